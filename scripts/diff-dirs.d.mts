@@ -1,0 +1,1 @@
+export function diffDirs(a: string, b: string): string[];

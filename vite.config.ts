@@ -1,0 +1,25 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@': fromRoot('./src'),
+      '@generated': fromRoot('./generated'),
+    },
+  },
+  server: {
+    // The API server (npm start) listens on 3000; `npm run dev` proxies /api to it.
+    proxy: { '/api': process.env.API_URL ?? 'http://127.0.0.1:3000' },
+  },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    environment: 'node',
+    restoreMocks: true,
+  },
+});
