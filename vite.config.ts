@@ -18,7 +18,7 @@ export default defineConfig({
     proxy: { '/api': process.env.API_URL ?? 'http://127.0.0.1:3000' },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'server/**/*.test.ts'],
     environment: 'node',
     restoreMocks: true,
   },
