@@ -1,0 +1,80 @@
+import { isAxiosError } from 'axios';
+
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'parse' | 'auth';
+
+export const NETWORK_ERROR_MESSAGE = 'Network error';
+export const TIMEOUT_MESSAGE = 'Request timed out';
+export const PARSE_ERROR_MESSAGE = 'Invalid response from server';
+export const AUTH_FAILED_MESSAGE = 'Authentication failed';
+export const CANCELLED_MESSAGE = 'Request cancelled';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly kind: ApiErrorKind,
+    /** The body's raw `detail` (string or FastAPI issue list), for screens that want more. */
+    readonly detail?: unknown,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+}
+
+// FastAPI prefixes each location with where the value came from; users only care about the field.
+const LOCATION_ROOTS = new Set(['body', 'query', 'path', 'header', 'cookie']);
+
+function isValidationList(detail: unknown): detail is ValidationIssue[] {
+  return (
+    Array.isArray(detail) &&
+    detail.length > 0 &&
+    detail.every(
+      (issue: unknown) =>
+        typeof issue === 'object' &&
+        issue !== null &&
+        Array.isArray((issue as ValidationIssue).loc) &&
+        typeof (issue as ValidationIssue).msg === 'string',
+    )
+  );
+}
+
+function describeIssue({ loc, msg }: ValidationIssue): string {
+  const path = (LOCATION_ROOTS.has(String(loc[0])) ? loc.slice(1) : loc).join('.');
+  return path ? `${path}: ${msg}` : msg;
+}
+
+/** Spec §8: detail, else message, else `HTTP <status>`. */
+export function fromResponseBody(status: number, body: unknown): ApiError {
+  const { detail, message } = (typeof body === 'object' && body !== null ? body : {}) as {
+    detail?: unknown;
+    message?: unknown;
+  };
+  let text = `HTTP ${status}`;
+  if (typeof detail === 'string' && detail) text = detail;
+  else if (isValidationList(detail)) text = detail.map(describeIssue).join('; ');
+  else if (typeof message === 'string' && message) text = message;
+  return new ApiError(status, text, 'http', detail);
+}
+
+export function toApiError(e: unknown): ApiError {
+  if (e instanceof ApiError) return e;
+  if (!isAxiosError(e))
+    return new ApiError(0, NETWORK_ERROR_MESSAGE, 'network', undefined, { cause: e });
+  // Parse failures are raised by the client's transformResponse wrapped in an AxiosError.
+  if (e.cause instanceof ApiError) return e.cause;
+  if (e.response) return fromResponseBody(e.response.status, e.response.data);
+  // An aborted request (unmount, superseded SWR key) is not a connectivity problem: say so.
+  if (e.code === 'ERR_CANCELED')
+    return new ApiError(0, CANCELLED_MESSAGE, 'network', undefined, { cause: e });
+  if (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT') {
+    return new ApiError(0, TIMEOUT_MESSAGE, 'timeout', undefined, { cause: e });
+  }
+  return new ApiError(0, NETWORK_ERROR_MESSAGE, 'network', undefined, { cause: e });
+}

@@ -1,0 +1,101 @@
+import axios, {
+  AxiosHeaders,
+  isAxiosError,
+  type AxiosInstance,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import {
+  getAccessToken,
+  getRefreshToken,
+  getUserType,
+  logout,
+  setCredentials,
+  type UserType,
+} from '@/lib/auth/store';
+import { ApiError, AUTH_FAILED_MESSAGE } from './errors';
+
+type RetriableConfig = InternalAxiosRequestConfig & { _retried?: boolean };
+
+const REFRESH_PATHS: Record<UserType, string> = {
+  admin: '/api/v1/admin/auth/refresh',
+  customer: '/api/v1/auth/refresh',
+};
+
+// A 401 on these means bad credentials / dead refresh token, never an expired access token.
+const AUTH_CALL = /\/auth\/(login|refresh|send-magic-link|verify-magic-link)\/?(\?|$)/;
+
+// Never given interceptors (unlike the global `axios`, which other code could decorate), so a 401
+// on the refresh call itself cannot re-enter the refresh logic.
+const bare = axios.create();
+
+let inFlight: Promise<string> | null = null;
+
+function bearerOf(config: InternalAxiosRequestConfig): string | null {
+  const header = AxiosHeaders.from(config.headers).get('Authorization');
+  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : null;
+}
+
+async function refresh(
+  client: AxiosInstance,
+  refreshToken: string,
+  userType: UserType,
+): Promise<string> {
+  try {
+    const { data } = await bare.post<unknown>(REFRESH_PATHS[userType], null, {
+      baseURL: client.defaults.baseURL,
+      timeout: client.defaults.timeout,
+      params: { refresh_token: refreshToken },
+    });
+    const { access_token, refresh_token } = (data ?? {}) as Record<string, unknown>;
+    if (typeof access_token !== 'string' || typeof refresh_token !== 'string')
+      throw new Error('bad refresh body');
+    // The user may have logged out while the refresh was in flight: do not sign them back in.
+    if (getRefreshToken() !== refreshToken) throw new Error('session ended during refresh');
+    setCredentials({ access_token, refresh_token, userType });
+    return access_token;
+  } catch (cause) {
+    logout();
+    throw new ApiError(401, AUTH_FAILED_MESSAGE, 'auth', undefined, { cause });
+  }
+}
+
+/** All 401s arriving while a refresh runs wait for that one refresh instead of starting their own. */
+function sharedRefresh(
+  client: AxiosInstance,
+  refreshToken: string,
+  userType: UserType,
+): Promise<string> {
+  inFlight ??= refresh(client, refreshToken, userType).finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+/**
+ * Installs the silent refresh (spec §4) as a response interceptor. Must be installed before the
+ * interceptor that normalises errors, since it needs the raw AxiosError (status + config).
+ */
+export function installRefreshInterceptor(client: AxiosInstance): number {
+  return client.interceptors.response.use(undefined, async (error: unknown) => {
+    if (!isAxiosError(error) || error.response?.status !== 401 || !error.config) throw error;
+    const config = error.config as RetriableConfig;
+    const sentToken = bearerOf(config);
+    if (!sentToken || config._retried || AUTH_CALL.test(config.url ?? '')) throw error;
+
+    let token = getAccessToken();
+    // A response that was slow to fail can arrive after a refresh already rotated the token:
+    // retrying with the current token is enough, a second refresh would burn the new refresh token.
+    if (!token || token === sentToken) {
+      const refreshToken = getRefreshToken();
+      const userType = getUserType();
+      if (!refreshToken || !userType) {
+        logout();
+        throw error;
+      }
+      token = await sharedRefresh(client, refreshToken, userType);
+    }
+    config._retried = true;
+    config.headers.set('Authorization', `Bearer ${token}`);
+    return client.request(config);
+  });
+}
