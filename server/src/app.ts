@@ -1,0 +1,60 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import type { AppContext } from './context';
+import { accessCheck, decodeBearer } from './http/access';
+import { errorHandler } from './http/error-handler';
+import { loadOpenApiDocument } from './http/openapi-document';
+import { readOperationAccess } from './http/operations';
+import { HttpProblem } from './http/problem';
+import { registerSpa } from './http/spa';
+import type { Handlers } from './http/types';
+import { createHandlers } from './routes';
+
+export interface AppOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built console (dist/); the API alone when absent. */
+  spaDir?: string;
+  /** Extra handlers, for tests of the wiring itself. */
+  handlers?: Handlers;
+}
+
+export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: {
+      customOptions: {
+        // The contract uses OpenAPI keywords (examples, format: binary) AJV does not know.
+        strict: false,
+        allErrors: true,
+        coerceTypes: 'array',
+        removeAdditional: false,
+        useDefaults: true,
+      },
+    },
+  });
+  app.decorateRequest('auth', null);
+  app.decorateRequest('authError', null);
+  app.decorateRequest('admin', null);
+  app.setErrorHandler(errorHandler);
+  app.addHook('onRequest', decodeBearer(ctx.tokens, ctx.now));
+
+  const document = loadOpenApiDocument();
+  const access = readOperationAccess(document);
+  const handlers = { ...createHandlers(ctx), ...options.handlers } as Record<string, unknown>;
+  await app.register(openapiGlue, {
+    specification: document,
+    operationResolver: (operationId: string) => {
+      const rule = access.get(operationId);
+      if (!rule) throw new Error(`Operation ${operationId} has no access rule`);
+      const handler =
+        (handlers[operationId] as ((...args: unknown[]) => unknown) | undefined) ??
+        (async () => {
+          throw new HttpProblem(501, `Operation ${operationId} is not implemented yet`);
+        });
+      return { handler, preValidation: accessCheck(rule, ctx.db) } as never;
+    },
+  });
+  await registerSpa(app, options.spaDir);
+  return app;
+}

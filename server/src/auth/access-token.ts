@@ -1,0 +1,49 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export type UserType = 'admin' | 'customer';
+export interface AccessClaims {
+  userType: UserType;
+  userId: number;
+}
+
+/** Access tokens live 15 minutes; the refresh token (opaque, rotated) carries the session. */
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+const ISSUER = 'vat-back-office';
+
+export class AccessTokens {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: AccessClaims, now = new Date()): Promise<string> {
+    const iat = Math.floor(now.getTime() / 1000);
+    return new SignJWT({ typ: claims.userType })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.userId))
+      .setIssuer(ISSUER)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ACCESS_TOKEN_SECONDS)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid token; throws with a user-facing message otherwise. */
+  async verify(token: string, now = new Date()): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        algorithms: ['HS256'],
+        currentDate: now,
+      });
+      const userId = Number(payload.sub);
+      if ((payload.typ !== 'admin' && payload.typ !== 'customer') || !Number.isSafeInteger(userId)) {
+        throw new Error('Invalid token');
+      }
+      return { userType: payload.typ, userId };
+    } catch (e) {
+      if (e instanceof errors.JWTExpired) throw new Error('Token expired');
+      throw new Error('Invalid token');
+    }
+  }
+}

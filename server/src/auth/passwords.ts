@@ -1,0 +1,26 @@
+import { Algorithm, hash, verify } from '@node-rs/argon2';
+
+// argon2id with the OWASP-recommended minimum (19 MiB, 2 iterations, 1 lane).
+const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A real hash to verify against when the username is unknown, so that a wrong username takes as
+ * long as a wrong password and response times do not reveal which accounts exist.
+ */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword('not-a-real-password-0000');
+  return dummyHash;
+}

@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { AccessTokens } from './auth/access-token';
+import type { Config } from './config';
+import type { DialectName } from './db/database';
+import type { Database } from './db/schema';
+
+/** What every route module gets: the database, configuration and shared services. */
+export interface AppContext {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  config: Config;
+  tokens: AccessTokens;
+  /** The current time; tests move it to expire tokens and links. */
+  now(): Date;
+}

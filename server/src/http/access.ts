@@ -1,0 +1,75 @@
+import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AccessClaims, AccessTokens } from '../auth/access-token';
+import type { AdminUserRow, Database } from '../db/schema';
+import { can } from '../domain/roles';
+import type { OperationAccess } from './operations';
+import { forbidden, unauthorized } from './problem';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Claims of a valid bearer token, if one was sent. */
+    auth: AccessClaims | null;
+    /** Why a sent bearer token was refused (expired, invalid). */
+    authError: string | null;
+    /** The signed-in admin, loaded for admin operations (current role and status, not the token's). */
+    admin: AdminUserRow | null;
+  }
+}
+
+/** Reads the bearer token of every request; the operation's access rule decides what a bad one means. */
+export function decodeBearer(tokens: AccessTokens, now: () => Date) {
+  return async (request: FastifyRequest) => {
+    request.auth = null;
+    request.authError = null;
+    request.admin = null;
+    const header = request.headers.authorization;
+    if (!header) return;
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) {
+      request.authError = 'Invalid authorization header';
+      return;
+    }
+    try {
+      request.auth = await tokens.verify(match[1], now());
+    } catch (e) {
+      request.authError = (e as Error).message;
+    }
+  };
+}
+
+const WRONG_USER_TYPE = {
+  admin: 'Admin privileges are required',
+  customer: 'A customer account is required',
+} as const;
+
+/**
+ * Enforces an operation's access rule before its input is validated, so an anonymous caller
+ * learns nothing about an endpoint but "401".
+ */
+export function accessCheck(access: OperationAccess, db: Kysely<Database>): preValidationAsyncHookHandler {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (access.auth === 'public') return;
+    if (request.authError) throw unauthorized(request.authError);
+    if (!request.auth) {
+      if (access.auth === 'optional') return;
+      throw unauthorized();
+    }
+    // Optional-auth operations (cart, checkout) are the customer side of the shop.
+    const userType = access.userType ?? (access.auth === 'optional' ? 'customer' : undefined);
+    if (userType && request.auth.userType !== userType) throw forbidden(WRONG_USER_TYPE[userType]);
+    if (request.auth.userType !== 'admin') return;
+
+    const admin = await db
+      .selectFrom('admin_users')
+      .selectAll()
+      .where('id', '=', request.auth.userId)
+      .executeTakeFirst();
+    // A deleted or deactivated admin's access token stops working at once.
+    if (!admin || admin.is_active !== 1) throw unauthorized('Account is inactive or no longer exists');
+    request.admin = admin;
+    if (access.permission && !can(admin.role, access.permission)) {
+      throw forbidden(`Your role (${admin.role}) does not allow this action`);
+    }
+  };
+}

@@ -1,0 +1,45 @@
+// `npm start`: the API and the built console on one port.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { AccessTokens } from './auth/access-token';
+import { bootstrap } from './bootstrap';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+
+const config = loadConfig();
+const database = openDatabase(config);
+await migrateToLatest(database.db, database.dialect);
+const first = await bootstrap(database.db, config);
+
+const spaDir = fileURLToPath(new URL('../../dist', import.meta.url));
+const app = await buildApp(
+  {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    tokens: new AccessTokens(config.jwtSecret),
+    now: () => new Date(),
+  },
+  { logger: { level: process.env.LOG_LEVEL ?? 'info' }, spaDir },
+);
+
+if (first.createdAdmin) {
+  const password = first.generatedAdminPassword
+    ? `password: ${first.generatedAdminPassword}  (generated; shown only this once)`
+    : 'password: the value of ADMIN_PASSWORD';
+  console.log(`\nCreated the super admin "${config.adminUsername}", ${password}\n`);
+}
+if (!existsSync(spaDir)) app.log.warn('dist/ is missing: only the API is served (run `npm run build`)');
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: config.host });
+console.log(`Store back office on http://localhost:${config.port} (${database.dialect})`);

@@ -1,0 +1,101 @@
+// A real app on a fresh, migrated database, driven with app.inject() (HTTP without a socket).
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../src/app';
+import { AccessTokens } from '../src/auth/access-token';
+import { hashPassword } from '../src/auth/passwords';
+import type { Config } from '../src/config';
+import type { AppContext } from '../src/context';
+import type { DialectName } from '../src/db/database';
+import type { AdminRole } from '../src/domain/roles';
+import { openTestDatabase, type TestDatabase } from './databases';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: TestDatabase;
+  /** Moves the app's clock (token expiry, links, signed URLs). */
+  advanceClock(ms: number): void;
+  createAdmin(input?: Partial<{ username: string; email: string; role: AdminRole; password: string; is_active: boolean }>): Promise<{ id: number; username: string; password: string; token: string }>;
+  /** Bearer header of a fresh admin with this role. */
+  authAs(role: AdminRole): Promise<{ authorization: string }>;
+  customerAuth(customerId: number): Promise<{ authorization: string }>;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    databaseUrl: undefined,
+    adminUsername: 'admin',
+    adminPassword: undefined,
+    shippingFlatRate: '0.000',
+    shippingFlatRateMillimes: 0,
+    shopCountry: 'TN',
+    jwtSecret: 'test-jwt-secret-test-jwt-secret-0123456789',
+    urlSigningKey: 'test-url-signing-key-test-url-signing-0123',
+    ...overrides,
+  };
+}
+
+let adminCounter = 0;
+
+export async function createTestApp(
+  dialect: DialectName,
+  { config: configOverrides, ...appOptions }: AppOptions & { config?: Partial<Config> } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase(dialect);
+  let offset = 0;
+  const config = testConfig(configOverrides);
+  const ctx: AppContext = {
+    db: database.db,
+    dialect,
+    config,
+    tokens: new AccessTokens(config.jwtSecret),
+    now: () => new Date(Date.now() + offset),
+  };
+  const app = await buildApp(ctx, appOptions);
+
+  const createAdmin: TestApp['createAdmin'] = async (input = {}) => {
+    adminCounter += 1;
+    const username = input.username ?? `admin${adminCounter}`;
+    const password = input.password ?? 'correct-horse-battery';
+    const now = ctx.now().toISOString();
+    const row = await database.db
+      .insertInto('admin_users')
+      .values({
+        username,
+        email: input.email ?? `${username}@example.com`,
+        full_name: `Test ${username}`,
+        role: input.role ?? 'super_admin',
+        is_active: input.is_active === false ? 0 : 1,
+        password_hash: await hashPassword(password),
+        last_login: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const token = await ctx.tokens.sign({ userType: 'admin', userId: row.id }, ctx.now());
+    return { id: row.id, username, password, token };
+  };
+
+  return {
+    app,
+    ctx,
+    database,
+    advanceClock: (ms) => {
+      offset += ms;
+    },
+    createAdmin,
+    authAs: async (role) => ({ authorization: `Bearer ${(await createAdmin({ role })).token}` }),
+    customerAuth: async (customerId) => ({
+      authorization: `Bearer ${await ctx.tokens.sign({ userType: 'customer', userId: customerId }, ctx.now())}`,
+    }),
+    close: async () => {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
