@@ -64,7 +64,9 @@ describe('API wiring', () => {
       headers: await t.customerAuth(1),
     });
     expect(res.statusCode).toBe(403);
-    expect(expectResponseMatches('listVatRates', res)).toEqual({ detail: 'Admin privileges are required' });
+    expect(expectResponseMatches('listVatRates', res)).toEqual({
+      detail: 'Admin privileges are required',
+    });
   });
 
   it('enforces the role matrix (support may not write VAT rates)', async () => {
@@ -72,7 +74,12 @@ describe('API wiring', () => {
       method: 'POST',
       url: '/api/v1/admin/vat-rates/',
       headers: await t.authAs('support'),
-      payload: { name: 'X', rate: 10, country_code: 'TN', effective_from: '2026-01-01T00:00:00.000Z' },
+      payload: {
+        name: 'X',
+        rate: 10,
+        country_code: 'TN',
+        effective_from: '2026-01-01T00:00:00.000Z',
+      },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: 'Your role (support) does not allow this action' });
@@ -80,7 +87,11 @@ describe('API wiring', () => {
 
   it('stops a deactivated admin at once, even with a valid token', async () => {
     const admin = await t.createAdmin({ role: 'admin' });
-    await t.database.db.updateTable('admin_users').set({ is_active: 0 }).where('id', '=', admin.id).execute();
+    await t.database.db
+      .updateTable('admin_users')
+      .set({ is_active: 0 })
+      .where('id', '=', admin.id)
+      .execute();
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/v1/admin/vat-rates/',
@@ -94,10 +105,18 @@ describe('API wiring', () => {
       method: 'POST',
       url: '/api/v1/admin/vat-rates/',
       headers: await t.authAs('super_admin'),
-      payload: { rate: 150, country_code: 'TN', effective_from: '2026-01-01T00:00:00.000Z', colour: 'red' },
+      payload: {
+        rate: 150,
+        country_code: 'TN',
+        effective_from: '2026-01-01T00:00:00.000Z',
+        colour: 'red',
+      },
     });
     expect(res.statusCode).toBe(422);
-    const body = expectResponseMatches<{ detail: { loc: unknown[]; type: string }[] }>('createVatRate', res);
+    const body = expectResponseMatches<{ detail: { loc: unknown[]; type: string }[] }>(
+      'createVatRate',
+      res,
+    );
     expect(body.detail).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ loc: ['body', 'name'], msg: 'Field required', type: 'missing' }),

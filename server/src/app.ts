@@ -18,7 +18,10 @@ export interface AppOptions {
   handlers?: Handlers;
 }
 
-export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  options: AppOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true },

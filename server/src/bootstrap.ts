@@ -10,9 +10,24 @@ import type { Database } from './db/schema';
  * 12 % → 13 % and 6 % → 7 %; exports and exempt supplies are at 0 %.
  */
 export const TUNISIAN_VAT_RATES = [
-  { name: 'TVA standard 19%', rate_bp: 1900, is_default: 1, description: 'Standard rate (most goods and services)' },
-  { name: 'TVA réduite 13%', rate_bp: 1300, is_default: 0, description: 'Reduced rate (e.g. goods transport, some professional services)' },
-  { name: 'TVA réduite 7%', rate_bp: 700, is_default: 0, description: 'Reduced rate (e.g. medical services, tourism, some basic goods)' },
+  {
+    name: 'TVA standard 19%',
+    rate_bp: 1900,
+    is_default: 1,
+    description: 'Standard rate (most goods and services)',
+  },
+  {
+    name: 'TVA réduite 13%',
+    rate_bp: 1300,
+    is_default: 0,
+    description: 'Reduced rate (e.g. goods transport, some professional services)',
+  },
+  {
+    name: 'TVA réduite 7%',
+    rate_bp: 700,
+    is_default: 0,
+    description: 'Reduced rate (e.g. medical services, tourism, some basic goods)',
+  },
   { name: 'TVA 0%', rate_bp: 0, is_default: 0, description: 'Exports and exempt supplies' },
 ] as const;
 const EFFECTIVE_FROM = '2018-01-01T00:00:00.000Z';

@@ -31,7 +31,8 @@ if (first.createdAdmin) {
     : 'password: the value of ADMIN_PASSWORD';
   console.log(`\nCreated the super admin "${config.adminUsername}", ${password}\n`);
 }
-if (!existsSync(spaDir)) app.log.warn('dist/ is missing: only the API is served (run `npm run build`)');
+if (!existsSync(spaDir))
+  app.log.warn('dist/ is missing: only the API is served (run `npm run build`)');
 
 const shutdown = async () => {
   await app.close();

@@ -15,7 +15,15 @@ export interface TestApp {
   database: TestDatabase;
   /** Moves the app's clock (token expiry, links, signed URLs). */
   advanceClock(ms: number): void;
-  createAdmin(input?: Partial<{ username: string; email: string; role: AdminRole; password: string; is_active: boolean }>): Promise<{ id: number; username: string; password: string; token: string }>;
+  createAdmin(
+    input?: Partial<{
+      username: string;
+      email: string;
+      role: AdminRole;
+      password: string;
+      is_active: boolean;
+    }>,
+  ): Promise<{ id: number; username: string; password: string; token: string }>;
   /** Bearer header of a fresh admin with this role. */
   authAs(role: AdminRole): Promise<{ authorization: string }>;
   customerAuth(customerId: number): Promise<{ authorization: string }>;

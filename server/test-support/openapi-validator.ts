@@ -13,7 +13,10 @@ ajv.addSchema(document, 'openapi.json');
 
 interface Located {
   pointer: string;
-  responses: Record<string, { $ref?: string; content?: Record<string, unknown>; headers?: Record<string, unknown> }>;
+  responses: Record<
+    string,
+    { $ref?: string; content?: Record<string, unknown>; headers?: Record<string, unknown> }
+  >;
 }
 
 const operations = new Map<string, Located>();
@@ -35,19 +38,26 @@ function resolveResponse(operationId: string, status: number) {
   let response = op.responses[String(status)];
   let pointer = `${op.pointer}/${status}`;
   if (!response) {
-    throw new Error(`${operationId} answered ${status}, which the OpenAPI document does not declare`);
+    throw new Error(
+      `${operationId} answered ${status}, which the OpenAPI document does not declare`,
+    );
   }
   if (response.$ref) {
     pointer = response.$ref;
     const name = response.$ref.split('/').pop() as string;
-    const components = document.components as { responses: Record<string, Located['responses'][string]> };
+    const components = document.components as {
+      responses: Record<string, Located['responses'][string]>;
+    };
     response = components.responses[name] as Located['responses'][string];
   }
   return { response, pointer };
 }
 
 /** Throws with the schema errors when the response does not match the contract. Returns the parsed body. */
-export function expectResponseMatches<T = unknown>(operationId: string, res: LightMyRequestResponse): T {
+export function expectResponseMatches<T = unknown>(
+  operationId: string,
+  res: LightMyRequestResponse,
+): T {
   const { response, pointer } = resolveResponse(operationId, res.statusCode);
   const json = response.content?.['application/json'];
   if (!json) {

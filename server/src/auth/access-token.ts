@@ -37,7 +37,10 @@ export class AccessTokens {
         currentDate: now,
       });
       const userId = Number(payload.sub);
-      if ((payload.typ !== 'admin' && payload.typ !== 'customer') || !Number.isSafeInteger(userId)) {
+      if (
+        (payload.typ !== 'admin' && payload.typ !== 'customer') ||
+        !Number.isSafeInteger(userId)
+      ) {
         throw new Error('Invalid token');
       }
       return { userType: payload.typ, userId };

@@ -47,7 +47,10 @@ const WRONG_USER_TYPE = {
  * Enforces an operation's access rule before its input is validated, so an anonymous caller
  * learns nothing about an endpoint but "401".
  */
-export function accessCheck(access: OperationAccess, db: Kysely<Database>): preValidationAsyncHookHandler {
+export function accessCheck(
+  access: OperationAccess,
+  db: Kysely<Database>,
+): preValidationAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     if (access.auth === 'public') return;
     if (request.authError) throw unauthorized(request.authError);
@@ -66,7 +69,8 @@ export function accessCheck(access: OperationAccess, db: Kysely<Database>): preV
       .where('id', '=', request.auth.userId)
       .executeTakeFirst();
     // A deleted or deactivated admin's access token stops working at once.
-    if (!admin || admin.is_active !== 1) throw unauthorized('Account is inactive or no longer exists');
+    if (!admin || admin.is_active !== 1)
+      throw unauthorized('Account is inactive or no longer exists');
     request.admin = admin;
     if (access.permission && !can(admin.role, access.permission)) {
       throw forbidden(`Your role (${admin.role}) does not allow this action`);

@@ -25,7 +25,11 @@ export function toValidationIssues(errors: AjvIssue[], context: string): Validat
       .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
       .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
     if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') {
-      return { loc: [root, ...path, e.params.missingProperty], msg: 'Field required', type: 'missing' };
+      return {
+        loc: [root, ...path, e.params.missingProperty],
+        msg: 'Field required',
+        type: 'missing',
+      };
     }
     if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string') {
       return {
@@ -44,7 +48,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
   }
   if (error.validation) {
-    const issues = toValidationIssues(error.validation as AjvIssue[], error.validationContext ?? 'body');
+    const issues = toValidationIssues(
+      error.validation as AjvIssue[],
+      error.validationContext ?? 'body',
+    );
     return reply.code(422).send({ detail: issues });
   }
   const status = error.statusCode ?? 500;

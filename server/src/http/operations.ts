@@ -31,7 +31,8 @@ export function readOperationAccess(spec: Spec): Map<string, OperationAccess> {
       const op = pathItem[method] as SpecOperation | undefined;
       if (!op?.operationId) continue;
       const security = op.security ?? spec.security ?? [];
-      const anonymousAllowed = security.length === 0 || security.some((s) => Object.keys(s).length === 0);
+      const anonymousAllowed =
+        security.length === 0 || security.some((s) => Object.keys(s).length === 0);
       const auth = security.length === 0 ? 'public' : anonymousAllowed ? 'optional' : 'required';
       result.set(op.operationId, {
         operationId: op.operationId,

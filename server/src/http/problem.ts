@@ -28,7 +28,9 @@ export const conflict = (detail: string) => new HttpProblem(409, detail);
 export const payloadTooLarge = (detail: string) => new HttpProblem(413, detail);
 export const unsupportedMediaType = (detail: string) => new HttpProblem(415, detail);
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
-  new HttpProblem(429, detail, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  new HttpProblem(429, detail, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
 
 /** A 422 about one field, e.g. invalid(['body', 'parent_id'], 'A category cannot be its own parent'). */
 export const invalid = (loc: (string | number)[], msg: string, type = 'value_error') =>

@@ -1,7 +1,22 @@
 import type { AppContext } from '../context';
 import type { Handlers } from '../http/types';
+import { authHandlers } from './auth';
+import { categoriesHandlers } from './categories';
+import { productsHandlers } from './products';
+import { uploadsHandlers } from './uploads';
+import { usersHandlers } from './users';
+import { variantsHandlers } from './variants';
+import { vatRatesHandlers } from './vat-rates';
 
 /** Every operation's handler, by operationId; one module per tag of the contract. */
-export function createHandlers(_ctx: AppContext): Handlers {
-  return {};
+export function createHandlers(ctx: AppContext): Handlers {
+  return {
+    ...authHandlers(ctx),
+    ...usersHandlers(ctx),
+    ...vatRatesHandlers(ctx),
+    ...categoriesHandlers(ctx),
+    ...productsHandlers(ctx),
+    ...variantsHandlers(ctx),
+    ...uploadsHandlers(ctx),
+  };
 }

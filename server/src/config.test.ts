@@ -1,0 +1,108 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig, loadSecrets } from './config';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'config-test-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('applies defaults', () => {
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: dir,
+      databaseUrl: undefined,
+      adminUsername: 'admin',
+      adminPassword: undefined,
+      shippingFlatRate: '0.000',
+      shippingFlatRateMillimes: 0,
+      shopCountry: 'TN',
+    });
+    expect(c.jwtSecret).toHaveLength(43);
+    expect(c.urlSigningKey).not.toBe(c.jwtSecret);
+  });
+
+  it('reads the environment', () => {
+    const c = loadConfig({
+      DATA_DIR: dir,
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u@localhost/shop',
+      ADMIN_USERNAME: 'root',
+      ADMIN_PASSWORD: 'correct horse',
+      SHIPPING_FLAT_RATE: '7.5',
+      JWT_SECRET: 'j'.repeat(32),
+      URL_SIGNING_KEY: 'u'.repeat(32),
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u@localhost/shop',
+      adminUsername: 'root',
+      adminPassword: 'correct horse',
+      shippingFlatRate: '7.500',
+      shippingFlatRateMillimes: 7500,
+      jwtSecret: 'j'.repeat(32),
+      urlSigningKey: 'u'.repeat(32),
+    });
+  });
+
+  it('resolves DATA_DIR to an absolute path', () => {
+    const c = loadConfig({
+      DATA_DIR: 'relative-data',
+      JWT_SECRET: 'j'.repeat(32),
+      URL_SIGNING_KEY: 'u'.repeat(32),
+    });
+    expect(c.dataDir).toBe(join(process.cwd(), 'relative-data'));
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ PORT: '-1' }, /PORT/],
+    [{ SHIPPING_FLAT_RATE: '1.2345' }, /SHIPPING_FLAT_RATE/],
+    [{ SHIPPING_FLAT_RATE: '-1' }, /SHIPPING_FLAT_RATE/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
+    [{ ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD/],
+  ])('rejects %j', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);
+  });
+});
+
+describe('loadSecrets', () => {
+  it('generates secrets once, stores them 0600 and reuses them', () => {
+    const first = loadSecrets(dir, {});
+    const file = join(dir, 'secrets.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(first);
+    expect(loadSecrets(dir, {})).toEqual(first);
+  });
+
+  it('prefers the environment and fills only what is missing', () => {
+    const env = { JWT_SECRET: 'j'.repeat(40) };
+    const s = loadSecrets(dir, env);
+    expect(s.jwtSecret).toBe(env.JWT_SECRET);
+    expect(s.urlSigningKey).toHaveLength(43);
+    expect(loadSecrets(dir, {}).urlSigningKey).toBe(s.urlSigningKey);
+  });
+
+  it('creates the data directory', () => {
+    const nested = join(dir, 'a', 'b');
+    loadSecrets(nested, {});
+    expect(statSync(join(nested, 'secrets.json')).isFile()).toBe(true);
+  });
+
+  it('refuses a corrupt secrets file instead of rotating keys', () => {
+    writeFileSync(join(dir, 'secrets.json'), '{oops');
+    expect(() => loadSecrets(dir, {})).toThrow(/not valid JSON/);
+  });
+});

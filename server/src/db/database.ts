@@ -1,0 +1,89 @@
+// Opens the shop database: embedded SQLite by default, PostgreSQL when DATABASE_URL is set.
+// Both go through Kysely with the same schema and portable SQL (see schema.ts conventions).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { loadBetterSqlite3, loadPg } from './drivers';
+import type { Database } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  /** Forces SQLite on this file (or ':memory:'), ignoring databaseUrl; for tests and tools. */
+  sqliteFile?: string;
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.sqliteFile !== undefined) return openSqlite(options.sqliteFile);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  mkdirSync(options.dataDir, { recursive: true });
+  return openSqlite(join(options.dataDir, 'shop.db'));
+}
+
+export function openSqlite(file: string): DatabaseHandle {
+  const BetterSqlite3 = loadBetterSqlite3();
+  const sqlite = new BetterSqlite3(file);
+  // Wait for a competing writer (another process, e.g. a CLI) instead of failing at once.
+  sqlite.pragma('busy_timeout = 5000');
+  // WAL: readers never block the writer; FULL: a committed order survives power loss.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  // Off by default in SQLite; our cascades and SET NULLs depend on it.
+  sqlite.pragma('foreign_keys = ON');
+  // Note: better-sqlite3 binds every JS number as REAL. INTEGER columns store integral values
+  // as integers and every safe integer is exact as a double, so money stays exact as long as
+  // values and intermediate results stay below 2^53.
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export interface PostgresOptions {
+  /** Sets search_path for every connection (tests use one schema each). */
+  schema?: string;
+  max?: number;
+}
+
+let pgTypesConfigured = false;
+
+export function openPostgres(
+  connectionString: string,
+  options: PostgresOptions = {},
+): DatabaseHandle {
+  const pg = loadPg();
+  if (!pgTypesConfigured) {
+    // int8 (BIGINT, COUNT(*)) arrives as a string by default. Money is integer millimes, far
+    // below 2^53, so numbers are exact; refuse loudly rather than lose precision. NUMERIC
+    // (e.g. SUM(bigint)) stays a string: cast sums with `cast(sum(x) as bigint)`.
+    pg.types.setTypeParser(20, parseInt8);
+    pgTypesConfigured = true;
+  }
+  if (options.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.schema)) {
+    throw new Error(`Invalid schema name: ${options.schema}`);
+  }
+  const pool = new pg.Pool({
+    connectionString,
+    ...(options.max !== undefined ? { max: options.max } : {}),
+    ...(options.schema !== undefined ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  // An idle client losing its connection emits 'error' on the pool; unhandled, it would
+  // crash the process. The next query gets a fresh connection.
+  pool.on('error', (err) => {
+    console.error('PostgreSQL pool error:', err.message);
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+function parseInt8(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`BIGINT value ${value} exceeds 2^53`);
+  return n;
+}

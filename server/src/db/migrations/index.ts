@@ -1,0 +1,11 @@
+// Static list of migrations (no folder scan) so it works under tsx, vitest and bundlers.
+// Names sort lexically; append new ones, never rename or edit an applied one.
+import type { Migration } from 'kysely';
+import type { DialectName } from '../database';
+import { catalogue } from './001_catalogue';
+
+export function allMigrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '001_catalogue': catalogue(dialect),
+  };
+}

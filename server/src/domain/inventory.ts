@@ -1,0 +1,38 @@
+// Stock display rules of spec §4. Quantities can be negative once backorders are allowed,
+// so "out of stock" is qty <= 0, not just 0.
+import { assertSafeInteger } from './fixed-point';
+
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
+export type StockState = 'not_tracked' | 'out_of_stock' | 'low_stock' | 'in_stock';
+
+export interface StockFields {
+  track_inventory: boolean | number;
+  stock_quantity: number;
+  low_stock_threshold: number;
+}
+
+export function stockState(v: StockFields): StockState {
+  if (!(v.track_inventory === true || v.track_inventory === 1)) return 'not_tracked';
+  if (v.stock_quantity <= 0) return 'out_of_stock';
+  if (v.stock_quantity <= v.low_stock_threshold) return 'low_stock';
+  return 'in_stock';
+}
+
+/**
+ * Whether a stock adjustment may be applied. Adding stock is always allowed (it must be
+ * possible to climb back out of a backorder hole even after backorders were switched off);
+ * removing stock may not go below zero unless backorders are allowed. The matching SQL is
+ * `... WHERE id = :id AND (:d >= 0 OR stock_quantity + :d >= 0 OR allow_backorder = 1)`.
+ */
+export function canAdjust(
+  current: number,
+  delta: number,
+  allowBackorder: boolean | number,
+): boolean {
+  assertSafeInteger(current, 'Stock quantity');
+  assertSafeInteger(delta, 'Stock adjustment');
+  if (delta >= 0) return true;
+  if (allowBackorder === true || allowBackorder === 1) return true;
+  return current + delta >= 0;
+}

@@ -1,0 +1,16 @@
+// Money is integer millimes (1 TND = 1000 millimes) everywhere inside the server; decimal
+// strings with exactly 3 decimals at the API edge (spec §9: TND, 3 decimals).
+import { assertSafeInteger, formatScaled, parseScaled, toSafeNumber } from './fixed-point';
+
+export const MILLIMES_PER_DINAR = 1000;
+
+/** "12.5" -> 12500. At most 3 significant decimals; throws RangeError otherwise. */
+export function toMillimes(amount: string | number): number {
+  return toSafeNumber(parseScaled(amount, 3, 'Amount'), 'Amount');
+}
+
+/** 12500 -> "12.500", -500 -> "-0.500". */
+export function fromMillimes(millimes: number): string {
+  assertSafeInteger(millimes, 'Millimes');
+  return formatScaled(BigInt(millimes), 3);
+}

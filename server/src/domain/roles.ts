@@ -1,0 +1,91 @@
+// Admin roles (spec §6) and what each may do. The spec leaves permissions open; this matrix
+// is the server's decision, kept as data so the README table can be generated from it.
+
+export const ROLES = ['super_admin', 'admin', 'manager', 'support', 'inventory_manager'] as const;
+export type AdminRole = (typeof ROLES)[number];
+
+export const DEFAULT_ROLE: AdminRole = 'manager';
+
+export const ROLE_LABELS: Record<AdminRole, string> = {
+  super_admin: 'Super Admin',
+  admin: 'Admin',
+  manager: 'Manager',
+  support: 'Support',
+  inventory_manager: 'Inventory Manager',
+};
+
+export const PERMISSIONS = [
+  'users:read',
+  'users:write',
+  'catalogue:read', // products, variants, categories, VAT rates
+  'products:write', // products and their images
+  'categories:write',
+  'vat:write',
+  'variants:write', // variants, default-variant inventory and stock adjustments
+  'orders:read',
+  'orders:write', // status changes and cancellation
+  'uploads:write',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
+  'users:read': 'List and view admin users',
+  'users:write': 'Create, edit and delete admin users',
+  'catalogue:read': 'View products, variants, categories and VAT rates',
+  'products:write': 'Create, edit and delete products',
+  'categories:write': 'Create, edit and delete categories',
+  'vat:write': 'Create, edit and delete VAT rates',
+  'variants:write': 'Edit variants, inventory and stock levels',
+  'orders:read': 'View orders and customers',
+  'orders:write': 'Change order status and cancel orders',
+  'uploads:write': 'Upload and delete media',
+};
+
+const CATALOGUE: readonly Permission[] = [
+  'catalogue:read',
+  'products:write',
+  'categories:write',
+  'vat:write',
+  'variants:write',
+  'uploads:write',
+];
+
+export const PERMISSION_MATRIX: Readonly<Record<AdminRole, readonly Permission[]>> = {
+  super_admin: PERMISSIONS,
+  // Admins may do everything too; who they may manage is restricted by canManageUser.
+  admin: PERMISSIONS,
+  manager: [...CATALOGUE, 'orders:read', 'orders:write'],
+  support: ['catalogue:read', 'orders:read', 'orders:write'],
+  inventory_manager: ['catalogue:read', 'products:write', 'variants:write', 'uploads:write'],
+};
+
+export function isRole(value: unknown): value is AdminRole {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function can(role: AdminRole, permission: Permission): boolean {
+  return PERMISSION_MATRIX[role]?.includes(permission) ?? false;
+}
+
+/**
+ * Whether `actor` may create, change or delete a user whose role is `target`. Check both the
+ * user's current role and any requested new role, so an admin can neither edit a super admin
+ * nor promote someone to super admin.
+ */
+export function canManageUser(actor: AdminRole, target: AdminRole): boolean {
+  if (!can(actor, 'users:write')) return false;
+  return target !== 'super_admin' || actor === 'super_admin';
+}
+
+/** Markdown table: one row per permission, one column per role. */
+export function describeMatrix(): string {
+  const header = `| Permission | ${ROLES.map((r) => ROLE_LABELS[r]).join(' | ')} |`;
+  const rule = `| --- | ${ROLES.map(() => ':---:').join(' | ')} |`;
+  const rows = PERMISSIONS.map(
+    (p) =>
+      `| \`${p}\` — ${PERMISSION_DESCRIPTIONS[p]} | ${ROLES.map((r) => (can(r, p) ? '✓' : '')).join(' | ')} |`,
+  );
+  const footnote =
+    '\nAn admin cannot create, change or delete super admins, nor grant the super_admin role.';
+  return [header, rule, ...rows].join('\n') + '\n' + footnote + '\n';
+}

@@ -1,0 +1,70 @@
+// Fresh, migrated databases for tests: SQLite always; PostgreSQL too when DATABASE_URL is set
+// (run `bash scripts/with-postgres.sh npx vitest run server` to get one).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import {
+  openPostgres,
+  openSqlite,
+  type DatabaseHandle,
+  type DialectName,
+} from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+
+export const testDialects: DialectName[] = process.env.DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes the connections and deletes the database (SQLite file / PostgreSQL schema). */
+  dispose(): Promise<void>;
+}
+
+export async function openTestDatabase(
+  dialect: DialectName,
+  { migrate = true, poolSize }: { migrate?: boolean; poolSize?: number } = {},
+): Promise<TestDatabase> {
+  const handle = dialect === 'sqlite' ? openTempSqlite() : await openTempPostgres(poolSize);
+  if (migrate) await migrateToLatest(handle.db, dialect);
+  return handle;
+}
+
+function openTempSqlite(): TestDatabase {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-db-test-'));
+  const handle = openSqlite(join(dir, 'shop.db'));
+  return {
+    ...handle,
+    async dispose() {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openTempPostgres(poolSize = 10): Promise<TestDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set');
+  // One schema per test keeps parallel test files and tests independent on one database.
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = openPostgres(url, { max: 1 });
+  try {
+    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  } finally {
+    await admin.close();
+  }
+  const handle = openPostgres(url, { schema, max: poolSize });
+  return {
+    ...handle,
+    async dispose() {
+      await handle.close();
+      const cleanup = openPostgres(url, { max: 1 });
+      try {
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup.db);
+      } finally {
+        await cleanup.close();
+      }
+    },
+  };
+}
