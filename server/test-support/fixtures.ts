@@ -1,0 +1,117 @@
+// Rows written straight into the database, so a test of one area does not depend on another
+// area's endpoints. Defaults are valid values; pass what the test is about.
+import type { Kysely } from 'kysely';
+import type { Database, NewCategory, NewProduct, NewVariant, NewVatRate } from '../src/db/schema';
+
+let seq = 0;
+const next = () => ++seq;
+const now = () => new Date().toISOString();
+
+export async function insertVatRate(db: Kysely<Database>, values: Partial<NewVatRate> = {}) {
+  const n = next();
+  return db
+    .insertInto('vat_rates')
+    .values({
+      name: `VAT ${n}`,
+      rate_bp: 1900,
+      country_code: 'TN',
+      description: null,
+      is_default: 0,
+      is_active: 1,
+      effective_from: '2018-01-01T00:00:00.000Z',
+      effective_to: null,
+      created_at: now(),
+      updated_at: now(),
+      ...values,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertCategory(db: Kysely<Database>, values: Partial<NewCategory> = {}) {
+  const n = next();
+  return db
+    .insertInto('categories')
+    .values({
+      name: `Category ${n}`,
+      slug: `category-${n}`,
+      description: null,
+      image_url: null,
+      parent_id: null,
+      is_active: 1,
+      display_order: 0,
+      created_at: now(),
+      updated_at: now(),
+      ...values,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A product; creates a 19 % VAT rate when no vat_rate_id is given. */
+export async function insertProduct(db: Kysely<Database>, values: Partial<NewProduct> = {}) {
+  const n = next();
+  const vat_rate_id = values.vat_rate_id ?? (await insertVatRate(db)).id;
+  return db
+    .insertInto('products')
+    .values({
+      name: `Product ${n}`,
+      slug: `product-${n}`,
+      description: `Description of product ${n}`,
+      short_description: null,
+      category_id: null,
+      brand: null,
+      has_variants: 0,
+      base_price: 10_000,
+      compare_at_price: null,
+      vat_rate_id,
+      price_includes_vat: 1,
+      images: '[]',
+      is_active: 1,
+      is_featured: 0,
+      meta_title: null,
+      meta_description: null,
+      tags: '[]',
+      created_at: now(),
+      updated_at: now(),
+      ...values,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertVariant(
+  db: Kysely<Database>,
+  product_id: number,
+  values: Partial<NewVariant> = {},
+) {
+  const n = next();
+  return db
+    .insertInto('variants')
+    .values({
+      product_id,
+      is_default: 0,
+      option_values: '{}',
+      sku: `SKU-${n}`,
+      variant_title: `Variant ${n}`,
+      price: 10_000,
+      compare_at_price: null,
+      cost_price: 5_000,
+      vat_rate_id: null,
+      barcode: null,
+      weight: null,
+      dimensions: null,
+      images: '[]',
+      stock_quantity: 10,
+      low_stock_threshold: 5,
+      track_inventory: 1,
+      allow_backorder: 0,
+      is_active: 1,
+      position: 0,
+      created_at: now(),
+      updated_at: now(),
+      ...values,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
