@@ -1,0 +1,55 @@
+// `npm run seed:demo` entry point: migrations, first-start bootstrap, then the demo catalogue.
+import { buildApp } from '../app';
+import { AccessTokens } from '../auth/access-token';
+import { bootstrap } from '../bootstrap';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { seedDemo } from './demo';
+
+async function main() {
+  const config = loadConfig();
+  const database = openDatabase(config);
+  try {
+    await migrateToLatest(database.db, database.dialect);
+    const first = await bootstrap(database.db, config);
+    if (first.generatedAdminPassword) {
+      console.log(
+        `Created the super admin "${config.adminUsername}", password: ${first.generatedAdminPassword} (shown only this once)`,
+      );
+    }
+    const existing = await database.db
+      .selectFrom('products')
+      .select('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (existing) {
+      console.log('The shop already has products; seed:demo only fills an empty catalogue.');
+      return;
+    }
+    const admin = await database.db
+      .selectFrom('admin_users')
+      .select('id')
+      .where('role', '=', 'super_admin')
+      .where('is_active', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const tokens = new AccessTokens(config.jwtSecret);
+    const app = await buildApp({
+      db: database.db,
+      dialect: database.dialect,
+      config,
+      tokens,
+      now: () => new Date(),
+    });
+    try {
+      await seedDemo(app, `Bearer ${await tokens.sign({ userType: 'admin', userId: admin.id })}`);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+await main();
