@@ -1,6 +1,41 @@
 import type { AppContext } from '../context';
 import type { Handlers } from '../http/types';
+import {
+  createCategory,
+  deactivateCategory,
+  forceDeleteCategory,
+  getActiveCategoryBySlug,
+  listActiveCategories,
+  presentCategory,
+  updateCategory,
+} from '../services/categories';
 
-export function categoriesHandlers(_ctx: AppContext): Handlers {
-  return {};
+// GET /categories/{category} takes a slug; PATCH and DELETE take the numeric id in the same
+// path segment (the contract declares each operation's parameter schema).
+export function categoriesHandlers(ctx: AppContext): Handlers {
+  const now = () => ctx.now().toISOString();
+  return {
+    listCategories: async (request) =>
+      (await listActiveCategories(ctx.db, request.query.parent_id)).map(presentCategory),
+
+    getCategoryBySlug: async (request) =>
+      presentCategory(await getActiveCategoryBySlug(ctx.db, request.params.category)),
+
+    createCategory: async (request, reply) => {
+      const row = await createCategory(ctx, request.body, now());
+      reply.code(201);
+      return presentCategory(row);
+    },
+
+    updateCategory: async (request) =>
+      presentCategory(await updateCategory(ctx, request.params.category, request.body, now())),
+
+    deleteCategory: async (request) =>
+      presentCategory(await deactivateCategory(ctx.db, request.params.category, now())),
+
+    forceDeleteCategory: async (request, reply) => {
+      await forceDeleteCategory(ctx.db, request.params.id, now());
+      return reply.code(204).send();
+    },
+  };
 }

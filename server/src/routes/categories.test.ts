@@ -1,0 +1,536 @@
+// Categories over HTTP: public reads, admin writes; on every test database, every answer checked
+// against the contract.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app';
+import { testDialects } from '../../test-support/databases';
+import { insertCategory, insertProduct } from '../../test-support/fixtures';
+import { expectResponseMatches } from '../../test-support/openapi-validator';
+import type { Schemas } from '../http/types';
+
+type Category = Schemas['Category'];
+type Issues = { detail: { loc: (string | number)[]; msg: string; type: string }[] };
+
+const URL = '/api/v1/categories/';
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const CYCLE = 'A category cannot be moved under itself or one of its descendants';
+
+describe.each(testDialects)('categories (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: { authorization: string };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    admin = await t.authAs('manager');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  beforeEach(async () => {
+    await t.database.db.deleteFrom('variants').execute();
+    await t.database.db.deleteFrom('products').execute();
+    await t.database.db.deleteFrom('vat_rates').execute();
+    await t.database.db.deleteFrom('categories').execute();
+  });
+
+  const stored = (id: number) =>
+    t.database.db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+  const storedCount = async () =>
+    (await t.database.db.selectFrom('categories').select('id').execute()).length;
+
+  const create = (payload: Record<string, unknown>, headers = admin) =>
+    t.app.inject({ method: 'POST', url: URL, headers, payload });
+  const update = (id: number | string, payload: Record<string, unknown>, headers = admin) =>
+    t.app.inject({ method: 'PATCH', url: `${URL}${id}`, headers, payload });
+
+  describe('listCategories (public)', () => {
+    it('returns the active categories by display_order then name, without a token', async () => {
+      const db = t.database.db;
+      const zeta = await insertCategory(db, { name: 'Zeta', slug: 'zeta', display_order: 1 });
+      const alpha = await insertCategory(db, { name: 'Alpha', slug: 'alpha', display_order: 1 });
+      const last = await insertCategory(db, { name: 'Aaa', slug: 'aaa', display_order: 5 });
+      const first = await insertCategory(db, {
+        name: 'Shoes',
+        slug: 'shoes',
+        display_order: 0,
+        description: 'All shoes',
+        image_url: 'https://cdn.example.com/shoes.png',
+      });
+      await insertCategory(db, { name: 'Hidden', slug: 'hidden', is_active: 0 });
+
+      const res = await t.app.inject({ method: 'GET', url: URL });
+      expect(res.statusCode).toBe(200);
+      const body = expectResponseMatches<Category[]>('listCategories', res);
+      expect(body.map((c) => c.id)).toEqual([first.id, alpha.id, zeta.id, last.id]);
+      expect(body[0]).toEqual({
+        id: first.id,
+        name: 'Shoes',
+        slug: 'shoes',
+        description: 'All shoes',
+        image_url: 'https://cdn.example.com/shoes.png',
+        parent_id: null,
+        is_active: true,
+        display_order: 0,
+        created_at: first.created_at,
+        updated_at: first.updated_at,
+      });
+
+      // The path without the trailing slash works too.
+      const bare = await t.app.inject({ method: 'GET', url: '/api/v1/categories' });
+      expect(bare.statusCode).toBe(200);
+      expect(expectResponseMatches<Category[]>('listCategories', bare)).toHaveLength(4);
+    });
+
+    it('filters by parent_id (active children only) and validates it', async () => {
+      const db = t.database.db;
+      const parent = await insertCategory(db, { name: 'Clothes', slug: 'clothes' });
+      const b = await insertCategory(db, { name: 'B', slug: 'b', parent_id: parent.id });
+      const a = await insertCategory(db, { name: 'A', slug: 'a', parent_id: parent.id });
+      await insertCategory(db, { name: 'C', slug: 'c', parent_id: parent.id, is_active: 0 });
+      const other = await insertCategory(db, { name: 'Other', slug: 'other' });
+      await insertCategory(db, { name: 'D', slug: 'd', parent_id: other.id });
+
+      const res = await t.app.inject({ method: 'GET', url: `${URL}?parent_id=${parent.id}` });
+      expect(res.statusCode).toBe(200);
+      const body = expectResponseMatches<Category[]>('listCategories', res);
+      expect(body.map((c) => c.id)).toEqual([a.id, b.id]);
+      expect(body.every((c) => c.parent_id === parent.id)).toBe(true);
+
+      const bad = await t.app.inject({ method: 'GET', url: `${URL}?parent_id=0` });
+      expect(bad.statusCode).toBe(422);
+      expect(expectResponseMatches<Issues>('listCategories', bad).detail[0]?.loc).toEqual([
+        'query',
+        'parent_id',
+      ]);
+    });
+  });
+
+  describe('getCategoryBySlug (public)', () => {
+    it('returns an active category by slug without a token', async () => {
+      const cat = await insertCategory(t.database.db, { name: 'Hats', slug: 'summer-hats' });
+      const res = await t.app.inject({ method: 'GET', url: `${URL}summer-hats` });
+      expect(res.statusCode).toBe(200);
+      expect(expectResponseMatches<Category>('getCategoryBySlug', res)).toEqual({
+        id: cat.id,
+        name: 'Hats',
+        slug: 'summer-hats',
+        description: null,
+        image_url: null,
+        parent_id: null,
+        is_active: true,
+        display_order: 0,
+        created_at: cat.created_at,
+        updated_at: cat.updated_at,
+      });
+    });
+
+    it('answers 404 for an inactive or unknown slug and 422 for a malformed one', async () => {
+      await insertCategory(t.database.db, { slug: 'gone', is_active: 0 });
+      for (const slug of ['gone', 'never-was']) {
+        const res = await t.app.inject({ method: 'GET', url: `${URL}${slug}` });
+        expect(res.statusCode).toBe(404);
+        expect(expectResponseMatches('getCategoryBySlug', res)).toEqual({
+          detail: 'Category not found',
+        });
+      }
+      const malformed = await t.app.inject({ method: 'GET', url: `${URL}Not_A_Slug` });
+      expect(malformed.statusCode).toBe(422);
+      expect(expectResponseMatches<Issues>('getCategoryBySlug', malformed).detail[0]?.loc).toEqual([
+        'path',
+        'category',
+      ]);
+    });
+  });
+
+  describe('createCategory', () => {
+    it('creates a category with trimmed text and defaults', async () => {
+      const before = t.ctx.now().toISOString();
+      const res = await create({
+        name: '  T-shirts  ',
+        slug: 't-shirts',
+        description: '  Cotton tees ',
+        image_url: 'https://cdn.example.com/t.png',
+      });
+      expect(res.statusCode).toBe(201);
+      const body = expectResponseMatches<Category>('createCategory', res);
+      expect(body).toEqual({
+        id: expect.any(Number),
+        name: 'T-shirts',
+        slug: 't-shirts',
+        description: 'Cotton tees',
+        image_url: 'https://cdn.example.com/t.png',
+        parent_id: null,
+        is_active: true,
+        display_order: 0,
+        created_at: expect.stringMatching(ISO),
+        updated_at: body.created_at,
+      });
+      expect(body.created_at >= before).toBe(true);
+      expect(await stored(body.id)).toMatchObject({
+        name: 'T-shirts',
+        slug: 't-shirts',
+        description: 'Cotton tees',
+        parent_id: null,
+        is_active: 1,
+        display_order: 0,
+      });
+    });
+
+    it('creates a child, inactive and ordered when asked', async () => {
+      const parent = await insertCategory(t.database.db);
+      const res = await create({
+        name: 'Child',
+        slug: 'child',
+        parent_id: parent.id,
+        is_active: false,
+        display_order: 7,
+        description: '   ',
+      });
+      expect(res.statusCode).toBe(201);
+      const body = expectResponseMatches<Category>('createCategory', res);
+      expect(body).toMatchObject({
+        parent_id: parent.id,
+        is_active: false,
+        display_order: 7,
+        description: null,
+      });
+      expect(await stored(body.id)).toMatchObject({
+        parent_id: parent.id,
+        is_active: 0,
+        display_order: 7,
+        description: null,
+      });
+    });
+
+    it('refuses a slug already used, even by an inactive category (409)', async () => {
+      await insertCategory(t.database.db, { slug: 'taken', is_active: 0 });
+      const res = await create({ name: 'Again', slug: 'taken' });
+      expect(res.statusCode).toBe(409);
+      expect(expectResponseMatches('createCategory', res)).toEqual({
+        detail: 'Slug already exists',
+      });
+      expect(await storedCount()).toBe(1);
+    });
+
+    it('refuses an unknown parent and a blank name (422)', async () => {
+      const res = await create({ name: 'Orphan', slug: 'orphan', parent_id: 999999 });
+      expect(res.statusCode).toBe(422);
+      expect(expectResponseMatches<Issues>('createCategory', res).detail).toEqual([
+        { loc: ['body', 'parent_id'], msg: 'Parent category not found', type: 'value_error' },
+      ]);
+
+      const blank = await create({ name: '  ', slug: 'blank' });
+      expect(blank.statusCode).toBe(422);
+      expect(expectResponseMatches<Issues>('createCategory', blank).detail).toEqual([
+        { loc: ['body', 'name'], msg: 'Must not be blank', type: 'value_error' },
+      ]);
+
+      const badSlug = await create({ name: 'Bad', slug: 'Bad Slug', image_url: 'not a url' });
+      expect(badSlug.statusCode).toBe(422);
+      expect(
+        expectResponseMatches<Issues>('createCategory', badSlug).detail.map((d) => d.loc),
+      ).toEqual(
+        expect.arrayContaining([
+          ['body', 'slug'],
+          ['body', 'image_url'],
+        ]),
+      );
+      expect(await storedCount()).toBe(0);
+    });
+
+    it('is refused to support (403) and to anonymous callers (401)', async () => {
+      const support = await create({ name: 'X', slug: 'x' }, await t.authAs('support'));
+      expect(support.statusCode).toBe(403);
+      expect(expectResponseMatches('createCategory', support)).toEqual({
+        detail: 'Your role (support) does not allow this action',
+      });
+      const anonymous = await t.app.inject({
+        method: 'POST',
+        url: URL,
+        payload: { name: 'X', slug: 'x' },
+      });
+      expect(anonymous.statusCode).toBe(401);
+      expect(expectResponseMatches('createCategory', anonymous)).toEqual({
+        detail: 'Not authenticated',
+      });
+      expect(await storedCount()).toBe(0);
+    });
+  });
+
+  describe('updateCategory', () => {
+    it('changes only the properties sent, also on an inactive category', async () => {
+      const parent = await insertCategory(t.database.db);
+      const cat = await insertCategory(t.database.db, {
+        name: 'Old',
+        slug: 'old',
+        description: 'Kept',
+        parent_id: parent.id,
+        is_active: 0,
+        display_order: 3,
+      });
+      t.advanceClock(1000);
+      const res = await update(cat.id, { name: ' New ', slug: 'new' });
+      expect(res.statusCode).toBe(200);
+      const body = expectResponseMatches<Category>('updateCategory', res);
+      expect(body).toEqual({
+        id: cat.id,
+        name: 'New',
+        slug: 'new',
+        description: 'Kept',
+        image_url: null,
+        parent_id: parent.id,
+        is_active: false,
+        display_order: 3,
+        created_at: cat.created_at,
+        updated_at: expect.stringMatching(ISO),
+      });
+      expect(body.updated_at > cat.updated_at).toBe(true);
+      expect(await stored(cat.id)).toMatchObject({
+        name: 'New',
+        slug: 'new',
+        description: 'Kept',
+        parent_id: parent.id,
+        is_active: 0,
+        display_order: 3,
+        updated_at: body.updated_at,
+      });
+    });
+
+    it('clears nullable values with null (a null parent makes it top-level)', async () => {
+      const parent = await insertCategory(t.database.db);
+      const cat = await insertCategory(t.database.db, {
+        parent_id: parent.id,
+        description: 'Text',
+        image_url: 'https://cdn.example.com/x.png',
+      });
+      const res = await update(cat.id, {
+        parent_id: null,
+        description: null,
+        image_url: null,
+        is_active: true,
+        display_order: 2,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(expectResponseMatches<Category>('updateCategory', res)).toMatchObject({
+        parent_id: null,
+        description: null,
+        image_url: null,
+        display_order: 2,
+      });
+      expect(await stored(cat.id)).toMatchObject({
+        parent_id: null,
+        description: null,
+        image_url: null,
+        display_order: 2,
+      });
+    });
+
+    it('keeps its own slug but refuses another category’s (409)', async () => {
+      const cat = await insertCategory(t.database.db, { slug: 'mine' });
+      await insertCategory(t.database.db, { slug: 'theirs' });
+      const same = await update(cat.id, { slug: 'mine', name: 'Renamed' });
+      expect(same.statusCode).toBe(200);
+      expect(expectResponseMatches<Category>('updateCategory', same).name).toBe('Renamed');
+
+      const clash = await update(cat.id, { slug: 'theirs' });
+      expect(clash.statusCode).toBe(409);
+      expect(expectResponseMatches('updateCategory', clash)).toEqual({
+        detail: 'Slug already exists',
+      });
+      expect((await stored(cat.id))?.slug).toBe('mine');
+    });
+
+    it('refuses cycles: itself or a descendant as parent (422)', async () => {
+      const db = t.database.db;
+      const a = await insertCategory(db, { slug: 'a' });
+      const b = await insertCategory(db, { slug: 'b', parent_id: a.id });
+      const c = await insertCategory(db, { slug: 'c', parent_id: b.id });
+
+      for (const [id, parentId] of [
+        [a.id, a.id],
+        [a.id, b.id],
+        [a.id, c.id],
+        [b.id, c.id],
+      ] as const) {
+        const res = await update(id, { parent_id: parentId });
+        expect(res.statusCode).toBe(422);
+        expect(expectResponseMatches<Issues>('updateCategory', res).detail).toEqual([
+          { loc: ['body', 'parent_id'], msg: CYCLE, type: 'value_error' },
+        ]);
+      }
+      expect((await stored(a.id))?.parent_id).toBeNull();
+      expect((await stored(b.id))?.parent_id).toBe(a.id);
+
+      // Moving a descendant up (c under a) or a sibling elsewhere is fine.
+      const ok = await update(c.id, { parent_id: a.id });
+      expect(ok.statusCode).toBe(200);
+      expect(expectResponseMatches<Category>('updateCategory', ok).parent_id).toBe(a.id);
+      // Now b has no children: b under c is allowed.
+      const ok2 = await update(b.id, { parent_id: c.id });
+      expect(ok2.statusCode).toBe(200);
+      expect((await stored(b.id))?.parent_id).toBe(c.id);
+    });
+
+    it('refuses an unknown parent (422), an unknown id (404) and a slug as id (422)', async () => {
+      const cat = await insertCategory(t.database.db);
+      const res = await update(cat.id, { parent_id: 999999 });
+      expect(res.statusCode).toBe(422);
+      expect(expectResponseMatches<Issues>('updateCategory', res).detail).toEqual([
+        { loc: ['body', 'parent_id'], msg: 'Parent category not found', type: 'value_error' },
+      ]);
+
+      const missing = await update(cat.id + 1000, { name: 'Nope' });
+      expect(missing.statusCode).toBe(404);
+      expect(expectResponseMatches('updateCategory', missing)).toEqual({
+        detail: 'Category not found',
+      });
+
+      const bySlug = await update(cat.slug, { name: 'Nope' });
+      expect(bySlug.statusCode).toBe(422);
+      expect(expectResponseMatches<Issues>('updateCategory', bySlug).detail[0]?.loc).toEqual([
+        'path',
+        'category',
+      ]);
+
+      const empty = await update(cat.id, {});
+      expect(empty.statusCode).toBe(422);
+      expectResponseMatches('updateCategory', empty);
+    });
+
+    it('is refused to inventory_manager (403)', async () => {
+      const cat = await insertCategory(t.database.db, { name: 'Kept' });
+      const res = await update(cat.id, { name: 'Changed' }, await t.authAs('inventory_manager'));
+      expect(res.statusCode).toBe(403);
+      expectResponseMatches('updateCategory', res);
+      expect((await stored(cat.id))?.name).toBe('Kept');
+    });
+  });
+
+  describe('deleteCategory (soft)', () => {
+    it('deactivates and returns the category; children and products keep their link', async () => {
+      const db = t.database.db;
+      const cat = await insertCategory(db, { slug: 'soft' });
+      const child = await insertCategory(db, { parent_id: cat.id });
+      const product = await insertProduct(db, { category_id: cat.id });
+      t.advanceClock(1000);
+
+      const res = await t.app.inject({ method: 'DELETE', url: `${URL}${cat.id}`, headers: admin });
+      expect(res.statusCode).toBe(200);
+      const body = expectResponseMatches<Category>('deleteCategory', res);
+      expect(body).toMatchObject({ id: cat.id, slug: 'soft', is_active: false });
+      expect(body.updated_at > cat.updated_at).toBe(true);
+      expect(await stored(cat.id)).toMatchObject({ is_active: 0, updated_at: body.updated_at });
+      expect((await stored(child.id))?.parent_id).toBe(cat.id);
+      const p = await db
+        .selectFrom('products')
+        .select('category_id')
+        .where('id', '=', product.id)
+        .executeTakeFirst();
+      expect(p?.category_id).toBe(cat.id);
+
+      // Gone from the public reads.
+      const bySlug = await t.app.inject({ method: 'GET', url: `${URL}soft` });
+      expect(bySlug.statusCode).toBe(404);
+
+      // Again: allowed, changes nothing.
+      t.advanceClock(1000);
+      const again = await t.app.inject({
+        method: 'DELETE',
+        url: `${URL}${cat.id}`,
+        headers: admin,
+      });
+      expect(again.statusCode).toBe(200);
+      expect(expectResponseMatches<Category>('deleteCategory', again)).toEqual(body);
+    });
+
+    it('answers 404 for an unknown id and 403 for support', async () => {
+      const missing = await t.app.inject({ method: 'DELETE', url: `${URL}999999`, headers: admin });
+      expect(missing.statusCode).toBe(404);
+      expect(expectResponseMatches('deleteCategory', missing)).toEqual({
+        detail: 'Category not found',
+      });
+
+      const cat = await insertCategory(t.database.db);
+      const support = await t.app.inject({
+        method: 'DELETE',
+        url: `${URL}${cat.id}`,
+        headers: await t.authAs('support'),
+      });
+      expect(support.statusCode).toBe(403);
+      expectResponseMatches('deleteCategory', support);
+      expect((await stored(cat.id))?.is_active).toBe(1);
+    });
+  });
+
+  describe('forceDeleteCategory', () => {
+    it('removes the category: children become top-level, products uncategorised', async () => {
+      const db = t.database.db;
+      const cat = await insertCategory(db);
+      const child = await insertCategory(db, { parent_id: cat.id });
+      const grandchild = await insertCategory(db, { parent_id: child.id });
+      const product = await insertProduct(db, { category_id: cat.id });
+      const elsewhere = await insertProduct(db, { category_id: child.id });
+      t.advanceClock(1000);
+
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `${URL}${cat.id}/force`,
+        headers: admin,
+      });
+      expect(res.statusCode).toBe(204);
+      expectResponseMatches('forceDeleteCategory', res);
+      expect(res.body).toBe('');
+
+      expect(await stored(cat.id)).toBeUndefined();
+      const childRow = await stored(child.id);
+      expect(childRow?.parent_id).toBeNull();
+      expect(childRow && childRow.updated_at > child.updated_at).toBe(true);
+      expect((await stored(grandchild.id))?.parent_id).toBe(child.id);
+      const products = await db
+        .selectFrom('products')
+        .select(['id', 'category_id'])
+        .orderBy('id')
+        .execute();
+      expect(products).toEqual([
+        { id: product.id, category_id: null },
+        { id: elsewhere.id, category_id: child.id },
+      ]);
+
+      const again = await t.app.inject({
+        method: 'DELETE',
+        url: `${URL}${cat.id}/force`,
+        headers: admin,
+      });
+      expect(again.statusCode).toBe(404);
+      expect(expectResponseMatches('forceDeleteCategory', again)).toEqual({
+        detail: 'Category not found',
+      });
+    });
+
+    it('the foreign keys set children and products to null on a raw delete', async () => {
+      const db = t.database.db;
+      const cat = await insertCategory(db);
+      const child = await insertCategory(db, { parent_id: cat.id });
+      const product = await insertProduct(db, { category_id: cat.id });
+      await db.deleteFrom('categories').where('id', '=', cat.id).execute();
+      expect((await stored(child.id))?.parent_id).toBeNull();
+      const p = await db
+        .selectFrom('products')
+        .select('category_id')
+        .where('id', '=', product.id)
+        .executeTakeFirst();
+      expect(p?.category_id).toBeNull();
+    });
+
+    it('is refused to support (403)', async () => {
+      const cat = await insertCategory(t.database.db);
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `${URL}${cat.id}/force`,
+        headers: await t.authAs('support'),
+      });
+      expect(res.statusCode).toBe(403);
+      expectResponseMatches('forceDeleteCategory', res);
+      expect(await stored(cat.id)).toBeDefined();
+    });
+  });
+});

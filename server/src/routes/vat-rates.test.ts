@@ -1,0 +1,624 @@
+// VAT rates over HTTP (admin), on every test database, every answer checked against the contract.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app';
+import { testDialects } from '../../test-support/databases';
+import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
+import { expectResponseMatches } from '../../test-support/openapi-validator';
+import type { Schemas } from '../http/types';
+import { effectiveDefaultRate } from '../services/vat-rates';
+
+type VatRate = Schemas['VatRate'];
+type Issues = { detail: { loc: (string | number)[]; msg: string; type: string }[] };
+
+const URL = '/api/v1/admin/vat-rates/';
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+describe.each(testDialects)('VAT rates (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: { authorization: string };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    admin = await t.authAs('manager');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  beforeEach(async () => {
+    await t.database.db.deleteFrom('variants').execute();
+    await t.database.db.deleteFrom('products').execute();
+    await t.database.db.deleteFrom('vat_rates').execute();
+  });
+
+  const storedRate = (id: number) =>
+    t.database.db.selectFrom('vat_rates').selectAll().where('id', '=', id).executeTakeFirst();
+
+  const create = (payload: Record<string, unknown>, headers = admin) =>
+    t.app.inject({ method: 'POST', url: URL, headers, payload });
+  const update = (id: number | string, payload: Record<string, unknown>, headers = admin) =>
+    t.app.inject({ method: 'PATCH', url: `${URL}${id}`, headers, payload });
+
+  describe('listVatRates', () => {
+    it('orders by country, newest effective_from first, then name; filters country and status', async () => {
+      const tnOld = await insertVatRate(t.database.db, {
+        name: 'Standard',
+        country_code: 'TN',
+        effective_from: '2018-01-01T00:00:00.000Z',
+      });
+      const tnNewB = await insertVatRate(t.database.db, {
+        name: 'Reduced',
+        country_code: 'TN',
+        rate_bp: 700,
+        effective_from: '2024-01-01T00:00:00.000Z',
+        is_active: 0,
+      });
+      const tnNewA = await insertVatRate(t.database.db, {
+        name: 'Intermediate',
+        country_code: 'TN',
+        rate_bp: 1350,
+        effective_from: '2024-01-01T00:00:00.000Z',
+      });
+      const fr = await insertVatRate(t.database.db, {
+        name: 'TVA normale',
+        country_code: 'FR',
+        rate_bp: 2000,
+        is_default: 1,
+        effective_to: '2030-12-31T23:59:59.999Z',
+      });
+
+      const all = await t.app.inject({ method: 'GET', url: URL, headers: admin });
+      expect(all.statusCode).toBe(200);
+      const body = expectResponseMatches<VatRate[]>('listVatRates', all);
+      expect(body.map((r) => r.id)).toEqual([fr.id, tnNewA.id, tnNewB.id, tnOld.id]);
+      expect(body[0]).toEqual({
+        id: fr.id,
+        name: 'TVA normale',
+        rate: 20,
+        country_code: 'FR',
+        description: null,
+        is_default: true,
+        is_active: true,
+        effective_from: '2018-01-01T00:00:00.000Z',
+        effective_to: '2030-12-31T23:59:59.999Z',
+        created_at: fr.created_at,
+        updated_at: fr.updated_at,
+      });
+      expect(body[1]).toMatchObject({ rate: 13.5, is_default: false });
+
+      const tn = await t.app.inject({
+        method: 'GET',
+        url: `${URL}?country_code=tn`,
+        headers: admin,
+      });
+      expect(tn.statusCode).toBe(200);
+      expect(expectResponseMatches<VatRate[]>('listVatRates', tn).map((r) => r.id)).toEqual([
+        tnNewA.id,
+        tnNewB.id,
+        tnOld.id,
+      ]);
+
+      const inactive = await t.app.inject({
+        method: 'GET',
+        url: `${URL}?is_active=false`,
+        headers: admin,
+      });
+      expect(expectResponseMatches<VatRate[]>('listVatRates', inactive).map((r) => r.id)).toEqual([
+        tnNewB.id,
+      ]);
+
+      const activeTn = await t.app.inject({
+        method: 'GET',
+        url: `${URL}?is_active=true&country_code=TN`,
+        headers: admin,
+      });
+      expect(expectResponseMatches<VatRate[]>('listVatRates', activeTn).map((r) => r.id)).toEqual([
+        tnNewA.id,
+        tnOld.id,
+      ]);
+    });
+
+    it('answers 422 for invalid query parameters', async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${URL}?country_code=TUN&is_active=maybe`,
+        headers: admin,
+      });
+      expect(res.statusCode).toBe(422);
+      const body = expectResponseMatches<Issues>('listVatRates', res);
+      expect(body.detail.map((d) => d.loc)).toEqual(
+        expect.arrayContaining([
+          ['query', 'country_code'],
+          ['query', 'is_active'],
+        ]),
+      );
+    });
+
+    it('is readable by every admin role but needs a token', async () => {
+      await insertVatRate(t.database.db);
+      const support = await t.app.inject({
+        method: 'GET',
+        url: URL,
+        headers: await t.authAs('support'),
+      });
+      expect(support.statusCode).toBe(200);
+      expect(expectResponseMatches<VatRate[]>('listVatRates', support)).toHaveLength(1);
+
+      const anonymous = await t.app.inject({ method: 'GET', url: URL });
+      expect(anonymous.statusCode).toBe(401);
+      expectResponseMatches('listVatRates', anonymous);
+    });
+  });
+
+  describe('createVatRate', () => {
+    it('creates an active rate, trimming text, upper-casing the country and storing basis points', async () => {
+      const before = t.ctx.now().toISOString();
+      const res = await create({
+        name: '  Reduced rate ',
+        rate: 19.5,
+        country_code: 'tn',
+        description: '  For food  ',
+        effective_from: '2026-01-01T01:00:00+01:00',
+        effective_to: '2026-12-31T23:59:59.999Z',
+      });
+      const after = t.ctx.now().toISOString();
+      expect(res.statusCode).toBe(201);
+      const body = expectResponseMatches<VatRate>('createVatRate', res);
+      expect(body).toEqual({
+        id: expect.any(Number),
+        name: 'Reduced rate',
+        rate: 19.5,
+        country_code: 'TN',
+        description: 'For food',
+        is_default: false,
+        is_active: true,
+        effective_from: '2026-01-01T00:00:00.000Z',
+        effective_to: '2026-12-31T23:59:59.999Z',
+        created_at: expect.stringMatching(ISO),
+        updated_at: body.created_at,
+      });
+      expect(body.created_at >= before && body.created_at <= after).toBe(true);
+
+      const row = await storedRate(body.id);
+      expect(row).toMatchObject({
+        name: 'Reduced rate',
+        rate_bp: 1950,
+        country_code: 'TN',
+        description: 'For food',
+        is_default: 0,
+        is_active: 1,
+        effective_from: '2026-01-01T00:00:00.000Z',
+        effective_to: '2026-12-31T23:59:59.999Z',
+      });
+    });
+
+    it('accepts the bounds 0 and 100 and an open end', async () => {
+      const zero = await create({
+        name: 'Exempt',
+        rate: 0,
+        country_code: 'TN',
+        effective_from: '2026-01-01T00:00:00.000Z',
+      });
+      expect(zero.statusCode).toBe(201);
+      expect(expectResponseMatches<VatRate>('createVatRate', zero)).toMatchObject({
+        rate: 0,
+        effective_to: null,
+        description: null,
+      });
+      const hundred = await create({
+        name: 'All',
+        rate: 100,
+        country_code: 'TN',
+        effective_from: '2026-01-01T00:00:00.000Z',
+        effective_to: null,
+      });
+      expect(hundred.statusCode).toBe(201);
+      const body = expectResponseMatches<VatRate>('createVatRate', hundred);
+      expect(body.rate).toBe(100);
+      expect((await storedRate(body.id))?.rate_bp).toBe(10000);
+    });
+
+    it('refuses more than 2 decimals on the rate (422 on body.rate) and stores nothing', async () => {
+      const res = await create({
+        name: 'Odd',
+        rate: 19.555,
+        country_code: 'TN',
+        effective_from: '2026-01-01T00:00:00.000Z',
+      });
+      expect(res.statusCode).toBe(422);
+      expect(expectResponseMatches<Issues>('createVatRate', res).detail).toEqual([
+        {
+          loc: ['body', 'rate'],
+          msg: 'Rate must be a percentage from 0 to 100 with at most 2 decimals',
+          type: 'value_error',
+        },
+      ]);
+      expect(await t.database.db.selectFrom('vat_rates').selectAll().execute()).toEqual([]);
+    });
+
+    it('refuses a rate above 100, a bad country and a blank name', async () => {
+      const res = await create({
+        name: '   ',
+        rate: 100.01,
+        country_code: 'T1',
+        effective_from: '2026-01-01T00:00:00.000Z',
+      });
+      expect(res.statusCode).toBe(422);
+      const body = expectResponseMatches<Issues>('createVatRate', res);
+      expect(body.detail.map((d) => d.loc)).toEqual(
+        expect.arrayContaining([
+          ['body', 'rate'],
+          ['body', 'country_code'],
+        ]),
+      );
+
+      const blank = await create({
+        name: '   ',
+        rate: 10,
+        country_code: 'TN',
+        effective_from: '2026-01-01T00:00:00.000Z',
+      });
+      expect(blank.statusCode).toBe(422);
+      expect(expectResponseMatches<Issues>('createVatRate', blank).detail).toEqual([
+        { loc: ['body', 'name'], msg: 'Must not be blank', type: 'value_error' },
+      ]);
+    });
+
+    it('refuses effective_from after effective_to (422 on body.effective_to)', async () => {
+      const res = await create({
+        name: 'Backwards',
+        rate: 10,
+        country_code: 'TN',
+        effective_from: '2026-02-01T00:00:00.000Z',
+        effective_to: '2026-01-31T23:59:59.999Z',
+      });
+      expect(res.statusCode).toBe(422);
+      expect(expectResponseMatches<Issues>('createVatRate', res).detail).toEqual([
+        {
+          loc: ['body', 'effective_to'],
+          msg: 'effective_from must not be after effective_to',
+          type: 'value_error',
+        },
+      ]);
+      expect(await t.database.db.selectFrom('vat_rates').selectAll().execute()).toEqual([]);
+    });
+
+    it('with is_default, takes the default away from the other rates of that country only', async () => {
+      const oldTn = await insertVatRate(t.database.db, { country_code: 'TN', is_default: 1 });
+      const fr = await insertVatRate(t.database.db, { country_code: 'FR', is_default: 1 });
+      t.advanceClock(1000);
+      const res = await create({
+        name: 'New standard',
+        rate: 19,
+        country_code: 'tn',
+        is_default: true,
+        effective_from: '2026-01-01T00:00:00.000Z',
+      });
+      expect(res.statusCode).toBe(201);
+      const body = expectResponseMatches<VatRate>('createVatRate', res);
+      expect(body.is_default).toBe(true);
+      expect(body.rate).toBe(19);
+
+      const oldRow = await storedRate(oldTn.id);
+      expect(oldRow?.is_default).toBe(0);
+      expect(oldRow?.updated_at).toBe(body.created_at);
+      expect((await storedRate(fr.id))?.is_default).toBe(1);
+      expect((await storedRate(body.id))?.is_default).toBe(1);
+    });
+
+    it('is refused to roles without vat:write (403) and without a token (401)', async () => {
+      const payload = {
+        name: 'X',
+        rate: 10,
+        country_code: 'TN',
+        effective_from: '2026-01-01T00:00:00.000Z',
+      };
+      const support = await create(payload, await t.authAs('support'));
+      expect(support.statusCode).toBe(403);
+      expect(expectResponseMatches('createVatRate', support)).toEqual({
+        detail: 'Your role (support) does not allow this action',
+      });
+      const inventory = await create(payload, await t.authAs('inventory_manager'));
+      expect(inventory.statusCode).toBe(403);
+      expect(expectResponseMatches('createVatRate', inventory)).toEqual({
+        detail: 'Your role (inventory_manager) does not allow this action',
+      });
+      const anonymous = await t.app.inject({ method: 'POST', url: URL, payload });
+      expect(anonymous.statusCode).toBe(401);
+      expectResponseMatches('createVatRate', anonymous);
+      expect(await t.database.db.selectFrom('vat_rates').selectAll().execute()).toEqual([]);
+    });
+  });
+
+  describe('getVatRate', () => {
+    it('returns the rate, 404 for an unknown id, 422 for a malformed id', async () => {
+      const rate = await insertVatRate(t.database.db, { rate_bp: 1234, description: 'Odd one' });
+      const res = await t.app.inject({ method: 'GET', url: `${URL}${rate.id}`, headers: admin });
+      expect(res.statusCode).toBe(200);
+      expect(expectResponseMatches<VatRate>('getVatRate', res)).toEqual({
+        id: rate.id,
+        name: rate.name,
+        rate: 12.34,
+        country_code: 'TN',
+        description: 'Odd one',
+        is_default: false,
+        is_active: true,
+        effective_from: rate.effective_from,
+        effective_to: null,
+        created_at: rate.created_at,
+        updated_at: rate.updated_at,
+      });
+
+      const missing = await t.app.inject({
+        method: 'GET',
+        url: `${URL}${rate.id + 1000}`,
+        headers: admin,
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(expectResponseMatches('getVatRate', missing)).toEqual({
+        detail: 'VAT rate not found',
+      });
+
+      const malformed = await t.app.inject({ method: 'GET', url: `${URL}abc`, headers: admin });
+      expect(malformed.statusCode).toBe(422);
+      expect(expectResponseMatches<Issues>('getVatRate', malformed).detail[0]?.loc).toEqual([
+        'path',
+        'id',
+      ]);
+    });
+  });
+
+  describe('updateVatRate', () => {
+    it('changes only the properties sent', async () => {
+      const rate = await insertVatRate(t.database.db, {
+        name: 'Standard',
+        rate_bp: 1900,
+        description: 'Kept',
+        effective_to: '2030-01-01T00:00:00.000Z',
+      });
+      t.advanceClock(1000);
+      const res = await update(rate.id, { name: ' Renamed ', rate: 7.25 });
+      expect(res.statusCode).toBe(200);
+      const body = expectResponseMatches<VatRate>('updateVatRate', res);
+      expect(body).toEqual({
+        id: rate.id,
+        name: 'Renamed',
+        rate: 7.25,
+        country_code: 'TN',
+        description: 'Kept',
+        is_default: false,
+        is_active: true,
+        effective_from: rate.effective_from,
+        effective_to: '2030-01-01T00:00:00.000Z',
+        created_at: rate.created_at,
+        updated_at: expect.stringMatching(ISO),
+      });
+      expect(body.updated_at > rate.updated_at).toBe(true);
+      expect(await storedRate(rate.id)).toMatchObject({
+        name: 'Renamed',
+        rate_bp: 725,
+        description: 'Kept',
+        updated_at: body.updated_at,
+      });
+    });
+
+    it('clears nullable values with null, upper-cases the country and deactivates', async () => {
+      const rate = await insertVatRate(t.database.db, {
+        description: 'Temporary',
+        effective_to: '2030-01-01T00:00:00.000Z',
+      });
+      const res = await update(rate.id, {
+        description: null,
+        effective_to: null,
+        country_code: 'fr',
+        is_active: false,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(expectResponseMatches<VatRate>('updateVatRate', res)).toMatchObject({
+        description: null,
+        effective_to: null,
+        country_code: 'FR',
+        is_active: false,
+        rate: 19,
+      });
+      expect(await storedRate(rate.id)).toMatchObject({
+        description: null,
+        effective_to: null,
+        country_code: 'FR',
+        is_active: 0,
+      });
+    });
+
+    it('setting is_default clears the other defaults of the resulting country', async () => {
+      const tnDefault = await insertVatRate(t.database.db, { country_code: 'TN', is_default: 1 });
+      const frDefault = await insertVatRate(t.database.db, { country_code: 'FR', is_default: 1 });
+      const rate = await insertVatRate(t.database.db, { country_code: 'TN' });
+
+      const res = await update(rate.id, { is_default: true });
+      expect(res.statusCode).toBe(200);
+      expect(expectResponseMatches<VatRate>('updateVatRate', res).is_default).toBe(true);
+      expect((await storedRate(tnDefault.id))?.is_default).toBe(0);
+      expect((await storedRate(frDefault.id))?.is_default).toBe(1);
+
+      // Moving the default rate to another country makes it that country's only default.
+      const moved = await update(rate.id, { country_code: 'FR' });
+      expect(moved.statusCode).toBe(200);
+      expect(expectResponseMatches<VatRate>('updateVatRate', moved)).toMatchObject({
+        country_code: 'FR',
+        is_default: true,
+      });
+      expect((await storedRate(frDefault.id))?.is_default).toBe(0);
+      expect((await storedRate(rate.id))?.is_default).toBe(1);
+    });
+
+    it('checks the resulting validity period', async () => {
+      const rate = await insertVatRate(t.database.db, {
+        effective_from: '2026-01-01T00:00:00.000Z',
+        effective_to: '2026-12-31T23:59:59.999Z',
+      });
+      const lateStart = await update(rate.id, { effective_from: '2027-01-01T00:00:00.000Z' });
+      expect(lateStart.statusCode).toBe(422);
+      expect(expectResponseMatches<Issues>('updateVatRate', lateStart).detail).toEqual([
+        {
+          loc: ['body', 'effective_from'],
+          msg: 'effective_from must not be after effective_to',
+          type: 'value_error',
+        },
+      ]);
+      const earlyEnd = await update(rate.id, { effective_to: '2025-12-31T23:59:59.999Z' });
+      expect(earlyEnd.statusCode).toBe(422);
+      expect(expectResponseMatches<Issues>('updateVatRate', earlyEnd).detail[0]?.loc).toEqual([
+        'body',
+        'effective_to',
+      ]);
+      expect(await storedRate(rate.id)).toMatchObject({
+        effective_from: '2026-01-01T00:00:00.000Z',
+        effective_to: '2026-12-31T23:59:59.999Z',
+      });
+
+      // Both at once, consistent: accepted.
+      const both = await update(rate.id, {
+        effective_from: '2027-01-01T00:00:00.000Z',
+        effective_to: null,
+      });
+      expect(both.statusCode).toBe(200);
+      expect(expectResponseMatches<VatRate>('updateVatRate', both)).toMatchObject({
+        effective_from: '2027-01-01T00:00:00.000Z',
+        effective_to: null,
+      });
+    });
+
+    it('refuses extra decimals, an empty body and unknown ids', async () => {
+      const rate = await insertVatRate(t.database.db);
+      const decimals = await update(rate.id, { rate: 5.001 });
+      expect(decimals.statusCode).toBe(422);
+      expect(expectResponseMatches<Issues>('updateVatRate', decimals).detail[0]?.loc).toEqual([
+        'body',
+        'rate',
+      ]);
+      expect((await storedRate(rate.id))?.rate_bp).toBe(1900);
+
+      const empty = await update(rate.id, {});
+      expect(empty.statusCode).toBe(422);
+      expectResponseMatches('updateVatRate', empty);
+
+      const missing = await update(rate.id + 1000, { name: 'Nope' });
+      expect(missing.statusCode).toBe(404);
+      expect(expectResponseMatches('updateVatRate', missing)).toEqual({
+        detail: 'VAT rate not found',
+      });
+    });
+
+    it('is refused to support (403)', async () => {
+      const rate = await insertVatRate(t.database.db, { name: 'Kept' });
+      const res = await update(rate.id, { name: 'Changed' }, await t.authAs('support'));
+      expect(res.statusCode).toBe(403);
+      expectResponseMatches('updateVatRate', res);
+      expect((await storedRate(rate.id))?.name).toBe('Kept');
+    });
+  });
+
+  describe('deleteVatRate', () => {
+    const remove = (id: number, headers = admin) =>
+      t.app.inject({ method: 'DELETE', url: `${URL}${id}`, headers });
+
+    it('deletes an unused rate (204), then 404', async () => {
+      const rate = await insertVatRate(t.database.db);
+      const res = await remove(rate.id);
+      expect(res.statusCode).toBe(204);
+      expectResponseMatches('deleteVatRate', res);
+      expect(res.body).toBe('');
+      expect(await storedRate(rate.id)).toBeUndefined();
+
+      const again = await remove(rate.id);
+      expect(again.statusCode).toBe(404);
+      expect(expectResponseMatches('deleteVatRate', again)).toEqual({
+        detail: 'VAT rate not found',
+      });
+    });
+
+    it('refuses a rate still used by products or variants (409) saying how many', async () => {
+      const rate = await insertVatRate(t.database.db);
+      const other = await insertVatRate(t.database.db);
+      const p1 = await insertProduct(t.database.db, { vat_rate_id: rate.id });
+      await insertProduct(t.database.db, { vat_rate_id: rate.id });
+      await insertProduct(t.database.db, { vat_rate_id: rate.id });
+      const p4 = await insertProduct(t.database.db, { vat_rate_id: other.id });
+      await insertVariant(t.database.db, p4.id, { vat_rate_id: rate.id });
+      await insertVariant(t.database.db, p1.id); // inherits, does not count
+
+      const res = await remove(rate.id);
+      expect(res.statusCode).toBe(409);
+      expect(expectResponseMatches('deleteVatRate', res)).toEqual({
+        detail: 'VAT rate is used by 3 products and 1 variant; deactivate it instead',
+      });
+      expect(await storedRate(rate.id)).toBeDefined();
+
+      const onlyVariants = await insertVatRate(t.database.db);
+      await insertVariant(t.database.db, p4.id, { vat_rate_id: onlyVariants.id });
+      await insertVariant(t.database.db, p1.id, { vat_rate_id: onlyVariants.id });
+      const res2 = await remove(onlyVariants.id);
+      expect(res2.statusCode).toBe(409);
+      expect(expectResponseMatches('deleteVatRate', res2)).toEqual({
+        detail: 'VAT rate is used by 2 variants; deactivate it instead',
+      });
+
+      const res3 = await remove(other.id);
+      expect(res3.statusCode).toBe(409);
+      expect(expectResponseMatches('deleteVatRate', res3)).toEqual({
+        detail: 'VAT rate is used by 1 product; deactivate it instead',
+      });
+    });
+
+    it('is refused to inventory_manager (403)', async () => {
+      const rate = await insertVatRate(t.database.db);
+      const res = await remove(rate.id, await t.authAs('inventory_manager'));
+      expect(res.statusCode).toBe(403);
+      expectResponseMatches('deleteVatRate', res);
+      expect(await storedRate(rate.id)).toBeDefined();
+    });
+  });
+
+  describe('effectiveDefaultRate', () => {
+    it('finds the active default rate of a country in effect at a date', async () => {
+      const db = t.database.db;
+      const old = await insertVatRate(db, {
+        country_code: 'TN',
+        is_default: 1,
+        effective_from: '2018-01-01T00:00:00.000Z',
+        effective_to: '2024-12-31T23:59:59.999Z',
+      });
+      const current = await insertVatRate(db, {
+        country_code: 'TN',
+        is_default: 1,
+        effective_from: '2025-01-01T00:00:00.000Z',
+      });
+      await insertVatRate(db, {
+        country_code: 'TN',
+        is_default: 0,
+        effective_from: '2026-01-01T00:00:00.000Z',
+      });
+      await insertVatRate(db, {
+        country_code: 'FR',
+        is_default: 1,
+        is_active: 0,
+        effective_from: '2018-01-01T00:00:00.000Z',
+      });
+
+      const at = (iso: string) => new Date(iso);
+      expect((await effectiveDefaultRate(db, 'TN', at('2020-06-01T00:00:00Z')))?.id).toBe(old.id);
+      expect((await effectiveDefaultRate(db, 'tn', at('2024-12-31T23:59:59.999Z')))?.id).toBe(
+        old.id,
+      );
+      expect((await effectiveDefaultRate(db, 'TN', at('2025-01-01T00:00:00Z')))?.id).toBe(
+        current.id,
+      );
+      expect((await effectiveDefaultRate(db, 'TN', at('2030-01-01T00:00:00Z')))?.id).toBe(
+        current.id,
+      );
+      expect(await effectiveDefaultRate(db, 'TN', at('2017-12-31T23:59:59.999Z'))).toBeUndefined();
+      // An inactive default does not count; neither does an unknown country.
+      expect(await effectiveDefaultRate(db, 'FR', at('2020-01-01T00:00:00Z'))).toBeUndefined();
+      expect(await effectiveDefaultRate(db, 'DE', at('2020-01-01T00:00:00Z'))).toBeUndefined();
+    });
+  });
+});

@@ -1,0 +1,224 @@
+// Categories: a tree through parent_id. Public reads see active categories only; admin writes
+// keep slugs unique and the tree free of cycles.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AppContext } from '../context';
+import { fromBool } from '../db/bool';
+import type { CategoryRow, CategoryUpdate as CategoryChanges, Database } from '../db/schema';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/transaction';
+import { bool } from '../http/present';
+import { conflict, invalid, notFound } from '../http/problem';
+import type { Schemas } from '../http/types';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type Store = Pick<AppContext, 'db' | 'dialect'>;
+
+export type CategoryCreateInput = Schemas['CategoryCreate'];
+export type CategoryUpdateInput = Schemas['CategoryUpdate'];
+
+export const CATEGORY_NOT_FOUND = 'Category not found';
+export const SLUG_TAKEN = 'Slug already exists';
+export const PARENT_NOT_FOUND = 'Parent category not found';
+export const CYCLE = 'A category cannot be moved under itself or one of its descendants';
+
+export function presentCategory(row: CategoryRow): Schemas['Category'] {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    image_url: row.image_url,
+    parent_id: row.parent_id === null ? null : Number(row.parent_id),
+    is_active: bool(row.is_active),
+    display_order: Number(row.display_order),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** Active categories by display_order then name; with parentId only its active children. */
+export async function listActiveCategories(
+  db: Db,
+  parentId?: number | undefined,
+): Promise<CategoryRow[]> {
+  let query = db.selectFrom('categories').selectAll().where('is_active', '=', 1);
+  if (parentId !== undefined) query = query.where('parent_id', '=', parentId);
+  return query
+    .orderBy('display_order', 'asc')
+    .orderBy('name', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export async function getActiveCategoryBySlug(db: Db, slug: string): Promise<CategoryRow> {
+  const row = await db
+    .selectFrom('categories')
+    .selectAll()
+    .where('slug', '=', slug)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
+  if (!row) throw notFound(CATEGORY_NOT_FOUND);
+  return row;
+}
+
+export async function findCategory(db: Db, id: number): Promise<CategoryRow | undefined> {
+  return db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function getCategory(db: Db, id: number): Promise<CategoryRow> {
+  const row = await findCategory(db, id);
+  if (!row) throw notFound(CATEGORY_NOT_FOUND);
+  return row;
+}
+
+export async function createCategory(
+  store: Store,
+  input: CategoryCreateInput,
+  now: string,
+): Promise<CategoryRow> {
+  const values = {
+    name: requiredText(input.name, 'name'),
+    slug: input.slug,
+    description: optionalText(input.description),
+    image_url: optionalText(input.image_url),
+    parent_id: input.parent_id ?? null,
+    is_active: fromBool(input.is_active ?? true),
+    display_order: input.display_order ?? 0,
+    created_at: now,
+    updated_at: now,
+  };
+  if (await slugTaken(store.db, values.slug, null)) throw conflict(SLUG_TAKEN);
+  if (values.parent_id !== null && !(await findCategory(store.db, values.parent_id))) {
+    throw invalid(['body', 'parent_id'], PARENT_NOT_FOUND);
+  }
+  try {
+    return await store.db
+      .insertInto('categories')
+      .values(values)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (err) {
+    throw mapWriteError(err);
+  }
+}
+
+export async function updateCategory(
+  store: Store,
+  id: number,
+  input: CategoryUpdateInput,
+  now: string,
+): Promise<CategoryRow> {
+  const changes: CategoryChanges = {};
+  if (input.name !== undefined) changes.name = requiredText(input.name, 'name');
+  if (input.slug !== undefined) changes.slug = input.slug;
+  if (input.description !== undefined) changes.description = optionalText(input.description);
+  if (input.image_url !== undefined) changes.image_url = optionalText(input.image_url);
+  if (input.parent_id !== undefined) changes.parent_id = input.parent_id;
+  if (input.is_active !== undefined) changes.is_active = fromBool(input.is_active);
+  if (input.display_order !== undefined) changes.display_order = input.display_order;
+
+  try {
+    return await store.db.transaction().execute(async (trx) => {
+      const parentId = changes.parent_id;
+      if (parentId != null && store.dialect === 'postgres') {
+        // Serialise re-parenting: two concurrent moves (A under B, B under A) would each pass
+        // the cycle check against the other's old tree. SQLite serialises transactions anyway.
+        await sql`select pg_advisory_xact_lock(hashtext('categories.tree'))`.execute(trx);
+      }
+      await getCategory(trx, id);
+      if (changes.slug !== undefined && (await slugTaken(trx, changes.slug, id))) {
+        throw conflict(SLUG_TAKEN);
+      }
+      if (parentId != null) await assertValidParent(trx, id, parentId);
+      return trx
+        .updateTable('categories')
+        .set({ ...changes, updated_at: now })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  } catch (err) {
+    throw mapWriteError(err);
+  }
+}
+
+/** Soft delete: is_active false. An inactive category is returned unchanged. */
+export async function deactivateCategory(db: Db, id: number, now: string): Promise<CategoryRow> {
+  const updated = await db
+    .updateTable('categories')
+    .set({ is_active: 0, updated_at: now })
+    .where('id', '=', id)
+    .where('is_active', '=', 1)
+    .returningAll()
+    .executeTakeFirst();
+  return updated ?? getCategory(db, id);
+}
+
+/**
+ * Permanent delete. Children become top-level and products uncategorised; both are set here (so
+ * their updated_at moves) and by the foreign keys' ON DELETE SET NULL for rows that race in.
+ */
+export async function forceDeleteCategory(
+  db: Kysely<Database>,
+  id: number,
+  now: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await getCategory(trx, id);
+    await trx
+      .updateTable('categories')
+      .set({ parent_id: null, updated_at: now })
+      .where('parent_id', '=', id)
+      .execute();
+    await trx
+      .updateTable('products')
+      .set({ category_id: null, updated_at: now })
+      .where('category_id', '=', id)
+      .execute();
+    await trx.deleteFrom('categories').where('id', '=', id).execute();
+  });
+}
+
+/** The new parent exists and is neither the category itself nor one of its descendants. */
+async function assertValidParent(db: Db, id: number, parentId: number): Promise<void> {
+  if (parentId === id) throw invalid(['body', 'parent_id'], CYCLE);
+  const parent = await findCategory(db, parentId);
+  if (!parent) throw invalid(['body', 'parent_id'], PARENT_NOT_FOUND);
+  // Walk up from the new parent: meeting the category means the parent is its descendant.
+  const seen = new Set<number>([parentId]);
+  let current = parent.parent_id;
+  while (current !== null) {
+    if (current === id) throw invalid(['body', 'parent_id'], CYCLE);
+    if (seen.has(current)) break; // an existing cycle elsewhere; never loop forever
+    seen.add(current);
+    const row = await db
+      .selectFrom('categories')
+      .select('parent_id')
+      .where('id', '=', current)
+      .executeTakeFirst();
+    current = row ? row.parent_id : null;
+  }
+}
+
+async function slugTaken(db: Db, slug: string, exceptId: number | null): Promise<boolean> {
+  let query = db.selectFrom('categories').select('id').where('slug', '=', slug);
+  if (exceptId !== null) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Constraint failures of a race between the checks and the write. */
+function mapWriteError(err: unknown): unknown {
+  if (isUniqueViolation(err)) return conflict(SLUG_TAKEN);
+  if (isForeignKeyViolation(err)) return invalid(['body', 'parent_id'], PARENT_NOT_FOUND);
+  return err;
+}
+
+function requiredText(value: string, field: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '') throw invalid(['body', field], 'Must not be blank');
+  return trimmed;
+}
+
+function optionalText(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
