@@ -1,6 +1,85 @@
+// Products: the public catalogue (no token) and admin management. Access (401/403) is enforced
+// before these handlers run; input is validated against the contract.
 import type { AppContext } from '../context';
+import { unauthorized } from '../http/problem';
 import type { Handlers } from '../http/types';
+import {
+  getPublicProduct,
+  listFeaturedProducts,
+  listPublicProducts,
+  listPublicVariants,
+} from '../services/catalogue';
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listAdminProducts,
+  updateProduct,
+} from '../services/products';
 
-export function productsHandlers(_ctx: AppContext): Handlers {
-  return {};
+const DEFAULT_SKIP = 0;
+const DEFAULT_LIMIT = 100;
+const DEFAULT_FEATURED_LIMIT = 10;
+
+export function productsHandlers(ctx: AppContext): Handlers {
+  const { db } = ctx;
+  return {
+    // -- public catalogue ------------------------------------------------------------------
+    listProducts: async (request, reply) => {
+      const q = request.query;
+      const { items, total } = await listPublicProducts(db, ctx.now(), {
+        ...q,
+        skip: q.skip ?? DEFAULT_SKIP,
+        limit: q.limit ?? DEFAULT_LIMIT,
+      });
+      reply.header('X-Total-Count', String(total));
+      return items;
+    },
+
+    listFeaturedProducts: async (request) =>
+      listFeaturedProducts(db, ctx.now(), {
+        limit: request.query.limit ?? DEFAULT_FEATURED_LIMIT,
+        country_code: request.query.country_code,
+      }),
+
+    getProductBySlug: async (request) =>
+      getPublicProduct(db, ctx.now(), request.params.slug, request.query.country_code),
+
+    listProductVariantsBySlug: async (request) =>
+      listPublicVariants(db, ctx.now(), request.params.slug, request.query.country_code),
+
+    // -- admin -----------------------------------------------------------------------------
+    listAdminProducts: async (request, reply) => {
+      const q = request.query;
+      const { items, total } = await listAdminProducts(db, {
+        ...q,
+        skip: q.skip ?? DEFAULT_SKIP,
+        limit: q.limit ?? DEFAULT_LIMIT,
+      });
+      reply.header('X-Total-Count', String(total));
+      return items;
+    },
+
+    createProduct: async (request, reply) => {
+      const product = await createProduct(ctx, request.body, adminId(request.admin));
+      reply.code(201);
+      return product;
+    },
+
+    getProduct: async (request) => getProduct(db, request.params.id),
+
+    updateProduct: async (request) =>
+      updateProduct(ctx, request.params.id, request.body, adminId(request.admin)),
+
+    deleteProduct: async (request, reply) => {
+      await deleteProduct(db, request.params.id);
+      return reply.code(204).send();
+    },
+  };
+}
+
+/** The signed-in admin's id (loaded by the access check for every admin operation). */
+function adminId(admin: { id: number } | null): number {
+  if (!admin) throw unauthorized();
+  return admin.id;
 }

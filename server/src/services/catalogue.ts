@@ -1,0 +1,305 @@
+// Public side of products: the catalogue as the shop shows it, priced for a country.
+//
+// Decisions the contract leaves open:
+// - A product whose category is inactive is still listed and can still be opened by slug; only
+//   its `category` becomes null (PublicProduct.category says so). Hiding a product is done with
+//   the product's own is_active. Filtering by category_slug, however, finds nothing for an
+//   inactive category (the parameter's description).
+// - The min_price/max_price filters run in SQL on the same gross price the presenter computes
+//   (grossPriceSql mirrors netAndGross with the same rate resolution), so paging and
+//   X-Total-Count stay exact.
+// - "Sellable" variants: the variants of a product with variants, ignoring a hidden default
+//   variant left over from when it was simple; for a simple product, its default variant. They
+//   are the ones listed publicly and the ones in_stock looks at.
+// - `search` also looks into tags, matched against their stored JSON text (["a","b"]).
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { fromBool } from '../db/bool';
+import type { Database } from '../db/schema';
+import { toMillimes } from '../domain/money';
+import { invalid, notFound } from '../http/problem';
+import { bool, json, money, percent } from '../http/present';
+import type { Schemas } from '../http/types';
+import { countryPricing, grossPriceSql, netAndGross, type CountryPricing } from './pricing';
+import { anyOf, containsPattern, lowerLike, PRODUCT_NOT_FOUND } from './products';
+
+type Db = Kysely<Database> | Transaction<Database>;
+type PublicProduct = Schemas['PublicProduct'];
+type PublicVariant = Schemas['PublicVariant'];
+
+export const DEFAULT_COUNTRY = 'TN';
+
+/** A variant that is listed publicly and counts for in_stock (see the header). */
+const SELLABLE = sql<SqlBool>`(p.has_variants = 0 or v.is_default = 0)`;
+/** A variant that can be sold now: not tracked, in stock, or backorders allowed. */
+const CAN_SELL = sql<SqlBool>`(v.track_inventory = 0 or v.stock_quantity > 0 or v.allow_backorder = 1)`;
+
+/**
+ * in_stock of the contract: at least one active (sellable) variant can be sold, or the product
+ * has no variant at all. 1/0 so it reads the same on both dialects.
+ */
+const IN_STOCK = sql<number>`(case
+  when exists (select 1 from variants v where v.product_id = p.id and v.is_active = 1 and ${SELLABLE} and ${CAN_SELL}) then 1
+  when not exists (select 1 from variants v where v.product_id = p.id) then 1
+  else 0 end)`;
+
+function selectPublicProducts(db: Db) {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('vat_rates as r', 'r.id', 'p.vat_rate_id')
+    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.slug',
+      'p.description',
+      'p.short_description',
+      'p.category_id',
+      'p.brand',
+      'p.has_variants',
+      'p.base_price',
+      'p.compare_at_price',
+      'p.price_includes_vat',
+      'p.images',
+      'p.is_featured',
+      'p.tags',
+      'p.meta_title',
+      'p.meta_description',
+      'r.rate_bp as own_rate_bp',
+      'r.country_code as own_country',
+      'c.name as category_name',
+      'c.slug as category_slug',
+      'c.is_active as category_is_active',
+    ])
+    .select(IN_STOCK.as('in_stock'))
+    .where('p.is_active', '=', 1);
+}
+
+type PublicProductRow = Awaited<
+  ReturnType<ReturnType<typeof selectPublicProducts>['executeTakeFirstOrThrow']>
+>;
+
+export function presentPublicProduct(
+  row: PublicProductRow,
+  pricing: CountryPricing,
+): PublicProduct {
+  const rateBp = pricing.rateBp({ rate_bp: row.own_rate_bp, country_code: row.own_country });
+  const includesVat = bool(row.price_includes_vat);
+  const { net, gross } = netAndGross(Number(row.base_price), includesVat, rateBp);
+  const activeCategory =
+    row.category_id !== null &&
+    row.category_name !== null &&
+    row.category_slug !== null &&
+    row.category_is_active !== null &&
+    bool(row.category_is_active);
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    short_description: row.short_description,
+    category_id: row.category_id,
+    category:
+      activeCategory && row.category_id !== null
+        ? { id: row.category_id, name: row.category_name ?? '', slug: row.category_slug ?? '' }
+        : null,
+    brand: row.brand,
+    price: money(net),
+    price_incl_vat: money(gross),
+    compare_at_price:
+      row.compare_at_price === null
+        ? null
+        : money(netAndGross(Number(row.compare_at_price), includesVat, rateBp).gross),
+    vat_rate: percent(rateBp),
+    country_code: pricing.countryCode,
+    images: json<string[]>(row.images, []),
+    is_featured: bool(row.is_featured),
+    has_variants: bool(row.has_variants),
+    tags: json<string[]>(row.tags, []),
+    meta_title: row.meta_title,
+    meta_description: row.meta_description,
+    in_stock: Number(row.in_stock) === 1,
+  };
+}
+
+export interface PublicProductQuery {
+  category_id?: number | undefined;
+  category_slug?: string | undefined;
+  search?: string | undefined;
+  min_price?: string | undefined;
+  max_price?: string | undefined;
+  is_featured?: boolean | undefined;
+  country_code?: string | undefined;
+  skip: number;
+  limit: number;
+}
+
+export async function listPublicProducts(
+  db: Db,
+  now: Date,
+  q: PublicProductQuery,
+): Promise<{ items: PublicProduct[]; total: number }> {
+  const min = q.min_price === undefined ? undefined : toMillimes(q.min_price);
+  const max = q.max_price === undefined ? undefined : toMillimes(q.max_price);
+  if (min !== undefined && max !== undefined && min > max) {
+    throw invalid(['query', 'min_price'], 'min_price must not exceed max_price');
+  }
+  const pricing = await countryPricing(db, q.country_code ?? DEFAULT_COUNTRY, now);
+
+  const filters: RawBuilder<SqlBool>[] = [];
+  if (q.category_id !== undefined) {
+    filters.push(sql<SqlBool>`p.category_id = ${q.category_id}`);
+  }
+  if (q.category_slug !== undefined) {
+    filters.push(sql<SqlBool>`exists (select 1 from categories cs
+      where cs.id = p.category_id and cs.slug = ${q.category_slug} and cs.is_active = 1)`);
+  }
+  const search = q.search?.trim();
+  if (search) {
+    const pattern = containsPattern(search);
+    filters.push(
+      anyOf([
+        lowerLike('p.name', pattern),
+        lowerLike('p.short_description', pattern),
+        lowerLike('p.brand', pattern),
+        lowerLike('p.tags', pattern),
+      ]),
+    );
+  }
+  if (min !== undefined || max !== undefined) {
+    const gross = grossPriceSql(pricing, {
+      base: 'p.base_price',
+      includesVat: 'p.price_includes_vat',
+      ownRateBp: 'r.rate_bp',
+      ownCountry: 'r.country_code',
+    });
+    if (min !== undefined) filters.push(sql<SqlBool>`${gross} >= ${min}`);
+    if (max !== undefined) filters.push(sql<SqlBool>`${gross} <= ${max}`);
+  }
+  if (q.is_featured !== undefined) {
+    filters.push(sql<SqlBool>`p.is_featured = ${sql.lit(fromBool(q.is_featured))}`);
+  }
+
+  let page = selectPublicProducts(db);
+  let count = db
+    .selectFrom('products as p')
+    .innerJoin('vat_rates as r', 'r.id', 'p.vat_rate_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('p.is_active', '=', 1);
+  for (const f of filters) {
+    page = page.where(f);
+    count = count.where(f);
+  }
+  const [rows, totalRow] = await Promise.all([
+    page
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(q.limit)
+      .offset(q.skip)
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row) => presentPublicProduct(row, pricing)),
+    total: Number(totalRow.n),
+  };
+}
+
+export async function listFeaturedProducts(
+  db: Db,
+  now: Date,
+  q: { limit: number; country_code?: string | undefined },
+): Promise<PublicProduct[]> {
+  const pricing = await countryPricing(db, q.country_code ?? DEFAULT_COUNTRY, now);
+  const rows = await selectPublicProducts(db)
+    .where('p.is_featured', '=', 1)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(q.limit)
+    .execute();
+  return rows.map((row) => presentPublicProduct(row, pricing));
+}
+
+export async function getPublicProduct(
+  db: Db,
+  now: Date,
+  slug: string,
+  countryCode: string | undefined,
+): Promise<PublicProduct> {
+  const row = await selectPublicProducts(db).where('p.slug', '=', slug).executeTakeFirst();
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  const pricing = await countryPricing(db, countryCode ?? DEFAULT_COUNTRY, now);
+  return presentPublicProduct(row, pricing);
+}
+
+export async function listPublicVariants(
+  db: Db,
+  now: Date,
+  slug: string,
+  countryCode: string | undefined,
+): Promise<PublicVariant[]> {
+  const product = await db
+    .selectFrom('products as p')
+    .innerJoin('vat_rates as r', 'r.id', 'p.vat_rate_id')
+    .select([
+      'p.id',
+      'p.price_includes_vat',
+      'r.rate_bp as own_rate_bp',
+      'r.country_code as own_country',
+    ])
+    .where('p.slug', '=', slug)
+    .where('p.is_active', '=', 1)
+    .executeTakeFirst();
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  const pricing = await countryPricing(db, countryCode ?? DEFAULT_COUNTRY, now);
+  const includesVat = bool(product.price_includes_vat);
+
+  const rows = await db
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .leftJoin('vat_rates as vr', 'vr.id', 'v.vat_rate_id')
+    .select([
+      'v.id',
+      'v.sku',
+      'v.variant_title',
+      'v.option_values',
+      'v.price',
+      'v.compare_at_price',
+      'v.images',
+      'v.track_inventory',
+      'v.stock_quantity',
+      'v.allow_backorder',
+      'vr.rate_bp as own_rate_bp',
+      'vr.country_code as own_country',
+    ])
+    .where('v.product_id', '=', product.id)
+    .where('v.is_active', '=', 1)
+    .where(SELLABLE)
+    .orderBy('v.position', 'asc')
+    .orderBy('v.id', 'asc')
+    .execute();
+
+  return rows.map((v) => {
+    // A variant's own VAT rate replaces the product's when set.
+    const own =
+      v.own_rate_bp !== null && v.own_country !== null
+        ? { rate_bp: v.own_rate_bp, country_code: v.own_country }
+        : { rate_bp: product.own_rate_bp, country_code: product.own_country };
+    const rateBp = pricing.rateBp(own);
+    const tracked = bool(v.track_inventory);
+    const stock = Number(v.stock_quantity);
+    return {
+      id: v.id,
+      sku: v.sku,
+      variant_title: v.variant_title,
+      option_values: json<Record<string, string>>(v.option_values, {}),
+      price_incl_vat: money(netAndGross(Number(v.price), includesVat, rateBp).gross),
+      compare_at_price:
+        v.compare_at_price === null
+          ? null
+          : money(netAndGross(Number(v.compare_at_price), includesVat, rateBp).gross),
+      images: json<string[]>(v.images, []),
+      in_stock: !tracked || stock > 0 || bool(v.allow_backorder),
+      stock_quantity: tracked ? stock : null,
+    };
+  });
+}

@@ -1,0 +1,554 @@
+// Admin side of products: storage, the rules of create/update/delete and the Product presenter.
+//
+// A simple product (has_variants false) keeps its stock in one hidden default variant
+// (variants.is_default = 1). Its price follows the product's base_price (and compare_at_price),
+// and every change of its stock goes through setStock so a stock movement is recorded.
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import type { AppContext } from '../context';
+import { fromBool } from '../db/bool';
+import type {
+  Database,
+  NewProduct,
+  NewVariant,
+  ProductRow,
+  ProductUpdate as ProductColumnsUpdate,
+  VariantUpdate,
+} from '../db/schema';
+import { constraintName, isUniqueViolation } from '../db/transaction';
+import { toMillimes } from '../domain/money';
+import { priceInclVat } from '../domain/vat';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '../domain/inventory';
+import { conflict, HttpProblem, notFound, type ValidationIssue } from '../http/problem';
+import { bool, json, money, moneyOrNull, percent } from '../http/present';
+import type { Body, Schemas } from '../http/types';
+import { setStock } from './stock';
+
+type Db = Kysely<Database> | Transaction<Database>;
+type Product = Schemas['Product'];
+/** Inventory as received: the contract's defaults are NOT applied by the validator inside oneOf. */
+type InventoryInput = Partial<Schemas['SimpleProductInventory']>;
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const SLUG_TAKEN = 'Slug already exists';
+export const SKU_TAKEN = 'SKU already exists';
+/** Same text as the variants API's refusal. */
+export const PRODUCT_TYPE_FIXED = 'Product type cannot be changed after creation';
+/** Reason of the stock movements written by product create/update. */
+export const INVENTORY_REASON = 'Product inventory update';
+export const DEFAULT_SKU = 'DEFAULT';
+const DEFAULT_TITLE = 'DEFAULT';
+
+// ---------------------------------------------------------------------------------------------
+// Search helpers (shared with the public catalogue)
+
+/** `%text%` for LIKE with `escape '\'`: the user's % and _ match themselves. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Case-insensitive "contains", portable: lower(col) like lower(pattern) escape '\'. Both sides go
+ * through the database's own lower(), so they are folded alike (SQLite folds ASCII only).
+ */
+export function lowerLike(ref: string, pattern: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`lower(${sql.ref(ref)}) like lower(${pattern}) escape '\\'`;
+}
+
+export function anyOf(conditions: RawBuilder<SqlBool>[]): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading and presenting
+
+type AdminProductRow = ProductRow & {
+  vat_rate_bp: number;
+  variant_count: number | string | bigint | null;
+};
+
+/** Products with their own rate and their variant count, in one query (no N+1). */
+function selectAdminProducts(db: Db) {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('vat_rates as r', 'r.id', 'p.vat_rate_id')
+    .selectAll('p')
+    .select('r.rate_bp as vat_rate_bp')
+    .select((eb) =>
+      eb
+        .selectFrom('variants as v')
+        .whereRef('v.product_id', '=', 'p.id')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('variant_count'),
+    );
+}
+
+export function presentProduct(row: AdminProductRow): Product {
+  const rateBp = Number(row.vat_rate_bp);
+  const base = Number(row.base_price);
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    short_description: row.short_description,
+    category_id: row.category_id,
+    brand: row.brand,
+    has_variants: bool(row.has_variants),
+    base_price: money(base),
+    compare_at_price: moneyOrNull(
+      row.compare_at_price === null ? null : Number(row.compare_at_price),
+    ),
+    price_incl_vat: money(
+      priceInclVat({ base_price: base, price_includes_vat: bool(row.price_includes_vat) }, rateBp),
+    ),
+    vat_rate_id: row.vat_rate_id,
+    vat_rate: percent(rateBp),
+    price_includes_vat: bool(row.price_includes_vat),
+    images: json<string[]>(row.images, []),
+    is_active: bool(row.is_active),
+    is_featured: bool(row.is_featured),
+    meta_title: row.meta_title,
+    meta_description: row.meta_description,
+    tags: json<string[]>(row.tags, []),
+    // The contract: number of variants, active or not, the hidden default variant included
+    // (1 for a simple product with its default variant).
+    variant_count: Number(row.variant_count ?? 0),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export interface AdminProductQuery {
+  skip: number;
+  limit: number;
+  search?: string | undefined;
+  category_id?: number | undefined;
+  is_active?: boolean | undefined;
+}
+
+export async function listAdminProducts(
+  db: Db,
+  q: AdminProductQuery,
+): Promise<{ items: Product[]; total: number }> {
+  const filters: RawBuilder<SqlBool>[] = [];
+  const search = q.search?.trim();
+  if (search) {
+    const pattern = containsPattern(search);
+    filters.push(
+      anyOf([
+        lowerLike('p.name', pattern),
+        lowerLike('p.slug', pattern),
+        lowerLike('p.brand', pattern),
+      ]),
+    );
+  }
+  if (q.category_id !== undefined) {
+    filters.push(sql<SqlBool>`${sql.ref('p.category_id')} = ${q.category_id}`);
+  }
+  if (q.is_active !== undefined) {
+    filters.push(sql<SqlBool>`${sql.ref('p.is_active')} = ${sql.lit(fromBool(q.is_active))}`);
+  }
+
+  let page = selectAdminProducts(db);
+  let count = db.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('n'));
+  for (const f of filters) {
+    page = page.where(f);
+    count = count.where(f);
+  }
+  const [rows, totalRow] = await Promise.all([
+    page
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(q.limit)
+      .offset(q.skip)
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(presentProduct), total: Number(totalRow.n) };
+}
+
+export async function findProduct(db: Db, id: number): Promise<Product | undefined> {
+  const row = await selectAdminProducts(db).where('p.id', '=', id).executeTakeFirst();
+  return row ? presentProduct(row) : undefined;
+}
+
+export async function getProduct(db: Db, id: number): Promise<Product> {
+  const product = await findProduct(db, id);
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  return product;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Input normalisation
+
+/** Trims a required text; blank after trimming is a 422 on that field. */
+function requiredText(value: string, field: string, issues: ValidationIssue[]): string {
+  const trimmed = value.trim();
+  if (trimmed === '') {
+    issues.push({ loc: ['body', field], msg: 'Field must not be blank', type: 'value_error' });
+  }
+  return trimmed;
+}
+
+/** Trims an optional text; blank becomes null. */
+function optionalText(value: string | null): string | null {
+  if (value === null) return null;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+/** Trims each tag and drops the ones left blank. */
+const cleanTags = (tags: string[]): string[] => tags.map((t) => t.trim()).filter((t) => t !== '');
+
+type ProductInput = Body<'updateProduct'>;
+
+/** The product columns a create or update body sets (only the properties present). */
+function productColumns(body: ProductInput, issues: ValidationIssue[]): ProductColumnsUpdate {
+  const c: ProductColumnsUpdate = {};
+  if (body.name !== undefined) c.name = requiredText(body.name, 'name', issues);
+  if (body.slug !== undefined) c.slug = body.slug;
+  if (body.description !== undefined) {
+    c.description = requiredText(body.description, 'description', issues);
+  }
+  if (body.short_description !== undefined) {
+    c.short_description = optionalText(body.short_description);
+  }
+  if (body.category_id !== undefined) c.category_id = body.category_id;
+  if (body.brand !== undefined) c.brand = optionalText(body.brand);
+  if (body.has_variants !== undefined) c.has_variants = fromBool(body.has_variants);
+  if (body.base_price !== undefined) c.base_price = toMillimes(body.base_price);
+  if (body.compare_at_price !== undefined) {
+    c.compare_at_price = body.compare_at_price === null ? null : toMillimes(body.compare_at_price);
+  }
+  if (body.vat_rate_id !== undefined) c.vat_rate_id = body.vat_rate_id;
+  if (body.price_includes_vat !== undefined) {
+    c.price_includes_vat = fromBool(body.price_includes_vat);
+  }
+  if (body.images !== undefined) c.images = JSON.stringify(body.images);
+  if (body.is_active !== undefined) c.is_active = fromBool(body.is_active);
+  if (body.is_featured !== undefined) c.is_featured = fromBool(body.is_featured);
+  if (body.meta_title !== undefined) c.meta_title = optionalText(body.meta_title);
+  if (body.meta_description !== undefined) {
+    c.meta_description = optionalText(body.meta_description);
+  }
+  if (body.tags !== undefined) c.tags = JSON.stringify(cleanTags(body.tags));
+  return c;
+}
+
+/** category_id and vat_rate_id, when given, must name existing rows (422 on each field). */
+async function checkReferences(
+  db: Db,
+  refs: { category_id?: number | null | undefined; vat_rate_id?: number | undefined },
+  issues: ValidationIssue[],
+): Promise<void> {
+  if (refs.category_id !== undefined && refs.category_id !== null) {
+    const category = await db
+      .selectFrom('categories')
+      .select('id')
+      .where('id', '=', refs.category_id)
+      .executeTakeFirst();
+    if (!category) {
+      issues.push({ loc: ['body', 'category_id'], msg: 'Category not found', type: 'value_error' });
+    }
+  }
+  if (refs.vat_rate_id !== undefined) {
+    const rate = await db
+      .selectFrom('vat_rates')
+      .select('id')
+      .where('id', '=', refs.vat_rate_id)
+      .executeTakeFirst();
+    if (!rate) {
+      issues.push({ loc: ['body', 'vat_rate_id'], msg: 'VAT rate not found', type: 'value_error' });
+    }
+  }
+}
+
+const inventoryForbidden = (): ValidationIssue => ({
+  loc: ['body', 'inventory'],
+  msg: 'Inventory can only be set for a product without variants',
+  type: 'value_error',
+});
+
+async function assertSlugFree(db: Db, slug: string, exceptId?: number): Promise<void> {
+  let q = db.selectFrom('products').select('id').where('slug', '=', slug);
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  if (await q.executeTakeFirst()) throw conflict(SLUG_TAKEN);
+}
+
+/** A real SKU (not the DEFAULT placeholder) must not be used by another variant. */
+async function assertSkuFree(db: Db, sku: string, exceptVariantId?: number): Promise<void> {
+  if (sku === DEFAULT_SKU) return;
+  let q = db.selectFrom('variants').select('id').where('sku', '=', sku);
+  if (exceptVariantId !== undefined) q = q.where('id', '<>', exceptVariantId);
+  if (await q.executeTakeFirst()) throw conflict(SKU_TAKEN);
+}
+
+/** A unique violation that slipped past the checks (concurrent request) → the same 409. */
+function mapUniqueViolation(err: unknown): unknown {
+  if (!isUniqueViolation(err)) return err;
+  const where = `${constraintName(err) ?? ''} ${(err as Error).message ?? ''}`;
+  if (/slug/i.test(where)) return conflict(SLUG_TAKEN);
+  if (/sku/i.test(where)) return conflict(SKU_TAKEN);
+  return err;
+}
+
+function throwIssues(issues: ValidationIssue[]): void {
+  if (issues.length > 0) throw new HttpProblem(422, issues);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Default variant (simple-product inventory)
+
+async function findDefaultVariant(db: Db, productId: number) {
+  return db
+    .selectFrom('variants')
+    .selectAll()
+    .where('product_id', '=', productId)
+    .where('is_default', '=', 1)
+    .executeTakeFirst();
+}
+
+async function createDefaultVariant(
+  trx: Transaction<Database>,
+  product: { id: number; base_price: number; compare_at_price: number | null },
+  inventory: InventoryInput,
+  change: { adminUserId: number | null; now: string },
+): Promise<void> {
+  const values: NewVariant = {
+    product_id: product.id,
+    is_default: 1,
+    option_values: '{}',
+    sku: inventory.sku ?? DEFAULT_SKU,
+    variant_title: DEFAULT_TITLE,
+    price: product.base_price,
+    compare_at_price: product.compare_at_price,
+    cost_price: null,
+    vat_rate_id: null,
+    barcode: optionalText(inventory.barcode ?? null),
+    weight: inventory.weight ?? null,
+    dimensions: null,
+    images: '[]',
+    // The stock starts at 0 and is then set through setStock, so the initial stock is a
+    // recorded movement like any other change.
+    stock_quantity: 0,
+    low_stock_threshold: inventory.low_stock_threshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+    track_inventory: fromBool(inventory.track_inventory ?? true),
+    allow_backorder: fromBool(inventory.allow_backorder ?? false),
+    is_active: 1,
+    position: 0,
+    created_at: change.now,
+    updated_at: change.now,
+  };
+  const variant = await trx
+    .insertInto('variants')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const quantity = inventory.stock_quantity ?? 0;
+  if (quantity !== 0) {
+    await setStock(trx, variant.id, quantity, { reason: INVENTORY_REASON, ...change });
+  }
+}
+
+async function updateDefaultVariant(
+  trx: Transaction<Database>,
+  variantId: number,
+  inventory: InventoryInput,
+  change: { adminUserId: number | null; now: string },
+): Promise<void> {
+  const set: VariantUpdate = {};
+  if (inventory.sku !== undefined) set.sku = inventory.sku ?? DEFAULT_SKU;
+  if (inventory.barcode !== undefined) set.barcode = optionalText(inventory.barcode);
+  if (inventory.low_stock_threshold !== undefined) {
+    set.low_stock_threshold = inventory.low_stock_threshold;
+  }
+  if (inventory.track_inventory !== undefined) {
+    set.track_inventory = fromBool(inventory.track_inventory);
+  }
+  if (inventory.allow_backorder !== undefined) {
+    set.allow_backorder = fromBool(inventory.allow_backorder);
+  }
+  if (inventory.weight !== undefined) set.weight = inventory.weight;
+  if (Object.keys(set).length > 0) {
+    await trx
+      .updateTable('variants')
+      .set({ ...set, updated_at: change.now })
+      .where('id', '=', variantId)
+      .execute();
+  }
+  if (inventory.stock_quantity !== undefined) {
+    await setStock(trx, variantId, inventory.stock_quantity, {
+      reason: INVENTORY_REASON,
+      ...change,
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Create, update, delete
+
+export async function createProduct(
+  ctx: AppContext,
+  body: Body<'createProduct'>,
+  adminUserId: number | null,
+): Promise<Product> {
+  const { db } = ctx;
+  const now = ctx.now().toISOString();
+  const issues: ValidationIssue[] = [];
+  const columns = productColumns(body, issues);
+  const hasVariants = body.has_variants ?? false;
+  const inventory = body.inventory ?? null;
+  if (hasVariants && inventory !== null) issues.push(inventoryForbidden());
+  await checkReferences(db, body, issues);
+  throwIssues(issues);
+  await assertSlugFree(db, body.slug);
+  if (inventory?.sku) await assertSkuFree(db, inventory.sku);
+
+  const values: NewProduct = {
+    name: columns.name ?? body.name,
+    slug: body.slug,
+    description: columns.description ?? body.description,
+    short_description: columns.short_description ?? null,
+    category_id: body.category_id,
+    brand: columns.brand ?? null,
+    has_variants: fromBool(hasVariants),
+    base_price: toMillimes(body.base_price),
+    compare_at_price: columns.compare_at_price ?? null,
+    vat_rate_id: body.vat_rate_id,
+    price_includes_vat: fromBool(body.price_includes_vat ?? true),
+    images: JSON.stringify(body.images ?? []),
+    is_active: fromBool(body.is_active ?? true),
+    is_featured: fromBool(body.is_featured ?? false),
+    meta_title: columns.meta_title ?? null,
+    meta_description: columns.meta_description ?? null,
+    tags: JSON.stringify(cleanTags(body.tags ?? [])),
+    created_at: now,
+    updated_at: now,
+  };
+
+  let id: number;
+  try {
+    id = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('products')
+        .values(values)
+        .returning(['id', 'base_price', 'compare_at_price'])
+        .executeTakeFirstOrThrow();
+      // The contract: the default variant is created from `inventory`; null or absent creates
+      // none (a simple product without one is sellable without stock control until inventory
+      // is first saved through updateProduct).
+      if (!hasVariants && inventory !== null) {
+        await createDefaultVariant(
+          trx,
+          {
+            id: row.id,
+            base_price: Number(row.base_price),
+            compare_at_price: row.compare_at_price === null ? null : Number(row.compare_at_price),
+          },
+          inventory,
+          { adminUserId, now },
+        );
+      }
+      return row.id;
+    });
+  } catch (err) {
+    throw mapUniqueViolation(err);
+  }
+  return getProduct(db, id);
+}
+
+export async function updateProduct(
+  ctx: AppContext,
+  id: number,
+  body: Body<'updateProduct'>,
+  adminUserId: number | null,
+): Promise<Product> {
+  const { db } = ctx;
+  const now = ctx.now().toISOString();
+  const current = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!current) throw notFound(PRODUCT_NOT_FOUND);
+
+  const issues: ValidationIssue[] = [];
+  const columns = productColumns(body, issues);
+  const hasVariants = body.has_variants ?? bool(current.has_variants);
+  const inventory = body.inventory ?? null;
+  if (hasVariants && inventory !== null) issues.push(inventoryForbidden());
+  await checkReferences(db, body, issues);
+  throwIssues(issues);
+  if (body.slug !== undefined) await assertSlugFree(db, body.slug, id);
+  const existingDefault = await findDefaultVariant(db, id);
+  if (inventory?.sku) await assertSkuFree(db, inventory.sku, existingDefault?.id);
+
+  const change = { adminUserId, now };
+  try {
+    await db.transaction().execute(async (trx) => {
+      // The UPDATE comes first: it takes the product's row lock, as the variants API does
+      // before adding or removing variants, so the checks below see a settled variant set on
+      // PostgreSQL (SQLite serialises transactions anyway). A refusal rolls it back.
+      const updated = await trx
+        .updateTable('products')
+        .set({ ...columns, updated_at: now })
+        .where('id', '=', id)
+        .returning(['id', 'base_price', 'compare_at_price'])
+        .executeTakeFirst();
+      if (!updated) throw notFound(PRODUCT_NOT_FOUND); // deleted meanwhile
+      if (body.has_variants === false) {
+        const { n } = await trx
+          .selectFrom('variants')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('product_id', '=', id)
+          .executeTakeFirstOrThrow();
+        if (Number(n) > 1) {
+          throw conflict(
+            `Cannot mark the product as simple: it has ${Number(n)} variants (at most 1 allowed)`,
+          );
+        }
+      }
+      if (body.has_variants === true && !bool(current.has_variants)) {
+        // The variants API refuses variants next to a default variant; turning such a product
+        // into one with variants would leave its stock in a hidden variant.
+        if (await findDefaultVariant(trx, id)) throw conflict(PRODUCT_TYPE_FIXED);
+      }
+      const prices = {
+        id,
+        base_price: Number(updated.base_price),
+        compare_at_price:
+          updated.compare_at_price === null ? null : Number(updated.compare_at_price),
+      };
+
+      const defaultVariant = await findDefaultVariant(trx, id);
+      // The default variant's price follows the product's.
+      if (
+        defaultVariant &&
+        (body.base_price !== undefined || body.compare_at_price !== undefined)
+      ) {
+        await trx
+          .updateTable('variants')
+          .set({
+            price: prices.base_price,
+            compare_at_price: prices.compare_at_price,
+            updated_at: now,
+          })
+          .where('id', '=', defaultVariant.id)
+          .execute();
+      }
+      if (inventory !== null) {
+        if (defaultVariant) await updateDefaultVariant(trx, defaultVariant.id, inventory, change);
+        else await createDefaultVariant(trx, prices, inventory, change);
+      }
+    });
+  } catch (err) {
+    throw mapUniqueViolation(err);
+  }
+  return getProduct(db, id);
+}
+
+/** Deletes the product; its variants and their stock movements go with it (FK cascade). */
+export async function deleteProduct(db: Db, id: number): Promise<void> {
+  const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw notFound(PRODUCT_NOT_FOUND);
+}
