@@ -1,6 +1,62 @@
+// Admin sign-in, the signed-in admin and admin token refresh. (Customer auth comes later.)
+import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
+import { toBool } from '../db/bool';
+import { unauthorized } from '../http/problem';
 import type { Handlers } from '../http/types';
+import { findAdminByUsername, presentAdminUser, recordLogin } from '../services/admin-users';
+import { LoginThrottle, loginThrottleKey } from '../services/login-throttle';
+import { issueRefreshToken, rotateRefreshToken, tokenPair } from '../services/refresh-tokens';
 
-export function authHandlers(_ctx: AppContext): Handlers {
-  return {};
+export const LOGIN_FAILED = 'Incorrect username or password';
+
+export function authHandlers(ctx: AppContext): Handlers {
+  const throttle = new LoginThrottle(() => ctx.now());
+
+  return {
+    adminLogin: async (request) => {
+      const { username, password } = request.body;
+      const key = loginThrottleKey(request.ip, username);
+      throttle.attempt(key);
+      const admin = await findAdminByUsername(ctx.db, username);
+      // Verify even when the user is unknown, so the answer takes as long either way.
+      const valid = await verifyPassword(
+        admin?.password_hash ?? (await dummyPasswordHash()),
+        password,
+      );
+      if (!admin || !valid || !toBool(admin.is_active)) throw unauthorized(LOGIN_FAILED);
+      throttle.succeeded(key);
+
+      const now = ctx.now();
+      const refreshToken = await ctx.db.transaction().execute(async (trx) => {
+        await recordLogin(trx, admin.id, now);
+        return issueRefreshToken(trx, { userType: 'admin', userId: admin.id, now });
+      });
+      return tokenPair(ctx.tokens, 'admin', admin.id, refreshToken, now);
+    },
+
+    getAdminMe: async (request) => {
+      // access.ts loads the current, active admin for every admin operation.
+      if (!request.admin) throw unauthorized();
+      return presentAdminUser(request.admin);
+    },
+
+    refreshAdminToken: async (request) => {
+      const now = ctx.now();
+      const { userId, token } = await rotateRefreshToken(ctx.db, {
+        token: request.query.refresh_token,
+        userType: 'admin',
+        now,
+        userAllowed: async (trx, id) => {
+          const admin = await trx
+            .selectFrom('admin_users')
+            .select('is_active')
+            .where('id', '=', id)
+            .executeTakeFirst();
+          return admin !== undefined && toBool(admin.is_active);
+        },
+      });
+      return tokenPair(ctx.tokens, 'admin', userId, token, now);
+    },
+  };
 }

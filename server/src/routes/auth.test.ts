@@ -1,0 +1,328 @@
+// Admin sign-in, /admin/auth/me and refresh-token rotation, over HTTP on every test dialect.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app';
+import { testDialects } from '../../test-support/databases';
+import { expectResponseMatches } from '../../test-support/openapi-validator';
+import { hashRefreshToken, issueRefreshToken } from '../services/refresh-tokens';
+
+interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+  token_type: string;
+  expires_in: number;
+  user_type: string;
+}
+
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
+
+describe.each(testDialects)('admin auth (%s)', (dialect) => {
+  let t: TestApp;
+
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const login = async (username: string, password: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/login',
+      payload: { username, password },
+    });
+    expectResponseMatches('adminLogin', res);
+    return res;
+  };
+  const refresh = async (refreshToken: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/auth/refresh?refresh_token=${encodeURIComponent(refreshToken)}`,
+    });
+    expectResponseMatches('refreshAdminToken', res);
+    return res;
+  };
+  const me = async (headers: Record<string, string>) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/auth/me', headers });
+    expectResponseMatches('getAdminMe', res);
+    return res;
+  };
+  const tokenRow = (token: string) =>
+    t.database.db
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', hashRefreshToken(token))
+      .executeTakeFirstOrThrow();
+  const lastLogin = async (id: number) =>
+    (
+      await t.database.db
+        .selectFrom('admin_users')
+        .select('last_login')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).last_login;
+
+  describe('adminLogin', () => {
+    it('signs in case-insensitively, returns a token pair and records last_login', async () => {
+      const admin = await t.createAdmin({
+        username: 'Alice',
+        role: 'manager',
+        password: 'pw-alice-1',
+      });
+      const before = t.ctx.now().toISOString();
+      const res = await login('  aLICE ', 'pw-alice-1');
+      const after = t.ctx.now().toISOString();
+
+      expect(res.statusCode).toBe(200);
+      const pair = res.json<TokenPair>();
+      expect(pair).toEqual({
+        access_token: expect.any(String),
+        refresh_token: expect.any(String),
+        token_type: 'bearer',
+        expires_in: 900,
+        user_type: 'admin',
+      });
+      expect(await t.ctx.tokens.verify(pair.access_token, t.ctx.now())).toEqual({
+        userType: 'admin',
+        userId: admin.id,
+      });
+      expect(pair.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+      const stored = await lastLogin(admin.id);
+      expect(stored).not.toBeNull();
+      expect(stored! >= before && stored! <= after).toBe(true);
+
+      // Only the hash of the refresh token is stored, valid 7 days, of the admin.
+      const row = await tokenRow(pair.refresh_token);
+      expect(row).toMatchObject({
+        user_type: 'admin',
+        user_id: admin.id,
+        used_at: null,
+        revoked_at: null,
+      });
+      expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(7 * DAY);
+      const all = await t.database.db.selectFrom('refresh_tokens').selectAll().execute();
+      expect(JSON.stringify(all)).not.toContain(pair.refresh_token);
+
+      // The access token opens the admin API.
+      const meRes = await me({ authorization: `Bearer ${pair.access_token}` });
+      expect(meRes.statusCode).toBe(200);
+      expect(meRes.json()).toMatchObject({ id: admin.id, username: 'Alice', last_login: stored });
+    });
+
+    it('gives a wrong password, an unknown user and an inactive user the same 401', async () => {
+      const active = await t.createAdmin({ username: 'bob', password: 'right-password' });
+      const inactive = await t.createAdmin({
+        username: 'carol',
+        password: 'right-password',
+        is_active: false,
+      });
+      for (const [username, password] of [
+        ['bob', 'wrong-password'],
+        ['nobody', 'right-password'],
+        ['carol', 'right-password'],
+      ] as const) {
+        const res = await login(username, password);
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ detail: 'Incorrect username or password' });
+        expect(res.headers['www-authenticate']).toBe('Bearer');
+      }
+      expect(await lastLogin(active.id)).toBeNull();
+      expect(await lastLogin(inactive.id)).toBeNull();
+      const tokens = await t.database.db.selectFrom('refresh_tokens').select('id').execute();
+      expect(tokens).toHaveLength(0);
+    });
+
+    it('answers 422 naming a missing field', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/auth/login',
+        payload: { username: 'bob' },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(expectResponseMatches('adminLogin', res)).toEqual({
+        detail: [{ loc: ['body', 'password'], msg: 'Field required', type: 'missing' }],
+      });
+    });
+
+    it('throttles failed attempts per IP and username, and a success clears the count', async () => {
+      await t.createAdmin({ username: 'dave', password: 'dave-password' });
+      await t.createAdmin({ username: 'erin', password: 'erin-password' });
+      for (let i = 0; i < 5; i++) {
+        const res = await login(i % 2 ? 'DAVE' : 'dave', 'nope');
+        expect(res.statusCode).toBe(401);
+      }
+      const blocked = await login('dave', 'dave-password');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({
+        detail: 'Too many failed login attempts. Try again in 15 minutes.',
+      });
+      expect(blocked.headers['retry-after']).toBe('900');
+
+      // Another username from the same IP is not affected.
+      expect((await login('erin', 'erin-password')).statusCode).toBe(200);
+
+      t.advanceClock(10 * MINUTE);
+      const still = await login('dave', 'dave-password');
+      expect(still.statusCode).toBe(429);
+      expect(still.json()).toEqual({
+        detail: 'Too many failed login attempts. Try again in 5 minutes.',
+      });
+      expect(still.headers['retry-after']).toBe('300');
+
+      t.advanceClock(5 * MINUTE);
+      expect((await login('dave', 'dave-password')).statusCode).toBe(200);
+
+      // The success cleared the key: four failures and a success, then five more failures.
+      for (let i = 0; i < 4; i++) expect((await login('dave', 'nope')).statusCode).toBe(401);
+      expect((await login('dave', 'dave-password')).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++) expect((await login('dave', 'nope')).statusCode).toBe(401);
+      expect((await login('dave', 'dave-password')).statusCode).toBe(429);
+    });
+  });
+
+  describe('getAdminMe', () => {
+    it('returns the signed-in admin without any password field', async () => {
+      const admin = await t.createAdmin({ username: 'frank', role: 'support' });
+      const res = await me({ authorization: `Bearer ${admin.token}` });
+      expect(res.statusCode).toBe(200);
+      const row = await t.database.db
+        .selectFrom('admin_users')
+        .selectAll()
+        .where('id', '=', admin.id)
+        .executeTakeFirstOrThrow();
+      expect(res.json()).toEqual({
+        id: admin.id,
+        username: 'frank',
+        email: 'frank@example.com',
+        full_name: 'Test frank',
+        role: 'support',
+        is_active: true,
+        last_login: null,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+      });
+    });
+
+    it('refuses no token (401) and a customer token (403)', async () => {
+      const anonymous = await me({});
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ detail: 'Not authenticated' });
+      const customer = await me(await t.customerAuth(1));
+      expect(customer.statusCode).toBe(403);
+      expect(customer.json()).toEqual({ detail: 'Admin privileges are required' });
+    });
+  });
+
+  describe('refreshAdminToken', () => {
+    const signIn = async () => {
+      await t.createAdmin({ username: 'gina', password: 'gina-password' });
+      const res = await login('gina', 'gina-password');
+      expect(res.statusCode).toBe(200);
+      return res.json<TokenPair>();
+    };
+
+    it('rotates: a new pair, the old token marked used, the new one in the same family', async () => {
+      const first = await signIn();
+      const res = await refresh(first.refresh_token);
+      expect(res.statusCode).toBe(200);
+      const second = res.json<TokenPair>();
+      expect(second).toMatchObject({ token_type: 'bearer', expires_in: 900, user_type: 'admin' });
+      expect(second.refresh_token).not.toBe(first.refresh_token);
+      expect((await me({ authorization: `Bearer ${second.access_token}` })).statusCode).toBe(200);
+
+      const oldRow = await tokenRow(first.refresh_token);
+      const newRow = await tokenRow(second.refresh_token);
+      expect(oldRow.used_at).not.toBeNull();
+      expect(oldRow.revoked_at).toBeNull();
+      expect(newRow).toMatchObject({
+        family_id: oldRow.family_id,
+        used_at: null,
+        revoked_at: null,
+      });
+
+      // The newest token rotates again.
+      expect((await refresh(second.refresh_token)).statusCode).toBe(200);
+    });
+
+    it('treats reuse of a used token as theft: 401 and the whole family revoked', async () => {
+      const first = await signIn();
+      const second = (await refresh(first.refresh_token)).json<TokenPair>();
+      // Another sign-in is another family and must survive.
+      const other = (await login('gina', 'gina-password')).json<TokenPair>();
+
+      const reuse = await refresh(first.refresh_token);
+      expect(reuse.statusCode).toBe(401);
+      expect(reuse.json()).toEqual({
+        detail: 'Refresh token was already used or revoked; please sign in again',
+      });
+
+      // The newest token of the family no longer works either.
+      const newest = await refresh(second.refresh_token);
+      expect(newest.statusCode).toBe(401);
+      expect(newest.json()).toEqual({
+        detail: 'Refresh token was already used or revoked; please sign in again',
+      });
+      const family = await t.database.db
+        .selectFrom('refresh_tokens')
+        .selectAll()
+        .where('family_id', '=', (await tokenRow(first.refresh_token)).family_id)
+        .execute();
+      expect(family).toHaveLength(2);
+      for (const row of family) expect(row.revoked_at).not.toBeNull();
+
+      expect((await refresh(other.refresh_token)).statusCode).toBe(200);
+    });
+
+    it('refuses an expired token', async () => {
+      const pair = await signIn();
+      t.advanceClock(7 * DAY + 1000);
+      const res = await refresh(pair.refresh_token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Refresh token expired' });
+      expect((await tokenRow(pair.refresh_token)).used_at).toBeNull();
+    });
+
+    it('refuses an unknown token and a customer refresh token', async () => {
+      const unknown = await refresh('x'.repeat(43));
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.json()).toEqual({ detail: 'Invalid refresh token' });
+
+      const customerToken = await issueRefreshToken(t.database.db, {
+        userType: 'customer',
+        userId: 1,
+        now: t.ctx.now(),
+      });
+      const customer = await refresh(customerToken);
+      expect(customer.statusCode).toBe(401);
+      expect(customer.json()).toEqual({ detail: 'Invalid refresh token' });
+      expect(await tokenRow(customerToken)).toMatchObject({ used_at: null, revoked_at: null });
+    });
+
+    it('refuses a deactivated admin and revokes the family', async () => {
+      const pair = await signIn();
+      const setActive = (value: 0 | 1) =>
+        t.database.db
+          .updateTable('admin_users')
+          .set({ is_active: value })
+          .where('username', '=', 'gina')
+          .execute();
+      await setActive(0);
+      const res = await refresh(pair.refresh_token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+      expect((await tokenRow(pair.refresh_token)).revoked_at).not.toBeNull();
+
+      // Reactivation does not bring the revoked session back.
+      await setActive(1);
+      expect((await refresh(pair.refresh_token)).statusCode).toBe(401);
+    });
+
+    it('answers 422 for a token that is too short', async () => {
+      const res = await refresh('short');
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail[0].loc).toEqual(['query', 'refresh_token']);
+    });
+  });
+});

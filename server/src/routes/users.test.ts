@@ -1,0 +1,415 @@
+// Back-office users over HTTP on every test dialect: listing, the role matrix, uniqueness,
+// self-protection and the last active super admin.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../auth/passwords';
+import { createTestApp, type TestApp } from '../../test-support/app';
+import { testDialects } from '../../test-support/databases';
+import { expectResponseMatches } from '../../test-support/openapi-validator';
+
+const URL = '/api/v1/admin/users/';
+
+describe.each(testDialects)('admin users (%s)', (dialect) => {
+  let t: TestApp;
+  let superAdmin: { id: number; username: string; token: string };
+  let asSuper: Record<string, string>;
+
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    superAdmin = await t.createAdmin({ username: 'root', role: 'super_admin' });
+    asSuper = { authorization: `Bearer ${superAdmin.token}` };
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const call = async (
+    operationId: string,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    headers: Record<string, string>,
+    payload?: unknown,
+  ) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    expectResponseMatches(operationId, res);
+    return res;
+  };
+  const list = (query: string, headers = asSuper) =>
+    call('listUsers', 'GET', `${URL}${query}`, headers);
+  const create = (payload: unknown, headers = asSuper) =>
+    call('createUser', 'POST', URL, headers, payload);
+  const get = (id: number, headers = asSuper) => call('getUser', 'GET', `${URL}${id}`, headers);
+  const update = (id: number, payload: unknown, headers = asSuper) =>
+    call('updateUser', 'PATCH', `${URL}${id}`, headers, payload);
+  const remove = (id: number, headers = asSuper) =>
+    call('deleteUser', 'DELETE', `${URL}${id}`, headers);
+  const row = (id: number) =>
+    t.database.db.selectFrom('admin_users').selectAll().where('id', '=', id).executeTakeFirst();
+  const userCount = async () =>
+    (await t.database.db.selectFrom('admin_users').select('id').execute()).length;
+  const newUser = (overrides: Record<string, unknown> = {}) => ({
+    username: 'jdoe',
+    email: 'jdoe@example.com',
+    full_name: 'John Doe',
+    password: 'secret-pass-1',
+    ...overrides,
+  });
+  const loginStatus = async (username: string, password: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/login',
+      payload: { username, password },
+    });
+    expectResponseMatches('adminLogin', res);
+    return res;
+  };
+
+  describe('listUsers', () => {
+    it('orders by username case-insensitively, pages with skip/limit and sends X-Total-Count', async () => {
+      for (const username of ['delta', 'Bravo', 'alpha', 'Charlie']) {
+        await t.createAdmin({ username, role: 'manager' });
+      }
+      const all = await list('');
+      expect(all.statusCode).toBe(200);
+      expect(all.headers['x-total-count']).toBe('5');
+      expect(all.json().map((u: { username: string }) => u.username)).toEqual([
+        'alpha',
+        'Bravo',
+        'Charlie',
+        'delta',
+        'root',
+      ]);
+      for (const u of all.json()) {
+        expect(Object.keys(u).sort()).toEqual(
+          [
+            'created_at',
+            'email',
+            'full_name',
+            'id',
+            'is_active',
+            'last_login',
+            'role',
+            'updated_at',
+            'username',
+          ].sort(),
+        );
+      }
+
+      const page = await list('?skip=1&limit=2');
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['x-total-count']).toBe('5');
+      expect(page.json().map((u: { username: string }) => u.username)).toEqual([
+        'Bravo',
+        'Charlie',
+      ]);
+    });
+
+    it('refuses a manager (403), no token (401) and a bad limit (422)', async () => {
+      const manager = await list('', await t.authAs('manager'));
+      expect(manager.statusCode).toBe(403);
+      expect(manager.json()).toEqual({ detail: 'Your role (manager) does not allow this action' });
+      expect((await list('', {})).statusCode).toBe(401);
+      const bad = await list('?limit=0');
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().detail[0].loc).toEqual(['query', 'limit']);
+    });
+  });
+
+  describe('createUser', () => {
+    it('creates a manager by default, trims, lower-cases the e-mail and hashes the password', async () => {
+      const res = await create(
+        newUser({ username: 'JDoe', email: 'John.Doe@Example.COM', full_name: '  John Doe  ' }),
+      );
+      expect(res.statusCode).toBe(201);
+      const body = res.json();
+      expect(body).toEqual({
+        id: expect.any(Number),
+        username: 'JDoe',
+        email: 'john.doe@example.com',
+        full_name: 'John Doe',
+        role: 'manager',
+        is_active: true,
+        last_login: null,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      });
+      const stored = await row(body.id);
+      expect(stored).toMatchObject({
+        username: 'JDoe',
+        email: 'john.doe@example.com',
+        full_name: 'John Doe',
+        role: 'manager',
+        is_active: 1,
+      });
+      expect(stored!.password_hash).toMatch(/^\$argon2id\$/);
+      expect(await verifyPassword(stored!.password_hash, 'secret-pass-1')).toBe(true);
+      expect((await loginStatus('jdoe', 'secret-pass-1')).statusCode).toBe(200);
+    });
+
+    it('takes role and is_active when given', async () => {
+      const res = await create(newUser({ role: 'support', is_active: false }));
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ role: 'support', is_active: false });
+      expect(await row(res.json().id)).toMatchObject({ role: 'support', is_active: 0 });
+    });
+
+    it('refuses a taken username or e-mail, compared case-insensitively (409)', async () => {
+      expect((await create(newUser())).statusCode).toBe(201);
+      const before = await userCount();
+
+      const sameName = await create(newUser({ username: 'JDOE', email: 'other@example.com' }));
+      expect(sameName.statusCode).toBe(409);
+      expect(sameName.json()).toEqual({ detail: 'Username already exists' });
+
+      const sameEmail = await create(newUser({ username: 'other', email: 'JDoe@Example.com' }));
+      expect(sameEmail.statusCode).toBe(409);
+      expect(sameEmail.json()).toEqual({ detail: 'Email already exists' });
+
+      expect(await userCount()).toBe(before);
+    });
+
+    it('lets only one of two concurrent creates differing in case win', async () => {
+      const results = await Promise.all([
+        create(newUser({ username: 'Twin', email: 'twin1@example.com' })),
+        create(newUser({ username: 'twin', email: 'twin2@example.com' })),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      const rows = await t.database.db
+        .selectFrom('admin_users')
+        .select('username')
+        .where('username', 'in', ['Twin', 'twin'])
+        .execute();
+      expect(rows).toHaveLength(1);
+    });
+
+    it('lets only a super admin create a super admin', async () => {
+      const asAdmin = await t.authAs('admin');
+      const before = await userCount();
+      const refused = await create(newUser({ role: 'super_admin' }), asAdmin);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ detail: 'Only a super admin can manage super admins' });
+      expect(await userCount()).toBe(before);
+
+      expect((await create(newUser({ role: 'admin' }), asAdmin)).statusCode).toBe(201);
+      const promoted = await create(
+        newUser({ username: 'boss', email: 'boss@example.com', role: 'super_admin' }),
+      );
+      expect(promoted.statusCode).toBe(201);
+      expect(promoted.json().role).toBe('super_admin');
+
+      const manager = await create(
+        newUser({ username: 'x1', email: 'x1@example.com' }),
+        await t.authAs('manager'),
+      );
+      expect(manager.statusCode).toBe(403);
+      expect(manager.json()).toEqual({ detail: 'Your role (manager) does not allow this action' });
+    });
+
+    it('refuses invalid bodies (422) naming the field', async () => {
+      const short = await create(newUser({ password: 'short' }));
+      expect(short.statusCode).toBe(422);
+      expect(short.json().detail).toEqual([
+        expect.objectContaining({ loc: ['body', 'password'], type: 'minLength' }),
+      ]);
+
+      const blank = await create(newUser({ full_name: '   ' }));
+      expect(blank.statusCode).toBe(422);
+      expect(blank.json()).toEqual({
+        detail: [
+          { loc: ['body', 'full_name'], msg: 'Full name must not be blank', type: 'value_error' },
+        ],
+      });
+      expect(await userCount()).toBe(1);
+    });
+  });
+
+  describe('getUser', () => {
+    it('returns the user, or 404', async () => {
+      const created = (await create(newUser())).json();
+      const res = await get(created.id);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(created);
+
+      const missing = await get(999_999);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ detail: 'User not found' });
+      expect((await get(created.id, await t.authAs('support'))).statusCode).toBe(403);
+    });
+  });
+
+  describe('updateUser', () => {
+    it('changes only the fields sent; a null password keeps the current one', async () => {
+      const created = (await create(newUser())).json();
+      const before = (await row(created.id))!;
+      t.advanceClock(1000);
+
+      const res = await update(created.id, { full_name: '  Jane Doe ', password: null });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        ...created,
+        full_name: 'Jane Doe',
+        updated_at: expect.any(String),
+      });
+      expect(res.json().updated_at > created.updated_at).toBe(true);
+      const after = (await row(created.id))!;
+      expect(after).toEqual({ ...before, full_name: 'Jane Doe', updated_at: after.updated_at });
+    });
+
+    it('re-hashes a new password', async () => {
+      const created = (await create(newUser())).json();
+      const res = await update(created.id, { password: 'brand-new-pass' });
+      expect(res.statusCode).toBe(200);
+      const stored = (await row(created.id))!;
+      expect(await verifyPassword(stored.password_hash, 'brand-new-pass')).toBe(true);
+      expect((await loginStatus('jdoe', 'secret-pass-1')).statusCode).toBe(401);
+      expect((await loginStatus('jdoe', 'brand-new-pass')).statusCode).toBe(200);
+    });
+
+    it('keeps username and e-mail unique among other users (409), but lets a user change case', async () => {
+      const a = (await create(newUser())).json();
+      await create(newUser({ username: 'other', email: 'other@example.com' }));
+
+      const name = await update(a.id, { username: 'OTHER' });
+      expect(name.statusCode).toBe(409);
+      expect(name.json()).toEqual({ detail: 'Username already exists' });
+      const email = await update(a.id, { email: 'Other@Example.com' });
+      expect(email.statusCode).toBe(409);
+      expect(email.json()).toEqual({ detail: 'Email already exists' });
+      expect(await row(a.id)).toMatchObject({ username: 'jdoe', email: 'jdoe@example.com' });
+
+      const own = await update(a.id, { username: 'JDoe', email: 'JDOE@example.com' });
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toMatchObject({ username: 'JDoe', email: 'jdoe@example.com' });
+    });
+
+    it('keeps admins away from super admins and from granting the role (403)', async () => {
+      const asAdmin = await t.authAs('admin');
+      const refused = await update(superAdmin.id, { full_name: 'Hacked' }, asAdmin);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ detail: 'Only a super admin can manage super admins' });
+      expect((await row(superAdmin.id))!.full_name).toBe('Test root');
+
+      const manager = (await create(newUser())).json();
+      const promote = await update(manager.id, { role: 'super_admin' }, asAdmin);
+      expect(promote.statusCode).toBe(403);
+      expect(promote.json()).toEqual({ detail: 'Only a super admin can manage super admins' });
+      expect((await row(manager.id))!.role).toBe('manager');
+
+      const toAdmin = await update(manager.id, { role: 'admin' }, asAdmin);
+      expect(toAdmin.statusCode).toBe(200);
+      expect(toAdmin.json().role).toBe('admin');
+      const bySuper = await update(manager.id, { role: 'super_admin' });
+      expect(bySuper.statusCode).toBe(200);
+      expect((await row(manager.id))!.role).toBe('super_admin');
+    });
+
+    it('refuses to deactivate yourself (409)', async () => {
+      const res = await update(superAdmin.id, { is_active: false });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ detail: 'You cannot deactivate your own account' });
+      expect((await row(superAdmin.id))!.is_active).toBe(1);
+    });
+
+    it('refuses to demote the last active super admin (409)', async () => {
+      // An inactive super admin does not count.
+      const dormant = await t.createAdmin({
+        username: 'dormant',
+        role: 'super_admin',
+        is_active: false,
+      });
+      const res = await update(superAdmin.id, { role: 'admin' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ detail: 'Cannot remove the last active super admin' });
+      expect((await row(superAdmin.id))!.role).toBe('super_admin');
+
+      // With a second active one, the demotion is allowed.
+      expect((await update(dormant.id, { is_active: true })).statusCode).toBe(200);
+      const ok = await update(superAdmin.id, { role: 'admin' });
+      expect(ok.statusCode).toBe(200);
+      expect((await row(superAdmin.id))!.role).toBe('admin');
+    });
+
+    it('revokes the refresh tokens of a deactivated user', async () => {
+      const created = (await create(newUser({ role: 'admin' }))).json();
+      const pair = (await loginStatus('jdoe', 'secret-pass-1')).json();
+      const res = await update(created.id, { is_active: false });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().is_active).toBe(false);
+      const tokens = await t.database.db
+        .selectFrom('refresh_tokens')
+        .selectAll()
+        .where('user_id', '=', created.id)
+        .execute();
+      expect(tokens).toHaveLength(1);
+      expect(tokens[0]!.revoked_at).not.toBeNull();
+
+      // Reactivated, the old session still does not come back; the access token stops at once.
+      expect((await update(created.id, { is_active: true })).statusCode).toBe(200);
+      const refresh = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/auth/refresh?refresh_token=${pair.refresh_token}`,
+      });
+      expectResponseMatches('refreshAdminToken', refresh);
+      expect(refresh.statusCode).toBe(401);
+    });
+
+    it('answers 404 for an unknown user and 422 for an empty body', async () => {
+      const missing = await update(999_999, { full_name: 'X' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ detail: 'User not found' });
+      const empty = await update(superAdmin.id, {});
+      expect(empty.statusCode).toBe(422);
+    });
+  });
+
+  describe('deleteUser', () => {
+    it('deletes a user and revokes their refresh tokens (204)', async () => {
+      const created = (await create(newUser())).json();
+      await loginStatus('jdoe', 'secret-pass-1');
+      const res = await remove(created.id);
+      expect(res.statusCode).toBe(204);
+      expect(res.body).toBe('');
+      expect(await row(created.id)).toBeUndefined();
+      expect((await get(created.id)).statusCode).toBe(404);
+      const tokens = await t.database.db
+        .selectFrom('refresh_tokens')
+        .select('revoked_at')
+        .where('user_id', '=', created.id)
+        .execute();
+      expect(tokens).toHaveLength(1);
+      expect(tokens[0]!.revoked_at).not.toBeNull();
+    });
+
+    it('refuses deleting yourself (409), a super admin as admin (403) and an unknown user (404)', async () => {
+      const self = await remove(superAdmin.id);
+      expect(self.statusCode).toBe(409);
+      expect(self.json()).toEqual({ detail: 'You cannot delete your own account' });
+
+      const asAdmin = await t.authAs('admin');
+      const bySuper = await remove(superAdmin.id, asAdmin);
+      expect(bySuper.statusCode).toBe(403);
+      expect(bySuper.json()).toEqual({ detail: 'Only a super admin can manage super admins' });
+      expect(await row(superAdmin.id)).toBeDefined();
+
+      const missing = await remove(999_999);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ detail: 'User not found' });
+
+      const manager = await remove(superAdmin.id, await t.authAs('manager'));
+      expect(manager.statusCode).toBe(403);
+    });
+
+    it('lets an admin delete another admin, and a super admin delete another super admin', async () => {
+      const asAdmin = await t.authAs('admin');
+      const other = await t.createAdmin({ role: 'admin' });
+      expect((await remove(other.id, asAdmin)).statusCode).toBe(204);
+      const second = await t.createAdmin({ role: 'super_admin' });
+      expect((await remove(second.id)).statusCode).toBe(204);
+      expect(await row(second.id)).toBeUndefined();
+    });
+  });
+});
