@@ -1,6 +1,188 @@
+// Variants tag: product variants, their stock and inventory reports (/api/v1/admin/variants/...).
+// Access (token, role permission) is checked before these handlers run; every write is one
+// transaction, so a bulk operation either applies completely or not at all.
+import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
-import type { Handlers } from '../http/types';
+import type { Database, StockMovementRow } from '../db/schema';
+import type { Handler, Handlers, Schemas } from '../http/types';
+import { inventoryStatusReport } from '../services/inventory-status';
+import { adjustStock } from '../services/stock';
+import {
+  SINGLE,
+  assertDistinctIds,
+  createVariants,
+  deleteVariants,
+  duplicateVariant,
+  getVariantOrThrow,
+  item,
+  listVariants,
+  updateInventory,
+  updateVariant,
+  variantsInOrder,
+  type WriteContext,
+} from '../services/variants';
 
-export function variantsHandlers(_ctx: AppContext): Handlers {
-  return {};
+const presentMovement = (m: StockMovementRow): Schemas['StockMovement'] => ({
+  id: m.id,
+  variant_id: m.variant_id,
+  delta: m.delta,
+  reason: m.reason,
+  stock_before: m.stock_before,
+  stock_after: m.stock_after,
+  admin_user_id: m.admin_user_id,
+  created_at: m.created_at,
+});
+
+export function variantsHandlers(ctx: AppContext): Handlers {
+  const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) =>
+    ctx.db.transaction().execute(work);
+  const writer = (request: FastifyRequest): WriteContext => ({
+    now: ctx.now().toISOString(),
+    adminUserId: request.admin?.id ?? null,
+  });
+
+  const listVariantsHandler: Handler<'listVariants'> = async (request) => {
+    const q = request.query;
+    return listVariants(ctx.db, { ...q, page: q.page ?? 1, page_size: q.page_size ?? 10 });
+  };
+
+  const getVariant: Handler<'getVariant'> = async (request) =>
+    getVariantOrThrow(ctx.db, request.params.id);
+
+  const createVariant: Handler<'createVariant'> = async (request, reply) => {
+    const w = writer(request);
+    const variant = await inTransaction(async (trx) => {
+      const [id] = await createVariants(
+        trx,
+        request.params.productId,
+        [{ input: request.body, at: SINGLE }],
+        w,
+      );
+      return getVariantOrThrow(trx, id as number);
+    });
+    reply.code(201);
+    return variant;
+  };
+
+  const updateVariantHandler: Handler<'updateVariant'> = async (request) => {
+    const w = writer(request);
+    return inTransaction(async (trx) => {
+      await updateVariant(trx, request.params.id, request.body, SINGLE, w);
+      return getVariantOrThrow(trx, request.params.id);
+    });
+  };
+
+  const deleteVariant: Handler<'deleteVariant'> = async (request, reply) => {
+    const w = writer(request);
+    await inTransaction((trx) => deleteVariants(trx, [request.params.id], w, true));
+    return reply.code(204).send();
+  };
+
+  const bulkCreateVariants: Handler<'bulkCreateVariants'> = async (request, reply) => {
+    const w = writer(request);
+    const items = await inTransaction(async (trx) => {
+      const ids = await createVariants(
+        trx,
+        request.query.product_id,
+        request.body.map((input, index) => ({ input, at: item(index) })),
+        w,
+      );
+      return variantsInOrder(trx, ids);
+    });
+    reply.code(201);
+    return { items, count: items.length };
+  };
+
+  const bulkUpdateVariants: Handler<'bulkUpdateVariants'> = async (request) => {
+    const w = writer(request);
+    assertDistinctIds(request.body);
+    const items = await inTransaction(async (trx) => {
+      for (const [index, { id, ...input }] of request.body.entries()) {
+        await updateVariant(trx, id, input, item(index), w);
+      }
+      return variantsInOrder(
+        trx,
+        request.body.map((entry) => entry.id),
+      );
+    });
+    return { items, count: items.length };
+  };
+
+  const bulkDeleteVariants: Handler<'bulkDeleteVariants'> = async (request) => {
+    const w = writer(request);
+    const { ids } = request.body;
+    await inTransaction((trx) => deleteVariants(trx, ids, w, false));
+    return { deleted_ids: ids, count: ids.length };
+  };
+
+  const duplicateVariantHandler: Handler<'duplicateVariant'> = async (request, reply) => {
+    const w = writer(request);
+    const copy = await inTransaction(async (trx) => {
+      const id = await duplicateVariant(trx, request.params.id, request.body?.new_sku, w);
+      return getVariantOrThrow(trx, id);
+    });
+    reply.code(201);
+    return copy;
+  };
+
+  const updateVariantInventory: Handler<'updateVariantInventory'> = async (request) => {
+    const w = writer(request);
+    return inTransaction(async (trx) => {
+      await updateInventory(trx, request.params.id, request.body, SINGLE, w);
+      return getVariantOrThrow(trx, request.params.id);
+    });
+  };
+
+  const bulkUpdateInventory: Handler<'bulkUpdateInventory'> = async (request) => {
+    const w = writer(request);
+    assertDistinctIds(request.body);
+    const items = await inTransaction(async (trx) => {
+      for (const [index, { id, ...input }] of request.body.entries()) {
+        await updateInventory(trx, id, input, item(index), w);
+      }
+      return variantsInOrder(
+        trx,
+        request.body.map((entry) => entry.id),
+      );
+    });
+    return { items, count: items.length };
+  };
+
+  const adjustVariantStock: Handler<'adjustVariantStock'> = async (request) => {
+    const { now, adminUserId } = writer(request);
+    const { adjustment, reason } = request.body;
+    return inTransaction(async (trx) => {
+      const { movement } = await adjustStock(trx, request.params.id, adjustment, {
+        reason: reason?.trim() || null,
+        adminUserId,
+        now,
+      });
+      return {
+        variant: await getVariantOrThrow(trx, request.params.id),
+        movement: presentMovement(movement),
+      };
+    });
+  };
+
+  const getInventoryStatus: Handler<'getInventoryStatus'> = async (request) => {
+    const q = request.query;
+    return inventoryStatusReport(ctx.db, { ...q, page: q.page ?? 1, page_size: q.page_size ?? 10 });
+  };
+
+  return {
+    listVariants: listVariantsHandler,
+    getVariant,
+    createVariant,
+    updateVariant: updateVariantHandler,
+    deleteVariant,
+    bulkCreateVariants,
+    bulkUpdateVariants,
+    bulkDeleteVariants,
+    duplicateVariant: duplicateVariantHandler,
+    updateVariantInventory,
+    adjustVariantStock,
+    bulkUpdateInventory,
+    getInventoryStatus,
+  };
 }

@@ -32,13 +32,12 @@ export async function adjustStock(
     .where('id', '=', variantId)
     .where('track_inventory', '=', 1)
     // Adding stock is always allowed (even from below 0 after backorders); removing it may not
-    // take the stock below 0 unless the variant allows backorders.
-    .where((eb) =>
-      eb.or([
-        eb(sql`${delta}`, '>=', 0),
-        eb(sql`stock_quantity + ${delta}`, '>=', 0),
-        eb('allow_backorder', '=', 1),
-      ]),
+    // take the stock below 0 unless the variant allows backorders. The sign test stays in
+    // JavaScript: as SQL (`$1 >= $2`) PostgreSQL compares two untyped parameters as TEXT.
+    .$if(delta < 0, (qb) =>
+      qb.where((eb) =>
+        eb.or([eb(sql`stock_quantity + ${delta}`, '>=', 0), eb('allow_backorder', '=', 1)]),
+      ),
     )
     .returningAll()
     .executeTakeFirst();

@@ -1,0 +1,726 @@
+// Variants over HTTP: create/read/update/delete, list filters and paging, bulk operations and
+// duplication, with the product's has_variants kept in line (spec §4) and every answer checked
+// against the contract.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app';
+import { testDialects } from '../../test-support/databases';
+import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
+import { expectResponseMatches } from '../../test-support/openapi-validator';
+import type { Schemas } from '../http/types';
+
+type Variant = Schemas['Variant'];
+type Issue = { loc: (string | number)[]; msg: string; type: string };
+
+const BASE = '/api/v1/admin/variants';
+let counter = 0;
+/** A SKU no other test uses. */
+const sku = (label = 'V') => `${label}-${Date.now().toString(36)}-${++counter}`;
+
+describe.each(testDialects)('variants (%s)', (dialect) => {
+  let t: TestApp;
+  let auth: { authorization: string };
+  let adminId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    const admin = await t.createAdmin({ role: 'inventory_manager' });
+    adminId = admin.id;
+    auth = { authorization: `Bearer ${admin.token}` };
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = auth,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  const db = () => t.database.db;
+  const productRow = (id: number) =>
+    db().selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const variantRows = (productId: number) =>
+    db()
+      .selectFrom('variants')
+      .selectAll()
+      .where('product_id', '=', productId)
+      .orderBy('id')
+      .execute();
+  const movementsOf = (variantId: number) =>
+    db()
+      .selectFrom('stock_movements')
+      .selectAll()
+      .where('variant_id', '=', variantId)
+      .orderBy('id')
+      .execute();
+
+  const newVariant = (overrides: Record<string, unknown> = {}) => ({
+    sku: sku(),
+    variant_title: 'Red / M',
+    price: '20.000',
+    cost_price: '8.500',
+    ...overrides,
+  });
+
+  describe('createVariant', () => {
+    it('creates the first variant, sets has_variants and prices it with the product rate', async () => {
+      const product = await insertProduct(db(), { price_includes_vat: 0 }); // 19 %, net prices
+      const code = sku('TSHIRT');
+      const res = await call('POST', `${BASE}/${product.id}/variants`, {
+        sku: code,
+        variant_title: '  Red / M  ',
+        option_values: { ' color ': ' Red ', size: 'M' },
+        price: '10.5',
+        cost_price: '4',
+        compare_at_price: '12.000',
+        barcode: '   ',
+        weight: 0.25,
+        dimensions: { length: 10, unit: 'mm' },
+        images: ['https://cdn.example.com/a.png'],
+      });
+      expect(res.statusCode).toBe(201);
+      const v = expectResponseMatches<Variant>('createVariant', res);
+      expect(v).toMatchObject({
+        product_id: product.id,
+        sku: code,
+        variant_title: 'Red / M',
+        option_values: { color: 'Red', size: 'M' },
+        price: '10.500',
+        price_incl_vat: '12.495',
+        compare_at_price: '12.000',
+        cost_price: '4.000',
+        vat_rate_id: null,
+        barcode: null,
+        weight: 0.25,
+        dimensions: { length: 10, width: null, height: null, unit: 'mm' },
+        images: ['https://cdn.example.com/a.png'],
+        stock_quantity: 0,
+        low_stock_threshold: 5,
+        track_inventory: true,
+        allow_backorder: false,
+        is_active: true,
+        position: 0,
+      });
+      expect((await productRow(product.id)).has_variants).toBe(1);
+      const [row] = await variantRows(product.id);
+      expect(row).toMatchObject({ id: v.id, price: 10_500, cost_price: 4_000, is_default: 0 });
+      expect(await movementsOf(v.id)).toEqual([]);
+    });
+
+    it("uses the variant's own VAT rate and keeps gross prices as they are", async () => {
+      const product = await insertProduct(db(), { price_includes_vat: 0 });
+      const own = await insertVatRate(db(), { rate_bp: 700 });
+      const res = await call(
+        'POST',
+        `${BASE}/${product.id}/variants`,
+        newVariant({ price: '10.000', vat_rate_id: own.id }),
+      );
+      expect(res.statusCode).toBe(201);
+      expect(expectResponseMatches<Variant>('createVariant', res)).toMatchObject({
+        vat_rate_id: own.id,
+        price_incl_vat: '10.700',
+      });
+
+      const gross = await insertProduct(db(), { price_includes_vat: 1 });
+      const res2 = await call(
+        'POST',
+        `${BASE}/${gross.id}/variants`,
+        newVariant({ price: '10.000', vat_rate_id: own.id }),
+      );
+      expect(expectResponseMatches<Variant>('createVariant', res2).price_incl_vat).toBe('10.000');
+    });
+
+    it('records an initial stock as a movement by the admin', async () => {
+      const product = await insertProduct(db());
+      const res = await call(
+        'POST',
+        `${BASE}/${product.id}/variants`,
+        newVariant({ stock_quantity: 7 }),
+      );
+      const v = expectResponseMatches<Variant>('createVariant', res);
+      expect(v.stock_quantity).toBe(7);
+      expect(await movementsOf(v.id)).toMatchObject([
+        {
+          delta: 7,
+          stock_before: 0,
+          stock_after: 7,
+          reason: 'Initial stock',
+          admin_user_id: adminId,
+        },
+      ]);
+    });
+
+    it('answers 404 for an unknown product', async () => {
+      const res = await call('POST', `${BASE}/999999/variants`, newVariant());
+      expect(res.statusCode).toBe(404);
+      expect(expectResponseMatches('createVariant', res)).toEqual({ detail: 'Product not found' });
+    });
+
+    it('answers 409 for a used SKU and stores nothing', async () => {
+      const product = await insertProduct(db());
+      const taken = await insertVariant(db(), product.id, { sku: sku('TAKEN') });
+      const res = await call(
+        'POST',
+        `${BASE}/${product.id}/variants`,
+        newVariant({ sku: taken.sku }),
+      );
+      expect(res.statusCode).toBe(409);
+      expect(expectResponseMatches('createVariant', res)).toEqual({ detail: 'SKU already exists' });
+      expect(await variantRows(product.id)).toHaveLength(1);
+    });
+
+    it("answers 422 for the reserved SKU 'DEFAULT' and for an unknown VAT rate", async () => {
+      const product = await insertProduct(db());
+      const reserved = await call(
+        'POST',
+        `${BASE}/${product.id}/variants`,
+        newVariant({ sku: 'DEFAULT' }),
+      );
+      expect(reserved.statusCode).toBe(422);
+      expect(
+        expectResponseMatches<{ detail: Issue[] }>('createVariant', reserved).detail,
+      ).toMatchObject([{ loc: ['body', 'sku'] }]);
+
+      const noRate = await call(
+        'POST',
+        `${BASE}/${product.id}/variants`,
+        newVariant({ vat_rate_id: 999999 }),
+      );
+      expect(noRate.statusCode).toBe(422);
+      expect(expectResponseMatches<{ detail: Issue[] }>('createVariant', noRate).detail).toEqual([
+        { loc: ['body', 'vat_rate_id'], msg: 'VAT rate not found', type: 'value_error' },
+      ]);
+      expect(await variantRows(product.id)).toEqual([]);
+      expect((await productRow(product.id)).has_variants).toBe(0);
+    });
+
+    it('answers 422 for a blank title and a missing price (schema)', async () => {
+      const product = await insertProduct(db());
+      const blank = await call(
+        'POST',
+        `${BASE}/${product.id}/variants`,
+        newVariant({ variant_title: '   ' }),
+      );
+      expect(blank.statusCode).toBe(422);
+      expect(expectResponseMatches<{ detail: Issue[] }>('createVariant', blank).detail).toEqual([
+        { loc: ['body', 'variant_title'], msg: 'Variant title is required', type: 'value_error' },
+      ]);
+      const noPrice: Record<string, unknown> = newVariant();
+      delete noPrice.price;
+      const missing = await call('POST', `${BASE}/${product.id}/variants`, noPrice);
+      expect(missing.statusCode).toBe(422);
+      expect(
+        expectResponseMatches<{ detail: Issue[] }>('createVariant', missing).detail,
+      ).toContainEqual({ loc: ['body', 'price'], msg: 'Field required', type: 'missing' });
+    });
+
+    it('refuses a variant for a simple product that keeps its stock in a default variant', async () => {
+      const product = await insertProduct(db());
+      await insertVariant(db(), product.id, { is_default: 1, sku: 'DEFAULT' });
+      const res = await call('POST', `${BASE}/${product.id}/variants`, newVariant());
+      expect(res.statusCode).toBe(409);
+      expect(expectResponseMatches('createVariant', res)).toEqual({
+        detail: 'Product type cannot be changed after creation',
+      });
+      expect(await variantRows(product.id)).toHaveLength(1);
+      expect((await productRow(product.id)).has_variants).toBe(0);
+    });
+
+    it('lets support read but not write (403)', async () => {
+      const product = await insertProduct(db());
+      const support = await t.authAs('support');
+      const res = await call('POST', `${BASE}/${product.id}/variants`, newVariant(), support);
+      expect(res.statusCode).toBe(403);
+      expectResponseMatches('createVariant', res);
+      const list = await call('GET', `${BASE}/?product_id=${product.id}`, undefined, support);
+      expect(list.statusCode).toBe(200);
+    });
+  });
+
+  describe('getVariant', () => {
+    it('returns the variant, or 404', async () => {
+      const product = await insertProduct(db(), { has_variants: 1 });
+      const row = await insertVariant(db(), product.id, {
+        option_values: '{"size":"L"}',
+        dimensions: '{"length":1,"width":2,"height":3,"unit":"cm"}',
+      });
+      const res = await call('GET', `${BASE}/${row.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(expectResponseMatches<Variant>('getVariant', res)).toMatchObject({
+        id: row.id,
+        sku: row.sku,
+        option_values: { size: 'L' },
+        dimensions: { length: 1, width: 2, height: 3, unit: 'cm' },
+        price: '10.000',
+        price_incl_vat: '10.000',
+        cost_price: '5.000',
+      });
+      const missing = await call('GET', `${BASE}/999999`);
+      expect(missing.statusCode).toBe(404);
+      expect(expectResponseMatches('getVariant', missing)).toEqual({ detail: 'Variant not found' });
+    });
+  });
+
+  describe('updateVariant', () => {
+    it('changes only what is sent, clears with null and records a stock change', async () => {
+      const product = await insertProduct(db(), { has_variants: 1 });
+      const row = await insertVariant(db(), product.id, {
+        compare_at_price: 15_000,
+        barcode: '123',
+        weight: 2,
+        stock_quantity: 10,
+      });
+      const res = await call('PATCH', `${BASE}/${row.id}`, {
+        variant_title: ' New title ',
+        compare_at_price: null,
+        barcode: null,
+        dimensions: null,
+        stock_quantity: 4,
+      });
+      expect(res.statusCode).toBe(200);
+      const v = expectResponseMatches<Variant>('updateVariant', res);
+      expect(v).toMatchObject({
+        variant_title: 'New title',
+        compare_at_price: null,
+        barcode: null,
+        weight: 2,
+        sku: row.sku,
+        price: '10.000',
+        stock_quantity: 4,
+      });
+      expect(await movementsOf(row.id)).toMatchObject([
+        {
+          delta: -6,
+          stock_before: 10,
+          stock_after: 4,
+          reason: 'Variant update',
+          admin_user_id: adminId,
+        },
+      ]);
+    });
+
+    it('keeps SKUs unique (409), allows its own SKU, refuses DEFAULT (422), 404 when unknown', async () => {
+      const product = await insertProduct(db(), { has_variants: 1 });
+      const a = await insertVariant(db(), product.id, { sku: sku('A') });
+      const b = await insertVariant(db(), product.id, { sku: sku('B') });
+
+      const dup = await call('PATCH', `${BASE}/${b.id}`, { sku: a.sku });
+      expect(dup.statusCode).toBe(409);
+      expect(expectResponseMatches('updateVariant', dup)).toEqual({ detail: 'SKU already exists' });
+      const same = await call('PATCH', `${BASE}/${b.id}`, { sku: b.sku, price: '1.000' });
+      expect(same.statusCode).toBe(200);
+      expect(expectResponseMatches<Variant>('updateVariant', same).price).toBe('1.000');
+
+      const reserved = await call('PATCH', `${BASE}/${b.id}`, { sku: 'DEFAULT' });
+      expect(reserved.statusCode).toBe(422);
+      expectResponseMatches('updateVariant', reserved);
+      const noRate = await call('PATCH', `${BASE}/${b.id}`, { vat_rate_id: 999999 });
+      expect(noRate.statusCode).toBe(422);
+      expectResponseMatches('updateVariant', noRate);
+      expect(
+        (await db().selectFrom('variants').select('sku').where('id', '=', b.id).executeTakeFirst())
+          ?.sku,
+      ).toBe(b.sku);
+
+      const missing = await call('PATCH', `${BASE}/999999`, { price: '1.000' });
+      expect(missing.statusCode).toBe(404);
+      expect(expectResponseMatches('updateVariant', missing)).toEqual({
+        detail: 'Variant not found',
+      });
+      const empty = await call('PATCH', `${BASE}/${b.id}`, {});
+      expect(empty.statusCode).toBe(422);
+      expectResponseMatches('updateVariant', empty);
+    });
+
+    it("lets a simple product's default variant keep its DEFAULT SKU", async () => {
+      const product = await insertProduct(db());
+      const row = await insertVariant(db(), product.id, { is_default: 1, sku: 'DEFAULT' });
+      const res = await call('PATCH', `${BASE}/${row.id}`, { sku: 'DEFAULT', barcode: '42' });
+      expect(res.statusCode).toBe(200);
+      expect(expectResponseMatches<Variant>('updateVariant', res)).toMatchObject({
+        sku: 'DEFAULT',
+        barcode: '42',
+      });
+    });
+  });
+
+  describe('deleteVariant', () => {
+    it('deletes with its movements; the last one makes the product simple again', async () => {
+      const product = await insertProduct(db(), { has_variants: 1 });
+      const a = await insertVariant(db(), product.id);
+      const b = await insertVariant(db(), product.id);
+      await db()
+        .insertInto('stock_movements')
+        .values({
+          variant_id: a.id,
+          delta: 1,
+          reason: null,
+          stock_before: 9,
+          stock_after: 10,
+          admin_user_id: null,
+        })
+        .execute();
+
+      const first = await call('DELETE', `${BASE}/${a.id}`);
+      expect(first.statusCode).toBe(204);
+      expectResponseMatches('deleteVariant', first);
+      expect(first.body).toBe('');
+      expect(await movementsOf(a.id)).toEqual([]);
+      expect((await productRow(product.id)).has_variants).toBe(1);
+
+      const last = await call('DELETE', `${BASE}/${b.id}`);
+      expect(last.statusCode).toBe(204);
+      expect(await variantRows(product.id)).toEqual([]);
+      expect((await productRow(product.id)).has_variants).toBe(0);
+
+      const again = await call('DELETE', `${BASE}/${b.id}`);
+      expect(again.statusCode).toBe(404);
+      expect(expectResponseMatches('deleteVariant', again)).toEqual({
+        detail: 'Variant not found',
+      });
+    });
+  });
+
+  describe('listVariants', () => {
+    it('pages in product, position, id order with total_pages', async () => {
+      const product = await insertProduct(db(), { has_variants: 1 });
+      const c = await insertVariant(db(), product.id, { position: 2 });
+      const a = await insertVariant(db(), product.id, { position: 0 });
+      const b1 = await insertVariant(db(), product.id, { position: 1 });
+      const b2 = await insertVariant(db(), product.id, { position: 1 });
+      const d = await insertVariant(db(), product.id, { position: 3, is_active: 0 });
+
+      const page1 = await call('GET', `${BASE}/?product_id=${product.id}&page_size=2`);
+      expect(page1.statusCode).toBe(200);
+      const body1 = expectResponseMatches<Schemas['VariantPage']>('listVariants', page1);
+      expect(body1.items.map((v) => v.id)).toEqual([a.id, b1.id]);
+      expect(body1).toMatchObject({ total: 5, page: 1, page_size: 2, total_pages: 3 });
+
+      const page3 = expectResponseMatches<Schemas['VariantPage']>(
+        'listVariants',
+        await call('GET', `${BASE}/?product_id=${product.id}&page_size=2&page=3`),
+      );
+      expect(page3.items.map((v) => v.id)).toEqual([d.id]);
+      const past = expectResponseMatches<Schemas['VariantPage']>(
+        'listVariants',
+        await call('GET', `${BASE}/?product_id=${product.id}&page_size=2&page=4`),
+      );
+      expect(past).toMatchObject({ items: [], total: 5, page: 4, total_pages: 3 });
+
+      const all = expectResponseMatches<Schemas['VariantPage']>(
+        'listVariants',
+        await call('GET', `${BASE}/?product_id=${product.id}`),
+      );
+      expect(all.items.map((v) => v.id)).toEqual([a.id, b1.id, b2.id, c.id, d.id]);
+      expect(all.page_size).toBe(10);
+
+      const inactive = expectResponseMatches<Schemas['VariantPage']>(
+        'listVariants',
+        await call('GET', `${BASE}/?product_id=${product.id}&is_active=false`),
+      );
+      expect(inactive.items.map((v) => v.id)).toEqual([d.id]);
+      const active = expectResponseMatches<Schemas['VariantPage']>(
+        'listVariants',
+        await call('GET', `${BASE}/?product_id=${product.id}&is_active=true`),
+      );
+      expect(active.total).toBe(4);
+    });
+
+    it('answers an empty page with total_pages 0, and 422 for a bad page size', async () => {
+      const product = await insertProduct(db());
+      const empty = await call('GET', `${BASE}/?product_id=${product.id}`);
+      expect(expectResponseMatches('listVariants', empty)).toEqual({
+        items: [],
+        total: 0,
+        page: 1,
+        page_size: 10,
+        total_pages: 0,
+      });
+      const bad = await call('GET', `${BASE}/?page_size=101`);
+      expect(bad.statusCode).toBe(422);
+      expect(
+        expectResponseMatches<{ detail: Issue[] }>('listVariants', bad).detail[0]?.loc,
+      ).toEqual(['query', 'page_size']);
+    });
+
+    it('lists default variants too', async () => {
+      const product = await insertProduct(db());
+      const row = await insertVariant(db(), product.id, { is_default: 1, sku: 'DEFAULT' });
+      const body = expectResponseMatches<Schemas['VariantPage']>(
+        'listVariants',
+        await call('GET', `${BASE}/?product_id=${product.id}`),
+      );
+      expect(body.items.map((v) => [v.id, v.sku])).toEqual([[row.id, 'DEFAULT']]);
+    });
+
+    it('searches SKU, title and barcode case-insensitively, with % and _ taken literally', async () => {
+      const product = await insertProduct(db(), { has_variants: 1 });
+      const tag = `q${Date.now().toString(36)}`;
+      const bySku = await insertVariant(db(), product.id, { sku: `${tag.toUpperCase()}-RED` });
+      const byTitle = await insertVariant(db(), product.id, { variant_title: `Blue ${tag} 50%` });
+      const byBarcode = await insertVariant(db(), product.id, { barcode: `BC_${tag}` });
+      await insertVariant(db(), product.id, { variant_title: 'Blue 50 percent', barcode: 'BCx' });
+
+      const search = async (text: string) =>
+        expectResponseMatches<Schemas['VariantPage']>(
+          'listVariants',
+          await call('GET', `${BASE}/?product_id=${product.id}&search=${encodeURIComponent(text)}`),
+        ).items.map((v) => v.id);
+
+      expect(await search(tag.toUpperCase())).toEqual([bySku.id, byTitle.id, byBarcode.id]);
+      expect(await search(`  ${tag}-red `)).toEqual([bySku.id]);
+      expect(await search('50%')).toEqual([byTitle.id]);
+      expect(await search('BC_')).toEqual([byBarcode.id]);
+      expect(await search('nothing-like-this')).toEqual([]);
+    });
+
+    it('filters low stock and out of stock by the spec rules', async () => {
+      const product = await insertProduct(db(), { has_variants: 1 });
+      const low = await insertVariant(db(), product.id, {
+        stock_quantity: 5,
+        low_stock_threshold: 5,
+      });
+      await insertVariant(db(), product.id, { stock_quantity: 6, low_stock_threshold: 5 });
+      const zero = await insertVariant(db(), product.id, { stock_quantity: 0 });
+      const negative = await insertVariant(db(), product.id, {
+        stock_quantity: -2,
+        allow_backorder: 1,
+      });
+      await insertVariant(db(), product.id, { stock_quantity: 0, track_inventory: 0 });
+      await insertVariant(db(), product.id, { stock_quantity: 3, track_inventory: 0 });
+
+      const ids = async (query: string) =>
+        expectResponseMatches<Schemas['VariantPage']>(
+          'listVariants',
+          await call('GET', `${BASE}/?product_id=${product.id}&${query}`),
+        ).items.map((v) => v.id);
+      expect(await ids('low_stock_only=true')).toEqual([low.id]);
+      expect(await ids('out_of_stock_only=true')).toEqual([zero.id, negative.id]);
+      expect(await ids('low_stock_only=true&out_of_stock_only=true')).toEqual([]);
+      expect(await ids('low_stock_only=false')).toHaveLength(6);
+    });
+  });
+
+  describe('bulkCreateVariants', () => {
+    it('creates all in request order and sets has_variants', async () => {
+      const product = await insertProduct(db());
+      const items = [newVariant({ position: 2 }), newVariant({ position: 1, stock_quantity: 3 })];
+      const res = await call('POST', `${BASE}/bulk/create?product_id=${product.id}`, items);
+      expect(res.statusCode).toBe(201);
+      const body = expectResponseMatches<Schemas['BulkVariantsResult']>('bulkCreateVariants', res);
+      expect(body.count).toBe(2);
+      expect(body.items.map((v) => v.sku)).toEqual(items.map((i) => i.sku));
+      expect(body.items[1]?.stock_quantity).toBe(3);
+      expect(await variantRows(product.id)).toHaveLength(2);
+      expect((await productRow(product.id)).has_variants).toBe(1);
+    });
+
+    it('creates nothing when one entry fails, naming its index', async () => {
+      const product = await insertProduct(db());
+      const taken = await insertVariant(db(), (await insertProduct(db())).id, { sku: sku('T') });
+
+      const used = await call('POST', `${BASE}/bulk/create?product_id=${product.id}`, [
+        newVariant(),
+        newVariant(),
+        newVariant({ sku: taken.sku }),
+      ]);
+      expect(used.statusCode).toBe(409);
+      expect(expectResponseMatches('bulkCreateVariants', used)).toEqual({
+        detail: 'items[2]: SKU already exists',
+      });
+
+      const repeated = sku('R');
+      const twice = await call('POST', `${BASE}/bulk/create?product_id=${product.id}`, [
+        newVariant({ sku: repeated }),
+        newVariant({ sku: repeated }),
+      ]);
+      expect(twice.statusCode).toBe(409);
+      expect(expectResponseMatches('bulkCreateVariants', twice)).toEqual({
+        detail: 'items[1]: SKU already exists',
+      });
+
+      const badRate = await call('POST', `${BASE}/bulk/create?product_id=${product.id}`, [
+        newVariant(),
+        newVariant({ vat_rate_id: 999999 }),
+      ]);
+      expect(badRate.statusCode).toBe(422);
+      expect(
+        expectResponseMatches<{ detail: Issue[] }>('bulkCreateVariants', badRate).detail,
+      ).toEqual([
+        { loc: ['body', 1, 'vat_rate_id'], msg: 'VAT rate not found', type: 'value_error' },
+      ]);
+
+      expect(await variantRows(product.id)).toEqual([]);
+      expect((await productRow(product.id)).has_variants).toBe(0);
+
+      const noProduct = await call('POST', `${BASE}/bulk/create?product_id=999999`, [newVariant()]);
+      expect(noProduct.statusCode).toBe(404);
+      expect(expectResponseMatches('bulkCreateVariants', noProduct)).toEqual({
+        detail: 'Product not found',
+      });
+    });
+  });
+
+  describe('bulkUpdateVariants', () => {
+    it('updates each entry with what it carries, in request order', async () => {
+      const product = await insertProduct(db(), { has_variants: 1 });
+      const a = await insertVariant(db(), product.id, { stock_quantity: 1 });
+      const b = await insertVariant(db(), product.id);
+      const res = await call('PATCH', `${BASE}/bulk/update`, [
+        { id: b.id, price: '3.000' },
+        { id: a.id, is_active: false, stock_quantity: 9 },
+      ]);
+      expect(res.statusCode).toBe(200);
+      const body = expectResponseMatches<Schemas['BulkVariantsResult']>('bulkUpdateVariants', res);
+      expect(body.count).toBe(2);
+      expect(body.items.map((v) => [v.id, v.price, v.is_active, v.stock_quantity])).toEqual([
+        [b.id, '3.000', true, 10],
+        [a.id, '10.000', false, 9],
+      ]);
+      expect(await movementsOf(a.id)).toMatchObject([{ delta: 8, stock_after: 9 }]);
+    });
+
+    it('changes nothing when an entry fails, naming its index', async () => {
+      const product = await insertProduct(db(), { has_variants: 1 });
+      const a = await insertVariant(db(), product.id);
+      const b = await insertVariant(db(), product.id);
+
+      const missing = await call('PATCH', `${BASE}/bulk/update`, [
+        { id: a.id, price: '1.000' },
+        { id: 999999, price: '1.000' },
+      ]);
+      expect(missing.statusCode).toBe(404);
+      expect(expectResponseMatches('bulkUpdateVariants', missing)).toEqual({
+        detail: 'items[1]: Variant 999999 not found',
+      });
+
+      const dupSku = await call('PATCH', `${BASE}/bulk/update`, [
+        { id: a.id, price: '1.000' },
+        { id: b.id, sku: a.sku },
+      ]);
+      expect(dupSku.statusCode).toBe(409);
+      expect(expectResponseMatches('bulkUpdateVariants', dupSku)).toEqual({
+        detail: 'items[1]: SKU already exists',
+      });
+
+      const dupId = await call('PATCH', `${BASE}/bulk/update`, [
+        { id: a.id, price: '1.000' },
+        { id: a.id, price: '2.000' },
+      ]);
+      expect(dupId.statusCode).toBe(422);
+      expect(
+        expectResponseMatches<{ detail: Issue[] }>('bulkUpdateVariants', dupId).detail,
+      ).toMatchObject([{ loc: ['body', 1, 'id'] }]);
+
+      const rows = await variantRows(product.id);
+      expect(rows.map((r) => [r.sku, r.price])).toEqual([
+        [a.sku, 10_000],
+        [b.sku, 10_000],
+      ]);
+    });
+  });
+
+  describe('bulkDeleteVariants', () => {
+    it('deletes all or nothing and makes a product without variants simple', async () => {
+      const product = await insertProduct(db(), { has_variants: 1 });
+      const other = await insertProduct(db(), { has_variants: 1 });
+      const a = await insertVariant(db(), product.id);
+      const b = await insertVariant(db(), product.id);
+      const keep = await insertVariant(db(), other.id);
+      const gone = await insertVariant(db(), other.id);
+
+      const missing = await call('DELETE', `${BASE}/bulk/delete`, { ids: [a.id, 999999] });
+      expect(missing.statusCode).toBe(404);
+      expect(expectResponseMatches('bulkDeleteVariants', missing)).toEqual({
+        detail: 'ids[1]: Variant 999999 not found',
+      });
+      expect(await variantRows(product.id)).toHaveLength(2);
+
+      const res = await call('DELETE', `${BASE}/bulk/delete`, { ids: [b.id, gone.id, a.id] });
+      expect(res.statusCode).toBe(200);
+      expect(expectResponseMatches('bulkDeleteVariants', res)).toEqual({
+        deleted_ids: [b.id, gone.id, a.id],
+        count: 3,
+      });
+      expect(await variantRows(product.id)).toEqual([]);
+      expect((await productRow(product.id)).has_variants).toBe(0);
+      expect((await variantRows(other.id)).map((r) => r.id)).toEqual([keep.id]);
+      expect((await productRow(other.id)).has_variants).toBe(1);
+    });
+  });
+
+  describe('duplicateVariant', () => {
+    it("copies the variant with no stock, '-copy' SKU and the next position", async () => {
+      const product = await insertProduct(db(), { has_variants: 0 });
+      const own = await insertVatRate(db(), { rate_bp: 700 });
+      const source = await insertVariant(db(), product.id, {
+        sku: sku('SRC'),
+        stock_quantity: 12,
+        position: 3,
+        option_values: '{"color":"Red"}',
+        vat_rate_id: own.id,
+        barcode: '999',
+      });
+      await insertVariant(db(), product.id, { position: 7 });
+
+      const res = await call('POST', `${BASE}/${source.id}/duplicate`, {});
+      expect(res.statusCode).toBe(201);
+      const copy = expectResponseMatches<Variant>('duplicateVariant', res);
+      expect(copy).toMatchObject({
+        product_id: product.id,
+        sku: `${source.sku}-copy`,
+        variant_title: source.variant_title,
+        option_values: { color: 'Red' },
+        vat_rate_id: own.id,
+        barcode: '999',
+        price: '10.000',
+        stock_quantity: 0,
+        position: 8,
+      });
+      expect(copy.id).not.toBe(source.id);
+      expect((await productRow(product.id)).has_variants).toBe(1);
+
+      const again = await call('POST', `${BASE}/${source.id}/duplicate`, { new_sku: null });
+      expect(again.statusCode).toBe(409);
+      expect(expectResponseMatches('duplicateVariant', again)).toEqual({
+        detail: 'SKU already exists',
+      });
+
+      const named = await call('POST', `${BASE}/${source.id}/duplicate`, {
+        new_sku: 'SRC-BLUE-' + counter,
+      });
+      expect(named.statusCode).toBe(201);
+      expect(expectResponseMatches<Variant>('duplicateVariant', named)).toMatchObject({
+        sku: `SRC-BLUE-${counter}`,
+        position: 9,
+      });
+      expect(await variantRows(product.id)).toHaveLength(4);
+    });
+
+    it('answers 404 for an unknown variant and 409 for a default variant', async () => {
+      const missing = await call('POST', `${BASE}/999999/duplicate`, {});
+      expect(missing.statusCode).toBe(404);
+      expect(expectResponseMatches('duplicateVariant', missing)).toEqual({
+        detail: 'Variant not found',
+      });
+
+      const product = await insertProduct(db());
+      const hidden = await insertVariant(db(), product.id, { is_default: 1, sku: 'DEFAULT' });
+      const res = await call('POST', `${BASE}/${hidden.id}/duplicate`, {});
+      expect(res.statusCode).toBe(409);
+      expect(expectResponseMatches('duplicateVariant', res)).toEqual({
+        detail: 'Product type cannot be changed after creation',
+      });
+      expect(await variantRows(product.id)).toHaveLength(1);
+      expect((await productRow(product.id)).has_variants).toBe(0);
+    });
+  });
+});
