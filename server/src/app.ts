@@ -3,6 +3,7 @@ import openapiGlue from 'fastify-openapi-glue';
 import type { AppContext } from './context';
 import { accessCheck, decodeBearer } from './http/access';
 import { errorHandler } from './http/error-handler';
+import { registerMultipart } from './http/multipart';
 import { loadOpenApiDocument } from './http/openapi-document';
 import { readOperationAccess } from './http/operations';
 import { HttpProblem } from './http/problem';
@@ -41,6 +42,7 @@ export async function buildApp(
   app.decorateRequest('admin', null);
   app.setErrorHandler(errorHandler);
   app.addHook('onRequest', decodeBearer(ctx.tokens, ctx.now));
+  await registerMultipart(app); // multipart/form-data uploads; before the routes (see the file)
 
   const document = loadOpenApiDocument();
   const access = readOperationAccess(document);

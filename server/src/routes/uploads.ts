@@ -1,6 +1,120 @@
+import { join } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import type { Handlers } from '../http/types';
+import { invalid, notFound, unsupportedMediaType } from '../http/problem';
+import type { Handlers, Schemas } from '../http/types';
+import { createMediaUrlSigner, DEFAULT_SIGNED_URL_SECONDS } from '../services/signed-urls';
+import {
+  DEFAULT_UPLOAD_LIMITS,
+  storeUploads,
+  type UploadLimits,
+  type UploadTarget,
+} from '../services/uploads';
+import { LocalDiskStorage } from '../storage/local-disk';
+import type { Storage } from '../storage/storage';
 
-export function uploadsHandlers(_ctx: AppContext): Handlers {
-  return {};
+export interface UploadsOptions {
+  /** Defaults to files under DATA_DIR/uploads. */
+  storage?: Storage;
+  /** Defaults to 100 MB per file and 5 files per request (tests use smaller ones). */
+  limits?: Partial<UploadLimits>;
+}
+
+/** Public media are immutable under their key (a new upload always gets a new key). */
+const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
+
+export function uploadsHandlers(
+  ctx: Pick<AppContext, 'config' | 'now'>,
+  options: UploadsOptions = {},
+): Handlers {
+  const storage = options.storage ?? new LocalDiskStorage(join(ctx.config.dataDir, 'uploads'));
+  const limits: UploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...options.limits };
+  const signer = createMediaUrlSigner(ctx.config.urlSigningKey);
+
+  const upload =
+    (target: UploadTarget) =>
+    async (request: FastifyRequest, reply: FastifyReply): Promise<Schemas['UploadResponse']> => {
+      if (!request.isMultipart()) throw notMultipart(request, target);
+      const maxCount = target.multiple ? limits.maxFiles : 1;
+      let files;
+      try {
+        files = await storeUploads(
+          // One past each limit, so that the service sees the offending byte or file itself.
+          request.parts({ limits: { fileSize: limits.maxFileBytes + 1, files: maxCount + 1 } }),
+          target,
+          storage,
+          limits,
+        );
+      } catch (err) {
+        // Refused before the whole body was read: close the connection rather than leave the
+        // rest of a (possibly 100 MB) upload stuck in it.
+        if (!request.raw.readableEnded) reply.header('connection', 'close');
+        throw err;
+      }
+      reply.code(201);
+      return { files, count: files.length };
+    };
+
+  return {
+    uploadImage: upload({ kind: 'image', field: 'file', multiple: false }),
+    uploadImages: upload({ kind: 'image', field: 'files', multiple: true }),
+    uploadVideo: upload({ kind: 'video', field: 'file', multiple: false }),
+    uploadVideos: upload({ kind: 'video', field: 'files', multiple: true }),
+
+    deleteFiles: async (request) => {
+      const deleted: string[] = [];
+      for (const key of new Set(request.body.keys)) {
+        if (await storage.delete(key)) deleted.push(key);
+      }
+      return { deleted, count: deleted.length };
+    },
+
+    getPresignedUrl: async (request) => {
+      const { key } = request.params;
+      if (!(await storage.exists(key))) throw notFound('File not found');
+      const expiration = request.query.expiration ?? DEFAULT_SIGNED_URL_SECONDS;
+      return signer.signMediaUrl(key, expiration, ctx.now());
+    },
+
+    getMedia: async (request, reply) => {
+      const { key } = request.params;
+      const { expires, signature } = request.query;
+      let cacheControl = PUBLIC_CACHE;
+      if (expires !== undefined || signature !== undefined) {
+        if (expires === undefined || signature === undefined) {
+          const missing = expires === undefined ? 'expires' : 'signature';
+          throw invalid(
+            ['query', missing],
+            'expires and signature must be given together',
+            'missing',
+          );
+        }
+        const now = ctx.now();
+        signer.verifyMediaSignature(key, expires, signature, now);
+        const remaining = Math.max(0, expires - Math.floor(now.getTime() / 1000));
+        cacheControl = `private, max-age=${remaining}`;
+      }
+      const file = await storage.get(key);
+      if (!file) throw notFound('File not found');
+      return reply
+        .code(200)
+        .headers({
+          'content-type': file.contentType,
+          'content-length': String(file.size),
+          'cache-control': cacheControl,
+          // Never let a browser reinterpret an upload as something else (HTML, script).
+          'x-content-type-options': 'nosniff',
+        })
+        .send(file.stream);
+    },
+  };
+}
+
+function notMultipart(request: FastifyRequest, target: UploadTarget) {
+  if (!request.headers['content-type']) {
+    return invalid(['body', target.field], 'Field required', 'missing');
+  }
+  return unsupportedMediaType(
+    `Send the ${target.kind}${target.multiple ? 's' : ''} as multipart/form-data in the field "${target.field}"`,
+  );
 }

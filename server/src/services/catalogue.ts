@@ -20,7 +20,8 @@ import { invalid, notFound } from '../http/problem';
 import { bool, json, money, percent } from '../http/present';
 import type { Schemas } from '../http/types';
 import { countryPricing, grossPriceSql, netAndGross, type CountryPricing } from './pricing';
-import { anyOf, containsPattern, lowerLike, PRODUCT_NOT_FOUND } from './products';
+import { anyOf, containsPattern, lowerLike } from '../db/search';
+import { PRODUCT_NOT_FOUND } from './products';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type PublicProduct = Schemas['PublicProduct'];

@@ -14,6 +14,7 @@ import type {
   ProductUpdate as ProductColumnsUpdate,
   VariantUpdate,
 } from '../db/schema';
+import { anyOf, containsPattern, lowerLike } from '../db/search';
 import { constraintName, isUniqueViolation } from '../db/transaction';
 import { toMillimes } from '../domain/money';
 import { priceInclVat } from '../domain/vat';
@@ -37,26 +38,6 @@ export const PRODUCT_TYPE_FIXED = 'Product type cannot be changed after creation
 export const INVENTORY_REASON = 'Product inventory update';
 export const DEFAULT_SKU = 'DEFAULT';
 const DEFAULT_TITLE = 'DEFAULT';
-
-// ---------------------------------------------------------------------------------------------
-// Search helpers (shared with the public catalogue)
-
-/** `%text%` for LIKE with `escape '\'`: the user's % and _ match themselves. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/**
- * Case-insensitive "contains", portable: lower(col) like lower(pattern) escape '\'. Both sides go
- * through the database's own lower(), so they are folded alike (SQLite folds ASCII only).
- */
-export function lowerLike(ref: string, pattern: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`lower(${sql.ref(ref)}) like lower(${pattern}) escape '\\'`;
-}
-
-export function anyOf(conditions: RawBuilder<SqlBool>[]): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reading and presenting

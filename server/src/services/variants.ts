@@ -4,6 +4,7 @@
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { fromBool } from '../db/bool';
 import type { Database, VariantRow, VariantsTable } from '../db/schema';
+import { containsPattern } from '../db/search';
 import { isUniqueViolation } from '../db/transaction';
 import { toMillimes } from '../domain/money';
 import { toGross } from '../domain/vat';
@@ -11,6 +12,7 @@ import { conflict, invalid, notFound } from '../http/problem';
 import { bool, json, money, moneyOrNull } from '../http/present';
 import type { Schemas } from '../http/types';
 import { stockStateSql, totalPages } from './inventory-status';
+import { DEFAULT_SKU, PRODUCT_TYPE_FIXED, SKU_TAKEN } from './products';
 import { setStock, type StockChange } from './stock';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -18,9 +20,6 @@ type Variant = Schemas['Variant'];
 type Dimensions = Schemas['Dimensions'];
 
 /** SKU of the hidden default variant of a simple product; no other variant may use it. */
-export const DEFAULT_SKU = 'DEFAULT';
-export const PRODUCT_TYPE_FIXED = 'Product type cannot be changed after creation';
-export const SKU_TAKEN = 'SKU already exists';
 
 /**
  * Where an input sits in the request, for error messages: a single operation reports plain
@@ -122,11 +121,6 @@ export interface VariantFilters {
   out_of_stock_only?: boolean | undefined;
   page: number;
   page_size: number;
-}
-
-/** `%text%` for LIKE with `\` as the escape character, so % and _ match themselves. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export async function listVariants(db: Db, f: VariantFilters): Promise<Schemas['VariantPage']> {
