@@ -8,6 +8,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { MAX_FILE_BYTES, MAX_FILES_PER_REQUEST } from '../services/uploads';
+import { HttpProblem } from './problem';
 
 const MULTIPART = 'multipart/form-data';
 
@@ -21,6 +22,14 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
     throwFileSizeLimit: false,
   });
   app.addHook('onRoute', withoutMultipartBodySchema);
+  // The contract's media responses are image/* and video/*; no request body may be raw media
+  // (files come as multipart parts). Saying so here also tells fastify-openapi-glue that these
+  // content types are handled, instead of it warning at every start.
+  const refuse = (_request: unknown, _payload: unknown, done: (err: Error) => void) =>
+    done(new HttpProblem(415, 'Send files as multipart/form-data'));
+  // The regular expression does the matching; the literal names are what glue looks up.
+  app.addContentTypeParser(/^(image|video)\//, refuse);
+  app.addContentTypeParser(['image/*', 'video/*'], refuse);
 }
 
 function withoutMultipartBodySchema(route: RouteOptions): void {

@@ -667,3 +667,21 @@ describe('uploads', () => {
     });
   });
 });
+
+describe('raw media bodies', () => {
+  it('are refused with 415: files come as multipart parts', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/uploads/images/single',
+        headers: { ...(await t.authAs('super_admin')), 'content-type': 'image/png' },
+        payload: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ detail: 'Send files as multipart/form-data' });
+    } finally {
+      await t.close();
+    }
+  });
+});
