@@ -135,6 +135,133 @@ export interface StockMovementsTable {
   created_at: Timestamp;
 }
 
+export type CustomerType = 'individual' | 'professional';
+export type OrderStatus =
+  'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+
+export interface CustomersTable {
+  id: Id;
+  /** Lower-cased. */
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  customer_type: ColumnType<CustomerType, CustomerType | undefined, CustomerType>;
+  company_name: string | null;
+  vat_number: string | null;
+  country_code: ColumnType<string, string | undefined, string>;
+  is_active: BoolDefault;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MagicLinkTokensTable {
+  id: Id;
+  email: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: Timestamp;
+}
+
+export interface AddressesTable {
+  id: Id;
+  customer_id: number;
+  label: string | null;
+  first_name: string;
+  last_name: string;
+  company: string | null;
+  street_address: string;
+  apartment: string | null;
+  city: string;
+  state: string | null;
+  postal_code: string;
+  country: string;
+  phone: string;
+  is_default: BoolDefault;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Exactly one of session_id (anonymous) and customer_id is set. */
+export interface CartsTable {
+  id: Id;
+  session_id: string | null;
+  customer_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CartItemsTable {
+  id: Id;
+  cart_id: number;
+  product_id: number;
+  /** Always set: a simple product's line points at its default variant. */
+  variant_id: number;
+  quantity: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrdersTable {
+  id: Id;
+  order_number: string;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  payment_method: string;
+  customer_id: number | null;
+  customer_email: string;
+  customer_type: CustomerType;
+  customer_country_code: string;
+  vat_number: string | null;
+  vat_reverse_charge: BoolDefault;
+  /** Millimes, excl. VAT. */
+  subtotal: IntDefault;
+  vat_amount: IntDefault;
+  shipping_amount: IntDefault;
+  discount_amount: IntDefault;
+  total_amount: IntDefault;
+  currency: ColumnType<string, string | undefined, string>;
+  /** JSON ShippingAddress snapshot. */
+  shipping_address: string;
+  notes: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Snapshot of the catalogue at checkout: later price or name changes do not alter it. */
+export interface OrderItemsTable {
+  id: Id;
+  order_id: number;
+  product_id: number | null;
+  variant_id: number | null;
+  product_name: string;
+  variant_title: string | null;
+  product_sku: string | null;
+  quantity: number;
+  unit_price: IntDefault;
+  unit_price_incl_vat: IntDefault;
+  vat_rate_bp: number;
+  vat_amount: IntDefault;
+  total_price: IntDefault;
+  total_price_incl_vat: IntDefault;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Id;
+  order_id: number;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  note: string | null;
+  changed_by_admin_id: number | null;
+  changed_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface OrderNumberCountersTable {
+  day: string;
+  last_value: number;
+}
+
 export interface Database {
   admin_users: AdminUsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -143,6 +270,15 @@ export interface Database {
   products: ProductsTable;
   variants: VariantsTable;
   stock_movements: StockMovementsTable;
+  customers: CustomersTable;
+  magic_link_tokens: MagicLinkTokensTable;
+  addresses: AddressesTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_status_history: OrderStatusHistoryTable;
+  order_number_counters: OrderNumberCountersTable;
 }
 
 export type AdminUserRow = Selectable<AdminUsersTable>;
@@ -164,3 +300,10 @@ export type NewVariant = Insertable<VariantsTable>;
 export type VariantUpdate = Updateable<VariantsTable>;
 export type StockMovementRow = Selectable<StockMovementsTable>;
 export type NewStockMovement = Insertable<StockMovementsTable>;
+export type CustomerRow = Selectable<CustomersTable>;
+export type AddressRow = Selectable<AddressesTable>;
+export type CartRow = Selectable<CartsTable>;
+export type CartItemRow = Selectable<CartItemsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+export type OrderStatusHistoryRow = Selectable<OrderStatusHistoryTable>;
