@@ -17,20 +17,35 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password-1' });
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  ADMIN_PASSWORD: 'bench-password-1',
+});
 const database = openDatabase(config);
 
 async function load() {
   await migrateToLatest(database.db, database.dialect);
   await bootstrap(database.db, config);
   const db = database.db;
-  const rate = await db.selectFrom('vat_rates').select('id').where('is_default', '=', 1).executeTakeFirstOrThrow();
+  const rate = await db
+    .selectFrom('vat_rates')
+    .select('id')
+    .where('is_default', '=', 1)
+    .executeTakeFirstOrThrow();
   const now = new Date().toISOString();
   const categoryIds: number[] = [];
   for (let c = 1; c <= 10; c++) {
     const row = await db
       .insertInto('categories')
-      .values({ name: `Category ${c}`, slug: `category-${c}`, is_active: 1, display_order: c, created_at: now, updated_at: now })
+      .values({
+        name: `Category ${c}`,
+        slug: `category-${c}`,
+        is_active: 1,
+        display_order: c,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     categoryIds.push(row.id);
@@ -90,18 +105,31 @@ async function load() {
 }
 
 function run(url: string, opts: Partial<autocannon.Options>): Promise<autocannon.Result> {
-  return autocannon({ url, duration: SECONDS, connections: CONNECTIONS, ...opts } as autocannon.Options);
+  return autocannon({
+    url,
+    duration: SECONDS,
+    connections: CONNECTIONS,
+    ...opts,
+  } as autocannon.Options);
 }
 
 const started = Date.now();
 const { adminId, variantIds } = await load();
 const loadSeconds = ((Date.now() - started) / 1000).toFixed(1);
 const tokens = new AccessTokens(config.jwtSecret);
-const app = await buildApp({ db: database.db, dialect: database.dialect, config, tokens, now: () => new Date() });
+const app = await buildApp({
+  db: database.db,
+  dialect: database.dialect,
+  config,
+  tokens,
+  now: () => new Date(),
+});
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 const authorization = `Bearer ${await tokens.sign({ userType: 'admin', userId: adminId })}`;
 
-const list = await run(`${address}/api/v1/admin/products/?limit=100`, { headers: { authorization } });
+const list = await run(`${address}/api/v1/admin/products/?limit=100`, {
+  headers: { authorization },
+});
 let i = 0;
 const adjust = await run(`${address}/api/v1/admin/variants/1/inventory/adjust`, {
   method: 'POST',
@@ -119,7 +147,9 @@ const adjust = await run(`${address}/api/v1/admin/variants/1/inventory/adjust`, 
 
 const row = (name: string, r: autocannon.Result) =>
   `| ${database.dialect} | ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx + r.errors} |`;
-console.log(`\n${PRODUCTS} products loaded in ${loadSeconds} s; ${CONNECTIONS} connections, ${SECONDS} s per scenario\n`);
+console.log(
+  `\n${PRODUCTS} products loaded in ${loadSeconds} s; ${CONNECTIONS} connections, ${SECONDS} s per scenario\n`,
+);
 console.log('| database | scenario | requests/s | p50 ms | p99 ms | non-2xx + errors |');
 console.log('| --- | --- | ---: | ---: | ---: | ---: |');
 console.log(row('GET /api/v1/admin/products/?limit=100', list));

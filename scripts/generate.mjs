@@ -24,7 +24,14 @@ const run = (cmd, args, env = {}) =>
   });
 
 rmSync(out, { recursive: true, force: true });
-run(bin('redocly'), ['bundle', 'openapi/openapi.yaml', '--ext', 'json', '-o', `${dir}/openapi.json`]);
+run(bin('redocly'), [
+  'bundle',
+  'openapi/openapi.yaml',
+  '--ext',
+  'json',
+  '-o',
+  `${dir}/openapi.json`,
+]);
 run(bin('orval'), ['--config', 'orval.config.ts'], { GENERATED_DIR: dir });
 run(bin('openapi-typescript'), [`${dir}/openapi.json`, '-o', `${dir}/api-schema.d.ts`]);
 run(bin('prettier'), ['--write', '--log-level', 'warn', '--ignore-path', '', dir]);

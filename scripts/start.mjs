@@ -17,11 +17,16 @@ function newestMtime(path) {
 }
 
 const built = join(root, 'dist', 'index.html');
-const sources = ['src', 'generated', 'index.html', 'vite.config.ts', 'package.json'].map((p) => join(root, p));
+const sources = ['src', 'generated', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+  join(root, p),
+);
 const stale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
 if (stale) {
   console.log('Building the console (vite build)...');
-  const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
