@@ -11,6 +11,7 @@ export default defineConfig({
     alias: {
       '@': fromRoot('./src'),
       '@generated': fromRoot('./generated'),
+      '@mocks': fromRoot('./mocks'),
     },
   },
   server: {

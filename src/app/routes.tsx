@@ -1,13 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import { PageSpinner } from '@/components/ui/PageSpinner';
 import { LandingPage } from '@/features/landing/LandingPage';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
+import { lazyPage } from './lazy-page';
 
-/** Route table of spec §2; the admin area joins it with the console screens. */
+// Everything but the landing and 404 pages is loaded on demand (route-level code splitting).
+const LoginPage = lazyPage(() => import('@/features/auth/LoginPage'), 'LoginPage');
+const AdminArea = lazy(() => import('./AdminArea'));
+
+/** Route table of spec §2; the admin screens are listed in ./admin-routes.tsx. */
 export function AppRoutes() {
   return (
-    <Switch>
-      <Route path="/" component={LandingPage} />
-      <Route component={NotFoundPage} />
-    </Switch>
+    <Suspense fallback={<PageSpinner />}>
+      <Switch>
+        <Route path="/" component={LandingPage} />
+        <Route path="/auth" component={LoginPage} />
+        <Route path="/admin/*?" component={AdminArea} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
   );
 }

@@ -17,3 +17,4 @@ export {
   type ApiErrorKind,
 } from './errors';
 export { installRefreshInterceptor } from './refresh-interceptor';
+export { serverMessage } from './error-message';

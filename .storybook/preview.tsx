@@ -1,0 +1,69 @@
+import type { Preview } from '@storybook/react-vite';
+import { setupWorker } from 'msw/browser';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { defaultHandlers } from '@mocks/handlers';
+import { prepareStory, type StoryAuth } from './session';
+import { StoryShell } from './story-shell';
+
+/**
+ * Story parameters understood here:
+ * - `route`: where the memory router starts ('/' by default); the current location is rendered
+ *   as `data-testid="location"` for assertions.
+ * - `auth`: `{ userType: 'admin', token?, user? }` signs in before render (nobody when absent).
+ * - `cookies`: `{ sidebar_state: 'false' }` set before render (the sidebar cookie is cleared).
+ * - `msw`: `{ handlers: [...] }` or `{ handlers: { name: [...] } }` (msw-storybook-addon); the
+ *   fixtures API of mocks/handlers answers whatever a story does not.
+ * Viewports: `globals: { viewport: { value: 'mobile375' } }` (the test runner sizes its page too).
+ */
+const preview: Preview = {
+  loaders: [
+    mswLoader(async () => {
+      // Initial handlers survive the per-story reset and lose to the story's own handlers.
+      const worker = setupWorker(...defaultHandlers);
+      await worker.start({
+        quiet: true,
+        onUnhandledRequest(request, print) {
+          if (new URL(request.url).pathname.startsWith('/api/')) print.warning();
+        },
+      });
+      return worker;
+    }),
+  ],
+  beforeEach({ parameters }) {
+    prepareStory(
+      parameters.auth as StoryAuth | undefined,
+      parameters.cookies as Record<string, string> | undefined,
+    );
+  },
+  decorators: [
+    (Story, { id, parameters }) => (
+      <StoryShell key={id} route={(parameters.route as string | undefined) ?? '/'}>
+        <Story />
+      </StoryShell>
+    ),
+  ],
+  parameters: {
+    layout: 'fullscreen',
+    viewport: {
+      options: {
+        mobile375: {
+          name: 'Mobile 375',
+          styles: { width: '375px', height: '667px' },
+          type: 'mobile',
+        },
+        tablet768: {
+          name: 'Tablet 768',
+          styles: { width: '768px', height: '1024px' },
+          type: 'tablet',
+        },
+        desktop1280: {
+          name: 'Desktop 1280',
+          styles: { width: '1280px', height: '800px' },
+          type: 'desktop',
+        },
+      },
+    },
+  },
+};
+
+export default preview;

@@ -1,0 +1,36 @@
+import type { AdminUser } from '@generated/model';
+import { toaster } from '@/components/ui/toaster';
+import { SIDEBAR_COOKIE } from '@/components/layout/sidebar-cookie';
+import { logout, setCredentials, setUser, type UserType } from '@/lib/auth/store';
+import { requests } from '@mocks/recorder';
+
+/** `parameters.auth`: who is signed in when the story starts (absent: nobody). */
+export interface StoryAuth {
+  userType: UserType;
+  /** Access token; the refresh token is derived from it. */
+  token?: string;
+  /** The loaded user; without it the guard loads /admin/auth/me first, like a restored session. */
+  user?: AdminUser | null;
+}
+
+/** Resets everything a previous story may have left, then signs in as `auth` says. */
+export function prepareStory(
+  auth: StoryAuth | undefined,
+  cookies: Record<string, string> | undefined,
+): void {
+  logout(); // clears the store and the three localStorage keys
+  toaster.remove();
+  requests.clear();
+  document.cookie = `${SIDEBAR_COOKIE}=; path=/; max-age=0`;
+  for (const [name, value] of Object.entries(cookies ?? {}))
+    document.cookie = `${name}=${value}; path=/`;
+  if (auth) {
+    const token = auth.token ?? 'story-access-token';
+    setCredentials({
+      access_token: token,
+      refresh_token: `${token}-refresh-0123456789`,
+      userType: auth.userType,
+    });
+    if (auth.user) setUser(auth.user);
+  }
+}

@@ -1,0 +1,31 @@
+import { useState, type ReactNode } from 'react';
+import { Router, useLocation, useSearch } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { AppProvider } from '@/app/provider';
+
+/** Renders the current location for play functions: `data-testid="location"`. */
+function LocationProbe() {
+  const [location] = useLocation();
+  const search = useSearch();
+  return (
+    <output data-testid="location" hidden>
+      {search ? `${location}?${search}` : location}
+    </output>
+  );
+}
+
+/**
+ * What every story renders in: the app's providers (Chakra, toaster, a fresh SWR cache) and a
+ * wouter memory location starting at `parameters.route`.
+ */
+export function StoryShell({ route, children }: { route: string; children: ReactNode }) {
+  const [memory] = useState(() => memoryLocation({ path: route, record: true }));
+  return (
+    <AppProvider>
+      <Router hook={memory.hook} searchHook={memory.searchHook}>
+        {children}
+        <LocationProbe />
+      </Router>
+    </AppProvider>
+  );
+}

@@ -1,0 +1,47 @@
+import type { AdminLoginRequest, AdminUser, TokenPair } from '@generated/model';
+import { adminUser, tokenPair } from '../fixtures';
+import { endpoint, json } from './endpoint';
+
+export const auth = {
+  /** POST /admin/auth/login: any username and password sign in. */
+  login: endpoint(
+    'post',
+    '/admin/auth/login',
+    (tokens: TokenPair = tokenPair) =>
+      () =>
+        json(tokens),
+  ),
+  /** POST /admin/auth/login, succeeding only for these credentials (else 401 like the server). */
+  loginAs: endpoint(
+    'post',
+    '/admin/auth/login',
+    (username = 'admin', password = 'admin123') =>
+      ({ body }) => {
+        const sent = body as Partial<AdminLoginRequest> | undefined;
+        return sent?.username === username && sent?.password === password
+          ? json(tokenPair)
+          : json({ detail: 'Incorrect username or password' }, 401);
+      },
+  ),
+  /** GET /admin/auth/me */
+  me: endpoint(
+    'get',
+    '/admin/auth/me',
+    (user: AdminUser = adminUser) =>
+      () =>
+        json(user),
+  ),
+  /** POST /admin/auth/refresh: a new pair each time. */
+  refresh: endpoint(
+    'post',
+    '/admin/auth/refresh',
+    (tokens?: TokenPair) => () =>
+      json(
+        tokens ?? {
+          ...tokenPair,
+          access_token: `mock-access-token-${Date.now()}`,
+          refresh_token: `mock-refresh-token-${Date.now()}-rotated`,
+        },
+      ),
+  ),
+};

@@ -1,0 +1,154 @@
+import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import { requests } from '../recorder';
+
+/**
+ * Handler paths start with a wildcard origin, so they match the relative URLs of the browser
+ * (Storybook, dev:mock) and jsdom as well as the absolute ones of Node tests.
+ */
+export const API = '*/api/v1';
+
+type Method = 'get' | 'post' | 'patch' | 'delete';
+
+export interface Call {
+  request: Request;
+  url: URL;
+  params: Record<string, string>;
+  body: unknown;
+}
+export type Reply = (call: Call) => Response | Promise<Response>;
+
+export interface Endpoint<A extends unknown[]> {
+  /** Success: the data to answer with (defaults to the fixtures). */
+  (...args: A): HttpHandler;
+  /** An error answer `{detail}` (FastAPI shape); `detail` may be a string or a 422 issue list. */
+  error(status?: number, detail?: unknown): HttpHandler;
+  /** Never answers: the screen stays in its loading state. */
+  loading(): HttpHandler;
+  /** The connection fails (axios: status 0 'Network error'). */
+  networkError(): HttpHandler;
+  /** Success after `ms` milliseconds (to see a pending state, then the result). */
+  delayed(ms: number, ...args: A): HttpHandler;
+  /** Any other answer. */
+  reply(reply: Reply): HttpHandler;
+  readonly method: Method;
+  readonly path: string;
+}
+
+const DEFAULT_DETAIL: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Not authenticated',
+  403: 'Not enough permissions',
+  404: 'Not found',
+  409: 'Conflict',
+  422: 'Validation error',
+  429: 'Too many requests',
+  500: 'Internal server error',
+};
+
+async function readBody(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+  if (type.includes('multipart/form-data')) {
+    const form = await request.clone().formData();
+    const fields: Record<string, string | string[]> = {};
+    for (const [name, value] of form.entries()) {
+      const text = typeof value === 'string' ? value : value.name;
+      const previous = fields[name];
+      fields[name] = previous === undefined ? text : [previous, text].flat();
+    }
+    return fields;
+  }
+  const text = await request.clone().text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+// `/variants/:id/inventory` must not answer `/variants/bulk/inventory`: id parameters only match
+// numbers, otherwise the request falls through to the next handler.
+const isIdParam = (name: string) => /(^|_)id$|Id$/.test(name);
+
+/** Builds the handler factories of one operation. */
+export function endpoint<A extends unknown[]>(
+  method: Method,
+  path: string,
+  success: (...args: A) => Reply,
+): Endpoint<A> {
+  const make = (reply: Reply): HttpHandler =>
+    http[method](API + path, async ({ request, params: rawParams }) => {
+      const params: Record<string, string> = {};
+      for (const [name, value] of Object.entries(rawParams))
+        params[name] = Array.isArray(value) ? value.join('/') : String(value);
+      if (Object.entries(params).some(([name, value]) => isIdParam(name) && !/^\d+$/.test(value)))
+        return undefined;
+      const url = new URL(request.url);
+      const body = await readBody(request);
+      requests.record({
+        method: request.method,
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        params,
+        body,
+        authorization: request.headers.get('authorization'),
+      });
+      return reply({ request, url, params, body });
+    });
+
+  const factory = ((...args: A) => make(success(...args))) as Endpoint<A>;
+  return Object.assign(factory, {
+    error: (status = 500, detail: unknown = DEFAULT_DETAIL[status] ?? `HTTP ${status}`) =>
+      make(() => HttpResponse.json({ detail }, { status })),
+    loading: () =>
+      make(async () => {
+        await delay('infinite');
+        return HttpResponse.json(null);
+      }),
+    networkError: () => make(() => HttpResponse.error()),
+    delayed: (ms: number, ...args: A) => {
+      const reply = success(...args);
+      return make(async (call) => {
+        await delay(ms);
+        return reply(call);
+      });
+    },
+    reply: make,
+    method,
+    path,
+  });
+}
+
+/* Small answer helpers shared by the resources. */
+
+export const json = (data: unknown, status = 200) => HttpResponse.json(data as never, { status });
+export const noContent = () => new HttpResponse(null, { status: 204 });
+export const notFound = (what = 'Not found') =>
+  HttpResponse.json({ detail: what }, { status: 404 });
+
+/** A skip/limit list: the page of items plus X-Total-Count (spec §7 conventions). */
+export function pagedList<T>(items: readonly T[], url: URL): Response {
+  const skip = Number(url.searchParams.get('skip') ?? 0) || 0;
+  const limit = Number(url.searchParams.get('limit') ?? 100) || 100;
+  return HttpResponse.json(items.slice(skip, skip + limit) as never, {
+    headers: { 'X-Total-Count': String(items.length) },
+  });
+}
+
+/** The item with the path's id in a list, else 404; a single object is answered as is. */
+export function byId<T extends { id: number }>(
+  source: T | readonly T[],
+  id: string | undefined,
+  what: string,
+): Response {
+  const found = Array.isArray(source)
+    ? (source as readonly T[]).find((item) => String(item.id) === id)
+    : (source as T);
+  return found ? json(found) : notFound(`${what} not found`);
+}
+
+export const now = () => new Date().toISOString();
+let nextId = 1000;
+/** Ids for created records, far from the fixtures' ones. */
+export const newId = () => ++nextId;

@@ -1,0 +1,79 @@
+/**
+ * MSW handler factories, one namespace per API tag. Each operation is a factory:
+ *
+ *   products.list(fixtures.products)    success with this data (no argument: the fixtures)
+ *   products.list.error(500, 'Boom')    answers {detail: 'Boom'} with that status
+ *   products.list.loading()             never answers
+ *   products.list.networkError()        the connection fails
+ *   products.list.delayed(800, data)    success after 800 ms
+ *   products.list.reply(({ url, params, body }) => Response)   anything else
+ *
+ * Every request answered is recorded (see ../recorder.ts).
+ */
+import { auth } from './auth';
+import { categories } from './categories';
+import { media, uploads } from './uploads';
+import { orders } from './orders';
+import { products } from './products';
+import { users } from './users';
+import { variants } from './variants';
+import { vatRates } from './vat-rates';
+
+export { API, endpoint, type Call, type Endpoint, type Reply } from './endpoint';
+export { auth, categories, media, orders, products, uploads, users, variants, vatRates };
+
+/**
+ * A working API over the fixtures, for `npm run dev:mock`, Vitest (mocks/node.ts) and as the
+ * lowest-priority handlers of every story (a story's own handlers win).
+ */
+export const defaultHandlers = [
+  auth.login(),
+  auth.me(),
+  auth.refresh(),
+  products.list(),
+  products.get(),
+  products.create(),
+  products.update(),
+  products.delete(),
+  categories.list(),
+  categories.get(),
+  categories.create(),
+  categories.update(),
+  categories.forceDelete(),
+  categories.delete(),
+  vatRates.list(),
+  vatRates.get(),
+  vatRates.create(),
+  vatRates.update(),
+  vatRates.delete(),
+  users.list(),
+  users.get(),
+  users.create(),
+  users.update(),
+  users.delete(),
+  // bulk and inventory/status before the /{id} ones they would otherwise resemble
+  variants.bulkDelete(),
+  variants.bulkCreate(),
+  variants.bulkUpdate(),
+  variants.bulkInventory(),
+  variants.inventoryStatus(),
+  variants.list(),
+  variants.get(),
+  variants.create(),
+  variants.update(),
+  variants.delete(),
+  variants.duplicate(),
+  variants.adjust(),
+  variants.inventory(),
+  uploads.image(),
+  uploads.images(),
+  uploads.video(),
+  uploads.videos(),
+  uploads.delete(),
+  uploads.presigned(),
+  orders.list(),
+  orders.get(),
+  orders.updateStatus(),
+  orders.cancel(),
+  media.get(),
+];

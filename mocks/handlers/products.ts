@@ -1,0 +1,59 @@
+import type { Product, ProductCreate, ProductUpdate } from '@generated/model';
+import { products as fixtures } from '../fixtures';
+import { byId, endpoint, json, newId, noContent, now, pagedList } from './endpoint';
+
+/** A full product from a create/update body, on top of `base`. */
+function toProduct(
+  base: Product,
+  { inventory: _inventory, ...fields }: Partial<ProductCreate & ProductUpdate>,
+  id = base.id,
+): Product {
+  const merged = { ...base, ...fields, id, updated_at: now() } as Product;
+  // Gross price when the price includes VAT (the common case in the fixtures).
+  return {
+    ...merged,
+    price_incl_vat: merged.price_includes_vat ? merged.base_price : merged.price_incl_vat,
+  };
+}
+
+export const products = {
+  /** GET /admin/products/ (skip/limit, X-Total-Count) */
+  list: endpoint(
+    'get',
+    '/admin/products/',
+    (items: readonly Product[] = fixtures) =>
+      ({ url }) =>
+        pagedList(items, url),
+  ),
+  /** GET /admin/products/{id}: a product, or the one with that id in a list (else 404). */
+  get: endpoint(
+    'get',
+    '/admin/products/:id',
+    (source: Product | readonly Product[] = fixtures) =>
+      ({ params }) =>
+        byId(source, params.id, 'Product'),
+  ),
+  /** POST /admin/products/ (201): `result`, or the body echoed as a new product. */
+  create: endpoint(
+    'post',
+    '/admin/products/',
+    (result?: Product) =>
+      ({ body }) =>
+        json(
+          result ??
+            toProduct(
+              { ...fixtures[0]!, variant_count: 0, images: [] },
+              body as ProductCreate,
+              newId(),
+            ),
+          201,
+        ),
+  ),
+  /** PATCH /admin/products/{id}: `result`, or the product with the body applied. */
+  update: endpoint('patch', '/admin/products/:id', (result?: Product) => ({ params, body }) => {
+    const base = result ?? fixtures.find((p) => String(p.id) === params.id) ?? fixtures[0]!;
+    return json(result ?? toProduct(base, body as ProductUpdate, Number(params.id)));
+  }),
+  /** DELETE /admin/products/{id} (204) */
+  delete: endpoint('delete', '/admin/products/:id', () => () => noContent()),
+};

@@ -1,0 +1,64 @@
+import type { UploadedFile } from '@generated/model';
+import { http, HttpResponse } from 'msw';
+import { API, endpoint, json } from './endpoint';
+
+const names = (field: unknown): string[] =>
+  field === undefined ? [] : Array.isArray(field) ? field.map(String) : [String(field)];
+
+function stored(name: string, contentType: string): UploadedFile {
+  const key = `${crypto.randomUUID()}.${name.split('.').pop() ?? 'bin'}`;
+  return { url: `/api/v1/media/${key}`, key, content_type: contentType, size: 48_213 };
+}
+
+const uploaded =
+  (field: string, contentType: string) =>
+  () =>
+  ({ body }: { body: unknown }) => {
+    const files = names((body as Record<string, unknown> | undefined)?.[field]).map((name) =>
+      stored(name, contentType),
+    );
+    return json({ files, count: files.length }, 201);
+  };
+
+export const uploads = {
+  /** POST /admin/uploads/images/single (field file) */
+  image: endpoint('post', '/admin/uploads/images/single', uploaded('file', 'image/jpeg')),
+  /** POST /admin/uploads/images (field files) */
+  images: endpoint('post', '/admin/uploads/images', uploaded('files', 'image/jpeg')),
+  video: endpoint('post', '/admin/uploads/videos/single', uploaded('file', 'video/mp4')),
+  videos: endpoint('post', '/admin/uploads/videos', uploaded('files', 'video/mp4')),
+  /** DELETE /admin/uploads/files {keys} → {deleted, count} */
+  delete: endpoint('delete', '/admin/uploads/files', () => ({ body }) => {
+    const keys = (body as { keys?: string[] } | undefined)?.keys ?? [];
+    return json({ deleted: keys, count: keys.length });
+  }),
+  /** GET /admin/uploads/presigned-url/{key} → {url, expires_at} */
+  presigned: endpoint('get', '/admin/uploads/presigned-url/:key', () => ({ params, url }) => {
+    const expiration = Number(url.searchParams.get('expiration') ?? 3600);
+    const expires = Math.floor(Date.now() / 1000) + expiration;
+    return json({
+      url: `/api/v1/media/${params.key}?expires=${expires}&signature=mock`,
+      expires_at: new Date(expires * 1000).toISOString(),
+    });
+  }),
+};
+
+const PALETTE = ['#c2410c', '#0f766e', '#1d4ed8', '#a21caf', '#4d7c0f', '#b45309'];
+
+/** GET /media/{key}: a generated SVG picture named after the key, so <img> tags show something. */
+export const media = {
+  get: () =>
+    http.get(`${API}/media/:key`, ({ params }) => {
+      const key = String(params.key);
+      const colour =
+        PALETTE[[...key].reduce((sum, c) => sum + c.charCodeAt(0), 0) % PALETTE.length];
+      const label = key.replace(/\.[a-z0-9]+$/i, '').slice(0, 18);
+      const svg =
+        `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">` +
+        `<rect width="400" height="400" fill="${colour}"/>` +
+        `<text x="200" y="210" font-family="sans-serif" font-size="26" fill="#fff" text-anchor="middle">${label}</text></svg>`;
+      return new HttpResponse(svg, { headers: { 'Content-Type': 'image/svg+xml' } });
+    }),
+  /** The file is missing (the UI falls back to a signed URL, then a placeholder). */
+  missing: () => http.get(`${API}/media/:key`, () => new HttpResponse(null, { status: 404 })),
+};

@@ -1,0 +1,204 @@
+import type {
+  BulkDeleteRequest,
+  BulkInventoryUpdateItem,
+  VariantBulkUpdateItem,
+  DuplicateVariantRequest,
+  InventoryStatusReport,
+  InventoryUpdate,
+  StockAdjustment,
+  Variant,
+  VariantCreate,
+  VariantPage,
+  VariantUpdate,
+} from '@generated/model';
+import { variants as fixtures } from '../fixtures';
+import { byId, endpoint, json, newId, noContent, now } from './endpoint';
+
+const find = (id: string | undefined) => fixtures.find((v) => String(v.id) === id) ?? fixtures[0]!;
+
+/** Stock state as the server computes it (spec §4, stock display). */
+function stockState(v: Variant) {
+  if (!v.track_inventory) return 'not_tracked' as const;
+  if (v.stock_quantity <= 0) return 'out_of_stock' as const;
+  return v.stock_quantity <= v.low_stock_threshold ? ('low_stock' as const) : ('in_stock' as const);
+}
+
+/** GET /admin/variants/ filters and pages like the server (page_size default 10 here). */
+function page(items: readonly Variant[], url: URL): VariantPage {
+  const q = url.searchParams;
+  const search = q.get('search')?.toLowerCase();
+  const filtered = items.filter(
+    (v) =>
+      (!q.get('product_id') || String(v.product_id) === q.get('product_id')) &&
+      (!search ||
+        [v.sku, v.variant_title, v.barcode ?? ''].some((f) => f.toLowerCase().includes(search))) &&
+      (q.get('is_active') === null || String(v.is_active) === q.get('is_active')) &&
+      (q.get('low_stock_only') !== 'true' || stockState(v) === 'low_stock') &&
+      (q.get('out_of_stock_only') !== 'true' || stockState(v) === 'out_of_stock'),
+  );
+  const size = Number(q.get('page_size') ?? 10) || 10;
+  const number = Number(q.get('page') ?? 1) || 1;
+  return {
+    items: filtered.slice((number - 1) * size, number * size),
+    total: filtered.length,
+    page: number,
+    page_size: size,
+    total_pages: Math.ceil(filtered.length / size),
+  };
+}
+
+export const variants = {
+  /** GET /admin/variants/ → VariantPage; a VariantPage given as is, else the fixtures filtered. */
+  list: endpoint(
+    'get',
+    '/admin/variants/',
+    (source: readonly Variant[] | VariantPage = fixtures) =>
+      ({ url }) =>
+        json(Array.isArray(source) ? page(source, url) : source),
+  ),
+  get: endpoint(
+    'get',
+    '/admin/variants/:id',
+    (source: Variant | readonly Variant[] = fixtures) =>
+      ({ params }) =>
+        byId(source, params.id, 'Variant'),
+  ),
+  /** POST /admin/variants/{productId}/variants (201) */
+  create: endpoint(
+    'post',
+    '/admin/variants/:productId/variants',
+    (result?: Variant) =>
+      ({ params, body }) =>
+        json(
+          result ?? {
+            ...fixtures[0]!,
+            images: [],
+            ...(body as VariantCreate),
+            id: newId(),
+            product_id: Number(params.productId),
+            price_incl_vat: (body as VariantCreate).price,
+            created_at: now(),
+            updated_at: now(),
+          },
+          201,
+        ),
+  ),
+  update: endpoint(
+    'patch',
+    '/admin/variants/:id',
+    (result?: Variant) =>
+      ({ params, body }) =>
+        json(result ?? { ...find(params.id), ...(body as VariantUpdate), updated_at: now() }),
+  ),
+  /** DELETE /admin/variants/{id} (204) */
+  delete: endpoint('delete', '/admin/variants/:id', () => () => noContent()),
+  /** DELETE /admin/variants/bulk/delete {ids} → {deleted_ids, count} */
+  bulkDelete: endpoint('delete', '/admin/variants/bulk/delete', () => ({ body }) => {
+    const ids = (body as BulkDeleteRequest | undefined)?.ids ?? [];
+    return json({ deleted_ids: ids, count: ids.length });
+  }),
+  /** POST /admin/variants/{id}/duplicate (201): SKU new_sku or '<sku>-copy'. */
+  duplicate: endpoint(
+    'post',
+    '/admin/variants/:id/duplicate',
+    (result?: Variant) =>
+      ({ params, body }) => {
+        const original = find(params.id);
+        const sku =
+          (body as DuplicateVariantRequest | undefined)?.new_sku ?? `${original.sku}-copy`;
+        return json(result ?? { ...original, id: newId(), sku, created_at: now() }, 201);
+      },
+  ),
+  /** POST /admin/variants/{id}/inventory/adjust {adjustment, reason} → StockAdjustmentResult */
+  adjust: endpoint('post', '/admin/variants/:id/inventory/adjust', () => ({ params, body }) => {
+    const variant = find(params.id);
+    const { adjustment, reason } = body as StockAdjustment;
+    const after = variant.stock_quantity + adjustment;
+    return json({
+      variant: { ...variant, stock_quantity: after, updated_at: now() },
+      movement: {
+        id: newId(),
+        variant_id: variant.id,
+        delta: adjustment,
+        reason: reason ?? null,
+        stock_before: variant.stock_quantity,
+        stock_after: after,
+        admin_user_id: 1,
+        created_at: now(),
+      },
+    });
+  }),
+  /** PATCH /admin/variants/{id}/inventory → the variant */
+  inventory: endpoint(
+    'patch',
+    '/admin/variants/:id/inventory',
+    (result?: Variant) =>
+      ({ params, body }) =>
+        json(result ?? { ...find(params.id), ...(body as InventoryUpdate), updated_at: now() }),
+  ),
+  /** GET /admin/variants/inventory/status */
+  inventoryStatus: endpoint(
+    'get',
+    '/admin/variants/inventory/status',
+    (items: readonly Variant[] = fixtures) =>
+      ({ url }) => {
+        const productId = url.searchParams.get('product_id');
+        const scoped = items.filter((v) => !productId || String(v.product_id) === productId);
+        const rows = scoped.map((v) => ({
+          variant_id: v.id,
+          product_id: v.product_id,
+          product_name: `Product ${v.product_id}`,
+          sku: v.sku,
+          variant_title: v.variant_title,
+          stock_quantity: v.stock_quantity,
+          low_stock_threshold: v.low_stock_threshold,
+          track_inventory: v.track_inventory,
+          allow_backorder: v.allow_backorder,
+          status: stockState(v),
+        }));
+        const count = (s: string) => rows.filter((r) => r.status === s).length;
+        const report: InventoryStatusReport = {
+          items: rows,
+          total: rows.length,
+          page: 1,
+          page_size: 100,
+          total_pages: rows.length ? 1 : 0,
+          summary: {
+            in_stock: count('in_stock'),
+            low_stock: count('low_stock'),
+            out_of_stock: count('out_of_stock'),
+            not_tracked: count('not_tracked'),
+          },
+        };
+        return json(report);
+      },
+  ),
+  /** POST /admin/variants/bulk/create?product_id (201) */
+  bulkCreate: endpoint('post', '/admin/variants/bulk/create', () => ({ url, body }) => {
+    const created = ((body as VariantCreate[] | undefined) ?? []).map((v) => ({
+      ...fixtures[0]!,
+      images: [],
+      ...v,
+      id: newId(),
+      product_id: Number(url.searchParams.get('product_id')),
+      price_incl_vat: v.price,
+    }));
+    return json({ items: created, count: created.length }, 201);
+  }),
+  /** PATCH /admin/variants/bulk/update */
+  bulkUpdate: endpoint('patch', '/admin/variants/bulk/update', () => ({ body }) => {
+    const updated = ((body as VariantBulkUpdateItem[] | undefined) ?? []).map((v) => ({
+      ...find(String(v.id)),
+      ...v,
+    }));
+    return json({ items: updated, count: updated.length });
+  }),
+  /** PATCH /admin/variants/bulk/inventory */
+  bulkInventory: endpoint('patch', '/admin/variants/bulk/inventory', () => ({ body }) => {
+    const updated = ((body as BulkInventoryUpdateItem[] | undefined) ?? []).map((v) => ({
+      ...find(String(v.id)),
+      ...v,
+    }));
+    return json({ items: updated, count: updated.length });
+  }),
+};

@@ -1,0 +1,65 @@
+/**
+ * Every request a mock handler (mocks/handlers) answers is recorded here, so a story's play
+ * function or a test can check what was sent:
+ *
+ *   await requests.waitFor('POST', '/api/v1/admin/auth/login');
+ *   expect(requests.last('POST', '/api/v1/admin/auth/login')?.body).toEqual({ username, password });
+ *
+ * Storybook clears it before each story (.storybook/preview.tsx); tests call `requests.clear()`.
+ */
+export interface RecordedRequest {
+  method: string;
+  /** URL path without the origin, e.g. /api/v1/admin/products/ */
+  path: string;
+  query: Record<string, string>;
+  /** Path parameters of the matching handler, e.g. { id: '3' } */
+  params: Record<string, string>;
+  /** Parsed JSON; for multipart, each field's value or file name(s); undefined when empty. */
+  body: unknown;
+  authorization: string | null;
+}
+
+const log: RecordedRequest[] = [];
+const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+function matches(entry: RecordedRequest, method: string, path: string | RegExp): boolean {
+  if (entry.method !== method.toUpperCase()) return false;
+  return typeof path === 'string' ? trim(entry.path) === trim(path) : path.test(entry.path);
+}
+
+export const requests = {
+  record(entry: RecordedRequest): void {
+    log.push(entry);
+  },
+  all(): RecordedRequest[] {
+    return [...log];
+  },
+  /** Requests sent with this method to this path (trailing slash ignored) or path pattern. */
+  to(method: string, path: string | RegExp): RecordedRequest[] {
+    return log.filter((entry) => matches(entry, method, path));
+  },
+  last(method: string, path: string | RegExp): RecordedRequest | undefined {
+    return this.to(method, path).at(-1);
+  },
+  /** Resolves with the requests once at least `count` were sent; rejects after `timeout` ms. */
+  async waitFor(
+    method: string,
+    path: string | RegExp,
+    { count = 1, timeout = 3000 }: { count?: number; timeout?: number } = {},
+  ): Promise<RecordedRequest[]> {
+    const started = Date.now();
+    for (;;) {
+      const found = this.to(method, path);
+      if (found.length >= count) return found;
+      if (Date.now() - started > timeout)
+        throw new Error(
+          `Expected ${count} ${method} ${String(path)} request(s), got ${found.length}. Sent: ` +
+            log.map((entry) => `${entry.method} ${entry.path}`).join(', '),
+        );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  },
+  clear(): void {
+    log.length = 0;
+  },
+};

@@ -1,0 +1,63 @@
+import { Box, Button, Flex, HStack, IconButton, Separator, Text } from '@chakra-ui/react';
+import { LogOutIcon, PanelLeftIcon, UserIcon } from '@/components/icons';
+
+interface AdminHeaderProps {
+  username: string | null;
+  onToggleSidebar: () => void;
+  onLogout: () => void;
+}
+
+/** Top bar of the admin area: sidebar toggle, 'Manage your store', the admin and Logout. */
+export function AdminHeader({ username, onToggleSidebar, onLogout }: AdminHeaderProps) {
+  return (
+    <Flex
+      as="header"
+      align="center"
+      gap="3"
+      h="14"
+      px={{ base: '3', md: '4' }}
+      borderBottomWidth="1px"
+      bg="bg"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+    >
+      <IconButton
+        aria-label="Toggle Sidebar"
+        title="Toggle Sidebar (Ctrl/Cmd+B)"
+        variant="ghost"
+        size="sm"
+        onClick={onToggleSidebar}
+      >
+        <PanelLeftIcon />
+      </IconButton>
+      <Separator orientation="vertical" height="5" />
+      <Text fontWeight="medium" truncate minW="0">
+        Manage your store
+      </Text>
+      <HStack gap="3" ms="auto" minW="0">
+        {username && (
+          <HStack gap="1.5" color="fg.muted" minW="0">
+            <UserIcon boxSize="4" flexShrink={0} />
+            <Text fontSize="sm" truncate maxW="12rem" data-testid="current-user">
+              {username}
+            </Text>
+          </HStack>
+        )}
+        {/* Icon only on phones, so the title and the username keep their room. */}
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onLogout}
+          aria-label="Logout"
+          px={{ base: '2', sm: '3' }}
+        >
+          <LogOutIcon />
+          <Box as="span" hideBelow="sm">
+            Logout
+          </Box>
+        </Button>
+      </HStack>
+    </Flex>
+  );
+}

@@ -1,0 +1,160 @@
+import { Heading, Text } from '@chakra-ui/react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { adminUser } from '@mocks/fixtures';
+import { authStore, STORAGE_KEYS } from '@/lib/auth/store';
+import { expectLocation, screen } from '@/testing/story';
+import { AdminLayout } from './AdminLayout';
+
+const LINKS = ['Dashboard', 'Products', 'Orders', 'Customers', 'Categories', 'VAT Rates', 'Users'];
+const HREFS = [
+  '/admin',
+  '/admin/products',
+  '/admin/orders',
+  '/admin/customers',
+  '/admin/categories',
+  '/admin/vat-rates',
+  '/admin/users',
+];
+
+const meta = {
+  title: 'Layout/AdminLayout',
+  component: AdminLayout,
+  args: {
+    children: (
+      <>
+        <Heading as="h1" size="2xl">
+          Screen title
+        </Heading>
+        <Text color="fg.muted">The current admin screen renders here.</Text>
+      </>
+    ),
+  },
+  parameters: { route: '/admin', auth: { userType: 'admin', user: adminUser } },
+} satisfies Meta<typeof AdminLayout>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const sidebar = (canvasElement: HTMLElement) => within(canvasElement).getByTestId('sidebar');
+const width = (element: HTMLElement) => Math.round(element.getBoundingClientRect().width);
+const cookie = () => document.cookie.match(/(?:^|; )sidebar_state=([^;]*)/)?.[1];
+
+export const Expanded: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const nav = canvas.getByRole('navigation', { name: 'Management' });
+    await expect(within(nav).getByText('Management')).toBeVisible();
+    const links = within(nav).getAllByRole('link');
+    await expect(links.map((link) => link.textContent)).toEqual(LINKS);
+    await expect(links.map((link) => link.getAttribute('href'))).toEqual(HREFS);
+    await expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(within(nav).getAllByRole('link', { current: 'page' })).toHaveLength(1);
+    await expect(sidebar(canvasElement)).toHaveAttribute('data-state', 'expanded');
+    await expect(width(sidebar(canvasElement))).toBe(256); // 16rem
+    await expect(canvas.getByText('Manage your store')).toBeVisible();
+    await expect(canvas.getByTestId('current-user')).toHaveTextContent('admin');
+    await expect(canvas.getByRole('button', { name: 'Logout' })).toBeVisible();
+  },
+};
+
+/** Dashboard matches /admin exactly; a section stays active on its sub-pages. */
+export const SectionActive: Story = {
+  parameters: { route: '/admin/products/12' },
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Management' });
+    await expect(within(nav).getByRole('link', { name: 'Products' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
+      'aria-current',
+    );
+    await userEvent.click(within(nav).getByRole('link', { name: 'VAT Rates' }));
+    await expectLocation(canvasElement, '/admin/vat-rates');
+    await expect(within(nav).getByRole('link', { name: 'VAT Rates' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  },
+};
+
+export const CollapseWithShortcut: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.keyboard('{Control>}b{/Control}');
+    await waitFor(() => expect(sidebar(canvasElement)).toHaveAttribute('data-state', 'collapsed'));
+    await waitFor(() => expect(width(sidebar(canvasElement))).toBe(48)); // 3rem
+    await expect(cookie()).toBe('false');
+    await userEvent.keyboard('{Meta>}b{/Meta}');
+    await waitFor(() => expect(sidebar(canvasElement)).toHaveAttribute('data-state', 'expanded'));
+    await expect(cookie()).toBe('true');
+  },
+};
+
+export const CollapseWithButton: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Toggle Sidebar' }));
+    await waitFor(() => expect(sidebar(canvasElement)).toHaveAttribute('data-state', 'collapsed'));
+    await expect(cookie()).toBe('false');
+    // Icons only: the labels are hidden, each link keeps its name and shows a tooltip.
+    await expect(canvas.getByText('Products')).not.toBeVisible();
+    const products = canvas.getByRole('link', { name: 'Products' });
+    await userEvent.hover(products);
+    await expect(await screen.findByRole('tooltip', {}, { timeout: 3000 })).toHaveTextContent(
+      'Products',
+    );
+  },
+};
+
+/** The state comes back from the cookie (kept 7 days). */
+export const CollapsedFromCookie: Story = {
+  parameters: { cookies: { sidebar_state: 'false' } },
+  play: async ({ canvasElement }) => {
+    await expect(sidebar(canvasElement)).toHaveAttribute('data-state', 'collapsed');
+    await expect(width(sidebar(canvasElement))).toBe(48);
+  },
+};
+
+/** Below 768px the sidebar is an off-canvas drawer, 18rem wide. */
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(window.innerWidth).toBeLessThan(768);
+    await expect(screen.queryByRole('navigation', { name: 'Management' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Toggle Sidebar' }));
+    const drawer = await screen.findByRole('dialog');
+    await expect(drawer).toHaveAttribute('data-testid', 'sidebar');
+    const nav = within(drawer).getByRole('navigation', { name: 'Management' });
+    await expect(within(nav).getAllByRole('link')).toHaveLength(7);
+    await waitFor(() => expect(width(drawer)).toBe(288)); // 18rem
+    await waitFor(() => expect(drawer.getBoundingClientRect().left).toBe(0)); // slid in from the start
+    await userEvent.click(within(nav).getByRole('link', { name: 'Orders' }));
+    await expectLocation(canvasElement, '/admin/orders');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+export const MobileShortcut: Story = {
+  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  play: async () => {
+    await userEvent.keyboard('{Control>}b{/Control}');
+    const drawer = await screen.findByRole('dialog');
+    await waitFor(() => expect(drawer).toBeVisible());
+    await expect(cookie()).toBeUndefined(); // the drawer does not touch the desktop state
+  },
+};
+
+export const Logout: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Logout' }));
+    await expectLocation(canvasElement, '/auth');
+    await expect(authStore.isAuthenticated).toBe(false);
+    await expect(authStore.user).toBeNull();
+    for (const key of Object.values(STORAGE_KEYS))
+      await expect(localStorage.getItem(key)).toBeNull();
+  },
+};

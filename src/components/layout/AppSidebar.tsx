@@ -1,0 +1,87 @@
+import { Box, CloseButton, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
+import { useLocation } from 'wouter';
+import { StoreIcon } from '@/components/icons';
+import { ADMIN_NAV } from './nav-items';
+import {
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_ICON,
+  SIDEBAR_WIDTH_MOBILE,
+  useSidebar,
+} from './sidebar-context';
+import { SidebarNav } from './SidebarNav';
+
+function Brand({ collapsed = false }: { collapsed?: boolean }) {
+  return (
+    <Flex align="center" gap="2" h="14" px="3" borderBottomWidth="1px" overflow="hidden">
+      <StoreIcon boxSize="5" flexShrink={0} color="colorPalette.fg" />
+      <Text fontWeight="semibold" truncate opacity={collapsed ? 0 : 1}>
+        Store back office
+      </Text>
+    </Flex>
+  );
+}
+
+/**
+ * The admin sidebar (spec §2): a sticky column 16rem wide, collapsed to a 3rem icon rail, and
+ * below 768px an off-canvas drawer 18rem wide instead.
+ */
+export function AppSidebar() {
+  const { isMobile, open, openMobile, setOpenMobile } = useSidebar();
+  const [location] = useLocation();
+
+  if (isMobile)
+    return (
+      <Drawer.Root
+        open={openMobile}
+        onOpenChange={(details) => setOpenMobile(details.open)}
+        placement="start"
+      >
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content
+              data-testid="sidebar"
+              data-mobile="true"
+              width={SIDEBAR_WIDTH_MOBILE}
+              maxW={SIDEBAR_WIDTH_MOBILE}
+              bg="bg.subtle"
+            >
+              <Drawer.Title srOnly>Navigation</Drawer.Title>
+              <Brand />
+              <Drawer.Body p="0">
+                <SidebarNav
+                  items={ADMIN_NAV}
+                  location={location}
+                  onNavigate={() => setOpenMobile(false)}
+                />
+              </Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close navigation" />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+    );
+
+  return (
+    <Box
+      as="aside"
+      data-testid="sidebar"
+      data-state={open ? 'expanded' : 'collapsed'}
+      width={open ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_ICON}
+      flexShrink={0}
+      position="sticky"
+      top="0"
+      height="100vh"
+      overflowX="hidden"
+      overflowY="auto"
+      borderRightWidth="1px"
+      bg="bg.subtle"
+      transition="width 0.2s ease"
+    >
+      <Brand collapsed={!open} />
+      <SidebarNav items={ADMIN_NAV} location={location} collapsed={!open} />
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+import { Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { usePageTitle } from '@/lib/hooks/use-page-title';
+
+interface PageHeaderProps {
+  title: string;
+  description?: ReactNode;
+  /** Buttons on the right (e.g. 'Add Product'). */
+  actions?: ReactNode;
+}
+
+/** Title row of an admin screen; also sets the document title. */
+export function PageHeader({ title, description, actions }: PageHeaderProps) {
+  usePageTitle(title);
+  return (
+    <Flex
+      gap="4"
+      mb="6"
+      direction={{ base: 'column', sm: 'row' }}
+      align={{ base: 'stretch', sm: 'center' }}
+      justify="space-between"
+    >
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          {title}
+        </Heading>
+        {description && <Text color="fg.muted">{description}</Text>}
+      </Stack>
+      {actions && <Flex gap="2">{actions}</Flex>}
+    </Flex>
+  );
+}

@@ -1,0 +1,17 @@
+import { expect, it } from 'vitest';
+import { ADMIN_NAV, isNavItemActive } from './nav-items';
+
+const item = (label: string) => ADMIN_NAV.find((i) => i.label === label)!;
+
+it('marks the dashboard active on /admin only', () => {
+  expect(isNavItemActive(item('Dashboard'), '/admin')).toBe(true);
+  expect(isNavItemActive(item('Dashboard'), '/admin/')).toBe(true);
+  expect(isNavItemActive(item('Dashboard'), '/admin/products')).toBe(false);
+});
+
+it('marks a section active on its pages and below', () => {
+  expect(isNavItemActive(item('Products'), '/admin/products')).toBe(true);
+  expect(isNavItemActive(item('Products'), '/admin/products/12')).toBe(true);
+  expect(isNavItemActive(item('Products'), '/admin/products-archive')).toBe(false);
+  expect(isNavItemActive(item('Orders'), '/admin/products')).toBe(false);
+});

@@ -1,0 +1,30 @@
+import { useEffect, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { Redirect } from 'wouter';
+import { useGetAdminMe } from '@generated/hooks/auth/auth';
+import { PageSpinner } from '@/components/ui/PageSpinner';
+import { authStore, setUser } from '@/lib/auth/store';
+import { ApiError } from '@/lib/http';
+import { AccessDenied } from './AccessDenied';
+
+/**
+ * Access guard of /admin and below (spec §2). A session restored from storage has tokens but no
+ * user yet: it loads /admin/auth/me first ('Loading...'). A 401 there goes through the silent
+ * refresh; when that fails the session is logged out and this redirects to /auth.
+ */
+export function AdminGuard({ children }: { children: ReactNode }) {
+  const { isAuthenticated, userType, user } = useSnapshot(authStore);
+  const needsUser = isAuthenticated && userType === 'admin' && !user;
+  const me = useGetAdminMe({ swr: { enabled: needsUser } });
+
+  useEffect(() => {
+    if (needsUser && me.data) setUser(me.data);
+  }, [needsUser, me.data]);
+
+  if (!isAuthenticated) return <Redirect to="/auth" replace />;
+  const forbidden = me.error instanceof ApiError && me.error.status === 403;
+  if (userType !== 'admin' || forbidden) return <AccessDenied />;
+  // Any other failure to load the user (server down…) lets the screens show their own errors.
+  if (needsUser && !me.data && !me.error) return <PageSpinner label="Loading..." />;
+  return children;
+}

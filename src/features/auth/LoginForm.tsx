@@ -1,0 +1,87 @@
+import { Button, Card, Center, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import * as yup from 'yup';
+
+export interface LoginValues {
+  username: string;
+  password: string;
+}
+
+const schema = yup.object({
+  username: yup.string().trim().required('Username is required'),
+  password: yup.string().required('Password is required'),
+});
+
+interface LoginFormProps {
+  /** Resolves when the attempt is over (success or failure); the button says 'Logging in...' until then. */
+  onSubmit: (values: LoginValues) => Promise<void> | void;
+  initialValues?: LoginValues;
+}
+
+/** The sign-in card of /auth (spec §2): Username and Password, both required. */
+export function LoginForm({
+  onSubmit,
+  initialValues = { username: '', password: '' },
+}: LoginFormProps) {
+  const form = useFormik<LoginValues>({
+    initialValues,
+    validationSchema: schema,
+    onSubmit: async (values) => {
+      await onSubmit(values);
+    },
+  });
+  const invalid = (name: keyof LoginValues) => Boolean(form.touched[name] && form.errors[name]);
+
+  return (
+    <Center minH="100vh" px="4" bg="bg.subtle">
+      <Card.Root width="full" maxW="sm" asChild>
+        <form onSubmit={form.handleSubmit} noValidate aria-label="Admin login">
+          <Card.Header>
+            <Heading as="h1" size="xl">
+              Admin Login
+            </Heading>
+            <Text color="fg.muted" fontSize="sm">
+              Sign in to the store management dashboard
+            </Text>
+          </Card.Header>
+          <Card.Body>
+            <Stack gap="4">
+              <Field.Root invalid={invalid('username')} required>
+                <Field.Label>
+                  Username <Field.RequiredIndicator />
+                </Field.Label>
+                <Input
+                  name="username"
+                  autoComplete="username"
+                  value={form.values.username}
+                  onChange={form.handleChange}
+                  onBlur={form.handleBlur}
+                />
+                <Field.ErrorText>{form.errors.username}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={invalid('password')} required>
+                <Field.Label>
+                  Password <Field.RequiredIndicator />
+                </Field.Label>
+                <Input
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={form.values.password}
+                  onChange={form.handleChange}
+                  onBlur={form.handleBlur}
+                />
+                <Field.ErrorText>{form.errors.password}</Field.ErrorText>
+              </Field.Root>
+            </Stack>
+          </Card.Body>
+          <Card.Footer>
+            <Button type="submit" width="full" disabled={form.isSubmitting}>
+              {form.isSubmitting ? 'Logging in...' : 'Login'}
+            </Button>
+          </Card.Footer>
+        </form>
+      </Card.Root>
+    </Center>
+  );
+}

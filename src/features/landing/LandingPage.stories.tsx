@@ -1,0 +1,38 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { expectLocation } from '@/testing/story';
+import { LandingPage } from './LandingPage';
+
+const meta = {
+  title: 'Public/Landing',
+  component: LandingPage,
+  parameters: { route: '/' },
+} satisfies Meta<typeof LandingPage>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+    await expect(canvas.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth');
+  },
+};
+
+export const GoToDashboard: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('link', { name: 'Go to Dashboard' }));
+    await expectLocation(canvasElement, '/admin');
+  },
+};
+
+export const GoToLogin: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('link', { name: 'Login' }));
+    await expectLocation(canvasElement, '/auth');
+  },
+};

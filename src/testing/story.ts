@@ -1,0 +1,42 @@
+/**
+ * Helpers for play functions (stories only; never imported by the app).
+ * Portalled UI (toasts, drawers, dialogs, tooltips) lives in document.body, outside the canvas:
+ * query it with `screen`.
+ */
+import { expect, screen, waitFor, within } from 'storybook/test';
+
+/** The memory router's current path (+ ?search), rendered by the story shell. */
+export function currentLocation(canvasElement: HTMLElement): string {
+  return within(canvasElement).getByTestId('location').textContent ?? '';
+}
+
+export async function expectLocation(canvasElement: HTMLElement, path: string): Promise<void> {
+  await waitFor(() => expect(currentLocation(canvasElement)).toBe(path), { timeout: 3000 });
+}
+
+/** Waits for a toast with this title (and description, and type) and returns it. */
+export async function expectToast(
+  title: string,
+  description?: string,
+  type?: 'success' | 'error' | 'info' | 'warning',
+): Promise<HTMLElement> {
+  let found: HTMLElement | undefined;
+  await waitFor(
+    () => {
+      found = screen
+        .queryAllByTestId('toast')
+        .find(
+          (toast) =>
+            within(toast).queryByText(title) &&
+            (description === undefined || within(toast).queryByText(description)),
+        );
+      expect(found, `a toast "${title}" / "${description ?? ''}"`).toBeDefined();
+      expect(found).toBeVisible();
+    },
+    { timeout: 3000 },
+  );
+  if (type) await expect(found).toHaveAttribute('data-type', type);
+  return found!;
+}
+
+export { screen };
