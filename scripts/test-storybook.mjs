@@ -10,7 +10,10 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const dir = join(root, 'storybook-static');
+// STORYBOOK_DIR: another build folder (parallel work must not share storybook-static/).
+const dir = process.env.STORYBOOK_DIR
+  ? resolve(process.env.STORYBOOK_DIR)
+  : join(root, 'storybook-static');
 if (!existsSync(join(dir, 'index.json'))) {
   console.error(
     'test-storybook: storybook-static/ is missing; run `npm run build-storybook` first',
