@@ -11,6 +11,7 @@ import { bootstrap } from '../server/src/bootstrap';
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/database';
 import { migrateToLatest } from '../server/src/db/migrate';
+import { createMemoryMailer } from '../server/src/mail/transport';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -122,6 +123,7 @@ const app = await buildApp({
   dialect: database.dialect,
   config,
   tokens,
+  mailer: createMemoryMailer(),
   now: () => new Date(),
 });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -113,7 +113,7 @@ export interface paths {
     };
     /**
      * Get the signed-in customer
-     * @description Returns the customer the access token belongs to (the same record as GET /api/v1/customers/me). 401 when the token is missing, invalid or expired; 403 for an admin token.
+     * @description Returns the customer the access token belongs to (the same record as GET /api/v1/customers/me). 401 when the token is missing, invalid or expired, or the customer was deactivated or deleted since; 403 for an admin token.
      */
     get: operations['getCustomerMe'];
     put?: never;
@@ -450,7 +450,9 @@ export interface paths {
      *
      *     In one database transaction: every line is re-priced from the current catalogue for customer_country_code; stock of tracked variants is decremented with a guarded update that never oversells (backorder variants may go below zero); each item snapshots the product name, variant title, SKU, net unit price and VAT rate; the VAT of each line is rounded half-up to the millime and the order totals are the sums of the lines, so that the lines always add up to the totals; total_amount = subtotal + vat_amount + shipping_amount - discount_amount; the order number ORD-<yyyymmdd>-<daily sequence> is assigned, status is pending with a first status_history entry; and the cart is emptied. Any failure rolls everything back.
      *
-     *     Reverse charge: when customer_type is professional, vat_number has a valid format for customer_country_code, and that country is an EU member state (so never TN), every line's VAT rate and amount are 0 and vat_reverse_charge is true. Shipping is a flat amount configured on the server (0 by default); discount_amount is 0 (no discounts exist yet).
+     *     Amounts: a price entered including VAT is converted to a net unit price for the rate applied (rounded half-up to the millime); total_price = unit_price x quantity; vat_amount = total_price x VAT rate, rounded half-up once per line; total_price_incl_vat = total_price + vat_amount; unit_price_incl_vat = unit_price + the VAT of one unit (half-up), i.e. what a line of one unit costs, so for larger quantities total_price_incl_vat may differ from unit_price_incl_vat x quantity by the per-unit rounding (total_price_incl_vat is the amount charged).
+     *
+     *     Reverse charge: when customer_type is professional, vat_number has a valid format for customer_country_code, and that country is an EU member state (so never TN), every line's VAT rate and amount are 0 and vat_reverse_charge is true. Shipping is a flat amount configured on the server (0 by default) and carries no VAT; discount_amount is 0 (no discounts exist yet).
      *
      *     409 when the cart is empty, or when a line's product or variant is no longer active or its stock is short (the detail names the product and the available quantity). 422 when the body is invalid, e.g. an incomplete shipping address.
      */
@@ -590,7 +592,7 @@ export interface paths {
     };
     /**
      * Get the signed-in customer's profile
-     * @description Customer token only (403 for an admin token). Returns the caller's own profile; there is no way to read another customer's.
+     * @description Customer token only (403 for an admin token; 401 also when the customer was deactivated or deleted since the token was issued). Returns the caller's own profile; there is no way to read another customer's.
      */
     get: operations['getCustomerProfile'];
     put?: never;
@@ -616,7 +618,7 @@ export interface paths {
     put?: never;
     /**
      * Check a VAT number
-     * @description Customer token only (403 for an admin token). Normalises the number (upper case, separators removed, country prefix added for EU countries when missing) and checks it offline against the format of country_code: the national VAT number pattern for EU member states, a generic 4 to 20 letters and digits otherwise. An online VIES check may be added later behind the same interface (a new value of `check`). An invalid number is a 200 answer with valid false; 422 only when the body itself is invalid. Nothing is stored: use updateCustomerProfile to save the number.
+     * @description Customer token only (403 for an admin token). Normalises the number (upper case, separators removed, country prefix added for EU countries when missing) and checks it offline against the format of country_code: the national VAT number pattern for EU member states (the European Commission's VIES format list), for TN the matricule fiscal (7 digits and a check letter, optionally followed by /A/M/000-style codes), a generic 4 to 20 letters and digits otherwise. An online VIES check may be added later behind the same interface (a new value of `check`). An invalid number is a 200 answer with valid false; 422 only when the body itself is invalid. Nothing is stored: use updateCustomerProfile to save the number.
      */
     post: operations['validateVatNumber'];
     delete?: never;

@@ -25,6 +25,9 @@ describe('loadConfig', () => {
       shippingFlatRate: '0.000',
       shippingFlatRateMillimes: 0,
       shopCountry: 'TN',
+      smtpUrl: undefined,
+      mailFrom: 'Store <no-reply@example.com>',
+      publicUrl: 'http://localhost:3000',
     });
     expect(c.jwtSecret).toHaveLength(43);
     expect(c.urlSigningKey).not.toBe(c.jwtSecret);
@@ -55,6 +58,22 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the mail settings; PUBLIC_URL defaults to the port and loses a trailing slash', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+        MAIL_FROM: 'Shop <shop@example.tn>',
+        PUBLIC_URL: 'https://shop.example.tn/',
+      }),
+    ).toMatchObject({
+      smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+      mailFrom: 'Shop <shop@example.tn>',
+      publicUrl: 'https://shop.example.tn',
+    });
+    expect(loadConfig({ DATA_DIR: dir, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+  });
+
   it('resolves DATA_DIR to an absolute path', () => {
     const c = loadConfig({
       DATA_DIR: 'relative-data',
@@ -73,6 +92,9 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
     [{ ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD/],
+    [{ SMTP_URL: 'http://smtp.example.com' }, /SMTP_URL/],
+    [{ PUBLIC_URL: 'shop.example.tn' }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: 'ftp://shop.example.tn' }, /PUBLIC_URL/],
   ])('rejects %j', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);
   });

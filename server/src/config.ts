@@ -25,6 +25,12 @@ export interface Config extends Secrets {
   shippingFlatRate: string;
   shippingFlatRateMillimes: number;
   shopCountry: 'TN';
+  /** smtp:// or smtps:// URL; unset: e-mails are written to DATA_DIR/outbox/ instead. */
+  smtpUrl: string | undefined;
+  /** From header of the e-mails sent, e.g. "Store <no-reply@example.com>". */
+  mailFrom: string;
+  /** Public base URL of the shop (no trailing slash), used in the links of e-mails. */
+  publicUrl: string;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -52,8 +58,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (adminPassword !== undefined && adminPassword.length < MIN_PASSWORD_LENGTH) {
     throw new Error(`ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters`);
   }
+  const port = readPort(env);
   return {
-    port: readPort(env),
+    port,
     host: read(env, 'HOST') ?? '0.0.0.0',
     dataDir,
     databaseUrl,
@@ -62,6 +69,7 @@ export function loadConfig(env: Env = process.env): Config {
     shippingFlatRate: fromMillimes(shippingFlatRateMillimes),
     shippingFlatRateMillimes,
     shopCountry: 'TN',
+    ...readMail(env, port),
     ...loadSecrets(dataDir, env),
   };
 }
@@ -101,6 +109,28 @@ export function loadSecrets(dataDir: string, env: Env = process.env): Secrets {
 function read(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value === undefined || value === '' ? undefined : value;
+}
+
+function readMail(env: Env, port: number): Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl'> {
+  const smtpUrl = read(env, 'SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]/.test(smtpUrl)) {
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL');
+  }
+  const publicUrl = read(env, 'PUBLIC_URL') ?? `http://localhost:${port}`;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(publicUrl);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw new Error(`PUBLIC_URL must be an http:// or https:// URL, got "${publicUrl}"`);
+  }
+  return {
+    smtpUrl,
+    mailFrom: read(env, 'MAIL_FROM') ?? 'Store <no-reply@example.com>',
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+  };
 }
 
 function readPort(env: Env): number {

@@ -7,6 +7,7 @@ import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { createMailer } from './mail/transport';
 
 const config = loadConfig();
 const database = openDatabase(config);
@@ -20,6 +21,7 @@ const app = await buildApp(
     dialect: database.dialect,
     config,
     tokens: new AccessTokens(config.jwtSecret),
+    mailer: createMailer(config, console),
     now: () => new Date(),
   },
   { logger: { level: process.env.LOG_LEVEL ?? 'info' }, spaDir },

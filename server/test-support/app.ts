@@ -7,6 +7,7 @@ import type { Config } from '../src/config';
 import type { AppContext } from '../src/context';
 import type { DialectName } from '../src/db/database';
 import type { AdminRole } from '../src/domain/roles';
+import { createMemoryMailer, type Mailer } from '../src/mail/transport';
 import { openTestDatabase, type TestDatabase } from './databases';
 
 export interface TestApp {
@@ -41,6 +42,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shippingFlatRate: '0.000',
     shippingFlatRateMillimes: 0,
     shopCountry: 'TN',
+    smtpUrl: undefined,
+    mailFrom: 'Store <no-reply@example.com>',
+    publicUrl: 'http://shop.test',
     jwtSecret: 'test-jwt-secret-test-jwt-secret-0123456789',
     urlSigningKey: 'test-url-signing-key-test-url-signing-0123',
     ...overrides,
@@ -51,7 +55,11 @@ let adminCounter = 0;
 
 export async function createTestApp(
   dialect: DialectName,
-  { config: configOverrides, ...appOptions }: AppOptions & { config?: Partial<Config> } = {},
+  {
+    config: configOverrides,
+    mailer,
+    ...appOptions
+  }: AppOptions & { config?: Partial<Config>; mailer?: Mailer } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(dialect);
   let offset = 0;
@@ -61,6 +69,7 @@ export async function createTestApp(
     dialect,
     config,
     tokens: new AccessTokens(config.jwtSecret),
+    mailer: mailer ?? createMemoryMailer(),
     now: () => new Date(Date.now() + offset),
   };
   const app = await buildApp(ctx, appOptions);

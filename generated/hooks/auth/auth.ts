@@ -305,7 +305,7 @@ export const useVerifyMagicLink = <
   };
 };
 /**
- * Returns the customer the access token belongs to (the same record as GET /api/v1/customers/me). 401 when the token is missing, invalid or expired; 403 for an admin token.
+ * Returns the customer the access token belongs to (the same record as GET /api/v1/customers/me). 401 when the token is missing, invalid or expired, or the customer was deactivated or deleted since; 403 for an admin token.
  * @summary Get the signed-in customer
  */
 export const getCustomerMe = (options?: SecondParameter<typeof apiClient>) => {

@@ -23,7 +23,7 @@ import type { ErrorType, BodyType } from '../../../src/lib/http/client';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 /**
- * Customer token only (403 for an admin token). Returns the caller's own profile; there is no way to read another customer's.
+ * Customer token only (403 for an admin token; 401 also when the customer was deactivated or deleted since the token was issued). Returns the caller's own profile; there is no way to read another customer's.
  * @summary Get the signed-in customer's profile
  */
 export const getCustomerProfile = (options?: SecondParameter<typeof apiClient>) => {
@@ -125,7 +125,7 @@ export const useUpdateCustomerProfile = <
   };
 };
 /**
- * Customer token only (403 for an admin token). Normalises the number (upper case, separators removed, country prefix added for EU countries when missing) and checks it offline against the format of country_code: the national VAT number pattern for EU member states, a generic 4 to 20 letters and digits otherwise. An online VIES check may be added later behind the same interface (a new value of `check`). An invalid number is a 200 answer with valid false; 422 only when the body itself is invalid. Nothing is stored: use updateCustomerProfile to save the number.
+ * Customer token only (403 for an admin token). Normalises the number (upper case, separators removed, country prefix added for EU countries when missing) and checks it offline against the format of country_code: the national VAT number pattern for EU member states (the European Commission's VIES format list), for TN the matricule fiscal (7 digits and a check letter, optionally followed by /A/M/000-style codes), a generic 4 to 20 letters and digits otherwise. An online VIES check may be added later behind the same interface (a new value of `check`). An invalid number is a 200 answer with valid false; 422 only when the body itself is invalid. Nothing is stored: use updateCustomerProfile to save the number.
  * @summary Check a VAT number
  */
 export const validateVatNumber = (

@@ -1,17 +1,22 @@
-// Admin sign-in, the signed-in admin and admin token refresh. (Customer auth comes later.)
+// Admin sign-in, the signed-in admin and admin token refresh; customer magic-link sign-in, the
+// signed-in customer and customer token refresh.
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { toBool } from '../db/bool';
 import { unauthorized } from '../http/problem';
 import type { Handlers } from '../http/types';
 import { findAdminByUsername, presentAdminUser, recordLogin } from '../services/admin-users';
+import { presentCustomer, requireActiveCustomer } from '../services/customers';
 import { LoginThrottle, loginThrottleKey } from '../services/login-throttle';
+import { MagicLinks } from '../services/magic-links';
 import { issueRefreshToken, rotateRefreshToken, tokenPair } from '../services/refresh-tokens';
+import { customerIdOf } from './customers';
 
 export const LOGIN_FAILED = 'Incorrect username or password';
 
 export function authHandlers(ctx: AppContext): Handlers {
   const throttle = new LoginThrottle(() => ctx.now());
+  const magicLinks = new MagicLinks(ctx);
 
   return {
     adminLogin: async (request) => {
@@ -57,6 +62,36 @@ export function authHandlers(ctx: AppContext): Handlers {
         },
       });
       return tokenPair(ctx.tokens, 'admin', userId, token, now);
+    },
+
+    sendMagicLink: async (request, reply) => {
+      const answer = await magicLinks.send(request.body.email, request.ip, request.log);
+      reply.code(202);
+      return answer;
+    },
+
+    verifyMagicLink: async (request) =>
+      magicLinks.verify(request.body.token, request.body.email, request.ip),
+
+    getCustomerMe: async (request) =>
+      presentCustomer(await requireActiveCustomer(ctx.db, customerIdOf(request))),
+
+    refreshCustomerToken: async (request) => {
+      const now = ctx.now();
+      const { userId, token } = await rotateRefreshToken(ctx.db, {
+        token: request.query.refresh_token,
+        userType: 'customer',
+        now,
+        userAllowed: async (trx, id) => {
+          const customer = await trx
+            .selectFrom('customers')
+            .select('is_active')
+            .where('id', '=', id)
+            .executeTakeFirst();
+          return customer !== undefined && toBool(customer.is_active);
+        },
+      });
+      return tokenPair(ctx.tokens, 'customer', userId, token, now);
     },
   };
 }

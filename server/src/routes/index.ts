@@ -1,7 +1,9 @@
 import type { AppContext } from '../context';
 import type { Handlers } from '../http/types';
+import { addressesHandlers } from './addresses';
 import { authHandlers } from './auth';
 import { categoriesHandlers } from './categories';
+import { customersHandlers } from './customers';
 import { productsHandlers } from './products';
 import { uploadsHandlers } from './uploads';
 import { usersHandlers } from './users';
@@ -18,5 +20,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...productsHandlers(ctx),
     ...variantsHandlers(ctx),
     ...uploadsHandlers(ctx),
+    ...customersHandlers(ctx),
+    ...addressesHandlers(ctx),
   };
 }

@@ -1,0 +1,103 @@
+// Outgoing e-mail. With SMTP_URL set, messages go to that SMTP server; without it (development,
+// demos) each message is written as one .eml file under DATA_DIR/outbox/ and one line is logged,
+// so a magic link can be followed without any mail server. Tests use the in-memory mailer.
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { isAbsolute, join, relative } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** What the message is, for the outbox log line ("Magic link for … written to …"). */
+  kind?: string;
+}
+
+export interface Mailer {
+  /** Resolves once the message is handed to the SMTP server or written to the outbox. */
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface MailLog {
+  info(message: string): void;
+}
+
+export type MailConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
+
+/** SMTP when `smtpUrl` is set, otherwise the DATA_DIR/outbox/ folder. */
+export function createMailer(config: MailConfig, log: MailLog): Mailer {
+  if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom);
+  return outboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, log);
+}
+
+function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      await transport.sendMail(mailOptions(from, message));
+    },
+  };
+}
+
+function outboxMailer(dir: string, from: string, log: MailLog): Mailer {
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return {
+    async send(message) {
+      const info = await transport.sendMail(mailOptions(from, message));
+      await mkdir(dir, { recursive: true });
+      // ISO time with "-" for ":" (valid file names everywhere); sorts by time.
+      const stamp = new Date().toISOString().replace(/:/g, '-');
+      const file = join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+      // Write-then-rename: a reader of the outbox never sees a half-written message.
+      const tmp = `${file}.tmp`;
+      try {
+        await writeFile(tmp, info.message as Buffer, { mode: 0o600 });
+        await rename(tmp, file);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+      log.info(`${message.kind ?? 'E-mail'} for ${message.to} written to ${displayPath(file)}`);
+    },
+  };
+}
+
+function mailOptions(from: string, message: MailMessage) {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+  };
+}
+
+/** Relative to the working directory when inside it (data/outbox/…), else absolute. */
+function displayPath(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel.startsWith('..') || isAbsolute(rel) ? file : rel;
+}
+
+export interface SentMail extends MailMessage {
+  from: string;
+}
+
+/** Keeps every message in `messages` (tests). */
+export function createMemoryMailer(
+  from = 'Store <no-reply@example.com>',
+): Mailer & { messages: SentMail[] } {
+  const messages: SentMail[] = [];
+  return {
+    messages,
+    async send(message) {
+      messages.push({ ...message, from });
+    },
+  };
+}

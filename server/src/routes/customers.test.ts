@@ -1,0 +1,294 @@
+// The signed-in customer's profile and the VAT number check, over HTTP on every test dialect.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app';
+import { testDialects } from '../../test-support/databases';
+import { expectResponseMatches } from '../../test-support/openapi-validator';
+
+describe.each(testDialects)('customer profile (%s)', (dialect) => {
+  let t: TestApp;
+
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  let seq = 0;
+  const insertCustomer = async (values: { is_active?: 0 | 1 } = {}) => {
+    seq += 1;
+    const at = t.ctx.now().toISOString();
+    return t.database.db
+      .insertInto('customers')
+      .values({
+        email: `customer${seq}@example.com`,
+        first_name: null,
+        last_name: null,
+        phone: null,
+        company_name: null,
+        vat_number: null,
+        is_active: 1,
+        created_at: at,
+        updated_at: at,
+        ...values,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  };
+  const row = (id: number) =>
+    t.database.db
+      .selectFrom('customers')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  const getProfile = async (headers: Record<string, string>) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/customers/me', headers });
+    expectResponseMatches('getCustomerProfile', res);
+    return res;
+  };
+  const patchProfile = async (headers: Record<string, string>, payload: unknown) => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/customers/me',
+      headers,
+      payload: payload as object,
+    });
+    expectResponseMatches('updateCustomerProfile', res);
+    return res;
+  };
+  const validateVat = async (headers: Record<string, string>, payload: unknown) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customers/me/validate-vat',
+      headers,
+      payload: payload as object,
+    });
+    expectResponseMatches('validateVatNumber', res);
+    return res;
+  };
+
+  describe('getCustomerProfile', () => {
+    it("returns the caller's own profile", async () => {
+      const customer = await insertCustomer();
+      await insertCustomer(); // someone else
+      const res = await getProfile(await t.customerAuth(customer.id));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        id: customer.id,
+        email: customer.email,
+        first_name: null,
+        last_name: null,
+        phone: null,
+        customer_type: 'individual',
+        company_name: null,
+        vat_number: null,
+        country_code: 'TN',
+        created_at: customer.created_at,
+        updated_at: customer.updated_at,
+      });
+    });
+
+    it('refuses no token (401), an admin (403), a deactivated or deleted customer (401)', async () => {
+      expect((await getProfile({})).statusCode).toBe(401);
+      const admin = await getProfile(await t.authAs('super_admin'));
+      expect(admin.statusCode).toBe(403);
+      expect(admin.json()).toEqual({ detail: 'A customer account is required' });
+
+      const inactive = await insertCustomer({ is_active: 0 });
+      const res = await getProfile(await t.customerAuth(inactive.id));
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+      const gone = await getProfile(await t.customerAuth(999_999));
+      expect(gone.statusCode).toBe(401);
+      expect(gone.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+    });
+  });
+
+  describe('updateCustomerProfile', () => {
+    it('changes the fields sent, normalises the VAT number and country, stamps updated_at', async () => {
+      const customer = await insertCustomer();
+      const auth = await t.customerAuth(customer.id);
+      t.advanceClock(60_000);
+      const res = await patchProfile(auth, {
+        first_name: '  Jeanne ',
+        last_name: 'Dupont',
+        phone: '+33 1 23 45 67 89',
+        customer_type: 'professional',
+        company_name: 'Acme SARL',
+        vat_number: 'fr 40.303-265 045',
+        country_code: 'fr',
+      });
+      expect(res.statusCode).toBe(200);
+      const stored = await row(customer.id);
+      expect(stored).toMatchObject({
+        email: customer.email,
+        first_name: 'Jeanne',
+        last_name: 'Dupont',
+        phone: '+33 1 23 45 67 89',
+        customer_type: 'professional',
+        company_name: 'Acme SARL',
+        vat_number: 'FR40303265045',
+        country_code: 'FR',
+        created_at: customer.created_at,
+      });
+      expect(stored.updated_at > customer.updated_at).toBe(true);
+      expect(res.json()).toEqual({
+        id: customer.id,
+        email: customer.email,
+        first_name: 'Jeanne',
+        last_name: 'Dupont',
+        phone: '+33 1 23 45 67 89',
+        customer_type: 'professional',
+        company_name: 'Acme SARL',
+        vat_number: 'FR40303265045',
+        country_code: 'FR',
+        created_at: customer.created_at,
+        updated_at: stored.updated_at,
+      });
+
+      // Only what is sent changes; null clears.
+      const second = await patchProfile(auth, { company_name: null, vat_number: null });
+      expect(second.statusCode).toBe(200);
+      expect(await row(customer.id)).toMatchObject({
+        first_name: 'Jeanne',
+        customer_type: 'professional',
+        company_name: null,
+        vat_number: null,
+        country_code: 'FR',
+      });
+    });
+
+    it('stores a VAT number of invalid format (only normalised)', async () => {
+      const customer = await insertCustomer();
+      const res = await patchProfile(await t.customerAuth(customer.id), {
+        vat_number: 'de 12-34',
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await row(customer.id)).vat_number).toBe('DE1234');
+    });
+
+    it.each([
+      [{}, ['body'], 'minProperties'],
+      [{ email: 'new@example.com' }, ['body', 'email'], 'extra_forbidden'],
+      [{ phone: 'call me' }, ['body', 'phone'], 'pattern'],
+      [{ customer_type: 'company' }, ['body', 'customer_type'], 'enum'],
+      [{ country_code: 'FRA' }, ['body', 'country_code'], 'maxLength'],
+      [{ first_name: '   ' }, ['body', 'first_name'], 'value_error'],
+      [{ vat_number: ' -. ' }, ['body', 'vat_number'], 'value_error'],
+    ])('refuses %j with 422 and changes nothing', async (payload, loc, type) => {
+      const customer = await insertCustomer();
+      const res = await patchProfile(await t.customerAuth(customer.id), payload);
+      expect(res.statusCode).toBe(422);
+      const issue = res
+        .json()
+        .detail.find((d: { loc: unknown }) => JSON.stringify(d.loc) === JSON.stringify(loc));
+      expect(issue).toMatchObject({ type });
+      expect(await row(customer.id)).toEqual(customer);
+    });
+
+    it('names the blank field', async () => {
+      const customer = await insertCustomer();
+      const res = await patchProfile(await t.customerAuth(customer.id), { last_name: ' ' });
+      expect(res.json()).toEqual({
+        detail: [
+          { loc: ['body', 'last_name'], msg: 'Last name must not be blank', type: 'value_error' },
+        ],
+      });
+      const vat = await patchProfile(await t.customerAuth(customer.id), { vat_number: '..' });
+      expect(vat.json()).toEqual({
+        detail: [
+          {
+            loc: ['body', 'vat_number'],
+            msg: 'VAT number must contain letters or digits',
+            type: 'value_error',
+          },
+        ],
+      });
+    });
+
+    it('refuses an admin (403) and a deactivated customer (401)', async () => {
+      const admin = await patchProfile(await t.authAs('super_admin'), { first_name: 'X' });
+      expect(admin.statusCode).toBe(403);
+      const inactive = await insertCustomer({ is_active: 0 });
+      const res = await patchProfile(await t.customerAuth(inactive.id), { first_name: 'X' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+      expect((await row(inactive.id)).first_name).toBeNull();
+    });
+  });
+
+  describe('validateVatNumber', () => {
+    it('answers a valid EU number as eligible for the reverse charge, and stores nothing', async () => {
+      const customer = await insertCustomer();
+      const res = await validateVat(await t.customerAuth(customer.id), {
+        vat_number: 'FR 40 303 265 045',
+        country_code: 'fr',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        valid: true,
+        vat_number: 'FR40303265045',
+        country_code: 'FR',
+        check: 'format',
+        is_eu: true,
+        reverse_charge_eligible: true,
+        message: 'Valid VAT number format for FR (offline check only).',
+      });
+      expect(await row(customer.id)).toEqual(customer);
+    });
+
+    it('adds the missing prefix, and answers an invalid number with valid false', async () => {
+      const auth = await t.customerAuth((await insertCustomer()).id);
+      const prefixed = await validateVat(auth, { vat_number: '136.695.976', country_code: 'DE' });
+      expect(prefixed.json()).toMatchObject({ valid: true, vat_number: 'DE136695976' });
+
+      const res = await validateVat(auth, { vat_number: 'NL123456789', country_code: 'NL' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        valid: false,
+        vat_number: 'NL123456789',
+        country_code: 'NL',
+        check: 'format',
+        is_eu: true,
+        reverse_charge_eligible: false,
+        message:
+          'Invalid VAT number format for NL: expected NL followed by 9 digits, B and 2 digits.',
+      });
+    });
+
+    it('checks a Tunisian matricule fiscal: valid, but no reverse charge outside the EU', async () => {
+      const auth = await t.customerAuth((await insertCustomer()).id);
+      const res = await validateVat(auth, { vat_number: '1234567a/a/m/000', country_code: 'TN' });
+      expect(res.json()).toEqual({
+        valid: true,
+        vat_number: '1234567A/A/M/000',
+        country_code: 'TN',
+        check: 'format',
+        is_eu: false,
+        reverse_charge_eligible: false,
+        message: 'Valid VAT number format for TN (offline check only).',
+      });
+    });
+
+    it('answers 422 for an invalid body, 403 for an admin, 401 for a deactivated customer', async () => {
+      const auth = await t.customerAuth((await insertCustomer()).id);
+      const missing = await validateVat(auth, { vat_number: 'FR40303265045' });
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json()).toEqual({
+        detail: [{ loc: ['body', 'country_code'], msg: 'Field required', type: 'missing' }],
+      });
+      const admin = await validateVat(await t.authAs('super_admin'), {
+        vat_number: 'FR40303265045',
+        country_code: 'FR',
+      });
+      expect(admin.statusCode).toBe(403);
+      const inactive = await insertCustomer({ is_active: 0 });
+      const res = await validateVat(await t.customerAuth(inactive.id), {
+        vat_number: 'FR40303265045',
+        country_code: 'FR',
+      });
+      expect(res.statusCode).toBe(401);
+    });
+  });
+});

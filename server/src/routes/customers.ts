@@ -1,0 +1,45 @@
+// The signed-in customer's profile and the VAT number check (customer tokens only).
+import type { AppContext } from '../context';
+import { formatVatNumberChecker, type VatNumberChecker } from '../domain/vat-number';
+import { unauthorized } from '../http/problem';
+import type { Handlers, OperationId, OperationRequest } from '../http/types';
+import {
+  presentCustomer,
+  requireActiveCustomer,
+  updateCustomerProfile,
+} from '../services/customers';
+
+/** The customer id of the access token; access.ts has refused every other caller. */
+export function customerIdOf<K extends OperationId>(request: OperationRequest<K>): number {
+  if (request.auth?.userType !== 'customer') throw unauthorized();
+  return request.auth.userId;
+}
+
+export function customersHandlers(
+  ctx: AppContext,
+  vatChecker: VatNumberChecker = formatVatNumberChecker,
+): Handlers {
+  return {
+    getCustomerProfile: async (request) =>
+      presentCustomer(await requireActiveCustomer(ctx.db, customerIdOf(request))),
+
+    updateCustomerProfile: async (request) =>
+      presentCustomer(await updateCustomerProfile(ctx, customerIdOf(request), request.body)),
+
+    validateVatNumber: async (request) => {
+      await requireActiveCustomer(ctx.db, customerIdOf(request));
+      const { vat_number, country_code } = request.body;
+      const result = await vatChecker.check(vat_number, country_code);
+      return {
+        valid: result.valid,
+        vat_number: result.normalised,
+        country_code: result.country_code,
+        check: result.check,
+        is_eu: result.is_eu,
+        reverse_charge_eligible:
+          result.valid && result.is_eu && result.country_code !== ctx.config.shopCountry,
+        message: result.message,
+      };
+    },
+  };
+}

@@ -1,0 +1,169 @@
+// Customer sign-in by magic link.
+//
+// send: always the same 202 answer, whether or not a customer has the address (the account is
+// created when the link is first used), so the endpoint cannot tell which addresses have an
+// account. The work is the same for every address too: a lookup, one stored token, and an e-mail
+// handed to the mailer in the background (the answer never waits for the mail server, so neither
+// its speed nor its failures show; failures are logged). The one exception is a deactivated
+// customer, who gets the same answer but no link.
+// The token is 32 random bytes (base64url); only its SHA-256 is stored, valid 15 minutes, single
+// use. Asking again does not cancel earlier links: every unused link of an address stays valid
+// until it expires (so a slow first e-mail is not wasted). Used and expired tokens of an address
+// are deleted when it asks for a new link.
+// Rate limits (in memory, per process): 3 links per address and 10 per client IP in 15 minutes;
+// 10 failed verifications per client IP in 15 minutes (cleared by a success). 429 + Retry-After.
+//
+// verify: the token must match an unused, unexpired link of that address (lookup by hash; the
+// address compared case-insensitively). One conditional UPDATE claims it, so two verifications
+// of one link in parallel give one success. The customer is created on first use (individual,
+// TN); a deactivated one is refused. Every refusal is the same 401.
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context';
+import { toBool } from '../db/bool';
+import { unauthorized } from '../http/problem';
+import type { Schemas } from '../http/types';
+import { findCustomerByEmail, findOrCreateCustomer, normaliseEmail } from './customers';
+import { LoginThrottle } from './login-throttle';
+import { consumeRateLimits, RateLimiter } from './rate-limit';
+import { issueRefreshToken, tokenPair } from './refresh-tokens';
+
+export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
+export const MAGIC_LINK_SENT = 'If this address can receive e-mail, a sign-in link is on its way.';
+export const MAGIC_LINK_INVALID = 'Invalid or expired sign-in link';
+export const MAGIC_LINK_LIMITS = {
+  perEmail: { max: 3, windowMs: 15 * 60 * 1000 },
+  perIp: { max: 10, windowMs: 15 * 60 * 1000 },
+  verifyFailuresPerIp: { maxFailures: 10, windowMs: 15 * 60 * 1000 },
+} as const;
+
+export function hashMagicLinkToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** The sign-in link of an e-mail: `<PUBLIC_URL>/auth/magic?token=…&email=…`. */
+export function magicLinkUrl(publicUrl: string, token: string, email: string): string {
+  const query = new URLSearchParams({ token, email });
+  return `${publicUrl}/auth/magic?${query.toString()}`;
+}
+
+export class MagicLinks {
+  private readonly perEmail: RateLimiter;
+  private readonly perIp: RateLimiter;
+  private readonly verifyFailures: LoginThrottle;
+
+  constructor(private readonly ctx: AppContext) {
+    const now = () => ctx.now();
+    this.perEmail = new RateLimiter(now, MAGIC_LINK_LIMITS.perEmail);
+    this.perIp = new RateLimiter(now, MAGIC_LINK_LIMITS.perIp);
+    this.verifyFailures = new LoginThrottle(now, MAGIC_LINK_LIMITS.verifyFailuresPerIp);
+  }
+
+  async send(rawEmail: string, ip: string, log: FastifyBaseLogger): Promise<Schemas['Message']> {
+    const email = normaliseEmail(rawEmail);
+    consumeRateLimits(
+      [
+        [this.perEmail, email],
+        [this.perIp, ip],
+      ],
+      'Too many sign-in link requests',
+    );
+    const now = this.ctx.now();
+    const customer = await findCustomerByEmail(this.ctx.db, email);
+    if (customer && !toBool(customer.is_active)) return { message: MAGIC_LINK_SENT };
+
+    const token = randomBytes(32).toString('base64url');
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('magic_link_tokens')
+        .where('email', '=', email)
+        .where((eb) =>
+          eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now.toISOString())]),
+        )
+        .execute();
+      await trx
+        .insertInto('magic_link_tokens')
+        .values({
+          email,
+          token_hash: hashMagicLinkToken(token),
+          expires_at: new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString(),
+          used_at: null,
+          created_at: now.toISOString(),
+        })
+        .execute();
+    });
+
+    const link = magicLinkUrl(this.ctx.config.publicUrl, token, email);
+    this.ctx.mailer
+      .send({ to: email, kind: 'Magic link', ...magicLinkEmail(link, token) })
+      .catch((err: unknown) => log.error({ err }, 'Could not send the magic-link e-mail'));
+    return { message: MAGIC_LINK_SENT };
+  }
+
+  async verify(token: string, rawEmail: string, ip: string): Promise<Schemas['TokenPair']> {
+    this.verifyFailures.attempt(ip);
+    const email = normaliseEmail(rawEmail);
+    const now = this.ctx.now();
+    const nowIso = now.toISOString();
+    const signedIn = await this.ctx.db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('magic_link_tokens')
+        .set({ used_at: nowIso })
+        .where('token_hash', '=', hashMagicLinkToken(token))
+        .where('email', '=', email)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', nowIso)
+        .returning('id')
+        .executeTakeFirst();
+      if (!claimed) throw unauthorized(MAGIC_LINK_INVALID);
+      const customer = await findOrCreateCustomer(trx, email, now);
+      // Rolls the claim back too: the link works again if the account is reactivated in time.
+      if (!toBool(customer.is_active)) throw unauthorized(MAGIC_LINK_INVALID);
+      const refreshToken = await issueRefreshToken(trx, {
+        userType: 'customer',
+        userId: customer.id,
+        now,
+      });
+      return { customerId: customer.id, refreshToken };
+    });
+    this.verifyFailures.succeeded(ip);
+    return tokenPair(this.ctx.tokens, 'customer', signedIn.customerId, signedIn.refreshToken, now);
+  }
+}
+
+function magicLinkEmail(link: string, token: string) {
+  const minutes = MAGIC_LINK_TTL_MS / 60_000;
+  return {
+    subject: 'Your sign-in link',
+    text: [
+      'Hello,',
+      '',
+      `Use this link to sign in. It works once and expires in ${minutes} minutes:`,
+      '',
+      link,
+      '',
+      `Or enter this code where you asked for the link: ${token}`,
+      '',
+      'If you did not ask to sign in, ignore this e-mail: nobody can sign in without the link.',
+      '',
+    ].join('\n'),
+    html: [
+      '<!doctype html>',
+      '<html><body style="font-family: sans-serif; line-height: 1.5">',
+      '<p>Hello,</p>',
+      `<p>Use this link to sign in. It works once and expires in ${minutes} minutes:</p>`,
+      `<p><a href="${escapeHtml(link)}">Sign in</a></p>`,
+      `<p>Or enter this code where you asked for the link: <code>${escapeHtml(token)}</code></p>`,
+      '<p>If you did not ask to sign in, ignore this e-mail: nobody can sign in without the link.</p>',
+      '</body></html>',
+      '',
+    ].join('\n'),
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
