@@ -2,8 +2,10 @@ import type { AppContext } from '../context';
 import type { Handlers } from '../http/types';
 import { addressesHandlers } from './addresses';
 import { authHandlers } from './auth';
+import { cartHandlers } from './cart';
 import { categoriesHandlers } from './categories';
 import { customersHandlers } from './customers';
+import { ordersHandlers } from './orders';
 import { productsHandlers } from './products';
 import { uploadsHandlers } from './uploads';
 import { usersHandlers } from './users';
@@ -22,5 +24,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...uploadsHandlers(ctx),
     ...customersHandlers(ctx),
     ...addressesHandlers(ctx),
+    ...cartHandlers(ctx),
+    ...ordersHandlers(ctx),
   };
 }

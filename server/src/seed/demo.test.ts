@@ -7,10 +7,14 @@ import { testDialects } from '../../test-support/databases';
 import { bootstrap } from '../bootstrap';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-catalogue';
 import { seedDemo } from './demo';
+import { DEMO_ORDER_DAYS, seedDemoOrders } from './demo-orders';
+import { orderDay } from '../services/order-numbers';
 
 describe.each(testDialects)('seed:demo on %s', (dialect) => {
   let t: TestApp;
   let dataDir: string;
+  let seeded: { customers: number; orders: number };
+  let seededAt: Date;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'seed-demo-'));
@@ -18,7 +22,20 @@ describe.each(testDialects)('seed:demo on %s', (dialect) => {
     await bootstrap(t.database.db, t.ctx.config);
     const { authorization } = await t.authAs('super_admin');
     await seedDemo(t.app, authorization, () => {});
-  }, 60_000);
+    seededAt = new Date();
+    seeded = await seedDemoOrders(
+      t.app,
+      t.database.db,
+      {
+        customers: 30,
+        orders: 200,
+        tokens: t.ctx.tokens,
+        adminAuthorization: authorization,
+        log: () => {},
+      },
+      seededAt,
+    );
+  }, 180_000);
   afterAll(async () => {
     await t.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -51,5 +68,129 @@ describe.each(testDialects)('seed:demo on %s', (dialect) => {
     expect(summary.in_stock).toBeGreaterThan(20);
     expect(summary.low_stock).toBeGreaterThan(5);
     expect(summary.out_of_stock).toBeGreaterThan(5);
+  });
+
+  it('places the demo orders through the API, in every status, some under the reverse charge', async () => {
+    const db = t.database.db;
+    expect(seeded).toEqual({ customers: 30, orders: 200 });
+    const customers = await db.selectFrom('customers').selectAll().execute();
+    expect(customers).toHaveLength(30);
+    expect(customers.some((c) => c.customer_type === 'individual')).toBe(true);
+    expect(
+      new Set(
+        customers.filter((c) => c.customer_type === 'professional').map((c) => c.country_code),
+      ),
+    ).toEqual(new Set(['TN', 'FR', 'DE', 'IT', 'ES', 'BE', 'NL']));
+
+    const orders = await db.selectFrom('orders').selectAll().execute();
+    expect(orders).toHaveLength(200);
+    expect(new Set(orders.map((o) => o.status))).toEqual(
+      new Set([
+        'pending',
+        'confirmed',
+        'processing',
+        'shipped',
+        'delivered',
+        'cancelled',
+        'refunded',
+      ]),
+    );
+    const reverse = orders.filter((o) => o.vat_reverse_charge === 1);
+    expect(reverse.length).toBeGreaterThan(0);
+    for (const o of reverse) {
+      expect(o).toMatchObject({ vat_amount: 0, customer_type: 'professional' });
+      expect(['FR', 'DE', 'IT', 'ES', 'BE', 'NL']).toContain(o.customer_country_code);
+    }
+    expect(orders.some((o) => o.vat_reverse_charge === 0 && Number(o.vat_amount) > 0)).toBe(true);
+    expect(orders.some((o) => o.customer_id === null)).toBe(true);
+
+    const items = await db.selectFrom('order_items').selectAll().execute();
+    for (const o of orders) {
+      const own = items.filter((i) => i.order_id === o.id);
+      expect(own.length).toBeGreaterThan(0);
+      expect(Number(o.subtotal)).toBe(own.reduce((s, i) => s + Number(i.total_price), 0));
+      expect(Number(o.vat_amount)).toBe(own.reduce((s, i) => s + Number(i.vat_amount), 0));
+      expect(Number(o.total_amount)).toBe(
+        Number(o.subtotal) +
+          Number(o.vat_amount) +
+          Number(o.shipping_amount) -
+          Number(o.discount_amount),
+      );
+    }
+  });
+
+  it('spreads the orders over the last 90 days with matching numbers and history', async () => {
+    const db = t.database.db;
+    const orders = await db.selectFrom('orders').selectAll().execute();
+    const history = await db.selectFrom('order_status_history').selectAll().orderBy('id').execute();
+    const oldest = seededAt.getTime() - DEMO_ORDER_DAYS * 24 * 60 * 60 * 1000;
+    const days = new Set<string>();
+    for (const o of orders) {
+      const created = Date.parse(o.created_at);
+      expect(created).toBeGreaterThanOrEqual(oldest);
+      expect(created).toBeLessThanOrEqual(seededAt.getTime());
+      expect(o.order_number.slice(4, 12)).toBe(orderDay(new Date(created)));
+      days.add(o.order_number.slice(4, 12));
+      const own = history.filter((h) => h.order_id === o.id);
+      expect(own[0]).toMatchObject({
+        from_status: null,
+        to_status: 'pending',
+        created_at: o.created_at,
+      });
+      expect(own.at(-1)).toMatchObject({ to_status: o.status, created_at: o.updated_at });
+      const times = own.map((h) => Date.parse(h.created_at));
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    }
+    expect(days.size).toBeGreaterThan(40);
+    expect(new Set(orders.map((o) => o.order_number)).size).toBe(orders.length);
+    // Each day is numbered 0001, 0002, … in time order.
+    for (const day of days) {
+      const ofDay = orders
+        .filter((o) => o.order_number.slice(4, 12) === day)
+        .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
+      expect(ofDay.map((o) => Number(o.order_number.slice(13)))).toEqual(
+        ofDay.map((_, i) => i + 1),
+      );
+    }
+    // The stock movements quote the new numbers.
+    const movements = await db
+      .selectFrom('stock_movements')
+      .select('reason')
+      .where('reason', 'like', 'Order %')
+      .execute();
+    const numbers = new Set(orders.map((o) => o.order_number));
+    for (const m of movements) {
+      expect(numbers.has((m.reason ?? '').replace(/^Order (\S+).*$/, '$1'))).toBe(true);
+    }
+    expect(movements.some((m) => m.reason?.endsWith(' cancelled'))).toBe(true);
+  });
+
+  it('took the stock of every order not cancelled, and nothing else', async () => {
+    const db = t.database.db;
+    const variants = await db
+      .selectFrom('variants as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .select(['v.id', 'v.is_default', 'v.variant_title', 'v.stock_quantity', 'p.name'])
+      .execute();
+    const sold = await db
+      .selectFrom('order_items as i')
+      .innerJoin('orders as o', 'o.id', 'i.order_id')
+      .select(['i.variant_id', 'i.quantity'])
+      .where('o.status', '<>', 'cancelled')
+      .execute();
+    let totalSold = 0;
+    for (const v of variants) {
+      const demo = DEMO_PRODUCTS.find((p) => p.name === v.name);
+      const initial =
+        v.is_default === 1
+          ? (demo?.stock ?? 0)
+          : demo?.variants?.find((d) => Object.values(d.options).join(' / ') === v.variant_title)
+              ?.stock;
+      expect(initial, `${v.name} ${v.variant_title}`).toBeDefined();
+      const units = sold.filter((s) => s.variant_id === v.id).reduce((n, s) => n + s.quantity, 0);
+      totalSold += units;
+      expect(v.stock_quantity, `${v.name} ${v.variant_title}`).toBe((initial ?? 0) - units);
+    }
+    expect(totalSold).toBeGreaterThan(200);
   });
 });

@@ -1,11 +1,14 @@
-// `npm run seed:demo` entry point: migrations, first-start bootstrap, then the demo catalogue.
+// `npm run seed:demo` entry point: migrations, first-start bootstrap, then the demo catalogue
+// and the demo customers and orders.
 import { buildApp } from '../app';
 import { AccessTokens } from '../auth/access-token';
 import { bootstrap } from '../bootstrap';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { createMailer } from '../mail/transport';
 import { seedDemo } from './demo';
+import { seedDemoOrders } from './demo-orders';
 
 async function main() {
   const config = loadConfig();
@@ -40,10 +43,18 @@ async function main() {
       dialect: database.dialect,
       config,
       tokens,
+      mailer: createMailer(config, console),
       now: () => new Date(),
     });
     try {
-      await seedDemo(app, `Bearer ${await tokens.sign({ userType: 'admin', userId: admin.id })}`);
+      const adminAuthorization = `Bearer ${await tokens.sign({ userType: 'admin', userId: admin.id })}`;
+      await seedDemo(app, adminAuthorization);
+      await seedDemoOrders(
+        app,
+        database.db,
+        { customers: 30, orders: 200, tokens, adminAuthorization },
+        new Date(),
+      );
     } finally {
       await app.close();
     }

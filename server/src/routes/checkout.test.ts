@@ -1,0 +1,707 @@
+// Checkout (createOrder) over HTTP: exact VAT and totals with awkward prices, re-pricing from the
+// catalogue, item snapshots, reverse charge, buyer defaults, stock decrement with its movements,
+// refusals that roll everything back, and buyers racing for the last units.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app';
+import { testDialects } from '../../test-support/databases';
+import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
+import { expectResponseMatches } from '../../test-support/openapi-validator';
+import type { NewProduct, NewVariant } from '../db/schema';
+import type { Schemas } from '../http/types';
+import { orderDay } from '../services/order-numbers';
+
+type Order = Schemas['Order'];
+type Issue = { loc: (string | number)[]; msg: string; type: string };
+
+const ORDERS = '/api/v1/orders/';
+const ITEMS = '/api/v1/cart/items';
+
+const ADDRESS = {
+  first_name: 'Jane',
+  last_name: 'Doe',
+  street_address: '12 Avenue Habib Bourguiba',
+  city: 'Tunis',
+  postal_code: '1000',
+  country: 'tn',
+  phone: '+216 71 000 000',
+  email: 'Jane.Doe@Example.com',
+};
+
+/** Every line adds up, and the lines add up to the order's totals (all in millimes). */
+function expectConsistent(order: Order) {
+  const m = (s: string) => Math.round(Number(s) * 1000);
+  let subtotal = 0;
+  let vat = 0;
+  for (const i of order.items) {
+    expect(m(i.total_price)).toBe(m(i.unit_price) * i.quantity);
+    expect(m(i.total_price_incl_vat)).toBe(m(i.total_price) + m(i.vat_amount));
+    subtotal += m(i.total_price);
+    vat += m(i.vat_amount);
+  }
+  expect(m(order.subtotal)).toBe(subtotal);
+  expect(m(order.vat_amount)).toBe(vat);
+  expect(m(order.total_amount)).toBe(
+    subtotal + vat + m(order.shipping_amount) - m(order.discount_amount),
+  );
+  expect(order.item_count).toBe(order.items.reduce((s, i) => s + i.quantity, 0));
+}
+
+describe.each(testDialects)('checkout (%s)', (dialect) => {
+  let t: TestApp;
+  let tn19: { id: number };
+  let seq = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { config: { shippingFlatRateMillimes: 7_000 } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  beforeEach(async () => {
+    const db = t.database.db;
+    await db.deleteFrom('orders').execute();
+    await db.deleteFrom('order_number_counters').execute();
+    await db.deleteFrom('carts').execute();
+    await db.deleteFrom('customers').execute();
+    await db.deleteFrom('variants').execute();
+    await db.deleteFrom('products').execute();
+    await db.deleteFrom('vat_rates').execute();
+    tn19 = await insertVatRate(db, { rate_bp: 1900, country_code: 'TN', is_default: 1 });
+    await insertVatRate(db, { rate_bp: 2000, country_code: 'FR', is_default: 1 });
+  });
+
+  const db = () => t.database.db;
+  const session = () => `sess_${dialect}_${++seq}_checkout`;
+
+  async function simple(
+    product: Partial<NewProduct> = {},
+    variant: Partial<NewVariant> = {},
+  ): Promise<{ productId: number; variantId: number; name: string }> {
+    const p = await insertProduct(db(), { vat_rate_id: tn19.id, ...product });
+    const v = await insertVariant(db(), p.id, {
+      is_default: 1,
+      sku: 'DEFAULT',
+      variant_title: 'DEFAULT',
+      price: p.base_price,
+      ...variant,
+    });
+    return { productId: p.id, variantId: v.id, name: p.name };
+  }
+
+  async function customer(values: Record<string, unknown> = {}) {
+    seq += 1;
+    const now = new Date().toISOString();
+    const row = await db()
+      .insertInto('customers')
+      .values({
+        email: `buyer${seq}@example.com`,
+        first_name: 'Jane',
+        last_name: 'Doe',
+        phone: null,
+        customer_type: 'individual',
+        company_name: null,
+        vat_number: null,
+        country_code: 'TN',
+        is_active: 1,
+        created_at: now,
+        updated_at: now,
+        ...values,
+      })
+      .returning(['id', 'email'])
+      .executeTakeFirstOrThrow();
+    return { id: row.id, email: row.email, headers: await t.customerAuth(row.id) };
+  }
+
+  async function add(
+    productId: number,
+    quantity: number,
+    owner: { session?: string; headers?: Record<string, string> },
+    variantId: number | null = null,
+  ) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${ITEMS}${owner.session ? `?session_id=${owner.session}` : ''}`,
+      headers: owner.headers ?? {},
+      payload: { product_id: productId, variant_id: variantId, quantity },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+
+  const checkout = (
+    owner: { session?: string; headers?: Record<string, string> },
+    body: Record<string, unknown> = {},
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${ORDERS}${owner.session ? `?session_id=${owner.session}` : ''}`,
+      headers: owner.headers ?? {},
+      payload: { payment_method: 'cash_on_delivery', shipping_address: ADDRESS, ...body },
+    });
+
+  async function placed(
+    owner: { session?: string; headers?: Record<string, string> },
+    body: Record<string, unknown> = {},
+  ): Promise<Order> {
+    const res = await checkout(owner, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const order = expectResponseMatches<Order>('createOrder', res);
+    expectConsistent(order);
+    return order;
+  }
+
+  const stockOf = async (variantId: number) =>
+    (
+      await db()
+        .selectFrom('variants')
+        .select('stock_quantity')
+        .where('id', '=', variantId)
+        .executeTakeFirstOrThrow()
+    ).stock_quantity;
+  const cartLines = () =>
+    db().selectFrom('cart_items').select(['variant_id', 'quantity']).execute();
+  const orderCount = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  describe('amounts', () => {
+    it('rounds VAT half-up per line and makes the lines add up to the totals', async () => {
+      const r7 = await insertVatRate(db(), { rate_bp: 700, country_code: 'TN' });
+      const a = await simple({ base_price: 333, price_includes_vat: 0 });
+      const b = await simple({ base_price: 1_005, price_includes_vat: 0, vat_rate_id: r7.id });
+      const s = session();
+      await add(a.productId, 3, { session: s });
+      await add(b.productId, 7, { session: s });
+      const order = await placed({ session: s });
+      expect(
+        order.items.map((i) => [
+          i.quantity,
+          i.unit_price,
+          i.unit_price_incl_vat,
+          i.vat_rate,
+          i.total_price,
+          i.vat_amount,
+          i.total_price_incl_vat,
+        ]),
+      ).toEqual([
+        [3, '0.333', '0.396', 19, '0.999', '0.190', '1.189'],
+        [7, '1.005', '1.075', 7, '7.035', '0.492', '7.527'],
+      ]);
+      expect(order).toMatchObject({
+        subtotal: '8.034',
+        vat_amount: '0.682',
+        shipping_amount: '7.000',
+        discount_amount: '0.000',
+        total_amount: '15.716',
+        currency: 'TND',
+        item_count: 10,
+        vat_reverse_charge: false,
+      });
+      const stored = await db()
+        .selectFrom('orders')
+        .select(['subtotal', 'vat_amount', 'shipping_amount', 'total_amount'])
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({
+        subtotal: 8_034,
+        vat_amount: 682,
+        shipping_amount: 7_000,
+        total_amount: 15_716,
+      });
+    });
+
+    it('converts prices entered including VAT to a net unit price', async () => {
+      // 10.000 incl. 19 %: net 8.40336 → 8.403; one unit 8.403 + 1.597 = 10.000; three units
+      // 25.209 + 4.78971 → 4.790 = 29.999 (the per-line VAT, not 3 × 10.000).
+      // 1.005 incl. 19 %: net 0.845; VAT 0.16055 → 0.161; one unit costs 1.006.
+      const a = await simple({ base_price: 10_000, price_includes_vat: 1 });
+      const b = await simple({ base_price: 1_005, price_includes_vat: 1 });
+      const s = session();
+      await add(a.productId, 3, { session: s });
+      await add(b.productId, 1, { session: s });
+      const order = await placed({ session: s });
+      expect(
+        order.items.map((i) => [
+          i.unit_price,
+          i.unit_price_incl_vat,
+          i.total_price,
+          i.vat_amount,
+          i.total_price_incl_vat,
+        ]),
+      ).toEqual([
+        ['8.403', '10.000', '25.209', '4.790', '29.999'],
+        ['0.845', '1.006', '0.845', '0.161', '1.006'],
+      ]);
+      expect(order).toMatchObject({
+        subtotal: '26.054',
+        vat_amount: '4.951',
+        total_amount: '38.005',
+      });
+    });
+
+    it('re-prices every line from the catalogue at checkout, for the buyer country', async () => {
+      const a = await simple({ base_price: 12_000, price_includes_vat: 1 });
+      const c = await customer();
+      await add(a.productId, 2, { headers: c.headers });
+      // The price changes after the product was put in the cart.
+      await db()
+        .updateTable('variants')
+        .set({ price: 24_000 })
+        .where('id', '=', a.variantId)
+        .execute();
+      const order = await placed({ headers: c.headers }, { customer_country_code: 'fr' });
+      // 24.000 incl. VAT, sold to FR at its 20 % default rate: net 20.000.
+      expect(order.customer_country_code).toBe('FR');
+      expect(order.items[0]).toMatchObject({
+        unit_price: '20.000',
+        unit_price_incl_vat: '24.000',
+        vat_rate: 20,
+        total_price: '40.000',
+        vat_amount: '8.000',
+      });
+    });
+  });
+
+  describe('the order record', () => {
+    it('snapshots the items, numbers the order, decrements the stock and empties the cart', async () => {
+      const p = await insertProduct(db(), { vat_rate_id: tn19.id, has_variants: 1, name: 'Tee' });
+      const red = await insertVariant(db(), p.id, {
+        variant_title: 'Red / M',
+        sku: 'TEE-RED-M',
+        price: 20_000,
+        stock_quantity: 5,
+      });
+      const mug = await simple(
+        { name: 'Mug', base_price: 5_000, price_includes_vat: 0 },
+        { stock_quantity: 3 },
+      );
+      const untracked = await simple(
+        { name: 'E-book' },
+        { track_inventory: 0, stock_quantity: 0, sku: 'EBOOK-1' },
+      );
+      const c = await customer();
+      await add(p.id, 2, { headers: c.headers }, red.id);
+      await add(mug.productId, 3, { headers: c.headers });
+      await add(untracked.productId, 1, { headers: c.headers });
+
+      const order = await placed(
+        { headers: c.headers },
+        { payment_method: 'card', notes: ' Ring twice ' },
+      );
+      const day = orderDay(new Date());
+      expect(order).toMatchObject({
+        order_number: `ORD-${day}-0001`,
+        status: 'pending',
+        payment_method: 'card',
+        customer_id: c.id,
+        customer_email: c.email,
+        customer_type: 'individual',
+        customer_country_code: 'TN',
+        vat_number: null,
+        notes: 'Ring twice',
+        shipping_address: {
+          ...ADDRESS,
+          country: 'TN',
+          company: null,
+          apartment: null,
+          state: null,
+        },
+      });
+      expect(order.items).toEqual([
+        {
+          id: expect.any(Number),
+          product_id: p.id,
+          variant_id: red.id,
+          product_name: 'Tee',
+          variant_title: 'Red / M',
+          product_sku: 'TEE-RED-M',
+          quantity: 2,
+          unit_price: '16.807',
+          unit_price_incl_vat: '20.000',
+          vat_rate: 19,
+          vat_amount: '6.387',
+          total_price: '33.614',
+          total_price_incl_vat: '40.001',
+        },
+        expect.objectContaining({
+          variant_id: mug.variantId,
+          product_name: 'Mug',
+          variant_title: null,
+          product_sku: null,
+          unit_price: '5.000',
+          unit_price_incl_vat: '5.950',
+        }),
+        expect.objectContaining({
+          variant_id: untracked.variantId,
+          product_name: 'E-book',
+          variant_title: null,
+          product_sku: 'EBOOK-1',
+        }),
+      ]);
+      expect(order.status_history).toEqual([
+        {
+          id: expect.any(Number),
+          from_status: null,
+          to_status: 'pending',
+          note: null,
+          changed_by_admin_id: null,
+          changed_by: null,
+          created_at: order.created_at,
+        },
+      ]);
+
+      expect(await stockOf(red.id)).toBe(3);
+      expect(await stockOf(mug.variantId)).toBe(0);
+      expect(await stockOf(untracked.variantId)).toBe(0);
+      const movements = await db()
+        .selectFrom('stock_movements')
+        .select(['variant_id', 'delta', 'stock_before', 'stock_after', 'reason', 'admin_user_id'])
+        .orderBy('variant_id')
+        .execute();
+      expect(movements).toEqual([
+        {
+          variant_id: red.id,
+          delta: -2,
+          stock_before: 5,
+          stock_after: 3,
+          reason: `Order ORD-${day}-0001`,
+          admin_user_id: null,
+        },
+        {
+          variant_id: mug.variantId,
+          delta: -3,
+          stock_before: 3,
+          stock_after: 0,
+          reason: `Order ORD-${day}-0001`,
+          admin_user_id: null,
+        },
+      ]);
+      expect(await cartLines()).toEqual([]);
+
+      // Later catalogue changes leave the snapshot alone.
+      await db().updateTable('products').set({ name: 'Renamed' }).where('id', '=', p.id).execute();
+      await db()
+        .updateTable('variants')
+        .set({ price: 1, sku: 'X' })
+        .where('id', '=', red.id)
+        .execute();
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${ORDERS}${order.id}`,
+        headers: c.headers,
+      });
+      expect(expectResponseMatches<Order>('getOrder', res).items[0]).toEqual(order.items[0]);
+
+      // The next order of the day gets the next number.
+      await add(untracked.productId, 1, { headers: c.headers });
+      expect((await placed({ headers: c.headers })).order_number).toBe(`ORD-${day}-0002`);
+    });
+
+    it('places a guest order from the session cart with the guest defaults', async () => {
+      const a = await simple({ base_price: 1_000, price_includes_vat: 0 });
+      const s = session();
+      await add(a.productId, 1, { session: s });
+      const order = await placed(
+        { session: s },
+        {
+          payment_method: 'bank_transfer',
+          shipping_address: { ...ADDRESS, company: 'Acme SARL', country: 'FR' },
+        },
+      );
+      expect(order).toMatchObject({
+        customer_id: null,
+        customer_email: 'jane.doe@example.com',
+        customer_type: 'individual',
+        customer_country_code: 'TN',
+        vat_number: null,
+        vat_reverse_charge: false,
+        payment_method: 'bank_transfer',
+        subtotal: '1.000',
+        vat_amount: '0.190',
+        total_amount: '8.190',
+      });
+      expect(order.shipping_address).toMatchObject({
+        company: 'Acme SARL',
+        country: 'FR',
+        email: ADDRESS.email,
+      });
+      expect(await cartLines()).toEqual([]);
+    });
+  });
+
+  describe('reverse charge', () => {
+    it('charges no VAT to an EU professional with a valid-format VAT number', async () => {
+      const a = await simple({ base_price: 11_900, price_includes_vat: 1 });
+      const b = await simple({ base_price: 333, price_includes_vat: 0 });
+      const c = await customer({
+        customer_type: 'professional',
+        vat_number: 'FR40303265045',
+        country_code: 'FR',
+      });
+      await add(a.productId, 2, { headers: c.headers });
+      await add(b.productId, 3, { headers: c.headers });
+      const order = await placed({ headers: c.headers });
+      expect(order).toMatchObject({
+        customer_type: 'professional',
+        customer_country_code: 'FR',
+        vat_number: 'FR40303265045',
+        vat_reverse_charge: true,
+        vat_amount: '0.000',
+        // 11.900 incl. VAT is net 9.917 at FR 20 %; 2 × 9.917 + 3 × 0.333 = 20.833.
+        subtotal: '20.833',
+        total_amount: '27.833',
+      });
+      expect(
+        order.items.map((i) => [
+          i.vat_rate,
+          i.vat_amount,
+          i.unit_price,
+          i.unit_price_incl_vat,
+          i.total_price_incl_vat,
+        ]),
+      ).toEqual([
+        [0, '0.000', '9.917', '9.917', '19.834'],
+        [0, '0.000', '0.333', '0.333', '0.999'],
+      ]);
+    });
+
+    it('normalises the VAT number and applies only to eligible buyers', async () => {
+      const a = await simple({ base_price: 1_000, price_includes_vat: 0 });
+      const cases: [Record<string, unknown>, Record<string, unknown>][] = [
+        // Body overrides a TN individual profile: German professional, number without prefix.
+        [
+          { customer_type: 'professional', vat_number: '123 456 789', customer_country_code: 'DE' },
+          { vat_number: 'DE123456789', vat_reverse_charge: true, vat_amount: '0.000' },
+        ],
+        // Lower case and separators are normalised.
+        [
+          {
+            customer_type: 'professional',
+            vat_number: 'fr 40.303-265.045',
+            customer_country_code: 'FR',
+          },
+          { vat_number: 'FR40303265045', vat_reverse_charge: true },
+        ],
+        // A number of another country is kept as sent (compacted), without the reverse charge.
+        [
+          {
+            customer_type: 'professional',
+            vat_number: 'fr 40 303 265 045',
+            customer_country_code: 'DE',
+          },
+          { vat_number: 'FR40303265045', vat_reverse_charge: false, vat_amount: '0.190' },
+        ],
+        // An individual never gets it.
+        [
+          { customer_type: 'individual', vat_number: 'DE123456789', customer_country_code: 'DE' },
+          { vat_reverse_charge: false, vat_amount: '0.190' },
+        ],
+        // Invalid format for the country.
+        [
+          { customer_type: 'professional', vat_number: 'DE12', customer_country_code: 'DE' },
+          { vat_number: 'DE12', vat_reverse_charge: false },
+        ],
+        // Not in the EU.
+        [
+          { customer_type: 'professional', vat_number: '1234567A', customer_country_code: 'TN' },
+          { vat_number: '1234567A', vat_reverse_charge: false, vat_amount: '0.190' },
+        ],
+      ];
+      for (const [body, expected] of cases) {
+        const s = session();
+        await add(a.productId, 1, { session: s });
+        const order = await placed({ session: s }, body);
+        expect(order, JSON.stringify(body)).toMatchObject(expected);
+      }
+    });
+
+    it('takes the buyer details from the profile unless the body says otherwise', async () => {
+      const a = await simple({ base_price: 1_000, price_includes_vat: 0 });
+      const c = await customer({
+        customer_type: 'professional',
+        vat_number: 'IT12345678901',
+        country_code: 'IT',
+      });
+      await add(a.productId, 1, { headers: c.headers });
+      expect(await placed({ headers: c.headers })).toMatchObject({
+        customer_type: 'professional',
+        vat_number: 'IT12345678901',
+        customer_country_code: 'IT',
+        vat_reverse_charge: true,
+      });
+      // vat_number null: none, the profile's is not used.
+      await add(a.productId, 1, { headers: c.headers });
+      expect(await placed({ headers: c.headers }, { vat_number: null })).toMatchObject({
+        vat_number: null,
+        vat_reverse_charge: false,
+        vat_amount: '0.190', // IT has no default rate here: the product's own TN rate applies
+      });
+    });
+  });
+
+  describe('refusals', () => {
+    it('answers 409 for an empty or missing cart', async () => {
+      const s = session();
+      const none = await checkout({ session: s });
+      expect(none.statusCode).toBe(409);
+      expect(expectResponseMatches('createOrder', none)).toEqual({ detail: 'Your cart is empty' });
+      const a = await simple();
+      await add(a.productId, 1, { session: s });
+      await t.app.inject({ method: 'DELETE', url: `/api/v1/cart/?session_id=${s}` });
+      const empty = await checkout({ session: s });
+      expect(empty.statusCode).toBe(409);
+      expect(expectResponseMatches('createOrder', empty)).toEqual({ detail: 'Your cart is empty' });
+      expect(await orderCount()).toBe(0);
+    });
+
+    it('answers 422 without session_id or with an incomplete address, 403 for an admin', async () => {
+      const missing = await checkout({});
+      expect(missing.statusCode).toBe(422);
+      expect(expectResponseMatches<{ detail: Issue[] }>('createOrder', missing).detail).toEqual([
+        {
+          loc: ['query', 'session_id'],
+          msg: 'session_id is required without a customer token',
+          type: 'missing',
+        },
+      ]);
+      const incomplete: Partial<typeof ADDRESS> = { ...ADDRESS };
+      delete incomplete.city;
+      const bad = await checkout({ session: session() }, { shipping_address: incomplete });
+      expect(bad.statusCode).toBe(422);
+      expect(expectResponseMatches<{ detail: Issue[] }>('createOrder', bad).detail).toEqual([
+        { loc: ['body', 'shipping_address', 'city'], msg: 'Field required', type: 'missing' },
+      ]);
+      const payment = await checkout({ session: session() }, { payment_method: 'cheque' });
+      expect(payment.statusCode).toBe(422);
+      expectResponseMatches('createOrder', payment);
+      const admin = await checkout({ headers: await t.authAs('super_admin') });
+      expect(admin.statusCode).toBe(403);
+      expectResponseMatches('createOrder', admin);
+    });
+
+    it('answers 409 for an item no longer active and rolls everything back', async () => {
+      const ok = await simple({}, { stock_quantity: 5 });
+      const p = await simple({ name: 'Retired lamp' }, { stock_quantity: 5 });
+      const s = session();
+      await add(ok.productId, 2, { session: s });
+      await add(p.productId, 1, { session: s });
+      await db()
+        .updateTable('products')
+        .set({ is_active: 0 })
+        .where('id', '=', p.productId)
+        .execute();
+      const res = await checkout({ session: s });
+      expect(res.statusCode).toBe(409);
+      expect(expectResponseMatches('createOrder', res)).toEqual({
+        detail: 'Retired lamp is no longer available',
+      });
+
+      await db()
+        .updateTable('products')
+        .set({ is_active: 1 })
+        .where('id', '=', p.productId)
+        .execute();
+      await db()
+        .updateTable('variants')
+        .set({ is_active: 0 })
+        .where('id', '=', p.variantId)
+        .execute();
+      const variant = await checkout({ session: s });
+      expect(variant.statusCode).toBe(409);
+      expect(expectResponseMatches('createOrder', variant)).toEqual({
+        detail: 'Retired lamp is no longer available',
+      });
+
+      expect(await stockOf(ok.variantId)).toBe(5);
+      expect(await cartLines()).toHaveLength(2);
+      expect(await orderCount()).toBe(0);
+    });
+
+    it('answers 409 naming the product and what is left when stock is short, changing nothing', async () => {
+      const first = await simple({}, { stock_quantity: 5 });
+      const short = await simple({ name: 'Olive oil 1 L' }, { stock_quantity: 4 });
+      const s = session();
+      await add(first.productId, 2, { session: s });
+      await add(short.productId, 3, { session: s });
+      await db()
+        .updateTable('variants')
+        .set({ stock_quantity: 1 })
+        .where('id', '=', short.variantId)
+        .execute();
+      const res = await checkout({ session: s });
+      expect(res.statusCode).toBe(409);
+      expect(expectResponseMatches('createOrder', res)).toEqual({
+        detail: 'Only 1 in stock for Olive oil 1 L',
+      });
+      expect(await stockOf(first.variantId)).toBe(5);
+      expect(await stockOf(short.variantId)).toBe(1);
+      expect(await db().selectFrom('stock_movements').select('id').execute()).toEqual([]);
+      expect(await cartLines()).toHaveLength(2);
+      expect(await orderCount()).toBe(0);
+      expect(await db().selectFrom('order_number_counters').selectAll().execute()).toEqual([]);
+
+      // Backorders may go below zero.
+      await db()
+        .updateTable('variants')
+        .set({ allow_backorder: 1 })
+        .where('id', '=', short.variantId)
+        .execute();
+      const order = await placed({ session: s });
+      expect(order.order_number).toMatch(/-0001$/);
+      expect(await stockOf(short.variantId)).toBe(-2);
+    });
+  });
+
+  describe('concurrency', () => {
+    it('sells the last unit once when two buyers race for it', async () => {
+      const last = await simple({ name: 'Last lamp' }, { stock_quantity: 1 });
+      const buyers = [session(), session()];
+      for (const s of buyers) await add(last.productId, 1, { session: s });
+      const results = await Promise.all(buyers.map((s) => checkout({ session: s })));
+      for (const r of results) expectResponseMatches('createOrder', r);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      const refused = results.find((r) => r.statusCode === 409);
+      expect(refused?.json()).toEqual({ detail: 'Only 0 in stock for Last lamp' });
+      expect(await stockOf(last.variantId)).toBe(0);
+      expect(await orderCount()).toBe(1);
+    });
+
+    it('never oversells when many buyers race for a few units', async () => {
+      const few = await simple({}, { stock_quantity: 3 });
+      const other = await simple({}, { stock_quantity: 100 });
+      const buyers = Array.from({ length: 12 }, () => session());
+      for (const s of buyers) {
+        await add(other.productId, 1, { session: s });
+        await add(few.productId, 1, { session: s });
+      }
+      const results = await Promise.all(buyers.map((s) => checkout({ session: s })));
+      for (const r of results) expectResponseMatches('createOrder', r);
+      const statuses = results.map((r) => r.statusCode);
+      expect(statuses.filter((x) => x === 201)).toHaveLength(3);
+      expect(statuses.filter((x) => x === 409)).toHaveLength(9);
+      expect(await stockOf(few.variantId)).toBe(0);
+      // The refused orders rolled back entirely, their other line included.
+      expect(await stockOf(other.variantId)).toBe(97);
+      const numbers = results
+        .filter((r) => r.statusCode === 201)
+        .map((r) => (r.json() as Order).order_number.slice(-4))
+        .sort();
+      expect(numbers).toEqual(['0001', '0002', '0003']);
+    });
+
+    it('checks a cart out once when the same checkout is sent twice at once', async () => {
+      const a = await simple({}, { stock_quantity: 10 });
+      const s = session();
+      await add(a.productId, 2, { session: s });
+      const results = await Promise.all([checkout({ session: s }), checkout({ session: s })]);
+      for (const r of results) expectResponseMatches('createOrder', r);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      expect(await stockOf(a.variantId)).toBe(8);
+      expect(await orderCount()).toBe(1);
+    });
+  });
+});

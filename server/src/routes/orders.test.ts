@@ -1,0 +1,617 @@
+// Orders after checkout: the customer's own orders (getOrder, listMyOrders) and the admin's
+// operations (list with filters, detail, status changes with history, cancellation with
+// restocking), with their access rules.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app';
+import { testDialects } from '../../test-support/databases';
+import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
+import { expectResponseMatches } from '../../test-support/openapi-validator';
+import type { Schemas } from '../http/types';
+
+type Order = Schemas['Order'];
+type OrderSummary = Schemas['OrderSummary'];
+type Issue = { loc: (string | number)[]; msg: string; type: string };
+
+const ADMIN = '/api/v1/admin/orders';
+const ADDRESS = {
+  first_name: 'Jane',
+  last_name: 'Doe',
+  street_address: '1 Rue de Marseille',
+  city: 'Tunis',
+  postal_code: '1000',
+  country: 'TN',
+  phone: '+216 71 000 000',
+  email: 'guest@example.com',
+};
+
+describe.each(testDialects)('orders (%s)', (dialect) => {
+  let t: TestApp;
+  let rateId: number;
+  let seq = 0;
+  let admin: { id: number; username: string; headers: { authorization: string } };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    const a = await t.createAdmin({ role: 'support', username: `support_${dialect}` });
+    admin = { id: a.id, username: a.username, headers: { authorization: `Bearer ${a.token}` } };
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  beforeEach(async () => {
+    const db = t.database.db;
+    await db.deleteFrom('orders').execute();
+    await db.deleteFrom('carts').execute();
+    await db.deleteFrom('customers').execute();
+    await db.deleteFrom('variants').execute();
+    await db.deleteFrom('products').execute();
+    rateId = (await insertVatRate(db, { rate_bp: 1900, country_code: 'TN' })).id;
+  });
+
+  const db = () => t.database.db;
+
+  async function product(stock = 50, name?: string) {
+    const p = await insertProduct(db(), {
+      vat_rate_id: rateId,
+      base_price: 10_000,
+      price_includes_vat: 0,
+      ...(name ? { name } : {}),
+    });
+    const v = await insertVariant(db(), p.id, {
+      is_default: 1,
+      sku: 'DEFAULT',
+      variant_title: 'DEFAULT',
+      price: 10_000,
+      stock_quantity: stock,
+    });
+    return { productId: p.id, variantId: v.id };
+  }
+
+  async function customer(email?: string) {
+    seq += 1;
+    const now = new Date().toISOString();
+    const row = await db()
+      .insertInto('customers')
+      .values({
+        email: email ?? `customer${seq}@example.com`,
+        first_name: null,
+        last_name: null,
+        phone: null,
+        customer_type: 'individual',
+        company_name: null,
+        vat_number: null,
+        country_code: 'TN',
+        is_active: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(['id', 'email'])
+      .executeTakeFirstOrThrow();
+    return { id: row.id, email: row.email, headers: await t.customerAuth(row.id) };
+  }
+
+  /** Places an order through the API: as the customer, or as a guest with this e-mail. */
+  async function order(
+    buyer: { headers: Record<string, string> } | { guestEmail: string },
+    lines: { productId: number; quantity: number }[],
+  ): Promise<Order> {
+    seq += 1;
+    const query = 'headers' in buyer ? '' : `?session_id=sess_orders_${dialect}_${seq}`;
+    const headers = 'headers' in buyer ? buyer.headers : {};
+    for (const l of lines) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/cart/items${query}`,
+        headers,
+        payload: { product_id: l.productId, quantity: l.quantity },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${query}`,
+      headers,
+      payload: {
+        payment_method: 'cash_on_delivery',
+        shipping_address: {
+          ...ADDRESS,
+          email: 'guestEmail' in buyer ? buyer.guestEmail : ADDRESS.email,
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return expectResponseMatches<Order>('createOrder', res);
+  }
+
+  /** Moves an order (and its history) to a given instant, for date filters and ordering. */
+  async function backdate(id: number, at: string) {
+    await db().updateTable('orders').set({ created_at: at }).where('id', '=', id).execute();
+    await db()
+      .updateTable('order_status_history')
+      .set({ created_at: at })
+      .where('order_id', '=', id)
+      .execute();
+  }
+
+  const stockOf = async (variantId: number) =>
+    (
+      await db()
+        .selectFrom('variants')
+        .select('stock_quantity')
+        .where('id', '=', variantId)
+        .executeTakeFirstOrThrow()
+    ).stock_quantity;
+
+  const get = (url: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  describe('customer side', () => {
+    it('shows a customer their own order only', async () => {
+      const p = await product();
+      const jane = await customer();
+      const john = await customer();
+      const mine = await order(jane, [{ productId: p.productId, quantity: 2 }]);
+      const guest = await order({ guestEmail: jane.email }, [
+        { productId: p.productId, quantity: 1 },
+      ]);
+
+      const res = await get(`/api/v1/orders/${mine.id}`, jane.headers);
+      expect(res.statusCode).toBe(200);
+      const body = expectResponseMatches<Order>('getOrder', res);
+      expect(body).toEqual(mine);
+      expect(body).toMatchObject({
+        customer_id: jane.id,
+        customer_email: jane.email,
+        item_count: 2,
+      });
+
+      for (const [id, headers] of [
+        [mine.id, john.headers],
+        [guest.id, jane.headers],
+        [999999, jane.headers],
+      ] as const) {
+        const r = await get(`/api/v1/orders/${id}`, headers);
+        expect(r.statusCode).toBe(404);
+        expect(expectResponseMatches('getOrder', r)).toEqual({ detail: 'Order not found' });
+      }
+      const asAdmin = await get(`/api/v1/orders/${mine.id}`, admin.headers);
+      expect(asAdmin.statusCode).toBe(403);
+      expectResponseMatches('getOrder', asAdmin);
+      const anonymous = await t.app.inject({ method: 'GET', url: `/api/v1/orders/${mine.id}` });
+      expect(anonymous.statusCode).toBe(401);
+      expectResponseMatches('getOrder', anonymous);
+    });
+
+    it('lists the customer orders newest first, paged, hiding admin notes', async () => {
+      const p = await product();
+      const jane = await customer();
+      const other = await customer();
+      const first = await order(jane, [{ productId: p.productId, quantity: 1 }]);
+      const second = await order(jane, [{ productId: p.productId, quantity: 2 }]);
+      const third = await order(jane, [{ productId: p.productId, quantity: 3 }]);
+      await order(other, [{ productId: p.productId, quantity: 1 }]);
+      await order({ guestEmail: jane.email }, [{ productId: p.productId, quantity: 1 }]);
+      await backdate(first.id, '2025-01-01T10:00:00.000Z');
+      await backdate(second.id, '2025-01-03T10:00:00.000Z');
+      await backdate(third.id, '2025-01-02T10:00:00.000Z');
+      const patched = await t.app.inject({
+        method: 'PATCH',
+        url: `${ADMIN}/${first.id}/status`,
+        headers: admin.headers,
+        payload: { status: 'confirmed', note: 'Called the customer' },
+      });
+      expect(patched.statusCode).toBe(200);
+
+      const res = await get('/api/v1/orders/my-orders', jane.headers);
+      expect(res.statusCode).toBe(200);
+      const list = expectResponseMatches<Order[]>('listMyOrders', res);
+      expect(res.headers['x-total-count']).toBe('3');
+      expect(list.map((o) => o.id)).toEqual([second.id, third.id, first.id]);
+      expect(list[2]?.status_history).toEqual([
+        expect.objectContaining({ from_status: null, to_status: 'pending' }),
+        {
+          id: expect.any(Number),
+          from_status: 'pending',
+          to_status: 'confirmed',
+          note: null,
+          changed_by_admin_id: null,
+          changed_by: null,
+          created_at: expect.any(String),
+        },
+      ]);
+      expect(list[0]?.items.map((i) => i.quantity)).toEqual([2]);
+
+      const page = await get('/api/v1/orders/my-orders?skip=1&limit=1', jane.headers);
+      expect(expectResponseMatches<Order[]>('listMyOrders', page).map((o) => o.id)).toEqual([
+        third.id,
+      ]);
+      expect(page.headers['x-total-count']).toBe('3');
+      const bad = await get('/api/v1/orders/my-orders?limit=1001', jane.headers);
+      expect(bad.statusCode).toBe(422);
+      expectResponseMatches('listMyOrders', bad);
+      const asAdmin = await get('/api/v1/orders/my-orders', admin.headers);
+      expect(asAdmin.statusCode).toBe(403);
+      expectResponseMatches('listMyOrders', asAdmin);
+    });
+  });
+
+  describe('listAdminOrders', () => {
+    it('lists newest first with every filter combined, and X-Total-Count', async () => {
+      const p = await product();
+      const jane = await customer('jane@example.com');
+      const a = await order(jane, [{ productId: p.productId, quantity: 1 }]);
+      const b = await order({ guestEmail: 'Bob_Smith@Example.com' }, [
+        { productId: p.productId, quantity: 2 },
+      ]);
+      const c = await order({ guestEmail: 'bobXsmith@example.com' }, [
+        { productId: p.productId, quantity: 3 },
+      ]);
+      await backdate(a.id, '2025-03-01T00:00:00.000Z');
+      await backdate(b.id, '2025-03-02T12:00:00.000Z');
+      await backdate(c.id, '2025-03-03T23:59:59.999Z');
+      await t.app.inject({
+        method: 'PATCH',
+        url: `${ADMIN}/${b.id}/status`,
+        headers: admin.headers,
+        payload: { status: 'shipped' },
+      });
+
+      const list = async (query: string) => {
+        const res = await get(`${ADMIN}/${query}`, admin.headers);
+        expect(res.statusCode, res.body).toBe(200);
+        const body = expectResponseMatches<OrderSummary[]>('listAdminOrders', res);
+        return { ids: body.map((o) => o.id), total: res.headers['x-total-count'], body };
+      };
+
+      const all = await list('');
+      expect(all.ids).toEqual([c.id, b.id, a.id]);
+      expect(all.total).toBe('3');
+      expect(all.body[1]).toEqual({
+        id: b.id,
+        order_number: b.order_number,
+        status: 'shipped',
+        payment_method: 'cash_on_delivery',
+        customer_id: null,
+        customer_email: 'bob_smith@example.com',
+        customer_type: 'individual',
+        customer_country_code: 'TN',
+        vat_number: null,
+        vat_reverse_charge: false,
+        subtotal: '20.000',
+        vat_amount: '3.800',
+        shipping_amount: '0.000',
+        discount_amount: '0.000',
+        total_amount: '23.800',
+        currency: 'TND',
+        shipping_address: {
+          ...ADDRESS,
+          email: 'Bob_Smith@Example.com',
+          company: null,
+          apartment: null,
+          state: null,
+        },
+        notes: null,
+        item_count: 2,
+        created_at: '2025-03-02T12:00:00.000Z',
+        updated_at: expect.any(String),
+      });
+
+      expect((await list('?status=shipped')).ids).toEqual([b.id]);
+      expect((await list('?status=pending')).ids).toEqual([c.id, a.id]);
+      // Bounds are inclusive, and compared as instants whatever their notation.
+      expect(
+        (await list('?date_from=2025-03-02T12:00:00Z&date_to=2025-03-03T23:59:59.999Z')).ids,
+      ).toEqual([c.id, b.id]);
+      expect((await list('?date_to=2025-03-02T13:00:00%2B01:00')).ids).toEqual([b.id, a.id]);
+      expect((await list('?date_from=2025-03-04T00:00:00Z')).ids).toEqual([]);
+      // Search: order number or e-mail, case-insensitive; _ and % match themselves.
+      expect((await list('?search=BOB_')).ids).toEqual([b.id]);
+      expect((await list('?search=bob')).ids).toEqual([c.id, b.id]);
+      expect((await list('?search=%25')).ids).toEqual([]);
+      expect((await list(`?search=${a.order_number.slice(-9).toLowerCase()}`)).ids).toEqual([a.id]);
+      expect((await list('?customer_email=JANE@example.com')).ids).toEqual([a.id]);
+      expect((await list('?customer_email=jane@example.co')).ids).toEqual([]);
+      expect((await list('?search=bob&status=pending')).ids).toEqual([c.id]);
+
+      const page = await list('?skip=1&limit=1');
+      expect(page).toMatchObject({ ids: [b.id], total: '3' });
+    });
+
+    it('answers 422 for invalid filters and 403 without orders:read', async () => {
+      const swapped = await get(
+        `${ADMIN}/?date_from=2025-03-02T00:00:00Z&date_to=2025-03-01T00:00:00Z`,
+        admin.headers,
+      );
+      expect(swapped.statusCode).toBe(422);
+      expect(expectResponseMatches('listAdminOrders', swapped)).toEqual({
+        detail: [
+          {
+            loc: ['query', 'date_from'],
+            msg: 'date_from must not be after date_to',
+            type: 'value_error',
+          },
+        ],
+      });
+      for (const query of [
+        'status=lost',
+        'limit=1001',
+        'date_from=yesterday',
+        'customer_email=nope',
+      ]) {
+        const res = await get(`${ADMIN}/?${query}`, admin.headers);
+        expect(res.statusCode, query).toBe(422);
+        expect(
+          expectResponseMatches<{ detail: Issue[] }>('listAdminOrders', res).detail[0]?.loc[0],
+        ).toBe('query');
+      }
+      const inventory = await get(`${ADMIN}/`, await t.authAs('inventory_manager'));
+      expect(inventory.statusCode).toBe(403);
+      expectResponseMatches('listAdminOrders', inventory);
+      const asCustomer = await get(`${ADMIN}/`, (await customer()).headers);
+      expect(asCustomer.statusCode).toBe(403);
+      expectResponseMatches('listAdminOrders', asCustomer);
+    });
+  });
+
+  describe('getAdminOrder and updateOrderStatus', () => {
+    it('records every change with the admin, and nothing for the same status', async () => {
+      const p = await product(10);
+      const o = await order({ guestEmail: 'x@example.com' }, [
+        { productId: p.productId, quantity: 4 },
+      ]);
+      const patch = (payload: unknown) =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `${ADMIN}/${o.id}/status`,
+          headers: admin.headers,
+          payload: payload as object,
+        });
+
+      const confirmed = await patch({ status: 'confirmed', note: '  Paid by phone  ' });
+      expect(confirmed.statusCode).toBe(200);
+      const body = expectResponseMatches<Order>('updateOrderStatus', confirmed);
+      expect(body.status).toBe('confirmed');
+      expect(body.status_history).toEqual([
+        expect.objectContaining({ from_status: null, to_status: 'pending', changed_by: null }),
+        {
+          id: expect.any(Number),
+          from_status: 'pending',
+          to_status: 'confirmed',
+          note: 'Paid by phone',
+          changed_by_admin_id: admin.id,
+          changed_by: admin.username,
+          created_at: body.updated_at,
+        },
+      ]);
+      const same = await patch({ status: 'confirmed', note: 'again' });
+      expect(same.statusCode).toBe(200);
+      expect(expectResponseMatches<Order>('updateOrderStatus', same)).toEqual(body);
+
+      // Any status from any status; cancelled/refunded through PATCH never restock.
+      for (const status of ['delivered', 'pending', 'refunded', 'cancelled'] as const) {
+        const r = await patch({ status });
+        expect(expectResponseMatches<Order>('updateOrderStatus', r).status).toBe(status);
+      }
+      expect(await stockOf(p.variantId)).toBe(6);
+      const detail = await get(`${ADMIN}/${o.id}`, admin.headers);
+      expect(detail.statusCode).toBe(200);
+      const full = expectResponseMatches<Order>('getAdminOrder', detail);
+      expect(full.status_history.map((h) => [h.from_status, h.to_status, h.note])).toEqual([
+        [null, 'pending', null],
+        ['pending', 'confirmed', 'Paid by phone'],
+        ['confirmed', 'delivered', null],
+        ['delivered', 'pending', null],
+        ['pending', 'refunded', null],
+        ['refunded', 'cancelled', null],
+      ]);
+      expect(full.items).toHaveLength(1);
+
+      // The history keeps the username after the admin is deleted.
+      const gone = await t.createAdmin({ role: 'manager' });
+      await t.app.inject({
+        method: 'PATCH',
+        url: `${ADMIN}/${o.id}/status`,
+        headers: { authorization: `Bearer ${gone.token}` },
+        payload: { status: 'processing' },
+      });
+      await db().deleteFrom('admin_users').where('id', '=', gone.id).execute();
+      const after = expectResponseMatches<Order>(
+        'getAdminOrder',
+        await get(`${ADMIN}/${o.id}`, admin.headers),
+      );
+      expect(after.status_history.at(-1)).toMatchObject({
+        to_status: 'processing',
+        changed_by_admin_id: null,
+        changed_by: gone.username,
+      });
+    });
+
+    it('answers 404, 422 and 403 as the contract says', async () => {
+      const missing = await get(`${ADMIN}/999999`, admin.headers);
+      expect(missing.statusCode).toBe(404);
+      expect(expectResponseMatches('getAdminOrder', missing)).toEqual({
+        detail: 'Order not found',
+      });
+      const patchMissing = await t.app.inject({
+        method: 'PATCH',
+        url: `${ADMIN}/999999/status`,
+        headers: admin.headers,
+        payload: { status: 'confirmed' },
+      });
+      expect(patchMissing.statusCode).toBe(404);
+      expect(expectResponseMatches('updateOrderStatus', patchMissing)).toEqual({
+        detail: 'Order not found',
+      });
+      const p = await product();
+      const o = await order({ guestEmail: 'x@example.com' }, [
+        { productId: p.productId, quantity: 1 },
+      ]);
+      const bad = await t.app.inject({
+        method: 'PATCH',
+        url: `${ADMIN}/${o.id}/status`,
+        headers: admin.headers,
+        payload: { status: 'lost' },
+      });
+      expect(bad.statusCode).toBe(422);
+      expect(
+        expectResponseMatches<{ detail: Issue[] }>('updateOrderStatus', bad).detail[0]?.loc,
+      ).toEqual(['body', 'status']);
+      const inventory = await t.app.inject({
+        method: 'PATCH',
+        url: `${ADMIN}/${o.id}/status`,
+        headers: await t.authAs('inventory_manager'),
+        payload: { status: 'confirmed' },
+      });
+      expect(inventory.statusCode).toBe(403);
+      expectResponseMatches('updateOrderStatus', inventory);
+      expect(
+        (
+          await db()
+            .selectFrom('order_status_history')
+            .select('id')
+            .where('order_id', '=', o.id)
+            .execute()
+        ).length,
+      ).toBe(1);
+    });
+  });
+
+  describe('cancelOrder', () => {
+    const cancel = (id: number, payload?: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${ADMIN}/${id}/cancel`,
+        headers: admin.headers,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+
+    it('cancels and restocks every tracked item still in the catalogue', async () => {
+      const a = await product(10);
+      const b = await product(10);
+      const untracked = await product(0);
+      await db()
+        .updateTable('variants')
+        .set({ track_inventory: 0 })
+        .where('id', '=', untracked.variantId)
+        .execute();
+      const deleted = await product(10);
+      const o = await order({ guestEmail: 'x@example.com' }, [
+        { productId: a.productId, quantity: 3 },
+        { productId: b.productId, quantity: 2 },
+        { productId: untracked.productId, quantity: 5 },
+        { productId: deleted.productId, quantity: 1 },
+      ]);
+      await t.app.inject({
+        method: 'PATCH',
+        url: `${ADMIN}/${o.id}/status`,
+        headers: admin.headers,
+        payload: { status: 'processing' },
+      });
+      await db().deleteFrom('products').where('id', '=', deleted.productId).execute();
+      expect([await stockOf(a.variantId), await stockOf(b.variantId)]).toEqual([7, 8]);
+
+      const res = await cancel(o.id, { reason: 'Customer changed their mind' });
+      expect(res.statusCode).toBe(200);
+      const body = expectResponseMatches<Order>('cancelOrder', res);
+      expect(body.status).toBe('cancelled');
+      expect(body.status_history.at(-1)).toEqual({
+        id: expect.any(Number),
+        from_status: 'processing',
+        to_status: 'cancelled',
+        note: 'Customer changed their mind',
+        changed_by_admin_id: admin.id,
+        changed_by: admin.username,
+        created_at: body.updated_at,
+      });
+      expect(body.items.map((i) => [i.variant_id, i.product_id])).toEqual([
+        [a.variantId, a.productId],
+        [b.variantId, b.productId],
+        [untracked.variantId, untracked.productId],
+        [null, null],
+      ]);
+      expect([
+        await stockOf(a.variantId),
+        await stockOf(b.variantId),
+        await stockOf(untracked.variantId),
+      ]).toEqual([10, 10, 0]);
+      const movements = await db()
+        .selectFrom('stock_movements')
+        .select(['variant_id', 'delta', 'reason', 'admin_user_id'])
+        .where('reason', 'like', '%cancelled')
+        .orderBy('variant_id')
+        .execute();
+      expect(movements).toEqual([
+        {
+          variant_id: a.variantId,
+          delta: 3,
+          reason: `Order ${o.order_number} cancelled`,
+          admin_user_id: admin.id,
+        },
+        {
+          variant_id: b.variantId,
+          delta: 2,
+          reason: `Order ${o.order_number} cancelled`,
+          admin_user_id: admin.id,
+        },
+      ]);
+
+      // A second cancellation is refused and restocks nothing.
+      const again = await cancel(o.id);
+      expect(again.statusCode).toBe(409);
+      expect(expectResponseMatches('cancelOrder', again)).toEqual({
+        detail: 'Only pending, confirmed or processing orders can be cancelled',
+      });
+      expect(await stockOf(a.variantId)).toBe(10);
+    });
+
+    it('refuses shipped, delivered and refunded orders (409) and unknown ones (404)', async () => {
+      const p = await product(10);
+      for (const status of ['shipped', 'delivered', 'refunded'] as const) {
+        const o = await order({ guestEmail: 'x@example.com' }, [
+          { productId: p.productId, quantity: 1 },
+        ]);
+        await t.app.inject({
+          method: 'PATCH',
+          url: `${ADMIN}/${o.id}/status`,
+          headers: admin.headers,
+          payload: { status },
+        });
+        const res = await cancel(o.id, {});
+        expect(res.statusCode).toBe(409);
+        expect(expectResponseMatches('cancelOrder', res)).toEqual({
+          detail: 'Only pending, confirmed or processing orders can be cancelled',
+        });
+        const stored = await db()
+          .selectFrom('orders')
+          .select('status')
+          .where('id', '=', o.id)
+          .executeTakeFirstOrThrow();
+        expect(stored.status).toBe(status);
+      }
+      expect(await stockOf(p.variantId)).toBe(7);
+      const missing = await cancel(999999);
+      expect(missing.statusCode).toBe(404);
+      expect(expectResponseMatches('cancelOrder', missing)).toEqual({ detail: 'Order not found' });
+      const tooLong = await cancel(1, { reason: 'x'.repeat(501) });
+      expect(tooLong.statusCode).toBe(422);
+      expectResponseMatches('cancelOrder', tooLong);
+    });
+
+    it('cancels a pending order without a body, once when sent in parallel', async () => {
+      const p = await product(10);
+      const o = await order({ guestEmail: 'x@example.com' }, [
+        { productId: p.productId, quantity: 4 },
+      ]);
+      const results = await Promise.all(Array.from({ length: 5 }, () => cancel(o.id)));
+      for (const r of results) expectResponseMatches('cancelOrder', r);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+      const ok = results.find((r) => r.statusCode === 200)?.json() as Order;
+      expect(ok.status_history.at(-1)).toMatchObject({
+        from_status: 'pending',
+        to_status: 'cancelled',
+        note: null,
+      });
+      expect(await stockOf(p.variantId)).toBe(10);
+    });
+  });
+});

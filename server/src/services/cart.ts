@@ -1,0 +1,526 @@
+// Shopping carts: anonymous (by session_id) or the signed-in customer's, priced from the current
+// catalogue every time they are read (a cart stores quantities only, never prices).
+//
+// Decisions the contract leaves open:
+// - Cart selection: a customer token selects the customer's cart; session_id is then only used
+//   to merge that session's anonymous cart into it. The merge happens on every cart operation
+//   that sends both (the auth description: "on their first cart call"), not at checkout. Merged
+//   quantities are added and capped by the stock available (and 999), never below what the
+//   customer's own line already had; an anonymous line that cannot be kept at all (no stock) is
+//   dropped. The anonymous cart is then deleted.
+// - A line whose product or variant has become inactive stays in the cart (priced as usual) so
+//   the customer sees it and can remove it; checkout refuses it with a 409.
+// - A simple product without its default variant (created without inventory) has nothing a
+//   cart line could point at: adding it is a 404 "Product is not available for sale".
+// - The SKU placeholder "DEFAULT" of a simple product without a real SKU is shown as null.
+// - CartLine.image is `format: uri` while product images are stored as URLs relative to this
+//   server (/api/v1/media/...): they are resolved against the request's origin.
+//
+// Pricing of a line (shared with checkout, see pricedLine): the unit price is the catalogue
+// price for the country (pricing.ts); a price entered including VAT is converted to a net unit
+// price with netFromGross (half-up to the millime). The line's VAT is computed on the line's net
+// amount and rounded half-up to the millime; unit_price_incl_vat is the net unit price plus the
+// VAT of one unit (half-up), i.e. exactly what a line of one unit costs.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AppContext } from '../context';
+import type { CustomerRow, Database } from '../db/schema';
+import { grossFromNet, vatOfNet } from '../domain/vat';
+import { conflict, invalid, notFound, unauthorized } from '../http/problem';
+import { bool, json, money, percent } from '../http/present';
+import type { Schemas } from '../http/types';
+import { countryPricing, netAndGross, type CountryPricing } from './pricing';
+
+type Db = Kysely<Database> | Transaction<Database>;
+type Cart = Schemas['Cart'];
+type CartLine = Schemas['CartLine'];
+
+export const DEFAULT_COUNTRY = 'TN';
+export const MAX_LINE_QUANTITY = 999;
+export const SESSION_REQUIRED = 'session_id is required without a customer token';
+export const CART_ITEM_NOT_FOUND = 'Cart item not found';
+export const ACCOUNT_GONE = 'Account is inactive or no longer exists';
+const PLACEHOLDER_SKU = 'DEFAULT';
+
+// ---------------------------------------------------------------------------------------------
+// Who the cart belongs to
+
+/** The caller of a cart or checkout operation: a signed-in customer or an anonymous session. */
+export type CartOwner =
+  | { kind: 'customer'; customer: CustomerRow; sessionId: string | null }
+  | { kind: 'session'; sessionId: string };
+
+/**
+ * The caller from the request: a customer token (already checked to be a customer's by the
+ * access rule) or, without one, the session_id (422 when missing).
+ */
+export async function resolveOwner(
+  db: Db,
+  auth: { userType: string; userId: number } | null,
+  sessionId: string | undefined,
+): Promise<CartOwner> {
+  if (auth && auth.userType === 'customer') {
+    const customer = await db
+      .selectFrom('customers')
+      .selectAll()
+      .where('id', '=', auth.userId)
+      .executeTakeFirst();
+    // A deleted or deactivated customer's token stops working at once (as for admins).
+    if (!customer || !bool(customer.is_active)) throw unauthorized(ACCOUNT_GONE);
+    return { kind: 'customer', customer, sessionId: sessionId ?? null };
+  }
+  if (sessionId === undefined) throw invalid(['query', 'session_id'], SESSION_REQUIRED, 'missing');
+  return { kind: 'session', sessionId };
+}
+
+/** The country whose VAT prices the cart: the customer's, TN for anonymous carts. */
+export const ownerCountry = (owner: CartOwner): string =>
+  owner.kind === 'customer' ? owner.customer.country_code : DEFAULT_COUNTRY;
+
+export async function findCart(db: Db, owner: CartOwner) {
+  const q = db.selectFrom('carts').selectAll();
+  return (
+    owner.kind === 'customer'
+      ? q.where('customer_id', '=', owner.customer.id)
+      : q.where('session_id', '=', owner.sessionId)
+  ).executeTakeFirst();
+}
+
+/** The owner's cart, created when missing (race-free: insert … on conflict do nothing). */
+async function ensureCart(trx: Transaction<Database>, owner: CartOwner, now: string) {
+  const values =
+    owner.kind === 'customer'
+      ? { customer_id: owner.customer.id, session_id: null }
+      : { customer_id: null, session_id: owner.sessionId };
+  await trx
+    .insertInto('carts')
+    .values({ ...values, created_at: now, updated_at: now })
+    .onConflict((oc) =>
+      oc.column(owner.kind === 'customer' ? 'customer_id' : 'session_id').doNothing(),
+    )
+    .execute();
+  const cart = await findCart(trx, owner);
+  if (!cart) throw new Error('The cart vanished right after it was created');
+  return cart;
+}
+
+/** Stock a line may take: null when not limited (not tracked, or backorders allowed). */
+export function availableQuantity(v: {
+  track_inventory: number;
+  allow_backorder: number;
+  stock_quantity: number;
+}): number | null {
+  if (!bool(v.track_inventory) || bool(v.allow_backorder)) return null;
+  return Math.max(0, Number(v.stock_quantity));
+}
+
+export const shortStock = (available: number, productName: string) =>
+  conflict(`Only ${available} in stock for ${productName}`);
+
+const lineTooLarge = () =>
+  invalid(
+    ['body', 'quantity'],
+    `The quantity of a cart line cannot exceed ${MAX_LINE_QUANTITY}`,
+    'maximum',
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Merging an anonymous cart into the customer's
+
+/**
+ * Moves the lines of the session's anonymous cart into the customer's cart and deletes the
+ * anonymous cart (see the header). Does nothing without such a cart. The anonymous cart's row
+ * is locked first, so two concurrent calls merge it once.
+ */
+export async function mergeSessionCart(ctx: AppContext, owner: CartOwner): Promise<void> {
+  if (owner.kind !== 'customer' || owner.sessionId === null) return;
+  const sessionId = owner.sessionId;
+  const anonymous = await ctx.db
+    .selectFrom('carts')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+  if (!anonymous) return;
+  const now = ctx.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    const locked = await trx
+      .updateTable('carts')
+      .set({ updated_at: now })
+      .where('id', '=', anonymous.id)
+      .where('session_id', '=', sessionId)
+      .returning('id')
+      .executeTakeFirst();
+    if (!locked) return; // merged (and deleted) by a concurrent call
+    const target = await ensureCart(trx, owner, now);
+    const lines = await trx
+      .selectFrom('cart_items as ci')
+      .innerJoin('variants as v', 'v.id', 'ci.variant_id')
+      .select([
+        'ci.id',
+        'ci.variant_id',
+        'ci.quantity',
+        'v.track_inventory',
+        'v.allow_backorder',
+        'v.stock_quantity',
+      ])
+      .where('ci.cart_id', '=', anonymous.id)
+      .orderBy('ci.id')
+      .execute();
+    for (const line of lines) {
+      const limit = Math.min(availableQuantity(line) ?? MAX_LINE_QUANTITY, MAX_LINE_QUANTITY);
+      const existing = await trx
+        .selectFrom('cart_items')
+        .select(['id', 'quantity'])
+        .where('cart_id', '=', target.id)
+        .where('variant_id', '=', line.variant_id)
+        .executeTakeFirst();
+      if (existing) {
+        const own = Number(existing.quantity);
+        const merged = Math.max(own, Math.min(own + Number(line.quantity), limit));
+        if (merged !== own) {
+          await trx
+            .updateTable('cart_items')
+            .set({ quantity: merged, updated_at: now })
+            .where('id', '=', existing.id)
+            .execute();
+        }
+      } else {
+        const kept = Math.min(Number(line.quantity), limit);
+        // The line moves (it keeps its id); with no stock at all it is dropped below.
+        if (kept >= 1) {
+          await trx
+            .updateTable('cart_items')
+            .set({ cart_id: target.id, quantity: kept, updated_at: now })
+            .where('id', '=', line.id)
+            .execute();
+        }
+      }
+    }
+    // Removes the anonymous cart with whatever lines were not moved (FK cascade).
+    await trx.deleteFrom('carts').where('id', '=', anonymous.id).execute();
+    await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', target.id).execute();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pricing
+
+/** What pricing a line needs from the catalogue (product, variant and their VAT rates). */
+export interface CatalogueLineRow {
+  product_id: number;
+  variant_id: number;
+  product_name: string;
+  product_slug: string;
+  product_images: string;
+  product_is_active: number;
+  has_variants: number;
+  price_includes_vat: number;
+  product_rate_bp: number;
+  product_rate_country: string;
+  is_default: number;
+  variant_title: string;
+  sku: string;
+  variant_images: string;
+  price: number;
+  stock_quantity: number;
+  track_inventory: number;
+  allow_backorder: number;
+  variant_is_active: number;
+  variant_rate_bp: number | null;
+  variant_rate_country: string | null;
+}
+
+/** Variants (alias v) with their product and both VAT rates, as CatalogueLineRow columns. */
+export function selectCatalogueLines(db: Db) {
+  return db
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .innerJoin('vat_rates as pr', 'pr.id', 'p.vat_rate_id')
+    .leftJoin('vat_rates as vr', 'vr.id', 'v.vat_rate_id')
+    .select([
+      'p.id as product_id',
+      'v.id as variant_id',
+      'p.name as product_name',
+      'p.slug as product_slug',
+      'p.images as product_images',
+      'p.is_active as product_is_active',
+      'p.has_variants',
+      'p.price_includes_vat',
+      'pr.rate_bp as product_rate_bp',
+      'pr.country_code as product_rate_country',
+      'v.is_default',
+      'v.variant_title',
+      'v.sku',
+      'v.images as variant_images',
+      'v.price',
+      'v.stock_quantity',
+      'v.track_inventory',
+      'v.allow_backorder',
+      'v.is_active as variant_is_active',
+      'vr.rate_bp as variant_rate_bp',
+      'vr.country_code as variant_rate_country',
+    ]);
+}
+
+/** Whether the variant may be sold: active product and variant, not a leftover default variant. */
+export function isSellable(row: CatalogueLineRow): boolean {
+  return (
+    bool(row.product_is_active) &&
+    bool(row.variant_is_active) &&
+    (!bool(row.has_variants) || !bool(row.is_default))
+  );
+}
+
+/** A simple product's default variant has no title of its own; its SKU may be a placeholder. */
+export const variantTitleOf = (row: Pick<CatalogueLineRow, 'is_default' | 'variant_title'>) =>
+  bool(row.is_default) ? null : row.variant_title;
+export const skuOf = (row: Pick<CatalogueLineRow, 'sku'>) =>
+  row.sku === PLACEHOLDER_SKU ? null : row.sku;
+
+export interface PricedLine {
+  /** VAT rate applied, basis points (0 under the reverse charge). */
+  rateBp: number;
+  unitPrice: number;
+  unitPriceInclVat: number;
+  totalPrice: number;
+  vatAmount: number;
+  totalInclVat: number;
+}
+
+/**
+ * Prices `quantity` units of a variant for a country (all amounts in millimes):
+ * unit = net catalogue price (netFromGross half-up when entered incl. VAT); total = unit × qty;
+ * VAT = total × rate, half-up on the line; total incl. VAT = total + VAT; unit incl. VAT = unit +
+ * VAT of one unit (half-up). Under the reverse charge the rate and every VAT amount are 0.
+ */
+export function pricedLine(
+  row: CatalogueLineRow,
+  quantity: number,
+  pricing: CountryPricing,
+  reverseCharge = false,
+): PricedLine {
+  // A variant's own VAT rate replaces the product's when set (as in the public catalogue).
+  const own =
+    row.variant_rate_bp !== null && row.variant_rate_country !== null
+      ? { rate_bp: Number(row.variant_rate_bp), country_code: row.variant_rate_country }
+      : { rate_bp: Number(row.product_rate_bp), country_code: row.product_rate_country };
+  const catalogueRate = pricing.rateBp(own);
+  const unitPrice = netAndGross(Number(row.price), row.price_includes_vat, catalogueRate).net;
+  const rateBp = reverseCharge ? 0 : catalogueRate;
+  const totalPrice = unitPrice * quantity;
+  const vatAmount = vatOfNet(totalPrice, rateBp);
+  return {
+    rateBp,
+    unitPrice,
+    unitPriceInclVat: grossFromNet(unitPrice, rateBp),
+    totalPrice,
+    vatAmount,
+    totalInclVat: totalPrice + vatAmount,
+  };
+}
+
+/** An absolute URL for a stored image URL (relative ones are resolved against `origin`). */
+function absoluteUrl(url: string, origin: string): string | null {
+  try {
+    return new URL(url, origin).href;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the cart
+
+export async function readCart(db: Db, owner: CartOwner, now: Date, origin: string): Promise<Cart> {
+  const cart = await findCart(db, owner);
+  const base = {
+    id: cart?.id ?? null,
+    session_id: owner.kind === 'session' ? owner.sessionId : null,
+    customer_id: owner.kind === 'customer' ? owner.customer.id : null,
+    currency: 'TND' as const,
+  };
+  if (!cart) {
+    return {
+      ...base,
+      items: [],
+      item_count: 0,
+      subtotal: money(0),
+      vat_amount: money(0),
+      total_incl_vat: money(0),
+    };
+  }
+  const rows = await selectCatalogueLines(db)
+    .innerJoin('cart_items as ci', 'ci.variant_id', 'v.id')
+    .select(['ci.id as line_id', 'ci.quantity'])
+    .where('ci.cart_id', '=', cart.id)
+    .orderBy('ci.created_at')
+    .orderBy('ci.id')
+    .execute();
+  const pricing = await countryPricing(db, ownerCountry(owner), now);
+  let count = 0;
+  let subtotal = 0;
+  let vat = 0;
+  const items: CartLine[] = rows.map((row) => {
+    const quantity = Number(row.quantity);
+    const p = pricedLine(row, quantity, pricing);
+    count += quantity;
+    subtotal += p.totalPrice;
+    vat += p.vatAmount;
+    const image =
+      json<string[]>(row.variant_images, [])[0] ?? json<string[]>(row.product_images, [])[0];
+    return {
+      id: row.line_id,
+      product_id: row.product_id,
+      variant_id: row.variant_id,
+      product_name: row.product_name,
+      product_slug: row.product_slug,
+      variant_title: variantTitleOf(row),
+      sku: skuOf(row),
+      image: image === undefined ? null : absoluteUrl(image, origin),
+      quantity,
+      unit_price: money(p.unitPrice),
+      unit_price_incl_vat: money(p.unitPriceInclVat),
+      vat_rate: percent(p.rateBp),
+      line_subtotal: money(p.totalPrice),
+      line_vat: money(p.vatAmount),
+      line_total_incl_vat: money(p.totalInclVat),
+      available_quantity: availableQuantity(row),
+    };
+  });
+  return {
+    ...base,
+    items,
+    item_count: count,
+    subtotal: money(subtotal),
+    vat_amount: money(vat),
+    total_incl_vat: money(subtotal + vat),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changing the cart
+
+/** The variant a new line points at, after the contract's checks (404/422). */
+async function variantToAdd(
+  db: Db,
+  productId: number,
+  variantId: number | null,
+): Promise<CatalogueLineRow> {
+  const product = await db
+    .selectFrom('products')
+    .select(['id', 'has_variants', 'is_active'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  if (!product || !bool(product.is_active)) throw notFound('Product not found');
+  if (variantId === null) {
+    if (bool(product.has_variants)) {
+      throw invalid(
+        ['body', 'variant_id'],
+        'variant_id is required for a product with variants',
+        'missing',
+      );
+    }
+    const row = await selectCatalogueLines(db)
+      .where('v.product_id', '=', productId)
+      .where('v.is_default', '=', 1)
+      .executeTakeFirst();
+    if (!row) throw notFound('Product is not available for sale');
+    if (!isSellable(row)) throw notFound('Variant not found');
+    return row;
+  }
+  const row = await selectCatalogueLines(db).where('v.id', '=', variantId).executeTakeFirst();
+  if (!row || row.product_id !== productId || !isSellable(row)) throw notFound('Variant not found');
+  return row;
+}
+
+/** Refuses a line quantity above 999 (422) or above the available stock (409). */
+function checkLineQuantity(quantity: number, row: CatalogueLineRow): void {
+  if (quantity > MAX_LINE_QUANTITY) throw lineTooLarge();
+  const available = availableQuantity(row);
+  if (available !== null && quantity > available) throw shortStock(available, row.product_name);
+}
+
+/**
+ * Adds `quantity` units: creates the cart and the line, or increases the existing line. The
+ * increment is one upsert and the resulting quantity is checked inside the same transaction, so
+ * concurrent adds to one line neither lose units nor pass the limits together.
+ */
+export async function addItem(
+  ctx: AppContext,
+  owner: CartOwner,
+  input: { product_id: number; variant_id?: number | null; quantity: number },
+): Promise<void> {
+  const row = await variantToAdd(ctx.db, input.product_id, input.variant_id ?? null);
+  const now = ctx.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    const cart = await ensureCart(trx, owner, now);
+    const line = await trx
+      .insertInto('cart_items')
+      .values({
+        cart_id: cart.id,
+        product_id: row.product_id,
+        variant_id: row.variant_id,
+        quantity: input.quantity,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc.columns(['cart_id', 'variant_id']).doUpdateSet({
+          quantity: sql<number>`cart_items.quantity + excluded.quantity`,
+          updated_at: now,
+        }),
+      )
+      .returning('quantity')
+      .executeTakeFirstOrThrow();
+    checkLineQuantity(Number(line.quantity), row); // throws: the transaction rolls back
+    await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', cart.id).execute();
+  });
+}
+
+/** The line `lineId` of the owner's cart, with its variant; 404 for any other line. */
+async function ownLine(db: Db, owner: CartOwner, lineId: number) {
+  const cart = await findCart(db, owner);
+  const row = cart
+    ? await selectCatalogueLines(db)
+        .innerJoin('cart_items as ci', 'ci.variant_id', 'v.id')
+        .select(['ci.id as line_id', 'ci.cart_id'])
+        .where('ci.id', '=', lineId)
+        .where('ci.cart_id', '=', cart.id)
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw notFound(CART_ITEM_NOT_FOUND);
+  return row;
+}
+
+export async function setItemQuantity(
+  ctx: AppContext,
+  owner: CartOwner,
+  lineId: number,
+  quantity: number,
+): Promise<void> {
+  const row = await ownLine(ctx.db, owner, lineId);
+  checkLineQuantity(quantity, row);
+  const now = ctx.now().toISOString();
+  const updated = await ctx.db
+    .updateTable('cart_items')
+    .set({ quantity, updated_at: now })
+    .where('id', '=', lineId)
+    .where('cart_id', '=', row.cart_id)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) throw notFound(CART_ITEM_NOT_FOUND);
+}
+
+export async function removeItem(ctx: AppContext, owner: CartOwner, lineId: number): Promise<void> {
+  const row = await ownLine(ctx.db, owner, lineId);
+  const deleted = await ctx.db
+    .deleteFrom('cart_items')
+    .where('id', '=', lineId)
+    .where('cart_id', '=', row.cart_id)
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) throw notFound(CART_ITEM_NOT_FOUND);
+}
+
+/** Removes every line (the cart itself stays); nothing to do without a cart. */
+export async function clearCart(db: Db, owner: CartOwner): Promise<void> {
+  const cart = await findCart(db, owner);
+  if (cart) await db.deleteFrom('cart_items').where('cart_id', '=', cart.id).execute();
+}

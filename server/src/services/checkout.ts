@@ -1,0 +1,267 @@
+// Checkout: turns the caller's cart into an order, in ONE database transaction.
+//
+// Amounts (integer millimes; VAT rates in basis points, see domain/vat.ts):
+// - Every line is re-priced from the catalogue at checkout for customer_country_code (the cart
+//   is never trusted): the rate is the one pricing.ts resolves for the country (the variant's
+//   own rate, else the product's, replaced by the country's default rate when it belongs to
+//   another country).
+// - unit_price (net) = the catalogue price when entered excluding VAT; when it was entered
+//   including VAT (price_includes_vat) it is converted per unit with netFromGross, rounded
+//   half-up to the millime.
+// - total_price = unit_price × quantity (exact); vat_amount = total_price × rate rounded half-up
+//   to the millime ON THE LINE (not per unit, not on the order); total_price_incl_vat =
+//   total_price + vat_amount.
+// - unit_price_incl_vat = unit_price + the VAT of one unit rounded half-up, i.e. exactly what a
+//   line of one unit costs. For a quantity above 1, total_price_incl_vat is authoritative and may
+//   differ from unit_price_incl_vat × quantity by the per-unit rounding (at most half a millime
+//   per unit, rounded): e.g. 3 × 0.333 at 19 % → unit incl. 0.396, line 0.999 + 0.190 = 1.189
+//   (not 1.188). A price entered including VAT usually comes back as entered (10.000 incl. 19 %
+//   → net 8.403 → 10.000) but may come out one millime away (1.005 → net 0.845 → 1.006): no net
+//   price in whole millimes gives every gross price back at 19 %.
+// - Order totals are the sums of the lines, so the lines always add up to them:
+//   subtotal = Σ total_price, vat_amount = Σ vat_amount, shipping_amount = the configured flat
+//   rate (config.shippingFlatRateMillimes), charged as is with no VAT on it, discount_amount = 0,
+//   total_amount = subtotal + vat_amount + shipping_amount − discount_amount.
+// - Reverse charge (isReverseChargeEligible: professional, valid-format VAT number of an EU
+//   country other than the shop's): every line's rate and VAT are 0, so the net prices are the
+//   prices charged; vat_reverse_charge is true.
+//
+// Buyer details: customer_type, vat_number and customer_country_code come from the body, else
+// from the signed-in customer's profile, else (guest) individual, no VAT number and TN (the
+// CheckoutRequest schema; the shipping country is NOT used: the buyer's VAT country is what
+// counts, as for the cart). vat_number is stored normalised as validate-vat does (upper case, no
+// separators, EU country prefix) when valid for the country, else only upper-cased without
+// separators; a vat_number sent as null means none (the profile's is not used). customer_email
+// is the account's e-mail, or the shipping e-mail (lower-cased) for a guest. A customer token
+// sent with a session_id checks out the customer's cart (no merge at checkout: see cart.ts).
+//
+// Concurrency (the transaction's statements, in this order):
+// 1. DELETE the cart's lines … RETURNING them: the lines are taken exactly once; a concurrent
+//    checkout of the same cart waits on them and then finds the cart empty (409).
+// 2. The order number (atomic upsert on order_number_counters, order-numbers.ts).
+// 3. Stock: adjustStock (one conditional UPDATE per tracked variant, in variant id order so two
+//    checkouts never deadlock) never takes the stock below 0 without backorders; a short line
+//    throws a 409 naming the product and what is left, and everything rolls back.
+// 4. The order, its item snapshots and its first status_history entry (null → pending).
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../context';
+import { toBool } from '../db/bool';
+import type { Database } from '../db/schema';
+import {
+  isReverseChargeEligible,
+  normaliseVatNumber,
+  validateVatNumber,
+} from '../domain/vat-number';
+import { conflict, HttpProblem } from '../http/problem';
+import type { Body, Schemas } from '../http/types';
+import {
+  DEFAULT_COUNTRY,
+  isSellable,
+  pricedLine,
+  selectCatalogueLines,
+  shortStock,
+  skuOf,
+  variantTitleOf,
+  findCart,
+  type CartOwner,
+} from './cart';
+import { nextOrderNumber } from './order-numbers';
+import { findOrder } from './orders';
+import { countryPricing, normalizeCountry } from './pricing';
+import { adjustStock, type StockChange } from './stock';
+
+type Order = Schemas['Order'];
+
+export const CART_EMPTY = 'Your cart is empty';
+export const noLongerAvailable = (productName: string) =>
+  conflict(`${productName} is no longer available`);
+
+/** The buyer's VAT situation: body, else profile, else the guest defaults. */
+function buyerOf(owner: CartOwner, body: Body<'createOrder'>, shopCountry: string) {
+  const profile = owner.kind === 'customer' ? owner.customer : null;
+  const customerType = body.customer_type ?? profile?.customer_type ?? 'individual';
+  const country = normalizeCountry(
+    body.customer_country_code ?? profile?.country_code ?? DEFAULT_COUNTRY,
+  );
+  const rawVat = body.vat_number !== undefined ? body.vat_number : (profile?.vat_number ?? null);
+  const compact = rawVat === null ? '' : normaliseVatNumber(rawVat);
+  // The normalised form of a valid number (with its EU prefix); an invalid one is kept as sent,
+  // only compacted, rather than prefixed with a country it may not belong to.
+  const checked = compact === '' ? null : validateVatNumber(compact, country);
+  const vatNumber = checked === null ? null : checked.valid ? checked.normalised : compact;
+  const reverseCharge = isReverseChargeEligible(
+    { customer_type: customerType, vat_number: vatNumber, country_code: country },
+    shopCountry,
+  );
+  return { customerType, country, vatNumber, reverseCharge };
+}
+
+/** The address as stored on the order: optional fields null, the country upper-cased. */
+function shippingSnapshot(a: Schemas['ShippingAddress']): Schemas['ShippingAddress'] {
+  return {
+    first_name: a.first_name,
+    last_name: a.last_name,
+    company: a.company ?? null,
+    street_address: a.street_address,
+    apartment: a.apartment ?? null,
+    city: a.city,
+    state: a.state ?? null,
+    postal_code: a.postal_code,
+    country: normalizeCountry(a.country),
+    phone: a.phone,
+    email: a.email,
+  };
+}
+
+export async function placeOrder(
+  ctx: AppContext,
+  owner: CartOwner,
+  body: Body<'createOrder'>,
+): Promise<Order> {
+  const at = ctx.now();
+  const now = at.toISOString();
+  const buyer = buyerOf(owner, body, ctx.config.shopCountry);
+  const address = shippingSnapshot(body.shipping_address);
+  const customerEmail =
+    owner.kind === 'customer' ? owner.customer.email : address.email.trim().toLowerCase();
+  const notes = body.notes?.trim() ? body.notes.trim() : null;
+
+  const orderId = await ctx.db.transaction().execute(async (trx) => {
+    const cart = await findCart(trx, owner);
+    if (!cart) throw conflict(CART_EMPTY);
+    // 1. Take the lines (see the header).
+    const taken = await trx
+      .deleteFrom('cart_items')
+      .where('cart_id', '=', cart.id)
+      .returning(['variant_id', 'quantity'])
+      .execute();
+    if (taken.length === 0) throw conflict(CART_EMPTY);
+    await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', cart.id).execute();
+
+    const rows = await selectCatalogueLines(trx)
+      .where(
+        'v.id',
+        'in',
+        taken.map((l) => l.variant_id),
+      )
+      .execute();
+    const byVariant = new Map(rows.map((r) => [r.variant_id, r]));
+    const pricing = await countryPricing(trx, buyer.country, at);
+    const lines = [...taken]
+      .sort((a, b) => a.variant_id - b.variant_id)
+      .map((l) => {
+        const row = byVariant.get(l.variant_id);
+        if (!row) throw new Error(`Variant ${l.variant_id} of a cart line vanished`);
+        if (!isSellable(row)) throw noLongerAvailable(row.product_name);
+        const quantity = Number(l.quantity);
+        return { row, quantity, price: pricedLine(row, quantity, pricing, buyer.reverseCharge) };
+      });
+
+    // 2. The order number.
+    const orderNumber = await nextOrderNumber(trx, at);
+
+    // 3. Stock.
+    const stockChange: StockChange = { reason: `Order ${orderNumber}`, adminUserId: null, now };
+    for (const { row, quantity } of lines) {
+      if (!toBool(row.track_inventory)) continue;
+      await takeStock(trx, row.variant_id, quantity, row.product_name, stockChange);
+    }
+
+    // 4. The order.
+    const subtotal = lines.reduce((s, l) => s + l.price.totalPrice, 0);
+    const vatAmount = lines.reduce((s, l) => s + l.price.vatAmount, 0);
+    const shipping = ctx.config.shippingFlatRateMillimes;
+    const discount = 0;
+    const order = await trx
+      .insertInto('orders')
+      .values({
+        order_number: orderNumber,
+        status: 'pending',
+        payment_method: body.payment_method,
+        customer_id: owner.kind === 'customer' ? owner.customer.id : null,
+        customer_email: customerEmail,
+        customer_type: buyer.customerType,
+        customer_country_code: buyer.country,
+        vat_number: buyer.vatNumber,
+        vat_reverse_charge: buyer.reverseCharge ? 1 : 0,
+        subtotal,
+        vat_amount: vatAmount,
+        shipping_amount: shipping,
+        discount_amount: discount,
+        total_amount: subtotal + vatAmount + shipping - discount,
+        currency: 'TND',
+        shipping_address: JSON.stringify(address),
+        notes,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('order_items')
+      .values(
+        lines.map(({ row, quantity, price }) => ({
+          order_id: order.id,
+          product_id: row.product_id,
+          variant_id: row.variant_id,
+          product_name: row.product_name,
+          variant_title: variantTitleOf(row),
+          product_sku: skuOf(row),
+          quantity,
+          unit_price: price.unitPrice,
+          unit_price_incl_vat: price.unitPriceInclVat,
+          vat_rate_bp: price.rateBp,
+          vat_amount: price.vatAmount,
+          total_price: price.totalPrice,
+          total_price_incl_vat: price.totalInclVat,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('order_status_history')
+      .values({
+        order_id: order.id,
+        from_status: null,
+        to_status: 'pending',
+        note: null,
+        changed_by_admin_id: null,
+        changed_by: null,
+        created_at: now,
+      })
+      .execute();
+    return order.id;
+  });
+  // The buyer's view (guests too): no admin notes or names in the history.
+  const order = await findOrder(ctx.db, orderId, 'customer');
+  if (!order) throw new Error(`Order ${orderId} vanished right after checkout`);
+  return order;
+}
+
+/**
+ * Removes `quantity` units of a tracked variant. When the stock is short, the 409 names the
+ * product and the quantity still available; a variant that stopped tracking meanwhile is left
+ * alone (nothing to decrement), one deleted meanwhile is no longer available (409).
+ */
+async function takeStock(
+  trx: Transaction<Database>,
+  variantId: number,
+  quantity: number,
+  productName: string,
+  change: StockChange,
+): Promise<void> {
+  try {
+    await adjustStock(trx, variantId, -quantity, change);
+  } catch (err) {
+    if (!(err instanceof HttpProblem)) throw err;
+    // Deleted since the cart was read (adjustStock's 404): no longer available.
+    if (err.statusCode === 404) throw noLongerAvailable(productName);
+    if (err.statusCode !== 409) throw err;
+    const variant = await trx
+      .selectFrom('variants')
+      .select(['stock_quantity', 'track_inventory'])
+      .where('id', '=', variantId)
+      .executeTakeFirst();
+    if (variant && !toBool(variant.track_inventory)) return;
+    throw shortStock(Math.max(0, Number(variant?.stock_quantity ?? 0)), productName);
+  }
+}

@@ -1,0 +1,379 @@
+// Orders after checkout: the Order/OrderSummary presenters, the customer's own orders and the
+// admin's order operations (list, detail, status change, cancellation with restocking).
+//
+// Decisions the contract leaves open:
+// - Lists are ordered newest first by created_at, then by id (ties).
+// - date_from/date_to are compared as instants: they are normalised to the stored form
+//   (toISOString, UTC, milliseconds) and compared as text, which orders like time because every
+//   created_at is written the same way.
+// - A status change or cancellation is a compare-and-set on the status read just before, retried
+//   when a concurrent change won, so every history entry's from_status is the real previous
+//   status and a cancellation restocks exactly once.
+// - The note of a status change (and the cancellation reason) is trimmed; blank becomes null.
+// - Restocking on cancel: every item whose variant still exists and tracks inventory gets its
+//   quantity back (adjustStock, reason "Order <number> cancelled"), in variant id order (the same
+//   lock order as checkout). An item whose variant was deleted or no longer tracks is skipped.
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import type { AppContext } from '../context';
+import type {
+  AdminUserRow,
+  Database,
+  OrderItemRow,
+  OrderRow,
+  OrderStatus,
+  OrderStatusHistoryRow,
+} from '../db/schema';
+import { anyOf, containsPattern, lowerLike } from '../db/search';
+import { conflict, HttpProblem, invalid, notFound } from '../http/problem';
+import { bool, json, money, percent } from '../http/present';
+import type { Schemas } from '../http/types';
+import { adjustStock } from './stock';
+
+type Db = Kysely<Database> | Transaction<Database>;
+type Order = Schemas['Order'];
+type OrderSummary = Schemas['OrderSummary'];
+
+export const ORDER_NOT_FOUND = 'Order not found';
+export const NOT_CANCELLABLE = 'Only pending, confirmed or processing orders can be cancelled';
+export const CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed', 'processing'];
+
+// ---------------------------------------------------------------------------------------------
+// Presenting
+
+type OrderRowWithCount = OrderRow & { item_count: number | string | bigint | null };
+
+/** Orders with their number of units (sum of the item quantities), in one query. */
+function selectOrders(db: Db) {
+  return db
+    .selectFrom('orders as o')
+    .selectAll('o')
+    .select((eb) =>
+      eb
+        .selectFrom('order_items as oi')
+        .whereRef('oi.order_id', '=', 'o.id')
+        .select((e) => e.fn.sum<number>('oi.quantity').as('n'))
+        .as('item_count'),
+    );
+}
+
+export function presentOrderSummary(row: OrderRowWithCount): OrderSummary {
+  return {
+    id: row.id,
+    order_number: row.order_number,
+    status: row.status,
+    payment_method: row.payment_method as OrderSummary['payment_method'],
+    customer_id: row.customer_id,
+    customer_email: row.customer_email,
+    customer_type: row.customer_type,
+    customer_country_code: row.customer_country_code,
+    vat_number: row.vat_number,
+    vat_reverse_charge: bool(row.vat_reverse_charge),
+    subtotal: money(row.subtotal),
+    vat_amount: money(row.vat_amount),
+    shipping_amount: money(row.shipping_amount),
+    discount_amount: money(row.discount_amount),
+    total_amount: money(row.total_amount),
+    currency: 'TND',
+    shipping_address: json<Schemas['ShippingAddress']>(
+      row.shipping_address,
+      {} as Schemas['ShippingAddress'],
+    ),
+    notes: row.notes,
+    item_count: Number(row.item_count ?? 0),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+function presentItem(row: OrderItemRow): Schemas['OrderItem'] {
+  return {
+    id: row.id,
+    product_id: row.product_id,
+    variant_id: row.variant_id,
+    product_name: row.product_name,
+    variant_title: row.variant_title,
+    product_sku: row.product_sku,
+    quantity: row.quantity,
+    unit_price: money(row.unit_price),
+    unit_price_incl_vat: money(row.unit_price_incl_vat),
+    vat_rate: percent(row.vat_rate_bp),
+    vat_amount: money(row.vat_amount),
+    total_price: money(row.total_price),
+    total_price_incl_vat: money(row.total_price_incl_vat),
+  };
+}
+
+/** On customer endpoints the note and the admin are never shown. */
+function presentHistory(row: OrderStatusHistoryRow, view: OrderView): Schemas['OrderStatusChange'] {
+  const admin = view === 'admin';
+  return {
+    id: row.id,
+    from_status: row.from_status,
+    to_status: row.to_status,
+    note: admin ? row.note : null,
+    changed_by_admin_id: admin ? row.changed_by_admin_id : null,
+    changed_by: admin ? row.changed_by : null,
+    created_at: row.created_at,
+  };
+}
+
+export type OrderView = 'admin' | 'customer';
+
+/** Full orders (items and history) for these rows, with two queries in all (no N+1). */
+async function presentOrders(db: Db, rows: OrderRowWithCount[], view: OrderView): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [items, history] = await Promise.all([
+    db.selectFrom('order_items').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
+    db
+      .selectFrom('order_status_history')
+      .selectAll()
+      .where('order_id', 'in', ids)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return rows.map((row) => ({
+    ...presentOrderSummary(row),
+    items: items.filter((i) => i.order_id === row.id).map(presentItem),
+    status_history: history
+      .filter((h) => h.order_id === row.id)
+      .map((h) => presentHistory(h, view)),
+  }));
+}
+
+export async function findOrder(db: Db, id: number, view: OrderView): Promise<Order | undefined> {
+  const row = await selectOrders(db).where('o.id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  return (await presentOrders(db, [row], view))[0];
+}
+
+export async function getAdminOrder(db: Db, id: number): Promise<Order> {
+  const order = await findOrder(db, id, 'admin');
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Customer side
+
+/** The customer's own order; another customer's (or a guest order) is a 404 like a missing one. */
+export async function getCustomerOrder(db: Db, customerId: number, id: number): Promise<Order> {
+  const row = await selectOrders(db)
+    .where('o.id', '=', id)
+    .where('o.customer_id', '=', customerId)
+    .executeTakeFirst();
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  return (await presentOrders(db, [row], 'customer'))[0] as Order;
+}
+
+export async function listCustomerOrders(
+  db: Db,
+  customerId: number,
+  page: { skip: number; limit: number },
+): Promise<{ items: Order[]; total: number }> {
+  const [rows, totalRow] = await Promise.all([
+    selectOrders(db)
+      .where('o.customer_id', '=', customerId)
+      .orderBy('o.created_at', 'desc')
+      .orderBy('o.id', 'desc')
+      .limit(page.limit)
+      .offset(page.skip)
+      .execute(),
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('customer_id', '=', customerId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: await presentOrders(db, rows, 'customer'), total: Number(totalRow.n) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin list
+
+export interface AdminOrderQuery {
+  skip: number;
+  limit: number;
+  status?: OrderStatus | undefined;
+  date_from?: string | undefined;
+  date_to?: string | undefined;
+  search?: string | undefined;
+  customer_email?: string | undefined;
+}
+
+/** An instant in the stored form, or a 422 on the query parameter. */
+function instant(value: string, field: string): string {
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw invalid(['query', field], 'Invalid date-time', 'format');
+  return new Date(ms).toISOString();
+}
+
+export async function listAdminOrders(
+  db: Db,
+  q: AdminOrderQuery,
+): Promise<{ items: OrderSummary[]; total: number }> {
+  const from = q.date_from === undefined ? undefined : instant(q.date_from, 'date_from');
+  const to = q.date_to === undefined ? undefined : instant(q.date_to, 'date_to');
+  if (from !== undefined && to !== undefined && from > to) {
+    throw invalid(['query', 'date_from'], 'date_from must not be after date_to');
+  }
+  const filters: RawBuilder<SqlBool>[] = [];
+  if (q.status !== undefined) filters.push(sql<SqlBool>`o.status = ${q.status}`);
+  if (from !== undefined) filters.push(sql<SqlBool>`o.created_at >= ${from}`);
+  if (to !== undefined) filters.push(sql<SqlBool>`o.created_at <= ${to}`);
+  const search = q.search?.trim();
+  if (search) {
+    const pattern = containsPattern(search);
+    filters.push(
+      anyOf([lowerLike('o.order_number', pattern), lowerLike('o.customer_email', pattern)]),
+    );
+  }
+  if (q.customer_email !== undefined) {
+    filters.push(sql<SqlBool>`lower(o.customer_email) = lower(${q.customer_email.trim()})`);
+  }
+
+  let page = selectOrders(db);
+  let count = db.selectFrom('orders as o').select((eb) => eb.fn.countAll<number>().as('n'));
+  for (const f of filters) {
+    page = page.where(f);
+    count = count.where(f);
+  }
+  const [rows, totalRow] = await Promise.all([
+    page
+      .orderBy('o.created_at', 'desc')
+      .orderBy('o.id', 'desc')
+      .limit(q.limit)
+      .offset(q.skip)
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(presentOrderSummary), total: Number(totalRow.n) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Status changes
+
+const cleanNote = (note: string | null | undefined): string | null => {
+  const trimmed = note?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+interface StatusChange {
+  admin: Pick<AdminUserRow, 'id' | 'username'> | null;
+  note: string | null | undefined;
+  now: string;
+}
+
+/**
+ * Moves the order from its current status to `to` with a history entry, unless `allowed`
+ * refuses the current status (its error is thrown). Compare-and-set on the status just read,
+ * retried when a concurrent change got there first. Returns the previous status, or null when
+ * the order already had status `to` and `sameIsNoop` (nothing written).
+ */
+async function transition(
+  trx: Transaction<Database>,
+  orderId: number,
+  to: OrderStatus,
+  change: StatusChange,
+  options: { sameIsNoop: boolean; allowed?: (from: OrderStatus) => HttpProblem | null },
+): Promise<{ from: OrderStatus; orderNumber: string } | null> {
+  for (;;) {
+    const current = await trx
+      .selectFrom('orders')
+      .select(['status', 'order_number'])
+      .where('id', '=', orderId)
+      .executeTakeFirst();
+    if (!current) throw notFound(ORDER_NOT_FOUND);
+    const refusal = options.allowed?.(current.status);
+    if (refusal) throw refusal;
+    if (current.status === to && options.sameIsNoop) return null;
+    const updated = await trx
+      .updateTable('orders')
+      .set({ status: to, updated_at: change.now })
+      .where('id', '=', orderId)
+      .where('status', '=', current.status)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) continue; // changed meanwhile: read again
+    await trx
+      .insertInto('order_status_history')
+      .values({
+        order_id: orderId,
+        from_status: current.status,
+        to_status: to,
+        note: cleanNote(change.note),
+        changed_by_admin_id: change.admin?.id ?? null,
+        changed_by: change.admin?.username ?? null,
+        created_at: change.now,
+      })
+      .execute();
+    return { from: current.status, orderNumber: current.order_number };
+  }
+}
+
+/** Any status from any status; the same status again changes nothing. Never touches stock. */
+export async function updateOrderStatus(
+  ctx: AppContext,
+  orderId: number,
+  body: { status: OrderStatus; note?: string | null },
+  admin: Pick<AdminUserRow, 'id' | 'username'> | null,
+): Promise<Order> {
+  const now = ctx.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    await transition(
+      trx,
+      orderId,
+      body.status,
+      { admin, note: body.note, now },
+      { sameIsNoop: true },
+    );
+    return getAdminOrder(trx, orderId);
+  });
+}
+
+/** Cancels a pending, confirmed or processing order and puts its items back in stock. */
+export async function cancelOrder(
+  ctx: AppContext,
+  orderId: number,
+  reason: string | null | undefined,
+  admin: Pick<AdminUserRow, 'id' | 'username'> | null,
+): Promise<Order> {
+  const now = ctx.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const done = await transition(
+      trx,
+      orderId,
+      'cancelled',
+      { admin, note: reason, now },
+      {
+        sameIsNoop: false,
+        allowed: (from) => (CANCELLABLE.includes(from) ? null : conflict(NOT_CANCELLABLE)),
+      },
+    );
+    if (!done) throw new Error('unreachable: a cancellation always changes the status');
+    const items = await trx
+      .selectFrom('order_items as oi')
+      .innerJoin('variants as v', 'v.id', 'oi.variant_id')
+      .select(['oi.variant_id', 'oi.quantity'])
+      .where('oi.order_id', '=', orderId)
+      .where('v.track_inventory', '=', 1)
+      .orderBy('oi.variant_id')
+      .execute();
+    const change = {
+      reason: `Order ${done.orderNumber} cancelled`,
+      adminUserId: admin?.id ?? null,
+      now,
+    };
+    for (const item of items) {
+      if (item.variant_id === null) continue;
+      try {
+        await adjustStock(trx, item.variant_id, Number(item.quantity), change);
+      } catch (err) {
+        // Deleted or switched to untracked since the query above: nothing to put back.
+        if (!(err instanceof HttpProblem)) throw err;
+      }
+    }
+    return getAdminOrder(trx, orderId);
+  });
+}
