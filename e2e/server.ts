@@ -1,6 +1,6 @@
 // Starts the real product (`server/src/main.ts` serving the built console) on a fresh DATA_DIR
 // and a free loopback port, for the e2e tests and the screenshots.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,8 +26,26 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
+/** Loads the demo shop (npm run seed:demo) into a data folder before the server starts. */
+export function seedDemo(dataDir: string): void {
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'server/src/seed/run-demo.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, ADMIN_USERNAME, ADMIN_PASSWORD, DATABASE_URL: '' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  if (run.status !== 0) throw new Error(`seed:demo failed with ${run.status}`);
+}
+
+export async function startShop(
+  env: Record<string, string> = {},
+  { demo = false }: { demo?: boolean } = {},
+): Promise<RunningShop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  if (demo) seedDemo(dataDir);
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
