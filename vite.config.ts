@@ -22,5 +22,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'server/**/*.test.ts'],
     environment: 'node',
     restoreMocks: true,
+    // Integration tests hash passwords (argon2id) and start apps; on a busy 2-core machine the
+    // default 5 s is too tight for a first request. Slowness is measured in bench/, not here.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });
