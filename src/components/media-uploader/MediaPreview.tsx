@@ -1,0 +1,79 @@
+import { Box, Center, chakra, Skeleton } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useGetPresignedUrl } from '@generated/hooks/uploads/uploads';
+import { ImageOffIcon, VideoIcon } from './media-icons';
+import { mediaKeyFromUrl, type MediaKind } from './media-rules';
+
+/** Validity asked for signed preview URLs (spec §9: 3600 seconds). */
+export const SIGNED_URL_EXPIRATION = 3600;
+
+interface MediaPreviewProps {
+  url: string;
+  kind: MediaKind;
+  /** Accessible name of the picture, e.g. 'Image 1'. */
+  alt: string;
+}
+
+type Stage = 'signed' | 'original' | 'failed';
+
+const Img = chakra('img');
+const Video = chakra('video');
+
+/**
+ * One media item's preview (spec §2, §8): shows the signed URL of the stored file, falls back to
+ * the original URL when the signed one cannot be had or does not load, and shows a grey
+ * placeholder icon when that fails too. URLs that name no storage key load directly.
+ * Remount it (React key) when the URL changes.
+ */
+export function MediaPreview({ url, kind, alt }: MediaPreviewProps) {
+  const key = mediaKeyFromUrl(url);
+  const signed = useGetPresignedUrl(
+    key ?? '',
+    { expiration: SIGNED_URL_EXPIRATION },
+    { swr: { enabled: key !== null } },
+  );
+  const [stage, setStage] = useState<Stage>(key ? 'signed' : 'original');
+
+  const signedUrl = signed.data?.url;
+  let src: string | undefined;
+  if (stage === 'signed') src = signedUrl ?? (signed.error ? url : undefined);
+  else if (stage === 'original') src = url;
+
+  if (stage === 'failed')
+    return (
+      <Center
+        boxSize="full"
+        bg="bg.emphasized"
+        color="fg.subtle"
+        role="img"
+        aria-label={`${alt} unavailable`}
+        data-testid="media-placeholder"
+      >
+        {kind === 'image' ? <ImageOffIcon boxSize="8" /> : <VideoIcon boxSize="8" />}
+      </Center>
+    );
+
+  if (src === undefined) return <Skeleton boxSize="full" borderRadius="0" aria-label={alt} />;
+
+  // The signed URL failed: try the original one; the original failed: placeholder.
+  const onError = () => setStage(stage === 'signed' && src === signedUrl ? 'original' : 'failed');
+  const common = {
+    src,
+    onError,
+    boxSize: 'full',
+    objectFit: 'cover',
+    draggable: false,
+    'data-stage': stage,
+  } as const;
+
+  return kind === 'image' ? (
+    <Img {...common} alt={alt} loading="lazy" />
+  ) : (
+    <Box boxSize="full" position="relative">
+      <Video {...common} aria-label={alt} preload="metadata" muted playsInline />
+      <Center position="absolute" inset="0" pointerEvents="none" color="white">
+        <VideoIcon boxSize="8" filter="drop-shadow(0 1px 2px rgb(0 0 0 / 0.6))" />
+      </Center>
+    </Box>
+  );
+}

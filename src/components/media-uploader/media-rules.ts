@@ -1,0 +1,151 @@
+/**
+ * Rules of the media uploader (spec §5, §9): which files each kind accepts, the per-file size limit,
+ * the checks a selection must pass before anything is uploaded, and how a media URL maps back to
+ * its storage key. Pure functions, no React.
+ */
+
+export type MediaKind = 'image' | 'video';
+
+/** 100MB per file (spec §9); the server refuses larger files with a 413. */
+export const MAX_FILE_SIZE = 100 * 1024 * 1024;
+/** Default number of items a widget holds (spec §9 'Upload maximum 5 files by default'). */
+export const DEFAULT_MAX_FILES = 5;
+/** The multi-file upload endpoints take 1 to 5 files per request. */
+export const UPLOAD_BATCH_SIZE = 5;
+
+interface KindRules {
+  /** Singular and plural nouns used in the texts. */
+  noun: string;
+  plural: string;
+  extensions: readonly string[];
+  /** react-dropzone `accept` map: MIME type → extensions (a file matching either is taken). */
+  accept: Record<string, readonly string[]>;
+}
+
+export const MEDIA_RULES: Record<MediaKind, KindRules> = {
+  image: {
+    noun: 'image',
+    plural: 'images',
+    extensions: ['.jpg', '.jpeg', '.png', '.gif', '.webp'],
+    accept: {
+      'image/jpeg': ['.jpg', '.jpeg'],
+      'image/png': ['.png'],
+      'image/gif': ['.gif'],
+      'image/webp': ['.webp'],
+    },
+  },
+  video: {
+    noun: 'video',
+    plural: 'videos',
+    extensions: ['.mp4', '.avi', '.mov', '.wmv', '.flv', '.webm'],
+    accept: {
+      'video/mp4': ['.mp4'],
+      'video/x-msvideo': ['.avi'],
+      'video/quicktime': ['.mov'],
+      'video/x-ms-wmv': ['.wmv'],
+      'video/x-flv': ['.flv'],
+      'video/webm': ['.webm'],
+    },
+  },
+};
+
+/** 'JPG, JPEG, PNG, GIF, WEBP' */
+export function formatList(kind: MediaKind): string {
+  return MEDIA_RULES[kind].extensions.map((ext) => ext.slice(1).toUpperCase()).join(', ');
+}
+
+/** The hint under the grid: supported formats and limits. */
+export function mediaHint(kind: MediaKind, max: number): string {
+  const { noun, plural } = MEDIA_RULES[kind];
+  return `Supported formats: ${formatList(kind)}. Up to ${max} ${max === 1 ? noun : plural}, 100MB max per file.`;
+}
+
+export interface FileProblem {
+  title: string;
+  description: string;
+}
+
+type FileLike = Pick<File, 'name' | 'size'>;
+
+function hasExtension(kind: MediaKind, name: string): boolean {
+  const lower = name.toLowerCase();
+  return MEDIA_RULES[kind].extensions.some((ext) => lower.endsWith(ext));
+}
+
+/**
+ * Why this selection cannot be uploaded, or null when it can (spec §5), checked in this order:
+ * existing plus new above the maximum ('Too many files'), any file above 100MB ('File too large',
+ * with the count), a file without a supported extension ('Unsupported file type').
+ */
+export function checkFiles(
+  kind: MediaKind,
+  existing: number,
+  files: readonly FileLike[],
+  max: number,
+): FileProblem | null {
+  const { plural } = MEDIA_RULES[kind];
+  if (existing + files.length > max)
+    return {
+      title: 'Too many files',
+      description: `You can only upload up to ${max} ${plural}`,
+    };
+  const tooLarge = files.filter((file) => file.size > MAX_FILE_SIZE).length;
+  if (tooLarge > 0)
+    return {
+      title: 'File too large',
+      description: `Maximum file size is 100MB. ${tooLarge} file(s) exceeded this limit.`,
+    };
+  if (files.some((file) => !hasExtension(kind, file.name)))
+    return {
+      title: 'Unsupported file type',
+      description: `Supported formats: ${formatList(kind)}`,
+    };
+  return null;
+}
+
+/** Splits files into upload requests of at most `size` files. */
+export function batches<T>(items: readonly T[], size = UPLOAD_BATCH_SIZE): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const MEDIA_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/**
+ * The storage key of a media URL: its last path segment ('/api/v1/media/ab12.jpg?x=1' → 'ab12.jpg'),
+ * or null when that segment is not a valid key (an external URL, an empty path…).
+ */
+export function mediaKeyFromUrl(url: string): string | null {
+  const path = url.split(/[?#]/, 1)[0] ?? '';
+  const last = path.split('/').filter(Boolean).at(-1) ?? '';
+  let key: string;
+  try {
+    key = decodeURIComponent(last);
+  } catch {
+    return null;
+  }
+  return MEDIA_KEY.test(key) ? key : null;
+}
+
+/**
+ * Stable ids for the sortable grid: the URL itself, with a suffix for repeats so that a URL listed
+ * twice still gives two distinct items.
+ */
+export function itemIds(urls: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return urls.map((url) => {
+    const n = seen.get(url) ?? 0;
+    seen.set(url, n + 1);
+    return n === 0 ? url : `${url}#${n}`;
+  });
+}
+
+/** Moves the item at `from` to `to` (a new array). */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  if (moved === undefined) return next;
+  next.splice(to, 0, moved);
+  return next;
+}

@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { deleteFiles, uploadImages, uploadVideos } from '@generated/hooks/uploads/uploads';
+import { notify } from '@/components/ui/notify';
+import { serverMessage } from '@/lib/http';
+import { batches, checkFiles, mediaKeyFromUrl, type MediaKind } from './media-rules';
+
+const UPLOAD = { image: uploadImages, video: uploadVideos } as const;
+const UPLOAD_FAILED = {
+  image: 'Failed to upload images',
+  video: 'Failed to upload videos',
+} as const;
+
+interface Options {
+  kind: MediaKind;
+  value: readonly string[];
+  onChange: (urls: string[]) => void;
+  max: number;
+  onUploadingChange?: (uploading: boolean) => void;
+}
+
+/**
+ * What the media uploader does (spec §2, §5, §8): checks a selection (count, size, type), uploads
+ * it through the multi-file endpoint (field `files`, 5 per request) and appends the stored URLs;
+ * removes an item and deletes its stored file in the background, ignoring a failure there.
+ */
+export function useMediaUpload({ kind, value, onChange, max, onUploadingChange }: Options) {
+  const [uploading, setUploading] = useState(false);
+  // The list may change while an upload runs (an item removed): append to the latest one.
+  const latest = useRef({ value, onChange, onUploadingChange });
+  useEffect(() => {
+    latest.current = { value, onChange, onUploadingChange };
+  });
+
+  const setBusy = useCallback((busy: boolean) => {
+    setUploading(busy);
+    latest.current.onUploadingChange?.(busy);
+  }, []);
+
+  const addFiles = useCallback(
+    async (files: File[]) => {
+      if (files.length === 0) return;
+      const problem = checkFiles(kind, latest.current.value.length, files, max);
+      if (problem) {
+        notify.error(problem.title, problem.description);
+        return;
+      }
+      setBusy(true);
+      const stored: string[] = [];
+      try {
+        for (const batch of batches(files)) {
+          const result = await UPLOAD[kind]({ files: batch });
+          stored.push(...result.files.map((file) => file.url));
+        }
+      } catch (error) {
+        notify.error('Upload failed', serverMessage(error, UPLOAD_FAILED[kind]));
+      } finally {
+        // Whatever was stored before a failure is kept.
+        if (stored.length > 0) latest.current.onChange([...latest.current.value, ...stored]);
+        setBusy(false);
+      }
+    },
+    [kind, max, setBusy],
+  );
+
+  const removeAt = useCallback((index: number) => {
+    const { value: current, onChange: change } = latest.current;
+    const url = current[index];
+    if (url === undefined) return;
+    change(current.filter((_, i) => i !== index));
+    const key = mediaKeyFromUrl(url);
+    // In the background; the item is gone from the form whatever the server says.
+    if (key) deleteFiles({ keys: [key] }).catch(() => undefined);
+  }, []);
+
+  return { uploading, addFiles, removeAt };
+}

@@ -1,0 +1,547 @@
+import { Alert, Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type Dispatch,
+  type ReactNode,
+  type SetStateAction,
+} from 'react';
+import { Link } from 'wouter';
+import type { Category, VatRate } from '@generated/model';
+import { MediaUploader } from '@/components/media-uploader';
+import { formatMoney, formatVatRate } from '@/lib/format';
+import { PRODUCT_FORM_ID, SelectField, SwitchField, TextField, type Option } from './fields';
+import { productFormSchema } from './product-form-schema';
+import {
+  grossPrice,
+  LIMITS,
+  nextSlug,
+  type ProductFieldErrors,
+  type ProductFormField,
+  type ProductFormValues,
+} from './product-form-values';
+
+export { PRODUCT_FORM_ID } from './fields';
+const DEFAULT_COUNTRY = 'TN';
+
+export interface ProductFormProps {
+  mode: 'create' | 'edit';
+  initialValues: ProductFormValues;
+  /** Undefined while loading. */
+  categories?: readonly Category[];
+  categoriesFailed?: boolean;
+  /** The active VAT rates; undefined while loading. */
+  vatRates?: readonly VatRate[];
+  vatRatesFailed?: boolean;
+  /** Resolves when the save is over; may return field errors to show next to the fields. */
+  onSubmit: (values: ProductFormValues) => Promise<ProductFieldErrors | void>;
+  /** Edit only: the inventory card (simple product) or the variants manager. */
+  inventory?: ReactNode;
+}
+
+interface Uploading {
+  images: boolean;
+  videos: boolean;
+}
+type SetFieldValue = ReturnType<typeof useFormik<ProductFormValues>>['setFieldValue'];
+
+/**
+ * The product form (spec §2 'Product form', §5): Basic Information, Product Media, Product Type &
+ * Inventory, Product Status, SEO & Meta Information, then Cancel and the submit button.
+ *
+ * The inputs are tied to an empty <form> through their `form` attribute instead of sitting inside
+ * it: the inventory card and variants manager rendered in the middle of the page have inputs,
+ * buttons and dialogs of their own, and must neither submit the product (Enter in their search
+ * box, a submit bubbling out of their dialog's form) nor nest forms.
+ *
+ * Every field is a memoised component fed with its own value and error, so a keystroke re-renders
+ * that field rather than the whole page (media grids and the variants manager included).
+ */
+export function ProductForm({
+  mode,
+  initialValues,
+  categories,
+  categoriesFailed,
+  vatRates,
+  vatRatesFailed,
+  onSubmit,
+  inventory,
+}: ProductFormProps) {
+  const form = useFormik<ProductFormValues>({
+    initialValues,
+    validationSchema: productFormSchema,
+    onSubmit: async (values, helpers) => {
+      const fieldErrors = await onSubmit(values);
+      if (fieldErrors && Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);
+    },
+  });
+  const { values, errors, touched, handleChange, handleBlur, setFieldValue } = form;
+  const busy = form.isSubmitting;
+  const [uploading, setUploading] = useState<Uploading>({ images: false, videos: false });
+
+  // A new product starts with the country's default VAT rate, once the rates are there.
+  const defaultVatRateId =
+    mode === 'create'
+      ? vatRates?.find((rate) => rate.is_default && rate.country_code === DEFAULT_COUNTRY)?.id
+      : undefined;
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || defaultVatRateId === undefined) return;
+    preselected.current = true;
+    if (values.vat_rate_id === '')
+      void setFieldValue('vat_rate_id', String(defaultVatRateId), false);
+  }, [defaultVatRateId, values.vat_rate_id, setFieldValue]);
+
+  // The slug follows the name until it is edited by hand (see nextSlug). Field by field:
+  // Formik's setValues(fn) reads the last rendered values and could undo a change not yet rendered.
+  const { name: currentName, slug: currentSlug } = values;
+  const handleNameChange = useCallback(
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      const name = event.target.value;
+      const slug = nextSlug(currentName, name, currentSlug);
+      void setFieldValue('name', name);
+      if (slug !== currentSlug) void setFieldValue('slug', slug);
+    },
+    [currentName, currentSlug, setFieldValue],
+  );
+
+  /** The props every text-like field takes from the form state. */
+  const bind = (name: ProductFormField) => {
+    const error = errors[name];
+    return {
+      name,
+      value: values[name] as string,
+      error: touched[name] ? (Array.isArray(error) ? error.find(Boolean) : error) : undefined,
+      onChange: handleChange,
+      onBlur: handleBlur,
+      disabled: busy,
+    };
+  };
+
+  const categoryOptions = useMemo(
+    () =>
+      withCurrent(
+        categories?.map((category) => ({
+          value: String(category.id),
+          label: categoryLabel(category, categories),
+        })),
+        values.category_id,
+        `Inactive category #${values.category_id}`,
+      ),
+    [categories, values.category_id],
+  );
+  const vatRateOptions = useMemo(
+    () =>
+      withCurrent(
+        vatRates?.map((rate) => ({
+          value: String(rate.id),
+          label: `${rate.name} (${formatVatRate(rate.rate)}, ${rate.country_code})`,
+        })),
+        values.vat_rate_id,
+        `Inactive VAT rate #${values.vat_rate_id}`,
+      ),
+    [vatRates, values.vat_rate_id],
+  );
+
+  const rate = vatRates?.find((r) => String(r.id) === values.vat_rate_id)?.rate;
+  const gross = grossPrice(values.base_price, rate, values.price_includes_vat);
+
+  return (
+    <Stack gap="6">
+      <form id={PRODUCT_FORM_ID} onSubmit={form.handleSubmit} noValidate />
+      <FormSection title="Basic Information">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+          <TextField
+            {...bind('name')}
+            onChange={handleNameChange}
+            label="Product Name"
+            required
+            maxLength={LIMITS.name}
+            placeholder="e.g. Leather tote bag"
+          />
+          <TextField
+            {...bind('slug')}
+            label="Slug"
+            required
+            maxLength={LIMITS.slug}
+            helper="Used in the product's address. Follows the name until you edit it."
+          />
+        </SimpleGrid>
+        <TextField
+          {...bind('short_description')}
+          label="Short Description"
+          multiline
+          rows={2}
+          maxLength={LIMITS.shortDescription}
+          helper="One or two lines shown in product lists."
+        />
+        <TextField
+          {...bind('description')}
+          label="Full Description"
+          required
+          multiline
+          rows={6}
+          maxLength={LIMITS.description}
+        />
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+          <SelectField
+            {...bind('category_id')}
+            label="Category"
+            required
+            options={categoryOptions}
+            placeholder={
+              categories
+                ? 'Select a category'
+                : categoriesFailed
+                  ? 'Failed to load categories'
+                  : 'Loading categories...'
+            }
+          />
+          <TextField {...bind('brand')} label="Brand" maxLength={LIMITS.brand} />
+        </SimpleGrid>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+          <TextField {...bind('base_price')} label="Base Price" required money />
+          <TextField
+            {...bind('compare_at_price')}
+            label="Compare-at Price"
+            money
+            helper="Former price, shown struck through."
+          />
+          <SelectField
+            {...bind('vat_rate_id')}
+            label="VAT Rate"
+            required
+            options={vatRateOptions}
+            placeholder={
+              vatRates
+                ? 'Select a VAT rate'
+                : vatRatesFailed
+                  ? 'Failed to load VAT rates'
+                  : 'Loading VAT rates...'
+            }
+          />
+          <Stack gap="1.5" justify="center" pt={{ md: '6' }}>
+            <SwitchField
+              name="price_includes_vat"
+              label="Price includes VAT"
+              checked={values.price_includes_vat}
+              disabled={busy}
+              setFieldValue={setFieldValue}
+            />
+            <Text fontSize="sm" color="fg.muted" data-testid="gross-price">
+              {gross === null
+                ? 'Price incl. VAT: enter a base price and a VAT rate'
+                : `Price incl. VAT: ${formatMoney(gross)}`}
+            </Text>
+          </Stack>
+        </SimpleGrid>
+      </FormSection>
+      <MediaSection
+        images={values.images}
+        videos={values.videos}
+        imagesError={typeof errors.images === 'string' ? errors.images : undefined}
+        videosError={typeof errors.videos === 'string' ? errors.videos : undefined}
+        disabled={busy}
+        setFieldValue={setFieldValue}
+        setUploading={setUploading}
+      />
+      <ProductTypeSection
+        mode={mode}
+        hasVariants={values.has_variants}
+        disabled={busy}
+        setFieldValue={setFieldValue}
+        inventory={inventory}
+      />
+      <StatusSection
+        isActive={values.is_active}
+        isFeatured={values.is_featured}
+        disabled={busy}
+        setFieldValue={setFieldValue}
+      />
+      <FormSection
+        title="SEO & Meta Information"
+        description="How the product appears in search engines and how it is tagged."
+      >
+        <TextField
+          {...bind('meta_title')}
+          label="Meta Title"
+          maxLength={LIMITS.metaTitle}
+          counter
+          helper="The title search engines show."
+        />
+        <TextField
+          {...bind('meta_description')}
+          label="Meta Description"
+          multiline
+          rows={3}
+          maxLength={LIMITS.metaDescription}
+          counter
+          helper="The summary search engines show."
+        />
+        <TextField
+          {...bind('tags')}
+          label="Tags"
+          helper="Separate tags with commas, e.g. leather, handmade."
+        />
+      </FormSection>
+      <Flex
+        gap="3"
+        justify="flex-end"
+        direction={{ base: 'column-reverse', sm: 'row' }}
+        align={{ base: 'stretch', sm: 'center' }}
+      >
+        {(uploading.images || uploading.videos) && (
+          <Text fontSize="sm" color="fg.muted" textAlign={{ base: 'center', sm: 'end' }}>
+            Waiting for the uploads to finish...
+          </Text>
+        )}
+        <Button asChild variant="outline">
+          <Link href="/admin/products">Cancel</Link>
+        </Button>
+        <Button
+          type="submit"
+          form={PRODUCT_FORM_ID}
+          disabled={busy || uploading.images || uploading.videos}
+        >
+          {busy ? 'Saving...' : mode === 'create' ? 'Create Product' : 'Update Product'}
+        </Button>
+      </Flex>
+    </Stack>
+  );
+}
+
+/* ---- Options ---- */
+
+function categoryLabel(category: Category, all: readonly Category[]): string {
+  const parent = all.find((c) => c.id === category.parent_id);
+  return parent ? `${parent.name} › ${category.name}` : category.name;
+}
+
+/**
+ * The options, plus the current value when the list lacks it (the product's own category or VAT
+ * rate may be inactive): it stays selected and selectable. Undefined while the list loads.
+ */
+function withCurrent(
+  options: Option[] | undefined,
+  current: string,
+  label: string,
+): Option[] | undefined {
+  if (!options || current === '' || options.some((option) => option.value === current))
+    return options;
+  return [...options, { value: current, label }];
+}
+
+/* ---- Sections ---- */
+
+function FormSection({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Card.Root as="section" aria-labelledby={id} size={{ base: 'sm', md: 'md' }}>
+      <Card.Header gap="1">
+        <Heading as="h2" size="md" id={id}>
+          {title}
+        </Heading>
+        {description && (
+          <Text fontSize="sm" color="fg.muted">
+            {description}
+          </Text>
+        )}
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="5">{children}</Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+const MediaSection = memo(function MediaSection({
+  images,
+  videos,
+  imagesError,
+  videosError,
+  disabled,
+  setFieldValue,
+  setUploading,
+}: {
+  images: string[];
+  videos: string[];
+  imagesError?: string;
+  videosError?: string;
+  disabled: boolean;
+  setFieldValue: SetFieldValue;
+  setUploading: Dispatch<SetStateAction<Uploading>>;
+}) {
+  const setImages = useCallback(
+    (urls: string[]) => void setFieldValue('images', urls),
+    [setFieldValue],
+  );
+  const setVideos = useCallback(
+    (urls: string[]) => void setFieldValue('videos', urls),
+    [setFieldValue],
+  );
+  const imagesUploading = useCallback(
+    (busy: boolean) => setUploading((state) => ({ ...state, images: busy })),
+    [setUploading],
+  );
+  const videosUploading = useCallback(
+    (busy: boolean) => setUploading((state) => ({ ...state, videos: busy })),
+    [setUploading],
+  );
+  return (
+    <FormSection
+      title="Product Media"
+      description="Pictures and videos of the product. The first image is the primary one."
+    >
+      <MediaField label="Images" error={imagesError}>
+        <MediaUploader
+          kind="image"
+          label="Product images"
+          value={images}
+          onChange={setImages}
+          max={LIMITS.images}
+          disabled={disabled}
+          onUploadingChange={imagesUploading}
+        />
+      </MediaField>
+      <MediaField
+        label="Videos"
+        error={videosError}
+        helper="Videos are uploaded to storage but not saved with the product."
+      >
+        <MediaUploader
+          kind="video"
+          label="Product videos"
+          value={videos}
+          onChange={setVideos}
+          max={LIMITS.videos}
+          disabled={disabled}
+          onUploadingChange={videosUploading}
+        />
+      </MediaField>
+    </FormSection>
+  );
+});
+
+function MediaField({
+  label,
+  helper,
+  error,
+  children,
+}: {
+  label: string;
+  helper?: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="2">
+      <Text fontWeight="medium" fontSize="sm">
+        {label}
+      </Text>
+      {children}
+      {helper && (
+        <Text fontSize="xs" color="fg.muted">
+          {helper}
+        </Text>
+      )}
+      {error && (
+        <Text fontSize="xs" color="fg.error" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+const ProductTypeSection = memo(function ProductTypeSection({
+  mode,
+  hasVariants,
+  disabled,
+  setFieldValue,
+  inventory,
+}: {
+  mode: 'create' | 'edit';
+  hasVariants: boolean;
+  disabled: boolean;
+  setFieldValue: SetFieldValue;
+  inventory?: ReactNode;
+}) {
+  return (
+    <FormSection title="Product Type & Inventory">
+      <SwitchField
+        name="has_variants"
+        label="This product has variants"
+        checked={hasVariants}
+        setFieldValue={setFieldValue}
+        helper={
+          mode === 'edit'
+            ? 'The product type cannot be changed after creation.'
+            : 'Variants are versions of the product (size, colour…), each with its own SKU, price and stock.'
+        }
+        disabled={mode === 'edit' || disabled}
+      />
+      {mode === 'create' ? (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Inventory and variants are managed after saving</Alert.Title>
+            <Alert.Description>
+              Create the product first. Its edit page then lets you set the stock of a simple
+              product, or add the variants of a product with variants.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : (
+        inventory
+      )}
+    </FormSection>
+  );
+});
+
+const StatusSection = memo(function StatusSection({
+  isActive,
+  isFeatured,
+  disabled,
+  setFieldValue,
+}: {
+  isActive: boolean;
+  isFeatured: boolean;
+  disabled: boolean;
+  setFieldValue: SetFieldValue;
+}) {
+  return (
+    <FormSection title="Product Status">
+      <SwitchField
+        name="is_active"
+        label="Active"
+        checked={isActive}
+        setFieldValue={setFieldValue}
+        helper="Only active products appear in the store."
+        disabled={disabled}
+      />
+      <SwitchField
+        name="is_featured"
+        label="Featured"
+        checked={isFeatured}
+        setFieldValue={setFieldValue}
+        helper="Featured products are highlighted in the store."
+        disabled={disabled}
+      />
+    </FormSection>
+  );
+});

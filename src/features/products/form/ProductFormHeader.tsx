@@ -1,0 +1,26 @@
+import { Button } from '@chakra-ui/react';
+import { Link } from 'wouter';
+import { PageHeader } from '@/components/layout/PageHeader';
+import { ArrowLeftIcon } from './form-icons';
+
+/** Back to the list, then the screen's title (also the document title). */
+export function ProductFormHeader({ mode }: { mode: 'create' | 'edit' }) {
+  return (
+    <>
+      <Button asChild variant="ghost" size="sm" ms="-2" mb="2">
+        <Link href="/admin/products">
+          <ArrowLeftIcon />
+          Back
+        </Link>
+      </Button>
+      <PageHeader
+        title={mode === 'create' ? 'Create Product' : 'Edit Product'}
+        description={
+          mode === 'create'
+            ? 'Add a product to the catalogue.'
+            : 'Change the product’s details, media, stock and variants.'
+        }
+      />
+    </>
+  );
+}
