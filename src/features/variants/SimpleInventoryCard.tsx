@@ -1,4 +1,33 @@
-import type { SimpleProductInventory } from '@generated/model';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Flex,
+  HStack,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { SimpleProductInventory, Variant } from '@generated/model';
+import {
+  updateVariant,
+  updateVariantInventory,
+  useListVariants,
+} from '@generated/hooks/variants/variants';
+import { notify } from '@/components/ui/notify';
+import { serverMessage } from '@/lib/http';
+import { AUTOSAVE_DELAY_MS } from './constants';
+import { InputField, SwitchField } from './fields';
+import {
+  emptyInventoryValues,
+  inventoryChanges,
+  inventoryValuesOf,
+  toSimpleInventory,
+  type InventoryValues,
+} from './inventory-settings';
 
 export interface SimpleInventoryCardProps {
   productId: number;
@@ -9,7 +38,241 @@ export interface SimpleInventoryCardProps {
   onUnsavedChange: (inventory: SimpleProductInventory) => void;
 }
 
-/** Placeholder until the inventory card lands. */
-export function SimpleInventoryCard(_props: SimpleInventoryCardProps) {
-  return null;
+/** The default-variant lookup of a simple product: its only variant (spec §3). */
+export const defaultVariantParams = (productId: number) => ({
+  product_id: productId,
+  page_size: 1,
+});
+
+/**
+ * Inventory card of a simple product (spec §2, §4). With a default variant, every change is saved
+ * 1 s after the last one; without one, the settings go to `onUnsavedChange` for the product form.
+ */
+export function SimpleInventoryCard({ productId, onUnsavedChange }: SimpleInventoryCardProps) {
+  const lookup = useListVariants(defaultVariantParams(productId));
+  if (!lookup.data)
+    return (
+      <InventoryCardFrame>
+        {lookup.error ? (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Failed to load inventory settings</Alert.Title>
+              <Alert.Description>
+                {serverMessage(lookup.error, 'The inventory could not be loaded.')}
+              </Alert.Description>
+            </Alert.Content>
+            <Button
+              size="sm"
+              variant="outline"
+              alignSelf="center"
+              onClick={() => void lookup.mutate()}
+            >
+              Retry
+            </Button>
+          </Alert.Root>
+        ) : (
+          <Center py="6" gap="3" role="status" aria-live="polite">
+            <Spinner size="sm" />
+            <Text color="fg.muted">Loading inventory...</Text>
+          </Center>
+        )}
+      </InventoryCardFrame>
+    );
+  const variant = lookup.data.items[0];
+  return variant ? (
+    <AutosavingInventory key={variant.id} variant={variant} />
+  ) : (
+    <UnsavedInventory onUnsavedChange={onUnsavedChange} />
+  );
+}
+
+/** Without a default variant: every change goes to the product form. */
+function UnsavedInventory({
+  onUnsavedChange,
+}: {
+  onUnsavedChange: SimpleInventoryCardProps['onUnsavedChange'];
+}) {
+  const [values, setValues] = useState(emptyInventoryValues);
+  const change = (next: InventoryValues) => {
+    setValues(next);
+    onUnsavedChange(toSimpleInventory(next));
+  };
+  return (
+    <SimpleInventoryCardView
+      values={values}
+      onChange={change}
+      status="These settings are saved with the product."
+      skuHelper="DEFAULT when left empty"
+    />
+  );
+}
+
+/** Saves the default variant's changed settings (both calls at once), or throws. */
+async function saveInventory(variantId: number, saved: InventoryValues, current: InventoryValues) {
+  const { inventory, details } = inventoryChanges(saved, current);
+  if (!inventory && !details) return false;
+  await Promise.all([
+    inventory ? updateVariantInventory(variantId, inventory) : null,
+    details ? updateVariant(variantId, details) : null,
+  ]);
+  return true;
+}
+
+/** With a default variant: changes are saved 1 s after the last one (spec §4, §9). */
+function AutosavingInventory({ variant }: { variant: Variant }) {
+  const [values, setValues] = useState(() => inventoryValuesOf(variant));
+  const [saving, setSaving] = useState(false);
+  // What the server has (the baseline of the next save), the settings waiting for the timer, the
+  // timer, and the save in flight (saves run one after the other).
+  const saved = useRef(inventoryValuesOf(variant));
+  const pending = useRef<InventoryValues | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const chain = useRef<Promise<void>>(Promise.resolve());
+
+  const flush = (mounted: boolean) => {
+    clearTimeout(timer.current);
+    const next = pending.current;
+    pending.current = null;
+    if (!next) return;
+    chain.current = chain.current.then(async () => {
+      if (mounted) setSaving(true);
+      try {
+        if (await saveInventory(variant.id, saved.current, next)) {
+          saved.current = next;
+          notify.success('Success', 'Inventory settings saved successfully');
+        }
+      } catch (error) {
+        notify.error('Error', serverMessage(error, 'Failed to save inventory settings'));
+      } finally {
+        if (mounted) setSaving(false);
+      }
+    });
+  };
+  const flushRef = useRef(flush);
+  useEffect(() => {
+    flushRef.current = flush;
+  });
+  // Leaving the form within the second still saves the last change.
+  useEffect(() => () => flushRef.current(false), []);
+
+  const change = (next: InventoryValues) => {
+    setValues(next);
+    pending.current = next;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => flushRef.current(true), AUTOSAVE_DELAY_MS);
+  };
+
+  return (
+    <SimpleInventoryCardView
+      values={values}
+      onChange={change}
+      saving={saving}
+      status="Changes are saved automatically."
+    />
+  );
+}
+
+export interface SimpleInventoryCardViewProps {
+  values: InventoryValues;
+  onChange: (values: InventoryValues) => void;
+  /** Shows 'Saving...'. */
+  saving?: boolean;
+  /** How the settings are saved, under the title. */
+  status?: string;
+  /** A hint under the SKU field. */
+  skuHelper?: string;
+}
+
+function InventoryCardFrame({
+  children,
+  saving = false,
+  status,
+}: {
+  children: ReactNode;
+  saving?: boolean;
+  status?: string | undefined;
+}) {
+  return (
+    <Card.Root data-testid="simple-inventory-card">
+      <Card.Header>
+        <Flex gap="3" align="flex-start" justify="space-between">
+          <Stack gap="1">
+            <Card.Title>Inventory</Card.Title>
+            {status && <Card.Description>{status}</Card.Description>}
+          </Stack>
+          {saving && (
+            <HStack gap="2" color="fg.muted" role="status" aria-live="polite" flexShrink="0">
+              <Spinner size="xs" />
+              <Text fontSize="sm">Saving...</Text>
+            </HStack>
+          )}
+        </Flex>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The card's fields (spec §3 simple-product inventory). */
+export function SimpleInventoryCardView({
+  values,
+  onChange,
+  saving = false,
+  status,
+  skuHelper,
+}: SimpleInventoryCardViewProps) {
+  const text = (name: 'sku' | 'barcode' | 'stock_quantity' | 'low_stock_threshold' | 'weight') => ({
+    name,
+    value: values[name],
+    onChange: (value: string) => onChange({ ...values, [name]: value }),
+  });
+  return (
+    <InventoryCardFrame saving={saving} status={status}>
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <InputField label="SKU" autoComplete="off" helperText={skuHelper} {...text('sku')} />
+          <InputField label="Barcode" autoComplete="off" {...text('barcode')} />
+          <InputField
+            label="Stock Quantity"
+            type="number"
+            step="1"
+            min="0"
+            inputMode="numeric"
+            {...text('stock_quantity')}
+          />
+          <InputField
+            label="Low Stock Threshold"
+            type="number"
+            step="1"
+            min="0"
+            inputMode="numeric"
+            {...text('low_stock_threshold')}
+          />
+          <InputField
+            label="Weight (kg)"
+            type="number"
+            step="0.01"
+            min="0"
+            inputMode="decimal"
+            {...text('weight')}
+          />
+        </SimpleGrid>
+        <Flex gap="6" wrap="wrap">
+          <SwitchField
+            label="Track Inventory"
+            name="track_inventory"
+            checked={values.track_inventory}
+            onChange={(checked) => onChange({ ...values, track_inventory: checked })}
+          />
+          <SwitchField
+            label="Allow Backorder"
+            name="allow_backorder"
+            checked={values.allow_backorder}
+            onChange={(checked) => onChange({ ...values, allow_backorder: checked })}
+          />
+        </Flex>
+      </Stack>
+    </InventoryCardFrame>
+  );
 }
