@@ -1,8 +1,72 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSWRConfig } from 'swr';
 import { useParams } from 'wouter';
-import { PlaceholderPage } from '@/components/layout/PlaceholderPage';
+import type { OrderStatus, OrderSummary } from '@generated/model';
+import {
+  getListAdminOrdersKey,
+  updateOrderStatus,
+  useGetAdminOrder,
+} from '@generated/hooks/orders/orders';
+import { notify } from '@/components/ui/notify';
+import { ApiError, serverMessage } from '@/lib/http';
+import { OrderDetailView } from './OrderDetailView';
+import { ORDER_LIST_PARAMS } from './list-params';
 
-/** Order detail (/admin/orders/{id}). Placeholder. */
+/** Order detail (/admin/orders/{id}): loads the order, changes its status at once. */
 export function OrderDetailPage() {
-  const { id } = useParams<{ id: string }>();
-  return <PlaceholderPage title={`Order ${id}`} />;
+  const { id = '' } = useParams<{ id: string }>();
+  // An id that is not a positive integer cannot exist: no request, 'Order not found'.
+  const orderId = /^\d+$/.test(id) ? Number(id) : 0;
+  const order = useGetAdminOrder(orderId);
+  const { mutate: mutateCache } = useSWRConfig();
+  const [pendingStatus, setPendingStatus] = useState<OrderStatus | null>(null);
+
+  const notFound = orderId === 0 || (order.error instanceof ApiError && order.error.status === 404);
+  const failed = Boolean(order.error) && !notFound;
+
+  // Once per failure, not on each automatic retry: the flag only turns true again after a success.
+  useEffect(() => {
+    if (failed) notify.error('Error', 'Failed to load order details');
+  }, [failed]);
+
+  const { mutate: reload } = order;
+  const changeStatus = useCallback(
+    async (status: OrderStatus) => {
+      setPendingStatus(status);
+      let updated;
+      try {
+        updated = await updateOrderStatus(orderId, { status });
+      } catch (error) {
+        notify.error('Error', serverMessage(error, 'Failed to update order status'));
+        setPendingStatus(null);
+        return;
+      }
+      notify.success('Success', 'Order status updated');
+      // The list (shared with the dashboard and customers) keeps its cached rows: patch this one.
+      void mutateCache(
+        getListAdminOrdersKey(ORDER_LIST_PARAMS),
+        (list: OrderSummary[] | undefined) =>
+          list?.map((o) =>
+            o.id === orderId ? { ...o, status: updated.status, updated_at: updated.updated_at } : o,
+          ),
+        { revalidate: false },
+      );
+      // Spec §4: the order is reloaded after the change.
+      await reload().catch(() => undefined);
+      setPendingStatus(null);
+    },
+    [orderId, reload, mutateCache],
+  );
+
+  return (
+    <OrderDetailView
+      order={notFound ? undefined : order.data}
+      loading={order.isLoading}
+      notFound={notFound}
+      failed={failed}
+      onRetry={() => void reload()}
+      onStatusChange={(status) => void changeStatus(status)}
+      pendingStatus={pendingStatus}
+    />
+  );
 }

@@ -1,6 +1,30 @@
-import { PlaceholderPage } from '@/components/layout/PlaceholderPage';
+import { useEffect } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { useListAdminOrders } from '@generated/hooks/orders/orders';
+import { notify } from '@/components/ui/notify';
+import { ORDER_LIST_PARAMS } from './list-params';
+import { OrdersListView } from './OrdersListView';
 
-/** Orders list (/admin/orders) (spec §2). Placeholder: the screen itself is built separately. */
+/** Orders list (/admin/orders[?email=…]): loads the orders, toasts a load failure. */
 export function OrdersPage() {
-  return <PlaceholderPage title="Orders" />;
+  const orders = useListAdminOrders(ORDER_LIST_PARAMS);
+  const email = new URLSearchParams(useSearch()).get('email');
+  const [, navigate] = useLocation();
+  const failed = Boolean(orders.error);
+
+  // Once per failure, not on each automatic retry: the flag only turns true again after a success.
+  useEffect(() => {
+    if (failed) notify.error('Error', 'Failed to load orders');
+  }, [failed]);
+
+  return (
+    <OrdersListView
+      orders={orders.data}
+      loading={orders.isLoading}
+      failed={failed}
+      onRetry={() => void orders.mutate()}
+      email={email}
+      onClearEmail={() => navigate('/admin/orders')}
+    />
+  );
 }

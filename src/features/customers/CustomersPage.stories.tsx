@@ -1,0 +1,284 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { Route, Switch } from 'wouter';
+import type { OrderSummary } from '@generated/model';
+import { AdminLayout } from '@/components/layout/AdminLayout';
+import { OrdersPage } from '@/features/orders/OrdersPage';
+import { expectLocation, expectToast } from '@/testing/story';
+import { adminUser } from '@mocks/fixtures';
+import { customerOrders } from '@mocks/fixtures/customer-orders';
+import { orders } from '@mocks/handlers';
+import { requests } from '@mocks/recorder';
+import { CustomersPage } from './CustomersPage';
+
+/** The screen as routed: the admin layout, the customers, and the real orders list. */
+function Screen() {
+  return (
+    <AdminLayout>
+      <Switch>
+        <Route path="/admin/customers" component={CustomersPage} />
+        <Route path="/admin/orders" component={OrdersPage} />
+      </Switch>
+    </AdminLayout>
+  );
+}
+
+/** The customers overview of /admin/customers (spec §2), derived from the orders. */
+const meta = {
+  title: 'Customers/CustomersPage',
+  component: CustomersPage,
+  render: () => <Screen />,
+  parameters: {
+    route: '/admin/customers',
+    auth: { userType: 'admin', user: adminUser },
+    msw: { handlers: [orders.list(customerOrders)] },
+  },
+} satisfies Meta<typeof CustomersPage>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const LIST = '/api/v1/admin/orders/';
+const NOTICE =
+  'Customer data is aggregated from orders. The API does not currently provide a dedicated customer management endpoint. For detailed customer information, please check individual orders.';
+const HEADERS = [
+  'Email',
+  'Type',
+  'Country',
+  'VAT Number',
+  'Orders',
+  'Total Spent',
+  'Last Order',
+  'Actions',
+];
+
+/*
+ * The expected customers, computed here from the fixtures as spec §3 says, without the app's
+ * helpers: grouped by shipping e-mail (case-insensitive; 'unknown' without one), the values of
+ * the most recent order, order count, exact total (in millimes), last order date.
+ */
+interface Expected {
+  email: string;
+  type: string;
+  country: string;
+  vat: string;
+  count: number;
+  millimes: number;
+  last: string;
+}
+function expectedCustomers(list: readonly OrderSummary[]): Expected[] {
+  const groups = new Map<string, OrderSummary[]>();
+  for (const order of list) {
+    const key = order.shipping_address.email?.trim().toLowerCase() || 'unknown';
+    groups.set(key, [...(groups.get(key) ?? []), order]);
+  }
+  return [...groups.entries()]
+    .map(([key, own]) => {
+      const latest = [...own].sort(
+        (a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id,
+      )[0]!;
+      return {
+        email: key === 'unknown' ? 'unknown' : latest.shipping_address.email.trim(),
+        type: latest.customer_type,
+        country: latest.customer_country_code,
+        vat: latest.vat_number ?? '-',
+        count: own.length,
+        millimes: own.reduce((sum, o) => sum + Math.round(Number(o.total_amount) * 1000), 0),
+        last: latest.created_at,
+      };
+    })
+    .sort((a, b) => Date.parse(b.last) - Date.parse(a.last));
+}
+const money = (millimes: number) =>
+  `${(millimes / 1000).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} TND`;
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+const cellsOf = (c: Expected) => [
+  c.email,
+  c.type,
+  c.country,
+  c.vat,
+  String(c.count),
+  money(c.millimes),
+  day(c.last),
+  'View Orders',
+];
+const expected = expectedCustomers(customerOrders);
+const find = (email: string) => expected.find((c) => c.email.toLowerCase() === email)!;
+
+function dataRows(canvasElement: HTMLElement): HTMLElement[] {
+  const table = within(canvasElement).getByRole('table');
+  return within(table)
+    .getAllByRole('row')
+    .filter((row) => Number(row.getAttribute('aria-rowindex')) > 1);
+}
+const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent ?? '');
+const rowEmails = (canvasElement: HTMLElement) =>
+  dataRows(canvasElement).map((row) => cellTexts(row)[0]);
+const rowOf = (canvasElement: HTMLElement, email: string) =>
+  within(canvasElement).getByRole('cell', { name: email }).closest('tr') as HTMLElement;
+
+async function waitForRows(canvasElement: HTMLElement) {
+  await within(canvasElement).findByRole('table');
+  await waitFor(() => expect(dataRows(canvasElement).length).toBeGreaterThan(0));
+}
+
+async function search(canvasElement: HTMLElement, text: string) {
+  const box = within(canvasElement).getByRole('searchbox', { name: 'Search customers' });
+  await userEvent.clear(box);
+  if (text) await userEvent.type(box, text);
+}
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+    await expect(canvas.getByText(NOTICE)).toBeVisible();
+    await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(HEADERS);
+    await expect(dataRows(canvasElement).map(cellTexts)).toEqual(expected.map(cellsOf));
+    // Fewer customers than orders: repeat customers are grouped.
+    await expect(expected.length).toBeLessThan(customerOrders.length);
+    await expect(canvas.getByTestId('customer-count')).toHaveTextContent(
+      `${expected.length} customers`,
+    );
+    // Type badges: professional default, others secondary.
+    for (const customer of expected) {
+      const badge = within(rowOf(canvasElement, customer.email)).getByTestId('customer-type');
+      await expect(badge).toHaveAttribute(
+        'data-variant',
+        customer.type === 'professional' ? 'default' : 'secondary',
+      );
+    }
+    const [call] = await requests.waitFor('GET', LIST);
+    await expect(call?.query).toEqual({ skip: '0', limit: '1000' });
+  },
+};
+
+/** One customer whose orders differ in e-mail case and type: one row, values of the latest. */
+export const RepeatCustomer: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    const leila = find('leila.bouazizi@gmail.com');
+    const own = customerOrders.filter(
+      (o) => o.shipping_address.email?.trim().toLowerCase() === 'leila.bouazizi@gmail.com',
+    );
+    await expect(new Set(own.map((o) => o.shipping_address.email)).size).toBeGreaterThan(1);
+    await expect(new Set(own.map((o) => o.customer_type)).size).toBe(2);
+    await expect(leila.count).toBe(own.length);
+    await expect(cellTexts(rowOf(canvasElement, leila.email))).toEqual(cellsOf(leila));
+    await expect(
+      rowEmails(canvasElement).filter((e) => e?.toLowerCase() === 'leila.bouazizi@gmail.com'),
+    ).toHaveLength(1);
+  },
+};
+
+/** Orders without a shipping e-mail are grouped as 'unknown'. */
+export const UnknownGroup: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    const unknown = find('unknown');
+    const without = customerOrders.filter((o) => !o.shipping_address.email?.trim());
+    await expect(without.length).toBeGreaterThan(1);
+    await expect(unknown.count).toBe(without.length);
+    await expect(cellTexts(rowOf(canvasElement, 'unknown'))).toEqual(cellsOf(unknown));
+  },
+};
+
+export const SearchByTypeAndCountry: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    const cases: [string, (c: Expected) => boolean][] = [
+      ['PROFESSIONAL', (c) => c.type === 'professional'],
+      ['individual', (c) => c.type === 'individual'],
+      [' fr ', (c) => c.country === 'FR' || c.email.toLowerCase().includes('fr')],
+      ['Hotel-Medina', (c) => c.email.includes('hotel-medina')],
+    ];
+    for (const [query, matches] of cases) {
+      await search(canvasElement, query);
+      const wanted = expected.filter(matches).map((c) => c.email);
+      await expect(wanted.length).toBeGreaterThan(0);
+      await waitFor(() => expect(rowEmails(canvasElement)).toEqual(wanted));
+      await expect(canvas.getByTestId('customer-count')).toHaveTextContent(
+        `${wanted.length} of ${expected.length} customers`,
+      );
+    }
+    await search(canvasElement, 'nobody@nowhere');
+    await expect(await canvas.findByText('No customers found')).toBeVisible();
+    await expect(requests.to('GET', LIST)).toHaveLength(1);
+  },
+};
+
+/** View Orders opens the orders list filtered to the customer's e-mail. */
+export const ViewOrders: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    const leila = find('leila.bouazizi@gmail.com');
+    const link = within(rowOf(canvasElement, leila.email)).getByRole('link', {
+      name: 'View Orders',
+    });
+    await userEvent.click(link);
+    await expectLocation(
+      canvasElement,
+      `/admin/orders?email=${encodeURIComponent(leila.email).replaceAll('%40', '@')}`,
+    );
+    // The orders list shows that customer's orders only, from the same cached list.
+    await expect(await canvas.findByTestId('email-filter')).toHaveTextContent(leila.email);
+    await waitFor(() =>
+      expect(
+        within(canvas.getByRole('table'))
+          .getAllByRole('row')
+          .filter((row) => Number(row.getAttribute('aria-rowindex')) > 1),
+      ).toHaveLength(leila.count),
+    );
+    await expect(requests.to('GET', LIST)).toHaveLength(1);
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: [orders.list([])] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('No customers found')).toBeVisible();
+    await expect(canvas.getByText(NOTICE)).toBeVisible();
+    await expect(canvas.getByTestId('customer-count')).toHaveTextContent('0 customers');
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [orders.list.loading()] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Loading customers...')).toBeVisible();
+    await expect(canvas.queryByRole('table')).toBeNull();
+  },
+};
+
+export const LoadError: Story = {
+  parameters: { msw: { handlers: [orders.list.error(500)] } },
+  play: async ({ canvasElement }) => {
+    await expectToast('Error', 'Failed to load customer data', 'error');
+    await expect(await within(canvasElement).findByTestId('customers-unavailable')).toBeVisible();
+  },
+};
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile375' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByText(NOTICE)).toBeVisible();
+    const scroller = canvas.getByTestId('customers-scroll');
+    await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};

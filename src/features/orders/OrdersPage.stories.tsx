@@ -1,0 +1,314 @@
+import { Text } from '@chakra-ui/react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { Route, Switch } from 'wouter';
+import type { OrderSummary } from '@generated/model';
+import { AdminLayout } from '@/components/layout/AdminLayout';
+import { expectLocation, expectToast } from '@/testing/story';
+import { adminUser, orders as orderFixtures } from '@mocks/fixtures';
+import { customerOrders } from '@mocks/fixtures/customer-orders';
+import { manyOrders } from '@mocks/fixtures/many-orders';
+import { orders } from '@mocks/handlers';
+import { requests } from '@mocks/recorder';
+import { OrdersPage } from './OrdersPage';
+
+/** The screen as routed: the admin layout, the list, a stand-in for the order detail. */
+function Screen() {
+  return (
+    <AdminLayout>
+      <Switch>
+        <Route path="/admin/orders" component={OrdersPage} />
+        <Route path="/admin/orders/:id">
+          {(params) => <Text data-testid="detail-stand-in">Order detail {params.id}</Text>}
+        </Route>
+      </Switch>
+    </AdminLayout>
+  );
+}
+
+/** The orders list of /admin/orders (spec §2) in the admin layout, over the mock API. */
+const meta = {
+  title: 'Orders/OrdersPage',
+  component: OrdersPage,
+  render: () => <Screen />,
+  parameters: { route: '/admin/orders', auth: { userType: 'admin', user: adminUser } },
+} satisfies Meta<typeof OrdersPage>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const LIST = '/api/v1/admin/orders/';
+const HEADERS = ['Order Number', 'Customer', 'Status', 'Payment', 'Total', 'Date', 'Actions'];
+const EMPTY = 'No orders found';
+
+/* Expected cells, computed here from the fixtures and the spec, without the app's helpers. */
+// Spec §4: pending secondary; cancelled and refunded destructive; all others default.
+const BADGE: Record<string, string> = {
+  pending: 'secondary',
+  confirmed: 'default',
+  processing: 'default',
+  shipped: 'default',
+  delivered: 'default',
+  cancelled: 'destructive',
+  refunded: 'destructive',
+};
+const money = (amount: string) =>
+  `${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} TND`;
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+const expectedCells = (order: OrderSummary) => [
+  order.order_number,
+  `${order.shipping_address.first_name} ${order.shipping_address.last_name}`,
+  order.status,
+  order.payment_method.split('_').join(' ').toUpperCase(),
+  money(order.total_amount),
+  day(order.created_at),
+  'View',
+];
+
+/** The data rows in the DOM (the header row and the spacer rows excluded). */
+function dataRows(canvasElement: HTMLElement): HTMLElement[] {
+  const table = within(canvasElement).getByRole('table');
+  return within(table)
+    .getAllByRole('row')
+    .filter((row) => Number(row.getAttribute('aria-rowindex')) > 1);
+}
+const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent ?? '');
+const rowNumbers = (canvasElement: HTMLElement) =>
+  dataRows(canvasElement).map((row) => cellTexts(row)[0]);
+const rowOf = (canvasElement: HTMLElement, orderNumber: string) =>
+  within(canvasElement).getByRole('cell', { name: orderNumber }).closest('tr') as HTMLElement;
+
+async function waitForRows(canvasElement: HTMLElement) {
+  await within(canvasElement).findByRole('table');
+  await waitFor(() => expect(dataRows(canvasElement).length).toBeGreaterThan(0));
+}
+
+async function search(canvasElement: HTMLElement, text: string) {
+  const box = within(canvasElement).getByPlaceholderText('Search by order number...');
+  await userEvent.clear(box);
+  if (text) await userEvent.type(box, text);
+}
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    await expect(document.title).toBe('Orders · Store back office');
+    await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(HEADERS);
+    await expect(dataRows(canvasElement).map(cellTexts)).toEqual(orderFixtures.map(expectedCells));
+    // Badge styles per status, and the payment method as text.
+    for (const order of orderFixtures) {
+      const badge = within(rowOf(canvasElement, order.order_number)).getByText(order.status);
+      await expect(badge).toHaveAttribute('data-variant', BADGE[order.status]);
+    }
+    await expect(canvas.getAllByText('CASH ON DELIVERY')).toHaveLength(
+      orderFixtures.filter((o) => o.payment_method === 'cash_on_delivery').length,
+    );
+    await expect(canvas.getByTestId('order-count')).toHaveTextContent(
+      `${orderFixtures.length} orders`,
+    );
+    // One request, for the first 1000 orders (spec §7).
+    const calls = await requests.waitFor('GET', LIST);
+    await expect(calls).toHaveLength(1);
+    await expect(calls[0]?.query).toEqual({ skip: '0', limit: '1000' });
+  },
+};
+
+/** The destructive and secondary badges look different from the default one. */
+export const BadgeColours: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    const colour = (status: string) => {
+      const order = orderFixtures.find((o) => o.status === status)!;
+      const badge = within(rowOf(canvasElement, order.order_number)).getByText(status);
+      return getComputedStyle(badge).backgroundColor;
+    };
+    const [pending, shipped, cancelled] = [
+      colour('pending'),
+      colour('shipped'),
+      colour('cancelled'),
+    ];
+    await expect(new Set([pending, shipped, cancelled]).size).toBe(3);
+  },
+};
+
+export const SearchNarrows: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    for (const query of ['ORD-202503', 'ord-20250301', '  0004 ', 'Ord-20250225-0001']) {
+      await search(canvasElement, query);
+      const expected = orderFixtures
+        .filter((o) => o.order_number.toLowerCase().includes(query.trim().toLowerCase()))
+        .map((o) => o.order_number);
+      await expect(expected.length).toBeGreaterThan(0);
+      await waitFor(() => expect(rowNumbers(canvasElement)).toEqual(expected));
+      await expect(canvas.getByTestId('order-count')).toHaveTextContent(
+        `${expected.length} of ${orderFixtures.length} orders`,
+      );
+    }
+    // Only order numbers are searched: a customer's name finds nothing.
+    await search(canvasElement, 'Bouazizi');
+    await expect(await canvas.findByText(EMPTY)).toBeVisible();
+    await search(canvasElement, '');
+    await waitFor(() => expect(rowNumbers(canvasElement)).toHaveLength(orderFixtures.length));
+    // Searching is done on the client.
+    await expect(requests.to('GET', LIST)).toHaveLength(1);
+  },
+};
+
+const LEILA = 'Leila.Bouazizi@GMAIL.com';
+const leilaOrders = customerOrders.filter(
+  (o) => o.shipping_address.email?.trim().toLowerCase() === LEILA.toLowerCase(),
+);
+
+/** `?email=` (from the customers screen) filters to that shipping e-mail; the chip removes it. */
+export const EmailFilterFromQuery: Story = {
+  parameters: {
+    route: `/admin/orders?email=${encodeURIComponent(LEILA)}`,
+    msw: { handlers: [orders.list(customerOrders)] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(leilaOrders.length).toBeGreaterThan(1);
+    await expect(rowNumbers(canvasElement)).toEqual(leilaOrders.map((o) => o.order_number));
+    const chip = canvas.getByTestId('email-filter');
+    await expect(chip).toHaveTextContent(LEILA);
+    await expect(canvas.getByTestId('order-count')).toHaveTextContent(
+      `${leilaOrders.length} of ${customerOrders.length} orders`,
+    );
+    // The API is asked for every order; the filter runs on the client.
+    const [call] = await requests.waitFor('GET', LIST);
+    await expect(call?.query).toEqual({ skip: '0', limit: '1000' });
+
+    // Search narrows within the customer's orders.
+    const target = leilaOrders[1]!.order_number;
+    await search(canvasElement, target.slice(-8));
+    await waitFor(() => expect(rowNumbers(canvasElement)).toEqual([target]));
+    await search(canvasElement, '');
+
+    await userEvent.click(within(chip).getByRole('button', { name: 'Remove customer filter' }));
+    await expectLocation(canvasElement, '/admin/orders');
+    await waitFor(() => expect(rowNumbers(canvasElement)).toHaveLength(customerOrders.length));
+    await expect(canvas.queryByTestId('email-filter')).toBeNull();
+  },
+};
+
+/** `?email=unknown` lists the orders without a shipping e-mail (the customers' 'unknown' row). */
+export const UnknownEmailFilter: Story = {
+  parameters: {
+    route: '/admin/orders?email=unknown',
+    msw: { handlers: [orders.list(customerOrders)] },
+  },
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    const expected = customerOrders
+      .filter((o) => !o.shipping_address.email?.trim())
+      .map((o) => o.order_number);
+    await expect(expected.length).toBeGreaterThan(0);
+    await expect(rowNumbers(canvasElement)).toEqual(expected);
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: [orders.list([])] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(EMPTY)).toBeVisible();
+    await expect(canvas.getByTestId('order-count')).toHaveTextContent('0 orders');
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [orders.list.loading()] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Loading orders...')).toBeVisible();
+    await expect(canvas.queryByRole('table')).toBeNull();
+  },
+};
+
+export const LoadError: Story = {
+  parameters: { msw: { handlers: [orders.list.error(500, 'Database unavailable')] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expectToast('Error', 'Failed to load orders', 'error');
+    await expect(await canvas.findByTestId('orders-unavailable')).toBeVisible();
+    await expect(canvas.queryByRole('table')).toBeNull();
+  },
+};
+
+export const ViewNavigates: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    const order = orderFixtures[2]!;
+    const row = rowOf(canvasElement, order.order_number);
+    const view = within(row).getByRole('link', { name: 'View' });
+    await expect(view).toHaveAttribute('href', `/admin/orders/${order.id}`);
+    await userEvent.click(view);
+    await expectLocation(canvasElement, `/admin/orders/${order.id}`);
+    await expect(within(canvasElement).getByTestId('detail-stand-in')).toHaveTextContent(
+      `Order detail ${order.id}`,
+    );
+  },
+};
+
+const large = manyOrders(1000);
+
+/** 1,000 orders: only the rows in view are rendered, and search still narrows the list. */
+export const ThousandOrders: Story = {
+  parameters: { msw: { handlers: [orders.list(large)] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByTestId('order-count')).toHaveTextContent('1,000 orders');
+    await expect(canvas.getByRole('table')).toHaveAttribute('aria-rowcount', '1001');
+    await expect(dataRows(canvasElement).length).toBeLessThan(60);
+    await expect(rowNumbers(canvasElement)[0]).toBe(large[0]!.order_number);
+
+    // Scrolling to the end brings the last order in.
+    const scroller = canvas.getByTestId('orders-scroll');
+    scroller.scrollTop = scroller.scrollHeight;
+    await waitFor(() => expect(rowNumbers(canvasElement)).toContain(large[999]!.order_number));
+
+    // One day's orders.
+    const dayPrefix = large[0]!.order_number.slice(0, 12).toLowerCase();
+    const sameDay = large.filter((o) => o.order_number.toLowerCase().includes(dayPrefix));
+    await expect(sameDay.length).toBeGreaterThan(1);
+    await search(canvasElement, dayPrefix);
+    await waitFor(() =>
+      expect(rowNumbers(canvasElement)).toEqual(sameDay.map((o) => o.order_number)),
+    );
+    await expect(canvas.getByTestId('order-count')).toHaveTextContent(
+      `${sameDay.length} of 1,000 orders`,
+    );
+
+    // One order.
+    await search(canvasElement, '-0777');
+    await waitFor(() => expect(rowNumbers(canvasElement)).toEqual([large[776]!.order_number]));
+    await expect(canvas.getByTestId('order-count')).toHaveTextContent('1 of 1,000 orders');
+  },
+};
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile375' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByPlaceholderText('Search by order number...')).toBeVisible();
+    // The table scrolls sideways inside its own region; the page itself does not overflow.
+    const scroller = canvas.getByTestId('orders-scroll');
+    await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};

@@ -1,0 +1,57 @@
+import { OrderStatus } from '@generated/model';
+import type { OrderSummary } from '@generated/model';
+
+/** The seven statuses, in life-cycle order; the admin may pick any of them (spec §4). */
+export const ORDER_STATUSES: readonly OrderStatus[] = Object.values(OrderStatus);
+
+/** The badge styles of the console (shadcn names): default, secondary, destructive. */
+export type BadgeVariant = 'default' | 'secondary' | 'destructive';
+
+/** Spec §4: pending secondary; cancelled and refunded destructive; all others default. */
+export function statusBadgeVariant(status: string): BadgeVariant {
+  if (status === 'pending') return 'secondary';
+  if (status === 'cancelled' || status === 'refunded') return 'destructive';
+  return 'default';
+}
+
+/** Chakra props of each badge style (default solid grey, secondary subtle grey, destructive red). */
+export const BADGE_PROPS = {
+  default: { variant: 'solid', colorPalette: 'gray' },
+  secondary: { variant: 'subtle', colorPalette: 'gray' },
+  destructive: { variant: 'solid', colorPalette: 'red' },
+} as const satisfies Record<BadgeVariant, { variant: string; colorPalette: string }>;
+
+/** 'pending' → 'Pending' (the selector's option labels). */
+export function statusLabel(status: string): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** Spec §2: the method with underscores replaced by spaces, upper-case ('CASH ON DELIVERY'). */
+export function paymentLabel(method: string | null | undefined): string {
+  const label = (method ?? '').replaceAll('_', ' ').trim().toUpperCase();
+  return label || '-';
+}
+
+/** Shipping first and last name ('-' when neither is known). */
+export function customerName(order: Pick<OrderSummary, 'shipping_address'>): string {
+  const address = order.shipping_address;
+  const name = [address?.first_name, address?.last_name]
+    .map((part) => (part ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || '-';
+}
+
+/** One line of the orders table, its texts computed once. */
+export interface OrderRow {
+  id: number;
+  orderNumber: string;
+  customer: string;
+  status: string;
+  badge: BadgeVariant;
+  payment: string;
+  total: string;
+  date: string;
+  /** The customer group (see customerKey) for the `?email=` filter. */
+  customerKey: string;
+}
