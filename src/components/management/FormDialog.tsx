@@ -1,0 +1,73 @@
+import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { useId, type FormEvent, type ReactNode } from 'react';
+
+interface FormDialogProps {
+  open: boolean;
+  title: string;
+  /** Label of the submit button, e.g. 'Create' or 'Update'. */
+  submitLabel: string;
+  /** The save is under way: the form waits and the dialog cannot be closed. */
+  submitting: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onClose: () => void;
+  /** The fields. */
+  children: ReactNode;
+}
+
+/**
+ * A create/edit dialog around one form (native validation off: the screens validate with yup).
+ * Centred, nearly as wide as a phone's screen, its body scrolling when the fields do not fit.
+ */
+export function FormDialog({
+  open,
+  title,
+  submitLabel,
+  submitting,
+  onSubmit,
+  onClose,
+  children,
+}: FormDialogProps) {
+  const formId = useId();
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open && !submitting) onClose();
+      }}
+      closeOnInteractOutside={!submitting}
+      // Not a responsive size: 'full' at base would leave its full height on larger screens.
+      size="lg"
+      scrollBehavior="inside"
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px={{ base: '3', sm: '4' }}>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <form id={formId} noValidate onSubmit={onSubmit}>
+                <Stack gap="4">{children}</Stack>
+              </form>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose} disabled={submitting}>
+                Cancel
+              </Button>
+              <Button type="submit" form={formId} loading={submitting} loadingText="Saving...">
+                {submitLabel}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" disabled={submitting} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

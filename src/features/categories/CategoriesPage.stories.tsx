@@ -1,0 +1,453 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { Category } from '@generated/model';
+import { adminUser, categories as categoryFixtures } from '@mocks/fixtures';
+import { categories } from '@mocks/handlers';
+import { requests } from '@mocks/recorder';
+import { AdminLayout } from '@/components/layout/AdminLayout';
+import { expectToast, screen } from '@/testing/story';
+import { CategoriesPage } from './CategoriesPage';
+
+/** Categories management of /admin/categories (spec §2) in the admin layout, over the mock API. */
+const meta = {
+  title: 'Categories/CategoriesPage',
+  component: CategoriesPage,
+  decorators: [
+    (Story) => (
+      <AdminLayout>
+        <Story />
+      </AdminLayout>
+    ),
+  ],
+  parameters: { route: '/admin/categories', auth: { userType: 'admin', user: adminUser } },
+} satisfies Meta<typeof CategoriesPage>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const LIST = '/api/v1/categories/';
+const EMPTY = 'No categories found. Add your first category!';
+const NONE = 'None (Top-level category)';
+
+type Scope = ReturnType<typeof within>;
+
+const byName = (name: string) => categoryFixtures.find((c) => c.name === name)!;
+
+/** The data rows (header row excluded). */
+function dataRows(canvasElement: HTMLElement): HTMLElement[] {
+  const table = within(canvasElement).getByRole('table', { name: 'Categories' });
+  return within(table).getAllByRole('row').slice(1);
+}
+const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent ?? '');
+const rowOf = (canvasElement: HTMLElement, name: string) =>
+  within(canvasElement).getByRole('cell', { name }).closest('tr') as HTMLElement;
+
+async function waitForRows(canvasElement: HTMLElement) {
+  await within(canvasElement).findByRole('table', { name: 'Categories' });
+  await waitFor(() => expect(within(canvasElement).queryByText(EMPTY)).toBeNull());
+}
+
+/** The open form dialog (portalled), once its opening animation made it visible. */
+async function formDialog(name: 'Add Category' | 'Edit Category'): Promise<Scope> {
+  const dialog = await screen.findByRole('dialog', { name });
+  await waitFor(() => expect(dialog).toBeVisible());
+  return within(dialog);
+}
+async function deleteDialog(): Promise<Scope> {
+  const dialog = await screen.findByRole('alertdialog', { name: 'Delete Category' });
+  await waitFor(() => expect(dialog).toBeVisible());
+  return within(dialog);
+}
+async function dialogClosed(role: 'dialog' | 'alertdialog') {
+  await waitFor(() => expect(screen.queryByRole(role)).toBeNull(), { timeout: 3000 });
+}
+
+async function openAdd(canvasElement: HTMLElement): Promise<Scope> {
+  await waitForRows(canvasElement);
+  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Add Category' }));
+  return formDialog('Add Category');
+}
+async function openEdit(canvasElement: HTMLElement, name: string): Promise<Scope> {
+  await waitForRows(canvasElement);
+  await userEvent.click(within(canvasElement).getByRole('button', { name: `Edit ${name}` }));
+  return formDialog('Edit Category');
+}
+async function openDelete(canvasElement: HTMLElement, name: string): Promise<Scope> {
+  await waitForRows(canvasElement);
+  await userEvent.click(within(canvasElement).getByRole('button', { name: `Delete ${name}` }));
+  return deleteDialog();
+}
+
+async function replace(dialog: Scope, label: RegExp | string, text: string) {
+  const input = dialog.getByLabelText(label);
+  await userEvent.clear(input);
+  if (text) await userEvent.type(input, text);
+}
+const optionTexts = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
+    await expect(document.title).toBe('Categories · Store back office');
+    await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Name',
+      'Slug',
+      'Description',
+      'Actions',
+    ]);
+    await expect(dataRows(canvasElement).map((row) => cellTexts(row).slice(0, 3))).toEqual(
+      categoryFixtures.map((c) => [c.name, c.slug, c.description ?? '-']),
+    );
+    for (const category of categoryFixtures) {
+      const row = rowOf(canvasElement, category.name);
+      await expect(
+        within(row).getByRole('button', { name: `Edit ${category.name}` }),
+      ).toBeVisible();
+      await expect(
+        within(row).getByRole('button', { name: `Delete ${category.name}` }),
+      ).toBeVisible();
+    }
+    await expect(canvas.getByTestId('category-count')).toHaveTextContent(
+      `${categoryFixtures.length} categories`,
+    );
+    await expect(requests.to('GET', LIST)).toHaveLength(1);
+  },
+};
+
+const longDescription =
+  'Tapis tissés à la main à Kairouan, kilims berbères de Gafsa, margoums de Oudref et coussins ' +
+  'brodés : chaque pièce est unique, teinte avec des pigments naturels et signée par son artisane.';
+const withLongDescription: Category = {
+  ...categoryFixtures[0]!,
+  id: 30,
+  name: 'Tapis',
+  slug: 'tapis',
+  description: longDescription,
+};
+
+/** A long description stays on one line, cut with an ellipsis; the whole text is its tooltip. */
+export const TruncatedDescription: Story = {
+  parameters: { msw: { handlers: [categories.list([withLongDescription])] } },
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    const cell = within(canvasElement).getByTestId('category-description');
+    await expect(cell).toHaveTextContent(longDescription);
+    await expect(cell).toHaveAttribute('title', longDescription);
+    const style = getComputedStyle(cell);
+    await expect(style.textOverflow).toBe('ellipsis');
+    await expect(style.whiteSpace).toBe('nowrap');
+    await expect(cell.scrollWidth).toBeGreaterThan(cell.clientWidth);
+    // One line: the row is no taller than a row with a short description.
+    await expect(cell.getBoundingClientRect().height).toBeLessThan(60);
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: [categories.list([])] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(EMPTY)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Add Category' })).toBeVisible();
+    await expect(canvas.queryByTestId('category-count')).toBeNull();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [categories.list.loading()] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Loading categories...')).toBeVisible();
+    await expect(canvas.queryByRole('table')).toBeNull();
+  },
+};
+
+export const LoadError: Story = {
+  parameters: { msw: { handlers: [categories.list.error(500, 'Database unavailable')] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert');
+    await expect(within(alert).getByText('Failed to load categories')).toBeVisible();
+    await expect(within(alert).getByText('Database unavailable')).toBeVisible();
+    await expect(canvas.queryByRole('table')).toBeNull();
+    await expect(within(alert).getByRole('button', { name: 'Retry' })).toBeVisible();
+  },
+};
+
+/** The slug follows the name until it is edited by hand; clearing it hands it back. */
+export const AddDialogSlugAutoGeneration: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openAdd(canvasElement);
+    // The spec's labels, required ones starred.
+    const labels = ['Category Name*', 'Slug*', 'Parent Category', 'Description', 'Image URL'];
+    const form = screen.getByRole('dialog', { name: 'Add Category' });
+    await expect(
+      Array.from(form.querySelectorAll('label'), (label) => label.textContent).filter((text) =>
+        labels.includes(text ?? ''),
+      ),
+    ).toEqual(labels);
+    const slug = dialog.getByLabelText(/^Slug/);
+    await userEvent.type(dialog.getByLabelText(/Category Name/), 'Épicerie Fine & Co');
+    await expect(slug).toHaveValue('epicerie-fine-co');
+    // Edited by hand: the name no longer drives it.
+    await replace(dialog, /^Slug/, 'gourmet');
+    await userEvent.type(dialog.getByLabelText(/Category Name/), ' 2');
+    await expect(slug).toHaveValue('gourmet');
+    // Cleared: generated again from the name.
+    await userEvent.clear(slug);
+    await userEvent.type(dialog.getByLabelText(/Category Name/), '5');
+    await expect(slug).toHaveValue('epicerie-fine-co-25');
+    // Cancel closes without a request.
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await dialogClosed('dialog');
+    await expect(requests.to('POST', LIST)).toHaveLength(0);
+  },
+};
+
+export const RequiredFields: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openAdd(canvasElement);
+    await userEvent.click(dialog.getByRole('button', { name: 'Create' }));
+    await expect(await dialog.findByText('Category name is required')).toBeVisible();
+    await expect(dialog.getByText('Slug is required')).toBeVisible();
+    await expect(dialog.getByLabelText(/Category Name/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(requests.to('POST', LIST)).toHaveLength(0);
+    // A slug typed by hand must be URL-safe.
+    await userEvent.type(dialog.getByLabelText(/Category Name/), 'Sacs');
+    await replace(dialog, /^Slug/, 'Sacs en cuir');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create' }));
+    await expect(
+      await dialog.findByText('Slug may only contain lowercase letters, numbers and hyphens'),
+    ).toBeVisible();
+    await expect(requests.to('POST', LIST)).toHaveLength(0);
+  },
+};
+
+export const ImageUrlValidation: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openAdd(canvasElement);
+    const url = dialog.getByLabelText('Image URL');
+    await expect(url).toHaveAttribute('type', 'url');
+    await userEvent.type(dialog.getByLabelText(/Category Name/), 'Tapis');
+    await userEvent.type(url, 'tapis.jpg');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create' }));
+    await expect(await dialog.findByText('Please enter a valid URL')).toBeVisible();
+    await expect(url).toHaveAttribute('aria-invalid', 'true');
+    await expect(requests.to('POST', LIST)).toHaveLength(0);
+    // A real URL clears the message.
+    await replace(dialog, 'Image URL', 'https://cdn.dar-el-jeld.tn/categories/tapis.jpg');
+    await waitFor(() => expect(dialog.queryByText('Please enter a valid URL')).toBeNull());
+  },
+};
+
+/** The parent picker: 'None' first, every other category, never the edited one (nor its children). */
+export const ParentPicker: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    let dialog = await openAdd(canvasElement);
+    let select = dialog.getByLabelText('Parent Category');
+    await expect(select).toHaveValue('');
+    await expect(optionTexts(select)).toEqual([NONE, ...categoryFixtures.map((c) => c.name)]);
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await dialogClosed('dialog');
+
+    // Maroquinerie (id 1) is the parent of Sacs: neither is offered.
+    dialog = await openEdit(canvasElement, 'Maroquinerie');
+    select = dialog.getByLabelText('Parent Category');
+    await expect(optionTexts(select)).toEqual([
+      NONE,
+      ...categoryFixtures.filter((c) => c.id !== 1 && c.parent_id !== 1).map((c) => c.name),
+    ]);
+    await userEvent.click(dialog.getByRole('button', { name: 'Close' }));
+    await dialogClosed('dialog');
+
+    // Sacs shows its parent and is absent from its own list.
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Sacs' }));
+    dialog = await formDialog('Edit Category');
+    select = dialog.getByLabelText('Parent Category');
+    await expect(select).toHaveValue('1');
+    await expect(optionTexts(select)).not.toContain('Sacs');
+    await expect(optionTexts(select)).toContain('Maroquinerie');
+  },
+};
+
+export const CreateCategory: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openAdd(canvasElement);
+    await userEvent.type(dialog.getByLabelText(/Category Name/), '  Sacs à main ');
+    await userEvent.selectOptions(dialog.getByLabelText('Parent Category'), 'Maroquinerie');
+    await userEvent.type(dialog.getByLabelText('Description'), 'Cabas et pochettes en cuir.');
+    await userEvent.type(
+      dialog.getByLabelText('Image URL'),
+      'https://cdn.dar-el-jeld.tn/categories/sacs-a-main.jpg',
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Create' }));
+    const [call] = await requests.waitFor('POST', LIST);
+    await expect(call?.body).toEqual({
+      name: 'Sacs à main',
+      slug: 'sacs-a-main',
+      description: 'Cabas et pochettes en cuir.',
+      image_url: 'https://cdn.dar-el-jeld.tn/categories/sacs-a-main.jpg',
+      parent_id: 1,
+      is_active: true,
+      display_order: 0,
+    });
+    await expectToast('Success', 'Category created successfully', 'success');
+    await dialogClosed('dialog');
+    // The list is loaded again.
+    await requests.waitFor('GET', LIST, { count: 2 });
+  },
+};
+
+/** Optional fields left empty are sent as null. */
+export const CreateMinimal: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openAdd(canvasElement);
+    await userEvent.type(dialog.getByLabelText(/Category Name/), 'Bijoux');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create' }));
+    const [call] = await requests.waitFor('POST', LIST);
+    await expect(call?.body).toEqual({
+      name: 'Bijoux',
+      slug: 'bijoux',
+      description: null,
+      image_url: null,
+      parent_id: null,
+      is_active: true,
+      display_order: 0,
+    });
+    await expectToast('Success', 'Category created successfully');
+  },
+};
+
+export const EditCategory: Story = {
+  play: async ({ canvasElement }) => {
+    const ceramique = byName('Céramique');
+    const dialog = await openEdit(canvasElement, 'Céramique');
+    await expect(dialog.getByLabelText(/Category Name/)).toHaveValue(ceramique.name);
+    await expect(dialog.getByLabelText(/^Slug/)).toHaveValue(ceramique.slug);
+    await expect(dialog.getByLabelText('Description')).toHaveValue(ceramique.description);
+    await expect(dialog.getByLabelText('Image URL')).toHaveValue(ceramique.image_url);
+    await expect(dialog.getByLabelText('Parent Category')).toHaveValue('');
+    // Renaming keeps the existing slug (the category's address).
+    await userEvent.type(dialog.getByLabelText(/Category Name/), ' de Nabeul');
+    await expect(dialog.getByLabelText(/^Slug/)).toHaveValue('ceramique');
+    await userEvent.clear(dialog.getByLabelText('Image URL'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
+    const [call] = await requests.waitFor('PATCH', `${LIST}${ceramique.id}`);
+    await expect(call?.body).toEqual({
+      name: 'Céramique de Nabeul',
+      slug: 'ceramique',
+      description: ceramique.description,
+      image_url: null,
+      parent_id: null,
+      is_active: true,
+      display_order: ceramique.display_order,
+    });
+    await expectToast('Success', 'Category updated successfully', 'success');
+    await dialogClosed('dialog');
+    await requests.waitFor('GET', LIST, { count: 2 });
+  },
+};
+
+export const SoftDelete: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openDelete(canvasElement, 'Maroquinerie');
+    await expect(dialog.getByText('How do you want to delete "Maroquinerie"?')).toBeVisible();
+    await expect(dialog.getByText('Soft Delete (recommended)')).toBeVisible();
+    await expect(dialog.getByText('Force Delete (permanent)')).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Soft Delete' }));
+    await requests.waitFor('DELETE', `${LIST}1`);
+    await expectToast('Success', 'Category deactivated (soft delete)', 'success');
+    await dialogClosed('alertdialog');
+    await expect(requests.to('DELETE', `${LIST}1/force`)).toHaveLength(0);
+    await requests.waitFor('GET', LIST, { count: 2 });
+  },
+};
+
+export const ForceDelete: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openDelete(canvasElement, 'Bougies');
+    await userEvent.click(dialog.getByRole('button', { name: 'Force Delete' }));
+    await requests.waitFor('DELETE', `${LIST}6/force`);
+    await expectToast('Success', 'Category permanently deleted', 'success');
+    await dialogClosed('alertdialog');
+    await expect(requests.to('DELETE', `${LIST}6`)).toHaveLength(0);
+  },
+};
+
+export const DeleteCancelled: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openDelete(canvasElement, 'Vêtements');
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await dialogClosed('alertdialog');
+    await expect(requests.to('DELETE', /\/categories\//)).toHaveLength(0);
+  },
+};
+
+/** The server's detail is the toast; the dialog stays open with what was typed. */
+export const SaveServerError: Story = {
+  parameters: {
+    msw: {
+      handlers: [categories.create.error(409, 'Slug already exists')],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openAdd(canvasElement);
+    await userEvent.type(dialog.getByLabelText(/Category Name/), 'Sacs');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create' }));
+    await requests.waitFor('POST', LIST);
+    await expectToast('Error', 'Slug already exists', 'error');
+    await expect(screen.getByRole('dialog', { name: 'Add Category' })).toBeVisible();
+    await expect(dialog.getByLabelText(/Category Name/)).toHaveValue('Sacs');
+    await expect(dialog.getByRole('button', { name: 'Create' })).toBeEnabled();
+  },
+};
+
+/** Without a detail, the error's own message ('Network error'). */
+export const UpdateNetworkError: Story = {
+  parameters: { msw: { handlers: [categories.update.networkError()] } },
+  play: async ({ canvasElement }) => {
+    const dialog = await openEdit(canvasElement, 'Vêtements');
+    await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
+    await requests.waitFor('PATCH', `${LIST}3`);
+    await expectToast('Error', 'Network error', 'error');
+  },
+};
+
+export const DeleteServerError: Story = {
+  parameters: {
+    msw: { handlers: [categories.forceDelete.error(404, 'Category not found')] },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDelete(canvasElement, 'Épicerie fine');
+    await userEvent.click(dialog.getByRole('button', { name: 'Force Delete' }));
+    await requests.waitFor('DELETE', `${LIST}2/force`);
+    await expectToast('Error', 'Category not found', 'error');
+    await dialogClosed('alertdialog');
+  },
+};
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile375' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Add Category' })).toBeVisible();
+    // The table scrolls sideways inside its own region; the page itself does not overflow.
+    const region = canvas.getByRole('region', { name: 'Categories' });
+    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    // The dialog fills the screen and its buttons are reachable.
+    await userEvent.click(canvas.getByRole('button', { name: 'Add Category' }));
+    const dialog = await formDialog('Add Category');
+    await expect(dialog.getByRole('button', { name: 'Create' })).toBeVisible();
+    const box = screen.getByRole('dialog').getBoundingClientRect();
+    await expect(box.width).toBeLessThanOrEqual(window.innerWidth);
+  },
+};

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import type { Category } from '@generated/model';
+import {
+  FormDialog,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useFormDialog,
+} from '@/components/management';
+import { slugify } from '@/lib/format';
+import {
+  categoryToValues,
+  emptyCategoryValues,
+  parentOptions,
+  validateCategory,
+  type CategoryFormValues,
+} from './category-form';
+
+export const NO_PARENT_LABEL = 'None (Top-level category)';
+
+export interface CategoryFormDialogProps {
+  open: boolean;
+  /** The category being edited; null: a new one. */
+  category: Category | null;
+  /** Every category, for the parent picker. */
+  categories: readonly Category[];
+  /** Saves; the container closes the dialog on success and reports the outcome. */
+  onSubmit: (values: CategoryFormValues) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/**
+ * Add/Edit Category (spec §2): the slug follows the name (slugify) until it is edited by hand;
+ * the parent picker offers 'None (Top-level category)' and never the category itself.
+ */
+export function CategoryFormDialog({
+  open,
+  category,
+  categories,
+  onSubmit,
+  onClose,
+}: CategoryFormDialogProps) {
+  const editing = category !== null;
+  const { values, handleSubmit, errorOf, setField, touch, formik } = useFormDialog({
+    initialValues: category ? categoryToValues(category) : emptyCategoryValues,
+    validate: validateCategory,
+    onSubmit,
+  });
+  // An existing category keeps its slug (its public address) unless it is changed by hand.
+  const [slugEdited, setSlugEdited] = useState(editing);
+
+  return (
+    <FormDialog
+      open={open}
+      title={editing ? 'Edit Category' : 'Add Category'}
+      submitLabel={editing ? 'Update' : 'Create'}
+      submitting={formik.isSubmitting}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+    >
+      <TextField
+        label="Category Name"
+        required
+        name="name"
+        placeholder="e.g. Leather goods"
+        value={values.name}
+        onChange={(name) => {
+          setField('name', name);
+          if (!slugEdited) setField('slug', slugify(name));
+        }}
+        onBlur={touch('name')}
+        error={errorOf('name')}
+      />
+      <TextField
+        label="Slug"
+        required
+        name="slug"
+        placeholder="e.g. leather-goods"
+        value={values.slug}
+        onChange={(slug) => {
+          // Clearing the slug hands it back to the name.
+          setSlugEdited(slug !== '');
+          setField('slug', slug);
+        }}
+        onBlur={touch('slug')}
+        error={errorOf('slug')}
+        helperText="Used in the category's address: lowercase letters, numbers and hyphens"
+      />
+      <SelectField
+        label="Parent Category"
+        name="parent_id"
+        value={values.parent_id}
+        onChange={(parent) => setField('parent_id', parent)}
+      >
+        <option value="">{NO_PARENT_LABEL}</option>
+        {parentOptions(categories, category).map((option) => (
+          <option key={option.id} value={String(option.id)}>
+            {option.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        label="Description"
+        name="description"
+        value={values.description}
+        onChange={(description) => setField('description', description)}
+        onBlur={touch('description')}
+        error={errorOf('description')}
+      />
+      <TextField
+        label="Image URL"
+        type="url"
+        name="image_url"
+        inputMode="url"
+        placeholder="https://example.com/image.jpg"
+        value={values.image_url}
+        onChange={(url) => setField('image_url', url)}
+        onBlur={touch('image_url')}
+        error={errorOf('image_url')}
+      />
+    </FormDialog>
+  );
+}

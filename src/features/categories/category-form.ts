@@ -1,0 +1,114 @@
+import { object, string } from 'yup';
+import type { Category, CategoryCreate } from '@generated/model';
+import { validationSummary, type ValidationResult } from '@/components/management/validation';
+import { ApiError } from '@/lib/http';
+
+/** The Add/Edit Category dialog's fields, as typed (ids as strings, '' for none). */
+export interface CategoryFormValues {
+  name: string;
+  slug: string;
+  /** The parent's id, or '' for a top-level category. */
+  parent_id: string;
+  description: string;
+  image_url: string;
+}
+
+export const emptyCategoryValues: CategoryFormValues = {
+  name: '',
+  slug: '',
+  parent_id: '',
+  description: '',
+  image_url: '',
+};
+
+export function categoryToValues(category: Category): CategoryFormValues {
+  return {
+    name: category.name,
+    slug: category.slug,
+    parent_id: category.parent_id === null ? '' : String(category.parent_id),
+    description: category.description ?? '',
+    image_url: category.image_url ?? '',
+  };
+}
+
+export const REQUIRED_MESSAGE = 'Please fill in all required fields';
+export const NAME_REQUIRED = 'Category name is required';
+export const SLUG_REQUIRED = 'Slug is required';
+export const SLUG_FORMAT = 'Slug may only contain lowercase letters, numbers and hyphens';
+export const URL_MESSAGE = 'Please enter a valid URL';
+
+/** Spec §5: name and slug required, the image URL URL-shaped; limits of the API (openapi/). */
+export const categorySchema = object({
+  name: string().trim().required(NAME_REQUIRED).max(100, 'Name must be at most 100 characters'),
+  slug: string()
+    .trim()
+    .required(SLUG_REQUIRED)
+    .max(200, 'Slug must be at most 200 characters')
+    .matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, SLUG_FORMAT),
+  parent_id: string(),
+  description: string().max(2000, 'Description must be at most 2000 characters'),
+  image_url: string()
+    .trim()
+    .url(URL_MESSAGE)
+    .max(2048, 'Image URL must be at most 2048 characters'),
+});
+
+export function validateCategory(values: CategoryFormValues): ValidationResult<CategoryFormValues> {
+  return validationSummary(categorySchema, values, REQUIRED_MESSAGE);
+}
+
+const orNull = (text: string) => text.trim() || null;
+
+/**
+ * Spec §7: the create/update body — name, slug, description, image_url, parent_id, is_active
+ * (true) and display_order (0 for a new category; an edited one keeps its place in the order).
+ */
+export function toCategoryPayload(
+  values: CategoryFormValues,
+  existing?: Category | null,
+): Required<CategoryCreate> {
+  return {
+    name: values.name.trim(),
+    slug: values.slug.trim(),
+    description: orNull(values.description),
+    image_url: orNull(values.image_url),
+    parent_id: values.parent_id ? Number(values.parent_id) : null,
+    is_active: true,
+    display_order: existing?.display_order ?? 0,
+  };
+}
+
+/**
+ * The categories a category may be placed under: all but the category itself and its
+ * descendants (the API refuses a cycle), in the list's order.
+ */
+export function parentOptions(
+  categories: readonly Category[],
+  editing?: Category | null,
+): Category[] {
+  if (!editing) return [...categories];
+  const excluded = new Set<number>([editing.id]);
+  // Walk down from the edited category (the list is small; repeat until nothing new is found).
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const category of categories)
+      if (
+        category.parent_id !== null &&
+        excluded.has(category.parent_id) &&
+        !excluded.has(category.id)
+      ) {
+        excluded.add(category.id);
+        grew = true;
+      }
+  }
+  return categories.filter((category) => !excluded.has(category.id));
+}
+
+/** Spec §8 (Category): the server's detail, else the error's message, else the fallback. */
+export function categoryErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && typeof error.detail === 'string' && error.detail.trim())
+    return error.detail;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

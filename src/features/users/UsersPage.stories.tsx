@@ -1,0 +1,476 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { adminUser, adminUsers } from '@mocks/fixtures';
+import { users } from '@mocks/handlers';
+import { requests } from '@mocks/recorder';
+import { AdminLayout } from '@/components/layout/AdminLayout';
+import { expectToast, screen } from '@/testing/story';
+import { UsersPage } from './UsersPage';
+
+/** Admin users management of /admin/users (spec §2) in the admin layout, over the mock API. */
+const meta = {
+  title: 'Users/UsersPage',
+  component: UsersPage,
+  decorators: [
+    (Story) => (
+      <AdminLayout>
+        <Story />
+      </AdminLayout>
+    ),
+  ],
+  parameters: { route: '/admin/users', auth: { userType: 'admin', user: adminUser } },
+} satisfies Meta<typeof UsersPage>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const LIST = '/api/v1/admin/users/';
+const EMPTY = 'No users found';
+const REQUIRED = 'Please fill in all required fields';
+
+type Scope = ReturnType<typeof within>;
+
+/* Expected cells, written out from the fixtures without the app's helpers. */
+const EXPECTED_ROWS = [
+  [
+    'admin',
+    'Amira Ben Salah',
+    'admin@dar-el-jeld.tn',
+    'Super Admin',
+    '14 Mar 2025, 08:12 UTC',
+    'Active',
+  ],
+  [
+    'karim.trabelsi',
+    'Karim Trabelsi',
+    'karim.trabelsi@dar-el-jeld.tn',
+    'Admin',
+    '13 Mar 2025, 16:45 UTC',
+    'Active',
+  ],
+  ['salma.gharbi', 'Salma Gharbi', 'salma.gharbi@dar-el-jeld.tn', 'Manager', 'Never', 'Active'],
+  [
+    'youssef.support',
+    'Youssef Mejri',
+    'youssef.mejri@dar-el-jeld.tn',
+    'Support',
+    '28 Feb 2025, 11:05 UTC',
+    'Active',
+  ],
+  [
+    'stock.sfax',
+    'Nour Hammami',
+    'depot.sfax@dar-el-jeld.tn',
+    'Inventory Manager',
+    '20 Dec 2024, 07:30 UTC',
+    'Inactive',
+  ],
+];
+
+function dataRows(canvasElement: HTMLElement): HTMLElement[] {
+  const table = within(canvasElement).getByRole('table', { name: 'Users' });
+  return within(table).getAllByRole('row').slice(1);
+}
+const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .slice(0, 6)
+    .map((cell) => cell.textContent ?? '');
+const rowNames = (canvasElement: HTMLElement) =>
+  dataRows(canvasElement).map((row) => cellTexts(row)[0]);
+const rowOf = (canvasElement: HTMLElement, username: string) =>
+  within(canvasElement).getByRole('cell', { name: username }).closest('tr') as HTMLElement;
+
+async function waitForRows(canvasElement: HTMLElement) {
+  await within(canvasElement).findByRole('table', { name: 'Users' });
+  await waitFor(() => expect(within(canvasElement).queryByText(EMPTY)).toBeNull());
+}
+
+async function search(canvasElement: HTMLElement, text: string) {
+  const box = within(canvasElement).getByPlaceholderText('Search users...');
+  await userEvent.clear(box);
+  if (text) await userEvent.type(box, text);
+}
+
+async function formDialog(name: 'Create User' | 'Edit User'): Promise<Scope> {
+  const dialog = await screen.findByRole('dialog', { name });
+  await waitFor(() => expect(dialog).toBeVisible());
+  return within(dialog);
+}
+async function openCreate(canvasElement: HTMLElement): Promise<Scope> {
+  await waitForRows(canvasElement);
+  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Add User' }));
+  return formDialog('Create User');
+}
+async function openEdit(canvasElement: HTMLElement, username: string): Promise<Scope> {
+  await waitForRows(canvasElement);
+  await userEvent.click(within(canvasElement).getByRole('button', { name: `Edit ${username}` }));
+  return formDialog('Edit User');
+}
+async function openDelete(canvasElement: HTMLElement, username: string): Promise<Scope> {
+  await waitForRows(canvasElement);
+  await userEvent.click(within(canvasElement).getByRole('button', { name: `Delete ${username}` }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Delete User' });
+  await waitFor(() => expect(dialog).toBeVisible());
+  return within(dialog);
+}
+async function dialogClosed(role: 'dialog' | 'alertdialog') {
+  await waitFor(() => expect(screen.queryByRole(role)).toBeNull(), { timeout: 3000 });
+}
+
+async function replace(dialog: Scope, label: RegExp | string, text: string) {
+  const input = dialog.getByLabelText(label);
+  await userEvent.clear(input);
+  if (text) await userEvent.type(input, text);
+}
+const password = (dialog: Scope) => dialog.getByLabelText(/^Password/);
+const submit = (dialog: Scope, name: 'Create' | 'Update') =>
+  userEvent.click(dialog.getByRole('button', { name }));
+
+async function fillNewUser(dialog: Scope) {
+  await userEvent.type(dialog.getByLabelText(/^Username/), 'leila.jaziri');
+  await userEvent.type(dialog.getByLabelText(/^Full Name/), ' Leïla Jaziri ');
+  await userEvent.type(dialog.getByLabelText(/^Email/), 'leila.jaziri@dar-el-jeld.tn');
+}
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await expect(document.title).toBe('Users · Store back office');
+    await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Username',
+      'Full Name',
+      'Email',
+      'Role',
+      'Last Login',
+      'Status',
+      'Actions',
+    ]);
+    await expect(dataRows(canvasElement).map(cellTexts)).toEqual(EXPECTED_ROWS);
+    // Spec §6 badge styles.
+    const styles = Object.fromEntries(
+      adminUsers.map((user) => [
+        user.role,
+        within(rowOf(canvasElement, user.username))
+          .getByText(EXPECTED_ROWS.find((row) => row[0] === user.username)![3]!)
+          .getAttribute('data-style'),
+      ]),
+    );
+    await expect(styles).toEqual({
+      super_admin: 'destructive',
+      admin: 'default',
+      manager: 'secondary',
+      support: 'outline',
+      inventory_manager: 'outline',
+    });
+    await expect(within(rowOf(canvasElement, 'salma.gharbi')).getByText('Never')).toBeVisible();
+    await expect(canvas.getByTestId('user-count')).toHaveTextContent('5 users');
+    await expect(requests.to('GET', LIST)).toHaveLength(1);
+  },
+};
+
+export const Search: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    // By username.
+    await search(canvasElement, 'SFAX');
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual(['stock.sfax']));
+    // By e-mail.
+    await search(canvasElement, 'youssef.mejri@');
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual(['youssef.support']));
+    // By full name.
+    await search(canvasElement, 'nour hamm');
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual(['stock.sfax']));
+    await search(canvasElement, 'gharbi');
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual(['salma.gharbi']));
+    await expect(canvas.getByTestId('user-count')).toHaveTextContent('1 of 5 users');
+    // Nothing matches.
+    await search(canvasElement, 'nobody');
+    await expect(await canvas.findByText(EMPTY)).toBeVisible();
+    await search(canvasElement, '');
+    await waitFor(() => expect(dataRows(canvasElement)).toHaveLength(5));
+    await expect(requests.to('GET', LIST)).toHaveLength(1);
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: [users.list([])] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(EMPTY)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Add User' })).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [users.list.loading()] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Loading users...')).toBeVisible();
+    await expect(canvas.queryByRole('table')).toBeNull();
+  },
+};
+
+export const LoadError: Story = {
+  parameters: { msw: { handlers: [users.list.error(403, 'Not enough permissions')] } },
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert');
+    await expect(within(alert).getByText('Failed to load users')).toBeVisible();
+    await expect(within(alert).getByText('Not enough permissions')).toBeVisible();
+  },
+};
+
+/** Spec §5 messages: required fields, then the password rules; nothing is sent. */
+export const CreateValidation: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    // Defaults: manager, active.
+    await expect(dialog.getByLabelText(/^Role/)).toHaveValue('manager');
+    await expect(dialog.getByLabelText('Active')).toBeChecked();
+    await expect(
+      within(dialog.getByLabelText(/^Role/))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Super Admin', 'Admin', 'Manager', 'Support', 'Inventory Manager']);
+
+    await submit(dialog, 'Create');
+    await expectToast('Error', REQUIRED, 'error');
+    await expect(dialog.getByText('Username is required')).toBeVisible();
+    await expect(dialog.getByText('Email is required')).toBeVisible();
+    await expect(dialog.getByText('Full name is required')).toBeVisible();
+    await expect(dialog.getByText('Password is required for new users')).toBeVisible();
+
+    // Required fields filled: the password is still required.
+    await fillNewUser(dialog);
+    await submit(dialog, 'Create');
+    await expectToast('Error', 'Password is required for new users');
+
+    // Too short.
+    await userEvent.type(password(dialog), 'sidi');
+    await submit(dialog, 'Create');
+    await expectToast('Error', 'Password must be at least 8 characters');
+    await expect(dialog.getByText('Password must be at least 8 characters')).toBeVisible();
+
+    // A malformed e-mail.
+    await replace(dialog, /^Password/, 'sidi-bou-said');
+    await replace(dialog, /^Email/, 'leila.jaziri');
+    await submit(dialog, 'Create');
+    await expectToast('Error', 'Please enter a valid email address');
+    await expect(requests.to('POST', LIST)).toHaveLength(0);
+  },
+};
+
+export const PasswordVisibilityToggle: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    const input = password(dialog);
+    await userEvent.type(input, 'medina-2025');
+    await expect(input).toHaveAttribute('type', 'password');
+    await userEvent.click(dialog.getByRole('button', { name: 'Show password' }));
+    await expect(input).toHaveAttribute('type', 'text');
+    await expect(input).toHaveValue('medina-2025');
+    const hide = dialog.getByRole('button', { name: 'Hide password' });
+    await expect(hide).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(hide);
+    await expect(input).toHaveAttribute('type', 'password');
+    await expect(dialog.getByRole('button', { name: 'Show password' })).toBeVisible();
+  },
+};
+
+export const CreateUser: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await fillNewUser(dialog);
+    await userEvent.selectOptions(dialog.getByLabelText(/^Role/), 'Inventory Manager');
+    await userEvent.type(password(dialog), 'jasmin-2025!');
+    await userEvent.click(dialog.getByText('Active'));
+    await submit(dialog, 'Create');
+    const [call] = await requests.waitFor('POST', LIST);
+    await expect(call?.body).toEqual({
+      username: 'leila.jaziri',
+      email: 'leila.jaziri@dar-el-jeld.tn',
+      full_name: 'Leïla Jaziri',
+      role: 'inventory_manager',
+      is_active: false,
+      password: 'jasmin-2025!',
+    });
+    await expectToast('Success', 'User created successfully', 'success');
+    await dialogClosed('dialog');
+    await requests.waitFor('GET', LIST, { count: 2 });
+  },
+};
+
+/** Left as it is, a new user is an active manager. */
+export const CreateWithDefaults: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await fillNewUser(dialog);
+    await userEvent.type(password(dialog), 'jasmin-2025!');
+    await submit(dialog, 'Create');
+    const [call] = await requests.waitFor('POST', LIST);
+    await expect(call?.body).toMatchObject({ role: 'manager', is_active: true });
+    await expectToast('Success', 'User created successfully');
+  },
+};
+
+/** A blank password on edit keeps the current one: password null. */
+export const EditKeepsPassword: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openEdit(canvasElement, 'karim.trabelsi');
+    await expect(dialog.getByLabelText(/^Username/)).toHaveValue('karim.trabelsi');
+    await expect(dialog.getByLabelText(/^Email/)).toHaveValue('karim.trabelsi@dar-el-jeld.tn');
+    await expect(dialog.getByLabelText(/^Full Name/)).toHaveValue('Karim Trabelsi');
+    await expect(dialog.getByLabelText(/^Role/)).toHaveValue('admin');
+    await expect(password(dialog)).toHaveValue('');
+    await expect(dialog.getByText('Leave blank to keep the current password')).toBeVisible();
+    await replace(dialog, /^Full Name/, 'Karim Ben Trabelsi');
+    await userEvent.selectOptions(dialog.getByLabelText(/^Role/), 'Manager');
+    await submit(dialog, 'Update');
+    const [call] = await requests.waitFor('PATCH', `${LIST}2`);
+    await expect(call?.body).toEqual({
+      username: 'karim.trabelsi',
+      email: 'karim.trabelsi@dar-el-jeld.tn',
+      full_name: 'Karim Ben Trabelsi',
+      role: 'manager',
+      is_active: true,
+      password: null,
+    });
+    await expectToast('Success', 'User updated successfully', 'success');
+    await dialogClosed('dialog');
+    await requests.waitFor('GET', LIST, { count: 2 });
+  },
+};
+
+/** Renaming one's own account: the header follows at once. */
+export const EditOwnAccount: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('current-user')).toHaveTextContent('admin');
+    const dialog = await openEdit(canvasElement, 'admin');
+    await replace(dialog, /^Username/, 'amira');
+    await submit(dialog, 'Update');
+    const [call] = await requests.waitFor('PATCH', `${LIST}1`);
+    await expect(call?.body).toMatchObject({ username: 'amira', password: null });
+    await expectToast('Success', 'User updated successfully');
+    await waitFor(() => expect(canvas.getByTestId('current-user')).toHaveTextContent('amira'));
+  },
+};
+
+/** A new password on edit is sent, and it too must have 8 characters. */
+export const EditChangesPassword: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openEdit(canvasElement, 'salma.gharbi');
+    await userEvent.type(password(dialog), 'short');
+    await submit(dialog, 'Update');
+    await expectToast('Error', 'Password must be at least 8 characters');
+    await expect(requests.to('PATCH', `${LIST}3`)).toHaveLength(0);
+    await userEvent.type(password(dialog), '-but-long-now');
+    await submit(dialog, 'Update');
+    const [call] = await requests.waitFor('PATCH', `${LIST}3`);
+    await expect(call?.body).toMatchObject({ password: 'short-but-long-now' });
+    await expectToast('Success', 'User updated successfully');
+  },
+};
+
+export const DuplicateUsername: Story = {
+  parameters: { msw: { handlers: [users.create.error(409, 'Username already exists')] } },
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await fillNewUser(dialog);
+    await userEvent.type(password(dialog), 'jasmin-2025!');
+    await submit(dialog, 'Create');
+    await requests.waitFor('POST', LIST);
+    await expectToast('Error', 'Username already exists', 'error');
+    // The dialog stays open with what was typed.
+    await expect(screen.getByRole('dialog', { name: 'Create User' })).toBeVisible();
+    await expect(dialog.getByLabelText(/^Username/)).toHaveValue('leila.jaziri');
+  },
+};
+
+export const LastSuperAdmin: Story = {
+  parameters: {
+    msw: { handlers: [users.update.error(409, 'Cannot remove the last active super admin')] },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openEdit(canvasElement, 'admin');
+    await userEvent.selectOptions(dialog.getByLabelText(/^Role/), 'Admin');
+    await submit(dialog, 'Update');
+    await expectToast('Error', 'Cannot remove the last active super admin', 'error');
+  },
+};
+
+export const UpdateNetworkError: Story = {
+  parameters: { msw: { handlers: [users.update.networkError()] } },
+  play: async ({ canvasElement }) => {
+    const dialog = await openEdit(canvasElement, 'youssef.support');
+    await submit(dialog, 'Update');
+    await expectToast('Error', 'Failed to update user', 'error');
+  },
+};
+
+export const DeleteUser: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openDelete(canvasElement, 'youssef.support');
+    await expect(
+      dialog.getByText(
+        'Are you sure you want to delete "youssef.support"? This action cannot be undone.',
+      ),
+    ).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await requests.waitFor('DELETE', `${LIST}4`);
+    await expectToast('Success', 'User deleted successfully', 'success');
+    await dialogClosed('alertdialog');
+    await requests.waitFor('GET', LIST, { count: 2 });
+  },
+};
+
+export const DeleteCancelled: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openDelete(canvasElement, 'stock.sfax');
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await dialogClosed('alertdialog');
+    await expect(requests.to('DELETE', /admin\/users\/\d+/)).toHaveLength(0);
+  },
+};
+
+export const DeleteOwnAccount: Story = {
+  parameters: {
+    msw: { handlers: [users.delete.error(409, 'You cannot delete your own account')] },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDelete(canvasElement, 'admin');
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await requests.waitFor('DELETE', `${LIST}1`);
+    await expectToast('Error', 'You cannot delete your own account', 'error');
+    await dialogClosed('alertdialog');
+  },
+};
+
+export const DeleteNetworkError: Story = {
+  parameters: { msw: { handlers: [users.delete.networkError()] } },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDelete(canvasElement, 'stock.sfax');
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await expectToast('Error', 'Failed to delete user', 'error');
+  },
+};
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile375' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByPlaceholderText('Search users...')).toBeVisible();
+    const region = canvas.getByRole('region', { name: 'Users' });
+    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    await userEvent.click(canvas.getByRole('button', { name: 'Add User' }));
+    const dialog = await formDialog('Create User');
+    await expect(dialog.getByRole('button', { name: 'Create' })).toBeVisible();
+    await expect(screen.getByRole('dialog').getBoundingClientRect().width).toBeLessThanOrEqual(
+      window.innerWidth,
+    );
+  },
+};

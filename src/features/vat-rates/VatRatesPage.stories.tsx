@@ -1,0 +1,451 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { VatRate } from '@generated/model';
+import { adminUser, vatRates as rateFixtures } from '@mocks/fixtures';
+import { vatRates } from '@mocks/handlers';
+import { requests } from '@mocks/recorder';
+import { AdminLayout } from '@/components/layout/AdminLayout';
+import { expectToast, screen } from '@/testing/story';
+import { VatRatesPage } from './VatRatesPage';
+
+/** VAT rates management of /admin/vat-rates (spec §2) in the admin layout, over the mock API. */
+const meta = {
+  title: 'VAT Rates/VatRatesPage',
+  component: VatRatesPage,
+  decorators: [
+    (Story) => (
+      <AdminLayout>
+        <Story />
+      </AdminLayout>
+    ),
+  ],
+  parameters: { route: '/admin/vat-rates', auth: { userType: 'admin', user: adminUser } },
+} satisfies Meta<typeof VatRatesPage>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const LIST = '/api/v1/admin/vat-rates/';
+const EMPTY = 'No VAT rates found';
+const REQUIRED = 'Please fill in all required fields';
+
+type Scope = ReturnType<typeof within>;
+
+/* Expected cells, written out from the fixtures without the app's helpers. */
+const EXPECTED_ROWS = [
+  ['TVA standardDefault', 'TN', '19.00%', '01 Jan 2018', '-', 'Active'],
+  ['TVA intermédiaire', 'TN', '13.00%', '01 Jan 2018', '-', 'Active'],
+  ['TVA réduite', 'TN', '7.00%', '01 Jan 2018', '-', 'Active'],
+  ['Exonéré', 'TN', '0.00%', '01 Jan 2018', '-', 'Active'],
+  ['TVA France normaleDefault', 'FR', '20.00%', '01 Jan 2014', '31 Dec 2024', 'Inactive'],
+];
+
+function dataRows(canvasElement: HTMLElement): HTMLElement[] {
+  const table = within(canvasElement).getByRole('table', { name: 'VAT rates' });
+  return within(table).getAllByRole('row').slice(1);
+}
+const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .slice(0, 6)
+    .map((cell) => cell.textContent ?? '');
+const rowNames = (canvasElement: HTMLElement) =>
+  dataRows(canvasElement).map((row) => within(row).getAllByRole('cell')[0]!.textContent ?? '');
+const rowOf = (canvasElement: HTMLElement, name: string) =>
+  within(canvasElement)
+    .getByRole('button', { name: `Edit ${name}` })
+    .closest('tr') as HTMLElement;
+
+async function waitForRows(canvasElement: HTMLElement) {
+  await within(canvasElement).findByRole('table', { name: 'VAT rates' });
+  await waitFor(() => expect(within(canvasElement).queryByText(EMPTY)).toBeNull());
+}
+
+async function search(canvasElement: HTMLElement, text: string) {
+  const box = within(canvasElement).getByPlaceholderText('Search VAT rates...');
+  await userEvent.clear(box);
+  if (text) await userEvent.type(box, text);
+}
+
+async function formDialog(name: 'Create VAT Rate' | 'Edit VAT Rate'): Promise<Scope> {
+  const dialog = await screen.findByRole('dialog', { name });
+  await waitFor(() => expect(dialog).toBeVisible());
+  return within(dialog);
+}
+async function openCreate(canvasElement: HTMLElement): Promise<Scope> {
+  await waitForRows(canvasElement);
+  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Add VAT Rate' }));
+  return formDialog('Create VAT Rate');
+}
+async function openEdit(canvasElement: HTMLElement, name: string): Promise<Scope> {
+  await waitForRows(canvasElement);
+  await userEvent.click(within(canvasElement).getByRole('button', { name: `Edit ${name}` }));
+  return formDialog('Edit VAT Rate');
+}
+async function openDelete(canvasElement: HTMLElement, name: string): Promise<Scope> {
+  await waitForRows(canvasElement);
+  await userEvent.click(within(canvasElement).getByRole('button', { name: `Delete ${name}` }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Delete VAT Rate' });
+  await waitFor(() => expect(dialog).toBeVisible());
+  return within(dialog);
+}
+async function dialogClosed(role: 'dialog' | 'alertdialog') {
+  await waitFor(() => expect(screen.queryByRole(role)).toBeNull(), { timeout: 3000 });
+}
+
+async function replace(dialog: Scope, label: RegExp | string, text: string) {
+  const input = dialog.getByLabelText(label);
+  await userEvent.clear(input);
+  if (text) await userEvent.type(input, text);
+}
+
+/** Fills the create form (country typed in lower case). */
+async function fillNewRate(dialog: Scope, { effectiveTo }: { effectiveTo?: string } = {}) {
+  await userEvent.type(dialog.getByLabelText(/^Name/), '  TVA luxe ');
+  await userEvent.type(dialog.getByLabelText(/^Rate/), '25.5');
+  await replace(dialog, /^Country Code/, 'fr');
+  await userEvent.type(dialog.getByLabelText('Description'), 'Articles de luxe');
+  await userEvent.type(dialog.getByLabelText(/^Effective From/), '2026-01-01');
+  if (effectiveTo) await userEvent.type(dialog.getByLabelText(/^Effective To/), effectiveTo);
+}
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'VAT Rates' })).toBeVisible();
+    await expect(document.title).toBe('VAT Rates · Store back office');
+    await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Name',
+      'Country',
+      'Rate',
+      'Effective From',
+      'Effective To',
+      'Status',
+      'Actions',
+    ]);
+    await expect(dataRows(canvasElement).map(cellTexts)).toEqual(EXPECTED_ROWS);
+    // The Default badge sits next to the default rates' names only.
+    const standard = rowOf(canvasElement, 'TVA standard');
+    await expect(within(standard).getByText('Default')).toBeVisible();
+    await expect(within(standard).getByText('19.00%')).toBeVisible();
+    await expect(within(rowOf(canvasElement, 'TVA réduite')).queryByText('Default')).toBeNull();
+    // No end date: a dash; an end date: the day.
+    await expect(cellTexts(standard)[4]).toBe('-');
+    await expect(cellTexts(rowOf(canvasElement, 'TVA France normale'))[4]).toBe('31 Dec 2024');
+    await expect(canvas.getByTestId('vat-rate-count')).toHaveTextContent('5 VAT rates');
+    // The screen lists every rate, active or not.
+    const [call] = await requests.waitFor('GET', LIST);
+    await expect(call?.query).toEqual({});
+  },
+};
+
+const odd: VatRate[] = [
+  { ...rateFixtures[1]!, id: 11, name: 'Taux réduit spécial', rate: 5.5, country_code: 'FR' },
+  { ...rateFixtures[1]!, id: 12, name: 'Taux super réduit', rate: 2.1, country_code: 'FR' },
+  { ...rateFixtures[1]!, id: 13, name: 'Plafond', rate: 100, country_code: 'DE' },
+];
+
+/** Rates always show two decimals. */
+export const RateFormatting: Story = {
+  parameters: { msw: { handlers: [vatRates.list(odd)] } },
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    await expect(dataRows(canvasElement).map((row) => cellTexts(row)[2])).toEqual([
+      '5.50%',
+      '2.10%',
+      '100.00%',
+    ]);
+  },
+};
+
+export const Search: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    // By name, ignoring case.
+    await search(canvasElement, 'EXON');
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual(['Exonéré']));
+    // By country code.
+    await search(canvasElement, 'fr');
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual(['TVA France normaleDefault']));
+    await expect(canvas.getByTestId('vat-rate-count')).toHaveTextContent('1 of 5 VAT rates');
+    // By description.
+    await search(canvasElement, 'livres');
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual(['TVA réduite']));
+    // Nothing matches.
+    await search(canvasElement, 'zz');
+    await expect(await canvas.findByText(EMPTY)).toBeVisible();
+    // Cleared: every rate again; searching sends no request.
+    await search(canvasElement, '');
+    await waitFor(() => expect(dataRows(canvasElement)).toHaveLength(5));
+    await expect(requests.to('GET', LIST)).toHaveLength(1);
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: [vatRates.list([])] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(EMPTY)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Add VAT Rate' })).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [vatRates.list.loading()] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Loading VAT rates...')).toBeVisible();
+    await expect(canvas.queryByRole('table')).toBeNull();
+  },
+};
+
+export const LoadError: Story = {
+  parameters: { msw: { handlers: [vatRates.list.error(403, 'Not enough permissions')] } },
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert');
+    await expect(within(alert).getByText('Failed to load VAT rates')).toBeVisible();
+    await expect(within(alert).getByText('Not enough permissions')).toBeVisible();
+  },
+};
+
+/** A missing required field: the 'Validation Error' toast, and nothing is sent. */
+export const ValidationError: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    // A new rate starts with the default country.
+    await expect(dialog.getByLabelText(/^Country Code/)).toHaveValue('TN');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create' }));
+    await expectToast('Validation Error', REQUIRED, 'error');
+    await expect(dialog.getByText('Name is required')).toBeVisible();
+    await expect(dialog.getByText('Rate is required')).toBeVisible();
+    await expect(dialog.getByText('Effective From is required')).toBeVisible();
+    await expect(requests.to('POST', LIST)).toHaveLength(0);
+
+    // Everything but the country code.
+    await userEvent.type(dialog.getByLabelText(/^Name/), 'TVA luxe');
+    await userEvent.type(dialog.getByLabelText(/^Rate/), '25');
+    await userEvent.type(dialog.getByLabelText(/^Effective From/), '2026-01-01');
+    await userEvent.clear(dialog.getByLabelText(/^Country Code/));
+    await userEvent.click(dialog.getByRole('button', { name: 'Create' }));
+    await expectToast('Validation Error', REQUIRED);
+    await expect(dialog.getByText('Country code is required')).toBeVisible();
+
+    // Out of range.
+    await userEvent.type(dialog.getByLabelText(/^Country Code/), 'tn');
+    await replace(dialog, /^Rate/, '150');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create' }));
+    await expectToast('Validation Error', 'Rate must be a number between 0 and 100');
+    await expect(requests.to('POST', LIST)).toHaveLength(0);
+    await expect(screen.getByRole('dialog', { name: 'Create VAT Rate' })).toBeVisible();
+  },
+};
+
+export const FieldRules: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    const rate = dialog.getByLabelText(/^Rate/);
+    await expect(rate).toHaveAttribute('type', 'number');
+    await expect(rate).toHaveAttribute('min', '0');
+    await expect(rate).toHaveAttribute('max', '100');
+    await expect(rate).toHaveAttribute('step', '0.01');
+    await expect(dialog.getByLabelText(/^Effective From/)).toHaveAttribute('type', 'date');
+    await expect(dialog.getByLabelText(/^Effective To/)).toHaveAttribute('type', 'date');
+    // Upper-cased as typed, two characters at most.
+    const country = dialog.getByLabelText(/^Country Code/);
+    await replace(dialog, /^Country Code/, 'deu');
+    await expect(country).toHaveValue('DE');
+    // 'Active' is only offered when editing.
+    await expect(dialog.queryByLabelText('Active')).toBeNull();
+    // More than two decimals, and a period ending before it starts.
+    await userEvent.type(dialog.getByLabelText(/^Name/), 'Test');
+    await userEvent.type(rate, '7.125');
+    await userEvent.type(dialog.getByLabelText(/^Effective From/), '2026-06-01');
+    await userEvent.type(dialog.getByLabelText(/^Effective To/), '2026-05-31');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create' }));
+    await expectToast('Validation Error', 'Rate can have at most 2 decimals');
+    await expect(dialog.getByText('Effective To must not be before Effective From')).toBeVisible();
+    await expect(requests.to('POST', LIST)).toHaveLength(0);
+  },
+};
+
+export const CreateVatRate: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await fillNewRate(dialog, { effectiveTo: '2026-12-31' });
+    await userEvent.click(dialog.getByText('Default rate for this country'));
+    await expect(dialog.getByLabelText('Default rate for this country')).toBeChecked();
+    await expect(dialog.getByLabelText(/^Country Code/)).toHaveValue('FR');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create' }));
+    const [call] = await requests.waitFor('POST', LIST);
+    await expect(call?.body).toEqual({
+      name: 'TVA luxe',
+      rate: 25.5,
+      country_code: 'FR',
+      description: 'Articles de luxe',
+      is_default: true,
+      effective_from: '2026-01-01T00:00:00.000Z',
+      effective_to: '2026-12-31T23:59:59.999Z',
+    });
+    await expectToast('Success', 'VAT rate created successfully', 'success');
+    await dialogClosed('dialog');
+    await requests.waitFor('GET', LIST, { count: 2 });
+  },
+};
+
+/** Without an end date, effective_to is null. */
+export const CreateOpenEnded: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await fillNewRate(dialog);
+    await userEvent.click(dialog.getByRole('button', { name: 'Create' }));
+    const [call] = await requests.waitFor('POST', LIST);
+    await expect(call?.body).toMatchObject({
+      country_code: 'FR',
+      is_default: false,
+      effective_from: '2026-01-01T00:00:00.000Z',
+      effective_to: null,
+    });
+    await expectToast('Success', 'VAT rate created successfully');
+  },
+};
+
+export const EditVatRate: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openEdit(canvasElement, 'TVA intermédiaire');
+    await expect(dialog.getByLabelText(/^Name/)).toHaveValue('TVA intermédiaire');
+    await expect(dialog.getByLabelText(/^Rate/)).toHaveValue(13);
+    await expect(dialog.getByLabelText(/^Country Code/)).toHaveValue('TN');
+    await expect(dialog.getByLabelText(/^Effective From/)).toHaveValue('2018-01-01');
+    await expect(dialog.getByLabelText(/^Effective To/)).toHaveValue('');
+    await expect(dialog.getByLabelText('Active')).toBeChecked();
+    await replace(dialog, /^Rate/, '12.5');
+    await userEvent.type(dialog.getByLabelText(/^Effective To/), '2025-12-31');
+    await userEvent.click(dialog.getByText('Active'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
+    const [call] = await requests.waitFor('PATCH', `${LIST}2`);
+    await expect(call?.body).toEqual({
+      name: 'TVA intermédiaire',
+      rate: 12.5,
+      country_code: 'TN',
+      description: null,
+      is_default: false,
+      effective_from: '2018-01-01T00:00:00.000Z',
+      effective_to: '2025-12-31T23:59:59.999Z',
+      is_active: false,
+    });
+    await expectToast('Success', 'VAT rate updated successfully', 'success');
+    await dialogClosed('dialog');
+  },
+};
+
+export const UpdateError: Story = {
+  parameters: { msw: { handlers: [vatRates.update.networkError()] } },
+  play: async ({ canvasElement }) => {
+    const dialog = await openEdit(canvasElement, 'Exonéré');
+    await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
+    await requests.waitFor('PATCH', `${LIST}4`);
+    await expectToast('Error', 'Failed to update VAT rate', 'error');
+    // The dialog stays open to try again.
+    await expect(screen.getByRole('dialog', { name: 'Edit VAT Rate' })).toBeVisible();
+  },
+};
+
+export const CreateError: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        vatRates.create.error(422, [
+          {
+            loc: ['body', 'effective_to'],
+            msg: 'must not be before effective_from',
+            type: 'value_error',
+          },
+        ]),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await fillNewRate(dialog);
+    await userEvent.click(dialog.getByRole('button', { name: 'Create' }));
+    await expectToast('Error', 'effective_to: must not be before effective_from', 'error');
+  },
+};
+
+export const DeleteVatRate: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openDelete(canvasElement, 'TVA réduite');
+    await expect(
+      dialog.getByText(
+        'Are you sure you want to delete "TVA réduite"? This action cannot be undone.',
+      ),
+    ).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await requests.waitFor('DELETE', `${LIST}3`);
+    await expectToast('Success', 'VAT rate deleted successfully', 'success');
+    await dialogClosed('alertdialog');
+    await requests.waitFor('GET', LIST, { count: 2 });
+  },
+};
+
+export const DeleteCancelled: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openDelete(canvasElement, 'Exonéré');
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await dialogClosed('alertdialog');
+    await expect(requests.to('DELETE', /vat-rates\/\d+/)).toHaveLength(0);
+  },
+};
+
+/** A rate still in use: the server's 409 detail as it comes. */
+export const DeleteInUse: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        vatRates.delete.error(
+          409,
+          'VAT rate is used by 12 products and 3 variants; deactivate it instead',
+        ),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDelete(canvasElement, 'TVA standard');
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await requests.waitFor('DELETE', `${LIST}1`);
+    await expectToast(
+      'Error',
+      'VAT rate is used by 12 products and 3 variants; deactivate it instead',
+      'error',
+    );
+    await dialogClosed('alertdialog');
+  },
+};
+
+export const DeleteNetworkError: Story = {
+  parameters: { msw: { handlers: [vatRates.delete.networkError()] } },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDelete(canvasElement, 'Exonéré');
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await expectToast('Error', 'Failed to delete VAT rate', 'error');
+  },
+};
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile375' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByPlaceholderText('Search VAT rates...')).toBeVisible();
+    const region = canvas.getByRole('region', { name: 'VAT rates' });
+    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    await userEvent.click(canvas.getByRole('button', { name: 'Add VAT Rate' }));
+    const dialog = await formDialog('Create VAT Rate');
+    await expect(dialog.getByRole('button', { name: 'Create' })).toBeVisible();
+    await expect(screen.getByRole('dialog').getBoundingClientRect().width).toBeLessThanOrEqual(
+      window.innerWidth,
+    );
+  },
+};

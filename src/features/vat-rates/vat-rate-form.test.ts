@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { vatRates } from '@mocks/fixtures';
+import {
+  COUNTRY_MESSAGE,
+  DATE_ORDER_MESSAGE,
+  emptyVatRateValues,
+  filterVatRates,
+  RATE_DECIMALS_MESSAGE,
+  RATE_RANGE_MESSAGE,
+  REQUIRED_MESSAGE,
+  toVatRateCreate,
+  toVatRateUpdate,
+  validateVatRate,
+  vatRateToValues,
+  type VatRateFormValues,
+} from './vat-rate-form';
+
+const valid: VatRateFormValues = {
+  name: 'TVA luxe',
+  rate: '25.5',
+  country_code: 'fr',
+  description: '',
+  is_default: false,
+  effective_from: '2026-01-01',
+  effective_to: '',
+  is_active: true,
+};
+
+describe('validateVatRate', () => {
+  it('accepts valid values', () => {
+    expect(validateVatRate(valid)).toEqual({ errors: {}, summary: null });
+    for (const rate of ['0', '100', '19', '7.5', '5.50', ' 13 '])
+      expect(validateVatRate({ ...valid, rate }).summary).toBe(null);
+  });
+
+  it('a new rate starts with TN and misses name, rate and effective-from', () => {
+    expect(emptyVatRateValues.country_code).toBe('TN');
+    const result = validateVatRate(emptyVatRateValues);
+    expect(result.summary).toBe(REQUIRED_MESSAGE);
+    expect(Object.keys(result.errors).sort()).toEqual(['effective_from', 'name', 'rate']);
+  });
+
+  it('says "Please fill in all required fields" whichever required field is missing', () => {
+    for (const field of ['name', 'rate', 'country_code', 'effective_from'] as const) {
+      const result = validateVatRate({ ...valid, [field]: ' ' });
+      expect(result.summary).toBe(REQUIRED_MESSAGE);
+      expect(Object.keys(result.errors)).toContain(field);
+    }
+  });
+
+  it('keeps the rate between 0 and 100 with two decimals at most', () => {
+    for (const rate of ['-1', '100.01', '150', 'abc', '1e3'])
+      expect(validateVatRate({ ...valid, rate }).summary).toBe(RATE_RANGE_MESSAGE);
+    expect(validateVatRate({ ...valid, rate: '7.125' }).summary).toBe(RATE_DECIMALS_MESSAGE);
+  });
+
+  it('wants a two-letter country code', () => {
+    for (const country_code of ['T', 'TUN', 'T1'])
+      expect(validateVatRate({ ...valid, country_code }).errors).toEqual({
+        country_code: COUNTRY_MESSAGE,
+      });
+  });
+
+  it('refuses a period that ends before it starts (the same day is fine)', () => {
+    expect(validateVatRate({ ...valid, effective_to: '2025-12-31' }).errors).toEqual({
+      effective_to: DATE_ORDER_MESSAGE,
+    });
+    expect(validateVatRate({ ...valid, effective_to: '2026-01-01' }).summary).toBe(null);
+  });
+});
+
+describe('payloads', () => {
+  it('creates with the spec body: upper-cased country, UTC day bounds, null for no end', () => {
+    expect(toVatRateCreate({ ...valid, name: '  TVA luxe ', description: '  ' })).toEqual({
+      name: 'TVA luxe',
+      rate: 25.5,
+      country_code: 'FR',
+      description: null,
+      is_default: false,
+      effective_from: '2026-01-01T00:00:00.000Z',
+      effective_to: null,
+    });
+    expect(
+      toVatRateCreate({
+        ...valid,
+        description: ' Articles de luxe ',
+        is_default: true,
+        effective_to: '2026-12-31',
+      }),
+    ).toMatchObject({
+      description: 'Articles de luxe',
+      is_default: true,
+      effective_to: '2026-12-31T23:59:59.999Z',
+    });
+    // The create body never carries is_active.
+    expect(toVatRateCreate(valid)).not.toHaveProperty('is_active');
+  });
+
+  it('updates with the same fields plus is_active', () => {
+    expect(toVatRateUpdate({ ...valid, is_active: false })).toEqual({
+      ...toVatRateCreate(valid),
+      is_active: false,
+    });
+  });
+
+  it('round-trips a stored rate', () => {
+    const france = vatRates.find((r) => r.country_code === 'FR')!;
+    const values = vatRateToValues(france);
+    expect(values).toEqual({
+      name: 'TVA France normale',
+      rate: '20',
+      country_code: 'FR',
+      description: '',
+      is_default: true,
+      effective_from: '2014-01-01',
+      effective_to: '2024-12-31',
+      is_active: false,
+    });
+    expect(toVatRateUpdate(values)).toEqual({
+      name: france.name,
+      rate: france.rate,
+      country_code: france.country_code,
+      description: null,
+      is_default: france.is_default,
+      effective_from: france.effective_from,
+      effective_to: france.effective_to,
+      is_active: france.is_active,
+    });
+  });
+});
+
+describe('filterVatRates', () => {
+  const names = (query: string) => filterVatRates(vatRates, query).map((r) => r.name);
+
+  it('matches name, country code and description, ignoring case and outer spaces', () => {
+    expect(names('exon')).toEqual(['Exonéré']);
+    expect(names(' FR ')).toEqual(['TVA France normale']);
+    expect(names('tn')).toHaveLength(4);
+    expect(names('LIVRES')).toEqual(['TVA réduite']);
+    expect(names('nothing')).toEqual([]);
+  });
+
+  it('returns every rate for an empty query', () => {
+    expect(filterVatRates(vatRates, '  ')).toBe(vatRates);
+  });
+});
