@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '@/app/routes';
 import { adminUser } from '@mocks/fixtures';
 import { auth } from '@mocks/handlers';
@@ -99,6 +99,7 @@ export const SignedInAdmin: Story = {
     await expect(await canvas.findByRole('heading', { name: 'Orders' })).toBeVisible();
     await expect(canvas.getByTestId('current-user')).toHaveTextContent('admin');
     await expect(requests.to('GET', '/api/v1/admin/auth/me')).toHaveLength(0);
-    await expect(document.title).toBe('Orders · Store back office');
+    // The title is set in an effect after the heading renders.
+    await waitFor(() => expect(document.title).toBe('Orders · Store back office'));
   },
 };
