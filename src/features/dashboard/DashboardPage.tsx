@@ -1,6 +1,26 @@
-import { PlaceholderPage } from '@/components/layout/PlaceholderPage';
+import { useEffect } from 'react';
+import { useListAdminOrders } from '@generated/hooks/orders/orders';
+import { useListAdminProducts } from '@generated/hooks/products/products';
+import { notify } from '@/components/ui/notify';
+import { computeDashboardStats } from './dashboard-stats';
+import { DashboardView } from './DashboardView';
 
-/** Dashboard (/admin) (spec §2). Placeholder: the screen itself is built separately. */
+/** Spec §7/§9: the dashboard asks for up to 1000 products and 1000 orders. */
+const PRODUCTS = { skip: 0, limit: 1000 } as const;
+const ORDERS = { skip: 0, limit: 1000 } as const;
+
+/** Dashboard (/admin): fetches products and orders, then shows the figures. */
 export function DashboardPage() {
-  return <PlaceholderPage title="Dashboard" />;
+  const products = useListAdminProducts(PRODUCTS);
+  const orders = useListAdminOrders(ORDERS);
+  const failed = Boolean(products.error || orders.error);
+
+  // Once per failure, not on each automatic retry: the flag only turns true again after a success.
+  useEffect(() => {
+    if (failed) notify.error('Error', 'Failed to load dashboard stats');
+  }, [failed]);
+
+  const stats =
+    products.data && orders.data ? computeDashboardStats(products.data, orders.data) : undefined;
+  return <DashboardView stats={stats} loading={!stats && !failed} />;
 }

@@ -1,6 +1,46 @@
-import { PlaceholderPage } from '@/components/layout/PlaceholderPage';
+import { useCallback } from 'react';
+import type { Product } from '@generated/model';
+import { useListCategories } from '@generated/hooks/categories/categories';
+import { deleteProduct, useListAdminProducts } from '@generated/hooks/products/products';
+import { notify } from '@/components/ui/notify';
+import { serverMessage } from '@/lib/http';
+import { ProductsListView } from './ProductsListView';
 
-/** Product list (/admin/products) (spec §2). Placeholder: the screen itself is built separately. */
+/** Spec §7/§9: the list asks for up to 1000 products (the dashboard shares this cache entry). */
+export const PRODUCT_LIST_PARAMS = { skip: 0, limit: 1000 } as const;
+
+/** Product list (/admin/products): loads products and categories, deletes on confirmation. */
 export function ProductsPage() {
-  return <PlaceholderPage title="Products" />;
+  const products = useListAdminProducts(PRODUCT_LIST_PARAMS);
+  const categories = useListCategories();
+  const { mutate } = products;
+
+  const handleDelete = useCallback(
+    async (product: Product) => {
+      try {
+        await deleteProduct(product.id);
+      } catch {
+        notify.error('Error', 'Failed to delete product');
+        return;
+      }
+      notify.success('Success', 'Product deleted successfully');
+      // Drop the row at once, then reload the list from the server.
+      await mutate((current) => current?.filter((p) => p.id !== product.id), {
+        revalidate: true,
+      });
+    },
+    [mutate],
+  );
+
+  return (
+    <ProductsListView
+      products={products.data}
+      categories={categories.error ? undefined : categories.data}
+      loading={products.isLoading || categories.isLoading}
+      loadError={products.error ? serverMessage(products.error, 'Failed to load products') : null}
+      onRetry={() => void products.mutate()}
+      retrying={products.isValidating}
+      onDelete={handleDelete}
+    />
+  );
 }

@@ -1,0 +1,143 @@
+import { Button, Card, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useId, type ComponentType, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { CartIcon, FolderIcon, PackageIcon, UsersIcon } from '@/components/icons';
+import { PageHeader } from '@/components/layout/PageHeader';
+import { formatMoney } from '@/lib/format';
+import type { DashboardStats } from './dashboard-stats';
+import { ActivityIcon, BanknoteIcon, PlusIcon } from './icons';
+
+export interface DashboardViewProps {
+  /** The figures; undefined while loading or after a failure. */
+  stats: DashboardStats | undefined;
+  /** Shows the four placeholder cards. */
+  loading: boolean;
+}
+
+type IconComponent = ComponentType<{ boxSize?: string; color?: string }>;
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** The dashboard of /admin (spec §2): four stat cards, recent activity and quick actions. */
+export function DashboardView({ stats, loading }: DashboardViewProps) {
+  const cards: { title: string; value: string; icon: IconComponent }[] = [
+    { title: 'Total Products', value: stats ? count(stats.totalProducts) : '—', icon: PackageIcon },
+    { title: 'Total Orders', value: stats ? count(stats.totalOrders) : '—', icon: CartIcon },
+    { title: 'Total Customers', value: stats ? count(stats.totalCustomers) : '—', icon: UsersIcon },
+    {
+      title: 'Total Revenue',
+      value: stats ? formatMoney(stats.totalRevenue) : '—',
+      icon: BanknoteIcon,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Dashboard" description="Welcome to your store management dashboard" />
+      <SimpleGrid
+        columns={{ base: 1, sm: 2, xl: 4 }}
+        gap="4"
+        mb="6"
+        aria-busy={loading || undefined}
+        data-testid="dashboard-stats"
+      >
+        {loading
+          ? cards.map((card) => <StatCardPlaceholder key={card.title} />)
+          : cards.map((card) => <StatCard key={card.title} {...card} />)}
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <Panel title="Recent Activity">
+          <Flex align="center" gap="3" color="fg.muted" py="6" justify="center">
+            <ActivityIcon boxSize="5" />
+            <Text>No recent activity to display</Text>
+          </Flex>
+        </Panel>
+        <Panel title="Quick Actions">
+          <Stack gap="2">
+            <QuickAction href="/admin/products/new" icon={PlusIcon} label="Add New Product" />
+            <QuickAction href="/admin/orders" icon={CartIcon} label="View Orders" />
+            <QuickAction href="/admin/categories" icon={FolderIcon} label="Manage Categories" />
+          </Stack>
+        </Panel>
+      </SimpleGrid>
+    </>
+  );
+}
+
+function StatCard({
+  title,
+  value,
+  icon: Icon,
+}: {
+  title: string;
+  value: string;
+  icon: IconComponent;
+}) {
+  const id = useId();
+  return (
+    <Card.Root as="section" aria-labelledby={id} size="sm">
+      <Card.Body gap="2">
+        <Flex align="center" justify="space-between" gap="2">
+          <Text id={id} fontSize="sm" fontWeight="medium" color="fg.muted">
+            {title}
+          </Text>
+          <Icon boxSize="4" color="fg.muted" />
+        </Flex>
+        <Text
+          fontSize="2xl"
+          fontWeight="bold"
+          fontVariantNumeric="tabular-nums"
+          lineHeight="short"
+          data-testid="stat-value"
+        >
+          {value}
+        </Text>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function StatCardPlaceholder() {
+  return (
+    <Card.Root size="sm" data-testid="stat-placeholder" aria-hidden="true">
+      {/* The height of a loaded card, so nothing moves when the figures arrive. */}
+      <Card.Body gap="2">
+        <Skeleton height="5" width="50%" />
+        <Skeleton height="8" width="70%" />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Card.Root as="section" aria-labelledby={id}>
+      <Card.Header>
+        <Heading as="h2" size="md" id={id}>
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+function QuickAction({
+  href,
+  icon: Icon,
+  label,
+}: {
+  href: string;
+  icon: IconComponent;
+  label: string;
+}) {
+  return (
+    <Button asChild variant="outline" justifyContent="flex-start">
+      <Link href={href}>
+        <Icon boxSize="4" />
+        {label}
+      </Link>
+    </Button>
+  );
+}

@@ -1,0 +1,408 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { Category, Product } from '@generated/model';
+import {
+  adminUser,
+  categories as categoryFixtures,
+  products as productFixtures,
+} from '@mocks/fixtures';
+import { manyProducts } from '@mocks/fixtures/many-products';
+import { categories, products } from '@mocks/handlers';
+import { requests } from '@mocks/recorder';
+import { AdminLayout } from '@/components/layout/AdminLayout';
+import { expectLocation, expectToast, screen } from '@/testing/story';
+import { ProductsPage } from './ProductsPage';
+
+/** The product list of /admin/products (spec §2) in the admin layout, over the mock API. */
+const meta = {
+  title: 'Products/ProductsPage',
+  component: ProductsPage,
+  decorators: [
+    (Story) => (
+      <AdminLayout>
+        <Story />
+      </AdminLayout>
+    ),
+  ],
+  parameters: { route: '/admin/products', auth: { userType: 'admin', user: adminUser } },
+} satisfies Meta<typeof ProductsPage>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const LIST = '/api/v1/admin/products/';
+const HEADERS = ['Name', 'Category', 'Price', 'Variants', 'Status', 'Actions'];
+const EMPTY = 'No products found. Add your first product!';
+
+/* Expected cells, computed here from the fixtures without the app's helpers. */
+const money = (amount: string) =>
+  `${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} TND`;
+function expectedCells(product: Product, categoryList: readonly Category[] = categoryFixtures) {
+  const category = categoryList.find((c) => c.id === product.category_id)?.name ?? 'Uncategorized';
+  const price = product.price_incl_vat ? product.price_incl_vat : product.base_price;
+  return [
+    product.name,
+    category,
+    money(price),
+    String(product.variant_count),
+    product.is_active ? 'Active' : 'Inactive',
+  ];
+}
+const includesIgnoringCase = (name: string, query: string) =>
+  name.toLowerCase().includes(query.trim().toLowerCase());
+
+/** The data rows in the DOM (the header row and spacer rows excluded). */
+function dataRows(canvasElement: HTMLElement): HTMLElement[] {
+  const table = within(canvasElement).getByRole('table');
+  return within(table)
+    .getAllByRole('row')
+    .filter(
+      (row) => row.hasAttribute('aria-rowindex') && row.getAttribute('aria-rowindex') !== '1',
+    );
+}
+const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .slice(0, 5)
+    .map((cell) => cell.textContent ?? '');
+const rowNames = (canvasElement: HTMLElement) =>
+  dataRows(canvasElement).map((row) => cellTexts(row)[0]);
+const rowOf = (canvasElement: HTMLElement, name: string) =>
+  within(canvasElement).getByRole('cell', { name }).closest('tr') as HTMLElement;
+
+async function waitForRows(canvasElement: HTMLElement) {
+  await within(canvasElement).findByRole('table');
+  await waitFor(() => expect(dataRows(canvasElement).length).toBeGreaterThan(0));
+}
+
+async function search(canvasElement: HTMLElement, text: string) {
+  const box = within(canvasElement).getByPlaceholderText('Search products...');
+  await userEvent.clear(box);
+  if (text) await userEvent.type(box, text);
+}
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(HEADERS);
+    await waitFor(() =>
+      expect(dataRows(canvasElement).map(cellTexts)).toEqual(
+        productFixtures.map((p) => expectedCells(p)),
+      ),
+    );
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+    await expect(document.title).toBe('Products · Store back office');
+    await expect(canvas.getByTestId('product-count')).toHaveTextContent(
+      `${productFixtures.length} products`,
+    );
+    const [call] = await requests.waitFor('GET', LIST);
+    await expect(call?.query).toEqual({ skip: '0', limit: '1000' });
+    // Variant counts come with the products: no variant requests at all.
+    await expect(requests.to('GET', /\/admin\/variants/)).toHaveLength(0);
+    // Each row has its edit link and delete button.
+    const row = rowOf(canvasElement, 'Portefeuille homme');
+    await expect(
+      within(row).getByRole('link', { name: 'Edit Portefeuille homme' }),
+    ).toHaveAttribute('href', '/admin/products/6');
+    await expect(
+      within(row).getByRole('button', { name: 'Delete Portefeuille homme' }),
+    ).toBeVisible();
+  },
+};
+
+export const SearchIsCaseInsensitive: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    for (const query of ['SAC', 'huile', 'sIdI bOu', ' harissa ']) {
+      await search(canvasElement, query);
+      const expected = productFixtures
+        .filter((p) => includesIgnoringCase(p.name, query))
+        .map((p) => p.name);
+      await expect(expected.length).toBeGreaterThan(0);
+      await waitFor(() => expect(rowNames(canvasElement)).toEqual(expected));
+      await expect(within(canvasElement).getByTestId('product-count')).toHaveTextContent(
+        `${expected.length} of ${productFixtures.length} products`,
+      );
+    }
+    // Nothing matches: a message, not an empty table.
+    await search(canvasElement, 'chéchia');
+    await expect(
+      await within(canvasElement).findByText('No products match "chéchia".'),
+    ).toBeVisible();
+    // Clearing the box shows every product again; searching sends no request.
+    await search(canvasElement, '');
+    await waitFor(() => expect(rowNames(canvasElement)).toHaveLength(productFixtures.length));
+    await expect(requests.to('GET', LIST)).toHaveLength(1);
+  },
+};
+
+const noCategory = { ...productFixtures[5]!, id: 41, name: 'Sans catégorie', category_id: null };
+const deletedCategory = {
+  ...productFixtures[1]!,
+  id: 42,
+  name: 'Catégorie disparue',
+  category_id: 77,
+};
+const noGrossPrice = {
+  ...productFixtures[3]!,
+  id: 43,
+  name: 'Prix sans TVA calculée',
+  base_price: '1234.5',
+  price_incl_vat: null as unknown as string,
+};
+
+/** Category fallback 'Uncategorized' and the price falling back to base_price. */
+export const UncategorizedAndPriceFallback: Story = {
+  parameters: { msw: { handlers: [products.list([noCategory, deletedCategory, noGrossPrice])] } },
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    await expect(cellTexts(rowOf(canvasElement, 'Sans catégorie')).slice(1, 3)).toEqual([
+      'Uncategorized',
+      '59.000 TND',
+    ]);
+    await expect(cellTexts(rowOf(canvasElement, 'Catégorie disparue'))[1]).toBe('Uncategorized');
+    await expect(cellTexts(rowOf(canvasElement, 'Prix sans TVA calculée')).slice(1, 3)).toEqual([
+      'Céramique',
+      '1,234.500 TND',
+    ]);
+  },
+};
+
+/** Without the category names, the column stays blank rather than saying 'Uncategorized'. */
+export const CategoriesUnavailable: Story = {
+  parameters: { msw: { handlers: [categories.list.error(500)] } },
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    await waitFor(() =>
+      expect(dataRows(canvasElement).map((row) => cellTexts(row)[1])).toEqual(
+        productFixtures.map(() => '—'),
+      ),
+    );
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: [products.list([])] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(EMPTY)).toBeVisible();
+    await expect(canvas.getByTestId('product-count')).toHaveTextContent('0 products');
+    await expect(canvas.getByRole('link', { name: 'Add Product' })).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [products.list.loading()] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Loading products...')).toBeVisible();
+    await expect(canvas.queryByRole('table')).toBeNull();
+  },
+};
+
+export const LoadError: Story = {
+  parameters: { msw: { handlers: [products.list.error(500, 'Database unavailable')] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('Failed to load products');
+    await expect(alert).toHaveTextContent('Database unavailable');
+    await expect(within(alert).getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(canvas.queryByRole('table')).toBeNull();
+    await expect(canvas.queryByText('Loading products...')).toBeNull();
+  },
+};
+
+/** Without a server message (network failure) the alert only says what failed. */
+export const LoadNetworkError: Story = {
+  parameters: { msw: { handlers: [products.list.networkError()] } },
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert');
+    await expect(alert).toHaveTextContent(/^Failed to load productsRetry$/);
+  },
+};
+
+let listCalls = 0;
+/** The list fails, then loads on Retry. */
+export const RetryAfterLoadError: Story = {
+  beforeEach: () => {
+    listCalls = 0;
+  },
+  parameters: {
+    msw: {
+      handlers: [
+        products.list.reply(() =>
+          ++listCalls === 1
+            ? HttpResponse.json({ detail: 'Database unavailable' }, { status: 500 })
+            : HttpResponse.json(productFixtures),
+        ),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(rowNames(canvasElement)).toHaveLength(productFixtures.length));
+    await expect(within(canvasElement).queryByRole('alert')).toBeNull();
+  },
+};
+
+const harissa = productFixtures.find((p) => p.name.startsWith('Harissa'))!;
+
+async function openDelete(canvasElement: HTMLElement, product: Product) {
+  await waitForRows(canvasElement);
+  await userEvent.click(
+    within(canvasElement).getByRole('button', { name: `Delete ${product.name}` }),
+  );
+  return screen.findByRole('alertdialog', { name: 'Delete Product' });
+}
+
+export const DeleteDialog: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openDelete(canvasElement, harissa);
+    const sentence = `Are you sure you want to delete "${harissa.name}"? This action cannot be undone.`;
+    // Visible once the opening animation is over.
+    await waitFor(() => expect(within(dialog).getByText(sentence)).toBeVisible());
+    await expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await expect(requests.to('DELETE', /\/admin\/products\//)).toHaveLength(0);
+    await expect(rowNames(canvasElement)).toContain(harissa.name);
+  },
+};
+
+let catalogue: Product[] = [];
+/** Delete, then the list is fetched again (the server no longer has the product). */
+export const DeleteSuccess: Story = {
+  beforeEach: () => {
+    catalogue = [...productFixtures];
+  },
+  parameters: {
+    msw: {
+      handlers: [
+        products.list.reply(() => HttpResponse.json(catalogue)),
+        products.delete.reply(({ params }) => {
+          catalogue = catalogue.filter((p) => String(p.id) !== params.id);
+          return new HttpResponse(null, { status: 204 });
+        }),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDelete(canvasElement, harissa);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const [call] = await requests.waitFor('DELETE', `/api/v1/admin/products/${harissa.id}`);
+    await expect(call?.params.id).toBe(String(harissa.id));
+    await expectToast('Success', 'Product deleted successfully', 'success');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // The list was reloaded and no longer shows the product.
+    await requests.waitFor('GET', LIST, { count: 2 });
+    await waitFor(() =>
+      expect(rowNames(canvasElement)).toEqual(
+        productFixtures.filter((p) => p.id !== harissa.id).map((p) => p.name),
+      ),
+    );
+    await expect(within(canvasElement).getByTestId('product-count')).toHaveTextContent(
+      `${productFixtures.length - 1} products`,
+    );
+  },
+};
+
+export const DeleteFailure: Story = {
+  parameters: { msw: { handlers: [products.delete.error(500, 'Boom')] } },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDelete(canvasElement, harissa);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await requests.waitFor('DELETE', `/api/v1/admin/products/${harissa.id}`);
+    await expectToast('Error', 'Failed to delete product', 'error');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await expect(rowNames(canvasElement)).toContain(harissa.name);
+    await expect(requests.to('GET', LIST)).toHaveLength(1);
+  },
+};
+
+/** While the deletion is under way the dialog waits. */
+export const DeletePending: Story = {
+  parameters: { msw: { handlers: [products.delete.loading()] } },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDelete(canvasElement, harissa);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: /Deleting/ })).toBeDisabled(),
+    );
+    await expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  },
+};
+
+export const AddProductNavigates: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('link', { name: 'Add Product' }));
+    await expectLocation(canvasElement, '/admin/products/new');
+  },
+};
+
+export const EditNavigates: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    const product = productFixtures[2]!;
+    await userEvent.click(
+      within(canvasElement).getByRole('link', { name: `Edit ${product.name}` }),
+    );
+    await expectLocation(canvasElement, `/admin/products/${product.id}`);
+  },
+};
+
+const large = manyProducts(1000);
+
+/** 1,000 products: only the rows in view are rendered, and search still narrows the list. */
+export const ThousandProducts: Story = {
+  parameters: { msw: { handlers: [products.list(large)] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByTestId('product-count')).toHaveTextContent('1,000 products');
+    await expect(canvas.getByRole('table')).toHaveAttribute('aria-rowcount', '1001');
+    await expect(dataRows(canvasElement).length).toBeLessThan(60);
+    await expect(rowNames(canvasElement)[0]).toBe(large[0]!.name);
+
+    // Scrolling to the end brings the last product in.
+    const scroller = canvas.getByTestId('products-scroll');
+    scroller.scrollTop = scroller.scrollHeight;
+    await waitFor(() => expect(rowNames(canvasElement)).toContain(large[999]!.name));
+
+    const query = 'TAPIS KILIM djerba';
+    const matches = large.filter((p) => includesIgnoringCase(p.name, query));
+    await expect(matches.length).toBeGreaterThan(1);
+    await search(canvasElement, query);
+    await waitFor(() =>
+      expect(canvas.getByTestId('product-count')).toHaveTextContent(
+        `${matches.length} of 1,000 products`,
+      ),
+    );
+    await waitFor(() =>
+      expect(rowNames(canvasElement)).toEqual(
+        matches.slice(0, rowNames(canvasElement).length).map((p) => p.name),
+      ),
+    );
+
+    await search(canvasElement, '#0777');
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual([large[776]!.name]));
+    await expect(canvas.getByTestId('product-count')).toHaveTextContent('1 of 1,000 products');
+  },
+};
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile375' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Add Product' })).toBeVisible();
+    await expect(canvas.getByPlaceholderText('Search products...')).toBeVisible();
+    // The table scrolls sideways inside its own region; the page itself does not overflow.
+    const scroller = canvas.getByTestId('products-scroll');
+    await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
