@@ -1,5 +1,5 @@
 import { HStack, IconButton } from '@chakra-ui/react';
-import { PencilIcon, TrashIcon } from './icons';
+import { PencilIcon, TrashIcon } from '@/components/icons';
 
 interface RowActionsProps {
   /** What the row is called, for the buttons' accessible names ('Edit Sacs', 'Delete Sacs'). */

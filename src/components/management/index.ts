@@ -2,7 +2,6 @@
 export { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 export { FormDialog } from './FormDialog';
 export { SelectField, SwitchField, TextAreaField, TextField } from './fields';
-export { EyeIcon, EyeOffIcon, PencilIcon, PlusIcon, SearchIcon, TrashIcon } from './icons';
 export { ManagementTable, type ManagementColumn } from './ManagementTable';
 export { RowActions } from './RowActions';
 export { LoadErrorState, LoadingState, SearchInput, StatusBadge } from './states';

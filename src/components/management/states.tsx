@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Flex, Input, InputGroup, Spinner, Text } from '@chakra-ui/react';
-import { SearchIcon } from './icons';
+import { SearchIcon } from '@/components/icons';
 
 /** The spinner panel shown while a list loads. */
 export function LoadingState({ text }: { text: string }) {

@@ -1,7 +1,7 @@
 import { Box, Center, chakra, Skeleton } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useGetPresignedUrl } from '@generated/hooks/uploads/uploads';
-import { ImageOffIcon, VideoIcon } from './media-icons';
+import { ImageOffIcon, VideoIcon } from '@/components/icons';
 import { mediaKeyFromUrl, type MediaKind } from './media-rules';
 
 /** Validity asked for signed preview URLs (spec §9: 3600 seconds). */

@@ -17,7 +17,7 @@ import {
 } from '@dnd-kit/sortable';
 import { useId, useMemo } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { UploadIcon, VideoIcon } from './media-icons';
+import { UploadIcon, VideoIcon } from '@/components/icons';
 import {
   DEFAULT_MAX_FILES,
   itemIds,

@@ -1,7 +1,7 @@
 import { Badge, Box, IconButton } from '@chakra-ui/react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripIcon, XIcon } from './media-icons';
+import { GripIcon, XIcon } from '@/components/icons';
 import { MediaPreview } from './MediaPreview';
 import type { MediaKind } from './media-rules';
 

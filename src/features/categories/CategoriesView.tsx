@@ -1,11 +1,11 @@
 import { Button, Table, Text } from '@chakra-ui/react';
 import type { Category } from '@generated/model';
+import { PlusIcon } from '@/components/icons';
 import { PageHeader } from '@/components/layout/PageHeader';
 import {
   LoadErrorState,
   LoadingState,
   ManagementTable,
-  PlusIcon,
   RowActions,
   useCrudDialogs,
   type ManagementColumn,

@@ -2,7 +2,7 @@ import { Alert, Button, Flex, Input, InputGroup, Spinner, Text } from '@chakra-u
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import type { OrderSummary } from '@generated/model';
 import { PageHeader } from '@/components/layout/PageHeader';
-import { SearchIcon } from '@/features/orders/icons';
+import { SearchIcon } from '@/components/icons';
 import { aggregateCustomers, filterCustomers } from './aggregate-customers';
 import { toCustomerRows } from './customer-display';
 import { CustomersTable } from './CustomersTable';

@@ -1,11 +1,18 @@
 import { Button, Card, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useId, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { CartIcon, FolderIcon, PackageIcon, UsersIcon } from '@/components/icons';
+import {
+  ActivityIcon,
+  BanknoteIcon,
+  CartIcon,
+  FolderIcon,
+  PackageIcon,
+  PlusIcon,
+  UsersIcon,
+} from '@/components/icons';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { formatMoney } from '@/lib/format';
 import type { DashboardStats } from './dashboard-stats';
-import { ActivityIcon, BanknoteIcon, PlusIcon } from './icons';
 
 export interface DashboardViewProps {
   /** The figures; undefined while loading or after a failure. */

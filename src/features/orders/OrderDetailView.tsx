@@ -17,7 +17,7 @@ import { Link } from 'wouter';
 import type { Order, OrderItem, OrderStatus } from '@generated/model';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { formatDateTime, formatMoney, toDecimal } from '@/lib/format';
-import { ArrowLeftIcon } from './icons';
+import { ArrowLeftIcon } from '@/components/icons';
 import { customerName, ORDER_STATUSES, paymentLabel, statusLabel } from './order-display';
 import { StatusBadge } from './StatusBadge';
 

@@ -3,7 +3,7 @@ import { memo, useDeferredValue, useMemo, useState } from 'react';
 import type { OrderSummary } from '@generated/model';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { UNKNOWN_EMAIL, normaliseEmail } from '@/features/customers/customer-key';
-import { SearchIcon } from './icons';
+import { SearchIcon } from '@/components/icons';
 import { filterOrderRows, toOrderRows } from './order-rows';
 import { OrdersTable } from './OrdersTable';
 

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { OrderRow } from './order-display';
-import { EyeSvg } from './icons';
+import { EyeSvg } from '@/components/icons';
 import { VirtualTable, type VirtualColumn } from './VirtualTable';
 
 const COLUMNS: readonly VirtualColumn<OrderRow>[] = [

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { Category, Product } from '@generated/model';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { DeleteProductDialog } from './DeleteProductDialog';
-import { PlusIcon, SearchIcon } from './icons';
+import { PlusIcon, SearchIcon } from '@/components/icons';
 import { filterByName, toProductRows } from './product-rows';
 import { ProductsTable } from './ProductsTable';
 

@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { Product } from '@generated/model';
-import { PencilSvg, TrashSvg } from './icons';
+import { PencilSvg, TrashSvg } from '@/components/icons';
 import type { ProductRow } from './product-rows';
 
 /** Row height in px: rows never wrap (long texts are truncated), so none needs measuring. */

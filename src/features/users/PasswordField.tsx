@@ -1,6 +1,6 @@
 import { Field, IconButton, Input, InputGroup } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { EyeIcon, EyeOffIcon } from '@/components/management';
+import { EyeIcon, EyeOffIcon } from '@/components/icons';
 
 interface PasswordFieldProps {
   label: ReactNode;

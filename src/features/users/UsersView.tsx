@@ -1,13 +1,13 @@
 import { Button, Flex, Table, Text } from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { AdminUser } from '@generated/model';
+import { PlusIcon } from '@/components/icons';
 import { PageHeader } from '@/components/layout/PageHeader';
 import {
   ConfirmDeleteDialog,
   LoadErrorState,
   LoadingState,
   ManagementTable,
-  PlusIcon,
   RowActions,
   SearchInput,
   StatusBadge,

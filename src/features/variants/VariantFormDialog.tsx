@@ -20,7 +20,7 @@ import { MediaUploader } from '@/components/media-uploader';
 import { formatVatRate } from '@/lib/format';
 import { DIMENSION_UNITS, MAX_VARIANT_IMAGES } from './constants';
 import { InputField, SelectField, SwitchField } from './fields';
-import { PlusIcon } from './icons';
+import { PlusIcon } from '@/components/icons';
 import {
   addOptionEntry,
   emptyVariantValues,

@@ -32,7 +32,7 @@ import {
   StockIcon,
   TrashIcon,
   WarningIcon,
-} from './icons';
+} from '@/components/icons';
 import {
   MAX_SEARCH_LENGTH,
   type StatusFilter,

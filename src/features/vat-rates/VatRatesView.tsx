@@ -1,13 +1,13 @@
 import { Badge, Button, Flex, HStack, Table, Text } from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { VatRate } from '@generated/model';
+import { PlusIcon } from '@/components/icons';
 import { PageHeader } from '@/components/layout/PageHeader';
 import {
   ConfirmDeleteDialog,
   LoadErrorState,
   LoadingState,
   ManagementTable,
-  PlusIcon,
   RowActions,
   SearchInput,
   StatusBadge,

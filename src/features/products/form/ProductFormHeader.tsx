@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { PageHeader } from '@/components/layout/PageHeader';
-import { ArrowLeftIcon } from './form-icons';
+import { ArrowLeftIcon } from '@/components/icons';
 
 /** Back to the list, then the screen's title (also the document title). */
 export function ProductFormHeader({ mode }: { mode: 'create' | 'edit' }) {
