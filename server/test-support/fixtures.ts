@@ -1,7 +1,16 @@
 // Rows written straight into the database, so a test of one area does not depend on another
 // area's endpoints. Defaults are valid values; pass what the test is about.
-import type { Kysely } from 'kysely';
-import type { Database, NewCategory, NewProduct, NewVariant, NewVatRate } from '../src/db/schema';
+import type { Insertable, Kysely } from 'kysely';
+import type {
+  CustomersTable,
+  Database,
+  NewCategory,
+  NewProduct,
+  NewVariant,
+  NewVatRate,
+} from '../src/db/schema';
+
+type NewCustomer = Insertable<CustomersTable>;
 
 let seq = 0;
 const next = () => ++seq;
@@ -108,6 +117,46 @@ export async function insertVariant(
       allow_backorder: 0,
       is_active: 1,
       position: 0,
+      created_at: now(),
+      updated_at: now(),
+      ...values,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A simple product with its hidden default variant (stock 10 unless told), as the API makes it. */
+export async function insertSimpleProduct(
+  db: Kysely<Database>,
+  product: Partial<NewProduct> = {},
+  variant: Partial<NewVariant> = {},
+): Promise<{ productId: number; variantId: number; name: string }> {
+  const p = await insertProduct(db, product);
+  const v = await insertVariant(db, p.id, {
+    is_default: 1,
+    sku: 'DEFAULT',
+    variant_title: 'DEFAULT',
+    price: p.base_price,
+    ...variant,
+  });
+  return { productId: p.id, variantId: v.id, name: p.name };
+}
+
+/** A customer account (individual, TN unless told). */
+export async function insertCustomer(db: Kysely<Database>, values: Partial<NewCustomer> = {}) {
+  const n = next();
+  return db
+    .insertInto('customers')
+    .values({
+      email: `buyer${n}@example.com`,
+      first_name: 'Jane',
+      last_name: 'Doe',
+      phone: null,
+      customer_type: 'individual',
+      company_name: null,
+      vat_number: null,
+      country_code: 'TN',
+      is_active: 1,
       created_at: now(),
       updated_at: now(),
       ...values,

@@ -4,7 +4,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
+import {
+  insertProduct,
+  insertVariant,
+  insertVatRate,
+  insertCustomer,
+  insertSimpleProduct,
+} from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import type { NewProduct, NewVariant } from '../db/schema';
 import type { Schemas } from '../http/types';
@@ -73,42 +79,12 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
   const db = () => t.database.db;
   const session = () => `sess_${dialect}_${++seq}_checkout`;
 
-  async function simple(
-    product: Partial<NewProduct> = {},
-    variant: Partial<NewVariant> = {},
-  ): Promise<{ productId: number; variantId: number; name: string }> {
-    const p = await insertProduct(db(), { vat_rate_id: tn19.id, ...product });
-    const v = await insertVariant(db(), p.id, {
-      is_default: 1,
-      sku: 'DEFAULT',
-      variant_title: 'DEFAULT',
-      price: p.base_price,
-      ...variant,
-    });
-    return { productId: p.id, variantId: v.id, name: p.name };
-  }
+  /** A simple product with its default variant (stock 10 unless told), on the TN 19 % rate. */
+  const simple = (product: Partial<NewProduct> = {}, variant: Partial<NewVariant> = {}) =>
+    insertSimpleProduct(db(), { vat_rate_id: tn19.id, ...product }, variant);
 
-  async function customer(values: Record<string, unknown> = {}) {
-    seq += 1;
-    const now = new Date().toISOString();
-    const row = await db()
-      .insertInto('customers')
-      .values({
-        email: `buyer${seq}@example.com`,
-        first_name: 'Jane',
-        last_name: 'Doe',
-        phone: null,
-        customer_type: 'individual',
-        company_name: null,
-        vat_number: null,
-        country_code: 'TN',
-        is_active: 1,
-        created_at: now,
-        updated_at: now,
-        ...values,
-      })
-      .returning(['id', 'email'])
-      .executeTakeFirstOrThrow();
+  async function customer(values: Parameters<typeof insertCustomer>[1] = {}) {
+    const row = await insertCustomer(db(), values);
     return { id: row.id, email: row.email, headers: await t.customerAuth(row.id) };
   }
 
