@@ -117,7 +117,7 @@ function run(url: string, opts: Partial<autocannon.Options>): Promise<autocannon
 const started = Date.now();
 const { adminId, variantIds } = await load();
 const loadSeconds = ((Date.now() - started) / 1000).toFixed(1);
-const tokens = new AccessTokens(config.jwtSecret);
+const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
 const app = await buildApp({
   db: database.db,
   dialect: database.dialect,

@@ -64,6 +64,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/auth/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign an admin out (revoke the refresh-token family)
+     * @description Public (the refresh token is the credential, so a session whose access token has already expired can still end). Revokes the refresh token sent and every token of its family (every token descended from the same sign-in), so neither it nor any rotated successor can be refreshed again. Idempotent: an unknown, used, expired or already revoked token, or a customer token, also gets 204, so the call reveals nothing. The request has no body. The access token stays valid until it expires (at most the access-token lifetime); clients discard it.
+     */
+    post: operations['logoutAdmin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/auth/send-magic-link': {
     parameters: {
       query?: never;
@@ -138,6 +158,26 @@ export interface paths {
      * @description Public (the refresh token is the credential). Same rules as the admin refresh: single-use tokens rotated on every call; reusing an already used token revokes the whole token family (401). Also 401 for an unknown, expired or revoked token, or an admin refresh token.
      */
     post: operations['refreshCustomerToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign a customer out (revoke the refresh-token family)
+     * @description Public (the refresh token is the credential, so a session whose access token has already expired can still end). Revokes the refresh token sent and every token of its family (every token descended from the same sign-in), so neither it nor any rotated successor can be refreshed again. Idempotent: an unknown, used, expired or already revoked token, or an admin token, also gets 204, so the call reveals nothing. The request has no body. The access token stays valid until it expires (at most the access-token lifetime); clients discard it.
+     */
+    post: operations['logoutCustomer'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2550,6 +2590,28 @@ export interface operations {
       422: components['responses']['ValidationError'];
     };
   };
+  logoutAdmin: {
+    parameters: {
+      query: {
+        /** @description The refresh token of the session to end. */
+        refresh_token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Signed out; the token family is revoked. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      422: components['responses']['ValidationError'];
+    };
+  };
   sendMagicLink: {
     parameters: {
       query?: never;
@@ -2647,6 +2709,28 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  logoutCustomer: {
+    parameters: {
+      query: {
+        /** @description The refresh token of the session to end. */
+        refresh_token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Signed out; the token family is revoked. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       422: components['responses']['ValidationError'];
     };
   };

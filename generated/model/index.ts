@@ -109,6 +109,8 @@ export * from './listProductsParams';
 export * from './listUsersParams';
 export * from './listVariantsParams';
 export * from './listVatRatesParams';
+export * from './logoutAdminParams';
+export * from './logoutCustomerParams';
 export * from './magicLinkRequest';
 export * from './magicLinkVerifyRequest';
 export * from './mediaKey';

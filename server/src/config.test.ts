@@ -74,6 +74,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
 
+  it('reads ACCESS_TOKEN_TTL_S (default 900) and refuses values outside 10 s to 1 day', () => {
+    expect(loadConfig({ DATA_DIR: dir }).accessTokenTtlSeconds).toBe(900);
+    expect(loadConfig({ DATA_DIR: dir, ACCESS_TOKEN_TTL_S: '20' }).accessTokenTtlSeconds).toBe(20);
+    for (const bad of ['5', '86401', '1e3', '-30', 'Infinity', '12.5']) {
+      expect(() => loadConfig({ DATA_DIR: dir, ACCESS_TOKEN_TTL_S: bad })).toThrow(
+        `ACCESS_TOKEN_TTL_S must be an integer from 10 to 86400 seconds, got "${bad}"`,
+      );
+    }
+  });
+
   it('resolves DATA_DIR to an absolute path', () => {
     const c = loadConfig({
       DATA_DIR: 'relative-data',

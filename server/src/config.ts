@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ACCESS_TOKEN_SECONDS } from './auth/access-token';
 import { fromMillimes, toMillimes } from './domain/money';
 
 export type Env = Record<string, string | undefined>;
@@ -31,6 +32,8 @@ export interface Config extends Secrets {
   mailFrom: string;
   /** Public base URL of the shop (no trailing slash), used in the links of e-mails. */
   publicUrl: string;
+  /** Lifetime of access tokens in seconds (ACCESS_TOKEN_TTL_S, default 900). */
+  accessTokenTtlSeconds: number;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -69,6 +72,7 @@ export function loadConfig(env: Env = process.env): Config {
     shippingFlatRate: fromMillimes(shippingFlatRateMillimes),
     shippingFlatRateMillimes,
     shopCountry: 'TN',
+    accessTokenTtlSeconds: readAccessTokenTtl(env),
     ...readMail(env, port),
     ...loadSecrets(dataDir, env),
   };
@@ -131,6 +135,17 @@ function readMail(env: Env, port: number): Pick<Config, 'smtpUrl' | 'mailFrom' |
     mailFrom: read(env, 'MAIL_FROM') ?? 'Store <no-reply@example.com>',
     publicUrl: publicUrl.replace(/\/+$/, ''),
   };
+}
+
+/** 10 s to 1 day: short lifetimes are for testing the silent refresh, long ones would defeat it. */
+function readAccessTokenTtl(env: Env): number {
+  const raw = read(env, 'ACCESS_TOKEN_TTL_S');
+  if (raw === undefined) return ACCESS_TOKEN_SECONDS;
+  const seconds = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(seconds) || seconds < 10 || seconds > 86_400) {
+    throw new Error(`ACCESS_TOKEN_TTL_S must be an integer from 10 to 86400 seconds, got "${raw}"`);
+  }
+  return seconds;
 }
 
 function readPort(env: Env): number {

@@ -20,7 +20,7 @@ const app = await buildApp(
     db: database.db,
     dialect: database.dialect,
     config,
-    tokens: new AccessTokens(config.jwtSecret),
+    tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds),
     mailer: createMailer(config, console),
     now: () => new Date(),
   },

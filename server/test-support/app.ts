@@ -68,7 +68,7 @@ export async function createTestApp(
     db: database.db,
     dialect,
     config,
-    tokens: new AccessTokens(config.jwtSecret),
+    tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds),
     mailer: mailer ?? createMemoryMailer(),
     now: () => new Date(Date.now() + offset),
   };

@@ -5,6 +5,8 @@ import type {
   AdminLoginRequest,
   AdminUser,
   Customer,
+  LogoutAdminParams,
+  LogoutCustomerParams,
   MagicLinkRequest,
   MagicLinkVerifyRequest,
   Message,
@@ -55,6 +57,16 @@ export const refreshAdminToken = (
     { url: `/api/v1/admin/auth/refresh`, method: 'POST', params },
     options,
   );
+};
+/**
+ * Public (the refresh token is the credential, so a session whose access token has already expired can still end). Revokes the refresh token sent and every token of its family (every token descended from the same sign-in), so neither it nor any rotated successor can be refreshed again. Idempotent: an unknown, used, expired or already revoked token, or a customer token, also gets 204, so the call reveals nothing. The request has no body. The access token stays valid until it expires (at most the access-token lifetime); clients discard it.
+ * @summary Sign an admin out (revoke the refresh-token family)
+ */
+export const logoutAdmin = (
+  params: LogoutAdminParams,
+  options?: SecondParameter<typeof apiClient<void>>,
+) => {
+  return apiClient<void>({ url: `/api/v1/admin/auth/logout`, method: 'POST', params }, options);
 };
 /**
  * Public. E-mails a single-use sign-in link valid for 15 minutes to the address, whether or not a customer with that address exists yet (the account is created when the link is used). The answer is always the same 202 message, so the endpoint cannot be used to find out which addresses have an account. Rate limited per client IP and e-mail address (429 with Retry-After).
@@ -109,12 +121,24 @@ export const refreshCustomerToken = (
 ) => {
   return apiClient<TokenPair>({ url: `/api/v1/auth/refresh`, method: 'POST', params }, options);
 };
+/**
+ * Public (the refresh token is the credential, so a session whose access token has already expired can still end). Revokes the refresh token sent and every token of its family (every token descended from the same sign-in), so neither it nor any rotated successor can be refreshed again. Idempotent: an unknown, used, expired or already revoked token, or an admin token, also gets 204, so the call reveals nothing. The request has no body. The access token stays valid until it expires (at most the access-token lifetime); clients discard it.
+ * @summary Sign a customer out (revoke the refresh-token family)
+ */
+export const logoutCustomer = (
+  params: LogoutCustomerParams,
+  options?: SecondParameter<typeof apiClient<void>>,
+) => {
+  return apiClient<void>({ url: `/api/v1/auth/logout`, method: 'POST', params }, options);
+};
 export type AdminLoginResult = NonNullable<Awaited<ReturnType<typeof adminLogin>>>;
 export type GetAdminMeResult = NonNullable<Awaited<ReturnType<typeof getAdminMe>>>;
 export type RefreshAdminTokenResult = NonNullable<Awaited<ReturnType<typeof refreshAdminToken>>>;
+export type LogoutAdminResult = NonNullable<Awaited<ReturnType<typeof logoutAdmin>>>;
 export type SendMagicLinkResult = NonNullable<Awaited<ReturnType<typeof sendMagicLink>>>;
 export type VerifyMagicLinkResult = NonNullable<Awaited<ReturnType<typeof verifyMagicLink>>>;
 export type GetCustomerMeResult = NonNullable<Awaited<ReturnType<typeof getCustomerMe>>>;
 export type RefreshCustomerTokenResult = NonNullable<
   Awaited<ReturnType<typeof refreshCustomerToken>>
 >;
+export type LogoutCustomerResult = NonNullable<Awaited<ReturnType<typeof logoutCustomer>>>;

@@ -12,6 +12,8 @@ import type {
   AdminUser,
   Customer,
   ForbiddenResponse,
+  LogoutAdminParams,
+  LogoutCustomerParams,
   MagicLinkRequest,
   MagicLinkVerifyRequest,
   Message,
@@ -178,6 +180,59 @@ export const useRefreshAdminToken = <
 
   const swrKey = swrOptions?.swrKey ?? getRefreshAdminTokenMutationKey(params);
   const swrFn = getRefreshAdminTokenMutationFetcher(params, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Public (the refresh token is the credential, so a session whose access token has already expired can still end). Revokes the refresh token sent and every token of its family (every token descended from the same sign-in), so neither it nor any rotated successor can be refreshed again. Idempotent: an unknown, used, expired or already revoked token, or a customer token, also gets 204, so the call reveals nothing. The request has no body. The access token stays valid until it expires (at most the access-token lifetime); clients discard it.
+ * @summary Sign an admin out (revoke the refresh-token family)
+ */
+export const logoutAdmin = (
+  params: LogoutAdminParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<void>({ url: `/api/v1/admin/auth/logout`, method: 'POST', params }, options);
+};
+
+export const getLogoutAdminMutationFetcher = (
+  params: LogoutAdminParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return (_: Key, __: { arg: Arguments }) => {
+    return logoutAdmin(params, options);
+  };
+};
+export const getLogoutAdminMutationKey = (params: LogoutAdminParams) =>
+  [`/api/v1/admin/auth/logout`, ...(params ? [params] : [])] as const;
+
+export type LogoutAdminMutationResult = NonNullable<Awaited<ReturnType<typeof logoutAdmin>>>;
+export type LogoutAdminMutationError = ErrorType<ValidationErrorResponse>;
+
+/**
+ * @summary Sign an admin out (revoke the refresh-token family)
+ */
+export const useLogoutAdmin = <TError = ErrorType<ValidationErrorResponse>>(
+  params: LogoutAdminParams,
+  options?: {
+    swr?: SWRMutationConfiguration<
+      Awaited<ReturnType<typeof logoutAdmin>>,
+      TError,
+      Key,
+      Arguments,
+      Awaited<ReturnType<typeof logoutAdmin>>
+    > & { swrKey?: string };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const swrKey = swrOptions?.swrKey ?? getLogoutAdminMutationKey(params);
+  const swrFn = getLogoutAdminMutationFetcher(params, requestOptions);
 
   const query = useSWRMutation(swrKey, swrFn, swrOptions);
 
@@ -393,6 +448,59 @@ export const useRefreshCustomerToken = <
 
   const swrKey = swrOptions?.swrKey ?? getRefreshCustomerTokenMutationKey(params);
   const swrFn = getRefreshCustomerTokenMutationFetcher(params, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Public (the refresh token is the credential, so a session whose access token has already expired can still end). Revokes the refresh token sent and every token of its family (every token descended from the same sign-in), so neither it nor any rotated successor can be refreshed again. Idempotent: an unknown, used, expired or already revoked token, or an admin token, also gets 204, so the call reveals nothing. The request has no body. The access token stays valid until it expires (at most the access-token lifetime); clients discard it.
+ * @summary Sign a customer out (revoke the refresh-token family)
+ */
+export const logoutCustomer = (
+  params: LogoutCustomerParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<void>({ url: `/api/v1/auth/logout`, method: 'POST', params }, options);
+};
+
+export const getLogoutCustomerMutationFetcher = (
+  params: LogoutCustomerParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return (_: Key, __: { arg: Arguments }) => {
+    return logoutCustomer(params, options);
+  };
+};
+export const getLogoutCustomerMutationKey = (params: LogoutCustomerParams) =>
+  [`/api/v1/auth/logout`, ...(params ? [params] : [])] as const;
+
+export type LogoutCustomerMutationResult = NonNullable<Awaited<ReturnType<typeof logoutCustomer>>>;
+export type LogoutCustomerMutationError = ErrorType<ValidationErrorResponse>;
+
+/**
+ * @summary Sign a customer out (revoke the refresh-token family)
+ */
+export const useLogoutCustomer = <TError = ErrorType<ValidationErrorResponse>>(
+  params: LogoutCustomerParams,
+  options?: {
+    swr?: SWRMutationConfiguration<
+      Awaited<ReturnType<typeof logoutCustomer>>,
+      TError,
+      Key,
+      Arguments,
+      Awaited<ReturnType<typeof logoutCustomer>>
+    > & { swrKey?: string };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const swrKey = swrOptions?.swrKey ?? getLogoutCustomerMutationKey(params);
+  const swrFn = getLogoutCustomerMutationFetcher(params, requestOptions);
 
   const query = useSWRMutation(swrKey, swrFn, swrOptions);
 

@@ -6,14 +6,21 @@ export interface AccessClaims {
   userId: number;
 }
 
-/** Access tokens live 15 minutes; the refresh token (opaque, rotated) carries the session. */
+/**
+ * Access tokens live 15 minutes by default (ACCESS_TOKEN_TTL_S); the refresh token (opaque,
+ * rotated) carries the session.
+ */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = 'vat-back-office';
 
 export class AccessTokens {
   private readonly key: Uint8Array;
 
-  constructor(secret: string) {
+  constructor(
+    secret: string,
+    /** Lifetime of each access token, in seconds. */
+    readonly ttlSeconds: number = ACCESS_TOKEN_SECONDS,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -24,7 +31,7 @@ export class AccessTokens {
       .setSubject(String(claims.userId))
       .setIssuer(ISSUER)
       .setIssuedAt(iat)
-      .setExpirationTime(iat + ACCESS_TOKEN_SECONDS)
+      .setExpirationTime(iat + this.ttlSeconds)
       .sign(this.key);
   }
 

@@ -37,7 +37,7 @@ async function main() {
       .where('is_active', '=', 1)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const tokens = new AccessTokens(config.jwtSecret);
+    const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
     const app = await buildApp({
       db: database.db,
       dialect: database.dialect,

@@ -5,7 +5,7 @@
 // of that family (which the thief or the victim holds) stops working too.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { ACCESS_TOKEN_SECONDS, type AccessTokens } from '../auth/access-token';
+import type { AccessTokens } from '../auth/access-token';
 import type { Database, UserType } from '../db/schema';
 import { unauthorized } from '../http/problem';
 import type { Schemas } from '../http/types';
@@ -158,7 +158,7 @@ export async function tokenPair(
     access_token: await tokens.sign({ userType, userId }, now),
     refresh_token: refreshToken,
     token_type: 'bearer',
-    expires_in: ACCESS_TOKEN_SECONDS,
+    expires_in: tokens.ttlSeconds,
     user_type: userType,
   };
 }
