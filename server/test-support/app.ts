@@ -45,6 +45,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: undefined,
     mailFrom: 'Store <no-reply@example.com>',
     publicUrl: 'http://shop.test',
+    accessTokenTtlSeconds: 900,
     jwtSecret: 'test-jwt-secret-test-jwt-secret-0123456789',
     urlSigningKey: 'test-url-signing-key-test-url-signing-0123',
     ...overrides,
