@@ -325,4 +325,54 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
       expect(res.json().detail[0].loc).toEqual(['query', 'refresh_token']);
     });
   });
+
+  describe('logoutAdmin', () => {
+    const logout = async (refreshToken: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/auth/logout?refresh_token=${encodeURIComponent(refreshToken)}`,
+      });
+      expectResponseMatches('logoutAdmin', res);
+      return res;
+    };
+
+    it('revokes the whole family of the token, even after its access token expired', async () => {
+      await t.createAdmin({ username: 'hana', password: 'hana-password' });
+      const first = (await login('hana', 'hana-password')).json<TokenPair>();
+      const second = (await refresh(first.refresh_token)).json<TokenPair>();
+      const other = (await login('hana', 'hana-password')).json<TokenPair>();
+      t.advanceClock(16 * MINUTE);
+
+      const res = await logout(second.refresh_token);
+      expect(res.statusCode).toBe(204);
+      expect(res.body).toBe('');
+      const family = await t.database.db
+        .selectFrom('refresh_tokens')
+        .select('revoked_at')
+        .where('family_id', '=', (await tokenRow(first.refresh_token)).family_id)
+        .execute();
+      expect(family).toHaveLength(2);
+      for (const row of family) expect(row.revoked_at).not.toBeNull();
+      expect((await refresh(second.refresh_token)).statusCode).toBe(401);
+      // Another sign-in of the same admin is another session and stays.
+      expect((await refresh(other.refresh_token)).statusCode).toBe(200);
+    });
+
+    it('answers 204 for an unknown or a customer token and leaves the customer session alone', async () => {
+      expect((await logout('y'.repeat(43))).statusCode).toBe(204);
+      const customerToken = await issueRefreshToken(t.database.db, {
+        userType: 'customer',
+        userId: 1,
+        now: t.ctx.now(),
+      });
+      expect((await logout(customerToken)).statusCode).toBe(204);
+      expect(await tokenRow(customerToken)).toMatchObject({ used_at: null, revoked_at: null });
+    });
+
+    it('answers 422 without a refresh token', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/auth/logout' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail[0].loc).toEqual(['query', 'refresh_token']);
+    });
+  });
 });

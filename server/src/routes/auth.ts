@@ -9,7 +9,12 @@ import { findAdminByUsername, presentAdminUser, recordLogin } from '../services/
 import { presentCustomer, requireActiveCustomer } from '../services/customers';
 import { LoginThrottle, loginThrottleKey } from '../services/login-throttle';
 import { MagicLinks } from '../services/magic-links';
-import { issueRefreshToken, rotateRefreshToken, tokenPair } from '../services/refresh-tokens';
+import {
+  issueRefreshToken,
+  revokeRefreshTokenFamilyOf,
+  rotateRefreshToken,
+  tokenPair,
+} from '../services/refresh-tokens';
 import { customerIdOf } from './customers';
 
 export const LOGIN_FAILED = 'Incorrect username or password';
@@ -62,6 +67,16 @@ export function authHandlers(ctx: AppContext): Handlers {
         },
       });
       return tokenPair(ctx.tokens, 'admin', userId, token, now);
+    },
+
+    logoutAdmin: async (request, reply) => {
+      await revokeRefreshTokenFamilyOf(ctx.db, request.query.refresh_token, 'admin', ctx.now());
+      return reply.code(204).send();
+    },
+
+    logoutCustomer: async (request, reply) => {
+      await revokeRefreshTokenFamilyOf(ctx.db, request.query.refresh_token, 'customer', ctx.now());
+      return reply.code(204).send();
     },
 
     sendMagicLink: async (request, reply) => {

@@ -63,6 +63,25 @@ export async function revokeRefreshTokenFamily(db: Db, familyId: string, now: Da
     .execute();
 }
 
+/**
+ * Sign-out: revokes the family of a refresh token of this user type. Unknown, foreign or already
+ * dead tokens are ignored, so the call reveals nothing about them.
+ */
+export async function revokeRefreshTokenFamilyOf(
+  db: Kysely<Database>,
+  token: string,
+  userType: UserType,
+  now: Date,
+): Promise<void> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('token_hash', '=', hashRefreshToken(token))
+    .where('user_type', '=', userType)
+    .executeTakeFirst();
+  if (row) await revokeRefreshTokenFamily(db, row.family_id, now);
+}
+
 /** Revokes every token of a user (deactivation, deletion). */
 export async function revokeUserRefreshTokens(
   db: Db,
