@@ -3,9 +3,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   authStore,
+  endSession,
   getAccessToken,
   logout,
   restoreAuth,
+  sessionEnd,
   setCredentials,
   setUser,
   STORAGE_KEYS,
@@ -82,6 +84,19 @@ describe('auth store', () => {
       ['access_token', 'refresh_token', 'user_type'].map((k) => localStorage.getItem(k)),
     ).toEqual([null, null, null]);
     expect(localStorage.getItem('unrelated')).toBe('kept');
+  });
+
+  it('endSession logs out and keeps the reason until the next sign-in or logout', () => {
+    setCredentials({ userType: 'admin', access_token: 'a1', refresh_token: 'r1' });
+    endSession('Authentication failed');
+    expect(authStore.isAuthenticated).toBe(false);
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect(sessionEnd.reason).toBe('Authentication failed');
+    setCredentials({ userType: 'admin', access_token: 'a2', refresh_token: 'r2' });
+    expect(sessionEnd.reason).toBeNull();
+    endSession('Authentication failed');
+    logout();
+    expect(sessionEnd.reason).toBeNull();
   });
 
   it('setUser stores the /me user', () => {

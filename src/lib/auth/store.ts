@@ -39,6 +39,13 @@ export const authStore = proxy<AuthState>({
   isAuthenticated: false,
 });
 
+/**
+ * Why the last session ended without the user asking (spec §4: a failed refresh gives
+ * 'Authentication failed'), for the sign-in page to say; null after a sign-in or a logout.
+ * Kept apart from the auth state, which is exactly the spec's, and in memory only.
+ */
+export const sessionEnd = proxy<{ reason: string | null }>({ reason: null });
+
 // localStorage is missing under SSR/node and throws in some sandboxed iframes: both mean "empty".
 function storage(): Storage | null {
   try {
@@ -76,6 +83,7 @@ export function setCredentials({ user, userType, access_token, refresh_token }: 
   authStore.token = access_token;
   authStore.refreshToken = refresh_token;
   authStore.isAuthenticated = true;
+  sessionEnd.reason = null;
   write(STORAGE_KEYS.accessToken, access_token);
   write(STORAGE_KEYS.refreshToken, refresh_token);
   write(STORAGE_KEYS.userType, authStore.userType);
@@ -92,6 +100,13 @@ export function logout(): void {
   authStore.refreshToken = null;
   authStore.isAuthenticated = false;
   for (const key of Object.values(STORAGE_KEYS)) write(key, null);
+  sessionEnd.reason = null;
+}
+
+/** Logs out because the session can no longer be used, keeping `reason` for the sign-in page. */
+export function endSession(reason: string): void {
+  logout();
+  sessionEnd.reason = reason;
 }
 
 /** Rebuilds the state from storage; the user itself is not persisted and is reloaded from `/me`. */

@@ -5,6 +5,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { logoutAdmin } from '@generated/clients/auth/auth';
 import { authStore, logout, setCredentials, STORAGE_KEYS } from '@/lib/auth/store';
 import { apiClient, configureHttpClient } from './client';
 import { ApiError } from './errors';
@@ -131,6 +132,22 @@ describe('request bodies and options', () => {
     );
     expect(url?.searchParams.get('limit')).toBe('10');
     expect(extra).toBe('yes');
+  });
+
+  it('sends no body and no content type on a body-less POST (logout, refresh, cancel)', async () => {
+    let received: { type: string | null; body: string; token: string | null } | undefined;
+    server.use(
+      http.post(API + '/api/v1/admin/auth/logout', async ({ request }) => {
+        received = {
+          type: request.headers.get('content-type'),
+          body: await request.text(),
+          token: new URL(request.url).searchParams.get('refresh_token'),
+        };
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await expect(logoutAdmin({ refresh_token: 'r-1' })).resolves.toBeUndefined();
+    expect(received).toEqual({ type: null, body: '', token: 'r-1' });
   });
 
   it('resolves a 204 to undefined', async () => {

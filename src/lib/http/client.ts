@@ -38,6 +38,9 @@ export const httpClient = axios.create({
 httpClient.interceptors.request.use((config) => {
   const token = getAccessToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  // A request without a body (refresh, logout, cancel…) says nothing about one: otherwise axios
+  // labels POSTs `application/x-www-form-urlencoded`, which the server refuses (415).
+  if (config.data === undefined || config.data === null) config.headers.setContentType(false);
   return config;
 });
 

@@ -10,10 +10,12 @@ import {
   authStore,
   logout,
   restoreAuth,
+  sessionEnd,
   setCredentials,
   STORAGE_KEYS,
   type UserType,
 } from '@/lib/auth/store';
+import { logoutAdmin, logoutCustomer } from '@generated/clients/auth/auth';
 import { apiClient } from './client';
 import { ApiError } from './errors';
 
@@ -55,7 +57,12 @@ function protectedEndpoint(validToken = 'fresh') {
 interface RefreshCall {
   token: string | null;
   authorization: string | null;
+  contentType: string | null;
+  body: string;
 }
+
+/** What a body-less POST (refresh, logout) must look like: no body, nothing said about one. */
+const NO_BODY = { contentType: null, body: '' };
 
 /** A refresh endpoint answering with fresh tokens (or `status`), recording each call. */
 function refreshEndpoint(path = '/api/v1/admin/auth/refresh', status = 200) {
@@ -65,6 +72,8 @@ function refreshEndpoint(path = '/api/v1/admin/auth/refresh', status = 200) {
       calls.push({
         token: new URL(request.url).searchParams.get('refresh_token'),
         authorization: request.headers.get('authorization'),
+        contentType: request.headers.get('content-type'),
+        body: await request.text(),
       });
       await delay(20); // keeps the refresh in flight while the other 401s arrive
       return status === 200
@@ -107,7 +116,7 @@ describe('silent refresh', () => {
     const results = await Promise.all([listProducts(), listProducts(), listProducts()]);
 
     expect(results).toEqual([[{ id: 1 }], [{ id: 1 }], [{ id: 1 }]]);
-    expect(calls).toEqual([{ token: 'refresh-1', authorization: null }]);
+    expect(calls).toEqual([{ token: 'refresh-1', authorization: null, ...NO_BODY }]);
     expect(seen.filter((h) => h === 'Bearer expired')).toHaveLength(3);
     expect(seen.filter((h) => h === 'Bearer fresh')).toHaveLength(3);
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('fresh');
@@ -159,7 +168,7 @@ describe('silent refresh', () => {
     const customerCalls = refreshEndpoint('/api/v1/auth/refresh');
 
     await expect(listProducts()).resolves.toEqual([{ id: 1 }]);
-    expect(customerCalls).toEqual([{ token: 'refresh-1', authorization: null }]);
+    expect(customerCalls).toEqual([{ token: 'refresh-1', authorization: null, ...NO_BODY }]);
     expect(adminCalls).toHaveLength(0);
     expect(localStorage.getItem(STORAGE_KEYS.userType)).toBe('customer');
   });
@@ -189,6 +198,32 @@ describe('silent refresh', () => {
     expect(error).toMatchObject({ status: 401, kind: 'auth', message: 'Authentication failed' });
     expect(calls).toHaveLength(1);
     expectSignedOut();
+    // …and the sign-in page is told why.
+    expect(sessionEnd.reason).toBe('Authentication failed');
+  });
+
+  it('fails every concurrent call with "Authentication failed" after one rejected refresh', async () => {
+    signIn();
+    protectedEndpoint();
+    const calls = refreshEndpoint('/api/v1/admin/auth/refresh', 401);
+
+    const errors = await Promise.all([failure(listProducts()), failure(listProducts())]);
+    expect(errors.map((e) => [e.status, e.message])).toEqual([
+      [401, 'Authentication failed'],
+      [401, 'Authentication failed'],
+    ]);
+    expect(calls).toHaveLength(1);
+    expectSignedOut();
+  });
+
+  it('signing in again clears the reason the last session ended', async () => {
+    signIn();
+    protectedEndpoint();
+    refreshEndpoint('/api/v1/admin/auth/refresh', 401);
+    await failure(listProducts());
+    expect(sessionEnd.reason).toBe('Authentication failed');
+    signIn();
+    expect(sessionEnd.reason).toBeNull();
   });
 
   it('does not sign the user back in when they logged out during the refresh', async () => {
@@ -202,6 +237,7 @@ describe('silent refresh', () => {
     );
     expect(await failure(listProducts())).toMatchObject({ status: 401, kind: 'auth' });
     expectSignedOut();
+    expect(sessionEnd.reason).toBeNull(); // they asked for it: nothing to explain
   });
 
   it('does not refresh a retried request that is rejected again', async () => {
@@ -243,6 +279,47 @@ describe('silent refresh', () => {
     const calls = refreshEndpoint();
     expect(await failure(listProducts())).toMatchObject({ status: 401, message: 'Token expired' });
     expect(seen).toEqual([null]);
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('logout calls', () => {
+  it.each([
+    ['admin', logoutAdmin, '/api/v1/admin/auth/logout'],
+    ['customer', logoutCustomer, '/api/v1/auth/logout'],
+  ] as const)(
+    'the %s logout sends the refresh token in the query, no body and no content type',
+    async (_who, call, path) => {
+      signIn();
+      const calls: RefreshCall[] = [];
+      server.use(
+        http.post(path, async ({ request }) => {
+          calls.push({
+            token: new URL(request.url).searchParams.get('refresh_token'),
+            authorization: request.headers.get('authorization'),
+            contentType: request.headers.get('content-type'),
+            body: await request.text(),
+          });
+          return new HttpResponse(null, { status: 204 });
+        }),
+      );
+      await expect(call({ refresh_token: 'refresh-1' })).resolves.toBeUndefined();
+      expect(calls).toEqual([{ token: 'refresh-1', authorization: 'Bearer expired', ...NO_BODY }]);
+    },
+  );
+
+  it('never refreshes on a 401 from logout', async () => {
+    signIn();
+    const calls = refreshEndpoint();
+    server.use(
+      http.post('/api/v1/admin/auth/logout', () =>
+        HttpResponse.json({ detail: 'Not authenticated' }, { status: 401 }),
+      ),
+    );
+    expect(await failure(logoutAdmin({ refresh_token: 'refresh-1' }))).toMatchObject({
+      status: 401,
+      message: 'Not authenticated',
+    });
     expect(calls).toHaveLength(0);
   });
 });

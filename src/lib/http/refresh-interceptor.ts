@@ -5,6 +5,7 @@ import axios, {
   type InternalAxiosRequestConfig,
 } from 'axios';
 import {
+  endSession,
   getAccessToken,
   getRefreshToken,
   getUserType,
@@ -22,7 +23,7 @@ const REFRESH_PATHS: Record<UserType, string> = {
 };
 
 // A 401 on these means bad credentials / dead refresh token, never an expired access token.
-const AUTH_CALL = /\/auth\/(login|refresh|send-magic-link|verify-magic-link)\/?(\?|$)/;
+const AUTH_CALL = /\/auth\/(login|refresh|logout|send-magic-link|verify-magic-link)\/?(\?|$)/;
 
 // Never given interceptors (unlike the global `axios`, which other code could decorate), so a 401
 // on the refresh call itself cannot re-enter the refresh logic.
@@ -41,10 +42,13 @@ async function refresh(
   userType: UserType,
 ): Promise<string> {
   try {
-    const { data } = await bare.post<unknown>(REFRESH_PATHS[userType], null, {
+    // No body and no Content-Type: with a `null` body axios sends
+    // `application/x-www-form-urlencoded`, which the server refuses (415).
+    const { data } = await bare.post<unknown>(REFRESH_PATHS[userType], undefined, {
       baseURL: client.defaults.baseURL,
       timeout: client.defaults.timeout,
       params: { refresh_token: refreshToken },
+      headers: { 'Content-Type': false },
     });
     const { access_token, refresh_token } = (data ?? {}) as Record<string, unknown>;
     if (typeof access_token !== 'string' || typeof refresh_token !== 'string')
@@ -54,7 +58,9 @@ async function refresh(
     setCredentials({ access_token, refresh_token, userType });
     return access_token;
   } catch (cause) {
-    logout();
+    // Said on the sign-in page, unless the user ended this session themselves meanwhile.
+    if (getRefreshToken() === refreshToken) endSession(AUTH_FAILED_MESSAGE);
+    else logout();
     throw new ApiError(401, AUTH_FAILED_MESSAGE, 'auth', undefined, { cause });
   }
 }
