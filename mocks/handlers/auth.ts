@@ -1,6 +1,6 @@
 import type { AdminLoginRequest, AdminUser, TokenPair } from '@generated/model';
-import { adminUser, tokenPair } from '../fixtures';
-import { endpoint, json } from './endpoint';
+import { adminUser, customerTokenPair, tokenPair } from '../fixtures';
+import { endpoint, json, noContent } from './endpoint';
 
 export const auth = {
   /** POST /admin/auth/login: any username and password sign in. */
@@ -43,5 +43,17 @@ export const auth = {
           refresh_token: `mock-refresh-token-${Date.now()}-rotated`,
         },
       ),
+  ),
+  /** POST /admin/auth/logout?refresh_token=…: 204 whatever the token, like the server. */
+  logout: endpoint('post', '/admin/auth/logout', () => () => noContent()),
+  /** POST /auth/logout?refresh_token=… (customers): 204 whatever the token. */
+  customerLogout: endpoint('post', '/auth/logout', () => () => noContent()),
+  /** POST /auth/verify-magic-link: any token and e-mail sign a customer in. */
+  verifyMagicLink: endpoint(
+    'post',
+    '/auth/verify-magic-link',
+    (tokens: TokenPair = customerTokenPair) =>
+      () =>
+        json(tokens),
   ),
 };

@@ -7,6 +7,7 @@ import { lazyPage } from './lazy-page';
 
 // Everything but the landing and 404 pages is loaded on demand (route-level code splitting).
 const LoginPage = lazyPage(() => import('@/features/auth/LoginPage'), 'LoginPage');
+const MagicLinkPage = lazyPage(() => import('@/features/auth/MagicLinkPage'), 'MagicLinkPage');
 const AdminArea = lazy(() => import('./AdminArea'));
 
 /** Route table of spec §2; the admin screens are listed in ./admin-routes.tsx. */
@@ -16,6 +17,7 @@ export function AppRoutes() {
       <Switch>
         <Route path="/" component={LandingPage} />
         <Route path="/auth" component={LoginPage} />
+        <Route path="/auth/magic" component={MagicLinkPage} />
         <Route path="/admin/*?" component={AdminArea} />
         <Route component={NotFoundPage} />
       </Switch>

@@ -5,10 +5,17 @@ interface AdminHeaderProps {
   username: string | null;
   onToggleSidebar: () => void;
   onLogout: () => void;
+  /** While the server is told (the button is disabled meanwhile). */
+  loggingOut?: boolean;
 }
 
 /** Top bar of the admin area: sidebar toggle, 'Manage your store', the admin and Logout. */
-export function AdminHeader({ username, onToggleSidebar, onLogout }: AdminHeaderProps) {
+export function AdminHeader({
+  username,
+  onToggleSidebar,
+  onLogout,
+  loggingOut = false,
+}: AdminHeaderProps) {
   return (
     <Flex
       as="header"
@@ -49,6 +56,7 @@ export function AdminHeader({ username, onToggleSidebar, onLogout }: AdminHeader
           variant="outline"
           size="sm"
           onClick={onLogout}
+          disabled={loggingOut}
           aria-label="Logout"
           px={{ base: '2', sm: '3' }}
         >

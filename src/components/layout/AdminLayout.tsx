@@ -1,9 +1,8 @@
 import { Box, Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useSWRConfig } from 'swr';
 import { useSnapshot } from 'valtio';
-import { useLocation } from 'wouter';
-import { authStore, logout } from '@/lib/auth/store';
+import { useSignOut } from '@/features/auth/sign-out';
+import { authStore } from '@/lib/auth/store';
 import { usernameOf } from '@/lib/auth/user';
 import { AdminHeader } from './AdminHeader';
 import { AppSidebar } from './AppSidebar';
@@ -29,17 +28,14 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 function Header() {
   const { user } = useSnapshot(authStore);
   const { toggle } = useSidebar();
-  const [, navigate] = useLocation();
-  const { mutate } = useSWRConfig();
-
-  function handleLogout() {
-    logout();
-    // The next admin must not see this one's cached data.
-    void mutate(() => true, undefined, { revalidate: false });
-    navigate('/auth');
-  }
+  const { signOut, signingOut } = useSignOut();
 
   return (
-    <AdminHeader username={usernameOf(user)} onToggleSidebar={toggle} onLogout={handleLogout} />
+    <AdminHeader
+      username={usernameOf(user)}
+      onToggleSidebar={toggle}
+      onLogout={() => void signOut()}
+      loggingOut={signingOut}
+    />
   );
 }

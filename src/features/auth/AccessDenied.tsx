@@ -1,10 +1,17 @@
-import { Button, Center, Heading, Text, VStack } from '@chakra-ui/react';
+import { Button, Center, Heading, HStack, Text, VStack } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { ShieldIcon } from '@/components/icons';
 import { usePageTitle } from '@/lib/hooks/use-page-title';
 
+interface AccessDeniedProps {
+  /** Ends the session (the signed-in user is not an admin, so it would otherwise trap them). */
+  onSignOut: () => void;
+  /** While the server is told (the button is disabled meanwhile). */
+  signingOut?: boolean;
+}
+
 /** Shown to a signed-in user who is not an admin (spec §2, access guard). */
-export function AccessDenied() {
+export function AccessDenied({ onSignOut, signingOut = false }: AccessDeniedProps) {
   usePageTitle('Access Denied');
   return (
     <Center minH="100vh" px="4">
@@ -16,9 +23,14 @@ export function AccessDenied() {
         <Text color="fg.muted">
           You don&apos;t have permission to access this area. Admin privileges are required.
         </Text>
-        <Button asChild>
-          <Link href="/">Return Home</Link>
-        </Button>
+        <HStack gap="3" wrap="wrap" justify="center">
+          <Button asChild>
+            <Link href="/">Return Home</Link>
+          </Button>
+          <Button variant="outline" onClick={onSignOut} disabled={signingOut}>
+            Sign out
+          </Button>
+        </HStack>
       </VStack>
     </Center>
   );

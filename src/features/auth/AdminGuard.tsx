@@ -6,6 +6,7 @@ import { PageSpinner } from '@/components/ui/PageSpinner';
 import { authStore, setUser } from '@/lib/auth/store';
 import { ApiError } from '@/lib/http';
 import { AccessDenied } from './AccessDenied';
+import { useSignOut } from './sign-out';
 
 /**
  * Access guard of /admin and below (spec §2). A session restored from storage has tokens but no
@@ -16,6 +17,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   const { isAuthenticated, userType, user } = useSnapshot(authStore);
   const needsUser = isAuthenticated && userType === 'admin' && !user;
   const me = useGetAdminMe({ swr: { enabled: needsUser } });
+  const { signOut, signingOut } = useSignOut();
 
   useEffect(() => {
     if (needsUser && me.data) setUser(me.data);
@@ -23,7 +25,8 @@ export function AdminGuard({ children }: { children: ReactNode }) {
 
   if (!isAuthenticated) return <Redirect to="/auth" replace />;
   const forbidden = me.error instanceof ApiError && me.error.status === 403;
-  if (userType !== 'admin' || forbidden) return <AccessDenied />;
+  if (userType !== 'admin' || forbidden)
+    return <AccessDenied onSignOut={() => void signOut()} signingOut={signingOut} />;
   // Any other failure to load the user (server down…) lets the screens show their own errors.
   if (needsUser && !me.data && !me.error) return <PageSpinner label="Loading..." />;
   return children;

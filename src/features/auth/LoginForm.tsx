@@ -1,4 +1,4 @@
-import { Button, Card, Center, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Center, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
 
@@ -16,12 +16,15 @@ interface LoginFormProps {
   /** Resolves when the attempt is over (success or failure); the button says 'Logging in...' until then. */
   onSubmit: (values: LoginValues) => Promise<void> | void;
   initialValues?: LoginValues;
+  /** Why the last session ended without the user asking ('Authentication failed'), if it did. */
+  sessionEndReason?: string | null;
 }
 
 /** The sign-in card of /auth (spec §2): Username and Password, both required. */
 export function LoginForm({
   onSubmit,
   initialValues = { username: '', password: '' },
+  sessionEndReason = null,
 }: LoginFormProps) {
   const form = useFormik<LoginValues>({
     initialValues,
@@ -46,6 +49,17 @@ export function LoginForm({
           </Card.Header>
           <Card.Body>
             <Stack gap="4">
+              {sessionEndReason && (
+                <Alert.Root status="error" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>{sessionEndReason}</Alert.Title>
+                    <Alert.Description>
+                      Your session has ended. Please sign in again.
+                    </Alert.Description>
+                  </Alert.Content>
+                </Alert.Root>
+              )}
               <Field.Root invalid={invalid('username')} required>
                 <Field.Label>
                   Username <Field.RequiredIndicator />

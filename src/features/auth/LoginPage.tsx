@@ -1,18 +1,26 @@
 import { useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { Redirect, useLocation } from 'wouter';
 import { notify } from '@/components/ui/notify';
-import { authStore } from '@/lib/auth/store';
+import { authStore, sessionEnd } from '@/lib/auth/store';
 import { usePageTitle } from '@/lib/hooks/use-page-title';
 import { serverMessage } from '@/lib/http';
 import { LoginForm, type LoginValues } from './LoginForm';
 import { signInAdmin } from './sign-in';
 
-/** /auth (spec §2): signs an admin in, or sends an already signed-in user on to /admin. */
+/**
+ * /auth (spec §2): signs an admin in, or sends an already signed-in admin on to /admin. A signed-in
+ * customer gets the form (sending them to /admin would only show 'Access Denied'). After a session
+ * ended on its own (failed refresh) the form says why.
+ */
 export function LoginPage() {
   usePageTitle('Login');
   const [, navigate] = useLocation();
+  const { reason } = useSnapshot(sessionEnd);
   // Decided on arrival only: signing in here must finish (toast, then /admin) on its own terms.
-  const [signedInOnArrival] = useState(() => authStore.isAuthenticated);
+  const [adminOnArrival] = useState(
+    () => authStore.isAuthenticated && authStore.userType === 'admin',
+  );
 
   async function handleSubmit(values: LoginValues) {
     try {
@@ -25,6 +33,6 @@ export function LoginPage() {
     navigate('/admin');
   }
 
-  if (signedInOnArrival) return <Redirect to="/admin" replace />;
-  return <LoginForm onSubmit={handleSubmit} />;
+  if (adminOnArrival) return <Redirect to="/admin" replace />;
+  return <LoginForm onSubmit={handleSubmit} sessionEndReason={reason} />;
 }
