@@ -2,10 +2,13 @@ import { Heading, Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUser } from '@mocks/fixtures';
+import { auth } from '@mocks/handlers';
+import { requests } from '@mocks/recorder';
 import { authStore, STORAGE_KEYS } from '@/lib/auth/store';
 import { expectLocation, screen } from '@/testing/story';
 import { AdminLayout } from './AdminLayout';
 
+const LOGOUT = '/api/v1/admin/auth/logout';
 const LINKS = ['Dashboard', 'Products', 'Orders', 'Customers', 'Categories', 'VAT Rates', 'Users'];
 const HREFS = [
   '/admin',
@@ -148,13 +151,54 @@ export const MobileShortcut: Story = {
   },
 };
 
+async function expectSignedOut() {
+  await expect(authStore.isAuthenticated).toBe(false);
+  await expect(authStore.user).toBeNull();
+  for (const key of Object.values(STORAGE_KEYS)) await expect(localStorage.getItem(key)).toBeNull();
+}
+
+/** Logout revokes the session on the server (refresh token in the query, no body), then clears it. */
 export const Logout: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Logout' }));
     await expectLocation(canvasElement, '/auth');
-    await expect(authStore.isAuthenticated).toBe(false);
-    await expect(authStore.user).toBeNull();
-    for (const key of Object.values(STORAGE_KEYS))
-      await expect(localStorage.getItem(key)).toBeNull();
+    const [call] = await requests.waitFor('POST', LOGOUT);
+    await expect(call?.query).toEqual({ refresh_token: 'story-access-token-refresh-0123456789' });
+    await expect(call?.body).toBeUndefined();
+    await expectSignedOut();
+  },
+};
+
+/** While the server is asked, the button is disabled and the session is still there. */
+export const LogoutPending: Story = {
+  parameters: { msw: { handlers: [auth.logout.delayed(400)] } },
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Logout' });
+    await userEvent.click(button);
+    await requests.waitFor('POST', LOGOUT);
+    await expect(button).toBeDisabled();
+    await expect(authStore.isAuthenticated).toBe(true);
+    await expectLocation(canvasElement, '/auth');
+    await expectSignedOut();
+  },
+};
+
+export const LogoutServerError: Story = {
+  parameters: { msw: { handlers: [auth.logout.error(500)] } },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Logout' }));
+    await requests.waitFor('POST', LOGOUT);
+    await expectLocation(canvasElement, '/auth');
+    await expectSignedOut();
+  },
+};
+
+export const LogoutNetworkError: Story = {
+  parameters: { msw: { handlers: [auth.logout.networkError()] } },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Logout' }));
+    await requests.waitFor('POST', LOGOUT);
+    await expectLocation(canvasElement, '/auth');
+    await expectSignedOut();
   },
 };

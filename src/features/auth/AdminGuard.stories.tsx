@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppRoutes } from '@/app/routes';
-import { adminUser } from '@mocks/fixtures';
-import { auth } from '@mocks/handlers';
+import { HttpResponse } from 'msw';
+import { adminUser, fixtures, tokenPair } from '@mocks/fixtures';
+import { auth, orders } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { authStore, STORAGE_KEYS } from '@/lib/auth/store';
 import { expectLocation } from '@/testing/story';
@@ -68,9 +69,49 @@ export const ExpiredSession: Story = {
   },
   play: async ({ canvasElement }) => {
     await expectLocation(canvasElement, '/auth');
-    await requests.waitFor('POST', '/api/v1/admin/auth/refresh');
+    const [refresh] = await requests.waitFor('POST', '/api/v1/admin/auth/refresh');
+    await expect(refresh?.query).toEqual({ refresh_token: 'expired-token-refresh-0123456789' });
+    await expect(refresh?.body).toBeUndefined();
     await expect(authStore.isAuthenticated).toBe(false);
     await expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    // The sign-in page says why the session ended (spec §4), the form is ready.
+    const canvas = within(canvasElement);
+    const notice = await canvas.findByRole('alert');
+    await expect(notice).toHaveTextContent('Authentication failed');
+    await expect(notice).toHaveTextContent('Your session has ended. Please sign in again.');
+    await expect(canvas.getByLabelText(/Username/)).toBeVisible();
+  },
+};
+
+/** The session expired and the refresh worked: the screen loads, no notice, still signed in. */
+export const ExpiredTokenRefreshed: Story = {
+  parameters: {
+    route: '/admin/orders',
+    auth: { userType: 'admin', token: 'expired-token', user: adminUser },
+    msw: {
+      handlers: [
+        orders.list.reply(({ request }) =>
+          request.headers.get('authorization') === 'Bearer expired-token'
+            ? HttpResponse.json({ detail: 'Token expired' }, { status: 401 })
+            : HttpResponse.json(fixtures.orders, {
+                headers: { 'X-Total-Count': String(fixtures.orders.length) },
+              }),
+        ),
+        auth.refresh({ ...tokenPair, access_token: 'fresh-token', refresh_token: 'fresh-refresh' }),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(fixtures.orders[0]!.order_number)).toBeVisible();
+    const calls = requests.to('GET', '/api/v1/admin/orders/');
+    await expect(calls.map((call) => call.authorization)).toEqual([
+      'Bearer expired-token',
+      'Bearer fresh-token',
+    ]);
+    await expect(requests.to('POST', '/api/v1/admin/auth/refresh')).toHaveLength(1);
+    await expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('fresh-refresh');
+    await expectLocation(canvasElement, '/admin/orders');
   },
 };
 
@@ -89,6 +130,40 @@ export const AccessDeniedForCustomer: Story = {
     await expect(home).toHaveAttribute('href', '/');
     await userEvent.click(home);
     await expectLocation(canvasElement, '/');
+  },
+};
+
+/** A customer is not trapped there: Sign out revokes their session and leads to the sign-in form. */
+export const CustomerSignsOut: Story = {
+  parameters: { auth: { userType: 'customer', token: 'customer-token' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Sign out' }));
+    const [call] = await requests.waitFor('POST', '/api/v1/auth/logout');
+    await expect(call?.query).toEqual({ refresh_token: 'customer-token-refresh-0123456789' });
+    await expect(call?.body).toBeUndefined();
+    await expect(requests.to('POST', '/api/v1/admin/auth/logout')).toHaveLength(0);
+    await expectLocation(canvasElement, '/auth');
+    await expect(await canvas.findByLabelText(/Username/)).toBeVisible();
+    await expect(authStore.isAuthenticated).toBe(false);
+    for (const key of Object.values(STORAGE_KEYS))
+      await expect(localStorage.getItem(key)).toBeNull();
+  },
+};
+
+/** The server cannot be told: the customer is signed out here all the same. */
+export const CustomerSignOutFails: Story = {
+  parameters: {
+    auth: { userType: 'customer', token: 'customer-token' },
+    msw: { handlers: [auth.customerLogout.error(500)] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Sign out' }));
+    await requests.waitFor('POST', '/api/v1/auth/logout');
+    await expectLocation(canvasElement, '/auth');
+    await expect(await canvas.findByLabelText(/Username/)).toBeVisible();
+    await expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
   },
 };
 

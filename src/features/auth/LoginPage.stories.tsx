@@ -4,7 +4,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUser, tokenPair } from '@mocks/fixtures';
 import { auth } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { authStore, STORAGE_KEYS } from '@/lib/auth/store';
+import { authStore, endSession, sessionEnd, STORAGE_KEYS } from '@/lib/auth/store';
+import { AUTH_FAILED_MESSAGE } from '@/lib/http';
 import { expectLocation, expectToast, screen } from '@/testing/story';
 import { LoginPage } from './LoginPage';
 
@@ -140,5 +141,50 @@ export const AlreadySignedIn: Story = {
   parameters: { auth: { userType: 'admin', user: adminUser } },
   play: async ({ canvasElement }) => {
     await expectLocation(canvasElement, '/admin');
+  },
+};
+
+/** A signed-in customer gets the form, not a bounce to /admin's 'Access Denied'; an admin may sign in. */
+export const SignedInCustomer: Story = {
+  parameters: {
+    auth: { userType: 'customer', token: 'customer-token' },
+    msw: { handlers: [auth.login(tokenPair), auth.me(adminUser)] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Login' })).toBeVisible();
+    await expectLocation(canvasElement, '/auth');
+    await signIn(canvasElement);
+    await expectToast('Success', 'Logged in successfully', 'success');
+    await expectLocation(canvasElement, '/admin');
+    await expect(localStorage.getItem(STORAGE_KEYS.userType)).toBe('admin');
+    await expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe(tokenPair.access_token);
+  },
+};
+
+/** After a session ended on its own (failed refresh), the form says so until the next sign-in. */
+export const AfterAuthenticationFailed: Story = {
+  beforeEach: () => {
+    endSession(AUTH_FAILED_MESSAGE);
+  },
+  parameters: { msw: { handlers: [auth.login(tokenPair), auth.me(adminUser)] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const notice = canvas.getByRole('alert');
+    await expect(within(notice).getByText('Authentication failed')).toBeVisible();
+    await expect(
+      within(notice).getByText('Your session has ended. Please sign in again.'),
+    ).toBeVisible();
+    await signIn(canvasElement);
+    await expectLocation(canvasElement, '/admin');
+    await expect(sessionEnd.reason).toBeNull();
+  },
+};
+
+/** A plain visit to /auth (or after Logout) has nothing to explain. */
+export const NoNoticeByDefault: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole('alert')).toBeNull();
+    await expect(within(canvasElement).queryByText('Authentication failed')).toBeNull();
   },
 };

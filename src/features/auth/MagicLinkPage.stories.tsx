@@ -1,0 +1,140 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse } from 'msw';
+import { StrictMode } from 'react';
+import { expect, userEvent, within } from 'storybook/test';
+import { AppRoutes } from '@/app/routes';
+import { authStore, STORAGE_KEYS } from '@/lib/auth/store';
+import { expectLocation } from '@/testing/story';
+import { adminUser, customerTokenPair } from '@mocks/fixtures';
+import { auth } from '@mocks/handlers';
+import { requests } from '@mocks/recorder';
+import { MAGIC_LINK_TEXTS as TEXT } from './magic-link';
+
+const VERIFY = '/api/v1/auth/verify-magic-link';
+const LINK = '/auth/magic?token=magic-token-123&email=ada%40example.tn';
+
+/** /auth/magic, the link of the customer sign-in e-mail, through the real route table. */
+const meta = {
+  title: 'Auth/Magic link',
+  component: AppRoutes,
+  parameters: { route: LINK },
+} satisfies Meta<typeof AppRoutes>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+async function expectNoSession() {
+  await expect(authStore.isAuthenticated).toBe(false);
+  for (const key of Object.values(STORAGE_KEYS)) await expect(localStorage.getItem(key)).toBeNull();
+}
+
+/** In StrictMode, as the app is (its double effect is only run by React's development build: see MagicLinkPage.test.tsx). */
+export const SignedIn: Story = {
+  decorators: [
+    (Story) => (
+      <StrictMode>
+        <Story />
+      </StrictMode>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: TEXT.signedInTitle })).toBeVisible();
+    await expect(
+      canvas.getByText(
+        'You are signed in as ada@example.tn. You can close this page and go back to the shop.',
+      ),
+    ).toBeVisible();
+    // The token and the e-mail left the address bar.
+    await expectLocation(canvasElement, '/auth/magic');
+    const calls = requests.to('POST', VERIFY);
+    await expect(calls).toHaveLength(1);
+    await expect(calls[0]?.body).toEqual({ token: 'magic-token-123', email: 'ada@example.tn' });
+    await expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe(
+      customerTokenPair.access_token,
+    );
+    await expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe(
+      customerTokenPair.refresh_token,
+    );
+    await expect(localStorage.getItem(STORAGE_KEYS.userType)).toBe('customer');
+    await expect(document.title).toBe('Sign in · Store back office');
+    await userEvent.click(canvas.getByRole('link', { name: 'Return Home' }));
+    await expectLocation(canvasElement, '/');
+  },
+};
+
+/** A signed-in admin who opens a customer's link ends up signed in as that customer only. */
+export const ReplacesAnAdminSession: Story = {
+  parameters: { auth: { userType: 'admin', user: adminUser } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: TEXT.signedInTitle })).toBeVisible();
+    await expect(authStore.userType).toBe('customer');
+    await expect(authStore.user).toBeNull();
+  },
+};
+
+export const ExpiredOrUsed: Story = {
+  parameters: { msw: { handlers: [auth.verifyMagicLink.error(401, 'Invalid or expired link')] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: TEXT.expiredTitle })).toBeVisible();
+    await expect(
+      canvas.getByText(
+        'A sign-in link works once, within 15 minutes of being sent. Ask the shop for a new one.',
+      ),
+    ).toBeVisible();
+    await expectLocation(canvasElement, '/auth/magic');
+    const [call] = await requests.waitFor('POST', VERIFY);
+    await expect(call?.body).toEqual({ token: 'magic-token-123', email: 'ada@example.tn' });
+    await expect(canvas.queryByRole('button', { name: TEXT.retry })).toBeNull();
+    await expectNoSession();
+    await expect(canvas.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
+  },
+};
+
+export const MissingToken: Story = {
+  parameters: { route: '/auth/magic?email=ada%40example.tn' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: TEXT.incompleteTitle })).toBeVisible();
+    await expect(
+      canvas.getByText(
+        'Open the link from your e-mail again, or copy all of it into the address bar.',
+      ),
+    ).toBeVisible();
+    await expectLocation(canvasElement, '/auth/magic');
+    await expect(requests.to('POST', VERIFY)).toHaveLength(0);
+    await expectNoSession();
+  },
+};
+
+/** A failure that did not use the link up (here the network) can be retried with the same link. */
+export const NetworkErrorThenRetry: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        // The recorder counts this call before the answer: the first one fails.
+        auth.verifyMagicLink.reply(() =>
+          requests.to('POST', VERIFY).length === 1
+            ? HttpResponse.error()
+            : HttpResponse.json(customerTokenPair),
+        ),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: TEXT.failedTitle })).toBeVisible();
+    await expect(canvas.getByText('Failed to sign in')).toBeVisible();
+    await expectLocation(canvasElement, '/auth/magic');
+    await expectNoSession();
+    await userEvent.click(canvas.getByRole('button', { name: TEXT.retry }));
+    await expect(await canvas.findByRole('heading', { name: TEXT.signedInTitle })).toBeVisible();
+    const calls = requests.to('POST', VERIFY);
+    await expect(calls.map((call) => call.body)).toEqual([
+      { token: 'magic-token-123', email: 'ada@example.tn' },
+      { token: 'magic-token-123', email: 'ada@example.tn' },
+    ]);
+    await expect(authStore.userType).toBe('customer');
+  },
+};
