@@ -1,8 +1,12 @@
 // Sessions against the real server with a 10-second access-token lifetime: the console refreshes
 // an expired token silently (an edit in progress is saved, the refresh token rotates), and a
-// session revoked elsewhere ends on the sign-in page saying 'Authentication failed'.
-// Each test waits for its access token to expire on purpose (checked on the server, not assumed).
+// session revoked elsewhere ends on the sign-in page saying 'Authentication failed'. Those two
+// wait for their access token to expire on purpose (checked on the server, not assumed).
+// Also: a customer follows the e-mailed magic link, and signs out from the admin area's
+// 'Access Denied'.
 import { expect, test, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startShop, type RunningShop } from './server';
 
 const ACCESS_TOKEN_TTL_S = 10;
@@ -77,6 +81,27 @@ async function createProduct(name: string): Promise<Product> {
       },
     }),
   );
+}
+
+/** The sign-in link of the last e-mail sent to `email` (the outbox holds it as an .eml file). */
+function magicLinkSentTo(email: string): string | null {
+  const outbox = join(shop.dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
+  } catch {
+    return null; // no e-mail yet
+  }
+  for (const name of files.sort().reverse()) {
+    // Quoted-printable: join soft line breaks, decode "=3D".
+    const eml = readFileSync(join(outbox, name), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/gi, '=');
+    if (!eml.includes(email)) continue;
+    const link = /https?:\/\/[^\s"<>]+(\/auth\/magic\?[^\s"<>]+)/.exec(eml);
+    if (link) return link[1]!.replace(/&amp;/g, '&');
+  }
+  return null;
 }
 
 /* ---------- The browser ---------- */
@@ -173,5 +198,48 @@ test.describe('sessions with a short access-token lifetime', () => {
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
     for (const key of ['access_token', 'refresh_token', 'user_type'])
       expect(await stored(page, key)).toBeNull();
+  });
+
+  test('a customer signs in with the e-mailed link, then signs out of the admin area', async ({
+    page,
+  }) => {
+    const email = `ada.${Date.now()}@example.tn`;
+    expect((await call('POST', '/auth/send-magic-link', { body: { email } })).status).toBe(202);
+    // The e-mail is written in the background.
+    await expect.poll(() => magicLinkSentTo(email), { timeout: 10_000 }).toBeTruthy();
+    const link = magicLinkSentTo(email)!;
+    expect(link).toMatch(/^\/auth\/magic\?token=[^&]+&email=/);
+
+    await page.goto(`${shop.baseURL}${link}`);
+    await expect(page.getByRole('heading', { name: 'You are signed in' })).toBeVisible();
+    await expect(page.getByText(`You are signed in as ${email}.`, { exact: false })).toBeVisible();
+    // The single-use token left the address bar.
+    await expect(page).toHaveURL(`${shop.baseURL}/auth/magic`);
+    expect(await stored(page, 'user_type')).toBe('customer');
+    const refreshToken = await stored(page, 'refresh_token');
+    expect(refreshToken).toBeTruthy();
+
+    // The link works once.
+    const again = await page.context().newPage();
+    await again.goto(`${shop.baseURL}${link}`);
+    await expect(
+      again.getByRole('heading', { name: 'This sign-in link has expired or was already used' }),
+    ).toBeVisible();
+    await again.close();
+
+    // The admin area is not theirs; they can leave it by signing out.
+    await page.goto(`${shop.baseURL}/admin`);
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(await stored(page, 'refresh_token')).toBeNull();
+    // Revoked on the server.
+    const refused = await call(
+      'POST',
+      `/auth/refresh?refresh_token=${encodeURIComponent(refreshToken!)}`,
+    );
+    expect(refused.status).toBe(401);
   });
 });
