@@ -242,4 +242,24 @@ test.describe('sessions with a short access-token lifetime', () => {
     );
     expect(refused.status).toBe(401);
   });
+
+  test('Logout revokes the session on the server', async ({ page }) => {
+    await signIn(page);
+    const refreshToken = await stored(page, 'refresh_token');
+    expect(refreshToken).toBeTruthy();
+    const logout = page.waitForRequest('**/api/v1/admin/auth/logout?*');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const request = await logout;
+    expect(new URL(request.url()).searchParams.get('refresh_token')).toBe(refreshToken);
+    expect(request.headers()['content-type']).toBeUndefined();
+    expect(request.postData()).toBeNull();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByText('Authentication failed')).toHaveCount(0);
+    expect(await stored(page, 'refresh_token')).toBeNull();
+    const refused = await call(
+      'POST',
+      `/admin/auth/refresh?refresh_token=${encodeURIComponent(refreshToken!)}`,
+    );
+    expect(refused.status).toBe(401);
+  });
 });
