@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { usePageTitle } from '@/lib/hooks/use-page-title';
 import { ApiError, serverMessage } from '@/lib/http';
@@ -10,6 +10,18 @@ import {
   type MagicLink,
 } from './magic-link';
 import { MagicLinkView, type MagicLinkState } from './MagicLinkView';
+
+/** Signs in with the link; what the page shows next (401: the link was used up or expired). */
+async function verification(link: MagicLink): Promise<MagicLinkState> {
+  try {
+    await signInWithMagicLink(link);
+    return { status: 'signed-in', email: link.email };
+  } catch (error) {
+    return error instanceof ApiError && error.status === 401
+      ? { status: 'expired' }
+      : { status: 'failed', message: serverMessage(error, MAGIC_LINK_TEXTS.failedFallback) };
+  }
+}
 
 /**
  * /auth/magic?token=…&email=… (the link of the sign-in e-mail): takes the token and e-mail out of
@@ -26,20 +38,6 @@ export function MagicLinkPage() {
     link ? { status: 'verifying' } : { status: 'incomplete' },
   );
 
-  const verify = useCallback(async (sent: MagicLink) => {
-    setState({ status: 'verifying' });
-    try {
-      await signInWithMagicLink(sent);
-      setState({ status: 'signed-in', email: sent.email });
-    } catch (error) {
-      setState(
-        error instanceof ApiError && error.status === 401
-          ? { status: 'expired' }
-          : { status: 'failed', message: serverMessage(error, MAGIC_LINK_TEXTS.failedFallback) },
-      );
-    }
-  }, []);
-
   // The token is single-use: StrictMode runs this effect twice on mount, the ref (kept across
   // that re-run) makes the second run a no-op. No cleanup cancels the first run's result either.
   const started = useRef(false);
@@ -48,8 +46,14 @@ export function MagicLinkPage() {
     started.current = true;
     const rest = withoutMagicLink(search);
     if (rest !== search) navigate(rest ? `${location}?${rest}` : location, { replace: true });
-    if (link) void verify(link);
-  }, [link, location, navigate, search, verify]);
+    if (link) void verification(link).then(setState);
+  }, [link, location, navigate, search]);
 
-  return <MagicLinkView state={state} onRetry={() => link && void verify(link)} />;
+  function retry() {
+    if (!link) return;
+    setState({ status: 'verifying' });
+    void verification(link).then(setState);
+  }
+
+  return <MagicLinkView state={state} onRetry={retry} />;
 }
