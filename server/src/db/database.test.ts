@@ -72,6 +72,8 @@ async function adjustStock(
       .insertInto('stock_movements')
       .values({
         variant_id: variantId,
+        sku: 'RUN-42',
+        title: 'Runner — 42',
         delta,
         stock_before: row.stock_quantity - delta,
         stock_after: row.stock_quantity,
@@ -211,12 +213,17 @@ describe.each(testDialects)('database on %s', (dialect) => {
     expect(isForeignKeyViolation(inUse)).toBe(true);
   });
 
-  it('cascades product deletion to variants and their stock movements', async () => {
+  it('cascades product deletion to variants but keeps their stock movements', async () => {
     const { productId, variantId } = await seed(t.db);
     expect(await adjustStock(t.db, variantId, 3)).toBe(true);
     await t.db.deleteFrom('products').where('id', '=', productId).execute();
     expect(await t.db.selectFrom('variants').selectAll().execute()).toEqual([]);
-    expect(await t.db.selectFrom('stock_movements').selectAll().execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('stock_movements')
+        .select(['variant_id', 'sku', 'title', 'delta', 'stock_after'])
+        .execute(),
+    ).toEqual([{ variant_id: null, sku: 'RUN-42', title: 'Runner — 42', delta: 3, stock_after: 3 }]);
   });
 
   it('sets category references to null when a category is deleted', async () => {
