@@ -543,19 +543,6 @@ describe.each(testDialects)('migration 005_stock_ledger on %s', (dialect) => {
         { variant_id: mug.id, order_id: null, sku: 'DEFAULT' },
         { variant_id: null, order_id: null, sku: 'RUN-42' },
       ]);
-      const orphan = await db
-        .insertInto('stock_movements')
-        .values({
-          variant_id: 999_999,
-          sku: 'X',
-          title: 'X',
-          delta: 1,
-          stock_before: 0,
-          stock_after: 1,
-        })
-        .execute()
-        .catch((e: unknown) => e);
-      expect(isForeignKeyViolation(orphan)).toBe(true);
       // New ids continue after the copied ones.
       const next = await db
         .insertInto('stock_movements')
@@ -570,6 +557,19 @@ describe.each(testDialects)('migration 005_stock_ledger on %s', (dialect) => {
         .returning('id')
         .executeTakeFirstOrThrow();
       expect(next.id).toBe(5);
+      const orphan = await db
+        .insertInto('stock_movements')
+        .values({
+          variant_id: 999_999,
+          sku: 'X',
+          title: 'X',
+          delta: 1,
+          stock_before: 0,
+          stock_after: 1,
+        })
+        .execute()
+        .catch((e: unknown) => e);
+      expect(isForeignKeyViolation(orphan)).toBe(true);
     } finally {
       await fresh.dispose();
     }
