@@ -320,7 +320,7 @@ export interface paths {
     post?: never;
     /**
      * Delete a product
-     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Permanently deletes the product together with its variants and their stock movements; past orders keep their copied names and prices. 404 when no product has this id.
+     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Permanently deletes the product together with its variants; their stock movements stay (with their SKU and title, variant_id null) and past orders keep their copied names and prices. 404 when no product has this id.
      */
     delete: operations['deleteProduct'];
     options?: never;
@@ -598,7 +598,7 @@ export interface paths {
     head?: never;
     /**
      * Change an order's status (admin)
-     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Sets any of the seven statuses, from any status, and appends a status_history entry with the previous and new status, the note, the admin and the time. Setting the current status again changes nothing and adds no entry. This call never changes stock, even when setting cancelled or refunded; use cancelOrder to cancel with restocking. 404 when there is no such order.
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Sets any of the seven statuses, from any status, and appends a status_history entry with the previous and new status, the note, the admin and the time. Setting the current status again changes nothing and adds no entry. Stock follows the order, exactly once, in the same transaction: an order holds the stock of its items in every status but cancelled and refunded (checkout took it). Moving it to cancelled or refunded from any other status gives back what it holds, to each variant still in the catalogue (as cancelOrder does); between cancelled and refunded nothing changes. Moving it from cancelled or refunded to any other status takes its items' quantities again from every variant that still exists and tracks inventory; 409 when one of them is short and does not allow backorders (the detail names the item, its SKU, the stock and the quantity needed) and then nothing changes. Every stock change is a stock movement linked to the order (order_id). Two concurrent changes of one order apply one after the other, each from the status the other left. 404 when there is no such order.
      */
     patch: operations['updateOrderStatus'];
     trace?: never;
@@ -614,7 +614,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel an order and restock its items (admin)
-     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Only an order that is pending, confirmed or processing can be cancelled (409 otherwise, e.g. already shipped or cancelled). In one transaction the status becomes cancelled, a status_history entry is appended with the reason as its note, and the quantity of every item whose variant still exists and tracks inventory is put back in stock. The body is optional. 404 when there is no such order.
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Only an order that is pending, confirmed or processing can be cancelled (409 otherwise, e.g. already shipped or cancelled). In one transaction the status becomes cancelled, a status_history entry is appended with the reason as its note, and the order gives back the stock it holds: for each variant still in the catalogue, what the order's stock movements took (at checkout or when it was last reopened), recorded as a stock movement linked to the order. Stock is given back once: two concurrent cancellations of one order give one 200 and one 409, and an order already moved to cancelled or refunded by updateOrderStatus cannot be cancelled again. The body is optional. 404 when there is no such order.
      */
     post: operations['cancelOrder'];
     delete?: never;
@@ -964,7 +964,7 @@ export interface paths {
     post?: never;
     /**
      * Delete a variant
-     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Permanently deletes the variant and its stock movements; deleting the last variant of a product sets the product's has_variants false. 404 when no variant has this id.
+     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Permanently deletes the variant; its stock movements stay (with their SKU and title, variant_id null). Deleting the last variant of a product sets the product's has_variants false. 404 when no variant has this id.
      */
     delete: operations['deleteVariant'];
     options?: never;
@@ -1791,10 +1791,20 @@ export interface components {
        */
       reason?: string | null;
     };
-    /** @description A recorded change of a variant's stock. */
+    /** @description A recorded change of a variant's stock. Every change of stock is one (initial stock, inventory updates, adjustments, checkout, cancellation and status changes of orders), so a variant's stock_quantity is the sum of the deltas of its movements. Movements outlive the catalogue. */
     StockMovement: {
       id: components['schemas']['Id'];
-      variant_id: components['schemas']['Id'];
+      /** @description The variant; null once the variant (or its product) was deleted. */
+      variant_id: components['schemas']['Id'] | null;
+      /** @description The order whose checkout, cancellation or status change made the movement. */
+      order_id: components['schemas']['Id'] | null;
+      /** @description SKU of the variant when the movement was made. */
+      sku: string;
+      /**
+       * @description Product name when the movement was made, followed by " — <variant title>" for a variant of a product with variants.
+       * @example Linen shirt — Blue / M
+       */
+      title: string;
       /** @description Signed change (stock_after − stock_before). */
       delta: number;
       reason: string | null;
@@ -3495,6 +3505,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       422: components['responses']['ValidationError'];
     };
   };

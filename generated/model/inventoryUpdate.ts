@@ -9,6 +9,7 @@ export interface InventoryUpdate {
   /**
    * New absolute stock; a change is recorded as a stock movement.
    * @minimum 0
+   * @maximum 1000000000
    */
   stock_quantity?: number;
   /** @minimum 0 */

@@ -18,7 +18,10 @@ export interface SimpleProductInventory {
   sku?: SimpleProductInventorySku;
   /** @maxLength 64 */
   barcode?: SimpleProductInventoryBarcode;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000000
+   */
   stock_quantity?: number;
   /** @minimum 0 */
   low_stock_threshold?: number;

@@ -41,7 +41,11 @@ export interface Variant {
    * @maxItems 5
    */
   images: string[];
-  /** Units in stock; negative only when backorders were taken. */
+  /**
+   * Units in stock; negative only when backorders were taken.
+   * @minimum -1000000000
+   * @maximum 1000000000
+   */
   stock_quantity: number;
   /** @minimum 0 */
   low_stock_threshold: number;

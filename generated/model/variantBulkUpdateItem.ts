@@ -38,7 +38,10 @@ export interface VariantBulkUpdateItem {
   dimensions?: VariantBulkUpdateItemDimensions;
   /** @maxItems 5 */
   images?: string[];
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000000
+   */
   stock_quantity?: number;
   /** @minimum 0 */
   low_stock_threshold?: number;

@@ -43,7 +43,10 @@ export interface VariantCreate {
   dimensions?: VariantCreateDimensions;
   /** @maxItems 5 */
   images?: string[];
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000000
+   */
   stock_quantity?: number;
   /** @minimum 0 */
   low_stock_threshold?: number;

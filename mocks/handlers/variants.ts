@@ -119,6 +119,9 @@ export const variants = {
       movement: {
         id: newId(),
         variant_id: variant.id,
+        order_id: null,
+        sku: variant.sku,
+        title: variant.variant_title,
         delta: adjustment,
         reason: reason ?? null,
         stock_before: variant.stock_quantity,

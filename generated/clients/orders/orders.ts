@@ -83,7 +83,7 @@ export const getAdminOrder = (id: number, options?: SecondParameter<typeof apiCl
   return apiClient<Order>({ url: `/api/v1/admin/orders/${id}`, method: 'GET' }, options);
 };
 /**
- * Admin token with role super_admin, admin, manager or support (403 otherwise). Sets any of the seven statuses, from any status, and appends a status_history entry with the previous and new status, the note, the admin and the time. Setting the current status again changes nothing and adds no entry. This call never changes stock, even when setting cancelled or refunded; use cancelOrder to cancel with restocking. 404 when there is no such order.
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Sets any of the seven statuses, from any status, and appends a status_history entry with the previous and new status, the note, the admin and the time. Setting the current status again changes nothing and adds no entry. Stock follows the order, exactly once, in the same transaction: an order holds the stock of its items in every status but cancelled and refunded (checkout took it). Moving it to cancelled or refunded from any other status gives back what it holds, to each variant still in the catalogue (as cancelOrder does); between cancelled and refunded nothing changes. Moving it from cancelled or refunded to any other status takes its items' quantities again from every variant that still exists and tracks inventory; 409 when one of them is short and does not allow backorders (the detail names the item, its SKU, the stock and the quantity needed) and then nothing changes. Every stock change is a stock movement linked to the order (order_id). Two concurrent changes of one order apply one after the other, each from the status the other left. 404 when there is no such order.
  * @summary Change an order's status (admin)
  */
 export const updateOrderStatus = (
@@ -102,7 +102,7 @@ export const updateOrderStatus = (
   );
 };
 /**
- * Admin token with role super_admin, admin, manager or support (403 otherwise). Only an order that is pending, confirmed or processing can be cancelled (409 otherwise, e.g. already shipped or cancelled). In one transaction the status becomes cancelled, a status_history entry is appended with the reason as its note, and the quantity of every item whose variant still exists and tracks inventory is put back in stock. The body is optional. 404 when there is no such order.
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Only an order that is pending, confirmed or processing can be cancelled (409 otherwise, e.g. already shipped or cancelled). In one transaction the status becomes cancelled, a status_history entry is appended with the reason as its note, and the order gives back the stock it holds: for each variant still in the catalogue, what the order's stock movements took (at checkout or when it was last reopened), recorded as a stock movement linked to the order. Stock is given back once: two concurrent cancellations of one order give one 200 and one 409, and an order already moved to cancelled or refunded by updateOrderStatus cannot be cancelled again. The body is optional. 404 when there is no such order.
  * @summary Cancel an order and restock its items (admin)
  */
 export const cancelOrder = (

@@ -133,7 +133,7 @@ export const updateProduct = (
   );
 };
 /**
- * Admin token with role super_admin, admin, manager or inventory_manager (support 403). Permanently deletes the product together with its variants and their stock movements; past orders keep their copied names and prices. 404 when no product has this id.
+ * Admin token with role super_admin, admin, manager or inventory_manager (support 403). Permanently deletes the product together with its variants; their stock movements stay (with their SKU and title, variant_id null) and past orders keep their copied names and prices. 404 when no product has this id.
  * @summary Delete a product
  */
 export const deleteProduct = (id: number, options?: SecondParameter<typeof apiClient<void>>) => {

@@ -565,7 +565,7 @@ export const useUpdateVariant = <
   };
 };
 /**
- * Admin token with role super_admin, admin, manager or inventory_manager (support 403). Permanently deletes the variant and its stock movements; deleting the last variant of a product sets the product's has_variants false. 404 when no variant has this id.
+ * Admin token with role super_admin, admin, manager or inventory_manager (support 403). Permanently deletes the variant; its stock movements stay (with their SKU and title, variant_id null). Deleting the last variant of a product sets the product's has_variants false. 404 when no variant has this id.
  * @summary Delete a variant
  */
 export const deleteVariant = (id: number, options?: SecondParameter<typeof apiClient>) => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDialects, type TestDatabase } from '../../test-support/databases';
 import { fromBool, toBool } from './bool';
@@ -72,6 +72,8 @@ async function adjustStock(
       .insertInto('stock_movements')
       .values({
         variant_id: variantId,
+        sku: 'RUN-42',
+        title: 'Runner — 42',
         delta,
         stock_before: row.stock_quantity - delta,
         stock_after: row.stock_quantity,
@@ -211,12 +213,19 @@ describe.each(testDialects)('database on %s', (dialect) => {
     expect(isForeignKeyViolation(inUse)).toBe(true);
   });
 
-  it('cascades product deletion to variants and their stock movements', async () => {
+  it('cascades product deletion to variants but keeps their stock movements', async () => {
     const { productId, variantId } = await seed(t.db);
     expect(await adjustStock(t.db, variantId, 3)).toBe(true);
     await t.db.deleteFrom('products').where('id', '=', productId).execute();
     expect(await t.db.selectFrom('variants').selectAll().execute()).toEqual([]);
-    expect(await t.db.selectFrom('stock_movements').selectAll().execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('stock_movements')
+        .select(['variant_id', 'sku', 'title', 'delta', 'stock_after'])
+        .execute(),
+    ).toEqual([
+      { variant_id: null, sku: 'RUN-42', title: 'Runner — 42', delta: 3, stock_after: 3 },
+    ]);
   });
 
   it('sets category references to null when a category is deleted', async () => {
@@ -405,12 +414,164 @@ describe('openDatabase (SQLite file)', () => {
     });
     try {
       expect(handle.dialect).toBe('sqlite');
-      expect(await migrateToLatest(handle.db, handle.dialect)).toEqual([
-        '001_catalogue',
-        '002_customers_orders',
-      ]);
+      expect(await migrateToLatest(handle.db, handle.dialect)).toEqual(
+        Object.keys(allMigrations('sqlite')),
+      );
     } finally {
       await handle.close();
+    }
+  });
+});
+
+describe.each(testDialects)('migration 005_stock_ledger on %s', (dialect) => {
+  it('keeps every movement, backfills SKU, title and order, and lets them outlive the catalogue', async () => {
+    const fresh = await openTestDatabase(dialect, { migrate: false });
+    try {
+      const schema =
+        dialect === 'postgres'
+          ? (await sql<{ s: string }>`select current_schema() as s`.execute(fresh.db)).rows[0]?.s
+          : undefined;
+      const migrator = new Migrator({
+        db: fresh.db,
+        provider: { getMigrations: async () => allMigrations(dialect) },
+        ...(schema ? { migrationTableSchema: schema } : {}),
+      });
+      const before = await migrator.migrateTo('002_customers_orders');
+      expect(before.error).toBeUndefined();
+
+      // Data as the server wrote it before 005.
+      const db = fresh.db;
+      const { productId, variantId } = await seed(db);
+      const simple = await db
+        .insertInto('products')
+        .values({
+          name: 'Plain mug',
+          slug: 'plain-mug',
+          description: 'A mug',
+          base_price: 9_000,
+          vat_rate_id: (await db.selectFrom('vat_rates').select('id').executeTakeFirstOrThrow()).id,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const mug = await db
+        .insertInto('variants')
+        .values({
+          product_id: simple.id,
+          is_default: 1,
+          sku: 'DEFAULT',
+          variant_title: 'DEFAULT',
+          price: 9_000,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const order = await db
+        .insertInto('orders')
+        .values({
+          order_number: 'ORD-20260101-0001',
+          payment_method: 'cash_on_delivery',
+          customer_email: 'a@example.com',
+          customer_type: 'individual',
+          customer_country_code: 'TN',
+          shipping_address: '{}',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const legacy = [
+        [variantId, 5, 'Initial stock', 0, 5],
+        [variantId, -2, 'Order ORD-20260101-0001', 5, 3],
+        [mug.id, 4, null, 0, 4],
+        [variantId, 2, 'Order ORD-20260101-0001 cancelled', 3, 5],
+      ] as const;
+      for (const [v, delta, reason, b, a] of legacy) {
+        await sql`insert into stock_movements (variant_id, delta, reason, stock_before, stock_after)
+          values (${v}, ${delta}, ${reason}, ${b}, ${a})`.execute(db);
+      }
+
+      expect(await migrateToLatest(db, dialect)).toContain('005_stock_ledger');
+      const rows = await db
+        .selectFrom('stock_movements')
+        .select(['id', 'variant_id', 'order_id', 'sku', 'title', 'delta', 'reason'])
+        .orderBy('id')
+        .execute();
+      expect(rows.map(({ id: _id, ...r }) => r)).toEqual([
+        {
+          variant_id: variantId,
+          order_id: null,
+          sku: 'RUN-42',
+          title: 'Runner — 42',
+          delta: 5,
+          reason: 'Initial stock',
+        },
+        {
+          variant_id: variantId,
+          order_id: order.id,
+          sku: 'RUN-42',
+          title: 'Runner — 42',
+          delta: -2,
+          reason: 'Order ORD-20260101-0001',
+        },
+        {
+          variant_id: mug.id,
+          order_id: null,
+          sku: 'DEFAULT',
+          title: 'Plain mug',
+          delta: 4,
+          reason: null,
+        },
+        {
+          variant_id: variantId,
+          order_id: order.id,
+          sku: 'RUN-42',
+          title: 'Runner — 42',
+          delta: 2,
+          reason: 'Order ORD-20260101-0001 cancelled',
+        },
+      ]);
+      expect(rows.map((r) => r.id)).toEqual([1, 2, 3, 4]);
+
+      // The rebuilt table keeps its foreign keys: SET NULL on deletion, refusal of a bad id.
+      await db.deleteFrom('products').where('id', '=', productId).execute();
+      await db.deleteFrom('orders').where('id', '=', order.id).execute();
+      const after = await db
+        .selectFrom('stock_movements')
+        .select(['variant_id', 'order_id', 'sku'])
+        .orderBy('id')
+        .execute();
+      expect(after).toEqual([
+        { variant_id: null, order_id: null, sku: 'RUN-42' },
+        { variant_id: null, order_id: null, sku: 'RUN-42' },
+        { variant_id: mug.id, order_id: null, sku: 'DEFAULT' },
+        { variant_id: null, order_id: null, sku: 'RUN-42' },
+      ]);
+      // New ids continue after the copied ones.
+      const next = await db
+        .insertInto('stock_movements')
+        .values({
+          variant_id: mug.id,
+          sku: 'DEFAULT',
+          title: 'Plain mug',
+          delta: 1,
+          stock_before: 4,
+          stock_after: 5,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      expect(next.id).toBe(5);
+      const orphan = await db
+        .insertInto('stock_movements')
+        .values({
+          variant_id: 999_999,
+          sku: 'X',
+          title: 'X',
+          delta: 1,
+          stock_before: 0,
+          stock_after: 1,
+        })
+        .execute()
+        .catch((e: unknown) => e);
+      expect(isForeignKeyViolation(orphan)).toBe(true);
+    } finally {
+      await fresh.dispose();
     }
   });
 });

@@ -126,7 +126,14 @@ export interface VariantsTable {
 
 export interface StockMovementsTable {
   id: Id;
-  variant_id: number;
+  /** Null once the variant (or its product) was deleted: the ledger outlives the catalogue. */
+  variant_id: number | null;
+  /** The order whose checkout, cancellation or status change made the movement. */
+  order_id: number | null;
+  /** SKU of the variant when the movement was made. */
+  sku: string;
+  /** Product name, then " — <variant title>" for a variant of a product with variants. */
+  title: string;
   delta: number;
   reason: string | null;
   stock_before: number;

@@ -36,3 +36,14 @@ export function canAdjust(
   if (allowBackorder === true || allowBackorder === 1) return true;
   return current + delta >= 0;
 }
+
+/**
+ * Bound of every stock figure (stock, movement deltas, stock before/after), both signs: far
+ * below the INTEGER columns' 2^31 and JavaScript's 2^53, so the ledger only ever holds exact
+ * integers and stock = Σ movements always adds up.
+ */
+export const MAX_STOCK = 1_000_000_000;
+
+/** Whether a stock figure is an integer within ±MAX_STOCK. */
+export const isStockFigure = (n: number): boolean =>
+  Number.isSafeInteger(n) && Math.abs(n) <= MAX_STOCK;

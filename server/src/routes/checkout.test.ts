@@ -65,6 +65,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
   });
   beforeEach(async () => {
     const db = t.database.db;
+    await db.deleteFrom('stock_movements').execute();
     await db.deleteFrom('orders').execute();
     await db.deleteFrom('order_number_counters').execute();
     await db.deleteFrom('carts').execute();

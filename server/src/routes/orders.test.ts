@@ -40,6 +40,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
   });
   beforeEach(async () => {
     const db = t.database.db;
+    await db.deleteFrom('stock_movements').execute();
     await db.deleteFrom('orders').execute();
     await db.deleteFrom('carts').execute();
     await db.deleteFrom('customers').execute();
@@ -387,12 +388,12 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
       expect(same.statusCode).toBe(200);
       expect(expectResponseMatches<Order>('updateOrderStatus', same)).toEqual(body);
 
-      // Any status from any status; cancelled/refunded through PATCH never restock.
+      // Any status from any status; refunded gives the 4 units back, cancelled then nothing.
       for (const status of ['delivered', 'pending', 'refunded', 'cancelled'] as const) {
         const r = await patch({ status });
         expect(expectResponseMatches<Order>('updateOrderStatus', r).status).toBe(status);
       }
-      expect(await stockOf(p.variantId)).toBe(6);
+      expect(await stockOf(p.variantId)).toBe(10);
       const detail = await get(`${ADMIN}/${o.id}`, admin.headers);
       expect(detail.statusCode).toBe(200);
       const full = expectResponseMatches<Order>('getAdminOrder', detail);
@@ -424,6 +425,8 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
         changed_by_admin_id: null,
         changed_by: gone.username,
       });
+      // Back to an active status: the order took its 4 units again.
+      expect(await stockOf(p.variantId)).toBe(6);
     });
 
     it('answers 404, 422 and 403 as the contract says', async () => {
@@ -588,7 +591,8 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
           .executeTakeFirstOrThrow();
         expect(stored.status).toBe(status);
       }
-      expect(await stockOf(p.variantId)).toBe(7);
+      // The refunded order gave its unit back; nothing else did.
+      expect(await stockOf(p.variantId)).toBe(8);
       const missing = await cancel(999999);
       expect(missing.statusCode).toBe(404);
       expect(expectResponseMatches('cancelOrder', missing)).toEqual({ detail: 'Order not found' });

@@ -353,27 +353,28 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
   });
 
   describe('deleteVariant', () => {
-    it('deletes with its movements; the last one makes the product simple again', async () => {
+    it('deletes, keeping its movements; the last one makes the product simple again', async () => {
       const product = await insertProduct(db(), { has_variants: 1 });
       const a = await insertVariant(db(), product.id);
       const b = await insertVariant(db(), product.id);
-      await db()
-        .insertInto('stock_movements')
-        .values({
-          variant_id: a.id,
-          delta: 1,
-          reason: null,
-          stock_before: 9,
-          stock_after: 10,
-          admin_user_id: null,
-        })
-        .execute();
+      const adjusted = await call('POST', `${BASE}/${a.id}/inventory/adjust`, { adjustment: 1 });
+      expect(adjusted.statusCode).toBe(200);
+      const [movement] = await movementsOf(a.id);
 
       const first = await call('DELETE', `${BASE}/${a.id}`);
       expect(first.statusCode).toBe(204);
       expectResponseMatches('deleteVariant', first);
       expect(first.body).toBe('');
       expect(await movementsOf(a.id)).toEqual([]);
+      // The audit trail stays, with what it concerned.
+      expect(
+        await db()
+          .selectFrom('stock_movements')
+          .selectAll()
+          .where('id', '=', movement?.id ?? 0)
+          .execute(),
+      ).toEqual([{ ...movement, variant_id: null }]);
+      expect(movement).toMatchObject({ sku: a.sku, delta: 1, order_id: null });
       expect((await productRow(product.id)).has_variants).toBe(1);
 
       const last = await call('DELETE', `${BASE}/${b.id}`);

@@ -26,6 +26,9 @@ import {
 const presentMovement = (m: StockMovementRow): Schemas['StockMovement'] => ({
   id: m.id,
   variant_id: m.variant_id,
+  order_id: m.order_id,
+  sku: m.sku,
+  title: m.title,
   delta: m.delta,
   reason: m.reason,
   stock_before: m.stock_before,

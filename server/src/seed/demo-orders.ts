@@ -6,16 +6,18 @@
 //   `tokens` like the one a sign-in would give.
 // - Orders are placed THROUGH THE API (app.inject): add to cart, then POST /orders/, with the
 //   customer's token or as a guest with a session id; then their status is moved through the
-//   admin endpoints (PATCH …/status step by step, POST …/cancel to cancel with restocking), so
-//   every order has a real status history, real stock movements and exact amounts. All seven
+//   admin endpoints (PATCH …/status step by step, POST …/cancel to cancel; cancelling or
+//   refunding gives the stock back), so every order has a real status history, real stock
+//   movements (linked to it) and exact amounts, and stock = Σ movements. All seven
 //   statuses occur. Only variants with stock to spare are bought (each stays above the stock it
 //   had minus its spare budget, so the catalogue keeps its low and out-of-stock examples).
 // - Backdating, the ONLY direct write to orders: once placed, every order is moved back a random
 //   number of days (0 to 89) with direct UPDATEs of its created_at/updated_at and of its
 //   status_history rows (one step every few hours from the new created_at). Because the order
 //   number carries the day, the same transaction renumbers the orders for their new day
-//   (ORD-<day>-0001… in time order), rewrites the stock movements that quote the number (and
-//   moves them to the time of the checkout or cancellation), and sets the per-day counters so
+//   (ORD-<day>-0001… in time order), rewrites the order's stock movements that quote the number
+//   (and moves them to the time of the checkout, cancellation or refund), and sets the per-day
+//   counters so
 //   later orders continue each day's sequence.
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
@@ -351,6 +353,9 @@ export async function seedDemoOrders(
                 : null,
         });
       }
+      if (target === 'refunded') {
+        for (const { b, quantity } of bought) b.budget += quantity; // given back by the refund
+      }
     }
   }
 
@@ -412,11 +417,11 @@ async function backdate(
       const wanted = steps.slice(1).reduce((s, x) => s + x, 0);
       const scale = wanted > room ? room / wanted : 1;
       let at = p.start;
-      let cancelledAt: string | null = null;
+      const statusAt = new Map<string, string>();
       for (const [k, h] of history.entries()) {
         if (k > 0) at += Math.floor((steps[k] ?? 0) * scale);
         const iso = new Date(at).toISOString();
-        if (h.to_status === 'cancelled') cancelledAt = iso;
+        statusAt.set(h.to_status, iso);
         await trx
           .updateTable('order_status_history')
           .set({ created_at: iso })
@@ -435,16 +440,20 @@ async function backdate(
       await trx
         .updateTable('stock_movements')
         .set({ reason: `Order ${number}`, created_at: createdAt.toISOString() })
+        .where('order_id', '=', p.id)
         .where('reason', '=', `Order ${p.orderNumber}`)
         .execute();
-      await trx
-        .updateTable('stock_movements')
-        .set({
-          reason: `Order ${number} cancelled`,
-          created_at: cancelledAt ?? createdAt.toISOString(),
-        })
-        .where('reason', '=', `Order ${p.orderNumber} cancelled`)
-        .execute();
+      for (const status of ['cancelled', 'refunded'] as const) {
+        await trx
+          .updateTable('stock_movements')
+          .set({
+            reason: `Order ${number} ${status}`,
+            created_at: statusAt.get(status) ?? createdAt.toISOString(),
+          })
+          .where('order_id', '=', p.id)
+          .where('reason', '=', `Order ${p.orderNumber} ${status}`)
+          .execute();
+      }
     }
     for (const [day, last] of perDay) {
       await trx

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
+import { stockLedgerMismatches } from '../../test-support/stock';
 import { bootstrap } from '../bootstrap';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-catalogue';
 import { seedDemo } from './demo';
@@ -165,7 +166,7 @@ describe.each(testDialects)('seed:demo on %s', (dialect) => {
     expect(movements.some((m) => m.reason?.endsWith(' cancelled'))).toBe(true);
   });
 
-  it('took the stock of every order not cancelled, and nothing else', async () => {
+  it('took the stock of every order not cancelled or refunded, and nothing else', async () => {
     const db = t.database.db;
     const variants = await db
       .selectFrom('variants as v')
@@ -176,7 +177,7 @@ describe.each(testDialects)('seed:demo on %s', (dialect) => {
       .selectFrom('order_items as i')
       .innerJoin('orders as o', 'o.id', 'i.order_id')
       .select(['i.variant_id', 'i.quantity'])
-      .where('o.status', '<>', 'cancelled')
+      .where('o.status', 'not in', ['cancelled', 'refunded'])
       .execute();
     let totalSold = 0;
     for (const v of variants) {
@@ -192,5 +193,19 @@ describe.each(testDialects)('seed:demo on %s', (dialect) => {
       expect(v.stock_quantity, `${v.name} ${v.variant_title}`).toBe((initial ?? 0) - units);
     }
     expect(totalSold).toBeGreaterThan(200);
+    // The ledger adds up: every variant's stock is the sum of its movements.
+    expect(await stockLedgerMismatches(db)).toEqual([]);
+    // Every order's movements are linked to it and net to what it holds now.
+    const held = await db
+      .selectFrom('stock_movements as m')
+      .innerJoin('orders as o', 'o.id', 'm.order_id')
+      .select(['o.status', (eb) => eb.fn.sum<number | string>('m.delta').as('net')])
+      .groupBy(['o.id', 'o.status'])
+      .execute();
+    for (const h of held) {
+      if (h.status === 'cancelled' || h.status === 'refunded') expect(Number(h.net)).toBe(0);
+      else expect(Number(h.net)).toBeLessThan(0);
+    }
+    expect(held.some((h) => h.status === 'refunded')).toBe(true);
   });
 });

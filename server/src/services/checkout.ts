@@ -42,7 +42,8 @@
 // 3. Stock: adjustStock (one conditional UPDATE per tracked variant, in variant id order so two
 //    checkouts never deadlock) never takes the stock below 0 without backorders; a short line
 //    throws a 409 naming the product and what is left, and everything rolls back.
-// 4. The order, its item snapshots and its first status_history entry (null → pending).
+// 4. The order, its item snapshots and its first status_history entry (null → pending); the
+//    stock movements of step 3 are linked to the order (stock_movements.order_id).
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import { toBool } from '../db/bool';
@@ -68,7 +69,7 @@ import {
 import { nextOrderNumber } from './order-numbers';
 import { findOrder } from './orders';
 import { countryPricing, normalizeCountry } from './pricing';
-import { adjustStock, type StockChange } from './stock';
+import { adjustStock, linkMovementsToOrder, type StockChange } from './stock';
 
 type Order = Schemas['Order'];
 
@@ -162,9 +163,17 @@ export async function placeOrder(
 
     // 3. Stock.
     const stockChange: StockChange = { reason: `Order ${orderNumber}`, adminUserId: null, now };
+    const movementIds: number[] = [];
     for (const { row, quantity } of lines) {
       if (!toBool(row.track_inventory)) continue;
-      await takeStock(trx, row.variant_id, quantity, row.product_name, stockChange);
+      const movementId = await takeStock(
+        trx,
+        row.variant_id,
+        quantity,
+        row.product_name,
+        stockChange,
+      );
+      if (movementId !== null) movementIds.push(movementId);
     }
 
     // 4. The order.
@@ -197,6 +206,8 @@ export async function placeOrder(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The stock movements of step 3 belong to this order (cancellation gives them back).
+    await linkMovementsToOrder(trx, movementIds, order.id);
     await trx
       .insertInto('order_items')
       .values(
@@ -238,9 +249,10 @@ export async function placeOrder(
 }
 
 /**
- * Removes `quantity` units of a tracked variant. When the stock is short, the 409 names the
- * product and the quantity still available; a variant that stopped tracking meanwhile is left
- * alone (nothing to decrement), one deleted meanwhile is no longer available (409).
+ * Removes `quantity` units of a tracked variant and returns the id of the movement written.
+ * When the stock is short, the 409 names the product and the quantity still available; a
+ * variant that stopped tracking meanwhile is left alone (nothing to decrement, null), one
+ * deleted meanwhile is no longer available (409).
  */
 async function takeStock(
   trx: Transaction<Database>,
@@ -248,9 +260,9 @@ async function takeStock(
   quantity: number,
   productName: string,
   change: StockChange,
-): Promise<void> {
+): Promise<number | null> {
   try {
-    await adjustStock(trx, variantId, -quantity, change);
+    return (await adjustStock(trx, variantId, -quantity, change)).movement.id;
   } catch (err) {
     if (!(err instanceof HttpProblem)) throw err;
     // Deleted since the cart was read (adjustStock's 404): no longer available.
@@ -261,7 +273,7 @@ async function takeStock(
       .select(['stock_quantity', 'track_inventory'])
       .where('id', '=', variantId)
       .executeTakeFirst();
-    if (variant && !toBool(variant.track_inventory)) return;
+    if (variant && !toBool(variant.track_inventory)) return null;
     throw shortStock(Math.max(0, Number(variant?.stock_quantity ?? 0)), productName);
   }
 }

@@ -8,11 +8,24 @@
 //   created_at is written the same way.
 // - A status change or cancellation is a compare-and-set on the status read just before, retried
 //   when a concurrent change won, so every history entry's from_status is the real previous
-//   status and a cancellation restocks exactly once.
+//   status; the winner's UPDATE holds the order's row until its transaction ends, so the stock
+//   effect below happens exactly once per transition (two parallel cancels restock once).
 // - The note of a status change (and the cancellation reason) is trimmed; blank becomes null.
-// - Restocking on cancel: every item whose variant still exists and tracks inventory gets its
-//   quantity back (adjustStock, reason "Order <number> cancelled"), in variant id order (the same
-//   lock order as checkout). An item whose variant was deleted or no longer tracks is skipped.
+//
+// Stock follows the order's life (applyStockEffect), whether the status changes through
+// cancelOrder or updateOrderStatus, in the same transaction as the status change:
+// - An order HOLDS stock in every status but cancelled and refunded. Checkout takes the stock
+//   (checkout.ts); every stock movement an order causes is linked to it (order_id).
+// - Holding → not holding (to cancelled or refunded): the order gives back what it holds, i.e.
+//   for each variant the opposite of the sum of the order's movements on it (reason "Order
+//   <number> cancelled" / "… refunded"), even when the variant no longer tracks inventory (it was
+//   taken while tracked). A deleted variant gets nothing back. So a cancel after a status change
+//   to cancelled, or cancelled → refunded, gives nothing back twice.
+// - Not holding → holding (e.g. cancelled → pending): the order takes its items' quantities again
+//   from every variant that still exists and tracks inventory (reason "Order <number> back to
+//   <status>"); when the stock is short and backorders are not allowed the change is refused
+//   (409 naming the item, what is in stock and what is needed) and nothing is written.
+// - Variants are changed in variant id order, the same lock order as checkout.
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type {
@@ -27,7 +40,7 @@ import { anyOf, containsPattern, lowerLike } from '../db/search';
 import { conflict, HttpProblem, invalid, notFound } from '../http/problem';
 import { bool, json, money, percent } from '../http/present';
 import type { Schemas } from '../http/types';
-import { adjustStock } from './stock';
+import { adjustStock, movementTitle, type StockChange } from './stock';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Order = Schemas['Order'];
@@ -312,7 +325,100 @@ async function transition(
   }
 }
 
-/** Any status from any status; the same status again changes nothing. Never touches stock. */
+// ---------------------------------------------------------------------------------------------
+// Stock effects of status changes (see the header)
+
+/** Whether an order in this status holds the stock of its items. */
+export const holdsStock = (status: OrderStatus): boolean =>
+  status !== 'cancelled' && status !== 'refunded';
+
+async function applyStockEffect(
+  trx: Transaction<Database>,
+  orderId: number,
+  done: { from: OrderStatus; orderNumber: string },
+  to: OrderStatus,
+  change: StatusChange,
+): Promise<void> {
+  const held = holdsStock(done.from);
+  if (held === holdsStock(to)) return;
+  const stockChange: StockChange = {
+    reason: held ? `Order ${done.orderNumber} ${to}` : `Order ${done.orderNumber} back to ${to}`,
+    adminUserId: change.admin?.id ?? null,
+    now: change.now,
+    orderId,
+  };
+  if (held) await giveBackStock(trx, orderId, stockChange);
+  else await takeStockAgain(trx, orderId, to, stockChange);
+}
+
+/** Gives back, per variant, what the order's movements took and did not yet give back. */
+async function giveBackStock(
+  trx: Transaction<Database>,
+  orderId: number,
+  change: StockChange,
+): Promise<void> {
+  const held = await trx
+    .selectFrom('stock_movements')
+    .select(['variant_id', (eb) => eb.fn.sum<number | string>('delta').as('net')])
+    .where('order_id', '=', orderId)
+    .where('variant_id', 'is not', null)
+    .groupBy('variant_id')
+    .orderBy('variant_id')
+    .execute();
+  for (const { variant_id: variantId, net } of held) {
+    const taken = -Number(net);
+    if (variantId === null || taken <= 0) continue;
+    try {
+      await adjustStock(trx, variantId, taken, change, { evenUntracked: true });
+    } catch (err) {
+      // Deleted since the query above: nothing to give back to.
+      if (!(err instanceof HttpProblem && err.statusCode === 404)) throw err;
+    }
+  }
+}
+
+/** Takes the items' quantities again from the variants that exist and track inventory. */
+async function takeStockAgain(
+  trx: Transaction<Database>,
+  orderId: number,
+  to: OrderStatus,
+  change: StockChange,
+): Promise<void> {
+  const items = await trx
+    .selectFrom('order_items as oi')
+    .innerJoin('variants as v', 'v.id', 'oi.variant_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['v.id', 'v.sku', 'v.is_default', 'v.variant_title', 'p.name', 'oi.quantity'])
+    .where('oi.order_id', '=', orderId)
+    .where('v.track_inventory', '=', 1)
+    .orderBy('v.id')
+    .execute();
+  for (const item of items) {
+    const quantity = Number(item.quantity);
+    try {
+      await adjustStock(trx, item.id, -quantity, change);
+    } catch (err) {
+      if (!(err instanceof HttpProblem)) throw err;
+      if (err.statusCode === 404) continue; // deleted meanwhile: nothing to take
+      const now = await trx
+        .selectFrom('variants')
+        .select(['stock_quantity', 'track_inventory'])
+        .where('id', '=', item.id)
+        .executeTakeFirst();
+      if (!now || now.track_inventory !== 1) continue; // stopped tracking meanwhile
+      throw conflict(
+        `Cannot change the status to ${to}: not enough stock of ${movementTitle(item.name, item)} ` +
+          `(SKU ${item.sku}): ${now.stock_quantity} in stock, ${quantity} needed, ` +
+          'and backorders are not allowed',
+      );
+    }
+  }
+}
+
+/**
+ * Any status from any status; the same status again changes nothing. Moving to or from
+ * cancelled/refunded gives back or takes again the order's stock (see the header).
+ */
 export async function updateOrderStatus(
   ctx: AppContext,
   orderId: number,
@@ -321,18 +427,14 @@ export async function updateOrderStatus(
 ): Promise<Order> {
   const now = ctx.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
-    await transition(
-      trx,
-      orderId,
-      body.status,
-      { admin, note: body.note, now },
-      { sameIsNoop: true },
-    );
+    const change = { admin, note: body.note, now };
+    const done = await transition(trx, orderId, body.status, change, { sameIsNoop: true });
+    if (done) await applyStockEffect(trx, orderId, done, body.status, change);
     return getAdminOrder(trx, orderId);
   });
 }
 
-/** Cancels a pending, confirmed or processing order and puts its items back in stock. */
+/** Cancels a pending, confirmed or processing order and gives back the stock it holds. */
 export async function cancelOrder(
   ctx: AppContext,
   orderId: number,
@@ -341,39 +443,13 @@ export async function cancelOrder(
 ): Promise<Order> {
   const now = ctx.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
-    const done = await transition(
-      trx,
-      orderId,
-      'cancelled',
-      { admin, note: reason, now },
-      {
-        sameIsNoop: false,
-        allowed: (from) => (CANCELLABLE.includes(from) ? null : conflict(NOT_CANCELLABLE)),
-      },
-    );
+    const change = { admin, note: reason, now };
+    const done = await transition(trx, orderId, 'cancelled', change, {
+      sameIsNoop: false,
+      allowed: (from) => (CANCELLABLE.includes(from) ? null : conflict(NOT_CANCELLABLE)),
+    });
     if (!done) throw new Error('unreachable: a cancellation always changes the status');
-    const items = await trx
-      .selectFrom('order_items as oi')
-      .innerJoin('variants as v', 'v.id', 'oi.variant_id')
-      .select(['oi.variant_id', 'oi.quantity'])
-      .where('oi.order_id', '=', orderId)
-      .where('v.track_inventory', '=', 1)
-      .orderBy('oi.variant_id')
-      .execute();
-    const change = {
-      reason: `Order ${done.orderNumber} cancelled`,
-      adminUserId: admin?.id ?? null,
-      now,
-    };
-    for (const item of items) {
-      if (item.variant_id === null) continue;
-      try {
-        await adjustStock(trx, item.variant_id, Number(item.quantity), change);
-      } catch (err) {
-        // Deleted or switched to untracked since the query above: nothing to put back.
-        if (!(err instanceof HttpProblem)) throw err;
-      }
-    }
+    await applyStockEffect(trx, orderId, done, 'cancelled', change);
     return getAdminOrder(trx, orderId);
   });
 }

@@ -1,8 +1,15 @@
 // Every change of a variant's stock goes through here, so each one is atomic and leaves a
-// stock movement (delta, reason, admin, before, after, time).
+// stock movement (delta, reason, admin, order, before, after, time, and the SKU and title of
+// what it concerned, which stay when the variant or its product is deleted). Hence, from the
+// variant's creation on, stock_quantity = Σ delta of its movements.
+//
+// Every stock figure stays an integer within ±MAX_STOCK (domain/inventory.ts): a value or a
+// result outside is refused (422 for a value sent, 409 for a result), so the ledger never holds
+// a rounded or non-integer row.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, StockMovementRow, VariantRow } from '../db/schema';
-import { conflict, notFound } from '../http/problem';
+import { isStockFigure, MAX_STOCK } from '../domain/inventory';
+import { conflict, invalid, notFound } from '../http/problem';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -10,6 +17,16 @@ export interface StockChange {
   reason: string | null;
   adminUserId: number | null;
   now: string;
+  /** The order whose checkout, cancellation or status change this is. */
+  orderId?: number | null;
+}
+
+export interface AdjustOptions {
+  /**
+   * Also applies to a variant that no longer tracks inventory (an order giving back what it
+   * took while the variant was tracked); by default such a variant is a 409.
+   */
+  evenUntracked?: boolean;
 }
 
 /**
@@ -22,7 +39,11 @@ export async function adjustStock(
   variantId: number,
   delta: number,
   change: StockChange,
+  options: AdjustOptions = {},
 ): Promise<{ variant: VariantRow; movement: StockMovementRow }> {
+  if (!Number.isSafeInteger(delta) || Math.abs(delta) > 2 * MAX_STOCK) {
+    throw invalid(['body', 'adjustment'], `Stock changes are integers within ±${2 * MAX_STOCK}`);
+  }
   const updated = await trx
     .updateTable('variants')
     .set({
@@ -30,14 +51,18 @@ export async function adjustStock(
       updated_at: change.now,
     })
     .where('id', '=', variantId)
-    .where('track_inventory', '=', 1)
-    // Adding stock is always allowed (even from below 0 after backorders); removing it may not
-    // take the stock below 0 unless the variant allows backorders. The sign test stays in
-    // JavaScript: as SQL (`$1 >= $2`) PostgreSQL compares two untyped parameters as TEXT.
+    .$if(!options.evenUntracked, (qb) => qb.where('track_inventory', '=', 1))
+    // Adding stock is always allowed (even from below 0 after backorders) up to MAX_STOCK;
+    // removing it may not take the stock below 0 unless the variant allows backorders, and
+    // never below −MAX_STOCK. The sign test stays in JavaScript: as SQL (`$1 >= $2`)
+    // PostgreSQL compares two untyped parameters as TEXT.
+    .$if(delta > 0, (qb) => qb.where(sql`stock_quantity + ${delta}`, '<=', MAX_STOCK))
     .$if(delta < 0, (qb) =>
-      qb.where((eb) =>
-        eb.or([eb(sql`stock_quantity + ${delta}`, '>=', 0), eb('allow_backorder', '=', 1)]),
-      ),
+      qb
+        .where((eb) =>
+          eb.or([eb(sql`stock_quantity + ${delta}`, '>=', 0), eb('allow_backorder', '=', 1)]),
+        )
+        .where(sql`stock_quantity + ${delta}`, '>=', -MAX_STOCK),
     )
     .returningAll()
     .executeTakeFirst();
@@ -48,7 +73,14 @@ export async function adjustStock(
       .where('id', '=', variantId)
       .executeTakeFirst();
     if (!variant) throw notFound('Variant not found');
-    if (variant.track_inventory !== 1) throw conflict('This variant does not track inventory');
+    if (variant.track_inventory !== 1 && !options.evenUntracked) {
+      throw conflict('This variant does not track inventory');
+    }
+    if (!isStockFigure(variant.stock_quantity + delta)) {
+      throw conflict(
+        `Stock cannot go beyond ±${MAX_STOCK}: ${variant.stock_quantity} in stock, cannot apply ${delta > 0 ? '+' : ''}${delta}`,
+      );
+    }
     throw conflict(
       `Not enough stock: ${variant.stock_quantity} in stock, cannot remove ${-delta} (backorders are not allowed)`,
     );
@@ -74,6 +106,12 @@ export async function setStock(
   quantity: number,
   change: StockChange,
 ): Promise<VariantRow> {
+  if (!Number.isSafeInteger(quantity) || quantity < 0 || quantity > MAX_STOCK) {
+    throw invalid(
+      ['body', 'stock_quantity'],
+      `Stock quantity must be an integer from 0 to ${MAX_STOCK}`,
+    );
+  }
   for (;;) {
     const before = await trx
       .selectFrom('variants')
@@ -96,17 +134,36 @@ export async function setStock(
   }
 }
 
-export async function recordMovement(
+/** The title a movement quotes: the product name, then the variant title for a real variant. */
+export const movementTitle = (
+  productName: string,
+  variant: Pick<VariantRow, 'is_default' | 'variant_title'>,
+) => (variant.is_default === 1 ? productName : `${productName} — ${variant.variant_title}`);
+
+/**
+ * Writes one movement of a variant that exists, with the SKU and title it has now. Only the
+ * functions above call it, right after the stock itself changed.
+ */
+async function recordMovement(
   db: Db,
   variantId: number,
   stockBefore: number,
   stockAfter: number,
   change: StockChange,
 ): Promise<StockMovementRow> {
+  const variant = await db
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['v.sku', 'v.is_default', 'v.variant_title', 'p.name'])
+    .where('v.id', '=', variantId)
+    .executeTakeFirstOrThrow();
   return db
     .insertInto('stock_movements')
     .values({
       variant_id: variantId,
+      order_id: change.orderId ?? null,
+      sku: variant.sku,
+      title: movementTitle(variant.name, variant),
       delta: stockAfter - stockBefore,
       reason: change.reason,
       stock_before: stockBefore,
@@ -116,4 +173,18 @@ export async function recordMovement(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Links movements written before their order existed (checkout) to the order. */
+export async function linkMovementsToOrder(
+  db: Db,
+  movementIds: number[],
+  orderId: number,
+): Promise<void> {
+  if (movementIds.length === 0) return;
+  await db
+    .updateTable('stock_movements')
+    .set({ order_id: orderId })
+    .where('id', 'in', movementIds)
+    .execute();
 }

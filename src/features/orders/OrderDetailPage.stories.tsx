@@ -295,6 +295,34 @@ export const ChangeStatusServerError: Story = {
   },
 };
 
+/**
+ * Reopening a cancelled order takes its stock again; when a variant is short the server refuses
+ * (409) and its detail (item, SKU, figures) is the toast, and the order stays cancelled.
+ */
+const STOCK_SHORT =
+  'Cannot change the status to confirmed: not enough stock of Linen shirt — Blue / M (SKU LIN-BL-M): 1 in stock, 2 needed, and backorders are not allowed';
+export const ReopenRefusedForStock: Story = {
+  parameters: {
+    route: '/admin/orders/4',
+    msw: { handlers: [orders.updateStatus.error(409, STOCK_SHORT)] },
+  },
+  play: async ({ canvasElement }) => {
+    await waitForOrder(canvasElement, byId(4));
+    const select = within(canvasElement).getByRole('combobox', { name: 'Change status' });
+    await expect(select).toHaveValue('cancelled');
+    await userEvent.selectOptions(select, 'confirmed');
+    const [patch] = await requests.waitFor('PATCH', statusPath(4));
+    await expect(patch?.body).toEqual({ status: 'confirmed' });
+    await expectToast('Error', STOCK_SHORT, 'error');
+    await waitFor(() => expect(select).toBeEnabled());
+    await expect(select).toHaveValue('cancelled');
+    await expect(within(canvasElement).getByTestId('current-status')).toHaveTextContent(
+      'cancelled',
+    );
+    await expect(requests.to('GET', getPath(4))).toHaveLength(1);
+  },
+};
+
 /** Without a server message: 'Failed to update order status'. */
 export const ChangeStatusFailure: Story = {
   parameters: { msw: { handlers: [orders.updateStatus.networkError()] } },

@@ -1,0 +1,137 @@
+// Stock-ledger helpers shared by the order/stock tests and the demo seed test: the invariant
+// stock = Σ movements, and a small shop driven through the API (products with inventory, guest
+// checkouts, status changes, cancellations, adjustments).
+import type { LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database, OrderStatus } from '../src/db/schema';
+import type { TestApp } from './app';
+
+export interface LedgerMismatch {
+  variant_id: number;
+  stock_quantity: number;
+  movements_sum: number;
+}
+
+/** Every variant whose stock is not the sum of its movements' deltas (none when all is well). */
+export async function stockLedgerMismatches(db: Kysely<Database>): Promise<LedgerMismatch[]> {
+  const rows = await db
+    .selectFrom('variants as v')
+    .leftJoin('stock_movements as m', 'm.variant_id', 'v.id')
+    .select(['v.id', 'v.stock_quantity', (eb) => eb.fn.sum<number | string>('m.delta').as('sum')])
+    .groupBy(['v.id', 'v.stock_quantity'])
+    .orderBy('v.id')
+    .execute();
+  return rows
+    .map((r) => ({
+      variant_id: r.id,
+      stock_quantity: Number(r.stock_quantity),
+      movements_sum: Number(r.sum ?? 0),
+    }))
+    .filter((r) => r.stock_quantity !== r.movements_sum);
+}
+
+const ADDRESS = {
+  first_name: 'Jane',
+  last_name: 'Doe',
+  street_address: '1 Rue de Marseille',
+  city: 'Tunis',
+  postal_code: '1000',
+  country: 'TN',
+  phone: '+216 71 000 000',
+  email: 'guest@example.com',
+};
+
+let sessions = 0;
+
+/** The API calls the stock tests make, as one admin. */
+export function stockShop(t: TestApp, admin: { authorization: string }) {
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: admin,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  return {
+    call,
+
+    /** A simple product with this initial stock (through the API, so it is a movement). */
+    async product(
+      name: string,
+      inventory: { stock_quantity: number; allow_backorder?: boolean; sku?: string },
+      refs: { vatRateId: number; categoryId: number },
+    ): Promise<{ productId: number; variantId: number }> {
+      const res = await call('POST', '/api/v1/admin/products/', {
+        name,
+        slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+        description: name,
+        category_id: refs.categoryId,
+        base_price: '10.000',
+        vat_rate_id: refs.vatRateId,
+        inventory,
+      });
+      if (res.statusCode !== 201) throw new Error(`createProduct ${res.statusCode}: ${res.body}`);
+      const productId = (res.json() as { id: number }).id;
+      const variant = await t.database.db
+        .selectFrom('variants')
+        .select('id')
+        .where('product_id', '=', productId)
+        .executeTakeFirstOrThrow();
+      return { productId, variantId: variant.id };
+    },
+
+    /**
+     * A guest checkout of these lines: the failing response when a line cannot be added to the
+     * cart or the checkout is refused, else the 201.
+     */
+    async checkout(
+      lines: { productId: number; quantity: number }[],
+    ): Promise<LightMyRequestResponse> {
+      sessions += 1;
+      const query = `?session_id=sess_stock_${process.pid}_${sessions}`;
+      for (const l of lines) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/cart/items${query}`,
+          payload: { product_id: l.productId, quantity: l.quantity },
+        });
+        if (res.statusCode !== 201) return res;
+      }
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${query}`,
+        payload: { payment_method: 'cash_on_delivery', shipping_address: ADDRESS },
+      });
+    },
+
+    status: (orderId: number, status: OrderStatus, note?: string) =>
+      call('PATCH', `/api/v1/admin/orders/${orderId}/status`, {
+        status,
+        ...(note === undefined ? {} : { note }),
+      }),
+
+    cancel: (orderId: number, reason?: string) =>
+      call(
+        'POST',
+        `/api/v1/admin/orders/${orderId}/cancel`,
+        reason === undefined ? undefined : { reason },
+      ),
+
+    adjust: (variantId: number, adjustment: number) =>
+      call('POST', `/api/v1/admin/variants/${variantId}/inventory/adjust`, { adjustment }),
+
+    async stockOf(variantId: number): Promise<number> {
+      const row = await t.database.db
+        .selectFrom('variants')
+        .select('stock_quantity')
+        .where('id', '=', variantId)
+        .executeTakeFirstOrThrow();
+      return Number(row.stock_quantity);
+    },
+  };
+}
