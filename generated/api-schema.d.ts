@@ -372,14 +372,14 @@ export interface paths {
     post?: never;
     /**
      * Deactivate a category (soft delete)
-     * @description Admin token with role super_admin, admin or manager (other roles 403). Sets is_active false and returns the deactivated record; children and products keep their link. Deactivating an inactive category is allowed and changes nothing. 404 when no category has this id.
+     * @description Admin token with role super_admin, admin or manager (other roles 403). Sets is_active false and returns the deactivated record; children and products keep their link. Deactivating an inactive category is allowed and changes nothing. The admin list (listAdminCategories) still shows it; PATCH is_active true reactivates it. 404 when no category has this id.
      */
     delete: operations['deleteCategory'];
     options?: never;
     head?: never;
     /**
      * Update a category
-     * @description Admin token with role super_admin, admin or manager (other roles 403). Works on active and inactive categories; only the properties sent change. 404 when no category has this id. 409 when the slug is already used by another category. 422 when the body is invalid, or parent_id names no category, the category itself or one of its descendants (a cycle).
+     * @description Admin token with role super_admin, admin or manager (other roles 403). Works on active and inactive categories; only the properties sent change (`{"is_active": true}` reactivates a soft-deleted category). 404 when no category has this id. 409 when the slug is already used by another category. 422 when the body is invalid, or parent_id names no category, the category itself or one of its descendants (a cycle).
      */
     patch: operations['updateCategory'];
     trace?: never;
@@ -402,6 +402,26 @@ export interface paths {
      * @description Admin token with role super_admin, admin or manager (other roles 403). Removes the category for good: its children become top-level (parent_id null) and its products become uncategorised (category_id null). 404 when no category has this id.
      */
     delete: operations['forceDeleteCategory'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/categories/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List categories, inactive ones included (admin)
+     * @description Admin token required (any admin role). Returns the categories, active and inactive (soft deleted), ordered by display_order, then name; with `is_active`, only the active (true) or only the inactive (false) ones. The table is small: no paging. 422 when a query parameter is invalid.
+     */
+    get: operations['listAdminCategories'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -3166,6 +3186,32 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  listAdminCategories: {
+    parameters: {
+      query?: {
+        /** @description Only active (true) or only inactive (false) categories; all when absent. */
+        is_active?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The categories. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Category'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       422: components['responses']['ValidationError'];
     };
   };
