@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Route, Switch } from 'wouter';
 import { AdminLayout } from '@/components/layout/AdminLayout';
 import type { SimpleInventoryCardProps } from '@/features/variants';
-import { adminUser, products, vatRates } from '@mocks/fixtures';
+import { adminUser, categories, products, vatRates } from '@mocks/fixtures';
 import {
   products as productApi,
   uploads as uploadApi,
@@ -17,6 +17,7 @@ import { ProductFormPage, type ProductFormPageProps } from './ProductFormPage';
 const CREATE = '/api/v1/admin/products/';
 const product = (id: number) => `/api/v1/admin/products/${id}`;
 const VAT_RATES = '/api/v1/admin/vat-rates/';
+const CATEGORIES = '/api/v1/admin/categories/';
 const REQUIRED_ERRORS = [
   'Product name is required',
   'Slug is required',
@@ -658,6 +659,57 @@ export const EditWithoutCategory: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Update Product' }));
     await expect(await canvas.findByText('Category is required')).toBeVisible();
     await expect(requests.to('PATCH', product(6))).toHaveLength(0);
+  },
+};
+
+/** The category picker offers the active categories only (Bougies is inactive), sub ones under their parent. */
+export const CategoryPickerActiveOnly: Story = {
+  play: async ({ canvasElement }) => {
+    const [call] = await requests.waitFor('GET', CATEGORIES);
+    await expect(call?.query).toEqual({});
+    await pickersLoaded(canvasElement);
+    const select = field(canvasElement, /^Category/) as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...select.options].map((option) => option.text)).toEqual([
+        'Select a category',
+        'Maroquinerie',
+        'Épicerie fine',
+        'Vêtements',
+        'Céramique',
+        'Maroquinerie › Sacs',
+      ]),
+    );
+    await expect(categories.find((c) => c.name === 'Bougies')?.is_active).toBe(false);
+  },
+};
+
+/** A product in a soft-deleted category: the picker names it as inactive and keeps it on save. */
+export const EditInactiveCategory: Story = {
+  parameters: {
+    route: '/admin/products/4',
+    msw: { handlers: [productApi.get({ ...products[3]!, category_id: 6 })] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByDisplayValue(products[3]!.name);
+    await pickersLoaded(canvasElement);
+    const select = field(canvasElement, /^Category/) as HTMLSelectElement;
+    await waitFor(() => expect(select).toHaveValue('6'));
+    await expect(select.selectedOptions[0]?.text).toBe('Bougies (inactive)');
+    // The other categories are offered as usual; the inactive one only because it is the product's.
+    await expect([...select.options].map((option) => option.text)).toEqual([
+      'Select a category',
+      'Maroquinerie',
+      'Épicerie fine',
+      'Vêtements',
+      'Céramique',
+      'Maroquinerie › Sacs',
+      'Bougies (inactive)',
+    ]);
+    await userEvent.click(canvas.getByRole('button', { name: 'Update Product' }));
+    const [call] = await requests.waitFor('PATCH', product(4));
+    await expect((call?.body as { category_id: number }).category_id).toBe(6);
+    await expectToast('Success', 'Product updated successfully', 'success');
   },
 };
 
