@@ -320,14 +320,14 @@ export interface paths {
     post?: never;
     /**
      * Delete a product
-     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Permanently deletes the product together with its variants and their stock movements; past orders keep their copied names and prices. 404 when no product has this id.
+     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Permanently deletes the product together with its variants and their stock movements; past orders keep their copied names and prices. Its uploaded files, once nothing references them, are removed by the unused-media sweep. 404 when no product has this id.
      */
     delete: operations['deleteProduct'];
     options?: never;
     head?: never;
     /**
      * Update a product
-     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). The body carries either {has_variants} or the full product payload; only the properties sent change. With `inventory`, a simple product's default variant is created or updated. 404 when no product has this id. 409 when the slug or inventory sku is already used by another record, or has_variants is set to false while the product has more than one variant. 422 when the body is invalid, category_id or vat_rate_id does not exist, or `inventory` is sent for a product with variants.
+     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). The body carries either {has_variants} or the full product payload; only the properties sent change. With `inventory`, a simple product's default variant is created or updated. 404 when no product has this id. 409 when the slug or inventory sku is already used by another record, or has_variants is set to false while the product has more than one variant. 422 when the body is invalid, category_id or vat_rate_id does not exist, or `inventory` is sent for a product with variants. When `images` drops uploaded media (/api/v1/media/{key} URLs), their stored files are deleted once the update is saved, unless another product or a variant still references them.
      */
     patch: operations['updateProduct'];
     trace?: never;
@@ -1099,7 +1099,7 @@ export interface paths {
     put?: never;
     /**
      * Upload one image
-     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Accepts one image with extension .jpg, .jpeg, .png, .gif or .webp; the content is sniffed and must be an image of the type the extension names (415 otherwise). At most 100 MB (413). The file is stored under a new random key. 422 when the field `file` is missing.
+     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Accepts one image with extension .jpg, .jpeg, .png, .gif or .webp; the content is sniffed and must be an image of the type the extension names (415 otherwise). At most 100 MB (413). The file is stored under a new random key; while no product or variant references it, it is deleted after UNUSED_MEDIA_GRACE_H hours (default 24). 422 when the field `file` is missing.
      */
     post: operations['uploadImage'];
     delete?: never;
@@ -1180,7 +1180,7 @@ export interface paths {
     post?: never;
     /**
      * Delete stored files
-     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Deletes the files with these keys; unknown keys are ignored (the result lists only what was deleted). Product and variant images that point to a deleted file are not changed. 422 when the body is invalid or a key is malformed.
+     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Deletes the files with these keys; unknown keys are ignored (the result lists only what was deleted). Product and variant images that point to a deleted file are not changed, so the console does not call this when an image is removed from a form (the product update deletes the file once saved; unreferenced uploads are swept after UNUSED_MEDIA_GRACE_H hours). 422 when the body is invalid or a key is malformed.
      */
     delete: operations['deleteFiles'];
     options?: never;
