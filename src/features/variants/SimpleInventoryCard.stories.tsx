@@ -119,6 +119,10 @@ export const ClearedStockWaits: Story = {
     await expect(requests.to('PATCH', VARIANT)).toHaveLength(0);
     await expect(stock).toHaveValue(null);
     await expect(canvas.queryByText('Saving...')).toBeNull();
+    // The stored value again: nothing to save, now or when the story unmounts.
+    await userEvent.type(stock, '140');
+    await sleep(1200);
+    await expect(requests.to('PATCH', INVENTORY)).toHaveLength(0);
   },
 };
 
