@@ -648,6 +648,50 @@ export const EditUpdateFails: Story = {
   },
 };
 
+const DELETE_FILES = '/api/v1/admin/uploads/files';
+
+/** Removing an image only edits the form: Cancel leaves the product and its files as they were. */
+export const RemoveImageThenCancel: Story = {
+  parameters: { route: '/admin/products/1' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByDisplayValue(products[0]!.name);
+    const media = section(canvasElement, 'Product Media');
+    await userEvent.click(within(media).getByRole('button', { name: 'Remove image 2' }));
+    await waitFor(() =>
+      expect(
+        within(media)
+          .getAllByTestId('media-item')
+          .map((item) => item.getAttribute('data-url')),
+      ).toEqual([products[0]!.images[0]]),
+    );
+    await userEvent.click(canvas.getByRole('link', { name: 'Cancel' }));
+    await expectLocation(canvasElement, '/admin/products');
+    // Nothing was sent: no file deleted, no product changed.
+    await pause(300);
+    await expect(requests.to('DELETE', DELETE_FILES)).toHaveLength(0);
+    await expect(requests.to('PATCH', product(1))).toHaveLength(0);
+  },
+};
+
+/** Saved without an image: the PATCH carries the remaining images; the server deletes the file. */
+export const RemoveImageThenSave: Story = {
+  parameters: { route: '/admin/products/1' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByDisplayValue(products[0]!.name);
+    await pickersLoaded(canvasElement);
+    const media = section(canvasElement, 'Product Media');
+    await userEvent.click(within(media).getByRole('button', { name: 'Remove image 1' }));
+    await waitFor(() => expect(within(media).getAllByTestId('media-item')).toHaveLength(1));
+    await userEvent.click(canvas.getByRole('button', { name: 'Update Product' }));
+    const [call] = await requests.waitFor('PATCH', product(1));
+    await expect((call?.body as { images: string[] }).images).toEqual([products[0]!.images[1]]);
+    await expectToast('Success', 'Product updated successfully', 'success');
+    await expect(requests.to('DELETE', DELETE_FILES)).toHaveLength(0);
+  },
+};
+
 /** A product without a category (deleted for good) must get one before it can be saved. */
 export const EditWithoutCategory: Story = {
   parameters: { route: '/admin/products/6' },
