@@ -991,7 +991,7 @@ export interface paths {
     head?: never;
     /**
      * Update a variant
-     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Only the properties sent change; null clears an optional value (the client sends empty optional fields as null). A stock_quantity change is recorded as a stock movement. 404 when no variant has this id, 409 when the SKU is used by another variant, 422 when the body is invalid or vat_rate_id does not exist.
+     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Only the properties sent change; null clears an optional value (the client sends empty optional fields as null). A stock_quantity change is recorded as a stock movement. 404 when no variant has this id, 409 when the SKU is used by another variant, 422 when the body is invalid or vat_rate_id does not exist. When `images` drops uploaded media, their stored files are deleted once saved, unless another product or variant still references them.
      */
     patch: operations['updateVariant'];
     trace?: never;

@@ -9,7 +9,7 @@ import {
   listPublicProducts,
   listPublicVariants,
 } from '../services/catalogue';
-import { mediaKeyOf, mediaKeysOf, mediaStorage, releaseMedia } from '../services/media';
+import { mediaStorage, releaseRemovedMedia } from '../services/media';
 import {
   createProduct,
   deleteProduct,
@@ -75,15 +75,9 @@ export function productsHandlers(ctx: AppContext): Handlers {
       const { id } = request.params;
       const before = request.body.images !== undefined ? await findProduct(db, id) : undefined;
       const product = await updateProduct(ctx, id, request.body, adminId(request.admin));
-      if (before) {
-        // The stored files of the images this save removed, unless something else uses them.
-        const kept = mediaKeysOf(product.images);
-        const removed = before.images.filter((url) => {
-          const key = mediaKeyOf(url);
-          return key !== null && !kept.has(key);
-        });
-        await releaseMedia(db, storage, removed, request.log);
-      }
+      // The stored files of the images this save removed, unless something else uses them.
+      if (before)
+        await releaseRemovedMedia(db, storage, before.images, product.images, request.log);
       return product;
     },
 

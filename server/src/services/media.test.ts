@@ -146,6 +146,31 @@ describe.each(testDialects)('media files (%s)', (dialect) => {
     });
   });
 
+  describe('saving a variant', () => {
+    it('deletes the files of the images it removed, unless its product still shows them', async () => {
+      const db = t.database.db;
+      const [own, shared, kept] = [await stored(), await stored(), await stored()];
+      const product = await insertProduct(db, {
+        has_variants: 1,
+        images: JSON.stringify([url(shared)]),
+      });
+      const variant = await insertVariant(db, product.id, {
+        images: JSON.stringify([url(own), url(shared), url(kept)]),
+      });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/admin/variants/${variant.id}`,
+        headers: admin,
+        payload: { images: [url(kept)] },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(expectResponseMatches<Schemas['Variant']>('updateVariant', res).images).toEqual([
+        url(kept),
+      ]);
+      expect([onDisk(own), onDisk(shared), onDisk(kept)]).toEqual([false, true, true]);
+    });
+  });
+
   describe('releaseMedia', () => {
     it('deletes only unreferenced files of this server and names them', async () => {
       const [free, used] = [await stored(), await stored()];

@@ -1,8 +1,8 @@
 // The life of an uploaded file after its upload. A file is "referenced" while the images of a
 // product or a variant hold its URL (/api/v1/media/<key>, possibly absolute or signed).
 //
-// - Saving a product deletes the files it no longer references, unless another product or a
-//   variant still does (releaseMedia). The console's media widget only edits the form, so a
+// - Saving a product or a variant deletes the files it no longer references, unless another
+//   product or variant still does (releaseRemovedMedia). The console's media widget only edits the form, so a
 //   removal that is cancelled leaves the file in place.
 // - Files that nothing references and that were written longer ago than the grace period are
 //   deleted by the sweeper (sweepUnreferencedMedia), which the server runs every hour
@@ -118,6 +118,25 @@ export async function releaseMedia(
     }
   }
   return deleted;
+}
+
+/**
+ * After a save changed a record's images from `before` to `after`: deletes the stored files of
+ * the removed ones that nothing references any more (see releaseMedia).
+ */
+export async function releaseRemovedMedia(
+  db: Db,
+  storage: Storage,
+  before: readonly string[],
+  after: readonly string[],
+  log?: MediaLog,
+): Promise<string[]> {
+  const kept = mediaKeysOf(after);
+  const removed = before.filter((url) => {
+    const key = mediaKeyOf(url);
+    return key !== null && !kept.has(key);
+  });
+  return removed.length > 0 ? releaseMedia(db, storage, removed, log) : [];
 }
 
 export interface SweepOptions {
