@@ -1,6 +1,7 @@
 // The catalogue, end to end against the real server: a product with variants created through the
-// console (slug, pickers, two uploaded PNGs reordered), its variants added, stock adjusted (and
-// refused), one variant deleted, then sign-out. Every step is checked through the API as well.
+// console (slug, pickers, two uploaded PNGs reordered), one image removed (Cancel keeps its file,
+// Update deletes it), its variants added, stock adjusted (and refused), one variant deleted, then
+// sign-out. Every step is checked through the API as well.
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
 import { crc32, deflateSync } from 'node:zlib';
 import { adminToken, api, baseURL } from './api';
@@ -309,6 +310,45 @@ test.describe.serial('catalogue: a product with variants, from creation to stock
       const expected = IMAGES[1 - i]!.buffer;
       expect(Buffer.from(await res.arrayBuffer()).equals(expected)).toBe(true);
     }
+  });
+
+  test('3b. a removed image: Cancel keeps it and its file, Update deletes the file', async () => {
+    const before = await api<Product>(token, 'GET', `/admin/products/${productId}`);
+    const [kept, removed] = before.images as [string, string];
+    const served = async (url: string) => (await fetch(`${baseURL()}${url}`)).status;
+    const removeSecond = async () => {
+      await page.goto(`${baseURL()}/admin/products/${productId}`);
+      await expect(page.getByRole('heading', { name: 'Edit Product' })).toBeVisible();
+      const media = page.getByRole('region', { name: 'Product Media' });
+      const items = media.getByTestId('media-item');
+      await expect(items).toHaveCount(2);
+      await items.nth(1).hover();
+      await media.getByRole('button', { name: 'Remove image 2' }).click();
+      await expect(items).toHaveCount(1);
+      await expect(items.nth(0)).toHaveAttribute('data-url', kept);
+    };
+
+    // Removed, then Cancel: nothing changed, both files still served.
+    await removeSecond();
+    await page.getByRole('main').getByRole('link', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    expect((await api<Product>(token, 'GET', `/admin/products/${productId}`)).images).toEqual([
+      kept,
+      removed,
+    ]);
+    expect([await served(kept), await served(removed)]).toEqual([200, 200]);
+
+    // Removed, then Update: the product keeps one image and the other file is gone.
+    await removeSecond();
+    const updated = apiCall(page, 'PATCH', `/api/v1/admin/products/${productId}`);
+    await page.getByRole('button', { name: 'Update Product' }).click();
+    expect((await updated).status()).toBe(200);
+    await dismiss(await expectToast(page, 'Product updated successfully', 'success'));
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    expect((await api<Product>(token, 'GET', `/admin/products/${productId}`)).images).toEqual([
+      kept,
+    ]);
+    expect([await served(kept), await served(removed)]).toEqual([200, 404]);
   });
 
   test('4. two variants are added on the edit page', async () => {

@@ -447,7 +447,7 @@ test.describe.serial('orders: B2B reverse charge and B2C checkout, then the admi
   });
 
   test('4a. a category is created through its dialog', async () => {
-    await openFromSidebar(page, 'Categories', /^\/api\/v1\/categories\/?$/);
+    await openFromSidebar(page, 'Categories', /^\/api\/v1\/admin\/categories\/?$/);
     await page.getByRole('button', { name: 'Add Category' }).click();
     const form = await dialog(page, 'Add Category');
     await form.getByLabel(/Category Name/).fill(UI_CATEGORY.name);

@@ -320,14 +320,14 @@ export interface paths {
     post?: never;
     /**
      * Delete a product
-     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Permanently deletes the product together with its variants; their stock movements stay (with their SKU and title, variant_id null) and past orders keep their copied names and prices. 404 when no product has this id.
+     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Permanently deletes the product together with its variants; their stock movements stay (with their SKU and title, variant_id null) and past orders keep their copied names and prices. Its uploaded files, once nothing references them, are removed by the unused-media sweep. 404 when no product has this id.
      */
     delete: operations['deleteProduct'];
     options?: never;
     head?: never;
     /**
      * Update a product
-     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). The body carries either {has_variants} or the full product payload; only the properties sent change. With `inventory`, a simple product's default variant is created or updated. 404 when no product has this id. 409 when the slug or inventory sku is already used by another record, or has_variants is set to false while the product has more than one variant. 422 when the body is invalid, category_id or vat_rate_id does not exist, or `inventory` is sent for a product with variants.
+     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). The body carries either {has_variants} or the full product payload; only the properties sent change. With `inventory`, a simple product's default variant is created or updated. 404 when no product has this id. 409 when the slug or inventory sku is already used by another record, or has_variants is set to false while the product has more than one variant. 422 when the body is invalid, category_id or vat_rate_id does not exist, or `inventory` is sent for a product with variants. When `images` drops uploaded media (/api/v1/media/{key} URLs), their stored files are deleted once the update is saved, unless another product or a variant still references them.
      */
     patch: operations['updateProduct'];
     trace?: never;
@@ -372,14 +372,14 @@ export interface paths {
     post?: never;
     /**
      * Deactivate a category (soft delete)
-     * @description Admin token with role super_admin, admin or manager (other roles 403). Sets is_active false and returns the deactivated record; children and products keep their link. Deactivating an inactive category is allowed and changes nothing. 404 when no category has this id.
+     * @description Admin token with role super_admin, admin or manager (other roles 403). Sets is_active false and returns the deactivated record; children and products keep their link. Deactivating an inactive category is allowed and changes nothing. The admin list (listAdminCategories) still shows it; PATCH is_active true reactivates it. 404 when no category has this id.
      */
     delete: operations['deleteCategory'];
     options?: never;
     head?: never;
     /**
      * Update a category
-     * @description Admin token with role super_admin, admin or manager (other roles 403). Works on active and inactive categories; only the properties sent change. 404 when no category has this id. 409 when the slug is already used by another category. 422 when the body is invalid, or parent_id names no category, the category itself or one of its descendants (a cycle).
+     * @description Admin token with role super_admin, admin or manager (other roles 403). Works on active and inactive categories; only the properties sent change (`{"is_active": true}` reactivates a soft-deleted category). 404 when no category has this id. 409 when the slug is already used by another category. 422 when the body is invalid, or parent_id names no category, the category itself or one of its descendants (a cycle).
      */
     patch: operations['updateCategory'];
     trace?: never;
@@ -402,6 +402,26 @@ export interface paths {
      * @description Admin token with role super_admin, admin or manager (other roles 403). Removes the category for good: its children become top-level (parent_id null) and its products become uncategorised (category_id null). 404 when no category has this id.
      */
     delete: operations['forceDeleteCategory'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/categories/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List categories, inactive ones included (admin)
+     * @description Admin token required (any admin role). Returns the categories, active and inactive (soft deleted), ordered by display_order, then name; with `is_active`, only the active (true) or only the inactive (false) ones. The table is small: no paging. 422 when a query parameter is invalid.
+     */
+    get: operations['listAdminCategories'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -971,7 +991,7 @@ export interface paths {
     head?: never;
     /**
      * Update a variant
-     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Only the properties sent change; null clears an optional value (the client sends empty optional fields as null). A stock_quantity change is recorded as a stock movement. 404 when no variant has this id, 409 when the SKU is used by another variant, 422 when the body is invalid or vat_rate_id does not exist.
+     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Only the properties sent change; null clears an optional value (the client sends empty optional fields as null). A stock_quantity change is recorded as a stock movement. 404 when no variant has this id, 409 when the SKU is used by another variant, 422 when the body is invalid or vat_rate_id does not exist. When `images` drops uploaded media, their stored files are deleted once saved, unless another product or variant still references them.
      */
     patch: operations['updateVariant'];
     trace?: never;
@@ -1079,7 +1099,7 @@ export interface paths {
     put?: never;
     /**
      * Upload one image
-     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Accepts one image with extension .jpg, .jpeg, .png, .gif or .webp; the content is sniffed and must be an image of the type the extension names (415 otherwise). At most 100 MB (413). The file is stored under a new random key. 422 when the field `file` is missing.
+     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Accepts one image with extension .jpg, .jpeg, .png, .gif or .webp; the content is sniffed and must be an image of the type the extension names (415 otherwise). At most 100 MB (413). The file is stored under a new random key; while no product or variant references it, it is deleted after UNUSED_MEDIA_GRACE_H hours (default 24). 422 when the field `file` is missing.
      */
     post: operations['uploadImage'];
     delete?: never;
@@ -1160,7 +1180,7 @@ export interface paths {
     post?: never;
     /**
      * Delete stored files
-     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Deletes the files with these keys; unknown keys are ignored (the result lists only what was deleted). Product and variant images that point to a deleted file are not changed. 422 when the body is invalid or a key is malformed.
+     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Deletes the files with these keys; unknown keys are ignored (the result lists only what was deleted). Product and variant images that point to a deleted file are not changed, so the console does not call this when an image is removed from a form (the product update deletes the file once saved; unreferenced uploads are swept after UNUSED_MEDIA_GRACE_H hours). 422 when the body is invalid or a key is malformed.
      */
     delete: operations['deleteFiles'];
     options?: never;
@@ -3176,6 +3196,32 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  listAdminCategories: {
+    parameters: {
+      query?: {
+        /** @description Only active (true) or only inactive (false) categories; all when absent. */
+        is_active?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The categories. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Category'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       422: components['responses']['ValidationError'];
     };
   };

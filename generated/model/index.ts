@@ -99,6 +99,7 @@ export * from './inventoryStatusReport';
 export * from './inventoryStatusReportSummary';
 export * from './inventoryUpdate';
 export * from './limitParameter';
+export * from './listAdminCategoriesParams';
 export * from './listAdminOrdersParams';
 export * from './listAdminProductsParams';
 export * from './listCategoriesParams';

@@ -5,13 +5,23 @@ import { endpoint, json, newId, noContent, notFound, now } from './endpoint';
 const find = (id: string | undefined) => fixtures.find((c) => String(c.id) === id) ?? fixtures[0]!;
 
 export const categories = {
-  /** GET /categories/ (the admin screen lists them all) */
+  /** GET /categories/ (public: the active categories) */
   list: endpoint(
     'get',
     '/categories/',
-    (items: readonly Category[] = fixtures) =>
+    (items: readonly Category[] = fixtures.filter((c) => c.is_active)) =>
       () =>
         json(items),
+  ),
+  /** GET /admin/categories/?is_active (admin: inactive ones too; the admin screens use it) */
+  adminList: endpoint(
+    'get',
+    '/admin/categories/',
+    (items: readonly Category[] = fixtures) =>
+      ({ url }) => {
+        const active = url.searchParams.get('is_active');
+        return json(active === null ? items : items.filter((c) => String(c.is_active) === active));
+      },
   ),
   /** GET /categories/{slug-or-id} */
   get: endpoint(

@@ -39,6 +39,7 @@ export const defaultHandlers = [
   products.update(),
   products.delete(),
   categories.list(),
+  categories.adminList(),
   categories.get(),
   categories.create(),
   categories.update(),

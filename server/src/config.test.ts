@@ -84,6 +84,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads UNUSED_MEDIA_GRACE_H (default 24) and refuses values outside 1 h to 1 year', () => {
+    expect(loadConfig({ DATA_DIR: dir }).unusedMediaGraceHours).toBe(24);
+    expect(loadConfig({ DATA_DIR: dir, UNUSED_MEDIA_GRACE_H: '2' }).unusedMediaGraceHours).toBe(2);
+    for (const bad of ['0', '8761', '1.5', '-3', '1e2', 'day']) {
+      expect(() => loadConfig({ DATA_DIR: dir, UNUSED_MEDIA_GRACE_H: bad })).toThrow(
+        `UNUSED_MEDIA_GRACE_H must be an integer from 1 to 8760 hours, got "${bad}"`,
+      );
+    }
+  });
+
   it('resolves DATA_DIR to an absolute path', () => {
     const c = loadConfig({
       DATA_DIR: 'relative-data',

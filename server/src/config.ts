@@ -5,6 +5,7 @@ import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'n
 import { join, resolve } from 'node:path';
 import { ACCESS_TOKEN_SECONDS } from './auth/access-token';
 import { fromMillimes, toMillimes } from './domain/money';
+import { DEFAULT_UNUSED_MEDIA_GRACE_HOURS } from './services/media';
 
 export type Env = Record<string, string | undefined>;
 
@@ -34,6 +35,11 @@ export interface Config extends Secrets {
   publicUrl: string;
   /** Lifetime of access tokens in seconds (ACCESS_TOKEN_TTL_S, default 900). */
   accessTokenTtlSeconds: number;
+  /**
+   * Hours an uploaded file that no product or variant references is kept before the sweeper
+   * deletes it (UNUSED_MEDIA_GRACE_H, default 24).
+   */
+  unusedMediaGraceHours: number;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -73,6 +79,7 @@ export function loadConfig(env: Env = process.env): Config {
     shippingFlatRateMillimes,
     shopCountry: 'TN',
     accessTokenTtlSeconds: readAccessTokenTtl(env),
+    unusedMediaGraceHours: readUnusedMediaGrace(env),
     ...readMail(env, port),
     ...loadSecrets(dataDir, env),
   };
@@ -146,6 +153,16 @@ function readAccessTokenTtl(env: Env): number {
     throw new Error(`ACCESS_TOKEN_TTL_S must be an integer from 10 to 86400 seconds, got "${raw}"`);
   }
   return seconds;
+}
+
+function readUnusedMediaGrace(env: Env): number {
+  const raw = read(env, 'UNUSED_MEDIA_GRACE_H');
+  if (raw === undefined) return DEFAULT_UNUSED_MEDIA_GRACE_HOURS;
+  const hours = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(hours) || hours < 1 || hours > 8_760) {
+    throw new Error(`UNUSED_MEDIA_GRACE_H must be an integer from 1 to 8760 hours, got "${raw}"`);
+  }
+  return hours;
 }
 
 function readPort(env: Env): number {

@@ -8,6 +8,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createMailer } from './mail/transport';
+import { mediaStorage, startMediaSweeper } from './services/media';
 
 const config = loadConfig();
 const database = openDatabase(config);
@@ -36,7 +37,17 @@ if (first.createdAdmin) {
 if (!existsSync(spaDir))
   app.log.warn('dist/ is missing: only the API is served (run `npm run build`)');
 
+// Uploaded files that nothing references, older than UNUSED_MEDIA_GRACE_H: swept hourly.
+const sweeper = startMediaSweeper({
+  db: database.db,
+  storage: mediaStorage(config),
+  now: () => new Date(),
+  graceMs: config.unusedMediaGraceHours * 60 * 60 * 1000,
+  log: app.log,
+});
+
 const shutdown = async () => {
+  sweeper.stop();
   await app.close();
   await database.close();
   process.exit(0);

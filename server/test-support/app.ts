@@ -46,6 +46,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Store <no-reply@example.com>',
     publicUrl: 'http://shop.test',
     accessTokenTtlSeconds: 900,
+    unusedMediaGraceHours: 24,
     jwtSecret: 'test-jwt-secret-test-jwt-secret-0123456789',
     urlSigningKey: 'test-url-signing-key-test-url-signing-0123',
     ...overrides,

@@ -6,6 +6,7 @@ import type {
   CategoryCreate,
   CategoryUpdate,
   Id,
+  ListAdminCategoriesParams,
   ListCategoriesParams,
   Slug,
 } from '../../model';
@@ -54,7 +55,7 @@ export const getCategoryBySlug = (
   return apiClient<Category>({ url: `/api/v1/categories/${category}`, method: 'GET' }, options);
 };
 /**
- * Admin token with role super_admin, admin or manager (other roles 403). Works on active and inactive categories; only the properties sent change. 404 when no category has this id. 409 when the slug is already used by another category. 422 when the body is invalid, or parent_id names no category, the category itself or one of its descendants (a cycle).
+ * Admin token with role super_admin, admin or manager (other roles 403). Works on active and inactive categories; only the properties sent change (`{"is_active": true}` reactivates a soft-deleted category). 404 when no category has this id. 409 when the slug is already used by another category. 422 when the body is invalid, or parent_id names no category, the category itself or one of its descendants (a cycle).
  * @summary Update a category
  */
 export const updateCategory = (
@@ -73,7 +74,7 @@ export const updateCategory = (
   );
 };
 /**
- * Admin token with role super_admin, admin or manager (other roles 403). Sets is_active false and returns the deactivated record; children and products keep their link. Deactivating an inactive category is allowed and changes nothing. 404 when no category has this id.
+ * Admin token with role super_admin, admin or manager (other roles 403). Sets is_active false and returns the deactivated record; children and products keep their link. Deactivating an inactive category is allowed and changes nothing. The admin list (listAdminCategories) still shows it; PATCH is_active true reactivates it. 404 when no category has this id.
  * @summary Deactivate a category (soft delete)
  */
 export const deleteCategory = (
@@ -92,6 +93,19 @@ export const forceDeleteCategory = (
 ) => {
   return apiClient<void>({ url: `/api/v1/categories/${id}/force`, method: 'DELETE' }, options);
 };
+/**
+ * Admin token required (any admin role). Returns the categories, active and inactive (soft deleted), ordered by display_order, then name; with `is_active`, only the active (true) or only the inactive (false) ones. The table is small: no paging. 422 when a query parameter is invalid.
+ * @summary List categories, inactive ones included (admin)
+ */
+export const listAdminCategories = (
+  params?: ListAdminCategoriesParams,
+  options?: SecondParameter<typeof apiClient<Category[]>>,
+) => {
+  return apiClient<Category[]>(
+    { url: `/api/v1/admin/categories/`, method: 'GET', params },
+    options,
+  );
+};
 export type ListCategoriesResult = NonNullable<Awaited<ReturnType<typeof listCategories>>>;
 export type CreateCategoryResult = NonNullable<Awaited<ReturnType<typeof createCategory>>>;
 export type GetCategoryBySlugResult = NonNullable<Awaited<ReturnType<typeof getCategoryBySlug>>>;
@@ -99,4 +113,7 @@ export type UpdateCategoryResult = NonNullable<Awaited<ReturnType<typeof updateC
 export type DeleteCategoryResult = NonNullable<Awaited<ReturnType<typeof deleteCategory>>>;
 export type ForceDeleteCategoryResult = NonNullable<
   Awaited<ReturnType<typeof forceDeleteCategory>>
+>;
+export type ListAdminCategoriesResult = NonNullable<
+  Awaited<ReturnType<typeof listAdminCategories>>
 >;

@@ -21,7 +21,7 @@ import type { BodyType } from '../../../src/lib/http/client';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 /**
- * Admin token with role super_admin, admin, manager or inventory_manager (support 403). Accepts one image with extension .jpg, .jpeg, .png, .gif or .webp; the content is sniffed and must be an image of the type the extension names (415 otherwise). At most 100 MB (413). The file is stored under a new random key. 422 when the field `file` is missing.
+ * Admin token with role super_admin, admin, manager or inventory_manager (support 403). Accepts one image with extension .jpg, .jpeg, .png, .gif or .webp; the content is sniffed and must be an image of the type the extension names (415 otherwise). At most 100 MB (413). The file is stored under a new random key; while no product or variant references it, it is deleted after UNUSED_MEDIA_GRACE_H hours (default 24). 422 when the field `file` is missing.
  * @summary Upload one image
  */
 export const uploadImage = (
@@ -105,7 +105,7 @@ export const uploadVideos = (
   );
 };
 /**
- * Admin token with role super_admin, admin, manager or inventory_manager (support 403). Deletes the files with these keys; unknown keys are ignored (the result lists only what was deleted). Product and variant images that point to a deleted file are not changed. 422 when the body is invalid or a key is malformed.
+ * Admin token with role super_admin, admin, manager or inventory_manager (support 403). Deletes the files with these keys; unknown keys are ignored (the result lists only what was deleted). Product and variant images that point to a deleted file are not changed, so the console does not call this when an image is removed from a form (the product update deletes the file once saved; unreferenced uploads are swept after UNUSED_MEDIA_GRACE_H hours). 422 when the body is invalid or a key is malformed.
  * @summary Delete stored files
  */
 export const deleteFiles = (

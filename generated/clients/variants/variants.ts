@@ -132,7 +132,7 @@ export const getVariant = (id: number, options?: SecondParameter<typeof apiClien
   return apiClient<Variant>({ url: `/api/v1/admin/variants/${id}`, method: 'GET' }, options);
 };
 /**
- * Admin token with role super_admin, admin, manager or inventory_manager (support 403). Only the properties sent change; null clears an optional value (the client sends empty optional fields as null). A stock_quantity change is recorded as a stock movement. 404 when no variant has this id, 409 when the SKU is used by another variant, 422 when the body is invalid or vat_rate_id does not exist.
+ * Admin token with role super_admin, admin, manager or inventory_manager (support 403). Only the properties sent change; null clears an optional value (the client sends empty optional fields as null). A stock_quantity change is recorded as a stock movement. 404 when no variant has this id, 409 when the SKU is used by another variant, 422 when the body is invalid or vat_rate_id does not exist. When `images` drops uploaded media, their stored files are deleted once saved, unless another product or variant still references them.
  * @summary Update a variant
  */
 export const updateVariant = (

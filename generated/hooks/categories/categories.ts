@@ -15,6 +15,7 @@ import type {
   ConflictResponse,
   ForbiddenResponse,
   Id,
+  ListAdminCategoriesParams,
   ListCategoriesParams,
   NotFoundResponse,
   Slug,
@@ -184,7 +185,7 @@ export const useGetCategoryBySlug = <
   };
 };
 /**
- * Admin token with role super_admin, admin or manager (other roles 403). Works on active and inactive categories; only the properties sent change. 404 when no category has this id. 409 when the slug is already used by another category. 422 when the body is invalid, or parent_id names no category, the category itself or one of its descendants (a cycle).
+ * Admin token with role super_admin, admin or manager (other roles 403). Works on active and inactive categories; only the properties sent change (`{"is_active": true}` reactivates a soft-deleted category). 404 when no category has this id. 409 when the slug is already used by another category. 422 when the body is invalid, or parent_id names no category, the category itself or one of its descendants (a cycle).
  * @summary Update a category
  */
 export const updateCategory = (
@@ -262,7 +263,7 @@ export const useUpdateCategory = <
   };
 };
 /**
- * Admin token with role super_admin, admin or manager (other roles 403). Sets is_active false and returns the deactivated record; children and products keep their link. Deactivating an inactive category is allowed and changes nothing. 404 when no category has this id.
+ * Admin token with role super_admin, admin or manager (other roles 403). Sets is_active false and returns the deactivated record; children and products keep their link. Deactivating an inactive category is allowed and changes nothing. The admin list (listAdminCategories) still shows it; PATCH is_active true reactivates it. 404 when no category has this id.
  * @summary Deactivate a category (soft delete)
  */
 export const deleteCategory = (category: Id, options?: SecondParameter<typeof apiClient>) => {
@@ -369,6 +370,59 @@ export const useForceDeleteCategory = <
   const swrFn = getForceDeleteCategoryMutationFetcher(id, requestOptions);
 
   const query = useSWRMutation(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Admin token required (any admin role). Returns the categories, active and inactive (soft deleted), ordered by display_order, then name; with `is_active`, only the active (true) or only the inactive (false) ones. The table is small: no paging. 422 when a query parameter is invalid.
+ * @summary List categories, inactive ones included (admin)
+ */
+export const listAdminCategories = (
+  params?: ListAdminCategoriesParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<Category[]>(
+    { url: `/api/v1/admin/categories/`, method: 'GET', params },
+    options,
+  );
+};
+
+export const getListAdminCategoriesKey = (params?: ListAdminCategoriesParams) =>
+  [`/api/v1/admin/categories/`, ...(params ? [params] : [])] as const;
+
+export type ListAdminCategoriesQueryResult = NonNullable<
+  Awaited<ReturnType<typeof listAdminCategories>>
+>;
+export type ListAdminCategoriesQueryError = ErrorType<
+  UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse
+>;
+
+/**
+ * @summary List categories, inactive ones included (admin)
+ */
+export const useListAdminCategories = <
+  TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse>,
+>(
+  params?: ListAdminCategoriesParams,
+  options?: {
+    swr?: SWRConfiguration<Awaited<ReturnType<typeof listAdminCategories>>, TError> & {
+      swrKey?: Key;
+      enabled?: boolean;
+    };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const isEnabled = swrOptions?.enabled !== false;
+  const swrKey =
+    swrOptions?.swrKey ?? (() => (isEnabled ? getListAdminCategoriesKey(params) : null));
+  const swrFn = () => listAdminCategories(params, requestOptions);
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions);
 
   return {
     swrKey,

@@ -401,7 +401,7 @@ export const useGetProduct = <
   };
 };
 /**
- * Admin token with role super_admin, admin, manager or inventory_manager (support 403). The body carries either {has_variants} or the full product payload; only the properties sent change. With `inventory`, a simple product's default variant is created or updated. 404 when no product has this id. 409 when the slug or inventory sku is already used by another record, or has_variants is set to false while the product has more than one variant. 422 when the body is invalid, category_id or vat_rate_id does not exist, or `inventory` is sent for a product with variants.
+ * Admin token with role super_admin, admin, manager or inventory_manager (support 403). The body carries either {has_variants} or the full product payload; only the properties sent change. With `inventory`, a simple product's default variant is created or updated. 404 when no product has this id. 409 when the slug or inventory sku is already used by another record, or has_variants is set to false while the product has more than one variant. 422 when the body is invalid, category_id or vat_rate_id does not exist, or `inventory` is sent for a product with variants. When `images` drops uploaded media (/api/v1/media/{key} URLs), their stored files are deleted once the update is saved, unless another product or a variant still references them.
  * @summary Update a product
  */
 export const updateProduct = (
@@ -479,7 +479,7 @@ export const useUpdateProduct = <
   };
 };
 /**
- * Admin token with role super_admin, admin, manager or inventory_manager (support 403). Permanently deletes the product together with its variants; their stock movements stay (with their SKU and title, variant_id null) and past orders keep their copied names and prices. 404 when no product has this id.
+ * Admin token with role super_admin, admin, manager or inventory_manager (support 403). Permanently deletes the product together with its variants; their stock movements stay (with their SKU and title, variant_id null) and past orders keep their copied names and prices. Its uploaded files, once nothing references them, are removed by the unused-media sweep. 404 when no product has this id.
  * @summary Delete a product
  */
 export const deleteProduct = (id: number, options?: SecondParameter<typeof apiClient>) => {

@@ -104,6 +104,108 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
     });
   });
 
+  describe('listAdminCategories', () => {
+    const ADMIN_URL = '/api/v1/admin/categories/';
+    const list = (query = '', headers: Record<string, string> = admin) =>
+      t.app.inject({ method: 'GET', url: `${ADMIN_URL}${query}`, headers });
+
+    it('returns active and inactive categories in the public order; is_active filters', async () => {
+      const db = t.database.db;
+      const shoes = await insertCategory(db, { name: 'Shoes', slug: 'shoes', display_order: 0 });
+      const old = await insertCategory(db, {
+        name: 'Old stock',
+        slug: 'old-stock',
+        display_order: 1,
+        is_active: 0,
+      });
+      const bags = await insertCategory(db, { name: 'Bags', slug: 'bags', display_order: 1 });
+
+      const all = await list('', await t.authAs('support'));
+      expect(all.statusCode).toBe(200);
+      const body = expectResponseMatches<Category[]>('listAdminCategories', all);
+      expect(body.map((c) => [c.slug, c.is_active])).toEqual([
+        ['shoes', true],
+        ['bags', true],
+        ['old-stock', false],
+      ]);
+      expect(body[2]).toEqual({
+        id: old.id,
+        name: 'Old stock',
+        slug: 'old-stock',
+        description: null,
+        image_url: null,
+        parent_id: null,
+        is_active: false,
+        display_order: 1,
+        created_at: old.created_at,
+        updated_at: old.updated_at,
+      });
+
+      const inactive = await list('?is_active=false');
+      expect(
+        expectResponseMatches<Category[]>('listAdminCategories', inactive).map((c) => c.id),
+      ).toEqual([old.id]);
+      const active = await list('?is_active=true');
+      expect(
+        expectResponseMatches<Category[]>('listAdminCategories', active).map((c) => c.id),
+      ).toEqual([shoes.id, bags.id]);
+      // The public list still hides the inactive one.
+      const pub = await t.app.inject({ method: 'GET', url: URL });
+      expect(expectResponseMatches<Category[]>('listCategories', pub).map((c) => c.id)).toEqual([
+        shoes.id,
+        bags.id,
+      ]);
+    });
+
+    it('needs an admin token (401) and a boolean is_active (422)', async () => {
+      const anonymous = await t.app.inject({ method: 'GET', url: ADMIN_URL });
+      expect(anonymous.statusCode).toBe(401);
+      expect(expectResponseMatches('listAdminCategories', anonymous)).toEqual({
+        detail: 'Not authenticated',
+      });
+      const bad = await list('?is_active=maybe');
+      expect(bad.statusCode).toBe(422);
+      expect(expectResponseMatches<Issues>('listAdminCategories', bad).detail[0]?.loc).toEqual([
+        'query',
+        'is_active',
+      ]);
+    });
+
+    it('keeps a soft-deleted category listed until it is reactivated or force deleted', async () => {
+      const db = t.database.db;
+      const cat = await insertCategory(db, { name: 'Seasonal', slug: 'seasonal' });
+      const ids = async (query: string) =>
+        expectResponseMatches<Category[]>('listAdminCategories', await list(query)).map(
+          (c) => c.id,
+        );
+
+      const soft = await t.app.inject({ method: 'DELETE', url: `${URL}${cat.id}`, headers: admin });
+      expect(soft.statusCode).toBe(200);
+      expect(await ids('?is_active=false')).toEqual([cat.id]);
+      expect(await ids('?is_active=true')).toEqual([]);
+
+      const reactivated = await update(cat.id, { is_active: true });
+      expect(reactivated.statusCode).toBe(200);
+      expect(expectResponseMatches<Category>('updateCategory', reactivated)).toMatchObject({
+        id: cat.id,
+        is_active: true,
+      });
+      expect(await ids('?is_active=true')).toEqual([cat.id]);
+      const bySlug = await t.app.inject({ method: 'GET', url: `${URL}seasonal` });
+      expect(bySlug.statusCode).toBe(200);
+
+      await t.app.inject({ method: 'DELETE', url: `${URL}${cat.id}`, headers: admin });
+      const force = await t.app.inject({
+        method: 'DELETE',
+        url: `${URL}${cat.id}/force`,
+        headers: admin,
+      });
+      expect(force.statusCode).toBe(204);
+      expect(await ids('')).toEqual([]);
+      expect(await stored(cat.id)).toBeUndefined();
+    });
+  });
+
   describe('getCategoryBySlug (public)', () => {
     it('returns an active category by slug without a token', async () => {
       const cat = await insertCategory(t.database.db, { name: 'Hats', slug: 'summer-hats' });

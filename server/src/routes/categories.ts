@@ -6,6 +6,7 @@ import {
   forceDeleteCategory,
   getActiveCategoryBySlug,
   listActiveCategories,
+  listAllCategories,
   presentCategory,
   updateCategory,
 } from '../services/categories';
@@ -17,6 +18,9 @@ export function categoriesHandlers(ctx: AppContext): Handlers {
   return {
     listCategories: async (request) =>
       (await listActiveCategories(ctx.db, request.query.parent_id)).map(presentCategory),
+
+    listAdminCategories: async (request) =>
+      (await listAllCategories(ctx.db, request.query.is_active)).map(presentCategory),
 
     getCategoryBySlug: async (request) =>
       presentCategory(await getActiveCategoryBySlug(ctx.db, request.params.category)),

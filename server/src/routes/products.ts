@@ -9,9 +9,11 @@ import {
   listPublicProducts,
   listPublicVariants,
 } from '../services/catalogue';
+import { mediaStorage, releaseRemovedMedia } from '../services/media';
 import {
   createProduct,
   deleteProduct,
+  findProduct,
   getProduct,
   listAdminProducts,
   updateProduct,
@@ -23,6 +25,7 @@ const DEFAULT_FEATURED_LIMIT = 10;
 
 export function productsHandlers(ctx: AppContext): Handlers {
   const { db } = ctx;
+  const storage = mediaStorage(ctx.config);
   return {
     // -- public catalogue ------------------------------------------------------------------
     listProducts: async (request, reply) => {
@@ -68,8 +71,15 @@ export function productsHandlers(ctx: AppContext): Handlers {
 
     getProduct: async (request) => getProduct(db, request.params.id),
 
-    updateProduct: async (request) =>
-      updateProduct(ctx, request.params.id, request.body, adminId(request.admin)),
+    updateProduct: async (request) => {
+      const { id } = request.params;
+      const before = request.body.images !== undefined ? await findProduct(db, id) : undefined;
+      const product = await updateProduct(ctx, id, request.body, adminId(request.admin));
+      // The stored files of the images this save removed, unless something else uses them.
+      if (before)
+        await releaseRemovedMedia(db, storage, before.images, product.images, request.log);
+      return product;
+    },
 
     deleteProduct: async (request, reply) => {
       await deleteProduct(db, request.params.id);

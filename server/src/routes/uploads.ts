@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { invalid, notFound, unsupportedMediaType } from '../http/problem';
@@ -10,7 +9,7 @@ import {
   type UploadLimits,
   type UploadTarget,
 } from '../services/uploads';
-import { LocalDiskStorage } from '../storage/local-disk';
+import { mediaStorage } from '../services/media';
 import type { Storage } from '../storage/storage';
 
 export interface UploadsOptions {
@@ -27,7 +26,7 @@ export function uploadsHandlers(
   ctx: Pick<AppContext, 'config' | 'now'>,
   options: UploadsOptions = {},
 ): Handlers {
-  const storage = options.storage ?? new LocalDiskStorage(join(ctx.config.dataDir, 'uploads'));
+  const storage = options.storage ?? mediaStorage(ctx.config);
   const limits: UploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...options.limits };
   const signer = createMediaUrlSigner(ctx.config.urlSigningKey);
 

@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import type { Database, StockMovementRow } from '../db/schema';
 import type { Handler, Handlers, Schemas } from '../http/types';
 import { inventoryStatusReport } from '../services/inventory-status';
+import { mediaStorage, releaseRemovedMedia } from '../services/media';
 import { adjustStock } from '../services/stock';
 import {
   SINGLE,
@@ -38,6 +39,7 @@ const presentMovement = (m: StockMovementRow): Schemas['StockMovement'] => ({
 });
 
 export function variantsHandlers(ctx: AppContext): Handlers {
+  const storage = mediaStorage(ctx.config);
   const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) =>
     ctx.db.transaction().execute(work);
   const writer = (request: FastifyRequest): WriteContext => ({
@@ -70,10 +72,17 @@ export function variantsHandlers(ctx: AppContext): Handlers {
 
   const updateVariantHandler: Handler<'updateVariant'> = async (request) => {
     const w = writer(request);
-    return inTransaction(async (trx) => {
+    let before: string[] = [];
+    const variant = await inTransaction(async (trx) => {
+      if (request.body.images !== undefined) {
+        before = (await getVariantOrThrow(trx, request.params.id)).images;
+      }
       await updateVariant(trx, request.params.id, request.body, SINGLE, w);
       return getVariantOrThrow(trx, request.params.id);
     });
+    // The stored files of the images this save removed, unless something else uses them.
+    await releaseRemovedMedia(ctx.db, storage, before, variant.images, request.log);
+    return variant;
   };
 
   const deleteVariant: Handler<'deleteVariant'> = async (request, reply) => {

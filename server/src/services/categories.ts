@@ -49,6 +49,23 @@ export async function listActiveCategories(
     .execute();
 }
 
+/**
+ * Every category for the admin screens, active and inactive (soft deleted), in the public order;
+ * with isActive only the active (true) or only the inactive (false) ones.
+ */
+export async function listAllCategories(
+  db: Db,
+  isActive?: boolean | undefined,
+): Promise<CategoryRow[]> {
+  let query = db.selectFrom('categories').selectAll();
+  if (isActive !== undefined) query = query.where('is_active', '=', fromBool(isActive));
+  return query
+    .orderBy('display_order', 'asc')
+    .orderBy('name', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
 export async function getActiveCategoryBySlug(db: Db, slug: string): Promise<CategoryRow> {
   const row = await db
     .selectFrom('categories')

@@ -151,4 +151,26 @@ describe('LocalDiskStorage', () => {
     expect(await storage.exists('img_dir.png')).toBe(false);
     expect(await storage.delete('img_dir.png')).toBe(false);
   });
+
+  it('lists the stored files with their write time, skipping temporary files, folders and links', async () => {
+    expect(await storage.list()).toEqual([]); // no folder yet
+    const before = Date.now();
+    const a = newMediaKey('img', 'png');
+    const b = newMediaKey('vid', 'mp4');
+    await storage.put(a, Buffer.from('a'), 'image/png');
+    await storage.put(b, Buffer.from('b'), 'video/mp4');
+    writeFileSync(join(root, `.${a}.123.tmp`), 'half written');
+    mkdirSync(join(root, 'img_dir.png'));
+    symlinkSync(join(root, a), join(root, 'img_link.png'));
+
+    const listed = await storage.list();
+    expect(listed.map((o) => o.key).sort()).toEqual([a, b].sort());
+    for (const o of listed) {
+      expect(o.modifiedAt).toBeInstanceOf(Date);
+      expect(o.modifiedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(o.modifiedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+    await storage.delete(a);
+    expect((await storage.list()).map((o) => o.key)).toEqual([b]);
+  });
 });

@@ -1,7 +1,17 @@
 // Uploaded files as plain files in one flat folder (DATA_DIR/uploads).
 import { randomBytes } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
-import { lstat, mkdir, open, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
+import {
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  unlink,
+  type FileHandle,
+} from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,6 +19,7 @@ import {
   contentTypeForKey,
   InvalidStorageKeyError,
   isValidMediaKey,
+  type ListedObject,
   type Storage,
   type StoredObject,
 } from './storage';
@@ -89,6 +100,27 @@ export class LocalDiskStorage implements Storage {
       if (isMissing(err) || (err as NodeJS.ErrnoException).code === 'EISDIR') return false;
       throw err;
     }
+  }
+
+  async list(): Promise<ListedObject[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.root);
+    } catch (err) {
+      if (isMissing(err)) return []; // nothing uploaded yet
+      throw err;
+    }
+    const listed: ListedObject[] = [];
+    // Temporary files (a leading dot) and anything else that is no key are left alone.
+    for (const key of names.filter(isValidMediaKey)) {
+      try {
+        const info = await lstat(join(this.root, key));
+        if (info.isFile()) listed.push({ key, modifiedAt: info.mtime });
+      } catch (err) {
+        if (!isMissing(err)) throw err; // deleted meanwhile: not listed
+      }
+    }
+    return listed;
   }
 
   async exists(key: string): Promise<boolean> {

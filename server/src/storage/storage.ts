@@ -57,6 +57,12 @@ export interface StoredObject {
   contentType: string;
 }
 
+/** A stored file as listed: its key and when it was last written. */
+export interface ListedObject {
+  key: string;
+  modifiedAt: Date;
+}
+
 export interface Storage {
   /**
    * Stores the bytes under the key (replacing any file with that key) and resolves with their
@@ -69,4 +75,6 @@ export interface Storage {
   /** Deletes the file; false when there was none. */
   delete(key: string): Promise<boolean>;
   exists(key: string): Promise<boolean>;
+  /** Every stored file (valid keys only; files being written are not listed), in no set order. */
+  list(): Promise<ListedObject[]>;
 }

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { deleteFiles, uploadImages, uploadVideos } from '@generated/hooks/uploads/uploads';
+import { uploadImages, uploadVideos } from '@generated/hooks/uploads/uploads';
 import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
-import { batches, checkFiles, mediaKeyFromUrl, type MediaKind } from './media-rules';
+import { batches, checkFiles, type MediaKind } from './media-rules';
 
 const UPLOAD = { image: uploadImages, video: uploadVideos } as const;
 const UPLOAD_FAILED = {
@@ -21,7 +21,9 @@ interface Options {
 /**
  * What the media uploader does (spec §2, §5, §8): checks a selection (count, size, type), uploads
  * it through the multi-file endpoint (field `files`, 5 per request) and appends the stored URLs;
- * removes an item and deletes its stored file in the background, ignoring a failure there.
+ * removes an item from the value only. The stored file is not deleted here: a form left with
+ * Cancel must not point at a deleted file. The server deletes it when the product is saved
+ * without it, or sweeps it once nothing has referenced it for the grace period.
  */
 export function useMediaUpload({ kind, value, onChange, max, onUploadingChange }: Options) {
   const [uploading, setUploading] = useState(false);
@@ -67,9 +69,6 @@ export function useMediaUpload({ kind, value, onChange, max, onUploadingChange }
     const url = current[index];
     if (url === undefined) return;
     change(current.filter((_, i) => i !== index));
-    const key = mediaKeyFromUrl(url);
-    // In the background; the item is gone from the form whatever the server says.
-    if (key) deleteFiles({ keys: [key] }).catch(() => undefined);
   }, []);
 
   return { uploading, addFiles, removeAt };

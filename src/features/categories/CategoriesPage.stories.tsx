@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Category } from '@generated/model';
 import { adminUser, categories as categoryFixtures } from '@mocks/fixtures';
@@ -25,6 +26,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const LIST = '/api/v1/categories/';
+/** The screen's list: every category, inactive (soft-deleted) ones included. */
+const ADMIN_LIST = '/api/v1/admin/categories/';
 const EMPTY = 'No categories found. Add your first category!';
 const NONE = 'None (Top-level category)';
 
@@ -100,10 +103,17 @@ export const Filled: Story = {
       'Name',
       'Slug',
       'Description',
+      'Status',
       'Actions',
     ]);
-    await expect(dataRows(canvasElement).map((row) => cellTexts(row).slice(0, 3))).toEqual(
-      categoryFixtures.map((c) => [c.name, c.slug, c.description ?? '-']),
+    // Inactive (soft-deleted) categories are listed too, marked Inactive.
+    await expect(dataRows(canvasElement).map((row) => cellTexts(row).slice(0, 4))).toEqual(
+      categoryFixtures.map((c) => [
+        c.name,
+        c.slug,
+        c.description ?? '-',
+        c.is_active ? 'Active' : 'Inactive',
+      ]),
     );
     for (const category of categoryFixtures) {
       const row = rowOf(canvasElement, category.name);
@@ -117,7 +127,14 @@ export const Filled: Story = {
     await expect(canvas.getByTestId('category-count')).toHaveTextContent(
       `${categoryFixtures.length} categories`,
     );
-    await expect(requests.to('GET', LIST)).toHaveLength(1);
+    await expect(requests.to('GET', ADMIN_LIST)).toHaveLength(1);
+    const [call] = requests.to('GET', ADMIN_LIST);
+    await expect(call?.query).toEqual({});
+    // Reactivate only on the inactive one.
+    await expect(canvas.getAllByRole('button', { name: /^Reactivate / })).toHaveLength(1);
+    await expect(
+      within(rowOf(canvasElement, 'Bougies')).getByRole('button', { name: 'Reactivate Bougies' }),
+    ).toBeVisible();
   },
 };
 
@@ -134,7 +151,7 @@ const withLongDescription: Category = {
 
 /** A long description stays on one line, cut with an ellipsis; the whole text is its tooltip. */
 export const TruncatedDescription: Story = {
-  parameters: { msw: { handlers: [categories.list([withLongDescription])] } },
+  parameters: { msw: { handlers: [categories.adminList([withLongDescription])] } },
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
     const cell = within(canvasElement).getByTestId('category-description');
@@ -150,7 +167,7 @@ export const TruncatedDescription: Story = {
 };
 
 export const Empty: Story = {
-  parameters: { msw: { handlers: [categories.list([])] } },
+  parameters: { msw: { handlers: [categories.adminList([])] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(EMPTY)).toBeVisible();
@@ -160,7 +177,7 @@ export const Empty: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [categories.list.loading()] } },
+  parameters: { msw: { handlers: [categories.adminList.loading()] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Loading categories...')).toBeVisible();
@@ -169,7 +186,7 @@ export const Loading: Story = {
 };
 
 export const LoadError: Story = {
-  parameters: { msw: { handlers: [categories.list.error(500, 'Database unavailable')] } },
+  parameters: { msw: { handlers: [categories.adminList.error(500, 'Database unavailable')] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const alert = await canvas.findByRole('alert');
@@ -301,7 +318,7 @@ export const CreateCategory: Story = {
     await expectToast('Success', 'Category created successfully', 'success');
     await dialogClosed('dialog');
     // The list is loaded again.
-    await requests.waitFor('GET', LIST, { count: 2 });
+    await requests.waitFor('GET', ADMIN_LIST, { count: 2 });
   },
 };
 
@@ -351,7 +368,7 @@ export const EditCategory: Story = {
     });
     await expectToast('Success', 'Category updated successfully', 'success');
     await dialogClosed('dialog');
-    await requests.waitFor('GET', LIST, { count: 2 });
+    await requests.waitFor('GET', ADMIN_LIST, { count: 2 });
   },
 };
 
@@ -366,13 +383,150 @@ export const SoftDelete: Story = {
     await expectToast('Success', 'Category deactivated (soft delete)', 'success');
     await dialogClosed('alertdialog');
     await expect(requests.to('DELETE', `${LIST}1/force`)).toHaveLength(0);
-    await requests.waitFor('GET', LIST, { count: 2 });
+    await requests.waitFor('GET', ADMIN_LIST, { count: 2 });
+  },
+};
+
+/** After a soft delete the reloaded list still shows the category, now Inactive and reactivatable. */
+export const SoftDeletedStaysListed: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        categories.adminList.reply(() =>
+          HttpResponse.json(
+            categoryFixtures.map((c) =>
+              c.id === 1 && requests.to('DELETE', `${LIST}1`).length > 0
+                ? { ...c, is_active: false }
+                : c,
+            ),
+          ),
+        ),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDelete(canvasElement, 'Maroquinerie');
+    await userEvent.click(dialog.getByRole('button', { name: 'Soft Delete' }));
+    await requests.waitFor('DELETE', `${LIST}1`);
+    await dialogClosed('alertdialog');
+    await requests.waitFor('GET', ADMIN_LIST, { count: 2 });
+    const row = () => rowOf(canvasElement, 'Maroquinerie');
+    await waitFor(() => expect(cellTexts(row())[3]).toBe('Inactive'));
+    await expect(
+      within(row()).getByRole('button', { name: 'Reactivate Maroquinerie' }),
+    ).toBeVisible();
+  },
+};
+
+/** The status filter narrows the table to the active or the inactive categories. */
+export const StatusFilter: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    const filter = canvas.getByLabelText('Status filter');
+    await expect(filter).toHaveValue('all');
+    await expect(optionTexts(filter)).toEqual(['All statuses', 'Active', 'Inactive']);
+    const names = () => dataRows(canvasElement).map((row) => cellTexts(row)[0]);
+
+    await userEvent.selectOptions(filter, 'inactive');
+    await waitFor(() => expect(names()).toEqual(['Bougies']));
+    await expect(cellTexts(dataRows(canvasElement)[0]!)[3]).toBe('Inactive');
+    await expect(canvas.getByTestId('category-count')).toHaveTextContent('1 category');
+
+    await userEvent.selectOptions(filter, 'active');
+    await waitFor(() =>
+      expect(names()).toEqual(categoryFixtures.filter((c) => c.is_active).map((c) => c.name)),
+    );
+    await expect(canvas.queryAllByRole('button', { name: /^Reactivate / })).toHaveLength(0);
+
+    await userEvent.selectOptions(filter, 'all');
+    await waitFor(() => expect(names()).toHaveLength(categoryFixtures.length));
+    // Filtering happens on the loaded list: no other request.
+    await expect(requests.to('GET', ADMIN_LIST)).toHaveLength(1);
+  },
+};
+
+/** No inactive category: the filter says so (the list itself is not empty). */
+export const StatusFilterNoInactive: Story = {
+  parameters: {
+    msw: { handlers: [categories.adminList(categoryFixtures.filter((c) => c.is_active))] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await userEvent.selectOptions(canvas.getByLabelText('Status filter'), 'inactive');
+    await expect(await canvas.findByText('No inactive categories.')).toBeVisible();
+    await expect(canvas.queryByText(EMPTY)).toBeNull();
+    await expect(canvas.queryByTestId('category-count')).toBeNull();
+  },
+};
+
+/** Reactivate: PATCH is_active true, the toast, the list reloaded. */
+export const Reactivate: Story = {
+  parameters: { msw: { handlers: [categories.update.delayed(400)] } },
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    const button = within(rowOf(canvasElement, 'Bougies')).getByRole('button', {
+      name: 'Reactivate Bougies',
+    });
+    await userEvent.click(button);
+    const [call] = await requests.waitFor('PATCH', `${LIST}6`);
+    await expect(call?.body).toEqual({ is_active: true });
+    await waitFor(() => expect(button).toBeDisabled());
+    await expectToast('Success', 'Category reactivated', 'success');
+    await requests.waitFor('GET', ADMIN_LIST, { count: 2 });
+    await expect(requests.to('PATCH', /\/categories\//)).toHaveLength(1);
+  },
+};
+
+export const ReactivateFails: Story = {
+  parameters: { msw: { handlers: [categories.update.error(409, 'Slug already exists')] } },
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    await userEvent.click(
+      within(canvasElement).getByRole('button', { name: 'Reactivate Bougies' }),
+    );
+    await requests.waitFor('PATCH', `${LIST}6`);
+    await expectToast('Error', 'Slug already exists', 'error');
+    await expect(
+      within(canvasElement).getByRole('button', { name: 'Reactivate Bougies' }),
+    ).toBeEnabled();
+    await expect(requests.to('GET', ADMIN_LIST)).toHaveLength(1);
+  },
+};
+
+/** Editing an inactive category keeps it inactive: reactivating is its own action. */
+export const EditInactiveKeepsStatus: Story = {
+  play: async ({ canvasElement }) => {
+    const bougies = byName('Bougies');
+    const dialog = await openEdit(canvasElement, 'Bougies');
+    await userEvent.type(dialog.getByLabelText('Description'), ' Dernières pièces.');
+    await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
+    const [call] = await requests.waitFor('PATCH', `${LIST}${bougies.id}`);
+    await expect(call?.body).toEqual({
+      name: 'Bougies',
+      slug: 'bougies',
+      description: 'Collection arrêtée. Dernières pièces.',
+      image_url: null,
+      parent_id: null,
+      is_active: false,
+      display_order: bougies.display_order,
+    });
+    await expectToast('Success', 'Category updated successfully', 'success');
   },
 };
 
 export const ForceDelete: Story = {
   play: async ({ canvasElement }) => {
+    // Bougies is inactive (already soft deleted): only Force Delete is offered.
     const dialog = await openDelete(canvasElement, 'Bougies');
+    await expect(
+      dialog.getByText(
+        'This category is already inactive (soft deleted). Reactivate it from the list, or delete it permanently.',
+      ),
+    ).toBeVisible();
+    await expect(dialog.queryByRole('button', { name: 'Soft Delete' })).toBeNull();
+    await expect(dialog.queryByText('Soft Delete (recommended)')).toBeNull();
     await userEvent.click(dialog.getByRole('button', { name: 'Force Delete' }));
     await requests.waitFor('DELETE', `${LIST}6/force`);
     await expectToast('Success', 'Category permanently deleted', 'success');

@@ -5,8 +5,10 @@ import {
   createCategory,
   deleteCategory,
   forceDeleteCategory,
+  getListAdminCategoriesKey,
+  getListCategoriesKey,
   updateCategory,
-  useListCategories,
+  useListAdminCategories,
 } from '@generated/hooks/categories/categories';
 import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
@@ -14,13 +16,16 @@ import { CategoriesView } from './CategoriesView';
 import { categoryErrorMessage, toCategoryPayload, type CategoryFormValues } from './category-form';
 import type { CategoryDeleteMode } from './DeleteCategoryDialog';
 
-const LIST_PATH = '/api/v1/categories/';
-/** Every cached category list (this screen's and the product screens' pickers). */
-const isCategoryList = (key: unknown) => Array.isArray(key) && key[0] === LIST_PATH;
+const LIST_PATHS = new Set<unknown>([getListCategoriesKey()[0], getListAdminCategoriesKey()[0]]);
+/** Every cached category list (this screen's, the product screens' and the public one). */
+const isCategoryList = (key: unknown) => Array.isArray(key) && LIST_PATHS.has(key[0]);
 
-/** Categories management (/admin/categories): loads the list, saves and deletes (spec §7, §8). */
+/**
+ * Categories management (/admin/categories): loads every category, inactive (soft-deleted) ones
+ * included, saves, deletes and reactivates (spec §7, §8).
+ */
 export function CategoriesPage() {
-  const list = useListCategories();
+  const list = useListAdminCategories();
   const { mutate } = useSWRConfig();
   const reload = useCallback(() => void mutate(isCategoryList), [mutate]);
 
@@ -62,6 +67,20 @@ export function CategoriesPage() {
     [reload],
   );
 
+  const handleReactivate = useCallback(
+    async (category: Category) => {
+      try {
+        await updateCategory(category.id, { is_active: true });
+      } catch (error) {
+        notify.error('Error', categoryErrorMessage(error, 'Failed to save category'));
+        return;
+      }
+      notify.success('Success', 'Category reactivated');
+      reload();
+    },
+    [reload],
+  );
+
   return (
     <CategoriesView
       categories={list.data}
@@ -70,6 +89,7 @@ export function CategoriesPage() {
       onRetry={() => void list.mutate()}
       onSave={handleSave}
       onDelete={handleDelete}
+      onReactivate={handleReactivate}
     />
   );
 }

@@ -6,6 +6,8 @@ interface DeleteCategoryDialogProps {
   open: boolean;
   /** Name of the category (kept while the dialog closes). */
   categoryName: string;
+  /** Already soft deleted: only Force Delete is offered. */
+  inactive?: boolean;
   /** The deletion under way, if any: the buttons wait. */
   pending: CategoryDeleteMode | null;
   onCancel: () => void;
@@ -14,11 +16,12 @@ interface DeleteCategoryDialogProps {
 
 /**
  * Delete Category (spec §2): 'Soft Delete' marks it inactive (recommended), 'Force Delete' removes
- * it for good.
+ * it for good. An inactive category is already soft deleted: only 'Force Delete' is offered.
  */
 export function DeleteCategoryDialog({
   open,
   categoryName,
+  inactive = false,
   pending,
   onCancel,
   onConfirm,
@@ -46,13 +49,20 @@ export function DeleteCategoryDialog({
                 <Dialog.Description>
                   How do you want to delete &quot;{categoryName}&quot;?
                 </Dialog.Description>
-                <Box borderWidth="1px" rounded="md" p="3">
-                  <Text fontWeight="semibold">Soft Delete (recommended)</Text>
+                {inactive ? (
                   <Text fontSize="sm" color="fg.muted">
-                    Marks the category as inactive: it disappears from the shop, and its
-                    subcategories and products keep their link to it.
+                    This category is already inactive (soft deleted). Reactivate it from the list,
+                    or delete it permanently.
                   </Text>
-                </Box>
+                ) : (
+                  <Box borderWidth="1px" rounded="md" p="3">
+                    <Text fontWeight="semibold">Soft Delete (recommended)</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      Marks the category as inactive: it disappears from the shop, and its
+                      subcategories and products keep their link to it.
+                    </Text>
+                  </Box>
+                )}
                 <Box borderWidth="1px" borderColor="border.error" rounded="md" p="3">
                   <Text fontWeight="semibold" color="fg.error">
                     Force Delete (permanent)
@@ -81,15 +91,17 @@ export function DeleteCategoryDialog({
               >
                 Force Delete
               </Button>
-              <Button
-                colorPalette="red"
-                onClick={() => onConfirm('soft')}
-                loading={pending === 'soft'}
-                disabled={busy}
-                loadingText="Deleting..."
-              >
-                Soft Delete
-              </Button>
+              {!inactive && (
+                <Button
+                  colorPalette="red"
+                  onClick={() => onConfirm('soft')}
+                  loading={pending === 'soft'}
+                  disabled={busy}
+                  loadingText="Deleting..."
+                >
+                  Soft Delete
+                </Button>
+              )}
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close" disabled={busy} />

@@ -88,7 +88,7 @@ describe('form values and payload', () => {
     });
   });
 
-  it('keeps an edited category in its place and makes it active', () => {
+  it('keeps an edited category in its place and its status (reactivating is its own action)', () => {
     const bougies = categories.find((c) => c.slug === 'bougies')!;
     expect(toCategoryPayload(categoryToValues(bougies), bougies)).toEqual({
       name: 'Bougies',
@@ -96,9 +96,11 @@ describe('form values and payload', () => {
       description: 'Collection arrêtée.',
       image_url: null,
       parent_id: null,
-      is_active: true,
+      is_active: false,
       display_order: 9,
     });
+    const sacs = categories.find((c) => c.slug === 'sacs')!;
+    expect(toCategoryPayload(categoryToValues(sacs), sacs)).toMatchObject({ is_active: true });
   });
 
   it('round-trips a category through the form', () => {

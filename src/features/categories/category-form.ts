@@ -61,7 +61,8 @@ const orNull = (text: string) => text.trim() || null;
 
 /**
  * Spec §7: the create/update body — name, slug, description, image_url, parent_id, is_active
- * (true) and display_order (0 for a new category; an edited one keeps its place in the order).
+ * (true for a new category; an edited one keeps its status, so editing an inactive category does
+ * not reactivate it) and display_order (0 for a new category; an edited one keeps its place).
  */
 export function toCategoryPayload(
   values: CategoryFormValues,
@@ -73,7 +74,7 @@ export function toCategoryPayload(
     description: orNull(values.description),
     image_url: orNull(values.image_url),
     parent_id: values.parent_id ? Number(values.parent_id) : null,
-    is_active: true,
+    is_active: existing?.is_active ?? true,
     display_order: existing?.display_order ?? 0,
   };
 }

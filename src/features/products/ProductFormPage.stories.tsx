@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Route, Switch } from 'wouter';
 import { AdminLayout } from '@/components/layout/AdminLayout';
 import type { SimpleInventoryCardProps } from '@/features/variants';
-import { adminUser, products, vatRates } from '@mocks/fixtures';
+import { adminUser, categories, products, vatRates } from '@mocks/fixtures';
 import {
   products as productApi,
   uploads as uploadApi,
@@ -17,6 +17,7 @@ import { ProductFormPage, type ProductFormPageProps } from './ProductFormPage';
 const CREATE = '/api/v1/admin/products/';
 const product = (id: number) => `/api/v1/admin/products/${id}`;
 const VAT_RATES = '/api/v1/admin/vat-rates/';
+const CATEGORIES = '/api/v1/admin/categories/';
 const REQUIRED_ERRORS = [
   'Product name is required',
   'Slug is required',
@@ -647,6 +648,50 @@ export const EditUpdateFails: Story = {
   },
 };
 
+const DELETE_FILES = '/api/v1/admin/uploads/files';
+
+/** Removing an image only edits the form: Cancel leaves the product and its files as they were. */
+export const RemoveImageThenCancel: Story = {
+  parameters: { route: '/admin/products/1' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByDisplayValue(products[0]!.name);
+    const media = section(canvasElement, 'Product Media');
+    await userEvent.click(within(media).getByRole('button', { name: 'Remove image 2' }));
+    await waitFor(() =>
+      expect(
+        within(media)
+          .getAllByTestId('media-item')
+          .map((item) => item.getAttribute('data-url')),
+      ).toEqual([products[0]!.images[0]]),
+    );
+    await userEvent.click(canvas.getByRole('link', { name: 'Cancel' }));
+    await expectLocation(canvasElement, '/admin/products');
+    // Nothing was sent: no file deleted, no product changed.
+    await pause(300);
+    await expect(requests.to('DELETE', DELETE_FILES)).toHaveLength(0);
+    await expect(requests.to('PATCH', product(1))).toHaveLength(0);
+  },
+};
+
+/** Saved without an image: the PATCH carries the remaining images; the server deletes the file. */
+export const RemoveImageThenSave: Story = {
+  parameters: { route: '/admin/products/1' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByDisplayValue(products[0]!.name);
+    await pickersLoaded(canvasElement);
+    const media = section(canvasElement, 'Product Media');
+    await userEvent.click(within(media).getByRole('button', { name: 'Remove image 1' }));
+    await waitFor(() => expect(within(media).getAllByTestId('media-item')).toHaveLength(1));
+    await userEvent.click(canvas.getByRole('button', { name: 'Update Product' }));
+    const [call] = await requests.waitFor('PATCH', product(1));
+    await expect((call?.body as { images: string[] }).images).toEqual([products[0]!.images[1]]);
+    await expectToast('Success', 'Product updated successfully', 'success');
+    await expect(requests.to('DELETE', DELETE_FILES)).toHaveLength(0);
+  },
+};
+
 /** A product without a category (deleted for good) must get one before it can be saved. */
 export const EditWithoutCategory: Story = {
   parameters: { route: '/admin/products/6' },
@@ -658,6 +703,57 @@ export const EditWithoutCategory: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Update Product' }));
     await expect(await canvas.findByText('Category is required')).toBeVisible();
     await expect(requests.to('PATCH', product(6))).toHaveLength(0);
+  },
+};
+
+/** The category picker offers the active categories only (Bougies is inactive), sub ones under their parent. */
+export const CategoryPickerActiveOnly: Story = {
+  play: async ({ canvasElement }) => {
+    const [call] = await requests.waitFor('GET', CATEGORIES);
+    await expect(call?.query).toEqual({});
+    await pickersLoaded(canvasElement);
+    const select = field(canvasElement, /^Category/) as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...select.options].map((option) => option.text)).toEqual([
+        'Select a category',
+        'Maroquinerie',
+        'Épicerie fine',
+        'Vêtements',
+        'Céramique',
+        'Maroquinerie › Sacs',
+      ]),
+    );
+    await expect(categories.find((c) => c.name === 'Bougies')?.is_active).toBe(false);
+  },
+};
+
+/** A product in a soft-deleted category: the picker names it as inactive and keeps it on save. */
+export const EditInactiveCategory: Story = {
+  parameters: {
+    route: '/admin/products/4',
+    msw: { handlers: [productApi.get({ ...products[3]!, category_id: 6 })] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByDisplayValue(products[3]!.name);
+    await pickersLoaded(canvasElement);
+    const select = field(canvasElement, /^Category/) as HTMLSelectElement;
+    await waitFor(() => expect(select).toHaveValue('6'));
+    await expect(select.selectedOptions[0]?.text).toBe('Bougies (inactive)');
+    // The other categories are offered as usual; the inactive one only because it is the product's.
+    await expect([...select.options].map((option) => option.text)).toEqual([
+      'Select a category',
+      'Maroquinerie',
+      'Épicerie fine',
+      'Vêtements',
+      'Céramique',
+      'Maroquinerie › Sacs',
+      'Bougies (inactive)',
+    ]);
+    await userEvent.click(canvas.getByRole('button', { name: 'Update Product' }));
+    const [call] = await requests.waitFor('PATCH', product(4));
+    await expect((call?.body as { category_id: number }).category_id).toBe(6);
+    await expectToast('Success', 'Product updated successfully', 'success');
   },
 };
 

@@ -2,7 +2,7 @@ import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useRef, type ComponentType } from 'react';
 import { useSWRConfig } from 'swr';
 import { Link, useLocation, useParams } from 'wouter';
-import { useListCategories } from '@generated/hooks/categories/categories';
+import { useListAdminCategories } from '@generated/hooks/categories/categories';
 import {
   createProduct,
   getGetProductKey,
@@ -56,9 +56,12 @@ export function ProductFormPage({
   );
 }
 
-/** The pickers' data: active categories (public list) and active VAT rates only (spec §7). */
+/**
+ * The pickers' data: every category (the form offers the active ones and names the product's own
+ * inactive one as such) and active VAT rates only (spec §7).
+ */
 function usePickers() {
-  const categories = useListCategories();
+  const categories = useListAdminCategories();
   const vatRates = useListVatRates({ is_active: true });
   return {
     categories: categories.data,

@@ -171,7 +171,7 @@ export const UncategorizedAndPriceFallback: Story = {
 
 /** Without the category names, the column stays blank rather than saying 'Uncategorized'. */
 export const CategoriesUnavailable: Story = {
-  parameters: { msw: { handlers: [categories.list.error(500)] } },
+  parameters: { msw: { handlers: [categories.adminList.error(500)] } },
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
     await waitFor(() =>

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { Product } from '@generated/model';
-import { useListCategories } from '@generated/hooks/categories/categories';
+import { useListAdminCategories } from '@generated/hooks/categories/categories';
 import { deleteProduct, useListAdminProducts } from '@generated/hooks/products/products';
 import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
@@ -9,10 +9,13 @@ import { ProductsListView } from './ProductsListView';
 /** Spec §7/§9: the list asks for up to 1000 products (the dashboard shares this cache entry). */
 export const PRODUCT_LIST_PARAMS = { skip: 0, limit: 1000 } as const;
 
-/** Product list (/admin/products): loads products and categories, deletes on confirmation. */
+/**
+ * Product list (/admin/products): loads products and categories (inactive ones included, so a
+ * product in a soft-deleted category still shows its name), deletes on confirmation.
+ */
 export function ProductsPage() {
   const products = useListAdminProducts(PRODUCT_LIST_PARAMS);
-  const categories = useListCategories();
+  const categories = useListAdminCategories();
   const { mutate } = products;
 
   const handleDelete = useCallback(

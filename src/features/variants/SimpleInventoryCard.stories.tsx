@@ -105,6 +105,61 @@ export const AutosaveAfterOneSecond: Story = {
   },
 };
 
+/** A cleared stock is no value yet: nothing is saved while the field stays empty (spec §5). */
+export const ClearedStockWaits: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await loaded(canvasElement);
+    const stock = canvas.getByLabelText('Stock Quantity');
+    await userEvent.clear(stock);
+    await expect(stock).toHaveValue(null);
+    await expect(stock).toHaveFocus();
+    // Well past the autosave second: still nothing sent, and the field is still empty.
+    await sleep(1500);
+    await expect(requests.to('PATCH', INVENTORY)).toHaveLength(0);
+    await expect(requests.to('PATCH', VARIANT)).toHaveLength(0);
+    await expect(stock).toHaveValue(null);
+    await expect(canvas.queryByText('Saving...')).toBeNull();
+    // The stored value again: nothing to save, now or when the story unmounts.
+    await userEvent.type(stock, '140');
+    await sleep(1200);
+    await expect(requests.to('PATCH', INVENTORY)).toHaveLength(0);
+  },
+};
+
+/** Leaving the cleared field makes it 0, and that 0 is saved (once). */
+export const ClearedStockBecomesZeroOnBlur: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await loaded(canvasElement);
+    const stock = canvas.getByLabelText('Stock Quantity');
+    await userEvent.clear(stock);
+    await userEvent.tab();
+    await expect(stock).not.toHaveFocus();
+    await waitFor(() => expect(stock).toHaveValue(0));
+    const [call] = await requests.waitFor('PATCH', INVENTORY, { timeout: 3000 });
+    await expect(call?.body).toEqual({ stock_quantity: 0 });
+    await expectToast('Success', 'Inventory settings saved successfully', 'success');
+    await expect(requests.to('PATCH', INVENTORY)).toHaveLength(1);
+    await expect(requests.to('PATCH', VARIANT)).toHaveLength(0);
+  },
+};
+
+/** A cleared field waits; typing a value then saves it 1 s later, as any change. */
+export const ClearedThenTyped: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await loaded(canvasElement);
+    const threshold = canvas.getByLabelText('Low Stock Threshold');
+    await userEvent.clear(threshold);
+    await sleep(1200);
+    await expect(requests.to('PATCH', INVENTORY)).toHaveLength(0);
+    await userEvent.type(threshold, '12');
+    const typedAt = Date.now();
+    const [call] = await requests.waitFor('PATCH', INVENTORY, { timeout: 3000 });
+    await expect(Date.now() - typedAt).toBeGreaterThanOrEqual(950);
+    await expect(call?.body).toEqual({ low_stock_threshold: 12 });
+    await expect(requests.to('PATCH', INVENTORY)).toHaveLength(1);
+  },
+};
+
 /** Each change restarts the second: three quick changes make one save with the last values. */
 export const AutosaveDebounce: Story = {
   play: async ({ canvasElement }) => {

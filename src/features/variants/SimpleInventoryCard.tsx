@@ -22,7 +22,9 @@ import { serverMessage } from '@/lib/http';
 import { AUTOSAVE_DELAY_MS } from './constants';
 import { InputField, SwitchField } from './fields';
 import {
+  awaitsValue,
   emptyInventoryValues,
+  fillEmptyIntegers,
   inventoryChanges,
   inventoryValuesOf,
   toSimpleInventory,
@@ -47,6 +49,7 @@ export const defaultVariantParams = (productId: number) => ({
 /**
  * Inventory card of a simple product (spec §2, §4). With a default variant, every change is saved
  * 1 s after the last one; without one, the settings go to `onUnsavedChange` for the product form.
+ * A cleared stock or threshold is not saved: it becomes 0 when the admin leaves the field (§5).
  */
 export function SimpleInventoryCard({ productId, onUnsavedChange }: SimpleInventoryCardProps) {
   const lookup = useListVariants(defaultVariantParams(productId));
@@ -132,7 +135,8 @@ function AutosavingInventory({ variant }: { variant: Variant }) {
 
   const flush = (mounted: boolean) => {
     clearTimeout(timer.current);
-    const next = pending.current;
+    // Leaving the form with an empty stock or threshold leaves the field too: it counts as 0.
+    const next = pending.current && fillEmptyIntegers(pending.current);
     pending.current = null;
     if (!next) return;
     chain.current = chain.current.then(async () => {
@@ -160,6 +164,8 @@ function AutosavingInventory({ variant }: { variant: Variant }) {
     setValues(next);
     pending.current = next;
     clearTimeout(timer.current);
+    // A cleared stock or threshold is not a 0 yet: wait for a value, or for the blur that makes it 0.
+    if (awaitsValue(next)) return;
     timer.current = setTimeout(() => flushRef.current(true), AUTOSAVE_DELAY_MS);
   };
 
@@ -227,6 +233,13 @@ export function SimpleInventoryCardView({
     value: values[name],
     onChange: (value: string) => onChange({ ...values, [name]: value }),
   });
+  /** An integer field: left empty, it becomes 0 (spec §5). */
+  const integer = (name: 'stock_quantity' | 'low_stock_threshold') => ({
+    ...text(name),
+    onBlur: () => {
+      if (values[name].trim() === '') onChange({ ...values, [name]: '0' });
+    },
+  });
   return (
     <InventoryCardFrame saving={saving} status={status}>
       <Stack gap="4">
@@ -239,7 +252,7 @@ export function SimpleInventoryCardView({
             step="1"
             min="0"
             inputMode="numeric"
-            {...text('stock_quantity')}
+            {...integer('stock_quantity')}
           />
           <InputField
             label="Low Stock Threshold"
@@ -247,7 +260,7 @@ export function SimpleInventoryCardView({
             step="1"
             min="0"
             inputMode="numeric"
-            {...text('low_stock_threshold')}
+            {...integer('low_stock_threshold')}
           />
           <InputField
             label="Weight (kg)"

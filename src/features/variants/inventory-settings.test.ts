@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { variants } from '@mocks/fixtures';
 import {
+  awaitsValue,
   emptyInventoryValues,
+  fillEmptyIntegers,
   inventoryChanges,
   inventoryValuesOf,
   toSimpleInventory,
@@ -62,5 +64,29 @@ describe('inventoryChanges', () => {
       inventory: null,
       details: null,
     });
+  });
+});
+
+describe('empty integer fields', () => {
+  const values = inventoryValuesOf(oil);
+
+  it('wait for a value while the stock or the threshold is empty (blank counts as empty)', () => {
+    expect(awaitsValue(values)).toBe(false);
+    expect(awaitsValue({ ...values, stock_quantity: '' })).toBe(true);
+    expect(awaitsValue({ ...values, low_stock_threshold: '  ' })).toBe(true);
+    expect(awaitsValue({ ...values, weight: '', barcode: '' })).toBe(false);
+  });
+
+  it('become 0 when left; other fields and filled ones are kept', () => {
+    expect(fillEmptyIntegers({ ...values, stock_quantity: '', weight: '' })).toEqual({
+      ...values,
+      stock_quantity: '0',
+      weight: '',
+    });
+    expect(fillEmptyIntegers({ ...values, low_stock_threshold: ' ' })).toEqual({
+      ...values,
+      low_stock_threshold: '0',
+    });
+    expect(fillEmptyIntegers(values)).toBe(values);
   });
 });

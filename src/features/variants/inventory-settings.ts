@@ -60,6 +60,26 @@ export function toSimpleInventory(values: InventoryValues): SimpleProductInvento
   };
 }
 
+/** The integer fields that must hold a value before an autosave (an empty one becomes 0 on blur). */
+export const INTEGER_FIELDS = ['stock_quantity', 'low_stock_threshold'] as const;
+
+/** True while an integer field is empty: autosave waits for a value (spec §5, §4). */
+export function awaitsValue(values: InventoryValues): boolean {
+  return INTEGER_FIELDS.some((name) => values[name].trim() === '');
+}
+
+/** An empty integer field becomes 0 once the admin leaves it (spec §5). */
+export function fillEmptyIntegers(values: InventoryValues): InventoryValues {
+  return awaitsValue(values)
+    ? {
+        ...values,
+        ...Object.fromEntries(
+          INTEGER_FIELDS.filter((name) => values[name].trim() === '').map((name) => [name, '0']),
+        ),
+      }
+    : values;
+}
+
 export interface InventoryChanges {
   /** PATCH /admin/variants/{id}/inventory (stock, threshold, flags), or null when unchanged. */
   inventory: InventoryUpdate | null;

@@ -128,12 +128,17 @@ export function ProductForm({
   const categoryOptions = useMemo(
     () =>
       withCurrent(
-        categories?.map((category) => ({
-          value: String(category.id),
-          label: categoryLabel(category, categories),
-        })),
+        // Inactive categories are not offered, except the product's own (named as inactive).
+        categories
+          ?.filter((category) => category.is_active || String(category.id) === values.category_id)
+          .map((category) => ({
+            value: String(category.id),
+            label: category.is_active
+              ? categoryLabel(category, categories)
+              : inactiveCategoryLabel(categoryLabel(category, categories)),
+          })),
         values.category_id,
-        `Inactive category #${values.category_id}`,
+        inactiveCategoryLabel(`Category #${values.category_id}`),
       ),
     [categories, values.category_id],
   );
@@ -318,6 +323,9 @@ export function ProductForm({
 }
 
 /* ---- Options ---- */
+
+/** How the select names an inactive (soft-deleted) category. */
+const inactiveCategoryLabel = (label: string) => `${label} (inactive)`;
 
 function categoryLabel(category: Category, all: readonly Category[]): string {
   const parent = all.find((c) => c.id === category.parent_id);

@@ -1,0 +1,207 @@
+// The life of an uploaded file after its upload. A file is "referenced" while the images of a
+// product or a variant hold its URL (/api/v1/media/<key>, possibly absolute or signed).
+//
+// - Saving a product or a variant deletes the files it no longer references, unless another
+//   product or variant still does (releaseRemovedMedia). The console's media widget only edits the form, so a
+//   removal that is cancelled leaves the file in place.
+// - Files that nothing references and that were written longer ago than the grace period are
+//   deleted by the sweeper (sweepUnreferencedMedia), which the server runs every hour
+//   (startMediaSweeper). The grace period covers a file uploaded into a form not saved yet.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { join } from 'node:path';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import { LocalDiskStorage } from '../storage/local-disk';
+import { isValidMediaKey, type Storage } from '../storage/storage';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Default UNUSED_MEDIA_GRACE_H: an unreferenced upload is kept for a day. */
+export const DEFAULT_UNUSED_MEDIA_GRACE_HOURS = 24;
+/** How often the server sweeps. */
+export const MEDIA_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Where uploaded media live: files under DATA_DIR/uploads. */
+export function mediaStorage(config: Pick<Config, 'dataDir'>): Storage {
+  return new LocalDiskStorage(join(config.dataDir, 'uploads'));
+}
+
+const MEDIA_PATH = /\/api\/v1\/media\/([^/?#]+)(?:[?#]|$)/;
+
+/** The storage key of a media URL of this server, or null (another site's URL, malformed). */
+export function mediaKeyOf(url: string): string | null {
+  const match = MEDIA_PATH.exec(url);
+  if (!match) return null;
+  let key: string;
+  try {
+    key = decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+  return isValidMediaKey(key) ? key : null;
+}
+
+/** The distinct storage keys among these URLs. */
+export function mediaKeysOf(urls: Iterable<string>): Set<string> {
+  const keys = new Set<string>();
+  for (const url of urls) {
+    const key = mediaKeyOf(url);
+    if (key) keys.add(key);
+  }
+  return keys;
+}
+
+function imagesOf(json: string | null): string[] {
+  if (!json) return [];
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((u): u is string => typeof u === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** LIKE pattern for "contains this text", with the wildcards of the text escaped (ESCAPE '\'). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Whether any product's or variant's images hold this key's URL. */
+export async function isMediaReferenced(db: Db, key: string): Promise<boolean> {
+  const pattern = containing(`/media/${key}`);
+  for (const table of ['products', 'variants'] as const) {
+    // The LIKE narrows the rows; the parsed URLs decide (a key that is a prefix of another).
+    const rows = await db
+      .selectFrom(table)
+      .select('images')
+      .where(sql<boolean>`images like ${pattern} escape '\\'`)
+      .execute();
+    if (rows.some((row) => mediaKeysOf(imagesOf(row.images)).has(key))) return true;
+  }
+  return false;
+}
+
+/** Every key referenced by a product or a variant. */
+export async function referencedMediaKeys(db: Db): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for (const table of ['products', 'variants'] as const) {
+    const rows = await db
+      .selectFrom(table)
+      .select('images')
+      .where(sql<boolean>`images like ${'%/media/%'}`)
+      .execute();
+    for (const row of rows) for (const key of mediaKeysOf(imagesOf(row.images))) keys.add(key);
+  }
+  return keys;
+}
+
+export interface MediaLog {
+  warn(details: object, message: string): void;
+}
+
+/**
+ * Deletes the stored files of these URLs that no product or variant references any more (call it
+ * after the change that dropped them is committed). Best effort: a storage failure is logged and
+ * the sweeper retries later. Resolves with the deleted keys.
+ */
+export async function releaseMedia(
+  db: Db,
+  storage: Storage,
+  urls: Iterable<string>,
+  log?: MediaLog,
+): Promise<string[]> {
+  const deleted: string[] = [];
+  for (const key of mediaKeysOf(urls)) {
+    try {
+      if (await isMediaReferenced(db, key)) continue;
+      if (await storage.delete(key)) deleted.push(key);
+    } catch (err) {
+      log?.warn({ err, key }, 'Could not delete a media file no longer used');
+    }
+  }
+  return deleted;
+}
+
+/**
+ * After a save changed a record's images from `before` to `after`: deletes the stored files of
+ * the removed ones that nothing references any more (see releaseMedia).
+ */
+export async function releaseRemovedMedia(
+  db: Db,
+  storage: Storage,
+  before: readonly string[],
+  after: readonly string[],
+  log?: MediaLog,
+): Promise<string[]> {
+  const kept = mediaKeysOf(after);
+  const removed = before.filter((url) => {
+    const key = mediaKeyOf(url);
+    return key !== null && !kept.has(key);
+  });
+  return removed.length > 0 ? releaseMedia(db, storage, removed, log) : [];
+}
+
+export interface SweepOptions {
+  db: Db;
+  storage: Storage;
+  now: Date;
+  /** Files written less than this long ago are kept even when nothing references them. */
+  graceMs: number;
+}
+
+/**
+ * Deletes the stored files that no product or variant references and that were written more
+ * than `graceMs` before `now`. Resolves with the deleted keys.
+ */
+export async function sweepUnreferencedMedia({
+  db,
+  storage,
+  now,
+  graceMs,
+}: SweepOptions): Promise<string[]> {
+  const cutoff = now.getTime() - graceMs;
+  const old = (await storage.list()).filter((file) => file.modifiedAt.getTime() <= cutoff);
+  if (old.length === 0) return [];
+  // Read after listing: a file referenced by a save that ends in between is seen as referenced.
+  const referenced = await referencedMediaKeys(db);
+  const deleted: string[] = [];
+  for (const { key } of old) {
+    if (referenced.has(key)) continue;
+    if (await storage.delete(key)) deleted.push(key);
+  }
+  return deleted;
+}
+
+export interface MediaSweeper {
+  /** One sweep now (the timer's work); failures are logged, never thrown. */
+  runOnce(): Promise<string[]>;
+  stop(): void;
+}
+
+/** Sweeps once at start, then every `intervalMs`; the timer never keeps the process alive. */
+export function startMediaSweeper(
+  options: Omit<SweepOptions, 'now'> & {
+    now: () => Date;
+    intervalMs?: number;
+    log: MediaLog & { info(details: object, message: string): void };
+  },
+): MediaSweeper {
+  let running: Promise<string[]> | null = null;
+  const runOnce = () => {
+    running ??= sweepUnreferencedMedia({ ...options, now: options.now() })
+      .then((deleted) => {
+        if (deleted.length > 0) options.log.info({ deleted }, 'Deleted unused media files');
+        return deleted;
+      })
+      .catch((err: unknown) => {
+        options.log.warn({ err }, 'Media sweep failed');
+        return [];
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const timer = setInterval(() => void runOnce(), options.intervalMs ?? MEDIA_SWEEP_INTERVAL_MS);
+  timer.unref();
+  void runOnce();
+  return { runOnce, stop: () => clearInterval(timer) };
+}
