@@ -557,6 +557,43 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
   });
 });
 
+describe('MAGIC_LINK_URL', () => {
+  it('points the e-mailed link at a storefront page, and its token signs in', async () => {
+    const mailer = createMemoryMailer();
+    const t = await createTestApp('sqlite', {
+      mailer,
+      config: { magicLinkUrl: 'https://shop.example/account/sign-in?t={token}&for={email}' },
+    });
+    try {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/send-magic-link',
+        payload: { email: 'Store+Fan@Example.com' },
+      });
+      expect(sent.statusCode).toBe(202);
+      await vi.waitFor(() => expect(mailer.messages).toHaveLength(1));
+      const message = mailer.messages[0] as SentMail;
+      const match = /(https:\/\/shop\.example\/account\/sign-in\?\S+)/.exec(message.text);
+      expect(match).not.toBeNull();
+      const url = new URL(match![1]!);
+      expect(url.searchParams.get('for')).toBe('store+fan@example.com');
+      expect(url.search).toContain('for=store%2Bfan%40example.com');
+      expect(message.html).toContain(`href="${match![1]!.replace(/&/g, '&amp;')}"`);
+      expect(message.text).not.toContain('http://shop.test');
+      const token = url.searchParams.get('t') ?? '';
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const verified = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/verify-magic-link',
+        payload: { token, email: 'store+fan@example.com' },
+      });
+      expect(verified.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('magic link through the outbox (.eml files)', () => {
   let dir: string;
   let t: TestApp;

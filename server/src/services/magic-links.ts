@@ -41,10 +41,14 @@ export function hashMagicLinkToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/** The sign-in link of an e-mail: `<PUBLIC_URL>/auth/magic?token=…&email=…`. */
-export function magicLinkUrl(publicUrl: string, token: string, email: string): string {
-  const query = new URLSearchParams({ token, email });
-  return `${publicUrl}/auth/magic?${query.toString()}`;
+/**
+ * The sign-in link of an e-mail: the MAGIC_LINK_URL template (by default
+ * `<PUBLIC_URL>/auth/magic?token={token}&email={email}`) with the values URL-encoded.
+ */
+export function magicLinkUrl(template: string, token: string, email: string): string {
+  return template
+    .replaceAll('{token}', encodeURIComponent(token))
+    .replaceAll('{email}', encodeURIComponent(email));
 }
 
 export class MagicLinks {
@@ -93,7 +97,7 @@ export class MagicLinks {
         .execute();
     });
 
-    const link = magicLinkUrl(this.ctx.config.publicUrl, token, email);
+    const link = magicLinkUrl(this.ctx.config.magicLinkUrl, token, email);
     this.ctx.mailer
       .send({ to: email, kind: 'Magic link', ...magicLinkEmail(link, token) })
       .catch((err: unknown) => log.error({ err }, 'Could not send the magic-link e-mail'));
