@@ -7,6 +7,7 @@ import { registerMultipart } from './http/multipart';
 import { loadOpenApiDocument } from './http/openapi-document';
 import { readOperationAccess } from './http/operations';
 import { HttpProblem } from './http/problem';
+import { registerSecurityHeaders, safeLoggerOptions } from './http/security';
 import { registerSpa } from './http/spa';
 import type { Handlers } from './http/types';
 import { createHandlers } from './routes';
@@ -23,8 +24,25 @@ export async function buildApp(
   ctx: AppContext,
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
+  const timeout = ctx.config.requestTimeoutMs;
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Tokens travel in query strings (refresh, logout, media signatures) and headers: the request
+    // log shows neither (http/security.ts).
+    logger: options.logger
+      ? safeLoggerOptions(options.logger === true ? {} : options.logger)
+      : false,
+    // Behind a reverse proxy (TRUST_PROXY), request.ip and request.protocol come from
+    // X-Forwarded-For and X-Forwarded-Proto.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
+    // A request must have arrived whole (headers and body) within REQUEST_TIMEOUT_S, else 408 and
+    // the connection is closed. Node enforces this only when headersTimeout <= requestTimeout,
+    // and checks the timers every connectionsCheckingInterval (30 s by default): check often.
+    requestTimeout: timeout,
+    http: {
+      requestTimeout: timeout,
+      headersTimeout: timeout,
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(timeout / 4))),
+    },
     routerOptions: { ignoreTrailingSlash: true },
     ajv: {
       customOptions: {
@@ -41,6 +59,7 @@ export async function buildApp(
   app.decorateRequest('authError', null);
   app.decorateRequest('admin', null);
   app.setErrorHandler(errorHandler);
+  await registerSecurityHeaders(app);
   app.addHook('onRequest', decodeBearer(ctx.tokens, ctx.now));
   await registerMultipart(app); // multipart/form-data uploads; before the routes (see the file)
 
@@ -62,4 +81,10 @@ export async function buildApp(
   });
   await registerSpa(app, options.spaDir);
   return app;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the n nearest proxies". */
+function trustProxyOption(value: AppContext['config']['trustProxy']) {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
 }

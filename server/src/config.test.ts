@@ -94,6 +94,53 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads MAGIC_LINK_URL, by default the console route under PUBLIC_URL', () => {
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://shop.example.tn/' }).magicLinkUrl).toBe(
+      'https://shop.example.tn/auth/magic?token={token}&email={email}',
+    );
+    const template = 'https://shop.example/account/sign-in?token={token}&email={email}';
+    expect(loadConfig({ DATA_DIR: dir, MAGIC_LINK_URL: template }).magicLinkUrl).toBe(template);
+    expect(
+      loadConfig({ DATA_DIR: dir, MAGIC_LINK_URL: 'https://shop.example/m/{token}' }).magicLinkUrl,
+    ).toBe('https://shop.example/m/{token}');
+    for (const [bad, why] of [
+      ['https://shop.example/sign-in?email={email}', 'has no {token}'],
+      ['https://shop.example/sign-in?t={token}&u={user}', 'unknown placeholder {user}'],
+      ['shop.example/sign-in?t={token}', 'got "shop.example/sign-in?t={token}"'],
+      ['javascript:alert({token})', 'got "javascript:alert({token})"'],
+    ] as const) {
+      expect(() => loadConfig({ DATA_DIR: dir, MAGIC_LINK_URL: bad })).toThrow(
+        /^MAGIC_LINK_URL must be an http:\/\/ or https:\/\/ URL containing \{token\}/,
+      );
+      expect(() => loadConfig({ DATA_DIR: dir, MAGIC_LINK_URL: bad })).toThrow(why);
+    }
+  });
+
+  it('reads TRUST_PROXY: off by default, true, a hop count or proxy addresses', () => {
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ DATA_DIR: dir, TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustProxy,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+    for (const bad of ['yes', '0', '11', '10.0.0.0/33', '10.0.0.1/8/2', 'proxy.local', '1.2.3']) {
+      expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: bad })).toThrow(
+        `TRUST_PROXY must be true, false, a number of proxy hops (1 to 10) or a comma-separated list of proxy addresses/CIDRs (e.g. 127.0.0.1,10.0.0.0/8), got "${bad}"`,
+      );
+    }
+  });
+
+  it('reads REQUEST_TIMEOUT_S (default 30 s, 1 to 600)', () => {
+    expect(loadConfig({ DATA_DIR: dir }).requestTimeoutMs).toBe(30_000);
+    expect(loadConfig({ DATA_DIR: dir, REQUEST_TIMEOUT_S: '5' }).requestTimeoutMs).toBe(5000);
+    for (const bad of ['0', '601', '2.5', 'soon']) {
+      expect(() => loadConfig({ DATA_DIR: dir, REQUEST_TIMEOUT_S: bad })).toThrow(
+        `REQUEST_TIMEOUT_S must be an integer from 1 to 600 seconds, got "${bad}"`,
+      );
+    }
+  });
+
   it('resolves DATA_DIR to an absolute path', () => {
     const c = loadConfig({
       DATA_DIR: 'relative-data',
@@ -137,10 +184,11 @@ describe('loadSecrets', () => {
     expect(loadSecrets(dir, {}).urlSigningKey).toBe(s.urlSigningKey);
   });
 
-  it('creates the data directory', () => {
+  it('creates the data directory, readable by its owner only (0700)', () => {
     const nested = join(dir, 'a', 'b');
     loadSecrets(nested, {});
     expect(statSync(join(nested, 'secrets.json')).isFile()).toBe(true);
+    expect(statSync(nested).mode & 0o777).toBe(0o700);
   });
 
   it('refuses a corrupt secrets file instead of rotating keys', () => {

@@ -2,6 +2,7 @@
 // typo fails the start with a clear message instead of a confusing error later.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { ACCESS_TOKEN_SECONDS } from './auth/access-token';
 import { fromMillimes, toMillimes } from './domain/money';
@@ -40,6 +41,21 @@ export interface Config extends Secrets {
    * deletes it (UNUSED_MEDIA_GRACE_H, default 24).
    */
   unusedMediaGraceHours: number;
+  /**
+   * The sign-in link of magic-link e-mails (MAGIC_LINK_URL), with {token} and {email} replaced
+   * by the URL-encoded values; default `<PUBLIC_URL>/auth/magic?token={token}&email={email}`.
+   */
+  magicLinkUrl: string;
+  /**
+   * TRUST_PROXY, given to Fastify's trustProxy: false (default: the socket's address is the
+   * client), true (trust every proxy), a number of hops, or the proxies' addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string[];
+  /**
+   * REQUEST_TIMEOUT_S in ms (default 30 s): a request whose headers and body have not fully
+   * arrived by then is answered 408 and its connection closed.
+   */
+  requestTimeoutMs: number;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -80,6 +96,8 @@ export function loadConfig(env: Env = process.env): Config {
     shopCountry: 'TN',
     accessTokenTtlSeconds: readAccessTokenTtl(env),
     unusedMediaGraceHours: readUnusedMediaGrace(env),
+    trustProxy: readTrustProxy(env),
+    requestTimeoutMs: readRequestTimeout(env),
     ...readMail(env, port),
     ...loadSecrets(dataDir, env),
   };
@@ -104,7 +122,7 @@ export function loadSecrets(dataDir: string, env: Env = process.env): Secrets {
     urlSigningKey: stored.urlSigningKey ?? newSecret(),
   };
   if (merged.jwtSecret !== stored.jwtSecret || merged.urlSigningKey !== stored.urlSigningKey) {
-    mkdirSync(dataDir, { recursive: true });
+    ensurePrivateDir(dataDir);
     // Write-then-rename so a crash never leaves a half-written file that would rotate keys.
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(merged, null, 2) + '\n', { mode: 0o600 });
@@ -117,12 +135,24 @@ export function loadSecrets(dataDir: string, env: Env = process.env): Secrets {
   };
 }
 
+/**
+ * Creates a folder of shop data (DATA_DIR, uploads) readable by the server's user only (0700),
+ * and tightens it when it already exists.
+ */
+export function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+}
+
 function read(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value === undefined || value === '' ? undefined : value;
 }
 
-function readMail(env: Env, port: number): Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl'> {
+function readMail(
+  env: Env,
+  port: number,
+): Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'magicLinkUrl'> {
   const smtpUrl = read(env, 'SMTP_URL');
   if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]/.test(smtpUrl)) {
     throw new Error('SMTP_URL must be an smtp:// or smtps:// URL');
@@ -137,11 +167,75 @@ function readMail(env: Env, port: number): Pick<Config, 'smtpUrl' | 'mailFrom' |
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
     throw new Error(`PUBLIC_URL must be an http:// or https:// URL, got "${publicUrl}"`);
   }
+  const base = publicUrl.replace(/\/+$/, '');
   return {
     smtpUrl,
     mailFrom: read(env, 'MAIL_FROM') ?? 'Store <no-reply@example.com>',
-    publicUrl: publicUrl.replace(/\/+$/, ''),
+    publicUrl: base,
+    magicLinkUrl: readMagicLinkUrl(env, base),
   };
+}
+
+export const DEFAULT_MAGIC_LINK_PATH = '/auth/magic?token={token}&email={email}';
+
+/** MAGIC_LINK_URL: an http(s) URL template with {token} (required) and {email} (optional). */
+function readMagicLinkUrl(env: Env, publicUrl: string): string {
+  const template = read(env, 'MAGIC_LINK_URL') ?? `${publicUrl}${DEFAULT_MAGIC_LINK_PATH}`;
+  const fail = (why: string) =>
+    new Error(
+      `MAGIC_LINK_URL must be an http:// or https:// URL containing {token} (and optionally ` +
+        `{email}), e.g. https://shop.example/account/sign-in?token={token}&email={email}; ${why}`,
+    );
+  if (!template.includes('{token}')) throw fail(`"${template}" has no {token}`);
+  const unknown = /\{(?!token\}|email\})[^}]*\}/.exec(template);
+  if (unknown) throw fail(`unknown placeholder ${unknown[0]}`);
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(template.replaceAll('{token}', 'TOKEN').replaceAll('{email}', 'EMAIL'));
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw fail(`got "${template}"`);
+  }
+  return template;
+}
+
+/** false (unset), true, a number of hops (1 to 10), or a comma-separated list of IPs/CIDRs. */
+function readTrustProxy(env: Env): Config['trustProxy'] {
+  const raw = read(env, 'TRUST_PROXY');
+  if (raw === undefined || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops >= 1 && hops <= 10) return hops;
+  } else {
+    const entries = raw.split(',').map((entry) => entry.trim());
+    const valid = entries.every((entry) => {
+      const [address = '', prefix, extra] = entry.split('/');
+      const family = isIP(address);
+      if (family === 0 || extra !== undefined) return false;
+      if (prefix === undefined) return true;
+      const bits = /^\d+$/.test(prefix) ? Number(prefix) : -1;
+      return bits >= 0 && bits <= (family === 4 ? 32 : 128);
+    });
+    if (valid) return entries;
+  }
+  throw new Error(
+    `TRUST_PROXY must be true, false, a number of proxy hops (1 to 10) or a comma-separated ` +
+      `list of proxy addresses/CIDRs (e.g. 127.0.0.1,10.0.0.0/8), got "${raw}"`,
+  );
+}
+
+/** 1 s to 10 minutes (uploads of large videos over slow links may need more than the default). */
+function readRequestTimeout(env: Env): number {
+  const raw = read(env, 'REQUEST_TIMEOUT_S');
+  if (raw === undefined) return 30_000;
+  const seconds = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 600) {
+    throw new Error(`REQUEST_TIMEOUT_S must be an integer from 1 to 600 seconds, got "${raw}"`);
+  }
+  return seconds * 1000;
 }
 
 /** 10 s to 1 day: short lifetimes are for testing the silent refresh, long ones would defeat it. */

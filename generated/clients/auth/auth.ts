@@ -21,7 +21,7 @@ import type { BodyType } from '../../../src/lib/http/client';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 /**
- * Public. Checks the username and password of an admin user and returns a token pair with user_type admin, and records the sign-in time as the user's last_login. A wrong username, a wrong password and an inactive user all get the same 401 "Incorrect username or password", so that no account can be discovered. Attempts are rate limited per client IP and username (429 with Retry-After).
+ * Public. Checks the username and password of an admin user and returns a token pair with user_type admin, and records the sign-in time as the user's last_login. A wrong username, a wrong password and an inactive user all get the same 401 "Incorrect username or password", so that no account can be discovered. Attempts are limited, with the counts kept in the database (shared by every server instance, kept across restarts), and each attempt counts as a failure until its password proves right. Per username, whatever the client IP: 5 failures pass, then the username must wait before its next attempt, 2 seconds doubling with each further failure up to 1 minute; the count is forgotten 15 minutes after the last failure or on a successful sign-in. Per client IP, whatever the username: 20 failures per 15 minutes. A refused attempt gets 429 with Retry-After (seconds) and a detail "Too many failed login attempts. Try again in N seconds/minutes.", and is not counted.
  * @summary Sign in as a back-office user
  */
 export const adminLogin = (
@@ -69,7 +69,7 @@ export const logoutAdmin = (
   return apiClient<void>({ url: `/api/v1/admin/auth/logout`, method: 'POST', params }, options);
 };
 /**
- * Public. E-mails a single-use sign-in link valid for 15 minutes to the address, whether or not a customer with that address exists yet (the account is created when the link is used). The answer is always the same 202 message, so the endpoint cannot be used to find out which addresses have an account. Rate limited per client IP and e-mail address (429 with Retry-After).
+ * Public. E-mails a single-use sign-in link valid for 15 minutes to the address, whether or not a customer with that address exists yet (the account is created when the link is used). The answer is always the same 202 message, so the endpoint cannot be used to find out which addresses have an account. The link is MAGIC_LINK_URL (by default PUBLIC_URL/auth/magic?token=…&email=…). Rate limited, with the counts kept in the database (shared by every server instance, kept across restarts): 3 links per e-mail address and 10 per client IP in 15 minutes, counted from the first; a refused request gets 429 with Retry-After (seconds) and a detail "Too many sign-in link requests. Try again in N minutes.", and is not counted.
  * @summary E-mail a customer sign-in link
  */
 export const sendMagicLink = (
@@ -87,7 +87,7 @@ export const sendMagicLink = (
   );
 };
 /**
- * Public. Exchanges the token of a magic link for a token pair with user_type customer. The token is single-use, valid for 15 minutes and bound to the e-mail address it was sent to; an unknown, used, expired or mismatched token gets 401. The customer is created on first use (type individual, country TN). An anonymous cart is merged into the customer's on their first cart call that sends both the token and its session_id (see getCart). Rate limited per client IP (429 with Retry-After).
+ * Public. Exchanges the token of a magic link for a token pair with user_type customer. The token is single-use, valid for 15 minutes and bound to the e-mail address it was sent to; an unknown, used, expired or mismatched token gets 401. The customer is created on first use (type individual, country TN). An anonymous cart is merged into the customer's on their first cart call that sends both the token and its session_id (see getCart). Failed verifications are limited per client IP, with the counts kept in the database (shared by every server instance, kept across restarts): 10 failures in 15 minutes, counted from the first (a successful verification does not count); then 429 with Retry-After (seconds) and a detail "Too many failed login attempts. Try again in N minutes."
  * @summary Sign in a customer with a magic-link token
  */
 export const verifyMagicLink = (

@@ -12,6 +12,8 @@ export interface AccessClaims {
  */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = 'vat-back-office';
+/** Clock skew accepted between the instance that signed a token and the one checking it. */
+export const CLOCK_TOLERANCE_SECONDS = 5;
 
 export class AccessTokens {
   private readonly key: Uint8Array;
@@ -42,6 +44,11 @@ export class AccessTokens {
         issuer: ISSUER,
         algorithms: ['HS256'],
         currentDate: now,
+        // A token without exp or iat, issued in the future, or older than the lifetime is
+        // refused (a few seconds of tolerance for clocks of several instances).
+        requiredClaims: ['exp', 'iat', 'sub'],
+        maxTokenAge: this.ttlSeconds,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
       });
       const userId = Number(payload.sub);
       if (

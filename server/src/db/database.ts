@@ -1,8 +1,9 @@
 // Opens the shop database: embedded SQLite by default, PostgreSQL when DATABASE_URL is set.
 // Both go through Kysely with the same schema and portable SQL (see schema.ts conventions).
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { ensurePrivateDir } from '../config';
 import { loadBetterSqlite3, loadPg } from './drivers';
 import type { Database } from './schema';
 
@@ -24,8 +25,15 @@ export interface DatabaseOptions {
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.sqliteFile !== undefined) return openSqlite(options.sqliteFile);
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  mkdirSync(options.dataDir, { recursive: true });
-  return openSqlite(join(options.dataDir, 'shop.db'));
+  ensurePrivateDir(options.dataDir);
+  const file = join(options.dataDir, 'shop.db');
+  // Only the server's user may read the shop's data (0600). SQLite gives the -wal and -shm files
+  // it creates the mode of the database file; existing ones are tightened too.
+  closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(path)) chmodSync(path, 0o600);
+  }
+  return openSqlite(file);
 }
 
 export function openSqlite(file: string): DatabaseHandle {

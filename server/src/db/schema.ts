@@ -269,6 +269,17 @@ export interface OrderNumberCountersTable {
   last_value: number;
 }
 
+/** Sign-in throttling counters (services/auth-throttle.ts); times in epoch milliseconds. */
+export interface AuthThrottleTable {
+  /** SHA-256 hex of the scope and the throttled value (username, e-mail, client IP). */
+  key: string;
+  count: number;
+  window_start: number;
+  last_at: number;
+  /** No attempt is taken before this time; 0 when not blocked. */
+  blocked_until: ColumnType<number, number | undefined, number>;
+}
+
 export interface Database {
   admin_users: AdminUsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -279,6 +290,7 @@ export interface Database {
   stock_movements: StockMovementsTable;
   customers: CustomersTable;
   magic_link_tokens: MagicLinkTokensTable;
+  auth_throttle: AuthThrottleTable;
   addresses: AddressesTable;
   carts: CartsTable;
   cart_items: CartItemsTable;

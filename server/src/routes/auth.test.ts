@@ -146,39 +146,16 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
       });
     });
 
-    it('throttles failed attempts per IP and username, and a success clears the count', async () => {
+    it('is throttled (see auth-throttle.test.ts): 429 with Retry-After and a detail', async () => {
       await t.createAdmin({ username: 'dave', password: 'dave-password' });
-      await t.createAdmin({ username: 'erin', password: 'erin-password' });
-      for (let i = 0; i < 5; i++) {
-        const res = await login(i % 2 ? 'DAVE' : 'dave', 'nope');
-        expect(res.statusCode).toBe(401);
-      }
+      for (let i = 0; i < 5; i++)
+        expect((await login(i % 2 ? 'DAVE' : 'dave', 'nope')).statusCode).toBe(401);
       const blocked = await login('dave', 'dave-password');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({
-        detail: 'Too many failed login attempts. Try again in 15 minutes.',
+        detail: 'Too many failed login attempts. Try again in 2 seconds.',
       });
-      expect(blocked.headers['retry-after']).toBe('900');
-
-      // Another username from the same IP is not affected.
-      expect((await login('erin', 'erin-password')).statusCode).toBe(200);
-
-      t.advanceClock(10 * MINUTE);
-      const still = await login('dave', 'dave-password');
-      expect(still.statusCode).toBe(429);
-      expect(still.json()).toEqual({
-        detail: 'Too many failed login attempts. Try again in 5 minutes.',
-      });
-      expect(still.headers['retry-after']).toBe('300');
-
-      t.advanceClock(5 * MINUTE);
-      expect((await login('dave', 'dave-password')).statusCode).toBe(200);
-
-      // The success cleared the key: four failures and a success, then five more failures.
-      for (let i = 0; i < 4; i++) expect((await login('dave', 'nope')).statusCode).toBe(401);
-      expect((await login('dave', 'dave-password')).statusCode).toBe(200);
-      for (let i = 0; i < 5; i++) expect((await login('dave', 'nope')).statusCode).toBe(401);
-      expect((await login('dave', 'dave-password')).statusCode).toBe(429);
+      expect(blocked.headers['retry-after']).toBe('2');
     });
   });
 

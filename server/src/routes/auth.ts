@@ -7,7 +7,7 @@ import { unauthorized } from '../http/problem';
 import type { Handlers } from '../http/types';
 import { findAdminByUsername, presentAdminUser, recordLogin } from '../services/admin-users';
 import { presentCustomer, requireActiveCustomer } from '../services/customers';
-import { LoginThrottle, loginThrottleKey } from '../services/login-throttle';
+import { AuthThrottle, type ThrottlePolicy } from '../services/auth-throttle';
 import { MagicLinks } from '../services/magic-links';
 import {
   issueRefreshToken,
@@ -18,16 +18,46 @@ import {
 import { customerIdOf } from './customers';
 
 export const LOGIN_FAILED = 'Incorrect username or password';
+export const LOGIN_TOO_MANY = 'Too many failed login attempts';
+
+/**
+ * Admin sign-in limits, in the database (shared by instances, kept across restarts). Per
+ * username, whatever the client IP: 5 failures pass, then each failure makes the username wait
+ * before its next attempt, 2 s doubling up to 1 minute (forgotten 15 minutes after the last
+ * failure, or on a success): a stranger slows the real user down, never locks them out. Per
+ * client IP, whatever the username: 20 failures per 15 minutes (against password spraying).
+ */
+export const LOGIN_LIMITS = {
+  perUsername: {
+    kind: 'delay',
+    freeFailures: 5,
+    baseDelayMs: 2000,
+    maxDelayMs: 60 * 1000,
+    resetMs: 15 * 60 * 1000,
+  },
+  perIp: { kind: 'window', max: 20, windowMs: 15 * 60 * 1000 },
+} as const satisfies Record<string, ThrottlePolicy>;
 
 export function authHandlers(ctx: AppContext): Handlers {
-  const throttle = new LoginThrottle(() => ctx.now());
-  const magicLinks = new MagicLinks(ctx);
+  const throttle = new AuthThrottle(ctx.db, () => ctx.now());
+  const magicLinks = new MagicLinks(ctx, throttle);
 
   return {
     adminLogin: async (request) => {
       const { username, password } = request.body;
-      const key = loginThrottleKey(request.ip, username);
-      throttle.attempt(key);
+      // Counted as a failure before the password is checked (so parallel attempts cannot slip
+      // past the limits while they are verified), given back on success.
+      const counted = await throttle.consume(
+        [
+          {
+            scope: 'login:username',
+            value: username.trim().toLowerCase(),
+            policy: LOGIN_LIMITS.perUsername,
+          },
+          { scope: 'login:ip', value: request.ip, policy: LOGIN_LIMITS.perIp },
+        ],
+        LOGIN_TOO_MANY,
+      );
       const admin = await findAdminByUsername(ctx.db, username);
       // Verify even when the user is unknown, so the answer takes as long either way.
       const valid = await verifyPassword(
@@ -35,7 +65,7 @@ export function authHandlers(ctx: AppContext): Handlers {
         password,
       );
       if (!admin || !valid || !toBool(admin.is_active)) throw unauthorized(LOGIN_FAILED);
-      throttle.succeeded(key);
+      await throttle.release(counted);
 
       const now = ctx.now();
       const refreshToken = await ctx.db.transaction().execute(async (trx) => {

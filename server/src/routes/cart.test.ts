@@ -171,6 +171,25 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
     });
   });
 
+  describe('absolute media URLs', () => {
+    it('start with PUBLIC_URL whatever Host or X-Forwarded-* headers the request carries', async () => {
+      const { productId } = await simple({ images: JSON.stringify(['/api/v1/media/mug.png']) });
+      const s = session();
+      await add({ product_id: productId, quantity: 1 }, s);
+      const res = await inject('GET', `${CART}${q(s)}`, {
+        headers: {
+          host: 'evil.example',
+          'x-forwarded-host': 'evil.example',
+          'x-forwarded-proto': 'https',
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      const cart = expectResponseMatches<Cart>('getCart', res);
+      expect(cart.items[0]?.image).toBe('http://shop.test/api/v1/media/mug.png');
+      expect(res.body).not.toContain('evil.example');
+    });
+  });
+
   describe('addCartItem', () => {
     it('adds a simple product through its default variant and prices the line', async () => {
       // 12.150 net × 1.19: unit incl. 14.4585 → 14.459; 2 units: 24.300 + 4.617 = 28.917
@@ -204,7 +223,7 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
         product_slug: expect.stringMatching(/^product-/),
         variant_title: null,
         sku: null,
-        image: 'http://localhost/api/v1/media/mug.png',
+        image: 'http://shop.test/api/v1/media/mug.png',
         quantity: 2,
         unit_price: '12.150',
         unit_price_incl_vat: '14.459',

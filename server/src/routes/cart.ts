@@ -15,10 +15,6 @@ import {
   type CartOwner,
 } from '../services/cart';
 
-/** Origin of the request, to turn the server's relative media URLs into absolute ones. */
-export const requestOrigin = (request: FastifyRequest): string =>
-  `${request.protocol}://${request.host}`;
-
 export function cartHandlers(ctx: AppContext): Handlers {
   /** The caller's cart owner, after merging the session's anonymous cart into a customer's. */
   const owner = async (request: FastifyRequest<{ Querystring: { session_id?: string } }>) => {
@@ -26,8 +22,9 @@ export function cartHandlers(ctx: AppContext): Handlers {
     await mergeSessionCart(ctx, o);
     return o;
   };
-  const present = (request: FastifyRequest, o: CartOwner) =>
-    readCart(ctx.db, o, ctx.now(), requestOrigin(request));
+  // Absolute media URLs start with PUBLIC_URL, never with the request's (forgeable) Host.
+  const present = (_request: FastifyRequest, o: CartOwner) =>
+    readCart(ctx.db, o, ctx.now(), ctx.config.publicUrl);
 
   return {
     getCart: async (request) => present(request, await owner(request)),

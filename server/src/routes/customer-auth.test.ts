@@ -481,6 +481,117 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
       expect((await tokenRow(pair.refresh_token)).revoked_at).not.toBeNull();
     });
   });
+
+  describe('logoutCustomer', () => {
+    const logout = async (refreshToken: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/auth/logout?refresh_token=${encodeURIComponent(refreshToken)}`,
+      });
+      expectResponseMatches('logoutCustomer', res);
+      return res;
+    };
+    const familyOf = async (token: string) =>
+      t.database.db
+        .selectFrom('refresh_tokens')
+        .select('revoked_at')
+        .where(
+          'family_id',
+          '=',
+          (
+            await t.database.db
+              .selectFrom('refresh_tokens')
+              .select('family_id')
+              .where('token_hash', '=', hashRefreshToken(token))
+              .executeTakeFirstOrThrow()
+          ).family_id,
+        )
+        .execute();
+
+    it('revokes the whole family of the token, even after its access token expired', async () => {
+      const first = await signIn('bye@example.com');
+      const second = (await refresh(first.refresh_token)).json<TokenPair>();
+      const other = await signIn('bye@example.com');
+      t.advanceClock(16 * MINUTE);
+
+      const res = await logout(second.refresh_token);
+      expect(res.statusCode).toBe(204);
+      expect(res.body).toBe('');
+      const family = await familyOf(first.refresh_token);
+      expect(family).toHaveLength(2);
+      for (const row of family) expect(row.revoked_at).not.toBeNull();
+      expect((await refresh(second.refresh_token)).statusCode).toBe(401);
+      // Another sign-in of the same customer is another session and stays.
+      expect((await refresh(other.refresh_token)).statusCode).toBe(200);
+    });
+
+    it('answers 204 for an unknown or an admin token and leaves the admin session alone', async () => {
+      expect((await logout('w'.repeat(43))).statusCode).toBe(204);
+      const admin = await t.createAdmin();
+      const adminToken = await issueRefreshToken(t.database.db, {
+        userType: 'admin',
+        userId: admin.id,
+        now: t.ctx.now(),
+      });
+      expect((await logout(adminToken)).statusCode).toBe(204);
+      const row = await t.database.db
+        .selectFrom('refresh_tokens')
+        .selectAll()
+        .where('token_hash', '=', hashRefreshToken(adminToken))
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ used_at: null, revoked_at: null });
+    });
+
+    it('answers 204 again for a token already logged out', async () => {
+      const pair = await signIn('twice@example.com');
+      expect((await logout(pair.refresh_token)).statusCode).toBe(204);
+      expect((await logout(pair.refresh_token)).statusCode).toBe(204);
+      expect((await refresh(pair.refresh_token)).statusCode).toBe(401);
+    });
+
+    it('answers 422 without a refresh token', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail[0].loc).toEqual(['query', 'refresh_token']);
+    });
+  });
+});
+
+describe('MAGIC_LINK_URL', () => {
+  it('points the e-mailed link at a storefront page, and its token signs in', async () => {
+    const mailer = createMemoryMailer();
+    const t = await createTestApp('sqlite', {
+      mailer,
+      config: { magicLinkUrl: 'https://shop.example/account/sign-in?t={token}&for={email}' },
+    });
+    try {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/send-magic-link',
+        payload: { email: 'Store+Fan@Example.com' },
+      });
+      expect(sent.statusCode).toBe(202);
+      await vi.waitFor(() => expect(mailer.messages).toHaveLength(1));
+      const message = mailer.messages[0] as SentMail;
+      const match = /(https:\/\/shop\.example\/account\/sign-in\?\S+)/.exec(message.text);
+      expect(match).not.toBeNull();
+      const url = new URL(match![1]!);
+      expect(url.searchParams.get('for')).toBe('store+fan@example.com');
+      expect(url.search).toContain('for=store%2Bfan%40example.com');
+      expect(message.html).toContain(`href="${match![1]!.replace(/&/g, '&amp;')}"`);
+      expect(message.text).not.toContain('http://shop.test');
+      const token = url.searchParams.get('t') ?? '';
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const verified = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/verify-magic-link',
+        payload: { token, email: 'store+fan@example.com' },
+      });
+      expect(verified.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('magic link through the outbox (.eml files)', () => {

@@ -10,6 +10,7 @@ import {
   type UploadTarget,
 } from '../services/uploads';
 import { mediaStorage } from '../services/media';
+import { MEDIA_CSP } from '../http/security';
 import type { Storage } from '../storage/storage';
 
 export interface UploadsOptions {
@@ -101,8 +102,12 @@ export function uploadsHandlers(
           'content-type': file.contentType,
           'content-length': String(file.size),
           'cache-control': cacheControl,
-          // Never let a browser reinterpret an upload as something else (HTML, script).
+          // Never let a browser reinterpret an upload as something else (HTML, script), nor run
+          // it as a page of the shop's origin; a storefront elsewhere may still show it.
           'x-content-type-options': 'nosniff',
+          'content-security-policy': MEDIA_CSP,
+          'content-disposition': `inline; filename="${key}"`,
+          'cross-origin-resource-policy': 'cross-origin',
         })
         .send(file.stream);
     },

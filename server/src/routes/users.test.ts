@@ -357,6 +357,63 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
       expect(refresh.statusCode).toBe(401);
     });
 
+    const refreshStatus = async (refreshToken: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/auth/refresh?refresh_token=${encodeURIComponent(refreshToken)}`,
+      });
+      expectResponseMatches('refreshAdminToken', res);
+      return res.statusCode;
+    };
+
+    it('ends every session of a user whose password another admin resets', async () => {
+      const created = (await create(newUser({ role: 'admin' }))).json();
+      const laptop = (await loginStatus('jdoe', 'secret-pass-1')).json();
+      const phone = (await loginStatus('jdoe', 'secret-pass-1')).json();
+      const bystander = await t.createAdmin({ username: 'bystander', password: 'bystander-pw' });
+      const other = (await loginStatus(bystander.username, 'bystander-pw')).json();
+
+      expect((await update(created.id, { password: 'reset-by-root' })).statusCode).toBe(200);
+      expect(await refreshStatus(laptop.refresh_token)).toBe(401);
+      expect(await refreshStatus(phone.refresh_token)).toBe(401);
+      // Other users keep their sessions; the new password opens a new one.
+      expect(await refreshStatus(other.refresh_token)).toBe(200);
+      const fresh = (await loginStatus('jdoe', 'reset-by-root')).json();
+      expect(await refreshStatus(fresh.refresh_token)).toBe(200);
+    });
+
+    it('ends every session of a user who changes their own password', async () => {
+      const created = (await create(newUser({ role: 'admin' }))).json();
+      const first = (await loginStatus('jdoe', 'secret-pass-1')).json();
+      const second = (await loginStatus('jdoe', 'secret-pass-1')).json();
+      const self = { authorization: `Bearer ${second.access_token}` };
+      expect((await update(created.id, { password: 'my-own-new-pw' }, self)).statusCode).toBe(200);
+      expect(await refreshStatus(first.refresh_token)).toBe(401);
+      expect(await refreshStatus(second.refresh_token)).toBe(401);
+      // A change without a password (null) ends nothing.
+      const third = (await loginStatus('jdoe', 'my-own-new-pw')).json();
+      expect((await update(created.id, { full_name: 'J', password: null }, self)).statusCode).toBe(
+        200,
+      );
+      expect(await refreshStatus(third.refresh_token)).toBe(200);
+    });
+
+    it('ends every refresh family of a deactivated user', async () => {
+      const created = (await create(newUser({ role: 'admin' }))).json();
+      const first = (await loginStatus('jdoe', 'secret-pass-1')).json();
+      const second = (await loginStatus('jdoe', 'secret-pass-1')).json();
+      const rotated = (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/admin/auth/refresh?refresh_token=${first.refresh_token}`,
+        })
+      ).json();
+      expect((await update(created.id, { is_active: false })).statusCode).toBe(200);
+      expect((await update(created.id, { is_active: true })).statusCode).toBe(200);
+      expect(await refreshStatus(rotated.refresh_token)).toBe(401);
+      expect(await refreshStatus(second.refresh_token)).toBe(401);
+    });
+
     it('answers 404 for an unknown user and 422 for an empty body', async () => {
       const missing = await update(999_999, { full_name: 'X' });
       expect(missing.statusCode).toBe(404);

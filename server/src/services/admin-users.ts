@@ -154,7 +154,10 @@ export async function updateAdminUser(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (input.is_active === false) await revokeUserRefreshTokens(trx, 'admin', id, now);
+    // A new password or a deactivation ends every session of the user (all refresh families).
+    if (input.is_active === false || typeof input.password === 'string') {
+      await revokeUserRefreshTokens(trx, 'admin', id, now);
+    }
     return updated;
   });
 }

@@ -10,8 +10,9 @@
 // use. Asking again does not cancel earlier links: every unused link of an address stays valid
 // until it expires (so a slow first e-mail is not wasted). Used and expired tokens of an address
 // are deleted when it asks for a new link.
-// Rate limits (in memory, per process): 3 links per address and 10 per client IP in 15 minutes;
-// 10 failed verifications per client IP in 15 minutes (cleared by a success). 429 + Retry-After.
+// Rate limits (in the database: shared by instances, kept across restarts): 3 links per address
+// and 10 per client IP in 15 minutes; 10 failed verifications per client IP in 15 minutes (a
+// success does not count). 429 + Retry-After.
 //
 // verify: the token must match an unused, unexpired link of that address (lookup by hash; the
 // address compared case-insensitively). One conditional UPDATE claims it, so two verifications
@@ -24,47 +25,44 @@ import { toBool } from '../db/bool';
 import { unauthorized } from '../http/problem';
 import type { Schemas } from '../http/types';
 import { findCustomerByEmail, findOrCreateCustomer, normaliseEmail } from './customers';
-import { LoginThrottle } from './login-throttle';
-import { consumeRateLimits, RateLimiter } from './rate-limit';
+import type { AuthThrottle, ThrottlePolicy } from './auth-throttle';
 import { issueRefreshToken, tokenPair } from './refresh-tokens';
 
 export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
 export const MAGIC_LINK_SENT = 'If this address can receive e-mail, a sign-in link is on its way.';
 export const MAGIC_LINK_INVALID = 'Invalid or expired sign-in link';
 export const MAGIC_LINK_LIMITS = {
-  perEmail: { max: 3, windowMs: 15 * 60 * 1000 },
-  perIp: { max: 10, windowMs: 15 * 60 * 1000 },
-  verifyFailuresPerIp: { maxFailures: 10, windowMs: 15 * 60 * 1000 },
-} as const;
+  perEmail: { kind: 'window', max: 3, windowMs: 15 * 60 * 1000 },
+  perIp: { kind: 'window', max: 10, windowMs: 15 * 60 * 1000 },
+  verifyFailuresPerIp: { kind: 'window', max: 10, windowMs: 15 * 60 * 1000 },
+} as const satisfies Record<string, ThrottlePolicy>;
 
 export function hashMagicLinkToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/** The sign-in link of an e-mail: `<PUBLIC_URL>/auth/magic?token=…&email=…`. */
-export function magicLinkUrl(publicUrl: string, token: string, email: string): string {
-  const query = new URLSearchParams({ token, email });
-  return `${publicUrl}/auth/magic?${query.toString()}`;
+/**
+ * The sign-in link of an e-mail: the MAGIC_LINK_URL template (by default
+ * `<PUBLIC_URL>/auth/magic?token={token}&email={email}`) with the values URL-encoded.
+ */
+export function magicLinkUrl(template: string, token: string, email: string): string {
+  return template
+    .replaceAll('{token}', encodeURIComponent(token))
+    .replaceAll('{email}', encodeURIComponent(email));
 }
 
 export class MagicLinks {
-  private readonly perEmail: RateLimiter;
-  private readonly perIp: RateLimiter;
-  private readonly verifyFailures: LoginThrottle;
-
-  constructor(private readonly ctx: AppContext) {
-    const now = () => ctx.now();
-    this.perEmail = new RateLimiter(now, MAGIC_LINK_LIMITS.perEmail);
-    this.perIp = new RateLimiter(now, MAGIC_LINK_LIMITS.perIp);
-    this.verifyFailures = new LoginThrottle(now, MAGIC_LINK_LIMITS.verifyFailuresPerIp);
-  }
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly throttle: AuthThrottle,
+  ) {}
 
   async send(rawEmail: string, ip: string, log: FastifyBaseLogger): Promise<Schemas['Message']> {
     const email = normaliseEmail(rawEmail);
-    consumeRateLimits(
+    await this.throttle.consume(
       [
-        [this.perEmail, email],
-        [this.perIp, ip],
+        { scope: 'magic:email', value: email, policy: MAGIC_LINK_LIMITS.perEmail },
+        { scope: 'magic:ip', value: ip, policy: MAGIC_LINK_LIMITS.perIp },
       ],
       'Too many sign-in link requests',
     );
@@ -93,7 +91,7 @@ export class MagicLinks {
         .execute();
     });
 
-    const link = magicLinkUrl(this.ctx.config.publicUrl, token, email);
+    const link = magicLinkUrl(this.ctx.config.magicLinkUrl, token, email);
     this.ctx.mailer
       .send({ to: email, kind: 'Magic link', ...magicLinkEmail(link, token) })
       .catch((err: unknown) => log.error({ err }, 'Could not send the magic-link e-mail'));
@@ -101,7 +99,10 @@ export class MagicLinks {
   }
 
   async verify(token: string, rawEmail: string, ip: string): Promise<Schemas['TokenPair']> {
-    this.verifyFailures.attempt(ip);
+    const counted = await this.throttle.consume(
+      [{ scope: 'magic-verify:ip', value: ip, policy: MAGIC_LINK_LIMITS.verifyFailuresPerIp }],
+      'Too many failed login attempts',
+    );
     const email = normaliseEmail(rawEmail);
     const now = this.ctx.now();
     const nowIso = now.toISOString();
@@ -126,7 +127,7 @@ export class MagicLinks {
       });
       return { customerId: customer.id, refreshToken };
     });
-    this.verifyFailures.succeeded(ip);
+    await this.throttle.release(counted);
     return tokenPair(this.ctx.tokens, 'customer', signedIn.customerId, signedIn.refreshToken, now);
   }
 }

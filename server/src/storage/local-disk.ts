@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
 import {
+  chmod,
   lstat,
   mkdir,
   open,
@@ -48,13 +49,14 @@ export class LocalDiskStorage implements Storage {
     // The content type is not stored: it follows from the key's extension (contentTypeForKey),
     // which the caller picked from the sniffed content.
     const path = this.pathFor(key);
-    await mkdir(this.root, { recursive: true });
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
+    await chmod(this.root, 0o700);
     // Written under a hidden temporary name (a leading dot is never a valid key, so it cannot be
     // served), then renamed: a reader never sees half a file and a failed upload leaves nothing.
     const temp = join(this.root, `.${key}.${randomBytes(6).toString('hex')}.tmp`);
     try {
       const source = Buffer.isBuffer(data) ? Readable.from([data]) : data;
-      await pipeline(source, createWriteStream(temp, { flags: 'wx', mode: 0o644 }));
+      await pipeline(source, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
       const { size } = await stat(temp);
       await rename(temp, path);
       return { size };

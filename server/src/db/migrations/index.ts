@@ -4,12 +4,14 @@ import type { Migration } from 'kysely';
 import type { DialectName } from '../database';
 import { catalogue } from './001_catalogue';
 import { customersOrders } from './002_customers_orders';
+import { authThrottle } from './003_auth_throttle';
 import { stockLedger } from './005_stock_ledger';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '001_catalogue': catalogue(dialect),
     '002_customers_orders': customersOrders(dialect),
+    '003_auth_throttle': authThrottle(dialect),
     '005_stock_ledger': stockLedger(dialect),
   };
 }

@@ -1,0 +1,44 @@
+// The console under the server's security headers: every screen renders with no
+// Content-Security-Policy violation, and the served page carries the policy.
+import { expect, test } from '@playwright/test';
+import { baseURL } from './api';
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
+
+test('the console runs under its Content-Security-Policy without a violation', async ({ page }) => {
+  const violations: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy|CSP violation/i.test(message.text())) {
+      violations.push(message.text());
+    }
+  });
+
+  const first = await page.goto(`${baseURL()}/auth`);
+  const headers = first?.headers() ?? {};
+  expect(headers['content-security-policy']).toContain("script-src 'self'");
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+
+  await page.getByLabel('Username').fill(ADMIN_USERNAME);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: /log ?in|sign in/i }).click();
+  await expect(page.getByText('Manage your store')).toBeVisible();
+  for (const path of [
+    '/admin/products',
+    '/admin/products/new',
+    '/admin/orders',
+    '/admin/customers',
+    '/admin/categories',
+    '/admin/vat-rates',
+    '/admin/users',
+  ]) {
+    await page.goto(`${baseURL()}${path}`);
+    await expect(page.locator('h1, h2').first()).toBeVisible();
+  }
+  expect(violations).toEqual([]);
+});

@@ -1,0 +1,75 @@
+// Access tokens: what the server signs is accepted; a token without exp or iat, issued in the
+// future or older than the lifetime is refused, even with a valid signature.
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { AccessTokens } from './access-token';
+
+const SECRET = 'access-token-test-secret-0123456789-abcdef';
+const key = new TextEncoder().encode(SECRET);
+const NOW = new Date('2026-11-24T10:00:00Z');
+const nowS = Math.floor(NOW.getTime() / 1000);
+
+/** A correctly signed token with exactly the given claims (numbers in seconds). */
+function forge(claims: { iat?: number; exp?: number; sub?: string; iss?: string; typ?: string }) {
+  const { sub = '7', iss = 'vat-back-office', typ = 'admin', iat, exp } = claims;
+  const jwt = new SignJWT({ typ }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub);
+  jwt.setIssuer(iss);
+  if (iat !== undefined) jwt.setIssuedAt(iat);
+  if (exp !== undefined) jwt.setExpirationTime(exp);
+  return jwt.sign(key);
+}
+
+describe('AccessTokens', () => {
+  const tokens = new AccessTokens(SECRET, 900);
+
+  it('accepts its own tokens until they expire', async () => {
+    const token = await tokens.sign({ userType: 'customer', userId: 42 }, NOW);
+    expect(await tokens.verify(token, NOW)).toEqual({ userType: 'customer', userId: 42 });
+    expect(await tokens.verify(token, new Date(NOW.getTime() + 899_000))).toEqual({
+      userType: 'customer',
+      userId: 42,
+    });
+    await expect(tokens.verify(token, new Date(NOW.getTime() + 906_000))).rejects.toThrow(
+      'Token expired',
+    );
+  });
+
+  it('accepts a hand-signed token with iat and exp', async () => {
+    const token = await forge({ iat: nowS - 10, exp: nowS + 600 });
+    expect(await tokens.verify(token, NOW)).toEqual({ userType: 'admin', userId: 7 });
+  });
+
+  it('refuses a token without exp', async () => {
+    const token = await forge({ iat: nowS });
+    await expect(tokens.verify(token, NOW)).rejects.toThrow('Invalid token');
+  });
+
+  it('refuses a token without iat', async () => {
+    const token = await forge({ exp: nowS + 600 });
+    await expect(tokens.verify(token, NOW)).rejects.toThrow('Invalid token');
+  });
+
+  it('refuses a token issued in the future (beyond a few seconds of clock skew)', async () => {
+    const token = await forge({ iat: nowS + 60, exp: nowS + 900 });
+    await expect(tokens.verify(token, NOW)).rejects.toThrow('Invalid token');
+    const skewed = await forge({ iat: nowS + 2, exp: nowS + 900 });
+    expect(await tokens.verify(skewed, NOW)).toEqual({ userType: 'admin', userId: 7 });
+  });
+
+  it('refuses a token whose exp lies beyond the configured lifetime', async () => {
+    const token = await forge({ iat: nowS - 3600, exp: nowS + 365 * 86_400 });
+    await expect(tokens.verify(token, NOW)).rejects.toThrow('Token expired');
+  });
+
+  it('refuses another issuer, another user type and a bad signature', async () => {
+    await expect(
+      tokens.verify(await forge({ iat: nowS, exp: nowS + 60, iss: 'other' }), NOW),
+    ).rejects.toThrow('Invalid token');
+    await expect(
+      tokens.verify(await forge({ iat: nowS, exp: nowS + 60, typ: 'root' }), NOW),
+    ).rejects.toThrow('Invalid token');
+    const other = new AccessTokens('another-secret-another-secret-0123456789', 900);
+    const foreign = await other.sign({ userType: 'admin', userId: 1 }, NOW);
+    await expect(tokens.verify(foreign, NOW)).rejects.toThrow('Invalid token');
+  });
+});

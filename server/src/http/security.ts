@@ -1,0 +1,101 @@
+// The HTTP edge: security headers on every answer (console, API, media), HSTS only for requests
+// that came over TLS, and the request log without credentials.
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * The console's Content-Security-Policy: its own scripts only (the built index.html has no inline
+ * script), inline styles because Chakra/Emotion inject <style> elements, images also from data:
+ * and blob: (previews of files being uploaded), no framing, no plugins.
+ */
+export const CONSOLE_CSP = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'media-src': ["'self'", 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+} as const;
+
+/** Media answers: shown as-is, never run (an uploaded file must not act as a page of the shop). */
+export const MEDIA_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; sandbox";
+
+/** One year; sent only on answers to requests that came over https (see registerSecurityHeaders). */
+export const HSTS_VALUE = 'max-age=31536000';
+
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: { ...CONSOLE_CSP } },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Media may be shown by a storefront on another origin; the console and API stay same-site.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    // Set per request below: only a request that came over TLS (directly or, with TRUST_PROXY,
+    // through X-Forwarded-Proto https) may pin the browser to https.
+    hsts: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+  });
+}
+
+/** Query parameters whose values are credentials and never go to the log. */
+const SECRET_QUERY_PARAMS = new Set(['refresh_token', 'token', 'signature', 'access_token']);
+
+/** The URL with the values of credential query parameters replaced by [REDACTED]. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawName = eq < 0 ? pair : pair.slice(0, eq);
+      let name: string;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      } catch {
+        name = rawName;
+      }
+      return SECRET_QUERY_PARAMS.has(name.toLowerCase()) ? `${rawName}=[REDACTED]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q)}?${query}`;
+}
+
+/**
+ * Logger options for Fastify: the request serializer logs the URL with credentials redacted,
+ * and whatever else logs headers gets Authorization and Cookie censored.
+ */
+export function safeLoggerOptions<T extends object>(options: T) {
+  return {
+    ...options,
+    serializers: {
+      ...('serializers' in options ? (options.serializers as object) : {}),
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        'headers.cookie',
+        'request.headers.authorization',
+      ],
+      censor: '[REDACTED]',
+    },
+  };
+}
