@@ -1,0 +1,151 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { Router, useRouter, type AroundNavHandler } from 'wouter';
+import { useBrowserLocation } from 'wouter/use-browser-location';
+import { onTrapEntry, pushTrapEntry } from './history-trap';
+import { UnsavedChangesDialog } from './UnsavedChangesDialog';
+
+interface UnsavedChangesContextValue {
+  /** Records that the guard `id` has unsaved changes (`dirty`) or no longer has any. */
+  setDirty: (id: string, dirty: boolean) => void;
+  /** Asks the user; `discard` runs when they choose to discard the changes. */
+  ask: (discard: () => void) => void;
+  /** Runs a navigation without asking (what it leaves was just saved). */
+  withoutAsking: (navigation: () => void) => void;
+}
+
+export const UnsavedChangesContext = createContext<UnsavedChangesContextValue | null>(null);
+
+/** What the guard keeps between renders (read and changed by event handlers only). */
+interface GuardState {
+  /** The guards that have unsaved changes. */
+  dirty: Set<string>;
+  /** The user chose 'Discard changes' after Back: nothing is asked until the guards are gone. */
+  discarded: boolean;
+  /** A navigation allowed without asking is under way. */
+  bypass: boolean;
+  /** The address the trap entry duplicates. */
+  trapHref: string;
+  /** The router's location is the window's (the trap entry can then be replaced). */
+  sharesHistory: boolean;
+}
+
+const isDirty = (state: GuardState) => state.dirty.size > 0 && !state.discarded;
+
+/**
+ * Nobody leaves unsaved changes without being asked (see useUnsavedChangesGuard). Inside the
+ * wouter router, around the screens: every navigation of the router (links, `navigate`,
+ * redirects) goes through it, the Back button is undone then asked about, and closing or
+ * reloading the tab gets the browser's own prompt.
+ */
+export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
+  const { hook } = useRouter();
+  const guard = useRef<GuardState>({
+    dirty: new Set(),
+    discarded: false,
+    bypass: false,
+    trapHref: '',
+    sharesHistory: false,
+  });
+  const sharesHistory = hook === useBrowserLocation;
+  useEffect(() => {
+    guard.current.sharesHistory = sharesHistory;
+  }, [sharesHistory]);
+
+  const [prompt, setPrompt] = useState<{ discard: () => void } | null>(null);
+  const ask = useCallback((discard: () => void) => setPrompt({ discard }), []);
+
+  const setDirty = useCallback((id: string, dirty: boolean) => {
+    const state = guard.current;
+    const wasDirty = state.dirty.size > 0;
+    if (dirty) state.dirty.add(id);
+    else state.dirty.delete(id);
+    if (state.dirty.size === 0) state.discarded = false;
+    else if (!wasDirty) {
+      state.trapHref = window.location.href;
+      if (!onTrapEntry()) pushTrapEntry();
+    }
+  }, []);
+
+  const withoutAsking = useCallback((navigation: () => void) => {
+    const state = guard.current;
+    state.bypass = true;
+    try {
+      navigation();
+    } finally {
+      state.bypass = false;
+    }
+  }, []);
+
+  const aroundNav = useCallback<AroundNavHandler>(
+    (navigate, to, options) => {
+      const state = guard.current;
+      const go = () => {
+        // From the trap entry (a duplicate of this page) the next page takes its place.
+        if (state.sharesHistory && !options?.replace && onTrapEntry())
+          navigate(to, { ...options, replace: true });
+        else navigate(to, options);
+      };
+      if (state.bypass || !isDirty(state)) go();
+      else ask(go);
+    },
+    [ask],
+  );
+
+  useEffect(() => {
+    const state = guard.current;
+    const onPopState = (event: PopStateEvent) => {
+      // Arriving on the trap entry (Forward) leaves nothing.
+      if (!isDirty(state) || onTrapEntry()) return;
+      // Undo Back before the router sees it: the trap entry again, at the page's address.
+      event.stopImmediatePropagation();
+      const oneStep = window.location.href === state.trapHref;
+      pushTrapEntry(state.trapHref);
+      ask(() => {
+        state.discarded = true;
+        // One step back left the trap for the page's own entry: go before both.
+        window.history.go(oneStep ? -2 : -1);
+      });
+    };
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!isDirty(state)) return;
+      event.preventDefault(); // the browser's own 'Leave site?' prompt
+      event.returnValue = ''; // older browsers
+    };
+    // Capture: before the router's own listener on window.
+    window.addEventListener('popstate', onPopState, true);
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      window.removeEventListener('popstate', onPopState, true);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, [ask]);
+
+  const value = useMemo(() => ({ setDirty, ask, withoutAsking }), [setDirty, ask, withoutAsking]);
+  return (
+    <UnsavedChangesContext.Provider value={value}>
+      <Router aroundNav={aroundNav}>{children}</Router>
+      <UnsavedChangesDialog
+        open={prompt !== null}
+        onStay={() => setPrompt(null)}
+        onDiscard={() => {
+          setPrompt(null);
+          prompt?.discard();
+        }}
+      />
+    </UnsavedChangesContext.Provider>
+  );
+}
+
+/** The provider's services; null outside one (nothing is guarded then). */
+export function useUnsavedChangesContext(): UnsavedChangesContextValue | null {
+  return useContext(UnsavedChangesContext);
+}
