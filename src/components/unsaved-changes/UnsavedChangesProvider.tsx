@@ -41,6 +41,25 @@ interface GuardState {
 const isDirty = (state: GuardState) => state.dirty.size > 0 && !state.discarded;
 
 /**
+ * The window's listeners, added when this module loads: before those added later (listeners of a
+ * target run in the order they were added), e.g. the router's popstate listener, which must not
+ * see an undone Back, or a mock service worker's beforeunload one (see the story shell).
+ */
+const unloadChecks = new Set<() => boolean>();
+const popStateHandlers = new Set<(event: PopStateEvent) => void>();
+if (typeof window !== 'undefined') {
+  // Closing or reloading the tab: the browser's own prompt while something is unsaved.
+  window.addEventListener('beforeunload', (event) => {
+    if (![...unloadChecks].some((unsaved) => unsaved())) return;
+    event.preventDefault();
+    event.returnValue = ''; // older browsers
+  });
+  window.addEventListener('popstate', (event) => {
+    for (const handle of popStateHandlers) handle(event);
+  });
+}
+
+/**
  * Nobody leaves unsaved changes without being asked (see useUnsavedChangesGuard). Inside the
  * wouter router, around the screens: every navigation of the router (links, `navigate`,
  * redirects) goes through it, the Back button is undone then asked about, and closing or
@@ -115,17 +134,12 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
         window.history.go(oneStep ? -2 : -1);
       });
     };
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!isDirty(state)) return;
-      event.preventDefault(); // the browser's own 'Leave site?' prompt
-      event.returnValue = ''; // older browsers
-    };
-    // Capture: before the router's own listener on window.
-    window.addEventListener('popstate', onPopState, true);
-    window.addEventListener('beforeunload', onBeforeUnload);
+    const unsaved = () => isDirty(state);
+    popStateHandlers.add(onPopState);
+    unloadChecks.add(unsaved);
     return () => {
-      window.removeEventListener('popstate', onPopState, true);
-      window.removeEventListener('beforeunload', onBeforeUnload);
+      popStateHandlers.delete(onPopState);
+      unloadChecks.delete(unsaved);
     };
   }, [ask]);
 
