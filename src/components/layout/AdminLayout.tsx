@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
+import { useConfirmLeave } from '@/components/unsaved-changes';
 import { authStore, logout } from '@/lib/auth/store';
 import { usernameOf } from '@/lib/auth/user';
 import { AdminHeader } from './AdminHeader';
@@ -32,11 +33,16 @@ function Header() {
   const [, navigate] = useLocation();
   const { mutate } = useSWRConfig();
 
+  const confirmLeave = useConfirmLeave();
+
   function handleLogout() {
-    logout();
-    // The next admin must not see this one's cached data.
-    void mutate(() => true, undefined, { revalidate: false });
-    navigate('/auth');
+    // Unsaved changes: asked first (signing out loses them).
+    confirmLeave(() => {
+      logout();
+      // The next admin must not see this one's cached data.
+      void mutate(() => true, undefined, { revalidate: false });
+      navigate('/auth');
+    });
   }
 
   return (

@@ -18,6 +18,11 @@ interface UnsavedChangesContextValue {
   setDirty: (id: string, dirty: boolean) => void;
   /** Asks the user; `discard` runs when they choose to discard the changes. */
   ask: (discard: () => void) => void;
+  /**
+   * Leaves the page by `leave` (e.g. signing out): at once when nothing is unsaved, else once the
+   * user chose to discard; nothing is asked then until the guarded forms are gone.
+   */
+  leave: (leave: () => void) => void;
   /** Runs a navigation without asking (what it leaves was just saved). */
   withoutAsking: (navigation: () => void) => void;
 }
@@ -28,7 +33,7 @@ export const UnsavedChangesContext = createContext<UnsavedChangesContextValue | 
 interface GuardState {
   /** The guards that have unsaved changes. */
   dirty: Set<string>;
-  /** The user chose 'Discard changes' after Back: nothing is asked until the guards are gone. */
+  /** The user chose to leave and discard: nothing is asked until the guards are gone. */
   discarded: boolean;
   /** A navigation allowed without asking is under way. */
   bypass: boolean;
@@ -81,6 +86,18 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
 
   const [prompt, setPrompt] = useState<{ discard: () => void } | null>(null);
   const ask = useCallback((discard: () => void) => setPrompt({ discard }), []);
+  const leave = useCallback(
+    (action: () => void) => {
+      const state = guard.current;
+      if (state.bypass || !isDirty(state)) action();
+      else
+        ask(() => {
+          state.discarded = true;
+          action();
+        });
+    },
+    [ask],
+  );
 
   const setDirty = useCallback((id: string, dirty: boolean) => {
     const state = guard.current;
@@ -113,10 +130,9 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
           navigate(to, { ...options, replace: true });
         else navigate(to, options);
       };
-      if (state.bypass || !isDirty(state)) go();
-      else ask(go);
+      leave(go);
     },
-    [ask],
+    [leave],
   );
 
   useEffect(() => {
@@ -143,7 +159,10 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
     };
   }, [ask]);
 
-  const value = useMemo(() => ({ setDirty, ask, withoutAsking }), [setDirty, ask, withoutAsking]);
+  const value = useMemo(
+    () => ({ setDirty, ask, leave, withoutAsking }),
+    [setDirty, ask, leave, withoutAsking],
+  );
   return (
     <UnsavedChangesContext.Provider value={value}>
       <Router aroundNav={aroundNav}>{children}</Router>

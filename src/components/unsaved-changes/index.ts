@@ -2,6 +2,7 @@
 export { UnsavedChangesProvider } from './UnsavedChangesProvider';
 export { UNSAVED_CHANGES_TEXT } from './texts';
 export {
+  useConfirmLeave,
   useNavigateAfterSave,
   useUnsavedChangesGuard,
   type UnsavedChangesGuard,

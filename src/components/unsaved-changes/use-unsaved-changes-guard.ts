@@ -49,3 +49,19 @@ export function useNavigateAfterSave(): (to: string, options?: { replace?: boole
     [context, navigate],
   );
 }
+
+/**
+ * For what leaves the page other than by the router (e.g. signing out): `confirmLeave(leave)` runs
+ * `leave` at once when nothing is unsaved, else once the user chose 'Discard changes' (the
+ * navigations that follow are not asked about).
+ */
+export function useConfirmLeave(): (leave: () => void) => void {
+  const context = useUnsavedChangesContext();
+  return useCallback(
+    (leave: () => void) => {
+      if (context) context.leave(leave);
+      else leave();
+    },
+    [context],
+  );
+}

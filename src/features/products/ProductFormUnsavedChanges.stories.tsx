@@ -253,3 +253,26 @@ export const UnsavedInventoryAsks: Story = {
     await expect(currentLocation(canvasElement)).toBe('/admin/products/5');
   },
 };
+
+/** Signing out with a changed name: asked; Stay keeps page and session; Discard signs out. */
+export const LogoutAsksWhenChanged: Story = {
+  play: async ({ canvasElement }) => {
+    await renameProduct(canvasElement);
+    const logoutButton = within(canvasElement).getByRole('button', { name: 'Logout' });
+    await userEvent.click(logoutButton);
+    let dialog = await expectUnsavedChangesDialog();
+    await userEvent.click(dialog.getByRole('button', { name: 'Stay on page' }));
+    await expectNoUnsavedChangesDialog();
+    await expect(currentLocation(canvasElement)).toBe(EDIT);
+    await expect(localStorage.getItem('access_token')).not.toBeNull();
+    await expect(nameField(canvasElement)).toHaveValue(`${plate.name} XL`);
+
+    await userEvent.click(logoutButton);
+    dialog = await expectUnsavedChangesDialog();
+    await userEvent.click(dialog.getByRole('button', { name: 'Discard changes' }));
+    // One answer is enough: the sign-out's own navigation is not asked about again.
+    await expectLocation(canvasElement, '/auth');
+    await expectNoUnsavedChangesDialog();
+    await expect(localStorage.getItem('access_token')).toBeNull();
+  },
+};
