@@ -1,7 +1,7 @@
 // Unsaved changes are never lost silently, on the real server and the built console (browser
 // history, not the stories' memory router): a changed product name makes a sidebar link and the
 // Back button ask ('Stay on page' keeps everything), 'Discard changes' leaves, and a save leaves
-// for the list without asking.
+// for the list without asking; once a dialog's changes are discarded, Back leaves at once.
 import { expect, test, type Page } from '@playwright/test';
 import { adminToken, api, baseURL } from './api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
@@ -106,6 +106,19 @@ test('a changed product asks before a link or Back leaves it, and a save leaves 
   );
   // Leaving the list asks nothing either.
   await sidebarLink(page, 'Orders').click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByRole('alertdialog', { name: CONFIRM })).toHaveCount(0);
+
+  // A dialog's changes discarded by Cancel: closed, and Back then leaves the page at once.
+  await sidebarLink(page, 'Categories').click();
+  await page.getByRole('button', { name: 'Add Category' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Category' });
+  await form.getByLabel(/Category Name/).fill('Verrerie');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  dialog = await confirmation(page);
+  await dialog.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(form).toBeHidden();
+  await page.evaluate(() => history.back());
   await expect(page).toHaveURL(/\/admin\/orders$/);
   await expect(page.getByRole('alertdialog', { name: CONFIRM })).toHaveCount(0);
 });

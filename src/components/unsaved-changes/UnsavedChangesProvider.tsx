@@ -39,6 +39,8 @@ interface GuardState {
   bypass: boolean;
   /** The address the trap entry duplicates. */
   trapHref: string;
+  /** The current history entry is a trap entry (kept up to date by the guard). */
+  onTrap: boolean;
   /** The router's location is the window's (the trap entry can then be replaced). */
   sharesHistory: boolean;
 }
@@ -76,7 +78,9 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
     dirty: new Set(),
     discarded: false,
     bypass: false,
-    trapHref: '',
+    trapHref: typeof window === 'undefined' ? '' : window.location.href,
+    // A reload keeps the entry's state: the page may start on a trap entry.
+    onTrap: onTrapEntry(),
     sharesHistory: false,
   });
   const sharesHistory = hook === useBrowserLocation;
@@ -108,6 +112,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
     else if (!wasDirty) {
       state.trapHref = window.location.href;
       if (!onTrapEntry()) pushTrapEntry();
+      state.onTrap = true;
     }
   }, []);
 
@@ -129,6 +134,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
         if (state.sharesHistory && !options?.replace && onTrapEntry())
           navigate(to, { ...options, replace: true });
         else navigate(to, options);
+        state.onTrap = onTrapEntry();
       };
       leave(go);
     },
@@ -138,12 +144,27 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const state = guard.current;
     const onPopState = (event: PopStateEvent) => {
+      const leftTrap = state.onTrap;
+      state.onTrap = onTrapEntry();
+      if (!isDirty(state)) {
+        // Back from a trap entry left behind (the changes were saved or discarded since) lands on
+        // the same page: one more step, so that Back never seems to do nothing.
+        if (
+          state.sharesHistory &&
+          leftTrap &&
+          !state.onTrap &&
+          window.location.href === state.trapHref
+        )
+          window.history.back();
+        return;
+      }
       // Arriving on the trap entry (Forward) leaves nothing.
-      if (!isDirty(state) || onTrapEntry()) return;
+      if (state.onTrap) return;
       // Undo Back before the router sees it: the trap entry again, at the page's address.
       event.stopImmediatePropagation();
       const oneStep = window.location.href === state.trapHref;
       pushTrapEntry(state.trapHref);
+      state.onTrap = true;
       ask(() => {
         state.discarded = true;
         // One step back left the trap for the page's own entry: go before both.
