@@ -27,7 +27,7 @@ interface UnsavedChangesContextValue {
   withoutAsking: (navigation: () => void) => void;
 }
 
-export const UnsavedChangesContext = createContext<UnsavedChangesContextValue | null>(null);
+const UnsavedChangesContext = createContext<UnsavedChangesContextValue | null>(null);
 
 /** What the guard keeps between renders (read and changed by event handlers only). */
 interface GuardState {
