@@ -15,6 +15,13 @@ import { StoryShell } from './story-shell';
  *   fixtures API of mocks/handlers answers whatever a story does not.
  * Viewports: `globals: { viewport: { value: 'mobile375' } }` (the test runner sizes its page too).
  */
+// MSW's worker stops on 'beforeunload'. Play functions dispatch synthetic ones to check the
+// unsaved-changes guard (src/testing/unsaved-changes.ts): they stop here, after the guard's
+// listener (added when story-shell's imports load) and before the worker's (added by the loader).
+window.addEventListener('beforeunload', (event) => {
+  if (!event.isTrusted) event.stopImmediatePropagation();
+});
+
 const preview: Preview = {
   loaders: [
     mswLoader(async () => {

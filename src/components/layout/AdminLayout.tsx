@@ -1,6 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
+import { useConfirmLeave } from '@/components/unsaved-changes';
 import { useSignOut } from '@/features/auth/sign-out';
 import { authStore } from '@/lib/auth/store';
 import { usernameOf } from '@/lib/auth/user';
@@ -29,12 +30,15 @@ function Header() {
   const { user } = useSnapshot(authStore);
   const { toggle } = useSidebar();
   const { signOut, signingOut } = useSignOut();
+  const confirmLeave = useConfirmLeave();
+  // Unsaved changes: asked first (signing out loses them).
+  const handleLogout = () => confirmLeave(() => void signOut());
 
   return (
     <AdminHeader
       username={usernameOf(user)}
       onToggleSidebar={toggle}
-      onLogout={() => void signOut()}
+      onLogout={handleLogout}
       loggingOut={signingOut}
     />
   );

@@ -1,5 +1,6 @@
 import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { useId, type FormEvent, type ReactNode } from 'react';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes';
 
 interface FormDialogProps {
   open: boolean;
@@ -10,6 +11,11 @@ interface FormDialogProps {
   submitting: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   onClose: () => void;
+  /**
+   * The form has unsaved changes: closing the dialog (Cancel, Escape, close button, a click
+   * outside) or leaving the page asks first.
+   */
+  dirty?: boolean;
   /** The fields. */
   children: ReactNode;
 }
@@ -24,10 +30,13 @@ export function FormDialog({
   submitLabel,
   submitting,
   onSubmit,
-  onClose,
+  onClose: close,
+  dirty = false,
   children,
 }: FormDialogProps) {
   const formId = useId();
+  const guard = useUnsavedChangesGuard(open && dirty);
+  const onClose = () => guard.confirm(close);
   return (
     <Dialog.Root
       open={open}

@@ -57,6 +57,7 @@ export function CategoryFormDialog({
       submitting={formik.isSubmitting}
       onSubmit={handleSubmit}
       onClose={onClose}
+      dirty={formik.dirty}
     >
       <TextField
         label="Category Name"

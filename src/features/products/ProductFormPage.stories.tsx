@@ -12,6 +12,7 @@ import {
 } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { expectLocation, expectToast, screen } from '@/testing/story';
+import { expectUnsavedChangesDialog } from '@/testing/unsaved-changes';
 import { ProductFormPage, type ProductFormPageProps } from './ProductFormPage';
 
 const CREATE = '/api/v1/admin/products/';
@@ -401,6 +402,9 @@ export const CancelGoesBack: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.type(field(canvasElement, /^Product Name/), 'Brouillon');
     await userEvent.click(within(canvasElement).getByRole('link', { name: 'Cancel' }));
+    // The typed name would be lost: confirmed first (see ProductFormUnsavedChanges.stories).
+    const dialog = await expectUnsavedChangesDialog();
+    await userEvent.click(dialog.getByRole('button', { name: 'Discard changes' }));
     await expectLocation(canvasElement, '/admin/products');
     await expect(requests.to('POST', CREATE)).toHaveLength(0);
   },

@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useRef, type ComponentType } from 'react';
+import { useCallback, useRef, useState, type ComponentType } from 'react';
 import { useSWRConfig } from 'swr';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { useListAdminCategories } from '@generated/hooks/categories/categories';
 import {
   createProduct,
@@ -14,6 +14,7 @@ import { useListVatRates } from '@generated/hooks/vatrates/vatrates';
 import type { Product, SimpleProductInventory } from '@generated/model';
 import { notify } from '@/components/ui/notify';
 import { PageSpinner } from '@/components/ui/PageSpinner';
+import { useNavigateAfterSave, useUnsavedChangesGuard } from '@/components/unsaved-changes';
 import {
   SimpleInventoryCard,
   VariantsManager,
@@ -76,7 +77,8 @@ const PRODUCT_LISTS = getListAdminProductsKey()[0];
 /** After a save: fresh product data for the list, the toast, then back to /admin/products. */
 function useAfterSave() {
   const { mutate } = useSWRConfig();
-  const [, navigate] = useLocation();
+  // Saved: leaving the form asks nothing.
+  const navigate = useNavigateAfterSave();
   return async (saved: Product, message: string) => {
     // The lists are not mounted here: drop them so the list screen loads them again.
     await mutate((key) => Array.isArray(key) && key[0] === PRODUCT_LISTS, undefined, {
@@ -136,8 +138,11 @@ function EditProduct({
   const afterSave = useAfterSave();
   // The simple product's inventory settings not saved by the card itself (no default variant yet).
   const unsavedInventory = useRef<SimpleProductInventory | null>(null);
+  const [inventoryChanged, setInventoryChanged] = useState(false);
+  useUnsavedChangesGuard(inventoryChanged);
   const onUnsavedChange = useCallback((inventory: SimpleProductInventory) => {
     unsavedInventory.current = inventory;
+    setInventoryChanged(true);
   }, []);
 
   const data = product.data;

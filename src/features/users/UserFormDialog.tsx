@@ -42,6 +42,7 @@ export function UserFormDialog({ open, user, onSubmit, onClose }: UserFormDialog
       submitting={formik.isSubmitting}
       onSubmit={handleSubmit}
       onClose={onClose}
+      dirty={formik.dirty}
     >
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <TextField

@@ -14,9 +14,10 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useFormik, type FormikErrors, type FormikTouched } from 'formik';
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Variant, VatRate } from '@generated/model';
 import { MediaUploader } from '@/components/media-uploader';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes';
 import { formatVatRate } from '@/lib/format';
 import { DIMENSION_UNITS, MAX_VARIANT_IMAGES } from './constants';
 import { InputField, SelectField, SwitchField } from './fields';
@@ -49,13 +50,17 @@ export function VariantFormDialog({
   vatRates,
   initialValues,
   onSubmit,
-  onClose,
+  onClose: close,
 }: VariantFormDialogProps) {
   const editing = Boolean(variant);
   const formId = useId();
   const [submitting, setSubmitting] = useState(false);
   // The form is not sent while an image is still uploading.
   const [uploading, setUploading] = useState(false);
+  // Unsaved changes (an upload under way included): closing or leaving asks first.
+  const [dirty, setDirty] = useState(false);
+  const guard = useUnsavedChangesGuard(open && (dirty || uploading));
+  const onClose = () => guard.confirm(close);
   return (
     <Dialog.Root
       open={open}
@@ -88,6 +93,7 @@ export function VariantFormDialog({
                 onSubmit={onSubmit}
                 onSubmittingChange={setSubmitting}
                 onUploadingChange={setUploading}
+                onDirtyChange={setDirty}
               />
             </Dialog.Body>
             <Dialog.Footer>
@@ -112,6 +118,7 @@ interface VariantFormProps {
   onSubmit: (values: VariantFormValues) => Promise<void> | void;
   onSubmittingChange: (submitting: boolean) => void;
   onUploadingChange: (uploading: boolean) => void;
+  onDirtyChange: (dirty: boolean) => void;
 }
 
 type TextKey = {
@@ -136,6 +143,7 @@ function VariantForm({
   onSubmit,
   onSubmittingChange,
   onUploadingChange,
+  onDirtyChange,
 }: VariantFormProps) {
   const form = useFormik<VariantFormValues>({
     initialValues,
@@ -149,6 +157,10 @@ function VariantForm({
       }
     },
   });
+  useEffect(() => {
+    onDirtyChange(form.dirty);
+    return () => onDirtyChange(false);
+  }, [form.dirty, onDirtyChange]);
   const errors = form.errors as FormikErrors<Record<string, string>>;
   const touched = form.touched as FormikTouched<Record<string, boolean>>;
   const errorOf = (name: TextKey) => (touched[name] ? errors[name] : undefined);

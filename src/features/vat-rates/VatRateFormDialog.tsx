@@ -45,6 +45,7 @@ export function VatRateFormDialog({ open, vatRate, onSubmit, onClose }: VatRateF
       submitting={formik.isSubmitting}
       onSubmit={handleSubmit}
       onClose={onClose}
+      dirty={formik.dirty}
     >
       <TextField
         label="Name"

@@ -16,6 +16,7 @@ import {
 import { Link } from 'wouter';
 import type { Category, VatRate } from '@generated/model';
 import { MediaUploader } from '@/components/media-uploader';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes';
 import { formatMoney, formatVatRate } from '@/lib/format';
 import { PRODUCT_FORM_ID, SelectField, SwitchField, TextField, type Option } from './fields';
 import { productFormSchema } from './product-form-schema';
@@ -98,6 +99,13 @@ export function ProductForm({
     if (values.vat_rate_id === '')
       void setFieldValue('vat_rate_id', String(defaultVatRateId), false);
   }, [defaultVatRateId, values.vat_rate_id, setFieldValue]);
+  // Unsaved changes (media and uploads under way included): leaving the page asks first. The
+  // preselected rate is no change.
+  const onlyPreselected =
+    defaultVatRateId !== undefined &&
+    JSON.stringify(values) ===
+      JSON.stringify({ ...initialValues, vat_rate_id: String(defaultVatRateId) });
+  useUnsavedChangesGuard(uploading.images || uploading.videos || (form.dirty && !onlyPreselected));
 
   // The slug follows the name until it is edited by hand (see nextSlug). Field by field:
   // Formik's setValues(fn) reads the last rendered values and could undo a change not yet rendered.

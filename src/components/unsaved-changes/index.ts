@@ -1,0 +1,9 @@
+/** The unsaved-changes guard: provider (app and story shell), the hook forms opt in with. */
+export { UnsavedChangesProvider } from './UnsavedChangesProvider';
+export { UNSAVED_CHANGES_TEXT } from './texts';
+export {
+  useConfirmLeave,
+  useNavigateAfterSave,
+  useUnsavedChangesGuard,
+  type UnsavedChangesGuard,
+} from './use-unsaved-changes-guard';
