@@ -4,10 +4,12 @@ import type { Migration } from 'kysely';
 import type { DialectName } from '../database';
 import { catalogue } from './001_catalogue';
 import { customersOrders } from './002_customers_orders';
+import { vatInForce } from './004_vat_in_force';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '001_catalogue': catalogue(dialect),
     '002_customers_orders': customersOrders(dialect),
+    '004_vat_in_force': vatInForce(),
   };
 }
