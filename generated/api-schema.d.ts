@@ -2346,11 +2346,11 @@ export interface components {
       vat_number: string;
       country_code: components['schemas']['CountryCode'];
       /**
-       * @description Which check was made. Only an offline format check exists today; an online VIES check may be added later behind the same interface as a new value.
+       * @description Which check was made: format (offline format check only: VIES_URL unset, a non-EU or badly formed number, or VIES unreachable/too slow) or vies (the VIES service answered).
        * @example format
        * @enum {string}
        */
-      check: 'format';
+      check: 'format' | 'vies';
       /** @description Whether country_code is an EU member state (TN is not). */
       is_eu: boolean;
       /** @description True when valid and is_eu (and the country is not TN). At checkout the customer must also be of type professional for the reverse charge to apply. */

@@ -51,11 +51,15 @@ export function productsHandlers(ctx: AppContext): Handlers {
     // -- admin -----------------------------------------------------------------------------
     listAdminProducts: async (request, reply) => {
       const q = request.query;
-      const { items, total } = await listAdminProducts(db, {
+      const { items, total } = await listAdminProducts(
+        db,
+        {
         ...q,
         skip: q.skip ?? DEFAULT_SKIP,
         limit: q.limit ?? DEFAULT_LIMIT,
-      });
+        },
+        ctx.now(),
+      );
       reply.header('X-Total-Count', String(total));
       return items;
     },
@@ -66,7 +70,7 @@ export function productsHandlers(ctx: AppContext): Handlers {
       return product;
     },
 
-    getProduct: async (request) => getProduct(db, request.params.id),
+    getProduct: async (request) => getProduct(db, request.params.id, ctx.now()),
 
     updateProduct: async (request) =>
       updateProduct(ctx, request.params.id, request.body, adminId(request.admin)),

@@ -44,11 +44,15 @@ export function variantsHandlers(ctx: AppContext): Handlers {
 
   const listVariantsHandler: Handler<'listVariants'> = async (request) => {
     const q = request.query;
-    return listVariants(ctx.db, { ...q, page: q.page ?? 1, page_size: q.page_size ?? 10 });
+    return listVariants(
+      ctx.db,
+      { ...q, page: q.page ?? 1, page_size: q.page_size ?? 10 },
+      ctx.now(),
+    );
   };
 
   const getVariant: Handler<'getVariant'> = async (request) =>
-    getVariantOrThrow(ctx.db, request.params.id);
+    getVariantOrThrow(ctx.db, request.params.id, ctx.now());
 
   const createVariant: Handler<'createVariant'> = async (request, reply) => {
     const w = writer(request);
@@ -59,7 +63,7 @@ export function variantsHandlers(ctx: AppContext): Handlers {
         [{ input: request.body, at: SINGLE }],
         w,
       );
-      return getVariantOrThrow(trx, id as number);
+      return getVariantOrThrow(trx, id as number, ctx.now());
     });
     reply.code(201);
     return variant;
@@ -69,7 +73,7 @@ export function variantsHandlers(ctx: AppContext): Handlers {
     const w = writer(request);
     return inTransaction(async (trx) => {
       await updateVariant(trx, request.params.id, request.body, SINGLE, w);
-      return getVariantOrThrow(trx, request.params.id);
+      return getVariantOrThrow(trx, request.params.id, ctx.now());
     });
   };
 
@@ -88,7 +92,7 @@ export function variantsHandlers(ctx: AppContext): Handlers {
         request.body.map((input, index) => ({ input, at: item(index) })),
         w,
       );
-      return variantsInOrder(trx, ids);
+      return variantsInOrder(trx, ids, ctx.now());
     });
     reply.code(201);
     return { items, count: items.length };
@@ -104,6 +108,7 @@ export function variantsHandlers(ctx: AppContext): Handlers {
       return variantsInOrder(
         trx,
         request.body.map((entry) => entry.id),
+        ctx.now(),
       );
     });
     return { items, count: items.length };
@@ -120,7 +125,7 @@ export function variantsHandlers(ctx: AppContext): Handlers {
     const w = writer(request);
     const copy = await inTransaction(async (trx) => {
       const id = await duplicateVariant(trx, request.params.id, request.body?.new_sku, w);
-      return getVariantOrThrow(trx, id);
+      return getVariantOrThrow(trx, id, ctx.now());
     });
     reply.code(201);
     return copy;
@@ -130,7 +135,7 @@ export function variantsHandlers(ctx: AppContext): Handlers {
     const w = writer(request);
     return inTransaction(async (trx) => {
       await updateInventory(trx, request.params.id, request.body, SINGLE, w);
-      return getVariantOrThrow(trx, request.params.id);
+      return getVariantOrThrow(trx, request.params.id, ctx.now());
     });
   };
 
@@ -144,6 +149,7 @@ export function variantsHandlers(ctx: AppContext): Handlers {
       return variantsInOrder(
         trx,
         request.body.map((entry) => entry.id),
+        ctx.now(),
       );
     });
     return { items, count: items.length };
@@ -159,7 +165,7 @@ export function variantsHandlers(ctx: AppContext): Handlers {
         now,
       });
       return {
-        variant: await getVariantOrThrow(trx, request.params.id),
+        variant: await getVariantOrThrow(trx, request.params.id, ctx.now()),
         movement: presentMovement(movement),
       };
     });
