@@ -408,6 +408,7 @@ describe('openDatabase (SQLite file)', () => {
       expect(await migrateToLatest(handle.db, handle.dialect)).toEqual([
         '001_catalogue',
         '002_customers_orders',
+        '004_vat_in_force',
       ]);
     } finally {
       await handle.close();

@@ -5,7 +5,7 @@ import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import type { Schemas } from '../http/types';
-import { effectiveDefaultRate } from '../services/vat-rates';
+import { countryPricing } from '../services/pricing';
 
 type VatRate = Schemas['VatRate'];
 type Issues = { detail: { loc: (string | number)[]; msg: string; type: string }[] };
@@ -578,8 +578,8 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
     });
   });
 
-  describe('effectiveDefaultRate', () => {
-    it('finds the active default rate of a country in effect at a date', async () => {
+  describe('the default rate in force (the one lookup pricing uses)', () => {
+    it('finds the active default rate of a country in force at a date', async () => {
       const db = t.database.db;
       const old = await insertVatRate(db, {
         country_code: 'TN',
@@ -605,6 +605,8 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       });
 
       const at = (iso: string) => new Date(iso);
+      const effectiveDefaultRate = async (_: unknown, country: string, when: Date) =>
+        (await countryPricing(db, country, when)).countryDefault ?? undefined;
       expect((await effectiveDefaultRate(db, 'TN', at('2020-06-01T00:00:00Z')))?.id).toBe(old.id);
       expect((await effectiveDefaultRate(db, 'tn', at('2024-12-31T23:59:59.999Z')))?.id).toBe(
         old.id,

@@ -249,7 +249,7 @@ async function assertVatRateExists(
   if (id === null || id === undefined || id === currentId) return;
   const rate = await db.selectFrom('vat_rates').selectAll().where('id', '=', id).executeTakeFirst();
   const issue = rate ? assignableRateIssue(rate, new Date(now)) : 'VAT rate not found';
-  if (issue) throw invalid([...at.loc, 'vat_rate_id'], `${at.prefix}${issue}`);
+  if (issue) throw invalid([...at.loc, 'vat_rate_id'], issue);
 }
 
 /** 409 when another variant (not `exceptId`) has this SKU; 422 for the reserved 'DEFAULT'. */
