@@ -187,7 +187,13 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       });
       const stored = await db()
         .selectFrom('orders')
-        .select(['subtotal', 'vat_amount', 'shipping_amount', 'shipping_vat_amount', 'total_amount'])
+        .select([
+          'subtotal',
+          'vat_amount',
+          'shipping_amount',
+          'shipping_vat_amount',
+          'total_amount',
+        ])
         .executeTakeFirstOrThrow();
       expect(stored).toEqual({
         subtotal: 8_034,
@@ -483,10 +489,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
           },
         ],
         // Lower case and separators are normalised.
-        [
-          pro('fr 40.303-265.045', 'FR'),
-          { vat_number: 'FR40303265045', vat_reverse_charge: true },
-        ],
+        [pro('fr 40.303-265.045', 'FR'), { vat_number: 'FR40303265045', vat_reverse_charge: true }],
         // A number of another country is kept as sent (compacted), without the reverse charge:
         // DE 19 % on the line (0.190) and TN 19 % on the shipping (1.330).
         [
@@ -519,10 +522,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
           { vat_number: 'DE123456789', vat_reverse_charge: false, vat_amount: '1.520' },
         ],
         // ...or to another member state than the buyer's: FR 20 % (0.200) + shipping 1.330.
-        [
-          pro('FR40303265045', 'FR', 'DE'),
-          { vat_reverse_charge: false, vat_amount: '1.530' },
-        ],
+        [pro('FR40303265045', 'FR', 'DE'), { vat_reverse_charge: false, vat_amount: '1.530' }],
       ];
       for (const [body, expected] of cases) {
         const s = session();
