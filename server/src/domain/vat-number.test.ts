@@ -195,10 +195,7 @@ describe('isReverseChargeEligible', () => {
   it('applies to an EU professional with a valid number, shipped to its own country', () => {
     expect(isReverseChargeEligible(pro, 'TN')).toBe(true);
     expect(
-      isReverseChargeEligible(
-        { ...pro, country_code: 'de', shipping_country: 'DE' },
-        'TN',
-      ),
+      isReverseChargeEligible({ ...pro, country_code: 'de', shipping_country: 'DE' }, 'TN'),
     ).toBe(true);
   });
 

@@ -172,12 +172,11 @@ export function createViesChecker(options: ViesOptions): VatNumberChecker {
 
 /** How the VAT number of an order was checked (Order.vat_number_check). */
 export type VatNumberCheckOutcome =
-  | 'format_invalid'
-  | 'format_checked'
-  | 'vies_confirmed'
-  | 'vies_rejected';
+  'format_invalid' | 'format_checked' | 'vies_confirmed' | 'vies_rejected';
 
-export function checkOutcome(result: Pick<VatNumberCheckResult, 'valid' | 'check'>): VatNumberCheckOutcome {
+export function checkOutcome(
+  result: Pick<VatNumberCheckResult, 'valid' | 'check'>,
+): VatNumberCheckOutcome {
   if (result.check === 'vies') return result.valid ? 'vies_confirmed' : 'vies_rejected';
   return result.valid ? 'format_checked' : 'format_invalid';
 }

@@ -158,9 +158,7 @@ export function countryDefaultInForce(
     const resolved = resolveRateInForce(rate.id, rates, at);
     if (resolved && resolved.country_code.toUpperCase() === country) found.push(resolved);
   }
-  found.sort(
-    (a, b) => Date.parse(b.effective_from) - Date.parse(a.effective_from) || b.id - a.id,
-  );
+  found.sort((a, b) => Date.parse(b.effective_from) - Date.parse(a.effective_from) || b.id - a.id);
   return found[0] ?? null;
 }
 

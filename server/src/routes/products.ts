@@ -54,9 +54,9 @@ export function productsHandlers(ctx: AppContext): Handlers {
       const { items, total } = await listAdminProducts(
         db,
         {
-        ...q,
-        skip: q.skip ?? DEFAULT_SKIP,
-        limit: q.limit ?? DEFAULT_LIMIT,
+          ...q,
+          skip: q.skip ?? DEFAULT_SKIP,
+          limit: q.limit ?? DEFAULT_LIMIT,
         },
         ctx.now(),
       );

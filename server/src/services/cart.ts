@@ -284,8 +284,9 @@ export const skuOf = (row: Pick<CatalogueLineRow, 'sku'>) =>
 export type PricedLine = LineAmounts;
 
 /** The rate assigned to a line: the variant's own, else the product's. */
-export const assignedRateId = (row: Pick<CatalogueLineRow, 'variant_rate_id' | 'product_rate_id'>) =>
-  row.variant_rate_id ?? row.product_rate_id;
+export const assignedRateId = (
+  row: Pick<CatalogueLineRow, 'variant_rate_id' | 'product_rate_id'>,
+) => row.variant_rate_id ?? row.product_rate_id;
 
 /**
  * Prices `quantity` units of a variant for a country (all amounts in millimes) with
@@ -302,7 +303,13 @@ export function pricedLine(
 ): PricedLine | null {
   const catalogueRate = pricing.rateBp(assignedRateId(row));
   if (catalogueRate === null) return null;
-  return lineAmounts(Number(row.price), row.price_includes_vat, catalogueRate, quantity, reverseCharge);
+  return lineAmounts(
+    Number(row.price),
+    row.price_includes_vat,
+    catalogueRate,
+    quantity,
+    reverseCharge,
+  );
 }
 
 /** An absolute URL for a stored image URL (relative ones are resolved against `origin`). */

@@ -85,8 +85,7 @@ export function presentPublicProduct(
   const rateBp = pricing.rateBp(row.own_rate_id);
   const includesVat = bool(row.price_includes_vat);
   // No rate in force: no price is shown (and the product cannot be added to a cart).
-  const prices =
-    rateBp === null ? null : netAndGross(Number(row.base_price), includesVat, rateBp);
+  const prices = rateBp === null ? null : netAndGross(Number(row.base_price), includesVat, rateBp);
   const activeCategory =
     row.category_id !== null &&
     row.category_name !== null &&

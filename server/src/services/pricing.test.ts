@@ -160,12 +160,14 @@ describe.each(testDialects)('pricing queries (%s)', (dialect) => {
         const bp = pricing.rateBp(row.vat_rate_id);
         // No rate in force (the expired one in TN, any TN/FR rate in the US): no price.
         const expected =
-          bp === null ? null : netAndGross(Number(row.base_price), row.price_includes_vat, bp).gross;
-        expect([country, Number(row.base_price), row.gross === null ? null : Number(row.gross)]).toEqual([
+          bp === null
+            ? null
+            : netAndGross(Number(row.base_price), row.price_includes_vat, bp).gross;
+        expect([
           country,
           Number(row.base_price),
-          expected,
-        ]);
+          row.gross === null ? null : Number(row.gross),
+        ]).toEqual([country, Number(row.base_price), expected]);
       }
     }
   });

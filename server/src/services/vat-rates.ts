@@ -180,7 +180,10 @@ async function checkSuccessor(
     throw invalid(loc, `The successor must be a rate of ${self.country_code}`);
   }
   if (self.effective_to === null) {
-    throw invalid(loc, 'A rate with a successor needs an effective_to (the day before the successor starts)');
+    throw invalid(
+      loc,
+      'A rate with a successor needs an effective_to (the day before the successor starts)',
+    );
   }
   if (Date.parse(successor.effective_from) <= Date.parse(self.effective_to)) {
     throw invalid(
@@ -189,7 +192,7 @@ async function checkSuccessor(
     );
   }
   const seen = new Set<number>();
-  for (let id: number | null = successorId; id !== null && !seen.has(id); ) {
+  for (let id: number | null = successorId; id !== null && !seen.has(id);) {
     if (id === self.id) throw invalid(loc, 'Successors must not loop back to this rate');
     seen.add(id);
     id = rates.get(id)?.successor_id ?? null;
@@ -222,10 +225,7 @@ export async function createVatRate(
     updated_at: now,
   };
   if (isDefault) {
-    const issue = defaultIssue(
-      { ...values, id: 0 },
-      rateStatus({ ...values, id: 0 }, at),
-    );
+    const issue = defaultIssue({ ...values, id: 0 }, rateStatus({ ...values, id: 0 }, at));
     if (issue) throw invalid(['body', 'is_default'], issue);
   }
   return store.db.transaction().execute(async (trx) => {
@@ -277,7 +277,8 @@ export async function updateVatRate(
         { ...result, name: changes.name ?? current.name },
         rateStatus(result, new Date(now)),
       );
-      if (issue) throw invalid(['body', input.is_default === true ? 'is_default' : 'is_active'], issue);
+      if (issue)
+        throw invalid(['body', input.is_default === true ? 'is_default' : 'is_active'], issue);
     }
     const successorTouched =
       input.successor_id !== undefined ||
