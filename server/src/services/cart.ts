@@ -205,7 +205,10 @@ export async function mergeSessionCart(ctx: AppContext, owner: CartOwner): Promi
 // ---------------------------------------------------------------------------------------------
 // Pricing
 
-/** What pricing a line needs from the catalogue (product, variant and their VAT rates). */
+/**
+ * What pricing a line needs from the catalogue (product, variant and the ids of their VAT rates:
+ * the rate charged is resolved from them by pricing.ts, never read off the row).
+ */
 export interface CatalogueLineRow {
   product_id: number;
   variant_id: number;
@@ -216,8 +219,6 @@ export interface CatalogueLineRow {
   has_variants: number;
   price_includes_vat: number;
   product_rate_id: number;
-  product_rate_bp: number;
-  product_rate_country: string;
   is_default: number;
   variant_title: string;
   sku: string;
@@ -228,8 +229,6 @@ export interface CatalogueLineRow {
   allow_backorder: number;
   variant_is_active: number;
   variant_rate_id: number | null;
-  variant_rate_bp: number | null;
-  variant_rate_country: string | null;
 }
 
 /** Variants (alias v) with their product and both VAT rates, as CatalogueLineRow columns. */
@@ -237,8 +236,6 @@ export function selectCatalogueLines(db: Db) {
   return db
     .selectFrom('variants as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
-    .innerJoin('vat_rates as pr', 'pr.id', 'p.vat_rate_id')
-    .leftJoin('vat_rates as vr', 'vr.id', 'v.vat_rate_id')
     .select([
       'p.id as product_id',
       'v.id as variant_id',
@@ -249,8 +246,6 @@ export function selectCatalogueLines(db: Db) {
       'p.has_variants',
       'p.price_includes_vat',
       'p.vat_rate_id as product_rate_id',
-      'pr.rate_bp as product_rate_bp',
-      'pr.country_code as product_rate_country',
       'v.is_default',
       'v.variant_title',
       'v.sku',
@@ -261,8 +256,6 @@ export function selectCatalogueLines(db: Db) {
       'v.allow_backorder',
       'v.is_active as variant_is_active',
       'v.vat_rate_id as variant_rate_id',
-      'vr.rate_bp as variant_rate_bp',
-      'vr.country_code as variant_rate_country',
     ]);
 }
 

@@ -45,7 +45,6 @@ const DEFAULT_TITLE = 'DEFAULT';
 // Reading and presenting
 
 type AdminProductRow = ProductRow & {
-  vat_rate_bp: number;
   variant_count: number | string | bigint | null;
 };
 
@@ -55,7 +54,6 @@ function selectAdminProducts(db: Db) {
     .selectFrom('products as p')
     .innerJoin('vat_rates as r', 'r.id', 'p.vat_rate_id')
     .selectAll('p')
-    .select('r.rate_bp as vat_rate_bp')
     .select((eb) =>
       eb
         .selectFrom('variants as v')
