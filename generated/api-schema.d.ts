@@ -1337,6 +1337,7 @@ export interface components {
       has_variants: boolean;
       base_price: components['schemas']['Money'];
       compare_at_price?: components['schemas']['Money'] | null;
+      /** @description The product's VAT rate. It must be active and not expired (422 otherwise, with a detail naming the rate); a scheduled rate is accepted (the product is not sold before it starts). Sending back the rate the product already has is always accepted. */
       vat_rate_id: components['schemas']['Id'];
       /** @default true */
       price_includes_vat: boolean;
@@ -1370,6 +1371,7 @@ export interface components {
       has_variants?: boolean;
       base_price?: components['schemas']['Money'];
       compare_at_price?: components['schemas']['Money'] | null;
+      /** @description The product's VAT rate. It must be active and not expired (422 otherwise, with a detail naming the rate); a scheduled rate is accepted (the product is not sold before it starts). Sending back the rate the product already has is always accepted. */
       vat_rate_id?: components['schemas']['Id'];
       price_includes_vat?: boolean;
       images?: string[];
@@ -1688,7 +1690,7 @@ export interface components {
       price: components['schemas']['Money'];
       compare_at_price?: components['schemas']['Money'] | null;
       cost_price: components['schemas']['Money'];
-      /** @description Own VAT rate; null or absent inherits the product's. */
+      /** @description Own VAT rate; null or absent inherits the product's. It must be active and not expired (422 otherwise, with a detail naming the rate). */
       vat_rate_id?: components['schemas']['Id'] | null;
       barcode?: string | null;
       /** @description Weight in kg (2 decimals). */
