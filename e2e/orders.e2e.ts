@@ -25,6 +25,7 @@ interface VatRate {
   is_active: boolean;
   effective_from: string;
   effective_to: string | null;
+  status: string;
 }
 interface Product {
   id: number;
@@ -250,7 +251,15 @@ test.describe.serial('orders: B2B reverse charge and B2C checkout, then the admi
     token = await adminToken();
     const rates = await api<VatRate[]>(token, 'GET', '/admin/vat-rates/');
     const tn = rates.find((r) => r.country_code === 'TN' && r.is_default);
-    expect(tn).toMatchObject({ rate: 19, is_active: true });
+    expect(tn).toMatchObject({ rate: 19, is_active: true, status: 'in_force' });
+    // Customer A is priced for France: the shop records FR's standard rate (never TN's abroad).
+    await api<VatRate>(token, 'POST', '/admin/vat-rates/', {
+      name: 'TVA France',
+      rate: 20,
+      country_code: 'FR',
+      is_default: true,
+      effective_from: '2018-01-01T00:00:00.000Z',
+    });
 
     const category = await api<Category>(token, 'POST', '/categories/', SETUP_CATEGORY);
     const product = await api<Product>(token, 'POST', '/admin/products/', {
@@ -383,6 +392,10 @@ test.describe.serial('orders: B2B reverse charge and B2C checkout, then the admi
     const customer = page.getByTestId('customer-information');
     await expect(customer).toContainText('professional');
     await expect(customer).toContainText(A.vat);
+    // No VIES_URL on the e2e server: the number was checked for its format only.
+    await expect(customer.getByTestId('vat-number-check')).toHaveText(
+      'VAT number: format checked only',
+    );
     await expect(page.getByTestId('payment-method')).toContainText(PAYMENT_LABEL);
     await expect(page.getByTestId('order-item')).toHaveCount(1);
     await expect(page.getByTestId('order-item')).toContainText(`Quantity: ${A.quantity}`);

@@ -462,7 +462,7 @@ export interface paths {
     put?: never;
     /**
      * Add a product to the cart
-     * @description Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing); the cart is created on the first item. variant_id null means the product's default variant and is only accepted for a simple product (422 for a product with variants). When the cart already has a line for the same product and variant, its quantity is increased instead. 404 when the product or variant does not exist, is inactive, or the variant belongs to another product. 409 when the resulting line quantity exceeds the available stock, with a detail giving the available quantity, unless stock is not tracked or backorders are allowed for the variant; 422 when it exceeds 999. No stock is reserved. 401 when a token is sent but invalid or expired; 403 for an admin token.
+     * @description Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing); the cart is created on the first item. variant_id null means the product's default variant and is only accepted for a simple product (422 for a product with variants). When the cart already has a line for the same product and variant, its quantity is increased instead. 404 when the product or variant does not exist, is inactive, or the variant belongs to another product. 409 when no VAT rate is in force for the variant (its rate and that rate's successors; the detail says so). 409 when the resulting line quantity exceeds the available stock, with a detail giving the available quantity, unless stock is not tracked or backorders are allowed for the variant; 422 when it exceeds 999. No stock is reserved. 401 when a token is sent but invalid or expired; 403 for an admin token.
      */
     post: operations['addCartItem'];
     delete?: never;
@@ -510,11 +510,11 @@ export interface paths {
      *
      *     In one database transaction: every line is re-priced from the current catalogue for customer_country_code; stock of tracked variants is decremented with a guarded update that never oversells (backorder variants may go below zero); each item snapshots the product name, variant title, SKU, net unit price and VAT rate; the VAT of each line is rounded half-up to the millime and the order totals are the sums of the lines, so that the lines always add up to the totals; total_amount = subtotal + vat_amount + shipping_amount - discount_amount; the order number ORD-<yyyymmdd>-<daily sequence> is assigned, status is pending with a first status_history entry; and the cart is emptied. Any failure rolls everything back.
      *
-     *     Amounts: a price entered including VAT is converted to a net unit price for the rate applied (rounded half-up to the millime); total_price = unit_price x quantity; vat_amount = total_price x VAT rate, rounded half-up once per line; total_price_incl_vat = total_price + vat_amount; unit_price_incl_vat = unit_price + the VAT of one unit (half-up), i.e. what a line of one unit costs, so for larger quantities total_price_incl_vat may differ from unit_price_incl_vat x quantity by the per-unit rounding (total_price_incl_vat is the amount charged).
+     *     Amounts: the rate of a line is the one in force now (see VatRate: the rate assigned, or its successor in force); a line with no rate in force is refused (409). A price entered including VAT is charged as shown: unit_price_incl_vat = that price, total_price_incl_vat = price x quantity, vat_amount = the VAT inside it (half-up), total_price = the difference, unit_price = the net of one unit (half-up, display). A price entered excluding VAT: total_price = unit_price x quantity; vat_amount = total_price x VAT rate, rounded half-up once per line; total_price_incl_vat = total_price + vat_amount; unit_price_incl_vat = unit_price + the VAT of one unit (half-up).
      *
-     *     Reverse charge: when customer_type is professional, vat_number has a valid format for customer_country_code, and that country is an EU member state (so never TN), every line's VAT rate and amount are 0 and vat_reverse_charge is true. Shipping is a flat amount configured on the server (0 by default) and carries no VAT; discount_amount is 0 (no discounts exist yet).
+     *     Reverse charge: when customer_type is professional, vat_number is valid for customer_country_code (format, and VIES when the server has VIES_URL set and VIES answers; vat_number_check records which), that country is an EU member state (so never TN) and the shipping address is in that same country, every line's VAT rate and amount are 0 and vat_reverse_charge is true. Shipping is a flat NET amount configured on the server (SHIPPING_FLAT_RATE, 0 by default); its VAT at TN's default rate in force is shipping_vat_amount, part of vat_amount (0 under the reverse charge; 409 when shipping is charged and TN has no default rate in force). discount_amount is 0 (no discounts exist yet).
      *
-     *     409 when the cart is empty, or when a line's product or variant is no longer active or its stock is short (the detail names the product and the available quantity). 422 when the body is invalid, e.g. an incomplete shipping address.
+     *     409 when the cart is empty, or when a line's product or variant is no longer active, has no VAT rate in force, or its stock is short (the detail names the product and the available quantity). 422 when the body is invalid, e.g. an incomplete shipping address.
      */
     post: operations['createOrder'];
     delete?: never;
@@ -1311,15 +1311,15 @@ export interface components {
       base_price: components['schemas']['Money'];
       /** @description Former or list price shown struck through, on the same basis as base_price. */
       compare_at_price: components['schemas']['Money'] | null;
-      /** @description Gross price computed with the product's own VAT rate: base_price itself when price_includes_vat is true, otherwise base_price × (1 + vat_rate/100) rounded half-up to 3 decimals. */
-      readonly price_incl_vat: components['schemas']['Money'];
+      /** @description Gross price computed with the product's own VAT rate: base_price itself when price_includes_vat is true, otherwise base_price × (1 + vat_rate/100) rounded half-up to 3 decimals. Null when neither the product's rate nor any of its successors is in force now (see VatRate). */
+      readonly price_incl_vat: components['schemas']['Money'] | null;
       /** @description The product's VAT rate (a VAT rate in use cannot be deleted). */
       vat_rate_id: components['schemas']['Id'];
       /**
-       * @description The rate (percent, 2 decimals) applied to compute price_incl_vat.
+       * @description The rate (percent, 2 decimals) applied to compute price_incl_vat. Null when no rate is in force.
        * @example 19
        */
-      readonly vat_rate: number;
+      readonly vat_rate: number | null;
       /** @description True when base_price already includes VAT. */
       price_includes_vat: boolean;
       /** @description Image URLs in display order; the first one is the primary image. */
@@ -1357,6 +1357,7 @@ export interface components {
       has_variants: boolean;
       base_price: components['schemas']['Money'];
       compare_at_price?: components['schemas']['Money'] | null;
+      /** @description The product's VAT rate. It must be active and not expired (422 otherwise, with a detail naming the rate); a scheduled rate is accepted (the product is not sold before it starts). Sending back the rate the product already has is always accepted. */
       vat_rate_id: components['schemas']['Id'];
       /** @default true */
       price_includes_vat: boolean;
@@ -1390,6 +1391,7 @@ export interface components {
       has_variants?: boolean;
       base_price?: components['schemas']['Money'];
       compare_at_price?: components['schemas']['Money'] | null;
+      /** @description The product's VAT rate. It must be active and not expired (422 otherwise, with a detail naming the rate); a scheduled rate is accepted (the product is not sold before it starts). Sending back the rate the product already has is always accepted. */
       vat_rate_id?: components['schemas']['Id'];
       price_includes_vat?: boolean;
       images?: string[];
@@ -1434,17 +1436,17 @@ export interface components {
       /** @description Null when the product has no category or its category is inactive. */
       category: components['schemas']['PublicCategoryRef'] | null;
       brand: string | null;
-      /** @description Net price: base_price when it excludes VAT, otherwise base_price / (1 + vat_rate/100) rounded half-up to 3 decimals. */
-      price: components['schemas']['Money'];
-      /** @description Gross price for country_code (see the operation's pricing rule). */
-      price_incl_vat: components['schemas']['Money'];
+      /** @description Net price: base_price when it excludes VAT, otherwise base_price / (1 + vat_rate/100) rounded half-up to 3 decimals. Null when no VAT rate is in force for it (see VatRate). */
+      price: components['schemas']['Money'] | null;
+      /** @description Gross price for country_code (see the operation's pricing rule). Null when no VAT rate is in force for it (see VatRate). Such a product cannot be added to a cart. */
+      price_incl_vat: components['schemas']['Money'] | null;
       /** @description Struck-through price, converted to gross with the same rate and rule as price_incl_vat. */
       compare_at_price: components['schemas']['Money'] | null;
       /**
-       * @description The VAT rate (percent, 2 decimals) applied for country_code.
+       * @description The VAT rate (percent, 2 decimals) applied for country_code. Null when no VAT rate is in force for it (see VatRate).
        * @example 19
        */
-      vat_rate: number;
+      vat_rate: number | null;
       country_code: components['schemas']['CountryCode'];
       images: string[];
       is_featured: boolean;
@@ -1464,8 +1466,8 @@ export interface components {
       option_values: {
         [key: string]: string;
       };
-      /** @description Gross price for the requested country, same rule as for the product. */
-      price_incl_vat: components['schemas']['Money'];
+      /** @description Gross price for the requested country, same rule as for the product. Null when no VAT rate is in force for it (see VatRate). */
+      price_incl_vat: components['schemas']['Money'] | null;
       /** @description Struck-through price, gross, same rule as price_incl_vat. */
       compare_at_price: components['schemas']['Money'] | null;
       images: string[];
@@ -1518,6 +1520,7 @@ export interface components {
       is_active?: boolean;
       display_order?: number;
     };
+    /** @description A VAT rate of a country. The rate charged for a product (catalogue, cart, checkout, admin price_incl_vat) is always a rate in force at the moment of pricing: active and effective_from ≤ now ≤ effective_to. When the law changes, record the new rate with its start date and name it as successor_id of the old one (whose effective_to ends before the successor starts): products and variants assigned the old rate are priced on the successor from its start date, without editing them (the chain of successors is followed from the rate assigned to the first one in force). When no rate of the chain is in force the product has no price: the public catalogue shows null prices, adding it to a cart and checking it out are refused (409), and its admin price_incl_vat is null. */
     VatRate: {
       readonly id: components['schemas']['Id'];
       /** @example Standard rate */
@@ -1536,10 +1539,22 @@ export interface components {
       effective_from: components['schemas']['Timestamp'];
       /** @description End of validity (the client sends the end of the day, UTC); null means open-ended. */
       effective_to: components['schemas']['Timestamp'] | null;
+      /** @description The rate that replaces this one once it has ended (same country, starting after this rate's effective_to); null when none. */
+      successor_id: components['schemas']['Id'] | null;
+      status: components['schemas']['VatRateStatus'];
+      /** @description Number of products assigned this rate (their price follows its successors). */
+      readonly product_count: number;
+      /** @description Number of variants assigned this rate of their own. */
+      readonly variant_count: number;
       readonly created_at: components['schemas']['Timestamp'];
       readonly updated_at: components['schemas']['Timestamp'];
     };
-    /** @description New VAT rate (active). The server trims text fields and upper-cases country_code; effective_from must not be after effective_to (422). Setting is_default clears is_default on the other rates of the same country. */
+    /**
+     * @description At the time of the request: in_force (active and effective_from ≤ now ≤ effective_to), scheduled (active, not started yet), expired (active, effective_to passed), inactive.
+     * @enum {string}
+     */
+    VatRateStatus: 'in_force' | 'scheduled' | 'expired' | 'inactive';
+    /** @description New VAT rate (active). The server trims text fields and upper-cases country_code; effective_from must not be after effective_to (422). Setting is_default clears is_default on the other rates of the same country; a rate that has already ended cannot be the default (422). successor_id must name another rate of the same country that starts after this rate's effective_to (which is then required), without a loop (422). */
     VatRateCreate: {
       /** @description Name (trimmed by the server). */
       name: string;
@@ -1552,8 +1567,10 @@ export interface components {
       is_default: boolean;
       effective_from: components['schemas']['Timestamp'];
       effective_to?: components['schemas']['Timestamp'] | null;
+      /** @description The rate that replaces this one after its effective_to; null for none. */
+      successor_id?: components['schemas']['Id'] | null;
     };
-    /** @description Partial update: only the properties sent change; null clears an optional value. The same rules as on creation apply to the resulting record (effective_from ≤ effective_to, one default per country, country_code upper-cased). */
+    /** @description Partial update: only the properties sent change; null clears an optional value. The same rules as on creation apply to the resulting record (effective_from ≤ effective_to, one default per country, country_code upper-cased, successor rules). An expired or inactive rate cannot be (or stay) the default (422): the country would have no default in force. */
     VatRateUpdate: {
       name?: string;
       /** @description Percentage with 2 decimals. */
@@ -1564,6 +1581,8 @@ export interface components {
       is_active?: boolean;
       effective_from?: components['schemas']['Timestamp'];
       effective_to?: components['schemas']['Timestamp'] | null;
+      /** @description The rate that replaces this one after its effective_to; null for none. */
+      successor_id?: components['schemas']['Id'] | null;
     };
     /**
      * @description Role of a back-office user. super_admin may do everything; admin everything except creating, changing or deleting super_admins; manager, support and inventory_manager may not manage users.
@@ -1651,8 +1670,8 @@ export interface components {
       variant_title: string;
       /** @description Price on the same basis as the product's base_price (gross when the product's price_includes_vat is true). */
       price: components['schemas']['Money'];
-      /** @description Gross price with the variant's VAT rate (the product's when vat_rate_id is null), rounded half-up to 3 decimals. */
-      readonly price_incl_vat: components['schemas']['Money'];
+      /** @description Gross price with the variant's VAT rate (the product's when vat_rate_id is null), rounded half-up to 3 decimals. Null when no rate of that chain of successors is in force now (see VatRate). */
+      readonly price_incl_vat: components['schemas']['Money'] | null;
       compare_at_price: components['schemas']['Money'] | null;
       /** @description Purchase cost (net); null only for a default variant created from product inventory. */
       cost_price: components['schemas']['Money'] | null;
@@ -1691,7 +1710,7 @@ export interface components {
       price: components['schemas']['Money'];
       compare_at_price?: components['schemas']['Money'] | null;
       cost_price: components['schemas']['Money'];
-      /** @description Own VAT rate; null or absent inherits the product's. */
+      /** @description Own VAT rate; null or absent inherits the product's. It must be active and not expired (422 otherwise, with a detail naming the rate). */
       vat_rate_id?: components['schemas']['Id'] | null;
       barcode?: string | null;
       /** @description Weight in kg (2 decimals). */
@@ -1980,7 +1999,7 @@ export interface components {
       /** @example 3 */
       quantity: number;
     };
-    /** @description One line of a cart, priced with the current catalogue price for the customer's country. Net amounts exclude VAT; line_vat is computed on the line (line_subtotal x vat_rate) and rounded half-up to the millime, so line_total_incl_vat can differ by a millime from unit_price_incl_vat x quantity. */
+    /** @description One line of a cart, priced with the current catalogue price for the customer's country. Net amounts exclude VAT; line_vat is computed on the line (line_subtotal x vat_rate) and rounded half-up to the millime, so line_total_incl_vat can differ by a millime from unit_price_incl_vat x quantity, except for a price entered including VAT, where line_total_incl_vat is exactly unit_price_incl_vat x quantity. A line whose product has no VAT rate in force has null amounts, does not count in the cart totals and cannot be checked out (409). */
     CartLine: {
       id: components['schemas']['Id'];
       product_id: components['schemas']['Id'];
@@ -2004,21 +2023,21 @@ export interface components {
       image: string | null;
       /** @example 2 */
       quantity: number;
-      /** @description Unit price excluding VAT. */
-      unit_price: components['schemas']['Money'];
-      /** @description Unit price including VAT (rounded half-up to the millime). */
-      unit_price_incl_vat: components['schemas']['Money'];
+      /** @description Unit price excluding VAT. Null when no VAT rate is in force for it (see VatRate). */
+      unit_price: components['schemas']['Money'] | null;
+      /** @description Unit price including VAT (rounded half-up to the millime). Null when no VAT rate is in force for it (see VatRate). */
+      unit_price_incl_vat: components['schemas']['Money'] | null;
       /**
-       * @description VAT rate applied, in percent.
+       * @description VAT rate applied, in percent. Null when no VAT rate is in force for it (see VatRate).
        * @example 19
        */
-      vat_rate: number;
-      /** @description unit_price x quantity, excluding VAT. */
-      line_subtotal: components['schemas']['Money'];
-      /** @description VAT of the line, rounded half-up to the millime. */
-      line_vat: components['schemas']['Money'];
-      /** @description line_subtotal + line_vat. */
-      line_total_incl_vat: components['schemas']['Money'];
+      vat_rate: number | null;
+      /** @description unit_price x quantity, excluding VAT. Null when no VAT rate is in force for it (see VatRate). */
+      line_subtotal: components['schemas']['Money'] | null;
+      /** @description VAT of the line, rounded half-up to the millime. Null when no VAT rate is in force for it (see VatRate). */
+      line_vat: components['schemas']['Money'] | null;
+      /** @description line_subtotal + line_vat. Null when no VAT rate is in force for it (see VatRate). */
+      line_total_incl_vat: components['schemas']['Money'] | null;
       /**
        * @description Stock currently available; null when stock is not tracked or backorders are allowed.
        * @example 14
@@ -2122,7 +2141,7 @@ export interface components {
       vat_amount: components['schemas']['Money'];
       /** @description unit_price x quantity, excluding VAT. */
       total_price: components['schemas']['Money'];
-      /** @description total_price + vat_amount. */
+      /** @description total_price + vat_amount. For a price entered including VAT it is exactly unit_price_incl_vat x quantity (the gross price shown is the price charged; the net amounts are derived from it). */
       total_price_incl_vat: components['schemas']['Money'];
     };
     /** @description One entry of an order's status history, oldest first. The first entry (from_status null, to pending) is written at checkout. On customer endpoints note, changed_by_admin_id and changed_by are always null. */
@@ -2202,7 +2221,7 @@ export interface components {
       created_at: components['schemas']['Timestamp'];
       updated_at: components['schemas']['Timestamp'];
     };
-    /** @description An order with its items and status history (a superset of OrderSummary). */
+    /** @description An order with its items and status history (a superset of OrderSummary). Amounts reconcile: Σ items' total_price_incl_vat = subtotal + vat_amount − shipping_vat_amount, and total_amount = subtotal + vat_amount + shipping_amount − discount_amount. Shipping is the flat rate SHIPPING_FLAT_RATE, a NET amount: its VAT at the shop country's (TN) default rate in force (0 under the reverse charge) is shipping_vat_amount, included in vat_amount. */
     Order: {
       id: components['schemas']['Id'];
       /**
@@ -2228,14 +2247,19 @@ export interface components {
        * @example FR40303265045
        */
       vat_number: string | null;
-      /** @description True when the EU B2B reverse charge applied (all VAT amounts are 0). */
+      /** @description True when the EU B2B reverse charge applied (all VAT amounts are 0): a professional buyer whose VAT number is valid for its country (customer_country_code), an EU member state other than the shop's, to which the goods are also shipped (shipping_address.country). */
       vat_reverse_charge: boolean;
+      /** @description How vat_number was checked at checkout: format_invalid (wrong format for the country), format_checked (valid format, checked offline only: no VIES configured, or VIES unreachable or too slow), vies_confirmed (VIES says valid), vies_rejected (VIES says not valid: no reverse charge). null without a VAT number. */
+      vat_number_check:
+        ('format_invalid' | 'format_checked' | 'vies_confirmed' | 'vies_rejected') | null;
       /** @description Sum of the items' total_price (excluding VAT). */
       subtotal: components['schemas']['Money'];
-      /** @description Sum of the items' vat_amount. */
+      /** @description Sum of the items' vat_amount plus shipping_vat_amount. */
       vat_amount: components['schemas']['Money'];
-      /** @description Flat shipping fee configured on the server (0 by default). */
+      /** @description Flat shipping fee configured on the server (SHIPPING_FLAT_RATE, 0 by default), excluding VAT. */
       shipping_amount: components['schemas']['Money'];
+      /** @description VAT on shipping_amount at the shop country's default rate in force (half-up to the millime; 0 under the reverse charge); part of vat_amount. */
+      shipping_vat_amount: components['schemas']['Money'];
       /** @description Discount deducted from the total (0 when none). */
       discount_amount: components['schemas']['Money'];
       /** @description subtotal + vat_amount + shipping_amount - discount_amount. */
@@ -2272,7 +2296,7 @@ export interface components {
        * @example FR40303265045
        */
       vat_number?: string | null;
-      /** @description Country whose VAT applies; the cart lines are re-priced for it. */
+      /** @description Country whose VAT applies; the cart lines are re-priced for it. The reverse charge also needs the shipping address in this same EU member state (see Order.vat_reverse_charge). */
       customer_country_code?: components['schemas']['CountryCode'];
       /** @example Please ring twice */
       notes?: string | null;
@@ -2354,11 +2378,11 @@ export interface components {
       vat_number: string;
       country_code: components['schemas']['CountryCode'];
       /**
-       * @description Which check was made. Only an offline format check exists today; an online VIES check may be added later behind the same interface as a new value.
+       * @description Which check was made: format (offline format check only: VIES_URL unset, a non-EU or badly formed number, or VIES unreachable/too slow) or vies (the VIES service answered).
        * @example format
        * @enum {string}
        */
-      check: 'format';
+      check: 'format' | 'vies';
       /** @description Whether country_code is an EU member state (TN is not). */
       is_eu: boolean;
       /** @description True when valid and is_eu (and the country is not TN). At checkout the customer must also be of type professional for the reverse charge to apply. */

@@ -6,11 +6,16 @@ import type { Slug } from './slug';
 import type { CartLineVariantTitle } from './cartLineVariantTitle';
 import type { CartLineSku } from './cartLineSku';
 import type { CartLineImage } from './cartLineImage';
-import type { Money } from './money';
+import type { CartLineUnitPrice } from './cartLineUnitPrice';
+import type { CartLineUnitPriceInclVat } from './cartLineUnitPriceInclVat';
+import type { CartLineVatRate } from './cartLineVatRate';
+import type { CartLineLineSubtotal } from './cartLineLineSubtotal';
+import type { CartLineLineVat } from './cartLineLineVat';
+import type { CartLineLineTotalInclVat } from './cartLineLineTotalInclVat';
 import type { CartLineAvailableQuantity } from './cartLineAvailableQuantity';
 
 /**
- * One line of a cart, priced with the current catalogue price for the customer's country. Net amounts exclude VAT; line_vat is computed on the line (line_subtotal x vat_rate) and rounded half-up to the millime, so line_total_incl_vat can differ by a millime from unit_price_incl_vat x quantity.
+ * One line of a cart, priced with the current catalogue price for the customer's country. Net amounts exclude VAT; line_vat is computed on the line (line_subtotal x vat_rate) and rounded half-up to the millime, so line_total_incl_vat can differ by a millime from unit_price_incl_vat x quantity, except for a price entered including VAT, where line_total_incl_vat is exactly unit_price_incl_vat x quantity. A line whose product has no VAT rate in force has null amounts, does not count in the cart totals and cannot be checked out (409).
  */
 export interface CartLine {
   id: Id;
@@ -29,22 +34,22 @@ export interface CartLine {
    * @maximum 999
    */
   quantity: number;
-  /** Unit price excluding VAT. */
-  unit_price: Money;
-  /** Unit price including VAT (rounded half-up to the millime). */
-  unit_price_incl_vat: Money;
+  /** Unit price excluding VAT. Null when no VAT rate is in force for it (see VatRate). */
+  unit_price: CartLineUnitPrice;
+  /** Unit price including VAT (rounded half-up to the millime). Null when no VAT rate is in force for it (see VatRate). */
+  unit_price_incl_vat: CartLineUnitPriceInclVat;
   /**
-   * VAT rate applied, in percent.
+   * VAT rate applied, in percent. Null when no VAT rate is in force for it (see VatRate).
    * @minimum 0
    * @maximum 100
    */
-  vat_rate: number;
-  /** unit_price x quantity, excluding VAT. */
-  line_subtotal: Money;
-  /** VAT of the line, rounded half-up to the millime. */
-  line_vat: Money;
-  /** line_subtotal + line_vat. */
-  line_total_incl_vat: Money;
+  vat_rate: CartLineVatRate;
+  /** unit_price x quantity, excluding VAT. Null when no VAT rate is in force for it (see VatRate). */
+  line_subtotal: CartLineLineSubtotal;
+  /** VAT of the line, rounded half-up to the millime. Null when no VAT rate is in force for it (see VatRate). */
+  line_vat: CartLineLineVat;
+  /** line_subtotal + line_vat. Null when no VAT rate is in force for it (see VatRate). */
+  line_total_incl_vat: CartLineLineTotalInclVat;
   /**
    * Stock currently available; null when stock is not tracked or backorders are allowed.
    * @minimum 0

@@ -8,6 +8,7 @@ import type { OrderCustomerId } from './orderCustomerId';
 import type { CustomerType } from './customerType';
 import type { CountryCode } from './countryCode';
 import type { OrderVatNumber } from './orderVatNumber';
+import type { OrderVatNumberCheck } from './orderVatNumberCheck';
 import type { Money } from './money';
 import type { ShippingAddress } from './shippingAddress';
 import type { OrderNotes } from './orderNotes';
@@ -16,7 +17,7 @@ import type { OrderItem } from './orderItem';
 import type { OrderStatusChange } from './orderStatusChange';
 
 /**
- * An order with its items and status history (a superset of OrderSummary).
+ * An order with its items and status history (a superset of OrderSummary). Amounts reconcile: Σ items' total_price_incl_vat = subtotal + vat_amount − shipping_vat_amount, and total_amount = subtotal + vat_amount + shipping_amount − discount_amount. Shipping is the flat rate SHIPPING_FLAT_RATE, a NET amount: its VAT at the shop country's (TN) default rate in force (0 under the reverse charge) is shipping_vat_amount, included in vat_amount.
  */
 export interface Order {
   id: Id;
@@ -36,14 +37,18 @@ export interface Order {
   customer_country_code: CountryCode;
   /** Normalised VAT number given at checkout. */
   vat_number: OrderVatNumber;
-  /** True when the EU B2B reverse charge applied (all VAT amounts are 0). */
+  /** True when the EU B2B reverse charge applied (all VAT amounts are 0): a professional buyer whose VAT number is valid for its country (customer_country_code), an EU member state other than the shop's, to which the goods are also shipped (shipping_address.country). */
   vat_reverse_charge: boolean;
+  /** How vat_number was checked at checkout: format_invalid (wrong format for the country), format_checked (valid format, checked offline only: no VIES configured, or VIES unreachable or too slow), vies_confirmed (VIES says valid), vies_rejected (VIES says not valid: no reverse charge). null without a VAT number. */
+  vat_number_check: OrderVatNumberCheck;
   /** Sum of the items' total_price (excluding VAT). */
   subtotal: Money;
-  /** Sum of the items' vat_amount. */
+  /** Sum of the items' vat_amount plus shipping_vat_amount. */
   vat_amount: Money;
-  /** Flat shipping fee configured on the server (0 by default). */
+  /** Flat shipping fee configured on the server (SHIPPING_FLAT_RATE, 0 by default), excluding VAT. */
   shipping_amount: Money;
+  /** VAT on shipping_amount at the shop country's default rate in force (half-up to the millime; 0 under the reverse charge); part of vat_amount. */
+  shipping_vat_amount: Money;
   /** Discount deducted from the total (0 when none). */
   discount_amount: Money;
   /** subtotal + vat_amount + shipping_amount - discount_amount. */

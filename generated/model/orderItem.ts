@@ -36,6 +36,6 @@ export interface OrderItem {
   vat_amount: Money;
   /** unit_price x quantity, excluding VAT. */
   total_price: Money;
-  /** total_price + vat_amount. */
+  /** total_price + vat_amount. For a price entered including VAT it is exactly unit_price_incl_vat x quantity (the gross price shown is the price charged; the net amounts are derived from it). */
   total_price_incl_vat: Money;
 }

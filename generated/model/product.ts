@@ -8,6 +8,8 @@ import type { ProductCategoryId } from './productCategoryId';
 import type { ProductBrand } from './productBrand';
 import type { Money } from './money';
 import type { ProductCompareAtPrice } from './productCompareAtPrice';
+import type { ProductPriceInclVat } from './productPriceInclVat';
+import type { ProductVatRate } from './productVatRate';
 import type { ProductMetaTitle } from './productMetaTitle';
 import type { ProductMetaDescription } from './productMetaDescription';
 import type { Timestamp } from './timestamp';
@@ -35,16 +37,16 @@ export interface Product {
   base_price: Money;
   /** Former or list price shown struck through, on the same basis as base_price. */
   compare_at_price: ProductCompareAtPrice;
-  /** Gross price computed with the product's own VAT rate: base_price itself when price_includes_vat is true, otherwise base_price × (1 + vat_rate/100) rounded half-up to 3 decimals. */
-  readonly price_incl_vat: Money;
+  /** Gross price computed with the product's own VAT rate: base_price itself when price_includes_vat is true, otherwise base_price × (1 + vat_rate/100) rounded half-up to 3 decimals. Null when neither the product's rate nor any of its successors is in force now (see VatRate). */
+  readonly price_incl_vat: ProductPriceInclVat;
   /** The product's VAT rate (a VAT rate in use cannot be deleted). */
   vat_rate_id: Id;
   /**
-   * The rate (percent, 2 decimals) applied to compute price_incl_vat.
+   * The rate (percent, 2 decimals) applied to compute price_incl_vat. Null when no rate is in force.
    * @minimum 0
    * @maximum 100
    */
-  readonly vat_rate: number;
+  readonly vat_rate: ProductVatRate;
   /** True when base_price already includes VAT. */
   price_includes_vat: boolean;
   /**

@@ -35,6 +35,7 @@ export interface ProductUpdate {
   has_variants?: boolean;
   base_price?: Money;
   compare_at_price?: ProductUpdateCompareAtPrice;
+  /** The product's VAT rate. It must be active and not expired (422 otherwise, with a detail naming the rate); a scheduled rate is accepted (the product is not sold before it starts). Sending back the rate the product already has is always accepted. */
   vat_rate_id?: Id;
   price_includes_vat?: boolean;
   /** @maxItems 10 */

@@ -7,8 +7,10 @@ import type { PublicProductShortDescription } from './publicProductShortDescript
 import type { PublicProductCategoryId } from './publicProductCategoryId';
 import type { PublicProductCategory } from './publicProductCategory';
 import type { PublicProductBrand } from './publicProductBrand';
-import type { Money } from './money';
+import type { PublicProductPrice } from './publicProductPrice';
+import type { PublicProductPriceInclVat } from './publicProductPriceInclVat';
 import type { PublicProductCompareAtPrice } from './publicProductCompareAtPrice';
+import type { PublicProductVatRate } from './publicProductVatRate';
 import type { CountryCode } from './countryCode';
 import type { PublicProductMetaTitle } from './publicProductMetaTitle';
 import type { PublicProductMetaDescription } from './publicProductMetaDescription';
@@ -26,18 +28,18 @@ export interface PublicProduct {
   /** Null when the product has no category or its category is inactive. */
   category: PublicProductCategory;
   brand: PublicProductBrand;
-  /** Net price: base_price when it excludes VAT, otherwise base_price / (1 + vat_rate/100) rounded half-up to 3 decimals. */
-  price: Money;
-  /** Gross price for country_code (see the operation's pricing rule). */
-  price_incl_vat: Money;
+  /** Net price: base_price when it excludes VAT, otherwise base_price / (1 + vat_rate/100) rounded half-up to 3 decimals. Null when no VAT rate is in force for it (see VatRate). */
+  price: PublicProductPrice;
+  /** Gross price for country_code (see the operation's pricing rule). Null when no VAT rate is in force for it (see VatRate). Such a product cannot be added to a cart. */
+  price_incl_vat: PublicProductPriceInclVat;
   /** Struck-through price, converted to gross with the same rate and rule as price_incl_vat. */
   compare_at_price: PublicProductCompareAtPrice;
   /**
-   * The VAT rate (percent, 2 decimals) applied for country_code.
+   * The VAT rate (percent, 2 decimals) applied for country_code. Null when no VAT rate is in force for it (see VatRate).
    * @minimum 0
    * @maximum 100
    */
-  vat_rate: number;
+  vat_rate: PublicProductVatRate;
   country_code: CountryCode;
   images: string[];
   is_featured: boolean;

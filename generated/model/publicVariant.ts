@@ -3,7 +3,7 @@
  */
 import type { Id } from './id';
 import type { PublicVariantOptionValues } from './publicVariantOptionValues';
-import type { Money } from './money';
+import type { PublicVariantPriceInclVat } from './publicVariantPriceInclVat';
 import type { PublicVariantCompareAtPrice } from './publicVariantCompareAtPrice';
 import type { PublicVariantStockQuantity } from './publicVariantStockQuantity';
 
@@ -16,8 +16,8 @@ export interface PublicVariant {
   variant_title: string;
   /** Option name to value, e.g. {"color":"Red","size":"M"}. */
   option_values: PublicVariantOptionValues;
-  /** Gross price for the requested country, same rule as for the product. */
-  price_incl_vat: Money;
+  /** Gross price for the requested country, same rule as for the product. Null when no VAT rate is in force for it (see VatRate). */
+  price_incl_vat: PublicVariantPriceInclVat;
   /** Struck-through price, gross, same rule as price_incl_vat. */
   compare_at_price: PublicVariantCompareAtPrice;
   images: string[];

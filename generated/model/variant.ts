@@ -4,6 +4,7 @@
 import type { Id } from './id';
 import type { VariantOptionValues } from './variantOptionValues';
 import type { Money } from './money';
+import type { VariantPriceInclVat } from './variantPriceInclVat';
 import type { VariantCompareAtPrice } from './variantCompareAtPrice';
 import type { VariantCostPrice } from './variantCostPrice';
 import type { VariantVatRateId } from './variantVatRateId';
@@ -22,8 +23,8 @@ export interface Variant {
   variant_title: string;
   /** Price on the same basis as the product's base_price (gross when the product's price_includes_vat is true). */
   price: Money;
-  /** Gross price with the variant's VAT rate (the product's when vat_rate_id is null), rounded half-up to 3 decimals. */
-  readonly price_incl_vat: Money;
+  /** Gross price with the variant's VAT rate (the product's when vat_rate_id is null), rounded half-up to 3 decimals. Null when no rate of that chain of successors is in force now (see VatRate). */
+  readonly price_incl_vat: VariantPriceInclVat;
   compare_at_price: VariantCompareAtPrice;
   /** Purchase cost (net); null only for a default variant created from product inventory. */
   cost_price: VariantCostPrice;

@@ -31,7 +31,7 @@ export interface VariantCreate {
   price: Money;
   compare_at_price?: VariantCreateCompareAtPrice;
   cost_price: Money;
-  /** Own VAT rate; null or absent inherits the product's. */
+  /** Own VAT rate; null or absent inherits the product's. It must be active and not expired (422 otherwise, with a detail naming the rate). */
   vat_rate_id?: VariantCreateVatRateId;
   /** @maxLength 64 */
   barcode?: VariantCreateBarcode;

@@ -4,6 +4,6 @@
 import type { Id } from './id';
 
 /**
- * Own VAT rate; null or absent inherits the product's.
+ * Own VAT rate; null or absent inherits the product's. It must be active and not expired (422 otherwise, with a detail naming the rate).
  */
 export type VariantCreateVatRateId = Id | null;

@@ -6,7 +6,12 @@ import type { CountryCode } from './countryCode';
 import type { VatRateDescription } from './vatRateDescription';
 import type { Timestamp } from './timestamp';
 import type { VatRateEffectiveTo } from './vatRateEffectiveTo';
+import type { VatRateSuccessorId } from './vatRateSuccessorId';
+import type { VatRateStatus } from './vatRateStatus';
 
+/**
+ * A VAT rate of a country. The rate charged for a product (catalogue, cart, checkout, admin price_incl_vat) is always a rate in force at the moment of pricing: active and effective_from ≤ now ≤ effective_to. When the law changes, record the new rate with its start date and name it as successor_id of the old one (whose effective_to ends before the successor starts): products and variants assigned the old rate are priced on the successor from its start date, without editing them (the chain of successors is followed from the rate assigned to the first one in force). When no rate of the chain is in force the product has no price: the public catalogue shows null prices, adding it to a cart and checking it out are refused (409), and its admin price_incl_vat is null.
+ */
 export interface VatRate {
   readonly id: Id;
   /**
@@ -29,6 +34,21 @@ export interface VatRate {
   effective_from: Timestamp;
   /** End of validity (the client sends the end of the day, UTC); null means open-ended. */
   effective_to: VatRateEffectiveTo;
+  /** The rate that replaces this one once it has ended (same country, starting after this rate's effective_to); null when none. */
+  successor_id: VatRateSuccessorId;
+  status: VatRateStatus;
+  /**
+   * Number of products assigned this rate (their price follows its successors).
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  readonly product_count: number;
+  /**
+   * Number of variants assigned this rate of their own.
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  readonly variant_count: number;
   readonly created_at: Timestamp;
   readonly updated_at: Timestamp;
 }

@@ -5,9 +5,10 @@ import type { CountryCode } from './countryCode';
 import type { VatRateCreateDescription } from './vatRateCreateDescription';
 import type { Timestamp } from './timestamp';
 import type { VatRateCreateEffectiveTo } from './vatRateCreateEffectiveTo';
+import type { VatRateCreateSuccessorId } from './vatRateCreateSuccessorId';
 
 /**
- * New VAT rate (active). The server trims text fields and upper-cases country_code; effective_from must not be after effective_to (422). Setting is_default clears is_default on the other rates of the same country.
+ * New VAT rate (active). The server trims text fields and upper-cases country_code; effective_from must not be after effective_to (422). Setting is_default clears is_default on the other rates of the same country; a rate that has already ended cannot be the default (422). successor_id must name another rate of the same country that starts after this rate's effective_to (which is then required), without a loop (422).
  */
 export interface VatRateCreate {
   /**
@@ -31,4 +32,6 @@ export interface VatRateCreate {
   is_default?: boolean;
   effective_from: Timestamp;
   effective_to?: VatRateCreateEffectiveTo;
+  /** The rate that replaces this one after its effective_to; null for none. */
+  successor_id?: VatRateCreateSuccessorId;
 }

@@ -5,9 +5,10 @@ import type { CountryCode } from './countryCode';
 import type { VatRateUpdateDescription } from './vatRateUpdateDescription';
 import type { Timestamp } from './timestamp';
 import type { VatRateUpdateEffectiveTo } from './vatRateUpdateEffectiveTo';
+import type { VatRateUpdateSuccessorId } from './vatRateUpdateSuccessorId';
 
 /**
- * Partial update: only the properties sent change; null clears an optional value. The same rules as on creation apply to the resulting record (effective_from ≤ effective_to, one default per country, country_code upper-cased).
+ * Partial update: only the properties sent change; null clears an optional value. The same rules as on creation apply to the resulting record (effective_from ≤ effective_to, one default per country, country_code upper-cased, successor rules). An expired or inactive rate cannot be (or stay) the default (422): the country would have no default in force.
  */
 export interface VatRateUpdate {
   /**
@@ -28,4 +29,6 @@ export interface VatRateUpdate {
   is_active?: boolean;
   effective_from?: Timestamp;
   effective_to?: VatRateUpdateEffectiveTo;
+  /** The rate that replaces this one after its effective_to; null for none. */
+  successor_id?: VatRateUpdateSuccessorId;
 }

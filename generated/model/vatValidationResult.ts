@@ -13,7 +13,7 @@ export interface VatValidationResult {
   /** Normalised number (upper case, country prefix included for EU countries, no separators). */
   vat_number: string;
   country_code: CountryCode;
-  /** Which check was made. Only an offline format check exists today; an online VIES check may be added later behind the same interface as a new value. */
+  /** Which check was made: format (offline format check only: VIES_URL unset, a non-EU or badly formed number, or VIES unreachable/too slow) or vies (the VIES service answered). */
   check: VatValidationResultCheck;
   /** Whether country_code is an EU member state (TN is not). */
   is_eu: boolean;

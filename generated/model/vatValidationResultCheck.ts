@@ -3,7 +3,7 @@
  */
 
 /**
- * Which check was made. Only an offline format check exists today; an online VIES check may be added later behind the same interface as a new value.
+ * Which check was made: format (offline format check only: VIES_URL unset, a non-EU or badly formed number, or VIES unreachable/too slow) or vies (the VIES service answered).
  */
 export type VatValidationResultCheck =
   (typeof VatValidationResultCheck)[keyof typeof VatValidationResultCheck];
@@ -11,4 +11,5 @@ export type VatValidationResultCheck =
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const VatValidationResultCheck = {
   format: 'format',
+  vies: 'vies',
 } as const;

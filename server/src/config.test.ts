@@ -25,6 +25,8 @@ describe('loadConfig', () => {
       shippingFlatRate: '0.000',
       shippingFlatRateMillimes: 0,
       shopCountry: 'TN',
+      viesUrl: undefined,
+      viesTimeoutMs: 3000,
       smtpUrl: undefined,
       mailFrom: 'Store <no-reply@example.com>',
       publicUrl: 'http://localhost:3000',
@@ -42,6 +44,8 @@ describe('loadConfig', () => {
       ADMIN_USERNAME: 'root',
       ADMIN_PASSWORD: 'correct horse',
       SHIPPING_FLAT_RATE: '7.5',
+      VIES_URL: 'https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number',
+      VIES_TIMEOUT_MS: '1500',
       JWT_SECRET: 'j'.repeat(32),
       URL_SIGNING_KEY: 'u'.repeat(32),
     });
@@ -53,6 +57,8 @@ describe('loadConfig', () => {
       adminPassword: 'correct horse',
       shippingFlatRate: '7.500',
       shippingFlatRateMillimes: 7500,
+      viesUrl: 'https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number',
+      viesTimeoutMs: 1500,
       jwtSecret: 'j'.repeat(32),
       urlSigningKey: 'u'.repeat(32),
     });
@@ -162,6 +168,9 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://smtp.example.com' }, /SMTP_URL/],
     [{ PUBLIC_URL: 'shop.example.tn' }, /PUBLIC_URL/],
     [{ PUBLIC_URL: 'ftp://shop.example.tn' }, /PUBLIC_URL/],
+    [{ VIES_URL: 'ec.europa.eu/vies' }, /VIES_URL/],
+    [{ VIES_TIMEOUT_MS: '50' }, /VIES_TIMEOUT_MS/],
+    [{ VIES_TIMEOUT_MS: 'soon' }, /VIES_TIMEOUT_MS/],
   ])('rejects %j', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);
   });

@@ -28,6 +28,14 @@ export interface Config extends Secrets {
   shippingFlatRate: string;
   shippingFlatRateMillimes: number;
   shopCountry: 'TN';
+  /**
+   * VIES_URL: the VIES REST endpoint used to confirm EU VAT numbers at checkout and in
+   * validate-vat (e.g. https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number);
+   * unset: format check only.
+   */
+  viesUrl: string | undefined;
+  /** VIES_TIMEOUT_MS (default 3000, 100..60000): slower VIES answers count as unreachable. */
+  viesTimeoutMs: number;
   /** smtp:// or smtps:// URL; unset: e-mails are written to DATA_DIR/outbox/ instead. */
   smtpUrl: string | undefined;
   /** From header of the e-mails sent, e.g. "Store <no-reply@example.com>". */
@@ -94,6 +102,7 @@ export function loadConfig(env: Env = process.env): Config {
     shippingFlatRate: fromMillimes(shippingFlatRateMillimes),
     shippingFlatRateMillimes,
     shopCountry: 'TN',
+    ...readVies(env),
     accessTokenTtlSeconds: readAccessTokenTtl(env),
     unusedMediaGraceHours: readUnusedMediaGrace(env),
     trustProxy: readTrustProxy(env),
@@ -301,4 +310,17 @@ function readSecretsFile(file: string): Partial<Secrets> {
 
 function newSecret(): string {
   return randomBytes(32).toString('base64url');
+}
+
+function readVies(env: Env): Pick<Config, 'viesUrl' | 'viesTimeoutMs'> {
+  const viesUrl = read(env, 'VIES_URL');
+  if (viesUrl !== undefined && !/^https?:\/\//.test(viesUrl)) {
+    throw new Error('VIES_URL must be an http:// or https:// URL');
+  }
+  const raw = read(env, 'VIES_TIMEOUT_MS') ?? '3000';
+  const viesTimeoutMs = Number(raw);
+  if (!Number.isInteger(viesTimeoutMs) || viesTimeoutMs < 100 || viesTimeoutMs > 60_000) {
+    throw new Error(`VIES_TIMEOUT_MS must be an integer from 100 to 60000, got "${raw}"`);
+  }
+  return { viesUrl, viesTimeoutMs };
 }

@@ -42,6 +42,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shippingFlatRate: '0.000',
     shippingFlatRateMillimes: 0,
     shopCountry: 'TN',
+    viesUrl: undefined,
+    viesTimeoutMs: 3000,
     smtpUrl: undefined,
     mailFrom: 'Store <no-reply@example.com>',
     publicUrl: 'http://shop.test',

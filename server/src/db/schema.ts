@@ -52,6 +52,8 @@ export interface VatRatesTable {
   is_active: BoolDefault;
   effective_from: string;
   effective_to: string | null;
+  /** The rate that replaces this one after its effective_to (see domain/vat.ts); null: none. */
+  successor_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -227,6 +229,10 @@ export interface OrdersTable {
   shipping_amount: IntDefault;
   discount_amount: IntDefault;
   total_amount: IntDefault;
+  /** Millimes: the VAT of shipping_amount, included in vat_amount. */
+  shipping_vat_amount: IntDefault;
+  /** How vat_number was checked at checkout (VatNumberCheckOutcome); null without a number. */
+  vat_number_check: ColumnType<string | null, string | null | undefined, string | null>;
   currency: ColumnType<string, string | undefined, string>;
   /** JSON ShippingAddress snapshot. */
   shipping_address: string;

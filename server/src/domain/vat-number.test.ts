@@ -187,30 +187,25 @@ describe('validateVatNumber', () => {
 describe('isReverseChargeEligible', () => {
   const pro = {
     customer_type: 'professional' as const,
-    vat_number: 'FR40303265045',
+    vat_number_valid: true,
     country_code: 'FR',
+    shipping_country: 'FR',
   };
 
-  it('applies to an EU professional with a valid number outside the shop country', () => {
+  it('applies to an EU professional with a valid number, shipped to its own country', () => {
     expect(isReverseChargeEligible(pro, 'TN')).toBe(true);
-    // Stored without the prefix or in lower case: the check normalises.
-    expect(isReverseChargeEligible({ ...pro, vat_number: '40303265045' }, 'TN')).toBe(true);
     expect(
-      isReverseChargeEligible(
-        { customer_type: 'professional', vat_number: 'DE136695976', country_code: 'de' },
-        'TN',
-      ),
+      isReverseChargeEligible({ ...pro, country_code: 'de', shipping_country: 'DE' }, 'TN'),
     ).toBe(true);
   });
 
   it.each([
     ['an individual', { ...pro, customer_type: 'individual' as const }],
-    ['no VAT number', { ...pro, vat_number: null }],
-    ['an empty VAT number', { ...pro, vat_number: '' }],
-    ['an invalid VAT number', { ...pro, vat_number: 'FR123' }],
-    ['a number of another country', { ...pro, vat_number: 'IT00743110157' }],
-    ['a non-EU country', { ...pro, country_code: 'TN', vat_number: '1234567A' }],
-    ['a non-EU country with an EU-looking number', { ...pro, country_code: 'CH' }],
+    ['a number found invalid', { ...pro, vat_number_valid: false }],
+    ['goods shipped to Tunis', { ...pro, shipping_country: 'TN' }],
+    ['goods shipped to another EU state', { ...pro, shipping_country: 'DE' }],
+    ['a non-EU country', { ...pro, country_code: 'TN', shipping_country: 'TN' }],
+    ['a non-EU country shipped to itself', { ...pro, country_code: 'CH', shipping_country: 'CH' }],
   ])('does not apply to %s', (_name, customer) => {
     expect(isReverseChargeEligible(customer, 'TN')).toBe(false);
   });

@@ -1,7 +1,9 @@
-// Offline VAT number checks: the format of each EU member state's VAT number, Tunisia's
+// VAT number checks: offline, the format of each EU member state's VAT number, Tunisia's
 // matricule fiscal, and a generic shape for every other country. A format check says nothing
-// about whether the number was issued; an online VIES check can be plugged in later behind
-// `VatNumberChecker` (a new value of `check`).
+// about whether the number was issued; the online VIES check (createViesChecker, enabled by the
+// VIES_URL setting) asks the EU's VIES service for EU numbers of a valid format, and falls back
+// to the format check (check: 'format') when VIES is unreachable, answers an error or is slower
+// than VIES_TIMEOUT_MS. Both sit behind `VatNumberChecker`.
 
 /** The 27 EU member states (ISO 3166-1 alpha-2; Greece is GR here, its VAT prefix is EL). */
 export const EU_COUNTRIES: ReadonlySet<string> = new Set([
@@ -85,7 +87,8 @@ const TN_SHAPE = '7 digits and a check letter, optionally followed by /A/M/000';
 const GENERIC_PATTERN = /^[A-Z0-9]{4,20}$/;
 const GENERIC_SHAPE = '4 to 20 letters and digits';
 
-export type VatCheck = 'format';
+/** format: offline format check only; vies: the VIES service answered (valid or not). */
+export type VatCheck = 'format' | 'vies';
 
 export interface VatNumberCheckResult {
   valid: boolean;
@@ -107,6 +110,76 @@ export interface VatNumberChecker {
 export const formatVatNumberChecker: VatNumberChecker = {
   check: async (vatNumber, countryCode) => validateVatNumber(vatNumber, countryCode),
 };
+
+export interface ViesOptions {
+  /** The VIES REST endpoint taking POST {countryCode, vatNumber} and answering {valid}. */
+  url: string;
+  /** Abort and fall back to the format check after this many milliseconds. */
+  timeoutMs: number;
+  fetch?: typeof fetch;
+}
+
+/**
+ * VIES online check of EU VAT numbers (REST service of the European Commission,
+ * https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number): POST
+ * {"countryCode": "FR", "vatNumber": "40303265045"} (prefix removed, Greece as EL), answer
+ * {"valid": true|false, ...}. Numbers of an invalid format and non-EU numbers are not sent. Any
+ * failure (network, timeout, non-2xx, no boolean `valid`, a userError other than VALID/INVALID
+ * such as MS_UNAVAILABLE) gives the offline format result, whose message says VIES was not
+ * reached.
+ */
+export function createViesChecker(options: ViesOptions): VatNumberChecker {
+  const doFetch = options.fetch ?? fetch;
+  return {
+    check: async (vatNumber, countryCode) => {
+      const offline = validateVatNumber(vatNumber, countryCode);
+      if (!offline.valid || !offline.is_eu) return offline;
+      const prefix = offline.normalised.slice(0, 2);
+      const body = { countryCode: prefix, vatNumber: offline.normalised.slice(2) };
+      let valid: boolean;
+      try {
+        const res = await doFetch(options.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+        if (!res.ok) throw new Error(`VIES answered HTTP ${res.status}`);
+        const answer = (await res.json()) as { valid?: unknown; userError?: unknown };
+        const userError = typeof answer.userError === 'string' ? answer.userError : undefined;
+        if (typeof answer.valid !== 'boolean') throw new Error('VIES answer without "valid"');
+        if (userError !== undefined && userError !== 'VALID' && userError !== 'INVALID') {
+          throw new Error(`VIES error ${userError}`);
+        }
+        valid = answer.valid;
+      } catch {
+        return {
+          ...offline,
+          message: `Valid VAT number format for ${offline.country_code}; VIES could not be reached (format checked only).`,
+        };
+      }
+      return {
+        ...offline,
+        valid,
+        check: 'vies',
+        message: valid
+          ? `VAT number confirmed by VIES for ${offline.country_code}.`
+          : `VIES does not know this VAT number for ${offline.country_code}.`,
+      };
+    },
+  };
+}
+
+/** How the VAT number of an order was checked (Order.vat_number_check). */
+export type VatNumberCheckOutcome =
+  'format_invalid' | 'format_checked' | 'vies_confirmed' | 'vies_rejected';
+
+export function checkOutcome(
+  result: Pick<VatNumberCheckResult, 'valid' | 'check'>,
+): VatNumberCheckOutcome {
+  if (result.check === 'vies') return result.valid ? 'vies_confirmed' : 'vies_rejected';
+  return result.valid ? 'format_checked' : 'format_invalid';
+}
 
 /** Upper case without spaces, dots or hyphens (how a VAT number is stored). */
 export function normaliseVatNumber(value: string): string {
@@ -175,21 +248,25 @@ function result(
 
 export interface ReverseChargeParty {
   customer_type: 'individual' | 'professional';
-  vat_number: string | null;
+  /** Whether the VAT number was found valid for country_code (format, or VIES when it answered). */
+  vat_number_valid: boolean;
+  /** The buyer's VAT country. */
   country_code: string;
+  /** Where the goods are shipped. */
+  shipping_country: string;
 }
 
 /**
  * Whether a sale to this customer is an intra-EU B2B supply under the reverse charge: a
- * professional, in an EU member state other than the shop's, with a VAT number of valid format
- * for that country.
+ * professional whose VAT number is valid for its country, an EU member state other than the
+ * shop's, to which the goods are also shipped. Anything else pays the VAT.
  */
 export function isReverseChargeEligible(
   customer: ReverseChargeParty,
   shopCountry: string,
 ): boolean {
-  if (customer.customer_type !== 'professional' || !customer.vat_number) return false;
+  if (customer.customer_type !== 'professional' || !customer.vat_number_valid) return false;
   const country = countryOf(customer.country_code);
   if (!EU_COUNTRIES.has(country) || country === countryOf(shopCountry)) return false;
-  return validateVatNumber(customer.vat_number, country).valid;
+  return countryOf(customer.shipping_country) === country;
 }

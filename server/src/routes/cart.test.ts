@@ -248,7 +248,8 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
       const r7 = await insertVatRate(db(), { rate_bp: 700, country_code: 'TN' });
       const a = await simple({ base_price: 333, price_includes_vat: 0 });
       const b = await simple({ base_price: 1_005, price_includes_vat: 0, vat_rate_id: r7.id });
-      // Gross-entered: 1.005 incl. 19 % → net 0.84454 → 0.845; one unit costs 0.845 + 0.161.
+      // Gross-entered: 1.005 incl. 19 % is charged 1.005 as shown (it used to become 1.006):
+      // the VAT inside it 0.16046 → 0.160, net 0.845.
       const c = await simple({ base_price: 1_005, price_includes_vat: 1 });
       const s = session();
       await add({ product_id: a.productId, quantity: 3 }, s);
@@ -268,13 +269,13 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
         ['0.333', '0.396', 19, '0.999', '0.190', '1.189'],
         // 7 × 1.005 = 7.035; 7.035 × 0.07 = 0.49245 → 0.492 (per unit 0.070 × 7 would be 0.490)
         ['1.005', '1.075', 7, '7.035', '0.492', '7.527'],
-        ['0.845', '1.006', 19, '0.845', '0.161', '1.006'],
+        ['0.845', '1.005', 19, '0.845', '0.160', '1.005'],
       ]);
       expect(body).toMatchObject({
         item_count: 11,
         subtotal: '8.879',
-        vat_amount: '0.843',
-        total_incl_vat: '9.722',
+        vat_amount: '0.842',
+        total_incl_vat: '9.721',
       });
     });
 

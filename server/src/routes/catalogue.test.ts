@@ -165,13 +165,18 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
       expect(fr).toMatchObject({ vat_rate: 20, price_incl_vat: '11.900', price: '9.917' });
     });
 
-    it("falls back to the product's own rate for a country without a default rate", async () => {
+    it('shows no price for a country without a default rate in force (never another rate)', async () => {
       await product({ slug: 'anywhere', base_price: 10_000, price_includes_vat: 0 });
       const body = expectResponseMatches<PublicProduct>(
         'getProductBySlug',
         await get('/api/v1/products/anywhere?country_code=US'),
       );
-      expect(body).toMatchObject({ country_code: 'US', vat_rate: 19, price_incl_vat: '11.900' });
+      expect(body).toMatchObject({
+        country_code: 'US',
+        vat_rate: null,
+        price: null,
+        price_incl_vat: null,
+      });
     });
 
     it('refuses an invalid country code (422)', async () => {

@@ -39,15 +39,20 @@ function expectConsistent(order: Order) {
   let subtotal = 0;
   let vat = 0;
   for (const i of order.items) {
-    expect(m(i.total_price)).toBe(m(i.unit_price) * i.quantity);
+    // Entered excl. VAT the net unit price is exact; entered incl. VAT the gross one is.
+    expect(
+      m(i.total_price) === m(i.unit_price) * i.quantity ||
+        m(i.total_price_incl_vat) === m(i.unit_price_incl_vat) * i.quantity,
+    ).toBe(true);
     expect(m(i.total_price_incl_vat)).toBe(m(i.total_price) + m(i.vat_amount));
     subtotal += m(i.total_price);
     vat += m(i.vat_amount);
   }
   expect(m(order.subtotal)).toBe(subtotal);
-  expect(m(order.vat_amount)).toBe(vat);
+  // The order's VAT is the lines' VAT plus the VAT of shipping.
+  expect(m(order.vat_amount)).toBe(vat + m(order.shipping_vat_amount));
   expect(m(order.total_amount)).toBe(
-    subtotal + vat + m(order.shipping_amount) - m(order.discount_amount),
+    subtotal + m(order.vat_amount) + m(order.shipping_amount) - m(order.discount_amount),
   );
   expect(order.item_count).toBe(order.items.reduce((s, i) => s + i.quantity, 0));
 }
@@ -169,32 +174,41 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
         [3, '0.333', '0.396', 19, '0.999', '0.190', '1.189'],
         [7, '1.005', '1.075', 7, '7.035', '0.492', '7.527'],
       ]);
+      // Shipping 7.000 is net: its VAT at TN's default 19 % is 1.330, part of vat_amount.
       expect(order).toMatchObject({
         subtotal: '8.034',
-        vat_amount: '0.682',
+        vat_amount: '2.012',
         shipping_amount: '7.000',
+        shipping_vat_amount: '1.330',
         discount_amount: '0.000',
-        total_amount: '15.716',
+        total_amount: '17.046',
         currency: 'TND',
         item_count: 10,
         vat_reverse_charge: false,
       });
       const stored = await db()
         .selectFrom('orders')
-        .select(['subtotal', 'vat_amount', 'shipping_amount', 'total_amount'])
+        .select([
+          'subtotal',
+          'vat_amount',
+          'shipping_amount',
+          'shipping_vat_amount',
+          'total_amount',
+        ])
         .executeTakeFirstOrThrow();
       expect(stored).toEqual({
         subtotal: 8_034,
-        vat_amount: 682,
+        vat_amount: 2_012,
         shipping_amount: 7_000,
-        total_amount: 15_716,
+        shipping_vat_amount: 1_330,
+        total_amount: 17_046,
       });
     });
 
-    it('converts prices entered including VAT to a net unit price', async () => {
-      // 10.000 incl. 19 %: net 8.40336 → 8.403; one unit 8.403 + 1.597 = 10.000; three units
-      // 25.209 + 4.78971 → 4.790 = 29.999 (the per-line VAT, not 3 × 10.000).
-      // 1.005 incl. 19 %: net 0.845; VAT 0.16055 → 0.161; one unit costs 1.006.
+    it('charges prices entered including VAT exactly as shown, deriving the net', async () => {
+      // 10.000 incl. 19 %, three units: 30.000 charged (not 29.999); the VAT inside it
+      // 4.78992 → 4.790, net 25.210; unit net 8.40336 → 8.403 (display).
+      // 1.005 incl. 19 %: 1.005 charged (not 1.006); VAT 0.16046 → 0.160, net 0.845.
       const a = await simple({ base_price: 10_000, price_includes_vat: 1 });
       const b = await simple({ base_price: 1_005, price_includes_vat: 1 });
       const s = session();
@@ -210,13 +224,15 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
           i.total_price_incl_vat,
         ]),
       ).toEqual([
-        ['8.403', '10.000', '25.209', '4.790', '29.999'],
-        ['0.845', '1.006', '0.845', '0.161', '1.006'],
+        ['8.403', '10.000', '25.210', '4.790', '30.000'],
+        ['0.845', '1.005', '0.845', '0.160', '1.005'],
       ]);
+      // Lines 31.005 incl. VAT + shipping 7.000 + its VAT 1.330.
       expect(order).toMatchObject({
-        subtotal: '26.054',
-        vat_amount: '4.951',
-        total_amount: '38.005',
+        subtotal: '26.055',
+        vat_amount: '6.280',
+        shipping_vat_amount: '1.330',
+        total_amount: '39.335',
       });
     });
 
@@ -301,8 +317,8 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
           unit_price_incl_vat: '20.000',
           vat_rate: 19,
           vat_amount: '6.387',
-          total_price: '33.614',
-          total_price_incl_vat: '40.001',
+          total_price: '33.613',
+          total_price_incl_vat: '40.000',
         },
         expect.objectContaining({
           variant_id: mug.variantId,
@@ -397,9 +413,12 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
         vat_number: null,
         vat_reverse_charge: false,
         payment_method: 'bank_transfer',
+        vat_number_check: null,
         subtotal: '1.000',
-        vat_amount: '0.190',
-        total_amount: '8.190',
+        // 0.190 on the line + 1.330 on the 7.000 shipping (TN 19 %).
+        vat_amount: '1.520',
+        shipping_vat_amount: '1.330',
+        total_amount: '9.520',
       });
       expect(order.shipping_address).toMatchObject({
         company: 'Acme SARL',
@@ -411,7 +430,9 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
   });
 
   describe('reverse charge', () => {
-    it('charges no VAT to an EU professional with a valid-format VAT number', async () => {
+    const shippedTo = (country: string) => ({ shipping_address: { ...ADDRESS, country } });
+
+    it('charges no VAT to an EU professional with a valid-format VAT number shipped to its country', async () => {
       const a = await simple({ base_price: 11_900, price_includes_vat: 1 });
       const b = await simple({ base_price: 333, price_includes_vat: 0 });
       const c = await customer({
@@ -421,13 +442,15 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       });
       await add(a.productId, 2, { headers: c.headers });
       await add(b.productId, 3, { headers: c.headers });
-      const order = await placed({ headers: c.headers });
+      const order = await placed({ headers: c.headers }, shippedTo('fr'));
       expect(order).toMatchObject({
         customer_type: 'professional',
         customer_country_code: 'FR',
         vat_number: 'FR40303265045',
+        vat_number_check: 'format_checked',
         vat_reverse_charge: true,
         vat_amount: '0.000',
+        shipping_vat_amount: '0.000',
         // 11.900 incl. VAT is net 9.917 at FR 20 %; 2 × 9.917 + 3 × 0.333 = 20.833.
         subtotal: '20.833',
         total_amount: '27.833',
@@ -447,46 +470,60 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
     });
 
     it('normalises the VAT number and applies only to eligible buyers', async () => {
+      await insertVatRate(db(), { rate_bp: 1900, country_code: 'DE', is_default: 1 });
       const a = await simple({ base_price: 1_000, price_includes_vat: 0 });
+      const pro = (vat_number: string, country: string, shipTo = country) => ({
+        customer_type: 'professional',
+        vat_number,
+        customer_country_code: country,
+        ...shippedTo(shipTo),
+      });
       const cases: [Record<string, unknown>, Record<string, unknown>][] = [
-        // Body overrides a TN individual profile: German professional, number without prefix.
+        // Body overrides a guest: German professional, number without prefix, shipped to DE.
         [
-          { customer_type: 'professional', vat_number: '123 456 789', customer_country_code: 'DE' },
-          { vat_number: 'DE123456789', vat_reverse_charge: true, vat_amount: '0.000' },
+          pro('123 456 789', 'DE'),
+          {
+            vat_number: 'DE123456789',
+            vat_number_check: 'format_checked',
+            vat_reverse_charge: true,
+            vat_amount: '0.000',
+          },
         ],
         // Lower case and separators are normalised.
+        [pro('fr 40.303-265.045', 'FR'), { vat_number: 'FR40303265045', vat_reverse_charge: true }],
+        // A number of another country is kept as sent (compacted), without the reverse charge:
+        // DE 19 % on the line (0.190) and TN 19 % on the shipping (1.330).
         [
+          pro('fr 40 303 265 045', 'DE'),
           {
-            customer_type: 'professional',
-            vat_number: 'fr 40.303-265.045',
-            customer_country_code: 'FR',
+            vat_number: 'FR40303265045',
+            vat_number_check: 'format_invalid',
+            vat_reverse_charge: false,
+            vat_amount: '1.520',
           },
-          { vat_number: 'FR40303265045', vat_reverse_charge: true },
-        ],
-        // A number of another country is kept as sent (compacted), without the reverse charge.
-        [
-          {
-            customer_type: 'professional',
-            vat_number: 'fr 40 303 265 045',
-            customer_country_code: 'DE',
-          },
-          { vat_number: 'FR40303265045', vat_reverse_charge: false, vat_amount: '0.190' },
         ],
         // An individual never gets it.
         [
-          { customer_type: 'individual', vat_number: 'DE123456789', customer_country_code: 'DE' },
-          { vat_reverse_charge: false, vat_amount: '0.190' },
+          { ...pro('DE123456789', 'DE'), customer_type: 'individual' },
+          { vat_reverse_charge: false, vat_amount: '1.520' },
         ],
         // Invalid format for the country.
         [
-          { customer_type: 'professional', vat_number: 'DE12', customer_country_code: 'DE' },
-          { vat_number: 'DE12', vat_reverse_charge: false },
+          pro('DE12', 'DE'),
+          { vat_number: 'DE12', vat_number_check: 'format_invalid', vat_reverse_charge: false },
         ],
         // Not in the EU.
         [
-          { customer_type: 'professional', vat_number: '1234567A', customer_country_code: 'TN' },
-          { vat_number: '1234567A', vat_reverse_charge: false, vat_amount: '0.190' },
+          pro('1234567A', 'TN'),
+          { vat_number: '1234567A', vat_reverse_charge: false, vat_amount: '1.520' },
         ],
+        // A valid EU number, but the goods go to Tunis: VAT is due (the self-declared claim).
+        [
+          pro('DE123456789', 'DE', 'TN'),
+          { vat_number: 'DE123456789', vat_reverse_charge: false, vat_amount: '1.520' },
+        ],
+        // ...or to another member state than the buyer's: FR 20 % (0.200) + shipping 1.330.
+        [pro('FR40303265045', 'FR', 'DE'), { vat_reverse_charge: false, vat_amount: '1.530' }],
       ];
       for (const [body, expected] of cases) {
         const s = session();
@@ -497,6 +534,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
     });
 
     it('takes the buyer details from the profile unless the body says otherwise', async () => {
+      await insertVatRate(db(), { rate_bp: 2200, country_code: 'IT', is_default: 1 });
       const a = await simple({ base_price: 1_000, price_includes_vat: 0 });
       const c = await customer({
         customer_type: 'professional',
@@ -504,7 +542,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
         country_code: 'IT',
       });
       await add(a.productId, 1, { headers: c.headers });
-      expect(await placed({ headers: c.headers })).toMatchObject({
+      expect(await placed({ headers: c.headers }, shippedTo('IT'))).toMatchObject({
         customer_type: 'professional',
         vat_number: 'IT12345678901',
         customer_country_code: 'IT',
@@ -512,10 +550,13 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       });
       // vat_number null: none, the profile's is not used.
       await add(a.productId, 1, { headers: c.headers });
-      expect(await placed({ headers: c.headers }, { vat_number: null })).toMatchObject({
+      expect(
+        await placed({ headers: c.headers }, { vat_number: null, ...shippedTo('IT') }),
+      ).toMatchObject({
         vat_number: null,
+        vat_number_check: null,
         vat_reverse_charge: false,
-        vat_amount: '0.190', // IT has no default rate here: the product's own TN rate applies
+        vat_amount: '1.550', // IT's default 22 % on the line (0.220) + TN 19 % on shipping
       });
     });
   });

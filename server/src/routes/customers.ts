@@ -1,6 +1,7 @@
 // The signed-in customer's profile and the VAT number check (customer tokens only).
 import type { AppContext } from '../context';
-import { formatVatNumberChecker, type VatNumberChecker } from '../domain/vat-number';
+import type { VatNumberChecker } from '../domain/vat-number';
+import { vatNumberCheckerFor } from '../services/vat-numbers';
 import { unauthorized } from '../http/problem';
 import type { Handlers, OperationId, OperationRequest } from '../http/types';
 import {
@@ -17,7 +18,7 @@ export function customerIdOf<K extends OperationId>(request: OperationRequest<K>
 
 export function customersHandlers(
   ctx: AppContext,
-  vatChecker: VatNumberChecker = formatVatNumberChecker,
+  vatChecker: VatNumberChecker = vatNumberCheckerFor(ctx.config),
 ): Handlers {
   return {
     getCustomerProfile: async (request) =>

@@ -54,11 +54,15 @@ export function productsHandlers(ctx: AppContext): Handlers {
     // -- admin -----------------------------------------------------------------------------
     listAdminProducts: async (request, reply) => {
       const q = request.query;
-      const { items, total } = await listAdminProducts(db, {
-        ...q,
-        skip: q.skip ?? DEFAULT_SKIP,
-        limit: q.limit ?? DEFAULT_LIMIT,
-      });
+      const { items, total } = await listAdminProducts(
+        db,
+        {
+          ...q,
+          skip: q.skip ?? DEFAULT_SKIP,
+          limit: q.limit ?? DEFAULT_LIMIT,
+        },
+        ctx.now(),
+      );
       reply.header('X-Total-Count', String(total));
       return items;
     },
@@ -69,11 +73,12 @@ export function productsHandlers(ctx: AppContext): Handlers {
       return product;
     },
 
-    getProduct: async (request) => getProduct(db, request.params.id),
+    getProduct: async (request) => getProduct(db, request.params.id, ctx.now()),
 
     updateProduct: async (request) => {
       const { id } = request.params;
-      const before = request.body.images !== undefined ? await findProduct(db, id) : undefined;
+      const before =
+        request.body.images !== undefined ? await findProduct(db, id, ctx.now()) : undefined;
       const product = await updateProduct(ctx, id, request.body, adminId(request.admin));
       // The stored files of the images this save removed, unless something else uses them.
       if (before)

@@ -49,11 +49,15 @@ export function variantsHandlers(ctx: AppContext): Handlers {
 
   const listVariantsHandler: Handler<'listVariants'> = async (request) => {
     const q = request.query;
-    return listVariants(ctx.db, { ...q, page: q.page ?? 1, page_size: q.page_size ?? 10 });
+    return listVariants(
+      ctx.db,
+      { ...q, page: q.page ?? 1, page_size: q.page_size ?? 10 },
+      ctx.now(),
+    );
   };
 
   const getVariant: Handler<'getVariant'> = async (request) =>
-    getVariantOrThrow(ctx.db, request.params.id);
+    getVariantOrThrow(ctx.db, request.params.id, ctx.now());
 
   const createVariant: Handler<'createVariant'> = async (request, reply) => {
     const w = writer(request);
@@ -64,7 +68,7 @@ export function variantsHandlers(ctx: AppContext): Handlers {
         [{ input: request.body, at: SINGLE }],
         w,
       );
-      return getVariantOrThrow(trx, id as number);
+      return getVariantOrThrow(trx, id as number, ctx.now());
     });
     reply.code(201);
     return variant;
@@ -75,10 +79,10 @@ export function variantsHandlers(ctx: AppContext): Handlers {
     let before: string[] = [];
     const variant = await inTransaction(async (trx) => {
       if (request.body.images !== undefined) {
-        before = (await getVariantOrThrow(trx, request.params.id)).images;
+        before = (await getVariantOrThrow(trx, request.params.id, ctx.now())).images;
       }
       await updateVariant(trx, request.params.id, request.body, SINGLE, w);
-      return getVariantOrThrow(trx, request.params.id);
+      return getVariantOrThrow(trx, request.params.id, ctx.now());
     });
     // The stored files of the images this save removed, unless something else uses them.
     await releaseRemovedMedia(ctx.db, storage, before, variant.images, request.log);
@@ -100,7 +104,7 @@ export function variantsHandlers(ctx: AppContext): Handlers {
         request.body.map((input, index) => ({ input, at: item(index) })),
         w,
       );
-      return variantsInOrder(trx, ids);
+      return variantsInOrder(trx, ids, ctx.now());
     });
     reply.code(201);
     return { items, count: items.length };
@@ -116,6 +120,7 @@ export function variantsHandlers(ctx: AppContext): Handlers {
       return variantsInOrder(
         trx,
         request.body.map((entry) => entry.id),
+        ctx.now(),
       );
     });
     return { items, count: items.length };
@@ -132,7 +137,7 @@ export function variantsHandlers(ctx: AppContext): Handlers {
     const w = writer(request);
     const copy = await inTransaction(async (trx) => {
       const id = await duplicateVariant(trx, request.params.id, request.body?.new_sku, w);
-      return getVariantOrThrow(trx, id);
+      return getVariantOrThrow(trx, id, ctx.now());
     });
     reply.code(201);
     return copy;
@@ -142,7 +147,7 @@ export function variantsHandlers(ctx: AppContext): Handlers {
     const w = writer(request);
     return inTransaction(async (trx) => {
       await updateInventory(trx, request.params.id, request.body, SINGLE, w);
-      return getVariantOrThrow(trx, request.params.id);
+      return getVariantOrThrow(trx, request.params.id, ctx.now());
     });
   };
 
@@ -156,6 +161,7 @@ export function variantsHandlers(ctx: AppContext): Handlers {
       return variantsInOrder(
         trx,
         request.body.map((entry) => entry.id),
+        ctx.now(),
       );
     });
     return { items, count: items.length };
@@ -171,7 +177,7 @@ export function variantsHandlers(ctx: AppContext): Handlers {
         now,
       });
       return {
-        variant: await getVariantOrThrow(trx, request.params.id),
+        variant: await getVariantOrThrow(trx, request.params.id, ctx.now()),
         movement: presentMovement(movement),
       };
     });

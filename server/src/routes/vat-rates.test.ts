@@ -5,7 +5,7 @@ import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import type { Schemas } from '../http/types';
-import { effectiveDefaultRate } from '../services/vat-rates';
+import { countryPricing } from '../services/pricing';
 
 type VatRate = Schemas['VatRate'];
 type Issues = { detail: { loc: (string | number)[]; msg: string; type: string }[] };
@@ -80,10 +80,15 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         is_active: true,
         effective_from: '2018-01-01T00:00:00.000Z',
         effective_to: '2030-12-31T23:59:59.999Z',
+        successor_id: null,
+        status: 'in_force',
+        product_count: 0,
+        variant_count: 0,
         created_at: fr.created_at,
         updated_at: fr.updated_at,
       });
-      expect(body[1]).toMatchObject({ rate: 13.5, is_default: false });
+      expect(body[1]).toMatchObject({ rate: 13.5, is_default: false, status: 'in_force' });
+      expect(body[2]).toMatchObject({ status: 'inactive' });
 
       const tn = await t.app.inject({
         method: 'GET',
@@ -173,6 +178,10 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         is_active: true,
         effective_from: '2026-01-01T00:00:00.000Z',
         effective_to: '2026-12-31T23:59:59.999Z',
+        successor_id: null,
+        status: t.ctx.now() > new Date('2026-12-31T23:59:59.999Z') ? 'expired' : 'in_force',
+        product_count: 0,
+        variant_count: 0,
         created_at: expect.stringMatching(ISO),
         updated_at: body.created_at,
       });
@@ -344,6 +353,10 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         is_active: true,
         effective_from: rate.effective_from,
         effective_to: null,
+        successor_id: null,
+        status: 'in_force',
+        product_count: 0,
+        variant_count: 0,
         created_at: rate.created_at,
         updated_at: rate.updated_at,
       });
@@ -389,6 +402,10 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         is_active: true,
         effective_from: rate.effective_from,
         effective_to: '2030-01-01T00:00:00.000Z',
+        successor_id: null,
+        status: 'in_force',
+        product_count: 0,
+        variant_count: 0,
         created_at: rate.created_at,
         updated_at: expect.stringMatching(ISO),
       });
@@ -578,8 +595,8 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
     });
   });
 
-  describe('effectiveDefaultRate', () => {
-    it('finds the active default rate of a country in effect at a date', async () => {
+  describe('the default rate in force (the one lookup pricing uses)', () => {
+    it('finds the active default rate of a country in force at a date', async () => {
       const db = t.database.db;
       const old = await insertVatRate(db, {
         country_code: 'TN',
@@ -605,6 +622,8 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       });
 
       const at = (iso: string) => new Date(iso);
+      const effectiveDefaultRate = async (_: unknown, country: string, when: Date) =>
+        (await countryPricing(db, country, when)).countryDefault ?? undefined;
       expect((await effectiveDefaultRate(db, 'TN', at('2020-06-01T00:00:00Z')))?.id).toBe(old.id);
       expect((await effectiveDefaultRate(db, 'tn', at('2024-12-31T23:59:59.999Z')))?.id).toBe(
         old.id,

@@ -1,30 +1,42 @@
 import type { AppContext } from '../context';
+import type { VatRateRow } from '../db/schema';
 import type { Handlers } from '../http/types';
 import {
+  countUsage,
   createVatRate,
   deleteVatRate,
   getVatRate,
   listVatRates,
   presentVatRate,
   updateVatRate,
+  usageByRate,
 } from '../services/vat-rates';
 
 export function vatRatesHandlers(ctx: AppContext): Handlers {
   const now = () => ctx.now().toISOString();
+  /** One rate with its status now and its usage counts. */
+  const present = async (row: VatRateRow) =>
+    presentVatRate(row, ctx.now(), await countUsage(ctx.db, row.id));
   return {
-    listVatRates: async (request) =>
-      (await listVatRates(ctx.db, request.query)).map(presentVatRate),
+    listVatRates: async (request) => {
+      const [rows, usage] = await Promise.all([
+        listVatRates(ctx.db, request.query),
+        usageByRate(ctx.db),
+      ]);
+      const at = ctx.now();
+      return rows.map((row) => presentVatRate(row, at, usage.get(Number(row.id))));
+    },
 
     createVatRate: async (request, reply) => {
       const row = await createVatRate(ctx, request.body, now());
       reply.code(201);
-      return presentVatRate(row);
+      return present(row);
     },
 
-    getVatRate: async (request) => presentVatRate(await getVatRate(ctx.db, request.params.id)),
+    getVatRate: async (request) => present(await getVatRate(ctx.db, request.params.id)),
 
     updateVatRate: async (request) =>
-      presentVatRate(await updateVatRate(ctx, request.params.id, request.body, now())),
+      present(await updateVatRate(ctx, request.params.id, request.body, now())),
 
     deleteVatRate: async (request, reply) => {
       await deleteVatRate(ctx.db, request.params.id);

@@ -46,6 +46,16 @@ const skuOf = (product: DemoProduct, options: Record<string, string> = {}) =>
     .join('-')
     .toUpperCase();
 
+/** Standard VAT rates of the EU countries of the demo's business customers (percent). */
+const EU_STANDARD_RATES: Record<string, number> = {
+  FR: 20,
+  DE: 19,
+  IT: 22,
+  ES: 21,
+  BE: 21,
+  NL: 21,
+};
+
 export async function seedDemo(
   app: FastifyInstance,
   authorization: string,
@@ -57,6 +67,24 @@ export async function seedDemo(
     'GET',
     '/api/v1/admin/vat-rates/?country_code=TN&is_active=true',
   );
+  // The demo's EU business customers (demo-orders.ts) are priced for their own country, which
+  // needs that country's default rate in force (a product's TN rate is never charged abroad).
+  const existing = await call<{ country_code: string; is_default: boolean }[]>(
+    app,
+    authorization,
+    'GET',
+    '/api/v1/admin/vat-rates/?is_active=true',
+  );
+  for (const [country, rate] of Object.entries(EU_STANDARD_RATES)) {
+    if (existing.some((r) => r.country_code === country && r.is_default)) continue;
+    await call(app, authorization, 'POST', '/api/v1/admin/vat-rates/', {
+      name: `${country} standard rate`,
+      rate,
+      country_code: country,
+      is_default: true,
+      effective_from: '2018-01-01T00:00:00.000Z',
+    });
+  }
   const rateId = (kind: keyof typeof VAT_PERCENT) => {
     const rate = rates.find((r) => r.rate === VAT_PERCENT[kind]);
     if (!rate) throw new Error(`No active TN VAT rate of ${VAT_PERCENT[kind]}%`);

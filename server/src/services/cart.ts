@@ -16,19 +16,20 @@
 // - CartLine.image is `format: uri` while product images are stored as URLs relative to this
 //   server (/api/v1/media/...): they are resolved against the request's origin.
 //
-// Pricing of a line (shared with checkout, see pricedLine): the unit price is the catalogue
-// price for the country (pricing.ts); a price entered including VAT is converted to a net unit
-// price with netFromGross (half-up to the millime). The line's VAT is computed on the line's net
-// amount and rounded half-up to the millime; unit_price_incl_vat is the net unit price plus the
-// VAT of one unit (half-up), i.e. exactly what a line of one unit costs.
+// Pricing of a line (shared with checkout, see pricedLine): the catalogue price for the country
+// at the rate in force (pricing.ts), amounts from domain/vat.ts lineAmounts: a price entered
+// including VAT is what the line charges per unit (line incl. VAT = price × quantity, the net
+// derived from it); one entered excluding VAT gets its VAT on the line's net amount, half-up.
+// A line whose variant has no rate in force shows null amounts, is left out of the totals, and
+// cannot be added (409) nor checked out (409).
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { CustomerRow, Database } from '../db/schema';
-import { grossFromNet, vatOfNet } from '../domain/vat';
+import { lineAmounts, type LineAmounts } from '../domain/vat';
 import { conflict, invalid, notFound, unauthorized } from '../http/problem';
 import { bool, json, money, percent } from '../http/present';
 import type { Schemas } from '../http/types';
-import { countryPricing, netAndGross, type CountryPricing } from './pricing';
+import { countryPricing, noRateInForce, type CountryPricing } from './pricing';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Cart = Schemas['Cart'];
@@ -204,7 +205,10 @@ export async function mergeSessionCart(ctx: AppContext, owner: CartOwner): Promi
 // ---------------------------------------------------------------------------------------------
 // Pricing
 
-/** What pricing a line needs from the catalogue (product, variant and their VAT rates). */
+/**
+ * What pricing a line needs from the catalogue (product, variant and the ids of their VAT rates:
+ * the rate charged is resolved from them by pricing.ts, never read off the row).
+ */
 export interface CatalogueLineRow {
   product_id: number;
   variant_id: number;
@@ -214,8 +218,7 @@ export interface CatalogueLineRow {
   product_is_active: number;
   has_variants: number;
   price_includes_vat: number;
-  product_rate_bp: number;
-  product_rate_country: string;
+  product_rate_id: number;
   is_default: number;
   variant_title: string;
   sku: string;
@@ -225,8 +228,7 @@ export interface CatalogueLineRow {
   track_inventory: number;
   allow_backorder: number;
   variant_is_active: number;
-  variant_rate_bp: number | null;
-  variant_rate_country: string | null;
+  variant_rate_id: number | null;
 }
 
 /** Variants (alias v) with their product and both VAT rates, as CatalogueLineRow columns. */
@@ -234,8 +236,6 @@ export function selectCatalogueLines(db: Db) {
   return db
     .selectFrom('variants as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
-    .innerJoin('vat_rates as pr', 'pr.id', 'p.vat_rate_id')
-    .leftJoin('vat_rates as vr', 'vr.id', 'v.vat_rate_id')
     .select([
       'p.id as product_id',
       'v.id as variant_id',
@@ -245,8 +245,7 @@ export function selectCatalogueLines(db: Db) {
       'p.is_active as product_is_active',
       'p.has_variants',
       'p.price_includes_vat',
-      'pr.rate_bp as product_rate_bp',
-      'pr.country_code as product_rate_country',
+      'p.vat_rate_id as product_rate_id',
       'v.is_default',
       'v.variant_title',
       'v.sku',
@@ -256,8 +255,7 @@ export function selectCatalogueLines(db: Db) {
       'v.track_inventory',
       'v.allow_backorder',
       'v.is_active as variant_is_active',
-      'vr.rate_bp as variant_rate_bp',
-      'vr.country_code as variant_rate_country',
+      'v.vat_rate_id as variant_rate_id',
     ]);
 }
 
@@ -276,46 +274,35 @@ export const variantTitleOf = (row: Pick<CatalogueLineRow, 'is_default' | 'varia
 export const skuOf = (row: Pick<CatalogueLineRow, 'sku'>) =>
   row.sku === PLACEHOLDER_SKU ? null : row.sku;
 
-export interface PricedLine {
-  /** VAT rate applied, basis points (0 under the reverse charge). */
-  rateBp: number;
-  unitPrice: number;
-  unitPriceInclVat: number;
-  totalPrice: number;
-  vatAmount: number;
-  totalInclVat: number;
-}
+export type PricedLine = LineAmounts;
+
+/** The rate assigned to a line: the variant's own, else the product's. */
+export const assignedRateId = (
+  row: Pick<CatalogueLineRow, 'variant_rate_id' | 'product_rate_id'>,
+) => row.variant_rate_id ?? row.product_rate_id;
 
 /**
- * Prices `quantity` units of a variant for a country (all amounts in millimes):
- * unit = net catalogue price (netFromGross half-up when entered incl. VAT); total = unit × qty;
- * VAT = total × rate, half-up on the line; total incl. VAT = total + VAT; unit incl. VAT = unit +
- * VAT of one unit (half-up). Under the reverse charge the rate and every VAT amount are 0.
+ * Prices `quantity` units of a variant for a country (all amounts in millimes) with
+ * domain/vat.ts lineAmounts: the rate in force for the country (pricing.ts); a price entered
+ * incl. VAT is charged exactly as shown (line incl. VAT = price × qty), one entered excl. VAT
+ * gets its VAT on the line, half-up. Under the reverse charge the rate and every VAT amount are
+ * 0. Null when no rate is in force for the line (it cannot be sold).
  */
 export function pricedLine(
   row: CatalogueLineRow,
   quantity: number,
   pricing: CountryPricing,
   reverseCharge = false,
-): PricedLine {
-  // A variant's own VAT rate replaces the product's when set (as in the public catalogue).
-  const own =
-    row.variant_rate_bp !== null && row.variant_rate_country !== null
-      ? { rate_bp: Number(row.variant_rate_bp), country_code: row.variant_rate_country }
-      : { rate_bp: Number(row.product_rate_bp), country_code: row.product_rate_country };
-  const catalogueRate = pricing.rateBp(own);
-  const unitPrice = netAndGross(Number(row.price), row.price_includes_vat, catalogueRate).net;
-  const rateBp = reverseCharge ? 0 : catalogueRate;
-  const totalPrice = unitPrice * quantity;
-  const vatAmount = vatOfNet(totalPrice, rateBp);
-  return {
-    rateBp,
-    unitPrice,
-    unitPriceInclVat: grossFromNet(unitPrice, rateBp),
-    totalPrice,
-    vatAmount,
-    totalInclVat: totalPrice + vatAmount,
-  };
+): PricedLine | null {
+  const catalogueRate = pricing.rateBp(assignedRateId(row));
+  if (catalogueRate === null) return null;
+  return lineAmounts(
+    Number(row.price),
+    row.price_includes_vat,
+    catalogueRate,
+    quantity,
+    reverseCharge,
+  );
 }
 
 /** An absolute URL for a stored image URL (relative ones are resolved against `origin`). */
@@ -363,8 +350,9 @@ export async function readCart(db: Db, owner: CartOwner, now: Date, origin: stri
     const quantity = Number(row.quantity);
     const p = pricedLine(row, quantity, pricing);
     count += quantity;
-    subtotal += p.totalPrice;
-    vat += p.vatAmount;
+    // A line without a rate in force has no price and is left out of the totals (see pricing.ts).
+    subtotal += p?.totalPrice ?? 0;
+    vat += p?.vatAmount ?? 0;
     const image =
       json<string[]>(row.variant_images, [])[0] ?? json<string[]>(row.product_images, [])[0];
     return {
@@ -377,12 +365,12 @@ export async function readCart(db: Db, owner: CartOwner, now: Date, origin: stri
       sku: skuOf(row),
       image: image === undefined ? null : absoluteUrl(image, origin),
       quantity,
-      unit_price: money(p.unitPrice),
-      unit_price_incl_vat: money(p.unitPriceInclVat),
-      vat_rate: percent(p.rateBp),
-      line_subtotal: money(p.totalPrice),
-      line_vat: money(p.vatAmount),
-      line_total_incl_vat: money(p.totalInclVat),
+      unit_price: p ? money(p.unitPrice) : null,
+      unit_price_incl_vat: p ? money(p.unitPriceInclVat) : null,
+      vat_rate: p ? percent(p.rateBp) : null,
+      line_subtotal: p ? money(p.totalPrice) : null,
+      line_vat: p ? money(p.vatAmount) : null,
+      line_total_incl_vat: p ? money(p.totalInclVat) : null,
       available_quantity: availableQuantity(row),
     };
   });
@@ -450,6 +438,9 @@ export async function addItem(
   input: { product_id: number; variant_id?: number | null; quantity: number },
 ): Promise<void> {
   const row = await variantToAdd(ctx.db, input.product_id, input.variant_id ?? null);
+  // Never sell at a rate that is not in force: no rate in force, no line (409).
+  const pricing = await countryPricing(ctx.db, ownerCountry(owner), ctx.now());
+  if (pricedLine(row, 1, pricing) === null) throw noRateInForce(row.product_name);
   const now = ctx.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     const cart = await ensureCart(trx, owner, now);

@@ -65,8 +65,7 @@ function selectPublicProducts(db: Db) {
       'p.tags',
       'p.meta_title',
       'p.meta_description',
-      'r.rate_bp as own_rate_bp',
-      'r.country_code as own_country',
+      'p.vat_rate_id as own_rate_id',
       'c.name as category_name',
       'c.slug as category_slug',
       'c.is_active as category_is_active',
@@ -83,9 +82,10 @@ export function presentPublicProduct(
   row: PublicProductRow,
   pricing: CountryPricing,
 ): PublicProduct {
-  const rateBp = pricing.rateBp({ rate_bp: row.own_rate_bp, country_code: row.own_country });
+  const rateBp = pricing.rateBp(row.own_rate_id);
   const includesVat = bool(row.price_includes_vat);
-  const { net, gross } = netAndGross(Number(row.base_price), includesVat, rateBp);
+  // No rate in force: no price is shown (and the product cannot be added to a cart).
+  const prices = rateBp === null ? null : netAndGross(Number(row.base_price), includesVat, rateBp);
   const activeCategory =
     row.category_id !== null &&
     row.category_name !== null &&
@@ -104,13 +104,13 @@ export function presentPublicProduct(
         ? { id: row.category_id, name: row.category_name ?? '', slug: row.category_slug ?? '' }
         : null,
     brand: row.brand,
-    price: money(net),
-    price_incl_vat: money(gross),
+    price: prices ? money(prices.net) : null,
+    price_incl_vat: prices ? money(prices.gross) : null,
     compare_at_price:
-      row.compare_at_price === null
+      row.compare_at_price === null || rateBp === null
         ? null
         : money(netAndGross(Number(row.compare_at_price), includesVat, rateBp).gross),
-    vat_rate: percent(rateBp),
+    vat_rate: rateBp === null ? null : percent(rateBp),
     country_code: pricing.countryCode,
     images: json<string[]>(row.images, []),
     is_featured: bool(row.is_featured),
@@ -170,8 +170,7 @@ export async function listPublicProducts(
     const gross = grossPriceSql(pricing, {
       base: 'p.base_price',
       includesVat: 'p.price_includes_vat',
-      ownRateBp: 'r.rate_bp',
-      ownCountry: 'r.country_code',
+      ownRateId: 'p.vat_rate_id',
     });
     if (min !== undefined) filters.push(sql<SqlBool>`${gross} >= ${min}`);
     if (max !== undefined) filters.push(sql<SqlBool>`${gross} <= ${max}`);
@@ -241,12 +240,7 @@ export async function listPublicVariants(
   const product = await db
     .selectFrom('products as p')
     .innerJoin('vat_rates as r', 'r.id', 'p.vat_rate_id')
-    .select([
-      'p.id',
-      'p.price_includes_vat',
-      'r.rate_bp as own_rate_bp',
-      'r.country_code as own_country',
-    ])
+    .select(['p.id', 'p.price_includes_vat', 'p.vat_rate_id as own_rate_id'])
     .where('p.slug', '=', slug)
     .where('p.is_active', '=', 1)
     .executeTakeFirst();
@@ -269,8 +263,7 @@ export async function listPublicVariants(
       'v.track_inventory',
       'v.stock_quantity',
       'v.allow_backorder',
-      'vr.rate_bp as own_rate_bp',
-      'vr.country_code as own_country',
+      'v.vat_rate_id as own_rate_id',
     ])
     .where('v.product_id', '=', product.id)
     .where('v.is_active', '=', 1)
@@ -281,11 +274,7 @@ export async function listPublicVariants(
 
   return rows.map((v) => {
     // A variant's own VAT rate replaces the product's when set.
-    const own =
-      v.own_rate_bp !== null && v.own_country !== null
-        ? { rate_bp: v.own_rate_bp, country_code: v.own_country }
-        : { rate_bp: product.own_rate_bp, country_code: product.own_country };
-    const rateBp = pricing.rateBp(own);
+    const rateBp = pricing.rateBp(v.own_rate_id ?? product.own_rate_id);
     const tracked = bool(v.track_inventory);
     const stock = Number(v.stock_quantity);
     return {
@@ -293,9 +282,10 @@ export async function listPublicVariants(
       sku: v.sku,
       variant_title: v.variant_title,
       option_values: json<Record<string, string>>(v.option_values, {}),
-      price_incl_vat: money(netAndGross(Number(v.price), includesVat, rateBp).gross),
+      price_incl_vat:
+        rateBp === null ? null : money(netAndGross(Number(v.price), includesVat, rateBp).gross),
       compare_at_price:
-        v.compare_at_price === null
+        v.compare_at_price === null || rateBp === null
           ? null
           : money(netAndGross(Number(v.compare_at_price), includesVat, rateBp).gross),
       images: json<string[]>(v.images, []),

@@ -2,34 +2,27 @@
 //
 // Amounts (integer millimes; VAT rates in basis points, see domain/vat.ts):
 // - Every line is re-priced from the catalogue at checkout for customer_country_code (the cart
-//   is never trusted): the rate is the one pricing.ts resolves for the country (the variant's
-//   own rate, else the product's, replaced by the country's default rate when it belongs to
-//   another country).
-// - unit_price (net) = the catalogue price when entered excluding VAT; when it was entered
-//   including VAT (price_includes_vat) it is converted per unit with netFromGross, rounded
-//   half-up to the millime.
-// - total_price = unit_price × quantity (exact); vat_amount = total_price × rate rounded half-up
-//   to the millime ON THE LINE (not per unit, not on the order); total_price_incl_vat =
-//   total_price + vat_amount.
-// - unit_price_incl_vat = unit_price + the VAT of one unit rounded half-up, i.e. exactly what a
-//   line of one unit costs. For a quantity above 1, total_price_incl_vat is authoritative and may
-//   differ from unit_price_incl_vat × quantity by the per-unit rounding (at most half a millime
-//   per unit, rounded): e.g. 3 × 0.333 at 19 % → unit incl. 0.396, line 0.999 + 0.190 = 1.189
-//   (not 1.188). A price entered including VAT usually comes back as entered (10.000 incl. 19 %
-//   → net 8.403 → 10.000) but may come out one millime away (1.005 → net 0.845 → 1.006): no net
-//   price in whole millimes gives every gross price back at 19 %.
-// - Order totals are the sums of the lines, so the lines always add up to them:
-//   subtotal = Σ total_price, vat_amount = Σ vat_amount, shipping_amount = the configured flat
-//   rate (config.shippingFlatRateMillimes), charged as is with no VAT on it, discount_amount = 0,
+//   is never trusted) at the rate IN FORCE now (pricing.ts: the variant's own rate, else the
+//   product's, or the first of its successors in force; the country's default in force when
+//   that rate belongs to another country). A line with no rate in force is refused (409).
+// - Line amounts: domain/vat.ts lineAmounts. A price entered including VAT is charged exactly
+//   as shown (unit_price_incl_vat = the price, total_price_incl_vat = price × quantity; the VAT
+//   inside it half-up, the net is the difference). A price entered excluding VAT:
+//   total_price = unit × quantity, vat_amount = total_price × rate half-up ON THE LINE.
+// - Order amounts: domain/vat.ts orderAmounts. subtotal = Σ total_price; SHIPPING_FLAT_RATE is
+//   NET: its VAT at the shop country's (TN) default rate in force, half-up, is
+//   shipping_vat_amount (0 under the reverse charge; 409 when shipping is charged and no
+//   default rate is in force); vat_amount = Σ line VAT + shipping VAT; discount_amount = 0;
 //   total_amount = subtotal + vat_amount + shipping_amount − discount_amount.
-// - Reverse charge (isReverseChargeEligible: professional, valid-format VAT number of an EU
-//   country other than the shop's): every line's rate and VAT are 0, so the net prices are the
-//   prices charged; vat_reverse_charge is true.
+// - Reverse charge (isReverseChargeEligible): a professional whose VAT number is valid for
+//   customer_country_code (format, and VIES when VIES_URL is set and VIES answers in time), an
+//   EU member state other than the shop's, with the shipping address in that same country:
+//   every line's rate and VAT are 0; vat_reverse_charge is true. vat_number_check records how
+//   the number was checked (format_invalid, format_checked, vies_confirmed, vies_rejected).
 //
 // Buyer details: customer_type, vat_number and customer_country_code come from the body, else
 // from the signed-in customer's profile, else (guest) individual, no VAT number and TN (the
-// CheckoutRequest schema; the shipping country is NOT used: the buyer's VAT country is what
-// counts, as for the cart). vat_number is stored normalised as validate-vat does (upper case, no
+// CheckoutRequest schema). vat_number is stored normalised as validate-vat does (upper case, no
 // separators, EU country prefix) when valid for the country, else only upper-cased without
 // separators; a vat_number sent as null means none (the profile's is not used). customer_email
 // is the account's e-mail, or the shipping e-mail (lower-cased) for a guest. A customer token
@@ -48,11 +41,8 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import { toBool } from '../db/bool';
 import type { Database } from '../db/schema';
-import {
-  isReverseChargeEligible,
-  normaliseVatNumber,
-  validateVatNumber,
-} from '../domain/vat-number';
+import { orderAmounts } from '../domain/vat';
+import { checkOutcome, isReverseChargeEligible, normaliseVatNumber } from '../domain/vat-number';
 import { conflict, HttpProblem } from '../http/problem';
 import type { Body, Schemas } from '../http/types';
 import {
@@ -68,8 +58,9 @@ import {
 } from './cart';
 import { nextOrderNumber } from './order-numbers';
 import { findOrder } from './orders';
-import { countryPricing, normalizeCountry } from './pricing';
+import { countryPricing, noRateInForce, normalizeCountry } from './pricing';
 import { adjustStock, linkMovementsToOrder, type StockChange } from './stock';
+import { vatNumberCheckerFor } from './vat-numbers';
 
 type Order = Schemas['Order'];
 
@@ -78,7 +69,12 @@ export const noLongerAvailable = (productName: string) =>
   conflict(`${productName} is no longer available`);
 
 /** The buyer's VAT situation: body, else profile, else the guest defaults. */
-function buyerOf(owner: CartOwner, body: Body<'createOrder'>, shopCountry: string) {
+async function buyerOf(
+  ctx: AppContext,
+  owner: CartOwner,
+  body: Body<'createOrder'>,
+  shippingCountry: string,
+) {
   const profile = owner.kind === 'customer' ? owner.customer : null;
   const customerType = body.customer_type ?? profile?.customer_type ?? 'individual';
   const country = normalizeCountry(
@@ -86,15 +82,24 @@ function buyerOf(owner: CartOwner, body: Body<'createOrder'>, shopCountry: strin
   );
   const rawVat = body.vat_number !== undefined ? body.vat_number : (profile?.vat_number ?? null);
   const compact = rawVat === null ? '' : normaliseVatNumber(rawVat);
-  // The normalised form of a valid number (with its EU prefix); an invalid one is kept as sent,
-  // only compacted, rather than prefixed with a country it may not belong to.
-  const checked = compact === '' ? null : validateVatNumber(compact, country);
-  const vatNumber = checked === null ? null : checked.valid ? checked.normalised : compact;
+  // Format, then VIES when configured (format only when VIES cannot be reached in time).
+  const checked =
+    compact === '' ? null : await vatNumberCheckerFor(ctx.config).check(compact, country);
+  // The normalised form of a number of valid format (with its EU prefix); an invalid one is
+  // kept as sent, only compacted, rather than prefixed with a country it may not belong to.
+  const formatValid = checked !== null && (checked.valid || checked.check === 'vies');
+  const vatNumber = checked === null ? null : formatValid ? checked.normalised : compact;
   const reverseCharge = isReverseChargeEligible(
-    { customer_type: customerType, vat_number: vatNumber, country_code: country },
-    shopCountry,
+    {
+      customer_type: customerType,
+      vat_number_valid: checked?.valid ?? false,
+      country_code: country,
+      shipping_country: shippingCountry,
+    },
+    ctx.config.shopCountry,
   );
-  return { customerType, country, vatNumber, reverseCharge };
+  const vatNumberCheck = checked === null ? null : checkOutcome(checked);
+  return { customerType, country, vatNumber, vatNumberCheck, reverseCharge };
 }
 
 /** The address as stored on the order: optional fields null, the country upper-cased. */
@@ -121,8 +126,8 @@ export async function placeOrder(
 ): Promise<Order> {
   const at = ctx.now();
   const now = at.toISOString();
-  const buyer = buyerOf(owner, body, ctx.config.shopCountry);
   const address = shippingSnapshot(body.shipping_address);
+  const buyer = await buyerOf(ctx, owner, body, address.country);
   const customerEmail =
     owner.kind === 'customer' ? owner.customer.email : address.email.trim().toLowerCase();
   const notes = body.notes?.trim() ? body.notes.trim() : null;
@@ -155,8 +160,25 @@ export async function placeOrder(
         if (!row) throw new Error(`Variant ${l.variant_id} of a cart line vanished`);
         if (!isSellable(row)) throw noLongerAvailable(row.product_name);
         const quantity = Number(l.quantity);
-        return { row, quantity, price: pricedLine(row, quantity, pricing, buyer.reverseCharge) };
+        const price = pricedLine(row, quantity, pricing, buyer.reverseCharge);
+        if (price === null) throw noRateInForce(row.product_name);
+        return { row, quantity, price };
       });
+    // Shipping's VAT: the shop country's default rate in force (none under the reverse charge).
+    const shippingNet = ctx.config.shippingFlatRateMillimes;
+    let shippingRateBp = 0;
+    if (!buyer.reverseCharge && shippingNet > 0) {
+      const shopDefault =
+        normalizeCountry(ctx.config.shopCountry) === pricing.countryCode
+          ? pricing.countryDefault
+          : (await countryPricing(trx, ctx.config.shopCountry, at)).countryDefault;
+      if (shopDefault === null) {
+        throw conflict(
+          `No default VAT rate is in force for ${ctx.config.shopCountry}: shipping cannot be charged`,
+        );
+      }
+      shippingRateBp = Number(shopDefault.rate_bp);
+    }
 
     // 2. The order number.
     const orderNumber = await nextOrderNumber(trx, at);
@@ -177,10 +199,11 @@ export async function placeOrder(
     }
 
     // 4. The order.
-    const subtotal = lines.reduce((s, l) => s + l.price.totalPrice, 0);
-    const vatAmount = lines.reduce((s, l) => s + l.price.vatAmount, 0);
-    const shipping = ctx.config.shippingFlatRateMillimes;
-    const discount = 0;
+    const amounts = orderAmounts(
+      lines.map((l) => l.price),
+      shippingNet,
+      shippingRateBp,
+    );
     const order = await trx
       .insertInto('orders')
       .values({
@@ -193,11 +216,13 @@ export async function placeOrder(
         customer_country_code: buyer.country,
         vat_number: buyer.vatNumber,
         vat_reverse_charge: buyer.reverseCharge ? 1 : 0,
-        subtotal,
-        vat_amount: vatAmount,
-        shipping_amount: shipping,
-        discount_amount: discount,
-        total_amount: subtotal + vatAmount + shipping - discount,
+        vat_number_check: buyer.vatNumberCheck,
+        subtotal: amounts.subtotal,
+        vat_amount: amounts.vatAmount,
+        shipping_amount: amounts.shippingAmount,
+        shipping_vat_amount: amounts.shippingVatAmount,
+        discount_amount: amounts.discountAmount,
+        total_amount: amounts.totalAmount,
         currency: 'TND',
         shipping_address: JSON.stringify(address),
         notes,

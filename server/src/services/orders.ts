@@ -148,6 +148,10 @@ async function presentOrders(db: Db, rows: OrderRowWithCount[], view: OrderView)
   ]);
   return rows.map((row) => ({
     ...presentOrderSummary(row),
+    // VAT details of the full order (see checkout.ts): how the VAT number was checked and the
+    // VAT on shipping (part of vat_amount).
+    vat_number_check: (row.vat_number_check ?? null) as Order['vat_number_check'],
+    shipping_vat_amount: money(row.shipping_vat_amount),
     items: items.filter((i) => i.order_id === row.id).map(presentItem),
     status_history: history
       .filter((h) => h.order_id === row.id)

@@ -1,71 +1,71 @@
 // Which VAT rate applies to a price shown to (or charged in) a country, and the resulting
-// net/gross amounts. Rule of the contract (getProductBySlug): the item's own rate when that rate
-// belongs to the requested country, otherwise the requested country's default rate in effect
-// now (active, is_default, effective_from ≤ now ≤ effective_to or open-ended).
-//
-// When the country has no default rate in effect, the item's own rate is used (the price as the
-// shop set it up) rather than failing: the contract says nothing about that case, and refusing
-// the whole catalogue for a country without a configured rate would be worse for the shop.
+// net/gross amounts. The rate is ALWAYS one in force at the moment of pricing (domain/vat.ts:
+// resolveRateInForce follows the successors of the rate assigned; countryDefaultInForce):
+// - the item's own rate (the variant's, else the product's) when it belongs to the requested
+//   country: that rate, or the first of its successors in force;
+// - otherwise the requested country's default rate in force.
+// When nothing is in force the rate is null: the item has no price (null in the catalogue and
+// the cart) and cannot be sold (409 on adding to a cart and at checkout). A wrong rate is never
+// charged instead (the old fallback to the item's own rate is gone).
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { grossFromNet, netFromGross } from '../domain/vat';
+import {
+  countryDefaultInForce,
+  grossFromNet,
+  netFromGross,
+  resolveRateInForce,
+  type RateRecord,
+} from '../domain/vat';
+import { conflict } from '../http/problem';
+import { loadRates } from './vat-rates';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The parts of a VAT rate that pricing needs. */
-export interface RateInfo {
-  id: number;
-  rate_bp: number;
-  country_code: string;
-}
-
 export const normalizeCountry = (countryCode: string): string => countryCode.trim().toUpperCase();
 
-/**
- * The default rate of `countryCode` in effect at `now`, if any. The validity window is compared
- * as instants (Date.parse) in JS, not as text in SQL, so a stored "2026-01-01T00:00:00Z" and
- * "2026-01-01T00:00:00.000Z" (or any offset form) mean the same thing; a country has a handful of
- * rates at most. Among several candidates (should not happen: one default per country), the one
- * that started last wins, then the highest id.
- */
-export async function findCountryDefaultRate(
-  db: Db,
-  countryCode: string,
-  now: Date,
-): Promise<RateInfo | undefined> {
-  const rows = await db
-    .selectFrom('vat_rates')
-    .select(['id', 'rate_bp', 'country_code', 'effective_from', 'effective_to'])
-    .where('country_code', '=', normalizeCountry(countryCode))
-    .where('is_default', '=', 1)
-    .where('is_active', '=', 1)
-    .execute();
-  const at = now.getTime();
-  const inEffect = rows
-    .map((r) => ({
-      row: r,
-      from: Date.parse(r.effective_from),
-      to: r.effective_to === null ? Number.POSITIVE_INFINITY : Date.parse(r.effective_to),
-    }))
-    .filter((r) => !Number.isNaN(r.from) && !Number.isNaN(r.to) && r.from <= at && at <= r.to)
-    .sort((a, b) => b.from - a.from || b.row.id - a.row.id);
-  const best = inEffect[0]?.row;
-  return best
-    ? { id: best.id, rate_bp: Number(best.rate_bp), country_code: best.country_code }
-    : undefined;
-}
+/** 409 detail for an item that has no VAT rate in force. */
+export const noRateInForce = (productName: string) =>
+  conflict(
+    `${productName} cannot be sold: no VAT rate is in force for it; an administrator must assign a rate in force`,
+  );
 
-/** Pricing for one country: resolves the country's default rate once, then prices many items. */
-export class CountryPricing {
+/** The rates in force at one instant (admin prices: the item's own rate chain, any country). */
+export class RatesInForce {
   constructor(
-    readonly countryCode: string,
-    readonly countryDefault: RateInfo | undefined,
+    readonly rates: ReadonlyMap<number, RateRecord>,
+    readonly at: Date,
   ) {}
 
-  /** The rate (basis points) to apply to an item whose own rate is `own`. */
-  rateBp(own: Pick<RateInfo, 'rate_bp' | 'country_code'>): number {
-    if (normalizeCountry(own.country_code) === this.countryCode) return Number(own.rate_bp);
-    return this.countryDefault ? this.countryDefault.rate_bp : Number(own.rate_bp);
+  /** Basis points of the rate in force for an item assigned `rateId`; null when none is. */
+  ownRateBp(rateId: number | null | undefined): number | null {
+    const rate = resolveRateInForce(rateId, this.rates, this.at);
+    return rate === null ? null : Number(rate.rate_bp);
+  }
+}
+
+export async function ratesInForce(db: Db, at: Date): Promise<RatesInForce> {
+  return new RatesInForce(await loadRates(db), at);
+}
+
+/** Pricing for one country at one instant: loads the rates once, then prices many items. */
+export class CountryPricing extends RatesInForce {
+  readonly countryDefault: RateRecord | null;
+
+  constructor(
+    readonly countryCode: string,
+    rates: ReadonlyMap<number, RateRecord>,
+    at: Date,
+  ) {
+    super(rates, at);
+    this.countryDefault = countryDefaultInForce(rates, countryCode, at);
+  }
+
+  /** The rate (basis points) charged for an item assigned rate `ownRateId`; null: none. */
+  rateBp(ownRateId: number | null | undefined): number | null {
+    const own = ownRateId == null ? undefined : this.rates.get(ownRateId);
+    if (!own) return null;
+    if (normalizeCountry(own.country_code) === this.countryCode) return this.ownRateBp(own.id);
+    return this.countryDefault === null ? null : Number(this.countryDefault.rate_bp);
   }
 }
 
@@ -74,8 +74,7 @@ export async function countryPricing(
   countryCode: string,
   now: Date,
 ): Promise<CountryPricing> {
-  const country = normalizeCountry(countryCode);
-  return new CountryPricing(country, await findCountryDefaultRate(db, country, now));
+  return new CountryPricing(normalizeCountry(countryCode), await loadRates(db), now);
 }
 
 /**
@@ -97,20 +96,28 @@ export function netAndGross(
 /**
  * The same gross price as `netAndGross(...).gross` with `pricing.rateBp(...)`, as an SQL
  * expression (integer arithmetic on both SQLite and PostgreSQL), so catalogue filters on the
- * gross price run in the database. `base`, `includesVat`, `ownRateBp` and `ownCountry` are the
- * column references of the stored amount, its price_includes_vat flag and the own rate.
- * Half-up on non-negative amounts: floor((2·n + d) / 2d) with n = base × (10000 + bp), d = 10000.
+ * gross price run in the database; NULL when no rate is in force (such rows match no price
+ * filter). The rate of each assigned rate id is resolved in JS (a handful of rates) and inlined
+ * as a CASE on `ownRateId`. Half-up on non-negative amounts: floor((2·n + d) / 2d) with
+ * n = base × (10000 + bp), d = 10000.
  */
 export function grossPriceSql(
   pricing: CountryPricing,
-  refs: { base: string; includesVat: string; ownRateBp: string; ownCountry: string },
-): RawBuilder<number> {
-  // Only integers read from the database are inlined (sql.lit): a bound JS number is a REAL on
-  // better-sqlite3, which would turn the integer division into a floating-point one.
-  const bp = pricing.countryDefault
-    ? sql`(case when upper(${sql.ref(refs.ownCountry)}) = ${pricing.countryCode} then ${sql.ref(refs.ownRateBp)} else ${sql.lit(assertInt(pricing.countryDefault.rate_bp))} end)`
-    : sql`${sql.ref(refs.ownRateBp)}`;
-  return sql<number>`(case when ${sql.ref(refs.includesVat)} = 1 then ${sql.ref(refs.base)} else (${sql.ref(refs.base)} * (10000 + ${bp}) * 2 + 10000) / 20000 end)`;
+  refs: { base: string; includesVat: string; ownRateId: string },
+): RawBuilder<number | null> {
+  // Only integers are inlined (sql.lit): a bound JS number is a REAL on better-sqlite3, which
+  // would turn the integer division into a floating-point one.
+  const whens = [...pricing.rates.keys()].flatMap((id) => {
+    const bp = pricing.rateBp(id);
+    return bp === null ? [] : [sql`when ${sql.lit(assertInt(id))} then ${sql.lit(assertInt(bp))}`];
+  });
+  const bp =
+    whens.length === 0
+      ? sql`cast(null as integer)`
+      : sql`(case ${sql.ref(refs.ownRateId)} ${sql.join(whens, sql` `)} else null end)`;
+  return sql<
+    number | null
+  >`(case when ${bp} is null then null when ${sql.ref(refs.includesVat)} = 1 then ${sql.ref(refs.base)} else (${sql.ref(refs.base)} * (10000 + ${bp}) * 2 + 10000) / 20000 end)`;
 }
 
 function assertInt(value: number): number {

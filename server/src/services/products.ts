@@ -18,6 +18,8 @@ import { anyOf, containsPattern, lowerLike } from '../db/search';
 import { constraintName, isUniqueViolation } from '../db/transaction';
 import { toMillimes } from '../domain/money';
 import { priceInclVat } from '../domain/vat';
+import { ratesInForce, type RatesInForce } from './pricing';
+import { assignableRateIssue } from './vat-rates';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../domain/inventory';
 import { conflict, HttpProblem, notFound, type ValidationIssue } from '../http/problem';
 import { bool, json, money, moneyOrNull, percent } from '../http/present';
@@ -43,7 +45,6 @@ const DEFAULT_TITLE = 'DEFAULT';
 // Reading and presenting
 
 type AdminProductRow = ProductRow & {
-  vat_rate_bp: number;
   variant_count: number | string | bigint | null;
 };
 
@@ -53,7 +54,6 @@ function selectAdminProducts(db: Db) {
     .selectFrom('products as p')
     .innerJoin('vat_rates as r', 'r.id', 'p.vat_rate_id')
     .selectAll('p')
-    .select('r.rate_bp as vat_rate_bp')
     .select((eb) =>
       eb
         .selectFrom('variants as v')
@@ -63,8 +63,9 @@ function selectAdminProducts(db: Db) {
     );
 }
 
-export function presentProduct(row: AdminProductRow): Product {
-  const rateBp = Number(row.vat_rate_bp);
+/** The product with price_incl_vat at the rate in force (its rate or a successor; see pricing.ts). */
+export function presentProduct(row: AdminProductRow, rates: RatesInForce): Product {
+  const rateBp = rates.ownRateBp(row.vat_rate_id);
   const base = Number(row.base_price);
   return {
     id: row.id,
@@ -79,11 +80,17 @@ export function presentProduct(row: AdminProductRow): Product {
     compare_at_price: moneyOrNull(
       row.compare_at_price === null ? null : Number(row.compare_at_price),
     ),
-    price_incl_vat: money(
-      priceInclVat({ base_price: base, price_includes_vat: bool(row.price_includes_vat) }, rateBp),
-    ),
+    price_incl_vat:
+      rateBp === null
+        ? null
+        : money(
+            priceInclVat(
+              { base_price: base, price_includes_vat: bool(row.price_includes_vat) },
+              rateBp,
+            ),
+          ),
     vat_rate_id: row.vat_rate_id,
-    vat_rate: percent(rateBp),
+    vat_rate: rateBp === null ? null : percent(rateBp),
     price_includes_vat: bool(row.price_includes_vat),
     images: json<string[]>(row.images, []),
     is_active: bool(row.is_active),
@@ -110,6 +117,7 @@ export interface AdminProductQuery {
 export async function listAdminProducts(
   db: Db,
   q: AdminProductQuery,
+  at: Date,
 ): Promise<{ items: Product[]; total: number }> {
   const filters: RawBuilder<SqlBool>[] = [];
   const search = q.search?.trim();
@@ -145,16 +153,17 @@ export async function listAdminProducts(
       .execute(),
     count.executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(presentProduct), total: Number(totalRow.n) };
+  const rates = await ratesInForce(db, at);
+  return { items: rows.map((row) => presentProduct(row, rates)), total: Number(totalRow.n) };
 }
 
-export async function findProduct(db: Db, id: number): Promise<Product | undefined> {
+export async function findProduct(db: Db, id: number, at: Date): Promise<Product | undefined> {
   const row = await selectAdminProducts(db).where('p.id', '=', id).executeTakeFirst();
-  return row ? presentProduct(row) : undefined;
+  return row ? presentProduct(row, await ratesInForce(db, at)) : undefined;
 }
 
-export async function getProduct(db: Db, id: number): Promise<Product> {
-  const product = await findProduct(db, id);
+export async function getProduct(db: Db, id: number, at: Date): Promise<Product> {
+  const product = await findProduct(db, id, at);
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   return product;
 }
@@ -216,11 +225,15 @@ function productColumns(body: ProductInput, issues: ValidationIssue[]): ProductC
   return c;
 }
 
-/** category_id and vat_rate_id, when given, must name existing rows (422 on each field). */
+/**
+ * category_id and vat_rate_id, when given, must name existing rows, and the rate must be one that
+ * can be assigned at `at` (not expired, not inactive): 422 on each field.
+ */
 async function checkReferences(
   db: Db,
   refs: { category_id?: number | null | undefined; vat_rate_id?: number | undefined },
   issues: ValidationIssue[],
+  at: Date,
 ): Promise<void> {
   if (refs.category_id !== undefined && refs.category_id !== null) {
     const category = await db
@@ -235,12 +248,12 @@ async function checkReferences(
   if (refs.vat_rate_id !== undefined) {
     const rate = await db
       .selectFrom('vat_rates')
-      .select('id')
+      .selectAll()
       .where('id', '=', refs.vat_rate_id)
       .executeTakeFirst();
-    if (!rate) {
-      issues.push({ loc: ['body', 'vat_rate_id'], msg: 'VAT rate not found', type: 'value_error' });
-    }
+    // An expired or inactive rate is never charged: refuse to assign it.
+    const issue = rate ? assignableRateIssue(rate, at) : 'VAT rate not found';
+    if (issue) issues.push({ loc: ['body', 'vat_rate_id'], msg: issue, type: 'value_error' });
   }
 }
 
@@ -380,7 +393,7 @@ export async function createProduct(
   const hasVariants = body.has_variants ?? false;
   const inventory = body.inventory ?? null;
   if (hasVariants && inventory !== null) issues.push(inventoryForbidden());
-  await checkReferences(db, body, issues);
+  await checkReferences(db, body, issues, ctx.now());
   throwIssues(issues);
   await assertSlugFree(db, body.slug);
   if (inventory?.sku) await assertSkuFree(db, inventory.sku);
@@ -435,7 +448,7 @@ export async function createProduct(
   } catch (err) {
     throw mapUniqueViolation(err);
   }
-  return getProduct(db, id);
+  return getProduct(db, id, ctx.now());
 }
 
 export async function updateProduct(
@@ -458,7 +471,11 @@ export async function updateProduct(
   const hasVariants = body.has_variants ?? bool(current.has_variants);
   const inventory = body.inventory ?? null;
   if (hasVariants && inventory !== null) issues.push(inventoryForbidden());
-  await checkReferences(db, body, issues);
+  // Re-sending the rate the product already has is not a new assignment (the edit form sends
+  // every field): a product keeps its expired rate, priced on that rate's successor.
+  const refs =
+    body.vat_rate_id === current.vat_rate_id ? { ...body, vat_rate_id: undefined } : body;
+  await checkReferences(db, refs, issues, ctx.now());
   throwIssues(issues);
   if (body.slug !== undefined) await assertSlugFree(db, body.slug, id);
   const existingDefault = await findDefaultVariant(db, id);
@@ -525,7 +542,7 @@ export async function updateProduct(
   } catch (err) {
     throw mapUniqueViolation(err);
   }
-  return getProduct(db, id);
+  return getProduct(db, id, ctx.now());
 }
 
 /** Deletes the product; its variants and their stock movements go with it (FK cascade). */

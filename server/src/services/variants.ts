@@ -8,6 +8,8 @@ import { containsPattern } from '../db/search';
 import { isUniqueViolation } from '../db/transaction';
 import { toMillimes } from '../domain/money';
 import { toGross } from '../domain/vat';
+import { ratesInForce, type RatesInForce } from './pricing';
+import { assignableRateIssue } from './vat-rates';
 import { conflict, invalid, notFound } from '../http/problem';
 import { bool, json, money, moneyOrNull } from '../http/present';
 import type { Schemas } from '../http/types';
@@ -48,16 +50,18 @@ export function selectVariants(db: Db) {
     .selectAll('v')
     .select([
       'p.price_includes_vat as product_price_includes_vat',
-      sql<number>`coalesce(vr.rate_bp, pr.rate_bp)`.as('effective_rate_bp'),
+      'p.vat_rate_id as product_vat_rate_id',
     ]);
 }
 
 export type PricedVariantRow = VariantRow & {
   product_price_includes_vat: number;
-  effective_rate_bp: number;
+  product_vat_rate_id: number;
 };
 
-export function presentVariant(row: PricedVariantRow): Variant {
+/** The variant with price_incl_vat at the rate in force (its own rate's chain, else the product's). */
+export function presentVariant(row: PricedVariantRow, rates: RatesInForce): Variant {
+  const rateBp = rates.ownRateBp(row.vat_rate_id ?? row.product_vat_rate_id);
   return {
     id: row.id,
     product_id: row.product_id,
@@ -65,13 +69,10 @@ export function presentVariant(row: PricedVariantRow): Variant {
     sku: row.sku,
     variant_title: row.variant_title,
     price: money(row.price),
-    price_incl_vat: money(
-      toGross(
-        Number(row.price),
-        Number(row.product_price_includes_vat),
-        Number(row.effective_rate_bp),
-      ),
-    ),
+    price_incl_vat:
+      rateBp === null
+        ? null
+        : money(toGross(Number(row.price), Number(row.product_price_includes_vat), rateBp)),
     compare_at_price: moneyOrNull(row.compare_at_price),
     cost_price: moneyOrNull(row.cost_price),
     vat_rate_id: row.vat_rate_id,
@@ -90,22 +91,23 @@ export function presentVariant(row: PricedVariantRow): Variant {
   };
 }
 
-export async function findVariant(db: Db, id: number): Promise<Variant | undefined> {
+export async function findVariant(db: Db, id: number, at: Date): Promise<Variant | undefined> {
   const row = await selectVariants(db).where('v.id', '=', id).executeTakeFirst();
-  return row && presentVariant(row);
+  return row && presentVariant(row, await ratesInForce(db, at));
 }
 
-export async function getVariantOrThrow(db: Db, id: number): Promise<Variant> {
-  const variant = await findVariant(db, id);
+export async function getVariantOrThrow(db: Db, id: number, at: Date): Promise<Variant> {
+  const variant = await findVariant(db, id, at);
   if (!variant) throw notFound('Variant not found');
   return variant;
 }
 
 /** The variants with these ids, in the order of `ids` (all must exist). */
-export async function variantsInOrder(db: Db, ids: number[]): Promise<Variant[]> {
+export async function variantsInOrder(db: Db, ids: number[], at: Date): Promise<Variant[]> {
   if (ids.length === 0) return [];
   const rows = await selectVariants(db).where('v.id', 'in', ids).execute();
-  const byId = new Map(rows.map((r) => [r.id, presentVariant(r)]));
+  const rates = await ratesInForce(db, at);
+  const byId = new Map(rows.map((r) => [r.id, presentVariant(r, rates)]));
   return ids.map((id) => {
     const v = byId.get(id);
     if (!v) throw new Error(`Variant ${id} vanished inside its transaction`);
@@ -123,7 +125,11 @@ export interface VariantFilters {
   page_size: number;
 }
 
-export async function listVariants(db: Db, f: VariantFilters): Promise<Schemas['VariantPage']> {
+export async function listVariants(
+  db: Db,
+  f: VariantFilters,
+  at: Date,
+): Promise<Schemas['VariantPage']> {
   let q = selectVariants(db);
   if (f.product_id !== undefined) q = q.where('v.product_id', '=', f.product_id);
   const search = f.search?.trim();
@@ -154,8 +160,9 @@ export async function listVariants(db: Db, f: VariantFilters): Promise<Schemas['
     .limit(f.page_size)
     .offset((f.page - 1) * f.page_size)
     .execute();
+  const rates = await ratesInForce(db, at);
   return {
-    items: rows.map(presentVariant),
+    items: rows.map((row) => presentVariant(row, rates)),
     total,
     page: f.page,
     page_size: f.page_size,
@@ -231,14 +238,18 @@ export function variantColumns(
   return c;
 }
 
-async function assertVatRateExists(db: Db, id: number | null | undefined, at: Place) {
-  if (id === null || id === undefined) return;
-  const rate = await db
-    .selectFrom('vat_rates')
-    .select('id')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!rate) throw invalid([...at.loc, 'vat_rate_id'], 'VAT rate not found');
+/** The rate exists and can be assigned now (not expired, not inactive); 422 otherwise. */
+async function assertVatRateExists(
+  db: Db,
+  id: number | null | undefined,
+  at: Place,
+  now: string,
+  currentId: number | null = null,
+) {
+  if (id === null || id === undefined || id === currentId) return;
+  const rate = await db.selectFrom('vat_rates').selectAll().where('id', '=', id).executeTakeFirst();
+  const issue = rate ? assignableRateIssue(rate, new Date(now)) : 'VAT rate not found';
+  if (issue) throw invalid([...at.loc, 'vat_rate_id'], issue);
 }
 
 /** 409 when another variant (not `exceptId`) has this SKU; 422 for the reserved 'DEFAULT'. */
@@ -354,7 +365,7 @@ export async function createVariants(
     const columns = variantColumns(input, at);
     const sku = columns.sku as string;
     await assertSkuAvailable(trx, sku, at);
-    await assertVatRateExists(trx, input.vat_rate_id, at);
+    await assertVatRateExists(trx, input.vat_rate_id, at, ctx.now);
     const row = await mapSkuViolation(at, () =>
       trx
         .insertInto('variants')
@@ -413,7 +424,7 @@ export async function updateVariant(
   if (columns.sku !== undefined && !(current.is_default === 1 && columns.sku === DEFAULT_SKU)) {
     await assertSkuAvailable(trx, columns.sku, at, { exceptId: id });
   }
-  await assertVatRateExists(trx, input.vat_rate_id, at);
+  await assertVatRateExists(trx, input.vat_rate_id, at, ctx.now, current.vat_rate_id);
   if (Object.keys(columns).length > 0) {
     await mapSkuViolation(at, () =>
       trx

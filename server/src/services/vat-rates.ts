@@ -1,11 +1,22 @@
-// VAT rates: storage and rules (one default per country, validity period, rates in basis
-// points), plus the look-up other areas use to find a country's rate in effect at a date.
+// VAT rates: storage and rules (one default per country, validity period, successor, rates in
+// basis points), and loadRates: what pricing.ts resolves the rate in force from (the one VAT
+// resolution is domain/vat.ts: resolveRateInForce / countryDefaultInForce).
+//
+// Rules on writing (all 422 on the field, with a message saying why):
+// - successor_id names another rate of the same country, starting after this rate's
+//   effective_to (which is then required), and following successors never comes back here.
+// - A default rate must be in force when it is made the default (or when a default is
+//   deactivated or its period changed): an expired, scheduled or inactive default would leave
+//   the country without a default in force. A default that later ends hands over to its
+//   successor (countryDefaultInForce follows the chain).
+// - A product or variant can only be given a rate that is active and not expired
+//   (assignableRateIssue); a scheduled rate is allowed (the item is not sold until it starts).
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import { fromBool } from '../db/bool';
 import type { Database, VatRateRow, VatRateUpdate as VatRateChanges } from '../db/schema';
 import { isForeignKeyViolation } from '../db/transaction';
-import { rateToBp } from '../domain/vat';
+import { rateStatus, rateToBp, type RateRecord, type RateStatus } from '../domain/vat';
 import { bool, percent } from '../http/present';
 import { conflict, invalid, notFound } from '../http/problem';
 import type { Schemas } from '../http/types';
@@ -19,7 +30,16 @@ export type VatRateUpdateInput = Schemas['VatRateUpdate'];
 
 export const VAT_RATE_NOT_FOUND = 'VAT rate not found';
 
-export function presentVatRate(row: VatRateRow): Schemas['VatRate'] {
+export interface RateUsage {
+  products: number;
+  variants: number;
+}
+
+export function presentVatRate(
+  row: VatRateRow,
+  at: Date,
+  usage: RateUsage = { products: 0, variants: 0 },
+): Schemas['VatRate'] {
   return {
     id: Number(row.id),
     name: row.name,
@@ -30,6 +50,10 @@ export function presentVatRate(row: VatRateRow): Schemas['VatRate'] {
     is_active: bool(row.is_active),
     effective_from: row.effective_from,
     effective_to: row.effective_to,
+    successor_id: row.successor_id === null ? null : Number(row.successor_id),
+    status: rateStatus(toRecord(row), at),
+    product_count: usage.products,
+    variant_count: usage.variants,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -67,27 +91,112 @@ export async function getVatRate(db: Db, id: number): Promise<VatRateRow> {
   return row;
 }
 
-/**
- * The active default rate of a country in effect at `at` (effective_from ≤ at ≤ effective_to,
- * an open end counting as forever), or undefined when the country has none.
- */
-export async function effectiveDefaultRate(
+/** Every rate by id, as the VAT resolution needs them (a shop has a handful of rates). */
+export async function loadRates(db: Db): Promise<Map<number, RateRecord>> {
+  const rows = await db.selectFrom('vat_rates').selectAll().execute();
+  return new Map(rows.map((r) => [Number(r.id), toRecord(r)]));
+}
+
+export function toRecord(row: VatRateRow): RateRecord {
+  return {
+    id: Number(row.id),
+    rate_bp: Number(row.rate_bp),
+    country_code: row.country_code,
+    is_active: Number(row.is_active),
+    is_default: Number(row.is_default),
+    effective_from: row.effective_from,
+    effective_to: row.effective_to,
+    successor_id: row.successor_id === null ? null : Number(row.successor_id),
+  };
+}
+
+/** How many products and variants are assigned each rate (ids without any are absent). */
+export async function usageByRate(db: Db): Promise<Map<number, RateUsage>> {
+  const [products, variants] = await Promise.all([
+    db
+      .selectFrom('products')
+      .select(['vat_rate_id as id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('vat_rate_id')
+      .execute(),
+    db
+      .selectFrom('variants')
+      .select(['vat_rate_id as id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('vat_rate_id', 'is not', null)
+      .groupBy('vat_rate_id')
+      .execute(),
+  ]);
+  const usage = new Map<number, RateUsage>();
+  const entry = (id: number) => {
+    let u = usage.get(id);
+    if (!u) usage.set(id, (u = { products: 0, variants: 0 }));
+    return u;
+  };
+  for (const p of products) entry(Number(p.id)).products = Number(p.n);
+  for (const v of variants) if (v.id !== null) entry(Number(v.id)).variants = Number(v.n);
+  return usage;
+}
+
+const day = (iso: string | null) => (iso === null ? '' : iso.slice(0, 10));
+
+/** Why a product or variant cannot be given this rate now, or null when it can. */
+export function assignableRateIssue(row: VatRateRow, at: Date): string | null {
+  const status = rateStatus(toRecord(row), at);
+  if (status === 'expired') {
+    return `VAT rate "${row.name}" expired on ${day(row.effective_to)} and cannot be assigned; choose a rate in force${row.successor_id === null ? '' : ' (such as its successor)'}`;
+  }
+  if (status === 'inactive') {
+    return `VAT rate "${row.name}" is inactive and cannot be assigned; choose a rate in force`;
+  }
+  return null;
+}
+
+/** Why this rate cannot be the default now, or null when it can. */
+function defaultIssue(row: RateRecord & { name: string }, status: RateStatus): string | null {
+  switch (status) {
+    case 'in_force':
+      return null;
+    case 'expired':
+      return `"${row.name}" cannot be the default rate: it expired on ${day(row.effective_to)} and the country would have no default rate in force`;
+    case 'scheduled':
+      return `"${row.name}" cannot be the default rate before it starts on ${day(row.effective_from)}: make it the successor of the current default instead`;
+    case 'inactive':
+      return `"${row.name}" cannot be the default rate: it is inactive and the country would have no default rate in force`;
+  }
+}
+
+/** Checks successor_id of rate `self` (id null on creation) against the stored rates (422). */
+async function checkSuccessor(
   db: Db,
-  countryCode: string,
-  at: Date,
-): Promise<VatRateRow | undefined> {
-  const when = at.toISOString();
-  return db
-    .selectFrom('vat_rates')
-    .selectAll()
-    .where('country_code', '=', countryCode.toUpperCase())
-    .where('is_default', '=', 1)
-    .where('is_active', '=', 1)
-    .where('effective_from', '<=', when)
-    .where((eb) => eb.or([eb('effective_to', 'is', null), eb('effective_to', '>=', when)]))
-    .orderBy('effective_from', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  self: { id: number | null; country_code: string; effective_to: string | null },
+  successorId: number | null,
+): Promise<void> {
+  if (successorId === null) return;
+  const loc = ['body', 'successor_id'];
+  if (successorId === self.id) throw invalid(loc, 'A VAT rate cannot be its own successor');
+  const rates = await loadRates(db);
+  const successor = rates.get(successorId);
+  if (!successor) throw invalid(loc, 'Successor VAT rate not found');
+  if (successor.country_code !== self.country_code) {
+    throw invalid(loc, `The successor must be a rate of ${self.country_code}`);
+  }
+  if (self.effective_to === null) {
+    throw invalid(
+      loc,
+      'A rate with a successor needs an effective_to (the day before the successor starts)',
+    );
+  }
+  if (Date.parse(successor.effective_from) <= Date.parse(self.effective_to)) {
+    throw invalid(
+      loc,
+      `The successor must start after this rate ends (${day(self.effective_to)}); it starts on ${day(successor.effective_from)}`,
+    );
+  }
+  const seen = new Set<number>();
+  for (let id: number | null = successorId; id !== null && !seen.has(id);) {
+    if (id === self.id) throw invalid(loc, 'Successors must not loop back to this rate');
+    seen.add(id);
+    id = rates.get(id)?.successor_id ?? null;
+  }
 }
 
 export async function createVatRate(
@@ -95,6 +204,7 @@ export async function createVatRate(
   input: VatRateCreateInput,
   now: string,
 ): Promise<VatRateRow> {
+  const at = new Date(now);
   const effectiveFrom = timestamp(input.effective_from, 'effective_from');
   const effectiveTo =
     input.effective_to == null ? null : timestamp(input.effective_to, 'effective_to');
@@ -110,10 +220,16 @@ export async function createVatRate(
     is_active: 1 as const,
     effective_from: effectiveFrom,
     effective_to: effectiveTo,
+    successor_id: input.successor_id ?? null,
     created_at: now,
     updated_at: now,
   };
+  if (isDefault) {
+    const issue = defaultIssue({ ...values, id: 0 }, rateStatus({ ...values, id: 0 }, at));
+    if (issue) throw invalid(['body', 'is_default'], issue);
+  }
   return store.db.transaction().execute(async (trx) => {
+    await checkSuccessor(trx, { id: null, ...values }, values.successor_id);
     if (isDefault) await clearOtherDefaults(trx, store.dialect, countryCode, null, now);
     return trx.insertInto('vat_rates').values(values).returningAll().executeTakeFirstOrThrow();
   });
@@ -139,6 +255,7 @@ export async function updateVatRate(
     changes.effective_to =
       input.effective_to === null ? null : timestamp(input.effective_to, 'effective_to');
   }
+  if (input.successor_id !== undefined) changes.successor_id = input.successor_id;
 
   return store.db.transaction().execute(async (trx) => {
     const current = await getVatRate(trx, id);
@@ -148,6 +265,26 @@ export async function updateVatRate(
 
     const countryCode = changes.country_code ?? current.country_code;
     const isDefault = (changes.is_default ?? current.is_default) === 1;
+    const result = toRecord({ ...current, ...changes } as VatRateRow);
+    // A default must be in force when it becomes (or, deactivated or re-dated, stays) the default.
+    const defaultTouched =
+      input.is_default === true ||
+      input.is_active !== undefined ||
+      input.effective_from !== undefined ||
+      input.effective_to !== undefined;
+    if (isDefault && defaultTouched) {
+      const issue = defaultIssue(
+        { ...result, name: changes.name ?? current.name },
+        rateStatus(result, new Date(now)),
+      );
+      if (issue)
+        throw invalid(['body', input.is_default === true ? 'is_default' : 'is_active'], issue);
+    }
+    const successorTouched =
+      input.successor_id !== undefined ||
+      input.effective_to !== undefined ||
+      input.country_code !== undefined;
+    if (successorTouched) await checkSuccessor(trx, result, result.successor_id);
     if (isDefault) await clearOtherDefaults(trx, store.dialect, countryCode, id, now);
     return trx
       .updateTable('vat_rates')
@@ -165,6 +302,16 @@ export async function deleteVatRate(db: Kysely<Database>, id: number): Promise<v
       await getVatRate(trx, id);
       const usage = await countUsage(trx, id);
       if (usage.products > 0 || usage.variants > 0) throw conflict(usageMessage(usage));
+      const predecessor = await trx
+        .selectFrom('vat_rates')
+        .select('name')
+        .where('successor_id', '=', id)
+        .executeTakeFirst();
+      if (predecessor) {
+        throw conflict(
+          `VAT rate is the successor of "${predecessor.name}"; remove it from that rate first`,
+        );
+      }
       await trx.deleteFrom('vat_rates').where('id', '=', id).execute();
     });
   } catch (err) {

@@ -154,6 +154,9 @@ export const Filled: Story = {
     await expectOrder(canvasElement, order);
     await expect(within(canvasElement).queryByText('Discount')).toBeNull();
     await expect(within(canvasElement).queryByText(NOTE)).toBeNull();
+    // No VAT number, no check line; no VAT on this order's shipping.
+    await expect(within(canvasElement).queryByTestId('vat-number-check')).toBeNull();
+    await expect(within(canvasElement).queryByTestId('shipping-vat')).toBeNull();
     const [call] = await requests.waitFor('GET', getPath(1));
     await expect(call?.params.id).toBe('1');
   },
@@ -171,6 +174,10 @@ export const WithDiscount: Story = {
       `-${money(order.discount_amount)}`,
     ]);
     await expect(within(canvasElement).queryByText(NOTE)).toBeNull();
+    // The VAT number was only checked for its format at checkout.
+    await expect(
+      within(region(canvasElement, 'Customer Information')).getByTestId('vat-number-check'),
+    ).toHaveTextContent('VAT number: format checked only');
   },
 };
 
@@ -183,6 +190,38 @@ export const ReverseCharge: Story = {
     await expectOrder(canvasElement, order);
     await expect(within(canvasElement).getByText(NOTE)).toBeVisible();
     await expect(within(canvasElement).queryByText('Discount')).toBeNull();
+    // The reverse charge rests on a number VIES confirmed.
+    await expect(
+      within(region(canvasElement, 'Customer Information')).getByTestId('vat-number-check'),
+    ).toHaveTextContent('VAT number: confirmed by VIES');
+  },
+};
+
+/**
+ * An order placed with shipping VAT: 7.000 net shipping carries 1.330 VAT (TN 19 %), inside the
+ * VAT amount (16.670 on the items + 1.330 = 18.000); a TN professional whose number was
+ * checked for its format only.
+ */
+const withShippingVat: Order = {
+  ...byId(1),
+  id: 41,
+  customer_type: 'professional',
+  vat_number: '1234567A/A/M/000',
+  vat_number_check: 'format_checked',
+  vat_amount: '18.000',
+  shipping_vat_amount: '1.330',
+  total_amount: '126.000',
+};
+export const ShippingVat: Story = {
+  parameters: { route: '/admin/orders/41', msw: { handlers: [orders.get(withShippingVat)] } },
+  play: async ({ canvasElement }) => {
+    await expectOrder(canvasElement, withShippingVat);
+    await expect(within(canvasElement).getByTestId('shipping-vat')).toHaveTextContent(
+      `VAT Amount includes ${money('1.330')} on shipping`,
+    );
+    await expect(within(canvasElement).getByTestId('vat-number-check')).toHaveTextContent(
+      'VAT number: format checked only',
+    );
   },
 };
 

@@ -23,6 +23,14 @@ import { StatusBadge } from './StatusBadge';
 
 export const REVERSE_CHARGE_NOTE = '* VAT Reverse Charge applies (B2B EU)';
 
+/** How the buyer's VAT number was checked at checkout (Order.vat_number_check). */
+export const VAT_NUMBER_CHECK_TEXT: Record<NonNullable<Order['vat_number_check']>, string> = {
+  format_invalid: 'VAT number: invalid format',
+  format_checked: 'VAT number: format checked only',
+  vies_confirmed: 'VAT number: confirmed by VIES',
+  vies_rejected: 'VAT number: rejected by VIES',
+};
+
 export interface OrderDetailViewProps {
   /** The order; undefined until loaded. */
   order: Order | undefined;
@@ -216,6 +224,15 @@ function CustomerCard({ order }: { order: Order }) {
           </Text>
         </Detail>
         {order.vat_number && <Detail label="VAT Number">{order.vat_number}</Detail>}
+        {order.vat_number && order.vat_number_check && (
+          <Text
+            fontSize="sm"
+            color={order.vat_number_check === 'vies_confirmed' ? 'fg.success' : 'fg.warning'}
+            data-testid="vat-number-check"
+          >
+            {VAT_NUMBER_CHECK_TEXT[order.vat_number_check]}
+          </Text>
+        )}
       </Stack>
     </Section>
   );
@@ -263,6 +280,11 @@ function ItemsCard({ order }: { order: Order }) {
         <TotalLine label="Subtotal (excl. VAT)" value={formatMoney(order.subtotal)} />
         <TotalLine label="VAT Amount" value={formatMoney(order.vat_amount)} />
         <TotalLine label="Shipping" value={formatMoney(order.shipping_amount)} />
+        {toDecimal(order.shipping_vat_amount)?.gt(0) && (
+          <Text fontSize="xs" color="fg.muted" textAlign="end" data-testid="shipping-vat">
+            {`VAT Amount includes ${formatMoney(order.shipping_vat_amount)} on shipping`}
+          </Text>
+        )}
         {discount?.gt(0) && (
           <TotalLine label="Discount" value={`-${formatMoney(order.discount_amount)}`} />
         )}

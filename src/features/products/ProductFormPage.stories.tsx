@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Route, Switch } from 'wouter';
 import { AdminLayout } from '@/components/layout/AdminLayout';
 import type { SimpleInventoryCardProps } from '@/features/variants';
-import { adminUser, categories, products, vatRates } from '@mocks/fixtures';
+import { adminUser, categories, products, vatRates, vatRatesLifecycle } from '@mocks/fixtures';
 import {
   products as productApi,
   uploads as uploadApi,
@@ -385,6 +385,54 @@ export const CreateServerValidation: Story = {
     await expect(await canvas.findByText('This slug is reserved')).toBeVisible();
     await expect(canvas.getByText('Must be at most 999999999.999')).toBeVisible();
     await expect(field(canvasElement, /^Slug/)).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
+/** The server refuses a VAT rate that is no longer in force: its detail in the toast. */
+export const CreateExpiredRateRefused: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        productApi.create.error(422, [
+          {
+            loc: ['body', 'vat_rate_id'],
+            msg: 'VAT rate "TVA intermédiaire" expired on 2025-12-31 and cannot be assigned; choose a rate in force (such as its successor)',
+            type: 'value_error',
+          },
+        ]),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await fillRequired(canvasElement);
+    await userEvent.selectOptions(field(canvasElement, /^VAT Rate/), '2');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create Product' }));
+    const [call] = await requests.waitFor('POST', '/api/v1/admin/products/');
+    await expect(call?.body).toMatchObject({ vat_rate_id: 2 });
+    await expectToast(
+      'Error',
+      'vat_rate_id: VAT rate "TVA intermédiaire" expired on 2025-12-31 and cannot be assigned; choose a rate in force (such as its successor)',
+      'error',
+    );
+    await expectLocation(canvasElement, '/admin/products/new');
+  },
+};
+
+/** Expired rates are not offered for a new product. */
+export const ExpiredRatesNotOffered: Story = {
+  parameters: { msw: { handlers: [vatRateApi.list(vatRatesLifecycle)] } },
+  play: async ({ canvasElement }) => {
+    await pickersLoaded(canvasElement);
+    const options = () =>
+      within(field(canvasElement, /^VAT Rate/))
+        .getAllByRole('option')
+        .map((o) => o.textContent ?? '');
+    await waitFor(() => expect(options().join(' | ')).toContain('TVA 19 (19.00%, TN)'));
+    await expect(options().some((o) => o.includes('TVA 25 (old)'))).toBe(false);
+    await expect(options().some((o) => o.includes('TVA 13 (until 2025)'))).toBe(false);
+    // Scheduled rates may be assigned (the product is sold once they start).
+    await expect(options().some((o) => o.includes('TVA 30'))).toBe(true);
   },
 };
 

@@ -2,13 +2,16 @@ import { SimpleGrid } from '@chakra-ui/react';
 import type { VatRate } from '@generated/model';
 import {
   FormDialog,
+  SelectField,
   SwitchField,
   TextAreaField,
   TextField,
   useFormDialog,
 } from '@/components/management';
+import { formatDate, formatVatRate } from '@/lib/format';
 import {
   emptyVatRateValues,
+  successorOptions,
   validateVatRate,
   vatRateToValues,
   type VatRateFormValues,
@@ -18,6 +21,8 @@ export interface VatRateFormDialogProps {
   open: boolean;
   /** The rate being edited; null: a new one. */
   vatRate: VatRate | null;
+  /** Every rate, for the "Replaced by" choice (the other rates of the same country). */
+  vatRates?: readonly VatRate[];
   /** Saves; the container closes the dialog on success and reports the outcome. */
   onSubmit: (values: VatRateFormValues) => Promise<unknown>;
   onClose: () => void;
@@ -28,7 +33,13 @@ export interface VatRateFormDialogProps {
  * / 'Please fill in all required fields' and sends nothing; the country code is upper-cased as it
  * is typed; 'Active' is offered when editing.
  */
-export function VatRateFormDialog({ open, vatRate, onSubmit, onClose }: VatRateFormDialogProps) {
+export function VatRateFormDialog({
+  open,
+  vatRate,
+  vatRates = [],
+  onSubmit,
+  onClose,
+}: VatRateFormDialogProps) {
   const editing = vatRate !== null;
   const { values, handleSubmit, errorOf, setField, touch, formik } = useFormDialog({
     initialValues: vatRate ? vatRateToValues(vatRate) : emptyVatRateValues,
@@ -118,6 +129,20 @@ export function VatRateFormDialog({ open, vatRate, onSubmit, onClose }: VatRateF
           helperText="Leave empty when open-ended"
         />
       </SimpleGrid>
+      <SelectField
+        label="Replaced by"
+        name="successor_id"
+        value={values.successor_id}
+        onChange={(id) => setField('successor_id', id)}
+        helperText="When the law changes: the rate charged after Effective To, for every product on this rate"
+      >
+        <option value="">None</option>
+        {successorOptions(vatRates, vatRate, values.country_code).map((r) => (
+          <option key={r.id} value={String(r.id)}>
+            {`${r.name} (${formatVatRate(r.rate)} from ${formatDate(r.effective_from)})`}
+          </option>
+        ))}
+      </SelectField>
       <SwitchField
         label="Default rate for this country"
         name="is_default"

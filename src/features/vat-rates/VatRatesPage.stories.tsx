@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { VatRate } from '@generated/model';
-import { adminUser, vatRates as rateFixtures } from '@mocks/fixtures';
+import { adminUser, vatRates as rateFixtures, vatRatesLifecycle } from '@mocks/fixtures';
 import { vatRates } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { AdminLayout } from '@/components/layout/AdminLayout';
@@ -32,11 +32,19 @@ type Scope = ReturnType<typeof within>;
 
 /* Expected cells, written out from the fixtures without the app's helpers. */
 const EXPECTED_ROWS = [
-  ['TVA standardDefault', 'TN', '19.00%', '01 Jan 2018', '-', 'Active'],
-  ['TVA intermédiaire', 'TN', '13.00%', '01 Jan 2018', '-', 'Active'],
-  ['TVA réduite', 'TN', '7.00%', '01 Jan 2018', '-', 'Active'],
-  ['Exonéré', 'TN', '0.00%', '01 Jan 2018', '-', 'Active'],
-  ['TVA France normaleDefault', 'FR', '20.00%', '01 Jan 2014', '31 Dec 2024', 'Inactive'],
+  ['TVA standardDefault', 'TN', '19.00%', '01 Jan 2018', '-', 'In force', '3 products'],
+  ['TVA intermédiaire', 'TN', '13.00%', '01 Jan 2018', '-', 'In force', '1 product'],
+  ['TVA réduite', 'TN', '7.00%', '01 Jan 2018', '-', 'In force', '2 products'],
+  ['Exonéré', 'TN', '0.00%', '01 Jan 2018', '-', 'In force', 'Not used'],
+  [
+    'TVA France normaleDefault',
+    'FR',
+    '20.00%',
+    '01 Jan 2014',
+    '31 Dec 2024',
+    'Inactive',
+    'Not used',
+  ],
 ];
 
 function dataRows(canvasElement: HTMLElement): HTMLElement[] {
@@ -46,7 +54,7 @@ function dataRows(canvasElement: HTMLElement): HTMLElement[] {
 const cellTexts = (row: HTMLElement) =>
   within(row)
     .getAllByRole('cell')
-    .slice(0, 6)
+    .slice(0, 7)
     .map((cell) => cell.textContent ?? '');
 const rowNames = (canvasElement: HTMLElement) =>
   dataRows(canvasElement).map((row) => within(row).getAllByRole('cell')[0]!.textContent ?? '');
@@ -121,6 +129,7 @@ export const Filled: Story = {
       'Effective From',
       'Effective To',
       'Status',
+      'Used by',
       'Actions',
     ]);
     await expect(dataRows(canvasElement).map(cellTexts)).toEqual(EXPECTED_ROWS);
@@ -286,6 +295,7 @@ export const CreateVatRate: Story = {
       is_default: true,
       effective_from: '2026-01-01T00:00:00.000Z',
       effective_to: '2026-12-31T23:59:59.999Z',
+      successor_id: null,
     });
     await expectToast('Success', 'VAT rate created successfully', 'success');
     await dialogClosed('dialog');
@@ -305,6 +315,7 @@ export const CreateOpenEnded: Story = {
       is_default: false,
       effective_from: '2026-01-01T00:00:00.000Z',
       effective_to: null,
+      successor_id: null,
     });
     await expectToast('Success', 'VAT rate created successfully');
   },
@@ -332,6 +343,7 @@ export const EditVatRate: Story = {
       is_default: false,
       effective_from: '2018-01-01T00:00:00.000Z',
       effective_to: '2025-12-31T23:59:59.999Z',
+      successor_id: null,
       is_active: false,
     });
     await expectToast('Success', 'VAT rate updated successfully', 'success');
@@ -429,6 +441,90 @@ export const DeleteNetworkError: Story = {
     const dialog = await openDelete(canvasElement, 'Exonéré');
     await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
     await expectToast('Error', 'Failed to delete VAT rate', 'error');
+  },
+};
+
+/**
+ * Rates across their life cycle: which are in force, scheduled, expired or inactive, how many
+ * products and variants use each, and which rate replaces an expired one.
+ */
+export const Lifecycle: Story = {
+  parameters: { msw: { handlers: [vatRates.list(vatRatesLifecycle)] } },
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    await expect(dataRows(canvasElement).map(cellTexts)).toEqual([
+      ['TVA 19Default', 'TN', '19.00%', '01 Jan 2026', '-', 'In force', '4 products, 2 variants'],
+      [
+        'TVA 13 (until 2025)Replaced by TVA 19',
+        'TN',
+        '13.00%',
+        '01 Jan 2018',
+        '31 Dec 2025',
+        'Expired',
+        '7 products',
+      ],
+      ['TVA 25 (old)', 'TN', '25.00%', '01 Jan 2010', '31 Dec 2017', 'Expired', '1 product'],
+      ['TVA 30', 'TN', '30.00%', '01 Jan 2035', '-', 'Scheduled', 'Not used'],
+      ['TVA 11', 'TN', '11.00%', '01 Jan 2018', '-', 'Inactive', 'Not used'],
+    ]);
+  },
+};
+
+/** Naming the rate that replaces an expired one: "Replaced by" sends successor_id. */
+export const SetSuccessor: Story = {
+  parameters: { msw: { handlers: [vatRates.list(vatRatesLifecycle)] } },
+  play: async ({ canvasElement }) => {
+    const dialog = await openEdit(canvasElement, 'TVA 25 (old)');
+    const select = dialog.getByLabelText('Replaced by');
+    await expect(select).toHaveValue('');
+    // The other TN rates are offered, never the rate itself.
+    await expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'None',
+      'TVA 19 (19.00% from 01 Jan 2026)',
+      'TVA 13 (until 2025) (13.00% from 01 Jan 2018)',
+      'TVA 30 (30.00% from 01 Jan 2035)',
+      'TVA 11 (11.00% from 01 Jan 2018)',
+    ]);
+    await userEvent.selectOptions(select, '11');
+    await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
+    const [call] = await requests.waitFor('PATCH', `${LIST}13`);
+    await expect(call?.body).toMatchObject({ successor_id: 11, is_default: false });
+    await expectToast('Success', 'VAT rate updated successfully', 'success');
+  },
+};
+
+/** Making an expired rate the default is refused: the toast shows the server's detail. */
+export const ExpiredDefaultRefused: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        vatRates.list(vatRatesLifecycle),
+        vatRates.update.error(422, [
+          {
+            loc: ['body', 'is_default'],
+            msg: '"TVA 25 (old)" cannot be the default rate: it expired on 2017-12-31 and the country would have no default rate in force',
+            type: 'value_error',
+          },
+        ]),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openEdit(canvasElement, 'TVA 25 (old)');
+    await userEvent.click(dialog.getByText('Default rate for this country'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
+    const [call] = await requests.waitFor('PATCH', `${LIST}13`);
+    await expect(call?.body).toMatchObject({ is_default: true });
+    await expectToast(
+      'Error',
+      'is_default: "TVA 25 (old)" cannot be the default rate: it expired on 2017-12-31 and the country would have no default rate in force',
+      'error',
+    );
+    await expect(screen.getByRole('dialog', { name: 'Edit VAT Rate' })).toBeVisible();
   },
 };
 

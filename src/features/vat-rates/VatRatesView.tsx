@@ -10,12 +10,18 @@ import {
   ManagementTable,
   RowActions,
   SearchInput,
-  StatusBadge,
   useCrudDialogs,
   type ManagementColumn,
 } from '@/components/management';
 import { formatDate, formatVatRate } from '@/lib/format';
-import { filterVatRates, type VatRateFormValues } from './vat-rate-form';
+import { filterVatRates, STATUS_LABELS, usageText, type VatRateFormValues } from './vat-rate-form';
+
+const STATUS_PALETTES: Record<VatRate['status'], string> = {
+  in_force: 'green',
+  scheduled: 'blue',
+  expired: 'orange',
+  inactive: 'gray',
+};
 import { VatRateFormDialog } from './VatRateFormDialog';
 
 export const EMPTY_TEXT = 'No VAT rates found';
@@ -26,7 +32,8 @@ const COLUMNS: readonly ManagementColumn[] = [
   { header: 'Rate', width: '6rem', align: 'end' },
   { header: 'Effective From', width: '8.5rem' },
   { header: 'Effective To', width: '8.5rem' },
-  { header: 'Status', width: '6.5rem' },
+  { header: 'Status', width: '7rem' },
+  { header: 'Used by', width: '9rem' },
   { header: 'Actions', width: '5.5rem', align: 'end' },
 ];
 
@@ -106,7 +113,7 @@ export function VatRatesView({
         <ManagementTable
           label="VAT rates"
           columns={COLUMNS}
-          minWidth="52rem"
+          minWidth="60rem"
           emptyText={EMPTY_TEXT}
           rows={shown.map((rate) => (
             <Table.Row key={rate.id}>
@@ -125,6 +132,11 @@ export function VatRatesView({
                     </Badge>
                   )}
                 </HStack>
+                {rate.successor_id !== null && (
+                  <Text fontSize="xs" color="fg.muted" truncate>
+                    {`Replaced by ${vatRates.find((r) => r.id === rate.successor_id)?.name ?? `#${rate.successor_id}`}`}
+                  </Text>
+                )}
               </Table.Cell>
               <Table.Cell>{rate.country_code}</Table.Cell>
               <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
@@ -133,7 +145,16 @@ export function VatRatesView({
               <Table.Cell whiteSpace="nowrap">{formatDate(rate.effective_from)}</Table.Cell>
               <Table.Cell whiteSpace="nowrap">{formatDate(rate.effective_to, '-')}</Table.Cell>
               <Table.Cell>
-                <StatusBadge active={rate.is_active} />
+                <Badge
+                  variant="subtle"
+                  colorPalette={STATUS_PALETTES[rate.status]}
+                  data-testid="vat-rate-status"
+                >
+                  {STATUS_LABELS[rate.status]}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap" fontSize="sm">
+                {usageText(rate)}
               </Table.Cell>
               <Table.Cell textAlign="end">
                 <RowActions
@@ -151,6 +172,7 @@ export function VatRatesView({
         key={form.session}
         open={form.open}
         vatRate={form.item}
+        vatRates={vatRates ?? []}
         onSubmit={form.submit}
         onClose={form.close}
       />

@@ -8,8 +8,10 @@ import {
   RATE_DECIMALS_MESSAGE,
   RATE_RANGE_MESSAGE,
   REQUIRED_MESSAGE,
+  successorOptions,
   toVatRateCreate,
   toVatRateUpdate,
+  usageText,
   validateVatRate,
   vatRateToValues,
   type VatRateFormValues,
@@ -23,6 +25,7 @@ const valid: VatRateFormValues = {
   is_default: false,
   effective_from: '2026-01-01',
   effective_to: '',
+  successor_id: '',
   is_active: true,
 };
 
@@ -79,7 +82,10 @@ describe('payloads', () => {
       is_default: false,
       effective_from: '2026-01-01T00:00:00.000Z',
       effective_to: null,
+      successor_id: null,
     });
+    // "Replaced by" sends the successor's id.
+    expect(toVatRateCreate({ ...valid, successor_id: '7' }).successor_id).toBe(7);
     expect(
       toVatRateCreate({
         ...valid,
@@ -114,6 +120,7 @@ describe('payloads', () => {
       is_default: true,
       effective_from: '2014-01-01',
       effective_to: '2024-12-31',
+      successor_id: '',
       is_active: false,
     });
     expect(toVatRateUpdate(values)).toEqual({
@@ -124,6 +131,7 @@ describe('payloads', () => {
       is_default: france.is_default,
       effective_from: france.effective_from,
       effective_to: france.effective_to,
+      successor_id: null,
       is_active: france.is_active,
     });
   });
@@ -142,5 +150,20 @@ describe('filterVatRates', () => {
 
   it('returns every rate for an empty query', () => {
     expect(filterVatRates(vatRates, '  ')).toBe(vatRates);
+  });
+});
+
+describe('usageText and successorOptions', () => {
+  it('says how many products and variants use a rate', () => {
+    expect(usageText({ product_count: 0, variant_count: 0 })).toBe('Not used');
+    expect(usageText({ product_count: 1, variant_count: 0 })).toBe('1 product');
+    expect(usageText({ product_count: 3, variant_count: 1 })).toBe('3 products, 1 variant');
+    expect(usageText({ product_count: 0, variant_count: 2 })).toBe('2 variants');
+  });
+
+  it('offers the other rates of the same country as successors', () => {
+    const standard = vatRates[0]!;
+    expect(successorOptions(vatRates, standard, 'tn').map((r) => r.id)).toEqual([2, 3, 4]);
+    expect(successorOptions(vatRates, null, 'FR').map((r) => r.id)).toEqual([5]);
   });
 });

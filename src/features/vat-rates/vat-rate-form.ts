@@ -16,6 +16,8 @@ export interface VatRateFormValues {
   is_default: boolean;
   effective_from: string;
   effective_to: string;
+  /** Id of the rate that replaces this one after Effective To, '' for none. */
+  successor_id: string;
   /** Sent on update only. */
   is_active: boolean;
 }
@@ -28,6 +30,7 @@ export const emptyVatRateValues: VatRateFormValues = {
   is_default: false,
   effective_from: '',
   effective_to: '',
+  successor_id: '',
   is_active: true,
 };
 
@@ -40,6 +43,7 @@ export function vatRateToValues(rate: VatRate): VatRateFormValues {
     is_default: rate.is_default,
     effective_from: toDateInput(rate.effective_from),
     effective_to: toDateInput(rate.effective_to),
+    successor_id: rate.successor_id === null ? '' : String(rate.successor_id),
     is_active: rate.is_active,
   };
 }
@@ -88,6 +92,7 @@ export const vatRateSchema = object({
       // Same-format ISO days compare as strings.
       return !value || !DAY.test(from) || value >= from;
     }),
+  successor_id: string(),
   is_active: boolean(),
 });
 
@@ -105,6 +110,7 @@ export function toVatRateCreate(values: VatRateFormValues): Required<VatRateCrea
     is_default: values.is_default,
     effective_from: startOfDayUtc(values.effective_from),
     effective_to: endOfDayUtc(values.effective_to),
+    successor_id: values.successor_id ? Number(values.successor_id) : null,
   };
 }
 
@@ -122,4 +128,31 @@ export function filterVatRates(rates: readonly VatRate[], query: string): readon
       text.toLowerCase().includes(needle),
     ),
   );
+}
+
+/** Spec-free labels of VatRate.status (the server says which rates are in force now). */
+export const STATUS_LABELS: Record<VatRate['status'], string> = {
+  in_force: 'In force',
+  scheduled: 'Scheduled',
+  expired: 'Expired',
+  inactive: 'Inactive',
+};
+
+/** "3 products", "1 product, 2 variants", "Not used". */
+export function usageText(rate: Pick<VatRate, 'product_count' | 'variant_count'>): string {
+  const parts: string[] = [];
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (rate.product_count > 0) parts.push(plural(rate.product_count, 'product'));
+  if (rate.variant_count > 0) parts.push(plural(rate.variant_count, 'variant'));
+  return parts.length > 0 ? parts.join(', ') : 'Not used';
+}
+
+/** The rates that may replace `rate`: the other rates of its country. */
+export function successorOptions(
+  rates: readonly VatRate[],
+  rate: VatRate | null,
+  countryCode: string,
+): readonly VatRate[] {
+  const country = countryCode.trim().toUpperCase();
+  return rates.filter((r) => r.country_code === country && r.id !== rate?.id);
 }

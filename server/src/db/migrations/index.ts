@@ -5,6 +5,7 @@ import type { DialectName } from '../database';
 import { catalogue } from './001_catalogue';
 import { customersOrders } from './002_customers_orders';
 import { authThrottle } from './003_auth_throttle';
+import { vatInForce } from './004_vat_in_force';
 import { stockLedger } from './005_stock_ledger';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -12,6 +13,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '001_catalogue': catalogue(dialect),
     '002_customers_orders': customersOrders(dialect),
     '003_auth_throttle': authThrottle(dialect),
+    '004_vat_in_force': vatInForce(),
     '005_stock_ledger': stockLedger(dialect),
   };
 }

@@ -153,10 +153,14 @@ export function ProductForm({
   const vatRateOptions = useMemo(
     () =>
       withCurrent(
-        vatRates?.map((rate) => ({
-          value: String(rate.id),
-          label: `${rate.name} (${formatVatRate(rate.rate)}, ${rate.country_code})`,
-        })),
+        // An expired rate cannot be assigned (the server refuses it): offered only when it is
+        // the product's current rate, marked as such.
+        vatRates
+          ?.filter((rate) => rate.status !== 'expired' || String(rate.id) === values.vat_rate_id)
+          .map((rate) => ({
+            value: String(rate.id),
+            label: `${rate.name} (${formatVatRate(rate.rate)}, ${rate.country_code})${rate.status === 'expired' ? ' - expired' : ''}`,
+          })),
         values.vat_rate_id,
         `Inactive VAT rate #${values.vat_rate_id}`,
       ),
