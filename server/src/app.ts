@@ -2,6 +2,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import openapiGlue from 'fastify-openapi-glue';
 import type { AppContext } from './context';
 import { accessCheck, decodeBearer } from './http/access';
+import {
+  contractValidation,
+  registerContractValidation,
+  serverContract,
+} from './http/contract-validation';
 import { errorHandler } from './http/error-handler';
 import { registerMultipart } from './http/multipart';
 import { loadOpenApiDocument } from './http/openapi-document';
@@ -26,26 +31,18 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true },
-    ajv: {
-      customOptions: {
-        // The contract uses OpenAPI keywords (examples, format: binary) AJV does not know.
-        strict: false,
-        allErrors: true,
-        coerceTypes: 'array',
-        removeAdditional: false,
-        useDefaults: true,
-      },
-    },
   });
   app.decorateRequest('auth', null);
   app.decorateRequest('authError', null);
   app.decorateRequest('admin', null);
   app.setErrorHandler(errorHandler);
   app.addHook('onRequest', decodeBearer(ctx.tokens, ctx.now));
+  registerContractValidation(app); // request validation by contract/ (as the mocks); first
   await registerMultipart(app); // multipart/form-data uploads; before the routes (see the file)
 
   const document = loadOpenApiDocument();
   const access = readOperationAccess(document);
+  const contract = serverContract();
   const handlers = { ...createHandlers(ctx), ...options.handlers } as Record<string, unknown>;
   await app.register(openapiGlue, {
     specification: document,
@@ -57,7 +54,11 @@ export async function buildApp(
         (async () => {
           throw new HttpProblem(501, `Operation ${operationId} is not implemented yet`);
         });
-      return { handler, preValidation: accessCheck(rule, ctx.db) } as never;
+      // Access first (401/403 before 422), then the contract's request validation.
+      return {
+        handler,
+        preValidation: [accessCheck(rule, ctx.db), contractValidation(operationId, contract)],
+      } as never;
     },
   });
   await registerSpa(app, options.spaDir);
