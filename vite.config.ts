@@ -21,6 +21,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'server/**/*.test.ts'],
     environment: 'node',
+    // Fails a test whose mock API calls broke the contract (mocks/contract.ts).
+    setupFiles: ['mocks/vitest-setup.ts'],
     restoreMocks: true,
     // Integration tests hash passwords (argon2id) and start apps; on a busy 2-core machine the
     // default 5 s is too tight for a first request. Slowness is measured in bench/, not here.

@@ -203,6 +203,17 @@ export function createContract(document: OpenApiDocument): Contract {
   ajv.addSchema(document as object, 'openapi.json');
   const compile = (pointer: string) =>
     ajv.getSchema(`openapi.json${pointer}`) ?? ajv.compile({ $ref: `openapi.json${pointer}` });
+  // Compiled on first use: the browser (Storybook, dev:mock) pays only for what a screen calls.
+  const lazy = (pointer: string): ValidateFunction => {
+    let compiled: ValidateFunction | undefined;
+    const validate = ((data: unknown) => {
+      compiled ??= compile(pointer);
+      const valid = compiled(data);
+      validate.errors = compiled.errors;
+      return valid;
+    }) as ValidateFunction;
+    return validate;
+  };
 
   const resolve = <T>(value: T & { $ref?: string }): T => {
     let current: unknown = value;
@@ -261,7 +272,7 @@ export function createContract(document: OpenApiDocument): Contract {
               ? (kindOf(resolved.items as Schema) as Parameter['itemKind'])
               : 'string',
           default: schema.default ?? resolved.default,
-          validate: compile(`#${schemaPointer}`),
+          validate: lazy(`#${schemaPointer}`),
         });
       }
       const requestBody = op.requestBody ? resolve(op.requestBody) : undefined;
@@ -278,7 +289,7 @@ export function createContract(document: OpenApiDocument): Contract {
         bodyTypes,
         bodyRequired: requestBody?.required === true,
         validateBody: bodyTypes?.includes(JSON_TYPE)
-          ? compile(`#${bodyPointer}/content/application~1json/schema`)
+          ? lazy(`#${bodyPointer}/content/application~1json/schema`)
           : undefined,
         responses: op.responses ?? {},
         pointer: opPointer,
