@@ -8,9 +8,15 @@ import type { Id } from './id';
  */
 export interface BulkInventoryUpdateItem {
   id: Id;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000000
+   */
   stock_quantity?: number;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000000
+   */
   low_stock_threshold?: number;
   track_inventory?: boolean;
   allow_backorder?: boolean;

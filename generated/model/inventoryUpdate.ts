@@ -9,9 +9,13 @@ export interface InventoryUpdate {
   /**
    * New absolute stock; a change is recorded as a stock movement.
    * @minimum 0
+   * @maximum 1000000000
    */
   stock_quantity?: number;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000000
+   */
   low_stock_threshold?: number;
   track_inventory?: boolean;
   allow_backorder?: boolean;

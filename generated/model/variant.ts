@@ -33,6 +33,7 @@ export interface Variant {
   /**
    * Weight in kg.
    * @minimum 0
+   * @maximum 1000000
    */
   weight: VariantWeight;
   dimensions: VariantDimensions;
@@ -43,7 +44,10 @@ export interface Variant {
   images: string[];
   /** Units in stock; negative only when backorders were taken. */
   stock_quantity: number;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000000
+   */
   low_stock_threshold: number;
   track_inventory: boolean;
   allow_backorder: boolean;
@@ -51,6 +55,7 @@ export interface Variant {
   /**
    * Sort key within the product (ascending), then id.
    * @minimum 0
+   * @maximum 1000000
    */
   position: number;
   readonly created_at: Timestamp;
