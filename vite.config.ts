@@ -19,7 +19,12 @@ export default defineConfig({
     proxy: { '/api': process.env.API_URL ?? 'http://127.0.0.1:3000' },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'server/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+      'server/**/*.test.ts',
+      'contract/**/*.test.ts',
+    ],
     environment: 'node',
     // Fails a test whose mock API calls broke the contract (mocks/contract.ts).
     setupFiles: ['mocks/vitest-setup.ts'],

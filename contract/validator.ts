@@ -378,7 +378,12 @@ export function createContract(document: OpenApiDocument): Contract {
         continue;
       }
       const before = issues.length;
-      issues.push(...controlCharacterIssues(values, [parameter.in, parameter.name]).slice(0, 1));
+      if (values.some((v) => CONTROL_CHARACTER.test(v)))
+        issues.push({
+          loc: [parameter.in, parameter.name],
+          msg: 'must not contain control characters',
+          type: 'pattern',
+        });
       const value = parseParameter(parameter, values, issues);
       if (issues.length > before) continue;
       if (!parameter.validate(value)) {
