@@ -176,7 +176,7 @@ describe('validateRequest', () => {
     expect(refusal({ method: 'GET', url: '/api/v1/admin/variants/?page=0x1' }).detail).toEqual([
       { loc: ['query', 'page'], msg: 'must be integer', type: 'type' },
     ]);
-    expect(refusal({ method: 'GET', url: '/api/v1/admin/users/?is_active=1' }).detail).toEqual([
+    expect(refusal({ method: 'GET', url: '/api/v1/admin/products/?is_active=1' }).detail).toEqual([
       { loc: ['query', 'is_active'], msg: 'must be boolean', type: 'type' },
     ]);
   });
