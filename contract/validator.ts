@@ -455,6 +455,8 @@ export function createContract(document: OpenApiDocument): Contract {
     if (!operation) return `Unknown operationId ${operationId}`;
     let pointer = `${operation.pointer}/responses/${status}`;
     let response = operation.responses[String(status)];
+    // 502/503/504 come from a proxy or load balancer in front of the server, in any shape.
+    if (!response && status >= 502 && status <= 504) return null;
     if (!response && status >= 500) {
       // Any operation may fail with a server error; its body is still {detail}.
       pointer = '#/components/schemas/HttpError';
