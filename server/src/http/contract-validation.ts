@@ -44,7 +44,8 @@ export function contractValidation(
 ): preValidationAsyncHookHandler {
   return async (request: FastifyRequest) => {
     const result = contract.validateRequest({
-      method: request.method,
+      // HEAD is Fastify's automatic twin of each GET route.
+      method: request.method === 'HEAD' ? 'GET' : request.method,
       url: request.url,
       contentType: request.headers['content-type'],
       body: request.isMultipart() ? MULTIPART : (request.body as string | undefined),
