@@ -172,6 +172,39 @@ describe.each(testDialects)('request validation by the contract (%s)', (dialect)
     expect((await inject('GET', '/api/v1/categories/')).statusCode).toBe(200);
   });
 
+  it('keeps stock within the contract: at most 1,000,000,000, adjustments included', async () => {
+    const headers = { ...admin, 'content-type': JSON_TYPE };
+    const set = await inject('PATCH', `/api/v1/admin/variants/${variantId}/inventory`, {
+      headers,
+      body: '{"stock_quantity": 1000000000}',
+    });
+    expect(set.statusCode).toBe(200);
+    const movements = async () =>
+      (
+        await t.database.db
+          .selectFrom('stock_movements')
+          .select('id')
+          .where('variant_id', '=', variantId)
+          .execute()
+      ).length;
+    const before = await movements();
+    const add = await inject('POST', `/api/v1/admin/variants/${variantId}/inventory/adjust`, {
+      headers,
+      body: '{"adjustment": 1}',
+    });
+    expect(add.statusCode).toBe(409);
+    expect(expectResponseMatches('adjustVariantStock', add)).toEqual({
+      detail: 'Too much stock: 1000000000 in stock, cannot add 1 (at most 1000000000)',
+    });
+    expect(await stock()).toBe(1_000_000_000);
+    expect(await movements()).toBe(before);
+    const back = await inject('PATCH', `/api/v1/admin/variants/${variantId}/inventory`, {
+      headers,
+      body: '{"stock_quantity": 7}',
+    });
+    expect(back.statusCode).toBe(200);
+  });
+
   it('parses ids as plain decimals that both databases hold', async () => {
     for (const id of ['0x2', '1e0', '+1', '2147483648', '99999999999999999999', '1.0']) {
       const res = await inject('GET', `/api/v1/admin/products/${id}`, { headers: admin });

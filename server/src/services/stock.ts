@@ -6,6 +6,9 @@ import { conflict, notFound } from '../http/problem';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The most stock a variant may hold (the contract's bound; both databases' columns hold more). */
+export const MAX_STOCK = 1_000_000_000;
+
 export interface StockChange {
   reason: string | null;
   adminUserId: number | null;
@@ -39,6 +42,7 @@ export async function adjustStock(
         eb.or([eb(sql`stock_quantity + ${delta}`, '>=', 0), eb('allow_backorder', '=', 1)]),
       ),
     )
+    .$if(delta > 0, (qb) => qb.where(sql`stock_quantity + ${delta}`, '<=', MAX_STOCK))
     .returningAll()
     .executeTakeFirst();
   if (!updated) {
@@ -49,6 +53,10 @@ export async function adjustStock(
       .executeTakeFirst();
     if (!variant) throw notFound('Variant not found');
     if (variant.track_inventory !== 1) throw conflict('This variant does not track inventory');
+    if (delta > 0)
+      throw conflict(
+        `Too much stock: ${variant.stock_quantity} in stock, cannot add ${delta} (at most ${MAX_STOCK})`,
+      );
     throw conflict(
       `Not enough stock: ${variant.stock_quantity} in stock, cannot remove ${-delta} (backorders are not allowed)`,
     );
