@@ -19,8 +19,15 @@ export default defineConfig({
     proxy: { '/api': process.env.API_URL ?? 'http://127.0.0.1:3000' },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'server/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+      'server/**/*.test.ts',
+      'contract/**/*.test.ts',
+    ],
     environment: 'node',
+    // Fails a test whose mock API calls broke the contract (mocks/contract.ts).
+    setupFiles: ['mocks/vitest-setup.ts'],
     restoreMocks: true,
     // Integration tests hash passwords (argon2id) and start apps; on a busy 2-core machine the
     // default 5 s is too tight for a first request. Slowness is measured in bench/, not here.

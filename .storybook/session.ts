@@ -2,6 +2,7 @@ import type { AdminUser } from '@generated/model';
 import { toaster } from '@/components/ui/toaster';
 import { SIDEBAR_COOKIE } from '@/components/layout/sidebar-cookie';
 import { logout, setCredentials, setUser, type UserType } from '@/lib/auth/store';
+import { contractViolations } from '@mocks/contract';
 import { requests } from '@mocks/recorder';
 
 /** `parameters.auth`: who is signed in when the story starts (absent: nobody). */
@@ -21,6 +22,7 @@ export function prepareStory(
   logout(); // clears the store and the three localStorage keys
   toaster.remove();
   requests.clear();
+  contractViolations.take(); // a previous story's are reported by the test runner already
   document.cookie = `${SIDEBAR_COOKIE}=; path=/; max-age=0`;
   for (const [name, value] of Object.entries(cookies ?? {}))
     document.cookie = `${name}=${value}; path=/`;

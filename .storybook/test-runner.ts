@@ -28,6 +28,23 @@ const config: TestRunnerConfig = {
         : DEFAULT_VIEWPORT,
     );
   },
+  /**
+   * A story whose mock API saw a request the server would refuse, or answered what the contract
+   * does not describe (mocks/contract.ts), fails even when its play function passed.
+   */
+  async postVisit(page) {
+    const violations = await page.evaluate(() => {
+      const holder = globalThis as { __contractViolations?: unknown[] };
+      const found = holder.__contractViolations ?? [];
+      holder.__contractViolations = [];
+      return found as { kind: string; method: string; url: string; message: string }[];
+    });
+    if (violations.length > 0)
+      throw new Error(
+        `The mock API saw ${violations.length} contract violation(s):\n` +
+          violations.map((v) => `- ${v.kind} ${v.method} ${v.url}: ${v.message}`).join('\n'),
+      );
+  },
 };
 
 export default config;

@@ -26,6 +26,7 @@ export interface Category {
   /**
    * Sort key (ascending), then name.
    * @minimum 0
+   * @maximum 1000000
    */
   display_order: number;
   readonly created_at: Timestamp;

@@ -26,6 +26,9 @@ export interface CategoryCreate {
   image_url?: CategoryCreateImageUrl;
   parent_id?: CategoryCreateParentId;
   is_active?: boolean;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000
+   */
   display_order?: number;
 }

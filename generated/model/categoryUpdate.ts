@@ -23,6 +23,9 @@ export interface CategoryUpdate {
   /** New parent; must exist and be neither the category itself nor one of its descendants (422). */
   parent_id?: CategoryUpdateParentId;
   is_active?: boolean;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000
+   */
   display_order?: number;
 }

@@ -10,11 +10,20 @@ import type { DimensionUnit } from './dimensionUnit';
  * Package dimensions. On input every property may be left out (numbers then null, unit cm); the server always returns all four.
  */
 export interface Dimensions {
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000
+   */
   length?: DimensionsLength;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000
+   */
   width?: DimensionsWidth;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000
+   */
   height?: DimensionsHeight;
   unit?: DimensionUnit;
 }

@@ -4,5 +4,6 @@
 
 /**
  * @minimum 0
+ * @maximum 1000000
  */
 export type DimensionsHeight = number | null;

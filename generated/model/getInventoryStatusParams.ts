@@ -16,6 +16,7 @@ export type GetInventoryStatusParams = {
   /**
    * Page number, from 1.
    * @minimum 1
+   * @maximum 100000
    */
   page?: number;
   /**

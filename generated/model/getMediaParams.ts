@@ -6,10 +6,12 @@ export type GetMediaParams = {
   /**
    * Expiry of a signed URL, unix time in seconds.
    * @minimum 0
+   * @maximum 99999999999
    */
   expires?: number;
   /**
    * Signature of a signed URL (hex HMAC-SHA256 of key and expires).
+   * @maxLength 64
    * @pattern ^[0-9a-f]{64}$
    */
   signature?: string;

@@ -5,5 +5,6 @@
 /**
  * Record id.
  * @minimum 1
+ * @maximum 2147483647
  */
 export type Id = number;

@@ -11,7 +11,10 @@ export interface InventoryStatusItem {
   sku: string;
   variant_title: string;
   stock_quantity: number;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000000
+   */
   low_stock_threshold: number;
   track_inventory: boolean;
   allow_backorder: boolean;

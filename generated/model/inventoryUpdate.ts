@@ -12,7 +12,10 @@ export interface InventoryUpdate {
    * @maximum 1000000000
    */
   stock_quantity?: number;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000000
+   */
   low_stock_threshold?: number;
   track_inventory?: boolean;
   allow_backorder?: boolean;

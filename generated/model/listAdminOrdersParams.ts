@@ -10,6 +10,7 @@ export type ListAdminOrdersParams = {
   /**
    * Number of records to skip.
    * @minimum 0
+   * @maximum 1000000
    */
   skip?: SkipParameter;
   /**

@@ -9,6 +9,7 @@ export type ListAdminProductsParams = {
   /**
    * Number of records to skip.
    * @minimum 0
+   * @maximum 1000000
    */
   skip?: SkipParameter;
   /**

@@ -8,6 +8,7 @@ export type ListMyOrdersParams = {
   /**
    * Number of records to skip.
    * @minimum 0
+   * @maximum 1000000
    */
   skip?: SkipParameter;
   /**

@@ -45,6 +45,7 @@ export type ListProductsParams = {
   /**
    * Number of records to skip.
    * @minimum 0
+   * @maximum 1000000
    */
   skip?: SkipParameter;
   /**

@@ -29,6 +29,7 @@ export type ListVariantsParams = {
   /**
    * Page number, from 1.
    * @minimum 1
+   * @maximum 100000
    */
   page?: number;
   /**

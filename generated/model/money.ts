@@ -4,6 +4,7 @@
 
 /**
  * Amount in TND as a decimal string with up to 3 decimals (millimes), e.g. "12.500". Responses always carry exactly 3 decimals.
+ * @maxLength 13
  * @pattern ^\d{1,9}(\.\d{1,3})?$
  */
 export type Money = string;

@@ -23,13 +23,17 @@ export interface SimpleProductInventory {
    * @maximum 1000000000
    */
   stock_quantity?: number;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000000
+   */
   low_stock_threshold?: number;
   track_inventory?: boolean;
   allow_backorder?: boolean;
   /**
    * Weight in kg.
    * @minimum 0
+   * @maximum 1000000
    */
   weight?: SimpleProductInventoryWeight;
 }

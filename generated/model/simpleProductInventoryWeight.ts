@@ -5,5 +5,6 @@
 /**
  * Weight in kg.
  * @minimum 0
+ * @maximum 1000000
  */
 export type SimpleProductInventoryWeight = number | null;

@@ -4,5 +4,6 @@
 
 /**
  * ISO 8601 date-time in UTC.
+ * @maxLength 40
  */
 export type Timestamp = string;

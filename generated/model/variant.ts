@@ -34,6 +34,7 @@ export interface Variant {
   /**
    * Weight in kg.
    * @minimum 0
+   * @maximum 1000000
    */
   weight: VariantWeight;
   dimensions: VariantDimensions;
@@ -48,7 +49,10 @@ export interface Variant {
    * @maximum 1000000000
    */
   stock_quantity: number;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000000
+   */
   low_stock_threshold: number;
   track_inventory: boolean;
   allow_backorder: boolean;
@@ -56,6 +60,7 @@ export interface Variant {
   /**
    * Sort key within the product (ascending), then id.
    * @minimum 0
+   * @maximum 1000000
    */
   position: number;
   readonly created_at: Timestamp;

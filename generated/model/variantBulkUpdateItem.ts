@@ -33,7 +33,10 @@ export interface VariantBulkUpdateItem {
   vat_rate_id?: VariantBulkUpdateItemVatRateId;
   /** @maxLength 64 */
   barcode?: VariantBulkUpdateItemBarcode;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000
+   */
   weight?: VariantBulkUpdateItemWeight;
   dimensions?: VariantBulkUpdateItemDimensions;
   /** @maxItems 5 */
@@ -43,11 +46,17 @@ export interface VariantBulkUpdateItem {
    * @maximum 1000000000
    */
   stock_quantity?: number;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000000
+   */
   low_stock_threshold?: number;
   track_inventory?: boolean;
   allow_backorder?: boolean;
   is_active?: boolean;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000
+   */
   position?: number;
 }

@@ -38,6 +38,7 @@ export interface VariantCreate {
   /**
    * Weight in kg (2 decimals).
    * @minimum 0
+   * @maximum 1000000
    */
   weight?: VariantCreateWeight;
   dimensions?: VariantCreateDimensions;
@@ -48,11 +49,17 @@ export interface VariantCreate {
    * @maximum 1000000000
    */
   stock_quantity?: number;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000000
+   */
   low_stock_threshold?: number;
   track_inventory?: boolean;
   allow_backorder?: boolean;
   is_active?: boolean;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000
+   */
   position?: number;
 }

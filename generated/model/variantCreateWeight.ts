@@ -5,5 +5,6 @@
 /**
  * Weight in kg (2 decimals).
  * @minimum 0
+ * @maximum 1000000
  */
 export type VariantCreateWeight = number | null;

@@ -31,7 +31,10 @@ export interface VariantUpdate {
   vat_rate_id?: VariantUpdateVatRateId;
   /** @maxLength 64 */
   barcode?: VariantUpdateBarcode;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000
+   */
   weight?: VariantUpdateWeight;
   dimensions?: VariantUpdateDimensions;
   /** @maxItems 5 */
@@ -41,11 +44,17 @@ export interface VariantUpdate {
    * @maximum 1000000000
    */
   stock_quantity?: number;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000000
+   */
   low_stock_threshold?: number;
   track_inventory?: boolean;
   allow_backorder?: boolean;
   is_active?: boolean;
-  /** @minimum 0 */
+  /**
+   * @minimum 0
+   * @maximum 1000000
+   */
   position?: number;
 }

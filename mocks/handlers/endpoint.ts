@@ -1,4 +1,6 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import { MULTIPART, MULTIPART_TYPE, type Operation } from '../../contract';
+import { contract, contractViolations } from '../contract';
 import { requests } from '../recorder';
 
 /**
@@ -32,6 +34,8 @@ export interface Endpoint<A extends unknown[]> {
   reply(reply: Reply): HttpHandler;
   readonly method: Method;
   readonly path: string;
+  /** The contract operation this endpoint answers. */
+  readonly operation: Operation;
 }
 
 const DEFAULT_DETAIL: Record<number, string> = {
@@ -67,9 +71,32 @@ async function readBody(request: Request): Promise<unknown> {
   }
 }
 
-// `/variants/:id/inventory` must not answer `/variants/bulk/inventory`: id parameters only match
-// numbers, otherwise the request falls through to the next handler.
-const isIdParam = (name: string) => /(^|_)id$|Id$/.test(name);
+/** The contract operation an MSW path pattern stands for (`:id` ↔ `{id}`, names may differ). */
+function operationOf(method: Method, path: string): Operation {
+  const segments = `/api/v1${path}`.replace(/\/+$/, '').split('/');
+  const found = contract.operations.find(
+    (op) =>
+      op.method === method.toUpperCase() &&
+      op.segments.length === segments.length &&
+      op.segments.every((template, i) => {
+        const actual = segments[i] as string;
+        return template.startsWith('{') ? actual.startsWith(':') : template === actual;
+      }),
+  );
+  if (!found) throw new Error(`No operation of the contract is ${method.toUpperCase()} ${path}`);
+  return found;
+}
+
+async function readResponseBody(response: Response): Promise<unknown> {
+  const text = await response.clone().text();
+  if (!text) return undefined;
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
 
 /** Builds the handler factories of one operation. */
 export function endpoint<A extends unknown[]>(
@@ -77,14 +104,25 @@ export function endpoint<A extends unknown[]>(
   path: string,
   success: (...args: A) => Reply,
 ): Endpoint<A> {
+  const operation = operationOf(method, path);
   const make = (reply: Reply): HttpHandler =>
     http[method](API + path, async ({ request, params: rawParams }) => {
+      const url = new URL(request.url);
+      // Answer only what the server routes to this operation: `/variants/bulk/inventory` is not
+      // `/variants/{id}/inventory` (the request falls through to the next handler).
+      if (contract.matchOperation(request.method, url.pathname)?.operation !== operation)
+        return undefined;
       const params: Record<string, string> = {};
       for (const [name, value] of Object.entries(rawParams))
         params[name] = Array.isArray(value) ? value.join('/') : String(value);
-      if (Object.entries(params).some(([name, value]) => isIdParam(name) && !/^\d+$/.test(value)))
-        return undefined;
-      const url = new URL(request.url);
+      const contentType = request.headers.get('content-type');
+      const multipart = (contentType ?? '').toLowerCase().startsWith(MULTIPART_TYPE);
+      const checked = contract.validateRequest({
+        method: request.method,
+        url: request.url,
+        contentType,
+        body: multipart ? MULTIPART : await request.clone().text(),
+      });
       const body = await readBody(request);
       requests.record({
         method: request.method,
@@ -94,7 +132,27 @@ export function endpoint<A extends unknown[]>(
         body,
         authorization: request.headers.get('authorization'),
       });
-      return reply({ request, url, params, body });
+      const where = { method: request.method, url: url.pathname + url.search };
+      if (!checked.ok) {
+        // What the server would answer, and a failing story / test.
+        contractViolations.report({
+          kind: 'request',
+          ...where,
+          message: `the server refuses it with ${checked.status}: ${JSON.stringify(checked.detail)}`,
+        });
+        return HttpResponse.json({ detail: checked.detail }, { status: checked.status });
+      }
+      const response = await reply({ request, url, params, body });
+      if (response.type !== 'error') {
+        const problem = contract.validateResponse(
+          operation.operationId,
+          response.status,
+          await readResponseBody(response),
+          Object.fromEntries(response.headers),
+        );
+        if (problem) contractViolations.report({ kind: 'response', ...where, message: problem });
+      }
+      return response;
     });
 
   const factory = ((...args: A) => make(success(...args))) as Endpoint<A>;
@@ -117,6 +175,7 @@ export function endpoint<A extends unknown[]>(
     reply: make,
     method,
     path,
+    operation,
   });
 }
 

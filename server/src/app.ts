@@ -2,6 +2,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import openapiGlue from 'fastify-openapi-glue';
 import type { AppContext } from './context';
 import { accessCheck, decodeBearer } from './http/access';
+import {
+  contractValidation,
+  registerContractValidation,
+  serverContract,
+} from './http/contract-validation';
 import { errorHandler } from './http/error-handler';
 import { registerMultipart } from './http/multipart';
 import { loadOpenApiDocument } from './http/openapi-document';
@@ -44,16 +49,6 @@ export async function buildApp(
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(timeout / 4))),
     },
     routerOptions: { ignoreTrailingSlash: true },
-    ajv: {
-      customOptions: {
-        // The contract uses OpenAPI keywords (examples, format: binary) AJV does not know.
-        strict: false,
-        allErrors: true,
-        coerceTypes: 'array',
-        removeAdditional: false,
-        useDefaults: true,
-      },
-    },
   });
   app.decorateRequest('auth', null);
   app.decorateRequest('authError', null);
@@ -61,10 +56,12 @@ export async function buildApp(
   app.setErrorHandler(errorHandler);
   await registerSecurityHeaders(app);
   app.addHook('onRequest', decodeBearer(ctx.tokens, ctx.now));
+  registerContractValidation(app); // request validation by contract/ (as the mocks); first
   await registerMultipart(app); // multipart/form-data uploads; before the routes (see the file)
 
   const document = loadOpenApiDocument();
   const access = readOperationAccess(document);
+  const contract = serverContract();
   const handlers = { ...createHandlers(ctx), ...options.handlers } as Record<string, unknown>;
   await app.register(openapiGlue, {
     specification: document,
@@ -76,7 +73,11 @@ export async function buildApp(
         (async () => {
           throw new HttpProblem(501, `Operation ${operationId} is not implemented yet`);
         });
-      return { handler, preValidation: accessCheck(rule, ctx.db) } as never;
+      // Access first (401/403 before 422), then the contract's request validation.
+      return {
+        handler,
+        preValidation: [accessCheck(rule, ctx.db), contractValidation(operationId, contract)],
+      } as never;
     },
   });
   await registerSpa(app, options.spaDir);

@@ -180,18 +180,6 @@ export const RepeatCustomer: Story = {
   },
 };
 
-/** Orders without a shipping e-mail are grouped as 'unknown'. */
-export const UnknownGroup: Story = {
-  play: async ({ canvasElement }) => {
-    await waitForRows(canvasElement);
-    const unknown = find('unknown');
-    const without = customerOrders.filter((o) => !o.shipping_address.email?.trim());
-    await expect(without.length).toBeGreaterThan(1);
-    await expect(unknown.count).toBe(without.length);
-    await expect(cellTexts(rowOf(canvasElement, 'unknown'))).toEqual(cellsOf(unknown));
-  },
-};
-
 export const SearchByTypeAndCountry: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

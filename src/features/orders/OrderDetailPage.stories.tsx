@@ -317,7 +317,7 @@ export const ChangeStatusPending: Story = {
 /** The server's message, and the status stays as it was. */
 export const ChangeStatusServerError: Story = {
   parameters: {
-    msw: { handlers: [orders.updateStatus.error(409, 'Order is being updated elsewhere')] },
+    msw: { handlers: [orders.updateStatus.error(404, 'Order not found')] },
   },
   play: async ({ canvasElement }) => {
     await waitForOrder(canvasElement, byId(1));
@@ -325,7 +325,7 @@ export const ChangeStatusServerError: Story = {
     await userEvent.selectOptions(select, 'refunded');
     const [patch] = await requests.waitFor('PATCH', statusPath(1));
     await expect(patch?.body).toEqual({ status: 'refunded' });
-    await expectToast('Error', 'Order is being updated elsewhere', 'error');
+    await expectToast('Error', 'Order not found', 'error');
     await waitFor(() => expect(select).toBeEnabled());
     await expect(select).toHaveValue('pending');
     await expect(within(canvasElement).getByTestId('current-status')).toHaveTextContent('pending');

@@ -204,22 +204,6 @@ export const EmailFilterFromQuery: Story = {
   },
 };
 
-/** `?email=unknown` lists the orders without a shipping e-mail (the customers' 'unknown' row). */
-export const UnknownEmailFilter: Story = {
-  parameters: {
-    route: '/admin/orders?email=unknown',
-    msw: { handlers: [orders.list(customerOrders)] },
-  },
-  play: async ({ canvasElement }) => {
-    await waitForRows(canvasElement);
-    const expected = customerOrders
-      .filter((o) => !o.shipping_address.email?.trim())
-      .map((o) => o.order_number);
-    await expect(expected.length).toBeGreaterThan(0);
-    await expect(rowNumbers(canvasElement)).toEqual(expected);
-  },
-};
-
 export const Empty: Story = {
   parameters: { msw: { handlers: [orders.list([])] } },
   play: async ({ canvasElement }) => {

@@ -1,0 +1,62 @@
+// Request validation: the server runs the project's one validator (contract/validator.ts), the
+// same one the MSW mocks run, instead of Fastify's own schema validation. Fastify only reads the
+// body as text (every content type, so that the validator decides what is acceptable, e.g. an
+// empty form body on a body-less operation); the validator parses and checks it and hands the
+// handler typed params, query (defaults applied) and body.
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  preValidationAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
+import { createContract, MULTIPART, type Contract } from '../../../contract';
+import { loadOpenApiDocument } from './openapi-document';
+import { HttpProblem } from './problem';
+
+let shared: Contract | undefined;
+/** The contract of generated/openapi.json (built once per process). */
+export function serverContract(): Contract {
+  shared ??= createContract(loadOpenApiDocument());
+  return shared;
+}
+
+/** Call before the routes are registered: body parsing and request schemas. */
+export function registerContractValidation(app: FastifyInstance): void {
+  // Every body arrives as text (multipart/form-data keeps its own parser, registered later).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  // The routes keep their response schemas (serialisation); requests are checked by the contract.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.schema) return;
+    const schema = { ...route.schema };
+    delete schema.body;
+    delete schema.querystring;
+    delete schema.params;
+    delete schema.headers;
+    route.schema = schema;
+  });
+}
+
+/** preValidation hook of every contract operation, after its access check. */
+export function contractValidation(
+  operationId: string,
+  contract: Contract,
+): preValidationAsyncHookHandler {
+  return async (request: FastifyRequest) => {
+    const result = contract.validateRequest({
+      // HEAD is Fastify's automatic twin of each GET route.
+      method: request.method === 'HEAD' ? 'GET' : request.method,
+      url: request.url,
+      contentType: request.headers['content-type'],
+      body: request.isMultipart() ? MULTIPART : (request.body as string | undefined),
+    });
+    if (!result.ok) throw new HttpProblem(result.status, result.detail);
+    if (result.operation.operationId !== operationId)
+      throw new Error(
+        `${request.method} ${request.url} matched ${result.operation.operationId}, routed to ${operationId}`,
+      );
+    request.params = result.params;
+    request.query = result.query;
+    request.body = result.body;
+  };
+}
