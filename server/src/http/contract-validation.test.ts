@@ -194,7 +194,7 @@ describe.each(testDialects)('request validation by the contract (%s)', (dialect)
     });
     expect(add.statusCode).toBe(409);
     expect(expectResponseMatches('adjustVariantStock', add)).toEqual({
-      detail: 'Too much stock: 1000000000 in stock, cannot add 1 (at most 1000000000)',
+      detail: 'Stock cannot go beyond ±1000000000: 1000000000 in stock, cannot apply +1',
     });
     expect(await stock()).toBe(1_000_000_000);
     expect(await movements()).toBe(before);

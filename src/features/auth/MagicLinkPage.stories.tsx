@@ -11,7 +11,7 @@ import { requests } from '@mocks/recorder';
 import { MAGIC_LINK_TEXTS as TEXT } from './magic-link';
 
 const VERIFY = '/api/v1/auth/verify-magic-link';
-const LINK = '/auth/magic?token=magic-token-123&email=ada%40example.tn';
+const LINK = '/auth/magic?token=magic-token-123-abcdefghijklmnopqrstuvwxyz&email=ada%40example.tn';
 
 /** /auth/magic, the link of the customer sign-in e-mail, through the real route table. */
 const meta = {
@@ -48,7 +48,10 @@ export const SignedIn: Story = {
     await expectLocation(canvasElement, '/auth/magic');
     const calls = requests.to('POST', VERIFY);
     await expect(calls).toHaveLength(1);
-    await expect(calls[0]?.body).toEqual({ token: 'magic-token-123', email: 'ada@example.tn' });
+    await expect(calls[0]?.body).toEqual({
+      token: 'magic-token-123-abcdefghijklmnopqrstuvwxyz',
+      email: 'ada@example.tn',
+    });
     await expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe(
       customerTokenPair.access_token,
     );
@@ -85,7 +88,10 @@ export const ExpiredOrUsed: Story = {
     ).toBeVisible();
     await expectLocation(canvasElement, '/auth/magic');
     const [call] = await requests.waitFor('POST', VERIFY);
-    await expect(call?.body).toEqual({ token: 'magic-token-123', email: 'ada@example.tn' });
+    await expect(call?.body).toEqual({
+      token: 'magic-token-123-abcdefghijklmnopqrstuvwxyz',
+      email: 'ada@example.tn',
+    });
     await expect(canvas.queryByRole('button', { name: TEXT.retry })).toBeNull();
     await expectNoSession();
     await expect(canvas.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
@@ -132,8 +138,8 @@ export const NetworkErrorThenRetry: Story = {
     await expect(await canvas.findByRole('heading', { name: TEXT.signedInTitle })).toBeVisible();
     const calls = requests.to('POST', VERIFY);
     await expect(calls.map((call) => call.body)).toEqual([
-      { token: 'magic-token-123', email: 'ada@example.tn' },
-      { token: 'magic-token-123', email: 'ada@example.tn' },
+      { token: 'magic-token-123-abcdefghijklmnopqrstuvwxyz', email: 'ada@example.tn' },
+      { token: 'magic-token-123-abcdefghijklmnopqrstuvwxyz', email: 'ada@example.tn' },
     ]);
     await expect(authStore.userType).toBe('customer');
   },
