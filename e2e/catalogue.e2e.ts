@@ -331,6 +331,11 @@ test.describe.serial('catalogue: a product with variants, from creation to stock
     // Removed, then Cancel: nothing changed, both files still served.
     await removeSecond();
     await page.getByRole('main').getByRole('link', { name: 'Cancel' }).click();
+    // The removal is an unsaved change: the console asks before leaving.
+    await page
+      .getByRole('alertdialog', { name: 'Discard unsaved changes?' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
     await expect(page).toHaveURL(/\/admin\/products$/);
     expect((await api<Product>(token, 'GET', `/admin/products/${productId}`)).images).toEqual([
       kept,

@@ -97,7 +97,11 @@ export const ExpiredTokenRefreshed: Story = {
                 headers: { 'X-Total-Count': String(fixtures.orders.length) },
               }),
         ),
-        auth.refresh({ ...tokenPair, access_token: 'fresh-token', refresh_token: 'fresh-refresh' }),
+        auth.refresh({
+          ...tokenPair,
+          access_token: 'fresh-token',
+          refresh_token: 'fresh-refresh-token-0123456789',
+        }),
       ],
     },
   },
@@ -110,7 +114,9 @@ export const ExpiredTokenRefreshed: Story = {
       'Bearer fresh-token',
     ]);
     await expect(requests.to('POST', '/api/v1/admin/auth/refresh')).toHaveLength(1);
-    await expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('fresh-refresh');
+    await expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe(
+      'fresh-refresh-token-0123456789',
+    );
     await expectLocation(canvasElement, '/admin/orders');
   },
 };

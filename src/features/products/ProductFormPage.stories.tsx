@@ -718,6 +718,9 @@ export const RemoveImageThenCancel: Story = {
       ).toEqual([products[0]!.images[0]]),
     );
     await userEvent.click(canvas.getByRole('link', { name: 'Cancel' }));
+    // The removal is an unsaved change: confirmed first.
+    const dialog = await expectUnsavedChangesDialog();
+    await userEvent.click(dialog.getByRole('button', { name: 'Discard changes' }));
     await expectLocation(canvasElement, '/admin/products');
     // Nothing was sent: no file deleted, no product changed.
     await pause(300);
