@@ -12,6 +12,18 @@ import type {
 
 type NewCustomer = Insertable<CustomersTable>;
 
+/**
+ * Empties these tables, in the order given (children before parents), between tests. VAT rates
+ * first lose their successor links, which would otherwise keep rates of the same table alive.
+ */
+export async function deleteAll(db: Kysely<Database>, tables: (keyof Database)[]): Promise<void> {
+  for (const table of tables) {
+    if (table === 'vat_rates')
+      await db.updateTable('vat_rates').set({ successor_id: null }).execute();
+    await db.deleteFrom(table).execute();
+  }
+}
+
 let seq = 0;
 const next = () => ++seq;
 const now = () => new Date().toISOString();

@@ -5,11 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
+  deleteAll,
+  insertCustomer,
   insertProduct,
+  insertSimpleProduct,
   insertVariant,
   insertVatRate,
-  insertCustomer,
-  insertSimpleProduct,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import type { NewProduct, NewVariant } from '../db/schema';
@@ -34,11 +35,7 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
   });
   beforeEach(async () => {
     const db = t.database.db;
-    await db.deleteFrom('carts').execute();
-    await db.deleteFrom('customers').execute();
-    await db.deleteFrom('variants').execute();
-    await db.deleteFrom('products').execute();
-    await db.deleteFrom('vat_rates').execute();
+    await deleteAll(db, ['carts', 'customers', 'variants', 'products', 'vat_rates']);
     tn19 = await insertVatRate(db, { rate_bp: 1900, country_code: 'TN', is_default: 1 });
     await insertVatRate(db, { rate_bp: 2000, country_code: 'FR', is_default: 1 });
   });

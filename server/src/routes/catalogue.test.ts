@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
+  deleteAll,
   insertCategory,
   insertProduct,
   insertVariant,
@@ -27,10 +28,7 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
   beforeEach(async () => {
     const db = t.database.db;
     // Each test starts from an empty catalogue with TN 19 % and FR 20 % as the defaults.
-    await db.deleteFrom('variants').execute();
-    await db.deleteFrom('products').execute();
-    await db.deleteFrom('categories').execute();
-    await db.deleteFrom('vat_rates').execute();
+    await deleteAll(db, ['variants', 'products', 'categories', 'vat_rates']);
     tn19 = await insertVatRate(db, { rate_bp: 1900, country_code: 'TN', is_default: 1 });
     await insertVatRate(db, { rate_bp: 2000, country_code: 'FR', is_default: 1 });
   });

@@ -5,11 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
+  deleteAll,
+  insertCustomer,
   insertProduct,
+  insertSimpleProduct,
   insertVariant,
   insertVatRate,
-  insertCustomer,
-  insertSimpleProduct,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import type { NewProduct, NewVariant } from '../db/schema';
@@ -70,14 +71,16 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
   });
   beforeEach(async () => {
     const db = t.database.db;
-    await db.deleteFrom('stock_movements').execute();
-    await db.deleteFrom('orders').execute();
-    await db.deleteFrom('order_number_counters').execute();
-    await db.deleteFrom('carts').execute();
-    await db.deleteFrom('customers').execute();
-    await db.deleteFrom('variants').execute();
-    await db.deleteFrom('products').execute();
-    await db.deleteFrom('vat_rates').execute();
+    await deleteAll(db, [
+      'stock_movements',
+      'orders',
+      'order_number_counters',
+      'carts',
+      'customers',
+      'variants',
+      'products',
+      'vat_rates',
+    ]);
     tn19 = await insertVatRate(db, { rate_bp: 1900, country_code: 'TN', is_default: 1 });
     await insertVatRate(db, { rate_bp: 2000, country_code: 'FR', is_default: 1 });
   });

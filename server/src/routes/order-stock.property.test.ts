@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { insertCategory, insertVatRate } from '../../test-support/fixtures';
+import { deleteAll, insertCategory, insertVatRate } from '../../test-support/fixtures';
 import { stockLedgerMismatches, stockShop } from '../../test-support/stock';
 import type { OrderStatus } from '../db/schema';
 
@@ -95,13 +95,15 @@ describe.each(testDialects)('stock follows orders, property (%s)', (dialect) => 
 
   async function reset() {
     const db = t.database.db;
-    await db.deleteFrom('stock_movements').execute();
-    await db.deleteFrom('orders').execute();
-    await db.deleteFrom('carts').execute();
-    await db.deleteFrom('variants').execute();
-    await db.deleteFrom('products').execute();
-    await db.deleteFrom('categories').execute();
-    await db.deleteFrom('vat_rates').execute();
+    await deleteAll(db, [
+      'stock_movements',
+      'orders',
+      'carts',
+      'variants',
+      'products',
+      'categories',
+      'vat_rates',
+    ]);
     const vatRateId = (await insertVatRate(db, { rate_bp: 1900, country_code: 'TN' })).id;
     const categoryId = (await insertCategory(db, { name: 'Shirts', slug: 'shirts' })).id;
     return { vatRateId, categoryId };

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { insertCategory, insertVatRate } from '../../test-support/fixtures';
+import { deleteAll, insertCategory, insertVatRate } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { stockLedgerMismatches, stockShop } from '../../test-support/stock';
 import type { Schemas } from '../http/types';
@@ -35,12 +35,14 @@ describe.each(testDialects)('stock follows orders (%s)', (dialect) => {
   });
   beforeEach(async () => {
     const db = t.database.db;
-    await db.deleteFrom('stock_movements').execute();
-    await db.deleteFrom('orders').execute();
-    await db.deleteFrom('carts').execute();
-    await db.deleteFrom('variants').execute();
-    await db.deleteFrom('products').execute();
-    await db.deleteFrom('categories').execute();
+    await deleteAll(db, [
+      'stock_movements',
+      'orders',
+      'carts',
+      'variants',
+      'products',
+      'categories',
+    ]);
     rateId = (await insertVatRate(db, { rate_bp: 1900, country_code: 'TN' })).id;
     categoryId = (await insertCategory(db, { name: 'Shirts', slug: 'shirts' })).id;
   });

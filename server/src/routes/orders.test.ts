@@ -4,7 +4,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
+import {
+  deleteAll,
+  insertProduct,
+  insertVariant,
+  insertVatRate,
+} from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import type { Schemas } from '../http/types';
 
@@ -40,12 +45,14 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
   });
   beforeEach(async () => {
     const db = t.database.db;
-    await db.deleteFrom('stock_movements').execute();
-    await db.deleteFrom('orders').execute();
-    await db.deleteFrom('carts').execute();
-    await db.deleteFrom('customers').execute();
-    await db.deleteFrom('variants').execute();
-    await db.deleteFrom('products').execute();
+    await deleteAll(db, [
+      'stock_movements',
+      'orders',
+      'carts',
+      'customers',
+      'variants',
+      'products',
+    ]);
     rateId = (await insertVatRate(db, { rate_bp: 1900, country_code: 'TN' })).id;
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
+  deleteAll,
   insertCategory,
   insertProduct,
   insertVariant,
@@ -31,11 +32,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
   });
   beforeEach(async () => {
     const db = t.database.db;
-    await db.deleteFrom('stock_movements').execute();
-    await db.deleteFrom('variants').execute();
-    await db.deleteFrom('products').execute();
-    await db.deleteFrom('categories').execute();
-    await db.deleteFrom('vat_rates').execute();
+    await deleteAll(db, ['stock_movements', 'variants', 'products', 'categories', 'vat_rates']);
     vat19 = await insertVatRate(db, { rate_bp: 1900, country_code: 'TN', is_default: 1 });
     category = await insertCategory(db, { name: 'Shirts', slug: 'shirts' });
   });

@@ -8,11 +8,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
+  deleteAll,
   insertCategory,
   insertCustomer,
+  insertProduct,
   insertSimpleProduct,
   insertVariant,
-  insertProduct,
   insertVatRate,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
@@ -66,13 +67,7 @@ describe.each(testDialects)('VAT in force (%s)', (dialect) => {
   });
   beforeEach(async () => {
     const db = t.database.db;
-    await db.deleteFrom('orders').execute();
-    await db.deleteFrom('carts').execute();
-    await db.deleteFrom('customers').execute();
-    await db.deleteFrom('variants').execute();
-    await db.deleteFrom('products').execute();
-    await db.updateTable('vat_rates').set({ successor_id: null }).execute();
-    await db.deleteFrom('vat_rates').execute();
+    await deleteAll(db, ['orders', 'carts', 'customers', 'variants', 'products', 'vat_rates']);
   });
 
   const db = () => t.database.db;

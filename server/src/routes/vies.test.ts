@@ -6,7 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { insertCustomer, insertSimpleProduct, insertVatRate } from '../../test-support/fixtures';
+import {
+  deleteAll,
+  insertCustomer,
+  insertSimpleProduct,
+  insertVatRate,
+} from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { createViesChecker } from '../domain/vat-number';
 import type { Schemas } from '../http/types';
@@ -122,12 +127,7 @@ describe.each(testDialects)('reverse charge with VIES (%s)', (dialect) => {
   });
   beforeEach(async () => {
     const db = t.database.db;
-    await db.deleteFrom('orders').execute();
-    await db.deleteFrom('carts').execute();
-    await db.deleteFrom('customers').execute();
-    await db.deleteFrom('variants').execute();
-    await db.deleteFrom('products').execute();
-    await db.deleteFrom('vat_rates').execute();
+    await deleteAll(db, ['orders', 'carts', 'customers', 'variants', 'products', 'vat_rates']);
     for (const [country, bp] of [
       ['TN', 1900],
       ['FR', 2000],
