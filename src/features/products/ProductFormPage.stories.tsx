@@ -1,9 +1,8 @@
-import { Button, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Route, Switch } from 'wouter';
 import { AdminLayout } from '@/components/layout/AdminLayout';
-import type { SimpleInventoryCardProps } from '@/features/variants';
 import { adminUser, categories, products, vatRates, vatRatesLifecycle } from '@mocks/fixtures';
 import {
   products as productApi,
@@ -14,6 +13,7 @@ import { requests } from '@mocks/recorder';
 import { expectLocation, expectToast, screen } from '@/testing/story';
 import { expectUnsavedChangesDialog } from '@/testing/unsaved-changes';
 import { ProductFormPage, type ProductFormPageProps } from './ProductFormPage';
+import { UnsavedInventoryCard } from './story-inventory-card';
 
 const CREATE = '/api/v1/admin/products/';
 const product = (id: number) => `/api/v1/admin/products/${id}`;
@@ -600,26 +600,6 @@ export const EditUpdate: Story = {
     await expect(requests.to('POST', CREATE)).toHaveLength(0);
   },
 };
-
-/** Stands in for the inventory card: reports settings the card could not save itself. */
-function UnsavedInventoryCard({ onUnsavedChange }: SimpleInventoryCardProps) {
-  return (
-    <Button
-      variant="outline"
-      onClick={() =>
-        onUnsavedChange({
-          sku: 'HARISSA-200',
-          stock_quantity: 48,
-          low_stock_threshold: 10,
-          track_inventory: true,
-          allow_backorder: false,
-        })
-      }
-    >
-      Set stock to 48
-    </Button>
-  );
-}
 
 /** A simple product without a default variant: the card's settings go with the update. */
 export const EditUpdateWithInventory: Story = {

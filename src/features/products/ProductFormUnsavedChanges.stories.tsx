@@ -1,9 +1,8 @@
-import { Button, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Route, Switch } from 'wouter';
 import { AdminLayout } from '@/components/layout/AdminLayout';
-import type { SimpleInventoryCardProps } from '@/features/variants';
 import { adminUser, products } from '@mocks/fixtures';
 import { products as productApi, uploads as uploadApi } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
@@ -15,6 +14,7 @@ import {
   expectUnsavedChangesDialog,
 } from '@/testing/unsaved-changes';
 import { ProductFormPage, type ProductFormPageProps } from './ProductFormPage';
+import { UnsavedInventoryCard } from './story-inventory-card';
 
 /** The screen as routed, with stand-ins for the screens the guard lets us reach. */
 function Screen(props: ProductFormPageProps) {
@@ -219,26 +219,6 @@ export const UploadUnderWayAsks: Story = {
     await expect(currentLocation(canvasElement)).toBe(EDIT);
   },
 };
-
-/** Stands in for the inventory card: reports settings only the product save will send. */
-function UnsavedInventoryCard({ onUnsavedChange }: SimpleInventoryCardProps) {
-  return (
-    <Button
-      variant="outline"
-      onClick={() =>
-        onUnsavedChange({
-          sku: 'HARISSA-200',
-          stock_quantity: 48,
-          low_stock_threshold: 10,
-          track_inventory: true,
-          allow_backorder: false,
-        })
-      }
-    >
-      Set stock to 48
-    </Button>
-  );
-}
 
 /** Inventory settings waiting for the product save are unsaved changes too. */
 export const UnsavedInventoryAsks: Story = {

@@ -1,0 +1,25 @@
+import { Button } from '@chakra-ui/react';
+import type { SimpleInventoryCardProps } from '@/features/variants';
+
+/**
+ * Stories only: stands in for the simple-product inventory card and reports settings that only the
+ * product save will send (the card could not save them itself).
+ */
+export function UnsavedInventoryCard({ onUnsavedChange }: SimpleInventoryCardProps) {
+  return (
+    <Button
+      variant="outline"
+      onClick={() =>
+        onUnsavedChange({
+          sku: 'HARISSA-200',
+          stock_quantity: 48,
+          low_stock_threshold: 10,
+          track_inventory: true,
+          allow_backorder: false,
+        })
+      }
+    >
+      Set stock to 48
+    </Button>
+  );
+}
