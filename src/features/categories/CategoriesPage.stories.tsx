@@ -2,25 +2,18 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Category } from '@generated/model';
-import { adminUser, categories as categoryFixtures } from '@mocks/fixtures';
+import { categories as categoryFixtures } from '@mocks/fixtures';
 import { categories } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { AdminLayout } from '@/components/layout/AdminLayout';
 import { expectToast, screen } from '@/testing/story';
 import { CategoriesPage } from './CategoriesPage';
+import { adminScreen } from '@/testing/admin-screen';
 
 /** Categories management of /admin/categories (spec §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'Categories/CategoriesPage',
   component: CategoriesPage,
-  decorators: [
-    (Story) => (
-      <AdminLayout>
-        <Story />
-      </AdminLayout>
-    ),
-  ],
-  parameters: { route: '/admin/categories', auth: { userType: 'admin', user: adminUser } },
+  ...adminScreen('/admin/categories'),
 } satisfies Meta<typeof CategoriesPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;

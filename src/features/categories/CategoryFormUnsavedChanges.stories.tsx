@@ -1,23 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { adminUser } from '@mocks/fixtures';
 import { requests } from '@mocks/recorder';
-import { AdminLayout } from '@/components/layout/AdminLayout';
 import { dialogFormGuardPlays } from '@/testing/unsaved-changes';
 import { CategoriesPage } from './CategoriesPage';
+import { adminScreen } from '@/testing/admin-screen';
 
 /** Closing the Edit Category dialog or leaving the page with unsaved changes asks first. */
 const meta = {
   title: 'Categories/CategoryForm/Unsaved changes',
   component: CategoriesPage,
-  decorators: [
-    (Story) => (
-      <AdminLayout>
-        <Story />
-      </AdminLayout>
-    ),
-  ],
-  parameters: { route: '/admin/categories', auth: { userType: 'admin', user: adminUser } },
+  ...adminScreen('/admin/categories'),
 } satisfies Meta<typeof CategoriesPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;

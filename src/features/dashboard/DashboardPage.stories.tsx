@@ -1,25 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { OrderSummary } from '@generated/model';
-import { adminUser, orders as orderFixtures, products as productFixtures } from '@mocks/fixtures';
+import { orders as orderFixtures, products as productFixtures } from '@mocks/fixtures';
 import { orders, products } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { AdminLayout } from '@/components/layout/AdminLayout';
 import { expectLocation, expectToast } from '@/testing/story';
 import { DashboardPage } from './DashboardPage';
+import { adminScreen } from '@/testing/admin-screen';
 
 /** The dashboard of /admin (spec §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'Dashboard/DashboardPage',
   component: DashboardPage,
-  decorators: [
-    (Story) => (
-      <AdminLayout>
-        <Story />
-      </AdminLayout>
-    ),
-  ],
-  parameters: { route: '/admin', auth: { userType: 'admin', user: adminUser } },
+  ...adminScreen('/admin'),
 } satisfies Meta<typeof DashboardPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;

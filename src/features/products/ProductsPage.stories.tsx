@@ -2,30 +2,19 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Category, Product } from '@generated/model';
-import {
-  adminUser,
-  categories as categoryFixtures,
-  products as productFixtures,
-} from '@mocks/fixtures';
+import { categories as categoryFixtures, products as productFixtures } from '@mocks/fixtures';
 import { manyProducts } from '@mocks/fixtures/many-products';
 import { categories, products } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { AdminLayout } from '@/components/layout/AdminLayout';
 import { expectLocation, expectToast, screen } from '@/testing/story';
 import { ProductsPage } from './ProductsPage';
+import { adminScreen } from '@/testing/admin-screen';
 
 /** The product list of /admin/products (spec §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'Products/ProductsPage',
   component: ProductsPage,
-  decorators: [
-    (Story) => (
-      <AdminLayout>
-        <Story />
-      </AdminLayout>
-    ),
-  ],
-  parameters: { route: '/admin/products', auth: { userType: 'admin', user: adminUser } },
+  ...adminScreen('/admin/products'),
 } satisfies Meta<typeof ProductsPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;

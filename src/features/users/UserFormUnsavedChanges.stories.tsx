@@ -1,23 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { adminUser } from '@mocks/fixtures';
 import { requests } from '@mocks/recorder';
-import { AdminLayout } from '@/components/layout/AdminLayout';
 import { dialogFormGuardPlays } from '@/testing/unsaved-changes';
 import { UsersPage } from './UsersPage';
+import { adminScreen } from '@/testing/admin-screen';
 
 /** Closing the Edit User dialog or leaving the page with unsaved changes asks first. */
 const meta = {
   title: 'Users/UserForm/Unsaved changes',
   component: UsersPage,
-  decorators: [
-    (Story) => (
-      <AdminLayout>
-        <Story />
-      </AdminLayout>
-    ),
-  ],
-  parameters: { route: '/admin/users', auth: { userType: 'admin', user: adminUser } },
+  ...adminScreen('/admin/users'),
 } satisfies Meta<typeof UsersPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,24 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { adminUser, adminUsers } from '@mocks/fixtures';
+import { adminUsers } from '@mocks/fixtures';
 import { users } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { AdminLayout } from '@/components/layout/AdminLayout';
 import { expectToast, screen } from '@/testing/story';
 import { UsersPage } from './UsersPage';
+import { adminScreen } from '@/testing/admin-screen';
 
 /** Admin users management of /admin/users (spec §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'Users/UsersPage',
   component: UsersPage,
-  decorators: [
-    (Story) => (
-      <AdminLayout>
-        <Story />
-      </AdminLayout>
-    ),
-  ],
-  parameters: { route: '/admin/users', auth: { userType: 'admin', user: adminUser } },
+  ...adminScreen('/admin/users'),
 } satisfies Meta<typeof UsersPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,23 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { adminUser } from '@mocks/fixtures';
 import { requests } from '@mocks/recorder';
-import { AdminLayout } from '@/components/layout/AdminLayout';
 import { dialogFormGuardPlays } from '@/testing/unsaved-changes';
 import { VatRatesPage } from './VatRatesPage';
+import { adminScreen } from '@/testing/admin-screen';
 
 /** Closing the Edit VAT Rate dialog or leaving the page with unsaved changes asks first. */
 const meta = {
   title: 'VAT Rates/VatRateForm/Unsaved changes',
   component: VatRatesPage,
-  decorators: [
-    (Story) => (
-      <AdminLayout>
-        <Story />
-      </AdminLayout>
-    ),
-  ],
-  parameters: { route: '/admin/vat-rates', auth: { userType: 'admin', user: adminUser } },
+  ...adminScreen('/admin/vat-rates'),
 } satisfies Meta<typeof VatRatesPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;

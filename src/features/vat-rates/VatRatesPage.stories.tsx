@@ -1,25 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { VatRate } from '@generated/model';
-import { adminUser, vatRates as rateFixtures, vatRatesLifecycle } from '@mocks/fixtures';
+import { vatRates as rateFixtures, vatRatesLifecycle } from '@mocks/fixtures';
 import { vatRates } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { AdminLayout } from '@/components/layout/AdminLayout';
 import { expectToast, screen } from '@/testing/story';
 import { VatRatesPage } from './VatRatesPage';
+import { adminScreen } from '@/testing/admin-screen';
 
 /** VAT rates management of /admin/vat-rates (spec §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'VAT Rates/VatRatesPage',
   component: VatRatesPage,
-  decorators: [
-    (Story) => (
-      <AdminLayout>
-        <Story />
-      </AdminLayout>
-    ),
-  ],
-  parameters: { route: '/admin/vat-rates', auth: { userType: 'admin', user: adminUser } },
+  ...adminScreen('/admin/vat-rates'),
 } satisfies Meta<typeof VatRatesPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
