@@ -237,46 +237,49 @@ function readTrustProxy(env: Env): Config['trustProxy'] {
 }
 
 /** 1 s to 10 minutes (uploads of large videos over slow links may need more than the default). */
-function readRequestTimeout(env: Env): number {
-  const raw = read(env, 'REQUEST_TIMEOUT_S');
-  if (raw === undefined) return 30_000;
-  const seconds = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 600) {
-    throw new Error(`REQUEST_TIMEOUT_S must be an integer from 1 to 600 seconds, got "${raw}"`);
+/**
+ * An integer setting written as plain decimal digits, within [min, max]; `fallback` when unset.
+ * The error names the variable, the range and the unit, e.g. "PORT must be an integer from 0 to
+ * 65535, got "abc"".
+ */
+function readInteger(
+  env: Env,
+  name: string,
+  { min, max, fallback, unit }: { min: number; max: number; fallback: number; unit?: string },
+): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new Error(
+      `${name} must be an integer from ${min} to ${max}${unit ? ` ${unit}` : ''}, got "${raw}"`,
+    );
   }
-  return seconds * 1000;
+  return value;
 }
+
+const readRequestTimeout = (env: Env): number =>
+  1000 * readInteger(env, 'REQUEST_TIMEOUT_S', { min: 1, max: 600, fallback: 30, unit: 'seconds' });
 
 /** 10 s to 1 day: short lifetimes are for testing the silent refresh, long ones would defeat it. */
-function readAccessTokenTtl(env: Env): number {
-  const raw = read(env, 'ACCESS_TOKEN_TTL_S');
-  if (raw === undefined) return ACCESS_TOKEN_SECONDS;
-  const seconds = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isInteger(seconds) || seconds < 10 || seconds > 86_400) {
-    throw new Error(`ACCESS_TOKEN_TTL_S must be an integer from 10 to 86400 seconds, got "${raw}"`);
-  }
-  return seconds;
-}
+const readAccessTokenTtl = (env: Env): number =>
+  readInteger(env, 'ACCESS_TOKEN_TTL_S', {
+    min: 10,
+    max: 86_400,
+    fallback: ACCESS_TOKEN_SECONDS,
+    unit: 'seconds',
+  });
 
-function readUnusedMediaGrace(env: Env): number {
-  const raw = read(env, 'UNUSED_MEDIA_GRACE_H');
-  if (raw === undefined) return DEFAULT_UNUSED_MEDIA_GRACE_HOURS;
-  const hours = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isInteger(hours) || hours < 1 || hours > 8_760) {
-    throw new Error(`UNUSED_MEDIA_GRACE_H must be an integer from 1 to 8760 hours, got "${raw}"`);
-  }
-  return hours;
-}
+const readUnusedMediaGrace = (env: Env): number =>
+  readInteger(env, 'UNUSED_MEDIA_GRACE_H', {
+    min: 1,
+    max: 8_760,
+    fallback: DEFAULT_UNUSED_MEDIA_GRACE_HOURS,
+    unit: 'hours',
+  });
 
-function readPort(env: Env): number {
-  const raw = read(env, 'PORT');
-  if (raw === undefined) return 3000;
-  const port = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isInteger(port) || port > 65535) {
-    throw new Error(`PORT must be an integer from 0 to 65535, got "${raw}"`);
-  }
-  return port;
-}
+const readPort = (env: Env): number =>
+  readInteger(env, 'PORT', { min: 0, max: 65_535, fallback: 3000 });
 
 function readSecret(env: Env, name: string): string | undefined {
   const value = read(env, name);
@@ -317,10 +320,10 @@ function readVies(env: Env): Pick<Config, 'viesUrl' | 'viesTimeoutMs'> {
   if (viesUrl !== undefined && !/^https?:\/\//.test(viesUrl)) {
     throw new Error('VIES_URL must be an http:// or https:// URL');
   }
-  const raw = read(env, 'VIES_TIMEOUT_MS') ?? '3000';
-  const viesTimeoutMs = Number(raw);
-  if (!Number.isInteger(viesTimeoutMs) || viesTimeoutMs < 100 || viesTimeoutMs > 60_000) {
-    throw new Error(`VIES_TIMEOUT_MS must be an integer from 100 to 60000, got "${raw}"`);
-  }
+  const viesTimeoutMs = readInteger(env, 'VIES_TIMEOUT_MS', {
+    min: 100,
+    max: 60_000,
+    fallback: 3000,
+  });
   return { viesUrl, viesTimeoutMs };
 }
