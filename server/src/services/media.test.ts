@@ -10,13 +10,8 @@ import { insertProduct, insertVariant } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import type { Schemas } from '../http/types';
 import { newMediaKey, type Storage } from '../storage/storage';
-import {
-  mediaKeyOf,
-  mediaStorage,
-  releaseMedia,
-  startMediaSweeper,
-  sweepUnreferencedMedia,
-} from './media';
+import { mediaStorage, releaseMedia, startMediaSweeper, sweepUnreferencedMedia } from './media';
+import { mediaKeyOf } from './signed-urls';
 
 const HOUR = 60 * 60 * 1000;
 const url = (key: string) => `/api/v1/media/${key}`;

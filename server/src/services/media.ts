@@ -12,7 +12,9 @@ import { join } from 'node:path';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { LocalDiskStorage } from '../storage/local-disk';
-import { isValidMediaKey, type Storage } from '../storage/storage';
+import { containsPattern } from '../db/search';
+import type { Storage } from '../storage/storage';
+import { mediaKeyOf } from './signed-urls';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -24,21 +26,6 @@ export const MEDIA_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** Where uploaded media live: files under DATA_DIR/uploads. */
 export function mediaStorage(config: Pick<Config, 'dataDir'>): Storage {
   return new LocalDiskStorage(join(config.dataDir, 'uploads'));
-}
-
-const MEDIA_PATH = /\/api\/v1\/media\/([^/?#]+)(?:[?#]|$)/;
-
-/** The storage key of a media URL of this server, or null (another site's URL, malformed). */
-export function mediaKeyOf(url: string): string | null {
-  const match = MEDIA_PATH.exec(url);
-  if (!match) return null;
-  let key: string;
-  try {
-    key = decodeURIComponent(match[1]!);
-  } catch {
-    return null;
-  }
-  return isValidMediaKey(key) ? key : null;
 }
 
 /** The distinct storage keys among these URLs. */
@@ -61,12 +48,9 @@ function imagesOf(json: string | null): string[] {
   }
 }
 
-/** LIKE pattern for "contains this text", with the wildcards of the text escaped (ESCAPE '\'). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Whether any product's or variant's images hold this key's URL. */
 export async function isMediaReferenced(db: Db, key: string): Promise<boolean> {
-  const pattern = containing(`/media/${key}`);
+  const pattern = containsPattern(`/media/${key}`);
   for (const table of ['products', 'variants'] as const) {
     // The LIKE narrows the rows; the parsed URLs decide (a key that is a prefix of another).
     const rows = await db

@@ -3,12 +3,31 @@
 // be changed without the secret.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { forbidden } from '../http/problem';
+import { isValidMediaKey } from '../storage/storage';
 
 export const DEFAULT_SIGNED_URL_SECONDS = 3600;
 
 /** The public URL of a stored file (no signature), as kept in product and variant images. */
 export function mediaUrl(key: string): string {
   return `/api/v1/media/${encodeURIComponent(key)}`;
+}
+
+const MEDIA_PATH = /\/api\/v1\/media\/([^/?#]+)(?:[?#]|$)/;
+
+/**
+ * The storage key of a media URL of this server (relative, absolute or signed; the inverse of
+ * mediaUrl), or null (another site's URL, malformed, not a valid key).
+ */
+export function mediaKeyOf(url: string): string | null {
+  const match = MEDIA_PATH.exec(url);
+  if (!match) return null;
+  let key: string;
+  try {
+    key = decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+  return isValidMediaKey(key) ? key : null;
 }
 
 export interface SignedMediaUrl {
