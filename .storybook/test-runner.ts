@@ -1,5 +1,6 @@
 import { getStoryContext, type TestRunnerConfig } from '@storybook/test-runner';
 import { MINIMAL_VIEWPORTS } from 'storybook/viewport';
+import { VIOLATIONS_KEY, violationsError, type ContractViolation } from '../mocks/violations';
 
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
 
@@ -33,17 +34,14 @@ const config: TestRunnerConfig = {
    * does not describe (mocks/contract.ts), fails even when its play function passed.
    */
   async postVisit(page) {
-    const violations = await page.evaluate(() => {
-      const holder = globalThis as { __contractViolations?: unknown[] };
-      const found = holder.__contractViolations ?? [];
-      holder.__contractViolations = [];
-      return found as { kind: string; method: string; url: string; message: string }[];
-    });
-    if (violations.length > 0)
-      throw new Error(
-        `The mock API saw ${violations.length} contract violation(s):\n` +
-          violations.map((v) => `- ${v.kind} ${v.method} ${v.url}: ${v.message}`).join('\n'),
-      );
+    const violations = await page.evaluate((key) => {
+      const holder = globalThis as unknown as Record<string, ContractViolation[] | undefined>;
+      const found = holder[key] ?? [];
+      holder[key] = [];
+      return found;
+    }, VIOLATIONS_KEY);
+    const error = violationsError(violations);
+    if (error) throw error;
   },
 };
 
