@@ -1,5 +1,4 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
-import { useRef } from 'react';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { UNSAVED_CHANGES_TEXT } from './texts';
 
 interface UnsavedChangesDialogProps {
@@ -13,40 +12,17 @@ interface UnsavedChangesDialogProps {
  * Discard changes.
  */
 export function UnsavedChangesDialog({ open, onStay, onDiscard }: UnsavedChangesDialogProps) {
-  const stayRef = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <ConfirmDialog
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onStay();
-      }}
-      initialFocusEl={() => stayRef.current}
-      placement="center"
-      lazyMount
-      unmountOnExit
+      title={UNSAVED_CHANGES_TEXT.title}
+      confirmLabel={UNSAVED_CHANGES_TEXT.discard}
+      cancelLabel={UNSAVED_CHANGES_TEXT.stay}
+      focusCancel
+      onConfirm={onDiscard}
+      onCancel={onStay}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{UNSAVED_CHANGES_TEXT.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description>{UNSAVED_CHANGES_TEXT.description}</Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button ref={stayRef} variant="outline" onClick={onStay}>
-                {UNSAVED_CHANGES_TEXT.stay}
-              </Button>
-              <Button colorPalette="red" onClick={onDiscard}>
-                {UNSAVED_CHANGES_TEXT.discard}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {UNSAVED_CHANGES_TEXT.description}
+    </ConfirmDialog>
   );
 }

@@ -17,7 +17,7 @@ import { useListVatRates } from '@generated/hooks/vatrates/vatrates';
 import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
 import { AdjustStockDialog } from './AdjustStockDialog';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { duplicateSku, SEARCH_DEBOUNCE_MS } from './constants';
 import { hasActiveFilters, listParams, NO_FILTERS, type VariantFilters } from './list-params';
 import { useDebouncedValue } from './use-debounced-value';
