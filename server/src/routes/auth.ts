@@ -7,7 +7,11 @@ import { unauthorized } from '../http/problem';
 import type { Handlers } from '../http/types';
 import { findAdminByUsername, presentAdminUser, recordLogin } from '../services/admin-users';
 import { presentCustomer, requireActiveCustomer } from '../services/customers';
-import { AuthThrottle, type ThrottlePolicy } from '../services/auth-throttle';
+import {
+  AuthThrottle,
+  TOO_MANY_FAILED_LOGINS,
+  type ThrottlePolicy,
+} from '../services/auth-throttle';
 import { MagicLinks } from '../services/magic-links';
 import {
   issueRefreshToken,
@@ -18,7 +22,6 @@ import {
 import { customerIdOf } from './customers';
 
 export const LOGIN_FAILED = 'Incorrect username or password';
-export const LOGIN_TOO_MANY = 'Too many failed login attempts';
 
 /**
  * Admin sign-in limits, in the database (shared by instances, kept across restarts). Per
@@ -56,7 +59,7 @@ export function authHandlers(ctx: AppContext): Handlers {
           },
           { scope: 'login:ip', value: request.ip, policy: LOGIN_LIMITS.perIp },
         ],
-        LOGIN_TOO_MANY,
+        TOO_MANY_FAILED_LOGINS,
       );
       const admin = await findAdminByUsername(ctx.db, username);
       // Verify even when the user is unknown, so the answer takes as long either way.

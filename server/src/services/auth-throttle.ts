@@ -38,6 +38,9 @@ export interface Reservation {
   policy: ThrottlePolicy;
 }
 
+/** What a refused sign-in attempt (admin password or magic-link token) says, before the wait. */
+export const TOO_MANY_FAILED_LOGINS = 'Too many failed login attempts';
+
 /** Rows idle this long are deleted (every policy has forgotten them long before). */
 const STALE_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 1000;

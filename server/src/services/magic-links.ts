@@ -25,7 +25,7 @@ import { toBool } from '../db/bool';
 import { unauthorized } from '../http/problem';
 import type { Schemas } from '../http/types';
 import { findCustomerByEmail, findOrCreateCustomer, normaliseEmail } from './customers';
-import type { AuthThrottle, ThrottlePolicy } from './auth-throttle';
+import { TOO_MANY_FAILED_LOGINS, type AuthThrottle, type ThrottlePolicy } from './auth-throttle';
 import { issueRefreshToken, tokenPair } from './refresh-tokens';
 
 export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
@@ -101,7 +101,7 @@ export class MagicLinks {
   async verify(token: string, rawEmail: string, ip: string): Promise<Schemas['TokenPair']> {
     const counted = await this.throttle.consume(
       [{ scope: 'magic-verify:ip', value: ip, policy: MAGIC_LINK_LIMITS.verifyFailuresPerIp }],
-      'Too many failed login attempts',
+      TOO_MANY_FAILED_LOGINS,
     );
     const email = normaliseEmail(rawEmail);
     const now = this.ctx.now();
