@@ -32,11 +32,11 @@
 // 1. DELETE the cart's lines … RETURNING them: the lines are taken exactly once; a concurrent
 //    checkout of the same cart waits on them and then finds the cart empty (409).
 // 2. The order number (atomic upsert on order_number_counters, order-numbers.ts).
-// 3. Stock: adjustStock (one conditional UPDATE per tracked variant, in variant id order so two
+// 3. The order, its item snapshots and its first status_history entry (null → pending).
+// 4. Stock: adjustStock (one conditional UPDATE per tracked variant, in variant id order so two
 //    checkouts never deadlock) never takes the stock below 0 without backorders; a short line
-//    throws a 409 naming the product and what is left, and everything rolls back.
-// 4. The order, its item snapshots and its first status_history entry (null → pending); the
-//    stock movements of step 3 are linked to the order (stock_movements.order_id).
+//    throws a 409 naming the product and what is left, and everything rolls back. Each movement
+//    is the order's (stock_movements.order_id): cancelling gives back exactly these.
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import { toBool } from '../db/bool';
@@ -59,7 +59,7 @@ import {
 import { nextOrderNumber } from './order-numbers';
 import { findOrder } from './orders';
 import { countryPricing, noRateInForce, normalizeCountry } from './pricing';
-import { adjustStock, linkMovementsToOrder, type StockChange } from './stock';
+import { adjustStock, type StockChange } from './stock';
 import { vatNumberCheckerFor } from './vat-numbers';
 
 type Order = Schemas['Order'];
@@ -183,22 +183,7 @@ export async function placeOrder(
     // 2. The order number.
     const orderNumber = await nextOrderNumber(trx, at);
 
-    // 3. Stock.
-    const stockChange: StockChange = { reason: `Order ${orderNumber}`, adminUserId: null, now };
-    const movementIds: number[] = [];
-    for (const { row, quantity } of lines) {
-      if (!toBool(row.track_inventory)) continue;
-      const movementId = await takeStock(
-        trx,
-        row.variant_id,
-        quantity,
-        row.product_name,
-        stockChange,
-      );
-      if (movementId !== null) movementIds.push(movementId);
-    }
-
-    // 4. The order.
+    // 3. The order.
     const amounts = orderAmounts(
       lines.map((l) => l.price),
       shippingNet,
@@ -231,8 +216,6 @@ export async function placeOrder(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    // The stock movements of step 3 belong to this order (cancellation gives them back).
-    await linkMovementsToOrder(trx, movementIds, order.id);
     await trx
       .insertInto('order_items')
       .values(
@@ -265,6 +248,18 @@ export async function placeOrder(
         created_at: now,
       })
       .execute();
+
+    // 4. Stock, taken by this order.
+    const stockChange: StockChange = {
+      reason: `Order ${orderNumber}`,
+      adminUserId: null,
+      now,
+      orderId: order.id,
+    };
+    for (const { row, quantity } of lines) {
+      if (toBool(row.track_inventory))
+        await takeStock(trx, row.variant_id, quantity, row.product_name, stockChange);
+    }
     return order.id;
   });
   // The buyer's view (guests too): no admin notes or names in the history.
@@ -274,9 +269,9 @@ export async function placeOrder(
 }
 
 /**
- * Removes `quantity` units of a tracked variant and returns the id of the movement written.
+ * Removes `quantity` units of a tracked variant.
  * When the stock is short, the 409 names the product and the quantity still available; a
- * variant that stopped tracking meanwhile is left alone (nothing to decrement, null), one
+ * variant that stopped tracking meanwhile is left alone (nothing to decrement), one
  * deleted meanwhile is no longer available (409).
  */
 async function takeStock(
@@ -285,9 +280,9 @@ async function takeStock(
   quantity: number,
   productName: string,
   change: StockChange,
-): Promise<number | null> {
+): Promise<void> {
   try {
-    return (await adjustStock(trx, variantId, -quantity, change)).movement.id;
+    await adjustStock(trx, variantId, -quantity, change);
   } catch (err) {
     if (!(err instanceof HttpProblem)) throw err;
     // Deleted since the cart was read (adjustStock's 404): no longer available.
@@ -298,7 +293,7 @@ async function takeStock(
       .select(['stock_quantity', 'track_inventory'])
       .where('id', '=', variantId)
       .executeTakeFirst();
-    if (variant && !toBool(variant.track_inventory)) return null;
+    if (variant && !toBool(variant.track_inventory)) return;
     throw shortStock(Math.max(0, Number(variant?.stock_quantity ?? 0)), productName);
   }
 }

@@ -174,17 +174,3 @@ async function recordMovement(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
-
-/** Links movements written before their order existed (checkout) to the order. */
-export async function linkMovementsToOrder(
-  db: Db,
-  movementIds: number[],
-  orderId: number,
-): Promise<void> {
-  if (movementIds.length === 0) return;
-  await db
-    .updateTable('stock_movements')
-    .set({ order_id: orderId })
-    .where('id', 'in', movementIds)
-    .execute();
-}
