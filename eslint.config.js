@@ -2,11 +2,32 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { walls } from './eslint.walls.js';
+
+// Type-aware rules run where the product's code lives; config and script files get the plain set.
+const typeChecked = ['src/**/*.{ts,tsx}', 'server/**/*.ts'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'generated', 'node_modules', 'data', 'storybook-static', 'public'] },
+  {
+    ignores: [
+      'dist',
+      'generated',
+      'node_modules',
+      'data',
+      'storybook-static',
+      'public',
+      'test-results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: typeChecked })),
+  {
+    files: typeChecked,
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+  },
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
@@ -17,4 +38,5 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },
+  ...walls,
 );
