@@ -1,0 +1,33 @@
+// Every route of the console in one place (docs/product.md §2). Links, redirects and the route
+// table all read from here, so a path changes in one line and a typo is a type error.
+
+const encode = (id: string | number) => encodeURIComponent(String(id));
+
+export const paths = {
+  landing: '/',
+  signIn: '/auth',
+  magicLink: '/auth/magic',
+  admin: {
+    /** The admin area's route pattern, matching the dashboard and everything below it. */
+    area: '/admin/*?',
+    dashboard: '/admin',
+  },
+  products: {
+    list: '/admin/products',
+    create: '/admin/products/new',
+    edit: (id: string | number) => `/admin/products/${encode(id)}`,
+    editPattern: '/admin/products/:id',
+  },
+  orders: {
+    list: '/admin/orders',
+    /** The orders list filtered to one customer's e-mail (the customers screen links here). */
+    forEmail: (email: string) =>
+      `/admin/orders?email=${encodeURIComponent(email).replaceAll('%40', '@')}`,
+    detail: (id: string | number) => `/admin/orders/${encode(id)}`,
+    detailPattern: '/admin/orders/:id',
+  },
+  customers: { list: '/admin/customers' },
+  categories: { list: '/admin/categories' },
+  vatRates: { list: '/admin/vat-rates' },
+  users: { list: '/admin/users' },
+} as const;
