@@ -6,7 +6,7 @@ import {
   TextAreaField,
   TextField,
   useFormDialog,
-} from '@/components/management';
+} from '@/components/form';
 import { slugify } from '@/lib/format';
 import {
   categoryToValues,

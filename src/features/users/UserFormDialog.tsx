@@ -2,12 +2,12 @@ import { SimpleGrid } from '@chakra-ui/react';
 import type { AdminRole, AdminUser } from '@generated/model';
 import {
   FormDialog,
+  PasswordField,
   SelectField,
   SwitchField,
   TextField,
   useFormDialog,
-} from '@/components/management';
-import { PasswordField } from './PasswordField';
+} from '@/components/form';
 import { ROLES } from './roles';
 import { emptyUserValues, userToValues, validateUser, type UserFormValues } from './user-form';
 
@@ -86,13 +86,8 @@ export function UserFormDialog({ open, user, onSubmit, onClose }: UserFormDialog
         value={values.role}
         onChange={(role) => setField('role', role as AdminRole)}
         error={errorOf('role')}
-      >
-        {ROLES.map((role) => (
-          <option key={role.value} value={role.value}>
-            {role.label}
-          </option>
-        ))}
-      </SelectField>
+        options={ROLES}
+      />
       <PasswordField
         label="Password"
         required={isNew}

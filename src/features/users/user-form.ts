@@ -1,6 +1,6 @@
 import { boolean, object, string } from 'yup';
 import type { AdminRole, AdminUser, AdminUserCreate, AdminUserUpdate } from '@generated/model';
-import { validationSummary, type ValidationResult } from '@/components/management/validation';
+import { validationSummary, type ValidationResult } from '@/components/form';
 import { DEFAULT_ROLE, ROLES } from './roles';
 
 /** The Create/Edit User dialog's fields, as typed. */

@@ -20,7 +20,8 @@ import {
 import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
 import { AUTOSAVE_DELAY_MS } from './constants';
-import { InputField, SwitchField } from './fields';
+import { NUMBER_INPUT, TextField } from '@/components/form';
+import { StockFlags } from './StockFlags';
 import {
   awaitsValue,
   emptyInventoryValues,
@@ -244,47 +245,24 @@ export function SimpleInventoryCardView({
     <InventoryCardFrame saving={saving} status={status}>
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <InputField label="SKU" autoComplete="off" helperText={skuHelper} {...text('sku')} />
-          <InputField label="Barcode" autoComplete="off" {...text('barcode')} />
-          <InputField
+          <TextField label="SKU" autoComplete="off" helperText={skuHelper} {...text('sku')} />
+          <TextField label="Barcode" autoComplete="off" {...text('barcode')} />
+          <TextField
             label="Stock Quantity"
-            type="number"
-            step="1"
-            min="0"
-            inputMode="numeric"
+            {...NUMBER_INPUT.count}
             {...integer('stock_quantity')}
           />
-          <InputField
+          <TextField
             label="Low Stock Threshold"
-            type="number"
-            step="1"
-            min="0"
-            inputMode="numeric"
+            {...NUMBER_INPUT.count}
             {...integer('low_stock_threshold')}
           />
-          <InputField
-            label="Weight (kg)"
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
-            {...text('weight')}
-          />
+          <TextField label="Weight (kg)" {...NUMBER_INPUT.measure} {...text('weight')} />
         </SimpleGrid>
-        <Flex gap="6" wrap="wrap">
-          <SwitchField
-            label="Track Inventory"
-            name="track_inventory"
-            checked={values.track_inventory}
-            onChange={(checked) => onChange({ ...values, track_inventory: checked })}
-          />
-          <SwitchField
-            label="Allow Backorder"
-            name="allow_backorder"
-            checked={values.allow_backorder}
-            onChange={(checked) => onChange({ ...values, allow_backorder: checked })}
-          />
-        </Flex>
+        <StockFlags
+          values={values}
+          onChange={(flag) => (checked) => onChange({ ...values, [flag]: checked })}
+        />
       </Stack>
     </InventoryCardFrame>
   );

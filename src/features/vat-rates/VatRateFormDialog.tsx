@@ -7,7 +7,7 @@ import {
   TextAreaField,
   TextField,
   useFormDialog,
-} from '@/components/management';
+} from '@/components/form';
 import { formatDate, formatVatRate } from '@/lib/format';
 import {
   emptyVatRateValues,

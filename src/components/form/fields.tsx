@@ -1,0 +1,336 @@
+import {
+  Field,
+  Flex,
+  IconButton,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  type InputProps,
+  type NativeSelectFieldProps,
+  type TextareaProps,
+} from '@chakra-ui/react';
+import { memo, useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { EyeIcon, EyeOffIcon } from '@/components/icons';
+import { CURRENCY } from '@/lib/format';
+
+/** What every labelled field takes besides its control's own props. */
+interface FrameProps {
+  label: ReactNode;
+  /** Shown (and the field marked invalid) when set; hides the helper text meanwhile. */
+  error?: string | undefined;
+  helperText?: ReactNode;
+  required?: boolean;
+  disabled?: boolean | undefined;
+}
+
+/** A field's value as typed, and the change event for handlers that want it (Formik's). */
+type OnTextChange<E extends HTMLElement> = (value: string, event: ChangeEvent<E>) => void;
+
+/** Label (with the required mark), control, helper text or character counter, and error. */
+function FieldFrame({
+  label,
+  error,
+  helperText,
+  required = false,
+  disabled,
+  counter,
+  children,
+}: FrameProps & {
+  /** The length/max counter at the end of the helper line, with its test id. */
+  counter?: { length: number; max: number; testId: string } | undefined;
+  children: ReactNode;
+}) {
+  const helper = error ? undefined : helperText;
+  return (
+    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
+      <Field.Label>
+        {label} <Field.RequiredIndicator />
+      </Field.Label>
+      {children}
+      {counter ? (
+        <Field.HelperText width="full">
+          <Flex as="span" justify="space-between" gap="3" width="full">
+            <span>{helper}</span>
+            <Text
+              as="span"
+              flexShrink={0}
+              fontVariantNumeric="tabular-nums"
+              color={counter.length >= counter.max ? 'fg.warning' : undefined}
+              data-testid={counter.testId}
+            >
+              {counter.length}/{counter.max}
+            </Text>
+          </Flex>
+        </Field.HelperText>
+      ) : (
+        helper && <Field.HelperText>{helper}</Field.HelperText>
+      )}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+interface TextFieldProps extends FrameProps, Omit<InputProps, 'onChange' | 'value' | 'required'> {
+  value: string;
+  onChange: OnTextChange<HTMLInputElement>;
+  /** Shows the length against `maxLength` (test id `<name>-count`). */
+  counter?: boolean;
+}
+
+const counterOf = (counter: boolean | undefined, value: string, max?: number, name?: string) =>
+  counter && max
+    ? { length: value.length, max, testId: `${(name ?? '').replace('_', '-')}-count` }
+    : undefined;
+
+/** A labelled input (memoised: a form re-renders only the fields whose props changed). */
+export const TextField = memo(function TextField({
+  label,
+  error,
+  helperText,
+  required,
+  disabled,
+  value,
+  onChange,
+  counter,
+  ...input
+}: TextFieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      helperText={helperText}
+      required={required}
+      disabled={disabled}
+      counter={counterOf(counter, value, input.maxLength, input.name)}
+    >
+      <Input value={value} onChange={(event) => onChange(event.target.value, event)} {...input} />
+    </FieldFrame>
+  );
+});
+
+/** A TND amount: a number input with step 0.001 and the currency at its end. */
+export const MoneyField = memo(function MoneyField({
+  label,
+  error,
+  helperText,
+  required,
+  disabled,
+  value,
+  onChange,
+  ...input
+}: Omit<TextFieldProps, 'counter'>) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      helperText={helperText}
+      required={required}
+      disabled={disabled}
+    >
+      <InputGroup endElement={CURRENCY} endElementProps={{ color: 'fg.muted', fontSize: 'sm' }}>
+        <Input
+          value={value}
+          onChange={(event) => onChange(event.target.value, event)}
+          {...input}
+          {...NUMBER_INPUT.money}
+          placeholder="0.000"
+        />
+      </InputGroup>
+    </FieldFrame>
+  );
+});
+
+interface TextAreaFieldProps
+  extends FrameProps, Omit<TextareaProps, 'onChange' | 'value' | 'required'> {
+  value: string;
+  onChange: OnTextChange<HTMLTextAreaElement>;
+  counter?: boolean;
+}
+
+/** A labelled multi-line input; without `rows` it grows with its text. */
+export const TextAreaField = memo(function TextAreaField({
+  label,
+  error,
+  helperText,
+  required,
+  disabled,
+  value,
+  onChange,
+  counter,
+  ...textarea
+}: TextAreaFieldProps) {
+  const sizing = textarea.rows === undefined ? { autoresize: true, minH: '5rem' } : {};
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      helperText={helperText}
+      required={required}
+      disabled={disabled}
+      counter={counterOf(counter, value, textarea.maxLength, textarea.name)}
+    >
+      <Textarea
+        value={value}
+        onChange={(event) => onChange(event.target.value, event)}
+        {...sizing}
+        {...textarea}
+      />
+    </FieldFrame>
+  );
+});
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+interface SelectFieldProps
+  extends FrameProps, Omit<NativeSelectFieldProps, 'onChange' | 'value' | 'required'> {
+  value: string;
+  onChange: OnTextChange<HTMLSelectElement>;
+  /** The choices, after any `<option>`s given as children. */
+  options?: readonly Option[] | undefined;
+}
+
+/** A labelled native select. */
+export const SelectField = memo(function SelectField({
+  label,
+  error,
+  helperText,
+  required,
+  disabled,
+  value,
+  onChange,
+  options,
+  children,
+  ...select
+}: SelectFieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      helperText={helperText}
+      required={required}
+      disabled={disabled}
+    >
+      <NativeSelect.Root disabled={disabled}>
+        <NativeSelect.Field
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value, event)}
+          {...select}
+        >
+          {children}
+          {options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FieldFrame>
+  );
+});
+
+interface SwitchFieldProps {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  name?: string;
+  disabled?: boolean | undefined;
+  /** A line under the switch, which also describes it. */
+  helperText?: ReactNode;
+  /** The id of the form the hidden checkbox belongs to, when it is not inside it. */
+  form?: string;
+}
+
+/** A switch with its label (the hidden checkbox is named by the label). */
+export function SwitchField({
+  label,
+  checked,
+  onChange,
+  name,
+  disabled,
+  helperText,
+  form,
+}: SwitchFieldProps) {
+  const helperId = useId();
+  const control = (
+    <Switch.Root
+      name={name}
+      checked={checked}
+      onCheckedChange={(details) => onChange(details.checked)}
+      disabled={disabled}
+    >
+      <Switch.HiddenInput form={form} aria-describedby={helperText ? helperId : undefined} />
+      <Switch.Control>
+        <Switch.Thumb />
+      </Switch.Control>
+      <Switch.Label>{label}</Switch.Label>
+    </Switch.Root>
+  );
+  if (!helperText) return control;
+  return (
+    <Stack gap="1">
+      {control}
+      <Text id={helperId} fontSize="xs" color="fg.muted">
+        {helperText}
+      </Text>
+    </Stack>
+  );
+}
+
+interface PasswordFieldProps extends FrameProps {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  name?: string;
+}
+
+/** A new password's input with a show/hide toggle. */
+export function PasswordField({ value, onChange, onBlur, name, ...frame }: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  const toggle = visible ? 'Hide password' : 'Show password';
+  return (
+    <FieldFrame {...frame}>
+      <InputGroup
+        endElement={
+          <IconButton
+            size="xs"
+            variant="ghost"
+            me="-2"
+            aria-label={toggle}
+            aria-pressed={visible}
+            title={toggle}
+            onClick={() => setVisible((shown) => !shown)}
+          >
+            {visible ? <EyeOffIcon /> : <EyeIcon />}
+          </IconButton>
+        }
+      >
+        <Input
+          type={visible ? 'text' : 'password'}
+          name={name}
+          autoComplete="new-password"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+        />
+      </InputGroup>
+    </FieldFrame>
+  );
+}
+
+/** Input props of the number kinds the forms take (spread onto a TextField). */
+export const NUMBER_INPUT = {
+  /** A whole count: stock, thresholds, positions. */
+  count: { type: 'number', step: '1', min: '0', inputMode: 'numeric' },
+  /** A measure with up to 2 decimals: weight, dimensions. */
+  measure: { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' },
+  /** A TND amount with up to 3 decimals. */
+  money: { type: 'number', step: '0.001', min: '0', inputMode: 'decimal' },
+} as const;
