@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Flex,
-  HStack,
-  SimpleGrid,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Card, Flex, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { SimpleProductInventory, Variant } from '@generated/model';
 import {
@@ -21,6 +10,7 @@ import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
 import { AUTOSAVE_DELAY_MS } from './constants';
 import { NUMBER_INPUT, TextField } from '@/components/form';
+import { LoadErrorState, LoadingState } from '@/components/management';
 import { StockFlags } from './StockFlags';
 import {
   awaitsValue,
@@ -58,28 +48,13 @@ export function SimpleInventoryCard({ productId, onUnsavedChange }: SimpleInvent
     return (
       <InventoryCardFrame>
         {lookup.error ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>Failed to load inventory settings</Alert.Title>
-              <Alert.Description>
-                {serverMessage(lookup.error, 'The inventory could not be loaded.')}
-              </Alert.Description>
-            </Alert.Content>
-            <Button
-              size="sm"
-              variant="outline"
-              alignSelf="center"
-              onClick={() => void lookup.mutate()}
-            >
-              Retry
-            </Button>
-          </Alert.Root>
+          <LoadErrorState
+            title="Failed to load inventory settings"
+            message={serverMessage(lookup.error, 'The inventory could not be loaded.')}
+            onRetry={() => void lookup.mutate()}
+          />
         ) : (
-          <Center py="6" gap="3" role="status" aria-live="polite">
-            <Spinner size="sm" />
-            <Text color="fg.muted">Loading inventory...</Text>
-          </Center>
+          <LoadingState text="Loading inventory..." />
         )}
       </InventoryCardFrame>
     );
