@@ -643,15 +643,15 @@ export const EditFormOwnership: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const name = (await canvas.findByDisplayValue(products[2]!.name)) as HTMLInputElement;
+    const name = await canvas.findByDisplayValue<HTMLInputElement>(products[2]!.name);
     await pickersLoaded(canvasElement);
     const form = name.form!;
     await expect(form.id).toBe('product-form');
-    const submit = canvas.getByRole('button', { name: 'Update Product' }) as HTMLButtonElement;
+    const submit = canvas.getByRole<HTMLButtonElement>('button', { name: 'Update Product' });
     await expect(submit.form).toBe(form);
     for (const label of [/^Slug/, /^Full Description/, /^Category/, /^Base Price/, /^Meta Title/])
       await expect((field(canvasElement, label) as HTMLInputElement).form).toBe(form);
-    await expect((canvas.getByTestId('manager-search') as HTMLInputElement).form).toBeNull();
+    await expect(canvas.getByTestId<HTMLInputElement>('manager-search').form).toBeNull();
     await userEvent.type(name, ' (édition limitée)');
     form.requestSubmit();
     const [call] = await requests.waitFor('PATCH', product(3));

@@ -12,6 +12,7 @@ import {
   browserBack,
   expectNoUnsavedChangesDialog,
   expectUnsavedChangesDialog,
+  sidebarLink,
 } from '@/testing/unsaved-changes';
 import { ProductFormPage, type ProductFormPageProps } from './ProductFormPage';
 import { UnsavedInventoryCard } from './story-inventory-card';
@@ -54,10 +55,6 @@ const plate = products[3]!;
 const main = (canvasElement: HTMLElement) => within(canvasElement.querySelector('main')!);
 const nameField = (canvasElement: HTMLElement) =>
   main(canvasElement).getByLabelText(/^Product Name/);
-const sidebarLink = (canvasElement: HTMLElement, name: string) =>
-  within(within(canvasElement).getByRole('navigation', { name: 'Management' })).getByRole('link', {
-    name,
-  });
 
 /** The edit form, loaded, its pickers filled. */
 async function editFormLoaded(canvasElement: HTMLElement) {

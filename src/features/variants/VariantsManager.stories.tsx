@@ -54,7 +54,11 @@ async function openConfirmation(name?: string) {
   return within(dialog);
 }
 
-async function fill(dialog: ReturnType<typeof within>, label: RegExp | string, text: string) {
+async function fill(
+  dialog: Awaited<ReturnType<typeof openDialog>>,
+  label: RegExp | string,
+  text: string,
+) {
   const input = dialog.getByLabelText(label);
   await userEvent.clear(input);
   if (text) await userEvent.type(input, text);

@@ -205,9 +205,7 @@ const optionalMoney = yup
   .test('amount', 'Enter a valid amount', (v) => !v || (toDecimal(v)?.gte(0) ?? false));
 
 const notNegative = (message: string) =>
-  yup
-    .string()
-    .test('not-negative', message, (v) => parseDecimal(v ?? '') === null || parseDecimal(v!)! >= 0);
+  yup.string().test('not-negative', message, (v) => (parseDecimal(v) ?? 0) >= 0);
 
 /** Validation of the dialog (spec §5 messages). */
 export const variantSchema = yup.object({
