@@ -14,6 +14,7 @@ import { expectLocation, expectToast, screen } from '@/testing/story';
 import { expectUnsavedChangesDialog } from '@/testing/unsaved-changes';
 import { ProductFormPage, type ProductFormPageProps } from './ProductFormPage';
 import { UnsavedInventoryCard } from './story-inventory-card';
+import { paths } from '@/lib/paths';
 
 const CREATE = '/api/v1/admin/products/';
 const product = (id: number) => `/api/v1/admin/products/${id}`;
@@ -33,13 +34,13 @@ function Screen(props: ProductFormPageProps) {
   return (
     <AdminLayout>
       <Switch>
-        <Route path="/admin/products/new">
+        <Route path={paths.products.create}>
           <ProductFormPage {...props} />
         </Route>
-        <Route path="/admin/products/:id">
+        <Route path={paths.products.editPattern}>
           <ProductFormPage {...props} />
         </Route>
-        <Route path="/admin/products">
+        <Route path={paths.products.list}>
           <Text>Products list</Text>
         </Route>
       </Switch>
@@ -51,7 +52,7 @@ const meta = {
   title: 'Products/ProductForm',
   component: ProductFormPage,
   render: (args) => <Screen {...args} />,
-  parameters: { route: '/admin/products/new', auth: { userType: 'admin', user: adminUser } },
+  parameters: { route: paths.products.create, auth: { userType: 'admin', user: adminUser } },
 } satisfies Meta<typeof ProductFormPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -490,7 +491,7 @@ export const CreateMobile: Story = {
 /* ---------------- Edit ---------------- */
 
 export const EditLoading: Story = {
-  parameters: { route: '/admin/products/2', msw: { handlers: [productApi.get.loading()] } },
+  parameters: { route: paths.products.edit(2), msw: { handlers: [productApi.get.loading()] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Loading product...')).toBeVisible();
@@ -501,7 +502,7 @@ export const EditLoading: Story = {
 
 /** A simple product: its values, the inventory card, the product type locked. */
 export const EditSimpleProduct: Story = {
-  parameters: { route: '/admin/products/2' },
+  parameters: { route: paths.products.edit(2) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const oil = products[1]!;
@@ -538,7 +539,7 @@ export const EditSimpleProduct: Story = {
 
 /** A product with variants shows the variants manager. */
 export const EditVariantProduct: Story = {
-  parameters: { route: '/admin/products/1' },
+  parameters: { route: paths.products.edit(1) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByDisplayValue(products[0]!.name)).toBeVisible();
@@ -560,7 +561,7 @@ export const EditVariantProduct: Story = {
 
 /** Update: the full product payload is PATCHed, then the toast and the list. */
 export const EditUpdate: Story = {
-  parameters: { route: '/admin/products/4' },
+  parameters: { route: paths.products.edit(4) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const plate = products[3]!;
@@ -604,7 +605,7 @@ export const EditUpdate: Story = {
 /** A simple product without a default variant: the card's settings go with the update. */
 export const EditUpdateWithInventory: Story = {
   args: { inventoryCard: UnsavedInventoryCard },
-  parameters: { route: '/admin/products/5' },
+  parameters: { route: paths.products.edit(5) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByDisplayValue(products[4]!.name);
@@ -635,7 +636,7 @@ export const EditUpdateWithInventory: Story = {
  * whatever the variants manager renders stays outside it.
  */
 export const EditFormOwnership: Story = {
-  parameters: { route: '/admin/products/3' },
+  parameters: { route: paths.products.edit(3) },
   args: {
     variantsManager: () => (
       <input aria-label="Search by SKU, title, or barcode..." data-testid="manager-search" />
@@ -666,7 +667,7 @@ export const EditFormOwnership: Story = {
 
 export const EditUpdateFails: Story = {
   parameters: {
-    route: '/admin/products/4',
+    route: paths.products.edit(4),
     msw: { handlers: [productApi.update.networkError()] },
   },
   play: async ({ canvasElement }) => {
@@ -684,7 +685,7 @@ const DELETE_FILES = '/api/v1/admin/uploads/files';
 
 /** Removing an image only edits the form: Cancel leaves the product and its files as they were. */
 export const RemoveImageThenCancel: Story = {
-  parameters: { route: '/admin/products/1' },
+  parameters: { route: paths.products.edit(1) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByDisplayValue(products[0]!.name);
@@ -711,7 +712,7 @@ export const RemoveImageThenCancel: Story = {
 
 /** Saved without an image: the PATCH carries the remaining images; the server deletes the file. */
 export const RemoveImageThenSave: Story = {
-  parameters: { route: '/admin/products/1' },
+  parameters: { route: paths.products.edit(1) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByDisplayValue(products[0]!.name);
@@ -729,7 +730,7 @@ export const RemoveImageThenSave: Story = {
 
 /** A product without a category (deleted for good) must get one before it can be saved. */
 export const EditWithoutCategory: Story = {
-  parameters: { route: '/admin/products/6' },
+  parameters: { route: paths.products.edit(6) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByDisplayValue(products[5]!.name);
@@ -765,7 +766,7 @@ export const CategoryPickerActiveOnly: Story = {
 /** A product in a soft-deleted category: the picker names it as inactive and keeps it on save. */
 export const EditInactiveCategory: Story = {
   parameters: {
-    route: '/admin/products/4',
+    route: paths.products.edit(4),
     msw: { handlers: [productApi.get({ ...products[3]!, category_id: 6 })] },
   },
   play: async ({ canvasElement }) => {
@@ -794,7 +795,7 @@ export const EditInactiveCategory: Story = {
 
 export const EditNotFound: Story = {
   parameters: {
-    route: '/admin/products/999',
+    route: paths.products.edit(999),
     msw: { handlers: [productApi.get.error(404, 'Product not found')] },
   },
   play: async ({ canvasElement }) => {
@@ -807,7 +808,7 @@ export const EditNotFound: Story = {
 
 export const EditLoadFails: Story = {
   parameters: {
-    route: '/admin/products/2',
+    route: paths.products.edit(2),
     msw: { handlers: [productApi.get.error(403, 'Not enough permissions')] },
   },
   play: async ({ canvasElement }) => {
@@ -819,7 +820,7 @@ export const EditLoadFails: Story = {
 };
 
 export const EditMobile: Story = {
-  parameters: { route: '/admin/products/1' },
+  parameters: { route: paths.products.edit(1) },
   globals: { viewport: { value: 'mobile375' } },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByDisplayValue(products[0]!.name);

@@ -16,19 +16,20 @@ import {
 } from '@/testing/unsaved-changes';
 import { ProductFormPage, type ProductFormPageProps } from './ProductFormPage';
 import { UnsavedInventoryCard } from './story-inventory-card';
+import { paths } from '@/lib/paths';
 
 /** The screen as routed, with stand-ins for the screens the guard lets us reach. */
 function Screen(props: ProductFormPageProps) {
   return (
     <AdminLayout>
       <Switch>
-        <Route path="/admin/products/new">
+        <Route path={paths.products.create}>
           <ProductFormPage {...props} />
         </Route>
-        <Route path="/admin/products/:id">
+        <Route path={paths.products.editPattern}>
           <ProductFormPage {...props} />
         </Route>
-        <Route path="/admin/products">
+        <Route path={paths.products.list}>
           <Text>Products list</Text>
         </Route>
         <Route>
@@ -44,12 +45,12 @@ const meta = {
   title: 'Products/ProductForm/Unsaved changes',
   component: ProductFormPage,
   render: (args) => <Screen {...args} />,
-  parameters: { route: '/admin/products/4', auth: { userType: 'admin', user: adminUser } },
+  parameters: { route: paths.products.edit(4), auth: { userType: 'admin', user: adminUser } },
 } satisfies Meta<typeof ProductFormPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const EDIT = '/admin/products/4';
+const EDIT = paths.products.edit(4);
 const plate = products[3]!;
 
 const main = (canvasElement: HTMLElement) => within(canvasElement.querySelector('main')!);
@@ -94,7 +95,7 @@ export const LinkAsksWhenChanged: Story = {
 
 /** The form's own Cancel (a link back to the list) asks too; Escape means stay. */
 export const CancelAsksWhenChanged: Story = {
-  parameters: { route: '/admin/products/new' },
+  parameters: { route: paths.products.create },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(main(canvasElement).getByLabelText(/^VAT Rate/)).toHaveValue('1'));
     await userEvent.type(nameField(canvasElement), 'Brouillon');
@@ -115,7 +116,7 @@ export const CancelAsksWhenChanged: Story = {
 
 /** Nothing changed (the preselected VAT rate is no change): links leave at once. */
 export const UnchangedLeavesWithoutAsking: Story = {
-  parameters: { route: '/admin/products/new' },
+  parameters: { route: paths.products.create },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(main(canvasElement).getByLabelText(/^VAT Rate/)).toHaveValue('1'));
     await expect(beforeUnloadPrevented()).toBe(false);
@@ -220,7 +221,7 @@ export const UploadUnderWayAsks: Story = {
 /** Inventory settings waiting for the product save are unsaved changes too. */
 export const UnsavedInventoryAsks: Story = {
   args: { inventoryCard: UnsavedInventoryCard },
-  parameters: { route: '/admin/products/5' },
+  parameters: { route: paths.products.edit(5) },
   play: async ({ canvasElement }) => {
     await main(canvasElement).findByDisplayValue(products[4]!.name);
     await expect(beforeUnloadPrevented()).toBe(false);

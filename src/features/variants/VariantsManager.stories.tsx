@@ -7,6 +7,7 @@ import { requests } from '@mocks/recorder';
 import { expectToast, screen } from '@/testing/story';
 import { bagVariants, bagWithUntracked, onlyVariant, twelveVariants } from './story-fixtures';
 import { VariantsManager } from './VariantsManager';
+import { paths } from '@/lib/paths';
 
 const LIST = '/api/v1/admin/variants/';
 const PRODUCT = '/api/v1/admin/products/1';
@@ -17,7 +18,7 @@ const meta = {
   component: VariantsManager,
   args: { productId: 1 },
   parameters: {
-    route: '/admin/products/1',
+    route: paths.products.edit(1),
     auth: { userType: 'admin', user: adminUser },
     msw: { handlers: [variants.list(bagWithUntracked)] },
   },
