@@ -1,8 +1,9 @@
-import type { Category, CategoryCreate, CategoryUpdate } from '@generated/model';
+import type { Category, CategoryCreate } from '@generated/model';
 import { categories as fixtures } from '../fixtures';
-import { endpoint, json, newId, noContent, notFound, now } from './endpoint';
+import { createEndpoint, findOrFirst, updateEndpoint } from './crud';
+import { endpoint, json, noContent, notFound, now } from './endpoint';
 
-const find = (id: string | undefined) => fixtures.find((c) => String(c.id) === id) ?? fixtures[0]!;
+const find = findOrFirst(fixtures);
 
 export const categories = {
   /** GET /categories/ (public: the active categories) */
@@ -37,35 +38,15 @@ export const categories = {
       },
   ),
   /** POST /categories/ (201) */
-  create: endpoint(
-    'post',
-    '/categories/',
-    (result?: Category) =>
-      ({ body }) =>
-        json(
-          result ?? {
-            ...fixtures[0]!,
-            image_url: null,
-            parent_id: null,
-            description: null,
-            ...(body as CategoryCreate),
-            id: newId(),
-            created_at: now(),
-            updated_at: now(),
-          },
-          201,
-        ),
-  ),
+  create: createEndpoint<Category>('/categories/', ({ body }) => ({
+    ...fixtures[0]!,
+    image_url: null,
+    parent_id: null,
+    description: null,
+    ...(body as CategoryCreate),
+  })),
   /** PATCH /categories/{id} */
-  update: endpoint(
-    'patch',
-    '/categories/:category',
-    (result?: Category) =>
-      ({ params, body }) =>
-        json(
-          result ?? { ...find(params.category), ...(body as CategoryUpdate), updated_at: now() },
-        ),
-  ),
+  update: updateEndpoint('/categories/:category', (params) => find(params.category)),
   /** DELETE /categories/{id}: soft delete, answers the category made inactive. */
   delete: endpoint(
     'delete',

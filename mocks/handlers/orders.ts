@@ -1,6 +1,7 @@
 import type { Order, OrderStatusUpdate, OrderSummary } from '@generated/model';
 import { orderDetails, orders as fixtures } from '../fixtures';
-import { byId, endpoint, json, notFound, now, pagedList } from './endpoint';
+import { getByIdEndpoint } from './crud';
+import { endpoint, json, notFound, now, pagedList } from './endpoint';
 
 const find = (id: string | undefined) => orderDetails.find((o) => String(o.id) === id);
 
@@ -26,13 +27,7 @@ export const orders = {
       },
   ),
   /** GET /admin/orders/{id} (404 'Order not found' for unknown ids) */
-  get: endpoint(
-    'get',
-    '/admin/orders/:id',
-    (source: Order | readonly Order[] = orderDetails) =>
-      ({ params }) =>
-        byId(source, params.id, 'Order'),
-  ),
+  get: getByIdEndpoint('/admin/orders/:id', orderDetails, 'Order'),
   /** PATCH /admin/orders/{id}/status {status, note?} → the order */
   updateStatus: endpoint(
     'patch',

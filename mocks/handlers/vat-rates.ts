@@ -1,6 +1,15 @@
-import type { VatRate, VatRateCreate, VatRateUpdate } from '@generated/model';
+import type { VatRate, VatRateCreate } from '@generated/model';
 import { vatRates as fixtures } from '../fixtures';
-import { byId, endpoint, json, newId, noContent, now } from './endpoint';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  findOrFirst,
+  getByIdEndpoint,
+  updateEndpoint,
+} from './crud';
+import { endpoint, json } from './endpoint';
+
+const find = findOrFirst(fixtures);
 
 export const vatRates = {
   /** GET /admin/vat-rates/ with the country_code and is_active filters applied. */
@@ -20,47 +29,17 @@ export const vatRates = {
         );
       },
   ),
-  get: endpoint(
-    'get',
-    '/admin/vat-rates/:id',
-    (source: VatRate | readonly VatRate[] = fixtures) =>
-      ({ params }) =>
-        byId(source, params.id, 'VAT rate'),
-  ),
+  get: getByIdEndpoint('/admin/vat-rates/:id', fixtures, 'VAT rate'),
   /** POST /admin/vat-rates/ (201) */
-  create: endpoint(
-    'post',
-    '/admin/vat-rates/',
-    (result?: VatRate) =>
-      ({ body }) =>
-        json(
-          result ?? {
-            ...fixtures[0]!,
-            description: null,
-            effective_to: null,
-            is_default: false,
-            is_active: true,
-            ...(body as VatRateCreate),
-            id: newId(),
-            created_at: now(),
-            updated_at: now(),
-          },
-          201,
-        ),
-  ),
-  update: endpoint(
-    'patch',
-    '/admin/vat-rates/:id',
-    (result?: VatRate) =>
-      ({ params, body }) =>
-        json(
-          result ?? {
-            ...(fixtures.find((r) => String(r.id) === params.id) ?? fixtures[0]!),
-            ...(body as VatRateUpdate),
-            updated_at: now(),
-          },
-        ),
-  ),
+  create: createEndpoint<VatRate>('/admin/vat-rates/', ({ body }) => ({
+    ...fixtures[0]!,
+    description: null,
+    effective_to: null,
+    is_default: false,
+    is_active: true,
+    ...(body as VatRateCreate),
+  })),
+  update: updateEndpoint('/admin/vat-rates/:id', (params) => find(params.id)),
   /** DELETE /admin/vat-rates/{id} (204) */
-  delete: endpoint('delete', '/admin/vat-rates/:id', () => () => noContent()),
+  delete: deleteEndpoint('/admin/vat-rates/:id'),
 };
