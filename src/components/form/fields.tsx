@@ -81,64 +81,57 @@ interface TextFieldProps extends FrameProps, Omit<InputProps, 'onChange' | 'valu
   counter?: boolean;
 }
 
-const counterOf = (counter: boolean | undefined, value: string, max?: number, name?: string) =>
-  counter && max
-    ? { length: value.length, max, testId: `${(name ?? '').replace('_', '-')}-count` }
-    : undefined;
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+interface ControlledProps<E extends Control> extends FrameProps {
+  value: string;
+  onChange: OnTextChange<E>;
+  counter?: boolean;
+  name?: string | undefined;
+  maxLength?: number | undefined;
+}
+
+/** A field's props split into its frame's and its control's (value and change wired up). */
+function frameAndControl<E extends Control, P extends ControlledProps<E>>(props: P) {
+  const { label, error, helperText, required, disabled, counter, value, onChange, ...rest } = props;
+  const max: number | undefined = (props as ControlledProps<E>).maxLength;
+  return {
+    frame: {
+      label,
+      error,
+      helperText,
+      required,
+      disabled,
+      counter:
+        counter && max
+          ? { length: value.length, max, testId: `${(rest.name ?? '').replace('_', '-')}-count` }
+          : undefined,
+    },
+    control: {
+      ...rest,
+      value,
+      onChange: (event: ChangeEvent<E>) => onChange(event.target.value, event),
+    },
+  };
+}
 
 /** A labelled input (memoised: a form re-renders only the fields whose props changed). */
-export const TextField = memo(function TextField({
-  label,
-  error,
-  helperText,
-  required,
-  disabled,
-  value,
-  onChange,
-  counter,
-  ...input
-}: TextFieldProps) {
+export const TextField = memo(function TextField(props: TextFieldProps) {
+  const { frame, control } = frameAndControl<HTMLInputElement, TextFieldProps>(props);
   return (
-    <FieldFrame
-      label={label}
-      error={error}
-      helperText={helperText}
-      required={required}
-      disabled={disabled}
-      counter={counterOf(counter, value, input.maxLength, input.name)}
-    >
-      <Input value={value} onChange={(event) => onChange(event.target.value, event)} {...input} />
+    <FieldFrame {...frame}>
+      <Input {...control} />
     </FieldFrame>
   );
 });
 
 /** A TND amount: a number input with step 0.001 and the currency at its end. */
-export const MoneyField = memo(function MoneyField({
-  label,
-  error,
-  helperText,
-  required,
-  disabled,
-  value,
-  onChange,
-  ...input
-}: Omit<TextFieldProps, 'counter'>) {
+export const MoneyField = memo(function MoneyField(props: TextFieldProps) {
+  const { frame, control } = frameAndControl<HTMLInputElement, TextFieldProps>(props);
   return (
-    <FieldFrame
-      label={label}
-      error={error}
-      helperText={helperText}
-      required={required}
-      disabled={disabled}
-    >
+    <FieldFrame {...frame}>
       <InputGroup endElement={CURRENCY} endElementProps={{ color: 'fg.muted', fontSize: 'sm' }}>
-        <Input
-          value={value}
-          onChange={(event) => onChange(event.target.value, event)}
-          {...input}
-          {...NUMBER_INPUT.money}
-          placeholder="0.000"
-        />
+        <Input {...control} {...NUMBER_INPUT.money} placeholder="0.000" />
       </InputGroup>
     </FieldFrame>
   );
@@ -152,33 +145,12 @@ interface TextAreaFieldProps
 }
 
 /** A labelled multi-line input; without `rows` it grows with its text. */
-export const TextAreaField = memo(function TextAreaField({
-  label,
-  error,
-  helperText,
-  required,
-  disabled,
-  value,
-  onChange,
-  counter,
-  ...textarea
-}: TextAreaFieldProps) {
-  const sizing = textarea.rows === undefined ? { autoresize: true, minH: '5rem' } : {};
+export const TextAreaField = memo(function TextAreaField(props: TextAreaFieldProps) {
+  const { frame, control } = frameAndControl<HTMLTextAreaElement, TextAreaFieldProps>(props);
+  const sizing = control.rows === undefined ? { autoresize: true, minH: '5rem' } : {};
   return (
-    <FieldFrame
-      label={label}
-      error={error}
-      helperText={helperText}
-      required={required}
-      disabled={disabled}
-      counter={counterOf(counter, value, textarea.maxLength, textarea.name)}
-    >
-      <Textarea
-        value={value}
-        onChange={(event) => onChange(event.target.value, event)}
-        {...sizing}
-        {...textarea}
-      />
+    <FieldFrame {...frame}>
+      <Textarea {...sizing} {...control} />
     </FieldFrame>
   );
 });
@@ -198,31 +170,15 @@ interface SelectFieldProps
 
 /** A labelled native select. */
 export const SelectField = memo(function SelectField({
-  label,
-  error,
-  helperText,
-  required,
-  disabled,
-  value,
-  onChange,
   options,
   children,
-  ...select
+  ...props
 }: SelectFieldProps) {
+  const { frame, control } = frameAndControl<HTMLSelectElement, typeof props>(props);
   return (
-    <FieldFrame
-      label={label}
-      error={error}
-      helperText={helperText}
-      required={required}
-      disabled={disabled}
-    >
-      <NativeSelect.Root disabled={disabled}>
-        <NativeSelect.Field
-          value={value}
-          onChange={(event) => onChange(event.currentTarget.value, event)}
-          {...select}
-        >
+    <FieldFrame {...frame}>
+      <NativeSelect.Root disabled={frame.disabled}>
+        <NativeSelect.Field {...control}>
           {children}
           {options?.map((option) => (
             <option key={option.value} value={option.value}>

@@ -3,6 +3,9 @@ import type { FormEvent } from 'react';
 import { notify } from '@/components/ui/notify';
 import type { ValidationResult } from './validation';
 
+type StringField<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+type BooleanField<V> = { [K in keyof V]: V[K] extends boolean ? K : never }[keyof V] & string;
+
 interface FormDialogOptions<V extends FormikValues> {
   initialValues: V;
   validate: (values: V) => ValidationResult<V>;
@@ -63,5 +66,24 @@ export function useFormDialog<V extends FormikValues>({
     void formik.setFieldTouched(name, true, true);
   };
 
-  return { formik, values: formik.values, handleSubmit, errorOf, setField, touch };
+  /** The props of a text-like field bound to `name`: value, change, blur and message. */
+  const bind = <K extends StringField<V>>(name: K) => ({
+    name,
+    value: formik.values[name] as string,
+    onChange: (value: string) => setField(name, value as V[K]),
+    onBlur: touch(name),
+    error: errorOf(name),
+  });
+
+  /** The props of a switch bound to the boolean field `name`. */
+  const bindSwitch = <K extends BooleanField<V>>(name: K) => ({
+    name,
+    checked: formik.values[name] as boolean,
+    onChange: (checked: boolean) => setField(name, checked as V[K]),
+  });
+
+  /** What the FormDialog takes from the form: its state and its submit. */
+  const dialog = { submitting: formik.isSubmitting, dirty: formik.dirty, onSubmit: handleSubmit };
+
+  return { formik, values: formik.values, setField, bind, bindSwitch, dialog };
 }
