@@ -1,29 +1,22 @@
 import type { Category, CategoryCreate } from '@generated/model';
 import { categories as fixtures } from '../fixtures';
-import { createEndpoint, findOrFirst, updateEndpoint } from './crud';
+import * as crud from './crud';
 import { endpoint, json, noContent, notFound, now } from './endpoint';
 
-const find = findOrFirst(fixtures);
+const find = crud.findOrFirst(fixtures);
 
 export const categories = {
   /** GET /categories/ (public: the active categories) */
-  list: endpoint(
-    'get',
+  list: crud.listOf(
     '/categories/',
-    (items: readonly Category[] = fixtures.filter((c) => c.is_active)) =>
-      () =>
-        json(items),
+    fixtures.filter((c) => c.is_active),
+    (items) => json(items),
   ),
   /** GET /admin/categories/?is_active (admin: inactive ones too; the admin screens use it) */
-  adminList: endpoint(
-    'get',
-    '/admin/categories/',
-    (items: readonly Category[] = fixtures) =>
-      ({ url }) => {
-        const active = url.searchParams.get('is_active');
-        return json(active === null ? items : items.filter((c) => String(c.is_active) === active));
-      },
-  ),
+  adminList: crud.listOf('/admin/categories/', fixtures, (items, query) => {
+    const active = query.get('is_active');
+    return json(active === null ? items : items.filter((c) => String(c.is_active) === active));
+  }),
   /** GET /categories/{slug-or-id} */
   get: endpoint(
     'get',
@@ -38,7 +31,7 @@ export const categories = {
       },
   ),
   /** POST /categories/ (201) */
-  create: createEndpoint<Category>('/categories/', ({ body }) => ({
+  create: crud.create<Category>('/categories/', ({ body }) => ({
     ...fixtures[0]!,
     image_url: null,
     parent_id: null,
@@ -46,7 +39,7 @@ export const categories = {
     ...(body as CategoryCreate),
   })),
   /** PATCH /categories/{id} */
-  update: updateEndpoint('/categories/:category', (params) => find(params.category)),
+  update: crud.update('/categories/:category', (params) => find(params.category)),
   /** DELETE /categories/{id}: soft delete, answers the category made inactive. */
   delete: endpoint(
     'delete',

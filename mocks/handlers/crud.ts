@@ -6,18 +6,26 @@ import { byId, endpoint, json, newId, noContent, now, pagedList, type Call } fro
 
 type Params = Call['params'];
 
-/** GET <path>: a skip/limit page of `items` (default: the fixtures) with X-Total-Count. */
-export const pagedListEndpoint = <T>(path: string, fixtures: readonly T[]) =>
+/** GET <path>: `answer` for `items` (default: the fixtures) and the request's query. */
+export const listOf = <T>(
+  path: string,
+  fixtures: readonly T[],
+  answer: (items: readonly T[], query: URLSearchParams, url: URL) => Response,
+) =>
   endpoint(
     'get',
     path,
     (items: readonly T[] = fixtures) =>
       ({ url }) =>
-        pagedList(items, url),
+        answer(items, url.searchParams, url),
   );
 
+/** GET <path>: a skip/limit page of `items` (default: the fixtures) with X-Total-Count. */
+export const pagedListOf = <T>(path: string, fixtures: readonly T[]) =>
+  listOf(path, fixtures, (items, _query, url) => pagedList(items, url));
+
 /** GET <path with :id>: a record, or the one with that id in a list (else 404 '<what> not found'). */
-export const getByIdEndpoint = <T extends { id: number }>(
+export const getById = <T extends { id: number }>(
   path: string,
   fixtures: readonly T[],
   what: string,
@@ -34,7 +42,7 @@ export const getByIdEndpoint = <T extends { id: number }>(
  * POST <path> (201): `result`, or the record `build` makes from the call with a new id and
  * fresh timestamps.
  */
-export const createEndpoint = <T>(path: string, build: (call: Call) => object) =>
+export const create = <T>(path: string, build: (call: Call) => object) =>
   endpoint(
     'post',
     path,
@@ -43,7 +51,7 @@ export const createEndpoint = <T>(path: string, build: (call: Call) => object) =
   );
 
 /** PATCH <path>: `result`, or the `current` record with the body's `changes` applied. */
-export const updateEndpoint = <T>(
+export const update = <T>(
   path: string,
   current: (params: Params) => T,
   changes: (body: unknown) => object = (body) => body as object,
@@ -57,7 +65,7 @@ export const updateEndpoint = <T>(
   );
 
 /** DELETE <path> (204). */
-export const deleteEndpoint = (path: string) => endpoint('delete', path, () => () => noContent());
+export const remove = (path: string) => endpoint('delete', path, () => () => noContent());
 
 /** The fixture with the path's id, else the first one (the mocks answer every id). */
 export const findOrFirst =

@@ -1,6 +1,6 @@
 import type { Product, ProductCreate, ProductUpdate } from '@generated/model';
 import { products as fixtures } from '../fixtures';
-import { deleteEndpoint, getByIdEndpoint, pagedListEndpoint } from './crud';
+import * as crud from './crud';
 import { endpoint, json, newId, now } from './endpoint';
 
 /** A full product from a create/update body, on top of `base`. */
@@ -19,9 +19,9 @@ function toProduct(
 
 export const products = {
   /** GET /admin/products/ (skip/limit, X-Total-Count) */
-  list: pagedListEndpoint('/admin/products/', fixtures),
+  list: crud.pagedListOf('/admin/products/', fixtures),
   /** GET /admin/products/{id}: a product, or the one with that id in a list (else 404). */
-  get: getByIdEndpoint('/admin/products/:id', fixtures, 'Product'),
+  get: crud.getById('/admin/products/:id', fixtures, 'Product'),
   /** POST /admin/products/ (201): `result`, or the body echoed as a new product. */
   create: endpoint(
     'post',
@@ -44,5 +44,5 @@ export const products = {
     return json(result ?? toProduct(base, body as ProductUpdate, Number(params.id)));
   }),
   /** DELETE /admin/products/{id} (204) */
-  delete: deleteEndpoint('/admin/products/:id'),
+  delete: crud.remove('/admin/products/:id'),
 };

@@ -1,15 +1,8 @@
 import type { AdminUser, AdminUserCreate, AdminUserUpdate } from '@generated/model';
 import { adminUsers as fixtures } from '../fixtures';
-import {
-  createEndpoint,
-  deleteEndpoint,
-  findOrFirst,
-  getByIdEndpoint,
-  pagedListEndpoint,
-  updateEndpoint,
-} from './crud';
+import * as crud from './crud';
 
-const find = findOrFirst(fixtures);
+const find = crud.findOrFirst(fixtures);
 
 /** The password never comes back. */
 function withoutPassword<T extends { password?: unknown }>({
@@ -21,19 +14,19 @@ function withoutPassword<T extends { password?: unknown }>({
 
 export const users = {
   /** GET /admin/users/ (skip/limit, X-Total-Count) */
-  list: pagedListEndpoint('/admin/users/', fixtures),
-  get: getByIdEndpoint('/admin/users/:id', fixtures, 'User'),
+  list: crud.pagedListOf('/admin/users/', fixtures),
+  get: crud.getById('/admin/users/:id', fixtures, 'User'),
   /** POST /admin/users/ (201) */
-  create: createEndpoint<AdminUser>('/admin/users/', ({ body }) => ({
+  create: crud.create<AdminUser>('/admin/users/', ({ body }) => ({
     ...fixtures[2]!,
     ...withoutPassword(body as AdminUserCreate),
     last_login: null,
   })),
-  update: updateEndpoint(
+  update: crud.update(
     '/admin/users/:id',
     (params) => find(params.id),
     (body) => withoutPassword(body as AdminUserUpdate),
   ),
   /** DELETE /admin/users/{id} (204) */
-  delete: deleteEndpoint('/admin/users/:id'),
+  delete: crud.remove('/admin/users/:id'),
 };

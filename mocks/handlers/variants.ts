@@ -10,16 +10,10 @@ import type {
   VariantPage,
 } from '@generated/model';
 import { variants as fixtures } from '../fixtures';
-import {
-  createEndpoint,
-  deleteEndpoint,
-  findOrFirst,
-  getByIdEndpoint,
-  updateEndpoint,
-} from './crud';
+import * as crud from './crud';
 import { endpoint, json, newId, now } from './endpoint';
 
-const find = findOrFirst(fixtures);
+const find = crud.findOrFirst(fixtures);
 
 /** Stock state as the server computes it (spec §4, stock display). */
 function stockState(v: Variant) {
@@ -80,14 +74,14 @@ export const variants = {
       ({ url }) =>
         json(Array.isArray(source) ? page(source, url) : source),
   ),
-  get: getByIdEndpoint('/admin/variants/:id', fixtures, 'Variant'),
+  get: crud.getById('/admin/variants/:id', fixtures, 'Variant'),
   /** POST /admin/variants/{productId}/variants (201) */
-  create: createEndpoint<Variant>('/admin/variants/:productId/variants', ({ params, body }) =>
+  create: crud.create<Variant>('/admin/variants/:productId/variants', ({ params, body }) =>
     newVariant(body as VariantCreate, Number(params.productId)),
   ),
-  update: updateEndpoint('/admin/variants/:id', (params) => find(params.id)),
+  update: crud.update('/admin/variants/:id', (params) => find(params.id)),
   /** DELETE /admin/variants/{id} (204) */
-  delete: deleteEndpoint('/admin/variants/:id'),
+  delete: crud.remove('/admin/variants/:id'),
   /** DELETE /admin/variants/bulk/delete {ids} → {deleted_ids, count} */
   bulkDelete: endpoint('delete', '/admin/variants/bulk/delete', () => ({ body }) => {
     const ids = (body as BulkDeleteRequest | undefined)?.ids ?? [];
@@ -128,44 +122,39 @@ export const variants = {
     });
   }),
   /** PATCH /admin/variants/{id}/inventory → the variant */
-  inventory: updateEndpoint('/admin/variants/:id/inventory', (params) => find(params.id)),
+  inventory: crud.update('/admin/variants/:id/inventory', (params) => find(params.id)),
   /** GET /admin/variants/inventory/status */
-  inventoryStatus: endpoint(
-    'get',
-    '/admin/variants/inventory/status',
-    (items: readonly Variant[] = fixtures) =>
-      ({ url }) => {
-        const productId = url.searchParams.get('product_id');
-        const scoped = items.filter((v) => !productId || String(v.product_id) === productId);
-        const rows = scoped.map((v) => ({
-          variant_id: v.id,
-          product_id: v.product_id,
-          product_name: `Product ${v.product_id}`,
-          sku: v.sku,
-          variant_title: v.variant_title,
-          stock_quantity: v.stock_quantity,
-          low_stock_threshold: v.low_stock_threshold,
-          track_inventory: v.track_inventory,
-          allow_backorder: v.allow_backorder,
-          status: stockState(v),
-        }));
-        const count = (s: string) => rows.filter((r) => r.status === s).length;
-        const report: InventoryStatusReport = {
-          items: rows,
-          total: rows.length,
-          page: 1,
-          page_size: 100,
-          total_pages: rows.length ? 1 : 0,
-          summary: {
-            in_stock: count('in_stock'),
-            low_stock: count('low_stock'),
-            out_of_stock: count('out_of_stock'),
-            not_tracked: count('not_tracked'),
-          },
-        };
-        return json(report);
+  inventoryStatus: crud.listOf('/admin/variants/inventory/status', fixtures, (items, query) => {
+    const productId = query.get('product_id');
+    const scoped = items.filter((v) => !productId || String(v.product_id) === productId);
+    const rows = scoped.map((v) => ({
+      variant_id: v.id,
+      product_id: v.product_id,
+      product_name: `Product ${v.product_id}`,
+      sku: v.sku,
+      variant_title: v.variant_title,
+      stock_quantity: v.stock_quantity,
+      low_stock_threshold: v.low_stock_threshold,
+      track_inventory: v.track_inventory,
+      allow_backorder: v.allow_backorder,
+      status: stockState(v),
+    }));
+    const count = (s: string) => rows.filter((r) => r.status === s).length;
+    const report: InventoryStatusReport = {
+      items: rows,
+      total: rows.length,
+      page: 1,
+      page_size: 100,
+      total_pages: rows.length ? 1 : 0,
+      summary: {
+        in_stock: count('in_stock'),
+        low_stock: count('low_stock'),
+        out_of_stock: count('out_of_stock'),
+        not_tracked: count('not_tracked'),
       },
-  ),
+    };
+    return json(report);
+  }),
   /** POST /admin/variants/bulk/create?product_id (201) */
   bulkCreate: endpoint('post', '/admin/variants/bulk/create', () => ({ url, body }) => {
     const productId = Number(url.searchParams.get('product_id'));
