@@ -13,7 +13,14 @@ import {
   type NativeSelectFieldProps,
   type TextareaProps,
 } from '@chakra-ui/react';
-import { memo, useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useId,
+  useState,
+  type ChangeEvent,
+  type FocusEventHandler,
+  type ReactNode,
+} from 'react';
 import { EyeIcon, EyeOffIcon } from '@/components/icons';
 import { CURRENCY } from '@/lib/format';
 
@@ -243,7 +250,7 @@ export function SwitchField({
 interface PasswordFieldProps extends FrameProps {
   value: string;
   onChange: (value: string) => void;
-  onBlur?: () => void;
+  onBlur?: FocusEventHandler<HTMLInputElement>;
   name?: string;
 }
 

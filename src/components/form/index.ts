@@ -10,5 +10,5 @@ export {
   type Option,
 } from './fields';
 export { FormDialog } from './FormDialog';
-export { useFormDialog } from './use-form-dialog';
+export { bindText, useFormDialog } from './use-form-dialog';
 export { validationSummary, type ValidationResult } from './validation';

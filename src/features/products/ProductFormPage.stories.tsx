@@ -1,8 +1,5 @@
-import { Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { Route, Switch } from 'wouter';
-import { AdminLayout } from '@/components/layout/AdminLayout';
 import { adminUser, categories, products, vatRates, vatRatesLifecycle } from '@mocks/fixtures';
 import {
   products as productApi,
@@ -12,7 +9,8 @@ import {
 import { requests } from '@mocks/recorder';
 import { expectLocation, expectToast, screen } from '@/testing/story';
 import { expectUnsavedChangesDialog } from '@/testing/unsaved-changes';
-import { ProductFormPage, type ProductFormPageProps } from './ProductFormPage';
+import { ProductFormPage } from './ProductFormPage';
+import { ProductFormScreen } from './story-screen';
 import { UnsavedInventoryCard } from './story-inventory-card';
 import { paths } from '@/lib/paths';
 
@@ -29,29 +27,10 @@ const REQUIRED_ERRORS = [
   'VAT rate is required',
 ];
 
-/** The screen as routed: the admin layout, the form on its routes, a stand-in for the list. */
-function Screen(props: ProductFormPageProps) {
-  return (
-    <AdminLayout>
-      <Switch>
-        <Route path={paths.products.create}>
-          <ProductFormPage {...props} />
-        </Route>
-        <Route path={paths.products.editPattern}>
-          <ProductFormPage {...props} />
-        </Route>
-        <Route path={paths.products.list}>
-          <Text>Products list</Text>
-        </Route>
-      </Switch>
-    </AdminLayout>
-  );
-}
-
 const meta = {
   title: 'Products/ProductForm',
   component: ProductFormPage,
-  render: (args) => <Screen {...args} />,
+  render: (args) => <ProductFormScreen {...args} />,
   parameters: { route: paths.products.create, auth: { userType: 'admin', user: adminUser } },
 } satisfies Meta<typeof ProductFormPage>;
 export default meta;

@@ -1,8 +1,5 @@
-import { Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { Route, Switch } from 'wouter';
-import { AdminLayout } from '@/components/layout/AdminLayout';
 import { adminUser, products } from '@mocks/fixtures';
 import { products as productApi, uploads as uploadApi } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
@@ -14,37 +11,16 @@ import {
   expectUnsavedChangesDialog,
   sidebarLink,
 } from '@/testing/unsaved-changes';
-import { ProductFormPage, type ProductFormPageProps } from './ProductFormPage';
+import { ProductFormPage } from './ProductFormPage';
+import { ProductFormScreen } from './story-screen';
 import { UnsavedInventoryCard } from './story-inventory-card';
 import { paths } from '@/lib/paths';
-
-/** The screen as routed, with stand-ins for the screens the guard lets us reach. */
-function Screen(props: ProductFormPageProps) {
-  return (
-    <AdminLayout>
-      <Switch>
-        <Route path={paths.products.create}>
-          <ProductFormPage {...props} />
-        </Route>
-        <Route path={paths.products.editPattern}>
-          <ProductFormPage {...props} />
-        </Route>
-        <Route path={paths.products.list}>
-          <Text>Products list</Text>
-        </Route>
-        <Route>
-          <Text>Another screen</Text>
-        </Route>
-      </Switch>
-    </AdminLayout>
-  );
-}
 
 /** Leaving the product form with unsaved changes asks first (links, Back, closing the tab). */
 const meta = {
   title: 'Products/ProductForm/Unsaved changes',
   component: ProductFormPage,
-  render: (args) => <Screen {...args} />,
+  render: (args) => <ProductFormScreen {...args} />,
   parameters: { route: paths.products.edit(4), auth: { userType: 'admin', user: adminUser } },
 } satisfies Meta<typeof ProductFormPage>;
 export default meta;

@@ -3,7 +3,7 @@ import { useFormik } from 'formik';
 import { useId, useState } from 'react';
 import * as yup from 'yup';
 import type { StockAdjustment, Variant } from '@generated/model';
-import { FormDialog, TextField } from '@/components/form';
+import { bindText, FormDialog, TextField } from '@/components/form';
 
 export interface AdjustStockValues {
   adjustment: string;
@@ -109,25 +109,17 @@ function AdjustStockForm({
         <TextField
           label="Adjustment"
           required
-          name="adjustment"
+          {...bindText(form, 'adjustment')}
           type="number"
           step="1"
           inputMode="numeric"
           placeholder="e.g. 10 or -5"
-          value={form.values.adjustment}
-          onChange={(value) => void form.setFieldValue('adjustment', value)}
-          onBlur={form.handleBlur}
-          error={form.touched.adjustment ? form.errors.adjustment : undefined}
           helperText="A positive number adds stock, a negative number removes it."
         />
         <TextField
           label="Reason"
-          name="reason"
           placeholder="e.g. Restock, damaged goods (optional)"
-          value={form.values.reason}
-          onChange={(value) => void form.setFieldValue('reason', value)}
-          onBlur={form.handleBlur}
-          error={form.touched.reason ? form.errors.reason : undefined}
+          {...bindText(form, 'reason')}
         />
       </Stack>
     </form>

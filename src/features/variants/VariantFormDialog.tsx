@@ -1,8 +1,15 @@
 import { Box, Button, Flex, Heading, SimpleGrid, Stack, Tag, Text } from '@chakra-ui/react';
-import { useFormik, type FormikErrors, type FormikTouched } from 'formik';
+import { useFormik } from 'formik';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Variant, VatRate } from '@generated/model';
-import { FormDialog, NUMBER_INPUT, SelectField, SwitchField, TextField } from '@/components/form';
+import {
+  bindText,
+  FormDialog,
+  NUMBER_INPUT,
+  SelectField,
+  SwitchField,
+  TextField,
+} from '@/components/form';
 import { PlusIcon } from '@/components/icons';
 import { MediaUploader } from '@/components/media-uploader';
 import { formatVatRate } from '@/lib/format';
@@ -122,20 +129,10 @@ function VariantForm({
     onDirtyChange(form.dirty);
     return () => onDirtyChange(false);
   }, [form.dirty, onDirtyChange]);
-  const errors = form.errors as FormikErrors<Record<string, string>>;
-  const touched = form.touched as FormikTouched<Record<string, boolean>>;
-  const errorOf = (name: TextKey) => (touched[name] ? errors[name] : undefined);
   const set = (name: keyof VariantFormValues) => (value: unknown) => {
     void form.setFieldValue(name, value);
   };
-  // Props of a text/number input bound to a string field.
-  const bind = (name: TextKey) => ({
-    name,
-    value: form.values[name],
-    onChange: set(name),
-    onBlur: form.handleBlur,
-    error: errorOf(name),
-  });
+  const bind = (name: TextKey) => bindText(form, name);
 
   const rateKnown = vatRates.some((rate) => String(rate.id) === form.values.vat_rate_id);
 
@@ -300,26 +297,21 @@ function OptionsEditor({
         </Text>
       )}
       <Flex gap="2" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'flex-end' }}>
-        <Box flex="1">
-          <TextField
-            label="Option name"
-            value={key}
-            placeholder="e.g. color"
-            autoComplete="off"
-            onChange={setKey}
-            onKeyDown={onEnter(add)}
-          />
-        </Box>
-        <Box flex="1">
-          <TextField
-            label="Option value"
-            value={value}
-            placeholder="e.g. Red"
-            autoComplete="off"
-            onChange={setValue}
-            onKeyDown={onEnter(add)}
-          />
-        </Box>
+        {[
+          { label: 'Option name', text: key, onChange: setKey, placeholder: 'e.g. color' },
+          { label: 'Option value', text: value, onChange: setValue, placeholder: 'e.g. Red' },
+        ].map((input) => (
+          <Box flex="1" key={input.label}>
+            <TextField
+              label={input.label}
+              value={input.text}
+              placeholder={input.placeholder}
+              autoComplete="off"
+              onChange={input.onChange}
+              onKeyDown={onEnter(add)}
+            />
+          </Box>
+        ))}
         <Button variant="outline" onClick={add} disabled={!canAdd}>
           <PlusIcon /> Add Option
         </Button>

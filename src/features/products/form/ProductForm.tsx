@@ -184,6 +184,18 @@ export function ProductForm({
     [vatRates, values.vat_rate_id],
   );
 
+  /** A picker's options, and its placeholder and disabled state while they load or failed to. */
+  const picker = (
+    options: Option[] | undefined,
+    failed: boolean | undefined,
+    one: string,
+    all: string,
+  ) => ({
+    options,
+    disabled: busy || options === undefined,
+    placeholder: options ? `Select ${one}` : failed ? `Failed to load ${all}` : `Loading ${all}...`,
+  });
+
   const rate = vatRates?.find((r) => String(r.id) === values.vat_rate_id)?.rate;
   const gross = grossPrice(values.base_price, rate, values.price_includes_vat);
 
@@ -226,17 +238,9 @@ export function ProductForm({
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <SelectField
             {...bind('category_id')}
+            {...picker(categoryOptions, categoriesFailed, 'a category', 'categories')}
             label="Category"
             required
-            options={categoryOptions}
-            disabled={busy || categoryOptions === undefined}
-            placeholder={
-              categories
-                ? 'Select a category'
-                : categoriesFailed
-                  ? 'Failed to load categories'
-                  : 'Loading categories...'
-            }
           />
           <TextField {...bind('brand')} label="Brand" maxLength={LIMITS.brand} />
         </SimpleGrid>
@@ -249,17 +253,9 @@ export function ProductForm({
           />
           <SelectField
             {...bind('vat_rate_id')}
+            {...picker(vatRateOptions, vatRatesFailed, 'a VAT rate', 'VAT rates')}
             label="VAT Rate"
             required
-            options={vatRateOptions}
-            disabled={busy || vatRateOptions === undefined}
-            placeholder={
-              vatRates
-                ? 'Select a VAT rate'
-                : vatRatesFailed
-                  ? 'Failed to load VAT rates'
-                  : 'Loading VAT rates...'
-            }
           />
           <Stack gap="1.5" justify="center" pt={{ md: '6' }}>
             <FlagSwitch
