@@ -55,7 +55,8 @@ function FieldFrame({
   return (
     <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
       <Field.Label>
-        {label} <Field.RequiredIndicator />
+        {label}
+        <Field.RequiredIndicator />
       </Field.Label>
       {children}
       {counter ? (
