@@ -70,6 +70,21 @@ const loaded = async (canvasElement: HTMLElement) => {
   await row(canvasElement, 'SAC-CABAS-CML');
 };
 
+/** Once the list is shown, clicks a row action ('Edit', 'Delete'...) of the variant with this SKU. */
+async function rowAction(canvasElement: HTMLElement, sku: string, action: string) {
+  await loaded(canvasElement);
+  const variant = within(await row(canvasElement, sku));
+  await userEvent.click(variant.getByRole('button', { name: action }));
+  return variant;
+}
+
+/** Once the list is shown, opens the Add Variant dialog. */
+async function openAdd(canvasElement: HTMLElement) {
+  await loaded(canvasElement);
+  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Add Variant' }));
+  return openDialog('Add Variant');
+}
+
 /* The list */
 
 /**
@@ -349,9 +364,7 @@ export const BulkDeleteFailure: Story = {
 export const DeleteOnlyVariant: Story = {
   parameters: { msw: { handlers: [variants.list(onlyVariant), variants.delete()] } },
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const camel = within(await row(canvasElement, 'SAC-CABAS-CML'));
-    await userEvent.click(camel.getByRole('button', { name: 'Delete' }));
+    await rowAction(canvasElement, 'SAC-CABAS-CML', 'Delete');
     const dialog = await openConfirmation('Delete Variant');
     await expect(
       dialog.getByText(
@@ -370,9 +383,7 @@ export const DeleteOnlyVariant: Story = {
 export const DeleteOneOfSeveral: Story = {
   parameters: { msw: { handlers: [variants.list(bagVariants), variants.delete()] } },
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const noir = within(await row(canvasElement, 'SAC-CABAS-NR'));
-    await userEvent.click(noir.getByRole('button', { name: 'Delete' }));
+    const noir = await rowAction(canvasElement, 'SAC-CABAS-NR', 'Delete');
     await userEvent.click((await openConfirmation()).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await expect(requests.to('DELETE', '/api/v1/admin/variants/2')).toHaveLength(0);
@@ -388,9 +399,7 @@ export const DeleteOneOfSeveral: Story = {
 export const DeleteFailure: Story = {
   parameters: { msw: { handlers: [variants.list(bagVariants), variants.delete.networkError()] } },
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const noir = within(await row(canvasElement, 'SAC-CABAS-NR'));
-    await userEvent.click(noir.getByRole('button', { name: 'Delete' }));
+    await rowAction(canvasElement, 'SAC-CABAS-NR', 'Delete');
     await userEvent.click((await openConfirmation()).getByRole('button', { name: 'Delete' }));
     await expectToast('Error', 'Failed to delete variant', 'error');
     // The confirmation stays open for another try.
@@ -402,10 +411,7 @@ export const DeleteFailure: Story = {
 
 export const AddDialogValidation: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await loaded(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Add Variant' }));
-    const dialog = await openDialog('Add Variant');
+    const dialog = await openAdd(canvasElement);
     // Defaults of spec §9.
     await expect(dialog.getByLabelText('Stock Quantity')).toHaveValue(0);
     await expect(dialog.getByLabelText('Low Stock Threshold')).toHaveValue(5);
@@ -435,10 +441,7 @@ export const AddDialogValidation: Story = {
 /** Add Option needs a name and a value; Enter adds the entry without submitting the form. */
 export const AddOption: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await loaded(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Add Variant' }));
-    const dialog = await openDialog('Add Variant');
+    const dialog = await openAdd(canvasElement);
     const add = dialog.getByRole('button', { name: 'Add Option' });
     await expect(add).toBeDisabled();
     await userEvent.type(dialog.getByLabelText('Option name'), 'color');
@@ -532,10 +535,7 @@ export const CreateFirstVariant: Story = {
 export const CreateAnotherVariant: Story = {
   parameters: { msw: { handlers: [variants.list(bagVariants), variants.create()] } },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await loaded(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Add Variant' }));
-    const dialog = await openDialog('Add Variant');
+    const dialog = await openAdd(canvasElement);
     await fill(dialog, /^SKU/, 'SAC-CABAS-BLU');
     await fill(dialog, /^Variant Title/, 'Bleu');
     await fill(dialog, /^Price/, '189');
@@ -565,10 +565,7 @@ export const CreateAnotherVariant: Story = {
 export const CreatePending: Story = {
   parameters: { msw: { handlers: [variants.list(bagVariants), variants.create.loading()] } },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await loaded(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Add Variant' }));
-    const dialog = await openDialog('Add Variant');
+    const dialog = await openAdd(canvasElement);
     await fill(dialog, /^SKU/, 'SAC-CABAS-BLU');
     await fill(dialog, /^Variant Title/, 'Bleu');
     await fill(dialog, /^Price/, '189');
@@ -591,10 +588,7 @@ export const CreateFailure: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await loaded(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Add Variant' }));
-    const dialog = await openDialog('Add Variant');
+    const dialog = await openAdd(canvasElement);
     await fill(dialog, /^SKU/, 'SAC-CABAS-NR');
     await fill(dialog, /^Variant Title/, 'Noir 2');
     await fill(dialog, /^Price/, '189');
@@ -611,9 +605,7 @@ export const CreateFailure: Story = {
 export const EditVariant: Story = {
   parameters: { msw: { handlers: [variants.list(bagVariants), variants.update()] } },
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const camel = within(await row(canvasElement, 'SAC-CABAS-CML'));
-    await userEvent.click(camel.getByRole('button', { name: 'Edit' }));
+    await rowAction(canvasElement, 'SAC-CABAS-CML', 'Edit');
     const dialog = await openDialog('Edit Variant');
     await expect(dialog.getByLabelText(/^SKU/)).toHaveValue('SAC-CABAS-CML');
     await expect(dialog.getByLabelText(/^Variant Title/)).toHaveValue('Camel');
@@ -672,9 +664,7 @@ export const EditFailure: Story = {
     msw: { handlers: [variants.list(bagVariants), variants.update.networkError()] },
   },
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const camel = within(await row(canvasElement, 'SAC-CABAS-CML'));
-    await userEvent.click(camel.getByRole('button', { name: 'Edit' }));
+    await rowAction(canvasElement, 'SAC-CABAS-CML', 'Edit');
     const dialog = await openDialog('Edit Variant');
     await userEvent.click(dialog.getByRole('button', { name: 'Update Variant' }));
     await expectToast('Error', 'Failed to save variant', 'error');
@@ -687,9 +677,7 @@ export const EditFailure: Story = {
 export const AdjustStock: Story = {
   parameters: { msw: { handlers: [variants.list(bagVariants), variants.adjust()] } },
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const camel = within(await row(canvasElement, 'SAC-CABAS-CML'));
-    await userEvent.click(camel.getByRole('button', { name: 'Adjust Stock' }));
+    await rowAction(canvasElement, 'SAC-CABAS-CML', 'Adjust Stock');
     const dialog = await openDialog('Adjust Stock');
     await expect(dialog.getByTestId('current-stock')).toHaveTextContent('Current stock: 12');
     await userEvent.click(dialog.getByRole('button', { name: 'Adjust Stock' }));
@@ -719,9 +707,7 @@ export const AdjustStockConflict: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const noir = within(await row(canvasElement, 'SAC-CABAS-NR'));
-    await userEvent.click(noir.getByRole('button', { name: 'Adjust Stock' }));
+    await rowAction(canvasElement, 'SAC-CABAS-NR', 'Adjust Stock');
     const dialog = await openDialog('Adjust Stock');
     await userEvent.type(dialog.getByLabelText(/^Adjustment/), '-5');
     await userEvent.click(dialog.getByRole('button', { name: 'Adjust Stock' }));
@@ -737,9 +723,7 @@ export const AdjustStockFailure: Story = {
     msw: { handlers: [variants.list(bagVariants), variants.adjust.networkError()] },
   },
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const noir = within(await row(canvasElement, 'SAC-CABAS-NR'));
-    await userEvent.click(noir.getByRole('button', { name: 'Adjust Stock' }));
+    await rowAction(canvasElement, 'SAC-CABAS-NR', 'Adjust Stock');
     const dialog = await openDialog('Adjust Stock');
     await userEvent.type(dialog.getByLabelText(/^Adjustment/), '2');
     await userEvent.click(dialog.getByRole('button', { name: 'Adjust Stock' }));
@@ -752,9 +736,7 @@ export const AdjustStockFailure: Story = {
 export const Duplicate: Story = {
   parameters: { msw: { handlers: [variants.list(bagVariants), variants.duplicate()] } },
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const camel = within(await row(canvasElement, 'SAC-CABAS-CML'));
-    await userEvent.click(camel.getByRole('button', { name: 'Duplicate' }));
+    await rowAction(canvasElement, 'SAC-CABAS-CML', 'Duplicate');
     const [call] = await requests.waitFor('POST', '/api/v1/admin/variants/1/duplicate');
     await expect(call?.body).toEqual({ new_sku: 'SAC-CABAS-CML-copy' });
     await expectToast('Success', 'Variant duplicated successfully', 'success');
@@ -774,9 +756,7 @@ export const DuplicateFailure: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const camel = within(await row(canvasElement, 'SAC-CABAS-CML'));
-    await userEvent.click(camel.getByRole('button', { name: 'Duplicate' }));
+    await rowAction(canvasElement, 'SAC-CABAS-CML', 'Duplicate');
     await expectToast('Error', "SKU 'SAC-CABAS-CML-copy' is already used", 'error');
     await expect(requests.to('PATCH', PRODUCT)).toHaveLength(0);
   },
