@@ -1,5 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { HttpHandler } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUser } from '@mocks/fixtures';
 import { variants } from '@mocks/handlers';
@@ -34,6 +35,11 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /* Helpers */
+
+/** The bag's variants listed, plus the handlers of the story's own calls. */
+const withBag = (...handlers: HttpHandler[]) => ({
+  msw: { handlers: [variants.list(bagVariants), ...handlers] },
+});
 
 const row = (canvasElement: HTMLElement, sku: string) =>
   within(canvasElement).findByRole('row', { name: new RegExp(`\\b${sku}\\b`) });
@@ -322,7 +328,7 @@ export const SelectionAndBulkDelete: Story = {
 
 /** Deleting as many selected variants as the product has sends has_variants false. */
 export const BulkDeleteAll: Story = {
-  parameters: { msw: { handlers: [variants.list(bagVariants), variants.bulkDelete()] } },
+  parameters: withBag(variants.bulkDelete()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await loaded(canvasElement);
@@ -344,11 +350,7 @@ export const BulkDeleteAll: Story = {
 };
 
 export const BulkDeleteFailure: Story = {
-  parameters: {
-    msw: {
-      handlers: [variants.list(bagVariants), variants.bulkDelete.error(404, 'Variant 2 not found')],
-    },
-  },
+  parameters: withBag(variants.bulkDelete.error(404, 'Variant 2 not found')),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await loaded(canvasElement);
@@ -381,7 +383,7 @@ export const DeleteOnlyVariant: Story = {
 
 /** One of several: no has_variants change; Cancel first sends nothing. */
 export const DeleteOneOfSeveral: Story = {
-  parameters: { msw: { handlers: [variants.list(bagVariants), variants.delete()] } },
+  parameters: withBag(variants.delete()),
   play: async ({ canvasElement }) => {
     const noir = await rowAction(canvasElement, 'SAC-CABAS-NR', 'Delete');
     await userEvent.click((await openConfirmation()).getByRole('button', { name: 'Cancel' }));
@@ -397,7 +399,7 @@ export const DeleteOneOfSeveral: Story = {
 };
 
 export const DeleteFailure: Story = {
-  parameters: { msw: { handlers: [variants.list(bagVariants), variants.delete.networkError()] } },
+  parameters: withBag(variants.delete.networkError()),
   play: async ({ canvasElement }) => {
     await rowAction(canvasElement, 'SAC-CABAS-NR', 'Delete');
     await userEvent.click((await openConfirmation()).getByRole('button', { name: 'Delete' }));
@@ -533,7 +535,7 @@ export const CreateFirstVariant: Story = {
 
 /** Not the first variant: no has_variants change; empty optional fields are left out. */
 export const CreateAnotherVariant: Story = {
-  parameters: { msw: { handlers: [variants.list(bagVariants), variants.create()] } },
+  parameters: withBag(variants.create()),
   play: async ({ canvasElement }) => {
     const dialog = await openAdd(canvasElement);
     await fill(dialog, /^SKU/, 'SAC-CABAS-BLU');
@@ -563,7 +565,7 @@ export const CreateAnotherVariant: Story = {
 
 /** While the call runs the submit button reads 'Saving...' and nothing can be sent twice. */
 export const CreatePending: Story = {
-  parameters: { msw: { handlers: [variants.list(bagVariants), variants.create.loading()] } },
+  parameters: withBag(variants.create.loading()),
   play: async ({ canvasElement }) => {
     const dialog = await openAdd(canvasElement);
     await fill(dialog, /^SKU/, 'SAC-CABAS-BLU');
@@ -579,14 +581,7 @@ export const CreatePending: Story = {
 };
 
 export const CreateFailure: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        variants.list(bagVariants),
-        variants.create.error(409, "SKU 'SAC-CABAS-NR' is already used"),
-      ],
-    },
-  },
+  parameters: withBag(variants.create.error(409, "SKU 'SAC-CABAS-NR' is already used")),
   play: async ({ canvasElement }) => {
     const dialog = await openAdd(canvasElement);
     await fill(dialog, /^SKU/, 'SAC-CABAS-NR');
@@ -603,7 +598,7 @@ export const CreateFailure: Story = {
 
 /** Edit mode: prefilled; emptied optional fields are sent as null. */
 export const EditVariant: Story = {
-  parameters: { msw: { handlers: [variants.list(bagVariants), variants.update()] } },
+  parameters: withBag(variants.update()),
   play: async ({ canvasElement }) => {
     await rowAction(canvasElement, 'SAC-CABAS-CML', 'Edit');
     const dialog = await openDialog('Edit Variant');
@@ -660,9 +655,7 @@ export const EditVariant: Story = {
 };
 
 export const EditFailure: Story = {
-  parameters: {
-    msw: { handlers: [variants.list(bagVariants), variants.update.networkError()] },
-  },
+  parameters: withBag(variants.update.networkError()),
   play: async ({ canvasElement }) => {
     await rowAction(canvasElement, 'SAC-CABAS-CML', 'Edit');
     const dialog = await openDialog('Edit Variant');
@@ -675,7 +668,7 @@ export const EditFailure: Story = {
 /* Adjust stock */
 
 export const AdjustStock: Story = {
-  parameters: { msw: { handlers: [variants.list(bagVariants), variants.adjust()] } },
+  parameters: withBag(variants.adjust()),
   play: async ({ canvasElement }) => {
     await rowAction(canvasElement, 'SAC-CABAS-CML', 'Adjust Stock');
     const dialog = await openDialog('Adjust Stock');
@@ -698,14 +691,7 @@ export const AdjustStock: Story = {
 
 /** A removal beyond the stock: the server's 409 detail is shown; the dialog stays open. */
 export const AdjustStockConflict: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        variants.list(bagVariants),
-        variants.adjust.error(409, 'Not enough stock: 3 in stock, cannot remove 5'),
-      ],
-    },
-  },
+  parameters: withBag(variants.adjust.error(409, 'Not enough stock: 3 in stock, cannot remove 5')),
   play: async ({ canvasElement }) => {
     await rowAction(canvasElement, 'SAC-CABAS-NR', 'Adjust Stock');
     const dialog = await openDialog('Adjust Stock');
@@ -719,9 +705,7 @@ export const AdjustStockConflict: Story = {
 };
 
 export const AdjustStockFailure: Story = {
-  parameters: {
-    msw: { handlers: [variants.list(bagVariants), variants.adjust.networkError()] },
-  },
+  parameters: withBag(variants.adjust.networkError()),
   play: async ({ canvasElement }) => {
     await rowAction(canvasElement, 'SAC-CABAS-NR', 'Adjust Stock');
     const dialog = await openDialog('Adjust Stock');
@@ -734,7 +718,7 @@ export const AdjustStockFailure: Story = {
 /* Duplicate */
 
 export const Duplicate: Story = {
-  parameters: { msw: { handlers: [variants.list(bagVariants), variants.duplicate()] } },
+  parameters: withBag(variants.duplicate()),
   play: async ({ canvasElement }) => {
     await rowAction(canvasElement, 'SAC-CABAS-CML', 'Duplicate');
     const [call] = await requests.waitFor('POST', '/api/v1/admin/variants/1/duplicate');
@@ -747,14 +731,7 @@ export const Duplicate: Story = {
 };
 
 export const DuplicateFailure: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        variants.list(bagVariants),
-        variants.duplicate.error(409, "SKU 'SAC-CABAS-CML-copy' is already used"),
-      ],
-    },
-  },
+  parameters: withBag(variants.duplicate.error(409, "SKU 'SAC-CABAS-CML-copy' is already used")),
   play: async ({ canvasElement }) => {
     await rowAction(canvasElement, 'SAC-CABAS-CML', 'Duplicate');
     await expectToast('Error', "SKU 'SAC-CABAS-CML-copy' is already used", 'error');
