@@ -8,7 +8,7 @@ import { currentLocation } from './story';
 
 const scopeOf = (element: HTMLElement) => within(element);
 /** Queries bound to one element (what `within` returns). */
-export type Scope = ReturnType<typeof scopeOf>;
+type Scope = ReturnType<typeof scopeOf>;
 
 /** The 'Discard unsaved changes?' confirmation, once visible, with its exact texts. */
 export async function expectUnsavedChangesDialog(): Promise<Scope> {

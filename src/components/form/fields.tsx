@@ -11,6 +11,7 @@ import {
   Textarea,
   type InputProps,
   type NativeSelectFieldProps,
+  type NativeSelectRootProps,
   type TextareaProps,
 } from '@chakra-ui/react';
 import {
@@ -176,6 +177,33 @@ interface SelectFieldProps
   options?: readonly Option[] | undefined;
 }
 
+/** A native select with its options (unlabelled: give it an `aria-label`, or use SelectField). */
+export function Select({
+  options,
+  children,
+  disabled,
+  width,
+  ...field
+}: Omit<NativeSelectFieldProps, 'width'> & {
+  options?: readonly Option[] | undefined;
+  width?: NativeSelectRootProps['width'];
+  disabled?: boolean | undefined;
+}) {
+  return (
+    <NativeSelect.Root disabled={disabled} width={width}>
+      <NativeSelect.Field {...field}>
+        {children}
+        {options?.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
 /** A labelled native select. */
 export const SelectField = memo(function SelectField({
   options,
@@ -185,17 +213,9 @@ export const SelectField = memo(function SelectField({
   const { frame, control } = frameAndControl<HTMLSelectElement, typeof props>(props);
   return (
     <FieldFrame {...frame}>
-      <NativeSelect.Root disabled={frame.disabled}>
-        <NativeSelect.Field {...control}>
-          {children}
-          {options?.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <Select {...control} options={options} disabled={frame.disabled}>
+        {children}
+      </Select>
     </FieldFrame>
   );
 });

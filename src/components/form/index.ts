@@ -3,6 +3,7 @@ export {
   MoneyField,
   NUMBER_INPUT,
   PasswordField,
+  Select,
   SelectField,
   SwitchField,
   TextAreaField,

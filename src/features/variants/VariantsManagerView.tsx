@@ -6,12 +6,12 @@ import {
   HStack,
   Input,
   InputGroup,
-  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import type { VariantPage } from '@generated/model';
+import { Select } from '@/components/form';
 import { PlusIcon, SearchIcon, TrashIcon } from '@/components/icons';
 import { LoadErrorState, LoadingState } from '@/components/management';
 import {
@@ -180,23 +180,16 @@ function FilterSelect<T extends string>({
   options: readonly FilterOption<T>[];
 }) {
   return (
-    <NativeSelect.Root width={{ base: 'full', md: '40' }}>
-      <NativeSelect.Field
-        aria-label={label}
-        value={value}
-        onChange={(event) => {
-          const chosen = options.find((option) => option.value === event.currentTarget.value);
-          if (chosen) onChange(chosen.value);
-        }}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <Select
+      width={{ base: 'full', md: '40' }}
+      aria-label={label}
+      value={value}
+      options={options}
+      onChange={(event) => {
+        const chosen = options.find((option) => option.value === event.currentTarget.value);
+        if (chosen) onChange(chosen.value);
+      }}
+    />
   );
 }
 
