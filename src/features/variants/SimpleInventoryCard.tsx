@@ -11,7 +11,7 @@ import { serverMessage } from '@/lib/http';
 import { AUTOSAVE_DELAY_MS } from './constants';
 import { NUMBER_INPUT, TextField } from '@/components/form';
 import { LoadErrorState, LoadingState } from '@/components/management';
-import { StockFlags } from './StockFlags';
+import { StockCounts, StockFlags } from './StockFields';
 import {
   awaitsValue,
   emptyInventoryValues,
@@ -222,16 +222,7 @@ export function SimpleInventoryCardView({
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <TextField label="SKU" autoComplete="off" helperText={skuHelper} {...text('sku')} />
           <TextField label="Barcode" autoComplete="off" {...text('barcode')} />
-          <TextField
-            label="Stock Quantity"
-            {...NUMBER_INPUT.count}
-            {...integer('stock_quantity')}
-          />
-          <TextField
-            label="Low Stock Threshold"
-            {...NUMBER_INPUT.count}
-            {...integer('low_stock_threshold')}
-          />
+          <StockCounts field={integer} />
           <TextField label="Weight (kg)" {...NUMBER_INPUT.measure} {...text('weight')} />
         </SimpleGrid>
         <StockFlags

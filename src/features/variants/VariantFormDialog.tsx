@@ -14,7 +14,7 @@ import { PlusIcon } from '@/components/icons';
 import { MediaUploader } from '@/components/media-uploader';
 import { formatVatRate } from '@/lib/format';
 import { DIMENSION_UNITS, MAX_VARIANT_IMAGES } from './constants';
-import { StockFlags } from './StockFlags';
+import { StockCounts, StockFlags } from './StockFields';
 import {
   addOptionEntry,
   emptyVariantValues,
@@ -196,12 +196,7 @@ function VariantForm({
 
         <Section title="Inventory">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <TextField label="Stock Quantity" {...NUMBER_INPUT.count} {...bind('stock_quantity')} />
-            <TextField
-              label="Low Stock Threshold"
-              {...NUMBER_INPUT.count}
-              {...bind('low_stock_threshold')}
-            />
+            <StockCounts field={bind} />
           </SimpleGrid>
           <StockFlags values={form.values} onChange={set} />
         </Section>

@@ -84,6 +84,17 @@ async function rowAction(canvasElement: HTMLElement, sku: string, action: string
   return variant;
 }
 
+/** Once the list is shown, opens a row action's dialog ('Edit' → 'Edit Variant'). */
+async function openFromRow(
+  canvasElement: HTMLElement,
+  sku: string,
+  action: string,
+  dialog: string,
+) {
+  await rowAction(canvasElement, sku, action);
+  return openDialog(dialog);
+}
+
 /** Once the list is shown, opens the Add Variant dialog. */
 async function openAdd(canvasElement: HTMLElement) {
   await loaded(canvasElement);
@@ -600,8 +611,7 @@ export const CreateFailure: Story = {
 export const EditVariant: Story = {
   parameters: withBag(variants.update()),
   play: async ({ canvasElement }) => {
-    await rowAction(canvasElement, 'SAC-CABAS-CML', 'Edit');
-    const dialog = await openDialog('Edit Variant');
+    const dialog = await openFromRow(canvasElement, 'SAC-CABAS-CML', 'Edit', 'Edit Variant');
     await expect(dialog.getByLabelText(/^SKU/)).toHaveValue('SAC-CABAS-CML');
     await expect(dialog.getByLabelText(/^Variant Title/)).toHaveValue('Camel');
     await expect(dialog.getByLabelText(/^Price/)).toHaveValue(189);
@@ -657,8 +667,7 @@ export const EditVariant: Story = {
 export const EditFailure: Story = {
   parameters: withBag(variants.update.networkError()),
   play: async ({ canvasElement }) => {
-    await rowAction(canvasElement, 'SAC-CABAS-CML', 'Edit');
-    const dialog = await openDialog('Edit Variant');
+    const dialog = await openFromRow(canvasElement, 'SAC-CABAS-CML', 'Edit', 'Edit Variant');
     await userEvent.click(dialog.getByRole('button', { name: 'Update Variant' }));
     await expectToast('Error', 'Failed to save variant', 'error');
     await expect(screen.getByRole('dialog', { name: 'Edit Variant' })).toBeVisible();
@@ -670,8 +679,12 @@ export const EditFailure: Story = {
 export const AdjustStock: Story = {
   parameters: withBag(variants.adjust()),
   play: async ({ canvasElement }) => {
-    await rowAction(canvasElement, 'SAC-CABAS-CML', 'Adjust Stock');
-    const dialog = await openDialog('Adjust Stock');
+    const dialog = await openFromRow(
+      canvasElement,
+      'SAC-CABAS-CML',
+      'Adjust Stock',
+      'Adjust Stock',
+    );
     await expect(dialog.getByTestId('current-stock')).toHaveTextContent('Current stock: 12');
     await userEvent.click(dialog.getByRole('button', { name: 'Adjust Stock' }));
     await expect(await dialog.findByText('Adjustment is required')).toBeVisible();
@@ -693,8 +706,7 @@ export const AdjustStock: Story = {
 export const AdjustStockConflict: Story = {
   parameters: withBag(variants.adjust.error(409, 'Not enough stock: 3 in stock, cannot remove 5')),
   play: async ({ canvasElement }) => {
-    await rowAction(canvasElement, 'SAC-CABAS-NR', 'Adjust Stock');
-    const dialog = await openDialog('Adjust Stock');
+    const dialog = await openFromRow(canvasElement, 'SAC-CABAS-NR', 'Adjust Stock', 'Adjust Stock');
     await userEvent.type(dialog.getByLabelText(/^Adjustment/), '-5');
     await userEvent.click(dialog.getByRole('button', { name: 'Adjust Stock' }));
     const [call] = await requests.waitFor('POST', '/api/v1/admin/variants/2/inventory/adjust');
@@ -707,8 +719,7 @@ export const AdjustStockConflict: Story = {
 export const AdjustStockFailure: Story = {
   parameters: withBag(variants.adjust.networkError()),
   play: async ({ canvasElement }) => {
-    await rowAction(canvasElement, 'SAC-CABAS-NR', 'Adjust Stock');
-    const dialog = await openDialog('Adjust Stock');
+    const dialog = await openFromRow(canvasElement, 'SAC-CABAS-NR', 'Adjust Stock', 'Adjust Stock');
     await userEvent.type(dialog.getByLabelText(/^Adjustment/), '2');
     await userEvent.click(dialog.getByRole('button', { name: 'Adjust Stock' }));
     await expectToast('Error', 'Failed to adjust stock', 'error');
