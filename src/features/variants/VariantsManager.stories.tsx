@@ -1,5 +1,5 @@
-import { Box } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { padded } from '@/testing/padded';
 import type { HttpHandler } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUser } from '@mocks/fixtures';
@@ -23,13 +23,7 @@ const meta = {
     auth: { userType: 'admin', user: adminUser },
     msw: { handlers: [variants.list(bagWithUntracked)] },
   },
-  decorators: [
-    (Story) => (
-      <Box p={{ base: '4', md: '8' }} maxW="6xl" mx="auto">
-        <Story />
-      </Box>
-    ),
-  ],
+  decorators: [padded('6xl')],
 } satisfies Meta<typeof VariantsManager>;
 export default meta;
 type Story = StoryObj<typeof meta>;
