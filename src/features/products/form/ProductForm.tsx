@@ -147,6 +147,7 @@ export function ProductForm({
       onBlur: handleBlur,
       disabled: busy,
       form: PRODUCT_FORM_ID,
+      maxLength: MAX_LENGTH[name],
     };
   };
 
@@ -209,14 +210,12 @@ export function ProductForm({
             onChange={handleNameChange}
             label="Product Name"
             required
-            maxLength={LIMITS.name}
             placeholder="e.g. Leather tote bag"
           />
           <TextField
             {...bind('slug')}
             label="Slug"
             required
-            maxLength={LIMITS.slug}
             spellCheck={false}
             helperText="Used in the product's address. Follows the name until you edit it."
           />
@@ -225,16 +224,9 @@ export function ProductForm({
           {...bind('short_description')}
           label="Short Description"
           rows={2}
-          maxLength={LIMITS.shortDescription}
           helperText="One or two lines shown in product lists."
         />
-        <TextAreaField
-          {...bind('description')}
-          label="Full Description"
-          required
-          rows={6}
-          maxLength={LIMITS.description}
-        />
+        <TextAreaField {...bind('description')} label="Full Description" required rows={6} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <SelectField
             {...bind('category_id')}
@@ -242,7 +234,7 @@ export function ProductForm({
             label="Category"
             required
           />
-          <TextField {...bind('brand')} label="Brand" maxLength={LIMITS.brand} />
+          <TextField {...bind('brand')} label="Brand" />
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <MoneyField {...bind('base_price')} label="Base Price" required />
@@ -302,7 +294,6 @@ export function ProductForm({
         <TextField
           {...bind('meta_title')}
           label="Meta Title"
-          maxLength={LIMITS.metaTitle}
           counter
           helperText="The title search engines show."
         />
@@ -310,7 +301,6 @@ export function ProductForm({
           {...bind('meta_description')}
           label="Meta Description"
           rows={3}
-          maxLength={LIMITS.metaDescription}
           counter
           helperText="The summary search engines show."
         />
@@ -364,6 +354,17 @@ function FlagSwitch({
     />
   );
 }
+
+/** The inputs stop at the schema's length limits (meta title/description show a counter). */
+const MAX_LENGTH: Partial<Record<ProductFormField, number>> = {
+  name: LIMITS.name,
+  slug: LIMITS.slug,
+  short_description: LIMITS.shortDescription,
+  description: LIMITS.description,
+  brand: LIMITS.brand,
+  meta_title: LIMITS.metaTitle,
+  meta_description: LIMITS.metaDescription,
+};
 
 /* ---- Options ---- */
 
