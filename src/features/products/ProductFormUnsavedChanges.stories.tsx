@@ -11,6 +11,8 @@ import {
   expectUnsavedChangesDialog,
   sidebarLink,
 } from '@/testing/unsaved-changes';
+
+type UnsavedChangesDialog = Awaited<ReturnType<typeof expectUnsavedChangesDialog>>;
 import { ProductFormPage } from './ProductFormPage';
 import { ProductFormScreen } from './story-screen';
 import { UnsavedInventoryCard } from './story-inventory-card';
@@ -45,6 +47,25 @@ async function renameProduct(canvasElement: HTMLElement) {
   await userEvent.type(nameField(canvasElement), ' XL');
 }
 
+/** The new-product form, its default VAT rate preselected. */
+async function newFormReady(canvasElement: HTMLElement) {
+  await waitFor(() => expect(main(canvasElement).getByLabelText(/^VAT Rate/)).toHaveValue('1'));
+}
+
+/** Stay on page: the confirmation goes and the edit form stays where it was. */
+async function stay(canvasElement: HTMLElement, confirmation: UnsavedChangesDialog) {
+  await userEvent.click(confirmation.getByRole('button', { name: 'Stay on page' }));
+  await expectNoUnsavedChangesDialog();
+  await expect(currentLocation(canvasElement)).toBe(EDIT);
+}
+
+/** A sidebar link (Orders) leaves at once, asking nothing. */
+async function leavesWithoutAsking(canvasElement: HTMLElement) {
+  await userEvent.click(sidebarLink(canvasElement, 'Orders'));
+  await expectLocation(canvasElement, '/admin/orders');
+  await expectNoUnsavedChangesDialog();
+}
+
 /** A sidebar link with a changed name: asked; Stay keeps page and name; Discard leaves. */
 export const LinkAsksWhenChanged: Story = {
   play: async ({ canvasElement }) => {
@@ -53,9 +74,7 @@ export const LinkAsksWhenChanged: Story = {
     let dialog = await expectUnsavedChangesDialog();
     await expect(currentLocation(canvasElement)).toBe(EDIT);
 
-    await userEvent.click(dialog.getByRole('button', { name: 'Stay on page' }));
-    await expectNoUnsavedChangesDialog();
-    await expect(currentLocation(canvasElement)).toBe(EDIT);
+    await stay(canvasElement, dialog);
     await expect(nameField(canvasElement)).toHaveValue(`${plate.name} XL`);
 
     await userEvent.click(sidebarLink(canvasElement, 'Categories'));
@@ -73,7 +92,7 @@ export const LinkAsksWhenChanged: Story = {
 export const CancelAsksWhenChanged: Story = {
   parameters: { route: paths.products.create },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(main(canvasElement).getByLabelText(/^VAT Rate/)).toHaveValue('1'));
+    await newFormReady(canvasElement);
     await userEvent.type(nameField(canvasElement), 'Brouillon');
     await userEvent.click(main(canvasElement).getByRole('link', { name: 'Cancel' }));
     await expectUnsavedChangesDialog();
@@ -94,11 +113,9 @@ export const CancelAsksWhenChanged: Story = {
 export const UnchangedLeavesWithoutAsking: Story = {
   parameters: { route: paths.products.create },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(main(canvasElement).getByLabelText(/^VAT Rate/)).toHaveValue('1'));
+    await newFormReady(canvasElement);
     await expect(beforeUnloadPrevented()).toBe(false);
-    await userEvent.click(sidebarLink(canvasElement, 'Orders'));
-    await expectLocation(canvasElement, '/admin/orders');
-    await expectNoUnsavedChangesDialog();
+    await leavesWithoutAsking(canvasElement);
   },
 };
 
@@ -110,9 +127,7 @@ export const ChangeUndoneLeavesWithoutAsking: Story = {
     await userEvent.type(nameField(canvasElement), '{Backspace}{Backspace}{Backspace}');
     await expect(nameField(canvasElement)).toHaveValue(plate.name);
     await expect(beforeUnloadPrevented()).toBe(false);
-    await userEvent.click(sidebarLink(canvasElement, 'Orders'));
-    await expectLocation(canvasElement, '/admin/orders');
-    await expectNoUnsavedChangesDialog();
+    await leavesWithoutAsking(canvasElement);
   },
 };
 
@@ -123,9 +138,7 @@ export const BrowserBackAsksWhenChanged: Story = {
     browserBack();
     const dialog = await expectUnsavedChangesDialog();
     await expect(currentLocation(canvasElement)).toBe(EDIT);
-    await userEvent.click(dialog.getByRole('button', { name: 'Stay on page' }));
-    await expectNoUnsavedChangesDialog();
-    await expect(currentLocation(canvasElement)).toBe(EDIT);
+    await stay(canvasElement, dialog);
     await expect(nameField(canvasElement)).toHaveValue(`${plate.name} XL`);
     // Back again: asked again.
     browserBack();
@@ -155,9 +168,7 @@ export const SaveLeavesWithoutAsking: Story = {
     await expectLocation(canvasElement, '/admin/products');
     await expectNoUnsavedChangesDialog();
     await expect(beforeUnloadPrevented()).toBe(false);
-    await userEvent.click(sidebarLink(canvasElement, 'Orders'));
-    await expectLocation(canvasElement, '/admin/orders');
-    await expectNoUnsavedChangesDialog();
+    await leavesWithoutAsking(canvasElement);
   },
 };
 
@@ -215,9 +226,7 @@ export const LogoutAsksWhenChanged: Story = {
     const logoutButton = within(canvasElement).getByRole('button', { name: 'Logout' });
     await userEvent.click(logoutButton);
     let dialog = await expectUnsavedChangesDialog();
-    await userEvent.click(dialog.getByRole('button', { name: 'Stay on page' }));
-    await expectNoUnsavedChangesDialog();
-    await expect(currentLocation(canvasElement)).toBe(EDIT);
+    await stay(canvasElement, dialog);
     await expect(localStorage.getItem('access_token')).not.toBeNull();
     await expect(nameField(canvasElement)).toHaveValue(`${plate.name} XL`);
 
