@@ -58,6 +58,14 @@ async function fillRequired(canvasElement: HTMLElement) {
   await userEvent.type(field(canvasElement, /^Base Price/), '35.5');
 }
 
+/** Fills the required fields and submits: resolves with the canvas queries. */
+async function createFilled(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await fillRequired(canvasElement);
+  await userEvent.click(canvas.getByRole('button', { name: 'Create Product' }));
+  return canvas;
+}
+
 /* ---------------- Create ---------------- */
 
 export const CreateEmpty: Story = {
@@ -295,9 +303,7 @@ export const CreateWithVariants: Story = {
 export const CreateSaving: Story = {
   parameters: { msw: { handlers: [productApi.create.loading()] } },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await fillRequired(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Create Product' }));
+    const canvas = await createFilled(canvasElement);
     const button = await canvas.findByRole('button', { name: 'Saving...' });
     await expect(button).toBeDisabled();
     await expect(field(canvasElement, /^Product Name/)).toBeDisabled();
@@ -331,9 +337,7 @@ export const CreateConflict: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await fillRequired(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Create Product' }));
+    const canvas = await createFilled(canvasElement);
     await expectToast('Error', 'A product with slug "chechia-rouge" already exists', 'error');
     await expectLocation(canvasElement, '/admin/products/new');
     await expect(canvas.getByRole('button', { name: 'Create Product' })).toBeEnabled();
@@ -354,9 +358,7 @@ export const CreateServerValidation: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await fillRequired(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Create Product' }));
+    const canvas = await createFilled(canvasElement);
     await expectToast(
       'Error',
       'slug: This slug is reserved; base_price: Must be at most 999999999.999',
@@ -419,8 +421,7 @@ export const ExpiredRatesNotOffered: Story = {
 export const CreateNetworkError: Story = {
   parameters: { msw: { handlers: [productApi.create.networkError()] } },
   play: async ({ canvasElement }) => {
-    await fillRequired(canvasElement);
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Create Product' }));
+    await createFilled(canvasElement);
     await expectToast('Error', 'Failed to save product', 'error');
     await expectLocation(canvasElement, '/admin/products/new');
   },

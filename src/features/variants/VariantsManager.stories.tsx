@@ -78,6 +78,18 @@ async function rowAction(canvasElement: HTMLElement, sku: string, action: string
   return variant;
 }
 
+/** Confirms the bulk delete of `count` variants; resolves with the DELETE requests. */
+async function confirmBulkDelete(count: number) {
+  const dialog = await openConfirmation();
+  await expect(
+    dialog.getByText(
+      `Are you sure you want to delete ${count} variant(s)? This action cannot be undone.`,
+    ),
+  ).toBeVisible();
+  await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+  return requests.waitFor('DELETE', '/api/v1/admin/variants/bulk/delete');
+}
+
 /** Once the list is shown, opens a row action's dialog ('Edit' → 'Edit Variant'). */
 async function openFromRow(
   canvasElement: HTMLElement,
@@ -314,14 +326,7 @@ export const SelectionAndBulkDelete: Story = {
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Select SAC-CABAS-NR' }));
     await expect(await canvas.findByText('2 variant(s) selected')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Delete Selected' }));
-    const dialog = await openConfirmation();
-    await expect(
-      dialog.getByText(
-        'Are you sure you want to delete 2 variant(s)? This action cannot be undone.',
-      ),
-    ).toBeVisible();
-    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
-    const [call] = await requests.waitFor('DELETE', '/api/v1/admin/variants/bulk/delete');
+    const [call] = await confirmBulkDelete(2);
     await expect(call?.body).toEqual({ ids: [1, 2] });
     await expectToast('Success', '2 variants deleted successfully', 'success');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -339,14 +344,7 @@ export const BulkDeleteAll: Story = {
     await loaded(canvasElement);
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Select all variants' }));
     await userEvent.click(await canvas.findByRole('button', { name: 'Delete Selected' }));
-    const dialog = await openConfirmation();
-    await expect(
-      dialog.getByText(
-        'Are you sure you want to delete 3 variant(s)? This action cannot be undone.',
-      ),
-    ).toBeVisible();
-    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
-    const [call] = await requests.waitFor('DELETE', '/api/v1/admin/variants/bulk/delete');
+    const [call] = await confirmBulkDelete(3);
     await expect(call?.body).toEqual({ ids: [1, 2, 3] });
     await expectToast('Success', '3 variants deleted successfully');
     const [patch] = await requests.waitFor('PATCH', PRODUCT);
