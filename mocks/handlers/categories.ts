@@ -1,28 +1,22 @@
-import type { Category, CategoryCreate, CategoryUpdate } from '@generated/model';
+import type { Category, CategoryCreate } from '@generated/model';
 import { categories as fixtures } from '../fixtures';
-import { endpoint, json, newId, noContent, notFound, now } from './endpoint';
+import * as crud from './crud';
+import { endpoint, json, noContent, notFound, now } from './endpoint';
 
-const find = (id: string | undefined) => fixtures.find((c) => String(c.id) === id) ?? fixtures[0]!;
+const find = crud.findOrFirst(fixtures);
 
 export const categories = {
   /** GET /categories/ (public: the active categories) */
-  list: endpoint(
-    'get',
+  list: crud.listOf(
     '/categories/',
-    (items: readonly Category[] = fixtures.filter((c) => c.is_active)) =>
-      () =>
-        json(items),
+    fixtures.filter((c) => c.is_active),
+    (items) => json(items),
   ),
   /** GET /admin/categories/?is_active (admin: inactive ones too; the admin screens use it) */
-  adminList: endpoint(
-    'get',
-    '/admin/categories/',
-    (items: readonly Category[] = fixtures) =>
-      ({ url }) => {
-        const active = url.searchParams.get('is_active');
-        return json(active === null ? items : items.filter((c) => String(c.is_active) === active));
-      },
-  ),
+  adminList: crud.listOf('/admin/categories/', fixtures, (items, query) => {
+    const active = query.get('is_active');
+    return json(active === null ? items : items.filter((c) => String(c.is_active) === active));
+  }),
   /** GET /categories/{slug-or-id} */
   get: endpoint(
     'get',
@@ -37,35 +31,15 @@ export const categories = {
       },
   ),
   /** POST /categories/ (201) */
-  create: endpoint(
-    'post',
-    '/categories/',
-    (result?: Category) =>
-      ({ body }) =>
-        json(
-          result ?? {
-            ...fixtures[0]!,
-            image_url: null,
-            parent_id: null,
-            description: null,
-            ...(body as CategoryCreate),
-            id: newId(),
-            created_at: now(),
-            updated_at: now(),
-          },
-          201,
-        ),
-  ),
+  create: crud.create<Category>('/categories/', ({ body }) => ({
+    ...fixtures[0]!,
+    image_url: null,
+    parent_id: null,
+    description: null,
+    ...(body as CategoryCreate),
+  })),
   /** PATCH /categories/{id} */
-  update: endpoint(
-    'patch',
-    '/categories/:category',
-    (result?: Category) =>
-      ({ params, body }) =>
-        json(
-          result ?? { ...find(params.category), ...(body as CategoryUpdate), updated_at: now() },
-        ),
-  ),
+  update: crud.update('/categories/:category', (params) => find(params.category)),
   /** DELETE /categories/{id}: soft delete, answers the category made inactive. */
   delete: endpoint(
     'delete',

@@ -1,38 +1,28 @@
-import type { Order, OrderStatusUpdate, OrderSummary } from '@generated/model';
+import type { Order, OrderStatusUpdate } from '@generated/model';
 import { orderDetails, orders as fixtures } from '../fixtures';
-import { byId, endpoint, json, notFound, now, pagedList } from './endpoint';
+import * as crud from './crud';
+import { endpoint, json, notFound, now, pagedList } from './endpoint';
 
 const find = (id: string | undefined) => orderDetails.find((o) => String(o.id) === id);
 
 export const orders = {
   /** GET /admin/orders/ (skip/limit, status and search filters, X-Total-Count) */
-  list: endpoint(
-    'get',
-    '/admin/orders/',
-    (items: readonly OrderSummary[] = fixtures) =>
-      ({ url }) => {
-        const status = url.searchParams.get('status');
-        const search = url.searchParams.get('search')?.toLowerCase();
-        return pagedList(
-          items.filter(
-            (o) =>
-              (!status || o.status === status) &&
-              (!search ||
-                o.order_number.toLowerCase().includes(search) ||
-                o.customer_email.toLowerCase().includes(search)),
-          ),
-          url,
-        );
-      },
-  ),
+  list: crud.listOf('/admin/orders/', fixtures, (items, query, url) => {
+    const status = query.get('status');
+    const search = query.get('search')?.toLowerCase();
+    return pagedList(
+      items.filter(
+        (o) =>
+          (!status || o.status === status) &&
+          (!search ||
+            o.order_number.toLowerCase().includes(search) ||
+            o.customer_email.toLowerCase().includes(search)),
+      ),
+      url,
+    );
+  }),
   /** GET /admin/orders/{id} (404 'Order not found' for unknown ids) */
-  get: endpoint(
-    'get',
-    '/admin/orders/:id',
-    (source: Order | readonly Order[] = orderDetails) =>
-      ({ params }) =>
-        byId(source, params.id, 'Order'),
-  ),
+  get: crud.getById('/admin/orders/:id', orderDetails, 'Order'),
   /** PATCH /admin/orders/{id}/status {status, note?} → the order */
   updateStatus: endpoint(
     'patch',

@@ -1,6 +1,7 @@
 import type { Product, ProductCreate, ProductUpdate } from '@generated/model';
 import { products as fixtures } from '../fixtures';
-import { byId, endpoint, json, newId, noContent, now, pagedList } from './endpoint';
+import * as crud from './crud';
+import { endpoint, json, newId, now } from './endpoint';
 
 /** A full product from a create/update body, on top of `base`. */
 function toProduct(
@@ -18,21 +19,9 @@ function toProduct(
 
 export const products = {
   /** GET /admin/products/ (skip/limit, X-Total-Count) */
-  list: endpoint(
-    'get',
-    '/admin/products/',
-    (items: readonly Product[] = fixtures) =>
-      ({ url }) =>
-        pagedList(items, url),
-  ),
+  list: crud.pagedListOf('/admin/products/', fixtures),
   /** GET /admin/products/{id}: a product, or the one with that id in a list (else 404). */
-  get: endpoint(
-    'get',
-    '/admin/products/:id',
-    (source: Product | readonly Product[] = fixtures) =>
-      ({ params }) =>
-        byId(source, params.id, 'Product'),
-  ),
+  get: crud.getById('/admin/products/:id', fixtures, 'Product'),
   /** POST /admin/products/ (201): `result`, or the body echoed as a new product. */
   create: endpoint(
     'post',
@@ -55,5 +44,5 @@ export const products = {
     return json(result ?? toProduct(base, body as ProductUpdate, Number(params.id)));
   }),
   /** DELETE /admin/products/{id} (204) */
-  delete: endpoint('delete', '/admin/products/:id', () => () => noContent()),
+  delete: crud.remove('/admin/products/:id'),
 };

@@ -1,6 +1,8 @@
 import type { AdminUser, AdminUserCreate, AdminUserUpdate } from '@generated/model';
 import { adminUsers as fixtures } from '../fixtures';
-import { byId, endpoint, json, newId, noContent, now, pagedList } from './endpoint';
+import * as crud from './crud';
+
+const find = crud.findOrFirst(fixtures);
 
 /** The password never comes back. */
 function withoutPassword<T extends { password?: unknown }>({
@@ -12,51 +14,19 @@ function withoutPassword<T extends { password?: unknown }>({
 
 export const users = {
   /** GET /admin/users/ (skip/limit, X-Total-Count) */
-  list: endpoint(
-    'get',
-    '/admin/users/',
-    (items: readonly AdminUser[] = fixtures) =>
-      ({ url }) =>
-        pagedList(items, url),
-  ),
-  get: endpoint(
-    'get',
-    '/admin/users/:id',
-    (source: AdminUser | readonly AdminUser[] = fixtures) =>
-      ({ params }) =>
-        byId(source, params.id, 'User'),
-  ),
+  list: crud.pagedListOf('/admin/users/', fixtures),
+  get: crud.getById('/admin/users/:id', fixtures, 'User'),
   /** POST /admin/users/ (201) */
-  create: endpoint(
-    'post',
-    '/admin/users/',
-    (result?: AdminUser) =>
-      ({ body }) =>
-        json(
-          result ?? {
-            ...fixtures[2]!,
-            ...withoutPassword(body as AdminUserCreate),
-            id: newId(),
-            last_login: null,
-            created_at: now(),
-            updated_at: now(),
-          },
-          201,
-        ),
-  ),
-  update: endpoint(
-    'patch',
+  create: crud.create<AdminUser>('/admin/users/', ({ body }) => ({
+    ...fixtures[2]!,
+    ...withoutPassword(body as AdminUserCreate),
+    last_login: null,
+  })),
+  update: crud.update(
     '/admin/users/:id',
-    (result?: AdminUser) =>
-      ({ params, body }) =>
-        json(
-          result ?? {
-            ...(fixtures.find((u) => String(u.id) === params.id) ?? fixtures[0]!),
-            ...withoutPassword(body as AdminUserUpdate),
-            updated_at: now(),
-          },
-        ),
+    (params) => find(params.id),
+    (body) => withoutPassword(body as AdminUserUpdate),
   ),
   /** DELETE /admin/users/{id} (204) */
-  delete: endpoint('delete', '/admin/users/:id', () => () => noContent()),
+  delete: crud.remove('/admin/users/:id'),
 };

@@ -4,17 +4,16 @@ import type {
   VariantBulkUpdateItem,
   DuplicateVariantRequest,
   InventoryStatusReport,
-  InventoryUpdate,
   StockAdjustment,
   Variant,
   VariantCreate,
   VariantPage,
-  VariantUpdate,
 } from '@generated/model';
 import { variants as fixtures } from '../fixtures';
-import { byId, endpoint, json, newId, noContent, now } from './endpoint';
+import * as crud from './crud';
+import { endpoint, json, newId, now } from './endpoint';
 
-const find = (id: string | undefined) => fixtures.find((v) => String(v.id) === id) ?? fixtures[0]!;
+const find = crud.findOrFirst(fixtures);
 
 /** Stock state as the server computes it (spec §4, stock display). */
 function stockState(v: Variant) {
@@ -47,6 +46,25 @@ function page(items: readonly Variant[], url: URL): VariantPage {
   };
 }
 
+/** A new variant of the product from a create body (the price taken as the gross price). */
+const newVariant = (body: VariantCreate, productId: number) => ({
+  ...fixtures[0]!,
+  images: [],
+  ...body,
+  product_id: productId,
+  price_incl_vat: body.price,
+});
+
+/** A bulk PATCH: each item applied to its variant, answered as {items, count}. */
+const bulkPatchEndpoint = <Item extends { id: number }>(path: string) =>
+  endpoint('patch', path, () => ({ body }) => {
+    const updated = ((body as Item[] | undefined) ?? []).map((v) => ({
+      ...find(String(v.id)),
+      ...v,
+    }));
+    return json({ items: updated, count: updated.length });
+  });
+
 export const variants = {
   /** GET /admin/variants/ → VariantPage; a VariantPage given as is, else the fixtures filtered. */
   list: endpoint(
@@ -56,42 +74,14 @@ export const variants = {
       ({ url }) =>
         json(Array.isArray(source) ? page(source, url) : source),
   ),
-  get: endpoint(
-    'get',
-    '/admin/variants/:id',
-    (source: Variant | readonly Variant[] = fixtures) =>
-      ({ params }) =>
-        byId(source, params.id, 'Variant'),
-  ),
+  get: crud.getById('/admin/variants/:id', fixtures, 'Variant'),
   /** POST /admin/variants/{productId}/variants (201) */
-  create: endpoint(
-    'post',
-    '/admin/variants/:productId/variants',
-    (result?: Variant) =>
-      ({ params, body }) =>
-        json(
-          result ?? {
-            ...fixtures[0]!,
-            images: [],
-            ...(body as VariantCreate),
-            id: newId(),
-            product_id: Number(params.productId),
-            price_incl_vat: (body as VariantCreate).price,
-            created_at: now(),
-            updated_at: now(),
-          },
-          201,
-        ),
+  create: crud.create<Variant>('/admin/variants/:productId/variants', ({ params, body }) =>
+    newVariant(body as VariantCreate, Number(params.productId)),
   ),
-  update: endpoint(
-    'patch',
-    '/admin/variants/:id',
-    (result?: Variant) =>
-      ({ params, body }) =>
-        json(result ?? { ...find(params.id), ...(body as VariantUpdate), updated_at: now() }),
-  ),
+  update: crud.update('/admin/variants/:id', (params) => find(params.id)),
   /** DELETE /admin/variants/{id} (204) */
-  delete: endpoint('delete', '/admin/variants/:id', () => () => noContent()),
+  delete: crud.remove('/admin/variants/:id'),
   /** DELETE /admin/variants/bulk/delete {ids} → {deleted_ids, count} */
   bulkDelete: endpoint('delete', '/admin/variants/bulk/delete', () => ({ body }) => {
     const ids = (body as BulkDeleteRequest | undefined)?.ids ?? [];
@@ -132,76 +122,50 @@ export const variants = {
     });
   }),
   /** PATCH /admin/variants/{id}/inventory → the variant */
-  inventory: endpoint(
-    'patch',
-    '/admin/variants/:id/inventory',
-    (result?: Variant) =>
-      ({ params, body }) =>
-        json(result ?? { ...find(params.id), ...(body as InventoryUpdate), updated_at: now() }),
-  ),
+  inventory: crud.update('/admin/variants/:id/inventory', (params) => find(params.id)),
   /** GET /admin/variants/inventory/status */
-  inventoryStatus: endpoint(
-    'get',
-    '/admin/variants/inventory/status',
-    (items: readonly Variant[] = fixtures) =>
-      ({ url }) => {
-        const productId = url.searchParams.get('product_id');
-        const scoped = items.filter((v) => !productId || String(v.product_id) === productId);
-        const rows = scoped.map((v) => ({
-          variant_id: v.id,
-          product_id: v.product_id,
-          product_name: `Product ${v.product_id}`,
-          sku: v.sku,
-          variant_title: v.variant_title,
-          stock_quantity: v.stock_quantity,
-          low_stock_threshold: v.low_stock_threshold,
-          track_inventory: v.track_inventory,
-          allow_backorder: v.allow_backorder,
-          status: stockState(v),
-        }));
-        const count = (s: string) => rows.filter((r) => r.status === s).length;
-        const report: InventoryStatusReport = {
-          items: rows,
-          total: rows.length,
-          page: 1,
-          page_size: 100,
-          total_pages: rows.length ? 1 : 0,
-          summary: {
-            in_stock: count('in_stock'),
-            low_stock: count('low_stock'),
-            out_of_stock: count('out_of_stock'),
-            not_tracked: count('not_tracked'),
-          },
-        };
-        return json(report);
+  inventoryStatus: crud.listOf('/admin/variants/inventory/status', fixtures, (items, query) => {
+    const productId = query.get('product_id');
+    const scoped = items.filter((v) => !productId || String(v.product_id) === productId);
+    const rows = scoped.map((v) => ({
+      variant_id: v.id,
+      product_id: v.product_id,
+      product_name: `Product ${v.product_id}`,
+      sku: v.sku,
+      variant_title: v.variant_title,
+      stock_quantity: v.stock_quantity,
+      low_stock_threshold: v.low_stock_threshold,
+      track_inventory: v.track_inventory,
+      allow_backorder: v.allow_backorder,
+      status: stockState(v),
+    }));
+    const count = (s: string) => rows.filter((r) => r.status === s).length;
+    const report: InventoryStatusReport = {
+      items: rows,
+      total: rows.length,
+      page: 1,
+      page_size: 100,
+      total_pages: rows.length ? 1 : 0,
+      summary: {
+        in_stock: count('in_stock'),
+        low_stock: count('low_stock'),
+        out_of_stock: count('out_of_stock'),
+        not_tracked: count('not_tracked'),
       },
-  ),
+    };
+    return json(report);
+  }),
   /** POST /admin/variants/bulk/create?product_id (201) */
   bulkCreate: endpoint('post', '/admin/variants/bulk/create', () => ({ url, body }) => {
+    const productId = Number(url.searchParams.get('product_id'));
     const created = ((body as VariantCreate[] | undefined) ?? []).map((v) => ({
-      ...fixtures[0]!,
-      images: [],
-      ...v,
+      ...newVariant(v, productId),
       id: newId(),
-      product_id: Number(url.searchParams.get('product_id')),
-      price_incl_vat: v.price,
     }));
     return json({ items: created, count: created.length }, 201);
   }),
   /** PATCH /admin/variants/bulk/update */
-  bulkUpdate: endpoint('patch', '/admin/variants/bulk/update', () => ({ body }) => {
-    const updated = ((body as VariantBulkUpdateItem[] | undefined) ?? []).map((v) => ({
-      ...find(String(v.id)),
-      ...v,
-    }));
-    return json({ items: updated, count: updated.length });
-  }),
+  bulkUpdate: bulkPatchEndpoint<VariantBulkUpdateItem>('/admin/variants/bulk/update'),
   /** PATCH /admin/variants/bulk/inventory */
-  bulkInventory: endpoint('patch', '/admin/variants/bulk/inventory', () => ({ body }) => {
-    const updated = ((body as BulkInventoryUpdateItem[] | undefined) ?? []).map((v) => ({
-      ...find(String(v.id)),
-      ...v,
-    }));
-    return json({ items: updated, count: updated.length });
-  }),
+  bulkInventory: bulkPatchEndpoint<BulkInventoryUpdateItem>('/admin/variants/bulk/inventory'),
 };

@@ -6,13 +6,15 @@ import { UNSAVED_CHANGES_TEXT } from '@/components/unsaved-changes';
 import { requests } from '@mocks/recorder';
 import { currentLocation } from './story';
 
-type Scope = ReturnType<typeof within>;
+const scopeOf = (element: HTMLElement) => within(element);
+/** Queries bound to one element (what `within` returns). */
+type Scope = ReturnType<typeof scopeOf>;
 
 /** The 'Discard unsaved changes?' confirmation, once visible, with its exact texts. */
 export async function expectUnsavedChangesDialog(): Promise<Scope> {
   const dialog = await screen.findByRole('alertdialog', { name: UNSAVED_CHANGES_TEXT.title });
   await waitFor(() => expect(dialog).toBeVisible());
-  const scope = within(dialog);
+  const scope = scopeOf(dialog);
   await expect(scope.getByText(UNSAVED_CHANGES_TEXT.description)).toBeVisible();
   await expect(scope.getByRole('button', { name: UNSAVED_CHANGES_TEXT.stay })).toHaveFocus();
   await expect(scope.getByRole('button', { name: UNSAVED_CHANGES_TEXT.discard })).toBeVisible();
@@ -64,7 +66,7 @@ export interface DialogFormGuardOptions {
 async function formDialog(name: string): Promise<{ element: HTMLElement; scope: Scope }> {
   const element = await screen.findByRole('dialog', { name });
   await waitFor(() => expect(element).toBeVisible());
-  return { element, scope: within(element) };
+  return { element, scope: scopeOf(element) };
 }
 
 async function formDialogClosed(name: string): Promise<void> {
@@ -73,16 +75,18 @@ async function formDialogClosed(name: string): Promise<void> {
   });
 }
 
-const sidebarLink = (canvasElement: HTMLElement, name: string) =>
-  within(within(canvasElement).getByRole('navigation', { name: 'Management' })).getByRole('link', {
-    name,
-  });
+/** A link of the admin layout's sidebar ('Dashboard', 'Orders'...). */
+export const sidebarLink = (canvasElement: HTMLElement, name: string) =>
+  scopeOf(scopeOf(canvasElement).getByRole('navigation', { name: 'Management' })).getByRole(
+    'link',
+    { name },
+  );
 
 /**
  * The play functions proving a create/edit dialog's guard (the screen in the admin layout, so its
  * sidebar links are there).
  */
-export function dialogFormGuardPlays(options: DialogFormGuardOptions) {
+function dialogFormGuardPlays(options: DialogFormGuardOptions) {
   const { name } = options;
 
   /** Opens the dialog and types: returns the dialog and the field's value. */
@@ -90,7 +94,8 @@ export function dialogFormGuardPlays(options: DialogFormGuardOptions) {
     await options.open(canvasElement);
     const dialog = await formDialog(name);
     await userEvent.type(options.field(dialog.scope), options.text);
-    const value = (options.field(dialog.scope) as HTMLInputElement).value;
+    const field = options.field(dialog.scope);
+    const value = field instanceof HTMLInputElement ? field.value : '';
     await expect(value).toContain(options.text);
     return { ...dialog, value };
   }
@@ -116,7 +121,7 @@ export function dialogFormGuardPlays(options: DialogFormGuardOptions) {
       await stay(canvasElement, location, value);
       // Outside the dialog's content: its backdrop, over the page (which a modal dialog makes
       // ignore the pointer, hence no pointer-events check).
-      const backdrop = element.parentElement!.id.replace(/positioner$/, 'backdrop');
+      const backdrop = (element.parentElement?.id ?? '').replace(/positioner$/, 'backdrop');
       await userEvent.setup({ pointerEventsCheck: 0 }).click(document.getElementById(backdrop)!);
       await stay(canvasElement, location, value);
       await userEvent.click(scope.getByRole('button', { name: 'Close' }));
@@ -179,5 +184,34 @@ export function dialogFormGuardPlays(options: DialogFormGuardOptions) {
       await waitFor(() => expect(currentLocation(canvasElement)).toBe('/admin'));
       await expectNoUnsavedChangesDialog();
     },
+  };
+}
+
+/** Opens a list screen's edit dialog with the row's edit button ('Edit Céramique'), once enabled. */
+export function clickEditButton(name: string) {
+  return async (canvasElement: HTMLElement) => {
+    const edit = await scopeOf(canvasElement).findByRole('button', { name });
+    await waitFor(() => expect(edit).toBeEnabled());
+    await userEvent.click(edit);
+  };
+}
+
+/** Submits a dialog with its button and waits for the request that saves it. */
+export function submitAndWait(button: string, method: string, path: string | RegExp) {
+  return async (dialog: Scope) => {
+    await userEvent.click(dialog.getByRole('button', { name: button }));
+    await requests.waitFor(method, path);
+  };
+}
+
+/** The five stories of a create/edit dialog's guard, by story name. */
+export function dialogFormGuardStories(options: DialogFormGuardOptions) {
+  const plays = dialogFormGuardPlays(options);
+  return {
+    CloseAsksWhenChanged: { play: plays.closeAsksWhenChanged },
+    UnchangedClosesWithoutAsking: { play: plays.unchangedClosesWithoutAsking },
+    BrowserBackAsksWhenChanged: { play: plays.browserBackAsksWhenChanged },
+    BeforeUnloadOnlyWhenChanged: { play: plays.beforeUnloadOnlyWhenChanged },
+    SaveClosesWithoutAsking: { play: plays.saveClosesWithoutAsking },
   };
 }

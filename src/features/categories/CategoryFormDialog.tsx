@@ -6,7 +6,7 @@ import {
   TextAreaField,
   TextField,
   useFormDialog,
-} from '@/components/management';
+} from '@/components/form';
 import { slugify } from '@/lib/format';
 import {
   categoryToValues,
@@ -41,7 +41,7 @@ export function CategoryFormDialog({
   onClose,
 }: CategoryFormDialogProps) {
   const editing = category !== null;
-  const { values, handleSubmit, errorOf, setField, touch, formik } = useFormDialog({
+  const { setField, bind, dialog } = useFormDialog({
     initialValues: category ? categoryToValues(category) : emptyCategoryValues,
     validate: validateCategory,
     onSubmit,
@@ -54,45 +54,32 @@ export function CategoryFormDialog({
       open={open}
       title={editing ? 'Edit Category' : 'Add Category'}
       submitLabel={editing ? 'Update' : 'Create'}
-      submitting={formik.isSubmitting}
-      onSubmit={handleSubmit}
       onClose={onClose}
-      dirty={formik.dirty}
+      {...dialog}
     >
       <TextField
         label="Category Name"
         required
-        name="name"
+        {...bind('name')}
         placeholder="e.g. Leather goods"
-        value={values.name}
         onChange={(name) => {
           setField('name', name);
           if (!slugEdited) setField('slug', slugify(name));
         }}
-        onBlur={touch('name')}
-        error={errorOf('name')}
       />
       <TextField
         label="Slug"
         required
-        name="slug"
+        {...bind('slug')}
         placeholder="e.g. leather-goods"
-        value={values.slug}
         onChange={(slug) => {
           // Clearing the slug hands it back to the name.
           setSlugEdited(slug !== '');
           setField('slug', slug);
         }}
-        onBlur={touch('slug')}
-        error={errorOf('slug')}
         helperText="Used in the category's address: lowercase letters, numbers and hyphens"
       />
-      <SelectField
-        label="Parent Category"
-        name="parent_id"
-        value={values.parent_id}
-        onChange={(parent) => setField('parent_id', parent)}
-      >
+      <SelectField label="Parent Category" {...bind('parent_id')}>
         <option value="">{NO_PARENT_LABEL}</option>
         {parentOptions(categories, category).map((option) => (
           <option key={option.id} value={String(option.id)}>
@@ -100,24 +87,13 @@ export function CategoryFormDialog({
           </option>
         ))}
       </SelectField>
-      <TextAreaField
-        label="Description"
-        name="description"
-        value={values.description}
-        onChange={(description) => setField('description', description)}
-        onBlur={touch('description')}
-        error={errorOf('description')}
-      />
+      <TextAreaField label="Description" {...bind('description')} />
       <TextField
         label="Image URL"
         type="url"
-        name="image_url"
+        {...bind('image_url')}
         inputMode="url"
         placeholder="https://example.com/image.jpg"
-        value={values.image_url}
-        onChange={(url) => setField('image_url', url)}
-        onBlur={touch('image_url')}
-        error={errorOf('image_url')}
       />
     </FormDialog>
   );

@@ -1,37 +1,28 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { requests } from '@mocks/recorder';
-import { dialogFormGuardPlays } from '@/testing/unsaved-changes';
-import { CategoriesPage } from './CategoriesPage';
 import { adminScreen } from '@/testing/admin-screen';
+import { clickEditButton, dialogFormGuardStories, submitAndWait } from '@/testing/unsaved-changes';
+import { paths } from '@/lib/paths';
+import { CategoriesPage } from './CategoriesPage';
 
 /** Closing the Edit Category dialog or leaving the page with unsaved changes asks first. */
 const meta = {
   title: 'Categories/CategoryForm/Unsaved changes',
   component: CategoriesPage,
-  ...adminScreen('/admin/categories'),
+  ...adminScreen(paths.categories.list),
 } satisfies Meta<typeof CategoriesPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const plays = dialogFormGuardPlays({
+const stories = dialogFormGuardStories({
   name: 'Edit Category',
-  open: async (canvasElement) => {
-    const canvas = within(canvasElement);
-    const edit = await canvas.findByRole('button', { name: 'Edit Céramique' });
-    await waitFor(() => expect(edit).toBeEnabled());
-    await userEvent.click(edit);
-  },
+  open: clickEditButton('Edit Céramique'),
   field: (dialog) => dialog.getByLabelText(/Category Name/),
   text: ' de Nabeul',
-  save: async (dialog) => {
-    await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
-    await requests.waitFor('PATCH', /^\/api\/v1\/categories\/\d+$/);
-  },
+  save: submitAndWait('Update', 'PATCH', /^\/api\/v1\/categories\/\d+$/),
 });
 
-export const CloseAsksWhenChanged: Story = { play: plays.closeAsksWhenChanged };
-export const UnchangedClosesWithoutAsking: Story = { play: plays.unchangedClosesWithoutAsking };
-export const BrowserBackAsksWhenChanged: Story = { play: plays.browserBackAsksWhenChanged };
-export const BeforeUnloadOnlyWhenChanged: Story = { play: plays.beforeUnloadOnlyWhenChanged };
-export const SaveClosesWithoutAsking: Story = { play: plays.saveClosesWithoutAsking };
+export const CloseAsksWhenChanged: Story = stories.CloseAsksWhenChanged;
+export const UnchangedClosesWithoutAsking: Story = stories.UnchangedClosesWithoutAsking;
+export const BrowserBackAsksWhenChanged: Story = stories.BrowserBackAsksWhenChanged;
+export const BeforeUnloadOnlyWhenChanged: Story = stories.BeforeUnloadOnlyWhenChanged;
+export const SaveClosesWithoutAsking: Story = stories.SaveClosesWithoutAsking;

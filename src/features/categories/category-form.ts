@@ -1,7 +1,8 @@
 import { object, string } from 'yup';
 import type { Category, CategoryCreate } from '@generated/model';
-import { validationSummary, type ValidationResult } from '@/components/management/validation';
+import { validationSummary, type ValidationResult } from '@/components/form';
 import { ApiError } from '@/lib/http';
+import { inputText, trimmedOrNull } from '@/lib/forms/text';
 
 /** The Add/Edit Category dialog's fields, as typed (ids as strings, '' for none). */
 export interface CategoryFormValues {
@@ -26,8 +27,8 @@ export function categoryToValues(category: Category): CategoryFormValues {
     name: category.name,
     slug: category.slug,
     parent_id: category.parent_id === null ? '' : String(category.parent_id),
-    description: category.description ?? '',
-    image_url: category.image_url ?? '',
+    description: inputText(category.description),
+    image_url: inputText(category.image_url),
   };
 }
 
@@ -57,8 +58,6 @@ export function validateCategory(values: CategoryFormValues): ValidationResult<C
   return validationSummary(categorySchema, values, REQUIRED_MESSAGE);
 }
 
-const orNull = (text: string) => text.trim() || null;
-
 /**
  * Spec §7: the create/update body — name, slug, description, image_url, parent_id, is_active
  * (true for a new category; an edited one keeps its status, so editing an inactive category does
@@ -71,8 +70,8 @@ export function toCategoryPayload(
   return {
     name: values.name.trim(),
     slug: values.slug.trim(),
-    description: orNull(values.description),
-    image_url: orNull(values.image_url),
+    description: trimmedOrNull(values.description),
+    image_url: trimmedOrNull(values.image_url),
     parent_id: values.parent_id ? Number(values.parent_id) : null,
     is_active: existing?.is_active ?? true,
     display_order: existing?.display_order ?? 0,

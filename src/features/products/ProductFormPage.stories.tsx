@@ -1,8 +1,5 @@
-import { Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { Route, Switch } from 'wouter';
-import { AdminLayout } from '@/components/layout/AdminLayout';
 import { adminUser, categories, products, vatRates, vatRatesLifecycle } from '@mocks/fixtures';
 import {
   products as productApi,
@@ -12,8 +9,10 @@ import {
 import { requests } from '@mocks/recorder';
 import { expectLocation, expectToast, screen } from '@/testing/story';
 import { expectUnsavedChangesDialog } from '@/testing/unsaved-changes';
-import { ProductFormPage, type ProductFormPageProps } from './ProductFormPage';
+import { ProductFormPage } from './ProductFormPage';
+import { ProductFormScreen } from './story-screen';
 import { UnsavedInventoryCard } from './story-inventory-card';
+import { paths } from '@/lib/paths';
 
 const CREATE = '/api/v1/admin/products/';
 const product = (id: number) => `/api/v1/admin/products/${id}`;
@@ -28,30 +27,11 @@ const REQUIRED_ERRORS = [
   'VAT rate is required',
 ];
 
-/** The screen as routed: the admin layout, the form on its routes, a stand-in for the list. */
-function Screen(props: ProductFormPageProps) {
-  return (
-    <AdminLayout>
-      <Switch>
-        <Route path="/admin/products/new">
-          <ProductFormPage {...props} />
-        </Route>
-        <Route path="/admin/products/:id">
-          <ProductFormPage {...props} />
-        </Route>
-        <Route path="/admin/products">
-          <Text>Products list</Text>
-        </Route>
-      </Switch>
-    </AdminLayout>
-  );
-}
-
 const meta = {
   title: 'Products/ProductForm',
   component: ProductFormPage,
-  render: (args) => <Screen {...args} />,
-  parameters: { route: '/admin/products/new', auth: { userType: 'admin', user: adminUser } },
+  render: (args) => <ProductFormScreen {...args} />,
+  parameters: { route: paths.products.create, auth: { userType: 'admin', user: adminUser } },
 } satisfies Meta<typeof ProductFormPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -76,6 +56,14 @@ async function fillRequired(canvasElement: HTMLElement) {
   await userEvent.paste('Bonnet traditionnel en laine feutrée, teint à la garance.');
   await userEvent.selectOptions(field(canvasElement, /^Category/), 'Vêtements');
   await userEvent.type(field(canvasElement, /^Base Price/), '35.5');
+}
+
+/** Fills the required fields and submits: resolves with the canvas queries. */
+async function createFilled(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await fillRequired(canvasElement);
+  await userEvent.click(canvas.getByRole('button', { name: 'Create Product' }));
+  return canvas;
 }
 
 /* ---------------- Create ---------------- */
@@ -315,9 +303,7 @@ export const CreateWithVariants: Story = {
 export const CreateSaving: Story = {
   parameters: { msw: { handlers: [productApi.create.loading()] } },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await fillRequired(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Create Product' }));
+    const canvas = await createFilled(canvasElement);
     const button = await canvas.findByRole('button', { name: 'Saving...' });
     await expect(button).toBeDisabled();
     await expect(field(canvasElement, /^Product Name/)).toBeDisabled();
@@ -351,9 +337,7 @@ export const CreateConflict: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await fillRequired(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Create Product' }));
+    const canvas = await createFilled(canvasElement);
     await expectToast('Error', 'A product with slug "chechia-rouge" already exists', 'error');
     await expectLocation(canvasElement, '/admin/products/new');
     await expect(canvas.getByRole('button', { name: 'Create Product' })).toBeEnabled();
@@ -374,9 +358,7 @@ export const CreateServerValidation: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await fillRequired(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Create Product' }));
+    const canvas = await createFilled(canvasElement);
     await expectToast(
       'Error',
       'slug: This slug is reserved; base_price: Must be at most 999999999.999',
@@ -439,8 +421,7 @@ export const ExpiredRatesNotOffered: Story = {
 export const CreateNetworkError: Story = {
   parameters: { msw: { handlers: [productApi.create.networkError()] } },
   play: async ({ canvasElement }) => {
-    await fillRequired(canvasElement);
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Create Product' }));
+    await createFilled(canvasElement);
     await expectToast('Error', 'Failed to save product', 'error');
     await expectLocation(canvasElement, '/admin/products/new');
   },
@@ -490,7 +471,7 @@ export const CreateMobile: Story = {
 /* ---------------- Edit ---------------- */
 
 export const EditLoading: Story = {
-  parameters: { route: '/admin/products/2', msw: { handlers: [productApi.get.loading()] } },
+  parameters: { route: paths.products.edit(2), msw: { handlers: [productApi.get.loading()] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Loading product...')).toBeVisible();
@@ -501,7 +482,7 @@ export const EditLoading: Story = {
 
 /** A simple product: its values, the inventory card, the product type locked. */
 export const EditSimpleProduct: Story = {
-  parameters: { route: '/admin/products/2' },
+  parameters: { route: paths.products.edit(2) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const oil = products[1]!;
@@ -538,7 +519,7 @@ export const EditSimpleProduct: Story = {
 
 /** A product with variants shows the variants manager. */
 export const EditVariantProduct: Story = {
-  parameters: { route: '/admin/products/1' },
+  parameters: { route: paths.products.edit(1) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByDisplayValue(products[0]!.name)).toBeVisible();
@@ -560,7 +541,7 @@ export const EditVariantProduct: Story = {
 
 /** Update: the full product payload is PATCHed, then the toast and the list. */
 export const EditUpdate: Story = {
-  parameters: { route: '/admin/products/4' },
+  parameters: { route: paths.products.edit(4) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const plate = products[3]!;
@@ -604,7 +585,7 @@ export const EditUpdate: Story = {
 /** A simple product without a default variant: the card's settings go with the update. */
 export const EditUpdateWithInventory: Story = {
   args: { inventoryCard: UnsavedInventoryCard },
-  parameters: { route: '/admin/products/5' },
+  parameters: { route: paths.products.edit(5) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByDisplayValue(products[4]!.name);
@@ -635,7 +616,7 @@ export const EditUpdateWithInventory: Story = {
  * whatever the variants manager renders stays outside it.
  */
 export const EditFormOwnership: Story = {
-  parameters: { route: '/admin/products/3' },
+  parameters: { route: paths.products.edit(3) },
   args: {
     variantsManager: () => (
       <input aria-label="Search by SKU, title, or barcode..." data-testid="manager-search" />
@@ -643,15 +624,15 @@ export const EditFormOwnership: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const name = (await canvas.findByDisplayValue(products[2]!.name)) as HTMLInputElement;
+    const name = await canvas.findByDisplayValue<HTMLInputElement>(products[2]!.name);
     await pickersLoaded(canvasElement);
     const form = name.form!;
     await expect(form.id).toBe('product-form');
-    const submit = canvas.getByRole('button', { name: 'Update Product' }) as HTMLButtonElement;
+    const submit = canvas.getByRole<HTMLButtonElement>('button', { name: 'Update Product' });
     await expect(submit.form).toBe(form);
     for (const label of [/^Slug/, /^Full Description/, /^Category/, /^Base Price/, /^Meta Title/])
       await expect((field(canvasElement, label) as HTMLInputElement).form).toBe(form);
-    await expect((canvas.getByTestId('manager-search') as HTMLInputElement).form).toBeNull();
+    await expect(canvas.getByTestId<HTMLInputElement>('manager-search').form).toBeNull();
     await userEvent.type(name, ' (édition limitée)');
     form.requestSubmit();
     const [call] = await requests.waitFor('PATCH', product(3));
@@ -666,7 +647,7 @@ export const EditFormOwnership: Story = {
 
 export const EditUpdateFails: Story = {
   parameters: {
-    route: '/admin/products/4',
+    route: paths.products.edit(4),
     msw: { handlers: [productApi.update.networkError()] },
   },
   play: async ({ canvasElement }) => {
@@ -684,7 +665,7 @@ const DELETE_FILES = '/api/v1/admin/uploads/files';
 
 /** Removing an image only edits the form: Cancel leaves the product and its files as they were. */
 export const RemoveImageThenCancel: Story = {
-  parameters: { route: '/admin/products/1' },
+  parameters: { route: paths.products.edit(1) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByDisplayValue(products[0]!.name);
@@ -711,7 +692,7 @@ export const RemoveImageThenCancel: Story = {
 
 /** Saved without an image: the PATCH carries the remaining images; the server deletes the file. */
 export const RemoveImageThenSave: Story = {
-  parameters: { route: '/admin/products/1' },
+  parameters: { route: paths.products.edit(1) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByDisplayValue(products[0]!.name);
@@ -729,7 +710,7 @@ export const RemoveImageThenSave: Story = {
 
 /** A product without a category (deleted for good) must get one before it can be saved. */
 export const EditWithoutCategory: Story = {
-  parameters: { route: '/admin/products/6' },
+  parameters: { route: paths.products.edit(6) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByDisplayValue(products[5]!.name);
@@ -765,7 +746,7 @@ export const CategoryPickerActiveOnly: Story = {
 /** A product in a soft-deleted category: the picker names it as inactive and keeps it on save. */
 export const EditInactiveCategory: Story = {
   parameters: {
-    route: '/admin/products/4',
+    route: paths.products.edit(4),
     msw: { handlers: [productApi.get({ ...products[3]!, category_id: 6 })] },
   },
   play: async ({ canvasElement }) => {
@@ -794,7 +775,7 @@ export const EditInactiveCategory: Story = {
 
 export const EditNotFound: Story = {
   parameters: {
-    route: '/admin/products/999',
+    route: paths.products.edit(999),
     msw: { handlers: [productApi.get.error(404, 'Product not found')] },
   },
   play: async ({ canvasElement }) => {
@@ -807,7 +788,7 @@ export const EditNotFound: Story = {
 
 export const EditLoadFails: Story = {
   parameters: {
-    route: '/admin/products/2',
+    route: paths.products.edit(2),
     msw: { handlers: [productApi.get.error(403, 'Not enough permissions')] },
   },
   play: async ({ canvasElement }) => {
@@ -819,7 +800,7 @@ export const EditLoadFails: Story = {
 };
 
 export const EditMobile: Story = {
-  parameters: { route: '/admin/products/1' },
+  parameters: { route: paths.products.edit(1) },
   globals: { viewport: { value: 'mobile375' } },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByDisplayValue(products[0]!.name);

@@ -1,8 +1,5 @@
-import { Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { Route, Switch } from 'wouter';
-import { AdminLayout } from '@/components/layout/AdminLayout';
 import { adminUser, products } from '@mocks/fixtures';
 import { products as productApi, uploads as uploadApi } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
@@ -12,52 +9,31 @@ import {
   browserBack,
   expectNoUnsavedChangesDialog,
   expectUnsavedChangesDialog,
+  sidebarLink,
 } from '@/testing/unsaved-changes';
-import { ProductFormPage, type ProductFormPageProps } from './ProductFormPage';
-import { UnsavedInventoryCard } from './story-inventory-card';
 
-/** The screen as routed, with stand-ins for the screens the guard lets us reach. */
-function Screen(props: ProductFormPageProps) {
-  return (
-    <AdminLayout>
-      <Switch>
-        <Route path="/admin/products/new">
-          <ProductFormPage {...props} />
-        </Route>
-        <Route path="/admin/products/:id">
-          <ProductFormPage {...props} />
-        </Route>
-        <Route path="/admin/products">
-          <Text>Products list</Text>
-        </Route>
-        <Route>
-          <Text>Another screen</Text>
-        </Route>
-      </Switch>
-    </AdminLayout>
-  );
-}
+type UnsavedChangesDialog = Awaited<ReturnType<typeof expectUnsavedChangesDialog>>;
+import { ProductFormPage } from './ProductFormPage';
+import { ProductFormScreen } from './story-screen';
+import { UnsavedInventoryCard } from './story-inventory-card';
+import { paths } from '@/lib/paths';
 
 /** Leaving the product form with unsaved changes asks first (links, Back, closing the tab). */
 const meta = {
   title: 'Products/ProductForm/Unsaved changes',
   component: ProductFormPage,
-  render: (args) => <Screen {...args} />,
-  parameters: { route: '/admin/products/4', auth: { userType: 'admin', user: adminUser } },
+  render: (args) => <ProductFormScreen {...args} />,
+  parameters: { route: paths.products.edit(4), auth: { userType: 'admin', user: adminUser } },
 } satisfies Meta<typeof ProductFormPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const EDIT = '/admin/products/4';
+const EDIT = paths.products.edit(4);
 const plate = products[3]!;
 
 const main = (canvasElement: HTMLElement) => within(canvasElement.querySelector('main')!);
 const nameField = (canvasElement: HTMLElement) =>
   main(canvasElement).getByLabelText(/^Product Name/);
-const sidebarLink = (canvasElement: HTMLElement, name: string) =>
-  within(within(canvasElement).getByRole('navigation', { name: 'Management' })).getByRole('link', {
-    name,
-  });
 
 /** The edit form, loaded, its pickers filled. */
 async function editFormLoaded(canvasElement: HTMLElement) {
@@ -71,6 +47,25 @@ async function renameProduct(canvasElement: HTMLElement) {
   await userEvent.type(nameField(canvasElement), ' XL');
 }
 
+/** The new-product form, its default VAT rate preselected. */
+async function newFormReady(canvasElement: HTMLElement) {
+  await waitFor(() => expect(main(canvasElement).getByLabelText(/^VAT Rate/)).toHaveValue('1'));
+}
+
+/** Stay on page: the confirmation goes and the edit form stays where it was. */
+async function stay(canvasElement: HTMLElement, confirmation: UnsavedChangesDialog) {
+  await userEvent.click(confirmation.getByRole('button', { name: 'Stay on page' }));
+  await expectNoUnsavedChangesDialog();
+  await expect(currentLocation(canvasElement)).toBe(EDIT);
+}
+
+/** A sidebar link (Orders) leaves at once, asking nothing. */
+async function leavesWithoutAsking(canvasElement: HTMLElement) {
+  await userEvent.click(sidebarLink(canvasElement, 'Orders'));
+  await expectLocation(canvasElement, '/admin/orders');
+  await expectNoUnsavedChangesDialog();
+}
+
 /** A sidebar link with a changed name: asked; Stay keeps page and name; Discard leaves. */
 export const LinkAsksWhenChanged: Story = {
   play: async ({ canvasElement }) => {
@@ -79,9 +74,7 @@ export const LinkAsksWhenChanged: Story = {
     let dialog = await expectUnsavedChangesDialog();
     await expect(currentLocation(canvasElement)).toBe(EDIT);
 
-    await userEvent.click(dialog.getByRole('button', { name: 'Stay on page' }));
-    await expectNoUnsavedChangesDialog();
-    await expect(currentLocation(canvasElement)).toBe(EDIT);
+    await stay(canvasElement, dialog);
     await expect(nameField(canvasElement)).toHaveValue(`${plate.name} XL`);
 
     await userEvent.click(sidebarLink(canvasElement, 'Categories'));
@@ -97,9 +90,9 @@ export const LinkAsksWhenChanged: Story = {
 
 /** The form's own Cancel (a link back to the list) asks too; Escape means stay. */
 export const CancelAsksWhenChanged: Story = {
-  parameters: { route: '/admin/products/new' },
+  parameters: { route: paths.products.create },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(main(canvasElement).getByLabelText(/^VAT Rate/)).toHaveValue('1'));
+    await newFormReady(canvasElement);
     await userEvent.type(nameField(canvasElement), 'Brouillon');
     await userEvent.click(main(canvasElement).getByRole('link', { name: 'Cancel' }));
     await expectUnsavedChangesDialog();
@@ -118,13 +111,11 @@ export const CancelAsksWhenChanged: Story = {
 
 /** Nothing changed (the preselected VAT rate is no change): links leave at once. */
 export const UnchangedLeavesWithoutAsking: Story = {
-  parameters: { route: '/admin/products/new' },
+  parameters: { route: paths.products.create },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(main(canvasElement).getByLabelText(/^VAT Rate/)).toHaveValue('1'));
+    await newFormReady(canvasElement);
     await expect(beforeUnloadPrevented()).toBe(false);
-    await userEvent.click(sidebarLink(canvasElement, 'Orders'));
-    await expectLocation(canvasElement, '/admin/orders');
-    await expectNoUnsavedChangesDialog();
+    await leavesWithoutAsking(canvasElement);
   },
 };
 
@@ -136,9 +127,7 @@ export const ChangeUndoneLeavesWithoutAsking: Story = {
     await userEvent.type(nameField(canvasElement), '{Backspace}{Backspace}{Backspace}');
     await expect(nameField(canvasElement)).toHaveValue(plate.name);
     await expect(beforeUnloadPrevented()).toBe(false);
-    await userEvent.click(sidebarLink(canvasElement, 'Orders'));
-    await expectLocation(canvasElement, '/admin/orders');
-    await expectNoUnsavedChangesDialog();
+    await leavesWithoutAsking(canvasElement);
   },
 };
 
@@ -149,9 +138,7 @@ export const BrowserBackAsksWhenChanged: Story = {
     browserBack();
     const dialog = await expectUnsavedChangesDialog();
     await expect(currentLocation(canvasElement)).toBe(EDIT);
-    await userEvent.click(dialog.getByRole('button', { name: 'Stay on page' }));
-    await expectNoUnsavedChangesDialog();
-    await expect(currentLocation(canvasElement)).toBe(EDIT);
+    await stay(canvasElement, dialog);
     await expect(nameField(canvasElement)).toHaveValue(`${plate.name} XL`);
     // Back again: asked again.
     browserBack();
@@ -181,9 +168,7 @@ export const SaveLeavesWithoutAsking: Story = {
     await expectLocation(canvasElement, '/admin/products');
     await expectNoUnsavedChangesDialog();
     await expect(beforeUnloadPrevented()).toBe(false);
-    await userEvent.click(sidebarLink(canvasElement, 'Orders'));
-    await expectLocation(canvasElement, '/admin/orders');
-    await expectNoUnsavedChangesDialog();
+    await leavesWithoutAsking(canvasElement);
   },
 };
 
@@ -223,7 +208,7 @@ export const UploadUnderWayAsks: Story = {
 /** Inventory settings waiting for the product save are unsaved changes too. */
 export const UnsavedInventoryAsks: Story = {
   args: { inventoryCard: UnsavedInventoryCard },
-  parameters: { route: '/admin/products/5' },
+  parameters: { route: paths.products.edit(5) },
   play: async ({ canvasElement }) => {
     await main(canvasElement).findByDisplayValue(products[4]!.name);
     await expect(beforeUnloadPrevented()).toBe(false);
@@ -241,9 +226,7 @@ export const LogoutAsksWhenChanged: Story = {
     const logoutButton = within(canvasElement).getByRole('button', { name: 'Logout' });
     await userEvent.click(logoutButton);
     let dialog = await expectUnsavedChangesDialog();
-    await userEvent.click(dialog.getByRole('button', { name: 'Stay on page' }));
-    await expectNoUnsavedChangesDialog();
-    await expect(currentLocation(canvasElement)).toBe(EDIT);
+    await stay(canvasElement, dialog);
     await expect(localStorage.getItem('access_token')).not.toBeNull();
     await expect(nameField(canvasElement)).toHaveValue(`${plate.name} XL`);
 

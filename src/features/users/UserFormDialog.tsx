@@ -1,13 +1,13 @@
 import { SimpleGrid } from '@chakra-ui/react';
-import type { AdminRole, AdminUser } from '@generated/model';
+import type { AdminUser } from '@generated/model';
 import {
   FormDialog,
+  PasswordField,
   SelectField,
   SwitchField,
   TextField,
   useFormDialog,
-} from '@/components/management';
-import { PasswordField } from './PasswordField';
+} from '@/components/form';
 import { ROLES } from './roles';
 import { emptyUserValues, userToValues, validateUser, type UserFormValues } from './user-form';
 
@@ -27,7 +27,7 @@ export interface UserFormDialogProps {
  */
 export function UserFormDialog({ open, user, onSubmit, onClose }: UserFormDialogProps) {
   const isNew = user === null;
-  const { values, handleSubmit, errorOf, setField, touch, formik } = useFormDialog({
+  const { bind, bindSwitch, dialog } = useFormDialog({
     initialValues: user ? userToValues(user) : emptyUserValues,
     validate: (formValues) => validateUser(formValues, isNew),
     onSubmit,
@@ -39,76 +39,29 @@ export function UserFormDialog({ open, user, onSubmit, onClose }: UserFormDialog
       open={open}
       title={isNew ? 'Create User' : 'Edit User'}
       submitLabel={isNew ? 'Create' : 'Update'}
-      submitting={formik.isSubmitting}
-      onSubmit={handleSubmit}
       onClose={onClose}
-      dirty={formik.dirty}
+      {...dialog}
     >
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <TextField
           label="Username"
           required
-          name="username"
+          {...bind('username')}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.username}
-          onChange={(username) => setField('username', username)}
-          onBlur={touch('username')}
-          error={errorOf('username')}
         />
-        <TextField
-          label="Full Name"
-          required
-          name="full_name"
-          autoComplete="off"
-          value={values.full_name}
-          onChange={(fullName) => setField('full_name', fullName)}
-          onBlur={touch('full_name')}
-          error={errorOf('full_name')}
-        />
+        <TextField label="Full Name" required {...bind('full_name')} autoComplete="off" />
       </SimpleGrid>
-      <TextField
-        label="Email"
-        required
-        name="email"
-        type="email"
-        autoComplete="off"
-        value={values.email}
-        onChange={(email) => setField('email', email)}
-        onBlur={touch('email')}
-        error={errorOf('email')}
-      />
-      <SelectField
-        label="Role"
-        required
-        name="role"
-        value={values.role}
-        onChange={(role) => setField('role', role as AdminRole)}
-        error={errorOf('role')}
-      >
-        {ROLES.map((role) => (
-          <option key={role.value} value={role.value}>
-            {role.label}
-          </option>
-        ))}
-      </SelectField>
+      <TextField label="Email" required {...bind('email')} type="email" autoComplete="off" />
+      <SelectField label="Role" required {...bind('role')} options={ROLES} />
       <PasswordField
         label="Password"
         required={isNew}
-        name="password"
-        value={values.password}
-        onChange={(password) => setField('password', password)}
-        onBlur={touch('password')}
-        error={errorOf('password')}
+        {...bind('password')}
         helperText={isNew ? 'At least 8 characters' : 'Leave blank to keep the current password'}
       />
-      <SwitchField
-        label="Active"
-        name="is_active"
-        checked={values.is_active}
-        onChange={(checked) => setField('is_active', checked)}
-      />
+      <SwitchField label="Active" {...bindSwitch('is_active')} />
     </FormDialog>
   );
 }

@@ -1,37 +1,28 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { requests } from '@mocks/recorder';
-import { dialogFormGuardPlays } from '@/testing/unsaved-changes';
-import { UsersPage } from './UsersPage';
 import { adminScreen } from '@/testing/admin-screen';
+import { clickEditButton, dialogFormGuardStories, submitAndWait } from '@/testing/unsaved-changes';
+import { paths } from '@/lib/paths';
+import { UsersPage } from './UsersPage';
 
 /** Closing the Edit User dialog or leaving the page with unsaved changes asks first. */
 const meta = {
   title: 'Users/UserForm/Unsaved changes',
   component: UsersPage,
-  ...adminScreen('/admin/users'),
+  ...adminScreen(paths.users.list),
 } satisfies Meta<typeof UsersPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const plays = dialogFormGuardPlays({
+const stories = dialogFormGuardStories({
   name: 'Edit User',
-  open: async (canvasElement) => {
-    const canvas = within(canvasElement);
-    const edit = await canvas.findByRole('button', { name: 'Edit karim.trabelsi' });
-    await waitFor(() => expect(edit).toBeEnabled());
-    await userEvent.click(edit);
-  },
+  open: clickEditButton('Edit karim.trabelsi'),
   field: (dialog) => dialog.getByLabelText(/^Full Name/),
   text: ' Ben Ali',
-  save: async (dialog) => {
-    await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
-    await requests.waitFor('PATCH', /^\/api\/v1\/admin\/users\/\d+$/);
-  },
+  save: submitAndWait('Update', 'PATCH', /^\/api\/v1\/admin\/users\/\d+$/),
 });
 
-export const CloseAsksWhenChanged: Story = { play: plays.closeAsksWhenChanged };
-export const UnchangedClosesWithoutAsking: Story = { play: plays.unchangedClosesWithoutAsking };
-export const BrowserBackAsksWhenChanged: Story = { play: plays.browserBackAsksWhenChanged };
-export const BeforeUnloadOnlyWhenChanged: Story = { play: plays.beforeUnloadOnlyWhenChanged };
-export const SaveClosesWithoutAsking: Story = { play: plays.saveClosesWithoutAsking };
+export const CloseAsksWhenChanged: Story = stories.CloseAsksWhenChanged;
+export const UnchangedClosesWithoutAsking: Story = stories.UnchangedClosesWithoutAsking;
+export const BrowserBackAsksWhenChanged: Story = stories.BrowserBackAsksWhenChanged;
+export const BeforeUnloadOnlyWhenChanged: Story = stories.BeforeUnloadOnlyWhenChanged;
+export const SaveClosesWithoutAsking: Story = stories.SaveClosesWithoutAsking;

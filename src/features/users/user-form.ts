@@ -1,6 +1,6 @@
 import { boolean, object, string } from 'yup';
 import type { AdminRole, AdminUser, AdminUserCreate, AdminUserUpdate } from '@generated/model';
-import { validationSummary, type ValidationResult } from '@/components/management/validation';
+import { validationSummary, type ValidationResult } from '@/components/form';
 import { DEFAULT_ROLE, ROLES } from './roles';
 
 /** The Create/Edit User dialog's fields, as typed. */
@@ -93,7 +93,7 @@ export function toUserCreate(values: UserFormValues): Required<AdminUserCreate> 
     username: values.username.trim(),
     email: values.email.trim(),
     full_name: values.full_name.trim(),
-    role: (values.role || DEFAULT_ROLE) as AdminRole,
+    role: values.role || DEFAULT_ROLE,
     is_active: values.is_active,
     password: values.password,
   };

@@ -1,9 +1,9 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useId, useState } from 'react';
 import * as yup from 'yup';
 import type { StockAdjustment, Variant } from '@generated/model';
-import { InputField } from './fields';
+import { bindText, FormDialog, TextField } from '@/components/form';
 
 export interface AdjustStockValues {
   adjustment: string;
@@ -44,53 +44,30 @@ export function AdjustStockDialog({ open, variant, onSubmit, onClose }: AdjustSt
   const formId = useId();
   const [submitting, setSubmitting] = useState(false);
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open && !submitting) onClose();
-      }}
-      placement="center"
-      lazyMount
-      unmountOnExit
+      title="Adjust Stock"
+      submitLabel="Adjust Stock"
+      submitting={submitting}
+      onClose={onClose}
+      size="md"
+      formId={formId}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Adjust Stock</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" disabled={submitting} />
-            </Dialog.CloseTrigger>
-            <Dialog.Body>
-              {variant && (
-                <AdjustStockForm
-                  id={formId}
-                  variant={variant}
-                  onSubmit={async (values) => {
-                    setSubmitting(true);
-                    try {
-                      await onSubmit(toStockAdjustment(values));
-                    } finally {
-                      setSubmitting(false);
-                    }
-                  }}
-                />
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={submitting}>
-                Cancel
-              </Button>
-              <Button type="submit" form={formId} disabled={submitting}>
-                {submitting ? 'Saving...' : 'Adjust Stock'}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {variant && (
+        <AdjustStockForm
+          id={formId}
+          variant={variant}
+          onSubmit={async (values) => {
+            setSubmitting(true);
+            try {
+              await onSubmit(toStockAdjustment(values));
+            } finally {
+              setSubmitting(false);
+            }
+          }}
+        />
+      )}
+    </FormDialog>
   );
 }
 
@@ -129,28 +106,20 @@ function AdjustStockForm({
             </>
           )}
         </Text>
-        <InputField
+        <TextField
           label="Adjustment"
           required
-          name="adjustment"
+          {...bindText(form, 'adjustment')}
           type="number"
           step="1"
           inputMode="numeric"
           placeholder="e.g. 10 or -5"
-          value={form.values.adjustment}
-          onChange={(value) => void form.setFieldValue('adjustment', value)}
-          onBlur={form.handleBlur}
-          error={form.touched.adjustment ? form.errors.adjustment : undefined}
           helperText="A positive number adds stock, a negative number removes it."
         />
-        <InputField
+        <TextField
           label="Reason"
-          name="reason"
           placeholder="e.g. Restock, damaged goods (optional)"
-          value={form.values.reason}
-          onChange={(value) => void form.setFieldValue('reason', value)}
-          onBlur={form.handleBlur}
-          error={form.touched.reason ? form.errors.reason : undefined}
+          {...bindText(form, 'reason')}
         />
       </Stack>
     </form>

@@ -1,5 +1,6 @@
 import { Box, Code, Stack, Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { padded } from '@/testing/padded';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { SimpleProductInventory } from '@generated/model';
@@ -44,13 +45,7 @@ const meta = {
   component: CardWithEcho,
   args: { productId: 2 },
   parameters: { auth: { userType: 'admin', user: adminUser } },
-  decorators: [
-    (Story) => (
-      <Box p={{ base: '4', md: '8' }} maxW="3xl" mx="auto">
-        <Story />
-      </Box>
-    ),
-  ],
+  decorators: [padded('3xl')],
 } satisfies Meta<typeof CardWithEcho>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Flex,
-  HStack,
-  SimpleGrid,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Card, Flex, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { SimpleProductInventory, Variant } from '@generated/model';
 import {
@@ -20,7 +9,9 @@ import {
 import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
 import { AUTOSAVE_DELAY_MS } from './constants';
-import { InputField, SwitchField } from './fields';
+import { NUMBER_INPUT, TextField } from '@/components/form';
+import { LoadErrorState, LoadingState } from '@/components/management';
+import { StockCounts, StockFlags } from './StockFields';
 import {
   awaitsValue,
   emptyInventoryValues,
@@ -57,28 +48,13 @@ export function SimpleInventoryCard({ productId, onUnsavedChange }: SimpleInvent
     return (
       <InventoryCardFrame>
         {lookup.error ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>Failed to load inventory settings</Alert.Title>
-              <Alert.Description>
-                {serverMessage(lookup.error, 'The inventory could not be loaded.')}
-              </Alert.Description>
-            </Alert.Content>
-            <Button
-              size="sm"
-              variant="outline"
-              alignSelf="center"
-              onClick={() => void lookup.mutate()}
-            >
-              Retry
-            </Button>
-          </Alert.Root>
+          <LoadErrorState
+            title="Failed to load inventory settings"
+            message={serverMessage(lookup.error, 'The inventory could not be loaded.')}
+            onRetry={() => void lookup.mutate()}
+          />
         ) : (
-          <Center py="6" gap="3" role="status" aria-live="polite">
-            <Spinner size="sm" />
-            <Text color="fg.muted">Loading inventory...</Text>
-          </Center>
+          <LoadingState text="Loading inventory..." />
         )}
       </InventoryCardFrame>
     );
@@ -244,47 +220,15 @@ export function SimpleInventoryCardView({
     <InventoryCardFrame saving={saving} status={status}>
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <InputField label="SKU" autoComplete="off" helperText={skuHelper} {...text('sku')} />
-          <InputField label="Barcode" autoComplete="off" {...text('barcode')} />
-          <InputField
-            label="Stock Quantity"
-            type="number"
-            step="1"
-            min="0"
-            inputMode="numeric"
-            {...integer('stock_quantity')}
-          />
-          <InputField
-            label="Low Stock Threshold"
-            type="number"
-            step="1"
-            min="0"
-            inputMode="numeric"
-            {...integer('low_stock_threshold')}
-          />
-          <InputField
-            label="Weight (kg)"
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
-            {...text('weight')}
-          />
+          <TextField label="SKU" autoComplete="off" helperText={skuHelper} {...text('sku')} />
+          <TextField label="Barcode" autoComplete="off" {...text('barcode')} />
+          <StockCounts field={integer} />
+          <TextField label="Weight (kg)" {...NUMBER_INPUT.measure} {...text('weight')} />
         </SimpleGrid>
-        <Flex gap="6" wrap="wrap">
-          <SwitchField
-            label="Track Inventory"
-            name="track_inventory"
-            checked={values.track_inventory}
-            onChange={(checked) => onChange({ ...values, track_inventory: checked })}
-          />
-          <SwitchField
-            label="Allow Backorder"
-            name="allow_backorder"
-            checked={values.allow_backorder}
-            onChange={(checked) => onChange({ ...values, allow_backorder: checked })}
-          />
-        </Flex>
+        <StockFlags
+          values={values}
+          onChange={(flag) => (checked) => onChange({ ...values, [flag]: checked })}
+        />
       </Stack>
     </InventoryCardFrame>
   );

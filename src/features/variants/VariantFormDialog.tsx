@@ -1,27 +1,20 @@
-import {
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Flex,
-  Heading,
-  Input,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Tag,
-  Text,
-} from '@chakra-ui/react';
-import { useFormik, type FormikErrors, type FormikTouched } from 'formik';
+import { Box, Button, Flex, Heading, SimpleGrid, Stack, Tag, Text } from '@chakra-ui/react';
+import { useFormik } from 'formik';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Variant, VatRate } from '@generated/model';
+import {
+  bindText,
+  FormDialog,
+  NUMBER_INPUT,
+  SelectField,
+  SwitchField,
+  TextField,
+} from '@/components/form';
+import { PlusIcon } from '@/components/icons';
 import { MediaUploader } from '@/components/media-uploader';
-import { useUnsavedChangesGuard } from '@/components/unsaved-changes';
 import { formatVatRate } from '@/lib/format';
 import { DIMENSION_UNITS, MAX_VARIANT_IMAGES } from './constants';
-import { InputField, SelectField, SwitchField } from './fields';
-import { PlusIcon } from '@/components/icons';
+import { StockCounts, StockFlags } from './StockFields';
 import {
   addOptionEntry,
   emptyVariantValues,
@@ -50,7 +43,7 @@ export function VariantFormDialog({
   vatRates,
   initialValues,
   onSubmit,
-  onClose: close,
+  onClose,
 }: VariantFormDialogProps) {
   const editing = Boolean(variant);
   const formId = useId();
@@ -59,57 +52,32 @@ export function VariantFormDialog({
   const [uploading, setUploading] = useState(false);
   // Unsaved changes (an upload under way included): closing or leaving asks first.
   const [dirty, setDirty] = useState(false);
-  const guard = useUnsavedChangesGuard(open && (dirty || uploading));
-  const onClose = () => guard.confirm(close);
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open && !submitting) onClose();
-      }}
+      title={editing ? 'Edit Variant' : 'Add Variant'}
+      submitLabel={editing ? 'Update Variant' : 'Create Variant'}
+      submitting={submitting}
+      submitDisabled={uploading}
+      onClose={onClose}
+      dirty={dirty || uploading}
       size={{ base: 'full', md: 'xl' }}
-      scrollBehavior="inside"
-      placement="center"
-      lazyMount
-      unmountOnExit
+      formId={formId}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{editing ? 'Edit Variant' : 'Add Variant'}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" disabled={submitting} />
-            </Dialog.CloseTrigger>
-            <Dialog.Body>
-              <VariantForm
-                id={formId}
-                initialValues={
-                  variant ? variantToValues(variant) : (initialValues ?? emptyVariantValues())
-                }
-                vatRates={vatRates ?? []}
-                onSubmit={onSubmit}
-                onSubmittingChange={setSubmitting}
-                onUploadingChange={setUploading}
-                onDirtyChange={setDirty}
-              />
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={submitting}>
-                Cancel
-              </Button>
-              <Button type="submit" form={formId} disabled={submitting || uploading}>
-                {submitting ? 'Saving...' : editing ? 'Update Variant' : 'Create Variant'}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <VariantForm
+        id={formId}
+        initialValues={variant ? variantToValues(variant) : (initialValues ?? emptyVariantValues())}
+        vatRates={vatRates ?? []}
+        onSubmit={onSubmit}
+        onSubmittingChange={setSubmitting}
+        onUploadingChange={setUploading}
+        onDirtyChange={setDirty}
+      />
+    </FormDialog>
   );
 }
+
+const UNIT_OPTIONS = DIMENSION_UNITS.map((unit) => ({ value: unit, label: unit }));
 
 interface VariantFormProps {
   id: string;
@@ -161,20 +129,10 @@ function VariantForm({
     onDirtyChange(form.dirty);
     return () => onDirtyChange(false);
   }, [form.dirty, onDirtyChange]);
-  const errors = form.errors as FormikErrors<Record<string, string>>;
-  const touched = form.touched as FormikTouched<Record<string, boolean>>;
-  const errorOf = (name: TextKey) => (touched[name] ? errors[name] : undefined);
   const set = (name: keyof VariantFormValues) => (value: unknown) => {
     void form.setFieldValue(name, value);
   };
-  // Props of a text/number input bound to a string field.
-  const bind = (name: TextKey) => ({
-    name,
-    value: form.values[name],
-    onChange: set(name),
-    onBlur: form.handleBlur,
-    error: errorOf(name),
-  });
+  const bind = (name: TextKey) => bindText(form, name);
 
   const rateKnown = vatRates.some((rate) => String(rate.id) === form.values.vat_rate_id);
 
@@ -190,51 +148,30 @@ function VariantForm({
 
         <Section title="Basic Information">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <InputField label="SKU" required autoComplete="off" {...bind('sku')} />
-            <InputField
+            <TextField label="SKU" required autoComplete="off" {...bind('sku')} />
+            <TextField
               label="Variant Title"
               required
               autoComplete="off"
               {...bind('variant_title')}
             />
-            <InputField label="Barcode" autoComplete="off" {...bind('barcode')} />
-            <InputField
-              label="Position"
-              type="number"
-              step="1"
-              min="0"
-              inputMode="numeric"
-              {...bind('position')}
-            />
+            <TextField label="Barcode" autoComplete="off" {...bind('barcode')} />
+            <TextField label="Position" {...NUMBER_INPUT.count} {...bind('position')} />
           </SimpleGrid>
         </Section>
 
         <Section title="Pricing">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <InputField
-              label="Price (TND)"
-              required
-              type="number"
-              step="0.001"
-              min="0"
-              inputMode="decimal"
-              {...bind('price')}
-            />
-            <InputField
+            <TextField label="Price (TND)" required {...NUMBER_INPUT.money} {...bind('price')} />
+            <TextField
               label="Compare at Price (TND)"
-              type="number"
-              step="0.001"
-              min="0"
-              inputMode="decimal"
+              {...NUMBER_INPUT.money}
               {...bind('compare_at_price')}
             />
-            <InputField
+            <TextField
               label="Cost Price (TND)"
               required
-              type="number"
-              step="0.001"
-              min="0"
-              inputMode="decimal"
+              {...NUMBER_INPUT.money}
               {...bind('cost_price')}
             />
             <SelectField
@@ -259,82 +196,26 @@ function VariantForm({
 
         <Section title="Inventory">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <InputField
-              label="Stock Quantity"
-              type="number"
-              step="1"
-              min="0"
-              inputMode="numeric"
-              {...bind('stock_quantity')}
-            />
-            <InputField
-              label="Low Stock Threshold"
-              type="number"
-              step="1"
-              min="0"
-              inputMode="numeric"
-              {...bind('low_stock_threshold')}
-            />
+            <StockCounts field={bind} />
           </SimpleGrid>
-          <Flex gap="6" wrap="wrap">
-            <SwitchField
-              label="Track Inventory"
-              name="track_inventory"
-              checked={form.values.track_inventory}
-              onChange={set('track_inventory')}
-            />
-            <SwitchField
-              label="Allow Backorder"
-              name="allow_backorder"
-              checked={form.values.allow_backorder}
-              onChange={set('allow_backorder')}
-            />
-          </Flex>
+          <StockFlags values={form.values} onChange={set} />
         </Section>
 
         <Section title="Shipping">
           <SimpleGrid columns={{ base: 2, md: 5 }} gap="4">
             <Box gridColumn={{ base: 'span 2', md: 'span 1' }}>
-              <InputField
-                label="Weight (kg)"
-                type="number"
-                step="0.01"
-                min="0"
-                inputMode="decimal"
-                {...bind('weight')}
-              />
+              <TextField label="Weight (kg)" {...NUMBER_INPUT.measure} {...bind('weight')} />
             </Box>
-            <InputField
-              label="Length"
-              type="number"
-              step="0.01"
-              min="0"
-              inputMode="decimal"
-              {...bind('length')}
+            <TextField label="Length" {...NUMBER_INPUT.measure} {...bind('length')} />
+            <TextField label="Width" {...NUMBER_INPUT.measure} {...bind('width')} />
+            <TextField label="Height" {...NUMBER_INPUT.measure} {...bind('height')} />
+            <SelectField
+              label="Unit"
+              name="unit"
+              value={form.values.unit}
+              onChange={set('unit')}
+              options={UNIT_OPTIONS}
             />
-            <InputField
-              label="Width"
-              type="number"
-              step="0.01"
-              min="0"
-              inputMode="decimal"
-              {...bind('width')}
-            />
-            <InputField
-              label="Height"
-              type="number"
-              step="0.01"
-              min="0"
-              inputMode="decimal"
-              {...bind('height')}
-            />
-            <SelectField label="Unit" name="unit" value={form.values.unit} onChange={set('unit')}>
-              {DIMENSION_UNITS.map((unit) => (
-                <option key={unit} value={unit}>
-                  {unit}
-                </option>
-              ))}
-            </SelectField>
           </SimpleGrid>
         </Section>
 
@@ -411,26 +292,21 @@ function OptionsEditor({
         </Text>
       )}
       <Flex gap="2" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'flex-end' }}>
-        <Field.Root flex="1">
-          <Field.Label>Option name</Field.Label>
-          <Input
-            value={key}
-            placeholder="e.g. color"
-            autoComplete="off"
-            onChange={(event) => setKey(event.target.value)}
-            onKeyDown={onEnter(add)}
-          />
-        </Field.Root>
-        <Field.Root flex="1">
-          <Field.Label>Option value</Field.Label>
-          <Input
-            value={value}
-            placeholder="e.g. Red"
-            autoComplete="off"
-            onChange={(event) => setValue(event.target.value)}
-            onKeyDown={onEnter(add)}
-          />
-        </Field.Root>
+        {[
+          { label: 'Option name', text: key, onChange: setKey, placeholder: 'e.g. color' },
+          { label: 'Option value', text: value, onChange: setValue, placeholder: 'e.g. Red' },
+        ].map((input) => (
+          <Box flex="1" key={input.label}>
+            <TextField
+              label={input.label}
+              value={input.text}
+              placeholder={input.placeholder}
+              autoComplete="off"
+              onChange={input.onChange}
+              onKeyDown={onEnter(add)}
+            />
+          </Box>
+        ))}
         <Button variant="outline" onClick={add} disabled={!canAdd}>
           <PlusIcon /> Add Option
         </Button>

@@ -1,5 +1,6 @@
-import { Box } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { padded } from '@/testing/padded';
+import type { HttpHandler } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUser } from '@mocks/fixtures';
 import { variants } from '@mocks/handlers';
@@ -7,6 +8,7 @@ import { requests } from '@mocks/recorder';
 import { expectToast, screen } from '@/testing/story';
 import { bagVariants, bagWithUntracked, onlyVariant, twelveVariants } from './story-fixtures';
 import { VariantsManager } from './VariantsManager';
+import { paths } from '@/lib/paths';
 
 const LIST = '/api/v1/admin/variants/';
 const PRODUCT = '/api/v1/admin/products/1';
@@ -17,22 +19,21 @@ const meta = {
   component: VariantsManager,
   args: { productId: 1 },
   parameters: {
-    route: '/admin/products/1',
+    route: paths.products.edit(1),
     auth: { userType: 'admin', user: adminUser },
     msw: { handlers: [variants.list(bagWithUntracked)] },
   },
-  decorators: [
-    (Story) => (
-      <Box p={{ base: '4', md: '8' }} maxW="6xl" mx="auto">
-        <Story />
-      </Box>
-    ),
-  ],
+  decorators: [padded('6xl')],
 } satisfies Meta<typeof VariantsManager>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 /* Helpers */
+
+/** The bag's variants listed, plus the handlers of the story's own calls. */
+const withBag = (...handlers: HttpHandler[]) => ({
+  msw: { handlers: [variants.list(bagVariants), ...handlers] },
+});
 
 const row = (canvasElement: HTMLElement, sku: string) =>
   within(canvasElement).findByRole('row', { name: new RegExp(`\\b${sku}\\b`) });
@@ -54,7 +55,11 @@ async function openConfirmation(name?: string) {
   return within(dialog);
 }
 
-async function fill(dialog: ReturnType<typeof within>, label: RegExp | string, text: string) {
+async function fill(
+  dialog: Awaited<ReturnType<typeof openDialog>>,
+  label: RegExp | string,
+  text: string,
+) {
   const input = dialog.getByLabelText(label);
   await userEvent.clear(input);
   if (text) await userEvent.type(input, text);
@@ -64,6 +69,44 @@ async function fill(dialog: ReturnType<typeof within>, label: RegExp | string, t
 const loaded = async (canvasElement: HTMLElement) => {
   await row(canvasElement, 'SAC-CABAS-CML');
 };
+
+/** Once the list is shown, clicks a row action ('Edit', 'Delete'...) of the variant with this SKU. */
+async function rowAction(canvasElement: HTMLElement, sku: string, action: string) {
+  await loaded(canvasElement);
+  const variant = within(await row(canvasElement, sku));
+  await userEvent.click(variant.getByRole('button', { name: action }));
+  return variant;
+}
+
+/** Confirms the bulk delete of `count` variants; resolves with the DELETE requests. */
+async function confirmBulkDelete(count: number) {
+  const dialog = await openConfirmation();
+  await expect(
+    dialog.getByText(
+      `Are you sure you want to delete ${count} variant(s)? This action cannot be undone.`,
+    ),
+  ).toBeVisible();
+  await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+  return requests.waitFor('DELETE', '/api/v1/admin/variants/bulk/delete');
+}
+
+/** Once the list is shown, opens a row action's dialog ('Edit' → 'Edit Variant'). */
+async function openFromRow(
+  canvasElement: HTMLElement,
+  sku: string,
+  action: string,
+  dialog: string,
+) {
+  await rowAction(canvasElement, sku, action);
+  return openDialog(dialog);
+}
+
+/** Once the list is shown, opens the Add Variant dialog. */
+async function openAdd(canvasElement: HTMLElement) {
+  await loaded(canvasElement);
+  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Add Variant' }));
+  return openDialog('Add Variant');
+}
 
 /* The list */
 
@@ -283,14 +326,7 @@ export const SelectionAndBulkDelete: Story = {
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Select SAC-CABAS-NR' }));
     await expect(await canvas.findByText('2 variant(s) selected')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Delete Selected' }));
-    const dialog = await openConfirmation();
-    await expect(
-      dialog.getByText(
-        'Are you sure you want to delete 2 variant(s)? This action cannot be undone.',
-      ),
-    ).toBeVisible();
-    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
-    const [call] = await requests.waitFor('DELETE', '/api/v1/admin/variants/bulk/delete');
+    const [call] = await confirmBulkDelete(2);
     await expect(call?.body).toEqual({ ids: [1, 2] });
     await expectToast('Success', '2 variants deleted successfully', 'success');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -302,20 +338,13 @@ export const SelectionAndBulkDelete: Story = {
 
 /** Deleting as many selected variants as the product has sends has_variants false. */
 export const BulkDeleteAll: Story = {
-  parameters: { msw: { handlers: [variants.list(bagVariants), variants.bulkDelete()] } },
+  parameters: withBag(variants.bulkDelete()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await loaded(canvasElement);
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Select all variants' }));
     await userEvent.click(await canvas.findByRole('button', { name: 'Delete Selected' }));
-    const dialog = await openConfirmation();
-    await expect(
-      dialog.getByText(
-        'Are you sure you want to delete 3 variant(s)? This action cannot be undone.',
-      ),
-    ).toBeVisible();
-    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
-    const [call] = await requests.waitFor('DELETE', '/api/v1/admin/variants/bulk/delete');
+    const [call] = await confirmBulkDelete(3);
     await expect(call?.body).toEqual({ ids: [1, 2, 3] });
     await expectToast('Success', '3 variants deleted successfully');
     const [patch] = await requests.waitFor('PATCH', PRODUCT);
@@ -324,11 +353,7 @@ export const BulkDeleteAll: Story = {
 };
 
 export const BulkDeleteFailure: Story = {
-  parameters: {
-    msw: {
-      handlers: [variants.list(bagVariants), variants.bulkDelete.error(404, 'Variant 2 not found')],
-    },
-  },
+  parameters: withBag(variants.bulkDelete.error(404, 'Variant 2 not found')),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await loaded(canvasElement);
@@ -344,9 +369,7 @@ export const BulkDeleteFailure: Story = {
 export const DeleteOnlyVariant: Story = {
   parameters: { msw: { handlers: [variants.list(onlyVariant), variants.delete()] } },
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const camel = within(await row(canvasElement, 'SAC-CABAS-CML'));
-    await userEvent.click(camel.getByRole('button', { name: 'Delete' }));
+    await rowAction(canvasElement, 'SAC-CABAS-CML', 'Delete');
     const dialog = await openConfirmation('Delete Variant');
     await expect(
       dialog.getByText(
@@ -363,11 +386,9 @@ export const DeleteOnlyVariant: Story = {
 
 /** One of several: no has_variants change; Cancel first sends nothing. */
 export const DeleteOneOfSeveral: Story = {
-  parameters: { msw: { handlers: [variants.list(bagVariants), variants.delete()] } },
+  parameters: withBag(variants.delete()),
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const noir = within(await row(canvasElement, 'SAC-CABAS-NR'));
-    await userEvent.click(noir.getByRole('button', { name: 'Delete' }));
+    const noir = await rowAction(canvasElement, 'SAC-CABAS-NR', 'Delete');
     await userEvent.click((await openConfirmation()).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await expect(requests.to('DELETE', '/api/v1/admin/variants/2')).toHaveLength(0);
@@ -381,11 +402,9 @@ export const DeleteOneOfSeveral: Story = {
 };
 
 export const DeleteFailure: Story = {
-  parameters: { msw: { handlers: [variants.list(bagVariants), variants.delete.networkError()] } },
+  parameters: withBag(variants.delete.networkError()),
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const noir = within(await row(canvasElement, 'SAC-CABAS-NR'));
-    await userEvent.click(noir.getByRole('button', { name: 'Delete' }));
+    await rowAction(canvasElement, 'SAC-CABAS-NR', 'Delete');
     await userEvent.click((await openConfirmation()).getByRole('button', { name: 'Delete' }));
     await expectToast('Error', 'Failed to delete variant', 'error');
     // The confirmation stays open for another try.
@@ -397,10 +416,7 @@ export const DeleteFailure: Story = {
 
 export const AddDialogValidation: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await loaded(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Add Variant' }));
-    const dialog = await openDialog('Add Variant');
+    const dialog = await openAdd(canvasElement);
     // Defaults of spec §9.
     await expect(dialog.getByLabelText('Stock Quantity')).toHaveValue(0);
     await expect(dialog.getByLabelText('Low Stock Threshold')).toHaveValue(5);
@@ -430,10 +446,7 @@ export const AddDialogValidation: Story = {
 /** Add Option needs a name and a value; Enter adds the entry without submitting the form. */
 export const AddOption: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await loaded(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Add Variant' }));
-    const dialog = await openDialog('Add Variant');
+    const dialog = await openAdd(canvasElement);
     const add = dialog.getByRole('button', { name: 'Add Option' });
     await expect(add).toBeDisabled();
     await userEvent.type(dialog.getByLabelText('Option name'), 'color');
@@ -525,12 +538,9 @@ export const CreateFirstVariant: Story = {
 
 /** Not the first variant: no has_variants change; empty optional fields are left out. */
 export const CreateAnotherVariant: Story = {
-  parameters: { msw: { handlers: [variants.list(bagVariants), variants.create()] } },
+  parameters: withBag(variants.create()),
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await loaded(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Add Variant' }));
-    const dialog = await openDialog('Add Variant');
+    const dialog = await openAdd(canvasElement);
     await fill(dialog, /^SKU/, 'SAC-CABAS-BLU');
     await fill(dialog, /^Variant Title/, 'Bleu');
     await fill(dialog, /^Price/, '189');
@@ -558,12 +568,9 @@ export const CreateAnotherVariant: Story = {
 
 /** While the call runs the submit button reads 'Saving...' and nothing can be sent twice. */
 export const CreatePending: Story = {
-  parameters: { msw: { handlers: [variants.list(bagVariants), variants.create.loading()] } },
+  parameters: withBag(variants.create.loading()),
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await loaded(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Add Variant' }));
-    const dialog = await openDialog('Add Variant');
+    const dialog = await openAdd(canvasElement);
     await fill(dialog, /^SKU/, 'SAC-CABAS-BLU');
     await fill(dialog, /^Variant Title/, 'Bleu');
     await fill(dialog, /^Price/, '189');
@@ -577,19 +584,9 @@ export const CreatePending: Story = {
 };
 
 export const CreateFailure: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        variants.list(bagVariants),
-        variants.create.error(409, "SKU 'SAC-CABAS-NR' is already used"),
-      ],
-    },
-  },
+  parameters: withBag(variants.create.error(409, "SKU 'SAC-CABAS-NR' is already used")),
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await loaded(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Add Variant' }));
-    const dialog = await openDialog('Add Variant');
+    const dialog = await openAdd(canvasElement);
     await fill(dialog, /^SKU/, 'SAC-CABAS-NR');
     await fill(dialog, /^Variant Title/, 'Noir 2');
     await fill(dialog, /^Price/, '189');
@@ -604,12 +601,9 @@ export const CreateFailure: Story = {
 
 /** Edit mode: prefilled; emptied optional fields are sent as null. */
 export const EditVariant: Story = {
-  parameters: { msw: { handlers: [variants.list(bagVariants), variants.update()] } },
+  parameters: withBag(variants.update()),
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const camel = within(await row(canvasElement, 'SAC-CABAS-CML'));
-    await userEvent.click(camel.getByRole('button', { name: 'Edit' }));
-    const dialog = await openDialog('Edit Variant');
+    const dialog = await openFromRow(canvasElement, 'SAC-CABAS-CML', 'Edit', 'Edit Variant');
     await expect(dialog.getByLabelText(/^SKU/)).toHaveValue('SAC-CABAS-CML');
     await expect(dialog.getByLabelText(/^Variant Title/)).toHaveValue('Camel');
     await expect(dialog.getByLabelText(/^Price/)).toHaveValue(189);
@@ -663,14 +657,9 @@ export const EditVariant: Story = {
 };
 
 export const EditFailure: Story = {
-  parameters: {
-    msw: { handlers: [variants.list(bagVariants), variants.update.networkError()] },
-  },
+  parameters: withBag(variants.update.networkError()),
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const camel = within(await row(canvasElement, 'SAC-CABAS-CML'));
-    await userEvent.click(camel.getByRole('button', { name: 'Edit' }));
-    const dialog = await openDialog('Edit Variant');
+    const dialog = await openFromRow(canvasElement, 'SAC-CABAS-CML', 'Edit', 'Edit Variant');
     await userEvent.click(dialog.getByRole('button', { name: 'Update Variant' }));
     await expectToast('Error', 'Failed to save variant', 'error');
     await expect(screen.getByRole('dialog', { name: 'Edit Variant' })).toBeVisible();
@@ -680,12 +669,14 @@ export const EditFailure: Story = {
 /* Adjust stock */
 
 export const AdjustStock: Story = {
-  parameters: { msw: { handlers: [variants.list(bagVariants), variants.adjust()] } },
+  parameters: withBag(variants.adjust()),
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const camel = within(await row(canvasElement, 'SAC-CABAS-CML'));
-    await userEvent.click(camel.getByRole('button', { name: 'Adjust Stock' }));
-    const dialog = await openDialog('Adjust Stock');
+    const dialog = await openFromRow(
+      canvasElement,
+      'SAC-CABAS-CML',
+      'Adjust Stock',
+      'Adjust Stock',
+    );
     await expect(dialog.getByTestId('current-stock')).toHaveTextContent('Current stock: 12');
     await userEvent.click(dialog.getByRole('button', { name: 'Adjust Stock' }));
     await expect(await dialog.findByText('Adjustment is required')).toBeVisible();
@@ -705,19 +696,9 @@ export const AdjustStock: Story = {
 
 /** A removal beyond the stock: the server's 409 detail is shown; the dialog stays open. */
 export const AdjustStockConflict: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        variants.list(bagVariants),
-        variants.adjust.error(409, 'Not enough stock: 3 in stock, cannot remove 5'),
-      ],
-    },
-  },
+  parameters: withBag(variants.adjust.error(409, 'Not enough stock: 3 in stock, cannot remove 5')),
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const noir = within(await row(canvasElement, 'SAC-CABAS-NR'));
-    await userEvent.click(noir.getByRole('button', { name: 'Adjust Stock' }));
-    const dialog = await openDialog('Adjust Stock');
+    const dialog = await openFromRow(canvasElement, 'SAC-CABAS-NR', 'Adjust Stock', 'Adjust Stock');
     await userEvent.type(dialog.getByLabelText(/^Adjustment/), '-5');
     await userEvent.click(dialog.getByRole('button', { name: 'Adjust Stock' }));
     const [call] = await requests.waitFor('POST', '/api/v1/admin/variants/2/inventory/adjust');
@@ -728,14 +709,9 @@ export const AdjustStockConflict: Story = {
 };
 
 export const AdjustStockFailure: Story = {
-  parameters: {
-    msw: { handlers: [variants.list(bagVariants), variants.adjust.networkError()] },
-  },
+  parameters: withBag(variants.adjust.networkError()),
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const noir = within(await row(canvasElement, 'SAC-CABAS-NR'));
-    await userEvent.click(noir.getByRole('button', { name: 'Adjust Stock' }));
-    const dialog = await openDialog('Adjust Stock');
+    const dialog = await openFromRow(canvasElement, 'SAC-CABAS-NR', 'Adjust Stock', 'Adjust Stock');
     await userEvent.type(dialog.getByLabelText(/^Adjustment/), '2');
     await userEvent.click(dialog.getByRole('button', { name: 'Adjust Stock' }));
     await expectToast('Error', 'Failed to adjust stock', 'error');
@@ -745,11 +721,9 @@ export const AdjustStockFailure: Story = {
 /* Duplicate */
 
 export const Duplicate: Story = {
-  parameters: { msw: { handlers: [variants.list(bagVariants), variants.duplicate()] } },
+  parameters: withBag(variants.duplicate()),
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const camel = within(await row(canvasElement, 'SAC-CABAS-CML'));
-    await userEvent.click(camel.getByRole('button', { name: 'Duplicate' }));
+    await rowAction(canvasElement, 'SAC-CABAS-CML', 'Duplicate');
     const [call] = await requests.waitFor('POST', '/api/v1/admin/variants/1/duplicate');
     await expect(call?.body).toEqual({ new_sku: 'SAC-CABAS-CML-copy' });
     await expectToast('Success', 'Variant duplicated successfully', 'success');
@@ -760,18 +734,9 @@ export const Duplicate: Story = {
 };
 
 export const DuplicateFailure: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        variants.list(bagVariants),
-        variants.duplicate.error(409, "SKU 'SAC-CABAS-CML-copy' is already used"),
-      ],
-    },
-  },
+  parameters: withBag(variants.duplicate.error(409, "SKU 'SAC-CABAS-CML-copy' is already used")),
   play: async ({ canvasElement }) => {
-    await loaded(canvasElement);
-    const camel = within(await row(canvasElement, 'SAC-CABAS-CML'));
-    await userEvent.click(camel.getByRole('button', { name: 'Duplicate' }));
+    await rowAction(canvasElement, 'SAC-CABAS-CML', 'Duplicate');
     await expectToast('Error', "SKU 'SAC-CABAS-CML-copy' is already used", 'error');
     await expect(requests.to('PATCH', PRODUCT)).toHaveLength(0);
   },

@@ -6,6 +6,7 @@ import type {
 } from '@generated/model';
 import { DEFAULT_LOW_STOCK_THRESHOLD, DEFAULT_STOCK_QUANTITY } from './constants';
 import { parseDecimal, parseInteger } from './variant-form';
+import { inputText, trimmedOrNull } from '@/lib/forms/text';
 
 /** The simple-product inventory card's fields (spec §3), as the inputs hold them. */
 export interface InventoryValues {
@@ -35,12 +36,12 @@ export function emptyInventoryValues(): InventoryValues {
 export function inventoryValuesOf(v: Variant): InventoryValues {
   return {
     sku: v.sku,
-    barcode: v.barcode ?? '',
+    barcode: inputText(v.barcode),
     stock_quantity: String(v.stock_quantity),
     low_stock_threshold: String(v.low_stock_threshold),
     track_inventory: v.track_inventory,
     allow_backorder: v.allow_backorder,
-    weight: v.weight === null || v.weight === undefined ? '' : String(v.weight),
+    weight: inputText(v.weight),
   };
 }
 
@@ -50,8 +51,8 @@ export function inventoryValuesOf(v: Variant): InventoryValues {
  */
 export function toSimpleInventory(values: InventoryValues): SimpleProductInventory {
   return {
-    sku: values.sku.trim() || null,
-    barcode: values.barcode.trim() || null,
+    sku: trimmedOrNull(values.sku),
+    barcode: trimmedOrNull(values.barcode),
     stock_quantity: parseInteger(values.stock_quantity),
     low_stock_threshold: parseInteger(values.low_stock_threshold),
     track_inventory: values.track_inventory,

@@ -14,6 +14,7 @@ import {
   DIMENSION_UNITS,
   MAX_VARIANT_IMAGES,
 } from './constants';
+import { inputText, trimmedOrNull } from '@/lib/forms/text';
 
 /** One option entry of the dialog, e.g. color → Red. */
 export interface OptionEntry {
@@ -75,24 +76,21 @@ export function emptyVariantValues(position = 0): VariantFormValues {
   };
 }
 
-const text = (value: string | number | null | undefined) =>
-  value === null || value === undefined ? '' : String(value);
-
 /** An existing variant, for the dialog in edit mode. */
 export function variantToValues(v: Variant): VariantFormValues {
   return {
     option_values: Object.entries(v.option_values ?? {}).map(([key, value]) => ({ key, value })),
     sku: v.sku,
     variant_title: v.variant_title,
-    price: text(v.price),
-    compare_at_price: text(v.compare_at_price),
-    cost_price: text(v.cost_price),
-    vat_rate_id: text(v.vat_rate_id),
-    barcode: text(v.barcode),
-    weight: text(v.weight),
-    length: text(v.dimensions?.length),
-    width: text(v.dimensions?.width),
-    height: text(v.dimensions?.height),
+    price: inputText(v.price),
+    compare_at_price: inputText(v.compare_at_price),
+    cost_price: inputText(v.cost_price),
+    vat_rate_id: inputText(v.vat_rate_id),
+    barcode: inputText(v.barcode),
+    weight: inputText(v.weight),
+    length: inputText(v.dimensions?.length),
+    width: inputText(v.dimensions?.width),
+    height: inputText(v.dimensions?.height),
     unit: v.dimensions?.unit ?? DEFAULT_DIMENSION_UNIT,
     images: [...(v.images ?? [])],
     stock_quantity: String(v.stock_quantity),
@@ -117,9 +115,6 @@ export function parseDecimal(value: string | number | null | undefined): number 
   const n = Number(raw);
   return Number.isFinite(n) ? n : null;
 }
-
-/** Trimmed text, or null when empty. */
-const optionalText = (value: string) => value.trim() || null;
 
 /** The option entries as the API's map; blank entries are dropped, a repeated name keeps the last. */
 export function optionEntriesToMap(entries: readonly OptionEntry[]): Record<string, string> {
@@ -160,7 +155,7 @@ function fullPayload(values: VariantFormValues) {
     compare_at_price: toMoneyString(values.compare_at_price),
     cost_price: toMoneyString(values.cost_price) ?? '',
     vat_rate_id: values.vat_rate_id.trim() ? Number(values.vat_rate_id) : null,
-    barcode: optionalText(values.barcode),
+    barcode: trimmedOrNull(values.barcode),
     weight: parseDecimal(values.weight),
     dimensions: dimensionsOf(values),
     images: values.images
@@ -210,9 +205,7 @@ const optionalMoney = yup
   .test('amount', 'Enter a valid amount', (v) => !v || (toDecimal(v)?.gte(0) ?? false));
 
 const notNegative = (message: string) =>
-  yup
-    .string()
-    .test('not-negative', message, (v) => parseDecimal(v ?? '') === null || parseDecimal(v!)! >= 0);
+  yup.string().test('not-negative', message, (v) => (parseDecimal(v) ?? 0) >= 0);
 
 /** Validation of the dialog (spec §5 messages). */
 export const variantSchema = yup.object({

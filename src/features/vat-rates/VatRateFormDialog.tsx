@@ -7,7 +7,7 @@ import {
   TextAreaField,
   TextField,
   useFormDialog,
-} from '@/components/management';
+} from '@/components/form';
 import { formatDate, formatVatRate } from '@/lib/format';
 import {
   emptyVatRateValues,
@@ -41,7 +41,7 @@ export function VatRateFormDialog({
   onClose,
 }: VatRateFormDialogProps) {
   const editing = vatRate !== null;
-  const { values, handleSubmit, errorOf, setField, touch, formik } = useFormDialog({
+  const { values, setField, bind, bindSwitch, dialog } = useFormDialog({
     initialValues: vatRate ? vatRateToValues(vatRate) : emptyVatRateValues,
     validate: validateVatRate,
     onSubmit,
@@ -53,87 +53,47 @@ export function VatRateFormDialog({
       open={open}
       title={editing ? 'Edit VAT Rate' : 'Create VAT Rate'}
       submitLabel={editing ? 'Update' : 'Create'}
-      submitting={formik.isSubmitting}
-      onSubmit={handleSubmit}
       onClose={onClose}
-      dirty={formik.dirty}
+      {...dialog}
     >
-      <TextField
-        label="Name"
-        required
-        name="name"
-        placeholder="e.g. Standard rate"
-        value={values.name}
-        onChange={(name) => setField('name', name)}
-        onBlur={touch('name')}
-        error={errorOf('name')}
-      />
+      <TextField label="Name" required {...bind('name')} placeholder="e.g. Standard rate" />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <TextField
           label="Rate (%)"
           required
-          name="rate"
+          {...bind('rate')}
           type="number"
           inputMode="decimal"
           min={0}
           max={100}
           step={0.01}
           placeholder="19.00"
-          value={values.rate}
-          onChange={(rate) => setField('rate', rate)}
-          onBlur={touch('rate')}
-          error={errorOf('rate')}
         />
         <TextField
           label="Country Code"
           required
-          name="country_code"
+          {...bind('country_code')}
           maxLength={2}
           autoCapitalize="characters"
           autoComplete="off"
           placeholder="TN"
-          value={values.country_code}
           onChange={(code) => setField('country_code', code.toUpperCase())}
-          onBlur={touch('country_code')}
-          error={errorOf('country_code')}
           helperText="Two letters (ISO 3166-1)"
         />
       </SimpleGrid>
-      <TextAreaField
-        label="Description"
-        name="description"
-        value={values.description}
-        onChange={(description) => setField('description', description)}
-        onBlur={touch('description')}
-        error={errorOf('description')}
-      />
+      <TextAreaField label="Description" {...bind('description')} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <TextField
-          label="Effective From"
-          required
-          name="effective_from"
-          type="date"
-          value={values.effective_from}
-          onChange={(day) => setField('effective_from', day)}
-          onBlur={touch('effective_from')}
-          error={errorOf('effective_from')}
-        />
+        <TextField label="Effective From" required {...bind('effective_from')} type="date" />
         <TextField
           label="Effective To"
-          name="effective_to"
+          {...bind('effective_to')}
           type="date"
-          value={values.effective_to}
-          onChange={(day) => setField('effective_to', day)}
-          onBlur={touch('effective_to')}
-          error={errorOf('effective_to')}
           helperText="Leave empty when open-ended"
         />
       </SimpleGrid>
       <SelectField
         label="Replaced by"
-        name="successor_id"
-        value={values.successor_id}
-        onChange={(id) => setField('successor_id', id)}
+        {...bind('successor_id')}
         helperText="When the law changes: the rate charged after Effective To, for every product on this rate"
       >
         <option value="">None</option>
@@ -143,20 +103,8 @@ export function VatRateFormDialog({
           </option>
         ))}
       </SelectField>
-      <SwitchField
-        label="Default rate for this country"
-        name="is_default"
-        checked={values.is_default}
-        onChange={(checked) => setField('is_default', checked)}
-      />
-      {editing && (
-        <SwitchField
-          label="Active"
-          name="is_active"
-          checked={values.is_active}
-          onChange={(checked) => setField('is_active', checked)}
-        />
-      )}
+      <SwitchField label="Default rate for this country" {...bindSwitch('is_default')} />
+      {editing && <SwitchField label="Active" {...bindSwitch('is_active')} />}
     </FormDialog>
   );
 }

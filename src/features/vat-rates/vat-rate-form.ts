@@ -1,7 +1,8 @@
 import { boolean, object, string } from 'yup';
 import type { VatRate, VatRateCreate, VatRateUpdate } from '@generated/model';
-import { validationSummary, type ValidationResult } from '@/components/management/validation';
+import { validationSummary, type ValidationResult } from '@/components/form';
 import { endOfDayUtc, startOfDayUtc, toDateInput } from '@/lib/format';
+import { inputText, trimmedOrNull } from '@/lib/forms/text';
 
 /** Spec §1/§9: the default country. */
 export const DEFAULT_COUNTRY_CODE = 'TN';
@@ -39,7 +40,7 @@ export function vatRateToValues(rate: VatRate): VatRateFormValues {
     name: rate.name,
     rate: String(rate.rate),
     country_code: rate.country_code,
-    description: rate.description ?? '',
+    description: inputText(rate.description),
     is_default: rate.is_default,
     effective_from: toDateInput(rate.effective_from),
     effective_to: toDateInput(rate.effective_to),
@@ -106,7 +107,7 @@ export function toVatRateCreate(values: VatRateFormValues): Required<VatRateCrea
     name: values.name.trim(),
     rate: Number(values.rate.trim()),
     country_code: values.country_code.trim().toUpperCase(),
-    description: values.description.trim() || null,
+    description: trimmedOrNull(values.description),
     is_default: values.is_default,
     effective_from: startOfDayUtc(values.effective_from),
     effective_to: endOfDayUtc(values.effective_to),

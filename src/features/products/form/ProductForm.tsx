@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
   type ChangeEvent,
+  type ComponentProps,
   type Dispatch,
   type ReactNode,
   type SetStateAction,
@@ -18,7 +19,15 @@ import type { Category, VatRate } from '@generated/model';
 import { MediaUploader } from '@/components/media-uploader';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes';
 import { formatMoney, formatVatRate } from '@/lib/format';
-import { PRODUCT_FORM_ID, SelectField, SwitchField, TextField, type Option } from './fields';
+import {
+  MoneyField,
+  SelectField,
+  SwitchField,
+  TextAreaField,
+  TextField,
+  type Option,
+} from '@/components/form';
+import { paths } from '@/lib/paths';
 import { productFormSchema } from './product-form-schema';
 import {
   grossPrice,
@@ -29,7 +38,8 @@ import {
   type ProductFormValues,
 } from './product-form-values';
 
-export { PRODUCT_FORM_ID } from './fields';
+/** The empty <form> the product's inputs belong to through their `form` attribute. */
+const PRODUCT_FORM_ID = 'product-form';
 const DEFAULT_COUNTRY = 'TN';
 
 export interface ProductFormProps {
@@ -51,6 +61,7 @@ interface Uploading {
   images: boolean;
   videos: boolean;
 }
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 type SetFieldValue = ReturnType<typeof useFormik<ProductFormValues>>['setFieldValue'];
 
 /**
@@ -111,13 +122,18 @@ export function ProductForm({
   // Formik's setValues(fn) reads the last rendered values and could undo a change not yet rendered.
   const { name: currentName, slug: currentSlug } = values;
   const handleNameChange = useCallback(
-    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-      const name = event.target.value;
+    (name: string) => {
       const slug = nextSlug(currentName, name, currentSlug);
       void setFieldValue('name', name);
       if (slug !== currentSlug) void setFieldValue('slug', slug);
     },
     [currentName, currentSlug, setFieldValue],
+  );
+
+  // Formik reads the field from the event (and a number input's value as a number).
+  const handleFieldChange = useCallback(
+    (_value: string, event: ChangeEvent<Control>) => handleChange(event),
+    [handleChange],
   );
 
   /** The props every text-like field takes from the form state. */
@@ -127,9 +143,11 @@ export function ProductForm({
       name,
       value: values[name] as string,
       error: touched[name] ? (Array.isArray(error) ? error.find(Boolean) : error) : undefined,
-      onChange: handleChange,
+      onChange: handleFieldChange,
       onBlur: handleBlur,
       disabled: busy,
+      form: PRODUCT_FORM_ID,
+      maxLength: MAX_LENGTH[name],
     };
   };
 
@@ -167,6 +185,18 @@ export function ProductForm({
     [vatRates, values.vat_rate_id],
   );
 
+  /** A picker's options, and its placeholder and disabled state while they load or failed to. */
+  const picker = (
+    options: Option[] | undefined,
+    failed: boolean | undefined,
+    one: string,
+    all: string,
+  ) => ({
+    options,
+    disabled: busy || options === undefined,
+    placeholder: options ? `Select ${one}` : failed ? `Failed to load ${all}` : `Loading ${all}...`,
+  });
+
   const rate = vatRates?.find((r) => String(r.id) === values.vat_rate_id)?.rate;
   const gross = grossPrice(values.base_price, rate, values.price_includes_vat);
 
@@ -180,72 +210,47 @@ export function ProductForm({
             onChange={handleNameChange}
             label="Product Name"
             required
-            maxLength={LIMITS.name}
             placeholder="e.g. Leather tote bag"
           />
           <TextField
             {...bind('slug')}
             label="Slug"
             required
-            maxLength={LIMITS.slug}
-            helper="Used in the product's address. Follows the name until you edit it."
+            spellCheck={false}
+            helperText="Used in the product's address. Follows the name until you edit it."
           />
         </SimpleGrid>
-        <TextField
+        <TextAreaField
           {...bind('short_description')}
           label="Short Description"
-          multiline
           rows={2}
-          maxLength={LIMITS.shortDescription}
-          helper="One or two lines shown in product lists."
+          helperText="One or two lines shown in product lists."
         />
-        <TextField
-          {...bind('description')}
-          label="Full Description"
-          required
-          multiline
-          rows={6}
-          maxLength={LIMITS.description}
-        />
+        <TextAreaField {...bind('description')} label="Full Description" required rows={6} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <SelectField
             {...bind('category_id')}
+            {...picker(categoryOptions, categoriesFailed, 'a category', 'categories')}
             label="Category"
             required
-            options={categoryOptions}
-            placeholder={
-              categories
-                ? 'Select a category'
-                : categoriesFailed
-                  ? 'Failed to load categories'
-                  : 'Loading categories...'
-            }
           />
-          <TextField {...bind('brand')} label="Brand" maxLength={LIMITS.brand} />
+          <TextField {...bind('brand')} label="Brand" />
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-          <TextField {...bind('base_price')} label="Base Price" required money />
-          <TextField
+          <MoneyField {...bind('base_price')} label="Base Price" required />
+          <MoneyField
             {...bind('compare_at_price')}
             label="Compare-at Price"
-            money
-            helper="Former price, shown struck through."
+            helperText="Former price, shown struck through."
           />
           <SelectField
             {...bind('vat_rate_id')}
+            {...picker(vatRateOptions, vatRatesFailed, 'a VAT rate', 'VAT rates')}
             label="VAT Rate"
             required
-            options={vatRateOptions}
-            placeholder={
-              vatRates
-                ? 'Select a VAT rate'
-                : vatRatesFailed
-                  ? 'Failed to load VAT rates'
-                  : 'Loading VAT rates...'
-            }
           />
           <Stack gap="1.5" justify="center" pt={{ md: '6' }}>
-            <SwitchField
+            <FlagSwitch
               name="price_includes_vat"
               label="Price includes VAT"
               checked={values.price_includes_vat}
@@ -289,23 +294,20 @@ export function ProductForm({
         <TextField
           {...bind('meta_title')}
           label="Meta Title"
-          maxLength={LIMITS.metaTitle}
           counter
-          helper="The title search engines show."
+          helperText="The title search engines show."
         />
-        <TextField
+        <TextAreaField
           {...bind('meta_description')}
           label="Meta Description"
-          multiline
           rows={3}
-          maxLength={LIMITS.metaDescription}
           counter
-          helper="The summary search engines show."
+          helperText="The summary search engines show."
         />
         <TextField
           {...bind('tags')}
           label="Tags"
-          helper="Separate tags with commas, e.g. leather, handmade."
+          helperText="Separate tags with commas, e.g. leather, handmade."
         />
       </FormSection>
       <Flex
@@ -320,7 +322,7 @@ export function ProductForm({
           </Text>
         )}
         <Button asChild variant="outline">
-          <Link href="/admin/products">Cancel</Link>
+          <Link href={paths.products.list}>Cancel</Link>
         </Button>
         <Button
           type="submit"
@@ -333,6 +335,36 @@ export function ProductForm({
     </Stack>
   );
 }
+
+/** A yes/no field of the product, bound to the form. */
+function FlagSwitch({
+  name,
+  setFieldValue,
+  ...props
+}: Omit<ComponentProps<typeof SwitchField>, 'name' | 'onChange' | 'form'> & {
+  name: 'price_includes_vat' | 'has_variants' | 'is_active' | 'is_featured';
+  setFieldValue: SetFieldValue;
+}) {
+  return (
+    <SwitchField
+      {...props}
+      name={name}
+      form={PRODUCT_FORM_ID}
+      onChange={(checked) => void setFieldValue(name, checked)}
+    />
+  );
+}
+
+/** The inputs stop at the schema's length limits (meta title/description show a counter). */
+const MAX_LENGTH: Partial<Record<ProductFormField, number>> = {
+  name: LIMITS.name,
+  slug: LIMITS.slug,
+  short_description: LIMITS.shortDescription,
+  description: LIMITS.description,
+  brand: LIMITS.brand,
+  meta_title: LIMITS.metaTitle,
+  meta_description: LIMITS.metaDescription,
+};
 
 /* ---- Options ---- */
 
@@ -389,91 +421,75 @@ function FormSection({
   );
 }
 
-const MediaSection = memo(function MediaSection({
-  images,
-  videos,
-  imagesError,
-  videosError,
-  disabled,
-  setFieldValue,
-  setUploading,
-}: {
-  images: string[];
-  videos: string[];
-  imagesError?: string;
-  videosError?: string;
-  disabled: boolean;
-  setFieldValue: SetFieldValue;
-  setUploading: Dispatch<SetStateAction<Uploading>>;
-}) {
-  const setImages = useCallback(
-    (urls: string[]) => void setFieldValue('images', urls),
-    [setFieldValue],
-  );
-  const setVideos = useCallback(
-    (urls: string[]) => void setFieldValue('videos', urls),
-    [setFieldValue],
-  );
-  const imagesUploading = useCallback(
-    (busy: boolean) => setUploading((state) => ({ ...state, images: busy })),
-    [setUploading],
-  );
-  const videosUploading = useCallback(
-    (busy: boolean) => setUploading((state) => ({ ...state, videos: busy })),
-    [setUploading],
-  );
+/** The two media fields: what each holds and how its uploader is named. */
+const MEDIA = {
+  images: { kind: 'image', label: 'Images', uploaderLabel: 'Product images', helper: undefined },
+  videos: {
+    kind: 'video',
+    label: 'Videos',
+    uploaderLabel: 'Product videos',
+    helper: 'Videos are uploaded to storage but not saved with the product.',
+  },
+} as const;
+
+function MediaSection(
+  props: Omit<ComponentProps<typeof MediaField>, 'field' | 'urls' | 'error'> & {
+    images: string[];
+    videos: string[];
+    imagesError?: string | undefined;
+    videosError?: string | undefined;
+  },
+) {
+  const { images, videos, imagesError, videosError, ...shared } = props;
   return (
     <FormSection
       title="Product Media"
       description="Pictures and videos of the product. The first image is the primary one."
     >
-      <MediaField label="Images" error={imagesError}>
-        <MediaUploader
-          kind="image"
-          label="Product images"
-          value={images}
-          onChange={setImages}
-          max={LIMITS.images}
-          disabled={disabled}
-          onUploadingChange={imagesUploading}
-        />
-      </MediaField>
-      <MediaField
-        label="Videos"
-        error={videosError}
-        helper="Videos are uploaded to storage but not saved with the product."
-      >
-        <MediaUploader
-          kind="video"
-          label="Product videos"
-          value={videos}
-          onChange={setVideos}
-          max={LIMITS.videos}
-          disabled={disabled}
-          onUploadingChange={videosUploading}
-        />
-      </MediaField>
+      <MediaField field="images" urls={images} error={imagesError} {...shared} />
+      <MediaField field="videos" urls={videos} error={videosError} {...shared} />
     </FormSection>
   );
-});
+}
 
-function MediaField({
-  label,
-  helper,
+const MediaField = memo(function MediaField({
+  field,
+  urls,
   error,
-  children,
+  disabled,
+  setFieldValue,
+  setUploading,
 }: {
-  label: string;
-  helper?: string;
-  error?: string;
-  children: ReactNode;
+  field: keyof typeof MEDIA;
+  urls: string[];
+  error?: string | undefined;
+  disabled: boolean;
+  setFieldValue: SetFieldValue;
+  setUploading: Dispatch<SetStateAction<Uploading>>;
 }) {
+  const { kind, label, uploaderLabel, helper } = MEDIA[field];
+  const onChange = useCallback(
+    (next: string[]) => void setFieldValue(field, next),
+    [field, setFieldValue],
+  );
+  const onUploadingChange = useCallback(
+    (busy: boolean) => setUploading((state) => ({ ...state, [field]: busy })),
+    [field, setUploading],
+  );
   return (
     <Stack gap="2">
       <Text fontWeight="medium" fontSize="sm">
         {label}
       </Text>
-      {children}
+      <MediaUploader
+        kind={kind}
+        label={uploaderLabel}
+        value={urls}
+        onChange={onChange}
+        max={LIMITS[field]}
+        disabled={disabled}
+        onUploadingChange={onUploadingChange}
+      />
       {helper && (
         <Text fontSize="xs" color="fg.muted">
           {helper}
@@ -486,7 +502,7 @@ function MediaField({
       )}
     </Stack>
   );
-}
+});
 
 const ProductTypeSection = memo(function ProductTypeSection({
   mode,
@@ -503,12 +519,12 @@ const ProductTypeSection = memo(function ProductTypeSection({
 }) {
   return (
     <FormSection title="Product Type & Inventory">
-      <SwitchField
+      <FlagSwitch
         name="has_variants"
         label="This product has variants"
         checked={hasVariants}
         setFieldValue={setFieldValue}
-        helper={
+        helperText={
           mode === 'edit'
             ? 'The product type cannot be changed after creation.'
             : 'Variants are versions of the product (size, colour…), each with its own SKU, price and stock.'
@@ -546,20 +562,20 @@ const StatusSection = memo(function StatusSection({
 }) {
   return (
     <FormSection title="Product Status">
-      <SwitchField
+      <FlagSwitch
         name="is_active"
         label="Active"
         checked={isActive}
         setFieldValue={setFieldValue}
-        helper="Only active products appear in the store."
+        helperText="Only active products appear in the store."
         disabled={disabled}
       />
-      <SwitchField
+      <FlagSwitch
         name="is_featured"
         label="Featured"
         checked={isFeatured}
         setFieldValue={setFieldValue}
-        helper="Featured products are highlighted in the store."
+        helperText="Featured products are highlighted in the store."
         disabled={disabled}
       />
     </FormSection>

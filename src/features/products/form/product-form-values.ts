@@ -11,6 +11,7 @@ import type {
 } from '@generated/model';
 import { slugify, toDecimal, toMoneyString } from '@/lib/format';
 import { ApiError } from '@/lib/http';
+import { inputText, trimmedOrNull } from '@/lib/forms/text';
 
 /** What the inputs hold: text as typed, ids as the selects' string values. */
 export interface ProductFormValues {
@@ -75,19 +76,17 @@ export const EMPTY_PRODUCT_VALUES: ProductFormValues = {
   tags: '',
 };
 
-const text = (value: string | null | undefined) => value ?? '';
-
 /** The form's values for an existing product. */
 export function fromProduct(product: Product): ProductFormValues {
   return {
     name: product.name,
     slug: product.slug,
-    short_description: text(product.short_description),
+    short_description: inputText(product.short_description),
     description: product.description,
     category_id: product.category_id === null ? '' : String(product.category_id),
-    brand: text(product.brand),
+    brand: inputText(product.brand),
     base_price: product.base_price,
-    compare_at_price: text(product.compare_at_price),
+    compare_at_price: inputText(product.compare_at_price),
     vat_rate_id: String(product.vat_rate_id),
     price_includes_vat: product.price_includes_vat,
     images: [...product.images],
@@ -95,8 +94,8 @@ export function fromProduct(product: Product): ProductFormValues {
     has_variants: product.has_variants,
     is_active: product.is_active,
     is_featured: product.is_featured,
-    meta_title: text(product.meta_title),
-    meta_description: text(product.meta_description),
+    meta_title: inputText(product.meta_title),
+    meta_description: inputText(product.meta_description),
     tags: product.tags.join(', '),
   };
 }
@@ -113,17 +112,15 @@ export function parseTags(tags: string): string[] {
   ];
 }
 
-const optional = (value: string) => value.trim() || null;
-
 /** POST /admin/products/ body: the whole product; money as 3-decimal strings, no videos. */
 export function toProductCreate(values: ProductFormValues): ProductCreate {
   return {
     name: values.name.trim(),
     slug: values.slug.trim(),
     description: values.description.trim(),
-    short_description: optional(values.short_description),
+    short_description: trimmedOrNull(values.short_description),
     category_id: Number(values.category_id),
-    brand: optional(values.brand),
+    brand: trimmedOrNull(values.brand),
     has_variants: values.has_variants,
     base_price: toMoneyString(values.base_price) ?? '0.000',
     compare_at_price: toMoneyString(values.compare_at_price),
@@ -132,8 +129,8 @@ export function toProductCreate(values: ProductFormValues): ProductCreate {
     images: [...values.images],
     is_active: values.is_active,
     is_featured: values.is_featured,
-    meta_title: optional(values.meta_title),
-    meta_description: optional(values.meta_description),
+    meta_title: trimmedOrNull(values.meta_title),
+    meta_description: trimmedOrNull(values.meta_description),
     tags: parseTags(values.tags),
   };
 }

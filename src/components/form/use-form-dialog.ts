@@ -1,7 +1,28 @@
-import { useFormik, type FormikTouched, type FormikValues } from 'formik';
+import { useFormik, type FormikProps, type FormikTouched, type FormikValues } from 'formik';
 import type { FormEvent } from 'react';
 import { notify } from '@/components/ui/notify';
 import type { ValidationResult } from './validation';
+
+type StringField<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+type BooleanField<V> = { [K in keyof V]: V[K] extends boolean ? K : never }[keyof V] & string;
+
+/**
+ * The props of a text-like kit field bound to the Formik form's string field `name`: its value,
+ * its change and blur (which validate), and its message once it was touched.
+ */
+export function bindText<V extends FormikValues>(
+  form: Pick<FormikProps<V>, 'values' | 'errors' | 'touched' | 'setFieldValue' | 'handleBlur'>,
+  name: StringField<V>,
+) {
+  const error = form.errors[name];
+  return {
+    name,
+    value: form.values[name] as string,
+    onChange: (value: string) => void form.setFieldValue(name, value),
+    onBlur: form.handleBlur,
+    error: form.touched[name] && typeof error === 'string' ? error : undefined,
+  };
+}
 
 interface FormDialogOptions<V extends FormikValues> {
   initialValues: V;
@@ -47,21 +68,23 @@ export function useFormDialog<V extends FormikValues>({
     void formik.submitForm();
   };
 
-  /** The field's message once it was touched (or a submit was tried), else undefined. */
-  const errorOf = (name: keyof V & string): string | undefined => {
-    const message = formik.errors[name];
-    return formik.touched[name] && typeof message === 'string' ? message : undefined;
-  };
-
   /** Sets a field's value (a touched field's message follows as it is typed). */
   const setField = <K extends keyof V & string>(name: K, value: V[K]) => {
     void formik.setFieldValue(name, value, true);
   };
 
-  /** Marks a field touched when it loses focus: its message shows from then on. */
-  const touch = (name: keyof V & string) => () => {
-    void formik.setFieldTouched(name, true, true);
-  };
+  /** The props of a text-like field bound to `name`: value, change, blur and message. */
+  const bind = (name: StringField<V>) => bindText(formik, name);
 
-  return { formik, values: formik.values, handleSubmit, errorOf, setField, touch };
+  /** The props of a switch bound to the boolean field `name`. */
+  const bindSwitch = <K extends BooleanField<V>>(name: K) => ({
+    name,
+    checked: formik.values[name] as boolean,
+    onChange: (checked: boolean) => setField(name, checked as V[K]),
+  });
+
+  /** What the FormDialog takes from the form: its state and its submit. */
+  const dialog = { submitting: formik.isSubmitting, dirty: formik.dirty, onSubmit: handleSubmit };
+
+  return { formik, values: formik.values, setField, bind, bindSwitch, dialog };
 }

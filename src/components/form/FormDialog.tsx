@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, Stack, type DialogRootProps } from '@chakra-ui/react';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes';
 
@@ -9,14 +9,23 @@ interface FormDialogProps {
   submitLabel: string;
   /** The save is under way: the form waits and the dialog cannot be closed. */
   submitting: boolean;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The submit button is disabled though nothing is being saved (e.g. an upload runs). */
+  submitDisabled?: boolean;
   onClose: () => void;
   /**
    * The form has unsaved changes: closing the dialog (Cancel, Escape, close button, a click
    * outside) or leaving the page asks first.
    */
   dirty?: boolean;
-  /** The fields. */
+  size?: DialogRootProps['size'];
+  /**
+   * With `onSubmit`, the dialog wraps the fields in its form. Without it, the children render
+   * their own `<form id={formId}>`: a form whose state lives in a child mounted with the dialog
+   * starts afresh each time the dialog opens.
+   */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  formId?: string;
+  /** The fields (or the form). */
   children: ReactNode;
 }
 
@@ -29,12 +38,17 @@ export function FormDialog({
   title,
   submitLabel,
   submitting,
-  onSubmit,
+  submitDisabled = false,
   onClose: close,
   dirty = false,
+  // Not a responsive size by default: 'full' at base would leave its full height on larger screens.
+  size = 'lg',
+  onSubmit,
+  formId: givenFormId,
   children,
 }: FormDialogProps) {
-  const formId = useId();
+  const ownFormId = useId();
+  const formId = givenFormId ?? ownFormId;
   const guard = useUnsavedChangesGuard(open && dirty);
   const onClose = () => guard.confirm(close);
   return (
@@ -44,8 +58,7 @@ export function FormDialog({
         if (!details.open && !submitting) onClose();
       }}
       closeOnInteractOutside={!submitting}
-      // Not a responsive size: 'full' at base would leave its full height on larger screens.
-      size="lg"
+      size={size}
       scrollBehavior="inside"
       placement="center"
       lazyMount
@@ -59,15 +72,25 @@ export function FormDialog({
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <form id={formId} noValidate onSubmit={onSubmit}>
-                <Stack gap="4">{children}</Stack>
-              </form>
+              {onSubmit ? (
+                <form id={formId} noValidate onSubmit={onSubmit}>
+                  <Stack gap="4">{children}</Stack>
+                </form>
+              ) : (
+                children
+              )}
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose} disabled={submitting}>
                 Cancel
               </Button>
-              <Button type="submit" form={formId} loading={submitting} loadingText="Saving...">
+              <Button
+                type="submit"
+                form={formId}
+                loading={submitting}
+                loadingText="Saving..."
+                disabled={submitDisabled}
+              >
                 {submitLabel}
               </Button>
             </Dialog.Footer>

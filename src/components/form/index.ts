@@ -1,0 +1,15 @@
+/** The form kit: labelled fields, the create/edit dialog and its Formik/yup plumbing. */
+export {
+  MoneyField,
+  NUMBER_INPUT,
+  PasswordField,
+  Select,
+  SelectField,
+  SwitchField,
+  TextAreaField,
+  TextField,
+  type Option,
+} from './fields';
+export { FormDialog } from './FormDialog';
+export { bindText, useFormDialog } from './use-form-dialog';
+export { validationSummary, type ValidationResult } from './validation';
