@@ -11,7 +11,7 @@ import { errorHandler } from './http/error-handler';
 import { registerMultipart } from './http/multipart';
 import { loadOpenApiDocument } from './http/openapi-document';
 import { readOperationAccess } from './http/operations';
-import { HttpProblem } from './http/problem';
+import { HttpProblem } from './api/problem';
 import { registerSecurityHeaders, safeLoggerOptions } from './http/security';
 import { registerSpa } from './http/spa';
 import type { Handlers } from './http/types';

@@ -4,7 +4,7 @@ import type { AccessClaims, AccessTokens } from '../auth/access-token';
 import type { AdminUserRow, Database } from '../db/schema';
 import { can } from '../domain/roles';
 import type { OperationAccess } from './operations';
-import { forbidden, unauthorized } from './problem';
+import { forbidden, unauthorized } from '../api/problem';
 
 declare module 'fastify' {
   interface FastifyRequest {

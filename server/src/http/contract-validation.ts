@@ -11,7 +11,7 @@ import type {
 } from 'fastify';
 import { createContract, MULTIPART, type Contract } from '../../../contract';
 import { loadOpenApiDocument } from './openapi-document';
-import { HttpProblem } from './problem';
+import { HttpProblem } from '../api/problem';
 
 let shared: Contract | undefined;
 /** The contract of generated/openapi.json (built once per process). */

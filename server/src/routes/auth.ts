@@ -3,7 +3,7 @@
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { toBool } from '../db/bool';
-import { unauthorized } from '../http/problem';
+import { unauthorized } from '../api/problem';
 import type { Handlers } from '../http/types';
 import { findAdminByUsername, presentAdminUser, recordLogin } from '../services/admin-users';
 import { presentCustomer, requireActiveCustomer } from '../services/customers';

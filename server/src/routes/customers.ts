@@ -2,8 +2,9 @@
 import type { AppContext } from '../context';
 import type { VatNumberChecker } from '../domain/vat-number';
 import { vatNumberCheckerFor } from '../services/vat-numbers';
-import { unauthorized } from '../http/problem';
-import type { Handlers, OperationId, OperationRequest } from '../http/types';
+import { unauthorized } from '../api/problem';
+import type { OperationId } from '../api/types';
+import type { Handlers, OperationRequest } from '../http/types';
 import {
   presentCustomer,
   requireActiveCustomer,

@@ -2,7 +2,7 @@
 // orders, and the admin's order operations. Access (401/403, orders:read / orders:write) is
 // enforced before these handlers run.
 import type { AppContext } from '../context';
-import { unauthorized } from '../http/problem';
+import { unauthorized } from '../api/problem';
 import type { Handlers } from '../http/types';
 import { resolveOwner } from '../services/cart';
 import { placeOrder } from '../services/checkout';

@@ -1,7 +1,7 @@
 // Products: the public catalogue (no token) and admin management. Access (401/403) is enforced
 // before these handlers run; input is validated against the contract.
 import type { AppContext } from '../context';
-import { unauthorized } from '../http/problem';
+import { unauthorized } from '../api/problem';
 import type { Handlers } from '../http/types';
 import {
   getPublicProduct,

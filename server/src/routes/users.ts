@@ -1,7 +1,8 @@
 // Back-office users (admin). Who may manage whom is decided in services/admin-users.ts.
 import type { AppContext } from '../context';
-import { unauthorized } from '../http/problem';
-import type { Handlers, OperationRequest, OperationId } from '../http/types';
+import { unauthorized } from '../api/problem';
+import type { OperationId } from '../api/types';
+import type { Handlers, OperationRequest } from '../http/types';
 import {
   createAdminUser,
   deleteAdminUser,

@@ -10,8 +10,8 @@ import type { DialectName } from '../db/database';
 import type { AdminUserRow, AdminUserUpdate, Database } from '../db/schema';
 import { constraintName, isUniqueViolation } from '../db/transaction';
 import { canManageUser, DEFAULT_ROLE, type AdminRole } from '../domain/roles';
-import { conflict, forbidden, invalid, notFound } from '../http/problem';
-import type { Body, Schemas } from '../http/types';
+import { conflict, forbidden, invalid, notFound } from '../api/problem';
+import type { Body, Schemas } from '../api/types';
 import { revokeUserRefreshTokens } from './refresh-tokens';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { tooManyRequests } from '../http/problem';
+import { tooManyRequests } from '../api/problem';
 
 export type ThrottlePolicy =
   | { kind: 'window'; max: number; windowMs: number }

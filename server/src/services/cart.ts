@@ -24,11 +24,12 @@
 // cannot be added (409) nor checked out (409).
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
+import { toBool } from '../db/bool';
 import type { CustomerRow, Database } from '../db/schema';
 import { lineAmounts, type LineAmounts } from '../domain/vat';
-import { conflict, invalid, notFound, unauthorized } from '../http/problem';
-import { bool, json, money, percent } from '../http/present';
-import type { Schemas } from '../http/types';
+import { conflict, invalid, notFound, unauthorized } from '../api/problem';
+import { json, money, percent } from '../api/present';
+import type { Schemas } from '../api/types';
 import { countryPricing, noRateInForce, type CountryPricing } from './pricing';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -66,7 +67,7 @@ export async function resolveOwner(
       .where('id', '=', auth.userId)
       .executeTakeFirst();
     // A deleted or deactivated customer's token stops working at once (as for admins).
-    if (!customer || !bool(customer.is_active)) throw unauthorized(ACCOUNT_GONE);
+    if (!customer || !toBool(customer.is_active)) throw unauthorized(ACCOUNT_GONE);
     return { kind: 'customer', customer, sessionId: sessionId ?? null };
   }
   if (sessionId === undefined) throw invalid(['query', 'session_id'], SESSION_REQUIRED, 'missing');
@@ -110,7 +111,7 @@ export function availableQuantity(v: {
   allow_backorder: number;
   stock_quantity: number;
 }): number | null {
-  if (!bool(v.track_inventory) || bool(v.allow_backorder)) return null;
+  if (!toBool(v.track_inventory) || toBool(v.allow_backorder)) return null;
   return Math.max(0, Number(v.stock_quantity));
 }
 
@@ -262,15 +263,15 @@ export function selectCatalogueLines(db: Db) {
 /** Whether the variant may be sold: active product and variant, not a leftover default variant. */
 export function isSellable(row: CatalogueLineRow): boolean {
   return (
-    bool(row.product_is_active) &&
-    bool(row.variant_is_active) &&
-    (!bool(row.has_variants) || !bool(row.is_default))
+    toBool(row.product_is_active) &&
+    toBool(row.variant_is_active) &&
+    (!toBool(row.has_variants) || !toBool(row.is_default))
   );
 }
 
 /** A simple product's default variant has no title of its own; its SKU may be a placeholder. */
 export const variantTitleOf = (row: Pick<CatalogueLineRow, 'is_default' | 'variant_title'>) =>
-  bool(row.is_default) ? null : row.variant_title;
+  toBool(row.is_default) ? null : row.variant_title;
 export const skuOf = (row: Pick<CatalogueLineRow, 'sku'>) =>
   row.sku === PLACEHOLDER_SKU ? null : row.sku;
 
@@ -398,9 +399,9 @@ async function variantToAdd(
     .select(['id', 'has_variants', 'is_active'])
     .where('id', '=', productId)
     .executeTakeFirst();
-  if (!product || !bool(product.is_active)) throw notFound('Product not found');
+  if (!product || !toBool(product.is_active)) throw notFound('Product not found');
   if (variantId === null) {
-    if (bool(product.has_variants)) {
+    if (toBool(product.has_variants)) {
       throw invalid(
         ['body', 'variant_id'],
         'variant_id is required for a product with variants',

@@ -13,12 +13,12 @@
 //   are the ones listed publicly and the ones in_stock looks at.
 // - `search` also looks into tags, matched against their stored JSON text (["a","b"]).
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
-import { fromBool } from '../db/bool';
+import { fromBool, toBool } from '../db/bool';
 import type { Database } from '../db/schema';
 import { toMillimes } from '../domain/money';
-import { invalid, notFound } from '../http/problem';
-import { bool, json, money, percent } from '../http/present';
-import type { Schemas } from '../http/types';
+import { invalid, notFound } from '../api/problem';
+import { json, money, percent } from '../api/present';
+import type { Schemas } from '../api/types';
 import { countryPricing, grossPriceSql, netAndGross, type CountryPricing } from './pricing';
 import { anyOf, containsPattern, lowerLike } from '../db/search';
 import { PRODUCT_NOT_FOUND } from './products';
@@ -83,7 +83,7 @@ export function presentPublicProduct(
   pricing: CountryPricing,
 ): PublicProduct {
   const rateBp = pricing.rateBp(row.own_rate_id);
-  const includesVat = bool(row.price_includes_vat);
+  const includesVat = toBool(row.price_includes_vat);
   // No rate in force: no price is shown (and the product cannot be added to a cart).
   const prices = rateBp === null ? null : netAndGross(Number(row.base_price), includesVat, rateBp);
   const activeCategory =
@@ -91,7 +91,7 @@ export function presentPublicProduct(
     row.category_name !== null &&
     row.category_slug !== null &&
     row.category_is_active !== null &&
-    bool(row.category_is_active);
+    toBool(row.category_is_active);
   return {
     id: row.id,
     name: row.name,
@@ -113,8 +113,8 @@ export function presentPublicProduct(
     vat_rate: rateBp === null ? null : percent(rateBp),
     country_code: pricing.countryCode,
     images: json<string[]>(row.images, []),
-    is_featured: bool(row.is_featured),
-    has_variants: bool(row.has_variants),
+    is_featured: toBool(row.is_featured),
+    has_variants: toBool(row.has_variants),
     tags: json<string[]>(row.tags, []),
     meta_title: row.meta_title,
     meta_description: row.meta_description,
@@ -246,7 +246,7 @@ export async function listPublicVariants(
     .executeTakeFirst();
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   const pricing = await countryPricing(db, countryCode ?? DEFAULT_COUNTRY, now);
-  const includesVat = bool(product.price_includes_vat);
+  const includesVat = toBool(product.price_includes_vat);
 
   const rows = await db
     .selectFrom('variants as v')
@@ -275,7 +275,7 @@ export async function listPublicVariants(
   return rows.map((v) => {
     // A variant's own VAT rate replaces the product's when set.
     const rateBp = pricing.rateBp(v.own_rate_id ?? product.own_rate_id);
-    const tracked = bool(v.track_inventory);
+    const tracked = toBool(v.track_inventory);
     const stock = Number(v.stock_quantity);
     return {
       id: v.id,
@@ -289,7 +289,7 @@ export async function listPublicVariants(
           ? null
           : money(netAndGross(Number(v.compare_at_price), includesVat, rateBp).gross),
       images: json<string[]>(v.images, []),
-      in_stock: !tracked || stock > 0 || bool(v.allow_backorder),
+      in_stock: !tracked || stock > 0 || toBool(v.allow_backorder),
       stock_quantity: tracked ? stock : null,
     };
   });

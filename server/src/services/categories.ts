@@ -2,12 +2,11 @@
 // keep slugs unique and the tree free of cycles.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
-import { fromBool } from '../db/bool';
+import { fromBool, toBool } from '../db/bool';
 import type { CategoryRow, CategoryUpdate as CategoryChanges, Database } from '../db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/transaction';
-import { bool } from '../http/present';
-import { conflict, invalid, notFound } from '../http/problem';
-import type { Schemas } from '../http/types';
+import { conflict, invalid, notFound } from '../api/problem';
+import type { Schemas } from '../api/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type Store = Pick<AppContext, 'db' | 'dialect'>;
@@ -28,7 +27,7 @@ export function presentCategory(row: CategoryRow): Schemas['Category'] {
     description: row.description,
     image_url: row.image_url,
     parent_id: row.parent_id === null ? null : Number(row.parent_id),
-    is_active: bool(row.is_active),
+    is_active: toBool(row.is_active),
     display_order: Number(row.display_order),
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -43,8 +43,8 @@ import { toBool } from '../db/bool';
 import type { Database } from '../db/schema';
 import { orderAmounts } from '../domain/vat';
 import { checkOutcome, isReverseChargeEligible, normaliseVatNumber } from '../domain/vat-number';
-import { conflict, HttpProblem } from '../http/problem';
-import type { Body, Schemas } from '../http/types';
+import { conflict, HttpProblem } from '../api/problem';
+import type { Body, Schemas } from '../api/types';
 import {
   DEFAULT_COUNTRY,
   isSellable,

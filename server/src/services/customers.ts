@@ -12,8 +12,8 @@ import type {
   Database,
 } from '../db/schema';
 import { normaliseVatNumber } from '../domain/vat-number';
-import { invalid, notFound, unauthorized } from '../http/problem';
-import type { Body, Schemas } from '../http/types';
+import { invalid, notFound, unauthorized } from '../api/problem';
+import type { Body, Schemas } from '../api/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Ctx = Pick<AppContext, 'db' | 'dialect' | 'now'>;

@@ -19,11 +19,10 @@
 // of one link in parallel give one success. The customer is created on first use (individual,
 // TN); a deactivated one is refused. Every refusal is the same 401.
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { toBool } from '../db/bool';
-import { unauthorized } from '../http/problem';
-import type { Schemas } from '../http/types';
+import { unauthorized } from '../api/problem';
+import type { Schemas } from '../api/types';
 import { findCustomerByEmail, findOrCreateCustomer, normaliseEmail } from './customers';
 import { TOO_MANY_FAILED_LOGINS, type AuthThrottle, type ThrottlePolicy } from './auth-throttle';
 import { issueRefreshToken, tokenPair } from './refresh-tokens';
@@ -51,13 +50,18 @@ export function magicLinkUrl(template: string, token: string, email: string): st
     .replaceAll('{email}', encodeURIComponent(email));
 }
 
+/** Where a failed background e-mail is reported (the request's logger). */
+export interface ErrorLog {
+  error(details: { err: unknown }, message: string): void;
+}
+
 export class MagicLinks {
   constructor(
     private readonly ctx: AppContext,
     private readonly throttle: AuthThrottle,
   ) {}
 
-  async send(rawEmail: string, ip: string, log: FastifyBaseLogger): Promise<Schemas['Message']> {
+  async send(rawEmail: string, ip: string, log: ErrorLog): Promise<Schemas['Message']> {
     const email = normaliseEmail(rawEmail);
     await this.throttle.consume(
       [

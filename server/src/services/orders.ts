@@ -36,10 +36,11 @@ import type {
   OrderStatus,
   OrderStatusHistoryRow,
 } from '../db/schema';
+import { toBool } from '../db/bool';
 import { anyOf, containsPattern, lowerLike } from '../db/search';
-import { conflict, HttpProblem, invalid, notFound } from '../http/problem';
-import { bool, json, money, percent } from '../http/present';
-import type { Schemas } from '../http/types';
+import { conflict, HttpProblem, invalid, notFound } from '../api/problem';
+import { json, money, percent } from '../api/present';
+import type { Schemas } from '../api/types';
 import { adjustStock, movementTitle, type StockChange } from './stock';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -80,7 +81,7 @@ export function presentOrderSummary(row: OrderRowWithCount): OrderSummary {
     customer_type: row.customer_type,
     customer_country_code: row.customer_country_code,
     vat_number: row.vat_number,
-    vat_reverse_charge: bool(row.vat_reverse_charge),
+    vat_reverse_charge: toBool(row.vat_reverse_charge),
     subtotal: money(row.subtotal),
     vat_amount: money(row.vat_amount),
     shipping_amount: money(row.shipping_amount),

@@ -16,7 +16,7 @@ import {
   resolveRateInForce,
   type RateRecord,
 } from '../domain/vat';
-import { conflict } from '../http/problem';
+import { conflict } from '../api/problem';
 import { loadRates } from './vat-rates';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -5,7 +5,7 @@
 // and every change of its stock goes through setStock so a stock movement is recorded.
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
-import { fromBool } from '../db/bool';
+import { fromBool, toBool } from '../db/bool';
 import type {
   Database,
   NewProduct,
@@ -21,9 +21,10 @@ import { priceInclVat } from '../domain/vat';
 import { ratesInForce, type RatesInForce } from './pricing';
 import { assignableRateIssue } from './vat-rates';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../domain/inventory';
-import { conflict, HttpProblem, notFound, type ValidationIssue } from '../http/problem';
-import { bool, json, money, moneyOrNull, percent } from '../http/present';
-import type { Body, Schemas } from '../http/types';
+import type { ValidationIssue } from '../../../contract';
+import { conflict, HttpProblem, notFound } from '../api/problem';
+import { json, money, moneyOrNull, percent } from '../api/present';
+import type { Body, Schemas } from '../api/types';
 import { setStock } from './stock';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -75,7 +76,7 @@ export function presentProduct(row: AdminProductRow, rates: RatesInForce): Produ
     short_description: row.short_description,
     category_id: row.category_id,
     brand: row.brand,
-    has_variants: bool(row.has_variants),
+    has_variants: toBool(row.has_variants),
     base_price: money(base),
     compare_at_price: moneyOrNull(
       row.compare_at_price === null ? null : Number(row.compare_at_price),
@@ -85,16 +86,16 @@ export function presentProduct(row: AdminProductRow, rates: RatesInForce): Produ
         ? null
         : money(
             priceInclVat(
-              { base_price: base, price_includes_vat: bool(row.price_includes_vat) },
+              { base_price: base, price_includes_vat: toBool(row.price_includes_vat) },
               rateBp,
             ),
           ),
     vat_rate_id: row.vat_rate_id,
     vat_rate: rateBp === null ? null : percent(rateBp),
-    price_includes_vat: bool(row.price_includes_vat),
+    price_includes_vat: toBool(row.price_includes_vat),
     images: json<string[]>(row.images, []),
-    is_active: bool(row.is_active),
-    is_featured: bool(row.is_featured),
+    is_active: toBool(row.is_active),
+    is_featured: toBool(row.is_featured),
     meta_title: row.meta_title,
     meta_description: row.meta_description,
     tags: json<string[]>(row.tags, []),
@@ -468,7 +469,7 @@ export async function updateProduct(
 
   const issues: ValidationIssue[] = [];
   const columns = productColumns(body, issues);
-  const hasVariants = body.has_variants ?? bool(current.has_variants);
+  const hasVariants = body.has_variants ?? toBool(current.has_variants);
   const inventory = body.inventory ?? null;
   if (hasVariants && inventory !== null) issues.push(inventoryForbidden());
   // Re-sending the rate the product already has is not a new assignment (the edit form sends
@@ -506,7 +507,7 @@ export async function updateProduct(
           );
         }
       }
-      if (body.has_variants === true && !bool(current.has_variants)) {
+      if (body.has_variants === true && !toBool(current.has_variants)) {
         // The variants API refuses variants next to a default variant; turning such a product
         // into one with variants would leave its stock in a hidden variant.
         if (await findDefaultVariant(trx, id)) throw conflict(PRODUCT_TYPE_FIXED);

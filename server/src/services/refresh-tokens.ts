@@ -7,8 +7,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AccessTokens } from '../auth/access-token';
 import type { Database, UserType } from '../db/schema';
-import { unauthorized } from '../http/problem';
-import type { Schemas } from '../http/types';
+import { unauthorized } from '../api/problem';
+import type { Schemas } from '../api/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -2,7 +2,7 @@
 // The signature is HMAC-SHA256 (config.urlSigningKey) over the key and the expiry, so neither can
 // be changed without the secret.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { forbidden } from '../http/problem';
+import { forbidden } from '../api/problem';
 import { isValidMediaKey } from '../storage/storage';
 
 export const DEFAULT_SIGNED_URL_SECONDS = 3600;

@@ -9,7 +9,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, StockMovementRow, VariantRow } from '../db/schema';
 import { isStockFigure, MAX_STOCK } from '../domain/inventory';
-import { conflict, invalid, notFound } from '../http/problem';
+import { conflict, invalid, notFound } from '../api/problem';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -2,7 +2,7 @@
 // (unique SKU, reserved 'DEFAULT', product type fixed at creation, has_variants kept in line) and
 // the Variant presenter. Callers own the transaction; every stock change goes through stock.ts.
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
-import { fromBool } from '../db/bool';
+import { fromBool, toBool } from '../db/bool';
 import type { Database, VariantRow, VariantsTable } from '../db/schema';
 import { containsPattern } from '../db/search';
 import { isUniqueViolation } from '../db/transaction';
@@ -10,9 +10,9 @@ import { toMillimes } from '../domain/money';
 import { toGross } from '../domain/vat';
 import { ratesInForce, type RatesInForce } from './pricing';
 import { assignableRateIssue } from './vat-rates';
-import { conflict, invalid, notFound } from '../http/problem';
-import { bool, json, money, moneyOrNull } from '../http/present';
-import type { Schemas } from '../http/types';
+import { conflict, invalid, notFound } from '../api/problem';
+import { json, money, moneyOrNull } from '../api/present';
+import type { Schemas } from '../api/types';
 import { stockStateSql, totalPages } from './inventory-status';
 import { DEFAULT_SKU, PRODUCT_TYPE_FIXED, SKU_TAKEN } from './products';
 import { setStock, type StockChange } from './stock';
@@ -82,9 +82,9 @@ export function presentVariant(row: PricedVariantRow, rates: RatesInForce): Vari
     images: json<string[]>(row.images, []),
     stock_quantity: row.stock_quantity,
     low_stock_threshold: row.low_stock_threshold,
-    track_inventory: bool(row.track_inventory),
-    allow_backorder: bool(row.allow_backorder),
-    is_active: bool(row.is_active),
+    track_inventory: toBool(row.track_inventory),
+    allow_backorder: toBool(row.allow_backorder),
+    is_active: toBool(row.is_active),
     position: row.position,
     created_at: row.created_at,
     updated_at: row.updated_at,

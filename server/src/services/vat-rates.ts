@@ -13,13 +13,13 @@
 //   (assignableRateIssue); a scheduled rate is allowed (the item is not sold until it starts).
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
-import { fromBool } from '../db/bool';
+import { fromBool, toBool } from '../db/bool';
 import type { Database, VatRateRow, VatRateUpdate as VatRateChanges } from '../db/schema';
 import { isForeignKeyViolation } from '../db/transaction';
 import { rateStatus, rateToBp, type RateRecord, type RateStatus } from '../domain/vat';
-import { bool, percent } from '../http/present';
-import { conflict, invalid, notFound } from '../http/problem';
-import type { Schemas } from '../http/types';
+import { percent } from '../api/present';
+import { conflict, invalid, notFound } from '../api/problem';
+import type { Schemas } from '../api/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
 /** What the write operations need: the database and which SQL dialect it speaks. */
@@ -46,8 +46,8 @@ export function presentVatRate(
     rate: percent(row.rate_bp),
     country_code: row.country_code,
     description: row.description,
-    is_default: bool(row.is_default),
-    is_active: bool(row.is_active),
+    is_default: toBool(row.is_default),
+    is_active: toBool(row.is_active),
     effective_from: row.effective_from,
     effective_to: row.effective_to,
     successor_id: row.successor_id === null ? null : Number(row.successor_id),

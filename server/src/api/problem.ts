@@ -1,9 +1,4 @@
-/** One issue of a FastAPI-style 422 body. */
-export interface ValidationIssue {
-  loc: (string | number)[];
-  msg: string;
-  type: string;
-}
+import type { ValidationIssue } from '../../../contract';
 
 /**
  * An error that becomes an HTTP answer as is: `{detail}` with its status. Routes and services
