@@ -307,7 +307,7 @@ function readSecretsFile(file: string): Partial<Secrets> {
   }
   const obj = (parsed ?? {}) as Record<string, unknown>;
   const pick = (key: keyof Secrets) =>
-    typeof obj[key] === 'string' && obj[key] !== '' ? (obj[key] as string) : undefined;
+    typeof obj[key] === 'string' && obj[key] !== '' ? obj[key] : undefined;
   return { jwtSecret: pick('jwtSecret'), urlSigningKey: pick('urlSigningKey') };
 }
 

@@ -108,7 +108,7 @@ export interface VatNumberChecker {
 }
 
 export const formatVatNumberChecker: VatNumberChecker = {
-  check: async (vatNumber, countryCode) => validateVatNumber(vatNumber, countryCode),
+  check: (vatNumber, countryCode) => Promise.resolve(validateVatNumber(vatNumber, countryCode)),
 };
 
 export interface ViesOptions {

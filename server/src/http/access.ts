@@ -17,6 +17,18 @@ declare module 'fastify' {
   }
 }
 
+/** The signed-in admin of an admin operation (accessCheck has loaded it, current and active). */
+export function requireAdmin(request: FastifyRequest): AdminUserRow {
+  if (!request.admin) throw unauthorized();
+  return request.admin;
+}
+
+/** The customer id of a customer operation's token (accessCheck has refused every other caller). */
+export function requireCustomer(request: FastifyRequest): number {
+  if (request.auth?.userType !== 'customer') throw unauthorized();
+  return request.auth.userId;
+}
+
 /** Reads the bearer token of every request; the operation's access rule decides what a bad one means. */
 export function decodeBearer(tokens: AccessTokens, now: () => Date) {
   return async (request: FastifyRequest) => {

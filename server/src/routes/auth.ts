@@ -19,7 +19,7 @@ import {
   rotateRefreshToken,
   tokenPair,
 } from '../services/refresh-tokens';
-import { customerIdOf } from './customers';
+import { requireAdmin, requireCustomer } from '../http/access';
 
 export const LOGIN_FAILED = 'Incorrect username or password';
 
@@ -78,10 +78,8 @@ export function authHandlers(ctx: AppContext): Handlers {
       return tokenPair(ctx.tokens, 'admin', admin.id, refreshToken, now);
     },
 
-    getAdminMe: async (request) => {
-      // access.ts loads the current, active admin for every admin operation.
-      if (!request.admin) throw unauthorized();
-      return presentAdminUser(request.admin);
+    getAdminMe: (request) => {
+      return Promise.resolve(presentAdminUser(requireAdmin(request)));
     },
 
     refreshAdminToken: async (request) => {
@@ -122,7 +120,7 @@ export function authHandlers(ctx: AppContext): Handlers {
       magicLinks.verify(request.body.token, request.body.email, request.ip),
 
     getCustomerMe: async (request) =>
-      presentCustomer(await requireActiveCustomer(ctx.db, customerIdOf(request))),
+      presentCustomer(await requireActiveCustomer(ctx.db, requireCustomer(request))),
 
     refreshCustomerToken: async (request) => {
       const now = ctx.now();

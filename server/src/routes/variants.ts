@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import type { Database, StockMovementRow } from '../db/schema';
 import type { Schemas } from '../api/types';
 import type { Handler, Handlers } from '../http/types';
+import { withDefaults } from '../http/query';
 import { inventoryStatusReport } from '../services/inventory-status';
 import { mediaStorage, releaseRemovedMedia } from '../services/media';
 import { adjustStock } from '../services/stock';
@@ -49,12 +50,7 @@ export function variantsHandlers(ctx: AppContext): Handlers {
   });
 
   const listVariantsHandler: Handler<'listVariants'> = async (request) => {
-    const q = request.query;
-    return listVariants(
-      ctx.db,
-      { ...q, page: q.page ?? 1, page_size: q.page_size ?? 10 },
-      ctx.now(),
-    );
+    return listVariants(ctx.db, withDefaults(request.query, 'page', 'page_size'), ctx.now());
   };
 
   const getVariant: Handler<'getVariant'> = async (request) =>
@@ -185,8 +181,7 @@ export function variantsHandlers(ctx: AppContext): Handlers {
   };
 
   const getInventoryStatus: Handler<'getInventoryStatus'> = async (request) => {
-    const q = request.query;
-    return inventoryStatusReport(ctx.db, { ...q, page: q.page ?? 1, page_size: q.page_size ?? 10 });
+    return inventoryStatusReport(ctx.db, withDefaults(request.query, 'page', 'page_size'));
   };
 
   return {

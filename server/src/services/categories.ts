@@ -35,10 +35,7 @@ export function presentCategory(row: CategoryRow): Schemas['Category'] {
 }
 
 /** Active categories by display_order then name; with parentId only its active children. */
-export async function listActiveCategories(
-  db: Db,
-  parentId?: number | undefined,
-): Promise<CategoryRow[]> {
+export async function listActiveCategories(db: Db, parentId?: number): Promise<CategoryRow[]> {
   let query = db.selectFrom('categories').selectAll().where('is_active', '=', 1);
   if (parentId !== undefined) query = query.where('parent_id', '=', parentId);
   return query
@@ -52,10 +49,7 @@ export async function listActiveCategories(
  * Every category for the admin screens, active and inactive (soft deleted), in the public order;
  * with isActive only the active (true) or only the inactive (false) ones.
  */
-export async function listAllCategories(
-  db: Db,
-  isActive?: boolean | undefined,
-): Promise<CategoryRow[]> {
+export async function listAllCategories(db: Db, isActive?: boolean): Promise<CategoryRow[]> {
   let query = db.selectFrom('categories').selectAll();
   if (isActive !== undefined) query = query.where('is_active', '=', fromBool(isActive));
   return query

@@ -265,7 +265,7 @@ export async function updateVatRate(
 
     const countryCode = changes.country_code ?? current.country_code;
     const isDefault = (changes.is_default ?? current.is_default) === 1;
-    const result = toRecord({ ...current, ...changes } as VatRateRow);
+    const result = toRecord({ ...current, ...changes });
     // A default must be in force when it becomes (or, deactivated or re-dated, stays) the default.
     const defaultTouched =
       input.is_default === true ||

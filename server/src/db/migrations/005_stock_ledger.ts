@@ -82,8 +82,10 @@ export function stockLedger(dialect: DialectName): Migration {
         .execute();
     },
 
-    async down() {
-      throw new Error('005_stock_ledger cannot be undone: movements may have lost their variant');
+    down() {
+      return Promise.reject(
+        new Error('005_stock_ledger cannot be undone: movements may have lost their variant'),
+      );
     },
   };
 }
