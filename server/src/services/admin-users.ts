@@ -8,13 +8,12 @@ import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
 import type { DialectName } from '../db/database';
 import type { AdminUserRow, AdminUserUpdate, Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { constraintName, isUniqueViolation } from '../db/transaction';
 import { canManageUser, DEFAULT_ROLE, type AdminRole } from '../domain/roles';
 import { conflict, forbidden, invalid, notFound } from '../api/problem';
 import type { Body, Schemas } from '../api/types';
 import { revokeUserRefreshTokens } from './refresh-tokens';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const USER_ERRORS = {
   notFound: 'User not found',

@@ -22,17 +22,17 @@
 // derived from it); one entered excluding VAT gets its VAT on the line's net amount, half-up.
 // A line whose variant has no rate in force shows null amounts, is left out of the totals, and
 // cannot be added (409) nor checked out (409).
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import { toBool } from '../db/bool';
 import type { CustomerRow, Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { lineAmounts, type LineAmounts } from '../domain/vat';
 import { conflict, invalid, notFound, unauthorized } from '../api/problem';
 import { json, money, percent } from '../api/present';
 import type { Schemas } from '../api/types';
 import { countryPricing, noRateInForce, type CountryPricing } from './pricing';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Cart = Schemas['Cart'];
 type CartLine = Schemas['CartLine'];
 

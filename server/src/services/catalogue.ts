@@ -12,9 +12,9 @@
 //   variant left over from when it was simple; for a simple product, its default variant. They
 //   are the ones listed publicly and the ones in_stock looks at.
 // - `search` also looks into tags, matched against their stored JSON text (["a","b"]).
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { fromBool, toBool } from '../db/bool';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { toMillimes } from '../domain/money';
 import { invalid, notFound } from '../api/problem';
 import { json, money, percent } from '../api/present';
@@ -23,7 +23,6 @@ import { countryPricing, grossPriceSql, netAndGross, type CountryPricing } from 
 import { anyOf, containsPattern, lowerLike } from '../db/search';
 import { PRODUCT_NOT_FOUND } from './products';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type PublicProduct = Schemas['PublicProduct'];
 type PublicVariant = Schemas['PublicVariant'];
 

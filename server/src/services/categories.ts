@@ -1,14 +1,14 @@
 // Categories: a tree through parent_id. Public reads see active categories only; admin writes
 // keep slugs unique and the tree free of cycles.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
 import type { CategoryRow, CategoryUpdate as CategoryChanges, Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/transaction';
 import { conflict, invalid, notFound } from '../api/problem';
 import type { Schemas } from '../api/types';
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type Store = Pick<AppContext, 'db' | 'dialect'>;
 
 export type CategoryCreateInput = Schemas['CategoryCreate'];

@@ -1,21 +1,15 @@
 // Customers: the account behind a magic-link sign-in, its profile and its address book, with
 // their presenters. A customer access token is not re-checked by access.ts: every customer
 // operation loads the account here, and a deactivated or deleted one gets 401.
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
-import type {
-  AddressesTable,
-  AddressRow,
-  CustomerRow,
-  CustomersTable,
-  Database,
-} from '../db/schema';
+import type { AddressesTable, AddressRow, CustomerRow, CustomersTable } from '../db/schema';
+import type { Db } from '../db/database';
 import { normaliseVatNumber } from '../domain/vat-number';
 import { invalid, notFound, unauthorized } from '../api/problem';
 import type { Body, Schemas } from '../api/types';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Ctx = Pick<AppContext, 'db' | 'dialect' | 'now'>;
 
 export const CUSTOMER_ERRORS = {

@@ -7,16 +7,14 @@
 // - Files that nothing references and that were written longer ago than the grace period are
 //   deleted by the sweeper (sweepUnreferencedMedia), which the server runs every hour
 //   (startMediaSweeper). The grace period covers a file uploaded into a form not saved yet.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { join } from 'node:path';
 import type { Config } from '../config';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { LocalDiskStorage } from '../storage/local-disk';
 import { containsPattern } from '../db/search';
 import type { Storage } from '../storage/storage';
 import { mediaKeyOf } from './signed-urls';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Default UNUSED_MEDIA_GRACE_H: an unreferenced upload is kept for a day. */
 export const DEFAULT_UNUSED_MEDIA_GRACE_HOURS = 24;

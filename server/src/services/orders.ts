@@ -26,7 +26,7 @@
 //   <status>"); when the stock is short and backorders are not allowed the change is refused
 //   (409 naming the item, what is in stock and what is needed) and nothing is written.
 // - Variants are changed in variant id order, the same lock order as checkout.
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type {
   AdminUserRow,
@@ -36,6 +36,7 @@ import type {
   OrderStatus,
   OrderStatusHistoryRow,
 } from '../db/schema';
+import type { Db } from '../db/database';
 import { toBool } from '../db/bool';
 import { anyOf, containsPattern, lowerLike } from '../db/search';
 import { conflict, HttpProblem, invalid, notFound } from '../api/problem';
@@ -43,7 +44,6 @@ import { json, money, percent } from '../api/present';
 import type { Schemas } from '../api/types';
 import { adjustStock, movementTitle, type StockChange } from './stock';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Order = Schemas['Order'];
 type OrderSummary = Schemas['OrderSummary'];
 

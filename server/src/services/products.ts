@@ -3,7 +3,7 @@
 // A simple product (has_variants false) keeps its stock in one hidden default variant
 // (variants.is_default = 1). Its price follows the product's base_price (and compare_at_price),
 // and every change of its stock goes through setStock so a stock movement is recorded.
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
 import type {
@@ -14,6 +14,7 @@ import type {
   ProductUpdate as ProductColumnsUpdate,
   VariantUpdate,
 } from '../db/schema';
+import type { Db } from '../db/database';
 import { anyOf, containsPattern, lowerLike } from '../db/search';
 import { constraintName, isUniqueViolation } from '../db/transaction';
 import { toMillimes } from '../domain/money';
@@ -27,7 +28,6 @@ import { json, money, moneyOrNull, percent } from '../api/present';
 import type { Body, Schemas } from '../api/types';
 import { setStock } from './stock';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Product = Schemas['Product'];
 /** Inventory as received: the contract's defaults are NOT applied by the validator inside oneOf. */
 type InventoryInput = Partial<Schemas['SimpleProductInventory']>;

@@ -7,10 +7,9 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AccessTokens } from '../auth/access-token';
 import type { Database, UserType } from '../db/schema';
+import type { Db } from '../db/database';
 import { unauthorized } from '../api/problem';
 import type { Schemas } from '../api/types';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Lifetime of each refresh token; a refresh starts a new 7-day period (sliding session). */
 export const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;

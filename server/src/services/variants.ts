@@ -1,9 +1,10 @@
 // Product variants: reading (with their VAT-inclusive price), writing under the catalogue rules
 // (unique SKU, reserved 'DEFAULT', product type fixed at creation, has_variants kept in line) and
 // the Variant presenter. Callers own the transaction; every stock change goes through stock.ts.
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { sql, type Transaction, type Updateable } from 'kysely';
 import { fromBool, toBool } from '../db/bool';
 import type { Database, VariantRow, VariantsTable } from '../db/schema';
+import type { Db } from '../db/database';
 import { containsPattern } from '../db/search';
 import { isUniqueViolation } from '../db/transaction';
 import { toMillimes } from '../domain/money';
@@ -17,7 +18,6 @@ import { stockStateSql, totalPages } from './inventory-status';
 import { DEFAULT_SKU, PRODUCT_TYPE_FIXED, SKU_TAKEN } from './products';
 import { setStock, type StockChange } from './stock';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Variant = Schemas['Variant'];
 type Dimensions = Schemas['Dimensions'];
 

@@ -15,13 +15,13 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
 import type { Database, VatRateRow, VatRateUpdate as VatRateChanges } from '../db/schema';
+import type { Db } from '../db/database';
 import { isForeignKeyViolation } from '../db/transaction';
 import { rateStatus, rateToBp, type RateRecord, type RateStatus } from '../domain/vat';
 import { percent } from '../api/present';
 import { conflict, invalid, notFound } from '../api/problem';
 import type { Schemas } from '../api/types';
 
-type Db = Kysely<Database> | Transaction<Database>;
 /** What the write operations need: the database and which SQL dialect it speaks. */
 export type Store = Pick<AppContext, 'db' | 'dialect'>;
 
