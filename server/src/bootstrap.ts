@@ -51,7 +51,7 @@ export async function bootstrap(db: Kysely<Database>, config: Config): Promise<B
         .values(
           TUNISIAN_VAT_RATES.map((r) => ({
             ...r,
-            country_code: 'TN',
+            country_code: config.shopCountry,
             is_active: 1 as const,
             effective_from: EFFECTIVE_FROM,
             effective_to: null,

@@ -29,20 +29,30 @@ export function productsHandlers(ctx: AppContext): Handlers {
       const { items, total } = await listPublicProducts(
         db,
         ctx.now(),
-        withDefaults(request.query, 'skip', 'limit'),
+        withDefaults(request.query, 'skip', 'limit', 'country_code'),
       );
       reply.header('X-Total-Count', String(total));
       return items;
     },
 
     listFeaturedProducts: async (request) =>
-      listFeaturedProducts(db, ctx.now(), withDefaults(request.query, 'limit')),
+      listFeaturedProducts(db, ctx.now(), withDefaults(request.query, 'limit', 'country_code')),
 
     getProductBySlug: async (request) =>
-      getPublicProduct(db, ctx.now(), request.params.slug, request.query.country_code),
+      getPublicProduct(
+        db,
+        ctx.now(),
+        request.params.slug,
+        withDefaults(request.query, 'country_code').country_code,
+      ),
 
     listProductVariantsBySlug: async (request) =>
-      listPublicVariants(db, ctx.now(), request.params.slug, request.query.country_code),
+      listPublicVariants(
+        db,
+        ctx.now(),
+        request.params.slug,
+        withDefaults(request.query, 'country_code').country_code,
+      ),
 
     // -- admin -----------------------------------------------------------------------------
     listAdminProducts: async (request, reply) => {

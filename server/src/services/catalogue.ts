@@ -18,15 +18,13 @@ import type { Db } from '../db/database';
 import { toMillimes } from '../domain/money';
 import { invalid, notFound } from '../api/problem';
 import { json, money, percent } from '../api/present';
-import type { Schemas } from '../api/types';
+import type { Query, Schemas } from '../api/types';
 import { countryPricing, grossPriceSql, netAndGross, type CountryPricing } from './pricing';
 import { anyOf, containsPattern, lowerLike } from '../db/search';
 import { PRODUCT_NOT_FOUND } from './products';
 
 type PublicProduct = Schemas['PublicProduct'];
 type PublicVariant = Schemas['PublicVariant'];
-
-export const DEFAULT_COUNTRY = 'TN';
 
 /** A variant that is listed publicly and counts for in_stock (see the header). */
 const SELLABLE = sql<SqlBool>`(p.has_variants = 0 or v.is_default = 0)`;
@@ -121,17 +119,12 @@ export function presentPublicProduct(
   };
 }
 
-export interface PublicProductQuery {
-  category_id?: number | undefined;
-  category_slug?: string | undefined;
-  search?: string | undefined;
-  min_price?: string | undefined;
-  max_price?: string | undefined;
-  is_featured?: boolean | undefined;
-  country_code?: string | undefined;
+/** The listProducts query with the contract's defaults applied. */
+type PublicProductQuery = Query<'listProducts'> & {
   skip: number;
   limit: number;
-}
+  country_code: string;
+};
 
 export async function listPublicProducts(
   db: Db,
@@ -143,7 +136,7 @@ export async function listPublicProducts(
   if (min !== undefined && max !== undefined && min > max) {
     throw invalid(['query', 'min_price'], 'min_price must not exceed max_price');
   }
-  const pricing = await countryPricing(db, q.country_code ?? DEFAULT_COUNTRY, now);
+  const pricing = await countryPricing(db, q.country_code, now);
 
   const filters: RawBuilder<SqlBool>[] = [];
   if (q.category_id !== undefined) {
@@ -206,9 +199,9 @@ export async function listPublicProducts(
 export async function listFeaturedProducts(
   db: Db,
   now: Date,
-  q: { limit: number; country_code?: string | undefined },
+  q: { limit: number; country_code: string },
 ): Promise<PublicProduct[]> {
-  const pricing = await countryPricing(db, q.country_code ?? DEFAULT_COUNTRY, now);
+  const pricing = await countryPricing(db, q.country_code, now);
   const rows = await selectPublicProducts(db)
     .where('p.is_featured', '=', 1)
     .orderBy('p.created_at', 'desc')
@@ -222,11 +215,11 @@ export async function getPublicProduct(
   db: Db,
   now: Date,
   slug: string,
-  countryCode: string | undefined,
+  countryCode: string,
 ): Promise<PublicProduct> {
   const row = await selectPublicProducts(db).where('p.slug', '=', slug).executeTakeFirst();
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  const pricing = await countryPricing(db, countryCode ?? DEFAULT_COUNTRY, now);
+  const pricing = await countryPricing(db, countryCode, now);
   return presentPublicProduct(row, pricing);
 }
 
@@ -234,7 +227,7 @@ export async function listPublicVariants(
   db: Db,
   now: Date,
   slug: string,
-  countryCode: string | undefined,
+  countryCode: string,
 ): Promise<PublicVariant[]> {
   const product = await db
     .selectFrom('products as p')
@@ -244,7 +237,7 @@ export async function listPublicVariants(
     .where('p.is_active', '=', 1)
     .executeTakeFirst();
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
-  const pricing = await countryPricing(db, countryCode ?? DEFAULT_COUNTRY, now);
+  const pricing = await countryPricing(db, countryCode, now);
   const includesVat = toBool(product.price_includes_vat);
 
   const rows = await db

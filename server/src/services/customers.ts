@@ -17,9 +17,6 @@ export const CUSTOMER_ERRORS = {
   addressNotFound: 'Address not found',
 } as const;
 
-/** Customers created by a first sign-in: individual, in Tunisia. */
-export const NEW_CUSTOMER = { customer_type: 'individual', country_code: 'TN' } as const;
-
 /** E-mail addresses are compared and stored trimmed and lower-cased. */
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -87,13 +84,26 @@ export function findCustomerByEmail(db: Db, email: string) {
 }
 
 /** The customer with this e-mail, created (individual, TN) when there is none yet. */
-export async function findOrCreateCustomer(db: Db, email: string, now: Date): Promise<CustomerRow> {
+/** The customer of a first sign-in is created as an individual in the shop's country. */
+export async function findOrCreateCustomer(
+  db: Db,
+  email: string,
+  now: Date,
+  shopCountry: string,
+): Promise<CustomerRow> {
   const address = normaliseEmail(email);
   const at = now.toISOString();
   // ON CONFLICT DO NOTHING: two first sign-ins of one address at once create one customer.
   await db
     .insertInto('customers')
-    .values({ email: address, ...NEW_CUSTOMER, is_active: 1, created_at: at, updated_at: at })
+    .values({
+      email: address,
+      customer_type: 'individual',
+      country_code: shopCountry,
+      is_active: 1,
+      created_at: at,
+      updated_at: at,
+    })
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
   const row = await findCustomerByEmail(db, address);

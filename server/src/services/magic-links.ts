@@ -17,7 +17,7 @@
 // verify: the token must match an unused, unexpired link of that address (lookup by hash; the
 // address compared case-insensitively). One conditional UPDATE claims it, so two verifications
 // of one link in parallel give one success. The customer is created on first use (individual,
-// TN); a deactivated one is refused. Every refusal is the same 401.
+// shop country); a deactivated one is refused. Every refusal is the same 401.
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../context';
 import { toBool } from '../db/bool';
@@ -121,7 +121,7 @@ export class MagicLinks {
         .returning('id')
         .executeTakeFirst();
       if (!claimed) throw unauthorized(MAGIC_LINK_INVALID);
-      const customer = await findOrCreateCustomer(trx, email, now);
+      const customer = await findOrCreateCustomer(trx, email, now, this.ctx.config.shopCountry);
       // Rolls the claim back too: the link works again if the account is reactivated in time.
       if (!toBool(customer.is_active)) throw unauthorized(MAGIC_LINK_INVALID);
       const refreshToken = await issueRefreshToken(trx, {
