@@ -11,9 +11,10 @@ import type { AdminUserRow, AdminUserUpdate, Database } from '../db/schema';
 import type { Db } from '../db/database';
 import { constraintName, isUniqueViolation } from '../db/transaction';
 import { canManageUser, DEFAULT_ROLE, type AdminRole } from '../domain/roles';
-import { conflict, forbidden, invalid, notFound } from '../api/problem';
+import { conflict, forbidden, notFound } from '../api/problem';
 import type { Body, Schemas } from '../api/types';
 import { revokeUserRefreshTokens } from './refresh-tokens';
+import { normaliseEmail, requiredText } from './text-input';
 
 export const USER_ERRORS = {
   notFound: 'User not found',
@@ -100,7 +101,7 @@ export async function createAdminUser(
   const values = {
     username: input.username.trim(),
     email: normaliseEmail(input.email),
-    full_name: requireText(input.full_name, 'full_name', 'Full name'),
+    full_name: requiredText(input.full_name, 'full_name', 'Full name must not be blank'),
   };
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now().toISOString();
@@ -133,7 +134,7 @@ export async function updateAdminUser(
   if (input.username !== undefined) changes.username = input.username.trim();
   if (input.email !== undefined) changes.email = normaliseEmail(input.email);
   if (input.full_name !== undefined) {
-    changes.full_name = requireText(input.full_name, 'full_name', 'Full name');
+    changes.full_name = requiredText(input.full_name, 'full_name', 'Full name must not be blank');
   }
   if (input.role !== undefined) changes.role = input.role;
   if (input.is_active !== undefined) changes.is_active = fromBool(input.is_active);
@@ -258,14 +259,4 @@ async function withUsersLock<T>(
     }
     throw e;
   }
-}
-
-function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-function requireText(value: string, field: string, label: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '') throw invalid(['body', field], `${label} must not be blank`);
-  return trimmed;
 }

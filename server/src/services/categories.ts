@@ -8,6 +8,7 @@ import type { Db } from '../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/transaction';
 import { conflict, invalid, notFound } from '../api/problem';
 import type { Schemas } from '../api/types';
+import { optionalText, requiredText } from './text-input';
 
 export type Store = Pick<AppContext, 'db' | 'dialect'>;
 
@@ -220,15 +221,4 @@ function mapWriteError(err: unknown): unknown {
   if (isUniqueViolation(err)) return conflict(SLUG_TAKEN);
   if (isForeignKeyViolation(err)) return invalid(['body', 'parent_id'], PARENT_NOT_FOUND);
   return err;
-}
-
-function requiredText(value: string, field: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '') throw invalid(['body', field], 'Must not be blank');
-  return trimmed;
-}
-
-function optionalText(value: string | null | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
 }

@@ -9,6 +9,7 @@ import type { Db } from '../db/database';
 import { normaliseVatNumber } from '../domain/vat-number';
 import { invalid, notFound, unauthorized } from '../api/problem';
 import type { Body, Schemas } from '../api/types';
+import { normaliseEmail, requiredText } from './text-input';
 
 type Ctx = Pick<AppContext, 'db' | 'dialect' | 'now'>;
 
@@ -16,11 +17,6 @@ export const CUSTOMER_ERRORS = {
   inactive: 'Account is inactive or no longer exists',
   addressNotFound: 'Address not found',
 } as const;
-
-/** E-mail addresses are compared and stored trimmed and lower-cased. */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 export function presentCustomer(row: CustomerRow): Schemas['Customer'] {
   return {
@@ -118,7 +114,7 @@ export async function updateCustomerProfile(
 ): Promise<CustomerRow> {
   const changes: Updateable<CustomersTable> = {};
   for (const field of ['first_name', 'last_name', 'phone', 'company_name'] as const) {
-    if (input[field] !== undefined) changes[field] = optionalText(input[field], field);
+    if (input[field] !== undefined) changes[field] = nullableText(input[field], field);
   }
   if (input.customer_type !== undefined) changes.customer_type = input.customer_type;
   if (input.country_code !== undefined) changes.country_code = input.country_code.toUpperCase();
@@ -276,25 +272,22 @@ type AddressValues = Omit<
 function addressValues(input: AddressInput): AddressValues {
   const values: AddressValues = {};
   for (const field of OPTIONAL_ADDRESS_FIELDS) {
-    if (input[field] !== undefined) values[field] = optionalText(input[field], field);
+    if (input[field] !== undefined) values[field] = nullableText(input[field], field);
   }
   for (const field of REQUIRED_ADDRESS_FIELDS) {
     const value = input[field];
-    if (value !== undefined) values[field] = requiredText(value, field);
+    if (value !== undefined) values[field] = notBlank(value, field);
   }
   if (input.country !== undefined) values.country = input.country.toUpperCase();
   return values;
 }
 
-function requiredText(value: string, field: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '') throw invalid(['body', field], `${label(field)} must not be blank`);
-  return trimmed;
-}
+const notBlank = (value: string, field: string) =>
+  requiredText(value, field, `${label(field)} must not be blank`);
 
 /** Null stays null (clears the field); a string is trimmed and must not be blank. */
-function optionalText(value: string | null, field: string): string | null {
-  return value === null ? null : requiredText(value, field);
+function nullableText(value: string | null, field: string): string | null {
+  return value === null ? null : notBlank(value, field);
 }
 
 function label(field: string): string {

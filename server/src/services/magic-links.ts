@@ -23,7 +23,8 @@ import type { AppContext } from '../context';
 import { toBool } from '../db/bool';
 import { unauthorized } from '../api/problem';
 import type { Schemas } from '../api/types';
-import { findCustomerByEmail, findOrCreateCustomer, normaliseEmail } from './customers';
+import { findCustomerByEmail, findOrCreateCustomer } from './customers';
+import { normaliseEmail } from './text-input';
 import { TOO_MANY_FAILED_LOGINS, type AuthThrottle, type ThrottlePolicy } from './auth-throttle';
 import { issueRefreshToken, tokenPair } from './refresh-tokens';
 

@@ -1,19 +1,9 @@
 // Admin side of products: storage, the rules of create/update/delete and the Product presenter.
-//
-// A simple product (has_variants false) keeps its stock in one hidden default variant
-// (variants.is_default = 1). Its price follows the product's base_price (and compare_at_price),
-// and every change of its stock goes through setStock so a stock movement is recorded.
-import { sql, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+// A simple product's stock lives in a hidden default variant (simple-inventory.ts).
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
-import type {
-  Database,
-  NewProduct,
-  NewVariant,
-  ProductRow,
-  ProductUpdate as ProductColumnsUpdate,
-  VariantUpdate,
-} from '../db/schema';
+import type { NewProduct, ProductRow, ProductUpdate as ProductColumnsUpdate } from '../db/schema';
 import type { Db } from '../db/database';
 import { anyOf, containsPattern, lowerLike } from '../db/search';
 import { constraintName, isUniqueViolation } from '../db/transaction';
@@ -21,26 +11,26 @@ import { toMillimes } from '../domain/money';
 import { priceInclVat } from '../domain/vat';
 import { ratesInForce, type RatesInForce } from './pricing';
 import { assignableRateIssue } from './vat-rates';
-import { DEFAULT_LOW_STOCK_THRESHOLD } from '../domain/inventory';
+import { PLACEHOLDER_SKU } from '../domain/inventory';
 import type { ValidationIssue } from '../../../contract';
 import { conflict, HttpProblem, notFound } from '../api/problem';
 import { json, money, moneyOrNull, percent } from '../api/present';
 import type { Body, Schemas } from '../api/types';
-import { setStock } from './stock';
+import {
+  createDefaultVariant,
+  findDefaultVariant,
+  followProductPrice,
+  updateDefaultVariant,
+} from './simple-inventory';
+import { optionalText } from './text-input';
 
 type Product = Schemas['Product'];
-/** Inventory as received: the contract's defaults are NOT applied by the validator inside oneOf. */
-type InventoryInput = Partial<Schemas['SimpleProductInventory']>;
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const SLUG_TAKEN = 'Slug already exists';
 export const SKU_TAKEN = 'SKU already exists';
 /** Same text as the variants API's refusal. */
 export const PRODUCT_TYPE_FIXED = 'Product type cannot be changed after creation';
-/** Reason of the stock movements written by product create/update. */
-export const INVENTORY_REASON = 'Product inventory update';
-export const DEFAULT_SKU = 'DEFAULT';
-const DEFAULT_TITLE = 'DEFAULT';
 
 // ---------------------------------------------------------------------------------------------
 // Reading and presenting
@@ -172,20 +162,13 @@ export async function getProduct(db: Db, id: number, at: Date): Promise<Product>
 // ---------------------------------------------------------------------------------------------
 // Input normalisation
 
-/** Trims a required text; blank after trimming is a 422 on that field. */
-function requiredText(value: string, field: string, issues: ValidationIssue[]): string {
+/** Trims a required text; blank after trimming is an issue on that field (all are sent at once). */
+function requiredTextOrIssue(value: string, field: string, issues: ValidationIssue[]): string {
   const trimmed = value.trim();
   if (trimmed === '') {
     issues.push({ loc: ['body', field], msg: 'Field must not be blank', type: 'value_error' });
   }
   return trimmed;
-}
-
-/** Trims an optional text; blank becomes null. */
-function optionalText(value: string | null): string | null {
-  if (value === null) return null;
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
 }
 
 /** Trims each tag and drops the ones left blank. */
@@ -196,10 +179,10 @@ type ProductInput = Body<'updateProduct'>;
 /** The product columns a create or update body sets (only the properties present). */
 function productColumns(body: ProductInput, issues: ValidationIssue[]): ProductColumnsUpdate {
   const c: ProductColumnsUpdate = {};
-  if (body.name !== undefined) c.name = requiredText(body.name, 'name', issues);
+  if (body.name !== undefined) c.name = requiredTextOrIssue(body.name, 'name', issues);
   if (body.slug !== undefined) c.slug = body.slug;
   if (body.description !== undefined) {
-    c.description = requiredText(body.description, 'description', issues);
+    c.description = requiredTextOrIssue(body.description, 'description', issues);
   }
   if (body.short_description !== undefined) {
     c.short_description = optionalText(body.short_description);
@@ -272,7 +255,7 @@ async function assertSlugFree(db: Db, slug: string, exceptId?: number): Promise<
 
 /** A real SKU (not the DEFAULT placeholder) must not be used by another variant. */
 async function assertSkuFree(db: Db, sku: string, exceptVariantId?: number): Promise<void> {
-  if (sku === DEFAULT_SKU) return;
+  if (sku === PLACEHOLDER_SKU) return;
   let q = db.selectFrom('variants').select('id').where('sku', '=', sku);
   if (exceptVariantId !== undefined) q = q.where('id', '<>', exceptVariantId);
   if (await q.executeTakeFirst()) throw conflict(SKU_TAKEN);
@@ -289,94 +272,6 @@ function mapUniqueViolation(err: unknown): unknown {
 
 function throwIssues(issues: ValidationIssue[]): void {
   if (issues.length > 0) throw new HttpProblem(422, issues);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Default variant (simple-product inventory)
-
-async function findDefaultVariant(db: Db, productId: number) {
-  return db
-    .selectFrom('variants')
-    .selectAll()
-    .where('product_id', '=', productId)
-    .where('is_default', '=', 1)
-    .executeTakeFirst();
-}
-
-async function createDefaultVariant(
-  trx: Transaction<Database>,
-  product: { id: number; base_price: number; compare_at_price: number | null },
-  inventory: InventoryInput,
-  change: { adminUserId: number | null; now: string },
-): Promise<void> {
-  const values: NewVariant = {
-    product_id: product.id,
-    is_default: 1,
-    option_values: '{}',
-    sku: inventory.sku ?? DEFAULT_SKU,
-    variant_title: DEFAULT_TITLE,
-    price: product.base_price,
-    compare_at_price: product.compare_at_price,
-    cost_price: null,
-    vat_rate_id: null,
-    barcode: optionalText(inventory.barcode ?? null),
-    weight: inventory.weight ?? null,
-    dimensions: null,
-    images: '[]',
-    // The stock starts at 0 and is then set through setStock, so the initial stock is a
-    // recorded movement like any other change.
-    stock_quantity: 0,
-    low_stock_threshold: inventory.low_stock_threshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
-    track_inventory: fromBool(inventory.track_inventory ?? true),
-    allow_backorder: fromBool(inventory.allow_backorder ?? false),
-    is_active: 1,
-    position: 0,
-    created_at: change.now,
-    updated_at: change.now,
-  };
-  const variant = await trx
-    .insertInto('variants')
-    .values(values)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const quantity = inventory.stock_quantity ?? 0;
-  if (quantity !== 0) {
-    await setStock(trx, variant.id, quantity, { reason: INVENTORY_REASON, ...change });
-  }
-}
-
-async function updateDefaultVariant(
-  trx: Transaction<Database>,
-  variantId: number,
-  inventory: InventoryInput,
-  change: { adminUserId: number | null; now: string },
-): Promise<void> {
-  const set: VariantUpdate = {};
-  if (inventory.sku !== undefined) set.sku = inventory.sku ?? DEFAULT_SKU;
-  if (inventory.barcode !== undefined) set.barcode = optionalText(inventory.barcode);
-  if (inventory.low_stock_threshold !== undefined) {
-    set.low_stock_threshold = inventory.low_stock_threshold;
-  }
-  if (inventory.track_inventory !== undefined) {
-    set.track_inventory = fromBool(inventory.track_inventory);
-  }
-  if (inventory.allow_backorder !== undefined) {
-    set.allow_backorder = fromBool(inventory.allow_backorder);
-  }
-  if (inventory.weight !== undefined) set.weight = inventory.weight;
-  if (Object.keys(set).length > 0) {
-    await trx
-      .updateTable('variants')
-      .set({ ...set, updated_at: change.now })
-      .where('id', '=', variantId)
-      .execute();
-  }
-  if (inventory.stock_quantity !== undefined) {
-    await setStock(trx, variantId, inventory.stock_quantity, {
-      reason: INVENTORY_REASON,
-      ...change,
-    });
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -520,20 +415,11 @@ export async function updateProduct(
       };
 
       const defaultVariant = await findDefaultVariant(trx, id);
-      // The default variant's price follows the product's.
       if (
         defaultVariant &&
         (body.base_price !== undefined || body.compare_at_price !== undefined)
       ) {
-        await trx
-          .updateTable('variants')
-          .set({
-            price: prices.base_price,
-            compare_at_price: prices.compare_at_price,
-            updated_at: now,
-          })
-          .where('id', '=', defaultVariant.id)
-          .execute();
+        await followProductPrice(trx, defaultVariant.id, prices, now);
       }
       if (inventory !== null) {
         if (defaultVariant) await updateDefaultVariant(trx, defaultVariant.id, inventory, change);

@@ -15,8 +15,9 @@ import { conflict, invalid, notFound } from '../api/problem';
 import { json, money, moneyOrNull } from '../api/present';
 import type { Schemas } from '../api/types';
 import { stockStateSql, totalPages } from './inventory-status';
-import { DEFAULT_SKU, PRODUCT_TYPE_FIXED, SKU_TAKEN } from './products';
+import { PRODUCT_TYPE_FIXED, SKU_TAKEN } from './products';
 import { setStock, type StockChange } from './stock';
+import { PLACEHOLDER_SKU } from '../domain/inventory';
 
 type Variant = Schemas['Variant'];
 type Dimensions = Schemas['Dimensions'];
@@ -259,10 +260,10 @@ async function assertSkuAvailable(
   at: Place,
   { exceptId, field = 'sku' }: { exceptId?: number; field?: string } = {},
 ) {
-  if (sku === DEFAULT_SKU) {
+  if (sku === PLACEHOLDER_SKU) {
     throw invalid(
       [...at.loc, field],
-      `SKU '${DEFAULT_SKU}' is reserved for the inventory of a simple product`,
+      `SKU '${PLACEHOLDER_SKU}' is reserved for the inventory of a simple product`,
     );
   }
   let q = db.selectFrom('variants').select('id').where('sku', '=', sku);
@@ -421,7 +422,7 @@ export async function updateVariant(
   const current = await loadRow(trx, id, at);
   const columns = variantColumns(input, at);
   // A default variant may keep its placeholder SKU; nobody else may take it.
-  if (columns.sku !== undefined && !(current.is_default === 1 && columns.sku === DEFAULT_SKU)) {
+  if (columns.sku !== undefined && !(current.is_default === 1 && columns.sku === PLACEHOLDER_SKU)) {
     await assertSkuAvailable(trx, columns.sku, at, { exceptId: id });
   }
   await assertVatRateExists(trx, input.vat_rate_id, at, ctx.now, current.vat_rate_id);

@@ -21,6 +21,7 @@ import { rateStatus, rateToBp, type RateRecord, type RateStatus } from '../domai
 import { percent } from '../api/present';
 import { conflict, invalid, notFound } from '../api/problem';
 import type { Schemas } from '../api/types';
+import { optionalText, requiredText } from './text-input';
 
 /** What the write operations need: the database and which SQL dialect it speaks. */
 export type Store = Pick<AppContext, 'db' | 'dialect'>;
@@ -397,15 +398,4 @@ function assertPeriod(from: string, to: string | null, field: string): void {
   if (to !== null && from > to) {
     throw invalid(['body', field], 'effective_from must not be after effective_to');
   }
-}
-
-function requiredText(value: string, field: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '') throw invalid(['body', field], 'Must not be blank');
-  return trimmed;
-}
-
-function optionalText(value: string | null | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
 }
