@@ -20,7 +20,7 @@ import { invalid, notFound } from '../api/problem';
 import { json, money, percent } from '../api/present';
 import type { Query, Schemas } from '../api/types';
 import { countryPricing, grossPriceSql, netAndGross, type CountryPricing } from './pricing';
-import { anyOf, containsPattern, lowerLike } from '../db/search';
+import { anyOf, containsPattern, lowerLike, newestFirstPage } from '../db/search';
 import { PRODUCT_NOT_FOUND } from './products';
 
 type PublicProduct = Schemas['PublicProduct'];
@@ -171,29 +171,20 @@ export async function listPublicProducts(
     filters.push(sql<SqlBool>`p.is_featured = ${sql.lit(fromBool(q.is_featured))}`);
   }
 
-  let page = selectPublicProducts(db);
-  let count = db
-    .selectFrom('products as p')
-    .innerJoin('vat_rates as r', 'r.id', 'p.vat_rate_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('p.is_active', '=', 1);
-  for (const f of filters) {
-    page = page.where(f);
-    count = count.where(f);
-  }
-  const [rows, totalRow] = await Promise.all([
-    page
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(q.limit)
-      .offset(q.skip)
-      .execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((row) => presentPublicProduct(row, pricing)),
-    total: Number(totalRow.n),
-  };
+  const { rows, total } = await newestFirstPage(
+    {
+      page: selectPublicProducts(db),
+      count: db
+        .selectFrom('products as p')
+        .innerJoin('vat_rates as r', 'r.id', 'p.vat_rate_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('p.is_active', '=', 1),
+      alias: 'p',
+    },
+    filters,
+    q,
+  );
+  return { items: rows.map((row) => presentPublicProduct(row, pricing)), total };
 }
 
 export async function listFeaturedProducts(

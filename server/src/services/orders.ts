@@ -38,7 +38,7 @@ import type {
 } from '../db/schema';
 import type { Db } from '../db/database';
 import { toBool } from '../db/bool';
-import { anyOf, containsPattern, lowerLike } from '../db/search';
+import { anyOf, containsPattern, lowerLike, newestFirstPage } from '../db/search';
 import { conflict, HttpProblem, invalid, notFound } from '../api/problem';
 import { json, money, percent } from '../api/present';
 import type { Schemas } from '../api/types';
@@ -251,22 +251,16 @@ export async function listAdminOrders(
     filters.push(sql<SqlBool>`lower(o.customer_email) = lower(${q.customer_email.trim()})`);
   }
 
-  let page = selectOrders(db);
-  let count = db.selectFrom('orders as o').select((eb) => eb.fn.countAll<number>().as('n'));
-  for (const f of filters) {
-    page = page.where(f);
-    count = count.where(f);
-  }
-  const [rows, totalRow] = await Promise.all([
-    page
-      .orderBy('o.created_at', 'desc')
-      .orderBy('o.id', 'desc')
-      .limit(q.limit)
-      .offset(q.skip)
-      .execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(presentOrderSummary), total: Number(totalRow.n) };
+  const { rows, total } = await newestFirstPage(
+    {
+      page: selectOrders(db),
+      count: db.selectFrom('orders as o').select((eb) => eb.fn.countAll<number>().as('n')),
+      alias: 'o',
+    },
+    filters,
+    q,
+  );
+  return { items: rows.map(presentOrderSummary), total };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
 import type { NewProduct, ProductRow, ProductUpdate as ProductColumnsUpdate } from '../db/schema';
 import type { Db } from '../db/database';
-import { anyOf, containsPattern, lowerLike } from '../db/search';
+import { anyOf, containsPattern, lowerLike, newestFirstPage } from '../db/search';
 import { constraintName, isUniqueViolation } from '../db/transaction';
 import { toMillimes } from '../domain/money';
 import { priceInclVat } from '../domain/vat';
@@ -129,23 +129,17 @@ export async function listAdminProducts(
     filters.push(sql<SqlBool>`${sql.ref('p.is_active')} = ${sql.lit(fromBool(q.is_active))}`);
   }
 
-  let page = selectAdminProducts(db);
-  let count = db.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('n'));
-  for (const f of filters) {
-    page = page.where(f);
-    count = count.where(f);
-  }
-  const [rows, totalRow] = await Promise.all([
-    page
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(q.limit)
-      .offset(q.skip)
-      .execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await newestFirstPage(
+    {
+      page: selectAdminProducts(db),
+      count: db.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('n')),
+      alias: 'p',
+    },
+    filters,
+    q,
+  );
   const rates = await ratesInForce(db, at);
-  return { items: rows.map((row) => presentProduct(row, rates)), total: Number(totalRow.n) };
+  return { items: rows.map((row) => presentProduct(row, rates)), total };
 }
 
 export async function findProduct(db: Db, id: number, at: Date): Promise<Product | undefined> {
