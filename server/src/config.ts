@@ -185,7 +185,7 @@ function readMail(
   };
 }
 
-export const DEFAULT_MAGIC_LINK_PATH = '/auth/magic?token={token}&email={email}';
+const DEFAULT_MAGIC_LINK_PATH = '/auth/magic?token={token}&email={email}';
 
 /** MAGIC_LINK_URL: an http(s) URL template with {token} (required) and {email} (optional). */
 function readMagicLinkUrl(env: Env, publicUrl: string): string {

@@ -6,7 +6,7 @@ export type AdminRole = (typeof ROLES)[number];
 
 export const DEFAULT_ROLE: AdminRole = 'manager';
 
-export const ROLE_LABELS: Record<AdminRole, string> = {
+const ROLE_LABELS: Record<AdminRole, string> = {
   super_admin: 'Super Admin',
   admin: 'Admin',
   manager: 'Manager',
@@ -28,7 +28,7 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
+const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'users:read': 'List and view admin users',
   'users:write': 'Create, edit and delete admin users',
   'catalogue:read': 'View products, variants, categories and VAT rates',
@@ -50,7 +50,7 @@ const CATALOGUE: readonly Permission[] = [
   'uploads:write',
 ];
 
-export const PERMISSION_MATRIX: Readonly<Record<AdminRole, readonly Permission[]>> = {
+const PERMISSION_MATRIX: Readonly<Record<AdminRole, readonly Permission[]>> = {
   super_admin: PERMISSIONS,
   // Admins may do everything too; who they may manage is restricted by canManageUser.
   admin: PERMISSIONS,

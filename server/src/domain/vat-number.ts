@@ -88,7 +88,7 @@ const GENERIC_PATTERN = /^[A-Z0-9]{4,20}$/;
 const GENERIC_SHAPE = '4 to 20 letters and digits';
 
 /** format: offline format check only; vies: the VIES service answered (valid or not). */
-export type VatCheck = 'format' | 'vies';
+type VatCheck = 'format' | 'vies';
 
 export interface VatNumberCheckResult {
   valid: boolean;

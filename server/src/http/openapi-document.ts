@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 /** The bundled contract (npm run generate): routes, validation and serialisation come from it. */
-export const OPENAPI_DOCUMENT_PATH = new URL('../../../generated/openapi.json', import.meta.url);
+const OPENAPI_DOCUMENT_PATH = new URL('../../../generated/openapi.json', import.meta.url);
 
 type OpenApiDocument = Record<string, unknown> & {
   paths: Record<string, Record<string, unknown>>;

@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Body, OperationId, Params, Query, Reply } from '../api/types';
 
-export type OperationRequest<K extends OperationId> = FastifyRequest<{
+type OperationRequest<K extends OperationId> = FastifyRequest<{
   Body: Body<K>;
   Querystring: Query<K>;
   Params: Params<K>;

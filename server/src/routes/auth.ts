@@ -21,7 +21,7 @@ import {
 } from '../services/refresh-tokens';
 import { requireAdmin, requireCustomer } from '../http/access';
 
-export const LOGIN_FAILED = 'Incorrect username or password';
+const LOGIN_FAILED = 'Incorrect username or password';
 
 /**
  * Admin sign-in limits, in the database (shared by instances, kept across restarts). Per
@@ -30,7 +30,7 @@ export const LOGIN_FAILED = 'Incorrect username or password';
  * failure, or on a success): a stranger slows the real user down, never locks them out. Per
  * client IP, whatever the username: 20 failures per 15 minutes (against password spraying).
  */
-export const LOGIN_LIMITS = {
+const LOGIN_LIMITS = {
   perUsername: {
     kind: 'delay',
     freeFailures: 5,

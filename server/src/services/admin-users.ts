@@ -16,7 +16,7 @@ import type { Body, Schemas } from '../api/types';
 import { revokeUserRefreshTokens } from './refresh-tokens';
 import { normaliseEmail, requiredText } from './text-input';
 
-export const USER_ERRORS = {
+const USER_ERRORS = {
   notFound: 'User not found',
   usernameTaken: 'Username already exists',
   emailTaken: 'Email already exists',

@@ -46,7 +46,7 @@ const STALE_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 1000;
 const MAX_CAS_TRIES = 8;
 
-export function throttleKey(scope: string, value: string): string {
+function throttleKey(scope: string, value: string): string {
   return createHash('sha256').update(`${scope}\u0000${value}`, 'utf8').digest('hex');
 }
 
@@ -179,7 +179,7 @@ export class AuthThrottle {
 }
 
 /** 429 "<what>. Try again in N seconds/minutes." with Retry-After. */
-export function refusal(what: string, waitMs: number) {
+function refusal(what: string, waitMs: number) {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const text =
     seconds < 60

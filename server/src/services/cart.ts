@@ -39,10 +39,10 @@ import {
 type Cart = Schemas['Cart'];
 type CartLine = Schemas['CartLine'];
 
-export const MAX_LINE_QUANTITY = 999;
-export const SESSION_REQUIRED = 'session_id is required without a customer token';
-export const CART_ITEM_NOT_FOUND = 'Cart item not found';
-export const ACCOUNT_GONE = 'Account is inactive or no longer exists';
+const MAX_LINE_QUANTITY = 999;
+const SESSION_REQUIRED = 'session_id is required without a customer token';
+const CART_ITEM_NOT_FOUND = 'Cart item not found';
+const ACCOUNT_GONE = 'Account is inactive or no longer exists';
 
 // ---------------------------------------------------------------------------------------------
 // Who the cart belongs to

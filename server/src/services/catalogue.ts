@@ -75,10 +75,7 @@ type PublicProductRow = Awaited<
   ReturnType<ReturnType<typeof selectPublicProducts>['executeTakeFirstOrThrow']>
 >;
 
-export function presentPublicProduct(
-  row: PublicProductRow,
-  pricing: CountryPricing,
-): PublicProduct {
+function presentPublicProduct(row: PublicProductRow, pricing: CountryPricing): PublicProduct {
   const rateBp = pricing.rateBp(row.own_rate_id);
   const includesVat = toBool(row.price_includes_vat);
   // No rate in force: no price is shown (and the product cannot be added to a cart).

@@ -15,10 +15,10 @@ export type Store = Pick<AppContext, 'db' | 'dialect'>;
 export type CategoryCreateInput = Schemas['CategoryCreate'];
 export type CategoryUpdateInput = Schemas['CategoryUpdate'];
 
-export const CATEGORY_NOT_FOUND = 'Category not found';
-export const SLUG_TAKEN = 'Slug already exists';
-export const PARENT_NOT_FOUND = 'Parent category not found';
-export const CYCLE = 'A category cannot be moved under itself or one of its descendants';
+const CATEGORY_NOT_FOUND = 'Category not found';
+const SLUG_TAKEN = 'Slug already exists';
+const PARENT_NOT_FOUND = 'Parent category not found';
+const CYCLE = 'A category cannot be moved under itself or one of its descendants';
 
 export function presentCategory(row: CategoryRow): Schemas['Category'] {
   return {
@@ -71,11 +71,11 @@ export async function getActiveCategoryBySlug(db: Db, slug: string): Promise<Cat
   return row;
 }
 
-export async function findCategory(db: Db, id: number): Promise<CategoryRow | undefined> {
+async function findCategory(db: Db, id: number): Promise<CategoryRow | undefined> {
   return db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function getCategory(db: Db, id: number): Promise<CategoryRow> {
+async function getCategory(db: Db, id: number): Promise<CategoryRow> {
   const row = await findCategory(db, id);
   if (!row) throw notFound(CATEGORY_NOT_FOUND);
   return row;

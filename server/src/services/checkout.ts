@@ -62,8 +62,8 @@ import { vatNumberCheckerFor } from './vat-numbers';
 
 type Order = Schemas['Order'];
 
-export const CART_EMPTY = 'Your cart is empty';
-export const noLongerAvailable = (productName: string) =>
+const CART_EMPTY = 'Your cart is empty';
+const noLongerAvailable = (productName: string) =>
   conflict(`${productName} is no longer available`);
 
 /** The buyer's VAT situation: body, else profile, else the guest defaults. */

@@ -13,7 +13,7 @@ import { normaliseEmail, requiredText } from './text-input';
 
 type Ctx = Pick<AppContext, 'db' | 'dialect' | 'now'>;
 
-export const CUSTOMER_ERRORS = {
+const CUSTOMER_ERRORS = {
   inactive: 'Account is inactive or no longer exists',
   addressNotFound: 'Address not found',
 } as const;

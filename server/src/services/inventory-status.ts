@@ -14,7 +14,7 @@ export const stockStateSql: RawBuilder<StockState> = sql<StockState>`(case
   else 'in_stock' end)`;
 
 /** `sum(...)` of the variants in one state; 0 (not null) over no rows. */
-export function countInState(state: StockState): RawBuilder<number> {
+function countInState(state: StockState): RawBuilder<number> {
   return sql<number>`coalesce(sum(case when ${stockStateSql} = ${state} then 1 else 0 end), 0)`;
 }
 

@@ -28,10 +28,10 @@ import { normaliseEmail } from './text-input';
 import { TOO_MANY_FAILED_LOGINS, type AuthThrottle, type ThrottlePolicy } from './auth-throttle';
 import { issueRefreshToken, tokenPair } from './refresh-tokens';
 
-export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
-export const MAGIC_LINK_SENT = 'If this address can receive e-mail, a sign-in link is on its way.';
-export const MAGIC_LINK_INVALID = 'Invalid or expired sign-in link';
-export const MAGIC_LINK_LIMITS = {
+const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
+const MAGIC_LINK_SENT = 'If this address can receive e-mail, a sign-in link is on its way.';
+const MAGIC_LINK_INVALID = 'Invalid or expired sign-in link';
+const MAGIC_LINK_LIMITS = {
   perEmail: { kind: 'window', max: 3, windowMs: 15 * 60 * 1000 },
   perIp: { kind: 'window', max: 10, windowMs: 15 * 60 * 1000 },
   verifyFailuresPerIp: { kind: 'window', max: 10, windowMs: 15 * 60 * 1000 },
@@ -45,7 +45,7 @@ export function hashMagicLinkToken(token: string): string {
  * The sign-in link of an e-mail: the MAGIC_LINK_URL template (by default
  * `<PUBLIC_URL>/auth/magic?token={token}&email={email}`) with the values URL-encoded.
  */
-export function magicLinkUrl(template: string, token: string, email: string): string {
+function magicLinkUrl(template: string, token: string, email: string): string {
   return template
     .replaceAll('{token}', encodeURIComponent(token))
     .replaceAll('{email}', encodeURIComponent(email));

@@ -19,7 +19,7 @@ import { mediaKeyOf } from './signed-urls';
 /** Default UNUSED_MEDIA_GRACE_H: an unreferenced upload is kept for a day. */
 export const DEFAULT_UNUSED_MEDIA_GRACE_HOURS = 24;
 /** How often the server sweeps. */
-export const MEDIA_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const MEDIA_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Where uploaded media live: files under DATA_DIR/uploads. */
 export function mediaStorage(config: Pick<Config, 'dataDir'>): Storage {
@@ -27,7 +27,7 @@ export function mediaStorage(config: Pick<Config, 'dataDir'>): Storage {
 }
 
 /** The distinct storage keys among these URLs. */
-export function mediaKeysOf(urls: Iterable<string>): Set<string> {
+function mediaKeysOf(urls: Iterable<string>): Set<string> {
   const keys = new Set<string>();
   for (const url of urls) {
     const key = mediaKeyOf(url);
@@ -47,7 +47,7 @@ function imagesOf(json: string | null): string[] {
 }
 
 /** Whether any product's or variant's images hold this key's URL. */
-export async function isMediaReferenced(db: Db, key: string): Promise<boolean> {
+async function isMediaReferenced(db: Db, key: string): Promise<boolean> {
   const pattern = containsPattern(`/media/${key}`);
   for (const table of ['products', 'variants'] as const) {
     // The LIKE narrows the rows; the parsed URLs decide (a key that is a prefix of another).
@@ -62,7 +62,7 @@ export async function isMediaReferenced(db: Db, key: string): Promise<boolean> {
 }
 
 /** Every key referenced by a product or a variant. */
-export async function referencedMediaKeys(db: Db): Promise<Set<string>> {
+async function referencedMediaKeys(db: Db): Promise<Set<string>> {
   const keys = new Set<string>();
   for (const table of ['products', 'variants'] as const) {
     const rows = await db

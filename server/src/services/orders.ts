@@ -47,9 +47,9 @@ import { adjustStock, movementTitle, type StockChange } from './stock';
 type Order = Schemas['Order'];
 type OrderSummary = Schemas['OrderSummary'];
 
-export const ORDER_NOT_FOUND = 'Order not found';
-export const NOT_CANCELLABLE = 'Only pending, confirmed or processing orders can be cancelled';
-export const CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed', 'processing'];
+const ORDER_NOT_FOUND = 'Order not found';
+const NOT_CANCELLABLE = 'Only pending, confirmed or processing orders can be cancelled';
+const CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed', 'processing'];
 
 // ---------------------------------------------------------------------------------------------
 // Presenting
@@ -70,7 +70,7 @@ function selectOrders(db: Db) {
     );
 }
 
-export function presentOrderSummary(row: OrderRowWithCount): OrderSummary {
+function presentOrderSummary(row: OrderRowWithCount): OrderSummary {
   return {
     id: row.id,
     order_number: row.order_number,
@@ -328,7 +328,7 @@ async function transition(
 // Stock effects of status changes (see the header)
 
 /** Whether an order in this status holds the stock of its items. */
-export const holdsStock = (status: OrderStatus): boolean =>
+const holdsStock = (status: OrderStatus): boolean =>
   status !== 'cancelled' && status !== 'refunded';
 
 async function applyStockEffect(

@@ -27,7 +27,7 @@ import { optionalText } from './text-input';
 type Product = Schemas['Product'];
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
-export const SLUG_TAKEN = 'Slug already exists';
+const SLUG_TAKEN = 'Slug already exists';
 export const SKU_TAKEN = 'SKU already exists';
 /** Same text as the variants API's refusal. */
 export const PRODUCT_TYPE_FIXED = 'Product type cannot be changed after creation';
@@ -55,7 +55,7 @@ function selectAdminProducts(db: Db) {
 }
 
 /** The product with price_incl_vat at the rate in force (its rate or a successor; see pricing.ts). */
-export function presentProduct(row: AdminProductRow, rates: RatesInForce): Product {
+function presentProduct(row: AdminProductRow, rates: RatesInForce): Product {
   const rateBp = rates.ownRateBp(row.vat_rate_id);
   const base = Number(row.base_price);
   return {

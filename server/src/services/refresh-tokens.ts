@@ -12,7 +12,7 @@ import { unauthorized } from '../api/problem';
 import type { Schemas } from '../api/types';
 
 /** Lifetime of each refresh token; a refresh starts a new 7-day period (sliding session). */
-export const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const REFRESH_ERRORS = {
   invalid: 'Invalid refresh token',
@@ -53,7 +53,7 @@ export async function issueRefreshToken(db: Db, input: IssueInput): Promise<stri
 }
 
 /** Revokes every token of a family that is not revoked yet. */
-export async function revokeRefreshTokenFamily(db: Db, familyId: string, now: Date) {
+async function revokeRefreshTokenFamily(db: Db, familyId: string, now: Date) {
   await db
     .updateTable('refresh_tokens')
     .set({ revoked_at: now.toISOString() })

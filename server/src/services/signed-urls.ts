@@ -30,7 +30,7 @@ export function mediaKeyOf(url: string): string | null {
   return isValidMediaKey(key) ? key : null;
 }
 
-export interface SignedMediaUrl {
+interface SignedMediaUrl {
   url: string;
   /** ISO 8601. */
   expires_at: string;

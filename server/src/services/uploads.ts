@@ -21,7 +21,7 @@ import type { UploadLimits } from '../domain/media-limits';
 import { contentTypeForKey, newMediaKey, type Storage } from '../storage/storage';
 import { mediaUrl } from './signed-urls';
 
-export type MediaKind = 'image' | 'video';
+type MediaKind = 'image' | 'video';
 
 /** What one upload operation expects: the kind, the form field and one or several files. */
 export interface UploadTarget {
@@ -80,7 +80,7 @@ const FORMATS: Record<MediaKind, Record<string, Format>> = {
   },
 };
 
-export const ALLOWED_EXTENSIONS: Record<MediaKind, string[]> = {
+const ALLOWED_EXTENSIONS: Record<MediaKind, string[]> = {
   image: Object.keys(FORMATS.image).map((e) => `.${e}`),
   video: Object.keys(FORMATS.video).map((e) => `.${e}`),
 };

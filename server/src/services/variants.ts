@@ -42,7 +42,7 @@ export const item = (index: number): Place => ({
 // Reading and presenting
 
 /** Variants (alias `v`) with what their gross price needs: the product's basis and the rate. */
-export function selectVariants(db: Db) {
+function selectVariants(db: Db) {
   return db
     .selectFrom('variants as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
@@ -55,13 +55,13 @@ export function selectVariants(db: Db) {
     ]);
 }
 
-export type PricedVariantRow = VariantRow & {
+type PricedVariantRow = VariantRow & {
   product_price_includes_vat: number;
   product_vat_rate_id: number;
 };
 
 /** The variant with price_incl_vat at the rate in force (its own rate's chain, else the product's). */
-export function presentVariant(row: PricedVariantRow, rates: RatesInForce): Variant {
+function presentVariant(row: PricedVariantRow, rates: RatesInForce): Variant {
   const rateBp = rates.ownRateBp(row.vat_rate_id ?? row.product_vat_rate_id);
   return {
     id: row.id,
@@ -92,7 +92,7 @@ export function presentVariant(row: PricedVariantRow, rates: RatesInForce): Vari
   };
 }
 
-export async function findVariant(db: Db, id: number, at: Date): Promise<Variant | undefined> {
+async function findVariant(db: Db, id: number, at: Date): Promise<Variant | undefined> {
   const row = await selectVariants(db).where('v.id', '=', id).executeTakeFirst();
   return row && presentVariant(row, await ratesInForce(db, at));
 }
@@ -186,7 +186,7 @@ function normaliseDimensions(d: Partial<Dimensions>): Dimensions {
 }
 
 /** Columns for the properties present in `input` (trimmed; empty optional text becomes null). */
-export function variantColumns(
+function variantColumns(
   input: VariantInput,
   at: Place,
 ): Omit<Updateable<VariantsTable>, 'stock_quantity'> {

@@ -29,7 +29,7 @@ export type Store = Pick<AppContext, 'db' | 'dialect'>;
 export type VatRateCreateInput = Schemas['VatRateCreate'];
 export type VatRateUpdateInput = Schemas['VatRateUpdate'];
 
-export const VAT_RATE_NOT_FOUND = 'VAT rate not found';
+const VAT_RATE_NOT_FOUND = 'VAT rate not found';
 
 export interface RateUsage {
   products: number;
@@ -82,7 +82,7 @@ export async function listVatRates(db: Db, filter: VatRateFilter = {}): Promise<
     .execute();
 }
 
-export async function findVatRate(db: Db, id: number): Promise<VatRateRow | undefined> {
+async function findVatRate(db: Db, id: number): Promise<VatRateRow | undefined> {
   return db.selectFrom('vat_rates').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -339,7 +339,7 @@ export async function countUsage(
   return { products: Number(products.n), variants: Number(variants.n) };
 }
 
-export function usageMessage({ products, variants }: { products: number; variants: number }) {
+function usageMessage({ products, variants }: { products: number; variants: number }) {
   const parts: string[] = [];
   if (products > 0) parts.push(`${products} ${products === 1 ? 'product' : 'products'}`);
   if (variants > 0) parts.push(`${variants} ${variants === 1 ? 'variant' : 'variants'}`);
