@@ -1,8 +1,8 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Schemas } from '../api/types';
 
-export type UserType = 'admin' | 'customer';
 export interface AccessClaims {
-  userType: UserType;
+  userType: Schemas['UserType'];
   userId: number;
 }
 

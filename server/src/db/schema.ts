@@ -5,6 +5,7 @@
 //   updated_at default to now, but updates must set updated_at themselves
 // - JSON values: TEXT, parse/stringify at the repository edge
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Schemas } from '../api/types';
 import type { AdminRole } from '../domain/roles';
 
 type Id = Generated<number>;
@@ -13,7 +14,6 @@ type BoolDefault = ColumnType<number, 0 | 1 | undefined, 0 | 1>;
 type Timestamp = ColumnType<string, string | undefined, string>;
 type JsonText = ColumnType<string, string | undefined, string>;
 type IntDefault = ColumnType<number, number | undefined, number>;
-export type UserType = 'admin' | 'customer';
 
 interface AdminUsersTable {
   id: Id;
@@ -32,7 +32,7 @@ interface RefreshTokensTable {
   id: Id;
   token_hash: string;
   family_id: string;
-  user_type: UserType;
+  user_type: Schemas['UserType'];
   user_id: number;
   expires_at: string;
   revoked_at: string | null;
@@ -147,9 +147,8 @@ interface StockMovementsTable {
   created_at: Timestamp;
 }
 
-type CustomerType = 'individual' | 'professional';
-export type OrderStatus =
-  'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+type CustomerType = Schemas['CustomerType'];
+export type OrderStatus = Schemas['OrderStatus'];
 
 export interface CustomersTable {
   id: Id;

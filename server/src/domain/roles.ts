@@ -1,8 +1,15 @@
 // Admin roles (spec §6) and what each may do. The spec leaves permissions open; this matrix
 // is the server's decision, kept as data so the README table can be generated from it.
+import type { Schemas } from '../api/types';
 
-export const ROLES = ['super_admin', 'admin', 'manager', 'support', 'inventory_manager'] as const;
-export type AdminRole = (typeof ROLES)[number];
+export type AdminRole = Schemas['AdminRole'];
+export const ROLES = [
+  'super_admin',
+  'admin',
+  'manager',
+  'support',
+  'inventory_manager',
+] as const satisfies readonly AdminRole[];
 
 export const DEFAULT_ROLE: AdminRole = 'manager';
 

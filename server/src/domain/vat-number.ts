@@ -4,6 +4,7 @@
 // VIES_URL setting) asks the EU's VIES service for EU numbers of a valid format, and falls back
 // to the format check (check: 'format') when VIES is unreachable, answers an error or is slower
 // than VIES_TIMEOUT_MS. Both sit behind `VatNumberChecker`.
+import type { Schemas } from '../api/types';
 
 /** The 27 EU member states (ISO 3166-1 alpha-2; Greece is GR here, its VAT prefix is EL). */
 export const EU_COUNTRIES: ReadonlySet<string> = new Set([
@@ -247,7 +248,7 @@ function result(
 }
 
 export interface ReverseChargeParty {
-  customer_type: 'individual' | 'professional';
+  customer_type: Schemas['CustomerType'];
   /** Whether the VAT number was found valid for country_code (format, or VIES when it answered). */
   vat_number_valid: boolean;
   /** The buyer's VAT country. */

@@ -6,7 +6,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AccessTokens } from '../auth/access-token';
-import type { Database, UserType } from '../db/schema';
+import type { Database } from '../db/schema';
 import type { Db } from '../db/database';
 import { unauthorized } from '../api/problem';
 import type { Schemas } from '../api/types';
@@ -26,7 +26,7 @@ export function hashRefreshToken(token: string): string {
 }
 
 interface IssueInput {
-  userType: UserType;
+  userType: Schemas['UserType'];
   userId: number;
   now: Date;
   /** Continue this family (rotation); a new family when absent (sign-in). */
@@ -69,7 +69,7 @@ async function revokeRefreshTokenFamily(db: Db, familyId: string, now: Date) {
 export async function revokeRefreshTokenFamilyOf(
   db: Kysely<Database>,
   token: string,
-  userType: UserType,
+  userType: Schemas['UserType'],
   now: Date,
 ): Promise<void> {
   const row = await db
@@ -84,7 +84,7 @@ export async function revokeRefreshTokenFamilyOf(
 /** Revokes every token of a user (deactivation, deletion). */
 export async function revokeUserRefreshTokens(
   db: Db,
-  userType: UserType,
+  userType: Schemas['UserType'],
   userId: number,
   now: Date,
 ) {
@@ -100,7 +100,7 @@ export async function revokeUserRefreshTokens(
 interface RotateInput {
   token: string;
   /** The user type of the refresh endpoint; a token of the other type is refused. */
-  userType: UserType;
+  userType: Schemas['UserType'];
   now: Date;
   /** Whether the token's user may still sign in (exists, active); checked in the transaction. */
   userAllowed: (trx: Transaction<Database>, userId: number) => Promise<boolean>;
@@ -167,7 +167,7 @@ export async function rotateRefreshToken(
 /** The answer of a sign-in or refresh: a fresh access token plus the given refresh token. */
 export async function tokenPair(
   tokens: AccessTokens,
-  userType: UserType,
+  userType: Schemas['UserType'],
   userId: number,
   refreshToken: string,
   now: Date,
