@@ -14,6 +14,9 @@ export class HttpProblem extends Error {
   }
 }
 
+/** 401 for a token whose account was deactivated or deleted since it was issued. */
+export const ACCOUNT_GONE = 'Account is inactive or no longer exists';
+
 export const badRequest = (detail: string) => new HttpProblem(400, detail);
 export const unauthorized = (detail = 'Not authenticated') =>
   new HttpProblem(401, detail, { 'www-authenticate': 'Bearer' });

@@ -4,7 +4,7 @@ import type { AccessClaims, AccessTokens } from '../auth/access-token';
 import type { AdminUserRow, Database } from '../db/schema';
 import { can } from '../domain/roles';
 import type { OperationAccess } from './operations';
-import { forbidden, unauthorized } from '../api/problem';
+import { ACCOUNT_GONE, forbidden, unauthorized } from '../api/problem';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -81,8 +81,7 @@ export function accessCheck(
       .where('id', '=', request.auth.userId)
       .executeTakeFirst();
     // A deleted or deactivated admin's access token stops working at once.
-    if (!admin || admin.is_active !== 1)
-      throw unauthorized('Account is inactive or no longer exists');
+    if (!admin || admin.is_active !== 1) throw unauthorized(ACCOUNT_GONE);
     request.admin = admin;
     if (access.permission && !can(admin.role, access.permission)) {
       throw forbidden(`Your role (${admin.role}) does not allow this action`);

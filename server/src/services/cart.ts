@@ -21,7 +21,8 @@ import type { AppContext } from '../context';
 import { toBool } from '../db/bool';
 import type { CustomerRow, Database } from '../db/schema';
 import type { Db } from '../db/database';
-import { invalid, notFound, unauthorized } from '../api/problem';
+import { invalid, notFound } from '../api/problem';
+import { requireActiveCustomer } from './customers';
 import { json, money, percent } from '../api/present';
 import type { Schemas } from '../api/types';
 import { countryPricing, noRateInForce } from './pricing';
@@ -42,7 +43,6 @@ type CartLine = Schemas['CartLine'];
 const MAX_LINE_QUANTITY = 999;
 const SESSION_REQUIRED = 'session_id is required without a customer token';
 const CART_ITEM_NOT_FOUND = 'Cart item not found';
-const ACCOUNT_GONE = 'Account is inactive or no longer exists';
 
 // ---------------------------------------------------------------------------------------------
 // Who the cart belongs to
@@ -62,13 +62,8 @@ export async function resolveOwner(
   sessionId: string | undefined,
 ): Promise<CartOwner> {
   if (auth && auth.userType === 'customer') {
-    const customer = await db
-      .selectFrom('customers')
-      .selectAll()
-      .where('id', '=', auth.userId)
-      .executeTakeFirst();
     // A deleted or deactivated customer's token stops working at once (as for admins).
-    if (!customer || !toBool(customer.is_active)) throw unauthorized(ACCOUNT_GONE);
+    const customer = await requireActiveCustomer(db, auth.userId);
     return { kind: 'customer', customer, sessionId: sessionId ?? null };
   }
   if (sessionId === undefined) throw invalid(['query', 'session_id'], SESSION_REQUIRED, 'missing');

@@ -7,14 +7,13 @@ import { fromBool, toBool } from '../db/bool';
 import type { AddressesTable, AddressRow, CustomerRow, CustomersTable } from '../db/schema';
 import type { Db } from '../db/database';
 import { normaliseVatNumber } from '../domain/vat-number';
-import { invalid, notFound, unauthorized } from '../api/problem';
+import { ACCOUNT_GONE, invalid, notFound, unauthorized } from '../api/problem';
 import type { Body, Schemas } from '../api/types';
 import { normaliseEmail, requiredText } from './text-input';
 
 type Ctx = Pick<AppContext, 'db' | 'dialect' | 'now'>;
 
 const CUSTOMER_ERRORS = {
-  inactive: 'Account is inactive or no longer exists',
   addressNotFound: 'Address not found',
 } as const;
 
@@ -67,7 +66,7 @@ export async function requireActiveCustomer(
   let query = db.selectFrom('customers').selectAll().where('id', '=', customerId);
   if (lock?.dialect === 'postgres') query = query.forUpdate();
   const row = await query.executeTakeFirst();
-  if (!row || !toBool(row.is_active)) throw unauthorized(CUSTOMER_ERRORS.inactive);
+  if (!row || !toBool(row.is_active)) throw unauthorized(ACCOUNT_GONE);
   return row;
 }
 
@@ -132,7 +131,7 @@ export async function updateCustomerProfile(
     .where('is_active', '=', 1)
     .returningAll()
     .executeTakeFirst();
-  if (!row) throw unauthorized(CUSTOMER_ERRORS.inactive);
+  if (!row) throw unauthorized(ACCOUNT_GONE);
   return row;
 }
 

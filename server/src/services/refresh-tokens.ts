@@ -8,7 +8,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AccessTokens } from '../auth/access-token';
 import type { Database } from '../db/schema';
 import type { Db } from '../db/database';
-import { unauthorized } from '../api/problem';
+import { ACCOUNT_GONE, unauthorized } from '../api/problem';
 import type { Schemas } from '../api/types';
 
 /** Lifetime of each refresh token; a refresh starts a new 7-day period (sliding session). */
@@ -18,7 +18,7 @@ export const REFRESH_ERRORS = {
   invalid: 'Invalid refresh token',
   expired: 'Refresh token expired',
   reused: 'Refresh token was already used or revoked; please sign in again',
-  inactive: 'Account is inactive or no longer exists',
+  inactive: ACCOUNT_GONE,
 } as const;
 
 export function hashRefreshToken(token: string): string {
