@@ -4,6 +4,7 @@ import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { toBool } from '../db/bool';
 import { unauthorized } from '../api/problem';
+import type { Schemas } from '../api/types';
 import type { Handlers } from '../http/types';
 import { findAdminByUsername, presentAdminUser, recordLogin } from '../services/admin-users';
 import { presentCustomer, requireActiveCustomer } from '../services/customers';
@@ -45,6 +46,25 @@ export function authHandlers(ctx: AppContext): Handlers {
   const throttle = new AuthThrottle(ctx.db, () => ctx.now());
   const magicLinks = new MagicLinks(ctx, throttle);
 
+  /** A new token pair for a refresh token, while its admin or customer account is active. */
+  const refresh = async (refreshToken: string, userType: Schemas['UserType']) => {
+    const now = ctx.now();
+    const { userId, token } = await rotateRefreshToken(ctx.db, {
+      token: refreshToken,
+      userType,
+      now,
+      userAllowed: async (trx, id) => {
+        const user = await trx
+          .selectFrom(userType === 'admin' ? 'admin_users' : 'customers')
+          .select('is_active')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        return user !== undefined && toBool(user.is_active);
+      },
+    });
+    return tokenPair(ctx.tokens, userType, userId, token, now);
+  };
+
   return {
     adminLogin: async (request) => {
       const { username, password } = request.body;
@@ -82,23 +102,7 @@ export function authHandlers(ctx: AppContext): Handlers {
       return Promise.resolve(presentAdminUser(requireAdmin(request)));
     },
 
-    refreshAdminToken: async (request) => {
-      const now = ctx.now();
-      const { userId, token } = await rotateRefreshToken(ctx.db, {
-        token: request.query.refresh_token,
-        userType: 'admin',
-        now,
-        userAllowed: async (trx, id) => {
-          const admin = await trx
-            .selectFrom('admin_users')
-            .select('is_active')
-            .where('id', '=', id)
-            .executeTakeFirst();
-          return admin !== undefined && toBool(admin.is_active);
-        },
-      });
-      return tokenPair(ctx.tokens, 'admin', userId, token, now);
-    },
+    refreshAdminToken: (request) => refresh(request.query.refresh_token, 'admin'),
 
     logoutAdmin: async (request, reply) => {
       await revokeRefreshTokenFamilyOf(ctx.db, request.query.refresh_token, 'admin', ctx.now());
@@ -122,22 +126,6 @@ export function authHandlers(ctx: AppContext): Handlers {
     getCustomerMe: async (request) =>
       presentCustomer(await requireActiveCustomer(ctx.db, requireCustomer(request))),
 
-    refreshCustomerToken: async (request) => {
-      const now = ctx.now();
-      const { userId, token } = await rotateRefreshToken(ctx.db, {
-        token: request.query.refresh_token,
-        userType: 'customer',
-        now,
-        userAllowed: async (trx, id) => {
-          const customer = await trx
-            .selectFrom('customers')
-            .select('is_active')
-            .where('id', '=', id)
-            .executeTakeFirst();
-          return customer !== undefined && toBool(customer.is_active);
-        },
-      });
-      return tokenPair(ctx.tokens, 'customer', userId, token, now);
-    },
+    refreshCustomerToken: (request) => refresh(request.query.refresh_token, 'customer'),
   };
 }

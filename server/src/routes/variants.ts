@@ -23,6 +23,7 @@ import {
   updateInventory,
   updateVariant,
   variantsInOrder,
+  type Place,
   type WriteContext,
 } from '../services/variants';
 
@@ -107,20 +108,33 @@ export function variantsHandlers(ctx: AppContext): Handlers {
     return { items, count: items.length };
   };
 
-  const bulkUpdateVariants: Handler<'bulkUpdateVariants'> = async (request) => {
-    const w = writer(request);
-    assertDistinctIds(request.body);
+  /** Updates every entry in one transaction; answers the variants in request order. */
+  const updateEach = async <T extends { id: number }>(
+    entries: T[],
+    update: (
+      trx: Transaction<Database>,
+      id: number,
+      input: Omit<T, 'id'>,
+      at: Place,
+    ) => Promise<void>,
+  ) => {
+    assertDistinctIds(entries);
     const items = await inTransaction(async (trx) => {
-      for (const [index, { id, ...input }] of request.body.entries()) {
-        await updateVariant(trx, id, input, item(index), w);
+      for (const [index, { id, ...input }] of entries.entries()) {
+        await update(trx, id, input, item(index));
       }
       return variantsInOrder(
         trx,
-        request.body.map((entry) => entry.id),
+        entries.map((entry) => entry.id),
         ctx.now(),
       );
     });
     return { items, count: items.length };
+  };
+
+  const bulkUpdateVariants: Handler<'bulkUpdateVariants'> = (request) => {
+    const w = writer(request);
+    return updateEach(request.body, (trx, id, input, at) => updateVariant(trx, id, input, at, w));
   };
 
   const bulkDeleteVariants: Handler<'bulkDeleteVariants'> = async (request) => {
@@ -148,20 +162,9 @@ export function variantsHandlers(ctx: AppContext): Handlers {
     });
   };
 
-  const bulkUpdateInventory: Handler<'bulkUpdateInventory'> = async (request) => {
+  const bulkUpdateInventory: Handler<'bulkUpdateInventory'> = (request) => {
     const w = writer(request);
-    assertDistinctIds(request.body);
-    const items = await inTransaction(async (trx) => {
-      for (const [index, { id, ...input }] of request.body.entries()) {
-        await updateInventory(trx, id, input, item(index), w);
-      }
-      return variantsInOrder(
-        trx,
-        request.body.map((entry) => entry.id),
-        ctx.now(),
-      );
-    });
-    return { items, count: items.length };
+    return updateEach(request.body, (trx, id, input, at) => updateInventory(trx, id, input, at, w));
   };
 
   const adjustVariantStock: Handler<'adjustVariantStock'> = async (request) => {
