@@ -20,6 +20,10 @@ import {
   updateProduct,
 } from '../services/products';
 
+/** The catalogue's country: the one asked for, else the contract's default. */
+const countryOf = (query: { country_code?: string }) =>
+  withDefaults(query, 'country_code').country_code;
+
 export function productsHandlers(ctx: AppContext): Handlers {
   const { db } = ctx;
   const storage = mediaStorage(ctx.config);
@@ -39,20 +43,10 @@ export function productsHandlers(ctx: AppContext): Handlers {
       listFeaturedProducts(db, ctx.now(), withDefaults(request.query, 'limit', 'country_code')),
 
     getProductBySlug: async (request) =>
-      getPublicProduct(
-        db,
-        ctx.now(),
-        request.params.slug,
-        withDefaults(request.query, 'country_code').country_code,
-      ),
+      getPublicProduct(db, ctx.now(), request.params.slug, countryOf(request.query)),
 
     listProductVariantsBySlug: async (request) =>
-      listPublicVariants(
-        db,
-        ctx.now(),
-        request.params.slug,
-        withDefaults(request.query, 'country_code').country_code,
-      ),
+      listPublicVariants(db, ctx.now(), request.params.slug, countryOf(request.query)),
 
     // -- admin -----------------------------------------------------------------------------
     listAdminProducts: async (request, reply) => {
