@@ -41,14 +41,14 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import { toBool } from '../db/bool';
 import type { Database } from '../db/schema';
-import { orderAmounts } from '../domain/vat';
+import { normalizeCountry, orderAmounts } from '../domain/vat';
 import { checkOutcome, isReverseChargeEligible, normaliseVatNumber } from '../domain/vat-number';
 import { conflict, HttpProblem } from '../api/problem';
 import type { Body, Schemas } from '../api/types';
 import { findCart, type CartOwner } from './cart';
 import { nextOrderNumber } from './order-numbers';
 import { findOrder } from './orders';
-import { countryPricing, noRateInForce, normalizeCountry } from './pricing';
+import { countryPricing, noRateInForce } from './pricing';
 import {
   isSellable,
   pricedLine,

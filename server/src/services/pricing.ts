@@ -13,13 +13,12 @@ import {
   countryDefaultInForce,
   grossFromNet,
   netFromGross,
+  normalizeCountry,
   resolveRateInForce,
   type RateRecord,
 } from '../domain/vat';
 import { conflict } from '../api/problem';
 import { loadRates } from './vat-rates';
-
-export const normalizeCountry = (countryCode: string): string => countryCode.trim().toUpperCase();
 
 /** 409 detail for an item that has no VAT rate in force. */
 export const noRateInForce = (productName: string) =>
