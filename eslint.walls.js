@@ -39,6 +39,18 @@ const clientZones = [
 
 const serverZones = [
   {
+    target: './server/src/api',
+    from: [
+      './server/src/services',
+      './server/src/routes',
+      './server/src/http',
+      './server/src/db',
+      './server/src/app.ts',
+    ],
+    message:
+      'server/src/api is the vocabulary services and routes share: it imports no service, route, HTTP or database code.',
+  },
+  {
     target: './server/src/domain',
     from: ['./server/src/services', './server/src/http', './server/src/routes', './server/src/db'],
     message: 'Domain code is pure: it imports no service, HTTP or database code.',

@@ -11,7 +11,7 @@ import { errorHandler } from './http/error-handler';
 import { registerMultipart } from './http/multipart';
 import { loadOpenApiDocument } from './http/openapi-document';
 import { readOperationAccess } from './http/operations';
-import { HttpProblem } from './http/problem';
+import { HttpProblem } from './api/problem';
 import { registerSecurityHeaders, safeLoggerOptions } from './http/security';
 import { registerSpa } from './http/spa';
 import type { Handlers } from './http/types';
@@ -55,7 +55,10 @@ export async function buildApp(
   app.decorateRequest('admin', null);
   app.setErrorHandler(errorHandler);
   await registerSecurityHeaders(app);
-  app.addHook('onRequest', decodeBearer(ctx.tokens, ctx.now));
+  app.addHook(
+    'onRequest',
+    decodeBearer(ctx.tokens, () => ctx.now()),
+  );
   registerContractValidation(app); // request validation by contract/ (as the mocks); first
   await registerMultipart(app); // multipart/form-data uploads; before the routes (see the file)
 
@@ -70,9 +73,8 @@ export async function buildApp(
       if (!rule) throw new Error(`Operation ${operationId} has no access rule`);
       const handler =
         (handlers[operationId] as ((...args: unknown[]) => unknown) | undefined) ??
-        (async () => {
-          throw new HttpProblem(501, `Operation ${operationId} is not implemented yet`);
-        });
+        (() =>
+          Promise.reject(new HttpProblem(501, `Operation ${operationId} is not implemented yet`)));
       // Access first (401/403 before 422), then the contract's request validation.
       return {
         handler,

@@ -9,7 +9,7 @@ import type { Database } from './db/schema';
  * 18 décembre 2017 portant loi de finances pour l'année 2018), article 43, raised 18 % → 19 %,
  * 12 % → 13 % and 6 % → 7 %; exports and exempt supplies are at 0 %.
  */
-export const TUNISIAN_VAT_RATES = [
+const TUNISIAN_VAT_RATES = [
   {
     name: 'TVA standard 19%',
     rate_bp: 1900,
@@ -51,7 +51,7 @@ export async function bootstrap(db: Kysely<Database>, config: Config): Promise<B
         .values(
           TUNISIAN_VAT_RATES.map((r) => ({
             ...r,
-            country_code: 'TN',
+            country_code: config.shopCountry,
             is_active: 1 as const,
             effective_from: EFFECTIVE_FROM,
             effective_to: null,

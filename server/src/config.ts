@@ -185,7 +185,7 @@ function readMail(
   };
 }
 
-export const DEFAULT_MAGIC_LINK_PATH = '/auth/magic?token={token}&email={email}';
+const DEFAULT_MAGIC_LINK_PATH = '/auth/magic?token={token}&email={email}';
 
 /** MAGIC_LINK_URL: an http(s) URL template with {token} (required) and {email} (optional). */
 function readMagicLinkUrl(env: Env, publicUrl: string): string {
@@ -307,7 +307,7 @@ function readSecretsFile(file: string): Partial<Secrets> {
   }
   const obj = (parsed ?? {}) as Record<string, unknown>;
   const pick = (key: keyof Secrets) =>
-    typeof obj[key] === 'string' && obj[key] !== '' ? (obj[key] as string) : undefined;
+    typeof obj[key] === 'string' && obj[key] !== '' ? obj[key] : undefined;
   return { jwtSecret: pick('jwtSecret'), urlSigningKey: pick('urlSigningKey') };
 }
 

@@ -52,8 +52,8 @@ const shutdown = async () => {
   await database.close();
   process.exit(0);
 };
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
+process.once('SIGINT', () => void shutdown());
+process.once('SIGTERM', () => void shutdown());
 
 await app.listen({ port: config.port, host: config.host });
 console.log(`Store back office on http://localhost:${config.port} (${database.dialect})`);

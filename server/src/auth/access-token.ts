@@ -1,8 +1,8 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Schemas } from '../api/types';
 
-export type UserType = 'admin' | 'customer';
 export interface AccessClaims {
-  userType: UserType;
+  userType: Schemas['UserType'];
   userId: number;
 }
 
@@ -13,7 +13,7 @@ export interface AccessClaims {
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = 'vat-back-office';
 /** Clock skew accepted between the instance that signed a token and the one checking it. */
-export const CLOCK_TOLERANCE_SECONDS = 5;
+const CLOCK_TOLERANCE_SECONDS = 5;
 
 export class AccessTokens {
   private readonly key: Uint8Array;

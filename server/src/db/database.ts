@@ -2,12 +2,15 @@
 // Both go through Kysely with the same schema and portable SQL (see schema.ts conventions).
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import { ensurePrivateDir } from '../config';
 import { loadBetterSqlite3, loadPg } from './drivers';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
+
+/** The database or an open transaction on it: what a query runs on. */
+export type Db = Kysely<Database> | Transaction<Database>;
 
 export interface DatabaseHandle {
   db: Kysely<Database>;

@@ -7,21 +7,21 @@ import type { PostgresPool, SqliteDatabase } from 'kysely';
 
 const require = createRequire(import.meta.url);
 
-export interface BetterSqlite3Database extends SqliteDatabase {
+interface BetterSqlite3Database extends SqliteDatabase {
   pragma(source: string, options?: { simple?: boolean }): unknown;
   exec(source: string): unknown;
 }
 
 type BetterSqlite3Constructor = new (filename: string) => BetterSqlite3Database;
 
-export interface PgPoolConfig {
+interface PgPoolConfig {
   connectionString: string;
   max?: number;
   /** Startup options, e.g. "-c search_path=myschema". */
   options?: string;
 }
 
-export interface PgPool extends PostgresPool {
+interface PgPool extends PostgresPool {
   on(event: 'error', listener: (err: Error) => void): unknown;
 }
 

@@ -1,4 +1,5 @@
 import { Migrator, sql, type Kysely } from 'kysely';
+import { inspect } from 'node:util';
 import type { DialectName } from './database';
 import { allMigrations } from './migrations';
 
@@ -16,13 +17,16 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, dialect: DialectName):
       : undefined;
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => allMigrations(dialect) },
+    provider: { getMigrations: () => Promise.resolve(allMigrations(dialect)) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((r) => r.status === 'Error');
   if (error !== undefined) {
-    const cause = error instanceof Error ? error : new Error(String(error));
+    const cause =
+      error instanceof Error
+        ? error
+        : new Error(typeof error === 'string' ? error : inspect(error));
     throw new Error(`Migration ${failed?.migrationName ?? '(setup)'} failed: ${cause.message}`, {
       cause,
     });

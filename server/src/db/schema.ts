@@ -5,18 +5,17 @@
 //   updated_at default to now, but updates must set updated_at themselves
 // - JSON values: TEXT, parse/stringify at the repository edge
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Schemas } from '../api/types';
 import type { AdminRole } from '../domain/roles';
 
-export type Id = Generated<number>;
+type Id = Generated<number>;
 /** Stored 0/1, read back as a number: map with toBool/fromBool. */
-export type Bool = ColumnType<number, 0 | 1, 0 | 1>;
-export type BoolDefault = ColumnType<number, 0 | 1 | undefined, 0 | 1>;
-export type Timestamp = ColumnType<string, string | undefined, string>;
-export type JsonText = ColumnType<string, string | undefined, string>;
-export type IntDefault = ColumnType<number, number | undefined, number>;
-export type UserType = 'admin' | 'customer';
+type BoolDefault = ColumnType<number, 0 | 1 | undefined, 0 | 1>;
+type Timestamp = ColumnType<string, string | undefined, string>;
+type JsonText = ColumnType<string, string | undefined, string>;
+type IntDefault = ColumnType<number, number | undefined, number>;
 
-export interface AdminUsersTable {
+interface AdminUsersTable {
   id: Id;
   username: string;
   email: string;
@@ -29,11 +28,11 @@ export interface AdminUsersTable {
   updated_at: Timestamp;
 }
 
-export interface RefreshTokensTable {
+interface RefreshTokensTable {
   id: Id;
   token_hash: string;
   family_id: string;
-  user_type: UserType;
+  user_type: Schemas['UserType'];
   user_id: number;
   expires_at: string;
   revoked_at: string | null;
@@ -41,7 +40,7 @@ export interface RefreshTokensTable {
   created_at: Timestamp;
 }
 
-export interface VatRatesTable {
+interface VatRatesTable {
   id: Id;
   name: string;
   /** Hundredths of a percent: 19.00 % -> 1900 (see domain/vat.ts). */
@@ -58,7 +57,7 @@ export interface VatRatesTable {
   updated_at: Timestamp;
 }
 
-export interface CategoriesTable {
+interface CategoriesTable {
   id: Id;
   name: string;
   slug: string;
@@ -71,6 +70,10 @@ export interface CategoriesTable {
   updated_at: Timestamp;
 }
 
+/**
+ * Exported for declaration emit only: inferred query types that join products name it.
+ * @public
+ */
 export interface ProductsTable {
   id: Id;
   name: string;
@@ -126,7 +129,7 @@ export interface VariantsTable {
   updated_at: Timestamp;
 }
 
-export interface StockMovementsTable {
+interface StockMovementsTable {
   id: Id;
   /** Null once the variant (or its product) was deleted: the ledger outlives the catalogue. */
   variant_id: number | null;
@@ -144,9 +147,8 @@ export interface StockMovementsTable {
   created_at: Timestamp;
 }
 
-export type CustomerType = 'individual' | 'professional';
-export type OrderStatus =
-  'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+type CustomerType = Schemas['CustomerType'];
+export type OrderStatus = Schemas['OrderStatus'];
 
 export interface CustomersTable {
   id: Id;
@@ -164,7 +166,7 @@ export interface CustomersTable {
   updated_at: Timestamp;
 }
 
-export interface MagicLinkTokensTable {
+interface MagicLinkTokensTable {
   id: Id;
   email: string;
   token_hash: string;
@@ -193,7 +195,7 @@ export interface AddressesTable {
 }
 
 /** Exactly one of session_id (anonymous) and customer_id is set. */
-export interface CartsTable {
+interface CartsTable {
   id: Id;
   session_id: string | null;
   customer_id: number | null;
@@ -201,7 +203,7 @@ export interface CartsTable {
   updated_at: Timestamp;
 }
 
-export interface CartItemsTable {
+interface CartItemsTable {
   id: Id;
   cart_id: number;
   product_id: number;
@@ -212,7 +214,7 @@ export interface CartItemsTable {
   updated_at: Timestamp;
 }
 
-export interface OrdersTable {
+interface OrdersTable {
   id: Id;
   order_number: string;
   status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
@@ -242,7 +244,7 @@ export interface OrdersTable {
 }
 
 /** Snapshot of the catalogue at checkout: later price or name changes do not alter it. */
-export interface OrderItemsTable {
+interface OrderItemsTable {
   id: Id;
   order_id: number;
   product_id: number | null;
@@ -259,7 +261,7 @@ export interface OrderItemsTable {
   total_price_incl_vat: IntDefault;
 }
 
-export interface OrderStatusHistoryTable {
+interface OrderStatusHistoryTable {
   id: Id;
   order_id: number;
   from_status: OrderStatus | null;
@@ -270,13 +272,13 @@ export interface OrderStatusHistoryTable {
   created_at: Timestamp;
 }
 
-export interface OrderNumberCountersTable {
+interface OrderNumberCountersTable {
   day: string;
   last_value: number;
 }
 
 /** Sign-in throttling counters (services/auth-throttle.ts); times in epoch milliseconds. */
-export interface AuthThrottleTable {
+interface AuthThrottleTable {
   /** SHA-256 hex of the scope and the throttled value (username, e-mail, client IP). */
   key: string;
   count: number;
@@ -307,10 +309,7 @@ export interface Database {
 }
 
 export type AdminUserRow = Selectable<AdminUsersTable>;
-export type NewAdminUser = Insertable<AdminUsersTable>;
 export type AdminUserUpdate = Updateable<AdminUsersTable>;
-export type RefreshTokenRow = Selectable<RefreshTokensTable>;
-export type NewRefreshToken = Insertable<RefreshTokensTable>;
 export type VatRateRow = Selectable<VatRatesTable>;
 export type NewVatRate = Insertable<VatRatesTable>;
 export type VatRateUpdate = Updateable<VatRatesTable>;
@@ -324,11 +323,8 @@ export type VariantRow = Selectable<VariantsTable>;
 export type NewVariant = Insertable<VariantsTable>;
 export type VariantUpdate = Updateable<VariantsTable>;
 export type StockMovementRow = Selectable<StockMovementsTable>;
-export type NewStockMovement = Insertable<StockMovementsTable>;
 export type CustomerRow = Selectable<CustomersTable>;
 export type AddressRow = Selectable<AddressesTable>;
-export type CartRow = Selectable<CartsTable>;
-export type CartItemRow = Selectable<CartItemsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type OrderStatusHistoryRow = Selectable<OrderStatusHistoryTable>;

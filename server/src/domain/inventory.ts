@@ -4,6 +4,12 @@ import { assertSafeInteger } from './fixed-point';
 
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
+/**
+ * The SKU of a simple product's hidden default variant when it has no SKU of its own. Reserved:
+ * no other variant may use it, and it is shown as no SKU (null).
+ */
+export const PLACEHOLDER_SKU = 'DEFAULT';
+
 export type StockState = 'not_tracked' | 'out_of_stock' | 'low_stock' | 'in_stock';
 
 export interface StockFields {

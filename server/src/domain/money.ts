@@ -2,8 +2,6 @@
 // strings with exactly 3 decimals at the API edge (spec §9: TND, 3 decimals).
 import { assertSafeInteger, formatScaled, parseScaled, toSafeNumber } from './fixed-point';
 
-export const MILLIMES_PER_DINAR = 1000;
-
 /** "12.5" -> 12500. At most 3 significant decimals; throws RangeError otherwise. */
 export function toMillimes(amount: string | number): number {
   return toSafeNumber(parseScaled(amount, 3, 'Amount'), 'Amount');

@@ -1,12 +1,19 @@
 // Admin roles (spec §6) and what each may do. The spec leaves permissions open; this matrix
 // is the server's decision, kept as data so the README table can be generated from it.
+import type { Schemas } from '../api/types';
 
-export const ROLES = ['super_admin', 'admin', 'manager', 'support', 'inventory_manager'] as const;
-export type AdminRole = (typeof ROLES)[number];
+export type AdminRole = Schemas['AdminRole'];
+export const ROLES = [
+  'super_admin',
+  'admin',
+  'manager',
+  'support',
+  'inventory_manager',
+] as const satisfies readonly AdminRole[];
 
 export const DEFAULT_ROLE: AdminRole = 'manager';
 
-export const ROLE_LABELS: Record<AdminRole, string> = {
+const ROLE_LABELS: Record<AdminRole, string> = {
   super_admin: 'Super Admin',
   admin: 'Admin',
   manager: 'Manager',
@@ -28,7 +35,7 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
+const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'users:read': 'List and view admin users',
   'users:write': 'Create, edit and delete admin users',
   'catalogue:read': 'View products, variants, categories and VAT rates',
@@ -50,7 +57,7 @@ const CATALOGUE: readonly Permission[] = [
   'uploads:write',
 ];
 
-export const PERMISSION_MATRIX: Readonly<Record<AdminRole, readonly Permission[]>> = {
+const PERMISSION_MATRIX: Readonly<Record<AdminRole, readonly Permission[]>> = {
   super_admin: PERMISSIONS,
   // Admins may do everything too; who they may manage is restricted by canManageUser.
   admin: PERMISSIONS,

@@ -4,6 +4,7 @@
 // VIES_URL setting) asks the EU's VIES service for EU numbers of a valid format, and falls back
 // to the format check (check: 'format') when VIES is unreachable, answers an error or is slower
 // than VIES_TIMEOUT_MS. Both sit behind `VatNumberChecker`.
+import type { Schemas } from '../api/types';
 
 /** The 27 EU member states (ISO 3166-1 alpha-2; Greece is GR here, its VAT prefix is EL). */
 export const EU_COUNTRIES: ReadonlySet<string> = new Set([
@@ -88,7 +89,7 @@ const GENERIC_PATTERN = /^[A-Z0-9]{4,20}$/;
 const GENERIC_SHAPE = '4 to 20 letters and digits';
 
 /** format: offline format check only; vies: the VIES service answered (valid or not). */
-export type VatCheck = 'format' | 'vies';
+type VatCheck = 'format' | 'vies';
 
 export interface VatNumberCheckResult {
   valid: boolean;
@@ -108,7 +109,7 @@ export interface VatNumberChecker {
 }
 
 export const formatVatNumberChecker: VatNumberChecker = {
-  check: async (vatNumber, countryCode) => validateVatNumber(vatNumber, countryCode),
+  check: (vatNumber, countryCode) => Promise.resolve(validateVatNumber(vatNumber, countryCode)),
 };
 
 export interface ViesOptions {
@@ -247,7 +248,7 @@ function result(
 }
 
 export interface ReverseChargeParty {
-  customer_type: 'individual' | 'professional';
+  customer_type: Schemas['CustomerType'];
   /** Whether the VAT number was found valid for country_code (format, or VIES when it answered). */
   vat_number_valid: boolean;
   /** The buyer's VAT country. */

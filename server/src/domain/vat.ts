@@ -141,6 +141,9 @@ export function resolveRateInForce(
   return null;
 }
 
+/** Country codes are compared trimmed and upper-cased. */
+export const normalizeCountry = (countryCode: string): string => countryCode.trim().toUpperCase();
+
 /**
  * The default rate of a country in force at `at`: the country's is_default rate resolved along
  * its successors (so a default that ends hands over to its successor), or null. Among several
@@ -151,7 +154,7 @@ export function countryDefaultInForce(
   countryCode: string,
   at: Date,
 ): RateRecord | null {
-  const country = countryCode.trim().toUpperCase();
+  const country = normalizeCountry(countryCode);
   const found: RateRecord[] = [];
   for (const rate of rates.values()) {
     if (rate.country_code.toUpperCase() !== country || !truthy(rate.is_default)) continue;

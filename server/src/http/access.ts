@@ -4,7 +4,7 @@ import type { AccessClaims, AccessTokens } from '../auth/access-token';
 import type { AdminUserRow, Database } from '../db/schema';
 import { can } from '../domain/roles';
 import type { OperationAccess } from './operations';
-import { forbidden, unauthorized } from './problem';
+import { ACCOUNT_GONE, forbidden, unauthorized } from '../api/problem';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,6 +15,18 @@ declare module 'fastify' {
     /** The signed-in admin, loaded for admin operations (current role and status, not the token's). */
     admin: AdminUserRow | null;
   }
+}
+
+/** The signed-in admin of an admin operation (accessCheck has loaded it, current and active). */
+export function requireAdmin(request: FastifyRequest): AdminUserRow {
+  if (!request.admin) throw unauthorized();
+  return request.admin;
+}
+
+/** The customer id of a customer operation's token (accessCheck has refused every other caller). */
+export function requireCustomer(request: FastifyRequest): number {
+  if (request.auth?.userType !== 'customer') throw unauthorized();
+  return request.auth.userId;
 }
 
 /** Reads the bearer token of every request; the operation's access rule decides what a bad one means. */
@@ -69,8 +81,7 @@ export function accessCheck(
       .where('id', '=', request.auth.userId)
       .executeTakeFirst();
     // A deleted or deactivated admin's access token stops working at once.
-    if (!admin || admin.is_active !== 1)
-      throw unauthorized('Account is inactive or no longer exists');
+    if (!admin || admin.is_active !== 1) throw unauthorized(ACCOUNT_GONE);
     request.admin = admin;
     if (access.permission && !can(admin.role, access.permission)) {
       throw forbidden(`Your role (${admin.role}) does not allow this action`);

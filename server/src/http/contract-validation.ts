@@ -6,12 +6,12 @@
 import type {
   FastifyInstance,
   FastifyRequest,
-  preValidationAsyncHookHandler,
+  preValidationHookHandler,
   RouteOptions,
 } from 'fastify';
 import { createContract, MULTIPART, type Contract } from '../../../contract';
 import { loadOpenApiDocument } from './openapi-document';
-import { HttpProblem } from './problem';
+import { HttpProblem } from '../api/problem';
 
 let shared: Contract | undefined;
 /** The contract of generated/openapi.json (built once per process). */
@@ -41,12 +41,15 @@ export function registerContractValidation(app: FastifyInstance): void {
   });
 }
 
-/** preValidation hook of every contract operation, after its access check. */
+/**
+ * preValidation hook of every contract operation, after its access check. It works synchronously:
+ * what it throws, Fastify's hook runner turns into the error answer.
+ */
 export function contractValidation(
   operationId: string,
   contract: Contract,
-): preValidationAsyncHookHandler {
-  return async (request: FastifyRequest) => {
+): preValidationHookHandler {
+  return (request: FastifyRequest, _reply, done) => {
     const result = contract.validateRequest({
       // HEAD is Fastify's automatic twin of each GET route.
       method: request.method === 'HEAD' ? 'GET' : request.method,
@@ -62,5 +65,6 @@ export function contractValidation(
     request.params = result.params;
     request.query = result.query;
     request.body = result.body;
+    done();
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpProblem } from './problem';
+import { HttpProblem } from '../api/problem';
 
 /**
  * The one place where errors become answers: `{detail}` always. Request validation (422 with a

@@ -7,8 +7,8 @@
 // contract says (field names, 1–5 files, sizes, types) with the contract's statuses.
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { MAX_FILE_BYTES, MAX_FILES_PER_REQUEST } from '../services/uploads';
-import { HttpProblem } from './problem';
+import { MAX_FILE_BYTES, MAX_FILES_PER_REQUEST } from '../domain/media-limits';
+import { HttpProblem } from '../api/problem';
 
 /** Call before fastify-openapi-glue registers the routes. */
 export async function registerMultipart(app: FastifyInstance): Promise<void> {

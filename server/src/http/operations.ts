@@ -1,19 +1,19 @@
 import type { Permission } from '../domain/roles';
-import type { UserType } from '../auth/access-token';
+import type { Schemas } from '../api/types';
 
 /** How an operation is protected, read from the OpenAPI document (security, x-user-type, x-permission). */
 export interface OperationAccess {
   operationId: string;
   /** 'public': no token needed (and a bad one is ignored); 'optional': a token is used when valid; 'required'. */
   auth: 'public' | 'optional' | 'required';
-  userType?: UserType;
+  userType?: Schemas['UserType'];
   permission?: Permission;
 }
 
 interface SpecOperation {
   operationId?: string;
   security?: Record<string, string[]>[];
-  'x-user-type'?: UserType;
+  'x-user-type'?: Schemas['UserType'];
   'x-permission'?: Permission;
 }
 

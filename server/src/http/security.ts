@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * script), inline styles because Chakra/Emotion inject <style> elements, images also from data:
  * and blob: (previews of files being uploaded), no framing, no plugins.
  */
-export const CONSOLE_CSP = {
+const CONSOLE_CSP = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'"],
@@ -26,7 +26,7 @@ export const CONSOLE_CSP = {
 export const MEDIA_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; sandbox";
 
 /** One year; sent only on answers to requests that came over https (see registerSecurityHeaders). */
-export const HSTS_VALUE = 'max-age=31536000';
+const HSTS_VALUE = 'max-age=31536000';
 
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {

@@ -96,8 +96,9 @@ export function createMemoryMailer(
   const messages: SentMail[] = [];
   return {
     messages,
-    async send(message) {
+    send(message) {
       messages.push({ ...message, from });
+      return Promise.resolve();
     },
   };
 }

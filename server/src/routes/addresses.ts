@@ -10,29 +10,29 @@ import {
   requireActiveCustomer,
   updateAddress,
 } from '../services/customers';
-import { customerIdOf } from './customers';
+import { requireCustomer } from '../http/access';
 
 export function addressesHandlers(ctx: AppContext): Handlers {
   return {
     listAddresses: async (request) => {
-      const customerId = customerIdOf(request);
+      const customerId = requireCustomer(request);
       await requireActiveCustomer(ctx.db, customerId);
       return (await listAddresses(ctx.db, customerId)).map(presentAddress);
     },
 
     createAddress: async (request, reply) => {
-      const row = await createAddress(ctx, customerIdOf(request), request.body);
+      const row = await createAddress(ctx, requireCustomer(request), request.body);
       reply.code(201);
       return presentAddress(row);
     },
 
     updateAddress: async (request) =>
       presentAddress(
-        await updateAddress(ctx, customerIdOf(request), request.params.id, request.body),
+        await updateAddress(ctx, requireCustomer(request), request.params.id, request.body),
       ),
 
     deleteAddress: async (request, reply) => {
-      await deleteAddress(ctx, customerIdOf(request), request.params.id);
+      await deleteAddress(ctx, requireCustomer(request), request.params.id);
       return reply.code(204).send();
     },
   };

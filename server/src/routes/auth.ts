@@ -3,7 +3,8 @@
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { toBool } from '../db/bool';
-import { unauthorized } from '../http/problem';
+import { unauthorized } from '../api/problem';
+import type { Schemas } from '../api/types';
 import type { Handlers } from '../http/types';
 import { findAdminByUsername, presentAdminUser, recordLogin } from '../services/admin-users';
 import { presentCustomer, requireActiveCustomer } from '../services/customers';
@@ -19,9 +20,9 @@ import {
   rotateRefreshToken,
   tokenPair,
 } from '../services/refresh-tokens';
-import { customerIdOf } from './customers';
+import { requireAdmin, requireCustomer } from '../http/access';
 
-export const LOGIN_FAILED = 'Incorrect username or password';
+const LOGIN_FAILED = 'Incorrect username or password';
 
 /**
  * Admin sign-in limits, in the database (shared by instances, kept across restarts). Per
@@ -30,7 +31,7 @@ export const LOGIN_FAILED = 'Incorrect username or password';
  * failure, or on a success): a stranger slows the real user down, never locks them out. Per
  * client IP, whatever the username: 20 failures per 15 minutes (against password spraying).
  */
-export const LOGIN_LIMITS = {
+const LOGIN_LIMITS = {
   perUsername: {
     kind: 'delay',
     freeFailures: 5,
@@ -44,6 +45,25 @@ export const LOGIN_LIMITS = {
 export function authHandlers(ctx: AppContext): Handlers {
   const throttle = new AuthThrottle(ctx.db, () => ctx.now());
   const magicLinks = new MagicLinks(ctx, throttle);
+
+  /** A new token pair for a refresh token, while its admin or customer account is active. */
+  const refresh = async (refreshToken: string, userType: Schemas['UserType']) => {
+    const now = ctx.now();
+    const { userId, token } = await rotateRefreshToken(ctx.db, {
+      token: refreshToken,
+      userType,
+      now,
+      userAllowed: async (trx, id) => {
+        const user = await trx
+          .selectFrom(userType === 'admin' ? 'admin_users' : 'customers')
+          .select('is_active')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        return user !== undefined && toBool(user.is_active);
+      },
+    });
+    return tokenPair(ctx.tokens, userType, userId, token, now);
+  };
 
   return {
     adminLogin: async (request) => {
@@ -78,29 +98,11 @@ export function authHandlers(ctx: AppContext): Handlers {
       return tokenPair(ctx.tokens, 'admin', admin.id, refreshToken, now);
     },
 
-    getAdminMe: async (request) => {
-      // access.ts loads the current, active admin for every admin operation.
-      if (!request.admin) throw unauthorized();
-      return presentAdminUser(request.admin);
+    getAdminMe: (request) => {
+      return Promise.resolve(presentAdminUser(requireAdmin(request)));
     },
 
-    refreshAdminToken: async (request) => {
-      const now = ctx.now();
-      const { userId, token } = await rotateRefreshToken(ctx.db, {
-        token: request.query.refresh_token,
-        userType: 'admin',
-        now,
-        userAllowed: async (trx, id) => {
-          const admin = await trx
-            .selectFrom('admin_users')
-            .select('is_active')
-            .where('id', '=', id)
-            .executeTakeFirst();
-          return admin !== undefined && toBool(admin.is_active);
-        },
-      });
-      return tokenPair(ctx.tokens, 'admin', userId, token, now);
-    },
+    refreshAdminToken: (request) => refresh(request.query.refresh_token, 'admin'),
 
     logoutAdmin: async (request, reply) => {
       await revokeRefreshTokenFamilyOf(ctx.db, request.query.refresh_token, 'admin', ctx.now());
@@ -122,24 +124,8 @@ export function authHandlers(ctx: AppContext): Handlers {
       magicLinks.verify(request.body.token, request.body.email, request.ip),
 
     getCustomerMe: async (request) =>
-      presentCustomer(await requireActiveCustomer(ctx.db, customerIdOf(request))),
+      presentCustomer(await requireActiveCustomer(ctx.db, requireCustomer(request))),
 
-    refreshCustomerToken: async (request) => {
-      const now = ctx.now();
-      const { userId, token } = await rotateRefreshToken(ctx.db, {
-        token: request.query.refresh_token,
-        userType: 'customer',
-        now,
-        userAllowed: async (trx, id) => {
-          const customer = await trx
-            .selectFrom('customers')
-            .select('is_active')
-            .where('id', '=', id)
-            .executeTakeFirst();
-          return customer !== undefined && toBool(customer.is_active);
-        },
-      });
-      return tokenPair(ctx.tokens, 'customer', userId, token, now);
-    },
+    refreshCustomerToken: (request) => refresh(request.query.refresh_token, 'customer'),
   };
 }

@@ -14,7 +14,7 @@ import {
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import type { NewProduct, NewVariant } from '../db/schema';
-import type { Schemas } from '../http/types';
+import type { Schemas } from '../api/types';
 
 type Cart = Schemas['Cart'];
 type Issue = { loc: (string | number)[]; msg: string; type: string };

@@ -22,30 +22,27 @@ export function cartHandlers(ctx: AppContext): Handlers {
     await mergeSessionCart(ctx, o);
     return o;
   };
-  // Absolute media URLs start with PUBLIC_URL, never with the request's (forgeable) Host.
-  const present = (_request: FastifyRequest, o: CartOwner) =>
-    readCart(ctx.db, o, ctx.now(), ctx.config.publicUrl);
 
   return {
-    getCart: async (request) => present(request, await owner(request)),
+    getCart: async (request) => readCart(ctx, await owner(request)),
 
     addCartItem: async (request, reply) => {
       const o = await owner(request);
       await addItem(ctx, o, request.body);
       reply.code(201);
-      return present(request, o);
+      return readCart(ctx, o);
     },
 
     updateCartItem: async (request) => {
       const o = await owner(request);
       await setItemQuantity(ctx, o, request.params.id, request.body.quantity);
-      return present(request, o);
+      return readCart(ctx, o);
     },
 
     removeCartItem: async (request) => {
       const o = await owner(request);
       await removeItem(ctx, o, request.params.id);
-      return present(request, o);
+      return readCart(ctx, o);
     },
 
     clearCart: async (request, reply) => {

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertCategory, insertProduct } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
-import type { Schemas } from '../http/types';
+import type { Schemas } from '../api/types';
 
 type Category = Schemas['Category'];
 type Issues = { detail: { loc: (string | number)[]; msg: string; type: string }[] };

@@ -14,7 +14,7 @@ import {
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import type { NewProduct, NewVariant } from '../db/schema';
-import type { Schemas } from '../http/types';
+import type { Schemas } from '../api/types';
 import { orderDay } from '../services/order-numbers';
 
 type Order = Schemas['Order'];

@@ -2,19 +2,13 @@
 import type { AppContext } from '../context';
 import type { VatNumberChecker } from '../domain/vat-number';
 import { vatNumberCheckerFor } from '../services/vat-numbers';
-import { unauthorized } from '../http/problem';
-import type { Handlers, OperationId, OperationRequest } from '../http/types';
+import { requireCustomer } from '../http/access';
+import type { Handlers } from '../http/types';
 import {
   presentCustomer,
   requireActiveCustomer,
   updateCustomerProfile,
 } from '../services/customers';
-
-/** The customer id of the access token; access.ts has refused every other caller. */
-export function customerIdOf<K extends OperationId>(request: OperationRequest<K>): number {
-  if (request.auth?.userType !== 'customer') throw unauthorized();
-  return request.auth.userId;
-}
 
 export function customersHandlers(
   ctx: AppContext,
@@ -22,13 +16,13 @@ export function customersHandlers(
 ): Handlers {
   return {
     getCustomerProfile: async (request) =>
-      presentCustomer(await requireActiveCustomer(ctx.db, customerIdOf(request))),
+      presentCustomer(await requireActiveCustomer(ctx.db, requireCustomer(request))),
 
     updateCustomerProfile: async (request) =>
-      presentCustomer(await updateCustomerProfile(ctx, customerIdOf(request), request.body)),
+      presentCustomer(await updateCustomerProfile(ctx, requireCustomer(request), request.body)),
 
     validateVatNumber: async (request) => {
-      await requireActiveCustomer(ctx.db, customerIdOf(request));
+      await requireActiveCustomer(ctx.db, requireCustomer(request));
       const { vat_number, country_code } = request.body;
       const result = await vatChecker.check(vat_number, country_code);
       return {

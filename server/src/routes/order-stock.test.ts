@@ -9,7 +9,7 @@ import { testDialects } from '../../test-support/databases';
 import { deleteAll, insertCategory, insertVatRate } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { stockLedgerMismatches, stockShop } from '../../test-support/stock';
-import type { Schemas } from '../http/types';
+import type { Schemas } from '../api/types';
 
 type Order = Schemas['Order'];
 type Issue = { loc: (string | number)[]; msg: string; type: string };

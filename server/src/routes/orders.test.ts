@@ -11,7 +11,7 @@ import {
   insertVatRate,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
-import type { Schemas } from '../http/types';
+import type { Schemas } from '../api/types';
 
 type Order = Schemas['Order'];
 type OrderSummary = Schemas['OrderSummary'];

@@ -1,11 +1,14 @@
 // Orders tag: checkout (optional customer token, else a guest by session_id), the customer's own
 // orders, and the admin's order operations. Access (401/403, orders:read / orders:write) is
 // enforced before these handlers run.
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { unauthorized } from '../http/problem';
+import { requireCustomer } from '../http/access';
+import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
 import { resolveOwner } from '../services/cart';
 import { placeOrder } from '../services/checkout';
+import { requireActiveCustomer } from '../services/customers';
 import {
   cancelOrder,
   getAdminOrder,
@@ -15,18 +18,11 @@ import {
   updateOrderStatus,
 } from '../services/orders';
 
-const DEFAULT_SKIP = 0;
-const DEFAULT_LIMIT = 100;
-
 export function ordersHandlers(ctx: AppContext): Handlers {
   const { db } = ctx;
-  /** The signed-in customer's id (the access rule guarantees a customer token). */
-  const customerId = async (auth: { userType: string; userId: number } | null) => {
-    if (!auth) throw unauthorized();
-    const owner = await resolveOwner(db, auth, undefined);
-    if (owner.kind !== 'customer') throw unauthorized();
-    return owner.customer.id;
-  };
+  /** The signed-in customer's id, while the account is active. */
+  const customerId = async (request: FastifyRequest) =>
+    (await requireActiveCustomer(db, requireCustomer(request))).id;
 
   return {
     createOrder: async (request, reply) => {
@@ -37,24 +33,22 @@ export function ordersHandlers(ctx: AppContext): Handlers {
     },
 
     listMyOrders: async (request, reply) => {
-      const { items, total } = await listCustomerOrders(db, await customerId(request.auth), {
-        skip: request.query.skip ?? DEFAULT_SKIP,
-        limit: request.query.limit ?? DEFAULT_LIMIT,
-      });
+      const { items, total } = await listCustomerOrders(
+        db,
+        await customerId(request),
+        withDefaults(request.query, 'skip', 'limit'),
+      );
       reply.header('X-Total-Count', String(total));
       return items;
     },
 
-    getOrder: async (request) =>
-      getCustomerOrder(db, await customerId(request.auth), request.params.id),
+    getOrder: async (request) => getCustomerOrder(db, await customerId(request), request.params.id),
 
     listAdminOrders: async (request, reply) => {
-      const q = request.query;
-      const { items, total } = await listAdminOrders(db, {
-        ...q,
-        skip: q.skip ?? DEFAULT_SKIP,
-        limit: q.limit ?? DEFAULT_LIMIT,
-      });
+      const { items, total } = await listAdminOrders(
+        db,
+        withDefaults(request.query, 'skip', 'limit'),
+      );
       reply.header('X-Total-Count', String(total));
       return items;
     },

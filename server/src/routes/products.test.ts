@@ -10,7 +10,7 @@ import {
   insertVatRate,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
-import type { Schemas } from '../http/types';
+import type { Schemas } from '../api/types';
 
 type Product = Schemas['Product'];
 type Issues = { detail: { loc: (string | number)[]; msg: string; type: string }[] };

@@ -1,7 +1,8 @@
 // Products: the public catalogue (no token) and admin management. Access (401/403) is enforced
 // before these handlers run; input is validated against the contract.
 import type { AppContext } from '../context';
-import { unauthorized } from '../http/problem';
+import { requireAdmin } from '../http/access';
+import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
 import {
   getPublicProduct,
@@ -19,9 +20,9 @@ import {
   updateProduct,
 } from '../services/products';
 
-const DEFAULT_SKIP = 0;
-const DEFAULT_LIMIT = 100;
-const DEFAULT_FEATURED_LIMIT = 10;
+/** The catalogue's country: the one asked for, else the contract's default. */
+const countryOf = (query: { country_code?: string }) =>
+  withDefaults(query, 'country_code').country_code;
 
 export function productsHandlers(ctx: AppContext): Handlers {
   const { db } = ctx;
@@ -29,38 +30,29 @@ export function productsHandlers(ctx: AppContext): Handlers {
   return {
     // -- public catalogue ------------------------------------------------------------------
     listProducts: async (request, reply) => {
-      const q = request.query;
-      const { items, total } = await listPublicProducts(db, ctx.now(), {
-        ...q,
-        skip: q.skip ?? DEFAULT_SKIP,
-        limit: q.limit ?? DEFAULT_LIMIT,
-      });
+      const { items, total } = await listPublicProducts(
+        db,
+        ctx.now(),
+        withDefaults(request.query, 'skip', 'limit', 'country_code'),
+      );
       reply.header('X-Total-Count', String(total));
       return items;
     },
 
     listFeaturedProducts: async (request) =>
-      listFeaturedProducts(db, ctx.now(), {
-        limit: request.query.limit ?? DEFAULT_FEATURED_LIMIT,
-        country_code: request.query.country_code,
-      }),
+      listFeaturedProducts(db, ctx.now(), withDefaults(request.query, 'limit', 'country_code')),
 
     getProductBySlug: async (request) =>
-      getPublicProduct(db, ctx.now(), request.params.slug, request.query.country_code),
+      getPublicProduct(db, ctx.now(), request.params.slug, countryOf(request.query)),
 
     listProductVariantsBySlug: async (request) =>
-      listPublicVariants(db, ctx.now(), request.params.slug, request.query.country_code),
+      listPublicVariants(db, ctx.now(), request.params.slug, countryOf(request.query)),
 
     // -- admin -----------------------------------------------------------------------------
     listAdminProducts: async (request, reply) => {
-      const q = request.query;
       const { items, total } = await listAdminProducts(
         db,
-        {
-          ...q,
-          skip: q.skip ?? DEFAULT_SKIP,
-          limit: q.limit ?? DEFAULT_LIMIT,
-        },
+        withDefaults(request.query, 'skip', 'limit'),
         ctx.now(),
       );
       reply.header('X-Total-Count', String(total));
@@ -68,7 +60,7 @@ export function productsHandlers(ctx: AppContext): Handlers {
     },
 
     createProduct: async (request, reply) => {
-      const product = await createProduct(ctx, request.body, adminId(request.admin));
+      const product = await createProduct(ctx, request.body, requireAdmin(request).id);
       reply.code(201);
       return product;
     },
@@ -79,7 +71,7 @@ export function productsHandlers(ctx: AppContext): Handlers {
       const { id } = request.params;
       const before =
         request.body.images !== undefined ? await findProduct(db, id, ctx.now()) : undefined;
-      const product = await updateProduct(ctx, id, request.body, adminId(request.admin));
+      const product = await updateProduct(ctx, id, request.body, requireAdmin(request).id);
       // The stored files of the images this save removed, unless something else uses them.
       if (before)
         await releaseRemovedMedia(db, storage, before.images, product.images, request.log);
@@ -91,10 +83,4 @@ export function productsHandlers(ctx: AppContext): Handlers {
       return reply.code(204).send();
     },
   };
-}
-
-/** The signed-in admin's id (loaded by the access check for every admin operation). */
-function adminId(admin: { id: number } | null): number {
-  if (!admin) throw unauthorized();
-  return admin.id;
 }

@@ -8,7 +8,7 @@ import { insertProduct, insertVariant } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import type { NewVariant } from '../db/schema';
 import { stockState } from '../domain/inventory';
-import type { Schemas } from '../http/types';
+import type { Schemas } from '../api/types';
 
 type Variant = Schemas['Variant'];
 type Issue = { loc: (string | number)[]; msg: string; type: string };

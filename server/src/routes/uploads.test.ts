@@ -9,10 +9,10 @@ import { createTestApp, testConfig, type TestApp } from '../../test-support/app'
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import {
   DEFAULT_UPLOAD_LIMITS,
-  formatBytes,
   MAX_FILE_BYTES,
   MAX_FILES_PER_REQUEST,
-} from '../services/uploads';
+} from '../domain/media-limits';
+import { formatBytes } from '../services/uploads';
 import { uploadsHandlers } from './uploads';
 
 // Real 1×1 images and minimal video containers.

@@ -1,14 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { invalid, notFound, unsupportedMediaType } from '../http/problem';
-import type { Handlers, Schemas } from '../http/types';
+import { invalid, notFound, unsupportedMediaType } from '../api/problem';
+import type { Schemas } from '../api/types';
+import type { Handlers } from '../http/types';
 import { createMediaUrlSigner, DEFAULT_SIGNED_URL_SECONDS } from '../services/signed-urls';
-import {
-  DEFAULT_UPLOAD_LIMITS,
-  storeUploads,
-  type UploadLimits,
-  type UploadTarget,
-} from '../services/uploads';
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../domain/media-limits';
+import { storeUploads, type UploadTarget } from '../services/uploads';
 import { mediaStorage } from '../services/media';
 import { MEDIA_CSP } from '../http/security';
 import type { Storage } from '../storage/storage';

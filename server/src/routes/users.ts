@@ -1,7 +1,8 @@
 // Back-office users (admin). Who may manage whom is decided in services/admin-users.ts.
 import type { AppContext } from '../context';
-import { unauthorized } from '../http/problem';
-import type { Handlers, OperationRequest, OperationId } from '../http/types';
+import { requireAdmin } from '../http/access';
+import { withDefaults } from '../http/query';
+import type { Handlers } from '../http/types';
 import {
   createAdminUser,
   deleteAdminUser,
@@ -11,23 +12,17 @@ import {
   updateAdminUser,
 } from '../services/admin-users';
 
-/** The signed-in admin; access.ts loads it before every admin operation. */
-function actor<K extends OperationId>(request: OperationRequest<K>) {
-  if (!request.admin) throw unauthorized();
-  return request.admin;
-}
-
 export function usersHandlers(ctx: AppContext): Handlers {
   return {
     listUsers: async (request, reply) => {
-      const { skip = 0, limit = 100 } = request.query;
+      const { skip, limit } = withDefaults(request.query, 'skip', 'limit');
       const { rows, total } = await listAdminUsers(ctx.db, skip, limit);
       reply.header('x-total-count', total);
       return rows.map(presentAdminUser);
     },
 
     createUser: async (request, reply) => {
-      const row = await createAdminUser(ctx, actor(request), request.body);
+      const row = await createAdminUser(ctx, requireAdmin(request), request.body);
       reply.code(201);
       return presentAdminUser(row);
     },
@@ -35,10 +30,12 @@ export function usersHandlers(ctx: AppContext): Handlers {
     getUser: async (request) => presentAdminUser(await getAdminUser(ctx.db, request.params.id)),
 
     updateUser: async (request) =>
-      presentAdminUser(await updateAdminUser(ctx, actor(request), request.params.id, request.body)),
+      presentAdminUser(
+        await updateAdminUser(ctx, requireAdmin(request), request.params.id, request.body),
+      ),
 
     deleteUser: async (request, reply) => {
-      await deleteAdminUser(ctx, actor(request), request.params.id);
+      await deleteAdminUser(ctx, requireAdmin(request), request.params.id);
       return reply.code(204).send();
     },
   };

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
-import type { Schemas } from '../http/types';
+import type { Schemas } from '../api/types';
 
 type Variant = Schemas['Variant'];
 type Issue = { loc: (string | number)[]; msg: string; type: string };

@@ -5,7 +5,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database, StockMovementRow } from '../db/schema';
-import type { Handler, Handlers, Schemas } from '../http/types';
+import type { Schemas } from '../api/types';
+import type { Handler, Handlers } from '../http/types';
+import { withDefaults } from '../http/query';
 import { inventoryStatusReport } from '../services/inventory-status';
 import { mediaStorage, releaseRemovedMedia } from '../services/media';
 import { adjustStock } from '../services/stock';
@@ -21,6 +23,7 @@ import {
   updateInventory,
   updateVariant,
   variantsInOrder,
+  type Place,
   type WriteContext,
 } from '../services/variants';
 
@@ -48,12 +51,7 @@ export function variantsHandlers(ctx: AppContext): Handlers {
   });
 
   const listVariantsHandler: Handler<'listVariants'> = async (request) => {
-    const q = request.query;
-    return listVariants(
-      ctx.db,
-      { ...q, page: q.page ?? 1, page_size: q.page_size ?? 10 },
-      ctx.now(),
-    );
+    return listVariants(ctx.db, withDefaults(request.query, 'page', 'page_size'), ctx.now());
   };
 
   const getVariant: Handler<'getVariant'> = async (request) =>
@@ -110,20 +108,33 @@ export function variantsHandlers(ctx: AppContext): Handlers {
     return { items, count: items.length };
   };
 
-  const bulkUpdateVariants: Handler<'bulkUpdateVariants'> = async (request) => {
-    const w = writer(request);
-    assertDistinctIds(request.body);
+  /** Updates every entry in one transaction; answers the variants in request order. */
+  const updateEach = async <T extends { id: number }>(
+    entries: T[],
+    update: (
+      trx: Transaction<Database>,
+      id: number,
+      input: Omit<T, 'id'>,
+      at: Place,
+    ) => Promise<void>,
+  ) => {
+    assertDistinctIds(entries);
     const items = await inTransaction(async (trx) => {
-      for (const [index, { id, ...input }] of request.body.entries()) {
-        await updateVariant(trx, id, input, item(index), w);
+      for (const [index, { id, ...input }] of entries.entries()) {
+        await update(trx, id, input, item(index));
       }
       return variantsInOrder(
         trx,
-        request.body.map((entry) => entry.id),
+        entries.map((entry) => entry.id),
         ctx.now(),
       );
     });
     return { items, count: items.length };
+  };
+
+  const bulkUpdateVariants: Handler<'bulkUpdateVariants'> = (request) => {
+    const w = writer(request);
+    return updateEach(request.body, (trx, id, input, at) => updateVariant(trx, id, input, at, w));
   };
 
   const bulkDeleteVariants: Handler<'bulkDeleteVariants'> = async (request) => {
@@ -151,20 +162,9 @@ export function variantsHandlers(ctx: AppContext): Handlers {
     });
   };
 
-  const bulkUpdateInventory: Handler<'bulkUpdateInventory'> = async (request) => {
+  const bulkUpdateInventory: Handler<'bulkUpdateInventory'> = (request) => {
     const w = writer(request);
-    assertDistinctIds(request.body);
-    const items = await inTransaction(async (trx) => {
-      for (const [index, { id, ...input }] of request.body.entries()) {
-        await updateInventory(trx, id, input, item(index), w);
-      }
-      return variantsInOrder(
-        trx,
-        request.body.map((entry) => entry.id),
-        ctx.now(),
-      );
-    });
-    return { items, count: items.length };
+    return updateEach(request.body, (trx, id, input, at) => updateInventory(trx, id, input, at, w));
   };
 
   const adjustVariantStock: Handler<'adjustVariantStock'> = async (request) => {
@@ -184,8 +184,7 @@ export function variantsHandlers(ctx: AppContext): Handlers {
   };
 
   const getInventoryStatus: Handler<'getInventoryStatus'> = async (request) => {
-    const q = request.query;
-    return inventoryStatusReport(ctx.db, { ...q, page: q.page ?? 1, page_size: q.page_size ?? 10 });
+    return inventoryStatusReport(ctx.db, withDefaults(request.query, 'page', 'page_size'));
   };
 
   return {

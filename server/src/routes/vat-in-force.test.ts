@@ -17,7 +17,7 @@ import {
   insertVatRate,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
-import type { Schemas } from '../http/types';
+import type { Schemas } from '../api/types';
 
 type VatRate = Schemas['VatRate'];
 type Product = Schemas['Product'];

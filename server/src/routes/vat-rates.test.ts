@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
-import type { Schemas } from '../http/types';
+import type { Schemas } from '../api/types';
 import { countryPricing } from '../services/pricing';
 
 type VatRate = Schemas['VatRate'];

@@ -14,7 +14,7 @@ import {
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { createViesChecker } from '../domain/vat-number';
-import type { Schemas } from '../http/types';
+import type { Schemas } from '../api/types';
 
 type Order = Schemas['Order'];
 

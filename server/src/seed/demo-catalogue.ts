@@ -1,7 +1,7 @@
 // The demo shop: a Tunisian store selling clothing, home goods, electronics accessories, beauty
 // products, books and groceries. Prices in TND (incl. VAT unless noted).
 
-export interface DemoVariant {
+interface DemoVariant {
   options: Record<string, string>;
   price: string;
   stock: number;

@@ -8,15 +8,15 @@ import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
 import type { DialectName } from '../db/database';
 import type { AdminUserRow, AdminUserUpdate, Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { constraintName, isUniqueViolation } from '../db/transaction';
 import { canManageUser, DEFAULT_ROLE, type AdminRole } from '../domain/roles';
-import { conflict, forbidden, invalid, notFound } from '../http/problem';
-import type { Body, Schemas } from '../http/types';
+import { conflict, forbidden, notFound } from '../api/problem';
+import type { Body, Schemas } from '../api/types';
 import { revokeUserRefreshTokens } from './refresh-tokens';
+import { normaliseEmail, requiredText } from './text-input';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-export const USER_ERRORS = {
+const USER_ERRORS = {
   notFound: 'User not found',
   usernameTaken: 'Username already exists',
   emailTaken: 'Email already exists',
@@ -101,7 +101,7 @@ export async function createAdminUser(
   const values = {
     username: input.username.trim(),
     email: normaliseEmail(input.email),
-    full_name: requireText(input.full_name, 'full_name', 'Full name'),
+    full_name: requiredText(input.full_name, 'full_name', 'Full name must not be blank'),
   };
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now().toISOString();
@@ -134,7 +134,7 @@ export async function updateAdminUser(
   if (input.username !== undefined) changes.username = input.username.trim();
   if (input.email !== undefined) changes.email = normaliseEmail(input.email);
   if (input.full_name !== undefined) {
-    changes.full_name = requireText(input.full_name, 'full_name', 'Full name');
+    changes.full_name = requiredText(input.full_name, 'full_name', 'Full name must not be blank');
   }
   if (input.role !== undefined) changes.role = input.role;
   if (input.is_active !== undefined) changes.is_active = fromBool(input.is_active);
@@ -259,14 +259,4 @@ async function withUsersLock<T>(
     }
     throw e;
   }
-}
-
-function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-function requireText(value: string, field: string, label: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '') throw invalid(['body', field], `${label} must not be blank`);
-  return trimmed;
 }

@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { tooManyRequests } from '../http/problem';
+import { tooManyRequests } from '../api/problem';
 
 export type ThrottlePolicy =
   | { kind: 'window'; max: number; windowMs: number }
@@ -46,7 +46,7 @@ const STALE_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 1000;
 const MAX_CAS_TRIES = 8;
 
-export function throttleKey(scope: string, value: string): string {
+function throttleKey(scope: string, value: string): string {
   return createHash('sha256').update(`${scope}\u0000${value}`, 'utf8').digest('hex');
 }
 
@@ -179,7 +179,7 @@ export class AuthThrottle {
 }
 
 /** 429 "<what>. Try again in N seconds/minutes." with Retry-After. */
-export function refusal(what: string, waitMs: number) {
+function refusal(what: string, waitMs: number) {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const text =
     seconds < 60

@@ -12,35 +12,37 @@
 //   the customer sees it and can remove it; checkout refuses it with a 409.
 // - A simple product without its default variant (created without inventory) has nothing a
 //   cart line could point at: adding it is a 404 "Product is not available for sale".
-// - The SKU placeholder "DEFAULT" of a simple product without a real SKU is shown as null.
 // - CartLine.image is `format: uri` while product images are stored as URLs relative to this
 //   server (/api/v1/media/...): they are resolved against the request's origin.
 //
-// Pricing of a line (shared with checkout, see pricedLine): the catalogue price for the country
-// at the rate in force (pricing.ts), amounts from domain/vat.ts lineAmounts: a price entered
-// including VAT is what the line charges per unit (line incl. VAT = price × quantity, the net
-// derived from it); one entered excluding VAT gets its VAT on the line's net amount, half-up.
-// A line whose variant has no rate in force shows null amounts, is left out of the totals, and
-// cannot be added (409) nor checked out (409).
-import { sql, type Kysely, type Transaction } from 'kysely';
+// Lines are priced by sellable-lines.ts (shared with checkout).
+import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
+import { toBool } from '../db/bool';
 import type { CustomerRow, Database } from '../db/schema';
-import { lineAmounts, type LineAmounts } from '../domain/vat';
-import { conflict, invalid, notFound, unauthorized } from '../http/problem';
-import { bool, json, money, percent } from '../http/present';
-import type { Schemas } from '../http/types';
-import { countryPricing, noRateInForce, type CountryPricing } from './pricing';
+import type { Db } from '../db/database';
+import { invalid, notFound } from '../api/problem';
+import { requireActiveCustomer } from './customers';
+import { json, money, percent } from '../api/present';
+import type { Schemas } from '../api/types';
+import { countryPricing, noRateInForce } from './pricing';
+import {
+  availableQuantity,
+  isSellable,
+  pricedLine,
+  selectCatalogueLines,
+  shortStock,
+  skuOf,
+  variantTitleOf,
+  type CatalogueLineRow,
+} from './sellable-lines';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Cart = Schemas['Cart'];
 type CartLine = Schemas['CartLine'];
 
-export const DEFAULT_COUNTRY = 'TN';
-export const MAX_LINE_QUANTITY = 999;
-export const SESSION_REQUIRED = 'session_id is required without a customer token';
-export const CART_ITEM_NOT_FOUND = 'Cart item not found';
-export const ACCOUNT_GONE = 'Account is inactive or no longer exists';
-const PLACEHOLDER_SKU = 'DEFAULT';
+const MAX_LINE_QUANTITY = 999;
+const SESSION_REQUIRED = 'session_id is required without a customer token';
+const CART_ITEM_NOT_FOUND = 'Cart item not found';
 
 // ---------------------------------------------------------------------------------------------
 // Who the cart belongs to
@@ -60,22 +62,17 @@ export async function resolveOwner(
   sessionId: string | undefined,
 ): Promise<CartOwner> {
   if (auth && auth.userType === 'customer') {
-    const customer = await db
-      .selectFrom('customers')
-      .selectAll()
-      .where('id', '=', auth.userId)
-      .executeTakeFirst();
     // A deleted or deactivated customer's token stops working at once (as for admins).
-    if (!customer || !bool(customer.is_active)) throw unauthorized(ACCOUNT_GONE);
+    const customer = await requireActiveCustomer(db, auth.userId);
     return { kind: 'customer', customer, sessionId: sessionId ?? null };
   }
   if (sessionId === undefined) throw invalid(['query', 'session_id'], SESSION_REQUIRED, 'missing');
   return { kind: 'session', sessionId };
 }
 
-/** The country whose VAT prices the cart: the customer's, TN for anonymous carts. */
-export const ownerCountry = (owner: CartOwner): string =>
-  owner.kind === 'customer' ? owner.customer.country_code : DEFAULT_COUNTRY;
+/** The country whose VAT prices the cart: the customer's, the shop's for anonymous carts. */
+const ownerCountry = (ctx: Pick<AppContext, 'config'>, owner: CartOwner): string =>
+  owner.kind === 'customer' ? owner.customer.country_code : ctx.config.shopCountry;
 
 export async function findCart(db: Db, owner: CartOwner) {
   const q = db.selectFrom('carts').selectAll();
@@ -103,19 +100,6 @@ async function ensureCart(trx: Transaction<Database>, owner: CartOwner, now: str
   if (!cart) throw new Error('The cart vanished right after it was created');
   return cart;
 }
-
-/** Stock a line may take: null when not limited (not tracked, or backorders allowed). */
-export function availableQuantity(v: {
-  track_inventory: number;
-  allow_backorder: number;
-  stock_quantity: number;
-}): number | null {
-  if (!bool(v.track_inventory) || bool(v.allow_backorder)) return null;
-  return Math.max(0, Number(v.stock_quantity));
-}
-
-export const shortStock = (available: number, productName: string) =>
-  conflict(`Only ${available} in stock for ${productName}`);
 
 const lineTooLarge = () =>
   invalid(
@@ -202,109 +186,6 @@ export async function mergeSessionCart(ctx: AppContext, owner: CartOwner): Promi
   });
 }
 
-// ---------------------------------------------------------------------------------------------
-// Pricing
-
-/**
- * What pricing a line needs from the catalogue (product, variant and the ids of their VAT rates:
- * the rate charged is resolved from them by pricing.ts, never read off the row).
- */
-export interface CatalogueLineRow {
-  product_id: number;
-  variant_id: number;
-  product_name: string;
-  product_slug: string;
-  product_images: string;
-  product_is_active: number;
-  has_variants: number;
-  price_includes_vat: number;
-  product_rate_id: number;
-  is_default: number;
-  variant_title: string;
-  sku: string;
-  variant_images: string;
-  price: number;
-  stock_quantity: number;
-  track_inventory: number;
-  allow_backorder: number;
-  variant_is_active: number;
-  variant_rate_id: number | null;
-}
-
-/** Variants (alias v) with their product and both VAT rates, as CatalogueLineRow columns. */
-export function selectCatalogueLines(db: Db) {
-  return db
-    .selectFrom('variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select([
-      'p.id as product_id',
-      'v.id as variant_id',
-      'p.name as product_name',
-      'p.slug as product_slug',
-      'p.images as product_images',
-      'p.is_active as product_is_active',
-      'p.has_variants',
-      'p.price_includes_vat',
-      'p.vat_rate_id as product_rate_id',
-      'v.is_default',
-      'v.variant_title',
-      'v.sku',
-      'v.images as variant_images',
-      'v.price',
-      'v.stock_quantity',
-      'v.track_inventory',
-      'v.allow_backorder',
-      'v.is_active as variant_is_active',
-      'v.vat_rate_id as variant_rate_id',
-    ]);
-}
-
-/** Whether the variant may be sold: active product and variant, not a leftover default variant. */
-export function isSellable(row: CatalogueLineRow): boolean {
-  return (
-    bool(row.product_is_active) &&
-    bool(row.variant_is_active) &&
-    (!bool(row.has_variants) || !bool(row.is_default))
-  );
-}
-
-/** A simple product's default variant has no title of its own; its SKU may be a placeholder. */
-export const variantTitleOf = (row: Pick<CatalogueLineRow, 'is_default' | 'variant_title'>) =>
-  bool(row.is_default) ? null : row.variant_title;
-export const skuOf = (row: Pick<CatalogueLineRow, 'sku'>) =>
-  row.sku === PLACEHOLDER_SKU ? null : row.sku;
-
-export type PricedLine = LineAmounts;
-
-/** The rate assigned to a line: the variant's own, else the product's. */
-export const assignedRateId = (
-  row: Pick<CatalogueLineRow, 'variant_rate_id' | 'product_rate_id'>,
-) => row.variant_rate_id ?? row.product_rate_id;
-
-/**
- * Prices `quantity` units of a variant for a country (all amounts in millimes) with
- * domain/vat.ts lineAmounts: the rate in force for the country (pricing.ts); a price entered
- * incl. VAT is charged exactly as shown (line incl. VAT = price × qty), one entered excl. VAT
- * gets its VAT on the line, half-up. Under the reverse charge the rate and every VAT amount are
- * 0. Null when no rate is in force for the line (it cannot be sold).
- */
-export function pricedLine(
-  row: CatalogueLineRow,
-  quantity: number,
-  pricing: CountryPricing,
-  reverseCharge = false,
-): PricedLine | null {
-  const catalogueRate = pricing.rateBp(assignedRateId(row));
-  if (catalogueRate === null) return null;
-  return lineAmounts(
-    Number(row.price),
-    row.price_includes_vat,
-    catalogueRate,
-    quantity,
-    reverseCharge,
-  );
-}
-
 /** An absolute URL for a stored image URL (relative ones are resolved against `origin`). */
 function absoluteUrl(url: string, origin: string): string | null {
   try {
@@ -317,7 +198,9 @@ function absoluteUrl(url: string, origin: string): string | null {
 // ---------------------------------------------------------------------------------------------
 // Reading the cart
 
-export async function readCart(db: Db, owner: CartOwner, now: Date, origin: string): Promise<Cart> {
+/** The cart priced now; image URLs are absolute under PUBLIC_URL (never the request's Host). */
+export async function readCart(ctx: AppContext, owner: CartOwner): Promise<Cart> {
+  const { db } = ctx;
   const cart = await findCart(db, owner);
   const base = {
     id: cart?.id ?? null,
@@ -342,7 +225,7 @@ export async function readCart(db: Db, owner: CartOwner, now: Date, origin: stri
     .orderBy('ci.created_at')
     .orderBy('ci.id')
     .execute();
-  const pricing = await countryPricing(db, ownerCountry(owner), now);
+  const pricing = await countryPricing(db, ownerCountry(ctx, owner), ctx.now());
   let count = 0;
   let subtotal = 0;
   let vat = 0;
@@ -363,7 +246,7 @@ export async function readCart(db: Db, owner: CartOwner, now: Date, origin: stri
       product_slug: row.product_slug,
       variant_title: variantTitleOf(row),
       sku: skuOf(row),
-      image: image === undefined ? null : absoluteUrl(image, origin),
+      image: image === undefined ? null : absoluteUrl(image, ctx.config.publicUrl),
       quantity,
       unit_price: p ? money(p.unitPrice) : null,
       unit_price_incl_vat: p ? money(p.unitPriceInclVat) : null,
@@ -398,9 +281,9 @@ async function variantToAdd(
     .select(['id', 'has_variants', 'is_active'])
     .where('id', '=', productId)
     .executeTakeFirst();
-  if (!product || !bool(product.is_active)) throw notFound('Product not found');
+  if (!product || !toBool(product.is_active)) throw notFound('Product not found');
   if (variantId === null) {
-    if (bool(product.has_variants)) {
+    if (toBool(product.has_variants)) {
       throw invalid(
         ['body', 'variant_id'],
         'variant_id is required for a product with variants',
@@ -439,7 +322,7 @@ export async function addItem(
 ): Promise<void> {
   const row = await variantToAdd(ctx.db, input.product_id, input.variant_id ?? null);
   // Never sell at a rate that is not in force: no rate in force, no line (409).
-  const pricing = await countryPricing(ctx.db, ownerCountry(owner), ctx.now());
+  const pricing = await countryPricing(ctx.db, ownerCountry(ctx, owner), ctx.now());
   if (pricedLine(row, 1, pricing) === null) throw noRateInForce(row.product_name);
   const now = ctx.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {

@@ -12,22 +12,19 @@
 //   variant left over from when it was simple; for a simple product, its default variant. They
 //   are the ones listed publicly and the ones in_stock looks at.
 // - `search` also looks into tags, matched against their stored JSON text (["a","b"]).
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
-import { fromBool } from '../db/bool';
-import type { Database } from '../db/schema';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { fromBool, toBool } from '../db/bool';
+import type { Db } from '../db/database';
 import { toMillimes } from '../domain/money';
-import { invalid, notFound } from '../http/problem';
-import { bool, json, money, percent } from '../http/present';
-import type { Schemas } from '../http/types';
+import { invalid, notFound } from '../api/problem';
+import { json, money, percent } from '../api/present';
+import type { Query, Schemas } from '../api/types';
 import { countryPricing, grossPriceSql, netAndGross, type CountryPricing } from './pricing';
-import { anyOf, containsPattern, lowerLike } from '../db/search';
+import { anyOf, containsPattern, lowerLike, newestFirstPage } from '../db/search';
 import { PRODUCT_NOT_FOUND } from './products';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type PublicProduct = Schemas['PublicProduct'];
 type PublicVariant = Schemas['PublicVariant'];
-
-export const DEFAULT_COUNTRY = 'TN';
 
 /** A variant that is listed publicly and counts for in_stock (see the header). */
 const SELLABLE = sql<SqlBool>`(p.has_variants = 0 or v.is_default = 0)`;
@@ -78,12 +75,9 @@ type PublicProductRow = Awaited<
   ReturnType<ReturnType<typeof selectPublicProducts>['executeTakeFirstOrThrow']>
 >;
 
-export function presentPublicProduct(
-  row: PublicProductRow,
-  pricing: CountryPricing,
-): PublicProduct {
+function presentPublicProduct(row: PublicProductRow, pricing: CountryPricing): PublicProduct {
   const rateBp = pricing.rateBp(row.own_rate_id);
-  const includesVat = bool(row.price_includes_vat);
+  const includesVat = toBool(row.price_includes_vat);
   // No rate in force: no price is shown (and the product cannot be added to a cart).
   const prices = rateBp === null ? null : netAndGross(Number(row.base_price), includesVat, rateBp);
   const activeCategory =
@@ -91,7 +85,7 @@ export function presentPublicProduct(
     row.category_name !== null &&
     row.category_slug !== null &&
     row.category_is_active !== null &&
-    bool(row.category_is_active);
+    toBool(row.category_is_active);
   return {
     id: row.id,
     name: row.name,
@@ -113,8 +107,8 @@ export function presentPublicProduct(
     vat_rate: rateBp === null ? null : percent(rateBp),
     country_code: pricing.countryCode,
     images: json<string[]>(row.images, []),
-    is_featured: bool(row.is_featured),
-    has_variants: bool(row.has_variants),
+    is_featured: toBool(row.is_featured),
+    has_variants: toBool(row.has_variants),
     tags: json<string[]>(row.tags, []),
     meta_title: row.meta_title,
     meta_description: row.meta_description,
@@ -122,17 +116,12 @@ export function presentPublicProduct(
   };
 }
 
-export interface PublicProductQuery {
-  category_id?: number | undefined;
-  category_slug?: string | undefined;
-  search?: string | undefined;
-  min_price?: string | undefined;
-  max_price?: string | undefined;
-  is_featured?: boolean | undefined;
-  country_code?: string | undefined;
+/** The listProducts query with the contract's defaults applied. */
+type PublicProductQuery = Query<'listProducts'> & {
   skip: number;
   limit: number;
-}
+  country_code: string;
+};
 
 export async function listPublicProducts(
   db: Db,
@@ -144,7 +133,7 @@ export async function listPublicProducts(
   if (min !== undefined && max !== undefined && min > max) {
     throw invalid(['query', 'min_price'], 'min_price must not exceed max_price');
   }
-  const pricing = await countryPricing(db, q.country_code ?? DEFAULT_COUNTRY, now);
+  const pricing = await countryPricing(db, q.country_code, now);
 
   const filters: RawBuilder<SqlBool>[] = [];
   if (q.category_id !== undefined) {
@@ -179,37 +168,28 @@ export async function listPublicProducts(
     filters.push(sql<SqlBool>`p.is_featured = ${sql.lit(fromBool(q.is_featured))}`);
   }
 
-  let page = selectPublicProducts(db);
-  let count = db
-    .selectFrom('products as p')
-    .innerJoin('vat_rates as r', 'r.id', 'p.vat_rate_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('p.is_active', '=', 1);
-  for (const f of filters) {
-    page = page.where(f);
-    count = count.where(f);
-  }
-  const [rows, totalRow] = await Promise.all([
-    page
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(q.limit)
-      .offset(q.skip)
-      .execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((row) => presentPublicProduct(row, pricing)),
-    total: Number(totalRow.n),
-  };
+  const { rows, total } = await newestFirstPage(
+    {
+      page: selectPublicProducts(db),
+      count: db
+        .selectFrom('products as p')
+        .innerJoin('vat_rates as r', 'r.id', 'p.vat_rate_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('p.is_active', '=', 1),
+      alias: 'p',
+    },
+    filters,
+    q,
+  );
+  return { items: rows.map((row) => presentPublicProduct(row, pricing)), total };
 }
 
 export async function listFeaturedProducts(
   db: Db,
   now: Date,
-  q: { limit: number; country_code?: string | undefined },
+  q: { limit: number; country_code: string },
 ): Promise<PublicProduct[]> {
-  const pricing = await countryPricing(db, q.country_code ?? DEFAULT_COUNTRY, now);
+  const pricing = await countryPricing(db, q.country_code, now);
   const rows = await selectPublicProducts(db)
     .where('p.is_featured', '=', 1)
     .orderBy('p.created_at', 'desc')
@@ -223,11 +203,11 @@ export async function getPublicProduct(
   db: Db,
   now: Date,
   slug: string,
-  countryCode: string | undefined,
+  countryCode: string,
 ): Promise<PublicProduct> {
   const row = await selectPublicProducts(db).where('p.slug', '=', slug).executeTakeFirst();
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  const pricing = await countryPricing(db, countryCode ?? DEFAULT_COUNTRY, now);
+  const pricing = await countryPricing(db, countryCode, now);
   return presentPublicProduct(row, pricing);
 }
 
@@ -235,7 +215,7 @@ export async function listPublicVariants(
   db: Db,
   now: Date,
   slug: string,
-  countryCode: string | undefined,
+  countryCode: string,
 ): Promise<PublicVariant[]> {
   const product = await db
     .selectFrom('products as p')
@@ -245,8 +225,8 @@ export async function listPublicVariants(
     .where('p.is_active', '=', 1)
     .executeTakeFirst();
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
-  const pricing = await countryPricing(db, countryCode ?? DEFAULT_COUNTRY, now);
-  const includesVat = bool(product.price_includes_vat);
+  const pricing = await countryPricing(db, countryCode, now);
+  const includesVat = toBool(product.price_includes_vat);
 
   const rows = await db
     .selectFrom('variants as v')
@@ -275,7 +255,7 @@ export async function listPublicVariants(
   return rows.map((v) => {
     // A variant's own VAT rate replaces the product's when set.
     const rateBp = pricing.rateBp(v.own_rate_id ?? product.own_rate_id);
-    const tracked = bool(v.track_inventory);
+    const tracked = toBool(v.track_inventory);
     const stock = Number(v.stock_quantity);
     return {
       id: v.id,
@@ -289,7 +269,7 @@ export async function listPublicVariants(
           ? null
           : money(netAndGross(Number(v.compare_at_price), includesVat, rateBp).gross),
       images: json<string[]>(v.images, []),
-      in_stock: !tracked || stock > 0 || bool(v.allow_backorder),
+      in_stock: !tracked || stock > 0 || toBool(v.allow_backorder),
       stock_quantity: tracked ? stock : null,
     };
   });

@@ -1,24 +1,24 @@
 // Categories: a tree through parent_id. Public reads see active categories only; admin writes
 // keep slugs unique and the tree free of cycles.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../context';
-import { fromBool } from '../db/bool';
+import { fromBool, toBool } from '../db/bool';
 import type { CategoryRow, CategoryUpdate as CategoryChanges, Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/transaction';
-import { bool } from '../http/present';
-import { conflict, invalid, notFound } from '../http/problem';
-import type { Schemas } from '../http/types';
+import { conflict, invalid, notFound } from '../api/problem';
+import type { Schemas } from '../api/types';
+import { optionalText, requiredText } from './text-input';
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type Store = Pick<AppContext, 'db' | 'dialect'>;
 
 export type CategoryCreateInput = Schemas['CategoryCreate'];
 export type CategoryUpdateInput = Schemas['CategoryUpdate'];
 
-export const CATEGORY_NOT_FOUND = 'Category not found';
-export const SLUG_TAKEN = 'Slug already exists';
-export const PARENT_NOT_FOUND = 'Parent category not found';
-export const CYCLE = 'A category cannot be moved under itself or one of its descendants';
+const CATEGORY_NOT_FOUND = 'Category not found';
+const SLUG_TAKEN = 'Slug already exists';
+const PARENT_NOT_FOUND = 'Parent category not found';
+const CYCLE = 'A category cannot be moved under itself or one of its descendants';
 
 export function presentCategory(row: CategoryRow): Schemas['Category'] {
   return {
@@ -28,7 +28,7 @@ export function presentCategory(row: CategoryRow): Schemas['Category'] {
     description: row.description,
     image_url: row.image_url,
     parent_id: row.parent_id === null ? null : Number(row.parent_id),
-    is_active: bool(row.is_active),
+    is_active: toBool(row.is_active),
     display_order: Number(row.display_order),
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -36,10 +36,7 @@ export function presentCategory(row: CategoryRow): Schemas['Category'] {
 }
 
 /** Active categories by display_order then name; with parentId only its active children. */
-export async function listActiveCategories(
-  db: Db,
-  parentId?: number | undefined,
-): Promise<CategoryRow[]> {
+export async function listActiveCategories(db: Db, parentId?: number): Promise<CategoryRow[]> {
   let query = db.selectFrom('categories').selectAll().where('is_active', '=', 1);
   if (parentId !== undefined) query = query.where('parent_id', '=', parentId);
   return query
@@ -53,10 +50,7 @@ export async function listActiveCategories(
  * Every category for the admin screens, active and inactive (soft deleted), in the public order;
  * with isActive only the active (true) or only the inactive (false) ones.
  */
-export async function listAllCategories(
-  db: Db,
-  isActive?: boolean | undefined,
-): Promise<CategoryRow[]> {
+export async function listAllCategories(db: Db, isActive?: boolean): Promise<CategoryRow[]> {
   let query = db.selectFrom('categories').selectAll();
   if (isActive !== undefined) query = query.where('is_active', '=', fromBool(isActive));
   return query
@@ -77,11 +71,11 @@ export async function getActiveCategoryBySlug(db: Db, slug: string): Promise<Cat
   return row;
 }
 
-export async function findCategory(db: Db, id: number): Promise<CategoryRow | undefined> {
+async function findCategory(db: Db, id: number): Promise<CategoryRow | undefined> {
   return db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function getCategory(db: Db, id: number): Promise<CategoryRow> {
+async function getCategory(db: Db, id: number): Promise<CategoryRow> {
   const row = await findCategory(db, id);
   if (!row) throw notFound(CATEGORY_NOT_FOUND);
   return row;
@@ -227,15 +221,4 @@ function mapWriteError(err: unknown): unknown {
   if (isUniqueViolation(err)) return conflict(SLUG_TAKEN);
   if (isForeignKeyViolation(err)) return invalid(['body', 'parent_id'], PARENT_NOT_FOUND);
   return err;
-}
-
-function requiredText(value: string, field: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '') throw invalid(['body', field], 'Must not be blank');
-  return trimmed;
-}
-
-function optionalText(value: string | null | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
 }

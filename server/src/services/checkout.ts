@@ -41,31 +41,29 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import { toBool } from '../db/bool';
 import type { Database } from '../db/schema';
-import { orderAmounts } from '../domain/vat';
+import { normalizeCountry, orderAmounts } from '../domain/vat';
 import { checkOutcome, isReverseChargeEligible, normaliseVatNumber } from '../domain/vat-number';
-import { conflict, HttpProblem } from '../http/problem';
-import type { Body, Schemas } from '../http/types';
+import { conflict, HttpProblem } from '../api/problem';
+import type { Body, Schemas } from '../api/types';
+import { findCart, type CartOwner } from './cart';
+import { nextOrderNumber } from './order-numbers';
+import { findOrder } from './orders';
+import { countryPricing, noRateInForce } from './pricing';
 import {
-  DEFAULT_COUNTRY,
   isSellable,
   pricedLine,
   selectCatalogueLines,
   shortStock,
   skuOf,
   variantTitleOf,
-  findCart,
-  type CartOwner,
-} from './cart';
-import { nextOrderNumber } from './order-numbers';
-import { findOrder } from './orders';
-import { countryPricing, noRateInForce, normalizeCountry } from './pricing';
+} from './sellable-lines';
 import { adjustStock, type StockChange } from './stock';
 import { vatNumberCheckerFor } from './vat-numbers';
 
 type Order = Schemas['Order'];
 
-export const CART_EMPTY = 'Your cart is empty';
-export const noLongerAvailable = (productName: string) =>
+const CART_EMPTY = 'Your cart is empty';
+const noLongerAvailable = (productName: string) =>
   conflict(`${productName} is no longer available`);
 
 /** The buyer's VAT situation: body, else profile, else the guest defaults. */
@@ -78,7 +76,7 @@ async function buyerOf(
   const profile = owner.kind === 'customer' ? owner.customer : null;
   const customerType = body.customer_type ?? profile?.customer_type ?? 'individual';
   const country = normalizeCountry(
-    body.customer_country_code ?? profile?.country_code ?? DEFAULT_COUNTRY,
+    body.customer_country_code ?? profile?.country_code ?? ctx.config.shopCountry,
   );
   const rawVat = body.vat_number !== undefined ? body.vat_number : (profile?.vat_number ?? null);
   const compact = rawVat === null ? '' : normaliseVatNumber(rawVat);

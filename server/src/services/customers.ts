@@ -1,35 +1,21 @@
 // Customers: the account behind a magic-link sign-in, its profile and its address book, with
 // their presenters. A customer access token is not re-checked by access.ts: every customer
 // operation loads the account here, and a deactivated or deleted one gets 401.
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
-import type {
-  AddressesTable,
-  AddressRow,
-  CustomerRow,
-  CustomersTable,
-  Database,
-} from '../db/schema';
+import type { AddressesTable, AddressRow, CustomerRow, CustomersTable } from '../db/schema';
+import type { Db } from '../db/database';
 import { normaliseVatNumber } from '../domain/vat-number';
-import { invalid, notFound, unauthorized } from '../http/problem';
-import type { Body, Schemas } from '../http/types';
+import { ACCOUNT_GONE, invalid, notFound, unauthorized } from '../api/problem';
+import type { Body, Schemas } from '../api/types';
+import { normaliseEmail, requiredText } from './text-input';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Ctx = Pick<AppContext, 'db' | 'dialect' | 'now'>;
 
-export const CUSTOMER_ERRORS = {
-  inactive: 'Account is inactive or no longer exists',
+const CUSTOMER_ERRORS = {
   addressNotFound: 'Address not found',
 } as const;
-
-/** Customers created by a first sign-in: individual, in Tunisia. */
-export const NEW_CUSTOMER = { customer_type: 'individual', country_code: 'TN' } as const;
-
-/** E-mail addresses are compared and stored trimmed and lower-cased. */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 export function presentCustomer(row: CustomerRow): Schemas['Customer'] {
   return {
@@ -80,7 +66,7 @@ export async function requireActiveCustomer(
   let query = db.selectFrom('customers').selectAll().where('id', '=', customerId);
   if (lock?.dialect === 'postgres') query = query.forUpdate();
   const row = await query.executeTakeFirst();
-  if (!row || !toBool(row.is_active)) throw unauthorized(CUSTOMER_ERRORS.inactive);
+  if (!row || !toBool(row.is_active)) throw unauthorized(ACCOUNT_GONE);
   return row;
 }
 
@@ -93,13 +79,26 @@ export function findCustomerByEmail(db: Db, email: string) {
 }
 
 /** The customer with this e-mail, created (individual, TN) when there is none yet. */
-export async function findOrCreateCustomer(db: Db, email: string, now: Date): Promise<CustomerRow> {
+/** The customer of a first sign-in is created as an individual in the shop's country. */
+export async function findOrCreateCustomer(
+  db: Db,
+  email: string,
+  now: Date,
+  shopCountry: string,
+): Promise<CustomerRow> {
   const address = normaliseEmail(email);
   const at = now.toISOString();
   // ON CONFLICT DO NOTHING: two first sign-ins of one address at once create one customer.
   await db
     .insertInto('customers')
-    .values({ email: address, ...NEW_CUSTOMER, is_active: 1, created_at: at, updated_at: at })
+    .values({
+      email: address,
+      customer_type: 'individual',
+      country_code: shopCountry,
+      is_active: 1,
+      created_at: at,
+      updated_at: at,
+    })
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
   const row = await findCustomerByEmail(db, address);
@@ -114,7 +113,7 @@ export async function updateCustomerProfile(
 ): Promise<CustomerRow> {
   const changes: Updateable<CustomersTable> = {};
   for (const field of ['first_name', 'last_name', 'phone', 'company_name'] as const) {
-    if (input[field] !== undefined) changes[field] = optionalText(input[field], field);
+    if (input[field] !== undefined) changes[field] = nullableText(input[field], field);
   }
   if (input.customer_type !== undefined) changes.customer_type = input.customer_type;
   if (input.country_code !== undefined) changes.country_code = input.country_code.toUpperCase();
@@ -132,7 +131,7 @@ export async function updateCustomerProfile(
     .where('is_active', '=', 1)
     .returningAll()
     .executeTakeFirst();
-  if (!row) throw unauthorized(CUSTOMER_ERRORS.inactive);
+  if (!row) throw unauthorized(ACCOUNT_GONE);
   return row;
 }
 
@@ -272,25 +271,22 @@ type AddressValues = Omit<
 function addressValues(input: AddressInput): AddressValues {
   const values: AddressValues = {};
   for (const field of OPTIONAL_ADDRESS_FIELDS) {
-    if (input[field] !== undefined) values[field] = optionalText(input[field], field);
+    if (input[field] !== undefined) values[field] = nullableText(input[field], field);
   }
   for (const field of REQUIRED_ADDRESS_FIELDS) {
     const value = input[field];
-    if (value !== undefined) values[field] = requiredText(value, field);
+    if (value !== undefined) values[field] = notBlank(value, field);
   }
   if (input.country !== undefined) values.country = input.country.toUpperCase();
   return values;
 }
 
-function requiredText(value: string, field: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '') throw invalid(['body', field], `${label(field)} must not be blank`);
-  return trimmed;
-}
+const notBlank = (value: string, field: string) =>
+  requiredText(value, field, `${label(field)} must not be blank`);
 
 /** Null stays null (clears the field); a string is trimmed and must not be blank. */
-function optionalText(value: string | null, field: string): string | null {
-  return value === null ? null : requiredText(value, field);
+function nullableText(value: string | null, field: string): string | null {
+  return value === null ? null : notBlank(value, field);
 }
 
 function label(field: string): string {

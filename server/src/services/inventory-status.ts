@@ -1,10 +1,10 @@
 // Stock states (spec §4, domain/inventory.ts) as SQL, so lists can filter, page and count by state
 // in the database. Keep in line with stockState(): the tests compare both.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { toBool } from '../db/bool';
 import type { Database } from '../db/schema';
 import type { StockState } from '../domain/inventory';
-import { bool } from '../http/present';
-import type { Schemas } from '../http/types';
+import type { Schemas } from '../api/types';
 
 /** The stock state of the row aliased `v` (a variant). */
 export const stockStateSql: RawBuilder<StockState> = sql<StockState>`(case
@@ -14,7 +14,7 @@ export const stockStateSql: RawBuilder<StockState> = sql<StockState>`(case
   else 'in_stock' end)`;
 
 /** `sum(...)` of the variants in one state; 0 (not null) over no rows. */
-export function countInState(state: StockState): RawBuilder<number> {
+function countInState(state: StockState): RawBuilder<number> {
   return sql<number>`coalesce(sum(case when ${stockStateSql} = ${state} then 1 else 0 end), 0)`;
 }
 
@@ -83,8 +83,8 @@ export async function inventoryStatusReport(
       variant_title: r.variant_title,
       stock_quantity: r.stock_quantity,
       low_stock_threshold: r.low_stock_threshold,
-      track_inventory: bool(r.track_inventory),
-      allow_backorder: bool(r.allow_backorder),
+      track_inventory: toBool(r.track_inventory),
+      allow_backorder: toBool(r.allow_backorder),
       status: r.status,
     })),
     total,

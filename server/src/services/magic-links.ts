@@ -17,21 +17,21 @@
 // verify: the token must match an unused, unexpired link of that address (lookup by hash; the
 // address compared case-insensitively). One conditional UPDATE claims it, so two verifications
 // of one link in parallel give one success. The customer is created on first use (individual,
-// TN); a deactivated one is refused. Every refusal is the same 401.
+// shop country); a deactivated one is refused. Every refusal is the same 401.
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { toBool } from '../db/bool';
-import { unauthorized } from '../http/problem';
-import type { Schemas } from '../http/types';
-import { findCustomerByEmail, findOrCreateCustomer, normaliseEmail } from './customers';
+import { unauthorized } from '../api/problem';
+import type { Schemas } from '../api/types';
+import { findCustomerByEmail, findOrCreateCustomer } from './customers';
+import { normaliseEmail } from './text-input';
 import { TOO_MANY_FAILED_LOGINS, type AuthThrottle, type ThrottlePolicy } from './auth-throttle';
 import { issueRefreshToken, tokenPair } from './refresh-tokens';
 
-export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
-export const MAGIC_LINK_SENT = 'If this address can receive e-mail, a sign-in link is on its way.';
-export const MAGIC_LINK_INVALID = 'Invalid or expired sign-in link';
-export const MAGIC_LINK_LIMITS = {
+const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
+const MAGIC_LINK_SENT = 'If this address can receive e-mail, a sign-in link is on its way.';
+const MAGIC_LINK_INVALID = 'Invalid or expired sign-in link';
+const MAGIC_LINK_LIMITS = {
   perEmail: { kind: 'window', max: 3, windowMs: 15 * 60 * 1000 },
   perIp: { kind: 'window', max: 10, windowMs: 15 * 60 * 1000 },
   verifyFailuresPerIp: { kind: 'window', max: 10, windowMs: 15 * 60 * 1000 },
@@ -45,10 +45,15 @@ export function hashMagicLinkToken(token: string): string {
  * The sign-in link of an e-mail: the MAGIC_LINK_URL template (by default
  * `<PUBLIC_URL>/auth/magic?token={token}&email={email}`) with the values URL-encoded.
  */
-export function magicLinkUrl(template: string, token: string, email: string): string {
+function magicLinkUrl(template: string, token: string, email: string): string {
   return template
     .replaceAll('{token}', encodeURIComponent(token))
     .replaceAll('{email}', encodeURIComponent(email));
+}
+
+/** Where a failed background e-mail is reported (the request's logger). */
+export interface ErrorLog {
+  error(details: { err: unknown }, message: string): void;
 }
 
 export class MagicLinks {
@@ -57,7 +62,7 @@ export class MagicLinks {
     private readonly throttle: AuthThrottle,
   ) {}
 
-  async send(rawEmail: string, ip: string, log: FastifyBaseLogger): Promise<Schemas['Message']> {
+  async send(rawEmail: string, ip: string, log: ErrorLog): Promise<Schemas['Message']> {
     const email = normaliseEmail(rawEmail);
     await this.throttle.consume(
       [
@@ -117,7 +122,7 @@ export class MagicLinks {
         .returning('id')
         .executeTakeFirst();
       if (!claimed) throw unauthorized(MAGIC_LINK_INVALID);
-      const customer = await findOrCreateCustomer(trx, email, now);
+      const customer = await findOrCreateCustomer(trx, email, now, this.ctx.config.shopCountry);
       // Rolls the claim back too: the link works again if the account is reactivated in time.
       if (!toBool(customer.is_active)) throw unauthorized(MAGIC_LINK_INVALID);
       const refreshToken = await issueRefreshToken(trx, {

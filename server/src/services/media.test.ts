@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
-import type { Schemas } from '../http/types';
+import type { Schemas } from '../api/types';
 import { newMediaKey, type Storage } from '../storage/storage';
 import { mediaStorage, releaseMedia, startMediaSweeper, sweepUnreferencedMedia } from './media';
 import { mediaKeyOf } from './signed-urls';

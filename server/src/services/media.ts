@@ -7,21 +7,19 @@
 // - Files that nothing references and that were written longer ago than the grace period are
 //   deleted by the sweeper (sweepUnreferencedMedia), which the server runs every hour
 //   (startMediaSweeper). The grace period covers a file uploaded into a form not saved yet.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { join } from 'node:path';
 import type { Config } from '../config';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { LocalDiskStorage } from '../storage/local-disk';
 import { containsPattern } from '../db/search';
 import type { Storage } from '../storage/storage';
 import { mediaKeyOf } from './signed-urls';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 /** Default UNUSED_MEDIA_GRACE_H: an unreferenced upload is kept for a day. */
 export const DEFAULT_UNUSED_MEDIA_GRACE_HOURS = 24;
 /** How often the server sweeps. */
-export const MEDIA_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const MEDIA_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Where uploaded media live: files under DATA_DIR/uploads. */
 export function mediaStorage(config: Pick<Config, 'dataDir'>): Storage {
@@ -29,7 +27,7 @@ export function mediaStorage(config: Pick<Config, 'dataDir'>): Storage {
 }
 
 /** The distinct storage keys among these URLs. */
-export function mediaKeysOf(urls: Iterable<string>): Set<string> {
+function mediaKeysOf(urls: Iterable<string>): Set<string> {
   const keys = new Set<string>();
   for (const url of urls) {
     const key = mediaKeyOf(url);
@@ -49,7 +47,7 @@ function imagesOf(json: string | null): string[] {
 }
 
 /** Whether any product's or variant's images hold this key's URL. */
-export async function isMediaReferenced(db: Db, key: string): Promise<boolean> {
+async function isMediaReferenced(db: Db, key: string): Promise<boolean> {
   const pattern = containsPattern(`/media/${key}`);
   for (const table of ['products', 'variants'] as const) {
     // The LIKE narrows the rows; the parsed URLs decide (a key that is a prefix of another).
@@ -64,7 +62,7 @@ export async function isMediaReferenced(db: Db, key: string): Promise<boolean> {
 }
 
 /** Every key referenced by a product or a variant. */
-export async function referencedMediaKeys(db: Db): Promise<Set<string>> {
+async function referencedMediaKeys(db: Db): Promise<Set<string>> {
   const keys = new Set<string>();
   for (const table of ['products', 'variants'] as const) {
     const rows = await db

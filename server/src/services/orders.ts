@@ -26,7 +26,7 @@
 //   <status>"); when the stock is short and backorders are not allowed the change is refused
 //   (409 naming the item, what is in stock and what is needed) and nothing is written.
 // - Variants are changed in variant id order, the same lock order as checkout.
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type {
   AdminUserRow,
@@ -36,19 +36,20 @@ import type {
   OrderStatus,
   OrderStatusHistoryRow,
 } from '../db/schema';
-import { anyOf, containsPattern, lowerLike } from '../db/search';
-import { conflict, HttpProblem, invalid, notFound } from '../http/problem';
-import { bool, json, money, percent } from '../http/present';
-import type { Schemas } from '../http/types';
+import type { Db } from '../db/database';
+import { toBool } from '../db/bool';
+import { anyOf, containsPattern, lowerLike, newestFirstPage } from '../db/search';
+import { conflict, HttpProblem, invalid, notFound } from '../api/problem';
+import { json, money, percent } from '../api/present';
+import type { Schemas } from '../api/types';
 import { adjustStock, movementTitle, type StockChange } from './stock';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Order = Schemas['Order'];
 type OrderSummary = Schemas['OrderSummary'];
 
-export const ORDER_NOT_FOUND = 'Order not found';
-export const NOT_CANCELLABLE = 'Only pending, confirmed or processing orders can be cancelled';
-export const CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed', 'processing'];
+const ORDER_NOT_FOUND = 'Order not found';
+const NOT_CANCELLABLE = 'Only pending, confirmed or processing orders can be cancelled';
+const CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed', 'processing'];
 
 // ---------------------------------------------------------------------------------------------
 // Presenting
@@ -69,7 +70,7 @@ function selectOrders(db: Db) {
     );
 }
 
-export function presentOrderSummary(row: OrderRowWithCount): OrderSummary {
+function presentOrderSummary(row: OrderRowWithCount): OrderSummary {
   return {
     id: row.id,
     order_number: row.order_number,
@@ -80,7 +81,7 @@ export function presentOrderSummary(row: OrderRowWithCount): OrderSummary {
     customer_type: row.customer_type,
     customer_country_code: row.customer_country_code,
     vat_number: row.vat_number,
-    vat_reverse_charge: bool(row.vat_reverse_charge),
+    vat_reverse_charge: toBool(row.vat_reverse_charge),
     subtotal: money(row.subtotal),
     vat_amount: money(row.vat_amount),
     shipping_amount: money(row.shipping_amount),
@@ -250,22 +251,16 @@ export async function listAdminOrders(
     filters.push(sql<SqlBool>`lower(o.customer_email) = lower(${q.customer_email.trim()})`);
   }
 
-  let page = selectOrders(db);
-  let count = db.selectFrom('orders as o').select((eb) => eb.fn.countAll<number>().as('n'));
-  for (const f of filters) {
-    page = page.where(f);
-    count = count.where(f);
-  }
-  const [rows, totalRow] = await Promise.all([
-    page
-      .orderBy('o.created_at', 'desc')
-      .orderBy('o.id', 'desc')
-      .limit(q.limit)
-      .offset(q.skip)
-      .execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(presentOrderSummary), total: Number(totalRow.n) };
+  const { rows, total } = await newestFirstPage(
+    {
+      page: selectOrders(db),
+      count: db.selectFrom('orders as o').select((eb) => eb.fn.countAll<number>().as('n')),
+      alias: 'o',
+    },
+    filters,
+    q,
+  );
+  return { items: rows.map(presentOrderSummary), total };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -333,7 +328,7 @@ async function transition(
 // Stock effects of status changes (see the header)
 
 /** Whether an order in this status holds the stock of its items. */
-export const holdsStock = (status: OrderStatus): boolean =>
+const holdsStock = (status: OrderStatus): boolean =>
   status !== 'cancelled' && status !== 'refunded';
 
 async function applyStockEffect(

@@ -7,21 +7,18 @@
 // When nothing is in force the rate is null: the item has no price (null in the catalogue and
 // the cart) and cannot be sold (409 on adding to a cart and at checkout). A wrong rate is never
 // charged instead (the old fallback to the item's own rate is gone).
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/database';
 import {
   countryDefaultInForce,
   grossFromNet,
   netFromGross,
+  normalizeCountry,
   resolveRateInForce,
   type RateRecord,
 } from '../domain/vat';
-import { conflict } from '../http/problem';
+import { conflict } from '../api/problem';
 import { loadRates } from './vat-rates';
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-export const normalizeCountry = (countryCode: string): string => countryCode.trim().toUpperCase();
 
 /** 409 detail for an item that has no VAT rate in force. */
 export const noRateInForce = (productName: string) =>

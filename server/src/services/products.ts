@@ -1,45 +1,36 @@
 // Admin side of products: storage, the rules of create/update/delete and the Product presenter.
-//
-// A simple product (has_variants false) keeps its stock in one hidden default variant
-// (variants.is_default = 1). Its price follows the product's base_price (and compare_at_price),
-// and every change of its stock goes through setStock so a stock movement is recorded.
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+// A simple product's stock lives in a hidden default variant (simple-inventory.ts).
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { AppContext } from '../context';
-import { fromBool } from '../db/bool';
-import type {
-  Database,
-  NewProduct,
-  NewVariant,
-  ProductRow,
-  ProductUpdate as ProductColumnsUpdate,
-  VariantUpdate,
-} from '../db/schema';
-import { anyOf, containsPattern, lowerLike } from '../db/search';
+import { fromBool, toBool } from '../db/bool';
+import type { NewProduct, ProductRow, ProductUpdate as ProductColumnsUpdate } from '../db/schema';
+import type { Db } from '../db/database';
+import { anyOf, containsPattern, lowerLike, newestFirstPage } from '../db/search';
 import { constraintName, isUniqueViolation } from '../db/transaction';
 import { toMillimes } from '../domain/money';
 import { priceInclVat } from '../domain/vat';
 import { ratesInForce, type RatesInForce } from './pricing';
 import { assignableRateIssue } from './vat-rates';
-import { DEFAULT_LOW_STOCK_THRESHOLD } from '../domain/inventory';
-import { conflict, HttpProblem, notFound, type ValidationIssue } from '../http/problem';
-import { bool, json, money, moneyOrNull, percent } from '../http/present';
-import type { Body, Schemas } from '../http/types';
-import { setStock } from './stock';
+import { PLACEHOLDER_SKU } from '../domain/inventory';
+import type { ValidationIssue } from '../../../contract';
+import { conflict, HttpProblem, notFound } from '../api/problem';
+import { json, money, moneyOrNull, percent } from '../api/present';
+import type { Body, Schemas } from '../api/types';
+import {
+  createDefaultVariant,
+  findDefaultVariant,
+  followProductPrice,
+  updateDefaultVariant,
+} from './simple-inventory';
+import { optionalText } from './text-input';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Product = Schemas['Product'];
-/** Inventory as received: the contract's defaults are NOT applied by the validator inside oneOf. */
-type InventoryInput = Partial<Schemas['SimpleProductInventory']>;
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
-export const SLUG_TAKEN = 'Slug already exists';
+const SLUG_TAKEN = 'Slug already exists';
 export const SKU_TAKEN = 'SKU already exists';
 /** Same text as the variants API's refusal. */
 export const PRODUCT_TYPE_FIXED = 'Product type cannot be changed after creation';
-/** Reason of the stock movements written by product create/update. */
-export const INVENTORY_REASON = 'Product inventory update';
-export const DEFAULT_SKU = 'DEFAULT';
-const DEFAULT_TITLE = 'DEFAULT';
 
 // ---------------------------------------------------------------------------------------------
 // Reading and presenting
@@ -64,7 +55,7 @@ function selectAdminProducts(db: Db) {
 }
 
 /** The product with price_incl_vat at the rate in force (its rate or a successor; see pricing.ts). */
-export function presentProduct(row: AdminProductRow, rates: RatesInForce): Product {
+function presentProduct(row: AdminProductRow, rates: RatesInForce): Product {
   const rateBp = rates.ownRateBp(row.vat_rate_id);
   const base = Number(row.base_price);
   return {
@@ -75,7 +66,7 @@ export function presentProduct(row: AdminProductRow, rates: RatesInForce): Produ
     short_description: row.short_description,
     category_id: row.category_id,
     brand: row.brand,
-    has_variants: bool(row.has_variants),
+    has_variants: toBool(row.has_variants),
     base_price: money(base),
     compare_at_price: moneyOrNull(
       row.compare_at_price === null ? null : Number(row.compare_at_price),
@@ -85,16 +76,16 @@ export function presentProduct(row: AdminProductRow, rates: RatesInForce): Produ
         ? null
         : money(
             priceInclVat(
-              { base_price: base, price_includes_vat: bool(row.price_includes_vat) },
+              { base_price: base, price_includes_vat: toBool(row.price_includes_vat) },
               rateBp,
             ),
           ),
     vat_rate_id: row.vat_rate_id,
     vat_rate: rateBp === null ? null : percent(rateBp),
-    price_includes_vat: bool(row.price_includes_vat),
+    price_includes_vat: toBool(row.price_includes_vat),
     images: json<string[]>(row.images, []),
-    is_active: bool(row.is_active),
-    is_featured: bool(row.is_featured),
+    is_active: toBool(row.is_active),
+    is_featured: toBool(row.is_featured),
     meta_title: row.meta_title,
     meta_description: row.meta_description,
     tags: json<string[]>(row.tags, []),
@@ -138,23 +129,17 @@ export async function listAdminProducts(
     filters.push(sql<SqlBool>`${sql.ref('p.is_active')} = ${sql.lit(fromBool(q.is_active))}`);
   }
 
-  let page = selectAdminProducts(db);
-  let count = db.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('n'));
-  for (const f of filters) {
-    page = page.where(f);
-    count = count.where(f);
-  }
-  const [rows, totalRow] = await Promise.all([
-    page
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(q.limit)
-      .offset(q.skip)
-      .execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await newestFirstPage(
+    {
+      page: selectAdminProducts(db),
+      count: db.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('n')),
+      alias: 'p',
+    },
+    filters,
+    q,
+  );
   const rates = await ratesInForce(db, at);
-  return { items: rows.map((row) => presentProduct(row, rates)), total: Number(totalRow.n) };
+  return { items: rows.map((row) => presentProduct(row, rates)), total };
 }
 
 export async function findProduct(db: Db, id: number, at: Date): Promise<Product | undefined> {
@@ -171,20 +156,13 @@ export async function getProduct(db: Db, id: number, at: Date): Promise<Product>
 // ---------------------------------------------------------------------------------------------
 // Input normalisation
 
-/** Trims a required text; blank after trimming is a 422 on that field. */
-function requiredText(value: string, field: string, issues: ValidationIssue[]): string {
+/** Trims a required text; blank after trimming is an issue on that field (all are sent at once). */
+function requiredTextOrIssue(value: string, field: string, issues: ValidationIssue[]): string {
   const trimmed = value.trim();
   if (trimmed === '') {
     issues.push({ loc: ['body', field], msg: 'Field must not be blank', type: 'value_error' });
   }
   return trimmed;
-}
-
-/** Trims an optional text; blank becomes null. */
-function optionalText(value: string | null): string | null {
-  if (value === null) return null;
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
 }
 
 /** Trims each tag and drops the ones left blank. */
@@ -195,10 +173,10 @@ type ProductInput = Body<'updateProduct'>;
 /** The product columns a create or update body sets (only the properties present). */
 function productColumns(body: ProductInput, issues: ValidationIssue[]): ProductColumnsUpdate {
   const c: ProductColumnsUpdate = {};
-  if (body.name !== undefined) c.name = requiredText(body.name, 'name', issues);
+  if (body.name !== undefined) c.name = requiredTextOrIssue(body.name, 'name', issues);
   if (body.slug !== undefined) c.slug = body.slug;
   if (body.description !== undefined) {
-    c.description = requiredText(body.description, 'description', issues);
+    c.description = requiredTextOrIssue(body.description, 'description', issues);
   }
   if (body.short_description !== undefined) {
     c.short_description = optionalText(body.short_description);
@@ -271,7 +249,7 @@ async function assertSlugFree(db: Db, slug: string, exceptId?: number): Promise<
 
 /** A real SKU (not the DEFAULT placeholder) must not be used by another variant. */
 async function assertSkuFree(db: Db, sku: string, exceptVariantId?: number): Promise<void> {
-  if (sku === DEFAULT_SKU) return;
+  if (sku === PLACEHOLDER_SKU) return;
   let q = db.selectFrom('variants').select('id').where('sku', '=', sku);
   if (exceptVariantId !== undefined) q = q.where('id', '<>', exceptVariantId);
   if (await q.executeTakeFirst()) throw conflict(SKU_TAKEN);
@@ -288,94 +266,6 @@ function mapUniqueViolation(err: unknown): unknown {
 
 function throwIssues(issues: ValidationIssue[]): void {
   if (issues.length > 0) throw new HttpProblem(422, issues);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Default variant (simple-product inventory)
-
-async function findDefaultVariant(db: Db, productId: number) {
-  return db
-    .selectFrom('variants')
-    .selectAll()
-    .where('product_id', '=', productId)
-    .where('is_default', '=', 1)
-    .executeTakeFirst();
-}
-
-async function createDefaultVariant(
-  trx: Transaction<Database>,
-  product: { id: number; base_price: number; compare_at_price: number | null },
-  inventory: InventoryInput,
-  change: { adminUserId: number | null; now: string },
-): Promise<void> {
-  const values: NewVariant = {
-    product_id: product.id,
-    is_default: 1,
-    option_values: '{}',
-    sku: inventory.sku ?? DEFAULT_SKU,
-    variant_title: DEFAULT_TITLE,
-    price: product.base_price,
-    compare_at_price: product.compare_at_price,
-    cost_price: null,
-    vat_rate_id: null,
-    barcode: optionalText(inventory.barcode ?? null),
-    weight: inventory.weight ?? null,
-    dimensions: null,
-    images: '[]',
-    // The stock starts at 0 and is then set through setStock, so the initial stock is a
-    // recorded movement like any other change.
-    stock_quantity: 0,
-    low_stock_threshold: inventory.low_stock_threshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
-    track_inventory: fromBool(inventory.track_inventory ?? true),
-    allow_backorder: fromBool(inventory.allow_backorder ?? false),
-    is_active: 1,
-    position: 0,
-    created_at: change.now,
-    updated_at: change.now,
-  };
-  const variant = await trx
-    .insertInto('variants')
-    .values(values)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const quantity = inventory.stock_quantity ?? 0;
-  if (quantity !== 0) {
-    await setStock(trx, variant.id, quantity, { reason: INVENTORY_REASON, ...change });
-  }
-}
-
-async function updateDefaultVariant(
-  trx: Transaction<Database>,
-  variantId: number,
-  inventory: InventoryInput,
-  change: { adminUserId: number | null; now: string },
-): Promise<void> {
-  const set: VariantUpdate = {};
-  if (inventory.sku !== undefined) set.sku = inventory.sku ?? DEFAULT_SKU;
-  if (inventory.barcode !== undefined) set.barcode = optionalText(inventory.barcode);
-  if (inventory.low_stock_threshold !== undefined) {
-    set.low_stock_threshold = inventory.low_stock_threshold;
-  }
-  if (inventory.track_inventory !== undefined) {
-    set.track_inventory = fromBool(inventory.track_inventory);
-  }
-  if (inventory.allow_backorder !== undefined) {
-    set.allow_backorder = fromBool(inventory.allow_backorder);
-  }
-  if (inventory.weight !== undefined) set.weight = inventory.weight;
-  if (Object.keys(set).length > 0) {
-    await trx
-      .updateTable('variants')
-      .set({ ...set, updated_at: change.now })
-      .where('id', '=', variantId)
-      .execute();
-  }
-  if (inventory.stock_quantity !== undefined) {
-    await setStock(trx, variantId, inventory.stock_quantity, {
-      reason: INVENTORY_REASON,
-      ...change,
-    });
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -468,7 +358,7 @@ export async function updateProduct(
 
   const issues: ValidationIssue[] = [];
   const columns = productColumns(body, issues);
-  const hasVariants = body.has_variants ?? bool(current.has_variants);
+  const hasVariants = body.has_variants ?? toBool(current.has_variants);
   const inventory = body.inventory ?? null;
   if (hasVariants && inventory !== null) issues.push(inventoryForbidden());
   // Re-sending the rate the product already has is not a new assignment (the edit form sends
@@ -506,7 +396,7 @@ export async function updateProduct(
           );
         }
       }
-      if (body.has_variants === true && !bool(current.has_variants)) {
+      if (body.has_variants === true && !toBool(current.has_variants)) {
         // The variants API refuses variants next to a default variant; turning such a product
         // into one with variants would leave its stock in a hidden variant.
         if (await findDefaultVariant(trx, id)) throw conflict(PRODUCT_TYPE_FIXED);
@@ -519,20 +409,11 @@ export async function updateProduct(
       };
 
       const defaultVariant = await findDefaultVariant(trx, id);
-      // The default variant's price follows the product's.
       if (
         defaultVariant &&
         (body.base_price !== undefined || body.compare_at_price !== undefined)
       ) {
-        await trx
-          .updateTable('variants')
-          .set({
-            price: prices.base_price,
-            compare_at_price: prices.compare_at_price,
-            updated_at: now,
-          })
-          .where('id', '=', defaultVariant.id)
-          .execute();
+        await followProductPrice(trx, defaultVariant.id, prices, now);
       }
       if (inventory !== null) {
         if (defaultVariant) await updateDefaultVariant(trx, defaultVariant.id, inventory, change);

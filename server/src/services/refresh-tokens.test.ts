@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDialects, type TestDatabase } from '../../test-support/databases';
-import { HttpProblem } from '../http/problem';
+import { HttpProblem } from '../api/problem';
 import {
   hashRefreshToken,
   issueRefreshToken,

@@ -6,20 +6,19 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AccessTokens } from '../auth/access-token';
-import type { Database, UserType } from '../db/schema';
-import { unauthorized } from '../http/problem';
-import type { Schemas } from '../http/types';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
+import { ACCOUNT_GONE, unauthorized } from '../api/problem';
+import type { Schemas } from '../api/types';
 
 /** Lifetime of each refresh token; a refresh starts a new 7-day period (sliding session). */
-export const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const REFRESH_ERRORS = {
   invalid: 'Invalid refresh token',
   expired: 'Refresh token expired',
   reused: 'Refresh token was already used or revoked; please sign in again',
-  inactive: 'Account is inactive or no longer exists',
+  inactive: ACCOUNT_GONE,
 } as const;
 
 export function hashRefreshToken(token: string): string {
@@ -27,7 +26,7 @@ export function hashRefreshToken(token: string): string {
 }
 
 interface IssueInput {
-  userType: UserType;
+  userType: Schemas['UserType'];
   userId: number;
   now: Date;
   /** Continue this family (rotation); a new family when absent (sign-in). */
@@ -54,7 +53,7 @@ export async function issueRefreshToken(db: Db, input: IssueInput): Promise<stri
 }
 
 /** Revokes every token of a family that is not revoked yet. */
-export async function revokeRefreshTokenFamily(db: Db, familyId: string, now: Date) {
+async function revokeRefreshTokenFamily(db: Db, familyId: string, now: Date) {
   await db
     .updateTable('refresh_tokens')
     .set({ revoked_at: now.toISOString() })
@@ -70,7 +69,7 @@ export async function revokeRefreshTokenFamily(db: Db, familyId: string, now: Da
 export async function revokeRefreshTokenFamilyOf(
   db: Kysely<Database>,
   token: string,
-  userType: UserType,
+  userType: Schemas['UserType'],
   now: Date,
 ): Promise<void> {
   const row = await db
@@ -85,7 +84,7 @@ export async function revokeRefreshTokenFamilyOf(
 /** Revokes every token of a user (deactivation, deletion). */
 export async function revokeUserRefreshTokens(
   db: Db,
-  userType: UserType,
+  userType: Schemas['UserType'],
   userId: number,
   now: Date,
 ) {
@@ -101,7 +100,7 @@ export async function revokeUserRefreshTokens(
 interface RotateInput {
   token: string;
   /** The user type of the refresh endpoint; a token of the other type is refused. */
-  userType: UserType;
+  userType: Schemas['UserType'];
   now: Date;
   /** Whether the token's user may still sign in (exists, active); checked in the transaction. */
   userAllowed: (trx: Transaction<Database>, userId: number) => Promise<boolean>;
@@ -168,7 +167,7 @@ export async function rotateRefreshToken(
 /** The answer of a sign-in or refresh: a fresh access token plus the given refresh token. */
 export async function tokenPair(
   tokens: AccessTokens,
-  userType: UserType,
+  userType: Schemas['UserType'],
   userId: number,
   refreshToken: string,
   now: Date,

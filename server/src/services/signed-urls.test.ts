@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { HttpProblem } from '../http/problem';
+import { HttpProblem } from '../api/problem';
 import { createMediaUrlSigner, DEFAULT_SIGNED_URL_SECONDS, mediaUrl } from './signed-urls';
 
 const SECRET = 'test-url-signing-key-test-url-signing-0123';

@@ -2,7 +2,7 @@
 // The signature is HMAC-SHA256 (config.urlSigningKey) over the key and the expiry, so neither can
 // be changed without the secret.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { forbidden } from '../http/problem';
+import { forbidden } from '../api/problem';
 import { isValidMediaKey } from '../storage/storage';
 
 export const DEFAULT_SIGNED_URL_SECONDS = 3600;
@@ -30,7 +30,7 @@ export function mediaKeyOf(url: string): string | null {
   return isValidMediaKey(key) ? key : null;
 }
 
-export interface SignedMediaUrl {
+interface SignedMediaUrl {
   url: string;
   /** ISO 8601. */
   expires_at: string;

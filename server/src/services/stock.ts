@@ -6,12 +6,11 @@
 // Every stock figure stays an integer within ±MAX_STOCK (domain/inventory.ts): a value or a
 // result outside is refused (422 for a value sent, 409 for a result), so the ledger never holds
 // a rounded or non-integer row.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database, StockMovementRow, VariantRow } from '../db/schema';
+import type { Db } from '../db/database';
 import { isStockFigure, MAX_STOCK } from '../domain/inventory';
-import { conflict, invalid, notFound } from '../http/problem';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { conflict, invalid, notFound } from '../api/problem';
 
 export interface StockChange {
   reason: string | null;

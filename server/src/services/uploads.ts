@@ -7,7 +7,6 @@
 // - At most 100 MB per file (413) and 5 files per request (422).
 // - Files stream to storage under new random keys; a request is all or nothing: when any file
 //   is refused, the files already stored for it are deleted again.
-import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -17,26 +16,12 @@ import {
   invalid,
   payloadTooLarge,
   unsupportedMediaType,
-} from '../http/problem';
+} from '../api/problem';
+import type { UploadLimits } from '../domain/media-limits';
 import { contentTypeForKey, newMediaKey, type Storage } from '../storage/storage';
 import { mediaUrl } from './signed-urls';
 
-export const MAX_FILE_BYTES = 100 * 1024 * 1024;
-export const MAX_FILES_PER_REQUEST = 5;
-
-export interface UploadLimits {
-  /** Per file, in bytes. */
-  maxFileBytes: number;
-  /** Per request, for the multi-file operations. */
-  maxFiles: number;
-}
-
-export const DEFAULT_UPLOAD_LIMITS: Readonly<UploadLimits> = {
-  maxFileBytes: MAX_FILE_BYTES,
-  maxFiles: MAX_FILES_PER_REQUEST,
-};
-
-export type MediaKind = 'image' | 'video';
+type MediaKind = 'image' | 'video';
 
 /** What one upload operation expects: the kind, the form field and one or several files. */
 export interface UploadTarget {
@@ -44,6 +29,10 @@ export interface UploadTarget {
   field: string;
   multiple: boolean;
 }
+
+/** One part of a multipart body, as the route's parser hands it over. */
+export type UploadPart =
+  { type: 'file'; fieldname: string; filename: string; file: Readable } | { type: 'field' };
 
 export interface UploadedMedia {
   url: string;
@@ -91,7 +80,7 @@ const FORMATS: Record<MediaKind, Record<string, Format>> = {
   },
 };
 
-export const ALLOWED_EXTENSIONS: Record<MediaKind, string[]> = {
+const ALLOWED_EXTENSIONS: Record<MediaKind, string[]> = {
   image: Object.keys(FORMATS.image).map((e) => `.${e}`),
   video: Object.keys(FORMATS.video).map((e) => `.${e}`),
 };
@@ -102,12 +91,12 @@ const KEY_PREFIX = { image: 'img', video: 'vid' } as const;
 const SNIFF_BYTES = 64 * 1024;
 
 /**
- * Stores the files of a multipart request (the parts iterator of @fastify/multipart) and returns
+ * Stores the files of a multipart request (its parts, one at a time) and returns
  * them in request order. Throws an HttpProblem (413/415/422/400) and leaves nothing stored when
  * any file is refused. Text fields are ignored; a file in another field is a 422.
  */
 export async function storeUploads(
-  parts: AsyncIterable<Multipart>,
+  parts: AsyncIterable<UploadPart>,
   target: UploadTarget,
   storage: Storage,
   limits: UploadLimits,
@@ -117,7 +106,7 @@ export async function storeUploads(
   const iterator = parts[Symbol.asyncIterator]();
   try {
     for (;;) {
-      let next: IteratorResult<Multipart>;
+      let next: IteratorResult<UploadPart>;
       try {
         next = await iterator.next();
       } catch (err) {
@@ -151,7 +140,7 @@ export async function storeUploads(
 }
 
 async function storeOne(
-  part: MultipartFile,
+  part: Extract<UploadPart, { type: 'file' }>,
   kind: MediaKind,
   storage: Storage,
   maxFileBytes: number,
@@ -245,7 +234,7 @@ function tooManyFiles(target: UploadTarget, maxCount: number): HttpProblem {
     : invalid(['body', target.field], 'Only one file may be sent', 'value_error');
 }
 
-/** Errors of @fastify/multipart and busboy (malformed body, its own limits) as answers. */
+/** Errors of the multipart parser (malformed body, its own limits) as answers. */
 function fromMultipartError(err: unknown, target?: UploadTarget, maxCount = 1): unknown {
   if (err instanceof HttpProblem) return err;
   const e = err as { code?: string; message?: string; statusCode?: number };

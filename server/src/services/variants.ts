@@ -1,23 +1,24 @@
 // Product variants: reading (with their VAT-inclusive price), writing under the catalogue rules
 // (unique SKU, reserved 'DEFAULT', product type fixed at creation, has_variants kept in line) and
 // the Variant presenter. Callers own the transaction; every stock change goes through stock.ts.
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
-import { fromBool } from '../db/bool';
+import { sql, type Transaction, type Updateable } from 'kysely';
+import { fromBool, toBool } from '../db/bool';
 import type { Database, VariantRow, VariantsTable } from '../db/schema';
+import type { Db } from '../db/database';
 import { containsPattern } from '../db/search';
 import { isUniqueViolation } from '../db/transaction';
 import { toMillimes } from '../domain/money';
 import { toGross } from '../domain/vat';
 import { ratesInForce, type RatesInForce } from './pricing';
 import { assignableRateIssue } from './vat-rates';
-import { conflict, invalid, notFound } from '../http/problem';
-import { bool, json, money, moneyOrNull } from '../http/present';
-import type { Schemas } from '../http/types';
+import { conflict, invalid, notFound } from '../api/problem';
+import { json, money, moneyOrNull } from '../api/present';
+import type { Schemas } from '../api/types';
 import { stockStateSql, totalPages } from './inventory-status';
-import { DEFAULT_SKU, PRODUCT_TYPE_FIXED, SKU_TAKEN } from './products';
+import { PRODUCT_TYPE_FIXED, SKU_TAKEN } from './products';
 import { setStock, type StockChange } from './stock';
+import { PLACEHOLDER_SKU } from '../domain/inventory';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Variant = Schemas['Variant'];
 type Dimensions = Schemas['Dimensions'];
 
@@ -41,7 +42,7 @@ export const item = (index: number): Place => ({
 // Reading and presenting
 
 /** Variants (alias `v`) with what their gross price needs: the product's basis and the rate. */
-export function selectVariants(db: Db) {
+function selectVariants(db: Db) {
   return db
     .selectFrom('variants as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
@@ -54,13 +55,13 @@ export function selectVariants(db: Db) {
     ]);
 }
 
-export type PricedVariantRow = VariantRow & {
+type PricedVariantRow = VariantRow & {
   product_price_includes_vat: number;
   product_vat_rate_id: number;
 };
 
 /** The variant with price_incl_vat at the rate in force (its own rate's chain, else the product's). */
-export function presentVariant(row: PricedVariantRow, rates: RatesInForce): Variant {
+function presentVariant(row: PricedVariantRow, rates: RatesInForce): Variant {
   const rateBp = rates.ownRateBp(row.vat_rate_id ?? row.product_vat_rate_id);
   return {
     id: row.id,
@@ -82,16 +83,16 @@ export function presentVariant(row: PricedVariantRow, rates: RatesInForce): Vari
     images: json<string[]>(row.images, []),
     stock_quantity: row.stock_quantity,
     low_stock_threshold: row.low_stock_threshold,
-    track_inventory: bool(row.track_inventory),
-    allow_backorder: bool(row.allow_backorder),
-    is_active: bool(row.is_active),
+    track_inventory: toBool(row.track_inventory),
+    allow_backorder: toBool(row.allow_backorder),
+    is_active: toBool(row.is_active),
     position: row.position,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
 }
 
-export async function findVariant(db: Db, id: number, at: Date): Promise<Variant | undefined> {
+async function findVariant(db: Db, id: number, at: Date): Promise<Variant | undefined> {
   const row = await selectVariants(db).where('v.id', '=', id).executeTakeFirst();
   return row && presentVariant(row, await ratesInForce(db, at));
 }
@@ -185,7 +186,7 @@ function normaliseDimensions(d: Partial<Dimensions>): Dimensions {
 }
 
 /** Columns for the properties present in `input` (trimmed; empty optional text becomes null). */
-export function variantColumns(
+function variantColumns(
   input: VariantInput,
   at: Place,
 ): Omit<Updateable<VariantsTable>, 'stock_quantity'> {
@@ -259,10 +260,10 @@ async function assertSkuAvailable(
   at: Place,
   { exceptId, field = 'sku' }: { exceptId?: number; field?: string } = {},
 ) {
-  if (sku === DEFAULT_SKU) {
+  if (sku === PLACEHOLDER_SKU) {
     throw invalid(
       [...at.loc, field],
-      `SKU '${DEFAULT_SKU}' is reserved for the inventory of a simple product`,
+      `SKU '${PLACEHOLDER_SKU}' is reserved for the inventory of a simple product`,
     );
   }
   let q = db.selectFrom('variants').select('id').where('sku', '=', sku);
@@ -421,7 +422,7 @@ export async function updateVariant(
   const current = await loadRow(trx, id, at);
   const columns = variantColumns(input, at);
   // A default variant may keep its placeholder SKU; nobody else may take it.
-  if (columns.sku !== undefined && !(current.is_default === 1 && columns.sku === DEFAULT_SKU)) {
+  if (columns.sku !== undefined && !(current.is_default === 1 && columns.sku === PLACEHOLDER_SKU)) {
     await assertSkuAvailable(trx, columns.sku, at, { exceptId: id });
   }
   await assertVatRateExists(trx, input.vat_rate_id, at, ctx.now, current.vat_rate_id);

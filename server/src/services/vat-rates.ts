@@ -13,22 +13,23 @@
 //   (assignableRateIssue); a scheduled rate is allowed (the item is not sold until it starts).
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
-import { fromBool } from '../db/bool';
+import { fromBool, toBool } from '../db/bool';
 import type { Database, VatRateRow, VatRateUpdate as VatRateChanges } from '../db/schema';
+import type { Db } from '../db/database';
 import { isForeignKeyViolation } from '../db/transaction';
 import { rateStatus, rateToBp, type RateRecord, type RateStatus } from '../domain/vat';
-import { bool, percent } from '../http/present';
-import { conflict, invalid, notFound } from '../http/problem';
-import type { Schemas } from '../http/types';
+import { percent } from '../api/present';
+import { conflict, invalid, notFound } from '../api/problem';
+import type { Schemas } from '../api/types';
+import { optionalText, requiredText } from './text-input';
 
-type Db = Kysely<Database> | Transaction<Database>;
 /** What the write operations need: the database and which SQL dialect it speaks. */
 export type Store = Pick<AppContext, 'db' | 'dialect'>;
 
 export type VatRateCreateInput = Schemas['VatRateCreate'];
 export type VatRateUpdateInput = Schemas['VatRateUpdate'];
 
-export const VAT_RATE_NOT_FOUND = 'VAT rate not found';
+const VAT_RATE_NOT_FOUND = 'VAT rate not found';
 
 export interface RateUsage {
   products: number;
@@ -46,8 +47,8 @@ export function presentVatRate(
     rate: percent(row.rate_bp),
     country_code: row.country_code,
     description: row.description,
-    is_default: bool(row.is_default),
-    is_active: bool(row.is_active),
+    is_default: toBool(row.is_default),
+    is_active: toBool(row.is_active),
     effective_from: row.effective_from,
     effective_to: row.effective_to,
     successor_id: row.successor_id === null ? null : Number(row.successor_id),
@@ -81,7 +82,7 @@ export async function listVatRates(db: Db, filter: VatRateFilter = {}): Promise<
     .execute();
 }
 
-export async function findVatRate(db: Db, id: number): Promise<VatRateRow | undefined> {
+async function findVatRate(db: Db, id: number): Promise<VatRateRow | undefined> {
   return db.selectFrom('vat_rates').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -265,7 +266,7 @@ export async function updateVatRate(
 
     const countryCode = changes.country_code ?? current.country_code;
     const isDefault = (changes.is_default ?? current.is_default) === 1;
-    const result = toRecord({ ...current, ...changes } as VatRateRow);
+    const result = toRecord({ ...current, ...changes });
     // A default must be in force when it becomes (or, deactivated or re-dated, stays) the default.
     const defaultTouched =
       input.is_default === true ||
@@ -338,7 +339,7 @@ export async function countUsage(
   return { products: Number(products.n), variants: Number(variants.n) };
 }
 
-export function usageMessage({ products, variants }: { products: number; variants: number }) {
+function usageMessage({ products, variants }: { products: number; variants: number }) {
   const parts: string[] = [];
   if (products > 0) parts.push(`${products} ${products === 1 ? 'product' : 'products'}`);
   if (variants > 0) parts.push(`${variants} ${variants === 1 ? 'variant' : 'variants'}`);
@@ -397,15 +398,4 @@ function assertPeriod(from: string, to: string | null, field: string): void {
   if (to !== null && from > to) {
     throw invalid(['body', field], 'effective_from must not be after effective_to');
   }
-}
-
-function requiredText(value: string, field: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '') throw invalid(['body', field], 'Must not be blank');
-  return trimmed;
-}
-
-function optionalText(value: string | null | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
 }

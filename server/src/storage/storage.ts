@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
  * A storage key: a flat file name (no slashes, no leading dot), the contract's MediaKey pattern.
  * Keys come from URLs, so every driver refuses anything else before touching its backend.
  */
-export const MEDIA_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const MEDIA_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 export function isValidMediaKey(key: string): boolean {
   return MEDIA_KEY_PATTERN.test(key);

@@ -17,7 +17,7 @@ import type { DialectName } from '../database';
 import { nowIso, withId } from './helpers';
 
 /** The title a movement of this variant quotes (v: variants, p: products). */
-export const MOVEMENT_TITLE_SQL = sql<string>`case when v.is_default = 1 then p.name else p.name || ' — ' || v.variant_title end`;
+const MOVEMENT_TITLE_SQL = sql<string>`case when v.is_default = 1 then p.name else p.name || ' — ' || v.variant_title end`;
 
 const orderOfReason = sql<number | null>`(select o.id from orders o
   where m.reason = 'Order ' || o.order_number or m.reason = 'Order ' || o.order_number || ' cancelled')`;
@@ -82,8 +82,10 @@ export function stockLedger(dialect: DialectName): Migration {
         .execute();
     },
 
-    async down() {
-      throw new Error('005_stock_ledger cannot be undone: movements may have lost their variant');
+    down() {
+      return Promise.reject(
+        new Error('005_stock_ledger cannot be undone: movements may have lost their variant'),
+      );
     },
   };
 }

@@ -28,9 +28,7 @@ export function withTimestamps<T extends string, C extends string>(
 ): CreateTableBuilder<T, C> {
   let t = table;
   for (const name of columns) {
-    t = t.addColumn(name, 'text', (c) =>
-      c.notNull().defaultTo(nowIso(dialect)),
-    ) as CreateTableBuilder<T, C>;
+    t = t.addColumn(name, 'text', (c) => c.notNull().defaultTo(nowIso(dialect)));
   }
   return t;
 }

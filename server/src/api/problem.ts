@@ -1,9 +1,4 @@
-/** One issue of a FastAPI-style 422 body. */
-export interface ValidationIssue {
-  loc: (string | number)[];
-  msg: string;
-  type: string;
-}
+import type { ValidationIssue } from '../../../contract';
 
 /**
  * An error that becomes an HTTP answer as is: `{detail}` with its status. Routes and services
@@ -18,6 +13,9 @@ export class HttpProblem extends Error {
     super(typeof detail === 'string' ? detail : detail.map((d) => d.msg).join('; '));
   }
 }
+
+/** 401 for a token whose account was deactivated or deleted since it was issued. */
+export const ACCOUNT_GONE = 'Account is inactive or no longer exists';
 
 export const badRequest = (detail: string) => new HttpProblem(400, detail);
 export const unauthorized = (detail = 'Not authenticated') =>
