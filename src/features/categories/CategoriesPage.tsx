@@ -12,9 +12,8 @@ import {
 } from '@generated/hooks/categories/categories';
 import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
-import { CategoriesView } from './CategoriesView';
+import { CategoriesView, type CategoryDeleteMode } from './CategoriesView';
 import { categoryErrorMessage, toCategoryPayload, type CategoryFormValues } from './category-form';
-import type { CategoryDeleteMode } from './DeleteCategoryDialog';
 
 const LIST_PATHS = new Set<unknown>([getListCategoriesKey()[0], getListAdminCategoriesKey()[0]]);
 /** Every cached category list (this screen's, the product screens' and the public one). */

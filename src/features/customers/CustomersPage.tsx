@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useListAdminOrders } from '@generated/hooks/orders/orders';
 import { notify } from '@/components/ui/notify';
-import { ORDER_LIST_PARAMS } from '@/features/orders/list-params';
+import { ORDER_LIST_PARAMS } from '@/features/orders';
 import { CustomersView } from './CustomersView';
 
 /** Customers overview (/admin/customers): derived from the orders (spec §3, §7). */

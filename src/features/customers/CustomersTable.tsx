@@ -1,10 +1,8 @@
 import { Link } from 'wouter';
-import { VirtualTable, type VirtualColumn } from '@/features/orders/VirtualTable';
+import { DataTable, type Column } from '@/components/list-screen';
 import type { CustomerRow } from './customer-display';
 
-export const EMPTY_CUSTOMERS = 'No customers found';
-
-const COLUMNS: readonly VirtualColumn<CustomerRow>[] = [
+const COLUMNS: readonly Column<CustomerRow>[] = [
   {
     header: 'Email',
     cell: (row) => (
@@ -52,12 +50,12 @@ const rowKey = (row: CustomerRow) => row.email;
 /** The customers table (spec §2), virtualised like the orders one. */
 export function CustomersTable({ rows }: { rows: readonly CustomerRow[] }) {
   return (
-    <VirtualTable
+    <DataTable
       rows={rows}
       columns={COLUMNS}
       rowKey={rowKey}
       label="Customers"
-      emptyText={EMPTY_CUSTOMERS}
+      emptyText="No customers found"
       minW="59rem"
       testId="customers-scroll"
     />

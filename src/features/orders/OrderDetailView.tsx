@@ -20,6 +20,7 @@ import { formatDateTime, formatMoney, toDecimal } from '@/lib/format';
 import { ArrowLeftIcon } from '@/components/icons';
 import { customerName, ORDER_STATUSES, paymentLabel, statusLabel } from './order-display';
 import { StatusBadge } from './StatusBadge';
+import { paths } from '@/lib/paths';
 
 export const REVERSE_CHARGE_NOTE = '* VAT Reverse Charge applies (B2B EU)';
 
@@ -49,7 +50,7 @@ export interface OrderDetailViewProps {
 function BackLink() {
   return (
     <Button asChild variant="ghost" size="sm" mb="2" ms="-2">
-      <Link href="/admin/orders">
+      <Link href={paths.orders.list}>
         <ArrowLeftIcon />
         Back to Orders
       </Link>

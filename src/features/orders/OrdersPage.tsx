@@ -4,6 +4,7 @@ import { useListAdminOrders } from '@generated/hooks/orders/orders';
 import { notify } from '@/components/ui/notify';
 import { ORDER_LIST_PARAMS } from './list-params';
 import { OrdersListView } from './OrdersListView';
+import { paths } from '@/lib/paths';
 
 /** Orders list (/admin/orders[?email=…]): loads the orders, toasts a load failure. */
 export function OrdersPage() {
@@ -24,7 +25,7 @@ export function OrdersPage() {
       failed={failed}
       onRetry={() => void orders.mutate()}
       email={email}
-      onClearEmail={() => navigate('/admin/orders')}
+      onClearEmail={() => navigate(paths.orders.list)}
     />
   );
 }

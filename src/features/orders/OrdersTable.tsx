@@ -1,9 +1,10 @@
 import { Link } from 'wouter';
-import type { OrderRow } from './order-display';
 import { EyeSvg } from '@/components/icons';
-import { VirtualTable, type VirtualColumn } from './VirtualTable';
+import { DataTable, type Column } from '@/components/list-screen';
+import { paths } from '@/lib/paths';
+import type { OrderRow } from './order-display';
 
-const COLUMNS: readonly VirtualColumn<OrderRow>[] = [
+const COLUMNS: readonly Column<OrderRow>[] = [
   {
     header: 'Order Number',
     width: '10.5rem',
@@ -46,7 +47,7 @@ const COLUMNS: readonly VirtualColumn<OrderRow>[] = [
     width: '6rem',
     align: 'end',
     cell: (row) => (
-      <Link href={`/admin/orders/${row.id}`} className="row-action">
+      <Link href={paths.orders.detail(row.id)} className="row-action">
         <EyeSvg />
         View
       </Link>
@@ -59,16 +60,14 @@ const rowKey = (row: OrderRow) => row.id;
 /** The orders table (spec §2), virtualised: smooth with the 1,000 orders the list loads. */
 export function OrdersTable({ rows }: { rows: readonly OrderRow[] }) {
   return (
-    <VirtualTable
+    <DataTable
       rows={rows}
       columns={COLUMNS}
       rowKey={rowKey}
       label="Orders"
-      emptyText={EMPTY_ORDERS}
+      emptyText="No orders found"
       minW="59rem"
       testId="orders-scroll"
     />
   );
 }
-
-export const EMPTY_ORDERS = 'No orders found';

@@ -32,6 +32,7 @@ import {
   toProductUpdate,
   type ProductFormValues,
 } from './form/product-form-values';
+import { paths } from '@/lib/paths';
 
 export interface ProductFormPageProps {
   /** What the edit form shows for a simple product (stories swap it; the route never does). */
@@ -86,7 +87,7 @@ function useAfterSave() {
     });
     await mutate(getGetProductKey(saved.id), saved, { revalidate: false });
     notify.success('Success', message);
-    navigate('/admin/products');
+    navigate(paths.products.list);
   };
 }
 
@@ -169,7 +170,7 @@ function EditProduct({
               </Button>
             )}
             <Button asChild>
-              <Link href="/admin/products">Back to products</Link>
+              <Link href={paths.products.list}>Back to products</Link>
             </Button>
           </HStack>
         </Stack>

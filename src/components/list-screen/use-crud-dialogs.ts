@@ -1,5 +1,40 @@
 import { useCallback, useState } from 'react';
 
+/**
+ * The state of a delete confirmation: which row, open or not, and the deletion under way (its
+ * mode, e.g. soft or force). The dialog closes once `onDelete` settles; the container reports
+ * the outcome.
+ */
+export function useDeleteConfirmation<T, M = void>(
+  onDelete: (item: T, mode: M) => Promise<unknown>,
+) {
+  const [target, setTarget] = useState<T | null>(null);
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState<M | null>(null);
+
+  const ask = useCallback((item: T) => {
+    setTarget(item);
+    setOpen(true);
+  }, []);
+  const cancel = useCallback(() => setOpen(false), []);
+  const confirm = useCallback(
+    (mode: M) => {
+      if (!target) return;
+      setPending(() => mode);
+      void Promise.resolve(onDelete(target, mode))
+        .catch(() => undefined) // the container reports failures
+        .finally(() => {
+          setPending(null);
+          setOpen(false);
+        });
+    },
+    [target, onDelete],
+  );
+
+  /** `pending`: the mode of the deletion under way, or null. */
+  return { open, target, pending, ask, cancel, confirm };
+}
+
 interface CrudDialogsOptions<T, V, M> {
   /** Creates (item null) or updates; resolves true when saved (the form dialog then closes). */
   onSave: (values: V, item: T | null) => Promise<boolean>;
@@ -16,9 +51,7 @@ export function useCrudDialogs<T, V, M = void>({ onSave, onDelete }: CrudDialogs
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<T | null>(null);
   const [session, setSession] = useState(0);
-  const [deleteTarget, setDeleteTarget] = useState<T | null>(null);
-  const [deleteOpen, setDeleteOpen] = useState(false);
-  const [deleting, setDeleting] = useState<M | null>(null);
+  const remove = useDeleteConfirmation<T, M>(onDelete);
 
   const openForm = useCallback((item: T | null) => {
     setEditing(item);
@@ -33,36 +66,10 @@ export function useCrudDialogs<T, V, M = void>({ onSave, onDelete }: CrudDialogs
     [onSave, editing],
   );
 
-  const askDelete = useCallback((item: T) => {
-    setDeleteTarget(item);
-    setDeleteOpen(true);
-  }, []);
-  const cancelDelete = useCallback(() => setDeleteOpen(false), []);
-  const confirmDelete = useCallback(
-    (mode: M) => {
-      if (!deleteTarget) return;
-      setDeleting(() => mode);
-      void Promise.resolve(onDelete(deleteTarget, mode))
-        .catch(() => undefined) // the container reports failures
-        .finally(() => {
-          setDeleting(null);
-          setDeleteOpen(false);
-        });
-    },
-    [deleteTarget, onDelete],
-  );
-
   return {
     form: { open: formOpen, item: editing, session, submit, close: closeForm },
     openForm,
-    remove: {
-      open: deleteOpen,
-      target: deleteTarget,
-      /** The mode of the deletion under way, or null. */
-      pending: deleting,
-      cancel: cancelDelete,
-      confirm: confirmDelete,
-    },
-    askDelete,
+    remove,
+    askDelete: remove.ask,
   };
 }

@@ -1,0 +1,9 @@
+/** The list-screen kit: products, orders, customers, categories, VAT rates and users. */
+export { ConfirmDialog, type ConfirmChoice } from '@/components/ui/ConfirmDialog';
+export { DataTable, type Column, type SortState } from './DataTable';
+export { ListScreen, countText } from './ListScreen';
+export { RowActions, StatusBadge } from './RowActions';
+export { LoadErrorState, UnavailableState } from './states';
+export { useCrudDialogs, useDeleteConfirmation } from './use-crud-dialogs';
+export { BADGE_PROPS, type BadgeStyle } from './badges';
+export { CrudListScreen } from './CrudListScreen';
