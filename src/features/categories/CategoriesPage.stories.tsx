@@ -5,6 +5,7 @@ import type { Category } from '@generated/model';
 import { categories as categoryFixtures } from '@mocks/fixtures';
 import { categories } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
+import { cellTexts, dialog, dialogClosed, listScreen, replace, rowOf } from '@/testing/list-screen';
 import { expectToast, screen } from '@/testing/story';
 import { CategoriesPage } from './CategoriesPage';
 import { adminScreen } from '@/testing/admin-screen';
@@ -24,63 +25,23 @@ const ADMIN_LIST = '/api/v1/admin/categories/';
 const EMPTY = 'No categories found. Add your first category!';
 const NONE = 'None (Top-level category)';
 
-type Scope = ReturnType<typeof within>;
-
 const byName = (name: string) => categoryFixtures.find((c) => c.name === name)!;
 
-/** The data rows (header row excluded). */
-function dataRows(canvasElement: HTMLElement): HTMLElement[] {
-  const table = within(canvasElement).getByRole('table', { name: 'Categories' });
-  return within(table).getAllByRole('row').slice(1);
-}
-const cellTexts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent ?? '');
-const rowOf = (canvasElement: HTMLElement, name: string) =>
-  within(canvasElement).getByRole('cell', { name }).closest('tr') as HTMLElement;
-
-async function waitForRows(canvasElement: HTMLElement) {
-  await within(canvasElement).findByRole('table', { name: 'Categories' });
-  await waitFor(() => expect(within(canvasElement).queryByText(EMPTY)).toBeNull());
-}
+const { dataRows, waitForRows, openDialog } = listScreen({ table: 'Categories' });
 
 /** The open form dialog (portalled), once its opening animation made it visible. */
-async function formDialog(name: 'Add Category' | 'Edit Category'): Promise<Scope> {
-  const dialog = await screen.findByRole('dialog', { name });
-  await waitFor(() => expect(dialog).toBeVisible());
-  return within(dialog);
-}
-async function deleteDialog(): Promise<Scope> {
-  const dialog = await screen.findByRole('alertdialog', { name: 'Delete Category' });
-  await waitFor(() => expect(dialog).toBeVisible());
-  return within(dialog);
-}
-async function dialogClosed(role: 'dialog' | 'alertdialog') {
-  await waitFor(() => expect(screen.queryByRole(role)).toBeNull(), { timeout: 3000 });
-}
+const formDialog = (name: 'Add Category' | 'Edit Category') => dialog(name);
+const openAdd = (canvasElement: HTMLElement) =>
+  openDialog(canvasElement, { button: 'Add Category', name: 'Add Category' });
+const openEdit = (canvasElement: HTMLElement, name: string) =>
+  openDialog(canvasElement, { button: `Edit ${name}`, name: 'Edit Category' });
+const openDelete = (canvasElement: HTMLElement, name: string) =>
+  openDialog(canvasElement, {
+    button: `Delete ${name}`,
+    name: 'Delete Category',
+    role: 'alertdialog',
+  });
 
-async function openAdd(canvasElement: HTMLElement): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Add Category' }));
-  return formDialog('Add Category');
-}
-async function openEdit(canvasElement: HTMLElement, name: string): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: `Edit ${name}` }));
-  return formDialog('Edit Category');
-}
-async function openDelete(canvasElement: HTMLElement, name: string): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: `Delete ${name}` }));
-  return deleteDialog();
-}
-
-async function replace(dialog: Scope, label: RegExp | string, text: string) {
-  const input = dialog.getByLabelText(label);
-  await userEvent.clear(input);
-  if (text) await userEvent.type(input, text);
-}
 const optionTexts = (select: HTMLElement) =>
   within(select)
     .getAllByRole('option')

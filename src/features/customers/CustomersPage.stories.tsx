@@ -4,6 +4,7 @@ import { Route, Switch } from 'wouter';
 import type { OrderSummary } from '@generated/model';
 import { AdminLayout } from '@/components/layout/AdminLayout';
 import { OrdersPage } from '@/features/orders/OrdersPage';
+import { cellTexts, listScreen, rowOf } from '@/testing/list-screen';
 import { expectLocation, expectToast } from '@/testing/story';
 import { adminUser } from '@mocks/fixtures';
 import { customerOrders } from '@mocks/fixtures/customer-orders';
@@ -110,31 +111,13 @@ const cellsOf = (c: Expected) => [
 const expected = expectedCustomers(customerOrders);
 const find = (email: string) => expected.find((c) => c.email.toLowerCase() === email)!;
 
-function dataRows(canvasElement: HTMLElement): HTMLElement[] {
-  const table = within(canvasElement).getByRole('table');
-  return within(table)
-    .getAllByRole('row')
-    .filter((row) => Number(row.getAttribute('aria-rowindex')) > 1);
-}
-const cellTexts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent ?? '');
-const rowEmails = (canvasElement: HTMLElement) =>
-  dataRows(canvasElement).map((row) => cellTexts(row)[0]);
-const rowOf = (canvasElement: HTMLElement, email: string) =>
-  within(canvasElement).getByRole('cell', { name: email }).closest('tr') as HTMLElement;
-
-async function waitForRows(canvasElement: HTMLElement) {
-  await within(canvasElement).findByRole('table');
-  await waitFor(() => expect(dataRows(canvasElement).length).toBeGreaterThan(0));
-}
-
-async function search(canvasElement: HTMLElement, text: string) {
-  const box = within(canvasElement).getByRole('searchbox', { name: 'Search customers' });
-  await userEvent.clear(box);
-  if (text) await userEvent.type(box, text);
-}
+const {
+  dataRows,
+  rowNames: rowEmails,
+  waitForRows,
+  search,
+} = listScreen({ searchPlaceholder: 'Search by email, type or country...' });
+const rowCells = (row: HTMLElement) => cellTexts(row);
 
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
@@ -143,7 +126,7 @@ export const Filled: Story = {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
     await expect(canvas.getByText(NOTICE)).toBeVisible();
     await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(HEADERS);
-    await expect(dataRows(canvasElement).map(cellTexts)).toEqual(expected.map(cellsOf));
+    await expect(dataRows(canvasElement).map(rowCells)).toEqual(expected.map(cellsOf));
     // Fewer customers than orders: repeat customers are grouped.
     await expect(expected.length).toBeLessThan(customerOrders.length);
     await expect(canvas.getByTestId('customer-count')).toHaveTextContent(

@@ -10,7 +10,7 @@ import {
 import { notify } from '@/components/ui/notify';
 import { ApiError, serverMessage } from '@/lib/http';
 import { OrderDetailView } from './OrderDetailView';
-import { ORDER_LIST_PARAMS } from './list-params';
+import { LIST_PARAMS } from '@/lib/list-params';
 
 /** Order detail (/admin/orders/{id}): loads the order, changes its status at once. */
 export function OrderDetailPage() {
@@ -44,7 +44,7 @@ export function OrderDetailPage() {
       notify.success('Success', 'Order status updated');
       // The list (shared with the dashboard and customers) keeps its cached rows: patch this one.
       void mutateCache(
-        getListAdminOrdersKey(ORDER_LIST_PARAMS),
+        getListAdminOrdersKey(LIST_PARAMS),
         (list: OrderSummary[] | undefined) =>
           list?.map((o) =>
             o.id === orderId ? { ...o, status: updated.status, updated_at: updated.updated_at } : o,

@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Route, Switch } from 'wouter';
 import type { OrderSummary } from '@generated/model';
 import { AdminLayout } from '@/components/layout/AdminLayout';
+import { cellTexts, listScreen, rowOf } from '@/testing/list-screen';
 import { expectLocation, expectToast } from '@/testing/story';
 import { adminUser, orders as orderFixtures } from '@mocks/fixtures';
 import { customerOrders } from '@mocks/fixtures/customer-orders';
@@ -70,32 +71,13 @@ const expectedCells = (order: OrderSummary) => [
   'View',
 ];
 
-/** The data rows in the DOM (the header row and the spacer rows excluded). */
-function dataRows(canvasElement: HTMLElement): HTMLElement[] {
-  const table = within(canvasElement).getByRole('table');
-  return within(table)
-    .getAllByRole('row')
-    .filter((row) => Number(row.getAttribute('aria-rowindex')) > 1);
-}
-const cellTexts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent ?? '');
-const rowNumbers = (canvasElement: HTMLElement) =>
-  dataRows(canvasElement).map((row) => cellTexts(row)[0]);
-const rowOf = (canvasElement: HTMLElement, orderNumber: string) =>
-  within(canvasElement).getByRole('cell', { name: orderNumber }).closest('tr') as HTMLElement;
-
-async function waitForRows(canvasElement: HTMLElement) {
-  await within(canvasElement).findByRole('table');
-  await waitFor(() => expect(dataRows(canvasElement).length).toBeGreaterThan(0));
-}
-
-async function search(canvasElement: HTMLElement, text: string) {
-  const box = within(canvasElement).getByPlaceholderText('Search by order number...');
-  await userEvent.clear(box);
-  if (text) await userEvent.type(box, text);
-}
+const {
+  dataRows,
+  rowNames: rowNumbers,
+  waitForRows,
+  search,
+} = listScreen({ searchPlaceholder: 'Search by order number...' });
+const rowCells = (row: HTMLElement) => cellTexts(row);
 
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
@@ -104,7 +86,7 @@ export const Filled: Story = {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
     await expect(document.title).toBe('Orders · Store back office');
     await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(HEADERS);
-    await expect(dataRows(canvasElement).map(cellTexts)).toEqual(orderFixtures.map(expectedCells));
+    await expect(dataRows(canvasElement).map(rowCells)).toEqual(orderFixtures.map(expectedCells));
     // Badge styles per status, and the payment method as text.
     for (const order of orderFixtures) {
       const badge = within(rowOf(canvasElement, order.order_number)).getByText(order.status);

@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useListAdminOrders } from '@generated/hooks/orders/orders';
 import { notify } from '@/components/ui/notify';
-import { ORDER_LIST_PARAMS } from './list-params';
+import { LIST_PARAMS } from '@/lib/list-params';
 import { OrdersListView } from './OrdersListView';
 import { paths } from '@/lib/paths';
 
 /** Orders list (/admin/orders[?email=…]): loads the orders, toasts a load failure. */
 export function OrdersPage() {
-  const orders = useListAdminOrders(ORDER_LIST_PARAMS);
+  const orders = useListAdminOrders(LIST_PARAMS);
   const email = new URLSearchParams(useSearch()).get('email');
   const [, navigate] = useLocation();
   const failed = Boolean(orders.error);

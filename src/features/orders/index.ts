@@ -1,3 +1,2 @@
 // Public API of the orders feature, used by the customers screen (customers are derived from orders).
 export { customerKey, UNKNOWN_EMAIL } from './customer-key';
-export { ORDER_LIST_PARAMS } from './list-params';

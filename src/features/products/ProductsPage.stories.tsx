@@ -6,6 +6,7 @@ import { categories as categoryFixtures, products as productFixtures } from '@mo
 import { manyProducts } from '@mocks/fixtures/many-products';
 import { categories, products } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
+import { cellTexts, listScreen, rowOf } from '@/testing/list-screen';
 import { expectLocation, expectToast, screen } from '@/testing/story';
 import { ProductsPage } from './ProductsPage';
 import { adminScreen } from '@/testing/admin-screen';
@@ -40,35 +41,10 @@ function expectedCells(product: Product, categoryList: readonly Category[] = cat
 const includesIgnoringCase = (name: string, query: string) =>
   name.toLowerCase().includes(query.trim().toLowerCase());
 
-/** The data rows in the DOM (the header row and spacer rows excluded). */
-function dataRows(canvasElement: HTMLElement): HTMLElement[] {
-  const table = within(canvasElement).getByRole('table');
-  return within(table)
-    .getAllByRole('row')
-    .filter(
-      (row) => row.hasAttribute('aria-rowindex') && row.getAttribute('aria-rowindex') !== '1',
-    );
-}
-const cellTexts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .slice(0, 5)
-    .map((cell) => cell.textContent ?? '');
-const rowNames = (canvasElement: HTMLElement) =>
-  dataRows(canvasElement).map((row) => cellTexts(row)[0]);
-const rowOf = (canvasElement: HTMLElement, name: string) =>
-  within(canvasElement).getByRole('cell', { name }).closest('tr') as HTMLElement;
-
-async function waitForRows(canvasElement: HTMLElement) {
-  await within(canvasElement).findByRole('table');
-  await waitFor(() => expect(dataRows(canvasElement).length).toBeGreaterThan(0));
-}
-
-async function search(canvasElement: HTMLElement, text: string) {
-  const box = within(canvasElement).getByPlaceholderText('Search products...');
-  await userEvent.clear(box);
-  if (text) await userEvent.type(box, text);
-}
+const { dataRows, rowNames, waitForRows, search } = listScreen({
+  searchPlaceholder: 'Search products...',
+});
+const rowCells = (row: HTMLElement) => cellTexts(row, 5);
 
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
@@ -76,7 +52,7 @@ export const Filled: Story = {
     await waitForRows(canvasElement);
     await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(HEADERS);
     await waitFor(() =>
-      expect(dataRows(canvasElement).map(cellTexts)).toEqual(
+      expect(dataRows(canvasElement).map(rowCells)).toEqual(
         productFixtures.map((p) => expectedCells(p)),
       ),
     );
@@ -141,11 +117,11 @@ export const Uncategorized: Story = {
   parameters: { msw: { handlers: [products.list([noCategory, deletedCategory])] } },
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
-    await expect(cellTexts(rowOf(canvasElement, 'Sans catégorie')).slice(1, 3)).toEqual([
+    await expect(rowCells(rowOf(canvasElement, 'Sans catégorie')).slice(1, 3)).toEqual([
       'Uncategorized',
       '59.000 TND',
     ]);
-    await expect(cellTexts(rowOf(canvasElement, 'Catégorie disparue'))[1]).toBe('Uncategorized');
+    await expect(rowCells(rowOf(canvasElement, 'Catégorie disparue'))[1]).toBe('Uncategorized');
   },
 };
 
@@ -155,7 +131,7 @@ export const CategoriesUnavailable: Story = {
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
     await waitFor(() =>
-      expect(dataRows(canvasElement).map((row) => cellTexts(row)[1])).toEqual(
+      expect(dataRows(canvasElement).map((row) => rowCells(row)[1])).toEqual(
         productFixtures.map(() => '—'),
       ),
     );

@@ -4,17 +4,16 @@ import { useListAdminCategories } from '@generated/hooks/categories/categories';
 import { deleteProduct, useListAdminProducts } from '@generated/hooks/products/products';
 import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
+import { LIST_PARAMS } from '@/lib/list-params';
 import { ProductsListView } from './ProductsListView';
 
-/** Spec §7/§9: the list asks for up to 1000 products (the dashboard shares this cache entry). */
-export const PRODUCT_LIST_PARAMS = { skip: 0, limit: 1000 } as const;
 
 /**
  * Product list (/admin/products): loads products and categories (inactive ones included, so a
  * product in a soft-deleted category still shows its name), deletes on confirmation.
  */
 export function ProductsPage() {
-  const products = useListAdminProducts(PRODUCT_LIST_PARAMS);
+  const products = useListAdminProducts(LIST_PARAMS);
   const categories = useListAdminCategories();
   const { mutate } = products;
 

@@ -3,7 +3,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUsers } from '@mocks/fixtures';
 import { users } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { expectToast, screen } from '@/testing/story';
+import { cellTexts, dialog, dialogClosed, listScreen, replace, rowOf } from '@/testing/list-screen';
+import { expectToast, screen, type Scope } from '@/testing/story';
 import { UsersPage } from './UsersPage';
 import { adminScreen } from '@/testing/admin-screen';
 
@@ -19,8 +20,6 @@ type Story = StoryObj<typeof meta>;
 const LIST = '/api/v1/admin/users/';
 const EMPTY = 'No users found';
 const REQUIRED = 'Please fill in all required fields';
-
-type Scope = ReturnType<typeof within>;
 
 /* Expected cells, written out from the fixtures without the app's helpers. */
 const EXPECTED_ROWS = [
@@ -59,62 +58,22 @@ const EXPECTED_ROWS = [
   ],
 ];
 
-function dataRows(canvasElement: HTMLElement): HTMLElement[] {
-  const table = within(canvasElement).getByRole('table', { name: 'Users' });
-  return within(table).getAllByRole('row').slice(1);
-}
-const cellTexts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .slice(0, 6)
-    .map((cell) => cell.textContent ?? '');
-const rowNames = (canvasElement: HTMLElement) =>
-  dataRows(canvasElement).map((row) => cellTexts(row)[0]);
-const rowOf = (canvasElement: HTMLElement, username: string) =>
-  within(canvasElement).getByRole('cell', { name: username }).closest('tr') as HTMLElement;
+const { dataRows, rowNames, waitForRows, search, openDialog } = listScreen({
+  table: 'Users',
+  searchPlaceholder: 'Search users...',
+});
+const formDialog = (name: 'Create User' | 'Edit User') => dialog(name);
+const openCreate = (canvasElement: HTMLElement) =>
+  openDialog(canvasElement, { button: 'Add User', name: 'Create User' });
+const openEdit = (canvasElement: HTMLElement, username: string) =>
+  openDialog(canvasElement, { button: `Edit ${username}`, name: 'Edit User' });
+const openDelete = (canvasElement: HTMLElement, username: string) =>
+  openDialog(canvasElement, {
+    button: `Delete ${username}`,
+    name: 'Delete User',
+    role: 'alertdialog',
+  });
 
-async function waitForRows(canvasElement: HTMLElement) {
-  await within(canvasElement).findByRole('table', { name: 'Users' });
-  await waitFor(() => expect(within(canvasElement).queryByText(EMPTY)).toBeNull());
-}
-
-async function search(canvasElement: HTMLElement, text: string) {
-  const box = within(canvasElement).getByPlaceholderText('Search users...');
-  await userEvent.clear(box);
-  if (text) await userEvent.type(box, text);
-}
-
-async function formDialog(name: 'Create User' | 'Edit User'): Promise<Scope> {
-  const dialog = await screen.findByRole('dialog', { name });
-  await waitFor(() => expect(dialog).toBeVisible());
-  return within(dialog);
-}
-async function openCreate(canvasElement: HTMLElement): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Add User' }));
-  return formDialog('Create User');
-}
-async function openEdit(canvasElement: HTMLElement, username: string): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: `Edit ${username}` }));
-  return formDialog('Edit User');
-}
-async function openDelete(canvasElement: HTMLElement, username: string): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: `Delete ${username}` }));
-  const dialog = await screen.findByRole('alertdialog', { name: 'Delete User' });
-  await waitFor(() => expect(dialog).toBeVisible());
-  return within(dialog);
-}
-async function dialogClosed(role: 'dialog' | 'alertdialog') {
-  await waitFor(() => expect(screen.queryByRole(role)).toBeNull(), { timeout: 3000 });
-}
-
-async function replace(dialog: Scope, label: RegExp | string, text: string) {
-  const input = dialog.getByLabelText(label);
-  await userEvent.clear(input);
-  if (text) await userEvent.type(input, text);
-}
 const password = (dialog: Scope) => dialog.getByLabelText(/^Password/);
 const submit = (dialog: Scope, name: 'Create' | 'Update') =>
   userEvent.click(dialog.getByRole('button', { name }));
@@ -140,7 +99,7 @@ export const Filled: Story = {
       'Status',
       'Actions',
     ]);
-    await expect(dataRows(canvasElement).map(cellTexts)).toEqual(EXPECTED_ROWS);
+    await expect(dataRows(canvasElement).map((row) => cellTexts(row, 6))).toEqual(EXPECTED_ROWS);
     // Spec §6 badge styles.
     const styles = Object.fromEntries(
       adminUsers.map((user) => [

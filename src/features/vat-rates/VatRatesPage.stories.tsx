@@ -4,7 +4,8 @@ import type { VatRate } from '@generated/model';
 import { vatRates as rateFixtures, vatRatesLifecycle } from '@mocks/fixtures';
 import { vatRates } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { expectToast, screen } from '@/testing/story';
+import { cellTexts, dialog, dialogClosed, listScreen, replace } from '@/testing/list-screen';
+import { expectToast, screen, type Scope } from '@/testing/story';
 import { VatRatesPage } from './VatRatesPage';
 import { adminScreen } from '@/testing/admin-screen';
 
@@ -20,8 +21,6 @@ type Story = StoryObj<typeof meta>;
 const LIST = '/api/v1/admin/vat-rates/';
 const EMPTY = 'No VAT rates found';
 const REQUIRED = 'Please fill in all required fields';
-
-type Scope = ReturnType<typeof within>;
 
 /* Expected cells, written out from the fixtures without the app's helpers. */
 const EXPECTED_ROWS = [
@@ -40,64 +39,27 @@ const EXPECTED_ROWS = [
   ],
 ];
 
-function dataRows(canvasElement: HTMLElement): HTMLElement[] {
-  const table = within(canvasElement).getByRole('table', { name: 'VAT rates' });
-  return within(table).getAllByRole('row').slice(1);
-}
-const cellTexts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .slice(0, 7)
-    .map((cell) => cell.textContent ?? '');
-const rowNames = (canvasElement: HTMLElement) =>
-  dataRows(canvasElement).map((row) => within(row).getAllByRole('cell')[0]!.textContent ?? '');
+const { dataRows, rowNames, waitForRows, search, openDialog } = listScreen({
+  table: 'VAT rates',
+  searchPlaceholder: 'Search VAT rates...',
+});
+const rowCells = (row: HTMLElement) => cellTexts(row, 7);
 const rowOf = (canvasElement: HTMLElement, name: string) =>
   within(canvasElement)
     .getByRole('button', { name: `Edit ${name}` })
-    .closest('tr') as HTMLElement;
+    .closest('tr')!;
 
-async function waitForRows(canvasElement: HTMLElement) {
-  await within(canvasElement).findByRole('table', { name: 'VAT rates' });
-  await waitFor(() => expect(within(canvasElement).queryByText(EMPTY)).toBeNull());
-}
-
-async function search(canvasElement: HTMLElement, text: string) {
-  const box = within(canvasElement).getByPlaceholderText('Search VAT rates...');
-  await userEvent.clear(box);
-  if (text) await userEvent.type(box, text);
-}
-
-async function formDialog(name: 'Create VAT Rate' | 'Edit VAT Rate'): Promise<Scope> {
-  const dialog = await screen.findByRole('dialog', { name });
-  await waitFor(() => expect(dialog).toBeVisible());
-  return within(dialog);
-}
-async function openCreate(canvasElement: HTMLElement): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Add VAT Rate' }));
-  return formDialog('Create VAT Rate');
-}
-async function openEdit(canvasElement: HTMLElement, name: string): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: `Edit ${name}` }));
-  return formDialog('Edit VAT Rate');
-}
-async function openDelete(canvasElement: HTMLElement, name: string): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: `Delete ${name}` }));
-  const dialog = await screen.findByRole('alertdialog', { name: 'Delete VAT Rate' });
-  await waitFor(() => expect(dialog).toBeVisible());
-  return within(dialog);
-}
-async function dialogClosed(role: 'dialog' | 'alertdialog') {
-  await waitFor(() => expect(screen.queryByRole(role)).toBeNull(), { timeout: 3000 });
-}
-
-async function replace(dialog: Scope, label: RegExp | string, text: string) {
-  const input = dialog.getByLabelText(label);
-  await userEvent.clear(input);
-  if (text) await userEvent.type(input, text);
-}
+const formDialog = (name: 'Create VAT Rate' | 'Edit VAT Rate') => dialog(name);
+const openCreate = (canvasElement: HTMLElement) =>
+  openDialog(canvasElement, { button: 'Add VAT Rate', name: 'Create VAT Rate' });
+const openEdit = (canvasElement: HTMLElement, name: string) =>
+  openDialog(canvasElement, { button: `Edit ${name}`, name: 'Edit VAT Rate' });
+const openDelete = (canvasElement: HTMLElement, name: string) =>
+  openDialog(canvasElement, {
+    button: `Delete ${name}`,
+    name: 'Delete VAT Rate',
+    role: 'alertdialog',
+  });
 
 /** Fills the create form (country typed in lower case). */
 async function fillNewRate(dialog: Scope, { effectiveTo }: { effectiveTo?: string } = {}) {
@@ -125,15 +87,15 @@ export const Filled: Story = {
       'Used by',
       'Actions',
     ]);
-    await expect(dataRows(canvasElement).map(cellTexts)).toEqual(EXPECTED_ROWS);
+    await expect(dataRows(canvasElement).map(rowCells)).toEqual(EXPECTED_ROWS);
     // The Default badge sits next to the default rates' names only.
     const standard = rowOf(canvasElement, 'TVA standard');
     await expect(within(standard).getByText('Default')).toBeVisible();
     await expect(within(standard).getByText('19.00%')).toBeVisible();
     await expect(within(rowOf(canvasElement, 'TVA réduite')).queryByText('Default')).toBeNull();
     // No end date: a dash; an end date: the day.
-    await expect(cellTexts(standard)[4]).toBe('-');
-    await expect(cellTexts(rowOf(canvasElement, 'TVA France normale'))[4]).toBe('31 Dec 2024');
+    await expect(rowCells(standard)[4]).toBe('-');
+    await expect(rowCells(rowOf(canvasElement, 'TVA France normale'))[4]).toBe('31 Dec 2024');
     await expect(canvas.getByTestId('vat-rate-count')).toHaveTextContent('5 VAT rates');
     // The screen lists every rate, active or not.
     const [call] = await requests.waitFor('GET', LIST);
@@ -152,7 +114,7 @@ export const RateFormatting: Story = {
   parameters: { msw: { handlers: [vatRates.list(odd)] } },
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
-    await expect(dataRows(canvasElement).map((row) => cellTexts(row)[2])).toEqual([
+    await expect(dataRows(canvasElement).map((row) => rowCells(row)[2])).toEqual([
       '5.50%',
       '2.10%',
       '100.00%',
@@ -445,7 +407,7 @@ export const Lifecycle: Story = {
   parameters: { msw: { handlers: [vatRates.list(vatRatesLifecycle)] } },
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
-    await expect(dataRows(canvasElement).map(cellTexts)).toEqual([
+    await expect(dataRows(canvasElement).map(rowCells)).toEqual([
       ['TVA 19Default', 'TN', '19.00%', '01 Jan 2026', '-', 'In force', '4 products, 2 variants'],
       [
         'TVA 13 (until 2025)Replaced by TVA 19',

@@ -1,0 +1,97 @@
+/**
+ * Play-function helpers for the list screens built with the list-screen kit (stories only; never
+ * imported by the app): rows of the DataTable, the search box, the dialogs a row opens.
+ */
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import type { Scope } from './story';
+
+type DialogRole = 'dialog' | 'alertdialog';
+
+/** The texts of a row's cells (the first `count` of them, when given). */
+export function cellTexts(row: HTMLElement, count?: number): string[] {
+  return within(row)
+    .getAllByRole('cell')
+    .slice(0, count)
+    .map((cell) => cell.textContent ?? '');
+}
+
+/** The row with a cell named `name`. */
+export function rowOf(canvasElement: HTMLElement, name: string): HTMLElement {
+  return within(canvasElement).getByRole('cell', { name }).closest('tr')!;
+}
+
+interface ListScreenOptions {
+  /** The table's accessible name (optional when the screen has one table). */
+  table?: string;
+  /** The search box's placeholder. */
+  searchPlaceholder?: string;
+}
+
+interface OpenDialogOptions {
+  /** The button of the screen that opens it ('Add User', 'Edit admin'). */
+  button: string;
+  /** The dialog's accessible name (its title). */
+  name: string;
+  role?: DialogRole;
+}
+
+/** The helpers of one list screen: `const { waitForRows, search } = listScreen({ ... })`. */
+export function listScreen({ table, searchPlaceholder = '' }: ListScreenOptions = {}) {
+  const tableQuery = table ? { name: table } : {};
+
+  /** The data rows in the DOM (the header row and the virtualiser's spacer rows excluded). */
+  function dataRows(canvasElement: HTMLElement): HTMLElement[] {
+    return within(within(canvasElement).getByRole('table', tableQuery))
+      .getAllByRole('row')
+      .filter((row) => Number(row.getAttribute('aria-rowindex')) > 1);
+  }
+
+  /** The first cell's text of every row. */
+  const rowNames = (canvasElement: HTMLElement) =>
+    dataRows(canvasElement).map((row) => cellTexts(row, 1)[0]);
+
+  /** Waits until the table is there with at least one row. */
+  async function waitForRows(canvasElement: HTMLElement): Promise<void> {
+    await within(canvasElement).findByRole('table', tableQuery);
+    await waitFor(() => expect(dataRows(canvasElement).length).toBeGreaterThan(0));
+  }
+
+  /** Types into the search box, after clearing it. */
+  async function search(canvasElement: HTMLElement, text: string): Promise<void> {
+    await typeInto(within(canvasElement).getByPlaceholderText(searchPlaceholder), text);
+  }
+
+  /** Once the rows are there, clicks a button of the screen and returns the dialog it opens. */
+  async function openDialog(
+    canvasElement: HTMLElement,
+    { button, name, role = 'dialog' }: OpenDialogOptions,
+  ): Promise<Scope> {
+    await waitForRows(canvasElement);
+    await userEvent.click(within(canvasElement).getByRole('button', { name: button }));
+    return dialog(name, role);
+  }
+
+  return { dataRows, rowNames, waitForRows, search, openDialog };
+}
+
+/** Replaces the text of the field labelled `label` (cleared when `text` is empty). */
+export async function replace(scope: Scope, label: RegExp | string, text: string): Promise<void> {
+  await typeInto(scope.getByLabelText(label), text);
+}
+
+async function typeInto(input: HTMLElement, text: string): Promise<void> {
+  await userEvent.clear(input);
+  if (text) await userEvent.type(input, text);
+}
+
+/** The open dialog (portalled) named `name`, once its opening animation made it visible. */
+export async function dialog(name: string, role: DialogRole = 'dialog'): Promise<Scope> {
+  const element = await screen.findByRole(role, { name });
+  await waitFor(() => expect(element).toBeVisible());
+  return within(element);
+}
+
+/** Every dialog of this role is gone (closing animation over). */
+export async function dialogClosed(role: DialogRole): Promise<void> {
+  await waitFor(() => expect(screen.queryByRole(role)).toBeNull(), { timeout: 3000 });
+}
