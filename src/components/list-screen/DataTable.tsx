@@ -1,6 +1,7 @@
 import { Box, Table } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import type { BadgeStyle } from './badges';
 import { ROW_HEIGHT, tableCss } from './table-css';
 
 export interface Column<R> {
@@ -12,6 +13,41 @@ export interface Column<R> {
   cell: (row: R) => ReactNode;
   /** The server's sort key of this column: its header becomes a sort button (see `sort`). */
   sortKey?: string;
+}
+
+/** A column of one line of text, cut with an ellipsis; the whole text is its tooltip. */
+export function textColumn<R>(
+  header: string,
+  text: (row: R) => string,
+  { width, tone }: { width?: string; tone?: 'strong' | 'muted' } = {},
+): Column<R> {
+  const className = tone ? `cell-text cell-${tone}` : 'cell-text';
+  return {
+    header,
+    width,
+    cell: (row) => (
+      <span className={className} title={text(row)}>
+        {text(row)}
+      </span>
+    ),
+  };
+}
+
+/** A column of badges styled by the table (`.badge`): the row's text in the row's style. */
+export function badgeColumn<R extends { badge: BadgeStyle }>(
+  header: string,
+  text: (row: R) => string,
+  { width, testId }: { width: string; testId: string },
+): Column<R> {
+  return {
+    header,
+    width,
+    cell: (row) => (
+      <span className="badge" data-variant={row.badge} data-testid={testId}>
+        {text(row)}
+      </span>
+    ),
+  };
 }
 
 export interface SortState {

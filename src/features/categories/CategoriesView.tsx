@@ -9,6 +9,7 @@ import {
   LoadErrorState,
   RowActions,
   StatusBadge,
+  textColumn,
   useCrudDialogs,
   type Column,
 } from '@/components/list-screen';
@@ -41,24 +42,8 @@ function categoryColumns({
   reactivating,
 }: RowHandlers): Column<Category>[] {
   return [
-    {
-      header: 'Name',
-      width: '24%',
-      cell: (category) => (
-        <span className="cell-text cell-strong" title={category.name}>
-          {category.name}
-        </span>
-      ),
-    },
-    {
-      header: 'Slug',
-      width: '20%',
-      cell: (category) => (
-        <span className="cell-text cell-muted" title={category.slug}>
-          {category.slug}
-        </span>
-      ),
-    },
+    textColumn('Name', (category) => category.name, { width: '24%', tone: 'strong' }),
+    textColumn('Slug', (category) => category.slug, { width: '20%', tone: 'muted' }),
     {
       header: 'Description',
       cell: (category) => (

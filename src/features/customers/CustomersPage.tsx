@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { useListAdminOrders } from '@generated/hooks/orders/orders';
-import { notify } from '@/components/ui/notify';
+import { useFailureToast } from '@/components/ui/notify';
 import { LIST_PARAMS } from '@/lib/list-params';
 import { CustomersView } from './CustomersView';
 
@@ -9,10 +8,7 @@ export function CustomersPage() {
   const orders = useListAdminOrders(LIST_PARAMS);
   const failed = Boolean(orders.error);
 
-  // Once per failure, not on each automatic retry: the flag only turns true again after a success.
-  useEffect(() => {
-    if (failed) notify.error('Error', 'Failed to load customer data');
-  }, [failed]);
+  useFailureToast(failed, 'Failed to load customer data');
 
   return (
     <CustomersView

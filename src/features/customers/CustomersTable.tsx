@@ -1,35 +1,12 @@
 import { Link } from 'wouter';
-import { DataTable, type Column } from '@/components/list-screen';
+import { badgeColumn, DataTable, textColumn, type Column } from '@/components/list-screen';
 import type { CustomerRow } from './customer-display';
 
 const COLUMNS: readonly Column<CustomerRow>[] = [
-  {
-    header: 'Email',
-    cell: (row) => (
-      <span className="cell-text cell-strong" title={row.email}>
-        {row.email}
-      </span>
-    ),
-  },
-  {
-    header: 'Type',
-    width: '7rem',
-    cell: (row) => (
-      <span className="badge" data-variant={row.badge} data-testid="customer-type">
-        {row.type}
-      </span>
-    ),
-  },
+  textColumn('Email', (row) => row.email, { tone: 'strong' }),
+  badgeColumn('Type', (row) => row.type, { width: '7rem', testId: 'customer-type' }),
   { header: 'Country', width: '4.5rem', cell: (row) => row.country },
-  {
-    header: 'VAT Number',
-    width: '8.5rem',
-    cell: (row) => (
-      <span className="cell-text cell-muted" title={row.vatNumber}>
-        {row.vatNumber}
-      </span>
-    ),
-  },
+  textColumn('VAT Number', (row) => row.vatNumber, { width: '8.5rem', tone: 'muted' }),
   { header: 'Orders', width: '4.5rem', align: 'end', cell: (row) => row.orders },
   { header: 'Total Spent', width: '8.5rem', align: 'end', cell: (row) => row.totalSpent },
   { header: 'Last Order', width: '7rem', cell: (row) => row.lastOrder },

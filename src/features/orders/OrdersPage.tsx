@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useListAdminOrders } from '@generated/hooks/orders/orders';
-import { notify } from '@/components/ui/notify';
+import { useFailureToast } from '@/components/ui/notify';
 import { LIST_PARAMS } from '@/lib/list-params';
 import { OrdersListView } from './OrdersListView';
 import { paths } from '@/lib/paths';
@@ -13,10 +12,7 @@ export function OrdersPage() {
   const [, navigate] = useLocation();
   const failed = Boolean(orders.error);
 
-  // Once per failure, not on each automatic retry: the flag only turns true again after a success.
-  useEffect(() => {
-    if (failed) notify.error('Error', 'Failed to load orders');
-  }, [failed]);
+  useFailureToast(failed, 'Failed to load orders');
 
   return (
     <OrdersListView

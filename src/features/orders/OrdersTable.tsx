@@ -1,45 +1,14 @@
 import { Link } from 'wouter';
 import { EyeSvg } from '@/components/icons';
-import { DataTable, type Column } from '@/components/list-screen';
+import { badgeColumn, DataTable, textColumn, type Column } from '@/components/list-screen';
 import { paths } from '@/lib/paths';
 import type { OrderRow } from './order-display';
 
 const COLUMNS: readonly Column<OrderRow>[] = [
-  {
-    header: 'Order Number',
-    width: '10.5rem',
-    cell: (row) => (
-      <span className="cell-text cell-strong" title={row.orderNumber}>
-        {row.orderNumber}
-      </span>
-    ),
-  },
-  {
-    header: 'Customer',
-    cell: (row) => (
-      <span className="cell-text" title={row.customer}>
-        {row.customer}
-      </span>
-    ),
-  },
-  {
-    header: 'Status',
-    width: '7rem',
-    cell: (row) => (
-      <span className="badge" data-variant={row.badge} data-testid="order-status">
-        {row.status}
-      </span>
-    ),
-  },
-  {
-    header: 'Payment',
-    width: '10.5rem',
-    cell: (row) => (
-      <span className="cell-text cell-muted" title={row.payment}>
-        {row.payment}
-      </span>
-    ),
-  },
+  textColumn('Order Number', (row) => row.orderNumber, { width: '10.5rem', tone: 'strong' }),
+  textColumn('Customer', (row) => row.customer),
+  badgeColumn('Status', (row) => row.status, { width: '7rem', testId: 'order-status' }),
+  textColumn('Payment', (row) => row.payment, { width: '10.5rem', tone: 'muted' }),
   { header: 'Total', width: '8.5rem', align: 'end', cell: (row) => row.total },
   { header: 'Date', width: '7rem', cell: (row) => row.date },
   {

@@ -11,6 +11,7 @@ import {
   RowActions,
   StatusBadge,
   countText,
+  textColumn,
   useDeleteConfirmation,
   type Column,
 } from '@/components/list-screen';
@@ -45,14 +46,7 @@ const ADD_PRODUCT = (
 
 function productColumns(askDelete: (product: Product) => void): Column<ProductRow>[] {
   return [
-    {
-      header: 'Name',
-      cell: (row) => (
-        <span className="cell-text cell-strong" title={row.name}>
-          {row.name}
-        </span>
-      ),
-    },
+    textColumn('Name', (row) => row.name, { tone: 'strong' }),
     {
       header: 'Category',
       width: '11rem',

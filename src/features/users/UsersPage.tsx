@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { AdminUser } from '@generated/model';
 import { createUser, deleteUser, updateUser, useListUsers } from '@generated/hooks/users/users';
-import { notify } from '@/components/ui/notify';
+import { withToasts } from '@/components/ui/notify';
 import { authStore, setUser } from '@/lib/auth/store';
 import { serverMessage } from '@/lib/http';
 import { toUserCreate, toUserUpdate, type UserFormValues } from './user-form';
@@ -15,37 +15,31 @@ export function UsersPage() {
 
   const handleSave = useCallback(
     async (values: UserFormValues, user: AdminUser | null) => {
-      try {
-        if (user) {
+      // 409s (username or e-mail taken, last super admin, own account) say why: shown as is.
+      const saved = await withToasts(
+        async () => {
+          if (!user) return createUser(toUserCreate(values));
           const updated = await updateUser(user.id, toUserUpdate(values));
           // Editing one's own account: the header shows the new username at once.
           if ((authStore.user as AdminUser | null)?.id === updated.id) setUser(updated);
-        } else await createUser(toUserCreate(values));
-      } catch (error) {
-        // 409s (username or e-mail taken, last super admin, own account) say why: shown as is.
-        notify.error(
-          'Error',
-          serverMessage(error, user ? 'Failed to update user' : 'Failed to create user'),
-        );
-        return false;
-      }
-      notify.success('Success', user ? 'User updated successfully' : 'User created successfully');
-      reload();
-      return true;
+        },
+        user
+          ? { success: 'User updated successfully', failure: 'Failed to update user' }
+          : { success: 'User created successfully', failure: 'Failed to create user' },
+      );
+      if (saved) reload();
+      return saved;
     },
     [reload],
   );
 
   const handleDelete = useCallback(
     async (user: AdminUser) => {
-      try {
-        await deleteUser(user.id);
-      } catch (error) {
-        notify.error('Error', serverMessage(error, 'Failed to delete user'));
-        return;
-      }
-      notify.success('Success', 'User deleted successfully');
-      reload();
+      const deleted = await withToasts(() => deleteUser(user.id), {
+        success: 'User deleted successfully',
+        failure: 'Failed to delete user',
+      });
+      if (deleted) reload();
     },
     [reload],
   );

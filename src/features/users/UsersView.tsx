@@ -1,37 +1,14 @@
 import type { AdminUser } from '@generated/model';
-import { CrudListScreen, StatusBadge, type Column } from '@/components/list-screen';
+import { CrudListScreen, StatusBadge, textColumn, type Column } from '@/components/list-screen';
 import { formatDateTime } from '@/lib/format';
 import { RoleBadge } from './RoleBadge';
 import { filterUsers, type UserFormValues } from './user-form';
 import { UserFormDialog } from './UserFormDialog';
 
 const COLUMNS: readonly Column<AdminUser>[] = [
-  {
-    header: 'Username',
-    width: '15%',
-    cell: (user) => (
-      <span className="cell-text cell-strong" title={user.username}>
-        {user.username}
-      </span>
-    ),
-  },
-  {
-    header: 'Full Name',
-    width: '15%',
-    cell: (user) => (
-      <span className="cell-text" title={user.full_name}>
-        {user.full_name}
-      </span>
-    ),
-  },
-  {
-    header: 'Email',
-    cell: (user) => (
-      <span className="cell-text" title={user.email}>
-        {user.email}
-      </span>
-    ),
-  },
+  textColumn('Username', (user) => user.username, { width: '15%', tone: 'strong' }),
+  textColumn('Full Name', (user) => user.full_name, { width: '15%' }),
+  textColumn('Email', (user) => user.email),
   { header: 'Role', width: '8rem', cell: (user) => <RoleBadge role={user.role} /> },
   {
     header: 'Last Login',

@@ -7,7 +7,7 @@ import {
   updateVatRate,
   useListVatRates,
 } from '@generated/hooks/vatrates/vatrates';
-import { notify } from '@/components/ui/notify';
+import { withToasts } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
 import { toVatRateCreate, toVatRateUpdate, type VatRateFormValues } from './vat-rate-form';
 import { VatRatesView } from './VatRatesView';
@@ -24,36 +24,28 @@ export function VatRatesPage() {
 
   const handleSave = useCallback(
     async (values: VatRateFormValues, vatRate: VatRate | null) => {
-      try {
-        if (vatRate) await updateVatRate(vatRate.id, toVatRateUpdate(values));
-        else await createVatRate(toVatRateCreate(values));
-      } catch (error) {
-        notify.error(
-          'Error',
-          serverMessage(error, vatRate ? 'Failed to update VAT rate' : 'Failed to create VAT rate'),
-        );
-        return false;
-      }
-      notify.success(
-        'Success',
-        vatRate ? 'VAT rate updated successfully' : 'VAT rate created successfully',
+      const saved = await withToasts(
+        () =>
+          vatRate
+            ? updateVatRate(vatRate.id, toVatRateUpdate(values))
+            : createVatRate(toVatRateCreate(values)),
+        vatRate
+          ? { success: 'VAT rate updated successfully', failure: 'Failed to update VAT rate' }
+          : { success: 'VAT rate created successfully', failure: 'Failed to create VAT rate' },
       );
-      reload();
-      return true;
+      if (saved) reload();
+      return saved;
     },
     [reload],
   );
 
   const handleDelete = useCallback(
     async (vatRate: VatRate) => {
-      try {
-        await deleteVatRate(vatRate.id);
-      } catch (error) {
-        notify.error('Error', serverMessage(error, 'Failed to delete VAT rate'));
-        return;
-      }
-      notify.success('Success', 'VAT rate deleted successfully');
-      reload();
+      const deleted = await withToasts(() => deleteVatRate(vatRate.id), {
+        success: 'VAT rate deleted successfully',
+        failure: 'Failed to delete VAT rate',
+      });
+      if (deleted) reload();
     },
     [reload],
   );
