@@ -95,3 +95,41 @@ export async function dialog(name: string, role: DialogRole = 'dialog'): Promise
 export async function dialogClosed(role: DialogRole): Promise<void> {
   await waitFor(() => expect(screen.queryByRole(role)).toBeNull(), { timeout: 3000 });
 }
+
+/** The list's loading state: its text, and no table yet. */
+export async function expectLoading(canvasElement: HTMLElement, text: string): Promise<void> {
+  const canvas = within(canvasElement);
+  await expect(await canvas.findByText(text)).toBeVisible();
+  await expect(canvas.queryByRole('table')).toBeNull();
+}
+
+/** The alert shown instead of a list that could not be loaded, with its title and message. */
+export async function expectLoadErrorAlert(
+  canvasElement: HTMLElement,
+  title: string,
+  message: string,
+): Promise<Scope> {
+  const alert = within(await within(canvasElement).findByRole('alert'));
+  await expect(alert.getByText(title)).toBeVisible();
+  await expect(alert.getByText(message)).toBeVisible();
+  return alert;
+}
+
+/** A wide table scrolls sideways inside its own region; the page itself does not overflow. */
+export async function expectScrollsInside(scroller: HTMLElement): Promise<void> {
+  await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
+  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+}
+
+/** The form dialog `button` opens fits the screen, its `submit` button in view. */
+export async function expectDialogFits(
+  canvasElement: HTMLElement,
+  { button, name, submit }: { button: string; name: string; submit: string },
+): Promise<void> {
+  await userEvent.click(within(canvasElement).getByRole('button', { name: button }));
+  const form = await dialog(name);
+  await expect(form.getByRole('button', { name: submit })).toBeVisible();
+  await expect(screen.getByRole('dialog').getBoundingClientRect().width).toBeLessThanOrEqual(
+    window.innerWidth,
+  );
+}

@@ -5,7 +5,18 @@ import type { Category } from '@generated/model';
 import { categories as categoryFixtures } from '@mocks/fixtures';
 import { categories } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { cellTexts, dialog, dialogClosed, listScreen, replace, rowOf } from '@/testing/list-screen';
+import {
+  cellTexts,
+  dialog,
+  dialogClosed,
+  expectDialogFits,
+  expectLoadErrorAlert,
+  expectLoading,
+  expectScrollsInside,
+  listScreen,
+  replace,
+  rowOf,
+} from '@/testing/list-screen';
 import { expectToast, screen } from '@/testing/story';
 import { CategoriesPage } from './CategoriesPage';
 import { adminScreen } from '@/testing/admin-screen';
@@ -132,22 +143,19 @@ export const Empty: Story = {
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [categories.adminList.loading()] } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Loading categories...')).toBeVisible();
-    await expect(canvas.queryByRole('table')).toBeNull();
-  },
+  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading categories...'),
 };
 
 export const LoadError: Story = {
   parameters: { msw: { handlers: [categories.adminList.error(500, 'Database unavailable')] } },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const alert = await canvas.findByRole('alert');
-    await expect(within(alert).getByText('Failed to load categories')).toBeVisible();
-    await expect(within(alert).getByText('Database unavailable')).toBeVisible();
-    await expect(canvas.queryByRole('table')).toBeNull();
-    await expect(within(alert).getByRole('button', { name: 'Retry' })).toBeVisible();
+    const alert = await expectLoadErrorAlert(
+      canvasElement,
+      'Failed to load categories',
+      'Database unavailable',
+    );
+    await expect(within(canvasElement).queryByRole('table')).toBeNull();
+    await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
   },
 };
 
@@ -547,15 +555,12 @@ export const Mobile: Story = {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
     await expect(canvas.getByRole('button', { name: 'Add Category' })).toBeVisible();
-    // The table scrolls sideways inside its own region; the page itself does not overflow.
-    const region = canvas.getByRole('region', { name: 'Categories' });
-    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    await expectScrollsInside(canvas.getByRole('region', { name: 'Categories' }));
     // The dialog fills the screen and its buttons are reachable.
-    await userEvent.click(canvas.getByRole('button', { name: 'Add Category' }));
-    const dialog = await formDialog('Add Category');
-    await expect(dialog.getByRole('button', { name: 'Create' })).toBeVisible();
-    const box = screen.getByRole('dialog').getBoundingClientRect();
-    await expect(box.width).toBeLessThanOrEqual(window.innerWidth);
+    await expectDialogFits(canvasElement, {
+      button: 'Add Category',
+      name: 'Add Category',
+      submit: 'Create',
+    });
   },
 };

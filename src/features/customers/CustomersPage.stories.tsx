@@ -4,7 +4,13 @@ import { Route, Switch } from 'wouter';
 import type { OrderSummary } from '@generated/model';
 import { AdminLayout } from '@/components/layout/AdminLayout';
 import { OrdersPage } from '@/features/orders/OrdersPage';
-import { cellTexts, listScreen, rowOf } from '@/testing/list-screen';
+import {
+  cellTexts,
+  expectLoading,
+  expectScrollsInside,
+  listScreen,
+  rowOf,
+} from '@/testing/list-screen';
 import { expectLocation, expectToast } from '@/testing/story';
 import { adminUser } from '@mocks/fixtures';
 import { customerOrders } from '@mocks/fixtures/customer-orders';
@@ -227,11 +233,7 @@ export const Empty: Story = {
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [orders.list.loading()] } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Loading customers...')).toBeVisible();
-    await expect(canvas.queryByRole('table')).toBeNull();
-  },
+  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading customers...'),
 };
 
 export const LoadError: Story = {
@@ -248,8 +250,6 @@ export const Mobile: Story = {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
     await expect(canvas.getByText(NOTICE)).toBeVisible();
-    const scroller = canvas.getByTestId('customers-scroll');
-    await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    await expectScrollsInside(canvas.getByTestId('customers-scroll'));
   },
 };

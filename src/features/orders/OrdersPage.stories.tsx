@@ -4,7 +4,13 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Route, Switch } from 'wouter';
 import type { OrderSummary } from '@generated/model';
 import { AdminLayout } from '@/components/layout/AdminLayout';
-import { cellTexts, listScreen, rowOf } from '@/testing/list-screen';
+import {
+  cellTexts,
+  expectLoading,
+  expectScrollsInside,
+  listScreen,
+  rowOf,
+} from '@/testing/list-screen';
 import { expectLocation, expectToast } from '@/testing/story';
 import { adminUser, orders as orderFixtures } from '@mocks/fixtures';
 import { customerOrders } from '@mocks/fixtures/customer-orders';
@@ -197,11 +203,7 @@ export const Empty: Story = {
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [orders.list.loading()] } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Loading orders...')).toBeVisible();
-    await expect(canvas.queryByRole('table')).toBeNull();
-  },
+  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading orders...'),
 };
 
 export const LoadError: Story = {
@@ -272,9 +274,6 @@ export const Mobile: Story = {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
     await expect(canvas.getByPlaceholderText('Search by order number...')).toBeVisible();
-    // The table scrolls sideways inside its own region; the page itself does not overflow.
-    const scroller = canvas.getByTestId('orders-scroll');
-    await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    await expectScrollsInside(canvas.getByTestId('orders-scroll'));
   },
 };

@@ -6,7 +6,13 @@ import { categories as categoryFixtures, products as productFixtures } from '@mo
 import { manyProducts } from '@mocks/fixtures/many-products';
 import { categories, products } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { cellTexts, listScreen, rowOf } from '@/testing/list-screen';
+import {
+  cellTexts,
+  expectLoading,
+  expectScrollsInside,
+  listScreen,
+  rowOf,
+} from '@/testing/list-screen';
 import { expectLocation, expectToast, screen } from '@/testing/story';
 import { ProductsPage } from './ProductsPage';
 import { adminScreen } from '@/testing/admin-screen';
@@ -150,11 +156,7 @@ export const Empty: Story = {
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [products.list.loading()] } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Loading products...')).toBeVisible();
-    await expect(canvas.queryByRole('table')).toBeNull();
-  },
+  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading products...'),
 };
 
 export const LoadError: Story = {
@@ -359,9 +361,6 @@ export const Mobile: Story = {
     await waitForRows(canvasElement);
     await expect(canvas.getByRole('link', { name: 'Add Product' })).toBeVisible();
     await expect(canvas.getByPlaceholderText('Search products...')).toBeVisible();
-    // The table scrolls sideways inside its own region; the page itself does not overflow.
-    const scroller = canvas.getByTestId('products-scroll');
-    await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    await expectScrollsInside(canvas.getByTestId('products-scroll'));
   },
 };

@@ -3,7 +3,17 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUsers } from '@mocks/fixtures';
 import { users } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { cellTexts, dialog, dialogClosed, listScreen, replace, rowOf } from '@/testing/list-screen';
+import {
+  cellTexts,
+  dialogClosed,
+  expectDialogFits,
+  expectLoadErrorAlert,
+  expectLoading,
+  expectScrollsInside,
+  listScreen,
+  replace,
+  rowOf,
+} from '@/testing/list-screen';
 import { expectToast, screen, type Scope } from '@/testing/story';
 import { UsersPage } from './UsersPage';
 import { adminScreen } from '@/testing/admin-screen';
@@ -62,7 +72,6 @@ const { dataRows, rowNames, waitForRows, search, openDialog } = listScreen({
   table: 'Users',
   searchPlaceholder: 'Search users...',
 });
-const formDialog = (name: 'Create User' | 'Edit User') => dialog(name);
 const openCreate = (canvasElement: HTMLElement) =>
   openDialog(canvasElement, { button: 'Add User', name: 'Create User' });
 const openEdit = (canvasElement: HTMLElement, username: string) =>
@@ -158,19 +167,13 @@ export const Empty: Story = {
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [users.list.loading()] } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Loading users...')).toBeVisible();
-    await expect(canvas.queryByRole('table')).toBeNull();
-  },
+  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading users...'),
 };
 
 export const LoadError: Story = {
   parameters: { msw: { handlers: [users.list.error(403, 'Not enough permissions')] } },
   play: async ({ canvasElement }) => {
-    const alert = await within(canvasElement).findByRole('alert');
-    await expect(within(alert).getByText('Failed to load users')).toBeVisible();
-    await expect(within(alert).getByText('Not enough permissions')).toBeVisible();
+    await expectLoadErrorAlert(canvasElement, 'Failed to load users', 'Not enough permissions');
   },
 };
 
@@ -415,14 +418,11 @@ export const Mobile: Story = {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
     await expect(canvas.getByPlaceholderText('Search users...')).toBeVisible();
-    const region = canvas.getByRole('region', { name: 'Users' });
-    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-    await userEvent.click(canvas.getByRole('button', { name: 'Add User' }));
-    const dialog = await formDialog('Create User');
-    await expect(dialog.getByRole('button', { name: 'Create' })).toBeVisible();
-    await expect(screen.getByRole('dialog').getBoundingClientRect().width).toBeLessThanOrEqual(
-      window.innerWidth,
-    );
+    await expectScrollsInside(canvas.getByRole('region', { name: 'Users' }));
+    await expectDialogFits(canvasElement, {
+      button: 'Add User',
+      name: 'Create User',
+      submit: 'Create',
+    });
   },
 };

@@ -4,7 +4,16 @@ import type { VatRate } from '@generated/model';
 import { vatRates as rateFixtures, vatRatesLifecycle } from '@mocks/fixtures';
 import { vatRates } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { cellTexts, dialog, dialogClosed, listScreen, replace } from '@/testing/list-screen';
+import {
+  cellTexts,
+  dialogClosed,
+  expectDialogFits,
+  expectLoadErrorAlert,
+  expectLoading,
+  expectScrollsInside,
+  listScreen,
+  replace,
+} from '@/testing/list-screen';
 import { expectToast, screen, type Scope } from '@/testing/story';
 import { VatRatesPage } from './VatRatesPage';
 import { adminScreen } from '@/testing/admin-screen';
@@ -49,7 +58,6 @@ const rowOf = (canvasElement: HTMLElement, name: string) =>
     .getByRole('button', { name: `Edit ${name}` })
     .closest('tr')!;
 
-const formDialog = (name: 'Create VAT Rate' | 'Edit VAT Rate') => dialog(name);
 const openCreate = (canvasElement: HTMLElement) =>
   openDialog(canvasElement, { button: 'Add VAT Rate', name: 'Create VAT Rate' });
 const openEdit = (canvasElement: HTMLElement, name: string) =>
@@ -157,19 +165,13 @@ export const Empty: Story = {
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [vatRates.list.loading()] } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Loading VAT rates...')).toBeVisible();
-    await expect(canvas.queryByRole('table')).toBeNull();
-  },
+  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading VAT rates...'),
 };
 
 export const LoadError: Story = {
   parameters: { msw: { handlers: [vatRates.list.error(403, 'Not enough permissions')] } },
   play: async ({ canvasElement }) => {
-    const alert = await within(canvasElement).findByRole('alert');
-    await expect(within(alert).getByText('Failed to load VAT rates')).toBeVisible();
-    await expect(within(alert).getByText('Not enough permissions')).toBeVisible();
+    await expectLoadErrorAlert(canvasElement, 'Failed to load VAT rates', 'Not enough permissions');
   },
 };
 
@@ -489,14 +491,11 @@ export const Mobile: Story = {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
     await expect(canvas.getByPlaceholderText('Search VAT rates...')).toBeVisible();
-    const region = canvas.getByRole('region', { name: 'VAT rates' });
-    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-    await userEvent.click(canvas.getByRole('button', { name: 'Add VAT Rate' }));
-    const dialog = await formDialog('Create VAT Rate');
-    await expect(dialog.getByRole('button', { name: 'Create' })).toBeVisible();
-    await expect(screen.getByRole('dialog').getBoundingClientRect().width).toBeLessThanOrEqual(
-      window.innerWidth,
-    );
+    await expectScrollsInside(canvas.getByRole('region', { name: 'VAT rates' }));
+    await expectDialogFits(canvasElement, {
+      button: 'Add VAT Rate',
+      name: 'Create VAT Rate',
+      submit: 'Create',
+    });
   },
 };
