@@ -25,6 +25,8 @@ interface ListScreenOptions {
   table?: string;
   /** The search box's placeholder. */
   searchPlaceholder?: string;
+  /** The titles of the create, edit and delete dialogs, and the button that opens the first. */
+  dialogs?: { add: string; create: string; edit: string; delete: string };
 }
 
 interface OpenDialogOptions {
@@ -36,7 +38,7 @@ interface OpenDialogOptions {
 }
 
 /** The helpers of one list screen: `const { waitForRows, search } = listScreen({ ... })`. */
-export function listScreen({ table, searchPlaceholder = '' }: ListScreenOptions = {}) {
+export function listScreen({ table, searchPlaceholder = '', dialogs }: ListScreenOptions = {}) {
   const tableQuery = table ? { name: table } : {};
 
   /** The data rows in the DOM (the header row and the virtualiser's spacer rows excluded). */
@@ -71,7 +73,22 @@ export function listScreen({ table, searchPlaceholder = '' }: ListScreenOptions 
     return dialog(name, role);
   }
 
-  return { dataRows, rowNames, waitForRows, search, openDialog };
+  const names = dialogs ?? { add: '', create: '', edit: '', delete: '' };
+  /** The create dialog, opened with the header's button. */
+  const openCreate = (canvasElement: HTMLElement) =>
+    openDialog(canvasElement, { button: names.add, name: names.create });
+  /** The edit dialog of the row `name`. */
+  const openEdit = (canvasElement: HTMLElement, name: string) =>
+    openDialog(canvasElement, { button: `Edit ${name}`, name: names.edit });
+  /** The delete confirmation of the row `name`. */
+  const openDelete = (canvasElement: HTMLElement, name: string) =>
+    openDialog(canvasElement, {
+      button: `Delete ${name}`,
+      name: names.delete,
+      role: 'alertdialog',
+    });
+
+  return { dataRows, rowNames, waitForRows, search, openCreate, openEdit, openDelete };
 }
 
 /** Replaces the text of the field labelled `label` (cleared when `text` is empty). */

@@ -38,20 +38,24 @@ const NONE = 'None (Top-level category)';
 
 const byName = (name: string) => categoryFixtures.find((c) => c.name === name)!;
 
-const { dataRows, waitForRows, openDialog } = listScreen({ table: 'Categories' });
+const {
+  dataRows,
+  waitForRows,
+  openCreate: openAdd,
+  openEdit,
+  openDelete,
+} = listScreen({
+  table: 'Categories',
+  dialogs: {
+    add: 'Add Category',
+    create: 'Add Category',
+    edit: 'Edit Category',
+    delete: 'Delete Category',
+  },
+});
 
 /** The open form dialog (portalled), once its opening animation made it visible. */
 const formDialog = (name: 'Add Category' | 'Edit Category') => dialog(name);
-const openAdd = (canvasElement: HTMLElement) =>
-  openDialog(canvasElement, { button: 'Add Category', name: 'Add Category' });
-const openEdit = (canvasElement: HTMLElement, name: string) =>
-  openDialog(canvasElement, { button: `Edit ${name}`, name: 'Edit Category' });
-const openDelete = (canvasElement: HTMLElement, name: string) =>
-  openDialog(canvasElement, {
-    button: `Delete ${name}`,
-    name: 'Delete Category',
-    role: 'alertdialog',
-  });
 
 const optionTexts = (select: HTMLElement) =>
   within(select)

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { Route, Switch } from 'wouter';
 import type { OrderSummary } from '@generated/model';
-import { AdminLayout } from '@/components/layout/AdminLayout';
+import { paths } from '@/lib/paths';
+import { adminScreen } from '@/testing/admin-screen';
 import { OrdersPage } from '@/features/orders/OrdersPage';
 import {
   cellTexts,
@@ -12,34 +12,23 @@ import {
   rowOf,
 } from '@/testing/list-screen';
 import { expectLocation, expectToast } from '@/testing/story';
-import { adminUser } from '@mocks/fixtures';
 import { customerOrders } from '@mocks/fixtures/customer-orders';
 import { orders } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { CustomersPage } from './CustomersPage';
 
-/** The screen as routed: the admin layout, the customers, and the real orders list. */
-function Screen() {
-  return (
-    <AdminLayout>
-      <Switch>
-        <Route path="/admin/customers" component={CustomersPage} />
-        <Route path="/admin/orders" component={OrdersPage} />
-      </Switch>
-    </AdminLayout>
-  );
-}
-
 /** The customers overview of /admin/customers (spec §2), derived from the orders. */
 const meta = {
   title: 'Customers/CustomersPage',
   component: CustomersPage,
-  render: () => <Screen />,
-  parameters: {
-    route: '/admin/customers',
-    auth: { userType: 'admin', user: adminUser },
-    msw: { handlers: [orders.list(customerOrders)] },
-  },
+  // As routed, with the real orders list that 'View Orders' opens.
+  ...adminScreen(paths.customers.list, {
+    routes: [
+      [paths.customers.list, CustomersPage],
+      [paths.orders.list, OrdersPage],
+    ],
+    parameters: { msw: { handlers: [orders.list(customerOrders)] } },
+  }),
 } satisfies Meta<typeof CustomersPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,9 +1,10 @@
 import { Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { Route, Switch } from 'wouter';
+import type { RouteComponentProps } from 'wouter';
 import type { OrderSummary } from '@generated/model';
-import { AdminLayout } from '@/components/layout/AdminLayout';
+import { paths } from '@/lib/paths';
+import { adminScreen } from '@/testing/admin-screen';
 import {
   cellTexts,
   expectLoading,
@@ -12,33 +13,28 @@ import {
   rowOf,
 } from '@/testing/list-screen';
 import { expectLocation, expectToast } from '@/testing/story';
-import { adminUser, orders as orderFixtures } from '@mocks/fixtures';
+import { orders as orderFixtures } from '@mocks/fixtures';
 import { customerOrders } from '@mocks/fixtures/customer-orders';
 import { manyOrders } from '@mocks/fixtures/many-orders';
 import { orders } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { OrdersPage } from './OrdersPage';
 
-/** The screen as routed: the admin layout, the list, a stand-in for the order detail. */
-function Screen() {
-  return (
-    <AdminLayout>
-      <Switch>
-        <Route path="/admin/orders" component={OrdersPage} />
-        <Route path="/admin/orders/:id">
-          {(params) => <Text data-testid="detail-stand-in">Order detail {params.id}</Text>}
-        </Route>
-      </Switch>
-    </AdminLayout>
-  );
+/** A stand-in for the order detail the list links to. */
+function DetailStandIn({ params }: RouteComponentProps) {
+  return <Text data-testid="detail-stand-in">Order detail {params.id}</Text>;
 }
 
 /** The orders list of /admin/orders (spec §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'Orders/OrdersPage',
   component: OrdersPage,
-  render: () => <Screen />,
-  parameters: { route: '/admin/orders', auth: { userType: 'admin', user: adminUser } },
+  ...adminScreen(paths.orders.list, {
+    routes: [
+      [paths.orders.list, OrdersPage],
+      [paths.orders.detailPattern, DetailStandIn],
+    ],
+  }),
 } satisfies Meta<typeof OrdersPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -68,20 +68,11 @@ const EXPECTED_ROWS = [
   ],
 ];
 
-const { dataRows, rowNames, waitForRows, search, openDialog } = listScreen({
+const { dataRows, rowNames, waitForRows, search, openCreate, openEdit, openDelete } = listScreen({
   table: 'Users',
   searchPlaceholder: 'Search users...',
+  dialogs: { add: 'Add User', create: 'Create User', edit: 'Edit User', delete: 'Delete User' },
 });
-const openCreate = (canvasElement: HTMLElement) =>
-  openDialog(canvasElement, { button: 'Add User', name: 'Create User' });
-const openEdit = (canvasElement: HTMLElement, username: string) =>
-  openDialog(canvasElement, { button: `Edit ${username}`, name: 'Edit User' });
-const openDelete = (canvasElement: HTMLElement, username: string) =>
-  openDialog(canvasElement, {
-    button: `Delete ${username}`,
-    name: 'Delete User',
-    role: 'alertdialog',
-  });
 
 const password = (dialog: Scope) => dialog.getByLabelText(/^Password/);
 const submit = (dialog: Scope, name: 'Create' | 'Update') =>

@@ -48,26 +48,21 @@ const EXPECTED_ROWS = [
   ],
 ];
 
-const { dataRows, rowNames, waitForRows, search, openDialog } = listScreen({
+const { dataRows, rowNames, waitForRows, search, openCreate, openEdit, openDelete } = listScreen({
   table: 'VAT rates',
   searchPlaceholder: 'Search VAT rates...',
+  dialogs: {
+    add: 'Add VAT Rate',
+    create: 'Create VAT Rate',
+    edit: 'Edit VAT Rate',
+    delete: 'Delete VAT Rate',
+  },
 });
 const rowCells = (row: HTMLElement) => cellTexts(row, 7);
 const rowOf = (canvasElement: HTMLElement, name: string) =>
   within(canvasElement)
     .getByRole('button', { name: `Edit ${name}` })
     .closest('tr')!;
-
-const openCreate = (canvasElement: HTMLElement) =>
-  openDialog(canvasElement, { button: 'Add VAT Rate', name: 'Create VAT Rate' });
-const openEdit = (canvasElement: HTMLElement, name: string) =>
-  openDialog(canvasElement, { button: `Edit ${name}`, name: 'Edit VAT Rate' });
-const openDelete = (canvasElement: HTMLElement, name: string) =>
-  openDialog(canvasElement, {
-    button: `Delete ${name}`,
-    name: 'Delete VAT Rate',
-    role: 'alertdialog',
-  });
 
 /** Fills the create form (country typed in lower case). */
 async function fillNewRate(dialog: Scope, { effectiveTo }: { effectiveTo?: string } = {}) {
