@@ -93,7 +93,7 @@ export function toUserCreate(values: UserFormValues): Required<AdminUserCreate> 
     username: values.username.trim(),
     email: values.email.trim(),
     full_name: values.full_name.trim(),
-    role: (values.role || DEFAULT_ROLE) as AdminRole,
+    role: values.role || DEFAULT_ROLE,
     is_active: values.is_active,
     password: values.password,
   };

@@ -212,7 +212,7 @@ const optionalMoney = yup
 const notNegative = (message: string) =>
   yup
     .string()
-    .test('not-negative', message, (v) => parseDecimal(v ?? '') === null || parseDecimal(v!)! >= 0);
+    .test('not-negative', message, (v) => parseDecimal(v ?? '') === null || parseDecimal(v)! >= 0);
 
 /** Validation of the dialog (spec §5 messages). */
 export const variantSchema = yup.object({
