@@ -9,7 +9,7 @@ import { LoadErrorState } from './states';
 import { useCrudDialogs } from './use-crud-dialogs';
 
 /** What the form dialog of a CrudListScreen is given: render it with these props. */
-export interface CrudFormProps<T, V> {
+interface CrudFormProps<T, V> {
   /** A new one per opening: the form's key (fresh state each time). */
   session: number;
   open: boolean;

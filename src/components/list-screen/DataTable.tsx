@@ -50,7 +50,7 @@ export function badgeColumn<R extends { badge: BadgeStyle }>(
   };
 }
 
-export interface SortState {
+interface SortState {
   key: string;
   direction: 'asc' | 'desc';
 }

@@ -3,7 +3,7 @@ import { memo, type ReactNode } from 'react';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { LoadingState, SearchInput, type SearchInputProps } from './states';
 
-export interface ListCount {
+interface ListCount {
   text: string;
   testId: string;
 }

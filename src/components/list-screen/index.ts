@@ -1,6 +1,6 @@
 /** The list-screen kit: products, orders, customers, categories, VAT rates and users. */
-export { ConfirmDialog, type ConfirmChoice } from '@/components/ui/ConfirmDialog';
-export { badgeColumn, DataTable, textColumn, type Column, type SortState } from './DataTable';
+export { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+export { badgeColumn, DataTable, textColumn, type Column } from './DataTable';
 export { ListScreen, countText } from './ListScreen';
 export { RowActions, StatusBadge } from './RowActions';
 export { LoadErrorState, UnavailableState } from './states';

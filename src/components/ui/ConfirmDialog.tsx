@@ -2,7 +2,7 @@ import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { useRef, type ReactNode } from 'react';
 
 /** One way to confirm, where there are several (Soft Delete / Force Delete). */
-export interface ConfirmChoice {
+interface ConfirmChoice {
   label: string;
   onClick: () => void;
   /** This choice is under way: its button spins (every button waits while `busy`). */

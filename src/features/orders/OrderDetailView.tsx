@@ -25,7 +25,7 @@ import { paths } from '@/lib/paths';
 export const REVERSE_CHARGE_NOTE = '* VAT Reverse Charge applies (B2B EU)';
 
 /** How the buyer's VAT number was checked at checkout (Order.vat_number_check). */
-export const VAT_NUMBER_CHECK_TEXT: Record<NonNullable<Order['vat_number_check']>, string> = {
+const VAT_NUMBER_CHECK_TEXT: Record<NonNullable<Order['vat_number_check']>, string> = {
   format_invalid: 'VAT number: invalid format',
   format_checked: 'VAT number: format checked only',
   vies_confirmed: 'VAT number: confirmed by VIES',

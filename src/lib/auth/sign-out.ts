@@ -13,7 +13,7 @@ const SIGN_OUT_TIMEOUT_MS = 5_000;
  * (logoutAdmin or logoutCustomer with the stored refresh token), then the session is cleared here.
  * A failed call (network, 5xx, timeout) still clears the session: the user asked to leave.
  */
-export async function signOut(): Promise<void> {
+async function signOut(): Promise<void> {
   const refreshToken = getRefreshToken();
   const revoke = getUserType() === 'customer' ? logoutCustomer : logoutAdmin;
   try {
