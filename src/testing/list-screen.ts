@@ -88,7 +88,39 @@ export function listScreen({ table, searchPlaceholder = '', dialogs }: ListScree
       role: 'alertdialog',
     });
 
-  return { dataRows, rowNames, waitForRows, search, openCreate, openEdit, openDelete };
+  /**
+   * Of `total` rows only those in view (and a few more) are in the DOM, the first one first, and
+   * scrolling the region `scroller` to its end brings the `last` one in.
+   */
+  async function expectVirtualised(
+    canvasElement: HTMLElement,
+    {
+      total,
+      first,
+      last,
+      scroller,
+    }: { total: number; first: string; last: string; scroller: string },
+  ): Promise<void> {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByRole('table')).toHaveAttribute('aria-rowcount', String(total + 1));
+    await expect(dataRows(canvasElement).length).toBeLessThan(60);
+    await expect(rowNames(canvasElement)[0]).toBe(first);
+    const region = canvas.getByTestId(scroller);
+    region.scrollTop = region.scrollHeight;
+    await waitFor(() => expect(rowNames(canvasElement)).toContain(last));
+  }
+
+  return {
+    dataRows,
+    rowNames,
+    waitForRows,
+    search,
+    openCreate,
+    openEdit,
+    openDelete,
+    expectVirtualised,
+  };
 }
 
 /** Replaces the text of the field labelled `label` (cleared when `text` is empty). */

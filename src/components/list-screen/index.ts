@@ -7,3 +7,4 @@ export { LoadErrorState, UnavailableState } from './states';
 export { useCrudDialogs, useDeleteConfirmation } from './use-crud-dialogs';
 export { BADGE_PROPS, type BadgeStyle } from './badges';
 export { CrudListScreen } from './CrudListScreen';
+export { useCrudActions } from './use-crud-actions';

@@ -7,7 +7,7 @@ import {
   updateVatRate,
   useListVatRates,
 } from '@generated/hooks/vatrates/vatrates';
-import { withToasts } from '@/components/ui/notify';
+import { useCrudActions } from '@/components/list-screen';
 import { serverMessage } from '@/lib/http';
 import { toVatRateCreate, toVatRateUpdate, type VatRateFormValues } from './vat-rate-form';
 import { VatRatesView } from './VatRatesView';
@@ -22,33 +22,13 @@ export function VatRatesPage() {
   const { mutate } = useSWRConfig();
   const reload = useCallback(() => void mutate(isVatRateList), [mutate]);
 
-  const handleSave = useCallback(
-    async (values: VatRateFormValues, vatRate: VatRate | null) => {
-      const saved = await withToasts(
-        () =>
-          vatRate
-            ? updateVatRate(vatRate.id, toVatRateUpdate(values))
-            : createVatRate(toVatRateCreate(values)),
-        vatRate
-          ? { success: 'VAT rate updated successfully', failure: 'Failed to update VAT rate' }
-          : { success: 'VAT rate created successfully', failure: 'Failed to create VAT rate' },
-      );
-      if (saved) reload();
-      return saved;
-    },
-    [reload],
-  );
-
-  const handleDelete = useCallback(
-    async (vatRate: VatRate) => {
-      const deleted = await withToasts(() => deleteVatRate(vatRate.id), {
-        success: 'VAT rate deleted successfully',
-        failure: 'Failed to delete VAT rate',
-      });
-      if (deleted) reload();
-    },
-    [reload],
-  );
+  const { onSave, onDelete } = useCrudActions<VatRate, VatRateFormValues>({
+    name: 'VAT rate',
+    create: (values) => createVatRate(toVatRateCreate(values)),
+    update: (vatRate, values) => updateVatRate(vatRate.id, toVatRateUpdate(values)),
+    remove: (vatRate) => deleteVatRate(vatRate.id),
+    reload,
+  });
 
   return (
     <VatRatesView
@@ -56,8 +36,8 @@ export function VatRatesPage() {
       loading={list.isLoading}
       loadError={list.error ? serverMessage(list.error, 'Failed to load VAT rates') : null}
       onRetry={() => void list.mutate()}
-      onSave={handleSave}
-      onDelete={handleDelete}
+      onSave={onSave}
+      onDelete={onDelete}
     />
   );
 }
