@@ -88,6 +88,13 @@ export function listScreen({ table, searchPlaceholder = '', dialogs }: ListScree
       role: 'alertdialog',
     });
 
+  /** Opens the delete confirmation of the row `name`, answers it with `button`, returns it. */
+  async function answerDelete(canvasElement: HTMLElement, name: string, button = 'Delete') {
+    const confirmation = await openDelete(canvasElement, name);
+    await userEvent.click(confirmation.getByRole('button', { name: button }));
+    return confirmation;
+  }
+
   /**
    * Of `total` rows only those in view (and a few more) are in the DOM, the first one first, and
    * scrolling the region `scroller` to its end brings the `last` one in.
@@ -119,6 +126,7 @@ export function listScreen({ table, searchPlaceholder = '', dialogs }: ListScree
     openCreate,
     openEdit,
     openDelete,
+    answerDelete,
     expectVirtualised,
   };
 }

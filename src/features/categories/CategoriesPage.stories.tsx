@@ -44,6 +44,7 @@ const {
   openCreate: openAdd,
   openEdit,
   openDelete,
+  answerDelete,
 } = listScreen({
   table: 'Categories',
   dialogs: {
@@ -371,8 +372,7 @@ export const SoftDeletedStaysListed: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'Maroquinerie');
-    await userEvent.click(dialog.getByRole('button', { name: 'Soft Delete' }));
+    await answerDelete(canvasElement, 'Maroquinerie', 'Soft Delete');
     await requests.waitFor('DELETE', `${LIST}1`);
     await dialogClosed('alertdialog');
     await requests.waitFor('GET', ADMIN_LIST, { count: 2 });
@@ -503,8 +503,7 @@ export const ForceDelete: Story = {
 
 export const DeleteCancelled: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'Vêtements');
-    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await answerDelete(canvasElement, 'Vêtements', 'Cancel');
     await dialogClosed('alertdialog');
     await expect(requests.to('DELETE', /\/categories\//)).toHaveLength(0);
   },
@@ -545,8 +544,7 @@ export const DeleteServerError: Story = {
     msw: { handlers: [categories.forceDelete.error(404, 'Category not found')] },
   },
   play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'Épicerie fine');
-    await userEvent.click(dialog.getByRole('button', { name: 'Force Delete' }));
+    await answerDelete(canvasElement, 'Épicerie fine', 'Force Delete');
     await requests.waitFor('DELETE', `${LIST}2/force`);
     await expectToast('Error', 'Category not found', 'error');
     await dialogClosed('alertdialog');

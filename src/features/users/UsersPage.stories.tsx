@@ -68,11 +68,12 @@ const EXPECTED_ROWS = [
   ],
 ];
 
-const { dataRows, rowNames, waitForRows, search, openCreate, openEdit, openDelete } = listScreen({
-  table: 'Users',
-  searchPlaceholder: 'Search users...',
-  dialogs: { add: 'Add User', create: 'Create User', edit: 'Edit User', delete: 'Delete User' },
-});
+const { dataRows, rowNames, waitForRows, search, openCreate, openEdit, openDelete, answerDelete } =
+  listScreen({
+    table: 'Users',
+    searchPlaceholder: 'Search users...',
+    dialogs: { add: 'Add User', create: 'Create User', edit: 'Edit User', delete: 'Delete User' },
+  });
 
 const password = (dialog: Scope) => dialog.getByLabelText(/^Password/);
 const submit = (dialog: Scope, name: 'Create' | 'Update') =>
@@ -374,8 +375,7 @@ export const DeleteUser: Story = {
 
 export const DeleteCancelled: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'stock.sfax');
-    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await answerDelete(canvasElement, 'stock.sfax', 'Cancel');
     await dialogClosed('alertdialog');
     await expect(requests.to('DELETE', /admin\/users\/\d+/)).toHaveLength(0);
   },
@@ -386,8 +386,7 @@ export const DeleteOwnAccount: Story = {
     msw: { handlers: [users.delete.error(409, 'You cannot delete your own account')] },
   },
   play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'admin');
-    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await answerDelete(canvasElement, 'admin');
     await requests.waitFor('DELETE', `${LIST}1`);
     await expectToast('Error', 'You cannot delete your own account', 'error');
     await dialogClosed('alertdialog');
@@ -397,8 +396,7 @@ export const DeleteOwnAccount: Story = {
 export const DeleteNetworkError: Story = {
   parameters: { msw: { handlers: [users.delete.networkError()] } },
   play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'stock.sfax');
-    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await answerDelete(canvasElement, 'stock.sfax');
     await expectToast('Error', 'Failed to delete user', 'error');
   },
 };

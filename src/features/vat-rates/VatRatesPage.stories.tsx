@@ -48,16 +48,17 @@ const EXPECTED_ROWS = [
   ],
 ];
 
-const { dataRows, rowNames, waitForRows, search, openCreate, openEdit, openDelete } = listScreen({
-  table: 'VAT rates',
-  searchPlaceholder: 'Search VAT rates...',
-  dialogs: {
-    add: 'Add VAT Rate',
-    create: 'Create VAT Rate',
-    edit: 'Edit VAT Rate',
-    delete: 'Delete VAT Rate',
-  },
-});
+const { dataRows, rowNames, waitForRows, search, openCreate, openEdit, openDelete, answerDelete } =
+  listScreen({
+    table: 'VAT rates',
+    searchPlaceholder: 'Search VAT rates...',
+    dialogs: {
+      add: 'Add VAT Rate',
+      create: 'Create VAT Rate',
+      edit: 'Edit VAT Rate',
+      delete: 'Delete VAT Rate',
+    },
+  });
 const rowCells = (row: HTMLElement) => cellTexts(row, 7);
 const rowOf = (canvasElement: HTMLElement, name: string) =>
   within(canvasElement)
@@ -355,8 +356,7 @@ export const DeleteVatRate: Story = {
 
 export const DeleteCancelled: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'Exonéré');
-    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await answerDelete(canvasElement, 'Exonéré', 'Cancel');
     await dialogClosed('alertdialog');
     await expect(requests.to('DELETE', /vat-rates\/\d+/)).toHaveLength(0);
   },
@@ -375,8 +375,7 @@ export const DeleteInUse: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'TVA standard');
-    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await answerDelete(canvasElement, 'TVA standard');
     await requests.waitFor('DELETE', `${LIST}1`);
     await expectToast(
       'Error',
@@ -390,8 +389,7 @@ export const DeleteInUse: Story = {
 export const DeleteNetworkError: Story = {
   parameters: { msw: { handlers: [vatRates.delete.networkError()] } },
   play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'Exonéré');
-    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await answerDelete(canvasElement, 'Exonéré');
     await expectToast('Error', 'Failed to delete VAT rate', 'error');
   },
 };
