@@ -3,6 +3,7 @@
  * imported by the app): rows of the DataTable, the search box, the dialogs a row opens.
  */
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import type { Endpoint } from '@mocks/handlers/endpoint';
 import type { Scope } from './story';
 
 type DialogRole = 'dialog' | 'alertdialog';
@@ -189,4 +190,41 @@ export async function expectDialogFits(
   await expect(screen.getByRole('dialog').getBoundingClientRect().width).toBeLessThanOrEqual(
     window.innerWidth,
   );
+}
+
+type Play = (context: { canvasElement: HTMLElement }) => Promise<void>;
+
+interface ListStatesOptions {
+  /** The mock endpoint of the list. */
+  list: Endpoint<[never[]]>;
+  /** Shown when there is nothing, with the header's add button still there. */
+  empty: { text: string; addButton: string };
+  loadingText: string;
+  /** The list answers `status` / `message`: the alert says `title` and `message`. */
+  loadError: { status: number; message: string; title: string };
+}
+
+/** The Empty, Loading and LoadError stories of a management screen. */
+export function listStateStories({ list, empty, loadingText, loadError }: ListStatesOptions) {
+  const msw = (handler: ReturnType<typeof list>) => ({ msw: { handlers: [handler] } });
+  const emptyPlay: Play = async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(empty.text)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: empty.addButton })).toBeVisible();
+  };
+  const loadErrorPlay: Play = async ({ canvasElement }) => {
+    await expectLoadErrorAlert(canvasElement, loadError.title, loadError.message);
+  };
+  return {
+    Empty: { parameters: msw(list([])), play: emptyPlay },
+    Loading: {
+      parameters: msw(list.loading()),
+      play: ({ canvasElement }: { canvasElement: HTMLElement }) =>
+        expectLoading(canvasElement, loadingText),
+    },
+    LoadError: {
+      parameters: msw(list.error(loadError.status, loadError.message)),
+      play: loadErrorPlay,
+    },
+  };
 }

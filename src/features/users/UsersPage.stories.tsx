@@ -7,10 +7,9 @@ import {
   cellTexts,
   dialogClosed,
   expectDialogFits,
-  expectLoadErrorAlert,
-  expectLoading,
   expectScrollsInside,
   listScreen,
+  listStateStories,
   replace,
   rowOf,
 } from '@/testing/list-screen';
@@ -148,26 +147,15 @@ export const Search: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: { msw: { handlers: [users.list([])] } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText(EMPTY)).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Add User' })).toBeVisible();
-  },
-};
-
-export const Loading: Story = {
-  parameters: { msw: { handlers: [users.list.loading()] } },
-  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading users...'),
-};
-
-export const LoadError: Story = {
-  parameters: { msw: { handlers: [users.list.error(403, 'Not enough permissions')] } },
-  play: async ({ canvasElement }) => {
-    await expectLoadErrorAlert(canvasElement, 'Failed to load users', 'Not enough permissions');
-  },
-};
+const states = listStateStories({
+  list: users.list,
+  empty: { text: EMPTY, addButton: 'Add User' },
+  loadingText: 'Loading users...',
+  loadError: { status: 403, message: 'Not enough permissions', title: 'Failed to load users' },
+});
+export const Empty: Story = states.Empty;
+export const Loading: Story = states.Loading;
+export const LoadError: Story = states.LoadError;
 
 /** Spec §5 messages: required fields, then the password rules; nothing is sent. */
 export const CreateValidation: Story = {

@@ -8,10 +8,9 @@ import {
   cellTexts,
   dialogClosed,
   expectDialogFits,
-  expectLoadErrorAlert,
-  expectLoading,
   expectScrollsInside,
   listScreen,
+  listStateStories,
   replace,
 } from '@/testing/list-screen';
 import { expectToast, screen, type Scope } from '@/testing/story';
@@ -150,26 +149,15 @@ export const Search: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: { msw: { handlers: [vatRates.list([])] } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText(EMPTY)).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Add VAT Rate' })).toBeVisible();
-  },
-};
-
-export const Loading: Story = {
-  parameters: { msw: { handlers: [vatRates.list.loading()] } },
-  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading VAT rates...'),
-};
-
-export const LoadError: Story = {
-  parameters: { msw: { handlers: [vatRates.list.error(403, 'Not enough permissions')] } },
-  play: async ({ canvasElement }) => {
-    await expectLoadErrorAlert(canvasElement, 'Failed to load VAT rates', 'Not enough permissions');
-  },
-};
+const states = listStateStories({
+  list: vatRates.list,
+  empty: { text: EMPTY, addButton: 'Add VAT Rate' },
+  loadingText: 'Loading VAT rates...',
+  loadError: { status: 403, message: 'Not enough permissions', title: 'Failed to load VAT rates' },
+});
+export const Empty: Story = states.Empty;
+export const Loading: Story = states.Loading;
+export const LoadError: Story = states.LoadError;
 
 /** A missing required field: the 'Validation Error' toast, and nothing is sent. */
 export const ValidationError: Story = {
