@@ -19,7 +19,8 @@ interface CrudFormProps<T, V> {
   onClose: () => void;
 }
 
-export interface CrudListScreenProps<T, V> {
+/** What a CrudListScreen's container gives it: the list and what to do with it. */
+export interface CrudListData<T, V> {
   /** The items; undefined until loaded. */
   items: readonly T[] | undefined;
   loading: boolean;
@@ -32,7 +33,9 @@ export interface CrudListScreenProps<T, V> {
   onDelete: (item: T) => Promise<unknown>;
   /** Initial search text (stories). */
   initialSearch?: string;
+}
 
+interface CrudListScreenProps<T, V> extends CrudListData<T, V> {
   title: string;
   description: string;
   /** 'Add User'. */

@@ -6,5 +6,5 @@ export { RowActions, StatusBadge } from './RowActions';
 export { LoadErrorState, UnavailableState } from './states';
 export { useCrudDialogs, useDeleteConfirmation } from './use-crud-dialogs';
 export { BADGE_PROPS, type BadgeStyle } from './badges';
-export { CrudListScreen } from './CrudListScreen';
+export { CrudListScreen, type CrudListData } from './CrudListScreen';
 export { useCrudActions } from './use-crud-actions';

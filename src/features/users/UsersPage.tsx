@@ -29,7 +29,7 @@ export function UsersPage() {
 
   return (
     <UsersView
-      users={list.data}
+      items={list.data}
       loading={list.isLoading}
       loadError={list.error ? serverMessage(list.error, 'Failed to load users') : null}
       onRetry={reload}

@@ -1,5 +1,11 @@
 import type { AdminUser } from '@generated/model';
-import { CrudListScreen, StatusBadge, textColumn, type Column } from '@/components/list-screen';
+import {
+  CrudListScreen,
+  type CrudListData,
+  StatusBadge,
+  textColumn,
+  type Column,
+} from '@/components/list-screen';
 import { formatDateTime } from '@/lib/format';
 import { RoleBadge } from './RoleBadge';
 import { filterUsers, type UserFormValues } from './user-form';
@@ -25,27 +31,11 @@ const COLUMNS: readonly Column<AdminUser>[] = [
 const userId = (user: AdminUser) => user.id;
 const username = (user: AdminUser) => user.username;
 
-export interface UsersViewProps {
-  /** The back-office users; undefined until loaded. */
-  users: readonly AdminUser[] | undefined;
-  loading: boolean;
-  /** Why the list could not be loaded (shown instead of the table), else null. */
-  loadError?: string | null;
-  onRetry?: () => void;
-  /** Creates (user null) or updates; resolves true when saved (the dialog then closes). */
-  onSave: (values: UserFormValues, user: AdminUser | null) => Promise<boolean>;
-  /** Deletes; the confirmation closes once it settles (the container reports the outcome). */
-  onDelete: (user: AdminUser) => Promise<unknown>;
-  /** Initial search text (stories). */
-  initialSearch?: string;
-}
-
 /** Admin users management (/admin/users, spec §2): search, table, dialogs. */
-export function UsersView({ users, ...props }: UsersViewProps) {
+export function UsersView(props: CrudListData<AdminUser, UserFormValues>) {
   return (
     <CrudListScreen
       {...props}
-      items={users}
       title="Users"
       description="Manage the back-office users and their roles"
       addLabel="Add User"

@@ -32,7 +32,7 @@ export function VatRatesPage() {
 
   return (
     <VatRatesView
-      vatRates={list.data}
+      items={list.data}
       loading={list.isLoading}
       loadError={list.error ? serverMessage(list.error, 'Failed to load VAT rates') : null}
       onRetry={() => void list.mutate()}

@@ -1,7 +1,7 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { VatRate } from '@generated/model';
-import { CrudListScreen, type Column } from '@/components/list-screen';
+import { CrudListScreen, type CrudListData, type Column } from '@/components/list-screen';
 import { formatDate, formatVatRate } from '@/lib/format';
 import { filterVatRates, STATUS_LABELS, usageText, type VatRateFormValues } from './vat-rate-form';
 import { VatRateFormDialog } from './VatRateFormDialog';
@@ -83,28 +83,13 @@ function vatRateColumns(vatRates: readonly VatRate[]): Column<VatRate>[] {
 const rateId = (rate: VatRate) => rate.id;
 const rateName = (rate: VatRate) => rate.name;
 
-export interface VatRatesViewProps {
-  /** The VAT rates; undefined until loaded. */
-  vatRates: readonly VatRate[] | undefined;
-  loading: boolean;
-  /** Why the list could not be loaded (shown instead of the table), else null. */
-  loadError?: string | null;
-  onRetry?: () => void;
-  /** Creates (rate null) or updates; resolves true when saved (the dialog then closes). */
-  onSave: (values: VatRateFormValues, vatRate: VatRate | null) => Promise<boolean>;
-  /** Deletes; the confirmation closes once it settles (the container reports the outcome). */
-  onDelete: (vatRate: VatRate) => Promise<unknown>;
-  /** Initial search text (stories). */
-  initialSearch?: string;
-}
-
 /** VAT rates management (/admin/vat-rates, spec §2): search, table, dialogs. */
-export function VatRatesView({ vatRates, ...props }: VatRatesViewProps) {
+export function VatRatesView(props: CrudListData<VatRate, VatRateFormValues>) {
+  const vatRates = props.items;
   const columns = useMemo(() => vatRateColumns(vatRates ?? []), [vatRates]);
   return (
     <CrudListScreen
       {...props}
-      items={vatRates}
       title="VAT Rates"
       description="Manage the VAT rates applied to products, per country"
       addLabel="Add VAT Rate"
