@@ -148,15 +148,7 @@ export function CrudListScreen<T, V>({
             onSubmit: form.submit,
             onClose: form.close,
           })}
-          <ConfirmDialog
-            open={remove.open}
-            title={deleteTitle}
-            busy={remove.pending !== null}
-            busyText="Deleting..."
-            closeButton
-            onCancel={remove.cancel}
-            onConfirm={() => remove.confirm()}
-          >
+          <ConfirmDialog {...remove.dialog} title={deleteTitle} onConfirm={() => remove.confirm()}>
             Are you sure you want to delete &quot;{remove.target ? nameOf(remove.target) : ''}
             &quot;? This action cannot be undone.
           </ConfirmDialog>

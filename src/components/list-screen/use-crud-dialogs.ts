@@ -31,8 +31,16 @@ export function useDeleteConfirmation<T, M = void>(
     [target, onDelete],
   );
 
+  /** The ConfirmDialog's props every delete confirmation shares (spread them). */
+  const dialog = {
+    open,
+    busy: pending !== null,
+    busyText: 'Deleting...',
+    closeButton: true,
+    onCancel: cancel,
+  };
   /** `pending`: the mode of the deletion under way, or null. */
-  return { open, target, pending, ask, cancel, confirm };
+  return { open, target, pending, ask, cancel, confirm, dialog };
 }
 
 interface CrudDialogsOptions<T, V, M> {

@@ -186,12 +186,8 @@ export function CategoriesView({
             onClose={form.close}
           />
           <ConfirmDialog
-            open={remove.open}
+            {...remove.dialog}
             title="Delete Category"
-            busy={remove.pending !== null}
-            busyText="Deleting..."
-            closeButton
-            onCancel={remove.cancel}
             details={inactive ? INACTIVE_NOTE : SOFT_DELETE_NOTE}
             choices={[
               {

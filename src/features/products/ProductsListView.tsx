@@ -130,15 +130,7 @@ export function ProductsListView({
       loading={loading || !products}
       loadingText="Loading products..."
       footer={
-        <ConfirmDialog
-          open={remove.open}
-          title="Delete Product"
-          busy={remove.pending !== null}
-          busyText="Deleting..."
-          closeButton
-          onCancel={remove.cancel}
-          onConfirm={() => remove.confirm()}
-        >
+        <ConfirmDialog {...remove.dialog} title="Delete Product" onConfirm={() => remove.confirm()}>
           Are you sure you want to delete &quot;{remove.target?.name}&quot;? This action cannot be
           undone.
         </ConfirmDialog>
