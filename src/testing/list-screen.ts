@@ -26,6 +26,8 @@ interface ListScreenOptions {
   table?: string;
   /** The search box's placeholder. */
   searchPlaceholder?: string;
+  /** How many leading cells hold data (the others are actions); all when omitted. */
+  dataCells?: number;
   /** The titles of the create, edit and delete dialogs, and the button that opens the first. */
   dialogs?: { add: string; create: string; edit: string; delete: string };
 }
@@ -39,7 +41,12 @@ interface OpenDialogOptions {
 }
 
 /** The helpers of one list screen: `const { waitForRows, search } = listScreen({ ... })`. */
-export function listScreen({ table, searchPlaceholder = '', dialogs }: ListScreenOptions = {}) {
+export function listScreen({
+  table,
+  searchPlaceholder = '',
+  dataCells,
+  dialogs,
+}: ListScreenOptions = {}) {
   const tableQuery = table ? { name: table } : {};
 
   /** The data rows in the DOM (the header row and the virtualiser's spacer rows excluded). */
@@ -48,6 +55,11 @@ export function listScreen({ table, searchPlaceholder = '', dialogs }: ListScree
       .getAllByRole('row')
       .filter((row) => Number(row.getAttribute('aria-rowindex')) > 1);
   }
+
+  /** The texts of a row's data cells. */
+  const rowCells = (row: HTMLElement) => cellTexts(row, dataCells);
+  /** The texts of every row's data cells. */
+  const tableCells = (canvasElement: HTMLElement) => dataRows(canvasElement).map(rowCells);
 
   /** The first cell's text of every row. */
   const rowNames = (canvasElement: HTMLElement) =>
@@ -121,6 +133,8 @@ export function listScreen({ table, searchPlaceholder = '', dialogs }: ListScree
 
   return {
     dataRows,
+    rowCells,
+    tableCells,
     rowNames,
     waitForRows,
     search,

@@ -5,13 +5,7 @@ import type { RouteComponentProps } from 'wouter';
 import type { OrderSummary } from '@generated/model';
 import { paths } from '@/lib/paths';
 import { adminScreen } from '@/testing/admin-screen';
-import {
-  cellTexts,
-  expectLoading,
-  expectScrollsInside,
-  listScreen,
-  rowOf,
-} from '@/testing/list-screen';
+import { expectLoading, expectScrollsInside, listScreen, rowOf } from '@/testing/list-screen';
 import { expectLocation, expectToast } from '@/testing/story';
 import { orders as orderFixtures } from '@mocks/fixtures';
 import { customerOrders } from '@mocks/fixtures/customer-orders';
@@ -74,13 +68,12 @@ const expectedCells = (order: OrderSummary) => [
 ];
 
 const {
-  dataRows,
   rowNames: rowNumbers,
   waitForRows,
   search,
   expectVirtualised,
+  tableCells,
 } = listScreen({ searchPlaceholder: 'Search by order number...' });
-const rowCells = (row: HTMLElement) => cellTexts(row);
 
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
@@ -89,7 +82,7 @@ export const Filled: Story = {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
     await expect(document.title).toBe('Orders · Store back office');
     await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(HEADERS);
-    await expect(dataRows(canvasElement).map(rowCells)).toEqual(orderFixtures.map(expectedCells));
+    await expect(tableCells(canvasElement)).toEqual(orderFixtures.map(expectedCells));
     // Badge styles per status, and the payment method as text.
     for (const order of orderFixtures) {
       const badge = within(rowOf(canvasElement, order.order_number)).getByText(order.status);

@@ -6,13 +6,7 @@ import { categories as categoryFixtures, products as productFixtures } from '@mo
 import { manyProducts } from '@mocks/fixtures/many-products';
 import { categories, products } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import {
-  cellTexts,
-  expectLoading,
-  expectScrollsInside,
-  listScreen,
-  rowOf,
-} from '@/testing/list-screen';
+import { expectLoading, expectScrollsInside, listScreen, rowOf } from '@/testing/list-screen';
 import { expectLocation, expectToast, screen } from '@/testing/story';
 import { ProductsPage } from './ProductsPage';
 import { adminScreen } from '@/testing/admin-screen';
@@ -47,20 +41,18 @@ function expectedCells(product: Product, categoryList: readonly Category[] = cat
 const includesIgnoringCase = (name: string, query: string) =>
   name.toLowerCase().includes(query.trim().toLowerCase());
 
-const { dataRows, rowNames, waitForRows, search, expectVirtualised } = listScreen({
-  searchPlaceholder: 'Search products...',
-});
-const rowCells = (row: HTMLElement) => cellTexts(row, 5);
-
+const { dataRows, rowNames, waitForRows, search, expectVirtualised, rowCells, tableCells } =
+  listScreen({
+    dataCells: 5,
+    searchPlaceholder: 'Search products...',
+  });
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
     await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(HEADERS);
     await waitFor(() =>
-      expect(dataRows(canvasElement).map(rowCells)).toEqual(
-        productFixtures.map((p) => expectedCells(p)),
-      ),
+      expect(tableCells(canvasElement)).toEqual(productFixtures.map((p) => expectedCells(p))),
     );
     await expect(canvas.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
     await expect(document.title).toBe('Products · Store back office');

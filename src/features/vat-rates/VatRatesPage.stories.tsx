@@ -5,7 +5,6 @@ import { vatRates as rateFixtures, vatRatesLifecycle } from '@mocks/fixtures';
 import { vatRates } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import {
-  cellTexts,
   dialogClosed,
   expectDialogFits,
   expectScrollsInside,
@@ -47,18 +46,28 @@ const EXPECTED_ROWS = [
   ],
 ];
 
-const { dataRows, rowNames, waitForRows, search, openCreate, openEdit, openDelete, answerDelete } =
-  listScreen({
-    table: 'VAT rates',
-    searchPlaceholder: 'Search VAT rates...',
-    dialogs: {
-      add: 'Add VAT Rate',
-      create: 'Create VAT Rate',
-      edit: 'Edit VAT Rate',
-      delete: 'Delete VAT Rate',
-    },
-  });
-const rowCells = (row: HTMLElement) => cellTexts(row, 7);
+const {
+  dataRows,
+  rowNames,
+  waitForRows,
+  search,
+  openCreate,
+  openEdit,
+  openDelete,
+  answerDelete,
+  rowCells,
+  tableCells,
+} = listScreen({
+  dataCells: 7,
+  table: 'VAT rates',
+  searchPlaceholder: 'Search VAT rates...',
+  dialogs: {
+    add: 'Add VAT Rate',
+    create: 'Create VAT Rate',
+    edit: 'Edit VAT Rate',
+    delete: 'Delete VAT Rate',
+  },
+});
 const rowOf = (canvasElement: HTMLElement, name: string) =>
   within(canvasElement)
     .getByRole('button', { name: `Edit ${name}` })
@@ -90,7 +99,7 @@ export const Filled: Story = {
       'Used by',
       'Actions',
     ]);
-    await expect(dataRows(canvasElement).map(rowCells)).toEqual(EXPECTED_ROWS);
+    await expect(tableCells(canvasElement)).toEqual(EXPECTED_ROWS);
     // The Default badge sits next to the default rates' names only.
     const standard = rowOf(canvasElement, 'TVA standard');
     await expect(within(standard).getByText('Default')).toBeVisible();
@@ -390,7 +399,7 @@ export const Lifecycle: Story = {
   parameters: { msw: { handlers: [vatRates.list(vatRatesLifecycle)] } },
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
-    await expect(dataRows(canvasElement).map(rowCells)).toEqual([
+    await expect(tableCells(canvasElement)).toEqual([
       ['TVA 19Default', 'TN', '19.00%', '01 Jan 2026', '-', 'In force', '4 products, 2 variants'],
       [
         'TVA 13 (until 2025)Replaced by TVA 19',
