@@ -1,7 +1,7 @@
-import type { AdminUser } from '@generated/model';
+import type { AdminUser, UserType } from '@generated/model';
 import { toaster } from '@/components/ui/toaster';
 import { SIDEBAR_COOKIE } from '@/components/layout/sidebar-cookie';
-import { logout, setCredentials, setUser, type UserType } from '@/lib/auth/store';
+import { logout, setCredentials, setUser } from '@/lib/auth/store';
 import { contractViolations } from '@mocks/contract';
 import { requests } from '@mocks/recorder';
 

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { lazyPage } from './lazy-page';
+import { paths } from '@/lib/paths';
 
 const DashboardPage = lazyPage(() => import('@/features/dashboard/DashboardPage'), 'DashboardPage');
 const ProductsPage = lazyPage(() => import('@/features/products/ProductsPage'), 'ProductsPage');
@@ -22,14 +23,14 @@ const UsersPage = lazyPage(() => import('@/features/users/UsersPage'), 'UsersPag
 
 /** The admin screens of spec §2, in match order (`/products/new` before `/products/:id`). */
 export const ADMIN_ROUTES: readonly { path: string; component: ComponentType }[] = [
-  { path: '/admin', component: DashboardPage },
-  { path: '/admin/products', component: ProductsPage },
-  { path: '/admin/products/new', component: ProductFormPage },
-  { path: '/admin/products/:id', component: ProductFormPage },
-  { path: '/admin/orders', component: OrdersPage },
-  { path: '/admin/orders/:id', component: OrderDetailPage },
-  { path: '/admin/customers', component: CustomersPage },
-  { path: '/admin/categories', component: CategoriesPage },
-  { path: '/admin/vat-rates', component: VatRatesPage },
-  { path: '/admin/users', component: UsersPage },
+  { path: paths.admin.dashboard, component: DashboardPage },
+  { path: paths.products.list, component: ProductsPage },
+  { path: paths.products.create, component: ProductFormPage },
+  { path: paths.products.editPattern, component: ProductFormPage },
+  { path: paths.orders.list, component: OrdersPage },
+  { path: paths.orders.detailPattern, component: OrderDetailPage },
+  { path: paths.customers.list, component: CustomersPage },
+  { path: paths.categories.list, component: CategoriesPage },
+  { path: paths.vatRates.list, component: VatRatesPage },
+  { path: paths.users.list, component: UsersPage },
 ];

@@ -4,6 +4,7 @@ import { PageSpinner } from '@/components/ui/PageSpinner';
 import { LandingPage } from '@/features/landing/LandingPage';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
 import { lazyPage } from './lazy-page';
+import { paths } from '@/lib/paths';
 
 // Everything but the landing and 404 pages is loaded on demand (route-level code splitting).
 const LoginPage = lazyPage(() => import('@/features/auth/LoginPage'), 'LoginPage');
@@ -15,10 +16,10 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Switch>
-        <Route path="/" component={LandingPage} />
-        <Route path="/auth" component={LoginPage} />
-        <Route path="/auth/magic" component={MagicLinkPage} />
-        <Route path="/admin/*?" component={AdminArea} />
+        <Route path={paths.landing} component={LandingPage} />
+        <Route path={paths.signIn} component={LoginPage} />
+        <Route path={paths.magicLink} component={MagicLinkPage} />
+        <Route path={paths.admin.area} component={AdminArea} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

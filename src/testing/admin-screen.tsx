@@ -1,4 +1,6 @@
 import type { Decorator } from '@storybook/react-vite';
+import type { ComponentType } from 'react';
+import { Route, Switch, type RouteComponentProps } from 'wouter';
 import { adminUser } from '@mocks/fixtures';
 import { AdminLayout } from '@/components/layout/AdminLayout';
 
@@ -8,13 +10,35 @@ const inAdminLayout: Decorator = (Story) => (
   </AdminLayout>
 );
 
+/** Routes of a story that navigates: [path pattern, component], in match order. */
+type ScreenRoutes = readonly (readonly [string, ComponentType<RouteComponentProps>])[];
+
+/** A story's `render`: the screen as routed (the first route matching the location). */
+export function routesRender(routes: ScreenRoutes) {
+  return () => (
+    <Switch>
+      {routes.map(([path, component]) => (
+        <Route key={path} path={path} component={component} />
+      ))}
+    </Switch>
+  );
+}
+
+interface AdminScreenOptions {
+  /** Render these routes instead of the story's component (the screen as routed). */
+  routes?: ScreenRoutes;
+  /** More story parameters (e.g. `msw`). */
+  parameters?: Record<string, unknown>;
+}
+
 /**
  * The meta of an admin screen's stories: inside the admin layout, at `route`, signed in as an
  * admin (`...adminScreen('/admin/users')` in the story file's meta).
  */
-export function adminScreen(route: string) {
+export function adminScreen(route: string, { routes, parameters }: AdminScreenOptions = {}) {
   return {
     decorators: [inAdminLayout],
-    parameters: { route, auth: { userType: 'admin' as const, user: adminUser } },
+    parameters: { route, auth: { userType: 'admin' as const, user: adminUser }, ...parameters },
+    ...(routes && { render: routesRender(routes) }),
   };
 }

@@ -3,7 +3,11 @@
  * Portalled UI (toasts, drawers, dialogs, tooltips) lives in document.body, outside the canvas:
  * query it with `screen`.
  */
+import type { BoundFunctions, queries } from '@testing-library/dom';
 import { expect, screen, waitFor, within } from 'storybook/test';
+
+/** What `within(element)` returns: the queries bound to that element. */
+export type Scope = BoundFunctions<typeof queries>;
 
 /** The memory router's current path (+ ?search), rendered by the story shell. */
 export function currentLocation(canvasElement: HTMLElement): string {
@@ -22,7 +26,7 @@ export async function expectToast(
 ): Promise<HTMLElement> {
   let found: HTMLElement | undefined;
   await waitFor(
-    () => {
+    async () => {
       found = screen
         .queryAllByTestId('toast')
         .find(
@@ -30,8 +34,8 @@ export async function expectToast(
             within(toast).queryByText(title) &&
             (description === undefined || within(toast).queryByText(description)),
         );
-      expect(found, `a toast "${title}" / "${description ?? ''}"`).toBeDefined();
-      expect(found).toBeVisible();
+      await expect(found, `a toast "${title}" / "${description ?? ''}"`).toBeDefined();
+      await expect(found).toBeVisible();
     },
     { timeout: 3000 },
   );

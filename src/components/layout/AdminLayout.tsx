@@ -2,7 +2,7 @@ import { Box, Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { useConfirmLeave } from '@/components/unsaved-changes';
-import { useSignOut } from '@/features/auth/sign-out';
+import { useSignOut } from '@/lib/auth/sign-out';
 import { authStore } from '@/lib/auth/store';
 import { usernameOf } from '@/lib/auth/user';
 import { AdminHeader } from './AdminHeader';

@@ -9,6 +9,7 @@ import {
   ShieldIcon,
   UsersIcon,
 } from '@/components/icons';
+import { paths } from '@/lib/paths';
 
 export interface NavItem {
   label: string;
@@ -20,13 +21,13 @@ export interface NavItem {
 
 /** The sidebar's 'Management' group (spec §2, admin layout). */
 export const ADMIN_NAV: readonly NavItem[] = [
-  { label: 'Dashboard', href: '/admin', icon: DashboardIcon, exact: true },
-  { label: 'Products', href: '/admin/products', icon: PackageIcon },
-  { label: 'Orders', href: '/admin/orders', icon: CartIcon },
-  { label: 'Customers', href: '/admin/customers', icon: UsersIcon },
-  { label: 'Categories', href: '/admin/categories', icon: FolderIcon },
-  { label: 'VAT Rates', href: '/admin/vat-rates', icon: PercentIcon },
-  { label: 'Users', href: '/admin/users', icon: ShieldIcon },
+  { label: 'Dashboard', href: paths.admin.dashboard, icon: DashboardIcon, exact: true },
+  { label: 'Products', href: paths.products.list, icon: PackageIcon },
+  { label: 'Orders', href: paths.orders.list, icon: CartIcon },
+  { label: 'Customers', href: paths.customers.list, icon: UsersIcon },
+  { label: 'Categories', href: paths.categories.list, icon: FolderIcon },
+  { label: 'VAT Rates', href: paths.vatRates.list, icon: PercentIcon },
+  { label: 'Users', href: paths.users.list, icon: ShieldIcon },
 ];
 
 export function isNavItemActive(item: NavItem, location: string): boolean {

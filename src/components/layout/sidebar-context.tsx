@@ -14,8 +14,8 @@ import { readSidebarState, writeSidebarState } from './sidebar-cookie';
 export const SIDEBAR_WIDTH = '16rem';
 export const SIDEBAR_WIDTH_MOBILE = '18rem';
 export const SIDEBAR_WIDTH_ICON = '3rem';
-export const MOBILE_BREAKPOINT = 768;
-export const SIDEBAR_SHORTCUT = 'b';
+const MOBILE_BREAKPOINT = 768;
+const SIDEBAR_SHORTCUT = 'b';
 
 const mobileQuery = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
 
@@ -26,7 +26,7 @@ function subscribeToWidth(onChange: () => void): () => void {
 }
 
 /** True below 768px, where the sidebar becomes an off-canvas drawer. */
-export function useIsMobile(): boolean {
+function useIsMobile(): boolean {
   return useSyncExternalStore(
     subscribeToWidth,
     () => window.matchMedia(mobileQuery).matches,

@@ -5,7 +5,7 @@ import { ImageOffIcon, VideoIcon } from '@/components/icons';
 import { mediaKeyFromUrl, type MediaKind } from './media-rules';
 
 /** Validity asked for signed preview URLs (spec §9: 3600 seconds). */
-export const SIGNED_URL_EXPIRATION = 3600;
+const SIGNED_URL_EXPIRATION = 3600;
 
 interface MediaPreviewProps {
   url: string;

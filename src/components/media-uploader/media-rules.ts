@@ -11,7 +11,7 @@ export const MAX_FILE_SIZE = 100 * 1024 * 1024;
 /** Default number of items a widget holds (spec §9 'Upload maximum 5 files by default'). */
 export const DEFAULT_MAX_FILES = 5;
 /** The multi-file upload endpoints take 1 to 5 files per request. */
-export const UPLOAD_BATCH_SIZE = 5;
+const UPLOAD_BATCH_SIZE = 5;
 
 interface KindRules {
   /** Singular and plural nouns used in the texts. */
@@ -50,7 +50,7 @@ export const MEDIA_RULES: Record<MediaKind, KindRules> = {
 };
 
 /** 'JPG, JPEG, PNG, GIF, WEBP' */
-export function formatList(kind: MediaKind): string {
+function formatList(kind: MediaKind): string {
   return MEDIA_RULES[kind].extensions.map((ext) => ext.slice(1).toUpperCase()).join(', ');
 }
 

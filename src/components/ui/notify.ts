@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { serverMessage } from '@/lib/http';
 import { toaster } from './toaster';
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
@@ -17,3 +19,37 @@ export const notify = {
   info: (title: string, description?: string) => show('info', title, description),
   warning: (title: string, description?: string) => show('warning', title, description),
 };
+
+interface Outcome {
+  /** The 'Success' toast's text. */
+  success: string;
+  /** The 'Error' toast's text when the error says nothing better. */
+  failure: string;
+  /** What the error says (default: the server's message, else `failure`). */
+  errorMessage?: (error: unknown, failure: string) => string;
+}
+
+/** Runs `action`, then toasts how it went ('Success' or 'Error'); true when it succeeded. */
+export async function withToasts(
+  action: () => Promise<unknown>,
+  { success, failure, errorMessage = serverMessage }: Outcome,
+): Promise<boolean> {
+  try {
+    await action();
+  } catch (error) {
+    notify.error('Error', errorMessage(error, failure));
+    return false;
+  }
+  notify.success('Success', success);
+  return true;
+}
+
+/**
+ * Toasts 'Error' / `message` when `failed` turns true: once per failure, not on each automatic
+ * retry (the flag only turns true again after a success).
+ */
+export function useFailureToast(failed: boolean, message: string): void {
+  useEffect(() => {
+    if (failed) notify.error('Error', message);
+  }, [failed, message]);
+}

@@ -2,6 +2,7 @@ import { Button, Center, Heading, HStack, Text, VStack } from '@chakra-ui/react'
 import { Link } from 'wouter';
 import { ShieldIcon } from '@/components/icons';
 import { usePageTitle } from '@/lib/hooks/use-page-title';
+import { paths } from '@/lib/paths';
 
 interface AccessDeniedProps {
   /** Ends the session (the signed-in user is not an admin, so it would otherwise trap them). */
@@ -25,7 +26,7 @@ export function AccessDenied({ onSignOut, signingOut = false }: AccessDeniedProp
         </Text>
         <HStack gap="3" wrap="wrap" justify="center">
           <Button asChild>
-            <Link href="/">Return Home</Link>
+            <Link href={paths.landing}>Return Home</Link>
           </Button>
           <Button variant="outline" onClick={onSignOut} disabled={signingOut}>
             Sign out

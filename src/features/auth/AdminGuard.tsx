@@ -6,7 +6,8 @@ import { PageSpinner } from '@/components/ui/PageSpinner';
 import { authStore, setUser } from '@/lib/auth/store';
 import { ApiError } from '@/lib/http';
 import { AccessDenied } from './AccessDenied';
-import { useSignOut } from './sign-out';
+import { useSignOut } from '@/lib/auth/sign-out';
+import { paths } from '@/lib/paths';
 
 /**
  * Access guard of /admin and below (spec §2). A session restored from storage has tokens but no
@@ -23,7 +24,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
     if (needsUser && me.data) setUser(me.data);
   }, [needsUser, me.data]);
 
-  if (!isAuthenticated) return <Redirect to="/auth" replace />;
+  if (!isAuthenticated) return <Redirect to={paths.signIn} replace />;
   const forbidden = me.error instanceof ApiError && me.error.status === 403;
   if (userType !== 'admin' || forbidden)
     return <AccessDenied onSignOut={() => void signOut()} signingOut={signingOut} />;

@@ -7,6 +7,7 @@ import { usePageTitle } from '@/lib/hooks/use-page-title';
 import { serverMessage } from '@/lib/http';
 import { LoginForm, type LoginValues } from './LoginForm';
 import { signInAdmin } from './sign-in';
+import { paths } from '@/lib/paths';
 
 /**
  * /auth (spec §2): signs an admin in, or sends an already signed-in admin on to /admin. A signed-in
@@ -30,9 +31,9 @@ export function LoginPage() {
       return;
     }
     notify.success('Success', 'Logged in successfully');
-    navigate('/admin');
+    navigate(paths.admin.dashboard);
   }
 
-  if (adminOnArrival) return <Redirect to="/admin" replace />;
+  if (adminOnArrival) return <Redirect to={paths.admin.dashboard} replace />;
   return <LoginForm onSubmit={handleSubmit} sessionEndReason={reason} />;
 }

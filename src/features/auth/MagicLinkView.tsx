@@ -1,6 +1,7 @@
 import { Button, Card, Center, Heading, HStack, Spinner, Text, VStack } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { MAGIC_LINK_TEXTS as TEXT } from './magic-link';
+import { paths } from '@/lib/paths';
 
 export type MagicLinkState =
   | { status: 'verifying' }
@@ -52,7 +53,7 @@ export function MagicLinkView({ state, onRetry }: MagicLinkViewProps) {
             <HStack gap="3" wrap="wrap" justify="center">
               {state.status === 'failed' && <Button onClick={onRetry}>{TEXT.retry}</Button>}
               <Button asChild variant={state.status === 'failed' ? 'outline' : 'solid'}>
-                <Link href="/">{TEXT.home}</Link>
+                <Link href={paths.landing}>{TEXT.home}</Link>
               </Button>
             </HStack>
           </VStack>

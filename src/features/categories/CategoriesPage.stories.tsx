@@ -5,6 +5,18 @@ import type { Category } from '@generated/model';
 import { categories as categoryFixtures } from '@mocks/fixtures';
 import { categories } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
+import {
+  cellTexts,
+  dialog,
+  dialogClosed,
+  expectDialogFits,
+  expectLoadErrorAlert,
+  expectLoading,
+  expectScrollsInside,
+  listScreen,
+  replace,
+  rowOf,
+} from '@/testing/list-screen';
 import { expectToast, screen } from '@/testing/story';
 import { CategoriesPage } from './CategoriesPage';
 import { adminScreen } from '@/testing/admin-screen';
@@ -24,63 +36,28 @@ const ADMIN_LIST = '/api/v1/admin/categories/';
 const EMPTY = 'No categories found. Add your first category!';
 const NONE = 'None (Top-level category)';
 
-type Scope = ReturnType<typeof within>;
-
 const byName = (name: string) => categoryFixtures.find((c) => c.name === name)!;
 
-/** The data rows (header row excluded). */
-function dataRows(canvasElement: HTMLElement): HTMLElement[] {
-  const table = within(canvasElement).getByRole('table', { name: 'Categories' });
-  return within(table).getAllByRole('row').slice(1);
-}
-const cellTexts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent ?? '');
-const rowOf = (canvasElement: HTMLElement, name: string) =>
-  within(canvasElement).getByRole('cell', { name }).closest('tr') as HTMLElement;
-
-async function waitForRows(canvasElement: HTMLElement) {
-  await within(canvasElement).findByRole('table', { name: 'Categories' });
-  await waitFor(() => expect(within(canvasElement).queryByText(EMPTY)).toBeNull());
-}
+const {
+  dataRows,
+  waitForRows,
+  openCreate: openAdd,
+  openEdit,
+  openDelete,
+  answerDelete,
+} = listScreen({
+  table: 'Categories',
+  dialogs: {
+    add: 'Add Category',
+    create: 'Add Category',
+    edit: 'Edit Category',
+    delete: 'Delete Category',
+  },
+});
 
 /** The open form dialog (portalled), once its opening animation made it visible. */
-async function formDialog(name: 'Add Category' | 'Edit Category'): Promise<Scope> {
-  const dialog = await screen.findByRole('dialog', { name });
-  await waitFor(() => expect(dialog).toBeVisible());
-  return within(dialog);
-}
-async function deleteDialog(): Promise<Scope> {
-  const dialog = await screen.findByRole('alertdialog', { name: 'Delete Category' });
-  await waitFor(() => expect(dialog).toBeVisible());
-  return within(dialog);
-}
-async function dialogClosed(role: 'dialog' | 'alertdialog') {
-  await waitFor(() => expect(screen.queryByRole(role)).toBeNull(), { timeout: 3000 });
-}
+const formDialog = (name: 'Add Category' | 'Edit Category') => dialog(name);
 
-async function openAdd(canvasElement: HTMLElement): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Add Category' }));
-  return formDialog('Add Category');
-}
-async function openEdit(canvasElement: HTMLElement, name: string): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: `Edit ${name}` }));
-  return formDialog('Edit Category');
-}
-async function openDelete(canvasElement: HTMLElement, name: string): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: `Delete ${name}` }));
-  return deleteDialog();
-}
-
-async function replace(dialog: Scope, label: RegExp | string, text: string) {
-  const input = dialog.getByLabelText(label);
-  await userEvent.clear(input);
-  if (text) await userEvent.type(input, text);
-}
 const optionTexts = (select: HTMLElement) =>
   within(select)
     .getAllByRole('option')
@@ -171,22 +148,19 @@ export const Empty: Story = {
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [categories.adminList.loading()] } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Loading categories...')).toBeVisible();
-    await expect(canvas.queryByRole('table')).toBeNull();
-  },
+  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading categories...'),
 };
 
 export const LoadError: Story = {
   parameters: { msw: { handlers: [categories.adminList.error(500, 'Database unavailable')] } },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const alert = await canvas.findByRole('alert');
-    await expect(within(alert).getByText('Failed to load categories')).toBeVisible();
-    await expect(within(alert).getByText('Database unavailable')).toBeVisible();
-    await expect(canvas.queryByRole('table')).toBeNull();
-    await expect(within(alert).getByRole('button', { name: 'Retry' })).toBeVisible();
+    const alert = await expectLoadErrorAlert(
+      canvasElement,
+      'Failed to load categories',
+      'Database unavailable',
+    );
+    await expect(within(canvasElement).queryByRole('table')).toBeNull();
+    await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
   },
 };
 
@@ -398,8 +372,7 @@ export const SoftDeletedStaysListed: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'Maroquinerie');
-    await userEvent.click(dialog.getByRole('button', { name: 'Soft Delete' }));
+    await answerDelete(canvasElement, 'Maroquinerie', 'Soft Delete');
     await requests.waitFor('DELETE', `${LIST}1`);
     await dialogClosed('alertdialog');
     await requests.waitFor('GET', ADMIN_LIST, { count: 2 });
@@ -530,8 +503,7 @@ export const ForceDelete: Story = {
 
 export const DeleteCancelled: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'Vêtements');
-    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await answerDelete(canvasElement, 'Vêtements', 'Cancel');
     await dialogClosed('alertdialog');
     await expect(requests.to('DELETE', /\/categories\//)).toHaveLength(0);
   },
@@ -572,8 +544,7 @@ export const DeleteServerError: Story = {
     msw: { handlers: [categories.forceDelete.error(404, 'Category not found')] },
   },
   play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'Épicerie fine');
-    await userEvent.click(dialog.getByRole('button', { name: 'Force Delete' }));
+    await answerDelete(canvasElement, 'Épicerie fine', 'Force Delete');
     await requests.waitFor('DELETE', `${LIST}2/force`);
     await expectToast('Error', 'Category not found', 'error');
     await dialogClosed('alertdialog');
@@ -586,15 +557,12 @@ export const Mobile: Story = {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
     await expect(canvas.getByRole('button', { name: 'Add Category' })).toBeVisible();
-    // The table scrolls sideways inside its own region; the page itself does not overflow.
-    const region = canvas.getByRole('region', { name: 'Categories' });
-    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    await expectScrollsInside(canvas.getByRole('region', { name: 'Categories' }));
     // The dialog fills the screen and its buttons are reachable.
-    await userEvent.click(canvas.getByRole('button', { name: 'Add Category' }));
-    const dialog = await formDialog('Add Category');
-    await expect(dialog.getByRole('button', { name: 'Create' })).toBeVisible();
-    const box = screen.getByRole('dialog').getBoundingClientRect();
-    await expect(box.width).toBeLessThanOrEqual(window.innerWidth);
+    await expectDialogFits(canvasElement, {
+      button: 'Add Category',
+      name: 'Add Category',
+      submit: 'Create',
+    });
   },
 };

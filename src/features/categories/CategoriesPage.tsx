@@ -10,11 +10,10 @@ import {
   updateCategory,
   useListAdminCategories,
 } from '@generated/hooks/categories/categories';
-import { notify } from '@/components/ui/notify';
+import { withToasts } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
-import { CategoriesView } from './CategoriesView';
+import { CategoriesView, type CategoryDeleteMode } from './CategoriesView';
 import { categoryErrorMessage, toCategoryPayload, type CategoryFormValues } from './category-form';
-import type { CategoryDeleteMode } from './DeleteCategoryDialog';
 
 const LIST_PATHS = new Set<unknown>([getListCategoriesKey()[0], getListAdminCategoriesKey()[0]]);
 /** Every cached category list (this screen's, the product screens' and the public one). */
@@ -31,52 +30,49 @@ export function CategoriesPage() {
 
   const handleSave = useCallback(
     async (values: CategoryFormValues, category: Category | null) => {
-      try {
-        const payload = toCategoryPayload(values, category);
-        if (category) await updateCategory(category.id, payload);
-        else await createCategory(payload);
-      } catch (error) {
-        notify.error('Error', categoryErrorMessage(error, 'Failed to save category'));
-        return false;
-      }
-      notify.success(
-        'Success',
-        category ? 'Category updated successfully' : 'Category created successfully',
+      const saved = await withToasts(
+        () => {
+          const payload = toCategoryPayload(values, category);
+          return category ? updateCategory(category.id, payload) : createCategory(payload);
+        },
+        {
+          success: category ? 'Category updated successfully' : 'Category created successfully',
+          failure: 'Failed to save category',
+          errorMessage: categoryErrorMessage,
+        },
       );
-      reload();
-      return true;
+      if (saved) reload();
+      return saved;
     },
     [reload],
   );
 
   const handleDelete = useCallback(
     async (category: Category, mode: CategoryDeleteMode) => {
-      try {
-        if (mode === 'force') await forceDeleteCategory(category.id);
-        else await deleteCategory(category.id);
-      } catch (error) {
-        notify.error('Error', categoryErrorMessage(error, 'Failed to delete category'));
-        return;
-      }
-      notify.success(
-        'Success',
-        mode === 'force' ? 'Category permanently deleted' : 'Category deactivated (soft delete)',
+      const deleted = await withToasts(
+        () => (mode === 'force' ? forceDeleteCategory(category.id) : deleteCategory(category.id)),
+        {
+          success:
+            mode === 'force'
+              ? 'Category permanently deleted'
+              : 'Category deactivated (soft delete)',
+          failure: 'Failed to delete category',
+          errorMessage: categoryErrorMessage,
+        },
       );
-      reload();
+      if (deleted) reload();
     },
     [reload],
   );
 
   const handleReactivate = useCallback(
     async (category: Category) => {
-      try {
-        await updateCategory(category.id, { is_active: true });
-      } catch (error) {
-        notify.error('Error', categoryErrorMessage(error, 'Failed to save category'));
-        return;
-      }
-      notify.success('Success', 'Category reactivated');
-      reload();
+      const saved = await withToasts(() => updateCategory(category.id, { is_active: true }), {
+        success: 'Category reactivated',
+        failure: 'Failed to save category',
+        errorMessage: categoryErrorMessage,
+      });
+      if (saved) reload();
     },
     [reload],
   );

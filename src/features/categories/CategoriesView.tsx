@@ -1,38 +1,96 @@
-import { Button, Flex, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, Button, NativeSelect, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
 import type { Category } from '@generated/model';
 import { PlusIcon } from '@/components/icons';
-import { PageHeader } from '@/components/layout/PageHeader';
 import {
+  ConfirmDialog,
+  DataTable,
+  ListScreen,
   LoadErrorState,
-  LoadingState,
-  ManagementTable,
   RowActions,
   StatusBadge,
+  textColumn,
   useCrudDialogs,
-  type ManagementColumn,
-} from '@/components/management';
+  type Column,
+} from '@/components/list-screen';
 import type { CategoryFormValues } from './category-form';
 import { CategoryFormDialog } from './CategoryFormDialog';
-import { DeleteCategoryDialog, type CategoryDeleteMode } from './DeleteCategoryDialog';
 
-export const EMPTY_TEXT = 'No categories found. Add your first category!';
-export const NO_ACTIVE_TEXT = 'No active categories.';
-export const NO_INACTIVE_TEXT = 'No inactive categories.';
+const EMPTY_TEXT = 'No categories found. Add your first category!';
 
-const COLUMNS: readonly ManagementColumn[] = [
-  { header: 'Name', width: '24%' },
-  { header: 'Slug', width: '20%' },
-  { header: 'Description' },
-  { header: 'Status', width: '6.5rem' },
-  { header: 'Actions', width: '11rem', align: 'end' },
-];
+/** Soft delete marks a category inactive; force delete removes it for good. */
+export type CategoryDeleteMode = 'soft' | 'force';
 
 /** Which categories the table shows: all, or only the active or the inactive (soft-deleted) ones. */
-export type CategoryStatusFilter = 'all' | 'active' | 'inactive';
+type CategoryStatusFilter = 'all' | 'active' | 'inactive';
 
 const matches = (filter: CategoryStatusFilter) => (category: Category) =>
   filter === 'all' || category.is_active === (filter === 'active');
+
+interface RowHandlers {
+  edit: (category: Category) => void;
+  askDelete: (category: Category) => void;
+  reactivate: (category: Category) => void;
+  /** The category being reactivated, if any: one at a time, its button waits for the answer. */
+  reactivating: number | null;
+}
+
+function categoryColumns({
+  edit,
+  askDelete,
+  reactivate,
+  reactivating,
+}: RowHandlers): Column<Category>[] {
+  return [
+    textColumn('Name', (category) => category.name, { width: '24%', tone: 'strong' }),
+    textColumn('Slug', (category) => category.slug, { width: '20%', tone: 'muted' }),
+    {
+      header: 'Description',
+      cell: (category) => (
+        <span
+          className={category.description ? 'cell-text' : 'cell-text cell-muted'}
+          title={category.description ?? undefined}
+          data-testid="category-description"
+        >
+          {category.description || '-'}
+        </span>
+      ),
+    },
+    {
+      header: 'Status',
+      width: '6.5rem',
+      cell: (category) => <StatusBadge active={category.is_active} />,
+    },
+    {
+      header: 'Actions',
+      width: '11rem',
+      align: 'end',
+      cell: (category) => (
+        <div className="actions">
+          {!category.is_active && (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Reactivate ${category.name}`}
+              loading={reactivating === category.id}
+              disabled={reactivating !== null}
+              onClick={() => reactivate(category)}
+            >
+              Reactivate
+            </Button>
+          )}
+          <RowActions
+            name={category.name}
+            edit={() => edit(category)}
+            onDelete={() => askDelete(category)}
+          />
+        </div>
+      ),
+    },
+  ];
+}
+
+const categoryId = (category: Category) => category.id;
 
 export interface CategoriesViewProps {
   /** The categories; undefined until loaded. */
@@ -69,33 +127,29 @@ export function CategoriesView({
     CategoryDeleteMode
   >({ onSave, onDelete });
   const [filter, setFilter] = useState<CategoryStatusFilter>('all');
-  // One reactivation at a time per row: its button waits for the answer.
   const [reactivating, setReactivating] = useState<number | null>(null);
-  const reactivate = async (category: Category) => {
-    setReactivating(category.id);
-    try {
-      await onReactivate(category);
-    } finally {
-      setReactivating(null);
-    }
-  };
-  const shown = categories?.filter(matches(filter));
+  const columns = useMemo(() => {
+    const reactivate = (category: Category) => {
+      setReactivating(category.id);
+      void Promise.resolve(onReactivate(category)).finally(() => setReactivating(null));
+    };
+    return categoryColumns({ edit: openForm, askDelete, reactivate, reactivating });
+  }, [openForm, askDelete, onReactivate, reactivating]);
+  const shown = useMemo(() => categories?.filter(matches(filter)), [categories, filter]);
+  const inactive = remove.target ? !remove.target.is_active : false;
 
   return (
-    <>
-      <PageHeader
-        title="Categories"
-        description="Organise the catalogue into categories and subcategories"
-        actions={
-          <Button onClick={() => openForm(null)}>
-            <PlusIcon />
-            Add Category
-          </Button>
-        }
-      />
-
-      <Flex justify="flex-end" mb="4">
-        <NativeSelect.Root width={{ base: 'full', md: '44' }}>
+    <ListScreen
+      title="Categories"
+      description="Organise the catalogue into categories and subcategories"
+      actions={
+        <Button onClick={() => openForm(null)}>
+          <PlusIcon />
+          Add Category
+        </Button>
+      }
+      filters={
+        <NativeSelect.Root width={{ base: 'full', md: '44' }} ms={{ sm: 'auto' }}>
           <NativeSelect.Field
             aria-label="Status filter"
             value={filter}
@@ -107,90 +161,110 @@ export function CategoriesView({
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-      </Flex>
-
-      {loadError && !categories ? (
-        <LoadErrorState title="Failed to load categories" message={loadError} onRetry={onRetry} />
-      ) : loading || !categories || !shown ? (
-        <LoadingState text="Loading categories..." />
-      ) : (
-        <ManagementTable
+      }
+      error={
+        loadError &&
+        !categories && (
+          <LoadErrorState title="Failed to load categories" message={loadError} onRetry={onRetry} />
+        )
+      }
+      loading={loading || !categories || !shown}
+      loadingText="Loading categories..."
+      footer={
+        <>
+          {shown && shown.length > 0 && (
+            <Text fontSize="sm" color="fg.muted" mt="3" data-testid="category-count">
+              {shown.length === 1 ? '1 category' : `${shown.length} categories`}
+            </Text>
+          )}
+          <CategoryFormDialog
+            key={form.session}
+            open={form.open}
+            category={form.item}
+            categories={categories ?? []}
+            onSubmit={form.submit}
+            onClose={form.close}
+          />
+          <ConfirmDialog
+            {...remove.dialog}
+            title="Delete Category"
+            details={inactive ? INACTIVE_NOTE : SOFT_DELETE_NOTE}
+            choices={[
+              {
+                label: 'Force Delete',
+                outline: true,
+                loading: remove.pending === 'force',
+                onClick: () => remove.confirm('force'),
+              },
+              ...(inactive
+                ? []
+                : [
+                    {
+                      label: 'Soft Delete',
+                      loading: remove.pending === 'soft',
+                      onClick: () => remove.confirm('soft'),
+                    },
+                  ]),
+            ]}
+          >
+            How do you want to delete &quot;{remove.target?.name ?? ''}&quot;?
+          </ConfirmDialog>
+        </>
+      }
+    >
+      {shown && (
+        <DataTable
+          rows={shown}
+          columns={columns}
+          rowKey={categoryId}
           label="Categories"
-          columns={COLUMNS}
-          minWidth="48rem"
           emptyText={
-            categories.length === 0
+            categories?.length === 0
               ? EMPTY_TEXT
               : filter === 'active'
-                ? NO_ACTIVE_TEXT
-                : NO_INACTIVE_TEXT
+                ? 'No active categories.'
+                : 'No inactive categories.'
           }
-          rows={shown.map((category) => (
-            <Table.Row key={category.id}>
-              <Table.Cell fontWeight="medium" truncate title={category.name}>
-                {category.name}
-              </Table.Cell>
-              <Table.Cell color="fg.muted" truncate title={category.slug}>
-                {category.slug}
-              </Table.Cell>
-              <Table.Cell
-                color={category.description ? undefined : 'fg.muted'}
-                truncate
-                title={category.description ?? undefined}
-                data-testid="category-description"
-              >
-                {category.description || '-'}
-              </Table.Cell>
-              <Table.Cell>
-                <StatusBadge active={category.is_active} />
-              </Table.Cell>
-              <Table.Cell textAlign="end">
-                <HStack gap="1" justify="flex-end">
-                  {!category.is_active && (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Reactivate ${category.name}`}
-                      loading={reactivating === category.id}
-                      disabled={reactivating !== null}
-                      onClick={() => void reactivate(category)}
-                    >
-                      Reactivate
-                    </Button>
-                  )}
-                  <RowActions
-                    name={category.name}
-                    onEdit={() => openForm(category)}
-                    onDelete={() => askDelete(category)}
-                  />
-                </HStack>
-              </Table.Cell>
-            </Table.Row>
-          ))}
+          minW="48rem"
         />
       )}
-      {shown && shown.length > 0 && (
-        <Text fontSize="sm" color="fg.muted" mt="3" data-testid="category-count">
-          {shown.length === 1 ? '1 category' : `${shown.length} categories`}
-        </Text>
-      )}
-
-      <CategoryFormDialog
-        key={form.session}
-        open={form.open}
-        category={form.item}
-        categories={categories ?? []}
-        onSubmit={form.submit}
-        onClose={form.close}
-      />
-      <DeleteCategoryDialog
-        open={remove.open}
-        categoryName={remove.target?.name ?? ''}
-        inactive={remove.target ? !remove.target.is_active : false}
-        pending={remove.pending}
-        onCancel={remove.cancel}
-        onConfirm={remove.confirm}
-      />
-    </>
+    </ListScreen>
   );
 }
+
+const FORCE_DELETE_NOTE = (
+  <Box borderWidth="1px" borderColor="border.error" rounded="md" p="3">
+    <Text fontWeight="semibold" color="fg.error">
+      Force Delete (permanent)
+    </Text>
+    <Text fontSize="sm" color="fg.muted">
+      Removes the category for good: its subcategories become top-level and its products
+      uncategorised. This action cannot be undone.
+    </Text>
+  </Box>
+);
+
+/** An active category: both ways, soft first. */
+const SOFT_DELETE_NOTE = (
+  <>
+    <Box borderWidth="1px" rounded="md" p="3">
+      <Text fontWeight="semibold">Soft Delete (recommended)</Text>
+      <Text fontSize="sm" color="fg.muted">
+        Marks the category as inactive: it disappears from the shop, and its subcategories and
+        products keep their link to it.
+      </Text>
+    </Box>
+    {FORCE_DELETE_NOTE}
+  </>
+);
+
+/** Already soft deleted: only Force Delete is offered. */
+const INACTIVE_NOTE = (
+  <>
+    <Text fontSize="sm" color="fg.muted">
+      This category is already inactive (soft deleted). Reactivate it from the list, or delete it
+      permanently.
+    </Text>
+    {FORCE_DELETE_NOTE}
+  </>
+);

@@ -1,38 +1,34 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { Route, Switch } from 'wouter';
 import type { OrderSummary } from '@generated/model';
-import { AdminLayout } from '@/components/layout/AdminLayout';
+import { paths } from '@/lib/paths';
+import { adminScreen } from '@/testing/admin-screen';
 import { OrdersPage } from '@/features/orders/OrdersPage';
+import {
+  cellTexts,
+  expectLoading,
+  expectScrollsInside,
+  listScreen,
+  rowOf,
+} from '@/testing/list-screen';
 import { expectLocation, expectToast } from '@/testing/story';
-import { adminUser } from '@mocks/fixtures';
 import { customerOrders } from '@mocks/fixtures/customer-orders';
 import { orders } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { CustomersPage } from './CustomersPage';
 
-/** The screen as routed: the admin layout, the customers, and the real orders list. */
-function Screen() {
-  return (
-    <AdminLayout>
-      <Switch>
-        <Route path="/admin/customers" component={CustomersPage} />
-        <Route path="/admin/orders" component={OrdersPage} />
-      </Switch>
-    </AdminLayout>
-  );
-}
-
 /** The customers overview of /admin/customers (spec §2), derived from the orders. */
 const meta = {
   title: 'Customers/CustomersPage',
   component: CustomersPage,
-  render: () => <Screen />,
-  parameters: {
-    route: '/admin/customers',
-    auth: { userType: 'admin', user: adminUser },
-    msw: { handlers: [orders.list(customerOrders)] },
-  },
+  // As routed, with the real orders list that 'View Orders' opens.
+  ...adminScreen(paths.customers.list, {
+    routes: [
+      [paths.customers.list, CustomersPage],
+      [paths.orders.list, OrdersPage],
+    ],
+    parameters: { msw: { handlers: [orders.list(customerOrders)] } },
+  }),
 } satisfies Meta<typeof CustomersPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -110,31 +106,12 @@ const cellsOf = (c: Expected) => [
 const expected = expectedCustomers(customerOrders);
 const find = (email: string) => expected.find((c) => c.email.toLowerCase() === email)!;
 
-function dataRows(canvasElement: HTMLElement): HTMLElement[] {
-  const table = within(canvasElement).getByRole('table');
-  return within(table)
-    .getAllByRole('row')
-    .filter((row) => Number(row.getAttribute('aria-rowindex')) > 1);
-}
-const cellTexts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent ?? '');
-const rowEmails = (canvasElement: HTMLElement) =>
-  dataRows(canvasElement).map((row) => cellTexts(row)[0]);
-const rowOf = (canvasElement: HTMLElement, email: string) =>
-  within(canvasElement).getByRole('cell', { name: email }).closest('tr') as HTMLElement;
-
-async function waitForRows(canvasElement: HTMLElement) {
-  await within(canvasElement).findByRole('table');
-  await waitFor(() => expect(dataRows(canvasElement).length).toBeGreaterThan(0));
-}
-
-async function search(canvasElement: HTMLElement, text: string) {
-  const box = within(canvasElement).getByRole('searchbox', { name: 'Search customers' });
-  await userEvent.clear(box);
-  if (text) await userEvent.type(box, text);
-}
+const {
+  rowNames: rowEmails,
+  waitForRows,
+  search,
+  tableCells,
+} = listScreen({ searchPlaceholder: 'Search by email, type or country...' });
 
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
@@ -143,7 +120,7 @@ export const Filled: Story = {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
     await expect(canvas.getByText(NOTICE)).toBeVisible();
     await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(HEADERS);
-    await expect(dataRows(canvasElement).map(cellTexts)).toEqual(expected.map(cellsOf));
+    await expect(tableCells(canvasElement)).toEqual(expected.map(cellsOf));
     // Fewer customers than orders: repeat customers are grouped.
     await expect(expected.length).toBeLessThan(customerOrders.length);
     await expect(canvas.getByTestId('customer-count')).toHaveTextContent(
@@ -244,11 +221,7 @@ export const Empty: Story = {
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [orders.list.loading()] } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Loading customers...')).toBeVisible();
-    await expect(canvas.queryByRole('table')).toBeNull();
-  },
+  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading customers...'),
 };
 
 export const LoadError: Story = {
@@ -265,8 +238,6 @@ export const Mobile: Story = {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
     await expect(canvas.getByText(NOTICE)).toBeVisible();
-    const scroller = canvas.getByTestId('customers-scroll');
-    await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    await expectScrollsInside(canvas.getByTestId('customers-scroll'));
   },
 };

@@ -1,25 +1,8 @@
-import { useEffect } from 'react';
-import { useListAdminOrders } from '@generated/hooks/orders/orders';
-import { notify } from '@/components/ui/notify';
-import { ORDER_LIST_PARAMS } from '@/features/orders/list-params';
+import { useOrdersList } from '@/features/orders';
 import { CustomersView } from './CustomersView';
 
 /** Customers overview (/admin/customers): derived from the orders (spec §3, §7). */
 export function CustomersPage() {
-  const orders = useListAdminOrders(ORDER_LIST_PARAMS);
-  const failed = Boolean(orders.error);
-
-  // Once per failure, not on each automatic retry: the flag only turns true again after a success.
-  useEffect(() => {
-    if (failed) notify.error('Error', 'Failed to load customer data');
-  }, [failed]);
-
-  return (
-    <CustomersView
-      orders={orders.data}
-      loading={orders.isLoading}
-      failed={failed}
-      onRetry={() => void orders.mutate()}
-    />
-  );
+  const list = useOrdersList('Failed to load customer data');
+  return <CustomersView {...list} />;
 }

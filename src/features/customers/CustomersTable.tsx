@@ -1,37 +1,12 @@
 import { Link } from 'wouter';
-import { VirtualTable, type VirtualColumn } from '@/features/orders/VirtualTable';
+import { badgeColumn, DataTable, textColumn, type Column } from '@/components/list-screen';
 import type { CustomerRow } from './customer-display';
 
-export const EMPTY_CUSTOMERS = 'No customers found';
-
-const COLUMNS: readonly VirtualColumn<CustomerRow>[] = [
-  {
-    header: 'Email',
-    cell: (row) => (
-      <span className="cell-text cell-strong" title={row.email}>
-        {row.email}
-      </span>
-    ),
-  },
-  {
-    header: 'Type',
-    width: '7rem',
-    cell: (row) => (
-      <span className="badge" data-variant={row.badge} data-testid="customer-type">
-        {row.type}
-      </span>
-    ),
-  },
+const COLUMNS: readonly Column<CustomerRow>[] = [
+  textColumn('Email', (row) => row.email, { tone: 'strong' }),
+  badgeColumn('Type', (row) => row.type, { width: '7rem', testId: 'customer-type' }),
   { header: 'Country', width: '4.5rem', cell: (row) => row.country },
-  {
-    header: 'VAT Number',
-    width: '8.5rem',
-    cell: (row) => (
-      <span className="cell-text cell-muted" title={row.vatNumber}>
-        {row.vatNumber}
-      </span>
-    ),
-  },
+  textColumn('VAT Number', (row) => row.vatNumber, { width: '8.5rem', tone: 'muted' }),
   { header: 'Orders', width: '4.5rem', align: 'end', cell: (row) => row.orders },
   { header: 'Total Spent', width: '8.5rem', align: 'end', cell: (row) => row.totalSpent },
   { header: 'Last Order', width: '7rem', cell: (row) => row.lastOrder },
@@ -52,12 +27,12 @@ const rowKey = (row: CustomerRow) => row.email;
 /** The customers table (spec §2), virtualised like the orders one. */
 export function CustomersTable({ rows }: { rows: readonly CustomerRow[] }) {
   return (
-    <VirtualTable
+    <DataTable
       rows={rows}
       columns={COLUMNS}
       rowKey={rowKey}
       label="Customers"
-      emptyText={EMPTY_CUSTOMERS}
+      emptyText="No customers found"
       minW="59rem"
       testId="customers-scroll"
     />

@@ -3,7 +3,7 @@ import type { OrderSummary } from '@generated/model';
 import { orders as fixtures } from '@mocks/fixtures';
 import { customerOrders } from '@mocks/fixtures/customer-orders';
 import { aggregateCustomers, filterCustomers } from './aggregate-customers';
-import { customerKey, UNKNOWN_EMAIL } from './customer-key';
+import { customerKey, UNKNOWN_EMAIL } from '@/features/orders';
 
 let nextId = 100;
 function order(overrides: Partial<OrderSummary> & { email?: string | null }): OrderSummary {

@@ -1,6 +1,6 @@
 import type { OrderSummary } from '@generated/model';
 import { sumMoney } from '@/lib/format';
-import { customerKey, UNKNOWN_EMAIL } from './customer-key';
+import { customerKey, UNKNOWN_EMAIL } from '@/features/orders';
 
 /** A customer derived from the orders (spec §3); there is no customer endpoint. */
 export interface CustomerSummary {

@@ -1,26 +1,18 @@
 import { formatDate, formatMoney } from '@/lib/format';
-import type { BadgeVariant } from '@/features/orders/order-display';
+import { paths } from '@/lib/paths';
+import type { BadgeStyle } from '@/components/list-screen';
 import type { CustomerSummary } from './aggregate-customers';
 
 /** Spec §2: professional shown as a default badge, others secondary. */
-export function customerTypeBadge(type: string): BadgeVariant {
+export function customerTypeBadge(type: string): BadgeStyle {
   return type === 'professional' ? 'default' : 'secondary';
-}
-
-/**
- * `View Orders` target: the orders list filtered to this customer's shipping e-mail. The e-mail is
- * URI-encoded ('+' and '&' must not reach the query as such) except '@', which a query may hold
- * as is: /admin/orders?email=leila@example.tn.
- */
-export function customerOrdersHref(email: string): string {
-  return `/admin/orders?email=${encodeURIComponent(email).replaceAll('%40', '@')}`;
 }
 
 /** One line of the customers table, its texts computed once. */
 export interface CustomerRow {
   email: string;
   type: string;
-  badge: BadgeVariant;
+  badge: BadgeStyle;
   country: string;
   vatNumber: string;
   orders: string;
@@ -40,7 +32,7 @@ export function toCustomerRows(customers: readonly CustomerSummary[]): CustomerR
     orders: String(customer.order_count),
     totalSpent: formatMoney(customer.total_spent),
     lastOrder: formatDate(customer.last_order_date),
-    href: customerOrdersHref(customer.email),
+    href: paths.orders.forEmail(customer.email),
     customer,
   }));
 }

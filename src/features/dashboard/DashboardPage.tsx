@@ -1,24 +1,17 @@
-import { useEffect } from 'react';
 import { useListAdminOrders } from '@generated/hooks/orders/orders';
 import { useListAdminProducts } from '@generated/hooks/products/products';
-import { notify } from '@/components/ui/notify';
+import { useFailureToast } from '@/components/ui/notify';
+import { LIST_PARAMS } from '@/lib/list-params';
 import { computeDashboardStats } from './dashboard-stats';
 import { DashboardView } from './DashboardView';
 
-/** Spec §7/§9: the dashboard asks for up to 1000 products and 1000 orders. */
-const PRODUCTS = { skip: 0, limit: 1000 } as const;
-const ORDERS = { skip: 0, limit: 1000 } as const;
-
 /** Dashboard (/admin): fetches products and orders, then shows the figures. */
 export function DashboardPage() {
-  const products = useListAdminProducts(PRODUCTS);
-  const orders = useListAdminOrders(ORDERS);
+  const products = useListAdminProducts(LIST_PARAMS);
+  const orders = useListAdminOrders(LIST_PARAMS);
   const failed = Boolean(products.error || orders.error);
 
-  // Once per failure, not on each automatic retry: the flag only turns true again after a success.
-  useEffect(() => {
-    if (failed) notify.error('Error', 'Failed to load dashboard stats');
-  }, [failed]);
+  useFailureToast(failed, 'Failed to load dashboard stats');
 
   const stats =
     products.data && orders.data ? computeDashboardStats(products.data, orders.data) : undefined;

@@ -13,6 +13,7 @@ import {
 import { PageHeader } from '@/components/layout/PageHeader';
 import { formatMoney } from '@/lib/format';
 import type { DashboardStats } from './dashboard-stats';
+import { paths } from '@/lib/paths';
 
 export interface DashboardViewProps {
   /** The figures; undefined while loading or after a failure. */
@@ -61,9 +62,9 @@ export function DashboardView({ stats, loading }: DashboardViewProps) {
         </Panel>
         <Panel title="Quick Actions">
           <Stack gap="2">
-            <QuickAction href="/admin/products/new" icon={PlusIcon} label="Add New Product" />
-            <QuickAction href="/admin/orders" icon={CartIcon} label="View Orders" />
-            <QuickAction href="/admin/categories" icon={FolderIcon} label="Manage Categories" />
+            <QuickAction href={paths.products.create} icon={PlusIcon} label="Add New Product" />
+            <QuickAction href={paths.orders.list} icon={CartIcon} label="View Orders" />
+            <QuickAction href={paths.categories.list} icon={FolderIcon} label="Manage Categories" />
           </Stack>
         </Panel>
       </SimpleGrid>

@@ -1,5 +1,6 @@
 import { Button, Container, Heading, HStack, Text, VStack } from '@chakra-ui/react';
 import { Link } from 'wouter';
+import { paths } from '@/lib/paths';
 
 /** Public landing page (spec §2): a heading and the two ways in. */
 export function LandingPage() {
@@ -14,10 +15,10 @@ export function LandingPage() {
         </Text>
         <HStack gap="4">
           <Button asChild>
-            <Link href="/admin">Go to Dashboard</Link>
+            <Link href={paths.admin.dashboard}>Go to Dashboard</Link>
           </Button>
           <Button asChild variant="outline">
-            <Link href="/auth">Login</Link>
+            <Link href={paths.signIn}>Login</Link>
           </Button>
         </HStack>
       </VStack>

@@ -1,5 +1,6 @@
 import { Button, Center, Heading, Text, VStack } from '@chakra-ui/react';
 import { Link } from 'wouter';
+import { paths } from '@/lib/paths';
 
 /** Shown for any route the app does not know (spec §2). */
 export function NotFoundPage() {
@@ -11,7 +12,7 @@ export function NotFoundPage() {
         </Heading>
         <Text fontSize="xl">Oops! Page not found</Text>
         <Button asChild variant="outline">
-          <Link href="/">Return to Home</Link>
+          <Link href={paths.landing}>Return to Home</Link>
         </Button>
       </VStack>
     </Center>

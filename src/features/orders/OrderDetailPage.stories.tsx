@@ -2,36 +2,31 @@ import { Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { Route, Switch } from 'wouter';
 import type { Order, OrderStatusUpdate } from '@generated/model';
-import { AdminLayout } from '@/components/layout/AdminLayout';
+import { paths } from '@/lib/paths';
+import { adminScreen, routesRender } from '@/testing/admin-screen';
 import { expectLocation, expectToast, screen } from '@/testing/story';
-import { adminUser, orderDetails } from '@mocks/fixtures';
+import { orderDetails } from '@mocks/fixtures';
 import { orders } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { OrderDetailPage } from './OrderDetailPage';
 import { OrdersPage } from './OrdersPage';
 
-/** The screen as routed: the admin layout, the detail, a stand-in for the list. */
-function Screen() {
-  return (
-    <AdminLayout>
-      <Switch>
-        <Route path="/admin/orders/:id" component={OrderDetailPage} />
-        <Route path="/admin/orders">
-          <Text data-testid="list-stand-in">Orders list</Text>
-        </Route>
-      </Switch>
-    </AdminLayout>
-  );
+/** A stand-in for the list the detail goes back to. */
+function ListStandIn() {
+  return <Text data-testid="list-stand-in">Orders list</Text>;
 }
 
 /** The order detail of /admin/orders/{id} (spec §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'Orders/OrderDetailPage',
   component: OrderDetailPage,
-  render: () => <Screen />,
-  parameters: { route: '/admin/orders/1', auth: { userType: 'admin', user: adminUser } },
+  ...adminScreen(paths.orders.detail(1), {
+    routes: [
+      [paths.orders.detailPattern, OrderDetailPage],
+      [paths.orders.list, ListStandIn],
+    ],
+  }),
 } satisfies Meta<typeof OrderDetailPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -270,14 +265,10 @@ export const ChangeStatusUpdatesList: Story = {
     current = byId(1);
   },
   parameters: { route: '/admin/orders', msw: { handlers: statefulApi } },
-  render: () => (
-    <AdminLayout>
-      <Switch>
-        <Route path="/admin/orders/:id" component={OrderDetailPage} />
-        <Route path="/admin/orders" component={OrdersPage} />
-      </Switch>
-    </AdminLayout>
-  ),
+  render: routesRender([
+    [paths.orders.detailPattern, OrderDetailPage],
+    [paths.orders.list, OrdersPage],
+  ]),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const row = () =>

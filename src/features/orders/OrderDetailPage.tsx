@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { useParams } from 'wouter';
 import type { OrderStatus, OrderSummary } from '@generated/model';
@@ -7,10 +7,10 @@ import {
   updateOrderStatus,
   useGetAdminOrder,
 } from '@generated/hooks/orders/orders';
-import { notify } from '@/components/ui/notify';
+import { notify, useFailureToast } from '@/components/ui/notify';
 import { ApiError, serverMessage } from '@/lib/http';
 import { OrderDetailView } from './OrderDetailView';
-import { ORDER_LIST_PARAMS } from './list-params';
+import { LIST_PARAMS } from '@/lib/list-params';
 
 /** Order detail (/admin/orders/{id}): loads the order, changes its status at once. */
 export function OrderDetailPage() {
@@ -24,10 +24,7 @@ export function OrderDetailPage() {
   const notFound = orderId === 0 || (order.error instanceof ApiError && order.error.status === 404);
   const failed = Boolean(order.error) && !notFound;
 
-  // Once per failure, not on each automatic retry: the flag only turns true again after a success.
-  useEffect(() => {
-    if (failed) notify.error('Error', 'Failed to load order details');
-  }, [failed]);
+  useFailureToast(failed, 'Failed to load order details');
 
   const { mutate: reload } = order;
   const changeStatus = useCallback(
@@ -44,7 +41,7 @@ export function OrderDetailPage() {
       notify.success('Success', 'Order status updated');
       // The list (shared with the dashboard and customers) keeps its cached rows: patch this one.
       void mutateCache(
-        getListAdminOrdersKey(ORDER_LIST_PARAMS),
+        getListAdminOrdersKey(LIST_PARAMS),
         (list: OrderSummary[] | undefined) =>
           list?.map((o) =>
             o.id === orderId ? { ...o, status: updated.status, updated_at: updated.updated_at } : o,

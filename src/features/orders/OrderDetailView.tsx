@@ -20,11 +20,12 @@ import { formatDateTime, formatMoney, toDecimal } from '@/lib/format';
 import { ArrowLeftIcon } from '@/components/icons';
 import { customerName, ORDER_STATUSES, paymentLabel, statusLabel } from './order-display';
 import { StatusBadge } from './StatusBadge';
+import { paths } from '@/lib/paths';
 
 export const REVERSE_CHARGE_NOTE = '* VAT Reverse Charge applies (B2B EU)';
 
 /** How the buyer's VAT number was checked at checkout (Order.vat_number_check). */
-export const VAT_NUMBER_CHECK_TEXT: Record<NonNullable<Order['vat_number_check']>, string> = {
+const VAT_NUMBER_CHECK_TEXT: Record<NonNullable<Order['vat_number_check']>, string> = {
   format_invalid: 'VAT number: invalid format',
   format_checked: 'VAT number: format checked only',
   vies_confirmed: 'VAT number: confirmed by VIES',
@@ -49,7 +50,7 @@ export interface OrderDetailViewProps {
 function BackLink() {
   return (
     <Button asChild variant="ghost" size="sm" mb="2" ms="-2">
-      <Link href="/admin/orders">
+      <Link href={paths.orders.list}>
         <ArrowLeftIcon />
         Back to Orders
       </Link>

@@ -1,9 +1,8 @@
-import { Button, Flex, Input, InputGroup, Spinner, Tag, Text } from '@chakra-ui/react';
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { Tag } from '@chakra-ui/react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import type { OrderSummary } from '@generated/model';
-import { PageHeader } from '@/components/layout/PageHeader';
-import { UNKNOWN_EMAIL, normaliseEmail } from '@/features/customers/customer-key';
-import { SearchIcon } from '@/components/icons';
+import { countText, ListScreen, UnavailableState } from '@/components/list-screen';
+import { UNKNOWN_EMAIL, normaliseEmail } from './customer-key';
 import { filterOrderRows, toOrderRows } from './order-rows';
 import { OrdersTable } from './OrdersTable';
 
@@ -21,9 +20,6 @@ export interface OrdersListViewProps {
   /** Initial search text (stories). */
   initialSearch?: string;
 }
-
-const count = (n: number) => n.toLocaleString('en-US');
-const plural = (n: number) => `${count(n)} ${n === 1 ? 'order' : 'orders'}`;
 
 /** The orders list of /admin/orders (spec §2): search by order number, e-mail filter, table. */
 export function OrdersListView({
@@ -47,29 +43,21 @@ export function OrdersListView({
   const filtered = shown.length !== rows.length || query.trim() !== '' || emailFilter !== null;
 
   return (
-    <>
-      <OrdersHeader />
-      <Flex
-        gap="3"
-        mb="4"
-        direction={{ base: 'column', md: 'row' }}
-        align={{ base: 'stretch', md: 'center' }}
-        wrap="wrap"
-      >
-        <InputGroup startElement={<SearchIcon boxSize="4" color="fg.muted" />} maxW={{ md: 'sm' }}>
-          <Input
-            type="search"
-            placeholder="Search by order number..."
-            aria-label="Search by order number"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </InputGroup>
-        {emailFilter && (
+    <ListScreen
+      title="Orders"
+      description="View and manage customer orders"
+      search={{
+        placeholder: 'Search by order number...',
+        label: 'Search by order number',
+        value: search,
+        onChange: setSearch,
+      }}
+      filters={
+        emailFilter && (
           <Tag.Root
             size="lg"
             variant="outline"
-            alignSelf={{ base: 'flex-start', md: 'center' }}
+            alignSelf={{ base: 'flex-start', sm: 'center' }}
             maxW="full"
             data-testid="email-filter"
           >
@@ -83,60 +71,28 @@ export function OrdersListView({
               </Tag.EndElement>
             )}
           </Tag.Root>
-        )}
-        {orders && (
-          <Text
-            fontSize="sm"
-            color="fg.muted"
-            role="status"
-            data-testid="order-count"
-            ms={{ md: 'auto' }}
-          >
-            {filtered ? `${count(shown.length)} of ${plural(rows.length)}` : plural(rows.length)}
-          </Text>
-        )}
-      </Flex>
-
-      {failed && !orders ? (
-        <Flex
-          direction="column"
-          align="center"
-          gap="3"
-          py="10"
-          borderWidth="1px"
-          rounded="md"
-          color="fg.muted"
-          data-testid="orders-unavailable"
-        >
-          <Text>The orders could not be loaded.</Text>
-          {onRetry && (
-            <Button size="sm" variant="outline" onClick={onRetry}>
-              Retry
-            </Button>
-          )}
-        </Flex>
-      ) : loading || !orders ? (
-        <Flex
-          role="status"
-          align="center"
-          justify="center"
-          gap="3"
-          py="10"
-          borderWidth="1px"
-          rounded="md"
-          color="fg.muted"
-        >
-          <Spinner size="sm" />
-          <Text>Loading orders...</Text>
-        </Flex>
-      ) : (
-        <OrdersTable rows={shown} />
-      )}
-    </>
+        )
+      }
+      count={
+        orders && {
+          text: countText(shown.length, rows.length, ['order', 'orders'], filtered),
+          testId: 'order-count',
+        }
+      }
+      error={
+        failed &&
+        !orders && (
+          <UnavailableState
+            text="The orders could not be loaded."
+            onRetry={onRetry}
+            testId="orders-unavailable"
+          />
+        )
+      }
+      loading={loading || !orders}
+      loadingText="Loading orders..."
+    >
+      <OrdersTable rows={shown} />
+    </ListScreen>
   );
 }
-
-/** The title; memoised, as it never changes while the search box is typed in. */
-const OrdersHeader = memo(function OrdersHeader() {
-  return <PageHeader title="Orders" description="View and manage customer orders" />;
-});

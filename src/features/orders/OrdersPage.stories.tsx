@@ -1,37 +1,34 @@
 import { Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { Route, Switch } from 'wouter';
+import type { RouteComponentProps } from 'wouter';
 import type { OrderSummary } from '@generated/model';
-import { AdminLayout } from '@/components/layout/AdminLayout';
+import { paths } from '@/lib/paths';
+import { adminScreen } from '@/testing/admin-screen';
+import { expectLoading, expectScrollsInside, listScreen, rowOf } from '@/testing/list-screen';
 import { expectLocation, expectToast } from '@/testing/story';
-import { adminUser, orders as orderFixtures } from '@mocks/fixtures';
+import { orders as orderFixtures } from '@mocks/fixtures';
 import { customerOrders } from '@mocks/fixtures/customer-orders';
 import { manyOrders } from '@mocks/fixtures/many-orders';
 import { orders } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { OrdersPage } from './OrdersPage';
 
-/** The screen as routed: the admin layout, the list, a stand-in for the order detail. */
-function Screen() {
-  return (
-    <AdminLayout>
-      <Switch>
-        <Route path="/admin/orders" component={OrdersPage} />
-        <Route path="/admin/orders/:id">
-          {(params) => <Text data-testid="detail-stand-in">Order detail {params.id}</Text>}
-        </Route>
-      </Switch>
-    </AdminLayout>
-  );
+/** A stand-in for the order detail the list links to. */
+function DetailStandIn({ params }: RouteComponentProps) {
+  return <Text data-testid="detail-stand-in">Order detail {params.id}</Text>;
 }
 
 /** The orders list of /admin/orders (spec §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'Orders/OrdersPage',
   component: OrdersPage,
-  render: () => <Screen />,
-  parameters: { route: '/admin/orders', auth: { userType: 'admin', user: adminUser } },
+  ...adminScreen(paths.orders.list, {
+    routes: [
+      [paths.orders.list, OrdersPage],
+      [paths.orders.detailPattern, DetailStandIn],
+    ],
+  }),
 } satisfies Meta<typeof OrdersPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -70,32 +67,13 @@ const expectedCells = (order: OrderSummary) => [
   'View',
 ];
 
-/** The data rows in the DOM (the header row and the spacer rows excluded). */
-function dataRows(canvasElement: HTMLElement): HTMLElement[] {
-  const table = within(canvasElement).getByRole('table');
-  return within(table)
-    .getAllByRole('row')
-    .filter((row) => Number(row.getAttribute('aria-rowindex')) > 1);
-}
-const cellTexts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent ?? '');
-const rowNumbers = (canvasElement: HTMLElement) =>
-  dataRows(canvasElement).map((row) => cellTexts(row)[0]);
-const rowOf = (canvasElement: HTMLElement, orderNumber: string) =>
-  within(canvasElement).getByRole('cell', { name: orderNumber }).closest('tr') as HTMLElement;
-
-async function waitForRows(canvasElement: HTMLElement) {
-  await within(canvasElement).findByRole('table');
-  await waitFor(() => expect(dataRows(canvasElement).length).toBeGreaterThan(0));
-}
-
-async function search(canvasElement: HTMLElement, text: string) {
-  const box = within(canvasElement).getByPlaceholderText('Search by order number...');
-  await userEvent.clear(box);
-  if (text) await userEvent.type(box, text);
-}
+const {
+  rowNames: rowNumbers,
+  waitForRows,
+  search,
+  expectVirtualised,
+  tableCells,
+} = listScreen({ searchPlaceholder: 'Search by order number...' });
 
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
@@ -104,7 +82,7 @@ export const Filled: Story = {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
     await expect(document.title).toBe('Orders · Store back office');
     await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(HEADERS);
-    await expect(dataRows(canvasElement).map(cellTexts)).toEqual(orderFixtures.map(expectedCells));
+    await expect(tableCells(canvasElement)).toEqual(orderFixtures.map(expectedCells));
     // Badge styles per status, and the payment method as text.
     for (const order of orderFixtures) {
       const badge = within(rowOf(canvasElement, order.order_number)).getByText(order.status);
@@ -215,11 +193,7 @@ export const Empty: Story = {
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [orders.list.loading()] } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Loading orders...')).toBeVisible();
-    await expect(canvas.queryByRole('table')).toBeNull();
-  },
+  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading orders...'),
 };
 
 export const LoadError: Story = {
@@ -254,16 +228,13 @@ export const ThousandOrders: Story = {
   parameters: { msw: { handlers: [orders.list(large)] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await waitForRows(canvasElement);
+    await expectVirtualised(canvasElement, {
+      total: 1000,
+      first: large[0]!.order_number,
+      last: large[999]!.order_number,
+      scroller: 'orders-scroll',
+    });
     await expect(canvas.getByTestId('order-count')).toHaveTextContent('1,000 orders');
-    await expect(canvas.getByRole('table')).toHaveAttribute('aria-rowcount', '1001');
-    await expect(dataRows(canvasElement).length).toBeLessThan(60);
-    await expect(rowNumbers(canvasElement)[0]).toBe(large[0]!.order_number);
-
-    // Scrolling to the end brings the last order in.
-    const scroller = canvas.getByTestId('orders-scroll');
-    scroller.scrollTop = scroller.scrollHeight;
-    await waitFor(() => expect(rowNumbers(canvasElement)).toContain(large[999]!.order_number));
 
     // One day's orders.
     const dayPrefix = large[0]!.order_number.slice(0, 12).toLowerCase();
@@ -290,9 +261,6 @@ export const Mobile: Story = {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
     await expect(canvas.getByPlaceholderText('Search by order number...')).toBeVisible();
-    // The table scrolls sideways inside its own region; the page itself does not overflow.
-    const scroller = canvas.getByTestId('orders-scroll');
-    await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    await expectScrollsInside(canvas.getByTestId('orders-scroll'));
   },
 };

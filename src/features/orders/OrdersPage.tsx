@@ -1,30 +1,14 @@
-import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useListAdminOrders } from '@generated/hooks/orders/orders';
-import { notify } from '@/components/ui/notify';
-import { ORDER_LIST_PARAMS } from './list-params';
+import { paths } from '@/lib/paths';
 import { OrdersListView } from './OrdersListView';
+import { useOrdersList } from './use-orders-list';
 
 /** Orders list (/admin/orders[?email=…]): loads the orders, toasts a load failure. */
 export function OrdersPage() {
-  const orders = useListAdminOrders(ORDER_LIST_PARAMS);
+  const list = useOrdersList('Failed to load orders');
   const email = new URLSearchParams(useSearch()).get('email');
   const [, navigate] = useLocation();
-  const failed = Boolean(orders.error);
-
-  // Once per failure, not on each automatic retry: the flag only turns true again after a success.
-  useEffect(() => {
-    if (failed) notify.error('Error', 'Failed to load orders');
-  }, [failed]);
-
   return (
-    <OrdersListView
-      orders={orders.data}
-      loading={orders.isLoading}
-      failed={failed}
-      onRetry={() => void orders.mutate()}
-      email={email}
-      onClearEmail={() => navigate('/admin/orders')}
-    />
+    <OrdersListView {...list} email={email} onClearEmail={() => navigate(paths.orders.list)} />
   );
 }

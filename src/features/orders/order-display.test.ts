@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OrderStatus } from '@generated/model';
-import { customerTypeBadge } from '@/features/customers/customer-display';
+import { BADGE_PROPS } from '@/components/list-screen';
 import {
-  BADGE_PROPS,
   customerName,
   ORDER_STATUSES,
   paymentLabel,
@@ -81,10 +80,5 @@ describe('labels', () => {
     expect(customerName({ shipping_address: { ...address, first_name: '', last_name: '' } })).toBe(
       '-',
     );
-  });
-
-  it('shows professional customers as default badges, others secondary (spec §2)', () => {
-    expect(customerTypeBadge('professional')).toBe('default');
-    expect(customerTypeBadge('individual')).toBe('secondary');
   });
 });

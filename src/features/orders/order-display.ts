@@ -1,25 +1,16 @@
 import { OrderStatus } from '@generated/model';
 import type { OrderSummary } from '@generated/model';
+import type { BadgeStyle } from '@/components/list-screen';
 
 /** The seven statuses, in life-cycle order; the admin may pick any of them (spec §4). */
 export const ORDER_STATUSES: readonly OrderStatus[] = Object.values(OrderStatus);
 
-/** The badge styles of the console (shadcn names): default, secondary, destructive. */
-export type BadgeVariant = 'default' | 'secondary' | 'destructive';
-
 /** Spec §4: pending secondary; cancelled and refunded destructive; all others default. */
-export function statusBadgeVariant(status: string): BadgeVariant {
+export function statusBadgeVariant(status: string): BadgeStyle {
   if (status === 'pending') return 'secondary';
   if (status === 'cancelled' || status === 'refunded') return 'destructive';
   return 'default';
 }
-
-/** Chakra props of each badge style (default solid grey, secondary subtle grey, destructive red). */
-export const BADGE_PROPS = {
-  default: { variant: 'solid', colorPalette: 'gray' },
-  secondary: { variant: 'subtle', colorPalette: 'gray' },
-  destructive: { variant: 'solid', colorPalette: 'red' },
-} as const satisfies Record<BadgeVariant, { variant: string; colorPalette: string }>;
 
 /** 'pending' → 'Pending' (the selector's option labels). */
 export function statusLabel(status: string): string {
@@ -48,7 +39,7 @@ export interface OrderRow {
   orderNumber: string;
   customer: string;
   status: string;
-  badge: BadgeVariant;
+  badge: BadgeStyle;
   payment: string;
   total: string;
   date: string;

@@ -1,6 +1,6 @@
 import type { OrderSummary } from '@generated/model';
 import { formatDate, formatMoney } from '@/lib/format';
-import { customerKey, normaliseEmail } from '@/features/customers/customer-key';
+import { customerKey, normaliseEmail } from './customer-key';
 import { customerName, paymentLabel, statusBadgeVariant, type OrderRow } from './order-display';
 
 /** The table rows of the orders, in the order the API returned them (newest first). */

@@ -1,14 +1,24 @@
-import { Alert, Button, Flex, Input, InputGroup, Spinner, Text } from '@chakra-ui/react';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { Button } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { Category, Product } from '@generated/model';
-import { PageHeader } from '@/components/layout/PageHeader';
-import { DeleteProductDialog } from './DeleteProductDialog';
-import { PlusIcon, SearchIcon } from '@/components/icons';
-import { filterByName, toProductRows } from './product-rows';
-import { ProductsTable } from './ProductsTable';
+import { PlusIcon } from '@/components/icons';
+import {
+  ConfirmDialog,
+  DataTable,
+  ListScreen,
+  LoadErrorState,
+  RowActions,
+  StatusBadge,
+  countText,
+  textColumn,
+  useDeleteConfirmation,
+  type Column,
+} from '@/components/list-screen';
+import { paths } from '@/lib/paths';
+import { filterByName, toProductRows, type ProductRow } from './product-rows';
 
-export const EMPTY_TEXT = 'No products found. Add your first product!';
+const EMPTY_TEXT = 'No products found. Add your first product!';
 
 export interface ProductsListViewProps {
   /** The admin products; undefined until loaded. */
@@ -25,7 +35,49 @@ export interface ProductsListViewProps {
   onDelete: (product: Product) => Promise<unknown>;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
+const ADD_PRODUCT = (
+  <Button asChild>
+    <Link href={paths.products.create}>
+      <PlusIcon />
+      Add Product
+    </Link>
+  </Button>
+);
+
+function productColumns(askDelete: (product: Product) => void): Column<ProductRow>[] {
+  return [
+    textColumn('Name', (row) => row.name, { tone: 'strong' }),
+    {
+      header: 'Category',
+      width: '11rem',
+      cell: (row) => (
+        <span
+          className={row.category ? 'cell-text' : 'cell-text cell-muted'}
+          title={row.category ?? 'Categories could not be loaded'}
+        >
+          {row.category ?? '—'}
+        </span>
+      ),
+    },
+    { header: 'Price', width: '9rem', align: 'end', cell: (row) => row.price },
+    { header: 'Variants', width: '6rem', align: 'end', cell: (row) => row.variants },
+    { header: 'Status', width: '7rem', cell: (row) => <StatusBadge active={row.active} /> },
+    {
+      header: 'Actions',
+      width: '6rem',
+      align: 'end',
+      cell: (row) => (
+        <RowActions
+          name={row.name}
+          edit={paths.products.edit(row.id)}
+          onDelete={() => askDelete(row.product)}
+        />
+      ),
+    },
+  ];
+}
+
+const rowKey = (row: ProductRow) => row.id;
 
 /** The product list of /admin/products (spec §2): search, table, delete confirmation. */
 export function ProductsListView({
@@ -38,132 +90,65 @@ export function ProductsListView({
   onDelete,
 }: ProductsListViewProps) {
   const [search, setSearch] = useState('');
-  const [target, setTarget] = useState<Product | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const remove = useDeleteConfirmation<Product>(onDelete);
+  const columns = useMemo(() => productColumns(remove.ask), [remove.ask]);
 
   const rows = useMemo(() => toProductRows(products ?? [], categories), [products, categories]);
   // Filtered on every keystroke, synchronously: with the rows virtualised this is a few ms, and
   // measured faster end to end than deferring it (useDeferredValue added a frame).
   const shown = useMemo(() => filterByName(rows, search), [rows, search]);
-
-  const askDelete = useCallback((product: Product) => {
-    setTarget(product);
-    setDialogOpen(true);
-  }, []);
-
-  const cancelDelete = useCallback(() => setDialogOpen(false), []);
-  const confirmDelete = useCallback(() => {
-    if (!target) return;
-    setDeleting(true);
-    void Promise.resolve(onDelete(target))
-      .catch(() => undefined) // the container reports failures
-      .finally(() => {
-        setDeleting(false);
-        setDialogOpen(false);
-      });
-  }, [target, onDelete]);
-
   const searching = search.trim() !== '';
+
   return (
-    <>
-      <ProductsHeader />
-      <Flex
-        gap="3"
-        mb="4"
-        direction={{ base: 'column', sm: 'row' }}
-        align={{ base: 'stretch', sm: 'center' }}
-        justify="space-between"
-      >
-        <InputGroup startElement={<SearchIcon boxSize="4" />} maxW={{ sm: 'sm' }}>
-          <Input
-            type="search"
-            placeholder="Search products..."
-            aria-label="Search products"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </InputGroup>
-        {products && (
-          <Text fontSize="sm" color="fg.muted" role="status" data-testid="product-count">
-            {searching
-              ? `${count(shown.length)} of ${count(rows.length)} products`
-              : `${count(rows.length)} ${rows.length === 1 ? 'product' : 'products'}`}
-          </Text>
-        )}
-      </Flex>
-
-      {loadError && !products ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Failed to load products</Alert.Title>
-            {loadError !== 'Failed to load products' && (
-              <Alert.Description>{loadError}</Alert.Description>
-            )}
-          </Alert.Content>
-          {onRetry && (
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={onRetry}
-              loading={retrying}
-              alignSelf="center"
-            >
-              Retry
-            </Button>
-          )}
-        </Alert.Root>
-      ) : loading || !products ? (
-        <Flex
-          role="status"
-          align="center"
-          justify="center"
-          gap="3"
-          py="10"
-          borderWidth="1px"
-          rounded="md"
-          color="fg.muted"
-        >
-          <Spinner size="sm" />
-          <Text>Loading products...</Text>
-        </Flex>
-      ) : (
-        <ProductsTable
-          rows={shown}
-          emptyText={
-            searching && rows.length > 0 ? `No products match "${search.trim()}".` : EMPTY_TEXT
-          }
-          onDelete={askDelete}
-          scrollKey={search}
-        />
-      )}
-
-      <DeleteProductDialog
-        open={dialogOpen}
-        productName={target?.name ?? ''}
-        pending={deleting}
-        onCancel={cancelDelete}
-        onConfirm={confirmDelete}
-      />
-    </>
-  );
-}
-
-/** Title and 'Add Product'; memoised, as it never changes while the search box is typed in. */
-const ProductsHeader = memo(function ProductsHeader() {
-  return (
-    <PageHeader
+    <ListScreen
       title="Products"
       description="Manage your product catalogue"
-      actions={
-        <Button asChild>
-          <Link href="/admin/products/new">
-            <PlusIcon />
-            Add Product
-          </Link>
-        </Button>
+      actions={ADD_PRODUCT}
+      search={{
+        placeholder: 'Search products...',
+        label: 'Search products',
+        value: search,
+        onChange: setSearch,
+      }}
+      count={
+        products && {
+          text: countText(shown.length, rows.length, ['product', 'products'], searching),
+          testId: 'product-count',
+        }
       }
-    />
+      error={
+        loadError &&
+        !products && (
+          <LoadErrorState
+            title="Failed to load products"
+            message={loadError}
+            onRetry={onRetry}
+            retrying={retrying}
+          />
+        )
+      }
+      loading={loading || !products}
+      loadingText="Loading products..."
+      footer={
+        <ConfirmDialog {...remove.dialog} title="Delete Product" onConfirm={() => remove.confirm()}>
+          Are you sure you want to delete &quot;{remove.target?.name}&quot;? This action cannot be
+          undone.
+        </ConfirmDialog>
+      }
+    >
+      <DataTable
+        rows={shown}
+        columns={columns}
+        rowKey={rowKey}
+        label="Products"
+        emptyText={
+          searching && rows.length > 0 ? `No products match "${search.trim()}".` : EMPTY_TEXT
+        }
+        minW="52rem"
+        stickyFirstColumn
+        scrollKey={search}
+        testId="products-scroll"
+      />
+    </ListScreen>
   );
-});
+}

@@ -6,6 +6,7 @@ import { categories as categoryFixtures, products as productFixtures } from '@mo
 import { manyProducts } from '@mocks/fixtures/many-products';
 import { categories, products } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
+import { expectLoading, expectScrollsInside, listScreen, rowOf } from '@/testing/list-screen';
 import { expectLocation, expectToast, screen } from '@/testing/story';
 import { ProductsPage } from './ProductsPage';
 import { adminScreen } from '@/testing/admin-screen';
@@ -40,45 +41,18 @@ function expectedCells(product: Product, categoryList: readonly Category[] = cat
 const includesIgnoringCase = (name: string, query: string) =>
   name.toLowerCase().includes(query.trim().toLowerCase());
 
-/** The data rows in the DOM (the header row and spacer rows excluded). */
-function dataRows(canvasElement: HTMLElement): HTMLElement[] {
-  const table = within(canvasElement).getByRole('table');
-  return within(table)
-    .getAllByRole('row')
-    .filter(
-      (row) => row.hasAttribute('aria-rowindex') && row.getAttribute('aria-rowindex') !== '1',
-    );
-}
-const cellTexts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .slice(0, 5)
-    .map((cell) => cell.textContent ?? '');
-const rowNames = (canvasElement: HTMLElement) =>
-  dataRows(canvasElement).map((row) => cellTexts(row)[0]);
-const rowOf = (canvasElement: HTMLElement, name: string) =>
-  within(canvasElement).getByRole('cell', { name }).closest('tr') as HTMLElement;
-
-async function waitForRows(canvasElement: HTMLElement) {
-  await within(canvasElement).findByRole('table');
-  await waitFor(() => expect(dataRows(canvasElement).length).toBeGreaterThan(0));
-}
-
-async function search(canvasElement: HTMLElement, text: string) {
-  const box = within(canvasElement).getByPlaceholderText('Search products...');
-  await userEvent.clear(box);
-  if (text) await userEvent.type(box, text);
-}
-
+const { dataRows, rowNames, waitForRows, search, expectVirtualised, rowCells, tableCells } =
+  listScreen({
+    dataCells: 5,
+    searchPlaceholder: 'Search products...',
+  });
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
     await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(HEADERS);
     await waitFor(() =>
-      expect(dataRows(canvasElement).map(cellTexts)).toEqual(
-        productFixtures.map((p) => expectedCells(p)),
-      ),
+      expect(tableCells(canvasElement)).toEqual(productFixtures.map((p) => expectedCells(p))),
     );
     await expect(canvas.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
     await expect(document.title).toBe('Products · Store back office');
@@ -141,11 +115,11 @@ export const Uncategorized: Story = {
   parameters: { msw: { handlers: [products.list([noCategory, deletedCategory])] } },
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
-    await expect(cellTexts(rowOf(canvasElement, 'Sans catégorie')).slice(1, 3)).toEqual([
+    await expect(rowCells(rowOf(canvasElement, 'Sans catégorie')).slice(1, 3)).toEqual([
       'Uncategorized',
       '59.000 TND',
     ]);
-    await expect(cellTexts(rowOf(canvasElement, 'Catégorie disparue'))[1]).toBe('Uncategorized');
+    await expect(rowCells(rowOf(canvasElement, 'Catégorie disparue'))[1]).toBe('Uncategorized');
   },
 };
 
@@ -155,7 +129,7 @@ export const CategoriesUnavailable: Story = {
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
     await waitFor(() =>
-      expect(dataRows(canvasElement).map((row) => cellTexts(row)[1])).toEqual(
+      expect(dataRows(canvasElement).map((row) => rowCells(row)[1])).toEqual(
         productFixtures.map(() => '—'),
       ),
     );
@@ -174,11 +148,7 @@ export const Empty: Story = {
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [products.list.loading()] } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Loading products...')).toBeVisible();
-    await expect(canvas.queryByRole('table')).toBeNull();
-  },
+  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading products...'),
 };
 
 export const LoadError: Story = {
@@ -344,16 +314,13 @@ export const ThousandProducts: Story = {
   parameters: { msw: { handlers: [products.list(large)] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await waitForRows(canvasElement);
+    await expectVirtualised(canvasElement, {
+      total: 1000,
+      first: large[0]!.name,
+      last: large[999]!.name,
+      scroller: 'products-scroll',
+    });
     await expect(canvas.getByTestId('product-count')).toHaveTextContent('1,000 products');
-    await expect(canvas.getByRole('table')).toHaveAttribute('aria-rowcount', '1001');
-    await expect(dataRows(canvasElement).length).toBeLessThan(60);
-    await expect(rowNames(canvasElement)[0]).toBe(large[0]!.name);
-
-    // Scrolling to the end brings the last product in.
-    const scroller = canvas.getByTestId('products-scroll');
-    scroller.scrollTop = scroller.scrollHeight;
-    await waitFor(() => expect(rowNames(canvasElement)).toContain(large[999]!.name));
 
     const query = 'TAPIS KILIM djerba';
     const matches = large.filter((p) => includesIgnoringCase(p.name, query));
@@ -383,9 +350,6 @@ export const Mobile: Story = {
     await waitForRows(canvasElement);
     await expect(canvas.getByRole('link', { name: 'Add Product' })).toBeVisible();
     await expect(canvas.getByPlaceholderText('Search products...')).toBeVisible();
-    // The table scrolls sideways inside its own region; the page itself does not overflow.
-    const scroller = canvas.getByTestId('products-scroll');
-    await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    await expectScrollsInside(canvas.getByTestId('products-scroll'));
   },
 };

@@ -2,31 +2,28 @@ import { useCallback } from 'react';
 import type { Product } from '@generated/model';
 import { useListAdminCategories } from '@generated/hooks/categories/categories';
 import { deleteProduct, useListAdminProducts } from '@generated/hooks/products/products';
-import { notify } from '@/components/ui/notify';
+import { withToasts } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
+import { LIST_PARAMS } from '@/lib/list-params';
 import { ProductsListView } from './ProductsListView';
-
-/** Spec §7/§9: the list asks for up to 1000 products (the dashboard shares this cache entry). */
-export const PRODUCT_LIST_PARAMS = { skip: 0, limit: 1000 } as const;
 
 /**
  * Product list (/admin/products): loads products and categories (inactive ones included, so a
  * product in a soft-deleted category still shows its name), deletes on confirmation.
  */
 export function ProductsPage() {
-  const products = useListAdminProducts(PRODUCT_LIST_PARAMS);
+  const products = useListAdminProducts(LIST_PARAMS);
   const categories = useListAdminCategories();
   const { mutate } = products;
 
   const handleDelete = useCallback(
     async (product: Product) => {
-      try {
-        await deleteProduct(product.id);
-      } catch {
-        notify.error('Error', 'Failed to delete product');
-        return;
-      }
-      notify.success('Success', 'Product deleted successfully');
+      const deleted = await withToasts(() => deleteProduct(product.id), {
+        success: 'Product deleted successfully',
+        failure: 'Failed to delete product',
+        errorMessage: (_, failure) => failure,
+      });
+      if (!deleted) return;
       // Drop the row at once, then reload the list from the server.
       await mutate((current) => current?.filter((p) => p.id !== product.id), {
         revalidate: true,

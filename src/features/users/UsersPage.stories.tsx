@@ -3,7 +3,16 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUsers } from '@mocks/fixtures';
 import { users } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { expectToast, screen } from '@/testing/story';
+import {
+  dialogClosed,
+  expectDialogFits,
+  expectScrollsInside,
+  listScreen,
+  listStateStories,
+  replace,
+  rowOf,
+} from '@/testing/list-screen';
+import { expectToast, screen, type Scope } from '@/testing/story';
 import { UsersPage } from './UsersPage';
 import { adminScreen } from '@/testing/admin-screen';
 
@@ -19,8 +28,6 @@ type Story = StoryObj<typeof meta>;
 const LIST = '/api/v1/admin/users/';
 const EMPTY = 'No users found';
 const REQUIRED = 'Please fill in all required fields';
-
-type Scope = ReturnType<typeof within>;
 
 /* Expected cells, written out from the fixtures without the app's helpers. */
 const EXPECTED_ROWS = [
@@ -59,62 +66,23 @@ const EXPECTED_ROWS = [
   ],
 ];
 
-function dataRows(canvasElement: HTMLElement): HTMLElement[] {
-  const table = within(canvasElement).getByRole('table', { name: 'Users' });
-  return within(table).getAllByRole('row').slice(1);
-}
-const cellTexts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .slice(0, 6)
-    .map((cell) => cell.textContent ?? '');
-const rowNames = (canvasElement: HTMLElement) =>
-  dataRows(canvasElement).map((row) => cellTexts(row)[0]);
-const rowOf = (canvasElement: HTMLElement, username: string) =>
-  within(canvasElement).getByRole('cell', { name: username }).closest('tr') as HTMLElement;
+const {
+  dataRows,
+  tableCells,
+  rowNames,
+  waitForRows,
+  search,
+  openCreate,
+  openEdit,
+  openDelete,
+  answerDelete,
+} = listScreen({
+  table: 'Users',
+  dataCells: 6,
+  searchPlaceholder: 'Search users...',
+  dialogs: { add: 'Add User', create: 'Create User', edit: 'Edit User', delete: 'Delete User' },
+});
 
-async function waitForRows(canvasElement: HTMLElement) {
-  await within(canvasElement).findByRole('table', { name: 'Users' });
-  await waitFor(() => expect(within(canvasElement).queryByText(EMPTY)).toBeNull());
-}
-
-async function search(canvasElement: HTMLElement, text: string) {
-  const box = within(canvasElement).getByPlaceholderText('Search users...');
-  await userEvent.clear(box);
-  if (text) await userEvent.type(box, text);
-}
-
-async function formDialog(name: 'Create User' | 'Edit User'): Promise<Scope> {
-  const dialog = await screen.findByRole('dialog', { name });
-  await waitFor(() => expect(dialog).toBeVisible());
-  return within(dialog);
-}
-async function openCreate(canvasElement: HTMLElement): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Add User' }));
-  return formDialog('Create User');
-}
-async function openEdit(canvasElement: HTMLElement, username: string): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: `Edit ${username}` }));
-  return formDialog('Edit User');
-}
-async function openDelete(canvasElement: HTMLElement, username: string): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: `Delete ${username}` }));
-  const dialog = await screen.findByRole('alertdialog', { name: 'Delete User' });
-  await waitFor(() => expect(dialog).toBeVisible());
-  return within(dialog);
-}
-async function dialogClosed(role: 'dialog' | 'alertdialog') {
-  await waitFor(() => expect(screen.queryByRole(role)).toBeNull(), { timeout: 3000 });
-}
-
-async function replace(dialog: Scope, label: RegExp | string, text: string) {
-  const input = dialog.getByLabelText(label);
-  await userEvent.clear(input);
-  if (text) await userEvent.type(input, text);
-}
 const password = (dialog: Scope) => dialog.getByLabelText(/^Password/);
 const submit = (dialog: Scope, name: 'Create' | 'Update') =>
   userEvent.click(dialog.getByRole('button', { name }));
@@ -140,7 +108,7 @@ export const Filled: Story = {
       'Status',
       'Actions',
     ]);
-    await expect(dataRows(canvasElement).map(cellTexts)).toEqual(EXPECTED_ROWS);
+    await expect(tableCells(canvasElement)).toEqual(EXPECTED_ROWS);
     // Spec §6 badge styles.
     const styles = Object.fromEntries(
       adminUsers.map((user) => [
@@ -188,32 +156,15 @@ export const Search: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: { msw: { handlers: [users.list([])] } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText(EMPTY)).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Add User' })).toBeVisible();
-  },
-};
-
-export const Loading: Story = {
-  parameters: { msw: { handlers: [users.list.loading()] } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Loading users...')).toBeVisible();
-    await expect(canvas.queryByRole('table')).toBeNull();
-  },
-};
-
-export const LoadError: Story = {
-  parameters: { msw: { handlers: [users.list.error(403, 'Not enough permissions')] } },
-  play: async ({ canvasElement }) => {
-    const alert = await within(canvasElement).findByRole('alert');
-    await expect(within(alert).getByText('Failed to load users')).toBeVisible();
-    await expect(within(alert).getByText('Not enough permissions')).toBeVisible();
-  },
-};
+const states = listStateStories({
+  list: users.list,
+  empty: { text: EMPTY, addButton: 'Add User' },
+  loadingText: 'Loading users...',
+  loadError: { status: 403, message: 'Not enough permissions', title: 'Failed to load users' },
+});
+export const Empty: Story = states.Empty;
+export const Loading: Story = states.Loading;
+export const LoadError: Story = states.LoadError;
 
 /** Spec §5 messages: required fields, then the password rules; nothing is sent. */
 export const CreateValidation: Story = {
@@ -421,8 +372,7 @@ export const DeleteUser: Story = {
 
 export const DeleteCancelled: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'stock.sfax');
-    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await answerDelete(canvasElement, 'stock.sfax', 'Cancel');
     await dialogClosed('alertdialog');
     await expect(requests.to('DELETE', /admin\/users\/\d+/)).toHaveLength(0);
   },
@@ -433,8 +383,7 @@ export const DeleteOwnAccount: Story = {
     msw: { handlers: [users.delete.error(409, 'You cannot delete your own account')] },
   },
   play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'admin');
-    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await answerDelete(canvasElement, 'admin');
     await requests.waitFor('DELETE', `${LIST}1`);
     await expectToast('Error', 'You cannot delete your own account', 'error');
     await dialogClosed('alertdialog');
@@ -444,8 +393,7 @@ export const DeleteOwnAccount: Story = {
 export const DeleteNetworkError: Story = {
   parameters: { msw: { handlers: [users.delete.networkError()] } },
   play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'stock.sfax');
-    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await answerDelete(canvasElement, 'stock.sfax');
     await expectToast('Error', 'Failed to delete user', 'error');
   },
 };
@@ -456,14 +404,11 @@ export const Mobile: Story = {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
     await expect(canvas.getByPlaceholderText('Search users...')).toBeVisible();
-    const region = canvas.getByRole('region', { name: 'Users' });
-    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-    await userEvent.click(canvas.getByRole('button', { name: 'Add User' }));
-    const dialog = await formDialog('Create User');
-    await expect(dialog.getByRole('button', { name: 'Create' })).toBeVisible();
-    await expect(screen.getByRole('dialog').getBoundingClientRect().width).toBeLessThanOrEqual(
-      window.innerWidth,
-    );
+    await expectScrollsInside(canvas.getByRole('region', { name: 'Users' }));
+    await expectDialogFits(canvasElement, {
+      button: 'Add User',
+      name: 'Create User',
+      submit: 'Create',
+    });
   },
 };

@@ -1,12 +1,10 @@
 import { AdminRole } from '@generated/model';
-
-/** Spec §6: the badge styles of the roles, in the console's vocabulary. */
-export type RoleBadgeStyle = 'destructive' | 'default' | 'secondary' | 'outline';
+import type { BadgeStyle } from '@/components/list-screen';
 
 export interface RoleInfo {
   value: AdminRole;
   label: string;
-  badge: RoleBadgeStyle;
+  badge: BadgeStyle;
 }
 
 /** Spec §6: every role with its label and badge style, from most to least powerful. */

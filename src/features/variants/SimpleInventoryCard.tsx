@@ -10,7 +10,7 @@ import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
 import { AUTOSAVE_DELAY_MS } from './constants';
 import { NUMBER_INPUT, TextField } from '@/components/form';
-import { LoadErrorState, LoadingState } from '@/components/management';
+import { LoadErrorState, LoadingState } from '@/components/list-screen';
 import { StockCounts, StockFlags } from './StockFields';
 import {
   awaitsValue,

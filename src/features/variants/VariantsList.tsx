@@ -1,4 +1,5 @@
 import {
+  Badge,
   Box,
   Checkbox,
   Flex,
@@ -11,7 +12,6 @@ import {
 } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import type { Variant } from '@generated/model';
-import { StatusBadge } from '@/components/management';
 import {
   CopyIcon,
   ImageIcon,
@@ -334,5 +334,14 @@ function VariantActions({
         </IconButton>
       ))}
     </HStack>
+  );
+}
+
+/** 'Active' / 'Inactive' as a Chakra badge: this list is not a DataTable, so the kit's table-styled badge does not apply. */
+function StatusBadge({ active }: { active: boolean }) {
+  return (
+    <Badge colorPalette={active ? 'green' : 'gray'} variant="subtle">
+      {active ? 'Active' : 'Inactive'}
+    </Badge>
   );
 }

@@ -13,7 +13,7 @@ import {
 import type { VariantPage } from '@generated/model';
 import { Select } from '@/components/form';
 import { PlusIcon, SearchIcon, TrashIcon } from '@/components/icons';
-import { LoadErrorState, LoadingState } from '@/components/management';
+import { LoadErrorState, LoadingState } from '@/components/list-screen';
 import {
   MAX_SEARCH_LENGTH,
   type StatusFilter,

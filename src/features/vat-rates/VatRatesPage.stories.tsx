@@ -4,7 +4,15 @@ import type { VatRate } from '@generated/model';
 import { vatRates as rateFixtures, vatRatesLifecycle } from '@mocks/fixtures';
 import { vatRates } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { expectToast, screen } from '@/testing/story';
+import {
+  dialogClosed,
+  expectDialogFits,
+  expectScrollsInside,
+  listScreen,
+  listStateStories,
+  replace,
+} from '@/testing/list-screen';
+import { expectToast, screen, type Scope } from '@/testing/story';
 import { VatRatesPage } from './VatRatesPage';
 import { adminScreen } from '@/testing/admin-screen';
 
@@ -20,8 +28,6 @@ type Story = StoryObj<typeof meta>;
 const LIST = '/api/v1/admin/vat-rates/';
 const EMPTY = 'No VAT rates found';
 const REQUIRED = 'Please fill in all required fields';
-
-type Scope = ReturnType<typeof within>;
 
 /* Expected cells, written out from the fixtures without the app's helpers. */
 const EXPECTED_ROWS = [
@@ -40,64 +46,32 @@ const EXPECTED_ROWS = [
   ],
 ];
 
-function dataRows(canvasElement: HTMLElement): HTMLElement[] {
-  const table = within(canvasElement).getByRole('table', { name: 'VAT rates' });
-  return within(table).getAllByRole('row').slice(1);
-}
-const cellTexts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .slice(0, 7)
-    .map((cell) => cell.textContent ?? '');
-const rowNames = (canvasElement: HTMLElement) =>
-  dataRows(canvasElement).map((row) => within(row).getAllByRole('cell')[0]!.textContent ?? '');
+const {
+  dataRows,
+  rowNames,
+  waitForRows,
+  search,
+  openCreate,
+  openEdit,
+  openDelete,
+  answerDelete,
+  rowCells,
+  tableCells,
+} = listScreen({
+  dataCells: 7,
+  table: 'VAT rates',
+  searchPlaceholder: 'Search VAT rates...',
+  dialogs: {
+    add: 'Add VAT Rate',
+    create: 'Create VAT Rate',
+    edit: 'Edit VAT Rate',
+    delete: 'Delete VAT Rate',
+  },
+});
 const rowOf = (canvasElement: HTMLElement, name: string) =>
   within(canvasElement)
     .getByRole('button', { name: `Edit ${name}` })
-    .closest('tr') as HTMLElement;
-
-async function waitForRows(canvasElement: HTMLElement) {
-  await within(canvasElement).findByRole('table', { name: 'VAT rates' });
-  await waitFor(() => expect(within(canvasElement).queryByText(EMPTY)).toBeNull());
-}
-
-async function search(canvasElement: HTMLElement, text: string) {
-  const box = within(canvasElement).getByPlaceholderText('Search VAT rates...');
-  await userEvent.clear(box);
-  if (text) await userEvent.type(box, text);
-}
-
-async function formDialog(name: 'Create VAT Rate' | 'Edit VAT Rate'): Promise<Scope> {
-  const dialog = await screen.findByRole('dialog', { name });
-  await waitFor(() => expect(dialog).toBeVisible());
-  return within(dialog);
-}
-async function openCreate(canvasElement: HTMLElement): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Add VAT Rate' }));
-  return formDialog('Create VAT Rate');
-}
-async function openEdit(canvasElement: HTMLElement, name: string): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: `Edit ${name}` }));
-  return formDialog('Edit VAT Rate');
-}
-async function openDelete(canvasElement: HTMLElement, name: string): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: `Delete ${name}` }));
-  const dialog = await screen.findByRole('alertdialog', { name: 'Delete VAT Rate' });
-  await waitFor(() => expect(dialog).toBeVisible());
-  return within(dialog);
-}
-async function dialogClosed(role: 'dialog' | 'alertdialog') {
-  await waitFor(() => expect(screen.queryByRole(role)).toBeNull(), { timeout: 3000 });
-}
-
-async function replace(dialog: Scope, label: RegExp | string, text: string) {
-  const input = dialog.getByLabelText(label);
-  await userEvent.clear(input);
-  if (text) await userEvent.type(input, text);
-}
+    .closest('tr')!;
 
 /** Fills the create form (country typed in lower case). */
 async function fillNewRate(dialog: Scope, { effectiveTo }: { effectiveTo?: string } = {}) {
@@ -125,15 +99,15 @@ export const Filled: Story = {
       'Used by',
       'Actions',
     ]);
-    await expect(dataRows(canvasElement).map(cellTexts)).toEqual(EXPECTED_ROWS);
+    await expect(tableCells(canvasElement)).toEqual(EXPECTED_ROWS);
     // The Default badge sits next to the default rates' names only.
     const standard = rowOf(canvasElement, 'TVA standard');
     await expect(within(standard).getByText('Default')).toBeVisible();
     await expect(within(standard).getByText('19.00%')).toBeVisible();
     await expect(within(rowOf(canvasElement, 'TVA réduite')).queryByText('Default')).toBeNull();
     // No end date: a dash; an end date: the day.
-    await expect(cellTexts(standard)[4]).toBe('-');
-    await expect(cellTexts(rowOf(canvasElement, 'TVA France normale'))[4]).toBe('31 Dec 2024');
+    await expect(rowCells(standard)[4]).toBe('-');
+    await expect(rowCells(rowOf(canvasElement, 'TVA France normale'))[4]).toBe('31 Dec 2024');
     await expect(canvas.getByTestId('vat-rate-count')).toHaveTextContent('5 VAT rates');
     // The screen lists every rate, active or not.
     const [call] = await requests.waitFor('GET', LIST);
@@ -152,7 +126,7 @@ export const RateFormatting: Story = {
   parameters: { msw: { handlers: [vatRates.list(odd)] } },
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
-    await expect(dataRows(canvasElement).map((row) => cellTexts(row)[2])).toEqual([
+    await expect(dataRows(canvasElement).map((row) => rowCells(row)[2])).toEqual([
       '5.50%',
       '2.10%',
       '100.00%',
@@ -184,32 +158,15 @@ export const Search: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: { msw: { handlers: [vatRates.list([])] } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText(EMPTY)).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Add VAT Rate' })).toBeVisible();
-  },
-};
-
-export const Loading: Story = {
-  parameters: { msw: { handlers: [vatRates.list.loading()] } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Loading VAT rates...')).toBeVisible();
-    await expect(canvas.queryByRole('table')).toBeNull();
-  },
-};
-
-export const LoadError: Story = {
-  parameters: { msw: { handlers: [vatRates.list.error(403, 'Not enough permissions')] } },
-  play: async ({ canvasElement }) => {
-    const alert = await within(canvasElement).findByRole('alert');
-    await expect(within(alert).getByText('Failed to load VAT rates')).toBeVisible();
-    await expect(within(alert).getByText('Not enough permissions')).toBeVisible();
-  },
-};
+const states = listStateStories({
+  list: vatRates.list,
+  empty: { text: EMPTY, addButton: 'Add VAT Rate' },
+  loadingText: 'Loading VAT rates...',
+  loadError: { status: 403, message: 'Not enough permissions', title: 'Failed to load VAT rates' },
+});
+export const Empty: Story = states.Empty;
+export const Loading: Story = states.Loading;
+export const LoadError: Story = states.LoadError;
 
 /** A missing required field: the 'Validation Error' toast, and nothing is sent. */
 export const ValidationError: Story = {
@@ -396,8 +353,7 @@ export const DeleteVatRate: Story = {
 
 export const DeleteCancelled: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'Exonéré');
-    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await answerDelete(canvasElement, 'Exonéré', 'Cancel');
     await dialogClosed('alertdialog');
     await expect(requests.to('DELETE', /vat-rates\/\d+/)).toHaveLength(0);
   },
@@ -416,8 +372,7 @@ export const DeleteInUse: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'TVA standard');
-    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await answerDelete(canvasElement, 'TVA standard');
     await requests.waitFor('DELETE', `${LIST}1`);
     await expectToast(
       'Error',
@@ -431,8 +386,7 @@ export const DeleteInUse: Story = {
 export const DeleteNetworkError: Story = {
   parameters: { msw: { handlers: [vatRates.delete.networkError()] } },
   play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'Exonéré');
-    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await answerDelete(canvasElement, 'Exonéré');
     await expectToast('Error', 'Failed to delete VAT rate', 'error');
   },
 };
@@ -445,7 +399,7 @@ export const Lifecycle: Story = {
   parameters: { msw: { handlers: [vatRates.list(vatRatesLifecycle)] } },
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
-    await expect(dataRows(canvasElement).map(cellTexts)).toEqual([
+    await expect(tableCells(canvasElement)).toEqual([
       ['TVA 19Default', 'TN', '19.00%', '01 Jan 2026', '-', 'In force', '4 products, 2 variants'],
       [
         'TVA 13 (until 2025)Replaced by TVA 19',
@@ -527,14 +481,11 @@ export const Mobile: Story = {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
     await expect(canvas.getByPlaceholderText('Search VAT rates...')).toBeVisible();
-    const region = canvas.getByRole('region', { name: 'VAT rates' });
-    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-    await userEvent.click(canvas.getByRole('button', { name: 'Add VAT Rate' }));
-    const dialog = await formDialog('Create VAT Rate');
-    await expect(dialog.getByRole('button', { name: 'Create' })).toBeVisible();
-    await expect(screen.getByRole('dialog').getBoundingClientRect().width).toBeLessThanOrEqual(
-      window.innerWidth,
-    );
+    await expectScrollsInside(canvas.getByRole('region', { name: 'VAT rates' }));
+    await expectDialogFits(canvasElement, {
+      button: 'Add VAT Rate',
+      name: 'Create VAT Rate',
+      submit: 'Create',
+    });
   },
 };

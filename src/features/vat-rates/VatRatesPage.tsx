@@ -7,7 +7,7 @@ import {
   updateVatRate,
   useListVatRates,
 } from '@generated/hooks/vatrates/vatrates';
-import { notify } from '@/components/ui/notify';
+import { useCrudActions } from '@/components/list-screen';
 import { serverMessage } from '@/lib/http';
 import { toVatRateCreate, toVatRateUpdate, type VatRateFormValues } from './vat-rate-form';
 import { VatRatesView } from './VatRatesView';
@@ -22,50 +22,22 @@ export function VatRatesPage() {
   const { mutate } = useSWRConfig();
   const reload = useCallback(() => void mutate(isVatRateList), [mutate]);
 
-  const handleSave = useCallback(
-    async (values: VatRateFormValues, vatRate: VatRate | null) => {
-      try {
-        if (vatRate) await updateVatRate(vatRate.id, toVatRateUpdate(values));
-        else await createVatRate(toVatRateCreate(values));
-      } catch (error) {
-        notify.error(
-          'Error',
-          serverMessage(error, vatRate ? 'Failed to update VAT rate' : 'Failed to create VAT rate'),
-        );
-        return false;
-      }
-      notify.success(
-        'Success',
-        vatRate ? 'VAT rate updated successfully' : 'VAT rate created successfully',
-      );
-      reload();
-      return true;
-    },
-    [reload],
-  );
-
-  const handleDelete = useCallback(
-    async (vatRate: VatRate) => {
-      try {
-        await deleteVatRate(vatRate.id);
-      } catch (error) {
-        notify.error('Error', serverMessage(error, 'Failed to delete VAT rate'));
-        return;
-      }
-      notify.success('Success', 'VAT rate deleted successfully');
-      reload();
-    },
-    [reload],
-  );
+  const { onSave, onDelete } = useCrudActions<VatRate, VatRateFormValues>({
+    name: 'VAT rate',
+    create: (values) => createVatRate(toVatRateCreate(values)),
+    update: (vatRate, values) => updateVatRate(vatRate.id, toVatRateUpdate(values)),
+    remove: (vatRate) => deleteVatRate(vatRate.id),
+    reload,
+  });
 
   return (
     <VatRatesView
-      vatRates={list.data}
+      items={list.data}
       loading={list.isLoading}
       loadError={list.error ? serverMessage(list.error, 'Failed to load VAT rates') : null}
       onRetry={() => void list.mutate()}
-      onSave={handleSave}
-      onDelete={handleDelete}
+      onSave={onSave}
+      onDelete={onDelete}
     />
   );
 }

@@ -1,6 +1,5 @@
 import { proxy } from 'valtio/vanilla';
-
-export type UserType = 'admin' | 'customer';
+import { UserType } from '@generated/model';
 
 /**
  * The signed-in user as loaded from `/me`. `object` (not Record<string, unknown>) so generated
@@ -74,7 +73,7 @@ function write(key: string, value: string | null): void {
 }
 
 function asUserType(value: string | null): UserType | null {
-  return value === 'admin' || value === 'customer' ? value : null;
+  return Object.values<string>(UserType).includes(value ?? '') ? (value as UserType) : null;
 }
 
 export function setCredentials({ user, userType, access_token, refresh_token }: Credentials): void {

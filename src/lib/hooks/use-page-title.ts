@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-export const APP_NAME = 'Store back office';
+const APP_NAME = 'Store back office';
 
 /** Sets the document title to "<title> · Store back office" while the page is shown. */
 export function usePageTitle(title: string | undefined): void {

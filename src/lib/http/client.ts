@@ -7,7 +7,7 @@ import { installRefreshInterceptor } from './refresh-interceptor';
  * JSON is parsed here rather than by axios, which silently hands back the raw string when parsing
  * fails; an empty body (204) becomes `undefined`.
  */
-const parseJson: AxiosResponseTransformer = function (data, _headers, status) {
+const parseJson: AxiosResponseTransformer = function (data: unknown, _headers, status) {
   if (typeof data !== 'string') return data; // blob/arraybuffer requested by the caller
   if (data.trim() === '') return undefined;
   try {

@@ -2,11 +2,11 @@ import { isAxiosError } from 'axios';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'parse' | 'auth';
 
-export const NETWORK_ERROR_MESSAGE = 'Network error';
-export const TIMEOUT_MESSAGE = 'Request timed out';
+const NETWORK_ERROR_MESSAGE = 'Network error';
+const TIMEOUT_MESSAGE = 'Request timed out';
 export const PARSE_ERROR_MESSAGE = 'Invalid response from server';
 export const AUTH_FAILED_MESSAGE = 'Authentication failed';
-export const CANCELLED_MESSAGE = 'Request cancelled';
+const CANCELLED_MESSAGE = 'Request cancelled';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

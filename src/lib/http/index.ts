@@ -1,20 +1,3 @@
-export {
-  apiClient,
-  configureHttpClient,
-  httpClient,
-  type BodyType,
-  type ErrorType,
-} from './client';
-export {
-  ApiError,
-  AUTH_FAILED_MESSAGE,
-  CANCELLED_MESSAGE,
-  NETWORK_ERROR_MESSAGE,
-  PARSE_ERROR_MESSAGE,
-  TIMEOUT_MESSAGE,
-  fromResponseBody,
-  toApiError,
-  type ApiErrorKind,
-} from './errors';
-export { installRefreshInterceptor } from './refresh-interceptor';
+export { configureHttpClient } from './client';
+export { ApiError, AUTH_FAILED_MESSAGE, fromResponseBody } from './errors';
 export { serverMessage } from './error-message';

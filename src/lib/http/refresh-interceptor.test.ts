@@ -13,8 +13,8 @@ import {
   sessionEnd,
   setCredentials,
   STORAGE_KEYS,
-  type UserType,
 } from '@/lib/auth/store';
+import type { UserType } from '@generated/model';
 import { logoutAdmin, logoutCustomer } from '@generated/clients/auth/auth';
 import { apiClient } from './client';
 import { ApiError } from './errors';

@@ -11,8 +11,8 @@ import {
   getUserType,
   logout,
   setCredentials,
-  type UserType,
 } from '@/lib/auth/store';
+import type { UserType } from '@generated/model';
 import { ApiError, AUTH_FAILED_MESSAGE } from './errors';
 
 type RetriableConfig = InternalAxiosRequestConfig & { _retried?: boolean };

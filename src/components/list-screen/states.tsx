@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Flex, Input, InputGroup, Spinner, Text } from '@chakra-ui/react';
+import { Alert, Button, Flex, Input, InputGroup, Spinner, Text } from '@chakra-ui/react';
 import { SearchIcon } from '@/components/icons';
 
 /** The spinner panel shown while a list loads. */
@@ -20,16 +20,18 @@ export function LoadingState({ text }: { text: string }) {
   );
 }
 
-interface LoadErrorStateProps {
+export interface LoadErrorStateProps {
   /** E.g. 'Failed to load categories'. */
   title: string;
   /** What went wrong (omitted when it only repeats the title). */
   message?: string | null;
   onRetry?: () => void;
+  /** A retry is under way: its button waits. */
+  retrying?: boolean;
 }
 
-/** Shown instead of a list that could not be loaded. */
-export function LoadErrorState({ title, message, onRetry }: LoadErrorStateProps) {
+/** Shown instead of a list that could not be loaded, with why. */
+export function LoadErrorState({ title, message, onRetry, retrying = false }: LoadErrorStateProps) {
   return (
     <Alert.Root status="error" role="alert">
       <Alert.Indicator />
@@ -38,7 +40,7 @@ export function LoadErrorState({ title, message, onRetry }: LoadErrorStateProps)
         {message && message !== title && <Alert.Description>{message}</Alert.Description>}
       </Alert.Content>
       {onRetry && (
-        <Button size="sm" variant="outline" onClick={onRetry} alignSelf="center">
+        <Button size="sm" variant="outline" onClick={onRetry} loading={retrying} alignSelf="center">
           Retry
         </Button>
       )}
@@ -46,7 +48,37 @@ export function LoadErrorState({ title, message, onRetry }: LoadErrorStateProps)
   );
 }
 
-interface SearchInputProps {
+export interface UnavailableStateProps {
+  /** E.g. 'The orders could not be loaded.' (the container has toasted the error). */
+  text: string;
+  onRetry?: () => void;
+  testId?: string;
+}
+
+/** A quiet panel instead of a list that could not be loaded, where a toast already said why. */
+export function UnavailableState({ text, onRetry, testId }: UnavailableStateProps) {
+  return (
+    <Flex
+      direction="column"
+      align="center"
+      gap="3"
+      py="10"
+      borderWidth="1px"
+      rounded="md"
+      color="fg.muted"
+      data-testid={testId}
+    >
+      <Text>{text}</Text>
+      {onRetry && (
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          Retry
+        </Button>
+      )}
+    </Flex>
+  );
+}
+
+export interface SearchInputProps {
   /** Placeholder, e.g. 'Search VAT rates...'. */
   placeholder: string;
   /** Accessible name, e.g. 'Search VAT rates'. */
@@ -55,10 +87,10 @@ interface SearchInputProps {
   onChange: (value: string) => void;
 }
 
-/** The search box above a list (filters on the client). */
+/** The search box above a list. */
 export function SearchInput({ placeholder, label, value, onChange }: SearchInputProps) {
   return (
-    <InputGroup startElement={<SearchIcon boxSize="4" />} maxW={{ sm: 'sm' }}>
+    <InputGroup startElement={<SearchIcon boxSize="4" color="fg.muted" />} maxW={{ sm: 'sm' }}>
       <Input
         type="search"
         placeholder={placeholder}
@@ -67,14 +99,5 @@ export function SearchInput({ placeholder, label, value, onChange }: SearchInput
         onChange={(event) => onChange(event.target.value)}
       />
     </InputGroup>
-  );
-}
-
-/** 'Active' / 'Inactive' (spec §4: is_active). */
-export function StatusBadge({ active }: { active: boolean }) {
-  return (
-    <Badge colorPalette={active ? 'green' : 'gray'} variant="subtle">
-      {active ? 'Active' : 'Inactive'}
-    </Badge>
   );
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { logoutAdmin, logoutCustomer } from '@generated/clients/auth/auth';
-import { getRefreshToken, getUserType, logout } from '@/lib/auth/store';
+import { paths } from '@/lib/paths';
+import { getRefreshToken, getUserType, logout } from './store';
 
 /** How long signing out waits for the server before ending the session in this browser anyway. */
 const SIGN_OUT_TIMEOUT_MS = 5_000;
@@ -12,7 +13,7 @@ const SIGN_OUT_TIMEOUT_MS = 5_000;
  * (logoutAdmin or logoutCustomer with the stored refresh token), then the session is cleared here.
  * A failed call (network, 5xx, timeout) still clears the session: the user asked to leave.
  */
-export async function signOut(): Promise<void> {
+async function signOut(): Promise<void> {
   const refreshToken = getRefreshToken();
   const revoke = getUserType() === 'customer' ? logoutCustomer : logoutAdmin;
   try {
@@ -38,7 +39,7 @@ export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolea
     setSigningOut(true);
     await signOut();
     void mutate(() => true, undefined, { revalidate: false });
-    navigate('/auth');
+    navigate(paths.signIn);
   }
 
   return { signOut: handleSignOut, signingOut };

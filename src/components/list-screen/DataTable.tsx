@@ -1,0 +1,249 @@
+import { Box, Table } from '@chakra-ui/react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import type { BadgeStyle } from './badges';
+import { ROW_HEIGHT, tableCss } from './table-css';
+
+export interface Column<R> {
+  header: string;
+  /** CSS width of the column (the table has a fixed layout); the others share what is left. */
+  width?: string;
+  align?: 'end';
+  /** The cell's content: plain elements styled by the classes of `tableCss` (see table-css.ts). */
+  cell: (row: R) => ReactNode;
+  /** The server's sort key of this column: its header becomes a sort button (see `sort`). */
+  sortKey?: string;
+}
+
+/** A column of one line of text, cut with an ellipsis; the whole text is its tooltip. */
+export function textColumn<R>(
+  header: string,
+  text: (row: R) => string,
+  { width, tone }: { width?: string; tone?: 'strong' | 'muted' } = {},
+): Column<R> {
+  const className = tone ? `cell-text cell-${tone}` : 'cell-text';
+  return {
+    header,
+    width,
+    cell: (row) => (
+      <span className={className} title={text(row)}>
+        {text(row)}
+      </span>
+    ),
+  };
+}
+
+/** A column of badges styled by the table (`.badge`): the row's text in the row's style. */
+export function badgeColumn<R extends { badge: BadgeStyle }>(
+  header: string,
+  text: (row: R) => string,
+  { width, testId }: { width: string; testId: string },
+): Column<R> {
+  return {
+    header,
+    width,
+    cell: (row) => (
+      <span className="badge" data-variant={row.badge} data-testid={testId}>
+        {text(row)}
+      </span>
+    ),
+  };
+}
+
+interface SortState {
+  key: string;
+  direction: 'asc' | 'desc';
+}
+
+export interface DataTableProps<R> {
+  /** The rows to show: all of them, or the page the server returned. */
+  rows: readonly R[];
+  /** How many rows there are in all (server-side paging); defaults to `rows.length`. */
+  total?: number;
+  /** A new page or sort order is on its way: the rows shown are the previous ones. */
+  loading?: boolean;
+  /** Must be stable (a module constant or memoised): rows are memoised on their data and these. */
+  columns: readonly Column<R>[];
+  rowKey: (row: R) => string | number;
+  /** Accessible name of the table and of its scroll region. */
+  label: string;
+  /** Shown instead of the table when `rows` is empty. */
+  emptyText: string;
+  /** Below this width the table scrolls sideways inside its region. */
+  minW: string;
+  /** The first column stays in view while a narrow screen scrolls the others sideways. */
+  stickyFirstColumn?: boolean;
+  /** When it changes (a new search), the table scrolls back to its first row. */
+  scrollKey?: string;
+  /** Controlled sort order (server-side sorting); with `onSortChange`, sortable headers. */
+  sort?: SortState;
+  onSortChange?: (sort: SortState) => void;
+  testId?: string;
+}
+
+/*
+ * Performance, 1,000 orders and 1,000 / 5,000 products in Chromium on a 2-core machine (medians of
+ * 3, noisy): mounting the orders list took 134 ms virtualised, 806 ms with every row as plain
+ * elements and 4.7 s with every row as Chakra components; the products screen 0.1–0.17 s
+ * virtualised against 3.3–7.0 s with Chakra rows (10.9 s for 5,000), 4–32 ms per keystroke of
+ * the search. So only the rows in view plus `overscan` are in the DOM (@tanstack/react-virtual)
+ * between two spacer rows that keep the scroll height, aria-rowcount / aria-rowindex give
+ * assistive technology the full size, and rows are plain elements styled once by the table's CSS
+ * rather than Chakra components (a Chakra element computes its styles when it mounts, and each
+ * keystroke brings new rows into view).
+ */
+function DataTableImpl<R>({
+  rows,
+  total = rows.length,
+  loading = false,
+  columns,
+  rowKey,
+  label,
+  emptyText,
+  minW,
+  stickyFirstColumn = false,
+  scrollKey,
+  sort,
+  onSortChange,
+  testId,
+}: DataTableProps<R>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [scrollKey]);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser's functions are not memoisable; this component is not compiled.
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const before = items[0]?.start ?? 0;
+  const after = items.length ? virtualizer.getTotalSize() - items.at(-1)!.end : 0;
+
+  const head = useMemo(
+    () => (
+      <Table.Header>
+        <Table.Row bg="bg.muted" aria-rowindex={1}>
+          {columns.map((column) => (
+            <Table.ColumnHeader
+              key={column.header}
+              w={column.width}
+              className={column.align === 'end' ? 'cell-end' : undefined}
+              aria-sort={ariaSort(column, sort)}
+            >
+              {column.sortKey && onSortChange ? (
+                <button
+                  type="button"
+                  className="sort"
+                  onClick={() => onSortChange(nextSort(column.sortKey!, sort))}
+                >
+                  {column.header}
+                </button>
+              ) : (
+                column.header
+              )}
+            </Table.ColumnHeader>
+          ))}
+        </Table.Row>
+      </Table.Header>
+    ),
+    [columns, sort, onSortChange],
+  );
+
+  // No table for no rows: a wide, scrollable table would push the message out of view on phones.
+  if (rows.length === 0)
+    return (
+      <Box borderWidth="1px" rounded="md" py="10" px="4" textAlign="center" color="fg.muted">
+        {emptyText}
+      </Box>
+    );
+
+  return (
+    <Box
+      ref={scrollRef}
+      overflow="auto"
+      maxH="max(20rem, calc(100dvh - 17rem))"
+      borderWidth="1px"
+      rounded="md"
+      // A scrollable region must be reachable with the keyboard.
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      data-testid={testId}
+      focusVisibleRing="inside"
+    >
+      <Table.Root
+        size="sm"
+        stickyHeader
+        tableLayout="fixed"
+        minW={minW}
+        aria-rowcount={total + 1}
+        aria-label={label}
+        aria-busy={loading || undefined}
+        data-sticky-first={stickyFirstColumn || undefined}
+        css={tableCss}
+      >
+        {head}
+        <Table.Body>
+          {before > 0 && <Spacer height={before} columns={columns.length} />}
+          {items.map(({ index }) => {
+            const row = rows[index]!;
+            return (
+              <DataRow
+                key={rowKey(row)}
+                row={row}
+                rowIndex={index + 2}
+                columns={columns as readonly Column<unknown>[]}
+              />
+            );
+          })}
+          {after > 0 && <Spacer height={after} columns={columns.length} />}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}
+
+/** The one table of the list screens: virtualised body inside its own scroll region. */
+export const DataTable = memo(DataTableImpl) as typeof DataTableImpl;
+
+function ariaSort<R>(column: Column<R>, sort: SortState | undefined) {
+  if (!column.sortKey || !sort) return undefined;
+  if (sort.key !== column.sortKey) return 'none';
+  return sort.direction === 'asc' ? 'ascending' : 'descending';
+}
+
+function nextSort(key: string, sort: SortState | undefined): SortState {
+  return { key, direction: sort?.key === key && sort.direction === 'asc' ? 'desc' : 'asc' };
+}
+
+function Spacer({ height, columns }: { height: number; columns: number }) {
+  return (
+    <tr aria-hidden="true">
+      <td colSpan={columns} style={{ height, padding: 0, border: 0 }} />
+    </tr>
+  );
+}
+
+/** One row; memoised so that scrolling only renders the rows that come into view. */
+const DataRow = memo(function DataRow({
+  row,
+  rowIndex,
+  columns,
+}: {
+  row: unknown;
+  rowIndex: number;
+  columns: readonly Column<unknown>[];
+}) {
+  return (
+    <tr aria-rowindex={rowIndex}>
+      {columns.map((column) => (
+        <td key={column.header} className={column.align === 'end' ? 'cell-end' : undefined}>
+          {column.cell(row)}
+        </td>
+      ))}
+    </tr>
+  );
+});

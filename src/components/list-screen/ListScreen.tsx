@@ -1,0 +1,103 @@
+import { Flex, Text } from '@chakra-ui/react';
+import { memo, type ReactNode } from 'react';
+import { PageHeader } from '@/components/layout/PageHeader';
+import { LoadingState, SearchInput, type SearchInputProps } from './states';
+
+interface ListCount {
+  text: string;
+  testId: string;
+}
+
+export interface ListScreenProps {
+  title: string;
+  description: string;
+  /** Buttons of the header ('Add Product'); keep it stable, the header is memoised. */
+  actions?: ReactNode;
+  /** Between the header and the toolbar (e.g. a notice about where the data comes from). */
+  notice?: ReactNode;
+  /** The search box (controlled: the screen or the server filters). */
+  search?: SearchInputProps;
+  /** More controls in the toolbar (filters). */
+  filters?: ReactNode;
+  /** How many rows there are ('3 of 12 products', see countText); null while unknown. */
+  count?: ListCount | null;
+  /** Shown instead of the list when it could not be loaded (LoadErrorState, UnavailableState). */
+  error?: ReactNode;
+  /** The list is not there yet: LoadingState with `loadingText` instead of `children`. */
+  loading: boolean;
+  loadingText: string;
+  /** The list (a DataTable), then what follows it (dialogs). */
+  children: ReactNode;
+  /** Below the list, whatever its state (dialogs). */
+  footer?: ReactNode;
+}
+
+/**
+ * The frame of every list screen: header with actions, toolbar (search, filters, count), then
+ * the error, the loading state or the list. Presentational: the page component fetches.
+ */
+export function ListScreen({
+  title,
+  description,
+  actions,
+  notice,
+  search,
+  filters,
+  count,
+  error,
+  loading,
+  loadingText,
+  children,
+  footer,
+}: ListScreenProps) {
+  return (
+    <>
+      <Header title={title} description={description} actions={actions} />
+      {notice}
+      {(search || filters || count) && (
+        <Flex
+          gap="3"
+          mb="4"
+          direction={{ base: 'column', sm: 'row' }}
+          align={{ base: 'stretch', sm: 'center' }}
+          wrap="wrap"
+        >
+          {search && <SearchInput {...search} />}
+          {filters}
+          {count && (
+            <Text
+              fontSize="sm"
+              color="fg.muted"
+              role="status"
+              data-testid={count.testId}
+              ms={{ sm: 'auto' }}
+            >
+              {count.text}
+            </Text>
+          )}
+        </Flex>
+      )}
+      {error ? error : loading ? <LoadingState text={loadingText} /> : children}
+      {footer}
+    </>
+  );
+}
+
+/** Memoised: the title row never changes while the search box is typed in. */
+const Header = memo(PageHeader);
+
+const format = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * '12 products', or '3 of 12 products' while filtered; `noun` is [singular, plural], and agrees
+ * with the total.
+ */
+export function countText(
+  shown: number,
+  total: number,
+  [singular, plural]: readonly [string, string],
+  filtered: boolean,
+): string {
+  const all = `${format(total)} ${total === 1 ? singular : plural}`;
+  return filtered ? `${format(shown)} of ${all}` : all;
+}

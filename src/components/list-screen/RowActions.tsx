@@ -1,0 +1,50 @@
+import { Link } from 'wouter';
+import { PencilSvg, TrashSvg } from '@/components/icons';
+
+interface RowActionsProps {
+  /** What the row is called, for the buttons' accessible names ('Edit Sacs', 'Delete Sacs'). */
+  name: string;
+  /** Edit: a link to the row's page, or a function (an edit dialog). */
+  edit: string | (() => void);
+  onDelete: () => void;
+}
+
+/**
+ * The edit and delete icon buttons at the end of a row of a DataTable, as plain elements styled
+ * by the table (`.action`): each row mounts its own, and Chakra components cost too much there.
+ */
+export function RowActions({ name, edit, onDelete }: RowActionsProps) {
+  const editProps = { className: 'action', 'aria-label': `Edit ${name}`, title: 'Edit' };
+  return (
+    <div className="actions">
+      {typeof edit === 'string' ? (
+        <Link href={edit} {...editProps}>
+          <PencilSvg />
+        </Link>
+      ) : (
+        <button type="button" onClick={edit} {...editProps}>
+          <PencilSvg />
+        </button>
+      )}
+      <button
+        type="button"
+        className="action"
+        data-danger=""
+        aria-label={`Delete ${name}`}
+        title="Delete"
+        onClick={onDelete}
+      >
+        <TrashSvg />
+      </button>
+    </div>
+  );
+}
+
+/** 'Active' / 'Inactive' (spec §4: is_active), styled by the table (`.status`). */
+export function StatusBadge({ active }: { active: boolean }) {
+  return (
+    <span className="status" data-active={active || undefined}>
+      {active ? 'Active' : 'Inactive'}
+    </span>
+  );
+}
