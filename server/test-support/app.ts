@@ -1,5 +1,6 @@
 // A real app on a fresh, migrated database, driven with app.inject() (HTTP without a socket).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app';
 import { AccessTokens } from '../src/auth/access-token';
 import { hashPassword } from '../src/auth/passwords';
@@ -9,6 +10,17 @@ import type { DialectName } from '../src/db/database';
 import type { AdminRole } from '../src/domain/roles';
 import { createMemoryMailer, type Mailer } from '../src/mail/transport';
 import { openTestDatabase, type TestDatabase } from './databases';
+import { expectResponseMatches } from './openapi-validator';
+
+export type AuthHeaders = { authorization: string };
+
+export interface TestRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  payload?: unknown;
+  remoteAddress?: string;
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,8 +38,10 @@ export interface TestApp {
     }>,
   ): Promise<{ id: number; username: string; password: string; token: string }>;
   /** Bearer header of a fresh admin with this role. */
-  authAs(role: AdminRole): Promise<{ authorization: string }>;
-  customerAuth(customerId: number): Promise<{ authorization: string }>;
+  authAs(role: AdminRole): Promise<AuthHeaders>;
+  customerAuth(customerId: number): Promise<AuthHeaders>;
+  /** app.inject(), then the answer is checked against this operation of the contract. */
+  request(operationId: string, request: TestRequest): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -117,9 +131,60 @@ export async function createTestApp(
     customerAuth: async (customerId) => ({
       authorization: `Bearer ${await ctx.tokens.sign({ userType: 'customer', userId: customerId }, ctx.now())}`,
     }),
+    request: async (operationId, { payload, ...request }) => {
+      const res = await app.inject({
+        ...request,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      expectResponseMatches(operationId, res);
+      return res;
+    },
     close: async () => {
       await app.close();
       await database.dispose();
     },
   };
+}
+
+type TestAppOptions = Parameters<typeof createTestApp>[1];
+
+/**
+ * A test app opened and closed by vitest's hooks: one for the enclosing describe block, or a
+ * fresh one for every test with `perTest`. The object returned stands for the app that is open,
+ * so a test block declares it once as a constant instead of a variable that hooks assign.
+ */
+export function useTestApp(
+  dialect: DialectName,
+  options: TestAppOptions | (() => TestAppOptions) = {},
+  { perTest = false }: { perTest?: boolean } = {},
+): TestApp {
+  let current: TestApp | undefined;
+  (perTest ? beforeEach : beforeAll)(async () => {
+    current = await createTestApp(dialect, typeof options === 'function' ? options() : options);
+  });
+  (perTest ? afterEach : afterAll)(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return new Proxy({} as TestApp, {
+    get(_target, key) {
+      if (!current) throw new Error('The test app is open only while tests run');
+      return current[key as keyof TestApp];
+    },
+  });
+}
+
+/**
+ * Bearer header of an admin with this role on the app that is open, signed in again whenever a
+ * new app opens (filled in by a hook, so it is ready inside tests and later hooks).
+ */
+export function useAdmin(t: TestApp, role: AdminRole): AuthHeaders {
+  const headers: AuthHeaders = { authorization: '' };
+  let signedInOn: FastifyInstance | undefined;
+  beforeEach(async () => {
+    if (signedInOn === t.app) return;
+    headers.authorization = (await t.authAs(role)).authorization;
+    signedInOn = t.app;
+  });
+  return headers;
 }

@@ -1,7 +1,7 @@
 // The signed-in customer's address book, over HTTP on every test dialect: default rules and
 // ownership (another customer's address is a 404, never their data).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 
@@ -26,14 +26,7 @@ const HOME = {
 };
 
 describe.each(testDialects)('addresses (%s)', (dialect) => {
-  let t: TestApp;
-
-  beforeEach(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  const t = useTestApp(dialect, {}, { perTest: true });
 
   let seq = 0;
   const newCustomer = async (is_active: 0 | 1 = 1) => {

@@ -1,6 +1,6 @@
 // Admin sign-in, /admin/auth/me and refresh-token rotation, over HTTP on every test dialect.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { hashRefreshToken, issueRefreshToken } from '../services/refresh-tokens';
@@ -17,14 +17,7 @@ const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
 
 describe.each(testDialects)('admin auth (%s)', (dialect) => {
-  let t: TestApp;
-
-  beforeEach(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  const t = useTestApp(dialect, {}, { perTest: true });
 
   const login = async (username: string, password: string) => {
     const res = await t.app.inject({

@@ -1,8 +1,8 @@
 // Cart over HTTP: cart selection (session / customer token / admin / bad token), adding with the
 // contract's checks, pricing and rounding of the lines, quantity changes, removal, clearing,
 // merging an anonymous cart into a customer's, and concurrent adds to one line.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
   deleteAll,
@@ -23,16 +23,9 @@ const CART = '/api/v1/cart/';
 const ITEMS = '/api/v1/cart/items';
 
 describe.each(testDialects)('cart (%s)', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect);
   let tn19: { id: number };
   let seq = 0;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
   beforeEach(async () => {
     const db = t.database.db;
     await deleteAll(db, ['carts', 'customers', 'variants', 'products', 'vat_rates']);

@@ -1,6 +1,6 @@
 // Public catalogue: listProducts, listFeaturedProducts, getProductBySlug, listProductVariantsBySlug.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
   deleteAll,
@@ -16,15 +16,8 @@ type PublicProduct = Schemas['PublicProduct'];
 type PublicVariant = Schemas['PublicVariant'];
 
 describe.each(testDialects)('public catalogue (%s)', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect);
   let tn19: { id: number };
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
   beforeEach(async () => {
     const db = t.database.db;
     // Each test starts from an empty catalogue with TN 19 % and FR 20 % as the defaults.

@@ -1,8 +1,8 @@
 // Checkout (createOrder) over HTTP: exact VAT and totals with awkward prices, re-pricing from the
 // catalogue, item snapshots, reverse charge, buyer defaults, stock decrement with its movements,
 // refusals that roll everything back, and buyers racing for the last units.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
   deleteAll,
@@ -59,16 +59,9 @@ function expectConsistent(order: Order) {
 }
 
 describe.each(testDialects)('checkout (%s)', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect, { config: { shippingFlatRateMillimes: 7_000 } });
   let tn19: { id: number };
   let seq = 0;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { config: { shippingFlatRateMillimes: 7_000 } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
   beforeEach(async () => {
     const db = t.database.db;
     await deleteAll(db, [

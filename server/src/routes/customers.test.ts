@@ -1,18 +1,11 @@
 // The signed-in customer's profile and the VAT number check, over HTTP on every test dialect.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 
 describe.each(testDialects)('customer profile (%s)', (dialect) => {
-  let t: TestApp;
-
-  beforeEach(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  const t = useTestApp(dialect, {}, { perTest: true });
 
   let seq = 0;
   const insertCustomer = async (values: { is_active?: 0 | 1 } = {}) => {

@@ -4,8 +4,8 @@
 // VAT rates list (status and usage counts), and the money invariants through the real checkout
 // with random carts (fast-check).
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useAdmin, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
   deleteAll,
@@ -54,17 +54,9 @@ function dayBounds(now: Date, offset: number) {
 const m = (s: string) => Math.round(Number(s) * 1000);
 
 describe.each(testDialects)('VAT in force (%s)', (dialect) => {
-  let t: TestApp;
-  let admin: { authorization: string };
+  const t = useTestApp(dialect, { config: { shippingFlatRateMillimes: 7_000 } });
+  const admin = useAdmin(t, 'manager');
   let seq = 0;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { config: { shippingFlatRateMillimes: 7_000 } });
-    admin = await t.authAs('manager');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
   beforeEach(async () => {
     const db = t.database.db;
     await deleteAll(db, ['orders', 'carts', 'customers', 'variants', 'products', 'vat_rates']);
@@ -74,7 +66,7 @@ describe.each(testDialects)('VAT in force (%s)', (dialect) => {
   /** Moves the app's clock; a fresh admin token for the new time (tokens expire). */
   const moveClock = async (ms: number) => {
     t.advanceClock(ms);
-    admin = await t.authAs('manager');
+    Object.assign(admin, await t.authAs('manager'));
   };
   const session = () => `sess_${dialect}_${++seq}_vif`;
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin });

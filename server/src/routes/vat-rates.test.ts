@@ -1,6 +1,6 @@
 // VAT rates over HTTP (admin), on every test database, every answer checked against the contract.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useAdmin, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
@@ -14,16 +14,8 @@ const URL = '/api/v1/admin/vat-rates/';
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe.each(testDialects)('VAT rates (%s)', (dialect) => {
-  let t: TestApp;
-  let admin: { authorization: string };
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    admin = await t.authAs('manager');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(dialect);
+  const admin = useAdmin(t, 'manager');
   beforeEach(async () => {
     await t.database.db.deleteFrom('variants').execute();
     await t.database.db.deleteFrom('products').execute();
