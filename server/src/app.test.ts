@@ -134,6 +134,6 @@ describe('API wiring', () => {
       payload: '{"name": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(typeof res.json().detail).toBe('string');
+    expect(typeof res.json<{ detail: unknown }>().detail).toBe('string');
   });
 });

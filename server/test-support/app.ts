@@ -10,25 +10,17 @@ import type { DialectName } from '../src/db/database';
 import type { AdminRole } from '../src/domain/roles';
 import { createMemoryMailer, type Mailer } from '../src/mail/transport';
 import { openTestDatabase, type TestDatabase } from './databases';
-import { expectResponseMatches } from './openapi-validator';
+import { injectChecked, type TestRequest } from './openapi-validator';
 
 export type AuthHeaders = { authorization: string };
-
-export interface TestRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  url: string;
-  headers?: Record<string, string>;
-  payload?: unknown;
-  remoteAddress?: string;
-}
 
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   database: TestDatabase;
   /** Moves the app's clock (token expiry, links, signed URLs). */
-  advanceClock(ms: number): void;
-  createAdmin(
+  advanceClock: (ms: number) => void;
+  createAdmin: (
     input?: Partial<{
       username: string;
       email: string;
@@ -36,13 +28,13 @@ export interface TestApp {
       password: string;
       is_active: boolean;
     }>,
-  ): Promise<{ id: number; username: string; password: string; token: string }>;
+  ) => Promise<{ id: number; username: string; password: string; token: string }>;
   /** Bearer header of a fresh admin with this role. */
-  authAs(role: AdminRole): Promise<AuthHeaders>;
-  customerAuth(customerId: number): Promise<AuthHeaders>;
+  authAs: (role: AdminRole) => Promise<AuthHeaders>;
+  customerAuth: (customerId: number) => Promise<AuthHeaders>;
   /** app.inject(), then the answer is checked against this operation of the contract. */
-  request(operationId: string, request: TestRequest): Promise<LightMyRequestResponse>;
-  close(): Promise<void>;
+  request: (operationId: string, request: TestRequest) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -131,14 +123,7 @@ export async function createTestApp(
     customerAuth: async (customerId) => ({
       authorization: `Bearer ${await ctx.tokens.sign({ userType: 'customer', userId: customerId }, ctx.now())}`,
     }),
-    request: async (operationId, { payload, ...request }) => {
-      const res = await app.inject({
-        ...request,
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
-      expectResponseMatches(operationId, res);
-      return res;
-    },
+    request: (operationId, request) => injectChecked(app, operationId, request),
     close: async () => {
       await app.close();
       await database.dispose();

@@ -25,3 +25,4 @@ export function expectProblem(res: LightMyRequestResponse, status: number, detai
 // without making the whole literal unsafe.
 export const anyNumber: unknown = expect.any(Number);
 export const anyString: unknown = expect.any(String);
+export const matching = (pattern: RegExp): unknown => expect.stringMatching(pattern);

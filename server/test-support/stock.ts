@@ -76,7 +76,7 @@ export function stockShop(t: TestApp, admin: { authorization: string }) {
         inventory,
       });
       if (res.statusCode !== 201) throw new Error(`createProduct ${res.statusCode}: ${res.body}`);
-      const productId = (res.json() as { id: number }).id;
+      const productId = res.json<{ id: number }>().id;
       const variant = await t.database.db
         .selectFrom('variants')
         .select('id')

@@ -394,7 +394,9 @@ describe('openDatabase (SQLite file)', () => {
     try {
       expect(handle.dialect).toBe('sqlite');
       const pragma = async (name: string) =>
-        Object.values((await sql.raw(`pragma ${name}`).execute(handle.db)).rows[0] as object)[0];
+        Object.values(
+          (await sql.raw(`pragma ${name}`).execute(handle.db)).rows[0] as object,
+        )[0] as unknown;
       expect(await pragma('journal_mode')).toBe('wal');
       expect(await pragma('synchronous')).toBe(2); // FULL
       expect(await pragma('foreign_keys')).toBe(1);
@@ -433,7 +435,7 @@ describe.each(testDialects)('migration 005_stock_ledger on %s', (dialect) => {
           : undefined;
       const migrator = new Migrator({
         db: fresh.db,
-        provider: { getMigrations: async () => allMigrations(dialect) },
+        provider: { getMigrations: () => Promise.resolve(allMigrations(dialect)) },
         ...(schema ? { migrationTableSchema: schema } : {}),
       });
       const before = await migrator.migrateTo('002_customers_orders');

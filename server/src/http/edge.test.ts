@@ -55,8 +55,8 @@ describe.each(testDialects)('security headers (%s)', (dialect) => {
       expectCommonHeaders(res.headers);
       const csp = String(res.headers['content-security-policy']);
       const directives = Object.fromEntries(
-        csp.split(';').map((d) => {
-          const [name, ...values] = d.trim().split(/\s+/);
+        csp.split(';').map((d): [string, string] => {
+          const [name = '', ...values] = d.trim().split(/\s+/);
           return [name, values.join(' ')];
         }),
       );

@@ -1,6 +1,7 @@
 // The signed-in customer's address book, over HTTP on every test dialect: default rules and
 // ownership (another customer's address is a 404, never their data).
 import { describe, expect, it } from 'vitest';
+import { validationIssues, type Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
@@ -168,7 +169,7 @@ describe.each(testDialects)('addresses (%s)', (dialect) => {
       const c = await newCustomer();
       const res = await create(c.auth, payload);
       expect(res.statusCode).toBe(422);
-      expect(res.json().detail).toContainEqual(expect.objectContaining({ loc, type }));
+      expect(validationIssues(res)).toContainEqual(expect.objectContaining({ loc, type }));
       expect(await rows(c.id)).toEqual([]);
     });
 
@@ -228,7 +229,7 @@ describe.each(testDialects)('addresses (%s)', (dialect) => {
       });
       expect(stored!.updated_at > stored!.created_at).toBe(true);
       expect(res.json()).toMatchObject({ id: a.id, apartment: null, city: 'Sfax', country: 'FR' });
-      expect(res.json().updated_at).toBe(stored!.updated_at);
+      expect(res.json<Schemas['Address']>().updated_at).toBe(stored!.updated_at);
     });
 
     it('moves the default with is_default true; false leaves no default', async () => {

@@ -3,9 +3,10 @@
 // by two app instances on one database and kept by a new instance.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { matching } from '../../test-support/contract';
 import { createTestApp, type TestApp } from '../../test-support/app';
+import { adminLogin, sendMagicLink } from '../../test-support/auth';
 import { testDialects } from '../../test-support/databases';
-import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { buildApp } from '../app';
 
 const SECOND = 1000;
@@ -30,31 +31,10 @@ describe.each(testDialects)('sign-in throttling (%s)', (dialect) => {
     return app;
   };
 
-  const login = async (
-    username: string,
-    password: string,
-    remoteAddress = '127.0.0.1',
-    app = t.app,
-  ) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/auth/login',
-      payload: { username, password },
-      remoteAddress,
-    });
-    expectResponseMatches('adminLogin', res);
-    return res;
-  };
-  const sendLink = async (email: string, remoteAddress = '127.0.0.1', app = t.app) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/send-magic-link',
-      payload: { email },
-      remoteAddress,
-    });
-    expectResponseMatches('sendMagicLink', res);
-    return res;
-  };
+  const login = (username: string, password: string, remoteAddress?: string, app = t.app) =>
+    adminLogin(app, username, password, remoteAddress);
+  const sendLink = (email: string, remoteAddress?: string, app = t.app) =>
+    sendMagicLink(app, email, remoteAddress);
   const ip = (n: number) => `198.51.100.${n}`;
 
   describe('per username, across client IPs', () => {
@@ -69,7 +49,7 @@ describe.each(testDialects)('sign-in throttling (%s)', (dialect) => {
         const refused = await login('ALICE', `guess-${i}`, ip(i));
         expect(refused.statusCode).toBe(429);
         expect(refused.json()).toEqual({
-          detail: expect.stringMatching(/^Too many failed login attempts\. Try again in /),
+          detail: matching(/^Too many failed login attempts\. Try again in /),
         });
         const wait = refused.headers['retry-after'] as string;
         waits.push(wait);

@@ -1,5 +1,6 @@
 // The signed-in customer's profile and the VAT number check, over HTTP on every test dialect.
 import { describe, expect, it } from 'vitest';
+import { validationIssues } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
@@ -173,9 +174,9 @@ describe.each(testDialects)('customer profile (%s)', (dialect) => {
       const customer = await insertCustomer();
       const res = await patchProfile(await t.customerAuth(customer.id), payload);
       expect(res.statusCode).toBe(422);
-      const issue = res
-        .json()
-        .detail.find((d: { loc: unknown }) => JSON.stringify(d.loc) === JSON.stringify(loc));
+      const issue = validationIssues(res).find(
+        (d) => JSON.stringify(d.loc) === JSON.stringify(loc),
+      );
       expect(issue).toMatchObject({ type });
       expect(await row(customer.id)).toEqual(customer);
     });

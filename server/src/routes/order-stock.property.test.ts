@@ -187,7 +187,7 @@ describe.each(testDialects)('stock follows orders, property (%s)', (dialect) => 
             expect(res.statusCode, res.body).toBe(ok ? 201 : 409);
             if (ok) {
               orders.push({
-                id: (res.json() as { id: number }).id,
+                id: res.json<{ id: number }>().id,
                 status: 'pending',
                 lines: step.lines,
               });

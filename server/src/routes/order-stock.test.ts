@@ -4,12 +4,12 @@
 // the ledger (stock = Σ movements) from creation on through every way stock changes, its survival
 // of deletions, and the bounds that keep it integral.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Schemas } from '../../test-support/contract';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { deleteAll, insertCategory, insertVatRate } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { stockLedgerMismatches, stockShop } from '../../test-support/stock';
-import type { Schemas } from '../http/types';
 
 type Order = Schemas['Order'];
 type Issue = { loc: (string | number)[]; msg: string; type: string };
@@ -67,7 +67,7 @@ describe.each(testDialects)('stock follows orders (%s)', (dialect) => {
   async function order(lines: { productId: number; quantity: number }[]): Promise<Order> {
     const res = await shop.checkout(lines);
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as Order;
+    return res.json<Order>();
   }
   const movementsOfOrder = (orderId: number) =>
     db()
@@ -307,7 +307,7 @@ describe.each(testDialects)('stock follows orders (%s)', (dialect) => {
       vat_rate_id: rateId,
     });
     expect(created.statusCode, created.body).toBe(201);
-    const productId = (created.json() as { id: number }).id;
+    const productId = created.json<{ id: number }>().id;
     const single = await admin('POST', `/api/v1/admin/variants/${productId}/variants`, {
       sku: 'SCARF-RED',
       variant_title: 'Red',
@@ -316,7 +316,7 @@ describe.each(testDialects)('stock follows orders (%s)', (dialect) => {
       stock_quantity: 12,
     });
     expect(single.statusCode, single.body).toBe(201);
-    const red = (single.json() as { id: number }).id;
+    const red = single.json<{ id: number }>().id;
     const bulk = await admin('POST', `/api/v1/admin/variants/bulk/create?product_id=${productId}`, [
       {
         sku: 'SCARF-BLUE',
@@ -328,7 +328,7 @@ describe.each(testDialects)('stock follows orders (%s)', (dialect) => {
       { sku: 'SCARF-GREY', variant_title: 'Grey', price: '30.000', cost_price: '12.000' },
     ]);
     expect(bulk.statusCode, bulk.body).toBe(201);
-    const [blue, grey] = (bulk.json() as { items: { id: number }[] }).items.map((v) => v.id);
+    const [blue, grey] = bulk.json<{ items: { id: number }[] }>().items.map((v) => v.id);
     expect(await stockLedgerMismatches(db())).toEqual([]);
 
     // Inventory set (single and bulk), variant update, product update, adjust, duplicate.

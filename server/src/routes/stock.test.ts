@@ -2,13 +2,13 @@
 // the inventory status report, and parallel adjustments that must neither lose an update nor
 // take the stock below zero (truly concurrent on PostgreSQL: the test app uses a pool).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Schemas } from '../../test-support/contract';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import type { NewVariant } from '../db/schema';
 import { stockState } from '../domain/inventory';
-import type { Schemas } from '../http/types';
 
 type Variant = Schemas['Variant'];
 type Issue = { loc: (string | number)[]; msg: string; type: string };

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { problemDetail } from '../../test-support/contract';
 import { createTestApp, testConfig, type TestApp } from '../../test-support/app';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import {
@@ -135,7 +136,10 @@ describe('uploads', () => {
   const upload = async (op: UploadOp, entries: Entry[]) => post(op, await formData(entries));
 
   function expectProblem(op: string, res: LightMyRequestResponse, status: number, detail: unknown) {
-    expect({ status: res.statusCode, body: res.json() }).toEqual({ status, body: { detail } });
+    expect({ status: res.statusCode, body: res.json<unknown>() }).toEqual({
+      status,
+      body: { detail },
+    });
     expectResponseMatches(op, res);
   }
 
@@ -366,7 +370,7 @@ describe('uploads', () => {
       const res = await post('uploadImage', { ...truncated, payload: cut });
       expect(res.statusCode).toBe(400);
       expectResponseMatches('uploadImage', res);
-      expect(res.json().detail).toMatch(/^Malformed multipart body/);
+      expect(problemDetail(res)).toMatch(/^Malformed multipart body/);
       expect(stored()).toEqual([]);
 
       const noBoundary = await post('uploadImage', {

@@ -2,11 +2,11 @@
 // duplication, with the product's has_variants kept in line (spec §4) and every answer checked
 // against the contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Schemas } from '../../test-support/contract';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
-import type { Schemas } from '../http/types';
 
 type Variant = Schemas['Variant'];
 type Issue = { loc: (string | number)[]; msg: string; type: string };

@@ -5,6 +5,7 @@
 // with random carts (fast-check).
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Schemas } from '../../test-support/contract';
 import { useAdmin, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
@@ -17,7 +18,6 @@ import {
   insertVatRate,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
-import type { Schemas } from '../http/types';
 
 type VatRate = Schemas['VatRate'];
 type Product = Schemas['Product'];

@@ -1,10 +1,10 @@
 // VAT rates over HTTP (admin), on every test database, every answer checked against the contract.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { anyNumber, matching, type Schemas } from '../../test-support/contract';
 import { useAdmin, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
-import type { Schemas } from '../http/types';
 import { countryPricing } from '../services/pricing';
 
 type VatRate = Schemas['VatRate'];
@@ -161,7 +161,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       expect(res.statusCode).toBe(201);
       const body = expectResponseMatches<VatRate>('createVatRate', res);
       expect(body).toEqual({
-        id: expect.any(Number),
+        id: anyNumber,
         name: 'Reduced rate',
         rate: 19.5,
         country_code: 'TN',
@@ -174,7 +174,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         status: t.ctx.now() > new Date('2026-12-31T23:59:59.999Z') ? 'expired' : 'in_force',
         product_count: 0,
         variant_count: 0,
-        created_at: expect.stringMatching(ISO),
+        created_at: matching(ISO),
         updated_at: body.created_at,
       });
       expect(body.created_at >= before && body.created_at <= after).toBe(true);
@@ -399,7 +399,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         product_count: 0,
         variant_count: 0,
         created_at: rate.created_at,
-        updated_at: expect.stringMatching(ISO),
+        updated_at: matching(ISO),
       });
       expect(body.updated_at > rate.updated_at).toBe(true);
       expect(await storedRate(rate.id)).toMatchObject({

@@ -52,7 +52,7 @@ describe.each(testDialects)('seed:demo on %s', (dialect) => {
       .select(['images', 'has_variants', 'is_active'])
       .execute();
     expect(products.length).toBe(DEMO_PRODUCTS.length);
-    expect(products.every((p) => JSON.parse(p.images).length === 1)).toBe(true);
+    expect(products.every((p) => (JSON.parse(p.images) as unknown[]).length === 1)).toBe(true);
     expect(products.some((p) => p.has_variants === 1)).toBe(true);
     expect(products.some((p) => p.has_variants === 0)).toBe(true);
     expect(products.some((p) => p.is_active === 0)).toBe(true);
@@ -65,7 +65,7 @@ describe.each(testDialects)('seed:demo on %s', (dialect) => {
       url: '/api/v1/admin/variants/inventory/status?page_size=100',
       headers: { authorization },
     });
-    const { summary } = res.json() as { summary: Record<string, number> };
+    const { summary } = res.json<{ summary: Record<string, number> }>();
     expect(summary.in_stock).toBeGreaterThan(20);
     expect(summary.low_stock).toBeGreaterThan(5);
     expect(summary.out_of_stock).toBeGreaterThan(5);

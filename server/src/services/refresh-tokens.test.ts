@@ -10,7 +10,7 @@ import {
 } from './refresh-tokens';
 
 const NOW = new Date('2026-01-15T09:00:00.000Z');
-const allowed = async () => true;
+const allowed = () => Promise.resolve(true);
 
 describe.each(testDialects)('refresh tokens (%s)', (dialect) => {
   let database: TestDatabase;
@@ -87,7 +87,7 @@ describe.each(testDialects)('refresh tokens (%s)', (dialect) => {
         token,
         userType: 'admin',
         now: NOW,
-        userAllowed: async (_trx, id) => id !== 3,
+        userAllowed: (_trx, id) => Promise.resolve(id !== 3),
       }),
     );
     expect(problem.statusCode).toBe(401);
