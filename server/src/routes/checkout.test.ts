@@ -6,7 +6,6 @@ import { anyNumber, type Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
-  deleteAll,
   insertCustomer,
   insertProduct,
   insertSimpleProduct,
@@ -14,6 +13,14 @@ import {
   insertVatRate,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
+import {
+  addToCart,
+  clearShop,
+  checkout as shopCheckout,
+  shippingAddress,
+  stockOf,
+  type Buyer,
+} from '../../test-support/shop';
 import type { NewProduct, NewVariant } from '../db/schema';
 import { orderDay } from '../services/order-numbers';
 
@@ -21,18 +28,8 @@ type Order = Schemas['Order'];
 type Issue = { loc: (string | number)[]; msg: string; type: string };
 
 const ORDERS = '/api/v1/orders/';
-const ITEMS = '/api/v1/cart/items';
 
-const ADDRESS = {
-  first_name: 'Jane',
-  last_name: 'Doe',
-  street_address: '12 Avenue Habib Bourguiba',
-  city: 'Tunis',
-  postal_code: '1000',
-  country: 'tn',
-  phone: '+216 71 000 000',
-  email: 'Jane.Doe@Example.com',
-};
+const ADDRESS = shippingAddress({ country: 'tn', email: 'Jane.Doe@Example.com' });
 
 /** Every line adds up, and the lines add up to the order's totals (all in millimes). */
 function expectConsistent(order: Order) {
@@ -64,16 +61,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
   let seq = 0;
   beforeEach(async () => {
     const db = t.database.db;
-    await deleteAll(db, [
-      'stock_movements',
-      'orders',
-      'order_number_counters',
-      'carts',
-      'customers',
-      'variants',
-      'products',
-      'vat_rates',
-    ]);
+    await clearShop(db);
     tn19 = await insertVatRate(db, { rate_bp: 1900, country_code: 'TN', is_default: 1 });
     await insertVatRate(db, { rate_bp: 2000, country_code: 'FR', is_default: 1 });
   });
@@ -93,33 +81,21 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
   async function add(
     productId: number,
     quantity: number,
-    owner: { session?: string; headers?: Record<string, string> },
+    owner: Buyer,
     variantId: number | null = null,
   ) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${ITEMS}${owner.session ? `?session_id=${owner.session}` : ''}`,
-      headers: owner.headers ?? {},
-      payload: { product_id: productId, variant_id: variantId, quantity },
+    const res = await addToCart(t.app, owner, {
+      product_id: productId,
+      variant_id: variantId,
+      quantity,
     });
     expect(res.statusCode, res.body).toBe(201);
   }
 
-  const checkout = (
-    owner: { session?: string; headers?: Record<string, string> },
-    body: Record<string, unknown> = {},
-  ) =>
-    t.app.inject({
-      method: 'POST',
-      url: `${ORDERS}${owner.session ? `?session_id=${owner.session}` : ''}`,
-      headers: owner.headers ?? {},
-      payload: { payment_method: 'cash_on_delivery', shipping_address: ADDRESS, ...body },
-    });
+  const checkout = (owner: Buyer, body: Record<string, unknown> = {}) =>
+    shopCheckout(t.app, owner, { shipping_address: ADDRESS, ...body });
 
-  async function placed(
-    owner: { session?: string; headers?: Record<string, string> },
-    body: Record<string, unknown> = {},
-  ): Promise<Order> {
+  async function placed(owner: Buyer, body: Record<string, unknown> = {}): Promise<Order> {
     const res = await checkout(owner, body);
     expect(res.statusCode, res.body).toBe(201);
     const order = expectResponseMatches<Order>('createOrder', res);
@@ -127,14 +103,6 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
     return order;
   }
 
-  const stockOf = async (variantId: number) =>
-    (
-      await db()
-        .selectFrom('variants')
-        .select('stock_quantity')
-        .where('id', '=', variantId)
-        .executeTakeFirstOrThrow()
-    ).stock_quantity;
   const cartLines = () =>
     db().selectFrom('cart_items').select(['variant_id', 'quantity']).execute();
   const orderCount = async () =>
@@ -343,9 +311,9 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
         },
       ]);
 
-      expect(await stockOf(red.id)).toBe(3);
-      expect(await stockOf(mug.variantId)).toBe(0);
-      expect(await stockOf(untracked.variantId)).toBe(0);
+      expect(await stockOf(db(), red.id)).toBe(3);
+      expect(await stockOf(db(), mug.variantId)).toBe(0);
+      expect(await stockOf(db(), untracked.variantId)).toBe(0);
       const movements = await db()
         .selectFrom('stock_movements')
         .select(['variant_id', 'delta', 'stock_before', 'stock_after', 'reason', 'admin_user_id'])
@@ -630,7 +598,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
         detail: 'Retired lamp is no longer available',
       });
 
-      expect(await stockOf(ok.variantId)).toBe(5);
+      expect(await stockOf(db(), ok.variantId)).toBe(5);
       expect(await cartLines()).toHaveLength(2);
       expect(await orderCount()).toBe(0);
     });
@@ -651,8 +619,8 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       expect(expectResponseMatches('createOrder', res)).toEqual({
         detail: 'Only 1 in stock for Olive oil 1 L',
       });
-      expect(await stockOf(first.variantId)).toBe(5);
-      expect(await stockOf(short.variantId)).toBe(1);
+      expect(await stockOf(db(), first.variantId)).toBe(5);
+      expect(await stockOf(db(), short.variantId)).toBe(1);
       expect(await db().selectFrom('stock_movements').select('id').execute()).toEqual([]);
       expect(await cartLines()).toHaveLength(2);
       expect(await orderCount()).toBe(0);
@@ -666,7 +634,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
         .execute();
       const order = await placed({ session: s });
       expect(order.order_number).toMatch(/-0001$/);
-      expect(await stockOf(short.variantId)).toBe(-2);
+      expect(await stockOf(db(), short.variantId)).toBe(-2);
     });
   });
 
@@ -680,7 +648,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
       const refused = results.find((r) => r.statusCode === 409);
       expect(refused?.json()).toEqual({ detail: 'Only 0 in stock for Last lamp' });
-      expect(await stockOf(last.variantId)).toBe(0);
+      expect(await stockOf(db(), last.variantId)).toBe(0);
       expect(await orderCount()).toBe(1);
     });
 
@@ -697,9 +665,9 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       const statuses = results.map((r) => r.statusCode);
       expect(statuses.filter((x) => x === 201)).toHaveLength(3);
       expect(statuses.filter((x) => x === 409)).toHaveLength(9);
-      expect(await stockOf(few.variantId)).toBe(0);
+      expect(await stockOf(db(), few.variantId)).toBe(0);
       // The refused orders rolled back entirely, their other line included.
-      expect(await stockOf(other.variantId)).toBe(97);
+      expect(await stockOf(db(), other.variantId)).toBe(97);
       const numbers = results
         .filter((r) => r.statusCode === 201)
         .map((r) => r.json<Order>().order_number.slice(-4))
@@ -714,7 +682,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       const results = await Promise.all([checkout({ session: s }), checkout({ session: s })]);
       for (const r of results) expectResponseMatches('createOrder', r);
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-      expect(await stockOf(a.variantId)).toBe(8);
+      expect(await stockOf(db(), a.variantId)).toBe(8);
       expect(await orderCount()).toBe(1);
     });
   });

@@ -1,59 +1,38 @@
 // Orders after checkout: the customer's own orders (getOrder, listMyOrders) and the admin's
 // operations (list with filters, detail, status changes with history, cancellation with
 // restocking), with their access rules.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anyNumber, anyString, type Schemas } from '../../test-support/contract';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
-  deleteAll,
+  insertCustomer,
   insertProduct,
   insertVariant,
   insertVatRate,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
+import { clearShop, GUEST_ADDRESS, placeOrder, stockOf } from '../../test-support/shop';
 
 type Order = Schemas['Order'];
 type OrderSummary = Schemas['OrderSummary'];
 type Issue = { loc: (string | number)[]; msg: string; type: string };
 
 const ADMIN = '/api/v1/admin/orders';
-const ADDRESS = {
-  first_name: 'Jane',
-  last_name: 'Doe',
-  street_address: '1 Rue de Marseille',
-  city: 'Tunis',
-  postal_code: '1000',
-  country: 'TN',
-  phone: '+216 71 000 000',
-  email: 'guest@example.com',
-};
 
 describe.each(testDialects)('orders (%s)', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect);
   let rateId: number;
   let seq = 0;
   let admin: { id: number; username: string; headers: { authorization: string } };
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     const a = await t.createAdmin({ role: 'support', username: `support_${dialect}` });
     admin = { id: a.id, username: a.username, headers: { authorization: `Bearer ${a.token}` } };
   });
-  afterAll(async () => {
-    await t?.close();
-  });
   beforeEach(async () => {
-    const db = t.database.db;
-    await deleteAll(db, [
-      'stock_movements',
-      'orders',
-      'carts',
-      'customers',
-      'variants',
-      'products',
-    ]);
-    rateId = (await insertVatRate(db, { rate_bp: 1900, country_code: 'TN' })).id;
+    await clearShop(t.database.db);
+    rateId = (await insertVatRate(t.database.db, { rate_bp: 1900, country_code: 'TN' })).id;
   });
 
   const db = () => t.database.db;
@@ -77,58 +56,24 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
 
   async function customer(email?: string) {
     seq += 1;
-    const now = new Date().toISOString();
-    const row = await db()
-      .insertInto('customers')
-      .values({
-        email: email ?? `customer${seq}@example.com`,
-        first_name: null,
-        last_name: null,
-        phone: null,
-        customer_type: 'individual',
-        company_name: null,
-        vat_number: null,
-        country_code: 'TN',
-        is_active: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning(['id', 'email'])
-      .executeTakeFirstOrThrow();
+    const row = await insertCustomer(db(), {
+      email: email ?? `customer${seq}@example.com`,
+      first_name: null,
+      last_name: null,
+    });
     return { id: row.id, email: row.email, headers: await t.customerAuth(row.id) };
   }
 
   /** Places an order through the API: as the customer, or as a guest with this e-mail. */
-  async function order(
+  function order(
     buyer: { headers: Record<string, string> } | { guestEmail: string },
     lines: { productId: number; quantity: number }[],
   ): Promise<Order> {
     seq += 1;
-    const query = 'headers' in buyer ? '' : `?session_id=sess_orders_${dialect}_${seq}`;
-    const headers = 'headers' in buyer ? buyer.headers : {};
-    for (const l of lines) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/cart/items${query}`,
-        headers,
-        payload: { product_id: l.productId, quantity: l.quantity },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-    }
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/orders/${query}`,
-      headers,
-      payload: {
-        payment_method: 'cash_on_delivery',
-        shipping_address: {
-          ...ADDRESS,
-          email: 'guestEmail' in buyer ? buyer.guestEmail : ADDRESS.email,
-        },
-      },
+    if ('headers' in buyer) return placeOrder(t.app, { headers: buyer.headers }, lines);
+    return placeOrder(t.app, { session: `sess_orders_${dialect}_${seq}` }, lines, {
+      shipping_address: { ...GUEST_ADDRESS, email: buyer.guestEmail },
     });
-    expect(res.statusCode, res.body).toBe(201);
-    return expectResponseMatches<Order>('createOrder', res);
   }
 
   /** Moves an order (and its history) to a given instant, for date filters and ordering. */
@@ -140,15 +85,6 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
       .where('order_id', '=', id)
       .execute();
   }
-
-  const stockOf = async (variantId: number) =>
-    (
-      await db()
-        .selectFrom('variants')
-        .select('stock_quantity')
-        .where('id', '=', variantId)
-        .executeTakeFirstOrThrow()
-    ).stock_quantity;
 
   const get = (url: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url, headers });
@@ -292,7 +228,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
         total_amount: '23.800',
         currency: 'TND',
         shipping_address: {
-          ...ADDRESS,
+          ...GUEST_ADDRESS,
           email: 'Bob_Smith@Example.com',
           company: null,
           apartment: null,
@@ -400,7 +336,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
         const r = await patch({ status });
         expect(expectResponseMatches<Order>('updateOrderStatus', r).status).toBe(status);
       }
-      expect(await stockOf(p.variantId)).toBe(10);
+      expect(await stockOf(db(), p.variantId)).toBe(10);
       const detail = await get(`${ADMIN}/${o.id}`, admin.headers);
       expect(detail.statusCode).toBe(200);
       const full = expectResponseMatches<Order>('getAdminOrder', detail);
@@ -433,7 +369,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
         changed_by: gone.username,
       });
       // Back to an active status: the order took its 4 units again.
-      expect(await stockOf(p.variantId)).toBe(6);
+      expect(await stockOf(db(), p.variantId)).toBe(6);
     });
 
     it('answers 404, 422 and 403 as the contract says', async () => {
@@ -518,7 +454,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
         payload: { status: 'processing' },
       });
       await db().deleteFrom('products').where('id', '=', deleted.productId).execute();
-      expect([await stockOf(a.variantId), await stockOf(b.variantId)]).toEqual([7, 8]);
+      expect([await stockOf(db(), a.variantId), await stockOf(db(), b.variantId)]).toEqual([7, 8]);
 
       const res = await cancel(o.id, { reason: 'Customer changed their mind' });
       expect(res.statusCode).toBe(200);
@@ -540,9 +476,9 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
         [null, null],
       ]);
       expect([
-        await stockOf(a.variantId),
-        await stockOf(b.variantId),
-        await stockOf(untracked.variantId),
+        await stockOf(db(), a.variantId),
+        await stockOf(db(), b.variantId),
+        await stockOf(db(), untracked.variantId),
       ]).toEqual([10, 10, 0]);
       const movements = await db()
         .selectFrom('stock_movements')
@@ -571,7 +507,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
       expect(expectResponseMatches('cancelOrder', again)).toEqual({
         detail: 'Only pending, confirmed or processing orders can be cancelled',
       });
-      expect(await stockOf(a.variantId)).toBe(10);
+      expect(await stockOf(db(), a.variantId)).toBe(10);
     });
 
     it('refuses shipped, delivered and refunded orders (409) and unknown ones (404)', async () => {
@@ -599,7 +535,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
         expect(stored.status).toBe(status);
       }
       // The refunded order gave its unit back; nothing else did.
-      expect(await stockOf(p.variantId)).toBe(8);
+      expect(await stockOf(db(), p.variantId)).toBe(8);
       const missing = await cancel(999999);
       expect(missing.statusCode).toBe(404);
       expect(expectResponseMatches('cancelOrder', missing)).toEqual({ detail: 'Order not found' });
@@ -622,7 +558,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
         to_status: 'cancelled',
         note: null,
       });
-      expect(await stockOf(p.variantId)).toBe(10);
+      expect(await stockOf(db(), p.variantId)).toBe(10);
     });
   });
 });

@@ -1,0 +1,109 @@
+// Shopping through the API as a buyer (a guest cart by session, or a signed-in customer):
+// cart lines, checkout and placed orders, shared by the cart, checkout, order, stock and VAT
+// tests. Also the one reset of the shop's tables between tests.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
+import type { Database } from '../src/db/schema';
+import type { Schemas } from './contract';
+import { deleteAll } from './fixtures';
+import { expectResponseMatches } from './openapi-validator';
+
+export type Order = Schemas['Order'];
+
+/** Whose cart: a guest's session, or a customer's bearer header. */
+export interface Buyer {
+  session?: string;
+  headers?: Record<string, string>;
+}
+
+/** A valid shipping address; pass what the test is about. */
+export const shippingAddress = (overrides: Record<string, unknown> = {}) => ({
+  first_name: 'Jane',
+  last_name: 'Doe',
+  street_address: '12 Avenue Habib Bourguiba',
+  city: 'Tunis',
+  postal_code: '1000',
+  country: 'TN',
+  phone: '+216 71 000 000',
+  email: 'jane@example.com',
+  ...overrides,
+});
+
+/** The guest address of the order and stock tests. */
+export const GUEST_ADDRESS = shippingAddress({
+  street_address: '1 Rue de Marseille',
+  email: 'guest@example.com',
+});
+
+const query = (buyer: Buyer) => (buyer.session ? `?session_id=${buyer.session}` : '');
+
+export const addToCart = (app: FastifyInstance, buyer: Buyer, item: object) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/v1/cart/items${query(buyer)}`,
+    headers: buyer.headers ?? {},
+    payload: item,
+  });
+
+/** createOrder for this buyer's cart: cash on delivery to GUEST_ADDRESS unless the body says. */
+export const checkout = (app: FastifyInstance, buyer: Buyer, body: object = {}) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/v1/orders/${query(buyer)}`,
+    headers: buyer.headers ?? {},
+    payload: { payment_method: 'cash_on_delivery', shipping_address: GUEST_ADDRESS, ...body },
+  });
+
+/**
+ * Puts these lines in the buyer's cart and checks out: the failing answer when a line cannot be
+ * added, else the checkout's answer.
+ */
+export async function checkoutLines(
+  app: FastifyInstance,
+  buyer: Buyer,
+  lines: { productId: number; quantity: number }[],
+  body: object = {},
+): Promise<LightMyRequestResponse> {
+  for (const l of lines) {
+    const res = await addToCart(app, buyer, { product_id: l.productId, quantity: l.quantity });
+    if (res.statusCode !== 201) return res;
+  }
+  return checkout(app, buyer, body);
+}
+
+/** An order placed through the API (201, checked against the contract). */
+export async function placeOrder(
+  app: FastifyInstance,
+  buyer: Buyer,
+  lines: { productId: number; quantity: number }[],
+  body: object = {},
+): Promise<Order> {
+  const res = await checkoutLines(app, buyer, lines, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return expectResponseMatches<Order>('createOrder', res);
+}
+
+/** Empties every table a shop test fills (children before parents). */
+export const clearShop = (db: Kysely<Database>) =>
+  deleteAll(db, [
+    'stock_movements',
+    'orders',
+    'order_number_counters',
+    'carts',
+    'customers',
+    'variants',
+    'products',
+    'categories',
+    'vat_rates',
+  ]);
+
+/** A variant's stock as stored. */
+export async function stockOf(db: Kysely<Database>, variantId: number): Promise<number> {
+  const row = await db
+    .selectFrom('variants')
+    .select('stock_quantity')
+    .where('id', '=', variantId)
+    .executeTakeFirstOrThrow();
+  return Number(row.stock_quantity);
+}
