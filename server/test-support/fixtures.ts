@@ -10,7 +10,7 @@ import type {
   NewVatRate,
 } from '../src/db/schema';
 
-type NewCustomer = Insertable<CustomersTable>;
+export type NewCustomer = Insertable<CustomersTable>;
 
 /**
  * Empties these tables, in the order given (children before parents), between tests. VAT rates

@@ -4,12 +4,24 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
-import type { Database } from '../src/db/schema';
+import type { Database, OrderStatus } from '../src/db/schema';
 import type { Schemas } from './contract';
-import { deleteAll } from './fixtures';
+import type { TestApp } from './app';
+import { deleteAll, insertCustomer, insertVatRate, type NewCustomer } from './fixtures';
 import { expectResponseMatches } from './openapi-validator';
 
 export type Order = Schemas['Order'];
+
+/** Every status an order can have. */
+export const ORDER_STATUSES: readonly OrderStatus[] = [
+  'pending',
+  'confirmed',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+];
 
 /** Whose cart: a guest's session, or a customer's bearer header. */
 export interface Buyer {
@@ -97,6 +109,20 @@ export const clearShop = (db: Kysely<Database>) =>
     'categories',
     'vat_rates',
   ]);
+
+/** An empty shop with a default rate for TN (19 %, returned) and for FR (20 %). */
+export async function resetShop(db: Kysely<Database>) {
+  await clearShop(db);
+  const tn19 = await insertVatRate(db, { rate_bp: 1900, country_code: 'TN', is_default: 1 });
+  await insertVatRate(db, { rate_bp: 2000, country_code: 'FR', is_default: 1 });
+  return tn19;
+}
+
+/** A customer account and its bearer header. */
+export async function signedInCustomer(t: TestApp, values: Partial<NewCustomer> = {}) {
+  const row = await insertCustomer(t.database.db, values);
+  return { id: row.id, email: row.email, headers: await t.customerAuth(row.id) };
+}
 
 /** A variant's stock as stored. */
 export async function stockOf(db: Kysely<Database>, variantId: number): Promise<number> {

@@ -6,14 +6,14 @@ import { anyNumber, matching, type Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
-  deleteAll,
-  insertCustomer,
   insertProduct,
   insertSimpleProduct,
   insertVariant,
   insertVatRate,
+  type NewCustomer,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
+import { resetShop, signedInCustomer } from '../../test-support/shop';
 import type { NewProduct, NewVariant } from '../db/schema';
 
 type Cart = Schemas['Cart'];
@@ -27,10 +27,7 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
   let tn19: { id: number };
   let seq = 0;
   beforeEach(async () => {
-    const db = t.database.db;
-    await deleteAll(db, ['carts', 'customers', 'variants', 'products', 'vat_rates']);
-    tn19 = await insertVatRate(db, { rate_bp: 1900, country_code: 'TN', is_default: 1 });
-    await insertVatRate(db, { rate_bp: 2000, country_code: 'FR', is_default: 1 });
+    tn19 = await resetShop(t.database.db);
   });
 
   const db = () => t.database.db;
@@ -40,10 +37,7 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
   const simple = (product: Partial<NewProduct> = {}, variant: Partial<NewVariant> = {}) =>
     insertSimpleProduct(db(), { vat_rate_id: tn19.id, ...product }, variant);
 
-  async function customer(values: Parameters<typeof insertCustomer>[1] = {}) {
-    const row = await insertCustomer(db(), values);
-    return { id: row.id, headers: await t.customerAuth(row.id) };
-  }
+  const customer = (values: Partial<NewCustomer> = {}) => signedInCustomer(t, values);
 
   const inject = (
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',

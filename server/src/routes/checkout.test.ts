@@ -6,16 +6,17 @@ import { anyNumber, type Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
-  insertCustomer,
   insertProduct,
   insertSimpleProduct,
   insertVariant,
   insertVatRate,
+  type NewCustomer,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import {
   addToCart,
-  clearShop,
+  resetShop,
+  signedInCustomer,
   checkout as shopCheckout,
   shippingAddress,
   stockOf,
@@ -60,10 +61,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
   let tn19: { id: number };
   let seq = 0;
   beforeEach(async () => {
-    const db = t.database.db;
-    await clearShop(db);
-    tn19 = await insertVatRate(db, { rate_bp: 1900, country_code: 'TN', is_default: 1 });
-    await insertVatRate(db, { rate_bp: 2000, country_code: 'FR', is_default: 1 });
+    tn19 = await resetShop(t.database.db);
   });
 
   const db = () => t.database.db;
@@ -73,10 +71,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
   const simple = (product: Partial<NewProduct> = {}, variant: Partial<NewVariant> = {}) =>
     insertSimpleProduct(db(), { vat_rate_id: tn19.id, ...product }, variant);
 
-  async function customer(values: Parameters<typeof insertCustomer>[1] = {}) {
-    const row = await insertCustomer(db(), values);
-    return { id: row.id, email: row.email, headers: await t.customerAuth(row.id) };
-  }
+  const customer = (values: Partial<NewCustomer> = {}) => signedInCustomer(t, values);
 
   async function add(
     productId: number,

@@ -3,11 +3,12 @@
 // coming back takes it again (409 when short), each effect a movement linked to the order. Also:
 // the ledger (stock = Σ movements) from creation on through every way stock changes, its survival
 // of deletions, and the bounds that keep it integral.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Schemas } from '../../test-support/contract';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { deleteAll, insertCategory, insertVatRate } from '../../test-support/fixtures';
+import { insertCategory, insertVatRate } from '../../test-support/fixtures';
+import { clearShop } from '../../test-support/shop';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { stockLedgerMismatches, stockShop } from '../../test-support/stock';
 
@@ -15,7 +16,7 @@ type Order = Schemas['Order'];
 type Issue = { loc: (string | number)[]; msg: string; type: string };
 
 describe.each(testDialects)('stock follows orders (%s)', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect);
   let shop: ReturnType<typeof stockShop>;
   let support: { id: number; authorization: string };
   let rateId: number;
@@ -23,26 +24,15 @@ describe.each(testDialects)('stock follows orders (%s)', (dialect) => {
   let n = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     const a = await t.createAdmin({ role: 'support' });
     support = { id: a.id, authorization: `Bearer ${a.token}` };
     // Products and stock need variants:write, orders need orders:write: a super admin sets up,
     // the support role (as in the report) changes the orders.
     shop = stockShop(t, await t.authAs('super_admin'));
   });
-  afterAll(async () => {
-    await t?.close();
-  });
   beforeEach(async () => {
     const db = t.database.db;
-    await deleteAll(db, [
-      'stock_movements',
-      'orders',
-      'carts',
-      'variants',
-      'products',
-      'categories',
-    ]);
+    await clearShop(db);
     rateId = (await insertVatRate(db, { rate_bp: 1900, country_code: 'TN' })).id;
     categoryId = (await insertCategory(db, { name: 'Shirts', slug: 'shirts' })).id;
   });

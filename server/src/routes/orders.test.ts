@@ -5,14 +5,15 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anyNumber, anyString, type Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import {
-  insertCustomer,
-  insertProduct,
-  insertVariant,
-  insertVatRate,
-} from '../../test-support/fixtures';
+import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
-import { clearShop, GUEST_ADDRESS, placeOrder, stockOf } from '../../test-support/shop';
+import {
+  clearShop,
+  GUEST_ADDRESS,
+  placeOrder,
+  signedInCustomer,
+  stockOf,
+} from '../../test-support/shop';
 
 type Order = Schemas['Order'];
 type OrderSummary = Schemas['OrderSummary'];
@@ -54,14 +55,13 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
     return { productId: p.id, variantId: v.id };
   }
 
-  async function customer(email?: string) {
+  function customer(email?: string) {
     seq += 1;
-    const row = await insertCustomer(db(), {
+    return signedInCustomer(t, {
       email: email ?? `customer${seq}@example.com`,
       first_name: null,
       last_name: null,
     });
-    return { id: row.id, email: row.email, headers: await t.customerAuth(row.id) };
   }
 
   /** Places an order through the API: as the customer, or as a guest with this e-mail. */

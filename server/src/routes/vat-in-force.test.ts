@@ -9,7 +9,6 @@ import type { Schemas } from '../../test-support/contract';
 import { useAdmin, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
-  deleteAll,
   insertCategory,
   insertCustomer,
   insertProduct,
@@ -18,6 +17,12 @@ import {
   insertVatRate,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
+import {
+  addToCart as addCartLine,
+  checkout as shopCheckout,
+  clearShop,
+  shippingAddress,
+} from '../../test-support/shop';
 
 type VatRate = Schemas['VatRate'];
 type Product = Schemas['Product'];
@@ -32,16 +37,7 @@ const ITEMS = '/api/v1/cart/items';
 const CART = '/api/v1/cart/';
 const ORDERS = '/api/v1/orders/';
 const DAY = 86_400_000;
-const ADDRESS = {
-  first_name: 'Jane',
-  last_name: 'Doe',
-  street_address: '12 Avenue Habib Bourguiba',
-  city: 'Tunis',
-  postal_code: '1000',
-  country: 'TN',
-  phone: '+216 71 000 000',
-  email: 'jane@example.com',
-};
+const ADDRESS = shippingAddress();
 
 /** Start and end of a UTC day, `offset` days from `now`. */
 function dayBounds(now: Date, offset: number) {
@@ -59,7 +55,7 @@ describe.each(testDialects)('VAT in force (%s)', (dialect) => {
   let seq = 0;
   beforeEach(async () => {
     const db = t.database.db;
-    await deleteAll(db, ['orders', 'carts', 'customers', 'variants', 'products', 'vat_rates']);
+    await clearShop(db);
   });
 
   const db = () => t.database.db;
@@ -73,17 +69,13 @@ describe.each(testDialects)('VAT in force (%s)', (dialect) => {
   const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
     t.app.inject({ method, url, headers: admin, payload });
   const addToCart = (s: string, productId: number, quantity = 1) =>
-    t.app.inject({
-      method: 'POST',
-      url: `${ITEMS}?session_id=${s}`,
-      payload: { product_id: productId, variant_id: null, quantity },
-    });
+    addCartLine(t.app, { session: s }, { product_id: productId, variant_id: null, quantity });
   const checkout = (s: string, body: Record<string, unknown> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `${ORDERS}?session_id=${s}`,
-      payload: { payment_method: 'card', shipping_address: ADDRESS, ...body },
-    });
+    shopCheckout(
+      t.app,
+      { session: s },
+      { payment_method: 'card', shipping_address: ADDRESS, ...body },
+    );
   const publicProduct = async (slug: string) =>
     expectResponseMatches<PublicProduct>(
       'getProductBySlug',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
+import { ORDER_STATUSES } from '../../test-support/shop';
 import { stockLedgerMismatches } from '../../test-support/stock';
 import { bootstrap } from '../bootstrap';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-catalogue';
@@ -85,17 +86,7 @@ describe.each(testDialects)('seed:demo on %s', (dialect) => {
 
     const orders = await db.selectFrom('orders').selectAll().execute();
     expect(orders).toHaveLength(200);
-    expect(new Set(orders.map((o) => o.status))).toEqual(
-      new Set([
-        'pending',
-        'confirmed',
-        'processing',
-        'shipped',
-        'delivered',
-        'cancelled',
-        'refunded',
-      ]),
-    );
+    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
     const reverse = orders.filter((o) => o.vat_reverse_charge === 1);
     expect(reverse.length).toBeGreaterThan(0);
     for (const o of reverse) {
