@@ -3,11 +3,17 @@
 // tests. Also the one reset of the shop's tables between tests.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import { expect } from 'vitest';
-import type { Database, OrderStatus } from '../src/db/schema';
+import { beforeEach, expect } from 'vitest';
+import type { Database, NewProduct, NewVariant, OrderStatus } from '../src/db/schema';
 import type { Schemas } from './contract';
 import type { TestApp } from './app';
-import { deleteAll, insertCustomer, insertVatRate, type NewCustomer } from './fixtures';
+import {
+  deleteAll,
+  insertCustomer,
+  insertSimpleProduct,
+  insertVatRate,
+  type NewCustomer,
+} from './fixtures';
 import { expectResponseMatches } from './openapi-validator';
 
 export type Order = Schemas['Order'];
@@ -29,8 +35,8 @@ export interface Buyer {
   headers?: Record<string, string>;
 }
 
-/** A valid shipping address; pass what the test is about. */
-export const shippingAddress = (overrides: Record<string, unknown> = {}) => ({
+/** A valid postal address (of an address book entry or a shipment). */
+export const POSTAL_ADDRESS = {
   first_name: 'Jane',
   last_name: 'Doe',
   street_address: '12 Avenue Habib Bourguiba',
@@ -38,6 +44,11 @@ export const shippingAddress = (overrides: Record<string, unknown> = {}) => ({
   postal_code: '1000',
   country: 'TN',
   phone: '+216 71 000 000',
+};
+
+/** A valid shipping address; pass what the test is about. */
+export const shippingAddress = (overrides: Record<string, unknown> = {}) => ({
+  ...POSTAL_ADDRESS,
   email: 'jane@example.com',
   ...overrides,
 });
@@ -122,6 +133,29 @@ export async function resetShop(db: Kysely<Database>) {
 export async function signedInCustomer(t: TestApp, values: Partial<NewCustomer> = {}) {
   const row = await insertCustomer(t.database.db, values);
   return { id: row.id, email: row.email, headers: await t.customerAuth(row.id) };
+}
+
+/**
+ * Every test of the block starts on resetShop; `tn19` is that test's TN rate, `simple` a simple
+ * product on it (stock 10 unless told), `customer` a signed-in customer.
+ */
+export function useShop(t: TestApp) {
+  let tn19: { id: number } | undefined;
+  beforeEach(async () => {
+    tn19 = await resetShop(t.database.db);
+  });
+  const rate = () => {
+    if (!tn19) throw new Error('The shop is reset only while tests run');
+    return tn19;
+  };
+  return {
+    get tn19() {
+      return rate();
+    },
+    simple: (product: Partial<NewProduct> = {}, variant: Partial<NewVariant> = {}) =>
+      insertSimpleProduct(t.database.db, { vat_rate_id: rate().id, ...product }, variant),
+    customer: (values: Partial<NewCustomer> = {}) => signedInCustomer(t, values),
+  };
 }
 
 /** A variant's stock as stored. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { validationIssues, type Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { expectResponseMatches } from '../../test-support/openapi-validator';
+import { POSTAL_ADDRESS } from '../../test-support/shop';
 
 interface Address {
   id: number;
@@ -14,17 +14,9 @@ interface Address {
   [key: string]: unknown;
 }
 
+const ADDRESSES = '/api/v1/customers/me/addresses';
 const NOT_FOUND = { detail: 'Address not found' };
-const HOME = {
-  label: 'Home',
-  first_name: 'Jane',
-  last_name: 'Doe',
-  street_address: '12 Avenue Habib Bourguiba',
-  city: 'Tunis',
-  postal_code: '1000',
-  country: 'TN',
-  phone: '+216 71 000 000',
-};
+const HOME = { label: 'Home', ...POSTAL_ADDRESS };
 
 describe.each(testDialects)('addresses (%s)', (dialect) => {
   const t = useTestApp(dialect, {}, { perTest: true });
@@ -50,50 +42,20 @@ describe.each(testDialects)('addresses (%s)', (dialect) => {
   const defaults = async (customerId: number) =>
     (await rows(customerId)).filter((r) => r.is_default === 1).map((r) => r.id);
 
-  const list = async (headers: Record<string, string>) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/customers/me/addresses',
-      headers,
-    });
-    expectResponseMatches('listAddresses', res);
-    return res;
-  };
-  const create = async (headers: Record<string, string>, payload: object) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/customers/me/addresses',
-      headers,
-      payload,
-    });
-    expectResponseMatches('createAddress', res);
-    return res;
-  };
+  const list = (headers: Record<string, string>) =>
+    t.request('listAddresses', { method: 'GET', url: ADDRESSES, headers });
+  const create = (headers: Record<string, string>, payload: object) =>
+    t.request('createAddress', { method: 'POST', url: ADDRESSES, headers, payload });
   const add = async (headers: Record<string, string>, payload: object = {}) => {
     const res = await create(headers, { ...HOME, ...payload });
     expect(res.statusCode).toBe(201);
     t.advanceClock(1000); // distinct created_at, for the "newest first" order
     return res.json<Address>();
   };
-  const update = async (headers: Record<string, string>, id: number, payload: object) => {
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/customers/me/addresses/${id}`,
-      headers,
-      payload,
-    });
-    expectResponseMatches('updateAddress', res);
-    return res;
-  };
-  const remove = async (headers: Record<string, string>, id: number) => {
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/customers/me/addresses/${id}`,
-      headers,
-    });
-    expectResponseMatches('deleteAddress', res);
-    return res;
-  };
+  const update = (headers: Record<string, string>, id: number, payload: object) =>
+    t.request('updateAddress', { method: 'PATCH', url: `${ADDRESSES}/${id}`, headers, payload });
+  const remove = (headers: Record<string, string>, id: number) =>
+    t.request('deleteAddress', { method: 'DELETE', url: `${ADDRESSES}/${id}`, headers });
 
   describe('createAddress', () => {
     it('stores the address trimmed, country upper-cased; the first one becomes the default', async () => {

@@ -1,19 +1,13 @@
 // Admin sign-in, /admin/auth/me and refresh-token rotation, over HTTP on every test dialect.
 import { describe, expect, it } from 'vitest';
-import { anyString, validationIssues } from '../../test-support/contract';
+import { anyString, validationIssues, type Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { adminLogin, adminMe, refreshAdminToken } from '../../test-support/auth';
 import { testDialects } from '../../test-support/databases';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { hashRefreshToken, issueRefreshToken } from '../services/refresh-tokens';
 
-interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-  token_type: string;
-  expires_in: number;
-  user_type: string;
-}
+type TokenPair = Schemas['TokenPair'];
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;

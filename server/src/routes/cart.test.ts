@@ -1,20 +1,13 @@
 // Cart over HTTP: cart selection (session / customer token / admin / bad token), adding with the
 // contract's checks, pricing and rounding of the lines, quantity changes, removal, clearing,
 // merging an anonymous cart into a customer's, and concurrent adds to one line.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { anyNumber, matching, type Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import {
-  insertProduct,
-  insertSimpleProduct,
-  insertVariant,
-  insertVatRate,
-  type NewCustomer,
-} from '../../test-support/fixtures';
+import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
-import { resetShop, signedInCustomer } from '../../test-support/shop';
-import type { NewProduct, NewVariant } from '../db/schema';
+import { useShop } from '../../test-support/shop';
 
 type Cart = Schemas['Cart'];
 type Issue = { loc: (string | number)[]; msg: string; type: string };
@@ -24,20 +17,12 @@ const ITEMS = '/api/v1/cart/items';
 
 describe.each(testDialects)('cart (%s)', (dialect) => {
   const t = useTestApp(dialect);
-  let tn19: { id: number };
+  const shop = useShop(t);
+  const { simple, customer } = shop;
   let seq = 0;
-  beforeEach(async () => {
-    tn19 = await resetShop(t.database.db);
-  });
 
   const db = () => t.database.db;
   const session = () => `sess_${dialect}_${++seq}_abcdef`;
-
-  /** A simple product with its default variant (stock 10 unless told), on the TN 19 % rate. */
-  const simple = (product: Partial<NewProduct> = {}, variant: Partial<NewVariant> = {}) =>
-    insertSimpleProduct(db(), { vat_rate_id: tn19.id, ...product }, variant);
-
-  const customer = (values: Partial<NewCustomer> = {}) => signedInCustomer(t, values);
 
   const inject = (
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -280,7 +265,7 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
 
     it('adds a variant of a product with variants, with its title, SKU and image', async () => {
       const p = await insertProduct(db(), {
-        vat_rate_id: tn19.id,
+        vat_rate_id: shop.tn19.id,
         has_variants: 1,
         images: JSON.stringify(['https://cdn.example.com/p.png']),
       });
@@ -312,13 +297,16 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
 
     it('answers 404 for an unknown, inactive or foreign product or variant', async () => {
       const s = session();
-      const withVariants = await insertProduct(db(), { vat_rate_id: tn19.id, has_variants: 1 });
+      const withVariants = await insertProduct(db(), {
+        vat_rate_id: shop.tn19.id,
+        has_variants: 1,
+      });
       const v = await insertVariant(db(), withVariants.id);
       const inactiveV = await insertVariant(db(), withVariants.id, { is_active: 0 });
       const other = await simple();
       const inactiveP = await simple({ is_active: 0 });
       const leftover = await insertVariant(db(), withVariants.id, { is_default: 1 });
-      const bare = await insertProduct(db(), { vat_rate_id: tn19.id });
+      const bare = await insertProduct(db(), { vat_rate_id: shop.tn19.id });
       const cases: [object, string][] = [
         [{ product_id: 999999, quantity: 1 }, 'Product not found'],
         [{ product_id: inactiveP.productId, quantity: 1 }, 'Product not found'],
@@ -345,7 +333,7 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
 
     it('answers 422 for a product with variants without variant_id, and for bad quantities', async () => {
       const s = session();
-      const p = await insertProduct(db(), { vat_rate_id: tn19.id, has_variants: 1 });
+      const p = await insertProduct(db(), { vat_rate_id: shop.tn19.id, has_variants: 1 });
       await insertVariant(db(), p.id);
       const res = await inject('POST', `${ITEMS}${q(s)}`, {
         payload: { product_id: p.id, variant_id: null, quantity: 1 },

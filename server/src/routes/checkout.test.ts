@@ -1,28 +1,20 @@
 // Checkout (createOrder) over HTTP: exact VAT and totals with awkward prices, re-pricing from the
 // catalogue, item snapshots, reverse charge, buyer defaults, stock decrement with its movements,
 // refusals that roll everything back, and buyers racing for the last units.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { anyNumber, type Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import {
-  insertProduct,
-  insertSimpleProduct,
-  insertVariant,
-  insertVatRate,
-  type NewCustomer,
-} from '../../test-support/fixtures';
+import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import {
   addToCart,
-  resetShop,
-  signedInCustomer,
+  useShop,
   checkout as shopCheckout,
   shippingAddress,
   stockOf,
   type Buyer,
 } from '../../test-support/shop';
-import type { NewProduct, NewVariant } from '../db/schema';
 import { orderDay } from '../services/order-numbers';
 
 type Order = Schemas['Order'];
@@ -58,20 +50,12 @@ function expectConsistent(order: Order) {
 
 describe.each(testDialects)('checkout (%s)', (dialect) => {
   const t = useTestApp(dialect, { config: { shippingFlatRateMillimes: 7_000 } });
-  let tn19: { id: number };
+  const shop = useShop(t);
+  const { simple, customer } = shop;
   let seq = 0;
-  beforeEach(async () => {
-    tn19 = await resetShop(t.database.db);
-  });
 
   const db = () => t.database.db;
   const session = () => `sess_${dialect}_${++seq}_checkout`;
-
-  /** A simple product with its default variant (stock 10 unless told), on the TN 19 % rate. */
-  const simple = (product: Partial<NewProduct> = {}, variant: Partial<NewVariant> = {}) =>
-    insertSimpleProduct(db(), { vat_rate_id: tn19.id, ...product }, variant);
-
-  const customer = (values: Partial<NewCustomer> = {}) => signedInCustomer(t, values);
 
   async function add(
     productId: number,
@@ -220,7 +204,11 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
 
   describe('the order record', () => {
     it('snapshots the items, numbers the order, decrements the stock and empties the cart', async () => {
-      const p = await insertProduct(db(), { vat_rate_id: tn19.id, has_variants: 1, name: 'Tee' });
+      const p = await insertProduct(db(), {
+        vat_rate_id: shop.tn19.id,
+        has_variants: 1,
+        name: 'Tee',
+      });
       const red = await insertVariant(db(), p.id, {
         variant_title: 'Red / M',
         sku: 'TEE-RED-M',

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { anyString, validationIssues } from '../../test-support/contract';
+import { anyString, validationIssues, type Schemas } from '../../test-support/contract';
 import { createTestApp, testConfig, type TestApp } from '../../test-support/app';
 import {
   customerMe,
@@ -18,13 +18,7 @@ import { createMailer, createMemoryMailer, type SentMail } from '../mail/transpo
 import { hashMagicLinkToken } from '../services/magic-links';
 import { hashRefreshToken, issueRefreshToken } from '../services/refresh-tokens';
 
-interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-  token_type: string;
-  expires_in: number;
-  user_type: string;
-}
+type TokenPair = Schemas['TokenPair'];
 
 const MINUTE = 60 * 1000;
 const SENT = { message: 'If this address can receive e-mail, a sign-in link is on its way.' };
