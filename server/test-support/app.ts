@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app';
 import { AccessTokens } from '../src/auth/access-token';
 import { hashPassword } from '../src/auth/passwords';
-import type { Config } from '../src/config';
+import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
 import type { DialectName } from '../src/db/database';
 import type { AdminRole } from '../src/domain/roles';
@@ -37,29 +37,17 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** The server's defaults (from an environment of our own, not the process's), on shop.test. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
+    ...loadConfig({
+      DATA_DIR: '/nonexistent',
+      PUBLIC_URL: overrides.publicUrl ?? 'http://shop.test',
+      JWT_SECRET: 'test-jwt-secret-test-jwt-secret-0123456789',
+      URL_SIGNING_KEY: 'test-url-signing-key-test-url-signing-0123',
+    }),
     port: 0,
     host: '127.0.0.1',
-    dataDir: '/nonexistent',
-    databaseUrl: undefined,
-    adminUsername: 'admin',
-    adminPassword: undefined,
-    shippingFlatRate: '0.000',
-    shippingFlatRateMillimes: 0,
-    shopCountry: 'TN',
-    viesUrl: undefined,
-    viesTimeoutMs: 3000,
-    smtpUrl: undefined,
-    mailFrom: 'Store <no-reply@example.com>',
-    publicUrl: 'http://shop.test',
-    accessTokenTtlSeconds: 900,
-    unusedMediaGraceHours: 24,
-    magicLinkUrl: `${overrides.publicUrl ?? 'http://shop.test'}/auth/magic?token={token}&email={email}`,
-    trustProxy: false,
-    requestTimeoutMs: 30_000,
-    jwtSecret: 'test-jwt-secret-test-jwt-secret-0123456789',
-    urlSigningKey: 'test-url-signing-key-test-url-signing-0123',
     ...overrides,
   };
 }

@@ -154,6 +154,26 @@ export async function insertSimpleProduct(
   return { productId: p.id, variantId: v.id, name: p.name };
 }
 
+/** How the API shows a customer who has given nothing but an e-mail address. */
+export const newCustomerBody = (row: {
+  id: number;
+  email: string;
+  created_at: string;
+  updated_at: string;
+}) => ({
+  id: row.id,
+  email: row.email,
+  first_name: null,
+  last_name: null,
+  phone: null,
+  customer_type: 'individual',
+  company_name: null,
+  vat_number: null,
+  country_code: 'TN',
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+});
+
 /** A customer account (individual, TN unless told). */
 export async function insertCustomer(db: Kysely<Database>, values: Partial<NewCustomer> = {}) {
   const n = next();

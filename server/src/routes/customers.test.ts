@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { validationIssues } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
+import { insertCustomer as insertCustomerRow, newCustomerBody } from '../../test-support/fixtures';
 
 const ME = '/api/v1/customers/me';
 
@@ -10,25 +11,17 @@ describe.each(testDialects)('customer profile (%s)', (dialect) => {
   const t = useTestApp(dialect, {}, { perTest: true });
 
   let seq = 0;
-  const insertCustomer = async (values: { is_active?: 0 | 1 } = {}) => {
+  const insertCustomer = (values: { is_active?: 0 | 1 } = {}) => {
     seq += 1;
     const at = t.ctx.now().toISOString();
-    return t.database.db
-      .insertInto('customers')
-      .values({
-        email: `customer${seq}@example.com`,
-        first_name: null,
-        last_name: null,
-        phone: null,
-        company_name: null,
-        vat_number: null,
-        is_active: 1,
-        created_at: at,
-        updated_at: at,
-        ...values,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return insertCustomerRow(t.database.db, {
+      email: `customer${seq}@example.com`,
+      first_name: null,
+      last_name: null,
+      created_at: at,
+      updated_at: at,
+      ...values,
+    });
   };
   const row = (id: number) =>
     t.database.db
@@ -50,19 +43,7 @@ describe.each(testDialects)('customer profile (%s)', (dialect) => {
       await insertCustomer(); // someone else
       const res = await getProfile(await t.customerAuth(customer.id));
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({
-        id: customer.id,
-        email: customer.email,
-        first_name: null,
-        last_name: null,
-        phone: null,
-        customer_type: 'individual',
-        company_name: null,
-        vat_number: null,
-        country_code: 'TN',
-        created_at: customer.created_at,
-        updated_at: customer.updated_at,
-      });
+      expect(res.json()).toEqual(newCustomerBody(customer));
     });
 
     it('refuses no token (401), an admin (403), a deactivated or deleted customer (401)', async () => {
