@@ -1,6 +1,6 @@
 // A real app on a fresh, migrated database, driven with app.inject() (HTTP without a socket).
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { beforeEach } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app';
 import { AccessTokens } from '../src/auth/access-token';
 import { hashPassword } from '../src/auth/passwords';
@@ -10,6 +10,7 @@ import type { DialectName } from '../src/db/database';
 import type { AdminRole } from '../src/domain/roles';
 import { createMemoryMailer, type Mailer } from '../src/mail/transport';
 import { openTestDatabase, type TestDatabase } from './databases';
+import { useOpened } from './hooks';
 import { injectChecked, type TestRequest } from './openapi-validator';
 
 export type AuthHeaders = { authorization: string };
@@ -121,43 +122,36 @@ export async function createTestApp(
 
 type TestAppOptions = Parameters<typeof createTestApp>[1];
 
-/**
- * A test app opened and closed by vitest's hooks: one for the enclosing describe block, or a
- * fresh one for every test with `perTest`. The object returned stands for the app that is open,
- * so a test block declares it once as a constant instead of a variable that hooks assign.
- */
+/** A test app for the describe block (or for each test with `perTest`): see useOpened. */
 export function useTestApp(
   dialect: DialectName,
   options: TestAppOptions | (() => TestAppOptions) = {},
-  { perTest = false }: { perTest?: boolean } = {},
+  when: { perTest?: boolean } = {},
 ): TestApp {
-  let current: TestApp | undefined;
-  (perTest ? beforeEach : beforeAll)(async () => {
-    current = await createTestApp(dialect, typeof options === 'function' ? options() : options);
-  });
-  (perTest ? afterEach : afterAll)(async () => {
-    await current?.close();
-    current = undefined;
-  });
-  return new Proxy({} as TestApp, {
-    get(_target, key) {
-      if (!current) throw new Error('The test app is open only while tests run');
-      return current[key as keyof TestApp];
-    },
-  });
+  return useOpened(
+    () => createTestApp(dialect, typeof options === 'function' ? options() : options),
+    (t) => t.close(),
+    when,
+  );
 }
 
 /**
- * Bearer header of an admin with this role on the app that is open, signed in again whenever a
- * new app opens (filled in by a hook, so it is ready inside tests and later hooks).
+ * An admin with this role on the app that is open, created again whenever a new app opens
+ * (filled in by a hook, so it is ready inside tests and in later beforeEach hooks).
  */
-export function useAdmin(t: TestApp, role: AdminRole): AuthHeaders {
-  const headers: AuthHeaders = { authorization: '' };
-  let signedInOn: FastifyInstance | undefined;
+export function useAdminAccount(t: TestApp, role: AdminRole) {
+  const account = { id: 0, headers: { authorization: '' } as AuthHeaders };
+  let createdOn: FastifyInstance | undefined;
   beforeEach(async () => {
-    if (signedInOn === t.app) return;
-    headers.authorization = (await t.authAs(role)).authorization;
-    signedInOn = t.app;
+    if (createdOn === t.app) return;
+    const admin = await t.createAdmin({ role });
+    account.id = admin.id;
+    account.headers.authorization = `Bearer ${admin.token}`;
+    createdOn = t.app;
   });
-  return headers;
+  return account;
 }
+
+/** Bearer header of an admin with this role: see useAdminAccount. */
+export const useAdmin = (t: TestApp, role: AdminRole): AuthHeaders =>
+  useAdminAccount(t, role).headers;

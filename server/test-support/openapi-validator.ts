@@ -35,16 +35,17 @@ export interface TestRequest {
   remoteAddress?: string;
 }
 
+/** app.inject() with a JSON payload when there is one. */
+export const injectJson = (app: FastifyInstance, { payload, ...request }: TestRequest) =>
+  app.inject({ ...request, ...(payload === undefined ? {} : { payload: payload as object }) });
+
 /** app.inject(), then the answer is checked against this operation of the contract. */
 export async function injectChecked(
   app: FastifyInstance,
   operationId: string,
-  { payload, ...request }: TestRequest,
+  request: TestRequest,
 ): Promise<LightMyRequestResponse> {
-  const res = await app.inject({
-    ...request,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  const res = await injectJson(app, request);
   expectResponseMatches(operationId, res);
   return res;
 }

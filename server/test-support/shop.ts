@@ -96,13 +96,8 @@ export async function checkoutLines(
 }
 
 /** An order placed through the API (201, checked against the contract). */
-export async function placeOrder(
-  app: FastifyInstance,
-  buyer: Buyer,
-  lines: { productId: number; quantity: number }[],
-  body: object = {},
-): Promise<Order> {
-  const res = await checkoutLines(app, buyer, lines, body);
+export async function placeOrder(...args: Parameters<typeof checkoutLines>): Promise<Order> {
+  const res = await checkoutLines(...args);
   expect(res.statusCode, res.body).toBe(201);
   return expectResponseMatches<Order>('createOrder', res);
 }

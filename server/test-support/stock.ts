@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, OrderStatus } from '../src/db/schema';
 import type { TestApp } from './app';
+import { injectJson, type TestRequest } from './openapi-validator';
 import { checkoutLines, stockOf } from './shop';
 
 export interface LedgerMismatch {
@@ -35,17 +36,8 @@ let sessions = 0;
 
 /** The API calls the stock tests make, as one admin. */
 export function stockShop(t: TestApp, admin: { authorization: string }) {
-  const call = (
-    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: admin,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call = (method: TestRequest['method'], url: string, payload?: unknown) =>
+    injectJson(t.app, { method, url, headers: admin, payload });
 
   return {
     call,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, testDialects, type TestDatabase } from '../../test-support/databases';
+import { openTestDatabase, testDialects, useTestDatabase } from '../../test-support/databases';
 import { fromBool, toBool } from './bool';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
@@ -84,13 +84,7 @@ async function adjustStock(
 }
 
 describe.each(testDialects)('database on %s', (dialect) => {
-  let t: TestDatabase;
-  beforeEach(async () => {
-    t = await openTestDatabase(dialect);
-  });
-  afterEach(async () => {
-    await t.dispose();
-  });
+  const t = useTestDatabase(dialect, { perTest: true });
 
   it('runs migrations once and then is a no-op', async () => {
     const fresh = await openTestDatabase(dialect, { migrate: false });

@@ -6,7 +6,7 @@ import { anyNumber, matching, type Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
-import { expectResponseMatches } from '../../test-support/openapi-validator';
+import { expectResponseMatches, injectJson } from '../../test-support/openapi-validator';
 import { useShop } from '../../test-support/shop';
 
 type Cart = Schemas['Cart'];
@@ -28,13 +28,7 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     options: { headers?: Record<string, string>; payload?: unknown } = {},
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: options.headers ?? {},
-      ...(options.payload === undefined ? {} : { payload: options.payload as object }),
-    });
+  ) => injectJson(t.app, { ...options, method, url, headers: options.headers ?? {} });
   const q = (sessionId?: string) => (sessionId ? `?session_id=${sessionId}` : '');
 
   async function getCart(sessionId?: string, headers?: Record<string, string>): Promise<Cart> {

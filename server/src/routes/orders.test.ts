@@ -6,7 +6,7 @@ import { anyNumber, anyString, type Schemas } from '../../test-support/contract'
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
-import { expectResponseMatches } from '../../test-support/openapi-validator';
+import { expectResponseMatches, injectJson } from '../../test-support/openapi-validator';
 import {
   clearShop,
   GUEST_ADDRESS,
@@ -424,11 +424,11 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
 
   describe('cancelOrder', () => {
     const cancel = (id: number, payload?: unknown) =>
-      t.app.inject({
+      injectJson(t.app, {
         method: 'POST',
         url: `${ADMIN}/${id}/cancel`,
         headers: admin.headers,
-        ...(payload === undefined ? {} : { payload: payload as object }),
+        payload,
       });
 
     it('cancels and restocks every tracked item still in the catalogue', async () => {

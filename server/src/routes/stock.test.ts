@@ -1,12 +1,12 @@
 // Stock over HTTP: inventory settings (single and bulk), signed adjustments with their movements,
 // the inventory status report, and parallel adjustments that must neither lose an update nor
 // take the stock below zero (truly concurrent on PostgreSQL: the test app uses a pool).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../test-support/contract';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant } from '../../test-support/fixtures';
-import { expectResponseMatches } from '../../test-support/openapi-validator';
+import { expectResponseMatches, injectJson } from '../../test-support/openapi-validator';
 import type { NewVariant } from '../db/schema';
 import { stockState } from '../domain/inventory';
 
@@ -16,27 +16,12 @@ type Issue = { loc: (string | number)[]; msg: string; type: string };
 const BASE = '/api/v1/admin/variants';
 
 describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
-  let t: TestApp;
-  let auth: { authorization: string };
-  let adminId: number;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    const admin = await t.createAdmin({ role: 'inventory_manager' });
-    adminId = admin.id;
-    auth = { authorization: `Bearer ${admin.token}` };
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(dialect);
+  const admin = useAdminAccount(t, 'inventory_manager');
+  const auth = admin.headers;
 
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: auth,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    injectJson(t.app, { method, url, headers: auth, payload });
   const db = () => t.database.db;
   const stockOf = async (id: number) =>
     (
@@ -86,7 +71,7 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
           stock_before: 10,
           stock_after: 3,
           reason: 'Inventory update',
-          admin_user_id: adminId,
+          admin_user_id: admin.id,
         },
       ]);
 
@@ -138,7 +123,7 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
       ]);
       expect(body.count).toBe(2);
       expect(await movementsOf(b.id)).toMatchObject([
-        { delta: 18, reason: 'Inventory update', admin_user_id: adminId },
+        { delta: 18, reason: 'Inventory update', admin_user_id: admin.id },
       ]);
       expect(await movementsOf(a.id)).toEqual([]);
     });
@@ -190,7 +175,7 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
         stock_before: 10,
         stock_after: 15,
         reason: 'Delivery',
-        admin_user_id: adminId,
+        admin_user_id: admin.id,
       });
 
       const remove = await adjust(v.id, -15);

@@ -1,12 +1,12 @@
 // Variants over HTTP: create/read/update/delete, list filters and paging, bulk operations and
 // duplication, with the product's has_variants kept in line (spec §4) and every answer checked
 // against the contract.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../test-support/contract';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
-import { expectResponseMatches } from '../../test-support/openapi-validator';
+import { expectResponseMatches, injectJson } from '../../test-support/openapi-validator';
 
 type Variant = Schemas['Variant'];
 type Issue = { loc: (string | number)[]; msg: string; type: string };
@@ -17,32 +17,16 @@ let counter = 0;
 const sku = (label = 'V') => `${label}-${Date.now().toString(36)}-${++counter}`;
 
 describe.each(testDialects)('variants (%s)', (dialect) => {
-  let t: TestApp;
-  let auth: { authorization: string };
-  let adminId: number;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    const admin = await t.createAdmin({ role: 'inventory_manager' });
-    adminId = admin.id;
-    auth = { authorization: `Bearer ${admin.token}` };
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(dialect);
+  const admin = useAdminAccount(t, 'inventory_manager');
+  const auth = admin.headers;
 
   const call = (
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
     headers: Record<string, string> = auth,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  ) => injectJson(t.app, { method, url, headers, payload });
 
   const db = () => t.database.db;
   const productRow = (id: number) =>
@@ -153,7 +137,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
           stock_before: 0,
           stock_after: 7,
           reason: 'Initial stock',
-          admin_user_id: adminId,
+          admin_user_id: admin.id,
         },
       ]);
     });
@@ -302,7 +286,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
           stock_before: 10,
           stock_after: 4,
           reason: 'Variant update',
-          admin_user_id: adminId,
+          admin_user_id: admin.id,
         },
       ]);
     });

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, testDialects, type TestDatabase } from '../../test-support/databases';
+import { describe, expect, it } from 'vitest';
+import { testDialects, useTestDatabase } from '../../test-support/databases';
 import { HttpProblem } from '../http/problem';
 import {
   hashRefreshToken,
@@ -13,14 +13,7 @@ const NOW = new Date('2026-01-15T09:00:00.000Z');
 const allowed = () => Promise.resolve(true);
 
 describe.each(testDialects)('refresh tokens (%s)', (dialect) => {
-  let database: TestDatabase;
-
-  beforeEach(async () => {
-    database = await openTestDatabase(dialect);
-  });
-  afterEach(async () => {
-    await database.dispose();
-  });
+  const database = useTestDatabase(dialect, { perTest: true });
 
   const rowsOfFamily = async (token: string) => {
     const row = await database.db
