@@ -56,3 +56,6 @@ export const refreshCustomerToken = (app: FastifyInstance, refreshToken: string)
     method: 'POST',
     url: `/api/v1/auth/refresh?refresh_token=${encodeURIComponent(refreshToken)}`,
   });
+
+/** The answer to a refresh token used twice (taken as theft: the family is revoked). */
+export const REFRESH_REUSED = 'Refresh token was already used or revoked; please sign in again';

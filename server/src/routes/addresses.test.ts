@@ -1,7 +1,7 @@
 // The signed-in customer's address book, over HTTP on every test dialect: default rules and
 // ownership (another customer's address is a 404, never their data).
 import { describe, expect, it } from 'vitest';
-import { validationIssues, type Schemas } from '../../test-support/contract';
+import { validationIssues, type Schemas, expectProblem } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { POSTAL_ADDRESS } from '../../test-support/shop';
@@ -288,11 +288,9 @@ describe.each(testDialects)('addresses (%s)', (dialect) => {
       const anonymous = await call({});
       expect(anonymous.statusCode).toBe(401);
       const asAdmin = await call(admin);
-      expect(asAdmin.statusCode).toBe(403);
-      expect(asAdmin.json()).toEqual({ detail: 'A customer account is required' });
+      expectProblem(asAdmin, 403, 'A customer account is required');
       const off = await call(inactive.auth);
-      expect(off.statusCode).toBe(401);
-      expect(off.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+      expectProblem(off, 401, 'Account is inactive or no longer exists');
     }
     expect(await rows(c.id)).toHaveLength(1);
     expect(await rows(inactive.id)).toEqual([]);

@@ -1,8 +1,13 @@
 // Admin sign-in, /admin/auth/me and refresh-token rotation, over HTTP on every test dialect.
 import { describe, expect, it } from 'vitest';
-import { anyString, validationIssues, type Schemas } from '../../test-support/contract';
+import {
+  anyString,
+  validationIssues,
+  type Schemas,
+  expectProblem,
+} from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
-import { adminLogin, adminMe, refreshAdminToken } from '../../test-support/auth';
+import { adminLogin, adminMe, refreshAdminToken, REFRESH_REUSED } from '../../test-support/auth';
 import { testDialects } from '../../test-support/databases';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { hashRefreshToken, issueRefreshToken } from '../services/refresh-tokens';
@@ -94,8 +99,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
         ['carol', 'right-password'],
       ] as const) {
         const res = await login(username, password);
-        expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ detail: 'Incorrect username or password' });
+        expectProblem(res, 401, 'Incorrect username or password');
         expect(res.headers['www-authenticate']).toBe('Bearer');
       }
       expect(await lastLogin(active.id)).toBeNull();
@@ -121,10 +125,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
       for (let i = 0; i < 5; i++)
         expect((await login(i % 2 ? 'DAVE' : 'dave', 'nope')).statusCode).toBe(401);
       const blocked = await login('dave', 'dave-password');
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({
-        detail: 'Too many failed login attempts. Try again in 2 seconds.',
-      });
+      expectProblem(blocked, 429, 'Too many failed login attempts. Try again in 2 seconds.');
       expect(blocked.headers['retry-after']).toBe('2');
     });
   });
@@ -154,11 +155,9 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
 
     it('refuses no token (401) and a customer token (403)', async () => {
       const anonymous = await me({});
-      expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ detail: 'Not authenticated' });
+      expectProblem(anonymous, 401, 'Not authenticated');
       const customer = await me(await t.customerAuth(1));
-      expect(customer.statusCode).toBe(403);
-      expect(customer.json()).toEqual({ detail: 'Admin privileges are required' });
+      expectProblem(customer, 403, 'Admin privileges are required');
     });
   });
 
@@ -200,17 +199,11 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
       const other = (await login('gina', 'gina-password')).json<TokenPair>();
 
       const reuse = await refresh(first.refresh_token);
-      expect(reuse.statusCode).toBe(401);
-      expect(reuse.json()).toEqual({
-        detail: 'Refresh token was already used or revoked; please sign in again',
-      });
+      expectProblem(reuse, 401, REFRESH_REUSED);
 
       // The newest token of the family no longer works either.
       const newest = await refresh(second.refresh_token);
-      expect(newest.statusCode).toBe(401);
-      expect(newest.json()).toEqual({
-        detail: 'Refresh token was already used or revoked; please sign in again',
-      });
+      expectProblem(newest, 401, REFRESH_REUSED);
       const family = await t.database.db
         .selectFrom('refresh_tokens')
         .selectAll()
@@ -226,15 +219,13 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
       const pair = await signIn();
       t.advanceClock(7 * DAY + 1000);
       const res = await refresh(pair.refresh_token);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Refresh token expired' });
+      expectProblem(res, 401, 'Refresh token expired');
       expect((await tokenRow(pair.refresh_token)).used_at).toBeNull();
     });
 
     it('refuses an unknown token and a customer refresh token', async () => {
       const unknown = await refresh('x'.repeat(43));
-      expect(unknown.statusCode).toBe(401);
-      expect(unknown.json()).toEqual({ detail: 'Invalid refresh token' });
+      expectProblem(unknown, 401, 'Invalid refresh token');
 
       const customerToken = await issueRefreshToken(t.database.db, {
         userType: 'customer',
@@ -242,8 +233,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
         now: t.ctx.now(),
       });
       const customer = await refresh(customerToken);
-      expect(customer.statusCode).toBe(401);
-      expect(customer.json()).toEqual({ detail: 'Invalid refresh token' });
+      expectProblem(customer, 401, 'Invalid refresh token');
       expect(await tokenRow(customerToken)).toMatchObject({ used_at: null, revoked_at: null });
     });
 
@@ -257,8 +247,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
           .execute();
       await setActive(0);
       const res = await refresh(pair.refresh_token);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+      expectProblem(res, 401, 'Account is inactive or no longer exists');
       expect((await tokenRow(pair.refresh_token)).revoked_at).not.toBeNull();
 
       // Reactivation does not bring the revoked session back.

@@ -4,13 +4,19 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { anyString, validationIssues, type Schemas } from '../../test-support/contract';
+import {
+  anyString,
+  validationIssues,
+  type Schemas,
+  expectProblem,
+} from '../../test-support/contract';
 import { createTestApp, testConfig, type TestApp } from '../../test-support/app';
 import {
   customerMe,
   refreshCustomerToken,
   sendMagicLink,
   verifyMagicLink,
+  REFRESH_REUSED,
 } from '../../test-support/auth';
 import { testDialects } from '../../test-support/databases';
 import { newCustomerBody } from '../../test-support/fixtures';
@@ -150,10 +156,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
     it('limits links per address (3) and per client IP (10) per 15 minutes', async () => {
       for (let i = 0; i < 3; i++) expect((await send('rate@example.com')).statusCode).toBe(202);
       const blocked = await send('RATE@example.com');
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({
-        detail: 'Too many sign-in link requests. Try again in 15 minutes.',
-      });
+      expectProblem(blocked, 429, 'Too many sign-in link requests. Try again in 15 minutes.');
       expect(blocked.headers['retry-after']).toBe('900');
       // Same address from another IP: the per-address limit holds.
       expect((await send('rate@example.com', '10.0.0.2')).statusCode).toBe(429);
@@ -170,10 +173,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
 
       t.advanceClock(10 * MINUTE);
       const later = await send('rate@example.com');
-      expect(later.statusCode).toBe(429);
-      expect(later.json()).toEqual({
-        detail: 'Too many sign-in link requests. Try again in 5 minutes.',
-      });
+      expectProblem(later, 429, 'Too many sign-in link requests. Try again in 5 minutes.');
       expect(later.headers['retry-after']).toBe('300');
       t.advanceClock(5 * MINUTE);
       expect((await send('rate@example.com')).statusCode).toBe(202);
@@ -321,10 +321,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
         expect((await verify('y'.repeat(43), 'brute@example.com')).statusCode).toBe(401);
       }
       const blocked = await verify(token, 'brute@example.com');
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({
-        detail: 'Too many failed login attempts. Try again in 15 minutes.',
-      });
+      expectProblem(blocked, 429, 'Too many failed login attempts. Try again in 15 minutes.');
       expect(blocked.headers['retry-after']).toBe('900');
       expect((await verify(token, 'brute@example.com', '10.0.0.9')).statusCode).toBe(200);
     });
@@ -339,24 +336,20 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
   describe('getCustomerMe', () => {
     it('refuses no token (401), an admin token (403) and a gone customer (401)', async () => {
       const anonymous = await me({});
-      expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ detail: 'Not authenticated' });
+      expectProblem(anonymous, 401, 'Not authenticated');
 
       const admin = await me(await t.authAs('super_admin'));
-      expect(admin.statusCode).toBe(403);
-      expect(admin.json()).toEqual({ detail: 'A customer account is required' });
+      expectProblem(admin, 403, 'A customer account is required');
 
       const pair = await signIn('leaving@example.com');
       const auth = { authorization: `Bearer ${pair.access_token}` };
       await setActive('leaving@example.com', 0);
       const inactive = await me(auth);
-      expect(inactive.statusCode).toBe(401);
-      expect(inactive.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+      expectProblem(inactive, 401, 'Account is inactive or no longer exists');
 
       await t.database.db.deleteFrom('customers').execute();
       const deleted = await me(auth);
-      expect(deleted.statusCode).toBe(401);
-      expect(deleted.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+      expectProblem(deleted, 401, 'Account is inactive or no longer exists');
     });
 
     it('gives a customer token 403 on the admin API', async () => {
@@ -405,10 +398,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
       const other = await signIn('rot@example.com');
 
       const reuse = await refresh(first.refresh_token);
-      expect(reuse.statusCode).toBe(401);
-      expect(reuse.json()).toEqual({
-        detail: 'Refresh token was already used or revoked; please sign in again',
-      });
+      expectProblem(reuse, 401, REFRESH_REUSED);
       const newest = await refresh(second.refresh_token);
       expect(newest.statusCode).toBe(401);
       for (const row of await t.database.db
@@ -429,8 +419,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
         now: t.ctx.now(),
       });
       const res = await refresh(adminToken);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Invalid refresh token' });
+      expectProblem(res, 401, 'Invalid refresh token');
       expect(await tokenRow(adminToken)).toMatchObject({ used_at: null, revoked_at: null });
       expect((await refresh('z'.repeat(43))).json()).toEqual({ detail: 'Invalid refresh token' });
     });
@@ -439,8 +428,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
       const pair = await signIn('off2@example.com');
       await setActive('off2@example.com', 0);
       const res = await refresh(pair.refresh_token);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+      expectProblem(res, 401, 'Account is inactive or no longer exists');
       expect((await tokenRow(pair.refresh_token)).revoked_at).not.toBeNull();
     });
   });

@@ -1,6 +1,6 @@
 // The signed-in customer's profile and the VAT number check, over HTTP on every test dialect.
 import { describe, expect, it } from 'vitest';
-import { validationIssues } from '../../test-support/contract';
+import { validationIssues, expectProblem } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertCustomer as insertCustomerRow, newCustomerBody } from '../../test-support/fixtures';
@@ -49,16 +49,13 @@ describe.each(testDialects)('customer profile (%s)', (dialect) => {
     it('refuses no token (401), an admin (403), a deactivated or deleted customer (401)', async () => {
       expect((await getProfile({})).statusCode).toBe(401);
       const admin = await getProfile(await t.authAs('super_admin'));
-      expect(admin.statusCode).toBe(403);
-      expect(admin.json()).toEqual({ detail: 'A customer account is required' });
+      expectProblem(admin, 403, 'A customer account is required');
 
       const inactive = await insertCustomer({ is_active: 0 });
       const res = await getProfile(await t.customerAuth(inactive.id));
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+      expectProblem(res, 401, 'Account is inactive or no longer exists');
       const gone = await getProfile(await t.customerAuth(999_999));
-      expect(gone.statusCode).toBe(401);
-      expect(gone.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+      expectProblem(gone, 401, 'Account is inactive or no longer exists');
     });
   });
 
@@ -169,8 +166,7 @@ describe.each(testDialects)('customer profile (%s)', (dialect) => {
       expect(admin.statusCode).toBe(403);
       const inactive = await insertCustomer({ is_active: 0 });
       const res = await patchProfile(await t.customerAuth(inactive.id), { first_name: 'X' });
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+      expectProblem(res, 401, 'Account is inactive or no longer exists');
       expect((await row(inactive.id)).first_name).toBeNull();
     });
   });

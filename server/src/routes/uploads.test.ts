@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { problemDetail } from '../../test-support/contract';
+import { problemDetail, expectProblem } from '../../test-support/contract';
 import { createTestApp, testConfig, type TestApp } from '../../test-support/app';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import {
@@ -682,8 +682,7 @@ describe('raw media bodies', () => {
         headers: { ...(await t.authAs('super_admin')), 'content-type': 'image/png' },
         payload: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
       });
-      expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ detail: 'Send files as multipart/form-data' });
+      expectProblem(res, 415, 'Send files as multipart/form-data');
     } finally {
       await t.close();
     }

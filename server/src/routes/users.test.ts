@@ -4,7 +4,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
 import { useTestApp } from '../../test-support/app';
 import { adminLogin, refreshAdminToken } from '../../test-support/auth';
-import { anyNumber, anyString, validationIssues, type Schemas } from '../../test-support/contract';
+import {
+  anyNumber,
+  anyString,
+  validationIssues,
+  type Schemas,
+  expectProblem,
+} from '../../test-support/contract';
 import { testDialects } from '../../test-support/databases';
 
 type AdminUser = Schemas['AdminUser'];
@@ -88,8 +94,7 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
 
     it('refuses a manager (403), no token (401) and a bad limit (422)', async () => {
       const manager = await list('', await t.authAs('manager'));
-      expect(manager.statusCode).toBe(403);
-      expect(manager.json()).toEqual({ detail: 'Your role (manager) does not allow this action' });
+      expectProblem(manager, 403, 'Your role (manager) does not allow this action');
       expect((await list('', {})).statusCode).toBe(401);
       const bad = await list('?limit=0');
       expect(bad.statusCode).toBe(422);
@@ -140,12 +145,10 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
       const before = await userCount();
 
       const sameName = await create(newUser({ username: 'JDOE', email: 'other@example.com' }));
-      expect(sameName.statusCode).toBe(409);
-      expect(sameName.json()).toEqual({ detail: 'Username already exists' });
+      expectProblem(sameName, 409, 'Username already exists');
 
       const sameEmail = await create(newUser({ username: 'other', email: 'JDoe@Example.com' }));
-      expect(sameEmail.statusCode).toBe(409);
-      expect(sameEmail.json()).toEqual({ detail: 'Email already exists' });
+      expectProblem(sameEmail, 409, 'Email already exists');
 
       expect(await userCount()).toBe(before);
     });
@@ -168,8 +171,7 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
       const asAdmin = await t.authAs('admin');
       const before = await userCount();
       const refused = await create(newUser({ role: 'super_admin' }), asAdmin);
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ detail: 'Only a super admin can manage super admins' });
+      expectProblem(refused, 403, 'Only a super admin can manage super admins');
       expect(await userCount()).toBe(before);
 
       expect((await create(newUser({ role: 'admin' }), asAdmin)).statusCode).toBe(201);
@@ -183,8 +185,7 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
         newUser({ username: 'x1', email: 'x1@example.com' }),
         await t.authAs('manager'),
       );
-      expect(manager.statusCode).toBe(403);
-      expect(manager.json()).toEqual({ detail: 'Your role (manager) does not allow this action' });
+      expectProblem(manager, 403, 'Your role (manager) does not allow this action');
     });
 
     it('refuses invalid bodies (422) naming the field', async () => {
@@ -213,8 +214,7 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
       expect(res.json()).toEqual(created);
 
       const missing = await get(999_999);
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ detail: 'User not found' });
+      expectProblem(missing, 404, 'User not found');
       expect((await get(created.id, await t.authAs('support'))).statusCode).toBe(403);
     });
   });
@@ -252,11 +252,9 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
       await create(newUser({ username: 'other', email: 'other@example.com' }));
 
       const name = await update(a.id, { username: 'OTHER' });
-      expect(name.statusCode).toBe(409);
-      expect(name.json()).toEqual({ detail: 'Username already exists' });
+      expectProblem(name, 409, 'Username already exists');
       const email = await update(a.id, { email: 'Other@Example.com' });
-      expect(email.statusCode).toBe(409);
-      expect(email.json()).toEqual({ detail: 'Email already exists' });
+      expectProblem(email, 409, 'Email already exists');
       expect(await row(a.id)).toMatchObject({ username: 'jdoe', email: 'jdoe@example.com' });
 
       const own = await update(a.id, { username: 'JDoe', email: 'JDOE@example.com' });
@@ -267,14 +265,12 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
     it('keeps admins away from super admins and from granting the role (403)', async () => {
       const asAdmin = await t.authAs('admin');
       const refused = await update(superAdmin.id, { full_name: 'Hacked' }, asAdmin);
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ detail: 'Only a super admin can manage super admins' });
+      expectProblem(refused, 403, 'Only a super admin can manage super admins');
       expect((await row(superAdmin.id))!.full_name).toBe('Test root');
 
       const manager = await createUser();
       const promote = await update(manager.id, { role: 'super_admin' }, asAdmin);
-      expect(promote.statusCode).toBe(403);
-      expect(promote.json()).toEqual({ detail: 'Only a super admin can manage super admins' });
+      expectProblem(promote, 403, 'Only a super admin can manage super admins');
       expect((await row(manager.id))!.role).toBe('manager');
 
       const toAdmin = await update(manager.id, { role: 'admin' }, asAdmin);
@@ -287,8 +283,7 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
 
     it('refuses to deactivate yourself (409)', async () => {
       const res = await update(superAdmin.id, { is_active: false });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ detail: 'You cannot deactivate your own account' });
+      expectProblem(res, 409, 'You cannot deactivate your own account');
       expect((await row(superAdmin.id))!.is_active).toBe(1);
     });
 
@@ -300,8 +295,7 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
         is_active: false,
       });
       const res = await update(superAdmin.id, { role: 'admin' });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ detail: 'Cannot remove the last active super admin' });
+      expectProblem(res, 409, 'Cannot remove the last active super admin');
       expect((await row(superAdmin.id))!.role).toBe('super_admin');
 
       // With a second active one, the demotion is allowed.
@@ -384,8 +378,7 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
 
     it('answers 404 for an unknown user and 422 for an empty body', async () => {
       const missing = await update(999_999, { full_name: 'X' });
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ detail: 'User not found' });
+      expectProblem(missing, 404, 'User not found');
       const empty = await update(superAdmin.id, {});
       expect(empty.statusCode).toBe(422);
     });
@@ -411,18 +404,15 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
 
     it('refuses deleting yourself (409), a super admin as admin (403) and an unknown user (404)', async () => {
       const self = await remove(superAdmin.id);
-      expect(self.statusCode).toBe(409);
-      expect(self.json()).toEqual({ detail: 'You cannot delete your own account' });
+      expectProblem(self, 409, 'You cannot delete your own account');
 
       const asAdmin = await t.authAs('admin');
       const bySuper = await remove(superAdmin.id, asAdmin);
-      expect(bySuper.statusCode).toBe(403);
-      expect(bySuper.json()).toEqual({ detail: 'Only a super admin can manage super admins' });
+      expectProblem(bySuper, 403, 'Only a super admin can manage super admins');
       expect(await row(superAdmin.id)).toBeDefined();
 
       const missing = await remove(999_999);
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ detail: 'User not found' });
+      expectProblem(missing, 404, 'User not found');
 
       const manager = await remove(superAdmin.id, await t.authAs('manager'));
       expect(manager.statusCode).toBe(403);
