@@ -35,8 +35,7 @@ describe('API wiring', () => {
 
   it('refuses a protected operation without a token (401)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/vat-rates/' });
-    expect(res.statusCode).toBe(401);
-    expect(expectResponseMatches('listVatRates', res)).toEqual({ detail: 'Not authenticated' });
+    expectProblem(res, 401, 'Not authenticated', 'listVatRates');
     expect(res.headers['www-authenticate']).toBe('Bearer');
   });
 
@@ -61,10 +60,7 @@ describe('API wiring', () => {
       url: '/api/v1/admin/vat-rates/',
       headers: await t.customerAuth(1),
     });
-    expect(res.statusCode).toBe(403);
-    expect(expectResponseMatches('listVatRates', res)).toEqual({
-      detail: 'Admin privileges are required',
-    });
+    expectProblem(res, 403, 'Admin privileges are required', 'listVatRates');
   });
 
   it('enforces the role matrix (support may not write VAT rates)', async () => {

@@ -3,6 +3,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { components } from '../../generated/api-schema';
+import { expectResponseMatches } from './openapi-validator';
 
 export type Schemas = components['schemas'];
 export type ValidationIssue = Schemas['ValidationIssue'];
@@ -15,10 +16,19 @@ export const problemDetail = (res: LightMyRequestResponse): string =>
 export const validationIssues = (res: LightMyRequestResponse): ValidationIssue[] =>
   res.json<Schemas['ValidationErrorBody']>().detail;
 
-/** The answer has this status and this error text. */
-export function expectProblem(res: LightMyRequestResponse, status: number, detail: string): void {
+/**
+ * The answer has this status and this error text; with an operationId, it is also checked
+ * against that operation of the contract.
+ */
+export function expectProblem(
+  res: LightMyRequestResponse,
+  status: number,
+  detail: string,
+  operationId?: string,
+): void {
   expect(res.statusCode).toBe(status);
-  expect(res.json()).toEqual({ detail });
+  if (operationId) expect(expectResponseMatches(operationId, res)).toEqual({ detail });
+  else expect(res.json()).toEqual({ detail });
 }
 
 // Asymmetric matchers are typed `any` by vitest; as `unknown` they go into expected bodies
@@ -26,3 +36,7 @@ export function expectProblem(res: LightMyRequestResponse, status: number, detai
 export const anyNumber: unknown = expect.any(Number);
 export const anyString: unknown = expect.any(String);
 export const matching = (pattern: RegExp): unknown => expect.stringMatching(pattern);
+
+/** Where the first issue of a 422 answer is, the answer checked against the operation. */
+export const firstIssueLoc = (operationId: string, res: LightMyRequestResponse) =>
+  expectResponseMatches<Schemas['ValidationErrorBody']>(operationId, res).detail[0]?.loc;

@@ -2,7 +2,13 @@
 // contract's checks, pricing and rounding of the lines, quantity changes, removal, clearing,
 // merging an anonymous cart into a customer's, and concurrent adds to one line.
 import { describe, expect, it } from 'vitest';
-import { anyNumber, matching, type Schemas } from '../../test-support/contract';
+import {
+  anyNumber,
+  matching,
+  type Schemas,
+  expectProblem,
+  firstIssueLoc,
+} from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
@@ -10,7 +16,6 @@ import { expectResponseMatches, injectJson } from '../../test-support/openapi-va
 import { useShop } from '../../test-support/shop';
 
 type Cart = Schemas['Cart'];
-type Issue = { loc: (string | number)[]; msg: string; type: string };
 
 const CART = '/api/v1/cart/';
 const ITEMS = '/api/v1/cart/items';
@@ -72,10 +77,7 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
       }
       const bad = await inject('GET', `${CART}?session_id=short`);
       expect(bad.statusCode).toBe(422);
-      expect(expectResponseMatches<{ detail: Issue[] }>('getCart', bad).detail[0]?.loc).toEqual([
-        'query',
-        'session_id',
-      ]);
+      expect(firstIssueLoc('getCart', bad)).toEqual(['query', 'session_id']);
     });
 
     it('returns an empty cart without creating one', async () => {
@@ -115,10 +117,7 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
       const c = await customer();
       await db().deleteFrom('customers').where('id', '=', c.id).execute();
       const gone = await inject('GET', CART, { headers: c.headers });
-      expect(gone.statusCode).toBe(401);
-      expect(expectResponseMatches('getCart', gone)).toEqual({
-        detail: 'Account is inactive or no longer exists',
-      });
+      expectProblem(gone, 401, 'Account is inactive or no longer exists', 'getCart');
     });
 
     it('keeps anonymous and customer carts apart', async () => {
@@ -347,9 +346,7 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
           payload: { product_id: p.id, quantity },
         });
         expect(bad.statusCode).toBe(422);
-        expect(
-          expectResponseMatches<{ detail: Issue[] }>('addCartItem', bad).detail[0]?.loc,
-        ).toEqual(['body', 'quantity']);
+        expect(firstIssueLoc('addCartItem', bad)).toEqual(['body', 'quantity']);
       }
 
       // The resulting line may not exceed 999 either.
@@ -378,20 +375,14 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
       const res = await inject('POST', `${ITEMS}${q(s)}`, {
         payload: { product_id: productId, quantity: 2 },
       });
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('addCartItem', res)).toEqual({
-        detail: `Only 3 in stock for ${name}`,
-      });
+      expectProblem(res, 409, `Only 3 in stock for ${name}`, 'addCartItem');
       expect((await lineRows()).map((l) => l.quantity)).toEqual([2]);
 
       const sold = await simple({}, { stock_quantity: -2, allow_backorder: 0 });
       const none = await inject('POST', `${ITEMS}${q(s)}`, {
         payload: { product_id: sold.productId, quantity: 1 },
       });
-      expect(none.statusCode).toBe(409);
-      expect(expectResponseMatches('addCartItem', none)).toEqual({
-        detail: `Only 0 in stock for ${sold.name}`,
-      });
+      expectProblem(none, 409, `Only 0 in stock for ${sold.name}`, 'addCartItem');
 
       const backorder = await simple({}, { stock_quantity: 1, allow_backorder: 1 });
       const ok = await add({ product_id: backorder.productId, quantity: 50 }, s);
@@ -444,10 +435,7 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
         total_incl_vat: '5.950',
       });
       const over = await inject('PATCH', `${ITEMS}/${id}${q(s)}`, { payload: { quantity: 6 } });
-      expect(over.statusCode).toBe(409);
-      expect(expectResponseMatches('updateCartItem', over)).toEqual({
-        detail: `Only 5 in stock for ${name}`,
-      });
+      expectProblem(over, 409, `Only 5 in stock for ${name}`, 'updateCartItem');
       const zero = await inject('PATCH', `${ITEMS}/${id}${q(s)}`, { payload: { quantity: 0 } });
       expect(zero.statusCode).toBe(422);
       expectResponseMatches('updateCartItem', zero);
@@ -467,15 +455,9 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
           headers,
           payload: { quantity: 1 },
         });
-        expect(patch.statusCode).toBe(404);
-        expect(expectResponseMatches('updateCartItem', patch)).toEqual({
-          detail: 'Cart item not found',
-        });
+        expectProblem(patch, 404, 'Cart item not found', 'updateCartItem');
         const del = await inject('DELETE', `${ITEMS}/${id}${q(mine)}`, { headers });
-        expect(del.statusCode).toBe(404);
-        expect(expectResponseMatches('removeCartItem', del)).toEqual({
-          detail: 'Cart item not found',
-        });
+        expectProblem(del, 404, 'Cart item not found', 'removeCartItem');
       }
       expect((await getCart(theirs)).items.map((i) => [i.id, i.quantity])).toEqual([[id, 2]]);
     });

@@ -1,6 +1,6 @@
 // Public catalogue: listProducts, listFeaturedProducts, getProductBySlug, listProductVariantsBySlug.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { anyNumber, type Schemas } from '../../test-support/contract';
+import { anyNumber, type Schemas, expectProblem } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
@@ -237,10 +237,7 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
       await product({ slug: 'hidden', is_active: 0 });
       for (const slug of ['hidden', 'nope']) {
         const res = await get(`/api/v1/products/${slug}`);
-        expect(res.statusCode).toBe(404);
-        expect(expectResponseMatches('getProductBySlug', res)).toEqual({
-          detail: 'Product not found',
-        });
+        expectProblem(res, 404, 'Product not found', 'getProductBySlug');
       }
     });
   });
@@ -536,10 +533,7 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
       await insertVariant(t.database.db, p.id);
       for (const slug of ['gone', 'nothing']) {
         const res = await get(`/api/v1/products/${slug}/variants`);
-        expect(res.statusCode).toBe(404);
-        expect(expectResponseMatches('listProductVariantsBySlug', res)).toEqual({
-          detail: 'Product not found',
-        });
+        expectProblem(res, 404, 'Product not found', 'listProductVariantsBySlug');
       }
     });
   });

@@ -1,14 +1,20 @@
 // Categories over HTTP: public reads, admin writes; on every test database, every answer checked
 // against the contract.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { anyNumber, matching, type Schemas } from '../../test-support/contract';
+import {
+  anyNumber,
+  matching,
+  type Schemas,
+  expectProblem,
+  firstIssueLoc,
+} from '../../test-support/contract';
 import { useAdmin, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertCategory, insertProduct } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 
 type Category = Schemas['Category'];
-type Issues = { detail: { loc: (string | number)[]; msg: string; type: string }[] };
+type Issues = Schemas['ValidationErrorBody'];
 
 const URL = '/api/v1/categories/';
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -89,10 +95,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
 
       const bad = await t.app.inject({ method: 'GET', url: `${URL}?parent_id=0` });
       expect(bad.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('listCategories', bad).detail[0]?.loc).toEqual([
-        'query',
-        'parent_id',
-      ]);
+      expect(firstIssueLoc('listCategories', bad)).toEqual(['query', 'parent_id']);
     });
   });
 
@@ -151,16 +154,10 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
 
     it('needs an admin token (401) and a boolean is_active (422)', async () => {
       const anonymous = await t.app.inject({ method: 'GET', url: ADMIN_URL });
-      expect(anonymous.statusCode).toBe(401);
-      expect(expectResponseMatches('listAdminCategories', anonymous)).toEqual({
-        detail: 'Not authenticated',
-      });
+      expectProblem(anonymous, 401, 'Not authenticated', 'listAdminCategories');
       const bad = await list('?is_active=maybe');
       expect(bad.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('listAdminCategories', bad).detail[0]?.loc).toEqual([
-        'query',
-        'is_active',
-      ]);
+      expect(firstIssueLoc('listAdminCategories', bad)).toEqual(['query', 'is_active']);
     });
 
     it('keeps a soft-deleted category listed until it is reactivated or force deleted', async () => {
@@ -221,17 +218,11 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
       await insertCategory(t.database.db, { slug: 'gone', is_active: 0 });
       for (const slug of ['gone', 'never-was']) {
         const res = await t.app.inject({ method: 'GET', url: `${URL}${slug}` });
-        expect(res.statusCode).toBe(404);
-        expect(expectResponseMatches('getCategoryBySlug', res)).toEqual({
-          detail: 'Category not found',
-        });
+        expectProblem(res, 404, 'Category not found', 'getCategoryBySlug');
       }
       const malformed = await t.app.inject({ method: 'GET', url: `${URL}Not_A_Slug` });
       expect(malformed.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('getCategoryBySlug', malformed).detail[0]?.loc).toEqual([
-        'path',
-        'category',
-      ]);
+      expect(firstIssueLoc('getCategoryBySlug', malformed)).toEqual(['path', 'category']);
     });
   });
 
@@ -298,10 +289,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
     it('refuses a slug already used, even by an inactive category (409)', async () => {
       await insertCategory(t.database.db, { slug: 'taken', is_active: 0 });
       const res = await create({ name: 'Again', slug: 'taken' });
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('createCategory', res)).toEqual({
-        detail: 'Slug already exists',
-      });
+      expectProblem(res, 409, 'Slug already exists', 'createCategory');
       expect(await storedCount()).toBe(1);
     });
 
@@ -333,19 +321,18 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
 
     it('is refused to support (403) and to anonymous callers (401)', async () => {
       const support = await create({ name: 'X', slug: 'x' }, await t.authAs('support'));
-      expect(support.statusCode).toBe(403);
-      expect(expectResponseMatches('createCategory', support)).toEqual({
-        detail: 'Your role (support) does not allow this action',
-      });
+      expectProblem(
+        support,
+        403,
+        'Your role (support) does not allow this action',
+        'createCategory',
+      );
       const anonymous = await t.app.inject({
         method: 'POST',
         url: URL,
         payload: { name: 'X', slug: 'x' },
       });
-      expect(anonymous.statusCode).toBe(401);
-      expect(expectResponseMatches('createCategory', anonymous)).toEqual({
-        detail: 'Not authenticated',
-      });
+      expectProblem(anonymous, 401, 'Not authenticated', 'createCategory');
       expect(await storedCount()).toBe(0);
     });
   });
@@ -426,10 +413,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
       expect(expectResponseMatches<Category>('updateCategory', same).name).toBe('Renamed');
 
       const clash = await update(cat.id, { slug: 'theirs' });
-      expect(clash.statusCode).toBe(409);
-      expect(expectResponseMatches('updateCategory', clash)).toEqual({
-        detail: 'Slug already exists',
-      });
+      expectProblem(clash, 409, 'Slug already exists', 'updateCategory');
       expect((await stored(cat.id))?.slug).toBe('mine');
     });
 
@@ -473,17 +457,11 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
       ]);
 
       const missing = await update(cat.id + 1000, { name: 'Nope' });
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('updateCategory', missing)).toEqual({
-        detail: 'Category not found',
-      });
+      expectProblem(missing, 404, 'Category not found', 'updateCategory');
 
       const bySlug = await update(cat.slug, { name: 'Nope' });
       expect(bySlug.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('updateCategory', bySlug).detail[0]?.loc).toEqual([
-        'path',
-        'category',
-      ]);
+      expect(firstIssueLoc('updateCategory', bySlug)).toEqual(['path', 'category']);
 
       const empty = await update(cat.id, {});
       expect(empty.statusCode).toBe(422);
@@ -538,10 +516,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
 
     it('answers 404 for an unknown id and 403 for support', async () => {
       const missing = await t.app.inject({ method: 'DELETE', url: `${URL}999999`, headers: admin });
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('deleteCategory', missing)).toEqual({
-        detail: 'Category not found',
-      });
+      expectProblem(missing, 404, 'Category not found', 'deleteCategory');
 
       const cat = await insertCategory(t.database.db);
       const support = await t.app.inject({
@@ -594,10 +569,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
         url: `${URL}${cat.id}/force`,
         headers: admin,
       });
-      expect(again.statusCode).toBe(404);
-      expect(expectResponseMatches('forceDeleteCategory', again)).toEqual({
-        detail: 'Category not found',
-      });
+      expectProblem(again, 404, 'Category not found', 'forceDeleteCategory');
     });
 
     it('the foreign keys set children and products to null on a raw delete', async () => {

@@ -359,10 +359,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
         url: '/api/v1/admin/auth/me',
         headers: { authorization: `Bearer ${pair.access_token}` },
       });
-      expect(res.statusCode).toBe(403);
-      expect(expectResponseMatches('getAdminMe', res)).toEqual({
-        detail: 'Admin privileges are required',
-      });
+      expectProblem(res, 403, 'Admin privileges are required', 'getAdminMe');
     });
   });
 

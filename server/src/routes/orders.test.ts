@@ -2,7 +2,13 @@
 // operations (list with filters, detail, status changes with history, cancellation with
 // restocking), with their access rules.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { anyNumber, anyString, type Schemas } from '../../test-support/contract';
+import {
+  anyNumber,
+  anyString,
+  type Schemas,
+  expectProblem,
+  firstIssueLoc,
+} from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
@@ -17,7 +23,6 @@ import {
 
 type Order = Schemas['Order'];
 type OrderSummary = Schemas['OrderSummary'];
-type Issue = { loc: (string | number)[]; msg: string; type: string };
 
 const ADMIN = '/api/v1/admin/orders';
 
@@ -115,8 +120,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
         [999999, jane.headers],
       ] as const) {
         const r = await get(`/api/v1/orders/${id}`, headers);
-        expect(r.statusCode).toBe(404);
-        expect(expectResponseMatches('getOrder', r)).toEqual({ detail: 'Order not found' });
+        expectProblem(r, 404, 'Order not found', 'getOrder');
       }
       const asAdmin = await get(`/api/v1/orders/${mine.id}`, admin.headers);
       expect(asAdmin.statusCode).toBe(403);
@@ -284,9 +288,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
       ]) {
         const res = await get(`${ADMIN}/?${query}`, admin.headers);
         expect(res.statusCode, query).toBe(422);
-        expect(
-          expectResponseMatches<{ detail: Issue[] }>('listAdminOrders', res).detail[0]?.loc[0],
-        ).toBe('query');
+        expect(firstIssueLoc('listAdminOrders', res)?.[0]).toBe('query');
       }
       const inventory = await get(`${ADMIN}/`, await t.authAs('inventory_manager'));
       expect(inventory.statusCode).toBe(403);
@@ -374,20 +376,14 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
 
     it('answers 404, 422 and 403 as the contract says', async () => {
       const missing = await get(`${ADMIN}/999999`, admin.headers);
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('getAdminOrder', missing)).toEqual({
-        detail: 'Order not found',
-      });
+      expectProblem(missing, 404, 'Order not found', 'getAdminOrder');
       const patchMissing = await t.app.inject({
         method: 'PATCH',
         url: `${ADMIN}/999999/status`,
         headers: admin.headers,
         payload: { status: 'confirmed' },
       });
-      expect(patchMissing.statusCode).toBe(404);
-      expect(expectResponseMatches('updateOrderStatus', patchMissing)).toEqual({
-        detail: 'Order not found',
-      });
+      expectProblem(patchMissing, 404, 'Order not found', 'updateOrderStatus');
       const p = await product();
       const o = await order({ guestEmail: 'x@example.com' }, [
         { productId: p.productId, quantity: 1 },
@@ -399,9 +395,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
         payload: { status: 'lost' },
       });
       expect(bad.statusCode).toBe(422);
-      expect(
-        expectResponseMatches<{ detail: Issue[] }>('updateOrderStatus', bad).detail[0]?.loc,
-      ).toEqual(['body', 'status']);
+      expect(firstIssueLoc('updateOrderStatus', bad)).toEqual(['body', 'status']);
       const inventory = await t.app.inject({
         method: 'PATCH',
         url: `${ADMIN}/${o.id}/status`,
@@ -503,10 +497,12 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
 
       // A second cancellation is refused and restocks nothing.
       const again = await cancel(o.id);
-      expect(again.statusCode).toBe(409);
-      expect(expectResponseMatches('cancelOrder', again)).toEqual({
-        detail: 'Only pending, confirmed or processing orders can be cancelled',
-      });
+      expectProblem(
+        again,
+        409,
+        'Only pending, confirmed or processing orders can be cancelled',
+        'cancelOrder',
+      );
       expect(await stockOf(db(), a.variantId)).toBe(10);
     });
 
@@ -523,10 +519,12 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
           payload: { status },
         });
         const res = await cancel(o.id, {});
-        expect(res.statusCode).toBe(409);
-        expect(expectResponseMatches('cancelOrder', res)).toEqual({
-          detail: 'Only pending, confirmed or processing orders can be cancelled',
-        });
+        expectProblem(
+          res,
+          409,
+          'Only pending, confirmed or processing orders can be cancelled',
+          'cancelOrder',
+        );
         const stored = await db()
           .selectFrom('orders')
           .select('status')
@@ -537,8 +535,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
       // The refunded order gave its unit back; nothing else did.
       expect(await stockOf(db(), p.variantId)).toBe(8);
       const missing = await cancel(999999);
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('cancelOrder', missing)).toEqual({ detail: 'Order not found' });
+      expectProblem(missing, 404, 'Order not found', 'cancelOrder');
       const tooLong = await cancel(1, { reason: 'x'.repeat(501) });
       expect(tooLong.statusCode).toBe(422);
       expectResponseMatches('cancelOrder', tooLong);

@@ -1,6 +1,12 @@
 // Admin products: listAdminProducts, createProduct, getProduct, updateProduct, deleteProduct.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { anyNumber, anyString, type Schemas } from '../../test-support/contract';
+import {
+  anyNumber,
+  anyString,
+  type Schemas,
+  expectProblem,
+  firstIssueLoc,
+} from '../../test-support/contract';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
@@ -13,7 +19,7 @@ import {
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 
 type Product = Schemas['Product'];
-type Issues = { detail: { loc: (string | number)[]; msg: string; type: string }[] };
+type Issues = Schemas['ValidationErrorBody'];
 
 describe.each(testDialects)('admin products (%s)', (dialect) => {
   let t: TestApp;
@@ -91,10 +97,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
         headers: support,
         payload: validBody(),
       });
-      expect(write.statusCode).toBe(403);
-      expect(expectResponseMatches('createProduct', write)).toEqual({
-        detail: 'Your role (support) does not allow this action',
-      });
+      expectProblem(write, 403, 'Your role (support) does not allow this action', 'createProduct');
       expect(await db().selectFrom('products').select('id').execute()).toEqual([]);
     });
   });
@@ -214,18 +217,14 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
     it('refuses a used slug or inventory sku (409), but DEFAULT may repeat', async () => {
       await create({ inventory: { sku: 'TEE-1' } });
       const slug = await inject('POST', '/api/v1/admin/products/', validBody());
-      expect(slug.statusCode).toBe(409);
-      expect(expectResponseMatches('createProduct', slug)).toEqual({
-        detail: 'Slug already exists',
-      });
+      expectProblem(slug, 409, 'Slug already exists', 'createProduct');
 
       const sku = await inject(
         'POST',
         '/api/v1/admin/products/',
         validBody({ slug: 'other', inventory: { sku: 'TEE-1' } }),
       );
-      expect(sku.statusCode).toBe(409);
-      expect(expectResponseMatches('createProduct', sku)).toEqual({ detail: 'SKU already exists' });
+      expectProblem(sku, 409, 'SKU already exists', 'createProduct');
       expect(
         await db().selectFrom('products').select('slug').where('slug', '=', 'other').execute(),
       ).toEqual([]);
@@ -269,10 +268,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
 
       const blank = await inject('POST', '/api/v1/admin/products/', validBody({ name: '   ' }));
       expect(blank.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('createProduct', blank).detail[0]?.loc).toEqual([
-        'body',
-        'name',
-      ]);
+      expect(firstIssueLoc('createProduct', blank)).toEqual(['body', 'name']);
       expect(await db().selectFrom('products').select('id').execute()).toEqual([]);
     });
 
@@ -350,10 +346,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
 
       const res = await inject('GET', '/api/v1/admin/products/?limit=1001');
       expect(res.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('listAdminProducts', res).detail[0]?.loc).toEqual([
-        'query',
-        'limit',
-      ]);
+      expect(firstIssueLoc('listAdminProducts', res)).toEqual(['query', 'limit']);
     });
 
     it('returns one product, and 404 for an unknown id', async () => {
@@ -374,8 +367,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
       });
 
       const missing = await inject('GET', '/api/v1/admin/products/999999');
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('getProduct', missing)).toEqual({ detail: 'Product not found' });
+      expectProblem(missing, 404, 'Product not found', 'getProduct');
     });
   });
 
@@ -474,10 +466,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
         inventory: { stock_quantity: 3 },
       });
       expect(res.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('updateProduct', res).detail[0]?.loc).toEqual([
-        'body',
-        'inventory',
-      ]);
+      expect(firstIssueLoc('updateProduct', res)).toEqual(['body', 'inventory']);
       expect(
         (await inject('GET', `/api/v1/admin/products/${created.id}`)).json<Product>().name,
       ).toBe('Summer T-shirt');
@@ -490,10 +479,12 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
       const refused = await inject('PATCH', `/api/v1/admin/products/${created.id}`, {
         has_variants: false,
       });
-      expect(refused.statusCode).toBe(409);
-      expect(expectResponseMatches('updateProduct', refused)).toEqual({
-        detail: 'Cannot mark the product as simple: it has 2 variants (at most 1 allowed)',
-      });
+      expectProblem(
+        refused,
+        409,
+        'Cannot mark the product as simple: it has 2 variants (at most 1 allowed)',
+        'updateProduct',
+      );
 
       await db().deleteFrom('variants').where('product_id', '=', created.id).execute();
       const simple = await inject('PATCH', `/api/v1/admin/products/${created.id}`, {
@@ -514,10 +505,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
         has_variants: true,
         name: 'Renamed',
       });
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('updateProduct', res)).toEqual({
-        detail: 'Product type cannot be changed after creation',
-      });
+      expectProblem(res, 409, 'Product type cannot be changed after creation', 'updateProduct');
       const row = await db()
         .selectFrom('products')
         .select(['has_variants', 'name'])
@@ -537,15 +525,11 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
       expect(same.statusCode).toBe(200);
 
       const slug = await inject('PATCH', `/api/v1/admin/products/${mine.id}`, { slug: 'taken' });
-      expect(slug.statusCode).toBe(409);
-      expect(expectResponseMatches('updateProduct', slug)).toEqual({
-        detail: 'Slug already exists',
-      });
+      expectProblem(slug, 409, 'Slug already exists', 'updateProduct');
       const sku = await inject('PATCH', `/api/v1/admin/products/${mine.id}`, {
         inventory: { sku: 'USED' },
       });
-      expect(sku.statusCode).toBe(409);
-      expect(expectResponseMatches('updateProduct', sku)).toEqual({ detail: 'SKU already exists' });
+      expectProblem(sku, 409, 'SKU already exists', 'updateProduct');
 
       const refs = await inject('PATCH', `/api/v1/admin/products/${mine.id}`, {
         vat_rate_id: 999_999,
@@ -558,10 +542,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
 
     it('answers 404 for an unknown product and 422 for an empty body', async () => {
       const missing = await inject('PATCH', '/api/v1/admin/products/999999', { name: 'X' });
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('updateProduct', missing)).toEqual({
-        detail: 'Product not found',
-      });
+      expectProblem(missing, 404, 'Product not found', 'updateProduct');
       const created = await create();
       const empty = await inject('PATCH', `/api/v1/admin/products/${created.id}`, {});
       expect(empty.statusCode).toBe(422);
@@ -594,10 +575,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
       expect(kept).toMatchObject({ sku: 'DEFAULT', title: keep.name, delta: 1 });
 
       const again = await inject('DELETE', `/api/v1/admin/products/${created.id}`);
-      expect(again.statusCode).toBe(404);
-      expect(expectResponseMatches('deleteProduct', again)).toEqual({
-        detail: 'Product not found',
-      });
+      expectProblem(again, 404, 'Product not found', 'deleteProduct');
     });
   });
 });

@@ -2,6 +2,7 @@
 // the inventory status report, and parallel adjustments that must neither lose an update nor
 // take the stock below zero (truly concurrent on PostgreSQL: the test app uses a pool).
 import { describe, expect, it } from 'vitest';
+import { expectProblem, firstIssueLoc } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
@@ -11,7 +12,7 @@ import type { NewVariant } from '../db/schema';
 import { stockState } from '../domain/inventory';
 
 type Variant = Schemas['Variant'];
-type Issue = { loc: (string | number)[]; msg: string; type: string };
+type Issue = Schemas['ValidationIssue'];
 
 const BASE = '/api/v1/admin/variants';
 
@@ -88,10 +89,7 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
 
     it('answers 404 for an unknown variant and 422 for an empty or invalid body', async () => {
       const missing = await call('PATCH', `${BASE}/999999/inventory`, { stock_quantity: 1 });
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('updateVariantInventory', missing)).toEqual({
-        detail: 'Variant not found',
-      });
+      expectProblem(missing, 404, 'Variant not found', 'updateVariantInventory');
       const product = await insertProduct(db());
       const v = await insertVariant(db(), product.id);
       const empty = await call('PATCH', `${BASE}/${v.id}/inventory`, {});
@@ -136,10 +134,7 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
         { id: a.id, stock_quantity: 50 },
         { id: 999999, stock_quantity: 1 },
       ]);
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('bulkUpdateInventory', missing)).toEqual({
-        detail: 'items[1]: Variant 999999 not found',
-      });
+      expectProblem(missing, 404, 'items[1]: Variant 999999 not found', 'bulkUpdateInventory');
       const twice = await call('PATCH', `${BASE}/bulk/inventory`, [
         { id: a.id, stock_quantity: 50 },
         { id: a.id, stock_quantity: 60 },
@@ -192,10 +187,12 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
       const product = await insertProduct(db(), { has_variants: 1 });
       const strict = await insertVariant(db(), product.id, { stock_quantity: 2 });
       const res = await adjust(strict.id, -3);
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('adjustVariantStock', res)).toEqual({
-        detail: 'Not enough stock: 2 in stock, cannot remove 3 (backorders are not allowed)',
-      });
+      expectProblem(
+        res,
+        409,
+        'Not enough stock: 2 in stock, cannot remove 3 (backorders are not allowed)',
+        'adjustVariantStock',
+      );
       expect(await stockOf(strict.id)).toBe(2);
       expect(await movementsOf(strict.id)).toEqual([]);
 
@@ -225,23 +222,15 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
       const product = await insertProduct(db(), { has_variants: 1 });
       const untracked = await insertVariant(db(), product.id, { track_inventory: 0 });
       const res = await adjust(untracked.id, 1);
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('adjustVariantStock', res)).toEqual({
-        detail: 'This variant does not track inventory',
-      });
+      expectProblem(res, 409, 'This variant does not track inventory', 'adjustVariantStock');
       expect(await stockOf(untracked.id)).toBe(10);
 
       const missing = await adjust(999999, 1);
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('adjustVariantStock', missing)).toEqual({
-        detail: 'Variant not found',
-      });
+      expectProblem(missing, 404, 'Variant not found', 'adjustVariantStock');
 
       const zero = await adjust(untracked.id, 0);
       expect(zero.statusCode).toBe(422);
-      expect(
-        expectResponseMatches<{ detail: Issue[] }>('adjustVariantStock', zero).detail[0]?.loc,
-      ).toEqual(['body', 'adjustment']);
+      expect(firstIssueLoc('adjustVariantStock', zero)).toEqual(['body', 'adjustment']);
       expect(await movementsOf(untracked.id)).toEqual([]);
     });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { problemDetail, expectProblem } from '../../test-support/contract';
+import { problemDetail, expectProblem, firstIssueLoc } from '../../test-support/contract';
 import { createTestApp, testConfig, type TestApp } from '../../test-support/app';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import {
@@ -474,9 +474,7 @@ describe('uploads', () => {
         payload: { keys: ['../secrets.json'] },
       });
       expect(bad.statusCode).toBe(422);
-      expect(
-        expectResponseMatches<{ detail: { loc: unknown[] }[] }>('deleteFiles', bad).detail[0]?.loc,
-      ).toEqual(['body', 'keys', 0]);
+      expect(firstIssueLoc('deleteFiles', bad)).toEqual(['body', 'keys', 0]);
       expect(existsSync(join(dataDir, 'secrets.json'))).toBe(true);
 
       const support = await t.app.inject({
@@ -605,10 +603,7 @@ describe('uploads', () => {
           headers: admin,
         });
         expect(res.statusCode).toBe(422);
-        expect(
-          expectResponseMatches<{ detail: { loc: unknown[] }[] }>('getPresignedUrl', res).detail[0]
-            ?.loc,
-        ).toEqual(['query', 'expiration']);
+        expect(firstIssueLoc('getPresignedUrl', res)).toEqual(['query', 'expiration']);
       }
     });
 

@@ -2,6 +2,7 @@
 // duplication, with the product's has_variants kept in line (spec §4) and every answer checked
 // against the contract.
 import { describe, expect, it } from 'vitest';
+import { expectProblem, firstIssueLoc } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
@@ -9,7 +10,7 @@ import { insertProduct, insertVariant, insertVatRate } from '../../test-support/
 import { expectResponseMatches, injectJson } from '../../test-support/openapi-validator';
 
 type Variant = Schemas['Variant'];
-type Issue = { loc: (string | number)[]; msg: string; type: string };
+type Issue = Schemas['ValidationIssue'];
 
 const BASE = '/api/v1/admin/variants';
 let counter = 0;
@@ -144,8 +145,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
 
     it('answers 404 for an unknown product', async () => {
       const res = await call('POST', `${BASE}/999999/variants`, newVariant());
-      expect(res.statusCode).toBe(404);
-      expect(expectResponseMatches('createVariant', res)).toEqual({ detail: 'Product not found' });
+      expectProblem(res, 404, 'Product not found', 'createVariant');
     });
 
     it('answers 409 for a used SKU and stores nothing', async () => {
@@ -156,8 +156,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
         `${BASE}/${product.id}/variants`,
         newVariant({ sku: taken.sku }),
       );
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('createVariant', res)).toEqual({ detail: 'SKU already exists' });
+      expectProblem(res, 409, 'SKU already exists', 'createVariant');
       expect(await variantRows(product.id)).toHaveLength(1);
     });
 
@@ -210,10 +209,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       const product = await insertProduct(db());
       await insertVariant(db(), product.id, { is_default: 1, sku: 'DEFAULT' });
       const res = await call('POST', `${BASE}/${product.id}/variants`, newVariant());
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('createVariant', res)).toEqual({
-        detail: 'Product type cannot be changed after creation',
-      });
+      expectProblem(res, 409, 'Product type cannot be changed after creation', 'createVariant');
       expect(await variantRows(product.id)).toHaveLength(1);
       expect((await productRow(product.id)).has_variants).toBe(0);
     });
@@ -248,8 +244,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
         cost_price: '5.000',
       });
       const missing = await call('GET', `${BASE}/999999`);
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('getVariant', missing)).toEqual({ detail: 'Variant not found' });
+      expectProblem(missing, 404, 'Variant not found', 'getVariant');
     });
   });
 
@@ -297,8 +292,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       const b = await insertVariant(db(), product.id, { sku: sku('B') });
 
       const dup = await call('PATCH', `${BASE}/${b.id}`, { sku: a.sku });
-      expect(dup.statusCode).toBe(409);
-      expect(expectResponseMatches('updateVariant', dup)).toEqual({ detail: 'SKU already exists' });
+      expectProblem(dup, 409, 'SKU already exists', 'updateVariant');
       const same = await call('PATCH', `${BASE}/${b.id}`, { sku: b.sku, price: '1.000' });
       expect(same.statusCode).toBe(200);
       expect(expectResponseMatches<Variant>('updateVariant', same).price).toBe('1.000');
@@ -315,10 +309,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       ).toBe(b.sku);
 
       const missing = await call('PATCH', `${BASE}/999999`, { price: '1.000' });
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('updateVariant', missing)).toEqual({
-        detail: 'Variant not found',
-      });
+      expectProblem(missing, 404, 'Variant not found', 'updateVariant');
       const empty = await call('PATCH', `${BASE}/${b.id}`, {});
       expect(empty.statusCode).toBe(422);
       expectResponseMatches('updateVariant', empty);
@@ -367,10 +358,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       expect((await productRow(product.id)).has_variants).toBe(0);
 
       const again = await call('DELETE', `${BASE}/${b.id}`);
-      expect(again.statusCode).toBe(404);
-      expect(expectResponseMatches('deleteVariant', again)).toEqual({
-        detail: 'Variant not found',
-      });
+      expectProblem(again, 404, 'Variant not found', 'deleteVariant');
     });
   });
 
@@ -431,9 +419,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       });
       const bad = await call('GET', `${BASE}/?page_size=101`);
       expect(bad.statusCode).toBe(422);
-      expect(
-        expectResponseMatches<{ detail: Issue[] }>('listVariants', bad).detail[0]?.loc,
-      ).toEqual(['query', 'page_size']);
+      expect(firstIssueLoc('listVariants', bad)).toEqual(['query', 'page_size']);
     });
 
     it('lists default variants too', async () => {
@@ -517,20 +503,14 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
         newVariant(),
         newVariant({ sku: taken.sku }),
       ]);
-      expect(used.statusCode).toBe(409);
-      expect(expectResponseMatches('bulkCreateVariants', used)).toEqual({
-        detail: 'items[2]: SKU already exists',
-      });
+      expectProblem(used, 409, 'items[2]: SKU already exists', 'bulkCreateVariants');
 
       const repeated = sku('R');
       const twice = await call('POST', `${BASE}/bulk/create?product_id=${product.id}`, [
         newVariant({ sku: repeated }),
         newVariant({ sku: repeated }),
       ]);
-      expect(twice.statusCode).toBe(409);
-      expect(expectResponseMatches('bulkCreateVariants', twice)).toEqual({
-        detail: 'items[1]: SKU already exists',
-      });
+      expectProblem(twice, 409, 'items[1]: SKU already exists', 'bulkCreateVariants');
 
       const badRate = await call('POST', `${BASE}/bulk/create?product_id=${product.id}`, [
         newVariant(),
@@ -547,10 +527,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       expect((await productRow(product.id)).has_variants).toBe(0);
 
       const noProduct = await call('POST', `${BASE}/bulk/create?product_id=999999`, [newVariant()]);
-      expect(noProduct.statusCode).toBe(404);
-      expect(expectResponseMatches('bulkCreateVariants', noProduct)).toEqual({
-        detail: 'Product not found',
-      });
+      expectProblem(noProduct, 404, 'Product not found', 'bulkCreateVariants');
     });
   });
 
@@ -582,19 +559,13 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
         { id: a.id, price: '1.000' },
         { id: 999999, price: '1.000' },
       ]);
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('bulkUpdateVariants', missing)).toEqual({
-        detail: 'items[1]: Variant 999999 not found',
-      });
+      expectProblem(missing, 404, 'items[1]: Variant 999999 not found', 'bulkUpdateVariants');
 
       const dupSku = await call('PATCH', `${BASE}/bulk/update`, [
         { id: a.id, price: '1.000' },
         { id: b.id, sku: a.sku },
       ]);
-      expect(dupSku.statusCode).toBe(409);
-      expect(expectResponseMatches('bulkUpdateVariants', dupSku)).toEqual({
-        detail: 'items[1]: SKU already exists',
-      });
+      expectProblem(dupSku, 409, 'items[1]: SKU already exists', 'bulkUpdateVariants');
 
       const dupId = await call('PATCH', `${BASE}/bulk/update`, [
         { id: a.id, price: '1.000' },
@@ -623,10 +594,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       const gone = await insertVariant(db(), other.id);
 
       const missing = await call('DELETE', `${BASE}/bulk/delete`, { ids: [a.id, 999999] });
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('bulkDeleteVariants', missing)).toEqual({
-        detail: 'ids[1]: Variant 999999 not found',
-      });
+      expectProblem(missing, 404, 'ids[1]: Variant 999999 not found', 'bulkDeleteVariants');
       expect(await variantRows(product.id)).toHaveLength(2);
 
       const res = await call('DELETE', `${BASE}/bulk/delete`, { ids: [b.id, gone.id, a.id] });
@@ -674,10 +642,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       expect((await productRow(product.id)).has_variants).toBe(1);
 
       const again = await call('POST', `${BASE}/${source.id}/duplicate`, { new_sku: null });
-      expect(again.statusCode).toBe(409);
-      expect(expectResponseMatches('duplicateVariant', again)).toEqual({
-        detail: 'SKU already exists',
-      });
+      expectProblem(again, 409, 'SKU already exists', 'duplicateVariant');
 
       const named = await call('POST', `${BASE}/${source.id}/duplicate`, {
         new_sku: 'SRC-BLUE-' + counter,
@@ -692,18 +657,12 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
 
     it('answers 404 for an unknown variant and 409 for a default variant', async () => {
       const missing = await call('POST', `${BASE}/999999/duplicate`, {});
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('duplicateVariant', missing)).toEqual({
-        detail: 'Variant not found',
-      });
+      expectProblem(missing, 404, 'Variant not found', 'duplicateVariant');
 
       const product = await insertProduct(db());
       const hidden = await insertVariant(db(), product.id, { is_default: 1, sku: 'DEFAULT' });
       const res = await call('POST', `${BASE}/${hidden.id}/duplicate`, {});
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('duplicateVariant', res)).toEqual({
-        detail: 'Product type cannot be changed after creation',
-      });
+      expectProblem(res, 409, 'Product type cannot be changed after creation', 'duplicateVariant');
       expect(await variantRows(product.id)).toHaveLength(1);
       expect((await productRow(product.id)).has_variants).toBe(0);
     });

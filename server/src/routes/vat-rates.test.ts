@@ -1,6 +1,12 @@
 // VAT rates over HTTP (admin), on every test database, every answer checked against the contract.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { anyNumber, matching, type Schemas } from '../../test-support/contract';
+import {
+  anyNumber,
+  matching,
+  type Schemas,
+  expectProblem,
+  firstIssueLoc,
+} from '../../test-support/contract';
 import { useAdmin, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
@@ -8,7 +14,7 @@ import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { countryPricing } from '../services/pricing';
 
 type VatRate = Schemas['VatRate'];
-type Issues = { detail: { loc: (string | number)[]; msg: string; type: string }[] };
+type Issues = Schemas['ValidationErrorBody'];
 
 const URL = '/api/v1/admin/vat-rates/';
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -314,15 +320,19 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         effective_from: '2026-01-01T00:00:00.000Z',
       };
       const support = await create(payload, await t.authAs('support'));
-      expect(support.statusCode).toBe(403);
-      expect(expectResponseMatches('createVatRate', support)).toEqual({
-        detail: 'Your role (support) does not allow this action',
-      });
+      expectProblem(
+        support,
+        403,
+        'Your role (support) does not allow this action',
+        'createVatRate',
+      );
       const inventory = await create(payload, await t.authAs('inventory_manager'));
-      expect(inventory.statusCode).toBe(403);
-      expect(expectResponseMatches('createVatRate', inventory)).toEqual({
-        detail: 'Your role (inventory_manager) does not allow this action',
-      });
+      expectProblem(
+        inventory,
+        403,
+        'Your role (inventory_manager) does not allow this action',
+        'createVatRate',
+      );
       const anonymous = await t.app.inject({ method: 'POST', url: URL, payload });
       expect(anonymous.statusCode).toBe(401);
       expectResponseMatches('createVatRate', anonymous);
@@ -358,17 +368,11 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         url: `${URL}${rate.id + 1000}`,
         headers: admin,
       });
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('getVatRate', missing)).toEqual({
-        detail: 'VAT rate not found',
-      });
+      expectProblem(missing, 404, 'VAT rate not found', 'getVatRate');
 
       const malformed = await t.app.inject({ method: 'GET', url: `${URL}abc`, headers: admin });
       expect(malformed.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('getVatRate', malformed).detail[0]?.loc).toEqual([
-        'path',
-        'id',
-      ]);
+      expect(firstIssueLoc('getVatRate', malformed)).toEqual(['path', 'id']);
     });
   });
 
@@ -475,10 +479,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       ]);
       const earlyEnd = await update(rate.id, { effective_to: '2025-12-31T23:59:59.999Z' });
       expect(earlyEnd.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('updateVatRate', earlyEnd).detail[0]?.loc).toEqual([
-        'body',
-        'effective_to',
-      ]);
+      expect(firstIssueLoc('updateVatRate', earlyEnd)).toEqual(['body', 'effective_to']);
       expect(await storedRate(rate.id)).toMatchObject({
         effective_from: '2026-01-01T00:00:00.000Z',
         effective_to: '2026-12-31T23:59:59.999Z',
@@ -500,10 +501,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       const rate = await insertVatRate(t.database.db);
       const decimals = await update(rate.id, { rate: 5.001 });
       expect(decimals.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('updateVatRate', decimals).detail[0]?.loc).toEqual([
-        'body',
-        'rate',
-      ]);
+      expect(firstIssueLoc('updateVatRate', decimals)).toEqual(['body', 'rate']);
       expect((await storedRate(rate.id))?.rate_bp).toBe(1900);
 
       const empty = await update(rate.id, {});
@@ -511,10 +509,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       expectResponseMatches('updateVatRate', empty);
 
       const missing = await update(rate.id + 1000, { name: 'Nope' });
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('updateVatRate', missing)).toEqual({
-        detail: 'VAT rate not found',
-      });
+      expectProblem(missing, 404, 'VAT rate not found', 'updateVatRate');
     });
 
     it('is refused to support (403)', async () => {
@@ -539,10 +534,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       expect(await storedRate(rate.id)).toBeUndefined();
 
       const again = await remove(rate.id);
-      expect(again.statusCode).toBe(404);
-      expect(expectResponseMatches('deleteVatRate', again)).toEqual({
-        detail: 'VAT rate not found',
-      });
+      expectProblem(again, 404, 'VAT rate not found', 'deleteVatRate');
     });
 
     it('refuses a rate still used by products or variants (409) saying how many', async () => {
@@ -556,26 +548,32 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       await insertVariant(t.database.db, p1.id); // inherits, does not count
 
       const res = await remove(rate.id);
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('deleteVatRate', res)).toEqual({
-        detail: 'VAT rate is used by 3 products and 1 variant; deactivate it instead',
-      });
+      expectProblem(
+        res,
+        409,
+        'VAT rate is used by 3 products and 1 variant; deactivate it instead',
+        'deleteVatRate',
+      );
       expect(await storedRate(rate.id)).toBeDefined();
 
       const onlyVariants = await insertVatRate(t.database.db);
       await insertVariant(t.database.db, p4.id, { vat_rate_id: onlyVariants.id });
       await insertVariant(t.database.db, p1.id, { vat_rate_id: onlyVariants.id });
       const res2 = await remove(onlyVariants.id);
-      expect(res2.statusCode).toBe(409);
-      expect(expectResponseMatches('deleteVatRate', res2)).toEqual({
-        detail: 'VAT rate is used by 2 variants; deactivate it instead',
-      });
+      expectProblem(
+        res2,
+        409,
+        'VAT rate is used by 2 variants; deactivate it instead',
+        'deleteVatRate',
+      );
 
       const res3 = await remove(other.id);
-      expect(res3.statusCode).toBe(409);
-      expect(expectResponseMatches('deleteVatRate', res3)).toEqual({
-        detail: 'VAT rate is used by 1 product; deactivate it instead',
-      });
+      expectProblem(
+        res3,
+        409,
+        'VAT rate is used by 1 product; deactivate it instead',
+        'deleteVatRate',
+      );
     });
 
     it('is refused to inventory_manager (403)', async () => {
