@@ -40,3 +40,7 @@ export const matching = (pattern: RegExp): unknown => expect.stringMatching(patt
 /** Where the first issue of a 422 answer is, the answer checked against the operation. */
 export const firstIssueLoc = (operationId: string, res: LightMyRequestResponse) =>
   expectResponseMatches<Schemas['ValidationErrorBody']>(operationId, res).detail[0]?.loc;
+
+/** An ISO-8601 UTC timestamp with milliseconds, as the API and the database write them. */
+export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+export const anyTimestamp = matching(ISO_TIMESTAMP);

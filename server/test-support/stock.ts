@@ -32,6 +32,15 @@ export async function stockLedgerMismatches(db: Kysely<Database>): Promise<Ledge
     .filter((r) => r.stock_quantity !== r.movements_sum);
 }
 
+/** A variant's movements, oldest first. */
+export const stockMovementsOf = (db: Kysely<Database>, variantId: number) =>
+  db
+    .selectFrom('stock_movements')
+    .selectAll()
+    .where('variant_id', '=', variantId)
+    .orderBy('id')
+    .execute();
+
 let sessions = 0;
 
 /** The API calls the stock tests make, as one admin. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ISO_TIMESTAMP } from '../../test-support/contract';
 import { openTestDatabase, testDialects, useTestDatabase } from '../../test-support/databases';
 import { fromBool, toBool } from './bool';
 import { openDatabase } from './database';
@@ -10,8 +11,6 @@ import { migrateToLatest } from './migrate';
 import { allMigrations } from './migrations';
 import type { Database } from './schema';
 import { isForeignKeyViolation, isUniqueViolation } from './transaction';
-
-const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 async function seed(db: Kysely<Database>) {
   const vat = await db
@@ -125,7 +124,7 @@ describe.each(testDialects)('database on %s', (dialect) => {
       tags: '[]',
     });
     expect(toBool(p.price_includes_vat)).toBe(true);
-    expect(p.created_at).toMatch(ISO_UTC);
+    expect(p.created_at).toMatch(ISO_TIMESTAMP);
     expect(Math.abs(Date.parse(p.created_at) - Date.now())).toBeLessThan(60_000);
     const v = await t.db
       .selectFrom('variants')

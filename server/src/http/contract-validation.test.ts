@@ -2,7 +2,7 @@
 // through unvalidated (other content types, no body, "Infinity", huge ids, NUL bytes) is refused
 // before any handler runs, and body-less operations such as refresh accept any empty body.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validationIssues, expectProblem } from '../../test-support/contract';
+import { expectProblem, validationIssues } from '../../test-support/contract';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {

@@ -1,7 +1,8 @@
 // The signed-in customer's address book, over HTTP on every test dialect: default rules and
 // ownership (another customer's address is a 404, never their data).
 import { describe, expect, it } from 'vitest';
-import { validationIssues, type Schemas, expectProblem } from '../../test-support/contract';
+import { expectProblem, validationIssues } from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { POSTAL_ADDRESS } from '../../test-support/shop';

@@ -3,7 +3,7 @@
 // by two app instances on one database and kept by a new instance.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { matching, expectProblem } from '../../test-support/contract';
+import { expectProblem, matching } from '../../test-support/contract';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { adminLogin, sendMagicLink } from '../../test-support/auth';
 import { testDialects } from '../../test-support/databases';

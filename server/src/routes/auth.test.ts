@@ -1,11 +1,7 @@
 // Admin sign-in, /admin/auth/me and refresh-token rotation, over HTTP on every test dialect.
 import { describe, expect, it } from 'vitest';
-import {
-  anyString,
-  validationIssues,
-  type Schemas,
-  expectProblem,
-} from '../../test-support/contract';
+import { anyString, expectProblem, validationIssues } from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { adminLogin, adminMe, refreshAdminToken, REFRESH_REUSED } from '../../test-support/auth';
 import { testDialects } from '../../test-support/databases';

@@ -2,13 +2,8 @@
 // contract's checks, pricing and rounding of the lines, quantity changes, removal, clearing,
 // merging an anonymous cart into a customer's, and concurrent adds to one line.
 import { describe, expect, it } from 'vitest';
-import {
-  anyNumber,
-  matching,
-  type Schemas,
-  expectProblem,
-  firstIssueLoc,
-} from '../../test-support/contract';
+import { anyNumber, expectProblem, firstIssueLoc, matching } from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';

@@ -1,6 +1,7 @@
 // Public catalogue: listProducts, listFeaturedProducts, getProductBySlug, listProductVariantsBySlug.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { anyNumber, type Schemas, expectProblem } from '../../test-support/contract';
+import { anyNumber, expectProblem } from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {

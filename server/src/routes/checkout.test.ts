@@ -2,7 +2,8 @@
 // catalogue, item snapshots, reverse charge, buyer defaults, stock decrement with its movements,
 // refusals that roll everything back, and buyers racing for the last units.
 import { describe, expect, it } from 'vitest';
-import { anyNumber, type Schemas, expectProblem } from '../../test-support/contract';
+import { anyNumber, expectProblem } from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';

@@ -1,6 +1,6 @@
 // The signed-in customer's profile and the VAT number check, over HTTP on every test dialect.
 import { describe, expect, it } from 'vitest';
-import { validationIssues, expectProblem } from '../../test-support/contract';
+import { expectProblem, validationIssues } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertCustomer as insertCustomerRow, newCustomerBody } from '../../test-support/fixtures';

@@ -2,13 +2,8 @@
 // operations (list with filters, detail, status changes with history, cancellation with
 // restocking), with their access rules.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  anyNumber,
-  anyString,
-  type Schemas,
-  expectProblem,
-  firstIssueLoc,
-} from '../../test-support/contract';
+import { anyNumber, anyString, expectProblem, firstIssueLoc } from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';

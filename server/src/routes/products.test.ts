@@ -1,12 +1,7 @@
 // Admin products: listAdminProducts, createProduct, getProduct, updateProduct, deleteProduct.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  anyNumber,
-  anyString,
-  type Schemas,
-  expectProblem,
-  firstIssueLoc,
-} from '../../test-support/contract';
+import { anyNumber, anyString, expectProblem, firstIssueLoc } from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {

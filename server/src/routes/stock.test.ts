@@ -6,6 +6,7 @@ import { expectProblem, firstIssueLoc } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
+import { stockMovementsOf } from '../../test-support/stock';
 import { insertProduct, insertVariant } from '../../test-support/fixtures';
 import { expectResponseMatches, injectJson } from '../../test-support/openapi-validator';
 import type { NewVariant } from '../db/schema';
@@ -32,13 +33,7 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
         .where('id', '=', id)
         .executeTakeFirstOrThrow()
     ).stock_quantity;
-  const movementsOf = (variantId: number) =>
-    db()
-      .selectFrom('stock_movements')
-      .selectAll()
-      .where('variant_id', '=', variantId)
-      .orderBy('id')
-      .execute();
+  const movementsOf = (variantId: number) => stockMovementsOf(db(), variantId);
   const adjust = (id: number, adjustment: number, reason?: string | null) =>
     call('POST', `${BASE}/${id}/inventory/adjust`, {
       adjustment,

@@ -4,13 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
 import { useTestApp } from '../../test-support/app';
 import { adminLogin, refreshAdminToken } from '../../test-support/auth';
-import {
-  anyNumber,
-  anyString,
-  validationIssues,
-  type Schemas,
-  expectProblem,
-} from '../../test-support/contract';
+import { anyNumber, anyString, expectProblem, validationIssues } from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
 import { testDialects } from '../../test-support/databases';
 
 type AdminUser = Schemas['AdminUser'];

@@ -6,6 +6,7 @@ import { expectProblem, firstIssueLoc } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
+import { stockMovementsOf } from '../../test-support/stock';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
 import { expectResponseMatches, injectJson } from '../../test-support/openapi-validator';
 
@@ -39,13 +40,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       .where('product_id', '=', productId)
       .orderBy('id')
       .execute();
-  const movementsOf = (variantId: number) =>
-    db()
-      .selectFrom('stock_movements')
-      .selectAll()
-      .where('variant_id', '=', variantId)
-      .orderBy('id')
-      .execute();
+  const movementsOf = (variantId: number) => stockMovementsOf(db(), variantId);
 
   const newVariant = (overrides: Record<string, unknown> = {}) => ({
     sku: sku(),
