@@ -3,59 +3,47 @@
 import type { FastifyInstance } from 'fastify';
 import { injectChecked } from './openapi-validator';
 
-const LOCALHOST = '127.0.0.1';
+/** A POST from a client address (light-my-request's own default unless told). */
+const post = (
+  app: FastifyInstance,
+  operationId: string,
+  url: string,
+  payload?: object,
+  remoteAddress = '127.0.0.1',
+) => injectChecked(app, operationId, { method: 'POST', url, payload, remoteAddress });
+
+const refreshUrl = (base: string, refreshToken: string) =>
+  `${base}/refresh?refresh_token=${encodeURIComponent(refreshToken)}`;
 
 export const adminLogin = (
   app: FastifyInstance,
   username: string,
   password: string,
-  remoteAddress = LOCALHOST,
-) =>
-  injectChecked(app, 'adminLogin', {
-    method: 'POST',
-    url: '/api/v1/admin/auth/login',
-    payload: { username, password },
-    remoteAddress,
-  });
+  remoteAddress?: string,
+) => post(app, 'adminLogin', '/api/v1/admin/auth/login', { username, password }, remoteAddress);
 
 export const refreshAdminToken = (app: FastifyInstance, refreshToken: string) =>
-  injectChecked(app, 'refreshAdminToken', {
-    method: 'POST',
-    url: `/api/v1/admin/auth/refresh?refresh_token=${encodeURIComponent(refreshToken)}`,
-  });
+  post(app, 'refreshAdminToken', refreshUrl('/api/v1/admin/auth', refreshToken));
 
 export const adminMe = (app: FastifyInstance, headers: Record<string, string>) =>
   injectChecked(app, 'getAdminMe', { method: 'GET', url: '/api/v1/admin/auth/me', headers });
 
-export const sendMagicLink = (app: FastifyInstance, email: string, remoteAddress = LOCALHOST) =>
-  injectChecked(app, 'sendMagicLink', {
-    method: 'POST',
-    url: '/api/v1/auth/send-magic-link',
-    payload: { email },
-    remoteAddress,
-  });
+export const sendMagicLink = (app: FastifyInstance, email: string, remoteAddress?: string) =>
+  post(app, 'sendMagicLink', '/api/v1/auth/send-magic-link', { email }, remoteAddress);
 
 export const verifyMagicLink = (
   app: FastifyInstance,
   token: string,
   email: string,
-  remoteAddress = LOCALHOST,
+  remoteAddress?: string,
 ) =>
-  injectChecked(app, 'verifyMagicLink', {
-    method: 'POST',
-    url: '/api/v1/auth/verify-magic-link',
-    payload: { token, email },
-    remoteAddress,
-  });
+  post(app, 'verifyMagicLink', '/api/v1/auth/verify-magic-link', { token, email }, remoteAddress);
 
 export const customerMe = (app: FastifyInstance, headers: Record<string, string>) =>
   injectChecked(app, 'getCustomerMe', { method: 'GET', url: '/api/v1/auth/me', headers });
 
 export const refreshCustomerToken = (app: FastifyInstance, refreshToken: string) =>
-  injectChecked(app, 'refreshCustomerToken', {
-    method: 'POST',
-    url: `/api/v1/auth/refresh?refresh_token=${encodeURIComponent(refreshToken)}`,
-  });
+  post(app, 'refreshCustomerToken', refreshUrl('/api/v1/auth', refreshToken));
 
 /** The answer to a refresh token used twice (taken as theft: the family is revoked). */
 export const REFRESH_REUSED = 'Refresh token was already used or revoked; please sign in again';

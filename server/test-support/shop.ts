@@ -162,3 +162,6 @@ export async function stockOf(db: Kysely<Database>, variantId: number): Promise<
     .executeTakeFirstOrThrow();
   return Number(row.stock_quantity);
 }
+
+/** The answer to cancelling an order that has gone too far. */
+export const NOT_CANCELLABLE = 'Only pending, confirmed or processing orders can be cancelled';
