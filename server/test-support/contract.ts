@@ -44,3 +44,15 @@ export const firstIssueLoc = (operationId: string, res: LightMyRequestResponse) 
 /** An ISO-8601 UTC timestamp with milliseconds, as the API and the database write them. */
 export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export const anyTimestamp = matching(ISO_TIMESTAMP);
+
+/** A 422 answer, checked against the operation, whose issues are exactly these. */
+export function expectIssues(
+  res: LightMyRequestResponse,
+  operationId: string,
+  issues: unknown,
+): void {
+  expect(res.statusCode).toBe(422);
+  expect(expectResponseMatches<Schemas['ValidationErrorBody']>(operationId, res).detail).toEqual(
+    issues,
+  );
+}

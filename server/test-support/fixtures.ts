@@ -196,3 +196,11 @@ export async function insertCustomer(db: Kysely<Database>, values: Partial<NewCu
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** Changes a stored variant behind the API's back (stock, flags), as a test's premise. */
+export const updateVariant = (db: Kysely<Database>, id: number, values: Partial<NewVariant>) =>
+  db.updateTable('variants').set(values).where('id', '=', id).execute();
+
+/** Changes a stored product behind the API's back, as a test's premise. */
+export const updateProduct = (db: Kysely<Database>, id: number, values: Partial<NewProduct>) =>
+  db.updateTable('products').set(values).where('id', '=', id).execute();

@@ -6,7 +6,12 @@ import { anyNumber, expectProblem, firstIssueLoc, matching } from '../../test-su
 import type { Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
+import {
+  insertProduct,
+  insertVariant,
+  insertVatRate,
+  updateVariant,
+} from '../../test-support/fixtures';
 import { expectResponseMatches, injectJson } from '../../test-support/openapi-validator';
 import { useShop } from '../../test-support/shop';
 
@@ -506,16 +511,8 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
       const movedId = moved.body.items[1]?.id;
       const anonymousCartId = moved.body.id as number;
       // The stock of b and gone drops after they were put in the anonymous cart.
-      await db()
-        .updateTable('variants')
-        .set({ stock_quantity: 4 })
-        .where('id', '=', b.variantId)
-        .execute();
-      await db()
-        .updateTable('variants')
-        .set({ stock_quantity: 0 })
-        .where('id', '=', gone.variantId)
-        .execute();
+      await updateVariant(db(), b.variantId, { stock_quantity: 4 });
+      await updateVariant(db(), gone.variantId, { stock_quantity: 0 });
 
       const merged = await getCart(s, c.headers);
       expect(merged).toMatchObject({ id: own.body.id, customer_id: c.id, session_id: null });
@@ -539,11 +536,7 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
       const b = await simple({}, { stock_quantity: 5 });
       await add({ product_id: a.productId, quantity: 5 }, undefined, c.headers);
       await add({ product_id: a.productId, quantity: 1 }, s);
-      await db()
-        .updateTable('variants')
-        .set({ stock_quantity: 2 })
-        .where('id', '=', a.variantId)
-        .execute();
+      await updateVariant(db(), a.variantId, { stock_quantity: 2 });
       // Adding b with the session id merges first.
       const { body } = await add({ product_id: b.productId, quantity: 1 }, s, c.headers);
       expect(body.items.map((i) => [i.product_id, i.quantity])).toEqual([

@@ -1,7 +1,13 @@
 // Categories over HTTP: public reads, admin writes; on every test database, every answer checked
 // against the contract.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { anyNumber, anyTimestamp, expectProblem, firstIssueLoc } from '../../test-support/contract';
+import {
+  anyNumber,
+  anyTimestamp,
+  expectProblem,
+  firstIssueLoc,
+  expectIssues,
+} from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { useAdmin, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
@@ -289,14 +295,12 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
 
     it('refuses an unknown parent and a blank name (422)', async () => {
       const res = await create({ name: 'Orphan', slug: 'orphan', parent_id: 999999 });
-      expect(res.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('createCategory', res).detail).toEqual([
+      expectIssues(res, 'createCategory', [
         { loc: ['body', 'parent_id'], msg: 'Parent category not found', type: 'value_error' },
       ]);
 
       const blank = await create({ name: '  ', slug: 'blank' });
-      expect(blank.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('createCategory', blank).detail).toEqual([
+      expectIssues(blank, 'createCategory', [
         { loc: ['body', 'name'], msg: 'Must not be blank', type: 'value_error' },
       ]);
 
@@ -424,8 +428,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
         [b.id, c.id],
       ] as const) {
         const res = await update(id, { parent_id: parentId });
-        expect(res.statusCode).toBe(422);
-        expect(expectResponseMatches<Issues>('updateCategory', res).detail).toEqual([
+        expectIssues(res, 'updateCategory', [
           { loc: ['body', 'parent_id'], msg: CYCLE, type: 'value_error' },
         ]);
       }
@@ -445,8 +448,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
     it('refuses an unknown parent (422), an unknown id (404) and a slug as id (422)', async () => {
       const cat = await insertCategory(t.database.db);
       const res = await update(cat.id, { parent_id: 999999 });
-      expect(res.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('updateCategory', res).detail).toEqual([
+      expectIssues(res, 'updateCategory', [
         { loc: ['body', 'parent_id'], msg: 'Parent category not found', type: 'value_error' },
       ]);
 

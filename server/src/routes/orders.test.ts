@@ -6,7 +6,12 @@ import { anyNumber, anyString, expectProblem, firstIssueLoc } from '../../test-s
 import type { Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
+import {
+  insertProduct,
+  insertVariant,
+  insertVatRate,
+  updateVariant,
+} from '../../test-support/fixtures';
 import { expectResponseMatches, injectJson } from '../../test-support/openapi-validator';
 import {
   clearShop,
@@ -425,11 +430,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
       const a = await product(10);
       const b = await product(10);
       const untracked = await product(0);
-      await db()
-        .updateTable('variants')
-        .set({ track_inventory: 0 })
-        .where('id', '=', untracked.variantId)
-        .execute();
+      await updateVariant(db(), untracked.variantId, { track_inventory: 0 });
       const deleted = await product(10);
       const o = await order({ guestEmail: 'x@example.com' }, [
         { productId: a.productId, quantity: 3 },

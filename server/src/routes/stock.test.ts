@@ -7,7 +7,7 @@ import type { Schemas } from '../../test-support/contract';
 import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { stockMovementsOf } from '../../test-support/stock';
-import { insertProduct, insertVariant } from '../../test-support/fixtures';
+import { insertProduct, insertVariant, updateVariant } from '../../test-support/fixtures';
 import { expectResponseMatches, injectJson } from '../../test-support/openapi-validator';
 import type { NewVariant } from '../db/schema';
 import { stockState } from '../domain/inventory';
@@ -203,11 +203,7 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
       ).toBe(-3);
 
       // Climbing back out of a backorder hole is allowed even once backorders are switched off.
-      await db()
-        .updateTable('variants')
-        .set({ allow_backorder: 0 })
-        .where('id', '=', backorder.id)
-        .execute();
+      await updateVariant(db(), backorder.id, { allow_backorder: 0 });
       const refill = await adjust(backorder.id, 1);
       expect(refill.statusCode).toBe(200);
       expect(await stockOf(backorder.id)).toBe(-2);
