@@ -5,13 +5,13 @@ import type { Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
-  deleteAll,
   insertCategory,
   insertProduct,
   insertVariant,
   insertVatRate,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
+import { resetShop } from '../../test-support/shop';
 
 type PublicProduct = Schemas['PublicProduct'];
 type PublicVariant = Schemas['PublicVariant'];
@@ -20,11 +20,8 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
   const t = useTestApp(dialect);
   let tn19: { id: number };
   beforeEach(async () => {
-    const db = t.database.db;
     // Each test starts from an empty catalogue with TN 19 % and FR 20 % as the defaults.
-    await deleteAll(db, ['variants', 'products', 'categories', 'vat_rates']);
-    tn19 = await insertVatRate(db, { rate_bp: 1900, country_code: 'TN', is_default: 1 });
-    await insertVatRate(db, { rate_bp: 2000, country_code: 'FR', is_default: 1 });
+    tn19 = await resetShop(t.database.db);
   });
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });

@@ -4,15 +4,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   anyNumber,
   anyTimestamp,
+  expectIssues,
   expectProblem,
   firstIssueLoc,
-  expectIssues,
 } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { useAdmin, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertCategory, insertProduct } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
+import { clearShop } from '../../test-support/shop';
 
 type Category = Schemas['Category'];
 type Issues = Schemas['ValidationErrorBody'];
@@ -23,12 +24,7 @@ const CYCLE = 'A category cannot be moved under itself or one of its descendants
 describe.each(testDialects)('categories (%s)', (dialect) => {
   const t = useTestApp(dialect);
   const admin = useAdmin(t, 'manager');
-  beforeEach(async () => {
-    await t.database.db.deleteFrom('variants').execute();
-    await t.database.db.deleteFrom('products').execute();
-    await t.database.db.deleteFrom('vat_rates').execute();
-    await t.database.db.deleteFrom('categories').execute();
-  });
+  beforeEach(() => clearShop(t.database.db));
 
   const stored = (id: number) =>
     t.database.db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();

@@ -2,7 +2,7 @@
 // catalogue, item snapshots, reverse charge, buyer defaults, stock decrement with its movements,
 // refusals that roll everything back, and buyers racing for the last units.
 import { describe, expect, it } from 'vitest';
-import { anyNumber, expectProblem, expectIssues } from '../../test-support/contract';
+import { anyNumber, expectIssues, expectProblem } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';

@@ -1,45 +1,37 @@
 // Admin products: listAdminProducts, createProduct, getProduct, updateProduct, deleteProduct.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   anyNumber,
   anyString,
+  expectIssues,
   expectProblem,
   firstIssueLoc,
-  expectIssues,
 } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
-  deleteAll,
   insertCategory,
   insertProduct,
   insertVariant,
   insertVatRate,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
+import { clearShop } from '../../test-support/shop';
 
 type Product = Schemas['Product'];
 type Issues = Schemas['ValidationErrorBody'];
 
 describe.each(testDialects)('admin products (%s)', (dialect) => {
-  let t: TestApp;
-  let admin: { id: number; token: string };
-  let auth: { authorization: string };
+  const t = useTestApp(dialect);
+  const admin = useAdminAccount(t, 'manager');
+  const auth = admin.headers;
   let vat19: { id: number };
   let category: { id: number };
 
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    admin = await t.createAdmin({ role: 'manager' });
-    auth = { authorization: `Bearer ${admin.token}` };
-  });
-  afterAll(async () => {
-    await t.close();
-  });
   beforeEach(async () => {
     const db = t.database.db;
-    await deleteAll(db, ['stock_movements', 'variants', 'products', 'categories', 'vat_rates']);
+    await clearShop(db);
     vat19 = await insertVatRate(db, { rate_bp: 1900, country_code: 'TN', is_default: 1 });
     category = await insertCategory(db, { name: 'Shirts', slug: 'shirts' });
   });

@@ -2,7 +2,7 @@
 // duplication, with the product's has_variants kept in line (spec §4) and every answer checked
 // against the contract.
 import { describe, expect, it } from 'vitest';
-import { expectProblem, firstIssueLoc, expectIssues } from '../../test-support/contract';
+import { expectIssues, expectProblem, firstIssueLoc } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';

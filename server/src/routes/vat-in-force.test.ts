@@ -5,7 +5,7 @@
 // with random carts (fast-check).
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { expectProblem, expectIssues } from '../../test-support/contract';
+import { expectIssues, expectProblem } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { useAdmin, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';

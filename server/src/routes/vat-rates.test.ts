@@ -3,15 +3,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   anyNumber,
   anyTimestamp,
+  expectIssues,
   expectProblem,
   firstIssueLoc,
-  expectIssues,
 } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { useAdmin, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
+import { clearShop } from '../../test-support/shop';
 import { countryPricing } from '../services/pricing';
 
 type VatRate = Schemas['VatRate'];
@@ -22,11 +23,7 @@ const URL = '/api/v1/admin/vat-rates/';
 describe.each(testDialects)('VAT rates (%s)', (dialect) => {
   const t = useTestApp(dialect);
   const admin = useAdmin(t, 'manager');
-  beforeEach(async () => {
-    await t.database.db.deleteFrom('variants').execute();
-    await t.database.db.deleteFrom('products').execute();
-    await t.database.db.deleteFrom('vat_rates').execute();
-  });
+  beforeEach(() => clearShop(t.database.db));
 
   const storedRate = (id: number) =>
     t.database.db.selectFrom('vat_rates').selectAll().where('id', '=', id).executeTakeFirst();
