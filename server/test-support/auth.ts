@@ -1,6 +1,10 @@
 // The sign-in calls of the auth, throttling, user and customer tests, each answer checked
 // against the contract. They take the app, so a test can also call a second server instance.
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
+import type { Database } from '../src/db/schema';
+import { hashRefreshToken } from '../src/services/refresh-tokens';
 import { injectChecked } from './openapi-validator';
 
 /** A POST from a client address (light-my-request's own default unless told). */
@@ -47,3 +51,20 @@ export const refreshCustomerToken = (app: FastifyInstance, refreshToken: string)
 
 /** The answer to a refresh token used twice (taken as theft: the family is revoked). */
 export const REFRESH_REUSED = 'Refresh token was already used or revoked; please sign in again';
+
+/** Every token of the refresh family (one sign-in and its rotations) that this token belongs to. */
+export async function refreshFamilyOf(db: Kysely<Database>, token: string) {
+  const { family_id } = await db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('token_hash', '=', hashRefreshToken(token))
+    .executeTakeFirstOrThrow();
+  return db.selectFrom('refresh_tokens').selectAll().where('family_id', '=', family_id).execute();
+}
+
+/** The token's family has this many tokens, all revoked. */
+export async function expectFamilyRevoked(db: Kysely<Database>, token: string, size: number) {
+  const family = await refreshFamilyOf(db, token);
+  expect(family).toHaveLength(size);
+  for (const row of family) expect(row.revoked_at).not.toBeNull();
+}

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { anyString, expectProblem, validationIssues } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
-import { adminLogin, adminMe, refreshAdminToken, REFRESH_REUSED } from '../../test-support/auth';
+import {
+  adminLogin,
+  adminMe,
+  expectFamilyRevoked,
+  refreshAdminToken,
+  REFRESH_REUSED,
+} from '../../test-support/auth';
 import { testDialects } from '../../test-support/databases';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { hashRefreshToken, issueRefreshToken } from '../services/refresh-tokens';
@@ -200,13 +206,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
       // The newest token of the family no longer works either.
       const newest = await refresh(second.refresh_token);
       expectProblem(newest, 401, REFRESH_REUSED);
-      const family = await t.database.db
-        .selectFrom('refresh_tokens')
-        .selectAll()
-        .where('family_id', '=', (await tokenRow(first.refresh_token)).family_id)
-        .execute();
-      expect(family).toHaveLength(2);
-      for (const row of family) expect(row.revoked_at).not.toBeNull();
+      await expectFamilyRevoked(t.database.db, first.refresh_token, 2);
 
       expect((await refresh(other.refresh_token)).statusCode).toBe(200);
     });
@@ -278,13 +278,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
       const res = await logout(second.refresh_token);
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
-      const family = await t.database.db
-        .selectFrom('refresh_tokens')
-        .select('revoked_at')
-        .where('family_id', '=', (await tokenRow(first.refresh_token)).family_id)
-        .execute();
-      expect(family).toHaveLength(2);
-      for (const row of family) expect(row.revoked_at).not.toBeNull();
+      await expectFamilyRevoked(t.database.db, first.refresh_token, 2);
       expect((await refresh(second.refresh_token)).statusCode).toBe(401);
       // Another sign-in of the same admin is another session and stays.
       expect((await refresh(other.refresh_token)).statusCode).toBe(200);
