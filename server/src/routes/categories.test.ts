@@ -16,7 +16,6 @@ import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { clearShop } from '../../test-support/shop';
 
 type Category = Schemas['Category'];
-type Issues = Schemas['ValidationErrorBody'];
 
 const URL = '/api/v1/categories/';
 const CYCLE = 'A category cannot be moved under itself or one of its descendants';
@@ -303,7 +302,9 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
       const badSlug = await create({ name: 'Bad', slug: 'Bad Slug', image_url: 'not a url' });
       expect(badSlug.statusCode).toBe(422);
       expect(
-        expectResponseMatches<Issues>('createCategory', badSlug).detail.map((d) => d.loc),
+        expectResponseMatches<Schemas['ValidationErrorBody']>('createCategory', badSlug).detail.map(
+          (d) => d.loc,
+        ),
       ).toEqual(
         expect.arrayContaining([
           ['body', 'slug'],

@@ -14,7 +14,6 @@ import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { stockLedgerMismatches, stockShop } from '../../test-support/stock';
 
 type Order = Schemas['Order'];
-type Issue = Schemas['ValidationIssue'];
 
 describe.each(testDialects)('stock follows orders (%s)', (dialect) => {
   const t = useTestApp(dialect);
@@ -352,7 +351,10 @@ describe.each(testDialects)('stock follows orders (%s)', (dialect) => {
     for (const stock_quantity of [1e300, 1_000_000_001, 2 ** 53]) {
       const res = await shop.call('PATCH', url, { stock_quantity });
       expect(res.statusCode).toBe(422);
-      const issues = expectResponseMatches<{ detail: Issue[] }>('updateVariantInventory', res);
+      const issues = expectResponseMatches<{ detail: Schemas['ValidationIssue'][] }>(
+        'updateVariantInventory',
+        res,
+      );
       expect(issues.detail[0]?.loc).toEqual(['body', 'stock_quantity']);
     }
     const variantCreate = await shop.call('POST', '/api/v1/admin/products/', {

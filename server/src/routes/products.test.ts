@@ -20,7 +20,6 @@ import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { clearShop } from '../../test-support/shop';
 
 type Product = Schemas['Product'];
-type Issues = Schemas['ValidationErrorBody'];
 
 describe.each(testDialects)('admin products (%s)', (dialect) => {
   const t = useTestApp(dialect);
@@ -236,7 +235,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
         validBody({ category_id: 999_999, vat_rate_id: 999_998 }),
       );
       expect(res.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('createProduct', res)).toEqual({
+      expect(expectResponseMatches<Schemas['ValidationErrorBody']>('createProduct', res)).toEqual({
         detail: [
           { loc: ['body', 'category_id'], msg: 'Category not found', type: 'value_error' },
           { loc: ['body', 'vat_rate_id'], msg: 'VAT rate not found', type: 'value_error' },
@@ -278,9 +277,10 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
         validBody({ base_price: '1.2345', meta_title: 'x'.repeat(61), colour: 'red' }),
       );
       expect(res.statusCode).toBe(422);
-      const locs = expectResponseMatches<Issues>('createProduct', res).detail.map((d) =>
-        d.loc.join('.'),
-      );
+      const locs = expectResponseMatches<Schemas['ValidationErrorBody']>(
+        'createProduct',
+        res,
+      ).detail.map((d) => d.loc.join('.'));
       expect(locs).toEqual(
         expect.arrayContaining(['body.base_price', 'body.meta_title', 'body.colour']),
       );

@@ -13,7 +13,6 @@ import type { NewVariant } from '../db/schema';
 import { stockState } from '../domain/inventory';
 
 type Variant = Schemas['Variant'];
-type Issue = Schemas['ValidationIssue'];
 
 const BASE = '/api/v1/admin/variants';
 
@@ -93,7 +92,10 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
       const negative = await call('PATCH', `${BASE}/${v.id}/inventory`, { stock_quantity: -1 });
       expect(negative.statusCode).toBe(422);
       expect(
-        expectResponseMatches<{ detail: Issue[] }>('updateVariantInventory', negative).detail,
+        expectResponseMatches<{ detail: Schemas['ValidationIssue'][] }>(
+          'updateVariantInventory',
+          negative,
+        ).detail,
       ).toMatchObject([{ loc: ['body', 'stock_quantity'], type: 'minimum' }]);
       expect(await stockOf(v.id)).toBe(10);
     });
@@ -136,7 +138,10 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
       ]);
       expect(twice.statusCode).toBe(422);
       expect(
-        expectResponseMatches<{ detail: Issue[] }>('bulkUpdateInventory', twice).detail,
+        expectResponseMatches<{ detail: Schemas['ValidationIssue'][] }>(
+          'bulkUpdateInventory',
+          twice,
+        ).detail,
       ).toMatchObject([{ loc: ['body', 1, 'id'] }]);
       const idOnly = await call('PATCH', `${BASE}/bulk/inventory`, [{ id: a.id }]);
       expect(idOnly.statusCode).toBe(422);

@@ -11,7 +11,6 @@ import { insertProduct, insertVariant, insertVatRate } from '../../test-support/
 import { expectResponseMatches, injectJson } from '../../test-support/openapi-validator';
 
 type Variant = Schemas['Variant'];
-type Issue = Schemas['ValidationIssue'];
 
 const BASE = '/api/v1/admin/variants';
 let counter = 0;
@@ -164,7 +163,8 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       );
       expect(reserved.statusCode).toBe(422);
       expect(
-        expectResponseMatches<{ detail: Issue[] }>('createVariant', reserved).detail,
+        expectResponseMatches<{ detail: Schemas['ValidationIssue'][] }>('createVariant', reserved)
+          .detail,
       ).toMatchObject([{ loc: ['body', 'sku'] }]);
 
       const noRate = await call(
@@ -194,7 +194,8 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       const missing = await call('POST', `${BASE}/${product.id}/variants`, noPrice);
       expect(missing.statusCode).toBe(422);
       expect(
-        expectResponseMatches<{ detail: Issue[] }>('createVariant', missing).detail,
+        expectResponseMatches<{ detail: Schemas['ValidationIssue'][] }>('createVariant', missing)
+          .detail,
       ).toContainEqual({ loc: ['body', 'price'], msg: 'Field required', type: 'missing' });
     });
 
@@ -511,7 +512,10 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       ]);
       expect(badRate.statusCode).toBe(422);
       expect(
-        expectResponseMatches<{ detail: Issue[] }>('bulkCreateVariants', badRate).detail,
+        expectResponseMatches<{ detail: Schemas['ValidationIssue'][] }>(
+          'bulkCreateVariants',
+          badRate,
+        ).detail,
       ).toEqual([
         { loc: ['body', 1, 'vat_rate_id'], msg: 'VAT rate not found', type: 'value_error' },
       ]);
@@ -566,7 +570,8 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       ]);
       expect(dupId.statusCode).toBe(422);
       expect(
-        expectResponseMatches<{ detail: Issue[] }>('bulkUpdateVariants', dupId).detail,
+        expectResponseMatches<{ detail: Schemas['ValidationIssue'][] }>('bulkUpdateVariants', dupId)
+          .detail,
       ).toMatchObject([{ loc: ['body', 1, 'id'] }]);
 
       const rows = await variantRows(product.id);

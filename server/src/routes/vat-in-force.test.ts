@@ -30,7 +30,6 @@ type Product = Schemas['Product'];
 type PublicProduct = Schemas['PublicProduct'];
 type Cart = Schemas['Cart'];
 type Order = Schemas['Order'];
-type Issues = Schemas['ValidationErrorBody'];
 
 const RATES = '/api/v1/admin/vat-rates/';
 const ADMIN_PRODUCTS = '/api/v1/admin/products/';
@@ -380,9 +379,9 @@ describe.each(testDialects)('VAT in force (%s)', (dialect) => {
       for (const [id, payload, field, msg] of cases) {
         const res = await send('PATCH', `${RATES}${id}`, payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(422);
-        expect(expectResponseMatches<Issues>('updateVatRate', res).detail).toEqual([
-          { loc: ['body', field], msg, type: 'value_error' },
-        ]);
+        expect(
+          expectResponseMatches<Schemas['ValidationErrorBody']>('updateVatRate', res).detail,
+        ).toEqual([{ loc: ['body', field], msg, type: 'value_error' }]);
       }
       const created = await send('POST', RATES, {
         name: 'Ended',
@@ -428,9 +427,9 @@ describe.each(testDialects)('VAT in force (%s)', (dialect) => {
       const refusal = async (id: number, payload: Record<string, unknown>, msg: string) => {
         const res = await send('PATCH', `${RATES}${id}`, payload);
         expect(res.statusCode, res.body).toBe(422);
-        expect(expectResponseMatches<Issues>('updateVatRate', res).detail).toEqual([
-          { loc: ['body', 'successor_id'], msg, type: 'value_error' },
-        ]);
+        expect(
+          expectResponseMatches<Schemas['ValidationErrorBody']>('updateVatRate', res).detail,
+        ).toEqual([{ loc: ['body', 'successor_id'], msg, type: 'value_error' }]);
       };
       await refusal(a.id, { successor_id: a.id }, 'A VAT rate cannot be its own successor');
       await refusal(a.id, { successor_id: fr.id }, 'The successor must be a rate of TN');

@@ -16,7 +16,6 @@ import { clearShop } from '../../test-support/shop';
 import { countryPricing } from '../services/pricing';
 
 type VatRate = Schemas['VatRate'];
-type Issues = Schemas['ValidationErrorBody'];
 
 const URL = '/api/v1/admin/vat-rates/';
 
@@ -124,7 +123,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         headers: admin,
       });
       expect(res.statusCode).toBe(422);
-      const body = expectResponseMatches<Issues>('listVatRates', res);
+      const body = expectResponseMatches<Schemas['ValidationErrorBody']>('listVatRates', res);
       expect(body.detail.map((d) => d.loc)).toEqual(
         expect.arrayContaining([
           ['query', 'country_code'],
@@ -246,7 +245,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         effective_from: '2026-01-01T00:00:00.000Z',
       });
       expect(res.statusCode).toBe(422);
-      const body = expectResponseMatches<Issues>('createVatRate', res);
+      const body = expectResponseMatches<Schemas['ValidationErrorBody']>('createVatRate', res);
       expect(body.detail.map((d) => d.loc)).toEqual(
         expect.arrayContaining([
           ['body', 'rate'],
