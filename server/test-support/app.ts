@@ -140,7 +140,7 @@ export function useTestApp(
  * (filled in by a hook, so it is ready inside tests and in later beforeEach hooks).
  */
 export function useAdminAccount(t: TestApp, role: AdminRole) {
-  const account = { id: 0, headers: { authorization: '' } as AuthHeaders };
+  const account: { id: number; headers: AuthHeaders } = { id: 0, headers: { authorization: '' } };
   let createdOn: FastifyInstance | undefined;
   beforeEach(async () => {
     if (createdOn === t.app) return;
