@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectProblem } from '../test-support/contract';
 import { createTestApp, type TestApp } from '../test-support/app';
 import { expectResponseMatches } from '../test-support/openapi-validator';
 
@@ -22,8 +23,7 @@ describe('API wiring', () => {
 
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: 'Not Found' });
+    expectProblem(res, 404, 'Not Found');
   });
 
   it('serves the console for client-side routes', async () => {
@@ -35,8 +35,7 @@ describe('API wiring', () => {
 
   it('refuses a protected operation without a token (401)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/vat-rates/' });
-    expect(res.statusCode).toBe(401);
-    expect(expectResponseMatches('listVatRates', res)).toEqual({ detail: 'Not authenticated' });
+    expectProblem(res, 401, 'Not authenticated', 'listVatRates');
     expect(res.headers['www-authenticate']).toBe('Bearer');
   });
 
@@ -46,15 +45,13 @@ describe('API wiring', () => {
       url: '/api/v1/admin/vat-rates/',
       headers: { authorization: 'Bearer not.a.jwt' },
     });
-    expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toEqual({ detail: 'Invalid token' });
+    expectProblem(bad, 401, 'Invalid token');
 
     const headers = await t.authAs('super_admin');
     t.advanceClock(16 * 60 * 1000);
     const expired = await t.app.inject({ method: 'GET', url: '/api/v1/admin/vat-rates/', headers });
     t.advanceClock(-16 * 60 * 1000);
-    expect(expired.statusCode).toBe(401);
-    expect(expired.json()).toEqual({ detail: 'Token expired' });
+    expectProblem(expired, 401, 'Token expired');
   });
 
   it('keeps customer tokens out of the admin API (403)', async () => {
@@ -63,10 +60,7 @@ describe('API wiring', () => {
       url: '/api/v1/admin/vat-rates/',
       headers: await t.customerAuth(1),
     });
-    expect(res.statusCode).toBe(403);
-    expect(expectResponseMatches('listVatRates', res)).toEqual({
-      detail: 'Admin privileges are required',
-    });
+    expectProblem(res, 403, 'Admin privileges are required', 'listVatRates');
   });
 
   it('enforces the role matrix (support may not write VAT rates)', async () => {
@@ -81,8 +75,7 @@ describe('API wiring', () => {
         effective_from: '2026-01-01T00:00:00.000Z',
       },
     });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ detail: 'Your role (support) does not allow this action' });
+    expectProblem(res, 403, 'Your role (support) does not allow this action');
   });
 
   it('stops a deactivated admin at once, even with a valid token', async () => {
@@ -134,6 +127,6 @@ describe('API wiring', () => {
       payload: '{"name": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(typeof res.json().detail).toBe('string');
+    expect(typeof res.json<{ detail: unknown }>().detail).toBe('string');
   });
 });

@@ -80,22 +80,31 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
 
-  it('reads ACCESS_TOKEN_TTL_S (default 900) and refuses values outside 10 s to 1 day', () => {
-    expect(loadConfig({ DATA_DIR: dir }).accessTokenTtlSeconds).toBe(900);
-    expect(loadConfig({ DATA_DIR: dir, ACCESS_TOKEN_TTL_S: '20' }).accessTokenTtlSeconds).toBe(20);
-    for (const bad of ['5', '86401', '1e3', '-30', 'Infinity', '12.5']) {
-      expect(() => loadConfig({ DATA_DIR: dir, ACCESS_TOKEN_TTL_S: bad })).toThrow(
-        `ACCESS_TOKEN_TTL_S must be an integer from 10 to 86400 seconds, got "${bad}"`,
-      );
-    }
-  });
-
-  it('reads UNUSED_MEDIA_GRACE_H (default 24) and refuses values outside 1 h to 1 year', () => {
-    expect(loadConfig({ DATA_DIR: dir }).unusedMediaGraceHours).toBe(24);
-    expect(loadConfig({ DATA_DIR: dir, UNUSED_MEDIA_GRACE_H: '2' }).unusedMediaGraceHours).toBe(2);
-    for (const bad of ['0', '8761', '1.5', '-3', '1e2', 'day']) {
-      expect(() => loadConfig({ DATA_DIR: dir, UNUSED_MEDIA_GRACE_H: bad })).toThrow(
-        `UNUSED_MEDIA_GRACE_H must be an integer from 1 to 8760 hours, got "${bad}"`,
+  it.each([
+    {
+      title: 'reads ACCESS_TOKEN_TTL_S (default 900) and refuses values outside 10 s to 1 day',
+      name: 'ACCESS_TOKEN_TTL_S',
+      key: 'accessTokenTtlSeconds',
+      byDefault: 900,
+      good: 20,
+      bad: ['5', '86401', '1e3', '-30', 'Infinity', '12.5'],
+      range: 'from 10 to 86400 seconds',
+    },
+    {
+      title: 'reads UNUSED_MEDIA_GRACE_H (default 24) and refuses values outside 1 h to 1 year',
+      name: 'UNUSED_MEDIA_GRACE_H',
+      key: 'unusedMediaGraceHours',
+      byDefault: 24,
+      good: 2,
+      bad: ['0', '8761', '1.5', '-3', '1e2', 'day'],
+      range: 'from 1 to 8760 hours',
+    },
+  ] as const)('$title', ({ name, key, byDefault, good, bad, range }) => {
+    expect(loadConfig({ DATA_DIR: dir })[key]).toBe(byDefault);
+    expect(loadConfig({ DATA_DIR: dir, [name]: String(good) })[key]).toBe(good);
+    for (const value of bad) {
+      expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(
+        `${name} must be an integer ${range}, got "${value}"`,
       );
     }
   });

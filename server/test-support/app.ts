@@ -1,22 +1,27 @@
 // A real app on a fresh, migrated database, driven with app.inject() (HTTP without a socket).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { beforeEach } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app';
 import { AccessTokens } from '../src/auth/access-token';
 import { hashPassword } from '../src/auth/passwords';
-import type { Config } from '../src/config';
+import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
 import type { DialectName } from '../src/db/database';
 import type { AdminRole } from '../src/domain/roles';
 import { createMemoryMailer, type Mailer } from '../src/mail/transport';
 import { openTestDatabase, type TestDatabase } from './databases';
+import { useOpened } from './hooks';
+import { injectChecked, type TestRequest } from './openapi-validator';
+
+export type AuthHeaders = { authorization: string };
 
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   database: TestDatabase;
   /** Moves the app's clock (token expiry, links, signed URLs). */
-  advanceClock(ms: number): void;
-  createAdmin(
+  advanceClock: (ms: number) => void;
+  createAdmin: (
     input?: Partial<{
       username: string;
       email: string;
@@ -24,36 +29,26 @@ export interface TestApp {
       password: string;
       is_active: boolean;
     }>,
-  ): Promise<{ id: number; username: string; password: string; token: string }>;
+  ) => Promise<{ id: number; username: string; password: string; token: string }>;
   /** Bearer header of a fresh admin with this role. */
-  authAs(role: AdminRole): Promise<{ authorization: string }>;
-  customerAuth(customerId: number): Promise<{ authorization: string }>;
-  close(): Promise<void>;
+  authAs: (role: AdminRole) => Promise<AuthHeaders>;
+  customerAuth: (customerId: number) => Promise<AuthHeaders>;
+  /** app.inject(), then the answer is checked against this operation of the contract. */
+  request: (operationId: string, request: TestRequest) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
 }
 
+/** The server's defaults (from an environment of our own, not the process's), on shop.test. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
+    ...loadConfig({
+      DATA_DIR: '/nonexistent',
+      PUBLIC_URL: overrides.publicUrl ?? 'http://shop.test',
+      JWT_SECRET: 'test-jwt-secret-test-jwt-secret-0123456789',
+      URL_SIGNING_KEY: 'test-url-signing-key-test-url-signing-0123',
+    }),
     port: 0,
     host: '127.0.0.1',
-    dataDir: '/nonexistent',
-    databaseUrl: undefined,
-    adminUsername: 'admin',
-    adminPassword: undefined,
-    shippingFlatRate: '0.000',
-    shippingFlatRateMillimes: 0,
-    shopCountry: 'TN',
-    viesUrl: undefined,
-    viesTimeoutMs: 3000,
-    smtpUrl: undefined,
-    mailFrom: 'Store <no-reply@example.com>',
-    publicUrl: 'http://shop.test',
-    accessTokenTtlSeconds: 900,
-    unusedMediaGraceHours: 24,
-    magicLinkUrl: `${overrides.publicUrl ?? 'http://shop.test'}/auth/magic?token={token}&email={email}`,
-    trustProxy: false,
-    requestTimeoutMs: 30_000,
-    jwtSecret: 'test-jwt-secret-test-jwt-secret-0123456789',
-    urlSigningKey: 'test-url-signing-key-test-url-signing-0123',
     ...overrides,
   };
 }
@@ -117,9 +112,46 @@ export async function createTestApp(
     customerAuth: async (customerId) => ({
       authorization: `Bearer ${await ctx.tokens.sign({ userType: 'customer', userId: customerId }, ctx.now())}`,
     }),
+    request: (operationId, request) => injectChecked(app, operationId, request),
     close: async () => {
       await app.close();
       await database.dispose();
     },
   };
 }
+
+type TestAppOptions = Parameters<typeof createTestApp>[1];
+
+/** A test app for the describe block (or for each test with `perTest`): see useOpened. */
+export function useTestApp(
+  dialect: DialectName,
+  options: TestAppOptions | (() => TestAppOptions) = {},
+  when: { perTest?: boolean } = {},
+): TestApp {
+  return useOpened(
+    () => createTestApp(dialect, typeof options === 'function' ? options() : options),
+    (t) => t.close(),
+    when,
+  );
+}
+
+/**
+ * An admin with this role on the app that is open, created again whenever a new app opens
+ * (filled in by a hook, so it is ready inside tests and in later beforeEach hooks).
+ */
+export function useAdminAccount(t: TestApp, role: AdminRole) {
+  const account: { id: number; headers: AuthHeaders } = { id: 0, headers: { authorization: '' } };
+  let createdOn: FastifyInstance | undefined;
+  beforeEach(async () => {
+    if (createdOn === t.app) return;
+    const admin = await t.createAdmin({ role });
+    account.id = admin.id;
+    account.headers.authorization = `Bearer ${admin.token}`;
+    createdOn = t.app;
+  });
+  return account;
+}
+
+/** Bearer header of an admin with this role: see useAdminAccount. */
+export const useAdmin = (t: TestApp, role: AdminRole): AuthHeaders =>
+  useAdminAccount(t, role).headers;

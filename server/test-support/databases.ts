@@ -12,6 +12,7 @@ import {
   type DialectName,
 } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { useOpened } from './hooks';
 
 export const testDialects: DialectName[] = process.env.DATABASE_URL
   ? ['sqlite', 'postgres']
@@ -30,6 +31,14 @@ export async function openTestDatabase(
   if (migrate) await migrateToLatest(handle.db, dialect);
   return handle;
 }
+
+/** A fresh test database for the describe block (or for each test with `perTest`). */
+export const useTestDatabase = (dialect: DialectName, when: { perTest?: boolean } = {}) =>
+  useOpened(
+    () => openTestDatabase(dialect),
+    (database) => database.dispose(),
+    when,
+  );
 
 function openTempSqlite(): TestDatabase {
   const dir = mkdtempSync(join(tmpdir(), 'shop-db-test-'));

@@ -10,7 +10,7 @@ import type {
   NewVatRate,
 } from '../src/db/schema';
 
-type NewCustomer = Insertable<CustomersTable>;
+export type NewCustomer = Insertable<CustomersTable>;
 
 /**
  * Empties these tables, in the order given (children before parents), between tests. VAT rates
@@ -154,6 +154,26 @@ export async function insertSimpleProduct(
   return { productId: p.id, variantId: v.id, name: p.name };
 }
 
+/** How the API shows a customer who has given nothing but an e-mail address. */
+export const newCustomerBody = (row: {
+  id: number;
+  email: string;
+  created_at: string;
+  updated_at: string;
+}) => ({
+  id: row.id,
+  email: row.email,
+  first_name: null,
+  last_name: null,
+  phone: null,
+  customer_type: 'individual',
+  company_name: null,
+  vat_number: null,
+  country_code: 'TN',
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+});
+
 /** A customer account (individual, TN unless told). */
 export async function insertCustomer(db: Kysely<Database>, values: Partial<NewCustomer> = {}) {
   const n = next();
@@ -176,3 +196,11 @@ export async function insertCustomer(db: Kysely<Database>, values: Partial<NewCu
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** Changes a stored variant behind the API's back (stock, flags), as a test's premise. */
+export const updateVariant = (db: Kysely<Database>, id: number, values: Partial<NewVariant>) =>
+  db.updateTable('variants').set(values).where('id', '=', id).execute();
+
+/** Changes a stored product behind the API's back, as a test's premise. */
+export const updateProduct = (db: Kysely<Database>, id: number, values: Partial<NewProduct>) =>
+  db.updateTable('products').set(values).where('id', '=', id).execute();

@@ -2,7 +2,7 @@
 // (contract/validator.ts, which the MSW mocks also run on their answers): the status must be
 // declared for the operation, and a JSON body must match its schema (types, required fields,
 // formats, no unknown fields where the schema forbids them).
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { serverContract } from '../src/http/contract-validation';
 
 const contract = serverContract();
@@ -25,4 +25,27 @@ export function expectResponseMatches<T = unknown>(
   const problem = contract.validateResponse(operationId, res.statusCode, copy, headers);
   if (problem) throw new Error(problem);
   return body as T;
+}
+
+export interface TestRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  payload?: unknown;
+  remoteAddress?: string;
+}
+
+/** app.inject() with a JSON payload when there is one. */
+export const injectJson = (app: FastifyInstance, { payload, ...request }: TestRequest) =>
+  app.inject({ ...request, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+/** app.inject(), then the answer is checked against this operation of the contract. */
+export async function injectChecked(
+  app: FastifyInstance,
+  operationId: string,
+  request: TestRequest,
+): Promise<LightMyRequestResponse> {
+  const res = await injectJson(app, request);
+  expectResponseMatches(operationId, res);
+  return res;
 }

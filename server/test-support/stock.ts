@@ -5,6 +5,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, OrderStatus } from '../src/db/schema';
 import type { TestApp } from './app';
+import { injectJson, type TestRequest } from './openapi-validator';
+import { checkoutLines, stockOf } from './shop';
 
 export interface LedgerMismatch {
   variant_id: number;
@@ -30,32 +32,21 @@ export async function stockLedgerMismatches(db: Kysely<Database>): Promise<Ledge
     .filter((r) => r.stock_quantity !== r.movements_sum);
 }
 
-const ADDRESS = {
-  first_name: 'Jane',
-  last_name: 'Doe',
-  street_address: '1 Rue de Marseille',
-  city: 'Tunis',
-  postal_code: '1000',
-  country: 'TN',
-  phone: '+216 71 000 000',
-  email: 'guest@example.com',
-};
+/** A variant's movements, oldest first. */
+export const stockMovementsOf = (db: Kysely<Database>, variantId: number) =>
+  db
+    .selectFrom('stock_movements')
+    .selectAll()
+    .where('variant_id', '=', variantId)
+    .orderBy('id')
+    .execute();
 
 let sessions = 0;
 
 /** The API calls the stock tests make, as one admin. */
 export function stockShop(t: TestApp, admin: { authorization: string }) {
-  const call = (
-    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: admin,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call = (method: TestRequest['method'], url: string, payload?: unknown) =>
+    injectJson(t.app, { method, url, headers: admin, payload });
 
   return {
     call,
@@ -89,24 +80,9 @@ export function stockShop(t: TestApp, admin: { authorization: string }) {
      * A guest checkout of these lines: the failing response when a line cannot be added to the
      * cart or the checkout is refused, else the 201.
      */
-    async checkout(
-      lines: { productId: number; quantity: number }[],
-    ): Promise<LightMyRequestResponse> {
+    checkout(lines: { productId: number; quantity: number }[]): Promise<LightMyRequestResponse> {
       sessions += 1;
-      const query = `?session_id=sess_stock_${process.pid}_${sessions}`;
-      for (const l of lines) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: `/api/v1/cart/items${query}`,
-          payload: { product_id: l.productId, quantity: l.quantity },
-        });
-        if (res.statusCode !== 201) return res;
-      }
-      return t.app.inject({
-        method: 'POST',
-        url: `/api/v1/orders/${query}`,
-        payload: { payment_method: 'cash_on_delivery', shipping_address: ADDRESS },
-      });
+      return checkoutLines(t.app, { session: `sess_stock_${process.pid}_${sessions}` }, lines);
     },
 
     status: (orderId: number, status: OrderStatus, note?: string) =>
@@ -125,13 +101,6 @@ export function stockShop(t: TestApp, admin: { authorization: string }) {
     adjust: (variantId: number, adjustment: number) =>
       call('POST', `/api/v1/admin/variants/${variantId}/inventory/adjust`, { adjustment }),
 
-    async stockOf(variantId: number): Promise<number> {
-      const row = await t.database.db
-        .selectFrom('variants')
-        .select('stock_quantity')
-        .where('id', '=', variantId)
-        .executeTakeFirstOrThrow();
-      return Number(row.stock_quantity);
-    },
+    stockOf: (variantId: number) => stockOf(t.database.db, variantId),
   };
 }

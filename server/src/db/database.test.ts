@@ -3,15 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, testDialects, type TestDatabase } from '../../test-support/databases';
+import { ISO_TIMESTAMP } from '../../test-support/contract';
+import { openTestDatabase, testDialects, useTestDatabase } from '../../test-support/databases';
 import { fromBool, toBool } from './bool';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { allMigrations } from './migrations';
 import type { Database } from './schema';
 import { isForeignKeyViolation, isUniqueViolation } from './transaction';
-
-const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 async function seed(db: Kysely<Database>) {
   const vat = await db
@@ -84,13 +83,7 @@ async function adjustStock(
 }
 
 describe.each(testDialects)('database on %s', (dialect) => {
-  let t: TestDatabase;
-  beforeEach(async () => {
-    t = await openTestDatabase(dialect);
-  });
-  afterEach(async () => {
-    await t.dispose();
-  });
+  const t = useTestDatabase(dialect, { perTest: true });
 
   it('runs migrations once and then is a no-op', async () => {
     const fresh = await openTestDatabase(dialect, { migrate: false });
@@ -131,7 +124,7 @@ describe.each(testDialects)('database on %s', (dialect) => {
       tags: '[]',
     });
     expect(toBool(p.price_includes_vat)).toBe(true);
-    expect(p.created_at).toMatch(ISO_UTC);
+    expect(p.created_at).toMatch(ISO_TIMESTAMP);
     expect(Math.abs(Date.parse(p.created_at) - Date.now())).toBeLessThan(60_000);
     const v = await t.db
       .selectFrom('variants')
@@ -394,7 +387,9 @@ describe('openDatabase (SQLite file)', () => {
     try {
       expect(handle.dialect).toBe('sqlite');
       const pragma = async (name: string) =>
-        Object.values((await sql.raw(`pragma ${name}`).execute(handle.db)).rows[0] as object)[0];
+        Object.values(
+          (await sql.raw(`pragma ${name}`).execute(handle.db)).rows[0] as object,
+        )[0] as unknown;
       expect(await pragma('journal_mode')).toBe('wal');
       expect(await pragma('synchronous')).toBe(2); // FULL
       expect(await pragma('foreign_keys')).toBe(1);
@@ -433,7 +428,7 @@ describe.each(testDialects)('migration 005_stock_ledger on %s', (dialect) => {
           : undefined;
       const migrator = new Migrator({
         db: fresh.db,
-        provider: { getMigrations: async () => allMigrations(dialect) },
+        provider: { getMigrations: () => Promise.resolve(allMigrations(dialect)) },
         ...(schema ? { migrationTableSchema: schema } : {}),
       });
       const before = await migrator.migrateTo('002_customers_orders');

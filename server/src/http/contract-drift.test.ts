@@ -3,6 +3,7 @@
 // the same body. The mocks also report each refusal as a contract violation (a failing story).
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anyString } from '../../test-support/contract';
 import { contractViolations } from '../../../mocks/contract';
 import { server as mockServer } from '../../../mocks/node';
 import { createTestApp, type TestApp } from '../../test-support/app';
@@ -160,7 +161,7 @@ describe.each(testDialects)('the mocks answer as the server (%s)', (dialect) => 
       url: '/api/v1/admin/auth/login',
       payload: { username, password },
     });
-    return (res.json() as { refresh_token: string }).refresh_token;
+    return res.json<{ refresh_token: string }>().refresh_token;
   };
 
   it.each(CASES)('$name: $status', async ({ method, url, contentType, body, status }) => {
@@ -184,7 +185,7 @@ describe.each(testDialects)('the mocks answer as the server (%s)', (dialect) => 
       ...(body === undefined ? {} : { body }),
     });
     const violations = contractViolations.take();
-    const mockedBody = (await mocked.json()) as unknown;
+    const mockedBody = await mocked.json();
 
     expect({ server: real.statusCode, mocks: mocked.status }).toEqual({
       server: status,
@@ -194,7 +195,7 @@ describe.each(testDialects)('the mocks answer as the server (%s)', (dialect) => 
       expect(mockedBody).toEqual(real.json());
       // A refused request is a failing story, not only a 4xx the screen sees.
       expect(violations).toEqual([
-        expect.objectContaining({ kind: 'request', method, message: expect.any(String) }),
+        expect.objectContaining({ kind: 'request', method, message: anyString }),
       ]);
     } else {
       expect(violations).toEqual([]);

@@ -55,8 +55,8 @@ describe.each(testDialects)('security headers (%s)', (dialect) => {
       expectCommonHeaders(res.headers);
       const csp = String(res.headers['content-security-policy']);
       const directives = Object.fromEntries(
-        csp.split(';').map((d) => {
-          const [name, ...values] = d.trim().split(/\s+/);
+        csp.split(';').map((d): [string, string] => {
+          const [name = '', ...values] = d.trim().split(/\s+/);
           return [name, values.join(' ')];
         }),
       );
@@ -293,8 +293,8 @@ describe('slow requests', () => {
 });
 
 describe('data files', () => {
-  it('creates DATA_DIR 0700 and shop.db with its -wal and -shm files 0600', async () => {
-    const dataDir = join(dir, 'data');
+  /** Opens and migrates the database in dataDir: the folder ends 0700, its files 0600. */
+  async function expectPrivateDatabase(dataDir: string) {
     const handle = openDatabase({ dataDir });
     try {
       await migrateToLatest(handle.db, handle.dialect);
@@ -305,22 +305,17 @@ describe('data files', () => {
     } finally {
       await handle.close();
     }
+  }
+
+  it('creates DATA_DIR 0700 and shop.db with its -wal and -shm files 0600', async () => {
+    await expectPrivateDatabase(join(dir, 'data'));
   });
 
   it('tightens an existing DATA_DIR and database file', async () => {
     const dataDir = join(dir, 'old');
     mkdirSync(dataDir, { mode: 0o755 });
     writeFileSync(join(dataDir, 'shop.db'), '', { mode: 0o644 });
-    const handle = openDatabase({ dataDir });
-    try {
-      await migrateToLatest(handle.db, handle.dialect);
-      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
-      for (const name of ['shop.db', 'shop.db-wal', 'shop.db-shm']) {
-        expect(statSync(join(dataDir, name)).mode & 0o777).toBe(0o600);
-      }
-    } finally {
-      await handle.close();
-    }
+    await expectPrivateDatabase(dataDir);
   });
 
   it('keeps uploads in a 0700 folder, each file 0600', async () => {

@@ -63,7 +63,7 @@ const deref = (schema: Json | undefined): Json => {
   let s: Json = schema ?? {};
   while (typeof s.$ref === 'string') {
     const { $ref, ...rest } = s;
-    s = { ...resolveRef($ref as string), ...rest };
+    s = { ...resolveRef($ref), ...rest };
   }
   return s;
 };
@@ -173,7 +173,7 @@ function generateString(s: Json, rng: Rng, world: World): string {
   if (s.format === 'date-time') return new Date(Date.UTC(2026, 0, rng.int(1, 28))).toISOString();
   if (s.format === 'email') return `fuzz${n}@example.com`;
   if (s.format === 'uri' || s.format === 'uri-reference') return `https://example.com/${n}.png`;
-  const pattern = String(s.pattern ?? '');
+  const pattern = typeof s.pattern === 'string' ? s.pattern : '';
   if (pattern.includes('[a-z0-9]+(?:-'))
     return rng.chance(0.5) ? rng.pick(world.slugs) : `fuzz-${n}`;
   if (pattern.startsWith('^\\d{1,9}')) return `${rng.int(0, 999)}.${rng.int(0, 999)}`;
@@ -201,7 +201,7 @@ function mutate(value: unknown, rng: Rng): unknown {
     return object;
   }
   if (Array.isArray(value) && value.length > 0) {
-    const copy = [...value];
+    const copy = Array.from(value as unknown[]);
     const i = rng.int(0, copy.length - 1);
     copy[i] = mutate(copy[i], rng);
     return copy;

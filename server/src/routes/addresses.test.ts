@@ -1,9 +1,11 @@
 // The signed-in customer's address book, over HTTP on every test dialect: default rules and
 // ownership (another customer's address is a 404, never their data).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { expectProblem, validationIssues } from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
+import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { expectResponseMatches } from '../../test-support/openapi-validator';
+import { POSTAL_ADDRESS } from '../../test-support/shop';
 
 interface Address {
   id: number;
@@ -13,27 +15,12 @@ interface Address {
   [key: string]: unknown;
 }
 
+const ADDRESSES = '/api/v1/customers/me/addresses';
 const NOT_FOUND = { detail: 'Address not found' };
-const HOME = {
-  label: 'Home',
-  first_name: 'Jane',
-  last_name: 'Doe',
-  street_address: '12 Avenue Habib Bourguiba',
-  city: 'Tunis',
-  postal_code: '1000',
-  country: 'TN',
-  phone: '+216 71 000 000',
-};
+const HOME = { label: 'Home', ...POSTAL_ADDRESS };
 
 describe.each(testDialects)('addresses (%s)', (dialect) => {
-  let t: TestApp;
-
-  beforeEach(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  const t = useTestApp(dialect, {}, { perTest: true });
 
   let seq = 0;
   const newCustomer = async (is_active: 0 | 1 = 1) => {
@@ -56,50 +43,20 @@ describe.each(testDialects)('addresses (%s)', (dialect) => {
   const defaults = async (customerId: number) =>
     (await rows(customerId)).filter((r) => r.is_default === 1).map((r) => r.id);
 
-  const list = async (headers: Record<string, string>) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/customers/me/addresses',
-      headers,
-    });
-    expectResponseMatches('listAddresses', res);
-    return res;
-  };
-  const create = async (headers: Record<string, string>, payload: object) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/customers/me/addresses',
-      headers,
-      payload,
-    });
-    expectResponseMatches('createAddress', res);
-    return res;
-  };
+  const list = (headers: Record<string, string>) =>
+    t.request('listAddresses', { method: 'GET', url: ADDRESSES, headers });
+  const create = (headers: Record<string, string>, payload: object) =>
+    t.request('createAddress', { method: 'POST', url: ADDRESSES, headers, payload });
   const add = async (headers: Record<string, string>, payload: object = {}) => {
     const res = await create(headers, { ...HOME, ...payload });
     expect(res.statusCode).toBe(201);
     t.advanceClock(1000); // distinct created_at, for the "newest first" order
     return res.json<Address>();
   };
-  const update = async (headers: Record<string, string>, id: number, payload: object) => {
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/customers/me/addresses/${id}`,
-      headers,
-      payload,
-    });
-    expectResponseMatches('updateAddress', res);
-    return res;
-  };
-  const remove = async (headers: Record<string, string>, id: number) => {
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/customers/me/addresses/${id}`,
-      headers,
-    });
-    expectResponseMatches('deleteAddress', res);
-    return res;
-  };
+  const update = (headers: Record<string, string>, id: number, payload: object) =>
+    t.request('updateAddress', { method: 'PATCH', url: `${ADDRESSES}/${id}`, headers, payload });
+  const remove = (headers: Record<string, string>, id: number) =>
+    t.request('deleteAddress', { method: 'DELETE', url: `${ADDRESSES}/${id}`, headers });
 
   describe('createAddress', () => {
     it('stores the address trimmed, country upper-cased; the first one becomes the default', async () => {
@@ -114,8 +71,7 @@ describe.each(testDialects)('addresses (%s)', (dialect) => {
       expect(res.statusCode).toBe(201);
       const [stored, ...others] = await rows(c.id);
       expect(others).toEqual([]);
-      expect(stored).toMatchObject({
-        customer_id: c.id,
+      const saved = {
         label: 'Home',
         first_name: 'Jane',
         last_name: 'Doe',
@@ -127,21 +83,11 @@ describe.each(testDialects)('addresses (%s)', (dialect) => {
         postal_code: '1000',
         country: 'TN',
         phone: '+216 71 000 000',
-        is_default: 1,
-      });
+      };
+      expect(stored).toMatchObject({ customer_id: c.id, ...saved, is_default: 1 });
       expect(res.json()).toEqual({
         id: stored!.id,
-        label: 'Home',
-        first_name: 'Jane',
-        last_name: 'Doe',
-        company: 'Acme SARL',
-        street_address: '12 Avenue Habib Bourguiba',
-        apartment: null,
-        city: 'Tunis',
-        state: null,
-        postal_code: '1000',
-        country: 'TN',
-        phone: '+216 71 000 000',
+        ...saved,
         is_default: true,
         created_at: stored!.created_at,
         updated_at: stored!.updated_at,
@@ -175,7 +121,7 @@ describe.each(testDialects)('addresses (%s)', (dialect) => {
       const c = await newCustomer();
       const res = await create(c.auth, payload);
       expect(res.statusCode).toBe(422);
-      expect(res.json().detail).toContainEqual(expect.objectContaining({ loc, type }));
+      expect(validationIssues(res)).toContainEqual(expect.objectContaining({ loc, type }));
       expect(await rows(c.id)).toEqual([]);
     });
 
@@ -235,7 +181,7 @@ describe.each(testDialects)('addresses (%s)', (dialect) => {
       });
       expect(stored!.updated_at > stored!.created_at).toBe(true);
       expect(res.json()).toMatchObject({ id: a.id, apartment: null, city: 'Sfax', country: 'FR' });
-      expect(res.json().updated_at).toBe(stored!.updated_at);
+      expect(res.json<Schemas['Address']>().updated_at).toBe(stored!.updated_at);
     });
 
     it('moves the default with is_default true; false leaves no default', async () => {
@@ -332,11 +278,9 @@ describe.each(testDialects)('addresses (%s)', (dialect) => {
       const anonymous = await call({});
       expect(anonymous.statusCode).toBe(401);
       const asAdmin = await call(admin);
-      expect(asAdmin.statusCode).toBe(403);
-      expect(asAdmin.json()).toEqual({ detail: 'A customer account is required' });
+      expectProblem(asAdmin, 403, 'A customer account is required');
       const off = await call(inactive.auth);
-      expect(off.statusCode).toBe(401);
-      expect(off.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+      expectProblem(off, 401, 'Account is inactive or no longer exists');
     }
     expect(await rows(c.id)).toHaveLength(1);
     expect(await rows(inactive.id)).toEqual([]);

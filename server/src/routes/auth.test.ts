@@ -1,53 +1,30 @@
 // Admin sign-in, /admin/auth/me and refresh-token rotation, over HTTP on every test dialect.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { anyString, expectProblem, validationIssues } from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
+import { useTestApp } from '../../test-support/app';
+import {
+  adminLogin,
+  adminMe,
+  expectFamilyRevoked,
+  refreshAdminToken,
+  REFRESH_REUSED,
+} from '../../test-support/auth';
 import { testDialects } from '../../test-support/databases';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { hashRefreshToken, issueRefreshToken } from '../services/refresh-tokens';
 
-interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-  token_type: string;
-  expires_in: number;
-  user_type: string;
-}
+type TokenPair = Schemas['TokenPair'];
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
 
 describe.each(testDialects)('admin auth (%s)', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect, {}, { perTest: true });
 
-  beforeEach(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterEach(async () => {
-    await t.close();
-  });
-
-  const login = async (username: string, password: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/auth/login',
-      payload: { username, password },
-    });
-    expectResponseMatches('adminLogin', res);
-    return res;
-  };
-  const refresh = async (refreshToken: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/auth/refresh?refresh_token=${encodeURIComponent(refreshToken)}`,
-    });
-    expectResponseMatches('refreshAdminToken', res);
-    return res;
-  };
-  const me = async (headers: Record<string, string>) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/auth/me', headers });
-    expectResponseMatches('getAdminMe', res);
-    return res;
-  };
+  const login = (username: string, password: string) => adminLogin(t.app, username, password);
+  const refresh = (refreshToken: string) => refreshAdminToken(t.app, refreshToken);
+  const me = (headers: Record<string, string>) => adminMe(t.app, headers);
   const tokenRow = (token: string) =>
     t.database.db
       .selectFrom('refresh_tokens')
@@ -77,8 +54,8 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
       expect(res.statusCode).toBe(200);
       const pair = res.json<TokenPair>();
       expect(pair).toEqual({
-        access_token: expect.any(String),
-        refresh_token: expect.any(String),
+        access_token: anyString,
+        refresh_token: anyString,
         token_type: 'bearer',
         expires_in: 900,
         user_type: 'admin',
@@ -124,8 +101,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
         ['carol', 'right-password'],
       ] as const) {
         const res = await login(username, password);
-        expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ detail: 'Incorrect username or password' });
+        expectProblem(res, 401, 'Incorrect username or password');
         expect(res.headers['www-authenticate']).toBe('Bearer');
       }
       expect(await lastLogin(active.id)).toBeNull();
@@ -151,10 +127,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
       for (let i = 0; i < 5; i++)
         expect((await login(i % 2 ? 'DAVE' : 'dave', 'nope')).statusCode).toBe(401);
       const blocked = await login('dave', 'dave-password');
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({
-        detail: 'Too many failed login attempts. Try again in 2 seconds.',
-      });
+      expectProblem(blocked, 429, 'Too many failed login attempts. Try again in 2 seconds.');
       expect(blocked.headers['retry-after']).toBe('2');
     });
   });
@@ -184,11 +157,9 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
 
     it('refuses no token (401) and a customer token (403)', async () => {
       const anonymous = await me({});
-      expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ detail: 'Not authenticated' });
+      expectProblem(anonymous, 401, 'Not authenticated');
       const customer = await me(await t.customerAuth(1));
-      expect(customer.statusCode).toBe(403);
-      expect(customer.json()).toEqual({ detail: 'Admin privileges are required' });
+      expectProblem(customer, 403, 'Admin privileges are required');
     });
   });
 
@@ -230,24 +201,12 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
       const other = (await login('gina', 'gina-password')).json<TokenPair>();
 
       const reuse = await refresh(first.refresh_token);
-      expect(reuse.statusCode).toBe(401);
-      expect(reuse.json()).toEqual({
-        detail: 'Refresh token was already used or revoked; please sign in again',
-      });
+      expectProblem(reuse, 401, REFRESH_REUSED);
 
       // The newest token of the family no longer works either.
       const newest = await refresh(second.refresh_token);
-      expect(newest.statusCode).toBe(401);
-      expect(newest.json()).toEqual({
-        detail: 'Refresh token was already used or revoked; please sign in again',
-      });
-      const family = await t.database.db
-        .selectFrom('refresh_tokens')
-        .selectAll()
-        .where('family_id', '=', (await tokenRow(first.refresh_token)).family_id)
-        .execute();
-      expect(family).toHaveLength(2);
-      for (const row of family) expect(row.revoked_at).not.toBeNull();
+      expectProblem(newest, 401, REFRESH_REUSED);
+      await expectFamilyRevoked(t.database.db, first.refresh_token, 2);
 
       expect((await refresh(other.refresh_token)).statusCode).toBe(200);
     });
@@ -256,15 +215,13 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
       const pair = await signIn();
       t.advanceClock(7 * DAY + 1000);
       const res = await refresh(pair.refresh_token);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Refresh token expired' });
+      expectProblem(res, 401, 'Refresh token expired');
       expect((await tokenRow(pair.refresh_token)).used_at).toBeNull();
     });
 
     it('refuses an unknown token and a customer refresh token', async () => {
       const unknown = await refresh('x'.repeat(43));
-      expect(unknown.statusCode).toBe(401);
-      expect(unknown.json()).toEqual({ detail: 'Invalid refresh token' });
+      expectProblem(unknown, 401, 'Invalid refresh token');
 
       const customerToken = await issueRefreshToken(t.database.db, {
         userType: 'customer',
@@ -272,8 +229,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
         now: t.ctx.now(),
       });
       const customer = await refresh(customerToken);
-      expect(customer.statusCode).toBe(401);
-      expect(customer.json()).toEqual({ detail: 'Invalid refresh token' });
+      expectProblem(customer, 401, 'Invalid refresh token');
       expect(await tokenRow(customerToken)).toMatchObject({ used_at: null, revoked_at: null });
     });
 
@@ -287,8 +243,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
           .execute();
       await setActive(0);
       const res = await refresh(pair.refresh_token);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+      expectProblem(res, 401, 'Account is inactive or no longer exists');
       expect((await tokenRow(pair.refresh_token)).revoked_at).not.toBeNull();
 
       // Reactivation does not bring the revoked session back.
@@ -299,7 +254,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
     it('answers 422 for a token that is too short', async () => {
       const res = await refresh('short');
       expect(res.statusCode).toBe(422);
-      expect(res.json().detail[0].loc).toEqual(['query', 'refresh_token']);
+      expect(validationIssues(res)[0]?.loc).toEqual(['query', 'refresh_token']);
     });
   });
 
@@ -323,13 +278,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
       const res = await logout(second.refresh_token);
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
-      const family = await t.database.db
-        .selectFrom('refresh_tokens')
-        .select('revoked_at')
-        .where('family_id', '=', (await tokenRow(first.refresh_token)).family_id)
-        .execute();
-      expect(family).toHaveLength(2);
-      for (const row of family) expect(row.revoked_at).not.toBeNull();
+      await expectFamilyRevoked(t.database.db, first.refresh_token, 2);
       expect((await refresh(second.refresh_token)).statusCode).toBe(401);
       // Another sign-in of the same admin is another session and stays.
       expect((await refresh(other.refresh_token)).statusCode).toBe(200);
@@ -349,7 +298,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
     it('answers 422 without a refresh token', async () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/auth/logout' });
       expect(res.statusCode).toBe(422);
-      expect(res.json().detail[0].loc).toEqual(['query', 'refresh_token']);
+      expect(validationIssues(res)[0]?.loc).toEqual(['query', 'refresh_token']);
     });
   });
 });

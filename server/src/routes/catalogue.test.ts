@@ -1,36 +1,27 @@
 // Public catalogue: listProducts, listFeaturedProducts, getProductBySlug, listProductVariantsBySlug.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { anyNumber, expectProblem } from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
+import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
-  deleteAll,
   insertCategory,
   insertProduct,
   insertVariant,
   insertVatRate,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
-import type { Schemas } from '../api/types';
+import { resetShop } from '../../test-support/shop';
 
 type PublicProduct = Schemas['PublicProduct'];
 type PublicVariant = Schemas['PublicVariant'];
 
 describe.each(testDialects)('public catalogue (%s)', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect);
   let tn19: { id: number };
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
   beforeEach(async () => {
-    const db = t.database.db;
     // Each test starts from an empty catalogue with TN 19 % and FR 20 % as the defaults.
-    await deleteAll(db, ['variants', 'products', 'categories', 'vat_rates']);
-    tn19 = await insertVatRate(db, { rate_bp: 1900, country_code: 'TN', is_default: 1 });
-    await insertVatRate(db, { rate_bp: 2000, country_code: 'FR', is_default: 1 });
+    tn19 = await resetShop(t.database.db);
   });
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
@@ -206,7 +197,7 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
       expect(res.statusCode).toBe(200);
       const body = expectResponseMatches<PublicProduct>('getProductBySlug', res);
       expect(body).toEqual({
-        id: expect.any(Number),
+        id: anyNumber,
         name: 'Summer shirt',
         slug: 'summer-shirt',
         description: 'Long text',
@@ -244,10 +235,7 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
       await product({ slug: 'hidden', is_active: 0 });
       for (const slug of ['hidden', 'nope']) {
         const res = await get(`/api/v1/products/${slug}`);
-        expect(res.statusCode).toBe(404);
-        expect(expectResponseMatches('getProductBySlug', res)).toEqual({
-          detail: 'Product not found',
-        });
+        expectProblem(res, 404, 'Product not found', 'getProductBySlug');
       }
     });
   });
@@ -543,10 +531,7 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
       await insertVariant(t.database.db, p.id);
       for (const slug of ['gone', 'nothing']) {
         const res = await get(`/api/v1/products/${slug}/variants`);
-        expect(res.statusCode).toBe(404);
-        expect(expectResponseMatches('listProductVariantsBySlug', res)).toEqual({
-          detail: 'Product not found',
-        });
+        expectProblem(res, 404, 'Product not found', 'listProductVariantsBySlug');
       }
     });
   });

@@ -1,36 +1,29 @@
 // Categories over HTTP: public reads, admin writes; on every test database, every answer checked
 // against the contract.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  anyNumber,
+  anyTimestamp,
+  expectIssues,
+  expectProblem,
+  firstIssueLoc,
+} from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
+import { useAdmin, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertCategory, insertProduct } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
-import type { Schemas } from '../api/types';
+import { clearShop } from '../../test-support/shop';
 
 type Category = Schemas['Category'];
-type Issues = { detail: { loc: (string | number)[]; msg: string; type: string }[] };
 
 const URL = '/api/v1/categories/';
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const CYCLE = 'A category cannot be moved under itself or one of its descendants';
 
 describe.each(testDialects)('categories (%s)', (dialect) => {
-  let t: TestApp;
-  let admin: { authorization: string };
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    admin = await t.authAs('manager');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  beforeEach(async () => {
-    await t.database.db.deleteFrom('variants').execute();
-    await t.database.db.deleteFrom('products').execute();
-    await t.database.db.deleteFrom('vat_rates').execute();
-    await t.database.db.deleteFrom('categories').execute();
-  });
+  const t = useTestApp(dialect);
+  const admin = useAdmin(t, 'manager');
+  beforeEach(() => clearShop(t.database.db));
 
   const stored = (id: number) =>
     t.database.db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
@@ -97,10 +90,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
 
       const bad = await t.app.inject({ method: 'GET', url: `${URL}?parent_id=0` });
       expect(bad.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('listCategories', bad).detail[0]?.loc).toEqual([
-        'query',
-        'parent_id',
-      ]);
+      expect(firstIssueLoc('listCategories', bad)).toEqual(['query', 'parent_id']);
     });
   });
 
@@ -159,16 +149,10 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
 
     it('needs an admin token (401) and a boolean is_active (422)', async () => {
       const anonymous = await t.app.inject({ method: 'GET', url: ADMIN_URL });
-      expect(anonymous.statusCode).toBe(401);
-      expect(expectResponseMatches('listAdminCategories', anonymous)).toEqual({
-        detail: 'Not authenticated',
-      });
+      expectProblem(anonymous, 401, 'Not authenticated', 'listAdminCategories');
       const bad = await list('?is_active=maybe');
       expect(bad.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('listAdminCategories', bad).detail[0]?.loc).toEqual([
-        'query',
-        'is_active',
-      ]);
+      expect(firstIssueLoc('listAdminCategories', bad)).toEqual(['query', 'is_active']);
     });
 
     it('keeps a soft-deleted category listed until it is reactivated or force deleted', async () => {
@@ -229,17 +213,11 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
       await insertCategory(t.database.db, { slug: 'gone', is_active: 0 });
       for (const slug of ['gone', 'never-was']) {
         const res = await t.app.inject({ method: 'GET', url: `${URL}${slug}` });
-        expect(res.statusCode).toBe(404);
-        expect(expectResponseMatches('getCategoryBySlug', res)).toEqual({
-          detail: 'Category not found',
-        });
+        expectProblem(res, 404, 'Category not found', 'getCategoryBySlug');
       }
       const malformed = await t.app.inject({ method: 'GET', url: `${URL}Not_A_Slug` });
       expect(malformed.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('getCategoryBySlug', malformed).detail[0]?.loc).toEqual([
-        'path',
-        'category',
-      ]);
+      expect(firstIssueLoc('getCategoryBySlug', malformed)).toEqual(['path', 'category']);
     });
   });
 
@@ -255,7 +233,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
       expect(res.statusCode).toBe(201);
       const body = expectResponseMatches<Category>('createCategory', res);
       expect(body).toEqual({
-        id: expect.any(Number),
+        id: anyNumber,
         name: 'T-shirts',
         slug: 't-shirts',
         description: 'Cotton tees',
@@ -263,7 +241,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
         parent_id: null,
         is_active: true,
         display_order: 0,
-        created_at: expect.stringMatching(ISO),
+        created_at: anyTimestamp,
         updated_at: body.created_at,
       });
       expect(body.created_at >= before).toBe(true);
@@ -306,30 +284,27 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
     it('refuses a slug already used, even by an inactive category (409)', async () => {
       await insertCategory(t.database.db, { slug: 'taken', is_active: 0 });
       const res = await create({ name: 'Again', slug: 'taken' });
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('createCategory', res)).toEqual({
-        detail: 'Slug already exists',
-      });
+      expectProblem(res, 409, 'Slug already exists', 'createCategory');
       expect(await storedCount()).toBe(1);
     });
 
     it('refuses an unknown parent and a blank name (422)', async () => {
       const res = await create({ name: 'Orphan', slug: 'orphan', parent_id: 999999 });
-      expect(res.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('createCategory', res).detail).toEqual([
+      expectIssues(res, 'createCategory', [
         { loc: ['body', 'parent_id'], msg: 'Parent category not found', type: 'value_error' },
       ]);
 
       const blank = await create({ name: '  ', slug: 'blank' });
-      expect(blank.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('createCategory', blank).detail).toEqual([
+      expectIssues(blank, 'createCategory', [
         { loc: ['body', 'name'], msg: 'Must not be blank', type: 'value_error' },
       ]);
 
       const badSlug = await create({ name: 'Bad', slug: 'Bad Slug', image_url: 'not a url' });
       expect(badSlug.statusCode).toBe(422);
       expect(
-        expectResponseMatches<Issues>('createCategory', badSlug).detail.map((d) => d.loc),
+        expectResponseMatches<Schemas['ValidationErrorBody']>('createCategory', badSlug).detail.map(
+          (d) => d.loc,
+        ),
       ).toEqual(
         expect.arrayContaining([
           ['body', 'slug'],
@@ -341,19 +316,18 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
 
     it('is refused to support (403) and to anonymous callers (401)', async () => {
       const support = await create({ name: 'X', slug: 'x' }, await t.authAs('support'));
-      expect(support.statusCode).toBe(403);
-      expect(expectResponseMatches('createCategory', support)).toEqual({
-        detail: 'Your role (support) does not allow this action',
-      });
+      expectProblem(
+        support,
+        403,
+        'Your role (support) does not allow this action',
+        'createCategory',
+      );
       const anonymous = await t.app.inject({
         method: 'POST',
         url: URL,
         payload: { name: 'X', slug: 'x' },
       });
-      expect(anonymous.statusCode).toBe(401);
-      expect(expectResponseMatches('createCategory', anonymous)).toEqual({
-        detail: 'Not authenticated',
-      });
+      expectProblem(anonymous, 401, 'Not authenticated', 'createCategory');
       expect(await storedCount()).toBe(0);
     });
   });
@@ -383,7 +357,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
         is_active: false,
         display_order: 3,
         created_at: cat.created_at,
-        updated_at: expect.stringMatching(ISO),
+        updated_at: anyTimestamp,
       });
       expect(body.updated_at > cat.updated_at).toBe(true);
       expect(await stored(cat.id)).toMatchObject({
@@ -434,10 +408,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
       expect(expectResponseMatches<Category>('updateCategory', same).name).toBe('Renamed');
 
       const clash = await update(cat.id, { slug: 'theirs' });
-      expect(clash.statusCode).toBe(409);
-      expect(expectResponseMatches('updateCategory', clash)).toEqual({
-        detail: 'Slug already exists',
-      });
+      expectProblem(clash, 409, 'Slug already exists', 'updateCategory');
       expect((await stored(cat.id))?.slug).toBe('mine');
     });
 
@@ -454,8 +425,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
         [b.id, c.id],
       ] as const) {
         const res = await update(id, { parent_id: parentId });
-        expect(res.statusCode).toBe(422);
-        expect(expectResponseMatches<Issues>('updateCategory', res).detail).toEqual([
+        expectIssues(res, 'updateCategory', [
           { loc: ['body', 'parent_id'], msg: CYCLE, type: 'value_error' },
         ]);
       }
@@ -475,23 +445,16 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
     it('refuses an unknown parent (422), an unknown id (404) and a slug as id (422)', async () => {
       const cat = await insertCategory(t.database.db);
       const res = await update(cat.id, { parent_id: 999999 });
-      expect(res.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('updateCategory', res).detail).toEqual([
+      expectIssues(res, 'updateCategory', [
         { loc: ['body', 'parent_id'], msg: 'Parent category not found', type: 'value_error' },
       ]);
 
       const missing = await update(cat.id + 1000, { name: 'Nope' });
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('updateCategory', missing)).toEqual({
-        detail: 'Category not found',
-      });
+      expectProblem(missing, 404, 'Category not found', 'updateCategory');
 
       const bySlug = await update(cat.slug, { name: 'Nope' });
       expect(bySlug.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('updateCategory', bySlug).detail[0]?.loc).toEqual([
-        'path',
-        'category',
-      ]);
+      expect(firstIssueLoc('updateCategory', bySlug)).toEqual(['path', 'category']);
 
       const empty = await update(cat.id, {});
       expect(empty.statusCode).toBe(422);
@@ -546,10 +509,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
 
     it('answers 404 for an unknown id and 403 for support', async () => {
       const missing = await t.app.inject({ method: 'DELETE', url: `${URL}999999`, headers: admin });
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('deleteCategory', missing)).toEqual({
-        detail: 'Category not found',
-      });
+      expectProblem(missing, 404, 'Category not found', 'deleteCategory');
 
       const cat = await insertCategory(t.database.db);
       const support = await t.app.inject({
@@ -602,10 +562,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
         url: `${URL}${cat.id}/force`,
         headers: admin,
       });
-      expect(again.statusCode).toBe(404);
-      expect(expectResponseMatches('forceDeleteCategory', again)).toEqual({
-        detail: 'Category not found',
-      });
+      expectProblem(again, 404, 'Category not found', 'forceDeleteCategory');
     });
 
     it('the foreign keys set children and products to null on a raw delete', async () => {

@@ -1,38 +1,34 @@
 // Checkout (createOrder) over HTTP: exact VAT and totals with awkward prices, re-pricing from the
 // catalogue, item snapshots, reverse charge, buyer defaults, stock decrement with its movements,
 // refusals that roll everything back, and buyers racing for the last units.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { anyNumber, expectIssues, expectProblem } from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
+import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
-  deleteAll,
-  insertCustomer,
   insertProduct,
-  insertSimpleProduct,
   insertVariant,
   insertVatRate,
+  updateProduct,
+  updateVariant,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
-import type { NewProduct, NewVariant } from '../db/schema';
-import type { Schemas } from '../api/types';
+import {
+  addToCart,
+  useShop,
+  checkout as shopCheckout,
+  shippingAddress,
+  stockOf,
+  type Buyer,
+} from '../../test-support/shop';
 import { orderDay } from '../services/order-numbers';
 
 type Order = Schemas['Order'];
-type Issue = { loc: (string | number)[]; msg: string; type: string };
 
 const ORDERS = '/api/v1/orders/';
-const ITEMS = '/api/v1/cart/items';
 
-const ADDRESS = {
-  first_name: 'Jane',
-  last_name: 'Doe',
-  street_address: '12 Avenue Habib Bourguiba',
-  city: 'Tunis',
-  postal_code: '1000',
-  country: 'tn',
-  phone: '+216 71 000 000',
-  email: 'Jane.Doe@Example.com',
-};
+const ADDRESS = shippingAddress({ country: 'tn', email: 'Jane.Doe@Example.com' });
 
 /** Every line adds up, and the lines add up to the order's totals (all in millimes). */
 function expectConsistent(order: Order) {
@@ -59,74 +55,32 @@ function expectConsistent(order: Order) {
 }
 
 describe.each(testDialects)('checkout (%s)', (dialect) => {
-  let t: TestApp;
-  let tn19: { id: number };
+  const t = useTestApp(dialect, { config: { shippingFlatRateMillimes: 7_000 } });
+  const shop = useShop(t);
+  const { simple, customer } = shop;
   let seq = 0;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { config: { shippingFlatRateMillimes: 7_000 } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  beforeEach(async () => {
-    const db = t.database.db;
-    await deleteAll(db, [
-      'stock_movements',
-      'orders',
-      'order_number_counters',
-      'carts',
-      'customers',
-      'variants',
-      'products',
-      'vat_rates',
-    ]);
-    tn19 = await insertVatRate(db, { rate_bp: 1900, country_code: 'TN', is_default: 1 });
-    await insertVatRate(db, { rate_bp: 2000, country_code: 'FR', is_default: 1 });
-  });
 
   const db = () => t.database.db;
   const session = () => `sess_${dialect}_${++seq}_checkout`;
 
-  /** A simple product with its default variant (stock 10 unless told), on the TN 19 % rate. */
-  const simple = (product: Partial<NewProduct> = {}, variant: Partial<NewVariant> = {}) =>
-    insertSimpleProduct(db(), { vat_rate_id: tn19.id, ...product }, variant);
-
-  async function customer(values: Parameters<typeof insertCustomer>[1] = {}) {
-    const row = await insertCustomer(db(), values);
-    return { id: row.id, email: row.email, headers: await t.customerAuth(row.id) };
-  }
-
   async function add(
     productId: number,
     quantity: number,
-    owner: { session?: string; headers?: Record<string, string> },
+    owner: Buyer,
     variantId: number | null = null,
   ) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${ITEMS}${owner.session ? `?session_id=${owner.session}` : ''}`,
-      headers: owner.headers ?? {},
-      payload: { product_id: productId, variant_id: variantId, quantity },
+    const res = await addToCart(t.app, owner, {
+      product_id: productId,
+      variant_id: variantId,
+      quantity,
     });
     expect(res.statusCode, res.body).toBe(201);
   }
 
-  const checkout = (
-    owner: { session?: string; headers?: Record<string, string> },
-    body: Record<string, unknown> = {},
-  ) =>
-    t.app.inject({
-      method: 'POST',
-      url: `${ORDERS}${owner.session ? `?session_id=${owner.session}` : ''}`,
-      headers: owner.headers ?? {},
-      payload: { payment_method: 'cash_on_delivery', shipping_address: ADDRESS, ...body },
-    });
+  const checkout = (owner: Buyer, body: Record<string, unknown> = {}) =>
+    shopCheckout(t.app, owner, { shipping_address: ADDRESS, ...body });
 
-  async function placed(
-    owner: { session?: string; headers?: Record<string, string> },
-    body: Record<string, unknown> = {},
-  ): Promise<Order> {
+  async function placed(owner: Buyer, body: Record<string, unknown> = {}): Promise<Order> {
     const res = await checkout(owner, body);
     expect(res.statusCode, res.body).toBe(201);
     const order = expectResponseMatches<Order>('createOrder', res);
@@ -134,14 +88,6 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
     return order;
   }
 
-  const stockOf = async (variantId: number) =>
-    (
-      await db()
-        .selectFrom('variants')
-        .select('stock_quantity')
-        .where('id', '=', variantId)
-        .executeTakeFirstOrThrow()
-    ).stock_quantity;
   const cartLines = () =>
     db().selectFrom('cart_items').select(['variant_id', 'quantity']).execute();
   const orderCount = async () =>
@@ -244,11 +190,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       const c = await customer();
       await add(a.productId, 2, { headers: c.headers });
       // The price changes after the product was put in the cart.
-      await db()
-        .updateTable('variants')
-        .set({ price: 24_000 })
-        .where('id', '=', a.variantId)
-        .execute();
+      await updateVariant(db(), a.variantId, { price: 24_000 });
       const order = await placed({ headers: c.headers }, { customer_country_code: 'fr' });
       // 24.000 incl. VAT, sold to FR at its 20 % default rate: net 20.000.
       expect(order.customer_country_code).toBe('FR');
@@ -264,7 +206,11 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
 
   describe('the order record', () => {
     it('snapshots the items, numbers the order, decrements the stock and empties the cart', async () => {
-      const p = await insertProduct(db(), { vat_rate_id: tn19.id, has_variants: 1, name: 'Tee' });
+      const p = await insertProduct(db(), {
+        vat_rate_id: shop.tn19.id,
+        has_variants: 1,
+        name: 'Tee',
+      });
       const red = await insertVariant(db(), p.id, {
         variant_title: 'Red / M',
         sku: 'TEE-RED-M',
@@ -309,7 +255,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       });
       expect(order.items).toEqual([
         {
-          id: expect.any(Number),
+          id: anyNumber,
           product_id: p.id,
           variant_id: red.id,
           product_name: 'Tee',
@@ -340,7 +286,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       ]);
       expect(order.status_history).toEqual([
         {
-          id: expect.any(Number),
+          id: anyNumber,
           from_status: null,
           to_status: 'pending',
           note: null,
@@ -350,9 +296,9 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
         },
       ]);
 
-      expect(await stockOf(red.id)).toBe(3);
-      expect(await stockOf(mug.variantId)).toBe(0);
-      expect(await stockOf(untracked.variantId)).toBe(0);
+      expect(await stockOf(db(), red.id)).toBe(3);
+      expect(await stockOf(db(), mug.variantId)).toBe(0);
+      expect(await stockOf(db(), untracked.variantId)).toBe(0);
       const movements = await db()
         .selectFrom('stock_movements')
         .select(['variant_id', 'delta', 'stock_before', 'stock_after', 'reason', 'admin_user_id'])
@@ -379,12 +325,8 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       expect(await cartLines()).toEqual([]);
 
       // Later catalogue changes leave the snapshot alone.
-      await db().updateTable('products').set({ name: 'Renamed' }).where('id', '=', p.id).execute();
-      await db()
-        .updateTable('variants')
-        .set({ price: 1, sku: 'X' })
-        .where('id', '=', red.id)
-        .execute();
+      await updateProduct(db(), p.id, { name: 'Renamed' });
+      await updateVariant(db(), red.id, { price: 1, sku: 'X' });
       const res = await t.app.inject({
         method: 'GET',
         url: `${ORDERS}${order.id}`,
@@ -568,21 +510,18 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
     it('answers 409 for an empty or missing cart', async () => {
       const s = session();
       const none = await checkout({ session: s });
-      expect(none.statusCode).toBe(409);
-      expect(expectResponseMatches('createOrder', none)).toEqual({ detail: 'Your cart is empty' });
+      expectProblem(none, 409, 'Your cart is empty', 'createOrder');
       const a = await simple();
       await add(a.productId, 1, { session: s });
       await t.app.inject({ method: 'DELETE', url: `/api/v1/cart/?session_id=${s}` });
       const empty = await checkout({ session: s });
-      expect(empty.statusCode).toBe(409);
-      expect(expectResponseMatches('createOrder', empty)).toEqual({ detail: 'Your cart is empty' });
+      expectProblem(empty, 409, 'Your cart is empty', 'createOrder');
       expect(await orderCount()).toBe(0);
     });
 
     it('answers 422 without session_id or with an incomplete address, 403 for an admin', async () => {
       const missing = await checkout({});
-      expect(missing.statusCode).toBe(422);
-      expect(expectResponseMatches<{ detail: Issue[] }>('createOrder', missing).detail).toEqual([
+      expectIssues(missing, 'createOrder', [
         {
           loc: ['query', 'session_id'],
           msg: 'session_id is required without a customer token',
@@ -592,8 +531,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       const incomplete: Partial<typeof ADDRESS> = { ...ADDRESS };
       delete incomplete.city;
       const bad = await checkout({ session: session() }, { shipping_address: incomplete });
-      expect(bad.statusCode).toBe(422);
-      expect(expectResponseMatches<{ detail: Issue[] }>('createOrder', bad).detail).toEqual([
+      expectIssues(bad, 'createOrder', [
         { loc: ['body', 'shipping_address', 'city'], msg: 'Field required', type: 'missing' },
       ]);
       const payment = await checkout({ session: session() }, { payment_method: 'cheque' });
@@ -610,34 +548,16 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       const s = session();
       await add(ok.productId, 2, { session: s });
       await add(p.productId, 1, { session: s });
-      await db()
-        .updateTable('products')
-        .set({ is_active: 0 })
-        .where('id', '=', p.productId)
-        .execute();
+      await updateProduct(db(), p.productId, { is_active: 0 });
       const res = await checkout({ session: s });
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('createOrder', res)).toEqual({
-        detail: 'Retired lamp is no longer available',
-      });
+      expectProblem(res, 409, 'Retired lamp is no longer available', 'createOrder');
 
-      await db()
-        .updateTable('products')
-        .set({ is_active: 1 })
-        .where('id', '=', p.productId)
-        .execute();
-      await db()
-        .updateTable('variants')
-        .set({ is_active: 0 })
-        .where('id', '=', p.variantId)
-        .execute();
+      await updateProduct(db(), p.productId, { is_active: 1 });
+      await updateVariant(db(), p.variantId, { is_active: 0 });
       const variant = await checkout({ session: s });
-      expect(variant.statusCode).toBe(409);
-      expect(expectResponseMatches('createOrder', variant)).toEqual({
-        detail: 'Retired lamp is no longer available',
-      });
+      expectProblem(variant, 409, 'Retired lamp is no longer available', 'createOrder');
 
-      expect(await stockOf(ok.variantId)).toBe(5);
+      expect(await stockOf(db(), ok.variantId)).toBe(5);
       expect(await cartLines()).toHaveLength(2);
       expect(await orderCount()).toBe(0);
     });
@@ -648,32 +568,21 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       const s = session();
       await add(first.productId, 2, { session: s });
       await add(short.productId, 3, { session: s });
-      await db()
-        .updateTable('variants')
-        .set({ stock_quantity: 1 })
-        .where('id', '=', short.variantId)
-        .execute();
+      await updateVariant(db(), short.variantId, { stock_quantity: 1 });
       const res = await checkout({ session: s });
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('createOrder', res)).toEqual({
-        detail: 'Only 1 in stock for Olive oil 1 L',
-      });
-      expect(await stockOf(first.variantId)).toBe(5);
-      expect(await stockOf(short.variantId)).toBe(1);
+      expectProblem(res, 409, 'Only 1 in stock for Olive oil 1 L', 'createOrder');
+      expect(await stockOf(db(), first.variantId)).toBe(5);
+      expect(await stockOf(db(), short.variantId)).toBe(1);
       expect(await db().selectFrom('stock_movements').select('id').execute()).toEqual([]);
       expect(await cartLines()).toHaveLength(2);
       expect(await orderCount()).toBe(0);
       expect(await db().selectFrom('order_number_counters').selectAll().execute()).toEqual([]);
 
       // Backorders may go below zero.
-      await db()
-        .updateTable('variants')
-        .set({ allow_backorder: 1 })
-        .where('id', '=', short.variantId)
-        .execute();
+      await updateVariant(db(), short.variantId, { allow_backorder: 1 });
       const order = await placed({ session: s });
       expect(order.order_number).toMatch(/-0001$/);
-      expect(await stockOf(short.variantId)).toBe(-2);
+      expect(await stockOf(db(), short.variantId)).toBe(-2);
     });
   });
 
@@ -687,7 +596,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
       const refused = results.find((r) => r.statusCode === 409);
       expect(refused?.json()).toEqual({ detail: 'Only 0 in stock for Last lamp' });
-      expect(await stockOf(last.variantId)).toBe(0);
+      expect(await stockOf(db(), last.variantId)).toBe(0);
       expect(await orderCount()).toBe(1);
     });
 
@@ -704,12 +613,12 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       const statuses = results.map((r) => r.statusCode);
       expect(statuses.filter((x) => x === 201)).toHaveLength(3);
       expect(statuses.filter((x) => x === 409)).toHaveLength(9);
-      expect(await stockOf(few.variantId)).toBe(0);
+      expect(await stockOf(db(), few.variantId)).toBe(0);
       // The refused orders rolled back entirely, their other line included.
-      expect(await stockOf(other.variantId)).toBe(97);
+      expect(await stockOf(db(), other.variantId)).toBe(97);
       const numbers = results
         .filter((r) => r.statusCode === 201)
-        .map((r) => (r.json() as Order).order_number.slice(-4))
+        .map((r) => r.json<Order>().order_number.slice(-4))
         .sort();
       expect(numbers).toEqual(['0001', '0002', '0003']);
     });
@@ -721,7 +630,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       const results = await Promise.all([checkout({ session: s }), checkout({ session: s })]);
       for (const r of results) expectResponseMatches('createOrder', r);
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-      expect(await stockOf(a.variantId)).toBe(8);
+      expect(await stockOf(db(), a.variantId)).toBe(8);
       expect(await orderCount()).toBe(1);
     });
   });

@@ -4,20 +4,25 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { anyString, expectProblem, validationIssues } from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
 import { createTestApp, testConfig, type TestApp } from '../../test-support/app';
+import {
+  customerMe,
+  refreshCustomerToken,
+  sendMagicLink,
+  verifyMagicLink,
+  REFRESH_REUSED,
+  expectFamilyRevoked,
+} from '../../test-support/auth';
 import { testDialects } from '../../test-support/databases';
+import { newCustomerBody } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { createMailer, createMemoryMailer, type SentMail } from '../mail/transport';
 import { hashMagicLinkToken } from '../services/magic-links';
 import { hashRefreshToken, issueRefreshToken } from '../services/refresh-tokens';
 
-interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-  token_type: string;
-  expires_in: number;
-  user_type: string;
-}
+type TokenPair = Schemas['TokenPair'];
 
 const MINUTE = 60 * 1000;
 const SENT = { message: 'If this address can receive e-mail, a sign-in link is on its way.' };
@@ -43,39 +48,12 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
     await t.close();
   });
 
-  const send = async (email: string, remoteAddress = '127.0.0.1') => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/send-magic-link',
-      payload: { email },
-      remoteAddress,
-    });
-    expectResponseMatches('sendMagicLink', res);
-    return res;
-  };
-  const verify = async (token: string, email: string, remoteAddress = '127.0.0.1') => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/verify-magic-link',
-      payload: { token, email },
-      remoteAddress,
-    });
-    expectResponseMatches('verifyMagicLink', res);
-    return res;
-  };
-  const me = async (headers: Record<string, string>) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers });
-    expectResponseMatches('getCustomerMe', res);
-    return res;
-  };
-  const refresh = async (refreshToken: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/auth/refresh?refresh_token=${encodeURIComponent(refreshToken)}`,
-    });
-    expectResponseMatches('refreshCustomerToken', res);
-    return res;
-  };
+  const send = (email: string, remoteAddress?: string) =>
+    sendMagicLink(t.app, email, remoteAddress);
+  const verify = (token: string, email: string, remoteAddress?: string) =>
+    verifyMagicLink(t.app, token, email, remoteAddress);
+  const me = (headers: Record<string, string>) => customerMe(t.app, headers);
+  const refresh = (refreshToken: string) => refreshCustomerToken(t.app, refreshToken);
   /** Waits for the n-th e-mail (the send does not wait for the mailer). */
   const mail = async (n = 1): Promise<SentMail> => {
     await vi.waitFor(() => expect(mailer.messages.length).toBeGreaterThanOrEqual(n));
@@ -175,10 +153,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
     it('limits links per address (3) and per client IP (10) per 15 minutes', async () => {
       for (let i = 0; i < 3; i++) expect((await send('rate@example.com')).statusCode).toBe(202);
       const blocked = await send('RATE@example.com');
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({
-        detail: 'Too many sign-in link requests. Try again in 15 minutes.',
-      });
+      expectProblem(blocked, 429, 'Too many sign-in link requests. Try again in 15 minutes.');
       expect(blocked.headers['retry-after']).toBe('900');
       // Same address from another IP: the per-address limit holds.
       expect((await send('rate@example.com', '10.0.0.2')).statusCode).toBe(429);
@@ -195,10 +170,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
 
       t.advanceClock(10 * MINUTE);
       const later = await send('rate@example.com');
-      expect(later.statusCode).toBe(429);
-      expect(later.json()).toEqual({
-        detail: 'Too many sign-in link requests. Try again in 5 minutes.',
-      });
+      expectProblem(later, 429, 'Too many sign-in link requests. Try again in 5 minutes.');
       expect(later.headers['retry-after']).toBe('300');
       t.advanceClock(5 * MINUTE);
       expect((await send('rate@example.com')).statusCode).toBe(202);
@@ -220,7 +192,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
     it('answers 422 for an invalid address', async () => {
       const res = await send('not-an-email');
       expect(res.statusCode).toBe(422);
-      expect(res.json().detail[0].loc).toEqual(['body', 'email']);
+      expect(validationIssues(res)[0]?.loc).toEqual(['body', 'email']);
       expect(await linkRows()).toEqual([]);
     });
   });
@@ -232,8 +204,8 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
       expect(res.statusCode).toBe(200);
       const pair = res.json<TokenPair>();
       expect(pair).toEqual({
-        access_token: expect.any(String),
-        refresh_token: expect.any(String),
+        access_token: anyString,
+        refresh_token: anyString,
         token_type: 'bearer',
         expires_in: 900,
         user_type: 'customer',
@@ -267,19 +239,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
       expect(await customers()).toHaveLength(1);
       const meRes = await me({ authorization: `Bearer ${again.access_token}` });
       expect(meRes.statusCode).toBe(200);
-      expect(meRes.json()).toEqual({
-        id: customer!.id,
-        email: 'jane@example.com',
-        first_name: null,
-        last_name: null,
-        phone: null,
-        customer_type: 'individual',
-        company_name: null,
-        vat_number: null,
-        country_code: 'TN',
-        created_at: customer!.created_at,
-        updated_at: customer!.updated_at,
-      });
+      expect(meRes.json()).toEqual(newCustomerBody({ ...customer!, email: 'jane@example.com' }));
     });
 
     it('refuses a link used twice', async () => {
@@ -358,10 +318,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
         expect((await verify('y'.repeat(43), 'brute@example.com')).statusCode).toBe(401);
       }
       const blocked = await verify(token, 'brute@example.com');
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({
-        detail: 'Too many failed login attempts. Try again in 15 minutes.',
-      });
+      expectProblem(blocked, 429, 'Too many failed login attempts. Try again in 15 minutes.');
       expect(blocked.headers['retry-after']).toBe('900');
       expect((await verify(token, 'brute@example.com', '10.0.0.9')).statusCode).toBe(200);
     });
@@ -369,31 +326,27 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
     it('answers 422 for a token that is too short', async () => {
       const res = await verify('short', 'jane@example.com');
       expect(res.statusCode).toBe(422);
-      expect(res.json().detail[0].loc).toEqual(['body', 'token']);
+      expect(validationIssues(res)[0]?.loc).toEqual(['body', 'token']);
     });
   });
 
   describe('getCustomerMe', () => {
     it('refuses no token (401), an admin token (403) and a gone customer (401)', async () => {
       const anonymous = await me({});
-      expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ detail: 'Not authenticated' });
+      expectProblem(anonymous, 401, 'Not authenticated');
 
       const admin = await me(await t.authAs('super_admin'));
-      expect(admin.statusCode).toBe(403);
-      expect(admin.json()).toEqual({ detail: 'A customer account is required' });
+      expectProblem(admin, 403, 'A customer account is required');
 
       const pair = await signIn('leaving@example.com');
       const auth = { authorization: `Bearer ${pair.access_token}` };
       await setActive('leaving@example.com', 0);
       const inactive = await me(auth);
-      expect(inactive.statusCode).toBe(401);
-      expect(inactive.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+      expectProblem(inactive, 401, 'Account is inactive or no longer exists');
 
       await t.database.db.deleteFrom('customers').execute();
       const deleted = await me(auth);
-      expect(deleted.statusCode).toBe(401);
-      expect(deleted.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+      expectProblem(deleted, 401, 'Account is inactive or no longer exists');
     });
 
     it('gives a customer token 403 on the admin API', async () => {
@@ -403,10 +356,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
         url: '/api/v1/admin/auth/me',
         headers: { authorization: `Bearer ${pair.access_token}` },
       });
-      expect(res.statusCode).toBe(403);
-      expect(expectResponseMatches('getAdminMe', res)).toEqual({
-        detail: 'Admin privileges are required',
-      });
+      expectProblem(res, 403, 'Admin privileges are required', 'getAdminMe');
     });
   });
 
@@ -442,10 +392,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
       const other = await signIn('rot@example.com');
 
       const reuse = await refresh(first.refresh_token);
-      expect(reuse.statusCode).toBe(401);
-      expect(reuse.json()).toEqual({
-        detail: 'Refresh token was already used or revoked; please sign in again',
-      });
+      expectProblem(reuse, 401, REFRESH_REUSED);
       const newest = await refresh(second.refresh_token);
       expect(newest.statusCode).toBe(401);
       for (const row of await t.database.db
@@ -466,8 +413,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
         now: t.ctx.now(),
       });
       const res = await refresh(adminToken);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Invalid refresh token' });
+      expectProblem(res, 401, 'Invalid refresh token');
       expect(await tokenRow(adminToken)).toMatchObject({ used_at: null, revoked_at: null });
       expect((await refresh('z'.repeat(43))).json()).toEqual({ detail: 'Invalid refresh token' });
     });
@@ -476,8 +422,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
       const pair = await signIn('off2@example.com');
       await setActive('off2@example.com', 0);
       const res = await refresh(pair.refresh_token);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+      expectProblem(res, 401, 'Account is inactive or no longer exists');
       expect((await tokenRow(pair.refresh_token)).revoked_at).not.toBeNull();
     });
   });
@@ -491,22 +436,6 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
       expectResponseMatches('logoutCustomer', res);
       return res;
     };
-    const familyOf = async (token: string) =>
-      t.database.db
-        .selectFrom('refresh_tokens')
-        .select('revoked_at')
-        .where(
-          'family_id',
-          '=',
-          (
-            await t.database.db
-              .selectFrom('refresh_tokens')
-              .select('family_id')
-              .where('token_hash', '=', hashRefreshToken(token))
-              .executeTakeFirstOrThrow()
-          ).family_id,
-        )
-        .execute();
 
     it('revokes the whole family of the token, even after its access token expired', async () => {
       const first = await signIn('bye@example.com');
@@ -517,9 +446,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
       const res = await logout(second.refresh_token);
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
-      const family = await familyOf(first.refresh_token);
-      expect(family).toHaveLength(2);
-      for (const row of family) expect(row.revoked_at).not.toBeNull();
+      await expectFamilyRevoked(t.database.db, first.refresh_token, 2);
       expect((await refresh(second.refresh_token)).statusCode).toBe(401);
       // Another sign-in of the same customer is another session and stays.
       expect((await refresh(other.refresh_token)).statusCode).toBe(200);
@@ -552,7 +479,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
     it('answers 422 without a refresh token', async () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout' });
       expect(res.statusCode).toBe(422);
-      expect(res.json().detail[0].loc).toEqual(['query', 'refresh_token']);
+      expect(validationIssues(res)[0]?.loc).toEqual(['query', 'refresh_token']);
     });
   });
 });

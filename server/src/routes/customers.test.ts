@@ -1,39 +1,27 @@
 // The signed-in customer's profile and the VAT number check, over HTTP on every test dialect.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { expectProblem, validationIssues } from '../../test-support/contract';
+import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { expectResponseMatches } from '../../test-support/openapi-validator';
+import { insertCustomer as insertCustomerRow, newCustomerBody } from '../../test-support/fixtures';
+
+const ME = '/api/v1/customers/me';
 
 describe.each(testDialects)('customer profile (%s)', (dialect) => {
-  let t: TestApp;
-
-  beforeEach(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  const t = useTestApp(dialect, {}, { perTest: true });
 
   let seq = 0;
-  const insertCustomer = async (values: { is_active?: 0 | 1 } = {}) => {
+  const insertCustomer = (values: { is_active?: 0 | 1 } = {}) => {
     seq += 1;
     const at = t.ctx.now().toISOString();
-    return t.database.db
-      .insertInto('customers')
-      .values({
-        email: `customer${seq}@example.com`,
-        first_name: null,
-        last_name: null,
-        phone: null,
-        company_name: null,
-        vat_number: null,
-        is_active: 1,
-        created_at: at,
-        updated_at: at,
-        ...values,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return insertCustomerRow(t.database.db, {
+      email: `customer${seq}@example.com`,
+      first_name: null,
+      last_name: null,
+      created_at: at,
+      updated_at: at,
+      ...values,
+    });
   };
   const row = (id: number) =>
     t.database.db
@@ -42,31 +30,12 @@ describe.each(testDialects)('customer profile (%s)', (dialect) => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
 
-  const getProfile = async (headers: Record<string, string>) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/customers/me', headers });
-    expectResponseMatches('getCustomerProfile', res);
-    return res;
-  };
-  const patchProfile = async (headers: Record<string, string>, payload: unknown) => {
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/customers/me',
-      headers,
-      payload: payload as object,
-    });
-    expectResponseMatches('updateCustomerProfile', res);
-    return res;
-  };
-  const validateVat = async (headers: Record<string, string>, payload: unknown) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/customers/me/validate-vat',
-      headers,
-      payload: payload as object,
-    });
-    expectResponseMatches('validateVatNumber', res);
-    return res;
-  };
+  const getProfile = (headers: Record<string, string>) =>
+    t.request('getCustomerProfile', { method: 'GET', url: ME, headers });
+  const patchProfile = (headers: Record<string, string>, payload: unknown) =>
+    t.request('updateCustomerProfile', { method: 'PATCH', url: ME, headers, payload });
+  const validateVat = (headers: Record<string, string>, payload: unknown) =>
+    t.request('validateVatNumber', { method: 'POST', url: `${ME}/validate-vat`, headers, payload });
 
   describe('getCustomerProfile', () => {
     it("returns the caller's own profile", async () => {
@@ -74,34 +43,19 @@ describe.each(testDialects)('customer profile (%s)', (dialect) => {
       await insertCustomer(); // someone else
       const res = await getProfile(await t.customerAuth(customer.id));
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({
-        id: customer.id,
-        email: customer.email,
-        first_name: null,
-        last_name: null,
-        phone: null,
-        customer_type: 'individual',
-        company_name: null,
-        vat_number: null,
-        country_code: 'TN',
-        created_at: customer.created_at,
-        updated_at: customer.updated_at,
-      });
+      expect(res.json()).toEqual(newCustomerBody(customer));
     });
 
     it('refuses no token (401), an admin (403), a deactivated or deleted customer (401)', async () => {
       expect((await getProfile({})).statusCode).toBe(401);
       const admin = await getProfile(await t.authAs('super_admin'));
-      expect(admin.statusCode).toBe(403);
-      expect(admin.json()).toEqual({ detail: 'A customer account is required' });
+      expectProblem(admin, 403, 'A customer account is required');
 
       const inactive = await insertCustomer({ is_active: 0 });
       const res = await getProfile(await t.customerAuth(inactive.id));
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+      expectProblem(res, 401, 'Account is inactive or no longer exists');
       const gone = await getProfile(await t.customerAuth(999_999));
-      expect(gone.statusCode).toBe(401);
-      expect(gone.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+      expectProblem(gone, 401, 'Account is inactive or no longer exists');
     });
   });
 
@@ -121,7 +75,7 @@ describe.each(testDialects)('customer profile (%s)', (dialect) => {
       });
       expect(res.statusCode).toBe(200);
       const stored = await row(customer.id);
-      expect(stored).toMatchObject({
+      const profile = {
         email: customer.email,
         first_name: 'Jeanne',
         last_name: 'Dupont',
@@ -131,19 +85,12 @@ describe.each(testDialects)('customer profile (%s)', (dialect) => {
         vat_number: 'FR40303265045',
         country_code: 'FR',
         created_at: customer.created_at,
-      });
+      };
+      expect(stored).toMatchObject(profile);
       expect(stored.updated_at > customer.updated_at).toBe(true);
       expect(res.json()).toEqual({
         id: customer.id,
-        email: customer.email,
-        first_name: 'Jeanne',
-        last_name: 'Dupont',
-        phone: '+33 1 23 45 67 89',
-        customer_type: 'professional',
-        company_name: 'Acme SARL',
-        vat_number: 'FR40303265045',
-        country_code: 'FR',
-        created_at: customer.created_at,
+        ...profile,
         updated_at: stored.updated_at,
       });
 
@@ -180,9 +127,9 @@ describe.each(testDialects)('customer profile (%s)', (dialect) => {
       const customer = await insertCustomer();
       const res = await patchProfile(await t.customerAuth(customer.id), payload);
       expect(res.statusCode).toBe(422);
-      const issue = res
-        .json()
-        .detail.find((d: { loc: unknown }) => JSON.stringify(d.loc) === JSON.stringify(loc));
+      const issue = validationIssues(res).find(
+        (d) => JSON.stringify(d.loc) === JSON.stringify(loc),
+      );
       expect(issue).toMatchObject({ type });
       expect(await row(customer.id)).toEqual(customer);
     });
@@ -212,8 +159,7 @@ describe.each(testDialects)('customer profile (%s)', (dialect) => {
       expect(admin.statusCode).toBe(403);
       const inactive = await insertCustomer({ is_active: 0 });
       const res = await patchProfile(await t.customerAuth(inactive.id), { first_name: 'X' });
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Account is inactive or no longer exists' });
+      expectProblem(res, 401, 'Account is inactive or no longer exists');
       expect((await row(inactive.id)).first_name).toBeNull();
     });
   });

@@ -7,24 +7,16 @@
 // databases. Bounded: NUM_RUNS sequences of at most MAX_STEPS steps. fast-check prints the seed
 // and path of a failure; FC_SEED=<seed> (and FC_PATH=<path>) replay it.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { deleteAll, insertCategory, insertVatRate } from '../../test-support/fixtures';
+import { insertCategory, insertVatRate } from '../../test-support/fixtures';
+import { clearShop, ORDER_STATUSES } from '../../test-support/shop';
 import { stockLedgerMismatches, stockShop } from '../../test-support/stock';
 import type { OrderStatus } from '../db/schema';
 
 const NUM_RUNS = 40;
 const MAX_STEPS = 14;
-const STATUSES: OrderStatus[] = [
-  'pending',
-  'confirmed',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'refunded',
-];
 const CANCELLABLE: OrderStatus[] = ['pending', 'confirmed', 'processing'];
 const holds = (s: OrderStatus) => s !== 'cancelled' && s !== 'refunded';
 
@@ -56,7 +48,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('status' as const),
       order: fc.nat(),
-      status: fc.constantFrom(...STATUSES),
+      status: fc.constantFrom(...ORDER_STATUSES),
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), order: fc.nat() }) },
@@ -79,31 +71,18 @@ const runArb = fc.record({
 });
 
 describe.each(testDialects)('stock follows orders, property (%s)', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect);
   let shop: ReturnType<typeof stockShop>;
   let support: { authorization: string };
   let run = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     shop = stockShop(t, await t.authAs('super_admin'));
     support = await t.authAs('support');
   });
-  afterAll(async () => {
-    await t?.close();
-  });
-
   async function reset() {
     const db = t.database.db;
-    await deleteAll(db, [
-      'stock_movements',
-      'orders',
-      'carts',
-      'variants',
-      'products',
-      'categories',
-      'vat_rates',
-    ]);
+    await clearShop(db);
     const vatRateId = (await insertVatRate(db, { rate_bp: 1900, country_code: 'TN' })).id;
     const categoryId = (await insertCategory(db, { name: 'Shirts', slug: 'shirts' })).id;
     return { vatRateId, categoryId };
@@ -187,7 +166,7 @@ describe.each(testDialects)('stock follows orders, property (%s)', (dialect) => 
             expect(res.statusCode, res.body).toBe(ok ? 201 : 409);
             if (ok) {
               orders.push({
-                id: (res.json() as { id: number }).id,
+                id: res.json<{ id: number }>().id,
                 status: 'pending',
                 lines: step.lines,
               });

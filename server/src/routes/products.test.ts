@@ -1,38 +1,36 @@
 // Admin products: listAdminProducts, createProduct, getProduct, updateProduct, deleteProduct.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  anyNumber,
+  anyString,
+  expectIssues,
+  expectProblem,
+  firstIssueLoc,
+} from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
+import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
-  deleteAll,
   insertCategory,
   insertProduct,
   insertVariant,
   insertVatRate,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
-import type { Schemas } from '../api/types';
+import { clearShop } from '../../test-support/shop';
 
 type Product = Schemas['Product'];
-type Issues = { detail: { loc: (string | number)[]; msg: string; type: string }[] };
 
 describe.each(testDialects)('admin products (%s)', (dialect) => {
-  let t: TestApp;
-  let admin: { id: number; token: string };
-  let auth: { authorization: string };
+  const t = useTestApp(dialect);
+  const admin = useAdminAccount(t, 'manager');
+  const auth = admin.headers;
   let vat19: { id: number };
   let category: { id: number };
 
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    admin = await t.createAdmin({ role: 'manager' });
-    auth = { authorization: `Bearer ${admin.token}` };
-  });
-  afterAll(async () => {
-    await t.close();
-  });
   beforeEach(async () => {
     const db = t.database.db;
-    await deleteAll(db, ['stock_movements', 'variants', 'products', 'categories', 'vat_rates']);
+    await clearShop(db);
     vat19 = await insertVatRate(db, { rate_bp: 1900, country_code: 'TN', is_default: 1 });
     category = await insertCategory(db, { name: 'Shirts', slug: 'shirts' });
   });
@@ -91,10 +89,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
         headers: support,
         payload: validBody(),
       });
-      expect(write.statusCode).toBe(403);
-      expect(expectResponseMatches('createProduct', write)).toEqual({
-        detail: 'Your role (support) does not allow this action',
-      });
+      expectProblem(write, 403, 'Your role (support) does not allow this action', 'createProduct');
       expect(await db().selectFrom('products').select('id').execute()).toEqual([]);
     });
   });
@@ -119,7 +114,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
       expect(res.statusCode).toBe(201);
       const body = expectResponseMatches<Product>('createProduct', res);
       expect(body).toEqual({
-        id: expect.any(Number),
+        id: anyNumber,
         name: 'Summer T-shirt',
         slug: 'summer-t-shirt',
         description: 'A light shirt',
@@ -141,8 +136,8 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
         meta_description: null,
         tags: ['summer', 'cotton'],
         variant_count: 0,
-        created_at: expect.any(String),
-        updated_at: expect.any(String),
+        created_at: anyString,
+        updated_at: anyString,
       });
       const row = await db()
         .selectFrom('products')
@@ -214,18 +209,14 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
     it('refuses a used slug or inventory sku (409), but DEFAULT may repeat', async () => {
       await create({ inventory: { sku: 'TEE-1' } });
       const slug = await inject('POST', '/api/v1/admin/products/', validBody());
-      expect(slug.statusCode).toBe(409);
-      expect(expectResponseMatches('createProduct', slug)).toEqual({
-        detail: 'Slug already exists',
-      });
+      expectProblem(slug, 409, 'Slug already exists', 'createProduct');
 
       const sku = await inject(
         'POST',
         '/api/v1/admin/products/',
         validBody({ slug: 'other', inventory: { sku: 'TEE-1' } }),
       );
-      expect(sku.statusCode).toBe(409);
-      expect(expectResponseMatches('createProduct', sku)).toEqual({ detail: 'SKU already exists' });
+      expectProblem(sku, 409, 'SKU already exists', 'createProduct');
       expect(
         await db().selectFrom('products').select('slug').where('slug', '=', 'other').execute(),
       ).toEqual([]);
@@ -244,7 +235,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
         validBody({ category_id: 999_999, vat_rate_id: 999_998 }),
       );
       expect(res.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('createProduct', res)).toEqual({
+      expect(expectResponseMatches<Schemas['ValidationErrorBody']>('createProduct', res)).toEqual({
         detail: [
           { loc: ['body', 'category_id'], msg: 'Category not found', type: 'value_error' },
           { loc: ['body', 'vat_rate_id'], msg: 'VAT rate not found', type: 'value_error' },
@@ -258,8 +249,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
         '/api/v1/admin/products/',
         validBody({ has_variants: true, inventory: { stock_quantity: 1 } }),
       );
-      expect(inv.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('createProduct', inv).detail).toEqual([
+      expectIssues(inv, 'createProduct', [
         {
           loc: ['body', 'inventory'],
           msg: 'Inventory can only be set for a product without variants',
@@ -269,10 +259,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
 
       const blank = await inject('POST', '/api/v1/admin/products/', validBody({ name: '   ' }));
       expect(blank.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('createProduct', blank).detail[0]?.loc).toEqual([
-        'body',
-        'name',
-      ]);
+      expect(firstIssueLoc('createProduct', blank)).toEqual(['body', 'name']);
       expect(await db().selectFrom('products').select('id').execute()).toEqual([]);
     });
 
@@ -290,9 +277,10 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
         validBody({ base_price: '1.2345', meta_title: 'x'.repeat(61), colour: 'red' }),
       );
       expect(res.statusCode).toBe(422);
-      const locs = expectResponseMatches<Issues>('createProduct', res).detail.map((d) =>
-        d.loc.join('.'),
-      );
+      const locs = expectResponseMatches<Schemas['ValidationErrorBody']>(
+        'createProduct',
+        res,
+      ).detail.map((d) => d.loc.join('.'));
       expect(locs).toEqual(
         expect.arrayContaining(['body.base_price', 'body.meta_title', 'body.colour']),
       );
@@ -350,10 +338,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
 
       const res = await inject('GET', '/api/v1/admin/products/?limit=1001');
       expect(res.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('listAdminProducts', res).detail[0]?.loc).toEqual([
-        'query',
-        'limit',
-      ]);
+      expect(firstIssueLoc('listAdminProducts', res)).toEqual(['query', 'limit']);
     });
 
     it('returns one product, and 404 for an unknown id', async () => {
@@ -374,8 +359,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
       });
 
       const missing = await inject('GET', '/api/v1/admin/products/999999');
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('getProduct', missing)).toEqual({ detail: 'Product not found' });
+      expectProblem(missing, 404, 'Product not found', 'getProduct');
     });
   });
 
@@ -394,7 +378,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
         name: 'Winter T-shirt',
         short_description: null,
         is_featured: true,
-        updated_at: expect.any(String),
+        updated_at: anyString,
       });
     });
 
@@ -474,13 +458,10 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
         inventory: { stock_quantity: 3 },
       });
       expect(res.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('updateProduct', res).detail[0]?.loc).toEqual([
-        'body',
-        'inventory',
-      ]);
-      expect((await inject('GET', `/api/v1/admin/products/${created.id}`)).json().name).toBe(
-        'Summer T-shirt',
-      );
+      expect(firstIssueLoc('updateProduct', res)).toEqual(['body', 'inventory']);
+      expect(
+        (await inject('GET', `/api/v1/admin/products/${created.id}`)).json<Product>().name,
+      ).toBe('Summer T-shirt');
     });
 
     it('keeps has_variants in line with the variants', async () => {
@@ -490,10 +471,12 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
       const refused = await inject('PATCH', `/api/v1/admin/products/${created.id}`, {
         has_variants: false,
       });
-      expect(refused.statusCode).toBe(409);
-      expect(expectResponseMatches('updateProduct', refused)).toEqual({
-        detail: 'Cannot mark the product as simple: it has 2 variants (at most 1 allowed)',
-      });
+      expectProblem(
+        refused,
+        409,
+        'Cannot mark the product as simple: it has 2 variants (at most 1 allowed)',
+        'updateProduct',
+      );
 
       await db().deleteFrom('variants').where('product_id', '=', created.id).execute();
       const simple = await inject('PATCH', `/api/v1/admin/products/${created.id}`, {
@@ -514,10 +497,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
         has_variants: true,
         name: 'Renamed',
       });
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('updateProduct', res)).toEqual({
-        detail: 'Product type cannot be changed after creation',
-      });
+      expectProblem(res, 409, 'Product type cannot be changed after creation', 'updateProduct');
       const row = await db()
         .selectFrom('products')
         .select(['has_variants', 'name'])
@@ -537,31 +517,23 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
       expect(same.statusCode).toBe(200);
 
       const slug = await inject('PATCH', `/api/v1/admin/products/${mine.id}`, { slug: 'taken' });
-      expect(slug.statusCode).toBe(409);
-      expect(expectResponseMatches('updateProduct', slug)).toEqual({
-        detail: 'Slug already exists',
-      });
+      expectProblem(slug, 409, 'Slug already exists', 'updateProduct');
       const sku = await inject('PATCH', `/api/v1/admin/products/${mine.id}`, {
         inventory: { sku: 'USED' },
       });
-      expect(sku.statusCode).toBe(409);
-      expect(expectResponseMatches('updateProduct', sku)).toEqual({ detail: 'SKU already exists' });
+      expectProblem(sku, 409, 'SKU already exists', 'updateProduct');
 
       const refs = await inject('PATCH', `/api/v1/admin/products/${mine.id}`, {
         vat_rate_id: 999_999,
       });
-      expect(refs.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('updateProduct', refs).detail).toEqual([
+      expectIssues(refs, 'updateProduct', [
         { loc: ['body', 'vat_rate_id'], msg: 'VAT rate not found', type: 'value_error' },
       ]);
     });
 
     it('answers 404 for an unknown product and 422 for an empty body', async () => {
       const missing = await inject('PATCH', '/api/v1/admin/products/999999', { name: 'X' });
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('updateProduct', missing)).toEqual({
-        detail: 'Product not found',
-      });
+      expectProblem(missing, 404, 'Product not found', 'updateProduct');
       const created = await create();
       const empty = await inject('PATCH', `/api/v1/admin/products/${created.id}`, {});
       expect(empty.statusCode).toBe(422);
@@ -594,10 +566,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
       expect(kept).toMatchObject({ sku: 'DEFAULT', title: keep.name, delta: 1 });
 
       const again = await inject('DELETE', `/api/v1/admin/products/${created.id}`);
-      expect(again.statusCode).toBe(404);
-      expect(expectResponseMatches('deleteProduct', again)).toEqual({
-        detail: 'Product not found',
-      });
+      expectProblem(again, 404, 'Product not found', 'deleteProduct');
     });
   });
 });

@@ -1,42 +1,28 @@
 // Stock over HTTP: inventory settings (single and bulk), signed adjustments with their movements,
 // the inventory status report, and parallel adjustments that must neither lose an update nor
 // take the stock below zero (truly concurrent on PostgreSQL: the test app uses a pool).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { expectProblem, firstIssueLoc } from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
+import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { insertProduct, insertVariant } from '../../test-support/fixtures';
-import { expectResponseMatches } from '../../test-support/openapi-validator';
+import { stockMovementsOf } from '../../test-support/stock';
+import { insertProduct, insertVariant, updateVariant } from '../../test-support/fixtures';
+import { expectResponseMatches, injectJson } from '../../test-support/openapi-validator';
 import type { NewVariant } from '../db/schema';
 import { stockState } from '../domain/inventory';
-import type { Schemas } from '../api/types';
 
 type Variant = Schemas['Variant'];
-type Issue = { loc: (string | number)[]; msg: string; type: string };
 
 const BASE = '/api/v1/admin/variants';
 
 describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
-  let t: TestApp;
-  let auth: { authorization: string };
-  let adminId: number;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    const admin = await t.createAdmin({ role: 'inventory_manager' });
-    adminId = admin.id;
-    auth = { authorization: `Bearer ${admin.token}` };
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(dialect);
+  const admin = useAdminAccount(t, 'inventory_manager');
+  const auth = admin.headers;
 
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: auth,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    injectJson(t.app, { method, url, headers: auth, payload });
   const db = () => t.database.db;
   const stockOf = async (id: number) =>
     (
@@ -46,13 +32,7 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
         .where('id', '=', id)
         .executeTakeFirstOrThrow()
     ).stock_quantity;
-  const movementsOf = (variantId: number) =>
-    db()
-      .selectFrom('stock_movements')
-      .selectAll()
-      .where('variant_id', '=', variantId)
-      .orderBy('id')
-      .execute();
+  const movementsOf = (variantId: number) => stockMovementsOf(db(), variantId);
   const adjust = (id: number, adjustment: number, reason?: string | null) =>
     call('POST', `${BASE}/${id}/inventory/adjust`, {
       adjustment,
@@ -86,7 +66,7 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
           stock_before: 10,
           stock_after: 3,
           reason: 'Inventory update',
-          admin_user_id: adminId,
+          admin_user_id: admin.id,
         },
       ]);
 
@@ -103,10 +83,7 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
 
     it('answers 404 for an unknown variant and 422 for an empty or invalid body', async () => {
       const missing = await call('PATCH', `${BASE}/999999/inventory`, { stock_quantity: 1 });
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('updateVariantInventory', missing)).toEqual({
-        detail: 'Variant not found',
-      });
+      expectProblem(missing, 404, 'Variant not found', 'updateVariantInventory');
       const product = await insertProduct(db());
       const v = await insertVariant(db(), product.id);
       const empty = await call('PATCH', `${BASE}/${v.id}/inventory`, {});
@@ -115,7 +92,10 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
       const negative = await call('PATCH', `${BASE}/${v.id}/inventory`, { stock_quantity: -1 });
       expect(negative.statusCode).toBe(422);
       expect(
-        expectResponseMatches<{ detail: Issue[] }>('updateVariantInventory', negative).detail,
+        expectResponseMatches<{ detail: Schemas['ValidationIssue'][] }>(
+          'updateVariantInventory',
+          negative,
+        ).detail,
       ).toMatchObject([{ loc: ['body', 'stock_quantity'], type: 'minimum' }]);
       expect(await stockOf(v.id)).toBe(10);
     });
@@ -138,7 +118,7 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
       ]);
       expect(body.count).toBe(2);
       expect(await movementsOf(b.id)).toMatchObject([
-        { delta: 18, reason: 'Inventory update', admin_user_id: adminId },
+        { delta: 18, reason: 'Inventory update', admin_user_id: admin.id },
       ]);
       expect(await movementsOf(a.id)).toEqual([]);
     });
@@ -151,17 +131,17 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
         { id: a.id, stock_quantity: 50 },
         { id: 999999, stock_quantity: 1 },
       ]);
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('bulkUpdateInventory', missing)).toEqual({
-        detail: 'items[1]: Variant 999999 not found',
-      });
+      expectProblem(missing, 404, 'items[1]: Variant 999999 not found', 'bulkUpdateInventory');
       const twice = await call('PATCH', `${BASE}/bulk/inventory`, [
         { id: a.id, stock_quantity: 50 },
         { id: a.id, stock_quantity: 60 },
       ]);
       expect(twice.statusCode).toBe(422);
       expect(
-        expectResponseMatches<{ detail: Issue[] }>('bulkUpdateInventory', twice).detail,
+        expectResponseMatches<{ detail: Schemas['ValidationIssue'][] }>(
+          'bulkUpdateInventory',
+          twice,
+        ).detail,
       ).toMatchObject([{ loc: ['body', 1, 'id'] }]);
       const idOnly = await call('PATCH', `${BASE}/bulk/inventory`, [{ id: a.id }]);
       expect(idOnly.statusCode).toBe(422);
@@ -190,7 +170,7 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
         stock_before: 10,
         stock_after: 15,
         reason: 'Delivery',
-        admin_user_id: adminId,
+        admin_user_id: admin.id,
       });
 
       const remove = await adjust(v.id, -15);
@@ -207,10 +187,12 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
       const product = await insertProduct(db(), { has_variants: 1 });
       const strict = await insertVariant(db(), product.id, { stock_quantity: 2 });
       const res = await adjust(strict.id, -3);
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('adjustVariantStock', res)).toEqual({
-        detail: 'Not enough stock: 2 in stock, cannot remove 3 (backorders are not allowed)',
-      });
+      expectProblem(
+        res,
+        409,
+        'Not enough stock: 2 in stock, cannot remove 3 (backorders are not allowed)',
+        'adjustVariantStock',
+      );
       expect(await stockOf(strict.id)).toBe(2);
       expect(await movementsOf(strict.id)).toEqual([]);
 
@@ -226,11 +208,7 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
       ).toBe(-3);
 
       // Climbing back out of a backorder hole is allowed even once backorders are switched off.
-      await db()
-        .updateTable('variants')
-        .set({ allow_backorder: 0 })
-        .where('id', '=', backorder.id)
-        .execute();
+      await updateVariant(db(), backorder.id, { allow_backorder: 0 });
       const refill = await adjust(backorder.id, 1);
       expect(refill.statusCode).toBe(200);
       expect(await stockOf(backorder.id)).toBe(-2);
@@ -240,23 +218,15 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
       const product = await insertProduct(db(), { has_variants: 1 });
       const untracked = await insertVariant(db(), product.id, { track_inventory: 0 });
       const res = await adjust(untracked.id, 1);
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('adjustVariantStock', res)).toEqual({
-        detail: 'This variant does not track inventory',
-      });
+      expectProblem(res, 409, 'This variant does not track inventory', 'adjustVariantStock');
       expect(await stockOf(untracked.id)).toBe(10);
 
       const missing = await adjust(999999, 1);
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('adjustVariantStock', missing)).toEqual({
-        detail: 'Variant not found',
-      });
+      expectProblem(missing, 404, 'Variant not found', 'adjustVariantStock');
 
       const zero = await adjust(untracked.id, 0);
       expect(zero.statusCode).toBe(422);
-      expect(
-        expectResponseMatches<{ detail: Issue[] }>('adjustVariantStock', zero).detail[0]?.loc,
-      ).toEqual(['body', 'adjustment']);
+      expect(firstIssueLoc('adjustVariantStock', zero)).toEqual(['body', 'adjustment']);
       expect(await movementsOf(untracked.id)).toEqual([]);
     });
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectProblem, firstIssueLoc, problemDetail } from '../../test-support/contract';
 import { createTestApp, testConfig, type TestApp } from '../../test-support/app';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import {
@@ -135,7 +136,10 @@ describe('uploads', () => {
   const upload = async (op: UploadOp, entries: Entry[]) => post(op, await formData(entries));
 
   function expectProblem(op: string, res: LightMyRequestResponse, status: number, detail: unknown) {
-    expect({ status: res.statusCode, body: res.json() }).toEqual({ status, body: { detail } });
+    expect({ status: res.statusCode, body: res.json<unknown>() }).toEqual({
+      status,
+      body: { detail },
+    });
     expectResponseMatches(op, res);
   }
 
@@ -366,7 +370,7 @@ describe('uploads', () => {
       const res = await post('uploadImage', { ...truncated, payload: cut });
       expect(res.statusCode).toBe(400);
       expectResponseMatches('uploadImage', res);
-      expect(res.json().detail).toMatch(/^Malformed multipart body/);
+      expect(problemDetail(res)).toMatch(/^Malformed multipart body/);
       expect(stored()).toEqual([]);
 
       const noBoundary = await post('uploadImage', {
@@ -470,9 +474,7 @@ describe('uploads', () => {
         payload: { keys: ['../secrets.json'] },
       });
       expect(bad.statusCode).toBe(422);
-      expect(
-        expectResponseMatches<{ detail: { loc: unknown[] }[] }>('deleteFiles', bad).detail[0]?.loc,
-      ).toEqual(['body', 'keys', 0]);
+      expect(firstIssueLoc('deleteFiles', bad)).toEqual(['body', 'keys', 0]);
       expect(existsSync(join(dataDir, 'secrets.json'))).toBe(true);
 
       const support = await t.app.inject({
@@ -601,10 +603,7 @@ describe('uploads', () => {
           headers: admin,
         });
         expect(res.statusCode).toBe(422);
-        expect(
-          expectResponseMatches<{ detail: { loc: unknown[] }[] }>('getPresignedUrl', res).detail[0]
-            ?.loc,
-        ).toEqual(['query', 'expiration']);
+        expect(firstIssueLoc('getPresignedUrl', res)).toEqual(['query', 'expiration']);
       }
     });
 
@@ -678,8 +677,7 @@ describe('raw media bodies', () => {
         headers: { ...(await t.authAs('super_admin')), 'content-type': 'image/png' },
         payload: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
       });
-      expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ detail: 'Send files as multipart/form-data' });
+      expectProblem(res, 415, 'Send files as multipart/form-data');
     } finally {
       await t.close();
     }

@@ -1,52 +1,40 @@
 // Back-office users over HTTP on every test dialect: listing, the role matrix, uniqueness,
 // self-protection and the last active super admin.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { useTestApp } from '../../test-support/app';
+import { adminLogin, refreshAdminToken } from '../../test-support/auth';
+import { anyNumber, anyString, expectProblem, validationIssues } from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
 import { testDialects } from '../../test-support/databases';
-import { expectResponseMatches } from '../../test-support/openapi-validator';
+
+type AdminUser = Schemas['AdminUser'];
+type TokenPair = Schemas['TokenPair'];
 
 const URL = '/api/v1/admin/users/';
 
 describe.each(testDialects)('admin users (%s)', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect, {}, { perTest: true });
   let superAdmin: { id: number; username: string; token: string };
   let asSuper: Record<string, string>;
 
   beforeEach(async () => {
-    t = await createTestApp(dialect);
     superAdmin = await t.createAdmin({ username: 'root', role: 'super_admin' });
     asSuper = { authorization: `Bearer ${superAdmin.token}` };
   });
-  afterEach(async () => {
-    await t.close();
-  });
 
-  const call = async (
-    operationId: string,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    headers: Record<string, string>,
-    payload?: unknown,
-  ) => {
-    const res = await t.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    expectResponseMatches(operationId, res);
-    return res;
-  };
   const list = (query: string, headers = asSuper) =>
-    call('listUsers', 'GET', `${URL}${query}`, headers);
+    t.request('listUsers', { method: 'GET', url: `${URL}${query}`, headers });
   const create = (payload: unknown, headers = asSuper) =>
-    call('createUser', 'POST', URL, headers, payload);
-  const get = (id: number, headers = asSuper) => call('getUser', 'GET', `${URL}${id}`, headers);
+    t.request('createUser', { method: 'POST', url: URL, headers, payload });
+  const get = (id: number, headers = asSuper) =>
+    t.request('getUser', { method: 'GET', url: `${URL}${id}`, headers });
   const update = (id: number, payload: unknown, headers = asSuper) =>
-    call('updateUser', 'PATCH', `${URL}${id}`, headers, payload);
+    t.request('updateUser', { method: 'PATCH', url: `${URL}${id}`, headers, payload });
   const remove = (id: number, headers = asSuper) =>
-    call('deleteUser', 'DELETE', `${URL}${id}`, headers);
+    t.request('deleteUser', { method: 'DELETE', url: `${URL}${id}`, headers });
+  const createUser = async (overrides: Record<string, unknown> = {}) =>
+    (await create(newUser(overrides))).json<AdminUser>();
   const row = (id: number) =>
     t.database.db.selectFrom('admin_users').selectAll().where('id', '=', id).executeTakeFirst();
   const userCount = async () =>
@@ -58,15 +46,9 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
     password: 'secret-pass-1',
     ...overrides,
   });
-  const loginStatus = async (username: string, password: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/auth/login',
-      payload: { username, password },
-    });
-    expectResponseMatches('adminLogin', res);
-    return res;
-  };
+  const loginStatus = (username: string, password: string) => adminLogin(t.app, username, password);
+  const signIn = async (username: string, password: string) =>
+    (await loginStatus(username, password)).json<TokenPair>();
 
   describe('listUsers', () => {
     it('orders by username case-insensitively, pages with skip/limit and sends X-Total-Count', async () => {
@@ -76,14 +58,14 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
       const all = await list('');
       expect(all.statusCode).toBe(200);
       expect(all.headers['x-total-count']).toBe('5');
-      expect(all.json().map((u: { username: string }) => u.username)).toEqual([
+      expect(all.json<AdminUser[]>().map((u) => u.username)).toEqual([
         'alpha',
         'Bravo',
         'Charlie',
         'delta',
         'root',
       ]);
-      for (const u of all.json()) {
+      for (const u of all.json<AdminUser[]>()) {
         expect(Object.keys(u).sort()).toEqual(
           [
             'created_at',
@@ -102,20 +84,16 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
       const page = await list('?skip=1&limit=2');
       expect(page.statusCode).toBe(200);
       expect(page.headers['x-total-count']).toBe('5');
-      expect(page.json().map((u: { username: string }) => u.username)).toEqual([
-        'Bravo',
-        'Charlie',
-      ]);
+      expect(page.json<AdminUser[]>().map((u) => u.username)).toEqual(['Bravo', 'Charlie']);
     });
 
     it('refuses a manager (403), no token (401) and a bad limit (422)', async () => {
       const manager = await list('', await t.authAs('manager'));
-      expect(manager.statusCode).toBe(403);
-      expect(manager.json()).toEqual({ detail: 'Your role (manager) does not allow this action' });
+      expectProblem(manager, 403, 'Your role (manager) does not allow this action');
       expect((await list('', {})).statusCode).toBe(401);
       const bad = await list('?limit=0');
       expect(bad.statusCode).toBe(422);
-      expect(bad.json().detail[0].loc).toEqual(['query', 'limit']);
+      expect(validationIssues(bad)[0]?.loc).toEqual(['query', 'limit']);
     });
   });
 
@@ -125,17 +103,17 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
         newUser({ username: 'JDoe', email: 'John.Doe@Example.COM', full_name: '  John Doe  ' }),
       );
       expect(res.statusCode).toBe(201);
-      const body = res.json();
+      const body = res.json<AdminUser>();
       expect(body).toEqual({
-        id: expect.any(Number),
+        id: anyNumber,
         username: 'JDoe',
         email: 'john.doe@example.com',
         full_name: 'John Doe',
         role: 'manager',
         is_active: true,
         last_login: null,
-        created_at: expect.any(String),
-        updated_at: expect.any(String),
+        created_at: anyString,
+        updated_at: anyString,
       });
       const stored = await row(body.id);
       expect(stored).toMatchObject({
@@ -154,7 +132,7 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
       const res = await create(newUser({ role: 'support', is_active: false }));
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ role: 'support', is_active: false });
-      expect(await row(res.json().id)).toMatchObject({ role: 'support', is_active: 0 });
+      expect(await row(res.json<AdminUser>().id)).toMatchObject({ role: 'support', is_active: 0 });
     });
 
     it('refuses a taken username or e-mail, compared case-insensitively (409)', async () => {
@@ -162,12 +140,10 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
       const before = await userCount();
 
       const sameName = await create(newUser({ username: 'JDOE', email: 'other@example.com' }));
-      expect(sameName.statusCode).toBe(409);
-      expect(sameName.json()).toEqual({ detail: 'Username already exists' });
+      expectProblem(sameName, 409, 'Username already exists');
 
       const sameEmail = await create(newUser({ username: 'other', email: 'JDoe@Example.com' }));
-      expect(sameEmail.statusCode).toBe(409);
-      expect(sameEmail.json()).toEqual({ detail: 'Email already exists' });
+      expectProblem(sameEmail, 409, 'Email already exists');
 
       expect(await userCount()).toBe(before);
     });
@@ -190,8 +166,7 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
       const asAdmin = await t.authAs('admin');
       const before = await userCount();
       const refused = await create(newUser({ role: 'super_admin' }), asAdmin);
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ detail: 'Only a super admin can manage super admins' });
+      expectProblem(refused, 403, 'Only a super admin can manage super admins');
       expect(await userCount()).toBe(before);
 
       expect((await create(newUser({ role: 'admin' }), asAdmin)).statusCode).toBe(201);
@@ -199,20 +174,19 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
         newUser({ username: 'boss', email: 'boss@example.com', role: 'super_admin' }),
       );
       expect(promoted.statusCode).toBe(201);
-      expect(promoted.json().role).toBe('super_admin');
+      expect(promoted.json<AdminUser>().role).toBe('super_admin');
 
       const manager = await create(
         newUser({ username: 'x1', email: 'x1@example.com' }),
         await t.authAs('manager'),
       );
-      expect(manager.statusCode).toBe(403);
-      expect(manager.json()).toEqual({ detail: 'Your role (manager) does not allow this action' });
+      expectProblem(manager, 403, 'Your role (manager) does not allow this action');
     });
 
     it('refuses invalid bodies (422) naming the field', async () => {
       const short = await create(newUser({ password: 'short' }));
       expect(short.statusCode).toBe(422);
-      expect(short.json().detail).toEqual([
+      expect(validationIssues(short)).toEqual([
         expect.objectContaining({ loc: ['body', 'password'], type: 'minLength' }),
       ]);
 
@@ -229,21 +203,20 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
 
   describe('getUser', () => {
     it('returns the user, or 404', async () => {
-      const created = (await create(newUser())).json();
+      const created = await createUser();
       const res = await get(created.id);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual(created);
 
       const missing = await get(999_999);
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ detail: 'User not found' });
+      expectProblem(missing, 404, 'User not found');
       expect((await get(created.id, await t.authAs('support'))).statusCode).toBe(403);
     });
   });
 
   describe('updateUser', () => {
     it('changes only the fields sent; a null password keeps the current one', async () => {
-      const created = (await create(newUser())).json();
+      const created = await createUser();
       const before = (await row(created.id))!;
       t.advanceClock(1000);
 
@@ -252,15 +225,15 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
       expect(res.json()).toEqual({
         ...created,
         full_name: 'Jane Doe',
-        updated_at: expect.any(String),
+        updated_at: anyString,
       });
-      expect(res.json().updated_at > created.updated_at).toBe(true);
+      expect(res.json<AdminUser>().updated_at > created.updated_at).toBe(true);
       const after = (await row(created.id))!;
       expect(after).toEqual({ ...before, full_name: 'Jane Doe', updated_at: after.updated_at });
     });
 
     it('re-hashes a new password', async () => {
-      const created = (await create(newUser())).json();
+      const created = await createUser();
       const res = await update(created.id, { password: 'brand-new-pass' });
       expect(res.statusCode).toBe(200);
       const stored = (await row(created.id))!;
@@ -270,15 +243,13 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
     });
 
     it('keeps username and e-mail unique among other users (409), but lets a user change case', async () => {
-      const a = (await create(newUser())).json();
+      const a = await createUser();
       await create(newUser({ username: 'other', email: 'other@example.com' }));
 
       const name = await update(a.id, { username: 'OTHER' });
-      expect(name.statusCode).toBe(409);
-      expect(name.json()).toEqual({ detail: 'Username already exists' });
+      expectProblem(name, 409, 'Username already exists');
       const email = await update(a.id, { email: 'Other@Example.com' });
-      expect(email.statusCode).toBe(409);
-      expect(email.json()).toEqual({ detail: 'Email already exists' });
+      expectProblem(email, 409, 'Email already exists');
       expect(await row(a.id)).toMatchObject({ username: 'jdoe', email: 'jdoe@example.com' });
 
       const own = await update(a.id, { username: 'JDoe', email: 'JDOE@example.com' });
@@ -289,19 +260,17 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
     it('keeps admins away from super admins and from granting the role (403)', async () => {
       const asAdmin = await t.authAs('admin');
       const refused = await update(superAdmin.id, { full_name: 'Hacked' }, asAdmin);
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ detail: 'Only a super admin can manage super admins' });
+      expectProblem(refused, 403, 'Only a super admin can manage super admins');
       expect((await row(superAdmin.id))!.full_name).toBe('Test root');
 
-      const manager = (await create(newUser())).json();
+      const manager = await createUser();
       const promote = await update(manager.id, { role: 'super_admin' }, asAdmin);
-      expect(promote.statusCode).toBe(403);
-      expect(promote.json()).toEqual({ detail: 'Only a super admin can manage super admins' });
+      expectProblem(promote, 403, 'Only a super admin can manage super admins');
       expect((await row(manager.id))!.role).toBe('manager');
 
       const toAdmin = await update(manager.id, { role: 'admin' }, asAdmin);
       expect(toAdmin.statusCode).toBe(200);
-      expect(toAdmin.json().role).toBe('admin');
+      expect(toAdmin.json<AdminUser>().role).toBe('admin');
       const bySuper = await update(manager.id, { role: 'super_admin' });
       expect(bySuper.statusCode).toBe(200);
       expect((await row(manager.id))!.role).toBe('super_admin');
@@ -309,8 +278,7 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
 
     it('refuses to deactivate yourself (409)', async () => {
       const res = await update(superAdmin.id, { is_active: false });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ detail: 'You cannot deactivate your own account' });
+      expectProblem(res, 409, 'You cannot deactivate your own account');
       expect((await row(superAdmin.id))!.is_active).toBe(1);
     });
 
@@ -322,8 +290,7 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
         is_active: false,
       });
       const res = await update(superAdmin.id, { role: 'admin' });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ detail: 'Cannot remove the last active super admin' });
+      expectProblem(res, 409, 'Cannot remove the last active super admin');
       expect((await row(superAdmin.id))!.role).toBe('super_admin');
 
       // With a second active one, the demotion is allowed.
@@ -334,11 +301,11 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
     });
 
     it('revokes the refresh tokens of a deactivated user', async () => {
-      const created = (await create(newUser({ role: 'admin' }))).json();
-      const pair = (await loginStatus('jdoe', 'secret-pass-1')).json();
+      const created = await createUser({ role: 'admin' });
+      const pair = await signIn('jdoe', 'secret-pass-1');
       const res = await update(created.id, { is_active: false });
       expect(res.statusCode).toBe(200);
-      expect(res.json().is_active).toBe(false);
+      expect(res.json<AdminUser>().is_active).toBe(false);
       const tokens = await t.database.db
         .selectFrom('refresh_tokens')
         .selectAll()
@@ -349,49 +316,39 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
 
       // Reactivated, the old session still does not come back; the access token stops at once.
       expect((await update(created.id, { is_active: true })).statusCode).toBe(200);
-      const refresh = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/admin/auth/refresh?refresh_token=${pair.refresh_token}`,
-      });
-      expectResponseMatches('refreshAdminToken', refresh);
+      const refresh = await refreshAdminToken(t.app, pair.refresh_token);
       expect(refresh.statusCode).toBe(401);
     });
 
-    const refreshStatus = async (refreshToken: string) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/admin/auth/refresh?refresh_token=${encodeURIComponent(refreshToken)}`,
-      });
-      expectResponseMatches('refreshAdminToken', res);
-      return res.statusCode;
-    };
+    const refreshStatus = async (refreshToken: string) =>
+      (await refreshAdminToken(t.app, refreshToken)).statusCode;
 
     it('ends every session of a user whose password another admin resets', async () => {
-      const created = (await create(newUser({ role: 'admin' }))).json();
-      const laptop = (await loginStatus('jdoe', 'secret-pass-1')).json();
-      const phone = (await loginStatus('jdoe', 'secret-pass-1')).json();
+      const created = await createUser({ role: 'admin' });
+      const laptop = await signIn('jdoe', 'secret-pass-1');
+      const phone = await signIn('jdoe', 'secret-pass-1');
       const bystander = await t.createAdmin({ username: 'bystander', password: 'bystander-pw' });
-      const other = (await loginStatus(bystander.username, 'bystander-pw')).json();
+      const other = await signIn(bystander.username, 'bystander-pw');
 
       expect((await update(created.id, { password: 'reset-by-root' })).statusCode).toBe(200);
       expect(await refreshStatus(laptop.refresh_token)).toBe(401);
       expect(await refreshStatus(phone.refresh_token)).toBe(401);
       // Other users keep their sessions; the new password opens a new one.
       expect(await refreshStatus(other.refresh_token)).toBe(200);
-      const fresh = (await loginStatus('jdoe', 'reset-by-root')).json();
+      const fresh = await signIn('jdoe', 'reset-by-root');
       expect(await refreshStatus(fresh.refresh_token)).toBe(200);
     });
 
     it('ends every session of a user who changes their own password', async () => {
-      const created = (await create(newUser({ role: 'admin' }))).json();
-      const first = (await loginStatus('jdoe', 'secret-pass-1')).json();
-      const second = (await loginStatus('jdoe', 'secret-pass-1')).json();
+      const created = await createUser({ role: 'admin' });
+      const first = await signIn('jdoe', 'secret-pass-1');
+      const second = await signIn('jdoe', 'secret-pass-1');
       const self = { authorization: `Bearer ${second.access_token}` };
       expect((await update(created.id, { password: 'my-own-new-pw' }, self)).statusCode).toBe(200);
       expect(await refreshStatus(first.refresh_token)).toBe(401);
       expect(await refreshStatus(second.refresh_token)).toBe(401);
       // A change without a password (null) ends nothing.
-      const third = (await loginStatus('jdoe', 'my-own-new-pw')).json();
+      const third = await signIn('jdoe', 'my-own-new-pw');
       expect((await update(created.id, { full_name: 'J', password: null }, self)).statusCode).toBe(
         200,
       );
@@ -399,15 +356,15 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
     });
 
     it('ends every refresh family of a deactivated user', async () => {
-      const created = (await create(newUser({ role: 'admin' }))).json();
-      const first = (await loginStatus('jdoe', 'secret-pass-1')).json();
-      const second = (await loginStatus('jdoe', 'secret-pass-1')).json();
+      const created = await createUser({ role: 'admin' });
+      const first = await signIn('jdoe', 'secret-pass-1');
+      const second = await signIn('jdoe', 'secret-pass-1');
       const rotated = (
         await t.app.inject({
           method: 'POST',
           url: `/api/v1/admin/auth/refresh?refresh_token=${first.refresh_token}`,
         })
-      ).json();
+      ).json<TokenPair>();
       expect((await update(created.id, { is_active: false })).statusCode).toBe(200);
       expect((await update(created.id, { is_active: true })).statusCode).toBe(200);
       expect(await refreshStatus(rotated.refresh_token)).toBe(401);
@@ -416,8 +373,7 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
 
     it('answers 404 for an unknown user and 422 for an empty body', async () => {
       const missing = await update(999_999, { full_name: 'X' });
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ detail: 'User not found' });
+      expectProblem(missing, 404, 'User not found');
       const empty = await update(superAdmin.id, {});
       expect(empty.statusCode).toBe(422);
     });
@@ -425,7 +381,7 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
 
   describe('deleteUser', () => {
     it('deletes a user and revokes their refresh tokens (204)', async () => {
-      const created = (await create(newUser())).json();
+      const created = await createUser();
       await loginStatus('jdoe', 'secret-pass-1');
       const res = await remove(created.id);
       expect(res.statusCode).toBe(204);
@@ -443,18 +399,15 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
 
     it('refuses deleting yourself (409), a super admin as admin (403) and an unknown user (404)', async () => {
       const self = await remove(superAdmin.id);
-      expect(self.statusCode).toBe(409);
-      expect(self.json()).toEqual({ detail: 'You cannot delete your own account' });
+      expectProblem(self, 409, 'You cannot delete your own account');
 
       const asAdmin = await t.authAs('admin');
       const bySuper = await remove(superAdmin.id, asAdmin);
-      expect(bySuper.statusCode).toBe(403);
-      expect(bySuper.json()).toEqual({ detail: 'Only a super admin can manage super admins' });
+      expectProblem(bySuper, 403, 'Only a super admin can manage super admins');
       expect(await row(superAdmin.id)).toBeDefined();
 
       const missing = await remove(999_999);
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ detail: 'User not found' });
+      expectProblem(missing, 404, 'User not found');
 
       const manager = await remove(superAdmin.id, await t.authAs('manager'));
       expect(manager.statusCode).toBe(403);

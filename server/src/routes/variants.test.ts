@@ -1,15 +1,16 @@
 // Variants over HTTP: create/read/update/delete, list filters and paging, bulk operations and
 // duplication, with the product's has_variants kept in line (spec §4) and every answer checked
 // against the contract.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { expectIssues, expectProblem, firstIssueLoc } from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
+import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
+import { stockMovementsOf } from '../../test-support/stock';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
-import { expectResponseMatches } from '../../test-support/openapi-validator';
-import type { Schemas } from '../api/types';
+import { expectResponseMatches, injectJson } from '../../test-support/openapi-validator';
 
 type Variant = Schemas['Variant'];
-type Issue = { loc: (string | number)[]; msg: string; type: string };
 
 const BASE = '/api/v1/admin/variants';
 let counter = 0;
@@ -17,32 +18,16 @@ let counter = 0;
 const sku = (label = 'V') => `${label}-${Date.now().toString(36)}-${++counter}`;
 
 describe.each(testDialects)('variants (%s)', (dialect) => {
-  let t: TestApp;
-  let auth: { authorization: string };
-  let adminId: number;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    const admin = await t.createAdmin({ role: 'inventory_manager' });
-    adminId = admin.id;
-    auth = { authorization: `Bearer ${admin.token}` };
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(dialect);
+  const admin = useAdminAccount(t, 'inventory_manager');
+  const auth = admin.headers;
 
   const call = (
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
     headers: Record<string, string> = auth,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  ) => injectJson(t.app, { method, url, headers, payload });
 
   const db = () => t.database.db;
   const productRow = (id: number) =>
@@ -54,13 +39,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       .where('product_id', '=', productId)
       .orderBy('id')
       .execute();
-  const movementsOf = (variantId: number) =>
-    db()
-      .selectFrom('stock_movements')
-      .selectAll()
-      .where('variant_id', '=', variantId)
-      .orderBy('id')
-      .execute();
+  const movementsOf = (variantId: number) => stockMovementsOf(db(), variantId);
 
   const newVariant = (overrides: Record<string, unknown> = {}) => ({
     sku: sku(),
@@ -153,15 +132,14 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
           stock_before: 0,
           stock_after: 7,
           reason: 'Initial stock',
-          admin_user_id: adminId,
+          admin_user_id: admin.id,
         },
       ]);
     });
 
     it('answers 404 for an unknown product', async () => {
       const res = await call('POST', `${BASE}/999999/variants`, newVariant());
-      expect(res.statusCode).toBe(404);
-      expect(expectResponseMatches('createVariant', res)).toEqual({ detail: 'Product not found' });
+      expectProblem(res, 404, 'Product not found', 'createVariant');
     });
 
     it('answers 409 for a used SKU and stores nothing', async () => {
@@ -172,8 +150,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
         `${BASE}/${product.id}/variants`,
         newVariant({ sku: taken.sku }),
       );
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('createVariant', res)).toEqual({ detail: 'SKU already exists' });
+      expectProblem(res, 409, 'SKU already exists', 'createVariant');
       expect(await variantRows(product.id)).toHaveLength(1);
     });
 
@@ -186,7 +163,8 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       );
       expect(reserved.statusCode).toBe(422);
       expect(
-        expectResponseMatches<{ detail: Issue[] }>('createVariant', reserved).detail,
+        expectResponseMatches<{ detail: Schemas['ValidationIssue'][] }>('createVariant', reserved)
+          .detail,
       ).toMatchObject([{ loc: ['body', 'sku'] }]);
 
       const noRate = await call(
@@ -194,8 +172,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
         `${BASE}/${product.id}/variants`,
         newVariant({ vat_rate_id: 999999 }),
       );
-      expect(noRate.statusCode).toBe(422);
-      expect(expectResponseMatches<{ detail: Issue[] }>('createVariant', noRate).detail).toEqual([
+      expectIssues(noRate, 'createVariant', [
         { loc: ['body', 'vat_rate_id'], msg: 'VAT rate not found', type: 'value_error' },
       ]);
       expect(await variantRows(product.id)).toEqual([]);
@@ -209,8 +186,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
         `${BASE}/${product.id}/variants`,
         newVariant({ variant_title: '   ' }),
       );
-      expect(blank.statusCode).toBe(422);
-      expect(expectResponseMatches<{ detail: Issue[] }>('createVariant', blank).detail).toEqual([
+      expectIssues(blank, 'createVariant', [
         { loc: ['body', 'variant_title'], msg: 'Variant title is required', type: 'value_error' },
       ]);
       const noPrice: Record<string, unknown> = newVariant();
@@ -218,7 +194,8 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       const missing = await call('POST', `${BASE}/${product.id}/variants`, noPrice);
       expect(missing.statusCode).toBe(422);
       expect(
-        expectResponseMatches<{ detail: Issue[] }>('createVariant', missing).detail,
+        expectResponseMatches<{ detail: Schemas['ValidationIssue'][] }>('createVariant', missing)
+          .detail,
       ).toContainEqual({ loc: ['body', 'price'], msg: 'Field required', type: 'missing' });
     });
 
@@ -226,10 +203,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       const product = await insertProduct(db());
       await insertVariant(db(), product.id, { is_default: 1, sku: 'DEFAULT' });
       const res = await call('POST', `${BASE}/${product.id}/variants`, newVariant());
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('createVariant', res)).toEqual({
-        detail: 'Product type cannot be changed after creation',
-      });
+      expectProblem(res, 409, 'Product type cannot be changed after creation', 'createVariant');
       expect(await variantRows(product.id)).toHaveLength(1);
       expect((await productRow(product.id)).has_variants).toBe(0);
     });
@@ -264,8 +238,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
         cost_price: '5.000',
       });
       const missing = await call('GET', `${BASE}/999999`);
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('getVariant', missing)).toEqual({ detail: 'Variant not found' });
+      expectProblem(missing, 404, 'Variant not found', 'getVariant');
     });
   });
 
@@ -302,7 +275,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
           stock_before: 10,
           stock_after: 4,
           reason: 'Variant update',
-          admin_user_id: adminId,
+          admin_user_id: admin.id,
         },
       ]);
     });
@@ -313,8 +286,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       const b = await insertVariant(db(), product.id, { sku: sku('B') });
 
       const dup = await call('PATCH', `${BASE}/${b.id}`, { sku: a.sku });
-      expect(dup.statusCode).toBe(409);
-      expect(expectResponseMatches('updateVariant', dup)).toEqual({ detail: 'SKU already exists' });
+      expectProblem(dup, 409, 'SKU already exists', 'updateVariant');
       const same = await call('PATCH', `${BASE}/${b.id}`, { sku: b.sku, price: '1.000' });
       expect(same.statusCode).toBe(200);
       expect(expectResponseMatches<Variant>('updateVariant', same).price).toBe('1.000');
@@ -331,10 +303,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       ).toBe(b.sku);
 
       const missing = await call('PATCH', `${BASE}/999999`, { price: '1.000' });
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('updateVariant', missing)).toEqual({
-        detail: 'Variant not found',
-      });
+      expectProblem(missing, 404, 'Variant not found', 'updateVariant');
       const empty = await call('PATCH', `${BASE}/${b.id}`, {});
       expect(empty.statusCode).toBe(422);
       expectResponseMatches('updateVariant', empty);
@@ -383,10 +352,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       expect((await productRow(product.id)).has_variants).toBe(0);
 
       const again = await call('DELETE', `${BASE}/${b.id}`);
-      expect(again.statusCode).toBe(404);
-      expect(expectResponseMatches('deleteVariant', again)).toEqual({
-        detail: 'Variant not found',
-      });
+      expectProblem(again, 404, 'Variant not found', 'deleteVariant');
     });
   });
 
@@ -447,9 +413,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       });
       const bad = await call('GET', `${BASE}/?page_size=101`);
       expect(bad.statusCode).toBe(422);
-      expect(
-        expectResponseMatches<{ detail: Issue[] }>('listVariants', bad).detail[0]?.loc,
-      ).toEqual(['query', 'page_size']);
+      expect(firstIssueLoc('listVariants', bad)).toEqual(['query', 'page_size']);
     });
 
     it('lists default variants too', async () => {
@@ -533,20 +497,14 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
         newVariant(),
         newVariant({ sku: taken.sku }),
       ]);
-      expect(used.statusCode).toBe(409);
-      expect(expectResponseMatches('bulkCreateVariants', used)).toEqual({
-        detail: 'items[2]: SKU already exists',
-      });
+      expectProblem(used, 409, 'items[2]: SKU already exists', 'bulkCreateVariants');
 
       const repeated = sku('R');
       const twice = await call('POST', `${BASE}/bulk/create?product_id=${product.id}`, [
         newVariant({ sku: repeated }),
         newVariant({ sku: repeated }),
       ]);
-      expect(twice.statusCode).toBe(409);
-      expect(expectResponseMatches('bulkCreateVariants', twice)).toEqual({
-        detail: 'items[1]: SKU already exists',
-      });
+      expectProblem(twice, 409, 'items[1]: SKU already exists', 'bulkCreateVariants');
 
       const badRate = await call('POST', `${BASE}/bulk/create?product_id=${product.id}`, [
         newVariant(),
@@ -554,7 +512,10 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       ]);
       expect(badRate.statusCode).toBe(422);
       expect(
-        expectResponseMatches<{ detail: Issue[] }>('bulkCreateVariants', badRate).detail,
+        expectResponseMatches<{ detail: Schemas['ValidationIssue'][] }>(
+          'bulkCreateVariants',
+          badRate,
+        ).detail,
       ).toEqual([
         { loc: ['body', 1, 'vat_rate_id'], msg: 'VAT rate not found', type: 'value_error' },
       ]);
@@ -563,10 +524,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       expect((await productRow(product.id)).has_variants).toBe(0);
 
       const noProduct = await call('POST', `${BASE}/bulk/create?product_id=999999`, [newVariant()]);
-      expect(noProduct.statusCode).toBe(404);
-      expect(expectResponseMatches('bulkCreateVariants', noProduct)).toEqual({
-        detail: 'Product not found',
-      });
+      expectProblem(noProduct, 404, 'Product not found', 'bulkCreateVariants');
     });
   });
 
@@ -598,19 +556,13 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
         { id: a.id, price: '1.000' },
         { id: 999999, price: '1.000' },
       ]);
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('bulkUpdateVariants', missing)).toEqual({
-        detail: 'items[1]: Variant 999999 not found',
-      });
+      expectProblem(missing, 404, 'items[1]: Variant 999999 not found', 'bulkUpdateVariants');
 
       const dupSku = await call('PATCH', `${BASE}/bulk/update`, [
         { id: a.id, price: '1.000' },
         { id: b.id, sku: a.sku },
       ]);
-      expect(dupSku.statusCode).toBe(409);
-      expect(expectResponseMatches('bulkUpdateVariants', dupSku)).toEqual({
-        detail: 'items[1]: SKU already exists',
-      });
+      expectProblem(dupSku, 409, 'items[1]: SKU already exists', 'bulkUpdateVariants');
 
       const dupId = await call('PATCH', `${BASE}/bulk/update`, [
         { id: a.id, price: '1.000' },
@@ -618,7 +570,8 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       ]);
       expect(dupId.statusCode).toBe(422);
       expect(
-        expectResponseMatches<{ detail: Issue[] }>('bulkUpdateVariants', dupId).detail,
+        expectResponseMatches<{ detail: Schemas['ValidationIssue'][] }>('bulkUpdateVariants', dupId)
+          .detail,
       ).toMatchObject([{ loc: ['body', 1, 'id'] }]);
 
       const rows = await variantRows(product.id);
@@ -639,10 +592,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       const gone = await insertVariant(db(), other.id);
 
       const missing = await call('DELETE', `${BASE}/bulk/delete`, { ids: [a.id, 999999] });
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('bulkDeleteVariants', missing)).toEqual({
-        detail: 'ids[1]: Variant 999999 not found',
-      });
+      expectProblem(missing, 404, 'ids[1]: Variant 999999 not found', 'bulkDeleteVariants');
       expect(await variantRows(product.id)).toHaveLength(2);
 
       const res = await call('DELETE', `${BASE}/bulk/delete`, { ids: [b.id, gone.id, a.id] });
@@ -690,10 +640,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       expect((await productRow(product.id)).has_variants).toBe(1);
 
       const again = await call('POST', `${BASE}/${source.id}/duplicate`, { new_sku: null });
-      expect(again.statusCode).toBe(409);
-      expect(expectResponseMatches('duplicateVariant', again)).toEqual({
-        detail: 'SKU already exists',
-      });
+      expectProblem(again, 409, 'SKU already exists', 'duplicateVariant');
 
       const named = await call('POST', `${BASE}/${source.id}/duplicate`, {
         new_sku: 'SRC-BLUE-' + counter,
@@ -708,18 +655,12 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
 
     it('answers 404 for an unknown variant and 409 for a default variant', async () => {
       const missing = await call('POST', `${BASE}/999999/duplicate`, {});
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('duplicateVariant', missing)).toEqual({
-        detail: 'Variant not found',
-      });
+      expectProblem(missing, 404, 'Variant not found', 'duplicateVariant');
 
       const product = await insertProduct(db());
       const hidden = await insertVariant(db(), product.id, { is_default: 1, sku: 'DEFAULT' });
       const res = await call('POST', `${BASE}/${hidden.id}/duplicate`, {});
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('duplicateVariant', res)).toEqual({
-        detail: 'Product type cannot be changed after creation',
-      });
+      expectProblem(res, 409, 'Product type cannot be changed after creation', 'duplicateVariant');
       expect(await variantRows(product.id)).toHaveLength(1);
       expect((await productRow(product.id)).has_variants).toBe(0);
     });

@@ -4,11 +4,12 @@
 // VAT rates list (status and usage counts), and the money invariants through the real checkout
 // with random carts (fast-check).
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { expectIssues, expectProblem } from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
+import { useAdmin, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
-  deleteAll,
   insertCategory,
   insertCustomer,
   insertProduct,
@@ -17,14 +18,18 @@ import {
   insertVatRate,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
-import type { Schemas } from '../api/types';
+import {
+  addToCart as addCartLine,
+  checkout as shopCheckout,
+  clearShop,
+  shippingAddress,
+} from '../../test-support/shop';
 
 type VatRate = Schemas['VatRate'];
 type Product = Schemas['Product'];
 type PublicProduct = Schemas['PublicProduct'];
 type Cart = Schemas['Cart'];
 type Order = Schemas['Order'];
-type Issues = { detail: { loc: (string | number)[]; msg: string; type: string }[] };
 
 const RATES = '/api/v1/admin/vat-rates/';
 const ADMIN_PRODUCTS = '/api/v1/admin/products/';
@@ -32,16 +37,7 @@ const ITEMS = '/api/v1/cart/items';
 const CART = '/api/v1/cart/';
 const ORDERS = '/api/v1/orders/';
 const DAY = 86_400_000;
-const ADDRESS = {
-  first_name: 'Jane',
-  last_name: 'Doe',
-  street_address: '12 Avenue Habib Bourguiba',
-  city: 'Tunis',
-  postal_code: '1000',
-  country: 'TN',
-  phone: '+216 71 000 000',
-  email: 'jane@example.com',
-};
+const ADDRESS = shippingAddress();
 
 /** Start and end of a UTC day, `offset` days from `now`. */
 function dayBounds(now: Date, offset: number) {
@@ -54,44 +50,32 @@ function dayBounds(now: Date, offset: number) {
 const m = (s: string) => Math.round(Number(s) * 1000);
 
 describe.each(testDialects)('VAT in force (%s)', (dialect) => {
-  let t: TestApp;
-  let admin: { authorization: string };
+  const t = useTestApp(dialect, { config: { shippingFlatRateMillimes: 7_000 } });
+  const admin = useAdmin(t, 'manager');
   let seq = 0;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { config: { shippingFlatRateMillimes: 7_000 } });
-    admin = await t.authAs('manager');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
   beforeEach(async () => {
     const db = t.database.db;
-    await deleteAll(db, ['orders', 'carts', 'customers', 'variants', 'products', 'vat_rates']);
+    await clearShop(db);
   });
 
   const db = () => t.database.db;
   /** Moves the app's clock; a fresh admin token for the new time (tokens expire). */
   const moveClock = async (ms: number) => {
     t.advanceClock(ms);
-    admin = await t.authAs('manager');
+    Object.assign(admin, await t.authAs('manager'));
   };
   const session = () => `sess_${dialect}_${++seq}_vif`;
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin });
   const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
     t.app.inject({ method, url, headers: admin, payload });
   const addToCart = (s: string, productId: number, quantity = 1) =>
-    t.app.inject({
-      method: 'POST',
-      url: `${ITEMS}?session_id=${s}`,
-      payload: { product_id: productId, variant_id: null, quantity },
-    });
+    addCartLine(t.app, { session: s }, { product_id: productId, variant_id: null, quantity });
   const checkout = (s: string, body: Record<string, unknown> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `${ORDERS}?session_id=${s}`,
-      payload: { payment_method: 'card', shipping_address: ADDRESS, ...body },
-    });
+    shopCheckout(
+      t.app,
+      { session: s },
+      { payment_method: 'card', shipping_address: ADDRESS, ...body },
+    );
   const publicProduct = async (slug: string) =>
     expectResponseMatches<PublicProduct>(
       'getProductBySlug',
@@ -231,10 +215,12 @@ describe.each(testDialects)('VAT in force (%s)', (dialect) => {
         vat_rate: null,
       });
       const res = await addToCart(session(), p.productId);
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('addCartItem', res)).toEqual({
-        detail: `Item ${slug} cannot be sold: no VAT rate is in force for it; an administrator must assign a rate in force`,
-      });
+      expectProblem(
+        res,
+        409,
+        `Item ${slug} cannot be sold: no VAT rate is in force for it; an administrator must assign a rate in force`,
+        'addCartItem',
+      );
     }
     // Price filters never match a product without a price.
     const listed = await t.app.inject({ method: 'GET', url: '/api/v1/products/?min_price=0' });
@@ -261,11 +247,12 @@ describe.each(testDialects)('VAT in force (%s)', (dialect) => {
       expect(cart.items[0]).toMatchObject({ unit_price_incl_vat: null, line_total_incl_vat: null });
       expect(cart).toMatchObject({ subtotal: '0.000', total_incl_vat: '0.000' });
       const res = await checkout(s);
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('createOrder', res)).toEqual({
-        detail:
-          'Bread cannot be sold: no VAT rate is in force for it; an administrator must assign a rate in force',
-      });
+      expectProblem(
+        res,
+        409,
+        'Bread cannot be sold: no VAT rate is in force for it; an administrator must assign a rate in force',
+        'createOrder',
+      );
       expect(await db().selectFrom('orders').select('id').execute()).toEqual([]);
     } finally {
       t.advanceClock(-DAY);
@@ -296,8 +283,7 @@ describe.each(testDialects)('VAT in force (%s)', (dialect) => {
         'VAT rate "TN 11" is inactive and cannot be assigned; choose a rate in force';
 
       const refused = await send('POST', ADMIN_PRODUCTS, { ...body, vat_rate_id: expired.id });
-      expect(refused.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('createProduct', refused).detail).toEqual([
+      expectIssues(refused, 'createProduct', [
         { loc: ['body', 'vat_rate_id'], msg: expiredMsg, type: 'value_error' },
       ]);
       expect(await db().selectFrom('products').select('id').execute()).toEqual([]);
@@ -308,8 +294,7 @@ describe.each(testDialects)('VAT in force (%s)', (dialect) => {
       const patch = await send('PATCH', `${ADMIN_PRODUCTS}${product.id}`, {
         vat_rate_id: inactive.id,
       });
-      expect(patch.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('updateProduct', patch).detail).toEqual([
+      expectIssues(patch, 'updateProduct', [
         { loc: ['body', 'vat_rate_id'], msg: inactiveMsg, type: 'value_error' },
       ]);
       expect((await adminProduct(product.id)).vat_rate_id).toBe(ok.id);
@@ -323,8 +308,7 @@ describe.each(testDialects)('VAT in force (%s)', (dialect) => {
         cost_price: '5',
         vat_rate_id: expired.id,
       });
-      expect(variant.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('createVariant', variant).detail).toEqual([
+      expectIssues(variant, 'createVariant', [
         { loc: ['body', 'vat_rate_id'], msg: expiredMsg, type: 'value_error' },
       ]);
     });
@@ -395,9 +379,9 @@ describe.each(testDialects)('VAT in force (%s)', (dialect) => {
       for (const [id, payload, field, msg] of cases) {
         const res = await send('PATCH', `${RATES}${id}`, payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(422);
-        expect(expectResponseMatches<Issues>('updateVatRate', res).detail).toEqual([
-          { loc: ['body', field], msg, type: 'value_error' },
-        ]);
+        expect(
+          expectResponseMatches<Schemas['ValidationErrorBody']>('updateVatRate', res).detail,
+        ).toEqual([{ loc: ['body', field], msg, type: 'value_error' }]);
       }
       const created = await send('POST', RATES, {
         name: 'Ended',
@@ -443,9 +427,9 @@ describe.each(testDialects)('VAT in force (%s)', (dialect) => {
       const refusal = async (id: number, payload: Record<string, unknown>, msg: string) => {
         const res = await send('PATCH', `${RATES}${id}`, payload);
         expect(res.statusCode, res.body).toBe(422);
-        expect(expectResponseMatches<Issues>('updateVatRate', res).detail).toEqual([
-          { loc: ['body', 'successor_id'], msg, type: 'value_error' },
-        ]);
+        expect(
+          expectResponseMatches<Schemas['ValidationErrorBody']>('updateVatRate', res).detail,
+        ).toEqual([{ loc: ['body', 'successor_id'], msg, type: 'value_error' }]);
       };
       await refusal(a.id, { successor_id: a.id }, 'A VAT rate cannot be its own successor');
       await refusal(a.id, { successor_id: fr.id }, 'The successor must be a rate of TN');
@@ -472,10 +456,12 @@ describe.each(testDialects)('VAT in force (%s)', (dialect) => {
       );
       // A rate that is some rate's successor cannot be deleted.
       const del = await t.app.inject({ method: 'DELETE', url: `${RATES}${b.id}`, headers: admin });
-      expect(del.statusCode).toBe(409);
-      expect(expectResponseMatches('deleteVatRate', del)).toEqual({
-        detail: 'VAT rate is the successor of "A"; remove it from that rate first',
-      });
+      expectProblem(
+        del,
+        409,
+        'VAT rate is the successor of "A"; remove it from that rate first',
+        'deleteVatRate',
+      );
     });
   });
 

@@ -1,34 +1,28 @@
 // VAT rates over HTTP (admin), on every test database, every answer checked against the contract.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  anyNumber,
+  anyTimestamp,
+  expectIssues,
+  expectProblem,
+  firstIssueLoc,
+} from '../../test-support/contract';
+import type { Schemas } from '../../test-support/contract';
+import { useAdmin, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
-import type { Schemas } from '../api/types';
+import { clearShop } from '../../test-support/shop';
 import { countryPricing } from '../services/pricing';
 
 type VatRate = Schemas['VatRate'];
-type Issues = { detail: { loc: (string | number)[]; msg: string; type: string }[] };
 
 const URL = '/api/v1/admin/vat-rates/';
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe.each(testDialects)('VAT rates (%s)', (dialect) => {
-  let t: TestApp;
-  let admin: { authorization: string };
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    admin = await t.authAs('manager');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  beforeEach(async () => {
-    await t.database.db.deleteFrom('variants').execute();
-    await t.database.db.deleteFrom('products').execute();
-    await t.database.db.deleteFrom('vat_rates').execute();
-  });
+  const t = useTestApp(dialect);
+  const admin = useAdmin(t, 'manager');
+  beforeEach(() => clearShop(t.database.db));
 
   const storedRate = (id: number) =>
     t.database.db.selectFrom('vat_rates').selectAll().where('id', '=', id).executeTakeFirst();
@@ -129,7 +123,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         headers: admin,
       });
       expect(res.statusCode).toBe(422);
-      const body = expectResponseMatches<Issues>('listVatRates', res);
+      const body = expectResponseMatches<Schemas['ValidationErrorBody']>('listVatRates', res);
       expect(body.detail.map((d) => d.loc)).toEqual(
         expect.arrayContaining([
           ['query', 'country_code'],
@@ -169,7 +163,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       expect(res.statusCode).toBe(201);
       const body = expectResponseMatches<VatRate>('createVatRate', res);
       expect(body).toEqual({
-        id: expect.any(Number),
+        id: anyNumber,
         name: 'Reduced rate',
         rate: 19.5,
         country_code: 'TN',
@@ -182,7 +176,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         status: t.ctx.now() > new Date('2026-12-31T23:59:59.999Z') ? 'expired' : 'in_force',
         product_count: 0,
         variant_count: 0,
-        created_at: expect.stringMatching(ISO),
+        created_at: anyTimestamp,
         updated_at: body.created_at,
       });
       expect(body.created_at >= before && body.created_at <= after).toBe(true);
@@ -233,8 +227,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         country_code: 'TN',
         effective_from: '2026-01-01T00:00:00.000Z',
       });
-      expect(res.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('createVatRate', res).detail).toEqual([
+      expectIssues(res, 'createVatRate', [
         {
           loc: ['body', 'rate'],
           msg: 'Rate must be a percentage from 0 to 100 with at most 2 decimals',
@@ -252,7 +245,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         effective_from: '2026-01-01T00:00:00.000Z',
       });
       expect(res.statusCode).toBe(422);
-      const body = expectResponseMatches<Issues>('createVatRate', res);
+      const body = expectResponseMatches<Schemas['ValidationErrorBody']>('createVatRate', res);
       expect(body.detail.map((d) => d.loc)).toEqual(
         expect.arrayContaining([
           ['body', 'rate'],
@@ -266,8 +259,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         country_code: 'TN',
         effective_from: '2026-01-01T00:00:00.000Z',
       });
-      expect(blank.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('createVatRate', blank).detail).toEqual([
+      expectIssues(blank, 'createVatRate', [
         { loc: ['body', 'name'], msg: 'Must not be blank', type: 'value_error' },
       ]);
     });
@@ -280,8 +272,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         effective_from: '2026-02-01T00:00:00.000Z',
         effective_to: '2026-01-31T23:59:59.999Z',
       });
-      expect(res.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('createVatRate', res).detail).toEqual([
+      expectIssues(res, 'createVatRate', [
         {
           loc: ['body', 'effective_to'],
           msg: 'effective_from must not be after effective_to',
@@ -322,15 +313,19 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         effective_from: '2026-01-01T00:00:00.000Z',
       };
       const support = await create(payload, await t.authAs('support'));
-      expect(support.statusCode).toBe(403);
-      expect(expectResponseMatches('createVatRate', support)).toEqual({
-        detail: 'Your role (support) does not allow this action',
-      });
+      expectProblem(
+        support,
+        403,
+        'Your role (support) does not allow this action',
+        'createVatRate',
+      );
       const inventory = await create(payload, await t.authAs('inventory_manager'));
-      expect(inventory.statusCode).toBe(403);
-      expect(expectResponseMatches('createVatRate', inventory)).toEqual({
-        detail: 'Your role (inventory_manager) does not allow this action',
-      });
+      expectProblem(
+        inventory,
+        403,
+        'Your role (inventory_manager) does not allow this action',
+        'createVatRate',
+      );
       const anonymous = await t.app.inject({ method: 'POST', url: URL, payload });
       expect(anonymous.statusCode).toBe(401);
       expectResponseMatches('createVatRate', anonymous);
@@ -366,17 +361,11 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         url: `${URL}${rate.id + 1000}`,
         headers: admin,
       });
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('getVatRate', missing)).toEqual({
-        detail: 'VAT rate not found',
-      });
+      expectProblem(missing, 404, 'VAT rate not found', 'getVatRate');
 
       const malformed = await t.app.inject({ method: 'GET', url: `${URL}abc`, headers: admin });
       expect(malformed.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('getVatRate', malformed).detail[0]?.loc).toEqual([
-        'path',
-        'id',
-      ]);
+      expect(firstIssueLoc('getVatRate', malformed)).toEqual(['path', 'id']);
     });
   });
 
@@ -407,7 +396,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         product_count: 0,
         variant_count: 0,
         created_at: rate.created_at,
-        updated_at: expect.stringMatching(ISO),
+        updated_at: anyTimestamp,
       });
       expect(body.updated_at > rate.updated_at).toBe(true);
       expect(await storedRate(rate.id)).toMatchObject({
@@ -473,8 +462,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         effective_to: '2026-12-31T23:59:59.999Z',
       });
       const lateStart = await update(rate.id, { effective_from: '2027-01-01T00:00:00.000Z' });
-      expect(lateStart.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('updateVatRate', lateStart).detail).toEqual([
+      expectIssues(lateStart, 'updateVatRate', [
         {
           loc: ['body', 'effective_from'],
           msg: 'effective_from must not be after effective_to',
@@ -483,10 +471,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       ]);
       const earlyEnd = await update(rate.id, { effective_to: '2025-12-31T23:59:59.999Z' });
       expect(earlyEnd.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('updateVatRate', earlyEnd).detail[0]?.loc).toEqual([
-        'body',
-        'effective_to',
-      ]);
+      expect(firstIssueLoc('updateVatRate', earlyEnd)).toEqual(['body', 'effective_to']);
       expect(await storedRate(rate.id)).toMatchObject({
         effective_from: '2026-01-01T00:00:00.000Z',
         effective_to: '2026-12-31T23:59:59.999Z',
@@ -508,10 +493,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       const rate = await insertVatRate(t.database.db);
       const decimals = await update(rate.id, { rate: 5.001 });
       expect(decimals.statusCode).toBe(422);
-      expect(expectResponseMatches<Issues>('updateVatRate', decimals).detail[0]?.loc).toEqual([
-        'body',
-        'rate',
-      ]);
+      expect(firstIssueLoc('updateVatRate', decimals)).toEqual(['body', 'rate']);
       expect((await storedRate(rate.id))?.rate_bp).toBe(1900);
 
       const empty = await update(rate.id, {});
@@ -519,10 +501,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       expectResponseMatches('updateVatRate', empty);
 
       const missing = await update(rate.id + 1000, { name: 'Nope' });
-      expect(missing.statusCode).toBe(404);
-      expect(expectResponseMatches('updateVatRate', missing)).toEqual({
-        detail: 'VAT rate not found',
-      });
+      expectProblem(missing, 404, 'VAT rate not found', 'updateVatRate');
     });
 
     it('is refused to support (403)', async () => {
@@ -547,10 +526,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       expect(await storedRate(rate.id)).toBeUndefined();
 
       const again = await remove(rate.id);
-      expect(again.statusCode).toBe(404);
-      expect(expectResponseMatches('deleteVatRate', again)).toEqual({
-        detail: 'VAT rate not found',
-      });
+      expectProblem(again, 404, 'VAT rate not found', 'deleteVatRate');
     });
 
     it('refuses a rate still used by products or variants (409) saying how many', async () => {
@@ -564,26 +540,32 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       await insertVariant(t.database.db, p1.id); // inherits, does not count
 
       const res = await remove(rate.id);
-      expect(res.statusCode).toBe(409);
-      expect(expectResponseMatches('deleteVatRate', res)).toEqual({
-        detail: 'VAT rate is used by 3 products and 1 variant; deactivate it instead',
-      });
+      expectProblem(
+        res,
+        409,
+        'VAT rate is used by 3 products and 1 variant; deactivate it instead',
+        'deleteVatRate',
+      );
       expect(await storedRate(rate.id)).toBeDefined();
 
       const onlyVariants = await insertVatRate(t.database.db);
       await insertVariant(t.database.db, p4.id, { vat_rate_id: onlyVariants.id });
       await insertVariant(t.database.db, p1.id, { vat_rate_id: onlyVariants.id });
       const res2 = await remove(onlyVariants.id);
-      expect(res2.statusCode).toBe(409);
-      expect(expectResponseMatches('deleteVatRate', res2)).toEqual({
-        detail: 'VAT rate is used by 2 variants; deactivate it instead',
-      });
+      expectProblem(
+        res2,
+        409,
+        'VAT rate is used by 2 variants; deactivate it instead',
+        'deleteVatRate',
+      );
 
       const res3 = await remove(other.id);
-      expect(res3.statusCode).toBe(409);
-      expect(expectResponseMatches('deleteVatRate', res3)).toEqual({
-        detail: 'VAT rate is used by 1 product; deactivate it instead',
-      });
+      expectProblem(
+        res3,
+        409,
+        'VAT rate is used by 1 product; deactivate it instead',
+        'deleteVatRate',
+      );
     });
 
     it('is refused to inventory_manager (403)', async () => {

@@ -4,6 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Schemas } from '../../test-support/contract';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
@@ -14,7 +15,6 @@ import {
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { createViesChecker } from '../domain/vat-number';
-import type { Schemas } from '../api/types';
 
 type Order = Schemas['Order'];
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
+import { ORDER_STATUSES } from '../../test-support/shop';
 import { stockLedgerMismatches } from '../../test-support/stock';
 import { bootstrap } from '../bootstrap';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-catalogue';
@@ -52,7 +53,7 @@ describe.each(testDialects)('seed:demo on %s', (dialect) => {
       .select(['images', 'has_variants', 'is_active'])
       .execute();
     expect(products.length).toBe(DEMO_PRODUCTS.length);
-    expect(products.every((p) => JSON.parse(p.images).length === 1)).toBe(true);
+    expect(products.every((p) => (JSON.parse(p.images) as unknown[]).length === 1)).toBe(true);
     expect(products.some((p) => p.has_variants === 1)).toBe(true);
     expect(products.some((p) => p.has_variants === 0)).toBe(true);
     expect(products.some((p) => p.is_active === 0)).toBe(true);
@@ -65,7 +66,7 @@ describe.each(testDialects)('seed:demo on %s', (dialect) => {
       url: '/api/v1/admin/variants/inventory/status?page_size=100',
       headers: { authorization },
     });
-    const { summary } = res.json() as { summary: Record<string, number> };
+    const { summary } = res.json<{ summary: Record<string, number> }>();
     expect(summary.in_stock).toBeGreaterThan(20);
     expect(summary.low_stock).toBeGreaterThan(5);
     expect(summary.out_of_stock).toBeGreaterThan(5);
@@ -85,17 +86,7 @@ describe.each(testDialects)('seed:demo on %s', (dialect) => {
 
     const orders = await db.selectFrom('orders').selectAll().execute();
     expect(orders).toHaveLength(200);
-    expect(new Set(orders.map((o) => o.status))).toEqual(
-      new Set([
-        'pending',
-        'confirmed',
-        'processing',
-        'shipped',
-        'delivered',
-        'cancelled',
-        'refunded',
-      ]),
-    );
+    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
     const reverse = orders.filter((o) => o.vat_reverse_charge === 1);
     expect(reverse.length).toBeGreaterThan(0);
     for (const o of reverse) {

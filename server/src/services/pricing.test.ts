@@ -1,6 +1,6 @@
 // The VAT rate resolution for a country, and the SQL gross price matching the JS one exactly.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, testDialects, type TestDatabase } from '../../test-support/databases';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testDialects, useTestDatabase } from '../../test-support/databases';
 import { insertProduct, insertVatRate } from '../../test-support/fixtures';
 import type { RateRecord } from '../domain/vat';
 import { CountryPricing, countryPricing, grossPriceSql, netAndGross } from './pricing';
@@ -57,13 +57,7 @@ describe('CountryPricing', () => {
 });
 
 describe.each(testDialects)('pricing queries (%s)', (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await openTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database.dispose();
-  });
+  const database = useTestDatabase(dialect);
   beforeEach(async () => {
     await database.db.deleteFrom('products').execute();
     await database.db.deleteFrom('vat_rates').execute();

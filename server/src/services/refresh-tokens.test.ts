@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, testDialects, type TestDatabase } from '../../test-support/databases';
+import { describe, expect, it } from 'vitest';
+import { testDialects, useTestDatabase } from '../../test-support/databases';
 import { HttpProblem } from '../api/problem';
 import {
   hashRefreshToken,
@@ -10,17 +10,10 @@ import {
 } from './refresh-tokens';
 
 const NOW = new Date('2026-01-15T09:00:00.000Z');
-const allowed = async () => true;
+const allowed = () => Promise.resolve(true);
 
 describe.each(testDialects)('refresh tokens (%s)', (dialect) => {
-  let database: TestDatabase;
-
-  beforeEach(async () => {
-    database = await openTestDatabase(dialect);
-  });
-  afterEach(async () => {
-    await database.dispose();
-  });
+  const database = useTestDatabase(dialect, { perTest: true });
 
   const rowsOfFamily = async (token: string) => {
     const row = await database.db
@@ -87,7 +80,7 @@ describe.each(testDialects)('refresh tokens (%s)', (dialect) => {
         token,
         userType: 'admin',
         now: NOW,
-        userAllowed: async (_trx, id) => id !== 3,
+        userAllowed: (_trx, id) => Promise.resolve(id !== 3),
       }),
     );
     expect(problem.statusCode).toBe(401);

@@ -60,7 +60,7 @@ describe('LocalDiskStorage', () => {
 
   it('leaves nothing behind when the stream fails, and rethrows its error', async () => {
     const boom = new Error('limit hit');
-    async function* failing() {
+    function* failing() {
       yield Buffer.from('partial');
       throw boom;
     }

@@ -1,0 +1,70 @@
+// The sign-in calls of the auth, throttling, user and customer tests, each answer checked
+// against the contract. They take the app, so a test can also call a second server instance.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
+import type { Database } from '../src/db/schema';
+import { hashRefreshToken } from '../src/services/refresh-tokens';
+import { injectChecked } from './openapi-validator';
+
+/** A POST from a client address (light-my-request's own default unless told). */
+const post = (
+  app: FastifyInstance,
+  operationId: string,
+  url: string,
+  payload?: object,
+  remoteAddress = '127.0.0.1',
+) => injectChecked(app, operationId, { method: 'POST', url, payload, remoteAddress });
+
+const refreshUrl = (base: string, refreshToken: string) =>
+  `${base}/refresh?refresh_token=${encodeURIComponent(refreshToken)}`;
+
+export const adminLogin = (
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  remoteAddress?: string,
+) => post(app, 'adminLogin', '/api/v1/admin/auth/login', { username, password }, remoteAddress);
+
+export const refreshAdminToken = (app: FastifyInstance, refreshToken: string) =>
+  post(app, 'refreshAdminToken', refreshUrl('/api/v1/admin/auth', refreshToken));
+
+export const adminMe = (app: FastifyInstance, headers: Record<string, string>) =>
+  injectChecked(app, 'getAdminMe', { method: 'GET', url: '/api/v1/admin/auth/me', headers });
+
+export const sendMagicLink = (app: FastifyInstance, email: string, remoteAddress?: string) =>
+  post(app, 'sendMagicLink', '/api/v1/auth/send-magic-link', { email }, remoteAddress);
+
+export const verifyMagicLink = (
+  app: FastifyInstance,
+  token: string,
+  email: string,
+  remoteAddress?: string,
+) =>
+  post(app, 'verifyMagicLink', '/api/v1/auth/verify-magic-link', { token, email }, remoteAddress);
+
+export const customerMe = (app: FastifyInstance, headers: Record<string, string>) =>
+  injectChecked(app, 'getCustomerMe', { method: 'GET', url: '/api/v1/auth/me', headers });
+
+export const refreshCustomerToken = (app: FastifyInstance, refreshToken: string) =>
+  post(app, 'refreshCustomerToken', refreshUrl('/api/v1/auth', refreshToken));
+
+/** The answer to a refresh token used twice (taken as theft: the family is revoked). */
+export const REFRESH_REUSED = 'Refresh token was already used or revoked; please sign in again';
+
+/** Every token of the refresh family (one sign-in and its rotations) that this token belongs to. */
+export async function refreshFamilyOf(db: Kysely<Database>, token: string) {
+  const { family_id } = await db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('token_hash', '=', hashRefreshToken(token))
+    .executeTakeFirstOrThrow();
+  return db.selectFrom('refresh_tokens').selectAll().where('family_id', '=', family_id).execute();
+}
+
+/** The token's family has this many tokens, all revoked. */
+export async function expectFamilyRevoked(db: Kysely<Database>, token: string, size: number) {
+  const family = await refreshFamilyOf(db, token);
+  expect(family).toHaveLength(size);
+  for (const row of family) expect(row.revoked_at).not.toBeNull();
+}
