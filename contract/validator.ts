@@ -25,7 +25,7 @@ export interface ValidationIssue {
   type: string;
 }
 
-export type Detail = string | ValidationIssue[];
+type Detail = string | ValidationIssue[];
 
 type Schema = Record<string, unknown>;
 interface ParameterObject {
@@ -70,7 +70,7 @@ export interface Operation {
   pointer: string;
 }
 
-export interface RequestInput {
+interface RequestInput {
   method: string;
   /** Path and query string as sent (percent-encoded), or an absolute URL. */
   url: string;
@@ -83,7 +83,7 @@ export const MULTIPART = Symbol('multipart body');
 export const MULTIPART_TYPE = 'multipart/form-data';
 const JSON_TYPE = 'application/json';
 
-export type RequestResult =
+type RequestResult =
   | {
       ok: true;
       operation: Operation;
@@ -102,7 +102,7 @@ const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 const trimSlashes = (path: string) => path.replace(/\/+$/, '');
 
 /** AJV errors → FastAPI-style issues naming the field: loc ["body", "meta_title"]. */
-export function toValidationIssues(
+function toValidationIssues(
   errors: Pick<ErrorObject, 'instancePath' | 'keyword' | 'message' | 'params'>[],
   root: string,
   prefix: (string | number)[] = [],
@@ -141,10 +141,7 @@ export function toValidationIssues(
 }
 
 /** Issues for every string (value or key) holding a control character. */
-export function controlCharacterIssues(
-  value: unknown,
-  loc: (string | number)[],
-): ValidationIssue[] {
+function controlCharacterIssues(value: unknown, loc: (string | number)[]): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const visit = (v: unknown, at: (string | number)[]) => {
     if (typeof v === 'string') {

@@ -27,7 +27,7 @@ function freePort(): Promise<number> {
 }
 
 /** Loads the demo shop (npm run seed:demo) into a data folder before the server starts. */
-export function seedDemo(dataDir: string): void {
+function seedDemo(dataDir: string): void {
   const run = spawnSync(
     process.execPath,
     ['--import', 'tsx', join(root, 'server/src/seed/run-demo.ts')],

@@ -6,4 +6,4 @@ import document from '../generated/openapi.json';
 import { createContract, type OpenApiDocument } from '../contract';
 
 export const contract = createContract(document as unknown as OpenApiDocument);
-export { contractViolations, type ContractViolation } from './violations';
+export { contractViolations } from './violations';

@@ -186,7 +186,7 @@ export const noContent = () => new HttpResponse(null, { status: 204 });
 export const notFound = (what = 'Not found') =>
   HttpResponse.json({ detail: what }, { status: 404 });
 
-/** A skip/limit list: the page of items plus X-Total-Count (spec §7 conventions). */
+/** A skip/limit list: the page of items plus X-Total-Count (docs/product.md §7 conventions). */
 export function pagedList<T>(items: readonly T[], url: URL): Response {
   const skip = Number(url.searchParams.get('skip') ?? 0) || 0;
   const limit = Number(url.searchParams.get('limit') ?? 100) || 100;

@@ -19,7 +19,7 @@ import { users } from './users';
 import { variants } from './variants';
 import { vatRates } from './vat-rates';
 
-export { API, endpoint, type Call, type Endpoint, type Reply } from './endpoint';
+export { API } from './endpoint';
 export { auth, categories, media, orders, products, uploads, users, variants, vatRates };
 
 /**

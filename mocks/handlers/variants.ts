@@ -15,7 +15,7 @@ import { endpoint, json, newId, now } from './endpoint';
 
 const find = crud.findOrFirst(fixtures);
 
-/** Stock state as the server computes it (spec §4, stock display). */
+/** Stock state as the server computes it (docs/product.md §4, stock display). */
 function stockState(v: Variant) {
   if (!v.track_inventory) return 'not_tracked' as const;
   if (v.stock_quantity <= 0) return 'out_of_stock' as const;

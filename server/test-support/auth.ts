@@ -53,7 +53,7 @@ export const refreshCustomerToken = (app: FastifyInstance, refreshToken: string)
 export const REFRESH_REUSED = 'Refresh token was already used or revoked; please sign in again';
 
 /** Every token of the refresh family (one sign-in and its rotations) that this token belongs to. */
-export async function refreshFamilyOf(db: Kysely<Database>, token: string) {
+async function refreshFamilyOf(db: Kysely<Database>, token: string) {
   const { family_id } = await db
     .selectFrom('refresh_tokens')
     .select('family_id')

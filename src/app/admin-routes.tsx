@@ -21,7 +21,7 @@ const CategoriesPage = lazyPage(
 const VatRatesPage = lazyPage(() => import('@/features/vat-rates/VatRatesPage'), 'VatRatesPage');
 const UsersPage = lazyPage(() => import('@/features/users/UsersPage'), 'UsersPage');
 
-/** The admin screens of spec §2, in match order (`/products/new` before `/products/:id`). */
+/** The admin screens of docs/product.md §2, in match order (`/products/new` before `/products/:id`). */
 export const ADMIN_ROUTES: readonly { path: string; component: ComponentType }[] = [
   { path: paths.admin.dashboard, component: DashboardPage },
   { path: paths.products.list, component: ProductsPage },

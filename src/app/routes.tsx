@@ -11,7 +11,7 @@ const LoginPage = lazyPage(() => import('@/features/auth/LoginPage'), 'LoginPage
 const MagicLinkPage = lazyPage(() => import('@/features/auth/MagicLinkPage'), 'MagicLinkPage');
 const AdminArea = lazy(() => import('./AdminArea'));
 
-/** Route table of spec §2; the admin screens are listed in ./admin-routes.tsx. */
+/** Route table of docs/product.md §2; the admin screens are listed in ./admin-routes.tsx. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>

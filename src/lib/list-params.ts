@@ -1,5 +1,5 @@
 /**
- * Spec §7/§9: the list screens ask for up to 1000 items, then search and group on the client.
+ * docs/product.md §7/§9: the list screens ask for up to 1000 items, then search and group on the client.
  * The dashboard, the products, orders and customers screens use these same parameters, so a
  * list they share (orders, products) is one cache entry.
  */

@@ -1,4 +1,4 @@
-// Stock display rules of spec §4. Quantities can be negative once backorders are allowed,
+// Stock display rules of docs/product.md §4. Quantities can be negative once backorders are allowed,
 // so "out of stock" is qty <= 0, not just 0.
 import { assertSafeInteger } from './fixed-point';
 

@@ -1,5 +1,5 @@
 // Money is integer millimes (1 TND = 1000 millimes) everywhere inside the server; decimal
-// strings with exactly 3 decimals at the API edge (spec §9: TND, 3 decimals).
+// strings with exactly 3 decimals at the API edge (docs/product.md §9: TND, 3 decimals).
 import { assertSafeInteger, formatScaled, parseScaled, toSafeNumber } from './fixed-point';
 
 /** "12.5" -> 12500. At most 3 significant decimals; throws RangeError otherwise. */

@@ -1,4 +1,4 @@
-// Admin roles (spec §6) and what each may do. The spec leaves permissions open; this matrix
+// Admin roles (docs/product.md §6) and what each may do. docs/product.md leaves permissions open; this matrix
 // is the server's decision, kept as data so the README table can be generated from it.
 import type { Schemas } from '../api/types';
 

@@ -6,7 +6,7 @@ import { assertSafeInteger, divRoundHalfUp, parseScaled, toSafeNumber } from './
 const BP_PER_UNIT = 10_000n; // 100 % = 10000 bp
 export const MAX_RATE_BP = 10_000;
 
-/** 19.5 or "19.5" -> 1950. Rate in percent, 0..100, at most 2 decimals (spec §5). */
+/** 19.5 or "19.5" -> 1950. Rate in percent, 0..100, at most 2 decimals (docs/product.md §5). */
 export function rateToBp(ratePercent: number | string): number {
   const bp = toSafeNumber(parseScaled(ratePercent, 2, 'VAT rate'), 'VAT rate');
   assertRateBp(bp);

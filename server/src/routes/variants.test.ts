@@ -1,5 +1,5 @@
 // Variants over HTTP: create/read/update/delete, list filters and paging, bulk operations and
-// duplication, with the product's has_variants kept in line (spec §4) and every answer checked
+// duplication, with the product's has_variants kept in line (docs/product.md §4) and every answer checked
 // against the contract.
 import { describe, expect, it } from 'vitest';
 import { expectIssues, expectProblem, firstIssueLoc } from '../../test-support/contract';
@@ -447,7 +447,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       expect(await search('nothing-like-this')).toEqual([]);
     });
 
-    it('filters low stock and out of stock by the spec rules', async () => {
+    it('filters low stock and out of stock by docs/product.md rules', async () => {
       const product = await insertProduct(db(), { has_variants: 1 });
       const low = await insertVariant(db(), product.id, {
         stock_quantity: 5,

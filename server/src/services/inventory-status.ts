@@ -1,4 +1,4 @@
-// Stock states (spec §4, domain/inventory.ts) as SQL, so lists can filter, page and count by state
+// Stock states (docs/product.md §4, domain/inventory.ts) as SQL, so lists can filter, page and count by state
 // in the database. Keep in line with stockState(): the tests compare both.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { toBool } from '../db/bool';

@@ -318,7 +318,7 @@ async function markHasVariants(trx: Transaction<Database>, productId: number, no
     .execute();
 }
 
-/** A product left without any variant is a simple product again (spec §4). */
+/** A product left without any variant is a simple product again (docs/product.md §4). */
 async function clearHasVariantsIfEmpty(trx: Transaction<Database>, productId: number, now: string) {
   const left = await trx
     .selectFrom('variants')

@@ -9,7 +9,7 @@ import { AdminHeader } from './AdminHeader';
 import { AppSidebar } from './AppSidebar';
 import { SidebarProvider, useSidebar } from './sidebar-context';
 
-/** Frame of every admin screen (spec §2): sidebar, header, and the screen below the header. */
+/** Frame of every admin screen (docs/product.md §2): sidebar, header, and the screen below the header. */
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <SidebarProvider>

@@ -22,7 +22,7 @@ function Brand({ collapsed = false }: { collapsed?: boolean }) {
 }
 
 /**
- * The admin sidebar (spec §2): a sticky column 16rem wide, collapsed to a 3rem icon rail, and
+ * The admin sidebar (docs/product.md §2): a sticky column 16rem wide, collapsed to a 3rem icon rail, and
  * below 768px an off-canvas drawer 18rem wide instead.
  */
 export function AppSidebar() {

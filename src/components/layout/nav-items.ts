@@ -19,7 +19,7 @@ export interface NavItem {
   exact?: boolean;
 }
 
-/** The sidebar's 'Management' group (spec §2, admin layout). */
+/** The sidebar's 'Management' group (docs/product.md §2, admin layout). */
 export const ADMIN_NAV: readonly NavItem[] = [
   { label: 'Dashboard', href: paths.admin.dashboard, icon: DashboardIcon, exact: true },
   { label: 'Products', href: paths.products.list, icon: PackageIcon },

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { readSidebarState, writeSidebarState } from './sidebar-cookie';
 
-/** Spec §2/§9: widths, the mobile breakpoint and the Ctrl/Cmd+B shortcut. */
+/** docs/product.md §2/§9: widths, the mobile breakpoint and the Ctrl/Cmd+B shortcut. */
 export const SIDEBAR_WIDTH = '16rem';
 export const SIDEBAR_WIDTH_MOBILE = '18rem';
 export const SIDEBAR_WIDTH_ICON = '3rem';

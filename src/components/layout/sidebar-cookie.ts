@@ -1,4 +1,4 @@
-/** Spec §4/§9: the sidebar's open/collapsed state survives reloads in a cookie for 7 days. */
+/** docs/product.md §4/§9: the sidebar's open/collapsed state survives reloads in a cookie for 7 days. */
 export const SIDEBAR_COOKIE = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 

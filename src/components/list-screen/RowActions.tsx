@@ -40,7 +40,7 @@ export function RowActions({ name, edit, onDelete }: RowActionsProps) {
   );
 }
 
-/** 'Active' / 'Inactive' (spec §4: is_active), styled by the table (`.status`). */
+/** 'Active' / 'Inactive' (docs/product.md §4: is_active), styled by the table (`.status`). */
 export function StatusBadge({ active }: { active: boolean }) {
   return (
     <span className="status" data-active={active || undefined}>

@@ -1,4 +1,4 @@
-/** The badge styles of the console (shadcn names), as the spec gives them for statuses and roles. */
+/** The badge styles of the console (shadcn names), as docs/product.md gives them for statuses and roles. */
 export type BadgeStyle = 'default' | 'secondary' | 'destructive' | 'outline';
 
 /** Chakra props of each badge style (default solid grey, secondary subtle grey, destructive red). */

@@ -37,7 +37,7 @@ export const tableCss: SystemStyleObject = {
   '& .cell-nowrap': { whiteSpace: 'nowrap' },
   '& .cell-numeric': { fontVariantNumeric: 'tabular-nums' },
   '& .sort': { font: 'inherit', cursor: 'pointer', _hover: { textDecoration: 'underline' } },
-  // The Badge recipe's looks (solid / subtle), as classes: data-variant is the spec's style name.
+  // The Badge recipe's looks (solid / subtle), as classes: data-variant is the product description's style name.
   '& .badge': {
     display: 'inline-flex',
     alignItems: 'center',

@@ -4,7 +4,7 @@ import { useGetPresignedUrl } from '@generated/hooks/uploads/uploads';
 import { ImageOffIcon, VideoIcon } from '@/components/icons';
 import { mediaKeyFromUrl, type MediaKind } from './media-rules';
 
-/** Validity asked for signed preview URLs (spec §9: 3600 seconds). */
+/** Validity asked for signed preview URLs (docs/product.md §9: 3600 seconds). */
 const SIGNED_URL_EXPIRATION = 3600;
 
 interface MediaPreviewProps {
@@ -20,7 +20,7 @@ const Img = chakra('img');
 const Video = chakra('video');
 
 /**
- * One media item's preview (spec §2, §8): shows the signed URL of the stored file, falls back to
+ * One media item's preview (docs/product.md §2, §8): shows the signed URL of the stored file, falls back to
  * the original URL when the signed one cannot be had or does not load, and shows a grey
  * placeholder icon when that fails too. URLs that name no storage key load directly.
  * Remount it (React key) when the URL changes.

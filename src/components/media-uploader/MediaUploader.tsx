@@ -44,7 +44,7 @@ export interface MediaUploaderProps {
 }
 
 /**
- * The media uploader widget of the product forms (spec §2 'Media uploader widget', §5, §8): a grid
+ * The media uploader widget of the product forms (docs/product.md §2 'Media uploader widget', §5, §8): a grid
  * of images or videos, the first marked 'Primary', reordered by dragging (pointer or keyboard),
  * a hover button that removes an item, and an 'Upload image' / 'Upload video' tile.
  */

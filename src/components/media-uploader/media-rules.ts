@@ -1,14 +1,14 @@
 /**
- * Rules of the media uploader (spec §5, §9): which files each kind accepts, the per-file size limit,
+ * Rules of the media uploader (docs/product.md §5, §9): which files each kind accepts, the per-file size limit,
  * the checks a selection must pass before anything is uploaded, and how a media URL maps back to
  * its storage key. Pure functions, no React.
  */
 
 export type MediaKind = 'image' | 'video';
 
-/** 100MB per file (spec §9); the server refuses larger files with a 413. */
+/** 100MB per file (docs/product.md §9); the server refuses larger files with a 413. */
 export const MAX_FILE_SIZE = 100 * 1024 * 1024;
-/** Default number of items a widget holds (spec §9 'Upload maximum 5 files by default'). */
+/** Default number of items a widget holds (docs/product.md §9 'Upload maximum 5 files by default'). */
 export const DEFAULT_MAX_FILES = 5;
 /** The multi-file upload endpoints take 1 to 5 files per request. */
 const UPLOAD_BATCH_SIZE = 5;
@@ -73,7 +73,7 @@ function hasExtension(kind: MediaKind, name: string): boolean {
 }
 
 /**
- * Why this selection cannot be uploaded, or null when it can (spec §5), checked in this order:
+ * Why this selection cannot be uploaded, or null when it can (docs/product.md §5), checked in this order:
  * existing plus new above the maximum ('Too many files'), any file above 100MB ('File too large',
  * with the count), a file without a supported extension ('Unsupported file type').
  */

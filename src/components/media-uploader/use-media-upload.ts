@@ -19,7 +19,7 @@ interface Options {
 }
 
 /**
- * What the media uploader does (spec §2, §5, §8): checks a selection (count, size, type), uploads
+ * What the media uploader does (docs/product.md §2, §5, §8): checks a selection (count, size, type), uploads
  * it through the multi-file endpoint (field `files`, 5 per request) and appends the stored URLs;
  * removes an item from the value only. The stored file is not deleted here: a form left with
  * Cancel must not point at a deleted file. The server deletes it when the product is saved

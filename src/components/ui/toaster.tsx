@@ -1,7 +1,7 @@
 import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react';
 
 /**
- * The app's single toaster (spec §4, §9): one toast at a time, 5 s, bottom-end, F8 focuses it.
+ * The app's single toaster (docs/product.md §4, §9): one toast at a time, 5 s, bottom-end, F8 focuses it.
  * Screens call `notify` rather than this store directly.
  */
 export const toaster = createToaster({

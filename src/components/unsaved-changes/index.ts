@@ -5,5 +5,4 @@ export {
   useConfirmLeave,
   useNavigateAfterSave,
   useUnsavedChangesGuard,
-  type UnsavedChangesGuard,
 } from './use-unsaved-changes-guard';

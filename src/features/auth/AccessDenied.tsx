@@ -11,7 +11,7 @@ interface AccessDeniedProps {
   signingOut?: boolean;
 }
 
-/** Shown to a signed-in user who is not an admin (spec §2, access guard). */
+/** Shown to a signed-in user who is not an admin (docs/product.md §2, access guard). */
 export function AccessDenied({ onSignOut, signingOut = false }: AccessDeniedProps) {
   usePageTitle('Access Denied');
   return (

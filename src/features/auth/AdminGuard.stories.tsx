@@ -8,7 +8,7 @@ import { requests } from '@mocks/recorder';
 import { authStore, STORAGE_KEYS } from '@/lib/auth/store';
 import { expectLocation } from '@/testing/story';
 
-/** The access guard of /admin (spec §2), through the real route table. */
+/** The access guard of /admin (docs/product.md §2), through the real route table. */
 const meta = {
   title: 'Auth/Admin guard',
   component: AppRoutes,
@@ -74,7 +74,7 @@ export const ExpiredSession: Story = {
     await expect(refresh?.body).toBeUndefined();
     await expect(authStore.isAuthenticated).toBe(false);
     await expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
-    // The sign-in page says why the session ended (spec §4), the form is ready.
+    // The sign-in page says why the session ended (docs/product.md §4), the form is ready.
     const canvas = within(canvasElement);
     const notice = await canvas.findByRole('alert');
     await expect(notice).toHaveTextContent('Authentication failed');

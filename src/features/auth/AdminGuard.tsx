@@ -10,7 +10,7 @@ import { useSignOut } from '@/lib/auth/sign-out';
 import { paths } from '@/lib/paths';
 
 /**
- * Access guard of /admin and below (spec §2). A session restored from storage has tokens but no
+ * Access guard of /admin and below (docs/product.md §2). A session restored from storage has tokens but no
  * user yet: it loads /admin/auth/me first ('Loading...'). A 401 there goes through the silent
  * refresh; when that fails the session is logged out and this redirects to /auth.
  */

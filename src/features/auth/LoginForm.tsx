@@ -20,7 +20,7 @@ interface LoginFormProps {
   sessionEndReason?: string | null;
 }
 
-/** The sign-in card of /auth (spec §2): Username and Password, both required. */
+/** The sign-in card of /auth (docs/product.md §2): Username and Password, both required. */
 export function LoginForm({
   onSubmit,
   initialValues = { username: '', password: '' },

@@ -10,7 +10,7 @@ import { signInAdmin } from './sign-in';
 import { paths } from '@/lib/paths';
 
 /**
- * /auth (spec §2): signs an admin in, or sends an already signed-in admin on to /admin. A signed-in
+ * /auth (docs/product.md §2): signs an admin in, or sends an already signed-in admin on to /admin. A signed-in
  * customer gets the form (sending them to /admin would only show 'Access Denied'). After a session
  * ended on its own (failed refresh) the form says why.
  */

@@ -42,7 +42,7 @@ export function withoutMagicLink(search: string): string {
   return params.toString();
 }
 
-/** Exchanges the single-use token for a customer session (spec §7, verify-magic-link). */
+/** Exchanges the single-use token for a customer session (docs/product.md §7, verify-magic-link). */
 export async function signInWithMagicLink(link: MagicLink): Promise<void> {
   const { access_token, refresh_token } = await verifyMagicLink(link);
   // user: null drops whoever was signed in before (an admin's /me user must not stay).

@@ -3,7 +3,7 @@ import type { AdminLoginRequest } from '@generated/model';
 import { logout, setCredentials, setUser } from '@/lib/auth/store';
 
 /**
- * Signs an admin in (spec §4): tokens first (the /me call needs them), then the user. If the user
+ * Signs an admin in (docs/product.md §4): tokens first (the /me call needs them), then the user. If the user
  * cannot be loaded the half-open session is closed again and the error is the caller's.
  */
 export async function signInAdmin(credentials: AdminLoginRequest): Promise<void> {

@@ -21,7 +21,7 @@ import { expectToast, screen } from '@/testing/story';
 import { CategoriesPage } from './CategoriesPage';
 import { adminScreen } from '@/testing/admin-screen';
 
-/** Categories management of /admin/categories (spec §2) in the admin layout, over the mock API. */
+/** Categories management of /admin/categories (docs/product.md §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'Categories/CategoriesPage',
   component: CategoriesPage,
@@ -168,7 +168,7 @@ export const LoadError: Story = {
 export const AddDialogSlugAutoGeneration: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await openAdd(canvasElement);
-    // The spec's labels, required ones starred.
+    // The product description's labels, required ones starred.
     const labels = ['Category Name*', 'Slug*', 'Parent Category', 'Description', 'Image URL'];
     const form = screen.getByRole('dialog', { name: 'Add Category' });
     await expect(

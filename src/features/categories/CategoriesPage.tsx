@@ -21,7 +21,7 @@ const isCategoryList = (key: unknown) => Array.isArray(key) && LIST_PATHS.has(ke
 
 /**
  * Categories management (/admin/categories): loads every category, inactive (soft-deleted) ones
- * included, saves, deletes and reactivates (spec §7, §8).
+ * included, saves, deletes and reactivates (docs/product.md §7, §8).
  */
 export function CategoriesPage() {
   const list = useListAdminCategories();

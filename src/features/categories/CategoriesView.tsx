@@ -108,7 +108,7 @@ export interface CategoriesViewProps {
 }
 
 /**
- * Categories management (/admin/categories, spec §2): table with a status filter, Add/Edit dialog,
+ * Categories management (/admin/categories, docs/product.md §2): table with a status filter, Add/Edit dialog,
  * delete dialog. Inactive (soft-deleted) categories are listed as Inactive and can be reactivated
  * or force deleted.
  */

@@ -16,7 +16,7 @@ import {
   type CategoryFormValues,
 } from './category-form';
 
-export const NO_PARENT_LABEL = 'None (Top-level category)';
+const NO_PARENT_LABEL = 'None (Top-level category)';
 
 export interface CategoryFormDialogProps {
   open: boolean;
@@ -30,7 +30,7 @@ export interface CategoryFormDialogProps {
 }
 
 /**
- * Add/Edit Category (spec §2): the slug follows the name (slugify) until it is edited by hand;
+ * Add/Edit Category (docs/product.md §2): the slug follows the name (slugify) until it is edited by hand;
  * the parent picker offers 'None (Top-level category)' and never the category itself.
  */
 export function CategoryFormDialog({

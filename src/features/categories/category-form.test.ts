@@ -59,7 +59,7 @@ describe('validateCategory', () => {
 });
 
 describe('form values and payload', () => {
-  it('sends the spec body: trimmed texts, null for empty optional fields, active, order 0', () => {
+  it('sends docs/product.md body: trimmed texts, null for empty optional fields, active, order 0', () => {
     expect(
       toCategoryPayload({
         name: '  Bijoux ',

@@ -32,14 +32,14 @@ export function categoryToValues(category: Category): CategoryFormValues {
   };
 }
 
-export const REQUIRED_MESSAGE = 'Please fill in all required fields';
-export const NAME_REQUIRED = 'Category name is required';
-export const SLUG_REQUIRED = 'Slug is required';
+const REQUIRED_MESSAGE = 'Please fill in all required fields';
+const NAME_REQUIRED = 'Category name is required';
+const SLUG_REQUIRED = 'Slug is required';
 export const SLUG_FORMAT = 'Slug may only contain lowercase letters, numbers and hyphens';
 export const URL_MESSAGE = 'Please enter a valid URL';
 
-/** Spec §5: name and slug required, the image URL URL-shaped; limits of the API (openapi/). */
-export const categorySchema = object({
+/** docs/product.md §5: name and slug required, the image URL URL-shaped; limits of the API (openapi/). */
+const categorySchema = object({
   name: string().trim().required(NAME_REQUIRED).max(100, 'Name must be at most 100 characters'),
   slug: string()
     .trim()
@@ -59,7 +59,7 @@ export function validateCategory(values: CategoryFormValues): ValidationResult<C
 }
 
 /**
- * Spec §7: the create/update body — name, slug, description, image_url, parent_id, is_active
+ * docs/product.md §7: the create/update body — name, slug, description, image_url, parent_id, is_active
  * (true for a new category; an edited one keeps its status, so editing an inactive category does
  * not reactivate it) and display_order (0 for a new category; an edited one keeps its place).
  */
@@ -105,7 +105,7 @@ export function parentOptions(
   return categories.filter((category) => !excluded.has(category.id));
 }
 
-/** Spec §8 (Category): the server's detail, else the error's message, else the fallback. */
+/** docs/product.md §8 (Category): the server's detail, else the error's message, else the fallback. */
 export function categoryErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && typeof error.detail === 'string' && error.detail.trim())
     return error.detail;

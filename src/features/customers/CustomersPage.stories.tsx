@@ -17,7 +17,7 @@ import { orders } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { CustomersPage } from './CustomersPage';
 
-/** The customers overview of /admin/customers (spec §2), derived from the orders. */
+/** The customers overview of /admin/customers (docs/product.md §2), derived from the orders. */
 const meta = {
   title: 'Customers/CustomersPage',
   component: CustomersPage,
@@ -48,7 +48,7 @@ const HEADERS = [
 ];
 
 /*
- * The expected customers, computed here from the fixtures as spec §3 says, without the app's
+ * The expected customers, computed here from the fixtures as docs/product.md §3 says, without the app's
  * helpers: grouped by shipping e-mail (case-insensitive; 'unknown' without one), the values of
  * the most recent order, order count, exact total (in millimes), last order date.
  */

@@ -24,7 +24,7 @@ const COLUMNS: readonly Column<CustomerRow>[] = [
 
 const rowKey = (row: CustomerRow) => row.email;
 
-/** The customers table (spec §2), virtualised like the orders one. */
+/** The customers table (docs/product.md §2), virtualised like the orders one. */
 export function CustomersTable({ rows }: { rows: readonly CustomerRow[] }) {
   return (
     <DataTable

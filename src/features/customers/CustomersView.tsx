@@ -29,7 +29,7 @@ const NOTICE = (
   </Alert.Root>
 );
 
-/** The read-only customers overview of /admin/customers (spec §2). */
+/** The read-only customers overview of /admin/customers (docs/product.md §2). */
 export function CustomersView({
   orders,
   loading,

@@ -2,7 +2,7 @@ import type { OrderSummary } from '@generated/model';
 import { sumMoney } from '@/lib/format';
 import { customerKey, UNKNOWN_EMAIL } from '@/features/orders';
 
-/** A customer derived from the orders (spec §3); there is no customer endpoint. */
+/** A customer derived from the orders (docs/product.md §3); there is no customer endpoint. */
 export interface CustomerSummary {
   /** The shipping e-mail as written on the customer's most recent order, or 'unknown'. */
   email: string;
@@ -40,7 +40,7 @@ function isMoreRecent(a: AggregatedOrder, b: AggregatedOrder): boolean {
 }
 
 /**
- * Groups orders into customers by shipping e-mail (spec §3).
+ * Groups orders into customers by shipping e-mail (docs/product.md §3).
  *
  * - E-mails are compared trimmed and case-insensitively ('A@x.tn' and 'a@x.tn ' are one customer);
  *   orders without an e-mail form the 'unknown' customer.
@@ -83,7 +83,7 @@ export function aggregateCustomers(orders: readonly AggregatedOrder[]): Customer
   );
 }
 
-/** Search over e-mail, type and country code (spec §2), trimmed and case-insensitive. */
+/** Search over e-mail, type and country code (docs/product.md §2), trimmed and case-insensitive. */
 export function filterCustomers(
   customers: readonly CustomerSummary[],
   query: string,

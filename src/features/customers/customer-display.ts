@@ -3,7 +3,7 @@ import { paths } from '@/lib/paths';
 import type { BadgeStyle } from '@/components/list-screen';
 import type { CustomerSummary } from './aggregate-customers';
 
-/** Spec §2: professional shown as a default badge, others secondary. */
+/** docs/product.md §2: professional shown as a default badge, others secondary. */
 export function customerTypeBadge(type: string): BadgeStyle {
   return type === 'professional' ? 'default' : 'secondary';
 }

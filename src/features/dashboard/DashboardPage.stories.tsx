@@ -8,7 +8,7 @@ import { expectLocation, expectToast } from '@/testing/story';
 import { DashboardPage } from './DashboardPage';
 import { adminScreen } from '@/testing/admin-screen';
 
-/** The dashboard of /admin (spec §2) in the admin layout, over the mock API. */
+/** The dashboard of /admin (docs/product.md §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'Dashboard/DashboardPage',
   component: DashboardPage,
@@ -63,7 +63,7 @@ export const Filled: Story = {
     ]);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(document.title).toBe('Dashboard · Store back office');
-    // Both lists were asked for with limit 1000 (spec §9).
+    // Both lists were asked for with limit 1000 (docs/product.md §9).
     const [productsCall] = await requests.waitFor('GET', '/api/v1/admin/products/');
     await expect(productsCall?.query).toEqual({ skip: '0', limit: '1000' });
     const [ordersCall] = await requests.waitFor('GET', '/api/v1/admin/orders/');

@@ -26,7 +26,7 @@ type IconComponent = ComponentType<{ boxSize?: string; color?: string }>;
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-/** The dashboard of /admin (spec §2): four stat cards, recent activity and quick actions. */
+/** The dashboard of /admin (docs/product.md §2): four stat cards, recent activity and quick actions. */
 export function DashboardView({ stats, loading }: DashboardViewProps) {
   const cards: { title: string; value: string; icon: IconComponent }[] = [
     { title: 'Total Products', value: stats ? count(stats.totalProducts) : '—', icon: PackageIcon },

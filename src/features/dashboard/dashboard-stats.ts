@@ -1,11 +1,11 @@
 import type { OrderSummary, Product } from '@generated/model';
 import { sumMoney } from '@/lib/format';
 
-/** The four figures of the dashboard (spec §2 "Dashboard"). */
+/** The four figures of the dashboard (docs/product.md §2 "Dashboard"). */
 export interface DashboardStats {
   totalProducts: number;
   totalOrders: number;
-  /** Distinct order ids: the spec defines it so, which makes it the order count. */
+  /** Distinct order ids: docs/product.md defines it so, which makes it the order count. */
   totalCustomers: number;
   /** Sum of every order's total_amount, as an exact 3-decimal string ("1234.500"). */
   totalRevenue: string;

@@ -2,7 +2,7 @@ import { Button, Container, Heading, HStack, Text, VStack } from '@chakra-ui/rea
 import { Link } from 'wouter';
 import { paths } from '@/lib/paths';
 
-/** Public landing page (spec §2): a heading and the two ways in. */
+/** Public landing page (docs/product.md §2): a heading and the two ways in. */
 export function LandingPage() {
   return (
     <Container maxW="3xl" py="24">

@@ -4,7 +4,7 @@ import { AppRoutes } from '@/app/routes';
 import { adminUser } from '@mocks/fixtures';
 import { expectLocation } from '@/testing/story';
 
-/** Rendered through the route table: any unknown path shows the 404 page (spec §2). */
+/** Rendered through the route table: any unknown path shows the 404 page (docs/product.md §2). */
 const meta = {
   title: 'Public/Not found',
   component: AppRoutes,

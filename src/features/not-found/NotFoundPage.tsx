@@ -2,7 +2,7 @@ import { Button, Center, Heading, Text, VStack } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { paths } from '@/lib/paths';
 
-/** Shown for any route the app does not know (spec §2). */
+/** Shown for any route the app does not know (docs/product.md §2). */
 export function NotFoundPage() {
   return (
     <Center minH="100vh">

@@ -17,7 +17,7 @@ function ListStandIn() {
   return <Text data-testid="list-stand-in">Orders list</Text>;
 }
 
-/** The order detail of /admin/orders/{id} (spec §2) in the admin layout, over the mock API. */
+/** The order detail of /admin/orders/{id} (docs/product.md §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'Orders/OrderDetailPage',
   component: OrderDetailPage,

@@ -48,7 +48,7 @@ export function OrderDetailPage() {
           ),
         { revalidate: false },
       );
-      // Spec §4: the order is reloaded after the change.
+      // docs/product.md §4: the order is reloaded after the change.
       await reload().catch(() => undefined);
       setPendingStatus(null);
     },

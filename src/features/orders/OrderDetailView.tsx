@@ -22,7 +22,7 @@ import { customerName, ORDER_STATUSES, paymentLabel, statusLabel } from './order
 import { StatusBadge } from './StatusBadge';
 import { paths } from '@/lib/paths';
 
-export const REVERSE_CHARGE_NOTE = '* VAT Reverse Charge applies (B2B EU)';
+const REVERSE_CHARGE_NOTE = '* VAT Reverse Charge applies (B2B EU)';
 
 /** How the buyer's VAT number was checked at checkout (Order.vat_number_check). */
 const VAT_NUMBER_CHECK_TEXT: Record<NonNullable<Order['vat_number_check']>, string> = {
@@ -58,7 +58,7 @@ function BackLink() {
   );
 }
 
-/** The order detail of /admin/orders/{id} (spec §2). */
+/** The order detail of /admin/orders/{id} (docs/product.md §2). */
 export function OrderDetailView({
   order,
   loading,

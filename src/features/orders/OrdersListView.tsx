@@ -21,7 +21,7 @@ export interface OrdersListViewProps {
   initialSearch?: string;
 }
 
-/** The orders list of /admin/orders (spec §2): search by order number, e-mail filter, table. */
+/** The orders list of /admin/orders (docs/product.md §2): search by order number, e-mail filter, table. */
 export function OrdersListView({
   orders,
   loading,

@@ -19,7 +19,7 @@ function DetailStandIn({ params }: RouteComponentProps) {
   return <Text data-testid="detail-stand-in">Order detail {params.id}</Text>;
 }
 
-/** The orders list of /admin/orders (spec §2) in the admin layout, over the mock API. */
+/** The orders list of /admin/orders (docs/product.md §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'Orders/OrdersPage',
   component: OrdersPage,
@@ -37,8 +37,8 @@ const LIST = '/api/v1/admin/orders/';
 const HEADERS = ['Order Number', 'Customer', 'Status', 'Payment', 'Total', 'Date', 'Actions'];
 const EMPTY = 'No orders found';
 
-/* Expected cells, computed here from the fixtures and the spec, without the app's helpers. */
-// Spec §4: pending secondary; cancelled and refunded destructive; all others default.
+/* Expected cells, computed here from the fixtures and docs/product.md, without the app's helpers. */
+// docs/product.md §4: pending secondary; cancelled and refunded destructive; all others default.
 const BADGE: Record<string, string> = {
   pending: 'secondary',
   confirmed: 'default',
@@ -94,7 +94,7 @@ export const Filled: Story = {
     await expect(canvas.getByTestId('order-count')).toHaveTextContent(
       `${orderFixtures.length} orders`,
     );
-    // One request, for the first 1000 orders (spec §7).
+    // One request, for the first 1000 orders (docs/product.md §7).
     const calls = await requests.waitFor('GET', LIST);
     await expect(calls).toHaveLength(1);
     await expect(calls[0]?.query).toEqual({ skip: '0', limit: '1000' });

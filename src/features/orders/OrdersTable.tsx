@@ -26,7 +26,7 @@ const COLUMNS: readonly Column<OrderRow>[] = [
 
 const rowKey = (row: OrderRow) => row.id;
 
-/** The orders table (spec §2), virtualised: smooth with the 1,000 orders the list loads. */
+/** The orders table (docs/product.md §2), virtualised: smooth with the 1,000 orders the list loads. */
 export function OrdersTable({ rows }: { rows: readonly OrderRow[] }) {
   return (
     <DataTable

@@ -23,7 +23,7 @@ describe('paymentLabel', () => {
   });
 });
 
-describe('statusBadgeVariant (spec §4)', () => {
+describe('statusBadgeVariant (docs/product.md §4)', () => {
   it.each([
     ['pending', 'secondary'],
     ['confirmed', 'default'],

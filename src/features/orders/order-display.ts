@@ -2,10 +2,10 @@ import { OrderStatus } from '@generated/model';
 import type { OrderSummary } from '@generated/model';
 import type { BadgeStyle } from '@/components/list-screen';
 
-/** The seven statuses, in life-cycle order; the admin may pick any of them (spec §4). */
+/** The seven statuses, in life-cycle order; the admin may pick any of them (docs/product.md §4). */
 export const ORDER_STATUSES: readonly OrderStatus[] = Object.values(OrderStatus);
 
-/** Spec §4: pending secondary; cancelled and refunded destructive; all others default. */
+/** docs/product.md §4: pending secondary; cancelled and refunded destructive; all others default. */
 export function statusBadgeVariant(status: string): BadgeStyle {
   if (status === 'pending') return 'secondary';
   if (status === 'cancelled' || status === 'refunded') return 'destructive';
@@ -17,7 +17,7 @@ export function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
-/** Spec §2: the method with underscores replaced by spaces, upper-case ('CASH ON DELIVERY'). */
+/** docs/product.md §2: the method with underscores replaced by spaces, upper-case ('CASH ON DELIVERY'). */
 export function paymentLabel(method: string | null | undefined): string {
   const label = (method ?? '').replaceAll('_', ' ').trim().toUpperCase();
   return label || '-';

@@ -19,7 +19,7 @@ export function toOrderRows(orders: readonly OrderSummary[]): OrderRow[] {
 }
 
 export interface OrderFilter {
-  /** Substring of the order number, case-insensitive (spec §2 'Search by order number...'). */
+  /** Substring of the order number, case-insensitive (docs/product.md §2 'Search by order number...'). */
   search: string;
   /** Only this customer's orders (shipping e-mail, case-insensitive; 'unknown': none given). */
   email?: string | null;

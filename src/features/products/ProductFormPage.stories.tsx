@@ -182,7 +182,7 @@ export const MetaCounters: Story = {
   },
 };
 
-/** The VAT picker asks for active rates only (spec §7). */
+/** The VAT picker asks for active rates only (docs/product.md §7). */
 export const VatPickerActiveOnly: Story = {
   play: async ({ canvasElement }) => {
     const [call] = await requests.waitFor('GET', VAT_RATES);

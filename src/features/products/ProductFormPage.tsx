@@ -41,7 +41,7 @@ export interface ProductFormPageProps {
   variantsManager?: ComponentType<VariantsManagerProps>;
 }
 
-/** Product form, create (/admin/products/new) or edit (/admin/products/{id}) (spec §2). */
+/** Product form, create (/admin/products/new) or edit (/admin/products/{id}) (docs/product.md §2). */
 export function ProductFormPage({
   inventoryCard = SimpleInventoryCard,
   variantsManager = VariantsManager,
@@ -60,7 +60,7 @@ export function ProductFormPage({
 
 /**
  * The pickers' data: every category (the form offers the active ones and names the product's own
- * inactive one as such) and active VAT rates only (spec §7).
+ * inactive one as such) and active VAT rates only (docs/product.md §7).
  */
 function usePickers() {
   const categories = useListAdminCategories();
@@ -91,7 +91,7 @@ function useAfterSave() {
   };
 }
 
-/** What a failed save shows: the toast (spec §8), and field errors for the form. */
+/** What a failed save shows: the toast (docs/product.md §8), and field errors for the form. */
 function saveFailed(error: unknown) {
   notify.error('Error', serverMessage(error, 'Failed to save product'));
   return fieldErrorsFrom(error);

@@ -79,7 +79,7 @@ function productColumns(askDelete: (product: Product) => void): Column<ProductRo
 
 const rowKey = (row: ProductRow) => row.id;
 
-/** The product list of /admin/products (spec §2): search, table, delete confirmation. */
+/** The product list of /admin/products (docs/product.md §2): search, table, delete confirmation. */
 export function ProductsListView({
   products,
   categories,

@@ -11,7 +11,7 @@ import { expectLocation, expectToast, screen } from '@/testing/story';
 import { ProductsPage } from './ProductsPage';
 import { adminScreen } from '@/testing/admin-screen';
 
-/** The product list of /admin/products (spec §2) in the admin layout, over the mock API. */
+/** The product list of /admin/products (docs/product.md §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'Products/ProductsPage',
   component: ProductsPage,

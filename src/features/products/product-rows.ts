@@ -1,7 +1,7 @@
 import type { Category, Product } from '@generated/model';
 import { formatMoney, toDecimal } from '@/lib/format';
 
-/** What the products table shows for one product (spec §2 "Products list"). */
+/** What the products table shows for one product (docs/product.md §2 "Products list"). */
 export interface ProductRow {
   id: number;
   name: string;
@@ -26,7 +26,7 @@ export function displayPrice(product: Pick<Product, 'price_incl_vat' | 'base_pri
  * The rows of the products table. `categories` undefined means they could not be loaded: the
  * category column then says nothing rather than a wrong 'Uncategorized'.
  *
- * Variants: the spec counts "per product from the variant list". The admin product carries that
+ * Variants: docs/product.md counts "per product from the variant list". The admin product carries that
  * count as `variant_count` (the server counts the product's variants, active or not, 1 for a
  * simple product's default variant), so the list needs no variant requests at all — fetching
  * /admin/variants per product would cost one request per row (1,000 on a full page) for the

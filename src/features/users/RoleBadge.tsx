@@ -2,7 +2,7 @@ import { Badge } from '@chakra-ui/react';
 import { BADGE_PROPS } from '@/components/list-screen';
 import { roleInfo } from './roles';
 
-/** The role as a badge; `data-style` names the spec's style (destructive, default, …). */
+/** The role as a badge; `data-style` names the product description's style (destructive, default, …). */
 export function RoleBadge({ role }: { role: string }) {
   const { label, badge } = roleInfo(role);
   return (

@@ -21,9 +21,9 @@ export interface UserFormDialogProps {
 }
 
 /**
- * Create/Edit User (spec §2, §5): role manager by default; a password is required for a new user
+ * Create/Edit User (docs/product.md §2, §5): role manager by default; a password is required for a new user
  * and, when entered, at least 8 characters; left blank on edit, the current one is kept. An
- * invalid submit shows the spec's message in an error toast and under the fields.
+ * invalid submit shows the product description's message in an error toast and under the fields.
  */
 export function UserFormDialog({ open, user, onSubmit, onClose }: UserFormDialogProps) {
   const isNew = user === null;

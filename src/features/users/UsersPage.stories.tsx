@@ -16,7 +16,7 @@ import { expectToast, screen, type Scope } from '@/testing/story';
 import { UsersPage } from './UsersPage';
 import { adminScreen } from '@/testing/admin-screen';
 
-/** Admin users management of /admin/users (spec §2) in the admin layout, over the mock API. */
+/** Admin users management of /admin/users (docs/product.md §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'Users/UsersPage',
   component: UsersPage,
@@ -109,7 +109,7 @@ export const Filled: Story = {
       'Actions',
     ]);
     await expect(tableCells(canvasElement)).toEqual(EXPECTED_ROWS);
-    // Spec §6 badge styles.
+    // docs/product.md §6 badge styles.
     const styles = Object.fromEntries(
       adminUsers.map((user) => [
         user.role,
@@ -166,7 +166,7 @@ export const Empty: Story = states.Empty;
 export const Loading: Story = states.Loading;
 export const LoadError: Story = states.LoadError;
 
-/** Spec §5 messages: required fields, then the password rules; nothing is sent. */
+/** docs/product.md §5 messages: required fields, then the password rules; nothing is sent. */
 export const CreateValidation: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await openCreate(canvasElement);

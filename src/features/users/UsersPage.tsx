@@ -8,7 +8,7 @@ import { toUserCreate, toUserUpdate, type UserFormValues } from './user-form';
 import { UsersView } from './UsersView';
 
 /**
- * Admin users management (/admin/users): loads the users, saves and deletes (spec §7, §8). The
+ * Admin users management (/admin/users): loads the users, saves and deletes (docs/product.md §7, §8). The
  * 409s (username or e-mail taken, last super admin, own account) say why: shown as they come.
  */
 export function UsersPage() {

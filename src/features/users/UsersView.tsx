@@ -31,7 +31,7 @@ const COLUMNS: readonly Column<AdminUser>[] = [
 const userId = (user: AdminUser) => user.id;
 const username = (user: AdminUser) => user.username;
 
-/** Admin users management (/admin/users, spec §2): search, table, dialogs. */
+/** Admin users management (/admin/users, docs/product.md §2): search, table, dialogs. */
 export function UsersView(props: CrudListData<AdminUser, UserFormValues>) {
   return (
     <CrudListScreen

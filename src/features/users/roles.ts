@@ -7,7 +7,7 @@ export interface RoleInfo {
   badge: BadgeStyle;
 }
 
-/** Spec §6: every role with its label and badge style, from most to least powerful. */
+/** docs/product.md §6: every role with its label and badge style, from most to least powerful. */
 export const ROLES: readonly RoleInfo[] = [
   { value: AdminRole.super_admin, label: 'Super Admin', badge: 'destructive' },
   { value: AdminRole.admin, label: 'Admin', badge: 'default' },
@@ -16,7 +16,7 @@ export const ROLES: readonly RoleInfo[] = [
   { value: AdminRole.inventory_manager, label: 'Inventory Manager', badge: 'outline' },
 ];
 
-/** Spec §6: a new user is a manager unless chosen otherwise. */
+/** docs/product.md §6: a new user is a manager unless chosen otherwise. */
 export const DEFAULT_ROLE: AdminRole = AdminRole.manager;
 
 /** The role's label and badge style; an unknown role shows as it is, outlined. */

@@ -25,7 +25,7 @@ const valid: UserFormValues = {
   password: 'jasmin-2025',
 };
 
-describe('roles (spec §6)', () => {
+describe('roles (docs/product.md §6)', () => {
   it('labels and badge styles', () => {
     expect(ROLES.map((r) => [r.value, r.label, r.badge])).toEqual([
       ['super_admin', 'Super Admin', 'destructive'],
@@ -96,7 +96,7 @@ describe('validateUser', () => {
 });
 
 describe('payloads', () => {
-  it('creates with the spec body, texts trimmed, the password as typed', () => {
+  it('creates with docs/product.md body, texts trimmed, the password as typed', () => {
     expect(
       toUserCreate({
         ...valid,

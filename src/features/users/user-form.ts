@@ -34,8 +34,8 @@ export function userToValues(user: AdminUser): UserFormValues {
   };
 }
 
-/** Spec §9. */
-export const PASSWORD_MIN_LENGTH = 8;
+/** docs/product.md §9. */
+const PASSWORD_MIN_LENGTH = 8;
 export const REQUIRED_MESSAGE = 'Please fill in all required fields';
 export const PASSWORD_REQUIRED_MESSAGE = 'Password is required for new users';
 export const PASSWORD_LENGTH_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
@@ -46,11 +46,11 @@ export const EMAIL_MESSAGE = 'Please enter a valid email address';
 const isBlank = (text: string | undefined) => !text || text.trim() === '';
 
 /**
- * Spec §5: username, email, full name and role required; a password required for a new user
+ * docs/product.md §5: username, email, full name and role required; a password required for a new user
  * (`$isNew` in the context); any entered password at least 8 characters. Formats and limits
  * follow the API (openapi/).
  */
-export const userSchema = object({
+const userSchema = object({
   username: string()
     .trim()
     .required('Username is required')
@@ -87,7 +87,7 @@ export function validateUser(
   return validationSummary(userSchema, values, REQUIRED_MESSAGE, { isNew });
 }
 
-/** Spec §7: the create body (valid values). */
+/** docs/product.md §7: the create body (valid values). */
 export function toUserCreate(values: UserFormValues): Required<AdminUserCreate> {
   return {
     username: values.username.trim(),
@@ -99,7 +99,7 @@ export function toUserCreate(values: UserFormValues): Required<AdminUserCreate> 
   };
 }
 
-/** Spec §7: the update body; a blank password is sent as null (the current one is kept). */
+/** docs/product.md §7: the update body; a blank password is sent as null (the current one is kept). */
 export function toUserUpdate(values: UserFormValues): AdminUserUpdate {
   return {
     ...toUserCreate(values),
@@ -107,7 +107,7 @@ export function toUserUpdate(values: UserFormValues): AdminUserUpdate {
   };
 }
 
-/** Spec §2: the search matches username, email and full name, ignoring case. */
+/** docs/product.md §2: the search matches username, email and full name, ignoring case. */
 export function filterUsers(users: readonly AdminUser[], query: string): readonly AdminUser[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return users;

@@ -5,7 +5,7 @@ import * as yup from 'yup';
 import type { StockAdjustment, Variant } from '@generated/model';
 import { bindText, FormDialog, TextField } from '@/components/form';
 
-export interface AdjustStockValues {
+interface AdjustStockValues {
   adjustment: string;
   reason: string;
 }
@@ -23,7 +23,7 @@ const schema = yup.object({
 });
 
 /** POST /admin/variants/{id}/inventory/adjust body: a signed integer and an optional reason. */
-export function toStockAdjustment(values: AdjustStockValues): StockAdjustment {
+function toStockAdjustment(values: AdjustStockValues): StockAdjustment {
   const reason = values.reason.trim();
   return {
     adjustment: Number.parseInt(values.adjustment.trim(), 10),
@@ -39,7 +39,7 @@ export interface AdjustStockDialogProps {
   onClose: () => void;
 }
 
-/** The Adjust Stock dialog (spec §2, §5): positive adds, negative removes, reason optional. */
+/** The Adjust Stock dialog (docs/product.md §2, §5): positive adds, negative removes, reason optional. */
 export function AdjustStockDialog({ open, variant, onSubmit, onClose }: AdjustStockDialogProps) {
   const formId = useId();
   const [submitting, setSubmitting] = useState(false);

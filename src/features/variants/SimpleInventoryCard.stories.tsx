@@ -100,7 +100,7 @@ export const AutosaveAfterOneSecond: Story = {
   },
 };
 
-/** A cleared stock is no value yet: nothing is saved while the field stays empty (spec §5). */
+/** A cleared stock is no value yet: nothing is saved while the field stays empty (docs/product.md §5). */
 export const ClearedStockWaits: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);

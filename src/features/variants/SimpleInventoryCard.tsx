@@ -26,19 +26,19 @@ export interface SimpleInventoryCardProps {
   productId: number;
   /**
    * Called with the settings while the product has no default variant yet: the product form
-   * then sends them as `inventory` with the product update (spec §4).
+   * then sends them as `inventory` with the product update (docs/product.md §4).
    */
   onUnsavedChange: (inventory: SimpleProductInventory) => void;
 }
 
-/** The default-variant lookup of a simple product: its only variant (spec §3). */
-export const defaultVariantParams = (productId: number) => ({
+/** The default-variant lookup of a simple product: its only variant (docs/product.md §3). */
+const defaultVariantParams = (productId: number) => ({
   product_id: productId,
   page_size: 1,
 });
 
 /**
- * Inventory card of a simple product (spec §2, §4). With a default variant, every change is saved
+ * Inventory card of a simple product (docs/product.md §2, §4). With a default variant, every change is saved
  * 1 s after the last one; without one, the settings go to `onUnsavedChange` for the product form.
  * A cleared stock or threshold is not saved: it becomes 0 when the admin leaves the field (§5).
  */
@@ -98,7 +98,7 @@ async function saveInventory(variantId: number, saved: InventoryValues, current:
   return true;
 }
 
-/** With a default variant: changes are saved 1 s after the last one (spec §4, §9). */
+/** With a default variant: changes are saved 1 s after the last one (docs/product.md §4, §9). */
 function AutosavingInventory({ variant }: { variant: Variant }) {
   const [values, setValues] = useState(() => inventoryValuesOf(variant));
   const [saving, setSaving] = useState(false);
@@ -155,7 +155,7 @@ function AutosavingInventory({ variant }: { variant: Variant }) {
   );
 }
 
-export interface SimpleInventoryCardViewProps {
+interface SimpleInventoryCardViewProps {
   values: InventoryValues;
   onChange: (values: InventoryValues) => void;
   /** Shows 'Saving...'. */
@@ -196,8 +196,8 @@ function InventoryCardFrame({
   );
 }
 
-/** The card's fields (spec §3 simple-product inventory). */
-export function SimpleInventoryCardView({
+/** The card's fields (docs/product.md §3 simple-product inventory). */
+function SimpleInventoryCardView({
   values,
   onChange,
   saving = false,
@@ -209,7 +209,7 @@ export function SimpleInventoryCardView({
     value: values[name],
     onChange: (value: string) => onChange({ ...values, [name]: value }),
   });
-  /** An integer field: left empty, it becomes 0 (spec §5). */
+  /** An integer field: left empty, it becomes 0 (docs/product.md §5). */
   const integer = (name: 'stock_quantity' | 'low_stock_threshold') => ({
     ...text(name),
     onBlur: () => {

@@ -36,7 +36,7 @@ export interface VariantFormDialogProps {
   onClose: () => void;
 }
 
-/** The Add/Edit Variant dialog (spec §2, §5): edit mode exactly when a variant was opened. */
+/** The Add/Edit Variant dialog (docs/product.md §2, §5): edit mode exactly when a variant was opened. */
 export function VariantFormDialog({
   open,
   variant,

@@ -36,7 +36,7 @@ export interface VariantsListProps {
   busyIds?: ReadonlySet<number> | undefined;
 }
 
-/** Wide screens: the table of spec §2. */
+/** Wide screens: the table of docs/product.md §2. */
 export function VariantsTable(props: VariantsListProps) {
   const { items, selectedIds } = props;
   const selection = useSelection(props);

@@ -417,7 +417,7 @@ export const DeleteFailure: Story = {
 export const AddDialogValidation: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await openAdd(canvasElement);
-    // Defaults of spec §9.
+    // Defaults of docs/product.md §9.
     await expect(dialog.getByLabelText('Stock Quantity')).toHaveValue(0);
     await expect(dialog.getByLabelText('Low Stock Threshold')).toHaveValue(5);
     await expect(dialog.getByLabelText('Unit')).toHaveValue('cm');

@@ -40,8 +40,8 @@ const isListKey = (key: unknown) => Array.isArray(key) && key[0] === LIST_URL;
 type DeleteTarget = { kind: 'one'; variant: Variant } | { kind: 'selected'; ids: number[] };
 
 /**
- * The variants manager of the product edit form (spec §2, §4): the list with its filters and the
- * calls behind each action. has_variants follows the variants from here too (spec §4).
+ * The variants manager of the product edit form (docs/product.md §2, §4): the list with its filters and the
+ * calls behind each action. has_variants follows the variants from here too (docs/product.md §4).
  */
 export function VariantsManager({ productId }: VariantsManagerProps) {
   const { mutate: mutateCache } = useSWRConfig();
@@ -115,7 +115,7 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
     }
   };
 
-  /** PATCH product {has_variants} (spec §4); the server does the same, so a failure is ignored. */
+  /** PATCH product {has_variants} (docs/product.md §4); the server does the same, so a failure is ignored. */
   const setHasVariants = async (hasVariants: boolean) => {
     try {
       await updateProduct(productId, { has_variants: hasVariants });
@@ -188,7 +188,7 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
         await bulkDeleteVariants({ ids });
         notify.success('Success', `${ids.length} variants deleted successfully`);
       }
-      // The last remaining variant, or as many selected as the product has (spec §4).
+      // The last remaining variant, or as many selected as the product has (docs/product.md §4).
       if (before !== null && ids.length >= before) await setHasVariants(false);
       setConfirm((state) => ({ ...state, open: false }));
       const remainingOnPage = (data?.items ?? []).filter((v) => !ids.includes(v.id)).length;

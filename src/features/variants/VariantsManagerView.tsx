@@ -39,7 +39,7 @@ export interface VariantsManagerViewProps extends Omit<VariantsListProps, 'items
   onDeleteSelected: () => void;
 }
 
-/** Variants manager of the product edit form (spec §2): tiles, filters, table, bulk bar, pages. */
+/** Variants manager of the product edit form (docs/product.md §2): tiles, filters, table, bulk bar, pages. */
 export function VariantsManagerView(props: VariantsManagerViewProps) {
   const { data, loadError, onRetry, filtered, onClearFilters, onAdd } = props;
   return (

@@ -1,6 +1,6 @@
 import type { DimensionUnit } from '@generated/model';
 
-/** Business constants of the variants feature (spec §9). */
+/** Business constants of the variants feature (docs/product.md §9). */
 export const VARIANTS_PAGE_SIZE = 10;
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 export const DEFAULT_STOCK_QUANTITY = 0;

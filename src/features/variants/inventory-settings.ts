@@ -8,7 +8,7 @@ import { DEFAULT_LOW_STOCK_THRESHOLD, DEFAULT_STOCK_QUANTITY } from './constants
 import { parseDecimal, parseInteger } from './variant-form';
 import { inputText, trimmedOrNull } from '@/lib/forms/text';
 
-/** The simple-product inventory card's fields (spec §3), as the inputs hold them. */
+/** The simple-product inventory card's fields (docs/product.md §3), as the inputs hold them. */
 export interface InventoryValues {
   sku: string;
   barcode: string;
@@ -62,14 +62,14 @@ export function toSimpleInventory(values: InventoryValues): SimpleProductInvento
 }
 
 /** The integer fields that must hold a value before an autosave (an empty one becomes 0 on blur). */
-export const INTEGER_FIELDS = ['stock_quantity', 'low_stock_threshold'] as const;
+const INTEGER_FIELDS = ['stock_quantity', 'low_stock_threshold'] as const;
 
-/** True while an integer field is empty: autosave waits for a value (spec §5, §4). */
+/** True while an integer field is empty: autosave waits for a value (docs/product.md §5, §4). */
 export function awaitsValue(values: InventoryValues): boolean {
   return INTEGER_FIELDS.some((name) => values[name].trim() === '');
 }
 
-/** An empty integer field becomes 0 once the admin leaves it (spec §5). */
+/** An empty integer field becomes 0 once the admin leaves it (docs/product.md §5). */
 export function fillEmptyIntegers(values: InventoryValues): InventoryValues {
   return awaitsValue(values)
     ? {

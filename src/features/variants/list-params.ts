@@ -20,7 +20,7 @@ export function hasActiveFilters({ search, status, stock }: VariantFilters): boo
   return search.trim() !== '' || status !== 'all' || stock !== 'all';
 }
 
-/** GET /admin/variants/ query of the manager (spec §7): only the filters in use are sent. */
+/** GET /admin/variants/ query of the manager (docs/product.md §7): only the filters in use are sent. */
 export function listParams(
   productId: number,
   { search, status, stock }: VariantFilters,

@@ -8,7 +8,7 @@ const v = (stock_quantity: number, low_stock_threshold = 5, track_inventory = tr
   track_inventory,
 });
 
-describe('stockState (spec §4)', () => {
+describe('stockState (docs/product.md §4)', () => {
   it('is out of stock when tracked and the quantity is 0 (or below after backorders)', () => {
     expect(stockState(v(0))).toBe('out_of_stock');
     expect(stockState(v(-2))).toBe('out_of_stock');

@@ -5,7 +5,7 @@ export type StockState = 'not_tracked' | 'out_of_stock' | 'low_stock' | 'in_stoc
 type StockFields = Pick<Variant, 'track_inventory' | 'stock_quantity' | 'low_stock_threshold'>;
 
 /**
- * Stock display (spec §4): out of stock when tracked and the quantity is 0 (or below, after
+ * Stock display (docs/product.md §4): out of stock when tracked and the quantity is 0 (or below, after
  * backorders); low when tracked, above 0 and at or below the threshold; otherwise fine.
  */
 export function stockState({
@@ -37,7 +37,7 @@ export interface PageStats {
   outOfStock: number;
 }
 
-/** Active / Low Stock / Out of Stock tiles: counted over the current page only (spec §2). */
+/** Active / Low Stock / Out of Stock tiles: counted over the current page only (docs/product.md §2). */
 export function pageStats(items: readonly Variant[]): PageStats {
   let active = 0;
   let lowStock = 0;

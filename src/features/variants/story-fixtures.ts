@@ -6,7 +6,7 @@ import { variants } from '@mocks/fixtures';
 /** The bag (product 1): Camel fine (compare-at price, image), Noir low, Cognac out and inactive. */
 export const bagVariants: Variant[] = variants.filter((v) => v.product_id === 1);
 
-/** The bag plus an untracked variant: every stock display of spec §4 on one page. */
+/** The bag plus an untracked variant: every stock display of docs/product.md §4 on one page. */
 export const bagWithUntracked: Variant[] = [
   ...bagVariants,
   {

@@ -163,7 +163,7 @@ describe('toUpdatePayload', () => {
   });
 });
 
-describe('variantSchema (spec §5 messages)', () => {
+describe('variantSchema (docs/product.md §5 messages)', () => {
   const errorsOf = async (values: Partial<VariantFormValues>) => {
     try {
       await variantSchema.validate({ ...emptyVariantValues(), ...values }, { abortEarly: false });

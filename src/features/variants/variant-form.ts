@@ -50,7 +50,7 @@ export interface VariantFormValues {
   position: string;
 }
 
-/** A new variant (spec §3 and §9 defaults). */
+/** A new variant (docs/product.md §3 and §9 defaults). */
 export function emptyVariantValues(position = 0): VariantFormValues {
   return {
     option_values: [],
@@ -102,7 +102,7 @@ export function variantToValues(v: Variant): VariantFormValues {
   };
 }
 
-/** Stock, threshold and position (spec §5): an integer; anything non-numeric becomes 0. */
+/** Stock, threshold and position (docs/product.md §5): an integer; anything non-numeric becomes 0. */
 export function parseInteger(value: string | number | null | undefined): number {
   const n = Number.parseInt(String(value ?? '').trim(), 10);
   return Number.isFinite(n) ? n : 0;
@@ -187,7 +187,7 @@ export function toCreatePayload(values: VariantFormValues): VariantCreate {
   return payload;
 }
 
-/** PATCH /admin/variants/{id}: every field, empty optional ones as null (spec §5). */
+/** PATCH /admin/variants/{id}: every field, empty optional ones as null (docs/product.md §5). */
 export function toUpdatePayload(values: VariantFormValues): VariantUpdate {
   return fullPayload(values);
 }
@@ -207,7 +207,7 @@ const optionalMoney = yup
 const notNegative = (message: string) =>
   yup.string().test('not-negative', message, (v) => (parseDecimal(v) ?? 0) >= 0);
 
-/** Validation of the dialog (spec §5 messages). */
+/** Validation of the dialog (docs/product.md §5 messages). */
 export const variantSchema = yup.object({
   sku: yup
     .string()

@@ -29,7 +29,7 @@ export interface VatRateFormDialogProps {
 }
 
 /**
- * Create/Edit VAT Rate (spec §2, §5). A missing required field gives the toast 'Validation Error'
+ * Create/Edit VAT Rate (docs/product.md §2, §5). A missing required field gives the toast 'Validation Error'
  * / 'Please fill in all required fields' and sends nothing; the country code is upper-cased as it
  * is typed; 'Active' is offered when editing.
  */

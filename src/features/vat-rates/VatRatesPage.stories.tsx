@@ -16,7 +16,7 @@ import { expectToast, screen, type Scope } from '@/testing/story';
 import { VatRatesPage } from './VatRatesPage';
 import { adminScreen } from '@/testing/admin-screen';
 
-/** VAT rates management of /admin/vat-rates (spec §2) in the admin layout, over the mock API. */
+/** VAT rates management of /admin/vat-rates (docs/product.md §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'VAT Rates/VatRatesPage',
   component: VatRatesPage,

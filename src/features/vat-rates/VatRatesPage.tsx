@@ -16,7 +16,7 @@ const LIST_PATH = '/api/v1/admin/vat-rates/';
 /** Every cached VAT rate list (this screen's and the pickers' `is_active=true` one). */
 const isVatRateList = (key: unknown) => Array.isArray(key) && key[0] === LIST_PATH;
 
-/** VAT rates management (/admin/vat-rates): loads every rate, saves and deletes (spec §7, §8). */
+/** VAT rates management (/admin/vat-rates): loads every rate, saves and deletes (docs/product.md §7, §8). */
 export function VatRatesPage() {
   const list = useListVatRates();
   const { mutate } = useSWRConfig();

@@ -83,7 +83,7 @@ function vatRateColumns(vatRates: readonly VatRate[]): Column<VatRate>[] {
 const rateId = (rate: VatRate) => rate.id;
 const rateName = (rate: VatRate) => rate.name;
 
-/** VAT rates management (/admin/vat-rates, spec §2): search, table, dialogs. */
+/** VAT rates management (/admin/vat-rates, docs/product.md §2): search, table, dialogs. */
 export function VatRatesView(props: CrudListData<VatRate, VatRateFormValues>) {
   const vatRates = props.items;
   const columns = useMemo(() => vatRateColumns(vatRates ?? []), [vatRates]);

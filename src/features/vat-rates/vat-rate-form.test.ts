@@ -73,7 +73,7 @@ describe('validateVatRate', () => {
 });
 
 describe('payloads', () => {
-  it('creates with the spec body: upper-cased country, UTC day bounds, null for no end', () => {
+  it('creates with docs/product.md body: upper-cased country, UTC day bounds, null for no end', () => {
     expect(toVatRateCreate({ ...valid, name: '  TVA luxe ', description: '  ' })).toEqual({
       name: 'TVA luxe',
       rate: 25.5,

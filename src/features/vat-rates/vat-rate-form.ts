@@ -4,8 +4,8 @@ import { validationSummary, type ValidationResult } from '@/components/form';
 import { endOfDayUtc, startOfDayUtc, toDateInput } from '@/lib/format';
 import { inputText, trimmedOrNull } from '@/lib/forms/text';
 
-/** Spec §1/§9: the default country. */
-export const DEFAULT_COUNTRY_CODE = 'TN';
+/** docs/product.md §1/§9: the default country. */
+const DEFAULT_COUNTRY_CODE = 'TN';
 
 /** The Create/Edit VAT Rate dialog's fields, as typed (dates as YYYY-MM-DD, '' for none). */
 export interface VatRateFormValues {
@@ -59,10 +59,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isRate = (text: string) => text.trim() !== '' && Number.isFinite(Number(text));
 
 /**
- * Spec §5: name, rate, country code and effective-from required; rate a number from 0 to 100
+ * docs/product.md §5: name, rate, country code and effective-from required; rate a number from 0 to 100
  * with at most two decimals; country code two letters; the period not ending before it starts.
  */
-export const vatRateSchema = object({
+const vatRateSchema = object({
   name: string()
     .trim()
     .required('Name is required')
@@ -101,7 +101,7 @@ export function validateVatRate(values: VatRateFormValues): ValidationResult<Vat
   return validationSummary(vatRateSchema, values, REQUIRED_MESSAGE);
 }
 
-/** Spec §7: the create body (valid values). */
+/** docs/product.md §7: the create body (valid values). */
 export function toVatRateCreate(values: VatRateFormValues): Required<VatRateCreate> {
   return {
     name: values.name.trim(),
@@ -115,12 +115,12 @@ export function toVatRateCreate(values: VatRateFormValues): Required<VatRateCrea
   };
 }
 
-/** Spec §7: the update body — the create fields plus is_active. */
+/** docs/product.md §7: the update body — the create fields plus is_active. */
 export function toVatRateUpdate(values: VatRateFormValues): VatRateUpdate {
   return { ...toVatRateCreate(values), is_active: values.is_active };
 }
 
-/** Spec §2: the search matches name, country code and description, ignoring case. */
+/** docs/product.md §2: the search matches name, country code and description, ignoring case. */
 export function filterVatRates(rates: readonly VatRate[], query: string): readonly VatRate[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return rates;

@@ -9,7 +9,7 @@ import { getRefreshToken, getUserType, logout } from './store';
 const SIGN_OUT_TIMEOUT_MS = 5_000;
 
 /**
- * Signs the current user out (spec §2, Logout): the server revokes the refresh-token family
+ * Signs the current user out (docs/product.md §2, Logout): the server revokes the refresh-token family
  * (logoutAdmin or logoutCustomer with the stored refresh token), then the session is cleared here.
  * A failed call (network, 5xx, timeout) still clears the session: the user asked to leave.
  */

@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 describe('auth store', () => {
-  it('uses the spec storage keys', () => {
+  it('uses docs/product.md storage keys', () => {
     expect(STORAGE_KEYS).toEqual({
       accessToken: 'access_token',
       refreshToken: 'refresh_token',

@@ -39,9 +39,9 @@ export const authStore = proxy<AuthState>({
 });
 
 /**
- * Why the last session ended without the user asking (spec §4: a failed refresh gives
+ * Why the last session ended without the user asking (docs/product.md §4: a failed refresh gives
  * 'Authentication failed'), for the sign-in page to say; null after a sign-in or a logout.
- * Kept apart from the auth state, which is exactly the spec's, and in memory only.
+ * Kept apart from the auth state, which is exactly the product description's, and in memory only.
  */
 export const sessionEnd = proxy<{ reason: string | null }>({ reason: null });
 
@@ -119,7 +119,7 @@ export function restoreAuth(): void {
 }
 
 // The getters fall back to storage because another tab, or code outside this store, may have
-// written a session the in-memory state has not picked up (spec §7).
+// written a session the in-memory state has not picked up (docs/product.md §7).
 export function getAccessToken(): string | null {
   return authStore.token ?? read(STORAGE_KEYS.accessToken);
 }

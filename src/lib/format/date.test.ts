@@ -14,7 +14,7 @@ describe('display', () => {
   });
 });
 
-describe('VAT effective dates (spec §5)', () => {
+describe('VAT effective dates (docs/product.md §5)', () => {
   it('sends effective_from as start of day UTC', () => {
     expect(startOfDayUtc('2018-01-01')).toBe('2018-01-01T00:00:00.000Z');
   });

@@ -34,13 +34,13 @@ export function formatDateTime(value: string | null | undefined, fallback = '-')
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** "2026-01-01" (a date input's value) → "2026-01-01T00:00:00.000Z" (VAT effective_from, spec §5). */
+/** "2026-01-01" (a date input's value) → "2026-01-01T00:00:00.000Z" (VAT effective_from, docs/product.md §5). */
 export function startOfDayUtc(day: string): string {
   if (!DAY.test(day)) throw new RangeError(`Not a YYYY-MM-DD date: ${day}`);
   return new Date(`${day}T00:00:00.000Z`).toISOString();
 }
 
-/** "2026-12-31" → "2026-12-31T23:59:59.999Z"; empty → null (VAT effective_to, spec §5). */
+/** "2026-12-31" → "2026-12-31T23:59:59.999Z"; empty → null (VAT effective_to, docs/product.md §5). */
 export function endOfDayUtc(day: string | null | undefined): string | null {
   if (!day) return null;
   if (!DAY.test(day)) throw new RangeError(`Not a YYYY-MM-DD date: ${day}`);

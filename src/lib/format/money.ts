@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 
-/** Currency of every amount in the shop (spec §9). */
+/** Currency of every amount in the shop (docs/product.md §9). */
 export const CURRENCY = 'TND';
 const MONEY_DECIMALS = 3;
 
@@ -25,7 +25,7 @@ export function toDecimal(value: MoneyInput): Decimal | null {
   }
 }
 
-/** "1234.5" → "1,234.500"; empty or invalid → "0.000" (spec §9). */
+/** "1234.5" → "1,234.500"; empty or invalid → "0.000" (docs/product.md §9). */
 export function formatAmount(value: MoneyInput): string {
   const d = toDecimal(value) ?? new Decimal(0);
   const fixed = d.toFixed(MONEY_DECIMALS, Decimal.ROUND_HALF_UP);

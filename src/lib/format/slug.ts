@@ -1,5 +1,5 @@
 /**
- * Slug from a name (spec §2, product form): lower case, each run of non-alphanumeric characters
+ * Slug from a name (docs/product.md §2, product form): lower case, each run of non-alphanumeric characters
  * becomes one hyphen, leading and trailing hyphens trimmed. Accented letters keep their base letter
  * ("Été" → "ete") so that slugs stay within the API's [a-z0-9-] pattern.
  */

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 
-/** 19 → "19.00%"; empty or invalid → "0.00%" (VAT rates have two decimals, spec §9). */
+/** 19 → "19.00%"; empty or invalid → "0.00%" (VAT rates have two decimals, docs/product.md §9). */
 export function formatVatRate(rate: string | number | null | undefined): string {
   let d: Decimal;
   try {

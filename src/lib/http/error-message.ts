@@ -1,7 +1,7 @@
 import { ApiError } from './errors';
 
 /**
- * What a failure toast says (spec §8: "the server's message, or 'Failed to …'"): the message the
+ * What a failure toast says (docs/product.md §8: "the server's message, or 'Failed to …'"): the message the
  * server sent (`detail`, else `message`), or `fallback` when there is none — network failure,
  * timeout, unreadable body, or an error body without a message (`HTTP <status>`).
  */

@@ -50,7 +50,7 @@ function describeIssue({ loc, msg }: ValidationIssue): string {
   return path ? `${path}: ${msg}` : msg;
 }
 
-/** Spec §8: detail, else message, else `HTTP <status>`. */
+/** docs/product.md §8: detail, else message, else `HTTP <status>`. */
 export function fromResponseBody(status: number, body: unknown): ApiError {
   const { detail, message } = (typeof body === 'object' && body !== null ? body : {}) as {
     detail?: unknown;

@@ -78,7 +78,7 @@ function sharedRefresh(
 }
 
 /**
- * Installs the silent refresh (spec §4) as a response interceptor. Must be installed before the
+ * Installs the silent refresh (docs/product.md §4) as a response interceptor. Must be installed before the
  * interceptor that normalises errors, since it needs the raw AxiosError (status + config).
  */
 export function installRefreshInterceptor(client: AxiosInstance): number {

@@ -2,7 +2,7 @@ import type { SWRConfiguration } from 'swr';
 import { GcCache, retainKeys } from './gc-cache';
 
 /**
- * Data-fetching defaults of spec §9: nothing is refetched on focus, on reconnect or when a screen
+ * Data-fetching defaults of docs/product.md §9: nothing is refetched on focus, on reconnect or when a screen
  * mounts with cached data (screens revalidate explicitly after a change), and unused data is
  * dropped after 60 s. A client error (4xx other than 408/429) is not retried.
  */

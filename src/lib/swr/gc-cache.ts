@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { unstable_serialize, useSWRConfig, type Cache, type Middleware, type State } from 'swr';
 
-/** Spec §9: query data that no mounted component uses is dropped 60 s later. */
+/** docs/product.md §9: query data that no mounted component uses is dropped 60 s later. */
 export const CACHE_GC_MS = 60_000;
 
 /**

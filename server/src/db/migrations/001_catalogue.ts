@@ -134,7 +134,7 @@ export function catalogue(dialect: DialectName): Migration {
         .on('variants')
         .column('product_id')
         .execute();
-      // SKUs are unique, except the spec's placeholder 'DEFAULT' that every simple product's
+      // SKUs are unique, except the product description's placeholder 'DEFAULT' that every simple product's
       // hidden variant gets when no SKU is given.
       await db.schema
         .createIndex('variants_sku_unique')

@@ -65,7 +65,7 @@ type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 type SetFieldValue = ReturnType<typeof useFormik<ProductFormValues>>['setFieldValue'];
 
 /**
- * The product form (spec §2 'Product form', §5): Basic Information, Product Media, Product Type &
+ * The product form (docs/product.md §2 'Product form', §5): Basic Information, Product Media, Product Type &
  * Inventory, Product Status, SEO & Meta Information, then Cancel and the submit button.
  *
  * The inputs are tied to an empty <form> through their `form` attribute instead of sitting inside

@@ -18,7 +18,7 @@ const money = () =>
 const atMost = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 /**
- * Validation of the product form (spec §5): name, slug, full description, category, base price
+ * Validation of the product form (docs/product.md §5): name, slug, full description, category, base price
  * and VAT rate are required; meta title ≤ 60 and meta description ≤ 160 characters; at most 10
  * images and 3 videos; prices with up to 3 decimals.
  */

@@ -1,5 +1,5 @@
 /**
- * The product form's values and their mapping to and from the API (spec §3 Product, §7 Admin
+ * The product form's values and their mapping to and from the API (docs/product.md §3 Product, §7 Admin
  * products). Pure functions, no React.
  */
 import Decimal from 'decimal.js';
@@ -26,7 +26,7 @@ export interface ProductFormValues {
   vat_rate_id: string;
   price_includes_vat: boolean;
   images: string[];
-  /** Form only (spec §3): uploaded and shown, never sent with the product. */
+  /** Form only (docs/product.md §3): uploaded and shown, never sent with the product. */
   videos: string[];
   has_variants: boolean;
   is_active: boolean;
@@ -40,7 +40,7 @@ export interface ProductFormValues {
 export type ProductFormField = keyof ProductFormValues;
 export type ProductFieldErrors = Partial<Record<ProductFormField, string>>;
 
-/** Limits of spec §5 and §9 (and the API contract). */
+/** Limits of docs/product.md §5 and §9 (and the API contract). */
 export const LIMITS = {
   name: 200,
   slug: 200,
@@ -54,7 +54,7 @@ export const LIMITS = {
   tags: 50,
 } as const;
 
-/** A new product: active, not featured, simple, price including VAT (spec §3 defaults). */
+/** A new product: active, not featured, simple, price including VAT (docs/product.md §3 defaults). */
 export const EMPTY_PRODUCT_VALUES: ProductFormValues = {
   name: '',
   slug: '',
@@ -151,7 +151,7 @@ export function toProductUpdate(
 }
 
 /**
- * The slug after the name changed (spec §2): it follows the name while it is empty or still the
+ * The slug after the name changed (docs/product.md §2): it follows the name while it is empty or still the
  * one generated from the previous name; once edited by hand it is left alone.
  */
 export function nextSlug(previousName: string, name: string, slug: string): string {
