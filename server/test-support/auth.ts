@@ -1,6 +1,6 @@
 // The sign-in calls of the auth, throttling, user and customer tests, each answer checked
 // against the contract. They take the app, so a test can also call a second server instance.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/schema';
@@ -16,8 +16,10 @@ const post = (
   remoteAddress = '127.0.0.1',
 ) => injectChecked(app, operationId, { method: 'POST', url, payload, remoteAddress });
 
+const withRefreshToken = (url: string, refreshToken: string) =>
+  `${url}?refresh_token=${encodeURIComponent(refreshToken)}`;
 const refreshUrl = (base: string, refreshToken: string) =>
-  `${base}/refresh?refresh_token=${encodeURIComponent(refreshToken)}`;
+  withRefreshToken(`${base}/refresh`, refreshToken);
 
 export const adminLogin = (
   app: FastifyInstance,
@@ -49,16 +51,26 @@ export const customerMe = (app: FastifyInstance, headers: Record<string, string>
 export const refreshCustomerToken = (app: FastifyInstance, refreshToken: string) =>
   post(app, 'refreshCustomerToken', refreshUrl('/api/v1/auth', refreshToken));
 
+export const logoutAdmin = (app: FastifyInstance, refreshToken: string) =>
+  post(app, 'logoutAdmin', withRefreshToken('/api/v1/admin/auth/logout', refreshToken));
+
+export const logoutCustomer = (app: FastifyInstance, refreshToken: string) =>
+  post(app, 'logoutCustomer', withRefreshToken('/api/v1/auth/logout', refreshToken));
+
 /** The answer to a refresh token used twice (taken as theft: the family is revoked). */
 export const REFRESH_REUSED = 'Refresh token was already used or revoked; please sign in again';
 
-/** Every token of the refresh family (one sign-in and its rotations) that this token belongs to. */
-async function refreshFamilyOf(db: Kysely<Database>, token: string) {
-  const { family_id } = await db
+/** The stored row of a refresh token. */
+export const refreshTokenRow = (db: Kysely<Database>, token: string) =>
+  db
     .selectFrom('refresh_tokens')
-    .select('family_id')
+    .selectAll()
     .where('token_hash', '=', hashRefreshToken(token))
     .executeTakeFirstOrThrow();
+
+/** Every token of the refresh family (one sign-in and its rotations) that this token belongs to. */
+async function refreshFamilyOf(db: Kysely<Database>, token: string) {
+  const { family_id } = await refreshTokenRow(db, token);
   return db.selectFrom('refresh_tokens').selectAll().where('family_id', '=', family_id).execute();
 }
 
@@ -67,4 +79,31 @@ export async function expectFamilyRevoked(db: Kysely<Database>, token: string, s
   const family = await refreshFamilyOf(db, token);
   expect(family).toHaveLength(size);
   for (const row of family) expect(row.revoked_at).not.toBeNull();
+}
+
+/** What the shared logout scenarios need from one audience (admins or customers). */
+interface SessionCalls {
+  db: Kysely<Database>;
+  advanceClock: (ms: number) => void;
+  signIn: () => Promise<{ refresh_token: string }>;
+  refresh: (refreshToken: string) => Promise<LightMyRequestResponse>;
+  logout: (refreshToken: string) => Promise<LightMyRequestResponse>;
+}
+
+/**
+ * Logging out a refreshed session after its access token expired revokes its whole family;
+ * another sign-in of the same user is another session and stays.
+ */
+export async function expectLogoutRevokesFamily(calls: SessionCalls) {
+  const first = await calls.signIn();
+  const second = (await calls.refresh(first.refresh_token)).json<{ refresh_token: string }>();
+  const other = await calls.signIn();
+  calls.advanceClock(16 * 60 * 1000);
+
+  const res = await calls.logout(second.refresh_token);
+  expect(res.statusCode).toBe(204);
+  expect(res.body).toBe('');
+  await expectFamilyRevoked(calls.db, first.refresh_token, 2);
+  expect((await calls.refresh(second.refresh_token)).statusCode).toBe(401);
+  expect((await calls.refresh(other.refresh_token)).statusCode).toBe(200);
 }

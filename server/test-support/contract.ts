@@ -31,6 +31,12 @@ export function expectProblem(
   else expect(res.json()).toEqual({ detail });
 }
 
+/** The answer has this status and matches that operation of the contract. */
+export function expectStatus(res: LightMyRequestResponse, status: number, operationId: string) {
+  expect(res.statusCode).toBe(status);
+  expectResponseMatches(operationId, res);
+}
+
 // Asymmetric matchers are typed `any` by vitest; as `unknown` they go into expected bodies
 // without making the whole literal unsafe.
 export const anyNumber: unknown = expect.any(Number);

@@ -85,6 +85,21 @@ async function adjustStock(
 describe.each(testDialects)('database on %s', (dialect) => {
   const t = useTestDatabase(dialect, { perTest: true });
 
+  const stockOf = async (variantId: number) =>
+    (
+      await t.db
+        .selectFrom('variants')
+        .select('stock_quantity')
+        .where('id', '=', variantId)
+        .executeTakeFirstOrThrow()
+    ).stock_quantity;
+  const setStock = (variantId: number, stock_quantity: number, allowBackorder = false) =>
+    t.db
+      .updateTable('variants')
+      .set({ stock_quantity, allow_backorder: fromBool(allowBackorder) })
+      .where('id', '=', variantId)
+      .execute();
+
   it('runs migrations once and then is a no-op', async () => {
     const fresh = await openTestDatabase(dialect, { migrate: false });
     try {
@@ -245,22 +260,13 @@ describe.each(testDialects)('database on %s', (dialect) => {
 
   it('applies 100 concurrent stock adjustments exactly', async () => {
     const { variantId } = await seed(t.db);
-    await t.db
-      .updateTable('variants')
-      .set({ stock_quantity: 1000 })
-      .where('id', '=', variantId)
-      .execute();
+    await setStock(variantId, 1000);
     const deltas = Array.from({ length: 100 }, (_, i) =>
       i % 3 === 0 ? -(i % 7) - 1 : (i % 5) + 1,
     );
     const results = await Promise.all(deltas.map((d) => adjustStock(t.db, variantId, d)));
     expect(results.every(Boolean)).toBe(true);
-    const v = await t.db
-      .selectFrom('variants')
-      .select('stock_quantity')
-      .where('id', '=', variantId)
-      .executeTakeFirstOrThrow();
-    expect(v.stock_quantity).toBe(1000 + deltas.reduce((a, b) => a + b, 0));
+    expect(await stockOf(variantId)).toBe(1000 + deltas.reduce((a, b) => a + b, 0));
     const movements = await t.db.selectFrom('stock_movements').selectAll().execute();
     expect(movements).toHaveLength(100);
     // The ledger chains: every movement's before/after differ by its delta.
@@ -269,40 +275,22 @@ describe.each(testDialects)('database on %s', (dialect) => {
 
   it('never oversells under 100 concurrent removals', async () => {
     const { variantId } = await seed(t.db);
-    await t.db
-      .updateTable('variants')
-      .set({ stock_quantity: 10 })
-      .where('id', '=', variantId)
-      .execute();
+    await setStock(variantId, 10);
     const results = await Promise.all(
       Array.from({ length: 100 }, () => adjustStock(t.db, variantId, -1)),
     );
     expect(results.filter(Boolean)).toHaveLength(10);
-    const v = await t.db
-      .selectFrom('variants')
-      .select('stock_quantity')
-      .where('id', '=', variantId)
-      .executeTakeFirstOrThrow();
-    expect(v.stock_quantity).toBe(0);
+    expect(await stockOf(variantId)).toBe(0);
   });
 
   it('lets backorders go below zero', async () => {
     const { variantId } = await seed(t.db);
-    await t.db
-      .updateTable('variants')
-      .set({ stock_quantity: 10, allow_backorder: fromBool(true) })
-      .where('id', '=', variantId)
-      .execute();
+    await setStock(variantId, 10, true);
     const results = await Promise.all(
       Array.from({ length: 100 }, () => adjustStock(t.db, variantId, -1)),
     );
     expect(results.every(Boolean)).toBe(true);
-    const v = await t.db
-      .selectFrom('variants')
-      .select('stock_quantity')
-      .where('id', '=', variantId)
-      .executeTakeFirstOrThrow();
-    expect(v.stock_quantity).toBe(-90);
+    expect(await stockOf(variantId)).toBe(-90);
   });
 
   it('round-trips money as exact integers, and counts as numbers', async () => {

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expectStatus } from '../../test-support/contract';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { LocalDiskStorage } from '../storage/local-disk';
@@ -87,8 +87,7 @@ describe.each(testDialects)('security headers (%s)', (dialect) => {
   it('serves media sandboxed, never sniffed, inline with its name', async () => {
     await new LocalDiskStorage(join(dir, 'uploads')).put(MEDIA_KEY, PNG, 'image/png');
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/media/${MEDIA_KEY}` });
-    expect(res.statusCode).toBe(200);
-    expectResponseMatches('getMedia', res);
+    expectStatus(res, 200, 'getMedia');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const csp = String(res.headers['content-security-policy']);
     expect(csp.split(';').map((d) => d.trim())).toContain('sandbox');

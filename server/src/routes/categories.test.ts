@@ -6,6 +6,7 @@ import {
   anyTimestamp,
   expectIssues,
   expectProblem,
+  expectStatus,
   firstIssueLoc,
 } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
@@ -457,15 +458,13 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
       expect(firstIssueLoc('updateCategory', bySlug)).toEqual(['path', 'category']);
 
       const empty = await update(cat.id, {});
-      expect(empty.statusCode).toBe(422);
-      expectResponseMatches('updateCategory', empty);
+      expectStatus(empty, 422, 'updateCategory');
     });
 
     it('is refused to inventory_manager (403)', async () => {
       const cat = await insertCategory(t.database.db, { name: 'Kept' });
       const res = await update(cat.id, { name: 'Changed' }, await t.authAs('inventory_manager'));
-      expect(res.statusCode).toBe(403);
-      expectResponseMatches('updateCategory', res);
+      expectStatus(res, 403, 'updateCategory');
       expect((await stored(cat.id))?.name).toBe('Kept');
     });
   });
@@ -517,8 +516,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
         url: `${URL}${cat.id}`,
         headers: await t.authAs('support'),
       });
-      expect(support.statusCode).toBe(403);
-      expectResponseMatches('deleteCategory', support);
+      expectStatus(support, 403, 'deleteCategory');
       expect((await stored(cat.id))?.is_active).toBe(1);
     });
   });
@@ -538,8 +536,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
         url: `${URL}${cat.id}/force`,
         headers: admin,
       });
-      expect(res.statusCode).toBe(204);
-      expectResponseMatches('forceDeleteCategory', res);
+      expectStatus(res, 204, 'forceDeleteCategory');
       expect(res.body).toBe('');
 
       expect(await stored(cat.id)).toBeUndefined();
@@ -587,8 +584,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
         url: `${URL}${cat.id}/force`,
         headers: await t.authAs('support'),
       });
-      expect(res.statusCode).toBe(403);
-      expectResponseMatches('forceDeleteCategory', res);
+      expectStatus(res, 403, 'forceDeleteCategory');
       expect(await stored(cat.id)).toBeDefined();
     });
   });

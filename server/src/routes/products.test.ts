@@ -5,6 +5,7 @@ import {
   anyString,
   expectIssues,
   expectProblem,
+  expectStatus,
   firstIssueLoc,
 } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
@@ -73,8 +74,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
   describe('access', () => {
     it('requires an admin token, and a writing role to change products', async () => {
       const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/admin/products/' });
-      expect(anonymous.statusCode).toBe(401);
-      expectResponseMatches('listAdminProducts', anonymous);
+      expectStatus(anonymous, 401, 'listAdminProducts');
 
       const support = await t.authAs('support');
       const read = await t.app.inject({
@@ -405,8 +405,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
       const res = await inject('PATCH', `/api/v1/admin/products/${created.id}`, {
         inventory: { stock_quantity: 2, sku: 'TEE-9', allow_backorder: true },
       });
-      expect(res.statusCode).toBe(200);
-      expectResponseMatches('updateProduct', res);
+      expectStatus(res, 200, 'updateProduct');
       // Left-out properties keep their value (no contract default is applied on update).
       expect(await defaultVariant(created.id)).toMatchObject({
         sku: 'TEE-9',
@@ -536,8 +535,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
       expectProblem(missing, 404, 'Product not found', 'updateProduct');
       const created = await create();
       const empty = await inject('PATCH', `/api/v1/admin/products/${created.id}`, {});
-      expect(empty.statusCode).toBe(422);
-      expectResponseMatches('updateProduct', empty);
+      expectStatus(empty, 422, 'updateProduct');
     });
   });
 
@@ -546,8 +544,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
       const created = await create({ inventory: { stock_quantity: 3 } });
       const keep = await create({ slug: 'keep', inventory: { stock_quantity: 1 } });
       const res = await inject('DELETE', `/api/v1/admin/products/${created.id}`);
-      expect(res.statusCode).toBe(204);
-      expectResponseMatches('deleteProduct', res);
+      expectStatus(res, 204, 'deleteProduct');
       expect(res.body).toBe('');
       expect(await db().selectFrom('products').select('id').execute()).toEqual([{ id: keep.id }]);
       const variants = await db().selectFrom('variants').select('product_id').execute();

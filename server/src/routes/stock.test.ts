@@ -2,7 +2,7 @@
 // the inventory status report, and parallel adjustments that must neither lose an update nor
 // take the stock below zero (truly concurrent on PostgreSQL: the test app uses a pool).
 import { describe, expect, it } from 'vitest';
-import { expectProblem, firstIssueLoc } from '../../test-support/contract';
+import { expectProblem, expectStatus, firstIssueLoc } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
@@ -87,8 +87,7 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
       const product = await insertProduct(db());
       const v = await insertVariant(db(), product.id);
       const empty = await call('PATCH', `${BASE}/${v.id}/inventory`, {});
-      expect(empty.statusCode).toBe(422);
-      expectResponseMatches('updateVariantInventory', empty);
+      expectStatus(empty, 422, 'updateVariantInventory');
       const negative = await call('PATCH', `${BASE}/${v.id}/inventory`, { stock_quantity: -1 });
       expect(negative.statusCode).toBe(422);
       expect(
@@ -144,8 +143,7 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
         ).detail,
       ).toMatchObject([{ loc: ['body', 1, 'id'] }]);
       const idOnly = await call('PATCH', `${BASE}/bulk/inventory`, [{ id: a.id }]);
-      expect(idOnly.statusCode).toBe(422);
-      expectResponseMatches('bulkUpdateInventory', idOnly);
+      expectStatus(idOnly, 422, 'bulkUpdateInventory');
 
       expect(await stockOf(a.id)).toBe(1);
       expect(await movementsOf(a.id)).toEqual([]);
@@ -340,8 +338,7 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
       expect(paged.items.map((i) => i.variant_id)).toEqual([rows[4]?.id]);
 
       const bad = await call('GET', `${BASE}/inventory/status?status=plenty`);
-      expect(bad.statusCode).toBe(422);
-      expectResponseMatches('getInventoryStatus', bad);
+      expectStatus(bad, 422, 'getInventoryStatus');
     });
   });
 });

@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectProblem, firstIssueLoc, problemDetail } from '../../test-support/contract';
+import {
+  expectProblem,
+  expectStatus,
+  firstIssueLoc,
+  problemDetail,
+} from '../../test-support/contract';
 import { createTestApp, testConfig, type TestApp } from '../../test-support/app';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import {
@@ -368,8 +373,7 @@ describe('uploads', () => {
       const truncated = rawMultipart([{ name: 'file', filename: 'a.png', body: PNG }]);
       const cut = truncated.payload.subarray(0, truncated.payload.length - 60);
       const res = await post('uploadImage', { ...truncated, payload: cut });
-      expect(res.statusCode).toBe(400);
-      expectResponseMatches('uploadImage', res);
+      expectStatus(res, 400, 'uploadImage');
       expect(problemDetail(res)).toMatch(/^Malformed multipart body/);
       expect(stored()).toEqual([]);
 
@@ -377,8 +381,7 @@ describe('uploads', () => {
         payload: Buffer.from('x'),
         headers: { 'content-type': 'multipart/form-data' },
       });
-      expect(noBoundary.statusCode).toBe(400);
-      expectResponseMatches('uploadImage', noBoundary);
+      expectStatus(noBoundary, 400, 'uploadImage');
     });
   });
 
@@ -497,8 +500,7 @@ describe('uploads', () => {
     it('serves a file publicly, without a token, with its type, length and cache headers', async () => {
       const key = await storeFixture();
       const res = await t.app.inject({ method: 'GET', url: `/api/v1/media/${key}` });
-      expect(res.statusCode).toBe(200);
-      expectResponseMatches('getMedia', res);
+      expectStatus(res, 200, 'getMedia');
       expect(res.rawPayload.equals(PNG)).toBe(true);
       expect(res.headers['content-type']).toBe('image/png');
       expect(res.headers['content-length']).toBe(String(PNG.length));
@@ -649,8 +651,7 @@ describe('uploads', () => {
         method: 'GET',
         url: `/api/v1/media/${key}?expires=1&signature=xyz`,
       });
-      expect(malformed.statusCode).toBe(422);
-      expectResponseMatches('getMedia', malformed);
+      expectStatus(malformed, 422, 'getMedia');
     });
 
     it('a signed URL of a deleted file is 404', async () => {

@@ -2,7 +2,12 @@
 // duplication, with the product's has_variants kept in line (docs/product.md §4) and every answer checked
 // against the contract.
 import { describe, expect, it } from 'vitest';
-import { expectIssues, expectProblem, firstIssueLoc } from '../../test-support/contract';
+import {
+  expectIssues,
+  expectProblem,
+  expectStatus,
+  firstIssueLoc,
+} from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
@@ -212,8 +217,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       const product = await insertProduct(db());
       const support = await t.authAs('support');
       const res = await call('POST', `${BASE}/${product.id}/variants`, newVariant(), support);
-      expect(res.statusCode).toBe(403);
-      expectResponseMatches('createVariant', res);
+      expectStatus(res, 403, 'createVariant');
       const list = await call('GET', `${BASE}/?product_id=${product.id}`, undefined, support);
       expect(list.statusCode).toBe(200);
     });
@@ -292,11 +296,9 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       expect(expectResponseMatches<Variant>('updateVariant', same).price).toBe('1.000');
 
       const reserved = await call('PATCH', `${BASE}/${b.id}`, { sku: 'DEFAULT' });
-      expect(reserved.statusCode).toBe(422);
-      expectResponseMatches('updateVariant', reserved);
+      expectStatus(reserved, 422, 'updateVariant');
       const noRate = await call('PATCH', `${BASE}/${b.id}`, { vat_rate_id: 999999 });
-      expect(noRate.statusCode).toBe(422);
-      expectResponseMatches('updateVariant', noRate);
+      expectStatus(noRate, 422, 'updateVariant');
       expect(
         (await db().selectFrom('variants').select('sku').where('id', '=', b.id).executeTakeFirst())
           ?.sku,
@@ -305,8 +307,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       const missing = await call('PATCH', `${BASE}/999999`, { price: '1.000' });
       expectProblem(missing, 404, 'Variant not found', 'updateVariant');
       const empty = await call('PATCH', `${BASE}/${b.id}`, {});
-      expect(empty.statusCode).toBe(422);
-      expectResponseMatches('updateVariant', empty);
+      expectStatus(empty, 422, 'updateVariant');
     });
 
     it("lets a simple product's default variant keep its DEFAULT SKU", async () => {
@@ -331,8 +332,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       const [movement] = await movementsOf(a.id);
 
       const first = await call('DELETE', `${BASE}/${a.id}`);
-      expect(first.statusCode).toBe(204);
-      expectResponseMatches('deleteVariant', first);
+      expectStatus(first, 204, 'deleteVariant');
       expect(first.body).toBe('');
       expect(await movementsOf(a.id)).toEqual([]);
       // The audit trail stays, with what it concerned.

@@ -5,6 +5,7 @@ import {
   anyTimestamp,
   expectIssues,
   expectProblem,
+  expectStatus,
   firstIssueLoc,
 } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
@@ -143,8 +144,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       expect(expectResponseMatches<VatRate[]>('listVatRates', support)).toHaveLength(1);
 
       const anonymous = await t.app.inject({ method: 'GET', url: URL });
-      expect(anonymous.statusCode).toBe(401);
-      expectResponseMatches('listVatRates', anonymous);
+      expectStatus(anonymous, 401, 'listVatRates');
     });
   });
 
@@ -327,8 +327,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         'createVatRate',
       );
       const anonymous = await t.app.inject({ method: 'POST', url: URL, payload });
-      expect(anonymous.statusCode).toBe(401);
-      expectResponseMatches('createVatRate', anonymous);
+      expectStatus(anonymous, 401, 'createVatRate');
       expect(await t.database.db.selectFrom('vat_rates').selectAll().execute()).toEqual([]);
     });
   });
@@ -497,8 +496,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       expect((await storedRate(rate.id))?.rate_bp).toBe(1900);
 
       const empty = await update(rate.id, {});
-      expect(empty.statusCode).toBe(422);
-      expectResponseMatches('updateVatRate', empty);
+      expectStatus(empty, 422, 'updateVatRate');
 
       const missing = await update(rate.id + 1000, { name: 'Nope' });
       expectProblem(missing, 404, 'VAT rate not found', 'updateVatRate');
@@ -507,8 +505,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
     it('is refused to support (403)', async () => {
       const rate = await insertVatRate(t.database.db, { name: 'Kept' });
       const res = await update(rate.id, { name: 'Changed' }, await t.authAs('support'));
-      expect(res.statusCode).toBe(403);
-      expectResponseMatches('updateVatRate', res);
+      expectStatus(res, 403, 'updateVatRate');
       expect((await storedRate(rate.id))?.name).toBe('Kept');
     });
   });
@@ -520,8 +517,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
     it('deletes an unused rate (204), then 404', async () => {
       const rate = await insertVatRate(t.database.db);
       const res = await remove(rate.id);
-      expect(res.statusCode).toBe(204);
-      expectResponseMatches('deleteVatRate', res);
+      expectStatus(res, 204, 'deleteVatRate');
       expect(res.body).toBe('');
       expect(await storedRate(rate.id)).toBeUndefined();
 
@@ -571,8 +567,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
     it('is refused to inventory_manager (403)', async () => {
       const rate = await insertVatRate(t.database.db);
       const res = await remove(rate.id, await t.authAs('inventory_manager'));
-      expect(res.statusCode).toBe(403);
-      expectResponseMatches('deleteVatRate', res);
+      expectStatus(res, 403, 'deleteVatRate');
       expect(await storedRate(rate.id)).toBeDefined();
     });
   });
