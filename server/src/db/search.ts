@@ -10,12 +10,26 @@ export function containsPattern(text: string): string {
  * Case-insensitive "contains", portable: lower(col) like lower(pattern) escape '\'. Both sides go
  * through the database's own lower(), so they are folded alike (SQLite folds ASCII only).
  */
-export function lowerLike(ref: string, pattern: string): RawBuilder<SqlBool> {
+function lowerLike(ref: string, pattern: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`lower(${sql.ref(ref)}) like lower(${pattern}) escape '\\'`;
 }
 
-export function anyOf(conditions: RawBuilder<SqlBool>[]): RawBuilder<SqlBool> {
+function anyOf(conditions: RawBuilder<SqlBool>[]): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
+}
+
+/**
+ * A search box's condition: one of the columns contains the trimmed text. None for a blank
+ * search, so the result spreads into a list of filters.
+ */
+export function searchIn(
+  search: string | undefined,
+  columns: readonly string[],
+): RawBuilder<SqlBool>[] {
+  const text = search?.trim();
+  if (!text) return [];
+  const pattern = containsPattern(text);
+  return [anyOf(columns.map((column) => lowerLike(column, pattern)))];
 }
 
 /**

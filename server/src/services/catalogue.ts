@@ -20,8 +20,8 @@ import { invalid, notFound } from '../api/problem';
 import { json, money, percent } from '../api/present';
 import type { Query, Schemas } from '../api/types';
 import { countryPricing, grossPriceSql, netAndGross, type CountryPricing } from './pricing';
-import { anyOf, containsPattern, lowerLike, newestFirstPage } from '../db/search';
-import { PRODUCT_NOT_FOUND } from './products';
+import { newestFirstPage, searchIn } from '../db/search';
+import { PRODUCT_NOT_FOUND, productDescription } from './products';
 
 type PublicProduct = Schemas['PublicProduct'];
 type PublicVariant = Schemas['PublicVariant'];
@@ -40,10 +40,15 @@ const IN_STOCK = sql<number>`(case
   when not exists (select 1 from variants v where v.product_id = p.id) then 1
   else 0 end)`;
 
-function selectPublicProducts(db: Db) {
-  return db
+/** The listed products (is_active), joined to their own rate as `r` for grossPriceSql. */
+const listedProducts = (db: Db) =>
+  db
     .selectFrom('products as p')
     .innerJoin('vat_rates as r', 'r.id', 'p.vat_rate_id')
+    .where('p.is_active', '=', 1);
+
+function selectPublicProducts(db: Db) {
+  return listedProducts(db)
     .leftJoin('categories as c', 'c.id', 'p.category_id')
     .select([
       'p.id',
@@ -67,8 +72,7 @@ function selectPublicProducts(db: Db) {
       'c.slug as category_slug',
       'c.is_active as category_is_active',
     ])
-    .select(IN_STOCK.as('in_stock'))
-    .where('p.is_active', '=', 1);
+    .select(IN_STOCK.as('in_stock'));
 }
 
 type PublicProductRow = Awaited<
@@ -87,12 +91,7 @@ function presentPublicProduct(row: PublicProductRow, pricing: CountryPricing): P
     row.category_is_active !== null &&
     toBool(row.category_is_active);
   return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    short_description: row.short_description,
-    category_id: row.category_id,
+    ...productDescription(row),
     category:
       activeCategory && row.category_id !== null
         ? { id: row.category_id, name: row.category_name ?? '', slug: row.category_slug ?? '' }
@@ -143,18 +142,7 @@ export async function listPublicProducts(
     filters.push(sql<SqlBool>`exists (select 1 from categories cs
       where cs.id = p.category_id and cs.slug = ${q.category_slug} and cs.is_active = 1)`);
   }
-  const search = q.search?.trim();
-  if (search) {
-    const pattern = containsPattern(search);
-    filters.push(
-      anyOf([
-        lowerLike('p.name', pattern),
-        lowerLike('p.short_description', pattern),
-        lowerLike('p.brand', pattern),
-        lowerLike('p.tags', pattern),
-      ]),
-    );
-  }
+  filters.push(...searchIn(q.search, ['p.name', 'p.short_description', 'p.brand', 'p.tags']));
   if (min !== undefined || max !== undefined) {
     const gross = grossPriceSql(pricing, {
       base: 'p.base_price',
@@ -171,11 +159,7 @@ export async function listPublicProducts(
   const { rows, total } = await newestFirstPage(
     {
       page: selectPublicProducts(db),
-      count: db
-        .selectFrom('products as p')
-        .innerJoin('vat_rates as r', 'r.id', 'p.vat_rate_id')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('p.is_active', '=', 1),
+      count: listedProducts(db).select((eb) => eb.fn.countAll<number>().as('n')),
       alias: 'p',
     },
     filters,
@@ -217,12 +201,9 @@ export async function listPublicVariants(
   slug: string,
   countryCode: string,
 ): Promise<PublicVariant[]> {
-  const product = await db
-    .selectFrom('products as p')
-    .innerJoin('vat_rates as r', 'r.id', 'p.vat_rate_id')
+  const product = await listedProducts(db)
     .select(['p.id', 'p.price_includes_vat', 'p.vat_rate_id as own_rate_id'])
     .where('p.slug', '=', slug)
-    .where('p.is_active', '=', 1)
     .executeTakeFirst();
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   const pricing = await countryPricing(db, countryCode, now);

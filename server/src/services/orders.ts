@@ -38,7 +38,7 @@ import type {
 } from '../db/schema';
 import type { Db } from '../db/database';
 import { toBool } from '../db/bool';
-import { anyOf, containsPattern, lowerLike, newestFirstPage } from '../db/search';
+import { newestFirstPage, searchIn } from '../db/search';
 import { conflict, HttpProblem, invalid, notFound } from '../api/problem';
 import { json, money, percent } from '../api/present';
 import type { Schemas } from '../api/types';
@@ -240,13 +240,7 @@ export async function listAdminOrders(
   if (q.status !== undefined) filters.push(sql<SqlBool>`o.status = ${q.status}`);
   if (from !== undefined) filters.push(sql<SqlBool>`o.created_at >= ${from}`);
   if (to !== undefined) filters.push(sql<SqlBool>`o.created_at <= ${to}`);
-  const search = q.search?.trim();
-  if (search) {
-    const pattern = containsPattern(search);
-    filters.push(
-      anyOf([lowerLike('o.order_number', pattern), lowerLike('o.customer_email', pattern)]),
-    );
-  }
+  filters.push(...searchIn(q.search, ['o.order_number', 'o.customer_email']));
   if (q.customer_email !== undefined) {
     filters.push(sql<SqlBool>`lower(o.customer_email) = lower(${q.customer_email.trim()})`);
   }

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
 import type { NewProduct, ProductRow, ProductUpdate as ProductColumnsUpdate } from '../db/schema';
 import type { Db } from '../db/database';
-import { anyOf, containsPattern, lowerLike, newestFirstPage } from '../db/search';
+import { newestFirstPage, searchIn } from '../db/search';
 import { constraintName, isUniqueViolation } from '../db/transaction';
 import { toMillimes } from '../domain/money';
 import { priceInclVat } from '../domain/vat';
@@ -54,17 +54,27 @@ function selectAdminProducts(db: Db) {
     );
 }
 
+/** The fields that describe a product, the same (and first, in this order) on the admin and public sides. */
+export const productDescription = (
+  row: Pick<
+    ProductRow,
+    'id' | 'name' | 'slug' | 'description' | 'short_description' | 'category_id'
+  >,
+) => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  description: row.description,
+  short_description: row.short_description,
+  category_id: row.category_id,
+});
+
 /** The product with price_incl_vat at the rate in force (its rate or a successor; see pricing.ts). */
 function presentProduct(row: AdminProductRow, rates: RatesInForce): Product {
   const rateBp = rates.ownRateBp(row.vat_rate_id);
   const base = Number(row.base_price);
   return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    short_description: row.short_description,
-    category_id: row.category_id,
+    ...productDescription(row),
     brand: row.brand,
     has_variants: toBool(row.has_variants),
     base_price: money(base),
@@ -111,17 +121,7 @@ export async function listAdminProducts(
   at: Date,
 ): Promise<{ items: Product[]; total: number }> {
   const filters: RawBuilder<SqlBool>[] = [];
-  const search = q.search?.trim();
-  if (search) {
-    const pattern = containsPattern(search);
-    filters.push(
-      anyOf([
-        lowerLike('p.name', pattern),
-        lowerLike('p.slug', pattern),
-        lowerLike('p.brand', pattern),
-      ]),
-    );
-  }
+  filters.push(...searchIn(q.search, ['p.name', 'p.slug', 'p.brand']));
   if (q.category_id !== undefined) {
     filters.push(sql<SqlBool>`${sql.ref('p.category_id')} = ${q.category_id}`);
   }

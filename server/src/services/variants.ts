@@ -5,7 +5,7 @@ import { sql, type Transaction, type Updateable } from 'kysely';
 import { fromBool, toBool } from '../db/bool';
 import type { Database, VariantRow, VariantsTable } from '../db/schema';
 import type { Db } from '../db/database';
-import { containsPattern } from '../db/search';
+import { searchIn } from '../db/search';
 import { isUniqueViolation } from '../db/transaction';
 import { toMillimes } from '../domain/money';
 import { toGross } from '../domain/vat';
@@ -133,17 +133,8 @@ export async function listVariants(
 ): Promise<Schemas['VariantPage']> {
   let q = selectVariants(db);
   if (f.product_id !== undefined) q = q.where('v.product_id', '=', f.product_id);
-  const search = f.search?.trim();
-  if (search) {
-    const pattern = containsPattern(search);
-    // lower() on both sides: SQLite's lower() only folds ASCII, so the pattern gets the same folding.
-    q = q.where((eb) =>
-      eb.or(
-        (['v.sku', 'v.variant_title', 'v.barcode'] as const).map(
-          (column) => sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`,
-        ),
-      ),
-    );
+  for (const matches of searchIn(f.search, ['v.sku', 'v.variant_title', 'v.barcode'])) {
+    q = q.where(matches);
   }
   if (f.is_active !== undefined) q = q.where('v.is_active', '=', fromBool(f.is_active));
   if (f.low_stock_only) q = q.where(stockStateSql, '=', 'low_stock');
