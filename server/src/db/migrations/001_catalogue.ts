@@ -2,7 +2,7 @@
 // variants and the stock ledger. Customers, carts and orders come in 002.
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
-import { withId, withTimestamps } from './helpers';
+import { dropTables, indexColumn, withId, withMovementColumns, withTimestamps } from './helpers';
 
 /** Boolean flag: INTEGER 0/1 on both dialects. */
 const bool = (value: 0 | 1) => (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(value);
@@ -34,11 +34,7 @@ export function catalogue(dialect: DialectName): Migration {
         .addColumn('revoked_at', 'text')
         .addColumn('used_at', 'text')
         .execute();
-      await db.schema
-        .createIndex('refresh_tokens_family_id')
-        .on('refresh_tokens')
-        .column('family_id')
-        .execute();
+      await indexColumn(db, 'refresh_tokens', 'family_id');
 
       await withTimestamps(withId(db.schema.createTable('vat_rates'), dialect), dialect)
         .addColumn('name', 'text', (c) => c.notNull())
@@ -62,11 +58,7 @@ export function catalogue(dialect: DialectName): Migration {
         .addColumn('is_active', 'integer', bool(1))
         .addColumn('display_order', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
-      await db.schema
-        .createIndex('categories_parent_id')
-        .on('categories')
-        .column('parent_id')
-        .execute();
+      await indexColumn(db, 'categories', 'parent_id');
 
       await withTimestamps(withId(db.schema.createTable('products'), dialect), dialect)
         .addColumn('name', 'text', (c) => c.notNull())
@@ -90,21 +82,9 @@ export function catalogue(dialect: DialectName): Migration {
         .addColumn('meta_description', 'text')
         .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
         .execute();
-      await db.schema
-        .createIndex('products_category_id')
-        .on('products')
-        .column('category_id')
-        .execute();
-      await db.schema
-        .createIndex('products_is_active')
-        .on('products')
-        .column('is_active')
-        .execute();
-      await db.schema
-        .createIndex('products_vat_rate_id')
-        .on('products')
-        .column('vat_rate_id')
-        .execute();
+      await indexColumn(db, 'products', 'category_id');
+      await indexColumn(db, 'products', 'is_active');
+      await indexColumn(db, 'products', 'vat_rate_id');
 
       await withTimestamps(withId(db.schema.createTable('variants'), dialect), dialect)
         .addColumn('product_id', 'integer', (c) =>
@@ -129,11 +109,7 @@ export function catalogue(dialect: DialectName): Migration {
         .addColumn('is_active', 'integer', bool(1))
         .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
-      await db.schema
-        .createIndex('variants_product_id')
-        .on('variants')
-        .column('product_id')
-        .execute();
+      await indexColumn(db, 'variants', 'product_id');
       // SKUs are unique, except the product description's placeholder 'DEFAULT' that every simple product's
       // hidden variant gets when no SKU is given.
       await db.schema
@@ -152,30 +128,18 @@ export function catalogue(dialect: DialectName): Migration {
         .where(sql.ref('is_default'), '=', 1)
         .execute();
 
-      await withTimestamps(withId(db.schema.createTable('stock_movements'), dialect), dialect, [
-        'created_at',
-      ])
-        .addColumn('variant_id', 'integer', (c) =>
+      await withMovementColumns(
+        withTimestamps(withId(db.schema.createTable('stock_movements'), dialect), dialect, [
+          'created_at',
+        ]).addColumn('variant_id', 'integer', (c) =>
           c.notNull().references('variants.id').onDelete('cascade'),
-        )
-        .addColumn('delta', 'integer', (c) => c.notNull())
-        .addColumn('reason', 'text')
-        .addColumn('stock_before', 'integer', (c) => c.notNull())
-        .addColumn('stock_after', 'integer', (c) => c.notNull())
-        // The ledger outlives the admin who made the movement.
-        .addColumn('admin_user_id', 'integer', (c) =>
-          c.references('admin_users.id').onDelete('set null'),
-        )
-        .execute();
-      await db.schema
-        .createIndex('stock_movements_variant_id')
-        .on('stock_movements')
-        .column('variant_id')
-        .execute();
+        ),
+      ).execute();
+      await indexColumn(db, 'stock_movements', 'variant_id');
     },
 
     async down(db: Kysely<unknown>) {
-      for (const table of [
+      await dropTables(db, [
         'stock_movements',
         'variants',
         'products',
@@ -183,9 +147,7 @@ export function catalogue(dialect: DialectName): Migration {
         'vat_rates',
         'refresh_tokens',
         'admin_users',
-      ]) {
-        await db.schema.dropTable(table).execute();
-      }
+      ]);
     },
   };
 }

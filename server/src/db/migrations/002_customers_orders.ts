@@ -2,7 +2,7 @@
 // status history, and the per-day order number counter.
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
-import { withId, withTimestamps } from './helpers';
+import { dropTables, indexColumn, withId, withTimestamps } from './helpers';
 
 const bool = (value: 0 | 1) => (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(value);
 const money = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0);
@@ -37,11 +37,7 @@ export function customersOrders(dialect: DialectName): Migration {
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .addColumn('used_at', 'text')
         .execute();
-      await db.schema
-        .createIndex('magic_link_tokens_email')
-        .on('magic_link_tokens')
-        .column('email')
-        .execute();
+      await indexColumn(db, 'magic_link_tokens', 'email');
 
       await withTimestamps(withId(db.schema.createTable('addresses'), dialect), dialect)
         .addColumn('customer_id', 'integer', (c) =>
@@ -60,11 +56,7 @@ export function customersOrders(dialect: DialectName): Migration {
         .addColumn('phone', 'text', (c) => c.notNull())
         .addColumn('is_default', 'integer', bool(0))
         .execute();
-      await db.schema
-        .createIndex('addresses_customer_id')
-        .on('addresses')
-        .column('customer_id')
-        .execute();
+      await indexColumn(db, 'addresses', 'customer_id');
 
       // A cart belongs to an anonymous session or to a customer, never both.
       await withTimestamps(withId(db.schema.createTable('carts'), dialect), dialect)
@@ -120,7 +112,7 @@ export function customersOrders(dialect: DialectName): Migration {
         .addColumn('notes', 'text')
         .execute();
       for (const column of ['created_at', 'status', 'customer_id', 'customer_email'] as const) {
-        await db.schema.createIndex(`orders_${column}`).on('orders').column(column).execute();
+        await indexColumn(db, 'orders', column);
       }
 
       await withId(db.schema.createTable('order_items'), dialect)
@@ -141,11 +133,7 @@ export function customersOrders(dialect: DialectName): Migration {
         .addColumn('total_price', 'bigint', money)
         .addColumn('total_price_incl_vat', 'bigint', money)
         .execute();
-      await db.schema
-        .createIndex('order_items_order_id')
-        .on('order_items')
-        .column('order_id')
-        .execute();
+      await indexColumn(db, 'order_items', 'order_id');
 
       await withTimestamps(
         withId(db.schema.createTable('order_status_history'), dialect),
@@ -164,11 +152,7 @@ export function customersOrders(dialect: DialectName): Migration {
         /** Username at the time, kept when the admin is deleted. */
         .addColumn('changed_by', 'text')
         .execute();
-      await db.schema
-        .createIndex('order_status_history_order_id')
-        .on('order_status_history')
-        .column('order_id')
-        .execute();
+      await indexColumn(db, 'order_status_history', 'order_id');
 
       // ORD-YYYYMMDD-NNNN: one row per day, incremented with an atomic upsert.
       await db.schema
@@ -178,7 +162,7 @@ export function customersOrders(dialect: DialectName): Migration {
         .execute();
     },
     async down(db: Kysely<unknown>) {
-      for (const table of [
+      await dropTables(db, [
         'order_number_counters',
         'order_status_history',
         'order_items',
@@ -188,9 +172,7 @@ export function customersOrders(dialect: DialectName): Migration {
         'addresses',
         'magic_link_tokens',
         'customers',
-      ]) {
-        await db.schema.dropTable(table).execute();
-      }
+      ]);
     },
   };
 }

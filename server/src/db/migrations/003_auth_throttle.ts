@@ -1,6 +1,7 @@
 // Sign-in throttling counters, shared by every server instance on the database and kept across
 // restarts (services/auth-throttle.ts). One row per throttled key; times are epoch milliseconds.
 import type { Kysely, Migration } from 'kysely';
+import { indexColumn } from './helpers';
 import type { DialectName } from '../database';
 
 export function authThrottle(dialect: DialectName): Migration {
@@ -17,11 +18,7 @@ export function authThrottle(dialect: DialectName): Migration {
         .addColumn('last_at', ms, (c) => c.notNull())
         .addColumn('blocked_until', ms, (c) => c.notNull().defaultTo(0))
         .execute();
-      await db.schema
-        .createIndex('auth_throttle_last_at')
-        .on('auth_throttle')
-        .column('last_at')
-        .execute();
+      await indexColumn(db, 'auth_throttle', 'last_at');
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('auth_throttle').execute();

@@ -14,7 +14,7 @@
 // and does not need to here). PostgreSQL alters the table in place.
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
-import { nowIso, withId } from './helpers';
+import { indexColumn, nowIso, withId, withMovementColumns } from './helpers';
 
 /** The title a movement of this variant quotes (v: variants, p: products). */
 const MOVEMENT_TITLE_SQL = sql<string>`case when v.is_default = 1 then p.name else p.name || ' — ' || v.variant_title end`;
@@ -26,20 +26,15 @@ export function stockLedger(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
       if (dialect === 'sqlite') {
-        await withId(db.schema.createTable('stock_movements_new'), dialect)
-          .addColumn('variant_id', 'integer', (c) =>
-            c.references('variants.id').onDelete('set null'),
-          )
-          .addColumn('order_id', 'integer', (c) => c.references('orders.id').onDelete('set null'))
-          .addColumn('sku', 'text', (c) => c.notNull())
-          .addColumn('title', 'text', (c) => c.notNull())
-          .addColumn('delta', 'integer', (c) => c.notNull())
-          .addColumn('reason', 'text')
-          .addColumn('stock_before', 'integer', (c) => c.notNull())
-          .addColumn('stock_after', 'integer', (c) => c.notNull())
-          .addColumn('admin_user_id', 'integer', (c) =>
-            c.references('admin_users.id').onDelete('set null'),
-          )
+        await withMovementColumns(
+          withId(db.schema.createTable('stock_movements_new'), dialect)
+            .addColumn('variant_id', 'integer', (c) =>
+              c.references('variants.id').onDelete('set null'),
+            )
+            .addColumn('order_id', 'integer', (c) => c.references('orders.id').onDelete('set null'))
+            .addColumn('sku', 'text', (c) => c.notNull())
+            .addColumn('title', 'text', (c) => c.notNull()),
+        )
           .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(nowIso(dialect)))
           .execute();
         await sql`insert into stock_movements_new
@@ -75,11 +70,7 @@ export function stockLedger(dialect: DialectName): Migration {
         .on('stock_movements')
         .column('variant_id')
         .execute();
-      await db.schema
-        .createIndex('stock_movements_order_id')
-        .on('stock_movements')
-        .column('order_id')
-        .execute();
+      await indexColumn(db, 'stock_movements', 'order_id');
     },
 
     down() {
