@@ -108,21 +108,24 @@ describe.each(testDialects)('security headers (%s)', (dialect) => {
 });
 
 describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  /** The HSTS header of a catalogue request with these headers and client address. */
+  const hsts = async (t: TestApp, headers: Record<string, string>, remoteAddress?: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/products/',
+        headers,
+        ...(remoteAddress === undefined ? {} : { remoteAddress }),
+      })
+    ).headers['strict-transport-security'];
+
   it('sends HSTS only for requests that came over https', async () => {
     const t = await createTestApp('sqlite', { config: { trustProxy: true } });
     try {
-      const https = await t.app.inject({
-        method: 'GET',
-        url: '/api/v1/products/',
-        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
-      });
-      expect(https.headers['strict-transport-security']).toBe('max-age=31536000');
-      const http = await t.app.inject({
-        method: 'GET',
-        url: '/api/v1/products/',
-        headers: { 'x-forwarded-proto': 'http' },
-      });
-      expect(http.headers['strict-transport-security']).toBeUndefined();
+      expect(
+        await hsts(t, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' }),
+      ).toBe('max-age=31536000');
+      expect(await hsts(t, { 'x-forwarded-proto': 'http' })).toBeUndefined();
     } finally {
       await t.close();
     }
@@ -131,20 +134,9 @@ describe('behind a reverse proxy (TRUST_PROXY)', () => {
   it('trusts only the proxies listed', async () => {
     const t = await createTestApp('sqlite', { config: { trustProxy: ['10.0.0.1'] } });
     try {
-      const viaProxy = await t.app.inject({
-        method: 'GET',
-        url: '/api/v1/products/',
-        remoteAddress: '10.0.0.1',
-        headers: { 'x-forwarded-proto': 'https' },
-      });
-      expect(viaProxy.headers['strict-transport-security']).toBe('max-age=31536000');
-      const direct = await t.app.inject({
-        method: 'GET',
-        url: '/api/v1/products/',
-        remoteAddress: '198.51.100.7',
-        headers: { 'x-forwarded-proto': 'https' },
-      });
-      expect(direct.headers['strict-transport-security']).toBeUndefined();
+      const overHttps = { 'x-forwarded-proto': 'https' };
+      expect(await hsts(t, overHttps, '10.0.0.1')).toBe('max-age=31536000');
+      expect(await hsts(t, overHttps, '198.51.100.7')).toBeUndefined();
     } finally {
       await t.close();
     }
@@ -224,6 +216,17 @@ describe('slow requests', () => {
     return { closed, socket, timer };
   }
 
+  /** Runs `run` against a server listening on a free port with a 1 s request timeout. */
+  async function withListeningApp(run: (port: number) => Promise<void>) {
+    const t = await createTestApp('sqlite', { config: { requestTimeoutMs: 1000 } });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      await run((t.app.server.address() as AddressInfo).port);
+    } finally {
+      await t.close();
+    }
+  }
+
   it('uses a request timeout of at most 30 s by default, headers included', async () => {
     const t = await createTestApp('sqlite', { config: { requestTimeoutMs: 30_000 } });
     try {
@@ -234,11 +237,8 @@ describe('slow requests', () => {
     }
   });
 
-  it('closes a connection whose body trickles in (408) within the bound', async () => {
-    const t = await createTestApp('sqlite', { config: { requestTimeoutMs: 1000 } });
-    try {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = t.app.server.address() as AddressInfo;
+  it('closes a connection whose body trickles in (408) within the bound', () =>
+    withListeningApp(async (port) => {
       const head =
         'POST /api/v1/admin/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
         'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n';
@@ -247,30 +247,18 @@ describe('slow requests', () => {
       expect(received).toMatch(/^HTTP\/1\.1 408 /);
       expect(afterMs).toBeGreaterThanOrEqual(900);
       expect(afterMs).toBeLessThan(5000);
-    } finally {
-      await t.close();
-    }
-  });
+    }));
 
-  it('closes a connection whose headers trickle in', async () => {
-    const t = await createTestApp('sqlite', { config: { requestTimeoutMs: 1000 } });
-    try {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = t.app.server.address() as AddressInfo;
+  it('closes a connection whose headers trickle in', () =>
+    withListeningApp(async (port) => {
       const slow = trickle(port, 'GET /api/v1/products/ HTTP/1.1\r\nX-Slow: ', 100);
       const { afterMs, received } = await slow.closed;
       expect(received === '' || /^HTTP\/1\.1 408 /.test(received)).toBe(true);
       expect(afterMs).toBeLessThan(5000);
-    } finally {
-      await t.close();
-    }
-  });
+    }));
 
-  it('still answers a request whose body arrives in pieces within the bound', async () => {
-    const t = await createTestApp('sqlite', { config: { requestTimeoutMs: 1000 } });
-    try {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = t.app.server.address() as AddressInfo;
+  it('still answers a request whose body arrives in pieces within the bound', () =>
+    withListeningApp(async (port) => {
       const body = JSON.stringify({ username: 'nobody', password: 'wrong-password' });
       const socket = connect(port, '127.0.0.1');
       let received = '';
@@ -285,10 +273,7 @@ describe('slow requests', () => {
       }
       await new Promise((r) => socket.on('close', r));
       expect(received).toMatch(/^HTTP\/1\.1 401 /);
-    } finally {
-      await t.close();
-    }
-  });
+    }));
 });
 
 describe('data files', () => {
