@@ -30,6 +30,14 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
 
   const create = (payload: Record<string, unknown>, headers = admin) =>
     t.app.inject({ method: 'POST', url: URL, headers, payload });
+  /** A createVatRate body for TN from 2026-01-01, with these fields. */
+  const newRate = (values: Record<string, unknown>) => ({
+    country_code: 'TN',
+    effective_from: '2026-01-01T00:00:00.000Z',
+    ...values,
+  });
+  const storedRates = () => t.database.db.selectFrom('vat_rates').selectAll().execute();
+
   const update = (id: number | string, payload: Record<string, unknown>, headers = admin) =>
     t.app.inject({ method: 'PATCH', url: `${URL}${id}`, headers, payload });
 
@@ -195,25 +203,14 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
     });
 
     it('accepts the bounds 0 and 100 and an open end', async () => {
-      const zero = await create({
-        name: 'Exempt',
-        rate: 0,
-        country_code: 'TN',
-        effective_from: '2026-01-01T00:00:00.000Z',
-      });
+      const zero = await create(newRate({ name: 'Exempt', rate: 0 }));
       expect(zero.statusCode).toBe(201);
       expect(expectResponseMatches<VatRate>('createVatRate', zero)).toMatchObject({
         rate: 0,
         effective_to: null,
         description: null,
       });
-      const hundred = await create({
-        name: 'All',
-        rate: 100,
-        country_code: 'TN',
-        effective_from: '2026-01-01T00:00:00.000Z',
-        effective_to: null,
-      });
+      const hundred = await create(newRate({ name: 'All', rate: 100, effective_to: null }));
       expect(hundred.statusCode).toBe(201);
       const body = expectResponseMatches<VatRate>('createVatRate', hundred);
       expect(body.rate).toBe(100);
@@ -221,12 +218,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
     });
 
     it('refuses more than 2 decimals on the rate (422 on body.rate) and stores nothing', async () => {
-      const res = await create({
-        name: 'Odd',
-        rate: 19.555,
-        country_code: 'TN',
-        effective_from: '2026-01-01T00:00:00.000Z',
-      });
+      const res = await create(newRate({ name: 'Odd', rate: 19.555 }));
       expectIssues(res, 'createVatRate', [
         {
           loc: ['body', 'rate'],
@@ -234,16 +226,11 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
           type: 'value_error',
         },
       ]);
-      expect(await t.database.db.selectFrom('vat_rates').selectAll().execute()).toEqual([]);
+      expect(await storedRates()).toEqual([]);
     });
 
     it('refuses a rate above 100, a bad country and a blank name', async () => {
-      const res = await create({
-        name: '   ',
-        rate: 100.01,
-        country_code: 'T1',
-        effective_from: '2026-01-01T00:00:00.000Z',
-      });
+      const res = await create(newRate({ name: '   ', rate: 100.01, country_code: 'T1' }));
       expect(res.statusCode).toBe(422);
       const body = expectResponseMatches<Schemas['ValidationErrorBody']>('createVatRate', res);
       expect(body.detail.map((d) => d.loc)).toEqual(
@@ -253,25 +240,21 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         ]),
       );
 
-      const blank = await create({
-        name: '   ',
-        rate: 10,
-        country_code: 'TN',
-        effective_from: '2026-01-01T00:00:00.000Z',
-      });
+      const blank = await create(newRate({ name: '   ', rate: 10 }));
       expectIssues(blank, 'createVatRate', [
         { loc: ['body', 'name'], msg: 'Must not be blank', type: 'value_error' },
       ]);
     });
 
     it('refuses effective_from after effective_to (422 on body.effective_to)', async () => {
-      const res = await create({
-        name: 'Backwards',
-        rate: 10,
-        country_code: 'TN',
-        effective_from: '2026-02-01T00:00:00.000Z',
-        effective_to: '2026-01-31T23:59:59.999Z',
-      });
+      const res = await create(
+        newRate({
+          name: 'Backwards',
+          rate: 10,
+          effective_from: '2026-02-01T00:00:00.000Z',
+          effective_to: '2026-01-31T23:59:59.999Z',
+        }),
+      );
       expectIssues(res, 'createVatRate', [
         {
           loc: ['body', 'effective_to'],
@@ -279,7 +262,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
           type: 'value_error',
         },
       ]);
-      expect(await t.database.db.selectFrom('vat_rates').selectAll().execute()).toEqual([]);
+      expect(await storedRates()).toEqual([]);
     });
 
     it('with is_default, takes the default away from the other rates of that country only', async () => {
@@ -328,7 +311,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       );
       const anonymous = await t.app.inject({ method: 'POST', url: URL, payload });
       expectStatus(anonymous, 401, 'createVatRate');
-      expect(await t.database.db.selectFrom('vat_rates').selectAll().execute()).toEqual([]);
+      expect(await storedRates()).toEqual([]);
     });
   });
 
