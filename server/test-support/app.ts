@@ -155,3 +155,15 @@ export function useAdminAccount(t: TestApp, role: AdminRole) {
 /** Bearer header of an admin with this role: see useAdminAccount. */
 export const useAdmin = (t: TestApp, role: AdminRole): AuthHeaders =>
   useAdminAccount(t, role).headers;
+
+type Payload = Record<string, unknown>;
+
+/** Create, update and delete on an admin collection URL (ending in /), as `admin` unless told. */
+export const collectionCalls = (t: TestApp, url: string, admin: AuthHeaders) => ({
+  create: (payload: Payload, headers: AuthHeaders = admin) =>
+    t.app.inject({ method: 'POST', url, headers, payload }),
+  update: (id: number | string, payload: Payload, headers: AuthHeaders = admin) =>
+    t.app.inject({ method: 'PATCH', url: `${url}${id}`, headers, payload }),
+  remove: (id: number, headers: AuthHeaders = admin) =>
+    t.app.inject({ method: 'DELETE', url: `${url}${id}`, headers }),
+});

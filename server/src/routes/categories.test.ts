@@ -10,7 +10,7 @@ import {
   firstIssueLoc,
 } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
-import { useAdmin, useTestApp } from '../../test-support/app';
+import { collectionCalls, useAdmin, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertCategory, insertProduct } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
@@ -31,10 +31,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
   const storedCount = async () =>
     (await t.database.db.selectFrom('categories').select('id').execute()).length;
 
-  const create = (payload: Record<string, unknown>, headers = admin) =>
-    t.app.inject({ method: 'POST', url: URL, headers, payload });
-  const update = (id: number | string, payload: Record<string, unknown>, headers = admin) =>
-    t.app.inject({ method: 'PATCH', url: `${URL}${id}`, headers, payload });
+  const { create, update } = collectionCalls(t, URL, admin);
 
   describe('listCategories (public)', () => {
     it('returns the active categories by display_order then name, without a token', async () => {

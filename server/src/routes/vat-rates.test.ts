@@ -9,7 +9,7 @@ import {
   firstIssueLoc,
 } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
-import { useAdmin, useTestApp } from '../../test-support/app';
+import { collectionCalls, useAdmin, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
@@ -28,8 +28,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
   const storedRate = (id: number) =>
     t.database.db.selectFrom('vat_rates').selectAll().where('id', '=', id).executeTakeFirst();
 
-  const create = (payload: Record<string, unknown>, headers = admin) =>
-    t.app.inject({ method: 'POST', url: URL, headers, payload });
+  const { create, update, remove } = collectionCalls(t, URL, admin);
   /** A createVatRate body for TN from 2026-01-01, with these fields. */
   const newRate = (values: Record<string, unknown>) => ({
     country_code: 'TN',
@@ -37,9 +36,6 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
     ...values,
   });
   const storedRates = () => t.database.db.selectFrom('vat_rates').selectAll().execute();
-
-  const update = (id: number | string, payload: Record<string, unknown>, headers = admin) =>
-    t.app.inject({ method: 'PATCH', url: `${URL}${id}`, headers, payload });
 
   describe('listVatRates', () => {
     it('orders by country, newest effective_from first, then name; filters country and status', async () => {
@@ -494,9 +490,6 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
   });
 
   describe('deleteVatRate', () => {
-    const remove = (id: number, headers = admin) =>
-      t.app.inject({ method: 'DELETE', url: `${URL}${id}`, headers });
-
     it('deletes an unused rate (204), then 404', async () => {
       const rate = await insertVatRate(t.database.db);
       const res = await remove(rate.id);
