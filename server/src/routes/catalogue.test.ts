@@ -25,6 +25,12 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
   });
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
+  /** getProductBySlug of this slug (and query string), checked against the contract. */
+  const bySlug = async (slugAndQuery: string) =>
+    expectResponseMatches<PublicProduct>(
+      'getProductBySlug',
+      await get(`/api/v1/products/${slugAndQuery}`),
+    );
   let seq = 0;
   /** A product created at a distinct instant, so "newest first" is deterministic. */
   const product = (values: Parameters<typeof insertProduct>[1] = {}) => {
@@ -74,8 +80,7 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
         price_includes_vat: 1,
         vat_rate_id: fr.id,
       });
-      const res = await get('/api/v1/products/gross-priced?country_code=FR');
-      const body = expectResponseMatches<PublicProduct>('getProductBySlug', res);
+      const body = await bySlug('gross-priced?country_code=FR');
       expect(body).toMatchObject({
         price: '8.343',
         price_incl_vat: '10.011',
@@ -93,10 +98,7 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
         price_includes_vat: 0,
         vat_rate_id: tn7.id,
       });
-      const body = expectResponseMatches<PublicProduct>(
-        'getProductBySlug',
-        await get('/api/v1/products/reduced'),
-      );
+      const body = await bySlug('reduced');
       expect(body).toMatchObject({ vat_rate: 7, price_incl_vat: '10.700', price: '10.000' });
     });
 
@@ -127,39 +129,27 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
       });
       await product({ slug: 'shirt', base_price: 10_000, price_includes_vat: 0 });
 
-      const de = expectResponseMatches<PublicProduct>(
-        'getProductBySlug',
-        await get('/api/v1/products/shirt?country_code=de'),
-      );
+      const de = await bySlug('shirt?country_code=de');
       expect(de).toMatchObject({
         country_code: 'DE',
         vat_rate: 16,
         price: '10.000',
         price_incl_vat: '11.600',
       });
-      const fr = expectResponseMatches<PublicProduct>(
-        'getProductBySlug',
-        await get('/api/v1/products/shirt?country_code=FR'),
-      );
+      const fr = await bySlug('shirt?country_code=FR');
       expect(fr).toMatchObject({ vat_rate: 20, price_incl_vat: '12.000' });
     });
 
     it('keeps a gross base price gross abroad and derives the net with the foreign rate', async () => {
       await product({ slug: 'gross-tn', base_price: 11_900, price_includes_vat: 1 });
-      const fr = expectResponseMatches<PublicProduct>(
-        'getProductBySlug',
-        await get('/api/v1/products/gross-tn?country_code=FR'),
-      );
+      const fr = await bySlug('gross-tn?country_code=FR');
       // 11.900 / 1.20 = 9.91666… → 9.917
       expect(fr).toMatchObject({ vat_rate: 20, price_incl_vat: '11.900', price: '9.917' });
     });
 
     it('shows no price for a country without a default rate in force (never another rate)', async () => {
       await product({ slug: 'anywhere', base_price: 10_000, price_includes_vat: 0 });
-      const body = expectResponseMatches<PublicProduct>(
-        'getProductBySlug',
-        await get('/api/v1/products/anywhere?country_code=US'),
-      );
+      const body = await bySlug('anywhere?country_code=US');
       expect(body).toMatchObject({
         country_code: 'US',
         vat_rate: null,
@@ -223,10 +213,7 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
     it('still shows a product of an inactive category, with category null', async () => {
       const cat = await insertCategory(t.database.db, { is_active: 0 });
       await product({ slug: 'orphan', category_id: cat.id });
-      const body = expectResponseMatches<PublicProduct>(
-        'getProductBySlug',
-        await get('/api/v1/products/orphan'),
-      );
+      const body = await bySlug('orphan');
       expect(body.category_id).toBe(cat.id);
       expect(body.category).toBeNull();
     });
@@ -242,8 +229,7 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
 
   describe('in_stock', () => {
     async function inStock(slug: string): Promise<boolean> {
-      const res = await get(`/api/v1/products/${slug}`);
-      return expectResponseMatches<PublicProduct>('getProductBySlug', res).in_stock;
+      return (await bySlug(slug)).in_stock;
     }
 
     it('follows the sellable active variants', async () => {
