@@ -42,7 +42,7 @@ import { newestFirstPage, searchIn } from '../db/search';
 import { conflict, HttpProblem, invalid, notFound } from '../api/problem';
 import { json, money, percent } from '../api/present';
 import type { Schemas } from '../api/types';
-import { adjustStock, movementTitle, type StockChange } from './stock';
+import { adjustStock, movementTitle, VARIANT_NAME_COLUMNS, type StockChange } from './stock';
 
 type Order = Schemas['Order'];
 type OrderSummary = Schemas['OrderSummary'];
@@ -381,7 +381,7 @@ async function takeStockAgain(
     .selectFrom('order_items as oi')
     .innerJoin('variants as v', 'v.id', 'oi.variant_id')
     .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['v.id', 'v.sku', 'v.is_default', 'v.variant_title', 'p.name', 'oi.quantity'])
+    .select(['v.id', ...VARIANT_NAME_COLUMNS, 'oi.quantity'])
     .where('oi.order_id', '=', orderId)
     .where('v.track_inventory', '=', 1)
     .orderBy('v.id')

@@ -133,6 +133,9 @@ export async function setStock(
   }
 }
 
+/** The columns (variants as v, products as p) that name a variant: its SKU and its movementTitle. */
+export const VARIANT_NAME_COLUMNS = ['v.sku', 'v.is_default', 'v.variant_title', 'p.name'] as const;
+
 /** The title a movement quotes: the product name, then the variant title for a real variant. */
 export const movementTitle = (
   productName: string,
@@ -153,7 +156,7 @@ async function recordMovement(
   const variant = await db
     .selectFrom('variants as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['v.sku', 'v.is_default', 'v.variant_title', 'p.name'])
+    .select(VARIANT_NAME_COLUMNS)
     .where('v.id', '=', variantId)
     .executeTakeFirstOrThrow();
   return db
