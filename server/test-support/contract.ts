@@ -51,14 +51,17 @@ export const firstIssueLoc = (operationId: string, res: LightMyRequestResponse) 
 export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export const anyTimestamp = matching(ISO_TIMESTAMP);
 
+/** The issues of an answer that must be a 422 of the operation (checked against the contract). */
+export function issuesOf(res: LightMyRequestResponse, operationId: string): ValidationIssue[] {
+  expect(res.statusCode).toBe(422);
+  return expectResponseMatches<Schemas['ValidationErrorBody']>(operationId, res).detail;
+}
+
 /** A 422 answer, checked against the operation, whose issues are exactly these. */
 export function expectIssues(
   res: LightMyRequestResponse,
   operationId: string,
   issues: unknown,
 ): void {
-  expect(res.statusCode).toBe(422);
-  expect(expectResponseMatches<Schemas['ValidationErrorBody']>(operationId, res).detail).toEqual(
-    issues,
-  );
+  expect(issuesOf(res, operationId)).toEqual(issues);
 }

@@ -4,7 +4,7 @@
 // the ledger (stock = Σ movements) from creation on through every way stock changes, its survival
 // of deletions, and the bounds that keep it integral.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectProblem } from '../../test-support/contract';
+import { expectProblem, issuesOf } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
@@ -350,12 +350,7 @@ describe.each(testDialects)('stock follows orders (%s)', (dialect) => {
     const url = `/api/v1/admin/variants/${p.variantId}/inventory`;
     for (const stock_quantity of [1e300, 1_000_000_001, 2 ** 53]) {
       const res = await shop.call('PATCH', url, { stock_quantity });
-      expect(res.statusCode).toBe(422);
-      const issues = expectResponseMatches<{ detail: Schemas['ValidationIssue'][] }>(
-        'updateVariantInventory',
-        res,
-      );
-      expect(issues.detail[0]?.loc).toEqual(['body', 'stock_quantity']);
+      expect(issuesOf(res, 'updateVariantInventory')[0]?.loc).toEqual(['body', 'stock_quantity']);
     }
     const variantCreate = await shop.call('POST', '/api/v1/admin/products/', {
       name: 'Huge',

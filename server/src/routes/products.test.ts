@@ -7,6 +7,7 @@ import {
   expectProblem,
   expectStatus,
   firstIssueLoc,
+  issuesOf,
 } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { useAdminAccount, useTestApp } from '../../test-support/app';
@@ -276,11 +277,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
         '/api/v1/admin/products/',
         validBody({ base_price: '1.2345', meta_title: 'x'.repeat(61), colour: 'red' }),
       );
-      expect(res.statusCode).toBe(422);
-      const locs = expectResponseMatches<Schemas['ValidationErrorBody']>(
-        'createProduct',
-        res,
-      ).detail.map((d) => d.loc.join('.'));
+      const locs = issuesOf(res, 'createProduct').map((d) => d.loc.join('.'));
       expect(locs).toEqual(
         expect.arrayContaining(['body.base_price', 'body.meta_title', 'body.colour']),
       );
