@@ -5,6 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   anyNumber,
   anyString,
+  expectIssues,
   expectProblem,
   expectStatus,
   firstIssueLoc,
@@ -273,16 +274,13 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
         `${ADMIN}/?date_from=2025-03-02T00:00:00Z&date_to=2025-03-01T00:00:00Z`,
         admin.headers,
       );
-      expect(swapped.statusCode).toBe(422);
-      expect(expectResponseMatches('listAdminOrders', swapped)).toEqual({
-        detail: [
-          {
-            loc: ['query', 'date_from'],
-            msg: 'date_from must not be after date_to',
-            type: 'value_error',
-          },
-        ],
-      });
+      expectIssues(swapped, 'listAdminOrders', [
+        {
+          loc: ['query', 'date_from'],
+          msg: 'date_from must not be after date_to',
+          type: 'value_error',
+        },
+      ]);
       for (const query of [
         'status=lost',
         'limit=1001',
