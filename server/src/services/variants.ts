@@ -300,12 +300,18 @@ async function assertAcceptsVariants(trx: Transaction<Database>, productId: numb
   if (hidden) throw conflict(PRODUCT_TYPE_FIXED);
 }
 
-async function markHasVariants(trx: Transaction<Database>, productId: number, now: string) {
+/** Sets the product's has_variants to `to`, touching it only when the flag changes. */
+async function setHasVariants(
+  trx: Transaction<Database>,
+  productId: number,
+  to: 0 | 1,
+  now: string,
+) {
   await trx
     .updateTable('products')
-    .set({ has_variants: 1, updated_at: now })
+    .set({ has_variants: to, updated_at: now })
     .where('id', '=', productId)
-    .where('has_variants', '=', 0)
+    .where('has_variants', '=', to === 1 ? 0 : 1)
     .execute();
 }
 
@@ -316,13 +322,7 @@ async function clearHasVariantsIfEmpty(trx: Transaction<Database>, productId: nu
     .select('id')
     .where('product_id', '=', productId)
     .executeTakeFirst();
-  if (left) return;
-  await trx
-    .updateTable('products')
-    .set({ has_variants: 0, updated_at: now })
-    .where('id', '=', productId)
-    .where('has_variants', '=', 1)
-    .execute();
+  if (!left) await setHasVariants(trx, productId, 0, now);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -392,7 +392,7 @@ export async function createVariants(
     }
     ids.push(row.id);
   }
-  await markHasVariants(trx, productId, ctx.now);
+  await setHasVariants(trx, productId, 1, ctx.now);
   return ids;
 }
 
@@ -544,7 +544,7 @@ export async function duplicateVariant(
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
-  await markHasVariants(trx, source.product_id, ctx.now);
+  await setHasVariants(trx, source.product_id, 1, ctx.now);
   return row.id;
 }
 
