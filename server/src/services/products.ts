@@ -1,6 +1,6 @@
 // Admin side of products: storage, the rules of create/update/delete and the Product presenter.
 // A simple product's stock lives in a hidden default variant (simple-inventory.ts).
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
 import type { NewProduct, ProductRow, ProductUpdate as ProductColumnsUpdate } from '../db/schema';
@@ -120,8 +120,7 @@ export async function listAdminProducts(
   q: AdminProductQuery,
   at: Date,
 ): Promise<{ items: Product[]; total: number }> {
-  const filters: RawBuilder<SqlBool>[] = [];
-  filters.push(...searchIn(q.search, ['p.name', 'p.slug', 'p.brand']));
+  const filters = searchIn(q.search, ['p.name', 'p.slug', 'p.brand']);
   if (q.category_id !== undefined) {
     filters.push(sql<SqlBool>`${sql.ref('p.category_id')} = ${q.category_id}`);
   }
