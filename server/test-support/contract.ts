@@ -31,10 +31,14 @@ export function expectProblem(
   else expect(res.json()).toEqual({ detail });
 }
 
-/** The answer has this status and matches that operation of the contract. */
-export function expectStatus(res: LightMyRequestResponse, status: number, operationId: string) {
+/** The answer has this status and matches that operation of the contract: its body. */
+export function expectStatus<T = unknown>(
+  res: LightMyRequestResponse,
+  status: number,
+  operationId: string,
+): T {
   expect(res.statusCode).toBe(status);
-  expectResponseMatches(operationId, res);
+  return expectResponseMatches<T>(operationId, res);
 }
 
 // Asymmetric matchers are typed `any` by vitest; as `unknown` they go into expected bodies

@@ -44,8 +44,7 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
 
   async function list(query = ''): Promise<{ body: PublicProduct[]; total: string | undefined }> {
     const res = await get(`/api/v1/products/${query}`);
-    expect(res.statusCode).toBe(200);
-    const body = expectResponseMatches<PublicProduct[]>('listProducts', res);
+    const body = expectStatus<PublicProduct[]>(res, 200, 'listProducts');
     return { body, total: res.headers['x-total-count'] as string | undefined };
   }
 
@@ -59,8 +58,7 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
         price_includes_vat: 0,
       });
       const res = await get('/api/v1/products/net-priced');
-      expect(res.statusCode).toBe(200);
-      const body = expectResponseMatches<PublicProduct>('getProductBySlug', res);
+      const body = expectStatus<PublicProduct>(res, 200, 'getProductBySlug');
       expect(body).toMatchObject({
         price: '12.150',
         price_incl_vat: '14.459',
@@ -161,8 +159,7 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
     it('refuses an invalid country code (422)', async () => {
       await product({ slug: 'p' });
       const res = await get('/api/v1/products/p?country_code=TUN');
-      expect(res.statusCode).toBe(422);
-      const body = expectResponseMatches<{ detail: { loc: unknown[] }[] }>('getProductBySlug', res);
+      const body = expectStatus<{ detail: { loc: unknown[] }[] }>(res, 422, 'getProductBySlug');
       expect(body.detail[0]?.loc).toEqual(['query', 'country_code']);
     });
   });
@@ -184,8 +181,7 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
         meta_description: null,
       });
       const res = await get('/api/v1/products/summer-shirt');
-      expect(res.statusCode).toBe(200);
-      const body = expectResponseMatches<PublicProduct>('getProductBySlug', res);
+      const body = expectStatus<PublicProduct>(res, 200, 'getProductBySlug');
       expect(body).toEqual({
         id: anyNumber,
         name: 'Summer shirt',
@@ -389,8 +385,7 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
       await product({ slug: 'plain' });
 
       const res = await get('/api/v1/products/featured');
-      expect(res.statusCode).toBe(200);
-      const body = expectResponseMatches<PublicProduct[]>('listFeaturedProducts', res);
+      const body = expectStatus<PublicProduct[]>(res, 200, 'listFeaturedProducts');
       expect(body.map((p) => p.slug)).toEqual([
         'f11',
         'f10',
@@ -450,8 +445,7 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
       await insertVariant(db, p.id, { sku: 'DEFAULT', is_default: 1, position: 0 });
 
       const res = await get('/api/v1/products/tee/variants');
-      expect(res.statusCode).toBe(200);
-      const tn = expectResponseMatches<PublicVariant[]>('listProductVariantsBySlug', res);
+      const tn = expectStatus<PublicVariant[]>(res, 200, 'listProductVariantsBySlug');
       expect(tn.map((v) => v.id)).toEqual([firstLater.id, first.id, second.id]);
       expect(tn[0]).toEqual({
         id: firstLater.id,
@@ -503,8 +497,7 @@ describe.each(testDialects)('public catalogue (%s)', (dialect) => {
         { sku: 'DEFAULT', price_incl_vat: '5.000', stock_quantity: 4, in_stock: true },
       ]);
       const none = await get('/api/v1/products/bare/variants');
-      expect(none.statusCode).toBe(200);
-      expect(expectResponseMatches('listProductVariantsBySlug', none)).toEqual([]);
+      expect(expectStatus(none, 200, 'listProductVariantsBySlug')).toEqual([]);
     });
 
     it('answers 404 for an inactive or unknown product', async () => {

@@ -50,8 +50,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
       await insertCategory(db, { name: 'Hidden', slug: 'hidden', is_active: 0 });
 
       const res = await t.app.inject({ method: 'GET', url: URL });
-      expect(res.statusCode).toBe(200);
-      const body = expectResponseMatches<Category[]>('listCategories', res);
+      const body = expectStatus<Category[]>(res, 200, 'listCategories');
       expect(body.map((c) => c.id)).toEqual([first.id, alpha.id, zeta.id, last.id]);
       expect(body[0]).toEqual({
         id: first.id,
@@ -68,8 +67,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
 
       // The path without the trailing slash works too.
       const bare = await t.app.inject({ method: 'GET', url: '/api/v1/categories' });
-      expect(bare.statusCode).toBe(200);
-      expect(expectResponseMatches<Category[]>('listCategories', bare)).toHaveLength(4);
+      expect(expectStatus<Category[]>(bare, 200, 'listCategories')).toHaveLength(4);
     });
 
     it('filters by parent_id (active children only) and validates it', async () => {
@@ -82,8 +80,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
       await insertCategory(db, { name: 'D', slug: 'd', parent_id: other.id });
 
       const res = await t.app.inject({ method: 'GET', url: `${URL}?parent_id=${parent.id}` });
-      expect(res.statusCode).toBe(200);
-      const body = expectResponseMatches<Category[]>('listCategories', res);
+      const body = expectStatus<Category[]>(res, 200, 'listCategories');
       expect(body.map((c) => c.id)).toEqual([a.id, b.id]);
       expect(body.every((c) => c.parent_id === parent.id)).toBe(true);
 
@@ -110,8 +107,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
       const bags = await insertCategory(db, { name: 'Bags', slug: 'bags', display_order: 1 });
 
       const all = await list('', await t.authAs('support'));
-      expect(all.statusCode).toBe(200);
-      const body = expectResponseMatches<Category[]>('listAdminCategories', all);
+      const body = expectStatus<Category[]>(all, 200, 'listAdminCategories');
       expect(body.map((c) => [c.slug, c.is_active])).toEqual([
         ['shoes', true],
         ['bags', true],
@@ -168,8 +164,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
       expect(await ids('?is_active=true')).toEqual([]);
 
       const reactivated = await update(cat.id, { is_active: true });
-      expect(reactivated.statusCode).toBe(200);
-      expect(expectResponseMatches<Category>('updateCategory', reactivated)).toMatchObject({
+      expect(expectStatus<Category>(reactivated, 200, 'updateCategory')).toMatchObject({
         id: cat.id,
         is_active: true,
       });
@@ -193,8 +188,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
     it('returns an active category by slug without a token', async () => {
       const cat = await insertCategory(t.database.db, { name: 'Hats', slug: 'summer-hats' });
       const res = await t.app.inject({ method: 'GET', url: `${URL}summer-hats` });
-      expect(res.statusCode).toBe(200);
-      expect(expectResponseMatches<Category>('getCategoryBySlug', res)).toEqual({
+      expect(expectStatus<Category>(res, 200, 'getCategoryBySlug')).toEqual({
         id: cat.id,
         name: 'Hats',
         slug: 'summer-hats',
@@ -229,8 +223,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
         description: '  Cotton tees ',
         image_url: 'https://cdn.example.com/t.png',
       });
-      expect(res.statusCode).toBe(201);
-      const body = expectResponseMatches<Category>('createCategory', res);
+      const body = expectStatus<Category>(res, 201, 'createCategory');
       expect(body).toEqual({
         id: anyNumber,
         name: 'T-shirts',
@@ -264,8 +257,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
         display_order: 7,
         description: '   ',
       });
-      expect(res.statusCode).toBe(201);
-      const body = expectResponseMatches<Category>('createCategory', res);
+      const body = expectStatus<Category>(res, 201, 'createCategory');
       expect(body).toMatchObject({
         parent_id: parent.id,
         is_active: false,
@@ -339,8 +331,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
       });
       t.advanceClock(1000);
       const res = await update(cat.id, { name: ' New ', slug: 'new' });
-      expect(res.statusCode).toBe(200);
-      const body = expectResponseMatches<Category>('updateCategory', res);
+      const body = expectStatus<Category>(res, 200, 'updateCategory');
       expect(body).toEqual({
         id: cat.id,
         name: 'New',
@@ -379,8 +370,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
         is_active: true,
         display_order: 2,
       });
-      expect(res.statusCode).toBe(200);
-      expect(expectResponseMatches<Category>('updateCategory', res)).toMatchObject({
+      expect(expectStatus<Category>(res, 200, 'updateCategory')).toMatchObject({
         parent_id: null,
         description: null,
         image_url: null,
@@ -471,8 +461,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
       t.advanceClock(1000);
 
       const res = await t.app.inject({ method: 'DELETE', url: `${URL}${cat.id}`, headers: admin });
-      expect(res.statusCode).toBe(200);
-      const body = expectResponseMatches<Category>('deleteCategory', res);
+      const body = expectStatus<Category>(res, 200, 'deleteCategory');
       expect(body).toMatchObject({ id: cat.id, slug: 'soft', is_active: false });
       expect(body.updated_at > cat.updated_at).toBe(true);
       expect(await stored(cat.id)).toMatchObject({ is_active: 0, updated_at: body.updated_at });
@@ -495,8 +484,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
         url: `${URL}${cat.id}`,
         headers: admin,
       });
-      expect(again.statusCode).toBe(200);
-      expect(expectResponseMatches<Category>('deleteCategory', again)).toEqual(body);
+      expect(expectStatus<Category>(again, 200, 'deleteCategory')).toEqual(body);
     });
 
     it('answers 404 for an unknown id and 403 for support', async () => {

@@ -113,8 +113,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
       ]);
 
       const res = await get(`/api/v1/orders/${mine.id}`, jane.headers);
-      expect(res.statusCode).toBe(200);
-      const body = expectResponseMatches<Order>('getOrder', res);
+      const body = expectStatus<Order>(res, 200, 'getOrder');
       expect(body).toEqual(mine);
       expect(body).toMatchObject({
         customer_id: jane.id,
@@ -157,8 +156,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
       expect(patched.statusCode).toBe(200);
 
       const res = await get('/api/v1/orders/my-orders', jane.headers);
-      expect(res.statusCode).toBe(200);
-      const list = expectResponseMatches<Order[]>('listMyOrders', res);
+      const list = expectStatus<Order[]>(res, 200, 'listMyOrders');
       expect(res.headers['x-total-count']).toBe('3');
       expect(list.map((o) => o.id)).toEqual([second.id, third.id, first.id]);
       expect(list[2]?.status_history).toEqual([
@@ -313,8 +311,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
         });
 
       const confirmed = await patch({ status: 'confirmed', note: '  Paid by phone  ' });
-      expect(confirmed.statusCode).toBe(200);
-      const body = expectResponseMatches<Order>('updateOrderStatus', confirmed);
+      const body = expectStatus<Order>(confirmed, 200, 'updateOrderStatus');
       expect(body.status).toBe('confirmed');
       expect(body.status_history).toEqual([
         expect.objectContaining({ from_status: null, to_status: 'pending', changed_by: null }),
@@ -329,8 +326,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
         },
       ]);
       const same = await patch({ status: 'confirmed', note: 'again' });
-      expect(same.statusCode).toBe(200);
-      expect(expectResponseMatches<Order>('updateOrderStatus', same)).toEqual(body);
+      expect(expectStatus<Order>(same, 200, 'updateOrderStatus')).toEqual(body);
 
       // Any status from any status; refunded gives the 4 units back, cancelled then nothing.
       for (const status of ['delivered', 'pending', 'refunded', 'cancelled'] as const) {
@@ -339,8 +335,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
       }
       expect(await stockOf(db(), p.variantId)).toBe(10);
       const detail = await get(`${ADMIN}/${o.id}`, admin.headers);
-      expect(detail.statusCode).toBe(200);
-      const full = expectResponseMatches<Order>('getAdminOrder', detail);
+      const full = expectStatus<Order>(detail, 200, 'getAdminOrder');
       expect(full.status_history.map((h) => [h.from_status, h.to_status, h.note])).toEqual([
         [null, 'pending', null],
         ['pending', 'confirmed', 'Paid by phone'],
@@ -445,8 +440,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
       expect([await stockOf(db(), a.variantId), await stockOf(db(), b.variantId)]).toEqual([7, 8]);
 
       const res = await cancel(o.id, { reason: 'Customer changed their mind' });
-      expect(res.statusCode).toBe(200);
-      const body = expectResponseMatches<Order>('cancelOrder', res);
+      const body = expectStatus<Order>(res, 200, 'cancelOrder');
       expect(body.status).toBe('cancelled');
       expect(body.status_history.at(-1)).toEqual({
         id: anyNumber,

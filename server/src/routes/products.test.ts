@@ -112,8 +112,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
           price_includes_vat: false,
         }),
       );
-      expect(res.statusCode).toBe(201);
-      const body = expectResponseMatches<Product>('createProduct', res);
+      const body = expectStatus<Product>(res, 201, 'createProduct');
       expect(body).toEqual({
         id: anyNumber,
         name: 'Summer T-shirt',
@@ -292,8 +291,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
       await product({ slug: 'bare' });
 
       const res = await inject('GET', '/api/v1/admin/products/');
-      expect(res.statusCode).toBe(200);
-      const body = expectResponseMatches<Product[]>('listAdminProducts', res);
+      const body = expectStatus<Product[]>(res, 200, 'listAdminProducts');
       expect(body.map((p) => [p.slug, p.variant_count, p.is_active])).toEqual([
         ['bare', 0, true],
         ['multi', 3, true],
@@ -365,8 +363,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
         short_description: null,
         is_featured: true,
       });
-      expect(res.statusCode).toBe(200);
-      const body = expectResponseMatches<Product>('updateProduct', res);
+      const body = expectStatus<Product>(res, 200, 'updateProduct');
       expect(body).toEqual({
         ...created,
         name: 'Winter T-shirt',

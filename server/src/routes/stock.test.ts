@@ -52,8 +52,7 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
         low_stock_threshold: 2,
         allow_backorder: true,
       });
-      expect(res.statusCode).toBe(200);
-      expect(expectResponseMatches<Variant>('updateVariantInventory', res)).toMatchObject({
+      expect(expectStatus<Variant>(res, 200, 'updateVariantInventory')).toMatchObject({
         id: v.id,
         stock_quantity: 3,
         low_stock_threshold: 2,
@@ -105,8 +104,7 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
         { id: b.id, stock_quantity: 20 },
         { id: a.id, low_stock_threshold: 0 },
       ]);
-      expect(res.statusCode).toBe(200);
-      const body = expectResponseMatches<Schemas['BulkVariantsResult']>('bulkUpdateInventory', res);
+      const body = expectStatus<Schemas['BulkVariantsResult']>(res, 200, 'bulkUpdateInventory');
       expect(body.items.map((v) => [v.id, v.stock_quantity, v.low_stock_threshold])).toEqual([
         [b.id, 20, 5],
         [a.id, 1, 0],

@@ -163,8 +163,7 @@ describe('uploads', () => {
   describe('storing', () => {
     it('stores one image under a new random key and answers 201 with its URL', async () => {
       const res = await upload('uploadImage', [['file', 'My Photo.png', PNG]]);
-      expect(res.statusCode).toBe(201);
-      const body = expectResponseMatches<UploadBody>('uploadImage', res);
+      const body = expectStatus<UploadBody>(res, 201, 'uploadImage');
       expect(body.count).toBe(1);
       const [file] = body.files;
       expect(file?.key).toMatch(/^img_[0-9a-f]{32}\.png$/);
@@ -186,8 +185,7 @@ describe('uploads', () => {
         ['files', 'd.gif', GIF],
         ['files', 'e.webp', WEBP],
       ]);
-      expect(res.statusCode).toBe(201);
-      const body = expectResponseMatches<UploadBody>('uploadImages', res);
+      const body = expectStatus<UploadBody>(res, 201, 'uploadImages');
       expect(body.count).toBe(5);
       expect(body.files.map((f) => [f.content_type, f.size, f.key.split('.')[1]])).toEqual([
         ['image/png', PNG.length, 'png'],
@@ -202,8 +200,7 @@ describe('uploads', () => {
 
     it('stores videos', async () => {
       const one = await upload('uploadVideo', [['file', 'clip.MP4', MP4]]);
-      expect(one.statusCode).toBe(201);
-      const single = expectResponseMatches<UploadBody>('uploadVideo', one);
+      const single = expectStatus<UploadBody>(one, 201, 'uploadVideo');
       expect(single.files[0]?.key).toMatch(/^vid_[0-9a-f]{32}\.mp4$/);
       expect(single.files[0]?.content_type).toBe('video/mp4');
 
@@ -211,8 +208,7 @@ describe('uploads', () => {
         ['files', 'a.webm', WEBM],
         ['files', 'b.mov', MOV],
       ]);
-      expect(many.statusCode).toBe(201);
-      const body = expectResponseMatches<UploadBody>('uploadVideos', many);
+      const body = expectStatus<UploadBody>(many, 201, 'uploadVideos');
       expect(body.files.map((f) => f.content_type)).toEqual(['video/webm', 'video/quicktime']);
       expect(stored()).toHaveLength(3);
     });
@@ -463,8 +459,7 @@ describe('uploads', () => {
         headers: admin,
         payload: { keys: [a, unknown, a] },
       });
-      expect(res.statusCode).toBe(200);
-      expect(expectResponseMatches('deleteFiles', res)).toEqual({ deleted: [a], count: 1 });
+      expect(expectStatus(res, 200, 'deleteFiles')).toEqual({ deleted: [a], count: 1 });
       expect(stored()).toEqual([b]);
     });
 

@@ -71,8 +71,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
         dimensions: { length: 10, unit: 'mm' },
         images: ['https://cdn.example.com/a.png'],
       });
-      expect(res.statusCode).toBe(201);
-      const v = expectResponseMatches<Variant>('createVariant', res);
+      const v = expectStatus<Variant>(res, 201, 'createVariant');
       expect(v).toMatchObject({
         product_id: product.id,
         sku: code,
@@ -108,8 +107,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
         `${BASE}/${product.id}/variants`,
         newVariant({ price: '10.000', vat_rate_id: own.id }),
       );
-      expect(res.statusCode).toBe(201);
-      expect(expectResponseMatches<Variant>('createVariant', res)).toMatchObject({
+      expect(expectStatus<Variant>(res, 201, 'createVariant')).toMatchObject({
         vat_rate_id: own.id,
         price_incl_vat: '10.700',
       });
@@ -228,8 +226,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
         dimensions: '{"length":1,"width":2,"height":3,"unit":"cm"}',
       });
       const res = await call('GET', `${BASE}/${row.id}`);
-      expect(res.statusCode).toBe(200);
-      expect(expectResponseMatches<Variant>('getVariant', res)).toMatchObject({
+      expect(expectStatus<Variant>(res, 200, 'getVariant')).toMatchObject({
         id: row.id,
         sku: row.sku,
         option_values: { size: 'L' },
@@ -259,8 +256,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
         dimensions: null,
         stock_quantity: 4,
       });
-      expect(res.statusCode).toBe(200);
-      const v = expectResponseMatches<Variant>('updateVariant', res);
+      const v = expectStatus<Variant>(res, 200, 'updateVariant');
       expect(v).toMatchObject({
         variant_title: 'New title',
         compare_at_price: null,
@@ -311,8 +307,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       const product = await insertProduct(db());
       const row = await insertVariant(db(), product.id, { is_default: 1, sku: 'DEFAULT' });
       const res = await call('PATCH', `${BASE}/${row.id}`, { sku: 'DEFAULT', barcode: '42' });
-      expect(res.statusCode).toBe(200);
-      expect(expectResponseMatches<Variant>('updateVariant', res)).toMatchObject({
+      expect(expectStatus<Variant>(res, 200, 'updateVariant')).toMatchObject({
         sku: 'DEFAULT',
         barcode: '42',
       });
@@ -363,8 +358,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       const d = await insertVariant(db(), product.id, { position: 3, is_active: 0 });
 
       const page1 = await call('GET', `${BASE}/?product_id=${product.id}&page_size=2`);
-      expect(page1.statusCode).toBe(200);
-      const body1 = expectResponseMatches<Schemas['VariantPage']>('listVariants', page1);
+      const body1 = expectStatus<Schemas['VariantPage']>(page1, 200, 'listVariants');
       expect(body1.items.map((v) => v.id)).toEqual([a.id, b1.id]);
       expect(body1).toMatchObject({ total: 5, page: 1, page_size: 2, total_pages: 3 });
 
@@ -476,8 +470,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       const product = await insertProduct(db());
       const items = [newVariant({ position: 2 }), newVariant({ position: 1, stock_quantity: 3 })];
       const res = await call('POST', `${BASE}/bulk/create?product_id=${product.id}`, items);
-      expect(res.statusCode).toBe(201);
-      const body = expectResponseMatches<Schemas['BulkVariantsResult']>('bulkCreateVariants', res);
+      const body = expectStatus<Schemas['BulkVariantsResult']>(res, 201, 'bulkCreateVariants');
       expect(body.count).toBe(2);
       expect(body.items.map((v) => v.sku)).toEqual(items.map((i) => i.sku));
       expect(body.items[1]?.stock_quantity).toBe(3);
@@ -528,8 +521,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
         { id: b.id, price: '3.000' },
         { id: a.id, is_active: false, stock_quantity: 9 },
       ]);
-      expect(res.statusCode).toBe(200);
-      const body = expectResponseMatches<Schemas['BulkVariantsResult']>('bulkUpdateVariants', res);
+      const body = expectStatus<Schemas['BulkVariantsResult']>(res, 200, 'bulkUpdateVariants');
       expect(body.count).toBe(2);
       expect(body.items.map((v) => [v.id, v.price, v.is_active, v.stock_quantity])).toEqual([
         [b.id, '3.000', true, 10],
@@ -583,8 +575,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       expect(await variantRows(product.id)).toHaveLength(2);
 
       const res = await call('DELETE', `${BASE}/bulk/delete`, { ids: [b.id, gone.id, a.id] });
-      expect(res.statusCode).toBe(200);
-      expect(expectResponseMatches('bulkDeleteVariants', res)).toEqual({
+      expect(expectStatus(res, 200, 'bulkDeleteVariants')).toEqual({
         deleted_ids: [b.id, gone.id, a.id],
         count: 3,
       });
@@ -610,8 +601,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       await insertVariant(db(), product.id, { position: 7 });
 
       const res = await call('POST', `${BASE}/${source.id}/duplicate`, {});
-      expect(res.statusCode).toBe(201);
-      const copy = expectResponseMatches<Variant>('duplicateVariant', res);
+      const copy = expectStatus<Variant>(res, 201, 'duplicateVariant');
       expect(copy).toMatchObject({
         product_id: product.id,
         sku: `${source.sku}-copy`,
@@ -632,8 +622,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       const named = await call('POST', `${BASE}/${source.id}/duplicate`, {
         new_sku: 'SRC-BLUE-' + counter,
       });
-      expect(named.statusCode).toBe(201);
-      expect(expectResponseMatches<Variant>('duplicateVariant', named)).toMatchObject({
+      expect(expectStatus<Variant>(named, 201, 'duplicateVariant')).toMatchObject({
         sku: `SRC-BLUE-${counter}`,
         position: 9,
       });

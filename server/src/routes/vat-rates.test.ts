@@ -67,8 +67,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       });
 
       const all = await t.app.inject({ method: 'GET', url: URL, headers: admin });
-      expect(all.statusCode).toBe(200);
-      const body = expectResponseMatches<VatRate[]>('listVatRates', all);
+      const body = expectStatus<VatRate[]>(all, 200, 'listVatRates');
       expect(body.map((r) => r.id)).toEqual([fr.id, tnNewA.id, tnNewB.id, tnOld.id]);
       expect(body[0]).toEqual({
         id: fr.id,
@@ -143,8 +142,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         url: URL,
         headers: await t.authAs('support'),
       });
-      expect(support.statusCode).toBe(200);
-      expect(expectResponseMatches<VatRate[]>('listVatRates', support)).toHaveLength(1);
+      expect(expectStatus<VatRate[]>(support, 200, 'listVatRates')).toHaveLength(1);
 
       const anonymous = await t.app.inject({ method: 'GET', url: URL });
       expectStatus(anonymous, 401, 'listVatRates');
@@ -163,8 +161,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         effective_to: '2026-12-31T23:59:59.999Z',
       });
       const after = t.ctx.now().toISOString();
-      expect(res.statusCode).toBe(201);
-      const body = expectResponseMatches<VatRate>('createVatRate', res);
+      const body = expectStatus<VatRate>(res, 201, 'createVatRate');
       expect(body).toEqual({
         id: anyNumber,
         name: 'Reduced rate',
@@ -199,15 +196,13 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
 
     it('accepts the bounds 0 and 100 and an open end', async () => {
       const zero = await create(newRate({ name: 'Exempt', rate: 0 }));
-      expect(zero.statusCode).toBe(201);
-      expect(expectResponseMatches<VatRate>('createVatRate', zero)).toMatchObject({
+      expect(expectStatus<VatRate>(zero, 201, 'createVatRate')).toMatchObject({
         rate: 0,
         effective_to: null,
         description: null,
       });
       const hundred = await create(newRate({ name: 'All', rate: 100, effective_to: null }));
-      expect(hundred.statusCode).toBe(201);
-      const body = expectResponseMatches<VatRate>('createVatRate', hundred);
+      const body = expectStatus<VatRate>(hundred, 201, 'createVatRate');
       expect(body.rate).toBe(100);
       expect((await storedRate(body.id))?.rate_bp).toBe(10000);
     });
@@ -269,8 +264,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         is_default: true,
         effective_from: '2026-01-01T00:00:00.000Z',
       });
-      expect(res.statusCode).toBe(201);
-      const body = expectResponseMatches<VatRate>('createVatRate', res);
+      const body = expectStatus<VatRate>(res, 201, 'createVatRate');
       expect(body.is_default).toBe(true);
       expect(body.rate).toBe(19);
 
@@ -312,8 +306,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
     it('returns the rate, 404 for an unknown id, 422 for a malformed id', async () => {
       const rate = await insertVatRate(t.database.db, { rate_bp: 1234, description: 'Odd one' });
       const res = await t.app.inject({ method: 'GET', url: `${URL}${rate.id}`, headers: admin });
-      expect(res.statusCode).toBe(200);
-      expect(expectResponseMatches<VatRate>('getVatRate', res)).toEqual({
+      expect(expectStatus<VatRate>(res, 200, 'getVatRate')).toEqual({
         id: rate.id,
         name: rate.name,
         rate: 12.34,
@@ -354,8 +347,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       });
       t.advanceClock(1000);
       const res = await update(rate.id, { name: ' Renamed ', rate: 7.25 });
-      expect(res.statusCode).toBe(200);
-      const body = expectResponseMatches<VatRate>('updateVatRate', res);
+      const body = expectStatus<VatRate>(res, 200, 'updateVatRate');
       expect(body).toEqual({
         id: rate.id,
         name: 'Renamed',
@@ -393,8 +385,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         country_code: 'fr',
         is_active: false,
       });
-      expect(res.statusCode).toBe(200);
-      expect(expectResponseMatches<VatRate>('updateVatRate', res)).toMatchObject({
+      expect(expectStatus<VatRate>(res, 200, 'updateVatRate')).toMatchObject({
         description: null,
         effective_to: null,
         country_code: 'FR',
@@ -422,8 +413,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
 
       // Moving the default rate to another country makes it that country's only default.
       const moved = await update(rate.id, { country_code: 'FR' });
-      expect(moved.statusCode).toBe(200);
-      expect(expectResponseMatches<VatRate>('updateVatRate', moved)).toMatchObject({
+      expect(expectStatus<VatRate>(moved, 200, 'updateVatRate')).toMatchObject({
         country_code: 'FR',
         is_default: true,
       });
@@ -457,8 +447,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         effective_from: '2027-01-01T00:00:00.000Z',
         effective_to: null,
       });
-      expect(both.statusCode).toBe(200);
-      expect(expectResponseMatches<VatRate>('updateVatRate', both)).toMatchObject({
+      expect(expectStatus<VatRate>(both, 200, 'updateVatRate')).toMatchObject({
         effective_from: '2027-01-01T00:00:00.000Z',
         effective_to: null,
       });

@@ -4,6 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectStatus } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
@@ -245,8 +246,7 @@ describe.each(testDialects)('reverse charge with VIES (%s)', (dialect) => {
       headers: await t.customerAuth(c.id),
       payload: { vat_number: 'FR40303265045', country_code: 'FR' },
     });
-    expect(res.statusCode).toBe(200);
-    expect(expectResponseMatches('validateVatNumber', res)).toMatchObject({
+    expect(expectStatus(res, 200, 'validateVatNumber')).toMatchObject({
       valid: true,
       check: 'vies',
       reverse_charge_eligible: true,

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectStatus } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
@@ -80,8 +81,7 @@ describe.each(testDialects)('media files (%s)', (dialect) => {
       });
 
       const res = await patchImages(product.id, [url(c), url(a)]);
-      expect(res.statusCode).toBe(200);
-      const body = expectResponseMatches<Schemas['Product']>('updateProduct', res);
+      const body = expectStatus<Schemas['Product']>(res, 200, 'updateProduct');
       expect(body.images).toEqual([url(c), url(a)]);
       expect([onDisk(a), onDisk(b), onDisk(c)]).toEqual([true, false, true]);
       const served = await t.app.inject({ method: 'GET', url: url(b) });
