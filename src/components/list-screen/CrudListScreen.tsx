@@ -1,5 +1,6 @@
 import { Button } from '@chakra-ui/react';
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import type { ItemFormDialogProps } from '@/components/form';
 import { PlusIcon } from '@/components/icons';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DataTable, type Column } from './DataTable';
@@ -7,17 +8,6 @@ import { countText, ListScreen } from './ListScreen';
 import { RowActions } from './RowActions';
 import { LoadErrorState } from './states';
 import { useCrudDialogs } from './use-crud-dialogs';
-
-/** What the form dialog of a CrudListScreen is given: render it with these props. */
-interface CrudFormProps<T, V> {
-  /** A new one per opening: the form's key (fresh state each time). */
-  session: number;
-  open: boolean;
-  /** The item edited, or null to create one. */
-  item: T | null;
-  onSubmit: (values: V) => Promise<void>;
-  onClose: () => void;
-}
 
 /** What a CrudListScreen's container gives it: the list and what to do with it. */
 export interface CrudListData<T, V> {
@@ -36,31 +26,36 @@ export interface CrudListData<T, V> {
 }
 
 interface CrudListScreenProps<T, V> extends CrudListData<T, V> {
-  title: string;
+  /** [singular, plural] in running text ('VAT rate', 'VAT rates'): every text of the screen. */
+  noun: readonly [string, string];
   description: string;
-  /** 'Add User'. */
-  addLabel: string;
-  search: { placeholder: string; label: string };
   /** The items matching the search text. */
   filter: (items: readonly T[], query: string) => readonly T[];
-  /** [singular, plural] ('user', 'users') and the test id of the count. */
-  noun: readonly [string, string];
-  countTestId: string;
-  /** 'Failed to load users'. */
-  errorTitle: string;
-  loadingText: string;
   /** The data columns; the row actions (edit, delete) are added at the end. */
   columns: readonly Column<T>[];
   rowKey: (item: T) => number;
   /** The name of an item in its buttons' labels and the delete question. */
   nameOf: (item: T) => string;
-  /** The table's accessible name. */
-  label: string;
-  emptyText: string;
   minW: string;
-  /** 'Delete User'. */
-  deleteTitle: string;
-  renderForm: (props: CrudFormProps<T, V>) => ReactNode;
+  renderForm: (props: ItemFormDialogProps<T, V>) => ReactNode;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const titleCase = (text: string) => text.split(' ').map(capitalised).join(' ');
+
+/** The texts of a CrudListScreen, from its noun: ['VAT rate', 'VAT rates'] gives 'Add VAT Rate'. */
+export function crudTexts([singular, plural]: readonly [string, string]) {
+  return {
+    title: titleCase(plural),
+    addLabel: `Add ${titleCase(singular)}`,
+    search: { placeholder: `Search ${plural}...`, label: `Search ${plural}` },
+    countTestId: `${singular.toLowerCase().replaceAll(' ', '-')}-count`,
+    errorTitle: `Failed to load ${plural}`,
+    loadingText: `Loading ${plural}...`,
+    tableLabel: capitalised(plural),
+    emptyText: `No ${plural} found`,
+    deleteTitle: `Delete ${titleCase(singular)}`,
+  };
 }
 
 /**
@@ -75,24 +70,16 @@ export function CrudListScreen<T, V>({
   onSave,
   onDelete,
   initialSearch = '',
-  title,
-  description,
-  addLabel,
-  search: searchTexts,
-  filter,
   noun,
-  countTestId,
-  errorTitle,
-  loadingText,
+  description,
+  filter,
   columns,
   rowKey,
   nameOf,
-  label,
-  emptyText,
   minW,
-  deleteTitle,
   renderForm,
 }: CrudListScreenProps<T, V>) {
+  const texts = crudTexts(noun);
   const [search, setSearch] = useState(initialSearch);
   const query = useDeferredValue(search);
   const shown = useMemo(() => filter(items ?? [], query), [filter, items, query]);
@@ -118,37 +105,42 @@ export function CrudListScreen<T, V>({
 
   return (
     <ListScreen
-      title={title}
+      title={texts.title}
       description={description}
       actions={
         <Button onClick={() => openForm(null)}>
           <PlusIcon />
-          {addLabel}
+          {texts.addLabel}
         </Button>
       }
-      search={{ ...searchTexts, value: search, onChange: setSearch }}
+      search={{ ...texts.search, value: search, onChange: setSearch }}
       count={
         items && {
           text: countText(shown.length, items.length, noun, query.trim() !== ''),
-          testId: countTestId,
+          testId: texts.countTestId,
         }
       }
       error={
         loadError &&
-        !items && <LoadErrorState title={errorTitle} message={loadError} onRetry={onRetry} />
+        !items && <LoadErrorState title={texts.errorTitle} message={loadError} onRetry={onRetry} />
       }
       loading={loading || !items}
-      loadingText={loadingText}
+      loadingText={texts.loadingText}
       footer={
         <>
-          {renderForm({
-            session: form.session,
-            open: form.open,
-            item: form.item,
-            onSubmit: form.submit,
-            onClose: form.close,
-          })}
-          <ConfirmDialog {...remove.dialog} title={deleteTitle} onConfirm={() => remove.confirm()}>
+          <Fragment key={form.session}>
+            {renderForm({
+              open: form.open,
+              item: form.item,
+              onSubmit: form.submit,
+              onClose: form.close,
+            })}
+          </Fragment>
+          <ConfirmDialog
+            {...remove.dialog}
+            title={texts.deleteTitle}
+            onConfirm={() => remove.confirm()}
+          >
             Are you sure you want to delete &quot;{remove.target ? nameOf(remove.target) : ''}
             &quot;? This action cannot be undone.
           </ConfirmDialog>
@@ -159,8 +151,8 @@ export function CrudListScreen<T, V>({
         rows={shown}
         columns={allColumns}
         rowKey={rowKey}
-        label={label}
-        emptyText={emptyText}
+        label={texts.tableLabel}
+        emptyText={texts.emptyText}
         minW={minW}
       />
     </ListScreen>

@@ -7,4 +7,4 @@ export { LoadErrorState, LoadingState, UnavailableState } from './states';
 export { useCrudDialogs, useDeleteConfirmation } from './use-crud-dialogs';
 export { BADGE_PROPS, type BadgeStyle } from './badges';
 export { CrudListScreen, type CrudListData } from './CrudListScreen';
-export { useCrudActions } from './use-crud-actions';
+export { useCrudList } from './use-crud-list';
