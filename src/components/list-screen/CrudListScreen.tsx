@@ -55,6 +55,8 @@ export function crudTexts([singular, plural]: readonly [string, string]) {
     tableLabel: capitalised(plural),
     emptyText: `No ${plural} found`,
     deleteTitle: `Delete ${titleCase(singular)}`,
+    /** The form dialog's titles (tests: the dialogs name them themselves). */
+    dialogTitles: [`Create ${titleCase(singular)}`, `Edit ${titleCase(singular)}`] as const,
   };
 }
 
