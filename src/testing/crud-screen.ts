@@ -3,7 +3,7 @@
  * noun as the screen takes them (stories only; never imported by the app).
  */
 import type { HttpHandler } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Endpoint } from '@mocks/handlers/endpoint';
 import { requests } from '@mocks/recorder';
 import { crudTexts } from '@/components/list-screen';
@@ -44,6 +44,15 @@ export function crudScreen({ noun, dataCells, list, remove, listPath }: CrudScre
   });
   const { waitForRows, openDelete, answerDelete } = helpers;
   const msw = (handler: HttpHandler) => ({ msw: { handlers: [handler] } });
+
+  /** Searching `text` finds nothing; cleared, the search shows all `total` rows; no request sent. */
+  async function expectNoMatchThenAll(canvasElement: HTMLElement, text: string, total: number) {
+    await helpers.search(canvasElement, text);
+    await expect(await within(canvasElement).findByText(texts.emptyText)).toBeVisible();
+    await helpers.search(canvasElement, '');
+    await waitFor(() => expect(helpers.dataRows(canvasElement)).toHaveLength(total));
+    await expect(requests.to('GET', listPath)).toHaveLength(1);
+  }
 
   /** The row `name` (id `id`) is deleted once confirmed, and the list reloads. */
   const deleted = (name: string, id: number): { play: Play } => ({
@@ -106,6 +115,7 @@ export function crudScreen({ noun, dataCells, list, remove, listPath }: CrudScre
   return {
     ...helpers,
     emptyText: texts.emptyText,
+    expectNoMatchThenAll,
     states,
     deleted,
     deleteCancelled,

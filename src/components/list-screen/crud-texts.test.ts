@@ -2,34 +2,36 @@ import { describe, expect, it } from 'vitest';
 import { crudTexts } from './CrudListScreen';
 
 // The screens' texts are quoted from the product description: written out here in full.
-describe('crudTexts', () => {
-  it('gives the users screen its texts', () => {
-    expect(crudTexts(['user', 'users'])).toEqual({
-      title: 'Users',
-      addLabel: 'Add User',
-      search: { placeholder: 'Search users...', label: 'Search users' },
-      countTestId: 'user-count',
-      errorTitle: 'Failed to load users',
-      loadingText: 'Loading users...',
-      tableLabel: 'Users',
-      emptyText: 'No users found',
-      deleteTitle: 'Delete User',
-      dialogTitles: ['Create User', 'Edit User'],
-    });
-  });
+const EXPECTED = {
+  title: ['Users', 'VAT Rates'],
+  addLabel: ['Add User', 'Add VAT Rate'],
+  searchPlaceholder: ['Search users...', 'Search VAT rates...'],
+  searchLabel: ['Search users', 'Search VAT rates'],
+  countTestId: ['user-count', 'vat-rate-count'],
+  errorTitle: ['Failed to load users', 'Failed to load VAT rates'],
+  loadingText: ['Loading users...', 'Loading VAT rates...'],
+  tableLabel: ['Users', 'VAT rates'],
+  emptyText: ['No users found', 'No VAT rates found'],
+  deleteTitle: ['Delete User', 'Delete VAT Rate'],
+  createTitle: ['Create User', 'Create VAT Rate'],
+  editTitle: ['Edit User', 'Edit VAT Rate'],
+};
 
-  it('keeps an acronym in capitals (VAT rates)', () => {
-    expect(crudTexts(['VAT rate', 'VAT rates'])).toEqual({
-      title: 'VAT Rates',
-      addLabel: 'Add VAT Rate',
-      search: { placeholder: 'Search VAT rates...', label: 'Search VAT rates' },
-      countTestId: 'vat-rate-count',
-      errorTitle: 'Failed to load VAT rates',
-      loadingText: 'Loading VAT rates...',
-      tableLabel: 'VAT rates',
-      emptyText: 'No VAT rates found',
-      deleteTitle: 'Delete VAT Rate',
-      dialogTitles: ['Create VAT Rate', 'Edit VAT Rate'],
-    });
+describe('crudTexts', () => {
+  it.each([
+    [0, ['user', 'users']],
+    [1, ['VAT rate', 'VAT rates']],
+  ] as const)('gives screen %i its texts (an acronym stays in capitals)', (screen, noun) => {
+    const { search, dialogTitles, ...texts } = crudTexts(noun);
+    const expected = Object.fromEntries(
+      Object.entries(EXPECTED).map(([name, values]) => [name, values[screen]]),
+    );
+    expect({
+      ...texts,
+      searchPlaceholder: search.placeholder,
+      searchLabel: search.label,
+      createTitle: dialogTitles[0],
+      editTitle: dialogTitles[1],
+    }).toEqual(expected);
   });
 });
