@@ -1,3 +1,4 @@
+import { expectedMoney } from '@/testing/expected';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { OrderSummary } from '@generated/model';
@@ -28,11 +29,7 @@ function expectedRevenue(list: readonly Pick<OrderSummary, 'total_amount'>[]): s
     (sum, order) => sum + Math.round(Number(order.total_amount) * 1000),
     0,
   );
-  const amount = (millimes / 1000).toLocaleString('en-US', {
-    minimumFractionDigits: 3,
-    maximumFractionDigits: 3,
-  });
-  return `${amount} TND`;
+  return expectedMoney(millimes / 1000);
 }
 
 /** The value shown in the stat card titled `title`. */

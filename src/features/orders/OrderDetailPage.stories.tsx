@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Order, OrderStatusUpdate } from '@generated/model';
 import { paths } from '@/lib/paths';
+import { expectedMoney as money } from '@/testing/expected';
 import { adminScreen, routesRender } from '@/testing/admin-screen';
 import { expectLocation, expectToast, screen } from '@/testing/story';
 import { orderDetails } from '@mocks/fixtures';
@@ -46,8 +47,6 @@ const getPath = (id: number) => `/api/v1/admin/orders/${id}`;
 const statusPath = (id: number) => `/api/v1/admin/orders/${id}/status`;
 
 /* Expected texts, computed here from the fixtures, without the app's helpers. */
-const money = (amount: string) =>
-  `${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} TND`;
 const placedOn = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', {
     day: '2-digit',

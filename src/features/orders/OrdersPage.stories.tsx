@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { RouteComponentProps } from 'wouter';
 import type { OrderSummary } from '@generated/model';
 import { paths } from '@/lib/paths';
+import { expectedDay as day, expectedMoney as money } from '@/testing/expected';
 import { adminScreen } from '@/testing/admin-screen';
 import { expectLoading, expectScrollsInside, listScreen, rowOf } from '@/testing/list-screen';
 import { expectLocation, expectToast } from '@/testing/story';
@@ -48,15 +49,6 @@ const BADGE: Record<string, string> = {
   cancelled: 'destructive',
   refunded: 'destructive',
 };
-const money = (amount: string) =>
-  `${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} TND`;
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 const expectedCells = (order: OrderSummary) => [
   order.order_number,
   `${order.shipping_address.first_name} ${order.shipping_address.last_name}`,
