@@ -4,7 +4,7 @@ import type { ItemFormDialogProps } from '@/components/form';
 import { PlusIcon } from '@/components/icons';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DataTable, type Column } from './DataTable';
-import { countText, ListScreen } from './ListScreen';
+import { ListScreen } from './ListScreen';
 import { RowActions } from './RowActions';
 import { LoadErrorState } from './states';
 import { useCrudDialogs } from './use-crud-dialogs';
@@ -49,7 +49,6 @@ export function crudTexts([singular, plural]: readonly [string, string]) {
     title: titleCase(plural),
     addLabel: `Add ${titleCase(singular)}`,
     search: { placeholder: `Search ${plural}...`, label: `Search ${plural}` },
-    countTestId: `${singular.toLowerCase().replaceAll(' ', '-')}-count`,
     errorTitle: `Failed to load ${plural}`,
     loadingText: `Loading ${plural}...`,
     tableLabel: capitalised(plural),
@@ -118,8 +117,10 @@ export function CrudListScreen<T, V>({
       search={{ ...texts.search, value: search, onChange: setSearch }}
       count={
         items && {
-          text: countText(shown.length, items.length, noun, query.trim() !== ''),
-          testId: texts.countTestId,
+          noun,
+          shown: shown.length,
+          total: items.length,
+          filtered: query.trim() !== '',
         }
       }
       error={

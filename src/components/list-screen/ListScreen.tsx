@@ -4,8 +4,12 @@ import { PageHeader } from '@/components/layout/PageHeader';
 import { LoadingState, SearchInput, type SearchInputProps } from './states';
 
 interface ListCount {
-  text: string;
-  testId: string;
+  /** [singular, plural] ('product', 'products'): the text, and the test id ('product-count'). */
+  noun: readonly [string, string];
+  shown: number;
+  total: number;
+  /** A search or filter is applied: 'shown of total'. */
+  filtered: boolean;
 }
 
 export interface ListScreenProps {
@@ -19,7 +23,7 @@ export interface ListScreenProps {
   search?: SearchInputProps;
   /** More controls in the toolbar (filters). */
   filters?: ReactNode;
-  /** How many rows there are ('3 of 12 products', see countText); null while unknown. */
+  /** How many rows there are ('3 of 12 products'); null while unknown. */
   count?: ListCount | null;
   /** Shown instead of the list when it could not be loaded (LoadErrorState, UnavailableState). */
   error?: ReactNode;
@@ -69,10 +73,10 @@ export function ListScreen({
               fontSize="sm"
               color="fg.muted"
               role="status"
-              data-testid={count.testId}
+              data-testid={`${count.noun[0].toLowerCase().replaceAll(' ', '-')}-count`}
               ms={{ sm: 'auto' }}
             >
-              {count.text}
+              {countText(count)}
             </Text>
           )}
         </Flex>
@@ -88,16 +92,8 @@ const Header = memo(PageHeader);
 
 const format = (n: number) => n.toLocaleString('en-US');
 
-/**
- * '12 products', or '3 of 12 products' while filtered; `noun` is [singular, plural], and agrees
- * with the total.
- */
-export function countText(
-  shown: number,
-  total: number,
-  [singular, plural]: readonly [string, string],
-  filtered: boolean,
-): string {
+/** '12 products', or '3 of 12 products' when filtered. */
+function countText({ noun: [singular, plural], shown, total, filtered }: ListCount): string {
   const all = `${format(total)} ${total === 1 ? singular : plural}`;
   return filtered ? `${format(shown)} of ${all}` : all;
 }

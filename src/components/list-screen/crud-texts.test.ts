@@ -7,7 +7,6 @@ const EXPECTED = {
   addLabel: ['Add User', 'Add VAT Rate'],
   searchPlaceholder: ['Search users...', 'Search VAT rates...'],
   searchLabel: ['Search users', 'Search VAT rates'],
-  countTestId: ['user-count', 'vat-rate-count'],
   errorTitle: ['Failed to load users', 'Failed to load VAT rates'],
   loadingText: ['Loading users...', 'Loading VAT rates...'],
   tableLabel: ['Users', 'VAT rates'],

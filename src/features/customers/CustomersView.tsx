@@ -1,7 +1,7 @@
 import { Alert } from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { OrderSummary } from '@generated/model';
-import { countText, ListScreen, UnavailableState } from '@/components/list-screen';
+import { ListScreen, UnavailableState } from '@/components/list-screen';
 import { aggregateCustomers, filterCustomers } from './aggregate-customers';
 import { toCustomerRows } from './customer-display';
 import { CustomersTable } from './CustomersTable';
@@ -59,13 +59,10 @@ export function CustomersView({
       }}
       count={
         orders && {
-          text: countText(
-            shown.length,
-            rows.length,
-            ['customer', 'customers'],
-            query.trim() !== '',
-          ),
-          testId: 'customer-count',
+          noun: ['customer', 'customers'],
+          shown: shown.length,
+          total: rows.length,
+          filtered: query.trim() !== '',
         }
       }
       error={

@@ -1,7 +1,7 @@
 import { Tag } from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { OrderSummary } from '@generated/model';
-import { countText, ListScreen, UnavailableState } from '@/components/list-screen';
+import { ListScreen, UnavailableState } from '@/components/list-screen';
 import { UNKNOWN_EMAIL, normaliseEmail } from './customer-key';
 import { filterOrderRows, toOrderRows } from './order-rows';
 import { OrdersTable } from './OrdersTable';
@@ -74,10 +74,7 @@ export function OrdersListView({
         )
       }
       count={
-        orders && {
-          text: countText(shown.length, rows.length, ['order', 'orders'], filtered),
-          testId: 'order-count',
-        }
+        orders && { noun: ['order', 'orders'], shown: shown.length, total: rows.length, filtered }
       }
       error={
         failed &&

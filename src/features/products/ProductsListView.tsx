@@ -10,7 +10,6 @@ import {
   LoadErrorState,
   RowActions,
   StatusBadge,
-  countText,
   textColumn,
   useDeleteConfirmation,
   type Column,
@@ -112,8 +111,10 @@ export function ProductsListView({
       }}
       count={
         products && {
-          text: countText(shown.length, rows.length, ['product', 'products'], searching),
-          testId: 'product-count',
+          noun: ['product', 'products'],
+          shown: shown.length,
+          total: rows.length,
+          filtered: searching,
         }
       }
       error={
