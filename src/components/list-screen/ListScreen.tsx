@@ -2,6 +2,7 @@ import { Flex, Text } from '@chakra-ui/react';
 import { memo, type ReactNode } from 'react';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { LoadingState, SearchInput, type SearchInputProps } from './states';
+import { ROW_FROM_SM } from '@/components/layout/responsive';
 
 interface ListCount {
   /** [singular, plural] ('product', 'products'): the text, and the test id ('product-count'). */
@@ -59,13 +60,7 @@ export function ListScreen({
       <Header title={title} description={description} actions={actions} />
       {notice}
       {(search || filters || count) && (
-        <Flex
-          gap="3"
-          mb="4"
-          direction={{ base: 'column', sm: 'row' }}
-          align={{ base: 'stretch', sm: 'center' }}
-          wrap="wrap"
-        >
+        <Flex gap="3" mb="4" {...ROW_FROM_SM} wrap="wrap">
           {search && <SearchInput {...search} />}
           {filters}
           {count && (
