@@ -11,6 +11,8 @@ import { orderDetails } from '@mocks/fixtures';
 import { orders } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { OrderDetailPage } from './OrderDetailPage';
+// The seven statuses in life-cycle order, written out in order-display.test.ts.
+import { ORDER_STATUSES } from './order-display';
 import { OrdersPage } from './OrdersPage';
 
 /** A stand-in for the list the detail goes back to. */
@@ -32,15 +34,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const STATUSES = [
-  'pending',
-  'confirmed',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'refunded',
-];
 const NOTE = '* VAT Reverse Charge applies (B2B EU)';
 const byId = (id: number) => orderDetails.find((o) => o.id === id)!;
 const getPath = (id: number) => `/api/v1/admin/orders/${id}`;
@@ -94,7 +87,7 @@ async function expectOrder(canvasElement: HTMLElement, order: Order) {
     within(select)
       .getAllByRole('option')
       .map((option) => (option as HTMLOptionElement).value),
-  ).toEqual(STATUSES);
+  ).toEqual(ORDER_STATUSES);
   await expect(within(status).getByTestId('payment-method')).toHaveTextContent(
     order.payment_method.split('_').join(' ').toUpperCase(),
   );
