@@ -1,10 +1,10 @@
 import { Button } from '@chakra-ui/react';
-import { Fragment, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import type { ItemFormDialogProps } from '@/components/form';
 import { PlusIcon } from '@/components/icons';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DataTable, type Column } from './DataTable';
-import { ListScreen } from './ListScreen';
+import { ListScreen, useListSearch } from './ListScreen';
 import { RowActions } from './RowActions';
 import { LoadErrorState } from './states';
 import { useCrudDialogs } from './use-crud-dialogs';
@@ -81,8 +81,7 @@ export function CrudListScreen<T, V>({
   renderForm,
 }: CrudListScreenProps<T, V>) {
   const texts = crudTexts(noun);
-  const [search, setSearch] = useState(initialSearch);
-  const query = useDeferredValue(search);
+  const { box, query, searching } = useListSearch(initialSearch);
   const shown = useMemo(() => filter(items ?? [], query), [filter, items, query]);
   const { form, openForm, remove, askDelete } = useCrudDialogs<T, V>({ onSave, onDelete });
   const allColumns = useMemo(
@@ -114,15 +113,8 @@ export function CrudListScreen<T, V>({
           {texts.addLabel}
         </Button>
       }
-      search={{ ...texts.search, value: search, onChange: setSearch }}
-      count={
-        items && {
-          noun,
-          shown: shown.length,
-          total: items.length,
-          filtered: query.trim() !== '',
-        }
-      }
+      search={{ ...texts.search, ...box }}
+      count={items && { noun, shown, all: items, filtered: searching }}
       error={
         loadError &&
         !items && <LoadErrorState title={texts.errorTitle} message={loadError} onRetry={onRetry} />

@@ -1,5 +1,5 @@
 import { Flex, Text } from '@chakra-ui/react';
-import { memo, type ReactNode } from 'react';
+import { memo, useDeferredValue, useState, type ReactNode } from 'react';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { LoadingState, SearchInput, type SearchInputProps } from './states';
 import { ROW_FROM_SM } from '@/components/layout/responsive';
@@ -7,8 +7,9 @@ import { ROW_FROM_SM } from '@/components/layout/responsive';
 interface ListCount {
   /** [singular, plural] ('product', 'products'): the text, and the test id ('product-count'). */
   noun: readonly [string, string];
-  shown: number;
-  total: number;
+  /** The rows shown, of `all` the rows. */
+  shown: readonly unknown[];
+  all: readonly unknown[];
   /** A search or filter is applied: 'shown of total'. */
   filtered: boolean;
 }
@@ -88,7 +89,17 @@ const Header = memo(PageHeader);
 const format = (n: number) => n.toLocaleString('en-US');
 
 /** '12 products', or '3 of 12 products' when filtered. */
-function countText({ noun: [singular, plural], shown, total, filtered }: ListCount): string {
-  const all = `${format(total)} ${total === 1 ? singular : plural}`;
-  return filtered ? `${format(shown)} of ${all}` : all;
+function countText({ noun: [singular, plural], shown, all, filtered }: ListCount): string {
+  const total = `${format(all.length)} ${all.length === 1 ? singular : plural}`;
+  return filtered ? `${format(shown.length)} of ${total}` : total;
+}
+
+/**
+ * The search box of a list screen: its props (`{ ...box }` in `search`), and the query the list
+ * follows at a lower priority so that typing stays immediate.
+ */
+export function useListSearch(initialSearch = '') {
+  const [value, setValue] = useState(initialSearch);
+  const query = useDeferredValue(value);
+  return { box: { value, onChange: setValue }, query, searching: query.trim() !== '' };
 }

@@ -1,7 +1,7 @@
 /** The list-screen kit: products, orders, customers, categories, VAT rates and users. */
 export { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 export { badgeColumn, DataTable, textColumn, type Column } from './DataTable';
-export { ListScreen } from './ListScreen';
+export { ListScreen, useListSearch } from './ListScreen';
 export { RowActions, StatusBadge } from './RowActions';
 export { LoadErrorState, LoadingState, UnavailableState } from './states';
 export { useCrudDialogs, useDeleteConfirmation } from './use-crud-dialogs';

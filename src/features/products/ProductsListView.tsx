@@ -109,14 +109,7 @@ export function ProductsListView({
         value: search,
         onChange: setSearch,
       }}
-      count={
-        products && {
-          noun: ['product', 'products'],
-          shown: shown.length,
-          total: rows.length,
-          filtered: searching,
-        }
-      }
+      count={products && { noun: ['product', 'products'], shown, all: rows, filtered: searching }}
       error={
         loadError &&
         !products && (
