@@ -470,6 +470,28 @@ export const CreateMobile: Story = {
 
 /* ---------------- Edit ---------------- */
 
+/**
+ * The product type of an edited product: locked (with its note), and the slot of its kind shown
+ * (the inventory card of a simple product, the variants manager of one with variants).
+ */
+async function expectTypeLocked(canvasElement: HTMLElement, kind: 'simple' | 'variants') {
+  const type = section(canvasElement, 'Product Type & Inventory');
+  const hasVariants = within(type).getByLabelText('This product has variants');
+  await expect(hasVariants).toBeDisabled();
+  if (kind === 'variants') await expect(hasVariants).toBeChecked();
+  else await expect(hasVariants).not.toBeChecked();
+  await expect(
+    within(type).getByText('The product type cannot be changed after creation.'),
+  ).toBeVisible();
+  const [shown, hidden] =
+    kind === 'simple'
+      ? ['inventory-card-slot', 'variants-manager-slot']
+      : ['variants-manager-slot', 'inventory-card-slot'];
+  await expect(within(type).getByTestId(shown)).toBeInTheDocument();
+  await expect(within(type).queryByTestId(hidden)).toBeNull();
+  return type;
+}
+
 export const EditLoading: Story = {
   parameters: { route: paths.products.edit(2), msw: { handlers: [productApi.get.loading()] } },
   play: async ({ canvasElement }) => {
@@ -501,15 +523,7 @@ export const EditSimpleProduct: Story = {
     await expect(within(media).getAllByTestId('media-item')).toHaveLength(1);
     await expect(within(media).getByText('Primary')).toBeVisible();
     // Product type: locked, with the note; the inventory card, not the variants manager.
-    const type = section(canvasElement, 'Product Type & Inventory');
-    const hasVariants = within(type).getByLabelText('This product has variants');
-    await expect(hasVariants).toBeDisabled();
-    await expect(hasVariants).not.toBeChecked();
-    await expect(
-      within(type).getByText('The product type cannot be changed after creation.'),
-    ).toBeVisible();
-    await expect(within(type).getByTestId('inventory-card-slot')).toBeInTheDocument();
-    await expect(within(type).queryByTestId('variants-manager-slot')).toBeNull();
+    const type = await expectTypeLocked(canvasElement, 'simple');
     await expect(
       within(type).queryByText('Inventory and variants are managed after saving'),
     ).toBeNull();
@@ -523,15 +537,7 @@ export const EditVariantProduct: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByDisplayValue(products[0]!.name)).toBeVisible();
-    const type = section(canvasElement, 'Product Type & Inventory');
-    const hasVariants = within(type).getByLabelText('This product has variants');
-    await expect(hasVariants).toBeChecked();
-    await expect(hasVariants).toBeDisabled();
-    await expect(
-      within(type).getByText('The product type cannot be changed after creation.'),
-    ).toBeVisible();
-    await expect(within(type).getByTestId('variants-manager-slot')).toBeInTheDocument();
-    await expect(within(type).queryByTestId('inventory-card-slot')).toBeNull();
+    await expectTypeLocked(canvasElement, 'variants');
     const media = section(canvasElement, 'Product Media');
     const items = within(media).getAllByTestId('media-item');
     await expect(items.map((item) => item.getAttribute('data-url'))).toEqual(products[0]!.images);
