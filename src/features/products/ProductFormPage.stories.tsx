@@ -1,3 +1,4 @@
+import type { HttpHandler } from 'msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUser, categories, products, vatRates, vatRatesLifecycle } from '@mocks/fixtures';
@@ -470,6 +471,12 @@ export const CreateMobile: Story = {
 
 /* ---------------- Edit ---------------- */
 
+/** The story parameters of the edit page of product `id`, the mock API answering with `handler`. */
+const editing = (id: number, handler: HttpHandler) => ({
+  route: paths.products.edit(id),
+  msw: { handlers: [handler] },
+});
+
 /**
  * The product type of an edited product: locked (with its note), and the slot of its kind shown
  * (the inventory card of a simple product, the variants manager of one with variants).
@@ -493,7 +500,7 @@ async function expectTypeLocked(canvasElement: HTMLElement, kind: 'simple' | 'va
 }
 
 export const EditLoading: Story = {
-  parameters: { route: paths.products.edit(2), msw: { handlers: [productApi.get.loading()] } },
+  parameters: editing(2, productApi.get.loading()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Loading product...')).toBeVisible();
@@ -652,10 +659,7 @@ export const EditFormOwnership: Story = {
 };
 
 export const EditUpdateFails: Story = {
-  parameters: {
-    route: paths.products.edit(4),
-    msw: { handlers: [productApi.update.networkError()] },
-  },
+  parameters: editing(4, productApi.update.networkError()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByDisplayValue(products[3]!.name);
@@ -751,10 +755,7 @@ export const CategoryPickerActiveOnly: Story = {
 
 /** A product in a soft-deleted category: the picker names it as inactive and keeps it on save. */
 export const EditInactiveCategory: Story = {
-  parameters: {
-    route: paths.products.edit(4),
-    msw: { handlers: [productApi.get({ ...products[3]!, category_id: 6 })] },
-  },
+  parameters: editing(4, productApi.get({ ...products[3]!, category_id: 6 })),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByDisplayValue(products[3]!.name);
@@ -780,10 +781,7 @@ export const EditInactiveCategory: Story = {
 };
 
 export const EditNotFound: Story = {
-  parameters: {
-    route: paths.products.edit(999),
-    msw: { handlers: [productApi.get.error(404, 'Product not found')] },
-  },
+  parameters: editing(999, productApi.get.error(404, 'Product not found')),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Product not found')).toBeVisible();
@@ -793,10 +791,7 @@ export const EditNotFound: Story = {
 };
 
 export const EditLoadFails: Story = {
-  parameters: {
-    route: paths.products.edit(2),
-    msw: { handlers: [productApi.get.error(403, 'Not enough permissions')] },
-  },
+  parameters: editing(2, productApi.get.error(403, 'Not enough permissions')),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Failed to load product')).toBeVisible();
