@@ -19,6 +19,10 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** Ada signs in: user, type, access token 'a1' and refresh token 'r1'. */
+const signInAda = (userType: 'admin' | 'customer') =>
+  setCredentials({ user: { username: 'ada' }, userType, access_token: 'a1', refresh_token: 'r1' });
+
 describe('auth store', () => {
   it('uses docs/product.md storage keys', () => {
     expect(STORAGE_KEYS).toEqual({
@@ -29,12 +33,7 @@ describe('auth store', () => {
   });
 
   it('setCredentials stores the session and persists the three keys', () => {
-    setCredentials({
-      user: { username: 'ada' },
-      userType: 'admin',
-      access_token: 'a1',
-      refresh_token: 'r1',
-    });
+    signInAda('admin');
     expect(authStore).toMatchObject({
       user: { username: 'ada' },
       userType: 'admin',
@@ -48,12 +47,7 @@ describe('auth store', () => {
   });
 
   it('setCredentials without user or userType keeps the current ones (token refresh)', () => {
-    setCredentials({
-      user: { username: 'ada' },
-      userType: 'customer',
-      access_token: 'a1',
-      refresh_token: 'r1',
-    });
+    signInAda('customer');
     setCredentials({ access_token: 'a2', refresh_token: 'r2' });
     expect(authStore).toMatchObject({
       user: { username: 'ada' },
@@ -65,12 +59,7 @@ describe('auth store', () => {
   });
 
   it('logout clears the state and removes the three keys', () => {
-    setCredentials({
-      user: { username: 'ada' },
-      userType: 'admin',
-      access_token: 'a1',
-      refresh_token: 'r1',
-    });
+    signInAda('admin');
     localStorage.setItem('unrelated', 'kept');
     logout();
     expect(authStore).toEqual({
