@@ -25,7 +25,7 @@ export interface CrudListData<T, V> {
   initialSearch?: string;
 }
 
-interface CrudListScreenProps<T, V> extends CrudListData<T, V> {
+interface CrudListScreenProps<T extends { id: number }, V> extends CrudListData<T, V> {
   /** [singular, plural] in running text ('VAT rate', 'VAT rates'): every text of the screen. */
   noun: readonly [string, string];
   description: string;
@@ -33,13 +33,14 @@ interface CrudListScreenProps<T, V> extends CrudListData<T, V> {
   filter: (items: readonly T[], query: string) => readonly T[];
   /** The data columns; the row actions (edit, delete) are added at the end. */
   columns: readonly Column<T>[];
-  rowKey: (item: T) => number;
   /** The name of an item in its buttons' labels and the delete question. */
   nameOf: (item: T) => string;
-  minW: string;
+  /** Below this width the table scrolls sideways. */
+  minW?: string;
   renderForm: (props: ItemFormDialogProps<T, V>) => ReactNode;
 }
 
+const idOf = (item: { id: number }) => item.id;
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const titleCase = (text: string) => text.split(' ').map(capitalised).join(' ');
 
@@ -63,7 +64,7 @@ export function crudTexts([singular, plural]: readonly [string, string]) {
  * A management screen with search, table, create/edit dialog and delete confirmation (users,
  * VAT rates): everything but the columns, texts and form comes from here.
  */
-export function CrudListScreen<T, V>({
+export function CrudListScreen<T extends { id: number }, V>({
   items,
   loading,
   loadError = null,
@@ -75,9 +76,8 @@ export function CrudListScreen<T, V>({
   description,
   filter,
   columns,
-  rowKey,
   nameOf,
-  minW,
+  minW = '60rem',
   renderForm,
 }: CrudListScreenProps<T, V>) {
   const texts = crudTexts(noun);
@@ -145,7 +145,7 @@ export function CrudListScreen<T, V>({
       <DataTable
         rows={shown}
         columns={allColumns}
-        rowKey={rowKey}
+        rowKey={idOf}
         label={texts.tableLabel}
         emptyText={texts.emptyText}
         minW={minW}

@@ -28,8 +28,6 @@ const COLUMNS: readonly Column<AdminUser>[] = [
   { header: 'Status', width: '5.5rem', cell: (user) => <StatusBadge active={user.is_active} /> },
 ];
 
-const userId = (user: AdminUser) => user.id;
-
 export const USER_NOUN = ['user', 'users'] as const;
 const username = (user: AdminUser) => user.username;
 
@@ -42,9 +40,7 @@ export function UsersView(props: CrudListData<AdminUser, UserFormValues>) {
       description="Manage the back-office users and their roles"
       filter={filterUsers}
       columns={COLUMNS}
-      rowKey={userId}
       nameOf={username}
-      minW="60rem"
       renderForm={(form) => <UserFormDialog {...form} />}
     />
   );

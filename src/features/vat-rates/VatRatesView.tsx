@@ -80,8 +80,6 @@ function vatRateColumns(vatRates: readonly VatRate[]): Column<VatRate>[] {
   ];
 }
 
-const rateId = (rate: VatRate) => rate.id;
-
 export const VAT_RATE_NOUN = ['VAT rate', 'VAT rates'] as const;
 const rateName = (rate: VatRate) => rate.name;
 
@@ -96,9 +94,7 @@ export function VatRatesView(props: CrudListData<VatRate, VatRateFormValues>) {
       description="Manage the VAT rates applied to products, per country"
       filter={filterVatRates}
       columns={columns}
-      rowKey={rateId}
       nameOf={rateName}
-      minW="60rem"
       renderForm={(form) => <VatRateFormDialog {...form} vatRates={vatRates ?? []} />}
     />
   );
