@@ -96,10 +96,11 @@ function countText({ noun: [singular, plural], shown, all, filtered }: ListCount
 
 /**
  * The search box of a list screen: its props (`{ ...box }` in `search`), and the query the list
- * follows at a lower priority so that typing stays immediate.
+ * follows, at a lower priority so that typing stays immediate (or at once when `immediate`).
  */
-export function useListSearch(initialSearch = '') {
+export function useListSearch(initialSearch = '', { immediate = false } = {}) {
   const [value, setValue] = useState(initialSearch);
-  const query = useDeferredValue(value);
+  const deferred = useDeferredValue(value);
+  const query = immediate ? value : deferred;
   return { box: { value, onChange: setValue }, query, searching: query.trim() !== '' };
 }

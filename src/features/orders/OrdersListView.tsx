@@ -43,11 +43,7 @@ export function OrdersListView({
     <ListScreen
       title="Orders"
       description="View and manage customer orders"
-      search={{
-        placeholder: 'Search by order number...',
-        label: 'Search by order number',
-        ...box,
-      }}
+      search={{ placeholder: 'Search by order number...', label: 'Search by order number', ...box }}
       filters={
         emailFilter && (
           <Tag.Root
