@@ -5,7 +5,7 @@ import type { OrderSummary } from '@generated/model';
 import { orders as orderFixtures, products as productFixtures } from '@mocks/fixtures';
 import { orders, products } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { expectLocation, expectToast } from '@/testing/story';
+import { expectLocation, expectToast, expectScreenTitle } from '@/testing/story';
 import { DashboardPage } from './DashboardPage';
 import { adminScreen } from '@/testing/admin-screen';
 
@@ -58,8 +58,7 @@ export const Filled: Story = {
       String(distinctIds),
       expectedRevenue(orderFixtures),
     ]);
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await expect(document.title).toBe('Dashboard · Store back office');
+    await expectScreenTitle(canvasElement, 'Dashboard');
     // Both lists were asked for with limit 1000 (docs/product.md §9).
     const [productsCall] = await requests.waitFor('GET', '/api/v1/admin/products/');
     await expect(productsCall?.query).toEqual({ skip: '0', limit: '1000' });

@@ -8,7 +8,7 @@ import { categories, products } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { expectedMoney as money } from '@/testing/expected';
 import { expectLoading, expectScrollsInside, listScreen, rowOf } from '@/testing/list-screen';
-import { expectLocation, expectToast, screen } from '@/testing/story';
+import { expectLocation, expectToast, screen, expectScreenTitle } from '@/testing/story';
 import { ProductsPage } from './ProductsPage';
 import { adminScreen } from '@/testing/admin-screen';
 
@@ -53,8 +53,7 @@ export const Filled: Story = {
     await waitFor(() =>
       expect(tableCells(canvasElement)).toEqual(productFixtures.map((p) => expectedCells(p))),
     );
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
-    await expect(document.title).toBe('Products · Store back office');
+    await expectScreenTitle(canvasElement, 'Products');
     await expect(canvas.getByTestId('product-count')).toHaveTextContent(
       `${productFixtures.length} products`,
     );

@@ -4,7 +4,7 @@ import { adminUsers } from '@mocks/fixtures';
 import { users } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { dialogClosed, replace, rowOf } from '@/testing/list-screen';
-import { expectToast, screen, type Scope } from '@/testing/story';
+import { expectToast, screen, type Scope, expectScreenTitle } from '@/testing/story';
 import { UsersPage } from './UsersPage';
 import { USER_NOUN } from './UsersView';
 import { adminScreen } from '@/testing/admin-screen';
@@ -82,8 +82,7 @@ export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
-    await expect(document.title).toBe('Users · Store back office');
+    await expectScreenTitle(canvasElement, 'Users');
     await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Username',
       'Full Name',

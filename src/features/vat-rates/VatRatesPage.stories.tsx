@@ -5,7 +5,7 @@ import { vatRates as rateFixtures, vatRatesLifecycle } from '@mocks/fixtures';
 import { vatRates } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { dialogClosed, replace } from '@/testing/list-screen';
-import { expectToast, screen, type Scope } from '@/testing/story';
+import { expectToast, screen, type Scope, expectScreenTitle } from '@/testing/story';
 import { VatRatesPage } from './VatRatesPage';
 import { VAT_RATE_NOUN } from './VatRatesView';
 import { adminScreen } from '@/testing/admin-screen';
@@ -68,8 +68,7 @@ export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
-    await expect(canvas.getByRole('heading', { level: 1, name: 'VAT Rates' })).toBeVisible();
-    await expect(document.title).toBe('VAT Rates · Store back office');
+    await expectScreenTitle(canvasElement, 'VAT Rates');
     await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Name',
       'Country',
