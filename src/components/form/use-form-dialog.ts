@@ -35,9 +35,8 @@ export interface ItemFormDialogProps<T, V> {
 }
 
 interface FormDialogOptions<T, V extends FormikValues> {
-  /** The values of a new item, and those of the item edited. */
-  emptyValues: V;
-  toValues: (item: T) => V;
+  /** The values of a new item (`empty`), and those of the item edited (`of`). */
+  values: { empty: V; of: (item: T) => V };
   validate: (values: V) => ValidationResult<V>;
   /** [title to create, title to edit]: ['Create User', 'Edit User']. */
   titles: readonly [string, string];
@@ -52,11 +51,11 @@ interface FormDialogOptions<T, V extends FormikValues> {
  */
 export function useFormDialog<T, V extends FormikValues>(
   { open, item, onSubmit, onClose }: ItemFormDialogProps<T, V>,
-  { emptyValues, toValues, validate, titles, invalidTitle }: FormDialogOptions<T, V>,
+  { values, validate, titles, invalidTitle }: FormDialogOptions<T, V>,
 ) {
   const editing = item !== null;
   const formik = useFormik<V>({
-    initialValues: item === null ? emptyValues : toValues(item),
+    initialValues: item === null ? values.empty : values.of(item),
     validate: (values) => validate(values).errors,
     onSubmit: async (values) => {
       await onSubmit(values);

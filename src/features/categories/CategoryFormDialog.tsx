@@ -30,8 +30,7 @@ interface CategoryFormDialogProps extends ItemFormDialogProps<Category, Category
  */
 export function CategoryFormDialog({ categories, ...props }: CategoryFormDialogProps) {
   const { editing, setField, bind, dialog } = useFormDialog(props, {
-    emptyValues: emptyCategoryValues,
-    toValues: categoryToValues,
+    values: { empty: emptyCategoryValues, of: categoryToValues },
     validate: validateCategory,
     titles: ['Add Category', 'Edit Category'],
   });

@@ -20,8 +20,7 @@ import { emptyUserValues, userToValues, validateUser, type UserFormValues } from
 export function UserFormDialog(props: ItemFormDialogProps<AdminUser, UserFormValues>) {
   const isNew = props.item === null;
   const { bind, bindSwitch, dialog } = useFormDialog(props, {
-    emptyValues: emptyUserValues,
-    toValues: userToValues,
+    values: { empty: emptyUserValues, of: userToValues },
     validate: (formValues) => validateUser(formValues, isNew),
     titles: ['Create User', 'Edit User'],
     invalidTitle: 'Error',

@@ -30,8 +30,7 @@ interface VatRateFormDialogProps extends ItemFormDialogProps<VatRate, VatRateFor
  */
 export function VatRateFormDialog({ vatRates, ...props }: VatRateFormDialogProps) {
   const { editing, values, setField, bind, bindSwitch, dialog } = useFormDialog(props, {
-    emptyValues: emptyVatRateValues,
-    toValues: vatRateToValues,
+    values: { empty: emptyVatRateValues, of: vatRateToValues },
     validate: validateVatRate,
     titles: ['Create VAT Rate', 'Edit VAT Rate'],
     invalidTitle: 'Validation Error',
