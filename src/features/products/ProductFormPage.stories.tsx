@@ -50,6 +50,15 @@ async function pickersLoaded(canvasElement: HTMLElement) {
   await waitFor(() => expect(field(canvasElement, /^VAT Rate/)).toBeEnabled());
 }
 
+/** The options of the picker labelled `label`, once its list has arrived; returns the picker. */
+async function expectPickerOptions(canvasElement: HTMLElement, label: RegExp, texts: string[]) {
+  await pickersLoaded(canvasElement);
+  const select = field(canvasElement, label) as HTMLSelectElement;
+  // The options arrive with their list, possibly a render after the select is enabled.
+  await waitFor(() => expect([...select.options].map((option) => option.text)).toEqual(texts));
+  return select;
+}
+
 async function fillRequired(canvasElement: HTMLElement) {
   await pickersLoaded(canvasElement);
   await userEvent.type(field(canvasElement, /^Product Name/), 'Chéchia rouge');
@@ -188,18 +197,13 @@ export const VatPickerActiveOnly: Story = {
   play: async ({ canvasElement }) => {
     const [call] = await requests.waitFor('GET', VAT_RATES);
     await expect(call?.query).toEqual({ is_active: 'true' });
-    await pickersLoaded(canvasElement);
-    const select = field(canvasElement, /^VAT Rate/) as HTMLSelectElement;
-    // The options arrive with the rates, possibly a render after the select is enabled.
-    await waitFor(() =>
-      expect([...select.options].map((option) => option.text)).toEqual([
-        'Select a VAT rate',
-        'TVA standard (19.00%, TN)',
-        'TVA intermédiaire (13.00%, TN)',
-        'TVA réduite (7.00%, TN)',
-        'Exonéré (0.00%, TN)',
-      ]),
-    );
+    const select = await expectPickerOptions(canvasElement, /^VAT Rate/, [
+      'Select a VAT rate',
+      'TVA standard (19.00%, TN)',
+      'TVA intermédiaire (13.00%, TN)',
+      'TVA réduite (7.00%, TN)',
+      'Exonéré (0.00%, TN)',
+    ]);
     // The gross price follows the rate and the switch.
     const gross = within(canvasElement).getByTestId('gross-price');
     await userEvent.type(field(canvasElement, /^Base Price/), '26.5');
@@ -737,18 +741,14 @@ export const CategoryPickerActiveOnly: Story = {
   play: async ({ canvasElement }) => {
     const [call] = await requests.waitFor('GET', CATEGORIES);
     await expect(call?.query).toEqual({});
-    await pickersLoaded(canvasElement);
-    const select = field(canvasElement, /^Category/) as HTMLSelectElement;
-    await waitFor(() =>
-      expect([...select.options].map((option) => option.text)).toEqual([
-        'Select a category',
-        'Maroquinerie',
-        'Épicerie fine',
-        'Vêtements',
-        'Céramique',
-        'Maroquinerie › Sacs',
-      ]),
-    );
+    await expectPickerOptions(canvasElement, /^Category/, [
+      'Select a category',
+      'Maroquinerie',
+      'Épicerie fine',
+      'Vêtements',
+      'Céramique',
+      'Maroquinerie › Sacs',
+    ]);
     await expect(categories.find((c) => c.name === 'Bougies')?.is_active).toBe(false);
   },
 };
