@@ -34,7 +34,6 @@ interface CrudScreenOptions {
 export function crudScreen({ noun, dataCells, list, remove, listPath }: CrudScreenOptions) {
   const texts = crudTexts(noun);
   const [singular] = noun;
-  const subject = singular.charAt(0).toUpperCase() + singular.slice(1);
   const [create, edit] = texts.dialogTitles;
   const helpers = listScreen({
     table: texts.tableLabel,
@@ -65,7 +64,7 @@ export function crudScreen({ noun, dataCells, list, remove, listPath }: CrudScre
       ).toBeVisible();
       await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
       await requests.waitFor('DELETE', `${listPath}${id}`);
-      await expectToast('Success', `${subject} deleted successfully`, 'success');
+      await expectToast('Success', `${texts.subject} deleted successfully`, 'success');
       await dialogClosed('alertdialog');
       await requests.waitFor('GET', listPath, { count: 2 });
     },

@@ -48,6 +48,8 @@ const titleCase = (text: string) => text.split(' ').map(capitalised).join(' ');
 export function crudTexts([singular, plural]: readonly [string, string]) {
   return {
     title: titleCase(plural),
+    /** An item as the subject of a sentence ('VAT rate created successfully'). */
+    subject: capitalised(singular),
     addLabel: `Add ${titleCase(singular)}`,
     search: { placeholder: `Search ${plural}...`, label: `Search ${plural}` },
     errorTitle: `Failed to load ${plural}`,

@@ -4,6 +4,7 @@ import { crudTexts } from './CrudListScreen';
 // The screens' texts are quoted from the product description: written out here in full.
 const EXPECTED = {
   title: ['Users', 'VAT Rates'],
+  subject: ['User', 'VAT rate'],
   addLabel: ['Add User', 'Add VAT Rate'],
   searchPlaceholder: ['Search users...', 'Search VAT rates...'],
   searchLabel: ['Search users', 'Search VAT rates'],

@@ -1,6 +1,6 @@
 import { withToasts } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
-import type { CrudListData } from './CrudListScreen';
+import { crudTexts, type CrudListData } from './CrudListScreen';
 
 /** The part of an SWR list hook's result that a CrudListScreen needs. */
 interface ListQuery<T> {
@@ -30,13 +30,14 @@ interface CrudActionsOptions<T, V> {
  */
 export function useCrudList<T, V>({
   list,
-  noun: [name, plural],
+  noun,
   create,
   update,
   remove,
   reload = () => void list.mutate(),
 }: CrudActionsOptions<T, V>): CrudListData<T, V> {
-  const subject = name.charAt(0).toUpperCase() + name.slice(1);
+  const [name] = noun;
+  const { subject, errorTitle } = crudTexts(noun);
   const outcome = (verb: string, done: string) => ({
     success: `${subject} ${done} successfully`,
     failure: `Failed to ${verb} ${name}`,
@@ -58,7 +59,7 @@ export function useCrudList<T, V>({
   return {
     items: list.data,
     loading: list.isLoading,
-    loadError: list.error ? serverMessage(list.error, `Failed to load ${plural}`) : null,
+    loadError: list.error ? serverMessage(list.error, errorTitle) : null,
     onRetry: () => void list.mutate(),
     onSave,
     onDelete,
