@@ -94,12 +94,15 @@ describe('auth store', () => {
   });
 });
 
+/** Restores the session from these stored keys. */
+function restoreFrom(keys: Record<string, string>) {
+  for (const [key, value] of Object.entries(keys)) localStorage.setItem(key, value);
+  restoreAuth();
+}
+
 describe('restoreAuth', () => {
   it('is authenticated when an access token is stored, and restores the rest', () => {
-    localStorage.setItem('access_token', 'a1');
-    localStorage.setItem('refresh_token', 'r1');
-    localStorage.setItem('user_type', 'customer');
-    restoreAuth();
+    restoreFrom({ access_token: 'a1', refresh_token: 'r1', user_type: 'customer' });
     expect(authStore).toMatchObject({
       token: 'a1',
       refreshToken: 'r1',
@@ -109,9 +112,7 @@ describe('restoreAuth', () => {
   });
 
   it('is not authenticated without a stored access token, even with the other keys', () => {
-    localStorage.setItem('refresh_token', 'r1');
-    localStorage.setItem('user_type', 'admin');
-    restoreAuth();
+    restoreFrom({ refresh_token: 'r1', user_type: 'admin' });
     expect(authStore).toMatchObject({
       token: null,
       refreshToken: 'r1',
@@ -121,9 +122,7 @@ describe('restoreAuth', () => {
   });
 
   it('ignores an unknown user type', () => {
-    localStorage.setItem('access_token', 'a1');
-    localStorage.setItem('user_type', 'root');
-    restoreAuth();
+    restoreFrom({ access_token: 'a1', user_type: 'root' });
     expect(authStore.userType).toBeNull();
   });
 

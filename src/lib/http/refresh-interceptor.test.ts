@@ -91,6 +91,10 @@ function refreshEndpoint(path = '/api/v1/admin/auth/refresh', status = 200) {
   });
 }
 
+/** The POST endpoint at `path` answers 401 with `detail`. */
+const rejects401 = (path: string, detail: string) =>
+  server.use(http.post(path, () => HttpResponse.json({ detail }, { status: 401 })));
+
 const listProducts = () => apiClient<unknown[]>({ url: PRODUCTS, method: 'GET' });
 
 function expectSignedOut() {
@@ -250,11 +254,7 @@ describe('silent refresh', () => {
   it('does not refresh when a login is rejected, even with a stale token stored', async () => {
     signIn();
     const calls = refreshEndpoint();
-    server.use(
-      http.post('/api/v1/admin/auth/login', () =>
-        HttpResponse.json({ detail: 'Incorrect username or password' }, { status: 401 }),
-      ),
-    );
+    rejects401('/api/v1/admin/auth/login', 'Incorrect username or password');
     const error = await failure(
       apiClient({
         url: '/api/v1/admin/auth/login',
@@ -298,11 +298,7 @@ describe('logout calls', () => {
   it('never refreshes on a 401 from logout', async () => {
     signIn();
     const calls = refreshEndpoint();
-    server.use(
-      http.post('/api/v1/admin/auth/logout', () =>
-        HttpResponse.json({ detail: 'Not authenticated' }, { status: 401 }),
-      ),
-    );
+    rejects401('/api/v1/admin/auth/logout', 'Not authenticated');
     expect(await failure(logoutAdmin({ refresh_token: 'refresh-1' }))).toMatchObject({
       status: 401,
       message: 'Not authenticated',
