@@ -18,6 +18,12 @@ export async function expectLocation(canvasElement: HTMLElement, path: string): 
   await waitFor(() => expect(currentLocation(canvasElement)).toBe(path), { timeout: 3000 });
 }
 
+/** The screen's heading (h1) says `title`, and so does the document's title. */
+export async function expectScreenTitle(canvasElement: HTMLElement, title: string): Promise<void> {
+  await expect(within(canvasElement).getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(document.title).toBe(`${title} · Store back office`);
+}
+
 /** Waits for a toast with this title (and description, and type) and returns it. */
 export async function expectToast(
   title: string,

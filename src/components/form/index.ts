@@ -11,5 +11,5 @@ export {
   type Option,
 } from './fields';
 export { FormDialog } from './FormDialog';
-export { bindText, useFormDialog } from './use-form-dialog';
+export { bindText, useFormDialog, type ItemFormDialogProps } from './use-form-dialog';
 export { validationSummary, type ValidationResult } from './validation';

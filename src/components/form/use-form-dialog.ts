@@ -24,11 +24,22 @@ export function bindText<V extends FormikValues>(
   };
 }
 
-interface FormDialogOptions<V extends FormikValues> {
-  initialValues: V;
-  validate: (values: V) => ValidationResult<V>;
-  /** Saves; the dialog's container closes it on success and reports failures itself. */
+/** The props of a create/edit dialog of one item (it is mounted afresh at each opening). */
+export interface ItemFormDialogProps<T, V> {
+  open: boolean;
+  /** The item being edited; null: a new one. */
+  item: T | null;
+  /** Saves; the container closes the dialog on success and reports the outcome. */
   onSubmit: (values: V) => Promise<unknown>;
+  onClose: () => void;
+}
+
+interface FormDialogOptions<T, V extends FormikValues> {
+  /** The values of a new item (`empty`), and those of the item edited (`of`). */
+  values: { empty: V; of: (item: T) => V };
+  validate: (values: V) => ValidationResult<V>;
+  /** [title to create, title to edit]: ['Create User', 'Edit User']. */
+  titles: readonly [string, string];
   /** When set, an invalid submit also shows an error toast with this title and the summary. */
   invalidTitle?: string;
 }
@@ -36,16 +47,15 @@ interface FormDialogOptions<V extends FormikValues> {
 /**
  * Formik state of a create/edit dialog: validation on change once a field was touched, and on
  * submit every field's message at once (plus the summary toast when `invalidTitle` is set); no
- * request is made while the values are invalid.
+ * request is made while the values are invalid. `dialog` holds every prop of its FormDialog.
  */
-export function useFormDialog<V extends FormikValues>({
-  initialValues,
-  validate,
-  onSubmit,
-  invalidTitle,
-}: FormDialogOptions<V>) {
+export function useFormDialog<T, V extends FormikValues>(
+  { open, item, onSubmit, onClose }: ItemFormDialogProps<T, V>,
+  { values, validate, titles, invalidTitle }: FormDialogOptions<T, V>,
+) {
+  const editing = item !== null;
   const formik = useFormik<V>({
-    initialValues,
+    initialValues: item === null ? values.empty : values.of(item),
     validate: (values) => validate(values).errors,
     onSubmit: async (values) => {
       await onSubmit(values);
@@ -84,7 +94,15 @@ export function useFormDialog<V extends FormikValues>({
   });
 
   /** What the FormDialog takes from the form: its state and its submit. */
-  const dialog = { submitting: formik.isSubmitting, dirty: formik.dirty, onSubmit: handleSubmit };
+  const dialog = {
+    open,
+    onClose,
+    title: editing ? titles[1] : titles[0],
+    submitLabel: editing ? 'Update' : 'Create',
+    submitting: formik.isSubmitting,
+    dirty: formik.dirty,
+    onSubmit: handleSubmit,
+  };
 
-  return { formik, values: formik.values, setField, bind, bindSwitch, dialog };
+  return { editing, values: formik.values, setField, bind, bindSwitch, dialog };
 }

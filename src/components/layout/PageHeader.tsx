@@ -1,6 +1,7 @@
 import { Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '@/lib/hooks/use-page-title';
+import { ROW_FROM_SM } from './responsive';
 
 interface PageHeaderProps {
   title: string;
@@ -13,13 +14,7 @@ interface PageHeaderProps {
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   usePageTitle(title);
   return (
-    <Flex
-      gap="4"
-      mb="6"
-      direction={{ base: 'column', sm: 'row' }}
-      align={{ base: 'stretch', sm: 'center' }}
-      justify="space-between"
-    >
+    <Flex gap="4" mb="6" {...ROW_FROM_SM} justify="space-between">
       <Stack gap="1">
         <Heading as="h1" size="2xl">
           {title}

@@ -1,23 +1,13 @@
 import { Button } from '@chakra-ui/react';
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
+import type { ItemFormDialogProps } from '@/components/form';
 import { PlusIcon } from '@/components/icons';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DataTable, type Column } from './DataTable';
-import { countText, ListScreen } from './ListScreen';
+import { ListScreen, useListSearch } from './ListScreen';
 import { RowActions } from './RowActions';
 import { LoadErrorState } from './states';
 import { useCrudDialogs } from './use-crud-dialogs';
-
-/** What the form dialog of a CrudListScreen is given: render it with these props. */
-interface CrudFormProps<T, V> {
-  /** A new one per opening: the form's key (fresh state each time). */
-  session: number;
-  open: boolean;
-  /** The item edited, or null to create one. */
-  item: T | null;
-  onSubmit: (values: V) => Promise<void>;
-  onClose: () => void;
-}
 
 /** What a CrudListScreen's container gives it: the list and what to do with it. */
 export interface CrudListData<T, V> {
@@ -35,39 +25,48 @@ export interface CrudListData<T, V> {
   initialSearch?: string;
 }
 
-interface CrudListScreenProps<T, V> extends CrudListData<T, V> {
-  title: string;
+interface CrudListScreenProps<T extends { id: number }, V> extends CrudListData<T, V> {
+  /** [singular, plural] in running text ('VAT rate', 'VAT rates'): every text of the screen. */
+  noun: readonly [string, string];
   description: string;
-  /** 'Add User'. */
-  addLabel: string;
-  search: { placeholder: string; label: string };
   /** The items matching the search text. */
   filter: (items: readonly T[], query: string) => readonly T[];
-  /** [singular, plural] ('user', 'users') and the test id of the count. */
-  noun: readonly [string, string];
-  countTestId: string;
-  /** 'Failed to load users'. */
-  errorTitle: string;
-  loadingText: string;
   /** The data columns; the row actions (edit, delete) are added at the end. */
   columns: readonly Column<T>[];
-  rowKey: (item: T) => number;
   /** The name of an item in its buttons' labels and the delete question. */
   nameOf: (item: T) => string;
-  /** The table's accessible name. */
-  label: string;
-  emptyText: string;
-  minW: string;
-  /** 'Delete User'. */
-  deleteTitle: string;
-  renderForm: (props: CrudFormProps<T, V>) => ReactNode;
+  /** Below this width the table scrolls sideways. */
+  minW?: string;
+  renderForm: (props: ItemFormDialogProps<T, V>) => ReactNode;
+}
+
+const idOf = (item: { id: number }) => item.id;
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const titleCase = (text: string) => text.split(' ').map(capitalised).join(' ');
+
+/** The texts of a CrudListScreen, from its noun: ['VAT rate', 'VAT rates'] gives 'Add VAT Rate'. */
+export function crudTexts([singular, plural]: readonly [string, string]) {
+  return {
+    title: titleCase(plural),
+    /** An item as the subject of a sentence ('VAT rate created successfully'). */
+    subject: capitalised(singular),
+    addLabel: `Add ${titleCase(singular)}`,
+    search: { placeholder: `Search ${plural}...`, label: `Search ${plural}` },
+    errorTitle: `Failed to load ${plural}`,
+    loadingText: `Loading ${plural}...`,
+    tableLabel: capitalised(plural),
+    emptyText: `No ${plural} found`,
+    deleteTitle: `Delete ${titleCase(singular)}`,
+    /** The form dialog's titles (tests: the dialogs name them themselves). */
+    dialogTitles: [`Create ${titleCase(singular)}`, `Edit ${titleCase(singular)}`] as const,
+  };
 }
 
 /**
  * A management screen with search, table, create/edit dialog and delete confirmation (users,
  * VAT rates): everything but the columns, texts and form comes from here.
  */
-export function CrudListScreen<T, V>({
+export function CrudListScreen<T extends { id: number }, V>({
   items,
   loading,
   loadError = null,
@@ -75,26 +74,16 @@ export function CrudListScreen<T, V>({
   onSave,
   onDelete,
   initialSearch = '',
-  title,
-  description,
-  addLabel,
-  search: searchTexts,
-  filter,
   noun,
-  countTestId,
-  errorTitle,
-  loadingText,
+  description,
+  filter,
   columns,
-  rowKey,
   nameOf,
-  label,
-  emptyText,
-  minW,
-  deleteTitle,
+  minW = '60rem',
   renderForm,
 }: CrudListScreenProps<T, V>) {
-  const [search, setSearch] = useState(initialSearch);
-  const query = useDeferredValue(search);
+  const texts = crudTexts(noun);
+  const { box, query, searching } = useListSearch(initialSearch);
   const shown = useMemo(() => filter(items ?? [], query), [filter, items, query]);
   const { form, openForm, remove, askDelete } = useCrudDialogs<T, V>({ onSave, onDelete });
   const allColumns = useMemo(
@@ -118,37 +107,37 @@ export function CrudListScreen<T, V>({
 
   return (
     <ListScreen
-      title={title}
+      title={texts.title}
       description={description}
       actions={
         <Button onClick={() => openForm(null)}>
           <PlusIcon />
-          {addLabel}
+          {texts.addLabel}
         </Button>
       }
-      search={{ ...searchTexts, value: search, onChange: setSearch }}
-      count={
-        items && {
-          text: countText(shown.length, items.length, noun, query.trim() !== ''),
-          testId: countTestId,
-        }
-      }
+      search={{ ...texts.search, ...box }}
+      count={items && { noun, shown, all: items, filtered: searching }}
       error={
         loadError &&
-        !items && <LoadErrorState title={errorTitle} message={loadError} onRetry={onRetry} />
+        !items && <LoadErrorState title={texts.errorTitle} message={loadError} onRetry={onRetry} />
       }
       loading={loading || !items}
-      loadingText={loadingText}
+      loadingText={texts.loadingText}
       footer={
         <>
-          {renderForm({
-            session: form.session,
-            open: form.open,
-            item: form.item,
-            onSubmit: form.submit,
-            onClose: form.close,
-          })}
-          <ConfirmDialog {...remove.dialog} title={deleteTitle} onConfirm={() => remove.confirm()}>
+          <Fragment key={form.session}>
+            {renderForm({
+              open: form.open,
+              item: form.item,
+              onSubmit: form.submit,
+              onClose: form.close,
+            })}
+          </Fragment>
+          <ConfirmDialog
+            {...remove.dialog}
+            title={texts.deleteTitle}
+            onConfirm={() => remove.confirm()}
+          >
             Are you sure you want to delete &quot;{remove.target ? nameOf(remove.target) : ''}
             &quot;? This action cannot be undone.
           </ConfirmDialog>
@@ -158,9 +147,9 @@ export function CrudListScreen<T, V>({
       <DataTable
         rows={shown}
         columns={allColumns}
-        rowKey={rowKey}
-        label={label}
-        emptyText={emptyText}
+        rowKey={idOf}
+        label={texts.tableLabel}
+        emptyText={texts.emptyText}
         minW={minW}
       />
     </ListScreen>

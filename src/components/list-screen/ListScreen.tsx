@@ -1,11 +1,17 @@
 import { Flex, Text } from '@chakra-ui/react';
-import { memo, type ReactNode } from 'react';
+import { memo, useDeferredValue, useState, type ReactNode } from 'react';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { LoadingState, SearchInput, type SearchInputProps } from './states';
+import { ROW_FROM_SM } from '@/components/layout/responsive';
 
 interface ListCount {
-  text: string;
-  testId: string;
+  /** [singular, plural] ('product', 'products'): the text, and the test id ('product-count'). */
+  noun: readonly [string, string];
+  /** The rows shown, of `all` the rows. */
+  shown: readonly unknown[];
+  all: readonly unknown[];
+  /** A search or filter is applied: 'shown of total'. */
+  filtered: boolean;
 }
 
 export interface ListScreenProps {
@@ -19,7 +25,7 @@ export interface ListScreenProps {
   search?: SearchInputProps;
   /** More controls in the toolbar (filters). */
   filters?: ReactNode;
-  /** How many rows there are ('3 of 12 products', see countText); null while unknown. */
+  /** How many rows there are ('3 of 12 products'); null while unknown. */
   count?: ListCount | null;
   /** Shown instead of the list when it could not be loaded (LoadErrorState, UnavailableState). */
   error?: ReactNode;
@@ -55,13 +61,7 @@ export function ListScreen({
       <Header title={title} description={description} actions={actions} />
       {notice}
       {(search || filters || count) && (
-        <Flex
-          gap="3"
-          mb="4"
-          direction={{ base: 'column', sm: 'row' }}
-          align={{ base: 'stretch', sm: 'center' }}
-          wrap="wrap"
-        >
+        <Flex gap="3" mb="4" {...ROW_FROM_SM} wrap="wrap">
           {search && <SearchInput {...search} />}
           {filters}
           {count && (
@@ -69,10 +69,10 @@ export function ListScreen({
               fontSize="sm"
               color="fg.muted"
               role="status"
-              data-testid={count.testId}
+              data-testid={`${count.noun[0].toLowerCase().replaceAll(' ', '-')}-count`}
               ms={{ sm: 'auto' }}
             >
-              {count.text}
+              {countText(count)}
             </Text>
           )}
         </Flex>
@@ -88,16 +88,19 @@ const Header = memo(PageHeader);
 
 const format = (n: number) => n.toLocaleString('en-US');
 
+/** '12 products', or '3 of 12 products' when filtered. */
+function countText({ noun: [singular, plural], shown, all, filtered }: ListCount): string {
+  const total = `${format(all.length)} ${all.length === 1 ? singular : plural}`;
+  return filtered ? `${format(shown.length)} of ${total}` : total;
+}
+
 /**
- * '12 products', or '3 of 12 products' while filtered; `noun` is [singular, plural], and agrees
- * with the total.
+ * The search box of a list screen: its props (`{ ...box }` in `search`), and the query the list
+ * follows, at a lower priority so that typing stays immediate (or at once when `immediate`).
  */
-export function countText(
-  shown: number,
-  total: number,
-  [singular, plural]: readonly [string, string],
-  filtered: boolean,
-): string {
-  const all = `${format(total)} ${total === 1 ? singular : plural}`;
-  return filtered ? `${format(shown)} of ${all}` : all;
+export function useListSearch(initialSearch = '', { immediate = false } = {}) {
+  const [value, setValue] = useState(initialSearch);
+  const deferred = useDeferredValue(value);
+  const query = immediate ? value : deferred;
+  return { box: { value, onChange: setValue }, query, searching: query.trim() !== '' };
 }

@@ -1,10 +1,10 @@
 /** The list-screen kit: products, orders, customers, categories, VAT rates and users. */
 export { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 export { badgeColumn, DataTable, textColumn, type Column } from './DataTable';
-export { ListScreen, countText } from './ListScreen';
+export { ListScreen, useListSearch } from './ListScreen';
 export { RowActions, StatusBadge } from './RowActions';
 export { LoadErrorState, LoadingState, UnavailableState } from './states';
 export { useCrudDialogs, useDeleteConfirmation } from './use-crud-dialogs';
 export { BADGE_PROPS, type BadgeStyle } from './badges';
-export { CrudListScreen, type CrudListData } from './CrudListScreen';
-export { useCrudActions } from './use-crud-actions';
+export { CrudListScreen, crudTexts, type CrudListData } from './CrudListScreen';
+export { useCrudList } from './use-crud-list';

@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Center, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
+import { bindText, TextField } from '@/components/form';
 
 export interface LoginValues {
   username: string;
@@ -33,7 +34,6 @@ export function LoginForm({
       await onSubmit(values);
     },
   });
-  const invalid = (name: keyof LoginValues) => Boolean(form.touched[name] && form.errors[name]);
 
   return (
     <Center minH="100vh" px="4" bg="bg.subtle">
@@ -60,33 +60,19 @@ export function LoginForm({
                   </Alert.Content>
                 </Alert.Root>
               )}
-              <Field.Root invalid={invalid('username')} required>
-                <Field.Label>
-                  Username <Field.RequiredIndicator />
-                </Field.Label>
-                <Input
-                  name="username"
-                  autoComplete="username"
-                  value={form.values.username}
-                  onChange={form.handleChange}
-                  onBlur={form.handleBlur}
-                />
-                <Field.ErrorText>{form.errors.username}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root invalid={invalid('password')} required>
-                <Field.Label>
-                  Password <Field.RequiredIndicator />
-                </Field.Label>
-                <Input
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  value={form.values.password}
-                  onChange={form.handleChange}
-                  onBlur={form.handleBlur}
-                />
-                <Field.ErrorText>{form.errors.password}</Field.ErrorText>
-              </Field.Root>
+              <TextField
+                label="Username"
+                required
+                {...bindText(form, 'username')}
+                autoComplete="username"
+              />
+              <TextField
+                label="Password"
+                required
+                {...bindText(form, 'password')}
+                type="password"
+                autoComplete="current-password"
+              />
             </Stack>
           </Card.Body>
           <Card.Footer>

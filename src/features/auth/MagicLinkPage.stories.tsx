@@ -28,6 +28,14 @@ async function expectNoSession() {
 }
 
 /** In StrictMode, as the app is (its double effect is only run by React's development build: see MagicLinkPage.test.tsx). */
+/** The page's outcome: its heading and text, and the token and e-mail gone from the address bar. */
+async function expectOutcome(canvasElement: HTMLElement, title: string, text: string) {
+  const canvas = within(canvasElement);
+  await expect(await canvas.findByRole('heading', { name: title })).toBeVisible();
+  await expect(canvas.getByText(text)).toBeVisible();
+  await expectLocation(canvasElement, '/auth/magic');
+}
+
 export const SignedIn: Story = {
   decorators: [
     (Story) => (
@@ -38,14 +46,12 @@ export const SignedIn: Story = {
   ],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: TEXT.signedInTitle })).toBeVisible();
-    await expect(
-      canvas.getByText(
-        'You are signed in as ada@example.tn. You can close this page and go back to the shop.',
-      ),
-    ).toBeVisible();
     // The token and the e-mail left the address bar.
-    await expectLocation(canvasElement, '/auth/magic');
+    await expectOutcome(
+      canvasElement,
+      TEXT.signedInTitle,
+      'You are signed in as ada@example.tn. You can close this page and go back to the shop.',
+    );
     const calls = requests.to('POST', VERIFY);
     await expect(calls).toHaveLength(1);
     await expect(calls[0]?.body).toEqual({
@@ -80,13 +86,11 @@ export const ExpiredOrUsed: Story = {
   parameters: { msw: { handlers: [auth.verifyMagicLink.error(401, 'Invalid or expired link')] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: TEXT.expiredTitle })).toBeVisible();
-    await expect(
-      canvas.getByText(
-        'A sign-in link works once, within 15 minutes of being sent. Ask the shop for a new one.',
-      ),
-    ).toBeVisible();
-    await expectLocation(canvasElement, '/auth/magic');
+    await expectOutcome(
+      canvasElement,
+      TEXT.expiredTitle,
+      'A sign-in link works once, within 15 minutes of being sent. Ask the shop for a new one.',
+    );
     const [call] = await requests.waitFor('POST', VERIFY);
     await expect(call?.body).toEqual({
       token: 'magic-token-123-abcdefghijklmnopqrstuvwxyz',
@@ -101,14 +105,11 @@ export const ExpiredOrUsed: Story = {
 export const MissingToken: Story = {
   parameters: { route: '/auth/magic?email=ada%40example.tn' },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: TEXT.incompleteTitle })).toBeVisible();
-    await expect(
-      canvas.getByText(
-        'Open the link from your e-mail again, or copy all of it into the address bar.',
-      ),
-    ).toBeVisible();
-    await expectLocation(canvasElement, '/auth/magic');
+    await expectOutcome(
+      canvasElement,
+      TEXT.incompleteTitle,
+      'Open the link from your e-mail again, or copy all of it into the address bar.',
+    );
     await expect(requests.to('POST', VERIFY)).toHaveLength(0);
     await expectNoSession();
   },
@@ -130,9 +131,7 @@ export const NetworkErrorThenRetry: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: TEXT.failedTitle })).toBeVisible();
-    await expect(canvas.getByText('Failed to sign in')).toBeVisible();
-    await expectLocation(canvasElement, '/auth/magic');
+    await expectOutcome(canvasElement, TEXT.failedTitle, 'Failed to sign in');
     await expectNoSession();
     await userEvent.click(canvas.getByRole('button', { name: TEXT.retry }));
     await expect(await canvas.findByRole('heading', { name: TEXT.signedInTitle })).toBeVisible();

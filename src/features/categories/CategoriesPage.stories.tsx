@@ -17,7 +17,7 @@ import {
   replace,
   rowOf,
 } from '@/testing/list-screen';
-import { expectToast, screen } from '@/testing/story';
+import { expectToast, screen, expectScreenTitle } from '@/testing/story';
 import { CategoriesPage } from './CategoriesPage';
 import { adminScreen } from '@/testing/admin-screen';
 
@@ -67,8 +67,7 @@ export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
-    await expect(document.title).toBe('Categories · Store back office');
+    await expectScreenTitle(canvasElement, 'Categories');
     await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Name',
       'Slug',

@@ -180,7 +180,7 @@ export function CategoriesView({
           <CategoryFormDialog
             key={form.session}
             open={form.open}
-            category={form.item}
+            item={form.item}
             categories={categories ?? []}
             onSubmit={form.submit}
             onClose={form.close}

@@ -6,6 +6,7 @@ import {
   TextAreaField,
   TextField,
   useFormDialog,
+  type ItemFormDialogProps,
 } from '@/components/form';
 import { slugify } from '@/lib/format';
 import {
@@ -18,45 +19,26 @@ import {
 
 const NO_PARENT_LABEL = 'None (Top-level category)';
 
-export interface CategoryFormDialogProps {
-  open: boolean;
-  /** The category being edited; null: a new one. */
-  category: Category | null;
+interface CategoryFormDialogProps extends ItemFormDialogProps<Category, CategoryFormValues> {
   /** Every category, for the parent picker. */
   categories: readonly Category[];
-  /** Saves; the container closes the dialog on success and reports the outcome. */
-  onSubmit: (values: CategoryFormValues) => Promise<unknown>;
-  onClose: () => void;
 }
 
 /**
  * Add/Edit Category (docs/product.md §2): the slug follows the name (slugify) until it is edited by hand;
  * the parent picker offers 'None (Top-level category)' and never the category itself.
  */
-export function CategoryFormDialog({
-  open,
-  category,
-  categories,
-  onSubmit,
-  onClose,
-}: CategoryFormDialogProps) {
-  const editing = category !== null;
-  const { setField, bind, dialog } = useFormDialog({
-    initialValues: category ? categoryToValues(category) : emptyCategoryValues,
+export function CategoryFormDialog({ categories, ...props }: CategoryFormDialogProps) {
+  const { editing, setField, bind, dialog } = useFormDialog(props, {
+    values: { empty: emptyCategoryValues, of: categoryToValues },
     validate: validateCategory,
-    onSubmit,
+    titles: ['Add Category', 'Edit Category'],
   });
   // An existing category keeps its slug (its public address) unless it is changed by hand.
   const [slugEdited, setSlugEdited] = useState(editing);
 
   return (
-    <FormDialog
-      open={open}
-      title={editing ? 'Edit Category' : 'Add Category'}
-      submitLabel={editing ? 'Update' : 'Create'}
-      onClose={onClose}
-      {...dialog}
-    >
+    <FormDialog {...dialog}>
       <TextField
         label="Category Name"
         required
@@ -81,7 +63,7 @@ export function CategoryFormDialog({
       />
       <SelectField label="Parent Category" {...bind('parent_id')}>
         <option value="">{NO_PARENT_LABEL}</option>
-        {parentOptions(categories, category).map((option) => (
+        {parentOptions(categories, props.item).map((option) => (
           <option key={option.id} value={String(option.id)}>
             {option.name}
           </option>

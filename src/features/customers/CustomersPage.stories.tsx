@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { OrderSummary } from '@generated/model';
 import { paths } from '@/lib/paths';
+import { expectedDay as day, expectedMoney } from '@/testing/expected';
 import { adminScreen } from '@/testing/admin-screen';
 import { OrdersPage } from '@/features/orders/OrdersPage';
 import {
@@ -84,15 +85,7 @@ function expectedCustomers(list: readonly OrderSummary[]): Expected[] {
     })
     .sort((a, b) => Date.parse(b.last) - Date.parse(a.last));
 }
-const money = (millimes: number) =>
-  `${(millimes / 1000).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} TND`;
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+const money = (millimes: number) => expectedMoney(millimes / 1000);
 const cellsOf = (c: Expected) => [
   c.email,
   c.type,

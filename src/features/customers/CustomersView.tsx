@@ -1,7 +1,7 @@
 import { Alert } from '@chakra-ui/react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { OrderSummary } from '@generated/model';
-import { countText, ListScreen, UnavailableState } from '@/components/list-screen';
+import { ListScreen, useListSearch, UnavailableState } from '@/components/list-screen';
 import { aggregateCustomers, filterCustomers } from './aggregate-customers';
 import { toCustomerRows } from './customer-display';
 import { CustomersTable } from './CustomersTable';
@@ -37,10 +37,9 @@ export function CustomersView({
   onRetry,
   initialSearch = '',
 }: CustomersViewProps) {
-  const [search, setSearch] = useState(initialSearch);
+  const { box, query, searching } = useListSearch(initialSearch);
   const customers = useMemo(() => aggregateCustomers(orders ?? []), [orders]);
   const rows = useMemo(() => toCustomerRows(customers), [customers]);
-  const query = useDeferredValue(search);
   const shown = useMemo(() => {
     const wanted = new Set(filterCustomers(customers, query));
     return wanted.size === customers.length ? rows : rows.filter((r) => wanted.has(r.customer));
@@ -54,20 +53,9 @@ export function CustomersView({
       search={{
         placeholder: 'Search by email, type or country...',
         label: 'Search customers',
-        value: search,
-        onChange: setSearch,
+        ...box,
       }}
-      count={
-        orders && {
-          text: countText(
-            shown.length,
-            rows.length,
-            ['customer', 'customers'],
-            query.trim() !== '',
-          ),
-          testId: 'customer-count',
-        }
-      }
+      count={orders && { noun: ['customer', 'customers'], shown, all: rows, filtered: searching }}
       error={
         failed &&
         !orders && (

@@ -1,10 +1,11 @@
+import { expectedMoney } from '@/testing/expected';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { OrderSummary } from '@generated/model';
 import { orders as orderFixtures, products as productFixtures } from '@mocks/fixtures';
 import { orders, products } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { expectLocation, expectToast } from '@/testing/story';
+import { expectLocation, expectToast, expectScreenTitle } from '@/testing/story';
 import { DashboardPage } from './DashboardPage';
 import { adminScreen } from '@/testing/admin-screen';
 
@@ -28,11 +29,7 @@ function expectedRevenue(list: readonly Pick<OrderSummary, 'total_amount'>[]): s
     (sum, order) => sum + Math.round(Number(order.total_amount) * 1000),
     0,
   );
-  const amount = (millimes / 1000).toLocaleString('en-US', {
-    minimumFractionDigits: 3,
-    maximumFractionDigits: 3,
-  });
-  return `${amount} TND`;
+  return expectedMoney(millimes / 1000);
 }
 
 /** The value shown in the stat card titled `title`. */
@@ -61,8 +58,7 @@ export const Filled: Story = {
       String(distinctIds),
       expectedRevenue(orderFixtures),
     ]);
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await expect(document.title).toBe('Dashboard · Store back office');
+    await expectScreenTitle(canvasElement, 'Dashboard');
     // Both lists were asked for with limit 1000 (docs/product.md §9).
     const [productsCall] = await requests.waitFor('GET', '/api/v1/admin/products/');
     await expect(productsCall?.query).toEqual({ skip: '0', limit: '1000' });

@@ -4,12 +4,15 @@ import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Order, OrderStatusUpdate } from '@generated/model';
 import { paths } from '@/lib/paths';
+import { expectedMoney as money } from '@/testing/expected';
 import { adminScreen, routesRender } from '@/testing/admin-screen';
 import { expectLocation, expectToast, screen } from '@/testing/story';
 import { orderDetails } from '@mocks/fixtures';
 import { orders } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { OrderDetailPage } from './OrderDetailPage';
+// The seven statuses in life-cycle order, written out in order-display.test.ts.
+import { ORDER_STATUSES } from './order-display';
 import { OrdersPage } from './OrdersPage';
 
 /** A stand-in for the list the detail goes back to. */
@@ -31,23 +34,12 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const STATUSES = [
-  'pending',
-  'confirmed',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'refunded',
-];
 const NOTE = '* VAT Reverse Charge applies (B2B EU)';
 const byId = (id: number) => orderDetails.find((o) => o.id === id)!;
 const getPath = (id: number) => `/api/v1/admin/orders/${id}`;
 const statusPath = (id: number) => `/api/v1/admin/orders/${id}/status`;
 
 /* Expected texts, computed here from the fixtures, without the app's helpers. */
-const money = (amount: string) =>
-  `${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} TND`;
 const placedOn = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', {
     day: '2-digit',
@@ -95,7 +87,7 @@ async function expectOrder(canvasElement: HTMLElement, order: Order) {
     within(select)
       .getAllByRole('option')
       .map((option) => (option as HTMLOptionElement).value),
-  ).toEqual(STATUSES);
+  ).toEqual(ORDER_STATUSES);
   await expect(within(status).getByTestId('payment-method')).toHaveTextContent(
     order.payment_method.split('_').join(' ').toUpperCase(),
   );

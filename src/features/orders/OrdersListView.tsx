@@ -1,7 +1,7 @@
 import { Tag } from '@chakra-ui/react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { OrderSummary } from '@generated/model';
-import { countText, ListScreen, UnavailableState } from '@/components/list-screen';
+import { ListScreen, useListSearch, UnavailableState } from '@/components/list-screen';
 import { UNKNOWN_EMAIL, normaliseEmail } from './customer-key';
 import { filterOrderRows, toOrderRows } from './order-rows';
 import { OrdersTable } from './OrdersTable';
@@ -31,27 +31,19 @@ export function OrdersListView({
   onClearEmail,
   initialSearch = '',
 }: OrdersListViewProps) {
-  const [search, setSearch] = useState(initialSearch);
   const rows = useMemo(() => toOrderRows(orders ?? []), [orders]);
-  // Typing stays immediate: the table follows at a lower priority.
-  const query = useDeferredValue(search);
+  const { box, query, searching } = useListSearch(initialSearch);
   const emailFilter = email?.trim() ? email.trim() : null;
   const shown = useMemo(
     () => filterOrderRows(rows, { search: query, email: emailFilter }),
     [rows, query, emailFilter],
   );
-  const filtered = shown.length !== rows.length || query.trim() !== '' || emailFilter !== null;
 
   return (
     <ListScreen
       title="Orders"
       description="View and manage customer orders"
-      search={{
-        placeholder: 'Search by order number...',
-        label: 'Search by order number',
-        value: search,
-        onChange: setSearch,
-      }}
+      search={{ placeholder: 'Search by order number...', label: 'Search by order number', ...box }}
       filters={
         emailFilter && (
           <Tag.Root
@@ -75,8 +67,10 @@ export function OrdersListView({
       }
       count={
         orders && {
-          text: countText(shown.length, rows.length, ['order', 'orders'], filtered),
-          testId: 'order-count',
+          noun: ['order', 'orders'],
+          shown,
+          all: rows,
+          filtered: searching || emailFilter !== null,
         }
       }
       error={

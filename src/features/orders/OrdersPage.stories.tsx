@@ -4,9 +4,10 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { RouteComponentProps } from 'wouter';
 import type { OrderSummary } from '@generated/model';
 import { paths } from '@/lib/paths';
+import { expectedDay as day, expectedMoney as money } from '@/testing/expected';
 import { adminScreen } from '@/testing/admin-screen';
 import { expectLoading, expectScrollsInside, listScreen, rowOf } from '@/testing/list-screen';
-import { expectLocation, expectToast } from '@/testing/story';
+import { expectLocation, expectToast, expectScreenTitle } from '@/testing/story';
 import { orders as orderFixtures } from '@mocks/fixtures';
 import { customerOrders } from '@mocks/fixtures/customer-orders';
 import { manyOrders } from '@mocks/fixtures/many-orders';
@@ -48,15 +49,6 @@ const BADGE: Record<string, string> = {
   cancelled: 'destructive',
   refunded: 'destructive',
 };
-const money = (amount: string) =>
-  `${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} TND`;
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 const expectedCells = (order: OrderSummary) => [
   order.order_number,
   `${order.shipping_address.first_name} ${order.shipping_address.last_name}`,
@@ -79,8 +71,7 @@ export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
-    await expect(document.title).toBe('Orders · Store back office');
+    await expectScreenTitle(canvasElement, 'Orders');
     await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(HEADERS);
     await expect(tableCells(canvasElement)).toEqual(orderFixtures.map(expectedCells));
     // Badge styles per status, and the payment method as text.

@@ -1,3 +1,4 @@
+import type { HttpHandler } from 'msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUser, categories, products, vatRates, vatRatesLifecycle } from '@mocks/fixtures';
@@ -47,6 +48,15 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function pickersLoaded(canvasElement: HTMLElement) {
   await waitFor(() => expect(field(canvasElement, /^Category/)).toBeEnabled());
   await waitFor(() => expect(field(canvasElement, /^VAT Rate/)).toBeEnabled());
+}
+
+/** The options of the picker labelled `label`, once its list has arrived; returns the picker. */
+async function expectPickerOptions(canvasElement: HTMLElement, label: RegExp, texts: string[]) {
+  await pickersLoaded(canvasElement);
+  const select = field(canvasElement, label) as HTMLSelectElement;
+  // The options arrive with their list, possibly a render after the select is enabled.
+  await waitFor(() => expect([...select.options].map((option) => option.text)).toEqual(texts));
+  return select;
 }
 
 async function fillRequired(canvasElement: HTMLElement) {
@@ -187,18 +197,13 @@ export const VatPickerActiveOnly: Story = {
   play: async ({ canvasElement }) => {
     const [call] = await requests.waitFor('GET', VAT_RATES);
     await expect(call?.query).toEqual({ is_active: 'true' });
-    await pickersLoaded(canvasElement);
-    const select = field(canvasElement, /^VAT Rate/) as HTMLSelectElement;
-    // The options arrive with the rates, possibly a render after the select is enabled.
-    await waitFor(() =>
-      expect([...select.options].map((option) => option.text)).toEqual([
-        'Select a VAT rate',
-        'TVA standard (19.00%, TN)',
-        'TVA intermédiaire (13.00%, TN)',
-        'TVA réduite (7.00%, TN)',
-        'Exonéré (0.00%, TN)',
-      ]),
-    );
+    const select = await expectPickerOptions(canvasElement, /^VAT Rate/, [
+      'Select a VAT rate',
+      'TVA standard (19.00%, TN)',
+      'TVA intermédiaire (13.00%, TN)',
+      'TVA réduite (7.00%, TN)',
+      'Exonéré (0.00%, TN)',
+    ]);
     // The gross price follows the rate and the switch.
     const gross = within(canvasElement).getByTestId('gross-price');
     await userEvent.type(field(canvasElement, /^Base Price/), '26.5');
@@ -470,8 +475,36 @@ export const CreateMobile: Story = {
 
 /* ---------------- Edit ---------------- */
 
+/** The story parameters of the edit page of product `id`, the mock API answering with `handler`. */
+const editing = (id: number, handler: HttpHandler) => ({
+  route: paths.products.edit(id),
+  msw: { handlers: [handler] },
+});
+
+/**
+ * The product type of an edited product: locked (with its note), and the slot of its kind shown
+ * (the inventory card of a simple product, the variants manager of one with variants).
+ */
+async function expectTypeLocked(canvasElement: HTMLElement, kind: 'simple' | 'variants') {
+  const type = section(canvasElement, 'Product Type & Inventory');
+  const hasVariants = within(type).getByLabelText('This product has variants');
+  await expect(hasVariants).toBeDisabled();
+  if (kind === 'variants') await expect(hasVariants).toBeChecked();
+  else await expect(hasVariants).not.toBeChecked();
+  await expect(
+    within(type).getByText('The product type cannot be changed after creation.'),
+  ).toBeVisible();
+  const [shown, hidden] =
+    kind === 'simple'
+      ? ['inventory-card-slot', 'variants-manager-slot']
+      : ['variants-manager-slot', 'inventory-card-slot'];
+  await expect(within(type).getByTestId(shown)).toBeInTheDocument();
+  await expect(within(type).queryByTestId(hidden)).toBeNull();
+  return type;
+}
+
 export const EditLoading: Story = {
-  parameters: { route: paths.products.edit(2), msw: { handlers: [productApi.get.loading()] } },
+  parameters: editing(2, productApi.get.loading()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Loading product...')).toBeVisible();
@@ -501,15 +534,7 @@ export const EditSimpleProduct: Story = {
     await expect(within(media).getAllByTestId('media-item')).toHaveLength(1);
     await expect(within(media).getByText('Primary')).toBeVisible();
     // Product type: locked, with the note; the inventory card, not the variants manager.
-    const type = section(canvasElement, 'Product Type & Inventory');
-    const hasVariants = within(type).getByLabelText('This product has variants');
-    await expect(hasVariants).toBeDisabled();
-    await expect(hasVariants).not.toBeChecked();
-    await expect(
-      within(type).getByText('The product type cannot be changed after creation.'),
-    ).toBeVisible();
-    await expect(within(type).getByTestId('inventory-card-slot')).toBeInTheDocument();
-    await expect(within(type).queryByTestId('variants-manager-slot')).toBeNull();
+    const type = await expectTypeLocked(canvasElement, 'simple');
     await expect(
       within(type).queryByText('Inventory and variants are managed after saving'),
     ).toBeNull();
@@ -523,15 +548,7 @@ export const EditVariantProduct: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByDisplayValue(products[0]!.name)).toBeVisible();
-    const type = section(canvasElement, 'Product Type & Inventory');
-    const hasVariants = within(type).getByLabelText('This product has variants');
-    await expect(hasVariants).toBeChecked();
-    await expect(hasVariants).toBeDisabled();
-    await expect(
-      within(type).getByText('The product type cannot be changed after creation.'),
-    ).toBeVisible();
-    await expect(within(type).getByTestId('variants-manager-slot')).toBeInTheDocument();
-    await expect(within(type).queryByTestId('inventory-card-slot')).toBeNull();
+    await expectTypeLocked(canvasElement, 'variants');
     const media = section(canvasElement, 'Product Media');
     const items = within(media).getAllByTestId('media-item');
     await expect(items.map((item) => item.getAttribute('data-url'))).toEqual(products[0]!.images);
@@ -646,10 +663,7 @@ export const EditFormOwnership: Story = {
 };
 
 export const EditUpdateFails: Story = {
-  parameters: {
-    route: paths.products.edit(4),
-    msw: { handlers: [productApi.update.networkError()] },
-  },
+  parameters: editing(4, productApi.update.networkError()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByDisplayValue(products[3]!.name);
@@ -727,28 +741,21 @@ export const CategoryPickerActiveOnly: Story = {
   play: async ({ canvasElement }) => {
     const [call] = await requests.waitFor('GET', CATEGORIES);
     await expect(call?.query).toEqual({});
-    await pickersLoaded(canvasElement);
-    const select = field(canvasElement, /^Category/) as HTMLSelectElement;
-    await waitFor(() =>
-      expect([...select.options].map((option) => option.text)).toEqual([
-        'Select a category',
-        'Maroquinerie',
-        'Épicerie fine',
-        'Vêtements',
-        'Céramique',
-        'Maroquinerie › Sacs',
-      ]),
-    );
+    await expectPickerOptions(canvasElement, /^Category/, [
+      'Select a category',
+      'Maroquinerie',
+      'Épicerie fine',
+      'Vêtements',
+      'Céramique',
+      'Maroquinerie › Sacs',
+    ]);
     await expect(categories.find((c) => c.name === 'Bougies')?.is_active).toBe(false);
   },
 };
 
 /** A product in a soft-deleted category: the picker names it as inactive and keeps it on save. */
 export const EditInactiveCategory: Story = {
-  parameters: {
-    route: paths.products.edit(4),
-    msw: { handlers: [productApi.get({ ...products[3]!, category_id: 6 })] },
-  },
+  parameters: editing(4, productApi.get({ ...products[3]!, category_id: 6 })),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByDisplayValue(products[3]!.name);
@@ -774,10 +781,7 @@ export const EditInactiveCategory: Story = {
 };
 
 export const EditNotFound: Story = {
-  parameters: {
-    route: paths.products.edit(999),
-    msw: { handlers: [productApi.get.error(404, 'Product not found')] },
-  },
+  parameters: editing(999, productApi.get.error(404, 'Product not found')),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Product not found')).toBeVisible();
@@ -787,10 +791,7 @@ export const EditNotFound: Story = {
 };
 
 export const EditLoadFails: Story = {
-  parameters: {
-    route: paths.products.edit(2),
-    msw: { handlers: [productApi.get.error(403, 'Not enough permissions')] },
-  },
+  parameters: editing(2, productApi.get.error(403, 'Not enough permissions')),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Failed to load product')).toBeVisible();

@@ -1,5 +1,5 @@
 import { Button } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'wouter';
 import type { Category, Product } from '@generated/model';
 import { PlusIcon } from '@/components/icons';
@@ -7,10 +7,10 @@ import {
   ConfirmDialog,
   DataTable,
   ListScreen,
+  useListSearch,
   LoadErrorState,
   RowActions,
   StatusBadge,
-  countText,
   textColumn,
   useDeleteConfirmation,
   type Column,
@@ -89,33 +89,22 @@ export function ProductsListView({
   retrying = false,
   onDelete,
 }: ProductsListViewProps) {
-  const [search, setSearch] = useState('');
+  const { box, query, searching } = useListSearch('', { immediate: true });
   const remove = useDeleteConfirmation<Product>(onDelete);
   const columns = useMemo(() => productColumns(remove.ask), [remove.ask]);
 
   const rows = useMemo(() => toProductRows(products ?? [], categories), [products, categories]);
   // Filtered on every keystroke, synchronously: with the rows virtualised this is a few ms, and
   // measured faster end to end than deferring it (useDeferredValue added a frame).
-  const shown = useMemo(() => filterByName(rows, search), [rows, search]);
-  const searching = search.trim() !== '';
+  const shown = useMemo(() => filterByName(rows, query), [rows, query]);
 
   return (
     <ListScreen
       title="Products"
       description="Manage your product catalogue"
       actions={ADD_PRODUCT}
-      search={{
-        placeholder: 'Search products...',
-        label: 'Search products',
-        value: search,
-        onChange: setSearch,
-      }}
-      count={
-        products && {
-          text: countText(shown.length, rows.length, ['product', 'products'], searching),
-          testId: 'product-count',
-        }
-      }
+      search={{ placeholder: 'Search products...', label: 'Search products', ...box }}
+      count={products && { noun: ['product', 'products'], shown, all: rows, filtered: searching }}
       error={
         loadError &&
         !products && (
@@ -142,11 +131,11 @@ export function ProductsListView({
         rowKey={rowKey}
         label="Products"
         emptyText={
-          searching && rows.length > 0 ? `No products match "${search.trim()}".` : EMPTY_TEXT
+          searching && rows.length > 0 ? `No products match "${query.trim()}".` : EMPTY_TEXT
         }
         minW="52rem"
         stickyFirstColumn
-        scrollKey={search}
+        scrollKey={query}
         testId="products-scroll"
       />
     </ListScreen>

@@ -6,8 +6,9 @@ import { categories as categoryFixtures, products as productFixtures } from '@mo
 import { manyProducts } from '@mocks/fixtures/many-products';
 import { categories, products } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
+import { expectedMoney as money } from '@/testing/expected';
 import { expectLoading, expectScrollsInside, listScreen, rowOf } from '@/testing/list-screen';
-import { expectLocation, expectToast, screen } from '@/testing/story';
+import { expectLocation, expectToast, screen, expectScreenTitle } from '@/testing/story';
 import { ProductsPage } from './ProductsPage';
 import { adminScreen } from '@/testing/admin-screen';
 
@@ -25,8 +26,6 @@ const HEADERS = ['Name', 'Category', 'Price', 'Variants', 'Status', 'Actions'];
 const EMPTY = 'No products found. Add your first product!';
 
 /* Expected cells, computed here from the fixtures without the app's helpers. */
-const money = (amount: string) =>
-  `${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} TND`;
 function expectedCells(product: Product, categoryList: readonly Category[] = categoryFixtures) {
   const category = categoryList.find((c) => c.id === product.category_id)?.name ?? 'Uncategorized';
   const price = product.price_incl_vat ? product.price_incl_vat : product.base_price;
@@ -54,8 +53,7 @@ export const Filled: Story = {
     await waitFor(() =>
       expect(tableCells(canvasElement)).toEqual(productFixtures.map((p) => expectedCells(p))),
     );
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
-    await expect(document.title).toBe('Products · Store back office');
+    await expectScreenTitle(canvasElement, 'Products');
     await expect(canvas.getByTestId('product-count')).toHaveTextContent(
       `${productFixtures.length} products`,
     );

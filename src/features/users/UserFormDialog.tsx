@@ -7,41 +7,27 @@ import {
   SwitchField,
   TextField,
   useFormDialog,
+  type ItemFormDialogProps,
 } from '@/components/form';
 import { ROLES } from './roles';
 import { emptyUserValues, userToValues, validateUser, type UserFormValues } from './user-form';
-
-export interface UserFormDialogProps {
-  open: boolean;
-  /** The user being edited; null: a new one. */
-  user: AdminUser | null;
-  /** Saves; the container closes the dialog on success and reports the outcome. */
-  onSubmit: (values: UserFormValues) => Promise<unknown>;
-  onClose: () => void;
-}
 
 /**
  * Create/Edit User (docs/product.md §2, §5): role manager by default; a password is required for a new user
  * and, when entered, at least 8 characters; left blank on edit, the current one is kept. An
  * invalid submit shows the product description's message in an error toast and under the fields.
  */
-export function UserFormDialog({ open, user, onSubmit, onClose }: UserFormDialogProps) {
-  const isNew = user === null;
-  const { bind, bindSwitch, dialog } = useFormDialog({
-    initialValues: user ? userToValues(user) : emptyUserValues,
+export function UserFormDialog(props: ItemFormDialogProps<AdminUser, UserFormValues>) {
+  const isNew = props.item === null;
+  const { bind, bindSwitch, dialog } = useFormDialog(props, {
+    values: { empty: emptyUserValues, of: userToValues },
     validate: (formValues) => validateUser(formValues, isNew),
-    onSubmit,
+    titles: ['Create User', 'Edit User'],
     invalidTitle: 'Error',
   });
 
   return (
-    <FormDialog
-      open={open}
-      title={isNew ? 'Create User' : 'Edit User'}
-      submitLabel={isNew ? 'Create' : 'Update'}
-      onClose={onClose}
-      {...dialog}
-    >
+    <FormDialog {...dialog}>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <TextField
           label="Username"

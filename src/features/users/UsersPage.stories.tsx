@@ -3,18 +3,12 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUsers } from '@mocks/fixtures';
 import { users } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import {
-  dialogClosed,
-  expectDialogFits,
-  expectScrollsInside,
-  listScreen,
-  listStateStories,
-  replace,
-  rowOf,
-} from '@/testing/list-screen';
-import { expectToast, screen, type Scope } from '@/testing/story';
+import { dialogClosed, replace, rowOf } from '@/testing/list-screen';
+import { expectToast, screen, type Scope, expectScreenTitle } from '@/testing/story';
 import { UsersPage } from './UsersPage';
+import { USER_NOUN } from './UsersView';
 import { adminScreen } from '@/testing/admin-screen';
+import { crudScreen } from '@/testing/crud-screen';
 
 /** Admin users management of /admin/users (docs/product.md §2) in the admin layout, over the mock API. */
 const meta = {
@@ -26,7 +20,6 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const LIST = '/api/v1/admin/users/';
-const EMPTY = 'No users found';
 const REQUIRED = 'Please fill in all required fields';
 
 /* Expected cells, written out from the fixtures without the app's helpers. */
@@ -66,22 +59,14 @@ const EXPECTED_ROWS = [
   ],
 ];
 
-const {
-  dataRows,
-  tableCells,
-  rowNames,
-  waitForRows,
-  search,
-  openCreate,
-  openEdit,
-  openDelete,
-  answerDelete,
-} = listScreen({
-  table: 'Users',
+const crud = crudScreen({
+  noun: USER_NOUN,
   dataCells: 6,
-  searchPlaceholder: 'Search users...',
-  dialogs: { add: 'Add User', create: 'Create User', edit: 'Edit User', delete: 'Delete User' },
+  list: users.list,
+  remove: users.delete,
+  listPath: LIST,
 });
+const { tableCells, rowNames, waitForRows, search, openCreate, openEdit } = crud;
 
 const password = (dialog: Scope) => dialog.getByLabelText(/^Password/);
 const submit = (dialog: Scope, name: 'Create' | 'Update') =>
@@ -97,8 +82,7 @@ export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
-    await expect(document.title).toBe('Users · Store back office');
+    await expectScreenTitle(canvasElement, 'Users');
     await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Username',
       'Full Name',
@@ -147,24 +131,14 @@ export const Search: Story = {
     await search(canvasElement, 'gharbi');
     await waitFor(() => expect(rowNames(canvasElement)).toEqual(['salma.gharbi']));
     await expect(canvas.getByTestId('user-count')).toHaveTextContent('1 of 5 users');
-    // Nothing matches.
-    await search(canvasElement, 'nobody');
-    await expect(await canvas.findByText(EMPTY)).toBeVisible();
-    await search(canvasElement, '');
-    await waitFor(() => expect(dataRows(canvasElement)).toHaveLength(5));
-    await expect(requests.to('GET', LIST)).toHaveLength(1);
+    // Nothing matches; cleared, every user again.
+    await crud.expectNoMatchThenAll(canvasElement, 'nobody', 5);
   },
 };
 
-const states = listStateStories({
-  list: users.list,
-  empty: { text: EMPTY, addButton: 'Add User' },
-  loadingText: 'Loading users...',
-  loadError: { status: 403, message: 'Not enough permissions', title: 'Failed to load users' },
-});
-export const Empty: Story = states.Empty;
-export const Loading: Story = states.Loading;
-export const LoadError: Story = states.LoadError;
+export const Empty: Story = crud.states.Empty;
+export const Loading: Story = crud.states.Loading;
+export const LoadError: Story = crud.states.LoadError;
 
 /** docs/product.md §5 messages: required fields, then the password rules; nothing is sent. */
 export const CreateValidation: Story = {
@@ -354,61 +328,22 @@ export const UpdateNetworkError: Story = {
   },
 };
 
-export const DeleteUser: Story = {
-  play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'youssef.support');
-    await expect(
-      dialog.getByText(
-        'Are you sure you want to delete "youssef.support"? This action cannot be undone.',
-      ),
-    ).toBeVisible();
-    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
-    await requests.waitFor('DELETE', `${LIST}4`);
-    await expectToast('Success', 'User deleted successfully', 'success');
-    await dialogClosed('alertdialog');
-    await requests.waitFor('GET', LIST, { count: 2 });
-  },
-};
+export const DeleteUser: Story = crud.deleted('youssef.support', 4);
 
-export const DeleteCancelled: Story = {
-  play: async ({ canvasElement }) => {
-    await answerDelete(canvasElement, 'stock.sfax', 'Cancel');
-    await dialogClosed('alertdialog');
-    await expect(requests.to('DELETE', /admin\/users\/\d+/)).toHaveLength(0);
-  },
-};
+export const DeleteCancelled: Story = crud.deleteCancelled('stock.sfax', /admin\/users\/\d+/);
 
 export const DeleteOwnAccount: Story = {
   parameters: {
     msw: { handlers: [users.delete.error(409, 'You cannot delete your own account')] },
   },
   play: async ({ canvasElement }) => {
-    await answerDelete(canvasElement, 'admin');
+    await crud.answerDelete(canvasElement, 'admin');
     await requests.waitFor('DELETE', `${LIST}1`);
     await expectToast('Error', 'You cannot delete your own account', 'error');
     await dialogClosed('alertdialog');
   },
 };
 
-export const DeleteNetworkError: Story = {
-  parameters: { msw: { handlers: [users.delete.networkError()] } },
-  play: async ({ canvasElement }) => {
-    await answerDelete(canvasElement, 'stock.sfax');
-    await expectToast('Error', 'Failed to delete user', 'error');
-  },
-};
+export const DeleteNetworkError: Story = crud.deleteNetworkError('stock.sfax');
 
-export const Mobile: Story = {
-  globals: { viewport: { value: 'mobile375' } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await waitForRows(canvasElement);
-    await expect(canvas.getByPlaceholderText('Search users...')).toBeVisible();
-    await expectScrollsInside(canvas.getByRole('region', { name: 'Users' }));
-    await expectDialogFits(canvasElement, {
-      button: 'Add User',
-      name: 'Create User',
-      submit: 'Create',
-    });
-  },
-};
+export const Mobile: Story = crud.mobile;

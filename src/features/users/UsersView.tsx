@@ -28,7 +28,7 @@ const COLUMNS: readonly Column<AdminUser>[] = [
   { header: 'Status', width: '5.5rem', cell: (user) => <StatusBadge active={user.is_active} /> },
 ];
 
-const userId = (user: AdminUser) => user.id;
+export const USER_NOUN = ['user', 'users'] as const;
 const username = (user: AdminUser) => user.username;
 
 /** Admin users management (/admin/users, docs/product.md §2): search, table, dialogs. */
@@ -36,31 +36,12 @@ export function UsersView(props: CrudListData<AdminUser, UserFormValues>) {
   return (
     <CrudListScreen
       {...props}
-      title="Users"
+      noun={USER_NOUN}
       description="Manage the back-office users and their roles"
-      addLabel="Add User"
-      search={{ placeholder: 'Search users...', label: 'Search users' }}
       filter={filterUsers}
-      noun={['user', 'users']}
-      countTestId="user-count"
-      errorTitle="Failed to load users"
-      loadingText="Loading users..."
       columns={COLUMNS}
-      rowKey={userId}
       nameOf={username}
-      label="Users"
-      emptyText="No users found"
-      minW="60rem"
-      deleteTitle="Delete User"
-      renderForm={({ session, ...form }) => (
-        <UserFormDialog
-          key={session}
-          open={form.open}
-          user={form.item}
-          onSubmit={form.onSubmit}
-          onClose={form.onClose}
-        />
-      )}
+      renderForm={(form) => <UserFormDialog {...form} />}
     />
   );
 }

@@ -22,6 +22,7 @@ import {
 } from './list-params';
 import { pageStats } from './stock';
 import { VariantCards, VariantsTable, type VariantsListProps } from './VariantsList';
+import { ROW_FROM_SM } from '@/components/layout/responsive';
 
 export interface VariantsManagerViewProps extends Omit<VariantsListProps, 'items'> {
   /** The current page; undefined until the first answer. */
@@ -44,12 +45,7 @@ export function VariantsManagerView(props: VariantsManagerViewProps) {
   const { data, loadError, onRetry, filtered, onClearFilters, onAdd } = props;
   return (
     <Stack gap="5" data-testid="variants-manager">
-      <Flex
-        gap="3"
-        direction={{ base: 'column', sm: 'row' }}
-        align={{ base: 'stretch', sm: 'center' }}
-        justify="space-between"
-      >
+      <Flex gap="3" {...ROW_FROM_SM} justify="space-between">
         <Stack gap="1">
           <Heading as="h2" size="lg">
             Variants

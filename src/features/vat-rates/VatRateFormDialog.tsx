@@ -7,6 +7,7 @@ import {
   TextAreaField,
   TextField,
   useFormDialog,
+  type ItemFormDialogProps,
 } from '@/components/form';
 import { formatDate, formatVatRate } from '@/lib/format';
 import {
@@ -17,15 +18,9 @@ import {
   type VatRateFormValues,
 } from './vat-rate-form';
 
-export interface VatRateFormDialogProps {
-  open: boolean;
-  /** The rate being edited; null: a new one. */
-  vatRate: VatRate | null;
+interface VatRateFormDialogProps extends ItemFormDialogProps<VatRate, VatRateFormValues> {
   /** Every rate, for the "Replaced by" choice (the other rates of the same country). */
-  vatRates?: readonly VatRate[];
-  /** Saves; the container closes the dialog on success and reports the outcome. */
-  onSubmit: (values: VatRateFormValues) => Promise<unknown>;
-  onClose: () => void;
+  vatRates: readonly VatRate[];
 }
 
 /**
@@ -33,29 +28,16 @@ export interface VatRateFormDialogProps {
  * / 'Please fill in all required fields' and sends nothing; the country code is upper-cased as it
  * is typed; 'Active' is offered when editing.
  */
-export function VatRateFormDialog({
-  open,
-  vatRate,
-  vatRates = [],
-  onSubmit,
-  onClose,
-}: VatRateFormDialogProps) {
-  const editing = vatRate !== null;
-  const { values, setField, bind, bindSwitch, dialog } = useFormDialog({
-    initialValues: vatRate ? vatRateToValues(vatRate) : emptyVatRateValues,
+export function VatRateFormDialog({ vatRates, ...props }: VatRateFormDialogProps) {
+  const { editing, values, setField, bind, bindSwitch, dialog } = useFormDialog(props, {
+    values: { empty: emptyVatRateValues, of: vatRateToValues },
     validate: validateVatRate,
-    onSubmit,
+    titles: ['Create VAT Rate', 'Edit VAT Rate'],
     invalidTitle: 'Validation Error',
   });
 
   return (
-    <FormDialog
-      open={open}
-      title={editing ? 'Edit VAT Rate' : 'Create VAT Rate'}
-      submitLabel={editing ? 'Update' : 'Create'}
-      onClose={onClose}
-      {...dialog}
-    >
+    <FormDialog {...dialog}>
       <TextField label="Name" required {...bind('name')} placeholder="e.g. Standard rate" />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <TextField
@@ -97,7 +79,7 @@ export function VatRateFormDialog({
         helperText="When the law changes: the rate charged after Effective To, for every product on this rate"
       >
         <option value="">None</option>
-        {successorOptions(vatRates, vatRate, values.country_code).map((r) => (
+        {successorOptions(vatRates, props.item, values.country_code).map((r) => (
           <option key={r.id} value={String(r.id)}>
             {`${r.name} (${formatVatRate(r.rate)} from ${formatDate(r.effective_from)})`}
           </option>

@@ -4,17 +4,12 @@ import type { VatRate } from '@generated/model';
 import { vatRates as rateFixtures, vatRatesLifecycle } from '@mocks/fixtures';
 import { vatRates } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import {
-  dialogClosed,
-  expectDialogFits,
-  expectScrollsInside,
-  listScreen,
-  listStateStories,
-  replace,
-} from '@/testing/list-screen';
-import { expectToast, screen, type Scope } from '@/testing/story';
+import { dialogClosed, replace } from '@/testing/list-screen';
+import { expectToast, screen, type Scope, expectScreenTitle } from '@/testing/story';
 import { VatRatesPage } from './VatRatesPage';
+import { VAT_RATE_NOUN } from './VatRatesView';
 import { adminScreen } from '@/testing/admin-screen';
+import { crudScreen } from '@/testing/crud-screen';
 
 /** VAT rates management of /admin/vat-rates (docs/product.md §2) in the admin layout, over the mock API. */
 const meta = {
@@ -26,7 +21,6 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const LIST = '/api/v1/admin/vat-rates/';
-const EMPTY = 'No VAT rates found';
 const REQUIRED = 'Please fill in all required fields';
 
 /* Expected cells, written out from the fixtures without the app's helpers. */
@@ -46,28 +40,15 @@ const EXPECTED_ROWS = [
   ],
 ];
 
-const {
-  dataRows,
-  rowNames,
-  waitForRows,
-  search,
-  openCreate,
-  openEdit,
-  openDelete,
-  answerDelete,
-  rowCells,
-  tableCells,
-} = listScreen({
+const crud = crudScreen({
+  noun: VAT_RATE_NOUN,
   dataCells: 7,
-  table: 'VAT rates',
-  searchPlaceholder: 'Search VAT rates...',
-  dialogs: {
-    add: 'Add VAT Rate',
-    create: 'Create VAT Rate',
-    edit: 'Edit VAT Rate',
-    delete: 'Delete VAT Rate',
-  },
+  list: vatRates.list,
+  remove: vatRates.delete,
+  listPath: LIST,
 });
+const { dataRows, rowNames, waitForRows, search, openCreate, openEdit, rowCells, tableCells } =
+  crud;
 const rowOf = (canvasElement: HTMLElement, name: string) =>
   within(canvasElement)
     .getByRole('button', { name: `Edit ${name}` })
@@ -87,8 +68,7 @@ export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
-    await expect(canvas.getByRole('heading', { level: 1, name: 'VAT Rates' })).toBeVisible();
-    await expect(document.title).toBe('VAT Rates · Store back office');
+    await expectScreenTitle(canvasElement, 'VAT Rates');
     await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Name',
       'Country',
@@ -148,25 +128,14 @@ export const Search: Story = {
     // By description.
     await search(canvasElement, 'livres');
     await waitFor(() => expect(rowNames(canvasElement)).toEqual(['TVA réduite']));
-    // Nothing matches.
-    await search(canvasElement, 'zz');
-    await expect(await canvas.findByText(EMPTY)).toBeVisible();
-    // Cleared: every rate again; searching sends no request.
-    await search(canvasElement, '');
-    await waitFor(() => expect(dataRows(canvasElement)).toHaveLength(5));
-    await expect(requests.to('GET', LIST)).toHaveLength(1);
+    // Nothing matches; cleared: every rate again; searching sends no request.
+    await crud.expectNoMatchThenAll(canvasElement, 'zz', 5);
   },
 };
 
-const states = listStateStories({
-  list: vatRates.list,
-  empty: { text: EMPTY, addButton: 'Add VAT Rate' },
-  loadingText: 'Loading VAT rates...',
-  loadError: { status: 403, message: 'Not enough permissions', title: 'Failed to load VAT rates' },
-});
-export const Empty: Story = states.Empty;
-export const Loading: Story = states.Loading;
-export const LoadError: Story = states.LoadError;
+export const Empty: Story = crud.states.Empty;
+export const Loading: Story = crud.states.Loading;
+export const LoadError: Story = crud.states.LoadError;
 
 /** A missing required field: the 'Validation Error' toast, and nothing is sent. */
 export const ValidationError: Story = {
@@ -335,29 +304,9 @@ export const CreateError: Story = {
   },
 };
 
-export const DeleteVatRate: Story = {
-  play: async ({ canvasElement }) => {
-    const dialog = await openDelete(canvasElement, 'TVA réduite');
-    await expect(
-      dialog.getByText(
-        'Are you sure you want to delete "TVA réduite"? This action cannot be undone.',
-      ),
-    ).toBeVisible();
-    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
-    await requests.waitFor('DELETE', `${LIST}3`);
-    await expectToast('Success', 'VAT rate deleted successfully', 'success');
-    await dialogClosed('alertdialog');
-    await requests.waitFor('GET', LIST, { count: 2 });
-  },
-};
+export const DeleteVatRate: Story = crud.deleted('TVA réduite', 3);
 
-export const DeleteCancelled: Story = {
-  play: async ({ canvasElement }) => {
-    await answerDelete(canvasElement, 'Exonéré', 'Cancel');
-    await dialogClosed('alertdialog');
-    await expect(requests.to('DELETE', /vat-rates\/\d+/)).toHaveLength(0);
-  },
-};
+export const DeleteCancelled: Story = crud.deleteCancelled('Exonéré', /vat-rates\/\d+/);
 
 /** A rate still in use: the server's 409 detail as it comes. */
 export const DeleteInUse: Story = {
@@ -372,7 +321,7 @@ export const DeleteInUse: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    await answerDelete(canvasElement, 'TVA standard');
+    await crud.answerDelete(canvasElement, 'TVA standard');
     await requests.waitFor('DELETE', `${LIST}1`);
     await expectToast(
       'Error',
@@ -383,13 +332,7 @@ export const DeleteInUse: Story = {
   },
 };
 
-export const DeleteNetworkError: Story = {
-  parameters: { msw: { handlers: [vatRates.delete.networkError()] } },
-  play: async ({ canvasElement }) => {
-    await answerDelete(canvasElement, 'Exonéré');
-    await expectToast('Error', 'Failed to delete VAT rate', 'error');
-  },
-};
+export const DeleteNetworkError: Story = crud.deleteNetworkError('Exonéré');
 
 /**
  * Rates across their life cycle: which are in force, scheduled, expired or inactive, how many
@@ -475,17 +418,4 @@ export const ExpiredDefaultRefused: Story = {
   },
 };
 
-export const Mobile: Story = {
-  globals: { viewport: { value: 'mobile375' } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await waitForRows(canvasElement);
-    await expect(canvas.getByPlaceholderText('Search VAT rates...')).toBeVisible();
-    await expectScrollsInside(canvas.getByRole('region', { name: 'VAT rates' }));
-    await expectDialogFits(canvasElement, {
-      button: 'Add VAT Rate',
-      name: 'Create VAT Rate',
-      submit: 'Create',
-    });
-  },
-};
+export const Mobile: Story = crud.mobile;

@@ -80,7 +80,7 @@ function vatRateColumns(vatRates: readonly VatRate[]): Column<VatRate>[] {
   ];
 }
 
-const rateId = (rate: VatRate) => rate.id;
+export const VAT_RATE_NOUN = ['VAT rate', 'VAT rates'] as const;
 const rateName = (rate: VatRate) => rate.name;
 
 /** VAT rates management (/admin/vat-rates, docs/product.md §2): search, table, dialogs. */
@@ -90,32 +90,12 @@ export function VatRatesView(props: CrudListData<VatRate, VatRateFormValues>) {
   return (
     <CrudListScreen
       {...props}
-      title="VAT Rates"
+      noun={VAT_RATE_NOUN}
       description="Manage the VAT rates applied to products, per country"
-      addLabel="Add VAT Rate"
-      search={{ placeholder: 'Search VAT rates...', label: 'Search VAT rates' }}
       filter={filterVatRates}
-      noun={['VAT rate', 'VAT rates']}
-      countTestId="vat-rate-count"
-      errorTitle="Failed to load VAT rates"
-      loadingText="Loading VAT rates..."
       columns={columns}
-      rowKey={rateId}
       nameOf={rateName}
-      label="VAT rates"
-      emptyText="No VAT rates found"
-      minW="60rem"
-      deleteTitle="Delete VAT Rate"
-      renderForm={({ session, ...form }) => (
-        <VatRateFormDialog
-          key={session}
-          open={form.open}
-          vatRate={form.item}
-          vatRates={vatRates ?? []}
-          onSubmit={form.onSubmit}
-          onClose={form.onClose}
-        />
-      )}
+      renderForm={(form) => <VatRateFormDialog {...form} vatRates={vatRates ?? []} />}
     />
   );
 }

@@ -3,9 +3,7 @@ import type { VatRate, VatRateCreate, VatRateUpdate } from '@generated/model';
 import { validationSummary, type ValidationResult } from '@/components/form';
 import { endOfDayUtc, startOfDayUtc, toDateInput } from '@/lib/format';
 import { inputText, trimmedOrNull } from '@/lib/forms/text';
-
-/** docs/product.md §1/§9: the default country. */
-const DEFAULT_COUNTRY_CODE = 'TN';
+import { SHOP_COUNTRY } from '@/lib/shop';
 
 /** The Create/Edit VAT Rate dialog's fields, as typed (dates as YYYY-MM-DD, '' for none). */
 export interface VatRateFormValues {
@@ -26,7 +24,7 @@ export interface VatRateFormValues {
 export const emptyVatRateValues: VatRateFormValues = {
   name: '',
   rate: '',
-  country_code: DEFAULT_COUNTRY_CODE,
+  country_code: SHOP_COUNTRY,
   description: '',
   is_default: false,
   effective_from: '',

@@ -19,6 +19,10 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** Ada signs in: user, type, access token 'a1' and refresh token 'r1'. */
+const signInAda = (userType: 'admin' | 'customer') =>
+  setCredentials({ user: { username: 'ada' }, userType, access_token: 'a1', refresh_token: 'r1' });
+
 describe('auth store', () => {
   it('uses docs/product.md storage keys', () => {
     expect(STORAGE_KEYS).toEqual({
@@ -29,12 +33,7 @@ describe('auth store', () => {
   });
 
   it('setCredentials stores the session and persists the three keys', () => {
-    setCredentials({
-      user: { username: 'ada' },
-      userType: 'admin',
-      access_token: 'a1',
-      refresh_token: 'r1',
-    });
+    signInAda('admin');
     expect(authStore).toMatchObject({
       user: { username: 'ada' },
       userType: 'admin',
@@ -48,12 +47,7 @@ describe('auth store', () => {
   });
 
   it('setCredentials without user or userType keeps the current ones (token refresh)', () => {
-    setCredentials({
-      user: { username: 'ada' },
-      userType: 'customer',
-      access_token: 'a1',
-      refresh_token: 'r1',
-    });
+    signInAda('customer');
     setCredentials({ access_token: 'a2', refresh_token: 'r2' });
     expect(authStore).toMatchObject({
       user: { username: 'ada' },
@@ -65,12 +59,7 @@ describe('auth store', () => {
   });
 
   it('logout clears the state and removes the three keys', () => {
-    setCredentials({
-      user: { username: 'ada' },
-      userType: 'admin',
-      access_token: 'a1',
-      refresh_token: 'r1',
-    });
+    signInAda('admin');
     localStorage.setItem('unrelated', 'kept');
     logout();
     expect(authStore).toEqual({
@@ -105,12 +94,15 @@ describe('auth store', () => {
   });
 });
 
+/** Restores the session from these stored keys. */
+function restoreFrom(keys: Record<string, string>) {
+  for (const [key, value] of Object.entries(keys)) localStorage.setItem(key, value);
+  restoreAuth();
+}
+
 describe('restoreAuth', () => {
   it('is authenticated when an access token is stored, and restores the rest', () => {
-    localStorage.setItem('access_token', 'a1');
-    localStorage.setItem('refresh_token', 'r1');
-    localStorage.setItem('user_type', 'customer');
-    restoreAuth();
+    restoreFrom({ access_token: 'a1', refresh_token: 'r1', user_type: 'customer' });
     expect(authStore).toMatchObject({
       token: 'a1',
       refreshToken: 'r1',
@@ -120,9 +112,7 @@ describe('restoreAuth', () => {
   });
 
   it('is not authenticated without a stored access token, even with the other keys', () => {
-    localStorage.setItem('refresh_token', 'r1');
-    localStorage.setItem('user_type', 'admin');
-    restoreAuth();
+    restoreFrom({ refresh_token: 'r1', user_type: 'admin' });
     expect(authStore).toMatchObject({
       token: null,
       refreshToken: 'r1',
@@ -132,9 +122,7 @@ describe('restoreAuth', () => {
   });
 
   it('ignores an unknown user type', () => {
-    localStorage.setItem('access_token', 'a1');
-    localStorage.setItem('user_type', 'root');
-    restoreAuth();
+    restoreFrom({ access_token: 'a1', user_type: 'root' });
     expect(authStore.userType).toBeNull();
   });
 

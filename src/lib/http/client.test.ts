@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { logoutAdmin } from '@generated/clients/auth/auth';
 import { authStore, logout, setCredentials, STORAGE_KEYS } from '@/lib/auth/store';
 import { apiClient, configureHttpClient } from './client';
-import { ApiError } from './errors';
+import { failure } from './failure.test-support';
 
 class MemoryStorage implements Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'clear'> {
   private items = new Map<string, string>();
@@ -43,17 +43,6 @@ function recordAuthorization(): { value?: string | null } {
     }),
   );
   return seen;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 describe('authorization header', () => {

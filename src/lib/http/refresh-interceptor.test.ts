@@ -17,7 +17,7 @@ import {
 import type { UserType } from '@generated/model';
 import { logoutAdmin, logoutCustomer } from '@generated/clients/auth/auth';
 import { apiClient } from './client';
-import { ApiError } from './errors';
+import { failure } from './failure.test-support';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -64,8 +64,8 @@ interface RefreshCall {
 /** What a body-less POST (refresh, logout) must look like: no body, nothing said about one. */
 const NO_BODY = { contentType: null, body: '' };
 
-/** A refresh endpoint answering with fresh tokens (or `status`), recording each call. */
-function refreshEndpoint(path = '/api/v1/admin/auth/refresh', status = 200) {
+/** A POST endpoint at `path` that records each call (token, headers, body) and gives `answer`. */
+function recordedPost(path: string, answer: () => Promise<Response>) {
   const calls: RefreshCall[] = [];
   server.use(
     http.post(path, async ({ request }) => {
@@ -75,27 +75,27 @@ function refreshEndpoint(path = '/api/v1/admin/auth/refresh', status = 200) {
         contentType: request.headers.get('content-type'),
         body: await request.text(),
       });
-      await delay(20); // keeps the refresh in flight while the other 401s arrive
-      return status === 200
-        ? HttpResponse.json({ access_token: 'fresh', refresh_token: 'refresh-2' })
-        : HttpResponse.json({ detail: 'Invalid refresh token' }, { status });
+      return answer();
     }),
   );
   return calls;
 }
 
-const listProducts = () => apiClient<unknown[]>({ url: PRODUCTS, method: 'GET' });
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
+/** A refresh endpoint answering with fresh tokens (or `status`), recording each call. */
+function refreshEndpoint(path = '/api/v1/admin/auth/refresh', status = 200) {
+  return recordedPost(path, async () => {
+    await delay(20); // keeps the refresh in flight while the other 401s arrive
+    return status === 200
+      ? HttpResponse.json({ access_token: 'fresh', refresh_token: 'refresh-2' })
+      : HttpResponse.json({ detail: 'Invalid refresh token' }, { status });
+  });
 }
+
+/** The POST endpoint at `path` answers 401 with `detail`. */
+const rejects401 = (path: string, detail: string) =>
+  server.use(http.post(path, () => HttpResponse.json({ detail }, { status: 401 })));
+
+const listProducts = () => apiClient<unknown[]>({ url: PRODUCTS, method: 'GET' });
 
 function expectSignedOut() {
   expect(authStore).toMatchObject({
@@ -254,11 +254,7 @@ describe('silent refresh', () => {
   it('does not refresh when a login is rejected, even with a stale token stored', async () => {
     signIn();
     const calls = refreshEndpoint();
-    server.use(
-      http.post('/api/v1/admin/auth/login', () =>
-        HttpResponse.json({ detail: 'Incorrect username or password' }, { status: 401 }),
-      ),
-    );
+    rejects401('/api/v1/admin/auth/login', 'Incorrect username or password');
     const error = await failure(
       apiClient({
         url: '/api/v1/admin/auth/login',
@@ -291,17 +287,8 @@ describe('logout calls', () => {
     'the %s logout sends the refresh token in the query, no body and no content type',
     async (_who, call, path) => {
       signIn();
-      const calls: RefreshCall[] = [];
-      server.use(
-        http.post(path, async ({ request }) => {
-          calls.push({
-            token: new URL(request.url).searchParams.get('refresh_token'),
-            authorization: request.headers.get('authorization'),
-            contentType: request.headers.get('content-type'),
-            body: await request.text(),
-          });
-          return new HttpResponse(null, { status: 204 });
-        }),
+      const calls = recordedPost(path, () =>
+        Promise.resolve(new HttpResponse(null, { status: 204 })),
       );
       await expect(call({ refresh_token: 'refresh-1' })).resolves.toBeUndefined();
       expect(calls).toEqual([{ token: 'refresh-1', authorization: 'Bearer expired', ...NO_BODY }]);
@@ -311,11 +298,7 @@ describe('logout calls', () => {
   it('never refreshes on a 401 from logout', async () => {
     signIn();
     const calls = refreshEndpoint();
-    server.use(
-      http.post('/api/v1/admin/auth/logout', () =>
-        HttpResponse.json({ detail: 'Not authenticated' }, { status: 401 }),
-      ),
-    );
+    rejects401('/api/v1/admin/auth/logout', 'Not authenticated');
     expect(await failure(logoutAdmin({ refresh_token: 'refresh-1' }))).toMatchObject({
       status: 401,
       message: 'Not authenticated',

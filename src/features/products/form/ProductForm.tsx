@@ -28,6 +28,7 @@ import {
   type Option,
 } from '@/components/form';
 import { paths } from '@/lib/paths';
+import { SHOP_COUNTRY } from '@/lib/shop';
 import { productFormSchema } from './product-form-schema';
 import {
   grossPrice,
@@ -40,7 +41,6 @@ import {
 
 /** The empty <form> the product's inputs belong to through their `form` attribute. */
 const PRODUCT_FORM_ID = 'product-form';
-const DEFAULT_COUNTRY = 'TN';
 
 export interface ProductFormProps {
   mode: 'create' | 'edit';
@@ -101,7 +101,7 @@ export function ProductForm({
   // A new product starts with the country's default VAT rate, once the rates are there.
   const defaultVatRateId =
     mode === 'create'
-      ? vatRates?.find((rate) => rate.is_default && rate.country_code === DEFAULT_COUNTRY)?.id
+      ? vatRates?.find((rate) => rate.is_default && rate.country_code === SHOP_COUNTRY)?.id
       : undefined;
   const preselected = useRef(false);
   useEffect(() => {

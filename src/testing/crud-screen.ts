@@ -1,0 +1,124 @@
+/**
+ * The stories every CrudListScreen shares (users, VAT rates), their texts taken from the screen's
+ * noun as the screen takes them (stories only; never imported by the app).
+ */
+import type { HttpHandler } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { Endpoint } from '@mocks/handlers/endpoint';
+import { requests } from '@mocks/recorder';
+import { crudTexts } from '@/components/list-screen';
+import {
+  dialogClosed,
+  expectDialogFits,
+  expectScrollsInside,
+  listScreen,
+  listStateStories,
+} from './list-screen';
+import { expectToast } from './story';
+
+type Play = (context: { canvasElement: HTMLElement }) => Promise<void>;
+
+interface CrudScreenOptions {
+  /** The screen's noun, as given to its CrudListScreen. */
+  noun: readonly [string, string];
+  /** How many leading cells hold data. */
+  dataCells: number;
+  /** The mock endpoints of the list and of the delete. */
+  list: Endpoint<[never[]]>;
+  remove: Pick<Endpoint<[]>, 'networkError'>;
+  /** The list's API path ('/api/v1/admin/users/'); an item's is this and its id. */
+  listPath: string;
+}
+
+/** The list-screen helpers of a CrudListScreen and the stories all of them tell alike. */
+export function crudScreen({ noun, dataCells, list, remove, listPath }: CrudScreenOptions) {
+  const texts = crudTexts(noun);
+  const [singular] = noun;
+  const [create, edit] = texts.dialogTitles;
+  const helpers = listScreen({
+    table: texts.tableLabel,
+    dataCells,
+    searchPlaceholder: texts.search.placeholder,
+    dialogs: { add: texts.addLabel, create, edit, delete: texts.deleteTitle },
+  });
+  const { waitForRows, openDelete, answerDelete } = helpers;
+  const msw = (handler: HttpHandler) => ({ msw: { handlers: [handler] } });
+
+  /** Searching `text` finds nothing; cleared, the search shows all `total` rows; no request sent. */
+  async function expectNoMatchThenAll(canvasElement: HTMLElement, text: string, total: number) {
+    await helpers.search(canvasElement, text);
+    await expect(await within(canvasElement).findByText(texts.emptyText)).toBeVisible();
+    await helpers.search(canvasElement, '');
+    await waitFor(() => expect(helpers.dataRows(canvasElement)).toHaveLength(total));
+    await expect(requests.to('GET', listPath)).toHaveLength(1);
+  }
+
+  /** The row `name` (id `id`) is deleted once confirmed, and the list reloads. */
+  const deleted = (name: string, id: number): { play: Play } => ({
+    play: async ({ canvasElement }) => {
+      const dialog = await openDelete(canvasElement, name);
+      await expect(
+        dialog.getByText(
+          `Are you sure you want to delete "${name}"? This action cannot be undone.`,
+        ),
+      ).toBeVisible();
+      await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+      await requests.waitFor('DELETE', `${listPath}${id}`);
+      await expectToast('Success', `${texts.subject} deleted successfully`, 'success');
+      await dialogClosed('alertdialog');
+      await requests.waitFor('GET', listPath, { count: 2 });
+    },
+  });
+
+  /** Cancelling the confirmation of the row `name` sends no DELETE (`request` never matched). */
+  const deleteCancelled = (name: string, request: RegExp): { play: Play } => ({
+    play: async ({ canvasElement }) => {
+      await answerDelete(canvasElement, name, 'Cancel');
+      await dialogClosed('alertdialog');
+      await expect(requests.to('DELETE', request)).toHaveLength(0);
+    },
+  });
+
+  /** The DELETE of the row `name` fails to connect: an error toast. */
+  const deleteNetworkError = (name: string) => ({
+    parameters: msw(remove.networkError()),
+    play: (async ({ canvasElement }) => {
+      await answerDelete(canvasElement, name);
+      await expectToast('Error', `Failed to delete ${singular}`, 'error');
+    }) satisfies Play,
+  });
+
+  /** On a phone: the search box, the table scrolling inside its region, the create dialog fits. */
+  const mobile = {
+    globals: { viewport: { value: 'mobile375' } },
+    play: (async ({ canvasElement }) => {
+      const canvas = within(canvasElement);
+      await waitForRows(canvasElement);
+      await expect(canvas.getByPlaceholderText(texts.search.placeholder)).toBeVisible();
+      await expectScrollsInside(canvas.getByRole('region', { name: texts.tableLabel }));
+      await expectDialogFits(canvasElement, {
+        button: texts.addLabel,
+        name: create,
+        submit: 'Create',
+      });
+    }) satisfies Play,
+  };
+
+  const states = listStateStories({
+    list,
+    empty: { text: texts.emptyText, addButton: texts.addLabel },
+    loadingText: texts.loadingText,
+    loadError: { status: 403, message: 'Not enough permissions', title: texts.errorTitle },
+  });
+
+  return {
+    ...helpers,
+    emptyText: texts.emptyText,
+    expectNoMatchThenAll,
+    states,
+    deleted,
+    deleteCancelled,
+    deleteNetworkError,
+    mobile,
+  };
+}
