@@ -24,6 +24,8 @@ const VALID = new Set(['40303265045']);
 const ERROR = new Set(['123456789']); // DE: HTTP 500
 const MS_UNAVAILABLE = new Set(['ATU12345678'.slice(2)]); // AT: VIES userError
 const SLOW = new Set(['123456789B01']); // NL: answers after the timeout
+// Long enough for a prompt answer on a loaded 2-core machine; SLOW waits far past it.
+const TIMEOUT_MS = 2_000;
 
 interface FakeVies {
   url: string;
@@ -49,7 +51,7 @@ async function startFakeVies(): Promise<FakeVies> {
         return answer(200, { valid: false, userError: 'MS_UNAVAILABLE' });
       }
       if (SLOW.has(body.vatNumber)) {
-        setTimeout(() => answer(200, { valid: true }), 1_500).unref();
+        setTimeout(() => answer(200, { valid: true }), 5 * TIMEOUT_MS).unref();
         return;
       }
       answer(200, { ...body, valid: VALID.has(body.vatNumber), userError: 'VALID' });
@@ -78,7 +80,7 @@ describe('createViesChecker', () => {
   });
 
   it('asks VIES for EU numbers of a valid format and falls back to the format check', async () => {
-    const checker = createViesChecker({ url: vies.url, timeoutMs: 300 });
+    const checker = createViesChecker({ url: vies.url, timeoutMs: TIMEOUT_MS });
     expect(await checker.check('fr 40 303 265 045', 'FR')).toMatchObject({
       valid: true,
       check: 'vies',
@@ -108,7 +110,10 @@ describe('createViesChecker', () => {
     expect(await checker.check('1234567A', 'TN')).toMatchObject({ valid: true, check: 'format' });
     expect(vies.requests.length).toBe(asked);
     // Nothing listening: format only.
-    const down = createViesChecker({ url: 'http://127.0.0.1:9/check-vat-number', timeoutMs: 300 });
+    const down = createViesChecker({
+      url: 'http://127.0.0.1:9/check-vat-number',
+      timeoutMs: TIMEOUT_MS,
+    });
     expect(await down.check('FR40303265045', 'FR')).toMatchObject({ valid: true, check: 'format' });
   });
 });
@@ -120,7 +125,7 @@ describe.each(testDialects)('reverse charge with VIES (%s)', (dialect) => {
 
   beforeAll(async () => {
     vies = await startFakeVies();
-    t = await createTestApp(dialect, { config: { viesUrl: vies.url, viesTimeoutMs: 300 } });
+    t = await createTestApp(dialect, { config: { viesUrl: vies.url, viesTimeoutMs: TIMEOUT_MS } });
   });
   afterAll(async () => {
     await t?.close();
