@@ -25,9 +25,34 @@ export interface CrudListData<T, V> {
   initialSearch?: string;
 }
 
-interface CrudListScreenProps<T extends { id: number }, V> extends CrudListData<T, V> {
-  /** [singular, plural] in running text ('VAT rate', 'VAT rates'): every text of the screen. */
+/**
+ * The texts of a CrudListScreen and of its container's toasts, written out by each screen as
+ * docs/product.md §2 and §8 quote them.
+ */
+export interface CrudTexts {
+  /** [singular, plural] of the count ('3 of 12 users'). */
   noun: readonly [string, string];
+  title: string;
+  addLabel: string;
+  searchPlaceholder: string;
+  searchLabel: string;
+  tableLabel: string;
+  loadingText: string;
+  errorTitle: string;
+  emptyText: string;
+  deleteTitle: string;
+  toasts: {
+    created: string;
+    updated: string;
+    deleted: string;
+    createFailed: string;
+    updateFailed: string;
+    deleteFailed: string;
+  };
+}
+
+interface CrudListScreenProps<T extends { id: number }, V> extends CrudListData<T, V> {
+  texts: CrudTexts;
   description: string;
   /** The items matching the search text. */
   filter: (items: readonly T[], query: string) => readonly T[];
@@ -41,26 +66,6 @@ interface CrudListScreenProps<T extends { id: number }, V> extends CrudListData<
 }
 
 const idOf = (item: { id: number }) => item.id;
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const titleCase = (text: string) => text.split(' ').map(capitalised).join(' ');
-
-/** The texts of a CrudListScreen, from its noun: ['VAT rate', 'VAT rates'] gives 'Add VAT Rate'. */
-export function crudTexts([singular, plural]: readonly [string, string]) {
-  return {
-    title: titleCase(plural),
-    /** An item as the subject of a sentence ('VAT rate created successfully'). */
-    subject: capitalised(singular),
-    addLabel: `Add ${titleCase(singular)}`,
-    search: { placeholder: `Search ${plural}...`, label: `Search ${plural}` },
-    errorTitle: `Failed to load ${plural}`,
-    loadingText: `Loading ${plural}...`,
-    tableLabel: capitalised(plural),
-    emptyText: `No ${plural} found`,
-    deleteTitle: `Delete ${titleCase(singular)}`,
-    /** The form dialog's titles (tests: the dialogs name them themselves). */
-    dialogTitles: [`Create ${titleCase(singular)}`, `Edit ${titleCase(singular)}`] as const,
-  };
-}
 
 /**
  * A management screen with search, table, create/edit dialog and delete confirmation (users,
@@ -74,7 +79,7 @@ export function CrudListScreen<T extends { id: number }, V>({
   onSave,
   onDelete,
   initialSearch = '',
-  noun,
+  texts,
   description,
   filter,
   columns,
@@ -82,7 +87,6 @@ export function CrudListScreen<T extends { id: number }, V>({
   minW = '60rem',
   renderForm,
 }: CrudListScreenProps<T, V>) {
-  const texts = crudTexts(noun);
   const { box, query, searching } = useListSearch(initialSearch);
   const shown = useMemo(() => filter(items ?? [], query), [filter, items, query]);
   const { form, openForm, remove, askDelete } = useCrudDialogs<T, V>({ onSave, onDelete });
@@ -115,8 +119,8 @@ export function CrudListScreen<T extends { id: number }, V>({
           {texts.addLabel}
         </Button>
       }
-      search={{ ...texts.search, ...box }}
-      count={items && { noun, shown, all: items, filtered: searching }}
+      search={{ placeholder: texts.searchPlaceholder, label: texts.searchLabel, ...box }}
+      count={items && { noun: texts.noun, shown, all: items, filtered: searching }}
       error={
         loadError &&
         !items && <LoadErrorState title={texts.errorTitle} message={loadError} onRetry={onRetry} />

@@ -6,5 +6,5 @@ export { RowActions, StatusBadge } from './RowActions';
 export { LoadErrorState, LoadingState, UnavailableState } from './states';
 export { useCrudDialogs, useDeleteConfirmation } from './use-crud-dialogs';
 export { BADGE_PROPS, type BadgeStyle } from './badges';
-export { CrudListScreen, crudTexts, type CrudListData } from './CrudListScreen';
+export { CrudListScreen, type CrudListData, type CrudTexts } from './CrudListScreen';
 export { useCrudList } from './use-crud-list';

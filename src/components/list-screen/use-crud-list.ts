@@ -1,6 +1,6 @@
 import { withToasts } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
-import { crudTexts, type CrudListData } from './CrudListScreen';
+import type { CrudListData, CrudTexts } from './CrudListScreen';
 
 /** The part of an SWR list hook's result that a CrudListScreen needs. */
 interface ListQuery<T> {
@@ -13,8 +13,8 @@ interface ListQuery<T> {
 interface CrudActionsOptions<T, V> {
   /** The list shown. */
   list: ListQuery<T>;
-  /** [singular, plural] in running text, as the screen's `noun` ('user', 'users'). */
-  noun: readonly [string, string];
+  /** The screen's texts: the load-error title and the toasts are taken from them. */
+  texts: Pick<CrudTexts, 'errorTitle' | 'toasts'>;
   create: (values: V) => Promise<unknown>;
   update: (item: T, values: V) => Promise<unknown>;
   remove: (item: T) => Promise<unknown>;
@@ -30,30 +30,31 @@ interface CrudActionsOptions<T, V> {
  */
 export function useCrudList<T, V>({
   list,
-  noun,
+  texts: { errorTitle, toasts },
   create,
   update,
   remove,
   reload = () => void list.mutate(),
 }: CrudActionsOptions<T, V>): CrudListData<T, V> {
-  const [name] = noun;
-  const { subject, errorTitle } = crudTexts(noun);
-  const outcome = (verb: string, done: string) => ({
-    success: `${subject} ${done} successfully`,
-    failure: `Failed to ${verb} ${name}`,
-  });
-
   async function onSave(values: V, item: T | null): Promise<boolean> {
     const saved = await withToasts(
       () => (item ? update(item, values) : create(values)),
-      item ? outcome('update', 'updated') : outcome('create', 'created'),
+      item
+        ? { success: toasts.updated, failure: toasts.updateFailed }
+        : { success: toasts.created, failure: toasts.createFailed },
     );
     if (saved) reload();
     return saved;
   }
 
   async function onDelete(item: T): Promise<void> {
-    if (await withToasts(() => remove(item), outcome('delete', 'deleted'))) reload();
+    if (
+      await withToasts(() => remove(item), {
+        success: toasts.deleted,
+        failure: toasts.deleteFailed,
+      })
+    )
+      reload();
   }
 
   return {

@@ -6,7 +6,6 @@ import { requests } from '@mocks/recorder';
 import { dialogClosed, replace, rowOf } from '@/testing/list-screen';
 import { expectToast, screen, type Scope, expectScreenTitle } from '@/testing/story';
 import { UsersPage } from './UsersPage';
-import { USER_NOUN } from './UsersView';
 import { adminScreen } from '@/testing/admin-screen';
 import { crudScreen } from '@/testing/crud-screen';
 
@@ -60,7 +59,20 @@ const EXPECTED_ROWS = [
 ];
 
 const crud = crudScreen({
-  noun: USER_NOUN,
+  texts: {
+    tableLabel: 'Users',
+    searchPlaceholder: 'Search users...',
+    searchLabel: 'Search users',
+    addLabel: 'Add User',
+    createTitle: 'Create User',
+    editTitle: 'Edit User',
+    deleteTitle: 'Delete User',
+    emptyText: 'No users found',
+    loadingText: 'Loading users...',
+    errorTitle: 'Failed to load users',
+    deleted: 'User deleted successfully',
+    deleteFailed: 'Failed to delete user',
+  },
   dataCells: 6,
   list: users.list,
   remove: users.delete,

@@ -5,6 +5,7 @@ import {
   StatusBadge,
   textColumn,
   type Column,
+  type CrudTexts,
 } from '@/components/list-screen';
 import { formatDateTime } from '@/lib/format';
 import { RoleBadge } from './RoleBadge';
@@ -28,7 +29,27 @@ const COLUMNS: readonly Column<AdminUser>[] = [
   { header: 'Status', width: '5.5rem', cell: (user) => <StatusBadge active={user.is_active} /> },
 ];
 
-export const USER_NOUN = ['user', 'users'] as const;
+/** The screen's texts (docs/product.md §2 Users, §8). */
+export const USER_TEXTS: CrudTexts = {
+  noun: ['user', 'users'],
+  title: 'Users',
+  addLabel: 'Add User',
+  searchPlaceholder: 'Search users...',
+  searchLabel: 'Search users',
+  tableLabel: 'Users',
+  loadingText: 'Loading users...',
+  errorTitle: 'Failed to load users',
+  emptyText: 'No users found',
+  deleteTitle: 'Delete User',
+  toasts: {
+    created: 'User created successfully',
+    updated: 'User updated successfully',
+    deleted: 'User deleted successfully',
+    createFailed: 'Failed to create user',
+    updateFailed: 'Failed to update user',
+    deleteFailed: 'Failed to delete user',
+  },
+};
 const username = (user: AdminUser) => user.username;
 
 /** Admin users management (/admin/users, docs/product.md §2): search, table, dialogs. */
@@ -36,7 +57,7 @@ export function UsersView(props: CrudListData<AdminUser, UserFormValues>) {
   return (
     <CrudListScreen
       {...props}
-      noun={USER_NOUN}
+      texts={USER_TEXTS}
       description="Manage the back-office users and their roles"
       filter={filterUsers}
       columns={COLUMNS}

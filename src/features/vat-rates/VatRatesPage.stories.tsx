@@ -7,7 +7,6 @@ import { requests } from '@mocks/recorder';
 import { dialogClosed, replace } from '@/testing/list-screen';
 import { expectToast, screen, type Scope, expectScreenTitle } from '@/testing/story';
 import { VatRatesPage } from './VatRatesPage';
-import { VAT_RATE_NOUN } from './VatRatesView';
 import { adminScreen } from '@/testing/admin-screen';
 import { crudScreen } from '@/testing/crud-screen';
 
@@ -41,7 +40,20 @@ const EXPECTED_ROWS = [
 ];
 
 const crud = crudScreen({
-  noun: VAT_RATE_NOUN,
+  texts: {
+    tableLabel: 'VAT rates',
+    searchPlaceholder: 'Search VAT rates...',
+    searchLabel: 'Search VAT rates',
+    addLabel: 'Add VAT Rate',
+    createTitle: 'Create VAT Rate',
+    editTitle: 'Edit VAT Rate',
+    deleteTitle: 'Delete VAT Rate',
+    emptyText: 'No VAT rates found',
+    loadingText: 'Loading VAT rates...',
+    errorTitle: 'Failed to load VAT rates',
+    deleted: 'VAT rate deleted successfully',
+    deleteFailed: 'Failed to delete VAT rate',
+  },
   dataCells: 7,
   list: vatRates.list,
   remove: vatRates.delete,

@@ -1,7 +1,12 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { VatRate } from '@generated/model';
-import { CrudListScreen, type CrudListData, type Column } from '@/components/list-screen';
+import {
+  CrudListScreen,
+  type Column,
+  type CrudListData,
+  type CrudTexts,
+} from '@/components/list-screen';
 import { formatDate, formatVatRate } from '@/lib/format';
 import { filterVatRates, STATUS_LABELS, usageText, type VatRateFormValues } from './vat-rate-form';
 import { VatRateFormDialog } from './VatRateFormDialog';
@@ -80,7 +85,27 @@ function vatRateColumns(vatRates: readonly VatRate[]): Column<VatRate>[] {
   ];
 }
 
-export const VAT_RATE_NOUN = ['VAT rate', 'VAT rates'] as const;
+/** The screen's texts (docs/product.md §2 VAT rates, §8). */
+export const VAT_RATE_TEXTS: CrudTexts = {
+  noun: ['VAT rate', 'VAT rates'],
+  title: 'VAT Rates',
+  addLabel: 'Add VAT Rate',
+  searchPlaceholder: 'Search VAT rates...',
+  searchLabel: 'Search VAT rates',
+  tableLabel: 'VAT rates',
+  loadingText: 'Loading VAT rates...',
+  errorTitle: 'Failed to load VAT rates',
+  emptyText: 'No VAT rates found',
+  deleteTitle: 'Delete VAT Rate',
+  toasts: {
+    created: 'VAT rate created successfully',
+    updated: 'VAT rate updated successfully',
+    deleted: 'VAT rate deleted successfully',
+    createFailed: 'Failed to create VAT rate',
+    updateFailed: 'Failed to update VAT rate',
+    deleteFailed: 'Failed to delete VAT rate',
+  },
+};
 const rateName = (rate: VatRate) => rate.name;
 
 /** VAT rates management (/admin/vat-rates, docs/product.md §2): search, table, dialogs. */
@@ -90,7 +115,7 @@ export function VatRatesView(props: CrudListData<VatRate, VatRateFormValues>) {
   return (
     <CrudListScreen
       {...props}
-      noun={VAT_RATE_NOUN}
+      texts={VAT_RATE_TEXTS}
       description="Manage the VAT rates applied to products, per country"
       filter={filterVatRates}
       columns={columns}
