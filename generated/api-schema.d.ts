@@ -193,7 +193,7 @@ export interface paths {
     };
     /**
      * List catalogue products
-     * @description Public. Returns active products only, newest first, priced for `country_code` (see getProductBySlug for the pricing rule). All filters combine with AND; `search` matches name, short description, brand and tags case-insensitively; `min_price`/`max_price` compare with price_incl_vat for the requested country. The total number of matches is in `X-Total-Count`. 422 when a query parameter is invalid or `min_price` exceeds `max_price`.
+     * @description Public. Returns active products only, newest first unless `sort` says otherwise, priced for `country_code` (see getProductBySlug for the pricing rule). All filters combine with AND; `search` matches name, short description, brand and tags case-insensitively; `min_price`/`max_price` compare with price_incl_vat for the requested country. The total number of matches is in `X-Total-Count`. 422 when a query parameter is invalid or `min_price` exceeds `max_price`.
      */
     get: operations['listProducts'];
     put?: never;
@@ -286,7 +286,7 @@ export interface paths {
     };
     /**
      * List products (admin)
-     * @description Admin token required (any admin role). Returns active and inactive products, newest first; `search` matches name, slug and brand case-insensitively. The total number of matches is in `X-Total-Count`. 401 without a valid token, 403 for a non-admin token, 422 when a query parameter is invalid.
+     * @description Admin token required (any admin role). Returns active and inactive products, newest first unless `sort` says otherwise; `search` matches name, slug and brand case-insensitively. The total number of matches is in `X-Total-Count`. 401 without a valid token, 403 for a non-admin token, 422 when a query parameter is invalid.
      */
     get: operations['listAdminProducts'];
     put?: never;
@@ -572,7 +572,7 @@ export interface paths {
     };
     /**
      * List orders (admin)
-     * @description Admin token with role super_admin, admin, manager or support (403 for inventory_manager and for customer tokens). Returns order summaries, newest first, filtered by every filter given (all combined with AND). 422 for an invalid filter, or when date_from is after date_to.
+     * @description Admin token with role super_admin, admin, manager or support (403 for inventory_manager and for customer tokens). Returns order summaries, newest first unless `sort` says otherwise, filtered by every filter given (all combined with AND). 422 for an invalid filter, or when date_from is after date_to.
      */
     get: operations['listAdminOrders'];
     put?: never;
@@ -637,6 +637,46 @@ export interface paths {
      * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Only an order that is pending, confirmed or processing can be cancelled (409 otherwise, e.g. already shipped or cancelled). In one transaction the status becomes cancelled, a status_history entry is appended with the reason as its note, and the order gives back the stock it holds: for each variant still in the catalogue, what the order's stock movements took (at checkout or when it was last reopened), recorded as a stock movement linked to the order. Stock is given back once: two concurrent cancellations of one order give one 200 and one 409, and an order already moved to cancelled or refunded by updateOrderStatus cannot be cancelled again. The body is optional. 404 when there is no such order.
      */
     post: operations['cancelOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/stats/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Dashboard figures
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Counts of products, orders and distinct customers, and the revenue, over the whole shop.
+     */
+    get: operations['getDashboardStats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/customers/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Customers overview (admin)
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). The orders grouped by customer (see CustomerOverview), most recent order first unless `sort` says otherwise. `search` matches the e-mail, the customer type or the country code case-insensitively. The total number of matching customers is in `X-Total-Count`. 422 when a query parameter is invalid.
+     */
+    get: operations['listAdminCustomers'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1292,6 +1332,70 @@ export interface components {
     Message: {
       /** @example Done */
       message: string;
+    };
+    /**
+     * @description Sort keys of the admin product list; `-` means descending.
+     * @default -created_at
+     * @enum {string}
+     */
+    ProductSort: '-created_at' | 'created_at' | 'name' | '-name' | 'base_price' | '-base_price';
+    /**
+     * @description Sort keys of the public catalogue; `-` means descending.
+     * @default -created_at
+     * @enum {string}
+     */
+    PublicProductSort: '-created_at' | 'created_at' | 'name' | '-name';
+    /**
+     * @description Sort keys of the admin order list; `-` means descending.
+     * @default -created_at
+     * @enum {string}
+     */
+    OrderSort: '-created_at' | 'created_at' | '-total_amount' | 'total_amount';
+    /**
+     * @description Sort keys of the customers overview; `-` means descending.
+     * @default -last_order_date
+     * @enum {string}
+     */
+    CustomerSort:
+      | '-last_order_date'
+      | 'last_order_date'
+      | '-total_spent'
+      | 'total_spent'
+      | '-order_count'
+      | 'order_count'
+      | 'email'
+      | '-email';
+    /** @description The dashboard's figures over the whole shop, computed by the database at the time of the request. */
+    DashboardStats: {
+      /** @description Number of products, active and inactive. */
+      product_count: number;
+      /** @description Number of orders, whatever their status. */
+      order_count: number;
+      /** @description Number of distinct customers, a customer being the shipping e-mail of an order compared trimmed and case-insensitively (as in listAdminCustomers). */
+      customer_count: number;
+      /** @description Sum of every order's total_amount, whatever its status. */
+      revenue: components['schemas']['Money'];
+      /** @description Sum of the total_amount of the orders neither cancelled nor refunded. */
+      revenue_excluding_cancelled_refunded: components['schemas']['Money'];
+    };
+    /** @description A customer as seen from the orders: the orders grouped by shipping e-mail, compared trimmed and case-insensitively. The e-mail spelling, type, country and VAT number are those of the customer's most recent order (latest created_at, then highest id). */
+    CustomerOverview: {
+      /**
+       * @description The shipping e-mail as written on the most recent order (trimmed).
+       * @example jane@example.com
+       */
+      email: string;
+      customer_type: components['schemas']['CustomerType'];
+      /** @description The country whose VAT applied to the most recent order. */
+      country_code: components['schemas']['CountryCode'];
+      /** @description The VAT number given with the most recent order. */
+      vat_number: string | null;
+      /** @description Number of orders, whatever their status. */
+      order_count: number;
+      /** @description Sum of the orders' total_amount, whatever their status. */
+      total_spent: components['schemas']['Money'];
+      /** @description created_at of the most recent order. */
+      last_order_date: components['schemas']['Timestamp'];
     };
     /** @description A product as the back office sees it (active or not). A simple product keeps its stock in one default variant; a product with variants keeps it in its variants (see Variants). */
     Product: {
@@ -2560,6 +2664,14 @@ export interface components {
     SessionId: string;
     /** @description Country whose VAT applies to the prices returned. */
     CountryCodeQuery: components['schemas']['CountryCode'];
+    /** @description Order of the list: a column name, ascending, or with a leading `-`, descending. Ties are broken by id in the same direction, so paging is stable. `base_price` is the price as entered (net or gross per product). */
+    ProductSort: components['schemas']['ProductSort'];
+    /** @description Order of the list (see ProductSort); ties broken by id. */
+    PublicProductSort: components['schemas']['PublicProductSort'];
+    /** @description Order of the list (see ProductSort); ties broken by id. */
+    OrderSort: components['schemas']['OrderSort'];
+    /** @description Order of the list (see ProductSort); ties broken by the normalised e-mail. */
+    CustomerSort: components['schemas']['CustomerSort'];
   };
   requestBodies: never;
   headers: {
@@ -2803,6 +2915,8 @@ export interface operations {
         max_price?: components['schemas']['Money'];
         /** @description Only featured (true) or only non-featured (false) products. */
         is_featured?: boolean;
+        /** @description Order of the list (see ProductSort); ties broken by id. */
+        sort?: components['parameters']['PublicProductSort'];
         /** @description Country whose VAT applies to the prices returned. */
         country_code?: components['parameters']['CountryCodeQuery'];
         /** @description Number of records to skip. */
@@ -2924,6 +3038,8 @@ export interface operations {
         category_id?: components['schemas']['Id'];
         /** @description Only active (true) or only inactive (false) products. */
         is_active?: boolean;
+        /** @description Order of the list: a column name, ascending, or with a leading `-`, descending. Ties are broken by id in the same direction, so paging is stable. `base_price` is the price as entered (net or gross per product). */
+        sort?: components['parameters']['ProductSort'];
       };
       header?: never;
       path?: never;
@@ -3495,10 +3611,16 @@ export interface operations {
         date_from?: components['schemas']['Timestamp'];
         /** @description Only orders created at or before this instant. */
         date_to?: components['schemas']['Timestamp'];
-        /** @description Case-insensitive substring of the order number or of the customer e-mail. */
+        /** @description Case-insensitive substring of the order number, the customer e-mail, the shipping e-mail or the shipping name (first name, a space, last name). */
         search?: string;
         /** @description Only orders of this customer e-mail (exact match, case-insensitive). */
         customer_email?: string;
+        /** @description Only orders of this customer of the customers overview: the shipping e-mail, compared trimmed and case-insensitively. */
+        shipping_email?: string;
+        /** @description Only orders paid with this method. */
+        payment_method?: components['schemas']['PaymentMethod'];
+        /** @description Order of the list (see ProductSort); ties broken by id. */
+        sort?: components['parameters']['OrderSort'];
       };
       header?: never;
       path?: never;
@@ -3608,6 +3730,61 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getDashboardStats: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The figures. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DashboardStats'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  listAdminCustomers: {
+    parameters: {
+      query?: {
+        /** @description Text to look for (trimmed). */
+        search?: string;
+        /** @description Order of the list (see ProductSort); ties broken by the normalised e-mail. */
+        sort?: components['parameters']['CustomerSort'];
+        /** @description Number of records to skip. */
+        skip?: components['parameters']['Skip'];
+        /** @description Maximum number of records to return. */
+        limit?: components['parameters']['Limit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of customers. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerOverview'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       422: components['responses']['ValidationError'];
     };
   };

@@ -5,6 +5,8 @@ import type { SkipParameter } from './skipParameter';
 import type { LimitParameter } from './limitParameter';
 import type { OrderStatus } from './orderStatus';
 import type { Timestamp } from './timestamp';
+import type { PaymentMethod } from './paymentMethod';
+import type { OrderSortParameter } from './orderSortParameter';
 
 export type ListAdminOrdersParams = {
   /**
@@ -32,7 +34,7 @@ export type ListAdminOrdersParams = {
    */
   date_to?: Timestamp;
   /**
-   * Case-insensitive substring of the order number or of the customer e-mail.
+   * Case-insensitive substring of the order number, the customer e-mail, the shipping e-mail or the shipping name (first name, a space, last name).
    * @minLength 1
    * @maxLength 100
    */
@@ -42,4 +44,18 @@ export type ListAdminOrdersParams = {
    * @maxLength 254
    */
   customer_email?: string;
+  /**
+   * Only orders of this customer of the customers overview: the shipping e-mail, compared trimmed and case-insensitively.
+   * @minLength 1
+   * @maxLength 254
+   */
+  shipping_email?: string;
+  /**
+   * Only orders paid with this method.
+   */
+  payment_method?: PaymentMethod;
+  /**
+   * Sort keys of the admin order list; `-` means descending.
+   */
+  sort?: OrderSortParameter;
 };

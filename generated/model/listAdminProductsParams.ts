@@ -4,6 +4,7 @@
 import type { SkipParameter } from './skipParameter';
 import type { LimitParameter } from './limitParameter';
 import type { Id } from './id';
+import type { ProductSortParameter } from './productSortParameter';
 
 export type ListAdminProductsParams = {
   /**
@@ -32,4 +33,8 @@ export type ListAdminProductsParams = {
    * Only active (true) or only inactive (false) products.
    */
   is_active?: boolean;
+  /**
+   * Sort keys of the admin product list; `-` means descending.
+   */
+  sort?: ProductSortParameter;
 };

@@ -4,6 +4,7 @@
 import type { Id } from './id';
 import type { Slug } from './slug';
 import type { Money } from './money';
+import type { PublicProductSortParameter } from './publicProductSortParameter';
 import type { CountryCodeQueryParameter } from './countryCodeQueryParameter';
 import type { SkipParameter } from './skipParameter';
 import type { LimitParameter } from './limitParameter';
@@ -35,6 +36,10 @@ export type ListProductsParams = {
    * Only featured (true) or only non-featured (false) products.
    */
   is_featured?: boolean;
+  /**
+   * Sort keys of the public catalogue; `-` means descending.
+   */
+  sort?: PublicProductSortParameter;
   /**
    * ISO 3166-1 alpha-2 country code, upper case (lower case input is upper-cased).
    * @minLength 2

@@ -3,7 +3,9 @@
  */
 import type {
   Customer,
+  CustomerOverview,
   CustomerUpdate,
+  ListAdminCustomersParams,
   VatValidationRequest,
   VatValidationResult,
 } from '../../model';
@@ -13,6 +15,19 @@ import type { BodyType } from '../../../src/lib/http/client';
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
+/**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). The orders grouped by customer (see CustomerOverview), most recent order first unless `sort` says otherwise. `search` matches the e-mail, the customer type or the country code case-insensitively. The total number of matching customers is in `X-Total-Count`. 422 when a query parameter is invalid.
+ * @summary Customers overview (admin)
+ */
+export const listAdminCustomers = (
+  params?: ListAdminCustomersParams,
+  options?: SecondParameter<typeof apiClient<CustomerOverview[]>>,
+) => {
+  return apiClient<CustomerOverview[]>(
+    { url: `/api/v1/admin/customers/`, method: 'GET', params },
+    options,
+  );
+};
 /**
  * Customer token only (403 for an admin token; 401 also when the customer was deactivated or deleted since the token was issued). Returns the caller's own profile; there is no way to read another customer's.
  * @summary Get the signed-in customer's profile
@@ -56,6 +71,7 @@ export const validateVatNumber = (
     options,
   );
 };
+export type ListAdminCustomersResult = NonNullable<Awaited<ReturnType<typeof listAdminCustomers>>>;
 export type GetCustomerProfileResult = NonNullable<Awaited<ReturnType<typeof getCustomerProfile>>>;
 export type UpdateCustomerProfileResult = NonNullable<
   Awaited<ReturnType<typeof updateCustomerProfile>>

@@ -63,7 +63,7 @@ export const getOrder = (id: number, options?: SecondParameter<typeof apiClient<
   return apiClient<Order>({ url: `/api/v1/orders/${id}`, method: 'GET' }, options);
 };
 /**
- * Admin token with role super_admin, admin, manager or support (403 for inventory_manager and for customer tokens). Returns order summaries, newest first, filtered by every filter given (all combined with AND). 422 for an invalid filter, or when date_from is after date_to.
+ * Admin token with role super_admin, admin, manager or support (403 for inventory_manager and for customer tokens). Returns order summaries, newest first unless `sort` says otherwise, filtered by every filter given (all combined with AND). 422 for an invalid filter, or when date_from is after date_to.
  * @summary List orders (admin)
  */
 export const listAdminOrders = (

@@ -9,8 +9,10 @@ import type { SWRMutationConfiguration } from 'swr/mutation';
 
 import type {
   Customer,
+  CustomerOverview,
   CustomerUpdate,
   ForbiddenResponse,
+  ListAdminCustomersParams,
   UnauthorizedResponse,
   ValidationErrorResponse,
   VatValidationRequest,
@@ -22,6 +24,59 @@ import type { ErrorType, BodyType } from '../../../src/lib/http/client';
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
+/**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). The orders grouped by customer (see CustomerOverview), most recent order first unless `sort` says otherwise. `search` matches the e-mail, the customer type or the country code case-insensitively. The total number of matching customers is in `X-Total-Count`. 422 when a query parameter is invalid.
+ * @summary Customers overview (admin)
+ */
+export const listAdminCustomers = (
+  params?: ListAdminCustomersParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<CustomerOverview[]>(
+    { url: `/api/v1/admin/customers/`, method: 'GET', params },
+    options,
+  );
+};
+
+export const getListAdminCustomersKey = (params?: ListAdminCustomersParams) =>
+  [`/api/v1/admin/customers/`, ...(params ? [params] : [])] as const;
+
+export type ListAdminCustomersQueryResult = NonNullable<
+  Awaited<ReturnType<typeof listAdminCustomers>>
+>;
+export type ListAdminCustomersQueryError = ErrorType<
+  UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse
+>;
+
+/**
+ * @summary Customers overview (admin)
+ */
+export const useListAdminCustomers = <
+  TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse>,
+>(
+  params?: ListAdminCustomersParams,
+  options?: {
+    swr?: SWRConfiguration<Awaited<ReturnType<typeof listAdminCustomers>>, TError> & {
+      swrKey?: Key;
+      enabled?: boolean;
+    };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const isEnabled = swrOptions?.enabled !== false;
+  const swrKey =
+    swrOptions?.swrKey ?? (() => (isEnabled ? getListAdminCustomersKey(params) : null));
+  const swrFn = () => listAdminCustomers(params, requestOptions);
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
 /**
  * Customer token only (403 for an admin token; 401 also when the customer was deactivated or deleted since the token was issued). Returns the caller's own profile; there is no way to read another customer's.
  * @summary Get the signed-in customer's profile

@@ -196,7 +196,7 @@ export const useGetOrder = <
   };
 };
 /**
- * Admin token with role super_admin, admin, manager or support (403 for inventory_manager and for customer tokens). Returns order summaries, newest first, filtered by every filter given (all combined with AND). 422 for an invalid filter, or when date_from is after date_to.
+ * Admin token with role super_admin, admin, manager or support (403 for inventory_manager and for customer tokens). Returns order summaries, newest first unless `sort` says otherwise, filtered by every filter given (all combined with AND). 422 for an invalid filter, or when date_from is after date_to.
  * @summary List orders (admin)
  */
 export const listAdminOrders = (

@@ -33,7 +33,7 @@ import type { ErrorType, BodyType } from '../../../src/lib/http/client';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 /**
- * Public. Returns active products only, newest first, priced for `country_code` (see getProductBySlug for the pricing rule). All filters combine with AND; `search` matches name, short description, brand and tags case-insensitively; `min_price`/`max_price` compare with price_incl_vat for the requested country. The total number of matches is in `X-Total-Count`. 422 when a query parameter is invalid or `min_price` exceeds `max_price`.
+ * Public. Returns active products only, newest first unless `sort` says otherwise, priced for `country_code` (see getProductBySlug for the pricing rule). All filters combine with AND; `search` matches name, short description, brand and tags case-insensitively; `min_price`/`max_price` compare with price_incl_vat for the requested country. The total number of matches is in `X-Total-Count`. 422 when a query parameter is invalid or `min_price` exceeds `max_price`.
  * @summary List catalogue products
  */
 export const listProducts = (
@@ -239,7 +239,7 @@ export const useListProductVariantsBySlug = <
   };
 };
 /**
- * Admin token required (any admin role). Returns active and inactive products, newest first; `search` matches name, slug and brand case-insensitively. The total number of matches is in `X-Total-Count`. 401 without a valid token, 403 for a non-admin token, 422 when a query parameter is invalid.
+ * Admin token required (any admin role). Returns active and inactive products, newest first unless `sort` says otherwise; `search` matches name, slug and brand case-insensitively. The total number of matches is in `X-Total-Count`. 401 without a valid token, 403 for a non-admin token, 422 when a query parameter is invalid.
  * @summary List products (admin)
  */
 export const listAdminProducts = (
