@@ -1,0 +1,119 @@
+// One measurement of `npm run bench`: autocannon against an endpoint of the app, then against
+// the limit, a minimal Fastify route sending the same response bytes from a buffer with the
+// same settings (what this server can do at most for a response of that size).
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+export interface Figures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Answers other than 2xx, and connection errors and timeouts. */
+  failures: number;
+}
+
+export interface Measurement {
+  endpoint: string;
+  /** What the database held: "1000 products", "200000 orders". */
+  rows: string;
+  /** null: the endpoint did not answer 200 (not implemented on this branch). */
+  status: number;
+  bytes: number | null;
+  figures: Figures | null;
+  limit: Figures | null;
+}
+
+type Request = Pick<autocannon.Options, 'method' | 'headers' | 'body' | 'requests'>;
+
+/** The load generator runs in a worker thread, so it does not share the server's event loop. */
+async function load(url: string, request: Request): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    duration: SECONDS,
+    connections: CONNECTIONS,
+    workers: 1,
+    ...request,
+  } as autocannon.Options);
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** The limit's server: GET /limit answers the body given last, as is. */
+export async function startLimitServer() {
+  const app = Fastify();
+  let body: Buffer = Buffer.alloc(0);
+  let contentType = 'application/json';
+  app.get('/limit', (_request, reply) => reply.type(contentType).send(body));
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    /** The figures of the limit for this response. */
+    measure(response: Buffer, type: string, headers: Record<string, string>) {
+      body = response;
+      contentType = type;
+      return load(`${address}/limit`, { headers });
+    },
+    close: () => app.close(),
+  };
+}
+
+export type LimitServer = Awaited<ReturnType<typeof startLimitServer>>;
+
+/**
+ * Measures GET `path` on the app and its limit; an endpoint that does not answer 200 is
+ * reported with its status and no figures.
+ */
+export async function measureGet(
+  app: string,
+  limit: LimitServer,
+  endpoint: { path: string; rows: string; headers: Record<string, string> },
+): Promise<Measurement> {
+  const url = `${app}${endpoint.path}`;
+  const probe = await fetch(url, { headers: endpoint.headers });
+  const body = Buffer.from(await probe.arrayBuffer());
+  const result = { endpoint: endpoint.path, rows: endpoint.rows, status: probe.status };
+  if (probe.status !== 200) return { ...result, bytes: null, figures: null, limit: null };
+  const once = async () => (await fetch(url, { headers: endpoint.headers })).arrayBuffer();
+  // Warm the caches (statements, pages) before measuring.
+  for (let i = 0; i < 5; i++) await once();
+  const figures = await load(url, { headers: endpoint.headers });
+  // The requests still in flight when the load stopped are served before this one: the limit
+  // is measured on an idle server.
+  await once();
+  const type = probe.headers.get('content-type') ?? 'application/json';
+  return {
+    ...result,
+    bytes: body.length,
+    figures,
+    limit: await limit.measure(body, type, endpoint.headers),
+  };
+}
+
+/** A write (POST with alternating bodies) measured on the app alone. */
+export async function measureWrite(
+  app: string,
+  endpoint: { path: string; rows: string; headers: Record<string, string>; bodies: unknown[] },
+): Promise<Measurement> {
+  const figures = await load(`${app}${endpoint.path}`, {
+    requests: endpoint.bodies.map((b) => ({
+      method: 'POST',
+      path: endpoint.path,
+      headers: { ...endpoint.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(b),
+    })),
+  });
+  return {
+    endpoint: `POST ${endpoint.path}`,
+    rows: endpoint.rows,
+    status: 200,
+    bytes: null,
+    figures,
+    limit: null,
+  };
+}
