@@ -60,30 +60,33 @@ function rowsPerInsert(dialect: DialectName, columns: number): number {
   return Math.floor((dialect === 'sqlite' ? 32_000 : 64_000) / columns);
 }
 
-async function insertChunked<T extends keyof Database & string, R>(
+/**
+ * Inserts `rows` (all with the same columns) in as few statements as the dialect allows; with
+ * `key`, returns the ids of the new rows by that column's value.
+ */
+async function insertRows(
   trx: Transaction<Database>,
   dialect: DialectName,
-  table: T,
+  table: keyof Database,
   rows: readonly object[],
-  each: (ids: { id: number; key: string }[]) => R,
   key?: string,
-): Promise<void> {
-  const first = rows[0];
-  if (!first) return;
-  const size = rowsPerInsert(dialect, Object.keys(first).length);
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const size = rowsPerInsert(dialect, Object.keys(rows[0] ?? {}).length);
   for (let at = 0; at < rows.length; at += size) {
     const chunk = rows.slice(at, at + size) as never;
-    if (key) {
-      const returned = await trx
-        .insertInto(table)
-        .values(chunk)
-        .returning([sql<number>`id`.as('id'), sql<string>`${sql.ref(key)}`.as('key')])
-        .execute();
-      each(returned as { id: number; key: string }[]);
-    } else {
+    if (!key) {
       await trx.insertInto(table).values(chunk).execute();
+      continue;
     }
+    const returned = await trx
+      .insertInto(table)
+      .values(chunk)
+      .returning([sql<number>`id`.as('id'), sql<string>`${sql.ref(key)}`.as('key')])
+      .execute();
+    for (const row of returned) ids.set(row.key, row.id);
   }
+  return ids;
 }
 
 /** The number of the last scale product (0: none yet), from its SKU SC-S0000001… */
@@ -215,13 +218,11 @@ export async function insertScaleProducts(
         },
       } as const;
     });
-    const productIds = new Map<string, number>();
-    await insertChunked(
+    const productIds = await insertRows(
       trx,
       dialect,
       'products',
       plans.map((p) => p.row),
-      (ids) => ids.forEach((x) => productIds.set(x.key, x.id)),
       'slug',
     );
 
@@ -265,19 +266,11 @@ export async function insertScaleProducts(
         };
       });
     });
-    const variantIds = new Map<string, number>();
-    await insertChunked(
-      trx,
-      dialect,
-      'variants',
-      variantRows,
-      (ids) => ids.forEach((x) => variantIds.set(x.key, x.id)),
-      'sku',
-    );
+    const variantIds = await insertRows(trx, dialect, 'variants', variantRows, 'sku');
     variants = variantRows.length;
 
     const nameOf = new Map(plans.map((p) => [productIds.get(p.row.slug), p.row.name]));
-    await insertChunked(
+    await insertRows(
       trx,
       dialect,
       'stock_movements',
@@ -295,7 +288,6 @@ export async function insertScaleProducts(
           admin_user_id: null,
           created_at: v.created_at,
         })),
-      () => undefined,
     );
   });
   return { products: count, variants };
@@ -489,13 +481,11 @@ export async function insertScaleOrders(
         };
       });
 
-      const orderIds = new Map<string, number>();
-      await insertChunked(
+      const orderIds = await insertRows(
         trx,
         dialect,
         'orders',
         plans.map((p) => p.row),
-        (ids) => ids.forEach((x) => orderIds.set(x.key, x.id)),
         'order_number',
       );
       const items: object[] = [];
@@ -538,9 +528,9 @@ export async function insertScaleOrders(
           }
         }
       }
-      await insertChunked(trx, dialect, 'order_items', items, () => undefined);
-      await insertChunked(trx, dialect, 'order_status_history', history, () => undefined);
-      await insertChunked(trx, dialect, 'stock_movements', movements, () => undefined);
+      await insertRows(trx, dialect, 'order_items', items);
+      await insertRows(trx, dialect, 'order_status_history', history);
+      await insertRows(trx, dialect, 'stock_movements', movements);
     }
 
     await setStocks(trx, dialect, [...changed]);
