@@ -61,33 +61,29 @@ function rowsPerInsert(dialect: DialectName, columns: number): number {
 }
 
 /**
- * Inserts `rows` (all with the same columns) in as few statements as the dialect allows; with
- * `key`, returns the ids of the new rows by that column's value.
+ * Inserts rows (all with the same columns) into a table in as few statements as the dialect
+ * allows; with `key`, returns the ids of the new rows by that column's value.
  */
-async function insertRows(
-  trx: Transaction<Database>,
-  dialect: DialectName,
-  table: keyof Database,
-  rows: readonly object[],
-  key?: string,
-): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  const size = rowsPerInsert(dialect, Object.keys(rows[0] ?? {}).length);
-  for (let at = 0; at < rows.length; at += size) {
-    const chunk = rows.slice(at, at + size) as never;
-    if (!key) {
-      await trx.insertInto(table).values(chunk).execute();
-      continue;
+const rowInserter =
+  (trx: Transaction<Database>, dialect: DialectName) =>
+  async (table: keyof Database, rows: readonly object[], key?: string) => {
+    const ids = new Map<string, number>();
+    const size = rowsPerInsert(dialect, Object.keys(rows[0] ?? {}).length);
+    for (let at = 0; at < rows.length; at += size) {
+      const chunk = rows.slice(at, at + size) as never;
+      if (!key) {
+        await trx.insertInto(table).values(chunk).execute();
+        continue;
+      }
+      const returned = await trx
+        .insertInto(table)
+        .values(chunk)
+        .returning([sql<number>`id`.as('id'), sql<string>`${sql.ref(key)}`.as('key')])
+        .execute();
+      for (const row of returned) ids.set(row.key, row.id);
     }
-    const returned = await trx
-      .insertInto(table)
-      .values(chunk)
-      .returning([sql<number>`id`.as('id'), sql<string>`${sql.ref(key)}`.as('key')])
-      .execute();
-    for (const row of returned) ids.set(row.key, row.id);
-  }
-  return ids;
-}
+    return ids;
+  };
 
 /** The number of the last scale product (0: none yet), from its SKU SC-S0000001… */
 async function lastProductNumber(db: Kysely<Database>): Promise<number> {
@@ -218,9 +214,8 @@ export async function insertScaleProducts(
         },
       } as const;
     });
-    const productIds = await insertRows(
-      trx,
-      dialect,
+    const insert = rowInserter(trx, dialect);
+    const productIds = await insert(
       'products',
       plans.map((p) => p.row),
       'slug',
@@ -266,13 +261,11 @@ export async function insertScaleProducts(
         };
       });
     });
-    const variantIds = await insertRows(trx, dialect, 'variants', variantRows, 'sku');
+    const variantIds = await insert('variants', variantRows, 'sku');
     variants = variantRows.length;
 
     const nameOf = new Map(plans.map((p) => [productIds.get(p.row.slug), p.row.name]));
-    await insertRows(
-      trx,
-      dialect,
+    await insert(
       'stock_movements',
       variantRows
         .filter((v) => v.stock_quantity > 0)
@@ -321,17 +314,27 @@ function customerOf(k: number) {
   const eu = k % 20 === 7 ? EU[k % EU.length] : undefined;
   const professional = eu !== undefined || k % 10 === 3;
   const email = `${first}.${last}.${k}`.toLowerCase().replace(/[^a-z0-9.]+/g, '') + '@example.tn';
+  const vatNumber = eu ? eu.vat(k) : professional ? `${String(k).padStart(7, '0')}A/A/M/000` : null;
   return {
     first,
     last,
     email,
     company: professional ? `${last} SARL` : null,
-    type: professional ? ('professional' as const) : ('individual' as const),
     country: eu?.country ?? 'TN',
     city: eu?.city,
     postal: eu?.postal,
-    vatNumber: eu ? eu.vat(k) : professional ? `${String(k).padStart(7, '0')}A/A/M/000` : null,
+    professional,
     reverseCharge: eu !== undefined,
+    /** The order's columns about its buyer, a guest: the account is not needed to buy. */
+    columns: {
+      customer_id: null,
+      customer_email: email,
+      customer_type: professional ? ('professional' as const) : ('individual' as const),
+      customer_country_code: eu?.country ?? 'TN',
+      vat_number: vatNumber,
+      vat_reverse_charge: eu ? (1 as const) : (0 as const),
+      vat_number_check: vatNumber ? 'format_checked' : null,
+    },
   };
 }
 
@@ -403,6 +406,7 @@ export async function insertScaleOrders(
   const changed = new Set<Sellable>();
 
   await db.transaction().execute(async (trx) => {
+    const insert = rowInserter(trx, dialect);
     const batch = 5_000;
     for (let start = 0; start < count; start += batch) {
       const plans = times.slice(start, start + batch).map((time, j) => {
@@ -422,7 +426,14 @@ export async function insertScaleOrders(
             price: lineAmounts(v.price, v.includesVat, v.rateBp, quantity, customer.reverseCharge),
           };
         });
-        const amounts = orderAmounts(
+        const {
+          subtotal,
+          vatAmount,
+          shippingAmount,
+          shippingVatAmount,
+          discountAmount,
+          totalAmount,
+        } = orderAmounts(
           lines.map((l): LineAmounts => l.price),
           shippingNet,
           customer.reverseCharge ? 0 : Number(shopRate.rate_bp),
@@ -457,22 +468,15 @@ export async function insertScaleOrders(
           row: {
             order_number: number,
             status,
-            payment_method:
-              customer.type === 'professional' ? 'bank_transfer' : r.pick(PAYMENT_METHODS),
-            customer_id: null,
-            customer_email: customer.email,
-            customer_type: customer.type,
-            customer_country_code: customer.country,
-            vat_number: customer.vatNumber,
-            vat_reverse_charge: customer.reverseCharge ? 1 : 0,
-            vat_number_check: customer.vatNumber ? 'format_checked' : null,
-            subtotal: amounts.subtotal,
-            vat_amount: amounts.vatAmount,
-            shipping_amount: amounts.shippingAmount,
-            shipping_vat_amount: amounts.shippingVatAmount,
-            discount_amount: amounts.discountAmount,
-            total_amount: amounts.totalAmount,
+            payment_method: customer.professional ? 'bank_transfer' : r.pick(PAYMENT_METHODS),
+            ...customer.columns,
             currency: 'TND',
+            total_amount: totalAmount,
+            subtotal,
+            vat_amount: vatAmount,
+            shipping_amount: shippingAmount,
+            shipping_vat_amount: shippingVatAmount,
+            discount_amount: discountAmount,
             shipping_address: JSON.stringify(address),
             notes: i % 9 === 0 ? r.pick(NOTES) : null,
             created_at: createdAt,
@@ -481,9 +485,7 @@ export async function insertScaleOrders(
         };
       });
 
-      const orderIds = await insertRows(
-        trx,
-        dialect,
+      const orderIds = await insert(
         'orders',
         plans.map((p) => p.row),
         'order_number',
@@ -528,9 +530,9 @@ export async function insertScaleOrders(
           }
         }
       }
-      await insertRows(trx, dialect, 'order_items', items);
-      await insertRows(trx, dialect, 'order_status_history', history);
-      await insertRows(trx, dialect, 'stock_movements', movements);
+      await insert('order_items', items);
+      await insert('order_status_history', history);
+      await insert('stock_movements', movements);
     }
 
     await setStocks(trx, dialect, [...changed]);
@@ -598,6 +600,7 @@ async function loadSellable(db: Kysely<Database>): Promise<Sellable[]> {
     .innerJoin('vat_rates as r', (j) =>
       j.on(sql<boolean>`r.id = coalesce(v.vat_rate_id, p.vat_rate_id)`),
     )
+    .orderBy('v.id')
     .select([
       'v.id',
       'v.product_id',
@@ -611,10 +614,14 @@ async function loadSellable(db: Kysely<Database>): Promise<Sellable[]> {
       'v.track_inventory',
       'v.stock_quantity',
     ])
-    .where('p.is_active', '=', 1)
-    .where('v.is_active', '=', 1)
-    .where(sql<boolean>`(p.has_variants = 0 or v.is_default = 0)`)
-    .orderBy('v.id')
+    // What a cart accepts: active variants of active products, a simple product's default one.
+    .where((eb) =>
+      eb.and([
+        eb('p.is_active', '=', 1),
+        eb('v.is_active', '=', 1),
+        eb.or([eb('p.has_variants', '=', 0), eb('v.is_default', '=', 0)]),
+      ]),
+    )
     .execute();
   return rows.map((v) => ({
     id: v.id,
