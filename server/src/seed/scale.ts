@@ -502,20 +502,21 @@ export async function insertScaleOrders(
         }
         const givesBack = p.status === 'cancelled' || p.status === 'refunded';
         for (const { v, quantity, price } of p.lines) {
+          const { rateBp, unitPrice, unitPriceInclVat, totalPrice, totalInclVat } = price;
           items.push({
             order_id: orderId,
             product_id: v.productId,
             variant_id: v.id,
+            product_sku: v.sku,
             product_name: v.productName,
             variant_title: v.isDefault === 1 ? null : v.variantTitle,
-            product_sku: v.sku,
+            vat_rate_bp: rateBp,
             quantity,
-            unit_price: price.unitPrice,
-            unit_price_incl_vat: price.unitPriceInclVat,
-            vat_rate_bp: price.rateBp,
+            unit_price: unitPrice,
+            unit_price_incl_vat: unitPriceInclVat,
+            total_price: totalPrice,
             vat_amount: price.vatAmount,
-            total_price: price.totalPrice,
-            total_price_incl_vat: price.totalInclVat,
+            total_price_incl_vat: totalInclVat,
           });
           if (!v.tracked) continue;
           changed.add(v);
