@@ -4,7 +4,7 @@
 // Figures are printed and written to bench/results/<database>.json, never asserted: they depend
 // on the machine. BENCH_SECONDS per measurement (default 3), BENCH_CONNECTIONS (default 10).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../server/src/app';
@@ -30,6 +30,8 @@ const PRODUCT_STEPS = [1_000, 10_000, 100_000];
 const ORDER_STEPS = [10_000, 200_000];
 
 const benchStarted = Date.now();
+/** The machine's 1-minute load average: figures taken on a busy machine are lower. */
+const loadAverage = { start: loadavg()[0] ?? 0, end: 0 };
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
 const config = loadConfig({
   ...process.env,
@@ -69,8 +71,9 @@ const get = async (path: string, rows: string) => {
 async function grow(rows: string, insert: () => Promise<unknown>) {
   const started = Date.now();
   await insert();
-  // What autovacuum would do shortly after such a load: the planner gets the new statistics.
-  if (database.dialect === 'postgres') await sql`analyze`.execute(database.db);
+  // What autovacuum would do shortly after such a load (statistics for the planner, the
+  // visibility map), done now so it does not run in the middle of a measurement.
+  if (database.dialect === 'postgres') await sql`vacuum analyze`.execute(database.db);
   loads.push({ rows, seconds: (Date.now() - started) / 1000 });
   console.error(
     `${database.dialect}: ${rows} loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
@@ -146,7 +149,11 @@ console.log(
     `${race.refused} refused at checkout; stock left ${race.left}; oversold ${race.oversold}`,
 );
 const totalSeconds = (Date.now() - benchStarted) / 1000;
-console.log(`Whole run on ${database.dialect}: ${totalSeconds.toFixed(0)} s`);
+loadAverage.end = loadavg()[0] ?? 0;
+console.log(
+  `Whole run on ${database.dialect}: ${totalSeconds.toFixed(0)} s; machine load average ` +
+    `${loadAverage.start.toFixed(1)} at the start, ${loadAverage.end.toFixed(1)} at the end`,
+);
 
 const resultsDir = join(import.meta.dirname, 'results');
 mkdirSync(resultsDir, { recursive: true });
@@ -163,6 +170,7 @@ writeFileSync(
       curves,
       race,
       totalSeconds,
+      loadAverage,
     },
     null,
     2,
