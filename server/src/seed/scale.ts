@@ -12,7 +12,7 @@
 // - order lines priced like the checkout (domain/vat.ts lineAmounts, orderAmounts), so
 //   subtotal + VAT + shipping − discount = total and the lines add up to subtotal and VAT;
 // - order numbers ORD-<day>-NNNN continuing each day's counter (order_number_counters).
-// Everything derived from those columns (counts, aggregates) is kept by the database itself.
+// What the database derives from these rows by itself (generated columns, triggers) follows.
 // Calling a loader again adds rows after the ones it made before (a bench grows 1k → 100k).
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DialectName } from '../db/database';
