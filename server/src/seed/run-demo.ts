@@ -1,7 +1,6 @@
 // `npm run seed:demo` entry point: migrations, first-start bootstrap, then the demo catalogue
 // and the demo customers and orders. With `-- --products N --orders M`, instead of the demo
 // data: N products and M orders from the bulk loaders (scale.ts), for trying a large shop.
-import { parseArgs } from 'node:util';
 import { buildApp } from '../app';
 import { AccessTokens } from '../auth/access-token';
 import { bootstrap } from '../bootstrap';
@@ -11,27 +10,10 @@ import { migrateToLatest } from '../db/migrate';
 import { createMailer } from '../mail/transport';
 import { seedDemo } from './demo';
 import { seedDemoOrders } from './demo-orders';
-import { seedScale } from './scale';
-
-/** `--products N --orders M`: a bulk-loaded shop of that size; null: the demo data. */
-function scaleOptions(): { products: number; orders: number } | null {
-  const { values } = parseArgs({
-    options: { products: { type: 'string' }, orders: { type: 'string' } },
-  });
-  if (values.products === undefined && values.orders === undefined) return null;
-  const count = (name: string, value = '0') => {
-    const n = Number(value);
-    if (!Number.isSafeInteger(n) || n < 0) throw new Error(`--${name} must be a whole number`);
-    return n;
-  };
-  const products = count('products', values.products);
-  const orders = count('orders', values.orders);
-  if (orders > 0 && products === 0) throw new Error('--orders needs --products');
-  return { products, orders };
-}
+import { scaleArgs, seedScale } from './scale';
 
 async function main() {
-  const scale = scaleOptions();
+  const scale = scaleArgs(process.argv.slice(2));
   const config = loadConfig();
   const database = openDatabase(config);
   try {

@@ -4,7 +4,32 @@ import { testDialects } from '../../test-support/databases';
 import { ORDER_STATUSES } from '../../test-support/shop';
 import { stockLedgerMismatches } from '../../test-support/stock';
 import { bootstrap } from '../bootstrap';
-import { insertScaleOrders, insertScaleProducts, scaleProductCode, seedScale } from './scale';
+import {
+  insertScaleOrders,
+  insertScaleProducts,
+  scaleArgs,
+  scaleProductCode,
+  seedScale,
+} from './scale';
+
+describe('seed:demo arguments', () => {
+  it('reads --products and --orders, and nothing without them (the demo data)', () => {
+    expect(scaleArgs(['--products', '5000', '--orders', '1500'])).toEqual({
+      products: 5000,
+      orders: 1500,
+    });
+    expect(scaleArgs(['--products=20'])).toEqual({ products: 20, orders: 0 });
+    expect(scaleArgs([])).toBeNull();
+  });
+
+  it('refuses counts that are not whole numbers, unknown options and orders without products', () => {
+    expect(() => scaleArgs(['--products=-5'])).toThrow(/whole number/);
+    expect(() => scaleArgs(['--products', '1e3'])).toThrow(/whole number/);
+    expect(() => scaleArgs(['--products', '10', '--orders', 'many'])).toThrow(/whole number/);
+    expect(() => scaleArgs(['--orders', '10'])).toThrow(/needs --products/);
+    expect(() => scaleArgs(['--customers', '10'])).toThrow();
+  });
+});
 
 describe.each(testDialects)('seed:demo --products/--orders on %s', (dialect) => {
   let t: TestApp;

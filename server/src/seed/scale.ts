@@ -14,6 +14,7 @@
 // - order numbers ORD-<day>-NNNN continuing each day's counter (order_number_counters).
 // What the database derives from these rows by itself (generated columns, triggers) follows.
 // Calling a loader again adds rows after the ones it made before (a bench grows 1k → 100k).
+import { parseArgs } from 'node:util';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DialectName } from '../db/database';
 import type { Database, OrderStatus } from '../db/schema';
@@ -671,4 +672,25 @@ export async function seedScale(
       ? await insertScaleOrders(target, options.orders, options)
       : { orders: 0, customers: 0 };
   return { ...products, ...orders };
+}
+
+/** seed:demo's `--products N --orders M` (either may be left out); null when neither is given. */
+export function scaleArgs(args: string[]): { products: number; orders: number } | null {
+  const { values } = parseArgs({
+    args,
+    options: { products: { type: 'string' }, orders: { type: 'string' } },
+  });
+  if (values.products === undefined && values.orders === undefined) return null;
+  const count = (name: string, value = '0') => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) {
+      throw new Error(`--${name} must be a whole number, got ${value}`);
+    }
+    return n;
+  };
+  const products = count('products', values.products);
+  const orders = count('orders', values.orders);
+  if (orders > 0 && products === 0)
+    throw new Error('--orders needs --products (orders buy products)');
+  return { products, orders };
 }
