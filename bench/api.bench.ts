@@ -2,7 +2,8 @@
 // (1k → 10k → 100k products, then 10k → 200k orders), each beside its limit (measure.ts), on
 // the embedded SQLite and, under scripts/with-postgres.sh (DATABASE_URL set), on PostgreSQL.
 // Figures are printed and written to bench/results/<database>.json, never asserted: they depend
-// on the machine. BENCH_SECONDS per measurement (default 3), BENCH_CONNECTIONS (default 10).
+// on the machine. BENCH_SECONDS per measurement (default 3), BENCH_CONNECTIONS (default 10),
+// BENCH_SCALE (default 1).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,8 +27,10 @@ import {
 } from './measure';
 import { printCurves, printTable, type Curve } from './report';
 
-const PRODUCT_STEPS = [1_000, 10_000, 100_000];
-const ORDER_STEPS = [10_000, 200_000];
+/** BENCH_SCALE < 1 shrinks every size, for a quick try of the bench itself. */
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const PRODUCT_STEPS = [1_000, 10_000, 100_000].map((n) => Math.round(n * SCALE));
+const ORDER_STEPS = [10_000, 200_000].map((n) => Math.round(n * SCALE));
 
 const benchStarted = Date.now();
 /** The machine's 1-minute load average: figures taken on a busy machine are lower. */
@@ -71,13 +74,12 @@ const get = async (path: string, rows: string) => {
 async function grow(rows: string, insert: () => Promise<unknown>) {
   const started = Date.now();
   await insert();
+  const seconds = (Date.now() - started) / 1000;
+  loads.push({ rows, seconds });
+  console.error(`${database.dialect}: ${rows} loaded in ${seconds.toFixed(1)} s`);
   // What autovacuum would do shortly after such a load (statistics for the planner, the
   // visibility map), done now so it does not run in the middle of a measurement.
   if (database.dialect === 'postgres') await sql`vacuum analyze`.execute(database.db);
-  loads.push({ rows, seconds: (Date.now() - started) / 1000 });
-  console.error(
-    `${database.dialect}: ${rows} loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
 }
 
 let products = 0;
