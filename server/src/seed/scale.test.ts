@@ -4,30 +4,24 @@ import { testDialects } from '../../test-support/databases';
 import { ORDER_STATUSES } from '../../test-support/shop';
 import { stockLedgerMismatches } from '../../test-support/stock';
 import { bootstrap } from '../bootstrap';
-import {
-  insertScaleOrders,
-  insertScaleProducts,
-  scaleArgs,
-  scaleProductCode,
-  seedScale,
-} from './scale';
+import * as scale from './scale';
 
 describe('seed:demo arguments', () => {
   it('reads --products and --orders, and nothing without them (the demo data)', () => {
-    expect(scaleArgs(['--products', '5000', '--orders', '1500'])).toEqual({
+    expect(scale.scaleArgs(['--products', '5000', '--orders', '1500'])).toEqual({
       products: 5000,
       orders: 1500,
     });
-    expect(scaleArgs(['--products=20'])).toEqual({ products: 20, orders: 0 });
-    expect(scaleArgs([])).toBeNull();
+    expect(scale.scaleArgs(['--products=20'])).toEqual({ products: 20, orders: 0 });
+    expect(scale.scaleArgs([])).toBeNull();
   });
 
   it('refuses counts that are not whole numbers, unknown options and orders without products', () => {
-    expect(() => scaleArgs(['--products=-5'])).toThrow(/whole number/);
-    expect(() => scaleArgs(['--products', '1e3'])).toThrow(/whole number/);
-    expect(() => scaleArgs(['--products', '10', '--orders', 'many'])).toThrow(/whole number/);
-    expect(() => scaleArgs(['--orders', '10'])).toThrow(/needs --products/);
-    expect(() => scaleArgs(['--customers', '10'])).toThrow();
+    expect(() => scale.scaleArgs(['--products=-5'])).toThrow(/whole number/);
+    expect(() => scale.scaleArgs(['--products', '1e3'])).toThrow(/whole number/);
+    expect(() => scale.scaleArgs(['--products', '10', '--orders', 'many'])).toThrow(/whole number/);
+    expect(() => scale.scaleArgs(['--orders', '10'])).toThrow(/needs --products/);
+    expect(() => scale.scaleArgs(['--customers', '10'])).toThrow();
   });
 });
 
@@ -40,10 +34,10 @@ describe.each(testDialects)('seed:demo --products/--orders on %s', (dialect) => 
     await bootstrap(t.database.db, t.ctx.config);
     const target = { db: t.database.db, dialect };
     const shippingNet = t.ctx.config.shippingFlatRateMillimes;
-    await seedScale(target, { products: 400, orders: 300, now, shippingNet });
+    await scale.seedScale(target, { products: 400, orders: 300, now, shippingNet });
     // A second load adds after the first (the bench grows its shop this way).
-    await insertScaleProducts(target, 100);
-    await insertScaleOrders(target, 200, { now, shippingNet });
+    await scale.insertScaleProducts(target, 100);
+    await scale.insertScaleOrders(target, 200, { now, shippingNet });
   }, 60_000);
   afterAll(() => t.close());
 
@@ -170,7 +164,7 @@ describe.each(testDialects)('seed:demo --products/--orders on %s', (dialect) => 
     const { authorization } = await t.authAs('super_admin');
     const products = await t.app.inject({
       method: 'GET',
-      url: `/api/v1/admin/products/?search=${scaleProductCode(1)}`,
+      url: `/api/v1/admin/products/?search=${scale.scaleProductCode(1)}`,
       headers: { authorization },
     });
     expect(products.headers['x-total-count']).toBe('1');
@@ -195,6 +189,6 @@ describe.each(testDialects)('seed:demo --products/--orders on %s', (dialect) => 
       .orderBy('created_at')
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    expect(first.name).toContain(scaleProductCode(1));
+    expect(first.name).toContain(scale.scaleProductCode(1));
   });
 });
