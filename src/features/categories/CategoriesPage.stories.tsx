@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Category } from '@generated/model';
@@ -19,14 +19,14 @@ import {
 } from '@/testing/list-screen';
 import { expectToast, screen, expectScreenTitle } from '@/testing/story';
 import { CategoriesPage } from './CategoriesPage';
-import { adminScreen } from '@/testing/admin-screen';
+import { adminScreenMeta } from '@/testing/admin-screen';
+import { paths } from '@/lib/paths';
 
 /** Categories management of /admin/categories (docs/product.md §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'Categories/CategoriesPage',
-  component: CategoriesPage,
-  ...adminScreen('/admin/categories'),
-} satisfies Meta<typeof CategoriesPage>;
+  ...adminScreenMeta(CategoriesPage, paths.categories.list),
+};
 export default meta;
 type Story = StoryObj<typeof meta>;
 

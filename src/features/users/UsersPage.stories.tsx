@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUsers } from '@mocks/fixtures';
 import { users } from '@mocks/handlers';
@@ -6,15 +6,12 @@ import { requests } from '@mocks/recorder';
 import { dialogClosed, replace, rowOf } from '@/testing/list-screen';
 import { expectToast, screen, type Scope, expectScreenTitle } from '@/testing/story';
 import { UsersPage } from './UsersPage';
-import { adminScreen } from '@/testing/admin-screen';
+import { adminScreenMeta } from '@/testing/admin-screen';
+import { paths } from '@/lib/paths';
 import { crudScreen } from '@/testing/crud-screen';
 
 /** Admin users management of /admin/users (docs/product.md §2) in the admin layout, over the mock API. */
-const meta = {
-  title: 'Users/UsersPage',
-  component: UsersPage,
-  ...adminScreen('/admin/users'),
-} satisfies Meta<typeof UsersPage>;
+const meta = { title: 'Users/UsersPage', ...adminScreenMeta(UsersPage, paths.users.list) };
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { VatRate } from '@generated/model';
 import { vatRates as rateFixtures, vatRatesLifecycle } from '@mocks/fixtures';
@@ -7,15 +7,15 @@ import { requests } from '@mocks/recorder';
 import { dialogClosed, replace } from '@/testing/list-screen';
 import { expectToast, screen, type Scope, expectScreenTitle } from '@/testing/story';
 import { VatRatesPage } from './VatRatesPage';
-import { adminScreen } from '@/testing/admin-screen';
+import { adminScreenMeta } from '@/testing/admin-screen';
+import { paths } from '@/lib/paths';
 import { crudScreen } from '@/testing/crud-screen';
 
 /** VAT rates management of /admin/vat-rates (docs/product.md §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'VAT Rates/VatRatesPage',
-  component: VatRatesPage,
-  ...adminScreen('/admin/vat-rates'),
-} satisfies Meta<typeof VatRatesPage>;
+  ...adminScreenMeta(VatRatesPage, paths.vatRates.list),
+};
 export default meta;
 type Story = StoryObj<typeof meta>;
 
