@@ -620,33 +620,24 @@ describe('uploads', () => {
 
     it('422 when only one of expires and signature is given', async () => {
       const key = await storeFixture();
-      const onlyExpires = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/media/${key}?expires=9999999999`,
-      });
-      expectProblem('getMedia', onlyExpires, 422, [
+      const media = (query: string) =>
+        t.app.inject({ method: 'GET', url: `/api/v1/media/${key}?${query}` });
+      /** The answer's issue: `name` is missing, the other one of the pair was given. */
+      const missing = (name: 'expires' | 'signature') => [
         {
-          loc: ['query', 'signature'],
+          loc: ['query', name],
           msg: 'expires and signature must be given together',
           type: 'missing',
         },
-      ]);
-      const onlySignature = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/media/${key}?signature=${'0'.repeat(64)}`,
-      });
-      expectProblem('getMedia', onlySignature, 422, [
-        {
-          loc: ['query', 'expires'],
-          msg: 'expires and signature must be given together',
-          type: 'missing',
-        },
-      ]);
-      const malformed = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/media/${key}?expires=1&signature=xyz`,
-      });
-      expectStatus(malformed, 422, 'getMedia');
+      ];
+      expectProblem('getMedia', await media('expires=9999999999'), 422, missing('signature'));
+      expectProblem(
+        'getMedia',
+        await media(`signature=${'0'.repeat(64)}`),
+        422,
+        missing('expires'),
+      );
+      expectStatus(await media('expires=1&signature=xyz'), 422, 'getMedia');
     });
 
     it('a signed URL of a deleted file is 404', async () => {
