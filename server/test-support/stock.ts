@@ -50,7 +50,10 @@ export async function unitsHeldByOrders(db: Kysely<Database>): Promise<Map<numbe
     .where('o.status', 'not in', ['cancelled', 'refunded'])
     .execute();
   const held = new Map<number, number>();
-  for (const i of items) held.set(i.variant_id, (held.get(i.variant_id) ?? 0) + Number(i.quantity));
+  for (const { variant_id: id, quantity } of items) {
+    // A deleted variant's lines keep no link to it.
+    if (id !== null) held.set(id, (held.get(id) ?? 0) + Number(quantity));
+  }
   return held;
 }
 

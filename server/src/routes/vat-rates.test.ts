@@ -38,7 +38,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
   });
   const storedRates = () => t.database.db.selectFrom('vat_rates').selectAll().execute();
   /** createVatRate refuses `body` with one value_error on `field`, and stores nothing. */
-  const expectCreateRefused = async (body: object, field: string, msg: string) => {
+  const expectCreateRefused = async (body: Record<string, unknown>, field: string, msg: string) => {
     expectIssues(await create(body), 'createVatRate', [
       { loc: ['body', field], msg, type: 'value_error' },
     ]);
