@@ -8,7 +8,7 @@ import {
   vatRates as vatRateApi,
 } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { expectLocation, expectToast, screen } from '@/testing/story';
+import { expectLocation, expectToast, screen, mockedBy } from '@/testing/story';
 import { expectUnsavedChangesDialog } from '@/testing/unsaved-changes';
 import { ProductFormPage } from './ProductFormPage';
 import { ProductFormScreen } from './story-screen';
@@ -128,11 +128,7 @@ export const CreateEmpty: Story = {
 /** Submitting empty shows every required field's message; nothing is sent. */
 export const CreateValidationErrors: Story = {
   // No default rate, so the VAT rate starts empty too.
-  parameters: {
-    msw: {
-      handlers: [vatRateApi.list(vatRates.map((rate) => ({ ...rate, is_default: false })))],
-    },
-  },
+  parameters: mockedBy(vatRateApi.list(vatRates.map((rate) => ({ ...rate, is_default: false })))),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await pickersLoaded(canvasElement);
@@ -306,7 +302,7 @@ export const CreateWithVariants: Story = {
 };
 
 export const CreateSaving: Story = {
-  parameters: { msw: { handlers: [productApi.create.loading()] } },
+  parameters: mockedBy(productApi.create.loading()),
   play: async ({ canvasElement }) => {
     const canvas = await createFilled(canvasElement);
     const button = await canvas.findByRole('button', { name: 'Saving...' });
@@ -318,7 +314,7 @@ export const CreateSaving: Story = {
 
 /** While media upload, the product cannot be saved (their URLs are not known yet). */
 export const CreateWaitsForUploads: Story = {
-  parameters: { msw: { handlers: [uploadApi.images.loading()] } },
+  parameters: mockedBy(uploadApi.images.loading()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await fillRequired(canvasElement);
@@ -334,13 +330,9 @@ export const CreateWaitsForUploads: Story = {
 
 /** The slug is taken: the server's detail in the toast; the form stays, usable. */
 export const CreateConflict: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        productApi.create.error(409, 'A product with slug "chechia-rouge" already exists'),
-      ],
-    },
-  },
+  parameters: mockedBy(
+    productApi.create.error(409, 'A product with slug "chechia-rouge" already exists'),
+  ),
   play: async ({ canvasElement }) => {
     const canvas = await createFilled(canvasElement);
     await expectToast('Error', 'A product with slug "chechia-rouge" already exists', 'error');
@@ -352,16 +344,12 @@ export const CreateConflict: Story = {
 
 /** A 422 list: readable in the toast, and next to the fields it names. */
 export const CreateServerValidation: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        productApi.create.error(422, [
-          { loc: ['body', 'slug'], msg: 'This slug is reserved', type: 'value_error' },
-          { loc: ['body', 'base_price'], msg: 'Must be at most 999999999.999', type: 'x' },
-        ]),
-      ],
-    },
-  },
+  parameters: mockedBy(
+    productApi.create.error(422, [
+      { loc: ['body', 'slug'], msg: 'This slug is reserved', type: 'value_error' },
+      { loc: ['body', 'base_price'], msg: 'Must be at most 999999999.999', type: 'x' },
+    ]),
+  ),
   play: async ({ canvasElement }) => {
     const canvas = await createFilled(canvasElement);
     await expectToast(
@@ -377,19 +365,15 @@ export const CreateServerValidation: Story = {
 
 /** The server refuses a VAT rate that is no longer in force: its detail in the toast. */
 export const CreateExpiredRateRefused: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        productApi.create.error(422, [
-          {
-            loc: ['body', 'vat_rate_id'],
-            msg: 'VAT rate "TVA intermédiaire" expired on 2025-12-31 and cannot be assigned; choose a rate in force (such as its successor)',
-            type: 'value_error',
-          },
-        ]),
-      ],
-    },
-  },
+  parameters: mockedBy(
+    productApi.create.error(422, [
+      {
+        loc: ['body', 'vat_rate_id'],
+        msg: 'VAT rate "TVA intermédiaire" expired on 2025-12-31 and cannot be assigned; choose a rate in force (such as its successor)',
+        type: 'value_error',
+      },
+    ]),
+  ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await fillRequired(canvasElement);
@@ -408,7 +392,7 @@ export const CreateExpiredRateRefused: Story = {
 
 /** Expired rates are not offered for a new product. */
 export const ExpiredRatesNotOffered: Story = {
-  parameters: { msw: { handlers: [vatRateApi.list(vatRatesLifecycle)] } },
+  parameters: mockedBy(vatRateApi.list(vatRatesLifecycle)),
   play: async ({ canvasElement }) => {
     await pickersLoaded(canvasElement);
     const options = () =>
@@ -424,7 +408,7 @@ export const ExpiredRatesNotOffered: Story = {
 };
 
 export const CreateNetworkError: Story = {
-  parameters: { msw: { handlers: [productApi.create.networkError()] } },
+  parameters: mockedBy(productApi.create.networkError()),
   play: async ({ canvasElement }) => {
     await createFilled(canvasElement);
     await expectToast('Error', 'Failed to save product', 'error');
@@ -478,7 +462,7 @@ export const CreateMobile: Story = {
 /** The story parameters of the edit page of product `id`, the mock API answering with `handler`. */
 const editing = (id: number, handler: HttpHandler) => ({
   route: paths.products.edit(id),
-  msw: { handlers: [handler] },
+  ...mockedBy(handler),
 });
 
 /**

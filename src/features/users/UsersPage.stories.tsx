@@ -4,7 +4,7 @@ import { adminUsers } from '@mocks/fixtures';
 import { users } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { dialogClosed, replace, rowOf } from '@/testing/list-screen';
-import { expectToast, screen, type Scope, expectScreenTitle } from '@/testing/story';
+import { expectToast, screen, type Scope, expectScreenTitle, mockedBy } from '@/testing/story';
 import { UsersPage } from './UsersPage';
 import { adminScreenMeta } from '@/testing/admin-screen';
 import { paths } from '@/lib/paths';
@@ -302,7 +302,7 @@ export const EditChangesPassword: Story = {
 };
 
 export const DuplicateUsername: Story = {
-  parameters: { msw: { handlers: [users.create.error(409, 'Username already exists')] } },
+  parameters: mockedBy(users.create.error(409, 'Username already exists')),
   play: async ({ canvasElement }) => {
     const dialog = await openCreate(canvasElement);
     await fillNewUser(dialog);
@@ -317,9 +317,7 @@ export const DuplicateUsername: Story = {
 };
 
 export const LastSuperAdmin: Story = {
-  parameters: {
-    msw: { handlers: [users.update.error(409, 'Cannot remove the last active super admin')] },
-  },
+  parameters: mockedBy(users.update.error(409, 'Cannot remove the last active super admin')),
   play: async ({ canvasElement }) => {
     const dialog = await openEdit(canvasElement, 'admin');
     await userEvent.selectOptions(dialog.getByLabelText(/^Role/), 'Admin');
@@ -329,7 +327,7 @@ export const LastSuperAdmin: Story = {
 };
 
 export const UpdateNetworkError: Story = {
-  parameters: { msw: { handlers: [users.update.networkError()] } },
+  parameters: mockedBy(users.update.networkError()),
   play: async ({ canvasElement }) => {
     const dialog = await openEdit(canvasElement, 'youssef.support');
     await submit(dialog, 'Update');
@@ -342,9 +340,7 @@ export const DeleteUser: Story = crud.deleted('youssef.support', 4);
 export const DeleteCancelled: Story = crud.deleteCancelled('stock.sfax', /admin\/users\/\d+/);
 
 export const DeleteOwnAccount: Story = {
-  parameters: {
-    msw: { handlers: [users.delete.error(409, 'You cannot delete your own account')] },
-  },
+  parameters: mockedBy(users.delete.error(409, 'You cannot delete your own account')),
   play: async ({ canvasElement }) => {
     await crud.answerDelete(canvasElement, 'admin');
     await requests.waitFor('DELETE', `${LIST}1`);
