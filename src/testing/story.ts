@@ -53,4 +53,11 @@ export async function expectToast(
 /** A story's parameters that answer with these mock handlers before the default ones. */
 export const mockedBy = (...handlers: HttpHandler[]) => ({ msw: { handlers } });
 
+/** An issue of a mock 422 answer: the request body's `field` refused with the server's `msg`. */
+export const bodyIssue = (field: string, msg: string) => ({
+  loc: ['body', field],
+  msg,
+  type: 'value_error',
+});
+
 export { screen };

@@ -8,7 +8,7 @@ import {
   vatRates as vatRateApi,
 } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { expectLocation, expectToast, screen, mockedBy } from '@/testing/story';
+import { expectLocation, expectToast, screen, mockedBy, bodyIssue } from '@/testing/story';
 import { expectUnsavedChangesDialog } from '@/testing/unsaved-changes';
 import { ProductFormPage } from './ProductFormPage';
 import { ProductFormScreen } from './story-screen';
@@ -346,7 +346,7 @@ export const CreateConflict: Story = {
 export const CreateServerValidation: Story = {
   parameters: mockedBy(
     productApi.create.error(422, [
-      { loc: ['body', 'slug'], msg: 'This slug is reserved', type: 'value_error' },
+      bodyIssue('slug', 'This slug is reserved'),
       { loc: ['body', 'base_price'], msg: 'Must be at most 999999999.999', type: 'x' },
     ]),
   ),
@@ -367,11 +367,10 @@ export const CreateServerValidation: Story = {
 export const CreateExpiredRateRefused: Story = {
   parameters: mockedBy(
     productApi.create.error(422, [
-      {
-        loc: ['body', 'vat_rate_id'],
-        msg: 'VAT rate "TVA intermédiaire" expired on 2025-12-31 and cannot be assigned; choose a rate in force (such as its successor)',
-        type: 'value_error',
-      },
+      bodyIssue(
+        'vat_rate_id',
+        'VAT rate "TVA intermédiaire" expired on 2025-12-31 and cannot be assigned; choose a rate in force (such as its successor)',
+      ),
     ]),
   ),
   play: async ({ canvasElement }) => {

@@ -5,7 +5,14 @@ import { vatRates as rateFixtures, vatRatesLifecycle } from '@mocks/fixtures';
 import { vatRates } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { dialogClosed, replace } from '@/testing/list-screen';
-import { expectToast, screen, type Scope, expectScreenTitle, mockedBy } from '@/testing/story';
+import {
+  expectToast,
+  screen,
+  type Scope,
+  expectScreenTitle,
+  mockedBy,
+  bodyIssue,
+} from '@/testing/story';
 import { VatRatesPage } from './VatRatesPage';
 import { adminScreenMeta } from '@/testing/admin-screen';
 import { paths } from '@/lib/paths';
@@ -296,13 +303,7 @@ export const UpdateError: Story = {
 
 export const CreateError: Story = {
   parameters: mockedBy(
-    vatRates.create.error(422, [
-      {
-        loc: ['body', 'effective_to'],
-        msg: 'must not be before effective_from',
-        type: 'value_error',
-      },
-    ]),
+    vatRates.create.error(422, [bodyIssue('effective_to', 'must not be before effective_from')]),
   ),
   play: async ({ canvasElement }) => {
     const dialog = await openCreate(canvasElement);
@@ -396,11 +397,10 @@ export const ExpiredDefaultRefused: Story = {
   parameters: mockedBy(
     vatRates.list(vatRatesLifecycle),
     vatRates.update.error(422, [
-      {
-        loc: ['body', 'is_default'],
-        msg: '"TVA 25 (old)" cannot be the default rate: it expired on 2017-12-31 and the country would have no default rate in force',
-        type: 'value_error',
-      },
+      bodyIssue(
+        'is_default',
+        '"TVA 25 (old)" cannot be the default rate: it expired on 2017-12-31 and the country would have no default rate in force',
+      ),
     ]),
   ),
   play: async ({ canvasElement }) => {
