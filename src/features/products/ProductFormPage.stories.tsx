@@ -50,6 +50,14 @@ async function pickersLoaded(canvasElement: HTMLElement) {
   await waitFor(() => expect(field(canvasElement, /^VAT Rate/)).toBeEnabled());
 }
 
+/** The edit form of `product`, loaded, its pickers filled; returns the canvas's queries. */
+async function editFormLoaded(canvasElement: HTMLElement, product: { name: string }) {
+  const canvas = within(canvasElement);
+  await canvas.findByDisplayValue(product.name);
+  await pickersLoaded(canvasElement);
+  return canvas;
+}
+
 /** The options of the picker labelled `label`, once its list has arrived; returns the picker. */
 async function expectPickerOptions(canvasElement: HTMLElement, label: RegExp, texts: string[]) {
   await pickersLoaded(canvasElement);
@@ -587,9 +595,7 @@ export const EditUpdateWithInventory: Story = {
   args: { inventoryCard: UnsavedInventoryCard },
   parameters: { route: paths.products.edit(5) },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByDisplayValue(products[4]!.name);
-    await pickersLoaded(canvasElement);
+    const canvas = await editFormLoaded(canvasElement, products[4]!);
     // Pressing Enter inside the card must not submit the product.
     await userEvent.click(canvas.getByRole('button', { name: 'Set stock to 48' }));
     await userEvent.keyboard('{Enter}');
@@ -648,9 +654,7 @@ export const EditFormOwnership: Story = {
 export const EditUpdateFails: Story = {
   parameters: editing(4, productApi.update.networkError()),
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByDisplayValue(products[3]!.name);
-    await pickersLoaded(canvasElement);
+    const canvas = await editFormLoaded(canvasElement, products[3]!);
     await userEvent.click(canvas.getByRole('button', { name: 'Update Product' }));
     await expectToast('Error', 'Failed to save product', 'error');
     await expectLocation(canvasElement, '/admin/products/4');
@@ -691,9 +695,7 @@ export const RemoveImageThenCancel: Story = {
 export const RemoveImageThenSave: Story = {
   parameters: { route: paths.products.edit(1) },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByDisplayValue(products[0]!.name);
-    await pickersLoaded(canvasElement);
+    const canvas = await editFormLoaded(canvasElement, products[0]!);
     const media = section(canvasElement, 'Product Media');
     await userEvent.click(within(media).getByRole('button', { name: 'Remove image 1' }));
     await waitFor(() => expect(within(media).getAllByTestId('media-item')).toHaveLength(1));
@@ -709,9 +711,7 @@ export const RemoveImageThenSave: Story = {
 export const EditWithoutCategory: Story = {
   parameters: { route: paths.products.edit(6) },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByDisplayValue(products[5]!.name);
-    await pickersLoaded(canvasElement);
+    const canvas = await editFormLoaded(canvasElement, products[5]!);
     await expect(field(canvasElement, /^Category/)).toHaveValue('');
     await userEvent.click(canvas.getByRole('button', { name: 'Update Product' }));
     await expect(await canvas.findByText('Category is required')).toBeVisible();
@@ -719,19 +719,22 @@ export const EditWithoutCategory: Story = {
   },
 };
 
+/** The category picker's options: the prompt, then the active categories, sub ones under their parent. */
+const ACTIVE_CATEGORY_OPTIONS = [
+  'Select a category',
+  'Maroquinerie',
+  'Épicerie fine',
+  'Vêtements',
+  'Céramique',
+  'Maroquinerie › Sacs',
+];
+
 /** The category picker offers the active categories only (Bougies is inactive), sub ones under their parent. */
 export const CategoryPickerActiveOnly: Story = {
   play: async ({ canvasElement }) => {
     const [call] = await requests.waitFor('GET', CATEGORIES);
     await expect(call?.query).toEqual({});
-    await expectPickerOptions(canvasElement, /^Category/, [
-      'Select a category',
-      'Maroquinerie',
-      'Épicerie fine',
-      'Vêtements',
-      'Céramique',
-      'Maroquinerie › Sacs',
-    ]);
+    await expectPickerOptions(canvasElement, /^Category/, ACTIVE_CATEGORY_OPTIONS);
     await expect(categories.find((c) => c.name === 'Bougies')?.is_active).toBe(false);
   },
 };
@@ -740,20 +743,13 @@ export const CategoryPickerActiveOnly: Story = {
 export const EditInactiveCategory: Story = {
   parameters: editing(4, productApi.get({ ...products[3]!, category_id: 6 })),
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByDisplayValue(products[3]!.name);
-    await pickersLoaded(canvasElement);
+    const canvas = await editFormLoaded(canvasElement, products[3]!);
     const select = field(canvasElement, /^Category/) as HTMLSelectElement;
     await waitFor(() => expect(select).toHaveValue('6'));
     await expect(select.selectedOptions[0]?.text).toBe('Bougies (inactive)');
     // The other categories are offered as usual; the inactive one only because it is the product's.
     await expect([...select.options].map((option) => option.text)).toEqual([
-      'Select a category',
-      'Maroquinerie',
-      'Épicerie fine',
-      'Vêtements',
-      'Céramique',
-      'Maroquinerie › Sacs',
+      ...ACTIVE_CATEGORY_OPTIONS,
       'Bougies (inactive)',
     ]);
     await userEvent.click(canvas.getByRole('button', { name: 'Update Product' }));
@@ -787,8 +783,7 @@ export const EditMobile: Story = {
   parameters: { route: paths.products.edit(1) },
   globals: { viewport: { value: 'mobile375' } },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByDisplayValue(products[0]!.name);
-    await pickersLoaded(canvasElement);
+    await editFormLoaded(canvasElement, products[0]!);
     await noHorizontalScroll(canvasElement);
     await expect(screen.queryAllByTestId('toast')).toHaveLength(0);
   },
