@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expectLoadErrorAlert } from '@/testing/list-screen';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUser, categories, products, vatRates, vatRatesLifecycle } from '@mocks/fixtures';
 import {
@@ -772,10 +773,12 @@ export const EditNotFound: Story = {
 export const EditLoadFails: Story = {
   parameters: editing(2, productApi.get.error(403, 'Not enough permissions')),
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Failed to load product')).toBeVisible();
-    await expect(canvas.getByText('Not enough permissions')).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
+    const alert = await expectLoadErrorAlert(
+      canvasElement,
+      'Failed to load product',
+      'Not enough permissions',
+    );
+    await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
   },
 };
 
