@@ -84,6 +84,10 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
     return guest;
   }
 
+  /** A signed-in professional customer of `country` with this VAT number. */
+  const professional = (vat_number: string, country_code: string) =>
+    customer({ customer_type: 'professional', vat_number, country_code });
+
   const checkout = (owner: Buyer, body: Record<string, unknown> = {}) =>
     shopCheckout(t.app, owner, { shipping_address: ADDRESS, ...body });
 
@@ -376,11 +380,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
     it('charges no VAT to an EU professional with a valid-format VAT number shipped to its country', async () => {
       const a = await simple({ base_price: 11_900, price_includes_vat: 1 });
       const b = await simple({ base_price: 333, price_includes_vat: 0 });
-      const c = await customer({
-        customer_type: 'professional',
-        vat_number: 'FR40303265045',
-        country_code: 'FR',
-      });
+      const c = await professional('FR40303265045', 'FR');
       await add(a.productId, 2, { headers: c.headers });
       await add(b.productId, 3, { headers: c.headers });
       const order = await placed({ headers: c.headers }, shippedTo('fr'));
@@ -475,11 +475,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
     it('takes the buyer details from the profile unless the body says otherwise', async () => {
       await insertVatRate(db(), { rate_bp: 2200, country_code: 'IT', is_default: 1 });
       const a = await simple({ base_price: 1_000, price_includes_vat: 0 });
-      const c = await customer({
-        customer_type: 'professional',
-        vat_number: 'IT12345678901',
-        country_code: 'IT',
-      });
+      const c = await professional('IT12345678901', 'IT');
       await add(a.productId, 1, { headers: c.headers });
       expect(await placed({ headers: c.headers }, shippedTo('IT'))).toMatchObject({
         customer_type: 'professional',
