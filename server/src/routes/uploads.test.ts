@@ -5,12 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectProblem,
-  expectStatus,
-  firstIssueLoc,
-  problemDetail,
-} from '../../test-support/contract';
+import { expectProblem, expectStatus, issuesOf, problemDetail } from '../../test-support/contract';
 import { createTestApp, testConfig, type TestApp } from '../../test-support/app';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import {
@@ -472,7 +467,7 @@ describe('uploads', () => {
         payload: { keys: ['../secrets.json'] },
       });
       expect(bad.statusCode).toBe(422);
-      expect(firstIssueLoc('deleteFiles', bad)).toEqual(['body', 'keys', 0]);
+      expect(issuesOf(bad, 'deleteFiles')[0]?.loc).toEqual(['body', 'keys', 0]);
       expect(existsSync(join(dataDir, 'secrets.json'))).toBe(true);
 
       const support = await t.app.inject({
@@ -600,7 +595,7 @@ describe('uploads', () => {
           headers: admin,
         });
         expect(res.statusCode).toBe(422);
-        expect(firstIssueLoc('getPresignedUrl', res)).toEqual(['query', 'expiration']);
+        expect(issuesOf(res, 'getPresignedUrl')[0]?.loc).toEqual(['query', 'expiration']);
       }
     });
 

@@ -2,13 +2,7 @@
 // duplication, with the product's has_variants kept in line (docs/product.md §4) and every answer checked
 // against the contract.
 import { describe, expect, it } from 'vitest';
-import {
-  expectIssues,
-  expectProblem,
-  expectStatus,
-  firstIssueLoc,
-  issuesOf,
-} from '../../test-support/contract';
+import { expectIssues, expectProblem, expectStatus, issuesOf } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
@@ -385,7 +379,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       });
       const bad = await call('GET', `${BASE}/?page_size=101`);
       expect(bad.statusCode).toBe(422);
-      expect(firstIssueLoc('listVariants', bad)).toEqual(['query', 'page_size']);
+      expect(issuesOf(bad, 'listVariants')[0]?.loc).toEqual(['query', 'page_size']);
     });
 
     it('lists default variants too', async () => {

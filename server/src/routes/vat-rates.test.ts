@@ -6,7 +6,6 @@ import {
   expectIssues,
   expectProblem,
   expectStatus,
-  firstIssueLoc,
   issuesOf,
 } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
@@ -330,7 +329,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
 
       const malformed = await t.app.inject({ method: 'GET', url: `${URL}abc`, headers: admin });
       expect(malformed.statusCode).toBe(422);
-      expect(firstIssueLoc('getVatRate', malformed)).toEqual(['path', 'id']);
+      expect(issuesOf(malformed, 'getVatRate')[0]?.loc).toEqual(['path', 'id']);
     });
   });
 
@@ -433,7 +432,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       ]);
       const earlyEnd = await update(rate.id, { effective_to: '2025-12-31T23:59:59.999Z' });
       expect(earlyEnd.statusCode).toBe(422);
-      expect(firstIssueLoc('updateVatRate', earlyEnd)).toEqual(['body', 'effective_to']);
+      expect(issuesOf(earlyEnd, 'updateVatRate')[0]?.loc).toEqual(['body', 'effective_to']);
       expect(await storedRate(rate.id)).toMatchObject({
         effective_from: '2026-01-01T00:00:00.000Z',
         effective_to: '2026-12-31T23:59:59.999Z',
@@ -454,7 +453,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       const rate = await insertVatRate(t.database.db);
       const decimals = await update(rate.id, { rate: 5.001 });
       expect(decimals.statusCode).toBe(422);
-      expect(firstIssueLoc('updateVatRate', decimals)).toEqual(['body', 'rate']);
+      expect(issuesOf(decimals, 'updateVatRate')[0]?.loc).toEqual(['body', 'rate']);
       expect((await storedRate(rate.id))?.rate_bp).toBe(1900);
 
       const empty = await update(rate.id, {});
