@@ -63,17 +63,15 @@ describe('API wiring', () => {
     expectProblem(res, 403, 'Admin privileges are required', 'listVatRates');
   });
 
+  const postVatRate = (headers: Record<string, string>, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/admin/vat-rates/', headers, payload });
+
   it('enforces the role matrix (support may not write VAT rates)', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/vat-rates/',
-      headers: await t.authAs('support'),
-      payload: {
-        name: 'X',
-        rate: 10,
-        country_code: 'TN',
-        effective_from: '2026-01-01T00:00:00.000Z',
-      },
+    const res = await postVatRate(await t.authAs('support'), {
+      name: 'X',
+      rate: 10,
+      country_code: 'TN',
+      effective_from: '2026-01-01T00:00:00.000Z',
     });
     expectProblem(res, 403, 'Your role (support) does not allow this action');
   });
@@ -94,16 +92,11 @@ describe('API wiring', () => {
   });
 
   it('answers invalid input with 422 and a FastAPI-style list naming each field', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/vat-rates/',
-      headers: await t.authAs('super_admin'),
-      payload: {
-        rate: 150,
-        country_code: 'TN',
-        effective_from: '2026-01-01T00:00:00.000Z',
-        colour: 'red',
-      },
+    const res = await postVatRate(await t.authAs('super_admin'), {
+      rate: 150,
+      country_code: 'TN',
+      effective_from: '2026-01-01T00:00:00.000Z',
+      colour: 'red',
     });
     expect(res.statusCode).toBe(422);
     const body = expectResponseMatches<{ detail: { loc: unknown[]; type: string }[] }>(

@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { beforeEach, expect } from 'vitest';
 import type { Database, NewProduct, NewVariant, OrderStatus } from '../src/db/schema';
+import { OrderStatus as ContractOrderStatus } from '../../generated/model';
 import type { Schemas } from './contract';
 import type { TestApp } from './app';
 import {
@@ -18,16 +19,8 @@ import { expectResponseMatches } from './openapi-validator';
 
 export type Order = Schemas['Order'];
 
-/** Every status an order can have. */
-export const ORDER_STATUSES: readonly OrderStatus[] = [
-  'pending',
-  'confirmed',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'refunded',
-];
+/** Every status an order can have, as the contract lists them. */
+export const ORDER_STATUSES: readonly OrderStatus[] = Object.values(ContractOrderStatus);
 
 /** Whose cart: a guest's session, or a customer's bearer header. */
 export interface Buyer {

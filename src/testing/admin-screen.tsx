@@ -42,3 +42,17 @@ export function adminScreen(route: string, { routes, parameters }: AdminScreenOp
     ...(routes && { render: routesRender(routes) }),
   };
 }
+
+/**
+ * The meta of `component`'s stories as an admin screen, for a one-line meta:
+ * `const meta = { title: 'Users/UsersPage', ...adminScreenMeta(UsersPage, paths.users.list) };`
+ * (the title stays a literal there: Storybook reads it from the file).
+ */
+export function adminScreenMeta<C>(component: C, route: string, options?: AdminScreenOptions) {
+  return { component, ...adminScreen(route, options) };
+}
+
+/** The meta of a public screen's stories: `component` at `route`, signed out. */
+export function publicScreenMeta<C>(component: C, route: string) {
+  return { component, parameters: { route } };
+}

@@ -2,7 +2,6 @@
  * The stories every CrudListScreen shares (users, VAT rates). The texts they expect are written
  * out by each story file, apart from the screen's own, so a changed screen text fails a story.
  */
-import type { HttpHandler } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Endpoint } from '@mocks/handlers/endpoint';
 import { requests } from '@mocks/recorder';
@@ -13,7 +12,7 @@ import {
   listScreen,
   listStateStories,
 } from './list-screen';
-import { expectToast } from './story';
+import { expectToast, mockedBy } from './story';
 
 type Play = (context: { canvasElement: HTMLElement }) => Promise<void>;
 
@@ -58,7 +57,6 @@ export function crudScreen({ texts, dataCells, list, remove, listPath }: CrudScr
     },
   });
   const { waitForRows, openDelete, answerDelete } = helpers;
-  const msw = (handler: HttpHandler) => ({ msw: { handlers: [handler] } });
 
   /** Searching `text` finds nothing; cleared, the search shows all `total` rows; no request sent. */
   async function expectNoMatchThenAll(canvasElement: HTMLElement, text: string, total: number) {
@@ -97,7 +95,7 @@ export function crudScreen({ texts, dataCells, list, remove, listPath }: CrudScr
 
   /** The DELETE of the row `name` fails to connect: an error toast. */
   const deleteNetworkError = (name: string) => ({
-    parameters: msw(remove.networkError()),
+    parameters: mockedBy(remove.networkError()),
     play: (async ({ canvasElement }) => {
       await answerDelete(canvasElement, name);
       await expectToast('Error', texts.deleteFailed, 'error');

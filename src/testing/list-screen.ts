@@ -4,7 +4,7 @@
  */
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import type { Endpoint } from '@mocks/handlers/endpoint';
-import type { Scope } from './story';
+import { mockedBy, type Scope } from './story';
 
 type DialogRole = 'dialog' | 'alertdialog';
 
@@ -220,7 +220,6 @@ interface ListStatesOptions {
 
 /** The Empty, Loading and LoadError stories of a management screen. */
 export function listStateStories({ list, empty, loadingText, loadError }: ListStatesOptions) {
-  const msw = (handler: ReturnType<typeof list>) => ({ msw: { handlers: [handler] } });
   const emptyPlay: Play = async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(empty.text)).toBeVisible();
@@ -230,14 +229,14 @@ export function listStateStories({ list, empty, loadingText, loadError }: ListSt
     await expectLoadErrorAlert(canvasElement, loadError.title, loadError.message);
   };
   return {
-    Empty: { parameters: msw(list([])), play: emptyPlay },
+    Empty: { parameters: mockedBy(list([])), play: emptyPlay },
     Loading: {
-      parameters: msw(list.loading()),
+      parameters: mockedBy(list.loading()),
       play: ({ canvasElement }: { canvasElement: HTMLElement }) =>
         expectLoading(canvasElement, loadingText),
     },
     LoadError: {
-      parameters: msw(list.error(loadError.status, loadError.message)),
+      parameters: mockedBy(list.error(loadError.status, loadError.message)),
       play: loadErrorPlay,
     },
   };

@@ -4,6 +4,7 @@
  * query it with `screen`.
  */
 import type { BoundFunctions, queries } from '@testing-library/dom';
+import type { HttpHandler } from 'msw';
 import { expect, screen, waitFor, within } from 'storybook/test';
 
 /** What `within(element)` returns: the queries bound to that element. */
@@ -48,5 +49,15 @@ export async function expectToast(
   if (type) await expect(found).toHaveAttribute('data-type', type);
   return found!;
 }
+
+/** A story's parameters that answer with these mock handlers before the default ones. */
+export const mockedBy = (...handlers: HttpHandler[]) => ({ msw: { handlers } });
+
+/** An issue of a mock 422 answer: the request body's `field` refused with the server's `msg`. */
+export const bodyIssue = (field: string, msg: string) => ({
+  loc: ['body', field],
+  msg,
+  type: 'value_error',
+});
 
 export { screen };

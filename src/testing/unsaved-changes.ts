@@ -54,11 +54,11 @@ export function browserBack(): void {
 export interface DialogFormGuardOptions {
   /** The form dialog's accessible name (its title). */
   name: string;
-  /** Opens the dialog from the screen (the plays wait until it is visible). */
-  open: (canvasElement: HTMLElement) => Promise<void>;
   /** The field the plays type into, and what they type. */
   field: (dialog: Scope) => HTMLElement;
   text: string;
+  /** Opens the dialog from the screen (the plays wait until it is visible). */
+  open: (canvasElement: HTMLElement) => Promise<void>;
   /** Completes the form after `text` was typed, submits it and waits for the saving request. */
   save: (dialog: Scope) => Promise<void>;
 }

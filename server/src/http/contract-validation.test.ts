@@ -12,6 +12,8 @@ import {
   insertVariant,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
+import { stockOf } from '../../test-support/shop';
+import { stockMovementsOf } from '../../test-support/stock';
 import { issueRefreshToken } from '../services/refresh-tokens';
 
 const JSON_TYPE = 'application/json';
@@ -40,14 +42,7 @@ describe.each(testDialects)('request validation by the contract (%s)', (dialect)
     { headers = {}, body }: { headers?: Record<string, string>; body?: string } = {},
   ) => t.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body }) });
 
-  const stock = async () =>
-    (
-      await t.database.db
-        .selectFrom('variants')
-        .select('stock_quantity')
-        .where('id', '=', variantId)
-        .executeTakeFirstOrThrow()
-    ).stock_quantity;
+  const stock = () => stockOf(t.database.db, variantId);
 
   describe('refresh has no body: any empty body is accepted whatever its content type', () => {
     for (const contentType of [
@@ -179,14 +174,7 @@ describe.each(testDialects)('request validation by the contract (%s)', (dialect)
       body: '{"stock_quantity": 1000000000}',
     });
     expect(set.statusCode).toBe(200);
-    const movements = async () =>
-      (
-        await t.database.db
-          .selectFrom('stock_movements')
-          .select('id')
-          .where('variant_id', '=', variantId)
-          .execute()
-      ).length;
+    const movements = async () => (await stockMovementsOf(t.database.db, variantId)).length;
     const before = await movements();
     const add = await inject('POST', `/api/v1/admin/variants/${variantId}/inventory/adjust`, {
       headers,

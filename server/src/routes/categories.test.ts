@@ -7,7 +7,6 @@ import {
   expectIssues,
   expectProblem,
   expectStatus,
-  firstIssueLoc,
   issuesOf,
 } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
@@ -86,7 +85,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
 
       const bad = await t.app.inject({ method: 'GET', url: `${URL}?parent_id=0` });
       expect(bad.statusCode).toBe(422);
-      expect(firstIssueLoc('listCategories', bad)).toEqual(['query', 'parent_id']);
+      expect(issuesOf(bad, 'listCategories')[0]?.loc).toEqual(['query', 'parent_id']);
     });
   });
 
@@ -147,7 +146,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
       expectProblem(anonymous, 401, 'Not authenticated', 'listAdminCategories');
       const bad = await list('?is_active=maybe');
       expect(bad.statusCode).toBe(422);
-      expect(firstIssueLoc('listAdminCategories', bad)).toEqual(['query', 'is_active']);
+      expect(issuesOf(bad, 'listAdminCategories')[0]?.loc).toEqual(['query', 'is_active']);
     });
 
     it('keeps a soft-deleted category listed until it is reactivated or force deleted', async () => {
@@ -210,7 +209,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
       }
       const malformed = await t.app.inject({ method: 'GET', url: `${URL}Not_A_Slug` });
       expect(malformed.statusCode).toBe(422);
-      expect(firstIssueLoc('getCategoryBySlug', malformed)).toEqual(['path', 'category']);
+      expect(issuesOf(malformed, 'getCategoryBySlug')[0]?.loc).toEqual(['path', 'category']);
     });
   });
 
@@ -438,7 +437,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
 
       const bySlug = await update(cat.slug, { name: 'Nope' });
       expect(bySlug.statusCode).toBe(422);
-      expect(firstIssueLoc('updateCategory', bySlug)).toEqual(['path', 'category']);
+      expect(issuesOf(bySlug, 'updateCategory')[0]?.loc).toEqual(['path', 'category']);
 
       const empty = await update(cat.id, {});
       expectStatus(empty, 422, 'updateCategory');

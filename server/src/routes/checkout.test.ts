@@ -77,6 +77,17 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
     expect(res.statusCode, res.body).toBe(201);
   }
 
+  /** A new guest whose cart holds these [product id, quantity] lines. */
+  async function guestCart(...lines: [productId: number, quantity: number][]): Promise<Buyer> {
+    const guest = { session: session() };
+    for (const [productId, quantity] of lines) await add(productId, quantity, guest);
+    return guest;
+  }
+
+  /** A signed-in professional customer of `country` with this VAT number. */
+  const professional = (vat_number: string, country_code: string) =>
+    customer({ customer_type: 'professional', vat_number, country_code });
+
   const checkout = (owner: Buyer, body: Record<string, unknown> = {}) =>
     shopCheckout(t.app, owner, { shipping_address: ADDRESS, ...body });
 
@@ -105,10 +116,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       const r7 = await insertVatRate(db(), { rate_bp: 700, country_code: 'TN' });
       const a = await simple({ base_price: 333, price_includes_vat: 0 });
       const b = await simple({ base_price: 1_005, price_includes_vat: 0, vat_rate_id: r7.id });
-      const s = session();
-      await add(a.productId, 3, { session: s });
-      await add(b.productId, 7, { session: s });
-      const order = await placed({ session: s });
+      const order = await placed(await guestCart([a.productId, 3], [b.productId, 7]));
       expect(
         order.items.map((i) => [
           i.quantity,
@@ -160,10 +168,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       // 1.005 incl. 19 %: 1.005 charged (not 1.006); VAT 0.16046 → 0.160, net 0.845.
       const a = await simple({ base_price: 10_000, price_includes_vat: 1 });
       const b = await simple({ base_price: 1_005, price_includes_vat: 1 });
-      const s = session();
-      await add(a.productId, 3, { session: s });
-      await add(b.productId, 1, { session: s });
-      const order = await placed({ session: s });
+      const order = await placed(await guestCart([a.productId, 3], [b.productId, 1]));
       expect(
         order.items.map((i) => [
           i.unit_price,
@@ -341,15 +346,10 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
 
     it('places a guest order from the session cart with the guest defaults', async () => {
       const a = await simple({ base_price: 1_000, price_includes_vat: 0 });
-      const s = session();
-      await add(a.productId, 1, { session: s });
-      const order = await placed(
-        { session: s },
-        {
-          payment_method: 'bank_transfer',
-          shipping_address: { ...ADDRESS, company: 'Acme SARL', country: 'FR' },
-        },
-      );
+      const order = await placed(await guestCart([a.productId, 1]), {
+        payment_method: 'bank_transfer',
+        shipping_address: { ...ADDRESS, company: 'Acme SARL', country: 'FR' },
+      });
       expect(order).toMatchObject({
         customer_id: null,
         customer_email: 'jane.doe@example.com',
@@ -380,11 +380,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
     it('charges no VAT to an EU professional with a valid-format VAT number shipped to its country', async () => {
       const a = await simple({ base_price: 11_900, price_includes_vat: 1 });
       const b = await simple({ base_price: 333, price_includes_vat: 0 });
-      const c = await customer({
-        customer_type: 'professional',
-        vat_number: 'FR40303265045',
-        country_code: 'FR',
-      });
+      const c = await professional('FR40303265045', 'FR');
       await add(a.productId, 2, { headers: c.headers });
       await add(b.productId, 3, { headers: c.headers });
       const order = await placed({ headers: c.headers }, shippedTo('fr'));
@@ -471,9 +467,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
         [pro('FR40303265045', 'FR', 'DE'), { vat_reverse_charge: false, vat_amount: '1.530' }],
       ];
       for (const [body, expected] of cases) {
-        const s = session();
-        await add(a.productId, 1, { session: s });
-        const order = await placed({ session: s }, body);
+        const order = await placed(await guestCart([a.productId, 1]), body);
         expect(order, JSON.stringify(body)).toMatchObject(expected);
       }
     });
@@ -481,11 +475,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
     it('takes the buyer details from the profile unless the body says otherwise', async () => {
       await insertVatRate(db(), { rate_bp: 2200, country_code: 'IT', is_default: 1 });
       const a = await simple({ base_price: 1_000, price_includes_vat: 0 });
-      const c = await customer({
-        customer_type: 'professional',
-        vat_number: 'IT12345678901',
-        country_code: 'IT',
-      });
+      const c = await professional('IT12345678901', 'IT');
       await add(a.productId, 1, { headers: c.headers });
       expect(await placed({ headers: c.headers }, shippedTo('IT'))).toMatchObject({
         customer_type: 'professional',
@@ -543,16 +533,14 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
     it('answers 409 for an item no longer active and rolls everything back', async () => {
       const ok = await simple({}, { stock_quantity: 5 });
       const p = await simple({ name: 'Retired lamp' }, { stock_quantity: 5 });
-      const s = session();
-      await add(ok.productId, 2, { session: s });
-      await add(p.productId, 1, { session: s });
+      const guest = await guestCart([ok.productId, 2], [p.productId, 1]);
       await updateProduct(db(), p.productId, { is_active: 0 });
-      const res = await checkout({ session: s });
+      const res = await checkout(guest);
       expectProblem(res, 409, 'Retired lamp is no longer available', 'createOrder');
 
       await updateProduct(db(), p.productId, { is_active: 1 });
       await updateVariant(db(), p.variantId, { is_active: 0 });
-      const variant = await checkout({ session: s });
+      const variant = await checkout(guest);
       expectProblem(variant, 409, 'Retired lamp is no longer available', 'createOrder');
 
       expect(await stockOf(db(), ok.variantId)).toBe(5);
@@ -563,11 +551,9 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
     it('answers 409 naming the product and what is left when stock is short, changing nothing', async () => {
       const first = await simple({}, { stock_quantity: 5 });
       const short = await simple({ name: 'Olive oil 1 L' }, { stock_quantity: 4 });
-      const s = session();
-      await add(first.productId, 2, { session: s });
-      await add(short.productId, 3, { session: s });
+      const guest = await guestCart([first.productId, 2], [short.productId, 3]);
       await updateVariant(db(), short.variantId, { stock_quantity: 1 });
-      const res = await checkout({ session: s });
+      const res = await checkout(guest);
       expectProblem(res, 409, 'Only 1 in stock for Olive oil 1 L', 'createOrder');
       expect(await stockOf(db(), first.variantId)).toBe(5);
       expect(await stockOf(db(), short.variantId)).toBe(1);
@@ -578,7 +564,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
 
       // Backorders may go below zero.
       await updateVariant(db(), short.variantId, { allow_backorder: 1 });
-      const order = await placed({ session: s });
+      const order = await placed(guest);
       expect(order.order_number).toMatch(/-0001$/);
       expect(await stockOf(db(), short.variantId)).toBe(-2);
     });
@@ -623,9 +609,8 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
 
     it('checks a cart out once when the same checkout is sent twice at once', async () => {
       const a = await simple({}, { stock_quantity: 10 });
-      const s = session();
-      await add(a.productId, 2, { session: s });
-      const results = await Promise.all([checkout({ session: s }), checkout({ session: s })]);
+      const guest = await guestCart([a.productId, 2]);
+      const results = await Promise.all([checkout(guest), checkout(guest)]);
       for (const r of results) expectResponseMatches('createOrder', r);
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
       expect(await stockOf(db(), a.variantId)).toBe(8);

@@ -9,6 +9,7 @@ import { createTestApp, testConfig, type TestApp } from '../../test-support/app'
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
+import { stockOf } from '../../test-support/shop';
 import { createMailer } from '../mail/transport';
 
 /** The sign-in link of the newest outbox message (quoted-printable soft breaks undone). */
@@ -128,12 +129,7 @@ describe.each(testDialects)('customer journey on %s', (dialect) => {
     }>('createOrder', placed);
     expect(placed.statusCode).toBe(201);
     expect(order).toMatchObject({ status: 'pending', total_amount: '23.800' });
-    const stockAfterSale = await db
-      .selectFrom('variants')
-      .select('stock_quantity')
-      .where('id', '=', variant.id)
-      .executeTakeFirstOrThrow();
-    expect(stockAfterSale.stock_quantity).toBe(3);
+    expect(await stockOf(db, variant.id)).toBe(3);
 
     const mine = await t.app.inject({
       method: 'GET',
@@ -181,11 +177,6 @@ describe.each(testDialects)('customer journey on %s', (dialect) => {
       ['pending', 'confirmed'],
       ['confirmed', 'cancelled'],
     ]);
-    const restocked = await db
-      .selectFrom('variants')
-      .select('stock_quantity')
-      .where('id', '=', variant.id)
-      .executeTakeFirstOrThrow();
-    expect(restocked.stock_quantity).toBe(5);
+    expect(await stockOf(db, variant.id)).toBe(5);
   });
 });

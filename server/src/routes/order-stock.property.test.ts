@@ -12,7 +12,7 @@ import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertCategory, insertVatRate } from '../../test-support/fixtures';
 import { clearShop, ORDER_STATUSES } from '../../test-support/shop';
-import { stockLedgerMismatches, stockShop } from '../../test-support/stock';
+import { stockLedgerMismatches, stockShop, unitsHeldByOrders } from '../../test-support/stock';
 import type { OrderStatus } from '../db/schema';
 
 const NUM_RUNS = 40;
@@ -93,16 +93,9 @@ describe.each(testDialects)('stock follows orders, property (%s)', (dialect) => 
     variants: { productId: number; variantId: number; base: number; model: number }[],
   ) {
     const db = t.database.db;
-    const active = await db
-      .selectFrom('order_items as i')
-      .innerJoin('orders as o', 'o.id', 'i.order_id')
-      .select(['i.variant_id', 'i.quantity'])
-      .where('o.status', 'not in', ['cancelled', 'refunded'])
-      .execute();
+    const heldByOrders = await unitsHeldByOrders(db);
     for (const v of variants) {
-      const held = active
-        .filter((i) => i.variant_id === v.variantId)
-        .reduce((s, i) => s + Number(i.quantity), 0);
+      const held = heldByOrders.get(v.variantId) ?? 0;
       const stock = await shop.stockOf(v.variantId);
       expect(stock, `variant ${v.variantId}: initial + adjustments − active orders`).toBe(
         v.base - held,

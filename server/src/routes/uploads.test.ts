@@ -5,12 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectProblem,
-  expectStatus,
-  firstIssueLoc,
-  problemDetail,
-} from '../../test-support/contract';
+import { expectProblem, expectStatus, issuesOf, problemDetail } from '../../test-support/contract';
 import { createTestApp, testConfig, type TestApp } from '../../test-support/app';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import {
@@ -472,7 +467,7 @@ describe('uploads', () => {
         payload: { keys: ['../secrets.json'] },
       });
       expect(bad.statusCode).toBe(422);
-      expect(firstIssueLoc('deleteFiles', bad)).toEqual(['body', 'keys', 0]);
+      expect(issuesOf(bad, 'deleteFiles')[0]?.loc).toEqual(['body', 'keys', 0]);
       expect(existsSync(join(dataDir, 'secrets.json'))).toBe(true);
 
       const support = await t.app.inject({
@@ -600,7 +595,7 @@ describe('uploads', () => {
           headers: admin,
         });
         expect(res.statusCode).toBe(422);
-        expect(firstIssueLoc('getPresignedUrl', res)).toEqual(['query', 'expiration']);
+        expect(issuesOf(res, 'getPresignedUrl')[0]?.loc).toEqual(['query', 'expiration']);
       }
     });
 
@@ -620,33 +615,24 @@ describe('uploads', () => {
 
     it('422 when only one of expires and signature is given', async () => {
       const key = await storeFixture();
-      const onlyExpires = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/media/${key}?expires=9999999999`,
-      });
-      expectProblem('getMedia', onlyExpires, 422, [
+      const media = (query: string) =>
+        t.app.inject({ method: 'GET', url: `/api/v1/media/${key}?${query}` });
+      /** The answer's issue: `name` is missing, the other one of the pair was given. */
+      const missing = (name: 'expires' | 'signature') => [
         {
-          loc: ['query', 'signature'],
+          loc: ['query', name],
           msg: 'expires and signature must be given together',
           type: 'missing',
         },
-      ]);
-      const onlySignature = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/media/${key}?signature=${'0'.repeat(64)}`,
-      });
-      expectProblem('getMedia', onlySignature, 422, [
-        {
-          loc: ['query', 'expires'],
-          msg: 'expires and signature must be given together',
-          type: 'missing',
-        },
-      ]);
-      const malformed = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/media/${key}?expires=1&signature=xyz`,
-      });
-      expectStatus(malformed, 422, 'getMedia');
+      ];
+      expectProblem('getMedia', await media('expires=9999999999'), 422, missing('signature'));
+      expectProblem(
+        'getMedia',
+        await media(`signature=${'0'.repeat(64)}`),
+        422,
+        missing('expires'),
+      );
+      expectStatus(await media('expires=1&signature=xyz'), 422, 'getMedia');
     });
 
     it('a signed URL of a deleted file is 404', async () => {

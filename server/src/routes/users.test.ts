@@ -104,25 +104,23 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
       );
       expect(res.statusCode).toBe(201);
       const body = res.json<AdminUser>();
-      expect(body).toEqual({
-        id: anyNumber,
+      // As stored and answered: trimmed, the e-mail lower-cased, a manager by default.
+      const given = {
         username: 'JDoe',
         email: 'john.doe@example.com',
         full_name: 'John Doe',
         role: 'manager',
+      };
+      expect(body).toEqual({
+        id: anyNumber,
+        ...given,
         is_active: true,
         last_login: null,
         created_at: anyString,
         updated_at: anyString,
       });
       const stored = await row(body.id);
-      expect(stored).toMatchObject({
-        username: 'JDoe',
-        email: 'john.doe@example.com',
-        full_name: 'John Doe',
-        role: 'manager',
-        is_active: 1,
-      });
+      expect(stored).toMatchObject({ ...given, is_active: 1 });
       expect(stored!.password_hash).toMatch(/^\$argon2id\$/);
       expect(await verifyPassword(stored!.password_hash, 'secret-pass-1')).toBe(true);
       expect((await loginStatus('jdoe', 'secret-pass-1')).statusCode).toBe(200);

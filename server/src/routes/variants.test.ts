@@ -2,13 +2,7 @@
 // duplication, with the product's has_variants kept in line (docs/product.md §4) and every answer checked
 // against the contract.
 import { describe, expect, it } from 'vitest';
-import {
-  expectIssues,
-  expectProblem,
-  expectStatus,
-  firstIssueLoc,
-  issuesOf,
-} from '../../test-support/contract';
+import { expectIssues, expectProblem, expectStatus, issuesOf } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
@@ -36,6 +30,9 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
   ) => injectJson(t.app, { method, url, headers, payload });
 
   const db = () => t.database.db;
+  /** createVariant on the product `productId`. */
+  const createVariant = (productId: number, body: object, headers = auth) =>
+    call('POST', `${BASE}/${productId}/variants`, body, headers);
   const productRow = (id: number) =>
     db().selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const variantRows = (productId: number) =>
@@ -59,7 +56,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
     it('creates the first variant, sets has_variants and prices it with the product rate', async () => {
       const product = await insertProduct(db(), { price_includes_vat: 0 }); // 19 %, net prices
       const code = sku('TSHIRT');
-      const res = await call('POST', `${BASE}/${product.id}/variants`, {
+      const res = await createVariant(product.id, {
         sku: code,
         variant_title: '  Red / M  ',
         option_values: { ' color ': ' Red ', size: 'M' },
@@ -102,9 +99,8 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
     it("uses the variant's own VAT rate and keeps gross prices as they are", async () => {
       const product = await insertProduct(db(), { price_includes_vat: 0 });
       const own = await insertVatRate(db(), { rate_bp: 700 });
-      const res = await call(
-        'POST',
-        `${BASE}/${product.id}/variants`,
+      const res = await createVariant(
+        product.id,
         newVariant({ price: '10.000', vat_rate_id: own.id }),
       );
       expect(expectStatus<Variant>(res, 201, 'createVariant')).toMatchObject({
@@ -113,9 +109,8 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       });
 
       const gross = await insertProduct(db(), { price_includes_vat: 1 });
-      const res2 = await call(
-        'POST',
-        `${BASE}/${gross.id}/variants`,
+      const res2 = await createVariant(
+        gross.id,
         newVariant({ price: '10.000', vat_rate_id: own.id }),
       );
       expect(expectResponseMatches<Variant>('createVariant', res2).price_incl_vat).toBe('10.000');
@@ -123,11 +118,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
 
     it('records an initial stock as a movement by the admin', async () => {
       const product = await insertProduct(db());
-      const res = await call(
-        'POST',
-        `${BASE}/${product.id}/variants`,
-        newVariant({ stock_quantity: 7 }),
-      );
+      const res = await createVariant(product.id, newVariant({ stock_quantity: 7 }));
       const v = expectResponseMatches<Variant>('createVariant', res);
       expect(v.stock_quantity).toBe(7);
       expect(await movementsOf(v.id)).toMatchObject([
@@ -149,29 +140,17 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
     it('answers 409 for a used SKU and stores nothing', async () => {
       const product = await insertProduct(db());
       const taken = await insertVariant(db(), product.id, { sku: sku('TAKEN') });
-      const res = await call(
-        'POST',
-        `${BASE}/${product.id}/variants`,
-        newVariant({ sku: taken.sku }),
-      );
+      const res = await createVariant(product.id, newVariant({ sku: taken.sku }));
       expectProblem(res, 409, 'SKU already exists', 'createVariant');
       expect(await variantRows(product.id)).toHaveLength(1);
     });
 
     it("answers 422 for the reserved SKU 'DEFAULT' and for an unknown VAT rate", async () => {
       const product = await insertProduct(db());
-      const reserved = await call(
-        'POST',
-        `${BASE}/${product.id}/variants`,
-        newVariant({ sku: 'DEFAULT' }),
-      );
+      const reserved = await createVariant(product.id, newVariant({ sku: 'DEFAULT' }));
       expect(issuesOf(reserved, 'createVariant')).toMatchObject([{ loc: ['body', 'sku'] }]);
 
-      const noRate = await call(
-        'POST',
-        `${BASE}/${product.id}/variants`,
-        newVariant({ vat_rate_id: 999999 }),
-      );
+      const noRate = await createVariant(product.id, newVariant({ vat_rate_id: 999999 }));
       expectIssues(noRate, 'createVariant', [
         { loc: ['body', 'vat_rate_id'], msg: 'VAT rate not found', type: 'value_error' },
       ]);
@@ -181,17 +160,13 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
 
     it('answers 422 for a blank title and a missing price (schema)', async () => {
       const product = await insertProduct(db());
-      const blank = await call(
-        'POST',
-        `${BASE}/${product.id}/variants`,
-        newVariant({ variant_title: '   ' }),
-      );
+      const blank = await createVariant(product.id, newVariant({ variant_title: '   ' }));
       expectIssues(blank, 'createVariant', [
         { loc: ['body', 'variant_title'], msg: 'Variant title is required', type: 'value_error' },
       ]);
       const noPrice: Record<string, unknown> = newVariant();
       delete noPrice.price;
-      const missing = await call('POST', `${BASE}/${product.id}/variants`, noPrice);
+      const missing = await createVariant(product.id, noPrice);
       expect(issuesOf(missing, 'createVariant')).toContainEqual({
         loc: ['body', 'price'],
         msg: 'Field required',
@@ -202,7 +177,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
     it('refuses a variant for a simple product that keeps its stock in a default variant', async () => {
       const product = await insertProduct(db());
       await insertVariant(db(), product.id, { is_default: 1, sku: 'DEFAULT' });
-      const res = await call('POST', `${BASE}/${product.id}/variants`, newVariant());
+      const res = await createVariant(product.id, newVariant());
       expectProblem(res, 409, 'Product type cannot be changed after creation', 'createVariant');
       expect(await variantRows(product.id)).toHaveLength(1);
       expect((await productRow(product.id)).has_variants).toBe(0);
@@ -211,7 +186,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
     it('lets support read but not write (403)', async () => {
       const product = await insertProduct(db());
       const support = await t.authAs('support');
-      const res = await call('POST', `${BASE}/${product.id}/variants`, newVariant(), support);
+      const res = await createVariant(product.id, newVariant(), support);
       expectStatus(res, 403, 'createVariant');
       const list = await call('GET', `${BASE}/?product_id=${product.id}`, undefined, support);
       expect(list.statusCode).toBe(200);
@@ -404,7 +379,7 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       });
       const bad = await call('GET', `${BASE}/?page_size=101`);
       expect(bad.statusCode).toBe(422);
-      expect(firstIssueLoc('listVariants', bad)).toEqual(['query', 'page_size']);
+      expect(issuesOf(bad, 'listVariants')[0]?.loc).toEqual(['query', 'page_size']);
     });
 
     it('lists default variants too', async () => {

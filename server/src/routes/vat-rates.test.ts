@@ -6,7 +6,6 @@ import {
   expectIssues,
   expectProblem,
   expectStatus,
-  firstIssueLoc,
   issuesOf,
 } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
@@ -37,6 +36,13 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
     ...values,
   });
   const storedRates = () => t.database.db.selectFrom('vat_rates').selectAll().execute();
+  /** createVatRate refuses `body` with one value_error on `field`, and stores nothing. */
+  const expectCreateRefused = async (body: Record<string, unknown>, field: string, msg: string) => {
+    expectIssues(await create(body), 'createVatRate', [
+      { loc: ['body', field], msg, type: 'value_error' },
+    ]);
+    expect(await storedRates()).toEqual([]);
+  };
 
   describe('listVatRates', () => {
     it('orders by country, newest effective_from first, then name; filters country and status', async () => {
@@ -208,15 +214,11 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
     });
 
     it('refuses more than 2 decimals on the rate (422 on body.rate) and stores nothing', async () => {
-      const res = await create(newRate({ name: 'Odd', rate: 19.555 }));
-      expectIssues(res, 'createVatRate', [
-        {
-          loc: ['body', 'rate'],
-          msg: 'Rate must be a percentage from 0 to 100 with at most 2 decimals',
-          type: 'value_error',
-        },
-      ]);
-      expect(await storedRates()).toEqual([]);
+      await expectCreateRefused(
+        newRate({ name: 'Odd', rate: 19.555 }),
+        'rate',
+        'Rate must be a percentage from 0 to 100 with at most 2 decimals',
+      );
     });
 
     it('refuses a rate above 100, a bad country and a blank name', async () => {
@@ -235,22 +237,16 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
     });
 
     it('refuses effective_from after effective_to (422 on body.effective_to)', async () => {
-      const res = await create(
+      await expectCreateRefused(
         newRate({
           name: 'Backwards',
           rate: 10,
           effective_from: '2026-02-01T00:00:00.000Z',
           effective_to: '2026-01-31T23:59:59.999Z',
         }),
+        'effective_to',
+        'effective_from must not be after effective_to',
       );
-      expectIssues(res, 'createVatRate', [
-        {
-          loc: ['body', 'effective_to'],
-          msg: 'effective_from must not be after effective_to',
-          type: 'value_error',
-        },
-      ]);
-      expect(await storedRates()).toEqual([]);
     });
 
     it('with is_default, takes the default away from the other rates of that country only', async () => {
@@ -333,7 +329,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
 
       const malformed = await t.app.inject({ method: 'GET', url: `${URL}abc`, headers: admin });
       expect(malformed.statusCode).toBe(422);
-      expect(firstIssueLoc('getVatRate', malformed)).toEqual(['path', 'id']);
+      expect(issuesOf(malformed, 'getVatRate')[0]?.loc).toEqual(['path', 'id']);
     });
   });
 
@@ -436,7 +432,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       ]);
       const earlyEnd = await update(rate.id, { effective_to: '2025-12-31T23:59:59.999Z' });
       expect(earlyEnd.statusCode).toBe(422);
-      expect(firstIssueLoc('updateVatRate', earlyEnd)).toEqual(['body', 'effective_to']);
+      expect(issuesOf(earlyEnd, 'updateVatRate')[0]?.loc).toEqual(['body', 'effective_to']);
       expect(await storedRate(rate.id)).toMatchObject({
         effective_from: '2026-01-01T00:00:00.000Z',
         effective_to: '2026-12-31T23:59:59.999Z',
@@ -457,7 +453,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       const rate = await insertVatRate(t.database.db);
       const decimals = await update(rate.id, { rate: 5.001 });
       expect(decimals.statusCode).toBe(422);
-      expect(firstIssueLoc('updateVatRate', decimals)).toEqual(['body', 'rate']);
+      expect(issuesOf(decimals, 'updateVatRate')[0]?.loc).toEqual(['body', 'rate']);
       expect((await storedRate(rate.id))?.rate_bp).toBe(1900);
 
       const empty = await update(rate.id, {});

@@ -24,6 +24,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AccessTokens } from '../auth/access-token';
 import type { Database, OrderStatus } from '../db/schema';
 import { formatOrderNumber, orderDay } from '../services/order-numbers';
+import { prng, type Prng } from './prng';
 
 export interface DemoOrderOptions {
   customers: number;
@@ -44,23 +45,6 @@ export const DEMO_ORDER_DAYS = 90;
 /** Units every bought variant keeps (above the low-stock threshold of 5). */
 const STOCK_RESERVE = 10;
 
-/** mulberry32: small, fast, good enough for demo data. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  const digits = (n: number) => Array.from({ length: n }, () => int(0, 9)).join('');
-  return { next, int, pick, digits };
-}
-type Random = ReturnType<typeof prng>;
-
 const FIRST_NAMES = [
   'Amira', 'Youssef', 'Salma', 'Mehdi', 'Ines', 'Karim', 'Nour', 'Sami', 'Leila', 'Hedi',
   'Rania', 'Omar', 'Claire', 'Lukas', 'Giulia', 'Pablo', 'Sophie', 'Jan', 'Emma', 'Marco',
@@ -75,7 +59,7 @@ const TN_CITIES = [
 ] as const; // prettier-ignore
 
 /** EU business customers: country, a city and a VAT number of valid format. */
-const EU_BUSINESSES: { country: string; city: string; postal: string; vat: (r: Random) => string }[] = [
+const EU_BUSINESSES: { country: string; city: string; postal: string; vat: (r: Prng) => string }[] = [
   { country: 'FR', city: 'Marseille', postal: '13001', vat: (r) => `FR${r.digits(2)}${r.digits(9)}` },
   { country: 'DE', city: 'Berlin', postal: '10115', vat: (r) => `DE${r.int(1, 9)}${r.digits(8)}` },
   { country: 'IT', city: 'Milano', postal: '20121', vat: (r) => `IT${r.digits(11)}` },
@@ -120,7 +104,7 @@ const TARGETS: [Target, number][] = [
 ];
 const FORWARD: OrderStatus[] = ['confirmed', 'processing', 'shipped', 'delivered'];
 
-function targetFor(index: number, r: Random): Target {
+function targetFor(index: number, r: Prng): Target {
   // The first seven orders cover every status; the others follow the shares.
   if (index < TARGETS.length) return (TARGETS[index] as [Target, number])[0];
   let x = r.next() * 100;
@@ -372,7 +356,7 @@ async function backdate(
   placed: { id: number; orderNumber: string }[],
   countersBefore: Map<string, number>,
   now: Date,
-  r: Random,
+  r: Prng,
 ): Promise<void> {
   if (placed.length === 0) return;
   const nowMs = now.getTime();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { ORDER_STATUSES } from '../../test-support/shop';
-import { stockLedgerMismatches } from '../../test-support/stock';
+import { stockLedgerMismatches, unitsHeldByOrders } from '../../test-support/stock';
 import { bootstrap } from '../bootstrap';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-catalogue';
 import { seedDemo } from './demo';
@@ -164,12 +164,7 @@ describe.each(testDialects)('seed:demo on %s', (dialect) => {
       .innerJoin('products as p', 'p.id', 'v.product_id')
       .select(['v.id', 'v.is_default', 'v.variant_title', 'v.stock_quantity', 'p.name'])
       .execute();
-    const sold = await db
-      .selectFrom('order_items as i')
-      .innerJoin('orders as o', 'o.id', 'i.order_id')
-      .select(['i.variant_id', 'i.quantity'])
-      .where('o.status', 'not in', ['cancelled', 'refunded'])
-      .execute();
+    const sold = await unitsHeldByOrders(db);
     let totalSold = 0;
     for (const v of variants) {
       const demo = DEMO_PRODUCTS.find((p) => p.name === v.name);
@@ -179,7 +174,7 @@ describe.each(testDialects)('seed:demo on %s', (dialect) => {
           : demo?.variants?.find((d) => Object.values(d.options).join(' / ') === v.variant_title)
               ?.stock;
       expect(initial, `${v.name} ${v.variant_title}`).toBeDefined();
-      const units = sold.filter((s) => s.variant_id === v.id).reduce((n, s) => n + s.quantity, 0);
+      const units = sold.get(v.id) ?? 0;
       totalSold += units;
       expect(v.stock_quantity, `${v.name} ${v.variant_title}`).toBe((initial ?? 0) - units);
     }

@@ -16,20 +16,26 @@ import { mediaKeyOf } from './signed-urls';
 
 const HOUR = 60 * 60 * 1000;
 const url = (key: string) => `/api/v1/media/${key}`;
+/** An `images` column listing these stored files by their URLs. */
+const imagesOf = (...keys: string[]) => JSON.stringify(keys.map(url));
 
 describe('mediaKeyOf', () => {
-  it('reads the key of this server’s media URLs, relative, absolute or signed', () => {
-    expect(mediaKeyOf('/api/v1/media/img_ab12.png')).toBe('img_ab12.png');
-    expect(mediaKeyOf('https://shop.example/api/v1/media/img_ab12.png')).toBe('img_ab12.png');
-    expect(mediaKeyOf('/api/v1/media/img_ab12.png?expires=1&signature=ff')).toBe('img_ab12.png');
+  it.each([
+    '/api/v1/media/img_ab12.png',
+    'https://shop.example/api/v1/media/img_ab12.png',
+    '/api/v1/media/img_ab12.png?expires=1&signature=ff',
+  ])('reads the key of this server’s media URL %s (relative, absolute or signed)', (mediaUrl) => {
+    expect(mediaKeyOf(mediaUrl)).toBe('img_ab12.png');
   });
 
-  it('ignores other URLs and malformed keys', () => {
-    expect(mediaKeyOf('https://cdn.example.com/photo.png')).toBeNull();
-    expect(mediaKeyOf('/api/v1/media/')).toBeNull();
-    expect(mediaKeyOf('/api/v1/media/.hidden.png')).toBeNull();
-    expect(mediaKeyOf('/api/v1/media/%2e%2e%2fsecrets.json')).toBeNull();
-    expect(mediaKeyOf('/api/v1/media/%E0%A4%A.png')).toBeNull();
+  it.each([
+    'https://cdn.example.com/photo.png',
+    '/api/v1/media/',
+    '/api/v1/media/.hidden.png',
+    '/api/v1/media/%2e%2e%2fsecrets.json',
+    '/api/v1/media/%E0%A4%A.png',
+  ])('ignores %s (another URL or a malformed key)', (other) => {
+    expect(mediaKeyOf(other)).toBeNull();
   });
 });
 
@@ -77,7 +83,7 @@ describe.each(testDialects)('media files (%s)', (dialect) => {
     it('deletes the stored files of the images it removed; the kept ones stay', async () => {
       const [a, b, c] = [await stored(), await stored(), await stored()];
       const product = await insertProduct(t.database.db, {
-        images: JSON.stringify([url(a), url(b), url(c)]),
+        images: imagesOf(a, b, c),
       });
 
       const res = await patchImages(product.id, [url(c), url(a)]);
@@ -93,7 +99,7 @@ describe.each(testDialects)('media files (%s)', (dialect) => {
       const [shared, ofVariant, own] = [await stored(), await stored(), await stored()];
       const db = t.database.db;
       const product = await insertProduct(db, {
-        images: JSON.stringify([url(shared), url(ofVariant), url(own)]),
+        images: imagesOf(shared, ofVariant, own),
       });
       // Absolute and signed forms of the URL count as references too.
       await insertProduct(db, {
@@ -129,7 +135,7 @@ describe.each(testDialects)('media files (%s)', (dialect) => {
 
     it('deletes nothing when the save is refused', async () => {
       const a = await stored();
-      const product = await insertProduct(t.database.db, { images: JSON.stringify([url(a)]) });
+      const product = await insertProduct(t.database.db, { images: imagesOf(a) });
       const res = await t.app.inject({
         method: 'PATCH',
         url: `/api/v1/admin/products/${product.id}`,
@@ -145,12 +151,9 @@ describe.each(testDialects)('media files (%s)', (dialect) => {
     it('deletes the files of the images it removed, unless its product still shows them', async () => {
       const db = t.database.db;
       const [own, shared, kept] = [await stored(), await stored(), await stored()];
-      const product = await insertProduct(db, {
-        has_variants: 1,
-        images: JSON.stringify([url(shared)]),
-      });
+      const product = await insertProduct(db, { has_variants: 1, images: imagesOf(shared) });
       const variant = await insertVariant(db, product.id, {
-        images: JSON.stringify([url(own), url(shared), url(kept)]),
+        images: imagesOf(own, shared, kept),
       });
       const res = await t.app.inject({
         method: 'PATCH',
@@ -169,7 +172,7 @@ describe.each(testDialects)('media files (%s)', (dialect) => {
   describe('releaseMedia', () => {
     it('deletes only unreferenced files of this server and names them', async () => {
       const [free, used] = [await stored(), await stored()];
-      await insertProduct(t.database.db, { images: JSON.stringify([url(used)]) });
+      await insertProduct(t.database.db, { images: imagesOf(used) });
       const deleted = await releaseMedia(t.database.db, storage, [
         url(free),
         url(free),
@@ -190,11 +193,8 @@ describe.each(testDialects)('media files (%s)', (dialect) => {
     it('deletes unreferenced files once they are older than the grace period', async () => {
       const db = t.database.db;
       const [ofProduct, ofVariant, orphan] = [await stored(), await stored(), await stored()];
-      const product = await insertProduct(db, {
-        has_variants: 1,
-        images: JSON.stringify([url(ofProduct)]),
-      });
-      await insertVariant(db, product.id, { images: JSON.stringify([url(ofVariant)]) });
+      const product = await insertProduct(db, { has_variants: 1, images: imagesOf(ofProduct) });
+      await insertVariant(db, product.id, { images: imagesOf(ofVariant) });
 
       // Young files are kept, referenced or not.
       expect(await sweep()).toEqual([]);
@@ -217,7 +217,7 @@ describe.each(testDialects)('media files (%s)', (dialect) => {
 
     it('sweeps what a deleted product left behind', async () => {
       const old = await stored(2 * GRACE);
-      const product = await insertProduct(t.database.db, { images: JSON.stringify([url(old)]) });
+      const product = await insertProduct(t.database.db, { images: imagesOf(old) });
       expect(await sweep()).toEqual([]);
       const res = await t.app.inject({
         method: 'DELETE',

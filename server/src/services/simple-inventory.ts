@@ -8,7 +8,7 @@ import { fromBool } from '../db/bool';
 import type { Db } from '../db/database';
 import type { Database, NewVariant, VariantUpdate } from '../db/schema';
 import { DEFAULT_LOW_STOCK_THRESHOLD, PLACEHOLDER_SKU } from '../domain/inventory';
-import { setStock } from './stock';
+import { setStock, writeInventory } from './stock';
 import { optionalText } from './text-input';
 
 /** Inventory as received: the contract's defaults are NOT applied by the validator inside oneOf. */
@@ -88,19 +88,10 @@ export async function updateDefaultVariant(
     set.allow_backorder = fromBool(inventory.allow_backorder);
   }
   if (inventory.weight !== undefined) set.weight = inventory.weight;
-  if (Object.keys(set).length > 0) {
-    await trx
-      .updateTable('variants')
-      .set({ ...set, updated_at: change.now })
-      .where('id', '=', variantId)
-      .execute();
-  }
-  if (inventory.stock_quantity !== undefined) {
-    await setStock(trx, variantId, inventory.stock_quantity, {
-      reason: INVENTORY_REASON,
-      ...change,
-    });
-  }
+  await writeInventory(trx, variantId, set, inventory.stock_quantity, {
+    reason: INVENTORY_REASON,
+    ...change,
+  });
 }
 
 /** The default variant's price follows the product's. */

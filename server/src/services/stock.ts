@@ -7,7 +7,7 @@
 // result outside is refused (422 for a value sent, 409 for a result), so the ledger never holds
 // a rounded or non-integer row.
 import { sql, type Transaction } from 'kysely';
-import type { Database, StockMovementRow, VariantRow } from '../db/schema';
+import type { Database, StockMovementRow, VariantRow, VariantUpdate } from '../db/schema';
 import type { Db } from '../db/database';
 import { isStockFigure, MAX_STOCK } from '../domain/inventory';
 import { conflict, invalid, notFound } from '../api/problem';
@@ -134,6 +134,27 @@ export async function setStock(
 }
 
 /** The columns (variants as v, products as p) that name a variant: its SKU and its movementTitle. */
+/**
+ * Writes a variant's inventory settings (when any was sent), then its stock through setStock, so
+ * the stock change is a movement.
+ */
+export async function writeInventory(
+  trx: Transaction<Database>,
+  variantId: number,
+  settings: VariantUpdate,
+  stockQuantity: number | undefined,
+  change: StockChange,
+): Promise<void> {
+  if (Object.keys(settings).length > 0) {
+    await trx
+      .updateTable('variants')
+      .set({ ...settings, updated_at: change.now })
+      .where('id', '=', variantId)
+      .execute();
+  }
+  if (stockQuantity !== undefined) await setStock(trx, variantId, stockQuantity, change);
+}
+
 export const VARIANT_NAME_COLUMNS = ['v.sku', 'v.is_default', 'v.variant_title', 'p.name'] as const;
 
 /** The title a movement quotes: the product name, then the variant title for a real variant. */

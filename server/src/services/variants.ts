@@ -16,7 +16,7 @@ import { json, money, moneyOrNull } from '../api/present';
 import type { Schemas } from '../api/types';
 import { stockStateSql, totalPages } from './inventory-status';
 import { PRODUCT_TYPE_FIXED, SKU_TAKEN } from './products';
-import { setStock, type StockChange } from './stock';
+import { setStock, writeInventory, type StockChange } from './stock';
 import { PLACEHOLDER_SKU } from '../domain/inventory';
 
 type Variant = Schemas['Variant'];
@@ -450,16 +450,7 @@ export async function updateInventory(
     columns.track_inventory = fromBool(input.track_inventory);
   if (input.allow_backorder !== undefined)
     columns.allow_backorder = fromBool(input.allow_backorder);
-  if (Object.keys(columns).length > 0) {
-    await trx
-      .updateTable('variants')
-      .set({ ...columns, updated_at: ctx.now })
-      .where('id', '=', id)
-      .execute();
-  }
-  if (input.stock_quantity !== undefined) {
-    await setStock(trx, id, input.stock_quantity, change(ctx, 'Inventory update'));
-  }
+  await writeInventory(trx, id, columns, input.stock_quantity, change(ctx, 'Inventory update'));
 }
 
 /**

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { API, media, uploads } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { expectToast, screen } from '@/testing/story';
+import { expectToast, screen, mockedBy } from '@/testing/story';
 import { MediaUploader, type MediaUploaderProps } from './MediaUploader';
 import { MAX_FILE_SIZE } from './media-rules';
 
@@ -94,7 +94,7 @@ export const Filled: Story = {
 };
 
 export const Uploading: Story = {
-  parameters: { msw: { handlers: [uploads.images.loading()] } },
+  parameters: mockedBy(uploads.images.loading()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.upload(input(canvasElement), [image('photo.jpg')]);
@@ -163,9 +163,7 @@ export const UnsupportedType: Story = {
 };
 
 export const UploadFailed: Story = {
-  parameters: {
-    msw: { handlers: [uploads.images.error(415, 'photo.jpg is not a JPEG image')] },
-  },
+  parameters: mockedBy(uploads.images.error(415, 'photo.jpg is not a JPEG image')),
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.upload(input(canvasElement), [image('photo.jpg')]);
@@ -180,7 +178,7 @@ export const UploadFailed: Story = {
 
 /** No message from the server (network failure): the kind's fallback text. */
 export const UploadFailedNoMessage: Story = {
-  parameters: { msw: { handlers: [uploads.images.networkError()] } },
+  parameters: mockedBy(uploads.images.networkError()),
   play: async ({ canvasElement }) => {
     await userEvent.upload(input(canvasElement), [image('photo.jpg')]);
     await expectToast('Upload failed', 'Failed to upload images', 'error');
@@ -189,9 +187,7 @@ export const UploadFailedNoMessage: Story = {
 
 export const Videos: Story = {
   args: { kind: 'video', value: [url('atelier-tour.mp4')], max: 3 },
-  parameters: {
-    msw: { handlers: [uploads.videos.reply(() => HttpResponse.json({}, { status: 502 }))] },
-  },
+  parameters: mockedBy(uploads.videos.reply(() => HttpResponse.json({}, { status: 502 }))),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('button', { name: 'Upload video' })).toBeVisible();
@@ -296,7 +292,7 @@ export const KeyboardReorderCancelled: Story = {
 /** The stored file is gone: the signed URL is tried, then the original, then a grey placeholder. */
 export const BrokenImage: Story = {
   args: { value: [url('missing-photo.jpg')] },
-  parameters: { msw: { handlers: [media.missing()] } },
+  parameters: mockedBy(media.missing()),
   play: async ({ canvasElement }) => {
     const [call] = await requests.waitFor('GET', presigned('missing-photo.jpg'));
     await expect(call?.query).toEqual({ expiration: '3600' });
@@ -318,17 +314,13 @@ export const BrokenImage: Story = {
 export const SignedUrlFallsBack: Story = {
   // A key no other story shows: the browser keeps the images a page loaded by URL.
   args: { value: [url('assiette-nabeul-28.jpg')] },
-  parameters: {
-    msw: {
-      handlers: [
-        http.get(`${API}/media/:key`, ({ request }) =>
-          new URL(request.url).searchParams.has('signature')
-            ? HttpResponse.json({ detail: 'Signature expired' }, { status: 403 })
-            : undefined,
-        ),
-      ],
-    },
-  },
+  parameters: mockedBy(
+    http.get(`${API}/media/:key`, ({ request }) =>
+      new URL(request.url).searchParams.has('signature')
+        ? HttpResponse.json({ detail: 'Signature expired' }, { status: 403 })
+        : undefined,
+    ),
+  ),
   play: async ({ canvasElement }) => {
     const img = await within(canvasElement).findByRole('img', { name: 'Image 1' });
     await waitFor(() => expect(img).toHaveAttribute('data-stage', 'original'), { timeout: 4000 });
@@ -340,7 +332,7 @@ export const SignedUrlFallsBack: Story = {
 /** No signed URL to be had (unknown key): the original URL is shown directly. */
 export const SignedUrlUnavailable: Story = {
   args: { value: [url('tshirt-sidi-bou-said.jpg')] },
-  parameters: { msw: { handlers: [uploads.presigned.error(404, 'File not found')] } },
+  parameters: mockedBy(uploads.presigned.error(404, 'File not found')),
   play: async ({ canvasElement }) => {
     const img = await within(canvasElement).findByRole('img', { name: 'Image 1' });
     await expect(img).toHaveAttribute('src', url('tshirt-sidi-bou-said.jpg'));

@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Category } from '@generated/model';
@@ -17,16 +17,16 @@ import {
   replace,
   rowOf,
 } from '@/testing/list-screen';
-import { expectToast, screen, expectScreenTitle } from '@/testing/story';
+import { expectToast, screen, expectScreenTitle, mockedBy } from '@/testing/story';
 import { CategoriesPage } from './CategoriesPage';
-import { adminScreen } from '@/testing/admin-screen';
+import { adminScreenMeta } from '@/testing/admin-screen';
+import { paths } from '@/lib/paths';
 
 /** Categories management of /admin/categories (docs/product.md §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'Categories/CategoriesPage',
-  component: CategoriesPage,
-  ...adminScreen('/admin/categories'),
-} satisfies Meta<typeof CategoriesPage>;
+  ...adminScreenMeta(CategoriesPage, paths.categories.list),
+};
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -120,7 +120,7 @@ const withLongDescription: Category = {
 
 /** A long description stays on one line, cut with an ellipsis; the whole text is its tooltip. */
 export const TruncatedDescription: Story = {
-  parameters: { msw: { handlers: [categories.adminList([withLongDescription])] } },
+  parameters: mockedBy(categories.adminList([withLongDescription])),
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
     const cell = within(canvasElement).getByTestId('category-description');
@@ -136,7 +136,7 @@ export const TruncatedDescription: Story = {
 };
 
 export const Empty: Story = {
-  parameters: { msw: { handlers: [categories.adminList([])] } },
+  parameters: mockedBy(categories.adminList([])),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(EMPTY)).toBeVisible();
@@ -146,12 +146,12 @@ export const Empty: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [categories.adminList.loading()] } },
+  parameters: mockedBy(categories.adminList.loading()),
   play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading categories...'),
 };
 
 export const LoadError: Story = {
-  parameters: { msw: { handlers: [categories.adminList.error(500, 'Database unavailable')] } },
+  parameters: mockedBy(categories.adminList.error(500, 'Database unavailable')),
   play: async ({ canvasElement }) => {
     const alert = await expectLoadErrorAlert(
       canvasElement,
@@ -355,21 +355,17 @@ export const SoftDelete: Story = {
 
 /** After a soft delete the reloaded list still shows the category, now Inactive and reactivatable. */
 export const SoftDeletedStaysListed: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        categories.adminList.reply(() =>
-          HttpResponse.json(
-            categoryFixtures.map((c) =>
-              c.id === 1 && requests.to('DELETE', `${LIST}1`).length > 0
-                ? { ...c, is_active: false }
-                : c,
-            ),
-          ),
+  parameters: mockedBy(
+    categories.adminList.reply(() =>
+      HttpResponse.json(
+        categoryFixtures.map((c) =>
+          c.id === 1 && requests.to('DELETE', `${LIST}1`).length > 0
+            ? { ...c, is_active: false }
+            : c,
         ),
-      ],
-    },
-  },
+      ),
+    ),
+  ),
   play: async ({ canvasElement }) => {
     await answerDelete(canvasElement, 'Maroquinerie', 'Soft Delete');
     await requests.waitFor('DELETE', `${LIST}1`);
@@ -413,9 +409,7 @@ export const StatusFilter: Story = {
 
 /** No inactive category: the filter says so (the list itself is not empty). */
 export const StatusFilterNoInactive: Story = {
-  parameters: {
-    msw: { handlers: [categories.adminList(categoryFixtures.filter((c) => c.is_active))] },
-  },
+  parameters: mockedBy(categories.adminList(categoryFixtures.filter((c) => c.is_active))),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
@@ -428,7 +422,7 @@ export const StatusFilterNoInactive: Story = {
 
 /** Reactivate: PATCH is_active true, the toast, the list reloaded. */
 export const Reactivate: Story = {
-  parameters: { msw: { handlers: [categories.update.delayed(400)] } },
+  parameters: mockedBy(categories.update.delayed(400)),
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
     const button = within(rowOf(canvasElement, 'Bougies')).getByRole('button', {
@@ -445,7 +439,7 @@ export const Reactivate: Story = {
 };
 
 export const ReactivateFails: Story = {
-  parameters: { msw: { handlers: [categories.update.error(409, 'Slug already exists')] } },
+  parameters: mockedBy(categories.update.error(409, 'Slug already exists')),
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
     await userEvent.click(
@@ -510,11 +504,7 @@ export const DeleteCancelled: Story = {
 
 /** The server's detail is the toast; the dialog stays open with what was typed. */
 export const SaveServerError: Story = {
-  parameters: {
-    msw: {
-      handlers: [categories.create.error(409, 'Slug already exists')],
-    },
-  },
+  parameters: mockedBy(categories.create.error(409, 'Slug already exists')),
   play: async ({ canvasElement }) => {
     const dialog = await openAdd(canvasElement);
     await userEvent.type(dialog.getByLabelText(/Category Name/), 'Sacs');
@@ -529,7 +519,7 @@ export const SaveServerError: Story = {
 
 /** Without a detail, the error's own message ('Network error'). */
 export const UpdateNetworkError: Story = {
-  parameters: { msw: { handlers: [categories.update.networkError()] } },
+  parameters: mockedBy(categories.update.networkError()),
   play: async ({ canvasElement }) => {
     const dialog = await openEdit(canvasElement, 'Vêtements');
     await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
@@ -539,9 +529,7 @@ export const UpdateNetworkError: Story = {
 };
 
 export const DeleteServerError: Story = {
-  parameters: {
-    msw: { handlers: [categories.forceDelete.error(404, 'Category not found')] },
-  },
+  parameters: mockedBy(categories.forceDelete.error(404, 'Category not found')),
   play: async ({ canvasElement }) => {
     await answerDelete(canvasElement, 'Épicerie fine', 'Force Delete');
     await requests.waitFor('DELETE', `${LIST}2/force`);

@@ -59,6 +59,9 @@ describe('validateCategory', () => {
 });
 
 describe('form values and payload', () => {
+  /** What the dialog sends besides its fields: the category active, ordered first. */
+  const CREATED = { is_active: true, display_order: 0 };
+
   it('sends docs/product.md body: trimmed texts, null for empty optional fields, active, order 0', () => {
     expect(
       toCategoryPayload({
@@ -74,8 +77,7 @@ describe('form values and payload', () => {
       description: null,
       image_url: null,
       parent_id: null,
-      is_active: true,
-      display_order: 0,
+      ...CREATED,
     });
     expect(toCategoryPayload(valid)).toEqual({
       name: 'Sacs à main',
@@ -83,8 +85,7 @@ describe('form values and payload', () => {
       description: 'Cabas et pochettes',
       image_url: 'https://cdn.example.tn/sacs.jpg',
       parent_id: 1,
-      is_active: true,
-      display_order: 0,
+      ...CREATED,
     });
   });
 

@@ -1,13 +1,11 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
+import { publicScreenMeta } from '@/testing/admin-screen';
 import { expectLocation } from '@/testing/story';
+import { paths } from '@/lib/paths';
 import { LandingPage } from './LandingPage';
 
-const meta = {
-  title: 'Public/Landing',
-  component: LandingPage,
-  parameters: { route: '/' },
-} satisfies Meta<typeof LandingPage>;
+const meta = { title: 'Public/Landing', ...publicScreenMeta(LandingPage, paths.landing) };
 export default meta;
 type Story = StoryObj<typeof meta>;
 

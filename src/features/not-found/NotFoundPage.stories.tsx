@@ -1,15 +1,12 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { AppRoutes } from '@/app/routes';
 import { adminUser } from '@mocks/fixtures';
+import { publicScreenMeta } from '@/testing/admin-screen';
 import { expectLocation } from '@/testing/story';
 
 /** Rendered through the route table: any unknown path shows the 404 page (docs/product.md §2). */
-const meta = {
-  title: 'Public/Not found',
-  component: AppRoutes,
-  parameters: { route: '/no/such/page' },
-} satisfies Meta<typeof AppRoutes>;
+const meta = { title: 'Public/Not found', ...publicScreenMeta(AppRoutes, '/no/such/page') };
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expectLoadErrorAlert } from '@/testing/list-screen';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUser, categories, products, vatRates, vatRatesLifecycle } from '@mocks/fixtures';
 import {
@@ -8,7 +9,7 @@ import {
   vatRates as vatRateApi,
 } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { expectLocation, expectToast, screen } from '@/testing/story';
+import { expectLocation, expectToast, screen, mockedBy, bodyIssue } from '@/testing/story';
 import { expectUnsavedChangesDialog } from '@/testing/unsaved-changes';
 import { ProductFormPage } from './ProductFormPage';
 import { ProductFormScreen } from './story-screen';
@@ -48,6 +49,14 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function pickersLoaded(canvasElement: HTMLElement) {
   await waitFor(() => expect(field(canvasElement, /^Category/)).toBeEnabled());
   await waitFor(() => expect(field(canvasElement, /^VAT Rate/)).toBeEnabled());
+}
+
+/** The edit form of `product`, loaded, its pickers filled; returns the canvas's queries. */
+async function editFormLoaded(canvasElement: HTMLElement, product: { name: string }) {
+  const canvas = within(canvasElement);
+  await canvas.findByDisplayValue(product.name);
+  await pickersLoaded(canvasElement);
+  return canvas;
 }
 
 /** The options of the picker labelled `label`, once its list has arrived; returns the picker. */
@@ -128,11 +137,7 @@ export const CreateEmpty: Story = {
 /** Submitting empty shows every required field's message; nothing is sent. */
 export const CreateValidationErrors: Story = {
   // No default rate, so the VAT rate starts empty too.
-  parameters: {
-    msw: {
-      handlers: [vatRateApi.list(vatRates.map((rate) => ({ ...rate, is_default: false })))],
-    },
-  },
+  parameters: mockedBy(vatRateApi.list(vatRates.map((rate) => ({ ...rate, is_default: false })))),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await pickersLoaded(canvasElement);
@@ -306,7 +311,7 @@ export const CreateWithVariants: Story = {
 };
 
 export const CreateSaving: Story = {
-  parameters: { msw: { handlers: [productApi.create.loading()] } },
+  parameters: mockedBy(productApi.create.loading()),
   play: async ({ canvasElement }) => {
     const canvas = await createFilled(canvasElement);
     const button = await canvas.findByRole('button', { name: 'Saving...' });
@@ -318,7 +323,7 @@ export const CreateSaving: Story = {
 
 /** While media upload, the product cannot be saved (their URLs are not known yet). */
 export const CreateWaitsForUploads: Story = {
-  parameters: { msw: { handlers: [uploadApi.images.loading()] } },
+  parameters: mockedBy(uploadApi.images.loading()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await fillRequired(canvasElement);
@@ -334,13 +339,9 @@ export const CreateWaitsForUploads: Story = {
 
 /** The slug is taken: the server's detail in the toast; the form stays, usable. */
 export const CreateConflict: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        productApi.create.error(409, 'A product with slug "chechia-rouge" already exists'),
-      ],
-    },
-  },
+  parameters: mockedBy(
+    productApi.create.error(409, 'A product with slug "chechia-rouge" already exists'),
+  ),
   play: async ({ canvasElement }) => {
     const canvas = await createFilled(canvasElement);
     await expectToast('Error', 'A product with slug "chechia-rouge" already exists', 'error');
@@ -352,16 +353,12 @@ export const CreateConflict: Story = {
 
 /** A 422 list: readable in the toast, and next to the fields it names. */
 export const CreateServerValidation: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        productApi.create.error(422, [
-          { loc: ['body', 'slug'], msg: 'This slug is reserved', type: 'value_error' },
-          { loc: ['body', 'base_price'], msg: 'Must be at most 999999999.999', type: 'x' },
-        ]),
-      ],
-    },
-  },
+  parameters: mockedBy(
+    productApi.create.error(422, [
+      bodyIssue('slug', 'This slug is reserved'),
+      { loc: ['body', 'base_price'], msg: 'Must be at most 999999999.999', type: 'x' },
+    ]),
+  ),
   play: async ({ canvasElement }) => {
     const canvas = await createFilled(canvasElement);
     await expectToast(
@@ -377,19 +374,14 @@ export const CreateServerValidation: Story = {
 
 /** The server refuses a VAT rate that is no longer in force: its detail in the toast. */
 export const CreateExpiredRateRefused: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        productApi.create.error(422, [
-          {
-            loc: ['body', 'vat_rate_id'],
-            msg: 'VAT rate "TVA intermédiaire" expired on 2025-12-31 and cannot be assigned; choose a rate in force (such as its successor)',
-            type: 'value_error',
-          },
-        ]),
-      ],
-    },
-  },
+  parameters: mockedBy(
+    productApi.create.error(422, [
+      bodyIssue(
+        'vat_rate_id',
+        'VAT rate "TVA intermédiaire" expired on 2025-12-31 and cannot be assigned; choose a rate in force (such as its successor)',
+      ),
+    ]),
+  ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await fillRequired(canvasElement);
@@ -408,7 +400,7 @@ export const CreateExpiredRateRefused: Story = {
 
 /** Expired rates are not offered for a new product. */
 export const ExpiredRatesNotOffered: Story = {
-  parameters: { msw: { handlers: [vatRateApi.list(vatRatesLifecycle)] } },
+  parameters: mockedBy(vatRateApi.list(vatRatesLifecycle)),
   play: async ({ canvasElement }) => {
     await pickersLoaded(canvasElement);
     const options = () =>
@@ -424,7 +416,7 @@ export const ExpiredRatesNotOffered: Story = {
 };
 
 export const CreateNetworkError: Story = {
-  parameters: { msw: { handlers: [productApi.create.networkError()] } },
+  parameters: mockedBy(productApi.create.networkError()),
   play: async ({ canvasElement }) => {
     await createFilled(canvasElement);
     await expectToast('Error', 'Failed to save product', 'error');
@@ -478,7 +470,7 @@ export const CreateMobile: Story = {
 /** The story parameters of the edit page of product `id`, the mock API answering with `handler`. */
 const editing = (id: number, handler: HttpHandler) => ({
   route: paths.products.edit(id),
-  msw: { handlers: [handler] },
+  ...mockedBy(handler),
 });
 
 /**
@@ -604,9 +596,7 @@ export const EditUpdateWithInventory: Story = {
   args: { inventoryCard: UnsavedInventoryCard },
   parameters: { route: paths.products.edit(5) },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByDisplayValue(products[4]!.name);
-    await pickersLoaded(canvasElement);
+    const canvas = await editFormLoaded(canvasElement, products[4]!);
     // Pressing Enter inside the card must not submit the product.
     await userEvent.click(canvas.getByRole('button', { name: 'Set stock to 48' }));
     await userEvent.keyboard('{Enter}');
@@ -665,9 +655,7 @@ export const EditFormOwnership: Story = {
 export const EditUpdateFails: Story = {
   parameters: editing(4, productApi.update.networkError()),
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByDisplayValue(products[3]!.name);
-    await pickersLoaded(canvasElement);
+    const canvas = await editFormLoaded(canvasElement, products[3]!);
     await userEvent.click(canvas.getByRole('button', { name: 'Update Product' }));
     await expectToast('Error', 'Failed to save product', 'error');
     await expectLocation(canvasElement, '/admin/products/4');
@@ -708,9 +696,7 @@ export const RemoveImageThenCancel: Story = {
 export const RemoveImageThenSave: Story = {
   parameters: { route: paths.products.edit(1) },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByDisplayValue(products[0]!.name);
-    await pickersLoaded(canvasElement);
+    const canvas = await editFormLoaded(canvasElement, products[0]!);
     const media = section(canvasElement, 'Product Media');
     await userEvent.click(within(media).getByRole('button', { name: 'Remove image 1' }));
     await waitFor(() => expect(within(media).getAllByTestId('media-item')).toHaveLength(1));
@@ -726,9 +712,7 @@ export const RemoveImageThenSave: Story = {
 export const EditWithoutCategory: Story = {
   parameters: { route: paths.products.edit(6) },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByDisplayValue(products[5]!.name);
-    await pickersLoaded(canvasElement);
+    const canvas = await editFormLoaded(canvasElement, products[5]!);
     await expect(field(canvasElement, /^Category/)).toHaveValue('');
     await userEvent.click(canvas.getByRole('button', { name: 'Update Product' }));
     await expect(await canvas.findByText('Category is required')).toBeVisible();
@@ -736,19 +720,22 @@ export const EditWithoutCategory: Story = {
   },
 };
 
+/** The category picker's options: the prompt, then the active categories, sub ones under their parent. */
+const ACTIVE_CATEGORY_OPTIONS = [
+  'Select a category',
+  'Maroquinerie',
+  'Épicerie fine',
+  'Vêtements',
+  'Céramique',
+  'Maroquinerie › Sacs',
+];
+
 /** The category picker offers the active categories only (Bougies is inactive), sub ones under their parent. */
 export const CategoryPickerActiveOnly: Story = {
   play: async ({ canvasElement }) => {
     const [call] = await requests.waitFor('GET', CATEGORIES);
     await expect(call?.query).toEqual({});
-    await expectPickerOptions(canvasElement, /^Category/, [
-      'Select a category',
-      'Maroquinerie',
-      'Épicerie fine',
-      'Vêtements',
-      'Céramique',
-      'Maroquinerie › Sacs',
-    ]);
+    await expectPickerOptions(canvasElement, /^Category/, ACTIVE_CATEGORY_OPTIONS);
     await expect(categories.find((c) => c.name === 'Bougies')?.is_active).toBe(false);
   },
 };
@@ -757,20 +744,13 @@ export const CategoryPickerActiveOnly: Story = {
 export const EditInactiveCategory: Story = {
   parameters: editing(4, productApi.get({ ...products[3]!, category_id: 6 })),
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByDisplayValue(products[3]!.name);
-    await pickersLoaded(canvasElement);
+    const canvas = await editFormLoaded(canvasElement, products[3]!);
     const select = field(canvasElement, /^Category/) as HTMLSelectElement;
     await waitFor(() => expect(select).toHaveValue('6'));
     await expect(select.selectedOptions[0]?.text).toBe('Bougies (inactive)');
     // The other categories are offered as usual; the inactive one only because it is the product's.
     await expect([...select.options].map((option) => option.text)).toEqual([
-      'Select a category',
-      'Maroquinerie',
-      'Épicerie fine',
-      'Vêtements',
-      'Céramique',
-      'Maroquinerie › Sacs',
+      ...ACTIVE_CATEGORY_OPTIONS,
       'Bougies (inactive)',
     ]);
     await userEvent.click(canvas.getByRole('button', { name: 'Update Product' }));
@@ -793,10 +773,12 @@ export const EditNotFound: Story = {
 export const EditLoadFails: Story = {
   parameters: editing(2, productApi.get.error(403, 'Not enough permissions')),
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Failed to load product')).toBeVisible();
-    await expect(canvas.getByText('Not enough permissions')).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
+    const alert = await expectLoadErrorAlert(
+      canvasElement,
+      'Failed to load product',
+      'Not enough permissions',
+    );
+    await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
   },
 };
 
@@ -804,8 +786,7 @@ export const EditMobile: Story = {
   parameters: { route: paths.products.edit(1) },
   globals: { viewport: { value: 'mobile375' } },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByDisplayValue(products[0]!.name);
-    await pickersLoaded(canvasElement);
+    await editFormLoaded(canvasElement, products[0]!);
     await noHorizontalScroll(canvasElement);
     await expect(screen.queryAllByTestId('toast')).toHaveLength(0);
   },

@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUser, products } from '@mocks/fixtures';
 import { products as productApi, uploads as uploadApi } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { currentLocation, expectLocation, expectToast } from '@/testing/story';
+import { currentLocation, expectLocation, expectToast, mockedBy } from '@/testing/story';
 import {
   beforeUnloadPrevented,
   browserBack,
@@ -174,11 +174,7 @@ export const SaveLeavesWithoutAsking: Story = {
 
 /** A failed save keeps the changes protected. */
 export const FailedSaveStillAsks: Story = {
-  parameters: {
-    msw: {
-      handlers: [productApi.update.error(500, 'Database unavailable')],
-    },
-  },
+  parameters: mockedBy(productApi.update.error(500, 'Database unavailable')),
   play: async ({ canvasElement }) => {
     await renameProduct(canvasElement);
     await userEvent.click(main(canvasElement).getByRole('button', { name: 'Update Product' }));
@@ -191,7 +187,7 @@ export const FailedSaveStillAsks: Story = {
 
 /** An image still uploading is unsaved media: leaving asks. */
 export const UploadUnderWayAsks: Story = {
-  parameters: { msw: { handlers: [uploadApi.images.loading()] } },
+  parameters: mockedBy(uploadApi.images.loading()),
   play: async ({ canvasElement }) => {
     await editFormLoaded(canvasElement);
     const media = within(canvasElement).getByRole('region', { name: 'Product Media' });

@@ -1,20 +1,17 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUsers } from '@mocks/fixtures';
 import { users } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { dialogClosed, replace, rowOf } from '@/testing/list-screen';
-import { expectToast, screen, type Scope, expectScreenTitle } from '@/testing/story';
+import { expectToast, screen, type Scope, expectScreenTitle, mockedBy } from '@/testing/story';
 import { UsersPage } from './UsersPage';
-import { adminScreen } from '@/testing/admin-screen';
+import { adminScreenMeta } from '@/testing/admin-screen';
+import { paths } from '@/lib/paths';
 import { crudScreen } from '@/testing/crud-screen';
 
 /** Admin users management of /admin/users (docs/product.md §2) in the admin layout, over the mock API. */
-const meta = {
-  title: 'Users/UsersPage',
-  component: UsersPage,
-  ...adminScreen('/admin/users'),
-} satisfies Meta<typeof UsersPage>;
+const meta = { title: 'Users/UsersPage', ...adminScreenMeta(UsersPage, paths.users.list) };
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -305,7 +302,7 @@ export const EditChangesPassword: Story = {
 };
 
 export const DuplicateUsername: Story = {
-  parameters: { msw: { handlers: [users.create.error(409, 'Username already exists')] } },
+  parameters: mockedBy(users.create.error(409, 'Username already exists')),
   play: async ({ canvasElement }) => {
     const dialog = await openCreate(canvasElement);
     await fillNewUser(dialog);
@@ -320,9 +317,7 @@ export const DuplicateUsername: Story = {
 };
 
 export const LastSuperAdmin: Story = {
-  parameters: {
-    msw: { handlers: [users.update.error(409, 'Cannot remove the last active super admin')] },
-  },
+  parameters: mockedBy(users.update.error(409, 'Cannot remove the last active super admin')),
   play: async ({ canvasElement }) => {
     const dialog = await openEdit(canvasElement, 'admin');
     await userEvent.selectOptions(dialog.getByLabelText(/^Role/), 'Admin');
@@ -332,7 +327,7 @@ export const LastSuperAdmin: Story = {
 };
 
 export const UpdateNetworkError: Story = {
-  parameters: { msw: { handlers: [users.update.networkError()] } },
+  parameters: mockedBy(users.update.networkError()),
   play: async ({ canvasElement }) => {
     const dialog = await openEdit(canvasElement, 'youssef.support');
     await submit(dialog, 'Update');
@@ -345,9 +340,7 @@ export const DeleteUser: Story = crud.deleted('youssef.support', 4);
 export const DeleteCancelled: Story = crud.deleteCancelled('stock.sfax', /admin\/users\/\d+/);
 
 export const DeleteOwnAccount: Story = {
-  parameters: {
-    msw: { handlers: [users.delete.error(409, 'You cannot delete your own account')] },
-  },
+  parameters: mockedBy(users.delete.error(409, 'You cannot delete your own account')),
   play: async ({ canvasElement }) => {
     await crud.answerDelete(canvasElement, 'admin');
     await requests.waitFor('DELETE', `${LIST}1`);

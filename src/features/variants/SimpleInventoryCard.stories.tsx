@@ -7,7 +7,7 @@ import type { SimpleProductInventory } from '@generated/model';
 import { adminUser } from '@mocks/fixtures';
 import { variants } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { expectToast } from '@/testing/story';
+import { expectToast, mockedBy } from '@/testing/story';
 import { SimpleInventoryCard } from './SimpleInventoryCard';
 
 const LIST = '/api/v1/admin/variants/';
@@ -79,7 +79,7 @@ export const WithDefaultVariant: Story = {
  * call runs, and only the inventory call carries stock changes.
  */
 export const AutosaveAfterOneSecond: Story = {
-  parameters: { msw: { handlers: [variants.inventory.delayed(600)] } },
+  parameters: mockedBy(variants.inventory.delayed(600)),
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
     const stock = canvas.getByLabelText('Stock Quantity');
@@ -189,7 +189,7 @@ export const AutosaveDetails: Story = {
 };
 
 export const AutosaveFailure: Story = {
-  parameters: { msw: { handlers: [variants.inventory.networkError()] } },
+  parameters: mockedBy(variants.inventory.networkError()),
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
     await userEvent.click(canvas.getByLabelText('Track Inventory'));
@@ -200,9 +200,7 @@ export const AutosaveFailure: Story = {
 };
 
 export const AutosaveServerError: Story = {
-  parameters: {
-    msw: { handlers: [variants.update.error(409, "SKU 'HARISSA-200' is already used")] },
-  },
+  parameters: mockedBy(variants.update.error(409, "SKU 'HARISSA-200' is already used")),
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
     await userEvent.clear(canvas.getByLabelText('SKU'));
@@ -214,7 +212,7 @@ export const AutosaveServerError: Story = {
 /** No default variant yet: nothing is saved here; each change goes to the product form. */
 export const WithoutDefaultVariant: Story = {
   args: { productId: 6 },
-  parameters: { msw: { handlers: [variants.list([])] } },
+  parameters: mockedBy(variants.list([])),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
@@ -246,14 +244,14 @@ export const WithoutDefaultVariant: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [variants.list.loading()] } },
+  parameters: mockedBy(variants.list.loading()),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Loading inventory...')).toBeVisible();
   },
 };
 
 export const LoadError: Story = {
-  parameters: { msw: { handlers: [variants.list.error(403, 'Not enough permissions')] } },
+  parameters: mockedBy(variants.list.error(403, 'Not enough permissions')),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Failed to load inventory settings')).toBeVisible();

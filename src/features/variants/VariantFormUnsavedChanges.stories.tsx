@@ -25,14 +25,14 @@ type Story = StoryObj<typeof meta>;
 
 const stories = dialogFormGuardStories({
   name: 'Edit Variant',
+  field: (dialog) => dialog.getByLabelText(/^Variant Title/),
+  text: ' clair',
   open: async (canvasElement) => {
     const camel = await within(canvasElement).findByRole('row', { name: /\bSAC-CABAS-CML\b/ });
     const edit = within(camel).getByRole('button', { name: 'Edit' });
     await waitFor(() => expect(edit).toBeEnabled());
     await userEvent.click(edit);
   },
-  field: (dialog) => dialog.getByLabelText(/^Variant Title/),
-  text: ' clair',
   save: submitAndWait('Update Variant', 'PATCH', '/api/v1/admin/variants/1'),
 });
 

@@ -5,7 +5,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUser } from '@mocks/fixtures';
 import { variants } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { expectToast, screen } from '@/testing/story';
+import { expectToast, screen, mockedBy } from '@/testing/story';
 import { bagVariants, bagWithUntracked, onlyVariant, twelveVariants } from './story-fixtures';
 import { VariantsManager } from './VariantsManager';
 import { paths } from '@/lib/paths';
@@ -31,9 +31,7 @@ type Story = StoryObj<typeof meta>;
 /* Helpers */
 
 /** The bag's variants listed, plus the handlers of the story's own calls. */
-const withBag = (...handlers: HttpHandler[]) => ({
-  msw: { handlers: [variants.list(bagVariants), ...handlers] },
-});
+const withBag = (...handlers: HttpHandler[]) => mockedBy(variants.list(bagVariants), ...handlers);
 
 const row = (canvasElement: HTMLElement, sku: string) =>
   within(canvasElement).findByRole('row', { name: new RegExp(`\\b${sku}\\b`) });
@@ -179,7 +177,7 @@ export const Filled: Story = {
 };
 
 export const Empty: Story = {
-  parameters: { msw: { handlers: [variants.list([])] } },
+  parameters: mockedBy(variants.list([])),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('No variants yet. Add your first variant!')).toBeVisible();
@@ -190,7 +188,7 @@ export const Empty: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [variants.list.loading()] } },
+  parameters: mockedBy(variants.list.loading()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Loading variants...')).toBeVisible();
@@ -199,7 +197,7 @@ export const Loading: Story = {
 };
 
 export const LoadError: Story = {
-  parameters: { msw: { handlers: [variants.list.error(403, 'Not enough permissions')] } },
+  parameters: mockedBy(variants.list.error(403, 'Not enough permissions')),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Failed to load variants')).toBeVisible();
@@ -290,7 +288,7 @@ export const NoMatchClearFilters: Story = {
 /* Pagination */
 
 export const Pagination: Story = {
-  parameters: { msw: { handlers: [variants.list(twelveVariants)] } },
+  parameters: mockedBy(variants.list(twelveVariants)),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Page 1 of 2 (12 total variants)')).toBeVisible();
@@ -310,7 +308,7 @@ export const Pagination: Story = {
 /* Selection and deletion */
 
 export const SelectionAndBulkDelete: Story = {
-  parameters: { msw: { handlers: [variants.list(bagWithUntracked), variants.bulkDelete()] } },
+  parameters: mockedBy(variants.list(bagWithUntracked), variants.bulkDelete()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await loaded(canvasElement);
@@ -367,7 +365,7 @@ export const BulkDeleteFailure: Story = {
 
 /** The only variant in total: DELETE, then PATCH product {has_variants: false}. */
 export const DeleteOnlyVariant: Story = {
-  parameters: { msw: { handlers: [variants.list(onlyVariant), variants.delete()] } },
+  parameters: mockedBy(variants.list(onlyVariant), variants.delete()),
   play: async ({ canvasElement }) => {
     await rowAction(canvasElement, 'SAC-CABAS-CML', 'Delete');
     const dialog = await openConfirmation('Delete Variant');
@@ -473,7 +471,7 @@ export const AddOption: Story = {
 
 /** The product's first variant: trimmed body, then PATCH product {has_variants: true}. */
 export const CreateFirstVariant: Story = {
-  parameters: { msw: { handlers: [variants.list([]), variants.create()] } },
+  parameters: mockedBy(variants.list([]), variants.create()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByText('No variants yet. Add your first variant!');

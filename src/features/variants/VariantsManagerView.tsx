@@ -114,10 +114,7 @@ function StatTiles({ data }: { data: VariantPage | undefined }) {
 function Toolbar({
   filters,
   onFiltersChange,
-}: {
-  filters: VariantFilters;
-  onFiltersChange: (filters: VariantFilters) => void;
-}) {
+}: Pick<VariantsManagerViewProps, 'filters' | 'onFiltersChange'>) {
   return (
     <Flex gap="3" direction={{ base: 'column', md: 'row' }}>
       <InputGroup flex="1" startElement={<SearchIcon color="fg.muted" boxSize="4" />}>
@@ -253,10 +250,7 @@ function BulkBar({ selectedIds, onSelectionChange, onDeleteSelected }: VariantsM
 function Pagination({
   data,
   onPageChange,
-}: {
-  data: VariantPage;
-  onPageChange: (page: number) => void;
-}) {
+}: { data: VariantPage } & Pick<VariantsManagerViewProps, 'onPageChange'>) {
   return (
     <Flex
       gap="3"

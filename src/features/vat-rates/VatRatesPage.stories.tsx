@@ -1,21 +1,28 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { VatRate } from '@generated/model';
 import { vatRates as rateFixtures, vatRatesLifecycle } from '@mocks/fixtures';
 import { vatRates } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { dialogClosed, replace } from '@/testing/list-screen';
-import { expectToast, screen, type Scope, expectScreenTitle } from '@/testing/story';
+import {
+  expectToast,
+  screen,
+  type Scope,
+  expectScreenTitle,
+  mockedBy,
+  bodyIssue,
+} from '@/testing/story';
 import { VatRatesPage } from './VatRatesPage';
-import { adminScreen } from '@/testing/admin-screen';
+import { adminScreenMeta } from '@/testing/admin-screen';
+import { paths } from '@/lib/paths';
 import { crudScreen } from '@/testing/crud-screen';
 
 /** VAT rates management of /admin/vat-rates (docs/product.md §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'VAT Rates/VatRatesPage',
-  component: VatRatesPage,
-  ...adminScreen('/admin/vat-rates'),
-} satisfies Meta<typeof VatRatesPage>;
+  ...adminScreenMeta(VatRatesPage, paths.vatRates.list),
+};
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -115,7 +122,7 @@ const odd: VatRate[] = [
 
 /** Rates always show two decimals. */
 export const RateFormatting: Story = {
-  parameters: { msw: { handlers: [vatRates.list(odd)] } },
+  parameters: mockedBy(vatRates.list(odd)),
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
     await expect(dataRows(canvasElement).map((row) => rowCells(row)[2])).toEqual([
@@ -283,7 +290,7 @@ export const EditVatRate: Story = {
 };
 
 export const UpdateError: Story = {
-  parameters: { msw: { handlers: [vatRates.update.networkError()] } },
+  parameters: mockedBy(vatRates.update.networkError()),
   play: async ({ canvasElement }) => {
     const dialog = await openEdit(canvasElement, 'Exonéré');
     await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
@@ -295,19 +302,9 @@ export const UpdateError: Story = {
 };
 
 export const CreateError: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        vatRates.create.error(422, [
-          {
-            loc: ['body', 'effective_to'],
-            msg: 'must not be before effective_from',
-            type: 'value_error',
-          },
-        ]),
-      ],
-    },
-  },
+  parameters: mockedBy(
+    vatRates.create.error(422, [bodyIssue('effective_to', 'must not be before effective_from')]),
+  ),
   play: async ({ canvasElement }) => {
     const dialog = await openCreate(canvasElement);
     await fillNewRate(dialog);
@@ -322,16 +319,12 @@ export const DeleteCancelled: Story = crud.deleteCancelled('Exonéré', /vat-rat
 
 /** A rate still in use: the server's 409 detail as it comes. */
 export const DeleteInUse: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        vatRates.delete.error(
-          409,
-          'VAT rate is used by 12 products and 3 variants; deactivate it instead',
-        ),
-      ],
-    },
-  },
+  parameters: mockedBy(
+    vatRates.delete.error(
+      409,
+      'VAT rate is used by 12 products and 3 variants; deactivate it instead',
+    ),
+  ),
   play: async ({ canvasElement }) => {
     await crud.answerDelete(canvasElement, 'TVA standard');
     await requests.waitFor('DELETE', `${LIST}1`);
@@ -351,7 +344,7 @@ export const DeleteNetworkError: Story = crud.deleteNetworkError('Exonéré');
  * products and variants use each, and which rate replaces an expired one.
  */
 export const Lifecycle: Story = {
-  parameters: { msw: { handlers: [vatRates.list(vatRatesLifecycle)] } },
+  parameters: mockedBy(vatRates.list(vatRatesLifecycle)),
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
     await expect(tableCells(canvasElement)).toEqual([
@@ -374,7 +367,7 @@ export const Lifecycle: Story = {
 
 /** Naming the rate that replaces an expired one: "Replaced by" sends successor_id. */
 export const SetSuccessor: Story = {
-  parameters: { msw: { handlers: [vatRates.list(vatRatesLifecycle)] } },
+  parameters: mockedBy(vatRates.list(vatRatesLifecycle)),
   play: async ({ canvasElement }) => {
     const dialog = await openEdit(canvasElement, 'TVA 25 (old)');
     const select = dialog.getByLabelText('Replaced by');
@@ -401,20 +394,15 @@ export const SetSuccessor: Story = {
 
 /** Making an expired rate the default is refused: the toast shows the server's detail. */
 export const ExpiredDefaultRefused: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        vatRates.list(vatRatesLifecycle),
-        vatRates.update.error(422, [
-          {
-            loc: ['body', 'is_default'],
-            msg: '"TVA 25 (old)" cannot be the default rate: it expired on 2017-12-31 and the country would have no default rate in force',
-            type: 'value_error',
-          },
-        ]),
-      ],
-    },
-  },
+  parameters: mockedBy(
+    vatRates.list(vatRatesLifecycle),
+    vatRates.update.error(422, [
+      bodyIssue(
+        'is_default',
+        '"TVA 25 (old)" cannot be the default rate: it expired on 2017-12-31 and the country would have no default rate in force',
+      ),
+    ]),
+  ),
   play: async ({ canvasElement }) => {
     const dialog = await openEdit(canvasElement, 'TVA 25 (old)');
     await userEvent.click(dialog.getByText('Default rate for this country'));
