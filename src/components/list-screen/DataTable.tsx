@@ -1,8 +1,12 @@
 import { Box, Table } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { BadgeStyle } from './badges';
 import { ROW_HEIGHT, tableCss } from './table-css';
+import type { SortState } from './use-server-list';
+
+/** How close to the last loaded row the table asks for more (`onEndReached`). */
+const END_MARGIN = 20;
 
 export interface Column<R> {
   header: string;
@@ -50,11 +54,6 @@ export function badgeColumn<R extends { badge: BadgeStyle }>(
   };
 }
 
-interface SortState {
-  key: string;
-  direction: 'asc' | 'desc';
-}
-
 export interface DataTableProps<R> {
   /** The rows to show: all of them, or the page the server returned. */
   rows: readonly R[];
@@ -78,6 +77,11 @@ export interface DataTableProps<R> {
   /** Controlled sort order (server-side sorting); with `onSortChange`, sortable headers. */
   sort?: SortState;
   onSortChange?: (sort: SortState) => void;
+  /**
+   * The rows in view came within a few rows of the last one (server-side paging: load the next
+   * page). Called again as the view moves; the caller ignores calls while a page is loading.
+   */
+  onEndReached?: () => void;
   testId?: string;
 }
 
@@ -105,6 +109,7 @@ function DataTableImpl<R>({
   scrollKey,
   sort,
   onSortChange,
+  onEndReached,
   testId,
 }: DataTableProps<R>) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -121,6 +126,11 @@ function DataTableImpl<R>({
   const items = virtualizer.getVirtualItems();
   const before = items[0]?.start ?? 0;
   const after = items.length ? virtualizer.getTotalSize() - items.at(-1)!.end : 0;
+  const lastInView = items.at(-1)?.index ?? -1;
+  const nearEnd = rows.length > 0 && lastInView >= rows.length - END_MARGIN;
+  useEffect(() => {
+    if (nearEnd) onEndReached?.();
+  }, [nearEnd, lastInView, onEndReached]);
 
   const head = useMemo(
     () => (
@@ -131,7 +141,7 @@ function DataTableImpl<R>({
               key={column.header}
               w={column.width}
               className={column.align === 'end' ? 'cell-end' : undefined}
-              aria-sort={ariaSort(column, sort)}
+              aria-sort={onSortChange ? ariaSort(column, sort) : undefined}
             >
               {column.sortKey && onSortChange ? (
                 <button
@@ -210,8 +220,8 @@ function DataTableImpl<R>({
 export const DataTable = memo(DataTableImpl) as typeof DataTableImpl;
 
 function ariaSort<R>(column: Column<R>, sort: SortState | undefined) {
-  if (!column.sortKey || !sort) return undefined;
-  if (sort.key !== column.sortKey) return 'none';
+  if (!column.sortKey) return undefined;
+  if (sort?.key !== column.sortKey) return 'none';
   return sort.direction === 'asc' ? 'ascending' : 'descending';
 }
 

@@ -2,6 +2,13 @@
 export { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 export { badgeColumn, DataTable, textColumn, type Column } from './DataTable';
 export { ListScreen, useListSearch } from './ListScreen';
+export {
+  searchParam,
+  useListSort,
+  useServerList,
+  type ServerCount,
+  type SortState,
+} from './use-server-list';
 export { RowActions, StatusBadge } from './RowActions';
 export { LoadErrorState, LoadingState, UnavailableState } from './states';
 export { useCrudDialogs, useDeleteConfirmation } from './use-crud-dialogs';
