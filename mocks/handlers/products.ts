@@ -18,8 +18,20 @@ function toProduct(
 }
 
 export const products = {
-  /** GET /admin/products/ (skip/limit, X-Total-Count) */
-  list: crud.pagedListOf('/admin/products/', fixtures),
+  /** GET /admin/products/ (search, category_id, is_active, sort, skip/limit, X-Total-Count) */
+  list: crud.queriedListOf('/admin/products/', fixtures, {
+    search: (p) => [p.name, p.slug, p.brand],
+    filters: {
+      category_id: (p, id) => String(p.category_id) === id,
+      is_active: (p, active) => String(p.is_active) === active,
+    },
+    sortKeys: {
+      created_at: (p) => p.created_at,
+      name: (p) => p.name.toLowerCase(),
+      base_price: (p) => Number(p.base_price),
+    },
+    tieBreak: (p) => p.id,
+  }),
   /** GET /admin/products/{id}: a product, or the one with that id in a list (else 404). */
   get: crud.getById('/admin/products/:id', fixtures, 'Product'),
   /** POST /admin/products/ (201): `result`, or the body echoed as a new product. */
