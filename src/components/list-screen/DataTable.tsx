@@ -85,6 +85,12 @@ export interface DataTableProps<R> {
   testId?: string;
 }
 
+/** The props a server-side list gives its table (useServerList, useListSort). */
+export type ServerTableProps = Pick<
+  DataTableProps<unknown>,
+  'total' | 'loading' | 'sort' | 'onSortChange' | 'onEndReached' | 'scrollKey'
+>;
+
 /*
  * Performance, 1,000 orders and 1,000 / 5,000 products in Chromium on a 2-core machine (medians of
  * 3, noisy): mounting the orders list took 134 ms virtualised, 806 ms with every row as plain

@@ -1,6 +1,12 @@
 /** The list-screen kit: products, orders, customers, categories, VAT rates and users. */
 export { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-export { badgeColumn, DataTable, textColumn, type Column } from './DataTable';
+export {
+  badgeColumn,
+  DataTable,
+  textColumn,
+  type Column,
+  type ServerTableProps,
+} from './DataTable';
 export { ListScreen, useListSearch } from './ListScreen';
 export {
   searchParam,

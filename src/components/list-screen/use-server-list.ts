@@ -88,6 +88,8 @@ export function useServerList<T, P extends object>({
 
   return {
     rows,
+    /** The table's paging props: the total, busy while loading, the next page near the end. */
+    table: { total, loading: isValidating, onEndReached: loadMore },
     /** Rows matching the params (X-Total-Count); undefined until the first page is there. */
     total,
     count,
@@ -95,7 +97,6 @@ export function useServerList<T, P extends object>({
     /** New params or a new page are on their way. */
     isValidating,
     error: list.error as unknown,
-    loadMore,
     /** Reloads every page shown. */
     reload: () => list.mutate(),
     mutate: list.mutate,

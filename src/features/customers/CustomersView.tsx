@@ -1,8 +1,13 @@
 import { Alert } from '@chakra-ui/react';
 import { useMemo } from 'react';
-import type { OrderSummary } from '@generated/model';
-import { ListScreen, useListSearch, UnavailableState } from '@/components/list-screen';
-import { aggregateCustomers, filterCustomers } from './aggregate-customers';
+import type { CustomerOverview } from '@generated/model';
+import {
+  ListScreen,
+  UnavailableState,
+  type ServerCount,
+  type ServerTableProps,
+} from '@/components/list-screen';
+import type { SearchInputProps } from '@/components/list-screen/states';
 import { toCustomerRows } from './customer-display';
 import { CustomersTable } from './CustomersTable';
 
@@ -10,14 +15,17 @@ const AGGREGATION_NOTICE =
   'Customer data is aggregated from orders. The API does not currently provide a dedicated customer management endpoint. For detailed customer information, please check individual orders.';
 
 export interface CustomersViewProps {
-  /** The orders the customers are derived from; undefined until loaded. */
-  orders: readonly OrderSummary[] | undefined;
+  /** The customers loaded so far, in the list's order; undefined until loaded. */
+  customers: readonly CustomerOverview[] | undefined;
+  /** How many customers match, of how many (X-Total-Count). */
+  count: ServerCount | null;
   loading: boolean;
   /** The orders could not be loaded (the container toasts 'Failed to load customer data'). */
   failed?: boolean;
   onRetry?: () => void;
-  /** Initial search text (stories). */
-  initialSearch?: string;
+  search: Pick<SearchInputProps, 'value' | 'onChange'>;
+  /** Paging and sorting of the table. */
+  table: ServerTableProps;
 }
 
 const NOTICE = (
@@ -31,19 +39,15 @@ const NOTICE = (
 
 /** The read-only customers overview of /admin/customers (docs/product.md §2). */
 export function CustomersView({
-  orders,
+  customers,
+  count,
   loading,
   failed = false,
   onRetry,
-  initialSearch = '',
+  search,
+  table,
 }: CustomersViewProps) {
-  const { box, query, searching } = useListSearch(initialSearch);
-  const customers = useMemo(() => aggregateCustomers(orders ?? []), [orders]);
-  const rows = useMemo(() => toCustomerRows(customers), [customers]);
-  const shown = useMemo(() => {
-    const wanted = new Set(filterCustomers(customers, query));
-    return wanted.size === customers.length ? rows : rows.filter((r) => wanted.has(r.customer));
-  }, [customers, rows, query]);
+  const rows = useMemo(() => toCustomerRows(customers ?? []), [customers]);
 
   return (
     <ListScreen
@@ -53,12 +57,12 @@ export function CustomersView({
       search={{
         placeholder: 'Search by email, type or country...',
         label: 'Search customers',
-        ...box,
+        ...search,
       }}
-      count={orders && { noun: ['customer', 'customers'], shown, all: rows, filtered: searching }}
+      count={count && { noun: ['customer', 'customers'], ...count }}
       error={
         failed &&
-        !orders && (
+        !customers && (
           <UnavailableState
             text="The customer data could not be loaded."
             onRetry={onRetry}
@@ -66,10 +70,10 @@ export function CustomersView({
           />
         )
       }
-      loading={loading || !orders}
+      loading={loading || !customers}
       loadingText="Loading customers..."
     >
-      <CustomersTable rows={shown} />
+      <CustomersTable rows={rows} {...table} />
     </ListScreen>
   );
 }

@@ -1,14 +1,49 @@
+import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import type { ListAdminOrdersParams, OrderSort, OrderSummary } from '@generated/model';
+import { getListAdminOrdersKey } from '@generated/hooks/orders/orders';
+import { useListSearch, useListSort, useServerList } from '@/components/list-screen';
+import { useFailureToast } from '@/components/ui/notify';
 import { paths } from '@/lib/paths';
+import { isFiltered, NO_FILTERS, orderParams, type OrderQuery } from './order-filters';
 import { OrdersListView } from './OrdersListView';
-import { useOrdersList } from './use-orders-list';
 
-/** Orders list (/admin/orders[?email=…]): loads the orders, toasts a load failure. */
+/** The list's default order (the server's): newest first, shown on the Date column. */
+export const DEFAULT_ORDER_SORT = { key: 'created_at', direction: 'desc' } as const;
+
+/**
+ * Orders list (/admin/orders[?email=…]): the server searches, filters, sorts and pages the
+ * orders; a load failure is toasted.
+ */
 export function OrdersPage() {
-  const list = useOrdersList('Failed to load orders');
-  const email = new URLSearchParams(useSearch()).get('email');
+  const email = new URLSearchParams(useSearch()).get('email')?.trim() || null;
   const [, navigate] = useLocation();
+  const { box, query } = useListSearch('', { debounce: true });
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const { sort, onSortChange, param } = useListSort<string, OrderSort>(DEFAULT_ORDER_SORT);
+  const wanted: OrderQuery = { search: query, email, filters, sort: param };
+  const params = orderParams(wanted);
+  const list = useServerList<OrderSummary, ListAdminOrdersParams>({
+    keyOf: getListAdminOrdersKey,
+    params,
+    unfiltered: isFiltered(wanted) ? {} : null,
+  });
+  const failed = Boolean(list.error);
+  useFailureToast(failed, 'Failed to load orders');
+
   return (
-    <OrdersListView {...list} email={email} onClearEmail={() => navigate(paths.orders.list)} />
+    <OrdersListView
+      orders={list.rows}
+      count={list.count}
+      loading={list.isLoading}
+      failed={failed}
+      onRetry={() => void list.reload()}
+      table={{ ...list.table, sort, onSortChange, scrollKey: JSON.stringify(params) }}
+      search={box}
+      filters={filters}
+      onFiltersChange={setFilters}
+      email={email}
+      onClearEmail={() => navigate(paths.orders.list)}
+    />
   );
 }

@@ -1,6 +1,12 @@
 import { Link } from 'wouter';
 import { EyeSvg } from '@/components/icons';
-import { badgeColumn, DataTable, textColumn, type Column } from '@/components/list-screen';
+import {
+  badgeColumn,
+  DataTable,
+  textColumn,
+  type Column,
+  type ServerTableProps,
+} from '@/components/list-screen';
 import { paths } from '@/lib/paths';
 import type { OrderRow } from './order-display';
 
@@ -9,8 +15,14 @@ const COLUMNS: readonly Column<OrderRow>[] = [
   textColumn('Customer', (row) => row.customer),
   badgeColumn('Status', (row) => row.status, { width: '7rem', testId: 'order-status' }),
   textColumn('Payment', (row) => row.payment, { width: '10.5rem', tone: 'muted' }),
-  { header: 'Total', width: '8.5rem', align: 'end', cell: (row) => row.total },
-  { header: 'Date', width: '7rem', cell: (row) => row.date },
+  {
+    header: 'Total',
+    width: '8.5rem',
+    align: 'end',
+    cell: (row) => row.total,
+    sortKey: 'total_amount',
+  },
+  { header: 'Date', width: '7rem', cell: (row) => row.date, sortKey: 'created_at' },
   {
     header: 'Actions',
     width: '6rem',
@@ -26,11 +38,12 @@ const COLUMNS: readonly Column<OrderRow>[] = [
 
 const rowKey = (row: OrderRow) => row.id;
 
-/** The orders table (docs/product.md §2), virtualised: smooth with the 1,000 orders the list loads. */
-export function OrdersTable({ rows }: { rows: readonly OrderRow[] }) {
+/** The orders table (docs/product.md §2), virtualised, loading further pages as it scrolls. */
+export function OrdersTable({ rows, ...server }: { rows: readonly OrderRow[] } & ServerTableProps) {
   return (
     <DataTable
       rows={rows}
+      {...server}
       columns={COLUMNS}
       rowKey={rowKey}
       label="Orders"

@@ -43,6 +43,4 @@ export interface OrderRow {
   payment: string;
   total: string;
   date: string;
-  /** The customer group (see customerKey) for the `?email=` filter. */
-  customerKey: string;
 }

@@ -1,4 +1,4 @@
-import { preload, type Cache } from 'swr';
+import { preload, type Cache, type ScopedMutator } from 'swr';
 import { httpClient } from '@/lib/http';
 
 /*
@@ -18,7 +18,7 @@ export interface PageParams {
 }
 
 /** A generated SWR key: `getListAdminProductsKey(params)`. */
-export type PageKey = readonly [url: string, params?: object];
+export type PageKey = readonly [url: string, ...params: object[]];
 
 /** One page of a list and the number of rows matching its filters. */
 export interface Page<T> {
@@ -57,11 +57,30 @@ export function preloadFirstPage<P extends object>(
 }
 
 /**
- * Drops every cached page of the lists at `url` (and the lists made of them): a list shown again
- * asks the server afresh, e.g. after an order's status changed.
+ * Applies `update` to every cached row of the lists at `url` (each page, and each list made of
+ * pages) without asking the server: a list shown again reflects a change made elsewhere.
  */
-export function forgetLists(cache: Cache, url: string): void {
+export async function updateCachedRows<T>(
+  cache: Cache,
+  mutate: ScopedMutator,
+  url: string,
+  update: (row: T) => T,
+): Promise<void> {
   // SWR's keys hold the URL as a JSON string: the quotes keep `/orders/5` out.
   const marker = JSON.stringify(url);
-  for (const key of [...cache.keys()]) if (key.includes(marker)) cache.delete(key);
+  const patchPage = (page?: Page<T>) => page && { ...page, items: page.items.map(update) };
+  await Promise.all(
+    [...cache.keys()]
+      .filter((key) => key.includes(marker))
+      .map((key) =>
+        key.startsWith(INFINITE_PREFIX)
+          ? mutate(key, (pages?: Page<T>[]) => pages?.map((page) => patchPage(page)!), {
+              revalidate: false,
+            })
+          : mutate(key, patchPage, { revalidate: false }),
+      ),
+  );
 }
+
+/** The prefix of SWR's keys of useSWRInfinite lists. */
+const INFINITE_PREFIX = '$inf$';
