@@ -96,7 +96,7 @@ export function useServerList<T, P extends object>({
     isLoading: list.isLoading,
     /** New params or a new page are on their way. */
     isValidating,
-    error: list.error as unknown,
+    error: list.error,
     /** Reloads every page shown. */
     reload: () => list.mutate(),
     mutate: list.mutate,
