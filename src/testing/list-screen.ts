@@ -129,9 +129,9 @@ export function listScreen({
     const region = canvas.getByTestId(scroller);
     // The list comes in pages: each scroll to the end brings the next one, until the last row.
     await waitFor(
-      () => {
+      async () => {
         region.scrollTop = region.scrollHeight;
-        expect(rowNames(canvasElement)).toContain(last);
+        await expect(rowNames(canvasElement)).toContain(last);
       },
       { timeout: 15_000, interval: 100 },
     );

@@ -61,10 +61,10 @@ export function serverListStories<T>(options: ServerListStoriesOptions<T>) {
 
   /** The rows in the DOM are the first ones of `expected`. */
   const expectRows = (canvasElement: HTMLElement, expected: readonly T[]) =>
-    waitFor(() => {
+    waitFor(async () => {
       const names = rowNames(canvasElement);
-      expect(names.length).toBeGreaterThan(1);
-      expect(names).toEqual(expected.slice(0, names.length).map(firstCell));
+      await expect(names.length).toBeGreaterThan(1);
+      await expect(names).toEqual(expected.slice(0, names.length).map(firstCell));
     });
 
   const sortPlay: Play = async ({ canvasElement }) => {
