@@ -1,5 +1,5 @@
 import { Input, NativeSelect } from '@chakra-ui/react';
-import { ORDER_STATUSES, paymentLabel, statusLabel } from './order-display';
+import { ORDER_STATUSES, statusLabel } from './order-display';
 import { PaymentMethod } from '@generated/model';
 import type { OrderFilters } from './order-filters';
 
@@ -39,7 +39,8 @@ export function OrderFiltersBar({ filters, onChange }: OrderFiltersBarProps) {
           <option value="">All payment methods</option>
           {PAYMENT_METHODS.map((method) => (
             <option key={method} value={method}>
-              {paymentLabel(method)}
+              {/* Sentence case ('Cash on delivery'): the table's upper-case label is a cell's. */}
+              {statusLabel(method.replaceAll('_', ' '))}
             </option>
           ))}
         </NativeSelect.Field>
