@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import useSWR, { unstable_serialize } from 'swr';
 import useSWRInfinite, { unstable_serialize as infiniteKey } from 'swr/infinite';
 import { useRetainedKeys } from '@/lib/swr/gc-cache';
@@ -62,8 +62,9 @@ export function useServerList<T, P extends object>({
 
   // The pages and the list made of them are cache entries no useSWR call names.
   const firstKey = getKey(0, null);
+  const listKey = infiniteKey(() => firstKey);
   useRetainedKeys([
-    infiniteKey(() => firstKey),
+    listKey,
     ...Array.from({ length: size }, (_, index) => unstable_serialize(getKey(index, null))),
   ]);
 
@@ -82,9 +83,13 @@ export function useServerList<T, P extends object>({
     rows !== undefined &&
     total !== undefined &&
     rows.length < total;
+  // The size asked for last: a second call before the re-render must not ask for the page again.
+  const asked = useRef({ listKey, size });
   const loadMore = useCallback(() => {
-    if (canLoadMore) void setSize(size + 1);
-  }, [canLoadMore, setSize, size]);
+    if (!canLoadMore || (asked.current.listKey === listKey && asked.current.size > size)) return;
+    asked.current = { listKey, size: size + 1 };
+    void setSize(size + 1);
+  }, [canLoadMore, listKey, setSize, size]);
 
   return {
     rows,
