@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { unstable_serialize, type Cache, type State } from 'swr';
-import { initCache } from 'swr/_internal';
+import { unstable_serialize, type Cache, type ScopedMutator, type State } from 'swr';
 import { unstable_serialize as infiniteKey } from 'swr/infinite';
 import { getListAdminOrdersKey } from '@generated/hooks/orders/orders';
 import { getListAdminProductsKey } from '@generated/hooks/products/products';
@@ -71,8 +70,11 @@ describe('updateCachedRows', () => {
     cache.set(pageKey, { data: page(row(1, 'pending'), row(2, 'pending')) });
     cache.set(listKey, { data: [page(row(1, 'pending'), row(2, 'pending'))] });
     cache.set(detailKey, { data: row(1, 'pending') });
-    // The mutator bound to this cache, as useSWRConfig gives it.
-    const [, scoped] = initCache(cache);
+    // A mutator of this cache applying the updater (SWR's own does so, and tells the hooks).
+    const scoped = ((key: string, update: (data: unknown) => unknown) => {
+      cache.set(key, { data: update(cache.get(key)?.data) });
+      return Promise.resolve();
+    }) as unknown as ScopedMutator;
     await updateCachedRows<{ id: number; status: string }>(
       cache,
       scoped,
