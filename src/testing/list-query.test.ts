@@ -1,7 +1,13 @@
 // The mock API's lists (mocks/handlers/endpoint.ts queryItems) search, filter and sort as the
 // contract says the server does, so that stories behave like the server.
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { listAdminOrders } from '@generated/clients/orders/orders';
+import type { ListAdminOrdersParams } from '@generated/model';
+import { customerOrders } from '@mocks/fixtures/customer-orders';
+import { orders } from '@mocks/handlers';
 import { queryItems, type ListSpec } from '@mocks/handlers/endpoint';
+import { requests, server } from '@mocks/node';
+import { configureHttpClient } from '@/lib/http';
 
 interface Row {
   id: number;
@@ -56,5 +62,42 @@ describe('queryItems: filters and sort', () => {
     expect(names('sort=name')).toEqual(['Portefeuille homme', 'Sac cabas en cuir', 'SAC à dos']);
     expect(names('sort=price')).toEqual(['Portefeuille homme', 'Sac cabas en cuir', 'SAC à dos']);
     expect(names('sort=-price')).toEqual(['SAC à dos', 'Sac cabas en cuir', 'Portefeuille homme']);
+  });
+});
+
+describe('the orders list of the mock API', () => {
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: 'error' });
+    configureHttpClient({ baseURL: 'http://localhost:3000' });
+  });
+  afterEach(() => {
+    server.resetHandlers();
+    requests.clear();
+  });
+  afterAll(() => server.close());
+
+  const numbers = async (params: ListAdminOrdersParams) => {
+    server.use(orders.list(customerOrders));
+    return (await listAdminOrders(params)).map((o) => o.order_number);
+  };
+
+  it('searches the order number, trimmed and case-insensitive, and the customer', async () => {
+    expect(await numbers({ search: 'ord-20250310' })).toEqual(['ORD-20250310-0001']);
+    expect(await numbers({ search: 'Bouazizi' })).toEqual([
+      'ORD-20250314-0001',
+      'ORD-20250310-0001',
+      'ORD-20250201-0002',
+    ]);
+  });
+
+  it('filters by shipping e-mail, trimmed and case-insensitively, with the search', async () => {
+    expect(await numbers({ shipping_email: ' leila.BOUAZIZI@gmail.com' })).toEqual([
+      'ORD-20250314-0001',
+      'ORD-20250310-0001',
+      'ORD-20250201-0002',
+    ]);
+    expect(await numbers({ search: '0314', shipping_email: 'leila.bouazizi@gmail.com' })).toEqual([
+      'ORD-20250314-0001',
+    ]);
   });
 });

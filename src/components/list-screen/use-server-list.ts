@@ -37,8 +37,9 @@ export interface ServerCount {
 
 /**
  * A list the server searches, filters, sorts and pages: the first page (`PAGE_SIZE` rows) at
- * once, the next one when `loadMore` is called (the table scrolled near its end), one request per
- * page. While new params load, the previous rows stay (the table is marked busy).
+ * once, the next one when the table scrolls near its end (`table.onEndReached`), one request per
+ * page. While new params load, the previous rows stay (the table is marked busy). Give the
+ * DataTable `{...table}`; `count` is the ListScreen's.
  */
 export function useServerList<T, P extends object>({
   keyOf,
