@@ -99,7 +99,8 @@ export function useServerList<T, P extends object>({
     /** Rows matching the params (X-Total-Count); undefined until the first page is there. */
     total,
     count,
-    isLoading: list.isLoading,
+    /** Nothing to show yet (new params keep the previous rows while they load). */
+    isLoading: list.isLoading && !pages,
     /** New params or a new page are on their way. */
     isValidating,
     error: list.error,
