@@ -96,7 +96,7 @@ function countText({ noun: [singular, plural], shown, all, filtered }: ListCount
 }
 
 /** How long the typing pauses before a server-side list is asked (one request per pause). */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The search box of a list screen: its props (`{ ...box }` in `search`), and the query the list

@@ -9,7 +9,7 @@ import { isFiltered, NO_FILTERS, orderParams, type OrderQuery } from './order-fi
 import { OrdersListView } from './OrdersListView';
 
 /** The list's default order (the server's): newest first, shown on the Date column. */
-export const DEFAULT_ORDER_SORT = { key: 'created_at', direction: 'desc' } as const;
+const DEFAULT_ORDER_SORT = { key: 'created_at', direction: 'desc' } as const;
 
 /**
  * Orders list (/admin/orders[?email=…]): the server searches, filters, sorts and pages the
