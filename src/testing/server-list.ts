@@ -29,9 +29,7 @@ interface ServerListStoriesOptions<T> {
 
 /** A GET request to `path` was sent with the query parameter `name` = `value`. */
 export function expectSent(path: string, name: string, value: string): Promise<void> {
-  return waitFor(() =>
-    expect(requests.to('GET', path).map((r) => r.query[name])).toContain(value),
-  );
+  return waitFor(() => expect(requests.to('GET', path).map((r) => r.query[name])).toContain(value));
 }
 
 /** The header cell of the column `header`. */
