@@ -220,11 +220,13 @@ export interface ListSpec<T> {
   search?: (item: T) => readonly (string | null | undefined)[];
   filters?: Record<string, (item: T, value: string) => boolean>;
   sortKeys?: Record<string, (item: T) => string | number>;
-  /** Breaks ties of a sort, in the same direction (the contract: the id). */
+  /** Breaks ties of a sort, in the same direction; by default the id (as the contract says). */
   tieBreak?: (item: T) => string | number;
 }
 
 const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+const idOf = (item: unknown) =>
+  typeof item === 'object' && item !== null && 'id' in item ? Number(item.id) : 0;
 
 /**
  * The items a list operation answers for this query (docs/product.md §7 and the contract):
@@ -249,6 +251,6 @@ export function queryItems<T>(items: readonly T[], query: URLSearchParams, spec:
   const value = key ? spec.sortKeys?.[key] : undefined;
   if (!value) return found;
   const direction = sort!.startsWith('-') ? -1 : 1;
-  const tie = spec.tieBreak ?? (() => 0);
+  const tie = spec.tieBreak ?? idOf;
   return found.sort((a, b) => direction * (compare(value(a), value(b)) || compare(tie(a), tie(b))));
 }

@@ -31,7 +31,6 @@ export const orders = {
       created_at: (o) => Date.parse(o.created_at),
       total_amount: (o) => Number(o.total_amount),
     },
-    tieBreak: (o) => o.id,
   }),
   /** GET /admin/orders/{id} (404 'Order not found' for unknown ids) */
   get: crud.getById('/admin/orders/:id', orderDetails, 'Order'),

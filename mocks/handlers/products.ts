@@ -30,7 +30,6 @@ export const products = {
       name: (p) => p.name.toLowerCase(),
       base_price: (p) => Number(p.base_price),
     },
-    tieBreak: (p) => p.id,
   }),
   /** GET /admin/products/{id}: a product, or the one with that id in a list (else 404). */
   get: crud.getById('/admin/products/:id', fixtures, 'Product'),

@@ -1,13 +1,13 @@
 // The mock API's lists (mocks/handlers/endpoint.ts queryItems) search, filter and sort as the
 // contract says the server does, so that stories behave like the server.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listAdminOrders } from '@generated/clients/orders/orders';
 import type { ListAdminOrdersParams } from '@generated/model';
 import { customerOrders } from '@mocks/fixtures/customer-orders';
 import { orders } from '@mocks/handlers';
 import { queryItems, type ListSpec } from '@mocks/handlers/endpoint';
-import { requests, server } from '@mocks/node';
-import { configureHttpClient } from '@/lib/http';
+import { server } from '@mocks/node';
+import { withMockApi } from '@/testing/mock-api';
 
 interface Row {
   id: number;
@@ -66,15 +66,7 @@ describe('queryItems: filters and sort', () => {
 });
 
 describe('the orders list of the mock API', () => {
-  beforeAll(() => {
-    server.listen({ onUnhandledRequest: 'error' });
-    configureHttpClient({ baseURL: 'http://localhost:3000' });
-  });
-  afterEach(() => {
-    server.resetHandlers();
-    requests.clear();
-  });
-  afterAll(() => server.close());
+  withMockApi();
 
   const numbers = async (params: ListAdminOrdersParams) => {
     server.use(orders.list(customerOrders));

@@ -23,17 +23,34 @@ export interface Column<R> {
 export function textColumn<R>(
   header: string,
   text: (row: R) => string,
-  { width, tone }: { width?: string; tone?: 'strong' | 'muted' } = {},
+  { width, tone, sortKey }: { width?: string; tone?: 'strong' | 'muted'; sortKey?: string } = {},
 ): Column<R> {
   const className = tone ? `cell-text cell-${tone}` : 'cell-text';
   return {
     header,
     width,
+    sortKey,
     cell: (row) => (
       <span className={className} title={text(row)}>
         {text(row)}
       </span>
     ),
+  };
+}
+
+/** A column of right-aligned figures (amounts, counts). */
+export function figureColumn<R>(
+  header: string,
+  figure: (row: R) => ReactNode,
+  { width, sortKey }: { width: string; sortKey?: string },
+): Column<R> {
+  return { header, width, align: 'end', cell: figure, sortKey };
+}
+
+/** A DataTable whose props are fixed but for the rows and those of a server-side list. */
+export function serverTable<R>(fixed: Omit<DataTableProps<R>, 'rows' | keyof ServerTableProps>) {
+  return function ServerTable({ rows, ...server }: { rows: readonly R[] } & ServerTableProps) {
+    return <DataTable {...fixed} {...server} rows={rows} />;
   };
 }
 

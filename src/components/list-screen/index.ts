@@ -3,6 +3,8 @@ export { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 export {
   badgeColumn,
   DataTable,
+  figureColumn,
+  serverTable,
   textColumn,
   type Column,
   type ServerTableProps,

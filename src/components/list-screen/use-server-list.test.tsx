@@ -2,29 +2,21 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ListAdminProductsParams, Product } from '@generated/model';
 import { getListAdminProductsKey } from '@generated/hooks/products/products';
 import { manyProducts } from '@mocks/fixtures/many-products';
 import { products } from '@mocks/handlers';
 import { requests, server } from '@mocks/node';
-import { configureHttpClient } from '@/lib/http';
+import { withMockApi } from '@/testing/mock-api';
 import { gcCacheProvider, swrDefaults } from '@/lib/swr';
 import { searchParam, useListSort, useServerList } from './use-server-list';
 
 const LIST = '/api/v1/admin/products/';
 const catalogue = manyProducts(250);
 
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  configureHttpClient({ baseURL: 'http://localhost:3000' });
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  requests.clear();
-});
-afterAll(() => server.close());
+withMockApi();
+afterEach(() => cleanup());
 
 const wrapper = ({ children }: { children: ReactNode }) => (
   <SWRConfig value={{ ...swrDefaults, provider: gcCacheProvider }}>{children}</SWRConfig>

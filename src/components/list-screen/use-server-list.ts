@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import useSWR, { unstable_serialize } from 'swr';
 import useSWRInfinite, { unstable_serialize as infiniteKey } from 'swr/infinite';
+import { useFailureToast } from '@/components/ui/notify';
 import { useRetainedKeys } from '@/lib/swr/gc-cache';
 import {
   fetchPage,
@@ -26,6 +27,8 @@ export interface ServerListOptions<P extends object> {
    * is the 'of 12' of '3 of 12 orders'. Null when nothing is filtered.
    */
   unfiltered: P | null;
+  /** Toasted when the list cannot be loaded ('Failed to load orders'); none when omitted. */
+  failureToast?: string;
 }
 
 /** How many rows match, of how many there are (the count of ListScreen). */
@@ -45,6 +48,7 @@ export function useServerList<T, P extends object>({
   keyOf,
   params,
   unfiltered,
+  failureToast,
 }: ServerListOptions<P>) {
   // Called by SWR with no arguments too (serialising the hook's key): that is the first page.
   const getKey = (index: number | undefined, previous: Page<T> | null) =>
@@ -68,6 +72,9 @@ export function useServerList<T, P extends object>({
     listKey,
     ...Array.from({ length: size }, (_, index) => unstable_serialize(getKey(index, null))),
   ]);
+
+  const failed = Boolean(list.error);
+  useFailureToast(failed && failureToast !== undefined, failureToast ?? '');
 
   const rows = useMemo(() => pages?.flatMap((page) => page.items), [pages]);
   const total = pages?.[0]?.total;
@@ -104,6 +111,7 @@ export function useServerList<T, P extends object>({
     /** New params or a new page are on their way. */
     isValidating,
     error: list.error,
+    failed,
     /** Reloads every page shown. */
     reload: () => list.mutate(),
     mutate: list.mutate,

@@ -1,7 +1,6 @@
 import type { CustomerOverview, CustomerSort, ListAdminCustomersParams } from '@generated/model';
 import { getListAdminCustomersKey } from '@generated/hooks/customers/customers';
 import { searchParam, useListSearch, useListSort, useServerList } from '@/components/list-screen';
-import { useFailureToast } from '@/components/ui/notify';
 import { CustomersView } from './CustomersView';
 
 /** The overview's default order (the server's): most recent order first. */
@@ -19,15 +18,14 @@ export function CustomersPage() {
     keyOf: getListAdminCustomersKey,
     params,
     unfiltered: searching ? {} : null,
+    failureToast: 'Failed to load customer data',
   });
-  const failed = Boolean(list.error);
-  useFailureToast(failed, 'Failed to load customer data');
   return (
     <CustomersView
       customers={list.rows}
       count={list.count}
       loading={list.isLoading}
-      failed={failed}
+      failed={list.failed}
       onRetry={() => void list.reload()}
       search={box}
       table={{ ...list.table, sort, onSortChange, scrollKey: JSON.stringify(params) }}

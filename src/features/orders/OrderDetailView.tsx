@@ -18,7 +18,7 @@ import type { Order, OrderItem, OrderStatus } from '@generated/model';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { formatDateTime, formatMoney, toDecimal } from '@/lib/format';
 import { ArrowLeftIcon } from '@/components/icons';
-import { customerName, ORDER_STATUSES, paymentLabel, statusLabel } from './order-display';
+import { customerName, paymentLabel, STATUS_OPTIONS } from './order-display';
 import { StatusBadge } from './StatusBadge';
 import { paths } from '@/lib/paths';
 
@@ -192,9 +192,9 @@ function StatusCard({
                   if (status !== order.status) onStatusChange(status);
                 }}
               >
-                {ORDER_STATUSES.map((status) => (
+                {STATUS_OPTIONS.map(([status, label]) => (
                   <option key={status} value={status}>
-                    {statusLabel(status)}
+                    {label}
                   </option>
                 ))}
               </NativeSelect.Field>

@@ -1,9 +1,12 @@
 import { Input, NativeSelect } from '@chakra-ui/react';
-import { ORDER_STATUSES, statusLabel } from './order-display';
 import { PaymentMethod } from '@generated/model';
+import { STATUS_OPTIONS, statusLabel } from './order-display';
 import type { OrderFilters } from './order-filters';
 
-const PAYMENT_METHODS = Object.values(PaymentMethod);
+const PAYMENT_OPTIONS = Object.values(PaymentMethod).map(
+  // Sentence case ('Cash on delivery'): the upper-case label is the table's.
+  (method) => [method, statusLabel(method)] as const,
+);
 
 interface OrderFiltersBarProps {
   filters: OrderFilters;
@@ -15,51 +18,63 @@ export function OrderFiltersBar({ filters, onChange }: OrderFiltersBarProps) {
   const set = (change: Partial<OrderFilters>) => onChange({ ...filters, ...change });
   return (
     <>
-      <NativeSelect.Root size="md" width={{ sm: '11rem' }}>
-        <NativeSelect.Field
-          aria-label="Filter by status"
-          value={filters.status}
-          onChange={(event) => set({ status: event.target.value as OrderFilters['status'] })}
-        >
-          <option value="">All statuses</option>
-          {ORDER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(status)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      <NativeSelect.Root size="md" width={{ sm: '13rem' }}>
-        <NativeSelect.Field
-          aria-label="Filter by payment method"
-          value={filters.payment}
-          onChange={(event) => set({ payment: event.target.value as OrderFilters['payment'] })}
-        >
-          <option value="">All payment methods</option>
-          {PAYMENT_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {/* Sentence case ('Cash on delivery'): the table's upper-case label is a cell's. */}
-              {statusLabel(method.replaceAll('_', ' '))}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      <Input
-        type="date"
-        aria-label="From date"
-        width={{ sm: '10rem' }}
-        value={filters.from}
-        onChange={(event) => set({ from: event.target.value })}
+      <FilterSelect
+        label="Filter by status"
+        all="All statuses"
+        options={STATUS_OPTIONS}
+        value={filters.status}
+        onChange={(status) => set({ status })}
       />
-      <Input
-        type="date"
-        aria-label="To date"
-        width={{ sm: '10rem' }}
-        value={filters.to}
-        onChange={(event) => set({ to: event.target.value })}
+      <FilterSelect
+        label="Filter by payment method"
+        all="All payment methods"
+        options={PAYMENT_OPTIONS}
+        value={filters.payment}
+        onChange={(payment) => set({ payment })}
       />
+      {(['from', 'to'] as const).map((end) => (
+        <Input
+          key={end}
+          type="date"
+          aria-label={end === 'from' ? 'From date' : 'To date'}
+          width={{ sm: '10rem' }}
+          value={filters[end]}
+          onChange={(event) => set({ [end]: event.target.value })}
+        />
+      ))}
     </>
+  );
+}
+
+/** A select of one filter: '' (the `all` option) or one of `options`. */
+function FilterSelect<V extends string>({
+  label,
+  all,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  all: string;
+  options: readonly (readonly [V, string])[];
+  value: V | '';
+  onChange: (value: V | '') => void;
+}) {
+  return (
+    <NativeSelect.Root size="md" width={{ sm: '12rem' }}>
+      <NativeSelect.Field
+        aria-label={label}
+        value={value}
+        onChange={(event) => onChange(event.target.value as V | '')}
+      >
+        <option value="">{all}</option>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
   );
 }

@@ -3,7 +3,6 @@ import { useLocation, useSearch } from 'wouter';
 import type { ListAdminOrdersParams, OrderSort, OrderSummary } from '@generated/model';
 import { getListAdminOrdersKey } from '@generated/hooks/orders/orders';
 import { useListSearch, useListSort, useServerList } from '@/components/list-screen';
-import { useFailureToast } from '@/components/ui/notify';
 import { paths } from '@/lib/paths';
 import { isFiltered, NO_FILTERS, orderParams, type OrderQuery } from './order-filters';
 import { OrdersListView } from './OrdersListView';
@@ -27,16 +26,15 @@ export function OrdersPage() {
     keyOf: getListAdminOrdersKey,
     params,
     unfiltered: isFiltered(wanted) ? {} : null,
+    failureToast: 'Failed to load orders',
   });
-  const failed = Boolean(list.error);
-  useFailureToast(failed, 'Failed to load orders');
 
   return (
     <OrdersListView
       orders={list.rows}
       count={list.count}
       loading={list.isLoading}
-      failed={failed}
+      failed={list.failed}
       onRetry={() => void list.reload()}
       table={{ ...list.table, sort, onSortChange, scrollKey: JSON.stringify(params) }}
       search={box}

@@ -2,10 +2,10 @@ import { Link } from 'wouter';
 import { EyeSvg } from '@/components/icons';
 import {
   badgeColumn,
-  DataTable,
+  figureColumn,
+  serverTable,
   textColumn,
   type Column,
-  type ServerTableProps,
 } from '@/components/list-screen';
 import { paths } from '@/lib/paths';
 import type { OrderRow } from './order-display';
@@ -15,13 +15,7 @@ const COLUMNS: readonly Column<OrderRow>[] = [
   textColumn('Customer', (row) => row.customer),
   badgeColumn('Status', (row) => row.status, { width: '7rem', testId: 'order-status' }),
   textColumn('Payment', (row) => row.payment, { width: '10.5rem', tone: 'muted' }),
-  {
-    header: 'Total',
-    width: '8.5rem',
-    align: 'end',
-    cell: (row) => row.total,
-    sortKey: 'total_amount',
-  },
+  figureColumn('Total', (row) => row.total, { width: '8.5rem', sortKey: 'total_amount' }),
   { header: 'Date', width: '7rem', cell: (row) => row.date, sortKey: 'created_at' },
   {
     header: 'Actions',
@@ -36,20 +30,12 @@ const COLUMNS: readonly Column<OrderRow>[] = [
   },
 ];
 
-const rowKey = (row: OrderRow) => row.id;
-
 /** The orders table (docs/product.md §2), virtualised, loading further pages as it scrolls. */
-export function OrdersTable({ rows, ...server }: { rows: readonly OrderRow[] } & ServerTableProps) {
-  return (
-    <DataTable
-      rows={rows}
-      {...server}
-      columns={COLUMNS}
-      rowKey={rowKey}
-      label="Orders"
-      emptyText="No orders found"
-      minW="59rem"
-      testId="orders-scroll"
-    />
-  );
-}
+export const OrdersTable = serverTable<OrderRow>({
+  columns: COLUMNS,
+  rowKey: (row) => row.id,
+  label: 'Orders',
+  emptyText: 'No orders found',
+  minW: '59rem',
+  testId: 'orders-scroll',
+});

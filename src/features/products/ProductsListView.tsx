@@ -6,6 +6,7 @@ import { PlusIcon } from '@/components/icons';
 import {
   ConfirmDialog,
   DataTable,
+  figureColumn,
   ListScreen,
   LoadErrorState,
   RowActions,
@@ -55,7 +56,7 @@ const ADD_PRODUCT = (
 
 function productColumns(askDelete: (product: Product) => void): Column<ProductRow>[] {
   return [
-    { ...textColumn('Name', (row: ProductRow) => row.name, { tone: 'strong' }), sortKey: 'name' },
+    textColumn('Name', (row) => row.name, { tone: 'strong', sortKey: 'name' }),
     {
       header: 'Category',
       width: '11rem',
@@ -68,14 +69,8 @@ function productColumns(askDelete: (product: Product) => void): Column<ProductRo
         </span>
       ),
     },
-    {
-      header: 'Price',
-      width: '9rem',
-      align: 'end',
-      cell: (row) => row.price,
-      sortKey: 'base_price',
-    },
-    { header: 'Variants', width: '6rem', align: 'end', cell: (row) => row.variants },
+    figureColumn('Price', (row) => row.price, { width: '9rem', sortKey: 'base_price' }),
+    figureColumn('Variants', (row) => row.variants, { width: '6rem' }),
     { header: 'Status', width: '7rem', cell: (row) => <StatusBadge active={row.active} /> },
     {
       header: 'Actions',

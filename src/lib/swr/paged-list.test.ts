@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unstable_serialize, type Cache, type ScopedMutator, type State } from 'swr';
 import { unstable_serialize as infiniteKey } from 'swr/infinite';
 import { getListAdminOrdersKey } from '@generated/hooks/orders/orders';
@@ -7,18 +7,10 @@ import type { Product } from '@generated/model';
 import { manyProducts } from '@mocks/fixtures/many-products';
 import { products } from '@mocks/handlers';
 import { requests, server } from '@mocks/node';
-import { configureHttpClient } from '@/lib/http';
+import { withMockApi } from '@/testing/mock-api';
 import { fetchPage, pageParams, totalCount, updateCachedRows, type Page } from './paged-list';
 
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  configureHttpClient({ baseURL: 'http://localhost:3000' });
-});
-afterEach(() => {
-  server.resetHandlers();
-  requests.clear();
-});
-afterAll(() => server.close());
+withMockApi();
 
 describe('totalCount', () => {
   it('reads the X-Total-Count header, else falls back', () => {
