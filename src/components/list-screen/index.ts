@@ -15,6 +15,7 @@ export {
   useListSort,
   useServerList,
   type ServerCount,
+  type ServerListState,
   type SortState,
 } from './use-server-list';
 export { RowActions, StatusBadge } from './RowActions';

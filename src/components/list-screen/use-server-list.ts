@@ -3,6 +3,7 @@ import useSWR, { unstable_serialize } from 'swr';
 import useSWRInfinite, { unstable_serialize as infiniteKey } from 'swr/infinite';
 import { useFailureToast } from '@/components/ui/notify';
 import { useRetainedKeys } from '@/lib/swr/gc-cache';
+import type { ServerTableProps } from './DataTable';
 import {
   fetchPage,
   pageParams,
@@ -29,6 +30,24 @@ export interface ServerListOptions<P extends object> {
   unfiltered: P | null;
   /** Toasted when the list cannot be loaded ('Failed to load orders'); none when omitted. */
   failureToast?: string;
+  /** The order the table shows and changes (useListSort); its `param` is in `params`. */
+  sorting?: Pick<ReturnType<typeof useListSort>, 'sort' | 'onSortChange'>;
+}
+
+/** What a list screen's view shows of a server-side list. */
+export interface ServerListState<T> {
+  /** The rows loaded so far, in the list's order; undefined until the first page is there. */
+  rows: T[] | undefined;
+  /** How many rows match, of how many (X-Total-Count); null while unknown. */
+  count: ServerCount | null;
+  /** Nothing to show yet (new params keep the previous rows while they load). */
+  isLoading: boolean;
+  /** The list could not be loaded. */
+  failed: boolean;
+  /** Reloads every page shown. */
+  reload: () => Promise<unknown>;
+  /** The DataTable's props: total, busy state, next page near the end, sorting. */
+  table: ServerTableProps;
 }
 
 /** How many rows match, of how many there are (the count of ListScreen). */
@@ -49,6 +68,7 @@ export function useServerList<T, P extends object>({
   params,
   unfiltered,
   failureToast,
+  sorting,
 }: ServerListOptions<P>) {
   // Called by SWR with no arguments too (serialising the hook's key): that is the first page.
   const getKey = (index: number | undefined, previous: Page<T> | null) =>
@@ -101,21 +121,22 @@ export function useServerList<T, P extends object>({
 
   return {
     rows,
-    /** The table's paging props: the total, busy while loading, the next page near the end. */
-    table: { total, loading: isValidating, onEndReached: loadMore },
-    /** Rows matching the params (X-Total-Count); undefined until the first page is there. */
-    total,
     count,
-    /** Nothing to show yet (new params keep the previous rows while they load). */
     isLoading: list.isLoading && !pages,
-    /** New params or a new page are on their way. */
-    isValidating,
-    error: list.error,
     failed,
-    /** Reloads every page shown. */
     reload: () => list.mutate(),
+    table: {
+      total,
+      loading: isValidating,
+      onEndReached: loadMore,
+      ...sorting,
+      // A new search, filter or order starts at the top.
+      scrollKey: firstKey ? unstable_serialize(firstKey) : undefined,
+    },
+    error: list.error,
+    isValidating,
     mutate: list.mutate,
-  };
+  } satisfies ServerListState<T> & Record<string, unknown>;
 }
 
 /** A sort order the screen holds; `param` is what the server is sent (none for the default). */

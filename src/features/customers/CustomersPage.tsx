@@ -12,23 +12,13 @@ const DEFAULT_SORT = { key: 'last_order_date', direction: 'desc' } as const;
  */
 export function CustomersPage() {
   const { box, query, searching } = useListSearch('', { debounce: true });
-  const { sort, onSortChange, param } = useListSort<string, CustomerSort>(DEFAULT_SORT);
-  const params: ListAdminCustomersParams = { search: searchParam(query), sort: param };
+  const sorting = useListSort<string, CustomerSort>(DEFAULT_SORT);
   const list = useServerList<CustomerOverview, ListAdminCustomersParams>({
     keyOf: getListAdminCustomersKey,
-    params,
+    params: { search: searchParam(query), sort: sorting.param },
     unfiltered: searching ? {} : null,
     failureToast: 'Failed to load customer data',
+    sorting,
   });
-  return (
-    <CustomersView
-      customers={list.rows}
-      count={list.count}
-      loading={list.isLoading}
-      failed={list.failed}
-      onRetry={() => void list.reload()}
-      search={box}
-      table={{ ...list.table, sort, onSortChange, scrollKey: JSON.stringify(params) }}
-    />
-  );
+  return <CustomersView list={list} search={box} />;
 }

@@ -1,31 +1,57 @@
 import { Alert } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { CustomerOverview } from '@generated/model';
+import { Link } from 'wouter';
 import {
+  badgeColumn,
+  figureColumn,
   ListScreen,
+  serverTable,
+  textColumn,
   UnavailableState,
-  type ServerCount,
-  type ServerTableProps,
+  type Column,
+  type ServerListState,
 } from '@/components/list-screen';
 import type { SearchInputProps } from '@/components/list-screen/states';
-import { toCustomerRows } from './customer-display';
-import { CustomersTable } from './CustomersTable';
+import { toCustomerRows, type CustomerRow } from './customer-display';
+
+const COLUMNS: readonly Column<CustomerRow>[] = [
+  textColumn('Email', (row) => row.email, { tone: 'strong', sortKey: 'email' }),
+  badgeColumn('Type', (row) => row.type, { width: '7rem', testId: 'customer-type' }),
+  { header: 'Country', width: '4.5rem', cell: (row) => row.country },
+  textColumn('VAT Number', (row) => row.vatNumber, { width: '8.5rem', tone: 'muted' }),
+  figureColumn('Orders', (row) => row.orders, { width: '4.5rem', sortKey: 'order_count' }),
+  figureColumn('Total Spent', (row) => row.totalSpent, { width: '8.5rem', sortKey: 'total_spent' }),
+  { header: 'Last Order', width: '7rem', cell: (row) => row.lastOrder, sortKey: 'last_order_date' },
+  {
+    header: 'Actions',
+    width: '7.5rem',
+    align: 'end',
+    cell: (row) => (
+      <Link href={row.href} className="row-action">
+        View Orders
+      </Link>
+    ),
+  },
+];
+
+/** The customers table (docs/product.md §2), virtualised, loading further pages as it scrolls. */
+export const CustomersTable = serverTable<CustomerRow>({
+  rowKey: (row) => row.email,
+  columns: COLUMNS,
+  emptyText: 'No customers found',
+  label: 'Customers',
+  testId: 'customers-scroll',
+  minW: '59rem',
+});
 
 const AGGREGATION_NOTICE =
   'Customer data is aggregated from orders. The API does not currently provide a dedicated customer management endpoint. For detailed customer information, please check individual orders.';
 
 export interface CustomersViewProps {
-  /** The customers loaded so far, in the list's order; undefined until loaded. */
-  customers: readonly CustomerOverview[] | undefined;
-  /** How many customers match, of how many (X-Total-Count). */
-  count: ServerCount | null;
-  loading: boolean;
-  /** The orders could not be loaded (the container toasts 'Failed to load customer data'). */
-  failed?: boolean;
-  onRetry?: () => void;
+  /** The customers (the container toasts 'Failed to load customer data' on a failure). */
+  list: ServerListState<CustomerOverview>;
   search: Pick<SearchInputProps, 'value' | 'onChange'>;
-  /** Paging and sorting of the table. */
-  table: ServerTableProps;
 }
 
 const NOTICE = (
@@ -39,13 +65,8 @@ const NOTICE = (
 
 /** The read-only customers overview of /admin/customers (docs/product.md §2). */
 export function CustomersView({
-  customers,
-  count,
-  loading,
-  failed = false,
-  onRetry,
+  list: { rows: customers, count, isLoading, failed, reload, table },
   search,
-  table,
 }: CustomersViewProps) {
   const rows = useMemo(() => toCustomerRows(customers ?? []), [customers]);
 
@@ -65,12 +86,12 @@ export function CustomersView({
         !customers && (
           <UnavailableState
             text="The customer data could not be loaded."
-            onRetry={onRetry}
+            onRetry={() => void reload()}
             testId="customers-unavailable"
           />
         )
       }
-      loading={loading || !customers}
+      loading={isLoading || !customers}
       loadingText="Loading customers..."
     >
       <CustomersTable rows={rows} {...table} />

@@ -1,8 +1,9 @@
 import { expectedMoney } from '@/testing/expected';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { OrderSummary } from '@generated/model';
+import type { DashboardStats, OrderSummary } from '@generated/model';
 import { orders as orderFixtures, products as productFixtures } from '@mocks/fixtures';
+import { statsOf } from '@mocks/fixtures/customers';
 import { dashboard } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { expectLocation, expectToast, expectScreenTitle } from '@/testing/story';
@@ -79,47 +80,32 @@ export const Filled: Story = {
   },
 };
 
-/** Figures past a thousand: grouped digits, and money with 3 decimals and TND. */
-export const LargeFigures: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        dashboard.stats({
-          product_count: 5000,
-          order_count: 1500,
-          customer_count: 1234,
-          revenue: '2284860.500',
-          revenue_excluding_cancelled_refunded: '1999999.999',
-        }),
-      ],
+/** A story of the figures `stats`: the four values and the revenue's secondary line. */
+function figures(stats: DashboardStats, values: string[], excluding: string): Story {
+  return {
+    parameters: { msw: { handlers: [dashboard.stats(stats)] } },
+    play: async ({ canvasElement }) => {
+      await expectStats(canvasElement, values);
+      await expectRevenueNote(canvasElement, `Excluding cancelled and refunded: ${excluding}`);
     },
+  };
+}
+
+/** Figures past a thousand: grouped digits, and money with 3 decimals and TND. */
+export const LargeFigures = figures(
+  {
+    product_count: 5000,
+    order_count: 1500,
+    customer_count: 1234,
+    revenue: '2284860.500',
+    revenue_excluding_cancelled_refunded: '1999999.999',
   },
-  play: async ({ canvasElement }) => {
-    await expectStats(canvasElement, ['5,000', '1,500', '1,234', '2,284,860.500 TND']);
-    await expectRevenueNote(canvasElement, 'Excluding cancelled and refunded: 1,999,999.999 TND');
-  },
-};
+  ['5,000', '1,500', '1,234', '2,284,860.500 TND'],
+  '1,999,999.999 TND',
+);
 
 /** Nothing sold yet: zeros and 0.000 TND. */
-export const NoData: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        dashboard.stats({
-          product_count: 0,
-          order_count: 0,
-          customer_count: 0,
-          revenue: '0.000',
-          revenue_excluding_cancelled_refunded: '0.000',
-        }),
-      ],
-    },
-  },
-  play: async ({ canvasElement }) => {
-    await expectStats(canvasElement, ['0', '0', '0', '0.000 TND']);
-    await expectRevenueNote(canvasElement, 'Excluding cancelled and refunded: 0.000 TND');
-  },
-};
+export const NoData = figures(statsOf([], []), ['0', '0', '0', '0.000 TND'], '0.000 TND');
 
 export const RecentActivityAndQuickActions: Story = {
   play: async ({ canvasElement }) => {

@@ -19,6 +19,7 @@ import { PageHeader } from '@/components/layout/PageHeader';
 import { formatDateTime, formatMoney, toDecimal } from '@/lib/format';
 import { ArrowLeftIcon } from '@/components/icons';
 import { customerName, paymentLabel, STATUS_OPTIONS } from './order-display';
+import { Options } from './Options';
 import { StatusBadge } from './StatusBadge';
 import { paths } from '@/lib/paths';
 
@@ -192,11 +193,7 @@ function StatusCard({
                   if (status !== order.status) onStatusChange(status);
                 }}
               >
-                {STATUS_OPTIONS.map(([status, label]) => (
-                  <option key={status} value={status}>
-                    {label}
-                  </option>
-                ))}
+                <Options options={STATUS_OPTIONS} />
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>

@@ -1,6 +1,7 @@
 import { Input, NativeSelect } from '@chakra-ui/react';
 import { PaymentMethod } from '@generated/model';
 import { STATUS_OPTIONS, statusLabel } from './order-display';
+import { Options } from './Options';
 import type { OrderFilters } from './order-filters';
 
 const PAYMENT_OPTIONS = Object.values(PaymentMethod).map(
@@ -26,11 +27,11 @@ export function OrderFiltersBar({ filters, onChange }: OrderFiltersBarProps) {
         onChange={(status) => set({ status })}
       />
       <FilterSelect
-        label="Filter by payment method"
-        all="All payment methods"
         options={PAYMENT_OPTIONS}
-        value={filters.payment}
         onChange={(payment) => set({ payment })}
+        value={filters.payment}
+        all="All payment methods"
+        label="Filter by payment method"
       />
       {(['from', 'to'] as const).map((end) => (
         <Input
@@ -68,11 +69,7 @@ function FilterSelect<V extends string>({
         onChange={(event) => onChange(event.target.value as V | '')}
       >
         <option value="">{all}</option>
-        {options.map(([option, text]) => (
-          <option key={option} value={option}>
-            {text}
-          </option>
-        ))}
+        <Options options={options} />
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>

@@ -1,12 +1,7 @@
 import { Tag } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { OrderSummary } from '@generated/model';
-import {
-  ListScreen,
-  UnavailableState,
-  type ServerCount,
-  type ServerTableProps,
-} from '@/components/list-screen';
+import { ListScreen, UnavailableState, type ServerListState } from '@/components/list-screen';
 import type { SearchInputProps } from '@/components/list-screen/states';
 import { UNKNOWN_EMAIL, normaliseEmail } from './customer-key';
 import { OrderFiltersBar } from './OrderFiltersBar';
@@ -15,16 +10,8 @@ import { toOrderRows } from './order-rows';
 import { OrdersTable } from './OrdersTable';
 
 export interface OrdersListViewProps {
-  /** The orders loaded so far, in the list's order; undefined until loaded. */
-  orders: readonly OrderSummary[] | undefined;
-  /** How many orders match, of how many (X-Total-Count). */
-  count: ServerCount | null;
-  loading: boolean;
-  /** The orders could not be loaded (the container toasts 'Failed to load orders'). */
-  failed?: boolean;
-  onRetry?: () => void;
-  /** Paging and sorting of the table. */
-  table: ServerTableProps;
+  /** The orders (the container toasts 'Failed to load orders' on a failure). */
+  list: ServerListState<OrderSummary>;
   search: Pick<SearchInputProps, 'value' | 'onChange'>;
   filters: OrderFilters;
   onFiltersChange: (filters: OrderFilters) => void;
@@ -39,12 +26,7 @@ export interface OrdersListViewProps {
  * e-mail, filters by status, payment method and dates, the e-mail filter, the table.
  */
 export function OrdersListView({
-  orders,
-  count,
-  loading,
-  failed = false,
-  onRetry,
-  table,
+  list: { rows: orders, count, isLoading, failed, reload, table },
   search,
   filters,
   onFiltersChange,
@@ -91,12 +73,12 @@ export function OrdersListView({
         !orders && (
           <UnavailableState
             text="The orders could not be loaded."
-            onRetry={onRetry}
+            onRetry={() => void reload()}
             testId="orders-unavailable"
           />
         )
       }
-      loading={loading || !orders}
+      loading={isLoading || !orders}
       loadingText="Loading orders..."
     >
       <OrdersTable rows={rows} {...table} />

@@ -19,24 +19,19 @@ export function OrdersPage() {
   const [, navigate] = useLocation();
   const { box, query } = useListSearch('', { debounce: true });
   const [filters, setFilters] = useState(NO_FILTERS);
-  const { sort, onSortChange, param } = useListSort<string, OrderSort>(DEFAULT_ORDER_SORT);
-  const wanted: OrderQuery = { search: query, email, filters, sort: param };
-  const params = orderParams(wanted);
+  const sorting = useListSort<string, OrderSort>(DEFAULT_ORDER_SORT);
+  const wanted: OrderQuery = { search: query, email, filters, sort: sorting.param };
   const list = useServerList<OrderSummary, ListAdminOrdersParams>({
     keyOf: getListAdminOrdersKey,
-    params,
+    params: orderParams(wanted),
     unfiltered: isFiltered(wanted) ? {} : null,
     failureToast: 'Failed to load orders',
+    sorting,
   });
 
   return (
     <OrdersListView
-      orders={list.rows}
-      count={list.count}
-      loading={list.isLoading}
-      failed={list.failed}
-      onRetry={() => void list.reload()}
-      table={{ ...list.table, sort, onSortChange, scrollKey: JSON.stringify(params) }}
+      list={list}
       search={box}
       filters={filters}
       onFiltersChange={setFilters}

@@ -15,11 +15,12 @@ import { ProductsListView } from './ProductsListView';
  */
 export function ProductsPage() {
   const { box, query, searching } = useListSearch('', { debounce: true });
-  const { sort, onSortChange, param } = useListSort<string, ProductSort>();
+  const sorting = useListSort<string, ProductSort>();
   const products = useServerList<Product, ListAdminProductsParams>({
     keyOf: getListAdminProductsKey,
-    params: { search: searchParam(query), sort: param },
+    params: { search: searchParam(query), sort: sorting.param },
     unfiltered: searching ? {} : null,
+    sorting,
   });
   const categories = useListAdminCategories();
   const { mutate } = products;
@@ -57,7 +58,7 @@ export function ProductsPage() {
       onDelete={handleDelete}
       search={box}
       query={query}
-      table={{ ...products.table, sort, onSortChange, scrollKey: `${query}|${param ?? ''}` }}
+      table={products.table}
     />
   );
 }
