@@ -17,6 +17,9 @@ function toProduct(
   };
 }
 
+const byName = (product: Product) => product.name.toLowerCase();
+const byPrice = (product: Product) => Number(product.base_price);
+
 export const products = {
   /** GET /admin/products/ (search, category_id, is_active, sort, skip/limit, X-Total-Count) */
   list: crud.queriedListOf('/admin/products/', fixtures, {
@@ -25,11 +28,7 @@ export const products = {
       category_id: (p, id) => String(p.category_id) === id,
       is_active: (p, active) => String(p.is_active) === active,
     },
-    sortKeys: {
-      created_at: (p) => p.created_at,
-      name: (p) => p.name.toLowerCase(),
-      base_price: (p) => Number(p.base_price),
-    },
+    sortKeys: { created_at: (p) => p.created_at, name: byName, base_price: byPrice },
   }),
   /** GET /admin/products/{id}: a product, or the one with that id in a list (else 404). */
   get: crud.getById('/admin/products/:id', fixtures, 'Product'),

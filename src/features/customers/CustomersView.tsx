@@ -2,16 +2,9 @@ import { Alert } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { CustomerOverview } from '@generated/model';
 import { Link } from 'wouter';
-import {
-  badgeColumn,
-  figureColumn,
-  ListScreen,
-  serverTable,
-  textColumn,
-  UnavailableState,
-  type Column,
-  type ServerListState,
-} from '@/components/list-screen';
+import { badgeColumn, figureColumn, serverTable, textColumn } from '@/components/list-screen';
+import { ListScreen, UnavailableState } from '@/components/list-screen';
+import type { Column, ServerListState } from '@/components/list-screen';
 import type { SearchInputProps } from '@/components/list-screen/states';
 import { toCustomerRows, type CustomerRow } from './customer-display';
 
