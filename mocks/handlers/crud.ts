@@ -2,7 +2,18 @@
  * The answers every record resource gives the same way (get by id, skip/limit list, create,
  * update, 204 delete), built on `endpoint` so each keeps its contract checks.
  */
-import { byId, endpoint, json, newId, noContent, now, pagedList, type Call } from './endpoint';
+import {
+  byId,
+  endpoint,
+  json,
+  newId,
+  noContent,
+  now,
+  pagedList,
+  queryItems,
+  type Call,
+  type ListSpec,
+} from './endpoint';
 
 type Params = Call['params'];
 
@@ -23,6 +34,13 @@ export const listOf = <T>(
 /** GET <path>: a skip/limit page of `items` (default: the fixtures) with X-Total-Count. */
 export const pagedListOf = <T>(path: string, fixtures: readonly T[]) =>
   listOf(path, fixtures, (items, _query, url) => pagedList(items, url));
+
+/**
+ * GET <path>: the page the contract's list operation answers for the request's search, filters,
+ * sort and skip/limit (see `queryItems`), with X-Total-Count.
+ */
+export const queriedListOf = <T>(path: string, fixtures: readonly T[], spec: ListSpec<T>) =>
+  listOf(path, fixtures, (items, query, url) => pagedList(queryItems(items, query, spec), url));
 
 /** GET <path with :id>: a record, or the one with that id in a list (else 404 '<what> not found'). */
 export const getById = <T extends { id: number }>(

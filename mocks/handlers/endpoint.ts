@@ -211,3 +211,46 @@ export const now = () => new Date().toISOString();
 let nextId = 1000;
 /** Ids for created records, far from the fixtures' ones. */
 export const newId = () => ++nextId;
+
+/**
+ * What a list operation of the contract does with its query, for `queriedList`: the texts
+ * `search` looks in, the filters by parameter name, and the values of each `sort` key.
+ */
+export interface ListSpec<T> {
+  search?: (item: T) => readonly (string | null | undefined)[];
+  filters?: Record<string, (item: T, value: string) => boolean>;
+  sortKeys?: Record<string, (item: T) => string | number>;
+  /** Breaks ties of a sort, in the same direction; by default the id (as the contract says). */
+  tieBreak?: (item: T) => string | number;
+}
+
+const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+const idOf = (item: unknown) =>
+  typeof item === 'object' && item !== null && 'id' in item ? Number(item.id) : 0;
+
+/**
+ * The items a list operation answers for this query (docs/product.md §7 and the contract):
+ * `search` (trimmed, case-insensitive substring of any of the spec's texts), every filter given
+ * (AND), then `sort` (`key` ascending, `-key` descending, ties by `tieBreak`); without `sort`,
+ * the items stay in their order, which is the operation's default one.
+ */
+export function queryItems<T>(items: readonly T[], query: URLSearchParams, spec: ListSpec<T>): T[] {
+  const needle = query.get('search')?.trim().toLowerCase();
+  const filters = Object.entries(spec.filters ?? {}).flatMap(([name, test]) => {
+    const value = query.get(name);
+    return value === null ? [] : [(item: T) => test(item, value)];
+  });
+  const found = items.filter(
+    (item) =>
+      (!needle ||
+        (spec.search?.(item) ?? []).some((text) => text?.toLowerCase().includes(needle))) &&
+      filters.every((test) => test(item)),
+  );
+  const sort = query.get('sort');
+  const key = sort?.replace(/^-/, '');
+  const value = key ? spec.sortKeys?.[key] : undefined;
+  if (!value) return found;
+  const direction = sort!.startsWith('-') ? -1 : 1;
+  const tie = spec.tieBreak ?? idOf;
+  return found.sort((a, b) => direction * (compare(value(a), value(b)) || compare(tie(a), tie(b))));
+}

@@ -12,6 +12,8 @@
  */
 import { auth } from './auth';
 import { categories } from './categories';
+import { customers } from './customers';
+import { dashboard } from './dashboard';
 import { media, uploads } from './uploads';
 import { orders } from './orders';
 import { products } from './products';
@@ -20,7 +22,19 @@ import { variants } from './variants';
 import { vatRates } from './vat-rates';
 
 export { API } from './endpoint';
-export { auth, categories, media, orders, products, uploads, users, variants, vatRates };
+export {
+  auth,
+  categories,
+  customers,
+  dashboard,
+  media,
+  orders,
+  products,
+  uploads,
+  users,
+  variants,
+  vatRates,
+};
 
 /**
  * A working API over the fixtures, for `npm run dev:mock`, Vitest (mocks/node.ts) and as the
@@ -79,5 +93,7 @@ export const defaultHandlers = [
   orders.get(),
   orders.updateStatus(),
   orders.cancel(),
+  customers.list(),
+  dashboard.stats(),
   media.get(),
 ];

@@ -1,25 +1,36 @@
 import type { Order, OrderStatusUpdate } from '@generated/model';
 import { orderDetails, orders as fixtures } from '../fixtures';
 import * as crud from './crud';
-import { endpoint, json, notFound, now, pagedList } from './endpoint';
+import { endpoint, json, notFound, now } from './endpoint';
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 const find = (id: string | undefined) => orderDetails.find((o) => String(o.id) === id);
 
 export const orders = {
-  /** GET /admin/orders/ (skip/limit, status and search filters, X-Total-Count) */
-  list: crud.listOf('/admin/orders/', fixtures, (items, query, url) => {
-    const status = query.get('status');
-    const search = query.get('search')?.toLowerCase();
-    return pagedList(
-      items.filter(
-        (o) =>
-          (!status || o.status === status) &&
-          (!search ||
-            o.order_number.toLowerCase().includes(search) ||
-            o.customer_email.toLowerCase().includes(search)),
-      ),
-      url,
-    );
+  /**
+   * GET /admin/orders/ (search, status, payment_method, customer_email, shipping_email, date
+   * range, sort, skip/limit, X-Total-Count)
+   */
+  list: crud.queriedListOf('/admin/orders/', fixtures, {
+    search: (o) => [
+      o.order_number,
+      o.customer_email,
+      o.shipping_address.email,
+      `${o.shipping_address.first_name} ${o.shipping_address.last_name}`,
+    ],
+    filters: {
+      status: (o, status) => o.status === status,
+      payment_method: (o, method) => o.payment_method === method,
+      customer_email: (o, email) => o.customer_email.toLowerCase() === email.toLowerCase(),
+      shipping_email: (o, email) => sameEmail(o.shipping_address.email, email),
+      date_from: (o, from) => Date.parse(o.created_at) >= Date.parse(from),
+      date_to: (o, to) => Date.parse(o.created_at) <= Date.parse(to),
+    },
+    sortKeys: {
+      created_at: (o) => Date.parse(o.created_at),
+      total_amount: (o) => Number(o.total_amount),
+    },
   }),
   /** GET /admin/orders/{id} (404 'Order not found' for unknown ids) */
   get: crud.getById('/admin/orders/:id', orderDetails, 'Order'),

@@ -17,9 +17,19 @@ function toProduct(
   };
 }
 
+const byName = (product: Product) => product.name.toLowerCase();
+const byPrice = (product: Product) => Number(product.base_price);
+
 export const products = {
-  /** GET /admin/products/ (skip/limit, X-Total-Count) */
-  list: crud.pagedListOf('/admin/products/', fixtures),
+  /** GET /admin/products/ (search, category_id, is_active, sort, skip/limit, X-Total-Count) */
+  list: crud.queriedListOf('/admin/products/', fixtures, {
+    search: (p) => [p.name, p.slug, p.brand],
+    filters: {
+      category_id: (p, id) => String(p.category_id) === id,
+      is_active: (p, active) => String(p.is_active) === active,
+    },
+    sortKeys: { created_at: (p) => p.created_at, name: byName, base_price: byPrice },
+  }),
   /** GET /admin/products/{id}: a product, or the one with that id in a list (else 404). */
   get: crud.getById('/admin/products/:id', fixtures, 'Product'),
   /** POST /admin/products/ (201): `result`, or the body echoed as a new product. */

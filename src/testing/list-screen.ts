@@ -110,7 +110,7 @@ export function listScreen({
 
   /**
    * Of `total` rows only those in view (and a few more) are in the DOM, the first one first, and
-   * scrolling the region `scroller` to its end brings the `last` one in.
+   * scrolling the region `scroller` to its end (page after page) brings the `last` one in.
    */
   async function expectVirtualised(
     canvasElement: HTMLElement,
@@ -127,8 +127,14 @@ export function listScreen({
     await expect(dataRows(canvasElement).length).toBeLessThan(60);
     await expect(rowNames(canvasElement)[0]).toBe(first);
     const region = canvas.getByTestId(scroller);
-    region.scrollTop = region.scrollHeight;
-    await waitFor(() => expect(rowNames(canvasElement)).toContain(last));
+    // The list comes in pages: each scroll to the end brings the next one, until the last row.
+    await waitFor(
+      async () => {
+        region.scrollTop = region.scrollHeight;
+        await expect(rowNames(canvasElement)).toContain(last);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
   }
 
   return {

@@ -120,7 +120,9 @@ export function CrudListScreen<T extends { id: number }, V>({
         </Button>
       }
       search={{ placeholder: texts.searchPlaceholder, label: texts.searchLabel, ...box }}
-      count={items && { noun: texts.noun, shown, all: items, filtered: searching }}
+      count={
+        items && { noun: texts.noun, shown: shown.length, all: items.length, filtered: searching }
+      }
       error={
         loadError &&
         !items && <LoadErrorState title={texts.errorTitle} message={loadError} onRetry={onRetry} />

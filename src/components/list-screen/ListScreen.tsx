@@ -1,5 +1,6 @@
 import { Flex, Text } from '@chakra-ui/react';
 import { memo, useDeferredValue, useState, type ReactNode } from 'react';
+import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { LoadingState, SearchInput, type SearchInputProps } from './states';
 import { ROW_FROM_SM } from '@/components/layout/responsive';
@@ -7,9 +8,9 @@ import { ROW_FROM_SM } from '@/components/layout/responsive';
 interface ListCount {
   /** [singular, plural] ('product', 'products'): the text, and the test id ('product-count'). */
   noun: readonly [string, string];
-  /** The rows shown, of `all` the rows. */
-  shown: readonly unknown[];
-  all: readonly unknown[];
+  /** How many rows match, of `all` the rows. */
+  shown: number;
+  all: number;
   /** A search or filter is applied: 'shown of total'. */
   filtered: boolean;
 }
@@ -90,17 +91,26 @@ const format = (n: number) => n.toLocaleString('en-US');
 
 /** '12 products', or '3 of 12 products' when filtered. */
 function countText({ noun: [singular, plural], shown, all, filtered }: ListCount): string {
-  const total = `${format(all.length)} ${all.length === 1 ? singular : plural}`;
-  return filtered ? `${format(shown.length)} of ${total}` : total;
+  const total = `${format(all)} ${all === 1 ? singular : plural}`;
+  return filtered ? `${format(shown)} of ${total}` : total;
 }
+
+/** How long the typing pauses before a server-side list is asked (one request per pause). */
+const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The search box of a list screen: its props (`{ ...box }` in `search`), and the query the list
  * follows, at a lower priority so that typing stays immediate (or at once when `immediate`).
+ * With `debounce`, the query follows once the typing paused (the server searches), and at once
+ * when the box is cleared.
  */
-export function useListSearch(initialSearch = '', { immediate = false } = {}) {
+export function useListSearch(
+  initialSearch = '',
+  { immediate = false, debounce = false }: { immediate?: boolean; debounce?: boolean } = {},
+) {
   const [value, setValue] = useState(initialSearch);
   const deferred = useDeferredValue(value);
-  const query = immediate ? value : deferred;
+  const debounced = useDebouncedValue(value, SEARCH_DEBOUNCE_MS);
+  const query = debounce ? (value.trim() === '' ? '' : debounced) : immediate ? value : deferred;
   return { box: { value, onChange: setValue }, query, searching: query.trim() !== '' };
 }

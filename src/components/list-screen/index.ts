@@ -1,7 +1,23 @@
 /** The list-screen kit: products, orders, customers, categories, VAT rates and users. */
 export { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-export { badgeColumn, DataTable, textColumn, type Column } from './DataTable';
+export {
+  badgeColumn,
+  DataTable,
+  figureColumn,
+  serverTable,
+  textColumn,
+  type Column,
+  type ServerTableProps,
+} from './DataTable';
 export { ListScreen, useListSearch } from './ListScreen';
+export {
+  searchParam,
+  useListSort,
+  useServerList,
+  type ServerCount,
+  type ServerListState,
+  type SortState,
+} from './use-server-list';
 export { RowActions, StatusBadge } from './RowActions';
 export { LoadErrorState, LoadingState, UnavailableState } from './states';
 export { useCrudDialogs, useDeleteConfirmation } from './use-crud-dialogs';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { OrderSummary } from '@generated/model';
+import type { CustomerOverview, OrderSummary } from '@generated/model';
 import { paths } from '@/lib/paths';
 import { expectedDay as day, expectedMoney } from '@/testing/expected';
 import { adminScreen } from '@/testing/admin-screen';
@@ -12,13 +12,15 @@ import {
   listScreen,
   rowOf,
 } from '@/testing/list-screen';
+import { columnHeader, expectSent, serverListStories } from '@/testing/server-list';
 import { expectLocation, expectToast } from '@/testing/story';
 import { customerOrders } from '@mocks/fixtures/customer-orders';
-import { orders } from '@mocks/handlers';
+import { customersOf, manyCustomers } from '@mocks/fixtures/customers';
+import { customers, orders } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { CustomersPage } from './CustomersPage';
 
-/** The customers overview of /admin/customers (docs/product.md §2), derived from the orders. */
+/** The customers overview of /admin/customers (docs/product.md §2), computed by the server. */
 const meta = {
   title: 'Customers/CustomersPage',
   component: CustomersPage,
@@ -28,13 +30,16 @@ const meta = {
       [paths.customers.list, CustomersPage],
       [paths.orders.list, OrdersPage],
     ],
-    parameters: { msw: { handlers: [orders.list(customerOrders)] } },
+    parameters: {
+      msw: { handlers: [customers.list(customersOf(customerOrders)), orders.list(customerOrders)] },
+    },
   }),
 } satisfies Meta<typeof CustomersPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const LIST = '/api/v1/admin/orders/';
+const LIST = '/api/v1/admin/customers/';
+const ORDERS = '/api/v1/admin/orders/';
 const NOTICE =
   'Customer data is aggregated from orders. The API does not currently provide a dedicated customer management endpoint. For detailed customer information, please check individual orders.';
 const HEADERS = [
@@ -128,7 +133,12 @@ export const Filled: Story = {
       );
     }
     const [call] = await requests.waitFor('GET', LIST);
-    await expect(call?.query).toEqual({ skip: '0', limit: '1000' });
+    await expect(call?.query).toEqual({ skip: '0', limit: '100' });
+    // The default order (most recent order first) is shown on its column.
+    await expect(columnHeader(canvasElement, 'Last Order')).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
   },
 };
 
@@ -168,10 +178,10 @@ export const SearchByTypeAndCountry: Story = {
       await expect(canvas.getByTestId('customer-count')).toHaveTextContent(
         `${wanted.length} of ${expected.length} customers`,
       );
+      await expectSent(LIST, 'search', query.trim());
     }
     await search(canvasElement, 'nobody@nowhere');
     await expect(await canvas.findByText('No customers found')).toBeVisible();
-    await expect(requests.to('GET', LIST)).toHaveLength(1);
   },
 };
 
@@ -189,8 +199,9 @@ export const ViewOrders: Story = {
       canvasElement,
       `/admin/orders?email=${encodeURIComponent(leila.email).replaceAll('%40', '@')}`,
     );
-    // The orders list shows that customer's orders only, from the same cached list.
+    // The orders list shows that customer's orders only: the server filters by shipping e-mail.
     await expect(await canvas.findByTestId('email-filter')).toHaveTextContent(leila.email);
+    await expectSent(ORDERS, 'shipping_email', leila.email);
     await waitFor(() =>
       expect(
         within(canvas.getByRole('table'))
@@ -198,12 +209,11 @@ export const ViewOrders: Story = {
           .filter((row) => Number(row.getAttribute('aria-rowindex')) > 1),
       ).toHaveLength(leila.count),
     );
-    await expect(requests.to('GET', LIST)).toHaveLength(1);
   },
 };
 
 export const Empty: Story = {
-  parameters: { msw: { handlers: [orders.list([])] } },
+  parameters: { msw: { handlers: [customers.list([])] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('No customers found')).toBeVisible();
@@ -213,12 +223,12 @@ export const Empty: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [orders.list.loading()] } },
+  parameters: { msw: { handlers: [customers.list.loading()] } },
   play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading customers...'),
 };
 
 export const LoadError: Story = {
-  parameters: { msw: { handlers: [orders.list.error(500)] } },
+  parameters: { msw: { handlers: [customers.list.error(500)] } },
   play: async ({ canvasElement }) => {
     await expectToast('Error', 'Failed to load customer data', 'error');
     await expect(await within(canvasElement).findByTestId('customers-unavailable')).toBeVisible();
@@ -234,3 +244,31 @@ export const Mobile: Story = {
     await expectScrollsInside(canvas.getByTestId('customers-scroll'));
   },
 };
+
+const {
+  SortByHeader: SortByTotalSpent,
+  LoadsMoreOnScroll,
+  FilteredEmpty,
+} = serverListStories<CustomerOverview>({
+  list: customers.list,
+  path: LIST,
+  firstCell: (c) => c.email,
+  searchPlaceholder: 'Search by email, type or country...',
+  countTestId: 'customer-count',
+  scroller: 'customers-scroll',
+  sort: {
+    header: 'Total Spent',
+    param: 'total_spent',
+    ascending: (a, b) =>
+      Number(a.total_spent) - Number(b.total_spent) || a.email.localeCompare(b.email),
+    items: manyCustomers(40),
+  },
+  many: { items: manyCustomers(2345), count: '2,345 customers' },
+  empty: {
+    search: 'nobody@nowhere',
+    text: 'No customers found',
+    count: `0 of ${expected.length} customers`,
+  },
+});
+/** Total Spent sorts by the amount, ascending then descending. */
+export { SortByTotalSpent, LoadsMoreOnScroll, FilteredEmpty };

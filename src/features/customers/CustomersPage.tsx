@@ -1,8 +1,24 @@
-import { useOrdersList } from '@/features/orders';
+import type { CustomerOverview, CustomerSort, ListAdminCustomersParams } from '@generated/model';
+import { getListAdminCustomersKey } from '@generated/hooks/customers/customers';
+import { searchParam, useListSearch, useListSort, useServerList } from '@/components/list-screen';
 import { CustomersView } from './CustomersView';
 
-/** Customers overview (/admin/customers): derived from the orders (docs/product.md §3, §7). */
+/** The overview's default order (the server's): most recent order first. */
+const DEFAULT_SORT = { key: 'last_order_date', direction: 'desc' } as const;
+
+/**
+ * Customers overview (/admin/customers): the orders grouped by customer, searched, sorted and
+ * paged by the server (listAdminCustomers); a load failure is toasted.
+ */
 export function CustomersPage() {
-  const list = useOrdersList('Failed to load customer data');
-  return <CustomersView {...list} />;
+  const { box, query, searching } = useListSearch('', { debounce: true });
+  const sorting = useListSort<string, CustomerSort>(DEFAULT_SORT);
+  const list = useServerList<CustomerOverview, ListAdminCustomersParams>({
+    keyOf: getListAdminCustomersKey,
+    params: { search: searchParam(query), sort: sorting.param },
+    unfiltered: searching ? {} : null,
+    failureToast: 'Failed to load customer data',
+    sorting,
+  });
+  return <CustomersView list={list} search={box} />;
 }

@@ -1,23 +1,50 @@
 import { Alert } from '@chakra-ui/react';
 import { useMemo } from 'react';
-import type { OrderSummary } from '@generated/model';
-import { ListScreen, useListSearch, UnavailableState } from '@/components/list-screen';
-import { aggregateCustomers, filterCustomers } from './aggregate-customers';
-import { toCustomerRows } from './customer-display';
-import { CustomersTable } from './CustomersTable';
+import type { CustomerOverview } from '@generated/model';
+import { Link } from 'wouter';
+import { badgeColumn, figureColumn, serverTable, textColumn } from '@/components/list-screen';
+import { ListScreen, UnavailableState } from '@/components/list-screen';
+import type { Column, ServerListState } from '@/components/list-screen';
+import type { SearchInputProps } from '@/components/list-screen/states';
+import { toCustomerRows, type CustomerRow } from './customer-display';
+
+const COLUMNS: readonly Column<CustomerRow>[] = [
+  textColumn('Email', (row) => row.email, { tone: 'strong', sortKey: 'email' }),
+  badgeColumn('Type', (row) => row.type, { width: '7rem', testId: 'customer-type' }),
+  { header: 'Country', width: '4.5rem', cell: (row) => row.country },
+  textColumn('VAT Number', (row) => row.vatNumber, { width: '8.5rem', tone: 'muted' }),
+  figureColumn('Orders', (row) => row.orders, { width: '4.5rem', sortKey: 'order_count' }),
+  figureColumn('Total Spent', (row) => row.totalSpent, { width: '8.5rem', sortKey: 'total_spent' }),
+  { header: 'Last Order', width: '7rem', cell: (row) => row.lastOrder, sortKey: 'last_order_date' },
+  {
+    header: 'Actions',
+    width: '7.5rem',
+    align: 'end',
+    cell: (row) => (
+      <Link href={row.href} className="row-action">
+        View Orders
+      </Link>
+    ),
+  },
+];
+
+/** The customers table (docs/product.md §2), virtualised, loading further pages as it scrolls. */
+export const CustomersTable = serverTable<CustomerRow>({
+  rowKey: (row) => row.email,
+  columns: COLUMNS,
+  emptyText: 'No customers found',
+  label: 'Customers',
+  testId: 'customers-scroll',
+  minW: '59rem',
+});
 
 const AGGREGATION_NOTICE =
   'Customer data is aggregated from orders. The API does not currently provide a dedicated customer management endpoint. For detailed customer information, please check individual orders.';
 
 export interface CustomersViewProps {
-  /** The orders the customers are derived from; undefined until loaded. */
-  orders: readonly OrderSummary[] | undefined;
-  loading: boolean;
-  /** The orders could not be loaded (the container toasts 'Failed to load customer data'). */
-  failed?: boolean;
-  onRetry?: () => void;
-  /** Initial search text (stories). */
-  initialSearch?: string;
+  /** The customers (the container toasts 'Failed to load customer data' on a failure). */
+  list: ServerListState<CustomerOverview>;
+  search: Pick<SearchInputProps, 'value' | 'onChange'>;
 }
 
 const NOTICE = (
@@ -31,19 +58,10 @@ const NOTICE = (
 
 /** The read-only customers overview of /admin/customers (docs/product.md §2). */
 export function CustomersView({
-  orders,
-  loading,
-  failed = false,
-  onRetry,
-  initialSearch = '',
+  list: { rows: customers, count, isLoading, failed, reload, table },
+  search,
 }: CustomersViewProps) {
-  const { box, query, searching } = useListSearch(initialSearch);
-  const customers = useMemo(() => aggregateCustomers(orders ?? []), [orders]);
-  const rows = useMemo(() => toCustomerRows(customers), [customers]);
-  const shown = useMemo(() => {
-    const wanted = new Set(filterCustomers(customers, query));
-    return wanted.size === customers.length ? rows : rows.filter((r) => wanted.has(r.customer));
-  }, [customers, rows, query]);
+  const rows = useMemo(() => toCustomerRows(customers ?? []), [customers]);
 
   return (
     <ListScreen
@@ -53,23 +71,23 @@ export function CustomersView({
       search={{
         placeholder: 'Search by email, type or country...',
         label: 'Search customers',
-        ...box,
+        ...search,
       }}
-      count={orders && { noun: ['customer', 'customers'], shown, all: rows, filtered: searching }}
+      count={count && { noun: ['customer', 'customers'], ...count }}
       error={
         failed &&
-        !orders && (
+        !customers && (
           <UnavailableState
             text="The customer data could not be loaded."
-            onRetry={onRetry}
+            onRetry={() => void reload()}
             testId="customers-unavailable"
           />
         )
       }
-      loading={loading || !orders}
+      loading={isLoading || !customers}
       loadingText="Loading customers..."
     >
-      <CustomersTable rows={shown} />
+      <CustomersTable rows={rows} {...table} />
     </ListScreen>
   );
 }

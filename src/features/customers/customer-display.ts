@@ -1,7 +1,7 @@
 import { formatDate, formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import type { BadgeStyle } from '@/components/list-screen';
-import type { CustomerSummary } from './aggregate-customers';
+import type { CustomerOverview } from '@generated/model';
 
 /** docs/product.md §2: professional shown as a default badge, others secondary. */
 export function customerTypeBadge(type: string): BadgeStyle {
@@ -19,10 +19,10 @@ export interface CustomerRow {
   totalSpent: string;
   lastOrder: string;
   href: string;
-  customer: CustomerSummary;
+  customer: CustomerOverview;
 }
 
-export function toCustomerRows(customers: readonly CustomerSummary[]): CustomerRow[] {
+export function toCustomerRows(customers: readonly CustomerOverview[]): CustomerRow[] {
   return customers.map((customer) => ({
     email: customer.email,
     type: customer.customer_type,

@@ -1,9 +1,10 @@
 import { expectedMoney } from '@/testing/expected';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { OrderSummary } from '@generated/model';
+import type { DashboardStats, OrderSummary } from '@generated/model';
 import { orders as orderFixtures, products as productFixtures } from '@mocks/fixtures';
-import { orders, products } from '@mocks/handlers';
+import { statsOf } from '@mocks/fixtures/customers';
+import { dashboard } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { expectLocation, expectToast, expectScreenTitle } from '@/testing/story';
 import { DashboardPage } from './DashboardPage';
@@ -19,6 +20,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const TITLES = ['Total Products', 'Total Orders', 'Total Customers', 'Total Revenue'];
+const STATS = '/api/v1/admin/stats/';
 
 /**
  * The expected revenue, computed here independently of the app's money helpers: integer millimes,
@@ -43,53 +45,67 @@ async function expectStats(canvasElement: HTMLElement, values: string[]) {
     await waitFor(async () => expect(await statValue(canvasElement, title)).toBe(values[index]));
 }
 
-/** Many orders, so the revenue passes a thousand (digit grouping). */
-const manyOrders: OrderSummary[] = [0, 1, 2].flatMap((copy) =>
-  orderFixtures.map((order) => ({ ...order, id: order.id + copy * 100 })),
-);
+/** The secondary line of the Total Revenue card. */
+async function expectRevenueNote(canvasElement: HTMLElement, text: string) {
+  const card = await within(canvasElement).findByRole('region', { name: 'Total Revenue' });
+  await waitFor(() => expect(within(card).getByTestId('stat-note')).toHaveTextContent(text));
+}
+
+/** Distinct customers: shipping e-mails, trimmed and case-insensitive (docs/product.md §3). */
+const distinctCustomers = new Set(
+  orderFixtures.map((o) => o.shipping_address.email.trim().toLowerCase()),
+).size;
+const kept = orderFixtures.filter((o) => !['cancelled', 'refunded'].includes(o.status));
 
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const distinctIds = new Set(orderFixtures.map((order) => order.id)).size;
     await expectStats(canvasElement, [
       String(productFixtures.length),
       String(orderFixtures.length),
-      String(distinctIds),
+      String(distinctCustomers),
       expectedRevenue(orderFixtures),
     ]);
+    await expect(kept.length).toBeLessThan(orderFixtures.length);
+    await expectRevenueNote(
+      canvasElement,
+      `Excluding cancelled and refunded: ${expectedRevenue(kept)}`,
+    );
     await expectScreenTitle(canvasElement, 'Dashboard');
-    // Both lists were asked for with limit 1000 (docs/product.md §9).
-    const [productsCall] = await requests.waitFor('GET', '/api/v1/admin/products/');
-    await expect(productsCall?.query).toEqual({ skip: '0', limit: '1000' });
-    const [ordersCall] = await requests.waitFor('GET', '/api/v1/admin/orders/');
-    await expect(ordersCall?.query).toEqual({ skip: '0', limit: '1000' });
+    // One request: the server computes the figures over the whole shop.
+    const calls = await requests.waitFor('GET', STATS);
+    await expect(calls).toHaveLength(1);
+    await expect(requests.to('GET', /\/admin\/(products|orders)\//)).toHaveLength(0);
     await expect(canvas.queryAllByTestId('stat-placeholder')).toHaveLength(0);
   },
 };
 
-/** A revenue over a thousand: grouped digits, 3 decimals, TND (e.g. "2,284.860 TND"). */
-export const LargeRevenue: Story = {
-  parameters: { msw: { handlers: [orders.list(manyOrders)] } },
-  play: async ({ canvasElement }) => {
-    const revenue = expectedRevenue(manyOrders);
-    await expect(revenue).toMatch(/^\d{1,3}(,\d{3})+\.\d{3} TND$/);
-    await expectStats(canvasElement, [
-      String(productFixtures.length),
-      String(manyOrders.length),
-      String(manyOrders.length),
-      revenue,
-    ]);
+/** A story of the figures `stats`: the four values and the revenue's secondary line. */
+function figures(stats: DashboardStats, values: string[], excluding: string): Story {
+  return {
+    parameters: { msw: { handlers: [dashboard.stats(stats)] } },
+    play: async ({ canvasElement }) => {
+      await expectStats(canvasElement, values);
+      await expectRevenueNote(canvasElement, `Excluding cancelled and refunded: ${excluding}`);
+    },
+  };
+}
+
+/** Figures past a thousand: grouped digits, and money with 3 decimals and TND. */
+export const LargeFigures = figures(
+  {
+    product_count: 5000,
+    order_count: 1500,
+    customer_count: 1234,
+    revenue: '2284860.500',
+    revenue_excluding_cancelled_refunded: '1999999.999',
   },
-};
+  ['5,000', '1,500', '1,234', '2,284,860.500 TND'],
+  '1,999,999.999 TND',
+);
 
 /** Nothing sold yet: zeros and 0.000 TND. */
-export const NoData: Story = {
-  parameters: { msw: { handlers: [products.list([]), orders.list([])] } },
-  play: async ({ canvasElement }) => {
-    await expectStats(canvasElement, ['0', '0', '0', '0.000 TND']);
-  },
-};
+export const NoData = figures(statsOf([], []), ['0', '0', '0', '0.000 TND'], '0.000 TND');
 
 export const RecentActivityAndQuickActions: Story = {
   play: async ({ canvasElement }) => {
@@ -115,9 +131,9 @@ export const QuickActionNavigates: Story = {
   },
 };
 
-/** While the lists load: four placeholder cards, no figures. */
+/** While the figures load: four placeholder cards, no figures. */
 export const Loading: Story = {
-  parameters: { msw: { handlers: [products.list.loading(), orders.list.loading()] } },
+  parameters: { msw: { handlers: [dashboard.stats.loading()] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getAllByTestId('stat-placeholder')).toHaveLength(4);
@@ -128,18 +144,21 @@ export const Loading: Story = {
   },
 };
 
-/** One list loaded, the other still loading: still placeholders (no partial figures). */
-export const PartlyLoaded: Story = {
-  parameters: { msw: { handlers: [orders.list.loading()] } },
+/** Placeholders until the figures arrive, then the figures (no partial state). */
+export const Delayed: Story = {
+  parameters: { msw: { handlers: [dashboard.stats.delayed(600)] } },
   play: async ({ canvasElement }) => {
-    await requests.waitFor('GET', '/api/v1/admin/products/');
     const canvas = within(canvasElement);
     await expect(canvas.getAllByTestId('stat-placeholder')).toHaveLength(4);
+    await expect(canvas.queryAllByTestId('stat-value')).toHaveLength(0);
+    await requests.waitFor('GET', STATS);
+    await waitFor(() => expect(canvas.getAllByTestId('stat-value')).toHaveLength(4));
+    await expect(canvas.queryAllByTestId('stat-placeholder')).toHaveLength(0);
   },
 };
 
-export const OrdersFail: Story = {
-  parameters: { msw: { handlers: [orders.list.error(500, 'Database unavailable')] } },
+export const StatsFail: Story = {
+  parameters: { msw: { handlers: [dashboard.stats.error(500, 'Database unavailable')] } },
   play: async ({ canvasElement }) => {
     await expectToast('Error', 'Failed to load dashboard stats', 'error');
     const canvas = within(canvasElement);
@@ -149,8 +168,8 @@ export const OrdersFail: Story = {
   },
 };
 
-export const ProductsNetworkError: Story = {
-  parameters: { msw: { handlers: [products.list.networkError()] } },
+export const StatsNetworkError: Story = {
+  parameters: { msw: { handlers: [dashboard.stats.networkError()] } },
   play: async () => {
     await expectToast('Error', 'Failed to load dashboard stats', 'error');
   },
@@ -162,7 +181,7 @@ export const Mobile: Story = {
     await expectStats(canvasElement, [
       String(productFixtures.length),
       String(orderFixtures.length),
-      String(orderFixtures.length),
+      String(distinctCustomers),
       expectedRevenue(orderFixtures),
     ]);
     const canvas = within(canvasElement);

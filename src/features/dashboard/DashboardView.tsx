@@ -12,7 +12,7 @@ import {
 } from '@/components/icons';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { formatMoney } from '@/lib/format';
-import type { DashboardStats } from './dashboard-stats';
+import type { DashboardStats } from '@generated/model';
 import { paths } from '@/lib/paths';
 
 export interface DashboardViewProps {
@@ -28,13 +28,16 @@ const count = (value: number) => value.toLocaleString('en-US');
 
 /** The dashboard of /admin (docs/product.md §2): four stat cards, recent activity and quick actions. */
 export function DashboardView({ stats, loading }: DashboardViewProps) {
-  const cards: { title: string; value: string; icon: IconComponent }[] = [
-    { title: 'Total Products', value: stats ? count(stats.totalProducts) : '—', icon: PackageIcon },
-    { title: 'Total Orders', value: stats ? count(stats.totalOrders) : '—', icon: CartIcon },
-    { title: 'Total Customers', value: stats ? count(stats.totalCustomers) : '—', icon: UsersIcon },
+  const cards: StatCardProps[] = [
+    { title: 'Total Products', value: stats ? count(stats.product_count) : '—', icon: PackageIcon },
+    { title: 'Total Orders', value: stats ? count(stats.order_count) : '—', icon: CartIcon },
+    { title: 'Total Customers', value: stats ? count(stats.customer_count) : '—', icon: UsersIcon },
     {
       title: 'Total Revenue',
-      value: stats ? formatMoney(stats.totalRevenue) : '—',
+      value: stats ? formatMoney(stats.revenue) : '—',
+      note:
+        stats &&
+        `Excluding cancelled and refunded: ${formatMoney(stats.revenue_excluding_cancelled_refunded)}`,
       icon: BanknoteIcon,
     },
   ];
@@ -72,15 +75,15 @@ export function DashboardView({ stats, loading }: DashboardViewProps) {
   );
 }
 
-function StatCard({
-  title,
-  value,
-  icon: Icon,
-}: {
+interface StatCardProps {
   title: string;
   value: string;
+  /** A secondary line under the value. */
+  note?: string;
   icon: IconComponent;
-}) {
+}
+
+function StatCard({ title, value, note, icon: Icon }: StatCardProps) {
   const id = useId();
   return (
     <Card.Root as="section" aria-labelledby={id} size="sm">
@@ -100,6 +103,11 @@ function StatCard({
         >
           {value}
         </Text>
+        {note && (
+          <Text fontSize="xs" color="fg.muted" data-testid="stat-note">
+            {note}
+          </Text>
+        )}
       </Card.Body>
     </Card.Root>
   );

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
-import { useSWRConfig } from 'swr';
+import { unstable_serialize, useSWRConfig } from 'swr';
 import { useParams } from 'wouter';
 import type { OrderStatus, OrderSummary } from '@generated/model';
+import { getGetDashboardStatsKey } from '@generated/hooks/dashboard/dashboard';
 import {
   getListAdminOrdersKey,
   updateOrderStatus,
@@ -9,8 +10,8 @@ import {
 } from '@generated/hooks/orders/orders';
 import { notify, useFailureToast } from '@/components/ui/notify';
 import { ApiError, serverMessage } from '@/lib/http';
+import { updateCachedRows } from '@/lib/swr/paged-list';
 import { OrderDetailView } from './OrderDetailView';
-import { LIST_PARAMS } from '@/lib/list-params';
 
 /** Order detail (/admin/orders/{id}): loads the order, changes its status at once. */
 export function OrderDetailPage() {
@@ -18,7 +19,7 @@ export function OrderDetailPage() {
   // An id that is not a positive integer cannot exist: no request, 'Order not found'.
   const orderId = /^\d+$/.test(id) ? Number(id) : 0;
   const order = useGetAdminOrder(orderId);
-  const { mutate: mutateCache } = useSWRConfig();
+  const { cache, mutate: mutateCache } = useSWRConfig();
   const [pendingStatus, setPendingStatus] = useState<OrderStatus | null>(null);
 
   const notFound = orderId === 0 || (order.error instanceof ApiError && order.error.status === 404);
@@ -39,20 +40,17 @@ export function OrderDetailPage() {
         return;
       }
       notify.success('Success', 'Order status updated');
-      // The list (shared with the dashboard and customers) keeps its cached rows: patch this one.
-      void mutateCache(
-        getListAdminOrdersKey(LIST_PARAMS),
-        (list: OrderSummary[] | undefined) =>
-          list?.map((o) =>
-            o.id === orderId ? { ...o, status: updated.status, updated_at: updated.updated_at } : o,
-          ),
-        { revalidate: false },
+      // The orders lists keep their cached rows: patch this one. The dashboard's revenue
+      // excluding cancelled and refunded orders may have changed: asked again when shown.
+      void updateCachedRows<OrderSummary>(cache, mutateCache, getListAdminOrdersKey()[0], (o) =>
+        o.id === orderId ? { ...o, status: updated.status, updated_at: updated.updated_at } : o,
       );
+      cache.delete(unstable_serialize(getGetDashboardStatsKey()));
       // docs/product.md §4: the order is reloaded after the change.
       await reload().catch(() => undefined);
       setPendingStatus(null);
     },
-    [orderId, reload, mutateCache],
+    [orderId, reload, cache, mutateCache],
   );
 
   return (

@@ -18,7 +18,8 @@ import type { Order, OrderItem, OrderStatus } from '@generated/model';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { formatDateTime, formatMoney, toDecimal } from '@/lib/format';
 import { ArrowLeftIcon } from '@/components/icons';
-import { customerName, ORDER_STATUSES, paymentLabel, statusLabel } from './order-display';
+import { customerName, paymentLabel, STATUS_OPTIONS } from './order-display';
+import { Options } from './Options';
 import { StatusBadge } from './StatusBadge';
 import { paths } from '@/lib/paths';
 
@@ -192,11 +193,7 @@ function StatusCard({
                   if (status !== order.status) onStatusChange(status);
                 }}
               >
-                {ORDER_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {statusLabel(status)}
-                  </option>
-                ))}
+                <Options options={STATUS_OPTIONS} />
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>

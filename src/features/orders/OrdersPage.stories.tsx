@@ -7,6 +7,7 @@ import { paths } from '@/lib/paths';
 import { expectedDay as day, expectedMoney as money } from '@/testing/expected';
 import { adminScreen } from '@/testing/admin-screen';
 import { expectLoading, expectScrollsInside, listScreen, rowOf } from '@/testing/list-screen';
+import { clickSort, columnHeader, expectSent, serverListStories } from '@/testing/server-list';
 import { expectLocation, expectToast, expectScreenTitle } from '@/testing/story';
 import { orders as orderFixtures } from '@mocks/fixtures';
 import { customerOrders } from '@mocks/fixtures/customer-orders';
@@ -85,10 +86,10 @@ export const Filled: Story = {
     await expect(canvas.getByTestId('order-count')).toHaveTextContent(
       `${orderFixtures.length} orders`,
     );
-    // One request, for the first 1000 orders (docs/product.md §7).
+    // One request, for the first page of 100 orders (docs/product.md §7).
     const calls = await requests.waitFor('GET', LIST);
     await expect(calls).toHaveLength(1);
-    await expect(calls[0]?.query).toEqual({ skip: '0', limit: '1000' });
+    await expect(calls[0]?.query).toEqual({ skip: '0', limit: '100' });
   },
 };
 
@@ -124,14 +125,28 @@ export const SearchNarrows: Story = {
       await expect(canvas.getByTestId('order-count')).toHaveTextContent(
         `${expected.length} of ${orderFixtures.length} orders`,
       );
+      await expectSent(LIST, 'search', query.trim());
     }
-    // Only order numbers are searched: a customer's name finds nothing.
-    await search(canvasElement, 'Bouazizi');
+    // A customer's name or e-mail finds their orders too (the server searches them).
+    for (const query of ['Bouazizi', 'LEILA.BOUAZIZI@gmail']) {
+      await search(canvasElement, query);
+      const expected = orderFixtures
+        .filter((o) =>
+          [
+            `${o.shipping_address.first_name} ${o.shipping_address.last_name}`,
+            o.shipping_address.email,
+            o.customer_email,
+          ].some((text) => text.toLowerCase().includes(query.toLowerCase())),
+        )
+        .map((o) => o.order_number);
+      await expect(expected.length).toBeGreaterThan(0);
+      await waitFor(() => expect(rowNumbers(canvasElement)).toEqual(expected));
+      await expectSent(LIST, 'search', query);
+    }
+    await search(canvasElement, 'nobody');
     await expect(await canvas.findByText(EMPTY)).toBeVisible();
     await search(canvasElement, '');
     await waitFor(() => expect(rowNumbers(canvasElement)).toHaveLength(orderFixtures.length));
-    // Searching is done on the client.
-    await expect(requests.to('GET', LIST)).toHaveLength(1);
   },
 };
 
@@ -156,9 +171,12 @@ export const EmailFilterFromQuery: Story = {
     await expect(canvas.getByTestId('order-count')).toHaveTextContent(
       `${leilaOrders.length} of ${customerOrders.length} orders`,
     );
-    // The API is asked for every order; the filter runs on the client.
-    const [call] = await requests.waitFor('GET', LIST);
-    await expect(call?.query).toEqual({ skip: '0', limit: '1000' });
+    // The server filters by the shipping e-mail (the customers overview's key).
+    await expect(requests.to('GET', LIST).map((r) => r.query)).toContainEqual({
+      skip: '0',
+      limit: '100',
+      shipping_email: LEILA,
+    });
 
     // Search narrows within the customer's orders.
     const target = leilaOrders[1]!.order_number;
@@ -241,6 +259,7 @@ export const ThousandOrders: Story = {
 
     // One order.
     await search(canvasElement, '-0777');
+    await expectSent(LIST, 'search', '-0777');
     await waitFor(() => expect(rowNumbers(canvasElement)).toEqual([large[776]!.order_number]));
     await expect(canvas.getByTestId('order-count')).toHaveTextContent('1 of 1,000 orders');
   },
@@ -253,5 +272,100 @@ export const Mobile: Story = {
     await waitForRows(canvasElement);
     await expect(canvas.getByPlaceholderText('Search by order number...')).toBeVisible();
     await expectScrollsInside(canvas.getByTestId('orders-scroll'));
+  },
+};
+
+const {
+  SortByHeader: SortByTotal,
+  LoadsMoreOnScroll,
+  FilteredEmpty,
+} = serverListStories<OrderSummary>({
+  list: orders.list,
+  path: LIST,
+  firstCell: (o) => o.order_number,
+  searchPlaceholder: 'Search by order number...',
+  countTestId: 'order-count',
+  scroller: 'orders-scroll',
+  sort: {
+    header: 'Total',
+    param: 'total_amount',
+    ascending: (a, b) => Number(a.total_amount) - Number(b.total_amount) || a.id - b.id,
+    items: manyOrders(40),
+  },
+  many: { items: manyOrders(2345), count: '2,345 orders' },
+  empty: { search: 'ORD-1999', text: EMPTY, count: `0 of ${orderFixtures.length} orders` },
+});
+/** Total sorts by total_amount, ascending then descending. */
+export { SortByTotal, LoadsMoreOnScroll, FilteredEmpty };
+
+/** Date is the default order (newest first); a click sorts oldest first. */
+export const SortByDate: Story = {
+  parameters: { msw: { handlers: [orders.list(manyOrders(40))] } },
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    await expect(columnHeader(canvasElement, 'Date')).toHaveAttribute('aria-sort', 'descending');
+    await expect(columnHeader(canvasElement, 'Total')).toHaveAttribute('aria-sort', 'none');
+    await clickSort(canvasElement, 'Date');
+    await expectSent(LIST, 'sort', 'created_at');
+    await expect(columnHeader(canvasElement, 'Date')).toHaveAttribute('aria-sort', 'ascending');
+    const oldest = [...manyOrders(40)].reverse().map((o) => o.order_number);
+    await waitFor(() =>
+      expect(rowNumbers(canvasElement)).toEqual(oldest.slice(0, rowNumbers(canvasElement).length)),
+    );
+  },
+};
+
+const filterOrders = manyOrders(60);
+/** Each filter of the toolbar is sent to the server, and the rows are those it answers. */
+export const Filters: Story = {
+  parameters: { msw: { handlers: [orders.list(filterOrders)] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    const expectRows = (wanted: readonly OrderSummary[]) =>
+      waitFor(() =>
+        expect(rowNumbers(canvasElement)).toEqual(
+          wanted.slice(0, rowNumbers(canvasElement).length).map((o) => o.order_number),
+        ),
+      );
+
+    await userEvent.selectOptions(
+      canvas.getByRole('combobox', { name: 'Filter by status' }),
+      'shipped',
+    );
+    await expectSent(LIST, 'status', 'shipped');
+    const shipped = filterOrders.filter((o) => o.status === 'shipped');
+    await expectRows(shipped);
+    await expect(canvas.getByTestId('order-count')).toHaveTextContent(
+      `${shipped.length} of ${filterOrders.length} orders`,
+    );
+
+    await userEvent.selectOptions(
+      canvas.getByRole('combobox', { name: 'Filter by payment method' }),
+      'card',
+    );
+    await expectSent(LIST, 'payment_method', 'card');
+    await expectRows(shipped.filter((o) => o.payment_method === 'card'));
+
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Filter by status' }), '');
+    await userEvent.selectOptions(
+      canvas.getByRole('combobox', { name: 'Filter by payment method' }),
+      '',
+    );
+    // The days shown in the Date column, whole UTC days.
+    const from = filterOrders[30]!.created_at.slice(0, 10);
+    const to = filterOrders[10]!.created_at.slice(0, 10);
+    await userEvent.type(canvas.getByLabelText('From date'), from);
+    await expectSent(LIST, 'date_from', `${from}T00:00:00.000Z`);
+    await userEvent.type(canvas.getByLabelText('To date'), to);
+    await expectSent(LIST, 'date_to', `${to}T23:59:59.999Z`);
+    const inRange = filterOrders.filter((o) => {
+      const day = o.created_at.slice(0, 10);
+      return day >= from && day <= to;
+    });
+    await expectRows(inRange);
+    await expect(canvas.getByTestId('order-count')).toHaveTextContent(
+      `${inRange.length} of ${filterOrders.length} orders`,
+    );
   },
 };

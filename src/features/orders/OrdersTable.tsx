@@ -1,6 +1,12 @@
 import { Link } from 'wouter';
 import { EyeSvg } from '@/components/icons';
-import { badgeColumn, DataTable, textColumn, type Column } from '@/components/list-screen';
+import {
+  badgeColumn,
+  figureColumn,
+  serverTable,
+  textColumn,
+  type Column,
+} from '@/components/list-screen';
 import { paths } from '@/lib/paths';
 import type { OrderRow } from './order-display';
 
@@ -9,8 +15,8 @@ const COLUMNS: readonly Column<OrderRow>[] = [
   textColumn('Customer', (row) => row.customer),
   badgeColumn('Status', (row) => row.status, { width: '7rem', testId: 'order-status' }),
   textColumn('Payment', (row) => row.payment, { width: '10.5rem', tone: 'muted' }),
-  { header: 'Total', width: '8.5rem', align: 'end', cell: (row) => row.total },
-  { header: 'Date', width: '7rem', cell: (row) => row.date },
+  figureColumn('Total', (row) => row.total, { width: '8.5rem', sortKey: 'total_amount' }),
+  { header: 'Date', width: '7rem', cell: (row) => row.date, sortKey: 'created_at' },
   {
     header: 'Actions',
     width: '6rem',
@@ -24,19 +30,12 @@ const COLUMNS: readonly Column<OrderRow>[] = [
   },
 ];
 
-const rowKey = (row: OrderRow) => row.id;
-
-/** The orders table (docs/product.md §2), virtualised: smooth with the 1,000 orders the list loads. */
-export function OrdersTable({ rows }: { rows: readonly OrderRow[] }) {
-  return (
-    <DataTable
-      rows={rows}
-      columns={COLUMNS}
-      rowKey={rowKey}
-      label="Orders"
-      emptyText="No orders found"
-      minW="59rem"
-      testId="orders-scroll"
-    />
-  );
-}
+/** The orders table (docs/product.md §2), virtualised, loading further pages as it scrolls. */
+export const OrdersTable = serverTable<OrderRow>({
+  columns: COLUMNS,
+  rowKey: (row) => row.id,
+  label: 'Orders',
+  emptyText: 'No orders found',
+  minW: '59rem',
+  testId: 'orders-scroll',
+});

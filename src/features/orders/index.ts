@@ -1,3 +1,5 @@
-// Public API of the orders feature, used by the customers screen (customers are derived from orders).
-export { customerKey, UNKNOWN_EMAIL } from './customer-key';
-export { useOrdersList } from './use-orders-list';
+import { getListAdminOrdersKey } from '@generated/hooks/orders/orders';
+import { preloadFirstPage } from '@/lib/swr/paged-list';
+
+/** Starts the orders list's first request (the route table, while the screen's code loads). */
+export const preloadOrders = () => preloadFirstPage(getListAdminOrdersKey, {});

@@ -12,10 +12,16 @@ export function statusBadgeVariant(status: string): BadgeStyle {
   return 'default';
 }
 
-/** 'pending' → 'Pending' (the selector's option labels). */
+/** 'pending' → 'Pending', 'cash_on_delivery' → 'Cash on delivery' (the selectors' options). */
 export function statusLabel(status: string): string {
-  return status.charAt(0).toUpperCase() + status.slice(1);
+  const words = status.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** The [value, label] options of the status selectors. */
+export const STATUS_OPTIONS = ORDER_STATUSES.map(
+  (status) => [status, statusLabel(status)] as const,
+);
 
 /** docs/product.md §2: the method with underscores replaced by spaces, upper-case ('CASH ON DELIVERY'). */
 export function paymentLabel(method: string | null | undefined): string {
@@ -43,6 +49,4 @@ export interface OrderRow {
   payment: string;
   total: string;
   date: string;
-  /** The customer group (see customerKey) for the `?email=` filter. */
-  customerKey: string;
 }

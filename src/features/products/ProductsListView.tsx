@@ -6,23 +6,28 @@ import { PlusIcon } from '@/components/icons';
 import {
   ConfirmDialog,
   DataTable,
+  figureColumn,
   ListScreen,
-  useListSearch,
   LoadErrorState,
   RowActions,
   StatusBadge,
   textColumn,
   useDeleteConfirmation,
   type Column,
+  type ServerCount,
+  type ServerTableProps,
 } from '@/components/list-screen';
+import type { SearchInputProps } from '@/components/list-screen/states';
 import { paths } from '@/lib/paths';
-import { filterByName, toProductRows, type ProductRow } from './product-rows';
+import { toProductRows, type ProductRow } from './product-rows';
 
 const EMPTY_TEXT = 'No products found. Add your first product!';
 
 export interface ProductsListViewProps {
-  /** The admin products; undefined until loaded. */
+  /** The admin products loaded so far (pages of the server's list); undefined until loaded. */
   products: readonly Product[] | undefined;
+  /** How many products match the search, of how many (X-Total-Count). */
+  count: ServerCount | null;
   /** The categories (for their names); undefined when they could not be loaded. */
   categories: readonly Category[] | undefined;
   loading: boolean;
@@ -33,6 +38,11 @@ export interface ProductsListViewProps {
   retrying?: boolean;
   /** Deletes the product; the dialog closes once it settles (the container reports the outcome). */
   onDelete: (product: Product) => Promise<unknown>;
+  /** The search box (typed text) and the query the server was sent. */
+  search: Pick<SearchInputProps, 'value' | 'onChange'>;
+  query: string;
+  /** Paging and sorting of the table. */
+  table: ServerTableProps;
 }
 
 const ADD_PRODUCT = (
@@ -46,7 +56,7 @@ const ADD_PRODUCT = (
 
 function productColumns(askDelete: (product: Product) => void): Column<ProductRow>[] {
   return [
-    textColumn('Name', (row) => row.name, { tone: 'strong' }),
+    textColumn('Name', (row) => row.name, { tone: 'strong', sortKey: 'name' }),
     {
       header: 'Category',
       width: '11rem',
@@ -59,8 +69,8 @@ function productColumns(askDelete: (product: Product) => void): Column<ProductRo
         </span>
       ),
     },
-    { header: 'Price', width: '9rem', align: 'end', cell: (row) => row.price },
-    { header: 'Variants', width: '6rem', align: 'end', cell: (row) => row.variants },
+    figureColumn('Price', (row) => row.price, { width: '9rem', sortKey: 'base_price' }),
+    figureColumn('Variants', (row) => row.variants, { width: '6rem' }),
     { header: 'Status', width: '7rem', cell: (row) => <StatusBadge active={row.active} /> },
     {
       header: 'Actions',
@@ -88,23 +98,24 @@ export function ProductsListView({
   onRetry,
   retrying = false,
   onDelete,
+  count,
+  search,
+  query,
+  table,
 }: ProductsListViewProps) {
-  const { box, query, searching } = useListSearch('', { immediate: true });
   const remove = useDeleteConfirmation<Product>(onDelete);
   const columns = useMemo(() => productColumns(remove.ask), [remove.ask]);
 
   const rows = useMemo(() => toProductRows(products ?? [], categories), [products, categories]);
-  // Filtered on every keystroke, synchronously: with the rows virtualised this is a few ms, and
-  // measured faster end to end than deferring it (useDeferredValue added a frame).
-  const shown = useMemo(() => filterByName(rows, query), [rows, query]);
+  const searching = query.trim() !== '';
 
   return (
     <ListScreen
       title="Products"
       description="Manage your product catalogue"
       actions={ADD_PRODUCT}
-      search={{ placeholder: 'Search products...', label: 'Search products', ...box }}
-      count={products && { noun: ['product', 'products'], shown, all: rows, filtered: searching }}
+      search={{ placeholder: 'Search products...', label: 'Search products', ...search }}
+      count={count && { noun: ['product', 'products'], ...count }}
       error={
         loadError &&
         !products && (
@@ -126,16 +137,14 @@ export function ProductsListView({
       }
     >
       <DataTable
-        rows={shown}
+        rows={rows}
+        {...table}
         columns={columns}
         rowKey={rowKey}
         label="Products"
-        emptyText={
-          searching && rows.length > 0 ? `No products match "${query.trim()}".` : EMPTY_TEXT
-        }
+        emptyText={searching && count?.all ? `No products match "${query.trim()}".` : EMPTY_TEXT}
         minW="52rem"
         stickyFirstColumn
-        scrollKey={query}
         testId="products-scroll"
       />
     </ListScreen>

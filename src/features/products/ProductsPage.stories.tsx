@@ -8,6 +8,7 @@ import { categories, products } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { expectedMoney as money } from '@/testing/expected';
 import { expectLoading, expectScrollsInside, listScreen, rowOf } from '@/testing/list-screen';
+import { clickSort, columnHeader, expectSent, serverListStories } from '@/testing/server-list';
 import { expectLocation, expectToast, screen, expectScreenTitle } from '@/testing/story';
 import { ProductsPage } from './ProductsPage';
 import { adminScreen } from '@/testing/admin-screen';
@@ -39,6 +40,9 @@ function expectedCells(product: Product, categoryList: readonly Category[] = cat
 }
 const includesIgnoringCase = (name: string, query: string) =>
   name.toLowerCase().includes(query.trim().toLowerCase());
+/** The server's search: name, slug or brand (docs/product.md §7). */
+const matchesSearch = (p: Product, query: string) =>
+  [p.name, p.slug, p.brand ?? ''].some((text) => includesIgnoringCase(text, query));
 
 const { dataRows, rowNames, waitForRows, search, expectVirtualised, rowCells, tableCells } =
   listScreen({
@@ -58,7 +62,7 @@ export const Filled: Story = {
       `${productFixtures.length} products`,
     );
     const [call] = await requests.waitFor('GET', LIST);
-    await expect(call?.query).toEqual({ skip: '0', limit: '1000' });
+    await expect(call?.query).toEqual({ skip: '0', limit: '100' });
     // Variant counts come with the products: no variant requests at all.
     await expect(requests.to('GET', /\/admin\/variants/)).toHaveLength(0);
     // Each row has its edit link and delete button.
@@ -77,24 +81,40 @@ export const SearchIsCaseInsensitive: Story = {
     await waitForRows(canvasElement);
     for (const query of ['SAC', 'huile', 'sIdI bOu', ' harissa ']) {
       await search(canvasElement, query);
-      const expected = productFixtures
-        .filter((p) => includesIgnoringCase(p.name, query))
-        .map((p) => p.name);
+      const expected = productFixtures.filter((p) => matchesSearch(p, query)).map((p) => p.name);
       await expect(expected.length).toBeGreaterThan(0);
       await waitFor(() => expect(rowNames(canvasElement)).toEqual(expected));
       await expect(within(canvasElement).getByTestId('product-count')).toHaveTextContent(
         `${expected.length} of ${productFixtures.length} products`,
       );
+      // The server searches what was typed once the typing paused, trimmed.
+      await expectSent(LIST, 'search', query.trim());
     }
+    // Typing sends one request for the whole word, not one per letter.
+    const searched = requests.to('GET', LIST).map((r) => r.query.search);
+    await expect(searched).not.toContain('S');
+    await expect(searched).not.toContain('SA');
     // Nothing matches: a message, not an empty table.
     await search(canvasElement, 'chéchia');
     await expect(
       await within(canvasElement).findByText('No products match "chéchia".'),
     ).toBeVisible();
-    // Clearing the box shows every product again; searching sends no request.
+    // Clearing the box shows every product again.
     await search(canvasElement, '');
     await waitFor(() => expect(rowNames(canvasElement)).toHaveLength(productFixtures.length));
-    await expect(requests.to('GET', LIST)).toHaveLength(1);
+  },
+};
+
+/** The server's search also finds a product by its slug or brand (docs/product.md §7). */
+export const SearchBySlugAndBrand: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    const product = productFixtures[1]!;
+    for (const query of [product.slug, product.brand!.toUpperCase()]) {
+      await search(canvasElement, query);
+      await waitFor(() => expect(rowNames(canvasElement)).toContain(product.name));
+      await expectSent(LIST, 'search', query);
+    }
   },
 };
 
@@ -336,6 +356,7 @@ export const ThousandProducts: Story = {
     );
 
     await search(canvasElement, '#0777');
+    await expectSent(LIST, 'search', '#0777');
     await waitFor(() => expect(rowNames(canvasElement)).toEqual([large[776]!.name]));
     await expect(canvas.getByTestId('product-count')).toHaveTextContent('1 of 1,000 products');
   },
@@ -349,5 +370,46 @@ export const Mobile: Story = {
     await expect(canvas.getByRole('link', { name: 'Add Product' })).toBeVisible();
     await expect(canvas.getByPlaceholderText('Search products...')).toBeVisible();
     await expectScrollsInside(canvas.getByTestId('products-scroll'));
+  },
+};
+
+const {
+  SortByHeader: SortByPrice,
+  LoadsMoreOnScroll,
+  FilteredEmpty,
+} = serverListStories<Product>({
+  list: products.list,
+  path: LIST,
+  firstCell: (p) => p.name,
+  searchPlaceholder: 'Search products...',
+  countTestId: 'product-count',
+  scroller: 'products-scroll',
+  sort: {
+    header: 'Price',
+    param: 'base_price',
+    ascending: (a, b) => Number(a.base_price) - Number(b.base_price) || a.id - b.id,
+    items: manyProducts(40),
+  },
+  many: { items: manyProducts(2345), count: '2,345 products' },
+  empty: { search: 'chéchia', text: 'No products match "chéchia".', count: '0 of 6 products' },
+});
+/** Price sorts by the price as entered (base_price), ascending then descending. */
+export { SortByPrice, LoadsMoreOnScroll, FilteredEmpty };
+
+/** Name sorts by name. */
+export const SortByName: Story = {
+  parameters: { msw: { handlers: [products.list(manyProducts(40))] } },
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    await clickSort(canvasElement, 'Name');
+    await expectSent(LIST, 'sort', 'name');
+    await expect(columnHeader(canvasElement, 'Name')).toHaveAttribute('aria-sort', 'ascending');
+    await expect(columnHeader(canvasElement, 'Price')).toHaveAttribute('aria-sort', 'none');
+    const names = manyProducts(40)
+      .map((p) => p.name)
+      .sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+    await waitFor(() =>
+      expect(rowNames(canvasElement)).toEqual(names.slice(0, rowNames(canvasElement).length)),
+    );
   },
 };

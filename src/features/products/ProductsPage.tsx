@@ -1,18 +1,27 @@
 import { useCallback } from 'react';
-import type { Product } from '@generated/model';
+import type { ListAdminProductsParams, Product, ProductSort } from '@generated/model';
 import { useListAdminCategories } from '@generated/hooks/categories/categories';
-import { deleteProduct, useListAdminProducts } from '@generated/hooks/products/products';
+import { deleteProduct, getListAdminProductsKey } from '@generated/hooks/products/products';
+import { searchParam, useListSearch, useListSort, useServerList } from '@/components/list-screen';
 import { withToasts } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
-import { LIST_PARAMS } from '@/lib/list-params';
+import type { Page } from '@/lib/swr/paged-list';
 import { ProductsListView } from './ProductsListView';
 
 /**
- * Product list (/admin/products): loads products and categories (inactive ones included, so a
- * product in a soft-deleted category still shows its name), deletes on confirmation.
+ * Product list (/admin/products): the server searches (name, slug, brand), sorts and pages the
+ * products; the categories (inactive ones included, so a product in a soft-deleted category still
+ * shows its name) give the category names. Deletes on confirmation.
  */
 export function ProductsPage() {
-  const products = useListAdminProducts(LIST_PARAMS);
+  const { box, query, searching } = useListSearch('', { debounce: true });
+  const sorting = useListSort<string, ProductSort>();
+  const products = useServerList<Product, ListAdminProductsParams>({
+    keyOf: getListAdminProductsKey,
+    params: { search: searchParam(query), sort: sorting.param },
+    unfiltered: searching ? {} : null,
+    sorting,
+  });
   const categories = useListAdminCategories();
   const { mutate } = products;
 
@@ -25,22 +34,31 @@ export function ProductsPage() {
       });
       if (!deleted) return;
       // Drop the row at once, then reload the list from the server.
-      await mutate((current) => current?.filter((p) => p.id !== product.id), {
-        revalidate: true,
-      });
+      await mutate(
+        (pages?: Page<Product>[]) =>
+          pages?.map((page) => ({
+            ...page,
+            items: page.items.filter((p) => p.id !== product.id),
+          })),
+        { revalidate: true },
+      );
     },
     [mutate],
   );
 
   return (
     <ProductsListView
-      products={products.data}
+      products={products.rows}
+      count={products.count}
       categories={categories.error ? undefined : categories.data}
       loading={products.isLoading || categories.isLoading}
       loadError={products.error ? serverMessage(products.error, 'Failed to load products') : null}
-      onRetry={() => void products.mutate()}
+      onRetry={() => void products.reload()}
       retrying={products.isValidating}
       onDelete={handleDelete}
+      search={box}
+      query={query}
+      table={products.table}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@generated/model';
 import { categories, products } from '@mocks/fixtures';
-import { displayPrice, filterByName, toProductRows, UNCATEGORIZED } from './product-rows';
+import { displayPrice, toProductRows, UNCATEGORIZED } from './product-rows';
 
 const product = (overrides: Partial<Product>): Product => ({ ...products[0]!, ...overrides });
 
@@ -105,38 +105,5 @@ describe('toProductRows', () => {
         active: true,
       },
     ]);
-  });
-});
-
-describe('filterByName', () => {
-  const rows = [
-    { name: 'Sac cabas en cuir' },
-    { name: 'Portefeuille homme' },
-    { name: 'SAC à dos' },
-  ];
-
-  it('matches a substring of the name, ignoring case', () => {
-    expect(filterByName(rows, 'sac').map((r) => r.name)).toEqual([
-      'Sac cabas en cuir',
-      'SAC à dos',
-    ]);
-    expect(filterByName(rows, 'CUIR').map((r) => r.name)).toEqual(['Sac cabas en cuir']);
-    expect(filterByName(rows, 'FEUILLE HO').map((r) => r.name)).toEqual(['Portefeuille homme']);
-  });
-
-  it('ignores surrounding spaces and keeps every row for an empty query', () => {
-    expect(filterByName(rows, '  dos ')).toEqual([{ name: 'SAC à dos' }]);
-    expect(filterByName(rows, '')).toEqual(rows);
-    expect(filterByName(rows, '   ')).toEqual(rows);
-  });
-
-  it('matches nothing for an unknown name', () => {
-    expect(filterByName(rows, 'chéchia')).toEqual([]);
-  });
-
-  it('does not change the list it was given', () => {
-    const copy = [...rows];
-    filterByName(rows, 'sac');
-    expect(rows).toEqual(copy);
   });
 });

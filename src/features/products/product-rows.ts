@@ -49,10 +49,3 @@ export function toProductRows(
     product,
   }));
 }
-
-/** Rows whose name contains `query`, ignoring case and surrounding spaces; all rows when empty. */
-export function filterByName<T extends { name: string }>(rows: readonly T[], query: string): T[] {
-  const needle = query.trim().toLocaleLowerCase();
-  if (!needle) return [...rows];
-  return rows.filter((row) => row.name.toLocaleLowerCase().includes(needle));
-}

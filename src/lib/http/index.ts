@@ -1,3 +1,4 @@
 export { configureHttpClient } from './client';
 export { ApiError, AUTH_FAILED_MESSAGE, fromResponseBody } from './errors';
 export { serverMessage } from './error-message';
+export { httpClient } from './client';

@@ -67,15 +67,27 @@ export class GcCache implements Cache {
   }
 }
 
+/**
+ * Keeps the entries of these serialized keys while the calling component is mounted (for keys
+ * that no useSWR call names, such as the pages of a useSWRInfinite list).
+ */
+export function useRetainedKeys(keys: readonly string[]): void {
+  const { cache } = useSWRConfig();
+  // One string, so that an equal list of keys does not re-run the effect.
+  const joined = keys.filter(Boolean).join('\n');
+  useEffect(() => {
+    if (!joined || !(cache instanceof GcCache)) return;
+    const retained = joined.split('\n');
+    for (const key of retained) cache.retain(key);
+    return () => {
+      for (const key of retained) cache.release(key);
+    };
+  }, [cache, joined]);
+}
+
 /** SWR middleware telling a GcCache which keys mounted hooks use (no-op with any other cache). */
 export const retainKeys: Middleware = (useSWRNext) => (key, fetcher, config) => {
-  const { cache } = useSWRConfig();
   // The same string SWR uses as the cache key; '' for a disabled (null) key.
-  const serialized = unstable_serialize(key);
-  useEffect(() => {
-    if (!serialized || !(cache instanceof GcCache)) return;
-    cache.retain(serialized);
-    return () => cache.release(serialized);
-  }, [cache, serialized]);
+  useRetainedKeys([unstable_serialize(key)]);
   return useSWRNext(key, fetcher, config);
 };

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { isFiltered, NO_FILTERS, orderParams } from './order-filters';
+
+const query = { search: '', email: null, filters: NO_FILTERS };
+
+describe('orderParams', () => {
+  it('sends nothing for an unfiltered list (the key the route preloads)', () => {
+    expect(JSON.parse(JSON.stringify(orderParams(query)))).toEqual({});
+    expect(isFiltered(query)).toBe(false);
+  });
+
+  it('sends the trimmed search, the e-mail as shipping_email, the status and payment method', () => {
+    const filters = { ...NO_FILTERS, status: 'shipped', payment: 'card' } as const;
+    const params = orderParams({
+      search: ' Leila ',
+      email: 'a@b.tn',
+      filters,
+      sort: '-total_amount',
+    });
+    expect(params).toMatchObject({
+      search: 'Leila',
+      shipping_email: 'a@b.tn',
+      status: 'shipped',
+      payment_method: 'card',
+      sort: '-total_amount',
+    });
+    expect(isFiltered({ search: '', email: 'a@b.tn', filters: NO_FILTERS })).toBe(true);
+    expect(isFiltered({ ...query, filters })).toBe(true);
+  });
+
+  it('sends whole UTC days, and a range typed backwards the right way round', () => {
+    const days = (from: string, to: string) => {
+      const { date_from, date_to } = orderParams({
+        ...query,
+        filters: { ...NO_FILTERS, from, to },
+      });
+      return [date_from, date_to];
+    };
+    expect(days('2025-03-01', '2025-03-31')).toEqual([
+      '2025-03-01T00:00:00.000Z',
+      '2025-03-31T23:59:59.999Z',
+    ]);
+    expect(days('2025-03-31', '2025-03-01')).toEqual([
+      '2025-03-01T00:00:00.000Z',
+      '2025-03-31T23:59:59.999Z',
+    ]);
+    expect(days('2025-03-01', '')).toEqual(['2025-03-01T00:00:00.000Z', undefined]);
+    expect(days('', '2025-03-31')).toEqual([undefined, '2025-03-31T23:59:59.999Z']);
+  });
+});

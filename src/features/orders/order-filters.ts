@@ -1,0 +1,48 @@
+import type {
+  ListAdminOrdersParams,
+  OrderSort,
+  OrderStatus,
+  PaymentMethod,
+} from '@generated/model';
+import { endOfDayUtc, startOfDayUtc } from '@/lib/format';
+import { searchParam } from '@/components/list-screen';
+
+/** The toolbar's filters of the orders list: '' is 'all'; days are date inputs' YYYY-MM-DD. */
+export interface OrderFilters {
+  status: OrderStatus | '';
+  payment: PaymentMethod | '';
+  from: string;
+  to: string;
+}
+
+export const NO_FILTERS: OrderFilters = { status: '', payment: '', from: '', to: '' };
+
+export interface OrderQuery {
+  search: string;
+  /** `?email=`: one customer of the customers overview (shipping e-mail). */
+  email: string | null;
+  filters: OrderFilters;
+  sort?: OrderSort;
+}
+
+/** Some search or filter narrows the list (the count then says '3 of 12 orders'). */
+export function isFiltered({ search, email, filters }: OrderQuery): boolean {
+  return Boolean(search.trim() || email || Object.values(filters).some(Boolean));
+}
+
+/**
+ * The list operation's params. Days are whole UTC days, as the table shows dates in UTC; a range
+ * typed backwards is read the right way round rather than refused.
+ */
+export function orderParams({ search, email, filters, sort }: OrderQuery): ListAdminOrdersParams {
+  const [from, to] = [filters.from, filters.to].sort((a, b) => (a && b ? a.localeCompare(b) : 0));
+  return {
+    search: searchParam(search),
+    shipping_email: email ?? undefined,
+    status: filters.status || undefined,
+    payment_method: filters.payment || undefined,
+    date_from: from ? startOfDayUtc(from) : undefined,
+    date_to: endOfDayUtc(to) ?? undefined,
+    sort,
+  };
+}
