@@ -1,26 +1,18 @@
 // The mock API of mocks/ answers the generated SDK in Node too (mocks/node.ts), and records what
 // was sent. Node has no localStorage: the auth store treats that as empty.
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { adminLogin } from '@generated/clients/auth/auth';
 import { listAdminProducts } from '@generated/clients/products/products';
 import { bulkDeleteVariants, updateVariantInventory } from '@generated/clients/variants/variants';
-import { configureHttpClient } from '@/lib/http';
 import { ApiError } from '@/lib/http/errors';
 import { HttpResponse } from 'msw';
 import { fixtures } from '@mocks/fixtures';
 import { products } from '@mocks/handlers';
 import { contractViolations } from '@mocks/contract';
 import { requests, server } from '@mocks/node';
+import { withMockApi } from './mock-api';
 
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  configureHttpClient({ baseURL: 'http://localhost:3000' });
-});
-afterEach(() => {
-  server.resetHandlers();
-  requests.clear();
-});
-afterAll(() => server.close());
+withMockApi();
 
 it('answers with the fixtures by default and records the request', async () => {
   await expect(listAdminProducts({ skip: 0, limit: 2 })).resolves.toEqual(

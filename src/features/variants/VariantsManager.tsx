@@ -20,7 +20,7 @@ import { AdjustStockDialog } from './AdjustStockDialog';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { duplicateSku, SEARCH_DEBOUNCE_MS } from './constants';
 import { hasActiveFilters, listParams, NO_FILTERS, type VariantFilters } from './list-params';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import {
   emptyVariantValues,
   toCreatePayload,
