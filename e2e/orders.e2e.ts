@@ -340,20 +340,27 @@ test.describe.serial('orders: B2B reverse charge and B2C checkout, then the admi
     expect(variant.stock_quantity).toBe(VARIANT.stock - A.quantity - B.quantity);
   });
 
-  test('3a. the admin signs in; the dashboard counts both orders and their revenue', async () => {
+  test('3a. the admin signs in; the dashboard counts both orders, their customers and revenue', async () => {
     await page.goto(`${baseURL()}/auth`);
     await page.getByLabel('Username').fill(ADMIN_USERNAME);
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    const orders = apiCall(page, 'GET', /^\/api\/v1\/admin\/orders\/?$/);
+    const stats = apiCall(page, 'GET', /^\/api\/v1\/admin\/stats\/?$/);
     await page.getByRole('button', { name: 'Login' }).click();
     await dismiss(await expectToast(page, 'Logged in successfully', 'success'));
     await expect(page).toHaveURL(/\/admin$/);
-    expect((await orders).status()).toBe(200);
+    expect((await stats).status()).toBe(200);
 
     const stat = (title: string) =>
       page.getByRole('region', { name: title }).getByTestId('stat-value');
     await expect(stat('Total Orders')).toHaveText('2');
+    await expect(stat('Total Customers')).toHaveText('2');
     await expect(stat('Total Revenue')).toHaveText(money(orderA.total_amount, orderB.total_amount));
+    // Both orders are pending: none is left out of the revenue's secondary line.
+    await expect(
+      page.getByText(
+        `Excluding cancelled and refunded: ${money(orderA.total_amount, orderB.total_amount)}`,
+      ),
+    ).toBeVisible();
   });
 
   test('3b. the orders list shows both orders', async () => {
