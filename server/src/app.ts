@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import openapiGlue from 'fastify-openapi-glue';
 import type { AppContext } from './context';
 import { accessCheck, decodeBearer } from './http/access';
+import { registerCompression } from './http/compression';
 import {
   contractValidation,
   registerContractValidation,
@@ -55,6 +56,7 @@ export async function buildApp(
   app.decorateRequest('admin', null);
   app.setErrorHandler(errorHandler);
   await registerSecurityHeaders(app);
+  await registerCompression(app); // before the routes: it compresses the routes registered later
   app.addHook(
     'onRequest',
     decodeBearer(ctx.tokens, () => ctx.now()),
