@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -24,7 +23,7 @@ export async function registerSpa(app: FastifyInstance, spaDir: string | undefin
       index: false,
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (response: ServerResponse, path: string) => {
+      setHeaders: (response, path) => {
         const hashed = path.startsWith(assets) && !relative(assets, path).includes(sep);
         response.setHeader('cache-control', hashed ? HASHED_ASSET : REVALIDATE);
         // The same URL answers differently by Accept-Encoding (precompressed variants).
