@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildServerIfStale, runServer, seedDemo } from '../e2e/server';
+import { buildServerIfStale, runServer, seedDemo } from '../scripts/shop-server.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const GOAL_MS = 1000;
