@@ -44,9 +44,11 @@ async function initialScripts(page: Page, url: string): Promise<string[]> {
   const onResponse = (response: { url(): string; request(): { resourceType(): string } }) => {
     if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
   };
+  await page.goto('about:blank'); // nothing of the page before is still loading
   page.on('response', onResponse);
   await page.goto(url, { waitUntil: 'networkidle' });
   page.off('response', onResponse);
+  if (process.env.BENCH_VERBOSE) console.log(url, [...scripts].join(' '));
   return [...scripts];
 }
 
@@ -96,6 +98,7 @@ try {
       config,
     );
     const lhr = result?.lhr;
+    if (lhr?.runtimeError) console.warn(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
     return {
       score: Math.round((lhr?.categories['performance']?.score ?? 0) * 100),
       lcpS: (lhr?.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000,
