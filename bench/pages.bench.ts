@@ -27,7 +27,9 @@ const DASHBOARD = '/admin';
 const PAGES = [SIGN_IN, DASHBOARD, '/admin/products'] as const;
 
 if (!existsSync(join(dist, 'index.html'))) {
-  console.error('dist/ is missing: build the console first (npm run build), or run npm run bench:pages');
+  console.error(
+    'dist/ is missing: build the console first (npm run build), or run npm run bench:pages',
+  );
   process.exit(1);
 }
 
@@ -42,7 +44,8 @@ function gzipBytes(pathname: string): number {
 async function initialScripts(page: Page, url: string): Promise<string[]> {
   const scripts = new Set<string>();
   const onResponse = (response: { url(): string; request(): { resourceType(): string } }) => {
-    if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
+    if (response.request().resourceType() === 'script')
+      scripts.add(new URL(response.url()).pathname);
   };
   await page.goto('about:blank'); // nothing of the page before is still loading
   page.on('response', onResponse);
