@@ -19,6 +19,11 @@ export interface LoginValues {
 
 type LoginErrors = Partial<Record<keyof LoginValues, string>>;
 
+const FIELDS = [
+  { name: 'username', label: 'Username', autoComplete: 'username' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+] as const;
+
 // Written out rather than with the form library: the sign-in page is the first load of most
 // visits, and two required fields need none.
 function validate({ username, password }: LoginValues): LoginErrors {
@@ -93,13 +98,9 @@ export function LoginForm({
                   </Alert.Content>
                 </Alert.Root>
               )}
-              <RequiredField label="Username" {...bind('username')} autoComplete="username" />
-              <RequiredField
-                label="Password"
-                {...bind('password')}
-                type="password"
-                autoComplete="current-password"
-              />
+              {FIELDS.map(({ name, ...field }) => (
+                <RequiredField key={name} {...field} {...bind(name)} />
+              ))}
             </Stack>
           </Card.Body>
           <Card.Footer>
