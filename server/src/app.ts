@@ -9,6 +9,7 @@ import {
   serverContract,
 } from './http/contract-validation';
 import { errorHandler } from './http/error-handler';
+import { lazySerializers } from './http/lazy-serializers';
 import { registerMultipart } from './http/multipart';
 import { loadOpenApiDocument } from './http/openapi-document';
 import { readOperationAccess } from './http/operations';
@@ -50,6 +51,7 @@ export async function buildApp(
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(timeout / 4))),
     },
     routerOptions: { ignoreTrailingSlash: true },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   });
   app.decorateRequest('auth', null);
   app.decorateRequest('authError', null);
