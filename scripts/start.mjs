@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: builds the console when dist/ is missing or older than its sources, then runs the
-// API server, which serves the console and the API on one port (PORT, default 3000).
+// `npm start`: builds the console when dist/ is missing or older than its sources, and the server
+// likewise (scripts/build-server.mjs), then runs the compiled API server, which serves the console
+// and the API on one port (PORT, default 3000).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER_BUNDLE, serverBundleIsStale } from './build-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -30,7 +32,12 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawnSync(bin('tsx'), [join(root, 'server', 'src', 'main.ts')], {
+if (serverBundleIsStale()) {
+  console.log('Building the server (esbuild)...');
+  await buildServer();
+}
+
+const server = spawnSync(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -2,12 +2,14 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import openapiGlue from 'fastify-openapi-glue';
 import type { AppContext } from './context';
 import { accessCheck, decodeBearer } from './http/access';
+import { registerCompression } from './http/compression';
 import {
   contractValidation,
   registerContractValidation,
   serverContract,
 } from './http/contract-validation';
 import { errorHandler } from './http/error-handler';
+import { lazySerializers } from './http/lazy-serializers';
 import { registerMultipart } from './http/multipart';
 import { loadOpenApiDocument } from './http/openapi-document';
 import { readOperationAccess } from './http/operations';
@@ -49,12 +51,14 @@ export async function buildApp(
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(timeout / 4))),
     },
     routerOptions: { ignoreTrailingSlash: true },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   });
   app.decorateRequest('auth', null);
   app.decorateRequest('authError', null);
   app.decorateRequest('admin', null);
   app.setErrorHandler(errorHandler);
   await registerSecurityHeaders(app);
+  await registerCompression(app); // before the routes: it compresses the routes registered later
   app.addHook(
     'onRequest',
     decodeBearer(ctx.tokens, () => ctx.now()),

@@ -1,5 +1,11 @@
-import type { ComponentType } from 'react';
-import { lazyPage } from './lazy-page';
+import { lazyPage, type LazyPage } from './lazy-page';
+import {
+  preloadCategories,
+  preloadProductForm,
+  preloadUsers,
+  preloadVatRates,
+  type RouteParams,
+} from './admin-preloads';
 import { paths } from '@/lib/paths';
 
 const DashboardPage = lazyPage(() => import('@/features/dashboard/DashboardPage'), 'DashboardPage');
@@ -21,16 +27,26 @@ const CategoriesPage = lazyPage(
 const VatRatesPage = lazyPage(() => import('@/features/vat-rates/VatRatesPage'), 'VatRatesPage');
 const UsersPage = lazyPage(() => import('@/features/users/UsersPage'), 'UsersPage');
 
+export interface AdminRoute {
+  path: string;
+  component: LazyPage;
+  /**
+   * Starts the screen's first data request (SWR `preload` with the key its hook uses), so that
+   * it runs beside the loading of the screen's code rather than after it.
+   */
+  preload?: (params: RouteParams) => void;
+}
+
 /** The admin screens of docs/product.md §2, in match order (`/products/new` before `/products/:id`). */
-export const ADMIN_ROUTES: readonly { path: string; component: ComponentType }[] = [
+export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: paths.admin.dashboard, component: DashboardPage },
   { path: paths.products.list, component: ProductsPage },
-  { path: paths.products.create, component: ProductFormPage },
-  { path: paths.products.editPattern, component: ProductFormPage },
+  { path: paths.products.create, component: ProductFormPage, preload: preloadProductForm },
+  { path: paths.products.editPattern, component: ProductFormPage, preload: preloadProductForm },
   { path: paths.orders.list, component: OrdersPage },
   { path: paths.orders.detailPattern, component: OrderDetailPage },
   { path: paths.customers.list, component: CustomersPage },
-  { path: paths.categories.list, component: CategoriesPage },
-  { path: paths.vatRates.list, component: VatRatesPage },
-  { path: paths.users.list, component: UsersPage },
+  { path: paths.categories.list, component: CategoriesPage, preload: preloadCategories },
+  { path: paths.vatRates.list, component: VatRatesPage, preload: preloadVatRates },
+  { path: paths.users.list, component: UsersPage, preload: preloadUsers },
 ];

@@ -1,7 +1,8 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import { Toaster } from '@/components/ui/toaster';
+import { system } from '@/components/ui/theme';
+import { ToasterOnDemand } from '@/components/ui/toaster-on-demand';
 import { gcCacheProvider, swrDefaults } from '@/lib/swr';
 
 const swrConfig = { ...swrDefaults, provider: gcCacheProvider };
@@ -12,9 +13,9 @@ const swrConfig = { ...swrDefaults, provider: gcCacheProvider };
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <SWRConfig value={swrConfig}>{children}</SWRConfig>
-      <Toaster />
+      <ToasterOnDemand />
     </ChakraProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation, useRouter, type Parser } from 'wouter';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { LandingPage } from '@/features/landing/LandingPage';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
@@ -9,7 +9,27 @@ import { paths } from '@/lib/paths';
 // Everything but the landing and 404 pages is loaded on demand (route-level code splitting).
 const LoginPage = lazyPage(() => import('@/features/auth/LoginPage'), 'LoginPage');
 const MagicLinkPage = lazyPage(() => import('@/features/auth/MagicLinkPage'), 'MagicLinkPage');
-const AdminArea = lazy(() => import('./AdminArea'));
+
+/** Where the admin area was entered: read when its code is first requested. */
+let adminEntry: { location: string; parser: Parser } | undefined;
+
+// The area's code and, beside it, a small chunk that starts what the first screen needs (/me, the
+// screen's code and data; see admin-start.ts). The area renders once both are there, so its hooks
+// find those requests under way rather than starting their own.
+const AdminArea = lazy(async () => {
+  const started = import('./admin-start').then(({ startAdminRoute }) => {
+    if (adminEntry) startAdminRoute(adminEntry.location, adminEntry.parser);
+  });
+  const [area] = await Promise.all([import('./AdminArea'), started]);
+  return area;
+});
+
+function AdminEntry() {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  adminEntry ??= { location, parser };
+  return <AdminArea />;
+}
 
 /** Route table of docs/product.md §2; the admin screens are listed in ./admin-routes.tsx. */
 export function AppRoutes() {
@@ -19,7 +39,7 @@ export function AppRoutes() {
         <Route path={paths.landing} component={LandingPage} />
         <Route path={paths.signIn} component={LoginPage} />
         <Route path={paths.magicLink} component={MagicLinkPage} />
-        <Route path={paths.admin.area} component={AdminArea} />
+        <Route path={paths.admin.area} component={AdminEntry} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -1,14 +1,17 @@
 import { useEffect } from 'react';
-import { serverMessage } from '@/lib/http';
-import { toaster } from './toaster';
+// Not from '@/lib/http': that would load the HTTP client (axios) with every toast.
+import { serverMessage } from '@/lib/http/error-message';
+import { loadToaster } from './toaster-on-demand';
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
 // Only one toast is shown (docs/product.md §4): a new one replaces the current one at once rather than
-// queueing behind it, as the original console did.
-function show(type: Kind, title: string, description?: string): string {
-  toaster.remove();
-  return toaster.create({ type, title, description, closable: true });
+// queueing behind it, as the original console did. Toasts keep their order while the toaster loads.
+function show(type: Kind, title: string, description?: string): void {
+  void loadToaster().then(({ toaster }) => {
+    toaster.remove();
+    toaster.create({ type, title, description, closable: true });
+  });
 }
 
 /** Toasts for every screen: `notify.success('Success', 'Product deleted successfully')`. */

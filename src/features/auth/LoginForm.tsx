@@ -1,17 +1,37 @@
-import { Alert, Button, Card, Center, Heading, Stack, Text } from '@chakra-ui/react';
-import { useFormik } from 'formik';
-import * as yup from 'yup';
-import { bindText, TextField } from '@/components/form';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Field,
+  Heading,
+  Input,
+  Stack,
+  Text,
+  type InputProps,
+} from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
 
 export interface LoginValues {
   username: string;
   password: string;
 }
 
-const schema = yup.object({
-  username: yup.string().trim().required('Username is required'),
-  password: yup.string().required('Password is required'),
-});
+type LoginErrors = Partial<Record<keyof LoginValues, string>>;
+
+const FIELDS = [
+  { name: 'username', label: 'Username', autoComplete: 'username' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+] as const;
+
+// Written out rather than with the form library: the sign-in page is the first load of most
+// visits, and two required fields need none.
+function validate({ username, password }: LoginValues): LoginErrors {
+  const errors: LoginErrors = {};
+  if (!username.trim()) errors.username = 'Username is required';
+  if (!password) errors.password = 'Password is required';
+  return errors;
+}
 
 interface LoginFormProps {
   /** Resolves when the attempt is over (success or failure); the button says 'Logging in...' until then. */
@@ -27,18 +47,36 @@ export function LoginForm({
   initialValues = { username: '', password: '' },
   sessionEndReason = null,
 }: LoginFormProps) {
-  const form = useFormik<LoginValues>({
-    initialValues,
-    validationSchema: schema,
-    onSubmit: async (values) => {
-      await onSubmit(values);
-    },
+  const [values, setValues] = useState(initialValues);
+  // A field's error shows once it was left or a submission was tried.
+  const [touched, setTouched] = useState<Partial<Record<keyof LoginValues, boolean>>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const errors = validate(values);
+
+  const bind = (name: keyof LoginValues): InputProps & { error: string | undefined } => ({
+    name,
+    value: values[name],
+    onChange: (event) => setValues((v) => ({ ...v, [name]: event.target.value })),
+    onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
+    error: touched[name] ? errors[name] : undefined,
   });
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setTouched({ username: true, password: true });
+    if (Object.keys(errors).length > 0) return;
+    setSubmitting(true);
+    try {
+      await onSubmit(values);
+    } finally {
+      setSubmitting(false);
+    }
+  }
 
   return (
     <Center minH="100vh" px="4" bg="bg.subtle">
       <Card.Root width="full" maxW="sm" asChild>
-        <form onSubmit={form.handleSubmit} noValidate aria-label="Admin login">
+        <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Admin login">
           <Card.Header>
             <Heading as="h1" size="xl">
               Admin Login
@@ -60,28 +98,36 @@ export function LoginForm({
                   </Alert.Content>
                 </Alert.Root>
               )}
-              <TextField
-                label="Username"
-                required
-                {...bindText(form, 'username')}
-                autoComplete="username"
-              />
-              <TextField
-                label="Password"
-                required
-                {...bindText(form, 'password')}
-                type="password"
-                autoComplete="current-password"
-              />
+              {FIELDS.map(({ name, ...field }) => (
+                <RequiredField key={name} {...field} {...bind(name)} />
+              ))}
             </Stack>
           </Card.Body>
           <Card.Footer>
-            <Button type="submit" width="full" disabled={form.isSubmitting}>
-              {form.isSubmitting ? 'Logging in...' : 'Login'}
+            <Button type="submit" width="full" disabled={submitting}>
+              {submitting ? 'Logging in...' : 'Login'}
             </Button>
           </Card.Footer>
         </form>
       </Card.Root>
     </Center>
+  );
+}
+
+/** Label with the required mark, input, and its error (as the console's TextField shows them). */
+function RequiredField({
+  label,
+  error,
+  ...input
+}: InputProps & { label: string; error: string | undefined }) {
+  return (
+    <Field.Root invalid={Boolean(error)} required>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Input {...input} />
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
   );
 }

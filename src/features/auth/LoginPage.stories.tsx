@@ -32,7 +32,8 @@ export const Default: Story = {
     await expect(canvas.getByLabelText(/Username/)).toBeVisible();
     await expect(canvas.getByLabelText(/Password/)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Login' })).toBeEnabled();
-    await expect(document.title).toBe('Login · Store back office');
+    // Set by an effect after the first render (nothing on this page flushes effects early).
+    await waitFor(() => expect(document.title).toBe('Login · Store back office'));
   },
 };
 

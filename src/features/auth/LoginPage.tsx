@@ -4,9 +4,7 @@ import { Redirect, useLocation } from 'wouter';
 import { notify } from '@/components/ui/notify';
 import { authStore, sessionEnd } from '@/lib/auth/store';
 import { usePageTitle } from '@/lib/hooks/use-page-title';
-import { serverMessage } from '@/lib/http';
 import { LoginForm, type LoginValues } from './LoginForm';
-import { signInAdmin } from './sign-in';
 import { paths } from '@/lib/paths';
 
 /**
@@ -24,6 +22,11 @@ export function LoginPage() {
   );
 
   async function handleSubmit(values: LoginValues) {
+    // The HTTP client (axios) and the auth calls load with the first attempt, not with the page.
+    const [{ signInAdmin }, { serverMessage }] = await Promise.all([
+      import('./sign-in'),
+      import('@/lib/http'),
+    ]);
     try {
       await signInAdmin(values);
     } catch (error) {

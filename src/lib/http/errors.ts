@@ -1,4 +1,9 @@
-import { isAxiosError } from 'axios';
+import type { AxiosError } from 'axios';
+
+// axios's own test, without loading axios: error messages are needed on pages that have not
+// made a request yet (the sign-in page loads the HTTP client on the first attempt).
+const isAxiosError = (e: unknown): e is AxiosError =>
+  typeof e === 'object' && e !== null && (e as { isAxiosError?: unknown }).isAxiosError === true;
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'parse' | 'auth';
 
