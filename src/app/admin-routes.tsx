@@ -7,6 +7,10 @@ import {
   type RouteParams,
 } from './admin-preloads';
 import { paths } from '@/lib/paths';
+import { preloadCustomers } from '@/features/customers';
+import { preloadDashboard } from '@/features/dashboard';
+import { preloadOrders } from '@/features/orders';
+import { preloadProducts } from '@/features/products';
 
 const DashboardPage = lazyPage(() => import('@/features/dashboard/DashboardPage'), 'DashboardPage');
 const ProductsPage = lazyPage(() => import('@/features/products/ProductsPage'), 'ProductsPage');
@@ -39,13 +43,21 @@ export interface AdminRoute {
 
 /** The admin screens of docs/product.md §2, in match order (`/products/new` before `/products/:id`). */
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
-  { path: paths.admin.dashboard, component: DashboardPage },
-  { path: paths.products.list, component: ProductsPage },
+  { path: paths.admin.dashboard, component: DashboardPage, preload: preloadDashboard },
+  {
+    path: paths.products.list,
+    component: ProductsPage,
+    preload: () => {
+      preloadProducts();
+      preloadCategories();
+    },
+  },
   { path: paths.products.create, component: ProductFormPage, preload: preloadProductForm },
   { path: paths.products.editPattern, component: ProductFormPage, preload: preloadProductForm },
-  { path: paths.orders.list, component: OrdersPage },
+  // The plain list: an `?email=` link asks for another page, and the preload goes unused.
+  { path: paths.orders.list, component: OrdersPage, preload: preloadOrders },
   { path: paths.orders.detailPattern, component: OrderDetailPage },
-  { path: paths.customers.list, component: CustomersPage },
+  { path: paths.customers.list, component: CustomersPage, preload: preloadCustomers },
   { path: paths.categories.list, component: CategoriesPage, preload: preloadCategories },
   { path: paths.vatRates.list, component: VatRatesPage, preload: preloadVatRates },
   { path: paths.users.list, component: UsersPage, preload: preloadUsers },

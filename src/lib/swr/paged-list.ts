@@ -53,7 +53,8 @@ export function preloadFirstPage<P extends object>(
   keyOf: (params: P & PageParams) => PageKey,
   params: P,
 ): void {
-  void preload(keyOf({ ...params, ...pageParams(0) }), fetchPage);
+  // The hook that takes the request sees its failure; this only keeps it from being unhandled.
+  preload(keyOf({ ...params, ...pageParams(0) }), fetchPage).catch(() => undefined);
 }
 
 /**
