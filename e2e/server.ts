@@ -13,13 +13,14 @@ export interface RunningShop {
   stop(): Promise<void>;
 }
 
+/** `demo`: the demo shop; `seed`: seed:demo's arguments (`['--products', '5000', …]`). */
 export async function startShop(
   env: Record<string, string> = {},
-  { demo = false }: { demo?: boolean } = {},
+  { demo = false, seed = [] }: { demo?: boolean; seed?: readonly string[] } = {},
 ): Promise<RunningShop> {
   buildServerIfStale();
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
-  if (demo) seedDemo(dataDir);
+  if (demo || seed.length > 0) seedDemo(dataDir, seed);
   const server = await runServer(dataDir, env);
   return {
     baseURL: server.baseURL,

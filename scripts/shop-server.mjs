@@ -42,8 +42,8 @@ const shopEnv = (dataDir) => ({
   DATABASE_URL: '',
 });
 
-export function seedDemo(dataDir) {
-  run(['--import', 'tsx', join(root, 'server/src/seed/run-demo.ts')], shopEnv(dataDir));
+export function seedDemo(dataDir, args = []) {
+  run(['--import', 'tsx', join(root, 'server/src/seed/run-demo.ts'), ...args], shopEnv(dataDir));
 }
 
 export async function runServer(dataDir, env = {}) {
