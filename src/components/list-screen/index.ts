@@ -16,7 +16,6 @@ export {
   useServerList,
   type ServerCount,
   type ServerListState,
-  type SortState,
 } from './use-server-list';
 export { RowActions, StatusBadge } from './RowActions';
 export { LoadErrorState, LoadingState, UnavailableState } from './states';

@@ -29,7 +29,7 @@ const COLUMNS: readonly Column<CustomerRow>[] = [
 ];
 
 /** The customers table (docs/product.md §2), virtualised, loading further pages as it scrolls. */
-export const CustomersTable = serverTable<CustomerRow>({
+const CustomersTable = serverTable<CustomerRow>({
   rowKey: (row) => row.email,
   columns: COLUMNS,
   emptyText: 'No customers found',
