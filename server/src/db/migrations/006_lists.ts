@@ -1,0 +1,250 @@
+// Lists served by indexes, and figures the database keeps itself (issue #12):
+// - every sort and filter the list operations offer has an index that yields the page in order,
+//   ties broken by id (or by the customer key), so a page costs the same at any table size;
+// - orders get two generated columns: shipping_email_key (the shipping e-mail trimmed and
+//   lower-cased, 'unknown' without one: the customer an order belongs to) and shipping_name
+//   ("first last", searched by the orders list). SQLite computes them on read (VIRTUAL, which
+//   ALTER TABLE can add; the indexes store them), PostgreSQL stores them;
+// - customer_overview: the orders grouped by shipping_email_key, kept by triggers on orders, so
+//   every writer of orders (checkout, seeds, bulk loaders, tests) keeps it right without calling
+//   anything. An insert adds to its customer's row; an update of what the row is made of (rare:
+//   the demo seed backdates its orders) or a delete recomputes the customers concerned from
+//   their orders, through the index on shipping_email_key.
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { DialectName } from '../database';
+
+/** A text field of the shipping address (JSON text) of the order `row` (none: the order itself). */
+const addressField = (dialect: DialectName, row: string | null, field: string) => {
+  const address = row === null ? 'shipping_address' : `${row}.shipping_address`;
+  return dialect === 'sqlite'
+    ? `json_extract(${address}, '$.${field}')`
+    : `((${address})::jsonb ->> '${field}')`;
+};
+
+/** The customer of an order: its shipping e-mail trimmed and lower-cased, or 'unknown'. */
+const emailKey = (dialect: DialectName, row: string | null) =>
+  `coalesce(nullif(lower(trim(${addressField(dialect, row, 'email')})), ''), 'unknown')`;
+
+const OVERVIEW_COLUMNS = `email_key, email, customer_type, country_code, vat_number,
+  order_count, total_spent, last_order_date, last_order_id`;
+
+/** The overview's columns that describe the customer as of the order `row` (alias or NEW). */
+const latestOrderValues = (dialect: DialectName, row: string) => `${row}.shipping_email_key,
+  case when ${row}.shipping_email_key = 'unknown' then 'unknown'
+    else trim(${addressField(dialect, row, 'email')}) end,
+  ${row}.customer_type,
+  coalesce(nullif(${row}.customer_country_code, ''), ${addressField(dialect, row, 'country')}, ''),
+  nullif(${row}.vat_number, '')`;
+
+/** The columns an order more recent than the row's last order replaces. */
+const LATEST_COLUMNS = [
+  'email',
+  'customer_type',
+  'country_code',
+  'vat_number',
+  'last_order_date',
+  'last_order_id',
+] as const;
+
+/** Adds an order (NEW) to its customer's row: counts and sums grow, the latest order may change. */
+const addOrder = (dialect: DialectName) => {
+  const newer = `(excluded.last_order_date > customer_overview.last_order_date
+    or (excluded.last_order_date = customer_overview.last_order_date
+      and excluded.last_order_id > customer_overview.last_order_id))`;
+  return `insert into customer_overview (${OVERVIEW_COLUMNS})
+    values (${latestOrderValues(dialect, 'NEW')}, 1, NEW.total_amount, NEW.created_at, NEW.id)
+    on conflict (email_key) do update set
+      order_count = customer_overview.order_count + 1,
+      total_spent = customer_overview.total_spent + excluded.total_spent,
+      ${LATEST_COLUMNS.map((c) => `${c} = case when ${newer} then excluded.${c} else customer_overview.${c} end`).join(',\n      ')}`;
+};
+
+/** Recomputes one customer's row (or removes it) from their orders. */
+const refreshCustomer = (dialect: DialectName, key: string) => `
+  delete from customer_overview where email_key = ${key}
+    and not exists (select 1 from orders where shipping_email_key = ${key});
+  insert into customer_overview (${OVERVIEW_COLUMNS})
+    select ${latestOrderValues(dialect, 'l')}, s.n, s.total, l.created_at, l.id
+    from (select count(*) as n, sum(total_amount) as total
+          from orders where shipping_email_key = ${key}) s,
+         (select * from orders where shipping_email_key = ${key}
+          order by created_at desc, id desc limit 1) l
+    where true
+    on conflict (email_key) do update set
+      ${[...LATEST_COLUMNS, 'order_count', 'total_spent'].map((c) => `${c} = excluded.${c}`).join(', ')};`;
+
+/** Columns an update must change for the overview to need a refresh. */
+const OVERVIEW_SOURCES =
+  'created_at, total_amount, shipping_address, customer_type, customer_country_code, vat_number';
+
+/** The overview from the orders already there. */
+const backfill = (dialect: DialectName) => `insert into customer_overview (${OVERVIEW_COLUMNS})
+  select ${latestOrderValues(dialect, 'l')}, s.n, s.total, l.created_at, l.id
+  from (select shipping_email_key as k, count(*) as n, sum(total_amount) as total
+        from orders group by shipping_email_key) s
+  join (select o.*, row_number() over (partition by shipping_email_key
+          order by created_at desc, id desc) as rn
+        from orders o) l on l.shipping_email_key = s.k and l.rn = 1`;
+
+/** [name, table, columns] of the indexes that serve the lists' sorts and filters. */
+const INDEXES: [string, string, string[]][] = [
+  ['products_created_at_id', 'products', ['created_at', 'id']],
+  ['products_name_id', 'products', ['name', 'id']],
+  ['products_base_price_id', 'products', ['base_price', 'id']],
+  ['products_active_created_at_id', 'products', ['is_active', 'created_at', 'id']],
+  ['products_active_name_id', 'products', ['is_active', 'name', 'id']],
+  ['orders_created_at_id', 'orders', ['created_at', 'id']],
+  ['orders_total_amount_id', 'orders', ['total_amount', 'id']],
+  ['orders_status_created_at_id', 'orders', ['status', 'created_at', 'id']],
+  // The dashboard's sum over cancelled and refunded orders reads this index only.
+  ['orders_status_total_amount', 'orders', ['status', 'total_amount']],
+  ['orders_payment_method_created_at_id', 'orders', ['payment_method', 'created_at', 'id']],
+  ['orders_shipping_email_key_created_at_id', 'orders', ['shipping_email_key', 'created_at', 'id']],
+  ['customer_overview_last_order_date', 'customer_overview', ['last_order_date', 'email_key']],
+  ['customer_overview_total_spent', 'customer_overview', ['total_spent', 'email_key']],
+  ['customer_overview_order_count', 'customer_overview', ['order_count', 'email_key']],
+  ['customer_overview_email', 'customer_overview', ['email', 'email_key']],
+];
+
+/** Single-column indexes of 001/002 that a composite index above now starts with. */
+const SUPERSEDED = ['products_is_active', 'orders_created_at', 'orders_status'];
+
+async function addGeneratedColumns(db: Kysely<unknown>, dialect: DialectName) {
+  const kind = dialect === 'sqlite' ? 'virtual' : 'stored';
+  const name = `${addressField(dialect, null, 'first_name')} || ' ' || ${addressField(dialect, null, 'last_name')}`;
+  await sql
+    .raw(
+      `alter table orders add column shipping_email_key text
+        generated always as (${emailKey(dialect, null)}) ${kind}`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `alter table orders add column shipping_name text
+        generated always as (${name}) ${kind}`,
+    )
+    .execute(db);
+}
+
+async function createTriggers(db: Kysely<unknown>, dialect: DialectName) {
+  if (dialect === 'sqlite') {
+    await sql
+      .raw(
+        `create trigger orders_overview_insert after insert on orders
+        begin ${addOrder(dialect)}; end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger orders_overview_update after update of ${OVERVIEW_SOURCES} on orders
+        begin ${refreshCustomer(dialect, 'OLD.shipping_email_key')}
+          ${refreshCustomer(dialect, 'NEW.shipping_email_key')} end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger orders_overview_delete after delete on orders
+        begin ${refreshCustomer(dialect, 'OLD.shipping_email_key')} end`,
+      )
+      .execute(db);
+    return;
+  }
+  await sql
+    .raw(
+      `create function customer_overview_refresh(k text) returns void language plpgsql as $$
+      begin ${refreshCustomer(dialect, 'k')} end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create function orders_overview_insert() returns trigger language plpgsql as $$
+      begin ${addOrder(dialect)}; return null; end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create function orders_overview_change() returns trigger language plpgsql as $$
+      begin
+        perform customer_overview_refresh(OLD.shipping_email_key);
+        if TG_OP = 'UPDATE' and NEW.shipping_email_key <> OLD.shipping_email_key then
+          perform customer_overview_refresh(NEW.shipping_email_key);
+        end if;
+        return null;
+      end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger orders_overview_insert after insert on orders
+      for each row execute function orders_overview_insert()`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger orders_overview_update after update of ${OVERVIEW_SOURCES} on orders
+      for each row execute function orders_overview_change()`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger orders_overview_delete after delete on orders
+      for each row execute function orders_overview_change()`,
+    )
+    .execute(db);
+}
+
+export function lists(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await addGeneratedColumns(db, dialect);
+      await db.schema
+        .createTable('customer_overview')
+        .addColumn('email_key', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('customer_type', 'text', (c) => c.notNull())
+        .addColumn('country_code', 'text', (c) => c.notNull())
+        .addColumn('vat_number', 'text')
+        .addColumn('order_count', 'integer', (c) => c.notNull())
+        .addColumn('total_spent', 'bigint', (c) => c.notNull())
+        .addColumn('last_order_date', 'text', (c) => c.notNull())
+        .addColumn('last_order_id', 'integer', (c) => c.notNull())
+        .execute();
+      for (const [name, table, columns] of INDEXES) {
+        await db.schema.createIndex(name).on(table).columns(columns).execute();
+      }
+      for (const name of SUPERSEDED) await db.schema.dropIndex(name).execute();
+      await sql.raw(backfill(dialect)).execute(db);
+      await createTriggers(db, dialect);
+    },
+
+    async down(db: Kysely<unknown>) {
+      for (const t of ['insert', 'update', 'delete']) {
+        await sql
+          .raw(`drop trigger orders_overview_${t}${dialect === 'postgres' ? ' on orders' : ''}`)
+          .execute(db);
+      }
+      if (dialect === 'postgres') {
+        for (const f of [
+          'orders_overview_insert()',
+          'orders_overview_change()',
+          'customer_overview_refresh(text)',
+        ]) {
+          await sql.raw(`drop function ${f}`).execute(db);
+        }
+      }
+      for (const [name, table] of INDEXES) {
+        if (table !== 'customer_overview') await db.schema.dropIndex(name).execute();
+      }
+      await db.schema.dropTable('customer_overview').execute();
+      await db.schema.alterTable('orders').dropColumn('shipping_name').execute();
+      await db.schema.alterTable('orders').dropColumn('shipping_email_key').execute();
+      await db.schema
+        .createIndex('products_is_active')
+        .on('products')
+        .column('is_active')
+        .execute();
+      await db.schema.createIndex('orders_created_at').on('orders').column('created_at').execute();
+      await db.schema.createIndex('orders_status').on('orders').column('status').execute();
+    },
+  };
+}
