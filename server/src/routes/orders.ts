@@ -47,7 +47,7 @@ export function ordersHandlers(ctx: AppContext): Handlers {
     listAdminOrders: async (request, reply) => {
       const { items, total } = await listAdminOrders(
         db,
-        withDefaults(request.query, 'skip', 'limit'),
+        withDefaults(request.query, 'skip', 'limit', 'sort'),
       );
       reply.header('X-Total-Count', String(total));
       return items;
