@@ -57,11 +57,15 @@ export function sortOrder<S extends string>(
   return { column: columns[key], tie, direction: desc ? 'desc' : 'asc' };
 }
 
-/** One page of a list in this order, and the number of rows under the same filters. */
+/**
+ * One page of a list in this order, and the number of rows under the same filters: from `count`
+ * with the filters, or from `counted` when the caller knows it without counting (a counter).
+ */
 export async function sortedPage<DB, TB extends keyof DB, O, CDB, CTB extends keyof CDB>(
   query: {
     page: SelectQueryBuilder<DB, TB, O>;
     count: SelectQueryBuilder<CDB, CTB, { n: number }>;
+    counted?: (() => Promise<number>) | undefined;
   },
   filters: RawBuilder<SqlBool>[],
   paging: { skip: number; limit: number },
@@ -72,14 +76,14 @@ export async function sortedPage<DB, TB extends keyof DB, O, CDB, CTB extends ke
     page = page.where(f);
     count = count.where(f);
   }
-  const [rows, totalRow] = await Promise.all([
+  const [rows, total] = await Promise.all([
     page
       .orderBy(sql.ref(order.column), order.direction)
       .orderBy(sql.ref(order.tie), order.direction)
       .limit(paging.limit)
       .offset(paging.skip)
       .execute(),
-    count.executeTakeFirstOrThrow(),
+    query.counted ? query.counted() : count.executeTakeFirstOrThrow().then((r) => Number(r.n)),
   ]);
-  return { rows, total: Number(totalRow.n) };
+  return { rows, total };
 }

@@ -107,6 +107,35 @@ describe.each(testDialects)('list order and filters (%s)', (dialect) => {
       expect(mugs.totals).toEqual(['2']);
     });
 
+    it('counts exactly after products are deactivated, reactivated and deleted', async () => {
+      const [first, second, third] = rows.map((r) => r.id);
+      const setActive = (id: number | undefined, is_active: 0 | 1) =>
+        db()
+          .updateTable('products')
+          .set({ is_active })
+          .where('id', '=', id ?? 0)
+          .execute();
+      await setActive(first, 0);
+      await setActive(first, 0);
+      await setActive(rows[3]?.id, 1);
+      await db()
+        .deleteFrom('products')
+        .where('id', 'in', [second ?? 0, third ?? 0])
+        .execute();
+      const adminList = await pagedIds('listAdminProducts', '/api/v1/admin/products/');
+      const catalogue = await pagedIds('listProducts', '/api/v1/products/');
+      expect(adminList.totals).toEqual(['3']);
+      expect(catalogue).toEqual({ ids: [rows[3]?.id, rows[4]?.id], totals: ['2'] });
+      const stats = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/stats/',
+        headers: admin,
+      });
+      expect(
+        expectResponseMatches<Schemas['DashboardStats']>('getDashboardStats', stats),
+      ).toMatchObject({ product_count: 3 });
+    });
+
     it('refuses a sort key the list does not offer (422 on query.sort)', async () => {
       for (const [operationId, url] of [
         ['listAdminProducts', '/api/v1/admin/products/?sort=price'],

@@ -22,6 +22,7 @@ import type { Query, Schemas } from '../api/types';
 import { countryPricing, grossPriceSql, netAndGross, type CountryPricing } from './pricing';
 import { searchIn, sortedPage, sortOrder } from '../db/search';
 import { PRODUCT_NOT_FOUND, productDescription } from './products';
+import { countOf } from './row-counts';
 import { SELLABLE, variantFacts, type VariantFacts } from './variant-facts';
 
 type PublicProduct = Schemas['PublicProduct'];
@@ -162,6 +163,7 @@ export async function listPublicProducts(
     {
       page: selectPublicProducts(db),
       count: listedProducts(db).select((eb) => eb.fn.countAll<number>().as('n')),
+      counted: filters.length === 0 ? () => countOf(db, 'products_active') : undefined,
     },
     filters,
     q,

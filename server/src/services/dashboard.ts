@@ -1,38 +1,31 @@
-// The dashboard's figures, read in one statement (one snapshot on both databases) from
-// aggregates that do not grow with the orders: counts and sums of customer_overview (one row per
-// customer, kept by triggers on orders), and the cancelled and refunded orders' amounts summed
-// from the index on (status, total_amount).
+// The dashboard's figures, read in one statement (one snapshot on both databases) from the
+// counters that triggers keep (row-counts.ts), so they cost the same at any table size.
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { money } from '../api/present';
 import type { Schemas } from '../api/types';
-
-/** Statuses whose orders the secondary revenue line leaves out. */
-const NOT_EARNED = ['cancelled', 'refunded'] as const;
+import { counterSql } from './row-counts';
 
 export async function dashboardStats(db: Db): Promise<Schemas['DashboardStats']> {
-  // PostgreSQL's sum of a bigint is a numeric (read as text): cast back to bigint.
-  const { rows } = await sql<{
-    product_count: number | string;
-    customer_count: number | string;
-    order_count: number | string | null;
-    revenue: number | string | null;
-    not_earned: number | string | null;
-  }>`select
-      (select count(*) from products) as product_count,
-      (select count(*) from customer_overview) as customer_count,
-      (select cast(sum(order_count) as bigint) from customer_overview) as order_count,
-      (select cast(sum(total_spent) as bigint) from customer_overview) as revenue,
-      (select cast(sum(total_amount) as bigint) from orders
-        where status in (${sql.join(NOT_EARNED)})) as not_earned`.execute(db);
+  const { rows } = await sql<
+    Record<
+      'product_count' | 'customer_count' | 'order_count' | 'revenue' | 'not_earned',
+      number | string | null
+    >
+  >`select
+      ${counterSql('products')} as product_count,
+      ${counterSql('customers')} as customer_count,
+      ${counterSql('orders:')} as order_count,
+      ${counterSql('revenue:')} as revenue,
+      ${counterSql('revenue:cancelled', 'revenue:refunded')} as not_earned`.execute(db);
   const row = rows[0];
   if (!row) throw new Error('unreachable: a select without from returns one row');
-  const revenue = Number(row.revenue ?? 0);
+  const revenue = Number(row.revenue);
   return {
     product_count: Number(row.product_count),
-    order_count: Number(row.order_count ?? 0),
+    order_count: Number(row.order_count),
     customer_count: Number(row.customer_count),
     revenue: money(revenue),
-    revenue_excluding_cancelled_refunded: money(revenue - Number(row.not_earned ?? 0)),
+    revenue_excluding_cancelled_refunded: money(revenue - Number(row.not_earned)),
   };
 }

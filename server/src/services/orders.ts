@@ -43,6 +43,7 @@ import { searchIn, sortedPage, sortOrder } from '../db/search';
 import { conflict, HttpProblem, invalid, notFound } from '../api/problem';
 import { json, money, percent } from '../api/present';
 import type { Schemas } from '../api/types';
+import { countOf } from './row-counts';
 import { adjustStock, movementTitle, VARIANT_NAME_COLUMNS, type StockChange } from './stock';
 
 type Order = Schemas['Order'];
@@ -239,6 +240,13 @@ function instant(value: string, field: string): string {
   return new Date(ms).toISOString();
 }
 
+/** The number of orders the filters keep, from the counters when they are none or the status. */
+function countedByStatus(db: Db, status: OrderStatus | undefined, filterCount: number) {
+  if (filterCount === 0) return () => countOf(db, 'orders:');
+  if (filterCount === 1 && status !== undefined) return () => countOf(db, `orders:${status}`);
+  return undefined;
+}
+
 export async function listAdminOrders(
   db: Db,
   q: AdminOrderQuery,
@@ -275,6 +283,7 @@ export async function listAdminOrders(
     {
       page: selectOrders(db),
       count: db.selectFrom('orders as o').select((eb) => eb.fn.countAll<number>().as('n')),
+      counted: countedByStatus(db, q.status, filters.length),
     },
     filters,
     q,

@@ -23,6 +23,7 @@ import {
   updateDefaultVariant,
 } from './simple-inventory';
 import { optionalText } from './text-input';
+import { countOf } from './row-counts';
 import { variantFacts, type VariantFacts } from './variant-facts';
 
 type Product = Schemas['Product'];
@@ -131,6 +132,7 @@ export async function listAdminProducts(
     {
       page: selectAdminProducts(db),
       count: db.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('n')),
+      counted: filters.length === 0 ? () => countOf(db, 'products') : undefined,
     },
     filters,
     q,

@@ -73,6 +73,17 @@ const refreshCustomer = (dialect: DialectName, key: string) => `
     on conflict (email_key) do update set
       ${[...LATEST_COLUMNS, 'order_count', 'total_spent'].map((c) => `${c} = excluded.${c}`).join(', ')};`;
 
+/** Counter rows per counter (see count()). */
+const SHARDS = 16;
+
+/** The counters as the tables hold them now. */
+const COUNTS_BACKFILL = `insert into row_counts (name, shard, n)
+  select 'products', 0, count(*) from products
+  union all select 'products_active', 0, count(*) from products where is_active = 1
+  union all select 'customers', 0, count(*) from customer_overview
+  union all select 'orders:' || status, 0, count(*) from orders group by status
+  union all select 'revenue:' || status, 0, sum(total_amount) from orders group by status`;
+
 /** Columns an update must change for the overview to need a refresh. */
 const OVERVIEW_SOURCES =
   'created_at, total_amount, shipping_address, customer_type, customer_country_code, vat_number';
@@ -96,8 +107,6 @@ const INDEXES: [string, string, string[]][] = [
   ['orders_created_at_id', 'orders', ['created_at', 'id']],
   ['orders_total_amount_id', 'orders', ['total_amount', 'id']],
   ['orders_status_created_at_id', 'orders', ['status', 'created_at', 'id']],
-  // The dashboard's sum over cancelled and refunded orders reads this index only.
-  ['orders_status_total_amount', 'orders', ['status', 'total_amount']],
   ['orders_payment_method_created_at_id', 'orders', ['payment_method', 'created_at', 'id']],
   ['orders_shipping_email_key_created_at_id', 'orders', ['shipping_email_key', 'created_at', 'id']],
   ['customer_overview_last_order_date', 'customer_overview', ['last_order_date', 'email_key']],
@@ -126,71 +135,96 @@ async function addGeneratedColumns(db: Kysely<unknown>, dialect: DialectName) {
     .execute(db);
 }
 
-async function createTriggers(db: Kysely<unknown>, dialect: DialectName) {
+/**
+ * An AFTER trigger running `body` (statements, each ending with `;`) for each row: inline on
+ * SQLite, through a function of the same name on PostgreSQL.
+ */
+async function createTrigger(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  name: string,
+  event: string,
+  body: string,
+): Promise<void> {
   if (dialect === 'sqlite') {
-    await sql
-      .raw(
-        `create trigger orders_overview_insert after insert on orders
-        begin ${addOrder(dialect)}; end`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger orders_overview_update after update of ${OVERVIEW_SOURCES} on orders
-        begin ${refreshCustomer(dialect, 'OLD.shipping_email_key')}
-          ${refreshCustomer(dialect, 'NEW.shipping_email_key')} end`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger orders_overview_delete after delete on orders
-        begin ${refreshCustomer(dialect, 'OLD.shipping_email_key')} end`,
-      )
-      .execute(db);
+    await sql.raw(`create trigger ${name} after ${event} begin ${body} end`).execute(db);
     return;
   }
   await sql
     .raw(
-      `create function customer_overview_refresh(k text) returns void language plpgsql as $$
-      begin ${refreshCustomer(dialect, 'k')} end $$`,
+      `create function ${name}() returns trigger language plpgsql as $$
+      begin ${body} return null; end $$`,
     )
     .execute(db);
   await sql
-    .raw(
-      `create function orders_overview_insert() returns trigger language plpgsql as $$
-      begin ${addOrder(dialect)}; return null; end $$`,
-    )
+    .raw(`create trigger ${name} after ${event} for each row execute function ${name}()`)
     .execute(db);
-  await sql
-    .raw(
-      `create function orders_overview_change() returns trigger language plpgsql as $$
-      begin
-        perform customer_overview_refresh(OLD.shipping_email_key);
-        if TG_OP = 'UPDATE' and NEW.shipping_email_key <> OLD.shipping_email_key then
-          perform customer_overview_refresh(NEW.shipping_email_key);
-        end if;
-        return null;
-      end $$`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger orders_overview_insert after insert on orders
-      for each row execute function orders_overview_insert()`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger orders_overview_update after update of ${OVERVIEW_SOURCES} on orders
-      for each row execute function orders_overview_change()`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger orders_overview_delete after delete on orders
-      for each row execute function orders_overview_change()`,
-    )
-    .execute(db);
+}
+
+/** [name, event, body] of every trigger this migration creates. */
+const triggers = (dialect: DialectName): [string, string, string][] => [
+  [
+    'orders_overview_insert',
+    'insert on orders',
+    `${addOrder(dialect)}; ${count('NEW', `'orders:' || NEW.status`, '1')}
+    ${count('NEW', `'revenue:' || NEW.status`, 'NEW.total_amount')}`,
+  ],
+  [
+    'orders_overview_update',
+    `update of ${OVERVIEW_SOURCES} on orders`,
+    `${refreshCustomer(dialect, 'OLD.shipping_email_key')}
+    ${refreshCustomer(dialect, 'NEW.shipping_email_key')}`,
+  ],
+  [
+    'orders_overview_delete',
+    'delete on orders',
+    `${refreshCustomer(dialect, 'OLD.shipping_email_key')}
+    ${count('OLD', `'orders:' || OLD.status`, '-1')}
+    ${count('OLD', `'revenue:' || OLD.status`, '-OLD.total_amount')}`,
+  ],
+  [
+    'orders_count_update',
+    'update of status, total_amount on orders',
+    `${count('OLD', `'orders:' || OLD.status`, '-1')}
+    ${count('OLD', `'revenue:' || OLD.status`, '-OLD.total_amount')}
+    ${count('NEW', `'orders:' || NEW.status`, '1')}
+    ${count('NEW', `'revenue:' || NEW.status`, 'NEW.total_amount')}`,
+  ],
+  [
+    'products_count_insert',
+    'insert on products',
+    `${count('NEW', `'products'`, '1')} ${count('NEW', `'products_active'`, 'NEW.is_active')}`,
+  ],
+  [
+    'products_count_delete',
+    'delete on products',
+    `${count('OLD', `'products'`, '-1')} ${count('OLD', `'products_active'`, '-OLD.is_active')}`,
+  ],
+  [
+    'products_count_update',
+    'update of is_active on products',
+    count('NEW', `'products_active'`, 'NEW.is_active - OLD.is_active'),
+  ],
+  [
+    'customer_overview_count_insert',
+    'insert on customer_overview',
+    count('NEW', `'customers'`, '1', 'last_order_id'),
+  ],
+  [
+    'customer_overview_count_delete',
+    'delete on customer_overview',
+    count('OLD', `'customers'`, '-1', 'last_order_id'),
+  ],
+];
+
+/**
+ * Adds `delta` to the counter `name`, in the shard of the row's `idColumn`: concurrent writers
+ * of different rows mostly touch different counter rows (no hot row on PostgreSQL), and any
+ * shard may take any delta, since only the sum over the shards means something.
+ */
+function count(row: 'NEW' | 'OLD', name: string, delta: string, idColumn = 'id'): string {
+  return `insert into row_counts (name, shard, n) values (${name}, ${row}.${idColumn} % ${SHARDS}, ${delta})
+    on conflict (name, shard) do update set n = row_counts.n + excluded.n;`;
 }
 
 export function lists(dialect: DialectName): Migration {
@@ -213,25 +247,29 @@ export function lists(dialect: DialectName): Migration {
         await db.schema.createIndex(name).on(table).columns(columns).execute();
       }
       for (const name of SUPERSEDED) await db.schema.dropIndex(name).execute();
+      await db.schema
+        .createTable('row_counts')
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('shard', 'integer', (c) => c.notNull())
+        .addColumn('n', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('row_counts_pk', ['name', 'shard'])
+        .execute();
       await sql.raw(backfill(dialect)).execute(db);
-      await createTriggers(db, dialect);
+      await sql.raw(COUNTS_BACKFILL).execute(db);
+      for (const [name, event, body] of triggers(dialect)) {
+        await createTrigger(db, dialect, name, event, body);
+      }
     },
 
     async down(db: Kysely<unknown>) {
-      for (const t of ['insert', 'update', 'delete']) {
+      for (const [name, event] of triggers(dialect)) {
+        const table = event.split(' on ')[1] ?? '';
         await sql
-          .raw(`drop trigger orders_overview_${t}${dialect === 'postgres' ? ' on orders' : ''}`)
+          .raw(`drop trigger ${name}${dialect === 'postgres' ? ` on ${table}` : ''}`)
           .execute(db);
+        if (dialect === 'postgres') await sql.raw(`drop function ${name}()`).execute(db);
       }
-      if (dialect === 'postgres') {
-        for (const f of [
-          'orders_overview_insert()',
-          'orders_overview_change()',
-          'customer_overview_refresh(text)',
-        ]) {
-          await sql.raw(`drop function ${f}`).execute(db);
-        }
-      }
+      await db.schema.dropTable('row_counts').execute();
       for (const [name, table] of INDEXES) {
         if (table !== 'customer_overview') await db.schema.dropIndex(name).execute();
       }
