@@ -192,3 +192,23 @@ export async function readPages<T>(
     if (page.length < pageSize) return { rows, totals };
   }
 }
+
+/** Each query of the operation's URL is refused with 422, its first issue on that parameter. */
+export async function expectQueryRefused(
+  app: FastifyInstance,
+  operationId: string,
+  request: { url: string; headers: Record<string, string> },
+  cases: readonly (readonly [query: string, parameter: string])[],
+): Promise<void> {
+  for (const [query, parameter] of cases) {
+    const res = await app.inject({
+      method: 'GET',
+      url: `${request.url}?${query}`,
+      headers: request.headers,
+    });
+    expect(res.statusCode, query).toBe(422);
+    expect(
+      expectResponseMatches<Schemas['ValidationErrorBody']>(operationId, res).detail[0]?.loc,
+    ).toEqual(['query', parameter]);
+  }
+}

@@ -35,7 +35,17 @@ export async function listCustomerOverview(
   const filters = searchIn(q.search, ['c.email', 'c.customer_type', 'c.country_code']);
   const { rows, total } = await sortedPage(
     {
-      page: db.selectFrom('customer_overview as c').selectAll('c'),
+      page: db
+        .selectFrom('customer_overview as c')
+        .select([
+          'c.email',
+          'c.customer_type',
+          'c.country_code',
+          'c.vat_number',
+          'c.order_count',
+          'c.total_spent',
+          'c.last_order_date',
+        ]),
       count: db
         .selectFrom('customer_overview as c')
         .select((eb) => eb.fn.countAll<number>().as('n')),
@@ -47,13 +57,9 @@ export async function listCustomerOverview(
   );
   return {
     items: rows.map((row) => ({
-      email: row.email,
-      customer_type: row.customer_type,
-      country_code: row.country_code,
-      vat_number: row.vat_number,
+      ...row,
       order_count: Number(row.order_count),
       total_spent: money(row.total_spent),
-      last_order_date: row.last_order_date,
     })),
     total,
   };
