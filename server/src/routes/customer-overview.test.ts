@@ -4,8 +4,7 @@
 // invariant test checks it against the orders table after checkouts, bulk inserts, status
 // changes, updates and deletes.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Schemas } from '../../test-support/contract';
-import { expectStatus } from '../../test-support/contract';
+import { expectStatus, type Schemas } from '../../test-support/contract';
 import { useAdmin, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertOrder, insertProduct } from '../../test-support/fixtures';
@@ -16,9 +15,6 @@ import {
   readPages,
   useShop,
 } from '../../test-support/shop';
-
-type CustomerOverview = Schemas['CustomerOverview'];
-type DashboardStats = Schemas['DashboardStats'];
 
 const CUSTOMERS = '/api/v1/admin/customers/';
 const STATS = '/api/v1/admin/stats/';
@@ -33,7 +29,7 @@ describe.each(testDialects)('customers overview and dashboard figures (%s)', (di
 
   const customers = async (query = '') =>
     (
-      await readPages<CustomerOverview>(
+      await readPages<Schemas['CustomerOverview']>(
         t.app,
         'listAdminCustomers',
         { url: `${CUSTOMERS}${query}`, headers: admin },
@@ -41,7 +37,7 @@ describe.each(testDialects)('customers overview and dashboard figures (%s)', (di
       )
     ).rows;
   const stats = async () =>
-    expectStatus<DashboardStats>(
+    expectStatus<Schemas['DashboardStats']>(
       await t.app.inject({ method: 'GET', url: STATS, headers: admin }),
       200,
       'getDashboardStats',
@@ -178,7 +174,9 @@ describe.each(testDialects)('customers overview and dashboard figures (%s)', (di
         headers: admin,
       });
       expect(
-        expectStatus<CustomerOverview[]>(page, 200, 'listAdminCustomers').map((c) => c.email),
+        expectStatus<Schemas['CustomerOverview'][]>(page, 200, 'listAdminCustomers').map(
+          (c) => c.email,
+        ),
       ).toEqual(['b@example.tn']);
       expect(page.headers['x-total-count']).toBe('3');
     });
@@ -335,7 +333,7 @@ describe.each(testDialects)('customers overview and dashboard figures (%s)', (di
       };
     });
     // Compared in one order of our own: the databases' collations may order mixed case apart.
-    const byKey = (list: CustomerOverview[]) =>
+    const byKey = (list: Schemas['CustomerOverview'][]) =>
       [...list].sort((x, y) => (x.email.toLowerCase() < y.email.toLowerCase() ? -1 : 1));
     const rows = await customers();
     expect(byKey(rows)).toEqual(byKey(expected));

@@ -5,7 +5,6 @@ import { authHandlers } from './auth';
 import { cartHandlers } from './cart';
 import { categoriesHandlers } from './categories';
 import { customersHandlers } from './customers';
-import { dashboardHandlers } from './dashboard';
 import { ordersHandlers } from './orders';
 import { productsHandlers } from './products';
 import { uploadsHandlers } from './uploads';
@@ -27,6 +26,5 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...addressesHandlers(ctx),
     ...cartHandlers(ctx),
     ...ordersHandlers(ctx),
-    ...dashboardHandlers(ctx),
   };
 }
