@@ -1,7 +1,7 @@
 // Exact row counts and sums that triggers keep in row_counts (migration 006), so a list's
 // X-Total-Count without filters and the dashboard's figures cost the same at any table size.
-// Counters: products, products_active, customers (rows of customer_overview), and per order
-// status `orders:<status>` (number of orders) and `revenue:<status>` (sum of total_amount).
+// Counters: products, products_active, and per order status `orders:<status>` (number of
+// orders) and `revenue:<status>` (sum of total_amount).
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import type { OrderStatus } from '../db/schema';
@@ -10,7 +10,6 @@ import type { OrderStatus } from '../db/schema';
 export type Counter =
   | 'products'
   | 'products_active'
-  | 'customers'
   | 'orders:'
   | 'revenue:'
   | `orders:${OrderStatus}`

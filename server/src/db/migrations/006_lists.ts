@@ -10,10 +10,11 @@
 //   anything. An insert adds to its customer's row; an update of what the row is made of (rare:
 //   the demo seed backdates its orders) or a delete recomputes the customers concerned from
 //   their orders, through the index on shipping_email_key;
-// - row_counts: exact counts and sums (products, active products, customers, and per order
-//   status the number of orders and their revenue), kept by triggers in 16 shards per counter so
-//   concurrent checkouts on PostgreSQL do not queue on one row. X-Total-Count without filters
-//   and the dashboard's figures read them instead of counting the tables.
+// - row_counts: exact counts and sums (products, active products, and per order status the
+//   number of orders and their revenue), kept by triggers in 16 shards per counter so concurrent
+//   checkouts on PostgreSQL do not queue on one row (for each row on SQLite, for each statement
+//   on PostgreSQL). X-Total-Count without filters and the dashboard's figures read them instead
+//   of counting the tables.
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
 
@@ -77,14 +78,16 @@ const refreshCustomer = (dialect: DialectName, key: string) => `
     on conflict (email_key) do update set
       ${[...LATEST_COLUMNS, 'order_count', 'total_spent'].map((c) => `${c} = excluded.${c}`).join(', ')};`;
 
-/** Counter rows per counter (see count()). */
+/**
+ * Rows per counter: concurrent writers mostly add to different rows of a counter, so checkouts
+ * on PostgreSQL do not queue on one row.
+ */
 const SHARDS = 16;
 
 /** The counters as the tables hold them now. */
 const COUNTS_BACKFILL = `insert into row_counts (name, shard, n)
   select 'products', 0, count(*) from products
   union all select 'products_active', 0, count(*) from products where is_active = 1
-  union all select 'customers', 0, count(*) from customer_overview
   union all select 'orders:' || status, 0, count(*) from orders group by status
   union all select 'revenue:' || status, 0, sum(total_amount) from orders group by status`;
 
@@ -139,97 +142,182 @@ async function addGeneratedColumns(db: Kysely<unknown>, dialect: DialectName) {
     .execute(db);
 }
 
+interface Trigger {
+  name: string;
+  /** `insert`, `delete`, `update` or `update of <columns>`. */
+  event: string;
+  table: string;
+  /** Statements, each ending with `;`. */
+  body: string;
+  /** PostgreSQL only: a statement-level trigger with these transition tables. */
+  transitions?: string;
+}
+
 /**
- * An AFTER trigger running `body` (statements, each ending with `;`) for each row: inline on
- * SQLite, through a function of the same name on PostgreSQL.
+ * An AFTER trigger: inline on SQLite, through a function of the same name on PostgreSQL; for
+ * each row, or for each statement when it has transition tables.
  */
-async function createTrigger(
-  db: Kysely<unknown>,
-  dialect: DialectName,
-  name: string,
-  event: string,
-  body: string,
-): Promise<void> {
+async function createTrigger(db: Kysely<unknown>, dialect: DialectName, t: Trigger) {
+  const on = `after ${t.event} on ${t.table}`;
   if (dialect === 'sqlite') {
-    await sql.raw(`create trigger ${name} after ${event} begin ${body} end`).execute(db);
+    await sql.raw(`create trigger ${t.name} ${on} begin ${t.body} end`).execute(db);
     return;
   }
   await sql
     .raw(
-      `create function ${name}() returns trigger language plpgsql as $$
-      begin ${body} return null; end $$`,
+      `create function ${t.name}() returns trigger language plpgsql as $$
+      begin ${t.body} return null; end $$`,
     )
     .execute(db);
-  await sql
-    .raw(`create trigger ${name} after ${event} for each row execute function ${name}()`)
-    .execute(db);
+  const level = t.transitions ? `referencing ${t.transitions} for each statement` : 'for each row';
+  await sql.raw(`create trigger ${t.name} ${on} ${level} execute function ${t.name}()`).execute(db);
 }
 
-/** [name, event, body] of every trigger this migration creates. */
-const triggers = (dialect: DialectName): [string, string, string][] => [
-  [
-    'orders_overview_insert',
-    'insert on orders',
-    `${addOrder(dialect)}; ${count('NEW', `'orders:' || NEW.status`, '1')}
-    ${count('NEW', `'revenue:' || NEW.status`, 'NEW.total_amount')}`,
-  ],
-  [
-    'orders_overview_update',
-    `update of ${OVERVIEW_SOURCES} on orders`,
-    `${refreshCustomer(dialect, 'OLD.shipping_email_key')}
-    ${refreshCustomer(dialect, 'NEW.shipping_email_key')}`,
-  ],
-  [
-    'orders_overview_delete',
-    'delete on orders',
-    `${refreshCustomer(dialect, 'OLD.shipping_email_key')}
-    ${count('OLD', `'orders:' || OLD.status`, '-1')}
-    ${count('OLD', `'revenue:' || OLD.status`, '-OLD.total_amount')}`,
-  ],
-  [
-    'orders_count_update',
-    'update of status, total_amount on orders',
-    `${count('OLD', `'orders:' || OLD.status`, '-1')}
-    ${count('OLD', `'revenue:' || OLD.status`, '-OLD.total_amount')}
-    ${count('NEW', `'orders:' || NEW.status`, '1')}
-    ${count('NEW', `'revenue:' || NEW.status`, 'NEW.total_amount')}`,
-  ],
-  [
-    'products_count_insert',
-    'insert on products',
-    `${count('NEW', `'products'`, '1')} ${count('NEW', `'products_active'`, 'NEW.is_active')}`,
-  ],
-  [
-    'products_count_delete',
-    'delete on products',
-    `${count('OLD', `'products'`, '-1')} ${count('OLD', `'products_active'`, '-OLD.is_active')}`,
-  ],
-  [
-    'products_count_update',
-    'update of is_active on products',
-    count('NEW', `'products_active'`, 'NEW.is_active - OLD.is_active'),
-  ],
-  [
-    'customer_overview_count_insert',
-    'insert on customer_overview',
-    count('NEW', `'customers'`, '1', 'last_order_id'),
-  ],
-  [
-    'customer_overview_count_delete',
-    'delete on customer_overview',
-    count('OLD', `'customers'`, '-1', 'last_order_id'),
-  ],
+/** The triggers that keep customer_overview, for each order (both databases). */
+const overviewTriggers = (dialect: DialectName): Trigger[] => [
+  {
+    name: 'orders_overview_insert',
+    event: 'insert',
+    table: 'orders',
+    body: `${addOrder(dialect)};`,
+  },
+  {
+    name: 'orders_overview_update',
+    event: `update of ${OVERVIEW_SOURCES}`,
+    table: 'orders',
+    body: `${refreshCustomer(dialect, 'OLD.shipping_email_key')}
+      ${refreshCustomer(dialect, 'NEW.shipping_email_key')}`,
+  },
+  {
+    name: 'orders_overview_delete',
+    event: 'delete',
+    table: 'orders',
+    body: refreshCustomer(dialect, 'OLD.shipping_email_key'),
+  },
 ];
 
 /**
- * Adds `delta` to the counter `name`, in the shard of the row's `idColumn`: concurrent writers
- * of different rows mostly touch different counter rows (no hot row on PostgreSQL), and any
- * shard may take any delta, since only the sum over the shards means something.
+ * Adds to counters, in one shard (see SHARDS): `rows` is `(name, delta)` pairs, one per name.
+ * Any shard may take any delta: only the sum over the shards means something.
  */
-function count(row: 'NEW' | 'OLD', name: string, delta: string, idColumn = 'id'): string {
-  return `insert into row_counts (name, shard, n) values (${name}, ${row}.${idColumn} % ${SHARDS}, ${delta})
-    on conflict (name, shard) do update set n = row_counts.n + excluded.n;`;
-}
+const addToCounters = (shard: string, rows: string) => `insert into row_counts (name, shard, n)
+  select name, ${shard}, delta from (${rows}) d where true
+  on conflict (name, shard) do update set n = row_counts.n + excluded.n;`;
+
+/** SQLite (no row versions): each row adds to the counters, in the shard of its id. */
+const rowCounterTriggers = (): Trigger[] => {
+  const order = (row: 'NEW' | 'OLD', sign: string) =>
+    addToCounters(
+      `${row}.id % ${SHARDS}`,
+      `select 'orders:' || ${row}.status as name, ${sign}1 as delta
+       union all select 'revenue:' || ${row}.status, ${sign}${row}.total_amount`,
+    );
+  const product = (row: 'NEW' | 'OLD', sign: string) =>
+    addToCounters(
+      `${row}.id % ${SHARDS}`,
+      `select 'products' as name, ${sign}1 as delta
+       union all select 'products_active', ${sign}${row}.is_active`,
+    );
+  return [
+    { name: 'orders_count_insert', event: 'insert', table: 'orders', body: order('NEW', '') },
+    { name: 'orders_count_delete', event: 'delete', table: 'orders', body: order('OLD', '-') },
+    {
+      name: 'orders_count_update',
+      event: 'update of status, total_amount',
+      table: 'orders',
+      body: `${order('OLD', '-')} ${order('NEW', '')}`,
+    },
+    { name: 'products_count_insert', event: 'insert', table: 'products', body: product('NEW', '') },
+    {
+      name: 'products_count_delete',
+      event: 'delete',
+      table: 'products',
+      body: product('OLD', '-'),
+    },
+    {
+      name: 'products_count_update',
+      event: 'update of is_active',
+      table: 'products',
+      body: addToCounters(
+        `NEW.id % ${SHARDS}`,
+        `select 'products_active' as name, NEW.is_active - OLD.is_active as delta`,
+      ),
+    },
+  ];
+};
+
+/**
+ * PostgreSQL: each statement adds its rows' totals at once, in the shard of its session. Per
+ * row, a bulk insert in one transaction would update the same counter rows again and again,
+ * and every update leaves a row version the next one has to step over.
+ */
+const statementCounterTriggers = (): Trigger[] => {
+  const add = (rows: string) => addToCounters(`pg_backend_pid() % ${SHARDS}`, rows);
+  const orders = (rows: string, sign: string) =>
+    add(`select 'orders:' || status as name, ${sign}count(*) as delta from ${rows} group by status
+      union all
+      select 'revenue:' || status, ${sign}sum(total_amount) from ${rows} group by status`);
+  const products = (rows: string, sign: string) =>
+    add(`select 'products' as name, ${sign}count(*) as delta from ${rows} having count(*) > 0
+      union all
+      select 'products_active', ${sign}sum(is_active) from ${rows} having count(*) > 0`);
+  const changedOrders = (side: 'o' | 'n') => `(select ${side}.status, ${side}.total_amount
+    from old_rows o join new_rows n on n.id = o.id
+    where o.status <> n.status or o.total_amount <> n.total_amount) c`;
+  const both = 'old table as old_rows new table as new_rows';
+  return [
+    {
+      name: 'orders_count_insert',
+      event: 'insert',
+      table: 'orders',
+      body: orders('new_rows', ''),
+      transitions: 'new table as new_rows',
+    },
+    {
+      name: 'orders_count_delete',
+      event: 'delete',
+      table: 'orders',
+      body: orders('old_rows', '-'),
+      transitions: 'old table as old_rows',
+    },
+    {
+      // Transition tables exclude a column list: every update comes here, unchanged rows skipped.
+      name: 'orders_count_update',
+      event: 'update',
+      table: 'orders',
+      body: `${orders(changedOrders('o'), '-')} ${orders(changedOrders('n'), '')}`,
+      transitions: both,
+    },
+    {
+      name: 'products_count_insert',
+      event: 'insert',
+      table: 'products',
+      body: products('new_rows', ''),
+      transitions: 'new table as new_rows',
+    },
+    {
+      name: 'products_count_delete',
+      event: 'delete',
+      table: 'products',
+      body: products('old_rows', '-'),
+      transitions: 'old table as old_rows',
+    },
+    {
+      name: 'products_count_update',
+      event: 'update',
+      table: 'products',
+      body: add(`select 'products_active' as name, sum(n.is_active - o.is_active) as delta
+        from old_rows o join new_rows n on n.id = o.id
+        having sum(n.is_active - o.is_active) <> 0`),
+      transitions: both,
+    },
+  ];
+};
+
+const triggers = (dialect: DialectName): Trigger[] => [
+  ...overviewTriggers(dialect),
+  ...(dialect === 'sqlite' ? rowCounterTriggers() : statementCounterTriggers()),
+];
 
 export function lists(dialect: DialectName): Migration {
   return {
@@ -260,14 +348,11 @@ export function lists(dialect: DialectName): Migration {
         .execute();
       await sql.raw(backfill(dialect)).execute(db);
       await sql.raw(COUNTS_BACKFILL).execute(db);
-      for (const [name, event, body] of triggers(dialect)) {
-        await createTrigger(db, dialect, name, event, body);
-      }
+      for (const trigger of triggers(dialect)) await createTrigger(db, dialect, trigger);
     },
 
     async down(db: Kysely<unknown>) {
-      for (const [name, event] of triggers(dialect)) {
-        const table = event.split(' on ')[1] ?? '';
+      for (const { name, table } of triggers(dialect)) {
         await sql
           .raw(`drop trigger ${name}${dialect === 'postgres' ? ` on ${table}` : ''}`)
           .execute(db);
