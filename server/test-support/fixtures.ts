@@ -204,3 +204,67 @@ export const updateVariant = (db: Kysely<Database>, id: number, values: Partial<
 /** Changes a stored product behind the API's back, as a test's premise. */
 export const updateProduct = (db: Kysely<Database>, id: number, values: Partial<NewProduct>) =>
   db.updateTable('products').set(values).where('id', '=', id).execute();
+
+export type NewOrder = Insertable<Database['orders']>;
+
+/**
+ * An order written straight into the tables, as a bulk loader would (one item, no history):
+ * shipped to `email` (as given, spaces and case kept) and to "Jane Doe" unless `shipping` says.
+ */
+export async function insertOrder(
+  db: Kysely<Database>,
+  values: Partial<NewOrder> & { email?: string; shipping?: Record<string, unknown> } = {},
+) {
+  const n = next();
+  const { email = `buyer${n}@example.com`, shipping = {}, ...columns } = values;
+  const at = now();
+  return db
+    .insertInto('orders')
+    .values({
+      order_number: `ORD-20250101-${String(n).padStart(6, '0')}`,
+      status: 'pending',
+      payment_method: 'cash_on_delivery',
+      customer_id: null,
+      customer_email: email.trim().toLowerCase(),
+      customer_type: 'individual',
+      customer_country_code: 'TN',
+      vat_number: null,
+      total_amount: 10_000,
+      shipping_address: JSON.stringify({
+        first_name: 'Jane',
+        last_name: 'Doe',
+        street_address: '1 Rue de Marseille',
+        city: 'Tunis',
+        postal_code: '1000',
+        country: 'TN',
+        phone: '+216 71 000 000',
+        email,
+        ...shipping,
+      }),
+      created_at: at,
+      updated_at: at,
+      ...columns,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+    .then(async (order) => {
+      await db
+        .insertInto('order_items')
+        .values({
+          order_id: order.id,
+          product_id: null,
+          variant_id: null,
+          product_name: 'Bulk item',
+          variant_title: null,
+          product_sku: null,
+          quantity: 1,
+          unit_price: order.total_amount,
+          unit_price_incl_vat: order.total_amount,
+          vat_rate_bp: 0,
+          total_price: order.total_amount,
+          total_price_incl_vat: order.total_amount,
+        })
+        .execute();
+      return order;
+    });
+}

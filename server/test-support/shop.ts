@@ -158,3 +158,50 @@ export async function stockOf(db: Kysely<Database>, variantId: number): Promise<
 
 /** The answer to cancelling an order that has gone too far. */
 export const NOT_CANCELLABLE = 'Only pending, confirmed or processing orders can be cancelled';
+
+/**
+ * A list read page by page (`pageSize` rows each, 200 checked against the operation), with the
+ * X-Total-Count every page gave: a stable order gives every row exactly once.
+ */
+export async function readPages<T>(
+  app: FastifyInstance,
+  operationId: string,
+  request: { url: string; headers?: Record<string, string> },
+  pageSize: number,
+): Promise<{ rows: T[]; totals: string[] }> {
+  const rows: T[] = [];
+  const totals: string[] = [];
+  const separator = request.url.includes('?') ? '&' : '?';
+  for (let skip = 0; ; skip += pageSize) {
+    const res = await app.inject({
+      method: 'GET',
+      url: `${request.url}${separator}skip=${skip}&limit=${pageSize}`,
+      headers: request.headers ?? {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = expectResponseMatches<T[]>(operationId, res);
+    totals.push(String(res.headers['x-total-count']));
+    rows.push(...page);
+    if (page.length < pageSize) return { rows, totals };
+  }
+}
+
+/** Each query of the operation's URL is refused with 422, its first issue on that parameter. */
+export async function expectQueryRefused(
+  app: FastifyInstance,
+  operationId: string,
+  request: { url: string; headers: Record<string, string> },
+  cases: readonly (readonly [query: string, parameter: string])[],
+): Promise<void> {
+  for (const [query, parameter] of cases) {
+    const res = await app.inject({
+      method: 'GET',
+      url: `${request.url}?${query}`,
+      headers: request.headers,
+    });
+    expect(res.statusCode, query).toBe(422);
+    expect(
+      expectResponseMatches<Schemas['ValidationErrorBody']>(operationId, res).detail[0]?.loc,
+    ).toEqual(['query', parameter]);
+  }
+}

@@ -4,7 +4,14 @@
 // - timestamps and dates: ISO-8601 TEXT in UTC ("2025-01-31T12:00:00.000Z"); created_at and
 //   updated_at default to now, but updates must set updated_at themselves
 // - JSON values: TEXT, parse/stringify at the repository edge
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  ColumnType,
+  Generated,
+  GeneratedAlways,
+  Insertable,
+  Selectable,
+  Updateable,
+} from 'kysely';
 import type { Schemas } from '../api/types';
 import type { AdminRole } from '../domain/roles';
 
@@ -241,6 +248,27 @@ interface OrdersTable {
   notes: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Generated: the shipping e-mail trimmed and lower-cased, 'unknown' without one (the customer). */
+  shipping_email_key: GeneratedAlways<string>;
+  /** Generated: the shipping address's first name, a space, its last name. */
+  shipping_name: GeneratedAlways<string | null>;
+}
+
+/**
+ * The orders grouped by shipping_email_key, kept by triggers on orders (migration 006). The
+ * e-mail spelling, type, country and VAT number are those of the most recent order.
+ */
+interface CustomerOverviewTable {
+  email_key: string;
+  email: string;
+  customer_type: CustomerType;
+  country_code: string;
+  vat_number: string | null;
+  order_count: number;
+  /** Millimes. */
+  total_spent: number;
+  last_order_date: string;
+  last_order_id: number;
 }
 
 /** Snapshot of the catalogue at checkout: later price or name changes do not alter it. */
@@ -306,6 +334,7 @@ export interface Database {
   order_items: OrderItemsTable;
   order_status_history: OrderStatusHistoryTable;
   order_number_counters: OrderNumberCountersTable;
+  customer_overview: CustomerOverviewTable;
 }
 
 export type AdminUserRow = Selectable<AdminUsersTable>;

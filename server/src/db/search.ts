@@ -32,32 +32,58 @@ export function searchIn(
   return [anyOf(columns.map((column) => lowerLike(column, pattern)))];
 }
 
+/** How a list is ordered: a column, then a tie-breaking column, both in one direction. */
+export interface SortOrder {
+  column: string;
+  tie: string;
+  direction: 'asc' | 'desc';
+}
+
+/** The column key of a sort value: `-name` and `name` are both `name`. */
+type SortKey<S extends string> = S extends `-${infer K}` ? K : S;
+
 /**
- * One page of a list, newest first (created_at, then id, descending), and the number of rows
- * under the same filters. `alias` is the listed table's alias in both queries.
+ * The order a `sort` parameter asks for: a key of `columns`, descending with a leading `-`.
+ * Ties are broken by `tie` in the same direction, so an index on (column, tie) yields the page
+ * in order and paging is stable. The contract validates the keys before this runs.
  */
-export async function newestFirstPage<DB, TB extends keyof DB, O, CDB, CTB extends keyof CDB>(
+export function sortOrder<S extends string>(
+  sort: S,
+  columns: Record<SortKey<S>, string>,
+  tie: string,
+): SortOrder {
+  const desc = sort.startsWith('-');
+  const key = (desc ? sort.slice(1) : sort) as SortKey<S>;
+  return { column: columns[key], tie, direction: desc ? 'desc' : 'asc' };
+}
+
+/**
+ * One page of a list in this order, and the number of rows under the same filters: from `count`
+ * with the filters, or from `counted` when the caller knows it without counting (a counter).
+ */
+export async function sortedPage<DB, TB extends keyof DB, O, CDB, CTB extends keyof CDB>(
   query: {
     page: SelectQueryBuilder<DB, TB, O>;
     count: SelectQueryBuilder<CDB, CTB, { n: number }>;
-    alias: string;
+    counted?: (() => Promise<number>) | undefined;
   },
   filters: RawBuilder<SqlBool>[],
   paging: { skip: number; limit: number },
+  order: SortOrder,
 ): Promise<{ rows: O[]; total: number }> {
   let { page, count } = query;
   for (const f of filters) {
     page = page.where(f);
     count = count.where(f);
   }
-  const [rows, totalRow] = await Promise.all([
+  const [rows, total] = await Promise.all([
     page
-      .orderBy(sql.ref(`${query.alias}.created_at`), 'desc')
-      .orderBy(sql.ref(`${query.alias}.id`), 'desc')
+      .orderBy(sql.ref(order.column), order.direction)
+      .orderBy(sql.ref(order.tie), order.direction)
       .limit(paging.limit)
       .offset(paging.skip)
       .execute(),
-    count.executeTakeFirstOrThrow(),
+    query.counted ? query.counted() : count.executeTakeFirstOrThrow().then((r) => Number(r.n)),
   ]);
-  return { rows, total: Number(totalRow.n) };
+  return { rows, total };
 }

@@ -1,14 +1,17 @@
-// The signed-in customer's profile and the VAT number check (customer tokens only).
+// The signed-in customer's profile and the VAT number check (customer tokens only); the admin's
+// customers overview (orders:read).
 import type { AppContext } from '../context';
 import type { VatNumberChecker } from '../domain/vat-number';
 import { vatNumberCheckerFor } from '../services/vat-numbers';
 import { requireCustomer } from '../http/access';
+import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
 import {
   presentCustomer,
   requireActiveCustomer,
   updateCustomerProfile,
 } from '../services/customers';
+import { listCustomerOverview } from '../services/customer-overview';
 
 export function customersHandlers(
   ctx: AppContext,
@@ -35,6 +38,15 @@ export function customersHandlers(
           result.valid && result.is_eu && result.country_code !== ctx.config.shopCountry,
         message: result.message,
       };
+    },
+
+    listAdminCustomers: async (request, reply) => {
+      const { items, total } = await listCustomerOverview(
+        ctx.db,
+        withDefaults(request.query, 'skip', 'limit', 'sort'),
+      );
+      reply.header('X-Total-Count', String(total));
+      return items;
     },
   };
 }

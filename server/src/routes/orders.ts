@@ -1,6 +1,7 @@
 // Orders tag: checkout (optional customer token, else a guest by session_id), the customer's own
 // orders, and the admin's order operations. Access (401/403, orders:read / orders:write) is
-// enforced before these handlers run.
+// enforced before these handlers run. The dashboard's figures (tag Dashboard, its only operation)
+// live here too: they are the orders' figures.
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { requireCustomer } from '../http/access';
@@ -9,6 +10,7 @@ import type { Handlers } from '../http/types';
 import { resolveOwner } from '../services/cart';
 import { placeOrder } from '../services/checkout';
 import { requireActiveCustomer } from '../services/customers';
+import { dashboardStats } from '../services/dashboard';
 import {
   cancelOrder,
   getAdminOrder,
@@ -47,7 +49,7 @@ export function ordersHandlers(ctx: AppContext): Handlers {
     listAdminOrders: async (request, reply) => {
       const { items, total } = await listAdminOrders(
         db,
-        withDefaults(request.query, 'skip', 'limit'),
+        withDefaults(request.query, 'skip', 'limit', 'sort'),
       );
       reply.header('X-Total-Count', String(total));
       return items;
@@ -60,5 +62,7 @@ export function ordersHandlers(ctx: AppContext): Handlers {
 
     cancelOrder: async (request) =>
       cancelOrder(ctx, request.params.id, request.body?.reason, request.admin),
+
+    getDashboardStats: () => dashboardStats(db),
   };
 }

@@ -33,7 +33,7 @@ export function productsHandlers(ctx: AppContext): Handlers {
       const { items, total } = await listPublicProducts(
         db,
         ctx.now(),
-        withDefaults(request.query, 'skip', 'limit', 'country_code'),
+        withDefaults(request.query, 'skip', 'limit', 'country_code', 'sort'),
       );
       reply.header('X-Total-Count', String(total));
       return items;
@@ -52,7 +52,7 @@ export function productsHandlers(ctx: AppContext): Handlers {
     listAdminProducts: async (request, reply) => {
       const { items, total } = await listAdminProducts(
         db,
-        withDefaults(request.query, 'skip', 'limit'),
+        withDefaults(request.query, 'skip', 'limit', 'sort'),
         ctx.now(),
       );
       reply.header('X-Total-Count', String(total));

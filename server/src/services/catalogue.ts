@@ -20,32 +20,16 @@ import { invalid, notFound } from '../api/problem';
 import { json, money, percent } from '../api/present';
 import type { Query, Schemas } from '../api/types';
 import { countryPricing, grossPriceSql, netAndGross, type CountryPricing } from './pricing';
-import { newestFirstPage, searchIn } from '../db/search';
+import { searchIn, sortedPage, sortOrder } from '../db/search';
 import { PRODUCT_NOT_FOUND, productDescription } from './products';
+import { countOf } from './row-counts';
+import { SELLABLE, variantFacts, type VariantFacts } from './variant-facts';
 
 type PublicProduct = Schemas['PublicProduct'];
 type PublicVariant = Schemas['PublicVariant'];
 
-/** A variant that is listed publicly and counts for in_stock (see the header). */
-const SELLABLE = sql<SqlBool>`(p.has_variants = 0 or v.is_default = 0)`;
-/** A variant that can be sold now: not tracked, in stock, or backorders allowed. */
-const CAN_SELL = sql<SqlBool>`(v.track_inventory = 0 or v.stock_quantity > 0 or v.allow_backorder = 1)`;
-
-/**
- * in_stock of the contract: at least one active (sellable) variant can be sold, or the product
- * has no variant at all. 1/0 so it reads the same on both dialects.
- */
-const IN_STOCK = sql<number>`(case
-  when exists (select 1 from variants v where v.product_id = p.id and v.is_active = 1 and ${SELLABLE} and ${CAN_SELL}) then 1
-  when not exists (select 1 from variants v where v.product_id = p.id) then 1
-  else 0 end)`;
-
-/** The listed products (is_active), joined to their own rate as `r` for grossPriceSql. */
-const listedProducts = (db: Db) =>
-  db
-    .selectFrom('products as p')
-    .innerJoin('vat_rates as r', 'r.id', 'p.vat_rate_id')
-    .where('p.is_active', '=', 1);
+/** The listed products (is_active). */
+const listedProducts = (db: Db) => db.selectFrom('products as p').where('p.is_active', '=', 1);
 
 function selectPublicProducts(db: Db) {
   return listedProducts(db)
@@ -71,15 +55,18 @@ function selectPublicProducts(db: Db) {
       'c.name as category_name',
       'c.slug as category_slug',
       'c.is_active as category_is_active',
-    ])
-    .select(IN_STOCK.as('in_stock'));
+    ]);
 }
 
 type PublicProductRow = Awaited<
   ReturnType<ReturnType<typeof selectPublicProducts>['executeTakeFirstOrThrow']>
 >;
 
-function presentPublicProduct(row: PublicProductRow, pricing: CountryPricing): PublicProduct {
+function presentPublicProduct(
+  row: PublicProductRow,
+  pricing: CountryPricing,
+  variants: VariantFacts,
+): PublicProduct {
   const rateBp = pricing.rateBp(row.own_rate_id);
   const includesVat = toBool(row.price_includes_vat);
   // No rate in force: no price is shown (and the product cannot be added to a cart).
@@ -111,8 +98,21 @@ function presentPublicProduct(row: PublicProductRow, pricing: CountryPricing): P
     tags: json<string[]>(row.tags, []),
     meta_title: row.meta_title,
     meta_description: row.meta_description,
-    in_stock: Number(row.in_stock) === 1,
+    in_stock: variants.inStock,
   };
+}
+
+/** Presents the rows (one page) with one query for their variants. */
+async function presentPublicProducts(
+  db: Db,
+  rows: PublicProductRow[],
+  pricing: CountryPricing,
+): Promise<PublicProduct[]> {
+  const variants = await variantFacts(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => presentPublicProduct(row, pricing, variants(row.id)));
 }
 
 /** The listProducts query with the contract's defaults applied. */
@@ -120,7 +120,10 @@ type PublicProductQuery = Query<'listProducts'> & {
   skip: number;
   limit: number;
   country_code: string;
+  sort: Schemas['PublicProductSort'];
 };
+
+const SORT_COLUMNS = { created_at: 'p.created_at', name: 'p.name' };
 
 export async function listPublicProducts(
   db: Db,
@@ -156,16 +159,17 @@ export async function listPublicProducts(
     filters.push(sql<SqlBool>`p.is_featured = ${sql.lit(fromBool(q.is_featured))}`);
   }
 
-  const { rows, total } = await newestFirstPage(
+  const { rows, total } = await sortedPage(
     {
       page: selectPublicProducts(db),
       count: listedProducts(db).select((eb) => eb.fn.countAll<number>().as('n')),
-      alias: 'p',
+      counted: filters.length === 0 ? () => countOf(db, 'products_active') : undefined,
     },
     filters,
     q,
+    sortOrder(q.sort, SORT_COLUMNS, 'p.id'),
   );
-  return { items: rows.map((row) => presentPublicProduct(row, pricing)), total };
+  return { items: await presentPublicProducts(db, rows, pricing), total };
 }
 
 export async function listFeaturedProducts(
@@ -180,7 +184,7 @@ export async function listFeaturedProducts(
     .orderBy('p.id', 'desc')
     .limit(q.limit)
     .execute();
-  return rows.map((row) => presentPublicProduct(row, pricing));
+  return presentPublicProducts(db, rows, pricing);
 }
 
 export async function getPublicProduct(
@@ -192,7 +196,7 @@ export async function getPublicProduct(
   const row = await selectPublicProducts(db).where('p.slug', '=', slug).executeTakeFirst();
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   const pricing = await countryPricing(db, countryCode, now);
-  return presentPublicProduct(row, pricing);
+  return (await presentPublicProducts(db, [row], pricing))[0] as PublicProduct;
 }
 
 export async function listPublicVariants(

@@ -2,7 +2,8 @@
 // admin's order operations (list, detail, status change, cancellation with restocking).
 //
 // Decisions the contract leaves open:
-// - Lists are ordered newest first by created_at, then by id (ties).
+// - Lists are ordered newest first by created_at unless `sort` says otherwise; ties are broken by
+//   id in the same direction (stable paging).
 // - date_from/date_to are compared as instants: they are normalised to the stored form
 //   (toISOString, UTC, milliseconds) and compared as text, which orders like time because every
 //   created_at is written the same way.
@@ -38,10 +39,11 @@ import type {
 } from '../db/schema';
 import type { Db } from '../db/database';
 import { toBool } from '../db/bool';
-import { newestFirstPage, searchIn } from '../db/search';
+import { searchIn, sortedPage, sortOrder } from '../db/search';
 import { conflict, HttpProblem, invalid, notFound } from '../api/problem';
 import { json, money, percent } from '../api/present';
 import type { Schemas } from '../api/types';
+import { countOf } from './row-counts';
 import { adjustStock, movementTitle, VARIANT_NAME_COLUMNS, type StockChange } from './stock';
 
 type Order = Schemas['Order'];
@@ -54,20 +56,25 @@ const CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed', 'processing
 // ---------------------------------------------------------------------------------------------
 // Presenting
 
-type OrderRowWithCount = OrderRow & { item_count: number | string | bigint | null };
+type OrderRowWithCount = OrderRow & { item_count: number };
 
-/** Orders with their number of units (sum of the item quantities), in one query. */
-function selectOrders(db: Db) {
-  return db
-    .selectFrom('orders as o')
-    .selectAll('o')
-    .select((eb) =>
-      eb
-        .selectFrom('order_items as oi')
-        .whereRef('oi.order_id', '=', 'o.id')
-        .select((e) => e.fn.sum<number>('oi.quantity').as('n'))
-        .as('item_count'),
-    );
+const selectOrders = (db: Db) => db.selectFrom('orders as o').selectAll('o');
+
+/** The rows (one page) with their number of units (sum of the item quantities), in one query. */
+async function withItemCounts(db: Db, rows: OrderRow[]): Promise<OrderRowWithCount[]> {
+  if (rows.length === 0) return [];
+  const counts = await db
+    .selectFrom('order_items')
+    .select((eb) => ['order_id', eb.fn.sum<number | string>('quantity').as('n')])
+    .where(
+      'order_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .groupBy('order_id')
+    .execute();
+  const byOrder = new Map(counts.map((c) => [c.order_id, Number(c.n)]));
+  return rows.map((row) => ({ ...row, item_count: byOrder.get(row.id) ?? 0 }));
 }
 
 function presentOrderSummary(row: OrderRowWithCount): OrderSummary {
@@ -93,7 +100,7 @@ function presentOrderSummary(row: OrderRowWithCount): OrderSummary {
       {} as Schemas['ShippingAddress'],
     ),
     notes: row.notes,
-    item_count: Number(row.item_count ?? 0),
+    item_count: row.item_count,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -134,10 +141,11 @@ function presentHistory(row: OrderStatusHistoryRow, view: OrderView): Schemas['O
 export type OrderView = 'admin' | 'customer';
 
 /** Full orders (items and history) for these rows, with two queries in all (no N+1). */
-async function presentOrders(db: Db, rows: OrderRowWithCount[], view: OrderView): Promise<Order[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [items, history] = await Promise.all([
+async function presentOrders(db: Db, orders: OrderRow[], view: OrderView): Promise<Order[]> {
+  if (orders.length === 0) return [];
+  const ids = orders.map((r) => r.id);
+  const [rows, items, history] = await Promise.all([
+    withItemCounts(db, orders),
     db.selectFrom('order_items').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
     db
       .selectFrom('order_status_history')
@@ -218,13 +226,25 @@ export interface AdminOrderQuery {
   date_to?: string | undefined;
   search?: string | undefined;
   customer_email?: string | undefined;
+  shipping_email?: string | undefined;
+  payment_method?: Schemas['PaymentMethod'] | undefined;
+  sort: Schemas['OrderSort'];
 }
+
+const SORT_COLUMNS = { created_at: 'o.created_at', total_amount: 'o.total_amount' };
 
 /** An instant in the stored form, or a 422 on the query parameter. */
 function instant(value: string, field: string): string {
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) throw invalid(['query', field], 'Invalid date-time', 'format');
   return new Date(ms).toISOString();
+}
+
+/** The number of orders the filters keep, from the counters when they are none or the status. */
+function countedByStatus(db: Db, status: OrderStatus | undefined, filterCount: number) {
+  if (filterCount === 0) return () => countOf(db, 'orders:');
+  if (filterCount === 1 && status !== undefined) return () => countOf(db, `orders:${status}`);
+  return undefined;
 }
 
 export async function listAdminOrders(
@@ -240,21 +260,36 @@ export async function listAdminOrders(
   if (q.status !== undefined) filters.push(sql<SqlBool>`o.status = ${q.status}`);
   if (from !== undefined) filters.push(sql<SqlBool>`o.created_at >= ${from}`);
   if (to !== undefined) filters.push(sql<SqlBool>`o.created_at <= ${to}`);
-  filters.push(...searchIn(q.search, ['o.order_number', 'o.customer_email']));
+  filters.push(
+    ...searchIn(q.search, [
+      'o.order_number',
+      'o.customer_email',
+      'o.shipping_email_key',
+      'o.shipping_name',
+    ]),
+  );
   if (q.customer_email !== undefined) {
     filters.push(sql<SqlBool>`lower(o.customer_email) = lower(${q.customer_email.trim()})`);
   }
+  if (q.shipping_email !== undefined) {
+    // The key is already trimmed and lower-cased (migration 006): its index serves the filter.
+    filters.push(sql<SqlBool>`o.shipping_email_key = lower(trim(${q.shipping_email}))`);
+  }
+  if (q.payment_method !== undefined) {
+    filters.push(sql<SqlBool>`o.payment_method = ${q.payment_method}`);
+  }
 
-  const { rows, total } = await newestFirstPage(
+  const { rows, total } = await sortedPage(
     {
       page: selectOrders(db),
       count: db.selectFrom('orders as o').select((eb) => eb.fn.countAll<number>().as('n')),
-      alias: 'o',
+      counted: countedByStatus(db, q.status, filters.length),
     },
     filters,
     q,
+    sortOrder(q.sort, SORT_COLUMNS, 'o.id'),
   );
-  return { items: rows.map(presentOrderSummary), total };
+  return { items: (await withItemCounts(db, rows)).map(presentOrderSummary), total };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
 import type { NewProduct, ProductRow, ProductUpdate as ProductColumnsUpdate } from '../db/schema';
 import type { Db } from '../db/database';
-import { newestFirstPage, searchIn } from '../db/search';
+import { searchIn, sortedPage, sortOrder } from '../db/search';
 import { constraintName, isUniqueViolation } from '../db/transaction';
 import { toMillimes } from '../domain/money';
 import { priceInclVat } from '../domain/vat';
@@ -23,6 +23,8 @@ import {
   updateDefaultVariant,
 } from './simple-inventory';
 import { optionalText } from './text-input';
+import { countOf } from './row-counts';
+import { variantFacts, type VariantFacts } from './variant-facts';
 
 type Product = Schemas['Product'];
 
@@ -35,24 +37,7 @@ export const PRODUCT_TYPE_FIXED = 'Product type cannot be changed after creation
 // ---------------------------------------------------------------------------------------------
 // Reading and presenting
 
-type AdminProductRow = ProductRow & {
-  variant_count: number | string | bigint | null;
-};
-
-/** Products with their own rate and their variant count, in one query (no N+1). */
-function selectAdminProducts(db: Db) {
-  return db
-    .selectFrom('products as p')
-    .innerJoin('vat_rates as r', 'r.id', 'p.vat_rate_id')
-    .selectAll('p')
-    .select((eb) =>
-      eb
-        .selectFrom('variants as v')
-        .whereRef('v.product_id', '=', 'p.id')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .as('variant_count'),
-    );
-}
+const selectAdminProducts = (db: Db) => db.selectFrom('products as p').selectAll('p');
 
 /** The fields that describe a product, the same (and first, in this order) on the admin and public sides. */
 export const productDescription = (
@@ -70,7 +55,7 @@ export const productDescription = (
 });
 
 /** The product with price_incl_vat at the rate in force (its rate or a successor; see pricing.ts). */
-function presentProduct(row: AdminProductRow, rates: RatesInForce): Product {
+function presentProduct(row: ProductRow, rates: RatesInForce, variants: VariantFacts): Product {
   const rateBp = rates.ownRateBp(row.vat_rate_id);
   const base = Number(row.base_price);
   return {
@@ -101,7 +86,7 @@ function presentProduct(row: AdminProductRow, rates: RatesInForce): Product {
     tags: json<string[]>(row.tags, []),
     // The contract: number of variants, active or not, the hidden default variant included
     // (1 for a simple product with its default variant).
-    variant_count: Number(row.variant_count ?? 0),
+    variant_count: variants.count,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -113,6 +98,21 @@ export interface AdminProductQuery {
   search?: string | undefined;
   category_id?: number | undefined;
   is_active?: boolean | undefined;
+  sort: Schemas['ProductSort'];
+}
+
+const SORT_COLUMNS = { created_at: 'p.created_at', name: 'p.name', base_price: 'p.base_price' };
+
+/** Presents the rows (one page) with one query for their variants. */
+async function presentProducts(db: Db, rows: ProductRow[], at: Date): Promise<Product[]> {
+  const [rates, variants] = await Promise.all([
+    ratesInForce(db, at),
+    variantFacts(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return rows.map((row) => presentProduct(row, rates, variants(row.id)));
 }
 
 export async function listAdminProducts(
@@ -128,22 +128,22 @@ export async function listAdminProducts(
     filters.push(sql<SqlBool>`${sql.ref('p.is_active')} = ${sql.lit(fromBool(q.is_active))}`);
   }
 
-  const { rows, total } = await newestFirstPage(
+  const { rows, total } = await sortedPage(
     {
       page: selectAdminProducts(db),
       count: db.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('n')),
-      alias: 'p',
+      counted: filters.length === 0 ? () => countOf(db, 'products') : undefined,
     },
     filters,
     q,
+    sortOrder(q.sort, SORT_COLUMNS, 'p.id'),
   );
-  const rates = await ratesInForce(db, at);
-  return { items: rows.map((row) => presentProduct(row, rates)), total };
+  return { items: await presentProducts(db, rows, at), total };
 }
 
 export async function findProduct(db: Db, id: number, at: Date): Promise<Product | undefined> {
   const row = await selectAdminProducts(db).where('p.id', '=', id).executeTakeFirst();
-  return row ? presentProduct(row, await ratesInForce(db, at)) : undefined;
+  return row ? (await presentProducts(db, [row], at))[0] : undefined;
 }
 
 export async function getProduct(db: Db, id: number, at: Date): Promise<Product> {

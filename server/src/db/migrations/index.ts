@@ -7,6 +7,7 @@ import { customersOrders } from './002_customers_orders';
 import { authThrottle } from './003_auth_throttle';
 import { vatInForce } from './004_vat_in_force';
 import { stockLedger } from './005_stock_ledger';
+import { lists } from './006_lists';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -15,5 +16,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '003_auth_throttle': authThrottle(dialect),
     '004_vat_in_force': vatInForce(),
     '005_stock_ledger': stockLedger(dialect),
+    '006_lists': lists(dialect),
   };
 }
