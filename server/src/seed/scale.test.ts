@@ -130,7 +130,7 @@ describe.each(testDialects)('seed:demo --products/--orders on %s', (dialect) => 
     expect(orders.every((o) => last.get(o.id) === o.status)).toBe(true);
   });
 
-  it('spreads the orders over years and customers, some e-mails typed in another case or padded', async () => {
+  it('spreads the orders over years and customers, some e-mails typed in another case', async () => {
     const db = t.database.db;
     const orders = await db
       .selectFrom('orders')
@@ -148,9 +148,9 @@ describe.each(testDialects)('seed:demo --products/--orders on %s', (dialect) => 
     const customers = new Set(typed.map((e) => e.trim().toLowerCase()));
     expect(customers.size).toBeGreaterThan(50);
     expect(customers.size).toBeLessThan(orders.length);
-    expect(typed.some((e) => e !== e.trim())).toBe(true);
-    expect(typed.some((e) => e.trim() !== e.trim().toLowerCase())).toBe(true);
-    expect(orders.every((o, k) => o.customer_email === typed[k]?.trim().toLowerCase())).toBe(true);
+    expect(typed.every((e) => e === e.trim())).toBe(true);
+    expect(typed.some((e) => e !== e.toLowerCase())).toBe(true);
+    expect(orders.every((o, k) => o.customer_email === typed[k]?.toLowerCase())).toBe(true);
     const counters = await db.selectFrom('order_number_counters').selectAll().execute();
     const lastOfDay = new Map<string, number>();
     for (const o of orders) {
