@@ -1,7 +1,6 @@
 import type { Preview } from '@storybook/react-vite';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
-import { configure } from 'storybook/test';
 import { defaultHandlers } from '@mocks/handlers';
 import { prepareStory, type StoryAuth } from './session';
 import { StoryShell } from './story-shell';
@@ -22,11 +21,6 @@ import { StoryShell } from './story-shell';
 window.addEventListener('beforeunload', (event) => {
   if (!event.isTrusted) event.stopImmediatePropagation();
 });
-
-// Play functions wait for what a user sees, not for how fast it comes: the default 1 s of
-// findBy…/waitFor is a latency assertion that a loaded 2-core CI machine fails while lazy chunks
-// load (performance is measured in bench/, never in tests).
-configure({ asyncUtilTimeout: 5000 });
 
 const preview: Preview = {
   loaders: [

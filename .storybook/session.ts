@@ -4,6 +4,7 @@ import { SIDEBAR_COOKIE } from '@/components/layout/sidebar-cookie';
 import { logout, setCredentials, setUser } from '@/lib/auth/store';
 import { contractViolations } from '@mocks/contract';
 import { requests } from '@mocks/recorder';
+import { cache, SWRGlobalState } from 'swr/_internal';
 
 /** `parameters.auth`: who is signed in when the story starts (absent: nobody). */
 export interface StoryAuth {
@@ -20,6 +21,7 @@ export function prepareStory(
   cookies: Record<string, string> | undefined,
 ): void {
   logout(); // clears the store and the three localStorage keys
+  forgetPreloads();
   toaster.remove();
   requests.clear();
   contractViolations.take(); // a previous story's are reported by the test runner already
@@ -35,4 +37,14 @@ export function prepareStory(
     });
     if (auth.user) setUser(auth.user);
   }
+}
+
+/**
+ * Drops the requests SWR's `preload` started that no hook took (src/app/admin-start.ts). A page
+ * load starts with none; stories share one page, and a request preloaded by a story that ended
+ * first (one that never answers, say) would be handed to the next story's hook.
+ */
+function forgetPreloads(): void {
+  const preloads = SWRGlobalState.get(cache)?.[3];
+  for (const key of Object.keys(preloads ?? {})) delete preloads?.[key];
 }
