@@ -183,14 +183,18 @@ export function Select({
   children,
   disabled,
   width,
+  size,
+  flex,
   ...field
-}: Omit<NativeSelectFieldProps, 'width'> & {
+}: Omit<NativeSelectFieldProps, 'width' | 'size' | 'flex'> & {
   options?: readonly Option[] | undefined;
   width?: NativeSelectRootProps['width'];
+  size?: NativeSelectRootProps['size'];
+  flex?: NativeSelectRootProps['flex'];
   disabled?: boolean | undefined;
 }) {
   return (
-    <NativeSelect.Root disabled={disabled} width={width}>
+    <NativeSelect.Root disabled={disabled} width={width} size={size} flex={flex}>
       <NativeSelect.Field {...field}>
         {children}
         {options?.map((option) => (

@@ -10,6 +10,7 @@ export {
   type ServerTableProps,
 } from './DataTable';
 export { ListScreen, useListSearch } from './ListScreen';
+export { FilterSelect, type FilterOption } from './FilterSelect';
 export {
   searchParam,
   useListSort,

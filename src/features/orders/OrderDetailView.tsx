@@ -6,7 +6,6 @@ import {
   Flex,
   Grid,
   HStack,
-  NativeSelect,
   Separator,
   Spinner,
   Stack,
@@ -16,10 +15,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Order, OrderItem, OrderStatus } from '@generated/model';
 import { PageHeader } from '@/components/layout/PageHeader';
+import { Select } from '@/components/form';
 import { formatDateTime, formatMoney, toDecimal } from '@/lib/format';
 import { ArrowLeftIcon } from '@/components/icons';
 import { customerName, paymentLabel, STATUS_OPTIONS } from './order-display';
-import { Options } from './Options';
 import { StatusBadge } from './StatusBadge';
 import { paths } from '@/lib/paths';
 
@@ -185,18 +184,16 @@ function StatusCard({
         <Field.Root disabled={pending}>
           <Field.Label>Change status</Field.Label>
           <HStack w="full">
-            <NativeSelect.Root size="sm" flex="1">
-              <NativeSelect.Field
-                value={pendingStatus ?? order.status}
-                onChange={(event) => {
-                  const status = event.target.value as OrderStatus;
-                  if (status !== order.status) onStatusChange(status);
-                }}
-              >
-                <Options options={STATUS_OPTIONS} />
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Select
+              size="sm"
+              flex="1"
+              options={STATUS_OPTIONS}
+              value={pendingStatus ?? order.status}
+              onChange={(event) => {
+                const status = event.target.value as OrderStatus;
+                if (status !== order.status) onStatusChange(status);
+              }}
+            />
             {pending && <Spinner size="sm" aria-label="Updating status" />}
           </HStack>
         </Field.Root>

@@ -1,13 +1,16 @@
-import { Input, NativeSelect } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { PaymentMethod } from '@generated/model';
+import { FilterSelect } from '@/components/list-screen';
 import { STATUS_OPTIONS, statusLabel } from './order-display';
-import { Options } from './Options';
 import type { OrderFilters } from './order-filters';
 
-const PAYMENT_OPTIONS = Object.values(PaymentMethod).map(
+const ALL_STATUSES = [{ value: '' as const, label: 'All statuses' }, ...STATUS_OPTIONS];
+const ALL_PAYMENT_METHODS = [
+  { value: '' as const, label: 'All payment methods' },
   // Sentence case ('Cash on delivery'): the upper-case label is the table's.
-  (method) => [method, statusLabel(method)] as const,
-);
+  ...Object.values(PaymentMethod).map((method) => ({ value: method, label: statusLabel(method) })),
+];
+const SELECT_WIDTH = { sm: '12rem' };
 
 interface OrderFiltersBarProps {
   filters: OrderFilters;
@@ -21,17 +24,17 @@ export function OrderFiltersBar({ filters, onChange }: OrderFiltersBarProps) {
     <>
       <FilterSelect
         label="Filter by status"
-        all="All statuses"
-        options={STATUS_OPTIONS}
+        options={ALL_STATUSES}
         value={filters.status}
         onChange={(status) => set({ status })}
+        width={SELECT_WIDTH}
       />
       <FilterSelect
-        options={PAYMENT_OPTIONS}
-        onChange={(payment) => set({ payment })}
-        value={filters.payment}
-        all="All payment methods"
         label="Filter by payment method"
+        options={ALL_PAYMENT_METHODS}
+        value={filters.payment}
+        onChange={(payment) => set({ payment })}
+        width={SELECT_WIDTH}
       />
       {(['from', 'to'] as const).map((end) => (
         <Input
@@ -44,34 +47,5 @@ export function OrderFiltersBar({ filters, onChange }: OrderFiltersBarProps) {
         />
       ))}
     </>
-  );
-}
-
-/** A select of one filter: '' (the `all` option) or one of `options`. */
-function FilterSelect<V extends string>({
-  label,
-  all,
-  options,
-  value,
-  onChange,
-}: {
-  label: string;
-  all: string;
-  options: readonly (readonly [V, string])[];
-  value: V | '';
-  onChange: (value: V | '') => void;
-}) {
-  return (
-    <NativeSelect.Root size="md" width={{ sm: '12rem' }}>
-      <NativeSelect.Field
-        aria-label={label}
-        value={value}
-        onChange={(event) => onChange(event.target.value as V | '')}
-      >
-        <option value="">{all}</option>
-        <Options options={options} />
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
   );
 }

@@ -18,10 +18,11 @@ export function statusLabel(status: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The [value, label] options of the status selectors. */
-export const STATUS_OPTIONS = ORDER_STATUSES.map(
-  (status) => [status, statusLabel(status)] as const,
-);
+/** The options of the status selectors. */
+export const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({
+  value: status,
+  label: statusLabel(status),
+}));
 
 /** docs/product.md §2: the method with underscores replaced by spaces, upper-case ('CASH ON DELIVERY'). */
 export function paymentLabel(method: string | null | undefined): string {

@@ -11,9 +11,13 @@ import {
   Text,
 } from '@chakra-ui/react';
 import type { VariantPage } from '@generated/model';
-import { Select } from '@/components/form';
 import { PlusIcon, SearchIcon, TrashIcon } from '@/components/icons';
-import { LoadErrorState, LoadingState } from '@/components/list-screen';
+import {
+  FilterSelect,
+  LoadErrorState,
+  LoadingState,
+  type FilterOption,
+} from '@/components/list-screen';
 import {
   MAX_SEARCH_LENGTH,
   type StatusFilter,
@@ -155,36 +159,6 @@ const STOCK_OPTIONS: readonly FilterOption<StockFilter>[] = [
   { value: 'low', label: 'Low stock' },
   { value: 'out', label: 'Out of stock' },
 ];
-
-interface FilterOption<T extends string> {
-  value: T;
-  label: string;
-}
-
-function FilterSelect<T extends string>({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: T;
-  onChange: (value: T) => void;
-  options: readonly FilterOption<T>[];
-}) {
-  return (
-    <Select
-      width={{ base: 'full', md: '40' }}
-      aria-label={label}
-      value={value}
-      options={options}
-      onChange={(event) => {
-        const chosen = options.find((option) => option.value === event.currentTarget.value);
-        if (chosen) onChange(chosen.value);
-      }}
-    />
-  );
-}
 
 function EmptyState({
   filtered,
