@@ -24,6 +24,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AccessTokens } from '../auth/access-token';
 import type { Database, OrderStatus } from '../db/schema';
 import { formatOrderNumber, orderDay } from '../services/order-numbers';
+import { STOCK_REASONS } from '../services/stock';
 import { prng, type Prng } from './prng';
 
 export interface DemoOrderOptions {
@@ -423,19 +424,19 @@ async function backdate(
         .execute();
       await trx
         .updateTable('stock_movements')
-        .set({ reason: `Order ${number}`, created_at: createdAt.toISOString() })
+        .set({ reason: STOCK_REASONS.order(number), created_at: createdAt.toISOString() })
         .where('order_id', '=', p.id)
-        .where('reason', '=', `Order ${p.orderNumber}`)
+        .where('reason', '=', STOCK_REASONS.order(p.orderNumber))
         .execute();
       for (const status of ['cancelled', 'refunded'] as const) {
         await trx
           .updateTable('stock_movements')
           .set({
-            reason: `Order ${number} ${status}`,
+            reason: STOCK_REASONS.orderGaveBack(number, status),
             created_at: statusAt.get(status) ?? createdAt.toISOString(),
           })
           .where('order_id', '=', p.id)
-          .where('reason', '=', `Order ${p.orderNumber} ${status}`)
+          .where('reason', '=', STOCK_REASONS.orderGaveBack(p.orderNumber, status))
           .execute();
       }
     }

@@ -20,7 +20,7 @@ import type { DialectName } from '../db/database';
 import type { Database, OrderStatus } from '../db/schema';
 import { lineAmounts, orderAmounts, type LineAmounts } from '../domain/vat';
 import { formatOrderNumber, orderDay } from '../services/order-numbers';
-import { movementTitle } from '../services/stock';
+import { movementTitle, STOCK_REASONS } from '../services/stock';
 
 export interface ScaleTarget {
   db: Kysely<Database>;
@@ -50,7 +50,6 @@ const PRODUCT_STEP_MS = 10 * 60 * 1000;
 const ORDER_YEARS = 4;
 /** Every product with variants has these. */
 const SIZES = ['S', 'M', 'L'] as const;
-const INITIAL_STOCK_REASON = 'Product inventory update';
 const RESTOCK_REASON = 'Restocked by the supplier';
 
 /**
@@ -276,7 +275,7 @@ export async function insertScaleProducts(
           sku: v.sku,
           title: movementTitle(nameOf.get(v.product_id) ?? '', v),
           delta: v.stock_quantity,
-          reason: INITIAL_STOCK_REASON,
+          reason: STOCK_REASONS.inventoryUpdate,
           stock_before: 0,
           stock_after: v.stock_quantity,
           admin_user_id: null,
@@ -527,10 +526,18 @@ export async function insertScaleOrders(
           if (v.stock < quantity) {
             movements.push(movementRow(v, null, 50 + quantity, RESTOCK_REASON, p.createdAt));
           }
-          movements.push(movementRow(v, orderId, -quantity, `Order ${p.number}`, p.createdAt));
+          movements.push(
+            movementRow(v, orderId, -quantity, STOCK_REASONS.order(p.number), p.createdAt),
+          );
           if (givesBack) {
             movements.push(
-              movementRow(v, orderId, quantity, `Order ${p.number} ${p.status}`, p.updatedAt),
+              movementRow(
+                v,
+                orderId,
+                quantity,
+                STOCK_REASONS.orderGaveBack(p.number, p.status),
+                p.updatedAt,
+              ),
             );
           }
         }

@@ -57,7 +57,7 @@ import {
   skuOf,
   variantTitleOf,
 } from './sellable-lines';
-import { adjustStock, type StockChange } from './stock';
+import { adjustStock, STOCK_REASONS, type StockChange } from './stock';
 import { vatNumberCheckerFor } from './vat-numbers';
 
 type Order = Schemas['Order'];
@@ -249,7 +249,7 @@ export async function placeOrder(
 
     // 4. Stock, taken by this order.
     const stockChange: StockChange = {
-      reason: `Order ${orderNumber}`,
+      reason: STOCK_REASONS.order(orderNumber),
       adminUserId: null,
       now,
       orderId: order.id,

@@ -44,7 +44,13 @@ import { conflict, HttpProblem, invalid, notFound } from '../api/problem';
 import { json, money, percent } from '../api/present';
 import type { Schemas } from '../api/types';
 import { countOf } from './row-counts';
-import { adjustStock, movementTitle, VARIANT_NAME_COLUMNS, type StockChange } from './stock';
+import {
+  adjustStock,
+  movementTitle,
+  STOCK_REASONS,
+  VARIANT_NAME_COLUMNS,
+  type StockChange,
+} from './stock';
 
 type Order = Schemas['Order'];
 type OrderSummary = Schemas['OrderSummary'];
@@ -370,7 +376,9 @@ async function applyStockEffect(
   const held = holdsStock(done.from);
   if (held === holdsStock(to)) return;
   const stockChange: StockChange = {
-    reason: held ? `Order ${done.orderNumber} ${to}` : `Order ${done.orderNumber} back to ${to}`,
+    reason: held
+      ? STOCK_REASONS.orderGaveBack(done.orderNumber, to)
+      : STOCK_REASONS.orderTookBack(done.orderNumber, to),
     adminUserId: change.admin?.id ?? null,
     now: change.now,
     orderId,

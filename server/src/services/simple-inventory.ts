@@ -8,14 +8,13 @@ import { fromBool } from '../db/bool';
 import type { Db } from '../db/database';
 import type { Database, NewVariant, VariantUpdate } from '../db/schema';
 import { DEFAULT_LOW_STOCK_THRESHOLD, PLACEHOLDER_SKU } from '../domain/inventory';
-import { setStock, writeInventory } from './stock';
+import { setStock, STOCK_REASONS, writeInventory } from './stock';
 import { optionalText } from './text-input';
 
 /** Inventory as received: the contract's defaults are NOT applied by the validator inside oneOf. */
 type InventoryInput = Partial<Schemas['SimpleProductInventory']>;
 
 /** Reason of the stock movements written by product create/update. */
-const INVENTORY_REASON = 'Product inventory update';
 const DEFAULT_TITLE = 'DEFAULT';
 
 export async function findDefaultVariant(db: Db, productId: number) {
@@ -65,7 +64,7 @@ export async function createDefaultVariant(
     .executeTakeFirstOrThrow();
   const quantity = inventory.stock_quantity ?? 0;
   if (quantity !== 0) {
-    await setStock(trx, variant.id, quantity, { reason: INVENTORY_REASON, ...change });
+    await setStock(trx, variant.id, quantity, { reason: STOCK_REASONS.inventoryUpdate, ...change });
   }
 }
 
@@ -89,7 +88,7 @@ export async function updateDefaultVariant(
   }
   if (inventory.weight !== undefined) set.weight = inventory.weight;
   await writeInventory(trx, variantId, set, inventory.stock_quantity, {
-    reason: INVENTORY_REASON,
+    reason: STOCK_REASONS.inventoryUpdate,
     ...change,
   });
 }

@@ -7,10 +7,32 @@
 // result outside is refused (422 for a value sent, 409 for a result), so the ledger never holds
 // a rounded or non-integer row.
 import { sql, type Transaction } from 'kysely';
-import type { Database, StockMovementRow, VariantRow, VariantUpdate } from '../db/schema';
+import type {
+  Database,
+  OrderStatus,
+  StockMovementRow,
+  VariantRow,
+  VariantUpdate,
+} from '../db/schema';
 import type { Db } from '../db/database';
 import { isStockFigure, MAX_STOCK } from '../domain/inventory';
 import { conflict, invalid, notFound } from '../api/problem';
+
+/**
+ * The reasons of the movements the shop writes itself, as the stock history shows them; the
+ * services write them and the seeds that load orders in bulk write the same ones.
+ */
+export const STOCK_REASONS = {
+  /** The product form's inventory of a simple product. */
+  inventoryUpdate: 'Product inventory update',
+  /** An order took its units at checkout. */
+  order: (orderNumber: string) => `Order ${orderNumber}`,
+  /** An order gave its units back on moving to `status` (cancelled, refunded). */
+  orderGaveBack: (orderNumber: string, status: OrderStatus) => `Order ${orderNumber} ${status}`,
+  /** An order took its units again on moving back to `status`. */
+  orderTookBack: (orderNumber: string, status: OrderStatus) =>
+    `Order ${orderNumber} back to ${status}`,
+} as const;
 
 export interface StockChange {
   reason: string | null;
