@@ -19,7 +19,7 @@ export {
   type ServerListState,
 } from './use-server-list';
 export { RowActions, StatusBadge } from './RowActions';
-export { LoadErrorState, LoadingState, UnavailableState } from './states';
+export { LoadErrorState, LoadingState, SEARCH_MAX_LENGTH, UnavailableState } from './states';
 export { useCrudDialogs, useDeleteConfirmation } from './use-crud-dialogs';
 export { BADGE_PROPS, type BadgeStyle } from './badges';
 export { CrudListScreen, type CrudListData, type CrudTexts } from './CrudListScreen';

@@ -78,6 +78,9 @@ export function UnavailableState({ text, onRetry, testId }: UnavailableStateProp
   );
 }
 
+/** The contract's bound of every list's `search` parameter (maxLength). */
+export const SEARCH_MAX_LENGTH = 100;
+
 export interface SearchInputProps {
   /** Placeholder, e.g. 'Search VAT rates...'. */
   placeholder: string;
@@ -95,6 +98,7 @@ export function SearchInput({ placeholder, label, value, onChange }: SearchInput
         type="search"
         placeholder={placeholder}
         aria-label={label}
+        maxLength={SEARCH_MAX_LENGTH}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />

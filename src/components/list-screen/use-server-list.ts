@@ -4,6 +4,7 @@ import useSWRInfinite, { unstable_serialize as infiniteKey } from 'swr/infinite'
 import { useFailureToast } from '@/components/ui/notify';
 import { useRetainedKeys } from '@/lib/swr/gc-cache';
 import type { ServerTableProps } from './DataTable';
+import { SEARCH_MAX_LENGTH } from './states';
 import {
   fetchPage,
   pageParams,
@@ -153,6 +154,6 @@ export function useListSort<K extends string, S extends string = string>(initial
 
 /** The search text as the server takes it: trimmed, at most 100 characters, none when empty. */
 export function searchParam(query: string): string | undefined {
-  const text = query.trim().slice(0, 100);
+  const text = query.trim().slice(0, SEARCH_MAX_LENGTH);
   return text || undefined;
 }

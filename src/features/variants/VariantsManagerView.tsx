@@ -16,14 +16,10 @@ import {
   FilterSelect,
   LoadErrorState,
   LoadingState,
+  SEARCH_MAX_LENGTH,
   type FilterOption,
 } from '@/components/list-screen';
-import {
-  MAX_SEARCH_LENGTH,
-  type StatusFilter,
-  type StockFilter,
-  type VariantFilters,
-} from './list-params';
+import { type StatusFilter, type StockFilter, type VariantFilters } from './list-params';
 import { pageStats } from './stock';
 import { VariantCards, VariantsTable, type VariantsListProps } from './VariantsList';
 import { ROW_FROM_SM } from '@/components/layout/responsive';
@@ -126,7 +122,7 @@ function Toolbar({
           type="search"
           aria-label="Search variants"
           placeholder="Search by SKU, title, or barcode..."
-          maxLength={MAX_SEARCH_LENGTH}
+          maxLength={SEARCH_MAX_LENGTH}
           value={filters.search}
           onChange={(event) => onFiltersChange({ ...filters, search: event.target.value })}
         />

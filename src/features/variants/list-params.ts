@@ -1,4 +1,5 @@
 import type { ListVariantsParams } from '@generated/model';
+import { searchParam } from '@/components/list-screen';
 import { VARIANTS_PAGE_SIZE } from './constants';
 
 export type StatusFilter = 'all' | 'active' | 'inactive';
@@ -12,9 +13,6 @@ export interface VariantFilters {
 }
 
 export const NO_FILTERS: VariantFilters = { search: '', status: 'all', stock: 'all' };
-
-/** The server accepts at most 100 characters of search text. */
-export const MAX_SEARCH_LENGTH = 100;
 
 export function hasActiveFilters({ search, status, stock }: VariantFilters): boolean {
   return search.trim() !== '' || status !== 'all' || stock !== 'all';
@@ -31,7 +29,7 @@ export function listParams(
     page,
     page_size: VARIANTS_PAGE_SIZE,
   };
-  const text = search.trim().slice(0, MAX_SEARCH_LENGTH);
+  const text = searchParam(search);
   if (text) params.search = text;
   if (status !== 'all') params.is_active = status === 'active';
   if (stock === 'low') params.low_stock_only = true;
