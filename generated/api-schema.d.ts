@@ -618,7 +618,7 @@ export interface paths {
     head?: never;
     /**
      * Change an order's status (admin)
-     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Sets any of the seven statuses, from any status, and appends a status_history entry with the previous and new status, the note, the admin and the time. Setting the current status again changes nothing and adds no entry. Stock follows the order, exactly once, in the same transaction: an order holds the stock of its items in every status but cancelled and refunded (checkout took it). Moving it to cancelled or refunded from any other status gives back what it holds, to each variant still in the catalogue (as cancelOrder does); between cancelled and refunded nothing changes. Moving it from cancelled or refunded to any other status takes its items' quantities again from every variant that still exists and tracks inventory; 409 when one of them is short and does not allow backorders (the detail names the item, its SKU, the stock and the quantity needed) and then nothing changes. Every stock change is a stock movement linked to the order (order_id). Two concurrent changes of one order apply one after the other, each from the status the other left. 404 when there is no such order.
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Sets any of the seven statuses, from any status, and appends a status_history entry with the previous and new status, the note, the admin and the time. Setting the current status again changes nothing and adds no entry. Stock follows the order, exactly once, in the same transaction: an order holds the stock of its items in every status but cancelled and refunded (checkout took it). Moving it to cancelled or refunded from any other status gives back what it holds, to each variant still in the catalogue (as cancelOrder does); between cancelled and refunded nothing changes. Moving it from cancelled or refunded to any other status takes its items' quantities again from every variant that still exists and tracks inventory; 409 when one of them is short and does not allow backorders (the detail names the item, its SKU, the stock and the quantity needed) and then nothing changes. Every stock change is a stock movement linked to the order (order_id). Two concurrent changes of one order apply one after the other, each from the status the other left. In the same transaction, entering confirmed, processing, shipped or delivered with no invoice in force issues the invoice (when the shop settings are complete; see issueInvoice), and entering cancelled or refunded with an invoice in force issues its credit note. 404 when there is no such order.
      */
     patch: operations['updateOrderStatus'];
     trace?: never;
@@ -634,9 +634,240 @@ export interface paths {
     put?: never;
     /**
      * Cancel an order and restock its items (admin)
-     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Only an order that is pending, confirmed or processing can be cancelled (409 otherwise, e.g. already shipped or cancelled). In one transaction the status becomes cancelled, a status_history entry is appended with the reason as its note, and the order gives back the stock it holds: for each variant still in the catalogue, what the order's stock movements took (at checkout or when it was last reopened), recorded as a stock movement linked to the order. Stock is given back once: two concurrent cancellations of one order give one 200 and one 409, and an order already moved to cancelled or refunded by updateOrderStatus cannot be cancelled again. The body is optional. 404 when there is no such order.
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Only an order that is pending, confirmed or processing can be cancelled (409 otherwise, e.g. already shipped or cancelled). In one transaction the status becomes cancelled, a status_history entry is appended with the reason as its note, and the order gives back the stock it holds: for each variant still in the catalogue, what the order's stock movements took (at checkout or when it was last reopened), recorded as a stock movement linked to the order. Stock is given back once: two concurrent cancellations of one order give one 200 and one 409, and an order already moved to cancelled or refunded by updateOrderStatus cannot be cancelled again. An invoice in force is reversed by a credit note issued in the same transaction. The body is optional. 404 when there is no such order.
      */
     post: operations['cancelOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/timeline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What happened to an order
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Every status change, invoice and credit note issued, stock movement linked to the order, internal note and shipment update, oldest first (events at the same instant in the order they were written). 404 when there is no such order.
+     */
+    get: operations['getOrderTimeline'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add an internal note to an order
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). The note is kept with the admin and the time, shown in the timeline, never to the customer. 404 when there is no such order; 422 for a blank or too long note.
+     */
+    post: operations['addOrderNote'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/shipment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the carrier and tracking number of an order
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Sets (or corrects) the order's shipment and records it in the timeline; the status is not changed (shipping it is a status change of its own). Sending the values already stored changes nothing and records nothing. 409 for a cancelled or refunded order; 404 when there is no such order; 422 for blank or too long values.
+     */
+    put: operations['setOrderShipment'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/invoices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The invoices and credit notes of an order
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Every invoice and credit note issued for the order, in the order they were issued (an order cancelled and reopened can have an invoice, its credit note and a new invoice). 404 when there is no such order.
+     */
+    get: operations['listOrderInvoices'];
+    put?: never;
+    /**
+     * Issue the order's invoice now
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Issues the invoice of an order that has none in force (none yet, or the last one credited), in one transaction with its number. Invoices are also issued without this call: when an order enters confirmed, processing, shipped or delivered with no invoice in force and the shop settings are complete, in the transaction of that status change; and cancelling or refunding an order with an invoice in force issues its credit note in the same way. 409 "This order already has an invoice" when it has one in force, "A cancelled or refunded order cannot be invoiced" for those statuses, "Complete the shop settings before issuing invoices" when the legal name, address or matricule fiscal is missing. 404 when there is no such order. Takes no body.
+     */
+    post: operations['issueInvoice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/packing-slip': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The order's packing slip as PDF
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). For the parcel: the shop's name and logo, the order number and date, the shipping address, the customer's note, and each line's description, SKU and quantity; no prices. Made from the order as it is now. Sent as an attachment (packing-slip-ORD-20261122-0001.pdf). 404 when there is no such order.
+     */
+    get: operations['getPackingSlipPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/invoices/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An invoice or credit note as data
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). 404 when there is no such document.
+     */
+    get: operations['getInvoice'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/invoices/{id}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An invoice or credit note as PDF
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). The frozen document laid out on A4 with the labels in `lang`: the shop's logo, the seller's and the buyer's identities with their tax identifiers, the lines, the VAT by rate, shipping, discount, the totals excluding and including VAT, the stamp duty, the amount due, the payment method, and the reverse-charge mention when it applies. Sent as an attachment named after the number (INV-2026-000123.pdf). 404 when there is no such document.
+     */
+    get: operations['getInvoicePdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/exports/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The orders as CSV
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). The orders matching the same filters and sort as listAdminOrders (all of them, no paging), streamed as UTF-8 CSV (RFC 4180, comma-separated, a header row, CRLF line ends, with a byte order mark so spreadsheets read the accents). X-Total-Count gives the number of orders before the body starts. `rows=orders` (default): one row per order with the columns order_number, created_at, status, payment_method, customer_email, customer_type, customer_country_code, vat_number, vat_reverse_charge, shipping_name, shipping_company, shipping_city, shipping_country, item_count, subtotal, vat_amount, shipping_amount, shipping_vat_amount, discount_amount, total_amount, currency, invoice_number. `rows=lines`: one row per order line with order_number, created_at, status, customer_email, product_name, variant_title, sku, quantity, unit_price, vat_rate, vat_amount, total_price, total_price_incl_vat. Amounts are written as the API writes them (12.500), created_at in the shop's time zone with its offset (2026-11-24T17:05:00+01:00), booleans as true/false, invoice_number the invoice in force or empty. A cell that starts with =, +, -, @, a tab or a carriage return and is not a plain number is prefixed with an apostrophe so that no spreadsheet runs it as a formula. 422 for an invalid filter.
+     */
+    get: operations['exportOrders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/exports/products': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The products and their variants as CSV
+     * @description Any admin role with catalogue:read (403 otherwise). The products matching the same filters and sort as listAdminProducts, streamed as CSV like exportOrders, one row per variant (a product without variants has one row with empty variant columns): product_id, product_name, slug, category, is_active, price_includes_vat, base_price, vat_rate_name, variant_id, sku, variant_title, option_values (name=value pairs joined by "; "), price, price_incl_vat, compare_at_price, stock_quantity, track_inventory, allow_backorder, variant_is_active. X-Total-Count gives the number of products. 422 for an invalid filter.
+     */
+    get: operations['exportProducts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/settings/shop': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The shop's settings
+     * @description Any admin role (the time zone and the seller identity are shown everywhere).
+     */
+    get: operations['getShopSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the shop's settings
+     * @description super_admin or admin (403 otherwise). Saves the fields sent and records the change (who, when, each field before and after) in the same transaction; sending only values equal to the stored ones changes nothing and records nothing. Invoices already issued keep the identity they were issued with. 422 for an invalid value (matricule fiscal, time zone, a logo_key that is not an uploaded PNG or JPEG image, clearing a field an invoice needs).
+     */
+    patch: operations['updateShopSettings'];
+    trace?: never;
+  };
+  '/api/v1/admin/settings/shop/changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who changed the shop's settings, and what
+     * @description super_admin or admin (403 otherwise). Newest first.
+     */
+    get: operations['listShopSettingsChanges'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1396,6 +1627,320 @@ export interface components {
       total_spent: components['schemas']['Money'];
       /** @description created_at of the most recent order. */
       last_order_date: components['schemas']['Timestamp'];
+    };
+    /**
+     * @description Tunisian tax identifier (matricule fiscal) of a VAT-registered business: 7 digits, the check letter, the VAT code (A, B, D, N or P), the category (M, C, P, N or E) and the secondary establishment number, written 1234567A/A/M/000. Sent with or without slashes and spaces, in any case; stored and returned in the written form. 422 with "Invalid matricule fiscal (expected 1234567A/A/M/000)" otherwise.
+     * @example 1234567A/A/M/000
+     */
+    MatriculeFiscal: string;
+    /**
+     * @description Text put before the year of an invoice or credit note number (<prefix><year>-<6 digits>): up to 10 capital letters, digits and hyphens. Defaults: INV- for invoices, CN- for credit notes.
+     * @example INV-
+     */
+    DocumentPrefix: string;
+    /**
+     * @description IANA time zone of the shop (default Africa/Tunis): the calendar year of an invoice number and the dates printed on documents are taken in it. 422 "Unknown time zone" for a name the server does not know.
+     * @example Africa/Tunis
+     */
+    TimeZone: string;
+    /** @description The shop's settings. Until an admin saves them, legal_name, address and matricule_fiscal are null and invoices cannot be issued (409 "Complete the shop settings before issuing invoices"). updated_at and updated_by are null until the first save. */
+    ShopSettings: {
+      /** @example Maison Carthage SARL */
+      legal_name: string | null;
+      /**
+       * @description Postal address as printed on invoices (lines separated by line feeds).
+       * @example 12 Avenue Habib Bourguiba
+       *     1000 Tunis
+       *     Tunisie
+       */
+      address: string | null;
+      matricule_fiscal: components['schemas']['MatriculeFiscal'] | null;
+      /**
+       * @description Registre national des entreprises (RNE) number.
+       * @example B01234562026
+       */
+      trade_register_number: string | null;
+      /** @example +216 71 000 000 */
+      phone: string | null;
+      /**
+       * Format: email
+       * @example contact@example.tn
+       */
+      email: string | null;
+      /** @description Key of an uploaded PNG or JPEG image (uploadImage) printed on invoices; null for none. */
+      logo_key: components['schemas']['MediaKey'] | null;
+      /**
+       * @description URL of the logo (getMedia), null without one.
+       * @example /api/v1/media/3f2a9c1e-6b1d-4d55-9a57-0c1e2b7d9f10.png
+       */
+      logo_url: string | null;
+      invoice_prefix: components['schemas']['DocumentPrefix'];
+      credit_note_prefix: components['schemas']['DocumentPrefix'];
+      /** @description Stamp duty (droit de timbre) added to the amount due of every invoice to a buyer in Tunisia (default 1.000 TND). */
+      stamp_duty: components['schemas']['Money'];
+      time_zone: components['schemas']['TimeZone'];
+      updated_at: components['schemas']['Timestamp'] | null;
+      /**
+       * @description Username of the admin who saved last.
+       * @example alice
+       */
+      updated_by: string | null;
+    };
+    /** @description The fields to change; the others keep their value. legal_name, address and matricule_fiscal cannot be set back to null once set (an invoice needs them). */
+    ShopSettingsUpdate: {
+      legal_name?: string;
+      address?: string;
+      matricule_fiscal?: components['schemas']['MatriculeFiscal'];
+      trade_register_number?: string | null;
+      phone?: string | null;
+      /** Format: email */
+      email?: string | null;
+      logo_key?: components['schemas']['MediaKey'] | null;
+      invoice_prefix?: components['schemas']['DocumentPrefix'];
+      credit_note_prefix?: components['schemas']['DocumentPrefix'];
+      stamp_duty?: components['schemas']['Money'];
+      time_zone?: components['schemas']['TimeZone'];
+    };
+    /** @description One save of the shop settings, with each changed field's value before and after. */
+    ShopSettingsChange: {
+      id: components['schemas']['Id'];
+      /**
+       * @description Username of the admin; null once that admin was deleted.
+       * @example alice
+       */
+      changed_by: string | null;
+      created_at: components['schemas']['Timestamp'];
+      changes: {
+        /** @example stamp_duty */
+        field: string;
+        /** @example 1.000 */
+        before: string | null;
+        /** @example 1.500 */
+        after: string | null;
+      }[];
+    };
+    /**
+     * @example invoice
+     * @enum {string}
+     */
+    InvoiceKind: 'invoice' | 'credit_note';
+    /** @description An invoice or credit note, by id and number. */
+    DocumentRef: {
+      id: components['schemas']['Id'];
+      kind: components['schemas']['InvoiceKind'];
+      /** @example INV-2026-000123 */
+      number: string;
+    };
+    /** @description The shop's identity as it was in the settings at issue. */
+    InvoiceSeller: {
+      /** @example Maison Carthage SARL */
+      legal_name: string;
+      /**
+       * @example 12 Avenue Habib Bourguiba
+       *     1000 Tunis
+       */
+      address: string;
+      matricule_fiscal: components['schemas']['MatriculeFiscal'];
+      trade_register_number: string | null;
+      phone: string | null;
+      email: string | null;
+      logo_key: components['schemas']['MediaKey'] | null;
+    };
+    /** @description The buyer as on the order: the shipping address's name, company and address, the customer type and the VAT number given at checkout (for a Tunisian business, its matricule fiscal). */
+    InvoiceBuyer: {
+      /** @example Jane Doe */
+      name: string;
+      /** @example Acme SARL */
+      company: string | null;
+      /**
+       * @description Street, apartment, postal code and city, state (lines separated by line feeds).
+       * @example 12 Rue de Marseille
+       *     1000 Tunis
+       */
+      address: string;
+      country: components['schemas']['CountryCode'];
+      /** @example jane@example.com */
+      email: string;
+      /** @example +216 71 000 000 */
+      phone: string;
+      customer_type: components['schemas']['CustomerType'];
+      /** @example 1234567A/A/M/000 */
+      vat_number: string | null;
+    };
+    /** @description An order line as invoiced (the order item's snapshot). */
+    InvoiceLine: {
+      /**
+       * @description Product name, and the variant title after " - " when there is one.
+       * @example Summer T-shirt - Red / M
+       */
+      description: string;
+      /** @example TSHIRT-RED-M */
+      sku: string | null;
+      /** @example 2 */
+      quantity: number;
+      /** @description Unit price excluding VAT. */
+      unit_price: components['schemas']['Money'];
+      /** @example 19 */
+      vat_rate: number;
+      /** @description Line total excluding VAT. */
+      total_price: components['schemas']['Money'];
+      vat_amount: components['schemas']['Money'];
+      total_price_incl_vat: components['schemas']['Money'];
+    };
+    /** @description The taxable amount and VAT of every line (and the shipping) at one rate. */
+    VatBreakdownLine: {
+      /** @example 19 */
+      vat_rate: number;
+      taxable_amount: components['schemas']['Money'];
+      vat_amount: components['schemas']['Money'];
+    };
+    /** @description An invoice or a credit note. Its content is frozen when it is issued and never changes: later edits of the products, the order or the shop settings do not reach it. A credit note reverses a whole invoice: it carries the invoice's lines and amounts (as positive figures; the kind says they are credited) and references it in `credits`. Amounts reconcile: Σ lines' total_price + shipping_amount − discount_amount = total_excl_vat; Σ vat_breakdown's vat_amount = total_vat; total_excl_vat + total_vat = total_incl_vat (the order's total_amount); total_incl_vat + stamp_duty = amount_due. */
+    Invoice: {
+      id: components['schemas']['Id'];
+      kind: components['schemas']['InvoiceKind'];
+      /**
+       * @description <prefix><year>-<sequence, 6 digits>: the prefix of the settings for this kind, the calendar year of issued_at in the shop's time zone, and the next number of that kind and year, with no gap and no duplicate.
+       * @example INV-2026-000123
+       */
+      number: string;
+      issued_at: components['schemas']['Timestamp'];
+      order_id: components['schemas']['Id'];
+      /** @example ORD-20261122-0001 */
+      order_number: string;
+      /** @description For a credit note, the invoice it reverses; null for an invoice. */
+      credits: components['schemas']['DocumentRef'] | null;
+      seller: components['schemas']['InvoiceSeller'];
+      buyer: components['schemas']['InvoiceBuyer'];
+      lines: components['schemas']['InvoiceLine'][];
+      /** @description One entry per VAT rate, highest rate first. */
+      vat_breakdown: components['schemas']['VatBreakdownLine'][];
+      /** @description Shipping excluding VAT. */
+      shipping_amount: components['schemas']['Money'];
+      /** @example 19 */
+      shipping_vat_rate: number;
+      shipping_vat_amount: components['schemas']['Money'];
+      discount_amount: components['schemas']['Money'];
+      total_excl_vat: components['schemas']['Money'];
+      total_vat: components['schemas']['Money'];
+      total_incl_vat: components['schemas']['Money'];
+      /** @description The settings' stamp duty at issue for a buyer in Tunisia; 0.000 for a buyer abroad (exports bear none). */
+      stamp_duty: components['schemas']['Money'];
+      amount_due: components['schemas']['Money'];
+      /** @constant */
+      currency: 'TND';
+      payment_method: components['schemas']['PaymentMethod'];
+      /** @description EU B2B reverse charge: the documents print "Reverse charge: VAT to be accounted for by the recipient (Art. 196, Directive 2006/112/EC)" / "Autoliquidation". */
+      vat_reverse_charge: boolean;
+      time_zone: components['schemas']['TimeZone'];
+      /**
+       * @description Username of the admin whose action issued it (a confirmation, a cancellation or the issue button); null once that admin was deleted.
+       * @example alice
+       */
+      issued_by: string | null;
+    };
+    /** @description Carrier and tracking number of a shipped order. */
+    OrderShipment: {
+      /** @example Rapid-Poste */
+      carrier: string;
+      /** @example RR123456789TN */
+      tracking_number: string;
+      updated_at: components['schemas']['Timestamp'];
+    };
+    OrderShipmentUpdate: {
+      carrier: string;
+      tracking_number: string;
+    };
+    OrderNoteCreate: {
+      /** @description Internal note, never shown to the customer (trimmed; blank is 422). */
+      note: string;
+    };
+    TimelineEventBase: {
+      /**
+       * @description Unique within the order's timeline (the kind of record and its id).
+       * @example status-12
+       */
+      id: string;
+      created_at: components['schemas']['Timestamp'];
+      /**
+       * @description Username of the admin; null for the checkout, or when the admin was deleted.
+       * @example alice
+       */
+      changed_by: string | null;
+    };
+    /** @description One event: a status change (from the status history), an invoice or credit note issued, a stock movement linked to the order, an internal note, or the carrier and tracking number set. */
+    OrderTimelineEvent:
+      | components['schemas']['StatusChangeEvent']
+      | components['schemas']['DocumentIssuedEvent']
+      | components['schemas']['StockMovementEvent']
+      | components['schemas']['NoteEvent']
+      | components['schemas']['ShipmentEvent'];
+    StatusChangeEvent: components['schemas']['TimelineEventBase'] & {
+      /** @constant */
+      type: 'status_change';
+      from_status: components['schemas']['OrderStatus'] | null;
+      to_status: components['schemas']['OrderStatus'];
+      note: string | null;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'status_change';
+    };
+    DocumentIssuedEvent: components['schemas']['TimelineEventBase'] & {
+      /** @constant */
+      type: 'document_issued';
+      document: components['schemas']['DocumentRef'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'document_issued';
+    };
+    StockMovementEvent: components['schemas']['TimelineEventBase'] & {
+      /** @constant */
+      type: 'stock_movement';
+      /** @description null once the variant was deleted. */
+      variant_id: components['schemas']['Id'] | null;
+      /** @example TSHIRT-RED-M */
+      sku: string | null;
+      /**
+       * @description Units taken (negative) or given back (positive).
+       * @example -2
+       */
+      quantity_change: number;
+      /** @example Order ORD-20261122-0001 */
+      reason: string | null;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'stock_movement';
+    };
+    NoteEvent: components['schemas']['TimelineEventBase'] & {
+      /** @constant */
+      type: 'note';
+      note: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'note';
+    };
+    ShipmentEvent: components['schemas']['TimelineEventBase'] & {
+      /** @constant */
+      type: 'shipment';
+      carrier: string;
+      tracking_number: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'shipment';
     };
     /** @description A product as the back office sees it (active or not). A simple product keeps its stock in one default variant; a product with variants keeps it in its variants (see Variants). */
     Product: {
@@ -2389,6 +2934,8 @@ export interface components {
       items: components['schemas']['OrderItem'][];
       /** @description Status changes, oldest first. */
       status_history: components['schemas']['OrderStatusChange'][];
+      /** @description Carrier and tracking number (setOrderShipment); null until set. Shown to the customer on customer endpoints too. */
+      shipment: components['schemas']['OrderShipment'] | null;
     };
     /** @description Places an order from the caller's cart. Omitted optional fields take the signed-in customer's profile values (customer_type, vat_number, country_code), or for a guest: individual, no VAT number and TN. */
     CheckoutRequest: {
@@ -2672,6 +3219,22 @@ export interface components {
     OrderSort: components['schemas']['OrderSort'];
     /** @description Order of the list (see ProductSort); ties broken by the normalised e-mail. */
     CustomerSort: components['schemas']['CustomerSort'];
+    /** @description Language of the document's labels (the data stay as stored). */
+    DocumentLanguage: 'en' | 'fr';
+    /** @description Only orders in this status. */
+    OrderStatusFilter: components['schemas']['OrderStatus'];
+    /** @description Only orders created at or after this instant. */
+    DateFrom: components['schemas']['Timestamp'];
+    /** @description Only orders created at or before this instant. */
+    DateTo: components['schemas']['Timestamp'];
+    /** @description Case-insensitive substring of the order number, the customer e-mail, the shipping e-mail or the shipping name (first name, a space, last name). */
+    OrderSearch: string;
+    /** @description Only orders of this customer e-mail (exact match, case-insensitive). */
+    CustomerEmailFilter: string;
+    /** @description Only orders of this customer of the customers overview: the shipping e-mail, compared trimmed and case-insensitively. */
+    ShippingEmailFilter: string;
+    /** @description Only orders paid with this method. */
+    PaymentMethodFilter: components['schemas']['PaymentMethod'];
   };
   requestBodies: never;
   headers: {
@@ -3606,19 +4169,19 @@ export interface operations {
         /** @description Maximum number of records to return. */
         limit?: components['parameters']['Limit'];
         /** @description Only orders in this status. */
-        status?: components['schemas']['OrderStatus'];
+        status?: components['parameters']['OrderStatusFilter'];
         /** @description Only orders created at or after this instant. */
-        date_from?: components['schemas']['Timestamp'];
+        date_from?: components['parameters']['DateFrom'];
         /** @description Only orders created at or before this instant. */
-        date_to?: components['schemas']['Timestamp'];
+        date_to?: components['parameters']['DateTo'];
         /** @description Case-insensitive substring of the order number, the customer e-mail, the shipping e-mail or the shipping name (first name, a space, last name). */
-        search?: string;
+        search?: components['parameters']['OrderSearch'];
         /** @description Only orders of this customer e-mail (exact match, case-insensitive). */
-        customer_email?: string;
+        customer_email?: components['parameters']['CustomerEmailFilter'];
         /** @description Only orders of this customer of the customers overview: the shipping e-mail, compared trimmed and case-insensitively. */
-        shipping_email?: string;
+        shipping_email?: components['parameters']['ShippingEmailFilter'];
         /** @description Only orders paid with this method. */
-        payment_method?: components['schemas']['PaymentMethod'];
+        payment_method?: components['parameters']['PaymentMethodFilter'];
         /** @description Order of the list (see ProductSort); ties broken by id. */
         sort?: components['parameters']['OrderSort'];
       };
@@ -3730,6 +4293,388 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getOrderTimeline: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The events. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderTimelineEvent'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  addOrderNote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderNoteCreate'];
+      };
+    };
+    responses: {
+      /** @description The note as a timeline event. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NoteEvent'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  setOrderShipment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderShipmentUpdate'];
+      };
+    };
+    responses: {
+      /** @description The order with its shipment. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  listOrderInvoices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The documents, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Invoice'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  issueInvoice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The invoice issued. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Invoice'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  getPackingSlipPdf: {
+    parameters: {
+      query?: {
+        /** @description Language of the document's labels (the data stay as stored). */
+        lang?: components['parameters']['DocumentLanguage'];
+      };
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getInvoice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The document, as frozen at issue. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Invoice'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getInvoicePdf: {
+    parameters: {
+      query?: {
+        /** @description Language of the document's labels (the data stay as stored). */
+        lang?: components['parameters']['DocumentLanguage'];
+      };
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  exportOrders: {
+    parameters: {
+      query?: {
+        /** @description One row per order, or one per order line. */
+        rows?: 'orders' | 'lines';
+        /** @description Only orders in this status. */
+        status?: components['parameters']['OrderStatusFilter'];
+        /** @description Only orders created at or after this instant. */
+        date_from?: components['parameters']['DateFrom'];
+        /** @description Only orders created at or before this instant. */
+        date_to?: components['parameters']['DateTo'];
+        /** @description Case-insensitive substring of the order number, the customer e-mail, the shipping e-mail or the shipping name (first name, a space, last name). */
+        search?: components['parameters']['OrderSearch'];
+        /** @description Only orders of this customer e-mail (exact match, case-insensitive). */
+        customer_email?: components['parameters']['CustomerEmailFilter'];
+        /** @description Only orders of this customer of the customers overview: the shipping e-mail, compared trimmed and case-insensitively. */
+        shipping_email?: components['parameters']['ShippingEmailFilter'];
+        /** @description Only orders paid with this method. */
+        payment_method?: components['parameters']['PaymentMethodFilter'];
+        /** @description Order of the list (see ProductSort); ties broken by id. */
+        sort?: components['parameters']['OrderSort'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file, as an attachment named orders-<date>.csv. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  exportProducts: {
+    parameters: {
+      query?: {
+        /** @description Text to look for (trimmed), as in listAdminProducts. */
+        search?: string;
+        /** @description Only products of this category. */
+        category_id?: components['schemas']['Id'];
+        /** @description Only active (true) or only inactive (false) products. */
+        is_active?: boolean;
+        /** @description Order of the list: a column name, ascending, or with a leading `-`, descending. Ties are broken by id in the same direction, so paging is stable. `base_price` is the price as entered (net or gross per product). */
+        sort?: components['parameters']['ProductSort'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file, as an attachment named products-<date>.csv. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getShopSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShopSettings'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  updateShopSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShopSettingsUpdate'];
+      };
+    };
+    responses: {
+      /** @description The settings after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShopSettings'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  listShopSettingsChanges: {
+    parameters: {
+      query?: {
+        /** @description Number of records to skip. */
+        skip?: components['parameters']['Skip'];
+        /** @description Maximum number of records to return. */
+        limit?: components['parameters']['Limit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of changes. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShopSettingsChange'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       422: components['responses']['ValidationError'];
     };
   };

@@ -3,9 +3,13 @@
  */
 import type { SkipParameter } from './skipParameter';
 import type { LimitParameter } from './limitParameter';
-import type { OrderStatus } from './orderStatus';
-import type { Timestamp } from './timestamp';
-import type { PaymentMethod } from './paymentMethod';
+import type { OrderStatusFilterParameter } from './orderStatusFilterParameter';
+import type { DateFromParameter } from './dateFromParameter';
+import type { DateToParameter } from './dateToParameter';
+import type { OrderSearchParameter } from './orderSearchParameter';
+import type { CustomerEmailFilterParameter } from './customerEmailFilterParameter';
+import type { ShippingEmailFilterParameter } from './shippingEmailFilterParameter';
+import type { PaymentMethodFilterParameter } from './paymentMethodFilterParameter';
 import type { OrderSortParameter } from './orderSortParameter';
 
 export type ListAdminOrdersParams = {
@@ -22,38 +26,40 @@ export type ListAdminOrdersParams = {
    */
   limit?: LimitParameter;
   /**
-   * Only orders in this status.
+   * Order life cycle. An admin may set any status; only the cancel call restocks.
    */
-  status?: OrderStatus;
+  status?: OrderStatusFilterParameter;
   /**
-   * Only orders created at or after this instant.
+   * ISO 8601 date-time in UTC.
+   * @maxLength 40
    */
-  date_from?: Timestamp;
+  date_from?: DateFromParameter;
   /**
-   * Only orders created at or before this instant.
+   * ISO 8601 date-time in UTC.
+   * @maxLength 40
    */
-  date_to?: Timestamp;
+  date_to?: DateToParameter;
   /**
    * Case-insensitive substring of the order number, the customer e-mail, the shipping e-mail or the shipping name (first name, a space, last name).
    * @minLength 1
    * @maxLength 100
    */
-  search?: string;
+  search?: OrderSearchParameter;
   /**
    * Only orders of this customer e-mail (exact match, case-insensitive).
    * @maxLength 254
    */
-  customer_email?: string;
+  customer_email?: CustomerEmailFilterParameter;
   /**
    * Only orders of this customer of the customers overview: the shipping e-mail, compared trimmed and case-insensitively.
    * @minLength 1
    * @maxLength 254
    */
-  shipping_email?: string;
+  shipping_email?: ShippingEmailFilterParameter;
   /**
    * Only orders paid with this method.
    */
-  payment_method?: PaymentMethod;
+  payment_method?: PaymentMethodFilterParameter;
   /**
    * Sort keys of the admin order list; `-` means descending.
    */

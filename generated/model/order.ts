@@ -15,6 +15,7 @@ import type { OrderNotes } from './orderNotes';
 import type { Timestamp } from './timestamp';
 import type { OrderItem } from './orderItem';
 import type { OrderStatusChange } from './orderStatusChange';
+import type { OrderShipmentProperty } from './orderShipmentProperty';
 
 /**
  * An order with its items and status history (a superset of OrderSummary). Amounts reconcile: Σ items' total_price_incl_vat = subtotal + vat_amount − shipping_vat_amount, and total_amount = subtotal + vat_amount + shipping_amount − discount_amount. Shipping is the flat rate SHIPPING_FLAT_RATE, a NET amount: its VAT at the shop country's (TN) default rate in force (0 under the reverse charge) is shipping_vat_amount, included in vat_amount.
@@ -74,4 +75,6 @@ export interface Order {
    * @minItems 1
    */
   status_history: OrderStatusChange[];
+  /** Carrier and tracking number (setOrderShipment); null until set. Shown to the customer on customer endpoints too. */
+  shipment: OrderShipmentProperty;
 }

@@ -6,10 +6,14 @@ import type {
   CreateOrderParams,
   ListAdminOrdersParams,
   ListMyOrdersParams,
+  NoteEvent,
   Order,
   OrderCancelRequest,
+  OrderNoteCreate,
+  OrderShipmentUpdate,
   OrderStatusUpdate,
   OrderSummary,
+  OrderTimelineEvent,
 } from '../../model';
 
 import { apiClient } from '../../../src/lib/http/client';
@@ -83,7 +87,7 @@ export const getAdminOrder = (id: number, options?: SecondParameter<typeof apiCl
   return apiClient<Order>({ url: `/api/v1/admin/orders/${id}`, method: 'GET' }, options);
 };
 /**
- * Admin token with role super_admin, admin, manager or support (403 otherwise). Sets any of the seven statuses, from any status, and appends a status_history entry with the previous and new status, the note, the admin and the time. Setting the current status again changes nothing and adds no entry. Stock follows the order, exactly once, in the same transaction: an order holds the stock of its items in every status but cancelled and refunded (checkout took it). Moving it to cancelled or refunded from any other status gives back what it holds, to each variant still in the catalogue (as cancelOrder does); between cancelled and refunded nothing changes. Moving it from cancelled or refunded to any other status takes its items' quantities again from every variant that still exists and tracks inventory; 409 when one of them is short and does not allow backorders (the detail names the item, its SKU, the stock and the quantity needed) and then nothing changes. Every stock change is a stock movement linked to the order (order_id). Two concurrent changes of one order apply one after the other, each from the status the other left. 404 when there is no such order.
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Sets any of the seven statuses, from any status, and appends a status_history entry with the previous and new status, the note, the admin and the time. Setting the current status again changes nothing and adds no entry. Stock follows the order, exactly once, in the same transaction: an order holds the stock of its items in every status but cancelled and refunded (checkout took it). Moving it to cancelled or refunded from any other status gives back what it holds, to each variant still in the catalogue (as cancelOrder does); between cancelled and refunded nothing changes. Moving it from cancelled or refunded to any other status takes its items' quantities again from every variant that still exists and tracks inventory; 409 when one of them is short and does not allow backorders (the detail names the item, its SKU, the stock and the quantity needed) and then nothing changes. Every stock change is a stock movement linked to the order (order_id). Two concurrent changes of one order apply one after the other, each from the status the other left. In the same transaction, entering confirmed, processing, shipped or delivered with no invoice in force issues the invoice (when the shop settings are complete; see issueInvoice), and entering cancelled or refunded with an invoice in force issues its credit note. 404 when there is no such order.
  * @summary Change an order's status (admin)
  */
 export const updateOrderStatus = (
@@ -102,7 +106,7 @@ export const updateOrderStatus = (
   );
 };
 /**
- * Admin token with role super_admin, admin, manager or support (403 otherwise). Only an order that is pending, confirmed or processing can be cancelled (409 otherwise, e.g. already shipped or cancelled). In one transaction the status becomes cancelled, a status_history entry is appended with the reason as its note, and the order gives back the stock it holds: for each variant still in the catalogue, what the order's stock movements took (at checkout or when it was last reopened), recorded as a stock movement linked to the order. Stock is given back once: two concurrent cancellations of one order give one 200 and one 409, and an order already moved to cancelled or refunded by updateOrderStatus cannot be cancelled again. The body is optional. 404 when there is no such order.
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Only an order that is pending, confirmed or processing can be cancelled (409 otherwise, e.g. already shipped or cancelled). In one transaction the status becomes cancelled, a status_history entry is appended with the reason as its note, and the order gives back the stock it holds: for each variant still in the catalogue, what the order's stock movements took (at checkout or when it was last reopened), recorded as a stock movement linked to the order. Stock is given back once: two concurrent cancellations of one order give one 200 and one 409, and an order already moved to cancelled or refunded by updateOrderStatus cannot be cancelled again. An invoice in force is reversed by a credit note issued in the same transaction. The body is optional. 404 when there is no such order.
  * @summary Cancel an order and restock its items (admin)
  */
 export const cancelOrder = (
@@ -120,6 +124,57 @@ export const cancelOrder = (
     options,
   );
 };
+/**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Every status change, invoice and credit note issued, stock movement linked to the order, internal note and shipment update, oldest first (events at the same instant in the order they were written). 404 when there is no such order.
+ * @summary What happened to an order
+ */
+export const getOrderTimeline = (
+  id: number,
+  options?: SecondParameter<typeof apiClient<OrderTimelineEvent[]>>,
+) => {
+  return apiClient<OrderTimelineEvent[]>(
+    { url: `/api/v1/admin/orders/${id}/timeline`, method: 'GET' },
+    options,
+  );
+};
+/**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). The note is kept with the admin and the time, shown in the timeline, never to the customer. 404 when there is no such order; 422 for a blank or too long note.
+ * @summary Add an internal note to an order
+ */
+export const addOrderNote = (
+  id: number,
+  orderNoteCreate: BodyType<OrderNoteCreate>,
+  options?: SecondParameter<typeof apiClient<NoteEvent>>,
+) => {
+  return apiClient<NoteEvent>(
+    {
+      url: `/api/v1/admin/orders/${id}/notes`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: orderNoteCreate,
+    },
+    options,
+  );
+};
+/**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Sets (or corrects) the order's shipment and records it in the timeline; the status is not changed (shipping it is a status change of its own). Sending the values already stored changes nothing and records nothing. 409 for a cancelled or refunded order; 404 when there is no such order; 422 for blank or too long values.
+ * @summary Set the carrier and tracking number of an order
+ */
+export const setOrderShipment = (
+  id: number,
+  orderShipmentUpdate: BodyType<OrderShipmentUpdate>,
+  options?: SecondParameter<typeof apiClient<Order>>,
+) => {
+  return apiClient<Order>(
+    {
+      url: `/api/v1/admin/orders/${id}/shipment`,
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      data: orderShipmentUpdate,
+    },
+    options,
+  );
+};
 export type CreateOrderResult = NonNullable<Awaited<ReturnType<typeof createOrder>>>;
 export type ListMyOrdersResult = NonNullable<Awaited<ReturnType<typeof listMyOrders>>>;
 export type GetOrderResult = NonNullable<Awaited<ReturnType<typeof getOrder>>>;
@@ -127,3 +182,6 @@ export type ListAdminOrdersResult = NonNullable<Awaited<ReturnType<typeof listAd
 export type GetAdminOrderResult = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
 export type UpdateOrderStatusResult = NonNullable<Awaited<ReturnType<typeof updateOrderStatus>>>;
 export type CancelOrderResult = NonNullable<Awaited<ReturnType<typeof cancelOrder>>>;
+export type GetOrderTimelineResult = NonNullable<Awaited<ReturnType<typeof getOrderTimeline>>>;
+export type AddOrderNoteResult = NonNullable<Awaited<ReturnType<typeof addOrderNote>>>;
+export type SetOrderShipmentResult = NonNullable<Awaited<ReturnType<typeof setOrderShipment>>>;

@@ -15,10 +15,14 @@ import type {
   ListAdminOrdersParams,
   ListMyOrdersParams,
   NotFoundResponse,
+  NoteEvent,
   Order,
   OrderCancelRequest,
+  OrderNoteCreate,
+  OrderShipmentUpdate,
   OrderStatusUpdate,
   OrderSummary,
+  OrderTimelineEvent,
   UnauthorizedResponse,
   ValidationErrorResponse,
 } from '../../model';
@@ -289,7 +293,7 @@ export const useGetAdminOrder = <
   };
 };
 /**
- * Admin token with role super_admin, admin, manager or support (403 otherwise). Sets any of the seven statuses, from any status, and appends a status_history entry with the previous and new status, the note, the admin and the time. Setting the current status again changes nothing and adds no entry. Stock follows the order, exactly once, in the same transaction: an order holds the stock of its items in every status but cancelled and refunded (checkout took it). Moving it to cancelled or refunded from any other status gives back what it holds, to each variant still in the catalogue (as cancelOrder does); between cancelled and refunded nothing changes. Moving it from cancelled or refunded to any other status takes its items' quantities again from every variant that still exists and tracks inventory; 409 when one of them is short and does not allow backorders (the detail names the item, its SKU, the stock and the quantity needed) and then nothing changes. Every stock change is a stock movement linked to the order (order_id). Two concurrent changes of one order apply one after the other, each from the status the other left. 404 when there is no such order.
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Sets any of the seven statuses, from any status, and appends a status_history entry with the previous and new status, the note, the admin and the time. Setting the current status again changes nothing and adds no entry. Stock follows the order, exactly once, in the same transaction: an order holds the stock of its items in every status but cancelled and refunded (checkout took it). Moving it to cancelled or refunded from any other status gives back what it holds, to each variant still in the catalogue (as cancelOrder does); between cancelled and refunded nothing changes. Moving it from cancelled or refunded to any other status takes its items' quantities again from every variant that still exists and tracks inventory; 409 when one of them is short and does not allow backorders (the detail names the item, its SKU, the stock and the quantity needed) and then nothing changes. Every stock change is a stock movement linked to the order (order_id). Two concurrent changes of one order apply one after the other, each from the status the other left. In the same transaction, entering confirmed, processing, shipped or delivered with no invoice in force issues the invoice (when the shop settings are complete; see issueInvoice), and entering cancelled or refunded with an invoice in force issues its credit note. 404 when there is no such order.
  * @summary Change an order's status (admin)
  */
 export const updateOrderStatus = (
@@ -367,7 +371,7 @@ export const useUpdateOrderStatus = <
   };
 };
 /**
- * Admin token with role super_admin, admin, manager or support (403 otherwise). Only an order that is pending, confirmed or processing can be cancelled (409 otherwise, e.g. already shipped or cancelled). In one transaction the status becomes cancelled, a status_history entry is appended with the reason as its note, and the order gives back the stock it holds: for each variant still in the catalogue, what the order's stock movements took (at checkout or when it was last reopened), recorded as a stock movement linked to the order. Stock is given back once: two concurrent cancellations of one order give one 200 and one 409, and an order already moved to cancelled or refunded by updateOrderStatus cannot be cancelled again. The body is optional. 404 when there is no such order.
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Only an order that is pending, confirmed or processing can be cancelled (409 otherwise, e.g. already shipped or cancelled). In one transaction the status becomes cancelled, a status_history entry is appended with the reason as its note, and the order gives back the stock it holds: for each variant still in the catalogue, what the order's stock movements took (at checkout or when it was last reopened), recorded as a stock movement linked to the order. Stock is given back once: two concurrent cancellations of one order give one 200 and one 409, and an order already moved to cancelled or refunded by updateOrderStatus cannot be cancelled again. An invoice in force is reversed by a credit note issued in the same transaction. The body is optional. 404 when there is no such order.
  * @summary Cancel an order and restock its items (admin)
  */
 export const cancelOrder = (
@@ -434,6 +438,199 @@ export const useCancelOrder = <
 
   const swrKey = swrOptions?.swrKey ?? getCancelOrderMutationKey(id);
   const swrFn = getCancelOrderMutationFetcher(id, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Every status change, invoice and credit note issued, stock movement linked to the order, internal note and shipment update, oldest first (events at the same instant in the order they were written). 404 when there is no such order.
+ * @summary What happened to an order
+ */
+export const getOrderTimeline = (id: number, options?: SecondParameter<typeof apiClient>) => {
+  return apiClient<OrderTimelineEvent[]>(
+    { url: `/api/v1/admin/orders/${id}/timeline`, method: 'GET' },
+    options,
+  );
+};
+
+export const getGetOrderTimelineKey = (id: number) =>
+  [`/api/v1/admin/orders/${id}/timeline`] as const;
+
+export type GetOrderTimelineQueryResult = NonNullable<Awaited<ReturnType<typeof getOrderTimeline>>>;
+export type GetOrderTimelineQueryError = ErrorType<
+  UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+>;
+
+/**
+ * @summary What happened to an order
+ */
+export const useGetOrderTimeline = <
+  TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: number,
+  options?: {
+    swr?: SWRConfiguration<Awaited<ReturnType<typeof getOrderTimeline>>, TError> & {
+      swrKey?: Key;
+      enabled?: boolean;
+    };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const isEnabled = swrOptions?.enabled !== false && !!id;
+  const swrKey = swrOptions?.swrKey ?? (() => (isEnabled ? getGetOrderTimelineKey(id) : null));
+  const swrFn = () => getOrderTimeline(id, requestOptions);
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). The note is kept with the admin and the time, shown in the timeline, never to the customer. 404 when there is no such order; 422 for a blank or too long note.
+ * @summary Add an internal note to an order
+ */
+export const addOrderNote = (
+  id: number,
+  orderNoteCreate: BodyType<OrderNoteCreate>,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<NoteEvent>(
+    {
+      url: `/api/v1/admin/orders/${id}/notes`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: orderNoteCreate,
+    },
+    options,
+  );
+};
+
+export const getAddOrderNoteMutationFetcher = (
+  id: number,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return (_: Key, { arg }: { arg: OrderNoteCreate }) => {
+    return addOrderNote(id, arg, options);
+  };
+};
+export const getAddOrderNoteMutationKey = (id: number) =>
+  [`/api/v1/admin/orders/${id}/notes`] as const;
+
+export type AddOrderNoteMutationResult = NonNullable<Awaited<ReturnType<typeof addOrderNote>>>;
+export type AddOrderNoteMutationError = ErrorType<
+  UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ValidationErrorResponse
+>;
+
+/**
+ * @summary Add an internal note to an order
+ */
+export const useAddOrderNote = <
+  TError = ErrorType<
+    UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ValidationErrorResponse
+  >,
+>(
+  id: number,
+  options?: {
+    swr?: SWRMutationConfiguration<
+      Awaited<ReturnType<typeof addOrderNote>>,
+      TError,
+      Key,
+      OrderNoteCreate,
+      Awaited<ReturnType<typeof addOrderNote>>
+    > & { swrKey?: string };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const swrKey = swrOptions?.swrKey ?? getAddOrderNoteMutationKey(id);
+  const swrFn = getAddOrderNoteMutationFetcher(id, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Sets (or corrects) the order's shipment and records it in the timeline; the status is not changed (shipping it is a status change of its own). Sending the values already stored changes nothing and records nothing. 409 for a cancelled or refunded order; 404 when there is no such order; 422 for blank or too long values.
+ * @summary Set the carrier and tracking number of an order
+ */
+export const setOrderShipment = (
+  id: number,
+  orderShipmentUpdate: BodyType<OrderShipmentUpdate>,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<Order>(
+    {
+      url: `/api/v1/admin/orders/${id}/shipment`,
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      data: orderShipmentUpdate,
+    },
+    options,
+  );
+};
+
+export const getSetOrderShipmentMutationFetcher = (
+  id: number,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return (_: Key, { arg }: { arg: OrderShipmentUpdate }) => {
+    return setOrderShipment(id, arg, options);
+  };
+};
+export const getSetOrderShipmentMutationKey = (id: number) =>
+  [`/api/v1/admin/orders/${id}/shipment`] as const;
+
+export type SetOrderShipmentMutationResult = NonNullable<
+  Awaited<ReturnType<typeof setOrderShipment>>
+>;
+export type SetOrderShipmentMutationError = ErrorType<
+  | UnauthorizedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ConflictResponse
+  | ValidationErrorResponse
+>;
+
+/**
+ * @summary Set the carrier and tracking number of an order
+ */
+export const useSetOrderShipment = <
+  TError = ErrorType<
+    | UnauthorizedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ConflictResponse
+    | ValidationErrorResponse
+  >,
+>(
+  id: number,
+  options?: {
+    swr?: SWRMutationConfiguration<
+      Awaited<ReturnType<typeof setOrderShipment>>,
+      TError,
+      Key,
+      OrderShipmentUpdate,
+      Awaited<ReturnType<typeof setOrderShipment>>
+    > & { swrKey?: string };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const swrKey = swrOptions?.swrKey ?? getSetOrderShipmentMutationKey(id);
+  const swrFn = getSetOrderShipmentMutationFetcher(id, requestOptions);
 
   const query = useSWRMutation(swrKey, swrFn, swrOptions);
 

@@ -30,8 +30,8 @@ describe('can', () => {
   it('keeps managers away from users', () => {
     expectGrants(
       'manager',
-      PERMISSIONS.filter((p) => !p.startsWith('users:')),
-      ['users:read', 'users:write'],
+      PERMISSIONS.filter((p) => !p.startsWith('users:') && p !== 'settings:write'),
+      ['users:read', 'users:write', 'settings:write'],
     );
   });
 
@@ -47,8 +47,15 @@ describe('can', () => {
     expectGrants(
       'support',
       ['orders:read', 'orders:write', 'catalogue:read'],
-      ['products:write', 'uploads:write', 'users:read'],
+      ['products:write', 'uploads:write', 'users:read', 'settings:write'],
     );
+  });
+
+  it('lets every role read the shop settings and only admins change them', () => {
+    for (const role of ROLES) {
+      expect(can(role, 'settings:read'), role).toBe(true);
+      expect(can(role, 'settings:write'), role).toBe(role === 'super_admin' || role === 'admin');
+    }
   });
 
   it('denies unknown roles', () => {

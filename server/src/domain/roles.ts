@@ -32,6 +32,8 @@ export const PERMISSIONS = [
   'orders:read',
   'orders:write', // status changes and cancellation
   'uploads:write',
+  'settings:read', // the shop's settings (identity, time zone), which every screen may show
+  'settings:write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -46,6 +48,8 @@ const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'orders:read': 'View orders and customers',
   'orders:write': 'Change order status and cancel orders',
   'uploads:write': 'Upload and delete media',
+  'settings:read': "View the shop's settings",
+  'settings:write': "Change the shop's settings and see who changed them",
 };
 
 const CATALOGUE: readonly Permission[] = [
@@ -61,9 +65,15 @@ const PERMISSION_MATRIX: Readonly<Record<AdminRole, readonly Permission[]>> = {
   super_admin: PERMISSIONS,
   // Admins may do everything too; who they may manage is restricted by canManageUser.
   admin: PERMISSIONS,
-  manager: [...CATALOGUE, 'orders:read', 'orders:write'],
-  support: ['catalogue:read', 'orders:read', 'orders:write'],
-  inventory_manager: ['catalogue:read', 'products:write', 'variants:write', 'uploads:write'],
+  manager: [...CATALOGUE, 'orders:read', 'orders:write', 'settings:read'],
+  support: ['catalogue:read', 'orders:read', 'orders:write', 'settings:read'],
+  inventory_manager: [
+    'catalogue:read',
+    'products:write',
+    'variants:write',
+    'uploads:write',
+    'settings:read',
+  ],
 };
 
 export function isRole(value: unknown): value is AdminRole {

@@ -171,6 +171,7 @@ async function presentOrders(db: Db, orders: OrderRow[], view: OrderView): Promi
     status_history: history
       .filter((h) => h.order_id === row.id)
       .map((h) => presentHistory(h, view)),
+    shipment: null,
   }));
 }
 
