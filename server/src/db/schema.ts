@@ -300,6 +300,69 @@ interface OrderStatusHistoryTable {
   created_at: Timestamp;
 }
 
+interface ShopSettingsTable {
+  id: number;
+  legal_name: string | null;
+  address: string | null;
+  matricule_fiscal: string | null;
+  trade_register_number: string | null;
+  phone: string | null;
+  email: string | null;
+  logo_key: string | null;
+  invoice_prefix: ColumnType<string, string | undefined, string>;
+  credit_note_prefix: ColumnType<string, string | undefined, string>;
+  /** Millimes. */
+  stamp_duty: IntDefault;
+  time_zone: ColumnType<string, string | undefined, string>;
+  updated_at: string | null;
+  updated_by_admin_id: number | null;
+}
+
+interface ShopSettingsChangesTable {
+  id: Id;
+  changed_by_admin_id: number | null;
+  /** JSON: [{ field, before, after }] with the values as the contract writes them. */
+  changes: string;
+  created_at: Timestamp;
+}
+
+interface DocumentCountersTable {
+  kind: Schemas['InvoiceKind'];
+  year: number;
+  last_sequence: number;
+}
+
+interface InvoicesTable {
+  id: Id;
+  kind: Schemas['InvoiceKind'];
+  number: string;
+  year: number;
+  sequence: number;
+  order_id: number;
+  credits_invoice_id: number | null;
+  /** JSON: the contract's Invoice without id, frozen at issue. */
+  content: string;
+  issued_by_admin_id: number | null;
+  issued_at: string;
+}
+
+interface OrderNotesTable {
+  id: Id;
+  order_id: number;
+  note: string;
+  admin_user_id: number | null;
+  created_at: Timestamp;
+}
+
+interface OrderShipmentsTable {
+  id: Id;
+  order_id: number;
+  carrier: string;
+  tracking_number: string;
+  admin_user_id: number | null;
+  created_at: Timestamp;
+}
+
 interface OrderNumberCountersTable {
   day: string;
   last_value: number;
@@ -335,6 +398,12 @@ export interface Database {
   order_status_history: OrderStatusHistoryTable;
   order_number_counters: OrderNumberCountersTable;
   customer_overview: CustomerOverviewTable;
+  shop_settings: ShopSettingsTable;
+  shop_settings_changes: ShopSettingsChangesTable;
+  document_counters: DocumentCountersTable;
+  invoices: InvoicesTable;
+  order_notes: OrderNotesTable;
+  order_shipments: OrderShipmentsTable;
 }
 
 export type AdminUserRow = Selectable<AdminUsersTable>;
