@@ -43,6 +43,7 @@ import { searchIn, sortedPage, sortOrder } from '../db/search';
 import { conflict, HttpProblem, invalid, notFound } from '../api/problem';
 import { json, money, percent } from '../api/present';
 import type { Schemas } from '../api/types';
+import { issueDocumentsOnStatusChange } from './invoices';
 import { countOf } from './row-counts';
 import {
   adjustStock,
@@ -452,6 +453,13 @@ async function takeStockAgain(
   }
 }
 
+/** Who issues the invoice or credit note of a status change, and when (the change's time). */
+const documentIssue = (ctx: AppContext, change: StatusChange) => ({
+  dialect: ctx.dialect,
+  admin: change.admin,
+  now: new Date(change.now),
+});
+
 /**
  * Any status from any status; the same status again changes nothing. Moving to or from
  * cancelled/refunded gives back or takes again the order's stock (see the header).
@@ -466,7 +474,10 @@ export async function updateOrderStatus(
   return ctx.db.transaction().execute(async (trx) => {
     const change = { admin, note: body.note, now };
     const done = await transition(trx, orderId, body.status, change, { sameIsNoop: true });
-    if (done) await applyStockEffect(trx, orderId, done, body.status, change);
+    if (done) {
+      await applyStockEffect(trx, orderId, done, body.status, change);
+      await issueDocumentsOnStatusChange(trx, orderId, body.status, documentIssue(ctx, change));
+    }
     return getAdminOrder(trx, orderId);
   });
 }
@@ -487,6 +498,7 @@ export async function cancelOrder(
     });
     if (!done) throw new Error('unreachable: a cancellation always changes the status');
     await applyStockEffect(trx, orderId, done, 'cancelled', change);
+    await issueDocumentsOnStatusChange(trx, orderId, 'cancelled', documentIssue(ctx, change));
     return getAdminOrder(trx, orderId);
   });
 }

@@ -1,10 +1,31 @@
 // The shop's settings (one row, id 1, created by migration 008): the seller's identity on
-// documents, the number prefixes, the stamp duty and the shop's time zone.
-import type { Selectable } from 'kysely';
+// documents, the number prefixes, the stamp duty and the shop's time zone. A save writes the row
+// and its change log entry (each field before and after, as the contract writes values) in one
+// transaction; a save that changes nothing writes nothing.
+import type { Kysely, Selectable } from 'kysely';
+import { invalid } from '../api/problem';
+import { json, money } from '../api/present';
+import type { Schemas } from '../api/types';
 import type { Db } from '../db/database';
-import type { Database } from '../db/schema';
+import type { AdminUserRow, Database } from '../db/schema';
+import {
+  canonicalTimeZone,
+  INVALID_MATRICULE,
+  shopMatricule,
+  UNKNOWN_TIME_ZONE,
+} from '../domain/invoice-settings';
+import { toMillimes } from '../domain/money';
+import { contentTypeForKey, type Storage } from '../storage/storage';
+import { mediaUrl } from './signed-urls';
+import { optionalText, requiredText } from './text-input';
 
 export type ShopSettingsRow = Selectable<Database['shop_settings']>;
+type ShopSettings = Schemas['ShopSettings'];
+type ShopSettingsUpdate = Schemas['ShopSettingsUpdate'];
+type Change = Schemas['ShopSettingsChange']['changes'][number];
+
+export const NOT_A_LOGO = 'The logo must be an uploaded PNG or JPEG image';
+const LOGO_TYPES = new Set(['image/png', 'image/jpeg']);
 
 export async function loadShopSettings(db: Db): Promise<ShopSettingsRow> {
   return db.selectFrom('shop_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
@@ -18,4 +39,145 @@ export async function shopTimeZone(db: Db): Promise<string> {
     .where('id', '=', 1)
     .executeTakeFirstOrThrow();
   return row.time_zone;
+}
+
+/** The settings' fields that the contract and the change log share, in the contract's form. */
+function editable(row: ShopSettingsRow) {
+  return {
+    legal_name: row.legal_name,
+    address: row.address,
+    matricule_fiscal: row.matricule_fiscal,
+    trade_register_number: row.trade_register_number,
+    phone: row.phone,
+    email: row.email,
+    logo_key: row.logo_key,
+    invoice_prefix: row.invoice_prefix,
+    credit_note_prefix: row.credit_note_prefix,
+    stamp_duty: money(row.stamp_duty),
+    time_zone: row.time_zone,
+  };
+}
+
+type Editable = ReturnType<typeof editable>;
+
+export async function getShopSettings(db: Db): Promise<ShopSettings> {
+  const row = await db
+    .selectFrom('shop_settings as s')
+    .leftJoin('admin_users as a', 'a.id', 's.updated_by_admin_id')
+    .selectAll('s')
+    .select('a.username')
+    .where('s.id', '=', 1)
+    .executeTakeFirstOrThrow();
+  const fields = editable(row);
+  return {
+    ...fields,
+    logo_url: fields.logo_key === null ? null : mediaUrl(fields.logo_key),
+    updated_at: row.updated_at,
+    updated_by: row.username,
+  };
+}
+
+/** The values a save would store, normalised and validated (422 on the first bad field). */
+async function normalise(body: ShopSettingsUpdate, storage: Storage): Promise<Partial<Editable>> {
+  const next: Partial<Editable> = {};
+  if (body.legal_name !== undefined) next.legal_name = requiredText(body.legal_name, 'legal_name');
+  if (body.address !== undefined) next.address = requiredText(body.address, 'address');
+  if (body.matricule_fiscal !== undefined) {
+    const matricule = shopMatricule(body.matricule_fiscal);
+    if (matricule === null) throw invalid(['body', 'matricule_fiscal'], INVALID_MATRICULE);
+    next.matricule_fiscal = matricule;
+  }
+  if (body.trade_register_number !== undefined) {
+    next.trade_register_number = optionalText(body.trade_register_number);
+  }
+  if (body.phone !== undefined) next.phone = optionalText(body.phone);
+  if (body.email !== undefined) next.email = optionalText(body.email);
+  if (body.logo_key !== undefined) {
+    if (body.logo_key !== null && !(await isLogo(storage, body.logo_key))) {
+      throw invalid(['body', 'logo_key'], NOT_A_LOGO);
+    }
+    next.logo_key = body.logo_key;
+  }
+  if (body.invoice_prefix !== undefined) next.invoice_prefix = body.invoice_prefix;
+  if (body.credit_note_prefix !== undefined) next.credit_note_prefix = body.credit_note_prefix;
+  if (body.stamp_duty !== undefined) next.stamp_duty = money(toMillimes(body.stamp_duty));
+  if (body.time_zone !== undefined) {
+    const zone = canonicalTimeZone(body.time_zone);
+    if (zone === null) throw invalid(['body', 'time_zone'], UNKNOWN_TIME_ZONE);
+    next.time_zone = zone;
+  }
+  return next;
+}
+
+async function isLogo(storage: Storage, key: string): Promise<boolean> {
+  return LOGO_TYPES.has(contentTypeForKey(key)) && (await storage.exists(key));
+}
+
+export async function updateShopSettings(
+  db: Kysely<Database>,
+  storage: Storage,
+  body: ShopSettingsUpdate,
+  admin: Pick<AdminUserRow, 'id'> | null,
+  now: Date,
+): Promise<ShopSettings> {
+  const next = await normalise(body, storage);
+  await db.transaction().execute(async (trx) => {
+    const before = editable(await loadShopSettings(trx));
+    const changes: Change[] = [];
+    for (const [field, after] of Object.entries(next) as [keyof Editable, string | null][]) {
+      if (before[field] !== after) changes.push({ field, before: before[field], after });
+    }
+    if (changes.length === 0) return;
+    const at = now.toISOString();
+    const { stamp_duty: stampDuty, ...texts } = next;
+    await trx
+      .updateTable('shop_settings')
+      .set({
+        ...texts,
+        ...(stampDuty === undefined ? {} : { stamp_duty: toMillimes(stampDuty) }),
+        updated_at: at,
+        updated_by_admin_id: admin?.id ?? null,
+      })
+      .where('id', '=', 1)
+      .execute();
+    await trx
+      .insertInto('shop_settings_changes')
+      .values({
+        changed_by_admin_id: admin?.id ?? null,
+        changes: JSON.stringify(changes),
+        created_at: at,
+      })
+      .execute();
+  });
+  return getShopSettings(db);
+}
+
+export async function listShopSettingsChanges(
+  db: Db,
+  page: { skip: number; limit: number },
+): Promise<{ items: Schemas['ShopSettingsChange'][]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('shop_settings_changes as c')
+      .leftJoin('admin_users as a', 'a.id', 'c.changed_by_admin_id')
+      .select(['c.id', 'c.changes', 'c.created_at', 'a.username'])
+      .orderBy('c.created_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(page.limit)
+      .offset(page.skip)
+      .execute(),
+    db
+      .selectFrom('shop_settings_changes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      changed_by: r.username,
+      created_at: r.created_at,
+      changes: json<Change[]>(r.changes, []),
+    })),
+    total: Number(count.n),
+  };
 }
