@@ -99,6 +99,8 @@ export async function placeOrder(...args: Parameters<typeof checkoutLines>): Pro
 export const clearShop = (db: Kysely<Database>) =>
   deleteAll(db, [
     'stock_movements',
+    'invoices',
+    'document_counters',
     'orders',
     'order_number_counters',
     'carts',

@@ -3,6 +3,7 @@ import { drawLogo, drawTable, formatDate, PAGE, renderPdf, write, type Language 
 
 export interface PackingSlip {
   shop_name: string | null;
+  logo_key: string | null;
   order_number: string;
   ordered_at: string;
   time_zone: string;

@@ -5,8 +5,10 @@ import { authHandlers } from './auth';
 import { cartHandlers } from './cart';
 import { categoriesHandlers } from './categories';
 import { customersHandlers } from './customers';
+import { invoicesHandlers } from './invoices';
 import { ordersHandlers } from './orders';
 import { productsHandlers } from './products';
+import { settingsHandlers } from './settings';
 import { uploadsHandlers } from './uploads';
 import { usersHandlers } from './users';
 import { variantsHandlers } from './variants';
@@ -26,5 +28,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...addressesHandlers(ctx),
     ...cartHandlers(ctx),
     ...ordersHandlers(ctx),
+    ...invoicesHandlers(ctx),
+    ...settingsHandlers(ctx),
   };
 }

@@ -27,12 +27,14 @@ import {
   creditNoteContent,
   documentNumber,
   invoiceContent,
+  lineDescription,
   shippingVatRateBp,
   yearIn,
   type InvoiceContent,
   type InvoiceKind,
 } from '../domain/invoice';
 import { countryDefaultInForce } from '../domain/vat';
+import type { PackingSlip } from '../documents/packing-slip-pdf';
 import { loadShopSettings, type ShopSettingsRow } from './shop-settings';
 import { loadRates } from './vat-rates';
 
@@ -307,4 +309,52 @@ export async function issueDocumentsOnStatusChange(
       }),
     inForce.id,
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Packing slip: made from the order as it is now (it is not a frozen document).
+
+export async function packingSlipOf(db: Db, orderId: number): Promise<PackingSlip> {
+  const order = await db
+    .selectFrom('orders')
+    .select(['order_number', 'created_at', 'shipping_address', 'notes'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  const [items, settings] = await Promise.all([
+    db
+      .selectFrom('order_items')
+      .select(['product_name', 'variant_title', 'product_sku', 'quantity'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute(),
+    loadShopSettings(db),
+  ]);
+  const a = json<Schemas['ShippingAddress']>(
+    order.shipping_address,
+    {} as Schemas['ShippingAddress'],
+  );
+  const shipTo = [
+    `${a.first_name} ${a.last_name}`,
+    a.company,
+    [a.street_address, a.apartment].filter(Boolean).join(', '),
+    [a.postal_code, a.city].filter(Boolean).join(' '),
+    a.state,
+    a.country,
+    a.phone,
+  ].filter((line): line is string => typeof line === 'string' && line !== '');
+  return {
+    shop_name: settings.legal_name,
+    logo_key: settings.logo_key,
+    order_number: order.order_number,
+    ordered_at: order.created_at,
+    time_zone: settings.time_zone,
+    ship_to: shipTo.join('\n'),
+    notes: order.notes,
+    lines: items.map((i) => ({
+      description: lineDescription(i),
+      sku: i.product_sku,
+      quantity: Number(i.quantity),
+    })),
+  };
 }

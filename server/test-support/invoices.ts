@@ -1,0 +1,66 @@
+// The shop settings and documents of the invoice tests: complete settings written straight into
+// the database, the settings reset between tests, and the text of a PDF answer.
+import type { LightMyRequestResponse } from 'fastify';
+import type { Kysely, Updateable } from 'kysely';
+import { PDFParse } from 'pdf-parse';
+import { expect } from 'vitest';
+import type { Database } from '../src/db/schema';
+import { deleteAll } from './fixtures';
+
+/** A complete seller identity, as stored. */
+export const SELLER = {
+  legal_name: 'Maison Carthage SARL',
+  address: '12 Avenue Habib Bourguiba\n1000 Tunis',
+  matricule_fiscal: '1234567A/A/M/000',
+  trade_register_number: 'B01234562026',
+  phone: '+216 71 000 000',
+  email: 'contact@example.tn',
+};
+
+/** The settings as migration 008 leaves them (incomplete), and no change recorded. */
+export async function resetShopSettings(db: Kysely<Database>): Promise<void> {
+  await deleteAll(db, ['shop_settings_changes']);
+  await db
+    .updateTable('shop_settings')
+    .set({
+      legal_name: null,
+      address: null,
+      matricule_fiscal: null,
+      trade_register_number: null,
+      phone: null,
+      email: null,
+      logo_key: null,
+      invoice_prefix: 'INV-',
+      credit_note_prefix: 'CN-',
+      stamp_duty: 1000,
+      time_zone: 'Africa/Tunis',
+      updated_at: null,
+      updated_by_admin_id: null,
+    })
+    .where('id', '=', 1)
+    .execute();
+}
+
+/** Settings complete enough to issue invoices (SELLER), plus what the test is about. */
+export async function completeShopSettings(
+  db: Kysely<Database>,
+  values: Updateable<Database['shop_settings']> = {},
+): Promise<void> {
+  await db
+    .updateTable('shop_settings')
+    .set({ ...SELLER, ...values })
+    .where('id', '=', 1)
+    .execute();
+}
+
+/** The text of a PDF answer (200, application/pdf). */
+export async function pdfText(res: LightMyRequestResponse): Promise<string> {
+  expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+  expect(res.headers['content-type']).toBe('application/pdf');
+  const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
