@@ -105,6 +105,7 @@ export function renderInvoicePdf(
       title: `${l[invoice.kind]} ${invoice.number}`,
       author: invoice.seller.legal_name,
       createdAt: invoice.issued_at,
+      footer: `${invoice.seller.legal_name} - ${l.matricule}: ${invoice.seller.matricule_fiscal} - ${invoice.number}`,
     },
     (doc) => {
       drawLogo(doc, logo);
@@ -214,7 +215,13 @@ function drawBreakdownAndTotals(doc: Pdf, invoice: InvoiceContent, l: Labels, to
   // Totals on the right.
   const totals: [string, string, boolean?][] = [
     [`${l.shipping} (${rate(invoice.shipping_vat_rate)})`, amount(invoice.shipping_amount)],
-    [l.discount, amount(invoice.discount_amount)],
+    [
+      l.discount,
+      // A discount lowers the total: printed as a subtraction.
+      invoice.discount_amount === '0.000'
+        ? amount(invoice.discount_amount)
+        : `-${amount(invoice.discount_amount)}`,
+    ],
     [l.totalExcl, amount(invoice.total_excl_vat)],
     [l.totalVat, amount(invoice.total_vat)],
     [l.totalIncl, amount(invoice.total_incl_vat)],

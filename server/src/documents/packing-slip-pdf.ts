@@ -44,7 +44,12 @@ export function renderPackingSlipPdf(
 ): Promise<Buffer> {
   const l = LABELS[lang];
   return renderPdf(
-    { title: `${l.title} ${slip.order_number}`, author: slip.shop_name ?? '', createdAt },
+    {
+      title: `${l.title} ${slip.order_number}`,
+      author: slip.shop_name ?? '',
+      createdAt,
+      footer: `${l.title} - ${slip.order_number}`,
+    },
     (doc) => {
       drawLogo(doc, logo);
       const x = PAGE.width - PAGE.margin - 240;

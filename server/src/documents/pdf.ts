@@ -72,12 +72,13 @@ export async function loadLogo(storage: Storage, key: string | null): Promise<Bu
  * file's creation date, so the same document always gives the same bytes.
  */
 export function renderPdf(
-  meta: { title: string; author: string; createdAt: string },
+  meta: { title: string; author: string; createdAt: string; footer: string },
   draw: (doc: Pdf) => void,
 ): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
+    bufferPages: true,
     info: {
       Title: printable(meta.title),
       Author: printable(meta.author),
@@ -92,8 +93,25 @@ export function renderPdf(
   });
   doc.font('Helvetica');
   draw(doc);
+  drawFooters(doc, meta.footer);
   doc.end();
   return done;
+}
+
+/** On every page, under the bottom margin: what the document is, and page i/n. */
+function drawFooters(doc: Pdf, footer: string): void {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    // Text below the bottom margin would start a new page.
+    doc.page.margins.bottom = 0;
+    doc.font('Helvetica').fontSize(8).fillColor('#666666');
+    write(doc, `${footer} - ${i - start + 1}/${count}`, PAGE.margin, PAGE.height - 35, {
+      width: CONTENT_WIDTH,
+      align: 'center',
+      lineBreak: false,
+    });
+  }
 }
 
 /** The logo in the top left corner, or nothing; a file pdfkit cannot read is left out. */

@@ -107,10 +107,13 @@ async function invoiceInForce(db: Db, orderId: number): Promise<InvoiceRow | und
     .select(['i.id', 'i.content'])
     .where('i.order_id', '=', orderId)
     .where('i.kind', '=', 'invoice')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('invoices as c').select('c.id').whereRef('c.credits_invoice_id', '=', 'i.id'),
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('invoices as c')
+            .select('c.id')
+            .whereRef('c.credits_invoice_id', '=', 'i.id'),
         ),
       ),
     )
