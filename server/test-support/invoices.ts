@@ -5,7 +5,10 @@ import type { Kysely, Updateable } from 'kysely';
 import { PDFParse } from 'pdf-parse';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/schema';
+import type { Schemas } from './contract';
 import { deleteAll } from './fixtures';
+
+export type Invoice = Schemas['Invoice'];
 
 /** A complete seller identity, as stored. */
 export const SELLER = {
@@ -17,19 +20,27 @@ export const SELLER = {
   email: 'contact@example.tn',
 };
 
+/** The seller's identity before anyone saved the settings. */
+export const NO_SELLER = {
+  legal_name: null,
+  address: null,
+  matricule_fiscal: null,
+  trade_register_number: null,
+  phone: null,
+  email: null,
+  logo_key: null,
+};
+
+/** A Tunisian business buyer's matricule fiscal. */
+export const BUYER_MATRICULE = '7654321B/A/M/000';
+
 /** The settings as migration 008 leaves them (incomplete), and no change recorded. */
 export async function resetShopSettings(db: Kysely<Database>): Promise<void> {
   await deleteAll(db, ['shop_settings_changes']);
   await db
     .updateTable('shop_settings')
     .set({
-      legal_name: null,
-      address: null,
-      matricule_fiscal: null,
-      trade_register_number: null,
-      phone: null,
-      email: null,
-      logo_key: null,
+      ...NO_SELLER,
       invoice_prefix: 'INV-',
       credit_note_prefix: 'CN-',
       stamp_duty: 1000,

@@ -14,21 +14,24 @@ import { usersHandlers } from './users';
 import { variantsHandlers } from './variants';
 import { vatRatesHandlers } from './vat-rates';
 
-/** Every operation's handler, by operationId; one module per tag of the contract. */
+/** One module per tag of the contract, each giving the handlers of its operations. */
+const MODULES: ((ctx: AppContext) => Handlers)[] = [
+  authHandlers,
+  usersHandlers,
+  vatRatesHandlers,
+  categoriesHandlers,
+  productsHandlers,
+  variantsHandlers,
+  uploadsHandlers,
+  customersHandlers,
+  addressesHandlers,
+  cartHandlers,
+  ordersHandlers,
+  invoicesHandlers,
+  settingsHandlers,
+];
+
+/** Every operation's handler, by operationId. */
 export function createHandlers(ctx: AppContext): Handlers {
-  return {
-    ...authHandlers(ctx),
-    ...usersHandlers(ctx),
-    ...vatRatesHandlers(ctx),
-    ...categoriesHandlers(ctx),
-    ...productsHandlers(ctx),
-    ...variantsHandlers(ctx),
-    ...uploadsHandlers(ctx),
-    ...customersHandlers(ctx),
-    ...addressesHandlers(ctx),
-    ...cartHandlers(ctx),
-    ...ordersHandlers(ctx),
-    ...invoicesHandlers(ctx),
-    ...settingsHandlers(ctx),
-  };
+  return Object.assign({}, ...MODULES.map((module) => module(ctx))) as Handlers;
 }

@@ -6,13 +6,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectProblem, expectStatus, type Schemas } from '../../test-support/contract';
+import { expectProblem, expectStatus } from '../../test-support/contract';
 import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertSimpleProduct, insertVatRate } from '../../test-support/fixtures';
 import {
+  BUYER_MATRICULE,
   completeShopSettings,
   pdfText,
+  type Invoice,
   resetShopSettings,
   SELLER,
 } from '../../test-support/invoices';
@@ -25,10 +27,6 @@ import {
   NOT_INVOICEABLE,
   SETTINGS_INCOMPLETE,
 } from '../services/invoices';
-
-type Invoice = Schemas['Invoice'];
-
-const BUYER_MATRICULE = '7654321B/A/M/000';
 
 describe.each(testDialects)('invoices and credit notes (%s)', (dialect) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'invoices-api-'));

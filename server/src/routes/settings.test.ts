@@ -8,7 +8,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectStatus, issuesOf, type Schemas } from '../../test-support/contract';
 import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { resetShopSettings } from '../../test-support/invoices';
+import { NO_SELLER, resetShopSettings } from '../../test-support/invoices';
 import { mediaStorage } from '../services/media';
 
 type ShopSettings = Schemas['ShopSettings'];
@@ -45,13 +45,7 @@ describe.each(testDialects)('shop settings (%s)', (dialect) => {
 
   it('has defaults until an admin saves them', async () => {
     expect(expectStatus<ShopSettings>(await get(), 200, 'getShopSettings')).toEqual({
-      legal_name: null,
-      address: null,
-      matricule_fiscal: null,
-      trade_register_number: null,
-      phone: null,
-      email: null,
-      logo_key: null,
+      ...NO_SELLER,
       logo_url: null,
       invoice_prefix: 'INV-',
       credit_note_prefix: 'CN-',

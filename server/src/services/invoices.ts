@@ -74,6 +74,9 @@ const present = (row: InvoiceRow): Invoice => ({
   ...json<InvoiceContent>(row.content, {} as InvoiceContent),
 });
 
+/** Documents as the API shows them: the frozen content under the row's id. */
+const selectDocuments = (db: Db) => db.selectFrom('invoices').select(['id', 'content']);
+
 export async function listOrderInvoices(db: Db, orderId: number): Promise<Invoice[]> {
   const order = await db
     .selectFrom('orders')
@@ -81,21 +84,12 @@ export async function listOrderInvoices(db: Db, orderId: number): Promise<Invoic
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  const rows = await db
-    .selectFrom('invoices')
-    .select(['id', 'content'])
-    .where('order_id', '=', orderId)
-    .orderBy('id')
-    .execute();
+  const rows = await selectDocuments(db).where('order_id', '=', orderId).orderBy('id').execute();
   return rows.map(present);
 }
 
 export async function getInvoice(db: Db, id: number): Promise<Invoice> {
-  const row = await db
-    .selectFrom('invoices')
-    .select(['id', 'content'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await selectDocuments(db).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(INVOICE_NOT_FOUND);
   return present(row);
 }
