@@ -141,4 +141,14 @@ describe.each(testDialects)('shop settings (%s)', (dialect) => {
       changes: [{ field: 'legal_name', before: null, after: 'Maison Carthage SARL' }],
     });
   });
+
+  it('logs parallel saves one after the other, each "before" being what the other saved', async () => {
+    await Promise.all(['2.000', '3.000', '4.000'].map((stamp) => patch({ stamp_duty: stamp })));
+    const log = (await changes()).reverse().map((c) => c.changes);
+    expect(log).toHaveLength(3);
+    expect(log[0]?.[0]?.before).toBe('1.000');
+    for (let i = 1; i < log.length; i++) expect(log[i]?.[0]?.before).toBe(log[i - 1]?.[0]?.after);
+    const stored = (await get()).json<ShopSettings>().stamp_duty;
+    expect(log[2]?.[0]?.after).toBe(stored);
+  });
 });

@@ -17,7 +17,7 @@ export function settingsHandlers(ctx: AppContext): Handlers {
     getShopSettings: () => getShopSettings(db),
 
     updateShopSettings: async (request) =>
-      updateShopSettings(db, storage, request.body, request.admin, ctx.now()),
+      updateShopSettings(ctx, storage, request.body, request.admin, ctx.now()),
 
     listShopSettingsChanges: async (request, reply) => {
       const { items, total } = await listShopSettingsChanges(

@@ -2,7 +2,8 @@
 // documents, the number prefixes, the stamp duty and the shop's time zone. A save writes the row
 // and its change log entry (each field before and after, as the contract writes values) in one
 // transaction; a save that changes nothing writes nothing.
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../context';
 import { invalid } from '../api/problem';
 import { json, money } from '../api/present';
 import type { Schemas } from '../api/types';
@@ -27,8 +28,17 @@ type Change = Schemas['ShopSettingsChange']['changes'][number];
 export const NOT_A_LOGO = 'The logo must be an uploaded PNG or JPEG image';
 const LOGO_TYPES = new Set(['image/png', 'image/jpeg']);
 
-export async function loadShopSettings(db: Db): Promise<ShopSettingsRow> {
-  return db.selectFrom('shop_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+/**
+ * The settings row. With `lock` (inside a transaction) the row is locked on PostgreSQL, so two
+ * saves queue and each logs what the other left as its "before" (SQLite serialises writers).
+ */
+export async function loadShopSettings(
+  db: Db,
+  lock?: { dialect: AppContext['dialect'] },
+): Promise<ShopSettingsRow> {
+  let query = db.selectFrom('shop_settings').selectAll().where('id', '=', 1);
+  if (lock?.dialect === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirstOrThrow();
 }
 
 /** The IANA time zone the shop's dates (invoice years, exported times) are taken in. */
@@ -114,7 +124,7 @@ async function isLogo(storage: Storage, key: string): Promise<boolean> {
 }
 
 export async function updateShopSettings(
-  db: Kysely<Database>,
+  { db, dialect }: Pick<AppContext, 'db' | 'dialect'>,
   storage: Storage,
   body: ShopSettingsUpdate,
   admin: Pick<AdminUserRow, 'id'> | null,
@@ -122,7 +132,7 @@ export async function updateShopSettings(
 ): Promise<ShopSettings> {
   const next = await normalise(body, storage);
   await db.transaction().execute(async (trx) => {
-    const before = editable(await loadShopSettings(trx));
+    const before = editable(await loadShopSettings(trx, { dialect }));
     const changes: Change[] = [];
     for (const [field, after] of Object.entries(next) as [keyof Editable, string | null][]) {
       if (before[field] !== after) changes.push({ field, before: before[field], after });
@@ -161,7 +171,8 @@ export async function listShopSettingsChanges(
       .selectFrom('shop_settings_changes as c')
       .leftJoin('admin_users as a', 'a.id', 'c.changed_by_admin_id')
       .select(['c.id', 'c.changes', 'c.created_at', 'a.username'])
-      .orderBy('c.created_at', 'desc')
+      // Ids follow the saves' order (each inserts while holding the settings row), where the
+      // times, taken before waiting for the row, may not.
       .orderBy('c.id', 'desc')
       .limit(page.limit)
       .offset(page.skip)
