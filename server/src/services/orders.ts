@@ -462,7 +462,8 @@ const documentIssue = (ctx: AppContext, change: StatusChange) => ({
 
 /**
  * Any status from any status; the same status again changes nothing. Moving to or from
- * cancelled/refunded gives back or takes again the order's stock (see the header).
+ * cancelled/refunded gives back or takes again the order's stock (see the header), and issues
+ * the invoice or its credit note (services/invoices.ts), all in one transaction.
  */
 export async function updateOrderStatus(
   ctx: AppContext,
