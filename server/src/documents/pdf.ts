@@ -21,7 +21,7 @@ const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”�
  */
 export function printable(text: string): string {
   let out = '';
-  for (const ch of text) {
+  for (const ch of text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ')) {
     out += inWinAnsi(ch) ? ch : fallback(ch);
   }
   return out;
