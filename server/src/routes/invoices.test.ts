@@ -18,7 +18,7 @@ import {
   resetShopSettings,
   SELLER,
 } from '../../test-support/invoices';
-import { placeOrder, useShop, type Order } from '../../test-support/shop';
+import { placeOrder, shippingAddress, useShop, type Order } from '../../test-support/shop';
 import { yearIn } from '../domain/invoice';
 import {
   ALREADY_INVOICED,
@@ -296,6 +296,34 @@ describe.each(testDialects)('invoices and credit notes (%s)', (dialect) => {
     expect(texts.fr).toContain('FACTURE');
     expect(texts.fr).toContain('Droit de timbre');
     expect(texts.fr).toContain('Net à payer');
+  });
+
+  it('charges no stamp duty abroad and prints the reverse charge of an EU business', async () => {
+    const { productId } = await shop.simple({ name: 'Linen shirt', base_price: 11_900 });
+    const placed = await placeOrder(
+      t.app,
+      { session: `session-${++session}` },
+      [{ productId, quantity: 1 }],
+      {
+        customer_type: 'professional',
+        vat_number: 'FR40303265045',
+        customer_country_code: 'FR',
+        shipping_address: shippingAddress({ country: 'FR', city: 'Paris', postal_code: '75001' }),
+      },
+    );
+    expect(placed.vat_reverse_charge).toBe(true);
+    const invoice = expectStatus<Invoice>(await issue(placed.id), 201, 'issueInvoice');
+    expect(invoice).toMatchObject({
+      vat_reverse_charge: true,
+      stamp_duty: '0.000',
+      total_vat: '0.000',
+      amount_due: placed.total_amount,
+      buyer: { country: 'FR', vat_number: placed.vat_number },
+    });
+    const en = await pdfText(await pdf(invoice.id));
+    expect(en).toContain('Reverse charge: VAT to be accounted for by the recipient');
+    expect(en).toContain(String(placed.vat_number));
+    expect(await pdfText(await pdf(invoice.id, 'fr'))).toContain('Autoliquidation');
   });
 
   it('prints the credit note with the invoice it credits', async () => {
