@@ -8,7 +8,7 @@ import { expectStatus } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { insertProduct, insertVariant } from '../../test-support/fixtures';
+import { insertOrder, insertProduct, insertVariant } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { newMediaKey, type Storage } from '../storage/storage';
 import { mediaStorage, releaseMedia, startMediaSweeper, sweepUnreferencedMedia } from './media';
@@ -213,6 +213,38 @@ describe.each(testDialects)('media files (%s)', (dialect) => {
       t.advanceClock(GRACE + 1000);
       expect(await sweep()).toEqual([fresh]);
       expect([onDisk(ofProduct), onDisk(ofVariant)]).toEqual([true, true]);
+    });
+
+    it("keeps the shop's logo and the logos issued invoices printed", async () => {
+      const db = t.database.db;
+      const [logo, printed, orphan] = [
+        await stored(2 * GRACE),
+        await stored(2 * GRACE),
+        await stored(2 * GRACE),
+      ];
+      await db.updateTable('shop_settings').set({ logo_key: logo }).where('id', '=', 1).execute();
+      const order = await insertOrder(db);
+      await db
+        .insertInto('invoices')
+        .values({
+          kind: 'invoice',
+          number: 'MEDIA-2026-000001',
+          year: 2026,
+          sequence: 1,
+          order_id: order.id,
+          content: JSON.stringify({ seller: { logo_key: printed } }),
+          issued_at: t.ctx.now().toISOString(),
+        })
+        .execute();
+      try {
+        expect(await sweep()).toEqual([orphan]);
+        expect(await releaseMedia(db, storage, [url(logo), url(printed)])).toEqual([]);
+        expect([onDisk(logo), onDisk(printed)]).toEqual([true, true]);
+      } finally {
+        await db.deleteFrom('invoices').where('order_id', '=', order.id).execute();
+        await db.deleteFrom('orders').where('id', '=', order.id).execute();
+        await db.updateTable('shop_settings').set({ logo_key: null }).where('id', '=', 1).execute();
+      }
     });
 
     it('sweeps what a deleted product left behind', async () => {

@@ -47,7 +47,29 @@ function imagesOf(json: string | null): string[] {
 }
 
 /** Whether any product's or variant's images hold this key's URL. */
+/**
+ * Whether the shop's logo is this file, or an issued invoice printed it (documents are frozen:
+ * their PDF is drawn again at every download, so their logo must outlive a settings change).
+ */
+async function isLogoReferenced(db: Db, key: string): Promise<boolean> {
+  const settings = await db
+    .selectFrom('shop_settings')
+    .select('id')
+    .where('logo_key', '=', key)
+    .executeTakeFirst();
+  if (settings) return true;
+  // The frozen content is JSON.stringify's: the key appears exactly as `"logo_key":"<key>"`.
+  const invoice = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where(sql<boolean>`content like ${containsPattern(`"logo_key":"${key}"`)} escape '\\'`)
+    .limit(1)
+    .executeTakeFirst();
+  return invoice !== undefined;
+}
+
 async function isMediaReferenced(db: Db, key: string): Promise<boolean> {
+  if (await isLogoReferenced(db, key)) return true;
   const pattern = containsPattern(`/media/${key}`);
   for (const table of ['products', 'variants'] as const) {
     // The LIKE narrows the rows; the parsed URLs decide (a key that is a prefix of another).
@@ -130,7 +152,7 @@ export interface SweepOptions {
 }
 
 /**
- * Deletes the stored files that no product or variant references and that were written more
+ * Deletes the stored files that no product, variant, shop logo or invoice references and that were written more
  * than `graceMs` before `now`. Resolves with the deleted keys.
  */
 export async function sweepUnreferencedMedia({
@@ -146,7 +168,7 @@ export async function sweepUnreferencedMedia({
   const referenced = await referencedMediaKeys(db);
   const deleted: string[] = [];
   for (const { key } of old) {
-    if (referenced.has(key)) continue;
+    if (referenced.has(key) || (await isLogoReferenced(db, key))) continue;
     if (await storage.delete(key)) deleted.push(key);
   }
   return deleted;
