@@ -1,7 +1,14 @@
-import type { Order, OrderStatusUpdate } from '@generated/model';
-import { orderDetails, orders as fixtures } from '../fixtures';
+import type {
+  NoteEvent,
+  Order,
+  OrderNoteCreate,
+  OrderShipmentUpdate,
+  OrderStatusUpdate,
+  OrderTimelineEvent,
+} from '@generated/model';
+import { orderDetails, orders as fixtures, timelineOf } from '../fixtures';
 import * as crud from './crud';
-import { endpoint, json, notFound, now } from './endpoint';
+import { endpoint, json, newId, notFound, now } from './endpoint';
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -52,4 +59,47 @@ export const orders = {
       ? json({ ...order, status: 'cancelled', updated_at: now() })
       : notFound('Order not found');
   }),
+  /** GET /admin/orders/{id}/timeline → the events, oldest first */
+  timeline: endpoint(
+    'get',
+    '/admin/orders/:id/timeline',
+    (result?: OrderTimelineEvent[]) =>
+      ({ params }) => {
+        if (result) return json(result);
+        const order = find(params.id);
+        return order ? json(timelineOf(order)) : notFound('Order not found');
+      },
+  ),
+  /** POST /admin/orders/{id}/notes {note} → 201 the note as a timeline event */
+  addNote: endpoint(
+    'post',
+    '/admin/orders/:id/notes',
+    (result?: NoteEvent) =>
+      ({ params, body }) => {
+        if (!find(params.id)) return notFound('Order not found');
+        const note: NoteEvent = {
+          id: `note-${newId()}`,
+          type: 'note',
+          created_at: now(),
+          changed_by: 'admin',
+          note: (body as OrderNoteCreate).note.trim(),
+        };
+        return json(result ?? note, 201);
+      },
+  ),
+  /** PUT /admin/orders/{id}/shipment {carrier, tracking_number} → the order; 409 when cancelled */
+  setShipment: endpoint(
+    'put',
+    '/admin/orders/:id/shipment',
+    (result?: Order) =>
+      ({ params, body }) => {
+        const order = result ?? find(params.id);
+        if (!order) return notFound('Order not found');
+        if (order.status === 'cancelled' || order.status === 'refunded')
+          return json({ detail: 'A cancelled or refunded order cannot be shipped' }, 409);
+        const updated_at = now();
+        const shipment = { ...(body as OrderShipmentUpdate), updated_at };
+        return json({ ...order, shipment, updated_at });
+      },
+  ),
 };
