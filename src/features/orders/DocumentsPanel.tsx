@@ -21,7 +21,7 @@ function PdfMenu({
   onSelect: (lang: DocumentLanguageParameter) => void;
 }) {
   return (
-    <Menu.Root onSelect={({ value }) => onSelect(value as DocumentLanguageParameter)}>
+    <Menu.Root>
       <Menu.Trigger asChild>
         <Button size="xs" variant="outline" aria-label={ariaLabel}>
           {label}
@@ -31,7 +31,9 @@ function PdfMenu({
         <Menu.Positioner>
           <Menu.Content>
             {LANGUAGES.map(({ value, label: text }) => (
-              <Menu.Item key={value} value={value}>
+              // The item's own click: the menu's onSelect only reports an item the pointer
+              // or keyboard highlighted first, which a quick tap can skip.
+              <Menu.Item key={value} value={value} onClick={() => onSelect(value)}>
                 {text}
               </Menu.Item>
             ))}
