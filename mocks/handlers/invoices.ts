@@ -3,6 +3,7 @@ import type { Invoice } from '@generated/model';
 import { invoices as fixtures, invoicesOf, orderDetails } from '../fixtures';
 import { documentOf } from '../fixtures/invoices';
 import * as crud from './crud';
+import { orderRead } from './orders';
 import { endpoint, json, newId, notFound, now } from './endpoint';
 
 const findOrder = (id: string | undefined) => orderDetails.find((o) => String(o.id) === id);
@@ -52,16 +53,7 @@ const issued = (orderId: number): Invoice | undefined => {
 
 export const invoices = {
   /** GET /admin/orders/{id}/invoices → the order's documents, oldest first */
-  listForOrder: endpoint(
-    'get',
-    '/admin/orders/:id/invoices',
-    (result?: Invoice[]) =>
-      ({ params }) => {
-        if (result) return json(result);
-        const order = findOrder(params.id);
-        return order ? json(invoicesOf(order.id)) : notFound('Order not found');
-      },
-  ),
+  listForOrder: orderRead('/admin/orders/:id/invoices', (order) => invoicesOf(order.id)),
   /** POST /admin/orders/{id}/invoices → 201 the invoice; 409 with an invoice in force */
   issue: endpoint('post', '/admin/orders/:id/invoices', (result?: Invoice) => ({ params }) => {
     const order = findOrder(params.id);

@@ -1,8 +1,8 @@
-import { Badge, Button, Flex, HStack, Menu, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import type { DocumentLanguageParameter, Invoice } from '@generated/model';
 import { formatDate, formatMoney } from '@/lib/format';
 import { DOCUMENT_KIND_LABEL } from './order-paperwork';
-import { Section } from './OrderSection';
+import { PanelPending, Section } from './OrderSection';
 
 const LANGUAGES: { value: DocumentLanguageParameter; label: string }[] = [
   { value: 'en', label: 'PDF (English)' },
@@ -74,19 +74,7 @@ export function DocumentsPanel({
     <Section title="Documents" testId="order-documents">
       <Stack gap="4">
         {documents === undefined ? (
-          failed ? (
-            <Flex align="center" justify="space-between" gap="3">
-              <Text color="fg.muted">The documents could not be loaded.</Text>
-              <Button size="xs" variant="outline" onClick={onRetry}>
-                Retry
-              </Button>
-            </Flex>
-          ) : (
-            <HStack role="status" color="fg.muted">
-              <Spinner size="sm" />
-              <Text>Loading documents...</Text>
-            </HStack>
-          )
+          <PanelPending what="documents" failed={failed} onRetry={onRetry} />
         ) : documents.length === 0 ? (
           <Text color="fg.muted">No invoice yet.</Text>
         ) : (

@@ -1,4 +1,4 @@
-import { Box, Card, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, HStack, Spinner, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** A card of the order detail: a region named by its title. */
@@ -40,5 +40,33 @@ export function Detail({
         {children}
       </Box>
     </Box>
+  );
+}
+
+/**
+ * What a panel shows until its data is there: "Loading <what>...", or "The <what> could not be
+ * loaded." with Retry.
+ */
+export function PanelPending({
+  what,
+  failed,
+  onRetry,
+}: {
+  what: string;
+  failed: boolean;
+  onRetry: () => void;
+}) {
+  return failed ? (
+    <Flex align="center" justify="space-between" gap="3">
+      <Text color="fg.muted">The {what} could not be loaded.</Text>
+      <Button size="xs" variant="outline" onClick={onRetry}>
+        Retry
+      </Button>
+    </Flex>
+  ) : (
+    <HStack role="status" color="fg.muted">
+      <Spinner size="sm" />
+      <Text>Loading {what}...</Text>
+    </HStack>
   );
 }

@@ -56,33 +56,31 @@ export const Filled: Story = {
   },
 };
 
-/** A cancelled order: its stock given back, its invoice credited. */
-export const Cancelled: Story = {
-  args: { events: timelineOf(order(4)) },
+/** The timeline of a fixture order, as its sentences. */
+const timelineStory = (orderId: number, expected: string[]): Story => ({
+  args: { events: timelineOf(order(orderId)) },
   play: async ({ canvasElement }) => {
-    await expect(sentences(canvasElement)).toEqual([
-      'Order placed',
-      'Stock of an item without SKU: -1',
-      'Status changed from pending to confirmed',
-      'Invoice INV-2025-000001 issued',
-      'Status changed from confirmed to cancelled',
-      'Stock of an item without SKU: +1',
-      'Credit note CN-2025-000001 issued',
-    ]);
+    await expect(sentences(canvasElement)).toEqual(expected);
   },
-};
+});
+
+/** A cancelled order: its stock given back, its invoice credited. */
+export const Cancelled = timelineStory(4, [
+  'Order placed',
+  'Stock of an item without SKU: -1',
+  'Status changed from pending to confirmed',
+  'Invoice INV-2025-000001 issued',
+  'Status changed from confirmed to cancelled',
+  'Stock of an item without SKU: +1',
+  'Credit note CN-2025-000001 issued',
+]);
 
 /** Just placed: the checkout only. */
-export const Empty: Story = {
-  args: { events: timelineOf(order(1)) },
-  play: async ({ canvasElement }) => {
-    await expect(sentences(canvasElement)).toEqual([
-      'Order placed',
-      'Stock of TS-SBS-M: -2',
-      'Stock of HARISSA-200: -3',
-    ]);
-  },
-};
+export const Empty = timelineStory(1, [
+  'Order placed',
+  'Stock of TS-SBS-M: -2',
+  'Stock of HARISSA-200: -3',
+]);
 
 export const LoadError: Story = {
   args: { events: undefined, failed: true },

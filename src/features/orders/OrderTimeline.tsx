@@ -1,10 +1,10 @@
-import { Box, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import type { OrderTimelineEvent } from '@generated/model';
 import { TextAreaField } from '@/components/form';
 import { formatDateTime } from '@/lib/format';
 import { describeEvent, NOTE_MAX_LENGTH, validateNote } from './order-paperwork';
-import { Section } from './OrderSection';
+import { PanelPending, Section } from './OrderSection';
 
 export interface OrderTimelineProps {
   /** The events, oldest first; undefined until loaded. */
@@ -24,19 +24,7 @@ export function OrderTimeline({ events, failed, onRetry, onAddNote }: OrderTimel
     <Section title="Timeline" testId="order-timeline">
       <Stack gap="5">
         {events === undefined ? (
-          failed ? (
-            <Flex align="center" justify="space-between" gap="3">
-              <Text color="fg.muted">The timeline could not be loaded.</Text>
-              <Button size="xs" variant="outline" onClick={onRetry}>
-                Retry
-              </Button>
-            </Flex>
-          ) : (
-            <HStack role="status" color="fg.muted">
-              <Spinner size="sm" />
-              <Text>Loading timeline...</Text>
-            </HStack>
-          )
+          <PanelPending what="timeline" failed={failed} onRetry={onRetry} />
         ) : (
           <Stack as="ol" gap="3" listStyleType="none">
             {events.map((event) => (

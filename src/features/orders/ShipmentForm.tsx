@@ -7,6 +7,11 @@ import { formatDateTime } from '@/lib/format';
 import { toShipmentUpdate, validateShipment } from './order-paperwork';
 import { Detail, Section } from './OrderSection';
 
+const SHIPMENT_FIELDS = [
+  ['carrier', 'Carrier'],
+  ['tracking_number', 'Tracking number'],
+] as const;
+
 export interface ShipmentFormProps {
   /** The carrier and tracking number set, else null. */
   shipment: OrderShipment | null;
@@ -47,20 +52,16 @@ export function ShipmentForm({ shipment, onSave }: ShipmentFormProps) {
         )}
         <form onSubmit={submit} noValidate>
           <Stack gap="3">
-            <TextField
-              label="Carrier"
-              required
-              maxLength={100}
-              disabled={form.isSubmitting}
-              {...bindText(form, 'carrier')}
-            />
-            <TextField
-              label="Tracking number"
-              required
-              maxLength={100}
-              disabled={form.isSubmitting}
-              {...bindText(form, 'tracking_number')}
-            />
+            {SHIPMENT_FIELDS.map(([name, label]) => (
+              <TextField
+                key={name}
+                label={label}
+                required
+                maxLength={100}
+                disabled={form.isSubmitting}
+                {...bindText(form, name)}
+              />
+            ))}
             <Box>
               <Button type="submit" size="sm" loading={form.isSubmitting}>
                 {shipment ? 'Update shipment' : 'Save shipment'}

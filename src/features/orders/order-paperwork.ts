@@ -72,17 +72,19 @@ export function validateNote(note: string): string | null {
 export const TRACKING_NUMBER_MESSAGE =
   'Tracking number may only hold letters, digits, spaces and . / _ -';
 
-// OrderShipmentUpdate: both 1-100 characters, the tracking number from a small alphabet.
+/** A required text of at most 100 characters (OrderShipmentUpdate's bounds). */
+const shipmentText = (label: string) =>
+  string()
+    .trim()
+    .required(`${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
+
 const shipmentSchema = object({
-  carrier: string()
-    .trim()
-    .required('Carrier is required')
-    .max(100, 'Carrier must be at most 100 characters'),
-  tracking_number: string()
-    .trim()
-    .required('Tracking number is required')
-    .max(100, 'Tracking number must be at most 100 characters')
-    .matches(/^[A-Za-z0-9 ./_-]+$/, TRACKING_NUMBER_MESSAGE),
+  carrier: shipmentText('Carrier'),
+  tracking_number: shipmentText('Tracking number').matches(
+    /^[A-Za-z0-9 ./_-]+$/,
+    TRACKING_NUMBER_MESSAGE,
+  ),
 });
 
 export function validateShipment(
