@@ -423,13 +423,17 @@ export const Mobile: Story = {
 /* The paperwork: documents, timeline, shipment (issue #13). */
 
 const panel = (canvasElement: HTMLElement, name: string) => within(region(canvasElement, name));
+/** The panel `name` of the order `id`, once the order is shown. */
+async function orderPanel(canvasElement: HTMLElement, id: number, name: string) {
+  await waitForOrder(canvasElement, byId(id));
+  return panel(canvasElement, name);
+}
 
 /** A shipped order: its invoice, its timeline from the checkout on, its carrier and tracking. */
 export const Paperwork: Story = {
   parameters: { route: '/admin/orders/2' },
   play: async ({ canvasElement }) => {
-    await waitForOrder(canvasElement, byId(2));
-    const documents = panel(canvasElement, 'Documents');
+    const documents = await orderPanel(canvasElement, 2, 'Documents');
     await expect(await documents.findByText('INV-2025-000003')).toBeVisible();
     await expect(documents.queryByRole('button', { name: 'Issue invoice' })).toBeNull();
     const timeline = panel(canvasElement, 'Timeline');
@@ -468,8 +472,7 @@ export const IssueInvoice: Story = {
   },
   parameters: { msw: { handlers: issuingApi } },
   play: async ({ canvasElement }) => {
-    await waitForOrder(canvasElement, byId(1));
-    const documents = panel(canvasElement, 'Documents');
+    const documents = await orderPanel(canvasElement, 1, 'Documents');
     await expect(await documents.findByText('No invoice yet.')).toBeVisible();
     await userEvent.click(documents.getByRole('button', { name: 'Issue invoice' }));
     const [post] = await requests.waitFor('POST', invoicesPath(1));
@@ -485,8 +488,7 @@ export const IssueInvoice: Story = {
 export const IssueInvoicePending: Story = {
   parameters: { msw: { handlers: [invoices.issue.loading()] } },
   play: async ({ canvasElement }) => {
-    await waitForOrder(canvasElement, byId(1));
-    const documents = panel(canvasElement, 'Documents');
+    const documents = await orderPanel(canvasElement, 1, 'Documents');
     await userEvent.click(await documents.findByRole('button', { name: 'Issue invoice' }));
     await waitFor(() =>
       expect(documents.getByRole('button', { name: /Issuing invoice/ })).toBeDisabled(),
@@ -499,8 +501,7 @@ const SETTINGS_INCOMPLETE = 'Complete the shop settings before issuing invoices'
 export const IssueInvoiceRefused: Story = {
   parameters: { msw: { handlers: [invoices.issue.error(409, SETTINGS_INCOMPLETE)] } },
   play: async ({ canvasElement }) => {
-    await waitForOrder(canvasElement, byId(1));
-    const documents = panel(canvasElement, 'Documents');
+    const documents = await orderPanel(canvasElement, 1, 'Documents');
     await userEvent.click(await documents.findByRole('button', { name: 'Issue invoice' }));
     await expectToast('Error', SETTINGS_INCOMPLETE, 'error');
     await waitFor(() =>
@@ -514,8 +515,7 @@ export const IssueInvoiceRefused: Story = {
 export const Credited: Story = {
   parameters: { route: '/admin/orders/4' },
   play: async ({ canvasElement }) => {
-    await waitForOrder(canvasElement, byId(4));
-    const documents = panel(canvasElement, 'Documents');
+    const documents = await orderPanel(canvasElement, 4, 'Documents');
     await expect(await documents.findByText('CN-2025-000001')).toBeVisible();
     await expect(documents.getByText('Credits INV-2025-000001')).toBeVisible();
     await expect(documents.queryByRole('button', { name: 'Issue invoice' })).toBeNull();
@@ -537,8 +537,7 @@ export const Downloads: Story = {
     return () => click.mockRestore();
   },
   play: async ({ canvasElement }) => {
-    await waitForOrder(canvasElement, byId(2));
-    const documents = panel(canvasElement, 'Documents');
+    const documents = await orderPanel(canvasElement, 2, 'Documents');
     await userEvent.click(
       await documents.findByRole('button', { name: 'Download PDF of INV-2025-000003' }),
     );
@@ -583,8 +582,7 @@ export const PaperworkLoadErrors: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    await waitForOrder(canvasElement, byId(1));
-    const documents = panel(canvasElement, 'Documents');
+    const documents = await orderPanel(canvasElement, 1, 'Documents');
     await expect(await documents.findByText('The documents could not be loaded.')).toBeVisible();
     const timeline = panel(canvasElement, 'Timeline');
     await expect(await timeline.findByText('The timeline could not be loaded.')).toBeVisible();
@@ -600,8 +598,7 @@ export const PaperworkLoadErrors: Story = {
 /** A note: sent with its text, then the timeline is loaded again. */
 export const AddNote: Story = {
   play: async ({ canvasElement }) => {
-    await waitForOrder(canvasElement, byId(1));
-    const timeline = panel(canvasElement, 'Timeline');
+    const timeline = await orderPanel(canvasElement, 1, 'Timeline');
     await userEvent.type(
       timeline.getByRole('textbox', { name: 'Internal note' }),
       'Client rappelé, livraison confirmée',
@@ -618,8 +615,7 @@ export const AddNote: Story = {
 /** A blank note: the form's message, nothing sent. */
 export const AddNoteBlank: Story = {
   play: async ({ canvasElement }) => {
-    await waitForOrder(canvasElement, byId(1));
-    const timeline = panel(canvasElement, 'Timeline');
+    const timeline = await orderPanel(canvasElement, 1, 'Timeline');
     await userEvent.click(timeline.getByRole('button', { name: 'Add note' }));
     await expect(await timeline.findByText('Note is required')).toBeVisible();
     await expect(requests.to('POST', '/api/v1/admin/orders/1/notes')).toHaveLength(0);
@@ -630,8 +626,7 @@ export const AddNoteBlank: Story = {
 export const AddNoteServerError: Story = {
   parameters: { msw: { handlers: [orders.addNote.error(500, 'Database unavailable')] } },
   play: async ({ canvasElement }) => {
-    await waitForOrder(canvasElement, byId(1));
-    const timeline = panel(canvasElement, 'Timeline');
+    const timeline = await orderPanel(canvasElement, 1, 'Timeline');
     const note = timeline.getByRole('textbox', { name: 'Internal note' });
     await userEvent.type(note, 'Rappeler demain');
     await userEvent.click(timeline.getByRole('button', { name: 'Add note' }));
@@ -644,8 +639,7 @@ export const AddNoteServerError: Story = {
 /** Carrier and tracking number: the PUT's body (trimmed), the order and timeline refreshed. */
 export const SetShipment: Story = {
   play: async ({ canvasElement }) => {
-    await waitForOrder(canvasElement, byId(1));
-    const shipment = panel(canvasElement, 'Shipment');
+    const shipment = await orderPanel(canvasElement, 1, 'Shipment');
     await expect(shipment.queryByTestId('shipment-details')).toBeNull();
     await userEvent.type(shipment.getByRole('textbox', { name: 'Carrier' }), ' Rapid-Poste ');
     await userEvent.type(
@@ -666,8 +660,7 @@ export const SetShipment: Story = {
 /** A tracking number outside the contract's alphabet: the form's message, nothing sent. */
 export const SetShipmentInvalid: Story = {
   play: async ({ canvasElement }) => {
-    await waitForOrder(canvasElement, byId(1));
-    const shipment = panel(canvasElement, 'Shipment');
+    const shipment = await orderPanel(canvasElement, 1, 'Shipment');
     await userEvent.type(shipment.getByRole('textbox', { name: 'Tracking number' }), 'RR#1');
     await userEvent.click(shipment.getByRole('button', { name: 'Save shipment' }));
     await expect(await shipment.findByText('Carrier is required')).toBeVisible();
@@ -682,8 +675,7 @@ export const SetShipmentInvalid: Story = {
 export const SetShipmentRefused: Story = {
   parameters: { route: '/admin/orders/4' },
   play: async ({ canvasElement }) => {
-    await waitForOrder(canvasElement, byId(4));
-    const shipment = panel(canvasElement, 'Shipment');
+    const shipment = await orderPanel(canvasElement, 4, 'Shipment');
     await userEvent.type(shipment.getByRole('textbox', { name: 'Carrier' }), 'Aramex');
     await userEvent.type(shipment.getByRole('textbox', { name: 'Tracking number' }), '7731');
     await userEvent.click(shipment.getByRole('button', { name: 'Save shipment' }));
