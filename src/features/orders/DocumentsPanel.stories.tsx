@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { Invoice } from '@generated/model';
 import { invoicesOf } from '@mocks/fixtures';
 import { expectedDay, expectedMoney as money } from '@/testing/expected';
@@ -50,7 +50,10 @@ export const Issued: Story = {
     await userEvent.click(
       panel(canvasElement).getByRole('button', { name: `Download PDF of ${invoice!.number}` }),
     );
-    await expect(await screen.findByRole('menuitem', { name: 'PDF (English)' })).toBeVisible();
+    // The menu fades in.
+    await waitFor(() =>
+      expect(screen.getByRole('menuitem', { name: 'PDF (English)' })).toBeVisible(),
+    );
     await userEvent.click(screen.getByRole('menuitem', { name: 'PDF (Français)' }));
     await expect(args.onDownload).toHaveBeenCalledOnce();
     await expect(args.onDownload).toHaveBeenCalledWith(invoice, 'fr');
