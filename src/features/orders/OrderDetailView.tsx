@@ -118,21 +118,29 @@ export function OrderDetailView({
         title={`Order ${order.order_number}`}
         description={`Placed on ${formatDateTime(order.created_at)}`}
       />
+      {/* On a phone the timeline comes last, after the status and the paperwork; on a wide
+          screen it sits under the items, beside the side column. */}
       <Grid
         templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
+        templateRows={{ lg: 'auto 1fr' }}
+        alignItems="start"
         gap="6"
       >
         <Stack gap="6" minW="0">
           <ItemsCard order={order} />
-          {timeline && <OrderTimeline {...timeline} />}
         </Stack>
-        <Stack gap="6" minW="0">
+        <Stack gap="6" minW="0" gridRow={{ lg: 'span 2' }}>
           <StatusCard order={order} onStatusChange={onStatusChange} pendingStatus={pendingStatus} />
           {documents && <DocumentsPanel {...documents} />}
           {onShipmentSave && <ShipmentForm shipment={order.shipment} onSave={onShipmentSave} />}
           <CustomerCard order={order} />
           <ShippingCard order={order} />
         </Stack>
+        {timeline && (
+          <Box minW="0" gridColumn={{ lg: '1' }}>
+            <OrderTimeline {...timeline} />
+          </Box>
+        )}
       </Grid>
     </>
   );
