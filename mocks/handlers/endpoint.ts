@@ -9,7 +9,7 @@ import { requests } from '../recorder';
  */
 export const API = '*/api/v1';
 
-type Method = 'get' | 'post' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface Call {
   request: Request;

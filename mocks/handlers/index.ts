@@ -14,6 +14,7 @@ import { auth } from './auth';
 import { categories } from './categories';
 import { customers } from './customers';
 import { dashboard } from './dashboard';
+import { invoices } from './invoices';
 import { media, uploads } from './uploads';
 import { orders } from './orders';
 import { products } from './products';
@@ -27,6 +28,7 @@ export {
   categories,
   customers,
   dashboard,
+  invoices,
   media,
   orders,
   products,
@@ -93,6 +95,14 @@ export const defaultHandlers = [
   orders.get(),
   orders.updateStatus(),
   orders.cancel(),
+  orders.timeline(),
+  orders.addNote(),
+  orders.setShipment(),
+  invoices.listForOrder(),
+  invoices.issue(),
+  invoices.get(),
+  invoices.pdf(),
+  invoices.packingSlip(),
   customers.list(),
   dashboard.stats(),
   media.get(),

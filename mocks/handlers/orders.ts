@@ -1,11 +1,39 @@
-import type { Order, OrderStatusUpdate } from '@generated/model';
-import { orderDetails, orders as fixtures } from '../fixtures';
+import type {
+  NoteEvent,
+  Order,
+  OrderNoteCreate,
+  OrderShipmentUpdate,
+  OrderStatusUpdate,
+} from '@generated/model';
+import { orderDetails, orders as fixtures, timelineOf } from '../fixtures';
 import * as crud from './crud';
-import { endpoint, json, notFound, now } from './endpoint';
+import { endpoint, json, newId, notFound, now, type Call } from './endpoint';
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 const find = (id: string | undefined) => orderDetails.find((o) => String(o.id) === id);
+
+/**
+ * GET <path with the order's :id>: what `read` makes of the order (404 'Order not found' for an
+ * unknown id), or the `result` a story gives.
+ */
+export const orderRead = <T>(path: string, read: (order: Order) => T) =>
+  endpoint('get', path, (result?: T) => ({ params }) => {
+    if (result !== undefined) return json(result);
+    const order = find(params.id);
+    return order ? json(read(order)) : notFound('Order not found');
+  });
+
+/** A change of the order of the path's :id, or of the `order` a story gives; else 404. */
+const orderWrite = (
+  method: 'post' | 'put' | 'patch',
+  path: string,
+  change: (order: Order, call: Call) => Response,
+) =>
+  endpoint(method, path, (given?: Order) => (call) => {
+    const order = given ?? find(call.params.id);
+    return order ? change(order, call) : notFound('Order not found');
+  });
 
 export const orders = {
   /**
@@ -35,21 +63,38 @@ export const orders = {
   /** GET /admin/orders/{id} (404 'Order not found' for unknown ids) */
   get: crud.getById('/admin/orders/:id', orderDetails, 'Order'),
   /** PATCH /admin/orders/{id}/status {status, note?} → the order */
-  updateStatus: endpoint(
-    'patch',
-    '/admin/orders/:id/status',
-    (result?: Order) =>
-      ({ params, body }) => {
-        const order = result ?? find(params.id);
-        if (!order) return notFound('Order not found');
-        return json({ ...order, status: (body as OrderStatusUpdate).status, updated_at: now() });
-      },
+  updateStatus: orderWrite('patch', '/admin/orders/:id/status', (order, { body }) =>
+    json({ ...order, status: (body as OrderStatusUpdate).status, updated_at: now() }),
   ),
   /** POST /admin/orders/{id}/cancel → the order, cancelled */
-  cancel: endpoint('post', '/admin/orders/:id/cancel', (result?: Order) => ({ params }) => {
-    const order = result ?? find(params.id);
-    return order
-      ? json({ ...order, status: 'cancelled', updated_at: now() })
-      : notFound('Order not found');
+  cancel: orderWrite('post', '/admin/orders/:id/cancel', (order) =>
+    json({ ...order, status: 'cancelled', updated_at: now() }),
+  ),
+  /** GET /admin/orders/{id}/timeline → the events, oldest first */
+  timeline: orderRead('/admin/orders/:id/timeline', timelineOf),
+  /** POST /admin/orders/{id}/notes {note} → 201 the note as a timeline event */
+  addNote: endpoint(
+    'post',
+    '/admin/orders/:id/notes',
+    (result?: NoteEvent) =>
+      ({ params, body }) => {
+        if (!find(params.id)) return notFound('Order not found');
+        const note: NoteEvent = {
+          id: `note-${newId()}`,
+          type: 'note',
+          created_at: now(),
+          changed_by: 'admin',
+          note: (body as OrderNoteCreate).note.trim(),
+        };
+        return json(result ?? note, 201);
+      },
+  ),
+  /** PUT /admin/orders/{id}/shipment {carrier, tracking_number} → the order; 409 when cancelled */
+  setShipment: orderWrite('put', '/admin/orders/:id/shipment', (order, { body }) => {
+    if (order.status === 'cancelled' || order.status === 'refunded')
+      return json({ detail: 'A cancelled or refunded order cannot be shipped' }, 409);
+    const updated_at = now();
+    const shipment = { ...(body as OrderShipmentUpdate), updated_at };
+    return json({ ...order, shipment, updated_at });
   }),
 };

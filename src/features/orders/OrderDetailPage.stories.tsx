@@ -1,14 +1,15 @@
 import { Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { Order, OrderStatusUpdate } from '@generated/model';
+import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import type { Invoice, Order, OrderStatusUpdate } from '@generated/model';
 import { paths } from '@/lib/paths';
 import { expectedMoney as money } from '@/testing/expected';
 import { adminScreen, routesRender } from '@/testing/admin-screen';
 import { expectLocation, expectToast, screen } from '@/testing/story';
 import { orderDetails } from '@mocks/fixtures';
-import { orders } from '@mocks/handlers';
+import { documentOf } from '@mocks/fixtures/invoices';
+import { invoices, orders } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { OrderDetailPage } from './OrderDetailPage';
 // The seven statuses in life-cycle order, written out in order-display.test.ts.
@@ -38,6 +39,8 @@ const NOTE = '* VAT Reverse Charge applies (B2B EU)';
 const byId = (id: number) => orderDetails.find((o) => o.id === id)!;
 const getPath = (id: number) => `/api/v1/admin/orders/${id}`;
 const statusPath = (id: number) => `/api/v1/admin/orders/${id}/status`;
+const invoicesPath = (id: number) => `/api/v1/admin/orders/${id}/invoices`;
+const timelinePath = (id: number) => `/api/v1/admin/orders/${id}/timeline`;
 
 /* Expected texts, computed here from the fixtures, without the app's helpers. */
 const placedOn = (iso: string) =>
@@ -248,6 +251,9 @@ export const ChangeStatus: Story = {
     await waitFor(() => expect(select).toBeEnabled());
     await expect(select).toHaveValue('shipped');
     await expect(requests.to('PATCH', statusPath(1))).toHaveLength(1);
+    // The change may have issued an invoice or credit note: documents and timeline load again.
+    await requests.waitFor('GET', invoicesPath(1), { count: 2 });
+    await requests.waitFor('GET', timelinePath(1), { count: 2 });
   },
 };
 
@@ -411,5 +417,270 @@ export const Mobile: Story = {
     await waitForOrder(canvasElement, byId(2));
     await expect(region(canvasElement, 'Order Status')).toBeVisible();
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
+/* The paperwork: documents, timeline, shipment (issue #13). */
+
+const panel = (canvasElement: HTMLElement, name: string) => within(region(canvasElement, name));
+/** The panel `name` of the order `id`, once the order is shown. */
+async function orderPanel(canvasElement: HTMLElement, id: number, name: string) {
+  await waitForOrder(canvasElement, byId(id));
+  return panel(canvasElement, name);
+}
+
+/** A shipped order: its invoice, its timeline from the checkout on, its carrier and tracking. */
+export const Paperwork: Story = {
+  parameters: { route: '/admin/orders/2' },
+  play: async ({ canvasElement }) => {
+    const documents = await orderPanel(canvasElement, 2, 'Documents');
+    await expect(await documents.findByText('INV-2025-000003')).toBeVisible();
+    await expect(documents.queryByRole('button', { name: 'Issue invoice' })).toBeNull();
+    const timeline = panel(canvasElement, 'Timeline');
+    await expect(await timeline.findByText('Invoice INV-2025-000003 issued')).toBeVisible();
+    await expect(timeline.getAllByTestId('timeline-event')).toHaveLength(9);
+    const shipment = panel(canvasElement, 'Shipment');
+    await expect(shipment.getByTestId('shipment-details')).toHaveTextContent('Aramex');
+    await expect(shipment.getByRole('textbox', { name: 'Tracking number' })).toHaveValue(
+      '7731 0042',
+    );
+    await requests.waitFor('GET', invoicesPath(2));
+    await requests.waitFor('GET', timelinePath(2));
+  },
+};
+
+let issuedDocuments: Invoice[] = [];
+const issuedInvoice = documentOf(byId(1), {
+  id: 9,
+  number: 'INV-2026-000001',
+  issued_at: '2026-11-24T10:00:00.000Z',
+  issued_by: 'admin',
+});
+/** The server's documents of order 1 change with the POST. */
+const issuingApi = [
+  invoices.listForOrder.reply(() => HttpResponse.json(issuedDocuments)),
+  invoices.issue.reply(() => {
+    issuedDocuments = [issuedInvoice];
+    return HttpResponse.json(issuedInvoice, { status: 201 });
+  }),
+];
+
+/** "Issue invoice": the POST (no body), then the documents and timeline are loaded again. */
+export const IssueInvoice: Story = {
+  beforeEach: () => {
+    issuedDocuments = [];
+  },
+  parameters: { msw: { handlers: issuingApi } },
+  play: async ({ canvasElement }) => {
+    const documents = await orderPanel(canvasElement, 1, 'Documents');
+    await expect(await documents.findByText('No invoice yet.')).toBeVisible();
+    await userEvent.click(documents.getByRole('button', { name: 'Issue invoice' }));
+    const [post] = await requests.waitFor('POST', invoicesPath(1));
+    await expect(post?.body).toBeUndefined();
+    await expectToast('Success', 'Invoice issued', 'success');
+    await expect(await documents.findByText('INV-2026-000001')).toBeVisible();
+    await expect(documents.queryByRole('button', { name: 'Issue invoice' })).toBeNull();
+    await requests.waitFor('GET', timelinePath(1), { count: 2 });
+  },
+};
+
+/** While the invoice is issued the button is busy. */
+export const IssueInvoicePending: Story = {
+  parameters: { msw: { handlers: [invoices.issue.loading()] } },
+  play: async ({ canvasElement }) => {
+    const documents = await orderPanel(canvasElement, 1, 'Documents');
+    await userEvent.click(await documents.findByRole('button', { name: 'Issue invoice' }));
+    await waitFor(() =>
+      expect(documents.getByRole('button', { name: /Issuing invoice/ })).toBeDisabled(),
+    );
+  },
+};
+
+/** Refused (409): the server's reason is the toast; still no invoice. */
+const SETTINGS_INCOMPLETE = 'Complete the shop settings before issuing invoices';
+export const IssueInvoiceRefused: Story = {
+  parameters: { msw: { handlers: [invoices.issue.error(409, SETTINGS_INCOMPLETE)] } },
+  play: async ({ canvasElement }) => {
+    const documents = await orderPanel(canvasElement, 1, 'Documents');
+    await userEvent.click(await documents.findByRole('button', { name: 'Issue invoice' }));
+    await expectToast('Error', SETTINGS_INCOMPLETE, 'error');
+    await waitFor(() =>
+      expect(documents.getByRole('button', { name: 'Issue invoice' })).toBeEnabled(),
+    );
+    await expect(documents.getByText('No invoice yet.')).toBeVisible();
+  },
+};
+
+/** A cancelled order: its invoice and credit note; no invoice can be issued. */
+export const Credited: Story = {
+  parameters: { route: '/admin/orders/4' },
+  play: async ({ canvasElement }) => {
+    const documents = await orderPanel(canvasElement, 4, 'Documents');
+    await expect(await documents.findByText('CN-2025-000001')).toBeVisible();
+    await expect(documents.getByText('Credits INV-2025-000001')).toBeVisible();
+    await expect(documents.queryByRole('button', { name: 'Issue invoice' })).toBeNull();
+  },
+};
+
+/** The files the app handed to the browser, by the download link it clicked. */
+const saved: string[] = [];
+/** Downloads: the PDF in the language chosen, saved under the server's file name. */
+export const Downloads: Story = {
+  parameters: { route: '/admin/orders/2' },
+  beforeEach: () => {
+    saved.length = 0;
+    const click = spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    return () => click.mockRestore();
+  },
+  play: async ({ canvasElement }) => {
+    const documents = await orderPanel(canvasElement, 2, 'Documents');
+    await userEvent.click(
+      await documents.findByRole('button', { name: 'Download PDF of INV-2025-000003' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'PDF (Français)' }));
+    const [pdf] = await requests.waitFor('GET', '/api/v1/admin/invoices/4/pdf');
+    await expect(pdf?.query).toEqual({ lang: 'fr' });
+    await waitFor(() => expect(saved).toEqual(['INV-2025-000003.pdf']));
+
+    await userEvent.click(documents.getByRole('button', { name: 'Packing slip' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'PDF (English)' }));
+    const [slip] = await requests.waitFor('GET', '/api/v1/admin/orders/2/packing-slip');
+    await expect(slip?.query).toEqual({ lang: 'en' });
+    await waitFor(() =>
+      expect(saved).toEqual(['INV-2025-000003.pdf', 'packing-slip-ORD-20250308-0003.pdf']),
+    );
+  },
+};
+
+/** A failed download says so. */
+export const DownloadFailure: Story = {
+  parameters: { route: '/admin/orders/2', msw: { handlers: [invoices.pdf.networkError()] } },
+  play: async ({ canvasElement }) => {
+    await waitForOrder(canvasElement, byId(2));
+    await userEvent.click(
+      await panel(canvasElement, 'Documents').findByRole('button', {
+        name: 'Download PDF of INV-2025-000003',
+      }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'PDF (English)' }));
+    await expectToast('Error', 'Failed to download the PDF', 'error');
+  },
+};
+
+/** The documents and the timeline fail on their own: each says so and loads again on Retry. */
+export const PaperworkLoadErrors: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        invoices.listForOrder.error(500, 'Database unavailable'),
+        orders.timeline.error(500, 'Database unavailable'),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const documents = await orderPanel(canvasElement, 1, 'Documents');
+    await expect(await documents.findByText('The documents could not be loaded.')).toBeVisible();
+    const timeline = panel(canvasElement, 'Timeline');
+    await expect(await timeline.findByText('The timeline could not be loaded.')).toBeVisible();
+    await userEvent.click(documents.getByRole('button', { name: 'Retry' }));
+    await requests.waitFor('GET', invoicesPath(1), { count: 2 });
+    await userEvent.click(timeline.getByRole('button', { name: 'Retry' }));
+    await requests.waitFor('GET', timelinePath(1), { count: 2 });
+    // The order itself loaded: no toast.
+    await expect(screen.queryAllByTestId('toast')).toHaveLength(0);
+  },
+};
+
+/** A note: sent with its text, then the timeline is loaded again. */
+export const AddNote: Story = {
+  play: async ({ canvasElement }) => {
+    const timeline = await orderPanel(canvasElement, 1, 'Timeline');
+    await userEvent.type(
+      timeline.getByRole('textbox', { name: 'Internal note' }),
+      'Client rappelé, livraison confirmée',
+    );
+    await userEvent.click(timeline.getByRole('button', { name: 'Add note' }));
+    const [post] = await requests.waitFor('POST', '/api/v1/admin/orders/1/notes');
+    await expect(post?.body).toEqual({ note: 'Client rappelé, livraison confirmée' });
+    await expectToast('Success', 'Note added', 'success');
+    await requests.waitFor('GET', timelinePath(1), { count: 2 });
+    await expect(timeline.getByRole('textbox', { name: 'Internal note' })).toHaveValue('');
+  },
+};
+
+/** A blank note: the form's message, nothing sent. */
+export const AddNoteBlank: Story = {
+  play: async ({ canvasElement }) => {
+    const timeline = await orderPanel(canvasElement, 1, 'Timeline');
+    await userEvent.click(timeline.getByRole('button', { name: 'Add note' }));
+    await expect(await timeline.findByText('Note is required')).toBeVisible();
+    await expect(requests.to('POST', '/api/v1/admin/orders/1/notes')).toHaveLength(0);
+  },
+};
+
+/** The server's message; the note stays in the form. */
+export const AddNoteServerError: Story = {
+  parameters: { msw: { handlers: [orders.addNote.error(500, 'Database unavailable')] } },
+  play: async ({ canvasElement }) => {
+    const timeline = await orderPanel(canvasElement, 1, 'Timeline');
+    const note = timeline.getByRole('textbox', { name: 'Internal note' });
+    await userEvent.type(note, 'Rappeler demain');
+    await userEvent.click(timeline.getByRole('button', { name: 'Add note' }));
+    await expectToast('Error', 'Database unavailable', 'error');
+    await expect(note).toHaveValue('Rappeler demain');
+    await expect(requests.to('GET', timelinePath(1))).toHaveLength(1);
+  },
+};
+
+/** Carrier and tracking number: the PUT's body (trimmed), the order and timeline refreshed. */
+export const SetShipment: Story = {
+  play: async ({ canvasElement }) => {
+    const shipment = await orderPanel(canvasElement, 1, 'Shipment');
+    await expect(shipment.queryByTestId('shipment-details')).toBeNull();
+    await userEvent.type(shipment.getByRole('textbox', { name: 'Carrier' }), ' Rapid-Poste ');
+    await userEvent.type(
+      shipment.getByRole('textbox', { name: 'Tracking number' }),
+      'RR123456789TN',
+    );
+    await userEvent.click(shipment.getByRole('button', { name: 'Save shipment' }));
+    const [put] = await requests.waitFor('PUT', '/api/v1/admin/orders/1/shipment');
+    await expect(put?.body).toEqual({ carrier: 'Rapid-Poste', tracking_number: 'RR123456789TN' });
+    await expectToast('Success', 'Shipment saved', 'success');
+    await waitFor(() =>
+      expect(shipment.getByTestId('shipment-details')).toHaveTextContent('RR123456789TN'),
+    );
+    await requests.waitFor('GET', timelinePath(1), { count: 2 });
+  },
+};
+
+/** A tracking number outside the contract's alphabet: the form's message, nothing sent. */
+export const SetShipmentInvalid: Story = {
+  play: async ({ canvasElement }) => {
+    const shipment = await orderPanel(canvasElement, 1, 'Shipment');
+    await userEvent.type(shipment.getByRole('textbox', { name: 'Tracking number' }), 'RR#1');
+    await userEvent.click(shipment.getByRole('button', { name: 'Save shipment' }));
+    await expect(await shipment.findByText('Carrier is required')).toBeVisible();
+    await expect(
+      shipment.getByText('Tracking number may only hold letters, digits, spaces and . / _ -'),
+    ).toBeVisible();
+    await expect(requests.to('PUT', '/api/v1/admin/orders/1/shipment')).toHaveLength(0);
+  },
+};
+
+/** A cancelled order cannot be shipped: the server's reason (409) is the toast. */
+export const SetShipmentRefused: Story = {
+  parameters: { route: '/admin/orders/4' },
+  play: async ({ canvasElement }) => {
+    const shipment = await orderPanel(canvasElement, 4, 'Shipment');
+    await userEvent.type(shipment.getByRole('textbox', { name: 'Carrier' }), 'Aramex');
+    await userEvent.type(shipment.getByRole('textbox', { name: 'Tracking number' }), '7731');
+    await userEvent.click(shipment.getByRole('button', { name: 'Save shipment' }));
+    await requests.waitFor('PUT', '/api/v1/admin/orders/4/shipment');
+    await expectToast('Error', 'A cancelled or refunded order cannot be shipped', 'error');
+    await expect(shipment.queryByTestId('shipment-details')).toBeNull();
   },
 };

@@ -12,6 +12,7 @@ import { notify, useFailureToast } from '@/components/ui/notify';
 import { ApiError, serverMessage } from '@/lib/http';
 import { updateCachedRows } from '@/lib/swr/paged-list';
 import { OrderDetailView } from './OrderDetailView';
+import { useOrderPaperwork } from './use-order-paperwork';
 
 /** Order detail (/admin/orders/{id}): loads the order, changes its status at once. */
 export function OrderDetailPage() {
@@ -28,6 +29,10 @@ export function OrderDetailPage() {
   useFailureToast(failed, 'Failed to load order details');
 
   const { mutate: reload } = order;
+  const paperwork = useOrderPaperwork(orderId, order.data, (updated) => {
+    void reload(updated, { revalidate: false });
+  });
+  const { refresh: refreshPaperwork } = paperwork;
   const changeStatus = useCallback(
     async (status: OrderStatus) => {
       setPendingStatus(status);
@@ -47,10 +52,12 @@ export function OrderDetailPage() {
       );
       cache.delete(unstable_serialize(getGetDashboardStatsKey()));
       // docs/product.md §4: the order is reloaded after the change.
+      // The server may have issued an invoice or a credit note with the change.
+      refreshPaperwork();
       await reload().catch(() => undefined);
       setPendingStatus(null);
     },
-    [orderId, reload, cache, mutateCache],
+    [orderId, reload, cache, mutateCache, refreshPaperwork],
   );
 
   return (
@@ -62,6 +69,9 @@ export function OrderDetailPage() {
       onRetry={() => void reload()}
       onStatusChange={(status) => void changeStatus(status)}
       pendingStatus={pendingStatus}
+      documents={paperwork.documents}
+      timeline={paperwork.timeline}
+      onShipmentSave={paperwork.saveShipment}
     />
   );
 }

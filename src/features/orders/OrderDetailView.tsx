@@ -1,7 +1,6 @@
 import {
   Box,
   Button,
-  Card,
   Field,
   Flex,
   Grid,
@@ -11,7 +10,6 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Order, OrderItem, OrderStatus } from '@generated/model';
 import { PageHeader } from '@/components/layout/PageHeader';
@@ -19,6 +17,10 @@ import { Select } from '@/components/form';
 import { formatDateTime, formatMoney, toDecimal } from '@/lib/format';
 import { ArrowLeftIcon } from '@/components/icons';
 import { customerName, paymentLabel, STATUS_OPTIONS } from './order-display';
+import { DocumentsPanel, type DocumentsPanelProps } from './DocumentsPanel';
+import { Detail, Section } from './OrderSection';
+import { OrderTimeline, type OrderTimelineProps } from './OrderTimeline';
+import { ShipmentForm, type ShipmentFormProps } from './ShipmentForm';
 import { StatusBadge } from './StatusBadge';
 import { paths } from '@/lib/paths';
 
@@ -45,6 +47,12 @@ export interface OrderDetailViewProps {
   onStatusChange: (status: OrderStatus) => void;
   /** The status being sent, else null (the selector is disabled meanwhile). */
   pendingStatus?: OrderStatus | null;
+  /** The invoices, credit notes and packing slip panel (not shown without). */
+  documents?: DocumentsPanelProps;
+  /** The timeline with its note form (not shown without). */
+  timeline?: OrderTimelineProps;
+  /** Sends the carrier and tracking number (the shipment panel is not shown without). */
+  onShipmentSave?: ShipmentFormProps['onSave'];
 }
 
 function BackLink() {
@@ -67,6 +75,9 @@ export function OrderDetailView({
   onRetry,
   onStatusChange,
   pendingStatus = null,
+  documents,
+  timeline,
+  onShipmentSave,
 }: OrderDetailViewProps) {
   if (notFound)
     return (
@@ -107,61 +118,31 @@ export function OrderDetailView({
         title={`Order ${order.order_number}`}
         description={`Placed on ${formatDateTime(order.created_at)}`}
       />
+      {/* On a phone the timeline comes last, after the status and the paperwork; on a wide
+          screen it sits under the items, beside the side column. */}
       <Grid
         templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
+        templateRows={{ lg: 'auto 1fr' }}
+        alignItems="start"
         gap="6"
       >
         <Stack gap="6" minW="0">
           <ItemsCard order={order} />
         </Stack>
-        <Stack gap="6" minW="0">
+        <Stack gap="6" minW="0" gridRow={{ lg: 'span 2' }}>
           <StatusCard order={order} onStatusChange={onStatusChange} pendingStatus={pendingStatus} />
+          {documents && <DocumentsPanel {...documents} />}
+          {onShipmentSave && <ShipmentForm shipment={order.shipment} onSave={onShipmentSave} />}
           <CustomerCard order={order} />
           <ShippingCard order={order} />
         </Stack>
+        {timeline && (
+          <Box minW="0" gridColumn={{ lg: '1' }}>
+            <OrderTimeline {...timeline} />
+          </Box>
+        )}
       </Grid>
     </>
-  );
-}
-
-function Section({
-  title,
-  children,
-  testId,
-}: {
-  title: string;
-  children: ReactNode;
-  testId: string;
-}) {
-  return (
-    <Card.Root size="sm" role="region" aria-label={title} data-testid={testId}>
-      <Card.Header>
-        <Card.Title as="h2">{title}</Card.Title>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
-
-/** A label and its value, one per line. */
-function Detail({
-  label,
-  children,
-  testId,
-}: {
-  label: string;
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Box data-testid={testId}>
-      <Text fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Box fontWeight="medium" overflowWrap="anywhere">
-        {children}
-      </Box>
-    </Box>
   );
 }
 

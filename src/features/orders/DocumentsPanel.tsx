@@ -1,0 +1,133 @@
+import { Badge, Button, Flex, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import type { DocumentLanguageParameter, Invoice } from '@generated/model';
+import { formatDate, formatMoney } from '@/lib/format';
+import { DOCUMENT_KIND_LABEL } from './order-paperwork';
+import { PanelPending, Section } from './OrderSection';
+
+const LANGUAGES: { value: DocumentLanguageParameter; label: string }[] = [
+  { value: 'en', label: 'PDF (English)' },
+  { value: 'fr', label: 'PDF (Français)' },
+];
+
+/** A button opening the choice of the PDF's language. */
+function PdfMenu({
+  label,
+  ariaLabel,
+  onSelect,
+}: {
+  label: string;
+  /** The button's accessible name when `label` alone is ambiguous (one per document). */
+  ariaLabel?: string;
+  onSelect: (lang: DocumentLanguageParameter) => void;
+}) {
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <Button size="xs" variant="outline" aria-label={ariaLabel}>
+          {label}
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            {LANGUAGES.map(({ value, label: text }) => (
+              // The item's own click: the menu's onSelect only reports an item the pointer
+              // or keyboard highlighted first, which a quick tap can skip.
+              <Menu.Item key={value} value={value} onClick={() => onSelect(value)}>
+                {text}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+export interface DocumentsPanelProps {
+  /** The order's invoices and credit notes, oldest first; undefined until loaded. */
+  documents: Invoice[] | undefined;
+  /** They could not be loaded. */
+  failed: boolean;
+  onRetry: () => void;
+  /** Offers "Issue invoice" (see canIssueInvoice). */
+  canIssue: boolean;
+  /** The invoice is being issued (the button is busy). */
+  issuing: boolean;
+  onIssue: () => void;
+  onDownload: (document: Invoice, lang: DocumentLanguageParameter) => void;
+  onPackingSlip: (lang: DocumentLanguageParameter) => void;
+}
+
+/** The order's paperwork: its invoices and credit notes as PDF, and the packing slip. */
+export function DocumentsPanel({
+  documents,
+  failed,
+  onRetry,
+  canIssue,
+  issuing,
+  onIssue,
+  onDownload,
+  onPackingSlip,
+}: DocumentsPanelProps) {
+  return (
+    <Section title="Documents" testId="order-documents">
+      <Stack gap="4">
+        {documents === undefined ? (
+          <PanelPending what="documents" failed={failed} onRetry={onRetry} />
+        ) : documents.length === 0 ? (
+          <Text color="fg.muted">No invoice yet.</Text>
+        ) : (
+          <Stack gap="3" as="ul" listStyleType="none">
+            {documents.map((document) => (
+              <DocumentRow key={document.id} document={document} onDownload={onDownload} />
+            ))}
+          </Stack>
+        )}
+        <HStack gap="2" wrap="wrap">
+          {canIssue && documents !== undefined && (
+            <Button size="sm" onClick={onIssue} loading={issuing} loadingText="Issuing invoice...">
+              Issue invoice
+            </Button>
+          )}
+          <PdfMenu label="Packing slip" onSelect={onPackingSlip} />
+        </HStack>
+      </Stack>
+    </Section>
+  );
+}
+
+function DocumentRow({
+  document,
+  onDownload,
+}: {
+  document: Invoice;
+  onDownload: DocumentsPanelProps['onDownload'];
+}) {
+  const kind = DOCUMENT_KIND_LABEL[document.kind];
+  return (
+    <Flex as="li" justify="space-between" align="flex-start" gap="3" data-testid="document">
+      <Stack gap="0.5" minW="0">
+        <HStack gap="2" wrap="wrap">
+          <Text fontWeight="medium" data-testid="document-number">
+            {document.number}
+          </Text>
+          <Badge colorPalette={document.kind === 'credit_note' ? 'orange' : 'gray'}>{kind}</Badge>
+        </HStack>
+        <Text fontSize="sm" color="fg.muted">
+          {formatDate(document.issued_at)} · Amount due {formatMoney(document.amount_due)}
+        </Text>
+        {document.credits && (
+          <Text fontSize="sm" color="fg.muted">
+            Credits {document.credits.number}
+          </Text>
+        )}
+      </Stack>
+      <PdfMenu
+        label="Download PDF"
+        ariaLabel={`Download PDF of ${document.number}`}
+        onSelect={(lang) => onDownload(document, lang)}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,115 @@
+import { expect, it } from 'vitest';
+import type { Invoice, OrderTimelineEvent } from '@generated/model';
+import {
+  canIssueInvoice,
+  describeEvent,
+  NOTE_REQUIRED_MESSAGE,
+  TRACKING_NUMBER_MESSAGE,
+  toShipmentUpdate,
+  validateNote,
+  validateShipment,
+} from './order-paperwork';
+
+const base = { id: 'e1', created_at: '2026-11-24T10:00:00.000Z', changed_by: 'alice' };
+const doc = (kind: Invoice['kind']) => ({ kind }) as Invoice;
+
+it('offers an invoice when none is in force and the order is not cancelled or refunded', () => {
+  expect(canIssueInvoice('pending', [])).toBe(true);
+  expect(canIssueInvoice('confirmed', [doc('invoice')])).toBe(false);
+  // Reopened after a cancel: the invoice was credited.
+  expect(canIssueInvoice('confirmed', [doc('invoice'), doc('credit_note')])).toBe(true);
+  expect(canIssueInvoice('cancelled', [])).toBe(false);
+  expect(canIssueInvoice('refunded', [doc('invoice'), doc('credit_note')])).toBe(false);
+});
+
+it('says each kind of event in one sentence, with its note', () => {
+  const cases: [OrderTimelineEvent, string, string | null][] = [
+    [
+      { ...base, type: 'status_change', from_status: null, to_status: 'pending', note: null },
+      'Order placed',
+      null,
+    ],
+    [
+      {
+        ...base,
+        type: 'status_change',
+        from_status: 'confirmed',
+        to_status: 'cancelled',
+        note: 'Client injoignable',
+      },
+      'Status changed from confirmed to cancelled',
+      'Client injoignable',
+    ],
+    [
+      { ...base, type: 'document_issued', document: { id: 1, kind: 'invoice', number: 'INV-1' } },
+      'Invoice INV-1 issued',
+      null,
+    ],
+    [
+      {
+        ...base,
+        type: 'document_issued',
+        document: { id: 2, kind: 'credit_note', number: 'CN-2026-000001' },
+      },
+      'Credit note CN-2026-000001 issued',
+      null,
+    ],
+    [
+      {
+        ...base,
+        type: 'stock_movement',
+        variant_id: 5,
+        sku: 'TS-M',
+        quantity_change: -2,
+        reason: null,
+      },
+      'Stock of TS-M: -2',
+      null,
+    ],
+    [
+      {
+        ...base,
+        type: 'stock_movement',
+        variant_id: null,
+        sku: null,
+        quantity_change: 1,
+        reason: null,
+      },
+      'Stock of an item without SKU: +1',
+      null,
+    ],
+    [{ ...base, type: 'note', note: 'Call back\ntomorrow' }, 'Note added', 'Call back\ntomorrow'],
+    [
+      { ...base, type: 'shipment', carrier: 'Aramex', tracking_number: '7731 0042' },
+      'Shipped with Aramex, tracking number 7731 0042',
+      null,
+    ],
+  ];
+  for (const [event, sentence, detail] of cases)
+    expect(describeEvent(event)).toEqual({ sentence, detail });
+});
+
+it('refuses a blank or too long note', () => {
+  expect(validateNote('  \n ')).toBe(NOTE_REQUIRED_MESSAGE);
+  expect(validateNote(' ok ')).toBeNull();
+  expect(validateNote('x'.repeat(2000))).toBeNull();
+  expect(validateNote('x'.repeat(2001))).toBe('Note must be at most 2000 characters');
+});
+
+it('checks the shipment against the contract bounds and trims it', () => {
+  expect(validateShipment({ carrier: 'Aramex', tracking_number: 'RR123456789TN' }).summary).toBe(
+    null,
+  );
+  expect(validateShipment({ carrier: ' ', tracking_number: '' }).errors).toEqual({
+    carrier: 'Carrier is required',
+    tracking_number: 'Tracking number is required',
+  });
+  expect(validateShipment({ carrier: 'x'.repeat(101), tracking_number: 'A#1' }).errors).toEqual({
+    carrier: 'Carrier must be at most 100 characters',
+    tracking_number: TRACKING_NUMBER_MESSAGE,
+  });
+  expect(toShipmentUpdate({ carrier: ' Aramex ', tracking_number: ' 7731/0042 ' })).toEqual({
+    carrier: 'Aramex',
+    tracking_number: '7731/0042',
+  });
+});

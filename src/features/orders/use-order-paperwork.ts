@@ -1,0 +1,131 @@
+import type { AxiosRequestConfig, AxiosResponseHeaders, RawAxiosResponseHeaders } from 'axios';
+import { useCallback, useState } from 'react';
+import type { Order, OrderShipmentUpdate } from '@generated/model';
+import {
+  getInvoicePdf,
+  getPackingSlipPdf,
+  issueInvoice,
+  useListOrderInvoices,
+} from '@generated/hooks/invoices/invoices';
+import {
+  addOrderNote,
+  setOrderShipment,
+  useGetOrderTimeline,
+} from '@generated/hooks/orders/orders';
+import { notify } from '@/components/ui/notify';
+import { attachmentName, saveBlob } from '@/lib/download';
+import { serverMessage } from '@/lib/http';
+import type { DocumentsPanelProps } from './DocumentsPanel';
+import { canIssueInvoice } from './order-paperwork';
+import type { OrderTimelineProps } from './OrderTimeline';
+
+/**
+ * Fetches a file with a generated client and saves it under the name the server gives it
+ * (Content-Disposition), else `fallbackName`. The client resolves to the body only, so the
+ * name is read from the headers as the response is transformed.
+ */
+async function download(
+  fetchFile: (options: AxiosRequestConfig) => Promise<Blob>,
+  fallbackName: string,
+): Promise<void> {
+  let fileName: string | null = null;
+  try {
+    const blob = await fetchFile({
+      transformResponse: (
+        data: unknown,
+        headers: AxiosResponseHeaders | RawAxiosResponseHeaders,
+      ) => {
+        fileName = attachmentName(headers['content-disposition']);
+        return data;
+      },
+    });
+    saveBlob(blob, fileName ?? fallbackName);
+  } catch (error) {
+    notify.error('Error', serverMessage(error, 'Failed to download the PDF'));
+  }
+}
+
+/**
+ * The order detail's paperwork: its documents, its timeline and their actions, as the props of
+ * their panels. `refresh` reloads both (after a status change the server may have issued an
+ * invoice or a credit note); `onOrderSaved` hands back the order a shipment change returned.
+ */
+export function useOrderPaperwork(
+  orderId: number,
+  order: Order | undefined,
+  onOrderSaved: (order: Order) => void,
+) {
+  const documents = useListOrderInvoices(orderId);
+  const timeline = useGetOrderTimeline(orderId);
+  const [issuing, setIssuing] = useState(false);
+  const { mutate: reloadDocuments } = documents;
+  const { mutate: reloadTimeline } = timeline;
+
+  const refresh = useCallback(() => {
+    void reloadDocuments();
+    void reloadTimeline();
+  }, [reloadDocuments, reloadTimeline]);
+
+  const issue = async () => {
+    setIssuing(true);
+    try {
+      await issueInvoice(orderId);
+      notify.success('Success', 'Invoice issued');
+    } catch (error) {
+      notify.error('Error', serverMessage(error, 'Failed to issue the invoice'));
+    }
+    await Promise.all([reloadDocuments(), reloadTimeline()]).catch(() => undefined);
+    setIssuing(false);
+  };
+
+  const documentsPanel: DocumentsPanelProps = {
+    documents: documents.data,
+    failed: Boolean(documents.error),
+    onRetry: () => void reloadDocuments(),
+    canIssue: order !== undefined && canIssueInvoice(order.status, documents.data ?? []),
+    issuing,
+    onIssue: () => void issue(),
+    onDownload: (document, lang) =>
+      void download(
+        (options) => getInvoicePdf(document.id, { lang }, options),
+        `${document.number}.pdf`,
+      ),
+    onPackingSlip: (lang) =>
+      void download(
+        (options) => getPackingSlipPdf(orderId, { lang }, options),
+        `packing-slip-${order?.order_number ?? orderId}.pdf`,
+      ),
+  };
+
+  const timelinePanel: OrderTimelineProps = {
+    events: timeline.data,
+    failed: Boolean(timeline.error),
+    onRetry: () => void reloadTimeline(),
+    onAddNote: async (note) => {
+      try {
+        await addOrderNote(orderId, { note });
+      } catch (error) {
+        notify.error('Error', serverMessage(error, 'Failed to add the note'));
+        return false;
+      }
+      notify.success('Success', 'Note added');
+      void reloadTimeline();
+      return true;
+    },
+  };
+
+  const saveShipment = async (shipment: OrderShipmentUpdate) => {
+    let updated: Order;
+    try {
+      updated = await setOrderShipment(orderId, shipment);
+    } catch (error) {
+      notify.error('Error', serverMessage(error, 'Failed to save the shipment'));
+      return;
+    }
+    notify.success('Success', 'Shipment saved');
+    onOrderSaved(updated);
+    void reloadTimeline();
+  };
+
+  return { documents: documentsPanel, timeline: timelinePanel, saveShipment, refresh };
+}
