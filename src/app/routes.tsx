@@ -1,14 +1,21 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch, useLocation, useRouter, type Parser } from 'wouter';
 import { PageSpinner } from '@/components/ui/PageSpinner';
-import { LandingPage } from '@/features/landing/LandingPage';
-import { NotFoundPage } from '@/features/not-found/NotFoundPage';
-import { lazyPage } from './lazy-page';
+import { lazyChakraPage, lazyPage } from './lazy-page';
 import { paths } from '@/lib/paths';
 
-// Everything but the landing and 404 pages is loaded on demand (route-level code splitting).
+// Every page is loaded on demand (route-level code splitting). The sign-in page, the first load of
+// most visits, is drawn in plain CSS; the others bring Chakra with them (see ChakraScope).
 const LoginPage = lazyPage(() => import('@/features/auth/LoginPage'), 'LoginPage');
-const MagicLinkPage = lazyPage(() => import('@/features/auth/MagicLinkPage'), 'MagicLinkPage');
+const LandingPage = lazyChakraPage(() => import('@/features/landing/LandingPage'), 'LandingPage');
+const MagicLinkPage = lazyChakraPage(
+  () => import('@/features/auth/MagicLinkPage'),
+  'MagicLinkPage',
+);
+const NotFoundPage = lazyChakraPage(
+  () => import('@/features/not-found/NotFoundPage'),
+  'NotFoundPage',
+);
 
 /** Where the admin area was entered: read when its code is first requested. */
 let adminEntry: { location: string; parser: Parser } | undefined;
