@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { Router, useLocation, useSearch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppProvider } from '@/app/provider';
-import { ChakraScope } from '@/components/ui/chakra-scope';
 import { UnsavedChangesProvider } from '@/components/unsaved-changes';
 
 /** Renders the current location for play functions: `data-testid="location"`. */
@@ -17,22 +16,20 @@ function LocationProbe() {
 }
 
 /**
- * What every story renders in: Chakra's provider, the app's (toaster, a fresh SWR cache), a
+ * What every story renders in: the app's providers (Chakra, toaster, a fresh SWR cache), a
  * wouter memory location starting at `parameters.route` and, as in the app, the unsaved-changes
  * guard.
  */
 export function StoryShell({ route, children }: { route: string; children: ReactNode }) {
   const [memory] = useState(() => memoryLocation({ path: route, record: true }));
   return (
-    <ChakraScope>
-      <AppProvider>
-        <Router hook={memory.hook} searchHook={memory.searchHook}>
-          <UnsavedChangesProvider>
-            {children}
-            <LocationProbe />
-          </UnsavedChangesProvider>
-        </Router>
-      </AppProvider>
-    </ChakraScope>
+    <AppProvider>
+      <Router hook={memory.hook} searchHook={memory.searchHook}>
+        <UnsavedChangesProvider>
+          {children}
+          <LocationProbe />
+        </UnsavedChangesProvider>
+      </Router>
+    </AppProvider>
   );
 }

@@ -1,39 +1,30 @@
 import { Suspense } from 'react';
 import { matchRoute, Route, Switch, useLocation, useRouter } from 'wouter';
 import { AdminLayout } from '@/components/layout/AdminLayout';
-import { ChakraScope } from '@/components/ui/chakra-scope';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { AdminGuard } from '@/features/auth/AdminGuard';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
 import { ADMIN_ROUTES } from './admin-routes';
 
-/**
- * /admin and below, drawn with Chakra: unknown paths get the 404 page, the others the guard, layout
- * and screen.
- */
+/** /admin and below: unknown paths get the 404 page, the others the guard, layout and screen. */
 export default function AdminArea() {
   const [location] = useLocation();
   const { parser } = useRouter();
-  const known = ADMIN_ROUTES.some((route) => matchRoute(parser, route.path, location)[0]);
+  if (!ADMIN_ROUTES.some((route) => matchRoute(parser, route.path, location)[0]))
+    return <NotFoundPage />;
 
   return (
-    <ChakraScope>
-      {known ? (
-        <AdminGuard>
-          <AdminLayout>
-            {/* Inside the layout, so the sidebar stays while a screen's code loads. */}
-            <Suspense fallback={<PageSpinner />}>
-              <Switch>
-                {ADMIN_ROUTES.map(({ path, component }) => (
-                  <Route key={path} path={path} component={component} />
-                ))}
-              </Switch>
-            </Suspense>
-          </AdminLayout>
-        </AdminGuard>
-      ) : (
-        <NotFoundPage />
-      )}
-    </ChakraScope>
+    <AdminGuard>
+      <AdminLayout>
+        {/* Inside the layout, so the sidebar stays while a screen's code loads. */}
+        <Suspense fallback={<PageSpinner />}>
+          <Switch>
+            {ADMIN_ROUTES.map(({ path, component }) => (
+              <Route key={path} path={path} component={component} />
+            ))}
+          </Switch>
+        </Suspense>
+      </AdminLayout>
+    </AdminGuard>
   );
 }

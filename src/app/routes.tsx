@@ -20,15 +20,19 @@ const NotFoundPage = lazyChakraPage(
 /** Where the admin area was entered: read when its code is first requested. */
 let adminEntry: { location: string; parser: Parser } | undefined;
 
-// The area's code and, beside it, a small chunk that starts what the first screen needs (/me, the
-// screen's code and data; see admin-start.ts). The area renders once both are there, so its hooks
-// find those requests under way rather than starting their own.
+// The area's code (with Chakra's) and, beside it, a small chunk that starts what the first screen
+// needs (/me, the screen's code and data; see admin-start.ts). The area renders once both are
+// there, so its hooks find those requests under way rather than starting their own.
 const AdminArea = lazy(async () => {
   const started = import('./admin-start').then(({ startAdminRoute }) => {
     if (adminEntry) startAdminRoute(adminEntry.location, adminEntry.parser);
   });
-  const [area] = await Promise.all([import('./AdminArea'), started]);
-  return area;
+  const [area, { withChakraScope }] = await Promise.all([
+    import('./AdminArea'),
+    import('@/components/ui/chakra-scope'),
+    started,
+  ]);
+  return { default: withChakraScope(area.default) };
 });
 
 function AdminEntry() {

@@ -8,7 +8,6 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppProvider } from '@/app/provider';
-import { ChakraScope } from '@/components/ui/chakra-scope';
 import { authStore, logout } from '@/lib/auth/store';
 import { requests, server } from '@mocks/node';
 import { MagicLinkPage } from './MagicLinkPage';
@@ -29,13 +28,11 @@ it('verifies the token once under StrictMode and cleans the address', async () =
   });
   render(
     <StrictMode>
-      <ChakraScope>
-        <AppProvider>
-          <Router hook={memory.hook} searchHook={memory.searchHook}>
-            <MagicLinkPage />
-          </Router>
-        </AppProvider>
-      </ChakraScope>
+      <AppProvider>
+        <Router hook={memory.hook} searchHook={memory.searchHook}>
+          <MagicLinkPage />
+        </Router>
+      </AppProvider>
     </StrictMode>,
   );
   expect(await screen.findByRole('heading', { name: 'You are signed in' })).toBeTruthy();
