@@ -1,6 +1,5 @@
 import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { useRef, type ReactNode } from 'react';
-import { ChakraScope } from './chakra-scope';
 
 /** One way to confirm, where there are several (Soft Delete / Force Delete). */
 interface ConfirmChoice {
@@ -35,10 +34,7 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/**
- * The dialog of ConfirmDialog.tsx, loaded when it first opens; with Chakra where none is loaded
- * (the unsaved-changes guard's dialog sits above the pages).
- */
+/** The dialog of ConfirmDialog.tsx, loaded when it first opens. */
 export function ConfirmDialogContent({
   open,
   title,
@@ -57,67 +53,65 @@ export function ConfirmDialogContent({
   const cancelRef = useRef<HTMLButtonElement>(null);
   const buttons = choices ?? [{ label: confirmLabel, onClick: () => onConfirm?.(), loading: busy }];
   return (
-    <ChakraScope>
-      <Dialog.Root
-        role="alertdialog"
-        open={open}
-        onOpenChange={(details) => {
-          if (!details.open && !busy) onCancel();
-        }}
-        closeOnInteractOutside={!busy}
-        initialFocusEl={focusCancel ? () => cancelRef.current : undefined}
-        placement="center"
-        lazyMount
-        unmountOnExit
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {details ? (
-                  <Stack gap="4">
-                    <Dialog.Description>{children}</Dialog.Description>
-                    {details}
-                  </Stack>
-                ) : (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open && !busy) onCancel();
+      }}
+      closeOnInteractOutside={!busy}
+      initialFocusEl={focusCancel ? () => cancelRef.current : undefined}
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {details ? (
+                <Stack gap="4">
                   <Dialog.Description>{children}</Dialog.Description>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer
-                // Three buttons do not fit side by side on a phone.
-                flexDirection={choices ? { base: 'column-reverse', sm: 'row' } : undefined}
-                alignItems={choices ? { base: 'stretch', sm: 'center' } : undefined}
-              >
-                <Button ref={cancelRef} variant="outline" onClick={onCancel} disabled={busy}>
-                  {cancelLabel}
-                </Button>
-                {buttons.map((choice) => (
-                  <Button
-                    key={choice.label}
-                    colorPalette="red"
-                    variant={choice.outline ? 'outline' : 'solid'}
-                    onClick={choice.onClick}
-                    loading={choice.loading}
-                    disabled={busy}
-                    loadingText={busyText}
-                  >
-                    {choice.label}
-                  </Button>
-                ))}
-              </Dialog.Footer>
-              {closeButton && (
-                <Dialog.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close" disabled={busy} />
-                </Dialog.CloseTrigger>
+                  {details}
+                </Stack>
+              ) : (
+                <Dialog.Description>{children}</Dialog.Description>
               )}
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-    </ChakraScope>
+            </Dialog.Body>
+            <Dialog.Footer
+              // Three buttons do not fit side by side on a phone.
+              flexDirection={choices ? { base: 'column-reverse', sm: 'row' } : undefined}
+              alignItems={choices ? { base: 'stretch', sm: 'center' } : undefined}
+            >
+              <Button ref={cancelRef} variant="outline" onClick={onCancel} disabled={busy}>
+                {cancelLabel}
+              </Button>
+              {buttons.map((choice) => (
+                <Button
+                  key={choice.label}
+                  colorPalette="red"
+                  variant={choice.outline ? 'outline' : 'solid'}
+                  onClick={choice.onClick}
+                  loading={choice.loading}
+                  disabled={busy}
+                  loadingText={busyText}
+                >
+                  {choice.label}
+                </Button>
+              ))}
+            </Dialog.Footer>
+            {closeButton && (
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" disabled={busy} />
+              </Dialog.CloseTrigger>
+            )}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
   );
 }

@@ -19,12 +19,12 @@ export function ChakraScope({ children }: { children: ReactNode }) {
   );
 }
 
-/** `Page` inside a ChakraScope. */
-export function withChakraScope(Page: ComponentType): ComponentType {
-  return function Scoped() {
+/** `Component` inside a ChakraScope (for what is loaded on demand: pages, dialogs). */
+export function withChakraScope<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  return function Scoped(props: P) {
     return (
       <ChakraScope>
-        <Page />
+        <Component {...props} />
       </ChakraScope>
     );
   };
