@@ -1,14 +1,14 @@
 import { UnsavedChangesProvider } from '@/components/unsaved-changes';
-import { AppProvider } from './provider';
+import { RootProvider } from './root-provider';
 import { AppRoutes } from './routes';
 
 export function App() {
   return (
-    <AppProvider>
+    <RootProvider>
       {/* Inside the (browser) router: guards every navigation against losing unsaved changes. */}
       <UnsavedChangesProvider>
         <AppRoutes />
       </UnsavedChangesProvider>
-    </AppProvider>
+    </RootProvider>
   );
 }

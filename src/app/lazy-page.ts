@@ -14,3 +14,17 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K):
     { load },
   );
 }
+
+/**
+ * lazyPage for a page drawn with Chakra: Chakra's provider (ChakraScope) loads beside it and
+ * wraps it, so that no page pays for Chakra unless it uses it.
+ */
+export function lazyChakraPage<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyPage {
+  return lazyPage(async () => {
+    const [page, { withChakraScope }] = await Promise.all([
+      load(),
+      import('@/components/ui/chakra-scope'),
+    ]);
+    return { Page: withChakraScope(page[name] as ComponentType) };
+  }, 'Page');
+}

@@ -1,21 +1,15 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { SWRConfig } from 'swr';
-import { system } from '@/components/ui/theme';
-import { ToasterOnDemand } from '@/components/ui/toaster-on-demand';
-import { gcCacheProvider, swrDefaults } from '@/lib/swr';
-
-const swrConfig = { ...swrDefaults, provider: gcCacheProvider };
+import { ChakraScope } from '@/components/ui/chakra-scope';
+import { RootProvider } from './root-provider';
 
 /**
- * Providers every screen needs; stories and tests wrap screens in the same one. Each mount gets
- * its own SWR cache (a story or test never sees another's data).
+ * Providers every screen needs; stories and tests wrap screens in the same one: the app's root
+ * providers and Chakra's, as every page but the sign-in page has it.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={system}>
-      <SWRConfig value={swrConfig}>{children}</SWRConfig>
-      <ToasterOnDemand />
-    </ChakraProvider>
+    <ChakraScope>
+      <RootProvider>{children}</RootProvider>
+    </ChakraScope>
   );
 }

@@ -19,16 +19,16 @@ function renderAt(path: string) {
   );
 }
 
-it('shows the landing page at / with its two ways in', () => {
+it('shows the landing page at / with its two ways in', async () => {
   renderAt('/');
-  expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+  expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/admin');
   expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/auth');
 });
 
-it('shows the 404 page for an unknown path', () => {
+it('shows the 404 page for an unknown path', async () => {
   renderAt('/no/such/page');
-  expect(screen.getByText('404')).toBeTruthy();
+  expect(await screen.findByText('404')).toBeTruthy();
   expect(screen.getByText('Oops! Page not found')).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
 });

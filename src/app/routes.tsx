@@ -1,27 +1,38 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch, useLocation, useRouter, type Parser } from 'wouter';
 import { PageSpinner } from '@/components/ui/PageSpinner';
-import { LandingPage } from '@/features/landing/LandingPage';
-import { NotFoundPage } from '@/features/not-found/NotFoundPage';
-import { lazyPage } from './lazy-page';
+import { lazyChakraPage, lazyPage } from './lazy-page';
 import { paths } from '@/lib/paths';
 
-// Everything but the landing and 404 pages is loaded on demand (route-level code splitting).
+// Every page is loaded on demand (route-level code splitting). The sign-in page, the first load of
+// most visits, is drawn in plain CSS; the others bring Chakra with them (see ChakraScope).
 const LoginPage = lazyPage(() => import('@/features/auth/LoginPage'), 'LoginPage');
-const MagicLinkPage = lazyPage(() => import('@/features/auth/MagicLinkPage'), 'MagicLinkPage');
+const LandingPage = lazyChakraPage(() => import('@/features/landing/LandingPage'), 'LandingPage');
+const MagicLinkPage = lazyChakraPage(
+  () => import('@/features/auth/MagicLinkPage'),
+  'MagicLinkPage',
+);
+const NotFoundPage = lazyChakraPage(
+  () => import('@/features/not-found/NotFoundPage'),
+  'NotFoundPage',
+);
 
 /** Where the admin area was entered: read when its code is first requested. */
 let adminEntry: { location: string; parser: Parser } | undefined;
 
-// The area's code and, beside it, a small chunk that starts what the first screen needs (/me, the
-// screen's code and data; see admin-start.ts). The area renders once both are there, so its hooks
-// find those requests under way rather than starting their own.
+// The area's code (with Chakra's) and, beside it, a small chunk that starts what the first screen
+// needs (/me, the screen's code and data; see admin-start.ts). The area renders once both are
+// there, so its hooks find those requests under way rather than starting their own.
 const AdminArea = lazy(async () => {
   const started = import('./admin-start').then(({ startAdminRoute }) => {
     if (adminEntry) startAdminRoute(adminEntry.location, adminEntry.parser);
   });
-  const [area] = await Promise.all([import('./AdminArea'), started]);
-  return area;
+  const [area, { withChakraScope }] = await Promise.all([
+    import('./AdminArea'),
+    import('@/components/ui/chakra-scope'),
+    started,
+  ]);
+  return { default: withChakraScope(area.default) };
 });
 
 function AdminEntry() {

@@ -4,10 +4,15 @@ import type { ConfirmDialogProps } from './ConfirmDialogContent';
 export type { ConfirmDialogProps };
 
 // Chakra's dialog (focus trap, scroll lock…) is loaded when a dialog first opens: the unsaved-
-// changes guard has one on every page, which most visits never open.
-const Content = lazy(async () => ({
-  default: (await import('./ConfirmDialogContent')).ConfirmDialogContent,
-}));
+// changes guard has one on every page, which most visits never open. With Chakra's provider: the
+// guard's dialog sits above the pages, the sign-in page's included.
+const Content = lazy(async () => {
+  const [{ ConfirmDialogContent }, { withChakraScope }] = await Promise.all([
+    import('./ConfirmDialogContent'),
+    import('./chakra-scope'),
+  ]);
+  return { default: withChakraScope(ConfirmDialogContent) };
+});
 
 /**
  * The one confirmation dialog (Cancel / Delete by default): deletions, leaving unsaved changes.

@@ -1,13 +1,17 @@
-import { Center, Spinner, Text, VStack } from '@chakra-ui/react';
+import './plain.css';
+import styles from './PageSpinner.module.css';
 
-/** Full-height spinner with a label, e.g. while the session loads ('Loading...'). */
+/**
+ * Full-height spinner with a label, e.g. while the session loads ('Loading...'). Plain CSS: it is
+ * also what shows while a page's code, Chakra included, loads.
+ */
 export function PageSpinner({ label = 'Loading...' }: { label?: string }) {
   return (
-    <Center minH="60vh" role="status" aria-live="polite">
-      <VStack gap="3">
-        <Spinner size="lg" color="colorPalette.fg" />
-        <Text color="fg.muted">{label}</Text>
-      </VStack>
-    </Center>
+    <div className={styles.page} role="status" aria-live="polite">
+      <div className={styles.stack}>
+        <span className={styles.spinner} />
+        <p className={styles.label}>{label}</p>
+      </div>
+    </div>
   );
 }

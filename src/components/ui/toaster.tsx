@@ -1,4 +1,5 @@
 import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react';
+import { ChakraScope } from './chakra-scope';
 
 /**
  * The app's single toaster (docs/product.md §4, §9): one toast at a time, 5 s, bottom-end, F8 focuses it.
@@ -12,21 +13,24 @@ export const toaster = createToaster({
   pauseOnPageIdle: true,
 });
 
+/** Brings Chakra with it where none is loaded yet: the sign-in page toasts. */
 export function Toaster() {
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid="toast" data-type={toast.type}>
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            <Toast.CloseTrigger />
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <ChakraScope>
+      <Portal>
+        <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+          {(toast) => (
+            <Toast.Root width={{ md: 'sm' }} data-testid="toast" data-type={toast.type}>
+              <Toast.Indicator />
+              <Stack gap="1" flex="1" maxWidth="100%">
+                {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+                {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+              </Stack>
+              <Toast.CloseTrigger />
+            </Toast.Root>
+          )}
+        </ChakraToaster>
+      </Portal>
+    </ChakraScope>
   );
 }

@@ -1,16 +1,6 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Field,
-  Heading,
-  Input,
-  Stack,
-  Text,
-  type InputProps,
-} from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import '@/components/ui/plain.css';
+import styles from './LoginForm.module.css';
 
 export interface LoginValues {
   username: string;
@@ -53,7 +43,7 @@ export function LoginForm({
   const [submitting, setSubmitting] = useState(false);
   const errors = validate(values);
 
-  const bind = (name: keyof LoginValues): InputProps & { error: string | undefined } => ({
+  const bind = (name: keyof LoginValues): FieldProps => ({
     name,
     value: values[name],
     onChange: (event) => setValues((v) => ({ ...v, [name]: event.target.value })),
@@ -73,61 +63,81 @@ export function LoginForm({
     }
   }
 
+  // Drawn in plain CSS (LoginForm.module.css): Chakra's runtime stays out of the first load.
   return (
-    <Center minH="100vh" px="4" bg="bg.subtle">
-      <Card.Root width="full" maxW="sm" asChild>
-        <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Admin login">
-          <Card.Header>
-            <Heading as="h1" size="xl">
-              Admin Login
-            </Heading>
-            <Text color="fg.muted" fontSize="sm">
-              Sign in to the store management dashboard
-            </Text>
-          </Card.Header>
-          <Card.Body>
-            <Stack gap="4">
-              {sessionEndReason && (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Content>
-                    <Alert.Title>{sessionEndReason}</Alert.Title>
-                    <Alert.Description>
-                      Your session has ended. Please sign in again.
-                    </Alert.Description>
-                  </Alert.Content>
-                </Alert.Root>
-              )}
-              {FIELDS.map(({ name, ...field }) => (
-                <RequiredField key={name} {...field} {...bind(name)} />
-              ))}
-            </Stack>
-          </Card.Body>
-          <Card.Footer>
-            <Button type="submit" width="full" disabled={submitting}>
-              {submitting ? 'Logging in...' : 'Login'}
-            </Button>
-          </Card.Footer>
-        </form>
-      </Card.Root>
-    </Center>
+    <div className={styles.page}>
+      <form
+        className={styles.card}
+        onSubmit={(event) => void handleSubmit(event)}
+        noValidate
+        aria-label="Admin login"
+      >
+        <div className={styles.header}>
+          <h1 className={styles.title}>Admin Login</h1>
+          <p className={styles.subtitle}>Sign in to the store management dashboard</p>
+        </div>
+        <div className={styles.body}>
+          {sessionEndReason && (
+            <div className={styles.alert} role="alert">
+              <span className={styles.alertIcon}>
+                <WarningIcon />
+              </span>
+              <div className={styles.alertContent}>
+                <div className={styles.alertTitle}>{sessionEndReason}</div>
+                <div>Your session has ended. Please sign in again.</div>
+              </div>
+            </div>
+          )}
+          {FIELDS.map(({ name, ...field }) => (
+            <RequiredField key={name} {...field} {...bind(name)} />
+          ))}
+        </div>
+        <div className={styles.footer}>
+          <button type="submit" className={styles.submit} disabled={submitting}>
+            {submitting ? 'Logging in...' : 'Login'}
+          </button>
+        </div>
+      </form>
+    </div>
   );
 }
 
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { error: string | undefined };
+
 /** Label with the required mark, input, and its error (as the console's TextField shows them). */
-function RequiredField({
-  label,
-  error,
-  ...input
-}: InputProps & { label: string; error: string | undefined }) {
+function RequiredField({ label, error, ...input }: FieldProps & { label: string }) {
+  const id = useId();
+  const errorId = `${id}-error`;
   return (
-    <Field.Root invalid={Boolean(error)} required>
-      <Field.Label>
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
         {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <Input {...input} />
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+        <span className={styles.requiredMark} aria-hidden="true">
+          *
+        </span>
+      </label>
+      <input
+        {...input}
+        id={id}
+        className={styles.input}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
+      {error && (
+        <span id={errorId} className={styles.error} aria-live="polite">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Chakra's alert icon for errors (WarningIcon). */
+function WarningIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+      <path d="M12 22C6.47715 22 2 17.5228 2 12C2 6.47715 6.47715 2 12 2C17.5228 2 22 6.47715 22 12C22 17.5228 17.5228 22 12 22ZM12 20C16.4183 20 20 16.4183 20 12C20 7.58172 16.4183 4 12 4C7.58172 4 4 7.58172 4 12C4 16.4183 7.58172 20 12 20ZM11 15H13V17H11V15ZM11 7H13V13H11V7Z" />
+    </svg>
   );
 }
