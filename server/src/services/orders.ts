@@ -146,11 +146,27 @@ function presentHistory(row: OrderStatusHistoryRow, view: OrderView): Schemas['O
 
 export type OrderView = 'admin' | 'customer';
 
-/** Full orders (items and history) for these rows, with two queries in all (no N+1). */
+/** The latest shipment of each of these orders (the last one set wins), in one query. */
+async function latestShipments(db: Db, ids: number[]): Promise<Map<number, Order['shipment']>> {
+  const rows = await db
+    .selectFrom('order_shipments')
+    .select(['order_id', 'carrier', 'tracking_number', 'created_at'])
+    .where('order_id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.order_id,
+      { carrier: r.carrier, tracking_number: r.tracking_number, updated_at: r.created_at },
+    ]),
+  );
+}
+
+/** Full orders (items, history, shipment) for these rows, with four queries in all (no N+1). */
 async function presentOrders(db: Db, orders: OrderRow[], view: OrderView): Promise<Order[]> {
   if (orders.length === 0) return [];
   const ids = orders.map((r) => r.id);
-  const [rows, items, history] = await Promise.all([
+  const [rows, items, history, shipments] = await Promise.all([
     withItemCounts(db, orders),
     db.selectFrom('order_items').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
     db
@@ -160,6 +176,7 @@ async function presentOrders(db: Db, orders: OrderRow[], view: OrderView): Promi
       .orderBy('created_at')
       .orderBy('id')
       .execute(),
+    latestShipments(db, ids),
   ]);
   return rows.map((row) => ({
     ...presentOrderSummary(row),
@@ -171,7 +188,7 @@ async function presentOrders(db: Db, orders: OrderRow[], view: OrderView): Promi
     status_history: history
       .filter((h) => h.order_id === row.id)
       .map((h) => presentHistory(h, view)),
-    shipment: null,
+    shipment: shipments.get(row.id) ?? null,
   }));
 }
 
