@@ -39,7 +39,7 @@ import type {
 } from '../db/schema';
 import type { Db } from '../db/database';
 import { toBool } from '../db/bool';
-import { searchIn, sortedPage, sortOrder } from '../db/search';
+import { searchIn, sortedPage, sortOrder, type SortOrder } from '../db/search';
 import { conflict, HttpProblem, invalid, notFound } from '../api/problem';
 import { json, money, percent } from '../api/present';
 import type { Schemas } from '../api/types';
@@ -67,7 +67,7 @@ type OrderRowWithCount = OrderRow & { item_count: number };
 const selectOrders = (db: Db) => db.selectFrom('orders as o').selectAll('o');
 
 /** The rows (one page) with their number of units (sum of the item quantities), in one query. */
-async function withItemCounts(db: Db, rows: OrderRow[]): Promise<OrderRowWithCount[]> {
+export async function withItemCounts(db: Db, rows: OrderRow[]): Promise<OrderRowWithCount[]> {
   if (rows.length === 0) return [];
   const counts = await db
     .selectFrom('order_items')
@@ -271,10 +271,18 @@ function countedByStatus(db: Db, status: OrderStatus | undefined, filterCount: n
   return undefined;
 }
 
-export async function listAdminOrders(
-  db: Db,
-  q: AdminOrderQuery,
-): Promise<{ items: OrderSummary[]; total: number }> {
+/** The filters and sort of the admin list, without the paging: the CSV export takes them too. */
+export type AdminOrderFilters = Omit<AdminOrderQuery, 'skip' | 'limit'>;
+
+/** What the list keeps (conditions on `orders as o`) and in which order; 422 for bad dates. */
+export interface AdminOrderSelection {
+  filters: RawBuilder<SqlBool>[];
+  order: SortOrder;
+  /** The number of orders kept, from the counters when no query is needed. */
+  counted: (() => Promise<number>) | undefined;
+}
+
+export function adminOrderSelection(db: Db, q: AdminOrderFilters): AdminOrderSelection {
   const from = q.date_from === undefined ? undefined : instant(q.date_from, 'date_from');
   const to = q.date_to === undefined ? undefined : instant(q.date_to, 'date_to');
   if (from !== undefined && to !== undefined && from > to) {
@@ -302,16 +310,34 @@ export async function listAdminOrders(
   if (q.payment_method !== undefined) {
     filters.push(sql<SqlBool>`o.payment_method = ${q.payment_method}`);
   }
+  return {
+    filters,
+    order: sortOrder(q.sort, SORT_COLUMNS, 'o.id'),
+    counted: countedByStatus(db, q.status, filters.length),
+  };
+}
 
+/** The `orders as o` count query the list's filters apply to. */
+const countOrders = (db: Db) =>
+  db.selectFrom('orders as o').select((eb) => eb.fn.countAll<number>().as('n'));
+
+/** How many orders the selection keeps. */
+export async function countAdminOrders(db: Db, selection: AdminOrderSelection): Promise<number> {
+  if (selection.counted) return selection.counted();
+  const count = selection.filters.reduce((q, f) => q.where(f), countOrders(db));
+  return Number((await count.executeTakeFirstOrThrow()).n);
+}
+
+export async function listAdminOrders(
+  db: Db,
+  q: AdminOrderQuery,
+): Promise<{ items: OrderSummary[]; total: number }> {
+  const { filters, order, counted } = adminOrderSelection(db, q);
   const { rows, total } = await sortedPage(
-    {
-      page: selectOrders(db),
-      count: db.selectFrom('orders as o').select((eb) => eb.fn.countAll<number>().as('n')),
-      counted: countedByStatus(db, q.status, filters.length),
-    },
+    { page: selectOrders(db), count: countOrders(db), counted },
     filters,
     q,
-    sortOrder(q.sort, SORT_COLUMNS, 'o.id'),
+    order,
   );
   return { items: (await withItemCounts(db, rows)).map(presentOrderSummary), total };
 }

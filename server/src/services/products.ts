@@ -1,6 +1,6 @@
 // Admin side of products: storage, the rules of create/update/delete and the Product presenter.
 // A simple product's stock lives in a hidden default variant (simple-inventory.ts).
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
 import type { NewProduct, ProductRow, ProductUpdate as ProductColumnsUpdate } from '../db/schema';
@@ -115,11 +115,11 @@ async function presentProducts(db: Db, rows: ProductRow[], at: Date): Promise<Pr
   return rows.map((row) => presentProduct(row, rates, variants(row.id)));
 }
 
-export async function listAdminProducts(
-  db: Db,
-  q: AdminProductQuery,
-  at: Date,
-): Promise<{ items: Product[]; total: number }> {
+/** The filters and sort of the admin list, without the paging: the CSV export takes them too. */
+export type AdminProductFilters = Omit<AdminProductQuery, 'skip' | 'limit'>;
+
+/** What the list keeps (conditions on `products as p`) and in which order. */
+export function adminProductSelection(q: AdminProductFilters) {
   const filters = searchIn(q.search, ['p.name', 'p.slug', 'p.brand']);
   if (q.category_id !== undefined) {
     filters.push(sql<SqlBool>`${sql.ref('p.category_id')} = ${q.category_id}`);
@@ -127,16 +127,35 @@ export async function listAdminProducts(
   if (q.is_active !== undefined) {
     filters.push(sql<SqlBool>`${sql.ref('p.is_active')} = ${sql.lit(fromBool(q.is_active))}`);
   }
+  return { filters, order: sortOrder(q.sort, SORT_COLUMNS, 'p.id') };
+}
 
+/** The `products as p` count query the list's filters apply to. */
+const countProducts = (db: Db) =>
+  db.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('n'));
+
+/** How many products the filters keep (the counter when there are none). */
+export async function countAdminProducts(db: Db, filters: RawBuilder<SqlBool>[]): Promise<number> {
+  if (filters.length === 0) return countOf(db, 'products');
+  const count = filters.reduce((q, f) => q.where(f), countProducts(db));
+  return Number((await count.executeTakeFirstOrThrow()).n);
+}
+
+export async function listAdminProducts(
+  db: Db,
+  q: AdminProductQuery,
+  at: Date,
+): Promise<{ items: Product[]; total: number }> {
+  const { filters, order } = adminProductSelection(q);
   const { rows, total } = await sortedPage(
     {
       page: selectAdminProducts(db),
-      count: db.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('n')),
+      count: countProducts(db),
       counted: filters.length === 0 ? () => countOf(db, 'products') : undefined,
     },
     filters,
     q,
-    sortOrder(q.sort, SORT_COLUMNS, 'p.id'),
+    order,
   );
   return { items: await presentProducts(db, rows, at), total };
 }
