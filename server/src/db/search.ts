@@ -87,3 +87,40 @@ export async function sortedPage<DB, TB extends keyof DB, O, CDB, CTB extends ke
   ]);
   return { rows, total };
 }
+
+/**
+ * Every row the filters keep, in this order, one page of `pageSize` rows at a time, each page
+ * read from where the last one ended (keyset on the sort column and the tie), so a deep page
+ * costs what the first one does and only one page is held. The query must select the sort and
+ * tie columns under their own names (`o.created_at` as `created_at`). The next page is read only
+ * when the consumer asks for it: a consumer that stops stops the reading.
+ */
+export async function* keysetPages<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  filters: RawBuilder<SqlBool>[],
+  order: SortOrder,
+  pageSize: number,
+): AsyncGenerator<O[]> {
+  const keyOf = (row: O, ref: string): unknown =>
+    (row as Record<string, unknown>)[ref.slice(ref.lastIndexOf('.') + 1)];
+  let filtered = query;
+  for (const f of filters) filtered = filtered.where(f);
+  const sorted = filtered
+    .orderBy(sql.ref(order.column), order.direction)
+    .orderBy(sql.ref(order.tie), order.direction)
+    .limit(pageSize);
+  const after = order.direction === 'desc' ? sql`<` : sql`>`;
+  let last: O | undefined;
+  for (;;) {
+    const page = await (
+      last === undefined
+        ? sorted
+        : sorted.where(
+            sql<SqlBool>`(${sql.ref(order.column)}, ${sql.ref(order.tie)}) ${after} (${keyOf(last, order.column)}, ${keyOf(last, order.tie)})`,
+          )
+    ).execute();
+    if (page.length > 0) yield page;
+    if (page.length < pageSize) return;
+    last = page[page.length - 1];
+  }
+}

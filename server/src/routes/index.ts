@@ -5,6 +5,7 @@ import { authHandlers } from './auth';
 import { cartHandlers } from './cart';
 import { categoriesHandlers } from './categories';
 import { customersHandlers } from './customers';
+import { exportsHandlers } from './exports';
 import { ordersHandlers } from './orders';
 import { productsHandlers } from './products';
 import { uploadsHandlers } from './uploads';
@@ -26,5 +27,6 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...addressesHandlers(ctx),
     ...cartHandlers(ctx),
     ...ordersHandlers(ctx),
+    ...exportsHandlers(ctx),
   };
 }

@@ -62,12 +62,16 @@ const CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed', 'processing
 // ---------------------------------------------------------------------------------------------
 // Presenting
 
-type OrderRowWithCount = OrderRow & { item_count: number };
+type WithItemCount<R> = R & { item_count: number };
+type OrderRowWithCount = WithItemCount<OrderRow>;
 
 const selectOrders = (db: Db) => db.selectFrom('orders as o').selectAll('o');
 
 /** The rows (one page) with their number of units (sum of the item quantities), in one query. */
-export async function withItemCounts(db: Db, rows: OrderRow[]): Promise<OrderRowWithCount[]> {
+export async function withItemCounts<R extends { id: number }>(
+  db: Db,
+  rows: R[],
+): Promise<WithItemCount<R>[]> {
   if (rows.length === 0) return [];
   const counts = await db
     .selectFrom('order_items')
