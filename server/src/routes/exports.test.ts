@@ -278,7 +278,6 @@ describe.each(testDialects)('CSV exports (%s)', (dialect) => {
       ['status=lost', 'status'],
       ['sort=name', 'sort'],
     ] as const) {
-      expect(listed.total, query).toBeGreaterThan(0);
       const res = await get(`${ORDERS_CSV}?${query}`);
       expect(res.statusCode, query).toBe(422);
       expect(firstIssueLoc('exportOrders', res), query).toEqual(['query', parameter]);
