@@ -421,7 +421,7 @@ describe.each(testDialects)('CSV exports (%s)', (dialect) => {
         new Date(),
       );
       const params = new URLSearchParams(
-        Object.entries(query).map(([k, v]) => [k, String(v)]),
+        Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
       ).toString();
       const rows = parseCsv(
         csvBody(await get(`${PRODUCTS_CSV}?${params}`), 'exportProducts', PRODUCT_HEADER),

@@ -77,7 +77,9 @@ describe.each(testDialects)('order timeline (%s)', (dialect) => {
   /** The events without their ids and times, which the test checks on their own. */
   const shapes = (events: TimelineEvent[]) =>
     events.map((e) => {
-      const { id: _id, created_at: _at, ...rest } = e;
+      const rest: Partial<TimelineEvent> = { ...e };
+      delete rest.id;
+      delete rest.created_at;
       return rest;
     });
 
