@@ -54,6 +54,12 @@ describe('localTimestamps', () => {
     expect(tunis('2026-11-24T16:05:00.000Z')).toBe('2026-11-24T17:05:00+01:00');
     const paris = localTimestamps('Europe/Paris');
     expect(paris('2026-07-01T22:30:00.000Z')).toBe('2026-07-02T00:30:00+02:00');
+    // The spring change in Paris: 02:00 local does not exist.
+    expect(paris('2026-03-29T00:59:59.000Z')).toBe('2026-03-29T01:59:59+01:00');
+    expect(paris('2026-03-29T01:00:00.000Z')).toBe('2026-03-29T03:00:00+02:00');
+    expect(localTimestamps('America/St_Johns')('2026-01-15T12:00:00.000Z')).toBe(
+      '2026-01-15T08:30:00-03:30',
+    );
     expect(localTimestamps('UTC')('2026-01-01T00:00:00.000Z')).toBe('2026-01-01T00:00:00+00:00');
   });
 });

@@ -189,8 +189,9 @@ export async function addOrderNote(
 
 /**
  * Records the carrier and tracking number (trimmed) unless they are the latest already stored.
- * The order's row is locked (an UPDATE of nothing) so that two concurrent requests compare with
- * each other's result and a cancellation cannot slip in between the check and the insert.
+ * The order's row is locked on PostgreSQL (SQLite serialises every writer anyway), so two
+ * concurrent requests compare with each other's result and a cancellation cannot slip in
+ * between the check and the insert.
  */
 export async function setOrderShipment(
   ctx: AppContext,
@@ -202,12 +203,9 @@ export async function setOrderShipment(
   const trackingNumber = requiredText(body.tracking_number, 'tracking_number');
   const now = ctx.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
-    const order = await trx
-      .updateTable('orders')
-      .set((eb) => ({ status: eb.ref('status') }))
-      .where('id', '=', orderId)
-      .returning('status')
-      .executeTakeFirst();
+    let read = trx.selectFrom('orders').select('status').where('id', '=', orderId);
+    if (ctx.dialect === 'postgres') read = read.forUpdate();
+    const order = await read.executeTakeFirst();
     if (!order) throw notFound(ORDER_NOT_FOUND);
     if (UNSHIPPABLE.includes(order.status)) {
       throw conflict(`A ${order.status} order cannot be shipped: its shipment cannot be set`);
