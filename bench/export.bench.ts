@@ -4,7 +4,7 @@
 // and heap sampled every 20 ms): the export streams, so the growth should not follow the number
 // of rows. Figures, never asserted. On the embedded SQLite, or on PostgreSQL under
 // scripts/with-postgres.sh. BENCH_SCALE (default 1) shrinks the shop for a quick try:
-//   npx tsx bench/export.bench.ts
+//   npx tsx --expose-gc bench/export.bench.ts
 //   BENCH_SCALE=0.05 bash scripts/with-postgres.sh npx tsx bench/export.bench.ts
 import { get } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -85,8 +85,10 @@ function download(
   });
 }
 
+const { gc } = globalThis as { gc?: () => void };
+
 async function measure(path: string) {
-  (globalThis as { gc?: () => void }).gc?.();
+  gc?.();
   const before = process.memoryUsage();
   const peak = { rss: before.rss, heap: before.heapUsed };
   const sampler = setInterval(() => {
@@ -98,6 +100,8 @@ async function measure(path: string) {
   const result = await download(path);
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
+  gc?.();
+  const after = process.memoryUsage();
   const rows = result.lines - 1;
   console.log(
     `${database.dialect} ${path}: status ${result.status}, X-Total-Count ${result.total}, ` +
@@ -105,7 +109,8 @@ async function measure(path: string) {
       `${(result.bytes / MB).toFixed(1)} MB; RSS ${(before.rss / MB).toFixed(0)} MB before, ` +
       `peak ${(peak.rss / MB).toFixed(0)} MB (+${((peak.rss - before.rss) / MB).toFixed(0)}); ` +
       `heap ${(before.heapUsed / MB).toFixed(0)} MB before, peak ${(peak.heap / MB).toFixed(0)} MB ` +
-      `(+${((peak.heap - before.heapUsed) / MB).toFixed(0)})`,
+      `(+${((peak.heap - before.heapUsed) / MB).toFixed(0)}), ${(after.heapUsed / MB).toFixed(0)} MB after` +
+      (gc ? ' a GC' : ' (no GC: run with --expose-gc for the heap left after a collection)'),
   );
 }
 
