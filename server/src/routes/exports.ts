@@ -2,6 +2,7 @@
 // (orders:read / catalogue:read) is enforced before these handlers run.
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
+import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
 import {
   csvStream,
@@ -26,9 +27,13 @@ export function exportsHandlers(ctx: AppContext): Handlers {
 
   return {
     exportOrders: async (request, reply) =>
-      sendCsv(reply, 'orders', await exportOrders(db, request.query)),
+      sendCsv(reply, 'orders', await exportOrders(db, withDefaults(request.query, 'rows', 'sort'))),
 
     exportProducts: async (request, reply) =>
-      sendCsv(reply, 'products', await exportProducts(db, request.query, ctx.now())),
+      sendCsv(
+        reply,
+        'products',
+        await exportProducts(db, withDefaults(request.query, 'sort'), ctx.now()),
+      ),
   };
 }

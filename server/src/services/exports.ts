@@ -26,7 +26,7 @@ import {
   withItemCounts,
   type AdminOrderFilters,
 } from './orders';
-import { adminProductSelection, countAdminProducts } from './products';
+import { adminProductSelection, countAdminProducts, type AdminProductFilters } from './products';
 import { ratesInForce } from './pricing';
 import { shopTimeZone } from './shop-settings';
 
@@ -183,7 +183,10 @@ const LINE_COLUMNS = [
   'total_price_incl_vat',
 ] as const;
 
-type ExportOrdersQuery = Query<'exportOrders'>;
+/** The list's filters and sort, and one row per order or per line. */
+type ExportOrdersQuery = AdminOrderFilters & {
+  rows: NonNullable<Query<'exportOrders'>['rows']>;
+};
 
 const selectExportedOrders = (db: Db) =>
   db
@@ -224,11 +227,8 @@ async function invoicesInForce(db: Db, orderIds: number[]): Promise<Map<number, 
 }
 
 export async function exportOrders(db: Db, q: ExportOrdersQuery): Promise<CsvExport> {
-  const { rows: rowsPer = 'orders', ...filters } = q;
-  const selection = adminOrderSelection(db, {
-    ...filters,
-    sort: filters.sort ?? '-created_at',
-  } satisfies AdminOrderFilters);
+  const { rows: rowsPer, ...filters } = q;
+  const selection = adminOrderSelection(db, filters);
   const [total, timeZone] = await Promise.all([countAdminOrders(db, selection), shopTimeZone(db)]);
   const local = localTimestamps(timeZone);
   const orderPages = keysetPages(
@@ -366,12 +366,8 @@ const optionText = (optionValues: string): string =>
     .join('; ');
 
 /** One row per variant, every variant (a simple product's own one too), by position. */
-export async function exportProducts(
-  db: Db,
-  q: Query<'exportProducts'>,
-  at: Date,
-): Promise<CsvExport> {
-  const { filters, order } = adminProductSelection({ ...q, sort: q.sort ?? '-created_at' });
+export async function exportProducts(db: Db, q: AdminProductFilters, at: Date): Promise<CsvExport> {
+  const { filters, order } = adminProductSelection(q);
   const [total, rates] = await Promise.all([countAdminProducts(db, filters), ratesInForce(db, at)]);
   const productPages = keysetPages(selectExportedProducts(db), filters, order, PAGE_SIZE);
 
