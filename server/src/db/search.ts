@@ -71,11 +71,8 @@ export async function sortedPage<DB, TB extends keyof DB, O, CDB, CTB extends ke
   paging: { skip: number; limit: number },
   order: SortOrder,
 ): Promise<{ rows: O[]; total: number }> {
-  let { page, count } = query;
-  for (const f of filters) {
-    page = page.where(f);
-    count = count.where(f);
-  }
+  let { page } = query;
+  for (const f of filters) page = page.where(f);
   const [rows, total] = await Promise.all([
     page
       .orderBy(sql.ref(order.column), order.direction)
@@ -83,9 +80,20 @@ export async function sortedPage<DB, TB extends keyof DB, O, CDB, CTB extends ke
       .limit(paging.limit)
       .offset(paging.skip)
       .execute(),
-    query.counted ? query.counted() : count.executeTakeFirstOrThrow().then((r) => Number(r.n)),
+    filteredCount(query.count, filters, query.counted),
   ]);
   return { rows, total };
+}
+
+/** The number of rows the filters keep: from `counted` when given, else by `count`. */
+export async function filteredCount<DB, TB extends keyof DB>(
+  count: SelectQueryBuilder<DB, TB, { n: number }>,
+  filters: RawBuilder<SqlBool>[],
+  counted?: (() => Promise<number>) | undefined,
+): Promise<number> {
+  if (counted) return counted();
+  const row = await filters.reduce((q, f) => q.where(f), count).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**

@@ -367,9 +367,17 @@ const optionText = (optionValues: string): string =>
 
 /** One row per variant, every variant (a simple product's own one too), by position. */
 export async function exportProducts(db: Db, q: AdminProductFilters, at: Date): Promise<CsvExport> {
-  const { filters, order } = adminProductSelection(q);
-  const [total, rates] = await Promise.all([countAdminProducts(db, filters), ratesInForce(db, at)]);
-  const productPages = keysetPages(selectExportedProducts(db), filters, order, PAGE_SIZE);
+  const selection = adminProductSelection(db, q);
+  const [total, rates] = await Promise.all([
+    countAdminProducts(db, selection),
+    ratesInForce(db, at),
+  ]);
+  const productPages = keysetPages(
+    selectExportedProducts(db),
+    selection.filters,
+    selection.order,
+    PAGE_SIZE,
+  );
 
   async function* records(): AsyncGenerator<CsvValue[][]> {
     for await (const page of productPages) {

@@ -39,7 +39,7 @@ import type {
 } from '../db/schema';
 import type { Db } from '../db/database';
 import { toBool } from '../db/bool';
-import { searchIn, sortedPage, sortOrder, type SortOrder } from '../db/search';
+import { filteredCount, searchIn, sortedPage, sortOrder, type SortOrder } from '../db/search';
 import { conflict, HttpProblem, invalid, notFound } from '../api/problem';
 import { json, money, percent } from '../api/present';
 import type { Schemas } from '../api/types';
@@ -326,11 +326,8 @@ const countOrders = (db: Db) =>
   db.selectFrom('orders as o').select((eb) => eb.fn.countAll<number>().as('n'));
 
 /** How many orders the selection keeps. */
-export async function countAdminOrders(db: Db, selection: AdminOrderSelection): Promise<number> {
-  if (selection.counted) return selection.counted();
-  const count = selection.filters.reduce((q, f) => q.where(f), countOrders(db));
-  return Number((await count.executeTakeFirstOrThrow()).n);
-}
+export const countAdminOrders = (db: Db, { filters, counted }: AdminOrderSelection) =>
+  filteredCount(countOrders(db), filters, counted);
 
 export async function listAdminOrders(
   db: Db,

@@ -1,11 +1,11 @@
 // Admin side of products: storage, the rules of create/update/delete and the Product presenter.
 // A simple product's stock lives in a hidden default variant (simple-inventory.ts).
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
 import type { NewProduct, ProductRow, ProductUpdate as ProductColumnsUpdate } from '../db/schema';
 import type { Db } from '../db/database';
-import { searchIn, sortedPage, sortOrder } from '../db/search';
+import { filteredCount, searchIn, sortedPage, sortOrder } from '../db/search';
 import { constraintName, isUniqueViolation } from '../db/transaction';
 import { toMillimes } from '../domain/money';
 import { priceInclVat } from '../domain/vat';
@@ -119,7 +119,7 @@ async function presentProducts(db: Db, rows: ProductRow[], at: Date): Promise<Pr
 export type AdminProductFilters = Omit<AdminProductQuery, 'skip' | 'limit'>;
 
 /** What the list keeps (conditions on `products as p`) and in which order. */
-export function adminProductSelection(q: AdminProductFilters) {
+export function adminProductSelection(db: Db, q: AdminProductFilters) {
   const filters = searchIn(q.search, ['p.name', 'p.slug', 'p.brand']);
   if (q.category_id !== undefined) {
     filters.push(sql<SqlBool>`${sql.ref('p.category_id')} = ${q.category_id}`);
@@ -127,32 +127,32 @@ export function adminProductSelection(q: AdminProductFilters) {
   if (q.is_active !== undefined) {
     filters.push(sql<SqlBool>`${sql.ref('p.is_active')} = ${sql.lit(fromBool(q.is_active))}`);
   }
-  return { filters, order: sortOrder(q.sort, SORT_COLUMNS, 'p.id') };
+  return {
+    filters,
+    order: sortOrder(q.sort, SORT_COLUMNS, 'p.id'),
+    // The number of products kept, from the counter when there is no filter.
+    counted: filters.length === 0 ? () => countOf(db, 'products') : undefined,
+  };
 }
 
 /** The `products as p` count query the list's filters apply to. */
 const countProducts = (db: Db) =>
   db.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('n'));
 
-/** How many products the filters keep (the counter when there are none). */
-export async function countAdminProducts(db: Db, filters: RawBuilder<SqlBool>[]): Promise<number> {
-  if (filters.length === 0) return countOf(db, 'products');
-  const count = filters.reduce((q, f) => q.where(f), countProducts(db));
-  return Number((await count.executeTakeFirstOrThrow()).n);
-}
+/** How many products the selection keeps. */
+export const countAdminProducts = (
+  db: Db,
+  { filters, counted }: ReturnType<typeof adminProductSelection>,
+) => filteredCount(countProducts(db), filters, counted);
 
 export async function listAdminProducts(
   db: Db,
   q: AdminProductQuery,
   at: Date,
 ): Promise<{ items: Product[]; total: number }> {
-  const { filters, order } = adminProductSelection(q);
+  const { filters, order, counted } = adminProductSelection(db, q);
   const { rows, total } = await sortedPage(
-    {
-      page: selectAdminProducts(db),
-      count: countProducts(db),
-      counted: filters.length === 0 ? () => countOf(db, 'products') : undefined,
-    },
+    { page: selectAdminProducts(db), count: countProducts(db), counted },
     filters,
     q,
     order,
