@@ -89,7 +89,7 @@ export async function sortedPage<DB, TB extends keyof DB, O, CDB, CTB extends ke
 export async function filteredCount<DB, TB extends keyof DB>(
   count: SelectQueryBuilder<DB, TB, { n: number }>,
   filters: RawBuilder<SqlBool>[],
-  counted?: (() => Promise<number>) | undefined,
+  counted?: () => Promise<number>,
 ): Promise<number> {
   if (counted) return counted();
   const row = await filters.reduce((q, f) => q.where(f), count).executeTakeFirstOrThrow();
