@@ -39,6 +39,13 @@ export interface SortOrder {
   direction: 'asc' | 'desc';
 }
 
+/** What a list keeps (its filters), in which order, and its count when a counter knows it. */
+export interface ListSelection {
+  filters: RawBuilder<SqlBool>[];
+  order: SortOrder;
+  counted?: (() => Promise<number>) | undefined;
+}
+
 /** The column key of a sort value: `-name` and `name` are both `name`. */
 type SortKey<S extends string> = S extends `-${infer K}` ? K : S;
 
@@ -80,24 +87,33 @@ export async function sortedPage<DB, TB extends keyof DB, O, CDB, CTB extends ke
       .limit(paging.limit)
       .offset(paging.skip)
       .execute(),
-    filteredCount(query.count, filters, query.counted),
+    filteredCount(query.count, { filters, counted: query.counted }),
   ]);
   return { rows, total };
 }
 
-/** The number of rows the filters keep: from `counted` when given, else by `count`. */
+/** The number of rows the selection keeps: from its counter when it has one, else by `count`. */
 export async function filteredCount<DB, TB extends keyof DB>(
   count: SelectQueryBuilder<DB, TB, { n: number }>,
-  filters: RawBuilder<SqlBool>[],
-  counted?: () => Promise<number>,
+  { filters, counted }: Pick<ListSelection, 'filters' | 'counted'>,
 ): Promise<number> {
   if (counted) return counted();
   const row = await filters.reduce((q, f) => q.where(f), count).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
+/** One page of a list under a selection (see sortedPage). */
+export const selectedPage = <DB, TB extends keyof DB, O, CDB, CTB extends keyof CDB>(
+  query: {
+    page: SelectQueryBuilder<DB, TB, O>;
+    count: SelectQueryBuilder<CDB, CTB, { n: number }>;
+  },
+  { filters, order, counted }: ListSelection,
+  paging: { skip: number; limit: number },
+) => sortedPage({ ...query, counted }, filters, paging, order);
+
 /**
- * Every row the filters keep, in this order, one page of `pageSize` rows at a time, each page
+ * Every row the selection keeps, in its order, one page of `pageSize` rows at a time, each page
  * read from where the last one ended (keyset on the sort column and the tie), so a deep page
  * costs what the first one does and only one page is held. The query must select the sort and
  * tie columns under their own names (`o.created_at` as `created_at`). The next page is read only
@@ -105,8 +121,7 @@ export async function filteredCount<DB, TB extends keyof DB>(
  */
 export async function* keysetPages<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
-  filters: RawBuilder<SqlBool>[],
-  order: SortOrder,
+  { filters, order }: ListSelection,
   pageSize: number,
 ): AsyncGenerator<O[]> {
   const keyOf = (row: O, ref: string): unknown =>

@@ -231,12 +231,7 @@ export async function exportOrders(db: Db, q: ExportOrdersQuery): Promise<CsvExp
   const selection = adminOrderSelection(db, filters);
   const [total, timeZone] = await Promise.all([countAdminOrders(db, selection), shopTimeZone(db)]);
   const local = localTimestamps(timeZone);
-  const orderPages = keysetPages(
-    selectExportedOrders(db),
-    selection.filters,
-    selection.order,
-    PAGE_SIZE,
-  );
+  const orderPages = keysetPages(selectExportedOrders(db), selection, PAGE_SIZE);
 
   async function* orderRecords(): AsyncGenerator<CsvValue[][]> {
     for await (const page of orderPages) {
@@ -372,12 +367,7 @@ export async function exportProducts(db: Db, q: AdminProductFilters, at: Date): 
     countAdminProducts(db, selection),
     ratesInForce(db, at),
   ]);
-  const productPages = keysetPages(
-    selectExportedProducts(db),
-    selection.filters,
-    selection.order,
-    PAGE_SIZE,
-  );
+  const productPages = keysetPages(selectExportedProducts(db), selection, PAGE_SIZE);
 
   async function* records(): AsyncGenerator<CsvValue[][]> {
     for await (const page of productPages) {

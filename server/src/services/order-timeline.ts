@@ -3,8 +3,9 @@
 //
 // The timeline is read from the records each operation already writes, one query per kind of
 // record (no N+1): status history, invoices and credit notes, stock movements linked to the
-// order, notes and shipments. Each joins admin_users for the username, so an admin deleted since
-// shows as null, like the checkout.
+// order, notes and shipments, their columns named as the events name them; then one query for
+// the usernames of the admins involved, so an admin deleted since shows as null, like the
+// checkout.
 //
 // Events are merged oldest first. Events at the same instant were written by one operation (a
 // status change and its stock movements and documents share the transaction's `now`), so they
@@ -34,134 +35,101 @@ const WRITE_RANK: Record<TimelineEvent['type'], number> = {
   shipment: 4,
 };
 
-interface Ranked {
-  event: TimelineEvent;
-  rowId: number;
-}
-
-async function requireOrder(db: Db, orderId: number): Promise<{ status: OrderStatus }> {
+async function requireOrder(db: Db, orderId: number): Promise<void> {
   const order = await db
     .selectFrom('orders')
-    .select('status')
+    .select('id')
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  return order;
 }
 
-const noteEvent = (row: {
+/** A record of the order: its id, when it was written and by which admin (null: nobody). */
+interface OrderRecord {
   id: number;
-  note: string;
   created_at: string;
-  username: string | null;
-}): NoteEvent => ({
-  id: `note-${row.id}`,
-  type: 'note',
-  created_at: row.created_at,
-  changed_by: row.username,
-  note: row.note,
-});
+  admin_id: number | null;
+}
+
+/** The record's own columns become the event's; the admin becomes their username. */
+function eventsBy(usernames: ReadonlyMap<number, string>) {
+  return <T extends TimelineEvent['type']>(kind: string, type: T) =>
+    <R extends OrderRecord>({ id, created_at, admin_id, ...own }: R) => ({
+      ...own,
+      id: `${kind}-${id}`,
+      type,
+      created_at,
+      changed_by: admin_id === null ? null : (usernames.get(admin_id) ?? null),
+    });
+}
+
+/** The row id at the end of an event id (`stock-40` → 40). */
+const rowIdOf = (event: TimelineEvent) => Number(event.id.slice(event.id.lastIndexOf('-') + 1));
 
 export async function getOrderTimeline(db: Db, orderId: number): Promise<TimelineEvent[]> {
   const [, statuses, documents, movements, notes, shipments] = await Promise.all([
     requireOrder(db, orderId),
     db
-      .selectFrom('order_status_history as h')
-      .leftJoin('admin_users as a', 'a.id', 'h.changed_by_admin_id')
-      .select(['h.id', 'h.from_status', 'h.to_status', 'h.note', 'h.created_at', 'a.username'])
-      .where('h.order_id', '=', orderId)
+      .selectFrom('order_status_history')
+      .select(['id', 'from_status', 'to_status', 'note', 'created_at'])
+      .select('changed_by_admin_id as admin_id')
+      .where('order_id', '=', orderId)
       .execute(),
     db
-      .selectFrom('invoices as i')
-      .leftJoin('admin_users as a', 'a.id', 'i.issued_by_admin_id')
-      .select(['i.id', 'i.kind', 'i.number', 'i.issued_at', 'a.username'])
-      .where('i.order_id', '=', orderId)
+      .selectFrom('invoices')
+      .select(['id', 'kind', 'number', 'issued_at as created_at', 'issued_by_admin_id as admin_id'])
+      .where('order_id', '=', orderId)
       .execute(),
     db
-      .selectFrom('stock_movements as m')
-      .leftJoin('admin_users as a', 'a.id', 'm.admin_user_id')
-      .select([
-        'm.id',
-        'm.variant_id',
-        'm.sku',
-        'm.delta',
-        'm.reason',
-        'm.created_at',
-        'a.username',
-      ])
-      .where('m.order_id', '=', orderId)
+      .selectFrom('stock_movements')
+      .select(['id', 'variant_id', 'sku', 'delta as quantity_change', 'reason', 'created_at'])
+      .select('admin_user_id as admin_id')
+      .where('order_id', '=', orderId)
       .execute(),
     db
-      .selectFrom('order_notes as n')
-      .leftJoin('admin_users as a', 'a.id', 'n.admin_user_id')
-      .select(['n.id', 'n.note', 'n.created_at', 'a.username'])
-      .where('n.order_id', '=', orderId)
+      .selectFrom('order_notes')
+      .select(['id', 'note', 'created_at', 'admin_user_id as admin_id'])
+      .where('order_id', '=', orderId)
       .execute(),
     db
-      .selectFrom('order_shipments as s')
-      .leftJoin('admin_users as a', 'a.id', 's.admin_user_id')
-      .select(['s.id', 's.carrier', 's.tracking_number', 's.created_at', 'a.username'])
-      .where('s.order_id', '=', orderId)
+      .selectFrom('order_shipments')
+      .select(['id', 'carrier', 'tracking_number', 'created_at', 'admin_user_id as admin_id'])
+      .where('order_id', '=', orderId)
       .execute(),
   ]);
+  const admins = [statuses, documents, movements, notes, shipments].flatMap((records) =>
+    records.flatMap((r) => (r.admin_id === null ? [] : [r.admin_id])),
+  );
+  const usernames = new Map(
+    admins.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('admin_users')
+            .select(['id', 'username'])
+            .where('id', 'in', [...new Set(admins)])
+            .execute()
+        ).map((a) => [a.id, a.username]),
+  );
 
-  const events: Ranked[] = [
-    ...statuses.map((r) => ({
-      rowId: r.id,
-      event: {
-        id: `status-${r.id}`,
-        type: 'status_change' as const,
-        created_at: r.created_at,
-        changed_by: r.username,
-        from_status: r.from_status,
-        to_status: r.to_status,
-        note: r.note,
-      },
-    })),
-    ...documents.map((r) => ({
-      rowId: r.id,
-      event: {
-        id: `document-${r.id}`,
-        type: 'document_issued' as const,
-        created_at: r.issued_at,
-        changed_by: r.username,
-        document: { id: r.id, kind: r.kind, number: r.number },
-      },
-    })),
-    ...movements.map((r) => ({
-      rowId: r.id,
-      event: {
-        id: `stock-${r.id}`,
-        type: 'stock_movement' as const,
-        created_at: r.created_at,
-        changed_by: r.username,
-        variant_id: r.variant_id,
-        sku: r.sku,
-        quantity_change: Number(r.delta),
-        reason: r.reason,
-      },
-    })),
-    ...notes.map((r) => ({ rowId: r.id, event: noteEvent(r) })),
-    ...shipments.map((r) => ({
-      rowId: r.id,
-      event: {
-        id: `shipment-${r.id}`,
-        type: 'shipment' as const,
-        created_at: r.created_at,
-        changed_by: r.username,
-        carrier: r.carrier,
-        tracking_number: r.tracking_number,
-      },
-    })),
+  const event = eventsBy(usernames);
+  const documentEvent = event('document', 'document_issued');
+  const events: TimelineEvent[] = [
+    ...statuses.map(event('status', 'status_change')),
+    ...documents.map(({ kind, number, ...record }) =>
+      documentEvent({ ...record, document: { id: record.id, kind, number } }),
+    ),
+    ...movements.map(event('stock', 'stock_movement')),
+    ...notes.map(event('note', 'note')),
+    ...shipments.map(event('shipment', 'shipment')),
   ];
   // Every timestamp is written by toISOString(), so text order is time order.
-  events.sort(
+  return events.sort(
     (a, b) =>
-      a.event.created_at.localeCompare(b.event.created_at) ||
-      WRITE_RANK[a.event.type] - WRITE_RANK[b.event.type] ||
-      a.rowId - b.rowId,
+      a.created_at.localeCompare(b.created_at) ||
+      WRITE_RANK[a.type] - WRITE_RANK[b.type] ||
+      rowIdOf(a) - rowIdOf(b),
   );
-  return events.map((e) => e.event);
 }
 
 type Admin = Pick<AdminUserRow, 'id' | 'username'>;
@@ -182,9 +150,9 @@ export async function addOrderNote(
       admin_user_id: admin.id,
       created_at: ctx.now().toISOString(),
     })
-    .returning(['id', 'note', 'created_at'])
+    .returning(['id', 'note', 'created_at', 'admin_user_id as admin_id'])
     .executeTakeFirstOrThrow();
-  return noteEvent({ ...row, username: admin.username });
+  return eventsBy(new Map([[admin.id, admin.username]]))('note', 'note')(row);
 }
 
 /**

@@ -39,7 +39,7 @@ import type {
 } from '../db/schema';
 import type { Db } from '../db/database';
 import { toBool } from '../db/bool';
-import { filteredCount, searchIn, sortedPage, sortOrder, type SortOrder } from '../db/search';
+import { filteredCount, searchIn, selectedPage, sortOrder, type ListSelection } from '../db/search';
 import { conflict, HttpProblem, invalid, notFound } from '../api/problem';
 import { json, money, percent } from '../api/present';
 import type { Schemas } from '../api/types';
@@ -279,14 +279,7 @@ function countedByStatus(db: Db, status: OrderStatus | undefined, filterCount: n
 export type AdminOrderFilters = Omit<AdminOrderQuery, 'skip' | 'limit'>;
 
 /** What the list keeps (conditions on `orders as o`) and in which order; 422 for bad dates. */
-export interface AdminOrderSelection {
-  filters: RawBuilder<SqlBool>[];
-  order: SortOrder;
-  /** The number of orders kept, from the counters when no query is needed. */
-  counted: (() => Promise<number>) | undefined;
-}
-
-export function adminOrderSelection(db: Db, q: AdminOrderFilters): AdminOrderSelection {
+export function adminOrderSelection(db: Db, q: AdminOrderFilters): ListSelection {
   const from = q.date_from === undefined ? undefined : instant(q.date_from, 'date_from');
   const to = q.date_to === undefined ? undefined : instant(q.date_to, 'date_to');
   if (from !== undefined && to !== undefined && from > to) {
@@ -326,19 +319,17 @@ const countOrders = (db: Db) =>
   db.selectFrom('orders as o').select((eb) => eb.fn.countAll<number>().as('n'));
 
 /** How many orders the selection keeps. */
-export const countAdminOrders = (db: Db, { filters, counted }: AdminOrderSelection) =>
-  filteredCount(countOrders(db), filters, counted);
+export const countAdminOrders = (db: Db, selection: ListSelection) =>
+  filteredCount(countOrders(db), selection);
 
 export async function listAdminOrders(
   db: Db,
   q: AdminOrderQuery,
 ): Promise<{ items: OrderSummary[]; total: number }> {
-  const { filters, order, counted } = adminOrderSelection(db, q);
-  const { rows, total } = await sortedPage(
-    { page: selectOrders(db), count: countOrders(db), counted },
-    filters,
+  const { rows, total } = await selectedPage(
+    { page: selectOrders(db), count: countOrders(db) },
+    adminOrderSelection(db, q),
     q,
-    order,
   );
   return { items: (await withItemCounts(db, rows)).map(presentOrderSummary), total };
 }

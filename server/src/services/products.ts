@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
 import type { NewProduct, ProductRow, ProductUpdate as ProductColumnsUpdate } from '../db/schema';
 import type { Db } from '../db/database';
-import { filteredCount, searchIn, sortedPage, sortOrder } from '../db/search';
+import { filteredCount, searchIn, selectedPage, sortOrder, type ListSelection } from '../db/search';
 import { constraintName, isUniqueViolation } from '../db/transaction';
 import { toMillimes } from '../domain/money';
 import { priceInclVat } from '../domain/vat';
@@ -119,7 +119,7 @@ async function presentProducts(db: Db, rows: ProductRow[], at: Date): Promise<Pr
 export type AdminProductFilters = Omit<AdminProductQuery, 'skip' | 'limit'>;
 
 /** What the list keeps (conditions on `products as p`) and in which order. */
-export function adminProductSelection(db: Db, q: AdminProductFilters) {
+export function adminProductSelection(db: Db, q: AdminProductFilters): ListSelection {
   const filters = searchIn(q.search, ['p.name', 'p.slug', 'p.brand']);
   if (q.category_id !== undefined) {
     filters.push(sql<SqlBool>`${sql.ref('p.category_id')} = ${q.category_id}`);
@@ -140,22 +140,18 @@ const countProducts = (db: Db) =>
   db.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('n'));
 
 /** How many products the selection keeps. */
-export const countAdminProducts = (
-  db: Db,
-  { filters, counted }: ReturnType<typeof adminProductSelection>,
-) => filteredCount(countProducts(db), filters, counted);
+export const countAdminProducts = (db: Db, selection: ListSelection) =>
+  filteredCount(countProducts(db), selection);
 
 export async function listAdminProducts(
   db: Db,
   q: AdminProductQuery,
   at: Date,
 ): Promise<{ items: Product[]; total: number }> {
-  const { filters, order, counted } = adminProductSelection(db, q);
-  const { rows, total } = await sortedPage(
-    { page: selectAdminProducts(db), count: countProducts(db), counted },
-    filters,
+  const { rows, total } = await selectedPage(
+    { page: selectAdminProducts(db), count: countProducts(db) },
+    adminProductSelection(db, q),
     q,
-    order,
   );
   return { items: await presentProducts(db, rows, at), total };
 }
