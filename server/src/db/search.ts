@@ -39,11 +39,11 @@ export interface SortOrder {
   direction: 'asc' | 'desc';
 }
 
-/** What a list keeps (its filters), in which order, and its count when a counter knows it. */
+/** What a list keeps (its filters), in which order, and how many rows that is. */
 export interface ListSelection {
   filters: RawBuilder<SqlBool>[];
   order: SortOrder;
-  counted?: (() => Promise<number>) | undefined;
+  count: () => Promise<number>;
 }
 
 /** The column key of a sort value: `-name` and `name` are both `name`. */
@@ -64,11 +64,46 @@ export function sortOrder<S extends string>(
   return { column: columns[key], tie, direction: desc ? 'desc' : 'asc' };
 }
 
+/** The query with the selection's filters, in its order. */
+function selected<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  { filters, order }: Pick<ListSelection, 'filters' | 'order'>,
+) {
+  return filters
+    .reduce((q, f) => q.where(f), query)
+    .orderBy(sql.ref(order.column), order.direction)
+    .orderBy(sql.ref(order.tie), order.direction);
+}
+
 /**
- * One page of a list in this order, and the number of rows under the same filters: from `count`
- * with the filters, or from `counted` when the caller knows it without counting (a counter).
+ * The number of rows the filters keep: by `count` with the filters, or from `counted` when the
+ * caller knows it without counting (a counter).
  */
-export async function sortedPage<DB, TB extends keyof DB, O, CDB, CTB extends keyof CDB>(
+export async function filteredCount<DB, TB extends keyof DB>(
+  count: SelectQueryBuilder<DB, TB, { n: number }>,
+  filters: RawBuilder<SqlBool>[],
+  counted?: () => Promise<number>,
+): Promise<number> {
+  if (counted) return counted();
+  const row = await filters.reduce((q, f) => q.where(f), count).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page of a list under a selection, and the number of rows it keeps. */
+export async function selectedPage<DB, TB extends keyof DB, O>(
+  page: SelectQueryBuilder<DB, TB, O>,
+  selection: ListSelection,
+  paging: { skip: number; limit: number },
+): Promise<{ rows: O[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    selected(page, selection).limit(paging.limit).offset(paging.skip).execute(),
+    selection.count(),
+  ]);
+  return { rows, total };
+}
+
+/** One page of a list in this order, and the number of rows under the same filters. */
+export function sortedPage<DB, TB extends keyof DB, O, CDB, CTB extends keyof CDB>(
   query: {
     page: SelectQueryBuilder<DB, TB, O>;
     count: SelectQueryBuilder<CDB, CTB, { n: number }>;
@@ -78,39 +113,9 @@ export async function sortedPage<DB, TB extends keyof DB, O, CDB, CTB extends ke
   paging: { skip: number; limit: number },
   order: SortOrder,
 ): Promise<{ rows: O[]; total: number }> {
-  let { page } = query;
-  for (const f of filters) page = page.where(f);
-  const [rows, total] = await Promise.all([
-    page
-      .orderBy(sql.ref(order.column), order.direction)
-      .orderBy(sql.ref(order.tie), order.direction)
-      .limit(paging.limit)
-      .offset(paging.skip)
-      .execute(),
-    filteredCount(query.count, { filters, counted: query.counted }),
-  ]);
-  return { rows, total };
+  const count = () => filteredCount(query.count, filters, query.counted);
+  return selectedPage(query.page, { filters, order, count }, paging);
 }
-
-/** The number of rows the selection keeps: from its counter when it has one, else by `count`. */
-export async function filteredCount<DB, TB extends keyof DB>(
-  count: SelectQueryBuilder<DB, TB, { n: number }>,
-  { filters, counted }: Pick<ListSelection, 'filters' | 'counted'>,
-): Promise<number> {
-  if (counted) return counted();
-  const row = await filters.reduce((q, f) => q.where(f), count).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** One page of a list under a selection (see sortedPage). */
-export const selectedPage = <DB, TB extends keyof DB, O, CDB, CTB extends keyof CDB>(
-  query: {
-    page: SelectQueryBuilder<DB, TB, O>;
-    count: SelectQueryBuilder<CDB, CTB, { n: number }>;
-  },
-  { filters, order, counted }: ListSelection,
-  paging: { skip: number; limit: number },
-) => sortedPage({ ...query, counted }, filters, paging, order);
 
 /**
  * Every row the selection keeps, in its order, one page of `pageSize` rows at a time, each page
@@ -126,12 +131,7 @@ export async function* keysetPages<DB, TB extends keyof DB, O>(
 ): AsyncGenerator<O[]> {
   const keyOf = (row: O, ref: string): unknown =>
     (row as Record<string, unknown>)[ref.slice(ref.lastIndexOf('.') + 1)];
-  let filtered = query;
-  for (const f of filters) filtered = filtered.where(f);
-  const sorted = filtered
-    .orderBy(sql.ref(order.column), order.direction)
-    .orderBy(sql.ref(order.tie), order.direction)
-    .limit(pageSize);
+  const sorted = selected(query, { filters, order }).limit(pageSize);
   const after = order.direction === 'desc' ? sql`<` : sql`>`;
   let last: O | undefined;
   for (;;) {

@@ -13,8 +13,8 @@ const ORDER_NOT_FOUND = 'Order not found';
 
 describe.each(testDialects)('order timeline (%s)', (dialect) => {
   const t = useTestApp(dialect);
-  const shop = useShop(t);
   const admin = useAdminAccount(t, 'support');
+  const shop = useShop(t);
   let adminName: string;
   let seq = 0;
 
@@ -39,40 +39,21 @@ describe.each(testDialects)('order timeline (%s)', (dialect) => {
     return { order, a, b };
   }
 
-  const timeline = (id: number, headers: Record<string, string> = admin.headers) =>
-    t.request('getOrderTimeline', { method: 'GET', url: `${ORDERS}/${id}/timeline`, headers });
-  const addNote = (id: number, note: string, headers: Record<string, string> = admin.headers) =>
-    t.request('addOrderNote', {
-      method: 'POST',
-      url: `${ORDERS}/${id}/notes`,
-      headers,
-      payload: { note },
-    });
-  const setShipment = (
-    id: number,
-    payload: { carrier: string; tracking_number: string },
-    headers: Record<string, string> = admin.headers,
-  ) =>
-    t.request('setOrderShipment', {
-      method: 'PUT',
-      url: `${ORDERS}/${id}/shipment`,
-      headers,
-      payload,
-    });
-  const setStatus = (id: number, status: string) =>
-    t.request('updateOrderStatus', {
-      method: 'PATCH',
-      url: `${ORDERS}/${id}/status`,
-      headers: admin.headers,
-      payload: { status },
-    });
-  const cancel = (id: number, reason: string) =>
-    t.request('cancelOrder', {
-      method: 'POST',
-      url: `${ORDERS}/${id}/cancel`,
-      headers: admin.headers,
-      payload: { reason },
-    });
+  type Headers = Record<string, string>;
+  /** An admin operation on the order, at `${ORDERS}/<id>/<action>`, checked against the contract. */
+  const onOrder =
+    (operationId: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', action: string) =>
+    (id: number, payload?: object, headers: Headers = admin.headers) =>
+      t.request(operationId, { method, url: `${ORDERS}/${id}/${action}`, headers, payload });
+  const getTimeline = onOrder('getOrderTimeline', 'GET', 'timeline');
+  const timeline = (id: number, headers?: Headers) => getTimeline(id, undefined, headers);
+  const postNote = onOrder('addOrderNote', 'POST', 'notes');
+  const addNote = (id: number, note: string, headers?: Headers) => postNote(id, { note }, headers);
+  const setShipment = onOrder('setOrderShipment', 'PUT', 'shipment');
+  const patchStatus = onOrder('updateOrderStatus', 'PATCH', 'status');
+  const setStatus = (id: number, status: string) => patchStatus(id, { status });
+  const postCancel = onOrder('cancelOrder', 'POST', 'cancel');
+  const cancel = (id: number, reason: string) => postCancel(id, { reason });
 
   /** The events without their ids and times, which the test checks on their own. */
   const shapes = (events: TimelineEvent[]) =>

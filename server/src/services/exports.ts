@@ -20,13 +20,8 @@ import { csvCell, type CsvValue } from '../domain/csv';
 import { toGross } from '../domain/vat';
 import { json, money, percent } from '../api/present';
 import type { Query, Schemas } from '../api/types';
-import {
-  adminOrderSelection,
-  countAdminOrders,
-  withItemCounts,
-  type AdminOrderFilters,
-} from './orders';
-import { adminProductSelection, countAdminProducts, type AdminProductFilters } from './products';
+import { adminOrderSelection, withItemCounts, type AdminOrderFilters } from './orders';
+import { adminProductSelection, type AdminProductFilters } from './products';
 import { ratesInForce } from './pricing';
 import { shopTimeZone } from './shop-settings';
 
@@ -229,7 +224,7 @@ async function invoicesInForce(db: Db, orderIds: number[]): Promise<Map<number, 
 export async function exportOrders(db: Db, q: ExportOrdersQuery): Promise<CsvExport> {
   const { rows: rowsPer, ...filters } = q;
   const selection = adminOrderSelection(db, filters);
-  const [total, timeZone] = await Promise.all([countAdminOrders(db, selection), shopTimeZone(db)]);
+  const [total, timeZone] = await Promise.all([selection.count(), shopTimeZone(db)]);
   const local = localTimestamps(timeZone);
   const orderPages = keysetPages(selectExportedOrders(db), selection, PAGE_SIZE);
 
@@ -272,14 +267,11 @@ export async function exportOrders(db: Db, q: ExportOrdersQuery): Promise<CsvExp
 
   async function* lineRecords(): AsyncGenerator<CsvValue[][]> {
     for await (const page of orderPages) {
+      const ids = page.map((o) => o.id);
       const items = await db
         .selectFrom('order_items')
         .selectAll()
-        .where(
-          'order_id',
-          'in',
-          page.map((o) => o.id),
-        )
+        .where('order_id', 'in', ids)
         .orderBy('id')
         .execute();
       const byOrder = groupBy(items, (i) => i.order_id);
@@ -336,6 +328,22 @@ const PRODUCT_COLUMNS = [
 /** The product columns of a row, then empty variant columns when it has no variant. */
 const NO_VARIANT: CsvValue[] = Array<CsvValue>(PRODUCT_COLUMNS.length - 8).fill(null);
 
+/** What a variant's cells need. */
+const VARIANT_COLUMNS = [
+  'id',
+  'product_id',
+  'sku',
+  'variant_title',
+  'option_values',
+  'price',
+  'compare_at_price',
+  'vat_rate_id',
+  'stock_quantity',
+  'track_inventory',
+  'allow_backorder',
+  'is_active',
+] as const;
+
 const selectExportedProducts = (db: Db) =>
   db
     .selectFrom('products as p')
@@ -363,24 +371,20 @@ const optionText = (optionValues: string): string =>
 /** One row per variant, every variant (a simple product's own one too), by position. */
 export async function exportProducts(db: Db, q: AdminProductFilters, at: Date): Promise<CsvExport> {
   const selection = adminProductSelection(db, q);
-  const [total, rates] = await Promise.all([
-    countAdminProducts(db, selection),
-    ratesInForce(db, at),
-  ]);
+  const [total, rates] = await Promise.all([selection.count(), ratesInForce(db, at)]);
   const productPages = keysetPages(selectExportedProducts(db), selection, PAGE_SIZE);
 
   async function* records(): AsyncGenerator<CsvValue[][]> {
     for await (const page of productPages) {
       const variants = await db
         .selectFrom('variants')
-        .selectAll()
+        .select(VARIANT_COLUMNS)
         .where(
           'product_id',
           'in',
           page.map((p) => p.id),
         )
-        .orderBy('position')
-        .orderBy('id')
+        .orderBy(['position', 'id'])
         .execute();
       const byProduct = groupBy(variants, (v) => v.product_id);
       yield page.flatMap((p) => {

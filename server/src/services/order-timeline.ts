@@ -11,6 +11,7 @@
 // status change and its stock movements and documents share the transaction's `now`), so they
 // are put in the order that operation writes them: the status change, then the stock, then the
 // document; within a kind by id.
+import { sql, type SqlBool } from 'kysely';
 import type { AdminUserRow, OrderStatus } from '../db/schema';
 import type { Db } from '../db/database';
 import { conflict, notFound } from '../api/problem';
@@ -63,40 +64,54 @@ function eventsBy(usernames: ReadonlyMap<number, string>) {
     });
 }
 
+// Each kind of record's columns, named as its event names them (admin_id becomes changed_by).
+const STATUS_COLUMNS = [
+  'id',
+  'from_status',
+  'to_status',
+  'note',
+  'created_at',
+  'changed_by_admin_id as admin_id',
+] as const;
+const DOCUMENT_COLUMNS = [
+  'id',
+  'kind',
+  'number',
+  'issued_at as created_at',
+  'issued_by_admin_id as admin_id',
+] as const;
+const STOCK_COLUMNS = [
+  'id',
+  'variant_id',
+  'sku',
+  'delta as quantity_change',
+  'reason',
+  'created_at',
+  'admin_user_id as admin_id',
+] as const;
+const NOTE_COLUMNS = ['id', 'note', 'created_at', 'admin_user_id as admin_id'] as const;
+const SHIPMENT_COLUMNS = [
+  'id',
+  'carrier',
+  'tracking_number',
+  'created_at',
+  'admin_user_id as admin_id',
+] as const;
+
 /** The row id at the end of an event id (`stock-40` → 40). */
 const rowIdOf = (event: TimelineEvent) => Number(event.id.slice(event.id.lastIndexOf('-') + 1));
 
 export async function getOrderTimeline(db: Db, orderId: number): Promise<TimelineEvent[]> {
+  const ofOrder = sql<SqlBool>`order_id = ${orderId}`;
   const [, statuses, documents, movements, notes, shipments] = await Promise.all([
     requireOrder(db, orderId),
-    db
-      .selectFrom('order_status_history')
-      .select(['id', 'from_status', 'to_status', 'note', 'created_at'])
-      .select('changed_by_admin_id as admin_id')
-      .where('order_id', '=', orderId)
-      .execute(),
-    db
-      .selectFrom('invoices')
-      .select(['id', 'kind', 'number', 'issued_at as created_at', 'issued_by_admin_id as admin_id'])
-      .where('order_id', '=', orderId)
-      .execute(),
-    db
-      .selectFrom('stock_movements')
-      .select(['id', 'variant_id', 'sku', 'delta as quantity_change', 'reason', 'created_at'])
-      .select('admin_user_id as admin_id')
-      .where('order_id', '=', orderId)
-      .execute(),
-    db
-      .selectFrom('order_notes')
-      .select(['id', 'note', 'created_at', 'admin_user_id as admin_id'])
-      .where('order_id', '=', orderId)
-      .execute(),
-    db
-      .selectFrom('order_shipments')
-      .select(['id', 'carrier', 'tracking_number', 'created_at', 'admin_user_id as admin_id'])
-      .where('order_id', '=', orderId)
-      .execute(),
+    db.selectFrom('order_status_history').select(STATUS_COLUMNS).where(ofOrder).execute(),
+    db.selectFrom('invoices').select(DOCUMENT_COLUMNS).where(ofOrder).execute(),
+    db.selectFrom('stock_movements').select(STOCK_COLUMNS).where(ofOrder).execute(),
+    db.selectFrom('order_notes').select(NOTE_COLUMNS).where(ofOrder).execute(),
+    db.selectFrom('order_shipments').select(SHIPMENT_COLUMNS).where(ofOrder).execute(),
   ]);
+
   const admins = [statuses, documents, movements, notes, shipments].flatMap((records) =>
     records.flatMap((r) => (r.admin_id === null ? [] : [r.admin_id])),
   );
@@ -150,7 +165,7 @@ export async function addOrderNote(
       admin_user_id: admin.id,
       created_at: ctx.now().toISOString(),
     })
-    .returning(['id', 'note', 'created_at', 'admin_user_id as admin_id'])
+    .returning(NOTE_COLUMNS)
     .executeTakeFirstOrThrow();
   return eventsBy(new Map([[admin.id, admin.username]]))('note', 'note')(row);
 }

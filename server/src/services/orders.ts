@@ -278,6 +278,10 @@ function countedByStatus(db: Db, status: OrderStatus | undefined, filterCount: n
 /** The filters and sort of the admin list, without the paging: the CSV export takes them too. */
 export type AdminOrderFilters = Omit<AdminOrderQuery, 'skip' | 'limit'>;
 
+/** The `orders as o` count query the list's filters apply to. */
+const countOrders = (db: Db) =>
+  db.selectFrom('orders as o').select((eb) => eb.fn.countAll<number>().as('n'));
+
 /** What the list keeps (conditions on `orders as o`) and in which order; 422 for bad dates. */
 export function adminOrderSelection(db: Db, q: AdminOrderFilters): ListSelection {
   const from = q.date_from === undefined ? undefined : instant(q.date_from, 'date_from');
@@ -310,27 +314,16 @@ export function adminOrderSelection(db: Db, q: AdminOrderFilters): ListSelection
   return {
     filters,
     order: sortOrder(q.sort, SORT_COLUMNS, 'o.id'),
-    counted: countedByStatus(db, q.status, filters.length),
+    count: () =>
+      filteredCount(countOrders(db), filters, countedByStatus(db, q.status, filters.length)),
   };
 }
-
-/** The `orders as o` count query the list's filters apply to. */
-const countOrders = (db: Db) =>
-  db.selectFrom('orders as o').select((eb) => eb.fn.countAll<number>().as('n'));
-
-/** How many orders the selection keeps. */
-export const countAdminOrders = (db: Db, selection: ListSelection) =>
-  filteredCount(countOrders(db), selection);
 
 export async function listAdminOrders(
   db: Db,
   q: AdminOrderQuery,
 ): Promise<{ items: OrderSummary[]; total: number }> {
-  const { rows, total } = await selectedPage(
-    { page: selectOrders(db), count: countOrders(db) },
-    adminOrderSelection(db, q),
-    q,
-  );
+  const { rows, total } = await selectedPage(selectOrders(db), adminOrderSelection(db, q), q);
   return { items: (await withItemCounts(db, rows)).map(presentOrderSummary), total };
 }
 

@@ -118,6 +118,10 @@ async function presentProducts(db: Db, rows: ProductRow[], at: Date): Promise<Pr
 /** The filters and sort of the admin list, without the paging: the CSV export takes them too. */
 export type AdminProductFilters = Omit<AdminProductQuery, 'skip' | 'limit'>;
 
+/** The `products as p` count query the list's filters apply to. */
+const countProducts = (db: Db) =>
+  db.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('n'));
+
 /** What the list keeps (conditions on `products as p`) and in which order. */
 export function adminProductSelection(db: Db, q: AdminProductFilters): ListSelection {
   const filters = searchIn(q.search, ['p.name', 'p.slug', 'p.brand']);
@@ -130,18 +134,14 @@ export function adminProductSelection(db: Db, q: AdminProductFilters): ListSelec
   return {
     filters,
     order: sortOrder(q.sort, SORT_COLUMNS, 'p.id'),
-    // The number of products kept, from the counter when there is no filter.
-    counted: filters.length === 0 ? () => countOf(db, 'products') : undefined,
+    count: () =>
+      filteredCount(
+        countProducts(db),
+        filters,
+        filters.length === 0 ? () => countOf(db, 'products') : undefined,
+      ),
   };
 }
-
-/** The `products as p` count query the list's filters apply to. */
-const countProducts = (db: Db) =>
-  db.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('n'));
-
-/** How many products the selection keeps. */
-export const countAdminProducts = (db: Db, selection: ListSelection) =>
-  filteredCount(countProducts(db), selection);
 
 export async function listAdminProducts(
   db: Db,
@@ -149,7 +149,7 @@ export async function listAdminProducts(
   at: Date,
 ): Promise<{ items: Product[]; total: number }> {
   const { rows, total } = await selectedPage(
-    { page: selectAdminProducts(db), count: countProducts(db) },
+    selectAdminProducts(db),
     adminProductSelection(db, q),
     q,
   );
