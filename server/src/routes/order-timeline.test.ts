@@ -9,7 +9,6 @@ import { GUEST_ADDRESS, placeOrder, useShop, type Order } from '../../test-suppo
 type TimelineEvent = Schemas['OrderTimelineEvent'];
 
 const ORDERS = '/api/v1/admin/orders';
-const ORDER_NOT_FOUND = 'Order not found';
 
 describe.each(testDialects)('order timeline (%s)', (dialect) => {
   const t = useTestApp(dialect);
@@ -195,6 +194,7 @@ describe.each(testDialects)('order timeline (%s)', (dialect) => {
   });
 
   it('refuses a missing order, the inventory manager and blank or invalid input', async () => {
+    const ORDER_NOT_FOUND = 'Order not found';
     const { order } = await twoLineOrder();
     expectProblem(await timeline(999_999), 404, ORDER_NOT_FOUND, 'getOrderTimeline');
     expectProblem(await addNote(999_999, 'x'), 404, ORDER_NOT_FOUND, 'addOrderNote');

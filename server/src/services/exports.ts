@@ -349,18 +349,8 @@ const selectExportedProducts = (db: Db) =>
     .selectFrom('products as p')
     .leftJoin('categories as c', 'c.id', 'p.category_id')
     .innerJoin('vat_rates as r', 'r.id', 'p.vat_rate_id')
-    .select([
-      'p.id',
-      'p.name',
-      'p.slug',
-      'c.name as category',
-      'p.is_active',
-      'p.price_includes_vat',
-      'p.base_price',
-      'p.vat_rate_id',
-      'r.name as vat_rate_name',
-      'p.created_at',
-    ]);
+    .selectAll('p')
+    .select(['c.name as category', 'r.name as vat_rate_name']);
 
 /** "color=Red; size=M" */
 const optionText = (optionValues: string): string =>

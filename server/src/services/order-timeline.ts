@@ -49,54 +49,31 @@ async function requireOrder(db: Db, orderId: number): Promise<void> {
 interface OrderRecord {
   id: number;
   created_at: string;
-  admin_id: number | null;
+  by: number | null;
 }
 
 /** The record's own columns become the event's; the admin becomes their username. */
 function eventsBy(usernames: ReadonlyMap<number, string>) {
   return <T extends TimelineEvent['type']>(kind: string, type: T) =>
-    <R extends OrderRecord>({ id, created_at, admin_id, ...own }: R) => ({
+    <R extends OrderRecord>({ id, created_at, by, ...own }: R) => ({
       ...own,
       id: `${kind}-${id}`,
       type,
       created_at,
-      changed_by: admin_id === null ? null : (usernames.get(admin_id) ?? null),
+      changed_by: by === null ? null : (usernames.get(by) ?? null),
     });
 }
 
-// Each kind of record's columns, named as its event names them (admin_id becomes changed_by).
-const STATUS_COLUMNS = [
-  'id',
-  'from_status',
-  'to_status',
-  'note',
-  'created_at',
-  'changed_by_admin_id as admin_id',
-] as const;
-const DOCUMENT_COLUMNS = [
-  'id',
-  'kind',
-  'number',
-  'issued_at as created_at',
-  'issued_by_admin_id as admin_id',
-] as const;
-const STOCK_COLUMNS = [
-  'id',
-  'variant_id',
-  'sku',
-  'delta as quantity_change',
-  'reason',
-  'created_at',
-  'admin_user_id as admin_id',
-] as const;
-const NOTE_COLUMNS = ['id', 'note', 'created_at', 'admin_user_id as admin_id'] as const;
-const SHIPMENT_COLUMNS = [
-  'id',
-  'carrier',
-  'tracking_number',
-  'created_at',
-  'admin_user_id as admin_id',
-] as const;
+// Each kind of record's columns, named as its event names them; `by` is the admin's id.
+const RECORD = ['id', 'created_at'] as const;
+const BY_ADMIN_USER = [...RECORD, 'admin_user_id as by'] as const;
+const COLUMNS = {
+  status: [...RECORD, 'from_status', 'to_status', 'note', 'changed_by_admin_id as by'],
+  document: ['id', 'kind', 'number', 'issued_at as created_at', 'issued_by_admin_id as by'],
+  stock: [...BY_ADMIN_USER, 'variant_id', 'sku', 'delta as quantity_change', 'reason'],
+  note: [...BY_ADMIN_USER, 'note'],
+  shipment: [...BY_ADMIN_USER, 'carrier', 'tracking_number'],
+} as const;
 
 /** The row id at the end of an event id (`stock-40` → 40). */
 const rowIdOf = (event: TimelineEvent) => Number(event.id.slice(event.id.lastIndexOf('-') + 1));
@@ -105,15 +82,15 @@ export async function getOrderTimeline(db: Db, orderId: number): Promise<Timelin
   const ofOrder = sql<SqlBool>`order_id = ${orderId}`;
   const [, statuses, documents, movements, notes, shipments] = await Promise.all([
     requireOrder(db, orderId),
-    db.selectFrom('order_status_history').select(STATUS_COLUMNS).where(ofOrder).execute(),
-    db.selectFrom('invoices').select(DOCUMENT_COLUMNS).where(ofOrder).execute(),
-    db.selectFrom('stock_movements').select(STOCK_COLUMNS).where(ofOrder).execute(),
-    db.selectFrom('order_notes').select(NOTE_COLUMNS).where(ofOrder).execute(),
-    db.selectFrom('order_shipments').select(SHIPMENT_COLUMNS).where(ofOrder).execute(),
+    db.selectFrom('order_status_history').select(COLUMNS.status).where(ofOrder).execute(),
+    db.selectFrom('invoices').select(COLUMNS.document).where(ofOrder).execute(),
+    db.selectFrom('stock_movements').select(COLUMNS.stock).where(ofOrder).execute(),
+    db.selectFrom('order_notes').select(COLUMNS.note).where(ofOrder).execute(),
+    db.selectFrom('order_shipments').select(COLUMNS.shipment).where(ofOrder).execute(),
   ]);
 
   const admins = [statuses, documents, movements, notes, shipments].flatMap((records) =>
-    records.flatMap((r) => (r.admin_id === null ? [] : [r.admin_id])),
+    records.flatMap((r) => (r.by === null ? [] : [r.by])),
   );
   const usernames = new Map(
     admins.length === 0
@@ -165,7 +142,7 @@ export async function addOrderNote(
       admin_user_id: admin.id,
       created_at: ctx.now().toISOString(),
     })
-    .returning(NOTE_COLUMNS)
+    .returning(COLUMNS.note)
     .executeTakeFirstOrThrow();
   return eventsBy(new Map([[admin.id, admin.username]]))('note', 'note')(row);
 }
