@@ -374,7 +374,8 @@ export async function exportProducts(db: Db, q: AdminProductFilters, at: Date): 
           'in',
           page.map((p) => p.id),
         )
-        .orderBy(['position', 'id'])
+        .orderBy('position')
+        .orderBy('id')
         .execute();
       const byProduct = groupBy(variants, (v) => v.product_id);
       yield page.flatMap((p) => {
