@@ -39,6 +39,13 @@ export interface SortOrder {
   direction: 'asc' | 'desc';
 }
 
+/** What a list keeps (its filters), in which order, and how many rows that is. */
+export interface ListSelection {
+  filters: RawBuilder<SqlBool>[];
+  order: SortOrder;
+  count: () => Promise<number>;
+}
+
 /** The column key of a sort value: `-name` and `name` are both `name`. */
 type SortKey<S extends string> = S extends `-${infer K}` ? K : S;
 
@@ -57,11 +64,46 @@ export function sortOrder<S extends string>(
   return { column: columns[key], tie, direction: desc ? 'desc' : 'asc' };
 }
 
+/** The query with the selection's filters, in its order. */
+function selected<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  { filters, order }: Pick<ListSelection, 'filters' | 'order'>,
+) {
+  return filters
+    .reduce((q, f) => q.where(f), query)
+    .orderBy(sql.ref(order.column), order.direction)
+    .orderBy(sql.ref(order.tie), order.direction);
+}
+
 /**
- * One page of a list in this order, and the number of rows under the same filters: from `count`
- * with the filters, or from `counted` when the caller knows it without counting (a counter).
+ * The number of rows the filters keep: by `count` with the filters, or from `counted` when the
+ * caller knows it without counting (a counter).
  */
-export async function sortedPage<DB, TB extends keyof DB, O, CDB, CTB extends keyof CDB>(
+export async function filteredCount<DB, TB extends keyof DB>(
+  count: SelectQueryBuilder<DB, TB, { n: number }>,
+  filters: RawBuilder<SqlBool>[],
+  counted?: () => Promise<number>,
+): Promise<number> {
+  if (counted) return counted();
+  const row = await filters.reduce((q, f) => q.where(f), count).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page of a list under a selection, and the number of rows it keeps. */
+export async function selectedPage<DB, TB extends keyof DB, O>(
+  page: SelectQueryBuilder<DB, TB, O>,
+  selection: ListSelection,
+  paging: { skip: number; limit: number },
+): Promise<{ rows: O[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    selected(page, selection).limit(paging.limit).offset(paging.skip).execute(),
+    selection.count(),
+  ]);
+  return { rows, total };
+}
+
+/** One page of a list in this order, and the number of rows under the same filters. */
+export function sortedPage<DB, TB extends keyof DB, O, CDB, CTB extends keyof CDB>(
   query: {
     page: SelectQueryBuilder<DB, TB, O>;
     count: SelectQueryBuilder<CDB, CTB, { n: number }>;
@@ -71,19 +113,37 @@ export async function sortedPage<DB, TB extends keyof DB, O, CDB, CTB extends ke
   paging: { skip: number; limit: number },
   order: SortOrder,
 ): Promise<{ rows: O[]; total: number }> {
-  let { page, count } = query;
-  for (const f of filters) {
-    page = page.where(f);
-    count = count.where(f);
+  const count = () => filteredCount(query.count, filters, query.counted);
+  return selectedPage(query.page, { filters, order, count }, paging);
+}
+
+/**
+ * Every row the selection keeps, in its order, one page of `pageSize` rows at a time, each page
+ * read from where the last one ended (keyset on the sort column and the tie), so a deep page
+ * costs what the first one does and only one page is held. The query must select the sort and
+ * tie columns under their own names (`o.created_at` as `created_at`). The next page is read only
+ * when the consumer asks for it: a consumer that stops stops the reading.
+ */
+export async function* keysetPages<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  { filters, order }: ListSelection,
+  pageSize: number,
+): AsyncGenerator<O[]> {
+  const keyOf = (row: O, ref: string): unknown =>
+    (row as Record<string, unknown>)[ref.slice(ref.lastIndexOf('.') + 1)];
+  const sorted = selected(query, { filters, order }).limit(pageSize);
+  const after = order.direction === 'desc' ? sql`<` : sql`>`;
+  let last: O | undefined;
+  for (;;) {
+    const page = await (
+      last === undefined
+        ? sorted
+        : sorted.where(
+            sql<SqlBool>`(${sql.ref(order.column)}, ${sql.ref(order.tie)}) ${after} (${keyOf(last, order.column)}, ${keyOf(last, order.tie)})`,
+          )
+    ).execute();
+    if (page.length > 0) yield page;
+    if (page.length < pageSize) return;
+    last = page[page.length - 1];
   }
-  const [rows, total] = await Promise.all([
-    page
-      .orderBy(sql.ref(order.column), order.direction)
-      .orderBy(sql.ref(order.tie), order.direction)
-      .limit(paging.limit)
-      .offset(paging.skip)
-      .execute(),
-    query.counted ? query.counted() : count.executeTakeFirstOrThrow().then((r) => Number(r.n)),
-  ]);
-  return { rows, total };
 }

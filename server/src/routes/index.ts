@@ -5,6 +5,7 @@ import { authHandlers } from './auth';
 import { cartHandlers } from './cart';
 import { categoriesHandlers } from './categories';
 import { customersHandlers } from './customers';
+import { exportsHandlers } from './exports';
 import { invoicesHandlers } from './invoices';
 import { ordersHandlers } from './orders';
 import { productsHandlers } from './products';
@@ -29,6 +30,7 @@ const MODULES: ((ctx: AppContext) => Handlers)[] = [
   ordersHandlers,
   invoicesHandlers,
   settingsHandlers,
+  exportsHandlers,
 ];
 
 /** Every operation's handler, by operationId. */

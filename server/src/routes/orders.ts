@@ -4,7 +4,7 @@
 // live here too: they are the orders' figures.
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { requireCustomer } from '../http/access';
+import { requireAdmin, requireCustomer } from '../http/access';
 import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
 import { resolveOwner } from '../services/cart';
@@ -19,6 +19,7 @@ import {
   listCustomerOrders,
   updateOrderStatus,
 } from '../services/orders';
+import { addOrderNote, getOrderTimeline, setOrderShipment } from '../services/order-timeline';
 
 export function ordersHandlers(ctx: AppContext): Handlers {
   const { db } = ctx;
@@ -62,6 +63,17 @@ export function ordersHandlers(ctx: AppContext): Handlers {
 
     cancelOrder: async (request) =>
       cancelOrder(ctx, request.params.id, request.body?.reason, request.admin),
+
+    getOrderTimeline: async (request) => getOrderTimeline(db, request.params.id),
+
+    addOrderNote: async (request, reply) => {
+      const event = await addOrderNote(ctx, request.params.id, request.body, requireAdmin(request));
+      reply.code(201);
+      return event;
+    },
+
+    setOrderShipment: async (request) =>
+      setOrderShipment(ctx, request.params.id, request.body, requireAdmin(request)),
 
     getDashboardStats: () => dashboardStats(db),
   };

@@ -39,7 +39,7 @@ import type {
 } from '../db/schema';
 import type { Db } from '../db/database';
 import { toBool } from '../db/bool';
-import { searchIn, sortedPage, sortOrder } from '../db/search';
+import { filteredCount, searchIn, selectedPage, sortOrder, type ListSelection } from '../db/search';
 import { conflict, HttpProblem, invalid, notFound } from '../api/problem';
 import { json, money, percent } from '../api/present';
 import type { Schemas } from '../api/types';
@@ -63,12 +63,16 @@ const CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed', 'processing
 // ---------------------------------------------------------------------------------------------
 // Presenting
 
-type OrderRowWithCount = OrderRow & { item_count: number };
+type WithItemCount<R> = R & { item_count: number };
+type OrderRowWithCount = WithItemCount<OrderRow>;
 
 const selectOrders = (db: Db) => db.selectFrom('orders as o').selectAll('o');
 
 /** The rows (one page) with their number of units (sum of the item quantities), in one query. */
-async function withItemCounts(db: Db, rows: OrderRow[]): Promise<OrderRowWithCount[]> {
+export async function withItemCounts<R extends { id: number }>(
+  db: Db,
+  rows: R[],
+): Promise<WithItemCount<R>[]> {
   if (rows.length === 0) return [];
   const counts = await db
     .selectFrom('order_items')
@@ -147,11 +151,27 @@ function presentHistory(row: OrderStatusHistoryRow, view: OrderView): Schemas['O
 
 export type OrderView = 'admin' | 'customer';
 
-/** Full orders (items and history) for these rows, with two queries in all (no N+1). */
+/** The latest shipment of each of these orders (the last one set wins), in one query. */
+async function latestShipments(db: Db, ids: number[]): Promise<Map<number, Order['shipment']>> {
+  const rows = await db
+    .selectFrom('order_shipments')
+    .select(['order_id', 'carrier', 'tracking_number', 'created_at'])
+    .where('order_id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.order_id,
+      { carrier: r.carrier, tracking_number: r.tracking_number, updated_at: r.created_at },
+    ]),
+  );
+}
+
+/** Full orders (items, history, shipment) for these rows, with four queries in all (no N+1). */
 async function presentOrders(db: Db, orders: OrderRow[], view: OrderView): Promise<Order[]> {
   if (orders.length === 0) return [];
   const ids = orders.map((r) => r.id);
-  const [rows, items, history] = await Promise.all([
+  const [rows, items, history, shipments] = await Promise.all([
     withItemCounts(db, orders),
     db.selectFrom('order_items').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
     db
@@ -161,6 +181,7 @@ async function presentOrders(db: Db, orders: OrderRow[], view: OrderView): Promi
       .orderBy('created_at')
       .orderBy('id')
       .execute(),
+    latestShipments(db, ids),
   ]);
   return rows.map((row) => ({
     ...presentOrderSummary(row),
@@ -172,7 +193,7 @@ async function presentOrders(db: Db, orders: OrderRow[], view: OrderView): Promi
     status_history: history
       .filter((h) => h.order_id === row.id)
       .map((h) => presentHistory(h, view)),
-    shipment: null,
+    shipment: shipments.get(row.id) ?? null,
   }));
 }
 
@@ -255,10 +276,15 @@ function countedByStatus(db: Db, status: OrderStatus | undefined, filterCount: n
   return undefined;
 }
 
-export async function listAdminOrders(
-  db: Db,
-  q: AdminOrderQuery,
-): Promise<{ items: OrderSummary[]; total: number }> {
+/** The filters and sort of the admin list, without the paging: the CSV export takes them too. */
+export type AdminOrderFilters = Omit<AdminOrderQuery, 'skip' | 'limit'>;
+
+/** The `orders as o` count query the list's filters apply to. */
+const countOrders = (db: Db) =>
+  db.selectFrom('orders as o').select((eb) => eb.fn.countAll<number>().as('n'));
+
+/** What the list keeps (conditions on `orders as o`) and in which order; 422 for bad dates. */
+export function adminOrderSelection(db: Db, q: AdminOrderFilters): ListSelection {
   const from = q.date_from === undefined ? undefined : instant(q.date_from, 'date_from');
   const to = q.date_to === undefined ? undefined : instant(q.date_to, 'date_to');
   if (from !== undefined && to !== undefined && from > to) {
@@ -286,17 +312,19 @@ export async function listAdminOrders(
   if (q.payment_method !== undefined) {
     filters.push(sql<SqlBool>`o.payment_method = ${q.payment_method}`);
   }
-
-  const { rows, total } = await sortedPage(
-    {
-      page: selectOrders(db),
-      count: db.selectFrom('orders as o').select((eb) => eb.fn.countAll<number>().as('n')),
-      counted: countedByStatus(db, q.status, filters.length),
-    },
+  return {
     filters,
-    q,
-    sortOrder(q.sort, SORT_COLUMNS, 'o.id'),
-  );
+    order: sortOrder(q.sort, SORT_COLUMNS, 'o.id'),
+    count: () =>
+      filteredCount(countOrders(db), filters, countedByStatus(db, q.status, filters.length)),
+  };
+}
+
+export async function listAdminOrders(
+  db: Db,
+  q: AdminOrderQuery,
+): Promise<{ items: OrderSummary[]; total: number }> {
+  const { rows, total } = await selectedPage(selectOrders(db), adminOrderSelection(db, q), q);
   return { items: (await withItemCounts(db, rows)).map(presentOrderSummary), total };
 }
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
 import type { NewProduct, ProductRow, ProductUpdate as ProductColumnsUpdate } from '../db/schema';
 import type { Db } from '../db/database';
-import { searchIn, sortedPage, sortOrder } from '../db/search';
+import { filteredCount, searchIn, selectedPage, sortOrder, type ListSelection } from '../db/search';
 import { constraintName, isUniqueViolation } from '../db/transaction';
 import { toMillimes } from '../domain/money';
 import { priceInclVat } from '../domain/vat';
@@ -115,11 +115,15 @@ async function presentProducts(db: Db, rows: ProductRow[], at: Date): Promise<Pr
   return rows.map((row) => presentProduct(row, rates, variants(row.id)));
 }
 
-export async function listAdminProducts(
-  db: Db,
-  q: AdminProductQuery,
-  at: Date,
-): Promise<{ items: Product[]; total: number }> {
+/** The filters and sort of the admin list, without the paging: the CSV export takes them too. */
+export type AdminProductFilters = Omit<AdminProductQuery, 'skip' | 'limit'>;
+
+/** The `products as p` count query the list's filters apply to. */
+const countProducts = (db: Db) =>
+  db.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('n'));
+
+/** What the list keeps (conditions on `products as p`) and in which order. */
+export function adminProductSelection(db: Db, q: AdminProductFilters): ListSelection {
   const filters = searchIn(q.search, ['p.name', 'p.slug', 'p.brand']);
   if (q.category_id !== undefined) {
     filters.push(sql<SqlBool>`${sql.ref('p.category_id')} = ${q.category_id}`);
@@ -127,16 +131,27 @@ export async function listAdminProducts(
   if (q.is_active !== undefined) {
     filters.push(sql<SqlBool>`${sql.ref('p.is_active')} = ${sql.lit(fromBool(q.is_active))}`);
   }
-
-  const { rows, total } = await sortedPage(
-    {
-      page: selectAdminProducts(db),
-      count: db.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('n')),
-      counted: filters.length === 0 ? () => countOf(db, 'products') : undefined,
-    },
+  return {
     filters,
+    order: sortOrder(q.sort, SORT_COLUMNS, 'p.id'),
+    count: () =>
+      filteredCount(
+        countProducts(db),
+        filters,
+        filters.length === 0 ? () => countOf(db, 'products') : undefined,
+      ),
+  };
+}
+
+export async function listAdminProducts(
+  db: Db,
+  q: AdminProductQuery,
+  at: Date,
+): Promise<{ items: Product[]; total: number }> {
+  const { rows, total } = await selectedPage(
+    selectAdminProducts(db),
+    adminProductSelection(db, q),
     q,
-    sortOrder(q.sort, SORT_COLUMNS, 'p.id'),
   );
   return { items: await presentProducts(db, rows, at), total };
 }
