@@ -92,9 +92,9 @@ export const orders = {
   /** PUT /admin/orders/{id}/shipment {carrier, tracking_number} → the order; 409 when cancelled */
   setShipment: orderWrite('put', '/admin/orders/:id/shipment', (order, { body }) => {
     if (order.status === 'cancelled' || order.status === 'refunded')
-      return json({ detail: 'A cancelled or refunded order cannot be shipped' }, 409);
-    const updated_at = now();
-    const shipment = { ...(body as OrderShipmentUpdate), updated_at };
-    return json({ ...order, shipment, updated_at });
+      return json({ detail: `A ${order.status} order cannot be shipped` }, 409);
+    // The order itself is not changed: only its shipment (the server leaves updated_at).
+    const shipment = { ...(body as OrderShipmentUpdate), updated_at: now() };
+    return json({ ...order, shipment });
   }),
 };

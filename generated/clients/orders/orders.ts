@@ -157,7 +157,7 @@ export const addOrderNote = (
   );
 };
 /**
- * Admin token with role super_admin, admin, manager or support (403 otherwise). Sets (or corrects) the order's shipment and records it in the timeline; the status is not changed (shipping it is a status change of its own). Sending the values already stored changes nothing and records nothing. 409 for a cancelled or refunded order; 404 when there is no such order; 422 for blank or too long values.
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Sets (or corrects) the order's shipment and records it in the timeline; the status is not changed (shipping it is a status change of its own). Sending the values already stored changes nothing and records nothing. 409 "A cancelled order cannot be shipped" (or refunded); 404 when there is no such order; 422 for blank or too long values.
  * @summary Set the carrier and tracking number of an order
  */
 export const setOrderShipment = (

@@ -168,7 +168,7 @@ export async function setOrderShipment(
     const order = await read.executeTakeFirst();
     if (!order) throw notFound(ORDER_NOT_FOUND);
     if (UNSHIPPABLE.includes(order.status)) {
-      throw conflict(`A ${order.status} order cannot be shipped: its shipment cannot be set`);
+      throw conflict(`A ${order.status} order cannot be shipped`);
     }
     const latest = await trx
       .selectFrom('order_shipments')

@@ -680,7 +680,7 @@ export const SetShipmentRefused: Story = {
     await userEvent.type(shipment.getByRole('textbox', { name: 'Tracking number' }), '7731');
     await userEvent.click(shipment.getByRole('button', { name: 'Save shipment' }));
     await requests.waitFor('PUT', '/api/v1/admin/orders/4/shipment');
-    await expectToast('Error', 'A cancelled or refunded order cannot be shipped', 'error');
+    await expectToast('Error', 'A cancelled order cannot be shipped', 'error');
     await expect(shipment.queryByTestId('shipment-details')).toBeNull();
   },
 };
