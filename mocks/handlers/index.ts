@@ -14,9 +14,11 @@ import { auth } from './auth';
 import { categories } from './categories';
 import { customers } from './customers';
 import { dashboard } from './dashboard';
+import { csvExports } from './exports';
 import { media, uploads } from './uploads';
 import { orders } from './orders';
 import { products } from './products';
+import { settings } from './settings';
 import { users } from './users';
 import { variants } from './variants';
 import { vatRates } from './vat-rates';
@@ -25,11 +27,13 @@ export { API } from './endpoint';
 export {
   auth,
   categories,
+  csvExports,
   customers,
   dashboard,
   media,
   orders,
   products,
+  settings,
   uploads,
   users,
   variants,
@@ -96,4 +100,9 @@ export const defaultHandlers = [
   customers.list(),
   dashboard.stats(),
   media.get(),
+  settings.get(),
+  settings.update(),
+  settings.changes(),
+  csvExports.orders(),
+  csvExports.products(),
 ];

@@ -9,7 +9,16 @@ import { expectLocation, screen } from '@/testing/story';
 import { AdminLayout } from './AdminLayout';
 
 const LOGOUT = '/api/v1/admin/auth/logout';
-const LINKS = ['Dashboard', 'Products', 'Orders', 'Customers', 'Categories', 'VAT Rates', 'Users'];
+const LINKS = [
+  'Dashboard',
+  'Products',
+  'Orders',
+  'Customers',
+  'Categories',
+  'VAT Rates',
+  'Users',
+  'Settings',
+];
 const HREFS = [
   '/admin',
   '/admin/products',
@@ -18,6 +27,7 @@ const HREFS = [
   '/admin/categories',
   '/admin/vat-rates',
   '/admin/users',
+  '/admin/settings',
 ];
 
 const meta = {
