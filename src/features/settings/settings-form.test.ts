@@ -7,6 +7,7 @@ import {
   changedSettings,
   EMAIL_MESSAGE,
   isMatriculeFiscal,
+  LOGO_MESSAGE,
   MATRICULE_MESSAGE,
   MONEY_MESSAGE,
   PHONE_MESSAGE,
@@ -151,7 +152,7 @@ describe('the PATCH body', () => {
 
   it('clears the optional fields with null, and never sends an empty identity', () => {
     expect(
-      changedSettings(shopSettings, { ...filled, phone: ' ', email: '', logo_key: '' }),
+      changedSettings(shopSettings, { ...filled, phone: ' ', email: '', logo_url: '' }),
     ).toEqual({ phone: null, email: null, logo_key: null });
     expect(changedSettings(newShopSettings, settingsToValues(newShopSettings))).toEqual({});
     expect(
@@ -161,6 +162,27 @@ describe('the PATCH body', () => {
         invoice_prefix: '',
       }),
     ).toEqual({ time_zone: 'Europe/Paris', invoice_prefix: '' });
+  });
+});
+
+describe('the logo', () => {
+  it('takes a PNG or JPEG upload only, and is sent as its key', () => {
+    expect(validate({ ...filled, logo_url: '/api/v1/media/logo.gif' }).errors).toEqual({
+      logo_url: LOGO_MESSAGE,
+    });
+    expect(validate({ ...filled, logo_url: '/api/v1/media/new-logo.JPG' }).summary).toBe(null);
+    expect(
+      changedSettings(shopSettings, { ...filled, logo_url: '/api/v1/media/new-logo.jpg' }),
+    ).toEqual({
+      logo_key: 'new-logo.jpg',
+    });
+  });
+
+  it('shows a refused logo key on the logo', () => {
+    const error = new ApiError(422, 'x', 'http', [
+      { loc: ['body', 'logo_key'], msg: 'Not an image', type: 'value_error' },
+    ]);
+    expect(settingsFieldErrors(error)).toEqual({ logo_url: 'Not an image' });
   });
 });
 

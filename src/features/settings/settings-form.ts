@@ -1,5 +1,6 @@
 import { object, string } from 'yup';
 import type { ShopSettings, ShopSettingsUpdate } from '@generated/model';
+import { mediaKeyFromUrl } from '@/components/media-uploader';
 import { fieldIssues } from '@/lib/http';
 
 /** The settings screen's fields, as typed ('' for a value not set). */
@@ -10,8 +11,8 @@ export interface SettingsFormValues {
   trade_register_number: string;
   phone: string;
   email: string;
-  /** The uploaded logo's key, '' for none. */
-  logo_key: string;
+  /** The logo's URL as the uploader shows it, '' for none (sent as its key). */
+  logo_url: string;
   invoice_prefix: string;
   credit_note_prefix: string;
   stamp_duty: string;
@@ -36,7 +37,8 @@ export const SETTINGS_MAX_LENGTH = {
   credit_note_prefix: 10,
   stamp_duty: 13,
   time_zone: 64,
-} as const satisfies Record<SettingsField, number>;
+} as const satisfies Record<keyof ShopSettingsUpdate, number>;
+type BoundedField = Exclude<SettingsField, 'logo_url'>;
 
 /** The contract's patterns (DocumentPrefix, the phone, Money, TimeZone). */
 export const SETTINGS_PATTERNS = {
@@ -58,6 +60,7 @@ export const PHONE_MESSAGE = 'Enter a phone number: digits, spaces, ( ) . - and 
 export const MONEY_MESSAGE = 'Enter an amount in TND with up to 3 decimals';
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 export const TIME_ZONE_MESSAGE = 'Choose a time zone';
+export const LOGO_MESSAGE = 'The logo must be a PNG or JPEG image';
 
 /** The identity an invoice needs: once saved it cannot be cleared (the contract refuses null). */
 const INVOICE_IDENTITY = ['legal_name', 'address', 'matricule_fiscal'] as const;
@@ -65,7 +68,7 @@ const INVOICE_IDENTITY = ['legal_name', 'address', 'matricule_fiscal'] as const;
 export const isMatriculeFiscal = (value: string) =>
   MATRICULE_PATTERN.test(value.replace(/\s/g, '').toUpperCase());
 
-const max = (field: SettingsField, label: string) =>
+const max = (field: BoundedField, label: string) =>
   [
     SETTINGS_MAX_LENGTH[field],
     `${label} must be at most ${SETTINGS_MAX_LENGTH[field]} characters`,
@@ -99,7 +102,11 @@ export const settingsSchema = object({
     .trim()
     .email(EMAIL_MESSAGE)
     .max(...max('email', 'Email')),
-  logo_key: string(),
+  logo_url: string().test(
+    'png-or-jpeg',
+    LOGO_MESSAGE,
+    (url) => !url || /\.(png|jpe?g)$/i.test(mediaKeyFromUrl(url) ?? ''),
+  ),
   invoice_prefix: string()
     .max(...max('invoice_prefix', 'Invoice prefix'))
     .matches(SETTINGS_PATTERNS.prefix, PREFIX_MESSAGE),
@@ -123,7 +130,7 @@ export function settingsToValues(settings: ShopSettings): SettingsFormValues {
     trade_register_number: settings.trade_register_number ?? '',
     phone: settings.phone ?? '',
     email: settings.email ?? '',
-    logo_key: settings.logo_key ?? '',
+    logo_url: settings.logo_key ? (settings.logo_url ?? '') : '',
     invoice_prefix: settings.invoice_prefix,
     credit_note_prefix: settings.credit_note_prefix,
     stamp_duty: settings.stamp_duty,
@@ -132,11 +139,12 @@ export function settingsToValues(settings: ShopSettings): SettingsFormValues {
 }
 
 /** The fields the contract lets be cleared (null). */
-const NULLABLE = new Set<SettingsField>(['trade_register_number', 'phone', 'email', 'logo_key']);
+const NULLABLE = new Set<SettingsField>(['trade_register_number', 'phone', 'email', 'logo_url']);
 
 /** What a field's typed value is sent as: trimmed, null for a clearable field left empty. */
 function bodyValue(field: SettingsField, value: string): string | null {
-  const text = field === 'address' ? value.trim().replace(/\r\n?/g, '\n') : value.trim();
+  const typed = field === 'logo_url' ? (mediaKeyFromUrl(value) ?? '') : value;
+  const text = field === 'address' ? typed.trim().replace(/\r\n?/g, '\n') : typed.trim();
   return text === '' && NULLABLE.has(field) ? null : text;
 }
 
@@ -155,7 +163,7 @@ export function changedSettings(
     if (next === bodyValue(field, before[field])) continue;
     // Not set yet and left empty: nothing to send (the contract refuses an empty identity).
     if (next === '' && (INVOICE_IDENTITY as readonly string[]).includes(field)) continue;
-    body[field] = next;
+    body[field === 'logo_url' ? 'logo_key' : field] = next;
   }
   return body as ShopSettingsUpdate;
 }
@@ -164,7 +172,8 @@ export function changedSettings(
 export function settingsFieldErrors(error: unknown): SettingsFieldErrors {
   const errors: SettingsFieldErrors = {};
   for (const [field, message] of fieldIssues(error))
-    if (field in SETTINGS_MAX_LENGTH) errors[field as SettingsField] = message;
+    if (field === 'logo_key') errors.logo_url = message;
+    else if (field in SETTINGS_MAX_LENGTH) errors[field as SettingsField] = message;
   return errors;
 }
 
