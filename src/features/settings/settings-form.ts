@@ -165,7 +165,7 @@ export function changedSettings(
     if (next === '' && (INVOICE_IDENTITY as readonly string[]).includes(field)) continue;
     body[field === 'logo_url' ? 'logo_key' : field] = next;
   }
-  return body as ShopSettingsUpdate;
+  return body;
 }
 
 /** The messages of a refused save, by the field they belong to. */
