@@ -30,7 +30,7 @@ export const SearchedAndSorted: Story = {
   play: async ({ canvasElement }) => {
     const downloads = captureDownloads();
     const canvas = within(canvasElement);
-    await canvas.findAllByRole('row');
+    await canvas.findByTestId('product-count');
     await userEvent.type(canvas.getByRole('searchbox'), 'huile');
     await expectSent(LIST, 'search', 'huile');
     await clickSort(canvasElement, 'Price');
@@ -48,7 +48,7 @@ export const ProgressAndCancel: Story = {
   parameters: mockedBy(csvExports.products.loading()),
   play: async ({ canvasElement }) => {
     const downloads = captureDownloads();
-    await within(canvasElement).findAllByRole('row');
+    await within(canvasElement).findByTestId('product-count');
     await startExport(canvasElement);
     const panel = await expectExportProgress(canvasElement, 'Exporting CSV (products)');
     await userEvent.click(within(panel).getByRole('button', { name: 'Cancel' }));
@@ -60,7 +60,7 @@ export const ProgressAndCancel: Story = {
 export const Refused: Story = {
   parameters: mockedBy(csvExports.products.error(500, 'Export failed: disk full')),
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findAllByRole('row');
+    await within(canvasElement).findByTestId('product-count');
     await startExport(canvasElement);
     await expectToast('Error', 'Export failed: disk full', 'error');
     await expectNoExportProgress(canvasElement);

@@ -128,14 +128,15 @@ function SettingsForm({
       if (fieldErrors && Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);
     },
   });
-  const { values, errors, touched, handleChange, handleBlur, setFieldValue } = form;
+  const { values, errors, touched, handleBlur, setFieldValue } = form;
   const [uploading, setUploading] = useState(false);
   useUnsavedChangesGuard(canEdit && (form.dirty || uploading));
   const disabled = !canEdit || form.isSubmitting;
 
+  // The typed text, as typed: Formik's handleChange would turn the stamp duty into a number.
   const onFieldChange = useCallback(
-    (_value: string, event: ChangeEvent<Control>) => handleChange(event),
-    [handleChange],
+    (value: string, event: ChangeEvent<Control>) => void setFieldValue(event.target.name, value),
+    [setFieldValue],
   );
   const bind = (name: Exclude<SettingsField, 'logo_url'>) => ({
     name,
