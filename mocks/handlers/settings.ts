@@ -14,6 +14,8 @@ function writtenMatricule(value: string): string {
 function applied(base: ShopSettings, body: ShopSettingsUpdate): ShopSettings {
   const next: ShopSettings = { ...base, ...body, updated_at: now(), updated_by: 'admin' };
   if (body.matricule_fiscal) next.matricule_fiscal = writtenMatricule(body.matricule_fiscal);
+  // Money is answered with its 3 decimals.
+  if (body.stamp_duty) next.stamp_duty = Number(body.stamp_duty).toFixed(3);
   if ('logo_key' in body) next.logo_url = body.logo_key ? `/api/v1/media/${body.logo_key}` : null;
   return next;
 }

@@ -4,7 +4,6 @@
  */
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { requests } from '@mocks/recorder';
-import { screen } from './story';
 
 /**
  * The file names handed to the browser from now on (saveBlob clicks a link named like the file);
@@ -22,8 +21,16 @@ export function captureDownloads(): string[] {
 
 /** Clicks 'Export CSV', then the menu's `choice` when the list offers several files. */
 export async function startExport(canvasElement: HTMLElement, choice?: string): Promise<void> {
-  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Export CSV' }));
-  if (choice) await userEvent.click(await screen.findByRole('menuitem', { name: choice }));
+  const trigger = within(canvasElement).getByRole('button', { name: 'Export CSV' });
+  await userEvent.click(trigger);
+  if (!choice) return;
+  // The menu this trigger opened (portalled), not one a previous story left in the page.
+  const menu = await waitFor(() => {
+    const found = document.getElementById(trigger.getAttribute('aria-controls') ?? '');
+    if (!found) throw new Error('The export menu did not open');
+    return found;
+  });
+  await userEvent.click(await within(menu).findByRole('menuitem', { name: choice }));
 }
 
 /** The progress panel, once it says `text`. */

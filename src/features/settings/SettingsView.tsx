@@ -25,10 +25,10 @@ import {
   type SettingsFormValues,
 } from './settings-form';
 
-export const READ_ONLY_TEXT = 'Only admins can change the shop settings.';
+const READ_ONLY_TEXT = 'Only admins can change the shop settings.';
 
 /** The label of each field, on the form and in the change history. */
-export const FIELD_LABELS: Record<SettingsField | 'logo_key', string> = {
+const FIELD_LABELS: Record<SettingsField | 'logo_key', string> = {
   legal_name: 'Legal name',
   address: 'Address',
   matricule_fiscal: 'Matricule fiscal',
@@ -44,7 +44,7 @@ export const FIELD_LABELS: Record<SettingsField | 'logo_key', string> = {
 };
 
 /** The change history as the screen shows it; null for roles that may not read it. */
-export interface SettingsChangesState {
+interface SettingsChangesState {
   /** Newest first; undefined while loading. */
   rows: readonly ShopSettingsChange[] | undefined;
   failed: boolean;

@@ -22,7 +22,7 @@ export interface SettingsFormValues {
 export type SettingsField = keyof SettingsFormValues;
 export type SettingsFieldErrors = Partial<Record<SettingsField, string>>;
 
-export const DEFAULT_TIME_ZONE = 'Africa/Tunis';
+const DEFAULT_TIME_ZONE = 'Africa/Tunis';
 
 /** The contract's maxLength of each field (ShopSettingsUpdate; the vitest compares them). */
 export const SETTINGS_MAX_LENGTH = {
@@ -59,7 +59,7 @@ export const PREFIX_MESSAGE = 'Up to 10 capital letters, digits and hyphens';
 export const PHONE_MESSAGE = 'Enter a phone number: digits, spaces, ( ) . - and an optional +';
 export const MONEY_MESSAGE = 'Enter an amount in TND with up to 3 decimals';
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
-export const TIME_ZONE_MESSAGE = 'Choose a time zone';
+const TIME_ZONE_MESSAGE = 'Choose a time zone';
 export const LOGO_MESSAGE = 'The logo must be a PNG or JPEG image';
 
 /** The identity an invoice needs: once saved it cannot be cleared (the contract refuses null). */
