@@ -3,7 +3,13 @@
  * by the app).
  */
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import type { Endpoint } from '@mocks/handlers/endpoint';
 import { requests } from '@mocks/recorder';
+import { expectToast, mockedBy } from './story';
+
+interface Play {
+  canvasElement: HTMLElement;
+}
 
 /**
  * The file names handed to the browser from now on (saveBlob clicks a link named like the file);
@@ -21,12 +27,11 @@ export function captureDownloads(): string[] {
 
 /** Clicks 'Export CSV', then the menu's `choice` when the list offers several files. */
 export async function startExport(canvasElement: HTMLElement, choice?: string): Promise<void> {
-  const trigger = within(canvasElement).getByRole('button', { name: 'Export CSV' });
-  await userEvent.click(trigger);
+  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Export CSV' }));
   if (!choice) return;
-  // The menu this trigger opened (portalled), not one a previous story left in the page.
+  // The open menu (portalled), not one a previous story may have left in the page.
   const menu = await waitFor(() => {
-    const found = document.getElementById(trigger.getAttribute('aria-controls') ?? '');
+    const found = document.querySelector<HTMLElement>('[role="menu"][data-state="open"]');
     if (!found) throw new Error('The export menu did not open');
     return found;
   });
@@ -55,4 +60,70 @@ export function lastListQuery(path: string): Record<string, string> {
   return Object.fromEntries(
     Object.entries(query).filter(([name]) => name !== 'skip' && name !== 'limit'),
   );
+}
+
+interface CsvExportStoriesOptions {
+  /** The export's mock endpoint (csvExports.orders). */
+  endpoint: Endpoint<[]>;
+  /** Waits until the list is shown. */
+  listShown: (canvasElement: HTMLElement) => Promise<unknown>;
+  /** The menu item to pick, when the list offers several files. */
+  choice?: string;
+  /** What the progress panel names ('Exporting CSV (one row per order)'). */
+  exporting: string;
+  /** The file name the mock gives. */
+  fileName: string;
+  /** The toast when the server says nothing ('Failed to export orders'). */
+  failure: string;
+}
+
+/** The stories every list's CSV export tells: progress, cancel, refusals. */
+export function csvExportStories(options: CsvExportStoriesOptions) {
+  const { endpoint, listShown, choice, exporting, fileName, failure } = options;
+  const begin = async (canvasElement: HTMLElement) => {
+    await listShown(canvasElement);
+    await startExport(canvasElement, choice);
+  };
+  const refused =
+    (detail: string) =>
+    async ({ canvasElement }: Play) => {
+      const downloads = captureDownloads();
+      await begin(canvasElement);
+      await expectToast('Error', detail, 'error');
+      await expectNoExportProgress(canvasElement);
+      await expect(downloads).toEqual([]);
+    };
+  return {
+    ProgressWhileTheServerAnswers: {
+      parameters: mockedBy(endpoint.delayed(1500)),
+      play: async ({ canvasElement }: Play) => {
+        const downloads = captureDownloads();
+        await begin(canvasElement);
+        await expectExportProgress(canvasElement, exporting);
+        await expectExportProgress(canvasElement, 'Preparing the export...');
+        // The screen stays usable meanwhile.
+        await userEvent.type(within(canvasElement).getByRole('searchbox'), 'a');
+        await expect(within(canvasElement).getByRole('searchbox')).toHaveValue('a');
+        await expectNoExportProgress(canvasElement);
+        await expect(downloads).toEqual([fileName]);
+      },
+    },
+    Cancel: {
+      parameters: mockedBy(endpoint.loading()),
+      play: async ({ canvasElement }: Play) => {
+        const downloads = captureDownloads();
+        await begin(canvasElement);
+        const panel = await expectExportProgress(canvasElement, exporting);
+        await requests.waitFor('GET', `/api/v1${endpoint.path}`);
+        await userEvent.click(within(panel).getByRole('button', { name: 'Cancel' }));
+        await expectNoExportProgress(canvasElement);
+        await expect(downloads).toEqual([]);
+      },
+    },
+    Refused: {
+      parameters: mockedBy(endpoint.error(403, 'Not enough permissions')),
+      play: refused('Not enough permissions'),
+    },
+    NetworkFailure: { parameters: mockedBy(endpoint.networkError()), play: refused(failure) },
+  };
 }

@@ -24,6 +24,8 @@ export function ExportMenu<V extends string>({ choices, onExport, busy }: Export
     );
   return (
     <Menu.Root
+      lazyMount
+      unmountOnExit
       onSelect={({ value }) => {
         const choice = choices.find((c) => c.value === value);
         if (choice) onExport(choice);
