@@ -22,13 +22,7 @@ function applied(base: ShopSettings, body: ShopSettingsUpdate): ShopSettings {
 
 export const settings = {
   /** GET /admin/settings/shop */
-  get: endpoint(
-    'get',
-    '/admin/settings/shop',
-    (result: ShopSettings = shopSettings) =>
-      () =>
-        json(result),
-  ),
+  get: crud.single('/admin/settings/shop', shopSettings),
   /** PATCH /admin/settings/shop: `result`, or `base` with the body applied. */
   update: endpoint(
     'patch',

@@ -1,4 +1,5 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Button, Flex } from '@chakra-ui/react';
+import { useState } from 'react';
 
 export interface ExportChoice<V extends string = string> {
   value: V;
@@ -6,15 +7,16 @@ export interface ExportChoice<V extends string = string> {
 }
 
 export interface ExportMenuProps<V extends string> {
-  /** One item per kind of file; a single choice makes a plain button. */
+  /** One button per kind of file; a single choice makes 'Export CSV' itself start it. */
   choices: readonly ExportChoice<V>[];
   onExport: (choice: ExportChoice<V>) => void;
   /** An export is running (one at a time). */
   busy: boolean;
 }
 
-/** The 'Export CSV' action of a list's header. */
+/** The 'Export CSV' action of a list's header: it offers the kinds of file, then exports one. */
 export function ExportMenu<V extends string>({ choices, onExport, busy }: ExportMenuProps<V>) {
+  const [open, setOpen] = useState(false);
   const [only] = choices;
   if (choices.length === 1 && only)
     return (
@@ -23,30 +25,28 @@ export function ExportMenu<V extends string>({ choices, onExport, busy }: Export
       </Button>
     );
   return (
-    <Menu.Root
-      lazyMount
-      unmountOnExit
-      onSelect={({ value }) => {
-        const choice = choices.find((c) => c.value === value);
-        if (choice) onExport(choice);
-      }}
-    >
-      <Menu.Trigger asChild>
-        <Button variant="outline" disabled={busy}>
-          Export CSV
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            {choices.map((choice) => (
-              <Menu.Item key={choice.value} value={choice.value}>
-                {choice.label}
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Flex gap="2" wrap="wrap" role="group" aria-label="Export CSV">
+      <Button
+        variant="outline"
+        disabled={busy}
+        aria-expanded={open}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        Export CSV
+      </Button>
+      {open &&
+        choices.map((choice) => (
+          <Button
+            key={choice.value}
+            variant="subtle"
+            onClick={() => {
+              setOpen(false);
+              onExport(choice);
+            }}
+          >
+            {choice.label}
+          </Button>
+        ))}
+    </Flex>
   );
 }
