@@ -5,6 +5,7 @@ import { newShopSettings, shopSettings } from '@mocks/fixtures/settings';
 import { settings } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { adminScreenMeta } from '@/testing/admin-screen';
+import { expectLoadErrorAlert } from '@/testing/list-screen';
 import { bodyIssue, expectScreenTitle, expectToast, mockedBy, type Scope } from '@/testing/story';
 import { beforeUnloadPrevented } from '@/testing/unsaved-changes';
 import { paths } from '@/lib/paths';
@@ -33,9 +34,13 @@ async function loaded(canvasElement: HTMLElement): Promise<Scope> {
   return canvas;
 }
 
-async function replaceText(input: HTMLElement, text: string) {
-  await userEvent.clear(input);
-  if (text) await userEvent.type(input, text);
+/** Types each text over the field labelled with its key ('' clears it). */
+async function fill(canvas: Scope, texts: Record<string, string>) {
+  for (const [label, text] of Object.entries(texts)) {
+    const input = field(canvas, label);
+    await userEvent.clear(input);
+    if (text) await userEvent.type(input, text);
+  }
 }
 
 export const Loading: Story = {
@@ -50,10 +55,12 @@ export const Loading: Story = {
 export const LoadFailure: Story = {
   parameters: mockedBy(settings.get.error(500, 'Database unavailable')),
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Failed to load settings')).toBeVisible();
-    await expect(canvas.getByText('Database unavailable')).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    const alert = await expectLoadErrorAlert(
+      canvasElement,
+      'Failed to load settings',
+      'Database unavailable',
+    );
+    await userEvent.click(alert.getByRole('button', { name: 'Retry' }));
     await requests.waitFor('GET', SETTINGS, { count: 2 });
   },
 };
@@ -101,12 +108,14 @@ export const Filled: Story = {
 export const InvalidInput: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
-    await replaceText(field(canvas, 'Legal name'), '');
-    await replaceText(field(canvas, 'Matricule fiscal'), '12345');
-    await replaceText(field(canvas, 'Phone'), 'call us');
-    await replaceText(field(canvas, 'Email'), 'contact@');
-    await replaceText(field(canvas, 'Invoice prefix'), 'inv-');
-    await replaceText(field(canvas, 'Stamp duty'), '1.0005');
+    await fill(canvas, {
+      'Legal name': '',
+      'Matricule fiscal': '12345',
+      Phone: 'call us',
+      Email: 'contact@',
+      'Invoice prefix': 'inv-',
+      'Stamp duty': '1.0005',
+    });
     await userEvent.click(saveButton(canvas));
     for (const message of [
       'Legal name is required',
@@ -124,9 +133,11 @@ export const InvalidInput: Story = {
 export const SavesOnlyTheChangedFields: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
-    await replaceText(field(canvas, 'Legal name'), 'Dar El Jeld SA ');
-    await replaceText(field(canvas, 'Stamp duty'), '2');
-    await replaceText(field(canvas, 'Matricule fiscal'), '1234567 a a m 000');
+    await fill(canvas, {
+      'Legal name': 'Dar El Jeld SA ',
+      'Stamp duty': '2',
+      'Matricule fiscal': '1234567 a a m 000',
+    });
     await expect(beforeUnloadPrevented()).toBe(true);
     await userEvent.click(saveButton(canvas));
     const [patch] = await requests.waitFor('PATCH', SETTINGS);
@@ -163,7 +174,7 @@ export const SaveFails: Story = {
   parameters: mockedBy(settings.update.networkError()),
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
-    await replaceText(field(canvas, 'Credit note prefix'), 'AV-');
+    await fill(canvas, { 'Credit note prefix': 'AV-' });
     await userEvent.click(saveButton(canvas));
     await expectToast('Error', 'Failed to save settings', 'error');
     await expect(field(canvas, 'Credit note prefix')).toHaveValue('AV-');
