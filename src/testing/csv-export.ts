@@ -33,7 +33,7 @@ export async function startExport(canvasElement: HTMLElement, choice?: string): 
 }
 
 /** The progress panel, once it says `text`. */
-export async function expectExportProgress(
+async function expectExportProgress(
   canvasElement: HTMLElement,
   text: string,
 ): Promise<HTMLElement> {
