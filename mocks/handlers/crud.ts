@@ -42,6 +42,16 @@ export const pagedListOf = <T>(path: string, fixtures: readonly T[]) =>
 export const queriedListOf = <T>(path: string, fixtures: readonly T[], spec: ListSpec<T>) =>
   listOf(path, fixtures, (items, query, url) => pagedList(queryItems(items, query, spec), url));
 
+/** GET <path>: one record, the fixture unless the story gives another. */
+export const single = <T>(path: string, fixture: T) =>
+  endpoint(
+    'get',
+    path,
+    (record: T = fixture) =>
+      () =>
+        json(record),
+  );
+
 /** GET <path with :id>: a record, or the one with that id in a list (else 404 '<what> not found'). */
 export const getById = <T extends { id: number }>(
   path: string,

@@ -14,10 +14,12 @@ import { auth } from './auth';
 import { categories } from './categories';
 import { customers } from './customers';
 import { dashboard } from './dashboard';
+import { csvExports } from './exports';
 import { invoices } from './invoices';
 import { media, uploads } from './uploads';
 import { orders } from './orders';
 import { products } from './products';
+import { settings } from './settings';
 import { users } from './users';
 import { variants } from './variants';
 import { vatRates } from './vat-rates';
@@ -26,12 +28,14 @@ export { API } from './endpoint';
 export {
   auth,
   categories,
+  csvExports,
   customers,
   dashboard,
   invoices,
   media,
   orders,
   products,
+  settings,
   uploads,
   users,
   variants,
@@ -106,4 +110,9 @@ export const defaultHandlers = [
   customers.list(),
   dashboard.stats(),
   media.get(),
+  settings.get(),
+  settings.update(),
+  settings.changes(),
+  csvExports.orders(),
+  csvExports.products(),
 ];

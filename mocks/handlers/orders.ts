@@ -4,10 +4,11 @@ import type {
   OrderNoteCreate,
   OrderShipmentUpdate,
   OrderStatusUpdate,
+  OrderSummary,
 } from '@generated/model';
 import { orderDetails, orders as fixtures, timelineOf } from '../fixtures';
 import * as crud from './crud';
-import { endpoint, json, newId, notFound, now, type Call } from './endpoint';
+import { endpoint, json, newId, notFound, now, type Call, type ListSpec } from './endpoint';
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -35,31 +36,34 @@ const orderWrite = (
     return order ? change(order, call) : notFound('Order not found');
   });
 
+/** What listAdminOrders (and exportOrders) do with their search, filters and sort. */
+export const orderListSpec: ListSpec<OrderSummary> = {
+  search: (o) => [
+    o.order_number,
+    o.customer_email,
+    o.shipping_address.email,
+    `${o.shipping_address.first_name} ${o.shipping_address.last_name}`,
+  ],
+  filters: {
+    status: (o, status) => o.status === status,
+    payment_method: (o, method) => o.payment_method === method,
+    customer_email: (o, email) => o.customer_email.toLowerCase() === email.toLowerCase(),
+    shipping_email: (o, email) => sameEmail(o.shipping_address.email, email),
+    date_from: (o, from) => Date.parse(o.created_at) >= Date.parse(from),
+    date_to: (o, to) => Date.parse(o.created_at) <= Date.parse(to),
+  },
+  sortKeys: {
+    created_at: (o) => Date.parse(o.created_at),
+    total_amount: (o) => Number(o.total_amount),
+  },
+};
+
 export const orders = {
   /**
    * GET /admin/orders/ (search, status, payment_method, customer_email, shipping_email, date
    * range, sort, skip/limit, X-Total-Count)
    */
-  list: crud.queriedListOf('/admin/orders/', fixtures, {
-    search: (o) => [
-      o.order_number,
-      o.customer_email,
-      o.shipping_address.email,
-      `${o.shipping_address.first_name} ${o.shipping_address.last_name}`,
-    ],
-    filters: {
-      status: (o, status) => o.status === status,
-      payment_method: (o, method) => o.payment_method === method,
-      customer_email: (o, email) => o.customer_email.toLowerCase() === email.toLowerCase(),
-      shipping_email: (o, email) => sameEmail(o.shipping_address.email, email),
-      date_from: (o, from) => Date.parse(o.created_at) >= Date.parse(from),
-      date_to: (o, to) => Date.parse(o.created_at) <= Date.parse(to),
-    },
-    sortKeys: {
-      created_at: (o) => Date.parse(o.created_at),
-      total_amount: (o) => Number(o.total_amount),
-    },
-  }),
+  list: crud.queriedListOf('/admin/orders/', fixtures, orderListSpec),
   /** GET /admin/orders/{id} (404 'Order not found' for unknown ids) */
   get: crud.getById('/admin/orders/:id', orderDetails, 'Order'),
   /** PATCH /admin/orders/{id}/status {status, note?} → the order */

@@ -1,7 +1,7 @@
 import type { Product, ProductCreate, ProductUpdate } from '@generated/model';
 import { products as fixtures } from '../fixtures';
 import * as crud from './crud';
-import { endpoint, json, newId, now } from './endpoint';
+import { endpoint, json, newId, now, type ListSpec } from './endpoint';
 
 /** A full product from a create/update body, on top of `base`. */
 function toProduct(
@@ -20,16 +20,19 @@ function toProduct(
 const byName = (product: Product) => product.name.toLowerCase();
 const byPrice = (product: Product) => Number(product.base_price);
 
+/** What listAdminProducts (and exportProducts) do with their search, filters and sort. */
+export const productListSpec: ListSpec<Product> = {
+  search: (p) => [p.name, p.slug, p.brand],
+  filters: {
+    category_id: (p, id) => String(p.category_id) === id,
+    is_active: (p, active) => String(p.is_active) === active,
+  },
+  sortKeys: { created_at: (p) => p.created_at, name: byName, base_price: byPrice },
+};
+
 export const products = {
   /** GET /admin/products/ (search, category_id, is_active, sort, skip/limit, X-Total-Count) */
-  list: crud.queriedListOf('/admin/products/', fixtures, {
-    search: (p) => [p.name, p.slug, p.brand],
-    filters: {
-      category_id: (p, id) => String(p.category_id) === id,
-      is_active: (p, active) => String(p.is_active) === active,
-    },
-    sortKeys: { created_at: (p) => p.created_at, name: byName, base_price: byPrice },
-  }),
+  list: crud.queriedListOf('/admin/products/', fixtures, productListSpec),
   /** GET /admin/products/{id}: a product, or the one with that id in a list (else 404). */
   get: crud.getById('/admin/products/:id', fixtures, 'Product'),
   /** POST /admin/products/ (201): `result`, or the body echoed as a new product. */

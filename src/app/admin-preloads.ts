@@ -7,6 +7,7 @@ import {
   listAdminCategories,
 } from '@generated/hooks/categories/categories';
 import { getGetProductKey, getProduct } from '@generated/hooks/products/products';
+import { getGetShopSettingsKey, getShopSettings } from '@generated/hooks/settings/settings';
 import { getListUsersKey, listUsers } from '@generated/hooks/users/users';
 import { getListVatRatesKey, listVatRates } from '@generated/hooks/vatrates/vatrates';
 
@@ -27,6 +28,8 @@ export const preloadCategories = () =>
 export const preloadVatRates = () => start(getListVatRatesKey(), () => listVatRates());
 
 export const preloadUsers = () => start(getListUsersKey(), () => listUsers());
+
+export const preloadSettings = () => start(getGetShopSettingsKey(), () => getShopSettings());
 
 /** The product form's pickers, and on /admin/products/:id the product. */
 export function preloadProductForm({ id }: RouteParams): void {

@@ -2,6 +2,7 @@ import { lazyPage, type LazyPage } from './lazy-page';
 import {
   preloadCategories,
   preloadProductForm,
+  preloadSettings,
   preloadUsers,
   preloadVatRates,
   type RouteParams,
@@ -30,6 +31,7 @@ const CategoriesPage = lazyPage(
 );
 const VatRatesPage = lazyPage(() => import('@/features/vat-rates/VatRatesPage'), 'VatRatesPage');
 const UsersPage = lazyPage(() => import('@/features/users/UsersPage'), 'UsersPage');
+const SettingsPage = lazyPage(() => import('@/features/settings/SettingsPage'), 'SettingsPage');
 
 export interface AdminRoute {
   path: string;
@@ -61,4 +63,5 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: paths.categories.list, component: CategoriesPage, preload: preloadCategories },
   { path: paths.vatRates.list, component: VatRatesPage, preload: preloadVatRates },
   { path: paths.users.list, component: UsersPage, preload: preloadUsers },
+  { path: paths.settings, component: SettingsPage, preload: preloadSettings },
 ];

@@ -11,5 +11,6 @@ export {
   type Option,
 } from './fields';
 export { FormDialog } from './FormDialog';
+export { FormSection } from './FormSection';
 export { bindText, useFormDialog, type ItemFormDialogProps } from './use-form-dialog';
 export { validationSummary, type ValidationResult } from './validation';

@@ -9,7 +9,16 @@ import { expectLocation, screen } from '@/testing/story';
 import { AdminLayout } from './AdminLayout';
 
 const LOGOUT = '/api/v1/admin/auth/logout';
-const LINKS = ['Dashboard', 'Products', 'Orders', 'Customers', 'Categories', 'VAT Rates', 'Users'];
+const LINKS = [
+  'Dashboard',
+  'Products',
+  'Orders',
+  'Customers',
+  'Categories',
+  'VAT Rates',
+  'Users',
+  'Settings',
+];
 const HREFS = [
   '/admin',
   '/admin/products',
@@ -18,6 +27,7 @@ const HREFS = [
   '/admin/categories',
   '/admin/vat-rates',
   '/admin/users',
+  '/admin/settings',
 ];
 
 const meta = {
@@ -132,7 +142,7 @@ export const Mobile: Story = {
     const drawer = await screen.findByRole('dialog');
     await expect(drawer).toHaveAttribute('data-testid', 'sidebar');
     const nav = within(drawer).getByRole('navigation', { name: 'Management' });
-    await expect(within(nav).getAllByRole('link')).toHaveLength(7);
+    await expect(within(nav).getAllByRole('link')).toHaveLength(LINKS.length);
     await waitFor(() => expect(width(drawer)).toBe(288)); // 18rem
     await waitFor(() => expect(drawer.getBoundingClientRect().left).toBe(0)); // slid in from the start
     await userEvent.click(within(nav).getByRole('link', { name: 'Orders' }));

@@ -15,3 +15,9 @@ it('marks a section active on its pages and below', () => {
   expect(isNavItemActive(item('Products'), '/admin/products-archive')).toBe(false);
   expect(isNavItemActive(item('Orders'), '/admin/products')).toBe(false);
 });
+
+it('ends with the shop settings', () => {
+  expect(ADMIN_NAV.at(-1)).toMatchObject({ label: 'Settings', href: '/admin/settings' });
+  expect(isNavItemActive(item('Settings'), '/admin/settings')).toBe(true);
+  expect(isNavItemActive(item('Users'), '/admin/settings')).toBe(false);
+});

@@ -7,6 +7,7 @@ import {
   PackageIcon,
   PercentIcon,
   ShieldIcon,
+  StoreIcon,
   UsersIcon,
 } from '@/components/icons';
 import { paths } from '@/lib/paths';
@@ -28,6 +29,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { label: 'Categories', href: paths.categories.list, icon: FolderIcon },
   { label: 'VAT Rates', href: paths.vatRates.list, icon: PercentIcon },
   { label: 'Users', href: paths.users.list, icon: ShieldIcon },
+  { label: 'Settings', href: paths.settings, icon: StoreIcon },
 ];
 
 export function isNavItemActive(item: NavItem, location: string): boolean {

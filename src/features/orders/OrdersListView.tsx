@@ -1,9 +1,18 @@
 import { Tag } from '@chakra-ui/react';
 import { useMemo } from 'react';
-import type { OrderSummary } from '@generated/model';
-import { ListScreen, UnavailableState, type ServerListState } from '@/components/list-screen';
+import type { ExportOrdersRows, OrderSummary } from '@generated/model';
+import {
+  ExportMenu,
+  ExportProgress,
+  ListScreen,
+  UnavailableState,
+  type CsvExport,
+  type ExportChoice,
+  type ServerListState,
+} from '@/components/list-screen';
 import type { SearchInputProps } from '@/components/list-screen/states';
 import { UNKNOWN_EMAIL, normaliseEmail } from './customer-key';
+import { ORDER_EXPORTS } from './export-params';
 import { OrderFiltersBar } from './OrderFiltersBar';
 import type { OrderFilters } from './order-filters';
 import { toOrderRows } from './order-rows';
@@ -19,6 +28,10 @@ export interface OrdersListViewProps {
   email?: string | null;
   /** Removes the e-mail filter. */
   onClearEmail?: () => void;
+  /** The CSV export under way, if any. */
+  csv: CsvExport;
+  /** Exports the list as it is filtered and sorted. */
+  onExport: (choice: ExportChoice<ExportOrdersRows>) => void;
 }
 
 /**
@@ -32,13 +45,22 @@ export function OrdersListView({
   onFiltersChange,
   email = null,
   onClearEmail,
+  csv,
+  onExport,
 }: OrdersListViewProps) {
   const rows = useMemo(() => toOrderRows(orders ?? []), [orders]);
+  const exporting = csv.progress !== null;
+  const actions = useMemo(
+    () => <ExportMenu choices={ORDER_EXPORTS} onExport={onExport} busy={exporting} />,
+    [onExport, exporting],
+  );
 
   return (
     <ListScreen
       title="Orders"
       description="View and manage customer orders"
+      actions={actions}
+      notice={<ExportProgress {...csv} />}
       search={{
         placeholder: 'Search by order number...',
         label: 'Search by order number',

@@ -1,9 +1,22 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { ListAdminOrdersParams, OrderSort, OrderSummary } from '@generated/model';
+import type {
+  ExportOrdersRows,
+  ListAdminOrdersParams,
+  OrderSort,
+  OrderSummary,
+} from '@generated/model';
+import { exportOrders } from '@generated/clients/exports/exports';
 import { getListAdminOrdersKey } from '@generated/hooks/orders/orders';
-import { useListSearch, useListSort, useServerList } from '@/components/list-screen';
+import {
+  useCsvExport,
+  useListSearch,
+  useListSort,
+  useServerList,
+  type ExportChoice,
+} from '@/components/list-screen';
 import { paths } from '@/lib/paths';
+import { orderExportParams } from './export-params';
 import { isFiltered, NO_FILTERS, orderParams, type OrderQuery } from './order-filters';
 import { OrdersListView } from './OrdersListView';
 
@@ -28,6 +41,21 @@ export function OrdersPage() {
     failureToast: 'Failed to load orders',
     sorting,
   });
+  const csv = useCsvExport({
+    noun: ['order', 'orders'],
+    fallbackName: 'orders.csv',
+    failure: 'Failed to export orders',
+  });
+  const { start } = csv;
+  const sort = sorting.param;
+  // The file holds what the list shows: the same search, filters and order.
+  const handleExport = useCallback(
+    ({ value, label }: ExportChoice<ExportOrdersRows>) => {
+      const params = orderExportParams({ search: query, email, filters, sort }, value);
+      void start(label, (options) => exportOrders(params, options));
+    },
+    [start, query, email, filters, sort],
+  );
 
   return (
     <OrdersListView
@@ -37,6 +65,8 @@ export function OrdersPage() {
       onFiltersChange={setFilters}
       email={email}
       onClearEmail={() => navigate(paths.orders.list)}
+      csv={csv}
+      onExport={handleExport}
     />
   );
 }

@@ -6,6 +6,8 @@ import { PlusIcon } from '@/components/icons';
 import {
   ConfirmDialog,
   DataTable,
+  ExportMenu,
+  ExportProgress,
   figureColumn,
   ListScreen,
   LoadErrorState,
@@ -14,6 +16,7 @@ import {
   textColumn,
   useDeleteConfirmation,
   type Column,
+  type CsvExport,
   type ServerCount,
   type ServerTableProps,
 } from '@/components/list-screen';
@@ -43,7 +46,13 @@ export interface ProductsListViewProps {
   query: string;
   /** Paging and sorting of the table. */
   table: ServerTableProps;
+  /** The CSV export under way, if any. */
+  csv: CsvExport;
+  /** Exports the products as searched and sorted. */
+  onExport: () => void;
 }
+
+const PRODUCT_EXPORTS = [{ value: 'products', label: 'Products with variants' }];
 
 const ADD_PRODUCT = (
   <Button asChild>
@@ -102,18 +111,31 @@ export function ProductsListView({
   search,
   query,
   table,
+  csv,
+  onExport,
 }: ProductsListViewProps) {
   const remove = useDeleteConfirmation<Product>(onDelete);
   const columns = useMemo(() => productColumns(remove.ask), [remove.ask]);
 
   const rows = useMemo(() => toProductRows(products ?? [], categories), [products, categories]);
   const searching = query.trim() !== '';
+  const exporting = csv.progress !== null;
+  const actions = useMemo(
+    () => (
+      <>
+        <ExportMenu choices={PRODUCT_EXPORTS} onExport={onExport} busy={exporting} />
+        {ADD_PRODUCT}
+      </>
+    ),
+    [onExport, exporting],
+  );
 
   return (
     <ListScreen
       title="Products"
       description="Manage your product catalogue"
-      actions={ADD_PRODUCT}
+      actions={actions}
+      notice={<ExportProgress {...csv} />}
       search={{ placeholder: 'Search products...', label: 'Search products', ...search }}
       count={count && { noun: ['product', 'products'], ...count }}
       error={

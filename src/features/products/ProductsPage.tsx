@@ -1,8 +1,15 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { ListAdminProductsParams, Product, ProductSort } from '@generated/model';
+import { exportProducts } from '@generated/clients/exports/exports';
 import { useListAdminCategories } from '@generated/hooks/categories/categories';
 import { deleteProduct, getListAdminProductsKey } from '@generated/hooks/products/products';
-import { searchParam, useListSearch, useListSort, useServerList } from '@/components/list-screen';
+import {
+  searchParam,
+  useCsvExport,
+  useListSearch,
+  useListSort,
+  useServerList,
+} from '@/components/list-screen';
 import { withToasts } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
 import type { Page } from '@/lib/swr/paged-list';
@@ -16,14 +23,27 @@ import { ProductsListView } from './ProductsListView';
 export function ProductsPage() {
   const { box, query, searching } = useListSearch('', { debounce: true });
   const sorting = useListSort<string, ProductSort>();
+  const sort = sorting.param;
+  const params = useMemo(() => ({ search: searchParam(query), sort }), [query, sort]);
   const products = useServerList<Product, ListAdminProductsParams>({
     keyOf: getListAdminProductsKey,
-    params: { search: searchParam(query), sort: sorting.param },
+    params,
     unfiltered: searching ? {} : null,
     sorting,
   });
   const categories = useListAdminCategories();
   const { mutate } = products;
+  const csv = useCsvExport({
+    noun: ['product', 'products'],
+    fallbackName: 'products.csv',
+    failure: 'Failed to export products',
+  });
+  const { start } = csv;
+  // The file holds what the list shows: the same search and order.
+  const handleExport = useCallback(
+    () => void start('Products', (options) => exportProducts(params, options)),
+    [start, params],
+  );
 
   const handleDelete = useCallback(
     async (product: Product) => {
@@ -59,6 +79,8 @@ export function ProductsPage() {
       search={box}
       query={query}
       table={products.table}
+      csv={csv}
+      onExport={handleExport}
     />
   );
 }

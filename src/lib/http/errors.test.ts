@@ -1,6 +1,6 @@
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
-import { ApiError, toApiError } from './errors';
+import { ApiError, fieldIssues, toApiError } from './errors';
 
 const config = { headers: {} } as InternalAxiosRequestConfig;
 
@@ -108,5 +108,28 @@ describe('toApiError: no response', () => {
       message: 'Network error',
       cause: boom,
     });
+  });
+});
+
+describe('fieldIssues', () => {
+  it('names each field of a 422 once, by its first message, without the location root', () => {
+    const error = toApiError(
+      httpError(422, {
+        detail: [
+          { loc: ['body', 'phone'], msg: 'Invalid phone', type: 'pattern' },
+          { loc: ['body', 'phone'], msg: 'Too long', type: 'max_length' },
+          { loc: ['time_zone'], msg: 'Unknown time zone', type: 'value_error' },
+        ],
+      }),
+    );
+    expect(Object.fromEntries(fieldIssues(error))).toEqual({
+      phone: 'Invalid phone',
+      time_zone: 'Unknown time zone',
+    });
+  });
+
+  it('is empty for any other failure', () => {
+    expect(fieldIssues(toApiError(httpError(409, { detail: 'Conflict' }))).size).toBe(0);
+    expect(fieldIssues(new Error('boom')).size).toBe(0);
   });
 });

@@ -55,6 +55,21 @@ function describeIssue({ loc, msg }: ValidationIssue): string {
   return path ? `${path}: ${msg}` : msg;
 }
 
+/**
+ * The messages of a 422 answer by the field they name (`{loc: ['body', 'phone'], msg}` gives
+ * phone → msg), the first one per field; empty for any other failure.
+ */
+export function fieldIssues(error: unknown): Map<string, string> {
+  const byField = new Map<string, string>();
+  const detail = error instanceof ApiError ? error.detail : undefined;
+  if (!isValidationList(detail)) return byField;
+  for (const { loc, msg } of detail) {
+    const field = String((LOCATION_ROOTS.has(String(loc[0])) ? loc[1] : loc[0]) ?? '');
+    if (field && !byField.has(field)) byField.set(field, msg);
+  }
+  return byField;
+}
+
 /** docs/product.md §8: detail, else message, else `HTTP <status>`. */
 export function fromResponseBody(status: number, body: unknown): ApiError {
   const { detail, message } = (typeof body === 'object' && body !== null ? body : {}) as {

@@ -1,4 +1,4 @@
 export { configureHttpClient } from './client';
-export { ApiError, AUTH_FAILED_MESSAGE, fromResponseBody } from './errors';
+export { ApiError, AUTH_FAILED_MESSAGE, fieldIssues, fromResponseBody } from './errors';
 export { serverMessage } from './error-message';
 export { httpClient } from './client';

@@ -30,4 +30,5 @@ export const paths = {
   categories: { list: '/admin/categories' },
   vatRates: { list: '/admin/vat-rates' },
   users: { list: '/admin/users' },
+  settings: '/admin/settings',
 } as const;

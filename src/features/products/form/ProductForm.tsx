@@ -1,10 +1,9 @@
-import { Alert, Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import {
   memo,
   useCallback,
   useEffect,
-  useId,
   useMemo,
   useRef,
   useState,
@@ -24,6 +23,7 @@ import {
   SelectField,
   SwitchField,
   TextAreaField,
+  FormSection,
   TextField,
   type Option,
 } from '@/components/form';
@@ -391,35 +391,6 @@ function withCurrent(
 }
 
 /* ---- Sections ---- */
-
-function FormSection({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <Card.Root as="section" aria-labelledby={id} size={{ base: 'sm', md: 'md' }}>
-      <Card.Header gap="1">
-        <Heading as="h2" size="md" id={id}>
-          {title}
-        </Heading>
-        {description && (
-          <Text fontSize="sm" color="fg.muted">
-            {description}
-          </Text>
-        )}
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="5">{children}</Stack>
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 /** The two media fields: what each holds and how its uploader is named. */
 const MEDIA = {

@@ -1,0 +1,168 @@
+import type { Product } from '@generated/model';
+import { HttpResponse } from 'msw';
+import { orderDetails, orders as orderFixtures, products as productFixtures } from '../fixtures';
+import { endpoint, queryItems } from './endpoint';
+import { orderListSpec } from './orders';
+import { productListSpec } from './products';
+
+type Cell = string | number | boolean | null | undefined;
+
+/** One RFC 4180 cell: quoted when it holds a comma, a quote or a line break. */
+const csvCell = (value: Cell) => {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+/** The file the server streams: a byte order mark, the header row, CRLF line ends. */
+function csvFile(name: string, header: readonly string[], rows: readonly Cell[][], count: number) {
+  const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
+  return new HttpResponse(`\uFEFF${lines.join('\r\n')}\r\n`, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${name}"`,
+      'X-Total-Count': String(count),
+    },
+  });
+}
+
+const ORDER_COLUMNS = [
+  'order_number',
+  'created_at',
+  'status',
+  'payment_method',
+  'customer_email',
+  'customer_type',
+  'customer_country_code',
+  'vat_number',
+  'vat_reverse_charge',
+  'shipping_name',
+  'shipping_company',
+  'shipping_city',
+  'shipping_country',
+  'item_count',
+  'subtotal',
+  'vat_amount',
+  'shipping_amount',
+  'shipping_vat_amount',
+  'discount_amount',
+  'total_amount',
+  'currency',
+  'invoice_number',
+];
+
+const LINE_COLUMNS = [
+  'order_number',
+  'created_at',
+  'status',
+  'customer_email',
+  'product_name',
+  'variant_title',
+  'sku',
+  'quantity',
+  'unit_price',
+  'vat_rate',
+  'vat_amount',
+  'total_price',
+  'total_price_incl_vat',
+];
+
+const PRODUCT_COLUMNS = [
+  'product_id',
+  'product_name',
+  'slug',
+  'category',
+  'is_active',
+  'price_includes_vat',
+  'base_price',
+  'vat_rate_name',
+  'variant_id',
+  'sku',
+  'variant_title',
+  'option_values',
+  'price',
+  'price_incl_vat',
+  'compare_at_price',
+  'stock_quantity',
+  'track_inventory',
+  'allow_backorder',
+  'variant_is_active',
+];
+
+const FILE_DATE = '2025-03-14';
+
+/** A product row without its variant columns (the mock does not join the variants). */
+const productRow = (p: Product): Cell[] => [
+  p.id,
+  p.name,
+  p.slug,
+  p.category_id,
+  p.is_active,
+  p.price_includes_vat,
+  p.base_price,
+  `${p.vat_rate}%`,
+  ...Array<Cell>(PRODUCT_COLUMNS.length - 8).fill(''),
+];
+
+export const csvExports = {
+  /** GET /admin/exports/orders: the list's filters and sort, one row per order or per line. */
+  orders: endpoint('get', '/admin/exports/orders', () => ({ url }) => {
+    const found = queryItems(orderFixtures, url.searchParams, orderListSpec);
+    const name = `orders-${FILE_DATE}.csv`;
+    if (url.searchParams.get('rows') === 'lines') {
+      const lines = found.flatMap((summary) => {
+        const order = orderDetails.find((o) => o.id === summary.id);
+        return (order?.items ?? []).map((item): Cell[] => [
+          summary.order_number,
+          summary.created_at,
+          summary.status,
+          summary.customer_email,
+          item.product_name,
+          item.variant_title,
+          item.product_sku,
+          item.quantity,
+          item.unit_price,
+          item.vat_rate,
+          item.vat_amount,
+          item.total_price,
+          item.total_price_incl_vat,
+        ]);
+      });
+      return csvFile(name, LINE_COLUMNS, lines, found.length);
+    }
+    const rows = found.map((o): Cell[] => [
+      o.order_number,
+      o.created_at,
+      o.status,
+      o.payment_method,
+      o.customer_email,
+      o.customer_type,
+      o.customer_country_code,
+      o.vat_number,
+      o.vat_reverse_charge,
+      `${o.shipping_address.first_name} ${o.shipping_address.last_name}`,
+      o.shipping_address.company,
+      o.shipping_address.city,
+      o.shipping_address.country,
+      o.item_count,
+      o.subtotal,
+      o.vat_amount,
+      o.shipping_amount,
+      '0.000',
+      o.discount_amount,
+      o.total_amount,
+      o.currency,
+      '',
+    ]);
+    return csvFile(name, ORDER_COLUMNS, rows, found.length);
+  }),
+  /** GET /admin/exports/products: the list's search, filters and sort, one row per product. */
+  products: endpoint('get', '/admin/exports/products', () => ({ url }) => {
+    const found = queryItems(productFixtures, url.searchParams, productListSpec);
+    return csvFile(
+      `products-${FILE_DATE}.csv`,
+      PRODUCT_COLUMNS,
+      found.map(productRow),
+      found.length,
+    );
+  }),
+};

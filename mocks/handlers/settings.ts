@@ -1,0 +1,39 @@
+import type { ShopSettings, ShopSettingsChange, ShopSettingsUpdate } from '@generated/model';
+import { shopSettings, shopSettingsChanges } from '../fixtures/settings';
+import * as crud from './crud';
+import { endpoint, json, now } from './endpoint';
+
+/** The written form the server stores a matricule fiscal in (1234567A/A/M/000). */
+function writtenMatricule(value: string): string {
+  const compact = value.replace(/[\s/]/g, '').toUpperCase();
+  const parts = /^(\d{7}[A-Z])([A-Z])([A-Z])(\d{3})$/.exec(compact);
+  return parts ? parts.slice(1).join('/') : value;
+}
+
+/** The settings after a PATCH body: its fields applied, the logo's URL, who and when. */
+function applied(base: ShopSettings, body: ShopSettingsUpdate): ShopSettings {
+  const next: ShopSettings = { ...base, ...body, updated_at: now(), updated_by: 'admin' };
+  if (body.matricule_fiscal) next.matricule_fiscal = writtenMatricule(body.matricule_fiscal);
+  // Money is answered with its 3 decimals.
+  if (body.stamp_duty) next.stamp_duty = Number(body.stamp_duty).toFixed(3);
+  if ('logo_key' in body) next.logo_url = body.logo_key ? `/api/v1/media/${body.logo_key}` : null;
+  return next;
+}
+
+export const settings = {
+  /** GET /admin/settings/shop */
+  get: crud.single('/admin/settings/shop', shopSettings),
+  /** PATCH /admin/settings/shop: `result`, or `base` with the body applied. */
+  update: endpoint(
+    'patch',
+    '/admin/settings/shop',
+    (result?: ShopSettings, base: ShopSettings = shopSettings) =>
+      ({ body }) =>
+        json(result ?? applied(base, body as ShopSettingsUpdate)),
+  ),
+  /** GET /admin/settings/shop/changes (skip/limit, X-Total-Count), newest first */
+  changes: crud.pagedListOf<ShopSettingsChange>(
+    '/admin/settings/shop/changes',
+    shopSettingsChanges,
+  ),
+};

@@ -1,0 +1,144 @@
+import type { AxiosProgressEvent, AxiosRequestConfig, AxiosResponseTransformer } from 'axios';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { notify } from '@/components/ui/notify';
+import { attachmentName, saveBlob } from '@/lib/download';
+import { ApiError, fromResponseBody, serverMessage } from '@/lib/http';
+
+/** A generated export client (exportOrders, exportProducts) bound to its params. */
+export type CsvRequest = (options: AxiosRequestConfig) => Promise<Blob>;
+
+/** How far a download is: bytes received, and the size and row count when the server said. */
+export interface CsvProgress {
+  /** What is exported ('One row per line'…), for the indicator. */
+  label: string;
+  loaded: number;
+  /** Bytes of the whole file (Content-Length), when known. */
+  totalBytes: number | null;
+  /** The rows the file holds (X-Total-Count), when known. */
+  rows: number | null;
+}
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** '12.3 kB' */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/**
+ * What the indicator says: the bytes received, and the rows: an estimate when both the size and
+ * the count are known, the count alone otherwise.
+ */
+export function progressText(
+  { loaded, totalBytes, rows }: CsvProgress,
+  noun: readonly [string, string],
+): string {
+  if (loaded === 0) return 'Preparing the export...';
+  const received = `Received ${formatBytes(loaded)}`;
+  if (rows === null) return received;
+  const all = `${numberFormat.format(rows)} ${rows === 1 ? noun[0] : noun[1]}`;
+  if (!totalBytes) return `${received} of ${all}`;
+  const estimate = Math.min(rows, Math.round((rows * loaded) / totalBytes));
+  return `${received} · about ${numberFormat.format(estimate)} of ${all}`;
+}
+
+/** The share received (0–100) when the size is known, else null (indeterminate). */
+export const progressPercent = ({ loaded, totalBytes }: CsvProgress) =>
+  totalBytes ? Math.min(100, Math.round((loaded * 100) / totalBytes)) : null;
+
+function headerCount(event: AxiosProgressEvent): number | null {
+  const request = (event.event as ProgressEvent | undefined)?.target;
+  const header =
+    request instanceof XMLHttpRequest ? request.getResponseHeader('X-Total-Count') : null;
+  const count = header === null ? NaN : Number(header);
+  return Number.isInteger(count) && count >= 0 ? count : null;
+}
+
+/**
+ * A refused export's message: the body of an error answer to a blob request is a Blob, read
+ * here (axios hands it over unread) so the toast can say what the server said.
+ */
+async function failureOf(error: unknown, body: unknown): Promise<unknown> {
+  if (!(error instanceof ApiError) || error.kind !== 'http' || !(body instanceof Blob))
+    return error;
+  try {
+    return fromResponseBody(error.status, JSON.parse(await body.text()) as unknown);
+  } catch {
+    return error;
+  }
+}
+
+export interface CsvExportOptions {
+  /** [singular, plural] of what a row is ('order', 'orders'). */
+  noun: readonly [string, string];
+  /** The file name when the server gives none. */
+  fallbackName: string;
+  /** The toast's text when the server says nothing better. */
+  failure: string;
+}
+
+/**
+ * Runs one CSV export at a time: the download goes on in the background with its progress (the
+ * screen stays usable; the CSV is never parsed here), can be cancelled, then is saved under the
+ * server's file name. A failure is toasted with the server's message.
+ */
+export function useCsvExport({ noun, fallbackName, failure }: CsvExportOptions) {
+  const [progress, setProgress] = useState<CsvProgress | null>(null);
+  const running = useRef<AbortController | null>(null);
+  // Leaving the screen stops the download.
+  useEffect(() => () => running.current?.abort(), []);
+
+  const start = useCallback(
+    async (label: string, request: CsvRequest) => {
+      if (running.current) return;
+      const controller = new AbortController();
+      running.current = controller;
+      setProgress({ label, loaded: 0, totalBytes: null, rows: null });
+      let headers: Record<string, unknown> = {};
+      let body: unknown;
+      const capture: AxiosResponseTransformer = (data: unknown, responseHeaders) => {
+        headers = { ...responseHeaders };
+        body = data;
+        return data;
+      };
+      try {
+        const blob = await request({
+          signal: controller.signal,
+          // The whole file may take longer than an ordinary request.
+          timeout: 0,
+          transformResponse: [capture],
+          onDownloadProgress: (event) =>
+            setProgress({
+              label,
+              loaded: event.loaded,
+              totalBytes: event.total ?? null,
+              rows: headerCount(event),
+            }),
+        });
+        saveBlob(blob, attachmentName(headers['content-disposition']) ?? fallbackName);
+      } catch (error) {
+        if (!controller.signal.aborted)
+          notify.error('Error', serverMessage(await failureOf(error, body), failure));
+      } finally {
+        // A cancelled export has already given way (to nothing, or to the next one).
+        if (running.current === controller) {
+          running.current = null;
+          setProgress(null);
+        }
+      }
+    },
+    [fallbackName, failure],
+  );
+
+  const cancel = useCallback(() => {
+    running.current?.abort();
+    running.current = null;
+    setProgress(null);
+  }, []);
+
+  return { progress, start, cancel, noun };
+}
+
+export type CsvExport = ReturnType<typeof useCsvExport>;

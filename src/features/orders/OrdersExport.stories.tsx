@@ -1,0 +1,67 @@
+import type { StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { csvExports } from '@mocks/handlers';
+import { requests } from '@mocks/recorder';
+import { adminScreenMeta } from '@/testing/admin-screen';
+import {
+  captureDownloads,
+  csvExportStories,
+  expectNoExportProgress,
+  lastListQuery,
+  startExport,
+} from '@/testing/csv-export';
+import { expectSent } from '@/testing/server-list';
+import { paths } from '@/lib/paths';
+import { OrdersPage } from './OrdersPage';
+
+/** 'Export CSV' on /admin/orders: the list's search, filters and sort, as a file. */
+const meta = {
+  title: 'Orders/OrdersPage/Export CSV',
+  ...adminScreenMeta(OrdersPage, paths.orders.list),
+};
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const LIST = '/api/v1/admin/orders/';
+const EXPORT = '/api/v1/admin/exports/orders';
+
+/** The list is there (its count says how many orders). */
+const listShown = (canvasElement: HTMLElement) => within(canvasElement).findByTestId('order-count');
+
+/** Exports the list narrowed to shipped orders and a search: the file has the list's query. */
+const exportsTheList = (choice: string, rows: string): Story => ({
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const downloads = captureDownloads();
+    await listShown(canvasElement);
+    await userEvent.selectOptions(
+      canvas.getByRole('combobox', { name: 'Filter by status' }),
+      'shipped',
+    );
+    await expectSent(LIST, 'status', 'shipped');
+    await userEvent.type(canvas.getByRole('searchbox'), 'gmail');
+    await expectSent(LIST, 'search', 'gmail');
+    await startExport(canvasElement, choice);
+    const [request] = await requests.waitFor('GET', EXPORT);
+    await expect(request!.query).toEqual({ ...lastListQuery(LIST), rows });
+    await expect(request!.query).toMatchObject({ status: 'shipped', search: 'gmail' });
+    await expectNoExportProgress(canvasElement);
+    await expect(downloads).toEqual(['orders-2025-03-14.csv']);
+  },
+});
+
+export const OneRowPerOrder = exportsTheList('One row per order', 'orders');
+export const OneRowPerLine = exportsTheList('One row per line', 'lines');
+
+const stories = csvExportStories({
+  endpoint: csvExports.orders,
+  listShown,
+  choice: 'One row per line',
+  exporting: 'Exporting CSV (one row per line)',
+  fileName: 'orders-2025-03-14.csv',
+  failure: 'Failed to export orders',
+});
+export const ProgressWhileTheServerAnswers: Story = stories.ProgressWhileTheServerAnswers;
+export const Cancel: Story = stories.Cancel;
+export const Refused: Story = stories.Refused;
+export const NetworkFailure: Story = stories.NetworkFailure;

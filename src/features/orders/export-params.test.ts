@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { NO_FILTERS, orderParams, type OrderQuery } from './order-filters';
+import { ORDER_EXPORTS, orderExportParams } from './export-params';
+
+describe('orderExportParams', () => {
+  it('sends the list params with the rows wanted', () => {
+    const query: OrderQuery = {
+      search: ' ORD-2025 ',
+      email: 'leila@example.tn',
+      filters: { status: 'shipped', payment: 'card', from: '2025-03-10', to: '2025-03-01' },
+      sort: '-total_amount',
+    };
+    expect(orderExportParams(query, 'lines')).toEqual({ ...orderParams(query), rows: 'lines' });
+    expect(orderExportParams(query, 'orders')).toEqual({
+      search: 'ORD-2025',
+      shipping_email: 'leila@example.tn',
+      status: 'shipped',
+      payment_method: 'card',
+      date_from: '2025-03-01T00:00:00.000Z',
+      date_to: '2025-03-10T23:59:59.999Z',
+      sort: '-total_amount',
+      rows: 'orders',
+    });
+  });
+
+  it('sends no paging and nothing for an unfiltered list', () => {
+    const params = orderExportParams({ search: '', email: null, filters: NO_FILTERS }, 'orders');
+    expect(Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined))).toEqual({
+      rows: 'orders',
+    });
+  });
+
+  it('offers one row per order or per line', () => {
+    expect(ORDER_EXPORTS.map((choice) => [choice.value, choice.label])).toEqual([
+      ['orders', 'One row per order'],
+      ['lines', 'One row per line'],
+    ]);
+  });
+});

@@ -1,0 +1,57 @@
+import type { StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { csvExports } from '@mocks/handlers';
+import { requests } from '@mocks/recorder';
+import { adminScreenMeta } from '@/testing/admin-screen';
+import {
+  captureDownloads,
+  csvExportStories,
+  expectNoExportProgress,
+  lastListQuery,
+  startExport,
+} from '@/testing/csv-export';
+import { clickSort, expectSent } from '@/testing/server-list';
+import { paths } from '@/lib/paths';
+import { ProductsPage } from './ProductsPage';
+
+/** 'Export CSV' on /admin/products: the products as searched and sorted, with their variants. */
+const meta = {
+  title: 'Products/ProductsPage/Export CSV',
+  ...adminScreenMeta(ProductsPage, paths.products.list),
+};
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const LIST = '/api/v1/admin/products/';
+
+const listShown = (canvasElement: HTMLElement) =>
+  within(canvasElement).findByTestId('product-count');
+
+export const SearchedAndSorted: Story = {
+  play: async ({ canvasElement }) => {
+    const downloads = captureDownloads();
+    await listShown(canvasElement);
+    await userEvent.type(within(canvasElement).getByRole('searchbox'), 'huile');
+    await expectSent(LIST, 'search', 'huile');
+    await clickSort(canvasElement, 'Price');
+    await expectSent(LIST, 'sort', 'base_price');
+    await startExport(canvasElement);
+    const [request] = await requests.waitFor('GET', '/api/v1/admin/exports/products');
+    await expect(request!.query).toEqual(lastListQuery(LIST));
+    await expect(request!.query).toEqual({ search: 'huile', sort: 'base_price' });
+    await expectNoExportProgress(canvasElement);
+    await expect(downloads).toEqual(['products-2025-03-14.csv']);
+  },
+};
+
+const stories = csvExportStories({
+  endpoint: csvExports.products,
+  listShown,
+  exporting: 'Exporting CSV (products)',
+  fileName: 'products-2025-03-14.csv',
+  failure: 'Failed to export products',
+});
+export const ProgressWhileTheServerAnswers: Story = stories.ProgressWhileTheServerAnswers;
+export const Cancel: Story = stories.Cancel;
+export const Refused: Story = stories.Refused;
+export const NetworkFailure: Story = stories.NetworkFailure;

@@ -1,0 +1,222 @@
+import type { StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { adminUsers } from '@mocks/fixtures';
+import { newShopSettings, shopSettings } from '@mocks/fixtures/settings';
+import { settings } from '@mocks/handlers';
+import { requests } from '@mocks/recorder';
+import { adminScreenMeta } from '@/testing/admin-screen';
+import { expectLoadErrorAlert } from '@/testing/list-screen';
+import { bodyIssue, expectScreenTitle, expectToast, mockedBy, type Scope } from '@/testing/story';
+import { beforeUnloadPrevented } from '@/testing/unsaved-changes';
+import { paths } from '@/lib/paths';
+import { SettingsPage } from './SettingsPage';
+
+/** The shop settings of /admin/settings in the admin layout, over the mock API. */
+const meta = { title: 'Settings/SettingsPage', ...adminScreenMeta(SettingsPage, paths.settings) };
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const SETTINGS = '/api/v1/admin/settings/shop';
+const CHANGES = '/api/v1/admin/settings/shop/changes';
+const MATRICULE_MESSAGE = 'Invalid matricule fiscal (expected 1234567A/A/M/000)';
+
+/** A field by its label (not the section named like it: 'Time zone'). */
+const field = (canvas: Scope, label: string) =>
+  canvas
+    .getAllByLabelText(new RegExp(`^${label}`))
+    .find((element) => element.matches('input, textarea, select'))!;
+const saveButton = (canvas: Scope) => canvas.getByRole('button', { name: 'Save settings' });
+
+/** The form, once the settings are there. */
+async function loaded(canvasElement: HTMLElement): Promise<Scope> {
+  const canvas = within(canvasElement);
+  await canvas.findByRole('form', { name: 'Shop settings' });
+  return canvas;
+}
+
+/** Types each text over the field labelled with its key ('' clears it). */
+async function fill(canvas: Scope, texts: Record<string, string>) {
+  for (const [label, text] of Object.entries(texts)) {
+    const input = field(canvas, label);
+    await userEvent.clear(input);
+    if (text) await userEvent.type(input, text);
+  }
+}
+
+export const Loading: Story = {
+  parameters: mockedBy(settings.get.loading()),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Loading settings...')).toBeVisible();
+    // The document's title follows in an effect.
+    await waitFor(() => expectScreenTitle(canvasElement, 'Settings'));
+  },
+};
+
+export const LoadFailure: Story = {
+  parameters: mockedBy(settings.get.error(500, 'Database unavailable')),
+  play: async ({ canvasElement }) => {
+    const alert = await expectLoadErrorAlert(
+      canvasElement,
+      'Failed to load settings',
+      'Database unavailable',
+    );
+    await userEvent.click(alert.getByRole('button', { name: 'Retry' }));
+    await requests.waitFor('GET', SETTINGS, { count: 2 });
+  },
+};
+
+export const NewShop: Story = {
+  parameters: mockedBy(settings.get(newShopSettings), settings.changes([])),
+  play: async ({ canvasElement }) => {
+    const canvas = await loaded(canvasElement);
+    for (const label of ['Legal name', 'Address', 'Matricule fiscal', 'Phone', 'Email'])
+      await expect(field(canvas, label)).toHaveValue('');
+    await expect(field(canvas, 'Invoice prefix')).toHaveValue('INV-');
+    await expect(field(canvas, 'Credit note prefix')).toHaveValue('CN-');
+    await expect(field(canvas, 'Stamp duty')).toHaveDisplayValue('1.000');
+    await expect(field(canvas, 'Time zone')).toHaveValue('Africa/Tunis');
+    await expect(saveButton(canvas)).toBeDisabled();
+    await expect(await canvas.findByText('No changes yet.')).toBeVisible();
+  },
+};
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await loaded(canvasElement);
+    await expectScreenTitle(canvasElement, 'Settings');
+    await expect(field(canvas, 'Legal name')).toHaveValue('Dar El Jeld SARL');
+    await expect(field(canvas, 'Address')).toHaveValue('5 Rue Dar El Jeld\n1006 Tunis\nTunisie');
+    await expect(field(canvas, 'Matricule fiscal')).toHaveValue('1234567A/A/M/000');
+    await expect(field(canvas, 'Trade register number')).toHaveValue('B01234562024');
+    await expect(field(canvas, 'Phone')).toHaveValue('+216 71 560 916');
+    await expect(field(canvas, 'Email')).toHaveValue('contact@dar-el-jeld.tn');
+    await expect(field(canvas, 'Invoice prefix')).toHaveValue('DEJ-');
+    await expect(field(canvas, 'Credit note prefix')).toHaveValue('DEJ-AV-');
+    await expect(field(canvas, 'Stamp duty')).toHaveDisplayValue('1.000');
+    await expect(field(canvas, 'Time zone')).toHaveValue('Africa/Tunis');
+    await expect(canvas.getByTestId('media-item')).toHaveAttribute(
+      'data-url',
+      '/api/v1/media/dar-el-jeld-logo.png',
+    );
+    for (const section of ['Seller identity', 'Invoices', 'Time zone', 'Recent changes'])
+      await expect(canvas.getByRole('heading', { level: 2, name: section })).toBeVisible();
+    await expect(saveButton(canvas)).toBeDisabled();
+    await expect(canvas.queryByTestId('settings-read-only')).toBeNull();
+  },
+};
+
+export const InvalidInput: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await loaded(canvasElement);
+    await fill(canvas, {
+      'Legal name': '',
+      'Matricule fiscal': '12345',
+      Phone: 'call us',
+      Email: 'contact@',
+      'Invoice prefix': 'inv-',
+      'Stamp duty': '1.0005',
+    });
+    await userEvent.click(saveButton(canvas));
+    for (const message of [
+      'Legal name is required',
+      MATRICULE_MESSAGE,
+      'Enter a phone number: digits, spaces, ( ) . - and an optional +',
+      'Please enter a valid email address',
+      'Up to 10 capital letters, digits and hyphens',
+      'Enter an amount in TND with up to 3 decimals',
+    ])
+      await expect(await canvas.findByText(message)).toBeVisible();
+    await expect(requests.to('PATCH', SETTINGS)).toHaveLength(0);
+  },
+};
+
+export const SavesOnlyTheChangedFields: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await loaded(canvasElement);
+    await fill(canvas, {
+      'Legal name': 'Dar El Jeld SA ',
+      'Stamp duty': '2',
+      'Matricule fiscal': '1234567 a a m 000',
+    });
+    await expect(beforeUnloadPrevented()).toBe(true);
+    await userEvent.click(saveButton(canvas));
+    const [patch] = await requests.waitFor('PATCH', SETTINGS);
+    await expect(patch!.body).toEqual({
+      legal_name: 'Dar El Jeld SA',
+      matricule_fiscal: '1234567 a a m 000',
+      stamp_duty: '2',
+    });
+    await expectToast('Success', 'Settings saved successfully', 'success');
+    // The form starts again from what the server stored.
+    await waitFor(() => expect(field(canvas, 'Stamp duty')).toHaveDisplayValue('2.000'));
+    await expect(field(canvas, 'Matricule fiscal')).toHaveValue('1234567A/A/M/000');
+    await waitFor(() => expect(saveButton(canvas)).toBeDisabled());
+    await expect(beforeUnloadPrevented()).toBe(false);
+    await requests.waitFor('GET', CHANGES, { count: 2 });
+  },
+};
+
+export const ServerRefuses: Story = {
+  parameters: mockedBy(settings.update.error(422, [bodyIssue('time_zone', 'Unknown time zone')])),
+  play: async ({ canvasElement }) => {
+    const canvas = await loaded(canvasElement);
+    await userEvent.selectOptions(field(canvas, 'Time zone'), 'Europe/Paris');
+    await userEvent.click(saveButton(canvas));
+    const [patch] = await requests.waitFor('PATCH', SETTINGS);
+    await expect(patch!.body).toEqual({ time_zone: 'Europe/Paris' });
+    await expectToast('Error', 'time_zone: Unknown time zone', 'error');
+    await expect(await canvas.findByText('Unknown time zone')).toBeVisible();
+    await expect(field(canvas, 'Time zone')).toHaveValue('Europe/Paris');
+  },
+};
+
+export const SaveFails: Story = {
+  parameters: mockedBy(settings.update.networkError()),
+  play: async ({ canvasElement }) => {
+    const canvas = await loaded(canvasElement);
+    await fill(canvas, { 'Credit note prefix': 'AV-' });
+    await userEvent.click(saveButton(canvas));
+    await expectToast('Error', 'Failed to save settings', 'error');
+    await expect(field(canvas, 'Credit note prefix')).toHaveValue('AV-');
+  },
+};
+
+const manager = adminUsers.find((user) => user.role === 'manager')!;
+
+export const ReadOnlyRole: Story = {
+  parameters: { auth: { userType: 'admin', user: manager } },
+  play: async ({ canvasElement }) => {
+    const canvas = await loaded(canvasElement);
+    await expect(canvas.getByTestId('settings-read-only')).toHaveTextContent(
+      'Only admins can change the shop settings.',
+    );
+    for (const label of ['Legal name', 'Address', 'Matricule fiscal', 'Stamp duty', 'Time zone'])
+      await expect(field(canvas, label)).toBeDisabled();
+    await expect(canvas.queryByRole('button', { name: 'Save settings' })).toBeNull();
+    await expect(canvas.queryByRole('heading', { name: 'Recent changes' })).toBeNull();
+    await expect(requests.to('GET', CHANGES)).toHaveLength(0);
+  },
+};
+
+export const ChangeHistory: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await loaded(canvasElement);
+    const list = await canvas.findByTestId('settings-changes');
+    const entries = within(list).getAllByRole('listitem');
+    await expect(entries.map((entry) => entry.textContent)).toEqual([
+      'admin · 12 Mar 2025, 10:20 UTCInvoice prefix: INV- → DEJ-Credit note prefix: CN- → DEJ-AV-',
+      'karim.trabelsi · 01 Mar 2025, 08:05 UTCPhone: (empty) → +216 71 560 916',
+      'A deleted admin · 20 Feb 2025, 15:40 UTCLegal name: (empty) → Dar El Jeld SARLMatricule fiscal: (empty) → 1234567A/A/M/000',
+    ]);
+    await expect(requests.last('GET', CHANGES)?.query).toEqual({ limit: '20' });
+  },
+};
+
+export const ChangeHistoryFails: Story = {
+  parameters: mockedBy(settings.changes.error(500)),
+  play: async ({ canvasElement }) => {
+    const canvas = await loaded(canvasElement);
+    await expect(await canvas.findByText('The changes could not be loaded.')).toBeVisible();
+    await expect(field(canvas, 'Legal name')).toHaveValue(shopSettings.legal_name);
+  },
+};

@@ -1,0 +1,60 @@
+import { useSWRConfig } from 'swr';
+import { useSnapshot } from 'valtio';
+import {
+  getGetShopSettingsKey,
+  getListShopSettingsChangesKey,
+  updateShopSettings,
+  useGetShopSettings,
+  useListShopSettingsChanges,
+} from '@generated/hooks/settings/settings';
+import type { AdminUser } from '@generated/model';
+import { notify } from '@/components/ui/notify';
+import { authStore } from '@/lib/auth/store';
+import { serverMessage } from '@/lib/http';
+import { changedSettings, settingsFieldErrors, type SettingsFormValues } from './settings-form';
+import { SettingsView } from './SettingsView';
+
+/** The roles with settings:write (the contract's role matrix); the others only read. */
+const SETTINGS_WRITERS: readonly string[] = ['super_admin', 'admin'];
+
+/** How many changes the screen lists. */
+const RECENT_CHANGES = { limit: 20 };
+
+/**
+ * The shop settings (/admin/settings): every admin role reads them, super admins and admins
+ * change them and see who changed what.
+ */
+export function SettingsPage() {
+  const { user } = useSnapshot(authStore);
+  const canEdit = SETTINGS_WRITERS.includes((user as AdminUser | null)?.role ?? '');
+  const settings = useGetShopSettings();
+  const changes = useListShopSettingsChanges(RECENT_CHANGES, { swr: { enabled: canEdit } });
+  const { mutate } = useSWRConfig();
+
+  async function handleSave(values: SettingsFormValues) {
+    if (!settings.data) return;
+    const body = changedSettings(settings.data, values);
+    // Only spaces or line ends differ: nothing the server would record.
+    if (Object.keys(body).length === 0) return;
+    try {
+      const saved = await updateShopSettings(body);
+      await mutate(getGetShopSettingsKey(), saved, { revalidate: false });
+      await mutate(getListShopSettingsChangesKey(RECENT_CHANGES));
+    } catch (error) {
+      notify.error('Error', serverMessage(error, 'Failed to save settings'));
+      return settingsFieldErrors(error);
+    }
+    notify.success('Success', 'Settings saved successfully');
+  }
+
+  return (
+    <SettingsView
+      settings={settings.data}
+      loadError={settings.error ? serverMessage(settings.error, 'Failed to load settings') : null}
+      onRetry={() => void settings.mutate()}
+      canEdit={canEdit}
+      onSave={handleSave}
+      changes={canEdit ? { rows: changes.data, failed: changes.error !== undefined } : null}
+    />
+  );
+}

@@ -1,0 +1,272 @@
+import { Alert, Button, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import { useCallback, useMemo, useState, type ChangeEvent } from 'react';
+import type { ShopSettings, ShopSettingsChange } from '@generated/model';
+import {
+  FormSection,
+  MoneyField,
+  SelectField,
+  TextAreaField,
+  TextField,
+  validationSummary,
+} from '@/components/form';
+import { LoadErrorState, LoadingState } from '@/components/list-screen';
+import { PageHeader } from '@/components/layout/PageHeader';
+import { MediaUploader } from '@/components/media-uploader';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes';
+import { formatDateTime } from '@/lib/format';
+import {
+  SETTINGS_MAX_LENGTH,
+  settingsSchema,
+  settingsToValues,
+  timeZoneOptions,
+  type SettingsField,
+  type SettingsFieldErrors,
+  type SettingsFormValues,
+} from './settings-form';
+
+const READ_ONLY_TEXT = 'Only admins can change the shop settings.';
+
+/** The label of each field, on the form and in the change history. */
+const FIELD_LABELS: Record<SettingsField | 'logo_key', string> = {
+  legal_name: 'Legal name',
+  address: 'Address',
+  matricule_fiscal: 'Matricule fiscal',
+  trade_register_number: 'Trade register number',
+  phone: 'Phone',
+  email: 'Email',
+  logo_url: 'Logo',
+  logo_key: 'Logo',
+  invoice_prefix: 'Invoice prefix',
+  credit_note_prefix: 'Credit note prefix',
+  stamp_duty: 'Stamp duty',
+  time_zone: 'Time zone',
+};
+
+/** The change history as the screen shows it; null for roles that may not read it. */
+interface SettingsChangesState {
+  /** Newest first; undefined while loading. */
+  rows: readonly ShopSettingsChange[] | undefined;
+  failed: boolean;
+}
+
+export interface SettingsViewProps {
+  /** Undefined while loading. */
+  settings: ShopSettings | undefined;
+  /** Why the settings could not be loaded, else null. */
+  loadError: string | null;
+  onRetry: () => void;
+  /** The signed-in admin may change the settings (settings:write). */
+  canEdit: boolean;
+  /** Resolves when the save is over; may return field errors of a refused save. */
+  onSave: (values: SettingsFormValues) => Promise<SettingsFieldErrors | void>;
+  changes: SettingsChangesState | null;
+}
+
+/**
+ * The shop settings screen (/admin/settings): the seller's identity printed on invoices, the
+ * document numbering and stamp duty, the shop's time zone, then the recent changes.
+ */
+export function SettingsView({
+  settings,
+  loadError,
+  onRetry,
+  canEdit,
+  onSave,
+  changes,
+}: SettingsViewProps) {
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        description="The shop's identity on invoices, document numbering and time zone"
+      />
+      {loadError ? (
+        <LoadErrorState title="Failed to load settings" message={loadError} onRetry={onRetry} />
+      ) : !settings ? (
+        <LoadingState text="Loading settings..." />
+      ) : (
+        <Stack gap="6">
+          {!canEdit && (
+            <Alert.Root status="info" data-testid="settings-read-only">
+              <Alert.Indicator />
+              <Alert.Title>{READ_ONLY_TEXT}</Alert.Title>
+            </Alert.Root>
+          )}
+          {/* A save gives new stored values: the form starts again from them. */}
+          <SettingsForm
+            key={settings.updated_at ?? 'new'}
+            settings={settings}
+            canEdit={canEdit}
+            onSave={onSave}
+          />
+          {changes && <RecentChanges {...changes} />}
+        </Stack>
+      )}
+    </>
+  );
+}
+
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+function SettingsForm({
+  settings,
+  canEdit,
+  onSave,
+}: {
+  settings: ShopSettings;
+  canEdit: boolean;
+  onSave: SettingsViewProps['onSave'];
+}) {
+  const form = useFormik<SettingsFormValues>({
+    initialValues: settingsToValues(settings),
+    // The identity an invoice needs is required once stored: the schema reads the stored values.
+    validate: (values) =>
+      validationSummary(settingsSchema, values, '', { stored: settings }).errors,
+    onSubmit: async (values, helpers) => {
+      const fieldErrors = await onSave(values);
+      if (fieldErrors && Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);
+    },
+  });
+  const { values, errors, touched, handleBlur, setFieldValue } = form;
+  const [uploading, setUploading] = useState(false);
+  useUnsavedChangesGuard(canEdit && (form.dirty || uploading));
+  const disabled = !canEdit || form.isSubmitting;
+
+  // The typed text, as typed: Formik's handleChange would turn the stamp duty into a number.
+  const onFieldChange = useCallback(
+    (value: string, event: ChangeEvent<Control>) => void setFieldValue(event.target.name, value),
+    [setFieldValue],
+  );
+  const bind = (name: Exclude<SettingsField, 'logo_url'>) => ({
+    name,
+    label: FIELD_LABELS[name],
+    value: values[name],
+    error: touched[name] ? errors[name] : undefined,
+    onChange: onFieldChange,
+    onBlur: handleBlur,
+    disabled,
+    maxLength: SETTINGS_MAX_LENGTH[name],
+  });
+  const zones = useMemo(
+    () => timeZoneOptions(values.time_zone).map((zone) => ({ value: zone, label: zone })),
+    [values.time_zone],
+  );
+  const logo = useMemo(() => (values.logo_url ? [values.logo_url] : []), [values.logo_url]);
+  const onLogoChange = useCallback(
+    (urls: string[]) => void setFieldValue('logo_url', urls[0] ?? '', true),
+    [setFieldValue],
+  );
+
+  return (
+    <form onSubmit={form.handleSubmit} noValidate aria-label="Shop settings">
+      <Stack gap="6">
+        <FormSection
+          title="Seller identity"
+          description="Printed on every invoice and credit note."
+        >
+          <TextField {...bind('legal_name')} required={Boolean(settings.legal_name)} />
+          <TextAreaField
+            {...bind('address')}
+            rows={3}
+            required={Boolean(settings.address)}
+            helperText="As printed on invoices, one line per line."
+          />
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+            <TextField
+              {...bind('matricule_fiscal')}
+              required={Boolean(settings.matricule_fiscal)}
+              spellCheck={false}
+              helperText="1234567A/A/M/000, with or without slashes."
+            />
+            <TextField {...bind('trade_register_number')} spellCheck={false} />
+            <TextField {...bind('phone')} type="tel" />
+            <TextField {...bind('email')} type="email" />
+          </SimpleGrid>
+          <Stack gap="1.5">
+            <Text fontWeight="medium" fontSize="sm">
+              Logo
+            </Text>
+            <MediaUploader
+              kind="image"
+              label="Shop logo"
+              max={1}
+              value={logo}
+              onChange={onLogoChange}
+              disabled={disabled}
+              onUploadingChange={setUploading}
+            />
+            <Text
+              fontSize="sm"
+              color={errors.logo_url ? 'fg.error' : 'fg.muted'}
+              data-testid="logo-hint"
+            >
+              {errors.logo_url ?? 'A PNG or JPEG image, printed at the top of invoices.'}
+            </Text>
+          </Stack>
+        </FormSection>
+        <FormSection
+          title="Invoices"
+          description="Numbers read <prefix><year>-000123; the stamp duty is added to invoices to buyers in Tunisia."
+        >
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
+            <TextField {...bind('invoice_prefix')} spellCheck={false} />
+            <TextField {...bind('credit_note_prefix')} spellCheck={false} />
+            <MoneyField {...bind('stamp_duty')} inputMode="decimal" required />
+          </SimpleGrid>
+        </FormSection>
+        <FormSection
+          title="Time zone"
+          description="The year of a document number and the dates on documents are taken in it."
+        >
+          <SelectField {...bind('time_zone')} options={zones} required />
+        </FormSection>
+        {canEdit && (
+          <Flex justify="flex-end" gap="3" align="center">
+            {uploading && (
+              <Text fontSize="sm" color="fg.muted">
+                Waiting for the upload to finish...
+              </Text>
+            )}
+            <Button type="submit" loading={form.isSubmitting} disabled={uploading || !form.dirty}>
+              Save settings
+            </Button>
+          </Flex>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+const changeValue = (value: string | null) => (value === null || value === '' ? '(empty)' : value);
+
+/** Who changed what, newest first. */
+function RecentChanges({ rows, failed }: SettingsChangesState) {
+  return (
+    <FormSection title="Recent changes">
+      {failed ? (
+        <Text color="fg.muted">The changes could not be loaded.</Text>
+      ) : !rows ? (
+        <LoadingState text="Loading changes..." />
+      ) : rows.length === 0 ? (
+        <Text color="fg.muted">No changes yet.</Text>
+      ) : (
+        <Stack as="ol" gap="4" listStyleType="none" data-testid="settings-changes">
+          {rows.map((change) => (
+            <Stack as="li" key={change.id} gap="1">
+              <Text fontSize="sm" fontWeight="medium">
+                {change.changed_by ?? 'A deleted admin'} · {formatDateTime(change.created_at)}
+              </Text>
+              {change.changes.map((item) => (
+                <Text key={item.field} fontSize="sm" color="fg.muted">
+                  {(FIELD_LABELS as Record<string, string | undefined>)[item.field] ?? item.field}:{' '}
+                  {changeValue(item.before)} → {changeValue(item.after)}
+                </Text>
+              ))}
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </FormSection>
+  );
+}

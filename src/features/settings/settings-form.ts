@@ -1,0 +1,184 @@
+import { object, string } from 'yup';
+import type { ShopSettings, ShopSettingsUpdate } from '@generated/model';
+import { mediaKeyFromUrl } from '@/components/media-uploader';
+import { fieldIssues } from '@/lib/http';
+
+/** The settings screen's fields, as typed ('' for a value not set). */
+export interface SettingsFormValues {
+  legal_name: string;
+  address: string;
+  matricule_fiscal: string;
+  trade_register_number: string;
+  phone: string;
+  email: string;
+  /** The logo's URL as the uploader shows it, '' for none (sent as its key). */
+  logo_url: string;
+  invoice_prefix: string;
+  credit_note_prefix: string;
+  stamp_duty: string;
+  time_zone: string;
+}
+
+export type SettingsField = keyof SettingsFormValues;
+export type SettingsFieldErrors = Partial<Record<SettingsField, string>>;
+
+const DEFAULT_TIME_ZONE = 'Africa/Tunis';
+
+/** The contract's maxLength of each field (ShopSettingsUpdate; the vitest compares them). */
+export const SETTINGS_MAX_LENGTH = {
+  legal_name: 200,
+  address: 500,
+  matricule_fiscal: 24,
+  trade_register_number: 50,
+  phone: 30,
+  email: 254,
+  logo_key: 128,
+  invoice_prefix: 10,
+  credit_note_prefix: 10,
+  stamp_duty: 13,
+  time_zone: 64,
+} as const satisfies Record<keyof ShopSettingsUpdate, number>;
+type BoundedField = Exclude<SettingsField, 'logo_url'>;
+
+/** The contract's patterns (DocumentPrefix, the phone, Money, TimeZone). */
+export const SETTINGS_PATTERNS = {
+  prefix: /^[A-Z0-9-]{0,10}$/,
+  phone: /^\+?[0-9 ().-]{6,30}$/,
+  money: /^\d{1,9}(\.\d{1,3})?$/,
+  timeZone: /^[A-Za-z0-9_+/-]{1,64}$/,
+};
+
+/**
+ * A matricule fiscal as the server takes it: 7 digits, the check letter (not I, O or U), the
+ * VAT code, the category and the establishment number, with or without slashes and spaces,
+ * in any case.
+ */
+const MATRICULE_PATTERN = /^\d{7}\/?[A-HJ-NP-TV-Z]\/?[ABDNP]\/?[MCPNE]\/?\d{3}$/;
+export const MATRICULE_MESSAGE = 'Invalid matricule fiscal (expected 1234567A/A/M/000)';
+export const PREFIX_MESSAGE = 'Up to 10 capital letters, digits and hyphens';
+export const PHONE_MESSAGE = 'Enter a phone number: digits, spaces, ( ) . - and an optional +';
+export const MONEY_MESSAGE = 'Enter an amount in TND with up to 3 decimals';
+export const EMAIL_MESSAGE = 'Please enter a valid email address';
+const TIME_ZONE_MESSAGE = 'Choose a time zone';
+export const LOGO_MESSAGE = 'The logo must be a PNG or JPEG image';
+
+/** The identity an invoice needs: once saved it cannot be cleared (the contract refuses null). */
+const INVOICE_IDENTITY = ['legal_name', 'address', 'matricule_fiscal'] as const;
+
+export const isMatriculeFiscal = (value: string) =>
+  MATRICULE_PATTERN.test(value.replace(/\s/g, '').toUpperCase());
+
+const max = (field: BoundedField, label: string) =>
+  [
+    SETTINGS_MAX_LENGTH[field],
+    `${label} must be at most ${SETTINGS_MAX_LENGTH[field]} characters`,
+  ] as const;
+
+/** Required only when the stored settings have a value (`$stored` in the context). */
+const requiredOnceSet = (field: (typeof INVOICE_IDENTITY)[number], message: string) =>
+  string()
+    .trim()
+    .test('required-once-set', message, function (value) {
+      const stored = (this.options.context as { stored?: ShopSettings } | undefined)?.stored;
+      return Boolean(value) || !stored?.[field];
+    });
+
+export const settingsSchema = object({
+  legal_name: requiredOnceSet('legal_name', 'Legal name is required').max(
+    ...max('legal_name', 'Legal name'),
+  ),
+  address: requiredOnceSet('address', 'Address is required').max(...max('address', 'Address')),
+  matricule_fiscal: requiredOnceSet('matricule_fiscal', 'Matricule fiscal is required')
+    .max(...max('matricule_fiscal', 'Matricule fiscal'))
+    .test('matricule', MATRICULE_MESSAGE, (value) => !value || isMatriculeFiscal(value)),
+  trade_register_number: string()
+    .trim()
+    .max(...max('trade_register_number', 'Trade register number')),
+  phone: string()
+    .trim()
+    .max(...max('phone', 'Phone'))
+    .matches(SETTINGS_PATTERNS.phone, { message: PHONE_MESSAGE, excludeEmptyString: true }),
+  email: string()
+    .trim()
+    .email(EMAIL_MESSAGE)
+    .max(...max('email', 'Email')),
+  logo_url: string().test(
+    'png-or-jpeg',
+    LOGO_MESSAGE,
+    (url) => !url || /\.(png|jpe?g)$/i.test(mediaKeyFromUrl(url) ?? ''),
+  ),
+  invoice_prefix: string()
+    .max(...max('invoice_prefix', 'Invoice prefix'))
+    .matches(SETTINGS_PATTERNS.prefix, PREFIX_MESSAGE),
+  credit_note_prefix: string()
+    .max(...max('credit_note_prefix', 'Credit note prefix'))
+    .matches(SETTINGS_PATTERNS.prefix, PREFIX_MESSAGE),
+  stamp_duty: string()
+    .trim()
+    .required('Stamp duty is required')
+    .matches(SETTINGS_PATTERNS.money, MONEY_MESSAGE),
+  time_zone: string()
+    .required(TIME_ZONE_MESSAGE)
+    .matches(SETTINGS_PATTERNS.timeZone, TIME_ZONE_MESSAGE),
+});
+
+export function settingsToValues(settings: ShopSettings): SettingsFormValues {
+  return {
+    legal_name: settings.legal_name ?? '',
+    address: settings.address ?? '',
+    matricule_fiscal: settings.matricule_fiscal ?? '',
+    trade_register_number: settings.trade_register_number ?? '',
+    phone: settings.phone ?? '',
+    email: settings.email ?? '',
+    logo_url: settings.logo_key ? (settings.logo_url ?? '') : '',
+    invoice_prefix: settings.invoice_prefix,
+    credit_note_prefix: settings.credit_note_prefix,
+    stamp_duty: settings.stamp_duty,
+    time_zone: settings.time_zone || DEFAULT_TIME_ZONE,
+  };
+}
+
+/** The fields the contract lets be cleared (null). */
+const NULLABLE = new Set<SettingsField>(['trade_register_number', 'phone', 'email', 'logo_url']);
+
+/** What a field's typed value is sent as: trimmed, null for a clearable field left empty. */
+function bodyValue(field: SettingsField, value: string): string | null {
+  const typed = field === 'logo_url' ? (mediaKeyFromUrl(value) ?? '') : value;
+  const text = field === 'address' ? typed.trim().replace(/\r\n?/g, '\n') : typed.trim();
+  return text === '' && NULLABLE.has(field) ? null : text;
+}
+
+/**
+ * The PATCH body: the fields whose value differs from the stored one, and only those (the
+ * server records each as a change). The identity an invoice needs is never sent empty.
+ */
+export function changedSettings(
+  stored: ShopSettings,
+  values: SettingsFormValues,
+): ShopSettingsUpdate {
+  const before = settingsToValues(stored);
+  const body: Record<string, string | null> = {};
+  for (const field of Object.keys(before) as SettingsField[]) {
+    const next = bodyValue(field, values[field]);
+    if (next === bodyValue(field, before[field])) continue;
+    // Not set yet and left empty: nothing to send (the contract refuses an empty identity).
+    if (next === '' && (INVOICE_IDENTITY as readonly string[]).includes(field)) continue;
+    body[field === 'logo_url' ? 'logo_key' : field] = next;
+  }
+  return body;
+}
+
+/** The messages of a refused save, by the field they belong to. */
+export function settingsFieldErrors(error: unknown): SettingsFieldErrors {
+  const errors: SettingsFieldErrors = {};
+  for (const [field, message] of fieldIssues(error))
+    if (field === 'logo_key') errors.logo_url = message;
+    else if (field in SETTINGS_MAX_LENGTH) errors[field as SettingsField] = message;
+  return errors;
+}
+
+/** The shop's possible time zones (the browser's list; the stored one is always offered). */
+export function timeZoneOptions(current: string): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes(current) || !current ? zones : [current, ...zones];
+}
