@@ -46,6 +46,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       PUBLIC_URL: overrides.publicUrl ?? 'http://shop.test',
       JWT_SECRET: 'test-jwt-secret-test-jwt-secret-0123456789',
       URL_SIGNING_KEY: 'test-url-signing-key-test-url-signing-0123',
+      // LIST_CACHE_MB=0 runs the suite with the list cache off (on by default, as in production).
+      LIST_CACHE_MB: process.env.LIST_CACHE_MB,
     }),
     port: 0,
     host: '127.0.0.1',

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { createListCache } from '../http/list-cache';
 import type { Handlers } from '../http/types';
 import { addressesHandlers } from './addresses';
 import { authHandlers } from './auth';
@@ -14,17 +15,18 @@ import { vatRatesHandlers } from './vat-rates';
 
 /** Every operation's handler, by operationId; one module per tag of the contract. */
 export function createHandlers(ctx: AppContext): Handlers {
+  const lists = createListCache(ctx);
   return {
     ...authHandlers(ctx),
     ...usersHandlers(ctx),
     ...vatRatesHandlers(ctx),
     ...categoriesHandlers(ctx),
-    ...productsHandlers(ctx),
+    ...productsHandlers(ctx, lists),
     ...variantsHandlers(ctx),
     ...uploadsHandlers(ctx),
-    ...customersHandlers(ctx),
+    ...customersHandlers(ctx, lists),
     ...addressesHandlers(ctx),
     ...cartHandlers(ctx),
-    ...ordersHandlers(ctx),
+    ...ordersHandlers(ctx, lists),
   };
 }

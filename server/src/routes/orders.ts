@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { requireCustomer } from '../http/access';
+import type { ListCache } from '../http/list-cache';
 import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
 import { resolveOwner } from '../services/cart';
@@ -20,7 +21,7 @@ import {
   updateOrderStatus,
 } from '../services/orders';
 
-export function ordersHandlers(ctx: AppContext): Handlers {
+export function ordersHandlers(ctx: AppContext, lists: ListCache): Handlers {
   const { db } = ctx;
   /** The signed-in customer's id, while the account is active. */
   const customerId = async (request: FastifyRequest) =>
@@ -46,14 +47,13 @@ export function ordersHandlers(ctx: AppContext): Handlers {
 
     getOrder: async (request) => getCustomerOrder(db, await customerId(request), request.params.id),
 
-    listAdminOrders: async (request, reply) => {
+    listAdminOrders: lists.handler('listAdminOrders', ['orders'], async (request) => {
       const { items, total } = await listAdminOrders(
         db,
         withDefaults(request.query, 'skip', 'limit', 'sort'),
       );
-      reply.header('X-Total-Count', String(total));
-      return items;
-    },
+      return { body: items, total };
+    }),
 
     getAdminOrder: async (request) => getAdminOrder(db, request.params.id),
 
@@ -63,6 +63,8 @@ export function ordersHandlers(ctx: AppContext): Handlers {
     cancelOrder: async (request) =>
       cancelOrder(ctx, request.params.id, request.body?.reason, request.admin),
 
-    getDashboardStats: () => dashboardStats(db),
+    getDashboardStats: lists.handler('getDashboardStats', ['catalogue', 'orders'], async () => ({
+      body: await dashboardStats(db),
+    })),
   };
 }

@@ -8,6 +8,7 @@ import { authThrottle } from './003_auth_throttle';
 import { vatInForce } from './004_vat_in_force';
 import { stockLedger } from './005_stock_ledger';
 import { lists } from './006_lists';
+import { dataVersions } from './007_data_versions';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -17,5 +18,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '004_vat_in_force': vatInForce(),
     '005_stock_ledger': stockLedger(dialect),
     '006_lists': lists(dialect),
+    '007_data_versions': dataVersions(dialect),
   };
 }

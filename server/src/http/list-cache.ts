@@ -1,0 +1,190 @@
+// The list cache (issue #12): the serialised answers of the list GETs, kept in memory
+// (LIST_CACHE_MB) and sent again as long as they are exactly what the database would give.
+// A list page costs milliseconds of SQL and presenting; sending bytes already made costs a
+// fraction of that. Never stale:
+// - writes: each entry remembers the data versions of the scopes its answer reads (migration
+//   007: triggers bump them in every writing transaction, from any connection or instance);
+//   every request reads the current versions (one query on a small table) and an entry of
+//   other versions is made again. The versions are read before the answer is made, so an entry
+//   is never older than the versions it is filed under;
+// - time: prices follow the VAT rates in force, which change at their effective dates with no
+//   write; an entry of the catalogue holds only until the next such instant.
+// Access and input validation run before the handler, hence before the cache.
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type CompiledQuery } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type { AppContext } from '../context';
+import { DATA_SCOPES, type DataScope } from '../db/migrations/007_data_versions';
+import { nextRateStatusChange } from '../domain/vat';
+import { loadRates } from '../services/vat-rates';
+import type { OperationId, Reply } from '../api/types';
+import { COMPRESSION_THRESHOLD } from './compression';
+import type { Handler } from './types';
+
+/** What a list operation answers: the body, and for a paged list its X-Total-Count. */
+export interface ListAnswer<K extends OperationId> {
+  body: Reply<K>;
+  total?: number;
+}
+
+type Compute<K extends OperationId> = (
+  request: Parameters<Handler<K>>[0],
+  /** The instant the answer is made for (prices at the VAT rates in force then). */
+  at: Date,
+) => Promise<ListAnswer<K>>;
+
+type Encoding = 'br' | 'gzip';
+
+interface Entry {
+  /** The data versions of the entry's scopes when it was made. */
+  versions: string;
+  /** Epoch ms from which the answer may differ with no write (Infinity: never). */
+  validUntil: number;
+  body: Buffer;
+  total: string | undefined;
+  /** Compressed forms, made on first demand. */
+  compressed: Partial<Record<Encoding, Buffer>>;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The same bytes as @fastify/compress makes (its default options, http/compression.ts), once
+ * per entry instead of once per answer.
+ */
+const COMPRESSORS: Record<Encoding, (body: Buffer) => Buffer> = {
+  br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: (body) => gzipSync(body),
+};
+
+/**
+ * The encoding @fastify/compress would choose for this Accept-Encoding: the highest quality
+ * among br and gzip (`*` and x-gzip count as gzip), br on a tie; undefined for neither.
+ */
+export function negotiateEncoding(header: string | undefined): Encoding | undefined {
+  if (header === undefined) return undefined;
+  const quality: Record<Encoding, number> = { br: 0, gzip: 0 };
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim());
+    const token = name === '*' || name === 'x-gzip' ? 'gzip' : name;
+    if (token !== 'br' && token !== 'gzip') continue;
+    const q = params.find((p) => p.startsWith('q='));
+    quality[token] = Math.max(quality[token], q === undefined ? 1 : Number(q.slice(2)) || 0);
+  }
+  if (quality.br > 0 && quality.br >= quality.gzip) return 'br';
+  return quality.gzip > 0 ? 'gzip' : undefined;
+}
+
+/**
+ * The body as Fastify would serialise it: the route's serializer for the status and JSON (from
+ * the contract's response schema), else JSON.stringify.
+ */
+function serialized(reply: FastifyReply, body: unknown): Buffer {
+  const serialize = reply.getSerializationFunction(String(reply.statusCode), 'application/json');
+  return Buffer.from(serialize ? serialize(body as Record<string, unknown>) : JSON.stringify(body));
+}
+
+const entrySize = (key: string, entry: Entry) =>
+  key.length +
+  entry.body.length +
+  (entry.compressed.br?.length ?? 0) +
+  (entry.compressed.gzip?.length ?? 0) +
+  // The entry's object and strings, roughly: keeps a flood of tiny answers bounded too.
+  200;
+
+export interface ListCache {
+  /** The handler of a list operation: its answer from `compute`, kept while still right. */
+  handler<K extends OperationId>(
+    operationId: K,
+    scopes: DataScope[],
+    compute: Compute<K>,
+  ): Handler<K>;
+}
+
+export function createListCache(ctx: AppContext): ListCache {
+  const maxSize = ctx.config.listCacheMb * 1024 * 1024;
+  if (maxSize === 0) {
+    return {
+      handler: (_operationId, _scopes, compute) => async (request, reply) => {
+        const { body, total } = await compute(request, ctx.now());
+        if (total !== undefined) reply.header('X-Total-Count', String(total));
+        return body;
+      },
+    };
+  }
+
+  const entries = new LRUCache<string, Entry>({
+    maxSize,
+    sizeCalculation: (e, k) => entrySize(k, e),
+  });
+  const scopeNames = Object.keys(DATA_SCOPES) as DataScope[];
+  const versionsQuery: CompiledQuery<Record<DataScope, number | string>> = sql<
+    Record<DataScope, number | string>
+  >`select ${sql.join(
+    scopeNames.map((s) => sql`cast(coalesce(sum(${sql.ref(s)}), 0) as bigint) as ${sql.ref(s)}`),
+  )} from data_versions`.compile(ctx.db);
+
+  async function versionsOf(scopes: DataScope[]): Promise<string> {
+    const row = (await ctx.db.executeQuery(versionsQuery)).rows[0];
+    if (!row) throw new Error('unreachable: an aggregate without group by returns one row');
+    return scopes.map((s) => String(row[s])).join(':');
+  }
+
+  /** Until when an answer made at `at` holds with no write. */
+  async function validUntil(scopes: DataScope[], at: Date): Promise<number> {
+    if (!scopes.includes('catalogue')) return Infinity;
+    return nextRateStatusChange((await loadRates(ctx.db)).values(), at);
+  }
+
+  function send(request: FastifyRequest, reply: FastifyReply, key: string, entry: Entry) {
+    reply.header('content-type', JSON_TYPE);
+    if (entry.total !== undefined) reply.header('X-Total-Count', entry.total);
+    const encoding =
+      entry.body.length >= COMPRESSION_THRESHOLD &&
+      request.headers['x-no-compression'] === undefined
+        ? negotiateEncoding(request.headers['accept-encoding'])
+        : undefined;
+    if (encoding === undefined) return reply.send(entry.body);
+    let bytes = entry.compressed[encoding];
+    if (!bytes) {
+      bytes = COMPRESSORS[encoding](entry.body);
+      entry.compressed[encoding] = bytes;
+      // Filed again so that its size counts the new form.
+      if (entries.peek(key) === entry) entries.set(key, entry);
+    }
+    // As @fastify/compress does; its own hook lets an answer already encoded through.
+    const vary = reply.getHeader('vary');
+    reply.header(
+      'vary',
+      vary === undefined ? 'accept-encoding' : `${String(vary)}, accept-encoding`,
+    );
+    reply.header('content-encoding', encoding);
+    return reply.send(bytes);
+  }
+
+  return {
+    handler: (operationId, scopes, compute) => async (request, reply) => {
+      const key = `${operationId}?${JSON.stringify(Object.entries(request.query ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+      const versions = await versionsOf(scopes);
+      const at = ctx.now();
+      const held = entries.get(key);
+      if (held && held.versions === versions && at.getTime() < held.validUntil) {
+        return send(request, reply, key, held);
+      }
+      const [{ body, total }, until] = await Promise.all([
+        compute(request, at),
+        validUntil(scopes, at),
+      ]);
+      const entry: Entry = {
+        versions,
+        validUntil: until,
+        body: serialized(reply, body),
+        total: total === undefined ? undefined : String(total),
+        compressed: {},
+      };
+      entries.set(key, entry);
+      return send(request, reply, key, entry);
+    },
+  };
+}
