@@ -125,9 +125,42 @@ export function createListCache(ctx: AppContext): ListCache {
     scopeNames.map((s) => sql`cast(coalesce(sum(${sql.ref(s)}), 0) as bigint) as ${sql.ref(s)}`),
   )} from data_versions`.compile(ctx.db);
 
-  async function versionsOf(scopes: DataScope[]): Promise<string> {
+  type Versions = Record<DataScope, number | string>;
+  async function readVersions(): Promise<Versions> {
     const row = (await ctx.db.executeQuery(versionsQuery)).rows[0];
     if (!row) throw new Error('unreachable: an aggregate without group by returns one row');
+    return row;
+  }
+  /**
+   * Requests share reads of the versions: each gets a read that started after it arrived
+   * (one started before might miss a write its client has seen committed). A request that
+   * arrives while a read runs waits for the next one, which every such request shares.
+   */
+  let running: Promise<Versions> | undefined;
+  let queued: Promise<Versions> | undefined;
+  const start = () => {
+    const read = readVersions().finally(() => {
+      if (running === read) running = undefined;
+    });
+    running = read;
+    return read;
+  };
+  function currentVersions(): Promise<Versions> {
+    if (running === undefined) return start();
+    queued ??= running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        queued = undefined;
+        // A read started since the last one ended started after these requests arrived too.
+        return running ?? start();
+      });
+    return queued;
+  }
+  async function versionsOf(scopes: DataScope[]): Promise<string> {
+    const row = await currentVersions();
     return scopes.map((s) => String(row[s])).join(':');
   }
 
