@@ -362,9 +362,76 @@ describe.each(testDialects)('list cache (%s)', (dialect) => {
         .where('id', '=', product.productId)
         .execute();
       expect(await names()).toEqual(['Bowl']);
+
+      // While other requests keep reading the versions, a request after a write sees it.
+      for (const name of ['Jug', 'Vase', 'Pot']) {
+        const busy = Array.from({ length: 20 }, () => names());
+        await other.db
+          .updateTable('products')
+          .set({ name })
+          .where('id', '=', product.productId)
+          .execute();
+        expect(await names()).toEqual([name]);
+        await Promise.all(busy);
+      }
     } finally {
       await otherServer.close();
       await other.close();
+    }
+  });
+
+  it('never answers a request with versions read before it arrived', async () => {
+    const db = t.database.db;
+    await clearShop(db);
+    await signIn();
+    const rate = await insertVatRate(db, { rate_bp: 1900, country_code: 'TN', is_default: 1 });
+    const product = await insertSimpleProduct(db, { name: 'Mug', vat_rate_id: rate.id });
+    // Reads of the versions that have read the database but not returned yet, while `held`.
+    let held = false;
+    const waiting: (() => void)[] = [];
+    const slowDb = new Proxy(db, {
+      get(target, property) {
+        if (property === 'executeQuery') {
+          return async (...args: Parameters<typeof db.executeQuery>) => {
+            const result = await target.executeQuery(...args);
+            if (held) await new Promise<void>((resolve) => waiting.push(resolve));
+            return result;
+          };
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
+    const lists = createListCache({ ...t.ctx, db: slowDb });
+    const app = await buildApp(t.ctx, {
+      handlers: {
+        listAdminProducts: lists.handler('listAdminProducts', ['catalogue'], async (request) => {
+          const res = await get(cold, request.url);
+          return { body: res.json<Product[]>(), total: Number(res.headers['x-total-count']) };
+        }),
+      },
+    });
+    try {
+      const names = async () =>
+        (await get(app, '/api/v1/admin/products/')).json<Product[]>().map((p) => p.name);
+      expect(await names()).toEqual(['Mug']);
+      held = true;
+      const before = names(); // its read of the versions has run, and waits
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(waiting).toHaveLength(1);
+      await db
+        .updateTable('products')
+        .set({ name: 'Cup' })
+        .where('id', '=', product.productId)
+        .execute();
+      const after = names(); // arrived after the write: must not share the read above
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      held = false;
+      waiting.splice(0).forEach((release) => release());
+      expect(await before).toEqual(['Mug']);
+      expect(await after).toEqual(['Cup']);
+    } finally {
+      await app.close();
     }
   });
 
