@@ -47,6 +47,12 @@ const LISTS = [
   '/api/v1/admin/orders/?status=pending',
   '/api/v1/admin/customers/',
   '/api/v1/admin/stats/',
+  '/api/v1/categories/',
+  '/api/v1/admin/categories/',
+  '/api/v1/admin/vat-rates/',
+  '/api/v1/admin/variants/',
+  '/api/v1/admin/variants/?low_stock_only=true',
+  '/api/v1/admin/variants/inventory/status',
 ];
 
 type Step =

@@ -19,10 +19,10 @@ export function createHandlers(ctx: AppContext): Handlers {
   return {
     ...authHandlers(ctx),
     ...usersHandlers(ctx),
-    ...vatRatesHandlers(ctx),
-    ...categoriesHandlers(ctx),
+    ...vatRatesHandlers(ctx, lists),
+    ...categoriesHandlers(ctx, lists),
     ...productsHandlers(ctx, lists),
-    ...variantsHandlers(ctx),
+    ...variantsHandlers(ctx, lists),
     ...uploadsHandlers(ctx),
     ...customersHandlers(ctx, lists),
     ...addressesHandlers(ctx),
