@@ -23,7 +23,7 @@ import { COMPRESSION_THRESHOLD } from './compression';
 import type { Handler } from './types';
 
 /** What a list operation answers: the body, and for a paged list its X-Total-Count. */
-export interface ListAnswer<K extends OperationId> {
+interface ListAnswer<K extends OperationId> {
   body: Reply<K>;
   total?: number;
 }
