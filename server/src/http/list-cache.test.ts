@@ -411,9 +411,9 @@ describe.each(testDialects)('list cache (%s)', (dialect) => {
     const lists = createListCache({ ...t.ctx, db: slowDb });
     const app = await buildApp(t.ctx, {
       handlers: {
-        listAdminProducts: lists.handler('listAdminProducts', ['catalogue'], async (request) => {
+        listAdminProducts: lists.page('listAdminProducts', ['catalogue'], async (request) => {
           const res = await get(cold, request.url);
-          return { body: res.json<Product[]>(), total: Number(res.headers['x-total-count']) };
+          return { items: res.json<Product[]>(), total: Number(res.headers['x-total-count']) };
         }),
       },
     });
@@ -453,10 +453,10 @@ describe.each(testDialects)('list cache (%s)', (dialect) => {
     const lists = createListCache(t.ctx);
     const counting = await buildApp(t.ctx, {
       handlers: {
-        listAdminProducts: lists.handler('listAdminProducts', ['catalogue'], async (request) => {
+        listAdminProducts: lists.page('listAdminProducts', ['catalogue'], async (request) => {
           made += 1;
           const res = await get(cold, request.url);
-          return { body: res.json<Product[]>(), total: Number(res.headers['x-total-count']) };
+          return { items: res.json<Product[]>(), total: Number(res.headers['x-total-count']) };
         }),
       },
     });

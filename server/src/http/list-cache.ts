@@ -22,17 +22,19 @@ import type { OperationId, Reply } from '../api/types';
 import { COMPRESSION_THRESHOLD } from './compression';
 import type { Handler } from './types';
 
-/** What a list operation answers: the body, and for a paged list its X-Total-Count. */
-interface ListAnswer<K extends OperationId> {
-  body: Reply<K>;
-  total?: number;
-}
+type OperationRequest<K extends OperationId> = Parameters<Handler<K>>[0];
 
-type Compute<K extends OperationId> = (
-  request: Parameters<Handler<K>>[0],
-  /** The instant the answer is made for (prices at the VAT rates in force then). */
-  at: Date,
-) => Promise<ListAnswer<K>>;
+/**
+ * Makes an operation's answer; `at`: the instant it is made for (prices at the VAT rates in
+ * force then).
+ */
+type Make<K extends OperationId, T> = (request: OperationRequest<K>, at: Date) => Promise<T>;
+
+/** What a paged list service returns: one page, and how many in all (X-Total-Count). */
+interface Page<K extends OperationId> {
+  items: Reply<K>;
+  total: number;
+}
 
 type Encoding = 'br' | 'gzip';
 
@@ -94,24 +96,55 @@ const entrySize = (key: string, entry: Entry) =>
   200;
 
 export interface ListCache {
-  /** The handler of a list operation: its answer from `compute`, kept while still right. */
+  /** The handler of a list operation: the answer `make` makes, sent again while still right. */
   handler<K extends OperationId>(
     operationId: K,
     scopes: DataScope[],
-    compute: Compute<K>,
+    make: Make<K, Reply<K>>,
+  ): Handler<K>;
+  /** The same for a paged list. */
+  page<K extends OperationId>(
+    operationId: K,
+    scopes: DataScope[],
+    make: Make<K, Page<K>>,
   ): Handler<K>;
 }
 
+/** A body and, for a page, its X-Total-Count. */
+interface Answer {
+  body: unknown;
+  total?: number;
+}
+
 export function createListCache(ctx: AppContext): ListCache {
+  const cachedHandler = answers(ctx);
+  return {
+    handler: (operationId, scopes, make) =>
+      cachedHandler(operationId, scopes, async (request, at) => ({
+        body: await make(request, at),
+      })),
+    page: (operationId, scopes, make) =>
+      cachedHandler(operationId, scopes, async (request, at) => {
+        const { items, total } = await make(request, at);
+        return { body: items, total };
+      }),
+  };
+}
+
+/** The handler of an operation whose answers `make` makes: through the cache unless it is off. */
+function answers(ctx: AppContext) {
   const maxSize = ctx.config.listCacheMb * 1024 * 1024;
   if (maxSize === 0) {
-    return {
-      handler: (_operationId, _scopes, compute) => async (request, reply) => {
-        const { body, total } = await compute(request, ctx.now());
+    return <K extends OperationId>(
+        _operationId: K,
+        _scopes: DataScope[],
+        make: Make<K, Answer>,
+      ): Handler<K> =>
+      async (request, reply) => {
+        const { body, total } = await make(request, ctx.now());
         if (total !== undefined) reply.header('X-Total-Count', String(total));
-        return body;
-      },
-    };
+        return body as Reply<K>;
+      };
   }
 
   const entries = new LRUCache<string, Entry>({
@@ -196,8 +229,12 @@ export function createListCache(ctx: AppContext): ListCache {
     return reply.send(bytes);
   }
 
-  return {
-    handler: (operationId, scopes, compute) => async (request, reply) => {
+  return <K extends OperationId>(
+      operationId: K,
+      scopes: DataScope[],
+      make: Make<K, Answer>,
+    ): Handler<K> =>
+    async (request, reply) => {
       const key = `${operationId}?${JSON.stringify(Object.entries(request.query ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
       const versions = await versionsOf(scopes);
       const at = ctx.now();
@@ -206,7 +243,7 @@ export function createListCache(ctx: AppContext): ListCache {
         return send(request, reply, key, held);
       }
       const [{ body, total }, until] = await Promise.all([
-        compute(request, at),
+        make(request, at),
         validUntil(scopes, at),
       ]);
       const entry: Entry = {
@@ -218,6 +255,5 @@ export function createListCache(ctx: AppContext): ListCache {
       };
       entries.set(key, entry);
       return send(request, reply, key, entry);
-    },
-  };
+    };
 }

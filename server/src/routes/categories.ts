@@ -17,13 +17,13 @@ import {
 export function categoriesHandlers(ctx: AppContext, lists: ListCache): Handlers {
   const now = () => ctx.now().toISOString();
   return {
-    listCategories: lists.handler('listCategories', ['catalogue'], async (request) => ({
-      body: (await listActiveCategories(ctx.db, request.query.parent_id)).map(presentCategory),
-    })),
+    listCategories: lists.handler('listCategories', ['catalogue'], async (request) =>
+      (await listActiveCategories(ctx.db, request.query.parent_id)).map(presentCategory),
+    ),
 
-    listAdminCategories: lists.handler('listAdminCategories', ['catalogue'], async (request) => ({
-      body: (await listAllCategories(ctx.db, request.query.is_active)).map(presentCategory),
-    })),
+    listAdminCategories: lists.handler('listAdminCategories', ['catalogue'], async (request) =>
+      (await listAllCategories(ctx.db, request.query.is_active)).map(presentCategory),
+    ),
 
     getCategoryBySlug: async (request) =>
       presentCategory(await getActiveCategoryBySlug(ctx.db, request.params.category)),

@@ -42,12 +42,8 @@ export function customersHandlers(
       };
     },
 
-    listAdminCustomers: lists.handler('listAdminCustomers', ['orders'], async (request) => {
-      const { items, total } = await listCustomerOverview(
-        ctx.db,
-        withDefaults(request.query, 'skip', 'limit', 'sort'),
-      );
-      return { body: items, total };
-    }),
+    listAdminCustomers: lists.page('listAdminCustomers', ['orders'], async (request) =>
+      listCustomerOverview(ctx.db, withDefaults(request.query, 'skip', 'limit', 'sort')),
+    ),
   };
 }

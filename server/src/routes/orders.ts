@@ -47,13 +47,9 @@ export function ordersHandlers(ctx: AppContext, lists: ListCache): Handlers {
 
     getOrder: async (request) => getCustomerOrder(db, await customerId(request), request.params.id),
 
-    listAdminOrders: lists.handler('listAdminOrders', ['orders'], async (request) => {
-      const { items, total } = await listAdminOrders(
-        db,
-        withDefaults(request.query, 'skip', 'limit', 'sort'),
-      );
-      return { body: items, total };
-    }),
+    listAdminOrders: lists.page('listAdminOrders', ['orders'], async (request) =>
+      listAdminOrders(db, withDefaults(request.query, 'skip', 'limit', 'sort')),
+    ),
 
     getAdminOrder: async (request) => getAdminOrder(db, request.params.id),
 
@@ -63,8 +59,8 @@ export function ordersHandlers(ctx: AppContext, lists: ListCache): Handlers {
     cancelOrder: async (request) =>
       cancelOrder(ctx, request.params.id, request.body?.reason, request.admin),
 
-    getDashboardStats: lists.handler('getDashboardStats', ['catalogue', 'orders'], async () => ({
-      body: await dashboardStats(db),
-    })),
+    getDashboardStats: lists.handler('getDashboardStats', ['catalogue', 'orders'], async () =>
+      dashboardStats(db),
+    ),
   };
 }

@@ -30,25 +30,19 @@ export function productsHandlers(ctx: AppContext, lists: ListCache): Handlers {
   const storage = mediaStorage(ctx.config);
   return {
     // -- public catalogue ------------------------------------------------------------------
-    listProducts: lists.handler('listProducts', ['catalogue'], async (request, at) => {
-      const { items, total } = await listPublicProducts(
+    listProducts: lists.page('listProducts', ['catalogue'], async (request, at) =>
+      listPublicProducts(
         db,
         at,
         withDefaults(request.query, 'skip', 'limit', 'country_code', 'sort'),
-      );
-      return { body: items, total };
-    }),
+      ),
+    ),
 
     listFeaturedProducts: lists.handler(
       'listFeaturedProducts',
       ['catalogue'],
-      async (request, at) => ({
-        body: await listFeaturedProducts(
-          db,
-          at,
-          withDefaults(request.query, 'limit', 'country_code'),
-        ),
-      }),
+      async (request, at) =>
+        listFeaturedProducts(db, at, withDefaults(request.query, 'limit', 'country_code')),
     ),
 
     getProductBySlug: async (request) =>
@@ -58,14 +52,9 @@ export function productsHandlers(ctx: AppContext, lists: ListCache): Handlers {
       listPublicVariants(db, ctx.now(), request.params.slug, countryOf(request.query)),
 
     // -- admin -----------------------------------------------------------------------------
-    listAdminProducts: lists.handler('listAdminProducts', ['catalogue'], async (request, at) => {
-      const { items, total } = await listAdminProducts(
-        db,
-        withDefaults(request.query, 'skip', 'limit', 'sort'),
-        at,
-      );
-      return { body: items, total };
-    }),
+    listAdminProducts: lists.page('listAdminProducts', ['catalogue'], async (request, at) =>
+      listAdminProducts(db, withDefaults(request.query, 'skip', 'limit', 'sort'), at),
+    ),
 
     createProduct: async (request, reply) => {
       const product = await createProduct(ctx, request.body, requireAdmin(request).id);

@@ -51,9 +51,9 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
     adminUserId: request.admin?.id ?? null,
   });
 
-  const listVariantsHandler = lists.handler('listVariants', ['catalogue'], async (request, at) => ({
-    body: await listVariants(ctx.db, withDefaults(request.query, 'page', 'page_size'), at),
-  }));
+  const listVariantsHandler = lists.handler('listVariants', ['catalogue'], async (request, at) =>
+    listVariants(ctx.db, withDefaults(request.query, 'page', 'page_size'), at),
+  );
 
   const getVariant: Handler<'getVariant'> = async (request) =>
     getVariantOrThrow(ctx.db, request.params.id, ctx.now());
@@ -184,12 +184,8 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
     });
   };
 
-  const getInventoryStatus = lists.handler(
-    'getInventoryStatus',
-    ['catalogue'],
-    async (request) => ({
-      body: await inventoryStatusReport(ctx.db, withDefaults(request.query, 'page', 'page_size')),
-    }),
+  const getInventoryStatus = lists.handler('getInventoryStatus', ['catalogue'], async (request) =>
+    inventoryStatusReport(ctx.db, withDefaults(request.query, 'page', 'page_size')),
   );
 
   return {

@@ -25,7 +25,7 @@ export function vatRatesHandlers(ctx: AppContext, lists: ListCache): Handlers {
         listVatRates(ctx.db, request.query),
         usageByRate(ctx.db),
       ]);
-      return { body: rows.map((row) => presentVatRate(row, at, usage.get(Number(row.id)))) };
+      return rows.map((row) => presentVatRate(row, at, usage.get(Number(row.id))));
     }),
 
     createVatRate: async (request, reply) => {
