@@ -154,6 +154,13 @@ describe.each(testDialects)('list cache (%s)', (dialect) => {
   const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url, headers: { ...admin, ...headers } });
 
+  /** An empty shop with TN's default rate (19 %, returned), and a fresh admin token. */
+  async function emptyShop() {
+    await clearShop(t.database.db);
+    await signIn();
+    return insertVatRate(t.database.db, { rate_bp: 1900, country_code: 'TN', is_default: 1 });
+  }
+
   async function expectListsAsCold(when: string) {
     for (const url of LISTS) {
       const [cached, fresh] = [await get(t.app, url), await get(cold, url)];
@@ -338,9 +345,7 @@ describe.each(testDialects)('list cache (%s)', (dialect) => {
 
   it('sees at once a write made through other connections (another server, a loader)', async () => {
     const db = t.database.db;
-    await clearShop(db);
-    await signIn();
-    const rate = await insertVatRate(db, { rate_bp: 1900, country_code: 'TN', is_default: 1 });
+    const rate = await emptyShop();
     const product = await insertSimpleProduct(
       db,
       { slug: 'mug', name: 'Mug', base_price: 5_000, vat_rate_id: rate.id },
@@ -388,9 +393,7 @@ describe.each(testDialects)('list cache (%s)', (dialect) => {
 
   it('never answers a request with versions read before it arrived', async () => {
     const db = t.database.db;
-    await clearShop(db);
-    await signIn();
-    const rate = await insertVatRate(db, { rate_bp: 1900, country_code: 'TN', is_default: 1 });
+    const rate = await emptyShop();
     const product = await insertSimpleProduct(db, { name: 'Mug', vat_rate_id: rate.id });
     // Reads of the versions that have read the database but not returned yet, while `held`.
     let held = false;
@@ -443,9 +446,7 @@ describe.each(testDialects)('list cache (%s)', (dialect) => {
 
   it('makes an answer once while nothing changes; compressed as @fastify/compress would', async () => {
     const db = t.database.db;
-    await clearShop(db);
-    await signIn();
-    const rate = await insertVatRate(db, { rate_bp: 1900, country_code: 'TN', is_default: 1 });
+    const rate = await emptyShop();
     for (let i = 0; i < 30; i++) {
       await insertSimpleProduct(db, { base_price: 1_000 + i, vat_rate_id: rate.id });
     }

@@ -134,23 +134,10 @@ export function createListCache(ctx: AppContext): ListCache {
 /** The handler of an operation whose answers `make` makes: through the cache unless it is off. */
 function answers(ctx: AppContext) {
   const maxSize = ctx.config.listCacheMb * 1024 * 1024;
-  if (maxSize === 0) {
-    return <K extends OperationId>(
-        _operationId: K,
-        _scopes: DataScope[],
-        make: Make<K, Answer>,
-      ): Handler<K> =>
-      async (request, reply) => {
-        const { body, total } = await make(request, ctx.now());
-        if (total !== undefined) reply.header('X-Total-Count', String(total));
-        return body as Reply<K>;
-      };
-  }
-
-  const entries = new LRUCache<string, Entry>({
-    maxSize,
-    sizeCalculation: (e, k) => entrySize(k, e),
-  });
+  const entries =
+    maxSize === 0
+      ? undefined
+      : new LRUCache<string, Entry>({ maxSize, sizeCalculation: (e, k) => entrySize(k, e) });
   const scopeNames = Object.keys(DATA_SCOPES) as DataScope[];
   const versionsQuery: CompiledQuery<Record<DataScope, number | string>> = sql<
     Record<DataScope, number | string>
@@ -203,7 +190,13 @@ function answers(ctx: AppContext) {
     return nextRateStatusChange((await loadRates(ctx.db)).values(), at);
   }
 
-  function send(request: FastifyRequest, reply: FastifyReply, key: string, entry: Entry) {
+  function send(
+    entries: LRUCache<string, Entry>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    entry: Entry,
+  ) {
     reply.header('content-type', JSON_TYPE);
     if (entry.total !== undefined) reply.header('X-Total-Count', entry.total);
     const encoding =
@@ -235,12 +228,17 @@ function answers(ctx: AppContext) {
       make: Make<K, Answer>,
     ): Handler<K> =>
     async (request, reply) => {
+      if (!entries) {
+        const { body, total } = await make(request, ctx.now());
+        if (total !== undefined) reply.header('X-Total-Count', String(total));
+        return body as Reply<K>;
+      }
       const key = `${operationId}?${JSON.stringify(Object.entries(request.query ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
       const versions = await versionsOf(scopes);
       const at = ctx.now();
       const held = entries.get(key);
       if (held && held.versions === versions && at.getTime() < held.validUntil) {
-        return send(request, reply, key, held);
+        return send(entries, request, reply, key, held);
       }
       const [{ body, total }, until] = await Promise.all([
         make(request, at),
@@ -254,6 +252,6 @@ function answers(ctx: AppContext) {
         compressed: {},
       };
       entries.set(key, entry);
-      return send(request, reply, key, entry);
+      return send(entries, request, reply, key, entry);
     };
 }
