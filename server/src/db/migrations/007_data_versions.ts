@@ -3,7 +3,8 @@
 // knows with one cheap read whether an answer it holds is still what the database would give,
 // whichever instance or connection wrote. A scope's version is the sum of its column over the
 // shards.
-// - catalogue: vat_rates, categories, products, variants (the product lists, both sides);
+// - catalogue: vat_rates, categories, products, variants (the product lists of both sides,
+//   categories, VAT rates, variants and the inventory report);
 // - orders: orders, order_items (the orders list, and through triggers on orders the customers
 //   overview and the order counters of the dashboard).
 // Every bump is made by triggers, in the writing transaction, so no writer (checkout, seeds,
