@@ -420,21 +420,31 @@ describe.each(testDialects)('list cache (%s)', (dialect) => {
         }),
       },
     });
+    // Requests that reached the handler (whose first step is to ask for the versions).
+    let handled = 0;
+    app.addHook('preHandler', (_request, _reply, done) => {
+      handled += 1;
+      done();
+    });
+    /** Polls (a loaded machine may take its time) until `done`, then lets promises settle. */
+    const until = async (done: () => boolean) => {
+      while (!done()) await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setImmediate(resolve));
+    };
     try {
       const names = async () =>
         (await get(app, '/api/v1/admin/products/')).json<Product[]>().map((p) => p.name);
       expect(await names()).toEqual(['Mug']);
       held = true;
       const before = names(); // its read of the versions has run, and waits
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(waiting).toHaveLength(1);
+      await until(() => waiting.length === 1);
       await db
         .updateTable('products')
         .set({ name: 'Cup' })
         .where('id', '=', product.productId)
         .execute();
       const after = names(); // arrived after the write: must not share the read above
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await until(() => handled === 3);
       held = false;
       waiting.splice(0).forEach((release) => release());
       expect(await before).toEqual(['Mug']);
