@@ -1,8 +1,10 @@
 // `npm run bench`: the lists, dashboard figures and customers overview as the shop grows
 // (1k → 10k → 100k products, then 10k → 200k orders), each beside its limit (measure.ts), on
 // the embedded SQLite and, under scripts/with-postgres.sh (DATABASE_URL set), on PostgreSQL.
-// Figures are printed and written to bench/results/<database>.json, never asserted: they depend
-// on the machine. BENCH_SECONDS per measurement (default 3), BENCH_CONNECTIONS (default 10),
+// Each GET is measured twice: as users get it (list answers come from the list cache) and cold,
+// on a second server on the same database with the cache off, so the cost of making an answer
+// stays visible. Figures are printed and written to bench/results/<database>.json, never
+// asserted: they depend on the machine. BENCH_SECONDS per measurement (default 3), BENCH_CONNECTIONS (default 10),
 // BENCH_SCALE (default 1).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -47,15 +49,19 @@ await bootstrap(database.db, config);
 const target = { db: database.db, dialect: database.dialect };
 
 const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
-const app = await buildApp({
+const context = {
   db: database.db,
   dialect: database.dialect,
   config,
   tokens,
   mailer: createMemoryMailer(),
   now: () => new Date(),
-});
+};
+const app = await buildApp(context);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
+// The same server with the list cache off, on the same database: the cost of an answer made.
+const coldApp = await buildApp({ ...context, config: { ...config, listCacheMb: 0 } });
+const servers = { app: address, cold: await coldApp.listen({ port: 0, host: '127.0.0.1' }) };
 const admin = await database.db.selectFrom('admin_users').select('id').executeTakeFirstOrThrow();
 const headers = {
   authorization: `Bearer ${await tokens.sign({ userType: 'admin', userId: admin.id })}`,
@@ -65,10 +71,12 @@ const limit = await startLimitServer();
 const measurements: Measurement[] = [];
 const loads: { rows: string; seconds: number }[] = [];
 const get = async (path: string, rows: string) => {
-  const m = await measureGet(address, limit, { path, rows, headers });
+  const m = await measureGet(servers, limit, { path, rows, headers });
   measurements.push(m);
+  const rate = (f: Measurement['figures']) =>
+    f ? `${Math.round(f.requestsPerSecond)} req/s` : 'n/a';
   console.error(
-    `  ${path} (${rows}): ${m.figures ? `${Math.round(m.figures.requestsPerSecond)} req/s` : `n/a (${m.status})`}`,
+    `  ${path} (${rows}): ${m.figures ? `${rate(m.figures)}, cold ${rate(m.cold)}` : `n/a (${m.status})`}`,
   );
 };
 async function grow(rows: string, insert: () => Promise<unknown>) {
@@ -180,6 +188,7 @@ writeFileSync(
 );
 
 await limit.close();
+await coldApp.close();
 await app.close();
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // One measurement of `npm run bench`: autocannon against an endpoint of the app, then against
 // the limit, a minimal Fastify route sending the same response bytes from a buffer with the
-// same settings (what this server can do at most for a response of that size).
+// same settings (what this server can do at most for a response of that size), and for a GET
+// against the same app with the list cache off (what an answer costs when it is not cached).
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 
@@ -24,6 +25,8 @@ export interface Measurement {
   bytes: number | null;
   figures: Figures | null;
   limit: Figures | null;
+  /** The same request on a server with the list cache off (LIST_CACHE_MB=0); null for writes. */
+  cold: Figures | null;
 }
 
 type Request = Pick<autocannon.Options, 'method' | 'headers' | 'body' | 'requests'>;
@@ -70,28 +73,37 @@ export type LimitServer = Awaited<ReturnType<typeof startLimitServer>>;
  * reported with its status and no figures.
  */
 export async function measureGet(
-  app: string,
+  servers: { app: string; cold: string },
   limit: LimitServer,
   endpoint: { path: string; rows: string; headers: Record<string, string> },
 ): Promise<Measurement> {
-  const url = `${app}${endpoint.path}`;
+  const url = `${servers.app}${endpoint.path}`;
   const probe = await fetch(url, { headers: endpoint.headers });
   const body = Buffer.from(await probe.arrayBuffer());
   const result = { endpoint: endpoint.path, rows: endpoint.rows, status: probe.status };
-  if (probe.status !== 200) return { ...result, bytes: null, figures: null, limit: null };
-  const once = async () => (await fetch(url, { headers: endpoint.headers })).arrayBuffer();
-  // Warm the caches (statements, pages) before measuring.
-  for (let i = 0; i < 5; i++) await once();
-  const figures = await load(url, { headers: endpoint.headers });
-  // The requests still in flight when the load stopped are served before this one: the limit
-  // is measured on an idle server.
-  await once();
+  if (probe.status !== 200) {
+    return { ...result, bytes: null, figures: null, limit: null, cold: null };
+  }
+  /** The load on one server, warm (statements, pages, answers) and ending idle. */
+  const measure = async (server: string) => {
+    const at = `${server}${endpoint.path}`;
+    const once = async () => (await fetch(at, { headers: endpoint.headers })).arrayBuffer();
+    for (let i = 0; i < 5; i++) await once();
+    const figures = await load(at, { headers: endpoint.headers });
+    // The requests still in flight when the load stopped are served before this one: what is
+    // measured next finds an idle server.
+    await once();
+    return figures;
+  };
+  const figures = await measure(servers.app);
+  const cold = await measure(servers.cold);
   const type = probe.headers.get('content-type') ?? 'application/json';
   return {
     ...result,
     bytes: body.length,
     figures,
     limit: await limit.measure(body, type, endpoint.headers),
+    cold,
   };
 }
 
@@ -115,5 +127,6 @@ export async function measureWrite(
     bytes: null,
     figures,
     limit: null,
+    cold: null,
   };
 }

@@ -156,6 +156,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads LIST_CACHE_MB (default 32 MB, 0 turns the cache off, up to 4096)', () => {
+    expect(loadConfig({ DATA_DIR: dir }).listCacheMb).toBe(32);
+    expect(loadConfig({ DATA_DIR: dir, LIST_CACHE_MB: '0' }).listCacheMb).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir, LIST_CACHE_MB: '256' }).listCacheMb).toBe(256);
+    for (const bad of ['-1', '4097', '1.5', 'lots']) {
+      expect(() => loadConfig({ DATA_DIR: dir, LIST_CACHE_MB: bad })).toThrow(
+        `LIST_CACHE_MB must be an integer from 0 to 4096 MB, got "${bad}"`,
+      );
+    }
+  });
+
   it('resolves DATA_DIR to an absolute path', () => {
     const c = loadConfig({
       DATA_DIR: 'relative-data',

@@ -64,6 +64,11 @@ export interface Config extends Secrets {
    * arrived by then is answered 408 and its connection closed.
    */
   requestTimeoutMs: number;
+  /**
+   * LIST_CACHE_MB (default 32, 0 to 4096): memory for the serialised answers of the list GETs
+   * (http/list-cache.ts); 0 turns the cache off.
+   */
+  listCacheMb: number;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -107,6 +112,7 @@ export function loadConfig(env: Env = process.env): Config {
     unusedMediaGraceHours: readUnusedMediaGrace(env),
     trustProxy: readTrustProxy(env),
     requestTimeoutMs: readRequestTimeout(env),
+    listCacheMb: readInteger(env, 'LIST_CACHE_MB', { min: 0, max: 4096, fallback: 32, unit: 'MB' }),
     ...readMail(env, port),
     ...loadSecrets(dataDir, env),
   };

@@ -6,7 +6,7 @@ import { AccessTokens } from '../src/auth/access-token';
 import { hashPassword } from '../src/auth/passwords';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
-import type { DialectName } from '../src/db/database';
+import type { DatabaseHandle, DialectName } from '../src/db/database';
 import type { AdminRole } from '../src/domain/roles';
 import { createMemoryMailer, type Mailer } from '../src/mail/transport';
 import { openTestDatabase, type TestDatabase } from './databases';
@@ -46,6 +46,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       PUBLIC_URL: overrides.publicUrl ?? 'http://shop.test',
       JWT_SECRET: 'test-jwt-secret-test-jwt-secret-0123456789',
       URL_SIGNING_KEY: 'test-url-signing-key-test-url-signing-0123',
+      // LIST_CACHE_MB=0 runs the suite with the list cache off (on by default, as in production).
+      LIST_CACHE_MB: process.env.LIST_CACHE_MB,
     }),
     port: 0,
     host: '127.0.0.1',
@@ -118,6 +120,21 @@ export async function createTestApp(
       await database.dispose();
     },
   };
+}
+
+/**
+ * Another server on the test app's database and clock, with these settings (e.g. the list cache
+ * off) and, with `database`, its own connections (a second instance of a cluster); close it.
+ */
+export function buildSibling(
+  t: TestApp,
+  { config = {}, database }: { config?: Partial<Config>; database?: DatabaseHandle } = {},
+): Promise<FastifyInstance> {
+  return buildApp({
+    ...t.ctx,
+    ...(database ? { db: database.db } : {}),
+    config: { ...t.ctx.config, ...config },
+  });
 }
 
 type TestAppOptions = Parameters<typeof createTestApp>[1];

@@ -21,6 +21,8 @@ export const testDialects: DialectName[] = process.env.DATABASE_URL
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connections and deletes the database (SQLite file / PostgreSQL schema). */
   dispose(): Promise<void>;
+  /** New connections to the same database, as another process or server would have; close it. */
+  connectAgain(): DatabaseHandle;
 }
 
 export async function openTestDatabase(
@@ -42,9 +44,11 @@ export const useTestDatabase = (dialect: DialectName, when: { perTest?: boolean 
 
 function openTempSqlite(): TestDatabase {
   const dir = mkdtempSync(join(tmpdir(), 'shop-db-test-'));
-  const handle = openSqlite(join(dir, 'shop.db'));
+  const file = join(dir, 'shop.db');
+  const handle = openSqlite(file);
   return {
     ...handle,
+    connectAgain: () => openSqlite(file),
     async dispose() {
       await handle.close();
       rmSync(dir, { recursive: true, force: true });
@@ -66,6 +70,7 @@ async function openTempPostgres(poolSize = 10): Promise<TestDatabase> {
   const handle = openPostgres(url, { schema, max: poolSize });
   return {
     ...handle,
+    connectAgain: () => openPostgres(url, { schema, max: poolSize }),
     async dispose() {
       await handle.close();
       const cleanup = openPostgres(url, { max: 1 });

@@ -16,17 +16,27 @@ const ISSUER = 'vat-back-office';
 const CLOCK_TOLERANCE_SECONDS = 5;
 
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  /**
+   * Imported once: given the raw secret, jose imports it again for every token, which was two
+   * thirds of the cost of checking one (every admin request checks one).
+   */
+  private readonly key: ReturnType<typeof crypto.subtle.importKey>;
 
   constructor(
     secret: string,
     /** Lifetime of each access token, in seconds. */
     readonly ttlSeconds: number = ACCESS_TOKEN_SECONDS,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
-  sign(claims: AccessClaims, now = new Date()): Promise<string> {
+  async sign(claims: AccessClaims, now = new Date()): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
     return new SignJWT({ typ: claims.userType })
       .setProtectedHeader({ alg: 'HS256' })
@@ -34,13 +44,13 @@ export class AccessTokens {
       .setIssuer(ISSUER)
       .setIssuedAt(iat)
       .setExpirationTime(iat + this.ttlSeconds)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** The claims of a valid token; throws with a user-facing message otherwise. */
   async verify(token: string, now = new Date()): Promise<AccessClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         issuer: ISSUER,
         algorithms: ['HS256'],
         currentDate: now,

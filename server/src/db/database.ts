@@ -2,7 +2,14 @@
 // Both go through Kysely with the same schema and portable SQL (see schema.ts conventions).
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase,
+  type SqliteStatement,
+  type Transaction,
+} from 'kysely';
 import { ensurePrivateDir } from '../config';
 import { loadBetterSqlite3, loadPg } from './drivers';
 import type { Database } from './schema';
@@ -52,8 +59,37 @@ export function openSqlite(file: string): DatabaseHandle {
   // Note: better-sqlite3 binds every JS number as REAL. INTEGER columns store integral values
   // as integers and every safe integer is exact as a double, so money stays exact as long as
   // values and intermediate results stay below 2^53.
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Statements kept compiled; the oldest goes first beyond this. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely asks SQLite to compile every query it runs, though the app runs the same few hundred
+ * texts again and again (parameters are bound); compiling was half the cost of a small query.
+ * Reusing a statement is safe: Kysely runs one query at a time on the connection (a stream
+ * holds it until it ends), and SQLite recompiles a statement itself when the schema changed.
+ */
+function withStatementCache(sqlite: SqliteDatabase): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement === undefined) {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          statements.delete(statements.keys().next().value ?? '');
+        }
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 export interface PostgresOptions {

@@ -120,6 +120,22 @@ export const isInForce = (rate: RateRecord, at: Date): boolean =>
   rateStatus(rate, at) === 'in_force';
 
 /**
+ * The first instant after `at` at which some rate's status changes by itself (it starts, or its
+ * effective_to has passed), mirroring rateStatus's comparisons; Infinity when none will.
+ */
+export function nextRateStatusChange(rates: Iterable<RateRecord>, at: Date): number {
+  const now = at.getTime();
+  let next = Infinity;
+  for (const rate of rates) {
+    const from = Date.parse(rate.effective_from);
+    // Expired from the first millisecond after effective_to.
+    const end = rate.effective_to === null ? NaN : Date.parse(rate.effective_to) + 1;
+    for (const instant of [from, end]) if (instant > now && instant < next) next = instant;
+  }
+  return next;
+}
+
+/**
  * The rate charged at `at` for an item assigned rate `startId`: that rate when in force,
  * otherwise its successor's resolution, and so on; null when no rate of the chain is in force
  * (or the chain loops, or names a missing rate).

@@ -4,11 +4,14 @@
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
+/** Smaller answers gain less than the headers cost. */
+export const COMPRESSION_THRESHOLD = 1024;
+
 /** Call before the routes are registered: only routes registered later are compressed. */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
-    threshold: 1024,
+    threshold: COMPRESSION_THRESHOLD,
     // Answers only: the API never accepted compressed request bodies (nor would the body limit
     // bound their inflated size).
     globalDecompression: false,

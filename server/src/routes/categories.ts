@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import type { ListCache } from '../http/list-cache';
 import type { Handlers } from '../http/types';
 import {
   createCategory,
@@ -13,14 +14,16 @@ import {
 
 // GET /categories/{category} takes a slug; PATCH and DELETE take the numeric id in the same
 // path segment (the contract declares each operation's parameter schema).
-export function categoriesHandlers(ctx: AppContext): Handlers {
+export function categoriesHandlers(ctx: AppContext, lists: ListCache): Handlers {
   const now = () => ctx.now().toISOString();
   return {
-    listCategories: async (request) =>
+    listCategories: lists.handler('listCategories', ['catalogue'], async (request) =>
       (await listActiveCategories(ctx.db, request.query.parent_id)).map(presentCategory),
+    ),
 
-    listAdminCategories: async (request) =>
+    listAdminCategories: lists.handler('listAdminCategories', ['catalogue'], async (request) =>
       (await listAllCategories(ctx.db, request.query.is_active)).map(presentCategory),
+    ),
 
     getCategoryBySlug: async (request) =>
       presentCategory(await getActiveCategoryBySlug(ctx.db, request.params.category)),

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import type { VatNumberChecker } from '../domain/vat-number';
 import { vatNumberCheckerFor } from '../services/vat-numbers';
 import { requireCustomer } from '../http/access';
+import type { ListCache } from '../http/list-cache';
 import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
 import {
@@ -15,6 +16,7 @@ import { listCustomerOverview } from '../services/customer-overview';
 
 export function customersHandlers(
   ctx: AppContext,
+  lists: ListCache,
   vatChecker: VatNumberChecker = vatNumberCheckerFor(ctx.config),
 ): Handlers {
   return {
@@ -40,13 +42,8 @@ export function customersHandlers(
       };
     },
 
-    listAdminCustomers: async (request, reply) => {
-      const { items, total } = await listCustomerOverview(
-        ctx.db,
-        withDefaults(request.query, 'skip', 'limit', 'sort'),
-      );
-      reply.header('X-Total-Count', String(total));
-      return items;
-    },
+    listAdminCustomers: lists.page('listAdminCustomers', ['orders'], async (request) =>
+      listCustomerOverview(ctx.db, withDefaults(request.query, 'skip', 'limit', 'sort')),
+    ),
   };
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { createListCache, type ListCache } from '../http/list-cache';
 import type { Handlers } from '../http/types';
 import { addressesHandlers } from './addresses';
 import { authHandlers } from './auth';
@@ -16,14 +17,14 @@ import { variantsHandlers } from './variants';
 import { vatRatesHandlers } from './vat-rates';
 
 /** One module per tag of the contract, each giving the handlers of its operations. */
-const MODULES: ((ctx: AppContext) => Handlers)[] = [
+const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
   authHandlers,
   usersHandlers,
   vatRatesHandlers,
   categoriesHandlers,
   productsHandlers,
   variantsHandlers,
-  uploadsHandlers,
+  (ctx) => uploadsHandlers(ctx),
   customersHandlers,
   addressesHandlers,
   cartHandlers,
@@ -35,5 +36,6 @@ const MODULES: ((ctx: AppContext) => Handlers)[] = [
 
 /** Every operation's handler, by operationId. */
 export function createHandlers(ctx: AppContext): Handlers {
-  return Object.assign({}, ...MODULES.map((module) => module(ctx))) as Handlers;
+  const lists = createListCache(ctx);
+  return Object.assign({}, ...MODULES.map((module) => module(ctx, lists))) as Handlers;
 }

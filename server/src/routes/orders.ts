@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { requireAdmin, requireCustomer } from '../http/access';
+import type { ListCache } from '../http/list-cache';
 import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
 import { resolveOwner } from '../services/cart';
@@ -21,7 +22,7 @@ import {
 } from '../services/orders';
 import { addOrderNote, getOrderTimeline, setOrderShipment } from '../services/order-timeline';
 
-export function ordersHandlers(ctx: AppContext): Handlers {
+export function ordersHandlers(ctx: AppContext, lists: ListCache): Handlers {
   const { db } = ctx;
   /** The signed-in customer's id, while the account is active. */
   const customerId = async (request: FastifyRequest) =>
@@ -47,14 +48,9 @@ export function ordersHandlers(ctx: AppContext): Handlers {
 
     getOrder: async (request) => getCustomerOrder(db, await customerId(request), request.params.id),
 
-    listAdminOrders: async (request, reply) => {
-      const { items, total } = await listAdminOrders(
-        db,
-        withDefaults(request.query, 'skip', 'limit', 'sort'),
-      );
-      reply.header('X-Total-Count', String(total));
-      return items;
-    },
+    listAdminOrders: lists.page('listAdminOrders', ['orders'], async (request) =>
+      listAdminOrders(db, withDefaults(request.query, 'skip', 'limit', 'sort')),
+    ),
 
     getAdminOrder: async (request) => getAdminOrder(db, request.params.id),
 
@@ -75,6 +71,8 @@ export function ordersHandlers(ctx: AppContext): Handlers {
     setOrderShipment: async (request) =>
       setOrderShipment(ctx, request.params.id, request.body, requireAdmin(request)),
 
-    getDashboardStats: () => dashboardStats(db),
+    getDashboardStats: lists.handler('getDashboardStats', ['catalogue', 'orders'], async () =>
+      dashboardStats(db),
+    ),
   };
 }

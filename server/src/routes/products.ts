@@ -2,6 +2,7 @@
 // before these handlers run; input is validated against the contract.
 import type { AppContext } from '../context';
 import { requireAdmin } from '../http/access';
+import type { ListCache } from '../http/list-cache';
 import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
 import {
@@ -24,23 +25,25 @@ import {
 const countryOf = (query: { country_code?: string }) =>
   withDefaults(query, 'country_code').country_code;
 
-export function productsHandlers(ctx: AppContext): Handlers {
+export function productsHandlers(ctx: AppContext, lists: ListCache): Handlers {
   const { db } = ctx;
   const storage = mediaStorage(ctx.config);
   return {
     // -- public catalogue ------------------------------------------------------------------
-    listProducts: async (request, reply) => {
-      const { items, total } = await listPublicProducts(
+    listProducts: lists.page('listProducts', ['catalogue'], async (request, at) =>
+      listPublicProducts(
         db,
-        ctx.now(),
+        at,
         withDefaults(request.query, 'skip', 'limit', 'country_code', 'sort'),
-      );
-      reply.header('X-Total-Count', String(total));
-      return items;
-    },
+      ),
+    ),
 
-    listFeaturedProducts: async (request) =>
-      listFeaturedProducts(db, ctx.now(), withDefaults(request.query, 'limit', 'country_code')),
+    listFeaturedProducts: lists.handler(
+      'listFeaturedProducts',
+      ['catalogue'],
+      async (request, at) =>
+        listFeaturedProducts(db, at, withDefaults(request.query, 'limit', 'country_code')),
+    ),
 
     getProductBySlug: async (request) =>
       getPublicProduct(db, ctx.now(), request.params.slug, countryOf(request.query)),
@@ -49,15 +52,9 @@ export function productsHandlers(ctx: AppContext): Handlers {
       listPublicVariants(db, ctx.now(), request.params.slug, countryOf(request.query)),
 
     // -- admin -----------------------------------------------------------------------------
-    listAdminProducts: async (request, reply) => {
-      const { items, total } = await listAdminProducts(
-        db,
-        withDefaults(request.query, 'skip', 'limit', 'sort'),
-        ctx.now(),
-      );
-      reply.header('X-Total-Count', String(total));
-      return items;
-    },
+    listAdminProducts: lists.page('listAdminProducts', ['catalogue'], async (request, at) =>
+      listAdminProducts(db, withDefaults(request.query, 'skip', 'limit', 'sort'), at),
+    ),
 
     createProduct: async (request, reply) => {
       const product = await createProduct(ctx, request.body, requireAdmin(request).id);

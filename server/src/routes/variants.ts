@@ -6,6 +6,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database, StockMovementRow } from '../db/schema';
 import type { Schemas } from '../api/types';
+import type { ListCache } from '../http/list-cache';
 import type { Handler, Handlers } from '../http/types';
 import { withDefaults } from '../http/query';
 import { inventoryStatusReport } from '../services/inventory-status';
@@ -41,7 +42,7 @@ const presentMovement = (m: StockMovementRow): Schemas['StockMovement'] => ({
   created_at: m.created_at,
 });
 
-export function variantsHandlers(ctx: AppContext): Handlers {
+export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
   const storage = mediaStorage(ctx.config);
   const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) =>
     ctx.db.transaction().execute(work);
@@ -50,9 +51,9 @@ export function variantsHandlers(ctx: AppContext): Handlers {
     adminUserId: request.admin?.id ?? null,
   });
 
-  const listVariantsHandler: Handler<'listVariants'> = async (request) => {
-    return listVariants(ctx.db, withDefaults(request.query, 'page', 'page_size'), ctx.now());
-  };
+  const listVariantsHandler = lists.handler('listVariants', ['catalogue'], async (request, at) =>
+    listVariants(ctx.db, withDefaults(request.query, 'page', 'page_size'), at),
+  );
 
   const getVariant: Handler<'getVariant'> = async (request) =>
     getVariantOrThrow(ctx.db, request.params.id, ctx.now());
@@ -183,9 +184,9 @@ export function variantsHandlers(ctx: AppContext): Handlers {
     });
   };
 
-  const getInventoryStatus: Handler<'getInventoryStatus'> = async (request) => {
-    return inventoryStatusReport(ctx.db, withDefaults(request.query, 'page', 'page_size'));
-  };
+  const getInventoryStatus = lists.handler('getInventoryStatus', ['catalogue'], async (request) =>
+    inventoryStatusReport(ctx.db, withDefaults(request.query, 'page', 'page_size')),
+  );
 
   return {
     listVariants: listVariantsHandler,

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import type { VatRateRow } from '../db/schema';
+import type { ListCache } from '../http/list-cache';
 import type { Handlers } from '../http/types';
 import {
   countUsage,
@@ -12,20 +13,20 @@ import {
   usageByRate,
 } from '../services/vat-rates';
 
-export function vatRatesHandlers(ctx: AppContext): Handlers {
+export function vatRatesHandlers(ctx: AppContext, lists: ListCache): Handlers {
   const now = () => ctx.now().toISOString();
   /** One rate with its status now and its usage counts. */
   const present = async (row: VatRateRow) =>
     presentVatRate(row, ctx.now(), await countUsage(ctx.db, row.id));
   return {
-    listVatRates: async (request) => {
+    // Statuses (in force, scheduled, expired) as at the instant the list is made for.
+    listVatRates: lists.handler('listVatRates', ['catalogue'], async (request, at) => {
       const [rows, usage] = await Promise.all([
         listVatRates(ctx.db, request.query),
         usageByRate(ctx.db),
       ]);
-      const at = ctx.now();
       return rows.map((row) => presentVatRate(row, at, usage.get(Number(row.id))));
-    },
+    }),
 
     createVatRate: async (request, reply) => {
       const row = await createVatRate(ctx, request.body, now());

@@ -8,6 +8,7 @@ import { authThrottle } from './003_auth_throttle';
 import { vatInForce } from './004_vat_in_force';
 import { stockLedger } from './005_stock_ledger';
 import { lists } from './006_lists';
+import { dataVersions } from './007_data_versions';
 import { orderDocuments } from './008_order_documents';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -18,6 +19,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '004_vat_in_force': vatInForce(),
     '005_stock_ledger': stockLedger(dialect),
     '006_lists': lists(dialect),
+    '007_data_versions': dataVersions(dialect),
     '008_order_documents': orderDocuments(dialect),
   };
 }

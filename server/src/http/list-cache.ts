@@ -1,0 +1,257 @@
+// The list cache (issue #12): the serialised answers of the list GETs, kept in memory
+// (LIST_CACHE_MB) and sent again as long as they are exactly what the database would give.
+// A list page costs milliseconds of SQL and presenting; sending bytes already made costs a
+// fraction of that. Never stale:
+// - writes: each entry remembers the data versions of the scopes its answer reads (migration
+//   007: triggers bump them in every writing transaction, from any connection or instance);
+//   every request reads the current versions (one query on a small table) and an entry of
+//   other versions is made again. The versions are read before the answer is made, so an entry
+//   is never older than the versions it is filed under;
+// - time: prices follow the VAT rates in force, which change at their effective dates with no
+//   write; an entry of the catalogue holds only until the next such instant.
+// Access and input validation run before the handler, hence before the cache.
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type CompiledQuery } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type { AppContext } from '../context';
+import { DATA_SCOPES, type DataScope } from '../db/migrations/007_data_versions';
+import { nextRateStatusChange } from '../domain/vat';
+import { loadRates } from '../services/vat-rates';
+import type { OperationId, Reply } from '../api/types';
+import { COMPRESSION_THRESHOLD } from './compression';
+import type { Handler } from './types';
+
+type OperationRequest<K extends OperationId> = Parameters<Handler<K>>[0];
+
+/**
+ * Makes an operation's answer; `at`: the instant it is made for (prices at the VAT rates in
+ * force then).
+ */
+type Make<K extends OperationId, T> = (request: OperationRequest<K>, at: Date) => Promise<T>;
+
+/** What a paged list service returns: one page, and how many in all (X-Total-Count). */
+interface Page<K extends OperationId> {
+  items: Reply<K>;
+  total: number;
+}
+
+type Encoding = 'br' | 'gzip';
+
+interface Entry {
+  /** The data versions of the entry's scopes when it was made. */
+  versions: string;
+  /** Epoch ms from which the answer may differ with no write (Infinity: never). */
+  validUntil: number;
+  body: Buffer;
+  total: string | undefined;
+  /** Compressed forms, made on first demand. */
+  compressed: Partial<Record<Encoding, Buffer>>;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The same bytes as @fastify/compress makes (its default options, http/compression.ts), once
+ * per entry instead of once per answer.
+ */
+const COMPRESSORS: Record<Encoding, (body: Buffer) => Buffer> = {
+  br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: (body) => gzipSync(body),
+};
+
+/**
+ * The encoding @fastify/compress would choose for this Accept-Encoding: the highest quality
+ * among br and gzip (`*` and x-gzip count as gzip), br on a tie; undefined for neither.
+ */
+export function negotiateEncoding(header: string | undefined): Encoding | undefined {
+  if (header === undefined) return undefined;
+  const quality: Record<Encoding, number> = { br: 0, gzip: 0 };
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim());
+    const token = name === '*' || name === 'x-gzip' ? 'gzip' : name;
+    if (token !== 'br' && token !== 'gzip') continue;
+    const q = params.find((p) => p.startsWith('q='));
+    quality[token] = Math.max(quality[token], q === undefined ? 1 : Number(q.slice(2)) || 0);
+  }
+  if (quality.br > 0 && quality.br >= quality.gzip) return 'br';
+  return quality.gzip > 0 ? 'gzip' : undefined;
+}
+
+/**
+ * The body as Fastify would serialise it: the route's serializer for the status and JSON (from
+ * the contract's response schema), else JSON.stringify.
+ */
+function serialized(reply: FastifyReply, body: unknown): Buffer {
+  const serialize = reply.getSerializationFunction(String(reply.statusCode), 'application/json');
+  return Buffer.from(serialize ? serialize(body as Record<string, unknown>) : JSON.stringify(body));
+}
+
+const entrySize = (key: string, entry: Entry) =>
+  key.length +
+  entry.body.length +
+  (entry.compressed.br?.length ?? 0) +
+  (entry.compressed.gzip?.length ?? 0) +
+  // The entry's object and strings, roughly: keeps a flood of tiny answers bounded too.
+  200;
+
+export interface ListCache {
+  /** The handler of a list operation: the answer `make` makes, sent again while still right. */
+  handler<K extends OperationId>(
+    operationId: K,
+    scopes: DataScope[],
+    make: Make<K, Reply<K>>,
+  ): Handler<K>;
+  /** The same for a paged list. */
+  page<K extends OperationId>(
+    operationId: K,
+    scopes: DataScope[],
+    make: Make<K, Page<K>>,
+  ): Handler<K>;
+}
+
+/** A body and, for a page, its X-Total-Count. */
+interface Answer {
+  body: unknown;
+  total?: number;
+}
+
+export function createListCache(ctx: AppContext): ListCache {
+  const cachedHandler = answers(ctx);
+  return {
+    handler: (operationId, scopes, make) =>
+      cachedHandler(operationId, scopes, async (request, at) => ({
+        body: await make(request, at),
+      })),
+    page: (operationId, scopes, make) =>
+      cachedHandler(operationId, scopes, async (request, at) => {
+        const { items, total } = await make(request, at);
+        return { body: items, total };
+      }),
+  };
+}
+
+/** The handler of an operation whose answers `make` makes: through the cache unless it is off. */
+function answers(ctx: AppContext) {
+  const maxSize = ctx.config.listCacheMb * 1024 * 1024;
+  const entries =
+    maxSize === 0
+      ? undefined
+      : new LRUCache<string, Entry>({ maxSize, sizeCalculation: (e, k) => entrySize(k, e) });
+  const scopeNames = Object.keys(DATA_SCOPES) as DataScope[];
+  const versionsQuery: CompiledQuery<Record<DataScope, number | string>> = sql<
+    Record<DataScope, number | string>
+  >`select ${sql.join(
+    scopeNames.map((s) => sql`cast(coalesce(sum(${sql.ref(s)}), 0) as bigint) as ${sql.ref(s)}`),
+  )} from data_versions`.compile(ctx.db);
+
+  type Versions = Record<DataScope, number | string>;
+  async function readVersions(): Promise<Versions> {
+    const row = (await ctx.db.executeQuery(versionsQuery)).rows[0];
+    if (!row) throw new Error('unreachable: an aggregate without group by returns one row');
+    return row;
+  }
+  /**
+   * Requests share reads of the versions: each gets a read that started after it arrived
+   * (one started before might miss a write its client has seen committed). A request that
+   * arrives while a read runs waits for the next one, which every such request shares.
+   */
+  let running: Promise<Versions> | undefined;
+  let queued: Promise<Versions> | undefined;
+  const start = () => {
+    const read = readVersions().finally(() => {
+      if (running === read) running = undefined;
+    });
+    running = read;
+    return read;
+  };
+  function currentVersions(): Promise<Versions> {
+    if (running === undefined) return start();
+    queued ??= running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        queued = undefined;
+        // A read started since the last one ended started after these requests arrived too.
+        return running ?? start();
+      });
+    return queued;
+  }
+  async function versionsOf(scopes: DataScope[]): Promise<string> {
+    const row = await currentVersions();
+    return scopes.map((s) => String(row[s])).join(':');
+  }
+
+  /** Until when an answer made at `at` holds with no write. */
+  async function validUntil(scopes: DataScope[], at: Date): Promise<number> {
+    if (!scopes.includes('catalogue')) return Infinity;
+    return nextRateStatusChange((await loadRates(ctx.db)).values(), at);
+  }
+
+  function send(
+    entries: LRUCache<string, Entry>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    entry: Entry,
+  ) {
+    reply.header('content-type', JSON_TYPE);
+    if (entry.total !== undefined) reply.header('X-Total-Count', entry.total);
+    const encoding =
+      entry.body.length >= COMPRESSION_THRESHOLD &&
+      request.headers['x-no-compression'] === undefined
+        ? negotiateEncoding(request.headers['accept-encoding'])
+        : undefined;
+    if (encoding === undefined) return reply.send(entry.body);
+    let bytes = entry.compressed[encoding];
+    if (!bytes) {
+      bytes = COMPRESSORS[encoding](entry.body);
+      entry.compressed[encoding] = bytes;
+      // Filed again so that its size counts the new form.
+      if (entries.peek(key) === entry) entries.set(key, entry);
+    }
+    // As @fastify/compress does; its own hook lets an answer already encoded through.
+    const vary = reply.getHeader('vary');
+    reply.header(
+      'vary',
+      vary === undefined ? 'accept-encoding' : `${String(vary)}, accept-encoding`,
+    );
+    reply.header('content-encoding', encoding);
+    return reply.send(bytes);
+  }
+
+  return <K extends OperationId>(
+      operationId: K,
+      scopes: DataScope[],
+      make: Make<K, Answer>,
+    ): Handler<K> =>
+    async (request, reply) => {
+      if (!entries) {
+        const { body, total } = await make(request, ctx.now());
+        if (total !== undefined) reply.header('X-Total-Count', String(total));
+        return body as Reply<K>;
+      }
+      const key = `${operationId}?${JSON.stringify(Object.entries(request.query ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+      const versions = await versionsOf(scopes);
+      const at = ctx.now();
+      const held = entries.get(key);
+      if (held && held.versions === versions && at.getTime() < held.validUntil) {
+        return send(entries, request, reply, key, held);
+      }
+      const [{ body, total }, until] = await Promise.all([
+        make(request, at),
+        validUntil(scopes, at),
+      ]);
+      const entry: Entry = {
+        versions,
+        validUntil: until,
+        body: serialized(reply, body),
+        total: total === undefined ? undefined : String(total),
+        compressed: {},
+      };
+      entries.set(key, entry);
+      return send(entries, request, reply, key, entry);
+    };
+}
