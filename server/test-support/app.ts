@@ -21,6 +21,11 @@ export interface TestApp {
   database: TestDatabase;
   /** Moves the app's clock (token expiry, links, signed URLs). */
   advanceClock: (ms: number) => void;
+  /**
+   * Stops the app's clock where it is (advanceClock still moves it): for answers that count
+   * time from an earlier request (Retry-After), which real time would shift on a busy machine.
+   */
+  freezeClock: () => void;
   createAdmin: (
     input?: Partial<{
       username: string;
@@ -67,6 +72,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await openTestDatabase(dialect);
   let offset = 0;
+  let frozenAt: number | null = null;
   const config = testConfig(configOverrides);
   const ctx: AppContext = {
     db: database.db,
@@ -74,7 +80,7 @@ export async function createTestApp(
     config,
     tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds),
     mailer: mailer ?? createMemoryMailer(),
-    now: () => new Date(Date.now() + offset),
+    now: () => new Date((frozenAt ?? Date.now()) + offset),
   };
   const app = await buildApp(ctx, appOptions);
 
@@ -108,6 +114,9 @@ export async function createTestApp(
     database,
     advanceClock: (ms) => {
       offset += ms;
+    },
+    freezeClock: () => {
+      frozenAt ??= Date.now();
     },
     createAdmin,
     authAs: async (role) => ({ authorization: `Bearer ${(await createAdmin({ role })).token}` }),

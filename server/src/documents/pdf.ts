@@ -136,7 +136,7 @@ export function write(
 }
 
 /** A thin horizontal rule across the content width. */
-export function rule(doc: Pdf, y: number): void {
+function rule(doc: Pdf, y: number): void {
   doc
     .moveTo(PAGE.margin, y)
     .lineTo(PAGE.width - PAGE.margin, y)

@@ -103,7 +103,7 @@ interface Taxed {
 }
 
 /** Taxable amount and VAT per rate, highest rate first. */
-export function vatBreakdown(taxed: readonly Taxed[]): Schemas['VatBreakdownLine'][] {
+function vatBreakdown(taxed: readonly Taxed[]): Schemas['VatBreakdownLine'][] {
   const byRate = new Map<number, { net: number; vat: number }>();
   for (const { rateBp, net, vat } of taxed) {
     const sum = byRate.get(rateBp) ?? { net: 0, vat: 0 };

@@ -25,7 +25,7 @@ type ShopSettings = Schemas['ShopSettings'];
 type ShopSettingsUpdate = Schemas['ShopSettingsUpdate'];
 type Change = Schemas['ShopSettingsChange']['changes'][number];
 
-export const NOT_A_LOGO = 'The logo must be an uploaded PNG or JPEG image';
+const NOT_A_LOGO = 'The logo must be an uploaded PNG or JPEG image';
 const LOGO_TYPES = new Set(['image/png', 'image/jpeg']);
 
 /**
