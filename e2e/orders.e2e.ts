@@ -48,6 +48,17 @@ interface Order {
   shipping_amount: string;
   total_amount: string;
 }
+interface ShopSettings {
+  legal_name: string | null;
+  address: string | null;
+  matricule_fiscal: string | null;
+}
+interface Invoice {
+  id: number;
+  kind: 'invoice' | 'credit_note';
+  number: string;
+  credits: { id: number; kind: string; number: string } | null;
+}
 interface AdminUser {
   id: number;
   username: string;
@@ -58,6 +69,12 @@ interface AdminUser {
 }
 
 /* ---------- Test data ---------- */
+
+const SELLER = {
+  legal_name: 'Maison Carthage SARL',
+  address: '12 Avenue Habib Bourguiba\n1000 Tunis',
+  matricule_fiscal: '1234567A/A/M/000',
+};
 
 // Other e2e files share the server: every name of this run is unique.
 const RUN = Date.now().toString(36);
@@ -464,6 +481,88 @@ test.describe.serial('orders: B2B reverse charge and B2C checkout, then the admi
     const stored = await api<Order>(token, 'GET', `/admin/orders/${orderA.id}`);
     expect(stored.status).toBe('shipped');
     expect((await api<Order>(token, 'GET', `/admin/orders/${orderB.id}`)).status).toBe('pending');
+  });
+
+  test('3g. the shop settings are filled in through the settings screen', async () => {
+    await openFromSidebar(page, 'Settings');
+    const form = page.getByRole('form', { name: 'Shop settings' });
+    await form.getByLabel('Legal name').fill(SELLER.legal_name);
+    await form.getByLabel('Address').fill(SELLER.address);
+    await form.getByLabel('Matricule fiscal').fill('1234567a a m 000');
+    const saved = apiCall(page, 'PATCH', /^\/api\/v1\/admin\/settings\/shop$/);
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    expect((await saved).status()).toBe(200);
+    await dismiss(await expectToast(page, 'Settings saved successfully', 'success'));
+
+    const stored = await api<ShopSettings>(token, 'GET', '/admin/settings/shop');
+    expect(stored).toMatchObject({ ...SELLER, matricule_fiscal: SELLER.matricule_fiscal });
+  });
+
+  test("3h. A's invoice is issued from its detail and downloaded as PDF", async () => {
+    const loaded = apiCall(page, 'GET', new RegExp(`^/api/v1/admin/orders/${orderA.id}/invoices$`));
+    await page.goto(`${baseURL()}/admin/orders/${orderA.id}`);
+    expect((await loaded).status()).toBe(200);
+    const panel = page.getByTestId('order-documents');
+    // A was shipped before the settings were complete: no invoice could be issued then.
+    await expect(panel).toContainText('No invoice yet.');
+
+    const issued = apiCall(
+      page,
+      'POST',
+      new RegExp(`^/api/v1/admin/orders/${orderA.id}/invoices$`),
+    );
+    await panel.getByRole('button', { name: 'Issue invoice' }).click();
+    expect((await issued).status()).toBe(201);
+    const [invoice] = await api<Invoice[]>(token, 'GET', `/admin/orders/${orderA.id}/invoices`);
+    expect(invoice).toMatchObject({
+      kind: 'invoice',
+      number: expect.stringMatching(/^INV-\d{4}-\d{6}$/) as unknown,
+      vat_reverse_charge: true,
+      buyer: { vat_number: A.vat, company: A.company },
+      seller: { legal_name: SELLER.legal_name, matricule_fiscal: SELLER.matricule_fiscal },
+      total_incl_vat: orderA.total_amount,
+    });
+    await expect(panel.getByTestId('document-number')).toHaveText([invoice!.number]);
+    await expect(panel.getByRole('button', { name: 'Issue invoice' })).toHaveCount(0);
+
+    await panel.getByRole('button', { name: `Download PDF of ${invoice!.number}` }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'PDF (Français)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${invoice!.number}.pdf`);
+    const bytes = readFileSync(await file.path());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  test('3i. confirming B issues its invoice, cancelling it issues the credit note', async () => {
+    const loaded = apiCall(page, 'GET', new RegExp(`^/api/v1/admin/orders/${orderB.id}/invoices$`));
+    await page.goto(`${baseURL()}/admin/orders/${orderB.id}`);
+    expect((await loaded).status()).toBe(200);
+    const card = page.getByTestId('order-status-card');
+    const panel = page.getByTestId('order-documents');
+    await expect(panel).toContainText('No invoice yet.');
+
+    for (const status of ['confirmed', 'cancelled'] as const) {
+      const patched = apiCall(
+        page,
+        'PATCH',
+        new RegExp(`^/api/v1/admin/orders/${orderB.id}/status$`),
+      );
+      await card.getByLabel('Change status').selectOption(status);
+      expect((await patched).status()).toBe(200);
+      await dismiss(await expectToast(page, 'Order status updated', 'success'));
+    }
+    const documents = await api<Invoice[]>(token, 'GET', `/admin/orders/${orderB.id}/invoices`);
+    expect(documents.map((d) => d.kind)).toEqual(['invoice', 'credit_note']);
+    const [invoice, creditNote] = documents as [Invoice, Invoice];
+    expect(creditNote.credits).toEqual({ id: invoice.id, kind: 'invoice', number: invoice.number });
+    // A Tunisian buyer: the stamp duty is due on top of the order's total.
+    expect(invoice).toMatchObject({ stamp_duty: '1.000', total_incl_vat: orderB.total_amount });
+    await expect(panel.getByTestId('document-number')).toHaveText([
+      invoice.number,
+      creditNote.number,
+    ]);
+    await expect(page.getByTestId('order-timeline')).toContainText(creditNote.number);
   });
 
   test('4a. a category is created through its dialog', async () => {

@@ -89,6 +89,7 @@ function facts(o: GeneratedOrder): InvoiceOrderFacts {
       phone: '+216 71 000 000',
       email: 'jane@example.com',
     },
+    account_company: null,
     lines: lines.map((l) => ({
       product_name: 'Shirt',
       variant_title: null,

@@ -44,6 +44,8 @@ export interface InvoiceOrderFacts {
   discount_amount: number;
   total_amount: number;
   shipping_address: Schemas['ShippingAddress'];
+  /** The company of the buyer's account at issue (null for a guest or an individual). */
+  account_company: string | null;
   lines: readonly InvoiceLineFacts[];
 }
 
@@ -127,7 +129,8 @@ function buyerOf(order: InvoiceOrderFacts): Schemas['InvoiceBuyer'] {
   const city = [a.postal_code, a.city].filter(Boolean).join(' ');
   return {
     name: `${a.first_name} ${a.last_name}`,
-    company: a.company ?? null,
+    // A business buyer names its company on its account; an address may name another.
+    company: a.company ?? order.account_company,
     address: [street, [city, a.state].filter(Boolean).join(', ')].join('\n'),
     country: a.country,
     email: a.email ?? order.customer_email,

@@ -11,6 +11,7 @@
 //   write; an entry of the catalogue holds only until the next such instant.
 // Access and input validation run before the handler, hence before the cache.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type CompiledQuery } from 'kysely';
 import { LRUCache } from 'lru-cache';
@@ -61,21 +62,13 @@ const COMPRESSORS: Record<Encoding, (body: Buffer) => Buffer> = {
 };
 
 /**
- * The encoding @fastify/compress would choose for this Accept-Encoding: the highest quality
- * among br and gzip (`*` and x-gzip count as gzip), br on a tie; undefined for neither.
+ * The encoding @fastify/compress would choose for this Accept-Encoding, among the two an entry
+ * keeps (same library, same aliases: `*` and x-gzip count as gzip); undefined for neither.
  */
 export function negotiateEncoding(header: string | undefined): Encoding | undefined {
   if (header === undefined) return undefined;
-  const quality: Record<Encoding, number> = { br: 0, gzip: 0 };
-  for (const part of header.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim());
-    const token = name === '*' || name === 'x-gzip' ? 'gzip' : name;
-    if (token !== 'br' && token !== 'gzip') continue;
-    const q = params.find((p) => p.startsWith('q='));
-    quality[token] = Math.max(quality[token], q === undefined ? 1 : Number(q.slice(2)) || 0);
-  }
-  if (quality.br > 0 && quality.br >= quality.gzip) return 'br';
-  return quality.gzip > 0 ? 'gzip' : undefined;
+  const normalised = header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip');
+  return negotiate<Encoding>(normalised, ['br', 'gzip']) ?? undefined;
 }
 
 /**

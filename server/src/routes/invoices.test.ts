@@ -9,7 +9,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectProblem, expectStatus } from '../../test-support/contract';
 import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { insertSimpleProduct, insertVatRate } from '../../test-support/fixtures';
+import { insertCustomer, insertSimpleProduct, insertVatRate } from '../../test-support/fixtures';
 import {
   BUYER_MATRICULE,
   completeShopSettings,
@@ -324,6 +324,29 @@ describe.each(testDialects)('invoices and credit notes (%s)', (dialect) => {
     expect(en).toContain('Reverse charge: VAT to be accounted for by the recipient');
     expect(en).toContain(String(placed.vat_number));
     expect(await pdfText(await pdf(invoice.id, 'fr'))).toContain('Autoliquidation');
+  });
+
+  it("names a business buyer's company from its account when the address names none", async () => {
+    const { productId } = await shop.simple({ name: 'Linen shirt', base_price: 11_900 });
+    const account = await insertCustomer(t.database.db, {
+      email: `atelier${++session}@example.tn`,
+      customer_type: 'professional',
+      company_name: 'Atelier Hafsia SARL',
+      vat_number: BUYER_MATRICULE,
+    });
+    const placed = await placeOrder(
+      t.app,
+      { headers: await t.customerAuth(account.id) },
+      [{ productId, quantity: 1 }],
+      { customer_type: 'professional', vat_number: BUYER_MATRICULE },
+    );
+    const invoice = expectStatus<Invoice>(await issue(placed.id), 201, 'issueInvoice');
+    expect(invoice.buyer).toMatchObject({
+      company: 'Atelier Hafsia SARL',
+      customer_type: 'professional',
+      vat_number: placed.vat_number,
+    });
+    expect(await pdfText(await pdf(invoice.id))).toContain('Atelier Hafsia SARL');
   });
 
   it('prints the credit note with the invoice it credits', async () => {

@@ -653,13 +653,16 @@ describe('raw media bodies', () => {
   it('are refused with 415: files come as multipart parts', async () => {
     const t = await createTestApp('sqlite');
     try {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/admin/uploads/images/single',
-        headers: { ...(await t.authAs('super_admin')), 'content-type': 'image/png' },
-        payload: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
-      });
-      expectProblem(res, 415, 'Send files as multipart/form-data');
+      const headers = await t.authAs('super_admin');
+      for (const type of ['image/png', 'application/pdf', 'text/csv']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/uploads/images/single',
+          headers: { ...headers, 'content-type': type },
+          payload: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+        });
+        expectProblem(res, 415, 'Send files as multipart/form-data');
+      }
     } finally {
       await t.close();
     }

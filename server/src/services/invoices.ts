@@ -191,6 +191,14 @@ async function issueInvoiceIn(
     .orderBy('id')
     .execute();
   const shopDefault = countryDefaultInForce(await loadRates(trx), 'TN', new Date(order.created_at));
+  const account =
+    order.customer_id !== null && order.customer_type === 'professional'
+      ? await trx
+          .selectFrom('customers')
+          .select('company_name')
+          .where('id', '=', order.customer_id)
+          .executeTakeFirst()
+      : undefined;
   const shipping = Number(order.shipping_amount);
   const shippingVat = Number(order.shipping_vat_amount);
   const facts = {
@@ -214,6 +222,7 @@ async function issueInvoiceIn(
       order.shipping_address,
       {} as Schemas['ShippingAddress'],
     ),
+    account_company: account?.company_name ?? null,
     lines: items.map((i) => ({
       product_name: i.product_name,
       variant_title: i.variant_title,
