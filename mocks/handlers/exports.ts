@@ -4,6 +4,7 @@ import { orderDetails, orders as orderFixtures, products as productFixtures } fr
 import { endpoint, queryItems } from './endpoint';
 import { orderListSpec } from './orders';
 import { productListSpec } from './products';
+import { CSV_COLUMNS } from '../../contract/csv-columns';
 
 type Cell = string | number | boolean | null | undefined;
 
@@ -25,68 +26,11 @@ function csvFile(name: string, header: readonly string[], rows: readonly Cell[][
   });
 }
 
-const ORDER_COLUMNS = [
-  'order_number',
-  'created_at',
-  'status',
-  'payment_method',
-  'customer_email',
-  'customer_type',
-  'customer_country_code',
-  'vat_number',
-  'vat_reverse_charge',
-  'shipping_name',
-  'shipping_company',
-  'shipping_city',
-  'shipping_country',
-  'item_count',
-  'subtotal',
-  'vat_amount',
-  'shipping_amount',
-  'shipping_vat_amount',
-  'discount_amount',
-  'total_amount',
-  'currency',
-  'invoice_number',
-];
+const ORDER_COLUMNS = CSV_COLUMNS.orders;
 
-const LINE_COLUMNS = [
-  'order_number',
-  'created_at',
-  'status',
-  'customer_email',
-  'product_name',
-  'variant_title',
-  'sku',
-  'quantity',
-  'unit_price',
-  'vat_rate',
-  'vat_amount',
-  'total_price',
-  'total_price_incl_vat',
-];
+const LINE_COLUMNS = CSV_COLUMNS.lines;
 
-const PRODUCT_COLUMNS = [
-  'product_id',
-  'product_name',
-  'slug',
-  'category',
-  'is_active',
-  'price_includes_vat',
-  'base_price',
-  'vat_rate_name',
-  'variant_id',
-  'sku',
-  'variant_title',
-  'option_values',
-  'price',
-  'price_incl_vat',
-  'compare_at_price',
-  'stock_quantity',
-  'track_inventory',
-  'allow_backorder',
-  'variant_is_active',
-];
+const PRODUCT_COLUMNS = CSV_COLUMNS.products;
 
 const FILE_DATE = '2025-03-14';
 

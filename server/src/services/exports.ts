@@ -24,6 +24,7 @@ import { adminOrderSelection, withItemCounts, type AdminOrderFilters } from './o
 import { adminProductSelection, type AdminProductFilters } from './products';
 import { ratesInForce } from './pricing';
 import { shopTimeZone } from './shop-settings';
+import { CSV_COLUMNS } from '../../../contract/csv-columns';
 
 /** Rows read per query: large enough that queries are few, small enough to hold. */
 export const PAGE_SIZE = 1000;
@@ -137,46 +138,9 @@ export async function shopDate(db: Db, at: Date): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 // Orders
 
-const ORDER_COLUMNS = [
-  'order_number',
-  'created_at',
-  'status',
-  'payment_method',
-  'customer_email',
-  'customer_type',
-  'customer_country_code',
-  'vat_number',
-  'vat_reverse_charge',
-  'shipping_name',
-  'shipping_company',
-  'shipping_city',
-  'shipping_country',
-  'item_count',
-  'subtotal',
-  'vat_amount',
-  'shipping_amount',
-  'shipping_vat_amount',
-  'discount_amount',
-  'total_amount',
-  'currency',
-  'invoice_number',
-] as const;
+const ORDER_COLUMNS = CSV_COLUMNS.orders;
 
-const LINE_COLUMNS = [
-  'order_number',
-  'created_at',
-  'status',
-  'customer_email',
-  'product_name',
-  'variant_title',
-  'sku',
-  'quantity',
-  'unit_price',
-  'vat_rate',
-  'vat_amount',
-  'total_price',
-  'total_price_incl_vat',
-] as const;
+const LINE_COLUMNS = CSV_COLUMNS.lines;
 
 /** The list's filters and sort, and one row per order or per line. */
 type ExportOrdersQuery = AdminOrderFilters & {
@@ -303,27 +267,7 @@ export async function exportOrders(db: Db, q: ExportOrdersQuery): Promise<CsvExp
 // ---------------------------------------------------------------------------------------------
 // Products
 
-const PRODUCT_COLUMNS = [
-  'product_id',
-  'product_name',
-  'slug',
-  'category',
-  'is_active',
-  'price_includes_vat',
-  'base_price',
-  'vat_rate_name',
-  'variant_id',
-  'sku',
-  'variant_title',
-  'option_values',
-  'price',
-  'price_incl_vat',
-  'compare_at_price',
-  'stock_quantity',
-  'track_inventory',
-  'allow_backorder',
-  'variant_is_active',
-] as const;
+const PRODUCT_COLUMNS = CSV_COLUMNS.products;
 
 /** The product columns of a row, then empty variant columns when it has no variant. */
 const NO_VARIANT: CsvValue[] = Array<CsvValue>(PRODUCT_COLUMNS.length - 8).fill(null);

@@ -37,6 +37,7 @@ import { countryDefaultInForce } from '../domain/vat';
 import type { PackingSlip } from '../documents/packing-slip-pdf';
 import { loadShopSettings, type ShopSettingsRow } from './shop-settings';
 import { loadRates } from './vat-rates';
+import { ORDER_NOT_FOUND, requireOrder } from './order-lookup';
 
 type Invoice = Schemas['Invoice'];
 type Admin = Pick<AdminUserRow, 'id' | 'username'> | null;
@@ -45,7 +46,6 @@ type Trx = Transaction<Database>;
 export const ALREADY_INVOICED = 'This order already has an invoice';
 export const NOT_INVOICEABLE = 'A cancelled or refunded order cannot be invoiced';
 export const SETTINGS_INCOMPLETE = 'Complete the shop settings before issuing invoices';
-const ORDER_NOT_FOUND = 'Order not found';
 const INVOICE_NOT_FOUND = 'Invoice not found';
 
 /** Statuses whose entry issues the invoice when the order has none in force. */
@@ -78,12 +78,7 @@ const present = (row: InvoiceRow): Invoice => ({
 const selectDocuments = (db: Db) => db.selectFrom('invoices').select(['id', 'content']);
 
 export async function listOrderInvoices(db: Db, orderId: number): Promise<Invoice[]> {
-  const order = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-  if (!order) throw notFound(ORDER_NOT_FOUND);
+  await requireOrder(db, orderId);
   const rows = await selectDocuments(db).where('order_id', '=', orderId).orderBy('id').execute();
   return rows.map(present);
 }

@@ -17,13 +17,13 @@ import type { Db } from '../db/database';
 import { conflict, notFound } from '../api/problem';
 import type { Schemas } from '../api/types';
 import type { AppContext } from '../context';
+import { ORDER_NOT_FOUND, requireOrder } from './order-lookup';
 import { getAdminOrder } from './orders';
 import { requiredText } from './text-input';
 
 type TimelineEvent = Schemas['OrderTimelineEvent'];
 type NoteEvent = Schemas['NoteEvent'];
 
-const ORDER_NOT_FOUND = 'Order not found';
 /** Statuses whose parcel will not leave: a tracking number there would be a mistake. */
 const UNSHIPPABLE: readonly OrderStatus[] = ['cancelled', 'refunded'];
 
@@ -35,15 +35,6 @@ const WRITE_RANK: Record<TimelineEvent['type'], number> = {
   note: 3,
   shipment: 4,
 };
-
-async function requireOrder(db: Db, orderId: number): Promise<void> {
-  const order = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-  if (!order) throw notFound(ORDER_NOT_FOUND);
-}
 
 /** A record of the order: its id, when it was written and by which admin (null: nobody). */
 interface OrderRecord {

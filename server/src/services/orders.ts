@@ -41,6 +41,7 @@ import type { Db } from '../db/database';
 import { toBool } from '../db/bool';
 import { filteredCount, searchIn, selectedPage, sortOrder, type ListSelection } from '../db/search';
 import { conflict, HttpProblem, invalid, notFound } from '../api/problem';
+import { ORDER_NOT_FOUND } from './order-lookup';
 import { json, money, percent } from '../api/present';
 import type { Schemas } from '../api/types';
 import { issueDocumentsOnStatusChange } from './invoices';
@@ -56,7 +57,6 @@ import {
 type Order = Schemas['Order'];
 type OrderSummary = Schemas['OrderSummary'];
 
-const ORDER_NOT_FOUND = 'Order not found';
 const NOT_CANCELLABLE = 'Only pending, confirmed or processing orders can be cancelled';
 const CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed', 'processing'];
 
