@@ -6,17 +6,10 @@
 // stays visible. Figures are printed and written to bench/results/<database>.json, never
 // asserted: they depend on the machine. BENCH_SECONDS per measurement (default 3), BENCH_CONNECTIONS (default 10),
 // BENCH_SCALE (default 1).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../server/src/app';
-import { AccessTokens } from '../server/src/auth/access-token';
-import { bootstrap } from '../server/src/bootstrap';
-import { loadConfig } from '../server/src/config';
-import { openDatabase } from '../server/src/db/database';
-import { migrateToLatest } from '../server/src/db/migrate';
-import { createMemoryMailer } from '../server/src/mail/transport';
 import { insertScaleOrders, insertScaleProducts, scaleProductCode } from '../server/src/seed/scale';
 import { checkoutRace } from './checkout-race';
 import {
@@ -28,6 +21,7 @@ import {
   type Measurement,
 } from './measure';
 import { printCurves, printTable, type Curve } from './report';
+import { openBenchShop } from './shop';
 
 /** BENCH_SCALE < 1 shrinks every size, for a quick try of the bench itself. */
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -37,35 +31,11 @@ const ORDER_STEPS = [10_000, 200_000].map((n) => Math.round(n * SCALE));
 const benchStarted = Date.now();
 /** The machine's 1-minute load average: figures taken on a busy machine are lower. */
 const loadAverage = { start: loadavg()[0] ?? 0, end: 0 };
-const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: dataDir,
-  ADMIN_PASSWORD: 'bench-password-1',
-});
-const database = openDatabase(config);
-await migrateToLatest(database.db, database.dialect);
-await bootstrap(database.db, config);
-const target = { db: database.db, dialect: database.dialect };
-
-const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
-const context = {
-  db: database.db,
-  dialect: database.dialect,
-  config,
-  tokens,
-  mailer: createMemoryMailer(),
-  now: () => new Date(),
-};
-const app = await buildApp(context);
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
+const shop = await openBenchShop('shop-bench');
+const { config, database, target, address, headers } = shop;
 // The same server with the list cache off, on the same database: the cost of an answer made.
-const coldApp = await buildApp({ ...context, config: { ...config, listCacheMb: 0 } });
-const servers = { app: address, cold: await coldApp.listen({ port: 0, host: '127.0.0.1' }) };
-const admin = await database.db.selectFrom('admin_users').select('id').executeTakeFirstOrThrow();
-const headers = {
-  authorization: `Bearer ${await tokens.sign({ userType: 'admin', userId: admin.id })}`,
-};
+const cold = await shop.listenAlso({ ...config, listCacheMb: 0 });
+const servers = { app: address, cold: cold.address };
 const limit = await startLimitServer();
 
 const measurements: Measurement[] = [];
@@ -188,7 +158,4 @@ writeFileSync(
 );
 
 await limit.close();
-await coldApp.close();
-await app.close();
-await database.close();
-rmSync(dataDir, { recursive: true, force: true });
+await shop.close();

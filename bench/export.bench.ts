@@ -7,34 +7,18 @@
 //   npx tsx --expose-gc bench/export.bench.ts
 //   BENCH_SCALE=0.05 bash scripts/with-postgres.sh npx tsx bench/export.bench.ts
 import { get } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../server/src/app';
-import { AccessTokens } from '../server/src/auth/access-token';
-import { bootstrap } from '../server/src/bootstrap';
-import { loadConfig } from '../server/src/config';
-import { openDatabase } from '../server/src/db/database';
-import { migrateToLatest } from '../server/src/db/migrate';
-import { createMemoryMailer } from '../server/src/mail/transport';
 import { insertScaleOrders, insertScaleProducts } from '../server/src/seed/scale';
+import { openBenchShop } from './shop';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const ORDERS = Math.round(200_000 * SCALE);
 const PRODUCTS = Math.max(50, Math.round(2_000 * SCALE));
 const MB = 1024 * 1024;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'shop-export-bench-'));
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: dataDir,
-  ADMIN_PASSWORD: 'bench-password-1',
-});
-const database = openDatabase(config);
-await migrateToLatest(database.db, database.dialect);
-await bootstrap(database.db, config);
-const target = { db: database.db, dialect: database.dialect };
+const shop = await openBenchShop('shop-export-bench');
+const { config, database, target, address } = shop;
+const { authorization } = shop.headers;
 
 const started = Date.now();
 await insertScaleProducts(target, PRODUCTS);
@@ -46,19 +30,6 @@ if (database.dialect === 'postgres') await sql`vacuum analyze`.execute(database.
 console.error(
   `${database.dialect}: ${ORDERS} orders loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );
-
-const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
-const app = await buildApp({
-  db: database.db,
-  dialect: database.dialect,
-  config,
-  tokens,
-  mailer: createMemoryMailer(),
-  now: () => new Date(),
-});
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
-const admin = await database.db.selectFrom('admin_users').select('id').executeTakeFirstOrThrow();
-const authorization = `Bearer ${await tokens.sign({ userType: 'admin', userId: admin.id })}`;
 
 /** Reads the whole answer, keeping only its size and number of lines. */
 function download(
@@ -121,6 +92,4 @@ await measure('/api/v1/admin/exports/orders?sort=total_amount&status=delivered')
 // pays for cold pages).
 await measure('/api/v1/admin/exports/orders');
 
-await app.close();
-await database.close();
-rmSync(dataDir, { recursive: true, force: true });
+await shop.close();
