@@ -1,11 +1,11 @@
-import type { AxiosProgressEvent, AxiosRequestConfig, AxiosResponseTransformer } from 'axios';
+import type { AxiosProgressEvent } from 'axios';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notify } from '@/components/ui/notify';
-import { attachmentName, saveBlob } from '@/lib/download';
-import { ApiError, fromResponseBody, serverMessage } from '@/lib/http';
+import { downloadFile, type FileRequest } from '@/lib/download';
+import { serverMessage } from '@/lib/http';
 
 /** A generated export client (exportOrders, exportProducts) bound to its params. */
-export type CsvRequest = (options: AxiosRequestConfig) => Promise<Blob>;
+export type CsvRequest = FileRequest;
 
 /** How far a download is: bytes received, and the size and row count when the server said. */
 export interface CsvProgress {
@@ -56,20 +56,6 @@ function headerCount(event: AxiosProgressEvent): number | null {
   return Number.isInteger(count) && count >= 0 ? count : null;
 }
 
-/**
- * A refused export's message: the body of an error answer to a blob request is a Blob, read
- * here (axios hands it over unread) so the toast can say what the server said.
- */
-async function failureOf(error: unknown, body: unknown): Promise<unknown> {
-  if (!(error instanceof ApiError) || error.kind !== 'http' || !(body instanceof Blob))
-    return error;
-  try {
-    return fromResponseBody(error.status, JSON.parse(await body.text()) as unknown);
-  } catch {
-    return error;
-  }
-}
-
 export interface CsvExportOptions {
   /** [singular, plural] of what a row is ('order', 'orders'). */
   noun: readonly [string, string];
@@ -96,19 +82,11 @@ export function useCsvExport({ noun, fallbackName, failure }: CsvExportOptions) 
       const controller = new AbortController();
       running.current = controller;
       setProgress({ label, loaded: 0, totalBytes: null, rows: null });
-      let headers: Record<string, unknown> = {};
-      let body: unknown;
-      const capture: AxiosResponseTransformer = (data: unknown, responseHeaders) => {
-        headers = { ...responseHeaders };
-        body = data;
-        return data;
-      };
       try {
-        const blob = await request({
+        await downloadFile(request, fallbackName, {
           signal: controller.signal,
           // The whole file may take longer than an ordinary request.
           timeout: 0,
-          transformResponse: [capture],
           onDownloadProgress: (event) =>
             setProgress({
               label,
@@ -117,10 +95,8 @@ export function useCsvExport({ noun, fallbackName, failure }: CsvExportOptions) 
               rows: headerCount(event),
             }),
         });
-        saveBlob(blob, attachmentName(headers['content-disposition']) ?? fallbackName);
       } catch (error) {
-        if (!controller.signal.aborted)
-          notify.error('Error', serverMessage(await failureOf(error, body), failure));
+        if (!controller.signal.aborted) notify.error('Error', serverMessage(error, failure));
       } finally {
         // A cancelled export has already given way (to nothing, or to the next one).
         if (running.current === controller) {

@@ -7,11 +7,11 @@ import { csvExports } from '@mocks/handlers';
 import { requests, server } from '@mocks/node';
 import { withMockApi } from '@/testing/mock-api';
 import { notify } from '@/components/ui/notify';
-import { saveBlob } from '@/lib/download';
+import { saveBlob } from '@/lib/download/save-blob';
 import { useCsvExport } from './csv-export';
 
-vi.mock('@/lib/download', async (original) => ({
-  ...(await original<typeof import('@/lib/download')>()),
+// The browser's side of a download (a click on an object URL) is what jsdom cannot do.
+vi.mock('@/lib/download/save-blob', () => ({
   saveBlob: vi.fn(),
 }));
 vi.mock('@/components/ui/notify', () => ({ notify: { error: vi.fn() } }));

@@ -1,6 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { HttpResponse } from 'msw';
+import { HttpResponse, type RequestHandler } from 'msw';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import type { Invoice, Order, OrderStatusUpdate } from '@generated/model';
 import { paths } from '@/lib/paths';
@@ -556,9 +556,9 @@ export const Downloads: Story = {
   },
 };
 
-/** A failed download says so. */
-export const DownloadFailure: Story = {
-  parameters: { route: '/admin/orders/2', msw: { handlers: [invoices.pdf.networkError()] } },
+/** Asks for the English PDF of order 2's invoice; the toast says `message`. */
+const downloadFails = (handler: RequestHandler, message: string): Story => ({
+  parameters: { route: '/admin/orders/2', msw: { handlers: [handler] } },
   play: async ({ canvasElement }) => {
     await waitForOrder(canvasElement, byId(2));
     await userEvent.click(
@@ -567,9 +567,21 @@ export const DownloadFailure: Story = {
       }),
     );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'PDF (English)' }));
-    await expectToast('Error', 'Failed to download the PDF', 'error');
+    await expectToast('Error', message, 'error');
   },
-};
+});
+
+/** A failed download says so. */
+export const DownloadFailure = downloadFails(
+  invoices.pdf.networkError(),
+  'Failed to download the PDF',
+);
+
+/** A refused download says what the server said (its answer came as a Blob). */
+export const DownloadRefused = downloadFails(
+  invoices.pdf.error(404, 'Document not found'),
+  'Document not found',
+);
 
 /** The documents and the timeline fail on their own: each says so and loads again on Retry. */
 export const PaperworkLoadErrors: Story = {

@@ -1,4 +1,3 @@
-import type { AxiosRequestConfig, AxiosResponseHeaders, RawAxiosResponseHeaders } from 'axios';
 import { useCallback, useState } from 'react';
 import type { Order, OrderShipmentUpdate } from '@generated/model';
 import {
@@ -13,33 +12,16 @@ import {
   useGetOrderTimeline,
 } from '@generated/hooks/orders/orders';
 import { notify } from '@/components/ui/notify';
-import { attachmentName, saveBlob } from '@/lib/download';
+import { downloadFile, type FileRequest } from '@/lib/download';
 import { serverMessage } from '@/lib/http';
 import type { DocumentsPanelProps } from './DocumentsPanel';
 import { canIssueInvoice } from './order-paperwork';
 import type { OrderTimelineProps } from './OrderTimeline';
 
-/**
- * Fetches a file with a generated client and saves it under the name the server gives it
- * (Content-Disposition), else `fallbackName`. The client resolves to the body only, so the
- * name is read from the headers as the response is transformed.
- */
-async function download(
-  fetchFile: (options: AxiosRequestConfig) => Promise<Blob>,
-  fallbackName: string,
-): Promise<void> {
-  let fileName: string | null = null;
+/** Downloads a document; a refusal is toasted with the server's message. */
+async function download(request: FileRequest, fallbackName: string): Promise<void> {
   try {
-    const blob = await fetchFile({
-      transformResponse: (
-        data: unknown,
-        headers: AxiosResponseHeaders | RawAxiosResponseHeaders,
-      ) => {
-        fileName = attachmentName(headers['content-disposition']);
-        return data;
-      },
-    });
-    saveBlob(blob, fileName ?? fallbackName);
+    await downloadFile(request, fallbackName);
   } catch (error) {
     notify.error('Error', serverMessage(error, 'Failed to download the PDF'));
   }
