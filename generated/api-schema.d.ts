@@ -874,6 +874,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/imports/products': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check or apply a CSV file of products and variants
+     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). The file has the columns of exportProducts, so an exported file edited in a spreadsheet can be imported back: slug and product_name are required; category (a category's name or slug), is_active, price_includes_vat, base_price, vat_rate_name, sku, variant_title, option_values ("Size=M; Colour=Red"), price, compare_at_price, stock_quantity, track_inventory, allow_backorder and variant_is_active are optional (a missing column or an empty cell keeps the current value, or the default on create); product_id, variant_id and price_incl_vat are read-only and ignored; any other column refuses the file. A row finds its product by slug and its variant by SKU; a row without sku is a product without variants. UTF-8 with or without a byte order mark; comma- or semicolon-separated (read from the header), and in a semicolon file a decimal comma is accepted ("12,5"). Money has at most 3 decimals; booleans are true/false (also 1/0, yes/no, oui/non). A cell starting with =, +, -, @ that is not a number is refused as a formula; a leading apostrophe (as exportProducts writes) is removed first. A stock_quantity different from the current stock is recorded as a stock movement with the reason "CSV import <file name>". mode dry_run (default) changes nothing and reports every row; mode apply checks again and writes the whole file in one transaction, or nothing (422 ProductImportRefused when a row is refused). File errors change nothing: 413 above 10 MB, 415 for a file that is not text/csv, 422 for a file that is not UTF-8, has no header, misses slug or product_name, names an unknown column, has no data row or more than 50,000.
+     */
+    post: operations['importProducts'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/imports/products/template': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A CSV template for importProducts
+     * @description The header row of every column importProducts reads, and two example rows (a product without variants and a variant), as a UTF-8 CSV attachment named products-template.csv.
+     */
+    get: operations['getProductImportTemplate'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/audit-log/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who changed what, and when
+     * @description super_admin or admin (403 otherwise). Every admin write, newest first (by id), filtered by entity (and id), admin, action and time; X-Total-Count gives the number of matching entries. Entries older than the server's AUDIT_RETENTION_DAYS (default 730) are deleted. 422 for an invalid filter.
+     */
+    get: operations['listAuditLog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/stats/': {
     parameters: {
       query?: never;
@@ -1941,6 +2001,126 @@ export interface components {
        * @enum {string}
        */
       type: 'shipment';
+    };
+    /**
+     * @description dry_run checks the file and changes nothing; apply writes it, all or nothing.
+     * @enum {string}
+     */
+    ImportMode: 'dry_run' | 'apply';
+    /**
+     * @description What the row does: create (a new product or variant), update (an existing one, found by slug or SKU, with at least one value different), unchanged (found, every value the same) or refused (at least one cell is wrong; see errors).
+     * @enum {string}
+     */
+    ImportRowAction: 'create' | 'update' | 'unchanged' | 'refused';
+    /** @description Why one cell (or the row, when column is null) is refused. */
+    ImportCellError: {
+      /**
+       * @description The column's header; null for an error about the whole row.
+       * @example vat_rate_name
+       */
+      column: string | null;
+      /** @example VAT rate "TVA 13%" is not in force */
+      message: string;
+    };
+    /** @description One data row of the file and what it does. */
+    ImportRow: {
+      /** @description The row's line number in the file (the header is line 1). */
+      line: number;
+      action: components['schemas']['ImportRowAction'];
+      /** @description The product's slug as read from the row. */
+      slug: string | null;
+      /** @description The variant's SKU as read from the row; null for a row of a product without variants. */
+      sku: string | null;
+      /** @description The existing product (update, unchanged), or the created one after apply; null otherwise. */
+      product_id: number | null;
+      /** @description The existing variant, or the created one after apply; null otherwise. */
+      variant_id: number | null;
+      /** @description The columns whose values the row changes (update), or sets (create). */
+      changed: string[];
+      /** @description Empty unless the row is refused. */
+      errors: components['schemas']['ImportCellError'][];
+    };
+    /** @description Rows per action. */
+    ImportSummary: {
+      create: number;
+      update: number;
+      unchanged: number;
+      refused: number;
+    };
+    /** @description What a file does (dry_run) or did (apply, applied true). rows lists every data row that is not unchanged, in file order. */
+    ProductImportReport: {
+      mode: components['schemas']['ImportMode'];
+      /** @description True when the file was written (mode apply and no row refused). */
+      applied: boolean;
+      file_name: string;
+      /** @description Data rows in the file (the header not counted). */
+      rows_total: number;
+      summary: components['schemas']['ImportSummary'];
+      rows: components['schemas']['ImportRow'][];
+    };
+    /** @description An apply refused because some rows are; nothing was written. */
+    ProductImportRefused: {
+      /** @example 3 rows are refused; nothing was imported */
+      detail: string;
+      report: components['schemas']['ProductImportReport'];
+    };
+    /**
+     * @description The kind of thing an admin wrote.
+     * @enum {string}
+     */
+    AuditEntity:
+      | 'product'
+      | 'variant'
+      | 'category'
+      | 'vat_rate'
+      | 'admin_user'
+      | 'order'
+      | 'order_note'
+      | 'order_shipment'
+      | 'invoice'
+      | 'shop_settings'
+      | 'media';
+    /**
+     * @description create (every field after), update (the fields that changed) or delete (every field before).
+     * @enum {string}
+     */
+    AuditAction: 'create' | 'update' | 'delete';
+    /** @description One field of the entity before and after the write, as the API writes it (money "12.500", booleans, ids; null when absent). A secret (a password) is recorded as "[redacted]". */
+    AuditChange: {
+      /** @example price */
+      field: string;
+      /**
+       * @description The value before the write (null on create); any JSON value.
+       * @example 12.500
+       */
+      before: unknown;
+      /**
+       * @description The value after the write (null on delete); any JSON value.
+       * @example 13.750
+       */
+      after: unknown;
+    };
+    /** @description One admin write, recorded in the same transaction as the write. */
+    AuditEntry: {
+      id: components['schemas']['Id'];
+      created_at: components['schemas']['Timestamp'];
+      /** @description The admin who wrote; null when the server wrote or the admin was deleted since. */
+      admin_user_id: number | null;
+      /**
+       * @description That admin's username at the time; null when the server wrote.
+       * @example alice
+       */
+      admin_username: string | null;
+      action: components['schemas']['AuditAction'];
+      entity: components['schemas']['AuditEntity'];
+      /** @description The id of what was written (1 for the shop settings). */
+      entity_id: number | null;
+      /**
+       * @description A human name of what was written, at the time (product name, SKU, username, order number).
+       * @example Olive oil 1 L
+       */
+      label: string | null;
+      changes: components['schemas']['AuditChange'][];
     };
     /** @description A product as the back office sees it (active or not). A simple product keeps its stock in one default variant; a product with variants keeps it in its variants (see Variants). */
     Product: {
@@ -4671,6 +4851,119 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ShopSettingsChange'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  importProducts: {
+    parameters: {
+      query?: {
+        /** @description Check only (default), or write. */
+        mode?: components['schemas']['ImportMode'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description The CSV file (.csv), at most 10 MB.
+           */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description What the file does (dry_run) or did (apply). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductImportReport'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The file cannot be read ({detail}), a field is missing (validation issues), or, with mode apply, some rows are refused (ProductImportRefused, nothing written). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | components['schemas']['ProductImportRefused']
+            | components['schemas']['HttpError']
+            | components['schemas']['ValidationErrorBody'];
+        };
+      };
+    };
+  };
+  getProductImportTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The template. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  listAuditLog: {
+    parameters: {
+      query?: {
+        /** @description Only writes of this kind of entity. */
+        entity?: components['schemas']['AuditEntity'];
+        /** @description Only writes of the entity with this id (with entity). */
+        entity_id?: components['schemas']['Id'];
+        /** @description Only writes by this admin. */
+        admin_user_id?: components['schemas']['Id'];
+        /** @description Only creates, updates or deletes. */
+        action?: components['schemas']['AuditAction'];
+        /** @description Only writes at or after this instant. */
+        date_from?: components['schemas']['Timestamp'];
+        /** @description Only writes at or before this instant. */
+        date_to?: components['schemas']['Timestamp'];
+        /** @description Number of records to skip. */
+        skip?: components['parameters']['Skip'];
+        /** @description Maximum number of records to return. */
+        limit?: components['parameters']['Limit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of the log. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditEntry'][];
         };
       };
       401: components['responses']['Unauthorized'];

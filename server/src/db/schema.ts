@@ -363,6 +363,20 @@ interface OrderShipmentsTable {
   created_at: Timestamp;
 }
 
+/** One admin write (services/audit.ts). */
+interface AuditLogTable {
+  id: Id;
+  created_at: Timestamp;
+  admin_user_id: number | null;
+  admin_username: string | null;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  label: string | null;
+  /** JSON: [{ field, before, after }] with the values as the contract writes them. */
+  changes: string;
+}
+
 interface OrderNumberCountersTable {
   day: string;
   last_value: number;
@@ -404,6 +418,7 @@ export interface Database {
   invoices: InvoicesTable;
   order_notes: OrderNotesTable;
   order_shipments: OrderShipmentsTable;
+  audit_log: AuditLogTable;
 }
 
 export type AdminUserRow = Selectable<AdminUsersTable>;

@@ -30,8 +30,10 @@ describe('can', () => {
   it('keeps managers away from users', () => {
     expectGrants(
       'manager',
-      PERMISSIONS.filter((p) => !p.startsWith('users:') && p !== 'settings:write'),
-      ['users:read', 'users:write', 'settings:write'],
+      PERMISSIONS.filter(
+        (p) => !p.startsWith('users:') && p !== 'settings:write' && p !== 'audit:read',
+      ),
+      ['users:read', 'users:write', 'settings:write', 'audit:read'],
     );
   });
 

@@ -34,6 +34,7 @@ export const PERMISSIONS = [
   'uploads:write',
   'settings:read', // the shop's settings (identity, time zone), which every screen may show
   'settings:write',
+  'audit:read', // the audit log of every admin write
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -50,6 +51,7 @@ const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'uploads:write': 'Upload and delete media',
   'settings:read': "View the shop's settings",
   'settings:write': "Change the shop's settings and see who changed them",
+  'audit:read': 'See the audit log of every admin write',
 };
 
 const CATALOGUE: readonly Permission[] = [

@@ -10,6 +10,7 @@ import { stockLedger } from './005_stock_ledger';
 import { lists } from './006_lists';
 import { dataVersions } from './007_data_versions';
 import { orderDocuments } from './008_order_documents';
+import { auditLog } from './009_audit_log';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -21,5 +22,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '006_lists': lists(dialect),
     '007_data_versions': dataVersions(dialect),
     '008_order_documents': orderDocuments(dialect),
+    '009_audit_log': auditLog(dialect),
   };
 }
