@@ -78,17 +78,35 @@ describe('API wiring', () => {
 
   it('stops a deactivated admin at once, even with a valid token', async () => {
     const admin = await t.createAdmin({ role: 'admin' });
+    const listRates = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/vat-rates/',
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+    // The server keeps the admin it has read: a change must still be seen by the next request.
+    expect((await listRates()).statusCode).toBe(200);
     await t.database.db
       .updateTable('admin_users')
       .set({ is_active: 0 })
       .where('id', '=', admin.id)
       .execute();
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/admin/vat-rates/',
-      headers: { authorization: `Bearer ${admin.token}` },
-    });
-    expect(res.statusCode).toBe(401);
+    expectProblem(await listRates(), 401, 'Account is inactive or no longer exists');
+  });
+
+  it('applies a role change and a deletion to the next request of a signed-in admin', async () => {
+    const admin = await t.createAdmin({ role: 'admin' });
+    const headers = { authorization: `Bearer ${admin.token}` };
+    const listUsers = () => t.app.inject({ method: 'GET', url: '/api/v1/admin/users/', headers });
+    expect((await listUsers()).statusCode).toBe(200);
+    await t.database.db
+      .updateTable('admin_users')
+      .set({ role: 'support' })
+      .where('id', '=', admin.id)
+      .execute();
+    expectProblem(await listUsers(), 403, 'Your role (support) does not allow this action');
+    await t.database.db.deleteFrom('admin_users').where('id', '=', admin.id).execute();
+    expectProblem(await listUsers(), 401, 'Account is inactive or no longer exists');
   });
 
   it('answers invalid input with 422 and a FastAPI-style list naming each field', async () => {

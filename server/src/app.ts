@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { AppContext } from './context';
-import { accessCheck, decodeBearer } from './http/access';
+import { createDataVersions } from './db/data-versions';
+import { accessCheck, adminLookup, decodeBearer } from './http/access';
 import { registerCompression } from './http/compression';
 import {
   contractValidation,
@@ -69,7 +70,12 @@ export async function buildApp(
   const document = loadOpenApiDocument();
   const access = readOperationAccess(document);
   const contract = serverContract();
-  const handlers = { ...createHandlers(ctx), ...options.handlers } as Record<string, unknown>;
+  const versions = createDataVersions(ctx.db);
+  const findAdmin = adminLookup(ctx.db, versions);
+  const handlers = { ...createHandlers(ctx, versions), ...options.handlers } as Record<
+    string,
+    unknown
+  >;
   await app.register(openapiGlue, {
     specification: document,
     operationResolver: (operationId: string) => {
@@ -82,7 +88,7 @@ export async function buildApp(
       // Access first (401/403 before 422), then the contract's request validation.
       return {
         handler,
-        preValidation: [accessCheck(rule, ctx.db), contractValidation(operationId, contract)],
+        preValidation: [accessCheck(rule, findAdmin), contractValidation(operationId, contract)],
       } as never;
     },
   });

@@ -34,6 +34,27 @@ describe('AccessTokens', () => {
     );
   });
 
+  it('applies the time rules to a token it has verified before', async () => {
+    const token = await forge({ iat: nowS + 60, exp: nowS + 900 });
+    // Valid a minute later, when its iat has come...
+    expect(await tokens.verify(token, new Date(NOW.getTime() + 60_000))).toEqual({
+      userType: 'admin',
+      userId: 7,
+    });
+    // ...but still issued in the future for a clock a minute behind, and expired after exp.
+    await expect(tokens.verify(token, NOW)).rejects.toThrow('Invalid token');
+    await expect(tokens.verify(token, new Date((nowS + 905) * 1000))).rejects.toThrow(
+      'Token expired',
+    );
+    const old = await forge({ iat: nowS - 3600, exp: nowS + 60 });
+    await expect(tokens.verify(old, NOW)).rejects.toThrow('Token expired');
+    const lifetime = await forge({ iat: nowS, exp: nowS + 3600 });
+    expect(await tokens.verify(lifetime, NOW)).toEqual({ userType: 'admin', userId: 7 });
+    await expect(tokens.verify(lifetime, new Date((nowS + 906) * 1000))).rejects.toThrow(
+      'Token expired',
+    );
+  });
+
   it('accepts a hand-signed token with iat and exp', async () => {
     const token = await forge({ iat: nowS - 10, exp: nowS + 600 });
     expect(await tokens.verify(token, NOW)).toEqual({ userType: 'admin', userId: 7 });

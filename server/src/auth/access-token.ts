@@ -1,4 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { Schemas } from '../api/types';
 
 export interface AccessClaims {
@@ -14,6 +15,15 @@ export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = 'vat-back-office';
 /** Clock skew accepted between the instance that signed a token and the one checking it. */
 const CLOCK_TOLERANCE_SECONDS = 5;
+/** Tokens whose signature was checked, kept: a client sends the same token for 15 minutes. */
+const VERIFIED_TOKENS = 10_000;
+
+interface Verified {
+  claims: AccessClaims;
+  /** Seconds since the epoch. */
+  iat: number;
+  exp: number;
+}
 
 export class AccessTokens {
   /**
@@ -21,6 +31,12 @@ export class AccessTokens {
    * thirds of the cost of checking one (every admin request checks one).
    */
   private readonly key: ReturnType<typeof crypto.subtle.importKey>;
+  /**
+   * Checking a token's HMAC was a sixth of the server's time on a cached list answer. Keyed by
+   * the whole token, so only the very string that was verified skips the check; its times are
+   * checked again at every use, with jose's rules.
+   */
+  private readonly verified = new LRUCache<string, Verified>({ max: VERIFIED_TOKENS });
 
   constructor(
     secret: string,
@@ -49,6 +65,8 @@ export class AccessTokens {
 
   /** The claims of a valid token; throws with a user-facing message otherwise. */
   async verify(token: string, now = new Date()): Promise<AccessClaims> {
+    const known = this.verified.get(token);
+    if (known) return this.inTime(known, now);
     try {
       const { payload } = await jwtVerify(token, await this.key, {
         issuer: ISSUER,
@@ -67,10 +85,25 @@ export class AccessTokens {
       ) {
         throw new Error('Invalid token');
       }
-      return { userType: payload.typ, userId };
+      const claims: AccessClaims = { userType: payload.typ, userId };
+      this.verified.set(token, { claims, iat: payload.iat!, exp: payload.exp! });
+      return claims;
     } catch (e) {
       if (e instanceof errors.JWTExpired) throw new Error('Token expired');
       throw new Error('Invalid token');
     }
+  }
+
+  /** jose's time rules for a token whose signature and claims were verified before. */
+  private inTime({ claims, iat, exp }: Verified, now: Date): AccessClaims {
+    const at = Math.floor(now.getTime() / 1000);
+    if (iat > at + CLOCK_TOLERANCE_SECONDS) throw new Error('Invalid token');
+    if (
+      exp <= at - CLOCK_TOLERANCE_SECONDS ||
+      at - iat - CLOCK_TOLERANCE_SECONDS > this.ttlSeconds
+    ) {
+      throw new Error('Token expired');
+    }
+    return claims;
   }
 }

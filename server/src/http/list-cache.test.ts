@@ -27,6 +27,7 @@ import { stockShop } from '../../test-support/stock';
 import type { Schemas } from '../api/types';
 import { buildApp } from '../app';
 import type { OrderStatus } from '../db/schema';
+import { createDataVersions } from '../db/data-versions';
 import { createListCache, negotiateEncoding } from './list-cache';
 
 type Product = Schemas['Product'];
@@ -411,7 +412,7 @@ describe.each(testDialects)('list cache (%s)', (dialect) => {
         return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
       },
     });
-    const lists = createListCache({ ...t.ctx, db: slowDb });
+    const lists = createListCache({ ...t.ctx, db: slowDb }, createDataVersions(slowDb));
     const app = await buildApp(t.ctx, {
       handlers: {
         listAdminProducts: lists.page('listAdminProducts', ['catalogue'], async (request) => {
@@ -461,7 +462,7 @@ describe.each(testDialects)('list cache (%s)', (dialect) => {
       await insertSimpleProduct(db, { base_price: 1_000 + i, vat_rate_id: rate.id });
     }
     let made = 0;
-    const lists = createListCache(t.ctx);
+    const lists = createListCache(t.ctx, createDataVersions(t.ctx.db));
     const counting = await buildApp(t.ctx, {
       handlers: {
         listAdminProducts: lists.page('listAdminProducts', ['catalogue'], async (request) => {

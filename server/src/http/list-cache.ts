@@ -13,10 +13,9 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type CompiledQuery } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context';
-import { DATA_SCOPES, type DataScope } from '../db/migrations/007_data_versions';
+import type { DataScope, DataVersions } from '../db/data-versions';
 import { nextRateStatusChange } from '../domain/vat';
 import { loadRates } from '../services/vat-rates';
 import type { OperationId, Reply } from '../api/types';
@@ -109,8 +108,8 @@ interface Answer {
   total?: number;
 }
 
-export function createListCache(ctx: AppContext): ListCache {
-  const cachedHandler = answers(ctx);
+export function createListCache(ctx: AppContext, versions: DataVersions): ListCache {
+  const cachedHandler = answers(ctx, versions);
   return {
     handler: (operationId, scopes, make) =>
       cachedHandler(operationId, scopes, async (request, at) => ({
@@ -125,55 +124,14 @@ export function createListCache(ctx: AppContext): ListCache {
 }
 
 /** The handler of an operation whose answers `make` makes: through the cache unless it is off. */
-function answers(ctx: AppContext) {
+function answers(ctx: AppContext, versions: DataVersions) {
   const maxSize = ctx.config.listCacheMb * 1024 * 1024;
   const entries =
     maxSize === 0
       ? undefined
       : new LRUCache<string, Entry>({ maxSize, sizeCalculation: (e, k) => entrySize(k, e) });
-  const scopeNames = Object.keys(DATA_SCOPES) as DataScope[];
-  const versionsQuery: CompiledQuery<Record<DataScope, number | string>> = sql<
-    Record<DataScope, number | string>
-  >`select ${sql.join(
-    scopeNames.map((s) => sql`cast(coalesce(sum(${sql.ref(s)}), 0) as bigint) as ${sql.ref(s)}`),
-  )} from data_versions`.compile(ctx.db);
-
-  type Versions = Record<DataScope, number | string>;
-  async function readVersions(): Promise<Versions> {
-    const row = (await ctx.db.executeQuery(versionsQuery)).rows[0];
-    if (!row) throw new Error('unreachable: an aggregate without group by returns one row');
-    return row;
-  }
-  /**
-   * Requests share reads of the versions: each gets a read that started after it arrived
-   * (one started before might miss a write its client has seen committed). A request that
-   * arrives while a read runs waits for the next one, which every such request shares.
-   */
-  let running: Promise<Versions> | undefined;
-  let queued: Promise<Versions> | undefined;
-  const start = () => {
-    const read = readVersions().finally(() => {
-      if (running === read) running = undefined;
-    });
-    running = read;
-    return read;
-  };
-  function currentVersions(): Promise<Versions> {
-    if (running === undefined) return start();
-    queued ??= running
-      .then(
-        () => undefined,
-        () => undefined,
-      )
-      .then(() => {
-        queued = undefined;
-        // A read started since the last one ended started after these requests arrived too.
-        return running ?? start();
-      });
-    return queued;
-  }
   async function versionsOf(scopes: DataScope[]): Promise<string> {
-    const row = await currentVersions();
+    const row = await versions.current();
     return scopes.map((s) => String(row[s])).join(':');
   }
 
@@ -227,10 +185,10 @@ function answers(ctx: AppContext) {
         return body as Reply<K>;
       }
       const key = `${operationId}?${JSON.stringify(Object.entries(request.query ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
-      const versions = await versionsOf(scopes);
+      const stamp = await versionsOf(scopes);
       const at = ctx.now();
       const held = entries.get(key);
-      if (held && held.versions === versions && at.getTime() < held.validUntil) {
+      if (held && held.versions === stamp && at.getTime() < held.validUntil) {
         return send(entries, request, reply, key, held);
       }
       const [{ body, total }, until] = await Promise.all([
@@ -238,7 +196,7 @@ function answers(ctx: AppContext) {
         validUntil(scopes, at),
       ]);
       const entry: Entry = {
-        versions,
+        versions: stamp,
         validUntil: until,
         body: serialized(reply, body),
         total: total === undefined ? undefined : String(total),

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import type { DataVersions } from '../db/data-versions';
 import { createListCache, type ListCache } from '../http/list-cache';
 import type { Handlers } from '../http/types';
 import { addressesHandlers } from './addresses';
@@ -35,7 +36,7 @@ const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
 ];
 
 /** Every operation's handler, by operationId. */
-export function createHandlers(ctx: AppContext): Handlers {
-  const lists = createListCache(ctx);
+export function createHandlers(ctx: AppContext, versions: DataVersions): Handlers {
+  const lists = createListCache(ctx, versions);
   return Object.assign({}, ...MODULES.map((module) => module(ctx, lists))) as Handlers;
 }

@@ -19,24 +19,27 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
 
-/** The tables each scope's answers read (directly or through what triggers derive from them). */
-export const DATA_SCOPES = {
+/**
+ * The tables each scope of this migration reads (directly or through what triggers derive from
+ * them). Later migrations add scopes (014: admins); db/data-versions.ts lists them all.
+ */
+export const SCOPES_007 = {
   catalogue: ['vat_rates', 'categories', 'products', 'variants'],
   orders: ['orders', 'order_items'],
 } as const;
-
-export type DataScope = keyof typeof DATA_SCOPES;
 
 const SHARDS = 16;
 
 const EVENTS = ['insert', 'update', 'delete'] as const;
 
-const scopes = Object.entries(DATA_SCOPES) as [DataScope, readonly string[]][];
+type Scopes = [string, readonly string[]][];
+const scopes = Object.entries(SCOPES_007) as Scopes;
 
 const triggerName = (table: string, event?: string) =>
   `${table}_data_version${event ? `_${event}` : ''}`;
 
-async function createSqliteTriggers(db: Kysely<unknown>) {
+/** SQLite: the scopes' triggers bump their columns of the one row for each row written. */
+export async function createSqliteTriggers(db: Kysely<unknown>, scopes: Scopes) {
   for (const [scope, tables] of scopes) {
     for (const table of tables) {
       for (const event of EVENTS) {
@@ -51,7 +54,8 @@ async function createSqliteTriggers(db: Kysely<unknown>) {
   }
 }
 
-async function createPostgresTriggers(db: Kysely<unknown>) {
+/** PostgreSQL: the scopes' deferred triggers bump their columns of a shard once per transaction. */
+export async function createPostgresTriggers(db: Kysely<unknown>, scopes: Scopes) {
   for (const [scope] of scopes) {
     await sql
       .raw(
@@ -96,25 +100,28 @@ export function dataVersions(dialect: DialectName): Migration {
           `insert into data_versions (shard) values ${Array.from({ length: shards }, (_, i) => `(${i})`).join(', ')}`,
         )
         .execute(db);
-      if (dialect === 'sqlite') await createSqliteTriggers(db);
-      else await createPostgresTriggers(db);
+      if (dialect === 'sqlite') await createSqliteTriggers(db, scopes);
+      else await createPostgresTriggers(db, scopes);
     },
 
     async down(db: Kysely<unknown>) {
-      for (const [scope, tables] of scopes) {
-        for (const table of tables) {
-          if (dialect === 'sqlite') {
-            for (const event of EVENTS) {
-              await sql.raw(`drop trigger ${triggerName(table, event)}`).execute(db);
-            }
-          } else {
-            await sql.raw(`drop trigger ${triggerName(table)} on ${table}`).execute(db);
-          }
-        }
-        if (dialect === 'postgres')
-          await sql.raw(`drop function bump_${scope}_version()`).execute(db);
-      }
+      await dropTriggers(db, dialect, scopes);
       await db.schema.dropTable('data_versions').execute();
     },
   };
+}
+
+export async function dropTriggers(db: Kysely<unknown>, dialect: DialectName, scopes: Scopes) {
+  for (const [scope, tables] of scopes) {
+    for (const table of tables) {
+      if (dialect === 'sqlite') {
+        for (const event of EVENTS) {
+          await sql.raw(`drop trigger ${triggerName(table, event)}`).execute(db);
+        }
+      } else {
+        await sql.raw(`drop trigger ${triggerName(table)} on ${table}`).execute(db);
+      }
+    }
+    if (dialect === 'postgres') await sql.raw(`drop function bump_${scope}_version()`).execute(db);
+  }
 }
