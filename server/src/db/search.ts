@@ -19,16 +19,39 @@ function anyOf(conditions: RawBuilder<SqlBool>[]): RawBuilder<SqlBool> {
 }
 
 /**
+ * A table of one document per row (`rowid`: the row's id, `doc`: the searched columns joined
+ * by U+0001, migration 015) whose index answers `doc like '%text%'`.
+ */
+export interface SearchIndex {
+  table: string;
+  /** The id column of the listed rows, e.g. `p.id`. */
+  id: string;
+}
+
+/**
+ * Texts the trigram indexes answer: three characters at least (their trigrams), and no LIKE
+ * wildcard, which would need an ESCAPE clause that SQLite's FTS5 does not take to its index.
+ */
+const INDEXABLE = /^[^%_\\]{3,}$/u;
+
+/**
  * A search box's condition: one of the columns contains the trimmed text. None for a blank
- * search, so the result spreads into a list of filters.
+ * search, so the result spreads into a list of filters. With an index (over the same columns),
+ * texts it can answer are looked up there; the same rows either way.
  */
 export function searchIn(
   search: string | undefined,
   columns: readonly string[],
+  index?: SearchIndex,
 ): RawBuilder<SqlBool>[] {
   const text = search?.trim();
   if (!text) return [];
   const pattern = containsPattern(text);
+  if (index && INDEXABLE.test(text)) {
+    return [
+      sql<SqlBool>`${sql.ref(index.id)} in (select rowid from ${sql.table(index.table)} where doc like lower(${pattern}))`,
+    ];
+  }
   return [anyOf(columns.map((column) => lowerLike(column, pattern)))];
 }
 

@@ -1,4 +1,5 @@
 // Admin products: listAdminProducts, createProduct, getProduct, updateProduct, deleteProduct.
+import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   anyNumber,
@@ -331,6 +332,57 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
       const res = await inject('GET', '/api/v1/admin/products/?limit=1001');
       expect(res.statusCode).toBe(422);
       expect(firstIssueLoc('listAdminProducts', res)).toEqual(['query', 'limit']);
+    });
+
+    it('searches through the index (migration 015) as through the columns, whatever is written since', async () => {
+      const tea = await product({ slug: 'pot-x', name: 'Tea', brand: 'Acme' });
+      const mug = await product({ slug: 'blue-mug', name: 'Blue MUG' });
+      const slugs = async (search: string) => {
+        const res = await inject(
+          'GET',
+          `/api/v1/admin/products/?search=${encodeURIComponent(search)}`,
+        );
+        expect(res.statusCode).toBe(200);
+        return {
+          total: res.headers['x-total-count'],
+          slugs: expectResponseMatches<Product[]>('listAdminProducts', res).map((p) => p.slug),
+        };
+      };
+      expect(await slugs('ACM')).toEqual({ total: '1', slugs: ['pot-x'] });
+      expect(await slugs('ue mu')).toEqual({ total: '1', slugs: ['blue-mug'] });
+      // The fields are searched one by one: no match across two of them.
+      expect(await slugs('teapot')).toEqual({ total: '0', slugs: [] });
+      await db()
+        .updateTable('products')
+        .set({ name: 'Green teapot', brand: null })
+        .where('id', '=', tea.id)
+        .execute();
+      expect(await slugs('teapot')).toEqual({ total: '1', slugs: ['pot-x'] });
+      expect(await slugs('acme')).toEqual({ total: '0', slugs: [] });
+      expect((await inject('DELETE', `/api/v1/admin/products/${mug.id}`)).statusCode).toBe(204);
+      expect(await slugs('blue')).toEqual({ total: '0', slugs: [] });
+
+      // The index, not a scan, answers a text of 3 characters or more.
+      const plan =
+        dialect === 'sqlite'
+          ? await sql<{
+              detail: string;
+            }>`explain query plan select rowid from product_search where doc like lower(${'%teapot%'})`.execute(
+              db(),
+            )
+          : await db()
+              .transaction()
+              .execute(async (trx) => {
+                await sql`set local enable_seqscan = off`.execute(trx);
+                return sql<{
+                  'QUERY PLAN': string;
+                }>`explain select rowid from product_search where doc like lower(${'%teapot%'})`.execute(
+                  trx,
+                );
+              });
+      expect(JSON.stringify(plan.rows)).toMatch(
+        dialect === 'sqlite' ? /VIRTUAL TABLE INDEX 0:L0/ : /product_search_doc/,
+      );
     });
 
     it('returns one product, and 404 for an unknown id', async () => {

@@ -295,12 +295,11 @@ export function adminOrderSelection(db: Db, q: AdminOrderFilters): ListSelection
   if (from !== undefined) filters.push(sql<SqlBool>`o.created_at >= ${from}`);
   if (to !== undefined) filters.push(sql<SqlBool>`o.created_at <= ${to}`);
   filters.push(
-    ...searchIn(q.search, [
-      'o.order_number',
-      'o.customer_email',
-      'o.shipping_email_key',
-      'o.shipping_name',
-    ]),
+    ...searchIn(
+      q.search,
+      ['o.order_number', 'o.customer_email', 'o.shipping_email_key', 'o.shipping_name'],
+      { table: 'order_search', id: 'o.id' },
+    ),
   );
   if (q.customer_email !== undefined) {
     filters.push(sql<SqlBool>`lower(o.customer_email) = lower(${q.customer_email.trim()})`);

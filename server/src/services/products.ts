@@ -124,7 +124,10 @@ const countProducts = (db: Db) =>
 
 /** What the list keeps (conditions on `products as p`) and in which order. */
 export function adminProductSelection(db: Db, q: AdminProductFilters): ListSelection {
-  const filters = searchIn(q.search, ['p.name', 'p.slug', 'p.brand']);
+  const filters = searchIn(q.search, ['p.name', 'p.slug', 'p.brand'], {
+    table: 'product_search',
+    id: 'p.id',
+  });
   if (q.category_id !== undefined) {
     filters.push(sql<SqlBool>`${sql.ref('p.category_id')} = ${q.category_id}`);
   }

@@ -12,6 +12,7 @@ import { dataVersions } from './007_data_versions';
 import { orderDocuments } from './008_order_documents';
 import { auditLog } from './009_audit_log';
 import { adminVersion } from './014_admin_version';
+import { searchIndex } from './015_search_index';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -25,5 +26,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '008_order_documents': orderDocuments(dialect),
     '009_audit_log': auditLog(dialect),
     '014_admin_version': adminVersion(dialect),
+    '015_search_index': searchIndex(dialect),
   };
 }
