@@ -145,7 +145,12 @@ export async function listPublicProducts(
     filters.push(sql<SqlBool>`exists (select 1 from categories cs
       where cs.id = p.category_id and cs.slug = ${q.category_slug} and cs.is_active = 1)`);
   }
-  filters.push(...searchIn(q.search, ['p.name', 'p.short_description', 'p.brand', 'p.tags']));
+  filters.push(
+    ...searchIn(q.search, ['p.name', 'p.short_description', 'p.brand', 'p.tags'], {
+      table: 'catalogue_search',
+      id: 'p.id',
+    }),
+  );
   if (min !== undefined || max !== undefined) {
     const gross = grossPriceSql(pricing, {
       base: 'p.base_price',

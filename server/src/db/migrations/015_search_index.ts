@@ -1,7 +1,7 @@
-// Search indexes for the admin products and orders lists (issue #12): their search boxes look
+// Search indexes for the products lists (admin and public) and the orders list (issue #12): their search boxes look
 // for a text anywhere in some columns ("contains"), which no B-tree index serves, so every
 // search read the whole table (12 searches/s at 100,000 products on PostgreSQL).
-// product_search and order_search hold one document per row, the searched columns joined by
+// product_search, catalogue_search and order_search hold one document per row, the searched columns joined by
 // U+0001 (the contract refuses control characters in a search, so no match can span two
 // columns), kept by triggers:
 // - SQLite: an FTS5 table with the trigram tokenizer, which answers `doc like '%text%'`
@@ -16,6 +16,11 @@ const SEPARATOR = '\u0001';
 /** Each searched list: its table, the index table and the columns its search box looks in. */
 const INDEXES = [
   { table: 'products', search: 'product_search', columns: ['name', 'slug', 'brand'] },
+  {
+    table: 'products',
+    search: 'catalogue_search',
+    columns: ['name', 'short_description', 'brand', 'tags'],
+  },
   {
     table: 'orders',
     search: 'order_search',
