@@ -58,7 +58,7 @@ export async function buildApp(
   app.decorateRequest('authError', null);
   app.decorateRequest('admin', null);
   app.setErrorHandler(errorHandler);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerCompression(app); // before the routes: it compresses the routes registered later
   app.addHook(
     'onRequest',

@@ -8,9 +8,9 @@ import { SCOPES_014 } from './migrations/014_admin_version';
 import type { Database } from './schema';
 
 /** Every scope and the tables it covers. */
-export const DATA_SCOPES = { ...SCOPES_007, ...SCOPES_014 } as const;
+const DATA_SCOPES = { ...SCOPES_007, ...SCOPES_014 } as const;
 export type DataScope = keyof typeof DATA_SCOPES;
-export type Versions = Record<DataScope, string>;
+type Versions = Record<DataScope, string>;
 
 export interface DataVersions {
   /**
