@@ -295,31 +295,51 @@ export function createContract(document: OpenApiDocument): Contract {
   }
   const byId = new Map(operations.map((op) => [op.operationId, op]));
 
+  /**
+   * The operations by method and number of path segments, each segment either a literal or the
+   * name of a parameter: every request (server and mocks) is matched, so no pattern is run then.
+   */
+  const candidates = new Map<
+    string,
+    { operation: Operation; segments: { literal?: string; param?: string }[] }[]
+  >();
+  for (const operation of operations) {
+    const key = `${operation.method} ${operation.segments.length}`;
+    const list = candidates.get(key) ?? [];
+    list.push({
+      operation,
+      segments: operation.segments.map((template) => {
+        const param = /^\{(.+)\}$/.exec(template)?.[1];
+        return param === undefined ? { literal: template } : { param };
+      }),
+    });
+    candidates.set(key, list);
+  }
+
   function matchOperation(method: string, rawPath: string) {
     const segments = trimSlashes(rawPath).split('/');
     let best:
       { operation: Operation; rawParams: Record<string, string>; score: string } | undefined;
-    for (const operation of operations) {
-      if (operation.method !== method.toUpperCase()) continue;
-      if (operation.segments.length !== segments.length) continue;
+    for (const candidate of candidates.get(`${method.toUpperCase()} ${segments.length}`) ?? []) {
       const rawParams: Record<string, string> = {};
       let score = '';
       let ok = true;
       for (let i = 0; i < segments.length && ok; i++) {
-        const template = operation.segments[i] as string;
-        const actual = segments[i] as string;
-        const param = /^\{(.+)\}$/.exec(template);
-        if (param) {
+        const template = candidate.segments[i]!;
+        const actual = segments[i]!;
+        if (template.param !== undefined) {
           if (actual === '') ok = false;
-          rawParams[param[1] as string] = actual;
+          rawParams[template.param] = actual;
           score += '0';
         } else {
-          ok = template === actual;
+          ok = template.literal === actual;
           score += '1';
         }
       }
       // Like the server's router: a literal segment wins over a parameter at the same place.
-      if (ok && (!best || score > best.score)) best = { operation, rawParams, score };
+      if (ok && (!best || score > best.score)) {
+        best = { operation: candidate.operation, rawParams, score };
+      }
     }
     return best && { operation: best.operation, rawParams: best.rawParams };
   }
