@@ -13,6 +13,7 @@ import { orderDocuments } from './008_order_documents';
 import { auditLog } from './009_audit_log';
 import { adminVersion } from './014_admin_version';
 import { searchIndex } from './015_search_index';
+import { listIndexes } from './016_list_indexes';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -27,5 +28,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '009_audit_log': auditLog(dialect),
     '014_admin_version': adminVersion(dialect),
     '015_search_index': searchIndex(dialect),
+    '016_list_indexes': listIndexes(),
   };
 }
