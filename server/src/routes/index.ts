@@ -11,6 +11,7 @@ import { invoicesHandlers } from './invoices';
 import { ordersHandlers } from './orders';
 import { productsHandlers } from './products';
 import { settingsHandlers } from './settings';
+import { stockMovementsHandlers } from './stock-movements';
 import { uploadsHandlers } from './uploads';
 import { usersHandlers } from './users';
 import { variantsHandlers } from './variants';
@@ -32,6 +33,7 @@ const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
   invoicesHandlers,
   settingsHandlers,
   exportsHandlers,
+  stockMovementsHandlers,
 ];
 
 /** Every operation's handler, by operationId. */
