@@ -17,7 +17,7 @@ export const expectedDay = (iso: string) =>
   });
 
 /** A time as the tables show it: '14 Mar 2025, 09:30 UTC'. */
-export const expectedDateTime = (iso: string) =>
+const expectedDateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', {
     day: '2-digit',
     month: 'short',

@@ -79,7 +79,7 @@ const countMovements = (db: Db) =>
   db.selectFrom('stock_movements as m').select((eb) => eb.fn.countAll<number>().as('n'));
 
 /** What the ledger keeps (conditions on `stock_movements as m`), newest first; 422 for bad dates. */
-export function stockMovementSelection(db: Db, q: StockMovementFilters): ListSelection {
+function stockMovementSelection(db: Db, q: StockMovementFilters): ListSelection {
   const from = q.date_from === undefined ? undefined : instant(q.date_from, 'date_from');
   const to = q.date_to === undefined ? undefined : instant(q.date_to, 'date_to');
   if (from !== undefined && to !== undefined && from > to) {

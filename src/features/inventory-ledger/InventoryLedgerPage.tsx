@@ -17,7 +17,7 @@ import { isLedgerFiltered, ledgerParams, NO_LEDGER_FILTERS } from './ledger-filt
 import { InventoryLedgerView } from './InventoryLedgerView';
 
 /** The product filter's choices: the first products by name (a shop's catalogue at most). */
-export const PRODUCT_CHOICES = { sort: 'name', limit: 1000 } as const;
+const PRODUCT_CHOICES = { sort: 'name', limit: 1000 } as const;
 
 const withAll = (label: string, options: FilterOption<string>[]) => [
   { value: '', label },

@@ -15,7 +15,7 @@ import { LedgerTable } from './MovementsTable';
 import { toMovementRows } from './movement-rows';
 
 /** The ledger's one file: one row per movement. */
-export const LEDGER_EXPORTS: readonly ExportChoice[] = [
+const LEDGER_EXPORTS: readonly ExportChoice[] = [
   { value: 'movements', label: 'One row per movement' },
 ];
 
