@@ -1,6 +1,7 @@
 // The columns of the CSV exports, in order, as the contract describes them (exportOrders,
-// exportProducts): an OpenAPI response of text/csv cannot state its header row, so it is
-// written here once for the server that streams the files and the mocks that imitate them.
+// exportProducts, exportStockMovements): an OpenAPI response of text/csv cannot state its header
+// row, so it is written here once for the server that streams the files and the mocks that
+// imitate them.
 export const CSV_COLUMNS = {
   /** exportOrders, rows=orders: one row per order. */
   orders: [
@@ -64,5 +65,19 @@ export const CSV_COLUMNS = {
     'track_inventory',
     'allow_backorder',
     'variant_is_active',
+  ],
+  /** exportStockMovements: one row per movement, newest first. */
+  stockMovements: [
+    'created_at',
+    'variant_id',
+    'product_id',
+    'sku',
+    'title',
+    'delta',
+    'stock_before',
+    'stock_after',
+    'reason',
+    'admin_username',
+    'order_number',
   ],
 } as const;

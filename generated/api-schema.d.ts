@@ -934,6 +934,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/stock-movements/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The inventory ledger
+     * @description Any admin role with catalogue:read (403 otherwise). The stock movements, newest first (by created_at, ties by id), including those of deleted variants (variant_id and product_id null), each with the admin's username and the order's number when an order caused it. X-Total-Count gives the number of matching movements. Every filter is served by an index, so a page costs the same whatever the size of the ledger. 422 for an invalid filter (date_from after date_to too).
+     */
+    get: operations['listStockMovements'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/stock-movements/admins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The admins who made stock movements
+     * @description Any admin role with catalogue:read (403 otherwise). The admin users (still existing) who made at least one stock movement, by username: the choices of the ledger's admin filter, which roles without users:read can read too.
+     */
+    get: operations['listStockMovementAdmins'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/exports/stock-movements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The inventory ledger as CSV
+     * @description Any admin role with catalogue:read (403 otherwise). The movements matching the same filters as listStockMovements, in the same order (all of them, no paging), streamed as CSV like exportOrders, one row per movement: created_at (in the shop's time zone with its offset), variant_id, product_id, sku, title, delta, stock_before, stock_after, reason, admin_username, order_number. X-Total-Count gives the number of movements. Text a spreadsheet would run as a formula is neutralised as in exportOrders. 422 for an invalid filter.
+     */
+    get: operations['exportStockMovements'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/stats/': {
     parameters: {
       query?: never;
@@ -2686,6 +2746,27 @@ export interface components {
       variant: components['schemas']['Variant'];
       movement: components['schemas']['StockMovement'];
     };
+    /** @description A stock movement with what the ledger shows besides: the product of its variant, who made it (by name) and the number of the order that caused it. */
+    StockMovementEntry: components['schemas']['StockMovement'] & {
+      /** @description The variant's product; null once the variant (or its product) was deleted. */
+      product_id: components['schemas']['Id'] | null;
+      /**
+       * @description Username of the admin who made the movement; null for movements of the system (orders) and once that admin was deleted.
+       * @example alice
+       */
+      admin_username: string | null;
+      /**
+       * @description Number of the order of order_id (null with it).
+       * @example ORD-2026-00042
+       */
+      order_number: string | null;
+    };
+    /** @description An admin who made stock movements (the ledger's admin filter). */
+    StockMovementAdmin: {
+      id: components['schemas']['Id'];
+      /** @example alice */
+      username: string;
+    };
     InventoryStatusItem: {
       variant_id: components['schemas']['Id'];
       product_id: components['schemas']['Id'];
@@ -3415,6 +3496,20 @@ export interface components {
     ShippingEmailFilter: string;
     /** @description Only orders paid with this method. */
     PaymentMethodFilter: components['schemas']['PaymentMethod'];
+    /** @description Only movements of this variant. */
+    StockMovementVariant: components['schemas']['Id'];
+    /** @description Only movements of the variants of this product (as they are now). */
+    StockMovementProduct: components['schemas']['Id'];
+    /** @description Only movements made by this admin. */
+    StockMovementAdmin: components['schemas']['Id'];
+    /** @description Only movements caused by this order. */
+    StockMovementOrder: components['schemas']['Id'];
+    /** @description Only movements whose reason contains this text (trimmed, case-insensitive). */
+    StockMovementReason: string;
+    /** @description Only movements made at or after this instant. */
+    StockMovementFrom: components['schemas']['Timestamp'];
+    /** @description Only movements made at or before this instant. */
+    StockMovementTo: components['schemas']['Timestamp'];
   };
   requestBodies: never;
   headers: {
@@ -4964,6 +5059,110 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AuditEntry'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  listStockMovements: {
+    parameters: {
+      query?: {
+        /** @description Only movements of this variant. */
+        variant_id?: components['parameters']['StockMovementVariant'];
+        /** @description Only movements of the variants of this product (as they are now). */
+        product_id?: components['parameters']['StockMovementProduct'];
+        /** @description Only movements made by this admin. */
+        admin_user_id?: components['parameters']['StockMovementAdmin'];
+        /** @description Only movements caused by this order. */
+        order_id?: components['parameters']['StockMovementOrder'];
+        /** @description Only movements whose reason contains this text (trimmed, case-insensitive). */
+        reason?: components['parameters']['StockMovementReason'];
+        /** @description Only movements made at or after this instant. */
+        date_from?: components['parameters']['StockMovementFrom'];
+        /** @description Only movements made at or before this instant. */
+        date_to?: components['parameters']['StockMovementTo'];
+        /** @description Number of records to skip. */
+        skip?: components['parameters']['Skip'];
+        /** @description Maximum number of records to return. */
+        limit?: components['parameters']['Limit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of the ledger. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StockMovementEntry'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  listStockMovementAdmins: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The admins, by username. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StockMovementAdmin'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  exportStockMovements: {
+    parameters: {
+      query?: {
+        /** @description Only movements of this variant. */
+        variant_id?: components['parameters']['StockMovementVariant'];
+        /** @description Only movements of the variants of this product (as they are now). */
+        product_id?: components['parameters']['StockMovementProduct'];
+        /** @description Only movements made by this admin. */
+        admin_user_id?: components['parameters']['StockMovementAdmin'];
+        /** @description Only movements caused by this order. */
+        order_id?: components['parameters']['StockMovementOrder'];
+        /** @description Only movements whose reason contains this text (trimmed, case-insensitive). */
+        reason?: components['parameters']['StockMovementReason'];
+        /** @description Only movements made at or after this instant. */
+        date_from?: components['parameters']['StockMovementFrom'];
+        /** @description Only movements made at or before this instant. */
+        date_to?: components['parameters']['StockMovementTo'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file, as an attachment named stock-movements-<date>.csv. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
         };
       };
       401: components['responses']['Unauthorized'];

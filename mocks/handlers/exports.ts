@@ -6,7 +6,7 @@ import { orderListSpec } from './orders';
 import { productListSpec } from './products';
 import { CSV_COLUMNS } from '../../contract/csv-columns';
 
-type Cell = string | number | boolean | null | undefined;
+export type Cell = string | number | boolean | null | undefined;
 
 /** One RFC 4180 cell: quoted when it holds a comma, a quote or a line break. */
 const csvCell = (value: Cell) => {
@@ -15,7 +15,12 @@ const csvCell = (value: Cell) => {
 };
 
 /** The file the server streams: a byte order mark, the header row, CRLF line ends. */
-function csvFile(name: string, header: readonly string[], rows: readonly Cell[][], count: number) {
+export function csvFile(
+  name: string,
+  header: readonly string[],
+  rows: readonly Cell[][],
+  count: number,
+) {
   const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
   return new HttpResponse(`\uFEFF${lines.join('\r\n')}\r\n`, {
     headers: {
@@ -32,7 +37,7 @@ const LINE_COLUMNS = CSV_COLUMNS.lines;
 
 const PRODUCT_COLUMNS = CSV_COLUMNS.products;
 
-const FILE_DATE = '2025-03-14';
+export const FILE_DATE = '2025-03-14';
 
 /** A product row without its variant columns (the mock does not join the variants). */
 const productRow = (p: Product): Cell[] => [

@@ -20,6 +20,7 @@ import { media, uploads } from './uploads';
 import { orders } from './orders';
 import { products } from './products';
 import { settings } from './settings';
+import { stockHistory } from './stock-movements';
 import { users } from './users';
 import { variants } from './variants';
 import { vatRates } from './vat-rates';
@@ -36,6 +37,7 @@ export {
   orders,
   products,
   settings,
+  stockHistory,
   uploads,
   users,
   variants,
@@ -115,4 +117,7 @@ export const defaultHandlers = [
   settings.changes(),
   csvExports.orders(),
   csvExports.products(),
+  stockHistory.admins(),
+  stockHistory.list(),
+  stockHistory.export(),
 ];

@@ -10,6 +10,7 @@ import {
 import { paths } from '@/lib/paths';
 import { preloadCustomers } from '@/features/customers';
 import { preloadDashboard } from '@/features/dashboard';
+import { preloadInventoryLedger } from '@/features/inventory-ledger';
 import { preloadOrders } from '@/features/orders';
 import { preloadProducts } from '@/features/products';
 
@@ -25,6 +26,10 @@ const OrderDetailPage = lazyPage(
   'OrderDetailPage',
 );
 const CustomersPage = lazyPage(() => import('@/features/customers/CustomersPage'), 'CustomersPage');
+const InventoryLedgerPage = lazyPage(
+  () => import('@/features/inventory-ledger/InventoryLedgerPage'),
+  'InventoryLedgerPage',
+);
 const CategoriesPage = lazyPage(
   () => import('@/features/categories/CategoriesPage'),
   'CategoriesPage',
@@ -60,6 +65,11 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: paths.orders.list, component: OrdersPage, preload: preloadOrders },
   { path: paths.orders.detailPattern, component: OrderDetailPage },
   { path: paths.customers.list, component: CustomersPage, preload: preloadCustomers },
+  {
+    path: paths.inventory.ledger,
+    component: InventoryLedgerPage,
+    preload: preloadInventoryLedger,
+  },
   { path: paths.categories.list, component: CategoriesPage, preload: preloadCategories },
   { path: paths.vatRates.list, component: VatRatesPage, preload: preloadVatRates },
   { path: paths.users.list, component: UsersPage, preload: preloadUsers },

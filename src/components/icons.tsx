@@ -9,6 +9,7 @@ import {
   EyeOff,
   Folder,
   GripVertical,
+  History,
   Image,
   ImageOff,
   LayoutDashboard,
@@ -57,6 +58,7 @@ export const EyeIcon = chakraIcon(Eye, 'EyeIcon');
 export const EyeOffIcon = chakraIcon(EyeOff, 'EyeOffIcon');
 export const FolderIcon = chakraIcon(Folder, 'FolderIcon');
 export const GripIcon = chakraIcon(GripVertical, 'GripIcon');
+export const HistoryIcon = chakraIcon(History, 'HistoryIcon');
 export const ImageIcon = chakraIcon(Image, 'ImageIcon');
 export const ImageOffIcon = chakraIcon(ImageOff, 'ImageOffIcon');
 export const LogOutIcon = chakraIcon(LogOut, 'LogOutIcon');

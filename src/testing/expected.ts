@@ -15,3 +15,34 @@ export const expectedDay = (iso: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   });
+
+/** A time as the tables show it: '14 Mar 2025, 09:30 UTC'. */
+const expectedDateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  });
+
+/** A stock movement's cells as the history and the ledger show them (without the variant's). */
+export const expectedMovementCells = (m: {
+  created_at: string;
+  delta: number;
+  stock_before: number;
+  stock_after: number;
+  reason: string | null;
+  admin_username: string | null;
+  order_number: string | null;
+}) => [
+  expectedDateTime(m.created_at),
+  m.delta > 0 ? `+${m.delta}` : String(m.delta),
+  String(m.stock_before),
+  String(m.stock_after),
+  m.reason ?? '-',
+  m.admin_username ?? '-',
+  m.order_number ?? '-',
+];

@@ -12,9 +12,12 @@ import type {
   Id,
   InventoryStatusReport,
   InventoryUpdate,
+  ListStockMovementsParams,
   ListVariantsParams,
   StockAdjustment,
   StockAdjustmentResult,
+  StockMovementAdmin,
+  StockMovementEntry,
   Variant,
   VariantBulkUpdateItem,
   VariantCreate,
@@ -27,6 +30,31 @@ import type { BodyType } from '../../../src/lib/http/client';
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
+/**
+ * Any admin role with catalogue:read (403 otherwise). The stock movements, newest first (by created_at, ties by id), including those of deleted variants (variant_id and product_id null), each with the admin's username and the order's number when an order caused it. X-Total-Count gives the number of matching movements. Every filter is served by an index, so a page costs the same whatever the size of the ledger. 422 for an invalid filter (date_from after date_to too).
+ * @summary The inventory ledger
+ */
+export const listStockMovements = (
+  params?: ListStockMovementsParams,
+  options?: SecondParameter<typeof apiClient<StockMovementEntry[]>>,
+) => {
+  return apiClient<StockMovementEntry[]>(
+    { url: `/api/v1/admin/stock-movements/`, method: 'GET', params },
+    options,
+  );
+};
+/**
+ * Any admin role with catalogue:read (403 otherwise). The admin users (still existing) who made at least one stock movement, by username: the choices of the ledger's admin filter, which roles without users:read can read too.
+ * @summary The admins who made stock movements
+ */
+export const listStockMovementAdmins = (
+  options?: SecondParameter<typeof apiClient<StockMovementAdmin[]>>,
+) => {
+  return apiClient<StockMovementAdmin[]>(
+    { url: `/api/v1/admin/stock-movements/admins`, method: 'GET' },
+    options,
+  );
+};
 /**
  * Admin token required (any admin role). Returns one page of variants (active or not) ordered by product_id, position, then id. `search` matches SKU, variant title and barcode case-insensitively. low_stock_only keeps tracked variants with 0 < stock_quantity ≤ low_stock_threshold; out_of_stock_only keeps tracked variants with stock_quantity ≤ 0 (both together match nothing). A page past the end has no items. 422 when a query parameter is invalid.
  * @summary List variants
@@ -233,6 +261,10 @@ export const adjustVariantStock = (
     options,
   );
 };
+export type ListStockMovementsResult = NonNullable<Awaited<ReturnType<typeof listStockMovements>>>;
+export type ListStockMovementAdminsResult = NonNullable<
+  Awaited<ReturnType<typeof listStockMovementAdmins>>
+>;
 export type ListVariantsResult = NonNullable<Awaited<ReturnType<typeof listVariants>>>;
 export type GetInventoryStatusResult = NonNullable<Awaited<ReturnType<typeof getInventoryStatus>>>;
 export type BulkCreateVariantsResult = NonNullable<Awaited<ReturnType<typeof bulkCreateVariants>>>;

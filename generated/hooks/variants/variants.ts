@@ -21,10 +21,13 @@ import type {
   Id,
   InventoryStatusReport,
   InventoryUpdate,
+  ListStockMovementsParams,
   ListVariantsParams,
   NotFoundResponse,
   StockAdjustment,
   StockAdjustmentResult,
+  StockMovementAdmin,
+  StockMovementEntry,
   UnauthorizedResponse,
   ValidationErrorResponse,
   Variant,
@@ -39,6 +42,103 @@ import type { ErrorType, BodyType } from '../../../src/lib/http/client';
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
+/**
+ * Any admin role with catalogue:read (403 otherwise). The stock movements, newest first (by created_at, ties by id), including those of deleted variants (variant_id and product_id null), each with the admin's username and the order's number when an order caused it. X-Total-Count gives the number of matching movements. Every filter is served by an index, so a page costs the same whatever the size of the ledger. 422 for an invalid filter (date_from after date_to too).
+ * @summary The inventory ledger
+ */
+export const listStockMovements = (
+  params?: ListStockMovementsParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<StockMovementEntry[]>(
+    { url: `/api/v1/admin/stock-movements/`, method: 'GET', params },
+    options,
+  );
+};
+
+export const getListStockMovementsKey = (params?: ListStockMovementsParams) =>
+  [`/api/v1/admin/stock-movements/`, ...(params ? [params] : [])] as const;
+
+export type ListStockMovementsQueryResult = NonNullable<
+  Awaited<ReturnType<typeof listStockMovements>>
+>;
+export type ListStockMovementsQueryError = ErrorType<
+  UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse
+>;
+
+/**
+ * @summary The inventory ledger
+ */
+export const useListStockMovements = <
+  TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse>,
+>(
+  params?: ListStockMovementsParams,
+  options?: {
+    swr?: SWRConfiguration<Awaited<ReturnType<typeof listStockMovements>>, TError> & {
+      swrKey?: Key;
+      enabled?: boolean;
+    };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const isEnabled = swrOptions?.enabled !== false;
+  const swrKey =
+    swrOptions?.swrKey ?? (() => (isEnabled ? getListStockMovementsKey(params) : null));
+  const swrFn = () => listStockMovements(params, requestOptions);
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Any admin role with catalogue:read (403 otherwise). The admin users (still existing) who made at least one stock movement, by username: the choices of the ledger's admin filter, which roles without users:read can read too.
+ * @summary The admins who made stock movements
+ */
+export const listStockMovementAdmins = (options?: SecondParameter<typeof apiClient>) => {
+  return apiClient<StockMovementAdmin[]>(
+    { url: `/api/v1/admin/stock-movements/admins`, method: 'GET' },
+    options,
+  );
+};
+
+export const getListStockMovementAdminsKey = () =>
+  [`/api/v1/admin/stock-movements/admins`] as const;
+
+export type ListStockMovementAdminsQueryResult = NonNullable<
+  Awaited<ReturnType<typeof listStockMovementAdmins>>
+>;
+export type ListStockMovementAdminsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse>;
+
+/**
+ * @summary The admins who made stock movements
+ */
+export const useListStockMovementAdmins = <
+  TError = ErrorType<UnauthorizedResponse | ForbiddenResponse>,
+>(options?: {
+  swr?: SWRConfiguration<Awaited<ReturnType<typeof listStockMovementAdmins>>, TError> & {
+    swrKey?: Key;
+    enabled?: boolean;
+  };
+  request?: SecondParameter<typeof apiClient>;
+}) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const isEnabled = swrOptions?.enabled !== false;
+  const swrKey = swrOptions?.swrKey ?? (() => (isEnabled ? getListStockMovementAdminsKey() : null));
+  const swrFn = () => listStockMovementAdmins(requestOptions);
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
 /**
  * Admin token required (any admin role). Returns one page of variants (active or not) ordered by product_id, position, then id. `search` matches SKU, variant title and barcode case-insensitively. low_stock_only keeps tracked variants with 0 < stock_quantity ≤ low_stock_threshold; out_of_stock_only keeps tracked variants with stock_quantity ≤ 0 (both together match nothing). A page past the end has no items. 422 when a query parameter is invalid.
  * @summary List variants

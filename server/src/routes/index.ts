@@ -12,6 +12,7 @@ import { invoicesHandlers } from './invoices';
 import { ordersHandlers } from './orders';
 import { productsHandlers } from './products';
 import { settingsHandlers } from './settings';
+import { stockMovementsHandlers } from './stock-movements';
 import { uploadsHandlers } from './uploads';
 import { usersHandlers } from './users';
 import { variantsHandlers } from './variants';
@@ -33,6 +34,7 @@ const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
   invoicesHandlers,
   settingsHandlers,
   exportsHandlers,
+  stockMovementsHandlers,
 ];
 
 /** Every operation's handler, by operationId. */

@@ -263,7 +263,7 @@ export interface AdminOrderQuery {
 const SORT_COLUMNS = { created_at: 'o.created_at', total_amount: 'o.total_amount' };
 
 /** An instant in the stored form, or a 422 on the query parameter. */
-function instant(value: string, field: string): string {
+export function instant(value: string, field: string): string {
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) throw invalid(['query', field], 'Invalid date-time', 'format');
   return new Date(ms).toISOString();

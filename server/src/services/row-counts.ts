@@ -1,6 +1,6 @@
 // Exact row counts and sums that triggers keep in row_counts (migration 006), so a list's
 // X-Total-Count without filters and the dashboard's figures cost the same at any table size.
-// Counters: products, products_active, and per order status `orders:<status>` (number of
+// Counters: products, products_active, stock_movements, and per order status `orders:<status>` (number of
 // orders) and `revenue:<status>` (sum of total_amount).
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
@@ -10,6 +10,7 @@ import type { OrderStatus } from '../db/schema';
 export type Counter =
   | 'products'
   | 'products_active'
+  | 'stock_movements'
   | 'orders:'
   | 'revenue:'
   | `orders:${OrderStatus}`

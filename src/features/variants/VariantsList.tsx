@@ -17,6 +17,7 @@ import {
   ImageIcon,
   PencilIcon,
   StockIcon,
+  HistoryIcon,
   TrashIcon,
   WarningIcon,
 } from '@/components/icons';
@@ -31,6 +32,8 @@ export interface VariantsListProps {
   onEdit: (variant: Variant) => void;
   onDuplicate: (variant: Variant) => void;
   onAdjustStock: (variant: Variant) => void;
+  /** Opens the variant's stock history (its movements). */
+  onShowHistory: (variant: Variant) => void;
   onDelete: (variant: Variant) => void;
   /** Variants with an action in flight (their Duplicate button is disabled). */
   busyIds?: ReadonlySet<number> | undefined;
@@ -295,12 +298,13 @@ interface Action {
   danger?: boolean;
 }
 
-/** Edit, Duplicate, Adjust Stock (tracked stock only) and Delete. */
+/** Edit, Duplicate, Adjust Stock (tracked stock only), Stock History and Delete. */
 function VariantActions({
   variant,
   onEdit,
   onDuplicate,
   onAdjustStock,
+  onShowHistory,
   onDelete,
   busyIds,
 }: VariantsListProps & { variant: Variant }) {
@@ -315,6 +319,7 @@ function VariantActions({
     ...(variant.track_inventory
       ? [{ label: 'Adjust Stock', icon: <StockIcon />, onClick: () => onAdjustStock(variant) }]
       : []),
+    { label: 'Stock History', icon: <HistoryIcon />, onClick: () => onShowHistory(variant) },
     { label: 'Delete', icon: <TrashIcon />, onClick: () => onDelete(variant), danger: true },
   ];
   return (

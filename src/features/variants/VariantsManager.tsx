@@ -16,6 +16,7 @@ import {
 import { useListVatRates } from '@generated/hooks/vatrates/vatrates';
 import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
+import { StockHistoryDialog } from '@/features/inventory-ledger';
 import { AdjustStockDialog } from './AdjustStockDialog';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { duplicateSku, SEARCH_DEBOUNCE_MS } from './constants';
@@ -74,6 +75,10 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
     variant: null,
   });
   const [adjust, setAdjust] = useState<{ open: boolean; variant: Variant | null }>({
+    open: false,
+    variant: null,
+  });
+  const [history, setHistory] = useState<{ open: boolean; variant: Variant | null }>({
     open: false,
     variant: null,
   });
@@ -226,6 +231,7 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
         onEdit={(variant) => setForm({ open: true, variant })}
         onDuplicate={(variant) => void duplicate(variant)}
         onAdjustStock={(variant) => setAdjust({ open: true, variant })}
+        onShowHistory={(variant) => setHistory({ open: true, variant })}
         onDelete={(variant) => setConfirm({ open: true, target: { kind: 'one', variant } })}
         onDeleteSelected={() =>
           setConfirm({ open: true, target: { kind: 'selected', ids: [...selectedIds] } })
@@ -246,6 +252,11 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
         variant={adjust.variant}
         onSubmit={adjustStock}
         onClose={() => setAdjust((state) => ({ ...state, open: false }))}
+      />
+      <StockHistoryDialog
+        open={history.open}
+        variant={history.variant}
+        onClose={() => setHistory((state) => ({ ...state, open: false }))}
       />
       <ConfirmDialog
         open={confirm.open}

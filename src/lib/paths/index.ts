@@ -27,6 +27,7 @@ export const paths = {
     detailPattern: '/admin/orders/:id',
   },
   customers: { list: '/admin/customers' },
+  inventory: { ledger: '/admin/inventory/ledger' },
   categories: { list: '/admin/categories' },
   vatRates: { list: '/admin/vat-rates' },
   users: { list: '/admin/users' },

@@ -82,7 +82,7 @@ const refreshCustomer = (dialect: DialectName, key: string) => `
  * Rows per counter: concurrent writers mostly add to different rows of a counter, so checkouts
  * on PostgreSQL do not queue on one row.
  */
-const SHARDS = 16;
+export const SHARDS = 16;
 
 /** The counters as the tables hold them now. */
 const COUNTS_BACKFILL = `insert into row_counts (name, shard, n)
@@ -142,7 +142,7 @@ async function addGeneratedColumns(db: Kysely<unknown>, dialect: DialectName) {
     .execute(db);
 }
 
-interface Trigger {
+export interface Trigger {
   name: string;
   /** `insert`, `delete`, `update` or `update of <columns>`. */
   event: string;
@@ -157,7 +157,7 @@ interface Trigger {
  * An AFTER trigger: inline on SQLite, through a function of the same name on PostgreSQL; for
  * each row, or for each statement when it has transition tables.
  */
-async function createTrigger(db: Kysely<unknown>, dialect: DialectName, t: Trigger) {
+export async function createTrigger(db: Kysely<unknown>, dialect: DialectName, t: Trigger) {
   const on = `after ${t.event} on ${t.table}`;
   if (dialect === 'sqlite') {
     await sql.raw(`create trigger ${t.name} ${on} begin ${t.body} end`).execute(db);
@@ -171,6 +171,14 @@ async function createTrigger(db: Kysely<unknown>, dialect: DialectName, t: Trigg
     .execute(db);
   const level = t.transitions ? `referencing ${t.transitions} for each statement` : 'for each row';
   await sql.raw(`create trigger ${t.name} ${on} ${level} execute function ${t.name}()`).execute(db);
+}
+
+/** Drops a trigger of createTrigger (and its function on PostgreSQL). */
+export async function dropTrigger(db: Kysely<unknown>, dialect: DialectName, t: Trigger) {
+  await sql
+    .raw(`drop trigger ${t.name}${dialect === 'postgres' ? ` on ${t.table}` : ''}`)
+    .execute(db);
+  if (dialect === 'postgres') await sql.raw(`drop function ${t.name}()`).execute(db);
 }
 
 /** The triggers that keep customer_overview, for each order (both databases). */
@@ -200,7 +208,10 @@ const overviewTriggers = (dialect: DialectName): Trigger[] => [
  * Adds to counters, in one shard (see SHARDS): `rows` is `(name, delta)` pairs, one per name.
  * Any shard may take any delta: only the sum over the shards means something.
  */
-const addToCounters = (shard: string, rows: string) => `insert into row_counts (name, shard, n)
+export const addToCounters = (
+  shard: string,
+  rows: string,
+) => `insert into row_counts (name, shard, n)
   select name, ${shard}, delta from (${rows}) d where true
   on conflict (name, shard) do update set n = row_counts.n + excluded.n;`;
 
@@ -352,12 +363,7 @@ export function lists(dialect: DialectName): Migration {
     },
 
     async down(db: Kysely<unknown>) {
-      for (const { name, table } of triggers(dialect)) {
-        await sql
-          .raw(`drop trigger ${name}${dialect === 'postgres' ? ` on ${table}` : ''}`)
-          .execute(db);
-        if (dialect === 'postgres') await sql.raw(`drop function ${name}()`).execute(db);
-      }
+      for (const trigger of triggers(dialect)) await dropTrigger(db, dialect, trigger);
       await db.schema.dropTable('row_counts').execute();
       for (const [name, table] of INDEXES) {
         if (table !== 'customer_overview') await db.schema.dropIndex(name).execute();

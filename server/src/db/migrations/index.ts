@@ -11,6 +11,7 @@ import { lists } from './006_lists';
 import { dataVersions } from './007_data_versions';
 import { orderDocuments } from './008_order_documents';
 import { auditLog } from './009_audit_log';
+import { stockHistory } from './010_stock_history';
 import { adminVersion } from './014_admin_version';
 import { searchIndex } from './015_search_index';
 import { listIndexes } from './016_list_indexes';
@@ -26,6 +27,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '007_data_versions': dataVersions(dialect),
     '008_order_documents': orderDocuments(dialect),
     '009_audit_log': auditLog(dialect),
+    '010_stock_history': stockHistory(dialect),
     '014_admin_version': adminVersion(dialect),
     '015_search_index': searchIndex(dialect),
     '016_list_indexes': listIndexes(),

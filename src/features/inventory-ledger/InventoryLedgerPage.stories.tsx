@@ -1,0 +1,201 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { StockMovementEntry } from '@generated/model';
+import { paths } from '@/lib/paths';
+import { adminScreenMeta } from '@/testing/admin-screen';
+import {
+  captureDownloads,
+  csvExportStories,
+  expectNoExportProgress,
+  lastListQuery,
+  startExport,
+} from '@/testing/csv-export';
+import { expectedMovementCells } from '@/testing/expected';
+import { expectLoading, listScreen } from '@/testing/list-screen';
+import { expectSent } from '@/testing/server-list';
+import { expectLocation, expectScreenTitle, expectToast, mockedBy } from '@/testing/story';
+import { stockMovements } from '@mocks/fixtures/stock-movements';
+import { stockHistory } from '@mocks/handlers';
+import { requests } from '@mocks/recorder';
+import { InventoryLedgerPage } from './InventoryLedgerPage';
+
+/** The inventory ledger of /admin/inventory/ledger: every stock movement, filtered by the server. */
+const meta = {
+  title: 'Inventory/InventoryLedgerPage',
+  ...adminScreenMeta(InventoryLedgerPage, paths.inventory.ledger),
+} satisfies Meta<typeof InventoryLedgerPage>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const LIST = '/api/v1/admin/stock-movements/';
+const ADMINS = '/api/v1/admin/stock-movements/admins';
+const EXPORT = '/api/v1/admin/exports/stock-movements';
+const HEADERS = ['Date', 'Variant', 'SKU', 'Change', 'Before', 'After', 'Reason', 'By', 'Order'];
+
+const { waitForRows, tableCells, search } = listScreen({
+  searchPlaceholder: 'Filter by reason...',
+});
+
+/** A movement's row: when, what (title and SKU at the time), then the movement's cells. */
+const cellsOf = (m: StockMovementEntry) => {
+  const [when, ...rest] = expectedMovementCells(m);
+  return [when!, m.title, m.sku, ...rest];
+};
+const rowsOf = (ids: number[]) =>
+  ids.map((id) => cellsOf(stockMovements.find((m) => m.id === id)!));
+
+const count = (canvasElement: HTMLElement) => within(canvasElement).getByTestId('movement-count');
+
+const select = (canvasElement: HTMLElement, name: string, option: string) =>
+  userEvent.selectOptions(within(canvasElement).getByRole('combobox', { name }), option);
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expectScreenTitle(canvasElement, 'Inventory Ledger');
+    await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(HEADERS);
+    // Newest first, as the server sends them; a deleted variant's movement keeps its SKU.
+    await expect(tableCells(canvasElement)).toEqual(stockMovements.map(cellsOf));
+    await expect(count(canvasElement)).toHaveTextContent('7 movements');
+    await expect(canvas.getByRole('link', { name: 'ORD-20250308-0003' })).toHaveAttribute(
+      'href',
+      paths.orders.detail(2),
+    );
+    const [call] = await requests.waitFor('GET', LIST);
+    await expect(call?.query).toEqual({ skip: '0', limit: '100' });
+    await requests.waitFor('GET', ADMINS);
+    // The filters' choices: the admins who made movements, and the products.
+    await expect(
+      within(canvas.getByRole('combobox', { name: 'Filter by admin' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All admins', 'karim.trabelsi', 'stock.sfax']);
+  },
+};
+
+/** The order number opens the order. */
+export const OrderLink: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    await userEvent.click(within(canvasElement).getByRole('link', { name: 'ORD-20250308-0003' }));
+    await expectLocation(canvasElement, paths.orders.detail(2));
+  },
+};
+
+/** Admin, product and dates narrow the ledger on the server; the count says of how many. */
+export const FilteredByAdminProductAndDates: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await waitFor(() =>
+      expect(
+        within(canvas.getByRole('combobox', { name: 'Filter by admin' })).getAllByRole('option'),
+      ).toHaveLength(3),
+    );
+    await select(canvasElement, 'Filter by admin', 'stock.sfax');
+    await expectSent(LIST, 'admin_user_id', '5');
+    await waitFor(() => expect(tableCells(canvasElement)).toEqual(rowsOf([7, 3])));
+    await expect(count(canvasElement)).toHaveTextContent('2 of 7 movements');
+
+    await waitFor(() =>
+      expect(
+        within(canvas.getByRole('combobox', { name: 'Filter by product' })).getByRole('option', {
+          name: 'Sac cabas en cuir',
+        }),
+      ).toBeInTheDocument(),
+    );
+    await select(canvasElement, 'Filter by product', 'Sac cabas en cuir');
+    await expectSent(LIST, 'product_id', '1');
+    await userEvent.type(canvas.getByLabelText('From date'), '2025-02-15');
+    await userEvent.type(canvas.getByLabelText('To date'), '2025-03-10');
+    await waitFor(() =>
+      expect(lastListQuery(LIST)).toEqual({
+        admin_user_id: '5',
+        product_id: '1',
+        date_from: '2025-02-15T00:00:00.000Z',
+        date_to: '2025-03-10T23:59:59.999Z',
+      }),
+    );
+    await waitFor(() => expect(tableCells(canvasElement)).toEqual(rowsOf([3])));
+    await expect(count(canvasElement)).toHaveTextContent('1 of 7 movements');
+  },
+};
+
+/** The reason filter: text the reason contains, trimmed. */
+export const FilteredByReason: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    await search(canvasElement, '  order ');
+    await expectSent(LIST, 'reason', 'order');
+    await waitFor(() => expect(tableCells(canvasElement)).toEqual(rowsOf([6])));
+    await expect(count(canvasElement)).toHaveTextContent('1 of 7 movements');
+  },
+};
+
+export const FilteredEmpty: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await search(canvasElement, 'nothing like this');
+    await expectSent(LIST, 'reason', 'nothing like this');
+    await expect(await canvas.findByText('No stock movements found')).toBeVisible();
+    await expect(count(canvasElement)).toHaveTextContent('0 of 7 movements');
+  },
+};
+
+export const Empty: Story = {
+  parameters: mockedBy(stockHistory.list([])),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No stock movements found')).toBeVisible();
+    await expect(count(canvasElement)).toHaveTextContent('0 movements');
+  },
+};
+
+export const Loading: Story = {
+  parameters: mockedBy(stockHistory.list.loading()),
+  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading inventory ledger...'),
+};
+
+export const LoadError: Story = {
+  parameters: mockedBy(stockHistory.list.error(500)),
+  play: async ({ canvasElement }) => {
+    await expectToast('Error', 'Failed to load the inventory ledger', 'error');
+    await expect(await within(canvasElement).findByTestId('ledger-unavailable')).toHaveTextContent(
+      'The inventory ledger could not be loaded.',
+    );
+  },
+};
+
+/** 'Export CSV' writes what the ledger shows: the same filters, as a file. */
+export const Export: Story = {
+  play: async ({ canvasElement }) => {
+    const downloads = captureDownloads();
+    await waitForRows(canvasElement);
+    await search(canvasElement, 'order');
+    await expectSent(LIST, 'reason', 'order');
+    await userEvent.type(within(canvasElement).getByLabelText('From date'), '2025-03-01');
+    await expectSent(LIST, 'date_from', '2025-03-01T00:00:00.000Z');
+    await startExport(canvasElement);
+    const [request] = await requests.waitFor('GET', EXPORT);
+    await expect(request!.query).toEqual(lastListQuery(LIST));
+    await expect(request!.query).toEqual({
+      reason: 'order',
+      date_from: '2025-03-01T00:00:00.000Z',
+    });
+    await expectNoExportProgress(canvasElement);
+    await expect(downloads).toEqual(['stock-movements-2025-03-14.csv']);
+  },
+};
+
+const exports = csvExportStories({
+  endpoint: stockHistory.export,
+  listShown: (canvasElement) => within(canvasElement).findByTestId('movement-count'),
+  exporting: 'Exporting CSV (one row per movement)',
+  fileName: 'stock-movements-2025-03-14.csv',
+  failure: 'Failed to export the inventory ledger',
+});
+export const ExportProgress: Story = exports.ProgressWhileTheServerAnswers;
+export const ExportCancel: Story = exports.Cancel;
+export const ExportRefused: Story = exports.Refused;
+export const ExportNetworkFailure: Story = exports.NetworkFailure;
