@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import { createListCache, type ListCache } from '../http/list-cache';
 import type { Handlers } from '../http/types';
 import { addressesHandlers } from './addresses';
+import { auditHandlers } from './audit';
 import { authHandlers } from './auth';
 import { cartHandlers } from './cart';
 import { categoriesHandlers } from './categories';
@@ -32,6 +33,7 @@ const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
   invoicesHandlers,
   settingsHandlers,
   exportsHandlers,
+  auditHandlers,
 ];
 
 /** Every operation's handler, by operationId. */
