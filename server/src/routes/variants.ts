@@ -58,7 +58,12 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
     request: FastifyRequest,
     action: AuditAction,
     values: { before?: Variant[]; after?: Variant[] },
-  ) => recordAudits(trx, request.admin, auditEntries('variant', action, (v) => v.sku, values));
+  ) =>
+    recordAudits(
+      trx,
+      request.admin,
+      auditEntries('variant', action, (v) => v.sku, values),
+    );
   const inOrder = (trx: Transaction<Database>, ids: number[]) =>
     variantsInOrder(trx, ids, ctx.now());
 

@@ -15,6 +15,7 @@ import { conflict, forbidden, notFound } from '../api/problem';
 import type { Body, Schemas } from '../api/types';
 import { revokeUserRefreshTokens } from './refresh-tokens';
 import { normaliseEmail, requiredText } from './text-input';
+import { recordAudit, type AuditAction } from './audit';
 
 const USER_ERRORS = {
   notFound: 'User not found',
@@ -41,6 +42,29 @@ export function presentAdminUser(row: AdminUserRow): Schemas['AdminUser'] {
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
+}
+
+/**
+ * Records a write of one user (named by username) in the write's transaction. The hash stands
+ * for the password: the log says whether it changed and never holds either (services/audit.ts).
+ */
+function auditUser(
+  trx: Db,
+  actor: AdminUserRow,
+  action: AuditAction,
+  rows: { before?: AdminUserRow; after?: AdminUserRow },
+): Promise<void> {
+  const view = (row: AdminUserRow | undefined) =>
+    row && { ...presentAdminUser(row), password: row.password_hash };
+  const named = (rows.after ?? rows.before) as AdminUserRow;
+  return recordAudit(trx, actor, {
+    action,
+    entity: 'admin_user',
+    entity_id: Number(named.id),
+    label: named.username,
+    before: view(rows.before),
+    after: view(rows.after),
+  });
 }
 
 /** The user signing in with this username, compared case-insensitively. */
@@ -107,7 +131,7 @@ export async function createAdminUser(
   const now = ctx.now().toISOString();
   return withUsersLock(ctx, async (trx) => {
     await assertUnique(trx, values);
-    return trx
+    const created = await trx
       .insertInto('admin_users')
       .values({
         ...values,
@@ -120,6 +144,8 @@ export async function createAdminUser(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await auditUser(trx, actor, 'create', { after: created });
+    return created;
   });
 }
 
@@ -158,6 +184,7 @@ export async function updateAdminUser(
     if (input.is_active === false || typeof input.password === 'string') {
       await revokeUserRefreshTokens(trx, 'admin', id, now);
     }
+    await auditUser(trx, actor, 'update', { before: target, after: updated });
     return updated;
   });
 }
@@ -175,6 +202,7 @@ export async function deleteAdminUser(
     if (isActiveSuperAdmin(target)) await assertAnotherActiveSuperAdmin(trx, target.id);
     await trx.deleteFrom('admin_users').where('id', '=', id).execute();
     await revokeUserRefreshTokens(trx, 'admin', id, now);
+    await auditUser(trx, actor, 'delete', { before: target });
   });
 }
 

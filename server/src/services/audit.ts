@@ -212,6 +212,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Deletes the entries older than `days` before `now`; resolves with how many. */
 export async function deleteExpiredAudit(db: Db, days: number, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
-  const result = await db.deleteFrom('audit_log').where('created_at', '<', cutoff).executeTakeFirst();
+  const result = await db
+    .deleteFrom('audit_log')
+    .where('created_at', '<', cutoff)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -9,6 +9,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../db/transaction';
 import { conflict, invalid, notFound } from '../api/problem';
 import type { Schemas } from '../api/types';
 import { optionalText, requiredText } from './text-input';
+import { recordAudit, type AuditAction, type AuditActor } from './audit';
 
 export type Store = Pick<AppContext, 'db' | 'dialect'>;
 
@@ -81,10 +82,29 @@ async function getCategory(db: Db, id: number): Promise<CategoryRow> {
   return row;
 }
 
+/** Records a write of one category (named by its name) in the write's transaction. */
+function auditCategory(
+  trx: Db,
+  actor: AuditActor,
+  action: AuditAction,
+  rows: { before?: CategoryRow; after?: CategoryRow },
+): Promise<void> {
+  const named = (rows.after ?? rows.before) as CategoryRow;
+  return recordAudit(trx, actor, {
+    action,
+    entity: 'category',
+    entity_id: Number(named.id),
+    label: named.name,
+    before: rows.before && presentCategory(rows.before),
+    after: rows.after && presentCategory(rows.after),
+  });
+}
+
 export async function createCategory(
   store: Store,
   input: CategoryCreateInput,
   now: string,
+  actor: AuditActor,
 ): Promise<CategoryRow> {
   const values = {
     name: requiredText(input.name, 'name'),
@@ -102,11 +122,15 @@ export async function createCategory(
     throw invalid(['body', 'parent_id'], PARENT_NOT_FOUND);
   }
   try {
-    return await store.db
-      .insertInto('categories')
-      .values(values)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await store.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('categories')
+        .values(values)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await auditCategory(trx, actor, 'create', { after: row });
+      return row;
+    });
   } catch (err) {
     throw mapWriteError(err);
   }
@@ -117,6 +141,7 @@ export async function updateCategory(
   id: number,
   input: CategoryUpdateInput,
   now: string,
+  actor: AuditActor,
 ): Promise<CategoryRow> {
   const changes: CategoryChanges = {};
   if (input.name !== undefined) changes.name = requiredText(input.name, 'name');
@@ -135,17 +160,19 @@ export async function updateCategory(
         // the cycle check against the other's old tree. SQLite serialises transactions anyway.
         await sql`select pg_advisory_xact_lock(hashtext('categories.tree'))`.execute(trx);
       }
-      await getCategory(trx, id);
+      const before = await getCategory(trx, id);
       if (changes.slug !== undefined && (await slugTaken(trx, changes.slug, id))) {
         throw conflict(SLUG_TAKEN);
       }
       if (parentId != null) await assertValidParent(trx, id, parentId);
-      return trx
+      const after = await trx
         .updateTable('categories')
         .set({ ...changes, updated_at: now })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      await auditCategory(trx, actor, 'update', { before, after });
+      return after;
     });
   } catch (err) {
     throw mapWriteError(err);
@@ -153,15 +180,27 @@ export async function updateCategory(
 }
 
 /** Soft delete: is_active false. An inactive category is returned unchanged. */
-export async function deactivateCategory(db: Db, id: number, now: string): Promise<CategoryRow> {
-  const updated = await db
-    .updateTable('categories')
-    .set({ is_active: 0, updated_at: now })
-    .where('id', '=', id)
-    .where('is_active', '=', 1)
-    .returningAll()
-    .executeTakeFirst();
-  return updated ?? getCategory(db, id);
+export async function deactivateCategory(
+  db: Kysely<Database>,
+  id: number,
+  now: string,
+  actor: AuditActor,
+): Promise<CategoryRow> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('categories')
+      .set({ is_active: 0, updated_at: now })
+      .where('id', '=', id)
+      .where('is_active', '=', 1)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) return getCategory(trx, id);
+    await auditCategory(trx, actor, 'update', {
+      before: { ...updated, is_active: 1 },
+      after: updated,
+    });
+    return updated;
+  });
 }
 
 /**
@@ -172,9 +211,10 @@ export async function forceDeleteCategory(
   db: Kysely<Database>,
   id: number,
   now: string,
+  actor: AuditActor,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await getCategory(trx, id);
+    const before = await getCategory(trx, id);
     await trx
       .updateTable('categories')
       .set({ parent_id: null, updated_at: now })
@@ -186,6 +226,7 @@ export async function forceDeleteCategory(
       .where('category_id', '=', id)
       .execute();
     await trx.deleteFrom('categories').where('id', '=', id).execute();
+    await auditCategory(trx, actor, 'delete', { before });
   });
 }
 
