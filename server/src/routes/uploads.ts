@@ -35,7 +35,7 @@ function recordMedia(
   return db.transaction().execute((trx) => recordAudits(trx, request.admin, entries));
 }
 
-const media = (key: string, values: { before?: object; after?: object }): AuditEntry => ({
+const media = (key: string, values: Pick<AuditEntry, 'before' | 'after'>): AuditEntry => ({
   action: values.after ? 'create' : 'delete',
   entity: 'media',
   entity_id: null,
