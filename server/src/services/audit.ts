@@ -10,6 +10,7 @@ import type { Schemas } from '../api/types';
 import type { Db } from '../db/database';
 import type { AdminUserRow } from '../db/schema';
 import { filteredCount, selectedPage, type ListSelection } from '../db/search';
+import { startPeriodic, type Periodic, type PeriodicLog } from './periodic';
 
 export type AuditEntity = Schemas['AuditEntity'];
 export type AuditAction = Schemas['AuditAction'];
@@ -217,4 +218,23 @@ export async function deleteExpiredAudit(db: Db, days: number, now: Date): Promi
     .where('created_at', '<', cutoff)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Deletes the expired entries at start, then daily (AUDIT_RETENTION_DAYS). */
+export function startAuditRetention(options: {
+  db: Db;
+  days: number;
+  now: () => Date;
+  intervalMs?: number;
+  log: PeriodicLog;
+}): Periodic<number> {
+  return startPeriodic({
+    work: () => deleteExpiredAudit(options.db, options.days, options.now()),
+    intervalMs: options.intervalMs ?? DAY_MS,
+    log: options.log,
+    report: (deleted) => (deleted > 0 ? { deleted } : null),
+    done: 'Deleted expired audit log entries',
+    failed: 'Audit log retention failed',
+    fallback: 0,
+  });
 }
