@@ -70,10 +70,11 @@ function auditRates(
   rows: { before?: VatRateRow[]; after?: VatRateRow[] },
 ): Promise<void> {
   // The usage counts are not the rate's own fields.
-  const view = (row: VatRateRow) => {
-    const { product_count: _p, variant_count: _v, ...rate } = presentVatRate(row, at);
-    return rate;
-  };
+  const view = (row: VatRateRow) => ({
+    ...presentVatRate(row, at),
+    product_count: undefined,
+    variant_count: undefined,
+  });
   return recordAudits(
     trx,
     actor,
