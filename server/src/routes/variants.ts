@@ -66,6 +66,28 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
     );
   const inOrder = (trx: Transaction<Database>, ids: number[]) =>
     variantsInOrder(trx, ids, ctx.now());
+  /** The variant of a single write (its list of one). */
+  const only = (variants: Variant[]) => variants[0] as Variant;
+  /** The variants just created, recorded as such. */
+  const created = async (trx: Transaction<Database>, request: FastifyRequest, ids: number[]) => {
+    const after = await inOrder(trx, ids);
+    await audit(trx, request, 'create', { after });
+    return after;
+  };
+  /** Runs `write` on these variants, records each before and after it; answers both. */
+  const updating = async (
+    trx: Transaction<Database>,
+    request: FastifyRequest,
+    ids: number[],
+    write: () => Promise<unknown>,
+  ) => {
+    // A missing id is refused by the write itself (a 404 naming its place in the request).
+    const before = (await inOrder(trx, ids).catch(() => undefined)) ?? [];
+    await write();
+    const after = await inOrder(trx, ids);
+    await audit(trx, request, 'update', { before, after });
+    return { before, after };
+  };
 
   const listVariantsHandler = lists.handler('listVariants', ['catalogue'], async (request, at) =>
     listVariants(ctx.db, withDefaults(request.query, 'page', 'page_size'), at),
@@ -83,9 +105,7 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
         [{ input: request.body, at: SINGLE }],
         w,
       );
-      const created = await getVariantOrThrow(trx, id as number, ctx.now());
-      await audit(trx, request, 'create', { after: [created] });
-      return created;
+      return only(await created(trx, request, [id as number]));
     });
     reply.code(201);
     return variant;
@@ -93,17 +113,14 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
 
   const updateVariantHandler: Handler<'updateVariant'> = async (request) => {
     const w = writer(request);
-    let before: Variant | undefined;
-    const variant = await inTransaction(async (trx) => {
-      before = await getVariantOrThrow(trx, request.params.id, ctx.now());
-      await updateVariant(trx, request.params.id, request.body, SINGLE, w);
-      const after = await getVariantOrThrow(trx, request.params.id, ctx.now());
-      await audit(trx, request, 'update', { before: [before], after: [after] });
-      return after;
-    });
+    const { id } = request.params;
+    const { before, after } = await inTransaction((trx) =>
+      updating(trx, request, [id], () => updateVariant(trx, id, request.body, SINGLE, w)),
+    );
+    const variant = only(after);
     // The stored files of the images this save removed, unless something else uses them.
-    if (request.body.images !== undefined && before) {
-      await releaseRemovedMedia(ctx.db, storage, before.images, variant.images, request.log);
+    if (request.body.images !== undefined) {
+      await releaseRemovedMedia(ctx.db, storage, only(before).images, variant.images, request.log);
     }
     return variant;
   };
@@ -127,9 +144,7 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
         request.body.map((input, index) => ({ input, at: item(index) })),
         w,
       );
-      const created = await inOrder(trx, ids);
-      await audit(trx, request, 'create', { after: created });
-      return created;
+      return created(trx, request, ids);
     });
     reply.code(201);
     return { items, count: items.length };
@@ -148,16 +163,13 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
   ) => {
     assertDistinctIds(entries);
     const ids = entries.map((entry) => entry.id);
-    const items = await inTransaction(async (trx) => {
-      // A missing id is refused by the update itself, with its place in the request.
-      const before = await variantsInOrder(trx, ids, ctx.now()).catch(() => undefined);
-      for (const [index, { id, ...input }] of entries.entries()) {
-        await update(trx, id, input, item(index));
-      }
-      const after = await inOrder(trx, ids);
-      if (before) await audit(trx, request, 'update', { before, after });
-      return after;
-    });
+    const { after: items } = await inTransaction((trx) =>
+      updating(trx, request, ids, async () => {
+        for (const [index, { id, ...input }] of entries.entries()) {
+          await update(trx, id, input, item(index));
+        }
+      }),
+    );
     return { items, count: items.length };
   };
 
@@ -183,9 +195,7 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
     const w = writer(request);
     const copy = await inTransaction(async (trx) => {
       const id = await duplicateVariant(trx, request.params.id, request.body?.new_sku, w);
-      const created = await getVariantOrThrow(trx, id, ctx.now());
-      await audit(trx, request, 'create', { after: [created] });
-      return created;
+      return only(await created(trx, request, [id]));
     });
     reply.code(201);
     return copy;
@@ -193,13 +203,11 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
 
   const updateVariantInventory: Handler<'updateVariantInventory'> = async (request) => {
     const w = writer(request);
-    return inTransaction(async (trx) => {
-      const before = await getVariantOrThrow(trx, request.params.id, ctx.now());
-      await updateInventory(trx, request.params.id, request.body, SINGLE, w);
-      const after = await getVariantOrThrow(trx, request.params.id, ctx.now());
-      await audit(trx, request, 'update', { before: [before], after: [after] });
-      return after;
-    });
+    const { id } = request.params;
+    const { after } = await inTransaction((trx) =>
+      updating(trx, request, [id], () => updateInventory(trx, id, request.body, SINGLE, w)),
+    );
+    return only(after);
   };
 
   const bulkUpdateInventory: Handler<'bulkUpdateInventory'> = (request) => {

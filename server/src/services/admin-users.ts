@@ -15,7 +15,7 @@ import { conflict, forbidden, notFound } from '../api/problem';
 import type { Body, Schemas } from '../api/types';
 import { revokeUserRefreshTokens } from './refresh-tokens';
 import { normaliseEmail, requiredText } from './text-input';
-import { recordAudit, type AuditAction } from './audit';
+import { auditRows, recordAudits, type AuditAction } from './audit';
 
 const USER_ERRORS = {
   notFound: 'User not found',
@@ -45,27 +45,26 @@ export function presentAdminUser(row: AdminUserRow): Schemas['AdminUser'] {
 }
 
 /**
- * Records a write of one user (named by username) in the write's transaction. The hash stands
- * for the password: the log says whether it changed and never holds either (services/audit.ts).
+ * Records writes of users (named by username) in the write's transaction. The hash stands for
+ * the password: the log says whether it changed and never holds either (services/audit.ts).
  */
-function auditUser(
+const auditUsers = (
   trx: Db,
   actor: AdminUserRow,
   action: AuditAction,
-  rows: { before?: AdminUserRow; after?: AdminUserRow },
-): Promise<void> {
-  const view = (row: AdminUserRow | undefined) =>
-    row && { ...presentAdminUser(row), password: row.password_hash };
-  const named = (rows.after ?? rows.before) as AdminUserRow;
-  return recordAudit(trx, actor, {
-    action,
-    entity: 'admin_user',
-    entity_id: Number(named.id),
-    label: named.username,
-    before: view(rows.before),
-    after: view(rows.after),
-  });
-}
+  rows: { before?: AdminUserRow[]; after?: AdminUserRow[] },
+) =>
+  recordAudits(
+    trx,
+    actor,
+    auditRows(
+      'admin_user',
+      action,
+      (row: AdminUserRow) => ({ ...presentAdminUser(row), password: row.password_hash }),
+      (user) => user.username,
+      rows,
+    ),
+  );
 
 /** The user signing in with this username, compared case-insensitively. */
 export function findAdminByUsername(db: Db, username: string) {
@@ -144,7 +143,7 @@ export async function createAdminUser(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await auditUser(trx, actor, 'create', { after: created });
+    await auditUsers(trx, actor, 'create', { after: [created] });
     return created;
   });
 }
@@ -184,7 +183,7 @@ export async function updateAdminUser(
     if (input.is_active === false || typeof input.password === 'string') {
       await revokeUserRefreshTokens(trx, 'admin', id, now);
     }
-    await auditUser(trx, actor, 'update', { before: target, after: updated });
+    await auditUsers(trx, actor, 'update', { before: [target], after: [updated] });
     return updated;
   });
 }
@@ -202,7 +201,7 @@ export async function deleteAdminUser(
     if (isActiveSuperAdmin(target)) await assertAnotherActiveSuperAdmin(trx, target.id);
     await trx.deleteFrom('admin_users').where('id', '=', id).execute();
     await revokeUserRefreshTokens(trx, 'admin', id, now);
-    await auditUser(trx, actor, 'delete', { before: target });
+    await auditUsers(trx, actor, 'delete', { before: [target] });
   });
 }
 

@@ -130,6 +130,20 @@ export function auditEntries<V extends { id: number }>(
   }));
 }
 
+/** auditEntries of rows, each shown by `view` (as the contract presents it). */
+export function auditRows<R, V extends { id: number }>(
+  entity: AuditEntity,
+  action: AuditAction,
+  view: (row: R) => V,
+  label: (value: V) => string | null,
+  rows: { before?: readonly R[] | undefined; after?: readonly R[] | undefined },
+): AuditEntry[] {
+  return auditEntries(entity, action, label, {
+    before: rows.before?.map(view),
+    after: rows.after?.map(view),
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading the log
 
@@ -189,15 +203,11 @@ export async function listAuditLog(
     q,
   );
   return {
+    // The columns are the entry's fields; the texts are the contract's enums (written above).
     items: rows.map((r) => ({
-      id: r.id,
-      created_at: r.created_at,
-      admin_user_id: r.admin_user_id,
-      admin_username: r.admin_username,
+      ...r,
       action: r.action as AuditAction,
       entity: r.entity as AuditEntity,
-      entity_id: r.entity_id,
-      label: r.label,
       changes: json<AuditChange[]>(r.changes, []),
     })),
     total,

@@ -9,7 +9,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../db/transaction';
 import { conflict, invalid, notFound } from '../api/problem';
 import type { Schemas } from '../api/types';
 import { optionalText, requiredText } from './text-input';
-import { recordAudit, type AuditAction, type AuditActor } from './audit';
+import { auditRows, recordAudits, type AuditAction, type AuditActor } from './audit';
 
 export type Store = Pick<AppContext, 'db' | 'dialect'>;
 
@@ -82,23 +82,18 @@ async function getCategory(db: Db, id: number): Promise<CategoryRow> {
   return row;
 }
 
-/** Records a write of one category (named by its name) in the write's transaction. */
-function auditCategory(
+/** Records writes of categories (named by their name) in the write's transaction. */
+const auditCategories = (
   trx: Db,
   actor: AuditActor,
   action: AuditAction,
-  rows: { before?: CategoryRow; after?: CategoryRow },
-): Promise<void> {
-  const named = (rows.after ?? rows.before) as CategoryRow;
-  return recordAudit(trx, actor, {
-    action,
-    entity: 'category',
-    entity_id: Number(named.id),
-    label: named.name,
-    before: rows.before && presentCategory(rows.before),
-    after: rows.after && presentCategory(rows.after),
-  });
-}
+  rows: { before?: CategoryRow[]; after?: CategoryRow[] },
+) =>
+  recordAudits(
+    trx,
+    actor,
+    auditRows('category', action, presentCategory, (c) => c.name, rows),
+  );
 
 export async function createCategory(
   store: Store,
@@ -128,7 +123,7 @@ export async function createCategory(
         .values(values)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await auditCategory(trx, actor, 'create', { after: row });
+      await auditCategories(trx, actor, 'create', { after: [row] });
       return row;
     });
   } catch (err) {
@@ -171,7 +166,7 @@ export async function updateCategory(
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await auditCategory(trx, actor, 'update', { before, after });
+      await auditCategories(trx, actor, 'update', { before: [before], after: [after] });
       return after;
     });
   } catch (err) {
@@ -194,11 +189,9 @@ export async function deactivateCategory(
       .where('is_active', '=', 1)
       .returningAll()
       .executeTakeFirst();
-    if (!updated) return getCategory(trx, id);
-    await auditCategory(trx, actor, 'update', {
-      before: { ...updated, is_active: 1 },
-      after: updated,
-    });
+    if (!updated) return getCategory(trx, id); // already inactive: nothing written
+    const before = { ...updated, is_active: 1 };
+    await auditCategories(trx, actor, 'update', { before: [before], after: [updated] });
     return updated;
   });
 }
@@ -226,7 +219,7 @@ export async function forceDeleteCategory(
       .where('category_id', '=', id)
       .execute();
     await trx.deleteFrom('categories').where('id', '=', id).execute();
-    await auditCategory(trx, actor, 'delete', { before });
+    await auditCategories(trx, actor, 'delete', { before: [before] });
   });
 }
 

@@ -118,17 +118,6 @@ export async function getOrderTimeline(db: Db, orderId: number): Promise<Timelin
 
 type Admin = Pick<AdminUserRow, 'id' | 'username'>;
 
-/** The order's number (the log's name for its notes and shipments), or its 404. */
-async function orderNumberOf(db: Db, orderId: number): Promise<string> {
-  const order = await db
-    .selectFrom('orders')
-    .select('order_number')
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-  if (!order) throw notFound(ORDER_NOT_FOUND);
-  return order.order_number;
-}
-
 export async function addOrderNote(
   ctx: AppContext,
   orderId: number,
@@ -137,7 +126,7 @@ export async function addOrderNote(
 ): Promise<NoteEvent> {
   const note = requiredText(body.note, 'note');
   const row = await ctx.db.transaction().execute(async (trx) => {
-    const order = await orderNumberOf(trx, orderId);
+    const orderNumber = await requireOrder(trx, orderId);
     const inserted = await trx
       .insertInto('order_notes')
       .values({
@@ -152,7 +141,7 @@ export async function addOrderNote(
       action: 'create',
       entity: 'order_note',
       entity_id: inserted.id,
-      label: order,
+      label: orderNumber,
       after: { order_id: orderId, note },
     });
     return inserted;

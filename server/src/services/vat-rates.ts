@@ -22,7 +22,7 @@ import { percent } from '../api/present';
 import { conflict, invalid, notFound } from '../api/problem';
 import type { Schemas } from '../api/types';
 import { optionalText, requiredText } from './text-input';
-import { auditEntries, recordAudits, type AuditAction, type AuditActor } from './audit';
+import { auditRows, recordAudits, type AuditAction, type AuditActor } from './audit';
 
 /** What the write operations need: the database and which SQL dialect it speaks. */
 export type Store = Pick<AppContext, 'db' | 'dialect'>;
@@ -61,29 +61,26 @@ export function presentVatRate(
   };
 }
 
+/** The rate as the log records it: the usage counts (undefined) are not its own fields. */
+const rateView = (at: Date) => (row: VatRateRow) => ({
+  ...presentVatRate(row, at),
+  product_count: undefined,
+  variant_count: undefined,
+});
+
 /** Records writes of rates (named by their name) in the write's transaction. */
-function auditRates(
+const auditRates = (
   trx: Db,
   actor: AuditActor,
   action: AuditAction,
   at: Date,
   rows: { before?: VatRateRow[]; after?: VatRateRow[] },
-): Promise<void> {
-  // The usage counts are not the rate's own fields.
-  const view = (row: VatRateRow) => ({
-    ...presentVatRate(row, at),
-    product_count: undefined,
-    variant_count: undefined,
-  });
-  return recordAudits(
+) =>
+  recordAudits(
     trx,
     actor,
-    auditEntries('vat_rate', action, (r) => r.name, {
-      before: rows.before?.map(view),
-      after: rows.after?.map(view),
-    }),
+    auditRows('vat_rate', action, rateView(at), (r) => r.name, rows),
   );
-}
 
 export interface VatRateFilter {
   country_code?: string | undefined;
