@@ -15,7 +15,7 @@ import { conflict, forbidden, notFound } from '../api/problem';
 import type { Body, Schemas } from '../api/types';
 import { revokeUserRefreshTokens } from './refresh-tokens';
 import { normaliseEmail, requiredText } from './text-input';
-import { auditRows, recordAudits, type AuditAction } from './audit';
+import { recordRowAudits, type AuditKind } from './audit';
 
 const USER_ERRORS = {
   notFound: 'User not found',
@@ -45,26 +45,14 @@ export function presentAdminUser(row: AdminUserRow): Schemas['AdminUser'] {
 }
 
 /**
- * Records writes of users (named by username) in the write's transaction. The hash stands for
- * the password: the log says whether it changed and never holds either (services/audit.ts).
+ * The log names a user by username. The hash stands for the password: the log says whether it
+ * changed and never holds either (services/audit.ts redacts it).
  */
-const auditUsers = (
-  trx: Db,
-  actor: AdminUserRow,
-  action: AuditAction,
-  rows: { before?: AdminUserRow[]; after?: AdminUserRow[] },
-) =>
-  recordAudits(
-    trx,
-    actor,
-    auditRows(
-      'admin_user',
-      action,
-      (row: AdminUserRow) => ({ ...presentAdminUser(row), password: row.password_hash }),
-      (user) => user.username,
-      rows,
-    ),
-  );
+const ADMIN_USER: AuditKind<AdminUserRow, Schemas['AdminUser'] & { password: string }> = {
+  entity: 'admin_user',
+  view: (row) => ({ ...presentAdminUser(row), password: row.password_hash }),
+  label: (user) => user.username,
+};
 
 /** The user signing in with this username, compared case-insensitively. */
 export function findAdminByUsername(db: Db, username: string) {
@@ -143,7 +131,7 @@ export async function createAdminUser(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await auditUsers(trx, actor, 'create', { after: [created] });
+    await recordRowAudits(trx, actor, ADMIN_USER, 'create', { after: [created] });
     return created;
   });
 }
@@ -183,7 +171,7 @@ export async function updateAdminUser(
     if (input.is_active === false || typeof input.password === 'string') {
       await revokeUserRefreshTokens(trx, 'admin', id, now);
     }
-    await auditUsers(trx, actor, 'update', { before: [target], after: [updated] });
+    await recordRowAudits(trx, actor, ADMIN_USER, 'update', { before: [target], after: [updated] });
     return updated;
   });
 }
@@ -201,7 +189,7 @@ export async function deleteAdminUser(
     if (isActiveSuperAdmin(target)) await assertAnotherActiveSuperAdmin(trx, target.id);
     await trx.deleteFrom('admin_users').where('id', '=', id).execute();
     await revokeUserRefreshTokens(trx, 'admin', id, now);
-    await auditUsers(trx, actor, 'delete', { before: [target] });
+    await recordRowAudits(trx, actor, ADMIN_USER, 'delete', { before: [target] });
   });
 }
 

@@ -130,18 +130,26 @@ export function auditEntries<V extends { id: number }>(
   }));
 }
 
-/** auditEntries of rows, each shown by `view` (as the contract presents it). */
-export function auditRows<R, V extends { id: number }>(
-  entity: AuditEntity,
+/** How the log shows rows of one kind: as the contract presents them (with their id), named. */
+export interface AuditKind<R, V extends { id: number }> {
+  entity: AuditEntity;
+  view: (row: R) => V;
+  label: (value: V) => string | null;
+}
+
+/** Records one action on rows of a kind (see auditEntries), in the caller's transaction. */
+export function recordRowAudits<R, V extends { id: number }>(
+  trx: Db,
+  actor: AuditActor,
+  kind: AuditKind<R, V>,
   action: AuditAction,
-  view: (row: R) => V,
-  label: (value: V) => string | null,
-  rows: { before?: readonly R[] | undefined; after?: readonly R[] | undefined },
-): AuditEntry[] {
-  return auditEntries(entity, action, label, {
-    before: rows.before?.map(view),
-    after: rows.after?.map(view),
+  rows: { before?: readonly R[]; after?: readonly R[] },
+): Promise<void> {
+  const entries = auditEntries(kind.entity, action, kind.label, {
+    before: rows.before?.map(kind.view),
+    after: rows.after?.map(kind.view),
   });
+  return recordAudits(trx, actor, entries);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // Categories: a tree through parent_id. Public reads see active categories only; admin writes
 // keep slugs unique and the tree free of cycles.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
 import type { CategoryRow, CategoryUpdate as CategoryChanges, Database } from '../db/schema';
@@ -9,7 +9,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../db/transaction';
 import { conflict, invalid, notFound } from '../api/problem';
 import type { Schemas } from '../api/types';
 import { optionalText, requiredText } from './text-input';
-import { auditRows, recordAudits, type AuditAction, type AuditActor } from './audit';
+import { recordRowAudits, type AuditActor, type AuditKind } from './audit';
 
 export type Store = Pick<AppContext, 'db' | 'dialect'>;
 
@@ -82,18 +82,12 @@ async function getCategory(db: Db, id: number): Promise<CategoryRow> {
   return row;
 }
 
-/** Records writes of categories (named by their name) in the write's transaction. */
-const auditCategories = (
-  trx: Db,
-  actor: AuditActor,
-  action: AuditAction,
-  rows: { before?: CategoryRow[]; after?: CategoryRow[] },
-) =>
-  recordAudits(
-    trx,
-    actor,
-    auditRows('category', action, presentCategory, (c) => c.name, rows),
-  );
+/** The log names a category by its name. */
+const CATEGORY: AuditKind<CategoryRow, Schemas['Category']> = {
+  entity: 'category',
+  view: presentCategory,
+  label: (c) => c.name,
+};
 
 export async function createCategory(
   store: Store,
@@ -123,7 +117,7 @@ export async function createCategory(
         .values(values)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await auditCategories(trx, actor, 'create', { after: [row] });
+      await recordRowAudits(trx, actor, CATEGORY, 'create', { after: [row] });
       return row;
     });
   } catch (err) {
@@ -166,7 +160,7 @@ export async function updateCategory(
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await auditCategories(trx, actor, 'update', { before: [before], after: [after] });
+      await recordRowAudits(trx, actor, CATEGORY, 'update', { before: [before], after: [after] });
       return after;
     });
   } catch (err) {
@@ -181,19 +175,21 @@ export async function deactivateCategory(
   now: string,
   actor: AuditActor,
 ): Promise<CategoryRow> {
-  return db.transaction().execute(async (trx) => {
-    const updated = await trx
+  const deactivate = async (trx: Transaction<Database>): Promise<CategoryRow> => {
+    const before = await getCategory(trx, id);
+    if (before.is_active === 0) return before; // nothing to write
+    const after = await trx
       .updateTable('categories')
       .set({ is_active: 0, updated_at: now })
       .where('id', '=', id)
       .where('is_active', '=', 1)
       .returningAll()
       .executeTakeFirst();
-    if (!updated) return getCategory(trx, id); // already inactive: nothing written
-    const before = { ...updated, is_active: 1 };
-    await auditCategories(trx, actor, 'update', { before: [before], after: [updated] });
-    return updated;
-  });
+    if (!after) return getCategory(trx, id); // deactivated meanwhile
+    await recordRowAudits(trx, actor, CATEGORY, 'update', { before: [before], after: [after] });
+    return after;
+  };
+  return db.transaction().execute(deactivate);
 }
 
 /**
@@ -219,7 +215,7 @@ export async function forceDeleteCategory(
       .where('category_id', '=', id)
       .execute();
     await trx.deleteFrom('categories').where('id', '=', id).execute();
-    await auditCategories(trx, actor, 'delete', { before: [before] });
+    await recordRowAudits(trx, actor, CATEGORY, 'delete', { before: [before] });
   });
 }
 

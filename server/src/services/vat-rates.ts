@@ -22,7 +22,7 @@ import { percent } from '../api/present';
 import { conflict, invalid, notFound } from '../api/problem';
 import type { Schemas } from '../api/types';
 import { optionalText, requiredText } from './text-input';
-import { auditRows, recordAudits, type AuditAction, type AuditActor } from './audit';
+import { recordRowAudits, type AuditAction, type AuditActor } from './audit';
 
 /** What the write operations need: the database and which SQL dialect it speaks. */
 export type Store = Pick<AppContext, 'db' | 'dialect'>;
@@ -61,26 +61,25 @@ export function presentVatRate(
   };
 }
 
-/** The rate as the log records it: the usage counts (undefined) are not its own fields. */
-const rateView = (at: Date) => (row: VatRateRow) => ({
-  ...presentVatRate(row, at),
-  product_count: undefined,
-  variant_count: undefined,
+/** The log names a rate by its name; its usage counts (undefined) are not its own fields. */
+const vatRateKind = (at: Date) => ({
+  entity: 'vat_rate' as const,
+  view: (row: VatRateRow) => ({
+    ...presentVatRate(row, at),
+    product_count: undefined,
+    variant_count: undefined,
+  }),
+  label: (rate: { name: string }) => rate.name,
 });
 
-/** Records writes of rates (named by their name) in the write's transaction. */
+/** Records writes of rates in the write's transaction. */
 const auditRates = (
   trx: Db,
   actor: AuditActor,
   action: AuditAction,
   at: Date,
   rows: { before?: VatRateRow[]; after?: VatRateRow[] },
-) =>
-  recordAudits(
-    trx,
-    actor,
-    auditRows('vat_rate', action, rateView(at), (r) => r.name, rows),
-  );
+) => recordRowAudits(trx, actor, vatRateKind(at), action, rows);
 
 export interface VatRateFilter {
   country_code?: string | undefined;
