@@ -417,13 +417,12 @@ export async function updateProduct(
   const change = { adminUserId: actor?.id ?? null, now };
   try {
     await db.transaction().execute(async (trx) => {
-      // On PostgreSQL the row is locked before it is read for the log, so no write slips in
-      // between the before and the update.
+      // The product's row lock comes first, as the variants API takes it before adding or
+      // removing variants: the log's before and the checks below see a settled product and
+      // variant set on PostgreSQL (SQLite serialises transactions anyway). A refusal rolls the
+      // UPDATE back.
       if (ctx.dialect === 'postgres') await lockProductRow(trx, id);
       const before = await auditedProduct(trx, id, ctx.now());
-      // The UPDATE comes first: it takes the product's row lock, as the variants API does
-      // before adding or removing variants, so the checks below see a settled variant set on
-      // PostgreSQL (SQLite serialises transactions anyway). A refusal rolls it back.
       const updated = await trx
         .updateTable('products')
         .set({ ...columns, updated_at: now })
