@@ -99,6 +99,15 @@ describe('loadConfig', () => {
       bad: ['0', '8761', '1.5', '-3', '1e2', 'day'],
       range: 'from 1 to 8760 hours',
     },
+    {
+      title: 'reads AUDIT_RETENTION_DAYS (default 730) and refuses values outside 1 to 36500 days',
+      name: 'AUDIT_RETENTION_DAYS',
+      key: 'auditRetentionDays',
+      byDefault: 730,
+      good: 90,
+      bad: ['0', '36501', '1.5', '-3', '1e2', 'year'],
+      range: 'from 1 to 36500 days',
+    },
   ] as const)('$title', ({ name, key, byDefault, good, bad, range }) => {
     expect(loadConfig({ DATA_DIR: dir })[key]).toBe(byDefault);
     expect(loadConfig({ DATA_DIR: dir, [name]: String(good) })[key]).toBe(good);

@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { ACCESS_TOKEN_SECONDS } from './auth/access-token';
 import { fromMillimes, toMillimes } from './domain/money';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from './services/audit';
 import { DEFAULT_UNUSED_MEDIA_GRACE_HOURS } from './services/media';
 
 export type Env = Record<string, string | undefined>;
@@ -69,6 +70,8 @@ export interface Config extends Secrets {
    * (http/list-cache.ts); 0 turns the cache off.
    */
   listCacheMb: number;
+  /** Days the audit log keeps an entry (AUDIT_RETENTION_DAYS, default 730, 1 to 36500). */
+  auditRetentionDays: number;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -113,6 +116,12 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: readTrustProxy(env),
     requestTimeoutMs: readRequestTimeout(env),
     listCacheMb: readInteger(env, 'LIST_CACHE_MB', { min: 0, max: 4096, fallback: 32, unit: 'MB' }),
+    auditRetentionDays: readInteger(env, 'AUDIT_RETENTION_DAYS', {
+      min: 1,
+      max: 36_500,
+      fallback: DEFAULT_AUDIT_RETENTION_DAYS,
+      unit: 'days',
+    }),
     ...readMail(env, port),
     ...loadSecrets(dataDir, env),
   };

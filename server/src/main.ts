@@ -8,6 +8,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createMailer } from './mail/transport';
+import { startAuditRetention } from './services/audit';
 import { mediaStorage, startMediaSweeper } from './services/media';
 
 const config = loadConfig();
@@ -46,8 +47,17 @@ const sweeper = startMediaSweeper({
   log: app.log,
 });
 
+// Audit log entries older than AUDIT_RETENTION_DAYS: deleted at start, then daily.
+const retention = startAuditRetention({
+  db: database.db,
+  days: config.auditRetentionDays,
+  now: () => new Date(),
+  log: app.log,
+});
+
 const shutdown = async () => {
   sweeper.stop();
+  retention.stop();
   await app.close();
   await database.close();
   process.exit(0);

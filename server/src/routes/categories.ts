@@ -29,19 +29,23 @@ export function categoriesHandlers(ctx: AppContext, lists: ListCache): Handlers 
       presentCategory(await getActiveCategoryBySlug(ctx.db, request.params.category)),
 
     createCategory: async (request, reply) => {
-      const row = await createCategory(ctx, request.body, now());
+      const row = await createCategory(ctx, request.body, now(), request.admin);
       reply.code(201);
       return presentCategory(row);
     },
 
     updateCategory: async (request) =>
-      presentCategory(await updateCategory(ctx, request.params.category, request.body, now())),
+      presentCategory(
+        await updateCategory(ctx, request.params.category, request.body, now(), request.admin),
+      ),
 
     deleteCategory: async (request) =>
-      presentCategory(await deactivateCategory(ctx.db, request.params.category, now())),
+      presentCategory(
+        await deactivateCategory(ctx.db, request.params.category, now(), request.admin),
+      ),
 
     forceDeleteCategory: async (request, reply) => {
-      await forceDeleteCategory(ctx.db, request.params.id, now());
+      await forceDeleteCategory(ctx.db, request.params.id, now(), request.admin);
       return reply.code(204).send();
     },
   };

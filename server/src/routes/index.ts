@@ -3,6 +3,7 @@ import type { DataVersions } from '../db/data-versions';
 import { createListCache, type ListCache } from '../http/list-cache';
 import type { Handlers } from '../http/types';
 import { addressesHandlers } from './addresses';
+import { auditHandlers } from './audit';
 import { authHandlers } from './auth';
 import { cartHandlers } from './cart';
 import { categoriesHandlers } from './categories';
@@ -35,6 +36,7 @@ const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
   settingsHandlers,
   exportsHandlers,
   stockMovementsHandlers,
+  auditHandlers,
 ];
 
 /** Every operation's handler, by operationId. */

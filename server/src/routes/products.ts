@@ -57,7 +57,7 @@ export function productsHandlers(ctx: AppContext, lists: ListCache): Handlers {
     ),
 
     createProduct: async (request, reply) => {
-      const product = await createProduct(ctx, request.body, requireAdmin(request).id);
+      const product = await createProduct(ctx, request.body, requireAdmin(request));
       reply.code(201);
       return product;
     },
@@ -68,7 +68,7 @@ export function productsHandlers(ctx: AppContext, lists: ListCache): Handlers {
       const { id } = request.params;
       const before =
         request.body.images !== undefined ? await findProduct(db, id, ctx.now()) : undefined;
-      const product = await updateProduct(ctx, id, request.body, requireAdmin(request).id);
+      const product = await updateProduct(ctx, id, request.body, requireAdmin(request));
       // The stored files of the images this save removed, unless something else uses them.
       if (before)
         await releaseRemovedMedia(db, storage, before.images, product.images, request.log);
@@ -76,7 +76,7 @@ export function productsHandlers(ctx: AppContext, lists: ListCache): Handlers {
     },
 
     deleteProduct: async (request, reply) => {
-      await deleteProduct(db, request.params.id);
+      await deleteProduct(ctx, request.params.id, requireAdmin(request));
       return reply.code(204).send();
     },
   };

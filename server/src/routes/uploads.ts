@@ -6,6 +6,7 @@ import type { Handlers } from '../http/types';
 import { createMediaUrlSigner, DEFAULT_SIGNED_URL_SECONDS } from '../services/signed-urls';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../domain/media-limits';
 import { storeUploads, type UploadTarget } from '../services/uploads';
+import { recordAudits, type AuditEntry } from '../services/audit';
 import { mediaStorage } from '../services/media';
 import { MEDIA_CSP } from '../http/security';
 import type { Storage } from '../storage/storage';
@@ -20,8 +21,30 @@ export interface UploadsOptions {
 /** Public media are immutable under their key (a new upload always gets a new key). */
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 
+/**
+ * Files live in the storage, not the database: each stored or deleted file is recorded after
+ * the fact, in a transaction of its own (without a database, e.g. a test of the limits alone,
+ * nothing is recorded).
+ */
+function recordMedia(
+  db: AppContext['db'] | undefined,
+  request: FastifyRequest,
+  entries: AuditEntry[],
+): Promise<void> {
+  if (!db || entries.length === 0) return Promise.resolve();
+  return db.transaction().execute((trx) => recordAudits(trx, request.admin, entries));
+}
+
+const media = (key: string, values: Pick<AuditEntry, 'before' | 'after'>): AuditEntry => ({
+  action: values.after ? 'create' : 'delete',
+  entity: 'media',
+  entity_id: null,
+  label: key,
+  ...values,
+});
+
 export function uploadsHandlers(
-  ctx: Pick<AppContext, 'config' | 'now'>,
+  ctx: Pick<AppContext, 'config' | 'now'> & { db?: AppContext['db'] },
   options: UploadsOptions = {},
 ): Handlers {
   const storage = options.storage ?? mediaStorage(ctx.config);
@@ -48,6 +71,13 @@ export function uploadsHandlers(
         if (!request.raw.readableEnded) reply.header('connection', 'close');
         throw err;
       }
+      await recordMedia(
+        ctx.db,
+        request,
+        files.map(({ key, content_type, size }) =>
+          media(key, { after: { key, content_type, size } }),
+        ),
+      );
       reply.code(201);
       return { files, count: files.length };
     };
@@ -63,6 +93,11 @@ export function uploadsHandlers(
       for (const key of new Set(request.body.keys)) {
         if (await storage.delete(key)) deleted.push(key);
       }
+      await recordMedia(
+        ctx.db,
+        request,
+        deleted.map((key) => media(key, { before: { key } })),
+      );
       return { deleted, count: deleted.length };
     },
 

@@ -12,6 +12,7 @@ import { withDefaults } from '../http/query';
 import { inventoryStatusReport } from '../services/inventory-status';
 import { mediaStorage, releaseRemovedMedia } from '../services/media';
 import { adjustStock } from '../services/stock';
+import { auditEntries, recordAudits, type AuditAction } from '../services/audit';
 import {
   SINGLE,
   assertDistinctIds,
@@ -50,6 +51,43 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
     now: ctx.now().toISOString(),
     adminUserId: request.admin?.id ?? null,
   });
+  type Variant = Schemas['Variant'];
+  /** Records, in the write's transaction, each variant before and/or after it (SKU as label). */
+  const audit = (
+    trx: Transaction<Database>,
+    request: FastifyRequest,
+    action: AuditAction,
+    values: { before?: Variant[]; after?: Variant[] },
+  ) =>
+    recordAudits(
+      trx,
+      request.admin,
+      auditEntries('variant', action, (v) => v.sku, values),
+    );
+  const inOrder = (trx: Transaction<Database>, ids: number[]) =>
+    variantsInOrder(trx, ids, ctx.now());
+  /** The variant of a single write (its list of one). */
+  const only = (variants: Variant[]) => variants[0] as Variant;
+  /** The variants just created, recorded as such. */
+  const created = async (trx: Transaction<Database>, request: FastifyRequest, ids: number[]) => {
+    const after = await inOrder(trx, ids);
+    await audit(trx, request, 'create', { after });
+    return after;
+  };
+  /** Runs `write` on these variants, records each before and after it; answers both. */
+  const updating = async (
+    trx: Transaction<Database>,
+    request: FastifyRequest,
+    ids: number[],
+    write: () => Promise<unknown>,
+  ) => {
+    // A missing id is refused by the write itself (a 404 naming its place in the request).
+    const before = (await inOrder(trx, ids).catch(() => undefined)) ?? [];
+    await write();
+    const after = await inOrder(trx, ids);
+    await audit(trx, request, 'update', { before, after });
+    return { before, after };
+  };
 
   const listVariantsHandler = lists.handler('listVariants', ['catalogue'], async (request, at) =>
     listVariants(ctx.db, withDefaults(request.query, 'page', 'page_size'), at),
@@ -67,7 +105,7 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
         [{ input: request.body, at: SINGLE }],
         w,
       );
-      return getVariantOrThrow(trx, id as number, ctx.now());
+      return only(await created(trx, request, [id as number]));
     });
     reply.code(201);
     return variant;
@@ -75,22 +113,25 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
 
   const updateVariantHandler: Handler<'updateVariant'> = async (request) => {
     const w = writer(request);
-    let before: string[] = [];
-    const variant = await inTransaction(async (trx) => {
-      if (request.body.images !== undefined) {
-        before = (await getVariantOrThrow(trx, request.params.id, ctx.now())).images;
-      }
-      await updateVariant(trx, request.params.id, request.body, SINGLE, w);
-      return getVariantOrThrow(trx, request.params.id, ctx.now());
-    });
+    const { id } = request.params;
+    const { before, after } = await inTransaction((trx) =>
+      updating(trx, request, [id], () => updateVariant(trx, id, request.body, SINGLE, w)),
+    );
+    const variant = only(after);
     // The stored files of the images this save removed, unless something else uses them.
-    await releaseRemovedMedia(ctx.db, storage, before, variant.images, request.log);
+    if (request.body.images !== undefined) {
+      await releaseRemovedMedia(ctx.db, storage, only(before).images, variant.images, request.log);
+    }
     return variant;
   };
 
   const deleteVariant: Handler<'deleteVariant'> = async (request, reply) => {
     const w = writer(request);
-    await inTransaction((trx) => deleteVariants(trx, [request.params.id], w, true));
+    await inTransaction(async (trx) => {
+      const before = await getVariantOrThrow(trx, request.params.id, ctx.now());
+      await deleteVariants(trx, [request.params.id], w, true);
+      await audit(trx, request, 'delete', { before: [before] });
+    });
     return reply.code(204).send();
   };
 
@@ -103,7 +144,7 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
         request.body.map((input, index) => ({ input, at: item(index) })),
         w,
       );
-      return variantsInOrder(trx, ids, ctx.now());
+      return created(trx, request, ids);
     });
     reply.code(201);
     return { items, count: items.length };
@@ -111,6 +152,7 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
 
   /** Updates every entry in one transaction; answers the variants in request order. */
   const updateEach = async <T extends { id: number }>(
+    request: FastifyRequest,
     entries: T[],
     update: (
       trx: Transaction<Database>,
@@ -120,28 +162,32 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
     ) => Promise<void>,
   ) => {
     assertDistinctIds(entries);
-    const items = await inTransaction(async (trx) => {
-      for (const [index, { id, ...input }] of entries.entries()) {
-        await update(trx, id, input, item(index));
-      }
-      return variantsInOrder(
-        trx,
-        entries.map((entry) => entry.id),
-        ctx.now(),
-      );
-    });
+    const ids = entries.map((entry) => entry.id);
+    const { after: items } = await inTransaction((trx) =>
+      updating(trx, request, ids, async () => {
+        for (const [index, { id, ...input }] of entries.entries()) {
+          await update(trx, id, input, item(index));
+        }
+      }),
+    );
     return { items, count: items.length };
   };
 
   const bulkUpdateVariants: Handler<'bulkUpdateVariants'> = (request) => {
     const w = writer(request);
-    return updateEach(request.body, (trx, id, input, at) => updateVariant(trx, id, input, at, w));
+    return updateEach(request, request.body, (trx, id, input, at) =>
+      updateVariant(trx, id, input, at, w),
+    );
   };
 
   const bulkDeleteVariants: Handler<'bulkDeleteVariants'> = async (request) => {
     const w = writer(request);
     const { ids } = request.body;
-    await inTransaction((trx) => deleteVariants(trx, ids, w, false));
+    await inTransaction(async (trx) => {
+      const before = await inOrder(trx, ids).catch(() => undefined);
+      await deleteVariants(trx, ids, w, false);
+      if (before) await audit(trx, request, 'delete', { before });
+    });
     return { deleted_ids: ids, count: ids.length };
   };
 
@@ -149,7 +195,7 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
     const w = writer(request);
     const copy = await inTransaction(async (trx) => {
       const id = await duplicateVariant(trx, request.params.id, request.body?.new_sku, w);
-      return getVariantOrThrow(trx, id, ctx.now());
+      return only(await created(trx, request, [id]));
     });
     reply.code(201);
     return copy;
@@ -157,15 +203,18 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
 
   const updateVariantInventory: Handler<'updateVariantInventory'> = async (request) => {
     const w = writer(request);
-    return inTransaction(async (trx) => {
-      await updateInventory(trx, request.params.id, request.body, SINGLE, w);
-      return getVariantOrThrow(trx, request.params.id, ctx.now());
-    });
+    const { id } = request.params;
+    const { after } = await inTransaction((trx) =>
+      updating(trx, request, [id], () => updateInventory(trx, id, request.body, SINGLE, w)),
+    );
+    return only(after);
   };
 
   const bulkUpdateInventory: Handler<'bulkUpdateInventory'> = (request) => {
     const w = writer(request);
-    return updateEach(request.body, (trx, id, input, at) => updateInventory(trx, id, input, at, w));
+    return updateEach(request, request.body, (trx, id, input, at) =>
+      updateInventory(trx, id, input, at, w),
+    );
   };
 
   const adjustVariantStock: Handler<'adjustVariantStock'> = async (request) => {
@@ -177,10 +226,11 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
         adminUserId,
         now,
       });
-      return {
-        variant: await getVariantOrThrow(trx, request.params.id, ctx.now()),
-        movement: presentMovement(movement),
-      };
+      const variant = await getVariantOrThrow(trx, request.params.id, ctx.now());
+      // Only the stock moved: the movement says from what.
+      const before = { ...variant, stock_quantity: movement.stock_before };
+      await audit(trx, request, 'update', { before: [before], after: [variant] });
+      return { variant, movement: presentMovement(movement) };
     });
   };
 

@@ -29,7 +29,7 @@ export function vatRatesHandlers(ctx: AppContext, lists: ListCache): Handlers {
     }),
 
     createVatRate: async (request, reply) => {
-      const row = await createVatRate(ctx, request.body, now());
+      const row = await createVatRate(ctx, request.body, now(), request.admin);
       reply.code(201);
       return present(row);
     },
@@ -37,10 +37,10 @@ export function vatRatesHandlers(ctx: AppContext, lists: ListCache): Handlers {
     getVatRate: async (request) => present(await getVatRate(ctx.db, request.params.id)),
 
     updateVatRate: async (request) =>
-      present(await updateVatRate(ctx, request.params.id, request.body, now())),
+      present(await updateVatRate(ctx, request.params.id, request.body, now(), request.admin)),
 
     deleteVatRate: async (request, reply) => {
-      await deleteVatRate(ctx.db, request.params.id);
+      await deleteVatRate(ctx.db, request.params.id, ctx.now(), request.admin);
       return reply.code(204).send();
     },
   };

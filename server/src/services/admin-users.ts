@@ -15,6 +15,7 @@ import { conflict, forbidden, notFound } from '../api/problem';
 import type { Body, Schemas } from '../api/types';
 import { revokeUserRefreshTokens } from './refresh-tokens';
 import { normaliseEmail, requiredText } from './text-input';
+import { recordRowAudits, type AuditKind } from './audit';
 
 const USER_ERRORS = {
   notFound: 'User not found',
@@ -42,6 +43,16 @@ export function presentAdminUser(row: AdminUserRow): Schemas['AdminUser'] {
     updated_at: row.updated_at,
   };
 }
+
+/**
+ * The log names a user by username. The hash stands for the password: the log says whether it
+ * changed and never holds either (services/audit.ts redacts it).
+ */
+const ADMIN_USER: AuditKind<AdminUserRow, Schemas['AdminUser'] & { password: string }> = {
+  entity: 'admin_user',
+  view: (row) => ({ ...presentAdminUser(row), password: row.password_hash }),
+  label: (user) => user.username,
+};
 
 /** The user signing in with this username, compared case-insensitively. */
 export function findAdminByUsername(db: Db, username: string) {
@@ -107,7 +118,7 @@ export async function createAdminUser(
   const now = ctx.now().toISOString();
   return withUsersLock(ctx, async (trx) => {
     await assertUnique(trx, values);
-    return trx
+    const created = await trx
       .insertInto('admin_users')
       .values({
         ...values,
@@ -120,6 +131,8 @@ export async function createAdminUser(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordRowAudits(trx, actor, ADMIN_USER, 'create', { after: [created] });
+    return created;
   });
 }
 
@@ -158,6 +171,7 @@ export async function updateAdminUser(
     if (input.is_active === false || typeof input.password === 'string') {
       await revokeUserRefreshTokens(trx, 'admin', id, now);
     }
+    await recordRowAudits(trx, actor, ADMIN_USER, 'update', { before: [target], after: [updated] });
     return updated;
   });
 }
@@ -175,6 +189,7 @@ export async function deleteAdminUser(
     if (isActiveSuperAdmin(target)) await assertAnotherActiveSuperAdmin(trx, target.id);
     await trx.deleteFrom('admin_users').where('id', '=', id).execute();
     await revokeUserRefreshTokens(trx, 'admin', id, now);
+    await recordRowAudits(trx, actor, ADMIN_USER, 'delete', { before: [target] });
   });
 }
 

@@ -3,9 +3,14 @@
 // so the entry commits or rolls back with the write. Values are given as the contract writes
 // them (money "12.500", booleans, ids), never database forms; fields that hold secrets are
 // recorded as changed without their values.
+import { sql, type SqlBool } from 'kysely';
+import { invalid } from '../api/problem';
+import { json } from '../api/present';
 import type { Schemas } from '../api/types';
 import type { Db } from '../db/database';
 import type { AdminUserRow } from '../db/schema';
+import { filteredCount, selectedPage, type ListSelection } from '../db/search';
+import { startPeriodic, type Periodic, type PeriodicLog } from './periodic';
 
 export type AuditEntity = Schemas['AuditEntity'];
 export type AuditAction = Schemas['AuditAction'];
@@ -29,6 +34,8 @@ export interface AuditEntry {
 /** Fields whose values never reach the log (passwords, their hashes, tokens, keys). */
 const SECRET_FIELD = /password|secret|token|hash|api_key|private_key/i;
 const REDACTED = '[redacted]';
+/** Bookkeeping every write moves: the entry's own time says when. */
+const UNRECORDED = new Set(['created_at', 'updated_at']);
 
 function normalise(value: unknown): unknown {
   return value === undefined ? null : value;
@@ -42,6 +49,7 @@ export function auditChanges(before: Values | null | undefined, after: Values | 
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   const changes: AuditChange[] = [];
   for (const field of fields) {
+    if (UNRECORDED.has(field)) continue;
     const b = before ? normalise(before[field]) : null;
     const a = after ? normalise(after[field]) : null;
     if (JSON.stringify(b) === JSON.stringify(a)) continue;
@@ -99,4 +107,152 @@ export function recordAudit(
   now?: Date,
 ): Promise<void> {
   return recordAudits(trx, actor, [entry], now);
+}
+
+/**
+ * The entries of one action on many entities of a kind, each given as the contract presents it
+ * (with its id): a create's `after`, a delete's `before`, an update's both in the same order.
+ */
+export function auditEntries<V extends { id: number }>(
+  entity: AuditEntity,
+  action: AuditAction,
+  label: (value: V) => string | null,
+  values: { before?: readonly V[]; after?: readonly V[] },
+): AuditEntry[] {
+  const named = values.after ?? values.before ?? [];
+  return named.map((value, i) => ({
+    action,
+    entity,
+    entity_id: value.id,
+    label: label(value),
+    before: values.before?.[i] ?? null,
+    after: values.after?.[i] ?? null,
+  }));
+}
+
+/** How the log shows rows of one kind: as the contract presents them (with their id), named. */
+export interface AuditKind<R, V extends { id: number }> {
+  entity: AuditEntity;
+  view: (row: R) => V;
+  label: (value: V) => string | null;
+}
+
+/** Records one action on rows of a kind (see auditEntries), in the caller's transaction. */
+export function recordRowAudits<R, V extends { id: number }>(
+  trx: Db,
+  actor: AuditActor,
+  kind: AuditKind<R, V>,
+  action: AuditAction,
+  rows: { before?: readonly R[]; after?: readonly R[] },
+): Promise<void> {
+  const entries = auditEntries(kind.entity, action, kind.label, {
+    before: rows.before?.map(kind.view),
+    after: rows.after?.map(kind.view),
+  });
+  return recordAudits(trx, actor, entries);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the log
+
+export interface AuditQuery {
+  entity?: AuditEntity | undefined;
+  entity_id?: number | undefined;
+  admin_user_id?: number | undefined;
+  action?: AuditAction | undefined;
+  date_from?: string | undefined;
+  date_to?: string | undefined;
+  skip: number;
+  limit: number;
+}
+
+/** Entries store their time as toISOString() text, so the bounds are compared in that form. */
+const isoBound = (value: string | undefined) =>
+  value === undefined ? undefined : new Date(value).toISOString();
+
+function auditSelection(db: Db, q: AuditQuery): ListSelection {
+  if (q.entity_id !== undefined && q.entity === undefined) {
+    throw invalid(['query', 'entity_id'], 'entity_id needs entity');
+  }
+  const from = isoBound(q.date_from);
+  const to = isoBound(q.date_to);
+  if (from !== undefined && to !== undefined && from > to) {
+    throw invalid(['query', 'date_to'], 'date_to must not be before date_from');
+  }
+  const equal = (column: string, value: string | number | undefined) =>
+    value === undefined ? [] : [sql<SqlBool>`${sql.ref(column)} = ${value}`];
+  const filters = [
+    ...equal('entity', q.entity),
+    ...equal('entity_id', q.entity_id),
+    ...equal('admin_user_id', q.admin_user_id),
+    ...equal('action', q.action),
+    ...(from === undefined ? [] : [sql<SqlBool>`${sql.ref('created_at')} >= ${from}`]),
+    ...(to === undefined ? [] : [sql<SqlBool>`${sql.ref('created_at')} <= ${to}`]),
+  ];
+  return {
+    filters,
+    order: { column: 'id', tie: 'id', direction: 'desc' },
+    count: () =>
+      filteredCount(
+        db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')),
+        filters,
+      ),
+  };
+}
+
+/** One page of the log, newest first, and the number of entries under the filters. */
+export async function listAuditLog(
+  db: Db,
+  q: AuditQuery,
+): Promise<{ items: Schemas['AuditEntry'][]; total: number }> {
+  const { rows, total } = await selectedPage(
+    db.selectFrom('audit_log').selectAll(),
+    auditSelection(db, q),
+    q,
+  );
+  return {
+    // The columns are the entry's fields; the texts are the contract's enums (written above).
+    items: rows.map((r) => ({
+      ...r,
+      action: r.action as AuditAction,
+      entity: r.entity as AuditEntity,
+      changes: json<AuditChange[]>(r.changes, []),
+    })),
+    total,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Retention
+
+export const DEFAULT_AUDIT_RETENTION_DAYS = 730;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes the entries older than `days` before `now`; resolves with how many. */
+export async function deleteExpiredAudit(db: Db, days: number, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
+  const result = await db
+    .deleteFrom('audit_log')
+    .where('created_at', '<', cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes the expired entries at start, then daily (AUDIT_RETENTION_DAYS). */
+export function startAuditRetention(options: {
+  db: Db;
+  days: number;
+  now: () => Date;
+  intervalMs?: number;
+  log: PeriodicLog;
+}): Periodic<number> {
+  return startPeriodic({
+    work: () => deleteExpiredAudit(options.db, options.days, options.now()),
+    intervalMs: options.intervalMs ?? DAY_MS,
+    log: options.log,
+    report: (deleted) => (deleted > 0 ? { deleted } : null),
+    done: 'Deleted expired audit log entries',
+    failed: 'Audit log retention failed',
+    fallback: 0,
+  });
 }

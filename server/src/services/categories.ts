@@ -1,6 +1,6 @@
 // Categories: a tree through parent_id. Public reads see active categories only; admin writes
 // keep slugs unique and the tree free of cycles.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
 import type { CategoryRow, CategoryUpdate as CategoryChanges, Database } from '../db/schema';
@@ -9,6 +9,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../db/transaction';
 import { conflict, invalid, notFound } from '../api/problem';
 import type { Schemas } from '../api/types';
 import { optionalText, requiredText } from './text-input';
+import { recordRowAudits, type AuditActor, type AuditKind } from './audit';
 
 export type Store = Pick<AppContext, 'db' | 'dialect'>;
 
@@ -81,10 +82,18 @@ async function getCategory(db: Db, id: number): Promise<CategoryRow> {
   return row;
 }
 
+/** The log names a category by its name. */
+const CATEGORY: AuditKind<CategoryRow, Schemas['Category']> = {
+  entity: 'category',
+  view: presentCategory,
+  label: (c) => c.name,
+};
+
 export async function createCategory(
   store: Store,
   input: CategoryCreateInput,
   now: string,
+  actor: AuditActor,
 ): Promise<CategoryRow> {
   const values = {
     name: requiredText(input.name, 'name'),
@@ -102,11 +111,15 @@ export async function createCategory(
     throw invalid(['body', 'parent_id'], PARENT_NOT_FOUND);
   }
   try {
-    return await store.db
-      .insertInto('categories')
-      .values(values)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await store.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('categories')
+        .values(values)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordRowAudits(trx, actor, CATEGORY, 'create', { after: [row] });
+      return row;
+    });
   } catch (err) {
     throw mapWriteError(err);
   }
@@ -117,6 +130,7 @@ export async function updateCategory(
   id: number,
   input: CategoryUpdateInput,
   now: string,
+  actor: AuditActor,
 ): Promise<CategoryRow> {
   const changes: CategoryChanges = {};
   if (input.name !== undefined) changes.name = requiredText(input.name, 'name');
@@ -135,17 +149,19 @@ export async function updateCategory(
         // the cycle check against the other's old tree. SQLite serialises transactions anyway.
         await sql`select pg_advisory_xact_lock(hashtext('categories.tree'))`.execute(trx);
       }
-      await getCategory(trx, id);
+      const before = await getCategory(trx, id);
       if (changes.slug !== undefined && (await slugTaken(trx, changes.slug, id))) {
         throw conflict(SLUG_TAKEN);
       }
       if (parentId != null) await assertValidParent(trx, id, parentId);
-      return trx
+      const after = await trx
         .updateTable('categories')
         .set({ ...changes, updated_at: now })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      await recordRowAudits(trx, actor, CATEGORY, 'update', { before: [before], after: [after] });
+      return after;
     });
   } catch (err) {
     throw mapWriteError(err);
@@ -153,15 +169,27 @@ export async function updateCategory(
 }
 
 /** Soft delete: is_active false. An inactive category is returned unchanged. */
-export async function deactivateCategory(db: Db, id: number, now: string): Promise<CategoryRow> {
-  const updated = await db
-    .updateTable('categories')
-    .set({ is_active: 0, updated_at: now })
-    .where('id', '=', id)
-    .where('is_active', '=', 1)
-    .returningAll()
-    .executeTakeFirst();
-  return updated ?? getCategory(db, id);
+export async function deactivateCategory(
+  db: Kysely<Database>,
+  id: number,
+  now: string,
+  actor: AuditActor,
+): Promise<CategoryRow> {
+  const deactivate = async (trx: Transaction<Database>): Promise<CategoryRow> => {
+    const before = await getCategory(trx, id);
+    if (before.is_active === 0) return before; // nothing to write
+    const after = await trx
+      .updateTable('categories')
+      .set({ is_active: 0, updated_at: now })
+      .where('id', '=', id)
+      .where('is_active', '=', 1)
+      .returningAll()
+      .executeTakeFirst();
+    if (!after) return getCategory(trx, id); // deactivated meanwhile
+    await recordRowAudits(trx, actor, CATEGORY, 'update', { before: [before], after: [after] });
+    return after;
+  };
+  return db.transaction().execute(deactivate);
 }
 
 /**
@@ -172,9 +200,10 @@ export async function forceDeleteCategory(
   db: Kysely<Database>,
   id: number,
   now: string,
+  actor: AuditActor,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await getCategory(trx, id);
+    const before = await getCategory(trx, id);
     await trx
       .updateTable('categories')
       .set({ parent_id: null, updated_at: now })
@@ -186,6 +215,7 @@ export async function forceDeleteCategory(
       .where('category_id', '=', id)
       .execute();
     await trx.deleteFrom('categories').where('id', '=', id).execute();
+    await recordRowAudits(trx, actor, CATEGORY, 'delete', { before: [before] });
   });
 }
 

@@ -38,6 +38,7 @@ import type { PackingSlip } from '../documents/packing-slip-pdf';
 import { loadShopSettings, type ShopSettingsRow } from './shop-settings';
 import { loadRates } from './vat-rates';
 import { ORDER_NOT_FOUND, requireOrder } from './order-lookup';
+import { recordAudit } from './audit';
 
 type Invoice = Schemas['Invoice'];
 type Admin = Pick<AdminUserRow, 'id' | 'username'> | null;
@@ -159,7 +160,24 @@ async function insertDocument(
     })
     .returning(['id', 'content'])
     .executeTakeFirstOrThrow();
-  return present(row);
+  const document = present(row);
+  // The frozen content is on the document itself: the log names it and its amounts.
+  await recordAudit(trx, issue.admin, {
+    action: 'create',
+    entity: 'invoice',
+    entity_id: document.id,
+    label: document.number,
+    after: {
+      kind: document.kind,
+      number: document.number,
+      order_id: document.order_id,
+      order_number: document.order_number,
+      credits: document.credits,
+      total_incl_vat: document.total_incl_vat,
+      amount_due: document.amount_due,
+    },
+  });
+  return document;
 }
 
 /** The order's row, locked until the transaction ends on PostgreSQL. */

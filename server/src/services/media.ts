@@ -15,6 +15,7 @@ import { LocalDiskStorage } from '../storage/local-disk';
 import { containsPattern } from '../db/search';
 import type { Storage } from '../storage/storage';
 import { mediaKeyOf } from './signed-urls';
+import { startPeriodic, type Periodic, type PeriodicLog } from './periodic';
 
 /** Default UNUSED_MEDIA_GRACE_H: an unreferenced upload is kept for a day. */
 export const DEFAULT_UNUSED_MEDIA_GRACE_HOURS = 24;
@@ -174,38 +175,23 @@ export async function sweepUnreferencedMedia({
   return deleted;
 }
 
-export interface MediaSweeper {
-  /** One sweep now (the timer's work); failures are logged, never thrown. */
-  runOnce(): Promise<string[]>;
-  stop(): void;
-}
+export type MediaSweeper = Periodic<string[]>;
 
-/** Sweeps once at start, then every `intervalMs`; the timer never keeps the process alive. */
+/** Sweeps once at start, then every `intervalMs` (hourly by default). */
 export function startMediaSweeper(
   options: Omit<SweepOptions, 'now'> & {
     now: () => Date;
     intervalMs?: number;
-    log: MediaLog & { info(details: object, message: string): void };
+    log: PeriodicLog;
   },
 ): MediaSweeper {
-  let running: Promise<string[]> | null = null;
-  const runOnce = () => {
-    running ??= sweepUnreferencedMedia({ ...options, now: options.now() })
-      .then((deleted) => {
-        if (deleted.length > 0) options.log.info({ deleted }, 'Deleted unused media files');
-        return deleted;
-      })
-      .catch((err: unknown) => {
-        options.log.warn({ err }, 'Media sweep failed');
-        return [];
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(() => void runOnce(), options.intervalMs ?? MEDIA_SWEEP_INTERVAL_MS);
-  timer.unref();
-  void runOnce();
-  return { runOnce, stop: () => clearInterval(timer) };
+  return startPeriodic({
+    work: () => sweepUnreferencedMedia({ ...options, now: options.now() }),
+    intervalMs: options.intervalMs ?? MEDIA_SWEEP_INTERVAL_MS,
+    log: options.log,
+    report: (deleted) => (deleted.length > 0 ? { deleted } : null),
+    done: 'Deleted unused media files',
+    failed: 'Media sweep failed',
+    fallback: [],
+  });
 }

@@ -5,8 +5,13 @@ import { notFound } from '../api/problem';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 
-/** 404 'Order not found' unless the order exists. */
-export async function requireOrder(db: Db, id: number): Promise<void> {
-  const order = await db.selectFrom('orders').select('id').where('id', '=', id).executeTakeFirst();
+/** 404 'Order not found' unless the order exists; its number (how people name it). */
+export async function requireOrder(db: Db, id: number): Promise<string> {
+  const order = await db
+    .selectFrom('orders')
+    .select('order_number')
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!order) throw notFound(ORDER_NOT_FOUND);
+  return order.order_number;
 }

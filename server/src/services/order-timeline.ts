@@ -20,6 +20,7 @@ import type { AppContext } from '../context';
 import { ORDER_NOT_FOUND, requireOrder } from './order-lookup';
 import { getAdminOrder } from './orders';
 import { requiredText } from './text-input';
+import { recordAudit } from './audit';
 
 type TimelineEvent = Schemas['OrderTimelineEvent'];
 type NoteEvent = Schemas['NoteEvent'];
@@ -124,17 +125,27 @@ export async function addOrderNote(
   admin: Admin,
 ): Promise<NoteEvent> {
   const note = requiredText(body.note, 'note');
-  await requireOrder(ctx.db, orderId);
-  const row = await ctx.db
-    .insertInto('order_notes')
-    .values({
-      order_id: orderId,
-      note,
-      admin_user_id: admin.id,
-      created_at: ctx.now().toISOString(),
-    })
-    .returning(COLUMNS.note)
-    .executeTakeFirstOrThrow();
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const orderNumber = await requireOrder(trx, orderId);
+    const inserted = await trx
+      .insertInto('order_notes')
+      .values({
+        order_id: orderId,
+        note,
+        admin_user_id: admin.id,
+        created_at: ctx.now().toISOString(),
+      })
+      .returning(COLUMNS.note)
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, admin, {
+      action: 'create',
+      entity: 'order_note',
+      entity_id: inserted.id,
+      label: orderNumber,
+      after: { order_id: orderId, note },
+    });
+    return inserted;
+  });
   return eventsBy(new Map([[admin.id, admin.username]]))('note', 'note')(row);
 }
 
@@ -154,7 +165,10 @@ export async function setOrderShipment(
   const trackingNumber = requiredText(body.tracking_number, 'tracking_number');
   const now = ctx.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
-    let read = trx.selectFrom('orders').select('status').where('id', '=', orderId);
+    let read = trx
+      .selectFrom('orders')
+      .select(['status', 'order_number'])
+      .where('id', '=', orderId);
     if (ctx.dialect === 'postgres') read = read.forUpdate();
     const order = await read.executeTakeFirst();
     if (!order) throw notFound(ORDER_NOT_FOUND);
@@ -169,7 +183,7 @@ export async function setOrderShipment(
       .limit(1)
       .executeTakeFirst();
     if (latest?.carrier !== carrier || latest.tracking_number !== trackingNumber) {
-      await trx
+      const shipment = await trx
         .insertInto('order_shipments')
         .values({
           order_id: orderId,
@@ -178,7 +192,15 @@ export async function setOrderShipment(
           admin_user_id: admin.id,
           created_at: now,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, admin, {
+        action: 'create',
+        entity: 'order_shipment',
+        entity_id: shipment.id,
+        label: order.order_number,
+        after: { order_id: orderId, carrier, tracking_number: trackingNumber },
+      });
     }
     return getAdminOrder(trx, orderId);
   });

@@ -53,6 +53,7 @@ import {
   VARIANT_NAME_COLUMNS,
   type StockChange,
 } from './stock';
+import { recordAudit } from './audit';
 
 type Order = Schemas['Order'];
 type OrderSummary = Schemas['OrderSummary'];
@@ -384,6 +385,14 @@ async function transition(
         created_at: change.now,
       })
       .execute();
+    await recordAudit(trx, change.admin, {
+      action: 'update',
+      entity: 'order',
+      entity_id: orderId,
+      label: current.order_number,
+      before: { status: current.status },
+      after: { status: to },
+    });
     return { from: current.status, orderNumber: current.order_number };
   }
 }

@@ -25,6 +25,7 @@ import {
 import { optionalText } from './text-input';
 import { countOf } from './row-counts';
 import { variantFacts, type VariantFacts } from './variant-facts';
+import { recordAudit, type AuditActor } from './audit';
 
 type Product = Schemas['Product'];
 
@@ -170,6 +171,26 @@ export async function getProduct(db: Db, id: number, at: Date): Promise<Product>
   return product;
 }
 
+/** The product as the audit log records it: as presented, with its default variant's inventory. */
+async function auditedProduct(db: Db, id: number, at: Date) {
+  const [product, inventory] = await Promise.all([
+    getProduct(db, id, at),
+    findDefaultVariant(db, id),
+  ]);
+  return {
+    ...product,
+    inventory: inventory && {
+      sku: inventory.sku,
+      barcode: inventory.barcode,
+      weight: inventory.weight === null ? null : Number(inventory.weight),
+      stock_quantity: inventory.stock_quantity,
+      low_stock_threshold: inventory.low_stock_threshold,
+      track_inventory: toBool(inventory.track_inventory),
+      allow_backorder: toBool(inventory.allow_backorder),
+    },
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Input normalisation
 
@@ -291,7 +312,7 @@ function throwIssues(issues: ValidationIssue[]): void {
 export async function createProduct(
   ctx: AppContext,
   body: Body<'createProduct'>,
-  adminUserId: number | null,
+  actor: AuditActor,
 ): Promise<Product> {
   const { db } = ctx;
   const now = ctx.now().toISOString();
@@ -347,9 +368,17 @@ export async function createProduct(
             compare_at_price: row.compare_at_price === null ? null : Number(row.compare_at_price),
           },
           inventory,
-          { adminUserId, now },
+          { adminUserId: actor?.id ?? null, now },
         );
       }
+      const after = await auditedProduct(trx, row.id, ctx.now());
+      await recordAudit(trx, actor, {
+        action: 'create',
+        entity: 'product',
+        entity_id: row.id,
+        label: after.name,
+        after,
+      });
       return row.id;
     });
   } catch (err) {
@@ -362,7 +391,7 @@ export async function updateProduct(
   ctx: AppContext,
   id: number,
   body: Body<'updateProduct'>,
-  adminUserId: number | null,
+  actor: AuditActor,
 ): Promise<Product> {
   const { db } = ctx;
   const now = ctx.now().toISOString();
@@ -388,12 +417,15 @@ export async function updateProduct(
   const existingDefault = await findDefaultVariant(db, id);
   if (inventory?.sku) await assertSkuFree(db, inventory.sku, existingDefault?.id);
 
-  const change = { adminUserId, now };
+  const change = { adminUserId: actor?.id ?? null, now };
   try {
     await db.transaction().execute(async (trx) => {
-      // The UPDATE comes first: it takes the product's row lock, as the variants API does
-      // before adding or removing variants, so the checks below see a settled variant set on
-      // PostgreSQL (SQLite serialises transactions anyway). A refusal rolls it back.
+      // The product's row lock comes first, as the variants API takes it before adding or
+      // removing variants: the log's before and the checks below see a settled product and
+      // variant set on PostgreSQL (SQLite serialises transactions anyway). A refusal rolls the
+      // UPDATE back.
+      if (ctx.dialect === 'postgres') await lockProductRow(trx, id);
+      const before = await auditedProduct(trx, id, ctx.now());
       const updated = await trx
         .updateTable('products')
         .set({ ...columns, updated_at: now })
@@ -436,6 +468,15 @@ export async function updateProduct(
         if (defaultVariant) await updateDefaultVariant(trx, defaultVariant.id, inventory, change);
         else await createDefaultVariant(trx, prices, inventory, change);
       }
+      const after = await auditedProduct(trx, id, ctx.now());
+      await recordAudit(trx, actor, {
+        action: 'update',
+        entity: 'product',
+        entity_id: id,
+        label: after.name,
+        before,
+        after,
+      });
     });
   } catch (err) {
     throw mapUniqueViolation(err);
@@ -444,7 +485,22 @@ export async function updateProduct(
 }
 
 /** Deletes the product; its variants and their stock movements go with it (FK cascade). */
-export async function deleteProduct(db: Db, id: number): Promise<void> {
-  const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound(PRODUCT_NOT_FOUND);
+export async function deleteProduct(ctx: AppContext, id: number, actor: AuditActor): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (ctx.dialect === 'postgres') await lockProductRow(trx, id);
+    const before = await auditedProduct(trx, id, ctx.now());
+    const result = await trx.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw notFound(PRODUCT_NOT_FOUND);
+    await recordAudit(trx, actor, {
+      action: 'delete',
+      entity: 'product',
+      entity_id: id,
+      label: before.name,
+      before,
+    });
+  });
+}
+
+async function lockProductRow(trx: Db, id: number): Promise<void> {
+  await trx.selectFrom('products').select('id').where('id', '=', id).forUpdate().execute();
 }

@@ -8,7 +8,7 @@ import { invalid } from '../api/problem';
 import { json, money } from '../api/present';
 import type { Schemas } from '../api/types';
 import type { Db } from '../db/database';
-import type { AdminUserRow, Database } from '../db/schema';
+import type { Database } from '../db/schema';
 import {
   canonicalTimeZone,
   INVALID_MATRICULE,
@@ -19,6 +19,7 @@ import { toMillimes } from '../domain/money';
 import { contentTypeForKey, type Storage } from '../storage/storage';
 import { mediaUrl } from './signed-urls';
 import { optionalText, requiredText } from './text-input';
+import { recordAudit, type AuditActor } from './audit';
 
 export type ShopSettingsRow = Selectable<Database['shop_settings']>;
 type ShopSettings = Schemas['ShopSettings'];
@@ -127,7 +128,7 @@ export async function updateShopSettings(
   { db, dialect }: Pick<AppContext, 'db' | 'dialect'>,
   storage: Storage,
   body: ShopSettingsUpdate,
-  admin: Pick<AdminUserRow, 'id'> | null,
+  admin: AuditActor,
   now: Date,
 ): Promise<ShopSettings> {
   const next = await normalise(body, storage);
@@ -158,6 +159,13 @@ export async function updateShopSettings(
         created_at: at,
       })
       .execute();
+    await recordAudit(trx, admin, {
+      action: 'update',
+      entity: 'shop_settings',
+      entity_id: 1,
+      before: Object.fromEntries(changes.map((c) => [c.field, c.before])),
+      after: Object.fromEntries(changes.map((c) => [c.field, c.after])),
+    });
   });
   return getShopSettings(db);
 }

@@ -22,6 +22,7 @@ import { percent } from '../api/present';
 import { conflict, invalid, notFound } from '../api/problem';
 import type { Schemas } from '../api/types';
 import { optionalText, requiredText } from './text-input';
+import { recordRowAudits, type AuditAction, type AuditActor } from './audit';
 
 /** What the write operations need: the database and which SQL dialect it speaks. */
 export type Store = Pick<AppContext, 'db' | 'dialect'>;
@@ -59,6 +60,26 @@ export function presentVatRate(
     updated_at: row.updated_at,
   };
 }
+
+/** The log names a rate by its name; its usage counts (undefined) are not its own fields. */
+const vatRateKind = (at: Date) => ({
+  entity: 'vat_rate' as const,
+  view: (row: VatRateRow) => ({
+    ...presentVatRate(row, at),
+    product_count: undefined,
+    variant_count: undefined,
+  }),
+  label: (rate: { name: string }) => rate.name,
+});
+
+/** Records writes of rates in the write's transaction. */
+const auditRates = (
+  trx: Db,
+  actor: AuditActor,
+  action: AuditAction,
+  at: Date,
+  rows: { before?: VatRateRow[]; after?: VatRateRow[] },
+) => recordRowAudits(trx, actor, vatRateKind(at), action, rows);
 
 export interface VatRateFilter {
   country_code?: string | undefined;
@@ -204,6 +225,7 @@ export async function createVatRate(
   store: Store,
   input: VatRateCreateInput,
   now: string,
+  actor: AuditActor,
 ): Promise<VatRateRow> {
   const at = new Date(now);
   const effectiveFrom = timestamp(input.effective_from, 'effective_from');
@@ -231,8 +253,14 @@ export async function createVatRate(
   }
   return store.db.transaction().execute(async (trx) => {
     await checkSuccessor(trx, { id: null, ...values }, values.successor_id);
-    if (isDefault) await clearOtherDefaults(trx, store.dialect, countryCode, null, now);
-    return trx.insertInto('vat_rates').values(values).returningAll().executeTakeFirstOrThrow();
+    if (isDefault) await clearOtherDefaults(trx, store.dialect, countryCode, null, now, actor);
+    const row = await trx
+      .insertInto('vat_rates')
+      .values(values)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await auditRates(trx, actor, 'create', at, { after: [row] });
+    return row;
   });
 }
 
@@ -241,6 +269,7 @@ export async function updateVatRate(
   id: number,
   input: VatRateUpdateInput,
   now: string,
+  actor: AuditActor,
 ): Promise<VatRateRow> {
   const changes: VatRateChanges = {};
   if (input.name !== undefined) changes.name = requiredText(input.name, 'name');
@@ -286,21 +315,28 @@ export async function updateVatRate(
       input.effective_to !== undefined ||
       input.country_code !== undefined;
     if (successorTouched) await checkSuccessor(trx, result, result.successor_id);
-    if (isDefault) await clearOtherDefaults(trx, store.dialect, countryCode, id, now);
-    return trx
+    if (isDefault) await clearOtherDefaults(trx, store.dialect, countryCode, id, now, actor);
+    const updated = await trx
       .updateTable('vat_rates')
       .set({ ...changes, updated_at: now })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await auditRates(trx, actor, 'update', new Date(now), { before: [current], after: [updated] });
+    return updated;
   });
 }
 
 /** Deletes an unused rate; 409 naming how many products and variants still use it. */
-export async function deleteVatRate(db: Kysely<Database>, id: number): Promise<void> {
+export async function deleteVatRate(
+  db: Kysely<Database>,
+  id: number,
+  now: Date,
+  actor: AuditActor,
+): Promise<void> {
   try {
     await db.transaction().execute(async (trx) => {
-      await getVatRate(trx, id);
+      const before = await getVatRate(trx, id);
       const usage = await countUsage(trx, id);
       if (usage.products > 0 || usage.variants > 0) throw conflict(usageMessage(usage));
       const predecessor = await trx
@@ -314,6 +350,7 @@ export async function deleteVatRate(db: Kysely<Database>, id: number): Promise<v
         );
       }
       await trx.deleteFrom('vat_rates').where('id', '=', id).execute();
+      await auditRates(trx, actor, 'delete', now, { before: [before] });
     });
   } catch (err) {
     // A product or variant took the rate between the count and the delete.
@@ -358,6 +395,7 @@ async function clearOtherDefaults(
   countryCode: string,
   exceptId: number | null,
   now: string,
+  actor: AuditActor,
 ): Promise<void> {
   if (dialect === 'postgres') {
     await sql`select pg_advisory_xact_lock(hashtext(${`vat_rates.default.${countryCode}`}))`.execute(
@@ -370,7 +408,11 @@ async function clearOtherDefaults(
     .where('country_code', '=', countryCode)
     .where('is_default', '=', 1);
   if (exceptId !== null) query = query.where('id', '<>', exceptId);
-  await query.execute();
+  const cleared = await query.returningAll().execute();
+  await auditRates(trx, actor, 'update', new Date(now), {
+    before: cleared.map((row) => ({ ...row, is_default: 1 })),
+    after: cleared,
+  });
 }
 
 function rateBp(rate: number): number {
