@@ -7,6 +7,7 @@ import { cartHandlers } from './cart';
 import { categoriesHandlers } from './categories';
 import { customersHandlers } from './customers';
 import { exportsHandlers } from './exports';
+import { importsHandlers } from './imports';
 import { invoicesHandlers } from './invoices';
 import { ordersHandlers } from './orders';
 import { productsHandlers } from './products';
@@ -32,6 +33,7 @@ const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
   invoicesHandlers,
   settingsHandlers,
   exportsHandlers,
+  importsHandlers,
 ];
 
 /** Every operation's handler, by operationId. */
