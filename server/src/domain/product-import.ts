@@ -228,7 +228,7 @@ function cellReader(cells: Map<ImportColumn, string>, decimalComma: boolean, err
       if (value === undefined) return undefined;
       const n = /^[+-]?\d+$/.test(value) ? Number(value) : NaN;
       if (!Number.isSafeInteger(n) || Math.abs(n) > MAX_STOCK) {
-        return fail(column, `"${value}" is not a whole number from 0 to ${MAX_STOCK}`);
+        return fail(column, `"${value}" is not a whole number`);
       }
       return n;
     },

@@ -311,9 +311,6 @@ export async function planImport(db: Db, lines: ImportLine[], at: Date): Promise
       cells.vat_rate_name === undefined
         ? undefined
         : rateId(cells.vat_rate_name, before?.vat_rate_id ?? null, errors);
-    if (!existing && cells.vat_rate_name === undefined) {
-      errors.push({ column: 'vat_rate_name', message: 'Required for a new product' });
-    }
     const defaultVariant = existing && catalogue.defaults.get(existing.id);
     const plan: ProductPlan = {
       slug,
@@ -347,8 +344,14 @@ export async function planImport(db: Db, lines: ImportLine[], at: Date): Promise
       id: existing ? existing.id : null,
       nextPosition: existing ? (catalogue.positions.get(existing.id) ?? 0) : 0,
     };
-    if (!existing && cells.base_price === undefined && line.variant.price === undefined) {
+    // A new product needs these (an empty cell, not a wrong one, which has its own message).
+    const missing = (column: ImportColumn, given: unknown) =>
+      !existing && given === undefined && !errors.some((e) => e.column === column);
+    if (missing('base_price', cells.base_price ?? line.variant.price)) {
       errors.push({ column: 'base_price', message: 'Required for a new product' });
+    }
+    if (missing('vat_rate_name', cells.vat_rate_name)) {
+      errors.push({ column: 'vat_rate_name', message: 'Required for a new product' });
     }
     products.set(slug, plan);
     return plan;
@@ -492,7 +495,8 @@ export async function planImport(db: Db, lines: ImportLine[], at: Date): Promise
     const isSimple =
       sku === null ||
       sku === PLACEHOLDER_SKU ||
-      catalogue.variants.get(sku)?.is_default === 1 ||
+      (catalogue.variants.get(sku)?.is_default === 1 &&
+        catalogue.variants.get(sku)?.product_slug === product.slug) ||
       (product.defaultVariant !== undefined && product.defaultVariant.sku === sku);
     row.variant = isSimple ? simpleRow(line, product) : variantRow(line, product, sku);
   }
