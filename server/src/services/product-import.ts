@@ -840,8 +840,5 @@ export async function importTemplate(db: Db, at: Date): Promise<CsvExport> {
       variant_is_active: true,
     }),
   ];
-  async function* pages() {
-    yield records;
-  }
-  return { total: records.length, columns: IMPORT_COLUMNS, pages: pages() };
+  return { total: records.length, columns: IMPORT_COLUMNS, pages: [records] };
 }
