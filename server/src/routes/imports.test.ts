@@ -24,6 +24,26 @@ const MB = 1024 * 1024;
 
 type Report = Schemas['ProductImportReport'];
 type Refused = Schemas['ProductImportRefused'];
+type ReportRow = Schemas['ImportRow'];
+
+/** A row of a report: nothing changed, no error and no ids unless told. */
+const row = (
+  line: number,
+  action: ReportRow['action'],
+  slug: string,
+  sku: string | null,
+  rest: Partial<ReportRow>,
+): ReportRow => ({
+  line,
+  action,
+  slug,
+  sku,
+  product_id: null,
+  variant_id: null,
+  changed: [],
+  errors: [],
+  ...rest,
+});
 
 interface Upload {
   mode?: 'dry_run' | 'apply';
@@ -138,7 +158,7 @@ describe.each(testDialects)('CSV import of products (%s)', (dialect) => {
   ];
 
   it('reports each row of a dry run: created, updated, unchanged or refused and why', async () => {
-    const { mug, tee, small } = await catalogue();
+    const { tee, small } = await catalogue();
     const before = await snapshot();
     const res = await upload(
       csv([
@@ -159,58 +179,27 @@ describe.each(testDialects)('CSV import of products (%s)', (dialect) => {
       rows_total: 7,
       summary: { create: 2, update: 1, unchanged: 1, refused: 3 },
       rows: [
-        {
-          line: 2,
-          action: 'create',
-          slug: 'new-cap',
-          sku: null,
-          product_id: null,
-          variant_id: null,
+        row(2, 'create', 'new-cap', null, {
           changed: ['product_name', 'category', 'base_price', 'vat_rate_name', 'stock_quantity'],
-          errors: [],
-        },
-        {
-          line: 4,
-          action: 'update',
-          slug: 'tee',
-          sku: 'TEE-S',
+        }),
+        row(4, 'update', 'tee', 'TEE-S', {
           product_id: tee.id,
           variant_id: small.id,
           changed: ['price'],
-          errors: [],
-        },
-        {
-          line: 5,
-          action: 'create',
-          slug: 'tee',
-          sku: 'TEE-M',
+        }),
+        row(5, 'create', 'tee', 'TEE-M', {
           product_id: tee.id,
-          variant_id: null,
           changed: ['sku', 'option_values', 'price', 'stock_quantity'],
-          errors: [],
-        },
-        {
-          line: 6,
-          action: 'refused',
-          slug: 'bad',
-          sku: null,
-          product_id: null,
-          variant_id: null,
-          changed: [],
+        }),
+        row(6, 'refused', 'bad', null, {
           errors: [
             { column: 'base_price', message: '"1.2345" has more than 3 decimals' },
             { column: 'category', message: 'Unknown category "Hats"' },
             { column: 'vat_rate_name', message: 'VAT rate "TVA 13%" is not in force' },
           ],
-        },
-        {
-          line: 7,
-          action: 'refused',
-          slug: 'tee',
-          sku: 'MUG-1',
+        }),
+        row(7, 'refused', 'tee', 'MUG-1', {
           product_id: tee.id,
-          variant_id: null,
-          changed: [],
           errors: [
             {
               column: 'option_values',
@@ -219,15 +208,9 @@ describe.each(testDialects)('CSV import of products (%s)', (dialect) => {
             { column: 'stock_quantity', message: '"1.5" is not a whole number' },
             { column: 'sku', message: 'SKU MUG-1 belongs to another product ("mug")' },
           ],
-        },
-        {
-          line: 8,
-          action: 'refused',
-          slug: 'tee',
-          sku: 'TEE-M',
+        }),
+        row(8, 'refused', 'tee', 'TEE-M', {
           product_id: tee.id,
-          variant_id: null,
-          changed: [],
           errors: [
             {
               column: 'price',
@@ -239,10 +222,9 @@ describe.each(testDialects)('CSV import of products (%s)', (dialect) => {
             },
             { column: 'sku', message: 'SKU TEE-M is on line 5 already' },
           ],
-        },
+        }),
       ],
     });
-    expect(mug.productId).toBeGreaterThan(0);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -277,20 +259,7 @@ describe.each(testDialects)('CSV import of products (%s)', (dialect) => {
       vat_rate_id: shop.tn19.id,
     });
     expect(report.rows[0]).toMatchObject({ line: 2, product_id: cap.id });
-    const variants = await db()
-      .selectFrom('variants')
-      .select([
-        'id',
-        'product_id',
-        'sku',
-        'variant_title',
-        'option_values',
-        'price',
-        'stock_quantity',
-        'is_default',
-      ])
-      .orderBy('id')
-      .execute();
+    const { variants } = await snapshot();
     const capStock = variants.find((v) => v.product_id === cap.id);
     const medium = variants.find((v) => v.sku === 'TEE-M');
     expect(capStock).toMatchObject({

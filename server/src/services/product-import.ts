@@ -145,20 +145,16 @@ async function loadCatalogue(db: Db, lines: ImportLine[]): Promise<Catalogue> {
   const defaults = new Map<number, VariantRow>();
   const positions = new Map<number, number>();
   for (const part of chunks([...products.values()].map((p) => p.id))) {
-    const rows = await db
+    // Every variant of these products: their default variant and the next free position.
+    for (const row of await db
       .selectFrom('variants')
       .selectAll()
       .where('product_id', 'in', part)
-      .where('is_default', '=', 1)
-      .execute();
-    for (const row of rows) defaults.set(Number(row.product_id), row);
-    const last = await db
-      .selectFrom('variants')
-      .select(['product_id', (eb) => eb.fn.max('position').as('position')])
-      .where('product_id', 'in', part)
-      .groupBy('product_id')
-      .execute();
-    for (const row of last) positions.set(Number(row.product_id), Number(row.position) + 1);
+      .execute()) {
+      const productId = Number(row.product_id);
+      if (row.is_default === 1) defaults.set(productId, row);
+      positions.set(productId, Math.max(positions.get(productId) ?? 0, Number(row.position) + 1));
+    }
   }
   const [categories, rates] = await Promise.all([
     db.selectFrom('categories').select(['id', 'name', 'slug']).execute(),
@@ -584,31 +580,27 @@ async function writePlan(trx: Db, plan: ImportPlan, { fileName, actor, now }: Wr
   const audits: AuditEntry[] = [];
 
   const created = plan.products.filter((p) => !p.existing);
-  for (const part of chunks(created)) {
-    const rows = await trx
-      .insertInto('products')
-      .values(
-        part.map((p): NewProduct => ({
-          ...p.after,
-          slug: p.slug,
-          // The file has no description; the product's name stands in until it is written.
-          description: p.after.name,
-          short_description: null,
-          brand: null,
-          images: '[]',
-          is_featured: 0,
-          meta_title: null,
-          meta_description: null,
-          tags: '[]',
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .returning(['id', 'slug'])
-      .execute();
-    const ids = new Map(rows.map((r) => [r.slug, r.id]));
-    for (const p of part) p.id = ids.get(p.slug) ?? null;
+  const productRows = created.map((p): NewProduct => ({
+    ...p.after,
+    slug: p.slug,
+    // The file has no description; the product's name stands in until it is written.
+    description: p.after.name,
+    short_description: null,
+    brand: null,
+    images: '[]',
+    is_featured: 0,
+    meta_title: null,
+    meta_description: null,
+    tags: '[]',
+    created_at: at,
+    updated_at: at,
+  }));
+  const productIds = new Map<string, number>();
+  for (const part of chunks(productRows)) {
+    const rows = await trx.insertInto('products').values(part).returning(['id', 'slug']).execute();
+    for (const r of rows) productIds.set(r.slug, r.id);
   }
+  for (const p of created) p.id = productIds.get(p.slug) ?? null;
   for (const p of plan.products) {
     const id = p.id!;
     if (!p.before) {
@@ -638,38 +630,37 @@ async function writePlan(trx: Db, plan: ImportPlan, { fileName, actor, now }: Wr
 
   const movements: { variant: VariantPlan; before: number }[] = [];
   const fresh = plan.variants.filter((v) => !v.existing);
-  for (const part of chunks(fresh)) {
+  const variantRows = fresh.map((v): NewVariant => ({
+    ...v.after,
+    product_id: v.product.id!,
+    is_default: fromBool(v.isDefault),
+    cost_price: null,
+    vat_rate_id: null,
+    barcode: null,
+    weight: null,
+    dimensions: null,
+    images: '[]',
+    low_stock_threshold: DEFAULT_LOW_STOCK_THRESHOLD,
+    position: v.position,
+    created_at: at,
+    updated_at: at,
+  }));
+  // A real SKU names one variant; a default variant is its product's only one.
+  const key = (sku: string, productId: number, isDefault: boolean) =>
+    isDefault ? `default ${productId}` : `sku ${sku}`;
+  const variantIds = new Map<string, number>();
+  for (const part of chunks(variantRows)) {
     const rows = await trx
       .insertInto('variants')
-      .values(
-        part.map((v): NewVariant => ({
-          ...v.after,
-          product_id: v.product.id!,
-          is_default: fromBool(v.isDefault),
-          cost_price: null,
-          vat_rate_id: null,
-          barcode: null,
-          weight: null,
-          dimensions: null,
-          images: '[]',
-          low_stock_threshold: DEFAULT_LOW_STOCK_THRESHOLD,
-          position: v.position,
-          created_at: at,
-          updated_at: at,
-        })),
-      )
+      .values(part)
       .returning(['id', 'sku', 'product_id', 'is_default'])
       .execute();
-    // A real SKU names one variant; a default variant is its product's only one.
-    const key = (sku: string, productId: number, isDefault: boolean) =>
-      isDefault ? `default ${productId}` : `sku ${sku}`;
-    const ids = new Map(
-      rows.map((r) => [key(r.sku, Number(r.product_id), r.is_default === 1), r.id]),
-    );
-    for (const v of part) {
-      v.id = ids.get(key(v.after.sku, v.product.id!, v.isDefault)) ?? null;
-      if (v.after.stock_quantity !== 0) movements.push({ variant: v, before: 0 });
-    }
+    for (const r of rows)
+      variantIds.set(key(r.sku, Number(r.product_id), r.is_default === 1), r.id);
+  }
+  for (const v of fresh) {
+    v.id = variantIds.get(key(v.after.sku, v.product.id!, v.isDefault)) ?? null;
+    if (v.after.stock_quantity !== 0) movements.push({ variant: v, before: 0 });
   }
   for (const v of plan.variants) {
     const label = v.after.sku;
