@@ -144,18 +144,10 @@ describe.each(testDialects)('CSV import of products (%s)', (dialect) => {
     return { shirts, mug, tee, small };
   }
 
-  const HEADER = [
-    'slug',
-    'product_name',
-    'category',
-    'base_price',
-    'vat_rate_name',
-    'sku',
-    'variant_title',
-    'option_values',
-    'price',
-    'stock_quantity',
-  ];
+  const HEADER = (
+    'slug,product_name,category,base_price,vat_rate_name,' +
+    'sku,variant_title,option_values,price,stock_quantity'
+  ).split(',');
 
   /** The refused cells of the dry run's file below: line, column, message, in report order. */
   const REFUSALS: [number, string, string][] = [
@@ -442,24 +434,11 @@ describe.each(testDialects)('CSV import of products (%s)', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="products-template.csv"');
     const [header, ...rows] = parseCsv(res.body.replace(/^\uFEFF/, ''));
-    expect(header).toEqual([
-      'product_name',
-      'slug',
-      'category',
-      'is_active',
-      'price_includes_vat',
-      'base_price',
-      'vat_rate_name',
-      'sku',
-      'variant_title',
-      'option_values',
-      'price',
-      'compare_at_price',
-      'stock_quantity',
-      'track_inventory',
-      'allow_backorder',
-      'variant_is_active',
-    ]);
+    expect(header?.join(',')).toBe(
+      'product_name,slug,category,is_active,price_includes_vat,base_price,vat_rate_name,sku,' +
+        'variant_title,option_values,price,compare_at_price,stock_quantity,track_inventory,' +
+        'allow_backorder,variant_is_active',
+    );
     expect(rows).toHaveLength(2);
     // The template imports as it is.
     const report = reportOf(await upload(res.body, { mode: 'apply' }));

@@ -13,7 +13,7 @@
 //   with the stock in the same transaction (stock = Σ movements), and each product or variant
 //   created or changed is an audit entry there too.
 import type { Schemas } from '../api/types';
-import { conflict } from '../api/problem';
+import { HttpProblem } from '../api/problem';
 import { json, money, moneyOrNull } from '../api/present';
 import { fromBool, toBool } from '../db/bool';
 import type { Db } from '../db/database';
@@ -44,6 +44,9 @@ export class ImportRefused extends Error {
     super(`${n} ${n === 1 ? 'row is' : 'rows are'} refused; nothing was imported`);
   }
 }
+
+/** The contract has no 409 for an import: a race with another writer refuses the file (422). */
+const changedMeanwhile = (what: string) => new HttpProblem(422, `${what}; import the file again`);
 
 /** Values bound per query: far below SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
 const CHUNK = 500;
@@ -683,7 +686,7 @@ async function writePlan(trx: Db, plan: ImportPlan, { fileName, actor, now }: Wr
       .where('stock_quantity', '=', v.before.stock_quantity)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) {
-      throw conflict(`The stock of ${label} changed during the import; import the file again`);
+      throw changedMeanwhile(`The stock of ${label} changed during the import`);
     }
     if (v.after.stock_quantity !== v.before.stock_quantity) {
       movements.push({ variant: v, before: v.before.stock_quantity });
@@ -774,10 +777,9 @@ export async function importProducts(db: Db, request: ImportRequest): Promise<Re
     });
   } catch (err) {
     // Another writer took a slug or SKU between the check and the write.
-    if (isUniqueViolation(err))
-      throw conflict(
-        'A product or SKU of the file was just created elsewhere; import the file again',
-      );
+    if (isUniqueViolation(err)) {
+      throw changedMeanwhile('A product or SKU of the file was just created elsewhere');
+    }
     throw err;
   }
 }
