@@ -10,7 +10,7 @@ import { toMillimes } from './money';
 export class ImportFileError extends Error {}
 
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
-export const MAX_IMPORT_ROWS = 50_000;
+const MAX_IMPORT_ROWS = 50_000;
 
 type ExportColumn = (typeof CSV_COLUMNS.products)[number];
 /** Columns an export writes that an import accepts and ignores (ids, computed prices). */
@@ -56,7 +56,7 @@ export interface ImportLine {
 }
 
 /** The bytes as text: UTF-8 (a byte order mark is dropped), or the file is refused. */
-export function decodeCsv(bytes: Uint8Array): string {
+function decodeCsv(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {

@@ -204,7 +204,7 @@ interface RowPlan {
   action: Schemas['ImportRowAction'];
 }
 
-export interface ImportPlan {
+interface ImportPlan {
   rows: RowPlan[];
   products: ProductPlan[];
   variants: VariantPlan[];
@@ -248,7 +248,7 @@ const sameOptions = (a: Record<string, string>, b: Record<string, string>) =>
   Object.entries(a).every(([k, v]) => b[k] === v);
 
 /** Checks every row against the catalogue; writes nothing. */
-export async function planImport(db: Db, lines: ImportLine[], at: Date): Promise<ImportPlan> {
+async function planImport(db: Db, lines: ImportLine[], at: Date): Promise<ImportPlan> {
   const catalogue = await loadCatalogue(db, lines);
   const products = new Map<string, ProductPlan>();
   const variants: VariantPlan[] = [];
