@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, neutraliseFormula } from './csv';
+import { csvCell, neutraliseFormula, readCell } from './csv';
 
 describe('neutraliseFormula', () => {
   it.each([
@@ -26,5 +26,23 @@ describe('csvCell', () => {
   it('writes null as empty, booleans as true/false, numbers as they are', () => {
     expect([null, true, false, 19.5, -3].map(csvCell)).toEqual(['', 'true', 'false', '19.5', '-3']);
     expect(csvCell('=1+1')).toBe(`'=1+1`);
+  });
+});
+
+describe('readCell', () => {
+  it('takes back what neutraliseFormula wrote, and flags a formula nobody neutralised', () => {
+    for (const text of [
+      '=HYPERLINK("x")',
+      '+cmd',
+      '-2+3',
+      '@SUM(A1)',
+      '-3',
+      'Rapid-Poste',
+      "'Tis",
+    ]) {
+      expect(readCell(neutraliseFormula(text))).toEqual({ text, formula: false });
+    }
+    expect(readCell('=1+1')).toEqual({ text: '=1+1', formula: true });
+    expect(readCell('@SUM(A1)')).toEqual({ text: '@SUM(A1)', formula: true });
   });
 });

@@ -21,3 +21,15 @@ export function csvCell(value: CsvValue): string {
   if (typeof value === 'string') return neutraliseFormula(value);
   return String(value);
 }
+
+/**
+ * A cell read back from a file, the inverse of neutraliseFormula: "'=1+1" (the apostrophe an
+ * export put in front) is the text "=1+1", taken as data. `formula` is true for a cell that a
+ * spreadsheet would run and nobody neutralised: an import refuses it.
+ */
+export function readCell(text: string): { text: string; formula: boolean } {
+  if (text.startsWith("'") && neutraliseFormula(text.slice(1)) !== text.slice(1)) {
+    return { text: text.slice(1), formula: false };
+  }
+  return { text, formula: neutraliseFormula(text) !== text };
+}

@@ -9,6 +9,7 @@ import { cartHandlers } from './cart';
 import { categoriesHandlers } from './categories';
 import { customersHandlers } from './customers';
 import { exportsHandlers } from './exports';
+import { importsHandlers } from './imports';
 import { invoicesHandlers } from './invoices';
 import { ordersHandlers } from './orders';
 import { productsHandlers } from './products';
@@ -37,6 +38,7 @@ const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
   exportsHandlers,
   stockMovementsHandlers,
   auditHandlers,
+  importsHandlers,
 ];
 
 /** Every operation's handler, by operationId. */

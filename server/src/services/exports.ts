@@ -34,7 +34,7 @@ export interface CsvExport {
   total: number;
   columns: readonly string[];
   /** Records, a page at a time; nothing is read before the stream asks. */
-  pages: AsyncIterable<CsvValue[][]>;
+  pages: AsyncIterable<CsvValue[][]> | Iterable<CsvValue[][]>;
 }
 
 /**

@@ -32,6 +32,8 @@ export const STOCK_REASONS = {
   /** An order took its units again on moving back to `status`. */
   orderTookBack: (orderNumber: string, status: OrderStatus) =>
     `Order ${orderNumber} back to ${status}`,
+  /** A CSV import (importProducts) set the stock. */
+  csvImport: (fileName: string) => `CSV import ${fileName}`,
 } as const;
 
 export interface StockChange {

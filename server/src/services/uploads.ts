@@ -213,7 +213,7 @@ function formatFor(kind: MediaKind, name: string): Format {
 }
 
 /** The client's file name as shown in messages: no folders, no control characters, bounded. */
-function displayName(filename: string): string {
+export function displayName(filename: string): string {
   const base = filename.split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
@@ -235,7 +235,7 @@ function tooManyFiles(target: UploadTarget, maxCount: number): HttpProblem {
 }
 
 /** Errors of the multipart parser (malformed body, its own limits) as answers. */
-function fromMultipartError(err: unknown, target?: UploadTarget, maxCount = 1): unknown {
+export function fromMultipartError(err: unknown, target?: UploadTarget, maxCount = 1): unknown {
   if (err instanceof HttpProblem) return err;
   const e = err as { code?: string; message?: string; statusCode?: number };
   if (e.code === 'FST_FILES_LIMIT' && target) return tooManyFiles(target, maxCount);

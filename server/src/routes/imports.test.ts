@@ -1,0 +1,485 @@
+// CSV import of products and variants (importProducts, getProductImportTemplate): the dry run's
+// report row by row with its messages, apply all or nothing (products, variants, stock movements
+// and audit entries), an exported file imported back unchanged, and the files refused whole.
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { expectProblem, expectStatus, type Schemas } from '../../test-support/contract';
+import { useAdminAccount, useTestApp, type AuthHeaders } from '../../test-support/app';
+import { parseCsv } from '../../test-support/csv';
+import { testDialects } from '../../test-support/databases';
+import {
+  insertCategory,
+  insertProduct,
+  insertVariant,
+  insertVatRate,
+} from '../../test-support/fixtures';
+import { useShop } from '../../test-support/shop';
+import { stockLedgerMismatches } from '../../test-support/stock';
+
+const IMPORT = '/api/v1/admin/imports/products';
+const TEMPLATE = '/api/v1/admin/imports/products/template';
+const EXPORT = '/api/v1/admin/exports/products';
+const MB = 1024 * 1024;
+
+type Report = Schemas['ProductImportReport'];
+type Refused = Schemas['ProductImportRefused'];
+type ReportRow = Schemas['ImportRow'];
+
+/** A row of a report: nothing changed, no error and no ids unless told. */
+const row = (
+  line: number,
+  action: ReportRow['action'],
+  slug: string,
+  sku: string | null,
+  rest: Partial<ReportRow>,
+): ReportRow => ({
+  line,
+  action,
+  slug,
+  sku,
+  product_id: null,
+  variant_id: null,
+  changed: [],
+  errors: [],
+  ...rest,
+});
+
+interface Upload {
+  mode?: 'dry_run' | 'apply';
+  name?: string;
+  type?: string;
+  headers?: AuthHeaders;
+}
+
+/** A CSV text from rows of cells (commas, CRLF; cells holding a comma or quote quoted). */
+const csv = (rows: (string | number)[][], delimiter = ','): string =>
+  rows
+    .map((row) =>
+      row
+        .map(String)
+        .map((c) => (/[",;\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c))
+        .join(delimiter),
+    )
+    .join('\r\n') + '\r\n';
+
+describe.each(testDialects)('CSV import of products (%s)', (dialect) => {
+  const t = useTestApp(dialect);
+  const shop = useShop(t);
+  const admin = useAdminAccount(t, 'admin');
+  const db = () => t.database.db;
+  let rateName = '';
+
+  beforeEach(async () => {
+    await db().deleteFrom('audit_log').execute();
+    const rate = await db()
+      .selectFrom('vat_rates')
+      .select('name')
+      .where('id', '=', shop.tn19.id)
+      .executeTakeFirstOrThrow();
+    rateName = rate.name;
+  });
+
+  async function upload(body: string | Buffer, options: Upload = {}) {
+    const {
+      mode = 'dry_run',
+      name = 'products.csv',
+      type = 'text/csv',
+      headers = admin.headers,
+    } = options;
+    const form = new FormData();
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    return t.app.inject({
+      method: 'POST',
+      url: `${IMPORT}?mode=${mode}`,
+      headers: { ...headers, 'content-type': request.headers.get('content-type') as string },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+  }
+
+  const reportOf = (res: LightMyRequestResponse) =>
+    expectStatus<Report>(res, 200, 'importProducts');
+
+  /** Everything an import may write, to show that a refused one wrote nothing. */
+  async function snapshot() {
+    const [products, variants, movements, audit] = await Promise.all([
+      db().selectFrom('products').selectAll().orderBy('id').execute(),
+      db().selectFrom('variants').selectAll().orderBy('id').execute(),
+      db().selectFrom('stock_movements').selectAll().orderBy('id').execute(),
+      db().selectFrom('audit_log').selectAll().orderBy('id').execute(),
+    ]);
+    return { products, variants, movements, audit };
+  }
+
+  /** A shop with a simple product (mug), a product with a variant (tee) and an expired rate. */
+  async function catalogue() {
+    const shirts = await insertCategory(db(), { name: 'Shirts', slug: 'shirts' });
+    const mug = await shop.simple(
+      { name: 'Mug', slug: 'mug', base_price: 10_000 },
+      { sku: 'MUG-1', stock_quantity: 10 },
+    );
+    const tee = await insertProduct(db(), {
+      name: 'Tee',
+      slug: 'tee',
+      category_id: shirts.id,
+      has_variants: 1,
+      base_price: 20_000,
+      vat_rate_id: shop.tn19.id,
+    });
+    const small = await insertVariant(db(), tee.id, {
+      sku: 'TEE-S',
+      variant_title: 'S',
+      option_values: '{"Size":"S"}',
+      price: 20_000,
+      stock_quantity: 5,
+    });
+    await insertVatRate(db(), {
+      name: 'TVA 13%',
+      rate_bp: 1300,
+      effective_from: '2020-01-01T00:00:00.000Z',
+      effective_to: '2021-01-01T00:00:00.000Z',
+    });
+    return { shirts, mug, tee, small };
+  }
+
+  const HEADER = (
+    'slug,product_name,category,base_price,vat_rate_name,' +
+    'sku,variant_title,option_values,price,stock_quantity'
+  ).split(',');
+
+  /** The refused cells of the dry run's file below: line, column, message, in report order. */
+  const REFUSALS: [number, string, string][] = [
+    [6, 'base_price', '"1.2345" has more than 3 decimals'],
+    [6, 'category', 'Unknown category "Hats"'],
+    [6, 'vat_rate_name', 'VAT rate "TVA 13%" is not in force'],
+    [7, 'option_values', 'Write the options as "Size=M; Colour=Red", not "Size"'],
+    [7, 'stock_quantity', '"1.5" is not a whole number'],
+    [7, 'sku', 'SKU MUG-1 belongs to another product ("mug")'],
+    [8, 'price', `A formula is not accepted: "=1+1" (start it with ' to keep it as text)`],
+    [8, 'product_name', "Differs from line 4, the same product's first row"],
+    [8, 'sku', 'SKU TEE-M is on line 5 already'],
+  ];
+  const refusalsOf = (line: number) =>
+    REFUSALS.filter(([l]) => l === line).map(([, column, message]) => ({ column, message }));
+
+  /** Rows that import: a new simple product, one unchanged, a variant updated, one created. */
+  const goodRows = () => [
+    ['new-cap', 'Cap', 'shirts', '15.000', rateName, '', '', '', '', 7],
+    ['mug', 'Mug', '', '10.000', rateName, 'MUG-1', '', '', '', 10],
+    ['tee', 'Tee', 'Shirts', '20', rateName, 'TEE-S', 'S', 'Size=S', '21.500', 6],
+    ['tee', 'Tee', 'Shirts', '20', rateName, 'TEE-M', '', 'Size=M', '21.5', 3],
+  ];
+
+  it('reports each row of a dry run: created, updated, unchanged or refused and why', async () => {
+    const { tee, small } = await catalogue();
+    const before = await snapshot();
+    const res = await upload(
+      csv([
+        HEADER,
+        ...goodRows(),
+        ['bad', 'Bad', 'Hats', '1.2345', 'TVA 13%', '', '', '', '', ''],
+        ['tee', 'Tee', 'Shirts', '20', rateName, 'MUG-1', 'x', 'Size', '1', '1.5'],
+        ['tee', 'Tea', 'Shirts', '20', rateName, 'TEE-M', 'M', '', '=1+1', ''],
+      ]),
+    );
+    expect(reportOf(res)).toEqual({
+      mode: 'dry_run',
+      applied: false,
+      file_name: 'products.csv',
+      rows_total: 7,
+      summary: { create: 2, update: 1, unchanged: 1, refused: 3 },
+      rows: [
+        row(2, 'create', 'new-cap', null, {
+          changed: ['product_name', 'category', 'base_price', 'vat_rate_name', 'stock_quantity'],
+        }),
+        row(4, 'update', 'tee', 'TEE-S', {
+          product_id: tee.id,
+          variant_id: small.id,
+          changed: ['price', 'stock_quantity'],
+        }),
+        row(5, 'create', 'tee', 'TEE-M', {
+          product_id: tee.id,
+          changed: ['sku', 'option_values', 'price', 'stock_quantity'],
+        }),
+        row(6, 'refused', 'bad', null, { errors: refusalsOf(6) }),
+        row(7, 'refused', 'tee', 'MUG-1', { product_id: tee.id, errors: refusalsOf(7) }),
+        row(8, 'refused', 'tee', 'TEE-M', { product_id: tee.id, errors: refusalsOf(8) }),
+      ],
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('applies a file in one transaction: products, variants, stock movements and audit entries', async () => {
+    const { tee, small, mug } = await catalogue();
+    const res = await upload(csv([HEADER, ...goodRows()]), { mode: 'apply', name: 'spring.csv' });
+    const report = reportOf(res);
+    expect(report).toMatchObject({
+      mode: 'apply',
+      applied: true,
+      file_name: 'spring.csv',
+      summary: { create: 2, update: 1, unchanged: 1, refused: 0 },
+    });
+    const { products, variants, movements, audit } = await snapshot();
+    const cap = products.find((p) => p.slug === 'new-cap');
+    expect(cap).toMatchObject({ name: 'Cap', base_price: 15_000, has_variants: 0 });
+    expect(cap?.vat_rate_id).toBe(shop.tn19.id);
+    expect(report.rows[0]).toMatchObject({ line: 2, product_id: cap?.id });
+    const capStock = variants.find((v) => v.product_id === cap?.id);
+    const medium = variants.find((v) => v.sku === 'TEE-M');
+    expect(capStock).toMatchObject({ is_default: 1, sku: 'DEFAULT', price: 15_000 });
+    expect(medium).toMatchObject({ product_id: tee.id, variant_title: 'M', price: 21_500 });
+    expect(medium?.option_values).toBe('{"Size":"M"}');
+    expect(report.rows[2]).toMatchObject({ line: 5, variant_id: medium?.id });
+    expect(variants.find((v) => v.id === small.id)).toMatchObject({ price: 21_500 });
+    expect(variants.find((v) => v.id === mug.variantId)).toMatchObject({ stock_quantity: 10 });
+
+    // sku, title, delta, before, after: each by the admin, for the file.
+    expect(movements.map((m) => [m.sku, m.title, m.delta, m.stock_before, m.stock_after])).toEqual(
+      expect.arrayContaining([
+        ['DEFAULT', 'Cap', 7, 0, 7],
+        ['TEE-M', 'Tee — M', 3, 0, 3],
+        ['TEE-S', 'Tee — S', 1, 5, 6],
+      ]),
+    );
+    expect(movements).toHaveLength(3);
+    for (const m of movements) {
+      expect([m.reason, m.admin_user_id]).toEqual(['CSV import spring.csv', admin.id]);
+    }
+    expect(variants.map((v) => Number(v.stock_quantity))).toEqual([10, 5 + 1, 7, 3]);
+
+    const entries = audit.map((a) => ({ ...a, changes: JSON.parse(a.changes) as unknown }));
+    expect(entries.map((e) => [e.action, e.entity, e.label]).sort()).toEqual([
+      ['create', 'product', 'Cap'],
+      ['create', 'variant', 'DEFAULT'],
+      ['create', 'variant', 'TEE-M'],
+      ['update', 'variant', 'TEE-S'],
+    ]);
+    expect(entries.every((e) => e.admin_user_id === admin.id)).toBe(true);
+    expect(entries.find((e) => e.label === 'TEE-S')?.changes).toEqual([
+      { field: 'price', before: '20.000', after: '21.500' },
+      { field: 'stock_quantity', before: 5, after: 6 },
+    ]);
+  });
+
+  it('writes nothing when a row is refused: 422 with the report', async () => {
+    await catalogue();
+    const before = await snapshot();
+    const res = await upload(
+      csv([
+        HEADER,
+        ['new-cap', 'Cap', 'shirts', '15.000', rateName, '', '', '', '', 7],
+        ['mug', 'Mug', '', '12.000', rateName, 'MUG-1', '', '', '', 4],
+        ['hat', 'Hat', '', '9.99', 'Nope', '', '', '', '', ''],
+      ]),
+      { mode: 'apply' },
+    );
+    const body = expectStatus<Refused>(res, 422, 'importProducts');
+    expect(body.detail).toBe('1 row is refused; nothing was imported');
+    expect(body.report).toMatchObject({
+      mode: 'apply',
+      applied: false,
+      summary: { create: 1, update: 1, unchanged: 0, refused: 1 },
+    });
+    expect(body.report.rows[2]).toMatchObject({
+      line: 4,
+      errors: [{ column: 'vat_rate_name', message: 'Unknown VAT rate "Nope"' }],
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('imports an exported file back as all unchanged, formulas and odd values included', async () => {
+    const { tee } = await catalogue();
+    await insertVariant(db(), tee.id, {
+      sku: 'TEE-L',
+      variant_title: 'L, "large"',
+      option_values: '{"Size":"L","Colour":"Red"}',
+      stock_quantity: -3,
+      allow_backorder: 1,
+      compare_at_price: 25_000,
+    });
+    await insertProduct(db(), {
+      name: '=HYPERLINK("http://evil.test","x")',
+      slug: 'formula',
+      vat_rate_id: shop.tn19.id,
+    });
+    const expired = await db()
+      .selectFrom('vat_rates')
+      .select('id')
+      .where('name', '=', 'TVA 13%')
+      .executeTakeFirstOrThrow();
+    await shop.simple({ name: 'Old rate', slug: 'old-rate', vat_rate_id: expired.id });
+    const exported = await t.app.inject({ method: 'GET', url: EXPORT, headers: admin.headers });
+    expect(exported.statusCode).toBe(200);
+    const before = await snapshot();
+    const report = reportOf(await upload(exported.body, { mode: 'apply' }));
+    expect(report).toMatchObject({ applied: true, rows_total: 5, rows: [] });
+    expect(report.summary).toEqual({ create: 0, update: 0, unchanged: 5, refused: 0 });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('reads a semicolon file with decimal commas (a spreadsheet in a comma locale)', async () => {
+    await catalogue();
+    const text = csv(
+      [
+        [
+          'slug',
+          'product_name',
+          'base_price',
+          'vat_rate_name',
+          'compare_at_price',
+          'stock_quantity',
+        ],
+        ['mug', 'Mug', '12,5', rateName, '14,250', '3'],
+      ],
+      ';',
+    );
+    const report = reportOf(await upload(text, { mode: 'apply' }));
+    expect(report.rows).toMatchObject([
+      {
+        line: 2,
+        action: 'update',
+        changed: ['base_price', 'compare_at_price', 'price', 'stock_quantity'],
+      },
+    ]);
+    const { variants, movements } = await snapshot();
+    expect(variants.find((v) => v.sku === 'MUG-1')).toMatchObject({
+      price: 12_500,
+      compare_at_price: 14_250,
+      stock_quantity: 3,
+    });
+    expect(movements.map((m) => [m.sku, m.title, m.delta, m.reason])).toEqual([
+      ['MUG-1', 'Mug', -7, 'CSV import products.csv'],
+    ]);
+    const mug = await db()
+      .selectFrom('products')
+      .select(['base_price', 'compare_at_price'])
+      .where('slug', '=', 'mug')
+      .executeTakeFirstOrThrow();
+    expect(mug).toEqual({ base_price: 12_500, compare_at_price: 14_250 });
+  });
+
+  describe('refuses a file it cannot read, and changes nothing', () => {
+    const ok = () =>
+      csv([
+        ['slug', 'product_name'],
+        ['mug', 'Mug'],
+      ]);
+    it.each([
+      [
+        'not UTF-8',
+        () => Buffer.from('slug,product_name\r\ncafe,Caf\xe9\r\n', 'latin1'),
+        422,
+        'The file is not UTF-8 text: save it as CSV UTF-8',
+      ],
+      ['a missing column', () => 'product_name,sku\r\nMug,M\r\n', 422, 'Missing column: slug'],
+      [
+        'an unknown column',
+        () => 'slug,product_name,colour\r\nmug,Mug,red\r\n',
+        422,
+        'Unknown column: colour',
+      ],
+      ['an empty file', () => '', 422, 'The file is empty'],
+      ['a header alone', () => '\uFEFFslug,product_name\r\n\r\n', 422, 'The file has no data rows'],
+      [
+        'an unclosed quote',
+        () => 'slug,product_name\r\nmug,"Mug\r\n',
+        422,
+        'The quote opened on line 2 is never closed',
+      ],
+      [
+        'more than 50,000 rows',
+        () => `slug,product_name\r\n${'mug,Mug\r\n'.repeat(50_001)}`,
+        422,
+        'The file has more than 50,000 rows',
+      ],
+      ['over 10 MB', () => ok() + 'x'.repeat(10 * MB), 413, 'products.csv is larger than 10 MB'],
+      ['of 50 MB', () => Buffer.alloc(50 * MB, 'a'), 413, 'products.csv is larger than 10 MB'],
+    ])('%s', async (_what, body, status, detail) => {
+      await catalogue();
+      const before = await snapshot();
+      const res = await upload(body(), { mode: 'apply' });
+      expectProblem(res, status, detail, 'importProducts');
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('415 for a file that is not CSV, 422 without a file', async () => {
+      expectProblem(
+        await upload(ok(), { name: 'photo.png', type: 'image/png' }),
+        415,
+        'photo.png is not a CSV file (.csv)',
+        'importProducts',
+      );
+      // A .csv that Windows announces as a spreadsheet is still a CSV file.
+      reportOf(await upload(ok(), { type: 'application/vnd.ms-excel' }));
+      const res = await t.app.inject({ method: 'POST', url: IMPORT, headers: admin.headers });
+      expect(res.statusCode).toBe(422);
+    });
+  });
+
+  it('403 for support; the template for the writing roles', async () => {
+    const support = await t.authAs('support');
+    expectProblem(
+      await upload('slug,product_name\r\nmug,Mug\r\n', { headers: support }),
+      403,
+      'Your role (support) does not allow this action',
+      'importProducts',
+    );
+    const forbidden = await t.app.inject({ method: 'GET', url: TEMPLATE, headers: support });
+    expect(forbidden.statusCode).toBe(403);
+
+    await insertCategory(db(), { name: 'Shirts', slug: 'shirts' });
+    const res = await t.app.inject({ method: 'GET', url: TEMPLATE, headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="products-template.csv"');
+    const [header, ...rows] = parseCsv(res.body.replace(/^\uFEFF/, ''));
+    expect(header?.join(',')).toBe(
+      'product_name,slug,category,is_active,price_includes_vat,base_price,vat_rate_name,sku,' +
+        'variant_title,option_values,price,compare_at_price,stock_quantity,track_inventory,' +
+        'allow_backorder,variant_is_active',
+    );
+    expect(rows).toHaveLength(2);
+    // The template imports as it is.
+    const report = reportOf(await upload(res.body, { mode: 'apply' }));
+    expect(report.summary).toEqual({ create: 2, update: 0, unchanged: 0, refused: 0 });
+  });
+
+  it('keeps stock = Σ movements over any sequence of imports', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 3, maxLength: 3 }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        async (imports) => {
+          for (const stocks of imports) {
+            const rows = stocks.map((stock, i) => [
+              'sock',
+              'Sock',
+              '5.000',
+              rateName,
+              `SOCK-${i}`,
+              stock,
+            ]);
+            const text = csv([
+              ['slug', 'product_name', 'base_price', 'vat_rate_name', 'sku', 'stock_quantity'],
+              ...rows,
+            ]);
+            reportOf(await upload(text, { mode: 'apply' }));
+          }
+          expect(await stockLedgerMismatches(db())).toEqual([]);
+          const last = imports[imports.length - 1]!;
+          const stored = await db()
+            .selectFrom('variants')
+            .select(['sku', 'stock_quantity'])
+            .where('sku', 'like', 'SOCK-%')
+            .orderBy('sku')
+            .execute();
+          expect(stored.map((v) => Number(v.stock_quantity))).toEqual(last);
+        },
+      ),
+      { numRuns: 8 },
+    );
+  });
+});
