@@ -5,6 +5,7 @@ import type {
   BulkCreateVariantsParams,
   BulkDeleteRequest,
   BulkDeleteResult,
+  BulkEditResult,
   BulkInventoryUpdateItem,
   BulkVariantsResult,
   DuplicateVariantRequest,
@@ -16,6 +17,7 @@ import type {
   StockAdjustment,
   StockAdjustmentResult,
   Variant,
+  VariantBulkEdit,
   VariantBulkUpdateItem,
   VariantCreate,
   VariantPage,
@@ -27,6 +29,24 @@ import type { BodyType } from '../../../src/lib/http/client';
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
+/**
+ * Admin token with role super_admin, admin, manager or inventory_manager (support 403). One transaction: every variant changes or none (bulkUpdateVariants sets given values per entry; this applies one action, such as a percentage, to many). Prices apply to variants of products with variants; a product's hidden default variant follows its product's price and is refused. Each stock change is a stock movement with the reason given, and each changed variant is recorded in the audit log. 404 naming the unknown ids; 409 when a row is refused, with a detail naming every refused row (e.g. "Variant 7 (TSHIRT-RED-M): not enough stock: 2 in stock, cannot remove 5"), and nothing changed; 422 when the body is invalid or the VAT rate cannot be assigned.
+ * @summary Apply one action to several variants
+ */
+export const bulkEditVariants = (
+  variantBulkEdit: BodyType<VariantBulkEdit>,
+  options?: SecondParameter<typeof apiClient<BulkEditResult>>,
+) => {
+  return apiClient<BulkEditResult>(
+    {
+      url: `/api/v1/admin/variants/bulk/edit`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: variantBulkEdit,
+    },
+    options,
+  );
+};
 /**
  * Admin token required (any admin role). Returns one page of variants (active or not) ordered by product_id, position, then id. `search` matches SKU, variant title and barcode case-insensitively. low_stock_only keeps tracked variants with 0 < stock_quantity ≤ low_stock_threshold; out_of_stock_only keeps tracked variants with stock_quantity ≤ 0 (both together match nothing). A page past the end has no items. 422 when a query parameter is invalid.
  * @summary List variants
@@ -233,6 +253,7 @@ export const adjustVariantStock = (
     options,
   );
 };
+export type BulkEditVariantsResult = NonNullable<Awaited<ReturnType<typeof bulkEditVariants>>>;
 export type ListVariantsResult = NonNullable<Awaited<ReturnType<typeof listVariants>>>;
 export type GetInventoryStatusResult = NonNullable<Awaited<ReturnType<typeof getInventoryStatus>>>;
 export type BulkCreateVariantsResult = NonNullable<Awaited<ReturnType<typeof bulkCreateVariants>>>;
