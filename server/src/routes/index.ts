@@ -3,6 +3,7 @@ import { createListCache, type ListCache } from '../http/list-cache';
 import type { Handlers } from '../http/types';
 import { addressesHandlers } from './addresses';
 import { authHandlers } from './auth';
+import { bulkHandlers } from './bulk';
 import { cartHandlers } from './cart';
 import { categoriesHandlers } from './categories';
 import { customersHandlers } from './customers';
@@ -32,6 +33,7 @@ const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
   invoicesHandlers,
   settingsHandlers,
   exportsHandlers,
+  bulkHandlers,
 ];
 
 /** Every operation's handler, by operationId. */
