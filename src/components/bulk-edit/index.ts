@@ -1,0 +1,11 @@
+/** Bulk edit of list rows: the action bar, one dialog per action and their request. */
+export {
+  BULK_ACTION_TITLES,
+  INHERIT_VAT_RATE,
+  type BulkAction,
+  type BulkActionKind,
+} from './actions';
+export { BulkActionBar, BulkEditButtons } from './BulkEditButtons';
+export { BulkEditDialog, type BulkEditDialogProps } from './BulkEditDialog';
+export { useBulkEdit } from './use-bulk-edit';
+export { categoryOptions, useVatRateOptions } from './options';
