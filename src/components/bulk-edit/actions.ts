@@ -2,6 +2,7 @@
 // validation of each and the action body the server takes (ProductBulkEdit / VariantBulkEdit).
 import * as yup from 'yup';
 import type { BulkEditResult, ProductBulkEditAction } from '@generated/model';
+import { validationSummary } from '@/components/form';
 
 export type BulkAction = ProductBulkEditAction;
 export type BulkActionKind = BulkAction['type'];
@@ -104,18 +105,8 @@ const SCHEMAS: Record<BulkActionKind, yup.AnyObjectSchema> = {
 };
 
 /** The messages of the fields of `kind`'s dialog (empty when the values can be sent). */
-export function validateBulkValues(
-  kind: BulkActionKind,
-  values: BulkEditValues,
-): Partial<Record<keyof BulkEditValues, string>> {
-  try {
-    SCHEMAS[kind].validateSync(values, { abortEarly: false });
-    return {};
-  } catch (error) {
-    if (!(error instanceof yup.ValidationError)) throw error;
-    return Object.fromEntries(error.inner.map((issue) => [issue.path, issue.message]));
-  }
-}
+export const validateBulkValues = (kind: BulkActionKind, values: BulkEditValues) =>
+  validationSummary(SCHEMAS[kind], values, '').errors;
 
 /** The action the server takes, from valid values of `kind`'s dialog. */
 export function toBulkAction(kind: BulkActionKind, values: BulkEditValues): BulkAction {

@@ -1,8 +1,18 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ListAdminProductsParams, Product, ProductSort } from '@generated/model';
 import { exportProducts } from '@generated/clients/exports/exports';
 import { useListAdminCategories } from '@generated/hooks/categories/categories';
-import { deleteProduct, getListAdminProductsKey } from '@generated/hooks/products/products';
+import {
+  bulkEditProducts,
+  deleteProduct,
+  getListAdminProductsKey,
+} from '@generated/hooks/products/products';
+import {
+  BulkEditDialog,
+  categoryOptions,
+  useBulkEdit,
+  useVatRateOptions,
+} from '@/components/bulk-edit';
 import {
   searchParam,
   useCsvExport,
@@ -18,8 +28,11 @@ import { ProductsListView } from './ProductsListView';
 /**
  * Product list (/admin/products): the server searches (name, slug, brand), sorts and pages the
  * products; the categories (inactive ones included, so a product in a soft-deleted category still
- * shows its name) give the category names. Deletes on confirmation.
+ * shows its name) give the category names. Deletes on confirmation; edits the selected products
+ * in bulk.
  */
+const NONE: ReadonlySet<number> = new Set();
+
 export function ProductsPage() {
   const { box, query, searching } = useListSearch('', { debounce: true });
   const sorting = useListSort<string, ProductSort>();
@@ -44,6 +57,24 @@ export function ProductsPage() {
     () => void start('Products', (options) => exportProducts(params, options)),
     [start, params],
   );
+
+  // The selection belongs to one search and order: changing them starts over, without an effect.
+  const selectionKey = JSON.stringify(params);
+  const [selection, setSelection] = useState({ key: selectionKey, ids: new Set<number>() });
+  const selectedIds = selection.key === selectionKey ? selection.ids : NONE;
+  const setSelectedIds = useCallback(
+    (ids: Set<number>) => setSelection({ key: selectionKey, ids }),
+    [selectionKey],
+  );
+  const bulk = useBulkEdit({
+    noun: ['product', 'products'],
+    send: (action) => bulkEditProducts({ ids: [...selectedIds], action }),
+    onDone: async () => {
+      setSelectedIds(new Set());
+      await mutate();
+    },
+  });
+  const vatRates = useVatRateOptions(bulk.dialog.kind === 'set_vat_rate', false);
 
   const handleDelete = useCallback(
     async (product: Product) => {
@@ -81,6 +112,17 @@ export function ProductsPage() {
       table={products.table}
       csv={csv}
       onExport={handleExport}
+      selectedIds={selectedIds}
+      onSelectionChange={setSelectedIds}
+      onBulkAction={bulk.open}
+      bulkDialog={
+        <BulkEditDialog
+          {...bulk.dialog}
+          target={`${selectedIds.size} ${selectedIds.size === 1 ? 'product' : 'products'}`}
+          categories={categoryOptions(categories.data)}
+          vatRates={vatRates}
+        />
+      }
     />
   );
 }

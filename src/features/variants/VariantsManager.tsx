@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { StockAdjustment, Variant } from '@generated/model';
+import type { StockAdjustment, Variant, VariantBulkEditAction } from '@generated/model';
 import { updateProduct } from '@generated/hooks/products/products';
 import {
   adjustVariantStock,
   bulkDeleteVariants,
+  bulkEditVariants,
   createVariant,
   deleteVariant,
   duplicateVariant,
@@ -15,6 +16,7 @@ import {
 } from '@generated/hooks/variants/variants';
 import { useListVatRates } from '@generated/hooks/vatrates/vatrates';
 import { notify } from '@/components/ui/notify';
+import { BulkEditDialog, useBulkEdit, useVatRateOptions } from '@/components/bulk-edit';
 import { serverMessage } from '@/lib/http';
 import { AdjustStockDialog } from './AdjustStockDialog';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -208,6 +210,17 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
     }
   };
 
+  const bulk = useBulkEdit<VariantBulkEditAction>({
+    noun: ['variant', 'variants'],
+    // The bar offers the products' actions but Set Category.
+    send: (action) => bulkEditVariants({ ids: [...selectedIds], action }),
+    onDone: async () => {
+      setSelectedIds(new Set());
+      await refresh();
+    },
+  });
+  const bulkVatRates = useVatRateOptions(bulk.dialog.kind === 'set_vat_rate', true);
+
   const target = confirm.target;
   return (
     <>
@@ -230,7 +243,13 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
         onDeleteSelected={() =>
           setConfirm({ open: true, target: { kind: 'selected', ids: [...selectedIds] } })
         }
+        onBulkAction={bulk.open}
         busyIds={busyIds}
+      />
+      <BulkEditDialog
+        {...bulk.dialog}
+        target={`${selectedIds.size} ${selectedIds.size === 1 ? 'variant' : 'variants'}`}
+        vatRates={bulkVatRates}
       />
       <VariantFormDialog
         open={form.open}
