@@ -112,7 +112,7 @@ export const SetVatRateToProducts: Story = {
   play: async ({ canvasElement }) => {
     await selectVariants(canvasElement, 'SAC-CABAS-CML', 'SAC-CABAS-CGN');
     const form = await openAction(canvasElement, 'Set VAT Rate');
-    await userEvent.selectOptions(form.getByLabelText(/VAT rate/), "Product's VAT rate");
+    await userEvent.selectOptions(form.getByLabelText(/^VAT rate/), "Product's VAT rate");
     await expect(await apply(form)).toEqual({
       ids: [1, 3],
       action: { type: 'set_vat_rate', vat_rate_id: null },
