@@ -57,7 +57,7 @@ export const ActionsInTheBulkBar: Story = {
     await expect(
       within(bar)
         .getAllByRole('button')
-        .map((b) => b.textContent),
+        .map((b) => b.textContent?.trim()),
     ).toEqual([
       'Set Price',
       'Shift Price',
