@@ -1,6 +1,6 @@
 import { Box, Table } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { BadgeStyle } from './badges';
 import { ROW_HEIGHT, tableCss } from './table-css';
 import type { SortState } from './use-server-list';
@@ -168,6 +168,9 @@ function DataTableImpl<R>({
     if (nearEnd) onEndReached?.();
   }, [nearEnd, lastInView, onEndReached]);
 
+  // A checkbox's label would join the name of its cell (read from its content): the first
+  // cells are named by their content alone (aria-labelledby), so rows keep their names.
+  const contentId = useId();
   const selected = selection?.selected;
   const allState = useMemo(() => {
     const count = selected ? rows.filter((row) => selected.has(rowKey(row))).length : 0;
@@ -195,6 +198,7 @@ function DataTableImpl<R>({
               w={column.width}
               className={column.align === 'end' ? 'cell-end' : undefined}
               aria-sort={onSortChange ? ariaSort(column, sort) : undefined}
+              aria-labelledby={index === 0 && selection ? `${contentId}-head` : undefined}
             >
               {index === 0 && selection && (
                 <SelectBox
@@ -206,23 +210,17 @@ function DataTableImpl<R>({
                   }
                 />
               )}
-              {column.sortKey && onSortChange ? (
-                <button
-                  type="button"
-                  className="sort"
-                  onClick={() => onSortChange(nextSort(column.sortKey!, sort))}
-                >
-                  {column.header}
-                </button>
+              {index === 0 && selection ? (
+                <span id={`${contentId}-head`}>{headerContent(column, sort, onSortChange)}</span>
               ) : (
-                column.header
+                headerContent(column, sort, onSortChange)
               )}
             </Table.ColumnHeader>
           ))}
         </Table.Row>
       </Table.Header>
     ),
-    [columns, sort, onSortChange, selection, allState, rows, rowKey],
+    [columns, sort, onSortChange, selection, allState, rows, rowKey, contentId],
   );
 
   // No table for no rows: a wide, scrollable table would push the message out of view on phones.
@@ -274,6 +272,7 @@ function DataTableImpl<R>({
                   selection &&
                   onSelect && {
                     key,
+                    contentId: `${contentId}-${key}`,
                     label: selection.rowLabel(row),
                     checked: selection.selected.has(key),
                     onChange: onSelect,
@@ -291,6 +290,21 @@ function DataTableImpl<R>({
 
 /** The one table of the list screens: virtualised body inside its own scroll region. */
 export const DataTable = memo(DataTableImpl) as typeof DataTableImpl;
+
+/** A header's text, or its sort button when the column sorts. */
+function headerContent<R>(
+  column: Column<R>,
+  sort: SortState | undefined,
+  onSortChange: ((sort: SortState) => void) | undefined,
+) {
+  if (!column.sortKey || !onSortChange) return column.header;
+  const key = column.sortKey;
+  return (
+    <button type="button" className="sort" onClick={() => onSortChange(nextSort(key, sort))}>
+      {column.header}
+    </button>
+  );
+}
 
 function ariaSort<R>(column: Column<R>, sort: SortState | undefined) {
   if (!column.sortKey) return undefined;
@@ -338,6 +352,8 @@ function SelectBox({
 
 interface RowSelect {
   key: string | number;
+  /** The id of the first cell's content, which names that cell. */
+  contentId: string;
   label: string;
   checked: boolean;
   onChange: (key: string | number, checked: boolean) => void;
@@ -359,7 +375,11 @@ const DataRow = memo(
     return (
       <tr aria-rowindex={rowIndex} data-selected={select?.checked || undefined}>
         {columns.map((column, index) => (
-          <td key={column.header} className={column.align === 'end' ? 'cell-end' : undefined}>
+          <td
+            key={column.header}
+            className={column.align === 'end' ? 'cell-end' : undefined}
+            aria-labelledby={index === 0 && select ? select.contentId : undefined}
+          >
             {index === 0 && select ? (
               <div className="selectable">
                 <SelectBox
@@ -367,7 +387,7 @@ const DataRow = memo(
                   checked={select.checked}
                   onChange={(checked) => select.onChange(select.key, checked)}
                 />
-                {column.cell(row)}
+                <div id={select.contentId}>{column.cell(row)}</div>
               </div>
             ) : (
               column.cell(row)
@@ -384,5 +404,6 @@ const DataRow = memo(
     a.columns === b.columns &&
     a.select?.checked === b.select?.checked &&
     a.select?.label === b.select?.label &&
+    a.select?.contentId === b.select?.contentId &&
     a.select?.onChange === b.select?.onChange,
 );
