@@ -16,7 +16,6 @@ import { injectJson } from '../../test-support/openapi-validator';
 import { stockLedgerMismatches, stockMovementsOf } from '../../test-support/stock';
 
 type Action = Schemas['ProductBulkEdit']['action'];
-type Result = Schemas['BulkEditResult'];
 
 const PRODUCTS = '/api/v1/admin/products/bulk';
 const VARIANTS = '/api/v1/admin/variants/bulk/edit';
@@ -30,8 +29,11 @@ describe.each(testDialects)('bulk edit (%s)', (dialect) => {
     injectJson(t.app, { method: 'POST', url, headers, payload: { ids, action } });
   const products = (ids: number[], action: Action) => edit(PRODUCTS, ids, action);
   const variants = (ids: number[], action: Action) => edit(VARIANTS, ids, action);
-  const ok = (res: Awaited<ReturnType<typeof edit>>, operationId: string) =>
-    expectStatus<Result>(res, 200, operationId);
+  /** The action applied (200): its summary. */
+  const productsChanged = async (ids: number[], action: Action) =>
+    expectStatus<Schemas['BulkEditResult']>(await products(ids, action), 200, 'bulkEditProducts');
+  const variantsChanged = async (ids: number[], action: Action) =>
+    expectStatus<Schemas['BulkEditResult']>(await variants(ids, action), 200, 'bulkEditVariants');
 
   const product = (id: number) =>
     db().selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -59,7 +61,7 @@ describe.each(testDialects)('bulk edit (%s)', (dialect) => {
         type: 'set_price',
         price: '12.5',
       });
-      expect(ok(res, 'bulkEditProducts')).toEqual({ changed: 2, unchanged: 1 });
+      expect(expectStatus(res, 200, 'bulkEditProducts')).toEqual({ changed: 2, unchanged: 1 });
       expect((await product(simple.productId)).base_price).toBe(12_500);
       expect((await variant(simple.variantId)).price).toBe(12_500);
       expect((await product(withVariants.id)).base_price).toBe(12_500);
@@ -80,10 +82,7 @@ describe.each(testDialects)('bulk edit (%s)', (dialect) => {
       const a = await insertProduct(db(), { base_price: 12_345 });
       const b = await insertProduct(db(), { base_price: 1_000 });
       expect(
-        ok(
-          await products([a.id, b.id], { type: 'shift_price', unit: 'percent', value: '10' }),
-          'bulkEditProducts',
-        ),
+        await productsChanged([a.id, b.id], { type: 'shift_price', unit: 'percent', value: '10' }),
       ).toEqual({ changed: 2, unchanged: 0 });
       expect((await product(a.id)).base_price).toBe(13_580);
       expect((await product(b.id)).base_price).toBe(1_100);
@@ -121,14 +120,11 @@ describe.each(testDialects)('bulk edit (%s)', (dialect) => {
       const a = await insertSimpleProduct(db(), {}, { stock_quantity: 10 });
       const b = await insertSimpleProduct(db(), {}, { stock_quantity: 4 });
       expect(
-        ok(
-          await products([a.productId, b.productId], {
-            type: 'adjust_stock',
-            delta: -3,
-            reason: ' Stocktake ',
-          }),
-          'bulkEditProducts',
-        ),
+        await productsChanged([a.productId, b.productId], {
+          type: 'adjust_stock',
+          delta: -3,
+          reason: ' Stocktake ',
+        }),
       ).toEqual({ changed: 2, unchanged: 0 });
       expect((await variant(a.variantId)).stock_quantity).toBe(7);
       expect(await stockMovementsOf(db(), b.variantId)).toMatchObject([
@@ -145,14 +141,11 @@ describe.each(testDialects)('bulk edit (%s)', (dialect) => {
       ]);
 
       expect(
-        ok(
-          await products([a.productId, b.productId], {
-            type: 'set_stock',
-            quantity: 7,
-            reason: 'Count',
-          }),
-          'bulkEditProducts',
-        ),
+        await productsChanged([a.productId, b.productId], {
+          type: 'set_stock',
+          quantity: 7,
+          reason: 'Count',
+        }),
       ).toEqual({ changed: 1, unchanged: 1 });
       expect((await variant(b.variantId)).stock_quantity).toBe(7);
     });
@@ -187,12 +180,9 @@ describe.each(testDialects)('bulk edit (%s)', (dialect) => {
       const rate = await insertVatRate(db(), { rate_bp: 700 });
       const a = await insertProduct(db());
       const b = await insertProduct(db(), { is_active: 0 });
-      expect(
-        ok(
-          await products([a.id, b.id], { type: 'set_status', is_active: false }),
-          'bulkEditProducts',
-        ),
-      ).toEqual({ changed: 1, unchanged: 1 });
+      expect(await productsChanged([a.id, b.id], { type: 'set_status', is_active: false })).toEqual(
+        { changed: 1, unchanged: 1 },
+      );
       expect((await product(a.id)).is_active).toBe(0);
       expect(await changesOf('product', a.id)).toEqual([
         [{ field: 'is_active', before: true, after: false }],
@@ -282,10 +272,11 @@ describe.each(testDialects)('bulk edit (%s)', (dialect) => {
       const a = await insertVariant(db(), p.id, { price: 10_000 });
       const b = await insertVariant(db(), p.id, { price: 3_333 });
       expect(
-        ok(
-          await variants([a.id, b.id], { type: 'shift_price', unit: 'percent', value: '-12.5' }),
-          'bulkEditVariants',
-        ),
+        await variantsChanged([a.id, b.id], {
+          type: 'shift_price',
+          unit: 'percent',
+          value: '-12.5',
+        }),
       ).toEqual({ changed: 2, unchanged: 0 });
       expect((await variant(a.id)).price).toBe(8_750);
       expect((await variant(b.id)).price).toBe(2_916); // 2916.375
@@ -310,10 +301,7 @@ describe.each(testDialects)('bulk edit (%s)', (dialect) => {
       const untracked = await insertVariant(db(), p.id, { track_inventory: 0, sku: 'FREE-1' });
       await variants([a.id, b.id], { type: 'set_stock', quantity: 5, reason: 'Stocktake' });
       expect(
-        ok(
-          await variants([a.id, b.id], { type: 'adjust_stock', delta: 3, reason: 'Delivery' }),
-          'bulkEditVariants',
-        ),
+        await variantsChanged([a.id, b.id], { type: 'adjust_stock', delta: 3, reason: 'Delivery' }),
       ).toEqual({ changed: 2, unchanged: 0 });
       await variants([a.id], { type: 'adjust_stock', delta: -4, reason: 'Sold at fair' });
       expect((await variant(a.id)).stock_quantity).toBe(4);
@@ -347,9 +335,10 @@ describe.each(testDialects)('bulk edit (%s)', (dialect) => {
       expect((await variant(a.id)).vat_rate_id).toBe(rate.id);
       await variants([a.id], { type: 'set_vat_rate', vat_rate_id: null });
       expect((await variant(a.id)).vat_rate_id).toBeNull();
-      expect(
-        ok(await variants([a.id], { type: 'set_status', is_active: false }), 'bulkEditVariants'),
-      ).toEqual({ changed: 1, unchanged: 0 });
+      expect(await variantsChanged([a.id], { type: 'set_status', is_active: false })).toEqual({
+        changed: 1,
+        unchanged: 0,
+      });
       expect((await variant(a.id)).is_active).toBe(0);
       const category = await variants([a.id], { type: 'set_category', category_id: 1 });
       expect(category.statusCode).toBe(422);

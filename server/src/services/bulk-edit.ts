@@ -5,7 +5,8 @@
 // through services/stock.ts, so each change is a stock movement.
 import type { Transaction } from 'kysely';
 import type { Schemas } from '../api/types';
-import { conflict, invalid, notFound } from '../api/problem';
+import { conflict, HttpProblem, invalid, notFound } from '../api/problem';
+import type { ValidationIssue } from '../../../contract';
 import { money } from '../api/present';
 import type { DialectName } from '../db/database';
 import { fromBool, toBool } from '../db/bool';
@@ -19,7 +20,7 @@ import {
 } from '../domain/price-change';
 import { recordAudits, type AuditActor, type AuditEntity } from './audit';
 import { adjustStock, setStock } from './stock';
-import { assignableRateIssue } from './vat-rates';
+import { checkReferences } from './products';
 
 type Trx = Transaction<Database>;
 export type BulkAction = Schemas['ProductBulkEdit']['action'];
@@ -44,7 +45,7 @@ interface BulkRow {
   stock: StockTarget | string;
 }
 
-type Column = 'is_active' | 'category_id' | 'vat_rate_id';
+type Field = 'price' | 'is_active' | 'category_id' | 'vat_rate_id';
 
 /** What differs between products and variants. */
 interface Target {
@@ -52,11 +53,11 @@ interface Target {
   entity: AuditEntity;
   priceField: 'base_price' | 'price';
   load(trx: Trx, ids: readonly number[], dialect: DialectName): Promise<BulkRow[]>;
-  writePrice(trx: Trx, id: number, millimes: number, now: string): Promise<void>;
-  writeColumn(
+  /** Writes one value into `field` of these rows ('price': the product's base_price). */
+  update(
     trx: Trx,
     ids: readonly number[],
-    column: Column,
+    field: Field,
     value: number | null,
     now: string,
   ): Promise<void>;
@@ -126,26 +127,22 @@ export const PRODUCTS: Target = {
             }),
     }));
   },
-  async writePrice(trx, id, millimes, now) {
-    await trx
-      .updateTable('products')
-      .set({ base_price: millimes, updated_at: now })
-      .where('id', '=', id)
-      .execute();
-    // A simple product's default variant is priced as its product (simple-inventory.ts).
-    await trx
-      .updateTable('variants')
-      .set({ price: millimes, updated_at: now })
-      .where('product_id', '=', id)
-      .where('is_default', '=', 1)
-      .execute();
-  },
-  async writeColumn(trx, ids, column, value, now) {
+  async update(trx, ids, field, value, now) {
+    const column = field === 'price' ? 'base_price' : field;
     await trx
       .updateTable('products')
       .set({ [column]: value, updated_at: now })
       .where('id', 'in', ids)
       .execute();
+    // A simple product's default variant is priced as its product (simple-inventory.ts).
+    if (field === 'price' && value !== null) {
+      await trx
+        .updateTable('variants')
+        .set({ price: value, updated_at: now })
+        .where('product_id', 'in', ids)
+        .where('is_default', '=', 1)
+        .execute();
+    }
   },
 };
 
@@ -166,18 +163,11 @@ export const VARIANTS: Target = {
       stock: stockTarget(v),
     }));
   },
-  async writePrice(trx, id, millimes, now) {
+  async update(trx, ids, field, value, now) {
+    if (field === 'category_id') throw new Error('Variants have no category');
     await trx
       .updateTable('variants')
-      .set({ price: millimes, updated_at: now })
-      .where('id', '=', id)
-      .execute();
-  },
-  async writeColumn(trx, ids, column, value, now) {
-    if (column === 'category_id') throw new Error('Variants have no category');
-    await trx
-      .updateTable('variants')
-      .set({ [column]: value, updated_at: now })
+      .set({ [field]: value, updated_at: now })
       .where('id', 'in', ids)
       .execute();
   },
@@ -219,29 +209,27 @@ function stockPlan(action: { type: 'set_stock' | 'adjust_stock'; value: number }
   };
 }
 
-/** The VAT rate or category an action assigns must exist and be assignable now (422). */
+/** The category or VAT rate an action assigns must exist and be assignable now (422). */
 async function checkReference(trx: Trx, target: Target, action: BulkAction, at: Date) {
-  if (action.type === 'set_category') {
-    const found = await trx
-      .selectFrom('categories')
-      .select('id')
-      .where('id', '=', action.category_id)
-      .executeTakeFirst();
-    if (!found) throw invalid(['body', 'action', 'category_id'], 'Category not found');
+  if (action.type === 'set_vat_rate' && action.vat_rate_id === null && target === PRODUCTS) {
+    throw invalid(['body', 'action', 'vat_rate_id'], 'A product needs a VAT rate');
   }
-  if (action.type === 'set_vat_rate') {
-    const loc = ['body', 'action', 'vat_rate_id'];
-    if (action.vat_rate_id === null) {
-      if (target === PRODUCTS) throw invalid(loc, 'A product needs a VAT rate');
-      return;
-    }
-    const rate = await trx
-      .selectFrom('vat_rates')
-      .selectAll()
-      .where('id', '=', action.vat_rate_id)
-      .executeTakeFirst();
-    const issue = rate ? assignableRateIssue(rate, at) : 'VAT rate not found';
-    if (issue) throw invalid(loc, issue);
+  const issues: ValidationIssue[] = [];
+  await checkReferences(
+    trx,
+    {
+      category_id: action.type === 'set_category' ? action.category_id : undefined,
+      vat_rate_id: action.type === 'set_vat_rate' ? (action.vat_rate_id ?? undefined) : undefined,
+    },
+    issues,
+    at,
+  );
+  // The same checks as a product's edit, whose fields sit in the body's action here.
+  if (issues.length > 0) {
+    throw new HttpProblem(
+      422,
+      issues.map((issue) => ({ ...issue, loc: ['body', 'action', ...issue.loc.slice(1)] })),
+    );
   }
 }
 
@@ -302,7 +290,8 @@ async function write(
   switch (action.type) {
     case 'set_price':
     case 'shift_price':
-      for (const c of changes) await target.writePrice(trx, c.row.id, c.after as number, now);
+      for (const c of changes)
+        await target.update(trx, [c.row.id], 'price', c.after as number, now);
       return;
     case 'set_stock':
     case 'adjust_stock': {
@@ -318,11 +307,11 @@ async function write(
       return;
     }
     case 'set_status':
-      return target.writeColumn(trx, ids, 'is_active', fromBool(action.is_active), now);
+      return target.update(trx, ids, 'is_active', fromBool(action.is_active), now);
     case 'set_category':
-      return target.writeColumn(trx, ids, 'category_id', action.category_id, now);
+      return target.update(trx, ids, 'category_id', action.category_id, now);
     case 'set_vat_rate':
-      return target.writeColumn(trx, ids, 'vat_rate_id', action.vat_rate_id, now);
+      return target.update(trx, ids, 'vat_rate_id', action.vat_rate_id, now);
   }
 }
 
