@@ -1,11 +1,5 @@
 import Decimal from 'decimal.js';
-import type {
-  BulkEditResult,
-  Product,
-  ProductBulkEdit,
-  Variant,
-  VariantBulkEdit,
-} from '@generated/model';
+import type { BulkEditResult, Product, ProductBulkEdit, Variant } from '@generated/model';
 import { products as productFixtures, variants as variantFixtures } from '../fixtures';
 import { endpoint, json } from './endpoint';
 
@@ -111,21 +105,22 @@ const variantRow = (v: Variant): Row => ({
   stock: { quantity: v.stock_quantity, tracked: v.track_inventory, backorder: v.allow_backorder },
 });
 
+/** POST of a bulk edit: the action applied to these rows (default the fixtures). */
+const bulkEndpoint = <R>(
+  path: string,
+  noun: 'Product' | 'Variant',
+  toRow: (row: R) => Row,
+  fixtures: readonly R[],
+) =>
+  endpoint(
+    'post',
+    path,
+    (rows: readonly R[] = fixtures) =>
+      ({ body }) =>
+        bulkEdit(noun, rows.map(toRow), body as ProductBulkEdit),
+  );
+
 export const bulk = {
-  /** POST /admin/products/bulk: the action applied to these products (default the fixtures). */
-  products: endpoint(
-    'post',
-    '/admin/products/bulk',
-    (rows: readonly Product[] = productFixtures) =>
-      ({ body }) =>
-        bulkEdit('Product', rows.map(productRow), body as ProductBulkEdit),
-  ),
-  /** POST /admin/variants/bulk/edit: the action applied to these variants (default the fixtures). */
-  variants: endpoint(
-    'post',
-    '/admin/variants/bulk/edit',
-    (rows: readonly Variant[] = variantFixtures) =>
-      ({ body }) =>
-        bulkEdit('Variant', rows.map(variantRow), body as VariantBulkEdit),
-  ),
+  products: bulkEndpoint('/admin/products/bulk', 'Product', productRow, productFixtures),
+  variants: bulkEndpoint('/admin/variants/bulk/edit', 'Variant', variantRow, variantFixtures),
 };

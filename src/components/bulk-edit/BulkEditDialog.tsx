@@ -44,6 +44,14 @@ const STATUSES: readonly Option[] = [
   { value: 'false', label: 'Inactive' },
 ];
 
+/** An action that picks one of a list: its field, label, first (empty) option and options. */
+const choiceOf = (
+  name: 'category_id' | 'vat_rate_id',
+  label: string,
+  empty: string,
+  options: readonly Option[],
+) => ({ name, label, empty, options });
+
 /** One dialog per bulk action (the kit's FormDialog): its fields, then the server's refusal. */
 export function BulkEditDialog({ kind, submitting, onClose, ...props }: BulkEditDialogProps) {
   const formId = useId();
@@ -79,6 +87,12 @@ function BulkEditForm({
     validate: (values) => validateBulkValues(kind, values),
     onSubmit: (values) => onSubmit(toBulkAction(kind, values)),
   });
+  const choice =
+    kind === 'set_category'
+      ? choiceOf('category_id', 'Category', 'Choose a category', categories)
+      : kind === 'set_vat_rate'
+        ? choiceOf('vat_rate_id', 'VAT rate', 'Choose a VAT rate', vatRates)
+        : null;
   const reason = (
     <TextField
       label="Reason"
@@ -134,24 +148,14 @@ function BulkEditForm({
         {kind === 'set_status' && (
           <SelectField label="Status" options={STATUSES} {...bindText(form, 'is_active')} />
         )}
-        {kind === 'set_category' && (
+        {choice && (
           <SelectField
-            label="Category"
+            label={choice.label}
             required
-            options={categories}
-            {...bindText(form, 'category_id')}
+            options={choice.options}
+            {...bindText(form, choice.name)}
           >
-            <option value="">Choose a category</option>
-          </SelectField>
-        )}
-        {kind === 'set_vat_rate' && (
-          <SelectField
-            label="VAT rate"
-            required
-            options={vatRates}
-            {...bindText(form, 'vat_rate_id')}
-          >
-            <option value="">Choose a VAT rate</option>
+            <option value="">{choice.empty}</option>
           </SelectField>
         )}
         {error && (

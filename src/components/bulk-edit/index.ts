@@ -5,7 +5,7 @@ export {
   type BulkAction,
   type BulkActionKind,
 } from './actions';
-export { BulkActionBar, BulkEditButtons } from './BulkEditButtons';
+export { BulkActionBar } from './BulkActionBar';
 export { BulkEditDialog, type BulkEditDialogProps } from './BulkEditDialog';
 export { useBulkEdit } from './use-bulk-edit';
 export { categoryOptions, useVatRateOptions } from './options';

@@ -7,17 +7,26 @@ import { bulkSummary, type BulkAction, type BulkActionKind } from './actions';
 interface BulkEditOptions<A extends BulkAction> {
   /** [singular, plural]: the toast's '12 products updated'. */
   noun: readonly [string, string];
-  /** Sends the action for the selected rows. */
-  send: (action: A) => Promise<BulkEditResult>;
-  /** After a success (the dialog is closed): reload the list, clear the selection. */
-  onDone: () => Promise<void> | void;
+  /** The selected rows. */
+  ids: ReadonlySet<number>;
+  /** Sends the action for the rows (bulkEditProducts, bulkEditVariants). */
+  send: (body: { ids: number[]; action: A }) => Promise<BulkEditResult>;
+  /** After a success (the dialog is closed, the selection cleared): reload the list. */
+  onDone: () => Promise<unknown>;
+  onSelectionChange: (ids: Set<number>) => void;
 }
 
 /**
  * The state of a list's bulk edit: which action's dialog is open, the request, the summary
  * toast on success, and the server's refusal (naming the refused rows) kept in the dialog.
  */
-export function useBulkEdit<A extends BulkAction>({ noun, send, onDone }: BulkEditOptions<A>) {
+export function useBulkEdit<A extends BulkAction>({
+  noun,
+  ids,
+  send,
+  onDone,
+  onSelectionChange,
+}: BulkEditOptions<A>) {
   const [kind, setKind] = useState<BulkActionKind | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -31,9 +40,11 @@ export function useBulkEdit<A extends BulkAction>({ noun, send, onDone }: BulkEd
     setSubmitting(true);
     setError(null);
     try {
-      const result = await send(action as A);
+      // The dialog offers only the actions of the list's bar (A).
+      const result = await send({ ids: [...ids], action: action as A });
       notify.success('Success', bulkSummary(result, noun));
       setKind(null);
+      onSelectionChange(new Set());
       await onDone();
     } catch (failure) {
       setError(serverMessage(failure, `Failed to update the ${noun[1]}`));
@@ -44,6 +55,13 @@ export function useBulkEdit<A extends BulkAction>({ noun, send, onDone }: BulkEd
 
   return {
     open,
-    dialog: { kind, error, submitting, onSubmit, onClose: () => setKind(null) },
+    dialog: {
+      kind,
+      target: `${ids.size} ${ids.size === 1 ? noun[0] : noun[1]}`,
+      error,
+      submitting,
+      onSubmit,
+      onClose: () => setKind(null),
+    },
   };
 }

@@ -4,7 +4,8 @@ import type { ProductBulkEdit } from '@generated/model';
 import { products as productFixtures } from '@mocks/fixtures';
 import { bulk } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { adminScreen } from '@/testing/admin-screen';
+import { adminScreenMeta } from '@/testing/admin-screen';
+import { paths } from '@/lib/paths';
 import { dialog, dialogClosed, listScreen, replace } from '@/testing/list-screen';
 import { expectToast, mockedBy, screen, type Scope } from '@/testing/story';
 import { ProductsPage } from './ProductsPage';
@@ -12,8 +13,7 @@ import { ProductsPage } from './ProductsPage';
 /** Bulk edit of the product list (issue #14): select rows, pick an action, fill its dialog. */
 const meta = {
   title: 'Products/ProductsBulkEdit',
-  component: ProductsPage,
-  ...adminScreen('/admin/products'),
+  ...adminScreenMeta(ProductsPage, paths.products.list),
 } satisfies Meta<typeof ProductsPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -53,11 +53,11 @@ async function openAction(canvasElement: HTMLElement, title: string): Promise<Sc
   return dialog(title);
 }
 
-/** Applies the dialog; resolves with the body the server was sent. */
-async function apply(scope: Scope): Promise<ProductBulkEdit> {
+/** Applies the dialog and checks the body the server was sent. */
+async function apply(scope: Scope, sent: ProductBulkEdit): Promise<void> {
   await userEvent.click(scope.getByRole('button', { name: 'Apply' }));
   const [call] = await requests.waitFor('POST', BULK);
-  return call!.body as ProductBulkEdit;
+  await expect(call!.body).toEqual(sent);
 }
 
 const samePath = (path: string, wanted: string) =>
@@ -123,7 +123,7 @@ export const SetPrice: Story = {
     const form = await openAction(canvasElement, 'Set Price');
     await expect(form.getByTestId('bulk-target')).toHaveTextContent('Applies to 2 products.');
     await replace(form, /^Price/, '12.5');
-    await expect(await apply(form)).toEqual({
+    await apply(form, {
       ids: [1, 2],
       action: { type: 'set_price', price: '12.5' },
     });
@@ -137,7 +137,7 @@ export const ShiftPrice: Story = {
     const form = await openAction(canvasElement, 'Shift Price');
     await expect(form.getByLabelText('Change by')).toHaveValue('percent');
     await replace(form, /Change \(%\)/, '-10');
-    await expect(await apply(form)).toEqual({
+    await apply(form, {
       ids: [2, 5],
       action: { type: 'shift_price', unit: 'percent', value: '-10' },
     });
@@ -151,7 +151,7 @@ export const ShiftPriceByAmount: Story = {
     const form = await openAction(canvasElement, 'Shift Price');
     await userEvent.selectOptions(form.getByLabelText('Change by'), 'amount');
     await replace(form, /Change \(TND\)/, '2.5');
-    await expect(await apply(form)).toEqual({
+    await apply(form, {
       ids: [6],
       action: { type: 'shift_price', unit: 'amount', value: '2.5' },
     });
@@ -165,7 +165,7 @@ export const SetStock: Story = {
     const form = await openAction(canvasElement, 'Set Stock');
     await replace(form, /Stock quantity/, '20');
     await replace(form, /Reason/, ' Stocktake ');
-    await expect(await apply(form)).toEqual({
+    await apply(form, {
       ids: [2, 6],
       action: { type: 'set_stock', quantity: 20, reason: 'Stocktake' },
     });
@@ -179,7 +179,7 @@ export const AdjustStock: Story = {
     const form = await openAction(canvasElement, 'Adjust Stock');
     await replace(form, /Adjustment/, '-3');
     await replace(form, /Reason/, 'Damaged');
-    await expect(await apply(form)).toEqual({
+    await apply(form, {
       ids: [2],
       action: { type: 'adjust_stock', delta: -3, reason: 'Damaged' },
     });
@@ -192,7 +192,7 @@ export const SetStatus: Story = {
     await selectRows(canvasElement, OIL, HARISSA);
     const form = await openAction(canvasElement, 'Set Status');
     await expect(form.getByLabelText('Status')).toHaveValue('true');
-    await expect(await apply(form)).toEqual({
+    await apply(form, {
       ids: [2, 5],
       action: { type: 'set_status', is_active: true },
     });
@@ -206,7 +206,7 @@ export const SetCategory: Story = {
     await selectRows(canvasElement, OIL, WALLET);
     const form = await openAction(canvasElement, 'Set Category');
     await userEvent.selectOptions(await form.findByLabelText(/^Category/), 'Épicerie fine');
-    await expect(await apply(form)).toEqual({
+    await apply(form, {
       ids: [2, 6],
       action: { type: 'set_category', category_id: 2 },
     });
@@ -226,7 +226,7 @@ export const SetVatRate: Story = {
     await expect(offered).toContain('TVA réduite (7.00%, TN)');
     await expect(offered.join()).not.toMatch(/until 2025|old|TVA 30|France/);
     await userEvent.selectOptions(select, 'TVA intermédiaire (13.00%, TN)');
-    await expect(await apply(form)).toEqual({
+    await apply(form, {
       ids: [2],
       action: { type: 'set_vat_rate', vat_rate_id: 2 },
     });
@@ -275,7 +275,7 @@ export const RefusedRowsNamed: Story = {
     const form = await openAction(canvasElement, 'Shift Price');
     await userEvent.selectOptions(form.getByLabelText('Change by'), 'amount');
     await replace(form, /Change \(TND\)/, '-20');
-    await expect(await apply(form)).toEqual({
+    await apply(form, {
       ids: [2, 5],
       action: { type: 'shift_price', unit: 'amount', value: '-20' },
     });
@@ -303,7 +303,10 @@ export const RefusedStockOfProductWithVariants: Story = {
     const form = await openAction(canvasElement, 'Adjust Stock');
     await replace(form, /Adjustment/, '5');
     await replace(form, /Reason/, 'Delivery');
-    await apply(form);
+    await apply(form, {
+      ids: [1, 2],
+      action: { type: 'adjust_stock', delta: 5, reason: 'Delivery' },
+    });
     await expect((await form.findByTestId('bulk-refusal')).textContent).toBe(
       'Product 1 (Sac cabas en cuir): has variants: change the stock of its variants',
     );

@@ -3,7 +3,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Category, Product } from '@generated/model';
 import { PlusIcon } from '@/components/icons';
-import { BulkActionBar, BulkEditButtons, type BulkActionKind } from '@/components/bulk-edit';
+import { BulkActionBar, type BulkActionKind } from '@/components/bulk-edit';
 import {
   ConfirmDialog,
   DataTable,
@@ -170,9 +170,18 @@ export function ProductsListView({
       notice={
         <>
           <ExportProgress {...csv} />
-          <BulkActionBar count={selectedIds.size} onClear={() => onSelectionChange(new Set())}>
-            <BulkEditButtons kinds={PRODUCT_BULK_ACTIONS} onAction={onBulkAction} />
-          </BulkActionBar>
+          {selectedIds.size > 0 && (
+            <BulkActionBar
+              label={`${selectedIds.size} selected`}
+              kinds={PRODUCT_BULK_ACTIONS}
+              onAction={onBulkAction}
+              mb="4"
+            >
+              <Button size="sm" variant="outline" onClick={() => onSelectionChange(new Set())}>
+                Clear Selection
+              </Button>
+            </BulkActionBar>
+          )}
         </>
       }
       search={{ placeholder: 'Search products...', label: 'Search products', ...search }}

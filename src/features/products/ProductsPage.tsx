@@ -68,11 +68,10 @@ export function ProductsPage() {
   );
   const bulk = useBulkEdit({
     noun: ['product', 'products'],
-    send: (action) => bulkEditProducts({ ids: [...selectedIds], action }),
-    onDone: async () => {
-      setSelectedIds(new Set());
-      await mutate();
-    },
+    ids: selectedIds,
+    send: bulkEditProducts,
+    onDone: mutate,
+    onSelectionChange: setSelectedIds,
   });
   const vatRates = useVatRateOptions(bulk.dialog.kind === 'set_vat_rate', false);
 
@@ -118,7 +117,6 @@ export function ProductsPage() {
       bulkDialog={
         <BulkEditDialog
           {...bulk.dialog}
-          target={`${selectedIds.size} ${selectedIds.size === 1 ? 'product' : 'products'}`}
           categories={categoryOptions(categories.data)}
           vatRates={vatRates}
         />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { StockAdjustment, Variant, VariantBulkEditAction } from '@generated/model';
+import type { StockAdjustment, Variant } from '@generated/model';
 import { updateProduct } from '@generated/hooks/products/products';
 import {
   adjustVariantStock,
@@ -210,14 +210,12 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
     }
   };
 
-  const bulk = useBulkEdit<VariantBulkEditAction>({
+  const bulk = useBulkEdit({
     noun: ['variant', 'variants'],
-    // The bar offers the products' actions but Set Category.
-    send: (action) => bulkEditVariants({ ids: [...selectedIds], action }),
-    onDone: async () => {
-      setSelectedIds(new Set());
-      await refresh();
-    },
+    ids: selectedIds,
+    send: bulkEditVariants,
+    onDone: refresh,
+    onSelectionChange: setSelectedIds,
   });
   const bulkVatRates = useVatRateOptions(bulk.dialog.kind === 'set_vat_rate', true);
 
@@ -246,11 +244,7 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
         onBulkAction={bulk.open}
         busyIds={busyIds}
       />
-      <BulkEditDialog
-        {...bulk.dialog}
-        target={`${selectedIds.size} ${selectedIds.size === 1 ? 'variant' : 'variants'}`}
-        vatRates={bulkVatRates}
-      />
+      <BulkEditDialog {...bulk.dialog} vatRates={bulkVatRates} />
       <VariantFormDialog
         open={form.open}
         variant={form.variant}

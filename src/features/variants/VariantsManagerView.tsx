@@ -12,7 +12,7 @@ import {
 } from '@chakra-ui/react';
 import type { VariantPage } from '@generated/model';
 import { PlusIcon, SearchIcon, TrashIcon } from '@/components/icons';
-import { BulkEditButtons, type BulkActionKind } from '@/components/bulk-edit';
+import { BulkActionBar, type BulkActionKind } from '@/components/bulk-edit';
 import {
   FilterSelect,
   LoadErrorState,
@@ -208,30 +208,18 @@ function BulkBar({
 }: VariantsManagerViewProps) {
   if (selectedIds.size === 0) return null;
   return (
-    <Flex
-      gap="3"
-      px="4"
-      py="2"
-      align="center"
-      wrap="wrap"
-      bg="bg.muted"
-      rounded="l2"
-      role="region"
-      aria-label="Bulk actions"
+    <BulkActionBar
+      label={`${selectedIds.size} variant(s) selected`}
+      kinds={VARIANT_BULK_ACTIONS}
+      onAction={onBulkAction}
     >
-      <Text fontWeight="medium" flex="1" minW="max-content">
-        {selectedIds.size} variant(s) selected
-      </Text>
-      <HStack gap="2" wrap="wrap">
-        <BulkEditButtons kinds={VARIANT_BULK_ACTIONS} onAction={onBulkAction} />
-        <Button size="sm" variant="outline" onClick={() => onSelectionChange(new Set())}>
-          Clear Selection
-        </Button>
-        <Button size="sm" colorPalette="red" onClick={onDeleteSelected}>
-          <TrashIcon /> Delete Selected
-        </Button>
-      </HStack>
-    </Flex>
+      <Button size="sm" variant="outline" onClick={() => onSelectionChange(new Set())}>
+        Clear Selection
+      </Button>
+      <Button size="sm" colorPalette="red" onClick={onDeleteSelected}>
+        <TrashIcon /> Delete Selected
+      </Button>
+    </BulkActionBar>
   );
 }
 
