@@ -7,5 +7,5 @@ export {
 } from './actions';
 export { BulkActionBar } from './BulkActionBar';
 export { BulkEditDialog, type BulkEditDialogProps } from './BulkEditDialog';
-export { useBulkEdit } from './use-bulk-edit';
-export { categoryOptions, useVatRateOptions } from './options';
+export { useBulkEdit, type BulkEditTarget } from './use-bulk-edit';
+export { categoryOptions } from './options';

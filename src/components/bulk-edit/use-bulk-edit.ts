@@ -3,30 +3,29 @@ import type { BulkEditResult } from '@generated/model';
 import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http/error-message';
 import { bulkSummary, type BulkAction, type BulkActionKind } from './actions';
+import { useVatRateOptions } from './options';
 
-interface BulkEditOptions<A extends BulkAction> {
+/** What a list edits in bulk: its rows' noun, its request and its VAT rate choices. */
+export interface BulkEditTarget<A extends BulkAction> {
   /** [singular, plural]: the toast's '12 products updated'. */
   noun: readonly [string, string];
-  /** The selected rows. */
-  ids: ReadonlySet<number>;
   /** Sends the action for the rows (bulkEditProducts, bulkEditVariants). */
   send: (body: { ids: number[]; action: A }) => Promise<BulkEditResult>;
-  /** After a success (the dialog is closed, the selection cleared): reload the list. */
-  onDone: () => Promise<unknown>;
-  onSelectionChange: (ids: Set<number>) => void;
+  /** Set VAT Rate also offers the product's rate (variants). */
+  inheritVatRate: boolean;
 }
 
 /**
- * The state of a list's bulk edit: which action's dialog is open, the request, the summary
- * toast on success, and the server's refusal (naming the refused rows) kept in the dialog.
+ * The state of a list's bulk edit of the rows `ids`: which action's dialog is open, the request,
+ * the summary toast on success (then the selection is cleared and `reload` called), and the
+ * server's refusal (naming the refused rows) kept in the dialog.
  */
-export function useBulkEdit<A extends BulkAction>({
-  noun,
-  ids,
-  send,
-  onDone,
-  onSelectionChange,
-}: BulkEditOptions<A>) {
+export function useBulkEdit<A extends BulkAction>(
+  { noun, send, inheritVatRate }: BulkEditTarget<A>,
+  ids: ReadonlySet<number>,
+  onSelectionChange: (ids: Set<number>) => void,
+  reload: () => Promise<unknown>,
+) {
   const [kind, setKind] = useState<BulkActionKind | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -45,7 +44,7 @@ export function useBulkEdit<A extends BulkAction>({
       notify.success('Success', bulkSummary(result, noun));
       setKind(null);
       onSelectionChange(new Set());
-      await onDone();
+      await reload();
     } catch (failure) {
       setError(serverMessage(failure, `Failed to update the ${noun[1]}`));
     } finally {
@@ -53,10 +52,13 @@ export function useBulkEdit<A extends BulkAction>({
     }
   };
 
+  const vatRates = useVatRateOptions(kind === 'set_vat_rate', inheritVatRate);
+
   return {
     open,
     dialog: {
       kind,
+      vatRates,
       target: `${ids.size} ${ids.size === 1 ? noun[0] : noun[1]}`,
       error,
       submitting,

@@ -1,5 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { ListAdminProductsParams, Product, ProductSort } from '@generated/model';
+import type {
+  ListAdminProductsParams,
+  Product,
+  ProductBulkEditAction,
+  ProductSort,
+} from '@generated/model';
 import { exportProducts } from '@generated/clients/exports/exports';
 import { useListAdminCategories } from '@generated/hooks/categories/categories';
 import {
@@ -11,7 +16,7 @@ import {
   BulkEditDialog,
   categoryOptions,
   useBulkEdit,
-  useVatRateOptions,
+  type BulkEditTarget,
 } from '@/components/bulk-edit';
 import {
   searchParam,
@@ -32,6 +37,11 @@ import { ProductsListView } from './ProductsListView';
  * in bulk.
  */
 const NONE: ReadonlySet<number> = new Set();
+const PRODUCTS_BULK: BulkEditTarget<ProductBulkEditAction> = {
+  noun: ['product', 'products'],
+  send: bulkEditProducts,
+  inheritVatRate: false,
+};
 
 export function ProductsPage() {
   const { box, query, searching } = useListSearch('', { debounce: true });
@@ -66,14 +76,7 @@ export function ProductsPage() {
     (ids: Set<number>) => setSelection({ key: selectionKey, ids }),
     [selectionKey],
   );
-  const bulk = useBulkEdit({
-    noun: ['product', 'products'],
-    ids: selectedIds,
-    send: bulkEditProducts,
-    onDone: mutate,
-    onSelectionChange: setSelectedIds,
-  });
-  const vatRates = useVatRateOptions(bulk.dialog.kind === 'set_vat_rate', false);
+  const bulk = useBulkEdit(PRODUCTS_BULK, selectedIds, setSelectedIds, mutate);
 
   const handleDelete = useCallback(
     async (product: Product) => {
@@ -114,13 +117,7 @@ export function ProductsPage() {
       selectedIds={selectedIds}
       onSelectionChange={setSelectedIds}
       onBulkAction={bulk.open}
-      bulkDialog={
-        <BulkEditDialog
-          {...bulk.dialog}
-          categories={categoryOptions(categories.data)}
-          vatRates={vatRates}
-        />
-      }
+      bulkDialog={<BulkEditDialog {...bulk.dialog} categories={categoryOptions(categories.data)} />}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { StockAdjustment, Variant } from '@generated/model';
+import type { StockAdjustment, Variant, VariantBulkEditAction } from '@generated/model';
 import { updateProduct } from '@generated/hooks/products/products';
 import {
   adjustVariantStock,
@@ -16,7 +16,7 @@ import {
 } from '@generated/hooks/variants/variants';
 import { useListVatRates } from '@generated/hooks/vatrates/vatrates';
 import { notify } from '@/components/ui/notify';
-import { BulkEditDialog, useBulkEdit, useVatRateOptions } from '@/components/bulk-edit';
+import { BulkEditDialog, useBulkEdit, type BulkEditTarget } from '@/components/bulk-edit';
 import { serverMessage } from '@/lib/http';
 import { AdjustStockDialog } from './AdjustStockDialog';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -38,6 +38,13 @@ export interface VariantsManagerProps {
 
 const LIST_URL = getListVariantsKey()[0];
 const isListKey = (key: unknown) => Array.isArray(key) && key[0] === LIST_URL;
+
+/** The bar offers the products' actions but Set Category. */
+const VARIANTS_BULK: BulkEditTarget<VariantBulkEditAction> = {
+  noun: ['variant', 'variants'],
+  send: bulkEditVariants,
+  inheritVatRate: true,
+};
 
 type DeleteTarget = { kind: 'one'; variant: Variant } | { kind: 'selected'; ids: number[] };
 
@@ -210,14 +217,7 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
     }
   };
 
-  const bulk = useBulkEdit({
-    noun: ['variant', 'variants'],
-    ids: selectedIds,
-    send: bulkEditVariants,
-    onDone: refresh,
-    onSelectionChange: setSelectedIds,
-  });
-  const bulkVatRates = useVatRateOptions(bulk.dialog.kind === 'set_vat_rate', true);
+  const bulk = useBulkEdit(VARIANTS_BULK, selectedIds, setSelectedIds, refresh);
 
   const target = confirm.target;
   return (
@@ -244,7 +244,7 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
         onBulkAction={bulk.open}
         busyIds={busyIds}
       />
-      <BulkEditDialog {...bulk.dialog} vatRates={bulkVatRates} />
+      <BulkEditDialog {...bulk.dialog} />
       <VariantFormDialog
         open={form.open}
         variant={form.variant}
