@@ -499,25 +499,31 @@ async function expectRefused(form: Scope, action: string, detail: string) {
   await expect(screen.queryAllByTestId('toast')).toHaveLength(0);
 }
 
+const idOf = (name: string) => productFixtures.find((p) => p.name === name)!.id;
+
+/** A story that applies `action` to `rows` (the body sent: their ids and `sent`), then its toast. */
+const bulkStory = (
+  edit: Omit<BulkEdit, 'sent'> & { sent: ProductBulkEdit['action'] },
+  summary: string,
+): Story => ({
+  play: async ({ canvasElement }) => {
+    await bulkEdit(canvasElement, {
+      ...edit,
+      sent: { ids: edit.rows.map(idOf), action: edit.sent },
+    });
+    await expectBulkDone(canvasElement, summary);
+  },
+});
+
 export const BulkSelectionAndActionBar: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await selectRows(canvasElement, BAG);
     await expect(await canvas.findByText('1 selected')).toBeVisible();
-    await expect(
-      bulkBar(canvasElement)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual([
-      'Set Price',
-      'Shift Price',
-      'Set Stock',
-      'Adjust Stock',
-      'Set Status',
-      'Set Category',
-      'Set VAT Rate',
-      'Clear Selection',
-    ]);
+    const buttons = bulkBar(canvasElement).getAllByRole('button');
+    await expect(buttons.map((b) => b.textContent).join(', ')).toBe(
+      'Set Price, Shift Price, Set Stock, Adjust Stock, Set Status, Set Category, Set VAT Rate, Clear Selection',
+    );
     await selectRows(canvasElement, HARISSA);
     await expect(await canvas.findByText('2 selected')).toBeVisible();
     await expect(canvas.getByRole('checkbox', { name: `Select ${HARISSA}` })).toBeChecked();
@@ -536,32 +542,28 @@ export const BulkSelectionAndActionBar: Story = {
   },
 };
 
-export const BulkSetPrice: Story = {
-  play: async ({ canvasElement }) => {
-    await bulkEdit(canvasElement, {
-      rows: [BAG, OIL],
-      action: 'Set Price',
-      fill: (form) => replace(form, /^Price/, '12.5'),
-      sent: { ids: [1, 2], action: { type: 'set_price', price: '12.5' } },
-    });
-    await expectBulkDone(canvasElement, '2 products updated');
+export const BulkSetPrice = bulkStory(
+  {
+    rows: [BAG, OIL],
+    action: 'Set Price',
+    fill: (form) => replace(form, /^Price/, '12.5'),
+    sent: { type: 'set_price', price: '12.5' },
   },
-};
+  '2 products updated',
+);
 
-export const BulkShiftPriceByPercent: Story = {
-  play: async ({ canvasElement }) => {
-    await bulkEdit(canvasElement, {
-      rows: [OIL, HARISSA],
-      action: 'Shift Price',
-      fill: async (form) => {
-        await expect(form.getByLabelText('Change by')).toHaveValue('percent');
-        await replace(form, /Change \(%\)/, '-10');
-      },
-      sent: { ids: [2, 5], action: { type: 'shift_price', unit: 'percent', value: '-10' } },
-    });
-    await expectBulkDone(canvasElement, '2 products updated');
+export const BulkShiftPriceByPercent = bulkStory(
+  {
+    rows: [OIL, HARISSA],
+    action: 'Shift Price',
+    fill: async (form) => {
+      await expect(form.getByLabelText('Change by')).toHaveValue('percent');
+      await replace(form, /Change \(%\)/, '-10');
+    },
+    sent: { type: 'shift_price', unit: 'percent', value: '-10' },
   },
-};
+  '2 products updated',
+);
 
 /** Shift by an amount in TND. */
 const byAmount = (value: string) => async (form: Scope) => {
@@ -569,17 +571,15 @@ const byAmount = (value: string) => async (form: Scope) => {
   await replace(form, /Change \(TND\)/, value);
 };
 
-export const BulkShiftPriceByAmount: Story = {
-  play: async ({ canvasElement }) => {
-    await bulkEdit(canvasElement, {
-      rows: [WALLET],
-      action: 'Shift Price',
-      fill: byAmount('2.5'),
-      sent: { ids: [6], action: { type: 'shift_price', unit: 'amount', value: '2.5' } },
-    });
-    await expectBulkDone(canvasElement, '1 product updated');
+export const BulkShiftPriceByAmount = bulkStory(
+  {
+    rows: [WALLET],
+    action: 'Shift Price',
+    fill: byAmount('2.5'),
+    sent: { type: 'shift_price', unit: 'amount', value: '2.5' },
   },
-};
+  '1 product updated',
+);
 
 /** The quantity (or adjustment) and the reason of a stock action. */
 const stock = (label: RegExp, value: string, reason: string) => async (form: Scope) => {
@@ -587,74 +587,64 @@ const stock = (label: RegExp, value: string, reason: string) => async (form: Sco
   await replace(form, /Reason/, reason);
 };
 
-export const BulkSetStock: Story = {
-  play: async ({ canvasElement }) => {
-    await bulkEdit(canvasElement, {
-      rows: [OIL, WALLET],
-      action: 'Set Stock',
-      fill: stock(/Stock quantity/, '20', ' Stocktake '),
-      sent: { ids: [2, 6], action: { type: 'set_stock', quantity: 20, reason: 'Stocktake' } },
-    });
-    await expectBulkDone(canvasElement, '2 products updated');
+export const BulkSetStock = bulkStory(
+  {
+    rows: [OIL, WALLET],
+    action: 'Set Stock',
+    fill: stock(/Stock quantity/, '20', ' Stocktake '),
+    sent: { type: 'set_stock', quantity: 20, reason: 'Stocktake' },
   },
-};
+  '2 products updated',
+);
 
-export const BulkAdjustStock: Story = {
-  play: async ({ canvasElement }) => {
-    await bulkEdit(canvasElement, {
-      rows: [OIL],
-      action: 'Adjust Stock',
-      fill: stock(/Adjustment/, '-3', 'Damaged'),
-      sent: { ids: [2], action: { type: 'adjust_stock', delta: -3, reason: 'Damaged' } },
-    });
-    await expectBulkDone(canvasElement, '1 product updated');
+export const BulkAdjustStock = bulkStory(
+  {
+    rows: [OIL],
+    action: 'Adjust Stock',
+    fill: stock(/Adjustment/, '-3', 'Damaged'),
+    sent: { type: 'adjust_stock', delta: -3, reason: 'Damaged' },
   },
-};
+  '1 product updated',
+);
 
 /** Set Status: Active by default; the oil was already active. */
-export const BulkSetStatus: Story = {
-  play: async ({ canvasElement }) => {
-    await bulkEdit(canvasElement, {
-      rows: [OIL, HARISSA],
-      action: 'Set Status',
-      fill: (form) => expect(form.getByLabelText('Status')).toHaveValue('true'),
-      sent: { ids: [2, 5], action: { type: 'set_status', is_active: true } },
-    });
-    await expectBulkDone(canvasElement, '1 product updated, 1 unchanged');
+export const BulkSetStatus = bulkStory(
+  {
+    rows: [OIL, HARISSA],
+    action: 'Set Status',
+    fill: (form) => expect(form.getByLabelText('Status')).toHaveValue('true'),
+    sent: { type: 'set_status', is_active: true },
   },
-};
+  '1 product updated, 1 unchanged',
+);
 
-export const BulkSetCategory: Story = {
-  play: async ({ canvasElement }) => {
-    await bulkEdit(canvasElement, {
-      rows: [OIL, WALLET],
-      action: 'Set Category',
-      fill: (form) => userEvent.selectOptions(form.getByLabelText(/^Category/), 'Épicerie fine'),
-      sent: { ids: [2, 6], action: { type: 'set_category', category_id: 2 } },
-    });
-    await expectBulkDone(canvasElement, '1 product updated, 1 unchanged');
+export const BulkSetCategory = bulkStory(
+  {
+    rows: [OIL, WALLET],
+    action: 'Set Category',
+    fill: (form) => userEvent.selectOptions(form.getByLabelText(/^Category/), 'Épicerie fine'),
+    sent: { type: 'set_category', category_id: 2 },
   },
-};
+  '1 product updated, 1 unchanged',
+);
 
 /** Only the rates in force are offered (not expired, scheduled or inactive ones). */
-export const BulkSetVatRate: Story = {
-  play: async ({ canvasElement }) => {
-    await bulkEdit(canvasElement, {
-      rows: [OIL],
-      action: 'Set VAT Rate',
-      fill: async (form) => {
-        const select = form.getByLabelText<HTMLSelectElement>(/^VAT rate/);
-        await waitFor(() => expect(select.options.length).toBeGreaterThan(1));
-        const offered = [...select.options].map((o) => o.textContent);
-        await expect(offered[0]).toBe('Choose a VAT rate');
-        await expect(offered.join()).not.toMatch(/until 2025|old|TVA 30|France/);
-        await userEvent.selectOptions(select, 'TVA intermédiaire (13.00%, TN)');
-      },
-      sent: { ids: [2], action: { type: 'set_vat_rate', vat_rate_id: 2 } },
-    });
-    await expectBulkDone(canvasElement, '1 product updated');
+export const BulkSetVatRate = bulkStory(
+  {
+    rows: [OIL],
+    action: 'Set VAT Rate',
+    fill: async (form) => {
+      const select = form.getByLabelText<HTMLSelectElement>(/^VAT rate/);
+      await waitFor(() => expect(select.options.length).toBeGreaterThan(1));
+      const offered = [...select.options].map((o) => o.textContent);
+      await expect(offered[0]).toBe('Choose a VAT rate');
+      await expect(offered.join()).not.toMatch(/until 2025|old|TVA 30|France/);
+      await userEvent.selectOptions(select, 'TVA intermédiaire (13.00%, TN)');
+    },
+    sent: { type: 'set_vat_rate', vat_rate_id: 2 },
   },
-};
+  '1 product updated',
+);
 
 export const BulkInvalidInput: Story = {
   play: async ({ canvasElement }) => {

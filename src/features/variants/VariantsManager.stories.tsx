@@ -815,20 +815,10 @@ export const BulkEditActions: Story = {
     await selectVariants(canvasElement, 'SAC-CABAS-CML');
     const bar = within(canvasElement).getByRole('region', { name: 'Bulk actions' });
     await expect(within(bar).getByText('1 variant(s) selected')).toBeVisible();
-    await expect(
-      within(bar)
-        .getAllByRole('button')
-        .map((b) => b.textContent?.trim()),
-    ).toEqual([
-      'Set Price',
-      'Shift Price',
-      'Set Stock',
-      'Adjust Stock',
-      'Set Status',
-      'Set VAT Rate',
-      'Clear Selection',
-      'Delete Selected',
-    ]);
+    const buttons = within(bar).getAllByRole('button');
+    await expect(buttons.map((b) => b.textContent?.trim()).join(', ')).toBe(
+      'Set Price, Shift Price, Set Stock, Adjust Stock, Set Status, Set VAT Rate, Clear Selection, Delete Selected',
+    );
   },
 };
 
