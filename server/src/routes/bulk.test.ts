@@ -340,6 +340,13 @@ describe.each(testDialects)('bulk edit (%s)', (dialect) => {
         unchanged: 0,
       });
       expect((await variant(a.id)).is_active).toBe(0);
+      // Every row already so: nothing written, nothing recorded.
+      const audited = (await auditOf('variant', a.id)).length;
+      expect(await variantsChanged([a.id], { type: 'set_status', is_active: false })).toEqual({
+        changed: 0,
+        unchanged: 1,
+      });
+      expect(await auditOf('variant', a.id)).toHaveLength(audited);
       const category = await variants([a.id], { type: 'set_category', category_id: 1 });
       expect(category.statusCode).toBe(422);
     });

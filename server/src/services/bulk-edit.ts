@@ -285,6 +285,8 @@ async function write(
   changes: Change[],
   w: BulkWrite,
 ): Promise<void> {
+  // Nothing to write; and `IN ()` is a syntax error on PostgreSQL.
+  if (changes.length === 0) return;
   const now = w.now.toISOString();
   const ids = changes.map((c) => c.row.id);
   switch (action.type) {
