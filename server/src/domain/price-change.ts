@@ -8,8 +8,8 @@ export const MAX_MILLIMES = 999_999_999_999;
 
 /** Percentages are hundredths of a percent: 12.5 % = 1250, 100 % = 10000. */
 const WHOLE = 10_000n;
-export const MIN_PERCENT = -100;
-export const MAX_PERCENT = 1000;
+const MIN_PERCENT = -100;
+const MAX_PERCENT = 1000;
 
 export type PriceChange =
   | { kind: 'set'; millimes: number }

@@ -86,6 +86,11 @@ export function ProductsPage() {
         errorMessage: (_, failure) => failure,
       });
       if (!deleted) return;
+      // A deleted product leaves the selection too (a bulk edit would not find it).
+      setSelection((current) => ({
+        ...current,
+        ids: new Set([...current.ids].filter((id) => id !== product.id)),
+      }));
       // Drop the row at once, then reload the list from the server.
       await mutate(
         (pages?: Page<Product>[]) =>
