@@ -994,6 +994,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/products/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Apply one action to several products
+     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). One transaction: every product changes or none. Prices apply to base_price; a product without variants keeps its (hidden) default variant's price equal to it, while a product with variants keeps its variants' own prices (change those in the variants manager, with bulkEditVariants). Stock applies to a product without variants (its default variant); a product with variants or without inventory is refused. Each changed product is recorded in the audit log. 404 naming the unknown ids; 409 when a row is refused (a price below 0 or above the bound, not enough stock, inventory not tracked), with a detail naming every refused row (e.g. "Product 12 (Olive oil): price would be negative"), and nothing changed; 422 when the body is invalid, or the category or VAT rate cannot be assigned.
+     */
+    post: operations['bulkEditProducts'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/variants/bulk/edit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Apply one action to several variants
+     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). One transaction: every variant changes or none (bulkUpdateVariants sets given values per entry; this applies one action, such as a percentage, to many). Prices apply to variants of products with variants; a product's hidden default variant follows its product's price and is refused. Each stock change is a stock movement with the reason given, and each changed variant is recorded in the audit log. 404 naming the unknown ids; 409 when a row is refused, with a detail naming every refused row (e.g. "Variant 7 (TSHIRT-RED-M): not enough stock: 2 in stock, cannot remove 5"), and nothing changed; 422 when the body is invalid or the VAT rate cannot be assigned.
+     */
+    post: operations['bulkEditVariants'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/stats/': {
     parameters: {
       query?: never;
@@ -2181,6 +2221,94 @@ export interface components {
        */
       label: string | null;
       changes: components['schemas']['AuditChange'][];
+    };
+    /** @description The rows to change, each once. */
+    BulkIds: components['schemas']['Id'][];
+    /**
+     * @description A signed decimal: an amount in TND with up to 3 decimals, or a percentage with up to 2 (e.g. "-1.500", "12.5").
+     * @example -10
+     */
+    SignedAmount: string;
+    /**
+     * @description Why the stock changed, recorded on each stock movement (trimmed by the server).
+     * @example Stocktake
+     */
+    StockReason: string;
+    /** @description Sets the price of every row. */
+    BulkSetPrice: {
+      /** @constant */
+      type: 'set_price';
+      price: components['schemas']['Money'];
+    };
+    /** @description Adds an amount (unit amount, in TND, up to 3 decimals) or a percentage (unit percent, from -100 to 1000 with up to 2 decimals; 422 otherwise) to the price of every row; a percentage result is rounded half-up to 3 decimals. A row whose new price would be below 0 or above 999999999.999 is refused. */
+    BulkShiftPrice: {
+      /** @constant */
+      type: 'shift_price';
+      /** @enum {string} */
+      unit: 'amount' | 'percent';
+      value: components['schemas']['SignedAmount'];
+    };
+    /** @description Sets the stock of every row, recorded as one stock movement per changed row. */
+    BulkSetStock: {
+      /** @constant */
+      type: 'set_stock';
+      quantity: number;
+      reason: components['schemas']['StockReason'];
+    };
+    /** @description Adds a signed quantity to the stock of every row, recorded as one stock movement each. A row that does not track inventory, or whose stock would go below 0 without backorders allowed (or beyond ±1,000,000,000), is refused. */
+    BulkAdjustStock: {
+      /** @constant */
+      type: 'adjust_stock';
+      delta: number;
+      reason: components['schemas']['StockReason'];
+    };
+    /** @description Activates or deactivates every row. */
+    BulkSetStatus: {
+      /** @constant */
+      type: 'set_status';
+      is_active: boolean;
+    };
+    /** @description Moves every product to an existing category (422 otherwise). */
+    BulkSetCategory: {
+      /** @constant */
+      type: 'set_category';
+      category_id: components['schemas']['Id'];
+    };
+    /** @description Gives every row a VAT rate, which must be assignable as for a single edit: not expired, not inactive (422 naming the rate otherwise). For variants, null makes them inherit their product's rate. */
+    BulkSetVatRate: {
+      /** @constant */
+      type: 'set_vat_rate';
+      vat_rate_id: components['schemas']['Id'] | null;
+    };
+    /** @description One action applied to every product of ids. */
+    ProductBulkEdit: {
+      ids: components['schemas']['BulkIds'];
+      action:
+        | components['schemas']['BulkSetPrice']
+        | components['schemas']['BulkShiftPrice']
+        | components['schemas']['BulkSetStock']
+        | components['schemas']['BulkAdjustStock']
+        | components['schemas']['BulkSetStatus']
+        | components['schemas']['BulkSetCategory']
+        | components['schemas']['BulkSetVatRate'];
+    };
+    /** @description One action applied to every variant of ids. */
+    VariantBulkEdit: {
+      ids: components['schemas']['BulkIds'];
+      action:
+        | components['schemas']['BulkSetPrice']
+        | components['schemas']['BulkShiftPrice']
+        | components['schemas']['BulkSetStock']
+        | components['schemas']['BulkAdjustStock']
+        | components['schemas']['BulkSetStatus']
+        | components['schemas']['BulkSetVatRate'];
+    };
+    /** @description What the action did; changed + unchanged is the number of ids. */
+    BulkEditResult: {
+      /** @description Rows the action changed. */
+      changed: number;
+      /** @description Rows that already had the value (e.g. the same price or status). */
+      unchanged: number;
     };
     /** @description A product as the back office sees it (active or not). A simple product keeps its stock in one default variant; a product with variants keeps it in its variants (see Variants). */
     Product: {
@@ -5167,6 +5295,66 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  bulkEditProducts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductBulkEdit'];
+      };
+    };
+    responses: {
+      /** @description How many products changed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkEditResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  bulkEditVariants: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VariantBulkEdit'];
+      };
+    };
+    responses: {
+      /** @description How many variants changed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkEditResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       422: components['responses']['ValidationError'];
     };
   };

@@ -11,6 +11,7 @@
  * Every request answered is recorded (see ../recorder.ts).
  */
 import { auth } from './auth';
+import { bulk } from './bulk';
 import { categories } from './categories';
 import { customers } from './customers';
 import { dashboard } from './dashboard';
@@ -28,6 +29,7 @@ import { vatRates } from './vat-rates';
 export { API } from './endpoint';
 export {
   auth,
+  bulk,
   categories,
   csvExports,
   customers,
@@ -60,6 +62,8 @@ export const defaultHandlers = [
   products.create(),
   products.update(),
   products.delete(),
+  bulk.products(),
+  bulk.variants(),
   categories.list(),
   categories.adminList(),
   categories.get(),

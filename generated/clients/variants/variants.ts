@@ -5,6 +5,7 @@ import type {
   BulkCreateVariantsParams,
   BulkDeleteRequest,
   BulkDeleteResult,
+  BulkEditResult,
   BulkInventoryUpdateItem,
   BulkVariantsResult,
   DuplicateVariantRequest,
@@ -19,6 +20,7 @@ import type {
   StockMovementAdmin,
   StockMovementEntry,
   Variant,
+  VariantBulkEdit,
   VariantBulkUpdateItem,
   VariantCreate,
   VariantPage,
@@ -52,6 +54,24 @@ export const listStockMovementAdmins = (
 ) => {
   return apiClient<StockMovementAdmin[]>(
     { url: `/api/v1/admin/stock-movements/admins`, method: 'GET' },
+    options,
+  );
+};
+/**
+ * Admin token with role super_admin, admin, manager or inventory_manager (support 403). One transaction: every variant changes or none (bulkUpdateVariants sets given values per entry; this applies one action, such as a percentage, to many). Prices apply to variants of products with variants; a product's hidden default variant follows its product's price and is refused. Each stock change is a stock movement with the reason given, and each changed variant is recorded in the audit log. 404 naming the unknown ids; 409 when a row is refused, with a detail naming every refused row (e.g. "Variant 7 (TSHIRT-RED-M): not enough stock: 2 in stock, cannot remove 5"), and nothing changed; 422 when the body is invalid or the VAT rate cannot be assigned.
+ * @summary Apply one action to several variants
+ */
+export const bulkEditVariants = (
+  variantBulkEdit: BodyType<VariantBulkEdit>,
+  options?: SecondParameter<typeof apiClient<BulkEditResult>>,
+) => {
+  return apiClient<BulkEditResult>(
+    {
+      url: `/api/v1/admin/variants/bulk/edit`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: variantBulkEdit,
+    },
     options,
   );
 };
@@ -265,6 +285,7 @@ export type ListStockMovementsResult = NonNullable<Awaited<ReturnType<typeof lis
 export type ListStockMovementAdminsResult = NonNullable<
   Awaited<ReturnType<typeof listStockMovementAdmins>>
 >;
+export type BulkEditVariantsResult = NonNullable<Awaited<ReturnType<typeof bulkEditVariants>>>;
 export type ListVariantsResult = NonNullable<Awaited<ReturnType<typeof listVariants>>>;
 export type GetInventoryStatusResult = NonNullable<Awaited<ReturnType<typeof getInventoryStatus>>>;
 export type BulkCreateVariantsResult = NonNullable<Awaited<ReturnType<typeof bulkCreateVariants>>>;

@@ -9,6 +9,7 @@ import type { SWRMutationConfiguration } from 'swr/mutation';
 
 import type {
   BadRequestResponse,
+  BulkEditResult,
   ConflictResponse,
   ForbiddenResponse,
   GetProductBySlugParams,
@@ -18,6 +19,7 @@ import type {
   ListProductsParams,
   NotFoundResponse,
   Product,
+  ProductBulkEdit,
   ProductCreate,
   ProductUpdate,
   PublicProduct,
@@ -526,6 +528,78 @@ export const useDeleteProduct = <
 
   const swrKey = swrOptions?.swrKey ?? getDeleteProductMutationKey(id);
   const swrFn = getDeleteProductMutationFetcher(id, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Admin token with role super_admin, admin, manager or inventory_manager (support 403). One transaction: every product changes or none. Prices apply to base_price; a product without variants keeps its (hidden) default variant's price equal to it, while a product with variants keeps its variants' own prices (change those in the variants manager, with bulkEditVariants). Stock applies to a product without variants (its default variant); a product with variants or without inventory is refused. Each changed product is recorded in the audit log. 404 naming the unknown ids; 409 when a row is refused (a price below 0 or above the bound, not enough stock, inventory not tracked), with a detail naming every refused row (e.g. "Product 12 (Olive oil): price would be negative"), and nothing changed; 422 when the body is invalid, or the category or VAT rate cannot be assigned.
+ * @summary Apply one action to several products
+ */
+export const bulkEditProducts = (
+  productBulkEdit: BodyType<ProductBulkEdit>,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<BulkEditResult>(
+    {
+      url: `/api/v1/admin/products/bulk`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: productBulkEdit,
+    },
+    options,
+  );
+};
+
+export const getBulkEditProductsMutationFetcher = (options?: SecondParameter<typeof apiClient>) => {
+  return (_: Key, { arg }: { arg: ProductBulkEdit }) => {
+    return bulkEditProducts(arg, options);
+  };
+};
+export const getBulkEditProductsMutationKey = () => [`/api/v1/admin/products/bulk`] as const;
+
+export type BulkEditProductsMutationResult = NonNullable<
+  Awaited<ReturnType<typeof bulkEditProducts>>
+>;
+export type BulkEditProductsMutationError = ErrorType<
+  | BadRequestResponse
+  | UnauthorizedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ConflictResponse
+  | ValidationErrorResponse
+>;
+
+/**
+ * @summary Apply one action to several products
+ */
+export const useBulkEditProducts = <
+  TError = ErrorType<
+    | BadRequestResponse
+    | UnauthorizedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ConflictResponse
+    | ValidationErrorResponse
+  >,
+>(options?: {
+  swr?: SWRMutationConfiguration<
+    Awaited<ReturnType<typeof bulkEditProducts>>,
+    TError,
+    Key,
+    ProductBulkEdit,
+    Awaited<ReturnType<typeof bulkEditProducts>>
+  > & { swrKey?: string };
+  request?: SecondParameter<typeof apiClient>;
+}) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const swrKey = swrOptions?.swrKey ?? getBulkEditProductsMutationKey();
+  const swrFn = getBulkEditProductsMutationFetcher(requestOptions);
 
   const query = useSWRMutation(swrKey, swrFn, swrOptions);
 

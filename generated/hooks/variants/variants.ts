@@ -12,6 +12,7 @@ import type {
   BulkCreateVariantsParams,
   BulkDeleteRequest,
   BulkDeleteResult,
+  BulkEditResult,
   BulkInventoryUpdateItem,
   BulkVariantsResult,
   ConflictResponse,
@@ -31,6 +32,7 @@ import type {
   UnauthorizedResponse,
   ValidationErrorResponse,
   Variant,
+  VariantBulkEdit,
   VariantBulkUpdateItem,
   VariantCreate,
   VariantPage,
@@ -133,6 +135,78 @@ export const useListStockMovementAdmins = <
   const swrFn = () => listStockMovementAdmins(requestOptions);
 
   const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Admin token with role super_admin, admin, manager or inventory_manager (support 403). One transaction: every variant changes or none (bulkUpdateVariants sets given values per entry; this applies one action, such as a percentage, to many). Prices apply to variants of products with variants; a product's hidden default variant follows its product's price and is refused. Each stock change is a stock movement with the reason given, and each changed variant is recorded in the audit log. 404 naming the unknown ids; 409 when a row is refused, with a detail naming every refused row (e.g. "Variant 7 (TSHIRT-RED-M): not enough stock: 2 in stock, cannot remove 5"), and nothing changed; 422 when the body is invalid or the VAT rate cannot be assigned.
+ * @summary Apply one action to several variants
+ */
+export const bulkEditVariants = (
+  variantBulkEdit: BodyType<VariantBulkEdit>,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<BulkEditResult>(
+    {
+      url: `/api/v1/admin/variants/bulk/edit`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: variantBulkEdit,
+    },
+    options,
+  );
+};
+
+export const getBulkEditVariantsMutationFetcher = (options?: SecondParameter<typeof apiClient>) => {
+  return (_: Key, { arg }: { arg: VariantBulkEdit }) => {
+    return bulkEditVariants(arg, options);
+  };
+};
+export const getBulkEditVariantsMutationKey = () => [`/api/v1/admin/variants/bulk/edit`] as const;
+
+export type BulkEditVariantsMutationResult = NonNullable<
+  Awaited<ReturnType<typeof bulkEditVariants>>
+>;
+export type BulkEditVariantsMutationError = ErrorType<
+  | BadRequestResponse
+  | UnauthorizedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ConflictResponse
+  | ValidationErrorResponse
+>;
+
+/**
+ * @summary Apply one action to several variants
+ */
+export const useBulkEditVariants = <
+  TError = ErrorType<
+    | BadRequestResponse
+    | UnauthorizedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ConflictResponse
+    | ValidationErrorResponse
+  >,
+>(options?: {
+  swr?: SWRMutationConfiguration<
+    Awaited<ReturnType<typeof bulkEditVariants>>,
+    TError,
+    Key,
+    VariantBulkEdit,
+    Awaited<ReturnType<typeof bulkEditVariants>>
+  > & { swrKey?: string };
+  request?: SecondParameter<typeof apiClient>;
+}) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const swrKey = swrOptions?.swrKey ?? getBulkEditVariantsMutationKey();
+  const swrFn = getBulkEditVariantsMutationFetcher(requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions);
 
   return {
     swrKey,

@@ -5,6 +5,7 @@ import type { Handlers } from '../http/types';
 import { addressesHandlers } from './addresses';
 import { auditHandlers } from './audit';
 import { authHandlers } from './auth';
+import { bulkHandlers } from './bulk';
 import { cartHandlers } from './cart';
 import { categoriesHandlers } from './categories';
 import { customersHandlers } from './customers';
@@ -39,6 +40,7 @@ const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
   stockMovementsHandlers,
   auditHandlers,
   importsHandlers,
+  bulkHandlers,
 ];
 
 /** Every operation's handler, by operationId. */

@@ -245,7 +245,7 @@ function productColumns(body: ProductInput, issues: ValidationIssue[]): ProductC
  * category_id and vat_rate_id, when given, must name existing rows, and the rate must be one that
  * can be assigned at `at` (not expired, not inactive): 422 on each field.
  */
-async function checkReferences(
+export async function checkReferences(
   db: Db,
   refs: { category_id?: number | null | undefined; vat_rate_id?: number | undefined },
   issues: ValidationIssue[],

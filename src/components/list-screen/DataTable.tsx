@@ -1,6 +1,6 @@
 import { Box, Table } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { BadgeStyle } from './badges';
 import { ROW_HEIGHT, tableCss } from './table-css';
 import type { SortState } from './use-server-list';
@@ -71,6 +71,17 @@ export function badgeColumn<R extends { badge: BadgeStyle }>(
   };
 }
 
+/** Checkboxes to select rows (optional): a column before the others, with one to select all. */
+export interface RowSelection<R> {
+  /** The rowKey of each selected row. */
+  selected: ReadonlySet<string | number>;
+  onChange: (selected: Set<string | number>) => void;
+  /** Accessible name of a row's checkbox: 'Select Olive oil'. */
+  rowLabel: (row: R) => string;
+  /** Accessible name of the checkbox that selects every row shown: 'Select all products'. */
+  allLabel: string;
+}
+
 export interface DataTableProps<R> {
   /** The rows to show: all of them, or the page the server returned. */
   rows: readonly R[];
@@ -99,6 +110,7 @@ export interface DataTableProps<R> {
    * page). Called again as the view moves; the caller ignores calls while a page is loading.
    */
   onEndReached?: () => void;
+  selection?: RowSelection<R>;
   testId?: string;
 }
 
@@ -133,6 +145,7 @@ function DataTableImpl<R>({
   sort,
   onSortChange,
   onEndReached,
+  selection,
   testId,
 }: DataTableProps<R>) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -155,34 +168,59 @@ function DataTableImpl<R>({
     if (nearEnd) onEndReached?.();
   }, [nearEnd, lastInView, onEndReached]);
 
+  // A checkbox's label would join the name of its cell (read from its content): the first
+  // cells are named by their content alone (aria-labelledby), so rows keep their names.
+  const contentId = useId();
+  const selected = selection?.selected;
+  const allState = useMemo(() => {
+    const count = selected ? rows.filter((row) => selected.has(rowKey(row))).length : 0;
+    return count === 0 ? 'none' : count === rows.length ? 'all' : 'some';
+  }, [rows, rowKey, selected]);
+  const onSelect = useMemo(
+    () =>
+      selection &&
+      ((key: string | number, checked: boolean) => {
+        const next = new Set(selection.selected);
+        if (checked) next.add(key);
+        else next.delete(key);
+        selection.onChange(next);
+      }),
+    [selection],
+  );
+
   const head = useMemo(
     () => (
       <Table.Header>
         <Table.Row bg="bg.muted" aria-rowindex={1}>
-          {columns.map((column) => (
+          {columns.map((column, index) => (
             <Table.ColumnHeader
               key={column.header}
               w={column.width}
               className={column.align === 'end' ? 'cell-end' : undefined}
               aria-sort={onSortChange ? ariaSort(column, sort) : undefined}
+              aria-labelledby={index === 0 && selection ? `${contentId}-head` : undefined}
             >
-              {column.sortKey && onSortChange ? (
-                <button
-                  type="button"
-                  className="sort"
-                  onClick={() => onSortChange(nextSort(column.sortKey!, sort))}
-                >
-                  {column.header}
-                </button>
+              {index === 0 && selection && (
+                <SelectBox
+                  label={selection.allLabel}
+                  checked={allState === 'all'}
+                  indeterminate={allState === 'some'}
+                  onChange={(checked) =>
+                    selection.onChange(new Set(checked ? rows.map(rowKey) : []))
+                  }
+                />
+              )}
+              {index === 0 && selection ? (
+                <span id={`${contentId}-head`}>{headerContent(column, sort, onSortChange)}</span>
               ) : (
-                column.header
+                headerContent(column, sort, onSortChange)
               )}
             </Table.ColumnHeader>
           ))}
         </Table.Row>
       </Table.Header>
     ),
-    [columns, sort, onSortChange],
+    [columns, sort, onSortChange, selection, allState, rows, rowKey, contentId],
   );
 
   // No table for no rows: a wide, scrollable table would push the message out of view on phones.
@@ -223,12 +261,23 @@ function DataTableImpl<R>({
           {before > 0 && <Spacer height={before} columns={columns.length} />}
           {items.map(({ index }) => {
             const row = rows[index]!;
+            const key = rowKey(row);
             return (
               <DataRow
-                key={rowKey(row)}
+                key={key}
                 row={row}
                 rowIndex={index + 2}
                 columns={columns as readonly Column<unknown>[]}
+                select={
+                  selection &&
+                  onSelect && {
+                    key,
+                    contentId: `${contentId}-${key}`,
+                    label: selection.rowLabel(row),
+                    checked: selection.selected.has(key),
+                    onChange: onSelect,
+                  }
+                }
               />
             );
           })}
@@ -241,6 +290,21 @@ function DataTableImpl<R>({
 
 /** The one table of the list screens: virtualised body inside its own scroll region. */
 export const DataTable = memo(DataTableImpl) as typeof DataTableImpl;
+
+/** A header's text, or its sort button when the column sorts. */
+function headerContent<R>(
+  column: Column<R>,
+  sort: SortState | undefined,
+  onSortChange: ((sort: SortState) => void) | undefined,
+) {
+  if (!column.sortKey || !onSortChange) return column.header;
+  const key = column.sortKey;
+  return (
+    <button type="button" className="sort" onClick={() => onSortChange(nextSort(key, sort))}>
+      {column.header}
+    </button>
+  );
+}
 
 function ariaSort<R>(column: Column<R>, sort: SortState | undefined) {
   if (!column.sortKey) return undefined;
@@ -260,23 +324,86 @@ function Spacer({ height, columns }: { height: number; columns: number }) {
   );
 }
 
-/** One row; memoised so that scrolling only renders the rows that come into view. */
-const DataRow = memo(function DataRow({
-  row,
-  rowIndex,
-  columns,
+/** A plain checkbox (rows are plain elements, see above); `indeterminate` is a DOM property only. */
+function SelectBox({
+  label,
+  checked,
+  indeterminate = false,
+  onChange,
 }: {
-  row: unknown;
-  rowIndex: number;
-  columns: readonly Column<unknown>[];
+  label: string;
+  checked: boolean;
+  indeterminate?: boolean;
+  onChange: (checked: boolean) => void;
 }) {
   return (
-    <tr aria-rowindex={rowIndex}>
-      {columns.map((column) => (
-        <td key={column.header} className={column.align === 'end' ? 'cell-end' : undefined}>
-          {column.cell(row)}
-        </td>
-      ))}
-    </tr>
+    <input
+      type="checkbox"
+      className="select"
+      aria-label={label}
+      checked={checked}
+      ref={(input) => {
+        if (input) input.indeterminate = indeterminate;
+      }}
+      onChange={(event) => onChange(event.target.checked)}
+    />
   );
-});
+}
+
+interface RowSelect {
+  key: string | number;
+  /** The id of the first cell's content, which names that cell. */
+  contentId: string;
+  label: string;
+  checked: boolean;
+  onChange: (key: string | number, checked: boolean) => void;
+}
+
+/** One row; memoised so that scrolling only renders the rows that come into view. */
+const DataRow = memo(
+  function DataRow({
+    row,
+    rowIndex,
+    columns,
+    select,
+  }: {
+    row: unknown;
+    rowIndex: number;
+    columns: readonly Column<unknown>[];
+    select: RowSelect | undefined;
+  }) {
+    return (
+      <tr aria-rowindex={rowIndex} data-selected={select?.checked || undefined}>
+        {columns.map((column, index) => (
+          <td
+            key={column.header}
+            className={column.align === 'end' ? 'cell-end' : undefined}
+            aria-labelledby={index === 0 && select ? select.contentId : undefined}
+          >
+            {index === 0 && select ? (
+              <div className="selectable">
+                <SelectBox
+                  label={select.label}
+                  checked={select.checked}
+                  onChange={(checked) => select.onChange(select.key, checked)}
+                />
+                <div id={select.contentId}>{column.cell(row)}</div>
+              </div>
+            ) : (
+              column.cell(row)
+            )}
+          </td>
+        ))}
+      </tr>
+    );
+  },
+  // The selection comes as a new object each render: compare what it holds.
+  (a, b) =>
+    a.row === b.row &&
+    a.rowIndex === b.rowIndex &&
+    a.columns === b.columns &&
+    a.select?.checked === b.select?.checked &&
+    a.select?.label === b.select?.label &&
+    a.select?.contentId === b.select?.contentId &&
+    a.select?.onChange === b.select?.onChange,
+);

@@ -7,6 +7,7 @@ export {
   serverTable,
   textColumn,
   type Column,
+  type RowSelection,
   type ServerTableProps,
 } from './DataTable';
 export { ListScreen, useListSearch } from './ListScreen';

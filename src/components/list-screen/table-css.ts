@@ -36,6 +36,17 @@ export const tableCss: SystemStyleObject = {
   '& .cell-small': { fontSize: 'xs' },
   '& .cell-nowrap': { whiteSpace: 'nowrap' },
   '& .cell-numeric': { fontVariantNumeric: 'tabular-nums' },
+  // Row selection (DataTable's `selection`).
+  '& .selectable': { display: 'flex', alignItems: 'center', gap: '2', minW: 0 },
+  '& .selectable > :not(.select)': { flex: 1, minW: 0 },
+  '& thead .select': { marginInlineEnd: '2' },
+  '& .select': {
+    boxSize: '4',
+    cursor: 'pointer',
+    verticalAlign: 'middle',
+    accentColor: 'colorPalette.solid',
+  },
+  '& tbody tr[data-selected] > td': { bg: 'bg.muted' },
   '& .sort': { font: 'inherit', cursor: 'pointer', _hover: { textDecoration: 'underline' } },
   // The Badge recipe's looks (solid / subtle), as classes: data-variant is the product description's style name.
   '& .badge': {

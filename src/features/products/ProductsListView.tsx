@@ -1,8 +1,9 @@
 import { Button } from '@chakra-ui/react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Category, Product } from '@generated/model';
 import { PlusIcon } from '@/components/icons';
+import { BulkActionBar, type BulkActionKind } from '@/components/bulk-edit';
 import {
   ConfirmDialog,
   DataTable,
@@ -17,6 +18,7 @@ import {
   useDeleteConfirmation,
   type Column,
   type CsvExport,
+  type RowSelection,
   type ServerCount,
   type ServerTableProps,
 } from '@/components/list-screen';
@@ -50,7 +52,24 @@ export interface ProductsListViewProps {
   csv: CsvExport;
   /** Exports the products as searched and sorted. */
   onExport: () => void;
+  /** The ids of the selected products (bulk edit). */
+  selectedIds: ReadonlySet<number>;
+  onSelectionChange: (ids: Set<number>) => void;
+  /** Opens the dialog of a bulk action for the selected products. */
+  onBulkAction: (kind: BulkActionKind) => void;
+  /** The bulk action's dialog. */
+  bulkDialog?: ReactNode;
 }
+
+const PRODUCT_BULK_ACTIONS: readonly BulkActionKind[] = [
+  'set_price',
+  'shift_price',
+  'set_stock',
+  'adjust_stock',
+  'set_status',
+  'set_category',
+  'set_vat_rate',
+];
 
 const PRODUCT_EXPORTS = [{ value: 'products', label: 'Products with variants' }];
 
@@ -113,11 +132,24 @@ export function ProductsListView({
   table,
   csv,
   onExport,
+  selectedIds,
+  onSelectionChange,
+  onBulkAction,
+  bulkDialog,
 }: ProductsListViewProps) {
   const remove = useDeleteConfirmation<Product>(onDelete);
   const columns = useMemo(() => productColumns(remove.ask), [remove.ask]);
 
   const rows = useMemo(() => toProductRows(products ?? [], categories), [products, categories]);
+  const selection = useMemo<RowSelection<ProductRow>>(
+    () => ({
+      selected: selectedIds,
+      onChange: (ids) => onSelectionChange(new Set([...ids].map(Number))),
+      rowLabel: (row) => `Select ${row.name}`,
+      allLabel: 'Select all products',
+    }),
+    [selectedIds, onSelectionChange],
+  );
   const searching = query.trim() !== '';
   const exporting = csv.progress !== null;
   const actions = useMemo(
@@ -135,7 +167,23 @@ export function ProductsListView({
       title="Products"
       description="Manage your product catalogue"
       actions={actions}
-      notice={<ExportProgress {...csv} />}
+      notice={
+        <>
+          <ExportProgress {...csv} />
+          {selectedIds.size > 0 && (
+            <BulkActionBar
+              label={`${selectedIds.size} selected`}
+              kinds={PRODUCT_BULK_ACTIONS}
+              onAction={onBulkAction}
+              mb="4"
+            >
+              <Button size="sm" variant="outline" onClick={() => onSelectionChange(new Set())}>
+                Clear Selection
+              </Button>
+            </BulkActionBar>
+          )}
+        </>
+      }
       search={{ placeholder: 'Search products...', label: 'Search products', ...search }}
       count={count && { noun: ['product', 'products'], ...count }}
       error={
@@ -152,10 +200,17 @@ export function ProductsListView({
       loading={loading || !products}
       loadingText="Loading products..."
       footer={
-        <ConfirmDialog {...remove.dialog} title="Delete Product" onConfirm={() => remove.confirm()}>
-          Are you sure you want to delete &quot;{remove.target?.name}&quot;? This action cannot be
-          undone.
-        </ConfirmDialog>
+        <>
+          {bulkDialog}
+          <ConfirmDialog
+            {...remove.dialog}
+            title="Delete Product"
+            onConfirm={() => remove.confirm()}
+          >
+            Are you sure you want to delete &quot;{remove.target?.name}&quot;? This action cannot be
+            undone.
+          </ConfirmDialog>
+        </>
       }
     >
       <DataTable
@@ -167,6 +222,7 @@ export function ProductsListView({
         emptyText={searching && count?.all ? `No products match "${query.trim()}".` : EMPTY_TEXT}
         minW="52rem"
         stickyFirstColumn
+        selection={selection}
         testId="products-scroll"
       />
     </ListScreen>

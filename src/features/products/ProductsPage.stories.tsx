@@ -1,15 +1,29 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { Category, Product } from '@generated/model';
+import type { Category, Product, ProductBulkEdit } from '@generated/model';
 import { categories as categoryFixtures, products as productFixtures } from '@mocks/fixtures';
 import { manyProducts } from '@mocks/fixtures/many-products';
-import { categories, products } from '@mocks/handlers';
+import { bulk, categories, products } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { expectedMoney as money } from '@/testing/expected';
-import { expectLoading, expectScrollsInside, listScreen, rowOf } from '@/testing/list-screen';
+import {
+  dialog,
+  dialogClosed,
+  expectLoading,
+  expectScrollsInside,
+  listScreen,
+  replace,
+  rowOf,
+} from '@/testing/list-screen';
 import { clickSort, columnHeader, expectSent, serverListStories } from '@/testing/server-list';
-import { expectLocation, expectToast, screen, expectScreenTitle } from '@/testing/story';
+import {
+  expectLocation,
+  expectToast,
+  screen,
+  expectScreenTitle,
+  type Scope,
+} from '@/testing/story';
 import { ProductsPage } from './ProductsPage';
 import { adminScreen } from '@/testing/admin-screen';
 
@@ -410,6 +424,305 @@ export const SortByName: Story = {
       .sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
     await waitFor(() =>
       expect(rowNames(canvasElement)).toEqual(names.slice(0, rowNames(canvasElement).length)),
+    );
+  },
+};
+
+/* Bulk edit (issue #14): select rows, pick an action, fill its dialog */
+
+const BULK = '/api/v1/admin/products/bulk';
+const BAG = 'Sac cabas en cuir';
+const OIL = "Huile d'olive extra vierge 1 L";
+const HARISSA = 'Harissa traditionnelle 200 g';
+const WALLET = 'Portefeuille homme';
+
+const bulkBar = (canvasElement: HTMLElement) =>
+  within(within(canvasElement).getByRole('region', { name: 'Bulk actions' }));
+
+/** Ticks the rows of these products, once the list is shown. */
+async function selectRows(canvasElement: HTMLElement, ...names: string[]) {
+  await waitForRows(canvasElement);
+  for (const name of names) {
+    await userEvent.click(within(canvasElement).getByRole('checkbox', { name: `Select ${name}` }));
+  }
+}
+
+interface BulkEdit {
+  rows: string[];
+  /** The action's button, and its dialog's title. */
+  action: string;
+  fill?: (form: Scope) => Promise<void>;
+  /** The body the server must be sent. */
+  sent: ProductBulkEdit;
+}
+
+/** Selects the rows, opens the action's dialog, fills and applies it; checks what was sent. */
+async function bulkEdit(canvasElement: HTMLElement, { rows, action, fill, sent }: BulkEdit) {
+  await selectRows(canvasElement, ...rows);
+  await userEvent.click(bulkBar(canvasElement).getByRole('button', { name: action }));
+  const form = await dialog(action);
+  await expect(form.getByTestId('bulk-target')).toHaveTextContent(
+    `Applies to ${rows.length} ${rows.length === 1 ? 'product' : 'products'}.`,
+  );
+  await fill?.(form);
+  await userEvent.click(form.getByRole('button', { name: 'Apply' }));
+  const [call] = await requests.waitFor('POST', BULK);
+  await expect(call!.body).toEqual(sent);
+  return form;
+}
+
+/** The summary toast, the dialog gone, the selection cleared and the list asked again. */
+async function expectBulkDone(canvasElement: HTMLElement, summary: string) {
+  await expectToast('Success', summary, 'success');
+  await dialogClosed('dialog');
+  await waitFor(() =>
+    expect(within(canvasElement).queryByRole('region', { name: 'Bulk actions' })).toBeNull(),
+  );
+  const log = requests.all();
+  const sentAt = log.findIndex((r) => r.method === 'POST' && r.path === BULK);
+  const isList = (path: string) => path.replace(/\/$/, '') === LIST.replace(/\/$/, '');
+  await waitFor(() =>
+    expect(
+      requests
+        .all()
+        .slice(sentAt + 1)
+        .some((r) => r.method === 'GET' && isList(r.path)),
+    ).toBe(true),
+  );
+}
+
+/** The refusal's detail in the dialog, which stays open with what was typed. */
+async function expectRefused(form: Scope, action: string, detail: string) {
+  await expect((await form.findByTestId('bulk-refusal')).textContent).toBe(detail);
+  await expect(form.getByText('Nothing was changed')).toBeVisible();
+  await expect(screen.getByRole('dialog', { name: action })).toBeVisible();
+  await expect(screen.queryAllByTestId('toast')).toHaveLength(0);
+}
+
+const idOf = (name: string) => productFixtures.find((p) => p.name === name)!.id;
+
+/** A story that applies `action` to `rows` (the body sent: their ids and `sent`), then its toast. */
+const bulkStory = (
+  edit: Omit<BulkEdit, 'sent'> & { sent: ProductBulkEdit['action'] },
+  summary: string,
+): Story => ({
+  play: async ({ canvasElement }) => {
+    await bulkEdit(canvasElement, {
+      ...edit,
+      sent: { ids: edit.rows.map(idOf), action: edit.sent },
+    });
+    await expectBulkDone(canvasElement, summary);
+  },
+});
+
+export const BulkSelectionAndActionBar: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await selectRows(canvasElement, BAG);
+    await expect(await canvas.findByText('1 selected')).toBeVisible();
+    const buttons = bulkBar(canvasElement).getAllByRole('button');
+    await expect(buttons.map((b) => b.textContent).join(', ')).toBe(
+      'Set Price, Shift Price, Set Stock, Adjust Stock, Set Status, Set Category, Set VAT Rate, Clear Selection',
+    );
+    await selectRows(canvasElement, HARISSA);
+    await expect(await canvas.findByText('2 selected')).toBeVisible();
+    await expect(canvas.getByRole('checkbox', { name: `Select ${HARISSA}` })).toBeChecked();
+    // Some rows: the header's box is mixed; ticking it selects every row shown.
+    const all = canvas.getByRole<HTMLInputElement>('checkbox', { name: 'Select all products' });
+    await expect(all.indeterminate).toBe(true);
+    await userEvent.click(all);
+    await expect(await canvas.findByText(`${productFixtures.length} selected`)).toBeVisible();
+    await expect(all).toBeChecked();
+    await userEvent.click(bulkBar(canvasElement).getByRole('button', { name: 'Clear Selection' }));
+    await waitFor(() => expect(canvas.queryByRole('region', { name: 'Bulk actions' })).toBeNull());
+    await expect(canvas.getByRole('checkbox', { name: `Select ${BAG}` })).not.toBeChecked();
+    // The rows keep their names and the columns are those of the list without selection.
+    await expect(rowCells(rowOf(canvasElement, WALLET))[0]).toBe(WALLET);
+    await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(HEADERS);
+  },
+};
+
+export const BulkSetPrice = bulkStory(
+  {
+    rows: [BAG, OIL],
+    action: 'Set Price',
+    fill: (form) => replace(form, /^Price/, '12.5'),
+    sent: { type: 'set_price', price: '12.5' },
+  },
+  '2 products updated',
+);
+
+export const BulkShiftPriceByPercent = bulkStory(
+  {
+    rows: [OIL, HARISSA],
+    action: 'Shift Price',
+    fill: async (form) => {
+      await expect(form.getByLabelText('Change by')).toHaveValue('percent');
+      await replace(form, /Change \(%\)/, '-10');
+    },
+    sent: { type: 'shift_price', unit: 'percent', value: '-10' },
+  },
+  '2 products updated',
+);
+
+/** Shift by an amount in TND. */
+const byAmount = (value: string) => async (form: Scope) => {
+  await userEvent.selectOptions(form.getByLabelText('Change by'), 'amount');
+  await replace(form, /Change \(TND\)/, value);
+};
+
+export const BulkShiftPriceByAmount = bulkStory(
+  {
+    rows: [WALLET],
+    action: 'Shift Price',
+    fill: byAmount('2.5'),
+    sent: { type: 'shift_price', unit: 'amount', value: '2.5' },
+  },
+  '1 product updated',
+);
+
+/** The quantity (or adjustment) and the reason of a stock action. */
+const stock = (label: RegExp, value: string, reason: string) => async (form: Scope) => {
+  await replace(form, label, value);
+  await replace(form, /Reason/, reason);
+};
+
+export const BulkSetStock = bulkStory(
+  {
+    rows: [OIL, WALLET],
+    action: 'Set Stock',
+    fill: stock(/Stock quantity/, '20', ' Stocktake '),
+    sent: { type: 'set_stock', quantity: 20, reason: 'Stocktake' },
+  },
+  '2 products updated',
+);
+
+export const BulkAdjustStock = bulkStory(
+  {
+    rows: [OIL],
+    action: 'Adjust Stock',
+    fill: stock(/Adjustment/, '-3', 'Damaged'),
+    sent: { type: 'adjust_stock', delta: -3, reason: 'Damaged' },
+  },
+  '1 product updated',
+);
+
+/** Set Status: Active by default; the oil was already active. */
+export const BulkSetStatus = bulkStory(
+  {
+    rows: [OIL, HARISSA],
+    action: 'Set Status',
+    fill: (form) => expect(form.getByLabelText('Status')).toHaveValue('true'),
+    sent: { type: 'set_status', is_active: true },
+  },
+  '1 product updated, 1 unchanged',
+);
+
+export const BulkSetCategory = bulkStory(
+  {
+    rows: [OIL, WALLET],
+    action: 'Set Category',
+    fill: (form) => userEvent.selectOptions(form.getByLabelText(/^Category/), 'Épicerie fine'),
+    sent: { type: 'set_category', category_id: 2 },
+  },
+  '1 product updated, 1 unchanged',
+);
+
+/** Only the rates in force are offered (not expired, scheduled or inactive ones). */
+export const BulkSetVatRate = bulkStory(
+  {
+    rows: [OIL],
+    action: 'Set VAT Rate',
+    fill: async (form) => {
+      const select = form.getByLabelText<HTMLSelectElement>(/^VAT rate/);
+      await waitFor(() => expect(select.options.length).toBeGreaterThan(1));
+      const offered = [...select.options].map((o) => o.textContent);
+      await expect(offered[0]).toBe('Choose a VAT rate');
+      await expect(offered.join()).not.toMatch(/until 2025|old|TVA 30|France/);
+      await userEvent.selectOptions(select, 'TVA intermédiaire (13.00%, TN)');
+    },
+    sent: { type: 'set_vat_rate', vat_rate_id: 2 },
+  },
+  '1 product updated',
+);
+
+export const BulkInvalidInput: Story = {
+  play: async ({ canvasElement }) => {
+    await selectRows(canvasElement, OIL);
+    const tries: [string, (form: Scope) => Promise<void>, string[]][] = [
+      ['Set Price', async () => {}, ['Price is required']],
+      [
+        'Set Price',
+        (form) => replace(form, /^Price/, '1.2345'),
+        ['Enter an amount in TND with up to 3 decimals'],
+      ],
+      [
+        'Shift Price',
+        (form) => replace(form, /Change \(%\)/, '2000'),
+        ['Enter a percentage from -100 to 1000 with up to 2 decimals'],
+      ],
+      [
+        'Adjust Stock',
+        (form) => replace(form, /Adjustment/, '0'),
+        ['Adjustment cannot be 0', 'Reason is required'],
+      ],
+    ];
+    for (const [action, fill, messages] of tries) {
+      await userEvent.click(bulkBar(canvasElement).getByRole('button', { name: action }));
+      const form = await dialog(action);
+      await fill(form);
+      await userEvent.click(form.getByRole('button', { name: 'Apply' }));
+      for (const message of messages) await expect(await form.findByText(message)).toBeVisible();
+      await userEvent.click(form.getByRole('button', { name: 'Cancel' }));
+      await dialogClosed('dialog');
+    }
+    // Nothing is sent while the values are invalid.
+    await expect(requests.to('POST', BULK)).toHaveLength(0);
+  },
+};
+
+/** The server refuses some rows: the dialog names them; nothing changed. */
+export const BulkRefusedRowsNamed: Story = {
+  play: async ({ canvasElement }) => {
+    const form = await bulkEdit(canvasElement, {
+      rows: [OIL, HARISSA],
+      action: 'Shift Price',
+      fill: byAmount('-20'),
+      sent: { ids: [2, 5], action: { type: 'shift_price', unit: 'amount', value: '-20' } },
+    });
+    await expectRefused(
+      form,
+      'Shift Price',
+      'Product 5 (Harissa traditionnelle 200 g): price would be negative',
+    );
+    await expect(form.getByLabelText(/Change \(TND\)/)).toHaveValue('-20');
+    await expect(within(canvasElement).getByText('2 selected')).toBeVisible();
+  },
+};
+
+/** Stock of a product with variants is refused by the server, which names it. */
+export const BulkRefusedStockOfProductWithVariants: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        bulk.products.error(
+          409,
+          'Product 1 (Sac cabas en cuir): has variants: change the stock of its variants',
+        ),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const form = await bulkEdit(canvasElement, {
+      rows: [BAG, OIL],
+      action: 'Adjust Stock',
+      fill: stock(/Adjustment/, '5', 'Delivery'),
+      sent: { ids: [1, 2], action: { type: 'adjust_stock', delta: 5, reason: 'Delivery' } },
+    });
+    await expectRefused(
+      form,
+      'Adjust Stock',
+      'Product 1 (Sac cabas en cuir): has variants: change the stock of its variants',
     );
   },
 };

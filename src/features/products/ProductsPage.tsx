@@ -1,8 +1,23 @@
-import { useCallback, useMemo } from 'react';
-import type { ListAdminProductsParams, Product, ProductSort } from '@generated/model';
+import { useCallback, useMemo, useState } from 'react';
+import type {
+  ListAdminProductsParams,
+  Product,
+  ProductBulkEditAction,
+  ProductSort,
+} from '@generated/model';
 import { exportProducts } from '@generated/clients/exports/exports';
 import { useListAdminCategories } from '@generated/hooks/categories/categories';
-import { deleteProduct, getListAdminProductsKey } from '@generated/hooks/products/products';
+import {
+  bulkEditProducts,
+  deleteProduct,
+  getListAdminProductsKey,
+} from '@generated/hooks/products/products';
+import {
+  BulkEditDialog,
+  categoryOptions,
+  useBulkEdit,
+  type BulkEditTarget,
+} from '@/components/bulk-edit';
 import {
   searchParam,
   useCsvExport,
@@ -18,8 +33,16 @@ import { ProductsListView } from './ProductsListView';
 /**
  * Product list (/admin/products): the server searches (name, slug, brand), sorts and pages the
  * products; the categories (inactive ones included, so a product in a soft-deleted category still
- * shows its name) give the category names. Deletes on confirmation.
+ * shows its name) give the category names. Deletes on confirmation; edits the selected products
+ * in bulk.
  */
+const NONE: ReadonlySet<number> = new Set();
+const PRODUCTS_BULK: BulkEditTarget<ProductBulkEditAction> = {
+  noun: ['product', 'products'],
+  send: bulkEditProducts,
+  inheritVatRate: false,
+};
+
 export function ProductsPage() {
   const { box, query, searching } = useListSearch('', { debounce: true });
   const sorting = useListSort<string, ProductSort>();
@@ -45,6 +68,16 @@ export function ProductsPage() {
     [start, params],
   );
 
+  // The selection belongs to one search and order: changing them starts over, without an effect.
+  const selectionKey = JSON.stringify(params);
+  const [selection, setSelection] = useState({ key: selectionKey, ids: new Set<number>() });
+  const selectedIds = selection.key === selectionKey ? selection.ids : NONE;
+  const setSelectedIds = useCallback(
+    (ids: Set<number>) => setSelection({ key: selectionKey, ids }),
+    [selectionKey],
+  );
+  const bulk = useBulkEdit(PRODUCTS_BULK, selectedIds, setSelectedIds, mutate);
+
   const handleDelete = useCallback(
     async (product: Product) => {
       const deleted = await withToasts(() => deleteProduct(product.id), {
@@ -53,6 +86,11 @@ export function ProductsPage() {
         errorMessage: (_, failure) => failure,
       });
       if (!deleted) return;
+      // A deleted product leaves the selection too (a bulk edit would not find it).
+      setSelection((current) => ({
+        ...current,
+        ids: new Set([...current.ids].filter((id) => id !== product.id)),
+      }));
       // Drop the row at once, then reload the list from the server.
       await mutate(
         (pages?: Page<Product>[]) =>
@@ -81,6 +119,10 @@ export function ProductsPage() {
       table={products.table}
       csv={csv}
       onExport={handleExport}
+      selectedIds={selectedIds}
+      onSelectionChange={setSelectedIds}
+      onBulkAction={bulk.open}
+      bulkDialog={<BulkEditDialog {...bulk.dialog} categories={categoryOptions(categories.data)} />}
     />
   );
 }

@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { VariantBulkEdit } from '@generated/model';
 import { padded } from '@/testing/padded';
 import type { HttpHandler } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUser } from '@mocks/fixtures';
-import { variants } from '@mocks/handlers';
+import { bulk, variants } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { expectToast, screen, mockedBy } from '@/testing/story';
 import { bagVariants, bagWithUntracked, onlyVariant, twelveVariants } from './story-fixtures';
@@ -778,5 +779,116 @@ export const MobileAddDialog: Story = {
     const dialog = await openDialog('Add Variant');
     await expect(dialog.getByRole('button', { name: 'Create Variant' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  },
+};
+
+/* Bulk edit (issue #14): the actions of the bulk bar */
+
+type Dialog = Awaited<ReturnType<typeof openDialog>>;
+
+const BULK_EDIT = '/api/v1/admin/variants/bulk/edit';
+
+/** Ticks these variants once the list is shown. */
+async function selectVariants(canvasElement: HTMLElement, ...skus: string[]) {
+  await loaded(canvasElement);
+  for (const sku of skus) {
+    await userEvent.click(within(canvasElement).getByRole('checkbox', { name: `Select ${sku}` }));
+  }
+}
+
+async function openBulkAction(canvasElement: HTMLElement, title: string): Promise<Dialog> {
+  const bar = within(within(canvasElement).getByRole('region', { name: 'Bulk actions' }));
+  await userEvent.click(bar.getByRole('button', { name: title }));
+  return openDialog(title);
+}
+
+/** Applies the dialog and checks the body the server was sent. */
+async function applyBulk(form: Dialog, sent: VariantBulkEdit): Promise<void> {
+  await userEvent.click(form.getByRole('button', { name: 'Apply' }));
+  const [call] = await requests.waitFor('POST', BULK_EDIT);
+  await expect(call!.body).toEqual(sent);
+}
+
+export const BulkEditActions: Story = {
+  parameters: withBag(bulk.variants(bagVariants)),
+  play: async ({ canvasElement }) => {
+    await selectVariants(canvasElement, 'SAC-CABAS-CML');
+    const bar = within(canvasElement).getByRole('region', { name: 'Bulk actions' });
+    await expect(within(bar).getByText('1 variant(s) selected')).toBeVisible();
+    const buttons = within(bar).getAllByRole('button');
+    await expect(buttons.map((b) => b.textContent?.trim()).join(', ')).toBe(
+      'Set Price, Shift Price, Set Stock, Adjust Stock, Set Status, Set VAT Rate, Clear Selection, Delete Selected',
+    );
+  },
+};
+
+export const BulkShiftPrice: Story = {
+  parameters: withBag(bulk.variants(bagVariants)),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await loaded(canvasElement);
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Select all variants' }));
+    const form = await openBulkAction(canvasElement, 'Shift Price');
+    await expect(form.getByTestId('bulk-target')).toHaveTextContent('Applies to 3 variants.');
+    await fill(form, /Change \(%\)/, '12.5');
+    await applyBulk(form, {
+      ids: [1, 2, 3],
+      action: { type: 'shift_price', unit: 'percent', value: '12.5' },
+    });
+    await expectToast('Success', '3 variants updated', 'success');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(canvas.queryByText(/variant\(s\) selected/)).toBeNull());
+  },
+};
+
+/** Not enough stock: the server names the variant; nothing changed, the dialog stays. */
+export const BulkAdjustStockRefused: Story = {
+  parameters: withBag(bulk.variants(bagVariants)),
+  play: async ({ canvasElement }) => {
+    await selectVariants(canvasElement, 'SAC-CABAS-CML', 'SAC-CABAS-NR');
+    const form = await openBulkAction(canvasElement, 'Adjust Stock');
+    await fill(form, /Adjustment/, '-5');
+    await fill(form, /Reason/, 'Damaged');
+    await applyBulk(form, {
+      ids: [1, 2],
+      action: { type: 'adjust_stock', delta: -5, reason: 'Damaged' },
+    });
+    await expect((await form.findByTestId('bulk-refusal')).textContent).toBe(
+      'Variant 2 (SAC-CABAS-NR): not enough stock: 3 in stock, cannot remove 5',
+    );
+    await expect(screen.getByRole('dialog', { name: 'Adjust Stock' })).toBeVisible();
+  },
+};
+
+/** A variant can go back to its product's VAT rate (null); already so: unchanged. */
+export const BulkSetVatRateToProducts: Story = {
+  parameters: withBag(bulk.variants(bagVariants)),
+  play: async ({ canvasElement }) => {
+    await selectVariants(canvasElement, 'SAC-CABAS-CML', 'SAC-CABAS-CGN');
+    const form = await openBulkAction(canvasElement, 'Set VAT Rate');
+    await userEvent.selectOptions(form.getByLabelText(/^VAT rate/), "Product's VAT rate");
+    await applyBulk(form, {
+      ids: [1, 3],
+      action: { type: 'set_vat_rate', vat_rate_id: null },
+    });
+    await expectToast('Success', '0 variants updated, 2 unchanged', 'success');
+  },
+};
+
+export const BulkSetStockNeedsAReason: Story = {
+  parameters: withBag(bulk.variants(bagVariants)),
+  play: async ({ canvasElement }) => {
+    await selectVariants(canvasElement, 'SAC-CABAS-CGN');
+    const form = await openBulkAction(canvasElement, 'Set Stock');
+    await fill(form, /Stock quantity/, '8');
+    await userEvent.click(form.getByRole('button', { name: 'Apply' }));
+    await expect(await form.findByText('Reason is required')).toBeVisible();
+    await expect(requests.to('POST', BULK_EDIT)).toHaveLength(0);
+    await fill(form, /Reason/, 'Stocktake');
+    await applyBulk(form, {
+      ids: [3],
+      action: { type: 'set_stock', quantity: 8, reason: 'Stocktake' },
+    });
+    await expectToast('Success', '1 variant updated', 'success');
   },
 };

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { StockAdjustment, Variant } from '@generated/model';
+import type { StockAdjustment, Variant, VariantBulkEditAction } from '@generated/model';
 import { updateProduct } from '@generated/hooks/products/products';
 import {
   adjustVariantStock,
   bulkDeleteVariants,
+  bulkEditVariants,
   createVariant,
   deleteVariant,
   duplicateVariant,
@@ -15,6 +16,7 @@ import {
 } from '@generated/hooks/variants/variants';
 import { useListVatRates } from '@generated/hooks/vatrates/vatrates';
 import { notify } from '@/components/ui/notify';
+import { BulkEditDialog, useBulkEdit, type BulkEditTarget } from '@/components/bulk-edit';
 import { serverMessage } from '@/lib/http';
 import { StockHistoryDialog } from '@/features/inventory-ledger';
 import { AdjustStockDialog } from './AdjustStockDialog';
@@ -37,6 +39,13 @@ export interface VariantsManagerProps {
 
 const LIST_URL = getListVariantsKey()[0];
 const isListKey = (key: unknown) => Array.isArray(key) && key[0] === LIST_URL;
+
+/** The bar offers the products' actions but Set Category. */
+const VARIANTS_BULK: BulkEditTarget<VariantBulkEditAction> = {
+  noun: ['variant', 'variants'],
+  send: bulkEditVariants,
+  inheritVatRate: true,
+};
 
 type DeleteTarget = { kind: 'one'; variant: Variant } | { kind: 'selected'; ids: number[] };
 
@@ -213,6 +222,8 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
     }
   };
 
+  const bulk = useBulkEdit(VARIANTS_BULK, selectedIds, setSelectedIds, refresh);
+
   const target = confirm.target;
   return (
     <>
@@ -236,8 +247,10 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
         onDeleteSelected={() =>
           setConfirm({ open: true, target: { kind: 'selected', ids: [...selectedIds] } })
         }
+        onBulkAction={bulk.open}
         busyIds={busyIds}
       />
+      <BulkEditDialog {...bulk.dialog} />
       <VariantFormDialog
         open={form.open}
         variant={form.variant}

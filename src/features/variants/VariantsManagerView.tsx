@@ -12,6 +12,7 @@ import {
 } from '@chakra-ui/react';
 import type { VariantPage } from '@generated/model';
 import { PlusIcon, SearchIcon, TrashIcon } from '@/components/icons';
+import { BulkActionBar, type BulkActionKind } from '@/components/bulk-edit';
 import {
   FilterSelect,
   LoadErrorState,
@@ -38,7 +39,18 @@ export interface VariantsManagerViewProps extends Omit<VariantsListProps, 'items
   onPageChange: (page: number) => void;
   onAdd: () => void;
   onDeleteSelected: () => void;
+  /** Opens the dialog of a bulk action for the selected variants. */
+  onBulkAction: (kind: BulkActionKind) => void;
 }
+
+const VARIANT_BULK_ACTIONS: readonly BulkActionKind[] = [
+  'set_price',
+  'shift_price',
+  'set_stock',
+  'adjust_stock',
+  'set_status',
+  'set_vat_rate',
+];
 
 /** Variants manager of the product edit form (docs/product.md §2): tiles, filters, table, bulk bar, pages. */
 export function VariantsManagerView(props: VariantsManagerViewProps) {
@@ -188,32 +200,26 @@ function EmptyState({
   );
 }
 
-function BulkBar({ selectedIds, onSelectionChange, onDeleteSelected }: VariantsManagerViewProps) {
+function BulkBar({
+  selectedIds,
+  onSelectionChange,
+  onDeleteSelected,
+  onBulkAction,
+}: VariantsManagerViewProps) {
   if (selectedIds.size === 0) return null;
   return (
-    <Flex
-      gap="3"
-      px="4"
-      py="2"
-      align="center"
-      wrap="wrap"
-      bg="bg.muted"
-      rounded="l2"
-      role="region"
-      aria-label="Bulk actions"
+    <BulkActionBar
+      label={`${selectedIds.size} variant(s) selected`}
+      kinds={VARIANT_BULK_ACTIONS}
+      onAction={onBulkAction}
     >
-      <Text fontWeight="medium" flex="1" minW="max-content">
-        {selectedIds.size} variant(s) selected
-      </Text>
-      <HStack gap="2">
-        <Button size="sm" variant="outline" onClick={() => onSelectionChange(new Set())}>
-          Clear Selection
-        </Button>
-        <Button size="sm" colorPalette="red" onClick={onDeleteSelected}>
-          <TrashIcon /> Delete Selected
-        </Button>
-      </HStack>
-    </Flex>
+      <Button size="sm" variant="outline" onClick={() => onSelectionChange(new Set())}>
+        Clear Selection
+      </Button>
+      <Button size="sm" colorPalette="red" onClick={onDeleteSelected}>
+        <TrashIcon /> Delete Selected
+      </Button>
+    </BulkActionBar>
   );
 }
 

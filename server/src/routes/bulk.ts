@@ -1,0 +1,29 @@
+// Bulk edit of products and variants (issue #14): one action over many rows, one transaction.
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { Handler, Handlers } from '../http/types';
+import { bulkEdit, PRODUCTS, VARIANTS, type BulkWrite } from '../services/bulk-edit';
+
+export function bulkHandlers(ctx: AppContext): Handlers {
+  const writer = (request: FastifyRequest): BulkWrite => ({
+    dialect: ctx.dialect,
+    actor: request.admin,
+    now: ctx.now(),
+  });
+
+  const bulkEditProducts: Handler<'bulkEditProducts'> = (request) =>
+    ctx.db
+      .transaction()
+      .execute((trx) =>
+        bulkEdit(trx, PRODUCTS, request.body.ids, request.body.action, writer(request)),
+      );
+
+  const bulkEditVariants: Handler<'bulkEditVariants'> = (request) =>
+    ctx.db
+      .transaction()
+      .execute((trx) =>
+        bulkEdit(trx, VARIANTS, request.body.ids, request.body.action, writer(request)),
+      );
+
+  return { bulkEditProducts, bulkEditVariants };
+}

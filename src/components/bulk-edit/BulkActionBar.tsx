@@ -1,0 +1,43 @@
+import { Button, Flex, HStack, Text, type FlexProps } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { BULK_ACTION_TITLES, type BulkActionKind } from './actions';
+
+interface BulkActionBarProps extends Omit<FlexProps, 'children'> {
+  /** How many rows are selected, as the list says it: '3 selected'. */
+  label: string;
+  /** The bulk actions offered, a button each opening its dialog. */
+  kinds: readonly BulkActionKind[];
+  onAction: (kind: BulkActionKind) => void;
+  /** More buttons after the actions (Clear Selection, Delete Selected). */
+  children?: ReactNode;
+}
+
+/** The bar over a list with selected rows: how many, then a button per action. */
+export function BulkActionBar({ label, kinds, onAction, children, ...frame }: BulkActionBarProps) {
+  return (
+    <Flex
+      gap="3"
+      px="4"
+      py="2"
+      align="center"
+      wrap="wrap"
+      bg="bg.muted"
+      rounded="l2"
+      role="region"
+      aria-label="Bulk actions"
+      {...frame}
+    >
+      <Text fontWeight="medium" flex="1" minW="max-content">
+        {label}
+      </Text>
+      <HStack gap="2" wrap="wrap">
+        {kinds.map((kind) => (
+          <Button key={kind} size="sm" variant="outline" onClick={() => onAction(kind)}>
+            {BULK_ACTION_TITLES[kind]}
+          </Button>
+        ))}
+        {children}
+      </HStack>
+    </Flex>
+  );
+}

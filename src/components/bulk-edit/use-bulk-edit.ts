@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import type { BulkEditResult } from '@generated/model';
+import { notify } from '@/components/ui/notify';
+import { serverMessage } from '@/lib/http/error-message';
+import { bulkSummary, type BulkAction, type BulkActionKind } from './actions';
+import { useVatRateOptions } from './options';
+
+/** What a list edits in bulk: its rows' noun, its request and its VAT rate choices. */
+export interface BulkEditTarget<A extends BulkAction> {
+  /** [singular, plural]: the toast's '12 products updated'. */
+  noun: readonly [string, string];
+  /** Sends the action for the rows (bulkEditProducts, bulkEditVariants). */
+  send: (body: { ids: number[]; action: A }) => Promise<BulkEditResult>;
+  /** Set VAT Rate also offers the product's rate (variants). */
+  inheritVatRate: boolean;
+}
+
+/**
+ * The state of a list's bulk edit of the rows `ids`: which action's dialog is open, the request,
+ * the summary toast on success (then the selection is cleared and `reload` called), and the
+ * server's refusal (naming the refused rows) kept in the dialog.
+ */
+export function useBulkEdit<A extends BulkAction>(
+  { noun, send, inheritVatRate }: BulkEditTarget<A>,
+  ids: ReadonlySet<number>,
+  onSelectionChange: (ids: Set<number>) => void,
+  reload: () => Promise<unknown>,
+) {
+  const [kind, setKind] = useState<BulkActionKind | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const open = (next: BulkActionKind) => {
+    setError(null);
+    setKind(next);
+  };
+
+  const onSubmit = async (action: BulkAction) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      // The dialog offers only the actions of the list's bar (A).
+      const result = await send({ ids: [...ids], action: action as A });
+      notify.success('Success', bulkSummary(result, noun));
+      setKind(null);
+      onSelectionChange(new Set());
+      await reload();
+    } catch (failure) {
+      setError(serverMessage(failure, `Failed to update the ${noun[1]}`));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const vatRates = useVatRateOptions(kind === 'set_vat_rate', inheritVatRate);
+
+  return {
+    open,
+    dialog: {
+      kind,
+      vatRates,
+      target: `${ids.size} ${ids.size === 1 ? noun[0] : noun[1]}`,
+      error,
+      submitting,
+      onSubmit,
+      onClose: () => setKind(null),
+    },
+  };
+}
