@@ -15,6 +15,7 @@ import { categories } from './categories';
 import { customers } from './customers';
 import { dashboard } from './dashboard';
 import { csvExports } from './exports';
+import { imports } from './imports';
 import { invoices } from './invoices';
 import { media, uploads } from './uploads';
 import { orders } from './orders';
@@ -31,6 +32,7 @@ export {
   csvExports,
   customers,
   dashboard,
+  imports,
   invoices,
   media,
   orders,
@@ -115,4 +117,6 @@ export const defaultHandlers = [
   settings.changes(),
   csvExports.orders(),
   csvExports.products(),
+  imports.products(),
+  imports.template(),
 ];

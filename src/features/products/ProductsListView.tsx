@@ -50,6 +50,8 @@ export interface ProductsListViewProps {
   csv: CsvExport;
   /** Exports the products as searched and sorted. */
   onExport: () => void;
+  /** Opens the CSV import. */
+  onImport: () => void;
 }
 
 const PRODUCT_EXPORTS = [{ value: 'products', label: 'Products with variants' }];
@@ -113,6 +115,7 @@ export function ProductsListView({
   table,
   csv,
   onExport,
+  onImport,
 }: ProductsListViewProps) {
   const remove = useDeleteConfirmation<Product>(onDelete);
   const columns = useMemo(() => productColumns(remove.ask), [remove.ask]);
@@ -123,11 +126,14 @@ export function ProductsListView({
   const actions = useMemo(
     () => (
       <>
+        <Button variant="outline" onClick={onImport}>
+          Import CSV
+        </Button>
         <ExportMenu choices={PRODUCT_EXPORTS} onExport={onExport} busy={exporting} />
         {ADD_PRODUCT}
       </>
     ),
-    [onExport, exporting],
+    [onExport, exporting, onImport],
   );
 
   return (
