@@ -38,19 +38,23 @@ function readCsv(text: string, separator: string): string[][] {
   let row: string[] = [];
   let cell = '';
   let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
-      else cell += c;
+      if (c !== '"') cell += c;
+      else if (text[i + 1] === '"') cell += text[++i];
+      else quoted = false;
     } else if (c === '"') quoted = true;
-    else if (c === separator) (row.push(cell), (cell = ''));
+    else if (c === separator) endCell();
     else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
+      endCell();
       rows.push(row);
-      ((row = []), (cell = ''));
+      row = [];
     } else cell += c;
   }
   if (cell || row.length) rows.push([...row, cell]);
@@ -214,6 +218,11 @@ async function readImport(file: File, mode: 'dry_run' | 'apply'): Promise<Respon
 interface ImportOptions {
   /** How long an apply takes to answer ('infinite': never), to see the import under way. */
   applyDelay?: number | 'infinite';
+  /**
+   * What an apply reads instead of the file sent: the catalogue as it changed since the dry run
+   * (a refused apply after a clean dry run).
+   */
+  applyCsv?: string;
 }
 
 export const imports = {
@@ -225,12 +234,14 @@ export const imports = {
   products: endpoint(
     'post',
     '/admin/imports/products',
-    ({ applyDelay }: ImportOptions = {}) =>
+    ({ applyDelay, applyCsv }: ImportOptions = {}) =>
       async ({ request, url }: Call) => {
         const mode = url.searchParams.get('mode') === 'apply' ? 'apply' : 'dry_run';
         if (mode === 'apply' && applyDelay !== undefined) await delay(applyDelay);
         const file = (await request.formData()).get('file');
         if (!(file instanceof File)) return fileError(422, 'The file field is missing');
+        if (mode === 'apply' && applyCsv !== undefined)
+          return readImport(new File([applyCsv], file.name, { type: file.type }), mode);
         return readImport(file, mode);
       },
   ),
