@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   csvUpload,
   goodImportCsv,
+  manyRowsImportCsv,
   refusedImportCsv,
   unknownColumnCsv,
 } from '@mocks/fixtures/imports';
@@ -46,12 +47,12 @@ async function importFile(canvasElement: HTMLElement, file: File, applyAccept = 
 }
 
 /** The report's counts (create, update, unchanged, refused), once shown. */
-async function expectCounts(scope: Scope, counts: readonly [number, number, number, number]) {
+async function expectCounts(scope: Scope, counts: readonly [string, string, string, string]) {
   const summary = await scope.findByTestId('import-summary', {}, { timeout: 3000 });
   const shown = ['create', 'update', 'unchanged', 'refused'].map(
     (action) => within(summary).getByTestId(`import-count-${action}`).textContent,
   );
-  await expect(shown).toEqual(counts.map(String));
+  await expect(shown).toEqual(counts);
 }
 
 /** The report's rows: line, action, slug, SKU, changed columns, errors. */
@@ -170,7 +171,7 @@ export const DryRunWithErrors: Story = {
   play: async ({ canvasElement }) => {
     const scope = await importFile(canvasElement, csvUpload(refusedImportCsv));
     await expectSent('dry_run');
-    await expectCounts(scope, [1, 0, 0, 3]);
+    await expectCounts(scope, ['1', '0', '0', '3']);
     await expect(scope.getByTestId('import-file')).toHaveTextContent('products.csv · 4 rows');
     await expect(scope.getByRole('button', { name: 'Apply' })).toBeDisabled();
     await expect(scope.getByTestId('import-blocker')).toHaveTextContent(
@@ -195,11 +196,40 @@ export const DryRunWithErrors: Story = {
   },
 };
 
+/**
+ * A report of 10,000 rows keeps the page responsive: only the rows in view are in the page, the
+ * filter and the scroll to the last row included.
+ */
+export const TenThousandRows: Story = {
+  play: async ({ canvasElement }) => {
+    const scope = await importFile(canvasElement, csvUpload(manyRowsImportCsv(10_000)));
+    await expectCounts(scope, ['9,900', '0', '0', '100']);
+    await expect(scope.getByTestId('import-file')).toHaveTextContent('products.csv · 10,000 rows');
+    const table = scope.getByRole('table', { name: 'Import report' });
+    await expect(table).toHaveAttribute('aria-rowcount', '10001');
+    await expect(reportRows(scope).length).toBeLessThan(60);
+    await userEvent.click(scope.getByRole('checkbox', { name: 'Refused only' }));
+    await waitFor(() => expect(table).toHaveAttribute('aria-rowcount', '101'));
+    await expect(reportRows(scope)[0]).toEqual([
+      '101',
+      'refused',
+      'produit-100',
+      '',
+      '',
+      'base_price: An amount has at most 3 decimals',
+    ]);
+    const region = scope.getByRole('region', { name: 'Import report' });
+    region.scrollTop = region.scrollHeight;
+    await waitFor(() => expect(reportRows(scope).at(-1)?.[0]).toBe('10001'));
+    await expect(reportRows(scope).length).toBeLessThan(60);
+  },
+};
+
 /** Every row accepted: the counts, what each row changes, and Apply ready. */
 export const ReportAllGood: Story = {
   play: async ({ canvasElement }) => {
     const scope = await importFile(canvasElement, csvUpload(goodImportCsv));
-    await expectCounts(scope, [2, 1, 1, 0]);
+    await expectCounts(scope, ['2', '1', '1', '0']);
     await expect(reportRows(scope)).toEqual(GOOD_ROWS);
     await expect(scope.queryByRole('checkbox', { name: 'Refused only' })).toBeNull();
     await expect(scope.queryByTestId('import-blocker')).toBeNull();
@@ -208,7 +238,7 @@ export const ReportAllGood: Story = {
 };
 
 const apply = async (scope: Scope) => {
-  await expectCounts(scope, [2, 1, 1, 0]);
+  await expectCounts(scope, ['2', '1', '1', '0']);
   await userEvent.click(scope.getByRole('button', { name: 'Apply' }));
 };
 
@@ -256,7 +286,7 @@ export const RefusedApply: Story = {
     await expect(await scope.findByTestId('import-failure')).toHaveTextContent(
       '3 rows are refused; nothing was imported',
     );
-    await expectCounts(scope, [1, 0, 0, 3]);
+    await expectCounts(scope, ['1', '0', '0', '3']);
     await expect(scope.getByRole('button', { name: 'Apply' })).toBeDisabled();
     await expect(screen.queryByTestId('toast')).toBeNull();
   },
@@ -281,7 +311,7 @@ export const ApplyFileError: Story = {
     await expect(await scope.findByTestId('import-failure')).toHaveTextContent(
       'Unknown column: colour',
     );
-    await expectCounts(scope, [2, 1, 1, 0]);
+    await expectCounts(scope, ['2', '1', '1', '0']);
     await expect(scope.getByRole('button', { name: 'Apply' })).toBeEnabled();
   },
 };

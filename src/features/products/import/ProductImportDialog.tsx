@@ -23,7 +23,7 @@ import {
   textColumn,
   type Column,
 } from '@/components/list-screen';
-import { applyBlocker, toReportRows, type ReportRow } from './product-import';
+import { applyBlocker, formatCount, toReportRows, type ReportRow } from './product-import';
 import type { ImportSending, ImportState } from './use-product-import';
 
 export interface ProductImportDialogProps {
@@ -259,7 +259,8 @@ function ImportReport({
         </Alert.Root>
       )}
       <Text fontWeight="medium" data-testid="import-file">
-        {report.file_name} · {report.rows_total} {report.rows_total === 1 ? 'row' : 'rows'}
+        {report.file_name} · {formatCount(report.rows_total)}{' '}
+        {report.rows_total === 1 ? 'row' : 'rows'}
       </Text>
       <Flex as="dl" gap="3" wrap="wrap" data-testid="import-summary">
         {COUNTS.map(([action, label]) => (
@@ -275,7 +276,7 @@ function ImportReport({
               color={action === 'refused' && summary.refused ? 'fg.error' : undefined}
               data-testid={`import-count-${action}`}
             >
-              {summary[action]}
+              {formatCount(summary[action])}
             </Text>
           </Box>
         ))}

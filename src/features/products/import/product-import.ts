@@ -68,17 +68,19 @@ export async function sendImport(
 }
 
 const numberFormat = new Intl.NumberFormat('en-US');
+/** '10,000' */
+export const formatCount = (count: number) => numberFormat.format(count);
 
 /** '3 created, 2 updated, 45 unchanged' */
 export const summaryText = ({ create, update, unchanged }: ImportSummary) =>
-  `${numberFormat.format(create)} created, ${numberFormat.format(update)} updated, ` +
-  `${numberFormat.format(unchanged)} unchanged`;
+  `${formatCount(create)} created, ${formatCount(update)} updated, ` +
+  `${formatCount(unchanged)} unchanged`;
 
 /** Why Apply is disabled for this report, else null. */
 export function applyBlocker({ summary }: ProductImportReport): string | null {
   if (summary.refused === 1) return '1 row is refused: correct it in the file and upload it again.';
   if (summary.refused > 1)
-    return `${numberFormat.format(summary.refused)} rows are refused: correct them in the file and upload it again.`;
+    return `${formatCount(summary.refused)} rows are refused: correct them in the file and upload it again.`;
   if (summary.create + summary.update === 0) return 'Nothing to import: every row is unchanged.';
   return null;
 }
