@@ -6,6 +6,7 @@ import type {
 } from '@generated/model';
 import { delay } from 'msw';
 import { CSV_COLUMNS } from '../../contract/csv-columns';
+import { goodImportCsv } from '../fixtures/imports';
 import {
   categories,
   products as productFixtures,
@@ -246,53 +247,8 @@ export const imports = {
       },
   ),
   /** GET /admin/imports/products/template: the header and two example rows. */
-  template: endpoint(
-    'get',
-    '/admin/imports/products/template',
-    () => () =>
-      csvFile('products-template.csv', COLUMNS, [
-        [
-          '',
-          'Bougie parfumée jasmin',
-          'bougie-parfumee-jasmin',
-          'Bougies',
-          true,
-          true,
-          '24.000',
-          'TVA standard',
-          '',
-          '',
-          '',
-          '',
-          '',
-          '',
-          '',
-          '',
-          '',
-          '',
-          '',
-        ],
-        [
-          '',
-          'Sac cabas en cuir',
-          'sac-cabas-en-cuir',
-          'Sacs',
-          true,
-          true,
-          '189.000',
-          'TVA standard',
-          '',
-          'SAC-CABAS-BLG',
-          'Beige',
-          'color=Beige',
-          '189.000',
-          '',
-          '',
-          4,
-          true,
-          false,
-          true,
-        ],
-      ]),
-  ),
+  template: endpoint('get', '/admin/imports/products/template', () => () => {
+    const [, product, variant] = readCsv(goodImportCsv, ',');
+    return csvFile('products-template.csv', COLUMNS, [product!, variant!]);
+  }),
 };

@@ -67,15 +67,18 @@ async function expectSent(mode: 'dry_run' | 'apply', count = 1) {
   await expect(sent.at(-1)).toMatchObject({ query: { mode }, body: { file: 'products.csv' } });
 }
 
+/** The new candle, line 2 of both the good and the refused file. */
+const CANDLE_ROW = [
+  '2',
+  'create',
+  'bougie-parfumee-jasmin',
+  '',
+  'product_name, slug, category, is_active, price_includes_vat, base_price, vat_rate_name',
+  '',
+];
+
 const GOOD_ROWS = [
-  [
-    '2',
-    'create',
-    'bougie-parfumee-jasmin',
-    '',
-    'product_name, slug, category, is_active, price_includes_vat, base_price, vat_rate_name',
-    '',
-  ],
+  CANDLE_ROW,
   [
     '3',
     'create',
@@ -177,17 +180,7 @@ export const DryRunWithErrors: Story = {
     await expect(scope.getByTestId('import-blocker')).toHaveTextContent(
       '3 rows are refused: correct them in the file and upload it again.',
     );
-    await expect(reportRows(scope)).toEqual([
-      [
-        '2',
-        'create',
-        'bougie-parfumee-jasmin',
-        '',
-        'product_name, slug, category, is_active, price_includes_vat, base_price, vat_rate_name',
-        '',
-      ],
-      ...REFUSED_ROWS,
-    ]);
+    await expect(reportRows(scope)).toEqual([CANDLE_ROW, ...REFUSED_ROWS]);
     await userEvent.click(scope.getByRole('checkbox', { name: 'Refused only' }));
     await waitFor(() => expect(reportRows(scope)).toEqual(REFUSED_ROWS));
     // Another file: back to the drop zone.
