@@ -235,7 +235,7 @@ const apply = async (scope: Scope) => {
   await userEvent.click(scope.getByRole('button', { name: 'Apply' }));
 };
 
-/** Apply sends the file again; meanwhile its progress shows and nothing else can be done. */
+/** Apply sends the file again; meanwhile its progress shows and the dialog cannot be left. */
 export const Applying: Story = {
   parameters: mockedBy(imports.products({ applyDelay: 'infinite' })),
   play: async ({ canvasElement }) => {
@@ -246,6 +246,11 @@ export const Applying: Story = {
     await expect(progress).toHaveTextContent('Importing products.csv...');
     await expect(scope.getByRole('button', { name: 'Importing...' })).toBeDisabled();
     await expect(scope.getByRole('button', { name: 'Choose another file' })).toBeDisabled();
+    // The server writes the file whatever the page does: the dialog stays until it answers.
+    await expect(scope.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await expect(scope.getByRole('button', { name: 'Close' })).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    await expect(scope.getByRole('status', { name: 'Import progress' })).toBeVisible();
   },
 };
 

@@ -66,11 +66,13 @@ export function ProductImportDialog({
 }: ProductImportDialogProps) {
   const { sending, report } = state;
   const blocker = report && applyBlocker(report);
+  // The server writes an applied file whatever happens to the page: stay to tell how it went.
+  const applying = sending?.mode === 'apply';
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(details) => {
-        if (!details.open) onClose();
+        if (!details.open && !applying) onClose();
       }}
       // A click beside the report must not throw it away.
       closeOnInteractOutside={false}
@@ -116,7 +118,7 @@ export function ProductImportDialog({
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
+              <Button variant="outline" onClick={onClose} disabled={applying}>
                 Cancel
               </Button>
               {report && (
@@ -127,7 +129,7 @@ export function ProductImportDialog({
                   <Button
                     onClick={onApply}
                     disabled={!!blocker || !!sending}
-                    loading={sending?.mode === 'apply'}
+                    loading={applying}
                     loadingText="Importing..."
                     aria-describedby={blocker ? 'import-blocker' : undefined}
                   >
@@ -137,7 +139,7 @@ export function ProductImportDialog({
               )}
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
+              <CloseButton size="sm" aria-label="Close" disabled={applying} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
