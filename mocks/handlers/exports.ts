@@ -14,19 +14,22 @@ const csvCell = (value: Cell) => {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
-/** The file the server streams: a byte order mark, the header row, CRLF line ends. */
+/**
+ * A CSV file as the server sends it: a byte order mark, the header row, CRLF line ends, and
+ * the row count (X-Total-Count) of an export.
+ */
 export function csvFile(
   name: string,
   header: readonly string[],
   rows: readonly Cell[][],
-  count: number,
+  count?: number,
 ) {
   const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
   return new HttpResponse(`\uFEFF${lines.join('\r\n')}\r\n`, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${name}"`,
-      'X-Total-Count': String(count),
+      ...(count !== undefined && { 'X-Total-Count': String(count) }),
     },
   });
 }

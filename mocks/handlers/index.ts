@@ -16,6 +16,7 @@ import { categories } from './categories';
 import { customers } from './customers';
 import { dashboard } from './dashboard';
 import { csvExports } from './exports';
+import { imports } from './imports';
 import { invoices } from './invoices';
 import { media, uploads } from './uploads';
 import { orders } from './orders';
@@ -34,6 +35,7 @@ export {
   csvExports,
   customers,
   dashboard,
+  imports,
   invoices,
   media,
   orders,
@@ -124,4 +126,6 @@ export const defaultHandlers = [
   stockHistory.admins(),
   stockHistory.list(),
   stockHistory.export(),
+  imports.products(),
+  imports.template(),
 ];

@@ -21,7 +21,11 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
         </Heading>
         {description && <Text color="fg.muted">{description}</Text>}
       </Stack>
-      {actions && <Flex gap="2">{actions}</Flex>}
+      {actions && (
+        <Flex gap="2" wrap="wrap">
+          {actions}
+        </Flex>
+      )}
     </Flex>
   );
 }

@@ -59,6 +59,8 @@ export interface ProductsListViewProps {
   onBulkAction: (kind: BulkActionKind) => void;
   /** The bulk action's dialog. */
   bulkDialog?: ReactNode;
+  /** Opens the CSV import. */
+  onImport: () => void;
 }
 
 const PRODUCT_BULK_ACTIONS: readonly BulkActionKind[] = [
@@ -136,6 +138,7 @@ export function ProductsListView({
   onSelectionChange,
   onBulkAction,
   bulkDialog,
+  onImport,
 }: ProductsListViewProps) {
   const remove = useDeleteConfirmation<Product>(onDelete);
   const columns = useMemo(() => productColumns(remove.ask), [remove.ask]);
@@ -155,11 +158,14 @@ export function ProductsListView({
   const actions = useMemo(
     () => (
       <>
+        <Button variant="outline" onClick={onImport}>
+          Import CSV
+        </Button>
         <ExportMenu choices={PRODUCT_EXPORTS} onExport={onExport} busy={exporting} />
         {ADD_PRODUCT}
       </>
     ),
-    [onExport, exporting],
+    [onExport, exporting, onImport],
   );
 
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type {
   ListAdminProductsParams,
   Product,
@@ -29,6 +29,11 @@ import { withToasts } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
 import type { Page } from '@/lib/swr/paged-list';
 import { ProductsListView } from './ProductsListView';
+
+// The import (drop zone, report table) loads when it is first opened.
+const ProductImport = lazy(async () => ({
+  default: (await import('./import/ProductImport')).ProductImport,
+}));
 
 /**
  * Product list (/admin/products): the server searches (name, slug, brand), sorts and pages the
@@ -104,25 +109,46 @@ export function ProductsPage() {
     [mutate],
   );
 
+  const [importing, setImporting] = useState(false);
+  // Once opened it stays rendered, so that it can play its closing animation.
+  const [importOpened, setImportOpened] = useState(false);
+  const openImport = useCallback(() => {
+    setImporting(true);
+    setImportOpened(true);
+  }, []);
+  const closeImport = useCallback(() => setImporting(false), []);
+  const { reload } = products;
+  const handleImported = useCallback(() => void reload(), [reload]);
+
   return (
-    <ProductsListView
-      products={products.rows}
-      count={products.count}
-      categories={categories.error ? undefined : categories.data}
-      loading={products.isLoading || categories.isLoading}
-      loadError={products.error ? serverMessage(products.error, 'Failed to load products') : null}
-      onRetry={() => void products.reload()}
-      retrying={products.isValidating}
-      onDelete={handleDelete}
-      search={box}
-      query={query}
-      table={products.table}
-      csv={csv}
-      onExport={handleExport}
-      selectedIds={selectedIds}
-      onSelectionChange={setSelectedIds}
-      onBulkAction={bulk.open}
-      bulkDialog={<BulkEditDialog {...bulk.dialog} categories={categoryOptions(categories.data)} />}
-    />
+    <>
+      <ProductsListView
+        products={products.rows}
+        count={products.count}
+        categories={categories.error ? undefined : categories.data}
+        loading={products.isLoading || categories.isLoading}
+        loadError={products.error ? serverMessage(products.error, 'Failed to load products') : null}
+        onRetry={() => void products.reload()}
+        retrying={products.isValidating}
+        onDelete={handleDelete}
+        search={box}
+        query={query}
+        table={products.table}
+        csv={csv}
+        onExport={handleExport}
+        onImport={openImport}
+        selectedIds={selectedIds}
+        onSelectionChange={setSelectedIds}
+        onBulkAction={bulk.open}
+        bulkDialog={
+          <BulkEditDialog {...bulk.dialog} categories={categoryOptions(categories.data)} />
+        }
+      />
+      {importOpened && (
+        <Suspense fallback={null}>
+          <ProductImport open={importing} onClose={closeImport} onApplied={handleImported} />
+        </Suspense>
+      )}
+    </>
   );
 }

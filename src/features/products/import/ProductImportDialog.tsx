@@ -1,0 +1,313 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Checkbox,
+  CloseButton,
+  Dialog,
+  Flex,
+  Portal,
+  Progress,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { useDropzone } from 'react-dropzone';
+import type { ProductImportReport } from '@generated/model';
+import { UploadIcon } from '@/components/icons';
+import {
+  badgeColumn,
+  DataTable,
+  figureColumn,
+  textColumn,
+  type Column,
+} from '@/components/list-screen';
+import { applyBlocker, formatCount, toReportRows, type ReportRow } from './product-import';
+import type { ImportSending, ImportState } from './use-product-import';
+
+export interface ProductImportDialogProps {
+  open: boolean;
+  state: ImportState;
+  /** The files dropped or chosen (the container checks them). */
+  onPick: (files: File[]) => void;
+  onApply: () => void;
+  /** Back to the drop zone. */
+  onChooseAnother: () => void;
+  onClose: () => void;
+  onDownloadTemplate: () => void;
+  /** The template is downloading. */
+  templateBusy: boolean;
+}
+
+const COLUMNS: Column<ReportRow>[] = [
+  figureColumn('Line', (row) => row.line, { width: '4.5rem' }),
+  badgeColumn('Action', (row) => row.action, { width: '6.5rem', testId: 'import-action' }),
+  textColumn('Slug', (row) => row.slug, { tone: 'strong' }),
+  textColumn('SKU', (row) => row.sku, { width: '9rem' }),
+  textColumn('Changed', (row) => row.changed),
+  textColumn('Errors', (row) => row.errors),
+];
+const rowKey = (row: ReportRow) => row.line;
+
+/**
+ * The CSV import of the products screen, in a dialog over the list (which it refreshes once a
+ * file is applied): a drop zone, the upload's progress, the dry run's report, then Apply.
+ */
+export function ProductImportDialog({
+  open,
+  state,
+  onPick,
+  onApply,
+  onChooseAnother,
+  onClose,
+  onDownloadTemplate,
+  templateBusy,
+}: ProductImportDialogProps) {
+  const { sending, report } = state;
+  const blocker = report && applyBlocker(report);
+  // The server writes an applied file whatever happens to the page: stay to tell how it went.
+  const applying = sending?.mode === 'apply';
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open && !applying) onClose();
+      }}
+      // A click beside the report must not throw it away.
+      closeOnInteractOutside={false}
+      placement="center"
+      scrollBehavior="inside"
+      size={{ base: 'full', md: 'xl' }}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px={{ md: '4' }}>
+          <Dialog.Content maxW={{ md: 'min(64rem, 100%)' }}>
+            <Dialog.Header>
+              <Dialog.Title>Import products</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <Flex gap="2" align="center" justify="space-between" wrap="wrap">
+                  <Dialog.Description>
+                    Rows find their product by slug and their variant by SKU. Nothing changes until
+                    you apply the file.
+                  </Dialog.Description>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={onDownloadTemplate}
+                    loading={templateBusy}
+                  >
+                    Download template
+                  </Button>
+                </Flex>
+                {sending && <SendingProgress sending={sending} />}
+                {!report && !sending && <DropZone onPick={onPick} problem={state.problem} />}
+                {report && (
+                  <ImportReport
+                    report={report}
+                    refused={state.refused}
+                    failure={state.failure}
+                    blocker={blocker}
+                  />
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose} disabled={applying}>
+                Cancel
+              </Button>
+              {report && (
+                <>
+                  <Button variant="outline" onClick={onChooseAnother} disabled={!!sending}>
+                    Choose another file
+                  </Button>
+                  <Button
+                    onClick={onApply}
+                    disabled={!!blocker || !!sending}
+                    loading={applying}
+                    loadingText="Importing..."
+                    aria-describedby={blocker ? 'import-blocker' : undefined}
+                  >
+                    Apply
+                  </Button>
+                </>
+              )}
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" disabled={applying} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function DropZone({
+  onPick,
+  problem,
+}: {
+  onPick: (files: File[]) => void;
+  problem: string | null;
+}) {
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    accept: { 'text/csv': ['.csv'] },
+    multiple: false,
+    // Type, count and size are checked by the container, with its own messages.
+    onDrop: (accepted, rejected) => onPick([...accepted, ...rejected.map(({ file }) => file)]),
+  });
+  return (
+    <Stack gap="2">
+      <Center
+        {...getRootProps({ role: 'button', 'aria-label': 'Choose a CSV file' })}
+        borderWidth="2px"
+        borderStyle="dashed"
+        borderColor={isDragActive ? 'colorPalette.solid' : 'border.emphasized'}
+        bg={isDragActive ? 'colorPalette.subtle' : 'bg.subtle'}
+        colorPalette="blue"
+        rounded="md"
+        minH="10rem"
+        p="6"
+        cursor="pointer"
+        textAlign="center"
+        _hover={{ bg: 'bg.muted' }}
+        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
+        data-testid="import-dropzone"
+      >
+        <input {...getInputProps()} data-testid="import-file-input" />
+        <Stack align="center" gap="2" color="fg.muted">
+          <UploadIcon boxSize="6" />
+          <Text fontWeight="medium" color="fg">
+            Drop a CSV file here, or click to choose one
+          </Text>
+          <Text fontSize="sm">
+            One .csv file of at most 10 MB, with the template&apos;s columns.
+          </Text>
+        </Stack>
+      </Center>
+      {problem && (
+        <Text role="alert" color="fg.error" fontSize="sm" data-testid="import-problem">
+          {problem}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function SendingProgress({ sending: { mode, fileName, percent } }: { sending: ImportSending }) {
+  const uploading = percent !== null && percent < 100;
+  const detail = uploading ? `Uploading: ${percent}%` : 'Waiting for the server...';
+  return (
+    <Stack
+      role="status"
+      aria-label="Import progress"
+      data-testid="import-progress"
+      gap="2"
+      p="3"
+      borderWidth="1px"
+      rounded="md"
+    >
+      <Text fontWeight="medium">
+        {mode === 'apply' ? `Importing ${fileName}...` : `Checking ${fileName}...`}
+      </Text>
+      <Progress.Root value={uploading ? percent : null} size="sm" aria-label={detail}>
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      <Text fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
+        {detail}
+      </Text>
+    </Stack>
+  );
+}
+
+const COUNTS = [
+  ['create', 'Create'],
+  ['update', 'Update'],
+  ['unchanged', 'Unchanged'],
+  ['refused', 'Refused'],
+] as const;
+
+function ImportReport({
+  report,
+  refused,
+  failure,
+  blocker,
+}: {
+  report: ProductImportReport;
+  refused: string | null;
+  failure: string | null;
+  blocker: string | null;
+}) {
+  const [refusedOnly, setRefusedOnly] = useState(false);
+  const rows = useMemo(() => toReportRows(report.rows), [report.rows]);
+  const shown = useMemo(
+    () => (refusedOnly ? rows.filter((row) => row.action === 'refused') : rows),
+    [rows, refusedOnly],
+  );
+  const { summary } = report;
+  return (
+    <Stack gap="3">
+      {(refused ?? failure) && (
+        <Alert.Root status="error" data-testid="import-failure">
+          <Alert.Indicator />
+          <Alert.Title>{refused ?? failure}</Alert.Title>
+        </Alert.Root>
+      )}
+      <Text fontWeight="medium" data-testid="import-file">
+        {report.file_name} · {formatCount(report.rows_total)}{' '}
+        {report.rows_total === 1 ? 'row' : 'rows'}
+      </Text>
+      <Flex as="dl" gap="3" wrap="wrap" data-testid="import-summary">
+        {COUNTS.map(([action, label]) => (
+          <Box key={action} borderWidth="1px" rounded="md" px="3" py="2" minW="7rem">
+            <Text as="dt" fontSize="sm" color="fg.muted">
+              {label}
+            </Text>
+            <Text
+              as="dd"
+              fontSize="xl"
+              fontWeight="semibold"
+              fontVariantNumeric="tabular-nums"
+              color={action === 'refused' && summary.refused ? 'fg.error' : undefined}
+              data-testid={`import-count-${action}`}
+            >
+              {formatCount(summary[action])}
+            </Text>
+          </Box>
+        ))}
+      </Flex>
+      {blocker && (
+        <Text id="import-blocker" fontSize="sm" color="fg.muted" data-testid="import-blocker">
+          {blocker}
+        </Text>
+      )}
+      {summary.refused > 0 && (
+        <Checkbox.Root
+          size="sm"
+          checked={refusedOnly}
+          onCheckedChange={(details) => setRefusedOnly(details.checked === true)}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>Refused only</Checkbox.Label>
+        </Checkbox.Root>
+      )}
+      <DataTable
+        rows={shown}
+        columns={COLUMNS}
+        rowKey={rowKey}
+        label="Import report"
+        emptyText="Every row is unchanged."
+        minW="48rem"
+        testId="import-report"
+      />
+    </Stack>
+  );
+}
