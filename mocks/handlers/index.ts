@@ -10,6 +10,7 @@
  *
  * Every request answered is recorded (see ../recorder.ts).
  */
+import { audit } from './audit';
 import { auth } from './auth';
 import { categories } from './categories';
 import { customers } from './customers';
@@ -26,6 +27,7 @@ import { vatRates } from './vat-rates';
 
 export { API } from './endpoint';
 export {
+  audit,
   auth,
   categories,
   csvExports,
@@ -115,4 +117,5 @@ export const defaultHandlers = [
   settings.changes(),
   csvExports.orders(),
   csvExports.products(),
+  audit.list(),
 ];
