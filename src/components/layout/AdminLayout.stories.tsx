@@ -17,6 +17,7 @@ const LINKS = [
   'Categories',
   'VAT Rates',
   'Users',
+  'Audit Log',
   'Settings',
 ];
 const HREFS = [
@@ -27,6 +28,7 @@ const HREFS = [
   '/admin/categories',
   '/admin/vat-rates',
   '/admin/users',
+  '/admin/audit-log',
   '/admin/settings',
 ];
 

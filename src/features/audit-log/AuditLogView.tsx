@@ -29,7 +29,8 @@ function entityCell(row: AuditRow) {
   const text = `${row.kind} ${row.label}`.trim();
   return (
     <span className="cell-text" title={text}>
-      <span className="cell-muted">{row.kind}</span>{' '}
+      <span className="cell-muted">{row.kind}</span>
+      {row.label && ' '}
       {row.href ? <Link href={row.href}>{row.label}</Link> : row.label}
     </span>
   );
