@@ -1,4 +1,5 @@
-import { Button, Dialog, Portal, Table, Text } from '@chakra-ui/react';
+import { Dialog, Table, Text } from '@chakra-ui/react';
+import { DialogFrame } from '@/components/ui/DialogFrame';
 import { auditValue, type AuditRow } from './audit-display';
 
 interface AuditChangesDialogProps {
@@ -11,65 +12,40 @@ interface AuditChangesDialogProps {
 /** One entry of the audit log in full: what was written, and each field before and after. */
 export function AuditChangesDialog({ open, row, onClose }: AuditChangesDialogProps) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      size="lg"
-      scrollBehavior="inside"
-      placement="center"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px={{ base: '3', sm: '4' }}>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Changes</Dialog.Title>
-            </Dialog.Header>
-            {row && (
-              <Dialog.Body>
-                <Dialog.Description mb="4" data-testid="change-summary">
-                  {[row.kind, row.label].filter(Boolean).join(' ')}: {row.action} by {row.admin},{' '}
-                  {row.when}
-                </Dialog.Description>
-                <Table.Root size="sm" aria-label="Changed fields">
-                  <Table.Header>
-                    <Table.Row bg="bg.muted">
-                      <Table.ColumnHeader>Field</Table.ColumnHeader>
-                      <Table.ColumnHeader>Before</Table.ColumnHeader>
-                      <Table.ColumnHeader>After</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {row.entry.changes.map((change) => (
-                      <Table.Row key={change.field}>
-                        <Table.Cell fontWeight="medium">{change.field}</Table.Cell>
-                        <Table.Cell color="fg.muted" wordBreak="break-word">
-                          {auditValue(change.before)}
-                        </Table.Cell>
-                        <Table.Cell wordBreak="break-word">{auditValue(change.after)}</Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-                {row.entry.changes.length === 0 && (
-                  <Text mt="3" color="fg.muted">
-                    No fields recorded
-                  </Text>
-                )}
-              </Dialog.Body>
-            )}
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Close
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame open={open} title="Changes" onClose={onClose} size="lg">
+      {row && (
+        <>
+          <Dialog.Description mb="4" data-testid="change-summary">
+            {[row.kind, row.label].filter(Boolean).join(' ')}: {row.action} by {row.admin},{' '}
+            {row.when}
+          </Dialog.Description>
+          <Table.Root size="sm" aria-label="Changed fields">
+            <Table.Header>
+              <Table.Row bg="bg.muted">
+                <Table.ColumnHeader>Field</Table.ColumnHeader>
+                <Table.ColumnHeader>Before</Table.ColumnHeader>
+                <Table.ColumnHeader>After</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {row.entry.changes.map((change) => (
+                <Table.Row key={change.field}>
+                  <Table.Cell fontWeight="medium">{change.field}</Table.Cell>
+                  <Table.Cell color="fg.muted" wordBreak="break-word">
+                    {auditValue(change.before)}
+                  </Table.Cell>
+                  <Table.Cell wordBreak="break-word">{auditValue(change.after)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+          {row.entry.changes.length === 0 && (
+            <Text mt="3" color="fg.muted">
+              No fields recorded
+            </Text>
+          )}
+        </>
+      )}
+    </DialogFrame>
   );
 }

@@ -1,19 +1,14 @@
-import { Input } from '@chakra-ui/react';
+import { useMemo } from 'react';
 import { AuditAction, AuditEntity, type AdminUser } from '@generated/model';
-import { FilterSelect } from '@/components/list-screen';
+import { FilterBar, filterChoices, type FilterBarSelect } from '@/components/list-screen';
 import { ENTITY_LABELS } from './audit-display';
 import type { AuditFilters } from './audit-filters';
 
-const ALL_ENTITIES = [
-  { value: '' as const, label: 'All entities' },
-  ...Object.values(AuditEntity).map((entity) => ({ value: entity, label: ENTITY_LABELS[entity] })),
-];
-const ALL_ACTIONS = [
-  { value: '' as const, label: 'All actions' },
-  { value: AuditAction.create, label: 'Create' },
-  { value: AuditAction.update, label: 'Update' },
-  { value: AuditAction.delete, label: 'Delete' },
-];
+const ENTITIES = filterChoices('All entities', Object.values(AuditEntity), (e) => ENTITY_LABELS[e]);
+// 'Create', 'Update', 'Delete'.
+const ACTIONS = filterChoices('All actions', Object.values(AuditAction), (action) =>
+  action.replace(/^./, (first) => first.toUpperCase()),
+);
 const SELECT_WIDTH = { sm: '11rem' };
 
 interface AuditLogFiltersProps {
@@ -25,44 +20,18 @@ interface AuditLogFiltersProps {
 
 /** Entity, action, admin and date range of the audit log (each sent to the server). */
 export function AuditLogFilters({ filters, onChange, admins }: AuditLogFiltersProps) {
-  const set = (change: Partial<AuditFilters>) => onChange({ ...filters, ...change });
-  const adminOptions = [
-    { value: '', label: 'All admins' },
-    ...admins.map((admin) => ({ value: String(admin.id), label: admin.username })),
-  ];
+  const selects = useMemo((): FilterBarSelect<AuditFilters>[] => {
+    const adminChoices = [
+      { value: '', label: 'All admins' },
+      ...admins.map((admin) => ({ value: String(admin.id), label: admin.username })),
+    ];
+    return [
+      { key: 'entity', label: 'Filter by entity', options: ENTITIES },
+      { key: 'action', label: 'Filter by action', options: ACTIONS },
+      { key: 'admin', label: 'Filter by admin', options: adminChoices },
+    ];
+  }, [admins]);
   return (
-    <>
-      <FilterSelect
-        label="Filter by entity"
-        options={ALL_ENTITIES}
-        value={filters.entity}
-        onChange={(entity) => set({ entity })}
-        width={SELECT_WIDTH}
-      />
-      <FilterSelect
-        label="Filter by action"
-        options={ALL_ACTIONS}
-        value={filters.action}
-        onChange={(action) => set({ action })}
-        width={SELECT_WIDTH}
-      />
-      <FilterSelect
-        label="Filter by admin"
-        options={adminOptions}
-        value={filters.admin}
-        onChange={(admin) => set({ admin })}
-        width={SELECT_WIDTH}
-      />
-      {(['from', 'to'] as const).map((end) => (
-        <Input
-          key={end}
-          type="date"
-          aria-label={end === 'from' ? 'From date' : 'To date'}
-          width={{ sm: '10rem' }}
-          value={filters[end]}
-          onChange={(event) => set({ [end]: event.target.value })}
-        />
-      ))}
-    </>
+    <FilterBar filters={filters} onChange={onChange} selects={selects} selectWidth={SELECT_WIDTH} />
   );
 }

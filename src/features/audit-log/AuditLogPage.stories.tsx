@@ -11,8 +11,9 @@ import {
   dialog,
   dialogClosed,
   expectLoadErrorAlert,
-  expectLoading,
+  expectTable,
   listScreen,
+  listStateStories,
 } from '@/testing/list-screen';
 import { expectScreenTitle, mockedBy, type Scope } from '@/testing/story';
 import { AuditLogPage } from './AuditLogPage';
@@ -89,8 +90,7 @@ export const Filled: Story = {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
     await expectScreenTitle(canvasElement, 'Audit Log');
-    await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(HEADERS);
-    await expect(tableCells(canvasElement)).toEqual(ROWS);
+    await expectTable(canvasElement, HEADERS, ROWS);
     await expect(canvas.getByTestId('entry-count')).toHaveTextContent('9 entries');
     // What still exists links to its screen; a deleted product does not.
     const link = (entity: string, name: string) =>
@@ -150,28 +150,25 @@ export const Filtered: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
-    const entities = () => tableCells(canvasElement).map((cells) => cells[3]);
+    const expectEntities = (...entities: string[]) =>
+      waitFor(() => expect(tableCells(canvasElement).map((cells) => cells[3])).toEqual(entities));
     const choose = (filter: string, option: string) =>
       userEvent.selectOptions(canvas.getByRole('combobox', { name: filter }), option);
 
     await choose('Filter by entity', 'Product');
-    await waitFor(() =>
-      expect(entities()).toEqual([
-        "Product Huile d'olive extra vierge 1 L",
-        'Product Harissa traditionnelle 200 g',
-        'Product Chéchia rouge',
-        'Product Sac cabas en cuir',
-      ]),
+    await expectEntities(
+      "Product Huile d'olive extra vierge 1 L",
+      'Product Harissa traditionnelle 200 g',
+      'Product Chéchia rouge',
+      'Product Sac cabas en cuir',
     );
     await expect(canvas.getByTestId('entry-count')).toHaveTextContent('4 of 9 entries');
 
     await choose('Filter by action', 'Update');
-    await waitFor(() =>
-      expect(entities()).toEqual([
-        "Product Huile d'olive extra vierge 1 L",
-        'Product Harissa traditionnelle 200 g',
-        'Product Sac cabas en cuir',
-      ]),
+    await expectEntities(
+      "Product Huile d'olive extra vierge 1 L",
+      'Product Harissa traditionnelle 200 g',
+      'Product Sac cabas en cuir',
     );
 
     // The admins come from the users list.
@@ -183,7 +180,7 @@ export const Filtered: Story = {
       ).toEqual(['All admins', ...adminUsers.map((user) => user.username)]),
     );
     await choose('Filter by admin', 'karim.trabelsi');
-    await waitFor(() => expect(entities()).toEqual(['Product Harissa traditionnelle 200 g']));
+    await expectEntities('Product Harissa traditionnelle 200 g');
 
     await userEvent.type(canvas.getByLabelText('From date'), '2025-03-01');
     await userEvent.type(canvas.getByLabelText('To date'), '2025-03-05');
@@ -197,7 +194,7 @@ export const Filtered: Story = {
         date_to: '2025-03-05T23:59:59.999Z',
       }),
     );
-    await waitFor(() => expect(entities()).toEqual(['Product Harissa traditionnelle 200 g']));
+    await expectEntities('Product Harissa traditionnelle 200 g');
     await expect(canvas.getByTestId('entry-count')).toHaveTextContent('1 of 9 entries');
     // The 'of 9' is the unfiltered log's own request.
     await expect(sentQueries()).toContainEqual(FIRST_PAGE);
@@ -250,22 +247,19 @@ export const LoadsMoreOnScroll: Story = {
   },
 };
 
-export const Loading: Story = {
-  parameters: mockedBy(audit.list.loading()),
-  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading the audit log...'),
-};
-
-export const LoadError: Story = {
-  parameters: mockedBy(audit.list.error(500, 'Database unavailable')),
-  play: async ({ canvasElement }) => {
-    const alert = await expectLoadErrorAlert(
-      canvasElement,
-      'Failed to load the audit log',
-      'Database unavailable',
-    );
-    await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
+const states = listStateStories({
+  list: audit.list,
+  empty: { text: 'No entries found' },
+  loadingText: 'Loading the audit log...',
+  loadError: {
+    status: 500,
+    message: 'Database unavailable',
+    title: 'Failed to load the audit log',
   },
-};
+});
+export const Empty: Story = states.Empty;
+export const Loading: Story = states.Loading;
+export const LoadError: Story = states.LoadError;
 
 const manager = adminUsers.find((user) => user.role === 'manager')!;
 

@@ -6,6 +6,7 @@ import {
   DataTable,
   ListScreen,
   LoadErrorState,
+  serverListStates,
   textColumn,
   type Column,
   type ServerListState,
@@ -25,13 +26,22 @@ export interface AuditLogViewProps {
   admins: readonly Pick<AdminUser, 'id' | 'username'>[];
 }
 
+/** The table's cells are plain elements: a link says it is one by its underline. */
+const LINK_STYLE = { textDecoration: 'underline', textUnderlineOffset: '2px' };
+
 function entityCell(row: AuditRow) {
   const text = `${row.kind} ${row.label}`.trim();
   return (
     <span className="cell-text" title={text}>
       <span className="cell-muted">{row.kind}</span>
       {row.label && ' '}
-      {row.href ? <Link href={row.href}>{row.label}</Link> : row.label}
+      {row.href ? (
+        <Link href={row.href} style={LINK_STYLE}>
+          {row.label}
+        </Link>
+      ) : (
+        row.label
+      )}
     </span>
   );
 }
@@ -63,36 +73,34 @@ function auditColumns(show: (row: AuditRow) => void): Column<AuditRow>[] {
  * admin and dates, loading further pages as the table scrolls; an entry opens its changes.
  */
 export function AuditLogView({
-  list: { rows: entries, count, isLoading, failed, reload, table },
+  list,
   loadError,
   filters,
   onFiltersChange,
   admins,
 }: AuditLogViewProps) {
-  const rows = useMemo(() => toAuditRows(entries ?? []), [entries]);
+  const rows = useMemo(() => toAuditRows(list.rows ?? []), [list.rows]);
   const [detail, setDetail] = useState<{ open: boolean; row: AuditRow | null }>({
     open: false,
     row: null,
   });
   const columns = useMemo(() => auditColumns((row) => setDetail({ open: true, row })), []);
+  const { reload } = list;
 
   return (
     <ListScreen
       title="Audit Log"
       description="Who changed what, and when"
       filters={<AuditLogFilters filters={filters} onChange={onFiltersChange} admins={admins} />}
-      count={count && { noun: ['entry', 'entries'], ...count }}
-      error={
-        failed &&
-        !entries && (
-          <LoadErrorState
-            title="Failed to load the audit log"
-            message={loadError}
-            onRetry={() => void reload()}
-          />
-        )
-      }
-      loading={isLoading || !entries}
+      {...serverListStates(
+        list,
+        ['entry', 'entries'],
+        <LoadErrorState
+          title="Failed to load the audit log"
+          message={loadError}
+          onRetry={() => void reload()}
+        />,
+      )}
       loadingText="Loading the audit log..."
       footer={
         <AuditChangesDialog
@@ -109,7 +117,7 @@ export function AuditLogView({
         emptyText="No entries found"
         minW="52rem"
         testId="audit-scroll"
-        {...table}
+        {...list.table}
       />
     </ListScreen>
   );
