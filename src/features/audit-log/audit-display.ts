@@ -48,7 +48,7 @@ export interface AuditRow {
 }
 
 /** Who wrote: the username, marked when that admin was deleted since; 'System' for the server. */
-export function adminName({ admin_user_id, admin_username }: AuditEntry): string {
+function adminName({ admin_user_id, admin_username }: AuditEntry): string {
   if (admin_username === null) return 'System';
   return admin_user_id === null ? `${admin_username} (deleted)` : admin_username;
 }
