@@ -10,6 +10,7 @@
  *
  * Every request answered is recorded (see ../recorder.ts).
  */
+import { audit } from './audit';
 import { auth } from './auth';
 import { bulk } from './bulk';
 import { categories } from './categories';
@@ -29,6 +30,7 @@ import { vatRates } from './vat-rates';
 
 export { API } from './endpoint';
 export {
+  audit,
   auth,
   bulk,
   categories,
@@ -128,4 +130,5 @@ export const defaultHandlers = [
   stockHistory.export(),
   imports.products(),
   imports.template(),
+  audit.list(),
 ];

@@ -8,6 +8,7 @@ import {
   type RouteParams,
 } from './admin-preloads';
 import { paths } from '@/lib/paths';
+import { preloadAuditLog } from '@/features/audit-log';
 import { preloadCustomers } from '@/features/customers';
 import { preloadDashboard } from '@/features/dashboard';
 import { preloadInventoryLedger } from '@/features/inventory-ledger';
@@ -36,6 +37,7 @@ const CategoriesPage = lazyPage(
 );
 const VatRatesPage = lazyPage(() => import('@/features/vat-rates/VatRatesPage'), 'VatRatesPage');
 const UsersPage = lazyPage(() => import('@/features/users/UsersPage'), 'UsersPage');
+const AuditLogPage = lazyPage(() => import('@/features/audit-log/AuditLogPage'), 'AuditLogPage');
 const SettingsPage = lazyPage(() => import('@/features/settings/SettingsPage'), 'SettingsPage');
 
 export interface AdminRoute {
@@ -73,5 +75,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: paths.categories.list, component: CategoriesPage, preload: preloadCategories },
   { path: paths.vatRates.list, component: VatRatesPage, preload: preloadVatRates },
   { path: paths.users.list, component: UsersPage, preload: preloadUsers },
+  {
+    path: paths.auditLog,
+    component: AuditLogPage,
+    preload: () => {
+      preloadAuditLog();
+      preloadUsers();
+    },
+  },
   { path: paths.settings, component: SettingsPage, preload: preloadSettings },
 ];

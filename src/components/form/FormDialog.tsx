@@ -1,5 +1,6 @@
-import { Button, CloseButton, Dialog, Portal, Stack, type DialogRootProps } from '@chakra-ui/react';
+import { Button, Stack, type DialogRootProps } from '@chakra-ui/react';
 import { useId, type FormEvent, type ReactNode } from 'react';
+import { DialogFrame } from '@/components/ui/DialogFrame';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes';
 
 interface FormDialogProps {
@@ -34,8 +35,6 @@ interface FormDialogProps {
  * Centred, nearly as wide as a phone's screen, its body scrolling when the fields do not fit.
  */
 export function FormDialog({
-  open,
-  title,
   submitLabel,
   submitting,
   submitDisabled = false,
@@ -46,60 +45,42 @@ export function FormDialog({
   onSubmit,
   formId: givenFormId,
   children,
+  ...frame
 }: FormDialogProps) {
   const ownFormId = useId();
   const formId = givenFormId ?? ownFormId;
-  const guard = useUnsavedChangesGuard(open && dirty);
+  const guard = useUnsavedChangesGuard(frame.open && dirty);
   const onClose = () => guard.confirm(close);
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open && !submitting) onClose();
-      }}
-      closeOnInteractOutside={!submitting}
+    <DialogFrame
+      {...frame}
       size={size}
-      scrollBehavior="inside"
-      placement="center"
-      lazyMount
-      unmountOnExit
+      onClose={onClose}
+      busy={submitting}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            loading={submitting}
+            loadingText="Saving..."
+            disabled={submitDisabled}
+          >
+            {submitLabel}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px={{ base: '3', sm: '4' }}>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {onSubmit ? (
-                <form id={formId} noValidate onSubmit={onSubmit}>
-                  <Stack gap="4">{children}</Stack>
-                </form>
-              ) : (
-                children
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={submitting}>
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                form={formId}
-                loading={submitting}
-                loadingText="Saving..."
-                disabled={submitDisabled}
-              >
-                {submitLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" disabled={submitting} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {onSubmit ? (
+        <form id={formId} noValidate onSubmit={onSubmit}>
+          <Stack gap="4">{children}</Stack>
+        </form>
+      ) : (
+        children
+      )}
+    </DialogFrame>
   );
 }

@@ -18,6 +18,7 @@ const LINKS = [
   'Categories',
   'VAT Rates',
   'Users',
+  'Audit Log',
   'Settings',
 ];
 const HREFS = [
@@ -29,6 +30,7 @@ const HREFS = [
   '/admin/categories',
   '/admin/vat-rates',
   '/admin/users',
+  '/admin/audit-log',
   '/admin/settings',
 ];
 

@@ -1,7 +1,11 @@
 import { Box, CloseButton, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { StoreIcon } from '@/components/icons';
-import { ADMIN_NAV } from './nav-items';
+import { authStore } from '@/lib/auth/store';
+import { roleOf } from '@/lib/auth/user';
+import { navItemsFor } from './nav-items';
 import {
   SIDEBAR_WIDTH,
   SIDEBAR_WIDTH_ICON,
@@ -28,6 +32,8 @@ function Brand({ collapsed = false }: { collapsed?: boolean }) {
 export function AppSidebar() {
   const { isMobile, open, openMobile, setOpenMobile } = useSidebar();
   const [location] = useLocation();
+  const role = roleOf(useSnapshot(authStore).user);
+  const items = useMemo(() => navItemsFor(role), [role]);
 
   if (isMobile)
     return (
@@ -50,7 +56,7 @@ export function AppSidebar() {
               <Brand />
               <Drawer.Body p="0">
                 <SidebarNav
-                  items={ADMIN_NAV}
+                  items={items}
                   location={location}
                   onNavigate={() => setOpenMobile(false)}
                 />
@@ -81,7 +87,7 @@ export function AppSidebar() {
       transition="width 0.2s ease"
     >
       <Brand collapsed={!open} />
-      <SidebarNav items={ADMIN_NAV} location={location} collapsed={!open} />
+      <SidebarNav items={items} location={location} collapsed={!open} />
     </Box>
   );
 }

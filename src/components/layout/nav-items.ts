@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import type { IconProps } from '@chakra-ui/react';
+import type { AdminRole } from '@generated/model';
 import {
+  ActivityIcon,
   CartIcon,
   DashboardIcon,
   FolderIcon,
@@ -11,6 +13,7 @@ import {
   StoreIcon,
   UsersIcon,
 } from '@/components/icons';
+import { AUDIT_READERS } from '@/lib/auth/user';
 import { paths } from '@/lib/paths';
 
 export interface NavItem {
@@ -19,6 +22,8 @@ export interface NavItem {
   icon: ComponentType<IconProps>;
   /** Active on this exact path only (the dashboard), not on the paths below it. */
   exact?: boolean;
+  /** Shown to these roles only (the server refuses the screen to the others). */
+  roles?: readonly AdminRole[];
 }
 
 /** The sidebar's 'Management' group (docs/product.md §2, admin layout). */
@@ -31,8 +36,14 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { label: 'Categories', href: paths.categories.list, icon: FolderIcon },
   { label: 'VAT Rates', href: paths.vatRates.list, icon: PercentIcon },
   { label: 'Users', href: paths.users.list, icon: ShieldIcon },
+  { label: 'Audit Log', href: paths.auditLog, icon: ActivityIcon, roles: AUDIT_READERS },
   { label: 'Settings', href: paths.settings, icon: StoreIcon },
 ];
+
+/** The items the signed-in admin of `role` may open (none of the restricted ones while unknown). */
+export function navItemsFor(role: AdminRole | null): readonly NavItem[] {
+  return ADMIN_NAV.filter((item) => !item.roles || (role !== null && item.roles.includes(role)));
+}
 
 export function isNavItemActive(item: NavItem, location: string): boolean {
   const path = location.length > 1 ? location.replace(/\/+$/, '') : location;

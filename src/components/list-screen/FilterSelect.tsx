@@ -6,6 +6,15 @@ export interface FilterOption<V extends string> {
   label: string;
 }
 
+/** A filter's choices: 'all' (the value '') labelled `all`, then each of `values`. */
+export function filterChoices<V extends string>(
+  all: string,
+  values: readonly V[],
+  label: (value: V) => string,
+): FilterOption<V | ''>[] {
+  return [{ value: '', label: all }, ...values.map((value) => ({ value, label: label(value) }))];
+}
+
 /**
  * One filter of a list's toolbar: a native select labelled `label` whose value is always one of
  * `options` (an 'all' choice among them).

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { LoadingState, SearchInput, type SearchInputProps } from './states';
 import { ROW_FROM_SM } from '@/components/layout/responsive';
+import type { ServerListState } from './use-server-list';
 
 interface ListCount {
   /** [singular, plural] ('product', 'products'): the text, and the test id ('product-count'). */
@@ -82,6 +83,22 @@ export function ListScreen({
       {footer}
     </>
   );
+}
+
+/**
+ * ListScreen's count, error and loading state for a server-side list (useServerList): `error`
+ * is shown while no rows came.
+ */
+export function serverListStates<T>(
+  { rows, count, isLoading, failed }: ServerListState<T>,
+  noun: ListCount['noun'],
+  error: ReactNode,
+): Pick<ListScreenProps, 'count' | 'error' | 'loading'> {
+  return {
+    count: count && { noun, ...count },
+    error: failed && !rows ? error : null,
+    loading: isLoading || !rows,
+  };
 }
 
 /** Memoised: the title row never changes while the search box is typed in. */

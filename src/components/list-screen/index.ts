@@ -10,8 +10,9 @@ export {
   type RowSelection,
   type ServerTableProps,
 } from './DataTable';
-export { ListScreen, useListSearch } from './ListScreen';
-export { FilterSelect, type FilterOption } from './FilterSelect';
+export { ListScreen, serverListStates, useListSearch } from './ListScreen';
+export { FilterSelect, filterChoices, type FilterOption } from './FilterSelect';
+export { FilterBar, type FilterBarSelect } from './FilterBar';
 export {
   searchParam,
   useListSort,

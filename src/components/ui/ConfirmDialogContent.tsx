@@ -1,5 +1,6 @@
-import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Button, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { useRef, type ReactNode } from 'react';
+import { DialogCloseButton } from './DialogFrame';
 
 /** One way to confirm, where there are several (Soft Delete / Force Delete). */
 interface ConfirmChoice {
@@ -104,11 +105,7 @@ export function ConfirmDialogContent({
                 </Button>
               ))}
             </Dialog.Footer>
-            {closeButton && (
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" disabled={busy} />
-              </Dialog.CloseTrigger>
-            )}
+            {closeButton && <DialogCloseButton disabled={busy} />}
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -31,5 +31,6 @@ export const paths = {
   categories: { list: '/admin/categories' },
   vatRates: { list: '/admin/vat-rates' },
   users: { list: '/admin/users' },
+  auditLog: '/admin/audit-log',
   settings: '/admin/settings',
 } as const;

@@ -1,0 +1,34 @@
+import type { AdminRole, AuditEntry } from '@generated/model';
+import { auditEntries as fixtures } from '../fixtures';
+import { endpoint, json, pagedList, queryItems, type ListSpec } from './endpoint';
+
+/** The roles that hold audit:read (the server's role matrix): the others are answered 403. */
+const AUDIT_READERS: readonly AdminRole[] = ['super_admin', 'admin'];
+
+/** What listAuditLog does with its filters; the entries stay newest first. */
+const auditListSpec: ListSpec<AuditEntry> = {
+  filters: {
+    entity: (entry, entity) => entry.entity === entity,
+    entity_id: (entry, id) => String(entry.entity_id) === id,
+    admin_user_id: (entry, id) => String(entry.admin_user_id) === id,
+    action: (entry, action) => entry.action === action,
+    date_from: (entry, from) => Date.parse(entry.created_at) >= Date.parse(from),
+    date_to: (entry, to) => Date.parse(entry.created_at) <= Date.parse(to),
+  },
+};
+
+export const audit = {
+  /**
+   * GET /admin/audit-log/ (entity, entity_id, admin_user_id, action, date range, skip/limit,
+   * X-Total-Count), asked by an admin of `role`: 403 'Not enough permissions' without audit:read.
+   */
+  list: endpoint(
+    'get',
+    '/admin/audit-log/',
+    (entries: readonly AuditEntry[] = fixtures, role: AdminRole = 'super_admin') =>
+      ({ url }) =>
+        AUDIT_READERS.includes(role)
+          ? pagedList(queryItems(entries, url.searchParams, auditListSpec), url)
+          : json({ detail: 'Not enough permissions' }, 403),
+  ),
+};

@@ -1,0 +1,284 @@
+import type { StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { AuditEntry } from '@generated/model';
+import { adminUsers, auditEntries } from '@mocks/fixtures';
+import { audit } from '@mocks/handlers';
+import { requests } from '@mocks/recorder';
+import { paths } from '@/lib/paths';
+import { adminScreenMeta } from '@/testing/admin-screen';
+import {
+  cellTexts,
+  dialog,
+  dialogClosed,
+  expectLoadErrorAlert,
+  expectTable,
+  listScreen,
+  listStateStories,
+} from '@/testing/list-screen';
+import { expectScreenTitle, mockedBy, type Scope } from '@/testing/story';
+import { AuditLogPage } from './AuditLogPage';
+
+/** The audit log of /admin/audit-log in the admin layout, over the mock API. */
+const meta = { title: 'AuditLog/AuditLogPage', ...adminScreenMeta(AuditLogPage, paths.auditLog) };
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const LIST = '/api/v1/admin/audit-log/';
+const HEADERS = ['When', 'Admin', 'Action', 'Entity', 'Changes'];
+const FIRST_PAGE = { skip: '0', limit: '100' };
+
+/* The fixtures' rows as the screen shows them (times in UTC), newest first. */
+const ROWS = [
+  [
+    '14 Mar 2025, 09:30 UTC',
+    'admin',
+    'update',
+    "Product Huile d'olive extra vierge 1 L",
+    '2 changes',
+  ],
+  ['13 Mar 2025, 17:05 UTC', 'karim.trabelsi', 'update', 'Order ORD-20250308-0003', '1 change'],
+  ['12 Mar 2025, 08:40 UTC', 'karim.trabelsi', 'update', 'Variant TS-SBS-M', '1 change'],
+  ['10 Mar 2025, 11:15 UTC', 'admin', 'create', 'User youssef.support', '3 changes'],
+  ['07 Mar 2025, 15:20 UTC', 'admin', 'update', 'Shop settings', '2 changes'],
+  [
+    '03 Mar 2025, 10:00 UTC',
+    'karim.trabelsi',
+    'update',
+    'Product Harissa traditionnelle 200 g',
+    '1 change',
+  ],
+  ['20 Feb 2025, 13:45 UTC', 'leila.old (deleted)', 'delete', 'Product Chéchia rouge', '2 changes'],
+  [
+    '18 Feb 2025, 09:10 UTC',
+    'leila.old (deleted)',
+    'update',
+    'Product Sac cabas en cuir',
+    '1 change',
+  ],
+  ['01 Feb 2025, 07:00 UTC', 'System', 'update', 'VAT rate TVA réduite', '1 change'],
+];
+
+const { dataRows, tableCells, waitForRows } = listScreen();
+
+/** The queries the list was asked with, in order. */
+const sentQueries = () => requests.to('GET', LIST).map((request) => request.query);
+
+/** The row whose Entity cell reads `entity`. */
+function rowOfEntity(canvasElement: HTMLElement, entity: string): HTMLElement {
+  const row = dataRows(canvasElement).find((r) => cellTexts(r)[3] === entity);
+  if (!row) throw new Error(`No row for ${entity}`);
+  return row;
+}
+
+/** Opens the changes of the row of `entity`; returns the dialog. */
+async function openChanges(canvasElement: HTMLElement, entity: string): Promise<Scope> {
+  await waitForRows(canvasElement);
+  const row = rowOfEntity(canvasElement, entity);
+  await userEvent.click(within(row).getByRole('button', { name: /changes?$/ }));
+  return dialog('Changes');
+}
+
+/** The Field / Before / After cells of the dialog's table. */
+const changeCells = (changes: Scope) =>
+  changes
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => cellTexts(row));
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expectScreenTitle(canvasElement, 'Audit Log');
+    await expectTable(canvasElement, HEADERS, ROWS);
+    await expect(canvas.getByTestId('entry-count')).toHaveTextContent('9 entries');
+    // What still exists links to its screen; a deleted product does not.
+    const link = (entity: string, name: string) =>
+      within(rowOfEntity(canvasElement, entity)).queryByRole('link', { name });
+    await expect(
+      link("Product Huile d'olive extra vierge 1 L", "Huile d'olive extra vierge 1 L"),
+    ).toHaveAttribute('href', '/admin/products/2');
+    await expect(link('Order ORD-20250308-0003', 'ORD-20250308-0003')).toHaveAttribute(
+      'href',
+      '/admin/orders/2',
+    );
+    await expect(link('User youssef.support', 'youssef.support')).toHaveAttribute(
+      'href',
+      '/admin/users',
+    );
+    await expect(link('Product Chéchia rouge', 'Chéchia rouge')).toBeNull();
+    await expect(link('Variant TS-SBS-M', 'TS-SBS-M')).toBeNull();
+    await expect(
+      within(rowOfEntity(canvasElement, 'Product Chéchia rouge')).getByText('delete'),
+    ).toHaveAttribute('data-variant', 'destructive');
+    // One request, for the first page, unfiltered; the admins for the filter.
+    await expect(sentQueries()).toEqual([FIRST_PAGE]);
+    await expect(requests.to('GET', '/api/v1/admin/users/')).toHaveLength(1);
+  },
+};
+
+/** An entry opens its changes, field by field; a password reads '[redacted]'. */
+export const EntryExpanded: Story = {
+  play: async ({ canvasElement }) => {
+    const changes = await openChanges(canvasElement, 'User youssef.support');
+    await expect(changes.getByTestId('change-summary')).toHaveTextContent(
+      'User youssef.support: create by admin, 10 Mar 2025, 11:15 UTC',
+    );
+    await expect(changes.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Field',
+      'Before',
+      'After',
+    ]);
+    await expect(changeCells(changes)).toEqual([
+      ['username', '-', 'youssef.support'],
+      ['role', '-', 'support'],
+      ['password', '-', '[redacted]'],
+    ]);
+    await userEvent.click(changes.getByRole('button', { name: 'Close' }));
+    await dialogClosed('dialog');
+
+    // Money as the API writes it, booleans as JSON.
+    const price = await openChanges(canvasElement, "Product Huile d'olive extra vierge 1 L");
+    await expect(changeCells(price)).toEqual([
+      ['price', '24.500', '26.900'],
+      ['is_active', 'false', 'true'],
+    ]);
+  },
+};
+
+export const Filtered: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    const expectEntities = (...entities: string[]) =>
+      waitFor(() => expect(tableCells(canvasElement).map((cells) => cells[3])).toEqual(entities));
+    const choose = (filter: string, option: string) =>
+      userEvent.selectOptions(canvas.getByRole('combobox', { name: filter }), option);
+
+    await choose('Filter by entity', 'Product');
+    await expectEntities(
+      "Product Huile d'olive extra vierge 1 L",
+      'Product Harissa traditionnelle 200 g',
+      'Product Chéchia rouge',
+      'Product Sac cabas en cuir',
+    );
+    await expect(canvas.getByTestId('entry-count')).toHaveTextContent('4 of 9 entries');
+
+    await choose('Filter by action', 'Update');
+    await expectEntities(
+      "Product Huile d'olive extra vierge 1 L",
+      'Product Harissa traditionnelle 200 g',
+      'Product Sac cabas en cuir',
+    );
+
+    // The admins come from the users list.
+    await waitFor(() =>
+      expect(
+        within(canvas.getByRole('combobox', { name: 'Filter by admin' }))
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['All admins', ...adminUsers.map((user) => user.username)]),
+    );
+    await choose('Filter by admin', 'karim.trabelsi');
+    await expectEntities('Product Harissa traditionnelle 200 g');
+
+    await userEvent.type(canvas.getByLabelText('From date'), '2025-03-01');
+    await userEvent.type(canvas.getByLabelText('To date'), '2025-03-05');
+    await waitFor(() =>
+      expect(sentQueries().at(-1)).toEqual({
+        ...FIRST_PAGE,
+        entity: 'product',
+        action: 'update',
+        admin_user_id: '2',
+        date_from: '2025-03-01T00:00:00.000Z',
+        date_to: '2025-03-05T23:59:59.999Z',
+      }),
+    );
+    await expectEntities('Product Harissa traditionnelle 200 g');
+    await expect(canvas.getByTestId('entry-count')).toHaveTextContent('1 of 9 entries');
+    // The 'of 9' is the unfiltered log's own request.
+    await expect(sentQueries()).toContainEqual(FIRST_PAGE);
+  },
+};
+
+export const FilteredEmpty: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await userEvent.selectOptions(
+      canvas.getByRole('combobox', { name: 'Filter by entity' }),
+      'Invoice',
+    );
+    await expect(await canvas.findByText('No entries found')).toBeVisible();
+    await expect(canvas.queryByRole('table')).toBeNull();
+    await waitFor(() =>
+      expect(canvas.getByTestId('entry-count')).toHaveTextContent('0 of 9 entries'),
+    );
+    await expect(sentQueries()).toContainEqual({ ...FIRST_PAGE, entity: 'invoice' });
+  },
+};
+
+/** 150 entries: the first page of 100, the next one as the table scrolls to its end. */
+const manyEntries: AuditEntry[] = Array.from({ length: 150 }, (_, index) => ({
+  ...auditEntries[index % auditEntries.length]!,
+  id: 150 - index,
+}));
+
+export const LoadsMoreOnScroll: Story = {
+  parameters: mockedBy(audit.list(manyEntries)),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByTestId('entry-count')).toHaveTextContent('150 entries');
+    await expect(canvas.getByRole('table')).toHaveAttribute('aria-rowcount', '151');
+    const region = canvas.getByTestId('audit-scroll');
+    region.scrollTop = region.scrollHeight;
+    await requests.waitFor('GET', LIST, { count: 2 });
+    // The second page's rows come in view as the table scrolls on to its end.
+    await waitFor(
+      async () => {
+        region.scrollTop = region.scrollHeight;
+        await expect(dataRows(canvasElement).at(-1)).toHaveAttribute('aria-rowindex', '151');
+      },
+      { timeout: 5000, interval: 100 },
+    );
+    // One request per page: nothing asked twice.
+    await expect(sentQueries()).toEqual([FIRST_PAGE, { skip: '100', limit: '100' }]);
+  },
+};
+
+const states = listStateStories({
+  list: audit.list,
+  empty: { text: 'No entries found' },
+  loadingText: 'Loading the audit log...',
+  loadError: {
+    status: 500,
+    message: 'Database unavailable',
+    title: 'Failed to load the audit log',
+  },
+});
+export const Empty: Story = states.Empty;
+export const Loading: Story = states.Loading;
+export const LoadError: Story = states.LoadError;
+
+const manager = adminUsers.find((user) => user.role === 'manager')!;
+
+/** A manager has no audit:read: no link in the sidebar, and the server's refusal on the screen. */
+export const AccessDeniedForManager: Story = {
+  parameters: {
+    auth: { userType: 'admin', user: manager },
+    ...mockedBy(audit.list(undefined, manager.role)),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expectLoadErrorAlert(
+      canvasElement,
+      'Failed to load the audit log',
+      'Not enough permissions',
+    );
+    await expect(canvas.queryByRole('table')).toBeNull();
+    const nav = canvas.getByRole('navigation', { name: 'Management' });
+    await expect(within(nav).queryByRole('link', { name: 'Audit Log' })).toBeNull();
+    await expect(within(nav).getByRole('link', { name: 'Users' })).toBeVisible();
+  },
+};

@@ -1,0 +1,5 @@
+import { getListAuditLogKey } from '@generated/hooks/audit/audit';
+import { preloadFirstPage } from '@/lib/swr/paged-list';
+
+/** Starts the audit log's first request (the route table, while the screen's code loads). */
+export const preloadAuditLog = () => preloadFirstPage(getListAuditLogKey, {});
