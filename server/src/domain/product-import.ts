@@ -1,6 +1,7 @@
 // Reading a CSV file of products and variants (importProducts): its text, records, header and
 // the rule of each cell, with the messages the report shows. Nothing here knows the database or
 // HTTP: services/product-import.ts looks the values up, compares and writes them.
+import { parse } from 'csv-parse/sync';
 import { CSV_COLUMNS } from '../../../contract/csv-columns';
 import { readCell } from './csv';
 import { MAX_STOCK } from './inventory';
@@ -77,60 +78,43 @@ interface CsvRecord {
   cells: string[];
 }
 
+const LINE_BREAK = /\r\n|\r|\n/g;
+
 /**
- * RFC 4180 records (quoted cells, "" inside quotes, CRLF, LF or CR line ends), each with the line
- * it starts on; blank lines are skipped. Stops with a file error past `maxRecords`.
+ * RFC 4180 records (csv-parse), each with the line it starts on; blank lines are skipped. As
+ * spreadsheets write them: cells of a row may be fewer or more than the header's, a quote inside
+ * an unquoted cell is a character, spaces before an opening quote are dropped. Stops with a file
+ * error past `maxRecords`.
  */
 function parseRecords(text: string, delimiter: string, maxRecords: number): CsvRecord[] {
-  const records: CsvRecord[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  let quoteLine = 1;
-  const endRecord = () => {
-    cells.push(cell);
-    if (cells.length > 1 || cells[0] !== '') {
-      if (records.length >= maxRecords) {
-        throw new ImportFileError(
-          `The file has more than ${(maxRecords - 1).toLocaleString('en-US')} rows`,
-        );
-      }
-      records.push({ line: start, cells });
+  let parsed: { record: string[]; info: { lines: number } }[];
+  try {
+    parsed = parse(text, {
+      delimiter,
+      info: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      ltrim: true,
+      skip_empty_lines: true,
+      to: maxRecords + 1,
+    }) as unknown as typeof parsed; // with info: true each record comes with its info
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'CSV_QUOTE_NOT_CLOSED') {
+      throw new ImportFileError('The file ends inside a quoted cell: a quote is never closed');
     }
-    cells = [];
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 1;
-        } else quoted = false;
-      } else {
-        if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) line += 1;
-        cell += c;
-      }
-    } else if (c === '"' && cell.trim() === '') {
-      quoted = true;
-      quoteLine = line;
-      cell = '';
-    } else if (c === delimiter) {
-      cells.push(cell);
-      cell = '';
-    } else if (c === '\r' || c === '\n') {
-      if (c === '\r' && text[i + 1] === '\n') i += 1;
-      endRecord();
-      line += 1;
-      start = line;
-    } else cell += c;
+    throw new ImportFileError(`The file is not valid CSV: ${(error as Error).message}`);
   }
-  if (quoted) throw new ImportFileError(`The quote opened on line ${quoteLine} is never closed`);
-  endRecord();
-  return records;
+  if (parsed.length > maxRecords) {
+    throw new ImportFileError(
+      `The file has more than ${(maxRecords - 1).toLocaleString('en-US')} rows`,
+    );
+  }
+  return parsed.map(({ record, info }) => ({
+    // info.lines is the line the record ends on; a quoted cell may span several.
+    line: info.lines - record.reduce((n, cell) => n + (cell.match(LINE_BREAK)?.length ?? 0), 0),
+    cells: record,
+  }));
 }
 
 /** The header's columns by position; refuses unknown, repeated and missing columns. */

@@ -386,7 +386,7 @@ describe.each(testDialects)('CSV import of products (%s)', (dialect) => {
         'an unclosed quote',
         () => 'slug,product_name\r\nmug,"Mug\r\n',
         422,
-        'The quote opened on line 2 is never closed',
+        'The file ends inside a quoted cell: a quote is never closed',
       ],
       [
         'more than 50,000 rows',

@@ -14,7 +14,7 @@ import { startPeriodic, type Periodic, type PeriodicLog } from './periodic';
 
 export type AuditEntity = Schemas['AuditEntity'];
 export type AuditAction = Schemas['AuditAction'];
-export type AuditChange = Schemas['AuditChange'];
+type AuditChange = Schemas['AuditChange'];
 /** Who wrote: the signed-in admin (null for the server itself, e.g. a seed or a sweep). */
 export type AuditActor = Pick<AdminUserRow, 'id' | 'username'> | null;
 type Values = Readonly<Record<string, unknown>>;
@@ -45,7 +45,7 @@ function normalise(value: unknown): unknown {
  * The fields that differ between before and after (a create: every field after; a delete:
  * every field before), in the order they first appear; values compared by their JSON form.
  */
-export function auditChanges(before: Values | null | undefined, after: Values | null | undefined) {
+function auditChanges(before: Values | null | undefined, after: Values | null | undefined) {
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   const changes: AuditChange[] = [];
   for (const field of fields) {
