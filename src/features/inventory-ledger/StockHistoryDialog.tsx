@@ -1,7 +1,7 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ListStockMovementsParams, StockMovementEntry } from '@generated/model';
 import { getListStockMovementsKey } from '@generated/hooks/variants/variants';
 import { useServerList } from '@/components/list-screen';
+import { DialogFrame } from '@/components/ui/DialogFrame';
 import { StockHistoryView } from './StockHistoryView';
 
 export interface StockHistoryDialogProps {
@@ -14,32 +14,14 @@ export interface StockHistoryDialogProps {
 /** The variants manager's 'Stock History': a variant's movements, loaded while the dialog is open. */
 export function StockHistoryDialog({ open, variant, onClose }: StockHistoryDialogProps) {
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
+      onClose={onClose}
       size="xl"
-      scrollBehavior="inside"
-      placement="center"
-      lazyMount
-      unmountOnExit
+      title={`Stock History${variant ? ` — ${variant.sku}` : ''}`}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px={{ base: '3', sm: '4' }}>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Stock History{variant ? ` — ${variant.sku}` : ''}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="5">{variant && <VariantHistory variantId={variant.id} />}</Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {variant && <VariantHistory variantId={variant.id} />}
+    </DialogFrame>
   );
 }
 
