@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  applyPriceChange,
-  MAX_MILLIMES,
-  parsePercent,
-  priceChange,
-  priceIssue,
-} from './price-change';
+import { MAX_MILLIMES } from './money';
+import { applyPriceChange, parsePercent, priceChange, priceIssue } from './price-change';
 
 const percent = (value: string) => priceChange({ unit: 'percent', value });
 

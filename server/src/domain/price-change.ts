@@ -1,10 +1,7 @@
 // The price arithmetic of a bulk edit, in integer millimes: set a price, add an amount, or add a
 // percentage rounded half-up to 3 decimals (BigInt: a float would drift on 0.1 %).
 import { divRoundHalfUp, parseScaled } from './fixed-point';
-import { toMillimes } from './money';
-
-/** The largest price the contract's Money can write: 999999999.999. */
-export const MAX_MILLIMES = 999_999_999_999;
+import { MAX_MILLIMES, toMillimes } from './money';
 
 /** Percentages are hundredths of a percent: 12.5 % = 1250, 100 % = 10000. */
 const WHOLE = 10_000n;

@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { CSV_COLUMNS } from '../../../contract/csv-columns';
 import { readCell } from './csv';
 import { MAX_STOCK } from './inventory';
-import { toMillimes } from './money';
+import { MAX_MILLIMES, toMillimes } from './money';
 
 /** Why a whole file is refused (the answer's detail). */
 export class ImportFileError extends Error {}
@@ -139,7 +139,6 @@ function readHeader(cells: string[]): (ImportColumn | null)[] {
 // Cells
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const MONEY_MAX = 999_999_999_999;
 const BOOLEANS: Record<string, boolean> = {
   true: true,
   false: false,
@@ -196,7 +195,7 @@ function cellReader(cells: Map<ImportColumn, string>, decimalComma: boolean, err
       }
       const millimes =
         (match[2] ?? '').replace(/^0+/, '').length > 9 ? Infinity : toMillimes(written);
-      if (millimes < 0 || millimes > MONEY_MAX) {
+      if (millimes < 0 || millimes > MAX_MILLIMES) {
         return fail(column, `"${value}" is not an amount from 0 to 999999999.999`);
       }
       return millimes;
