@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
 import {
+  access,
   chmod,
   lstat,
   mkdir,
@@ -43,6 +44,12 @@ export class LocalDiskStorage implements Storage {
     const path = resolve(this.root, key);
     if (dirname(path) !== this.root) throw new InvalidStorageKeyError(key);
     return path;
+  }
+
+  async check(): Promise<void> {
+    // The folder is created on the first write: readiness means it can be, and is writable.
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.R_OK | constants.W_OK);
   }
 
   async put(key: string, data: Readable | Buffer, _contentType: string): Promise<{ size: number }> {

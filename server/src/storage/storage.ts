@@ -77,4 +77,6 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** Every stored file (valid keys only; files being written are not listed), in no set order. */
   list(): Promise<ListedObject[]>;
+  /** Resolves when the backend can be written and read (readiness probe); rejects with why not. */
+  check(): Promise<void>;
 }
