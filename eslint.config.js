@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -36,6 +37,26 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Every text the console shows comes from a messages catalogue (src/lib/i18n): no literal
+    // text in JSX, nor in the props that end up read or announced. Stories and tests assert texts.
+    files: ['src/**/*.tsx'],
+    ignores: ['src/**/*.stories.tsx', 'src/**/*.test.tsx', 'src/testing/**'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: [
+              '^(aria-label|aria-description|aria-valuetext|title|placeholder|label|alt|heading|description|helperText|emptyText|emptyMessage|confirmLabel|cancelLabel|submitLabel|message)$',
+            ],
+          },
+        },
+      ],
     },
   },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },

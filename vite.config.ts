@@ -3,11 +3,13 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { messagesPlugin } from './scripts/vite-messages';
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   plugins: [
+    messagesPlugin(),
     react(),
     // .br and .gz next to each built file of 1 kB and more, served as they are by the server
     // (server/src/http/spa.ts): compressed once at their best instead of on every request.

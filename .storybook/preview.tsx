@@ -2,6 +2,7 @@ import type { Preview } from '@storybook/react-vite';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { defaultHandlers } from '@mocks/handlers';
+import { activateLocale, isLocale } from '@/lib/i18n';
 import { prepareStory, type StoryAuth } from './session';
 import { StoryShell } from './story-shell';
 
@@ -14,6 +15,8 @@ import { StoryShell } from './story-shell';
  * - `msw`: `{ handlers: [...] }` or `{ handlers: { name: [...] } }` (msw-storybook-addon); the
  *   fixtures API of mocks/handlers answers whatever a story does not.
  * Viewports: `globals: { viewport: { value: 'mobile375' } }` (the test runner sizes its page too).
+ * Language and colour mode: `globals: { locale: 'ar', theme: 'dark' }` (toolbar menus too; the
+ * test runner checks accessibility in each, .storybook/test-runner.ts).
  */
 // MSW's worker stops on 'beforeunload'. Play functions dispatch synthetic ones to check the
 // unsaved-changes guard (src/testing/unsaved-changes.ts): they stop here, after the guard's
@@ -23,7 +26,42 @@ window.addEventListener('beforeunload', (event) => {
 });
 
 const preview: Preview = {
+  initialGlobals: { locale: 'en', theme: 'light' },
+  globalTypes: {
+    locale: {
+      description: 'Language',
+      toolbar: {
+        icon: 'globe',
+        items: [
+          { value: 'en', title: 'English' },
+          { value: 'fr', title: 'Français' },
+          { value: 'ar', title: 'العربية' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+    theme: {
+      description: 'Colour mode',
+      toolbar: {
+        icon: 'mirror',
+        items: [
+          { value: 'light', title: 'Light' },
+          { value: 'dark', title: 'Dark' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
   loaders: [
+    async ({ globals }) => {
+      // Before render: the catalogue of the story's language, and its colour mode where
+      // next-themes (src/components/ui/color-mode.tsx) reads it.
+      await activateLocale(isLocale(globals.locale) ? globals.locale : 'en', { remember: false });
+      const dark = globals.theme === 'dark';
+      localStorage.setItem('theme', dark ? 'dark' : 'light');
+      document.documentElement.classList.toggle('dark', dark);
+      document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+    },
     mswLoader(async () => {
       // Initial handlers survive the per-story reset and lose to the story's own handlers.
       const worker = setupWorker(...defaultHandlers);

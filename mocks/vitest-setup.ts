@@ -7,3 +7,19 @@ afterEach(() => {
   const error = violationsError(contractViolations.take());
   if (error) throw error;
 });
+
+// jsdom has no matchMedia; the colour mode (next-themes) asks it for the system's preference.
+// A light system, as a browser without a preference reports.
+if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { activateLocale, DEFAULT_LOCALE, storedLocale } from './lib/i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -17,6 +18,9 @@ async function start(container: HTMLElement) {
     const { startMockWorker } = await import('../mocks/browser');
     await startMockWorker();
   }
+  // French or Arabic: their catalogue before the first paint (English needs none).
+  const locale = storedLocale();
+  if (locale !== DEFAULT_LOCALE) await activateLocale(locale, { remember: false });
   createRoot(container).render(
     <StrictMode>
       <App />

@@ -1,10 +1,33 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLocale } from '@/lib/i18n';
 import { endOfDayUtc, formatDate, formatDateTime, startOfDayUtc, toDateInput } from './date';
+import { DEFAULT_TIME_ZONE, getShopTimeZone, setShopTimeZone } from './time-zone';
+
+afterEach(async () => {
+  setShopTimeZone(null);
+  await activateLocale('en', { remember: false });
+});
 
 describe('display', () => {
-  it('formats dates in UTC', () => {
-    expect(formatDate('2026-11-22T23:30:00Z')).toBe('22 Nov 2026');
-    expect(formatDateTime('2026-11-22T10:05:00Z')).toBe('22 Nov 2026, 10:05 UTC');
+  it("shows the day and time in the shop's time zone (Africa/Tunis by default), not UTC", () => {
+    expect(getShopTimeZone()).toBe(DEFAULT_TIME_ZONE);
+    // 23:30 UTC is already the next day in Tunis (UTC+1).
+    expect(formatDate('2026-11-22T23:30:00Z')).toBe('23 Nov 2026');
+    expect(formatDateTime('2026-11-22T10:05:00Z')).toBe('22 Nov 2026, 11:05');
+  });
+
+  it('follows the time zone setting', () => {
+    setShopTimeZone('Asia/Tokyo');
+    expect(formatDateTime('2026-11-22T10:05:00Z')).toBe('22 Nov 2026, 19:05');
+    setShopTimeZone('Not/AZone');
+    expect(getShopTimeZone()).toBe(DEFAULT_TIME_ZONE);
+  });
+
+  it('speaks the active language, on a 24-hour clock', async () => {
+    await activateLocale('fr', { remember: false });
+    expect(formatDateTime('2026-11-22T13:05:00Z')).toBe('22 nov. 2026, 14:05');
+    await activateLocale('ar', { remember: false });
+    expect(formatDate('2026-11-22T13:05:00Z')).toBe('22 نوفمبر 2026');
   });
 
   it('falls back for missing or invalid dates', () => {

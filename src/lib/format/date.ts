@@ -1,18 +1,29 @@
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
+import { activeLocale, INTL_TAGS } from '@/lib/i18n';
+import { getShopTimeZone } from './time-zone';
+
+const DATE: Intl.DateTimeFormatOptions = { day: '2-digit', month: 'short', year: 'numeric' };
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  ...DATE,
   hour: '2-digit',
   minute: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
+  hourCycle: 'h23',
+};
+
+// Formatters are costly to build and a table formats hundreds of cells: one per language, zone
+// and shape.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = INTL_TAGS[activeLocale()];
+  const timeZone = getShopTimeZone();
+  const key = `${locale}|${timeZone}|${options === DATE ? 'date' : 'time'}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formatters.set(key, found);
+  }
+  return found;
+}
 
 function parse(value: string | null | undefined): Date | null {
   if (!value) return null;
@@ -20,16 +31,19 @@ function parse(value: string | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** "2026-11-22T10:00:00Z" → "22 Nov 2026"; empty or invalid → the fallback (default "-"). */
+/**
+ * "2026-11-22T23:30:00Z" → "23 Nov 2026" (the day in the shop's time zone, in the active
+ * language); empty or invalid → the fallback (default "-").
+ */
 export function formatDate(value: string | null | undefined, fallback = '-'): string {
   const d = parse(value);
-  return d ? dateFormat.format(d) : fallback;
+  return d ? formatter(DATE).format(d) : fallback;
 }
 
-/** "2026-11-22T10:05:00Z" → "22 Nov 2026, 10:05 UTC". */
+/** "2026-11-22T10:05:00Z" → "22 Nov 2026, 11:05" (shop's time zone, 24-hour clock). */
 export function formatDateTime(value: string | null | undefined, fallback = '-'): string {
   const d = parse(value);
-  return d ? dateTimeFormat.format(d) : fallback;
+  return d ? formatter(DATE_TIME).format(d) : fallback;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -2,3 +2,4 @@ export * from './date';
 export * from './money';
 export * from './slug';
 export * from './vat';
+export * from './time-zone';

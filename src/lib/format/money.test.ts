@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLocale } from '@/lib/i18n';
 import { formatAmount, formatMoney, sumMoney, toMoneyString } from './money';
 
 describe('formatMoney', () => {
@@ -21,6 +22,20 @@ describe('formatMoney', () => {
   it('rounds a 4th decimal half-up', () => {
     expect(formatAmount('2.0005')).toBe('2.001');
     expect(formatAmount('2.0004')).toBe('2.000');
+  });
+});
+
+describe('in French and Arabic', () => {
+  afterEach(() => activateLocale('en', { remember: false }));
+
+  it('formats TND by Intl with 3 decimals, exactly', async () => {
+    await activateLocale('fr', { remember: false });
+    expect(formatMoney('1234.5')).toBe('1\u202f234,500\u00a0DT');
+    expect(formatAmount('9007199254740993.001')).toBe(
+      '9\u202f007\u202f199\u202f254\u202f740\u202f993,001',
+    );
+    await activateLocale('ar', { remember: false });
+    expect(formatMoney('1234.5')).toBe('\u200f1.234,500\u00a0د.ت.\u200f');
   });
 });
 

@@ -1,0 +1,9 @@
+// Every Arabic messages file in one chunk, loaded only when French is chosen (i18n.ts).
+import { mergeCatalogue } from './catalogues';
+
+export const messages = mergeCatalogue(
+  import.meta.glob<Record<string, unknown>>('/src/**/messages/ar.json', {
+    eager: true,
+    import: 'default',
+  }),
+);

@@ -1,0 +1,12 @@
+export { defineMessages, type MessageValues, type Translate } from './define-messages';
+export { activateLocale, activeLocale, i18n, storedLocale } from './i18n';
+export {
+  DEFAULT_LOCALE,
+  directionOf,
+  INTL_TAGS,
+  isLocale,
+  LOCALE_NAMES,
+  LOCALES,
+  type Locale,
+} from './locales';
+export { I18nRoot, useLocale } from './I18nRoot';
