@@ -9,6 +9,10 @@ import { expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SIGN_IN_PAGE = '/src/features/auth/LoginPage.tsx';
 const BUDGET_KB = 120;
+// Measured before the console spoke French and Arabic (#15): languages may add 5 kB gzip at most
+// for an English visitor (the runtime and the language switch; no catalogue loads for English).
+const BEFORE_LANGUAGES_KB = 83.6;
+const LANGUAGES_KB = 5;
 const KEPT_OUT = /\/node_modules\/(@chakra-ui|@emotion|@ark-ui|@zag-js|formik|yup|axios)\//;
 
 /** The production build (as `vite build`), in memory. */
@@ -55,4 +59,9 @@ it('loads /auth without Chakra, emotion, the form library or axios, within the b
   const gzipKb = initial.reduce((sum, chunk) => sum + gzipSync(chunk.code).length, 0) / 1024;
   console.log(`/auth initial JS: ${initial.length} files, ${gzipKb.toFixed(1)} kB gzip`);
   expect(gzipKb).toBeLessThanOrEqual(BUDGET_KB);
+  expect(gzipKb).toBeLessThanOrEqual(BEFORE_LANGUAGES_KB + LANGUAGES_KB);
+  const catalogues = modules.filter((id) =>
+    /\/messages\/(fr|ar)\.json$|catalogue-(fr|ar)/.test(id),
+  );
+  expect(catalogues).toEqual([]);
 }, 120_000);
