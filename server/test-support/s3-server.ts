@@ -47,7 +47,7 @@ export async function startS3Server(): Promise<TestS3Server> {
   const bucketDir = join(directory, BUCKET);
   const objectFile = (key: string) => join(bucketDir, `${key}${OBJECT_SUFFIX}`);
   const keys = () =>
-    readdirSync(bucketDir)
+    readdirSync(bucketDir, { recursive: true, encoding: 'utf8' })
       .filter((name) => name.endsWith(OBJECT_SUFFIX))
       .map((name) => name.slice(0, -OBJECT_SUFFIX.length))
       .sort();
