@@ -9,7 +9,12 @@ import { useOpened } from './hooks';
 
 type S3Settings = Pick<
   Config,
-  's3Bucket' | 's3Endpoint' | 's3Region' | 's3AccessKeyId' | 's3SecretAccessKey' | 's3ForcePathStyle'
+  | 's3Bucket'
+  | 's3Endpoint'
+  | 's3Region'
+  | 's3AccessKeyId'
+  | 's3SecretAccessKey'
+  | 's3ForcePathStyle'
 >;
 
 export interface TestS3Server {
@@ -76,8 +81,7 @@ export async function startS3Server(): Promise<TestS3Server> {
 }
 
 /** An S3-compatible server for the describe block: see useOpened. */
-export const useS3Server = (): TestS3Server =>
-  useOpened(startS3Server, (server) => server.close());
+export const useS3Server = (): TestS3Server => useOpened(startS3Server, (server) => server.close());
 
 interface ListBucketResult {
   Contents: { Key: string }[];

@@ -128,14 +128,14 @@ describe('mediaStorage', () => {
       s3AccessKeyId: 'id',
       s3SecretAccessKey: 'secret',
     };
-    expect(await mediaReadOrigins(testConfig(s3))).toEqual(['https://shop-media.s3.example.com:8443']);
+    expect(await mediaReadOrigins(testConfig(s3))).toEqual([
+      'https://shop-media.s3.example.com:8443',
+    ]);
     expect(await mediaReadOrigins(testConfig({ ...s3, s3ForcePathStyle: true }))).toEqual([
       'https://s3.example.com:8443',
     ]);
     expect(
-      await mediaReadOrigins(
-        testConfig({ ...s3, s3Endpoint: undefined, s3Region: 'eu-west-3' }),
-      ),
+      await mediaReadOrigins(testConfig({ ...s3, s3Endpoint: undefined, s3Region: 'eu-west-3' })),
     ).toEqual(['https://shop-media.s3.eu-west-3.amazonaws.com']);
   });
 });

@@ -85,9 +85,7 @@ describe.each(storageDriverNames)('the %s storage driver', (name) => {
       throw boom;
     }
     const key = newMediaKey('img', 'png');
-    await expect(driver.storage.put(key, Readable.from(failing()), 'image/png')).rejects.toBe(
-      boom,
-    );
+    await expect(driver.storage.put(key, Readable.from(failing()), 'image/png')).rejects.toBe(boom);
     expect(driver.stored()).toEqual([]); // neither the file nor its temporary
   });
 
@@ -98,9 +96,7 @@ describe.each(storageDriverNames)('the %s storage driver', (name) => {
       throw boom;
     }
     const key = newMediaKey('vid', 'mp4');
-    await expect(driver.storage.put(key, Readable.from(failing()), 'video/mp4')).rejects.toBe(
-      boom,
-    );
+    await expect(driver.storage.put(key, Readable.from(failing()), 'video/mp4')).rejects.toBe(boom);
     expect(driver.stored()).toEqual([]);
     expect(await driver.storage.exists(key)).toBe(false);
   });
