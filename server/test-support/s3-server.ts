@@ -22,14 +22,14 @@ export interface TestS3Server {
   settings: S3Settings;
   endpoint: string;
   /** The keys of every object in the bucket (media or not), sorted: what is really stored. */
-  keys(): string[];
+  keys: () => string[];
   /** The file holding an object's bytes (s3rver keeps each object as one file). */
-  objectFile(key: string): string;
+  objectFile: (key: string) => string;
   /** Dates an object's last write (S3 reports the file's modification time). */
-  setModifiedAt(key: string, at: Date): void;
+  setModifiedAt: (key: string, at: Date) => void;
   /** Empties the bucket. */
-  clear(): void;
-  close(): Promise<void>;
+  clear: () => void;
+  close: () => Promise<void>;
 }
 
 const BUCKET = 'media';
