@@ -33,7 +33,7 @@ export interface StorageDriver {
   close(): Promise<void>;
 }
 
-export async function openStorageDriver(name: StorageDriverName): Promise<StorageDriver> {
+async function openStorageDriver(name: StorageDriverName): Promise<StorageDriver> {
   const dataDir = mkdtempSync(join(tmpdir(), `media-${name}-`));
   if (name === 's3') {
     const server = await startS3Server();
