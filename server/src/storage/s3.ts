@@ -13,8 +13,8 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import {
+  assertMediaKey,
   contentTypeForKey,
-  InvalidStorageKeyError,
   isValidMediaKey,
   type ListedObject,
   type Storage,
@@ -78,7 +78,7 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, data: Readable | Buffer, contentType: string): Promise<{ size: number }> {
-    validKey(key);
+    assertMediaKey(key);
     if (Buffer.isBuffer(data)) {
       await this.client.send(
         new PutObjectCommand({
@@ -125,7 +125,7 @@ export class S3Storage implements Storage {
   }
 
   async get(key: string): Promise<StoredObject | null> {
-    validKey(key);
+    assertMediaKey(key);
     try {
       const object = await this.client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: key }),
@@ -150,7 +150,7 @@ export class S3Storage implements Storage {
   }
 
   async exists(key: string): Promise<boolean> {
-    validKey(key);
+    assertMediaKey(key);
     try {
       await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return true;
@@ -183,7 +183,7 @@ export class S3Storage implements Storage {
   }
 
   presignedReadUrl(key: string, expiresInSeconds: number): Promise<string> {
-    validKey(key);
+    assertMediaKey(key);
     // The headers the server gives its own media answers that S3 can be asked for.
     const command = new GetObjectCommand({
       Bucket: this.bucket,
@@ -193,10 +193,6 @@ export class S3Storage implements Storage {
     });
     return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
   }
-}
-
-function validKey(key: string): void {
-  if (typeof key !== 'string' || !isValidMediaKey(key)) throw new InvalidStorageKeyError(key);
 }
 
 function isNotFound(err: unknown): boolean {
