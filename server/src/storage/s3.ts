@@ -95,28 +95,32 @@ export class S3Storage implements Storage {
     let size = 0;
     let sourceError: { error: unknown } | undefined;
     async function* counted(source: Readable) {
+      // True while a chunk is handed over: what fails then is the upload giving the input up
+      // (closing the source aborts it), not the source itself.
+      let handedOver = false;
       try {
         for await (const chunk of source as AsyncIterable<Buffer>) {
           size += chunk.length;
+          handedOver = true;
           yield chunk;
+          handedOver = false;
         }
       } catch (error) {
-        sourceError = { error };
+        if (!handedOver) sourceError = { error };
         throw error;
       }
     }
+    const body = Readable.from(counted(data));
     const upload = new Upload({
       client: this.client,
-      params: {
-        Bucket: this.bucket,
-        Key: key,
-        Body: Readable.from(counted(data)),
-        ContentType: contentType,
-      },
+      params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType },
     });
     try {
       await upload.done();
     } catch (err) {
+      // When the store failed, the rest of the input is not wanted any more (as pipeline() does).
+      body.destroy();
+      data.destroy();
       // The stream's own error (e.g. the 413 of the size limit), not the upload's account of it
       // (which may be a failure to abort the parts).
       throw sourceError ? sourceError.error : err;
