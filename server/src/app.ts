@@ -19,6 +19,7 @@ import { registerSecurityHeaders, safeLoggerOptions } from './http/security';
 import { registerSpa } from './http/spa';
 import type { Handlers } from './http/types';
 import { createHandlers } from './routes';
+import { mediaReadOrigins } from './services/media';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -58,7 +59,7 @@ export async function buildApp(
   app.decorateRequest('authError', null);
   app.decorateRequest('admin', null);
   app.setErrorHandler(errorHandler);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, await mediaReadOrigins(ctx.config));
   await registerCompression(app); // before the routes: it compresses the routes registered later
   app.addHook(
     'onRequest',
