@@ -9,17 +9,18 @@ afterEach(() => {
 });
 
 // jsdom has no matchMedia; the colour mode (next-themes) asks it for the system's preference.
-// A light system, as a browser without a preference reports.
-if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+// A light system, as a browser without a preference reports. (This file is also Node's setup:
+// no DOM types here.)
+const browser = (globalThis as { window?: { matchMedia?: unknown } }).window;
+if (browser && typeof browser.matchMedia !== 'function') {
+  browser.matchMedia = (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  });
 }
