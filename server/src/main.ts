@@ -6,15 +6,18 @@ import { AccessTokens } from './auth/access-token';
 import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { migrateToLatest, underStartupLock } from './db/migrate';
 import { createMailer } from './mail/transport';
 import { startBackgroundJobs } from './jobs/background';
 import { mediaStorage } from './services/media';
 
 const config = loadConfig();
 const database = openDatabase(config);
-await migrateToLatest(database.db, database.dialect);
-const first = await bootstrap(database.db, config);
+// Instances starting together migrate and bootstrap one after the other.
+const first = await underStartupLock(database.db, database.dialect, async (db) => {
+  await migrateToLatest(db, database.dialect);
+  return bootstrap(db, config);
+});
 
 const spaDir = fileURLToPath(new URL('../../dist', import.meta.url));
 const ctx = {

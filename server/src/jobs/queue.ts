@@ -57,8 +57,7 @@ export interface ClaimedJob {
 
 /** Due: queued and its time has come, or running with a lease that ran out. */
 const due =
-  (nowIso: string, kinds: readonly string[]) =>
-  (eb: ExpressionBuilder<Database, 'jobs'>) =>
+  (nowIso: string, kinds: readonly string[]) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
     eb.and([
       eb('kind', 'in', kinds),
       eb.or([
@@ -116,11 +115,7 @@ const held = (job: ClaimedJob) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
   eb.and([eb('id', '=', job.id), eb('status', '=', 'running'), eb('attempts', '=', job.attempts)]);
 
 /** Pushes the lease of a job still running further. */
-export async function extendLease(
-  db: Db,
-  job: ClaimedJob,
-  until: Date,
-): Promise<void> {
+export async function extendLease(db: Db, job: ClaimedJob, until: Date): Promise<void> {
   await db
     .updateTable('jobs')
     .set({ locked_until: until.toISOString() })

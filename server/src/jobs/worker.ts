@@ -4,13 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/database';
 import type { Database } from '../db/schema';
-import {
-  claimJob,
-  extendLease,
-  markJobDone,
-  markJobFailed,
-  type ClaimedJob,
-} from './queue';
+import { claimJob, extendLease, markJobDone, markJobFailed, type ClaimedJob } from './queue';
 
 /** Runs one job; a rejection is a failed attempt and its message is stored (no secrets in it). */
 export type JobHandler = (payload: unknown, job: ClaimedJob) => Promise<unknown>;

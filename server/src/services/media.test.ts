@@ -280,7 +280,9 @@ describe.each(testDialects)('media files (%s)', (dialect) => {
         log: { info: (details) => logged.push(details) },
       });
       // As at a server's start: the hour's media.sweep job is enqueued, and a worker runs it.
-      expect(await runPeriodicJob(t.database, MEDIA_SWEEP_JOB, sweeper, t.ctx.now())).toEqual([old]);
+      expect(await runPeriodicJob(t.database, MEDIA_SWEEP_JOB, sweeper, t.ctx.now())).toEqual([
+        old,
+      ]);
       expect(logged).toEqual([{ deleted: [old] }]);
       expect([onDisk(old), onDisk(young)]).toEqual([false, true]);
     });

@@ -28,7 +28,12 @@ export function jobs(dialect: DialectName): Migration {
         .addColumn('finished_at', 'text')
         .execute();
       // Both engines let several NULLs through a unique index: only keyed jobs are unique.
-      await db.schema.createIndex('jobs_unique_key').on('jobs').column('unique_key').unique().execute();
+      await db.schema
+        .createIndex('jobs_unique_key')
+        .on('jobs')
+        .column('unique_key')
+        .unique()
+        .execute();
       // Claiming: the due queued jobs in order, and the running ones whose lease ran out.
       await db.schema
         .createIndex('jobs_status_run_at_id')
