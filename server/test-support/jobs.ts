@@ -1,7 +1,7 @@
 // Jobs in tests: run what an instance would have enqueued and run, without timers.
 import type { DatabaseHandle } from '../src/db/database';
 import { enqueuePeriodicJobs, type PeriodicJob } from '../src/jobs/periodic';
-import { startJobWorker, type JobLog } from '../src/jobs/worker';
+import { jobRunner, type JobLog } from '../src/jobs/worker';
 
 export const silentJobLog: JobLog = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -17,18 +17,13 @@ export async function runPeriodicJob<T>(
 ): Promise<T> {
   await enqueuePeriodicJobs(database.db, [job], now);
   const results: T[] = [];
-  const worker = startJobWorker({
+  const runner = jobRunner({
     ...database,
     handlers: { [job.kind]: async () => results.push(await handler()) },
     log: silentJobLog,
-    pollMs: 60_000,
     now: () => now,
   });
-  try {
-    while (await worker.runNext());
-  } finally {
-    await worker.stop();
-  }
+  while (await runner.runNext());
   if (results.length !== 1) throw new Error(`${job.kind} ran ${results.length} times`);
   return results[0] as T;
 }

@@ -12,8 +12,9 @@ const STARTUP_LOCK_CLASS = 16_016;
  * PostgreSQL: a session advisory lock per schema (reentrant on that connection). Kysely's
  * migrator locks only the run of the pending migrations itself (pg_advisory_lock on a fixed
  * key, in `#runMigrations`); it creates its bookkeeping tables before that, unlocked, relying on
- * IF NOT EXISTS and catching errors, which this lock covers too. SQLite: one writer, and Kysely's
- * single connection is held for the whole work.
+ * IF NOT EXISTS and catching errors, which this lock covers too. SQLite: Kysely's single
+ * connection is held for the whole work, but another process has its own: migrateToLatest
+ * takes SQLite's write lock itself (BEGIN IMMEDIATE).
  */
 export async function underStartupLock<DB, T>(
   db: Kysely<DB>,
@@ -41,7 +42,22 @@ export async function underStartupLock<DB, T>(
  * definitions differ.
  */
 export function migrateToLatest<DB>(db: Kysely<DB>, dialect: DialectName): Promise<string[]> {
-  return underStartupLock(db, dialect, (conn) => migrateOn(conn, dialect));
+  if (dialect === 'postgres')
+    return underStartupLock(db, dialect, (conn) => migrateOn(conn, dialect));
+  // Kysely runs SQLite migrations outside a transaction and locks nothing across processes: one
+  // immediate transaction makes another process wait for the write lock (busy_timeout), then find
+  // nothing to do, and a failed migration leaves nothing half done.
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const applied = await migrateOn(conn, dialect);
+      await sql`commit`.execute(conn);
+      return applied;
+    } catch (err) {
+      await sql`rollback`.execute(conn);
+      throw err;
+    }
+  });
 }
 
 async function migrateOn<DB>(db: Kysely<DB>, dialect: DialectName): Promise<string[]> {

@@ -31,9 +31,12 @@ export interface JobWorkerOptions {
   backoffMs?: (attempt: number) => number;
 }
 
-export interface JobWorker {
+export interface JobRunner {
   /** Claims and runs one due job; resolves false when none was due. */
   runNext(): Promise<boolean>;
+}
+
+export interface JobWorker {
   /** Stops polling; resolves once the job running (if any) has finished. */
   stop(): Promise<void>;
 }
@@ -44,8 +47,9 @@ const DEFAULT_LEASE_MS = 5 * 60 * 1000;
 export const defaultBackoffMs = (attempt: number): number =>
   Math.min(10_000 * 2 ** (attempt - 1), 60 * 60 * 1000);
 
-export function startJobWorker(options: JobWorkerOptions): JobWorker {
-  const { db, dialect, handlers, log, pollMs } = options;
+/** Runs due jobs one at a time when asked (the worker's loop asks; tests ask themselves). */
+export function jobRunner(options: Omit<JobWorkerOptions, 'pollMs'>): JobRunner {
+  const { db, dialect, handlers, log } = options;
   const now = options.now ?? (() => new Date());
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
@@ -86,13 +90,20 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
     }
   };
 
-  const runNext = async () => {
-    const job = await claimJob(db, dialect, { now: now(), leaseMs, kinds });
-    if (!job) return false;
-    await run(job);
-    return true;
+  return {
+    async runNext() {
+      const job = await claimJob(db, dialect, { now: now(), leaseMs, kinds });
+      if (!job) return false;
+      await run(job);
+      return true;
+    },
   };
+}
 
+/** Runs due jobs until stopped, looking again every `pollMs` while none is due. */
+export function startJobWorker(options: JobWorkerOptions): JobWorker {
+  const { log, pollMs } = options;
+  const { runNext } = jobRunner(options);
   let stopped = false;
   let wake: (() => void) | null = null;
   const pause = () =>
@@ -118,7 +129,6 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
   })();
 
   return {
-    runNext,
     async stop() {
       stopped = true;
       wake?.();
