@@ -1,6 +1,9 @@
 // The shared job queue on every test dialect: claims by several workers on their own
 // connections, retries and the dead state, leases, periodic work enqueued by several instances,
 // the e-mail a worker sends, and what admins see and may do (listJobs, retryJob).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, useAdminAccount, useTestApp } from '../../test-support/app';
 import {
@@ -12,6 +15,8 @@ import {
 import { testDialects } from '../../test-support/databases';
 import { silentJobLog } from '../../test-support/jobs';
 import { createMemoryMailer } from '../mail/transport';
+import { LocalDiskStorage } from '../storage/local-disk';
+import { startBackgroundJobs } from './background';
 import { enqueuePeriodicJobs, periodKey } from './periodic';
 import { claimJob, enqueueJob, jobQueueDepth, markJobDone, type ClaimedJob } from './queue';
 import { jobRunner, startJobWorker, type JobHandlers, type JobWorker } from './worker';
@@ -244,6 +249,56 @@ describe.each(testDialects)('jobs (%s)', (dialect) => {
     } finally {
       await other.close();
     }
+  });
+
+  it('enqueues the housekeeping at start and runs it, pruning the done jobs older than a week', async () => {
+    const now = t.ctx.now();
+    const daysAgo = (days: number) =>
+      new Date(now.getTime() - days * 24 * 60 * MINUTE).toISOString();
+    const finished = async (status: 'done' | 'dead', at: string) => {
+      const id = (await enqueueJob(db(), { kind: 'test.old', payload: {} }))!;
+      await db()
+        .updateTable('jobs')
+        .set({ status, finished_at: at })
+        .where('id', '=', id)
+        .execute();
+      return id;
+    };
+    await finished('done', daysAgo(8)); // deleted
+    const recent = await finished('done', daysAgo(1));
+    const dead = await finished('dead', daysAgo(30));
+    const uploads = mkdtempSync(join(tmpdir(), 'jobs-test-'));
+    const background = startBackgroundJobs(
+      { ...t.ctx, config: { ...t.ctx.config, jobPollMs: 10 } },
+      { storage: new LocalDiskStorage(uploads), log: silentJobLog },
+    );
+    try {
+      const housekeeping = () =>
+        db()
+          .selectFrom('jobs')
+          .select(['kind', 'status'])
+          .where('kind', '!=', 'test.old')
+          .orderBy('kind')
+          .execute();
+      await vi.waitFor(
+        async () =>
+          expect(await housekeeping()).toEqual([
+            { kind: 'audit.retention', status: 'done' },
+            { kind: 'jobs.prune', status: 'done' },
+            { kind: 'media.sweep', status: 'done' },
+          ]),
+        { timeout: 10_000 },
+      );
+    } finally {
+      await background.stop();
+      rmSync(uploads, { recursive: true, force: true });
+    }
+    const left = await db()
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', 'test.old')
+      .execute();
+    expect(left.map((r) => r.id)).toEqual([recent, dead]);
   });
 
   it('refuses listJobs and retryJob to a manager (403)', async () => {
