@@ -103,7 +103,7 @@ export function jobRunner(options: Omit<JobWorkerOptions, 'pollMs'>): JobRunner 
 /** Runs due jobs until stopped, looking again every `pollMs` while none is due. */
 export function startJobWorker(options: JobWorkerOptions): JobWorker {
   const { log, pollMs } = options;
-  const { runNext } = jobRunner(options);
+  const runner = jobRunner(options);
   let stopped = false;
   let wake: (() => void) | null = null;
   const pause = () =>
@@ -120,7 +120,7 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
     while (!stopped) {
       let worked = false;
       try {
-        worked = await runNext();
+        worked = await runner.runNext();
       } catch (err) {
         log.error({ err }, 'Could not claim or record a job');
       }
