@@ -55,7 +55,7 @@ export function backgroundJobHandlers(
  */
 export function startBackgroundJobs(
   ctx: AppContext,
-  options: { storage: Storage; log: JobLog; periodic?: boolean },
+  options: { storage: Storage; log: JobLog },
 ): { stop(): Promise<void> } {
   const worker = startJobWorker({
     db: ctx.db,
@@ -65,19 +65,16 @@ export function startBackgroundJobs(
     pollMs: ctx.config.jobPollMs,
     now: () => ctx.now(),
   });
-  const periodic =
-    options.periodic === false
-      ? null
-      : startPeriodicJobs({
-          db: ctx.db,
-          jobs: PERIODIC_JOBS,
-          now: () => ctx.now(),
-          maxAttempts: ctx.config.jobMaxAttempts,
-          log: options.log,
-        });
+  const periodic = startPeriodicJobs({
+    db: ctx.db,
+    jobs: PERIODIC_JOBS,
+    now: () => ctx.now(),
+    maxAttempts: ctx.config.jobMaxAttempts,
+    log: options.log,
+  });
   return {
     async stop() {
-      periodic?.stop();
+      periodic.stop();
       await worker.stop();
     },
   };
