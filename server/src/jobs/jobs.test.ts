@@ -36,9 +36,9 @@ describe.each(testDialects)('jobs (%s)', (dialect) => {
     await db().deleteFrom('jobs').execute();
   });
 
-  /** A clock the test moves; the worker and the queue read it. */
-  const clock = (start = new Date('2026-11-24T21:00:00.000Z')) => {
-    let at = start.getTime();
+  /** A clock the test moves from the app's time (which retryJob reads); workers read it. */
+  const clock = () => {
+    let at = t.ctx.now().getTime();
     return { now: () => new Date(at), advance: (ms: number) => void (at += ms) };
   };
   /** A worker polling on its own (on `database`'s connections). */
