@@ -12,6 +12,7 @@ import {
   expectStatus,
   type Schemas,
 } from '../../test-support/contract';
+import { sendMagicLink } from '../../test-support/auth';
 import { testDialects } from '../../test-support/databases';
 import { silentJobLog } from '../../test-support/jobs';
 import { createMemoryMailer } from '../mail/transport';
@@ -339,12 +340,7 @@ describe.each(testDialects)('the e-mail job (%s)', (dialect) => {
     const mailer = createMemoryMailer();
     const t = await createTestApp(dialect, { mailer });
     close = () => t.close();
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/send-magic-link',
-      payload: { email: 'queue@example.com' },
-    });
-    expect(sent.statusCode).toBe(202);
+    expect((await sendMagicLink(t.app, 'queue@example.com')).statusCode).toBe(202);
     await vi.waitFor(() => expect(mailer.messages).toHaveLength(1));
     const token = /token=([A-Za-z0-9_-]{43})/.exec(mailer.messages[0]!.text)?.[1];
     expect(token).toBeDefined();
