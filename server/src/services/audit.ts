@@ -9,8 +9,8 @@ import { json } from '../api/present';
 import type { Schemas } from '../api/types';
 import type { Db } from '../db/database';
 import type { AdminUserRow } from '../db/schema';
-import { filteredCount, selectedPage, type ListSelection } from '../db/search';
-import { startPeriodic, type Periodic, type PeriodicLog } from './periodic';
+import { equalTo, newestFirst, selectedPage, type ListSelection } from '../db/search';
+import type { JobLog } from '../jobs/worker';
 
 export type AuditEntity = Schemas['AuditEntity'];
 export type AuditAction = Schemas['AuditAction'];
@@ -179,25 +179,14 @@ function auditSelection(db: Db, q: AuditQuery): ListSelection {
   if (from !== undefined && to !== undefined && from > to) {
     throw invalid(['query', 'date_to'], 'date_to must not be before date_from');
   }
-  const equal = (column: string, value: string | number | undefined) =>
-    value === undefined ? [] : [sql<SqlBool>`${sql.ref(column)} = ${value}`];
-  const filters = [
-    ...equal('entity', q.entity),
-    ...equal('entity_id', q.entity_id),
-    ...equal('admin_user_id', q.admin_user_id),
-    ...equal('action', q.action),
+  return newestFirst(db, 'audit_log', [
+    ...equalTo('entity', q.entity),
+    ...equalTo('entity_id', q.entity_id),
+    ...equalTo('admin_user_id', q.admin_user_id),
+    ...equalTo('action', q.action),
     ...(from === undefined ? [] : [sql<SqlBool>`${sql.ref('created_at')} >= ${from}`]),
     ...(to === undefined ? [] : [sql<SqlBool>`${sql.ref('created_at')} <= ${to}`]),
-  ];
-  return {
-    filters,
-    order: { column: 'id', tie: 'id', direction: 'desc' },
-    count: () =>
-      filteredCount(
-        db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')),
-        filters,
-      ),
-  };
+  ]);
 }
 
 /** One page of the log, newest first, and the number of entries under the filters. */
@@ -238,21 +227,22 @@ export async function deleteExpiredAudit(db: Db, days: number, now: Date): Promi
   return Number(result.numDeletedRows);
 }
 
-/** Deletes the expired entries at start, then daily (AUDIT_RETENTION_DAYS). */
-export function startAuditRetention(options: {
+/** How often the server deletes expired entries. */
+export const AUDIT_RETENTION_JOB = { kind: 'audit.retention', everyMs: DAY_MS } as const;
+
+/**
+ * The `audit.retention` job (daily, once per day whatever the number of instances): deletes the
+ * expired entries, logs how many and resolves with it.
+ */
+export function auditRetentionJob(options: {
   db: Db;
   days: number;
   now: () => Date;
-  intervalMs?: number;
-  log: PeriodicLog;
-}): Periodic<number> {
-  return startPeriodic({
-    work: () => deleteExpiredAudit(options.db, options.days, options.now()),
-    intervalMs: options.intervalMs ?? DAY_MS,
-    log: options.log,
-    report: (deleted) => (deleted > 0 ? { deleted } : null),
-    done: 'Deleted expired audit log entries',
-    failed: 'Audit log retention failed',
-    fallback: 0,
-  });
+  log: Pick<JobLog, 'info'>;
+}): () => Promise<number> {
+  return async () => {
+    const deleted = await deleteExpiredAudit(options.db, options.days, options.now());
+    if (deleted > 0) options.log.info({ deleted }, 'Deleted expired audit log entries');
+    return deleted;
+  };
 }

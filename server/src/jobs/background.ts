@@ -1,0 +1,81 @@
+// The server's background work as jobs of the shared queue: what each kind does, and which
+// kinds recur (each once per period, whatever the number of instances).
+import type { AppContext } from '../context';
+import type { Storage } from '../storage/storage';
+import { AUDIT_RETENTION_JOB, auditRetentionJob } from '../services/audit';
+import { MAIL_JOB, magicLinkMessage } from '../services/magic-links';
+import { MEDIA_SWEEP_JOB, mediaSweepJob } from '../services/media';
+import { startPeriodicJobs, type PeriodicJob } from './periodic';
+import { pruneDoneJobs } from './queue';
+import { startJobWorker, type JobHandlers, type JobLog } from './worker';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Done jobs are deleted a week after (the dead ones stay until retried). */
+const DONE_JOBS_KEPT_MS = 7 * DAY_MS;
+const JOBS_PRUNE_JOB = { kind: 'jobs.prune', everyMs: DAY_MS } as const;
+
+/** The housekeeping each instance enqueues for every period (it runs once per period). */
+const PERIODIC_JOBS: readonly PeriodicJob[] = [
+  MEDIA_SWEEP_JOB,
+  AUDIT_RETENTION_JOB,
+  JOBS_PRUNE_JOB,
+];
+
+/** The handler of every kind the server enqueues. */
+export function backgroundJobHandlers(
+  ctx: AppContext,
+  { storage, log }: { storage: Storage; log: JobLog },
+) {
+  return {
+    // One e-mail template so far: the magic link.
+    [MAIL_JOB]: (payload) => ctx.mailer.send(magicLinkMessage(ctx.config, payload)),
+    [MEDIA_SWEEP_JOB.kind]: mediaSweepJob({
+      db: ctx.db,
+      storage,
+      now: () => ctx.now(),
+      // Uploaded files that nothing references, older than UNUSED_MEDIA_GRACE_H.
+      graceMs: ctx.config.unusedMediaGraceHours * 60 * 60 * 1000,
+      log,
+    }),
+    // Audit log entries older than AUDIT_RETENTION_DAYS.
+    [AUDIT_RETENTION_JOB.kind]: auditRetentionJob({
+      db: ctx.db,
+      days: ctx.config.auditRetentionDays,
+      now: () => ctx.now(),
+      log,
+    }),
+    [JOBS_PRUNE_JOB.kind]: () =>
+      pruneDoneJobs(ctx.db, new Date(ctx.now().getTime() - DONE_JOBS_KEPT_MS)),
+  } satisfies JobHandlers;
+}
+
+/**
+ * This instance's worker over the shared queue, and its part in enqueueing the periodic jobs.
+ * `stop` waits for the job running.
+ */
+export function startBackgroundJobs(
+  ctx: AppContext,
+  options: { storage: Storage; log: JobLog },
+): { stop(): Promise<void> } {
+  const worker = startJobWorker({
+    db: ctx.db,
+    dialect: ctx.dialect,
+    handlers: backgroundJobHandlers(ctx, options),
+    log: options.log,
+    pollMs: ctx.config.jobPollMs,
+    now: () => ctx.now(),
+  });
+  const periodic = startPeriodicJobs({
+    db: ctx.db,
+    jobs: PERIODIC_JOBS,
+    now: () => ctx.now(),
+    maxAttempts: ctx.config.jobMaxAttempts,
+    log: options.log,
+  });
+  return {
+    async stop() {
+      periodic.stop();
+      await worker.stop();
+    },
+  };
+}
