@@ -28,6 +28,7 @@ import {
 import { withToasts } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
 import type { Page } from '@/lib/swr/paged-list';
+import { t } from './messages';
 import { ProductsListView } from './ProductsListView';
 
 // The import (drop zone, report table) loads when it is first opened.
@@ -64,12 +65,12 @@ export function ProductsPage() {
   const csv = useCsvExport({
     noun: ['product', 'products'],
     fallbackName: 'products.csv',
-    failure: 'Failed to export products',
+    failure: t('exportFailed'),
   });
   const { start } = csv;
   // The file holds what the list shows: the same search and order.
   const handleExport = useCallback(
-    () => void start('Products', (options) => exportProducts(params, options)),
+    () => void start(t('title'), (options) => exportProducts(params, options)),
     [start, params],
   );
 
@@ -86,8 +87,8 @@ export function ProductsPage() {
   const handleDelete = useCallback(
     async (product: Product) => {
       const deleted = await withToasts(() => deleteProduct(product.id), {
-        success: 'Product deleted successfully',
-        failure: 'Failed to delete product',
+        success: t('deleted'),
+        failure: t('deleteFailed'),
         errorMessage: (_, failure) => failure,
       });
       if (!deleted) return;
@@ -127,7 +128,7 @@ export function ProductsPage() {
         count={products.count}
         categories={categories.error ? undefined : categories.data}
         loading={products.isLoading || categories.isLoading}
-        loadError={products.error ? serverMessage(products.error, 'Failed to load products') : null}
+        loadError={products.error ? serverMessage(products.error, t('loadFailed')) : null}
         onRetry={() => void products.reload()}
         retrying={products.isValidating}
         onDelete={handleDelete}
