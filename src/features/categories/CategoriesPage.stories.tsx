@@ -119,6 +119,35 @@ const withLongDescription: Category = {
 };
 
 /** A long description stays on one line, cut with an ellipsis; the whole text is its tooltip. */
+/** Arabic: right to left, translated heading and count, the Add dialog in Arabic. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'الفئات' })).toBeVisible();
+    await expect(document.documentElement.dir).toBe('rtl');
+    await expect(await canvas.findByTestId('category-count')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'إضافة فئة' }));
+    const form = await dialog('إضافة فئة');
+    await expect(within(form).getByLabelText(/^اسم الفئة/)).toBeVisible();
+  },
+};
+
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Catégories' }),
+    ).toBeVisible();
+    await expect(await canvas.findByTestId('category-count')).toHaveTextContent(
+      `${categoryFixtures.length} catégories`,
+    );
+  },
+};
+
+export const Dark: Story = { ...Filled, globals: { theme: 'dark' } };
+
 export const TruncatedDescription: Story = {
   parameters: mockedBy(categories.adminList([withLongDescription])),
   play: async ({ canvasElement }) => {
