@@ -43,11 +43,12 @@ const ProductImport = lazy(async () => ({
  * in bulk.
  */
 const NONE: ReadonlySet<number> = new Set();
-const PRODUCTS_BULK: BulkEditTarget<ProductBulkEditAction> = {
-  noun: ['product', 'products'],
+/** The products' bulk edit; its noun is read in the language of the moment. */
+const productsBulk = (): BulkEditTarget<ProductBulkEditAction> => ({
+  noun: [t('productOne'), t('productOther')],
   send: bulkEditProducts,
   inheritVatRate: false,
-};
+});
 
 export function ProductsPage() {
   const { box, query, searching } = useListSearch('', { debounce: true });
@@ -82,7 +83,7 @@ export function ProductsPage() {
     (ids: Set<number>) => setSelection({ key: selectionKey, ids }),
     [selectionKey],
   );
-  const bulk = useBulkEdit(PRODUCTS_BULK, selectedIds, setSelectedIds, mutate);
+  const bulk = useBulkEdit(productsBulk(), selectedIds, setSelectedIds, mutate);
 
   const handleDelete = useCallback(
     async (product: Product) => {
