@@ -18,6 +18,9 @@ import {
 } from './category-form';
 import { useT } from './messages';
 
+/** An address, the same in every language. */
+const IMAGE_URL_EXAMPLE = 'https://example.com/image.jpg';
+
 interface CategoryFormDialogProps extends ItemFormDialogProps<Category, CategoryFormValues> {
   /** Every category, for the parent picker. */
   categories: readonly Category[];
@@ -75,7 +78,7 @@ export function CategoryFormDialog({ categories, ...props }: CategoryFormDialogP
         type="url"
         {...bind('image_url')}
         inputMode="url"
-        placeholder="https://example.com/image.jpg"
+        placeholder={IMAGE_URL_EXAMPLE}
       />
     </FormDialog>
   );
