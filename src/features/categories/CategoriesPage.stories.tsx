@@ -129,7 +129,7 @@ export const Arabic: Story = {
     await expect(await canvas.findByTestId('category-count')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'إضافة فئة' }));
     const form = await dialog('إضافة فئة');
-    await expect(within(form).getByLabelText(/^اسم الفئة/)).toBeVisible();
+    await expect(form.getByLabelText(/^اسم الفئة/)).toBeVisible();
   },
 };
 
