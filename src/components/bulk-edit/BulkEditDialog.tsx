@@ -36,6 +36,16 @@ export interface BulkEditDialogProps {
   onClose: () => void;
 }
 
+/** The choices of a select: value and message key. */
+const UNITS = [
+  ['percent', 'percentUnit'],
+  ['amount', 'amountUnit'],
+] as const;
+const STATUSES = [
+  ['true', 'active'],
+  ['false', 'inactive'],
+] as const;
+
 /** An action that picks one of a list: its field, label, first (empty) option and options. */
 const choiceOf = (
   name: 'category_id' | 'vat_rate_id',
@@ -76,6 +86,8 @@ function BulkEditForm({
   kind: BulkActionKind;
 }) {
   const t = useT();
+  const choices = (list: typeof UNITS | typeof STATUSES): Option[] =>
+    list.map(([value, key]) => ({ value, label: t(key) }));
   const form = useFormik<BulkEditValues>({
     initialValues: EMPTY_BULK_VALUES,
     validate: (values) => validateBulkValues(kind, values),
@@ -106,10 +118,7 @@ function BulkEditForm({
           <>
             <SelectField
               label={t('changeBy')}
-              options={[
-                { value: 'percent', label: t('percentUnit') },
-                { value: 'amount', label: t('amountUnit') },
-              ]}
+              options={choices(UNITS)}
               {...bindText(form, 'unit')}
             />
             <TextField
@@ -151,10 +160,7 @@ function BulkEditForm({
         {kind === 'set_status' && (
           <SelectField
             label={t('status')}
-            options={[
-              { value: 'true', label: t('active') },
-              { value: 'false', label: t('inactive') },
-            ]}
+            options={choices(STATUSES)}
             {...bindText(form, 'is_active')}
           />
         )}

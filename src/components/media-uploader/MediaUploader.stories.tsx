@@ -8,6 +8,7 @@ import { requests } from '@mocks/recorder';
 import { expectToast, screen, mockedBy } from '@/testing/story';
 import { MediaUploader, type MediaUploaderProps } from './MediaUploader';
 import { MAX_FILE_SIZE } from './media-rules';
+import { expectRightToLeft } from '@/testing/languages';
 
 const url = (key: string) => `/api/v1/media/${key}`;
 const IMAGES = [url('sac-cabas-camel.jpg'), url('sac-cabas-noir.jpg'), url('huile-olive-1l.jpg')];
@@ -81,7 +82,7 @@ export const Arabic: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('button', { name: 'رفع صورة' })).toBeVisible();
-    await expect(document.documentElement.dir).toBe('rtl');
+    await expectRightToLeft();
     await expect(canvas.getByText('رئيسية')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'إزالة الصورة 1' })).toBeInTheDocument();
   },

@@ -18,6 +18,7 @@ import {
   rowOf,
 } from '@/testing/list-screen';
 import { expectToast, screen, expectScreenTitle, mockedBy } from '@/testing/story';
+import { expectHeading, expectRightToLeft } from '@/testing/languages';
 import { CategoriesPage } from './CategoriesPage';
 import { adminScreenMeta } from '@/testing/admin-screen';
 import { paths } from '@/lib/paths';
@@ -123,9 +124,9 @@ const withLongDescription: Category = {
 export const Arabic: Story = {
   globals: { locale: 'ar' },
   play: async ({ canvasElement }) => {
+    await expectHeading(canvasElement, 'الفئات');
+    await expectRightToLeft();
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'الفئات' })).toBeVisible();
-    await expect(document.documentElement.dir).toBe('rtl');
     await expect(await canvas.findByTestId('category-count')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'إضافة فئة' }));
     const form = await dialog('إضافة فئة');
@@ -136,11 +137,8 @@ export const Arabic: Story = {
 export const French: Story = {
   globals: { locale: 'fr' },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: 'Catégories' }),
-    ).toBeVisible();
-    await expect(await canvas.findByTestId('category-count')).toHaveTextContent(
+    await expectHeading(canvasElement, 'Catégories');
+    await expect(await within(canvasElement).findByTestId('category-count')).toHaveTextContent(
       `${categoryFixtures.length} catégories`,
     );
   },

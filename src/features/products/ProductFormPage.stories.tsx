@@ -14,7 +14,7 @@ import { expectUnsavedChangesDialog } from '@/testing/unsaved-changes';
 import { ProductFormPage } from './ProductFormPage';
 import { ProductFormScreen } from './story-screen';
 import { UnsavedInventoryCard } from './story-inventory-card';
-import { localMoney } from './story-money';
+import { expectHeading, expectRightToLeft, localMoney } from '@/testing/languages';
 import { paths } from '@/lib/paths';
 
 const CREATE = '/api/v1/admin/products/';
@@ -540,11 +540,9 @@ export const Arabic: Story = {
   parameters: { route: paths.products.edit(2) },
   globals: { locale: 'ar' },
   play: async ({ canvasElement }) => {
+    await expectHeading(canvasElement, 'تعديل المنتج');
+    await expectRightToLeft();
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: 'تعديل المنتج' }),
-    ).toBeVisible();
-    await expect(document.documentElement.dir).toBe('rtl');
     await canvas.findByDisplayValue(products[1]!.name);
     await waitFor(() =>
       expect(canvas.getByTestId('gross-price')).toHaveTextContent(localMoney('ar-TN', '28.355')),
@@ -556,10 +554,7 @@ export const Arabic: Story = {
 export const French: Story = {
   globals: { locale: 'fr' },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: 'Créer le produit' }),
-    ).toBeVisible();
+    await expectHeading(canvasElement, 'Créer le produit');
     await expect(section(canvasElement, 'Informations générales')).toBeVisible();
   },
 };

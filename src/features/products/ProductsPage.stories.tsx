@@ -7,7 +7,7 @@ import { manyProducts } from '@mocks/fixtures/many-products';
 import { bulk, categories, products } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { expectedMoney as money } from '@/testing/expected';
-import { localMoney } from './story-money';
+import { expectHeading, expectRightToLeft, localMoney } from '@/testing/languages';
 import {
   dialog,
   dialogClosed,
@@ -95,10 +95,10 @@ export const Filled: Story = {
 export const Arabic: Story = {
   globals: { locale: 'ar' },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'المنتجات' })).toBeVisible();
-    await expect(document.documentElement.dir).toBe('rtl');
+    await expectHeading(canvasElement, 'المنتجات');
+    await expectRightToLeft();
     await waitForRows(canvasElement);
+    const canvas = within(canvasElement);
     await expect(canvas.getByRole('columnheader', { name: 'السعر' })).toBeVisible();
     const [first] = productFixtures;
     const row = rowOf(canvasElement, first!.name);
@@ -111,9 +111,10 @@ export const Arabic: Story = {
 export const French: Story = {
   globals: { locale: 'fr' },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Produits' })).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Ajouter un produit' })).toBeVisible();
+    await expectHeading(canvasElement, 'Produits');
+    await expect(
+      within(canvasElement).getByRole('link', { name: 'Ajouter un produit' }),
+    ).toBeVisible();
   },
 };
 

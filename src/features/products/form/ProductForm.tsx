@@ -195,11 +195,11 @@ export function ProductForm({
   const picker = (
     options: Option[] | undefined,
     failed: boolean | undefined,
-    placeholders: Record<'select' | 'failed' | 'loading', string>,
+    placeholders: PickerPlaceholders,
   ) => ({
     options,
     disabled: busy || options === undefined,
-    placeholder: placeholders[options ? 'select' : failed ? 'failed' : 'loading'],
+    placeholder: t(placeholders[options ? 0 : failed ? 1 : 2]),
   });
 
   const rate = vatRates?.find((r) => String(r.id) === values.vat_rate_id)?.rate;
@@ -235,11 +235,7 @@ export function ProductForm({
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <SelectField
             {...bind('category_id')}
-            {...picker(categoryOptions, categoriesFailed, {
-              select: t('selectCategory'),
-              failed: t('categoriesFailed'),
-              loading: t('categoriesLoading'),
-            })}
+            {...picker(categoryOptions, categoriesFailed, CATEGORY_PLACEHOLDERS)}
             label={t('category')}
             required
           />
@@ -254,11 +250,7 @@ export function ProductForm({
           />
           <SelectField
             {...bind('vat_rate_id')}
-            {...picker(vatRateOptions, vatRatesFailed, {
-              select: t('selectVatRate'),
-              failed: t('vatRatesFailed'),
-              loading: t('vatRatesLoading'),
-            })}
+            {...picker(vatRateOptions, vatRatesFailed, VAT_RATE_PLACEHOLDERS)}
             label={t('vatRate')}
             required
           />
@@ -373,6 +365,20 @@ const MAX_LENGTH: Partial<Record<ProductFormField, number>> = {
 };
 
 /* ---- Options ---- */
+
+/** A picker's placeholder (messages): to choose, when its list failed, while it loads. */
+type PickerPlaceholders = readonly [MessageKey, MessageKey, MessageKey];
+type MessageKey = Parameters<ReturnType<typeof useT>>[0];
+const CATEGORY_PLACEHOLDERS: PickerPlaceholders = [
+  'selectCategory',
+  'categoriesFailed',
+  'categoriesLoading',
+];
+const VAT_RATE_PLACEHOLDERS: PickerPlaceholders = [
+  'selectVatRate',
+  'vatRatesFailed',
+  'vatRatesLoading',
+];
 
 /** How the select names an inactive (soft-deleted) category. */
 const inactiveCategoryLabel = (label: string) => translate('inactiveCategory', { label });

@@ -14,6 +14,7 @@ import { captureDownloads } from '@/testing/csv-export';
 import { cellTexts, dialog, dialogClosed } from '@/testing/list-screen';
 import { expectToast, mockedBy, screen, type Scope } from '@/testing/story';
 import { paths } from '@/lib/paths';
+import { expectRightToLeft } from '@/testing/languages';
 import { ProductsPage } from '../ProductsPage';
 
 /**
@@ -162,7 +163,7 @@ export const Arabic: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByTestId('product-count');
-    await expect(document.documentElement.dir).toBe('rtl');
+    await expectRightToLeft();
     await userEvent.click(canvas.getByRole('button', { name: 'استيراد ملف CSV' }));
     const scope = await dialog('استيراد المنتجات');
     await userEvent.upload(scope.getByTestId('import-file-input'), csvUpload(refusedImportCsv));
