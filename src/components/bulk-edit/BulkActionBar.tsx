@@ -1,6 +1,7 @@
 import { Button, Flex, HStack, Text, type FlexProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { BULK_ACTION_TITLES, type BulkActionKind } from './actions';
+import { bulkActionTitle, type BulkActionKind } from './actions';
+import { useT } from './messages';
 
 interface BulkActionBarProps extends Omit<FlexProps, 'children'> {
   /** How many rows are selected, as the list says it: '3 selected'. */
@@ -14,6 +15,7 @@ interface BulkActionBarProps extends Omit<FlexProps, 'children'> {
 
 /** The bar over a list with selected rows: how many, then a button per action. */
 export function BulkActionBar({ label, kinds, onAction, children, ...frame }: BulkActionBarProps) {
+  const t = useT();
   return (
     <Flex
       gap="3"
@@ -24,7 +26,7 @@ export function BulkActionBar({ label, kinds, onAction, children, ...frame }: Bu
       bg="bg.muted"
       rounded="l2"
       role="region"
-      aria-label="Bulk actions"
+      aria-label={t('bulkActions')}
       {...frame}
     >
       <Text fontWeight="medium" flex="1" minW="max-content">
@@ -33,7 +35,7 @@ export function BulkActionBar({ label, kinds, onAction, children, ...frame }: Bu
       <HStack gap="2" wrap="wrap">
         {kinds.map((kind) => (
           <Button key={kind} size="sm" variant="outline" onClick={() => onAction(kind)}>
-            {BULK_ACTION_TITLES[kind]}
+            {bulkActionTitle(kind)}
           </Button>
         ))}
         {children}

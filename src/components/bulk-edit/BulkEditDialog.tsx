@@ -11,7 +11,7 @@ import {
   type Option,
 } from '@/components/form';
 import {
-  BULK_ACTION_TITLES,
+  bulkActionTitle,
   EMPTY_BULK_VALUES,
   toBulkAction,
   validateBulkValues,
@@ -19,6 +19,7 @@ import {
   type BulkActionKind,
   type BulkEditValues,
 } from './actions';
+import { useT } from './messages';
 
 export interface BulkEditDialogProps {
   /** The action whose dialog is open; null: closed. */
@@ -35,14 +36,15 @@ export interface BulkEditDialogProps {
   onClose: () => void;
 }
 
-const UNITS: readonly Option[] = [
-  { value: 'percent', label: 'Percent (%)' },
-  { value: 'amount', label: 'Amount (TND)' },
-];
-const STATUSES: readonly Option[] = [
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-];
+/** The choices of a select: value and message key. */
+const UNITS = [
+  ['percent', 'percentUnit'],
+  ['amount', 'amountUnit'],
+] as const;
+const STATUSES = [
+  ['true', 'active'],
+  ['false', 'inactive'],
+] as const;
 
 /** An action that picks one of a list: its field, label, first (empty) option and options. */
 const choiceOf = (
@@ -54,12 +56,13 @@ const choiceOf = (
 
 /** One dialog per bulk action (the kit's FormDialog): its fields, then the server's refusal. */
 export function BulkEditDialog({ kind, submitting, onClose, ...props }: BulkEditDialogProps) {
+  const t = useT();
   const formId = useId();
   return (
     <FormDialog
       open={kind !== null}
-      title={kind ? BULK_ACTION_TITLES[kind] : ''}
-      submitLabel="Apply"
+      title={kind ? bulkActionTitle(kind) : ''}
+      submitLabel={t('apply')}
       submitting={submitting}
       onClose={onClose}
       size="md"
@@ -82,6 +85,9 @@ function BulkEditForm({
   id: string;
   kind: BulkActionKind;
 }) {
+  const t = useT();
+  const choices = (list: typeof UNITS | typeof STATUSES): Option[] =>
+    list.map(([value, key]) => ({ value, label: t(key) }));
   const form = useFormik<BulkEditValues>({
     initialValues: EMPTY_BULK_VALUES,
     validate: (values) => validateBulkValues(kind, values),
@@ -89,32 +95,38 @@ function BulkEditForm({
   });
   const choice =
     kind === 'set_category'
-      ? choiceOf('category_id', 'Category', 'Choose a category', categories)
+      ? choiceOf('category_id', t('category'), t('chooseCategory'), categories)
       : kind === 'set_vat_rate'
-        ? choiceOf('vat_rate_id', 'VAT rate', 'Choose a VAT rate', vatRates)
+        ? choiceOf('vat_rate_id', t('vatRate'), t('chooseVatRate'), vatRates)
         : null;
   const reason = (
     <TextField
-      label="Reason"
+      label={t('reason')}
       required
-      placeholder="e.g. Stocktake, damaged goods"
+      placeholder={t('reasonPlaceholder')}
       {...bindText(form, 'reason')}
     />
   );
   return (
-    <form id={id} onSubmit={form.handleSubmit} noValidate aria-label={BULK_ACTION_TITLES[kind]}>
+    <form id={id} onSubmit={form.handleSubmit} noValidate aria-label={bulkActionTitle(kind)}>
       <Stack gap="4">
-        <Text data-testid="bulk-target">Applies to {target}.</Text>
-        {kind === 'set_price' && <MoneyField label="Price" required {...bindText(form, 'price')} />}
+        <Text data-testid="bulk-target">{t('appliesTo', { target })}</Text>
+        {kind === 'set_price' && (
+          <MoneyField label={t('price')} required {...bindText(form, 'price')} />
+        )}
         {kind === 'shift_price' && (
           <>
-            <SelectField label="Change by" options={UNITS} {...bindText(form, 'unit')} />
+            <SelectField
+              label={t('changeBy')}
+              options={choices(UNITS)}
+              {...bindText(form, 'unit')}
+            />
             <TextField
-              label={form.values.unit === 'percent' ? 'Change (%)' : 'Change (TND)'}
+              label={t(form.values.unit === 'percent' ? 'changePercent' : 'changeAmount')}
               required
               inputMode="decimal"
-              placeholder="e.g. 10 or -5"
-              helperText="A positive number raises prices, a negative one lowers them (rounded to 3 decimals)."
+              placeholder={t('changePlaceholder')}
+              helperText={t('changeHelp')}
               {...bindText(form, 'value')}
             />
           </>
@@ -122,7 +134,7 @@ function BulkEditForm({
         {kind === 'set_stock' && (
           <>
             <TextField
-              label="Stock quantity"
+              label={t('stockQuantity')}
               required
               {...NUMBER_INPUT.count}
               {...bindText(form, 'quantity')}
@@ -133,20 +145,24 @@ function BulkEditForm({
         {kind === 'adjust_stock' && (
           <>
             <TextField
-              label="Adjustment"
+              label={t('adjustment')}
               required
               type="number"
               step="1"
               inputMode="numeric"
-              placeholder="e.g. 10 or -5"
-              helperText="A positive number adds stock, a negative number removes it."
+              placeholder={t('changePlaceholder')}
+              helperText={t('adjustmentHelp')}
               {...bindText(form, 'delta')}
             />
             {reason}
           </>
         )}
         {kind === 'set_status' && (
-          <SelectField label="Status" options={STATUSES} {...bindText(form, 'is_active')} />
+          <SelectField
+            label={t('status')}
+            options={choices(STATUSES)}
+            {...bindText(form, 'is_active')}
+          />
         )}
         {choice && (
           <SelectField
@@ -162,7 +178,7 @@ function BulkEditForm({
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>Nothing was changed</Alert.Title>
+              <Alert.Title>{t('nothingChanged')}</Alert.Title>
               <Alert.Description data-testid="bulk-refusal">{error}</Alert.Description>
             </Alert.Content>
           </Alert.Root>

@@ -3,19 +3,13 @@
 import * as yup from 'yup';
 import type { BulkEditResult, ProductBulkEditAction } from '@generated/model';
 import { validationSummary } from '@/components/form';
+import { t } from './messages';
 
 export type BulkAction = ProductBulkEditAction;
 export type BulkActionKind = BulkAction['type'];
 
-export const BULK_ACTION_TITLES: Record<BulkActionKind, string> = {
-  set_price: 'Set Price',
-  shift_price: 'Shift Price',
-  set_stock: 'Set Stock',
-  adjust_stock: 'Adjust Stock',
-  set_status: 'Set Status',
-  set_category: 'Set Category',
-  set_vat_rate: 'Set VAT Rate',
-};
+/** The action's name: its button and its dialog's title ('Set Price'). */
+export const bulkActionTitle = (kind: BulkActionKind) => t(kind);
 
 /** A variant's own VAT rate choice that makes it use its product's. */
 export const INHERIT_VAT_RATE = 'inherit';
@@ -53,10 +47,10 @@ const INTEGER = /^-?\d+$/;
 const reason = yup
   .string()
   .trim()
-  .required('Reason is required')
-  .max(255, 'At most 255 characters');
+  .required(() => t('reasonRequired'))
+  .max(255, () => t('tooLong', { max: 255 }));
 
-const wholeNumber = (min: number, max: number, message: string) =>
+const wholeNumber = (min: number, max: number, message: () => string) =>
   yup
     .string()
     .trim()
@@ -68,40 +62,44 @@ const SCHEMAS: Record<BulkActionKind, yup.AnyObjectSchema> = {
     price: yup
       .string()
       .trim()
-      .required('Price is required')
-      .matches(MONEY, 'Enter an amount in TND with up to 3 decimals'),
+      .required(() => t('priceRequired'))
+      .matches(MONEY, () => t('amountInvalid')),
   }),
   shift_price: yup.object({
     value: yup
       .string()
       .trim()
-      .required('Change is required')
+      .required(() => t('changeRequired'))
       .when('unit', ([unit]: string[], field: yup.StringSchema) =>
         unit === 'percent'
           ? field.test(
               'percent',
-              'Enter a percentage from -100 to 1000 with up to 2 decimals',
+              () => t('percentInvalid'),
               (v) => !v || (SIGNED_PERCENT.test(v) && Number(v) >= -100 && Number(v) <= 1000),
             )
-          : field.matches(SIGNED_AMOUNT, 'Enter an amount in TND with up to 3 decimals'),
+          : field.matches(SIGNED_AMOUNT, () => t('amountInvalid')),
       )
-      .test('non-zero', 'The change cannot be 0', (v) => !v || Number(v) !== 0),
+      .test(
+        'non-zero',
+        () => t('changeZero'),
+        (v) => !v || Number(v) !== 0,
+      ),
   }),
   set_stock: yup.object({
-    quantity: wholeNumber(0, 1_000_000_000, 'Enter a whole number from 0 to 1000000000'),
+    quantity: wholeNumber(0, 1_000_000_000, () => t('quantityInvalid')),
     reason,
   }),
   adjust_stock: yup.object({
-    delta: wholeNumber(-1_000_000, 1_000_000, 'Enter a whole number from -1000000 to 1000000').test(
+    delta: wholeNumber(-1_000_000, 1_000_000, () => t('deltaInvalid')).test(
       'non-zero',
-      'Adjustment cannot be 0',
+      () => t('deltaZero'),
       (v) => !INTEGER.test(v) || Number(v) !== 0,
     ),
     reason,
   }),
   set_status: yup.object({}),
-  set_category: yup.object({ category_id: yup.string().required('Choose a category') }),
-  set_vat_rate: yup.object({ vat_rate_id: yup.string().required('Choose a VAT rate') }),
+  set_category: yup.object({ category_id: yup.string().required(() => t('chooseCategory')) }),
+  set_vat_rate: yup.object({ vat_rate_id: yup.string().required(() => t('chooseVatRate')) }),
 };
 
 /** The messages of the fields of `kind`'s dialog (empty when the values can be sent). */
@@ -131,8 +129,14 @@ export function toBulkAction(kind: BulkActionKind, values: BulkEditValues): Bulk
   }
 }
 
+/** '3 products': a count of rows with the list's noun ([singular, plural], in the language shown). */
+export const rowCount = (count: number, noun: readonly [string, string]) =>
+  t('rowCount', { count, noun: count === 1 ? noun[0] : noun[1] });
+
 /** The success toast: '12 products updated', with the rows that already were so. */
 export function bulkSummary(result: BulkEditResult, noun: readonly [string, string]): string {
-  const updated = `${result.changed} ${result.changed === 1 ? noun[0] : noun[1]} updated`;
-  return result.unchanged > 0 ? `${updated}, ${result.unchanged} unchanged` : updated;
+  const rows = rowCount(result.changed, noun);
+  return result.unchanged > 0
+    ? t('updatedSome', { rows, unchanged: result.unchanged })
+    : t('updated', { rows });
 }

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import type { BulkEditResult } from '@generated/model';
 import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http/error-message';
-import { bulkSummary, type BulkAction, type BulkActionKind } from './actions';
+import { bulkSummary, rowCount, type BulkAction, type BulkActionKind } from './actions';
+import { t } from './messages';
 import { useVatRateOptions } from './options';
 
 /** What a list edits in bulk: its rows' noun, its request and its VAT rate choices. */
 export interface BulkEditTarget<A extends BulkAction> {
-  /** [singular, plural]: the toast's '12 products updated'. */
+  /** [singular, plural] in the language shown: the toast's '12 products updated'. */
   noun: readonly [string, string];
   /** Sends the action for the rows (bulkEditProducts, bulkEditVariants). */
   send: (body: { ids: number[]; action: A }) => Promise<BulkEditResult>;
@@ -41,12 +42,12 @@ export function useBulkEdit<A extends BulkAction>(
     try {
       // The dialog offers only the actions of the list's bar (A).
       const result = await send({ ids: [...ids], action: action as A });
-      notify.success('Success', bulkSummary(result, noun));
+      notify.success(t('success'), bulkSummary(result, noun));
       setKind(null);
       onSelectionChange(new Set());
       await reload();
     } catch (failure) {
-      setError(serverMessage(failure, `Failed to update the ${noun[1]}`));
+      setError(serverMessage(failure, t('updateFailed', { noun: noun[1] })));
     } finally {
       setSubmitting(false);
     }
@@ -59,7 +60,7 @@ export function useBulkEdit<A extends BulkAction>(
     dialog: {
       kind,
       vatRates,
-      target: `${ids.size} ${ids.size === 1 ? noun[0] : noun[1]}`,
+      target: rowCount(ids.size, noun),
       error,
       submitting,
       onSubmit,

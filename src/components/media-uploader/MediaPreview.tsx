@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useGetPresignedUrl } from '@generated/hooks/uploads/uploads';
 import { ImageOffIcon, VideoIcon } from '@/components/icons';
 import { mediaKeyFromUrl, type MediaKind } from './media-rules';
+import { useT } from './messages';
 
 /** Validity asked for signed preview URLs (docs/product.md §9: 3600 seconds). */
 const SIGNED_URL_EXPIRATION = 3600;
@@ -26,6 +27,7 @@ const Video = chakra('video');
  * Remount it (React key) when the URL changes.
  */
 export function MediaPreview({ url, kind, alt }: MediaPreviewProps) {
+  const t = useT();
   const key = mediaKeyFromUrl(url);
   const signed = useGetPresignedUrl(
     key ?? '',
@@ -46,7 +48,7 @@ export function MediaPreview({ url, kind, alt }: MediaPreviewProps) {
         bg="bg.emphasized"
         color="fg.subtle"
         role="img"
-        aria-label={`${alt} unavailable`}
+        aria-label={t('unavailable', { item: alt })}
         data-testid="media-placeholder"
       >
         {kind === 'image' ? <ImageOffIcon boxSize="8" /> : <VideoIcon boxSize="8" />}

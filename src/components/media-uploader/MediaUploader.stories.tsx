@@ -8,6 +8,7 @@ import { requests } from '@mocks/recorder';
 import { expectToast, screen, mockedBy } from '@/testing/story';
 import { MediaUploader, type MediaUploaderProps } from './MediaUploader';
 import { MAX_FILE_SIZE } from './media-rules';
+import { expectRightToLeft } from '@/testing/languages';
 
 const url = (key: string) => `/api/v1/media/${key}`;
 const IMAGES = [url('sac-cabas-camel.jpg'), url('sac-cabas-noir.jpg'), url('huile-olive-1l.jpg')];
@@ -69,6 +70,32 @@ export const Empty: Story = {
       ),
     ).toBeVisible();
     await expect(input(canvasElement)).toHaveAttribute('accept', expect.stringContaining('.webp'));
+    // One control: the file input sits beside the tile, never inside the button.
+    await expect(tile).not.toContainElement(input(canvasElement));
+  },
+};
+
+/** Arabic: right to left, the tile, the badge and the hint translated. */
+export const Arabic: Story = {
+  args: { value: IMAGES },
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'رفع صورة' })).toBeVisible();
+    await expectRightToLeft();
+    await expect(canvas.getByText('رئيسية')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'إزالة الصورة 1' })).toBeInTheDocument();
+  },
+};
+
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Envoyer une image' })).toBeVisible();
+    await expect(
+      canvas.getByText('Formats acceptés : JPG, JPEG, PNG, GIF, WEBP.', { exact: false }),
+    ).toBeVisible();
   },
 };
 
@@ -92,6 +119,8 @@ export const Filled: Story = {
     await expect(canvas.getByRole('button', { name: 'Upload image' })).toBeVisible();
   },
 };
+
+export const Dark: Story = { ...Filled, globals: { theme: 'dark' } };
 
 export const Uploading: Story = {
   parameters: mockedBy(uploads.images.loading()),

@@ -26,6 +26,7 @@ import {
   moveItem,
   type MediaKind,
 } from './media-rules';
+import { useT } from './messages';
 import { SortableMediaTile } from './SortableMediaTile';
 import { useMediaUpload } from './use-media-upload';
 
@@ -57,6 +58,7 @@ export function MediaUploader({
   onUploadingChange,
   label,
 }: MediaUploaderProps) {
+  const t = useT();
   const rules = MEDIA_RULES[kind];
   const hintId = useId();
   const { uploading, addFiles, removeAt } = useMediaUpload({
@@ -75,29 +77,25 @@ export function MediaUploader({
   );
 
   const accessibility = useMemo(() => {
-    const noun = rules.noun;
-    const Noun = `${noun[0]?.toUpperCase()}${noun.slice(1)}`;
     const at = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
+    const total = ids.length;
     const announcements: Announcements = {
-      onDragStart: ({ active }) => `Picked up ${noun} ${at(active.id)}.`,
+      onDragStart: ({ active }) => t('pickedUp', { kind, item: at(active.id) }),
       onDragOver: ({ active, over }) =>
         over
-          ? `${Noun} ${at(active.id)} is over position ${at(over.id)} of ${ids.length}.`
-          : `${Noun} ${at(active.id)} is no longer over a position.`,
+          ? t('isOver', { kind, item: at(active.id), position: at(over.id), total })
+          : t('isOverNothing', { kind, item: at(active.id) }),
       onDragEnd: ({ active, over }) =>
         over
-          ? `${Noun} ${at(active.id)} was dropped at position ${at(over.id)} of ${ids.length}.`
-          : `${Noun} ${at(active.id)} was dropped.`,
-      onDragCancel: ({ active }) =>
-        `Moving was cancelled. ${Noun} ${at(active.id)} stays where it was.`,
+          ? t('droppedAt', { kind, item: at(active.id), position: at(over.id), total })
+          : t('dropped', { kind, item: at(active.id) }),
+      onDragCancel: ({ active }) => t('cancelled', { kind, item: at(active.id) }),
     };
     return {
       announcements,
-      screenReaderInstructions: {
-        draggable: `To move this ${noun}, press Space or Enter to pick it up, the arrow keys to move it, Space or Enter to drop it, Escape to cancel.`,
-      },
+      screenReaderInstructions: { draggable: t('instructions', { kind }) },
     };
-  }, [ids, rules.noun]);
+  }, [ids, kind, t]);
 
   function handleDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
@@ -118,7 +116,7 @@ export function MediaUploader({
       void addFiles([...accepted, ...rejected.map((rejection) => rejection.file)]),
   });
 
-  const tileLabel = uploading ? 'Uploading...' : `Upload ${rules.noun}`;
+  const tileLabel = uploading ? t('uploading') : t('upload', { kind });
 
   return (
     <Stack gap="2">
@@ -131,7 +129,7 @@ export function MediaUploader({
         <SortableContext items={ids} strategy={rectSortingStrategy} disabled={busy}>
           <Grid
             role="list"
-            aria-label={label ?? `${rules.plural[0]?.toUpperCase()}${rules.plural.slice(1)}`}
+            aria-label={label ?? t('gridLabel', { kind })}
             aria-describedby={hintId}
             templateColumns="repeat(auto-fill, minmax(min(7.5rem, 100%), 1fr))"
             gap="3"
@@ -173,7 +171,6 @@ export function MediaUploader({
                   data-testid={`upload-${kind}-tile`}
                   aria-busy={uploading}
                 >
-                  <input {...getInputProps()} data-testid={`upload-${kind}-input`} />
                   <Stack align="center" gap="2">
                     {uploading ? (
                       <Spinner size="md" />
@@ -187,13 +184,20 @@ export function MediaUploader({
                     </Text>
                   </Stack>
                 </Center>
+                {/* Outside the tile: a button holds no other control. The tile opens it; it is
+                    out of the tab order and hidden from assistive technology. */}
+                <input
+                  {...getInputProps()}
+                  aria-hidden="true"
+                  data-testid={`upload-${kind}-input`}
+                />
               </Box>
             )}
           </Grid>
         </SortableContext>
       </DndContext>
       <Text id={hintId} fontSize="xs" color="fg.muted">
-        {mediaHint(kind, max)} Drag to reorder; the first {rules.noun} is the primary one.
+        {mediaHint(kind, max)} {t('reorderHint', { kind })}
       </Text>
     </Stack>
   );

@@ -4,6 +4,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { GripIcon, XIcon } from '@/components/icons';
 import { MediaPreview } from './MediaPreview';
 import type { MediaKind } from './media-rules';
+import { useT } from './messages';
 
 interface SortableMediaTileProps {
   id: string;
@@ -46,7 +47,8 @@ export function SortableMediaTile({
     transition,
     isDragging,
   } = useSortable({ id, disabled });
-  const label = `${kind === 'image' ? 'Image' : 'Video'} ${index + 1}`;
+  const t = useT();
+  const label = t('item', { kind, item: index + 1 });
 
   return (
     <Box
@@ -71,17 +73,17 @@ export function SortableMediaTile({
     >
       <MediaPreview key={url} url={url} kind={kind} alt={label} />
       {index === 0 && (
-        <Badge position="absolute" top="1.5" left="1.5" colorPalette="blue" variant="solid">
-          Primary
+        <Badge position="absolute" top="1.5" insetStart="1.5" colorPalette="blue" variant="solid">
+          {t('primary')}
         </Badge>
       )}
       <IconButton
         ref={setActivatorNodeRef}
         {...attributes}
-        aria-label={`Reorder ${label.toLowerCase()}`}
+        aria-label={t('reorder', { kind, item: index + 1 })}
         position="absolute"
         bottom="1.5"
-        left="1.5"
+        insetStart="1.5"
         size="xs"
         variant="subtle"
         cursor="grab"
@@ -92,10 +94,10 @@ export function SortableMediaTile({
         <GripIcon />
       </IconButton>
       <IconButton
-        aria-label={`Remove ${label.toLowerCase()}`}
+        aria-label={t('remove', { kind, item: index + 1 })}
         position="absolute"
         top="1.5"
-        right="1.5"
+        insetEnd="1.5"
         size="xs"
         colorPalette="red"
         variant="solid"

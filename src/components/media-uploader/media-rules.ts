@@ -3,6 +3,7 @@
  * the checks a selection must pass before anything is uploaded, and how a media URL maps back to
  * its storage key. Pure functions, no React.
  */
+import { t } from './messages';
 
 export type MediaKind = 'image' | 'video';
 
@@ -14,9 +15,6 @@ export const DEFAULT_MAX_FILES = 5;
 const UPLOAD_BATCH_SIZE = 5;
 
 interface KindRules {
-  /** Singular and plural nouns used in the texts. */
-  noun: string;
-  plural: string;
   extensions: readonly string[];
   /** react-dropzone `accept` map: MIME type → extensions (a file matching either is taken). */
   accept: Record<string, readonly string[]>;
@@ -24,8 +22,6 @@ interface KindRules {
 
 export const MEDIA_RULES: Record<MediaKind, KindRules> = {
   image: {
-    noun: 'image',
-    plural: 'images',
     extensions: ['.jpg', '.jpeg', '.png', '.gif', '.webp'],
     accept: {
       'image/jpeg': ['.jpg', '.jpeg'],
@@ -35,8 +31,6 @@ export const MEDIA_RULES: Record<MediaKind, KindRules> = {
     },
   },
   video: {
-    noun: 'video',
-    plural: 'videos',
     extensions: ['.mp4', '.avi', '.mov', '.wmv', '.flv', '.webm'],
     accept: {
       'video/mp4': ['.mp4'],
@@ -56,8 +50,7 @@ function formatList(kind: MediaKind): string {
 
 /** The hint under the grid: supported formats and limits. */
 export function mediaHint(kind: MediaKind, max: number): string {
-  const { noun, plural } = MEDIA_RULES[kind];
-  return `Supported formats: ${formatList(kind)}. Up to ${max} ${max === 1 ? noun : plural}, 100MB max per file.`;
+  return t('hint', { kind, formats: formatList(kind), max });
 }
 
 export interface FileProblem {
@@ -83,22 +76,18 @@ export function checkFiles(
   files: readonly FileLike[],
   max: number,
 ): FileProblem | null {
-  const { plural } = MEDIA_RULES[kind];
   if (existing + files.length > max)
-    return {
-      title: 'Too many files',
-      description: `You can only upload up to ${max} ${plural}`,
-    };
+    return { title: t('tooManyFiles'), description: t('tooManyFilesText', { kind, max }) };
   const tooLarge = files.filter((file) => file.size > MAX_FILE_SIZE).length;
   if (tooLarge > 0)
     return {
-      title: 'File too large',
-      description: `Maximum file size is 100MB. ${tooLarge} file(s) exceeded this limit.`,
+      title: t('fileTooLarge'),
+      description: t('fileTooLargeText', { count: tooLarge }),
     };
   if (files.some((file) => !hasExtension(kind, file.name)))
     return {
-      title: 'Unsupported file type',
-      description: `Supported formats: ${formatList(kind)}`,
+      title: t('unsupportedType'),
+      description: t('supportedFormats', { formats: formatList(kind) }),
     };
   return null;
 }

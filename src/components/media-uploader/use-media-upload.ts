@@ -3,12 +3,9 @@ import { uploadImages, uploadVideos } from '@generated/hooks/uploads/uploads';
 import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
 import { batches, checkFiles, type MediaKind } from './media-rules';
+import { t } from './messages';
 
 const UPLOAD = { image: uploadImages, video: uploadVideos } as const;
-const UPLOAD_FAILED = {
-  image: 'Failed to upload images',
-  video: 'Failed to upload videos',
-} as const;
 
 interface Options {
   kind: MediaKind;
@@ -54,7 +51,7 @@ export function useMediaUpload({ kind, value, onChange, max, onUploadingChange }
           stored.push(...result.files.map((file) => file.url));
         }
       } catch (error) {
-        notify.error('Upload failed', serverMessage(error, UPLOAD_FAILED[kind]));
+        notify.error(t('uploadFailed'), serverMessage(error, t('uploadFailedText', { kind })));
       } finally {
         // Whatever was stored before a failure is kept.
         if (stored.length > 0) latest.current.onChange([...latest.current.value, ...stored]);

@@ -18,6 +18,7 @@ import {
   rowOf,
 } from '@/testing/list-screen';
 import { expectToast, screen, expectScreenTitle, mockedBy } from '@/testing/story';
+import { expectHeading, expectRightToLeft } from '@/testing/languages';
 import { CategoriesPage } from './CategoriesPage';
 import { adminScreenMeta } from '@/testing/admin-screen';
 import { paths } from '@/lib/paths';
@@ -119,6 +120,32 @@ const withLongDescription: Category = {
 };
 
 /** A long description stays on one line, cut with an ellipsis; the whole text is its tooltip. */
+/** Arabic: right to left, translated heading and count, the Add dialog in Arabic. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    await expectHeading(canvasElement, 'الفئات');
+    await expectRightToLeft();
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('category-count')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'إضافة فئة' }));
+    const form = await dialog('إضافة فئة');
+    await expect(form.getByLabelText(/^اسم الفئة/)).toBeVisible();
+  },
+};
+
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    await expectHeading(canvasElement, 'Catégories');
+    await expect(await within(canvasElement).findByTestId('category-count')).toHaveTextContent(
+      `${categoryFixtures.length} catégories`,
+    );
+  },
+};
+
+export const Dark: Story = { ...Filled, globals: { theme: 'dark' } };
+
 export const TruncatedDescription: Story = {
   parameters: mockedBy(categories.adminList([withLongDescription])),
   play: async ({ canvasElement }) => {

@@ -13,6 +13,7 @@ import {
 import { withToasts } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
 import { CategoriesView, type CategoryDeleteMode } from './CategoriesView';
+import { t } from './messages';
 import { categoryErrorMessage, toCategoryPayload, type CategoryFormValues } from './category-form';
 
 const LIST_PATHS = new Set<unknown>([getListCategoriesKey()[0], getListAdminCategoriesKey()[0]]);
@@ -36,8 +37,8 @@ export function CategoriesPage() {
           return category ? updateCategory(category.id, payload) : createCategory(payload);
         },
         {
-          success: category ? 'Category updated successfully' : 'Category created successfully',
-          failure: 'Failed to save category',
+          success: t(category ? 'updated' : 'created'),
+          failure: t('saveFailed'),
           errorMessage: categoryErrorMessage,
         },
       );
@@ -52,11 +53,8 @@ export function CategoriesPage() {
       const deleted = await withToasts(
         () => (mode === 'force' ? forceDeleteCategory(category.id) : deleteCategory(category.id)),
         {
-          success:
-            mode === 'force'
-              ? 'Category permanently deleted'
-              : 'Category deactivated (soft delete)',
-          failure: 'Failed to delete category',
+          success: t(mode === 'force' ? 'forceDeleted' : 'softDeleted'),
+          failure: t('deleteFailed'),
           errorMessage: categoryErrorMessage,
         },
       );
@@ -68,8 +66,8 @@ export function CategoriesPage() {
   const handleReactivate = useCallback(
     async (category: Category) => {
       const saved = await withToasts(() => updateCategory(category.id, { is_active: true }), {
-        success: 'Category reactivated',
-        failure: 'Failed to save category',
+        success: t('reactivated'),
+        failure: t('saveFailed'),
         errorMessage: categoryErrorMessage,
       });
       if (saved) reload();
@@ -81,7 +79,7 @@ export function CategoriesPage() {
     <CategoriesView
       categories={list.data}
       loading={list.isLoading}
-      loadError={list.error ? serverMessage(list.error, 'Failed to load categories') : null}
+      loadError={list.error ? serverMessage(list.error, t('loadFailed')) : null}
       onRetry={() => void list.mutate()}
       onSave={handleSave}
       onDelete={handleDelete}

@@ -15,8 +15,7 @@ import {
 } from '@/components/list-screen';
 import type { CategoryFormValues } from './category-form';
 import { CategoryFormDialog } from './CategoryFormDialog';
-
-const EMPTY_TEXT = 'No categories found. Add your first category!';
+import { t as translate, useT } from './messages';
 
 /** Soft delete marks a category inactive; force delete removes it for good. */
 export type CategoryDeleteMode = 'soft' | 'force';
@@ -42,10 +41,16 @@ function categoryColumns({
   reactivating,
 }: RowHandlers): Column<Category>[] {
   return [
-    textColumn('Name', (category) => category.name, { width: '24%', tone: 'strong' }),
-    textColumn('Slug', (category) => category.slug, { width: '20%', tone: 'muted' }),
+    textColumn(translate('columnName'), (category) => category.name, {
+      width: '24%',
+      tone: 'strong',
+    }),
+    textColumn(translate('columnSlug'), (category) => category.slug, {
+      width: '20%',
+      tone: 'muted',
+    }),
     {
-      header: 'Description',
+      header: translate('columnDescription'),
       cell: (category) => (
         <span
           className={category.description ? 'cell-text' : 'cell-text cell-muted'}
@@ -57,12 +62,12 @@ function categoryColumns({
       ),
     },
     {
-      header: 'Status',
+      header: translate('columnStatus'),
       width: '6.5rem',
       cell: (category) => <StatusBadge active={category.is_active} />,
     },
     {
-      header: 'Actions',
+      header: translate('columnActions'),
       width: '11rem',
       align: 'end',
       cell: (category) => (
@@ -71,12 +76,12 @@ function categoryColumns({
             <Button
               size="sm"
               variant="ghost"
-              aria-label={`Reactivate ${category.name}`}
+              aria-label={translate('reactivateNamed', { name: category.name })}
               loading={reactivating === category.id}
               disabled={reactivating !== null}
               onClick={() => reactivate(category)}
             >
-              Reactivate
+              {translate('reactivate')}
             </Button>
           )}
           <RowActions
@@ -126,6 +131,7 @@ export function CategoriesView({
     CategoryFormValues,
     CategoryDeleteMode
   >({ onSave, onDelete });
+  const t = useT();
   const [filter, setFilter] = useState<CategoryStatusFilter>('all');
   const [reactivating, setReactivating] = useState<number | null>(null);
   const columns = useMemo(() => {
@@ -140,24 +146,24 @@ export function CategoriesView({
 
   return (
     <ListScreen
-      title="Categories"
-      description="Organise the catalogue into categories and subcategories"
+      title={t('title')}
+      description={t('description')}
       actions={
         <Button onClick={() => openForm(null)}>
           <PlusIcon />
-          Add Category
+          {t('addCategory')}
         </Button>
       }
       filters={
         <NativeSelect.Root width={{ base: 'full', md: '44' }} ms={{ sm: 'auto' }}>
           <NativeSelect.Field
-            aria-label="Status filter"
+            aria-label={t('statusFilter')}
             value={filter}
             onChange={(event) => setFilter(event.currentTarget.value as CategoryStatusFilter)}
           >
-            <option value="all">All statuses</option>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
+            <option value="all">{t('allStatuses')}</option>
+            <option value="active">{t('active')}</option>
+            <option value="inactive">{t('inactive')}</option>
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
@@ -165,16 +171,16 @@ export function CategoriesView({
       error={
         loadError &&
         !categories && (
-          <LoadErrorState title="Failed to load categories" message={loadError} onRetry={onRetry} />
+          <LoadErrorState title={t('loadFailed')} message={loadError} onRetry={onRetry} />
         )
       }
       loading={loading || !categories || !shown}
-      loadingText="Loading categories..."
+      loadingText={t('loading')}
       footer={
         <>
           {shown && shown.length > 0 && (
             <Text fontSize="sm" color="fg.muted" mt="3" data-testid="category-count">
-              {shown.length === 1 ? '1 category' : `${shown.length} categories`}
+              {t('count', { count: shown.length })}
             </Text>
           )}
           <CategoryFormDialog
@@ -187,11 +193,11 @@ export function CategoriesView({
           />
           <ConfirmDialog
             {...remove.dialog}
-            title="Delete Category"
-            details={inactive ? INACTIVE_NOTE : SOFT_DELETE_NOTE}
+            title={t('deleteTitle')}
+            details={inactive ? <InactiveNote /> : <SoftDeleteNote />}
             choices={[
               {
-                label: 'Force Delete',
+                label: t('forceDelete'),
                 outline: true,
                 loading: remove.pending === 'force',
                 onClick: () => remove.confirm('force'),
@@ -200,14 +206,14 @@ export function CategoriesView({
                 ? []
                 : [
                     {
-                      label: 'Soft Delete',
+                      label: t('softDelete'),
                       loading: remove.pending === 'soft',
                       onClick: () => remove.confirm('soft'),
                     },
                   ]),
             ]}
           >
-            How do you want to delete &quot;{remove.target?.name ?? ''}&quot;?
+            {t('deleteQuestion', { name: remove.target?.name ?? '' })}
           </ConfirmDialog>
         </>
       }
@@ -217,13 +223,11 @@ export function CategoriesView({
           rows={shown}
           columns={columns}
           rowKey={categoryId}
-          label="Categories"
+          label={t('title')}
           emptyText={
             categories?.length === 0
-              ? EMPTY_TEXT
-              : filter === 'active'
-                ? 'No active categories.'
-                : 'No inactive categories.'
+              ? t('empty')
+              : t(filter === 'active' ? 'noActive' : 'noInactive')
           }
           minW="48rem"
         />
@@ -232,39 +236,45 @@ export function CategoriesView({
   );
 }
 
-const FORCE_DELETE_NOTE = (
-  <Box borderWidth="1px" borderColor="border.error" rounded="md" p="3">
-    <Text fontWeight="semibold" color="fg.error">
-      Force Delete (permanent)
-    </Text>
-    <Text fontSize="sm" color="fg.muted">
-      Removes the category for good: its subcategories become top-level and its products
-      uncategorised. This action cannot be undone.
-    </Text>
-  </Box>
-);
-
-/** An active category: both ways, soft first. */
-const SOFT_DELETE_NOTE = (
-  <>
-    <Box borderWidth="1px" rounded="md" p="3">
-      <Text fontWeight="semibold">Soft Delete (recommended)</Text>
+function ForceDeleteNote() {
+  const t = useT();
+  return (
+    <Box borderWidth="1px" borderColor="border.error" rounded="md" p="3">
+      <Text fontWeight="semibold" color="fg.error">
+        {t('forceDeleteTitle')}
+      </Text>
       <Text fontSize="sm" color="fg.muted">
-        Marks the category as inactive: it disappears from the shop, and its subcategories and
-        products keep their link to it.
+        {t('forceDeleteText')}
       </Text>
     </Box>
-    {FORCE_DELETE_NOTE}
-  </>
-);
+  );
+}
+
+/** An active category: both ways, soft first. */
+function SoftDeleteNote() {
+  const t = useT();
+  return (
+    <>
+      <Box borderWidth="1px" rounded="md" p="3">
+        <Text fontWeight="semibold">{t('softDeleteTitle')}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {t('softDeleteText')}
+        </Text>
+      </Box>
+      <ForceDeleteNote />
+    </>
+  );
+}
 
 /** Already soft deleted: only Force Delete is offered. */
-const INACTIVE_NOTE = (
-  <>
-    <Text fontSize="sm" color="fg.muted">
-      This category is already inactive (soft deleted). Reactivate it from the list, or delete it
-      permanently.
-    </Text>
-    {FORCE_DELETE_NOTE}
-  </>
-);
+function InactiveNote() {
+  const t = useT();
+  return (
+    <>
+      <Text fontSize="sm" color="fg.muted">
+        {t('inactiveText')}
+      </Text>
+      <ForceDeleteNote />
+    </>
+  );
+}

@@ -16,8 +16,10 @@ import {
   validateCategory,
   type CategoryFormValues,
 } from './category-form';
+import { useT } from './messages';
 
-const NO_PARENT_LABEL = 'None (Top-level category)';
+/** An address, the same in every language. */
+const IMAGE_URL_EXAMPLE = 'https://example.com/image.jpg';
 
 interface CategoryFormDialogProps extends ItemFormDialogProps<Category, CategoryFormValues> {
   /** Every category, for the parent picker. */
@@ -29,10 +31,11 @@ interface CategoryFormDialogProps extends ItemFormDialogProps<Category, Category
  * the parent picker offers 'None (Top-level category)' and never the category itself.
  */
 export function CategoryFormDialog({ categories, ...props }: CategoryFormDialogProps) {
+  const t = useT();
   const { editing, setField, bind, dialog } = useFormDialog(props, {
     values: { empty: emptyCategoryValues, of: categoryToValues },
     validate: validateCategory,
-    titles: ['Add Category', 'Edit Category'],
+    titles: [t('addCategory'), t('editCategory')],
   });
   // An existing category keeps its slug (its public address) unless it is changed by hand.
   const [slugEdited, setSlugEdited] = useState(editing);
@@ -40,42 +43,42 @@ export function CategoryFormDialog({ categories, ...props }: CategoryFormDialogP
   return (
     <FormDialog {...dialog}>
       <TextField
-        label="Category Name"
+        label={t('categoryName')}
         required
         {...bind('name')}
-        placeholder="e.g. Leather goods"
+        placeholder={t('categoryNamePlaceholder')}
         onChange={(name) => {
           setField('name', name);
           if (!slugEdited) setField('slug', slugify(name));
         }}
       />
       <TextField
-        label="Slug"
+        label={t('slug')}
         required
         {...bind('slug')}
-        placeholder="e.g. leather-goods"
+        placeholder={t('slugPlaceholder')}
         onChange={(slug) => {
           // Clearing the slug hands it back to the name.
           setSlugEdited(slug !== '');
           setField('slug', slug);
         }}
-        helperText="Used in the category's address: lowercase letters, numbers and hyphens"
+        helperText={t('slugHelp')}
       />
-      <SelectField label="Parent Category" {...bind('parent_id')}>
-        <option value="">{NO_PARENT_LABEL}</option>
+      <SelectField label={t('parentCategory')} {...bind('parent_id')}>
+        <option value="">{t('noParent')}</option>
         {parentOptions(categories, props.item).map((option) => (
           <option key={option.id} value={String(option.id)}>
             {option.name}
           </option>
         ))}
       </SelectField>
-      <TextAreaField label="Description" {...bind('description')} />
+      <TextAreaField label={t('columnDescription')} {...bind('description')} />
       <TextField
-        label="Image URL"
+        label={t('imageUrl')}
         type="url"
         {...bind('image_url')}
         inputMode="url"
-        placeholder="https://example.com/image.jpg"
+        placeholder={IMAGE_URL_EXAMPLE}
       />
     </FormDialog>
   );

@@ -3,6 +3,7 @@ import type { Category, CategoryCreate } from '@generated/model';
 import { validationSummary, type ValidationResult } from '@/components/form';
 import { ApiError } from '@/lib/http';
 import { inputText, trimmedOrNull } from '@/lib/forms/text';
+import { t } from './messages';
 
 /** The Add/Edit Category dialog's fields, as typed (ids as strings, '' for none). */
 export interface CategoryFormValues {
@@ -32,30 +33,27 @@ export function categoryToValues(category: Category): CategoryFormValues {
   };
 }
 
-const REQUIRED_MESSAGE = 'Please fill in all required fields';
-const NAME_REQUIRED = 'Category name is required';
-const SLUG_REQUIRED = 'Slug is required';
-export const SLUG_FORMAT = 'Slug may only contain lowercase letters, numbers and hyphens';
-export const URL_MESSAGE = 'Please enter a valid URL';
-
 /** docs/product.md §5: name and slug required, the image URL URL-shaped; limits of the API (openapi/). */
 const categorySchema = object({
-  name: string().trim().required(NAME_REQUIRED).max(100, 'Name must be at most 100 characters'),
+  name: string()
+    .trim()
+    .required(() => t('nameRequired'))
+    .max(100, () => t('nameTooLong', { max: 100 })),
   slug: string()
     .trim()
-    .required(SLUG_REQUIRED)
-    .max(200, 'Slug must be at most 200 characters')
-    .matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, SLUG_FORMAT),
+    .required(() => t('slugRequired'))
+    .max(200, () => t('slugTooLong', { max: 200 }))
+    .matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, () => t('slugFormat')),
   parent_id: string(),
-  description: string().max(2000, 'Description must be at most 2000 characters'),
+  description: string().max(2000, () => t('descriptionTooLong', { max: 2000 })),
   image_url: string()
     .trim()
-    .url(URL_MESSAGE)
-    .max(2048, 'Image URL must be at most 2048 characters'),
+    .url(() => t('urlInvalid'))
+    .max(2048, () => t('imageUrlTooLong', { max: 2048 })),
 });
 
 export function validateCategory(values: CategoryFormValues): ValidationResult<CategoryFormValues> {
-  return validationSummary(categorySchema, values, REQUIRED_MESSAGE);
+  return validationSummary(categorySchema, values, t('requiredFields'));
 }
 
 /**

@@ -14,6 +14,7 @@ import { expectUnsavedChangesDialog } from '@/testing/unsaved-changes';
 import { ProductFormPage } from './ProductFormPage';
 import { ProductFormScreen } from './story-screen';
 import { UnsavedInventoryCard } from './story-inventory-card';
+import { expectHeading, expectRightToLeft, localMoney } from '@/testing/languages';
 import { paths } from '@/lib/paths';
 
 const CREATE = '/api/v1/admin/products/';
@@ -533,6 +534,32 @@ export const EditSimpleProduct: Story = {
     await expect(canvas.getByRole('button', { name: 'Update Product' })).toBeEnabled();
   },
 };
+
+/** The edit form in Arabic: right to left, translated heading, the gross price in Arabic. */
+export const Arabic: Story = {
+  parameters: { route: paths.products.edit(2) },
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    await expectHeading(canvasElement, 'تعديل المنتج');
+    await expectRightToLeft();
+    const canvas = within(canvasElement);
+    await canvas.findByDisplayValue(products[1]!.name);
+    await waitFor(() =>
+      expect(canvas.getByTestId('gross-price')).toHaveTextContent(localMoney('ar-TN', '28.355')),
+    );
+    await expect(canvas.getByRole('button', { name: 'تحديث المنتج' })).toBeVisible();
+  },
+};
+
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    await expectHeading(canvasElement, 'Créer le produit');
+    await expect(section(canvasElement, 'Informations générales')).toBeVisible();
+  },
+};
+
+export const Dark: Story = { ...EditSimpleProduct, globals: { theme: 'dark' } };
 
 /** A product with variants shows the variants manager. */
 export const EditVariantProduct: Story = {

@@ -33,6 +33,7 @@ import {
   type ProductFormValues,
 } from './form/product-form-values';
 import { paths } from '@/lib/paths';
+import { t, useT } from './messages';
 
 export interface ProductFormPageProps {
   /** What the edit form shows for a simple product (stories swap it; the route never does). */
@@ -86,14 +87,14 @@ function useAfterSave() {
       revalidate: false,
     });
     await mutate(getGetProductKey(saved.id), saved, { revalidate: false });
-    notify.success('Success', message);
+    notify.success(t('success'), message);
     navigate(paths.products.list);
   };
 }
 
 /** What a failed save shows: the toast (docs/product.md §8), and field errors for the form. */
 function saveFailed(error: unknown) {
-  notify.error('Error', serverMessage(error, 'Failed to save product'));
+  notify.error(t('error'), serverMessage(error, t('saveFailed')));
   return fieldErrorsFrom(error);
 }
 
@@ -108,7 +109,7 @@ function CreateProduct() {
     } catch (error) {
       return saveFailed(error);
     }
-    await afterSave(saved, 'Product created successfully');
+    await afterSave(saved, t('created'));
   }
 
   return (
@@ -134,6 +135,7 @@ function EditProduct({
   InventoryCard: ComponentType<SimpleInventoryCardProps>;
   Manager: ComponentType<VariantsManagerProps>;
 }) {
+  const t = useT();
   const product = useGetProduct(productId);
   const pickers = usePickers();
   const afterSave = useAfterSave();
@@ -155,22 +157,18 @@ function EditProduct({
       <>
         <ProductFormHeader mode="edit" />
         <Stack gap="4" align="flex-start" role="alert">
-          <Text fontWeight="medium">
-            {notFound ? 'Product not found' : 'Failed to load product'}
-          </Text>
+          <Text fontWeight="medium">{t(notFound ? 'notFound' : 'loadProductFailed')}</Text>
           <Text color="fg.muted">
-            {notFound
-              ? 'This product does not exist or was deleted.'
-              : serverMessage(product.error, 'Failed to load product')}
+            {notFound ? t('notFoundText') : serverMessage(product.error, t('loadProductFailed'))}
           </Text>
           <HStack gap="3">
             {!notFound && (
               <Button variant="outline" onClick={() => void product.mutate()}>
-                Try again
+                {t('tryAgain')}
               </Button>
             )}
             <Button asChild>
-              <Link href={paths.products.list}>Back to products</Link>
+              <Link href={paths.products.list}>{t('backToProducts')}</Link>
             </Button>
           </HStack>
         </Stack>
@@ -181,7 +179,7 @@ function EditProduct({
     return (
       <>
         <ProductFormHeader mode="edit" />
-        <PageSpinner label="Loading product..." />
+        <PageSpinner label={t('loadingProduct')} />
       </>
     );
 
@@ -197,7 +195,7 @@ function EditProduct({
       return saveFailed(error);
     }
     unsavedInventory.current = null;
-    await afterSave(saved, 'Product updated successfully');
+    await afterSave(saved, t('updated'));
   }
 
   return (

@@ -24,9 +24,8 @@ import {
 } from '@/components/list-screen';
 import type { SearchInputProps } from '@/components/list-screen/states';
 import { paths } from '@/lib/paths';
+import { useT } from './messages';
 import { toProductRows, type ProductRow } from './product-rows';
-
-const EMPTY_TEXT = 'No products found. Add your first product!';
 
 export interface ProductsListViewProps {
   /** The admin products loaded so far (pages of the server's list); undefined until loaded. */
@@ -73,37 +72,33 @@ const PRODUCT_BULK_ACTIONS: readonly BulkActionKind[] = [
   'set_vat_rate',
 ];
 
-const PRODUCT_EXPORTS = [{ value: 'products', label: 'Products with variants' }];
-
-const ADD_PRODUCT = (
-  <Button asChild>
-    <Link href={paths.products.create}>
-      <PlusIcon />
-      Add Product
-    </Link>
-  </Button>
-);
-
-function productColumns(askDelete: (product: Product) => void): Column<ProductRow>[] {
+function productColumns(
+  t: ReturnType<typeof useT>,
+  askDelete: (product: Product) => void,
+): Column<ProductRow>[] {
   return [
-    textColumn('Name', (row) => row.name, { tone: 'strong', sortKey: 'name' }),
+    textColumn(t('columnName'), (row) => row.name, { tone: 'strong', sortKey: 'name' }),
     {
-      header: 'Category',
+      header: t('columnCategory'),
       width: '11rem',
       cell: (row) => (
         <span
           className={row.category ? 'cell-text' : 'cell-text cell-muted'}
-          title={row.category ?? 'Categories could not be loaded'}
+          title={row.category ?? t('categoriesNotLoaded')}
         >
           {row.category ?? '—'}
         </span>
       ),
     },
-    figureColumn('Price', (row) => row.price, { width: '9rem', sortKey: 'base_price' }),
-    figureColumn('Variants', (row) => row.variants, { width: '6rem' }),
-    { header: 'Status', width: '7rem', cell: (row) => <StatusBadge active={row.active} /> },
+    figureColumn(t('columnPrice'), (row) => row.price, { width: '9rem', sortKey: 'base_price' }),
+    figureColumn(t('columnVariants'), (row) => row.variants, { width: '6rem' }),
     {
-      header: 'Actions',
+      header: t('columnStatus'),
+      width: '7rem',
+      cell: (row) => <StatusBadge active={row.active} />,
+    },
+    {
+      header: t('columnActions'),
       width: '6rem',
       align: 'end',
       cell: (row) => (
@@ -140,18 +135,19 @@ export function ProductsListView({
   bulkDialog,
   onImport,
 }: ProductsListViewProps) {
+  const t = useT();
   const remove = useDeleteConfirmation<Product>(onDelete);
-  const columns = useMemo(() => productColumns(remove.ask), [remove.ask]);
+  const columns = useMemo(() => productColumns(t, remove.ask), [t, remove.ask]);
 
   const rows = useMemo(() => toProductRows(products ?? [], categories), [products, categories]);
   const selection = useMemo<RowSelection<ProductRow>>(
     () => ({
       selected: selectedIds,
       onChange: (ids) => onSelectionChange(new Set([...ids].map(Number))),
-      rowLabel: (row) => `Select ${row.name}`,
-      allLabel: 'Select all products',
+      rowLabel: (row) => t('selectRow', { name: row.name }),
+      allLabel: t('selectAll'),
     }),
-    [selectedIds, onSelectionChange],
+    [selectedIds, onSelectionChange, t],
   );
   const searching = query.trim() !== '';
   const exporting = csv.progress !== null;
@@ -159,44 +155,53 @@ export function ProductsListView({
     () => (
       <>
         <Button variant="outline" onClick={onImport}>
-          Import CSV
+          {t('importCsv')}
         </Button>
-        <ExportMenu choices={PRODUCT_EXPORTS} onExport={onExport} busy={exporting} />
-        {ADD_PRODUCT}
+        <ExportMenu
+          choices={[{ value: 'products', label: t('exportProducts') }]}
+          onExport={onExport}
+          busy={exporting}
+        />
+        <Button asChild>
+          <Link href={paths.products.create}>
+            <PlusIcon />
+            {t('addProduct')}
+          </Link>
+        </Button>
       </>
     ),
-    [onExport, exporting, onImport],
+    [onExport, exporting, onImport, t],
   );
 
   return (
     <ListScreen
-      title="Products"
-      description="Manage your product catalogue"
+      title={t('title')}
+      description={t('description')}
       actions={actions}
       notice={
         <>
           <ExportProgress {...csv} />
           {selectedIds.size > 0 && (
             <BulkActionBar
-              label={`${selectedIds.size} selected`}
+              label={t('selected', { count: selectedIds.size })}
               kinds={PRODUCT_BULK_ACTIONS}
               onAction={onBulkAction}
               mb="4"
             >
               <Button size="sm" variant="outline" onClick={() => onSelectionChange(new Set())}>
-                Clear Selection
+                {t('clearSelection')}
               </Button>
             </BulkActionBar>
           )}
         </>
       }
-      search={{ placeholder: 'Search products...', label: 'Search products', ...search }}
+      search={{ placeholder: t('searchPlaceholder'), label: t('searchLabel'), ...search }}
       count={count && { noun: ['product', 'products'], ...count }}
       error={
         loadError &&
         !products && (
           <LoadErrorState
-            title="Failed to load products"
+            title={t('loadFailed')}
             message={loadError}
             onRetry={onRetry}
             retrying={retrying}
@@ -204,17 +209,16 @@ export function ProductsListView({
         )
       }
       loading={loading || !products}
-      loadingText="Loading products..."
+      loadingText={t('loading')}
       footer={
         <>
           {bulkDialog}
           <ConfirmDialog
             {...remove.dialog}
-            title="Delete Product"
+            title={t('deleteTitle')}
             onConfirm={() => remove.confirm()}
           >
-            Are you sure you want to delete &quot;{remove.target?.name}&quot;? This action cannot be
-            undone.
+            {t('deleteConfirm', { name: remove.target?.name })}
           </ConfirmDialog>
         </>
       }
@@ -224,8 +228,8 @@ export function ProductsListView({
         {...table}
         columns={columns}
         rowKey={rowKey}
-        label="Products"
-        emptyText={searching && count?.all ? `No products match "${query.trim()}".` : EMPTY_TEXT}
+        label={t('title')}
+        emptyText={searching && count?.all ? t('noMatch', { query: query.trim() }) : t('empty')}
         minW="52rem"
         stickyFirstColumn
         selection={selection}

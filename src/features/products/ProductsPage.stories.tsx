@@ -7,6 +7,7 @@ import { manyProducts } from '@mocks/fixtures/many-products';
 import { bulk, categories, products } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { expectedMoney as money } from '@/testing/expected';
+import { expectHeading, expectRightToLeft, localMoney } from '@/testing/languages';
 import {
   dialog,
   dialogClosed,
@@ -89,6 +90,35 @@ export const Filled: Story = {
     ).toBeVisible();
   },
 };
+
+/** The list in Arabic: right to left, translated heading and headers, prices in Arabic digits. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    await expectHeading(canvasElement, 'المنتجات');
+    await expectRightToLeft();
+    await waitForRows(canvasElement);
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('columnheader', { name: 'السعر' })).toBeVisible();
+    const [first] = productFixtures;
+    const row = rowOf(canvasElement, first!.name);
+    await expect(
+      within(row).getByText(localMoney('ar-TN', first!.price_incl_vat ?? first!.base_price)),
+    ).toBeVisible();
+  },
+};
+
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    await expectHeading(canvasElement, 'Produits');
+    await expect(
+      within(canvasElement).getByRole('link', { name: 'Ajouter un produit' }),
+    ).toBeVisible();
+  },
+};
+
+export const Dark: Story = { ...Filled, globals: { theme: 'dark' } };
 
 export const SearchIsCaseInsensitive: Story = {
   play: async ({ canvasElement }) => {

@@ -28,6 +28,7 @@ import {
 import { withToasts } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
 import type { Page } from '@/lib/swr/paged-list';
+import { t } from './messages';
 import { ProductsListView } from './ProductsListView';
 
 // The import (drop zone, report table) loads when it is first opened.
@@ -42,11 +43,12 @@ const ProductImport = lazy(async () => ({
  * in bulk.
  */
 const NONE: ReadonlySet<number> = new Set();
-const PRODUCTS_BULK: BulkEditTarget<ProductBulkEditAction> = {
-  noun: ['product', 'products'],
+/** The products' bulk edit; its noun is read in the language of the moment. */
+const productsBulk = (): BulkEditTarget<ProductBulkEditAction> => ({
+  noun: [t('productOne'), t('productOther')],
   send: bulkEditProducts,
   inheritVatRate: false,
-};
+});
 
 export function ProductsPage() {
   const { box, query, searching } = useListSearch('', { debounce: true });
@@ -64,12 +66,12 @@ export function ProductsPage() {
   const csv = useCsvExport({
     noun: ['product', 'products'],
     fallbackName: 'products.csv',
-    failure: 'Failed to export products',
+    failure: t('exportFailed'),
   });
   const { start } = csv;
   // The file holds what the list shows: the same search and order.
   const handleExport = useCallback(
-    () => void start('Products', (options) => exportProducts(params, options)),
+    () => void start(t('title'), (options) => exportProducts(params, options)),
     [start, params],
   );
 
@@ -81,13 +83,13 @@ export function ProductsPage() {
     (ids: Set<number>) => setSelection({ key: selectionKey, ids }),
     [selectionKey],
   );
-  const bulk = useBulkEdit(PRODUCTS_BULK, selectedIds, setSelectedIds, mutate);
+  const bulk = useBulkEdit(productsBulk(), selectedIds, setSelectedIds, mutate);
 
   const handleDelete = useCallback(
     async (product: Product) => {
       const deleted = await withToasts(() => deleteProduct(product.id), {
-        success: 'Product deleted successfully',
-        failure: 'Failed to delete product',
+        success: t('deleted'),
+        failure: t('deleteFailed'),
         errorMessage: (_, failure) => failure,
       });
       if (!deleted) return;
@@ -127,7 +129,7 @@ export function ProductsPage() {
         count={products.count}
         categories={categories.error ? undefined : categories.data}
         loading={products.isLoading || categories.isLoading}
-        loadError={products.error ? serverMessage(products.error, 'Failed to load products') : null}
+        loadError={products.error ? serverMessage(products.error, t('loadFailed')) : null}
         onRetry={() => void products.reload()}
         retrying={products.isValidating}
         onDelete={handleDelete}

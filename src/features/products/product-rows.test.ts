@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@generated/model';
 import { categories, products } from '@mocks/fixtures';
-import { displayPrice, toProductRows, UNCATEGORIZED } from './product-rows';
+import { displayPrice, toProductRows } from './product-rows';
 
 const product = (overrides: Partial<Product>): Product => ({ ...products[0]!, ...overrides });
 
@@ -35,8 +35,8 @@ describe('toProductRows', () => {
     );
     expect(rows.map((row) => row.category)).toEqual([
       'Épicerie fine',
-      UNCATEGORIZED,
-      UNCATEGORIZED,
+      'Uncategorized',
+      'Uncategorized',
     ]);
   });
 
@@ -99,7 +99,7 @@ describe('toProductRows', () => {
       {
         id: 6,
         name: 'Portefeuille homme',
-        category: UNCATEGORIZED,
+        category: 'Uncategorized',
         price: '59.000 TND',
         variants: 0,
         active: true,

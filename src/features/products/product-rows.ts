@@ -1,5 +1,6 @@
 import type { Category, Product } from '@generated/model';
 import { formatMoney, toDecimal } from '@/lib/format';
+import { t } from './messages';
 
 /** What the products table shows for one product (docs/product.md §2 "Products list"). */
 export interface ProductRow {
@@ -13,8 +14,6 @@ export interface ProductRow {
   active: boolean;
   product: Product;
 }
-
-export const UNCATEGORIZED = 'Uncategorized';
 
 /** The gross price when there is one, else the price as entered (spec: price_incl_vat → base_price). */
 export function displayPrice(product: Pick<Product, 'price_incl_vat' | 'base_price'>): string {
@@ -41,7 +40,7 @@ export function toProductRows(
     id: product.id,
     name: product.name,
     category: categories
-      ? (product.category_id != null && names.get(product.category_id)) || UNCATEGORIZED
+      ? (product.category_id != null && names.get(product.category_id)) || t('uncategorized')
       : null,
     price: displayPrice(product),
     variants: product.variant_count ?? 0,

@@ -1,6 +1,9 @@
 import { Button } from '@chakra-ui/react';
 import type { SimpleInventoryCardProps } from '@/features/variants';
 
+// A story's button, not console text (the stories click it by this name).
+const SET_STOCK = 'Set stock to 48';
+
 /**
  * Stories only: stands in for the simple-product inventory card and reports settings that only the
  * product save will send (the card could not save them itself).
@@ -19,7 +22,7 @@ export function UnsavedInventoryCard({ onUnsavedChange }: SimpleInventoryCardPro
         })
       }
     >
-      Set stock to 48
+      {SET_STOCK}
     </Button>
   );
 }

@@ -4,6 +4,10 @@ import { AdminLayout } from '@/components/layout/AdminLayout';
 import { paths } from '@/lib/paths';
 import { ProductFormPage, type ProductFormPageProps } from './ProductFormPage';
 
+// Stand-in screens of the stories, not console text (the stories look for these words).
+const LIST_STAND_IN = 'Products list';
+const OTHER_STAND_IN = 'Another screen';
+
 /**
  * Stories only: the product form as routed in the admin layout, with stand-ins for the screens
  * its links and the unsaved-changes guard lead to.
@@ -19,10 +23,10 @@ export function ProductFormScreen(props: ProductFormPageProps) {
           <ProductFormPage {...props} />
         </Route>
         <Route path={paths.products.list}>
-          <Text>Products list</Text>
+          <Text>{LIST_STAND_IN}</Text>
         </Route>
         <Route>
-          <Text>Another screen</Text>
+          <Text>{OTHER_STAND_IN}</Text>
         </Route>
       </Switch>
     </AdminLayout>

@@ -29,6 +29,7 @@ import {
 } from '@/components/form';
 import { paths } from '@/lib/paths';
 import { SHOP_COUNTRY } from '@/lib/shop';
+import { t as translate, useT } from '../messages';
 import { productFormSchema } from './product-form-schema';
 import {
   grossPrice,
@@ -86,6 +87,7 @@ export function ProductForm({
   onSubmit,
   inventory,
 }: ProductFormProps) {
+  const t = useT();
   const form = useFormik<ProductFormValues>({
     initialValues,
     validationSchema: productFormSchema,
@@ -164,9 +166,9 @@ export function ProductForm({
               : inactiveCategoryLabel(categoryLabel(category, categories)),
           })),
         values.category_id,
-        inactiveCategoryLabel(`Category #${values.category_id}`),
+        inactiveCategoryLabel(t('categoryNumber', { id: values.category_id })),
       ),
-    [categories, values.category_id],
+    [categories, values.category_id, t],
   );
   const vatRateOptions = useMemo(
     () =>
@@ -177,24 +179,27 @@ export function ProductForm({
           ?.filter((rate) => rate.status !== 'expired' || String(rate.id) === values.vat_rate_id)
           .map((rate) => ({
             value: String(rate.id),
-            label: `${rate.name} (${formatVatRate(rate.rate)}, ${rate.country_code})${rate.status === 'expired' ? ' - expired' : ''}`,
+            label: t(rate.status === 'expired' ? 'vatRateExpiredOption' : 'vatRateOption', {
+              name: rate.name,
+              rate: formatVatRate(rate.rate),
+              country: rate.country_code,
+            }),
           })),
         values.vat_rate_id,
-        `Inactive VAT rate #${values.vat_rate_id}`,
+        t('inactiveVatRate', { id: values.vat_rate_id }),
       ),
-    [vatRates, values.vat_rate_id],
+    [vatRates, values.vat_rate_id, t],
   );
 
   /** A picker's options, and its placeholder and disabled state while they load or failed to. */
   const picker = (
     options: Option[] | undefined,
     failed: boolean | undefined,
-    one: string,
-    all: string,
+    placeholders: PickerPlaceholders,
   ) => ({
     options,
     disabled: busy || options === undefined,
-    placeholder: options ? `Select ${one}` : failed ? `Failed to load ${all}` : `Loading ${all}...`,
+    placeholder: t(placeholders[options ? 0 : failed ? 1 : 2]),
   });
 
   const rate = vatRates?.find((r) => String(r.id) === values.vat_rate_id)?.rate;
@@ -203,64 +208,64 @@ export function ProductForm({
   return (
     <Stack gap="6">
       <form id={PRODUCT_FORM_ID} onSubmit={form.handleSubmit} noValidate />
-      <FormSection title="Basic Information">
+      <FormSection title={t('basicInformation')}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <TextField
             {...bind('name')}
             onChange={handleNameChange}
-            label="Product Name"
+            label={t('productName')}
             required
-            placeholder="e.g. Leather tote bag"
+            placeholder={t('productNamePlaceholder')}
           />
           <TextField
             {...bind('slug')}
-            label="Slug"
+            label={t('slug')}
             required
             spellCheck={false}
-            helperText="Used in the product's address. Follows the name until you edit it."
+            helperText={t('slugHelp')}
           />
         </SimpleGrid>
         <TextAreaField
           {...bind('short_description')}
-          label="Short Description"
+          label={t('shortDescription')}
           rows={2}
-          helperText="One or two lines shown in product lists."
+          helperText={t('shortDescriptionHelp')}
         />
-        <TextAreaField {...bind('description')} label="Full Description" required rows={6} />
+        <TextAreaField {...bind('description')} label={t('fullDescription')} required rows={6} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <SelectField
             {...bind('category_id')}
-            {...picker(categoryOptions, categoriesFailed, 'a category', 'categories')}
-            label="Category"
+            {...picker(categoryOptions, categoriesFailed, CATEGORY_PLACEHOLDERS)}
+            label={t('category')}
             required
           />
-          <TextField {...bind('brand')} label="Brand" />
+          <TextField {...bind('brand')} label={t('brand')} />
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-          <MoneyField {...bind('base_price')} label="Base Price" required />
+          <MoneyField {...bind('base_price')} label={t('basePrice')} required />
           <MoneyField
             {...bind('compare_at_price')}
-            label="Compare-at Price"
-            helperText="Former price, shown struck through."
+            label={t('compareAtPrice')}
+            helperText={t('compareAtPriceHelp')}
           />
           <SelectField
             {...bind('vat_rate_id')}
-            {...picker(vatRateOptions, vatRatesFailed, 'a VAT rate', 'VAT rates')}
-            label="VAT Rate"
+            {...picker(vatRateOptions, vatRatesFailed, VAT_RATE_PLACEHOLDERS)}
+            label={t('vatRate')}
             required
           />
           <Stack gap="1.5" justify="center" pt={{ md: '6' }}>
             <FlagSwitch
               name="price_includes_vat"
-              label="Price includes VAT"
+              label={t('priceIncludesVat')}
               checked={values.price_includes_vat}
               disabled={busy}
               setFieldValue={setFieldValue}
             />
             <Text fontSize="sm" color="fg.muted" data-testid="gross-price">
               {gross === null
-                ? 'Price incl. VAT: enter a base price and a VAT rate'
-                : `Price incl. VAT: ${formatMoney(gross)}`}
+                ? t('grossPriceMissing')
+                : t('grossPrice', { amount: formatMoney(gross) })}
             </Text>
           </Stack>
         </SimpleGrid>
@@ -287,28 +292,21 @@ export function ProductForm({
         disabled={busy}
         setFieldValue={setFieldValue}
       />
-      <FormSection
-        title="SEO & Meta Information"
-        description="How the product appears in search engines and how it is tagged."
-      >
+      <FormSection title={t('seo')} description={t('seoDescription')}>
         <TextField
           {...bind('meta_title')}
-          label="Meta Title"
+          label={t('metaTitle')}
           counter
-          helperText="The title search engines show."
+          helperText={t('metaTitleHelp')}
         />
         <TextAreaField
           {...bind('meta_description')}
-          label="Meta Description"
+          label={t('metaDescription')}
           rows={3}
           counter
-          helperText="The summary search engines show."
+          helperText={t('metaDescriptionHelp')}
         />
-        <TextField
-          {...bind('tags')}
-          label="Tags"
-          helperText="Separate tags with commas, e.g. leather, handmade."
-        />
+        <TextField {...bind('tags')} label={t('tags')} helperText={t('tagsHelp')} />
       </FormSection>
       <Flex
         gap="3"
@@ -318,18 +316,18 @@ export function ProductForm({
       >
         {(uploading.images || uploading.videos) && (
           <Text fontSize="sm" color="fg.muted" textAlign={{ base: 'center', sm: 'end' }}>
-            Waiting for the uploads to finish...
+            {t('waitingForUploads')}
           </Text>
         )}
         <Button asChild variant="outline">
-          <Link href={paths.products.list}>Cancel</Link>
+          <Link href={paths.products.list}>{t('cancel')}</Link>
         </Button>
         <Button
           type="submit"
           form={PRODUCT_FORM_ID}
           disabled={busy || uploading.images || uploading.videos}
         >
-          {busy ? 'Saving...' : mode === 'create' ? 'Create Product' : 'Update Product'}
+          {t(busy ? 'saving' : mode === 'create' ? 'createProduct' : 'updateProduct')}
         </Button>
       </Flex>
     </Stack>
@@ -368,8 +366,22 @@ const MAX_LENGTH: Partial<Record<ProductFormField, number>> = {
 
 /* ---- Options ---- */
 
+/** A picker's placeholder (messages): to choose, when its list failed, while it loads. */
+type PickerPlaceholders = readonly [MessageKey, MessageKey, MessageKey];
+type MessageKey = Parameters<ReturnType<typeof useT>>[0];
+const CATEGORY_PLACEHOLDERS: PickerPlaceholders = [
+  'selectCategory',
+  'categoriesFailed',
+  'categoriesLoading',
+];
+const VAT_RATE_PLACEHOLDERS: PickerPlaceholders = [
+  'selectVatRate',
+  'vatRatesFailed',
+  'vatRatesLoading',
+];
+
 /** How the select names an inactive (soft-deleted) category. */
-const inactiveCategoryLabel = (label: string) => `${label} (inactive)`;
+const inactiveCategoryLabel = (label: string) => translate('inactiveCategory', { label });
 
 function categoryLabel(category: Category, all: readonly Category[]): string {
   const parent = all.find((c) => c.id === category.parent_id);
@@ -394,12 +406,12 @@ function withCurrent(
 
 /** The two media fields: what each holds and how its uploader is named. */
 const MEDIA = {
-  images: { kind: 'image', label: 'Images', uploaderLabel: 'Product images', helper: undefined },
+  images: { kind: 'image', label: 'images', uploaderLabel: 'productImages', helper: undefined },
   videos: {
     kind: 'video',
-    label: 'Videos',
-    uploaderLabel: 'Product videos',
-    helper: 'Videos are uploaded to storage but not saved with the product.',
+    label: 'videos',
+    uploaderLabel: 'productVideos',
+    helper: 'videosHelp',
   },
 } as const;
 
@@ -412,11 +424,9 @@ function MediaSection(
   },
 ) {
   const { images, videos, imagesError, videosError, ...shared } = props;
+  const t = useT();
   return (
-    <FormSection
-      title="Product Media"
-      description="Pictures and videos of the product. The first image is the primary one."
-    >
+    <FormSection title={t('productMedia')} description={t('productMediaDescription')}>
       <MediaField field="images" urls={images} error={imagesError} {...shared} />
       <MediaField field="videos" urls={videos} error={videosError} {...shared} />
     </FormSection>
@@ -438,6 +448,7 @@ const MediaField = memo(function MediaField({
   setFieldValue: SetFieldValue;
   setUploading: Dispatch<SetStateAction<Uploading>>;
 }) {
+  const t = useT();
   const { kind, label, uploaderLabel, helper } = MEDIA[field];
   const onChange = useCallback(
     (next: string[]) => void setFieldValue(field, next),
@@ -450,11 +461,11 @@ const MediaField = memo(function MediaField({
   return (
     <Stack gap="2">
       <Text fontWeight="medium" fontSize="sm">
-        {label}
+        {t(label)}
       </Text>
       <MediaUploader
         kind={kind}
-        label={uploaderLabel}
+        label={t(uploaderLabel)}
         value={urls}
         onChange={onChange}
         max={LIMITS[field]}
@@ -463,7 +474,7 @@ const MediaField = memo(function MediaField({
       />
       {helper && (
         <Text fontSize="xs" color="fg.muted">
-          {helper}
+          {t(helper)}
         </Text>
       )}
       {error && (
@@ -488,29 +499,23 @@ const ProductTypeSection = memo(function ProductTypeSection({
   setFieldValue: SetFieldValue;
   inventory?: ReactNode;
 }) {
+  const t = useT();
   return (
-    <FormSection title="Product Type & Inventory">
+    <FormSection title={t('productTypeInventory')}>
       <FlagSwitch
         name="has_variants"
-        label="This product has variants"
+        label={t('hasVariants')}
         checked={hasVariants}
         setFieldValue={setFieldValue}
-        helperText={
-          mode === 'edit'
-            ? 'The product type cannot be changed after creation.'
-            : 'Variants are versions of the product (size, colour…), each with its own SKU, price and stock.'
-        }
+        helperText={t(mode === 'edit' ? 'productTypeLocked' : 'variantsHelp')}
         disabled={mode === 'edit' || disabled}
       />
       {mode === 'create' ? (
         <Alert.Root status="info">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Inventory and variants are managed after saving</Alert.Title>
-            <Alert.Description>
-              Create the product first. Its edit page then lets you set the stock of a simple
-              product, or add the variants of a product with variants.
-            </Alert.Description>
+            <Alert.Title>{t('inventoryAfterSaving')}</Alert.Title>
+            <Alert.Description>{t('inventoryAfterSavingText')}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       ) : (
@@ -531,22 +536,23 @@ const StatusSection = memo(function StatusSection({
   disabled: boolean;
   setFieldValue: SetFieldValue;
 }) {
+  const t = useT();
   return (
-    <FormSection title="Product Status">
+    <FormSection title={t('productStatus')}>
       <FlagSwitch
         name="is_active"
-        label="Active"
+        label={t('active')}
         checked={isActive}
         setFieldValue={setFieldValue}
-        helperText="Only active products appear in the store."
+        helperText={t('activeHelp')}
         disabled={disabled}
       />
       <FlagSwitch
         name="is_featured"
-        label="Featured"
+        label={t('featured')}
         checked={isFeatured}
         setFieldValue={setFieldValue}
-        helperText="Featured products are highlighted in the store."
+        helperText={t('featuredHelp')}
         disabled={disabled}
       />
     </FormSection>

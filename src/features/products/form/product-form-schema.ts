@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { t } from '../messages';
 import { LIMITS, parseTags } from './product-form-values';
 
 /** A decimal amount of at most 9 digits before and 3 after the point (API `Money`). */
@@ -11,11 +12,13 @@ const money = () =>
     .trim()
     .test(
       'money',
-      'Enter an amount of 0 or more with up to 3 decimals',
+      () => t('moneyInvalid'),
       (value) => !value || MONEY.test(value),
     );
 
-const atMost = (label: string, max: number) => `${label} must be at most ${max} characters`;
+/** The message of a length limit, in the language of the moment it is shown. */
+const atMost = (field: FieldName, max: number) => () => t('tooLong', { field: t(field), max });
+type FieldName = Parameters<typeof t>[0];
 
 /**
  * Validation of the product form (docs/product.md §5): name, slug, full description, category, base price
@@ -26,41 +29,43 @@ export const productFormSchema = yup.object({
   name: yup
     .string()
     .trim()
-    .required('Product name is required')
-    .max(LIMITS.name, atMost('Product name', LIMITS.name)),
+    .required(() => t('nameRequired'))
+    .max(LIMITS.name, atMost('fieldName', LIMITS.name)),
   slug: yup
     .string()
     .trim()
-    .required('Slug is required')
-    .max(LIMITS.slug, atMost('Slug', LIMITS.slug))
+    .required(() => t('slugRequired'))
+    .max(LIMITS.slug, atMost('fieldSlug', LIMITS.slug))
     .matches(SLUG, {
-      message: 'Use lower-case letters, digits and single hyphens only',
+      message: () => t('slugInvalid'),
       excludeEmptyString: true,
     }),
   short_description: yup
     .string()
-    .max(LIMITS.shortDescription, atMost('Short description', LIMITS.shortDescription)),
+    .max(LIMITS.shortDescription, atMost('fieldShortDescription', LIMITS.shortDescription)),
   description: yup
     .string()
     .trim()
-    .required('Full description is required')
-    .max(LIMITS.description, atMost('Full description', LIMITS.description)),
-  category_id: yup.string().required('Category is required'),
-  brand: yup.string().max(LIMITS.brand, atMost('Brand', LIMITS.brand)),
-  base_price: money().required('Base price is required'),
+    .required(() => t('descriptionRequired'))
+    .max(LIMITS.description, atMost('fieldDescription', LIMITS.description)),
+  category_id: yup.string().required(() => t('categoryRequired')),
+  brand: yup.string().max(LIMITS.brand, atMost('fieldBrand', LIMITS.brand)),
+  base_price: money().required(() => t('basePriceRequired')),
   compare_at_price: money(),
-  vat_rate_id: yup.string().required('VAT rate is required'),
-  images: yup.array(yup.string()).max(LIMITS.images, `At most ${LIMITS.images} images`),
-  videos: yup.array(yup.string()).max(LIMITS.videos, `At most ${LIMITS.videos} videos`),
-  meta_title: yup.string().max(LIMITS.metaTitle, atMost('Meta title', LIMITS.metaTitle)),
+  vat_rate_id: yup.string().required(() => t('vatRateRequired')),
+  images: yup
+    .array(yup.string())
+    .max(LIMITS.images, () => t('tooManyImages', { max: LIMITS.images })),
+  videos: yup
+    .array(yup.string())
+    .max(LIMITS.videos, () => t('tooManyVideos', { max: LIMITS.videos })),
+  meta_title: yup.string().max(LIMITS.metaTitle, atMost('fieldMetaTitle', LIMITS.metaTitle)),
   meta_description: yup
     .string()
-    .max(LIMITS.metaDescription, atMost('Meta description', LIMITS.metaDescription)),
-  tags: yup
-    .string()
-    .test(
-      'tag-count',
-      `At most ${LIMITS.tags} tags`,
-      (value) => parseTags(value ?? '').length <= LIMITS.tags,
-    ),
+    .max(LIMITS.metaDescription, atMost('fieldMetaDescription', LIMITS.metaDescription)),
+  tags: yup.string().test(
+    'tag-count',
+    () => t('tooManyTags', { max: LIMITS.tags }),
+    (value) => parseTags(value ?? '').length <= LIMITS.tags,
+  ),
 });

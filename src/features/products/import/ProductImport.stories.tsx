@@ -14,6 +14,7 @@ import { captureDownloads } from '@/testing/csv-export';
 import { cellTexts, dialog, dialogClosed } from '@/testing/list-screen';
 import { expectToast, mockedBy, screen, type Scope } from '@/testing/story';
 import { paths } from '@/lib/paths';
+import { expectRightToLeft } from '@/testing/languages';
 import { ProductsPage } from '../ProductsPage';
 
 /**
@@ -153,6 +154,37 @@ export const NotACsvFile: Story = {
       'products.xlsx is not a CSV file (.csv).',
     );
     await expect(requests.to('POST', IMPORT)).toHaveLength(0);
+  },
+};
+
+/** Arabic: right to left; the report's counts and its blocker translated. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByTestId('product-count');
+    await expectRightToLeft();
+    await userEvent.click(canvas.getByRole('button', { name: 'استيراد ملف CSV' }));
+    const scope = await dialog('استيراد المنتجات');
+    await userEvent.upload(scope.getByTestId('import-file-input'), csvUpload(refusedImportCsv));
+    await expectCounts(scope, ['1', '0', '0', '3']);
+    await expect(scope.getByTestId('import-blocker')).toHaveTextContent(
+      'عدد الأسطر المرفوضة: 3. صحّحها في الملف ثم ارفعه من جديد.',
+    );
+    await expect(scope.getByRole('button', { name: 'تطبيق' })).toBeDisabled();
+  },
+};
+
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByTestId('product-count');
+    await userEvent.click(canvas.getByRole('button', { name: 'Importer un CSV' }));
+    const scope = await dialog('Importer des produits');
+    await expect(
+      scope.getByText('Déposez un fichier CSV ici, ou cliquez pour en choisir un'),
+    ).toBeVisible();
   },
 };
 
@@ -313,3 +345,5 @@ export const ApplyFileError: Story = {
     await expect(scope.getByRole('button', { name: 'Apply' })).toBeEnabled();
   },
 };
+
+export const Dark: Story = { ...DryRunWithErrors, globals: { theme: 'dark' } };

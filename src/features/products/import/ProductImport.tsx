@@ -3,6 +3,7 @@ import { getProductImportTemplate } from '@generated/clients/imports/imports';
 import { notify } from '@/components/ui/notify';
 import { downloadFile } from '@/lib/download';
 import { serverMessage } from '@/lib/http';
+import { t } from './messages';
 import { ProductImportDialog } from './ProductImportDialog';
 import { useProductImport } from './use-product-import';
 
@@ -33,7 +34,7 @@ export function ProductImport({ open, onClose, onApplied }: ProductImportProps) 
     try {
       await downloadFile(getProductImportTemplate, 'products-template.csv');
     } catch (error) {
-      notify.error('Error', serverMessage(error, 'Failed to download the template'));
+      notify.error(t('error'), serverMessage(error, t('templateFailed')));
     } finally {
       setTemplateBusy(false);
     }

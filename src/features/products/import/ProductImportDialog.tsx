@@ -25,6 +25,7 @@ import {
 } from '@/components/list-screen';
 import { applyBlocker, formatCount, toReportRows, type ReportRow } from './product-import';
 import type { ImportSending, ImportState } from './use-product-import';
+import { t as translate, useT } from './messages';
 
 export interface ProductImportDialogProps {
   open: boolean;
@@ -40,14 +41,26 @@ export interface ProductImportDialogProps {
   templateBusy: boolean;
 }
 
-const COLUMNS: Column<ReportRow>[] = [
-  figureColumn('Line', (row) => row.line, { width: '4.5rem' }),
-  badgeColumn('Action', (row) => row.action, { width: '6.5rem', testId: 'import-action' }),
-  textColumn('Slug', (row) => row.slug, { tone: 'strong' }),
-  textColumn('SKU', (row) => row.sku, { width: '9rem' }),
-  textColumn('Changed', (row) => row.changed),
-  textColumn('Errors', (row) => row.errors),
+/** The report's columns, named in the language of the moment. */
+const reportColumns = (): Column<ReportRow>[] => [
+  figureColumn(translate('columnLine'), (row) => row.line, { width: '4.5rem' }),
+  badgeColumn(translate('columnAction'), (row) => translate(ACTION_LABELS[row.action]), {
+    width: '6.5rem',
+    testId: 'import-action',
+  }),
+  textColumn(translate('columnSlug'), (row) => row.slug, { tone: 'strong' }),
+  textColumn(translate('columnSku'), (row) => row.sku, { width: '9rem' }),
+  textColumn(translate('columnChanged'), (row) => row.changed),
+  textColumn(translate('columnErrors'), (row) => row.errors),
 ];
+
+/** The server's action of a row, as the badge says it ('create', as the API names it). */
+const ACTION_LABELS = {
+  create: 'actionCreate',
+  update: 'actionUpdate',
+  unchanged: 'actionUnchanged',
+  refused: 'actionRefused',
+} as const;
 const rowKey = (row: ReportRow) => row.line;
 
 /**
@@ -64,6 +77,7 @@ export function ProductImportDialog({
   onDownloadTemplate,
   templateBusy,
 }: ProductImportDialogProps) {
+  const t = useT();
   const { sending, report } = state;
   const blocker = report && applyBlocker(report);
   // The server writes an applied file whatever happens to the page: stay to tell how it went.
@@ -87,22 +101,19 @@ export function ProductImportDialog({
         <Dialog.Positioner px={{ md: '4' }}>
           <Dialog.Content maxW={{ md: 'min(64rem, 100%)' }}>
             <Dialog.Header>
-              <Dialog.Title>Import products</Dialog.Title>
+              <Dialog.Title>{t('title')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
                 <Flex gap="2" align="center" justify="space-between" wrap="wrap">
-                  <Dialog.Description>
-                    Rows find their product by slug and their variant by SKU. Nothing changes until
-                    you apply the file.
-                  </Dialog.Description>
+                  <Dialog.Description>{t('intro')}</Dialog.Description>
                   <Button
                     size="sm"
                     variant="outline"
                     onClick={onDownloadTemplate}
                     loading={templateBusy}
                   >
-                    Download template
+                    {t('downloadTemplate')}
                   </Button>
                 </Flex>
                 {sending && <SendingProgress sending={sending} />}
@@ -119,27 +130,27 @@ export function ProductImportDialog({
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose} disabled={applying}>
-                Cancel
+                {t('cancel')}
               </Button>
               {report && (
                 <>
                   <Button variant="outline" onClick={onChooseAnother} disabled={!!sending}>
-                    Choose another file
+                    {t('chooseAnother')}
                   </Button>
                   <Button
                     onClick={onApply}
                     disabled={!!blocker || !!sending}
                     loading={applying}
-                    loadingText="Importing..."
+                    loadingText={t('importing')}
                     aria-describedby={blocker ? 'import-blocker' : undefined}
                   >
-                    Apply
+                    {t('apply')}
                   </Button>
                 </>
               )}
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" disabled={applying} />
+              <CloseButton size="sm" aria-label={t('close')} disabled={applying} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
@@ -155,6 +166,7 @@ function DropZone({
   onPick: (files: File[]) => void;
   problem: string | null;
 }) {
+  const t = useT();
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: { 'text/csv': ['.csv'] },
     multiple: false,
@@ -164,7 +176,7 @@ function DropZone({
   return (
     <Stack gap="2">
       <Center
-        {...getRootProps({ role: 'button', 'aria-label': 'Choose a CSV file' })}
+        {...getRootProps({ role: 'button', 'aria-label': t('chooseFile') })}
         borderWidth="2px"
         borderStyle="dashed"
         borderColor={isDragActive ? 'colorPalette.solid' : 'border.emphasized'}
@@ -179,17 +191,16 @@ function DropZone({
         _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
         data-testid="import-dropzone"
       >
-        <input {...getInputProps()} data-testid="import-file-input" />
         <Stack align="center" gap="2" color="fg.muted">
           <UploadIcon boxSize="6" />
           <Text fontWeight="medium" color="fg">
-            Drop a CSV file here, or click to choose one
+            {t('dropHere')}
           </Text>
-          <Text fontSize="sm">
-            One .csv file of at most 10 MB, with the template&apos;s columns.
-          </Text>
+          <Text fontSize="sm">{t('dropHint')}</Text>
         </Stack>
       </Center>
+      {/* Beside the drop zone, not in it: a button holds no other control. */}
+      <input {...getInputProps()} aria-hidden="true" data-testid="import-file-input" />
       {problem && (
         <Text role="alert" color="fg.error" fontSize="sm" data-testid="import-problem">
           {problem}
@@ -200,12 +211,13 @@ function DropZone({
 }
 
 function SendingProgress({ sending: { mode, fileName, percent } }: { sending: ImportSending }) {
+  const t = useT();
   const uploading = percent !== null && percent < 100;
-  const detail = uploading ? `Uploading: ${percent}%` : 'Waiting for the server...';
+  const detail = uploading ? t('uploadingPercent', { percent }) : t('waitingForServer');
   return (
     <Stack
       role="status"
-      aria-label="Import progress"
+      aria-label={t('progress')}
       data-testid="import-progress"
       gap="2"
       p="3"
@@ -213,7 +225,7 @@ function SendingProgress({ sending: { mode, fileName, percent } }: { sending: Im
       rounded="md"
     >
       <Text fontWeight="medium">
-        {mode === 'apply' ? `Importing ${fileName}...` : `Checking ${fileName}...`}
+        {t(mode === 'apply' ? 'importingFile' : 'checkingFile', { file: fileName })}
       </Text>
       <Progress.Root value={uploading ? percent : null} size="sm" aria-label={detail}>
         <Progress.Track>
@@ -228,10 +240,10 @@ function SendingProgress({ sending: { mode, fileName, percent } }: { sending: Im
 }
 
 const COUNTS = [
-  ['create', 'Create'],
-  ['update', 'Update'],
-  ['unchanged', 'Unchanged'],
-  ['refused', 'Refused'],
+  ['create', 'countCreate'],
+  ['update', 'countUpdate'],
+  ['unchanged', 'countUnchanged'],
+  ['refused', 'countRefused'],
 ] as const;
 
 function ImportReport({
@@ -245,7 +257,9 @@ function ImportReport({
   failure: string | null;
   blocker: string | null;
 }) {
+  const t = useT();
   const [refusedOnly, setRefusedOnly] = useState(false);
+  const columns = useMemo(() => reportColumns(), []);
   const rows = useMemo(() => toReportRows(report.rows), [report.rows]);
   const shown = useMemo(
     () => (refusedOnly ? rows.filter((row) => row.action === 'refused') : rows),
@@ -261,14 +275,17 @@ function ImportReport({
         </Alert.Root>
       )}
       <Text fontWeight="medium" data-testid="import-file">
-        {report.file_name} · {formatCount(report.rows_total)}{' '}
-        {report.rows_total === 1 ? 'row' : 'rows'}
+        {t('fileRows', {
+          file: report.file_name,
+          total: report.rows_total,
+          count: formatCount(report.rows_total),
+        })}
       </Text>
       <Flex as="dl" gap="3" wrap="wrap" data-testid="import-summary">
         {COUNTS.map(([action, label]) => (
           <Box key={action} borderWidth="1px" rounded="md" px="3" py="2" minW="7rem">
             <Text as="dt" fontSize="sm" color="fg.muted">
-              {label}
+              {t(label)}
             </Text>
             <Text
               as="dd"
@@ -296,15 +313,15 @@ function ImportReport({
         >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
-          <Checkbox.Label>Refused only</Checkbox.Label>
+          <Checkbox.Label>{t('refusedOnly')}</Checkbox.Label>
         </Checkbox.Root>
       )}
       <DataTable
         rows={shown}
-        columns={COLUMNS}
+        columns={columns}
         rowKey={rowKey}
-        label="Import report"
-        emptyText="Every row is unchanged."
+        label={t('report')}
+        emptyText={t('allUnchanged')}
         minW="48rem"
         testId="import-report"
       />

@@ -9,6 +9,8 @@ import type {
 } from '@generated/model';
 import type { BadgeStyle } from '@/components/list-screen';
 import { fromResponseBody } from '@/lib/http';
+import { activeLocale, INTL_TAGS } from '@/lib/i18n';
+import { t } from './messages';
 
 /** The contract's limit for one file (openapi/paths/imports.yaml: 413 above 10 MB). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -17,10 +19,10 @@ export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export function fileProblem(files: readonly File[]): string | null {
   const [file] = files;
   if (!file) return null;
-  if (files.length > 1) return 'Choose one CSV file.';
-  if (!file.name.toLowerCase().endsWith('.csv')) return `${file.name} is not a CSV file (.csv).`;
-  if (file.size === 0) return `${file.name} is empty.`;
-  if (file.size > IMPORT_MAX_BYTES) return `${file.name} is larger than 10 MB.`;
+  if (files.length > 1) return t('oneFile');
+  if (!file.name.toLowerCase().endsWith('.csv')) return t('notCsv', { file: file.name });
+  if (file.size === 0) return t('emptyFile', { file: file.name });
+  if (file.size > IMPORT_MAX_BYTES) return t('fileTooLarge', { file: file.name });
   return null;
 }
 
@@ -67,21 +69,25 @@ export async function sendImport(
   throw fromResponseBody(422, body);
 }
 
-const numberFormat = new Intl.NumberFormat('en-US');
-/** '10,000' */
-export const formatCount = (count: number) => numberFormat.format(count);
+/** '10,000' (French '10 000'), in the language of the moment. */
+export function formatCount(count: number): string {
+  const locale = activeLocale();
+  return new Intl.NumberFormat(locale === 'en' ? 'en-US' : INTL_TAGS[locale]).format(count);
+}
 
 /** '3 created, 2 updated, 45 unchanged' */
 export const summaryText = ({ create, update, unchanged }: ImportSummary) =>
-  `${formatCount(create)} created, ${formatCount(update)} updated, ` +
-  `${formatCount(unchanged)} unchanged`;
+  t('summary', {
+    created: formatCount(create),
+    updated: formatCount(update),
+    unchanged: formatCount(unchanged),
+  });
 
 /** Why Apply is disabled for this report, else null. */
 export function applyBlocker({ summary }: ProductImportReport): string | null {
-  if (summary.refused === 1) return '1 row is refused: correct it in the file and upload it again.';
-  if (summary.refused > 1)
-    return `${formatCount(summary.refused)} rows are refused: correct them in the file and upload it again.`;
-  if (summary.create + summary.update === 0) return 'Nothing to import: every row is unchanged.';
+  if (summary.refused > 0)
+    return t('refusedRows', { total: summary.refused, count: formatCount(summary.refused) });
+  if (summary.create + summary.update === 0) return t('nothingToImport');
   return null;
 }
 

@@ -3,6 +3,7 @@ import type { ImportMode, ProductImportReport } from '@generated/model';
 import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
 import { fileProblem, sendImport, summaryText } from './product-import';
+import { t } from './messages';
 
 /** A file on its way to the server: dry run or apply, and the share sent (null: unknown). */
 export interface ImportSending {
@@ -70,10 +71,7 @@ export function useProductImport(onApplied: (report: ProductImportReport) => voi
       return outcome;
     } catch (error) {
       if (controller.signal.aborted) return null;
-      const failure = serverMessage(
-        error,
-        mode === 'apply' ? 'Failed to import the file' : 'Failed to check the file',
-      );
+      const failure = serverMessage(error, t(mode === 'apply' ? 'importFailed' : 'checkFailed'));
       // A dry run's failure is the file's: back to the drop zone, with the reason.
       setState((current) =>
         mode === 'apply' ? { ...current, sending: null, failure } : { ...IDLE, problem: failure },
@@ -104,8 +102,11 @@ export function useProductImport(onApplied: (report: ProductImportReport) => voi
     const outcome = await send(file, 'apply');
     if (!outcome?.report.applied) return;
     notify.success(
-      'Success',
-      `${outcome.report.file_name} imported: ${summaryText(outcome.report.summary)}`,
+      t('success'),
+      t('imported', {
+        file: outcome.report.file_name,
+        summary: summaryText(outcome.report.summary),
+      }),
     );
     reset();
     onApplied(outcome.report);
