@@ -7,15 +7,11 @@ import type { Plugin } from 'vite';
 const MESSAGES_FILE = /\/messages\/[a-z]{2}\.json$/;
 
 /**
- * One message in runtime form: plain text stays a string, anything else a token list. Text with
- * braces or quotes (ICU escapes) stays a list too: Lingui would read a string as ICU once more.
+ * One message in runtime form: always Lingui's token list, even for plain text. Lingui would take
+ * a string for an uncompiled message (and, in production builds, warn about it in the console).
  */
 export function compileEntry(message: string): unknown {
-  const compiled = compileMessage(message);
-  const [first] = compiled;
-  return compiled.length === 1 && typeof first === 'string' && !/[{}'#]/.test(first)
-    ? first
-    : compiled;
+  return compileMessage(message);
 }
 
 export function compileMessagesFile(source: string, id: string): string {
