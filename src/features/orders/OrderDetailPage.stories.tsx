@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, type RequestHandler } from 'msw';
-import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import type { Invoice, Order, OrderStatusUpdate } from '@generated/model';
 import { paths } from '@/lib/paths';
 import { expectedMoney as money } from '@/testing/expected';
@@ -43,15 +43,16 @@ const invoicesPath = (id: number) => `/api/v1/admin/orders/${id}/invoices`;
 const timelinePath = (id: number) => `/api/v1/admin/orders/${id}/timeline`;
 
 /* Expected texts, computed here from the fixtures, without the app's helpers. */
-const placedOn = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
+/** The shop's time (Africa/Tunis by default), on a 24-hour clock, in `tag`'s language. */
+const placedOn = (iso: string, tag = 'en-GB') =>
+  new Date(iso).toLocaleString(tag, {
     day: '2-digit',
     month: 'short',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
+    hourCycle: 'h23',
+    timeZone: 'Africa/Tunis',
   });
 
 const region = (canvasElement: HTMLElement, name: string) =>
@@ -254,6 +255,56 @@ export const ChangeStatus: Story = {
     // The change may have issued an invoice or credit note: documents and timeline load again.
     await requests.waitFor('GET', invoicesPath(1), { count: 2 });
     await requests.waitFor('GET', timelinePath(1), { count: 2 });
+  },
+};
+
+/**
+ * Only an explicit choice sends the status: ArrowDown on the closed select (which in Chromium on
+ * Windows and Linux changes its value and fires `change` during the key's default action, done
+ * here by hand as user-event does not) only shows the next status; Enter sends it at once.
+ */
+export const ChangeStatusByKeyboard: Story = {
+  beforeEach: () => {
+    current = byId(1);
+  },
+  parameters: { msw: { handlers: statefulApi } },
+  play: async ({ canvasElement }) => {
+    await waitForOrder(canvasElement, current);
+    const status = region(canvasElement, 'Order Status');
+    const select = within(status).getByRole<HTMLSelectElement>('combobox', {
+      name: 'Change status',
+    });
+    select.focus();
+    fireEvent.keyDown(select, { key: 'ArrowDown' });
+    fireEvent.change(select, { target: { value: 'confirmed' } });
+    fireEvent.keyUp(select, { key: 'ArrowDown' });
+    await expect(select).toHaveValue('confirmed');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(requests.to('PATCH', statusPath(1))).toHaveLength(0);
+    await expect(within(status).getByTestId('current-status')).toHaveTextContent('pending');
+
+    await userEvent.keyboard('{Enter}');
+    const [patch] = await requests.waitFor('PATCH', statusPath(1));
+    await expect(patch?.body).toEqual({ status: 'confirmed' });
+    await expectToast('Success', 'Order status updated', 'success');
+    await waitFor(() =>
+      expect(within(status).getByTestId('current-status')).toHaveTextContent('confirmed'),
+    );
+    await expect(requests.to('PATCH', statusPath(1))).toHaveLength(1);
+  },
+};
+
+/** Stepping through the options and leaving the field sends nothing and puts the status back. */
+export const ChangeStatusByKeyboardAbandoned: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForOrder(canvasElement, byId(1));
+    const select = within(canvasElement).getByRole('combobox', { name: 'Change status' });
+    select.focus();
+    fireEvent.keyDown(select, { key: 'ArrowDown' });
+    fireEvent.change(select, { target: { value: 'confirmed' } });
+    await userEvent.tab();
+    await expect(select).toHaveValue('pending');
+    await expect(requests.to('PATCH', statusPath(1))).toHaveLength(0);
   },
 };
 
@@ -694,5 +745,47 @@ export const SetShipmentRefused: Story = {
     await requests.waitFor('PUT', '/api/v1/admin/orders/4/shipment');
     await expectToast('Error', 'A cancelled order cannot be shipped', 'error');
     await expect(shipment.queryByTestId('shipment-details')).toBeNull();
+  },
+};
+
+/** In Arabic, right to left: the translated heading, a status, an amount and the date in Tunis time. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const order = byId(1);
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { level: 1, name: `الطلب ${order.order_number}` });
+    await expect(document.documentElement.dir).toBe('rtl');
+    await expect(canvas.getByText(`تم في ${placedOn(order.created_at, 'ar-TN')}`)).toBeVisible();
+    await expect(canvas.getByTestId('current-status')).toHaveTextContent('قيد الانتظار');
+    const total = new Intl.NumberFormat('ar-TN', {
+      style: 'currency',
+      currency: 'TND',
+      minimumFractionDigits: 3,
+    }).format(Number(order.total_amount));
+    await expect(canvas.getAllByTestId('total-line').at(-1)).toHaveTextContent(total);
+    await expect(canvas.getByRole('combobox', { name: 'تغيير الحالة' })).toHaveValue('pending');
+  },
+};
+
+/** In French: the translated heading and sections. */
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const order = byId(1);
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { level: 1, name: `Commande ${order.order_number}` });
+    await expect(document.documentElement.dir).toBe('ltr');
+    await expect(region(canvasElement, 'Statut de la commande')).toBeVisible();
+    await expect(canvas.getByTestId('current-status')).toHaveTextContent('en attente');
+  },
+};
+
+/** In dark mode: the filled order, every text as in light. */
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(document.documentElement).toHaveClass('dark');
+    await expectOrder(canvasElement, byId(1));
   },
 };

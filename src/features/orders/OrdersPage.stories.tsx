@@ -374,3 +374,52 @@ export const Filters: Story = {
     );
   },
 };
+
+/** An amount as the table shows it in `tag`'s language. */
+const localMoney = (tag: string, amount: string) =>
+  new Intl.NumberFormat(tag, {
+    style: 'currency',
+    currency: 'TND',
+    minimumFractionDigits: 3,
+  }).format(Number(amount));
+
+/** In Arabic, right to left: the translated heading, statuses, an amount in Arabic. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'الطلبات' })).toBeVisible();
+    await expect(document.documentElement.dir).toBe('rtl');
+    const first = orderFixtures.find((o) => o.status === 'pending')!;
+    const row = rowOf(canvasElement, first.order_number);
+    await expect(row).toHaveTextContent(localMoney('ar-TN', first.total_amount));
+    await expect(within(row).getByTestId('order-status')).toHaveTextContent('قيد الانتظار');
+    await expect(canvas.getByRole('columnheader', { name: 'رقم الطلب' })).toBeVisible();
+  },
+};
+
+/** In French: the translated heading, columns and statuses. */
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Commandes' })).toBeVisible();
+    const first = orderFixtures[0]!;
+    const row = rowOf(canvasElement, first.order_number);
+    await expect(row).toHaveTextContent(localMoney('fr-TN', first.total_amount));
+    await expect(canvas.getByRole('combobox', { name: 'Filtrer par statut' })).toBeVisible();
+  },
+};
+
+/** In dark mode: the filled list. */
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    await expect(document.documentElement).toHaveClass('dark');
+    await expectScreenTitle(canvasElement, 'Orders');
+    await expect(tableCells(canvasElement)).toEqual(orderFixtures.map(expectedCells));
+  },
+};
