@@ -769,7 +769,9 @@ export const Arabic: Story = {
       style: 'currency',
       currency: 'TND',
       minimumFractionDigits: 3,
-    }).format(Number(order.total_amount));
+    })
+      .format(Number(order.total_amount))
+      .replace(/\s/g, ' ');
     await expect(canvas.getAllByTestId('total-line').at(-1)).toHaveTextContent(total);
     await expect(canvas.getByRole('combobox', { name: 'تغيير الحالة' })).toHaveValue('pending');
   },

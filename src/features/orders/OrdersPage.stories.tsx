@@ -375,13 +375,11 @@ export const Filters: Story = {
   },
 };
 
-/** An amount as the table shows it in `tag`'s language. */
+/** An amount as the table shows it in `tag`'s language (spaces as text content reads them). */
 const localMoney = (tag: string, amount: string) =>
-  new Intl.NumberFormat(tag, {
-    style: 'currency',
-    currency: 'TND',
-    minimumFractionDigits: 3,
-  }).format(Number(amount));
+  new Intl.NumberFormat(tag, { style: 'currency', currency: 'TND', minimumFractionDigits: 3 })
+    .format(Number(amount))
+    .replace(/\s/g, ' ');
 
 /** In Arabic, right to left: the translated heading, statuses, an amount in Arabic. */
 export const Arabic: Story = {
