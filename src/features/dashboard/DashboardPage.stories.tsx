@@ -193,3 +193,47 @@ export const Mobile: Story = {
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },
 };
+
+/** The revenue as the card shows it in `tag`'s language (spaces as text content reads them). */
+const revenueIn = (tag: string, list: readonly Pick<OrderSummary, 'total_amount'>[]) =>
+  new Intl.NumberFormat(tag, { style: 'currency', currency: 'TND', minimumFractionDigits: 3 })
+    .format(
+      list.reduce((sum, order) => sum + Math.round(Number(order.total_amount) * 1000), 0) / 1000,
+    )
+    .replace(/\s/g, ' ');
+
+/** In Arabic, right to left: the translated heading and cards, the revenue in Arabic. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'لوحة التحكم' }),
+    ).toBeVisible();
+    await expect(document.documentElement.dir).toBe('rtl');
+    await waitFor(async () =>
+      expect(await statValue(canvasElement, 'إجمالي الإيرادات')).toBe(
+        revenueIn('ar-TN', orderFixtures).replace(/\s/g, ' '),
+      ),
+    );
+    await expect(canvas.getByRole('link', { name: 'عرض الطلبات' })).toBeVisible();
+  },
+};
+
+/** In French: the translated heading, cards and revenue. */
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Tableau de bord' }),
+    ).toBeVisible();
+    await expect(await canvas.findByRole('region', { name: 'Total des commandes' })).toBeVisible();
+  },
+};
+
+/** In dark mode: the filled dashboard. */
+export const Dark: Story = {
+  ...Filled,
+  globals: { theme: 'dark' },
+};
