@@ -13,7 +13,9 @@ import {
 import { PageHeader } from '@/components/layout/PageHeader';
 import { formatMoney } from '@/lib/format';
 import type { DashboardStats } from '@generated/model';
+import { INTL_TAGS, useLocale } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
+import { useT } from './messages';
 
 export interface DashboardViewProps {
   /** The figures; undefined while loading or after a failure. */
@@ -24,27 +26,38 @@ export interface DashboardViewProps {
 
 type IconComponent = ComponentType<{ boxSize?: string; color?: string }>;
 
-const count = (value: number) => value.toLocaleString('en-US');
-
 /** The dashboard of /admin (docs/product.md §2): four stat cards, recent activity and quick actions. */
 export function DashboardView({ stats, loading }: DashboardViewProps) {
+  const t = useT();
+  const locale = useLocale();
+  // English counts as before ('1,234'); the others in their language's digits and separators.
+  const count = (value: number) =>
+    value.toLocaleString(locale === 'en' ? 'en-US' : INTL_TAGS[locale]);
   const cards: StatCardProps[] = [
-    { title: 'Total Products', value: stats ? count(stats.product_count) : '—', icon: PackageIcon },
-    { title: 'Total Orders', value: stats ? count(stats.order_count) : '—', icon: CartIcon },
-    { title: 'Total Customers', value: stats ? count(stats.customer_count) : '—', icon: UsersIcon },
     {
-      title: 'Total Revenue',
+      title: t('totalProducts'),
+      value: stats ? count(stats.product_count) : '—',
+      icon: PackageIcon,
+    },
+    { title: t('totalOrders'), value: stats ? count(stats.order_count) : '—', icon: CartIcon },
+    {
+      title: t('totalCustomers'),
+      value: stats ? count(stats.customer_count) : '—',
+      icon: UsersIcon,
+    },
+    {
+      title: t('totalRevenue'),
       value: stats ? formatMoney(stats.revenue) : '—',
       note:
         stats &&
-        `Excluding cancelled and refunded: ${formatMoney(stats.revenue_excluding_cancelled_refunded)}`,
+        t('revenueNote', { amount: formatMoney(stats.revenue_excluding_cancelled_refunded) }),
       icon: BanknoteIcon,
     },
   ];
 
   return (
     <>
-      <PageHeader title="Dashboard" description="Welcome to your store management dashboard" />
+      <PageHeader title={t('title')} description={t('description')} />
       <SimpleGrid
         columns={{ base: 1, sm: 2, xl: 4 }}
         gap="4"
@@ -57,17 +70,21 @@ export function DashboardView({ stats, loading }: DashboardViewProps) {
           : cards.map((card) => <StatCard key={card.title} {...card} />)}
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <Panel title="Recent Activity">
+        <Panel title={t('recentActivity')}>
           <Flex align="center" gap="3" color="fg.muted" py="6" justify="center">
             <ActivityIcon boxSize="5" />
-            <Text>No recent activity to display</Text>
+            <Text>{t('noActivity')}</Text>
           </Flex>
         </Panel>
-        <Panel title="Quick Actions">
+        <Panel title={t('quickActions')}>
           <Stack gap="2">
-            <QuickAction href={paths.products.create} icon={PlusIcon} label="Add New Product" />
-            <QuickAction href={paths.orders.list} icon={CartIcon} label="View Orders" />
-            <QuickAction href={paths.categories.list} icon={FolderIcon} label="Manage Categories" />
+            <QuickAction href={paths.products.create} icon={PlusIcon} label={t('addProduct')} />
+            <QuickAction href={paths.orders.list} icon={CartIcon} label={t('viewOrders')} />
+            <QuickAction
+              href={paths.categories.list}
+              icon={FolderIcon}
+              label={t('manageCategories')}
+            />
           </Stack>
         </Panel>
       </SimpleGrid>
