@@ -46,3 +46,12 @@ export const expectedMovementCells = (m: {
   m.admin_username ?? '-',
   m.order_number ?? '-',
 ];
+
+/**
+ * An amount in dinars as the screens show it in another language ('ar-TN', 'fr-TN'), its spaces
+ * as text-content matchers read them (Intl writes non-breaking ones).
+ */
+export const expectedMoneyIn = (tag: string, amount: string | number) =>
+  new Intl.NumberFormat(tag, { style: 'currency', currency: 'TND', minimumFractionDigits: 3 })
+    .format(Number(amount))
+    .replace(/\s/g, ' ');

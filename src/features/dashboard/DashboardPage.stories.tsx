@@ -1,4 +1,4 @@
-import { expectedMoney } from '@/testing/expected';
+import { expectedMoney, expectedMoneyIn } from '@/testing/expected';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { DashboardStats, OrderSummary } from '@generated/model';
@@ -24,14 +24,17 @@ const STATS = '/api/v1/admin/stats/';
 
 /**
  * The expected revenue, computed here independently of the app's money helpers: integer millimes,
- * then en-US grouping, 3 decimals and TND.
+ * then en-US grouping, 3 decimals and TND (or `format`).
  */
-function expectedRevenue(list: readonly Pick<OrderSummary, 'total_amount'>[]): string {
+function expectedRevenue(
+  list: readonly Pick<OrderSummary, 'total_amount'>[],
+  format: (amount: number) => string = expectedMoney,
+): string {
   const millimes = list.reduce(
     (sum, order) => sum + Math.round(Number(order.total_amount) * 1000),
     0,
   );
-  return expectedMoney(millimes / 1000);
+  return format(millimes / 1000);
 }
 
 /** The value shown in the stat card titled `title`. */
@@ -194,14 +197,6 @@ export const Mobile: Story = {
   },
 };
 
-/** The revenue as the card shows it in `tag`'s language (spaces as text content reads them). */
-const revenueIn = (tag: string, list: readonly Pick<OrderSummary, 'total_amount'>[]) =>
-  new Intl.NumberFormat(tag, { style: 'currency', currency: 'TND', minimumFractionDigits: 3 })
-    .format(
-      list.reduce((sum, order) => sum + Math.round(Number(order.total_amount) * 1000), 0) / 1000,
-    )
-    .replace(/\s/g, ' ');
-
 /** In Arabic, right to left: the translated heading and cards, the revenue in Arabic. */
 export const Arabic: Story = {
   globals: { locale: 'ar' },
@@ -213,7 +208,7 @@ export const Arabic: Story = {
     await expect(document.documentElement.dir).toBe('rtl');
     await waitFor(async () =>
       expect(await statValue(canvasElement, 'إجمالي الإيرادات')).toBe(
-        revenueIn('ar-TN', orderFixtures).replace(/\s/g, ' '),
+        expectedRevenue(orderFixtures, (amount) => expectedMoneyIn('ar-TN', amount)),
       ),
     );
     await expect(canvas.getByRole('link', { name: 'عرض الطلبات' })).toBeVisible();

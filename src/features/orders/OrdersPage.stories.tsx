@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { RouteComponentProps } from 'wouter';
 import type { OrderSummary } from '@generated/model';
 import { paths } from '@/lib/paths';
-import { expectedDay as day, expectedMoney as money } from '@/testing/expected';
+import { expectedDay as day, expectedMoney as money, expectedMoneyIn } from '@/testing/expected';
 import { adminScreen } from '@/testing/admin-screen';
 import { expectLoading, expectScrollsInside, listScreen, rowOf } from '@/testing/list-screen';
 import { clickSort, columnHeader, expectSent, serverListStories } from '@/testing/server-list';
@@ -375,12 +375,6 @@ export const Filters: Story = {
   },
 };
 
-/** An amount as the table shows it in `tag`'s language (spaces as text content reads them). */
-const localMoney = (tag: string, amount: string) =>
-  new Intl.NumberFormat(tag, { style: 'currency', currency: 'TND', minimumFractionDigits: 3 })
-    .format(Number(amount))
-    .replace(/\s/g, ' ');
-
 /** In Arabic, right to left: the translated heading, statuses, an amount in Arabic. */
 export const Arabic: Story = {
   globals: { locale: 'ar' },
@@ -391,7 +385,7 @@ export const Arabic: Story = {
     await expect(document.documentElement.dir).toBe('rtl');
     const first = orderFixtures.find((o) => o.status === 'pending')!;
     const row = rowOf(canvasElement, first.order_number);
-    await expect(row).toHaveTextContent(localMoney('ar-TN', first.total_amount));
+    await expect(row).toHaveTextContent(expectedMoneyIn('ar-TN', first.total_amount));
     await expect(within(row).getByTestId('order-status')).toHaveTextContent('قيد الانتظار');
     await expect(canvas.getByRole('columnheader', { name: 'رقم الطلب' })).toBeVisible();
   },
@@ -406,7 +400,7 @@ export const French: Story = {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Commandes' })).toBeVisible();
     const first = orderFixtures[0]!;
     const row = rowOf(canvasElement, first.order_number);
-    await expect(row).toHaveTextContent(localMoney('fr-TN', first.total_amount));
+    await expect(row).toHaveTextContent(expectedMoneyIn('fr-TN', first.total_amount));
     await expect(canvas.getByRole('combobox', { name: 'Filtrer par statut' })).toBeVisible();
   },
 };
