@@ -2,20 +2,13 @@ import { Alert } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { CustomerOverview } from '@generated/model';
 import { Link } from 'wouter';
-import {
-  badgeColumn,
-  DataTable,
-  figureColumn,
-  textColumn,
-  type ServerTableProps,
-} from '@/components/list-screen';
+import { badgeColumn, figureColumn, serverTable, textColumn } from '@/components/list-screen';
 import { ListScreen, UnavailableState } from '@/components/list-screen';
 import type { Column, ServerListState } from '@/components/list-screen';
 import type { SearchInputProps } from '@/components/list-screen/states';
 import { toCustomerRows, type CustomerRow } from './customer-display';
 import { t, useT } from './messages';
 
-// Built when the table is (the language of the moment): a language switch re-mounts the screen.
 const columns = (): readonly Column<CustomerRow>[] => [
   textColumn(t('columnEmail'), (row) => row.email, { tone: 'strong', sortKey: 'email' }),
   badgeColumn(t('columnType'), (row) => row.type, { width: '7rem', testId: 'customer-type' }),
@@ -44,24 +37,15 @@ const columns = (): readonly Column<CustomerRow>[] => [
   },
 ];
 
-const rowKey = (row: CustomerRow) => row.email;
-
 /** The customers table (docs/product.md §2), virtualised, loading further pages as it scrolls. */
-function CustomersTable({ rows, ...server }: { rows: readonly CustomerRow[] } & ServerTableProps) {
-  const columnList = useMemo(() => columns(), []);
-  return (
-    <DataTable
-      {...server}
-      rows={rows}
-      columns={columnList}
-      rowKey={rowKey}
-      emptyText={t('emptyText')}
-      label={t('tableLabel')}
-      testId="customers-scroll"
-      minW="59rem"
-    />
-  );
-}
+const CustomersTable = serverTable<CustomerRow>(() => ({
+  rowKey: (row) => row.email,
+  columns: columns(),
+  emptyText: t('emptyText'),
+  label: t('tableLabel'),
+  testId: 'customers-scroll',
+  minW: '59rem',
+}));
 
 export interface CustomersViewProps {
   /** The customers (the container toasts 'Failed to load customer data' on a failure). */

@@ -1,19 +1,16 @@
 import { Link } from 'wouter';
 import { EyeSvg } from '@/components/icons';
-import { useMemo } from 'react';
 import {
   badgeColumn,
-  DataTable,
   figureColumn,
+  serverTable,
   textColumn,
   type Column,
-  type ServerTableProps,
 } from '@/components/list-screen';
 import { paths } from '@/lib/paths';
 import type { OrderRow } from './order-display';
 import { t } from './messages';
 
-// Built when the table is (the language of the moment): a language switch re-mounts the screen.
 const columns = (): readonly Column<OrderRow>[] => [
   textColumn(t('columnOrderNumber'), (row) => row.orderNumber, {
     width: '10.5rem',
@@ -38,20 +35,11 @@ const columns = (): readonly Column<OrderRow>[] => [
 ];
 
 /** The orders table (docs/product.md §2), virtualised, loading further pages as it scrolls. */
-export function OrdersTable({ rows, ...server }: { rows: readonly OrderRow[] } & ServerTableProps) {
-  const columnList = useMemo(() => columns(), []);
-  return (
-    <DataTable
-      {...server}
-      rows={rows}
-      columns={columnList}
-      rowKey={rowKey}
-      label={t('tableLabel')}
-      emptyText={t('emptyText')}
-      minW="59rem"
-      testId="orders-scroll"
-    />
-  );
-}
-
-const rowKey = (row: OrderRow) => row.id;
+export const OrdersTable = serverTable<OrderRow>(() => ({
+  columns: columns(),
+  rowKey: (row) => row.id,
+  label: t('tableLabel'),
+  emptyText: t('emptyText'),
+  minW: '59rem',
+  testId: 'orders-scroll',
+}));
