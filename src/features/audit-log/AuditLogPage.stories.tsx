@@ -1,3 +1,4 @@
+import { expectedShopTime } from '@/testing/expected';
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { AuditEntry } from '@generated/model';
@@ -279,15 +280,7 @@ export const Arabic: Story = {
     await waitForRows(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'سجل التدقيق' })).toBeVisible();
     await expect(document.documentElement.dir).toBe('rtl');
-    const when = new Date('2025-03-14T09:30:00Z').toLocaleString('ar-TN', {
-      day: '2-digit',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: 'Africa/Tunis',
-    });
+    const when = expectedShopTime('2025-03-14T09:30:00Z', 'ar-TN');
     await expect(tableCells(canvasElement)[0]?.[0]).toBe(when);
     await expect(tableCells(canvasElement)[0]?.[2]).toBe('تعديل');
   },

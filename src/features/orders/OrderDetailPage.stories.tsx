@@ -4,7 +4,7 @@ import { HttpResponse, type RequestHandler } from 'msw';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import type { Invoice, Order, OrderStatusUpdate } from '@generated/model';
 import { paths } from '@/lib/paths';
-import { expectedMoney as money, expectedMoneyIn } from '@/testing/expected';
+import { expectedMoney as money, expectedMoneyIn, expectedShopTime } from '@/testing/expected';
 import { adminScreen, routesRender } from '@/testing/admin-screen';
 import { expectLocation, expectToast, screen } from '@/testing/story';
 import { orderDetails } from '@mocks/fixtures';
@@ -43,17 +43,7 @@ const invoicesPath = (id: number) => `/api/v1/admin/orders/${id}/invoices`;
 const timelinePath = (id: number) => `/api/v1/admin/orders/${id}/timeline`;
 
 /* Expected texts, computed here from the fixtures, without the app's helpers. */
-/** The shop's time (Africa/Tunis by default), on a 24-hour clock, in `tag`'s language. */
-const placedOn = (iso: string, tag = 'en-GB') =>
-  new Date(iso).toLocaleString(tag, {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'Africa/Tunis',
-  });
+const placedOn = expectedShopTime;
 
 const region = (canvasElement: HTMLElement, name: string) =>
   within(canvasElement).getByRole('region', { name });
@@ -269,6 +259,17 @@ function arrowDown(select: HTMLSelectElement) {
   select.dispatchEvent(new KeyboardEvent('keyup', { key: 'ArrowDown', bubbles: true }));
 }
 
+/** Focuses the status select of a pending order and steps to the next status with ArrowDown. */
+async function stepToConfirmed(canvasElement: HTMLElement): Promise<HTMLSelectElement> {
+  const select = within(canvasElement).getByRole<HTMLSelectElement>('combobox', {
+    name: 'Change status',
+  });
+  select.focus();
+  arrowDown(select);
+  await expect(select).toHaveValue('confirmed');
+  return select;
+}
+
 /** Only an explicit choice sends the status: ArrowDown only shows the next one; Enter sends it. */
 export const ChangeStatusByKeyboard: Story = {
   beforeEach: () => {
@@ -278,12 +279,7 @@ export const ChangeStatusByKeyboard: Story = {
   play: async ({ canvasElement }) => {
     await waitForOrder(canvasElement, current);
     const status = region(canvasElement, 'Order Status');
-    const select = within(status).getByRole<HTMLSelectElement>('combobox', {
-      name: 'Change status',
-    });
-    select.focus();
-    arrowDown(select);
-    await expect(select).toHaveValue('confirmed');
+    await stepToConfirmed(canvasElement);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await expect(requests.to('PATCH', statusPath(1))).toHaveLength(0);
     await expect(within(status).getByTestId('current-status')).toHaveTextContent('pending');
@@ -303,12 +299,7 @@ export const ChangeStatusByKeyboard: Story = {
 export const ChangeStatusByKeyboardAbandoned: Story = {
   play: async ({ canvasElement }) => {
     await waitForOrder(canvasElement, byId(1));
-    const select = within(canvasElement).getByRole<HTMLSelectElement>('combobox', {
-      name: 'Change status',
-    });
-    select.focus();
-    arrowDown(select);
-    await expect(select).toHaveValue('confirmed');
+    const select = await stepToConfirmed(canvasElement);
     await userEvent.tab();
     await expect(select).toHaveValue('pending');
     await expect(requests.to('PATCH', statusPath(1))).toHaveLength(0);
