@@ -216,37 +216,40 @@ const statefulApi = [
   }),
 ];
 
-export const ChangeStatus: Story = {
+/** A story over the stateful API, the order being #1 as the fixtures have it. */
+const overStatefulApi = (play: NonNullable<Story['play']>): Story => ({
   beforeEach: () => {
     current = byId(1);
   },
   parameters: { msw: { handlers: statefulApi } },
-  play: async ({ canvasElement }) => {
-    await waitForOrder(canvasElement, current);
-    const status = region(canvasElement, 'Order Status');
-    const select = within(status).getByRole('combobox', { name: 'Change status' });
-    await userEvent.selectOptions(select, 'shipped');
+  play,
+});
 
-    const [patch] = await requests.waitFor('PATCH', statusPath(1));
-    await expect(patch?.body).toEqual({ status: 'shipped' });
-    await expectToast('Success', 'Order status updated', 'success');
-    // The order was loaded again and shows the server's status.
-    await requests.waitFor('GET', getPath(1), { count: 2 });
-    await waitFor(() =>
-      expect(within(status).getByTestId('current-status')).toHaveTextContent('shipped'),
-    );
-    await expect(within(status).getByTestId('current-status')).toHaveAttribute(
-      'data-variant',
-      'default',
-    );
-    await waitFor(() => expect(select).toBeEnabled());
-    await expect(select).toHaveValue('shipped');
-    await expect(requests.to('PATCH', statusPath(1))).toHaveLength(1);
-    // The change may have issued an invoice or credit note: documents and timeline load again.
-    await requests.waitFor('GET', invoicesPath(1), { count: 2 });
-    await requests.waitFor('GET', timelinePath(1), { count: 2 });
-  },
-};
+export const ChangeStatus: Story = overStatefulApi(async ({ canvasElement }) => {
+  await waitForOrder(canvasElement, current);
+  const status = region(canvasElement, 'Order Status');
+  const select = within(status).getByRole('combobox', { name: 'Change status' });
+  await userEvent.selectOptions(select, 'shipped');
+
+  const [patch] = await requests.waitFor('PATCH', statusPath(1));
+  await expect(patch?.body).toEqual({ status: 'shipped' });
+  await expectToast('Success', 'Order status updated', 'success');
+  // The order was loaded again and shows the server's status.
+  await requests.waitFor('GET', getPath(1), { count: 2 });
+  await waitFor(() =>
+    expect(within(status).getByTestId('current-status')).toHaveTextContent('shipped'),
+  );
+  await expect(within(status).getByTestId('current-status')).toHaveAttribute(
+    'data-variant',
+    'default',
+  );
+  await waitFor(() => expect(select).toBeEnabled());
+  await expect(select).toHaveValue('shipped');
+  await expect(requests.to('PATCH', statusPath(1))).toHaveLength(1);
+  // The change may have issued an invoice or credit note: documents and timeline load again.
+  await requests.waitFor('GET', invoicesPath(1), { count: 2 });
+  await requests.waitFor('GET', timelinePath(1), { count: 2 });
+});
 
 /**
  * What ArrowDown does to a closed select in Chromium on Windows and Linux: the next option is
@@ -271,29 +274,23 @@ async function stepToConfirmed(canvasElement: HTMLElement): Promise<HTMLSelectEl
 }
 
 /** Only an explicit choice sends the status: ArrowDown only shows the next one; Enter sends it. */
-export const ChangeStatusByKeyboard: Story = {
-  beforeEach: () => {
-    current = byId(1);
-  },
-  parameters: { msw: { handlers: statefulApi } },
-  play: async ({ canvasElement }) => {
-    await waitForOrder(canvasElement, current);
-    const status = region(canvasElement, 'Order Status');
-    await stepToConfirmed(canvasElement);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await expect(requests.to('PATCH', statusPath(1))).toHaveLength(0);
-    await expect(within(status).getByTestId('current-status')).toHaveTextContent('pending');
+export const ChangeStatusByKeyboard: Story = overStatefulApi(async ({ canvasElement }) => {
+  await waitForOrder(canvasElement, current);
+  const status = region(canvasElement, 'Order Status');
+  await stepToConfirmed(canvasElement);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await expect(requests.to('PATCH', statusPath(1))).toHaveLength(0);
+  await expect(within(status).getByTestId('current-status')).toHaveTextContent('pending');
 
-    await userEvent.keyboard('{Enter}');
-    const [patch] = await requests.waitFor('PATCH', statusPath(1));
-    await expect(patch?.body).toEqual({ status: 'confirmed' });
-    await expectToast('Success', 'Order status updated', 'success');
-    await waitFor(() =>
-      expect(within(status).getByTestId('current-status')).toHaveTextContent('confirmed'),
-    );
-    await expect(requests.to('PATCH', statusPath(1))).toHaveLength(1);
-  },
-};
+  await userEvent.keyboard('{Enter}');
+  const [patch] = await requests.waitFor('PATCH', statusPath(1));
+  await expect(patch?.body).toEqual({ status: 'confirmed' });
+  await expectToast('Success', 'Order status updated', 'success');
+  await waitFor(() =>
+    expect(within(status).getByTestId('current-status')).toHaveTextContent('confirmed'),
+  );
+  await expect(requests.to('PATCH', statusPath(1))).toHaveLength(1);
+});
 
 /** Stepping through the options and leaving the field sends nothing and puts the status back. */
 export const ChangeStatusByKeyboardAbandoned: Story = {
