@@ -46,3 +46,27 @@ export const expectedMovementCells = (m: {
   m.admin_username ?? '-',
   m.order_number ?? '-',
 ];
+
+/**
+ * An amount in dinars as the screens show it in another language ('ar-TN', 'fr-TN'), its spaces
+ * as text-content matchers read them (Intl writes non-breaking ones).
+ */
+export const expectedMoneyIn = (tag: string, amount: string | number) =>
+  new Intl.NumberFormat(tag, { style: 'currency', currency: 'TND', minimumFractionDigits: 3 })
+    .format(Number(amount))
+    .replace(/\s/g, ' ');
+
+/**
+ * A time as the screens show it: the shop's (Africa/Tunis, the default), on a 24-hour clock, in
+ * `tag`'s language: '14 Mar 2025, 10:30' for 2025-03-14T09:30:00Z.
+ */
+export const expectedShopTime = (iso: string, tag = 'en-GB') =>
+  new Date(iso).toLocaleString(tag, {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Africa/Tunis',
+  });

@@ -1,6 +1,15 @@
 import { Box, Table } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import {
+  memo,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { BadgeStyle } from './badges';
 import { ROW_HEIGHT, tableCss } from './table-css';
 import type { SortState } from './use-server-list';
@@ -47,10 +56,17 @@ export function figureColumn<R>(
   return { header, width, align: 'end', cell: figure, sortKey };
 }
 
-/** A DataTable whose props are fixed but for the rows and those of a server-side list. */
-export function serverTable<R>(fixed: Omit<DataTableProps<R>, 'rows' | keyof ServerTableProps>) {
+type FixedTableProps<R> = Omit<DataTableProps<R>, 'rows' | keyof ServerTableProps>;
+
+/**
+ * A DataTable whose props are fixed but for the rows and those of a server-side list. Given as a
+ * function, they are made once per mount, in the language of the moment (texts, column headers;
+ * a language switch mounts the screens again).
+ */
+export function serverTable<R>(fixed: FixedTableProps<R> | (() => FixedTableProps<R>)) {
   return function ServerTable({ rows, ...server }: { rows: readonly R[] } & ServerTableProps) {
-    return <DataTable {...fixed} {...server} rows={rows} />;
+    const [props] = useState(fixed);
+    return <DataTable {...props} {...server} rows={rows} />;
   };
 }
 

@@ -1,6 +1,7 @@
 import { Dialog, Table, Text } from '@chakra-ui/react';
 import { DialogFrame } from '@/components/ui/DialogFrame';
 import { auditValue, type AuditRow } from './audit-display';
+import { useT } from './messages';
 
 interface AuditChangesDialogProps {
   open: boolean;
@@ -11,20 +12,25 @@ interface AuditChangesDialogProps {
 
 /** One entry of the audit log in full: what was written, and each field before and after. */
 export function AuditChangesDialog({ open, row, onClose }: AuditChangesDialogProps) {
+  const t = useT();
   return (
-    <DialogFrame open={open} title="Changes" onClose={onClose} size="lg">
+    <DialogFrame open={open} title={t('changes')} onClose={onClose} size="lg">
       {row && (
         <>
           <Dialog.Description mb="4" data-testid="change-summary">
-            {[row.kind, row.label].filter(Boolean).join(' ')}: {row.action} by {row.admin},{' '}
-            {row.when}
+            {t('summary', {
+              subject: [row.kind, row.label].filter(Boolean).join(' '),
+              action: row.action,
+              admin: row.admin,
+              when: row.when,
+            })}
           </Dialog.Description>
-          <Table.Root size="sm" aria-label="Changed fields">
+          <Table.Root size="sm" aria-label={t('changedFields')}>
             <Table.Header>
               <Table.Row bg="bg.muted">
-                <Table.ColumnHeader>Field</Table.ColumnHeader>
-                <Table.ColumnHeader>Before</Table.ColumnHeader>
-                <Table.ColumnHeader>After</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('field')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('before')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('after')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -41,7 +47,7 @@ export function AuditChangesDialog({ open, row, onClose }: AuditChangesDialogPro
           </Table.Root>
           {row.entry.changes.length === 0 && (
             <Text mt="3" color="fg.muted">
-              No fields recorded
+              {t('noFields')}
             </Text>
           )}
         </>

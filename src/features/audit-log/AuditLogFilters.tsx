@@ -1,14 +1,13 @@
 import { useMemo } from 'react';
 import { AuditAction, AuditEntity, type AdminUser } from '@generated/model';
 import { FilterBar, filterChoices, type FilterBarSelect } from '@/components/list-screen';
-import { ENTITY_LABELS } from './audit-display';
+import { actionWords, entityLabel } from './audit-display';
 import type { AuditFilters } from './audit-filters';
+import { t } from './messages';
 
-const ENTITIES = filterChoices('All entities', Object.values(AuditEntity), (e) => ENTITY_LABELS[e]);
 // 'Create', 'Update', 'Delete'.
-const ACTIONS = filterChoices('All actions', Object.values(AuditAction), (action) =>
-  action.replace(/^./, (first) => first.toUpperCase()),
-);
+const actionLabel = (action: AuditAction) =>
+  actionWords(action).replace(/^./, (first) => first.toUpperCase());
 const SELECT_WIDTH = { sm: '11rem' };
 
 interface AuditLogFiltersProps {
@@ -22,13 +21,21 @@ interface AuditLogFiltersProps {
 export function AuditLogFilters({ filters, onChange, admins }: AuditLogFiltersProps) {
   const selects = useMemo((): FilterBarSelect<AuditFilters>[] => {
     const adminChoices = [
-      { value: '', label: 'All admins' },
+      { value: '', label: t('allAdmins') },
       ...admins.map((admin) => ({ value: String(admin.id), label: admin.username })),
     ];
     return [
-      { key: 'entity', label: 'Filter by entity', options: ENTITIES },
-      { key: 'action', label: 'Filter by action', options: ACTIONS },
-      { key: 'admin', label: 'Filter by admin', options: adminChoices },
+      {
+        key: 'entity',
+        label: t('filterByEntity'),
+        options: filterChoices(t('allEntities'), Object.values(AuditEntity), entityLabel),
+      },
+      {
+        key: 'action',
+        label: t('filterByAction'),
+        options: filterChoices(t('allActions'), Object.values(AuditAction), actionLabel),
+      },
+      { key: 'admin', label: t('filterByAdmin'), options: adminChoices },
     ];
   }, [admins]);
   return (

@@ -1,3 +1,4 @@
+import { expectedShopTime } from '@/testing/expected';
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { AuditEntry } from '@generated/model';
@@ -27,35 +28,23 @@ const LIST = '/api/v1/admin/audit-log/';
 const HEADERS = ['When', 'Admin', 'Action', 'Entity', 'Changes'];
 const FIRST_PAGE = { skip: '0', limit: '100' };
 
-/* The fixtures' rows as the screen shows them (times in UTC), newest first. */
+/* The fixtures' rows as the screen shows them (times in the shop's, Tunis), newest first. */
 const ROWS = [
+  ['14 Mar 2025, 10:30', 'admin', 'update', "Product Huile d'olive extra vierge 1 L", '2 changes'],
+  ['13 Mar 2025, 18:05', 'karim.trabelsi', 'update', 'Order ORD-20250308-0003', '1 change'],
+  ['12 Mar 2025, 09:40', 'karim.trabelsi', 'update', 'Variant TS-SBS-M', '1 change'],
+  ['10 Mar 2025, 12:15', 'admin', 'create', 'User youssef.support', '3 changes'],
+  ['07 Mar 2025, 16:20', 'admin', 'update', 'Shop settings', '2 changes'],
   [
-    '14 Mar 2025, 09:30 UTC',
-    'admin',
-    'update',
-    "Product Huile d'olive extra vierge 1 L",
-    '2 changes',
-  ],
-  ['13 Mar 2025, 17:05 UTC', 'karim.trabelsi', 'update', 'Order ORD-20250308-0003', '1 change'],
-  ['12 Mar 2025, 08:40 UTC', 'karim.trabelsi', 'update', 'Variant TS-SBS-M', '1 change'],
-  ['10 Mar 2025, 11:15 UTC', 'admin', 'create', 'User youssef.support', '3 changes'],
-  ['07 Mar 2025, 15:20 UTC', 'admin', 'update', 'Shop settings', '2 changes'],
-  [
-    '03 Mar 2025, 10:00 UTC',
+    '03 Mar 2025, 11:00',
     'karim.trabelsi',
     'update',
     'Product Harissa traditionnelle 200 g',
     '1 change',
   ],
-  ['20 Feb 2025, 13:45 UTC', 'leila.old (deleted)', 'delete', 'Product Chéchia rouge', '2 changes'],
-  [
-    '18 Feb 2025, 09:10 UTC',
-    'leila.old (deleted)',
-    'update',
-    'Product Sac cabas en cuir',
-    '1 change',
-  ],
-  ['01 Feb 2025, 07:00 UTC', 'System', 'update', 'VAT rate TVA réduite', '1 change'],
+  ['20 Feb 2025, 14:45', 'leila.old (deleted)', 'delete', 'Product Chéchia rouge', '2 changes'],
+  ['18 Feb 2025, 10:10', 'leila.old (deleted)', 'update', 'Product Sac cabas en cuir', '1 change'],
+  ['01 Feb 2025, 08:00', 'System', 'update', 'VAT rate TVA réduite', '1 change'],
 ];
 
 const { dataRows, tableCells, waitForRows } = listScreen();
@@ -122,7 +111,7 @@ export const EntryExpanded: Story = {
   play: async ({ canvasElement }) => {
     const changes = await openChanges(canvasElement, 'User youssef.support');
     await expect(changes.getByTestId('change-summary')).toHaveTextContent(
-      'User youssef.support: create by admin, 10 Mar 2025, 11:15 UTC',
+      'User youssef.support: create by admin, 10 Mar 2025, 12:15',
     );
     await expect(changes.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Field',
@@ -281,4 +270,40 @@ export const AccessDeniedForManager: Story = {
     await expect(within(nav).queryByRole('link', { name: 'Audit Log' })).toBeNull();
     await expect(within(nav).getByRole('link', { name: 'Users' })).toBeVisible();
   },
+};
+
+/** In Arabic, right to left: the translated heading, actions, and a time in Tunis time. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'سجل التدقيق' })).toBeVisible();
+    await expect(document.documentElement.dir).toBe('rtl');
+    const when = expectedShopTime('2025-03-14T09:30:00Z', 'ar-TN');
+    await expect(tableCells(canvasElement)[0]?.[0]).toBe(when);
+    await expect(tableCells(canvasElement)[0]?.[2]).toBe('تعديل');
+  },
+};
+
+/** In French: the translated heading and the changes dialog. */
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Journal d’audit' })).toBeVisible();
+    const row = rowOfEntity(canvasElement, 'Utilisateur youssef.support');
+    await userEvent.click(within(row).getByRole('button', { name: '3 modifications' }));
+    const changes = await dialog('Modifications');
+    await expect(changes.getByTestId('change-summary')).toHaveTextContent(
+      'Utilisateur youssef.support : création par admin, 10 mars 2025, 12:15',
+    );
+  },
+};
+
+/** In dark mode: the filled log. */
+export const Dark: Story = {
+  ...Filled,
+  globals: { theme: 'dark' },
 };

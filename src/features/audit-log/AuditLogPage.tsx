@@ -6,6 +6,7 @@ import { useServerList } from '@/components/list-screen';
 import { serverMessage } from '@/lib/http';
 import { auditParams, isFiltered, NO_FILTERS } from './audit-filters';
 import { AuditLogView } from './AuditLogView';
+import { t } from './messages';
 
 /**
  * The audit log (/admin/audit-log): the server filters and pages it, and refuses it (403) to
@@ -22,7 +23,7 @@ export function AuditLogPage() {
   return (
     <AuditLogView
       list={list}
-      loadError={list.error ? serverMessage(list.error, 'Failed to load the audit log') : null}
+      loadError={list.error ? serverMessage(list.error, t('loadFailed')) : null}
       filters={filters}
       onFiltersChange={setFilters}
       admins={users.data ?? []}

@@ -15,6 +15,7 @@ import { changeCount, toAuditRows, type AuditRow } from './audit-display';
 import type { AuditFilters } from './audit-filters';
 import { AuditChangesDialog } from './AuditChangesDialog';
 import { AuditLogFilters } from './AuditLogFilters';
+import { t } from './messages';
 
 export interface AuditLogViewProps {
   list: ServerListState<AuditEntry>;
@@ -51,12 +52,12 @@ const rowId = (row: AuditRow) => row.id;
 /** The columns; `show` opens an entry's changes. */
 function auditColumns(show: (row: AuditRow) => void): Column<AuditRow>[] {
   return [
-    textColumn('When', (row) => row.when, { width: '11.5rem' }),
-    textColumn('Admin', (row) => row.admin, { width: '11rem', tone: 'strong' }),
-    badgeColumn('Action', (row) => row.action, { width: '6rem', testId: 'audit-action' }),
-    { header: 'Entity', cell: entityCell },
+    textColumn(t('columnWhen'), (row) => row.when, { width: '11.5rem' }),
+    textColumn(t('columnAdmin'), (row) => row.admin, { width: '11rem', tone: 'strong' }),
+    badgeColumn(t('columnAction'), (row) => row.action, { width: '6rem', testId: 'audit-action' }),
+    { header: t('columnEntity'), cell: entityCell },
     {
-      header: 'Changes',
+      header: t('columnChanges'),
       width: '8rem',
       align: 'end',
       cell: (row) => (
@@ -86,22 +87,23 @@ export function AuditLogView({
   });
   const columns = useMemo(() => auditColumns((row) => setDetail({ open: true, row })), []);
   const { reload } = list;
+  const noun = useMemo(() => [t('nounOne'), t('nounOther')] as const, []);
 
   return (
     <ListScreen
-      title="Audit Log"
-      description="Who changed what, and when"
+      title={t('title')}
+      description={t('description')}
       filters={<AuditLogFilters filters={filters} onChange={onFiltersChange} admins={admins} />}
       {...serverListStates(
         list,
-        ['entry', 'entries'],
+        noun,
         <LoadErrorState
-          title="Failed to load the audit log"
+          title={t('loadFailed')}
           message={loadError}
           onRetry={() => void reload()}
         />,
       )}
-      loadingText="Loading the audit log..."
+      loadingText={t('loading')}
       footer={
         <AuditChangesDialog
           {...detail}
@@ -113,8 +115,8 @@ export function AuditLogView({
         rows={rows}
         columns={columns}
         rowKey={rowId}
-        label="Audit log"
-        emptyText="No entries found"
+        label={t('tableLabel')}
+        emptyText={t('emptyText')}
         minW="52rem"
         testId="audit-scroll"
         {...list.table}

@@ -2,21 +2,17 @@ import type { AuditAction, AuditEntity, AuditEntry } from '@generated/model';
 import type { BadgeStyle } from '@/components/list-screen';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { t } from './messages';
+import en from './messages/en.json';
 
-/** What each kind of entity is called on the screen. */
-export const ENTITY_LABELS: Record<AuditEntity, string> = {
-  product: 'Product',
-  variant: 'Variant',
-  category: 'Category',
-  vat_rate: 'VAT rate',
-  admin_user: 'User',
-  order: 'Order',
-  order_note: 'Order note',
-  order_shipment: 'Shipment',
-  invoice: 'Invoice',
-  shop_settings: 'Shop settings',
-  media: 'Media',
-};
+/** What a kind of entity is called on the screen ('VAT rate'); an unknown kind as the API says it. */
+export function entityLabel(entity: AuditEntity): string {
+  const key = `entity.${entity}`;
+  return key in en ? t(key as keyof typeof en) : entity;
+}
+
+/** 'create', 'update', 'delete', in the active language (lower case, as the API's). */
+export const actionWords = (action: AuditAction) => t(`action.${action}`);
 
 /** Creations plain, updates quiet, deletions red. */
 const ACTION_BADGES: Record<AuditAction, BadgeStyle> = {
@@ -37,7 +33,8 @@ export interface AuditRow {
   id: number;
   when: string;
   admin: string;
-  action: AuditAction;
+  /** The action in words. */
+  action: string;
   badge: BadgeStyle;
   kind: string;
   /** What was written ('#12' when the server gave no name; none for the shop settings). */
@@ -49,8 +46,8 @@ export interface AuditRow {
 
 /** Who wrote: the username, marked when that admin was deleted since; 'System' for the server. */
 function adminName({ admin_user_id, admin_username }: AuditEntry): string {
-  if (admin_username === null) return 'System';
-  return admin_user_id === null ? `${admin_username} (deleted)` : admin_username;
+  if (admin_username === null) return t('system');
+  return admin_user_id === null ? t('deletedAdmin', { name: admin_username }) : admin_username;
 }
 
 function labelOf({ entity, entity_id, label }: AuditEntry): string {
@@ -69,9 +66,9 @@ export function toAuditRows(entries: readonly AuditEntry[]): AuditRow[] {
     id: entry.id,
     when: formatDateTime(entry.created_at),
     admin: adminName(entry),
-    action: entry.action,
+    action: actionWords(entry.action),
     badge: ACTION_BADGES[entry.action],
-    kind: ENTITY_LABELS[entry.entity] ?? entry.entity,
+    kind: entityLabel(entry.entity),
     label: labelOf(entry),
     href: hrefOf(entry),
     entry,
@@ -79,7 +76,7 @@ export function toAuditRows(entries: readonly AuditEntry[]): AuditRow[] {
 }
 
 /** '1 change', '3 changes'. */
-export const changeCount = (count: number) => `${count} ${count === 1 ? 'change' : 'changes'}`;
+export const changeCount = (count: number) => t('changeCount', { count });
 
 /**
  * A recorded value as text: strings as they are ('12.500', '[redacted]'), null (absent) as '-',

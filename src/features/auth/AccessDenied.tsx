@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { ShieldIcon } from '@/components/icons';
 import { usePageTitle } from '@/lib/hooks/use-page-title';
 import { paths } from '@/lib/paths';
+import { useT } from './messages';
 
 interface AccessDeniedProps {
   /** Ends the session (the signed-in user is not an admin, so it would otherwise trap them). */
@@ -13,23 +14,22 @@ interface AccessDeniedProps {
 
 /** Shown to a signed-in user who is not an admin (docs/product.md §2, access guard). */
 export function AccessDenied({ onSignOut, signingOut = false }: AccessDeniedProps) {
-  usePageTitle('Access Denied');
+  const t = useT();
+  usePageTitle(t('accessDenied'));
   return (
-    <Center minH="100vh" px="4">
+    <Center as="main" minH="100vh" px="4">
       <VStack gap="4" textAlign="center" maxW="md">
         <ShieldIcon boxSize="12" color="fg.error" />
         <Heading as="h1" size="2xl">
-          Access Denied
+          {t('accessDenied')}
         </Heading>
-        <Text color="fg.muted">
-          You don&apos;t have permission to access this area. Admin privileges are required.
-        </Text>
+        <Text color="fg.muted">{t('accessDeniedText')}</Text>
         <HStack gap="3" wrap="wrap" justify="center">
           <Button asChild>
-            <Link href={paths.landing}>Return Home</Link>
+            <Link href={paths.landing}>{t('returnHome')}</Link>
           </Button>
           <Button variant="outline" onClick={onSignOut} disabled={signingOut}>
-            Sign out
+            {t('signOut')}
           </Button>
         </HStack>
       </VStack>

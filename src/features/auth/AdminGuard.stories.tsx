@@ -184,3 +184,36 @@ export const SignedInAdmin: Story = {
     await waitFor(() => expect(document.title).toBe('Orders · Store back office'));
   },
 };
+
+/** Access Denied in Arabic, right to left. */
+export const AccessDeniedArabic: Story = {
+  globals: { locale: 'ar' },
+  parameters: { auth: { userType: 'customer', token: 'customer-token' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'تم رفض الوصول' })).toBeVisible();
+    await expect(document.documentElement.dir).toBe('rtl');
+    await expect(canvas.getByRole('button', { name: 'تسجيل الخروج' })).toBeEnabled();
+  },
+};
+
+/** Access Denied in French. */
+export const AccessDeniedFrench: Story = {
+  globals: { locale: 'fr' },
+  parameters: { auth: { userType: 'customer', token: 'customer-token' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Accès refusé' })).toBeVisible();
+  },
+};
+
+/** Access Denied in dark mode. */
+export const AccessDeniedDark: Story = {
+  globals: { theme: 'dark' },
+  parameters: { auth: { userType: 'customer', token: 'customer-token' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Return Home' })).toBeVisible();
+  },
+};

@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/http';
 import { AccessDenied } from './AccessDenied';
 import { useSignOut } from '@/lib/auth/sign-out';
 import { paths } from '@/lib/paths';
+import { t } from './messages';
 
 /**
  * Access guard of /admin and below (docs/product.md §2). A session restored from storage has tokens but no
@@ -29,6 +30,6 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   if (userType !== 'admin' || forbidden)
     return <AccessDenied onSignOut={() => void signOut()} signingOut={signingOut} />;
   // Any other failure to load the user (server down…) lets the screens show their own errors.
-  if (needsUser && !me.data && !me.error) return <PageSpinner label="Loading..." />;
+  if (needsUser && !me.data && !me.error) return <PageSpinner label={t('loading')} />;
   return children;
 }

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import '@/components/ui/plain.css';
+import { activateLocale, isLocale, LOCALE_NAMES, LOCALES, useLocale } from '@/lib/i18n';
 import styles from './LoginForm.module.css';
+import { t } from './messages';
 
 export interface LoginValues {
   username: string;
@@ -10,16 +12,16 @@ export interface LoginValues {
 type LoginErrors = Partial<Record<keyof LoginValues, string>>;
 
 const FIELDS = [
-  { name: 'username', label: 'Username', autoComplete: 'username' },
-  { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+  { name: 'username', label: 'username', autoComplete: 'username' },
+  { name: 'password', label: 'password', type: 'password', autoComplete: 'current-password' },
 ] as const;
 
 // Written out rather than with the form library: the sign-in page is the first load of most
 // visits, and two required fields need none.
 function validate({ username, password }: LoginValues): LoginErrors {
   const errors: LoginErrors = {};
-  if (!username.trim()) errors.username = 'Username is required';
-  if (!password) errors.password = 'Password is required';
+  if (!username.trim()) errors.username = t('usernameRequired');
+  if (!password) errors.password = t('passwordRequired');
   return errors;
 }
 
@@ -65,16 +67,17 @@ export function LoginForm({
 
   // Drawn in plain CSS (LoginForm.module.css): Chakra's runtime stays out of the first load.
   return (
-    <div className={styles.page}>
+    <main className={styles.page}>
+      <LanguageSwitch />
       <form
         className={styles.card}
         onSubmit={(event) => void handleSubmit(event)}
         noValidate
-        aria-label="Admin login"
+        aria-label={t('formLabel')}
       >
         <div className={styles.header}>
-          <h1 className={styles.title}>Admin Login</h1>
-          <p className={styles.subtitle}>Sign in to the store management dashboard</p>
+          <h1 className={styles.title}>{t('heading')}</h1>
+          <p className={styles.subtitle}>{t('subtitle')}</p>
         </div>
         <div className={styles.body}>
           {sessionEndReason && (
@@ -84,20 +87,45 @@ export function LoginForm({
               </span>
               <div className={styles.alertContent}>
                 <div className={styles.alertTitle}>{sessionEndReason}</div>
-                <div>Your session has ended. Please sign in again.</div>
+                <div>{t('sessionEnded')}</div>
               </div>
             </div>
           )}
-          {FIELDS.map(({ name, ...field }) => (
-            <RequiredField key={name} {...field} {...bind(name)} />
+          {FIELDS.map(({ name, label, ...field }) => (
+            <RequiredField key={name} label={t(label)} {...field} {...bind(name)} />
           ))}
         </div>
         <div className={styles.footer}>
           <button type="submit" className={styles.submit} disabled={submitting}>
-            {submitting ? 'Logging in...' : 'Login'}
+            {submitting ? t('loggingIn') : t('login')}
           </button>
         </div>
       </form>
+    </main>
+  );
+}
+
+/** The console's languages, each in its own name; the choice is remembered in this browser. */
+function LanguageSwitch() {
+  const id = useId();
+  const locale = useLocale();
+  return (
+    <div className={styles.language}>
+      <label htmlFor={id}>{t('language')}</label>
+      <select
+        id={id}
+        value={locale}
+        onChange={(event) => {
+          const chosen = event.target.value;
+          if (isLocale(chosen)) void activateLocale(chosen);
+        }}
+      >
+        {LOCALES.map((value) => (
+          <option key={value} value={value} lang={value}>
+            {LOCALE_NAMES[value]}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

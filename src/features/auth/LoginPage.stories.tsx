@@ -189,3 +189,77 @@ export const NoNoticeByDefault: Story = {
     await expect(within(canvasElement).queryByText('Authentication failed')).toBeNull();
   },
 };
+
+/** The language switch: each language in its own name; the page follows at once, Arabic right to left. */
+export const SwitchesLanguage: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const language = canvas.getByRole('combobox', { name: 'Language' });
+    await expect(
+      within(language)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English', 'Français', 'العربية']);
+    try {
+      await userEvent.selectOptions(language, 'fr');
+      await expect(
+        await canvas.findByRole('heading', { level: 1, name: 'Connexion administrateur' }),
+      ).toBeVisible();
+      await expect(localStorage.getItem('locale')).toBe('fr');
+      await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Langue' }), 'ar');
+      await expect(
+        await canvas.findByRole('heading', { level: 1, name: 'تسجيل دخول المشرف' }),
+      ).toBeVisible();
+      await expect(document.documentElement.dir).toBe('rtl');
+      await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'اللغة' }), 'en');
+      await expect(
+        await canvas.findByRole('heading', { level: 1, name: 'Admin Login' }),
+      ).toBeVisible();
+      await expect(document.documentElement.dir).toBe('ltr');
+    } finally {
+      localStorage.removeItem('locale');
+    }
+  },
+};
+
+/** In Arabic, right to left: the heading, the fields and their messages. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: 'تسجيل دخول المشرف' }),
+    ).toBeVisible();
+    await expect(document.documentElement.dir).toBe('rtl');
+    await userEvent.click(canvas.getByRole('button', { name: 'تسجيل الدخول' }));
+    await expect(await canvas.findByText('اسم المستخدم مطلوب')).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('تسجيل الدخول · Store back office'));
+  },
+};
+
+/** In French: the heading and the fields. */
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: 'Connexion administrateur' }),
+    ).toBeVisible();
+    await expect(canvas.getByLabelText(/Nom d’utilisateur/)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+  },
+};
+
+/** In dark mode: the dark tokens of the plain page (html.dark), the form as in light. */
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
+    await expect(getComputedStyle(canvas.getByRole('main')).backgroundColor).toBe(
+      'rgb(17, 17, 17)',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
+    await expect(await canvas.findByText('Username is required')).toBeVisible();
+  },
+};

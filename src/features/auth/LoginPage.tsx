@@ -6,6 +6,7 @@ import { authStore, sessionEnd } from '@/lib/auth/store';
 import { usePageTitle } from '@/lib/hooks/use-page-title';
 import { LoginForm, type LoginValues } from './LoginForm';
 import { paths } from '@/lib/paths';
+import { t } from './messages';
 
 /**
  * /auth (docs/product.md §2): signs an admin in, or sends an already signed-in admin on to /admin. A signed-in
@@ -13,7 +14,7 @@ import { paths } from '@/lib/paths';
  * ended on its own (failed refresh) the form says why.
  */
 export function LoginPage() {
-  usePageTitle('Login');
+  usePageTitle(t('loginTitle'));
   const [, navigate] = useLocation();
   const { reason } = useSnapshot(sessionEnd);
   // Decided on arrival only: signing in here must finish (toast, then /admin) on its own terms.
@@ -30,10 +31,10 @@ export function LoginPage() {
     try {
       await signInAdmin(values);
     } catch (error) {
-      notify.error('Error', serverMessage(error, 'Failed to login'));
+      notify.error(t('error'), serverMessage(error, t('loginFailed')));
       return;
     }
-    notify.success('Success', 'Logged in successfully');
+    notify.success(t('success'), t('loggedIn'));
     navigate(paths.admin.dashboard);
   }
 

@@ -8,7 +8,6 @@ import { expectLocation } from '@/testing/story';
 import { adminUser, customerTokenPair } from '@mocks/fixtures';
 import { auth } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { MAGIC_LINK_TEXTS as TEXT } from './magic-link';
 
 const VERIFY = '/api/v1/auth/verify-magic-link';
 const LINK = '/auth/magic?token=magic-token-123-abcdefghijklmnopqrstuvwxyz&email=ada%40example.tn';
@@ -49,7 +48,7 @@ export const SignedIn: Story = {
     // The token and the e-mail left the address bar.
     await expectOutcome(
       canvasElement,
-      TEXT.signedInTitle,
+      'You are signed in',
       'You are signed in as ada@example.tn. You can close this page and go back to the shop.',
     );
     const calls = requests.to('POST', VERIFY);
@@ -76,7 +75,7 @@ export const ReplacesAnAdminSession: Story = {
   parameters: { auth: { userType: 'admin', user: adminUser } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: TEXT.signedInTitle })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'You are signed in' })).toBeVisible();
     await expect(authStore.userType).toBe('customer');
     await expect(authStore.user).toBeNull();
   },
@@ -88,7 +87,7 @@ export const ExpiredOrUsed: Story = {
     const canvas = within(canvasElement);
     await expectOutcome(
       canvasElement,
-      TEXT.expiredTitle,
+      'This sign-in link has expired or was already used',
       'A sign-in link works once, within 15 minutes of being sent. Ask the shop for a new one.',
     );
     const [call] = await requests.waitFor('POST', VERIFY);
@@ -96,7 +95,7 @@ export const ExpiredOrUsed: Story = {
       token: 'magic-token-123-abcdefghijklmnopqrstuvwxyz',
       email: 'ada@example.tn',
     });
-    await expect(canvas.queryByRole('button', { name: TEXT.retry })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Try again' })).toBeNull();
     await expectNoSession();
     await expect(canvas.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
   },
@@ -107,7 +106,7 @@ export const MissingToken: Story = {
   play: async ({ canvasElement }) => {
     await expectOutcome(
       canvasElement,
-      TEXT.incompleteTitle,
+      'This sign-in link is incomplete',
       'Open the link from your e-mail again, or copy all of it into the address bar.',
     );
     await expect(requests.to('POST', VERIFY)).toHaveLength(0);
@@ -131,15 +130,52 @@ export const NetworkErrorThenRetry: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expectOutcome(canvasElement, TEXT.failedTitle, 'Failed to sign in');
+    await expectOutcome(canvasElement, 'Could not sign you in', 'Failed to sign in');
     await expectNoSession();
-    await userEvent.click(canvas.getByRole('button', { name: TEXT.retry }));
-    await expect(await canvas.findByRole('heading', { name: TEXT.signedInTitle })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await expect(await canvas.findByRole('heading', { name: 'You are signed in' })).toBeVisible();
     const calls = requests.to('POST', VERIFY);
     await expect(calls.map((call) => call.body)).toEqual([
       { token: 'magic-token-123-abcdefghijklmnopqrstuvwxyz', email: 'ada@example.tn' },
       { token: 'magic-token-123-abcdefghijklmnopqrstuvwxyz', email: 'ada@example.tn' },
     ]);
     await expect(authStore.userType).toBe('customer');
+  },
+};
+
+/** In Arabic, right to left: the outcome's heading, the e-mail kept left to right. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'تم تسجيل دخولك' })).toBeVisible();
+    await expect(document.documentElement.dir).toBe('rtl');
+    await expect(canvas.getByRole('main')).toHaveTextContent('ada@example.tn');
+  },
+};
+
+/** In French: the outcome's heading and text. */
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    await expectOutcome(
+      canvasElement,
+      'Vous êtes connecté',
+      'Vous êtes connecté en tant que ada@example.tn. Vous pouvez fermer cette page et retourner à la boutique.',
+    );
+  },
+};
+
+/** In dark mode: an expired link. */
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  parameters: { msw: { handlers: [auth.verifyMagicLink.error(401, 'Invalid or expired link')] } },
+  play: async ({ canvasElement }) => {
+    await expectOutcome(
+      canvasElement,
+      'This sign-in link has expired or was already used',
+      'A sign-in link works once, within 15 minutes of being sent. Ask the shop for a new one.',
+    );
+    await expect(document.documentElement).toHaveClass('dark');
   },
 };

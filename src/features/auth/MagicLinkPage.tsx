@@ -2,14 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { usePageTitle } from '@/lib/hooks/use-page-title';
 import { ApiError, serverMessage } from '@/lib/http';
-import {
-  MAGIC_LINK_TEXTS,
-  magicLinkFrom,
-  signInWithMagicLink,
-  withoutMagicLink,
-  type MagicLink,
-} from './magic-link';
+import { magicLinkFrom, signInWithMagicLink, withoutMagicLink, type MagicLink } from './magic-link';
 import { MagicLinkView, type MagicLinkState } from './MagicLinkView';
+import { t } from './messages';
 
 /** Signs in with the link; what the page shows next (401: the link was used up or expired). */
 async function verification(link: MagicLink): Promise<MagicLinkState> {
@@ -19,7 +14,7 @@ async function verification(link: MagicLink): Promise<MagicLinkState> {
   } catch (error) {
     return error instanceof ApiError && error.status === 401
       ? { status: 'expired' }
-      : { status: 'failed', message: serverMessage(error, MAGIC_LINK_TEXTS.failedFallback) };
+      : { status: 'failed', message: serverMessage(error, t('magic.failedFallback')) };
   }
 }
 
@@ -29,7 +24,7 @@ async function verification(link: MagicLink): Promise<MagicLinkState> {
  * are not part of the console, so this page is where the customer's visit ends.
  */
 export function MagicLinkPage() {
-  usePageTitle(MAGIC_LINK_TEXTS.pageTitle);
+  usePageTitle(t('magic.pageTitle'));
   const [location, navigate] = useLocation();
   const search = useSearch();
   // Read once: the address bar is cleaned right away, the link lives on in memory only.

@@ -1,7 +1,7 @@
 import { Button, Card, Center, Heading, HStack, Spinner, Text, VStack } from '@chakra-ui/react';
 import { Link } from 'wouter';
-import { MAGIC_LINK_TEXTS as TEXT } from './magic-link';
 import { paths } from '@/lib/paths';
+import { useT } from './messages';
 
 export type MagicLinkState =
   | { status: 'verifying' }
@@ -18,31 +18,36 @@ interface MagicLinkViewProps {
 
 /** What /auth/magic shows while it signs a customer in, and after. */
 export function MagicLinkView({ state, onRetry }: MagicLinkViewProps) {
+  const t = useT();
   if (state.status === 'verifying')
     return (
-      <Center minH="100vh" px="4" role="status" aria-live="polite">
+      <Center as="main" minH="100vh" px="4" role="status" aria-live="polite">
         <VStack gap="3">
           <Spinner size="lg" />
-          <Text color="fg.muted">{TEXT.verifying}</Text>
+          <Text color="fg.muted">{t('magic.verifying')}</Text>
         </VStack>
       </Center>
     );
 
   const { title, description } = {
     'signed-in': {
-      title: TEXT.signedInTitle,
-      description: state.status === 'signed-in' ? TEXT.signedInDescription(state.email) : '',
+      title: t('magic.signedInTitle'),
+      description:
+        state.status === 'signed-in' ? t('magic.signedInDescription', { email: state.email }) : '',
     },
-    expired: { title: TEXT.expiredTitle, description: TEXT.expiredDescription },
-    incomplete: { title: TEXT.incompleteTitle, description: TEXT.incompleteDescription },
+    expired: { title: t('magic.expiredTitle'), description: t('magic.expiredDescription') },
+    incomplete: {
+      title: t('magic.incompleteTitle'),
+      description: t('magic.incompleteDescription'),
+    },
     failed: {
-      title: TEXT.failedTitle,
+      title: t('magic.failedTitle'),
       description: state.status === 'failed' ? state.message : '',
     },
   }[state.status];
 
   return (
-    <Center minH="100vh" px="4" bg="bg.subtle">
+    <Center as="main" minH="100vh" px="4" bg="bg.subtle">
       <Card.Root width="full" maxW="md" role={state.status === 'signed-in' ? undefined : 'alert'}>
         <Card.Body>
           <VStack gap="4" textAlign="center">
@@ -51,9 +56,9 @@ export function MagicLinkView({ state, onRetry }: MagicLinkViewProps) {
             </Heading>
             <Text color="fg.muted">{description}</Text>
             <HStack gap="3" wrap="wrap" justify="center">
-              {state.status === 'failed' && <Button onClick={onRetry}>{TEXT.retry}</Button>}
+              {state.status === 'failed' && <Button onClick={onRetry}>{t('magic.retry')}</Button>}
               <Button asChild variant={state.status === 'failed' ? 'outline' : 'solid'}>
-                <Link href={paths.landing}>{TEXT.home}</Link>
+                <Link href={paths.landing}>{t('returnHome')}</Link>
               </Button>
             </HStack>
           </VStack>

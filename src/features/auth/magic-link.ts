@@ -7,25 +7,6 @@ export interface MagicLink {
   email: string;
 }
 
-/** Every text of the magic-link page, in one place. */
-export const MAGIC_LINK_TEXTS = {
-  pageTitle: 'Sign in',
-  verifying: 'Signing you in...',
-  signedInTitle: 'You are signed in',
-  signedInDescription: (email: string) =>
-    `You are signed in as ${email}. You can close this page and go back to the shop.`,
-  expiredTitle: 'This sign-in link has expired or was already used',
-  expiredDescription:
-    'A sign-in link works once, within 15 minutes of being sent. Ask the shop for a new one.',
-  incompleteTitle: 'This sign-in link is incomplete',
-  incompleteDescription:
-    'Open the link from your e-mail again, or copy all of it into the address bar.',
-  failedTitle: 'Could not sign you in',
-  failedFallback: 'Failed to sign in',
-  retry: 'Try again',
-  home: 'Return Home',
-} as const;
-
 /** The link's token and e-mail from a query string, or null when either is missing. */
 export function magicLinkFrom(search: string): MagicLink | null {
   const params = new URLSearchParams(search);

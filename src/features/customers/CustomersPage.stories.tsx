@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { CustomerOverview, OrderSummary } from '@generated/model';
 import { paths } from '@/lib/paths';
-import { expectedDay as day, expectedMoney } from '@/testing/expected';
+import { expectedDay as day, expectedMoney, expectedMoneyIn } from '@/testing/expected';
 import { adminScreen } from '@/testing/admin-screen';
 import { OrdersPage } from '@/features/orders/OrdersPage';
 import {
@@ -272,3 +272,37 @@ const {
 });
 /** Total Spent sorts by the amount, ascending then descending. */
 export { SortByTotalSpent, LoadsMoreOnScroll, FilteredEmpty };
+
+/** In Arabic, right to left: the translated heading, types and an amount in Arabic. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'العملاء' })).toBeVisible();
+    await expect(document.documentElement.dir).toBe('rtl');
+    const first = expected[0]!;
+    const row = rowOf(canvasElement, first.email);
+    await expect(row).toHaveTextContent(expectedMoneyIn('ar-TN', first.millimes / 1000));
+    await expect(within(row).getByTestId('customer-type')).toHaveTextContent(
+      first.type === 'professional' ? 'مهني' : 'فرد',
+    );
+  },
+};
+
+/** In French: the translated heading and columns. */
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
+    await expect(canvas.getByRole('columnheader', { name: /Total dépensé/ })).toBeVisible();
+  },
+};
+
+/** In dark mode: the filled list. */
+export const Dark: Story = {
+  ...Filled,
+  globals: { theme: 'dark' },
+};

@@ -2,6 +2,7 @@ import type { CustomerOverview, CustomerSort, ListAdminCustomersParams } from '@
 import { getListAdminCustomersKey } from '@generated/hooks/customers/customers';
 import { searchParam, useListSearch, useListSort, useServerList } from '@/components/list-screen';
 import { CustomersView } from './CustomersView';
+import { t } from './messages';
 
 /** The overview's default order (the server's): most recent order first. */
 const DEFAULT_SORT = { key: 'last_order_date', direction: 'desc' } as const;
@@ -17,7 +18,7 @@ export function CustomersPage() {
     keyOf: getListAdminCustomersKey,
     params: { search: searchParam(query), sort: sorting.param },
     unfiltered: searching ? {} : null,
-    failureToast: 'Failed to load customer data',
+    failureToast: t('loadFailed'),
     sorting,
   });
   return <CustomersView list={list} search={box} />;

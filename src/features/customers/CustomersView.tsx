@@ -7,39 +7,45 @@ import { ListScreen, UnavailableState } from '@/components/list-screen';
 import type { Column, ServerListState } from '@/components/list-screen';
 import type { SearchInputProps } from '@/components/list-screen/states';
 import { toCustomerRows, type CustomerRow } from './customer-display';
+import { t, useT } from './messages';
 
-const COLUMNS: readonly Column<CustomerRow>[] = [
-  textColumn('Email', (row) => row.email, { tone: 'strong', sortKey: 'email' }),
-  badgeColumn('Type', (row) => row.type, { width: '7rem', testId: 'customer-type' }),
-  { header: 'Country', width: '4.5rem', cell: (row) => row.country },
-  textColumn('VAT Number', (row) => row.vatNumber, { width: '8.5rem', tone: 'muted' }),
-  figureColumn('Orders', (row) => row.orders, { width: '4.5rem', sortKey: 'order_count' }),
-  figureColumn('Total Spent', (row) => row.totalSpent, { width: '8.5rem', sortKey: 'total_spent' }),
-  { header: 'Last Order', width: '7rem', cell: (row) => row.lastOrder, sortKey: 'last_order_date' },
+const columns = (): readonly Column<CustomerRow>[] => [
+  textColumn(t('columnEmail'), (row) => row.email, { tone: 'strong', sortKey: 'email' }),
+  badgeColumn(t('columnType'), (row) => row.type, { width: '7rem', testId: 'customer-type' }),
+  { header: t('columnCountry'), width: '4.5rem', cell: (row) => row.country },
+  textColumn(t('columnVatNumber'), (row) => row.vatNumber, { width: '8.5rem', tone: 'muted' }),
+  figureColumn(t('columnOrders'), (row) => row.orders, { width: '4.5rem', sortKey: 'order_count' }),
+  figureColumn(t('columnTotalSpent'), (row) => row.totalSpent, {
+    width: '8.5rem',
+    sortKey: 'total_spent',
+  }),
   {
-    header: 'Actions',
+    header: t('columnLastOrder'),
+    width: '7rem',
+    cell: (row) => row.lastOrder,
+    sortKey: 'last_order_date',
+  },
+  {
+    header: t('columnActions'),
     width: '7.5rem',
     align: 'end',
     cell: (row) => (
       <Link href={row.href} className="row-action">
-        View Orders
+        {t('viewOrders')}
       </Link>
     ),
   },
 ];
 
 /** The customers table (docs/product.md §2), virtualised, loading further pages as it scrolls. */
-const CustomersTable = serverTable<CustomerRow>({
+const CustomersTable = serverTable<CustomerRow>(() => ({
   rowKey: (row) => row.email,
-  columns: COLUMNS,
-  emptyText: 'No customers found',
-  label: 'Customers',
+  columns: columns(),
+  emptyText: t('emptyText'),
+  label: t('tableLabel'),
   testId: 'customers-scroll',
   minW: '59rem',
-});
-
-const AGGREGATION_NOTICE =
-  'Customer data is aggregated from orders. The API does not currently provide a dedicated customer management endpoint. For detailed customer information, please check individual orders.';
+}));
 
 export interface CustomersViewProps {
   /** The customers (the container toasts 'Failed to load customer data' on a failure). */
@@ -47,45 +53,51 @@ export interface CustomersViewProps {
   search: Pick<SearchInputProps, 'value' | 'onChange'>;
 }
 
-const NOTICE = (
-  <Alert.Root status="info" mb="4" data-testid="customers-notice">
-    <Alert.Indicator />
-    <Alert.Content>
-      <Alert.Description>{AGGREGATION_NOTICE}</Alert.Description>
-    </Alert.Content>
-  </Alert.Root>
-);
+function Notice() {
+  const t = useT();
+  return (
+    <Alert.Root status="info" mb="4" data-testid="customers-notice">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Description>{t('notice')}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
 
 /** The read-only customers overview of /admin/customers (docs/product.md §2). */
 export function CustomersView({
   list: { rows: customers, count, isLoading, failed, reload, table },
   search,
 }: CustomersViewProps) {
+  const t = useT();
   const rows = useMemo(() => toCustomerRows(customers ?? []), [customers]);
+  const noun = useMemo(() => [t('nounOne'), t('nounOther')] as const, [t]);
+  const notice = useMemo(() => <Notice />, []);
 
   return (
     <ListScreen
-      title="Customers"
-      description="Customers who have placed orders"
-      notice={NOTICE}
+      title={t('title')}
+      description={t('description')}
+      notice={notice}
       search={{
-        placeholder: 'Search by email, type or country...',
-        label: 'Search customers',
+        placeholder: t('searchPlaceholder'),
+        label: t('searchLabel'),
         ...search,
       }}
-      count={count && { noun: ['customer', 'customers'], ...count }}
+      count={count && { noun, ...count }}
       error={
         failed &&
         !customers && (
           <UnavailableState
-            text="The customer data could not be loaded."
+            text={t('unavailable')}
             onRetry={() => void reload()}
             testId="customers-unavailable"
           />
         )
       }
       loading={isLoading || !customers}
-      loadingText="Loading customers..."
+      loadingText={t('loading')}
     >
       <CustomersTable rows={rows} {...table} />
     </ListScreen>

@@ -2,6 +2,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import type { BadgeStyle } from '@/components/list-screen';
 import type { CustomerOverview } from '@generated/model';
+import { t } from './messages';
 
 /** docs/product.md §2: professional shown as a default badge, others secondary. */
 export function customerTypeBadge(type: string): BadgeStyle {
@@ -25,7 +26,7 @@ export interface CustomerRow {
 export function toCustomerRows(customers: readonly CustomerOverview[]): CustomerRow[] {
   return customers.map((customer) => ({
     email: customer.email,
-    type: customer.customer_type,
+    type: t(`type.${customer.customer_type}`),
     badge: customerTypeBadge(customer.customer_type),
     country: customer.country_code || '-',
     vatNumber: customer.vat_number || '-',

@@ -1,4 +1,4 @@
-import { expectedMoney } from '@/testing/expected';
+import { expectedMoney, expectedMoneyIn } from '@/testing/expected';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { DashboardStats, OrderSummary } from '@generated/model';
@@ -24,14 +24,17 @@ const STATS = '/api/v1/admin/stats/';
 
 /**
  * The expected revenue, computed here independently of the app's money helpers: integer millimes,
- * then en-US grouping, 3 decimals and TND.
+ * then en-US grouping, 3 decimals and TND (or `format`).
  */
-function expectedRevenue(list: readonly Pick<OrderSummary, 'total_amount'>[]): string {
+function expectedRevenue(
+  list: readonly Pick<OrderSummary, 'total_amount'>[],
+  format: (amount: number) => string = expectedMoney,
+): string {
   const millimes = list.reduce(
     (sum, order) => sum + Math.round(Number(order.total_amount) * 1000),
     0,
   );
-  return expectedMoney(millimes / 1000);
+  return format(millimes / 1000);
 }
 
 /** The value shown in the stat card titled `title`. */
@@ -192,4 +195,40 @@ export const Mobile: Story = {
     await expect(new Set(lefts).size).toBe(1);
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },
+};
+
+/** In Arabic, right to left: the translated heading and cards, the revenue in Arabic. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'لوحة التحكم' }),
+    ).toBeVisible();
+    await expect(document.documentElement.dir).toBe('rtl');
+    await waitFor(async () =>
+      expect((await statValue(canvasElement, 'إجمالي الإيرادات')).replace(/\s/g, ' ')).toBe(
+        expectedRevenue(orderFixtures, (amount) => expectedMoneyIn('ar-TN', amount)),
+      ),
+    );
+    await expect(canvas.getByRole('link', { name: 'عرض الطلبات' })).toBeVisible();
+  },
+};
+
+/** In French: the translated heading, cards and revenue. */
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Tableau de bord' }),
+    ).toBeVisible();
+    await expect(await canvas.findByRole('region', { name: 'Total des commandes' })).toBeVisible();
+  },
+};
+
+/** In dark mode: the filled dashboard. */
+export const Dark: Story = {
+  ...Filled,
+  globals: { theme: 'dark' },
 };

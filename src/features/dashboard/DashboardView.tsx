@@ -26,7 +26,6 @@ export interface DashboardViewProps {
 
 type IconComponent = ComponentType<{ boxSize?: string; color?: string }>;
 
-
 /** The dashboard of /admin (docs/product.md §2): four stat cards, recent activity and quick actions. */
 export function DashboardView({ stats, loading }: DashboardViewProps) {
   const t = useT();

@@ -34,3 +34,38 @@ export const GoToLogin: Story = {
     await expectLocation(canvasElement, '/auth');
   },
 };
+
+/** In Arabic, right to left, inside the page's main landmark. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const main = canvas.getByRole('main');
+    await expect(
+      within(main).getByRole('heading', { level: 1, name: 'لوحة إدارة المتجر' }),
+    ).toBeVisible();
+    await expect(document.documentElement.dir).toBe('rtl');
+    await expect(canvas.getByRole('link', { name: 'تسجيل الدخول' })).toHaveAttribute(
+      'href',
+      '/auth',
+    );
+  },
+};
+
+/** In French. */
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: 'Back-office de la boutique' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Aller au tableau de bord' })).toBeVisible();
+  },
+};
+
+/** In dark mode. */
+export const Dark: Story = {
+  ...Default,
+  globals: { theme: 'dark' },
+};

@@ -1,24 +1,26 @@
 import { Button, Container, Heading, HStack, Text, VStack } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { paths } from '@/lib/paths';
+import { useT } from './messages';
 
 /** Public landing page (docs/product.md §2): a heading and the two ways in. */
 export function LandingPage() {
+  const t = useT();
   return (
-    <Container maxW="3xl" py="24">
+    <Container as="main" maxW="3xl" py="24">
       <VStack gap="6" textAlign="center">
         <Heading as="h1" size="4xl">
-          Store back office
+          {t('title')}
         </Heading>
         <Text fontSize="lg" color="fg.muted">
-          The store management dashboard: products, stock, VAT rates, orders and customers.
+          {t('description')}
         </Text>
-        <HStack gap="4">
+        <HStack gap="4" wrap="wrap" justify="center">
           <Button asChild>
-            <Link href={paths.admin.dashboard}>Go to Dashboard</Link>
+            <Link href={paths.admin.dashboard}>{t('dashboard')}</Link>
           </Button>
           <Button asChild variant="outline">
-            <Link href={paths.signIn}>Login</Link>
+            <Link href={paths.signIn}>{t('login')}</Link>
           </Button>
         </HStack>
       </VStack>

@@ -1,13 +1,13 @@
 import { Badge, Button, Flex, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import type { DocumentLanguageParameter, Invoice } from '@generated/model';
 import { formatDate, formatMoney } from '@/lib/format';
-import { DOCUMENT_KIND_LABEL } from './order-paperwork';
 import { PanelPending, Section } from './OrderSection';
+import { useT } from './messages';
 
-const LANGUAGES: { value: DocumentLanguageParameter; label: string }[] = [
-  { value: 'en', label: 'PDF (English)' },
-  { value: 'fr', label: 'PDF (Français)' },
-];
+const LANGUAGES = [
+  { value: 'en', label: 'pdfEnglish' },
+  { value: 'fr', label: 'pdfFrench' },
+] as const satisfies readonly { value: DocumentLanguageParameter; label: string }[];
 
 /** A button opening the choice of the PDF's language. */
 function PdfMenu({
@@ -20,6 +20,7 @@ function PdfMenu({
   ariaLabel?: string;
   onSelect: (lang: DocumentLanguageParameter) => void;
 }) {
+  const t = useT();
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
@@ -30,11 +31,11 @@ function PdfMenu({
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
-            {LANGUAGES.map(({ value, label: text }) => (
+            {LANGUAGES.map(({ value, label: key }) => (
               // The item's own click: the menu's onSelect only reports an item the pointer
               // or keyboard highlighted first, which a quick tap can skip.
               <Menu.Item key={value} value={value} onClick={() => onSelect(value)}>
-                {text}
+                {t(key)}
               </Menu.Item>
             ))}
           </Menu.Content>
@@ -70,13 +71,19 @@ export function DocumentsPanel({
   onDownload,
   onPackingSlip,
 }: DocumentsPanelProps) {
+  const t = useT();
   return (
-    <Section title="Documents" testId="order-documents">
+    <Section title={t('documents')} testId="order-documents">
       <Stack gap="4">
         {documents === undefined ? (
-          <PanelPending what="documents" failed={failed} onRetry={onRetry} />
+          <PanelPending
+            loadingText={t('documentsPending')}
+            failedText={t('documentsFailed')}
+            failed={failed}
+            onRetry={onRetry}
+          />
         ) : documents.length === 0 ? (
-          <Text color="fg.muted">No invoice yet.</Text>
+          <Text color="fg.muted">{t('noInvoice')}</Text>
         ) : (
           <Stack gap="3" as="ul" listStyleType="none">
             {documents.map((document) => (
@@ -86,11 +93,11 @@ export function DocumentsPanel({
         )}
         <HStack gap="2" wrap="wrap">
           {canIssue && documents !== undefined && (
-            <Button size="sm" onClick={onIssue} loading={issuing} loadingText="Issuing invoice...">
-              Issue invoice
+            <Button size="sm" onClick={onIssue} loading={issuing} loadingText={t('issuingInvoice')}>
+              {t('issueInvoice')}
             </Button>
           )}
-          <PdfMenu label="Packing slip" onSelect={onPackingSlip} />
+          <PdfMenu label={t('packingSlip')} onSelect={onPackingSlip} />
         </HStack>
       </Stack>
     </Section>
@@ -104,7 +111,8 @@ function DocumentRow({
   document: Invoice;
   onDownload: DocumentsPanelProps['onDownload'];
 }) {
-  const kind = DOCUMENT_KIND_LABEL[document.kind];
+  const t = useT();
+  const kind = t(`kind.${document.kind}`);
   return (
     <Flex as="li" justify="space-between" align="flex-start" gap="3" data-testid="document">
       <Stack gap="0.5" minW="0">
@@ -115,17 +123,20 @@ function DocumentRow({
           <Badge colorPalette={document.kind === 'credit_note' ? 'orange' : 'gray'}>{kind}</Badge>
         </HStack>
         <Text fontSize="sm" color="fg.muted">
-          {formatDate(document.issued_at)} · Amount due {formatMoney(document.amount_due)}
+          {t('amountDue', {
+            date: formatDate(document.issued_at),
+            amount: formatMoney(document.amount_due),
+          })}
         </Text>
         {document.credits && (
           <Text fontSize="sm" color="fg.muted">
-            Credits {document.credits.number}
+            {t('credits', { number: document.credits.number })}
           </Text>
         )}
       </Stack>
       <PdfMenu
-        label="Download PDF"
-        ariaLabel={`Download PDF of ${document.number}`}
+        label={t('downloadPdf')}
+        ariaLabel={t('downloadPdfOf', { number: document.number })}
         onSelect={(lang) => onDownload(document, lang)}
       />
     </Flex>

@@ -4,7 +4,7 @@ import { HttpResponse, type RequestHandler } from 'msw';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import type { Invoice, Order, OrderStatusUpdate } from '@generated/model';
 import { paths } from '@/lib/paths';
-import { expectedMoney as money } from '@/testing/expected';
+import { expectedMoney as money, expectedMoneyIn, expectedShopTime } from '@/testing/expected';
 import { adminScreen, routesRender } from '@/testing/admin-screen';
 import { expectLocation, expectToast, screen } from '@/testing/story';
 import { orderDetails } from '@mocks/fixtures';
@@ -43,16 +43,7 @@ const invoicesPath = (id: number) => `/api/v1/admin/orders/${id}/invoices`;
 const timelinePath = (id: number) => `/api/v1/admin/orders/${id}/timeline`;
 
 /* Expected texts, computed here from the fixtures, without the app's helpers. */
-const placedOn = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  });
+const placedOn = expectedShopTime;
 
 const region = (canvasElement: HTMLElement, name: string) =>
   within(canvasElement).getByRole('region', { name });
@@ -225,35 +216,90 @@ const statefulApi = [
   }),
 ];
 
-export const ChangeStatus: Story = {
+/** A story over the stateful API, the order being #1 as the fixtures have it. */
+const overStatefulApi = (play: NonNullable<Story['play']>): Story => ({
   beforeEach: () => {
     current = byId(1);
   },
   parameters: { msw: { handlers: statefulApi } },
-  play: async ({ canvasElement }) => {
-    await waitForOrder(canvasElement, current);
-    const status = region(canvasElement, 'Order Status');
-    const select = within(status).getByRole('combobox', { name: 'Change status' });
-    await userEvent.selectOptions(select, 'shipped');
+  play,
+});
 
-    const [patch] = await requests.waitFor('PATCH', statusPath(1));
-    await expect(patch?.body).toEqual({ status: 'shipped' });
-    await expectToast('Success', 'Order status updated', 'success');
-    // The order was loaded again and shows the server's status.
-    await requests.waitFor('GET', getPath(1), { count: 2 });
-    await waitFor(() =>
-      expect(within(status).getByTestId('current-status')).toHaveTextContent('shipped'),
-    );
-    await expect(within(status).getByTestId('current-status')).toHaveAttribute(
-      'data-variant',
-      'default',
-    );
-    await waitFor(() => expect(select).toBeEnabled());
-    await expect(select).toHaveValue('shipped');
-    await expect(requests.to('PATCH', statusPath(1))).toHaveLength(1);
-    // The change may have issued an invoice or credit note: documents and timeline load again.
-    await requests.waitFor('GET', invoicesPath(1), { count: 2 });
-    await requests.waitFor('GET', timelinePath(1), { count: 2 });
+export const ChangeStatus: Story = overStatefulApi(async ({ canvasElement }) => {
+  await waitForOrder(canvasElement, current);
+  const status = region(canvasElement, 'Order Status');
+  const select = within(status).getByRole('combobox', { name: 'Change status' });
+  await userEvent.selectOptions(select, 'shipped');
+
+  const [patch] = await requests.waitFor('PATCH', statusPath(1));
+  await expect(patch?.body).toEqual({ status: 'shipped' });
+  await expectToast('Success', 'Order status updated', 'success');
+  // The order was loaded again and shows the server's status.
+  await requests.waitFor('GET', getPath(1), { count: 2 });
+  await waitFor(() =>
+    expect(within(status).getByTestId('current-status')).toHaveTextContent('shipped'),
+  );
+  await expect(within(status).getByTestId('current-status')).toHaveAttribute(
+    'data-variant',
+    'default',
+  );
+  await waitFor(() => expect(select).toBeEnabled());
+  await expect(select).toHaveValue('shipped');
+  await expect(requests.to('PATCH', statusPath(1))).toHaveLength(1);
+  // The change may have issued an invoice or credit note: documents and timeline load again.
+  await requests.waitFor('GET', invoicesPath(1), { count: 2 });
+  await requests.waitFor('GET', timelinePath(1), { count: 2 });
+});
+
+/**
+ * What ArrowDown does to a closed select in Chromium on Windows and Linux: the next option is
+ * selected and `change` fires, during the key's default action (user-event does not do it).
+ */
+function arrowDown(select: HTMLSelectElement) {
+  select.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+  select.selectedIndex += 1;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+  select.dispatchEvent(new KeyboardEvent('keyup', { key: 'ArrowDown', bubbles: true }));
+}
+
+/** Focuses the status select of a pending order and steps to the next status with ArrowDown. */
+async function stepToConfirmed(canvasElement: HTMLElement): Promise<HTMLSelectElement> {
+  const select = within(canvasElement).getByRole<HTMLSelectElement>('combobox', {
+    name: 'Change status',
+  });
+  select.focus();
+  arrowDown(select);
+  await expect(select).toHaveValue('confirmed');
+  return select;
+}
+
+/** Only an explicit choice sends the status: ArrowDown only shows the next one; Enter sends it. */
+export const ChangeStatusByKeyboard: Story = overStatefulApi(async ({ canvasElement }) => {
+  await waitForOrder(canvasElement, current);
+  const status = region(canvasElement, 'Order Status');
+  await stepToConfirmed(canvasElement);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await expect(requests.to('PATCH', statusPath(1))).toHaveLength(0);
+  await expect(within(status).getByTestId('current-status')).toHaveTextContent('pending');
+
+  await userEvent.keyboard('{Enter}');
+  const [patch] = await requests.waitFor('PATCH', statusPath(1));
+  await expect(patch?.body).toEqual({ status: 'confirmed' });
+  await expectToast('Success', 'Order status updated', 'success');
+  await waitFor(() =>
+    expect(within(status).getByTestId('current-status')).toHaveTextContent('confirmed'),
+  );
+  await expect(requests.to('PATCH', statusPath(1))).toHaveLength(1);
+});
+
+/** Stepping through the options and leaving the field sends nothing and puts the status back. */
+export const ChangeStatusByKeyboardAbandoned: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForOrder(canvasElement, byId(1));
+    const select = await stepToConfirmed(canvasElement);
+    await userEvent.tab();
+    await expect(select).toHaveValue('pending');
+    await expect(requests.to('PATCH', statusPath(1))).toHaveLength(0);
   },
 };
 
@@ -694,5 +740,44 @@ export const SetShipmentRefused: Story = {
     await requests.waitFor('PUT', '/api/v1/admin/orders/4/shipment');
     await expectToast('Error', 'A cancelled order cannot be shipped', 'error');
     await expect(shipment.queryByTestId('shipment-details')).toBeNull();
+  },
+};
+
+/** In Arabic, right to left: the translated heading, a status, an amount and the date in Tunis time. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const order = byId(1);
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { level: 1, name: `الطلب ${order.order_number}` });
+    await expect(document.documentElement.dir).toBe('rtl');
+    await expect(canvas.getByText(`تم في ${placedOn(order.created_at, 'ar-TN')}`)).toBeVisible();
+    await expect(canvas.getByTestId('current-status')).toHaveTextContent('قيد الانتظار');
+    await expect(canvas.getAllByTestId('total-line').at(-1)).toHaveTextContent(
+      expectedMoneyIn('ar-TN', order.total_amount),
+    );
+    await expect(canvas.getByRole('combobox', { name: 'تغيير الحالة' })).toHaveValue('pending');
+  },
+};
+
+/** In French: the translated heading and sections. */
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const order = byId(1);
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { level: 1, name: `Commande ${order.order_number}` });
+    await expect(document.documentElement.dir).toBe('ltr');
+    await expect(region(canvasElement, 'Statut de la commande')).toBeVisible();
+    await expect(canvas.getByTestId('current-status')).toHaveTextContent('en attente');
+  },
+};
+
+/** In dark mode: the filled order, every text as in light. */
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(document.documentElement).toHaveClass('dark');
+    await expectOrder(canvasElement, byId(1));
   },
 };

@@ -13,6 +13,7 @@ import { ApiError, serverMessage } from '@/lib/http';
 import { updateCachedRows } from '@/lib/swr/paged-list';
 import { OrderDetailView } from './OrderDetailView';
 import { useOrderPaperwork } from './use-order-paperwork';
+import { t } from './messages';
 
 /** Order detail (/admin/orders/{id}): loads the order, changes its status at once. */
 export function OrderDetailPage() {
@@ -26,7 +27,7 @@ export function OrderDetailPage() {
   const notFound = orderId === 0 || (order.error instanceof ApiError && order.error.status === 404);
   const failed = Boolean(order.error) && !notFound;
 
-  useFailureToast(failed, 'Failed to load order details');
+  useFailureToast(failed, t('loadOrderFailedToast'));
 
   const { mutate: reload } = order;
   const paperwork = useOrderPaperwork(orderId, order.data, (updated) => {
@@ -40,11 +41,11 @@ export function OrderDetailPage() {
       try {
         updated = await updateOrderStatus(orderId, { status });
       } catch (error) {
-        notify.error('Error', serverMessage(error, 'Failed to update order status'));
+        notify.error(t('error'), serverMessage(error, t('statusUpdateFailed')));
         setPendingStatus(null);
         return;
       }
-      notify.success('Success', 'Order status updated');
+      notify.success(t('success'), t('statusUpdated'));
       // The orders lists keep their cached rows: patch this one. The dashboard's revenue
       // excluding cancelled and refunded orders may have changed: asked again when shown.
       void updateCachedRows<OrderSummary>(cache, mutateCache, getListAdminOrdersKey()[0], (o) =>

@@ -13,26 +13,17 @@ import {
 import { Link } from 'wouter';
 import type { Order, OrderItem, OrderStatus } from '@generated/model';
 import { PageHeader } from '@/components/layout/PageHeader';
-import { Select } from '@/components/form';
 import { formatDateTime, formatMoney, toDecimal } from '@/lib/format';
 import { ArrowLeftIcon } from '@/components/icons';
-import { customerName, paymentLabel, STATUS_OPTIONS } from './order-display';
+import { customerName, customerTypeWords, paymentLabel } from './order-display';
 import { DocumentsPanel, type DocumentsPanelProps } from './DocumentsPanel';
 import { Detail, Section } from './OrderSection';
 import { OrderTimeline, type OrderTimelineProps } from './OrderTimeline';
 import { ShipmentForm, type ShipmentFormProps } from './ShipmentForm';
 import { StatusBadge } from './StatusBadge';
 import { paths } from '@/lib/paths';
-
-const REVERSE_CHARGE_NOTE = '* VAT Reverse Charge applies (B2B EU)';
-
-/** How the buyer's VAT number was checked at checkout (Order.vat_number_check). */
-const VAT_NUMBER_CHECK_TEXT: Record<NonNullable<Order['vat_number_check']>, string> = {
-  format_invalid: 'VAT number: invalid format',
-  format_checked: 'VAT number: format checked only',
-  vies_confirmed: 'VAT number: confirmed by VIES',
-  vies_rejected: 'VAT number: rejected by VIES',
-};
+import { useT } from './messages';
+import { StatusSelect } from './StatusSelect';
 
 export interface OrderDetailViewProps {
   /** The order; undefined until loaded. */
@@ -56,11 +47,12 @@ export interface OrderDetailViewProps {
 }
 
 function BackLink() {
+  const t = useT();
   return (
     <Button asChild variant="ghost" size="sm" mb="2" ms="-2">
       <Link href={paths.orders.list}>
-        <ArrowLeftIcon />
-        Back to Orders
+        <ArrowLeftIcon _rtl={{ transform: 'scaleX(-1)' }} />
+        {t('backToOrders')}
       </Link>
     </Button>
   );
@@ -79,12 +71,13 @@ export function OrderDetailView({
   timeline,
   onShipmentSave,
 }: OrderDetailViewProps) {
+  const t = useT();
   if (notFound)
     return (
       <>
         <BackLink />
-        <PageHeader title="Order not found" />
-        <Text color="fg.muted">This order does not exist or has been deleted.</Text>
+        <PageHeader title={t('notFoundTitle')} />
+        <Text color="fg.muted">{t('notFoundText')}</Text>
       </>
     );
 
@@ -92,20 +85,20 @@ export function OrderDetailView({
     return (
       <>
         <BackLink />
-        <PageHeader title="Order" />
+        <PageHeader title={t('orderTitle')} />
         {failed && !loading ? (
           <Flex direction="column" align="center" gap="3" py="10" borderWidth="1px" rounded="md">
-            <Text color="fg.muted">The order could not be loaded.</Text>
+            <Text color="fg.muted">{t('orderUnavailable')}</Text>
             {onRetry && (
               <Button size="sm" variant="outline" onClick={onRetry}>
-                Retry
+                {t('retry')}
               </Button>
             )}
           </Flex>
         ) : (
           <Flex role="status" align="center" justify="center" gap="3" py="10" color="fg.muted">
             <Spinner size="sm" />
-            <Text>Loading order...</Text>
+            <Text>{t('loadingOrder')}</Text>
           </Flex>
         )}
       </>
@@ -115,8 +108,8 @@ export function OrderDetailView({
     <>
       <BackLink />
       <PageHeader
-        title={`Order ${order.order_number}`}
-        description={`Placed on ${formatDateTime(order.created_at)}`}
+        title={t('detailTitle', { number: order.order_number })}
+        description={t('placedOn', { date: formatDateTime(order.created_at) })}
       />
       {/* On a phone the timeline comes last, after the status and the paperwork; on a wide
           screen it sits under the items, beside the side column. */}
@@ -155,30 +148,26 @@ function StatusCard({
   onStatusChange: (status: OrderStatus) => void;
   pendingStatus: OrderStatus | null;
 }) {
+  const t = useT();
   const pending = pendingStatus !== null;
   return (
-    <Section title="Order Status" testId="order-status-card">
+    <Section title={t('statusCard')} testId="order-status-card">
       <Stack gap="4">
-        <Detail label="Current status">
+        <Detail label={t('currentStatus')}>
           <StatusBadge status={order.status} size="md" data-testid="current-status" />
         </Detail>
         <Field.Root disabled={pending}>
-          <Field.Label>Change status</Field.Label>
+          <Field.Label>{t('changeStatus')}</Field.Label>
           <HStack w="full">
-            <Select
-              size="sm"
-              flex="1"
-              options={STATUS_OPTIONS}
-              value={pendingStatus ?? order.status}
-              onChange={(event) => {
-                const status = event.target.value as OrderStatus;
-                if (status !== order.status) onStatusChange(status);
-              }}
+            <StatusSelect
+              status={order.status}
+              pendingStatus={pendingStatus}
+              onStatusChange={onStatusChange}
             />
-            {pending && <Spinner size="sm" aria-label="Updating status" />}
+            {pending && <Spinner size="sm" aria-label={t('updatingStatus')} />}
           </HStack>
         </Field.Root>
-        <Detail label="Payment Method" testId="payment-method">
+        <Detail label={t('paymentMethod')} testId="payment-method">
           {paymentLabel(order.payment_method)}
         </Detail>
       </Stack>
@@ -187,26 +176,33 @@ function StatusCard({
 }
 
 function CustomerCard({ order }: { order: Order }) {
+  const t = useT();
   return (
-    <Section title="Customer Information" testId="customer-information">
+    <Section title={t('customerInformation')} testId="customer-information">
       <Stack gap="3">
-        <Detail label="Name">{customerName(order)}</Detail>
+        <Detail label={t('name')}>{customerName(order)}</Detail>
         {order.shipping_address?.email && (
-          <Detail label="Email">{order.shipping_address.email}</Detail>
+          <Detail label={t('email')}>
+            <bdi>{order.shipping_address.email}</bdi>
+          </Detail>
         )}
-        <Detail label="Customer Type">
+        <Detail label={t('customerType')}>
           <Text as="span" textTransform="capitalize">
-            {order.customer_type}
+            {customerTypeWords(order.customer_type)}
           </Text>
         </Detail>
-        {order.vat_number && <Detail label="VAT Number">{order.vat_number}</Detail>}
+        {order.vat_number && (
+          <Detail label={t('vatNumber')}>
+            <bdi>{order.vat_number}</bdi>
+          </Detail>
+        )}
         {order.vat_number && order.vat_number_check && (
           <Text
             fontSize="sm"
             color={order.vat_number_check === 'vies_confirmed' ? 'fg.success' : 'fg.warning'}
             data-testid="vat-number-check"
           >
-            {VAT_NUMBER_CHECK_TEXT[order.vat_number_check]}
+            {t(`vatCheck.${order.vat_number_check}`)}
           </Text>
         )}
       </Stack>
@@ -215,6 +211,7 @@ function CustomerCard({ order }: { order: Order }) {
 }
 
 function ShippingCard({ order }: { order: Order }) {
+  const t = useT();
   const a = order.shipping_address;
   const lines = [
     a?.company,
@@ -225,7 +222,7 @@ function ShippingCard({ order }: { order: Order }) {
     a?.country,
   ].filter((line): line is string => Boolean(line && line.trim()));
   return (
-    <Section title="Shipping Address" testId="shipping-address">
+    <Section title={t('shippingAddress')} testId="shipping-address">
       <Stack gap="0.5" overflowWrap="anywhere">
         {lines.map((line, index) => (
           <Text key={index} fontWeight={index === 0 && a?.company ? 'medium' : undefined}>
@@ -233,7 +230,7 @@ function ShippingCard({ order }: { order: Order }) {
           </Text>
         ))}
         {a?.phone && (
-          <Text color="fg.muted" mt="2">
+          <Text color="fg.muted" mt="2" dir="ltr" textAlign="start">
             {a.phone}
           </Text>
         )}
@@ -243,9 +240,10 @@ function ShippingCard({ order }: { order: Order }) {
 }
 
 function ItemsCard({ order }: { order: Order }) {
+  const t = useT();
   const discount = toDecimal(order.discount_amount);
   return (
-    <Section title="Order Items" testId="order-items">
+    <Section title={t('orderItems')} testId="order-items">
       <Stack gap="0" separator={<Separator />}>
         {order.items.map((item) => (
           <ItemLine key={item.id} item={item} />
@@ -253,22 +251,22 @@ function ItemsCard({ order }: { order: Order }) {
       </Stack>
       <Separator my="4" />
       <Stack gap="2" data-testid="order-totals">
-        <TotalLine label="Subtotal (excl. VAT)" value={formatMoney(order.subtotal)} />
-        <TotalLine label="VAT Amount" value={formatMoney(order.vat_amount)} />
-        <TotalLine label="Shipping" value={formatMoney(order.shipping_amount)} />
+        <TotalLine label={t('subtotal')} value={formatMoney(order.subtotal)} />
+        <TotalLine label={t('vatAmount')} value={formatMoney(order.vat_amount)} />
+        <TotalLine label={t('shipping')} value={formatMoney(order.shipping_amount)} />
         {toDecimal(order.shipping_vat_amount)?.gt(0) && (
           <Text fontSize="xs" color="fg.muted" textAlign="end" data-testid="shipping-vat">
-            {`VAT Amount includes ${formatMoney(order.shipping_vat_amount)} on shipping`}
+            {t('shippingVat', { amount: formatMoney(order.shipping_vat_amount) })}
           </Text>
         )}
         {discount?.gt(0) && (
-          <TotalLine label="Discount" value={`-${formatMoney(order.discount_amount)}`} />
+          <TotalLine label={t('discount')} value={`-${formatMoney(order.discount_amount)}`} />
         )}
         <Separator />
-        <TotalLine label="Total" value={formatMoney(order.total_amount)} strong />
+        <TotalLine label={t('total')} value={formatMoney(order.total_amount)} strong />
         {order.vat_reverse_charge && (
           <Text fontSize="sm" color="fg.muted" data-testid="reverse-charge">
-            {REVERSE_CHARGE_NOTE}
+            {t('reverseCharge')}
           </Text>
         )}
       </Stack>
@@ -277,6 +275,7 @@ function ItemsCard({ order }: { order: Order }) {
 }
 
 function ItemLine({ item }: { item: OrderItem }) {
+  const t = useT();
   return (
     <Flex
       py="3"
@@ -296,8 +295,8 @@ function ItemLine({ item }: { item: OrderItem }) {
           </Text>
         )}
         <Text fontSize="sm" color="fg.muted">
-          Quantity: {item.quantity}
-          {item.product_sku && <> · SKU: {item.product_sku}</>}
+          {t('quantity', { quantity: item.quantity })}
+          {item.product_sku && ` · ${t('sku', { sku: item.product_sku })}`}
         </Text>
       </Box>
       <Box textAlign={{ base: 'start', sm: 'end' }} flexShrink={0}>
@@ -305,7 +304,7 @@ function ItemLine({ item }: { item: OrderItem }) {
           {formatMoney(item.total_price_incl_vat)}
         </Text>
         <Text fontSize="sm" color="fg.muted" data-testid="unit-price">
-          {formatMoney(item.unit_price_incl_vat)} each
+          {t('unitPrice', { price: formatMoney(item.unit_price_incl_vat) })}
         </Text>
       </Box>
     </Flex>

@@ -1,14 +1,26 @@
 import { PaymentMethod } from '@generated/model';
 import { FilterBar, filterChoices, type FilterBarSelect } from '@/components/list-screen';
-import { ORDER_STATUSES, statusLabel } from './order-display';
+import { useMemo } from 'react';
+import { ORDER_STATUSES, paymentMethodLabel, statusLabel } from './order-display';
 import type { OrderFilters } from './order-filters';
+import { t } from './messages';
 
-const STATUSES = filterChoices('All statuses', ORDER_STATUSES, statusLabel);
 // Sentence case ('Cash on delivery'): the upper-case label is the table's.
-const METHODS = filterChoices('All payment methods', Object.values(PaymentMethod), statusLabel);
-const SELECTS: readonly FilterBarSelect<OrderFilters>[] = [
-  { key: 'status', label: 'Filter by status', options: STATUSES },
-  { key: 'payment', label: 'Filter by payment method', options: METHODS },
+const selects = (): readonly FilterBarSelect<OrderFilters>[] => [
+  {
+    key: 'status',
+    label: t('filterByStatus'),
+    options: filterChoices(t('allStatuses'), ORDER_STATUSES, statusLabel),
+  },
+  {
+    key: 'payment',
+    label: t('filterByPayment'),
+    options: filterChoices(
+      t('allPaymentMethods'),
+      Object.values(PaymentMethod),
+      paymentMethodLabel,
+    ),
+  },
 ];
 const SELECT_WIDTH = { sm: '12rem' };
 
@@ -19,7 +31,13 @@ interface OrderFiltersBarProps {
 
 /** Status, payment method and date range of the orders list (each sent to the server). */
 export function OrderFiltersBar({ filters, onChange }: OrderFiltersBarProps) {
+  const selectList = useMemo(() => selects(), []);
   return (
-    <FilterBar filters={filters} onChange={onChange} selects={SELECTS} selectWidth={SELECT_WIDTH} />
+    <FilterBar
+      filters={filters}
+      onChange={onChange}
+      selects={selectList}
+      selectWidth={SELECT_WIDTH}
+    />
   );
 }

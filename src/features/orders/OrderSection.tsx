@@ -1,5 +1,6 @@
 import { Box, Button, Card, Flex, HStack, Spinner, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useT } from './messages';
 
 /** A card of the order detail: a region named by its title. */
 export function Section({
@@ -44,29 +45,32 @@ export function Detail({
 }
 
 /**
- * What a panel shows until its data is there: "Loading <what>...", or "The <what> could not be
- * loaded." with Retry.
+ * What a panel shows until its data is there: "Loading documents...", or "The documents could not
+ * be loaded." with Retry.
  */
 export function PanelPending({
-  what,
+  loadingText,
+  failedText,
   failed,
   onRetry,
 }: {
-  what: string;
+  loadingText: string;
+  failedText: string;
   failed: boolean;
   onRetry: () => void;
 }) {
+  const t = useT();
   return failed ? (
     <Flex align="center" justify="space-between" gap="3">
-      <Text color="fg.muted">The {what} could not be loaded.</Text>
+      <Text color="fg.muted">{failedText}</Text>
       <Button size="xs" variant="outline" onClick={onRetry}>
-        Retry
+        {t('retry')}
       </Button>
     </Flex>
   ) : (
     <HStack role="status" color="fg.muted">
       <Spinner size="sm" />
-      <Text>Loading {what}...</Text>
+      <Text>{loadingText}</Text>
     </HStack>
   );
 }

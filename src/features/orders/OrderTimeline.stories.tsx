@@ -44,7 +44,7 @@ export const Filled: Story = {
     ]);
     const events = region(canvasElement).getAllByTestId('timeline-event');
     // Who and when; the checkout has no admin.
-    await expect(events[0]).toHaveTextContent('08 Mar 2025, 14:02 UTC');
+    await expect(events[0]).toHaveTextContent('08 Mar 2025, 15:02');
     await expect(events[0]).not.toHaveTextContent('by ');
     await expect(events[3]).toHaveTextContent('by admin');
     await expect(within(events[5]!).getByTestId('timeline-detail')).toHaveTextContent(

@@ -5,6 +5,7 @@ import { TextAreaField } from '@/components/form';
 import { formatDateTime } from '@/lib/format';
 import { describeEvent, NOTE_MAX_LENGTH, validateNote } from './order-paperwork';
 import { PanelPending, Section } from './OrderSection';
+import { useT } from './messages';
 
 export interface OrderTimelineProps {
   /** The events, oldest first; undefined until loaded. */
@@ -20,11 +21,17 @@ export interface OrderTimelineProps {
  * story, and a note just added lands next to the form that wrote it.
  */
 export function OrderTimeline({ events, failed, onRetry, onAddNote }: OrderTimelineProps) {
+  const t = useT();
   return (
-    <Section title="Timeline" testId="order-timeline">
+    <Section title={t('timeline')} testId="order-timeline">
       <Stack gap="5">
         {events === undefined ? (
-          <PanelPending what="timeline" failed={failed} onRetry={onRetry} />
+          <PanelPending
+            loadingText={t('timelinePending')}
+            failedText={t('timelineFailed')}
+            failed={failed}
+            onRetry={onRetry}
+          />
         ) : (
           <Stack as="ol" gap="3" listStyleType="none">
             {events.map((event) => (
@@ -39,6 +46,7 @@ export function OrderTimeline({ events, failed, onRetry, onAddNote }: OrderTimel
 }
 
 function TimelineEntry({ event }: { event: OrderTimelineEvent }) {
+  const t = useT();
   const { sentence, detail } = describeEvent(event);
   return (
     <Box as="li" borderStartWidth="2px" ps="3" data-testid="timeline-event">
@@ -50,13 +58,14 @@ function TimelineEntry({ event }: { event: OrderTimelineEvent }) {
       )}
       <Text fontSize="sm" color="fg.muted">
         {formatDateTime(event.created_at)}
-        {event.changed_by && ` · by ${event.changed_by}`}
+        {event.changed_by && t('changedBy', { user: event.changed_by })}
       </Text>
     </Box>
   );
 }
 
 function NoteForm({ onAddNote }: Pick<OrderTimelineProps, 'onAddNote'>) {
+  const t = useT();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -76,8 +85,8 @@ function NoteForm({ onAddNote }: Pick<OrderTimelineProps, 'onAddNote'>) {
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="2">
         <TextAreaField
-          label="Internal note"
-          helperText="Only admins see it."
+          label={t('internalNote')}
+          helperText={t('noteHelp')}
           name="note"
           value={note}
           maxLength={NOTE_MAX_LENGTH}
@@ -91,7 +100,7 @@ function NoteForm({ onAddNote }: Pick<OrderTimelineProps, 'onAddNote'>) {
         />
         <Box>
           <Button type="submit" size="sm" loading={saving}>
-            Add note
+            {t('addNote')}
           </Button>
         </Box>
       </Stack>

@@ -12,11 +12,12 @@ import {
 } from '@/components/list-screen';
 import type { SearchInputProps } from '@/components/list-screen/states';
 import { UNKNOWN_EMAIL, normaliseEmail } from './customer-key';
-import { ORDER_EXPORTS } from './export-params';
+import { orderExports } from './export-params';
 import { OrderFiltersBar } from './OrderFiltersBar';
 import type { OrderFilters } from './order-filters';
 import { toOrderRows } from './order-rows';
 import { OrdersTable } from './OrdersTable';
+import { useT } from './messages';
 
 export interface OrdersListViewProps {
   /** The orders (the container toasts 'Failed to load orders' on a failure). */
@@ -48,22 +49,24 @@ export function OrdersListView({
   csv,
   onExport,
 }: OrdersListViewProps) {
+  const t = useT();
   const rows = useMemo(() => toOrderRows(orders ?? []), [orders]);
   const exporting = csv.progress !== null;
+  const choices = useMemo(() => orderExports(), []);
   const actions = useMemo(
-    () => <ExportMenu choices={ORDER_EXPORTS} onExport={onExport} busy={exporting} />,
-    [onExport, exporting],
+    () => <ExportMenu choices={choices} onExport={onExport} busy={exporting} />,
+    [choices, onExport, exporting],
   );
 
   return (
     <ListScreen
-      title="Orders"
-      description="View and manage customer orders"
+      title={t('listTitle')}
+      description={t('listDescription')}
       actions={actions}
       notice={<ExportProgress {...csv} />}
       search={{
-        placeholder: 'Search by order number...',
-        label: 'Search by order number',
+        placeholder: t('searchPlaceholder'),
+        label: t('searchLabel'),
         ...search,
       }}
       filters={
@@ -78,30 +81,32 @@ export function OrdersListView({
               data-testid="email-filter"
             >
               <Tag.Label>
-                Customer: {normaliseEmail(email) === UNKNOWN_EMAIL ? 'unknown (no e-mail)' : email}
+                {t('customerFilter', {
+                  email: normaliseEmail(email) === UNKNOWN_EMAIL ? t('unknownCustomer') : email,
+                })}
               </Tag.Label>
               {onClearEmail && (
                 <Tag.EndElement>
-                  <Tag.CloseTrigger aria-label="Remove customer filter" onClick={onClearEmail} />
+                  <Tag.CloseTrigger aria-label={t('removeCustomerFilter')} onClick={onClearEmail} />
                 </Tag.EndElement>
               )}
             </Tag.Root>
           )}
         </>
       }
-      count={count && { noun: ['order', 'orders'], ...count }}
+      count={count && { noun: csv.noun, ...count }}
       error={
         failed &&
         !orders && (
           <UnavailableState
-            text="The orders could not be loaded."
+            text={t('listUnavailable')}
             onRetry={() => void reload()}
             testId="orders-unavailable"
           />
         )
       }
       loading={isLoading || !orders}
-      loadingText="Loading orders..."
+      loadingText={t('loadingOrders')}
     >
       <OrdersTable rows={rows} {...table} />
     </ListScreen>

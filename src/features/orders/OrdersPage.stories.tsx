@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { RouteComponentProps } from 'wouter';
 import type { OrderSummary } from '@generated/model';
 import { paths } from '@/lib/paths';
-import { expectedDay as day, expectedMoney as money } from '@/testing/expected';
+import { expectedDay as day, expectedMoney as money, expectedMoneyIn } from '@/testing/expected';
 import { adminScreen } from '@/testing/admin-screen';
 import { expectLoading, expectScrollsInside, listScreen, rowOf } from '@/testing/list-screen';
 import { clickSort, columnHeader, expectSent, serverListStories } from '@/testing/server-list';
@@ -372,5 +372,46 @@ export const Filters: Story = {
     await expect(canvas.getByTestId('order-count')).toHaveTextContent(
       `${inRange.length} of ${filterOrders.length} orders`,
     );
+  },
+};
+
+/** In Arabic, right to left: the translated heading, statuses, an amount in Arabic. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'الطلبات' })).toBeVisible();
+    await expect(document.documentElement.dir).toBe('rtl');
+    const first = orderFixtures.find((o) => o.status === 'pending')!;
+    const row = rowOf(canvasElement, first.order_number);
+    await expect(row).toHaveTextContent(expectedMoneyIn('ar-TN', first.total_amount));
+    await expect(within(row).getByTestId('order-status')).toHaveTextContent('قيد الانتظار');
+    await expect(canvas.getByRole('columnheader', { name: 'رقم الطلب' })).toBeVisible();
+  },
+};
+
+/** In French: the translated heading, columns and statuses. */
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Commandes' })).toBeVisible();
+    const first = orderFixtures[0]!;
+    const row = rowOf(canvasElement, first.order_number);
+    await expect(row).toHaveTextContent(expectedMoneyIn('fr-TN', first.total_amount));
+    await expect(canvas.getByRole('combobox', { name: 'Filtrer par statut' })).toBeVisible();
+  },
+};
+
+/** In dark mode: the filled list. */
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    await expect(document.documentElement).toHaveClass('dark');
+    await expectScreenTitle(canvasElement, 'Orders');
+    await expect(tableCells(canvasElement)).toEqual(orderFixtures.map(expectedCells));
   },
 };

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type {
   ExportOrdersRows,
@@ -19,6 +19,7 @@ import { paths } from '@/lib/paths';
 import { orderExportParams } from './export-params';
 import { isFiltered, NO_FILTERS, orderParams, type OrderQuery } from './order-filters';
 import { OrdersListView } from './OrdersListView';
+import { useT } from './messages';
 
 /** The list's default order (the server's): newest first, shown on the Date column. */
 const DEFAULT_ORDER_SORT = { key: 'created_at', direction: 'desc' } as const;
@@ -28,6 +29,8 @@ const DEFAULT_ORDER_SORT = { key: 'created_at', direction: 'desc' } as const;
  * orders; a load failure is toasted.
  */
 export function OrdersPage() {
+  const t = useT();
+  const noun = useMemo(() => [t('nounOne'), t('nounOther')] as const, [t]);
   const email = new URLSearchParams(useSearch()).get('email')?.trim() || null;
   const [, navigate] = useLocation();
   const { box, query } = useListSearch('', { debounce: true });
@@ -38,13 +41,13 @@ export function OrdersPage() {
     keyOf: getListAdminOrdersKey,
     params: orderParams(wanted),
     unfiltered: isFiltered(wanted) ? {} : null,
-    failureToast: 'Failed to load orders',
+    failureToast: t('loadFailedToast'),
     sorting,
   });
   const csv = useCsvExport({
-    noun: ['order', 'orders'],
+    noun,
     fallbackName: 'orders.csv',
-    failure: 'Failed to export orders',
+    failure: t('exportFailedToast'),
   });
   const { start } = csv;
   const sort = sorting.param;

@@ -6,10 +6,11 @@ import { bindText, TextField } from '@/components/form';
 import { formatDateTime } from '@/lib/format';
 import { toShipmentUpdate, validateShipment } from './order-paperwork';
 import { Detail, Section } from './OrderSection';
+import { useT } from './messages';
 
 const SHIPMENT_FIELDS = [
-  ['carrier', 'Carrier'],
-  ['tracking_number', 'Tracking number'],
+  ['carrier', 'carrier'],
+  ['tracking_number', 'trackingNumber'],
 ] as const;
 
 export interface ShipmentFormProps {
@@ -21,6 +22,7 @@ export interface ShipmentFormProps {
 
 /** The carrier and tracking number of the order, and the form to set or correct them. */
 export function ShipmentForm({ shipment, onSave }: ShipmentFormProps) {
+  const t = useT();
   const form = useFormik<OrderShipmentUpdate>({
     initialValues: {
       carrier: shipment?.carrier ?? '',
@@ -41,13 +43,15 @@ export function ShipmentForm({ shipment, onSave }: ShipmentFormProps) {
   };
 
   return (
-    <Section title="Shipment" testId="order-shipment">
+    <Section title={t('shipment')} testId="order-shipment">
       <Stack gap="4">
         {shipment && (
           <Stack gap="3" data-testid="shipment-details">
-            <Detail label="Carrier">{shipment.carrier}</Detail>
-            <Detail label="Tracking number">{shipment.tracking_number}</Detail>
-            <Detail label="Updated">{formatDateTime(shipment.updated_at)}</Detail>
+            <Detail label={t('carrier')}>{shipment.carrier}</Detail>
+            <Detail label={t('trackingNumber')}>
+              <bdi>{shipment.tracking_number}</bdi>
+            </Detail>
+            <Detail label={t('updated')}>{formatDateTime(shipment.updated_at)}</Detail>
           </Stack>
         )}
         <form onSubmit={submit} noValidate>
@@ -55,7 +59,7 @@ export function ShipmentForm({ shipment, onSave }: ShipmentFormProps) {
             {SHIPMENT_FIELDS.map(([name, label]) => (
               <TextField
                 key={name}
-                label={label}
+                label={t(label)}
                 required
                 maxLength={100}
                 disabled={form.isSubmitting}
@@ -64,7 +68,7 @@ export function ShipmentForm({ shipment, onSave }: ShipmentFormProps) {
             ))}
             <Box>
               <Button type="submit" size="sm" loading={form.isSubmitting}>
-                {shipment ? 'Update shipment' : 'Save shipment'}
+                {shipment ? t('updateShipment') : t('saveShipment')}
               </Button>
             </Box>
           </Stack>

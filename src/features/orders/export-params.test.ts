@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_FILTERS, orderParams, type OrderQuery } from './order-filters';
-import { ORDER_EXPORTS, orderExportParams } from './export-params';
+import { orderExportParams, orderExports } from './export-params';
 
 describe('orderExportParams', () => {
   it('sends the list params with the rows wanted', () => {
@@ -31,7 +31,7 @@ describe('orderExportParams', () => {
   });
 
   it('offers one row per order or per line', () => {
-    expect(ORDER_EXPORTS.map((choice) => [choice.value, choice.label])).toEqual([
+    expect(orderExports().map((choice) => [choice.value, choice.label])).toEqual([
       ['orders', 'One row per order'],
       ['lines', 'One row per line'],
     ]);

@@ -1,6 +1,8 @@
 import { OrderStatus } from '@generated/model';
-import type { OrderSummary } from '@generated/model';
+import type { CustomerType, OrderSummary } from '@generated/model';
 import type { BadgeStyle } from '@/components/list-screen';
+import { t } from './messages';
+import en from './messages/en.json';
 
 /** The seven statuses, in life-cycle order; the admin may pick any of them (docs/product.md §4). */
 export const ORDER_STATUSES: readonly OrderStatus[] = Object.values(OrderStatus);
@@ -12,23 +14,39 @@ export function statusBadgeVariant(status: string): BadgeStyle {
   return 'default';
 }
 
-/** 'pending' → 'Pending', 'cash_on_delivery' → 'Cash on delivery' (the selectors' options). */
-export function statusLabel(status: string): string {
-  const words = status.replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/** The first letter in capitals: 'cash on delivery' → 'Cash on delivery' (the selectors' options). */
+export const sentenceCase = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
+/**
+ * An enum value the API sends, in the active language, lower case ('cash_on_delivery' → 'cash on
+ * delivery'); a value this console does not know reads as its words.
+ */
+function enumWords(group: 'status' | 'payment' | 'customerType', value: string): string {
+  const key = `${group}.${value}`;
+  return key in en ? t(key as keyof typeof en) : value.replaceAll('_', ' ');
 }
 
-/** The options of the status selectors. */
-export const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({
-  value: status,
-  label: statusLabel(status),
-}));
+/** An order status in words, lower case like the API's value ('pending'); badges capitalise it. */
+export const statusWords = (status: string) => enumWords('status', status);
+
+/** 'pending' → 'Pending' (the selectors' options). */
+export const statusLabel = (status: string) => sentenceCase(statusWords(status));
+
+/** The options of the status selector, in the active language. */
+export const statusOptions = () =>
+  ORDER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
+
+/** 'cash_on_delivery' → 'Cash on delivery' (the payment filter's options). */
+export const paymentMethodLabel = (method: string) => sentenceCase(enumWords('payment', method));
 
 /** docs/product.md §2: the method with underscores replaced by spaces, upper-case ('CASH ON DELIVERY'). */
 export function paymentLabel(method: string | null | undefined): string {
-  const label = (method ?? '').replaceAll('_', ' ').trim().toUpperCase();
+  const label = method?.trim() ? enumWords('payment', method.trim()).toUpperCase() : '';
   return label || '-';
 }
+
+/** 'professional', lower case like the API's value (shown capitalised). */
+export const customerTypeWords = (type: CustomerType) => enumWords('customerType', type);
 
 /** Shipping first and last name ('-' when neither is known). */
 export function customerName(order: Pick<OrderSummary, 'shipping_address'>): string {

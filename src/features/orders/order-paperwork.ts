@@ -1,17 +1,13 @@
 import { object, string } from 'yup';
 import type {
   Invoice,
-  InvoiceKind,
   OrderShipmentUpdate,
   OrderStatus,
   OrderTimelineEvent,
 } from '@generated/model';
 import { validationSummary, type ValidationResult } from '@/components/form';
-
-export const DOCUMENT_KIND_LABEL: Record<InvoiceKind, string> = {
-  invoice: 'Invoice',
-  credit_note: 'Credit note',
-};
+import { statusWords } from './order-display';
+import { t } from './messages';
 
 /**
  * The contract's issueInvoice rule: an order gets an invoice on demand when none is in force
@@ -22,7 +18,10 @@ export function canIssueInvoice(status: OrderStatus, documents: readonly Invoice
   return documents.at(-1)?.kind !== 'invoice';
 }
 
-/** A timeline event in words: what happened, and the text written with it (if any). */
+/**
+ * A timeline event in words (the active language): what happened, and the text written with it
+ * (if any).
+ */
 export function describeEvent(event: OrderTimelineEvent): {
   sentence: string;
   detail: string | null;
@@ -32,69 +31,71 @@ export function describeEvent(event: OrderTimelineEvent): {
       return {
         sentence:
           event.from_status === null
-            ? 'Order placed'
-            : `Status changed from ${event.from_status} to ${event.to_status}`,
+            ? t('event.placed')
+            : t('event.statusChanged', {
+                from: statusWords(event.from_status),
+                to: statusWords(event.to_status),
+              }),
         detail: event.note,
       };
     case 'document_issued':
       return {
-        sentence: `${DOCUMENT_KIND_LABEL[event.document.kind]} ${event.document.number} issued`,
+        sentence: t('event.documentIssued', {
+          kind: t(`kind.${event.document.kind}`),
+          number: event.document.number,
+        }),
         detail: null,
       };
     case 'stock_movement': {
       const change = event.quantity_change;
       return {
-        sentence: `Stock of ${event.sku ?? 'an item without SKU'}: ${change > 0 ? '+' : ''}${change}`,
+        sentence: t('event.stock', {
+          sku: event.sku ?? t('event.noSku'),
+          change: `${change > 0 ? '+' : ''}${change}`,
+        }),
         detail: null,
       };
     }
     case 'note':
-      return { sentence: 'Note added', detail: event.note };
+      return { sentence: t('noteAdded'), detail: event.note };
     case 'shipment':
       return {
-        sentence: `Shipped with ${event.carrier}, tracking number ${event.tracking_number}`,
+        sentence: t('event.shipment', {
+          carrier: event.carrier,
+          tracking: event.tracking_number,
+        }),
         detail: null,
       };
   }
 }
 
 export const NOTE_MAX_LENGTH = 2000;
-export const NOTE_REQUIRED_MESSAGE = 'Note is required';
 
 /** The internal note of the timeline's form (OrderNoteCreate: 1-2000 characters, trimmed). */
 export function validateNote(note: string): string | null {
-  if (!note.trim()) return NOTE_REQUIRED_MESSAGE;
-  return note.trim().length > NOTE_MAX_LENGTH
-    ? `Note must be at most ${NOTE_MAX_LENGTH} characters`
-    : null;
+  if (!note.trim()) return t('noteRequired');
+  return note.trim().length > NOTE_MAX_LENGTH ? t('noteTooLong', { max: NOTE_MAX_LENGTH }) : null;
 }
 
-export const TRACKING_NUMBER_MESSAGE =
-  'Tracking number may only hold letters, digits, spaces and . / _ -';
-
 /** A required text of at most 100 characters (OrderShipmentUpdate's bounds). */
-const shipmentText = (label: string) =>
-  string()
-    .trim()
-    .required(`${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
+const shipmentText = (required: () => string, tooLong: () => string) =>
+  string().trim().required(required).max(100, tooLong);
 
 const shipmentSchema = object({
-  carrier: shipmentText('Carrier'),
-  tracking_number: shipmentText('Tracking number').matches(
-    /^[A-Za-z0-9 ./_-]+$/,
-    TRACKING_NUMBER_MESSAGE,
+  carrier: shipmentText(
+    () => t('carrierRequired'),
+    () => t('carrierTooLong'),
   ),
+  tracking_number: shipmentText(
+    () => t('trackingRequired'),
+    () => t('trackingTooLong'),
+  ).matches(/^[A-Za-z0-9 ./_-]+$/, () => t('trackingInvalid')),
 });
 
 export function validateShipment(
   values: OrderShipmentUpdate,
 ): ValidationResult<OrderShipmentUpdate> {
-  return validationSummary(
-    shipmentSchema,
-    values,
-    'Please fill in the carrier and tracking number',
-  );
+  return validationSummary(shipmentSchema, values, t('shipmentSummary'));
 }
 
 /** The shipment body (valid values): trimmed, as the form shows them after saving. */

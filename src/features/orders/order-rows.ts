@@ -1,6 +1,12 @@
 import type { OrderSummary } from '@generated/model';
 import { formatDate, formatMoney } from '@/lib/format';
-import { customerName, paymentLabel, statusBadgeVariant, type OrderRow } from './order-display';
+import {
+  customerName,
+  paymentLabel,
+  statusBadgeVariant,
+  statusWords,
+  type OrderRow,
+} from './order-display';
 
 /** The table rows of the orders, in the order the API returned them. */
 export function toOrderRows(orders: readonly OrderSummary[]): OrderRow[] {
@@ -8,7 +14,7 @@ export function toOrderRows(orders: readonly OrderSummary[]): OrderRow[] {
     id: order.id,
     orderNumber: order.order_number,
     customer: customerName(order),
-    status: order.status,
+    status: statusWords(order.status),
     badge: statusBadgeVariant(order.status),
     payment: paymentLabel(order.payment_method),
     total: formatMoney(order.total_amount),

@@ -17,13 +17,14 @@ import { serverMessage } from '@/lib/http';
 import type { DocumentsPanelProps } from './DocumentsPanel';
 import { canIssueInvoice } from './order-paperwork';
 import type { OrderTimelineProps } from './OrderTimeline';
+import { t } from './messages';
 
 /** Downloads a document; a refusal is toasted with the server's message. */
 async function download(request: FileRequest, fallbackName: string): Promise<void> {
   try {
     await downloadFile(request, fallbackName);
   } catch (error) {
-    notify.error('Error', serverMessage(error, 'Failed to download the PDF'));
+    notify.error(t('error'), serverMessage(error, t('downloadFailed')));
   }
 }
 
@@ -52,9 +53,9 @@ export function useOrderPaperwork(
     setIssuing(true);
     try {
       await issueInvoice(orderId);
-      notify.success('Success', 'Invoice issued');
+      notify.success(t('success'), t('invoiceIssued'));
     } catch (error) {
-      notify.error('Error', serverMessage(error, 'Failed to issue the invoice'));
+      notify.error(t('error'), serverMessage(error, t('issueFailed')));
     }
     await Promise.all([reloadDocuments(), reloadTimeline()]).catch(() => undefined);
     setIssuing(false);
@@ -87,10 +88,10 @@ export function useOrderPaperwork(
       try {
         await addOrderNote(orderId, { note });
       } catch (error) {
-        notify.error('Error', serverMessage(error, 'Failed to add the note'));
+        notify.error(t('error'), serverMessage(error, t('noteFailed')));
         return false;
       }
-      notify.success('Success', 'Note added');
+      notify.success(t('success'), t('noteAdded'));
       void reloadTimeline();
       return true;
     },
@@ -101,10 +102,10 @@ export function useOrderPaperwork(
     try {
       updated = await setOrderShipment(orderId, shipment);
     } catch (error) {
-      notify.error('Error', serverMessage(error, 'Failed to save the shipment'));
+      notify.error(t('error'), serverMessage(error, t('shipmentFailed')));
       return;
     }
-    notify.success('Success', 'Shipment saved');
+    notify.success(t('success'), t('shipmentSaved'));
     onOrderSaved(updated);
     void reloadTimeline();
   };
