@@ -360,7 +360,8 @@ export const Arabic: Story = {
   globals: { locale: 'ar' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await waitForRows(canvasElement);
+    // The table's name is translated: wait for a row by its content.
+    await canvas.findByText('Amira Ben Salah');
     await expect(canvas.getByRole('heading', { level: 1, name: 'المستخدمون' })).toBeVisible();
     await expect(document.documentElement.dir).toBe('rtl');
     // Found by its name: the row actions' labels are translated elsewhere.
@@ -376,7 +377,8 @@ export const French: Story = {
   globals: { locale: 'fr' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await waitForRows(canvasElement);
+    // The table's name is translated: wait for a row by its content.
+    await canvas.findByText('Amira Ben Salah');
     await expect(canvas.getByRole('heading', { level: 1, name: 'Utilisateurs' })).toBeVisible();
     await expect(canvas.getByRole('columnheader', { name: 'Dernière connexion' })).toBeVisible();
   },
@@ -391,8 +393,10 @@ export const Dark: Story = {
 export const ArabicCreateDialog: Story = {
   globals: { locale: 'ar' },
   play: async ({ canvasElement }) => {
-    await waitForRows(canvasElement);
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'إضافة مستخدم' }));
+    // The table's name is translated: wait for a row by its content.
+    const canvas = within(canvasElement);
+    await canvas.findByText('Amira Ben Salah');
+    await userEvent.click(canvas.getByRole('button', { name: 'إضافة مستخدم' }));
     const dialogElement = await screen.findByRole('dialog', { name: 'إنشاء مستخدم' });
     await waitFor(() => expect(dialogElement).toBeVisible());
     const dialog = within(dialogElement);

@@ -427,7 +427,8 @@ export const Arabic: Story = {
   globals: { locale: 'ar' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await waitForRows(canvasElement);
+    // The table's name is translated: wait for a row by its content.
+    await canvas.findByText('TVA France normale');
     await expect(
       canvas.getByRole('heading', { level: 1, name: 'نسب الأداء على القيمة المضافة' }),
     ).toBeVisible();
@@ -443,7 +444,8 @@ export const French: Story = {
   globals: { locale: 'fr' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await waitForRows(canvasElement);
+    // The table's name is translated: wait for a row by its content.
+    await canvas.findByText('TVA France normale');
     await expect(canvas.getByRole('heading', { level: 1, name: 'Taux de TVA' })).toBeVisible();
     await expect(canvas.getByRole('columnheader', { name: 'Utilisé par' })).toBeVisible();
   },
