@@ -11,7 +11,7 @@ import {
 } from '@/components/list-screen';
 import type { SearchInputProps } from '@/components/list-screen/states';
 import { LedgerFiltersBar, type LedgerFiltersBarProps } from './LedgerFiltersBar';
-import { LedgerTable } from './MovementsTable';
+import { MovementsTable } from './MovementsTable';
 import { useT } from './messages';
 import { toMovementRows } from './movement-rows';
 
@@ -71,7 +71,7 @@ export function InventoryLedgerView({
       loading={isLoading || !movements}
       loadingText={t('loading')}
     >
-      <LedgerTable rows={rows} {...table} />
+      <MovementsTable ledger rows={rows} {...table} />
     </ListScreen>
   );
 }

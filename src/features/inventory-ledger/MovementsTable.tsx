@@ -52,43 +52,36 @@ function movementColumns(about: readonly Column<MovementRow>[] = []): Column<Mov
   ];
 }
 
-/** One variant's movements (its stock history). */
-export function VariantMovementsTable(props: MovementsTableProps) {
-  const t = useT();
-  const columns = useMemo(() => movementColumns(), []);
-  return (
-    <DataTable
-      {...props}
-      rowKey={rowKey}
-      columns={columns}
-      emptyText={t('noMovementsYet')}
-      label={t('stockMovements')}
-      testId="stock-history-scroll"
-      minW="52rem"
-    />
-  );
-}
-
-/** The movements of every variant: the ledger, with what each concerned. */
-export function LedgerTable(props: MovementsTableProps) {
+/**
+ * A table of movements: one variant's (its stock history), or every variant's (the ledger, with
+ * what each concerned).
+ */
+export function MovementsTable({
+  ledger = false,
+  ...props
+}: MovementsTableProps & { ledger?: boolean }) {
   const t = useT();
   const columns = useMemo(
     () =>
-      movementColumns([
-        textColumn(t('variant'), (row) => row.title, { tone: 'strong' }),
-        textColumn(t('sku'), (row) => row.sku, { width: '9rem', tone: 'muted' }),
-      ]),
-    [t],
+      movementColumns(
+        ledger
+          ? [
+              textColumn(t('variant'), (row) => row.title, { tone: 'strong' }),
+              textColumn(t('sku'), (row) => row.sku, { width: '9rem', tone: 'muted' }),
+            ]
+          : [],
+      ),
+    [ledger, t],
   );
   return (
     <DataTable
       {...props}
       rowKey={rowKey}
       columns={columns}
-      emptyText={t('noMovementsFound')}
-      label={t('ledger')}
-      testId="ledger-scroll"
-      minW="76rem"
+      emptyText={ledger ? t('noMovementsFound') : t('noMovementsYet')}
+      label={ledger ? t('ledger') : t('stockMovements')}
+      testId={ledger ? 'ledger-scroll' : 'stock-history-scroll'}
+      minW={ledger ? '76rem' : '52rem'}
     />
   );
 }

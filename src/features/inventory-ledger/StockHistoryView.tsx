@@ -5,7 +5,7 @@ import { LoadingState, UnavailableState, type ServerListState } from '@/componen
 import { activeLocale, INTL_TAGS } from '@/lib/i18n';
 import { useT } from './messages';
 import { toMovementRows } from './movement-rows';
-import { VariantMovementsTable } from './MovementsTable';
+import { MovementsTable } from './MovementsTable';
 
 export interface StockHistoryViewProps {
   /** The variant's movements, newest first, a page at a time. */
@@ -33,7 +33,7 @@ export function StockHistoryView({
   const total = count?.shown ?? rows.length;
   return (
     <>
-      <VariantMovementsTable rows={rows} total={table.total} loading={table.loading} />
+      <MovementsTable rows={rows} total={table.total} loading={table.loading} />
       {rows.length > 0 && (
         <Flex mt="3" gap="3" align="center" justify="space-between" wrap="wrap">
           <Text fontSize="sm" color="fg.muted" role="status" data-testid="stock-history-count">
