@@ -16,7 +16,7 @@ export const expectedDay = (iso: string) =>
     timeZone: 'UTC',
   });
 
-/** A time as the tables show it: '14 Mar 2025, 09:30 UTC'. */
+/** A time as the tables show it, in the shop's time zone: '14 Mar 2025, 09:30' for 08:30 UTC. */
 const expectedDateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', {
     day: '2-digit',
@@ -24,8 +24,8 @@ const expectedDateTime = (iso: string) =>
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
+    hourCycle: 'h23',
+    timeZone: 'Africa/Tunis',
   });
 
 /** A stock movement's cells as the history and the ledger show them (without the variant's). */

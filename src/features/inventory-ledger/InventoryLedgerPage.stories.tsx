@@ -199,3 +199,38 @@ export const ExportProgress: Story = exports.ProgressWhileTheServerAnswers;
 export const ExportCancel: Story = exports.Cancel;
 export const ExportRefused: Story = exports.Refused;
 export const ExportNetworkFailure: Story = exports.NetworkFailure;
+
+/* Languages and colour modes */
+
+/** Arabic, right to left: translated heading and headers; movement times in Tunis time. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'سجلّ المخزون' })).toBeVisible();
+    await expect(document.documentElement.dir).toBe('rtl');
+    await expect(canvas.getByRole('columnheader', { name: 'السبب' })).toBeVisible();
+    // 16:40 UTC on 12 March: 17:40 in Tunis.
+    await expect(canvas.getByText('12 مارس 2025، 17:40')).toBeVisible();
+  },
+};
+
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: 'Journal des stocks' }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole('combobox', { name: 'Filtrer par administrateur' }),
+    ).toBeVisible();
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: Filled.play,
+};

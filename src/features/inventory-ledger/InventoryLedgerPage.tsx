@@ -15,6 +15,7 @@ import {
 } from '@/components/list-screen';
 import { isLedgerFiltered, ledgerParams, NO_LEDGER_FILTERS } from './ledger-filters';
 import { InventoryLedgerView } from './InventoryLedgerView';
+import { useT } from './messages';
 
 /** The product filter's choices: the first products by name (a shop's catalogue at most). */
 const PRODUCT_CHOICES = { sort: 'name', limit: 1000 } as const;
@@ -29,6 +30,7 @@ const withAll = (label: string, options: FilterOption<string>[]) => [
  * the CSV export holds what the list shows. A load failure is toasted.
  */
 export function InventoryLedgerPage() {
+  const t = useT();
   const { box, query } = useListSearch('', { debounce: true });
   const [filters, setFilters] = useState(NO_LEDGER_FILTERS);
   const params = useMemo(() => ledgerParams(query, filters), [query, filters]);
@@ -36,30 +38,30 @@ export function InventoryLedgerPage() {
     keyOf: getListStockMovementsKey,
     params,
     unfiltered: isLedgerFiltered(query, filters) ? {} : null,
-    failureToast: 'Failed to load the inventory ledger',
+    failureToast: t('loadFailed'),
   });
   const { data: admins } = useListStockMovementAdmins();
   const { data: products } = useListAdminProducts(PRODUCT_CHOICES);
   const adminOptions = useMemo(
     () =>
       withAll(
-        'All admins',
+        t('allAdmins'),
         (admins ?? []).map((a) => ({ value: String(a.id), label: a.username })),
       ),
-    [admins],
+    [admins, t],
   );
   const productOptions = useMemo(
     () =>
       withAll(
-        'All products',
+        t('allProducts'),
         (products ?? []).map((p) => ({ value: String(p.id), label: p.name })),
       ),
-    [products],
+    [products, t],
   );
   const csv = useCsvExport({
-    noun: ['movement', 'movements'],
+    noun: [t('movement'), t('movements')],
     fallbackName: 'stock-movements.csv',
-    failure: 'Failed to export the inventory ledger',
+    failure: t('exportFailed'),
   });
   const { start } = csv;
   const handleExport = useCallback(

@@ -11,13 +11,9 @@ import {
 } from '@/components/list-screen';
 import type { SearchInputProps } from '@/components/list-screen/states';
 import { LedgerFiltersBar, type LedgerFiltersBarProps } from './LedgerFiltersBar';
-import { LedgerTable } from './MovementsTable';
+import { MovementsTable } from './MovementsTable';
+import { useT } from './messages';
 import { toMovementRows } from './movement-rows';
-
-/** The ledger's one file: one row per movement. */
-const LEDGER_EXPORTS: readonly ExportChoice[] = [
-  { value: 'movements', label: 'One row per movement' },
-];
 
 export interface InventoryLedgerViewProps extends LedgerFiltersBarProps {
   /** The movements (the container toasts 'Failed to load the inventory ledger' on a failure). */
@@ -38,36 +34,44 @@ export function InventoryLedgerView({
   onExport,
   ...filters
 }: InventoryLedgerViewProps) {
+  const t = useT();
   const rows = useMemo(() => toMovementRows(movements ?? []), [movements]);
   const exporting = csv.progress !== null;
   const actions = useMemo(
-    () => <ExportMenu choices={LEDGER_EXPORTS} onExport={onExport} busy={exporting} />,
-    [onExport, exporting],
+    () => (
+      <ExportMenu
+        // The ledger's one file: one row per movement.
+        choices={[{ value: 'movements', label: t('exportMovements') }]}
+        onExport={onExport}
+        busy={exporting}
+      />
+    ),
+    [onExport, exporting, t],
   );
 
   return (
     <ListScreen
-      title="Inventory Ledger"
-      description="Every change of stock: when, who, why and the order behind it"
+      title={t('title')}
+      description={t('subtitle')}
       actions={actions}
       notice={<ExportProgress {...csv} />}
-      search={{ placeholder: 'Filter by reason...', label: 'Filter by reason', ...reason }}
+      search={{ placeholder: t('reasonPlaceholder'), label: t('reasonLabel'), ...reason }}
       filters={<LedgerFiltersBar {...filters} />}
-      count={count && { noun: ['movement', 'movements'], ...count }}
+      count={count && { noun: [t('movement'), t('movements')], ...count }}
       error={
         failed &&
         !movements && (
           <UnavailableState
-            text="The inventory ledger could not be loaded."
+            text={t('unavailable')}
             onRetry={() => void reload()}
             testId="ledger-unavailable"
           />
         )
       }
       loading={isLoading || !movements}
-      loadingText="Loading inventory ledger..."
+      loadingText={t('loading')}
     >
-      <LedgerTable rows={rows} {...table} />
+      <MovementsTable ledger rows={rows} {...table} />
     </ListScreen>
   );
 }

@@ -1,5 +1,6 @@
 import { FilterBar, type FilterOption } from '@/components/list-screen';
 import type { LedgerFilters } from './ledger-filters';
+import { useT } from './messages';
 
 export interface LedgerFiltersBarProps {
   filters: LedgerFilters;
@@ -11,13 +12,14 @@ export interface LedgerFiltersBarProps {
 
 /** Admin, product and date range of the inventory ledger (each sent to the server). */
 export function LedgerFiltersBar({ filters, onChange, admins, products }: LedgerFiltersBarProps) {
+  const t = useT();
   return (
     <FilterBar
       filters={filters}
       onChange={onChange}
       selects={[
-        { key: 'admin', label: 'Filter by admin', options: admins },
-        { key: 'product', label: 'Filter by product', options: products },
+        { key: 'admin', label: t('adminFilter'), options: admins },
+        { key: 'product', label: t('productFilter'), options: products },
       ]}
       selectWidth={{ sm: '12rem' }}
     />

@@ -2,6 +2,7 @@ import type { ListStockMovementsParams, StockMovementEntry } from '@generated/mo
 import { getListStockMovementsKey } from '@generated/hooks/variants/variants';
 import { useServerList } from '@/components/list-screen';
 import { DialogFrame } from '@/components/ui/DialogFrame';
+import { useT } from './messages';
 import { StockHistoryView } from './StockHistoryView';
 
 export interface StockHistoryDialogProps {
@@ -13,12 +14,13 @@ export interface StockHistoryDialogProps {
 
 /** The variants manager's 'Stock History': a variant's movements, loaded while the dialog is open. */
 export function StockHistoryDialog({ open, variant, onClose }: StockHistoryDialogProps) {
+  const t = useT();
   return (
     <DialogFrame
       open={open}
       onClose={onClose}
       size="xl"
-      title={`Stock History${variant ? ` — ${variant.sku}` : ''}`}
+      title={variant ? t('historyTitleOf', { sku: variant.sku }) : t('historyTitle')}
     >
       {variant && <VariantHistory variantId={variant.id} />}
     </DialogFrame>
@@ -26,11 +28,12 @@ export function StockHistoryDialog({ open, variant, onClose }: StockHistoryDialo
 }
 
 function VariantHistory({ variantId }: { variantId: number }) {
+  const t = useT();
   const list = useServerList<StockMovementEntry, ListStockMovementsParams>({
     keyOf: getListStockMovementsKey,
     params: { variant_id: variantId },
     unfiltered: null,
-    failureToast: 'Failed to load the stock history',
+    failureToast: t('historyLoadFailed'),
   });
   return <StockHistoryView list={list} />;
 }

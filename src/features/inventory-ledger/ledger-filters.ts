@@ -19,8 +19,8 @@ export const isLedgerFiltered = (reason: string, filters: LedgerFilters) =>
   Boolean(reason.trim() || Object.values(filters).some(Boolean));
 
 /**
- * What the list and the export send. Days are whole UTC days, as the table shows times in UTC;
- * a range typed backwards is read the right way round rather than refused.
+ * What the list and the export send. Days are whole UTC days (startOfDayUtc, endOfDayUtc); a
+ * range typed backwards is read the right way round rather than refused.
  */
 export function ledgerParams(reason: string, filters: LedgerFilters): ExportStockMovementsParams {
   const [from, to] = [filters.from, filters.to].sort((a, b) => (a && b ? a.localeCompare(b) : 0));

@@ -204,9 +204,9 @@ export const ChangeHistory: Story = {
     const list = await canvas.findByTestId('settings-changes');
     const entries = within(list).getAllByRole('listitem');
     await expect(entries.map((entry) => entry.textContent)).toEqual([
-      'admin · 12 Mar 2025, 10:20 UTCInvoice prefix: INV- → DEJ-Credit note prefix: CN- → DEJ-AV-',
-      'karim.trabelsi · 01 Mar 2025, 08:05 UTCPhone: (empty) → +216 71 560 916',
-      'A deleted admin · 20 Feb 2025, 15:40 UTCLegal name: (empty) → Dar El Jeld SARLMatricule fiscal: (empty) → 1234567A/A/M/000',
+      'admin · 12 Mar 2025, 11:20Invoice prefix: INV- → DEJ-Credit note prefix: CN- → DEJ-AV-',
+      'karim.trabelsi · 01 Mar 2025, 09:05Phone: (empty) → +216 71 560 916',
+      'A deleted admin · 20 Feb 2025, 16:40Legal name: (empty) → Dar El Jeld SARLMatricule fiscal: (empty) → 1234567A/A/M/000',
     ]);
     await expect(requests.last('GET', CHANGES)?.query).toEqual({ limit: '20' });
   },
@@ -219,4 +219,37 @@ export const ChangeHistoryFails: Story = {
     await expect(await canvas.findByText('The changes could not be loaded.')).toBeVisible();
     await expect(field(canvas, 'Legal name')).toHaveValue(shopSettings.legal_name);
   },
+};
+
+/* Languages and colour modes */
+
+/** Arabic, right to left: translated heading and labels; the change history in Tunis time. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('form', { name: 'إعدادات المتجر' });
+    await expect(canvas.getByRole('heading', { level: 1, name: 'الإعدادات' })).toBeVisible();
+    await expect(document.documentElement.dir).toBe('rtl');
+    await expect(field(canvas, 'الاسم القانوني')).toHaveValue('Dar El Jeld SARL');
+    const list = await canvas.findByTestId('settings-changes');
+    await expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(
+      /^admin · 12 مارس 2025، 11:20بادئة الفواتير: \u2068INV-\u2069 ← \u2068DEJ-\u2069/,
+    );
+  },
+};
+
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('form', { name: 'Paramètres de la boutique' });
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
+    await expect(field(canvas, 'Raison sociale')).toHaveValue('Dar El Jeld SARL');
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: Filled.play,
 };

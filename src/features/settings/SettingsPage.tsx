@@ -10,7 +10,9 @@ import {
 import type { AdminUser } from '@generated/model';
 import { notify } from '@/components/ui/notify';
 import { authStore } from '@/lib/auth/store';
+import { setShopTimeZone } from '@/lib/format';
 import { serverMessage } from '@/lib/http';
+import { useT } from './messages';
 import { changedSettings, settingsFieldErrors, type SettingsFormValues } from './settings-form';
 import { SettingsView } from './SettingsView';
 
@@ -25,6 +27,7 @@ const RECENT_CHANGES = { limit: 20 };
  * change them and see who changed what.
  */
 export function SettingsPage() {
+  const t = useT();
   const { user } = useSnapshot(authStore);
   const canEdit = SETTINGS_WRITERS.includes((user as AdminUser | null)?.role ?? '');
   const settings = useGetShopSettings();
@@ -38,19 +41,21 @@ export function SettingsPage() {
     if (Object.keys(body).length === 0) return;
     try {
       const saved = await updateShopSettings(body);
+      // Dates on every screen follow a new time zone at once, not at the next sign-in.
+      setShopTimeZone(saved.time_zone);
       await mutate(getGetShopSettingsKey(), saved, { revalidate: false });
       await mutate(getListShopSettingsChangesKey(RECENT_CHANGES));
     } catch (error) {
-      notify.error('Error', serverMessage(error, 'Failed to save settings'));
+      notify.error(t('error'), serverMessage(error, t('saveFailed')));
       return settingsFieldErrors(error);
     }
-    notify.success('Success', 'Settings saved successfully');
+    notify.success(t('success'), t('saved'));
   }
 
   return (
     <SettingsView
       settings={settings.data}
-      loadError={settings.error ? serverMessage(settings.error, 'Failed to load settings') : null}
+      loadError={settings.error ? serverMessage(settings.error, t('loadFailed')) : null}
       onRetry={() => void settings.mutate()}
       canEdit={canEdit}
       onSave={handleSave}

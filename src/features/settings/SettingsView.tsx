@@ -15,7 +15,10 @@ import { PageHeader } from '@/components/layout/PageHeader';
 import { MediaUploader } from '@/components/media-uploader';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes';
 import { formatDateTime } from '@/lib/format';
+import { useT } from './messages';
 import {
+  FIELD_LABEL_KEYS,
+  fieldLabel,
   SETTINGS_MAX_LENGTH,
   settingsSchema,
   settingsToValues,
@@ -24,24 +27,6 @@ import {
   type SettingsFieldErrors,
   type SettingsFormValues,
 } from './settings-form';
-
-const READ_ONLY_TEXT = 'Only admins can change the shop settings.';
-
-/** The label of each field, on the form and in the change history. */
-const FIELD_LABELS: Record<SettingsField | 'logo_key', string> = {
-  legal_name: 'Legal name',
-  address: 'Address',
-  matricule_fiscal: 'Matricule fiscal',
-  trade_register_number: 'Trade register number',
-  phone: 'Phone',
-  email: 'Email',
-  logo_url: 'Logo',
-  logo_key: 'Logo',
-  invoice_prefix: 'Invoice prefix',
-  credit_note_prefix: 'Credit note prefix',
-  stamp_duty: 'Stamp duty',
-  time_zone: 'Time zone',
-};
 
 /** The change history as the screen shows it; null for roles that may not read it. */
 interface SettingsChangesState {
@@ -75,22 +60,20 @@ export function SettingsView({
   onSave,
   changes,
 }: SettingsViewProps) {
+  const t = useT();
   return (
     <>
-      <PageHeader
-        title="Settings"
-        description="The shop's identity on invoices, document numbering and time zone"
-      />
+      <PageHeader title={t('title')} description={t('subtitle')} />
       {loadError ? (
-        <LoadErrorState title="Failed to load settings" message={loadError} onRetry={onRetry} />
+        <LoadErrorState title={t('loadFailed')} message={loadError} onRetry={onRetry} />
       ) : !settings ? (
-        <LoadingState text="Loading settings..." />
+        <LoadingState text={t('loading')} />
       ) : (
         <Stack gap="6">
           {!canEdit && (
             <Alert.Root status="info" data-testid="settings-read-only">
               <Alert.Indicator />
-              <Alert.Title>{READ_ONLY_TEXT}</Alert.Title>
+              <Alert.Title>{t('readOnly')}</Alert.Title>
             </Alert.Root>
           )}
           {/* A save gives new stored values: the form starts again from them. */}
@@ -107,6 +90,8 @@ export function SettingsView({
   );
 }
 
+type LabelledField = keyof typeof FIELD_LABEL_KEYS;
+
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 function SettingsForm({
@@ -118,6 +103,7 @@ function SettingsForm({
   canEdit: boolean;
   onSave: SettingsViewProps['onSave'];
 }) {
+  const t = useT();
   const form = useFormik<SettingsFormValues>({
     initialValues: settingsToValues(settings),
     // The identity an invoice needs is required once stored: the schema reads the stored values.
@@ -140,7 +126,7 @@ function SettingsForm({
   );
   const bind = (name: Exclude<SettingsField, 'logo_url'>) => ({
     name,
-    label: FIELD_LABELS[name],
+    label: fieldLabel(name),
     value: values[name],
     error: touched[name] ? errors[name] : undefined,
     onChange: onFieldChange,
@@ -159,25 +145,22 @@ function SettingsForm({
   );
 
   return (
-    <form onSubmit={form.handleSubmit} noValidate aria-label="Shop settings">
+    <form onSubmit={form.handleSubmit} noValidate aria-label={t('form')}>
       <Stack gap="6">
-        <FormSection
-          title="Seller identity"
-          description="Printed on every invoice and credit note."
-        >
+        <FormSection title={t('sellerIdentity')} description={t('sellerIdentityDescription')}>
           <TextField {...bind('legal_name')} required={Boolean(settings.legal_name)} />
           <TextAreaField
             {...bind('address')}
             rows={3}
             required={Boolean(settings.address)}
-            helperText="As printed on invoices, one line per line."
+            helperText={t('addressHelper')}
           />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
             <TextField
               {...bind('matricule_fiscal')}
               required={Boolean(settings.matricule_fiscal)}
               spellCheck={false}
-              helperText="1234567A/A/M/000, with or without slashes."
+              helperText={t('matriculeHelper')}
             />
             <TextField {...bind('trade_register_number')} spellCheck={false} />
             <TextField {...bind('phone')} type="tel" />
@@ -185,11 +168,11 @@ function SettingsForm({
           </SimpleGrid>
           <Stack gap="1.5">
             <Text fontWeight="medium" fontSize="sm">
-              Logo
+              {fieldLabel('logo_url')}
             </Text>
             <MediaUploader
               kind="image"
-              label="Shop logo"
+              label={t('shopLogo')}
               max={1}
               value={logo}
               onChange={onLogoChange}
@@ -201,35 +184,29 @@ function SettingsForm({
               color={errors.logo_url ? 'fg.error' : 'fg.muted'}
               data-testid="logo-hint"
             >
-              {errors.logo_url ?? 'A PNG or JPEG image, printed at the top of invoices.'}
+              {errors.logo_url ?? t('logoHint')}
             </Text>
           </Stack>
         </FormSection>
-        <FormSection
-          title="Invoices"
-          description="Numbers read <prefix><year>-000123; the stamp duty is added to invoices to buyers in Tunisia."
-        >
+        <FormSection title={t('invoices')} description={t('invoicesDescription')}>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
             <TextField {...bind('invoice_prefix')} spellCheck={false} />
             <TextField {...bind('credit_note_prefix')} spellCheck={false} />
             <MoneyField {...bind('stamp_duty')} inputMode="decimal" required />
           </SimpleGrid>
         </FormSection>
-        <FormSection
-          title="Time zone"
-          description="The year of a document number and the dates on documents are taken in it."
-        >
+        <FormSection title={t('timeZone')} description={t('timeZoneDescription')}>
           <SelectField {...bind('time_zone')} options={zones} required />
         </FormSection>
         {canEdit && (
           <Flex justify="flex-end" gap="3" align="center">
             {uploading && (
               <Text fontSize="sm" color="fg.muted">
-                Waiting for the upload to finish...
+                {t('waitingForUpload')}
               </Text>
             )}
             <Button type="submit" loading={form.isSubmitting} disabled={uploading || !form.dirty}>
-              Save settings
+              {t('save')}
             </Button>
           </Flex>
         )}
@@ -238,29 +215,39 @@ function SettingsForm({
   );
 }
 
-const changeValue = (value: string | null) => (value === null || value === '' ? '(empty)' : value);
-
 /** Who changed what, newest first. */
 function RecentChanges({ rows, failed }: SettingsChangesState) {
+  const t = useT();
+  const changeValue = (value: string | null) =>
+    value === null || value === '' ? t('emptyValue') : value;
   return (
-    <FormSection title="Recent changes">
+    <FormSection title={t('recentChanges')}>
       {failed ? (
-        <Text color="fg.muted">The changes could not be loaded.</Text>
+        <Text color="fg.muted">{t('changesFailed')}</Text>
       ) : !rows ? (
-        <LoadingState text="Loading changes..." />
+        <LoadingState text={t('loadingChanges')} />
       ) : rows.length === 0 ? (
-        <Text color="fg.muted">No changes yet.</Text>
+        <Text color="fg.muted">{t('noChanges')}</Text>
       ) : (
         <Stack as="ol" gap="4" listStyleType="none" data-testid="settings-changes">
           {rows.map((change) => (
             <Stack as="li" key={change.id} gap="1">
               <Text fontSize="sm" fontWeight="medium">
-                {change.changed_by ?? 'A deleted admin'} · {formatDateTime(change.created_at)}
+                {t('changedBy', {
+                  who: change.changed_by ?? t('deletedAdmin'),
+                  date: formatDateTime(change.created_at),
+                })}
               </Text>
               {change.changes.map((item) => (
                 <Text key={item.field} fontSize="sm" color="fg.muted">
-                  {(FIELD_LABELS as Record<string, string | undefined>)[item.field] ?? item.field}:{' '}
-                  {changeValue(item.before)} → {changeValue(item.after)}
+                  {t('changeLine', {
+                    field:
+                      item.field in FIELD_LABEL_KEYS
+                        ? fieldLabel(item.field as LabelledField)
+                        : item.field,
+                    before: changeValue(item.before),
+                    after: changeValue(item.after),
+                  })}
                 </Text>
               ))}
             </Stack>

@@ -1,7 +1,9 @@
 import { object, string } from 'yup';
 import type { ShopSettings, ShopSettingsUpdate } from '@generated/model';
 import { mediaKeyFromUrl } from '@/components/media-uploader';
+import { DEFAULT_TIME_ZONE } from '@/lib/format';
 import { fieldIssues } from '@/lib/http';
+import { t } from './messages';
 
 /** The settings screen's fields, as typed ('' for a value not set). */
 export interface SettingsFormValues {
@@ -21,8 +23,6 @@ export interface SettingsFormValues {
 
 export type SettingsField = keyof SettingsFormValues;
 export type SettingsFieldErrors = Partial<Record<SettingsField, string>>;
-
-const DEFAULT_TIME_ZONE = 'Africa/Tunis';
 
 /** The contract's maxLength of each field (ShopSettingsUpdate; the vitest compares them). */
 export const SETTINGS_MAX_LENGTH = {
@@ -54,13 +54,6 @@ export const SETTINGS_PATTERNS = {
  * in any case.
  */
 const MATRICULE_PATTERN = /^\d{7}\/?[A-HJ-NP-TV-Z]\/?[ABDNP]\/?[MCPNE]\/?\d{3}$/;
-export const MATRICULE_MESSAGE = 'Invalid matricule fiscal (expected 1234567A/A/M/000)';
-export const PREFIX_MESSAGE = 'Up to 10 capital letters, digits and hyphens';
-export const PHONE_MESSAGE = 'Enter a phone number: digits, spaces, ( ) . - and an optional +';
-export const MONEY_MESSAGE = 'Enter an amount in TND with up to 3 decimals';
-export const EMAIL_MESSAGE = 'Please enter a valid email address';
-const TIME_ZONE_MESSAGE = 'Choose a time zone';
-export const LOGO_MESSAGE = 'The logo must be a PNG or JPEG image';
 
 /** The identity an invoice needs: once saved it cannot be cleared (the contract refuses null). */
 const INVOICE_IDENTITY = ['legal_name', 'address', 'matricule_fiscal'] as const;
@@ -68,58 +61,81 @@ const INVOICE_IDENTITY = ['legal_name', 'address', 'matricule_fiscal'] as const;
 export const isMatriculeFiscal = (value: string) =>
   MATRICULE_PATTERN.test(value.replace(/\s/g, '').toUpperCase());
 
-const max = (field: BoundedField, label: string) =>
+type MessageKey = Parameters<typeof t>[0];
+
+/** The label of each field, on the form, in its messages and in the change history. */
+export const FIELD_LABEL_KEYS = {
+  legal_name: 'legalName',
+  address: 'address',
+  matricule_fiscal: 'matriculeFiscal',
+  trade_register_number: 'tradeRegisterNumber',
+  phone: 'phone',
+  email: 'email',
+  logo_url: 'logo',
+  logo_key: 'logo',
+  invoice_prefix: 'invoicePrefix',
+  credit_note_prefix: 'creditNotePrefix',
+  stamp_duty: 'stampDuty',
+  time_zone: 'timeZone',
+} as const satisfies Record<SettingsField | 'logo_key', MessageKey>;
+
+export const fieldLabel = (field: SettingsField | 'logo_key') => t(FIELD_LABEL_KEYS[field]);
+
+const max = (field: BoundedField) =>
   [
     SETTINGS_MAX_LENGTH[field],
-    `${label} must be at most ${SETTINGS_MAX_LENGTH[field]} characters`,
+    () => t('tooLong', { label: fieldLabel(field), max: SETTINGS_MAX_LENGTH[field] }),
   ] as const;
 
+const message = (key: MessageKey) => () => t(key);
+
 /** Required only when the stored settings have a value (`$stored` in the context). */
-const requiredOnceSet = (field: (typeof INVOICE_IDENTITY)[number], message: string) =>
+const requiredOnceSet = (field: (typeof INVOICE_IDENTITY)[number], required: MessageKey) =>
   string()
     .trim()
-    .test('required-once-set', message, function (value) {
+    .test('required-once-set', message(required), function (value) {
       const stored = (this.options.context as { stored?: ShopSettings } | undefined)?.stored;
       return Boolean(value) || !stored?.[field];
     });
 
 export const settingsSchema = object({
-  legal_name: requiredOnceSet('legal_name', 'Legal name is required').max(
-    ...max('legal_name', 'Legal name'),
-  ),
-  address: requiredOnceSet('address', 'Address is required').max(...max('address', 'Address')),
-  matricule_fiscal: requiredOnceSet('matricule_fiscal', 'Matricule fiscal is required')
-    .max(...max('matricule_fiscal', 'Matricule fiscal'))
-    .test('matricule', MATRICULE_MESSAGE, (value) => !value || isMatriculeFiscal(value)),
+  legal_name: requiredOnceSet('legal_name', 'legalNameRequired').max(...max('legal_name')),
+  address: requiredOnceSet('address', 'addressRequired').max(...max('address')),
+  matricule_fiscal: requiredOnceSet('matricule_fiscal', 'matriculeRequired')
+    .max(...max('matricule_fiscal'))
+    .test('matricule', message('matriculeInvalid'), (value) => !value || isMatriculeFiscal(value)),
   trade_register_number: string()
     .trim()
-    .max(...max('trade_register_number', 'Trade register number')),
+    .max(...max('trade_register_number')),
   phone: string()
     .trim()
-    .max(...max('phone', 'Phone'))
-    .matches(SETTINGS_PATTERNS.phone, { message: PHONE_MESSAGE, excludeEmptyString: true }),
+    .max(...max('phone'))
+    .matches(SETTINGS_PATTERNS.phone, {
+      message: message('phoneInvalid'),
+      excludeEmptyString: true,
+    }),
   email: string()
     .trim()
-    .email(EMAIL_MESSAGE)
-    .max(...max('email', 'Email')),
+    .email(message('emailInvalid'))
+    .max(...max('email')),
   logo_url: string().test(
     'png-or-jpeg',
-    LOGO_MESSAGE,
+    message('logoInvalid'),
     (url) => !url || /\.(png|jpe?g)$/i.test(mediaKeyFromUrl(url) ?? ''),
   ),
   invoice_prefix: string()
-    .max(...max('invoice_prefix', 'Invoice prefix'))
-    .matches(SETTINGS_PATTERNS.prefix, PREFIX_MESSAGE),
+    .max(...max('invoice_prefix'))
+    .matches(SETTINGS_PATTERNS.prefix, message('prefixInvalid')),
   credit_note_prefix: string()
-    .max(...max('credit_note_prefix', 'Credit note prefix'))
-    .matches(SETTINGS_PATTERNS.prefix, PREFIX_MESSAGE),
+    .max(...max('credit_note_prefix'))
+    .matches(SETTINGS_PATTERNS.prefix, message('prefixInvalid')),
   stamp_duty: string()
     .trim()
-    .required('Stamp duty is required')
-    .matches(SETTINGS_PATTERNS.money, MONEY_MESSAGE),
+    .required(message('stampDutyRequired'))
+    .matches(SETTINGS_PATTERNS.money, message('moneyInvalid')),
   time_zone: string()
-    .required(TIME_ZONE_MESSAGE)
-    .matches(SETTINGS_PATTERNS.timeZone, TIME_ZONE_MESSAGE),
+    .required(message('timeZoneRequired'))
+    .matches(SETTINGS_PATTERNS.timeZone, message('timeZoneRequired')),
 });
 
 export function settingsToValues(settings: ShopSettings): SettingsFormValues {

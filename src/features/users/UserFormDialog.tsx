@@ -9,7 +9,8 @@ import {
   useFormDialog,
   type ItemFormDialogProps,
 } from '@/components/form';
-import { ROLES } from './roles';
+import { useT } from './messages';
+import { roleOptions } from './roles';
 import { emptyUserValues, userToValues, validateUser, type UserFormValues } from './user-form';
 
 /**
@@ -18,36 +19,37 @@ import { emptyUserValues, userToValues, validateUser, type UserFormValues } from
  * invalid submit shows the product description's message in an error toast and under the fields.
  */
 export function UserFormDialog(props: ItemFormDialogProps<AdminUser, UserFormValues>) {
+  const t = useT();
   const isNew = props.item === null;
   const { bind, bindSwitch, dialog } = useFormDialog(props, {
     values: { empty: emptyUserValues, of: userToValues },
     validate: (formValues) => validateUser(formValues, isNew),
-    titles: ['Create User', 'Edit User'],
-    invalidTitle: 'Error',
+    titles: [t('createTitle'), t('editTitle')],
+    invalidTitle: t('error'),
   });
 
   return (
     <FormDialog {...dialog}>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <TextField
-          label="Username"
+          label={t('username')}
           required
           {...bind('username')}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
         />
-        <TextField label="Full Name" required {...bind('full_name')} autoComplete="off" />
+        <TextField label={t('fullName')} required {...bind('full_name')} autoComplete="off" />
       </SimpleGrid>
-      <TextField label="Email" required {...bind('email')} type="email" autoComplete="off" />
-      <SelectField label="Role" required {...bind('role')} options={ROLES} />
+      <TextField label={t('email')} required {...bind('email')} type="email" autoComplete="off" />
+      <SelectField label={t('role')} required {...bind('role')} options={roleOptions()} />
       <PasswordField
-        label="Password"
+        label={t('password')}
         required={isNew}
         {...bind('password')}
-        helperText={isNew ? 'At least 8 characters' : 'Leave blank to keep the current password'}
+        helperText={isNew ? t('passwordHelperNew') : t('passwordHelperEdit')}
       />
-      <SwitchField label="Active" {...bindSwitch('is_active')} />
+      <SwitchField label={t('active')} {...bindSwitch('is_active')} />
     </FormDialog>
   );
 }

@@ -25,7 +25,7 @@ const EXPECTED_ROWS = [
     'Amira Ben Salah',
     'admin@dar-el-jeld.tn',
     'Super Admin',
-    '14 Mar 2025, 08:12 UTC',
+    '14 Mar 2025, 09:12',
     'Active',
   ],
   [
@@ -33,7 +33,7 @@ const EXPECTED_ROWS = [
     'Karim Trabelsi',
     'karim.trabelsi@dar-el-jeld.tn',
     'Admin',
-    '13 Mar 2025, 16:45 UTC',
+    '13 Mar 2025, 17:45',
     'Active',
   ],
   ['salma.gharbi', 'Salma Gharbi', 'salma.gharbi@dar-el-jeld.tn', 'Manager', 'Never', 'Active'],
@@ -42,7 +42,7 @@ const EXPECTED_ROWS = [
     'Youssef Mejri',
     'youssef.mejri@dar-el-jeld.tn',
     'Support',
-    '28 Feb 2025, 11:05 UTC',
+    '28 Feb 2025, 12:05',
     'Active',
   ],
   [
@@ -50,7 +50,7 @@ const EXPECTED_ROWS = [
     'Nour Hammami',
     'depot.sfax@dar-el-jeld.tn',
     'Inventory Manager',
-    '20 Dec 2024, 07:30 UTC',
+    '20 Dec 2024, 08:30',
     'Inactive',
   ],
 ];
@@ -352,3 +352,63 @@ export const DeleteOwnAccount: Story = {
 export const DeleteNetworkError: Story = crud.deleteNetworkError('stock.sfax');
 
 export const Mobile: Story = crud.mobile;
+
+/* Languages and colour modes */
+
+/** Arabic, right to left: translated heading and roles; last logins in Tunis time. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // The table's name is translated: wait for a row by its content.
+    await canvas.findByText('Amira Ben Salah');
+    await expect(canvas.getByRole('heading', { level: 1, name: 'المستخدمون' })).toBeVisible();
+    await expect(document.documentElement.dir).toBe('rtl');
+    // Found by its name: the row actions' labels are translated elsewhere.
+    const admin = within(canvas.getByText('Amira Ben Salah').closest('tr')!);
+    await expect(admin.getByText('مدير عام')).toBeVisible();
+    await expect(admin.getByText(/^14 مارس 2025، 09:12$/)).toBeVisible();
+    const salma = within(canvas.getByText('Salma Gharbi').closest('tr')!);
+    await expect(salma.getByText('أبدًا')).toBeVisible();
+  },
+};
+
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // The table's name is translated: wait for a row by its content.
+    await canvas.findByText('Amira Ben Salah');
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Utilisateurs' })).toBeVisible();
+    await expect(canvas.getByRole('columnheader', { name: 'Dernière connexion' })).toBeVisible();
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: Filled.play,
+};
+
+/** The Create User dialog in Arabic: role options and validation messages translated. */
+export const ArabicCreateDialog: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    // The table's name is translated: wait for a row by its content.
+    const canvas = within(canvasElement);
+    await canvas.findByText('Amira Ben Salah');
+    await userEvent.click(canvas.getByRole('button', { name: 'إضافة مستخدم' }));
+    const dialogElement = await screen.findByRole('dialog', { name: 'إنشاء مستخدم' });
+    await waitFor(() => expect(dialogElement).toBeVisible());
+    const dialog = within(dialogElement);
+    await expect(
+      within(dialog.getByLabelText(/^الدور/))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['مدير عام', 'مدير', 'مسيّر', 'الدعم', 'مسؤول المخزون']);
+    // The submit button's label belongs to the shared dialog: found by its type.
+    await userEvent.click(dialogElement.querySelector<HTMLElement>('button[type="submit"]')!);
+    await expectToast('خطأ', 'يُرجى ملء كل الحقول المطلوبة', 'error');
+    await expect(dialog.getByText('اسم المستخدم مطلوب')).toBeVisible();
+    await expect(dialog.getByText('كلمة المرور مطلوبة للمستخدمين الجدد')).toBeVisible();
+  },
+};

@@ -3,7 +3,7 @@ import { createUser, deleteUser, updateUser, useListUsers } from '@generated/hoo
 import { useCrudList } from '@/components/list-screen';
 import { authStore, setUser } from '@/lib/auth/store';
 import { toUserCreate, toUserUpdate, type UserFormValues } from './user-form';
-import { USER_TEXTS, UsersView } from './UsersView';
+import { userTexts, UsersView } from './UsersView';
 
 /**
  * Admin users management (/admin/users): loads the users, saves and deletes (docs/product.md §7, §8). The
@@ -12,7 +12,7 @@ import { USER_TEXTS, UsersView } from './UsersView';
 export function UsersPage() {
   const data = useCrudList<AdminUser, UserFormValues>({
     list: useListUsers(),
-    texts: USER_TEXTS,
+    texts: userTexts(),
     create: (values) => createUser(toUserCreate(values)),
     update: async (user, values) => {
       const updated = await updateUser(user.id, toUserUpdate(values));

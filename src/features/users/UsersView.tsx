@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { AdminUser } from '@generated/model';
 import {
   CrudListScreen,
@@ -8,59 +9,66 @@ import {
   type CrudTexts,
 } from '@/components/list-screen';
 import { formatDateTime } from '@/lib/format';
+import { t, useT } from './messages';
 import { RoleBadge } from './RoleBadge';
 import { filterUsers, type UserFormValues } from './user-form';
 import { UserFormDialog } from './UserFormDialog';
 
-const COLUMNS: readonly Column<AdminUser>[] = [
-  textColumn('Username', (user) => user.username, { width: '15%', tone: 'strong' }),
-  textColumn('Full Name', (user) => user.full_name, { width: '15%' }),
-  textColumn('Email', (user) => user.email),
-  { header: 'Role', width: '8rem', cell: (user) => <RoleBadge role={user.role} /> },
+/** The columns, headed in the language of the moment. */
+const columns = (): readonly Column<AdminUser>[] => [
+  textColumn(t('username'), (user) => user.username, { width: '15%', tone: 'strong' }),
+  textColumn(t('fullName'), (user) => user.full_name, { width: '15%' }),
+  textColumn(t('email'), (user) => user.email),
+  { header: t('role'), width: '8rem', cell: (user) => <RoleBadge role={user.role} /> },
   {
-    header: 'Last Login',
+    header: t('lastLogin'),
     width: '11rem',
     cell: (user) => (
       <span className={user.last_login ? 'cell-nowrap' : 'cell-nowrap cell-muted'}>
-        {formatDateTime(user.last_login, 'Never')}
+        {formatDateTime(user.last_login, t('never'))}
       </span>
     ),
   },
-  { header: 'Status', width: '5.5rem', cell: (user) => <StatusBadge active={user.is_active} /> },
+  { header: t('status'), width: '5.5rem', cell: (user) => <StatusBadge active={user.is_active} /> },
 ];
 
-/** The screen's texts (docs/product.md §2 Users, §8). */
-export const USER_TEXTS: CrudTexts = {
-  noun: ['user', 'users'],
-  title: 'Users',
-  addLabel: 'Add User',
-  searchPlaceholder: 'Search users...',
-  searchLabel: 'Search users',
-  tableLabel: 'Users',
-  loadingText: 'Loading users...',
-  errorTitle: 'Failed to load users',
-  emptyText: 'No users found',
-  deleteTitle: 'Delete User',
-  toasts: {
-    created: 'User created successfully',
-    updated: 'User updated successfully',
-    deleted: 'User deleted successfully',
-    createFailed: 'Failed to create user',
-    updateFailed: 'Failed to update user',
-    deleteFailed: 'Failed to delete user',
-  },
-};
+/** The screen's texts (docs/product.md §2 Users, §8), in the language of the moment. */
+export function userTexts(): CrudTexts {
+  return {
+    noun: [t('user'), t('users')],
+    title: t('title'),
+    addLabel: t('add'),
+    searchPlaceholder: t('searchPlaceholder'),
+    searchLabel: t('searchLabel'),
+    tableLabel: t('title'),
+    loadingText: t('loading'),
+    errorTitle: t('loadFailed'),
+    emptyText: t('empty'),
+    deleteTitle: t('deleteTitle'),
+    toasts: {
+      created: t('created'),
+      updated: t('updated'),
+      deleted: t('deleted'),
+      createFailed: t('createFailed'),
+      updateFailed: t('updateFailed'),
+      deleteFailed: t('deleteFailed'),
+    },
+  };
+}
 const username = (user: AdminUser) => user.username;
 
 /** Admin users management (/admin/users, docs/product.md §2): search, table, dialogs. */
 export function UsersView(props: CrudListData<AdminUser, UserFormValues>) {
+  const t = useT();
+  // A language change re-mounts the screen, so the headers are built once.
+  const shownColumns = useMemo(() => columns(), []);
   return (
     <CrudListScreen
       {...props}
-      texts={USER_TEXTS}
-      description="Manage the back-office users and their roles"
+      texts={userTexts()}
+      description={t('subtitle')}
       filter={filterUsers}
-      columns={COLUMNS}
+      columns={shownColumns}
       nameOf={username}
       renderForm={(form) => <UserFormDialog {...form} />}
     />

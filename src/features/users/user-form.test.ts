@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { adminUsers } from '@mocks/fixtures';
-import { DEFAULT_ROLE, roleInfo, ROLES } from './roles';
+import { DEFAULT_ROLE, roleInfo, roleOptions } from './roles';
 import {
-  EMAIL_MESSAGE,
   emptyUserValues,
   filterUsers,
-  PASSWORD_LENGTH_MESSAGE,
-  PASSWORD_REQUIRED_MESSAGE,
-  REQUIRED_MESSAGE,
   toUserCreate,
   toUserUpdate,
-  USERNAME_FORMAT_MESSAGE,
   userToValues,
   validateUser,
   type UserFormValues,
 } from './user-form';
+
+// The spec's English messages (docs/product.md §5).
+const REQUIRED_MESSAGE = 'Please fill in all required fields';
+const PASSWORD_REQUIRED_MESSAGE = 'Password is required for new users';
+const PASSWORD_LENGTH_MESSAGE = 'Password must be at least 8 characters';
+const USERNAME_FORMAT_MESSAGE =
+  'Username must be 3 to 50 characters: letters, numbers, dots, hyphens or underscores';
+const EMAIL_MESSAGE = 'Please enter a valid email address';
 
 const valid: UserFormValues = {
   username: 'leila.jaziri',
@@ -27,7 +30,7 @@ const valid: UserFormValues = {
 
 describe('roles (docs/product.md §6)', () => {
   it('labels and badge styles', () => {
-    expect(ROLES.map((r) => [r.value, r.label, r.badge])).toEqual([
+    expect(roleOptions().map((r) => [r.value, r.label, r.badge])).toEqual([
       ['super_admin', 'Super Admin', 'destructive'],
       ['admin', 'Admin', 'default'],
       ['manager', 'Manager', 'secondary'],

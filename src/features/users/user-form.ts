@@ -1,7 +1,8 @@
 import { boolean, object, string } from 'yup';
 import type { AdminRole, AdminUser, AdminUserCreate, AdminUserUpdate } from '@generated/model';
 import { validationSummary, type ValidationResult } from '@/components/form';
-import { DEFAULT_ROLE, ROLES } from './roles';
+import { DEFAULT_ROLE, isRole } from './roles';
+import { t } from './messages';
 
 /** The Create/Edit User dialog's fields, as typed. */
 export interface UserFormValues {
@@ -36,12 +37,6 @@ export function userToValues(user: AdminUser): UserFormValues {
 
 /** docs/product.md §9. */
 const PASSWORD_MIN_LENGTH = 8;
-export const REQUIRED_MESSAGE = 'Please fill in all required fields';
-export const PASSWORD_REQUIRED_MESSAGE = 'Password is required for new users';
-export const PASSWORD_LENGTH_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
-export const USERNAME_FORMAT_MESSAGE =
-  'Username must be 3 to 50 characters: letters, numbers, dots, hyphens or underscores';
-export const EMAIL_MESSAGE = 'Please enter a valid email address';
 
 const isBlank = (text: string | undefined) => !text || text.trim() === '';
 
@@ -53,38 +48,46 @@ const isBlank = (text: string | undefined) => !text || text.trim() === '';
 const userSchema = object({
   username: string()
     .trim()
-    .required('Username is required')
-    .matches(/^[A-Za-z0-9_.-]{3,50}$/, USERNAME_FORMAT_MESSAGE),
+    .required(() => t('usernameRequired'))
+    .matches(/^[A-Za-z0-9_.-]{3,50}$/, () => t('usernameFormat')),
   email: string()
     .trim()
-    .required('Email is required')
-    .email(EMAIL_MESSAGE)
-    .max(254, 'Email must be at most 254 characters'),
+    .required(() => t('emailRequired'))
+    .email(() => t('emailInvalid'))
+    .max(254, () => t('emailTooLong')),
   full_name: string()
     .trim()
-    .required('Full name is required')
-    .max(100, 'Full name must be at most 100 characters'),
+    .required(() => t('fullNameRequired'))
+    .max(100, () => t('fullNameTooLong')),
   role: string()
-    .required('Role is required')
-    .test('role', 'Choose a role', (role) => !role || ROLES.some((info) => info.value === role)),
+    .required(() => t('roleRequired'))
+    .test(
+      'role',
+      () => t('chooseRole'),
+      (role) => !role || isRole(role),
+    ),
   is_active: boolean(),
   password: string()
-    .test('password-required', PASSWORD_REQUIRED_MESSAGE, function (value) {
-      return !(this.options.context as { isNew?: boolean } | undefined)?.isNew || !isBlank(value);
-    })
+    .test(
+      'password-required',
+      () => t('passwordRequired'),
+      function (value) {
+        return !(this.options.context as { isNew?: boolean } | undefined)?.isNew || !isBlank(value);
+      },
+    )
     .test(
       'password-length',
-      PASSWORD_LENGTH_MESSAGE,
+      () => t('passwordLength', { min: PASSWORD_MIN_LENGTH }),
       (value) => isBlank(value) || value!.length >= PASSWORD_MIN_LENGTH,
     )
-    .max(128, 'Password must be at most 128 characters'),
+    .max(128, () => t('passwordTooLong')),
 });
 
 export function validateUser(
   values: UserFormValues,
   isNew: boolean,
 ): ValidationResult<UserFormValues> {
-  return validationSummary(userSchema, values, REQUIRED_MESSAGE, { isNew });
+  return validationSummary(userSchema, values, t('requiredFields'), { isNew });
 }
 
 /** docs/product.md §7: the create body (valid values). */

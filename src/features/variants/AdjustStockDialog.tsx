@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import * as yup from 'yup';
 import type { StockAdjustment, Variant } from '@generated/model';
 import { bindText, FormDialog, TextField } from '@/components/form';
+import { t, useT } from './messages';
 
 interface AdjustStockValues {
   adjustment: string;
@@ -16,10 +17,14 @@ const schema = yup.object({
   adjustment: yup
     .string()
     .trim()
-    .required('Adjustment is required')
-    .matches(INTEGER, { message: 'Enter a whole number', excludeEmptyString: true })
-    .test('non-zero', 'Adjustment cannot be 0', (v) => !v || !INTEGER.test(v) || Number(v) !== 0),
-  reason: yup.string().max(255, 'At most 255 characters'),
+    .required(() => t('adjustmentRequired'))
+    .matches(INTEGER, { message: () => t('wholeNumber'), excludeEmptyString: true })
+    .test(
+      'non-zero',
+      () => t('adjustmentNotZero'),
+      (v) => !v || !INTEGER.test(v) || Number(v) !== 0,
+    ),
+  reason: yup.string().max(255, () => t('reasonTooLong')),
 });
 
 /** POST /admin/variants/{id}/inventory/adjust body: a signed integer and an optional reason. */
@@ -43,11 +48,12 @@ export interface AdjustStockDialogProps {
 export function AdjustStockDialog({ open, variant, onSubmit, onClose }: AdjustStockDialogProps) {
   const formId = useId();
   const [submitting, setSubmitting] = useState(false);
+  const t = useT();
   return (
     <FormDialog
       open={open}
-      title="Adjust Stock"
-      submitLabel="Adjust Stock"
+      title={t('adjustStock')}
+      submitLabel={t('adjustStock')}
       submitting={submitting}
       onClose={onClose}
       size="md"
@@ -85,10 +91,11 @@ function AdjustStockForm({
     validationSchema: schema,
     onSubmit,
   });
+  const t = useT();
   const raw = form.values.adjustment.trim();
   const delta = INTEGER.test(raw) ? Number.parseInt(raw, 10) : null;
   return (
-    <form id={id} onSubmit={form.handleSubmit} noValidate aria-label="Adjust stock">
+    <form id={id} onSubmit={form.handleSubmit} noValidate aria-label={t('adjustStockForm')}>
       <Stack gap="4">
         <Text>
           <Text as="span" fontWeight="medium">
@@ -99,26 +106,27 @@ function AdjustStockForm({
           </Text>
         </Text>
         <Text data-testid="current-stock">
-          Current stock: <strong>{variant.stock_quantity}</strong>
+          {t('currentStock')} <strong>{variant.stock_quantity}</strong>
           {delta !== null && delta !== 0 && (
             <>
-              {' → '}New stock: <strong>{variant.stock_quantity + delta}</strong>
+              {' '}
+              {t('newStock')} <strong>{variant.stock_quantity + delta}</strong>
             </>
           )}
         </Text>
         <TextField
-          label="Adjustment"
+          label={t('adjustment')}
           required
           {...bindText(form, 'adjustment')}
           type="number"
           step="1"
           inputMode="numeric"
-          placeholder="e.g. 10 or -5"
-          helperText="A positive number adds stock, a negative number removes it."
+          placeholder={t('adjustmentPlaceholder')}
+          helperText={t('adjustmentHelper')}
         />
         <TextField
-          label="Reason"
-          placeholder="e.g. Restock, damaged goods (optional)"
+          label={t('reason')}
+          placeholder={t('reasonPlaceholder')}
           {...bindText(form, 'reason')}
         />
       </Stack>

@@ -12,6 +12,7 @@ import { AUTOSAVE_DELAY_MS } from './constants';
 import { NUMBER_INPUT, TextField } from '@/components/form';
 import { LoadErrorState, LoadingState } from '@/components/list-screen';
 import { StockCounts, StockFlags } from './StockFields';
+import { t, useT } from './messages';
 import {
   awaitsValue,
   emptyInventoryValues,
@@ -43,18 +44,19 @@ const defaultVariantParams = (productId: number) => ({
  * A cleared stock or threshold is not saved: it becomes 0 when the admin leaves the field (§5).
  */
 export function SimpleInventoryCard({ productId, onUnsavedChange }: SimpleInventoryCardProps) {
+  const t = useT();
   const lookup = useListVariants(defaultVariantParams(productId));
   if (!lookup.data)
     return (
       <InventoryCardFrame>
         {lookup.error ? (
           <LoadErrorState
-            title="Failed to load inventory settings"
-            message={serverMessage(lookup.error, 'The inventory could not be loaded.')}
+            title={t('inventoryLoadFailed')}
+            message={serverMessage(lookup.error, t('inventoryNotLoaded'))}
             onRetry={() => void lookup.mutate()}
           />
         ) : (
-          <LoadingState text="Loading inventory..." />
+          <LoadingState text={t('loadingInventory')} />
         )}
       </InventoryCardFrame>
     );
@@ -72,6 +74,7 @@ function UnsavedInventory({
 }: {
   onUnsavedChange: SimpleInventoryCardProps['onUnsavedChange'];
 }) {
+  const t = useT();
   const [values, setValues] = useState(emptyInventoryValues);
   const change = (next: InventoryValues) => {
     setValues(next);
@@ -81,8 +84,8 @@ function UnsavedInventory({
     <SimpleInventoryCardView
       values={values}
       onChange={change}
-      status="These settings are saved with the product."
-      skuHelper="DEFAULT when left empty"
+      status={t('savedWithProduct')}
+      skuHelper={t('skuDefaultHelper')}
     />
   );
 }
@@ -120,10 +123,10 @@ function AutosavingInventory({ variant }: { variant: Variant }) {
       try {
         if (await saveInventory(variant.id, saved.current, next)) {
           saved.current = next;
-          notify.success('Success', 'Inventory settings saved successfully');
+          notify.success(t('success'), t('inventorySaved'));
         }
       } catch (error) {
-        notify.error('Error', serverMessage(error, 'Failed to save inventory settings'));
+        notify.error(t('error'), serverMessage(error, t('inventorySaveFailed')));
       } finally {
         if (mounted) setSaving(false);
       }
@@ -150,7 +153,7 @@ function AutosavingInventory({ variant }: { variant: Variant }) {
       values={values}
       onChange={change}
       saving={saving}
-      status="Changes are saved automatically."
+      status={t('savedAutomatically')}
     />
   );
 }
@@ -175,18 +178,19 @@ function InventoryCardFrame({
   saving?: boolean;
   status?: string | undefined;
 }) {
+  const t = useT();
   return (
     <Card.Root data-testid="simple-inventory-card">
       <Card.Header>
         <Flex gap="3" align="flex-start" justify="space-between">
           <Stack gap="1">
-            <Card.Title>Inventory</Card.Title>
+            <Card.Title>{t('inventory')}</Card.Title>
             {status && <Card.Description>{status}</Card.Description>}
           </Stack>
           {saving && (
             <HStack gap="2" color="fg.muted" role="status" aria-live="polite" flexShrink="0">
               <Spinner size="xs" />
-              <Text fontSize="sm">Saving...</Text>
+              <Text fontSize="sm">{t('saving')}</Text>
             </HStack>
           )}
         </Flex>
@@ -204,6 +208,7 @@ function SimpleInventoryCardView({
   status,
   skuHelper,
 }: SimpleInventoryCardViewProps) {
+  const t = useT();
   const text = (name: 'sku' | 'barcode' | 'stock_quantity' | 'low_stock_threshold' | 'weight') => ({
     name,
     value: values[name],
@@ -220,10 +225,10 @@ function SimpleInventoryCardView({
     <InventoryCardFrame saving={saving} status={status}>
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <TextField label="SKU" autoComplete="off" helperText={skuHelper} {...text('sku')} />
-          <TextField label="Barcode" autoComplete="off" {...text('barcode')} />
+          <TextField label={t('sku')} autoComplete="off" helperText={skuHelper} {...text('sku')} />
+          <TextField label={t('barcode')} autoComplete="off" {...text('barcode')} />
           <StockCounts field={integer} />
-          <TextField label="Weight (kg)" {...NUMBER_INPUT.measure} {...text('weight')} />
+          <TextField label={t('weightKg')} {...NUMBER_INPUT.measure} {...text('weight')} />
         </SimpleGrid>
         <StockFlags
           values={values}

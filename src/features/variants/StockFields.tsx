@@ -1,6 +1,7 @@
 import { Flex } from '@chakra-ui/react';
 import type { ComponentProps } from 'react';
 import { NUMBER_INPUT, SwitchField, TextField } from '@/components/form';
+import { useT } from './messages';
 
 /** The stock fields a variant and a simple product's inventory card share. */
 type Count = 'stock_quantity' | 'low_stock_threshold';
@@ -12,11 +13,12 @@ export function StockCounts({
 }: {
   field: (name: Count) => Omit<ComponentProps<typeof TextField>, 'label'>;
 }) {
+  const t = useT();
   return (
     <>
-      <TextField label="Stock Quantity" {...NUMBER_INPUT.count} {...field('stock_quantity')} />
+      <TextField label={t('stockQuantity')} {...NUMBER_INPUT.count} {...field('stock_quantity')} />
       <TextField
-        label="Low Stock Threshold"
+        label={t('lowStockThreshold')}
         {...NUMBER_INPUT.count}
         {...field('low_stock_threshold')}
       />
@@ -32,16 +34,17 @@ export function StockFlags({
   values: Record<Flag, boolean>;
   onChange: (flag: Flag) => (checked: boolean) => void;
 }) {
+  const t = useT();
   return (
     <Flex gap="6" wrap="wrap">
       <SwitchField
-        label="Track Inventory"
+        label={t('trackInventory')}
         name="track_inventory"
         checked={values.track_inventory}
         onChange={onChange('track_inventory')}
       />
       <SwitchField
-        label="Allow Backorder"
+        label={t('allowBackorder')}
         name="allow_backorder"
         checked={values.allow_backorder}
         onChange={onChange('allow_backorder')}

@@ -114,3 +114,18 @@ export const LoadError: Story = {
 /** A request for the history was sent with exactly this query. */
 const expectSent = (query: Record<string, string>) =>
   waitFor(() => expect(requests.to('GET', LIST).map((r) => r.query)).toContainEqual(query));
+
+/** Arabic, right to left: the dialog's title, headers and count translated. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const row = await within(canvasElement).findByRole('row', { name: /\bSAC-CABAS-NR\b/ });
+    await userEvent.click(within(row).getByRole('button', { name: 'تاريخ المخزون' }));
+    const element = await screen.findByRole('dialog', { name: /^تاريخ المخزون — .?SAC-CABAS-NR/ });
+    await waitFor(() => expect(element).toBeVisible());
+    const dialog = within(element);
+    await expect(document.documentElement.dir).toBe('rtl');
+    await expect(await dialog.findByText(/^عرض \d+ من أصل \d+ /)).toBeVisible();
+    await expect(dialog.getByRole('columnheader', { name: 'التاريخ' })).toBeVisible();
+  },
+};

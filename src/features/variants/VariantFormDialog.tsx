@@ -14,6 +14,7 @@ import { PlusIcon } from '@/components/icons';
 import { MediaUploader } from '@/components/media-uploader';
 import { formatVatRate } from '@/lib/format';
 import { DIMENSION_UNITS, MAX_VARIANT_IMAGES } from './constants';
+import { useT } from './messages';
 import { StockCounts, StockFlags } from './StockFields';
 import {
   addOptionEntry,
@@ -52,11 +53,12 @@ export function VariantFormDialog({
   const [uploading, setUploading] = useState(false);
   // Unsaved changes (an upload under way included): closing or leaving asks first.
   const [dirty, setDirty] = useState(false);
+  const t = useT();
   return (
     <FormDialog
       open={open}
-      title={editing ? 'Edit Variant' : 'Add Variant'}
-      submitLabel={editing ? 'Update Variant' : 'Create Variant'}
+      title={editing ? t('editVariant') : t('addVariant')}
+      submitLabel={editing ? t('updateVariant') : t('createVariant')}
       submitting={submitting}
       submitDisabled={uploading}
       onClose={onClose}
@@ -133,84 +135,91 @@ function VariantForm({
     void form.setFieldValue(name, value);
   };
   const bind = (name: TextKey) => bindText(form, name);
+  const t = useT();
 
   const rateKnown = vatRates.some((rate) => String(rate.id) === form.values.vat_rate_id);
 
   return (
-    <form id={id} onSubmit={form.handleSubmit} noValidate aria-label="Variant">
+    <form id={id} onSubmit={form.handleSubmit} noValidate aria-label={t('variantForm')}>
       <Stack gap="6">
-        <Section title="Options">
+        <Section title={t('options')}>
           <OptionsEditor
             entries={form.values.option_values}
             onChange={(entries) => void form.setFieldValue('option_values', entries)}
           />
         </Section>
 
-        <Section title="Basic Information">
+        <Section title={t('basicInformation')}>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <TextField label="SKU" required autoComplete="off" {...bind('sku')} />
+            <TextField label={t('sku')} required autoComplete="off" {...bind('sku')} />
             <TextField
-              label="Variant Title"
+              label={t('variantTitle')}
               required
               autoComplete="off"
               {...bind('variant_title')}
             />
-            <TextField label="Barcode" autoComplete="off" {...bind('barcode')} />
-            <TextField label="Position" {...NUMBER_INPUT.count} {...bind('position')} />
+            <TextField label={t('barcode')} autoComplete="off" {...bind('barcode')} />
+            <TextField label={t('position')} {...NUMBER_INPUT.count} {...bind('position')} />
           </SimpleGrid>
         </Section>
 
-        <Section title="Pricing">
+        <Section title={t('pricing')}>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <TextField label="Price (TND)" required {...NUMBER_INPUT.money} {...bind('price')} />
+            <TextField label={t('priceTnd')} required {...NUMBER_INPUT.money} {...bind('price')} />
             <TextField
-              label="Compare at Price (TND)"
+              label={t('compareAtPriceTnd')}
               {...NUMBER_INPUT.money}
               {...bind('compare_at_price')}
             />
             <TextField
-              label="Cost Price (TND)"
+              label={t('costPriceTnd')}
               required
               {...NUMBER_INPUT.money}
               {...bind('cost_price')}
             />
             <SelectField
-              label="VAT Rate"
+              label={t('vatRate')}
               name="vat_rate_id"
               value={form.values.vat_rate_id}
               onChange={set('vat_rate_id')}
-              helperText="Leave on inherit to use the product's rate"
+              helperText={t('vatRateHelper')}
             >
-              <option value="">Inherit from product</option>
+              <option value="">{t('inheritFromProduct')}</option>
               {vatRates.map((rate) => (
                 <option key={rate.id} value={String(rate.id)}>
-                  {rate.name} ({formatVatRate(rate.rate)}, {rate.country_code})
+                  {t('vatRateOption', {
+                    name: rate.name,
+                    rate: formatVatRate(rate.rate),
+                    country: rate.country_code,
+                  })}
                 </option>
               ))}
               {form.values.vat_rate_id && !rateKnown && (
-                <option value={form.values.vat_rate_id}>VAT rate #{form.values.vat_rate_id}</option>
+                <option value={form.values.vat_rate_id}>
+                  {t('vatRateNumber', { id: form.values.vat_rate_id })}
+                </option>
               )}
             </SelectField>
           </SimpleGrid>
         </Section>
 
-        <Section title="Inventory">
+        <Section title={t('inventory')}>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <StockCounts field={bind} />
           </SimpleGrid>
           <StockFlags values={form.values} onChange={set} />
         </Section>
 
-        <Section title="Shipping">
+        <Section title={t('shipping')}>
           <SimpleGrid columns={{ base: 2, md: 5 }} gap="4">
             <Box gridColumn={{ base: 'span 2', md: 'span 1' }}>
-              <TextField label="Weight (kg)" {...NUMBER_INPUT.measure} {...bind('weight')} />
+              <TextField label={t('weightKg')} {...NUMBER_INPUT.measure} {...bind('weight')} />
             </Box>
-            <TextField label="Length" {...NUMBER_INPUT.measure} {...bind('length')} />
-            <TextField label="Width" {...NUMBER_INPUT.measure} {...bind('width')} />
-            <TextField label="Height" {...NUMBER_INPUT.measure} {...bind('height')} />
+            <TextField label={t('length')} {...NUMBER_INPUT.measure} {...bind('length')} />
+            <TextField label={t('width')} {...NUMBER_INPUT.measure} {...bind('width')} />
+            <TextField label={t('height')} {...NUMBER_INPUT.measure} {...bind('height')} />
             <SelectField
-              label="Unit"
+              label={t('unit')}
               name="unit"
               value={form.values.unit}
               onChange={set('unit')}
@@ -219,10 +228,10 @@ function VariantForm({
           </SimpleGrid>
         </Section>
 
-        <Section title="Images">
+        <Section title={t('images')}>
           <MediaUploader
             kind="image"
-            label="Variant images"
+            label={t('variantImages')}
             max={MAX_VARIANT_IMAGES}
             value={form.values.images}
             onChange={(images) => void form.setFieldValue('images', images)}
@@ -230,9 +239,9 @@ function VariantForm({
           />
         </Section>
 
-        <Section title="Status">
+        <Section title={t('status')}>
           <SwitchField
-            label="Active"
+            label={t('active')}
             name="is_active"
             checked={form.values.is_active}
             onChange={set('is_active')}
@@ -261,6 +270,7 @@ function OptionsEditor({
 }) {
   const [key, setKey] = useState('');
   const [value, setValue] = useState('');
+  const t = useT();
   const canAdd = key.trim() !== '' && value.trim() !== '';
   const add = () => {
     if (!canAdd) return;
@@ -271,7 +281,7 @@ function OptionsEditor({
   return (
     <Stack gap="3">
       {entries.length > 0 ? (
-        <Flex gap="2" wrap="wrap" aria-label="Options" role="list">
+        <Flex gap="2" wrap="wrap" aria-label={t('options')} role="list">
           {entries.map((entry) => (
             <Tag.Root key={entry.key} size="lg" role="listitem">
               <Tag.Label>
@@ -279,7 +289,7 @@ function OptionsEditor({
               </Tag.Label>
               <Tag.EndElement>
                 <Tag.CloseTrigger
-                  aria-label={`Remove option ${entry.key}`}
+                  aria-label={t('removeOption', { key: entry.key })}
                   onClick={() => onChange(entries.filter((e) => e.key !== entry.key))}
                 />
               </Tag.EndElement>
@@ -288,13 +298,23 @@ function OptionsEditor({
         </Flex>
       ) : (
         <Text color="fg.muted" fontSize="sm">
-          No options yet (e.g. color: Red, size: M).
+          {t('noOptions')}
         </Text>
       )}
       <Flex gap="2" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'flex-end' }}>
         {[
-          { label: 'Option name', text: key, onChange: setKey, placeholder: 'e.g. color' },
-          { label: 'Option value', text: value, onChange: setValue, placeholder: 'e.g. Red' },
+          {
+            label: t('optionName'),
+            text: key,
+            onChange: setKey,
+            placeholder: t('optionNamePlaceholder'),
+          },
+          {
+            label: t('optionValue'),
+            text: value,
+            onChange: setValue,
+            placeholder: t('optionValuePlaceholder'),
+          },
         ].map((input) => (
           <Box flex="1" key={input.label}>
             <TextField
@@ -308,7 +328,7 @@ function OptionsEditor({
           </Box>
         ))}
         <Button variant="outline" onClick={add} disabled={!canAdd}>
-          <PlusIcon /> Add Option
+          <PlusIcon /> {t('addOption')}
         </Button>
       </Flex>
     </Stack>

@@ -22,6 +22,7 @@ import {
   WarningIcon,
 } from '@/components/icons';
 import { formatMoney } from '@/lib/format';
+import { useT } from './messages';
 import { isAtOrBelowThreshold, STOCK_COLOR, stockState } from './stock';
 
 /** What the table and the cards need: the page's variants, the selection and the row actions. */
@@ -43,18 +44,19 @@ export interface VariantsListProps {
 export function VariantsTable(props: VariantsListProps) {
   const { items, selectedIds } = props;
   const selection = useSelection(props);
+  const t = useT();
   return (
     <Table.ScrollArea borderWidth="1px" rounded="l2" hideBelow="md">
-      <Table.Root size="sm" interactive aria-label="Variants">
+      <Table.Root size="sm" interactive aria-label={t('variants')}>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader width="10">{selection.allBox}</Table.ColumnHeader>
-            <Table.ColumnHeader>SKU</Table.ColumnHeader>
-            <Table.ColumnHeader>Title</Table.ColumnHeader>
-            <Table.ColumnHeader>Price</Table.ColumnHeader>
-            <Table.ColumnHeader>Stock</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('sku')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('title')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('price')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('stock')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('status')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('actions')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -97,15 +99,16 @@ export function VariantsTable(props: VariantsListProps) {
 export function VariantCards(props: VariantsListProps) {
   const { items, selectedIds } = props;
   const selection = useSelection(props);
+  const t = useT();
   return (
     <Stack gap="3" hideFrom="md">
       <HStack gap="3" px="3">
         {selection.allBox}
         <Text fontSize="sm" color="fg.muted">
-          Select all
+          {t('selectAll')}
         </Text>
       </HStack>
-      <Stack as="ul" gap="3" listStyleType="none" aria-label="Variants">
+      <Stack as="ul" gap="3" listStyleType="none" aria-label={t('variants')}>
         {items.map((v) => (
           <Box
             as="li"
@@ -134,7 +137,7 @@ export function VariantCards(props: VariantsListProps) {
               <HStack gap="4" align="center">
                 <PriceText variant={v} />
                 <HStack gap="1" fontSize="sm">
-                  <Text color="fg.muted">Stock:</Text>
+                  <Text color="fg.muted">{t('stockLabel')}</Text>
                   <StockCell variant={v} />
                 </HStack>
               </HStack>
@@ -149,6 +152,7 @@ export function VariantCards(props: VariantsListProps) {
 
 /** The page's select-all checkbox and each variant's own. */
 function useSelection({ items, selectedIds, onSelectionChange }: VariantsListProps) {
+  const t = useT();
   const selectedOnPage = items.filter((v) => selectedIds.has(v.id)).length;
   const all: boolean | 'indeterminate' =
     selectedOnPage === 0 ? false : selectedOnPage === items.length ? true : 'indeterminate';
@@ -161,7 +165,7 @@ function useSelection({ items, selectedIds, onSelectionChange }: VariantsListPro
   return {
     allBox: (
       <SelectBox
-        label="Select all variants"
+        label={t('selectAllVariants')}
         checked={all}
         onChange={(checked) =>
           onSelectionChange(checked ? new Set(items.map((v) => v.id)) : new Set())
@@ -170,7 +174,7 @@ function useSelection({ items, selectedIds, onSelectionChange }: VariantsListPro
     ),
     box: (variant: Variant) => (
       <SelectBox
-        label={`Select ${variant.sku}`}
+        label={t('selectVariant', { sku: variant.sku })}
         checked={selectedIds.has(variant.id)}
         onChange={(checked) => toggle(variant.id, checked)}
       />
@@ -261,15 +265,16 @@ function PriceText({ variant }: { variant: Variant }) {
 }
 
 function StockCell({ variant }: { variant: Variant }) {
+  const t = useT();
   const state = stockState(variant);
   if (state === 'not_tracked')
     return (
       <Text color={STOCK_COLOR.not_tracked} fontSize="sm" whiteSpace="nowrap">
-        Not tracked
+        {t('notTracked')}
       </Text>
     );
   const warning = isAtOrBelowThreshold(variant);
-  const label = state === 'out_of_stock' ? 'Out of stock' : 'Low stock';
+  const label = state === 'out_of_stock' ? t('outOfStock') : t('lowStock');
   return (
     <HStack gap="1.5" color={STOCK_COLOR[state]} data-stock-state={state}>
       <Text fontWeight="semibold" data-testid="stock-quantity">
@@ -280,8 +285,11 @@ function StockCell({ variant }: { variant: Variant }) {
           as="span"
           display="inline-flex"
           role="img"
-          aria-label={`${label} (threshold ${variant.low_stock_threshold})`}
-          title={`${label}: at or below the threshold of ${variant.low_stock_threshold}`}
+          aria-label={t('stockWarningLabel', {
+            state: label,
+            threshold: variant.low_stock_threshold,
+          })}
+          title={t('stockWarningTitle', { state: label, threshold: variant.low_stock_threshold })}
         >
           <WarningIcon boxSize="4" />
         </Box>
@@ -308,19 +316,20 @@ function VariantActions({
   onDelete,
   busyIds,
 }: VariantsListProps & { variant: Variant }) {
+  const t = useT();
   const actions: Action[] = [
-    { label: 'Edit', icon: <PencilIcon />, onClick: () => onEdit(variant) },
+    { label: t('edit'), icon: <PencilIcon />, onClick: () => onEdit(variant) },
     {
-      label: 'Duplicate',
+      label: t('duplicate'),
       icon: <CopyIcon />,
       onClick: () => onDuplicate(variant),
       disabled: busyIds?.has(variant.id),
     },
     ...(variant.track_inventory
-      ? [{ label: 'Adjust Stock', icon: <StockIcon />, onClick: () => onAdjustStock(variant) }]
+      ? [{ label: t('adjustStock'), icon: <StockIcon />, onClick: () => onAdjustStock(variant) }]
       : []),
-    { label: 'Stock History', icon: <HistoryIcon />, onClick: () => onShowHistory(variant) },
-    { label: 'Delete', icon: <TrashIcon />, onClick: () => onDelete(variant), danger: true },
+    { label: t('stockHistory'), icon: <HistoryIcon />, onClick: () => onShowHistory(variant) },
+    { label: t('delete'), icon: <TrashIcon />, onClick: () => onDelete(variant), danger: true },
   ];
   return (
     <HStack gap="0.5" justify="flex-end">
@@ -344,9 +353,10 @@ function VariantActions({
 
 /** 'Active' / 'Inactive' as a Chakra badge: this list is not a DataTable, so the kit's table-styled badge does not apply. */
 function StatusBadge({ active }: { active: boolean }) {
+  const t = useT();
   return (
     <Badge colorPalette={active ? 'green' : 'gray'} variant="subtle">
-      {active ? 'Active' : 'Inactive'}
+      {active ? t('active') : t('inactive')}
     </Badge>
   );
 }

@@ -892,3 +892,36 @@ export const BulkSetStockNeedsAReason: Story = {
     await expectToast('Success', '1 variant updated', 'success');
   },
 };
+
+/* Languages and colour modes */
+
+/** Arabic, right to left: translated heading and columns, prices in Arabic notation. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await loaded(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'المتغيّرات' })).toBeVisible();
+    await expect(document.documentElement.dir).toBe('rtl');
+    await expect(canvas.getByRole('columnheader', { name: 'المخزون' })).toBeVisible();
+    const camel = within(await row(canvasElement, 'SAC-CABAS-CML'));
+    await expect(camel.getByText(/189,000\s*د\.ت/)).toBeVisible();
+    await expect(camel.getByRole('button', { name: 'تعديل المخزون' })).toBeVisible();
+  },
+};
+
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await loaded(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Variantes' })).toBeVisible();
+    await expect(tile(canvasElement, 'low-stock')).toHaveTextContent('1');
+    await expect(canvas.getByText('Stock bas', { selector: 'p' })).toBeVisible();
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: Filled.play,
+};

@@ -32,6 +32,7 @@ import {
 } from './variant-form';
 import { VariantFormDialog } from './VariantFormDialog';
 import { VariantsManagerView } from './VariantsManagerView';
+import { useT } from './messages';
 
 export interface VariantsManagerProps {
   productId: number;
@@ -54,6 +55,7 @@ type DeleteTarget = { kind: 'one'; variant: Variant } | { kind: 'selected'; ids:
  * calls behind each action. has_variants follows the variants from here too (docs/product.md §4).
  */
 export function VariantsManager({ productId }: VariantsManagerProps) {
+  const t = useT();
   const { mutate: mutateCache } = useSWRConfig();
   const [filters, setFilters] = useState<VariantFilters>(NO_FILTERS);
   const typed = filters.search.trim();
@@ -143,17 +145,17 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
     try {
       if (editing) {
         await updateVariant(editing.id, toUpdatePayload(values));
-        notify.success('Success', 'Variant updated successfully');
+        notify.success(t('success'), t('variantUpdated'));
       } else {
         const before = await productTotal();
         await createVariant(productId, toCreatePayload(values));
-        notify.success('Success', 'Variant created successfully');
+        notify.success(t('success'), t('variantCreated'));
         if (before === 0) await setHasVariants(true);
       }
       setForm((state) => ({ ...state, open: false }));
       await refresh();
     } catch (error) {
-      notify.error('Error', serverMessage(error, 'Failed to save variant'));
+      notify.error(t('error'), serverMessage(error, t('saveFailed')));
     }
   };
 
@@ -161,11 +163,11 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
     setBusyIds((ids) => new Set(ids).add(variant.id));
     try {
       await duplicateVariant(variant.id, { new_sku: duplicateSku(variant.sku) });
-      notify.success('Success', 'Variant duplicated successfully');
+      notify.success(t('success'), t('variantDuplicated'));
       await setHasVariants(true);
       await refresh();
     } catch (error) {
-      notify.error('Error', serverMessage(error, 'Failed to duplicate variant'));
+      notify.error(t('error'), serverMessage(error, t('duplicateFailed')));
     } finally {
       setBusyIds((ids) => {
         const next = new Set(ids);
@@ -180,11 +182,11 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
     if (!variant) return;
     try {
       await adjustVariantStock(variant.id, body);
-      notify.success('Success', 'Stock adjusted successfully');
+      notify.success(t('success'), t('stockAdjusted'));
       setAdjust((state) => ({ ...state, open: false }));
       await refresh();
     } catch (error) {
-      notify.error('Error', serverMessage(error, 'Failed to adjust stock'));
+      notify.error(t('error'), serverMessage(error, t('adjustFailed')));
     }
   };
 
@@ -197,10 +199,10 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
       const before = await productTotal();
       if (target.kind === 'one') {
         await deleteVariant(target.variant.id);
-        notify.success('Success', 'Variant deleted successfully');
+        notify.success(t('success'), t('variantDeleted'));
       } else {
         await bulkDeleteVariants({ ids });
-        notify.success('Success', `${ids.length} variants deleted successfully`);
+        notify.success(t('success'), t('variantsDeleted', { count: ids.length }));
       }
       // The last remaining variant, or as many selected as the product has (docs/product.md §4).
       if (before !== null && ids.length >= before) await setHasVariants(false);
@@ -211,11 +213,8 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
       await refresh();
     } catch (error) {
       notify.error(
-        'Error',
-        serverMessage(
-          error,
-          target.kind === 'one' ? 'Failed to delete variant' : 'Failed to delete variants',
-        ),
+        t('error'),
+        serverMessage(error, target.kind === 'one' ? t('deleteOneFailed') : t('deleteManyFailed')),
       );
     } finally {
       setDeleting(false);
@@ -229,7 +228,7 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
     <>
       <VariantsManagerView
         data={data}
-        loadError={list.error ? serverMessage(list.error, 'Failed to load variants') : null}
+        loadError={list.error ? serverMessage(list.error, t('loadFailed')) : null}
         onRetry={() => void list.mutate()}
         filters={filters}
         onFiltersChange={setFilters}
@@ -273,14 +272,17 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
       />
       <ConfirmDialog
         open={confirm.open}
-        title={target?.kind === 'selected' ? 'Delete Variants' : 'Delete Variant'}
+        title={target?.kind === 'selected' ? t('deleteVariants') : t('deleteVariant')}
         busy={deleting}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setConfirm((state) => ({ ...state, open: false }))}
       >
         {target?.kind === 'selected'
-          ? `Are you sure you want to delete ${target.ids.length} variant(s)? This action cannot be undone.`
-          : `Are you sure you want to delete the variant "${target?.variant.variant_title ?? ''}" (${target?.variant.sku ?? ''})? This action cannot be undone.`}
+          ? t('confirmDeleteMany', { count: target.ids.length })
+          : t('confirmDeleteOne', {
+              title: target?.variant.variant_title ?? '',
+              sku: target?.variant.sku ?? '',
+            })}
       </ConfirmDialog>
     </>
   );

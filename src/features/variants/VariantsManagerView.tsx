@@ -21,7 +21,8 @@ import {
   type FilterOption,
 } from '@/components/list-screen';
 import { type StatusFilter, type StockFilter, type VariantFilters } from './list-params';
-import { pageStats } from './stock';
+import { useT } from './messages';
+import { pageStats, STOCK_COLOR } from './stock';
 import { VariantCards, VariantsTable, type VariantsListProps } from './VariantsList';
 import { ROW_FROM_SM } from '@/components/layout/responsive';
 
@@ -55,19 +56,20 @@ const VARIANT_BULK_ACTIONS: readonly BulkActionKind[] = [
 /** Variants manager of the product edit form (docs/product.md §2): tiles, filters, table, bulk bar, pages. */
 export function VariantsManagerView(props: VariantsManagerViewProps) {
   const { data, loadError, onRetry, filtered, onClearFilters, onAdd } = props;
+  const t = useT();
   return (
     <Stack gap="5" data-testid="variants-manager">
       <Flex gap="3" {...ROW_FROM_SM} justify="space-between">
         <Stack gap="1">
           <Heading as="h2" size="lg">
-            Variants
+            {t('variants')}
           </Heading>
           <Text color="fg.muted" fontSize="sm">
-            Options, prices and stock of each variant of this product.
+            {t('subtitle')}
           </Text>
         </Stack>
         <Button onClick={onAdd}>
-          <PlusIcon /> Add Variant
+          <PlusIcon /> {t('addVariant')}
         </Button>
       </Flex>
 
@@ -75,9 +77,9 @@ export function VariantsManagerView(props: VariantsManagerViewProps) {
       <Toolbar filters={props.filters} onFiltersChange={props.onFiltersChange} />
 
       {!data && loadError ? (
-        <LoadErrorState title="Failed to load variants" message={loadError} onRetry={onRetry} />
+        <LoadErrorState title={t('loadFailed')} message={loadError} onRetry={onRetry} />
       ) : !data ? (
-        <LoadingState text="Loading variants..." />
+        <LoadingState text={t('loading')} />
       ) : data.total === 0 ? (
         <EmptyState filtered={filtered} onClearFilters={onClearFilters} />
       ) : (
@@ -93,12 +95,23 @@ export function VariantsManagerView(props: VariantsManagerViewProps) {
 }
 
 function StatTiles({ data }: { data: VariantPage | undefined }) {
+  const t = useT();
   const stats = data ? pageStats(data.items) : null;
   const tiles = [
-    { id: 'total', label: 'Total Variants', value: data?.total, color: undefined },
-    { id: 'active', label: 'Active', value: stats?.active, color: undefined },
-    { id: 'low-stock', label: 'Low Stock', value: stats?.lowStock, color: 'fg.warning' },
-    { id: 'out-of-stock', label: 'Out of Stock', value: stats?.outOfStock, color: 'fg.error' },
+    { id: 'total', label: t('totalVariants'), value: data?.total, color: undefined },
+    { id: 'active', label: t('active'), value: stats?.active, color: undefined },
+    {
+      id: 'low-stock',
+      label: t('lowStockTile'),
+      value: stats?.lowStock,
+      color: STOCK_COLOR.low_stock,
+    },
+    {
+      id: 'out-of-stock',
+      label: t('outOfStockTile'),
+      value: stats?.outOfStock,
+      color: STOCK_COLOR.out_of_stock,
+    },
   ];
   return (
     <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
@@ -127,13 +140,24 @@ function Toolbar({
   filters,
   onFiltersChange,
 }: Pick<VariantsManagerViewProps, 'filters' | 'onFiltersChange'>) {
+  const t = useT();
+  const statusOptions: readonly FilterOption<StatusFilter>[] = [
+    { value: 'all', label: t('allStatuses') },
+    { value: 'active', label: t('active') },
+    { value: 'inactive', label: t('inactive') },
+  ];
+  const stockOptions: readonly FilterOption<StockFilter>[] = [
+    { value: 'all', label: t('allStock') },
+    { value: 'low', label: t('lowStock') },
+    { value: 'out', label: t('outOfStock') },
+  ];
   return (
     <Flex gap="3" direction={{ base: 'column', md: 'row' }}>
       <InputGroup flex="1" startElement={<SearchIcon color="fg.muted" boxSize="4" />}>
         <Input
           type="search"
-          aria-label="Search variants"
-          placeholder="Search by SKU, title, or barcode..."
+          aria-label={t('searchVariants')}
+          placeholder={t('searchPlaceholder')}
           maxLength={SEARCH_MAX_LENGTH}
           value={filters.search}
           onChange={(event) => onFiltersChange({ ...filters, search: event.target.value })}
@@ -141,32 +165,21 @@ function Toolbar({
       </InputGroup>
       <HStack gap="3">
         <FilterSelect
-          label="Status filter"
+          label={t('statusFilter')}
           value={filters.status}
           onChange={(status) => onFiltersChange({ ...filters, status })}
-          options={STATUS_OPTIONS}
+          options={statusOptions}
         />
         <FilterSelect
-          label="Stock filter"
+          label={t('stockFilter')}
           value={filters.stock}
           onChange={(stock) => onFiltersChange({ ...filters, stock })}
-          options={STOCK_OPTIONS}
+          options={stockOptions}
         />
       </HStack>
     </Flex>
   );
 }
-
-const STATUS_OPTIONS: readonly FilterOption<StatusFilter>[] = [
-  { value: 'all', label: 'All statuses' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-];
-const STOCK_OPTIONS: readonly FilterOption<StockFilter>[] = [
-  { value: 'all', label: 'All stock' },
-  { value: 'low', label: 'Low stock' },
-  { value: 'out', label: 'Out of stock' },
-];
 
 function EmptyState({
   filtered,
@@ -175,6 +188,7 @@ function EmptyState({
   filtered: boolean;
   onClearFilters: () => void;
 }) {
+  const t = useT();
   return (
     <Stack
       align="center"
@@ -188,13 +202,13 @@ function EmptyState({
     >
       {filtered ? (
         <>
-          <Text color="fg.muted">No variants match your filters.</Text>
+          <Text color="fg.muted">{t('noMatch')}</Text>
           <Button variant="outline" size="sm" onClick={onClearFilters}>
-            Clear Filters
+            {t('clearFilters')}
           </Button>
         </>
       ) : (
-        <Text color="fg.muted">No variants yet. Add your first variant!</Text>
+        <Text color="fg.muted">{t('noVariants')}</Text>
       )}
     </Stack>
   );
@@ -206,18 +220,19 @@ function BulkBar({
   onDeleteSelected,
   onBulkAction,
 }: VariantsManagerViewProps) {
+  const t = useT();
   if (selectedIds.size === 0) return null;
   return (
     <BulkActionBar
-      label={`${selectedIds.size} variant(s) selected`}
+      label={t('selectedCount', { count: selectedIds.size })}
       kinds={VARIANT_BULK_ACTIONS}
       onAction={onBulkAction}
     >
       <Button size="sm" variant="outline" onClick={() => onSelectionChange(new Set())}>
-        Clear Selection
+        {t('clearSelection')}
       </Button>
       <Button size="sm" colorPalette="red" onClick={onDeleteSelected}>
-        <TrashIcon /> Delete Selected
+        <TrashIcon /> {t('deleteSelected')}
       </Button>
     </BulkActionBar>
   );
@@ -227,17 +242,18 @@ function Pagination({
   data,
   onPageChange,
 }: { data: VariantPage } & Pick<VariantsManagerViewProps, 'onPageChange'>) {
+  const t = useT();
   return (
     <Flex
       gap="3"
       align="center"
       justify="space-between"
       direction={{ base: 'column', sm: 'row' }}
-      aria-label="Pagination"
+      aria-label={t('pagination')}
       as="nav"
     >
       <Text color="fg.muted" fontSize="sm">
-        Page {data.page} of {data.total_pages} ({data.total} total variants)
+        {t('pageOf', { page: data.page, pages: data.total_pages, total: data.total })}
       </Text>
       <HStack gap="2">
         <Button
@@ -246,7 +262,7 @@ function Pagination({
           disabled={data.page <= 1}
           onClick={() => onPageChange(data.page - 1)}
         >
-          Previous
+          {t('previous')}
         </Button>
         <Button
           size="sm"
@@ -254,7 +270,7 @@ function Pagination({
           disabled={data.page >= data.total_pages}
           onClick={() => onPageChange(data.page + 1)}
         >
-          Next
+          {t('next')}
         </Button>
       </HStack>
     </Flex>

@@ -15,6 +15,7 @@ import {
   MAX_VARIANT_IMAGES,
 } from './constants';
 import { inputText, trimmedOrNull } from '@/lib/forms/text';
+import { t } from './messages';
 
 /** One option entry of the dialog, e.g. color → Red. */
 export interface OptionEntry {
@@ -192,45 +193,55 @@ export function toUpdatePayload(values: VariantFormValues): VariantUpdate {
   return fullPayload(values);
 }
 
-const money = (required: string) =>
+type MessageKey = Parameters<typeof t>[0];
+
+const validAmount = () =>
   yup
     .string()
     .trim()
-    .required(required)
-    .test('amount', 'Enter a valid amount', (v) => !v || (toDecimal(v)?.gte(0) ?? false));
+    .test(
+      'amount',
+      () => t('validAmount'),
+      (v) => !v || (toDecimal(v)?.gte(0) ?? false),
+    );
 
-const optionalMoney = yup
-  .string()
-  .trim()
-  .test('amount', 'Enter a valid amount', (v) => !v || (toDecimal(v)?.gte(0) ?? false));
+const notNegative = (message: MessageKey) =>
+  yup.string().test(
+    'not-negative',
+    () => t(message),
+    (v) => (parseDecimal(v) ?? 0) >= 0,
+  );
 
-const notNegative = (message: string) =>
-  yup.string().test('not-negative', message, (v) => (parseDecimal(v) ?? 0) >= 0);
+const integerNotNegative = (message: MessageKey) =>
+  yup.string().test(
+    'not-negative',
+    () => t(message),
+    (v) => parseInteger(v) >= 0,
+  );
 
 /** Validation of the dialog (docs/product.md §5 messages). */
 export const variantSchema = yup.object({
   sku: yup
     .string()
     .trim()
-    .required('SKU is required')
-    .matches(/^\S+$/, { message: 'SKU cannot contain spaces', excludeEmptyString: true }),
-  variant_title: yup.string().trim().required('Variant title is required'),
-  price: money('Price is required'),
-  compare_at_price: optionalMoney,
-  cost_price: money('Cost price is required'),
-  weight: notNegative('Weight cannot be negative'),
-  length: notNegative('Length cannot be negative'),
-  width: notNegative('Width cannot be negative'),
-  height: notNegative('Height cannot be negative'),
+    .required(() => t('skuRequired'))
+    .matches(/^\S+$/, { message: () => t('skuNoSpaces'), excludeEmptyString: true }),
+  variant_title: yup
+    .string()
+    .trim()
+    .required(() => t('variantTitleRequired')),
+  price: validAmount().required(() => t('priceRequired')),
+  compare_at_price: validAmount(),
+  cost_price: validAmount().required(() => t('costPriceRequired')),
+  weight: notNegative('weightNegative'),
+  length: notNegative('lengthNegative'),
+  width: notNegative('widthNegative'),
+  height: notNegative('heightNegative'),
   unit: yup.string().oneOf(DIMENSION_UNITS as DimensionUnit[]),
-  images: yup.array().max(MAX_VARIANT_IMAGES, `At most ${MAX_VARIANT_IMAGES} images`),
-  stock_quantity: yup
-    .string()
-    .test('not-negative', 'Stock cannot be negative', (v) => parseInteger(v) >= 0),
-  low_stock_threshold: yup
-    .string()
-    .test('not-negative', 'Threshold cannot be negative', (v) => parseInteger(v) >= 0),
-  position: yup
-    .string()
-    .test('not-negative', 'Position cannot be negative', (v) => parseInteger(v) >= 0),
+  images: yup
+    .array()
+    .max(MAX_VARIANT_IMAGES, () => t('tooManyImages', { max: MAX_VARIANT_IMAGES })),
+  stock_quantity: integerNotNegative('stockNegative'),
+  low_stock_threshold: integerNotNegative('thresholdNegative'),
+  position: integerNotNegative('positionNegative'),
 });

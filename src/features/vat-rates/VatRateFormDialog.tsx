@@ -9,14 +9,20 @@ import {
   useFormDialog,
   type ItemFormDialogProps,
 } from '@/components/form';
-import { formatDate, formatVatRate } from '@/lib/format';
+import { formatVatRate } from '@/lib/format';
+import { SHOP_COUNTRY } from '@/lib/shop';
+import { useT } from './messages';
 import {
   emptyVatRateValues,
+  formatVatDay,
   successorOptions,
   validateVatRate,
   vatRateToValues,
   type VatRateFormValues,
 } from './vat-rate-form';
+
+/** The rate field's example: a number as the input takes it, the same in every language. */
+const RATE_EXAMPLE = '19.00';
 
 interface VatRateFormDialogProps extends ItemFormDialogProps<VatRate, VatRateFormValues> {
   /** Every rate, for the "Replaced by" choice (the other rates of the same country). */
@@ -29,19 +35,20 @@ interface VatRateFormDialogProps extends ItemFormDialogProps<VatRate, VatRateFor
  * is typed; 'Active' is offered when editing.
  */
 export function VatRateFormDialog({ vatRates, ...props }: VatRateFormDialogProps) {
+  const t = useT();
   const { editing, values, setField, bind, bindSwitch, dialog } = useFormDialog(props, {
     values: { empty: emptyVatRateValues, of: vatRateToValues },
     validate: validateVatRate,
-    titles: ['Create VAT Rate', 'Edit VAT Rate'],
-    invalidTitle: 'Validation Error',
+    titles: [t('createTitle'), t('editTitle')],
+    invalidTitle: t('validationError'),
   });
 
   return (
     <FormDialog {...dialog}>
-      <TextField label="Name" required {...bind('name')} placeholder="e.g. Standard rate" />
+      <TextField label={t('name')} required {...bind('name')} placeholder={t('namePlaceholder')} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <TextField
-          label="Rate (%)"
+          label={t('ratePercent')}
           required
           {...bind('rate')}
           type="number"
@@ -49,44 +56,48 @@ export function VatRateFormDialog({ vatRates, ...props }: VatRateFormDialogProps
           min={0}
           max={100}
           step={0.01}
-          placeholder="19.00"
+          placeholder={RATE_EXAMPLE}
         />
         <TextField
-          label="Country Code"
+          label={t('countryCode')}
           required
           {...bind('country_code')}
           maxLength={2}
           autoCapitalize="characters"
           autoComplete="off"
-          placeholder="TN"
+          placeholder={SHOP_COUNTRY}
           onChange={(code) => setField('country_code', code.toUpperCase())}
-          helperText="Two letters (ISO 3166-1)"
+          helperText={t('countryCodeHelper')}
         />
       </SimpleGrid>
-      <TextAreaField label="Description" {...bind('description')} />
+      <TextAreaField label={t('description')} {...bind('description')} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <TextField label="Effective From" required {...bind('effective_from')} type="date" />
+        <TextField label={t('effectiveFrom')} required {...bind('effective_from')} type="date" />
         <TextField
-          label="Effective To"
+          label={t('effectiveTo')}
           {...bind('effective_to')}
           type="date"
-          helperText="Leave empty when open-ended"
+          helperText={t('effectiveToHelper')}
         />
       </SimpleGrid>
       <SelectField
-        label="Replaced by"
+        label={t('replacedBy')}
         {...bind('successor_id')}
-        helperText="When the law changes: the rate charged after Effective To, for every product on this rate"
+        helperText={t('replacedByHelper')}
       >
-        <option value="">None</option>
+        <option value="">{t('none')}</option>
         {successorOptions(vatRates, props.item, values.country_code).map((r) => (
           <option key={r.id} value={String(r.id)}>
-            {`${r.name} (${formatVatRate(r.rate)} from ${formatDate(r.effective_from)})`}
+            {t('successorOption', {
+              name: r.name,
+              rate: formatVatRate(r.rate),
+              date: formatVatDay(r.effective_from),
+            })}
           </option>
         ))}
       </SelectField>
-      <SwitchField label="Default rate for this country" {...bindSwitch('is_default')} />
-      {editing && <SwitchField label="Active" {...bindSwitch('is_active')} />}
+      <SwitchField label={t('defaultForCountry')} {...bindSwitch('is_default')} />
+      {editing && <SwitchField label={t('active')} {...bindSwitch('is_active')} />}
     </FormDialog>
   );
 }

@@ -419,3 +419,39 @@ export const ExpiredDefaultRefused: Story = {
 };
 
 export const Mobile: Story = crud.mobile;
+
+/* Languages and colour modes */
+
+/** Arabic, right to left: translated heading and statuses; the end date stays its own day. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // The table's name is translated: wait for a row by its content.
+    await canvas.findByText('TVA France normale');
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: 'نسب الأداء على القيمة المضافة' }),
+    ).toBeVisible();
+    await expect(document.documentElement.dir).toBe('rtl');
+    // Found by its name: the row actions' labels are translated elsewhere.
+    const france = canvas.getByText('TVA France normale').closest('tr')!;
+    await expect(rowCells(france)[4]).toMatch(/^31 ديسمبر 2024$/);
+    await expect(within(france).getByText('غير نشطة')).toBeVisible();
+  },
+};
+
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // The table's name is translated: wait for a row by its content.
+    await canvas.findByText('TVA France normale');
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Taux de TVA' })).toBeVisible();
+    await expect(canvas.getByRole('columnheader', { name: 'Utilisé par' })).toBeVisible();
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: Filled.play,
+};

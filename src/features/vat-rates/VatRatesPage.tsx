@@ -9,7 +9,7 @@ import {
 } from '@generated/hooks/vatrates/vatrates';
 import { useCrudList } from '@/components/list-screen';
 import { toVatRateCreate, toVatRateUpdate, type VatRateFormValues } from './vat-rate-form';
-import { VAT_RATE_TEXTS, VatRatesView } from './VatRatesView';
+import { vatRateTexts, VatRatesView } from './VatRatesView';
 
 const LIST_PATH = '/api/v1/admin/vat-rates/';
 /** Every cached VAT rate list (this screen's and the pickers' `is_active=true` one). */
@@ -20,7 +20,7 @@ export function VatRatesPage() {
   const { mutate } = useSWRConfig();
   const data = useCrudList<VatRate, VatRateFormValues>({
     list: useListVatRates(),
-    texts: VAT_RATE_TEXTS,
+    texts: vatRateTexts(),
     create: (values) => createVatRate(toVatRateCreate(values)),
     update: (vatRate, values) => updateVatRate(vatRate.id, toVatRateUpdate(values)),
     remove: (vatRate) => deleteVatRate(vatRate.id),

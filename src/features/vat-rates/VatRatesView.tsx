@@ -7,8 +7,15 @@ import {
   type CrudListData,
   type CrudTexts,
 } from '@/components/list-screen';
-import { formatDate, formatVatRate } from '@/lib/format';
-import { filterVatRates, STATUS_LABELS, usageText, type VatRateFormValues } from './vat-rate-form';
+import { formatVatRate } from '@/lib/format';
+import { t, useT } from './messages';
+import {
+  filterVatRates,
+  formatVatDay,
+  statusLabel,
+  usageText,
+  type VatRateFormValues,
+} from './vat-rate-form';
 import { VatRateFormDialog } from './VatRateFormDialog';
 
 const STATUS_PALETTES: Record<VatRate['status'], string> = {
@@ -22,7 +29,7 @@ const STATUS_PALETTES: Record<VatRate['status'], string> = {
 function vatRateColumns(vatRates: readonly VatRate[]): Column<VatRate>[] {
   return [
     {
-      header: 'Name',
+      header: t('name'),
       cell: (rate) => (
         <>
           <HStack gap="2" minW="0">
@@ -35,37 +42,40 @@ function vatRateColumns(vatRates: readonly VatRate[]): Column<VatRate>[] {
             </Text>
             {rate.is_default && (
               <Badge variant="solid" flexShrink={0}>
-                Default
+                {t('default')}
               </Badge>
             )}
           </HStack>
           {rate.successor_id !== null && (
             <span className="cell-text cell-muted cell-small">
-              {`Replaced by ${vatRates.find((r) => r.id === rate.successor_id)?.name ?? `#${rate.successor_id}`}`}
+              {t('replacedByName', {
+                name:
+                  vatRates.find((r) => r.id === rate.successor_id)?.name ?? `#${rate.successor_id}`,
+              })}
             </span>
           )}
         </>
       ),
     },
-    { header: 'Country', width: '6rem', cell: (rate) => rate.country_code },
+    { header: t('country'), width: '6rem', cell: (rate) => rate.country_code },
     {
-      header: 'Rate',
+      header: t('rate'),
       width: '6rem',
       align: 'end',
       cell: (rate) => <span className="cell-numeric">{formatVatRate(rate.rate)}</span>,
     },
     {
-      header: 'Effective From',
+      header: t('effectiveFrom'),
       width: '8.5rem',
-      cell: (rate) => <span className="cell-nowrap">{formatDate(rate.effective_from)}</span>,
+      cell: (rate) => <span className="cell-nowrap">{formatVatDay(rate.effective_from)}</span>,
     },
     {
-      header: 'Effective To',
+      header: t('effectiveTo'),
       width: '8.5rem',
-      cell: (rate) => <span className="cell-nowrap">{formatDate(rate.effective_to, '-')}</span>,
+      cell: (rate) => <span className="cell-nowrap">{formatVatDay(rate.effective_to)}</span>,
     },
     {
-      header: 'Status',
+      header: t('status'),
       width: '7rem',
       cell: (rate) => (
         <Badge
@@ -73,50 +83,53 @@ function vatRateColumns(vatRates: readonly VatRate[]): Column<VatRate>[] {
           colorPalette={STATUS_PALETTES[rate.status]}
           data-testid="vat-rate-status"
         >
-          {STATUS_LABELS[rate.status]}
+          {statusLabel(rate.status)}
         </Badge>
       ),
     },
     {
-      header: 'Used by',
+      header: t('usedBy'),
       width: '9rem',
       cell: (rate) => <span className="cell-nowrap">{usageText(rate)}</span>,
     },
   ];
 }
 
-/** The screen's texts (docs/product.md §2 VAT rates, §8). */
-export const VAT_RATE_TEXTS: CrudTexts = {
-  noun: ['VAT rate', 'VAT rates'],
-  title: 'VAT Rates',
-  addLabel: 'Add VAT Rate',
-  searchPlaceholder: 'Search VAT rates...',
-  searchLabel: 'Search VAT rates',
-  tableLabel: 'VAT rates',
-  loadingText: 'Loading VAT rates...',
-  errorTitle: 'Failed to load VAT rates',
-  emptyText: 'No VAT rates found',
-  deleteTitle: 'Delete VAT Rate',
-  toasts: {
-    created: 'VAT rate created successfully',
-    updated: 'VAT rate updated successfully',
-    deleted: 'VAT rate deleted successfully',
-    createFailed: 'Failed to create VAT rate',
-    updateFailed: 'Failed to update VAT rate',
-    deleteFailed: 'Failed to delete VAT rate',
-  },
-};
+/** The screen's texts (docs/product.md §2 VAT rates, §8), in the language of the moment. */
+export function vatRateTexts(): CrudTexts {
+  return {
+    noun: [t('vatRate'), t('vatRates')],
+    title: t('title'),
+    addLabel: t('add'),
+    searchPlaceholder: t('searchPlaceholder'),
+    searchLabel: t('searchLabel'),
+    tableLabel: t('vatRates'),
+    loadingText: t('loading'),
+    errorTitle: t('loadFailed'),
+    emptyText: t('empty'),
+    deleteTitle: t('deleteTitle'),
+    toasts: {
+      created: t('created'),
+      updated: t('updated'),
+      deleted: t('deleted'),
+      createFailed: t('createFailed'),
+      updateFailed: t('updateFailed'),
+      deleteFailed: t('deleteFailed'),
+    },
+  };
+}
 const rateName = (rate: VatRate) => rate.name;
 
 /** VAT rates management (/admin/vat-rates, docs/product.md §2): search, table, dialogs. */
 export function VatRatesView(props: CrudListData<VatRate, VatRateFormValues>) {
+  const t = useT();
   const vatRates = props.items;
   const columns = useMemo(() => vatRateColumns(vatRates ?? []), [vatRates]);
   return (
     <CrudListScreen
       {...props}
-      texts={VAT_RATE_TEXTS}
-      description="Manage the VAT rates applied to products, per country"
+      texts={vatRateTexts()}
+      description={t('subtitle')}
       filter={filterVatRates}
       columns={columns}
       nameOf={rateName}

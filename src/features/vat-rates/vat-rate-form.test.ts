@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { vatRates } from '@mocks/fixtures';
 import {
-  COUNTRY_MESSAGE,
-  DATE_ORDER_MESSAGE,
   emptyVatRateValues,
   filterVatRates,
-  RATE_DECIMALS_MESSAGE,
-  RATE_RANGE_MESSAGE,
-  REQUIRED_MESSAGE,
+  formatVatDay,
   successorOptions,
   toVatRateCreate,
   toVatRateUpdate,
@@ -16,6 +12,13 @@ import {
   vatRateToValues,
   type VatRateFormValues,
 } from './vat-rate-form';
+
+// The spec's English messages (docs/product.md §5).
+const REQUIRED_MESSAGE = 'Please fill in all required fields';
+const RATE_RANGE_MESSAGE = 'Rate must be a number between 0 and 100';
+const RATE_DECIMALS_MESSAGE = 'Rate can have at most 2 decimals';
+const COUNTRY_MESSAGE = 'Country code must be 2 letters';
+const DATE_ORDER_MESSAGE = 'Effective To must not be before Effective From';
 
 const valid: VatRateFormValues = {
   name: 'TVA luxe',
@@ -165,5 +168,13 @@ describe('usageText and successorOptions', () => {
     const standard = vatRates[0]!;
     expect(successorOptions(vatRates, standard, 'tn').map((r) => r.id)).toEqual([2, 3, 4]);
     expect(successorOptions(vatRates, null, 'FR').map((r) => r.id)).toEqual([5]);
+  });
+});
+
+describe('formatVatDay', () => {
+  it('shows a bound as the UTC day it stands for, not the next day in Tunis', () => {
+    expect(formatVatDay('2024-12-31T23:59:59.999Z')).toBe('31 Dec 2024');
+    expect(formatVatDay('2018-01-01T00:00:00.000Z')).toBe('01 Jan 2018');
+    expect(formatVatDay(null)).toBe('-');
   });
 });

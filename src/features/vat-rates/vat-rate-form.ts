@@ -1,9 +1,10 @@
 import { boolean, object, string } from 'yup';
 import type { VatRate, VatRateCreate, VatRateUpdate } from '@generated/model';
 import { validationSummary, type ValidationResult } from '@/components/form';
-import { endOfDayUtc, startOfDayUtc, toDateInput } from '@/lib/format';
+import { endOfDayUtc, formatDate, startOfDayUtc, toDateInput } from '@/lib/format';
 import { inputText, trimmedOrNull } from '@/lib/forms/text';
 import { SHOP_COUNTRY } from '@/lib/shop';
+import { t } from './messages';
 
 /** The Create/Edit VAT Rate dialog's fields, as typed (dates as YYYY-MM-DD, '' for none). */
 export interface VatRateFormValues {
@@ -47,12 +48,6 @@ export function vatRateToValues(rate: VatRate): VatRateFormValues {
   };
 }
 
-export const REQUIRED_MESSAGE = 'Please fill in all required fields';
-export const RATE_RANGE_MESSAGE = 'Rate must be a number between 0 and 100';
-export const RATE_DECIMALS_MESSAGE = 'Rate can have at most 2 decimals';
-export const COUNTRY_MESSAGE = 'Country code must be 2 letters';
-export const DATE_ORDER_MESSAGE = 'Effective To must not be before Effective From';
-
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isRate = (text: string) => text.trim() !== '' && Number.isFinite(Number(text));
 
@@ -63,40 +58,62 @@ const isRate = (text: string) => text.trim() !== '' && Number.isFinite(Number(te
 const vatRateSchema = object({
   name: string()
     .trim()
-    .required('Name is required')
-    .max(100, 'Name must be at most 100 characters'),
+    .required(() => t('nameRequired'))
+    .max(100, () => t('nameTooLong')),
   rate: string()
     .trim()
-    .required('Rate is required')
-    .test('range', RATE_RANGE_MESSAGE, (value) => {
-      if (!value || !isRate(value)) return false;
-      const rate = Number(value);
-      return rate >= 0 && rate <= 100;
-    })
-    .test('decimals', RATE_DECIMALS_MESSAGE, (value) => !value || !/\.\d{3,}$/.test(value.trim())),
+    .required(() => t('rateRequired'))
+    .test(
+      'range',
+      () => t('rateRange'),
+      (value) => {
+        if (!value || !isRate(value)) return false;
+        const rate = Number(value);
+        return rate >= 0 && rate <= 100;
+      },
+    )
+    .test(
+      'decimals',
+      () => t('rateDecimals'),
+      (value) => !value || !/\.\d{3,}$/.test(value.trim()),
+    ),
   country_code: string()
     .trim()
-    .required('Country code is required')
-    .matches(/^[A-Za-z]{2}$/, COUNTRY_MESSAGE),
-  description: string().max(500, 'Description must be at most 500 characters'),
+    .required(() => t('countryRequired'))
+    .matches(/^[A-Za-z]{2}$/, () => t('countryFormat')),
+  description: string().max(500, () => t('descriptionTooLong')),
   is_default: boolean(),
   effective_from: string()
     .trim()
-    .required('Effective From is required')
-    .matches(DAY, 'Enter a valid date'),
+    .required(() => t('effectiveFromRequired'))
+    .matches(DAY, () => t('validDate')),
   effective_to: string()
-    .matches(DAY, { message: 'Enter a valid date', excludeEmptyString: true })
-    .test('order', DATE_ORDER_MESSAGE, function (value) {
-      const from = (this.parent as VatRateFormValues).effective_from;
-      // Same-format ISO days compare as strings.
-      return !value || !DAY.test(from) || value >= from;
-    }),
+    .matches(DAY, { message: () => t('validDate'), excludeEmptyString: true })
+    .test(
+      'order',
+      () => t('dateOrder'),
+      function (value) {
+        const from = (this.parent as VatRateFormValues).effective_from;
+        // Same-format ISO days compare as strings.
+        return !value || !DAY.test(from) || value >= from;
+      },
+    ),
   successor_id: string(),
   is_active: boolean(),
 });
 
 export function validateVatRate(values: VatRateFormValues): ValidationResult<VatRateFormValues> {
-  return validationSummary(vatRateSchema, values, REQUIRED_MESSAGE);
+  return validationSummary(vatRateSchema, values, t('requiredFields'));
+}
+
+/**
+ * A rate's bound as the day it was entered: bounds are UTC days (startOfDayUtc / endOfDayUtc), so
+ * the shop's time zone must not move them (31 Dec 23:59 UTC is 1 Jan in Tunis). Noon UTC of that
+ * day is the same day in every zone within 12 hours of UTC.
+ */
+export function formatVatDay(value: string | null | undefined): string {
+  const day = toDateInput(value);
+  return formatDate(day && `${day}T12:00:00Z`);
 }
 
 /** docs/product.md §7: the create body (valid values). */
@@ -130,20 +147,21 @@ export function filterVatRates(rates: readonly VatRate[], query: string): readon
 }
 
 /** Spec-free labels of VatRate.status (the server says which rates are in force now). */
-export const STATUS_LABELS: Record<VatRate['status'], string> = {
-  in_force: 'In force',
-  scheduled: 'Scheduled',
-  expired: 'Expired',
-  inactive: 'Inactive',
-};
+const STATUS_KEYS = {
+  in_force: 'statusInForce',
+  scheduled: 'statusScheduled',
+  expired: 'statusExpired',
+  inactive: 'statusInactive',
+} as const satisfies Record<VatRate['status'], Parameters<typeof t>[0]>;
+
+export const statusLabel = (status: VatRate['status']) => t(STATUS_KEYS[status]);
 
 /** "3 products", "1 product, 2 variants", "Not used". */
 export function usageText(rate: Pick<VatRate, 'product_count' | 'variant_count'>): string {
-  const parts: string[] = [];
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (rate.product_count > 0) parts.push(plural(rate.product_count, 'product'));
-  if (rate.variant_count > 0) parts.push(plural(rate.variant_count, 'variant'));
-  return parts.length > 0 ? parts.join(', ') : 'Not used';
+  const products = rate.product_count > 0 && t('productCount', { count: rate.product_count });
+  const variants = rate.variant_count > 0 && t('variantCount', { count: rate.variant_count });
+  if (products && variants) return t('usageBoth', { products, variants });
+  return products || variants || t('notUsed');
 }
 
 /** The rates that may replace `rate`: the other rates of its country. */
