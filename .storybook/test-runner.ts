@@ -1,8 +1,18 @@
 import { getStoryContext, type TestRunnerConfig } from '@storybook/test-runner';
 import { MINIMAL_VIEWPORTS } from 'storybook/viewport';
 import { VIOLATIONS_KEY, violationsError, type ContractViolation } from '../mocks/violations';
+import { findViolations, renderInMode, type Mode } from './accessibility';
 
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
+/** preview.tsx's initialGlobals: what every story without globals of its own renders in. */
+const DEFAULT_MODE: Mode = { locale: 'en', theme: 'light' };
+/** The other modes axe checks a story in, after its play function ran in the default one. */
+const OTHER_MODES: Mode[] = [
+  { locale: 'en', theme: 'dark' },
+  { locale: 'ar', theme: 'light' },
+  { locale: 'ar', theme: 'dark' },
+];
 
 type ViewportOptions = Record<string, { styles: { width: string; height: string } }>;
 
@@ -31,9 +41,11 @@ const config: TestRunnerConfig = {
   },
   /**
    * A story whose mock API saw a request the server would refuse, or answered what the contract
-   * does not describe (mocks/contract.ts), fails even when its play function passed.
+   * does not describe (mocks/contract.ts), fails even when its play function passed. Then axe-core
+   * checks it in its own globals, and a story without globals of its own in dark mode and Arabic
+   * too (a story that sets them is a sibling's variant: its sibling covers the other modes).
    */
-  async postVisit(page) {
+  async postVisit(page, story) {
     const violations = await page.evaluate((key) => {
       const holder = globalThis as unknown as Record<string, ContractViolation[] | undefined>;
       const found = holder[key] ?? [];
@@ -42,6 +54,21 @@ const config: TestRunnerConfig = {
     }, VIOLATIONS_KEY);
     const error = violationsError(violations);
     if (error) throw error;
+
+    const faults = [await findViolations(page, "in the story's own globals")];
+    const context = await getStoryContext(page, story);
+    if (!Object.keys(context.storyGlobals ?? {}).some((key) => key in DEFAULT_MODE)) {
+      try {
+        for (const mode of OTHER_MODES) {
+          await renderInMode(page, mode);
+          faults.push(await findViolations(page, `in ${mode.locale} ${mode.theme}`));
+        }
+      } finally {
+        await renderInMode(page, DEFAULT_MODE);
+      }
+    }
+    const found = faults.filter(Boolean);
+    if (found.length > 0) throw new Error(found.join('\n'));
   },
 };
 
