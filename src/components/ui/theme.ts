@@ -49,7 +49,7 @@ const contrast = defineConfig({
     semanticTokens: {
       colors: {
         fg: {
-          // red.500 3.76:1, orange.600 3.56:1, green.600 3.30:1 → 6.5, 5.9, 6.8 (≥ 4.5 on bg.muted).
+          // red.500 3.76:1, orange.600 3.56:1, green.600 3.30:1 → 8.4, 7.9, 6.8 (≥ 6 on bg.muted).
           error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },
           warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
           success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
