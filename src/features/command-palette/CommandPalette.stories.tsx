@@ -1,0 +1,101 @@
+import type { StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { AppRoutes } from '@/app/routes';
+import { paths } from '@/lib/paths';
+import { adminUser } from '@mocks/fixtures';
+import { expectLocation, type Scope } from '@/testing/story';
+
+/** Ctrl+K on an admin screen, through the route table (the admin area mounts the palette). */
+const meta = {
+  title: 'Command palette',
+  component: AppRoutes,
+  parameters: { route: paths.admin.dashboard, auth: { userType: 'admin', user: adminUser } },
+};
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Opens the palette with the shortcut once the dashboard shows; returns the dialog's queries. */
+async function openPalette(canvasElement: HTMLElement, name = 'Command palette') {
+  // The first story of a run waits for the admin area's code as well.
+  await within(canvasElement).findByRole('heading', { level: 1 }, { timeout: 10_000 });
+  await userEvent.keyboard('{Control>}k{/Control}');
+  const dialog = await screen.findByRole('dialog', { name }, { timeout: 5000 });
+  await waitFor(() => expect(within(dialog).getByRole('combobox')).toHaveFocus());
+  return within(dialog);
+}
+
+/** The polite live region's text (what a screen reader hears after each change). */
+const announced = (dialog: Scope) => dialog.getByRole('status');
+
+export const GoToScreen: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openPalette(canvasElement);
+    await expect(dialog.getByRole('option', { name: 'Audit Log' })).toBeVisible();
+    await userEvent.keyboard('vat r');
+    await expect(await dialog.findByRole('option', { name: 'VAT Rates' })).toBeVisible();
+    await waitFor(() => expect(announced(dialog)).toHaveTextContent('1 result'));
+    await userEvent.keyboard('{Enter}');
+    await expectLocation(canvasElement, paths.vatRates.list);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+export const FindProductBySku: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openPalette(canvasElement);
+    await userEvent.keyboard('huile-1l');
+    await expect(await dialog.findByRole('option', { name: 'HUILE-1L' })).toBeVisible();
+    await waitFor(() => expect(announced(dialog)).toHaveTextContent('1 result'));
+    await userEvent.keyboard('{Enter}');
+    await expectLocation(canvasElement, paths.products.edit(2));
+  },
+};
+
+export const FindOrderByCustomer: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openPalette(canvasElement);
+    await userEvent.keyboard('hotel-medina');
+    const order = await dialog.findByRole('option', { name: /ORD-20250308-0003/ });
+    await expect(order).toHaveTextContent('achats@hotel-medina.tn');
+    await userEvent.keyboard('{ArrowDown}{ArrowUp}{Enter}');
+    await expectLocation(canvasElement, paths.orders.detail(2));
+  },
+};
+
+export const NewProduct: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openPalette(canvasElement);
+    await userEvent.keyboard('new p');
+    await expect(await dialog.findByRole('option', { name: 'New product' })).toBeVisible();
+    await userEvent.keyboard('{Enter}');
+    await expectLocation(canvasElement, paths.products.create);
+  },
+};
+
+export const NoResults: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openPalette(canvasElement);
+    await userEvent.keyboard('zzzz');
+    await expect(await dialog.findByText('No results', { selector: '[cmdk-empty]' })).toBeVisible();
+    await waitFor(() => expect(announced(dialog)).toHaveTextContent('No results'));
+    await expect(dialog.queryAllByRole('option')).toHaveLength(0);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const dialog = await openPalette(canvasElement, 'لوحة الأوامر');
+    await expect(document.documentElement.dir).toBe('rtl');
+    await userEvent.keyboard('zzzz');
+    await expect(
+      await dialog.findByText('لا توجد نتائج', { selector: '[cmdk-empty]' }),
+    ).toBeVisible();
+    await userEvent.clear(dialog.getByRole('combobox'));
+    await userEvent.keyboard('ORD-20250308');
+    await expect(await dialog.findByRole('option', { name: /ORD-20250308-0003/ })).toBeVisible();
+    await waitFor(() => expect(announced(dialog)).toHaveTextContent('نتيجة واحدة'));
+  },
+};
