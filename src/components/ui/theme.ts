@@ -65,7 +65,7 @@ const contrast = defineConfig({
     },
     slotRecipes: {
       // The toast's description is faded to 0.8 (white on red.600 falls to 3.53:1).
-      toast: { base: { description: { opacity: '1' } } },
+      toast: { slots: toastSlotRecipe.slots, base: { description: { opacity: '1' } } },
     },
   },
 });
