@@ -91,7 +91,6 @@ export function PaletteDialog({ onClose }: { onClose: () => void }) {
                   value={query}
                   onValueChange={setQuery}
                   placeholder={t('placeholder')}
-                  aria-label={t('placeholder')}
                 />
                 <Command.List>
                   {searching && <Command.Loading>{t('searching')}</Command.Loading>}
