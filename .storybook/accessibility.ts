@@ -1,7 +1,10 @@
 import type { AxeResults, ImpactValue, Result } from 'axe-core';
-import type { Page } from 'playwright';
+import type { TestRunnerConfig } from '@storybook/test-runner';
 
-/** The impacts that fail a story (axe's `moderate` and `minor` are reported by nobody). */
+/** The test runner's Playwright page (its own copy of Playwright, not a dependency of ours). */
+type Page = Parameters<NonNullable<TestRunnerConfig['postVisit']>>[0];
+
+/** The impacts that fail a story (axe's `moderate` and `minor` findings do not). */
 const FAILING: ImpactValue[] = ['serious', 'critical'];
 
 /** Storybook's own nodes in iframe.html (loaders, error display, docs root), not the story's. */
