@@ -20,9 +20,14 @@ async function openPalette(canvasElement: HTMLElement, name = 'Command palette')
   await within(canvasElement).findByRole('heading', { level: 1 }, { timeout: 10_000 });
   await userEvent.keyboard('{Control>}k{/Control}');
   const dialog = await screen.findByRole('dialog', { name }, { timeout: 5000 });
+  // Past the fade-in (opacity 0 at its start), with the input focused.
+  await waitFor(() => expect(dialog).toBeVisible());
   await waitFor(() => expect(within(dialog).getByRole('combobox')).toHaveFocus());
   return within(dialog);
 }
+
+/** The server answers after the debounce: longer than findBy's default second on a busy machine. */
+const SEARCHED = { timeout: 5000 };
 
 /** The polite live region's text (what a screen reader hears after each change). */
 const announced = (dialog: Scope) => dialog.getByRole('status');
@@ -33,7 +38,7 @@ export const GoToScreen: Story = {
     await expect(dialog.getByRole('option', { name: 'Audit Log' })).toBeVisible();
     await userEvent.keyboard('vat r');
     await expect(await dialog.findByRole('option', { name: 'VAT Rates' })).toBeVisible();
-    await waitFor(() => expect(announced(dialog)).toHaveTextContent('1 result'));
+    await waitFor(() => expect(announced(dialog)).toHaveTextContent('1 result'), SEARCHED);
     await userEvent.keyboard('{Enter}');
     await expectLocation(canvasElement, paths.vatRates.list);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -44,8 +49,8 @@ export const FindProductBySku: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await openPalette(canvasElement);
     await userEvent.keyboard('huile-1l');
-    await expect(await dialog.findByRole('option', { name: 'HUILE-1L' })).toBeVisible();
-    await waitFor(() => expect(announced(dialog)).toHaveTextContent('1 result'));
+    await expect(await dialog.findByRole('option', { name: 'HUILE-1L' }, SEARCHED)).toBeVisible();
+    await waitFor(() => expect(announced(dialog)).toHaveTextContent('1 result'), SEARCHED);
     await userEvent.keyboard('{Enter}');
     await expectLocation(canvasElement, paths.products.edit(2));
   },
@@ -55,7 +60,7 @@ export const FindOrderByCustomer: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await openPalette(canvasElement);
     await userEvent.keyboard('hotel-medina');
-    const order = await dialog.findByRole('option', { name: /ORD-20250308-0003/ });
+    const order = await dialog.findByRole('option', { name: /ORD-20250308-0003/ }, SEARCHED);
     await expect(order).toHaveTextContent('achats@hotel-medina.tn');
     await userEvent.keyboard('{ArrowDown}{ArrowUp}{Enter}');
     await expectLocation(canvasElement, paths.orders.detail(2));
@@ -76,8 +81,10 @@ export const NoResults: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await openPalette(canvasElement);
     await userEvent.keyboard('zzzz');
-    await expect(await dialog.findByText('No results', { selector: '[cmdk-empty]' })).toBeVisible();
-    await waitFor(() => expect(announced(dialog)).toHaveTextContent('No results'));
+    await expect(
+      await dialog.findByText('No results', { selector: '[cmdk-empty]' }, SEARCHED),
+    ).toBeVisible();
+    await waitFor(() => expect(announced(dialog)).toHaveTextContent('No results'), SEARCHED);
     await expect(dialog.queryAllByRole('option')).toHaveLength(0);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -91,11 +98,13 @@ export const Arabic: Story = {
     await expect(document.documentElement.dir).toBe('rtl');
     await userEvent.keyboard('zzzz');
     await expect(
-      await dialog.findByText('لا توجد نتائج', { selector: '[cmdk-empty]' }),
+      await dialog.findByText('لا توجد نتائج', { selector: '[cmdk-empty]' }, SEARCHED),
     ).toBeVisible();
     await userEvent.clear(dialog.getByRole('combobox'));
     await userEvent.keyboard('ORD-20250308');
-    await expect(await dialog.findByRole('option', { name: /ORD-20250308-0003/ })).toBeVisible();
-    await waitFor(() => expect(announced(dialog)).toHaveTextContent('نتيجة واحدة'));
+    await expect(
+      await dialog.findByRole('option', { name: /ORD-20250308-0003/ }, SEARCHED),
+    ).toBeVisible();
+    await waitFor(() => expect(announced(dialog)).toHaveTextContent('نتيجة واحدة'), SEARCHED);
   },
 };
