@@ -32,48 +32,52 @@ const SEARCHED = { timeout: 5000 };
 /** The polite live region's text (what a screen reader hears after each change). */
 const announced = (dialog: Scope) => dialog.getByRole('status');
 
+/** Opens the palette, types `query` and waits for the option named `name`. */
+async function search(canvasElement: HTMLElement, query: string, name: string | RegExp) {
+  const dialog = await openPalette(canvasElement);
+  await userEvent.keyboard(query);
+  const option = await dialog.findByRole('option', { name }, SEARCHED);
+  await expect(option).toBeVisible();
+  return { dialog, option };
+}
+
+/** `keys` (Enter on the selected option) take the console to `path` and close the palette. */
+async function expectPicked(canvasElement: HTMLElement, keys: string, path: string) {
+  await userEvent.keyboard(keys);
+  await expectLocation(canvasElement, path);
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+}
+
 export const GoToScreen: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await openPalette(canvasElement);
-    await expect(dialog.getByRole('option', { name: 'Audit Log' })).toBeVisible();
+    const { dialog } = await search(canvasElement, '', 'Audit Log');
     await userEvent.keyboard('vat r');
     await expect(await dialog.findByRole('option', { name: 'VAT Rates' })).toBeVisible();
     await waitFor(() => expect(announced(dialog)).toHaveTextContent('1 result'), SEARCHED);
-    await userEvent.keyboard('{Enter}');
-    await expectLocation(canvasElement, paths.vatRates.list);
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectPicked(canvasElement, '{Enter}', paths.vatRates.list);
   },
 };
 
 export const FindProductBySku: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await openPalette(canvasElement);
-    await userEvent.keyboard('huile-1l');
-    await expect(await dialog.findByRole('option', { name: 'HUILE-1L' }, SEARCHED)).toBeVisible();
+    const { dialog } = await search(canvasElement, 'huile-1l', 'HUILE-1L');
     await waitFor(() => expect(announced(dialog)).toHaveTextContent('1 result'), SEARCHED);
-    await userEvent.keyboard('{Enter}');
-    await expectLocation(canvasElement, paths.products.edit(2));
+    await expectPicked(canvasElement, '{Enter}', paths.products.edit(2));
   },
 };
 
 export const FindOrderByCustomer: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await openPalette(canvasElement);
-    await userEvent.keyboard('hotel-medina');
-    const order = await dialog.findByRole('option', { name: /ORD-20250308-0003/ }, SEARCHED);
-    await expect(order).toHaveTextContent('achats@hotel-medina.tn');
-    await userEvent.keyboard('{ArrowDown}{ArrowUp}{Enter}');
-    await expectLocation(canvasElement, paths.orders.detail(2));
+    const { option } = await search(canvasElement, 'hotel-medina', /ORD-20250308-0003/);
+    await expect(option).toHaveTextContent('achats@hotel-medina.tn');
+    await expectPicked(canvasElement, '{ArrowDown}{ArrowUp}{Enter}', paths.orders.detail(2));
   },
 };
 
 export const NewProduct: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await openPalette(canvasElement);
-    await userEvent.keyboard('new p');
-    await expect(await dialog.findByRole('option', { name: 'New product' })).toBeVisible();
-    await userEvent.keyboard('{Enter}');
-    await expectLocation(canvasElement, paths.products.create);
+    await search(canvasElement, 'new p', 'New product');
+    await expectPicked(canvasElement, '{Enter}', paths.products.create);
   },
 };
 
