@@ -50,11 +50,25 @@ async function expectPicked(canvasElement: HTMLElement, keys: string, path: stri
 
 export const GoToScreen: Story = {
   play: async ({ canvasElement }) => {
-    const { dialog } = await search(canvasElement, '', 'Audit Log');
-    await userEvent.keyboard('vat r');
-    await expect(await dialog.findByRole('option', { name: 'VAT Rates' })).toBeVisible();
+    const { dialog } = await search(canvasElement, 'vat r', 'VAT Rates');
     await waitFor(() => expect(announced(dialog)).toHaveTextContent('1 result'), SEARCHED);
     await expectPicked(canvasElement, '{Enter}', paths.vatRates.list);
+  },
+};
+
+/** An inventory manager: no Audit Log (audit:read) and no order search (the server's 403). */
+export const InventoryManager: Story = {
+  parameters: {
+    auth: { userType: 'admin', user: { ...adminUser, role: 'inventory_manager' } },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openPalette(canvasElement);
+    await expect(dialog.getByRole('option', { name: 'Products' })).toBeVisible();
+    await expect(dialog.queryByRole('option', { name: 'Audit Log' })).toBeNull();
+    await userEvent.keyboard('hotel-medina');
+    await expect(
+      await dialog.findByText('No results', { selector: '[cmdk-empty]' }, SEARCHED),
+    ).toBeVisible();
   },
 };
 

@@ -85,16 +85,15 @@ export function PaletteDialog({ onClose }: { onClose: () => void }) {
           <Dialog.Content data-testid="command-palette" overflow="hidden">
             <Dialog.Title srOnly>{t('title')}</Dialog.Title>
             <Box asChild css={PALETTE_CSS}>
-              <Command shouldFilter={false} loop label={t('title')}>
+              <Command shouldFilter={false} loop vimBindings={false} label={t('title')}>
                 <Command.Input
                   ref={input}
                   value={query}
                   onValueChange={setQuery}
                   placeholder={t('placeholder')}
                 />
-                <Command.List>
-                  {searching && <Command.Loading>{t('searching')}</Command.Loading>}
-                  {!searching && <Command.Empty>{t('empty')}</Command.Empty>}
+                {/* A listbox must hold options (axe): hidden while empty, its messages beside it. */}
+                <Command.List hidden={count === 0} label={t('suggestions')}>
                   {groups.map(
                     ([heading, entries]) =>
                       entries.length > 0 && (
@@ -120,6 +119,10 @@ export function PaletteDialog({ onClose }: { onClose: () => void }) {
                       ),
                   )}
                 </Command.List>
+                {searching && (
+                  <Command.Loading label={t('searching')}>{t('searching')}</Command.Loading>
+                )}
+                {!searching && <Command.Empty>{t('empty')}</Command.Empty>}
               </Command>
             </Box>
             <Box role="status" aria-live="polite" srOnly>
