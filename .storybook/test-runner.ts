@@ -67,6 +67,7 @@ const config: TestRunnerConfig = {
     }, VIOLATIONS_KEY);
     const error = violationsError(violations);
     if (error) throw error;
+    if (story.hasFailure) return; // the play function's own error says more
 
     const faults = [await findViolations(page, "in the story's own globals")];
     const context = await getStoryContext(page, story);
