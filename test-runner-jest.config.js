@@ -21,6 +21,9 @@ const CHROMIUM_ARGS = [
  */
 export default {
   ...testRunnerConfig,
+  // A screen's story renders and is checked by axe four times (.storybook/test-runner.ts): on a
+  // busy machine that is past the runner's 15 s for a story.
+  testTimeout: 60_000,
   testEnvironmentOptions: {
     ...testRunnerConfig.testEnvironmentOptions,
     'jest-playwright': {

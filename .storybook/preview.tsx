@@ -59,7 +59,9 @@ const preview: Preview = {
       await activateLocale(isLocale(globals.locale) ? globals.locale : 'en', { remember: false });
       const dark = globals.theme === 'dark';
       localStorage.setItem('theme', dark ? 'dark' : 'light');
+      // next-themes marks <html> 'light' or 'dark' once mounted: a later switch replaces both.
       document.documentElement.classList.toggle('dark', dark);
+      document.documentElement.classList.toggle('light', !dark);
       document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
     },
     mswLoader(async () => {

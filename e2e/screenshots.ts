@@ -1,15 +1,22 @@
 // `npm run screenshots`: the demo shop served by `npm start`'s server, photographed screen by
-// screen at desktop and mobile widths into screenshots/ (gitignored), for a human to look at.
-import { mkdirSync } from 'node:fs';
+// screen in English, French and Arabic, light and dark, at desktop (1280) and phone (375) widths,
+// into screenshots/ (gitignored) with an index.html listing them, for a human to look at.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startShop } from './server';
 
 const out = fileURLToPath(new URL('../screenshots/', import.meta.url));
+rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 375, height: 812 } };
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } };
+const LOCALES = ['en', 'fr', 'ar'] as const;
+const THEMES = ['light', 'dark'] as const;
+
+type Mode = { locale: (typeof LOCALES)[number]; theme: (typeof THEMES)[number] };
+const MODES: Mode[] = LOCALES.flatMap((locale) => THEMES.map((theme) => ({ locale, theme })));
 
 const shop = await startShop({}, { demo: true });
 const browser = await chromium.launch({
@@ -33,6 +40,41 @@ async function api<T>(token: string, path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** The language and colour mode as the browser remembers them (public/boot.js reads both). */
+async function remember(page: Page, { locale, theme }: Mode) {
+  await page.evaluate(
+    ([l, t]) => {
+      localStorage.setItem('locale', l);
+      localStorage.setItem('theme', t);
+    },
+    [locale, theme] as const,
+  );
+  await page.emulateMedia({ colorScheme: theme });
+}
+
+const written: string[] = [];
+
+async function shoot(page: Page, url: string, file: string) {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300); // let toasts and skeletons settle
+  await page.screenshot({ path: join(out, file), fullPage: true });
+  written.push(file);
+}
+
+async function signIn(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${shop.baseURL}/auth`);
+  await remember(page, { locale: 'en', theme: 'light' });
+  await page.reload();
+  // By name: the labels are translated in the other languages.
+  await page.locator('input[name="username"]').fill(ADMIN_USERNAME);
+  await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
+  await page.locator('input[name="password"]').press('Enter');
+  await page.waitForURL(/\/admin$/);
+  return page;
+}
+
 try {
   const login = await fetch(`${shop.baseURL}/api/v1/admin/auth/login`, {
     method: 'POST',
@@ -53,38 +95,64 @@ try {
   const order = orders.find((o) => o.vat_reverse_charge) ?? orders[0]!;
 
   const screens: [string, string][] = [
-    ['login', '/auth'],
     ['dashboard', '/admin'],
     ['products', '/admin/products'],
     ['product-new', '/admin/products/new'],
-    ['product-variants', `/admin/products/${variantProduct.id}`],
     ['product-simple', `/admin/products/${simpleProduct.id}`],
+    ['product-variants', `/admin/products/${variantProduct.id}`],
     ['orders', '/admin/orders'],
     ['order-detail', `/admin/orders/${order.id}`],
     ['customers', '/admin/customers'],
     ['categories', '/admin/categories'],
     ['vat-rates', '/admin/vat-rates'],
     ['users', '/admin/users'],
+    ['settings', '/admin/settings'],
+    ['audit-log', '/admin/audit-log'],
+    ['inventory-ledger', '/admin/inventory/ledger'],
   ];
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-    const context = await browser.newContext({ viewport });
-    const page: Page = await context.newPage();
-    await page.goto(`${shop.baseURL}/auth`);
-    await page.screenshot({ path: join(out, `login-${size}.png`), fullPage: true });
-    await page.getByLabel('Username').fill(ADMIN_USERNAME);
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByLabel('Password').press('Enter');
-    await page.waitForURL(/\/admin$/);
-    for (const [name, path] of screens.slice(1)) {
-      await page.goto(`${shop.baseURL}${path}`);
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300); // let toasts and skeletons settle
-      await page.screenshot({ path: join(out, `${name}-${size}.png`), fullPage: true });
+    // Signed out, for the sign-in page; then signed in, for the others.
+    const visitor = await browser.newContext({ viewport });
+    const signedOut = await visitor.newPage();
+    await signedOut.goto(`${shop.baseURL}/auth`);
+    for (const mode of MODES) {
+      await remember(signedOut, mode);
+      await shoot(
+        signedOut,
+        `${shop.baseURL}/auth`,
+        `login-${mode.locale}-${mode.theme}-${size}.png`,
+      );
     }
-    await context.close();
+    await visitor.close();
+
+    const admin = await browser.newContext({ viewport });
+    const page = await signIn(admin);
+    for (const mode of MODES) {
+      await remember(page, mode);
+      for (const [name, path] of screens)
+        await shoot(
+          page,
+          `${shop.baseURL}${path}`,
+          `${name}-${mode.locale}-${mode.theme}-${size}.png`,
+        );
+    }
+    await admin.close();
   }
-  console.log(`Screenshots written to ${out}`);
+
+  const rows = written
+    .map(
+      (file) =>
+        `<li><a href="${file}">${file}</a><br><img src="${file}" loading="lazy" width="320"></li>`,
+    )
+    .join('\n');
+  writeFileSync(
+    join(out, 'index.html'),
+    `<!doctype html><meta charset="utf-8"><title>Screenshots</title>
+<style>ul{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;padding:0}img{border:1px solid #ccc}</style>
+<h1>${written.length} screenshots</h1><ul>\n${rows}\n</ul>\n`,
+  );
+  console.log(`${written.length} screenshots and index.html written to ${out}`);
 } finally {
   await browser.close();
   await shop.stop();

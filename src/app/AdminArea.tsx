@@ -3,6 +3,7 @@ import { matchRoute, Route, Switch, useLocation, useRouter } from 'wouter';
 import { AdminLayout } from '@/components/layout/AdminLayout';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { AdminGuard } from '@/features/auth/AdminGuard';
+import { CommandPalette } from '@/features/command-palette';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
 import { ADMIN_ROUTES } from './admin-routes';
 
@@ -16,6 +17,7 @@ export default function AdminArea() {
   return (
     <AdminGuard>
       <AdminLayout>
+        <CommandPalette />
         {/* Inside the layout, so the sidebar stays while a screen's code loads. */}
         <Suspense fallback={<PageSpinner />}>
           <Switch>

@@ -40,6 +40,37 @@ import {
 } from '@chakra-ui/react/theme';
 
 /**
+ * Chakra's default colours where they fail WCAG's 4.5:1 for text (axe-core checks every story in
+ * light and dark, .storybook/test-runner.ts): status text on the page and panels, white text on
+ * solid green/orange/teal/cyan (buttons, badges, toasts). Ratios against white unless noted.
+ */
+const contrast = defineConfig({
+  theme: {
+    semanticTokens: {
+      colors: {
+        fg: {
+          // red.500 3.76:1, orange.600 3.56:1, green.600 3.30:1 → 8.4, 7.9, 6.8 (≥ 6 on bg.muted).
+          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },
+          warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+          success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
+        },
+        // Solid backgrounds carrying white `contrast` text: x.600 → x.700 (dark orange has black text).
+        green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } } },
+        orange: {
+          solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.500}' } },
+        },
+        teal: { solid: { value: { _light: '{colors.teal.700}', _dark: '{colors.teal.700}' } } },
+        cyan: { solid: { value: { _light: '{colors.cyan.700}', _dark: '{colors.cyan.700}' } } },
+      },
+    },
+    slotRecipes: {
+      // The toast's description is faded to 0.8 (white on red.600 falls to 3.53:1).
+      toast: { slots: toastSlotRecipe.slots, base: { description: { opacity: '1' } } },
+    },
+  },
+});
+
+/**
  * Chakra's default theme with the recipes of the components the console uses only (defaultSystem
  * carries every component's recipe: a third of the first load). A component whose recipe is not
  * listed here renders unstyled: add its recipe when you use a new Chakra component.
@@ -93,5 +124,6 @@ export const system = createSystem(
         },
       },
     }),
+    contrast,
   ),
 );

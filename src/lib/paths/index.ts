@@ -28,7 +28,11 @@ export const paths = {
   },
   customers: { list: '/admin/customers' },
   inventory: { ledger: '/admin/inventory/ledger' },
-  categories: { list: '/admin/categories' },
+  categories: {
+    list: '/admin/categories',
+    /** The categories screen with its Add dialog open (the command palette's 'New category'). */
+    create: '/admin/categories?new',
+  },
   vatRates: { list: '/admin/vat-rates' },
   users: { list: '/admin/users' },
   auditLog: '/admin/audit-log',

@@ -1,0 +1,108 @@
+// French and Arabic on the real server (issue #15): the demo shop, signed in as the admin, its
+// language switched the way the browser remembers it ('locale' in localStorage, read before the
+// first paint by public/boot.js), then a page's direction, a translated heading (the command
+// palette's, from its catalogue), and an order's total and date, expected from the order the API
+// returns: money in TND with 3 decimals, the time in Tunis (UTC+1 all year, no summer time).
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, startShop, type RunningShop } from './server';
+
+interface Order {
+  id: number;
+  order_number: string;
+  total_amount: string;
+  created_at: string;
+}
+
+const LANGUAGES = [
+  { locale: 'ar', tag: 'ar-TN', dir: 'rtl' },
+  { locale: 'fr', tag: 'fr-TN', dir: 'ltr' },
+] as const;
+
+/** A message of the command palette's catalogue in `locale`. */
+function paletteMessage(locale: string, key: string): string {
+  const file = new URL(`../src/features/command-palette/messages/${locale}.json`, import.meta.url);
+  const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  const message = messages[key];
+  if (!message) throw new Error(`no ${key} in the ${locale} catalogue`);
+  return message;
+}
+
+/**
+ * The texts the order detail must show in `tag`, formatted by the browser's own Intl (the ICU the
+ * page formats with): the total, and the creation time moved to UTC+1 and printed as UTC, so the
+ * expectation does not lean on the time-zone database the console uses.
+ */
+function expectedTexts(page: Page, order: Order, tag: string) {
+  return page.evaluate(
+    ({ tag, total, created }) => ({
+      money: new Intl.NumberFormat(tag, {
+        style: 'currency',
+        currency: 'TND',
+        minimumFractionDigits: 3,
+        maximumFractionDigits: 3,
+      }).format(total as unknown as number),
+      date: new Intl.DateTimeFormat(tag, {
+        day: '2-digit',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: 'UTC',
+      }).format(new Date(Date.parse(created) + 60 * 60 * 1000)),
+    }),
+    { tag, total: order.total_amount, created: order.created_at },
+  );
+}
+
+test.describe.serial('the console in Arabic and French', () => {
+  let shop: RunningShop;
+  let page: Page;
+  let order: Order;
+
+  test.beforeAll(async ({ browser }) => {
+    shop = await startShop({}, { demo: true });
+    page = await browser.newPage();
+    await page.goto(`${shop.baseURL}/auth`);
+    await page.getByLabel('Username').fill(ADMIN_USERNAME);
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByLabel('Password').press('Enter');
+    await page.waitForURL(/\/admin$/);
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    const res = await fetch(`${shop.baseURL}/api/v1/admin/orders/?limit=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    [order] = (await res.json()) as [Order];
+  });
+
+  test.afterAll(async () => {
+    await page?.close();
+    await shop?.stop();
+  });
+
+  for (const { locale, tag, dir } of LANGUAGES) {
+    test(`${locale}: direction, a translated heading, money and a date in Tunis time`, async () => {
+      await page.evaluate((chosen) => localStorage.setItem('locale', chosen), locale);
+      await page.goto(`${shop.baseURL}/admin/orders/${order.id}`);
+      const html = page.locator('html');
+      await expect(html).toHaveAttribute('dir', dir);
+      await expect(html).toHaveAttribute('lang', locale);
+
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toContainText(order.order_number);
+      const { money, date } = await expectedTexts(page, order, tag);
+      await expect(page.getByTestId('total-line').last()).toContainText(money);
+      await expect(page.getByText(date, { exact: false }).first()).toBeVisible();
+
+      await page.keyboard.press('Control+k');
+      const palette = page.getByRole('dialog');
+      await expect(
+        palette.getByRole('heading', { name: paletteMessage(locale, 'title') }),
+      ).toBeAttached();
+      await page.keyboard.press('Escape');
+      await expect(palette).toBeHidden();
+    });
+  }
+});
