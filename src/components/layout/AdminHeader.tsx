@@ -39,7 +39,7 @@ export function AdminHeader({
         size="sm"
         onClick={onToggleSidebar}
       >
-        <PanelLeftIcon />
+        <PanelLeftIcon _rtl={{ transform: 'scaleX(-1)' }} />
       </IconButton>
       <Separator orientation="vertical" height="5" />
       <Text fontWeight="medium" truncate minW="0">

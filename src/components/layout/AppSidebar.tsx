@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { StoreIcon } from '@/components/icons';
 import { authStore } from '@/lib/auth/store';
 import { roleOf } from '@/lib/auth/user';
+import { appName } from '@/lib/hooks/use-page-title';
 import { useT } from './messages';
 import { navItemsFor } from './nav-items';
 import {
@@ -16,12 +17,11 @@ import {
 import { SidebarNav } from './SidebarNav';
 
 function Brand({ collapsed = false }: { collapsed?: boolean }) {
-  const t = useT();
   return (
     <Flex align="center" gap="2" h="14" px="3" borderBottomWidth="1px" overflow="hidden">
       <StoreIcon boxSize="5" flexShrink={0} color="colorPalette.fg" />
       <Text fontWeight="semibold" truncate opacity={collapsed ? 0 : 1}>
-        {t('appName')}
+        {appName()}
       </Text>
     </Flex>
   );
