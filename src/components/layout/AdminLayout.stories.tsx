@@ -1,5 +1,6 @@
 import { Heading, Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { HttpHandler } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUser } from '@mocks/fixtures';
 import { auth } from '@mocks/handlers';
@@ -197,25 +198,20 @@ export const LogoutPending: Story = {
   },
 };
 
-export const LogoutServerError: Story = {
-  parameters: { msw: { handlers: [auth.logout.error(500)] } },
+/** Whatever goes wrong on the server's side, the session ends here all the same. */
+const logoutFailing = (handler: HttpHandler): Story => ({
+  parameters: { msw: { handlers: [handler] } },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Logout' }));
     await requests.waitFor('POST', LOGOUT);
     await expectLocation(canvasElement, '/auth');
     await expectSignedOut();
   },
-};
+});
 
-export const LogoutNetworkError: Story = {
-  parameters: { msw: { handlers: [auth.logout.networkError()] } },
-  play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Logout' }));
-    await requests.waitFor('POST', LOGOUT);
-    await expectLocation(canvasElement, '/auth');
-    await expectSignedOut();
-  },
-};
+export const LogoutServerError = logoutFailing(auth.logout.error(500));
+
+export const LogoutNetworkError = logoutFailing(auth.logout.networkError());
 
 /** Arabic: right to left, the header and the sidebar translated. */
 export const Arabic: Story = {

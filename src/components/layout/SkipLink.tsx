@@ -2,6 +2,24 @@ import { chakra } from '@chakra-ui/react';
 import type { RefObject } from 'react';
 import { useT } from './messages';
 
+// Above the page's top edge until focused, then over the header's start corner.
+const SKIP_LINK_CSS = {
+  position: 'fixed',
+  top: '2',
+  insetInlineStart: '2',
+  zIndex: 'skipLink',
+  paddingInline: '4',
+  paddingBlock: '2',
+  borderRadius: 'md',
+  border: '2px solid',
+  borderColor: 'colorPalette.focusRing',
+  background: 'bg.panel',
+  color: 'fg',
+  fontWeight: 'medium',
+  transform: 'translateY(-200%)',
+  _focus: { transform: 'none' },
+} as const;
+
 /** The id of the admin layout's `main`: the skip link's target. */
 export const MAIN_ID = 'main-content';
 
@@ -19,20 +37,7 @@ export function SkipLink({ main }: { main: RefObject<HTMLElement | null> }) {
         event.preventDefault();
         main.current?.focus();
       }}
-      position="fixed"
-      top="2"
-      insetStart="2"
-      zIndex="skipLink"
-      px="4"
-      py="2"
-      rounded="md"
-      bg="bg.panel"
-      color="fg"
-      fontWeight="medium"
-      borderWidth="2px"
-      borderColor="colorPalette.focusRing"
-      transform="translateY(-200%)"
-      _focus={{ transform: 'none' }}
+      css={SKIP_LINK_CSS}
     >
       {t('skipToContent')}
     </chakra.a>
