@@ -1,4 +1,4 @@
-import { Button, IconButton, Menu, Portal } from '@chakra-ui/react';
+import { Box, Button, IconButton, Menu, Portal } from '@chakra-ui/react';
 import { LanguagesIcon, MoonIcon, SunIcon } from '@/components/icons';
 import { useColorMode } from '@/components/ui/color-mode';
 import { activateLocale, isLocale, LOCALE_NAMES, LOCALES, useLocale } from '@/lib/i18n';
@@ -13,7 +13,10 @@ export function LanguageMenu() {
       <Menu.Trigger asChild>
         <Button variant="ghost" size="sm" aria-label={t('language')} px={{ base: '2', sm: '3' }}>
           <LanguagesIcon />
-          <span lang={locale}>{LOCALE_NAMES[locale]}</span>
+          {/* Icon only on phones, as Logout: the title and the username keep their room. */}
+          <Box as="span" hideBelow="sm" lang={locale}>
+            {LOCALE_NAMES[locale]}
+          </Box>
         </Button>
       </Menu.Trigger>
       <Portal>
