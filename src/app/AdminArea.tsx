@@ -6,6 +6,7 @@ import { AdminGuard } from '@/features/auth/AdminGuard';
 import { CommandPalette } from '@/features/command-palette';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
 import { ADMIN_ROUTES } from './admin-routes';
+import { ShopTimeZone } from './ShopTimeZone';
 
 /** /admin and below: unknown paths get the 404 page, the others the guard, layout and screen. */
 export default function AdminArea() {
@@ -16,17 +17,19 @@ export default function AdminArea() {
 
   return (
     <AdminGuard>
-      <AdminLayout>
-        <CommandPalette />
-        {/* Inside the layout, so the sidebar stays while a screen's code loads. */}
-        <Suspense fallback={<PageSpinner />}>
-          <Switch>
-            {ADMIN_ROUTES.map(({ path, component }) => (
-              <Route key={path} path={path} component={component} />
-            ))}
-          </Switch>
-        </Suspense>
-      </AdminLayout>
+      <ShopTimeZone>
+        <AdminLayout>
+          <CommandPalette />
+          {/* Inside the layout, so the sidebar stays while a screen's code loads. */}
+          <Suspense fallback={<PageSpinner />}>
+            <Switch>
+              {ADMIN_ROUTES.map(({ path, component }) => (
+                <Route key={path} path={path} component={component} />
+              ))}
+            </Switch>
+          </Suspense>
+        </AdminLayout>
+      </ShopTimeZone>
     </AdminGuard>
   );
 }

@@ -4,16 +4,19 @@ import {
   ArrowLeft,
   Banknote,
   Boxes,
+  Check,
   Copy,
   Eye,
   EyeOff,
   Folder,
   GripVertical,
   History,
+  Languages,
   Image,
   ImageOff,
   LayoutDashboard,
   LogOut,
+  Moon,
   Package,
   PanelLeft,
   Pencil,
@@ -23,6 +26,7 @@ import {
   Shield,
   ShoppingCart,
   Store,
+  Sun,
   Trash,
   TriangleAlert,
   Upload,
@@ -51,6 +55,7 @@ function chakraIcon(Glyph: LucideIcon, name: string) {
 export const ActivityIcon = chakraIcon(Activity, 'ActivityIcon');
 export const ArrowLeftIcon = chakraIcon(ArrowLeft, 'ArrowLeftIcon');
 export const BanknoteIcon = chakraIcon(Banknote, 'BanknoteIcon');
+export const CheckIcon = chakraIcon(Check, 'CheckIcon');
 export const CartIcon = chakraIcon(ShoppingCart, 'CartIcon');
 export const CopyIcon = chakraIcon(Copy, 'CopyIcon');
 export const DashboardIcon = chakraIcon(LayoutDashboard, 'DashboardIcon');
@@ -61,7 +66,9 @@ export const GripIcon = chakraIcon(GripVertical, 'GripIcon');
 export const HistoryIcon = chakraIcon(History, 'HistoryIcon');
 export const ImageIcon = chakraIcon(Image, 'ImageIcon');
 export const ImageOffIcon = chakraIcon(ImageOff, 'ImageOffIcon');
+export const LanguagesIcon = chakraIcon(Languages, 'LanguagesIcon');
 export const LogOutIcon = chakraIcon(LogOut, 'LogOutIcon');
+export const MoonIcon = chakraIcon(Moon, 'MoonIcon');
 export const PackageIcon = chakraIcon(Package, 'PackageIcon');
 export const PanelLeftIcon = chakraIcon(PanelLeft, 'PanelLeftIcon');
 export const PencilIcon = chakraIcon(Pencil, 'PencilIcon');
@@ -71,6 +78,7 @@ export const SearchIcon = chakraIcon(Search, 'SearchIcon');
 export const ShieldIcon = chakraIcon(Shield, 'ShieldIcon');
 export const StockIcon = chakraIcon(Boxes, 'StockIcon');
 export const StoreIcon = chakraIcon(Store, 'StoreIcon');
+export const SunIcon = chakraIcon(Sun, 'SunIcon');
 export const TrashIcon = chakraIcon(Trash, 'TrashIcon');
 export const UploadIcon = chakraIcon(Upload, 'UploadIcon');
 export const UserIcon = chakraIcon(User, 'UserIcon');

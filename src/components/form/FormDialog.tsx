@@ -2,6 +2,8 @@ import { Button, Stack, type DialogRootProps } from '@chakra-ui/react';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { DialogFrame } from '@/components/ui/DialogFrame';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes';
+import { focusFirstInvalidField } from './focus-invalid';
+import { useT } from './messages';
 
 interface FormDialogProps {
   open: boolean;
@@ -30,6 +32,10 @@ interface FormDialogProps {
   children: ReactNode;
 }
 
+function focusAfterInvalidSubmit(event: FormEvent<HTMLDivElement>) {
+  if (event.target instanceof HTMLFormElement) void focusFirstInvalidField(event.target);
+}
+
 /**
  * A create/edit dialog around one form (native validation off: the screens validate with yup).
  * Centred, nearly as wide as a phone's screen, its body scrolling when the fields do not fit.
@@ -47,6 +53,7 @@ export function FormDialog({
   children,
   ...frame
 }: FormDialogProps) {
+  const t = useT();
   const ownFormId = useId();
   const formId = givenFormId ?? ownFormId;
   const guard = useUnsavedChangesGuard(frame.open && dirty);
@@ -60,13 +67,13 @@ export function FormDialog({
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={submitting}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button
             type="submit"
             form={formId}
             loading={submitting}
-            loadingText="Saving..."
+            loadingText={t('saving')}
             disabled={submitDisabled}
           >
             {submitLabel}
@@ -74,13 +81,16 @@ export function FormDialog({
         </>
       }
     >
-      {onSubmit ? (
-        <form id={formId} noValidate onSubmit={onSubmit}>
-          <Stack gap="4">{children}</Stack>
-        </form>
-      ) : (
-        children
-      )}
+      {/* Any form of the dialog, its own or the children's: the submit bubbles here after it ran. */}
+      <div style={{ display: 'contents' }} onSubmit={focusAfterInvalidSubmit}>
+        {onSubmit ? (
+          <form id={formId} noValidate onSubmit={onSubmit}>
+            <Stack gap="4">{children}</Stack>
+          </form>
+        ) : (
+          children
+        )}
+      </div>
     </DialogFrame>
   );
 }

@@ -24,6 +24,7 @@ import {
 } from 'react';
 import { EyeIcon, EyeOffIcon } from '@/components/icons';
 import { CURRENCY } from '@/lib/format';
+import { useT } from './messages';
 
 /** What every labelled field takes besides its control's own props. */
 interface FrameProps {
@@ -281,8 +282,9 @@ interface PasswordFieldProps extends FrameProps {
 
 /** A new password's input with a show/hide toggle. */
 export function PasswordField({ value, onChange, onBlur, name, ...frame }: PasswordFieldProps) {
+  const t = useT();
   const [visible, setVisible] = useState(false);
-  const toggle = visible ? 'Hide password' : 'Show password';
+  const toggle = visible ? t('hidePassword') : t('showPassword');
   return (
     <FieldFrame {...frame}>
       <InputGroup

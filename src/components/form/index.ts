@@ -10,6 +10,7 @@ export {
   TextField,
   type Option,
 } from './fields';
+export { focusFirstInvalidField } from './focus-invalid';
 export { FormDialog } from './FormDialog';
 export { FormSection } from './FormSection';
 export { bindText, useFormDialog, type ItemFormDialogProps } from './use-form-dialog';

@@ -1,6 +1,7 @@
 import { useFormik, type FormikProps, type FormikTouched, type FormikValues } from 'formik';
 import type { FormEvent } from 'react';
 import { notify } from '@/components/ui/notify';
+import { t } from './messages';
 import type { ValidationResult } from './validation';
 
 type StringField<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
@@ -98,7 +99,7 @@ export function useFormDialog<T, V extends FormikValues>(
     open,
     onClose,
     title: editing ? titles[1] : titles[0],
-    submitLabel: editing ? 'Update' : 'Create',
+    submitLabel: editing ? t('update') : t('create'),
     submitting: formik.isSubmitting,
     dirty: formik.dirty,
     onSubmit: handleSubmit,

@@ -1,5 +1,7 @@
 import { Box, Button, Flex, HStack, IconButton, Separator, Text } from '@chakra-ui/react';
 import { LogOutIcon, PanelLeftIcon, UserIcon } from '@/components/icons';
+import { ColorModeToggle, LanguageMenu } from './HeaderPreferences';
+import { useT } from './messages';
 
 interface AdminHeaderProps {
   username: string | null;
@@ -9,13 +11,14 @@ interface AdminHeaderProps {
   loggingOut?: boolean;
 }
 
-/** Top bar of the admin area: sidebar toggle, 'Manage your store', the admin and Logout. */
+/** Top bar of the admin area: sidebar toggle, 'Manage your store', language, colour mode, the admin and Logout. */
 export function AdminHeader({
   username,
   onToggleSidebar,
   onLogout,
   loggingOut = false,
 }: AdminHeaderProps) {
+  const t = useT();
   return (
     <Flex
       as="header"
@@ -30,19 +33,21 @@ export function AdminHeader({
       zIndex="sticky"
     >
       <IconButton
-        aria-label="Toggle Sidebar"
-        title="Toggle Sidebar (Ctrl/Cmd+B)"
+        aria-label={t('toggleSidebar')}
+        title={t('toggleSidebarHint')}
         variant="ghost"
         size="sm"
         onClick={onToggleSidebar}
       >
-        <PanelLeftIcon />
+        <PanelLeftIcon _rtl={{ transform: 'scaleX(-1)' }} />
       </IconButton>
       <Separator orientation="vertical" height="5" />
       <Text fontWeight="medium" truncate minW="0">
-        Manage your store
+        {t('manageYourStore')}
       </Text>
-      <HStack gap="3" ms="auto" minW="0">
+      <HStack gap={{ base: '1', sm: '3' }} ms="auto" minW="0">
+        <LanguageMenu />
+        <ColorModeToggle />
         {username && (
           <HStack gap="1.5" color="fg.muted" minW="0">
             <UserIcon boxSize="4" flexShrink={0} />
@@ -57,12 +62,12 @@ export function AdminHeader({
           size="sm"
           onClick={onLogout}
           disabled={loggingOut}
-          aria-label="Logout"
+          aria-label={t('logout')}
           px={{ base: '2', sm: '3' }}
         >
           <LogOutIcon />
           <Box as="span" hideBelow="sm">
-            Logout
+            {t('logout')}
           </Box>
         </Button>
       </HStack>

@@ -1,5 +1,6 @@
 import { Heading, Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { HttpHandler } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUser } from '@mocks/fixtures';
 import { auth } from '@mocks/handlers';
@@ -197,22 +198,99 @@ export const LogoutPending: Story = {
   },
 };
 
-export const LogoutServerError: Story = {
-  parameters: { msw: { handlers: [auth.logout.error(500)] } },
+/** Whatever goes wrong on the server's side, the session ends here all the same. */
+const logoutFailing = (handler: HttpHandler): Story => ({
+  parameters: { msw: { handlers: [handler] } },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Logout' }));
     await requests.waitFor('POST', LOGOUT);
     await expectLocation(canvasElement, '/auth');
     await expectSignedOut();
   },
+});
+
+export const LogoutServerError = logoutFailing(auth.logout.error(500));
+
+export const LogoutNetworkError = logoutFailing(auth.logout.networkError());
+
+/** Arabic: right to left, the header and the sidebar translated. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(document.documentElement.dir).toBe('rtl');
+    const nav = canvas.getByRole('navigation', { name: 'الإدارة' });
+    await expect(within(nav).getByRole('link', { name: 'المنتجات' })).toBeVisible();
+    await expect(canvas.getByText('أدِر متجرك')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'تسجيل الخروج' })).toBeVisible();
+    // The sidebar sits at the start of the line: the right.
+    await expect(sidebar(canvasElement).getBoundingClientRect().left).toBeGreaterThan(
+      window.innerWidth / 2,
+    );
+  },
 };
 
-export const LogoutNetworkError: Story = {
-  parameters: { msw: { handlers: [auth.logout.networkError()] } },
+/** Dark: the toggle shows the mode it is in, and switches back to light. */
+export const Dark: Story = {
+  globals: { theme: 'dark' },
   play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Logout' }));
-    await requests.waitFor('POST', LOGOUT);
-    await expectLocation(canvasElement, '/auth');
-    await expectSignedOut();
+    const toggle = within(canvasElement).getByRole('button', { name: 'Dark mode' });
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-pressed', 'true'));
+    await expect(document.documentElement).toHaveClass('dark');
+    await userEvent.click(toggle);
+    await waitFor(() => expect(document.documentElement).not.toHaveClass('dark'));
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  },
+};
+
+/** The language menu, by keyboard: the current language is checked; French applies at once. */
+export const SwitchLanguage: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const trigger = canvas.getByRole('button', { name: 'Language' });
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    await expect(within(menu).getByRole('menuitemradio', { name: 'English' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(within(menu).getAllByRole('menuitemradio')).toHaveLength(3);
+    await userEvent.click(within(menu).getByRole('menuitemradio', { name: 'Français' }));
+    await expect(await canvas.findByText('Gérez votre boutique')).toBeVisible();
+    await expect(localStorage.getItem('locale')).toBe('fr');
+    await expect(document.documentElement.lang).toBe('fr');
+    // Back to English, so the next story starts from the default.
+    await userEvent.click(canvas.getByRole('button', { name: 'Langue' }));
+    await userEvent.click(await screen.findByRole('menuitemradio', { name: 'English' }));
+    await expect(await canvas.findByText('Manage your store')).toBeVisible();
+    localStorage.removeItem('locale');
+  },
+};
+
+/** Tab once reaches 'Skip to content'; Enter puts focus in main, past the sidebar and header. */
+export const SkipLink: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.tab();
+    const link = within(canvasElement).getByRole('link', { name: 'Skip to content' });
+    await expect(link).toHaveFocus();
+    await expect(link).toBeVisible();
+    await userEvent.keyboard('{Enter}');
+    const main = within(canvasElement).getByRole('main');
+    await waitFor(() => expect(main.contains(document.activeElement)).toBe(true));
+  },
+};
+
+/** After a navigation focus lands on the new screen's h1; on first load it stays put. */
+export const FocusAfterNavigation: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const heading = canvas.getByRole('heading', { level: 1, name: 'Screen title' });
+    await expect(heading).not.toHaveFocus();
+    const nav = canvas.getByRole('navigation', { name: 'Management' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Orders' }));
+    await expectLocation(canvasElement, '/admin/orders');
+    await waitFor(() => expect(heading).toHaveFocus());
+    await expect(heading).toHaveAttribute('tabindex', '-1');
   },
 };

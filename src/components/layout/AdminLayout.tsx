@@ -1,5 +1,5 @@
 import { Box, Flex } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { useConfirmLeave } from '@/components/unsaved-changes';
 import { useSignOut } from '@/lib/auth/sign-out';
@@ -7,17 +7,31 @@ import { authStore } from '@/lib/auth/store';
 import { usernameOf } from '@/lib/auth/user';
 import { AdminHeader } from './AdminHeader';
 import { AppSidebar } from './AppSidebar';
+import { useFocusHeadingOnNavigation } from './focus-on-navigation';
 import { SidebarProvider, useSidebar } from './sidebar-context';
+import { MAIN_ID, SkipLink } from './SkipLink';
 
 /** Frame of every admin screen (docs/product.md §2): sidebar, header, and the screen below the header. */
 export function AdminLayout({ children }: { children: ReactNode }) {
+  const main = useRef<HTMLElement>(null);
+  useFocusHeadingOnNavigation(main);
   return (
     <SidebarProvider>
+      <SkipLink main={main} />
       <Flex minH="100vh" bg="bg">
         <AppSidebar />
         <Flex direction="column" flex="1" minW="0">
           <Header />
-          <Box as="main" flex="1" p={{ base: '4', md: '6' }}>
+          <Box
+            as="main"
+            ref={main}
+            id={MAIN_ID}
+            tabIndex={-1}
+            flex="1"
+            minW="0"
+            p={{ base: '4', md: '6' }}
+            _focusVisible={{ outline: 'none' }}
+          >
             {children}
           </Box>
         </Flex>

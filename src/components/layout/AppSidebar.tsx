@@ -5,6 +5,8 @@ import { useLocation } from 'wouter';
 import { StoreIcon } from '@/components/icons';
 import { authStore } from '@/lib/auth/store';
 import { roleOf } from '@/lib/auth/user';
+import { appName } from '@/lib/hooks/use-page-title';
+import { useT } from './messages';
 import { navItemsFor } from './nav-items';
 import {
   SIDEBAR_WIDTH,
@@ -19,7 +21,7 @@ function Brand({ collapsed = false }: { collapsed?: boolean }) {
     <Flex align="center" gap="2" h="14" px="3" borderBottomWidth="1px" overflow="hidden">
       <StoreIcon boxSize="5" flexShrink={0} color="colorPalette.fg" />
       <Text fontWeight="semibold" truncate opacity={collapsed ? 0 : 1}>
-        Store back office
+        {appName()}
       </Text>
     </Flex>
   );
@@ -30,6 +32,7 @@ function Brand({ collapsed = false }: { collapsed?: boolean }) {
  * below 768px an off-canvas drawer 18rem wide instead.
  */
 export function AppSidebar() {
+  const t = useT();
   const { isMobile, open, openMobile, setOpenMobile } = useSidebar();
   const [location] = useLocation();
   const role = roleOf(useSnapshot(authStore).user);
@@ -52,7 +55,7 @@ export function AppSidebar() {
               maxW={SIDEBAR_WIDTH_MOBILE}
               bg="bg.subtle"
             >
-              <Drawer.Title srOnly>Navigation</Drawer.Title>
+              <Drawer.Title srOnly>{t('navigation')}</Drawer.Title>
               <Brand />
               <Drawer.Body p="0">
                 <SidebarNav
@@ -62,7 +65,7 @@ export function AppSidebar() {
                 />
               </Drawer.Body>
               <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close navigation" />
+                <CloseButton size="sm" aria-label={t('closeNavigation')} />
               </Drawer.CloseTrigger>
             </Drawer.Content>
           </Drawer.Positioner>
@@ -82,7 +85,7 @@ export function AppSidebar() {
       height="100vh"
       overflowX="hidden"
       overflowY="auto"
-      borderRightWidth="1px"
+      borderEndWidth="1px"
       bg="bg.subtle"
       transition="width 0.2s ease"
     >

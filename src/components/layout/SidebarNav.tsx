@@ -1,5 +1,7 @@
 import { Box, chakra, Portal, Text, Tooltip, VStack } from '@chakra-ui/react';
 import { Link } from 'wouter';
+import { directionOf, useLocale } from '@/lib/i18n';
+import { useT } from './messages';
 import { isNavItemActive, type NavItem } from './nav-items';
 
 interface SidebarNavProps {
@@ -13,8 +15,9 @@ interface SidebarNavProps {
 
 /** The 'Management' group: one link per admin section; the current one is marked. */
 export function SidebarNav({ items, location, collapsed = false, onNavigate }: SidebarNavProps) {
+  const t = useT();
   return (
-    <chakra.nav aria-label="Management" px="2" py="2">
+    <chakra.nav aria-label={t('management')} px="2" py="2">
       <Text
         px="2"
         mb="1"
@@ -27,7 +30,7 @@ export function SidebarNav({ items, location, collapsed = false, onNavigate }: S
         aria-hidden={collapsed || undefined}
         truncate
       >
-        Management
+        {t('management')}
       </Text>
       <VStack as="ul" gap="1" align="stretch" listStyleType="none">
         {items.map((item) => (
@@ -57,6 +60,9 @@ function NavLink({
   onNavigate?: () => void;
 }) {
   const { icon: Icon } = item;
+  const label = item.label();
+  // The tooltip sits beside the rail, on the content's side: the right, or the left in Arabic.
+  const beside = directionOf(useLocale()) === 'rtl' ? 'left' : 'right';
   const link = (
     <Link href={item.href} onClick={onNavigate} asChild>
       <chakra.a
@@ -70,7 +76,7 @@ function NavLink({
         overflow="hidden"
         whiteSpace="nowrap"
         aria-current={active ? 'page' : undefined}
-        aria-label={item.label}
+        aria-label={label}
         data-active={active || undefined}
         bg={active ? 'bg.emphasized' : undefined}
         fontWeight={active ? 'semibold' : 'normal'}
@@ -79,18 +85,18 @@ function NavLink({
       >
         <Icon boxSize="4" flexShrink={0} />
         <Box as="span" truncate opacity={collapsed ? 0 : 1}>
-          {item.label}
+          {label}
         </Box>
       </chakra.a>
     </Link>
   );
   if (!collapsed) return link;
   return (
-    <Tooltip.Root positioning={{ placement: 'right' }} openDelay={150} closeDelay={0}>
+    <Tooltip.Root positioning={{ placement: beside }} openDelay={150} closeDelay={0}>
       <Tooltip.Trigger asChild>{link}</Tooltip.Trigger>
       <Portal>
         <Tooltip.Positioner>
-          <Tooltip.Content>{item.label}</Tooltip.Content>
+          <Tooltip.Content>{label}</Tooltip.Content>
         </Tooltip.Positioner>
       </Portal>
     </Tooltip.Root>

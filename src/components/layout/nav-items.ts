@@ -15,9 +15,11 @@ import {
 } from '@/components/icons';
 import { AUDIT_READERS } from '@/lib/auth/user';
 import { paths } from '@/lib/paths';
+import { t } from './messages';
 
 export interface NavItem {
-  label: string;
+  /** The link's text in the active language (read at render time, never frozen at load). */
+  label: () => string;
   href: string;
   icon: ComponentType<IconProps>;
   /** Active on this exact path only (the dashboard), not on the paths below it. */
@@ -28,16 +30,16 @@ export interface NavItem {
 
 /** The sidebar's 'Management' group (docs/product.md §2, admin layout). */
 export const ADMIN_NAV: readonly NavItem[] = [
-  { label: 'Dashboard', href: paths.admin.dashboard, icon: DashboardIcon, exact: true },
-  { label: 'Products', href: paths.products.list, icon: PackageIcon },
-  { label: 'Orders', href: paths.orders.list, icon: CartIcon },
-  { label: 'Customers', href: paths.customers.list, icon: UsersIcon },
-  { label: 'Inventory Ledger', href: paths.inventory.ledger, icon: HistoryIcon },
-  { label: 'Categories', href: paths.categories.list, icon: FolderIcon },
-  { label: 'VAT Rates', href: paths.vatRates.list, icon: PercentIcon },
-  { label: 'Users', href: paths.users.list, icon: ShieldIcon },
-  { label: 'Audit Log', href: paths.auditLog, icon: ActivityIcon, roles: AUDIT_READERS },
-  { label: 'Settings', href: paths.settings, icon: StoreIcon },
+  { label: () => t('navDashboard'), href: paths.admin.dashboard, icon: DashboardIcon, exact: true },
+  { label: () => t('navProducts'), href: paths.products.list, icon: PackageIcon },
+  { label: () => t('navOrders'), href: paths.orders.list, icon: CartIcon },
+  { label: () => t('navCustomers'), href: paths.customers.list, icon: UsersIcon },
+  { label: () => t('navInventoryLedger'), href: paths.inventory.ledger, icon: HistoryIcon },
+  { label: () => t('navCategories'), href: paths.categories.list, icon: FolderIcon },
+  { label: () => t('navVatRates'), href: paths.vatRates.list, icon: PercentIcon },
+  { label: () => t('navUsers'), href: paths.users.list, icon: ShieldIcon },
+  { label: () => t('navAuditLog'), href: paths.auditLog, icon: ActivityIcon, roles: AUDIT_READERS },
+  { label: () => t('navSettings'), href: paths.settings, icon: StoreIcon },
 ];
 
 /** The items the signed-in admin of `role` may open (none of the restricted ones while unknown). */

@@ -8,6 +8,7 @@ import { ListScreen, useListSearch } from './ListScreen';
 import { RowActions } from './RowActions';
 import { LoadErrorState } from './states';
 import { useCrudDialogs } from './use-crud-dialogs';
+import { t } from './messages';
 
 /** What a CrudListScreen's container gives it: the list and what to do with it. */
 export interface CrudListData<T, V> {
@@ -94,7 +95,7 @@ export function CrudListScreen<T extends { id: number }, V>({
     (): Column<T>[] => [
       ...columns,
       {
-        header: 'Actions',
+        header: t('actions'),
         width: '5.5rem',
         align: 'end',
         cell: (item) => (
@@ -144,8 +145,7 @@ export function CrudListScreen<T extends { id: number }, V>({
             title={texts.deleteTitle}
             onConfirm={() => remove.confirm()}
           >
-            Are you sure you want to delete &quot;{remove.target ? nameOf(remove.target) : ''}
-            &quot;? This action cannot be undone.
+            {t('deleteConfirm', { name: remove.target ? nameOf(remove.target) : '' })}
           </ConfirmDialog>
         </>
       }

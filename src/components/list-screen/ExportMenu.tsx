@@ -1,5 +1,6 @@
 import { Button, Flex } from '@chakra-ui/react';
 import { useState } from 'react';
+import { useT } from './messages';
 
 export interface ExportChoice<V extends string = string> {
   value: V;
@@ -16,23 +17,24 @@ export interface ExportMenuProps<V extends string> {
 
 /** The 'Export CSV' action of a list's header: it offers the kinds of file, then exports one. */
 export function ExportMenu<V extends string>({ choices, onExport, busy }: ExportMenuProps<V>) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [only] = choices;
   if (choices.length === 1 && only)
     return (
       <Button variant="outline" disabled={busy} onClick={() => onExport(only)}>
-        Export CSV
+        {t('exportCsv')}
       </Button>
     );
   return (
-    <Flex gap="2" wrap="wrap" role="group" aria-label="Export CSV">
+    <Flex gap="2" wrap="wrap" role="group" aria-label={t('exportCsv')}>
       <Button
         variant="outline"
         disabled={busy}
         aria-expanded={open}
         onClick={() => setOpen((shown) => !shown)}
       >
-        Export CSV
+        {t('exportCsv')}
       </Button>
       {open &&
         choices.map((choice) => (

@@ -1,17 +1,19 @@
 import { Button, Flex, Progress, Text } from '@chakra-ui/react';
 import { progressPercent, progressText, type CsvExport } from './csv-export';
+import { useT } from './messages';
 
 /**
  * The running CSV export under a list's toolbar: what is exported, how far it is (a bar that
  * fills when the size is known, else moves without end), and Cancel. Nothing when idle.
  */
 export function ExportProgress({ progress, cancel, noun }: CsvExport) {
+  const t = useT();
   if (!progress) return null;
   const text = progressText(progress, noun);
   return (
     <Flex
       role="status"
-      aria-label="Export progress"
+      aria-label={t('exportProgress')}
       data-testid="export-progress"
       gap="3"
       align="center"
@@ -22,7 +24,7 @@ export function ExportProgress({ progress, cancel, noun }: CsvExport) {
       rounded="md"
     >
       <Text fontSize="sm" fontWeight="medium">
-        Exporting CSV ({progress.label.toLowerCase()})
+        {t('exporting', { kind: progress.label.toLowerCase() })}
       </Text>
       <Progress.Root
         value={progressPercent(progress)}
@@ -39,7 +41,7 @@ export function ExportProgress({ progress, cancel, noun }: CsvExport) {
         {text}
       </Text>
       <Button size="sm" variant="outline" onClick={cancel}>
-        Cancel
+        {t('cancel')}
       </Button>
     </Flex>
   );

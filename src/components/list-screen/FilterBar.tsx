@@ -1,5 +1,8 @@
 import { Input, type NativeSelectRootProps } from '@chakra-ui/react';
 import { FilterSelect, type FilterOption } from './FilterSelect';
+import { useT } from './messages';
+
+const DAY_RANGE = ['from', 'to'] as const;
 
 /** A filter of a FilterBar chosen from a list: which one, its accessible name, its choices. */
 export type FilterBarSelect<F> = {
@@ -23,6 +26,7 @@ export function FilterBar<F extends DayRangeFilters<F>>({
   selects,
   selectWidth,
 }: FilterBarProps<F>) {
+  const t = useT();
   const set = (change: Partial<F>) => onChange({ ...filters, ...change });
   return (
     <>
@@ -37,11 +41,11 @@ export function FilterBar<F extends DayRangeFilters<F>>({
           width={selectWidth}
         />
       ))}
-      {(['from', 'to'] as const).map((end) => (
+      {DAY_RANGE.map((end) => (
         <Input
           key={end}
           type="date"
-          aria-label={end === 'from' ? 'From date' : 'To date'}
+          aria-label={end === 'from' ? t('fromDate') : t('toDate')}
           width={{ sm: '10rem' }}
           value={filters[end]}
           onChange={(event) => set({ [end]: event.target.value } as Partial<F>)}

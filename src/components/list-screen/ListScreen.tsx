@@ -5,6 +5,8 @@ import { PageHeader } from '@/components/layout/PageHeader';
 import { LoadingState, SearchInput, type SearchInputProps } from './states';
 import { ROW_FROM_SM } from '@/components/layout/responsive';
 import type { ServerListState } from './use-server-list';
+import { countOf, formatCount } from './count';
+import { t } from './messages';
 
 interface ListCount {
   /** [singular, plural] ('product', 'products'): the text, and the test id ('product-count'). */
@@ -104,12 +106,10 @@ export function serverListStates<T>(
 /** Memoised: the title row never changes while the search box is typed in. */
 const Header = memo(PageHeader);
 
-const format = (n: number) => n.toLocaleString('en-US');
-
 /** '12 products', or '3 of 12 products' when filtered. */
-function countText({ noun: [singular, plural], shown, all, filtered }: ListCount): string {
-  const total = `${format(all)} ${all === 1 ? singular : plural}`;
-  return filtered ? `${format(shown)} of ${total}` : total;
+function countText({ noun, shown, all, filtered }: ListCount): string {
+  const total = countOf(all, noun);
+  return filtered ? t('countOf', { shown: formatCount(shown), total }) : total;
 }
 
 /** How long the typing pauses before a server-side list is asked (one request per pause). */

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { PencilSvg, TrashSvg } from '@/components/icons';
+import { useT } from './messages';
 
 interface RowActionsProps {
   /** What the row is called, for the buttons' accessible names ('Edit Sacs', 'Delete Sacs'). */
@@ -14,7 +15,12 @@ interface RowActionsProps {
  * by the table (`.action`): each row mounts its own, and Chakra components cost too much there.
  */
 export function RowActions({ name, edit, onDelete }: RowActionsProps) {
-  const editProps = { className: 'action', 'aria-label': `Edit ${name}`, title: 'Edit' };
+  const t = useT();
+  const editProps = {
+    className: 'action',
+    'aria-label': t('editItem', { name }),
+    title: t('edit'),
+  };
   return (
     <div className="actions">
       {typeof edit === 'string' ? (
@@ -30,8 +36,8 @@ export function RowActions({ name, edit, onDelete }: RowActionsProps) {
         type="button"
         className="action"
         data-danger=""
-        aria-label={`Delete ${name}`}
-        title="Delete"
+        aria-label={t('deleteItem', { name })}
+        title={t('delete')}
         onClick={onDelete}
       >
         <TrashSvg />
@@ -42,9 +48,10 @@ export function RowActions({ name, edit, onDelete }: RowActionsProps) {
 
 /** 'Active' / 'Inactive' (docs/product.md §4: is_active), styled by the table (`.status`). */
 export function StatusBadge({ active }: { active: boolean }) {
+  const t = useT();
   return (
     <span className="status" data-active={active || undefined}>
-      {active ? 'Active' : 'Inactive'}
+      {active ? t('active') : t('inactive')}
     </span>
   );
 }

@@ -3,6 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { notify } from '@/components/ui/notify';
 import { downloadFile, type FileRequest } from '@/lib/download';
 import { serverMessage } from '@/lib/http';
+import { countOf, formatCount } from './count';
+import { t } from './messages';
 
 /** A generated export client (exportOrders, exportProducts) bound to its params. */
 export type CsvRequest = FileRequest;
@@ -17,8 +19,6 @@ export interface CsvProgress {
   /** The rows the file holds (X-Total-Count), when known. */
   rows: number | null;
 }
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 /** '12.3 kB' */
 export function formatBytes(bytes: number): string {
@@ -35,13 +35,13 @@ export function progressText(
   { loaded, totalBytes, rows }: CsvProgress,
   noun: readonly [string, string],
 ): string {
-  if (loaded === 0) return 'Preparing the export...';
-  const received = `Received ${formatBytes(loaded)}`;
+  if (loaded === 0) return t('preparing');
+  const received = t('received', { size: formatBytes(loaded) });
   if (rows === null) return received;
-  const all = `${numberFormat.format(rows)} ${rows === 1 ? noun[0] : noun[1]}`;
-  if (!totalBytes) return `${received} of ${all}`;
+  const all = countOf(rows, noun);
+  if (!totalBytes) return t('receivedOf', { received, all });
   const estimate = Math.min(rows, Math.round((rows * loaded) / totalBytes));
-  return `${received} · about ${numberFormat.format(estimate)} of ${all}`;
+  return t('receivedAbout', { received, estimate: formatCount(estimate), all });
 }
 
 /** The share received (0–100) when the size is known, else null (indeterminate). */
@@ -96,7 +96,7 @@ export function useCsvExport({ noun, fallbackName, failure }: CsvExportOptions) 
             }),
         });
       } catch (error) {
-        if (!controller.signal.aborted) notify.error('Error', serverMessage(error, failure));
+        if (!controller.signal.aborted) notify.error(t('error'), serverMessage(error, failure));
       } finally {
         // A cancelled export has already given way (to nothing, or to the next one).
         if (running.current === controller) {

@@ -1,5 +1,6 @@
 import { Alert, Button, Flex, Input, InputGroup, Spinner, Text } from '@chakra-ui/react';
 import { SearchIcon } from '@/components/icons';
+import { useT } from './messages';
 
 /** The spinner panel shown while a list loads. */
 export function LoadingState({ text }: { text: string }) {
@@ -32,6 +33,7 @@ export interface LoadErrorStateProps {
 
 /** Shown instead of a list that could not be loaded, with why. */
 export function LoadErrorState({ title, message, onRetry, retrying = false }: LoadErrorStateProps) {
+  const t = useT();
   return (
     <Alert.Root status="error" role="alert">
       <Alert.Indicator />
@@ -41,7 +43,7 @@ export function LoadErrorState({ title, message, onRetry, retrying = false }: Lo
       </Alert.Content>
       {onRetry && (
         <Button size="sm" variant="outline" onClick={onRetry} loading={retrying} alignSelf="center">
-          Retry
+          {t('retry')}
         </Button>
       )}
     </Alert.Root>
@@ -57,6 +59,7 @@ export interface UnavailableStateProps {
 
 /** A quiet panel instead of a list that could not be loaded, where a toast already said why. */
 export function UnavailableState({ text, onRetry, testId }: UnavailableStateProps) {
+  const t = useT();
   return (
     <Flex
       direction="column"
@@ -71,7 +74,7 @@ export function UnavailableState({ text, onRetry, testId }: UnavailableStateProp
       <Text>{text}</Text>
       {onRetry && (
         <Button size="sm" variant="outline" onClick={onRetry}>
-          Retry
+          {t('retry')}
         </Button>
       )}
     </Flex>

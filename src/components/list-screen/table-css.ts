@@ -23,6 +23,22 @@ export const tableCss: SystemStyleObject = {
     borderInlineEndWidth: '1px',
   },
   '&[data-sticky-first] thead tr > :first-of-type': { bg: 'bg.muted', zIndex: 2 },
+  // Row actions stay in view on a narrow screen (phones, docs/product.md §2): a last column holding
+  // them is pinned to the inline end while the others scroll beneath it. One rule, read from the
+  // cells' content, so every list gets it without declaring anything.
+  '& tbody tr[aria-rowindex] > td:last-child:has(.actions, .row-action)': {
+    position: 'sticky',
+    insetInlineEnd: 0,
+    zIndex: 1,
+    borderInlineStartWidth: '1px',
+  },
+  '&:has(tbody td:last-child :is(.actions, .row-action)) thead tr > :last-child': {
+    position: 'sticky',
+    insetInlineEnd: 0,
+    zIndex: 2,
+    bg: 'bg.muted',
+    borderInlineStartWidth: '1px',
+  },
   '&[aria-busy] tbody': { opacity: 0.6 },
   '& td.cell-end, & th.cell-end': { textAlign: 'end', whiteSpace: 'nowrap' },
   '& .cell-text': {

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { t } from './messages';
 
 /**
  * The state of a delete confirmation: which row, open or not, and the deletion under way (its
@@ -35,7 +36,7 @@ export function useDeleteConfirmation<T, M = void>(
   const dialog = {
     open,
     busy: pending !== null,
-    busyText: 'Deleting...',
+    busyText: t('deleting'),
     closeButton: true,
     onCancel: cancel,
   };

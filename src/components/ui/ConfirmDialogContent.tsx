@@ -1,6 +1,7 @@
 import { Button, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { useRef, type ReactNode } from 'react';
 import { DialogCloseButton } from './DialogFrame';
+import { useT } from './messages';
 
 /** One way to confirm, where there are several (Soft Delete / Force Delete). */
 interface ConfirmChoice {
@@ -41,8 +42,8 @@ export function ConfirmDialogContent({
   title,
   children,
   details,
-  confirmLabel = 'Delete',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   busyText,
   focusCancel = false,
   busy = false,
@@ -51,8 +52,11 @@ export function ConfirmDialogContent({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const t = useT();
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const buttons = choices ?? [{ label: confirmLabel, onClick: () => onConfirm?.(), loading: busy }];
+  const buttons = choices ?? [
+    { label: confirmLabel ?? t('delete'), onClick: () => onConfirm?.(), loading: busy },
+  ];
   return (
     <Dialog.Root
       role="alertdialog"
@@ -89,7 +93,7 @@ export function ConfirmDialogContent({
               alignItems={choices ? { base: 'stretch', sm: 'center' } : undefined}
             >
               <Button ref={cancelRef} variant="outline" onClick={onCancel} disabled={busy}>
-                {cancelLabel}
+                {cancelLabel ?? t('cancel')}
               </Button>
               {buttons.map((choice) => (
                 <Button

@@ -1,5 +1,6 @@
 import { CloseButton, Dialog, Portal, type DialogRootProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useT } from './messages';
 
 export interface DialogFrameProps {
   open: boolean;
@@ -60,9 +61,10 @@ export function DialogFrame({
 
 /** The × in a dialog's corner. */
 export function DialogCloseButton({ disabled }: { disabled: boolean }) {
+  const t = useT();
   return (
     <Dialog.CloseTrigger asChild>
-      <CloseButton size="sm" aria-label="Close" disabled={disabled} />
+      <CloseButton size="sm" aria-label={t('close')} disabled={disabled} />
     </Dialog.CloseTrigger>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 // Not from '@/lib/http': that would load the HTTP client (axios) with every toast.
 import { serverMessage } from '@/lib/http/error-message';
+import { t } from './messages';
 import { loadToaster } from './toaster-on-demand';
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
@@ -40,10 +41,10 @@ export async function withToasts(
   try {
     await action();
   } catch (error) {
-    notify.error('Error', errorMessage(error, failure));
+    notify.error(t('error'), errorMessage(error, failure));
     return false;
   }
-  notify.success('Success', success);
+  notify.success(t('success'), success);
   return true;
 }
 
@@ -53,6 +54,6 @@ export async function withToasts(
  */
 export function useFailureToast(failed: boolean, message: string): void {
   useEffect(() => {
-    if (failed) notify.error('Error', message);
+    if (failed) notify.error(t('error'), message);
   }, [failed, message]);
 }

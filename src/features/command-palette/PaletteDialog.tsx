@@ -51,7 +51,7 @@ export function PaletteDialog({ onClose }: { onClose: () => void }) {
     [
       t('screens'),
       local(
-        navItemsFor(role).map((item) => ({ key: item.href, label: item.label, href: item.href })),
+        navItemsFor(role).map((item) => ({ key: item.href, label: item.label(), href: item.href })),
       ),
     ],
     [

@@ -1,6 +1,6 @@
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponseTransformer } from 'axios';
 import { getAccessToken } from '@/lib/auth/store';
-import { ApiError, PARSE_ERROR_MESSAGE, toApiError } from './errors';
+import { ApiError, parseErrorMessage, toApiError } from './errors';
 import { installRefreshInterceptor } from './refresh-interceptor';
 
 /**
@@ -13,7 +13,7 @@ const parseJson: AxiosResponseTransformer = function (data: unknown, _headers, s
   try {
     return JSON.parse(data) as unknown;
   } catch (cause) {
-    const parseError = new ApiError(status ?? 0, PARSE_ERROR_MESSAGE, 'parse', undefined, {
+    const parseError = new ApiError(status ?? 0, parseErrorMessage(), 'parse', undefined, {
       cause,
     });
     // Wrapped so the request config and status survive: a 401 with a garbled body must still reach

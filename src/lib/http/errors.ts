@@ -1,4 +1,5 @@
 import type { AxiosError } from 'axios';
+import { english, t } from './messages';
 
 // axios's own test, without loading axios: error messages are needed on pages that have not
 // made a request yet (the sign-in page loads the HTTP client on the first attempt).
@@ -7,11 +8,11 @@ const isAxiosError = (e: unknown): e is AxiosError =>
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'parse' | 'auth';
 
-const NETWORK_ERROR_MESSAGE = 'Network error';
-const TIMEOUT_MESSAGE = 'Request timed out';
-export const PARSE_ERROR_MESSAGE = 'Invalid response from server';
-export const AUTH_FAILED_MESSAGE = 'Authentication failed';
-const CANCELLED_MESSAGE = 'Request cancelled';
+// The client's own messages, shown to users: in the language of the moment the error is made.
+export const parseErrorMessage = () => t('parseError');
+export const authFailedMessage = () => t('authFailed');
+/** The English of authFailedMessage(), which stories compare the sign-in page's notice with. */
+export const AUTH_FAILED_MESSAGE = english.authFailed;
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -86,15 +87,15 @@ export function fromResponseBody(status: number, body: unknown): ApiError {
 export function toApiError(e: unknown): ApiError {
   if (e instanceof ApiError) return e;
   if (!isAxiosError(e))
-    return new ApiError(0, NETWORK_ERROR_MESSAGE, 'network', undefined, { cause: e });
+    return new ApiError(0, t('networkError'), 'network', undefined, { cause: e });
   // Parse failures are raised by the client's transformResponse wrapped in an AxiosError.
   if (e.cause instanceof ApiError) return e.cause;
   if (e.response) return fromResponseBody(e.response.status, e.response.data);
   // An aborted request (unmount, superseded SWR key) is not a connectivity problem: say so.
   if (e.code === 'ERR_CANCELED')
-    return new ApiError(0, CANCELLED_MESSAGE, 'network', undefined, { cause: e });
+    return new ApiError(0, t('cancelled'), 'network', undefined, { cause: e });
   if (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT') {
-    return new ApiError(0, TIMEOUT_MESSAGE, 'timeout', undefined, { cause: e });
+    return new ApiError(0, t('timeout'), 'timeout', undefined, { cause: e });
   }
-  return new ApiError(0, NETWORK_ERROR_MESSAGE, 'network', undefined, { cause: e });
+  return new ApiError(0, t('networkError'), 'network', undefined, { cause: e });
 }

@@ -13,7 +13,7 @@ import {
   setCredentials,
 } from '@/lib/auth/store';
 import type { UserType } from '@generated/model';
-import { ApiError, AUTH_FAILED_MESSAGE } from './errors';
+import { ApiError, authFailedMessage } from './errors';
 
 type RetriableConfig = InternalAxiosRequestConfig & { _retried?: boolean };
 
@@ -59,9 +59,9 @@ async function refresh(
     return access_token;
   } catch (cause) {
     // Said on the sign-in page, unless the user ended this session themselves meanwhile.
-    if (getRefreshToken() === refreshToken) endSession(AUTH_FAILED_MESSAGE);
+    if (getRefreshToken() === refreshToken) endSession(authFailedMessage());
     else logout();
-    throw new ApiError(401, AUTH_FAILED_MESSAGE, 'auth', undefined, { cause });
+    throw new ApiError(401, authFailedMessage(), 'auth', undefined, { cause });
   }
 }
 

@@ -19,6 +19,7 @@ import { MediaUploader } from '@/components/media-uploader';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes';
 import { formatMoney, formatVatRate } from '@/lib/format';
 import {
+  focusFirstInvalidField,
   MoneyField,
   SelectField,
   SwitchField,
@@ -207,7 +208,14 @@ export function ProductForm({
 
   return (
     <Stack gap="6">
-      <form id={PRODUCT_FORM_ID} onSubmit={form.handleSubmit} noValidate />
+      <form
+        id={PRODUCT_FORM_ID}
+        onSubmit={(event) => {
+          form.handleSubmit(event);
+          void focusFirstInvalidField(event.currentTarget, form.validateForm());
+        }}
+        noValidate
+      />
       <FormSection title={t('basicInformation')}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <TextField
