@@ -176,6 +176,37 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads METRICS_PORT, METRICS_TOKEN and SHUTDOWN_TIMEOUT_S (operations, #16)', () => {
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
+      metricsPort: undefined,
+      metricsToken: undefined,
+      shutdownTimeoutMs: 25_000,
+    });
+    const token = 'm'.repeat(32);
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        METRICS_PORT: '9464',
+        METRICS_TOKEN: token,
+        SHUTDOWN_TIMEOUT_S: '5',
+      }),
+    ).toMatchObject({ metricsPort: 9464, metricsToken: token, shutdownTimeoutMs: 5000 });
+    expect(() => loadConfig({ DATA_DIR: dir, METRICS_PORT: '3000' })).toThrow(
+      'METRICS_PORT must differ from PORT (3000)',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, METRICS_PORT: '70000' })).toThrow(
+      'METRICS_PORT must be an integer from 0 to 65535, got "70000"',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'short' })).toThrow(
+      'METRICS_TOKEN must be at least 32 characters (or unset)',
+    );
+    for (const bad of ['0', '3601', '2.5']) {
+      expect(() => loadConfig({ DATA_DIR: dir, SHUTDOWN_TIMEOUT_S: bad })).toThrow(
+        `SHUTDOWN_TIMEOUT_S must be an integer from 1 to 3600 seconds, got "${bad}"`,
+      );
+    }
+  });
+
   it('resolves DATA_DIR to an absolute path', () => {
     const c = loadConfig({
       DATA_DIR: 'relative-data',
