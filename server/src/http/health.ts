@@ -2,8 +2,9 @@
 // the shop's API, the SDK has no use for them, and they must answer without a token):
 // - GET /healthz: the process is alive and serving (200 until shutdown starts).
 // - GET /readyz: this instance can take traffic: the database answers, every migration is
-//   applied, the media storage can be written. 503 names the failing parts; 503 as soon as
-//   shutdown starts, so the balancer stops sending requests while in-flight ones finish.
+//   applied, the media storage can be written. 503 names the failing parts.
+// Once shutdown starts (app.close()), Fastify answers every request 503 (return503OnClosing, on by
+// default), probes included, while the requests in flight finish: shutdown.test.ts checks it.
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../db/database';
@@ -20,12 +21,6 @@ export function registerHealth(
   app: FastifyInstance,
   options: { db: Kysely<Database>; dialect: DialectName; storage: Storage },
 ): void {
-  let shuttingDown = false;
-  app.addHook('preClose', (done) => {
-    shuttingDown = true;
-    done();
-  });
-
   const checks: Record<string, Check> = {
     database: async () => {
       await sql`select 1`.execute(options.db);
@@ -34,14 +29,10 @@ export function registerHealth(
     storage: () => options.storage.check(),
   };
 
-  app.get('/healthz', async (_request, reply) => {
-    if (shuttingDown) return reply.code(503).send({ status: 'shutting_down' });
-    return { status: 'ok' };
-  });
+  app.get('/healthz', async () => ({ status: 'ok' }));
 
   app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (shuttingDown) return reply.code(503).send({ status: 'shutting_down', failing: [] });
     const results = await Promise.all(
       Object.entries(checks).map(async ([name, check]) => {
         try {

@@ -1,0 +1,105 @@
+// SIGTERM on a real server process: it stops taking connections, answers /readyz 503, lets the
+// request in flight finish and commit, closes the database and exits 0; a request that outlives
+// SHUTDOWN_TIMEOUT_S is cut and the exit code is 1.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { openSqlite } from './db/database';
+import {
+  adminAuthorization,
+  startServerProcess,
+  type ServerProcess,
+} from '../test-support/server-process';
+
+const dataDirs: string[] = [];
+const servers: ServerProcess[] = [];
+afterAll(() => {
+  for (const s of servers) s.child.kill('SIGKILL');
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shutdown-test-'));
+  dataDirs.push(dataDir);
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    ADMIN_PASSWORD: 'shutdown-test-pw',
+    ...env,
+  });
+  servers.push(server);
+  return { server, dataDir };
+}
+
+/** A raw connection, to hold a request half sent while the server shuts down. */
+function open(port: number): Promise<{ socket: Socket; received: () => string }> {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    const socket = connect(port, '127.0.0.1', () => resolve({ socket, received: () => data }));
+    socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
+    socket.on('error', reject);
+  });
+}
+
+const refused = (url: string) =>
+  fetch(url).then(
+    () => false,
+    () => true,
+  );
+
+it('finishes the request in flight, answers /readyz 503, closes and exits 0', async () => {
+  const { server, dataDir } = await start({ SHUTDOWN_TIMEOUT_S: '10' });
+  const authorization = await adminAuthorization(server.api, 'admin', 'shutdown-test-pw');
+  const body = JSON.stringify({ name: 'Sent during shutdown', slug: 'sent-during-shutdown' });
+  const { socket, received } = await open(server.port);
+  socket.write(
+    `POST /api/v1/categories/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${authorization}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+  );
+  await new Promise((r) => setTimeout(r, 200));
+
+  server.child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  expect(server.child.exitCode).toBeNull(); // waiting for the request in flight
+  expect(await refused(`${server.origin}/healthz`)).toBe(true);
+
+  // The rest of the body, and a readiness probe pipelined on the same connection.
+  socket.write(`${body.slice(10)}GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  expect(await server.exited).toBe(0);
+  const answers = received();
+  expect(answers).toMatch(/^HTTP\/1\.1 201 /);
+  expect(answers).toMatch(/HTTP\/1\.1 503 Service Unavailable\r\n/);
+  socket.destroy();
+
+  const db = openSqlite(join(dataDir, 'shop.db'));
+  try {
+    const row = await db.db
+      .selectFrom('categories')
+      .select('slug')
+      .where('slug', '=', 'sent-during-shutdown')
+      .executeTakeFirst();
+    expect(row).toEqual({ slug: 'sent-during-shutdown' });
+  } finally {
+    await db.close();
+  }
+}, 60_000);
+
+it('cuts a request that outlives SHUTDOWN_TIMEOUT_S and exits 1', async () => {
+  const { server } = await start({ SHUTDOWN_TIMEOUT_S: '1' });
+  const { socket } = await open(server.port);
+  // Headers of a body that never comes.
+  socket.write(
+    'POST /api/v1/categories/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+      'Content-Length: 100\r\n\r\n{',
+  );
+  await new Promise((r) => setTimeout(r, 200));
+  const signalled = Date.now();
+  server.child.kill('SIGTERM');
+  expect(await server.exited).toBe(1);
+  const took = Date.now() - signalled;
+  expect(took).toBeGreaterThanOrEqual(900);
+  expect(took).toBeLessThan(10_000);
+  socket.destroy();
+}, 60_000);
