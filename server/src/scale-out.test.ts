@@ -1,0 +1,200 @@
+// Two real server processes (A and B) on one PostgreSQL database behave as one shop: buyers
+// split across them race for the last units, the sign-in throttle counts across both, and a
+// SIGTERM to A in the middle of a burst of writes loses no acknowledged write. PostgreSQL only:
+// vite.config.ts leaves this file out when DATABASE_URL is unset (npm run test:unit), and
+// test:db runs it.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres, type DatabaseHandle } from './db/database';
+import { insertSimpleProduct } from '../test-support/fixtures';
+import {
+  adminAuthorization,
+  startServerProcess,
+  type ServerProcess,
+} from '../test-support/server-process';
+
+const ADMIN_PASSWORD = 'scale-out-admin-pw';
+
+/** A database of its own in the test cluster, dropped afterwards. */
+async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const clusterUrl = process.env.DATABASE_URL;
+  if (!clusterUrl) throw new Error('scale-out.test.ts needs DATABASE_URL (npm run test:db)');
+  const name = `scale_out_${randomBytes(5).toString('hex')}`;
+  const admin = openPostgres(clusterUrl, { max: 1 });
+  await sql`create database ${sql.id(name)}`.execute(admin.db);
+  const url = new URL(clusterUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      try {
+        await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
+      } finally {
+        await admin.close();
+      }
+    },
+  };
+}
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+describe('two instances on one PostgreSQL', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let db: DatabaseHandle;
+  const dataDirs: string[] = [];
+  let a: ServerProcess;
+  let b: ServerProcess;
+
+  beforeAll(async () => {
+    database = await createDatabase();
+    // What the instances share: the database and the secrets. Nothing on disk.
+    const shared = {
+      DATABASE_URL: database.url,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      URL_SIGNING_KEY: randomBytes(32).toString('hex'),
+      ADMIN_PASSWORD,
+      SHUTDOWN_TIMEOUT_S: '10',
+    };
+    const instance = () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'scale-out-'));
+      dataDirs.push(dataDir);
+      return startServerProcess({ ...shared, DATA_DIR: dataDir });
+    };
+    a = await instance();
+    b = await instance();
+    db = openPostgres(database.url, { max: 2 });
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of [a, b]) s?.child.kill('SIGKILL');
+    await Promise.all([a, b].map((s) => s?.exited));
+    await db?.close();
+    await database?.drop();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sells the last 5 units exactly once to 20 buyers split across A and B', async () => {
+    const rate = await db.db
+      .selectFrom('vat_rates')
+      .select('id')
+      .where('country_code', '=', 'TN')
+      .where('is_default', '=', 1)
+      .executeTakeFirstOrThrow();
+    const { productId, variantId } = await insertSimpleProduct(
+      db.db,
+      { vat_rate_id: rate.id },
+      { stock_quantity: 5 },
+    );
+    const buyers = Array.from({ length: 20 }, (_, i) => ({
+      api: (i % 2 === 0 ? a : b).api,
+      session: `scale-out-buyer-${i}`,
+    }));
+    for (const { api, session } of buyers) {
+      const res = await post(`${api}/cart/items?session_id=${session}`, {
+        product_id: productId,
+        quantity: 1,
+      });
+      expect(res.status).toBe(201);
+    }
+    const answers = await Promise.all(
+      buyers.map(({ api, session }) =>
+        post(`${api}/orders/?session_id=${session}`, {
+          payment_method: 'cash_on_delivery',
+          shipping_address: {
+            first_name: 'Buyer',
+            last_name: session,
+            street_address: '1 Rue de Marseille',
+            city: 'Tunis',
+            postal_code: '1000',
+            country: 'TN',
+            phone: '+216 71 000 000',
+            email: `${session}@example.com`,
+          },
+        }).then(async (res) => ({ status: res.status, body: await res.text() })),
+      ),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array<number>(5).fill(201), ...Array<number>(15).fill(409)]);
+    for (const refused of answers.filter((r) => r.status === 409)) {
+      expect(JSON.parse(refused.body)).toEqual({
+        detail: expect.stringMatching(/^Only 0 in stock for /) as unknown,
+      });
+    }
+    const orders = await db.db
+      .selectFrom('order_items')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('variant_id', '=', variantId)
+      .executeTakeFirstOrThrow();
+    expect(Number(orders.n)).toBe(5);
+    const variant = await db.db
+      .selectFrom('variants')
+      .select('stock_quantity')
+      .where('id', '=', variantId)
+      .executeTakeFirstOrThrow();
+    expect(Number(variant.stock_quantity)).toBe(0);
+    const movements = await db.db
+      .selectFrom('stock_movements')
+      .select(['delta', 'stock_before', 'stock_after'])
+      .where('variant_id', '=', variantId)
+      .orderBy('id')
+      .execute();
+    expect(movements.map((m) => Number(m.delta))).toEqual([-1, -1, -1, -1, -1]);
+    expect(movements.map((m) => Number(m.stock_after))).toEqual([4, 3, 2, 1, 0]);
+  }, 60_000);
+
+  it('counts failed sign-ins across A and B', async () => {
+    const attempt = (s: ServerProcess, password: string) =>
+      post(`${s.api}/admin/auth/login`, { username: 'admin', password });
+    // Five failures pass, alternating instances; the sixth attempt is held back on both.
+    for (const s of [a, b, a, b, a]) expect((await attempt(s, 'wrong-guess')).status).toBe(401);
+    for (const s of [b, a]) {
+      const refused = await attempt(s, ADMIN_PASSWORD);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('2');
+    }
+    // The count lives in the database: clear it there and both instances let the admin in.
+    await db.db.deleteFrom('auth_throttle').execute();
+    expect((await attempt(b, ADMIN_PASSWORD)).status).toBe(200);
+  }, 60_000);
+
+  it('loses no acknowledged write when A gets SIGTERM in the middle of a burst', async () => {
+    const authorization = await adminAuthorization(a.api, 'admin', ADMIN_PASSWORD);
+    const acknowledged: string[] = [];
+    let stop = false;
+    // Four writers on A, each creating categories one after another until A is gone.
+    const writer = async (w: number) => {
+      for (let i = 0; !stop; i++) {
+        const slug = `burst-${w}-${i}`;
+        try {
+          const res = await post(`${a.api}/categories/`, { name: slug, slug }, { authorization });
+          if (res.status === 201) acknowledged.push(slug);
+          else if (res.status !== 503) throw new Error(`${res.status}: ${await res.text()}`);
+        } catch (error) {
+          if (error instanceof TypeError) return; // refused: A no longer listens
+          throw error;
+        }
+      }
+    };
+    const writers = [0, 1, 2, 3].map(writer);
+    while (acknowledged.length < 40) await new Promise((r) => setTimeout(r, 10));
+    a.child.kill('SIGTERM');
+    expect(await a.exited).toBe(0);
+    stop = true;
+    await Promise.all(writers);
+
+    // B serves every acknowledged row.
+    const res = await fetch(`${b.api}/categories/`);
+    const stored = new Set(((await res.json()) as { slug: string }[]).map((c) => c.slug));
+    expect(acknowledged.length).toBeGreaterThanOrEqual(40);
+    expect(acknowledged.filter((slug) => !stored.has(slug))).toEqual([]);
+  }, 60_000);
+});
