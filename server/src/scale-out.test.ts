@@ -7,38 +7,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type DatabaseHandle } from './db/database';
 import { insertSimpleProduct } from '../test-support/fixtures';
 import {
   adminAuthorization,
+  createPostgresDatabase,
   startServerProcess,
   type ServerProcess,
 } from '../test-support/server-process';
 
 const ADMIN_PASSWORD = 'scale-out-admin-pw';
-
-/** A database of its own in the test cluster, dropped afterwards. */
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const clusterUrl = process.env.DATABASE_URL;
-  if (!clusterUrl) throw new Error('scale-out.test.ts needs DATABASE_URL (npm run test:db)');
-  const name = `scale_out_${randomBytes(5).toString('hex')}`;
-  const admin = openPostgres(clusterUrl, { max: 1 });
-  await sql`create database ${sql.id(name)}`.execute(admin.db);
-  const url = new URL(clusterUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      try {
-        await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-      } finally {
-        await admin.close();
-      }
-    },
-  };
-}
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, {
@@ -55,7 +34,7 @@ describe('two instances on one PostgreSQL', () => {
   let b: ServerProcess;
 
   beforeAll(async () => {
-    database = await createDatabase();
+    database = await createPostgresDatabase('scale_out');
     // What the instances share: the database and the secrets. Nothing on disk.
     const shared = {
       DATABASE_URL: database.url,

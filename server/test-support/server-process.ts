@@ -1,8 +1,11 @@
 // Real server processes (npm start's server/src/main.ts) for the tests and benches that need
 // signals, several instances or real sockets.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { openPostgres } from '../src/db/database';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -84,4 +87,30 @@ export async function adminAuthorization(
   });
   if (!res.ok) throw new Error(`Sign-in failed: ${res.status} ${await res.text()}`);
   return `Bearer ${((await res.json()) as { access_token: string }).access_token}`;
+}
+
+/**
+ * A database of its own (`<prefix>_<random>`) in the cluster of DATABASE_URL, for server
+ * processes to share (they migrate it themselves); `drop` removes it, connections and all.
+ */
+export async function createPostgresDatabase(
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const clusterUrl = process.env.DATABASE_URL;
+  if (!clusterUrl) throw new Error('DATABASE_URL is not set (run under scripts/with-postgres.sh)');
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = openPostgres(clusterUrl, { max: 1 });
+  await sql`create database ${sql.id(name)}`.execute(admin.db);
+  const url = new URL(clusterUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      try {
+        await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
+      } finally {
+        await admin.close();
+      }
+    },
+  };
 }
