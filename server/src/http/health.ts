@@ -29,7 +29,7 @@ export function registerHealth(
     storage: () => options.storage.check(),
   };
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', (_request, reply) => reply.send({ status: 'ok' }));
 
   app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -81,9 +81,10 @@ export function registerMetrics(
     labelNames: ['state'],
     registers: [registry],
     collect() {
-      for (const [state, count] of Object.entries(connectionStats(options.db))) {
-        this.set({ state }, count);
-      }
+      const { total, idle, waiting } = connectionStats(options.db);
+      this.set({ state: 'total' }, total);
+      if (idle !== undefined) this.set({ state: 'idle' }, idle);
+      if (waiting !== undefined) this.set({ state: 'waiting' }, waiting);
     },
   });
   const { queueDepth } = options;
@@ -97,7 +98,7 @@ export function registerMetrics(
         // A database that does not answer must not fail the whole scrape (db_pool_connections
         // and the request figures tell that story): the depth is then left out.
         this.reset();
-        const depth = await queueDepth().catch(() => ({}));
+        const depth: Record<string, number> = await queueDepth().catch(() => ({}));
         for (const [status, count] of Object.entries(depth)) this.set({ status }, count);
       },
     });
