@@ -12,6 +12,8 @@ import { openPostgres, type DatabaseHandle } from './db/database';
 import { insertSimpleProduct } from '../test-support/fixtures';
 import {
   adminAuthorization,
+  categoryBurst,
+  categorySlugs,
   createPostgresDatabase,
   startServerProcess,
   type ServerProcess,
@@ -147,33 +149,16 @@ describe('two instances on one PostgreSQL', () => {
 
   it('loses no acknowledged write when A gets SIGTERM in the middle of a burst', async () => {
     const authorization = await adminAuthorization(a.api, 'admin', ADMIN_PASSWORD);
-    const acknowledged: string[] = [];
-    let stop = false;
     // Four writers on A, each creating categories one after another until A is gone.
-    const writer = async (w: number) => {
-      for (let i = 0; !stop; i++) {
-        const slug = `burst-${w}-${i}`;
-        try {
-          const res = await post(`${a.api}/categories/`, { name: slug, slug }, { authorization });
-          if (res.status === 201) acknowledged.push(slug);
-          else if (res.status !== 503) throw new Error(`${res.status}: ${await res.text()}`);
-        } catch (error) {
-          if (error instanceof TypeError) return; // refused: A no longer listens
-          throw error;
-        }
-      }
-    };
-    const writers = [0, 1, 2, 3].map(writer);
-    while (acknowledged.length < 40) await new Promise((r) => setTimeout(r, 10));
+    const burst = categoryBurst(a.api, authorization, 'burst');
+    await burst.reach(40);
     a.child.kill('SIGTERM');
     expect(await a.exited).toBe(0);
-    stop = true;
-    await Promise.all(writers);
+    await burst.stop();
 
     // B serves every acknowledged row.
-    const res = await fetch(`${b.api}/categories/`);
-    const stored = new Set(((await res.json()) as { slug: string }[]).map((c) => c.slug));
-    expect(acknowledged.length).toBeGreaterThanOrEqual(40);
-    expect(acknowledged.filter((slug) => !stored.has(slug))).toEqual([]);
+    const stored = await categorySlugs(b.api);
+    expect(burst.acknowledged.length).toBeGreaterThanOrEqual(40);
+    expect(burst.acknowledged.filter((slug) => !stored.has(slug))).toEqual([]);
   }, 60_000);
 });

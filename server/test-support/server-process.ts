@@ -114,3 +114,47 @@ export async function createPostgresDatabase(
     },
   };
 }
+
+/**
+ * Writers creating categories one after another on this API (an admin's Authorization) until
+ * stopped or their connection is refused: the slugs of every acknowledged (201) write. A 503
+ * (the server is shutting down) is not acknowledged; any other answer fails the burst.
+ */
+export function categoryBurst(api: string, authorization: string, prefix: string, writers = 4) {
+  const acknowledged: string[] = [];
+  let stopped = false;
+  const writer = async (w: number) => {
+    for (let i = 0; !stopped; i++) {
+      const slug = `${prefix}-${w}-${i}`;
+      let res: Response;
+      try {
+        res = await fetch(`${api}/categories/`, {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: slug, slug }),
+        });
+      } catch {
+        return; // the connection was refused or dropped: not acknowledged
+      }
+      if (res.status === 201) acknowledged.push(slug);
+      else if (res.status !== 503) throw new Error(`${res.status}: ${await res.text()}`);
+    }
+  };
+  const running = Promise.all(Array.from({ length: writers }, (_, w) => writer(w)));
+  return {
+    acknowledged,
+    async reach(count: number) {
+      while (acknowledged.length < count) await new Promise((r) => setTimeout(r, 10));
+    },
+    async stop() {
+      stopped = true;
+      await running;
+    },
+  };
+}
+
+/** The slugs of every category the API lists. */
+export async function categorySlugs(api: string): Promise<Set<string>> {
+  const res = await fetch(`${api}/categories/`);
+  return new Set(((await res.json()) as { slug: string }[]).map((c) => c.slug));
+}
