@@ -103,3 +103,23 @@ it('cuts a request that outlives SHUTDOWN_TIMEOUT_S and exits 1', async () => {
   expect(took).toBeLessThan(10_000);
   socket.destroy();
 }, 60_000);
+
+it('does not wait for the keep-alive connection of a request answered during the shutdown', async () => {
+  const { server } = await start({ SHUTDOWN_TIMEOUT_S: '30' });
+  const { socket, received } = await open(server.port);
+  // A keep-alive request that is still arriving when SIGTERM comes (its answer is a 401).
+  socket.write(
+    'POST /api/v1/categories/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n' +
+      'Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{',
+  );
+  await new Promise((r) => setTimeout(r, 200));
+  const signalled = Date.now();
+  server.child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 300));
+  socket.write('}');
+  expect(await server.exited).toBe(0);
+  // Closed once idle, not after the keep-alive timeout (72 s) or SHUTDOWN_TIMEOUT_S.
+  expect(Date.now() - signalled).toBeLessThan(5000);
+  expect(received()).toMatch(/^HTTP\/1\.1 401 /);
+  socket.destroy();
+}, 60_000);

@@ -13,6 +13,8 @@ export interface ShutdownPlan {
   log: { info(message: string): void; error(message: string): void };
 }
 
+const IDLE_REAP_MS = 50;
+
 /** Resolves with the process's exit code: 0 when everything closed in time, 1 otherwise. */
 export async function shutDown(plan: ShutdownPlan): Promise<number> {
   plan.log.info('Shutting down: finishing the requests in flight');
@@ -20,8 +22,13 @@ export async function shutDown(plan: ShutdownPlan): Promise<number> {
   const deadline = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), plan.timeoutMs);
   });
+  // A keep-alive connection whose request was in flight when the listener closed stays open once
+  // answered (until Fastify's 72 s keep-alive timeout), and the server waits for it: close such
+  // connections as soon as they fall idle.
+  const reaper = setInterval(() => plan.app.server.closeIdleConnections(), IDLE_REAP_MS);
   const orderly = (async () => {
     await Promise.all([plan.app.close(), ...plan.background.map((stop) => stop())]);
+    clearInterval(reaper);
     for (const close of plan.resources) await close();
     return 'done' as const;
   })();
@@ -30,6 +37,7 @@ export async function shutDown(plan: ShutdownPlan): Promise<number> {
     return 'failed' as const;
   });
   clearTimeout(timer);
+  clearInterval(reaper);
   if (outcome === 'done') {
     plan.log.info('Shut down');
     return 0;
