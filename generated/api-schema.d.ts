@@ -1654,7 +1654,7 @@ export interface paths {
     };
     /**
      * Download a stored file
-     * @description Public (no token): serves the bytes of the file with its detected content type, so that catalogue images work in plain <img> tags. `expires` and `signature` come together, as in a URL from getPresignedUrl: 403 when the signature does not match or `expires` is in the past; without both the file is served unsigned. 404 when no file has this key, 422 when the key is malformed or only one of `expires`/`signature` is given.
+     * @description Public (no token): serves the bytes of the file with its detected content type, so that catalogue images work in plain <img> tags. `expires` and `signature` come together, as in a URL from getPresignedUrl: 403 when the signature does not match or `expires` is in the past; without both the file is served unsigned. 404 when no file has this key, 422 when the key is malformed or only one of `expires`/`signature` is given. With media in an S3-compatible store (S3_BUCKET set), the answer is 302 to a presigned URL of the store instead of the bytes.
      */
     get: operations['getMedia'];
     put?: never;
@@ -6507,6 +6507,15 @@ export interface operations {
           'image/*': string;
           'video/*': string;
         };
+      };
+      /** @description The file is in the object store (S3_BUCKET): read it at the presigned URL in Location, valid S3_PRESIGN_SECONDS (never past a signed URL's `expires`). Cache-Control keeps the redirect a tenth shorter than that. */
+      302: {
+        headers: {
+          /** @description Presigned URL of the file in the object store. */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];

@@ -22,7 +22,7 @@ import { registerRequestId, requestIdOf } from './http/request-id';
 import { registerSpa } from './http/spa';
 import type { Handlers } from './http/types';
 import { createHandlers } from './routes';
-import { mediaStorage } from './services/media';
+import { mediaReadOrigins, mediaStorage } from './services/media';
 import type { Storage } from './storage/storage';
 
 export interface AppOptions {
@@ -71,7 +71,7 @@ export async function buildApp(
   app.decorateRequest('admin', null);
   app.setErrorHandler(errorHandler);
   registerRequestId(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, await mediaReadOrigins(ctx.config));
   await registerCompression(app); // before the routes: it compresses the routes registered later
   app.addHook(
     'onRequest',

@@ -207,6 +207,53 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the S3 settings: media stay on disk without S3_BUCKET', () => {
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
+      s3Bucket: undefined,
+      s3Endpoint: undefined,
+      s3Region: 'us-east-1',
+      s3AccessKeyId: undefined,
+      s3SecretAccessKey: undefined,
+      s3ForcePathStyle: false,
+      s3PresignSeconds: 300,
+    });
+    const s3 = {
+      DATA_DIR: dir,
+      S3_BUCKET: 'shop-media',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(
+      loadConfig({
+        ...s3,
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'eu-west-3',
+        S3_FORCE_PATH_STYLE: 'TRUE',
+        S3_PRESIGN_SECONDS: '60',
+      }),
+    ).toMatchObject({
+      s3Bucket: 'shop-media',
+      s3Endpoint: 'http://127.0.0.1:9000',
+      s3Region: 'eu-west-3',
+      s3AccessKeyId: 'AKIAEXAMPLE',
+      s3SecretAccessKey: 'secret',
+      s3ForcePathStyle: true,
+      s3PresignSeconds: 60,
+    });
+    expect(() => loadConfig({ ...s3, S3_ACCESS_KEY_ID: '' })).toThrow(
+      'S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required too',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      'S3_ENDPOINT set without S3_BUCKET (unset them to keep media on disk)',
+    );
+    for (const bad of ['127.0.0.1:9000', 'ftp://s3.example.com', 'https://k:s@s3.example.com']) {
+      expect(() => loadConfig({ ...s3, S3_ENDPOINT: bad })).toThrow(
+        `S3_ENDPOINT must be an http:// or https:// URL without credentials or query, e.g. ` +
+          `https://s3.example.com or http://127.0.0.1:9000, got "${bad}"`,
+      );
+    }
+  });
+
   it('resolves DATA_DIR to an absolute path', () => {
     const c = loadConfig({
       DATA_DIR: 'relative-data',
@@ -231,6 +278,34 @@ describe('loadConfig', () => {
     [{ VIES_URL: 'ec.europa.eu/vies' }, /VIES_URL/],
     [{ VIES_TIMEOUT_MS: '50' }, /VIES_TIMEOUT_MS/],
     [{ VIES_TIMEOUT_MS: 'soon' }, /VIES_TIMEOUT_MS/],
+    [{ S3_BUCKET: 'Shop_Media', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 's' }, /S3_BUCKET/],
+    [
+      {
+        S3_BUCKET: 'media',
+        S3_ACCESS_KEY_ID: 'a',
+        S3_SECRET_ACCESS_KEY: 's',
+        S3_REGION: 'EU WEST',
+      },
+      /S3_REGION/,
+    ],
+    [
+      {
+        S3_BUCKET: 'media',
+        S3_ACCESS_KEY_ID: 'a',
+        S3_SECRET_ACCESS_KEY: 's',
+        S3_FORCE_PATH_STYLE: 'yes',
+      },
+      /S3_FORCE_PATH_STYLE/,
+    ],
+    [
+      {
+        S3_BUCKET: 'media',
+        S3_ACCESS_KEY_ID: 'a',
+        S3_SECRET_ACCESS_KEY: 's',
+        S3_PRESIGN_SECONDS: '5',
+      },
+      /S3_PRESIGN_SECONDS/,
+    ],
   ])('rejects %j', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);
   });

@@ -79,6 +79,21 @@ export interface Config extends Secrets {
   metricsToken: string | undefined;
   /** SHUTDOWN_TIMEOUT_S in ms (default 25 s): how long in-flight requests get after SIGTERM. */
   shutdownTimeoutMs: number;
+
+  // Media in an S3-compatible object store (#16): used when S3_BUCKET is set, else DATA_DIR/uploads.
+  /** S3_BUCKET: the bucket of uploaded media; unset keeps them on the local disk. */
+  s3Bucket: string | undefined;
+  /** S3_ENDPOINT: http(s) URL of an S3-compatible server (MinIO, R2…); unset: AWS S3 itself. */
+  s3Endpoint: string | undefined;
+  /** S3_REGION (default us-east-1). */
+  s3Region: string;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: required with S3_BUCKET. */
+  s3AccessKeyId: string | undefined;
+  s3SecretAccessKey: string | undefined;
+  /** S3_FORCE_PATH_STYLE (default false): <endpoint>/<bucket>/<key> instead of <bucket>.<host>. */
+  s3ForcePathStyle: boolean;
+  /** S3_PRESIGN_SECONDS (default 300, 10 to 604800): lifetime of the URLs media GETs redirect to. */
+  s3PresignSeconds: number;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -131,6 +146,7 @@ export function loadConfig(env: Env = process.env): Config {
     }),
     ...readMail(env, port),
     ...readOperations(env, port),
+    ...readS3(env),
     ...loadSecrets(dataDir, env),
   };
 }
@@ -373,4 +389,82 @@ function readVies(env: Env): Pick<Config, 'viesUrl' | 'viesTimeoutMs'> {
     fallback: 3000,
   });
   return { viesUrl, viesTimeoutMs };
+}
+
+type S3Settings = Pick<
+  Config,
+  | 's3Bucket'
+  | 's3Endpoint'
+  | 's3Region'
+  | 's3AccessKeyId'
+  | 's3SecretAccessKey'
+  | 's3ForcePathStyle'
+  | 's3PresignSeconds'
+>;
+
+/** The S3_* settings (media in an object store, #16); all are refused without S3_BUCKET. */
+function readS3(env: Env): S3Settings {
+  const bucket = read(env, 'S3_BUCKET');
+  const names = Object.keys(env).filter((name) => name.startsWith('S3_') && read(env, name));
+  if (bucket === undefined) {
+    if (names.length > 0) {
+      throw new Error(
+        `${names.join(', ')} set without S3_BUCKET (unset them to keep media on disk)`,
+      );
+    }
+  } else if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new Error(
+      `S3_BUCKET must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens), got "${bucket}"`,
+    );
+  }
+  const endpoint = read(env, 'S3_ENDPOINT');
+  if (endpoint !== undefined) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(endpoint);
+    } catch {
+      parsed = undefined;
+    }
+    if (
+      !parsed ||
+      (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') ||
+      parsed.username ||
+      parsed.password ||
+      parsed.search ||
+      parsed.hash
+    ) {
+      throw new Error(
+        `S3_ENDPOINT must be an http:// or https:// URL without credentials or query, e.g. ` +
+          `https://s3.example.com or http://127.0.0.1:9000, got "${endpoint}"`,
+      );
+    }
+  }
+  const accessKeyId = read(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = read(env, 'S3_SECRET_ACCESS_KEY');
+  if (bucket !== undefined && (accessKeyId === undefined || secretAccessKey === undefined)) {
+    throw new Error('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required too');
+  }
+  const region = read(env, 'S3_REGION') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{1,64}$/.test(region)) {
+    throw new Error(`S3_REGION must be a region name such as eu-west-3, got "${region}"`);
+  }
+  const pathStyle = read(env, 'S3_FORCE_PATH_STYLE')?.toLowerCase() ?? 'false';
+  if (pathStyle !== 'true' && pathStyle !== 'false') {
+    throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`);
+  }
+  return {
+    s3Bucket: bucket,
+    s3Endpoint: endpoint,
+    s3Region: region,
+    s3AccessKeyId: accessKeyId,
+    s3SecretAccessKey: secretAccessKey,
+    s3ForcePathStyle: pathStyle === 'true',
+    // SigV4 presigned URLs live at most 7 days.
+    s3PresignSeconds: readInteger(env, 'S3_PRESIGN_SECONDS', {
+      min: 10,
+      max: 604_800,
+      fallback: 300,
+      unit: 'seconds',
+    }),
+  };
 }

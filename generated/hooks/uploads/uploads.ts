@@ -441,7 +441,7 @@ export const useGetPresignedUrl = <
   };
 };
 /**
- * Public (no token): serves the bytes of the file with its detected content type, so that catalogue images work in plain <img> tags. `expires` and `signature` come together, as in a URL from getPresignedUrl: 403 when the signature does not match or `expires` is in the past; without both the file is served unsigned. 404 when no file has this key, 422 when the key is malformed or only one of `expires`/`signature` is given.
+ * Public (no token): serves the bytes of the file with its detected content type, so that catalogue images work in plain <img> tags. `expires` and `signature` come together, as in a URL from getPresignedUrl: 403 when the signature does not match or `expires` is in the past; without both the file is served unsigned. 404 when no file has this key, 422 when the key is malformed or only one of `expires`/`signature` is given. With media in an S3-compatible store (S3_BUCKET set), the answer is 302 to a presigned URL of the store instead of the bytes.
  * @summary Download a stored file
  */
 export const getMedia = (
@@ -460,14 +460,14 @@ export const getGetMediaKey = (key: MediaKey, params?: GetMediaParams) =>
 
 export type GetMediaQueryResult = NonNullable<Awaited<ReturnType<typeof getMedia>>>;
 export type GetMediaQueryError = ErrorType<
-  ForbiddenResponse | NotFoundResponse | ValidationErrorResponse
+  void | ForbiddenResponse | NotFoundResponse | ValidationErrorResponse
 >;
 
 /**
  * @summary Download a stored file
  */
 export const useGetMedia = <
-  TError = ErrorType<ForbiddenResponse | NotFoundResponse | ValidationErrorResponse>,
+  TError = ErrorType<void | ForbiddenResponse | NotFoundResponse | ValidationErrorResponse>,
 >(
   key: MediaKey,
   params?: GetMediaParams,

@@ -28,11 +28,23 @@ export const MEDIA_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; 
 /** One year; sent only on answers to requests that came over https (see registerSecurityHeaders). */
 const HSTS_VALUE = 'max-age=31536000';
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+/**
+ * `mediaOrigins`: where else the console's images and videos come from (the object store that
+ * media GETs redirect to, see mediaReadOrigins).
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  mediaOrigins: readonly string[] = [],
+): void {
+  const directives = {
+    ...CONSOLE_CSP,
+    'img-src': [...CONSOLE_CSP['img-src'], ...mediaOrigins],
+    'media-src': [...CONSOLE_CSP['media-src'], ...mediaOrigins],
+  };
   // Helmet's middleware, made once: @fastify/helmet made it again for every request (helmet()
   // parses the CSP directives each time), a twentieth of a cached list answer's time.
   const securityHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: { ...CONSOLE_CSP } },
+    contentSecurityPolicy: { useDefaults: false, directives },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Media may be shown by a storefront on another origin; the console and API stay same-site.

@@ -1,6 +1,6 @@
-// Uploads over HTTP: multipart bodies as a browser sends them, files checked on disk.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Uploads over HTTP: multipart bodies as a browser sends them, files checked in the storage's
+// backend, on the local disk and in an S3 bucket (s3rver in this process).
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem, expectStatus, issuesOf, problemDetail } from '../../test-support/contract';
 import { createTestApp, testConfig, type TestApp } from '../../test-support/app';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
+import { storageDriverNames, useStorageDriver } from '../../test-support/storage-drivers';
 import {
   DEFAULT_UPLOAD_LIMITS,
   MAX_FILE_BYTES,
@@ -113,13 +114,12 @@ const URLS = {
 } as const;
 type UploadOp = keyof typeof URLS;
 
-describe('uploads', () => {
+describe.each(storageDriverNames)('uploads (%s storage)', (driverName) => {
+  const driver = useStorageDriver(driverName);
   let t: TestApp;
-  let dataDir: string;
-  let uploadsDir: string;
   let admin: { authorization: string };
 
-  const stored = () => (existsSync(uploadsDir) ? readdirSync(uploadsDir).sort() : []);
+  const stored = () => driver.stored();
 
   async function post(
     op: UploadOp,
@@ -144,16 +144,11 @@ describe('uploads', () => {
   }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'uploads-api-'));
-    uploadsDir = join(dataDir, 'uploads');
-    t = await createTestApp('sqlite', { config: { dataDir } });
+    t = await createTestApp('sqlite', { config: driver.config });
     admin = await t.authAs('super_admin');
   });
-  afterEach(() => rmSync(uploadsDir, { recursive: true, force: true }));
-  afterAll(async () => {
-    await t.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterEach(() => driver.clear());
+  afterAll(() => t.close());
 
   describe('storing', () => {
     it('stores one image under a new random key and answers 201 with its URL', async () => {
@@ -169,7 +164,7 @@ describe('uploads', () => {
         size: PNG.length,
       });
       expect(stored()).toEqual([file?.key]);
-      expect(readFileSync(join(uploadsDir, file!.key)).equals(PNG)).toBe(true);
+      expect(driver.read(file!.key).equals(PNG)).toBe(true);
     });
 
     it('stores several images of every format in request order', async () => {
@@ -190,7 +185,7 @@ describe('uploads', () => {
         ['image/webp', WEBP.length, 'webp'],
       ]);
       expect(stored()).toEqual(body.files.map((f) => f.key).sort());
-      expect(readFileSync(join(uploadsDir, body.files[3]!.key)).equals(GIF)).toBe(true);
+      expect(driver.read(body.files[3]!.key).equals(GIF)).toBe(true);
     });
 
     it('stores videos', async () => {
@@ -389,10 +384,10 @@ describe('uploads', () => {
     const MB = 1024 * 1024;
     beforeAll(async () => {
       const limited = uploadsHandlers(
-        { config: testConfig({ dataDir }), now: () => new Date() },
+        { config: testConfig(driver.config), now: () => new Date() },
         { limits: { maxFileBytes: MB } },
       );
-      small = await createTestApp('sqlite', { config: { dataDir }, handlers: limited });
+      small = await createTestApp('sqlite', { config: driver.config, handlers: limited });
     });
     afterAll(() => small.close());
 
@@ -421,13 +416,19 @@ describe('uploads', () => {
       expect(stored()).toEqual([]); // nor a temporary file
     });
 
+    it('413 for a file two bytes over the limit (cut by the multipart parser), nothing stored', async () => {
+      const res = await postTo(small, 'uploadImage', [['file', 'big.png', pngOfSize(MB + 2)]]);
+      expectProblem('uploadImage', res, 413, 'big.png is larger than 1 MB');
+      expect(stored()).toEqual([]);
+    });
+
     it('accepts a file of exactly the limit, byte for byte', async () => {
       const bytes = pngOfSize(MB);
       const res = await postTo(small, 'uploadImage', [['file', 'max.png', bytes]]);
       expect(res.statusCode).toBe(201);
       const [file] = expectResponseMatches<UploadBody>('uploadImage', res).files;
       expect(file?.size).toBe(MB);
-      expect(readFileSync(join(uploadsDir, file!.key)).equals(bytes)).toBe(true);
+      expect(driver.read(file!.key).equals(bytes)).toBe(true);
     });
 
     it('413 for the second of two files, and the first is removed again', async () => {
@@ -459,7 +460,7 @@ describe('uploads', () => {
     });
 
     it('422 for a malformed key, 403 for support; nothing outside the folder is touched', async () => {
-      writeFileSync(join(dataDir, 'secrets.json'), '{}');
+      writeFileSync(join(driver.dataDir, 'secrets.json'), '{}');
       const bad = await t.app.inject({
         method: 'DELETE',
         url: '/api/v1/admin/uploads/files',
@@ -468,7 +469,7 @@ describe('uploads', () => {
       });
       expect(bad.statusCode).toBe(422);
       expect(issuesOf(bad, 'deleteFiles')[0]?.loc).toEqual(['body', 'keys', 0]);
-      expect(existsSync(join(dataDir, 'secrets.json'))).toBe(true);
+      expect(existsSync(join(driver.dataDir, 'secrets.json'))).toBe(true);
 
       const support = await t.app.inject({
         method: 'DELETE',
@@ -487,9 +488,37 @@ describe('uploads', () => {
       return expectResponseMatches<UploadBody>('uploadImage', res).files[0]!.key;
     }
 
+    /**
+     * With media in S3 a media GET is a 302 to a presigned URL of the object that serves the
+     * exact bytes; the redirect may be reused a tenth less long than the URL lives. Resolves
+     * with the URL's lifetime in seconds.
+     */
+    async function expectRedirectToStore(res: LightMyRequestResponse, key: string) {
+      expectStatus(res, 302, 'getMedia');
+      const location = new URL(String(res.headers.location));
+      expect(`${location.origin}${location.pathname}`).toBe(
+        `${driver.config.s3Endpoint}/media/${key}`,
+      );
+      const seconds = Number(location.searchParams.get('X-Amz-Expires'));
+      expect(res.headers['cache-control']).toBe(
+        `private, max-age=${seconds - Math.ceil(seconds / 10)}`,
+      );
+      const fetched = await fetch(location);
+      expect(fetched.status).toBe(200);
+      expect(Buffer.from(await fetched.arrayBuffer()).equals(PNG)).toBe(true);
+      expect(fetched.headers.get('content-type')).toBe('image/png');
+      expect(fetched.headers.get('content-length')).toBe(String(PNG.length));
+      return seconds;
+    }
+
     it('serves a file publicly, without a token, with its type, length and cache headers', async () => {
       const key = await storeFixture();
       const res = await t.app.inject({ method: 'GET', url: `/api/v1/media/${key}` });
+      if (driverName === 's3') {
+        expect(await expectRedirectToStore(res, key)).toBe(300); // S3_PRESIGN_SECONDS' default
+        expect(res.headers['cache-control']).toBe('private, max-age=270');
+        return;
+      }
       expectStatus(res, 200, 'getMedia');
       expect(res.rawPayload.equals(PNG)).toBe(true);
       expect(res.headers['content-type']).toBe('image/png');
@@ -498,8 +527,16 @@ describe('uploads', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     });
 
+    it('lets the console show images and videos from where media are served (CSP)', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/no-such-route' });
+      const csp = String(res.headers['content-security-policy']);
+      const store = driverName === 's3' ? ` ${driver.config.s3Endpoint}` : '';
+      expect(csp).toContain(`img-src 'self' data: blob:${store};`);
+      expect(csp).toContain(`media-src 'self' blob:${store};`);
+    });
+
     it('404 for an unknown key, 422 for a malformed one (no path traversal)', async () => {
-      writeFileSync(join(dataDir, 'secrets.json'), '{"jwtSecret":"x"}');
+      writeFileSync(join(driver.dataDir, 'secrets.json'), '{"jwtSecret":"x"}');
       const unknown = await t.app.inject({
         method: 'GET',
         url: '/api/v1/media/img_00000000000000000000000000000000.png',
@@ -541,9 +578,21 @@ describe('uploads', () => {
       expect(signed.expires_at).toBe(new Date(expires * 1000).toISOString());
 
       const ok = await t.app.inject({ method: 'GET', url: signed.url });
-      expect(ok.statusCode).toBe(200);
-      expect(ok.rawPayload.equals(PNG)).toBe(true);
-      expect(ok.headers['cache-control']).toMatch(/^private, max-age=(3599|3600)$/);
+      if (driverName === 's3') {
+        expect(await expectRedirectToStore(ok, key)).toBe(300);
+        // Near its expiry, the signed URL bounds the presigned one.
+        t.advanceClock(3500 * 1000);
+        try {
+          const late = await t.app.inject({ method: 'GET', url: signed.url });
+          expect(await expectRedirectToStore(late, key)).toBeOneOf([99, 100]);
+        } finally {
+          t.advanceClock(-3500 * 1000);
+        }
+      } else {
+        expect(ok.statusCode).toBe(200);
+        expect(ok.rawPayload.equals(PNG)).toBe(true);
+        expect(ok.headers['cache-control']).toMatch(/^private, max-age=(3599|3600)$/);
+      }
 
       const tampered = signed.url.replace(
         /signature=(.)/,
@@ -643,7 +692,7 @@ describe('uploads', () => {
         headers: admin,
       });
       const { url } = expectResponseMatches<{ url: string }>('getPresignedUrl', res);
-      rmSync(join(uploadsDir, key));
+      driver.remove(key);
       expectProblem('getMedia', await t.app.inject({ method: 'GET', url }), 404, 'File not found');
     });
   });

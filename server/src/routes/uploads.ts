@@ -12,7 +12,7 @@ import { MEDIA_CSP } from '../http/security';
 import type { Storage } from '../storage/storage';
 
 export interface UploadsOptions {
-  /** Defaults to files under DATA_DIR/uploads. */
+  /** Defaults to mediaStorage(config). */
   storage?: Storage;
   /** Defaults to 100 MB per file and 5 files per request (tests use smaller ones). */
   limits?: Partial<UploadLimits>;
@@ -112,6 +112,8 @@ export function uploadsHandlers(
       const { key } = request.params;
       const { expires, signature } = request.query;
       let cacheControl = PUBLIC_CACHE;
+      /** Seconds a signed URL has left; undefined for the public URL. */
+      let remaining: number | undefined;
       if (expires !== undefined || signature !== undefined) {
         if (expires === undefined || signature === undefined) {
           const missing = expires === undefined ? 'expires' : 'signature';
@@ -123,8 +125,21 @@ export function uploadsHandlers(
         }
         const now = ctx.now();
         signer.verifyMediaSignature(key, expires, signature, now);
-        const remaining = Math.max(0, expires - Math.floor(now.getTime() / 1000));
+        remaining = Math.max(0, expires - Math.floor(now.getTime() / 1000));
         cacheControl = `private, max-age=${remaining}`;
+      }
+      if (storage.presignedReadUrl) {
+        // The object store serves the bytes (no instance streams them): a short-lived URL of it,
+        // never outliving a signed URL's own expiry.
+        if (!(await storage.exists(key))) throw notFound('File not found');
+        const seconds = Math.max(1, Math.min(ctx.config.s3PresignSeconds, remaining ?? Infinity));
+        return reply
+          .code(302)
+          .headers({
+            location: await storage.presignedReadUrl(key, seconds),
+            'cache-control': `private, max-age=${redirectMaxAge(seconds)}`,
+          })
+          .send();
       }
       const file = await storage.get(key);
       if (!file) throw notFound('File not found');
@@ -144,6 +159,14 @@ export function uploadsHandlers(
         .send(file.stream);
     },
   };
+}
+
+/**
+ * How long a redirect to a URL valid `seconds` may be reused: a tenth less, so that a browser
+ * following it at the end of its cache life still finds the URL valid.
+ */
+function redirectMaxAge(seconds: number): number {
+  return seconds - Math.ceil(seconds / 10);
 }
 
 function notMultipart(request: FastifyRequest, target: UploadTarget) {

@@ -13,6 +13,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { LocalDiskStorage } from '../storage/local-disk';
 import { containsPattern } from '../db/search';
+import { S3Storage } from '../storage/s3';
 import type { Storage } from '../storage/storage';
 import { mediaKeyOf } from './signed-urls';
 import { startPeriodic, type Periodic, type PeriodicLog } from './periodic';
@@ -22,9 +23,66 @@ export const DEFAULT_UNUSED_MEDIA_GRACE_HOURS = 24;
 /** How often the server sweeps. */
 const MEDIA_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Where uploaded media live: files under DATA_DIR/uploads. */
-export function mediaStorage(config: Pick<Config, 'dataDir'>): Storage {
-  return new LocalDiskStorage(join(config.dataDir, 'uploads'));
+type MediaSettings = Pick<Config, 'dataDir'> &
+  Partial<
+    Pick<
+      Config,
+      | 's3Bucket'
+      | 's3Endpoint'
+      | 's3Region'
+      | 's3AccessKeyId'
+      | 's3SecretAccessKey'
+      | 's3ForcePathStyle'
+    >
+  >;
+
+/** One store per configuration: the route modules of an app share its S3 client (and sockets). */
+const storages = new WeakMap<MediaSettings, Storage>();
+
+/**
+ * Where uploaded media live: the S3 bucket when S3_BUCKET is set (several server instances then
+ * share them), else files under DATA_DIR/uploads.
+ */
+export function mediaStorage(config: MediaSettings): Storage {
+  let storage = storages.get(config);
+  if (!storage) {
+    storage = config.s3Bucket
+      ? s3Storage(config)
+      : new LocalDiskStorage(join(config.dataDir, 'uploads'));
+    storages.set(config, storage);
+  }
+  return storage;
+}
+
+function s3Storage(config: MediaSettings): S3Storage {
+  const {
+    s3Bucket: bucket,
+    s3AccessKeyId: accessKeyId,
+    s3SecretAccessKey: secretAccessKey,
+  } = config;
+  // loadConfig refuses S3_BUCKET without credentials; a hand-made configuration may not.
+  if (!bucket || !accessKeyId || !secretAccessKey) {
+    throw new Error('S3 media storage needs a bucket and credentials');
+  }
+  return new S3Storage({
+    bucket,
+    endpoint: config.s3Endpoint,
+    region: config.s3Region ?? 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: config.s3ForcePathStyle ?? false,
+  });
+}
+
+/**
+ * The origins media are read from besides the server itself (the object store's, when media
+ * GETs redirect there), for the console's Content-Security-Policy.
+ */
+export async function mediaReadOrigins(config: MediaSettings): Promise<string[]> {
+  const storage = mediaStorage(config);
+  if (!storage.presignedReadUrl) return [];
+  // Signing is local (no request): the URL shows where the store's answers come from.
+  return [new URL(await storage.presignedReadUrl('img_origin.png', 60)).origin];
 }
 
 /** The distinct storage keys among these URLs. */

@@ -1,5 +1,6 @@
-// Where uploaded media live. Routes and services only see this interface; the local-disk driver
-// (DATA_DIR/uploads) is the one in use, an S3-compatible driver can follow behind it.
+// Where uploaded media live. Routes and services only see this interface; mediaStorage(config)
+// picks the driver: the local disk (DATA_DIR/uploads, local-disk.ts) or an S3-compatible object
+// store (s3.ts).
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
@@ -79,4 +80,10 @@ export interface Storage {
   list(): Promise<ListedObject[]>;
   /** Resolves when the backend can be written and read (readiness probe); rejects with why not. */
   check(): Promise<void>;
+  /**
+   * A URL of the backend itself where anyone may read the file during `expiresInSeconds` (an
+   * object store's presigned URL), so that the server need not stream it. Absent when the server
+   * serves the files itself (the local disk). Does not check that the file exists.
+   */
+  presignedReadUrl?(key: string, expiresInSeconds: number): Promise<string>;
 }
