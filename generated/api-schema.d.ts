@@ -934,6 +934,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/jobs/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Background jobs and their failures
+     * @description super_admin or admin (403 otherwise). The jobs of the queue every server instance shares (e-mails, media sweep, audit retention), newest first (by id), filtered by status and kind; X-Total-Count gives the number of matching jobs. A job that failed JOB_MAX_ATTEMPTS times is dead and stays so until retried. Payloads are not shown (they may hold addresses).
+     */
+    get: operations['listJobs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/jobs/{id}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run a dead job again
+     * @description super_admin or admin (403 otherwise). A dead job goes back to queued with its attempts reset, to run as soon as a worker is free; 409 for a job that is not dead, 404 for an unknown id.
+     */
+    post: operations['retryJob'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/stock-movements/': {
     parameters: {
       query?: never;
@@ -2221,6 +2261,34 @@ export interface components {
        */
       label: string | null;
       changes: components['schemas']['AuditChange'][];
+    };
+    /**
+     * @description queued (waiting for its time or a worker), running (a worker holds it), done, or dead (failed its last attempt; an admin may retry it).
+     * @enum {string}
+     */
+    JobStatus: 'queued' | 'running' | 'done' | 'dead';
+    /** @description One job, without its payload. */
+    Job: {
+      id: components['schemas']['Id'];
+      /**
+       * @description What the job does (mail.send, media.sweep, audit.retention).
+       * @example mail.send
+       */
+      kind: string;
+      status: components['schemas']['JobStatus'];
+      /** @description Runs started so far. */
+      attempts: number;
+      /** @description Runs allowed before the job is dead. */
+      max_attempts: number;
+      run_at: components['schemas']['Timestamp'];
+      /**
+       * @description The error of the last failed run (null when none failed, or after success).
+       * @example Connection refused
+       */
+      last_error: string | null;
+      created_at: components['schemas']['Timestamp'];
+      /** @description When the job was done or died; null while it may still run. */
+      finished_at: components['schemas']['Timestamp'] | null;
     };
     /** @description The rows to change, each once. */
     BulkIds: components['schemas']['Id'][];
@@ -5191,6 +5259,67 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  listJobs: {
+    parameters: {
+      query?: {
+        /** @description Only jobs in this status. */
+        status?: components['schemas']['JobStatus'];
+        /** @description Only jobs of this kind. */
+        kind?: string;
+        /** @description Number of records to skip. */
+        skip?: components['parameters']['Skip'];
+        /** @description Maximum number of records to return. */
+        limit?: components['parameters']['Limit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of jobs. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Job'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  retryJob: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The job, queued again. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Job'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       422: components['responses']['ValidationError'];
     };
   };

@@ -19,6 +19,7 @@ import { dashboard } from './dashboard';
 import { csvExports } from './exports';
 import { imports } from './imports';
 import { invoices } from './invoices';
+import { jobs } from './jobs';
 import { media, uploads } from './uploads';
 import { orders } from './orders';
 import { products } from './products';
@@ -39,6 +40,7 @@ export {
   dashboard,
   imports,
   invoices,
+  jobs,
   media,
   orders,
   products,
@@ -131,4 +133,6 @@ export const defaultHandlers = [
   imports.products(),
   imports.template(),
   audit.list(),
+  jobs.list(),
+  jobs.retry(),
 ];

@@ -14,6 +14,7 @@ import { lazySerializers } from './http/lazy-serializers';
 import { registerHealth } from './http/health';
 import { registerMetrics, type QueueDepth } from './http/metrics';
 import { registerMultipart } from './http/multipart';
+import { jobQueueDepth } from './jobs/queue';
 import { loadOpenApiDocument } from './http/openapi-document';
 import { readOperationAccess } from './http/operations';
 import { HttpProblem } from './api/problem';
@@ -33,7 +34,7 @@ export interface AppOptions {
   handlers?: Handlers;
   /** The media storage /readyz checks; mediaStorage(config) by default. */
   storage?: Storage;
-  /** job_queue_depth's source; the metric is left out without it. */
+  /** job_queue_depth's source; the job table's counts by default. */
   queueDepth?: QueueDepth;
 }
 
@@ -81,7 +82,7 @@ export async function buildApp(
   registerMetrics(app, {
     db: ctx.db,
     metricsToken: ctx.config.metricsToken,
-    queueDepth: options.queueDepth,
+    queueDepth: options.queueDepth ?? (() => jobQueueDepth(ctx.db)),
   });
   registerHealth(app, {
     db: ctx.db,

@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { ACCESS_TOKEN_SECONDS } from './auth/access-token';
 import { fromMillimes, toMillimes } from './domain/money';
+import { DEFAULT_JOB_MAX_ATTEMPTS } from './jobs/queue';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './services/audit';
 import { DEFAULT_UNUSED_MEDIA_GRACE_HOURS } from './services/media';
 
@@ -94,6 +95,12 @@ export interface Config extends Secrets {
   s3ForcePathStyle: boolean;
   /** S3_PRESIGN_SECONDS (default 300, 10 to 604800): lifetime of the URLs media GETs redirect to. */
   s3PresignSeconds: number;
+
+  // Background jobs (#16, server/src/jobs/): the queue every instance shares.
+  /** JOB_POLL_MS (default 1000, 10 to 60000): how long a worker waits when no job is due. */
+  jobPollMs: number;
+  /** JOB_MAX_ATTEMPTS (default 5, 1 to 100): a job that failed this many times is dead. */
+  jobMaxAttempts: number;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -144,6 +151,7 @@ export function loadConfig(env: Env = process.env): Config {
       fallback: DEFAULT_AUDIT_RETENTION_DAYS,
       unit: 'days',
     }),
+    ...readJobs(env),
     ...readMail(env, port),
     ...readOperations(env, port),
     ...readS3(env),
@@ -316,6 +324,16 @@ const readUnusedMediaGrace = (env: Env): number =>
     fallback: DEFAULT_UNUSED_MEDIA_GRACE_HOURS,
     unit: 'hours',
   });
+
+// Background jobs (#16).
+const readJobs = (env: Env): Pick<Config, 'jobPollMs' | 'jobMaxAttempts'> => ({
+  jobPollMs: readInteger(env, 'JOB_POLL_MS', { min: 10, max: 60_000, fallback: 1000, unit: 'ms' }),
+  jobMaxAttempts: readInteger(env, 'JOB_MAX_ATTEMPTS', {
+    min: 1,
+    max: 100,
+    fallback: DEFAULT_JOB_MAX_ATTEMPTS,
+  }),
+});
 
 const readPort = (env: Env): number =>
   readInteger(env, 'PORT', { min: 0, max: 65_535, fallback: 3000 });

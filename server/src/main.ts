@@ -6,31 +6,33 @@ import { AccessTokens } from './auth/access-token';
 import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { migrateToLatest, underStartupLock } from './db/migrate';
 import { createMailer } from './mail/transport';
-import { startAuditRetention } from './services/audit';
-import { mediaStorage, startMediaSweeper } from './services/media';
+import { startBackgroundJobs } from './jobs/background';
+import { mediaStorage } from './services/media';
+// Operations (#16)
 import { collectDefaultMetrics } from 'prom-client';
 import { listenForMetrics } from './http/metrics';
 import { shutDown } from './shutdown';
 
 const config = loadConfig();
 const database = openDatabase(config);
-await migrateToLatest(database.db, database.dialect);
-const first = await bootstrap(database.db, config);
+// Instances starting together migrate and bootstrap one after the other.
+const first = await underStartupLock(database.db, database.dialect, async (db) => {
+  await migrateToLatest(db, database.dialect);
+  return bootstrap(db, config);
+});
 
 const spaDir = fileURLToPath(new URL('../../dist', import.meta.url));
-const app = await buildApp(
-  {
-    db: database.db,
-    dialect: database.dialect,
-    config,
-    tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds),
-    mailer: createMailer(config, console),
-    now: () => new Date(),
-  },
-  { logger: { level: process.env.LOG_LEVEL ?? 'info' }, spaDir },
-);
+const ctx = {
+  db: database.db,
+  dialect: database.dialect,
+  config,
+  tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds),
+  mailer: createMailer(config, console),
+  now: () => new Date(),
+};
+const app = await buildApp(ctx, { logger: { level: process.env.LOG_LEVEL ?? 'info' }, spaDir });
 
 if (first.createdAdmin) {
   const password = first.generatedAdminPassword
@@ -41,22 +43,9 @@ if (first.createdAdmin) {
 if (!existsSync(spaDir))
   app.log.warn('dist/ is missing: only the API is served (run `npm run build`)');
 
-// Uploaded files that nothing references, older than UNUSED_MEDIA_GRACE_H: swept hourly.
-const sweeper = startMediaSweeper({
-  db: database.db,
-  storage: mediaStorage(config),
-  now: () => new Date(),
-  graceMs: config.unusedMediaGraceHours * 60 * 60 * 1000,
-  log: app.log,
-});
-
-// Audit log entries older than AUDIT_RETENTION_DAYS: deleted at start, then daily.
-const retention = startAuditRetention({
-  db: database.db,
-  days: config.auditRetentionDays,
-  now: () => new Date(),
-  log: app.log,
-});
+// E-mails, the hourly media sweep and the daily audit retention: jobs of the queue every
+// instance shares (server/src/jobs/).
+const jobs = startBackgroundJobs(ctx, { storage: mediaStorage(config), log: app.log });
 
 // Operations (#16): metrics of the process itself (CPU, memory, event loop) beside the app's,
 // and the METRICS_PORT listener.
@@ -71,7 +60,7 @@ const onSignal = () => {
   void shutDown({
     app,
     timeoutMs: config.shutdownTimeoutMs,
-    background: [() => sweeper.stop(), () => retention.stop()],
+    background: [() => jobs.stop()],
     resources: [
       () => database.close(),
       () =>

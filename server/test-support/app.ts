@@ -8,9 +8,14 @@ import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
 import type { DatabaseHandle, DialectName } from '../src/db/database';
 import type { AdminRole } from '../src/domain/roles';
+import { backgroundJobHandlers } from '../src/jobs/background';
+import { startJobWorker } from '../src/jobs/worker';
 import { createMemoryMailer, type Mailer } from '../src/mail/transport';
+import { MAIL_JOB } from '../src/services/magic-links';
+import { mediaStorage } from '../src/services/media';
 import { openTestDatabase, type TestDatabase } from './databases';
 import { useOpened } from './hooks';
+import { silentJobLog } from './jobs';
 import { injectChecked, type TestRequest } from './openapi-validator';
 
 export type AuthHeaders = { authorization: string };
@@ -53,6 +58,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       URL_SIGNING_KEY: 'test-url-signing-key-test-url-signing-0123',
       // LIST_CACHE_MB=0 runs the suite with the list cache off (on by default, as in production).
       LIST_CACHE_MB: process.env.LIST_CACHE_MB,
+      // The worker of each test app looks often, so a queued e-mail arrives within a test's wait.
+      JOB_POLL_MS: '20',
     }),
     port: 0,
     host: '127.0.0.1',
@@ -83,6 +90,19 @@ export async function createTestApp(
     now: () => new Date((frozenAt ?? Date.now()) + offset),
   };
   const app = await buildApp(ctx, appOptions);
+  // The app's worker sends its e-mails; the housekeeping jobs are left to the tests of each.
+  const jobs = startJobWorker({
+    db: ctx.db,
+    dialect,
+    handlers: {
+      [MAIL_JOB]: backgroundJobHandlers(ctx, { storage: mediaStorage(config), log: silentJobLog })[
+        MAIL_JOB
+      ],
+    },
+    log: silentJobLog,
+    pollMs: config.jobPollMs,
+    now: () => ctx.now(),
+  });
 
   const createAdmin: TestApp['createAdmin'] = async (input = {}) => {
     adminCounter += 1;
@@ -126,6 +146,7 @@ export async function createTestApp(
     request: (operationId, request) => injectChecked(app, operationId, request),
     close: async () => {
       await app.close();
+      await jobs.stop();
       await database.dispose();
     },
   };

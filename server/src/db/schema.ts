@@ -393,6 +393,25 @@ interface AuthThrottleTable {
   blocked_until: ColumnType<number, number | undefined, number>;
 }
 
+/** Background work shared by the instances (server/src/jobs/). */
+interface JobsTable {
+  id: Id;
+  kind: string;
+  /** JSON, never a secret in clear. */
+  payload: string;
+  status: 'queued' | 'running' | 'done' | 'dead';
+  attempts: IntDefault;
+  max_attempts: number;
+  run_at: string;
+  /** The lease of the running worker; another may claim the job after it. */
+  locked_until: string | null;
+  last_error: string | null;
+  /** Unique when set: one job per period of periodic work, whichever instance enqueued it. */
+  unique_key: string | null;
+  created_at: Timestamp;
+  finished_at: string | null;
+}
+
 export interface Database {
   admin_users: AdminUsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -419,6 +438,7 @@ export interface Database {
   order_notes: OrderNotesTable;
   order_shipments: OrderShipmentsTable;
   audit_log: AuditLogTable;
+  jobs: JobsTable;
 }
 
 export type AdminUserRow = Selectable<AdminUsersTable>;

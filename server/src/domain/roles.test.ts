@@ -31,9 +31,13 @@ describe('can', () => {
     expectGrants(
       'manager',
       PERMISSIONS.filter(
-        (p) => !p.startsWith('users:') && p !== 'settings:write' && p !== 'audit:read',
+        (p) =>
+          !p.startsWith('users:') &&
+          !p.startsWith('jobs:') &&
+          p !== 'settings:write' &&
+          p !== 'audit:read',
       ),
-      ['users:read', 'users:write', 'settings:write', 'audit:read'],
+      ['users:read', 'users:write', 'settings:write', 'audit:read', 'jobs:read', 'jobs:write'],
     );
   });
 

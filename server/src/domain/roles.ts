@@ -35,6 +35,8 @@ export const PERMISSIONS = [
   'settings:read', // the shop's settings (identity, time zone), which every screen may show
   'settings:write',
   'audit:read', // the audit log of every admin write
+  'jobs:read', // background jobs and their failures
+  'jobs:write', // retrying a dead job
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -52,6 +54,8 @@ const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'settings:read': "View the shop's settings",
   'settings:write': "Change the shop's settings and see who changed them",
   'audit:read': 'See the audit log of every admin write',
+  'jobs:read': 'See the background jobs and their failures',
+  'jobs:write': 'Retry a background job that failed for good',
 };
 
 const CATALOGUE: readonly Permission[] = [

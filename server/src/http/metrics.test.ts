@@ -7,6 +7,7 @@ import { buildSibling, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { updateProduct } from '../../test-support/fixtures';
 import { addToCart, checkout, useShop } from '../../test-support/shop';
+import { enqueueJob } from '../jobs/queue';
 import { listenForMetrics } from './metrics';
 
 const TOKEN = 'metrics-token-metrics-token-0123456789';
@@ -126,6 +127,21 @@ describe.each(testDialects)('metrics (%s)', (dialect) => {
       invalid: delta('invalid'),
       unavailable: delta('unavailable'),
     }).toEqual({ ok: 1, out_of_stock: 1, empty_cart: 1, invalid: 1, unavailable: 1 });
+  });
+
+  it('reads the job queue depth from the job table by default', async () => {
+    const sibling = await buildSibling(t);
+    try {
+      await t.database.db.deleteFrom('jobs').execute();
+      await enqueueJob(t.database.db, { kind: 'metrics.test', payload: {} });
+      await enqueueJob(t.database.db, { kind: 'metrics.test', payload: {} });
+      const text = await sibling.metrics.registry.metrics();
+      expect(valueOf(text, 'job_queue_depth', { status: 'queued' })).toBe(2);
+      expect(valueOf(text, 'job_queue_depth', { status: 'dead' })).toBe(0);
+      expect(samples(text, 'job_queue_depth')).toHaveLength(4);
+    } finally {
+      await sibling.close();
+    }
   });
 
   it('keeps one registry per app: a sibling counts only its own requests', async () => {

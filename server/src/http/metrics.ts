@@ -11,7 +11,7 @@ import { HttpProblem } from '../api/problem';
 import { connectionStats } from '../db/database';
 import type { Database } from '../db/schema';
 
-/** Jobs by status (job_queue_depth); the job queue's own count. */
+/** Jobs by status (job_queue_depth): jobQueueDepth of jobs/queue.ts. */
 export type QueueDepth = () => Promise<Record<string, number>>;
 
 export interface AppMetrics {
@@ -66,7 +66,7 @@ const routeLabel = (request: FastifyRequest) => request.routeOptions.url ?? 'unm
 
 export function registerMetrics(
   app: FastifyInstance,
-  options: { db: Kysely<Database>; metricsToken: string | undefined; queueDepth?: QueueDepth },
+  options: { db: Kysely<Database>; metricsToken: string | undefined; queueDepth: QueueDepth },
 ): AppMetrics {
   const registry = new Registry();
   const duration = new Histogram({
@@ -88,21 +88,19 @@ export function registerMetrics(
     },
   });
   const { queueDepth } = options;
-  if (queueDepth) {
-    new Gauge({
-      name: 'job_queue_depth',
-      help: 'Jobs of the shared job table by status.',
-      labelNames: ['status'],
-      registers: [registry],
-      async collect() {
-        // A database that does not answer must not fail the whole scrape (db_pool_connections
-        // and the request figures tell that story): the depth is then left out.
-        this.reset();
-        const depth: Record<string, number> = await queueDepth().catch(() => ({}));
-        for (const [status, count] of Object.entries(depth)) this.set({ status }, count);
-      },
-    });
-  }
+  new Gauge({
+    name: 'job_queue_depth',
+    help: 'Jobs of the shared job table by status.',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      // A database that does not answer must not fail the whole scrape (db_pool_connections
+      // and the request figures tell that story): the depth is then left out.
+      this.reset();
+      const depth: Record<string, number> = await queueDepth().catch(() => ({}));
+      for (const [status, count] of Object.entries(depth)) this.set({ status }, count);
+    },
+  });
   const checkouts = new Counter({
     name: 'checkout_orders_total',
     help: 'Checkouts by outcome (ok, out_of_stock, unavailable, empty_cart, no_vat_rate, ...).',

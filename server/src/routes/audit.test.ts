@@ -15,13 +15,15 @@ import {
   insertVariant,
 } from '../../test-support/fixtures';
 import { completeShopSettings, resetShopSettings } from '../../test-support/invoices';
+import { runPeriodicJob } from '../../test-support/jobs';
 import { expectResponseMatches, injectJson } from '../../test-support/openapi-validator';
 import { expectQueryRefused, placeOrder, useShop } from '../../test-support/shop';
 import type { AdminRole } from '../domain/roles';
 import {
   deleteExpiredAudit,
   recordAudit,
-  startAuditRetention,
+  AUDIT_RETENTION_JOB,
+  auditRetentionJob,
   type AuditEntry as NewEntry,
 } from '../services/audit';
 
@@ -585,19 +587,16 @@ describe.each(testDialects)('audit log (%s)', (dialect) => {
       await writeAt(new Date(now.getTime() - 800 * DAY));
       await writeAt(now);
       const logged: object[] = [];
-      const retention = startAuditRetention({
+      const retention = auditRetentionJob({
         db: db(),
         days: 730,
         now: () => now,
-        log: { info: (details) => logged.push(details), warn: () => undefined },
+        log: { info: (details) => logged.push(details) },
       });
-      try {
-        await retention.runOnce();
-        expect(logged).toEqual([{ deleted: 1 }]);
-        expect(await log()).toHaveLength(1);
-      } finally {
-        retention.stop();
-      }
+      // As at a server's start: the day's audit.retention job is enqueued, and a worker runs it.
+      expect(await runPeriodicJob(t.database, AUDIT_RETENTION_JOB, retention, now)).toBe(1);
+      expect(logged).toEqual([{ deleted: 1 }]);
+      expect(await log()).toHaveLength(1);
     });
   });
 });

@@ -115,7 +115,7 @@ export function authHandlers(ctx: AppContext): Handlers {
     },
 
     sendMagicLink: async (request, reply) => {
-      const answer = await magicLinks.send(request.body.email, request.ip, request.log);
+      const answer = await magicLinks.send(request.body.email, request.ip);
       reply.code(202);
       return answer;
     },

@@ -12,6 +12,7 @@ import { customersHandlers } from './customers';
 import { exportsHandlers } from './exports';
 import { importsHandlers } from './imports';
 import { invoicesHandlers } from './invoices';
+import { jobsHandlers } from './jobs';
 import { ordersHandlers } from './orders';
 import { productsHandlers } from './products';
 import { settingsHandlers } from './settings';
@@ -41,6 +42,7 @@ const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
   auditHandlers,
   importsHandlers,
   bulkHandlers,
+  jobsHandlers,
 ];
 
 /** Every operation's handler, by operationId. */

@@ -10,7 +10,7 @@ import type { Schemas } from '../api/types';
 import type { Db } from '../db/database';
 import type { AdminUserRow } from '../db/schema';
 import { filteredCount, selectedPage, type ListSelection } from '../db/search';
-import { startPeriodic, type Periodic, type PeriodicLog } from './periodic';
+import type { JobLog } from '../jobs/worker';
 
 export type AuditEntity = Schemas['AuditEntity'];
 export type AuditAction = Schemas['AuditAction'];
@@ -238,21 +238,22 @@ export async function deleteExpiredAudit(db: Db, days: number, now: Date): Promi
   return Number(result.numDeletedRows);
 }
 
-/** Deletes the expired entries at start, then daily (AUDIT_RETENTION_DAYS). */
-export function startAuditRetention(options: {
+/** How often the server deletes expired entries. */
+export const AUDIT_RETENTION_JOB = { kind: 'audit.retention', everyMs: DAY_MS } as const;
+
+/**
+ * The `audit.retention` job (daily, once per day whatever the number of instances): deletes the
+ * expired entries, logs how many and resolves with it.
+ */
+export function auditRetentionJob(options: {
   db: Db;
   days: number;
   now: () => Date;
-  intervalMs?: number;
-  log: PeriodicLog;
-}): Periodic<number> {
-  return startPeriodic({
-    work: () => deleteExpiredAudit(options.db, options.days, options.now()),
-    intervalMs: options.intervalMs ?? DAY_MS,
-    log: options.log,
-    report: (deleted) => (deleted > 0 ? { deleted } : null),
-    done: 'Deleted expired audit log entries',
-    failed: 'Audit log retention failed',
-    fallback: 0,
-  });
+  log: Pick<JobLog, 'info'>;
+}): () => Promise<number> {
+  return async () => {
+    const deleted = await deleteExpiredAudit(options.db, options.days, options.now());
+    if (deleted > 0) options.log.info({ deleted }, 'Deleted expired audit log entries');
+    return deleted;
+  };
 }

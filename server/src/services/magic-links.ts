@@ -2,10 +2,11 @@
 //
 // send: always the same 202 answer, whether or not a customer has the address (the account is
 // created when the link is first used), so the endpoint cannot tell which addresses have an
-// account. The work is the same for every address too: a lookup, one stored token, and an e-mail
-// handed to the mailer in the background (the answer never waits for the mail server, so neither
-// its speed nor its failures show; failures are logged). The one exception is a deactivated
-// customer, who gets the same answer but no link.
+// account. The work is the same for every address too: a lookup, and one stored token with its
+// e-mail enqueued in the same transaction (a `mail.send` job that any instance's worker sends, with
+// retries: the answer never waits for the mail server, so neither its speed nor its failures show;
+// failures are in the job table for admins). The one exception is a deactivated customer, who gets
+// the same answer but no link. The job carries the token sealed (jobs/sealed.ts), never in clear.
 // The token is 32 random bytes (base64url); only its SHA-256 is stored, valid 15 minutes, single
 // use. Asking again does not cancel earlier links: every unused link of an address stays valid
 // until it expires (so a slow first e-mail is not wasted). Used and expired tokens of an address
@@ -27,6 +28,9 @@ import { findCustomerByEmail, findOrCreateCustomer } from './customers';
 import { normaliseEmail } from './text-input';
 import { TOO_MANY_FAILED_LOGINS, type AuthThrottle, type ThrottlePolicy } from './auth-throttle';
 import { issueRefreshToken, tokenPair } from './refresh-tokens';
+import type { MailMessage } from '../mail/transport';
+import { enqueueJob } from '../jobs/queue';
+import { seal, unseal } from '../jobs/sealed';
 
 const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
 const MAGIC_LINK_SENT = 'If this address can receive e-mail, a sign-in link is on its way.';
@@ -51,9 +55,34 @@ function magicLinkUrl(template: string, token: string, email: string): string {
     .replaceAll('{email}', encodeURIComponent(email));
 }
 
-/** Where a failed background e-mail is reported (the request's logger). */
-export interface ErrorLog {
-  error(details: { err: unknown }, message: string): void;
+/** The kind of the jobs that send e-mails. */
+export const MAIL_JOB = 'mail.send';
+
+/** The payload of a magic link's `mail.send` job. */
+interface MagicLinkMail {
+  template: 'magic-link';
+  to: string;
+  sealed_token: string;
+}
+
+function isMagicLinkMail(payload: unknown): payload is MagicLinkMail {
+  const mail = payload as Partial<MagicLinkMail> | null;
+  return (
+    mail?.template === 'magic-link' &&
+    typeof mail.to === 'string' &&
+    typeof mail.sealed_token === 'string'
+  );
+}
+
+/** The e-mail of a queued magic link (the `mail.send` job's payload). */
+export function magicLinkMessage(
+  config: Pick<AppContext['config'], 'jwtSecret' | 'magicLinkUrl'>,
+  payload: unknown,
+): MailMessage {
+  if (!isMagicLinkMail(payload)) throw new Error('Not the payload of a magic-link e-mail');
+  const token = unseal(config.jwtSecret, payload.sealed_token);
+  const link = magicLinkUrl(config.magicLinkUrl, token, payload.to);
+  return { to: payload.to, kind: 'Magic link', ...magicLinkEmail(link, token) };
 }
 
 export class MagicLinks {
@@ -62,7 +91,7 @@ export class MagicLinks {
     private readonly throttle: AuthThrottle,
   ) {}
 
-  async send(rawEmail: string, ip: string, log: ErrorLog): Promise<Schemas['Message']> {
+  async send(rawEmail: string, ip: string): Promise<Schemas['Message']> {
     const email = normaliseEmail(rawEmail);
     await this.throttle.consume(
       [
@@ -94,12 +123,18 @@ export class MagicLinks {
           created_at: now.toISOString(),
         })
         .execute();
+      const mail: MagicLinkMail = {
+        template: 'magic-link',
+        to: email,
+        sealed_token: seal(this.ctx.config.jwtSecret, token),
+      };
+      await enqueueJob(trx, {
+        kind: MAIL_JOB,
+        payload: mail,
+        runAt: now,
+        maxAttempts: this.ctx.config.jobMaxAttempts,
+      });
     });
-
-    const link = magicLinkUrl(this.ctx.config.magicLinkUrl, token, email);
-    this.ctx.mailer
-      .send({ to: email, kind: 'Magic link', ...magicLinkEmail(link, token) })
-      .catch((err: unknown) => log.error({ err }, 'Could not send the magic-link e-mail'));
     return { message: MAGIC_LINK_SENT };
   }
 

@@ -7,10 +7,17 @@ import type { Schemas } from '../../test-support/contract';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertOrder, insertProduct, insertVariant } from '../../test-support/fixtures';
+import { runPeriodicJob } from '../../test-support/jobs';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { storageDriverNames, useStorageDriver } from '../../test-support/storage-drivers';
 import { newMediaKey, type Storage } from '../storage/storage';
-import { mediaStorage, releaseMedia, startMediaSweeper, sweepUnreferencedMedia } from './media';
+import {
+  MEDIA_SWEEP_JOB,
+  mediaStorage,
+  mediaSweepJob,
+  releaseMedia,
+  sweepUnreferencedMedia,
+} from './media';
 import { mediaKeyOf } from './signed-urls';
 
 const HOUR = 60 * 60 * 1000;
@@ -265,21 +272,19 @@ describe.each(
       const old = await stored(GRACE + HOUR);
       const young = await stored(GRACE - HOUR);
       const logged: object[] = [];
-      const sweeper = startMediaSweeper({
+      const sweeper = mediaSweepJob({
         db: t.database.db,
         storage,
         now: () => t.ctx.now(),
         graceMs: GRACE,
-        intervalMs: HOUR,
-        log: { info: (details) => logged.push(details), warn: () => undefined },
+        log: { info: (details) => logged.push(details) },
       });
-      try {
-        expect(await sweeper.runOnce()).toEqual([old]);
-        expect(logged).toEqual([{ deleted: [old] }]);
-        expect([onDisk(old), onDisk(young)]).toEqual([false, true]);
-      } finally {
-        sweeper.stop();
-      }
+      // As at a server's start: the hour's media.sweep job is enqueued, and a worker runs it.
+      expect(await runPeriodicJob(t.database, MEDIA_SWEEP_JOB, sweeper, t.ctx.now())).toEqual([
+        old,
+      ]);
+      expect(logged).toEqual([{ deleted: [old] }]);
+      expect([onDisk(old), onDisk(young)]).toEqual([false, true]);
     });
   });
 });

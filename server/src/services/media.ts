@@ -6,7 +6,7 @@
 //   removal that is cancelled leaves the file in place.
 // - Files that nothing references and that were written longer ago than the grace period are
 //   deleted by the sweeper (sweepUnreferencedMedia), which the server runs every hour
-//   (startMediaSweeper). The grace period covers a file uploaded into a form not saved yet.
+//   (mediaSweepJob, a job of the shared queue). The grace period covers a file uploaded into a form not saved yet.
 import { sql } from 'kysely';
 import { join } from 'node:path';
 import type { Config } from '../config';
@@ -15,13 +15,13 @@ import { LocalDiskStorage } from '../storage/local-disk';
 import { containsPattern } from '../db/search';
 import { S3Storage } from '../storage/s3';
 import type { Storage } from '../storage/storage';
+import type { JobLog } from '../jobs/worker';
 import { mediaKeyOf } from './signed-urls';
-import { startPeriodic, type Periodic, type PeriodicLog } from './periodic';
 
 /** Default UNUSED_MEDIA_GRACE_H: an unreferenced upload is kept for a day. */
 export const DEFAULT_UNUSED_MEDIA_GRACE_HOURS = 24;
 /** How often the server sweeps. */
-const MEDIA_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+export const MEDIA_SWEEP_JOB = { kind: 'media.sweep', everyMs: 60 * 60 * 1000 } as const;
 
 type MediaSettings = Pick<Config, 'dataDir'> &
   Partial<
@@ -233,23 +233,16 @@ export async function sweepUnreferencedMedia({
   return deleted;
 }
 
-export type MediaSweeper = Periodic<string[]>;
-
-/** Sweeps once at start, then every `intervalMs` (hourly by default). */
-export function startMediaSweeper(
-  options: Omit<SweepOptions, 'now'> & {
-    now: () => Date;
-    intervalMs?: number;
-    log: PeriodicLog;
-  },
-): MediaSweeper {
-  return startPeriodic({
-    work: () => sweepUnreferencedMedia({ ...options, now: options.now() }),
-    intervalMs: options.intervalMs ?? MEDIA_SWEEP_INTERVAL_MS,
-    log: options.log,
-    report: (deleted) => (deleted.length > 0 ? { deleted } : null),
-    done: 'Deleted unused media files',
-    failed: 'Media sweep failed',
-    fallback: [],
-  });
+/**
+ * The `media.sweep` job (hourly, once per hour whatever the number of instances: jobs/periodic.ts):
+ * sweeps, logs what it deleted and resolves with it.
+ */
+export function mediaSweepJob(
+  options: Omit<SweepOptions, 'now'> & { now: () => Date; log: Pick<JobLog, 'info'> },
+): () => Promise<string[]> {
+  return async () => {
+    const deleted = await sweepUnreferencedMedia({ ...options, now: options.now() });
+    if (deleted.length > 0) options.log.info({ deleted }, 'Deleted unused media files');
+    return deleted;
+  };
 }

@@ -15,6 +15,7 @@ import { stockHistory } from './010_stock_history';
 import { adminVersion } from './014_admin_version';
 import { searchIndex } from './015_search_index';
 import { listIndexes } from './016_list_indexes';
+import { jobs } from './017_jobs';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -31,5 +32,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '014_admin_version': adminVersion(dialect),
     '015_search_index': searchIndex(dialect),
     '016_list_indexes': listIndexes(),
+    '017_jobs': jobs(dialect),
   };
 }
