@@ -73,6 +73,9 @@ describe.each(testDialects)('metrics (%s)', (dialect) => {
     ).toBeGreaterThanOrEqual(1);
     // The template, not the URL: one series however many ids are asked for.
     expect(text).not.toContain('products/999999');
+    expect(
+      valueOf(text, count, { method: 'GET', route: '/api/v1/products/:slug', status: '404' }),
+    ).toBe(1);
     expect(samples(text, count).some((l) => l.includes('status="404"'))).toBe(true);
     expect(valueOf(text, count, { method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
   });
