@@ -25,7 +25,7 @@ declare module 'fastify' {
 }
 
 /** What a checkout ended in (checkout_orders_total's outcome label). */
-export type CheckoutOutcome =
+type CheckoutOutcome =
   | 'ok'
   | 'out_of_stock'
   | 'unavailable'
@@ -50,7 +50,7 @@ const CHECKOUT_CONFLICTS: [RegExp, CheckoutOutcome][] = [
   [/no VAT rate is in force|^No default VAT rate is in force/, 'no_vat_rate'],
 ];
 
-export function checkoutOutcome(status: number, error: Error | undefined): CheckoutOutcome {
+function checkoutOutcome(status: number, error: Error | undefined): CheckoutOutcome {
   if (status < 400) return 'ok';
   if (status >= 500) return 'error';
   if (status === 409) {

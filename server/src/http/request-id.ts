@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
  * A proxy's id is kept when it is safe to log and to echo (a bounded run of URL-safe characters:
