@@ -191,19 +191,17 @@ describe('loadConfig', () => {
         SHUTDOWN_TIMEOUT_S: '5',
       }),
     ).toMatchObject({ metricsPort: 9464, metricsToken: token, shutdownTimeoutMs: 5000 });
-    expect(() => loadConfig({ DATA_DIR: dir, METRICS_PORT: '3000' })).toThrow(
-      'METRICS_PORT must differ from PORT (3000)',
-    );
-    expect(() => loadConfig({ DATA_DIR: dir, METRICS_PORT: '70000' })).toThrow(
-      'METRICS_PORT must be an integer from 0 to 65535, got "70000"',
-    );
-    expect(() => loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'short' })).toThrow(
-      'METRICS_TOKEN must be at least 32 characters (or unset)',
-    );
-    for (const bad of ['0', '3601', '2.5']) {
-      expect(() => loadConfig({ DATA_DIR: dir, SHUTDOWN_TIMEOUT_S: bad })).toThrow(
+    const refusals: [Record<string, string>, string][] = [
+      [{ METRICS_PORT: '3000' }, 'METRICS_PORT must differ from PORT (3000)'],
+      [{ METRICS_PORT: '70000' }, 'METRICS_PORT must be an integer from 0 to 65535, got "70000"'],
+      [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 32 characters (or unset)'],
+      ...['0', '3601', '2.5'].map((bad): [Record<string, string>, string] => [
+        { SHUTDOWN_TIMEOUT_S: bad },
         `SHUTDOWN_TIMEOUT_S must be an integer from 1 to 3600 seconds, got "${bad}"`,
-      );
+      ]),
+    ];
+    for (const [env, message] of refusals) {
+      expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);
     }
   });
 

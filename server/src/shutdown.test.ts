@@ -33,15 +33,30 @@ async function start(env: Record<string, string> = {}) {
   return { server, dataDir };
 }
 
-/** A raw connection, to hold a request half sent while the server shuts down. */
-function open(port: number): Promise<{ socket: Socket; received: () => string }> {
-  return new Promise((resolve, reject) => {
-    let data = '';
-    const socket = connect(port, '127.0.0.1', () => resolve({ socket, received: () => data }));
-    socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
-    socket.on('error', reject);
+/**
+ * A server given SIGTERM while a request is still arriving on a raw connection: `head` (headers
+ * and the start of the body) was sent, the rest is the test's to send, or not.
+ */
+async function sigtermDuringRequest(
+  env: Record<string, string>,
+  head: string | ((server: ServerProcess) => Promise<string>),
+) {
+  const { server, dataDir } = await start(env);
+  const text = typeof head === 'string' ? head : await head(server);
+  let data = '';
+  const socket = await new Promise<Socket>((resolve, reject) => {
+    const opened: Socket = connect(server.port, '127.0.0.1', () => resolve(opened));
+    opened.on('error', reject);
   });
+  socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
+  socket.write(text);
+  await sleep(200);
+  const signalled = Date.now();
+  server.child.kill('SIGTERM');
+  return { server, dataDir, socket, received: () => data, signalled };
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const refused = (url: string) =>
   fetch(url).then(
@@ -49,24 +64,22 @@ const refused = (url: string) =>
     () => true,
   );
 
-it('finishes the request in flight, answers /readyz 503, closes and exits 0', async () => {
-  const { server, dataDir } = await start({ SHUTDOWN_TIMEOUT_S: '10' });
-  const authorization = await adminAuthorization(server.api, 'admin', 'shutdown-test-pw');
-  const body = JSON.stringify({ name: 'Sent during shutdown', slug: 'sent-during-shutdown' });
-  const { socket, received } = await open(server.port);
-  socket.write(
-    `POST /api/v1/categories/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${authorization}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
-  );
-  await new Promise((r) => setTimeout(r, 200));
+const BODY = JSON.stringify({ name: 'Sent during shutdown', slug: 'sent-during-shutdown' });
 
-  server.child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+it('finishes the request in flight, answers /readyz 503, closes and exits 0', async () => {
+  const { server, dataDir, socket, received } = await sigtermDuringRequest(
+    { SHUTDOWN_TIMEOUT_S: '10' },
+    async ({ api }) =>
+      `POST /api/v1/categories/ HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+      `Authorization: ${await adminAuthorization(api, 'admin', 'shutdown-test-pw')}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${BODY.length}\r\n\r\n${BODY.slice(0, 10)}`,
+  );
+  await sleep(500);
   expect(server.child.exitCode).toBeNull(); // waiting for the request in flight
   expect(await refused(`${server.origin}/healthz`)).toBe(true);
 
   // The rest of the body, and a readiness probe pipelined on the same connection.
-  socket.write(`${body.slice(10)}GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  socket.write(`${BODY.slice(10)}GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
   expect(await server.exited).toBe(0);
   const answers = received();
   expect(answers).toMatch(/^HTTP\/1\.1 201 /);
@@ -87,16 +100,12 @@ it('finishes the request in flight, answers /readyz 503, closes and exits 0', as
 }, 60_000);
 
 it('cuts a request that outlives SHUTDOWN_TIMEOUT_S and exits 1', async () => {
-  const { server } = await start({ SHUTDOWN_TIMEOUT_S: '1' });
-  const { socket } = await open(server.port);
   // Headers of a body that never comes.
-  socket.write(
+  const { server, socket, signalled } = await sigtermDuringRequest(
+    { SHUTDOWN_TIMEOUT_S: '1' },
     'POST /api/v1/categories/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
       'Content-Length: 100\r\n\r\n{',
   );
-  await new Promise((r) => setTimeout(r, 200));
-  const signalled = Date.now();
-  server.child.kill('SIGTERM');
   expect(await server.exited).toBe(1);
   const took = Date.now() - signalled;
   expect(took).toBeGreaterThanOrEqual(900);
@@ -105,17 +114,13 @@ it('cuts a request that outlives SHUTDOWN_TIMEOUT_S and exits 1', async () => {
 }, 60_000);
 
 it('does not wait for the keep-alive connection of a request answered during the shutdown', async () => {
-  const { server } = await start({ SHUTDOWN_TIMEOUT_S: '30' });
-  const { socket, received } = await open(server.port);
   // A keep-alive request that is still arriving when SIGTERM comes (its answer is a 401).
-  socket.write(
+  const { server, socket, received, signalled } = await sigtermDuringRequest(
+    { SHUTDOWN_TIMEOUT_S: '30' },
     'POST /api/v1/categories/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n' +
       'Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{',
   );
-  await new Promise((r) => setTimeout(r, 200));
-  const signalled = Date.now();
-  server.child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 300));
+  await sleep(300);
   socket.write('}');
   expect(await server.exited).toBe(0);
   // Closed once idle, not after the keep-alive timeout (72 s) or SHUTDOWN_TIMEOUT_S.
