@@ -409,7 +409,8 @@ function readVies(env: Env): Pick<Config, 'viesUrl' | 'viesTimeoutMs'> {
   return { viesUrl, viesTimeoutMs };
 }
 
-type S3Settings = Pick<
+/** Where media are stored when S3_BUCKET is set (the S3_* settings but the presign lifetime). */
+export type S3Settings = Pick<
   Config,
   | 's3Bucket'
   | 's3Endpoint'
@@ -417,11 +418,10 @@ type S3Settings = Pick<
   | 's3AccessKeyId'
   | 's3SecretAccessKey'
   | 's3ForcePathStyle'
-  | 's3PresignSeconds'
 >;
 
 /** The S3_* settings (media in an object store, #16); all are refused without S3_BUCKET. */
-function readS3(env: Env): S3Settings {
+function readS3(env: Env): S3Settings & Pick<Config, 's3PresignSeconds'> {
   const bucket = read(env, 'S3_BUCKET');
   const names = Object.keys(env).filter((name) => name.startsWith('S3_') && read(env, name));
   if (bucket === undefined) {

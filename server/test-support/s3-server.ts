@@ -4,18 +4,8 @@ import { mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver, { type S3rverMiddleware } from 's3rver';
-import type { Config } from '../src/config';
+import type { S3Settings } from '../src/config';
 import { useOpened } from './hooks';
-
-type S3Settings = Pick<
-  Config,
-  | 's3Bucket'
-  | 's3Endpoint'
-  | 's3Region'
-  | 's3AccessKeyId'
-  | 's3SecretAccessKey'
-  | 's3ForcePathStyle'
->;
 
 export interface TestS3Server {
   /** The settings of an app whose media live in the server's bucket. */

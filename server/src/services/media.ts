@@ -9,7 +9,7 @@
 //   (mediaSweepJob, a job of the shared queue). The grace period covers a file uploaded into a form not saved yet.
 import { sql } from 'kysely';
 import { join } from 'node:path';
-import type { Config } from '../config';
+import type { Config, S3Settings } from '../config';
 import type { Db } from '../db/database';
 import { LocalDiskStorage } from '../storage/local-disk';
 import { containsPattern } from '../db/search';
@@ -23,18 +23,7 @@ export const DEFAULT_UNUSED_MEDIA_GRACE_HOURS = 24;
 /** How often the server sweeps. */
 export const MEDIA_SWEEP_JOB = { kind: 'media.sweep', everyMs: 60 * 60 * 1000 } as const;
 
-type MediaSettings = Pick<Config, 'dataDir'> &
-  Partial<
-    Pick<
-      Config,
-      | 's3Bucket'
-      | 's3Endpoint'
-      | 's3Region'
-      | 's3AccessKeyId'
-      | 's3SecretAccessKey'
-      | 's3ForcePathStyle'
-    >
-  >;
+type MediaSettings = Pick<Config, 'dataDir'> & Partial<S3Settings>;
 
 /** One store per configuration: the route modules of an app share its S3 client (and sockets). */
 const storages = new WeakMap<MediaSettings, Storage>();

@@ -18,6 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  assertMediaKey,
   contentTypeForKey,
   InvalidStorageKeyError,
   isValidMediaKey,
@@ -40,7 +41,7 @@ export class LocalDiskStorage implements Storage {
    * must sit directly inside the root.
    */
   pathFor(key: string): string {
-    if (typeof key !== 'string' || !isValidMediaKey(key)) throw new InvalidStorageKeyError(key);
+    assertMediaKey(key);
     const path = resolve(this.root, key);
     if (dirname(path) !== this.root) throw new InvalidStorageKeyError(key);
     return path;

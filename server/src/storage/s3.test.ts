@@ -1,6 +1,7 @@
 // The S3 driver's own behaviour against s3rver in this process; what every driver does is in
 // storage.test.ts.
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../test-support/app';
 import { useS3Server } from '../../test-support/s3-server';
@@ -70,6 +71,18 @@ describe('S3Storage', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
     expect(res.headers.get('content-type')).toBe('image/webp');
     expect(res.headers.get('content-disposition')).toBe(`inline; filename="${key}"`);
+  });
+
+  it('gives up the rest of the input when the store refuses an upload', async () => {
+    const storage = new S3Storage(options({ bucket: 'no-such-bucket' }));
+    function* endless() {
+      for (;;) yield Buffer.alloc(1024 * 1024);
+    }
+    const input = Readable.from(endless());
+    await expect(storage.put(newMediaKey('vid', 'mp4'), input, 'video/mp4')).rejects.toThrow(
+      'The specified bucket does not exist',
+    );
+    expect(input.destroyed).toBe(true);
   });
 
   describe('check()', () => {

@@ -13,8 +13,8 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import {
+  assertMediaKey,
   contentTypeForKey,
-  InvalidStorageKeyError,
   isValidMediaKey,
   type ListedObject,
   type Storage,
@@ -78,7 +78,7 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, data: Readable | Buffer, contentType: string): Promise<{ size: number }> {
-    validKey(key);
+    assertMediaKey(key);
     if (Buffer.isBuffer(data)) {
       await this.client.send(
         new PutObjectCommand({
@@ -95,28 +95,32 @@ export class S3Storage implements Storage {
     let size = 0;
     let sourceError: { error: unknown } | undefined;
     async function* counted(source: Readable) {
+      // True while a chunk is handed over: what fails then is the upload giving the input up
+      // (closing the source aborts it), not the source itself.
+      let handedOver = false;
       try {
         for await (const chunk of source as AsyncIterable<Buffer>) {
           size += chunk.length;
+          handedOver = true;
           yield chunk;
+          handedOver = false;
         }
       } catch (error) {
-        sourceError = { error };
+        if (!handedOver) sourceError = { error };
         throw error;
       }
     }
+    const body = Readable.from(counted(data));
     const upload = new Upload({
       client: this.client,
-      params: {
-        Bucket: this.bucket,
-        Key: key,
-        Body: Readable.from(counted(data)),
-        ContentType: contentType,
-      },
+      params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType },
     });
     try {
       await upload.done();
     } catch (err) {
+      // When the store failed, the rest of the input is not wanted any more (as pipeline() does).
+      body.destroy();
+      data.destroy();
       // The stream's own error (e.g. the 413 of the size limit), not the upload's account of it
       // (which may be a failure to abort the parts).
       throw sourceError ? sourceError.error : err;
@@ -125,7 +129,7 @@ export class S3Storage implements Storage {
   }
 
   async get(key: string): Promise<StoredObject | null> {
-    validKey(key);
+    assertMediaKey(key);
     try {
       const object = await this.client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: key }),
@@ -150,7 +154,7 @@ export class S3Storage implements Storage {
   }
 
   async exists(key: string): Promise<boolean> {
-    validKey(key);
+    assertMediaKey(key);
     try {
       await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return true;
@@ -183,7 +187,7 @@ export class S3Storage implements Storage {
   }
 
   presignedReadUrl(key: string, expiresInSeconds: number): Promise<string> {
-    validKey(key);
+    assertMediaKey(key);
     // The headers the server gives its own media answers that S3 can be asked for.
     const command = new GetObjectCommand({
       Bucket: this.bucket,
@@ -193,10 +197,6 @@ export class S3Storage implements Storage {
     });
     return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
   }
-}
-
-function validKey(key: string): void {
-  if (typeof key !== 'string' || !isValidMediaKey(key)) throw new InvalidStorageKeyError(key);
 }
 
 function isNotFound(err: unknown): boolean {

@@ -22,6 +22,11 @@ export class InvalidStorageKeyError extends Error {
   }
 }
 
+/** What every driver does first with a key: refuse one that is not a MediaKey. */
+export function assertMediaKey(key: string): void {
+  if (typeof key !== 'string' || !isValidMediaKey(key)) throw new InvalidStorageKeyError(key);
+}
+
 /** Media type of a stored file, by its key's extension (keys get the canonical extension of their content). */
 const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
