@@ -1,6 +1,6 @@
 import type { AdminRole, AuditEntry } from '@generated/model';
 import { auditEntries as fixtures } from '../fixtures';
-import { endpoint, json, pagedList, queryItems, type ListSpec } from './endpoint';
+import { adminListEndpoint, type ListSpec } from './endpoint';
 
 /** The roles that hold audit:read (the server's role matrix): the others are answered 403. */
 const AUDIT_READERS: readonly AdminRole[] = ['super_admin', 'admin'];
@@ -22,13 +22,5 @@ export const audit = {
    * GET /admin/audit-log/ (entity, entity_id, admin_user_id, action, date range, skip/limit,
    * X-Total-Count), asked by an admin of `role`: 403 'Not enough permissions' without audit:read.
    */
-  list: endpoint(
-    'get',
-    '/admin/audit-log/',
-    (entries: readonly AuditEntry[] = fixtures, role: AdminRole = 'super_admin') =>
-      ({ url }) =>
-        AUDIT_READERS.includes(role)
-          ? pagedList(queryItems(entries, url.searchParams, auditListSpec), url)
-          : json({ detail: 'Not enough permissions' }, 403),
-  ),
+  list: adminListEndpoint('/admin/audit-log/', auditListSpec, AUDIT_READERS, fixtures),
 };

@@ -1,3 +1,4 @@
+import type { AdminRole } from '@generated/model';
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { MULTIPART, MULTIPART_TYPE, type Operation } from '../../contract';
 import { contract, contractViolations } from '../contract';
@@ -185,6 +186,32 @@ export const json = (data: unknown, status = 200) => HttpResponse.json(data as n
 export const noContent = () => new HttpResponse(null, { status: 204 });
 export const notFound = (what = 'Not found') =>
   HttpResponse.json({ detail: what }, { status: 404 });
+
+/**
+ * `answer()` for an admin whose role is among `roles` (those holding the operation's permission
+ * in the server's role matrix), else 403 'Not enough permissions'.
+ */
+export const forRoles = (roles: readonly AdminRole[], role: AdminRole, answer: () => Response) =>
+  roles.includes(role) ? answer() : json({ detail: DEFAULT_DETAIL[403] }, 403);
+
+/**
+ * GET of a skip/limit list over `fixtures` (filtered by `spec`), asked by an admin of `role`:
+ * 403 for the roles not among `roles`. Its factory takes the items and the role.
+ */
+export function adminListEndpoint<T>(
+  path: string,
+  spec: ListSpec<T>,
+  roles: readonly AdminRole[],
+  fixtures: readonly T[],
+) {
+  return endpoint(
+    'get',
+    path,
+    (items: readonly T[] = fixtures, role: AdminRole = 'super_admin') =>
+      ({ url }) =>
+        forRoles(roles, role, () => pagedList(queryItems(items, url.searchParams, spec), url)),
+  );
+}
 
 /** A skip/limit list: the page of items plus X-Total-Count (docs/product.md §7 conventions). */
 export function pagedList<T>(items: readonly T[], url: URL): Response {

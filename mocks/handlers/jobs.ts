@@ -1,11 +1,9 @@
 import type { AdminRole, Job } from '@generated/model';
 import { jobs as fixtures } from '../fixtures';
-import { endpoint, json, notFound, pagedList, queryItems, type ListSpec } from './endpoint';
+import { adminListEndpoint, endpoint, forRoles, json, notFound, type ListSpec } from './endpoint';
 
 /** The roles that hold jobs:read and jobs:write (the server's role matrix): the others get 403. */
 const JOB_ADMINS: readonly AdminRole[] = ['super_admin', 'admin'];
-const forbidden = (role: AdminRole) =>
-  json({ detail: `Your role (${role}) does not allow this action` }, 403);
 
 /** What listJobs does with its filters; the jobs stay newest first. */
 const jobListSpec: ListSpec<Job> = {
@@ -17,28 +15,23 @@ const jobListSpec: ListSpec<Job> = {
 
 export const jobs = {
   /** GET /admin/jobs/ (status, kind, skip/limit, X-Total-Count), asked by an admin of `role`. */
-  list: endpoint(
-    'get',
-    '/admin/jobs/',
-    (items: readonly Job[] = fixtures, role: AdminRole = 'super_admin') =>
-      ({ url }) =>
-        JOB_ADMINS.includes(role)
-          ? pagedList(queryItems(items, url.searchParams, jobListSpec), url)
-          : forbidden(role),
-  ),
+  list: adminListEndpoint('/admin/jobs/', jobListSpec, JOB_ADMINS, fixtures),
   /** POST /admin/jobs/{id}/retry: a dead job comes back queued; 409 for any other, 404 unknown. */
   retry: endpoint(
     'post',
     '/admin/jobs/:id/retry',
     (items: readonly Job[] = fixtures, role: AdminRole = 'super_admin') =>
-      ({ params }) => {
-        if (!JOB_ADMINS.includes(role)) return forbidden(role);
-        const job = items.find((j) => j.id === Number(params.id));
-        if (!job) return notFound('Job not found');
-        if (job.status !== 'dead') {
-          return json({ detail: `Only a dead job can be retried; this one is ${job.status}` }, 409);
-        }
-        return json({ ...job, status: 'queued', attempts: 0, finished_at: null });
-      },
+      ({ params }) =>
+        forRoles(JOB_ADMINS, role, () => {
+          const job = items.find((j) => j.id === Number(params.id));
+          if (!job) return notFound('Job not found');
+          if (job.status !== 'dead') {
+            return json(
+              { detail: `Only a dead job can be retried; this one is ${job.status}` },
+              409,
+            );
+          }
+          return json({ ...job, status: 'queued', attempts: 0, finished_at: null });
+        }),
   ),
 };

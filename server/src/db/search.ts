@@ -1,5 +1,6 @@
 // Portable search and paging (SQLite and PostgreSQL) for every list with a search box.
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Db } from './database';
 
 /** `%text%` for LIKE with `escape '\'`: the user's % and _ match themselves. */
 export function containsPattern(text: string): string {
@@ -169,4 +170,28 @@ export async function* keysetPages<DB, TB extends keyof DB, O>(
     if (page.length < pageSize) return;
     last = page[page.length - 1];
   }
+}
+
+/** `column = value`, or no filter when the value is not given. */
+export const equalTo = (
+  column: string,
+  value: string | number | undefined,
+): RawBuilder<SqlBool>[] =>
+  value === undefined ? [] : [sql<SqlBool>`${sql.ref(column)} = ${value}`];
+
+/** The rows of a log-like table under the filters, newest first (by id), counted alike. */
+export function newestFirst(
+  db: Db,
+  table: 'audit_log' | 'jobs',
+  filters: RawBuilder<SqlBool>[],
+): ListSelection {
+  return {
+    filters,
+    order: { column: 'id', tie: 'id', direction: 'desc' },
+    count: () =>
+      filteredCount(
+        db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')),
+        filters,
+      ),
+  };
 }

@@ -1,9 +1,8 @@
 // What admins see of the queue (listJobs) and the one thing they may do: run a dead job again.
-import { sql, type SqlBool } from 'kysely';
 import { conflict, notFound } from '../api/problem';
 import type { Schemas } from '../api/types';
 import type { Db } from '../db/database';
-import { filteredCount, selectedPage, type ListSelection } from '../db/search';
+import { equalTo, newestFirst, selectedPage } from '../db/search';
 import type { JobStatus } from './queue';
 
 type Job = Schemas['Job'];
@@ -28,20 +27,8 @@ export interface JobQuery {
   limit: number;
 }
 
-function jobSelection(db: Db, q: JobQuery): ListSelection {
-  const equal = (column: string, value: string | undefined) =>
-    value === undefined ? [] : [sql<SqlBool>`${sql.ref(column)} = ${value}`];
-  const filters = [...equal('status', q.status), ...equal('kind', q.kind)];
-  return {
-    filters,
-    order: { column: 'id', tie: 'id', direction: 'desc' },
-    count: () =>
-      filteredCount(
-        db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')),
-        filters,
-      ),
-  };
-}
+const jobSelection = (db: Db, q: JobQuery) =>
+  newestFirst(db, 'jobs', [...equalTo('status', q.status), ...equalTo('kind', q.kind)]);
 
 /** One page of jobs, newest first, and the number under the filters. */
 export async function listJobs(db: Db, q: JobQuery): Promise<{ items: Job[]; total: number }> {
@@ -55,25 +42,25 @@ export async function listJobs(db: Db, q: JobQuery): Promise<{ items: Job[]; tot
 
 /** A dead job queued again with its attempts reset, due now; 409 unless it is dead. */
 export async function retryJob(db: Db, id: number, now: Date): Promise<Job> {
-  const row = await db
-    .updateTable('jobs')
-    .set({
-      status: 'queued',
-      attempts: 0,
-      run_at: now.toISOString(),
-      locked_until: null,
-      finished_at: null,
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'dead')
-    .returning(JOB_COLUMNS)
-    .executeTakeFirst();
-  if (row) return row;
-  const exists = await db
-    .selectFrom('jobs')
-    .select('status')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!exists) throw notFound('Job not found');
-  throw conflict(`Only a dead job can be retried; this one is ${exists.status}`);
+  const job = await db.selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirst();
+  if (!job) throw notFound('Job not found');
+  // Conditional: of two retries at once, one queues it and the other finds it queued.
+  const queued =
+    job.status === 'dead'
+      ? await db
+          .updateTable('jobs')
+          .set({
+            status: 'queued',
+            attempts: 0,
+            run_at: now.toISOString(),
+            locked_until: null,
+            finished_at: null,
+          })
+          .where('id', '=', id)
+          .where('status', '=', 'dead')
+          .returning(JOB_COLUMNS)
+          .executeTakeFirst()
+      : undefined;
+  if (!queued) throw conflict(`Only a dead job can be retried; this one is ${job.status}`);
+  return queued;
 }

@@ -5,8 +5,21 @@ import type { Storage } from '../storage/storage';
 import { AUDIT_RETENTION_JOB, auditRetentionJob } from '../services/audit';
 import { MAIL_JOB, magicLinkMessage } from '../services/magic-links';
 import { MEDIA_SWEEP_JOB, mediaSweepJob } from '../services/media';
-import { startPeriodicJobs } from './periodic';
+import { startPeriodicJobs, type PeriodicJob } from './periodic';
+import { pruneDoneJobs } from './queue';
 import { startJobWorker, type JobHandlers, type JobLog } from './worker';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Done jobs are deleted a week after (the dead ones stay until retried). */
+const DONE_JOBS_KEPT_MS = 7 * DAY_MS;
+const JOBS_PRUNE_JOB = { kind: 'jobs.prune', everyMs: DAY_MS } as const;
+
+/** The housekeeping each instance enqueues for every period (it runs once per period). */
+const PERIODIC_JOBS: readonly PeriodicJob[] = [
+  MEDIA_SWEEP_JOB,
+  AUDIT_RETENTION_JOB,
+  JOBS_PRUNE_JOB,
+];
 
 /** The handler of every kind the server enqueues. */
 export function backgroundJobHandlers(
@@ -31,6 +44,8 @@ export function backgroundJobHandlers(
       now: () => ctx.now(),
       log,
     }),
+    [JOBS_PRUNE_JOB.kind]: () =>
+      pruneDoneJobs(ctx.db, new Date(ctx.now().getTime() - DONE_JOBS_KEPT_MS)),
   } satisfies JobHandlers;
 }
 
@@ -40,7 +55,7 @@ export function backgroundJobHandlers(
  */
 export function startBackgroundJobs(
   ctx: AppContext,
-  options: { storage: Storage; log: JobLog; periodic?: boolean },
+  options: { storage: Storage; log: JobLog },
 ): { stop(): Promise<void> } {
   const worker = startJobWorker({
     db: ctx.db,
@@ -50,19 +65,16 @@ export function startBackgroundJobs(
     pollMs: ctx.config.jobPollMs,
     now: () => ctx.now(),
   });
-  const periodic =
-    options.periodic === false
-      ? null
-      : startPeriodicJobs({
-          db: ctx.db,
-          jobs: [MEDIA_SWEEP_JOB, AUDIT_RETENTION_JOB],
-          now: () => ctx.now(),
-          maxAttempts: ctx.config.jobMaxAttempts,
-          log: options.log,
-        });
+  const periodic = startPeriodicJobs({
+    db: ctx.db,
+    jobs: PERIODIC_JOBS,
+    now: () => ctx.now(),
+    maxAttempts: ctx.config.jobMaxAttempts,
+    log: options.log,
+  });
   return {
     async stop() {
-      periodic?.stop();
+      periodic.stop();
       await worker.stop();
     },
   };

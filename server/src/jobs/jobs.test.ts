@@ -1,6 +1,9 @@
 // The shared job queue on every test dialect: claims by several workers on their own
 // connections, retries and the dead state, leases, periodic work enqueued by several instances,
 // the e-mail a worker sends, and what admins see and may do (listJobs, retryJob).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, useAdminAccount, useTestApp } from '../../test-support/app';
 import {
@@ -9,9 +12,12 @@ import {
   expectStatus,
   type Schemas,
 } from '../../test-support/contract';
+import { sendMagicLink } from '../../test-support/auth';
 import { testDialects } from '../../test-support/databases';
 import { silentJobLog } from '../../test-support/jobs';
 import { createMemoryMailer } from '../mail/transport';
+import { LocalDiskStorage } from '../storage/local-disk';
+import { startBackgroundJobs } from './background';
 import { enqueuePeriodicJobs, periodKey } from './periodic';
 import { claimJob, enqueueJob, jobQueueDepth, markJobDone, type ClaimedJob } from './queue';
 import { jobRunner, startJobWorker, type JobHandlers, type JobWorker } from './worker';
@@ -31,9 +37,9 @@ describe.each(testDialects)('jobs (%s)', (dialect) => {
     await db().deleteFrom('jobs').execute();
   });
 
-  /** A clock the test moves; the worker and the queue read it. */
-  const clock = (start = new Date('2026-11-24T21:00:00.000Z')) => {
-    let at = start.getTime();
+  /** A clock the test moves from the app's time (which retryJob reads); workers read it. */
+  const clock = () => {
+    let at = t.ctx.now().getTime();
     return { now: () => new Date(at), advance: (ms: number) => void (at += ms) };
   };
   /** A worker polling on its own (on `database`'s connections). */
@@ -246,6 +252,56 @@ describe.each(testDialects)('jobs (%s)', (dialect) => {
     }
   });
 
+  it('enqueues the housekeeping at start and runs it, pruning the done jobs older than a week', async () => {
+    const now = t.ctx.now();
+    const daysAgo = (days: number) =>
+      new Date(now.getTime() - days * 24 * 60 * MINUTE).toISOString();
+    const finished = async (status: 'done' | 'dead', at: string) => {
+      const id = (await enqueueJob(db(), { kind: 'test.old', payload: {} }))!;
+      await db()
+        .updateTable('jobs')
+        .set({ status, finished_at: at })
+        .where('id', '=', id)
+        .execute();
+      return id;
+    };
+    await finished('done', daysAgo(8)); // deleted
+    const recent = await finished('done', daysAgo(1));
+    const dead = await finished('dead', daysAgo(30));
+    const uploads = mkdtempSync(join(tmpdir(), 'jobs-test-'));
+    const background = startBackgroundJobs(
+      { ...t.ctx, config: { ...t.ctx.config, jobPollMs: 10 } },
+      { storage: new LocalDiskStorage(uploads), log: silentJobLog },
+    );
+    try {
+      const housekeeping = () =>
+        db()
+          .selectFrom('jobs')
+          .select(['kind', 'status'])
+          .where('kind', '!=', 'test.old')
+          .orderBy('kind')
+          .execute();
+      await vi.waitFor(
+        async () =>
+          expect(await housekeeping()).toEqual([
+            { kind: 'audit.retention', status: 'done' },
+            { kind: 'jobs.prune', status: 'done' },
+            { kind: 'media.sweep', status: 'done' },
+          ]),
+        { timeout: 10_000 },
+      );
+    } finally {
+      await background.stop();
+      rmSync(uploads, { recursive: true, force: true });
+    }
+    const left = await db()
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', 'test.old')
+      .execute();
+    expect(left.map((r) => r.id)).toEqual([recent, dead]);
+  });
+
   it('refuses listJobs and retryJob to a manager (403)', async () => {
     const manager = await t.authAs('manager');
     expectProblem(
@@ -284,12 +340,7 @@ describe.each(testDialects)('the e-mail job (%s)', (dialect) => {
     const mailer = createMemoryMailer();
     const t = await createTestApp(dialect, { mailer });
     close = () => t.close();
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/send-magic-link',
-      payload: { email: 'queue@example.com' },
-    });
-    expect(sent.statusCode).toBe(202);
+    expect((await sendMagicLink(t.app, 'queue@example.com')).statusCode).toBe(202);
     await vi.waitFor(() => expect(mailer.messages).toHaveLength(1));
     const token = /token=([A-Za-z0-9_-]{43})/.exec(mailer.messages[0]!.text)?.[1];
     expect(token).toBeDefined();

@@ -157,6 +157,19 @@ export async function markJobFailed(
   return retry ? 'queued' : 'dead';
 }
 
+/**
+ * Deletes the jobs done before `before` (their payloads hold addresses); dead ones stay for
+ * admins to see and retry. Resolves with how many.
+ */
+export async function pruneDoneJobs(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('jobs')
+    .where('status', '=', 'done')
+    .where('finished_at', '<', before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** How many jobs are in each status (metrics). */
 export async function jobQueueDepth(db: Db): Promise<Record<JobStatus, number>> {
   const rows = await db

@@ -1,6 +1,7 @@
 // The loop each instance runs over the shared job table: claim a due job, run its handler,
 // record the outcome; when nothing is due, wait JOB_POLL_MS. Failures retry with exponential
 // backoff until max_attempts, then the job is dead (admins see it in listJobs and may retry it).
+// A job runs at least once: one whose outcome could not be recorded runs again after its lease.
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/database';
 import type { Database } from '../db/schema';
@@ -73,7 +74,6 @@ export function jobRunner(options: Omit<JobWorkerOptions, 'pollMs'>): JobRunner 
     );
     try {
       await handler(JSON.parse(job.payload) as unknown, job);
-      await markJobDone(db, job, now());
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       const at = now();
@@ -85,9 +85,13 @@ export function jobRunner(options: Omit<JobWorkerOptions, 'pollMs'>): JobRunner 
       const details = { job: job.id, kind: job.kind, attempts: job.attempts, err };
       if (status === 'dead') log.error(details, 'Job failed for the last time: it is dead');
       else log.warn(details, 'Job failed; it will be retried');
+      return;
     } finally {
       clearInterval(renew);
     }
+    // Outside the try: a job that ran is not failed because recording it failed (it stays
+    // running until its lease ends, then runs again: jobs run at least once).
+    await markJobDone(db, job, now());
   };
 
   return {
@@ -103,7 +107,7 @@ export function jobRunner(options: Omit<JobWorkerOptions, 'pollMs'>): JobRunner 
 /** Runs due jobs until stopped, looking again every `pollMs` while none is due. */
 export function startJobWorker(options: JobWorkerOptions): JobWorker {
   const { log, pollMs } = options;
-  const { runNext } = jobRunner(options);
+  const runner = jobRunner(options);
   let stopped = false;
   let wake: (() => void) | null = null;
   const pause = () =>
@@ -120,7 +124,7 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
     while (!stopped) {
       let worked = false;
       try {
-        worked = await runNext();
+        worked = await runner.runNext();
       } catch (err) {
         log.error({ err }, 'Could not claim or record a job');
       }

@@ -9,7 +9,7 @@ import { json } from '../api/present';
 import type { Schemas } from '../api/types';
 import type { Db } from '../db/database';
 import type { AdminUserRow } from '../db/schema';
-import { filteredCount, selectedPage, type ListSelection } from '../db/search';
+import { equalTo, newestFirst, selectedPage, type ListSelection } from '../db/search';
 import type { JobLog } from '../jobs/worker';
 
 export type AuditEntity = Schemas['AuditEntity'];
@@ -179,25 +179,14 @@ function auditSelection(db: Db, q: AuditQuery): ListSelection {
   if (from !== undefined && to !== undefined && from > to) {
     throw invalid(['query', 'date_to'], 'date_to must not be before date_from');
   }
-  const equal = (column: string, value: string | number | undefined) =>
-    value === undefined ? [] : [sql<SqlBool>`${sql.ref(column)} = ${value}`];
-  const filters = [
-    ...equal('entity', q.entity),
-    ...equal('entity_id', q.entity_id),
-    ...equal('admin_user_id', q.admin_user_id),
-    ...equal('action', q.action),
+  return newestFirst(db, 'audit_log', [
+    ...equalTo('entity', q.entity),
+    ...equalTo('entity_id', q.entity_id),
+    ...equalTo('admin_user_id', q.admin_user_id),
+    ...equalTo('action', q.action),
     ...(from === undefined ? [] : [sql<SqlBool>`${sql.ref('created_at')} >= ${from}`]),
     ...(to === undefined ? [] : [sql<SqlBool>`${sql.ref('created_at')} <= ${to}`]),
-  ];
-  return {
-    filters,
-    order: { column: 'id', tie: 'id', direction: 'desc' },
-    count: () =>
-      filteredCount(
-        db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')),
-        filters,
-      ),
-  };
+  ]);
 }
 
 /** One page of the log, newest first, and the number of entries under the filters. */

@@ -9,6 +9,14 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
 import { nowIso, withId } from './helpers';
 
+const INDEXES: [string, string[]][] = [
+  // Claiming: the due queued jobs in order, and the running ones whose lease ran out.
+  ['jobs_status_run_at_id', ['status', 'run_at', 'id']],
+  ['jobs_status_locked_until', ['status', 'locked_until']],
+  // The admin list: newest first, alone or by kind (by status: the claiming index's prefix).
+  ['jobs_kind_id', ['kind', 'id']],
+];
+
 export function jobs(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
@@ -34,19 +42,9 @@ export function jobs(dialect: DialectName): Migration {
         .column('unique_key')
         .unique()
         .execute();
-      // Claiming: the due queued jobs in order, and the running ones whose lease ran out.
-      await db.schema
-        .createIndex('jobs_status_run_at_id')
-        .on('jobs')
-        .columns(['status', 'run_at', 'id'])
-        .execute();
-      await db.schema
-        .createIndex('jobs_status_locked_until')
-        .on('jobs')
-        .columns(['status', 'locked_until'])
-        .execute();
-      // The admin list: newest first, alone or by kind (by status: the claiming index's prefix).
-      await db.schema.createIndex('jobs_kind_id').on('jobs').columns(['kind', 'id']).execute();
+      for (const [name, columns] of INDEXES) {
+        await db.schema.createIndex(name).on('jobs').columns(columns).execute();
+      }
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('jobs').execute();
