@@ -11,15 +11,20 @@ import {
 } from './http/contract-validation';
 import { errorHandler } from './http/error-handler';
 import { lazySerializers } from './http/lazy-serializers';
+import { registerHealth } from './http/health';
+import { registerMetrics, type QueueDepth } from './http/metrics';
 import { registerMultipart } from './http/multipart';
+import { jobQueueDepth } from './jobs/queue';
 import { loadOpenApiDocument } from './http/openapi-document';
 import { readOperationAccess } from './http/operations';
 import { HttpProblem } from './api/problem';
 import { registerSecurityHeaders, safeLoggerOptions } from './http/security';
+import { registerRequestId, requestIdOf } from './http/request-id';
 import { registerSpa } from './http/spa';
 import type { Handlers } from './http/types';
 import { createHandlers } from './routes';
-import { mediaReadOrigins } from './services/media';
+import { mediaReadOrigins, mediaStorage } from './services/media';
+import type { Storage } from './storage/storage';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -27,6 +32,10 @@ export interface AppOptions {
   spaDir?: string;
   /** Extra handlers, for tests of the wiring itself. */
   handlers?: Handlers;
+  /** The media storage /readyz checks; mediaStorage(config) by default. */
+  storage?: Storage;
+  /** job_queue_depth's source; the job table's counts by default. */
+  queueDepth?: QueueDepth;
 }
 
 export async function buildApp(
@@ -43,6 +52,9 @@ export async function buildApp(
     // Behind a reverse proxy (TRUST_PROXY), request.ip and request.protocol come from
     // X-Forwarded-For and X-Forwarded-Proto.
     trustProxy: trustProxyOption(ctx.config.trustProxy),
+    // X-Request-Id is read by genReqId only, which refuses unsafe values (http/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // A request must have arrived whole (headers and body) within REQUEST_TIMEOUT_S, else 408 and
     // the connection is closed. Node enforces this only when headersTimeout <= requestTimeout,
     // and checks the timers every connectionsCheckingInterval (30 s by default): check often.
@@ -59,12 +71,24 @@ export async function buildApp(
   app.decorateRequest('authError', null);
   app.decorateRequest('admin', null);
   app.setErrorHandler(errorHandler);
+  registerRequestId(app);
   registerSecurityHeaders(app, await mediaReadOrigins(ctx.config));
   await registerCompression(app); // before the routes: it compresses the routes registered later
   app.addHook(
     'onRequest',
     decodeBearer(ctx.tokens, () => ctx.now()),
   );
+  // Operations (#16): probes and metrics, outside the contract (http/health.ts says why).
+  registerMetrics(app, {
+    db: ctx.db,
+    metricsToken: ctx.config.metricsToken,
+    queueDepth: options.queueDepth ?? (() => jobQueueDepth(ctx.db)),
+  });
+  registerHealth(app, {
+    db: ctx.db,
+    dialect: ctx.dialect,
+    storage: options.storage ?? mediaStorage(ctx.config),
+  });
   registerContractValidation(app); // request validation by contract/ (as the mocks); first
   await registerMultipart(app); // multipart/form-data uploads; before the routes (see the file)
 

@@ -176,6 +176,35 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads METRICS_PORT, METRICS_TOKEN and SHUTDOWN_TIMEOUT_S (operations, #16)', () => {
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
+      metricsPort: undefined,
+      metricsToken: undefined,
+      shutdownTimeoutMs: 25_000,
+    });
+    const token = 'm'.repeat(32);
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        METRICS_PORT: '9464',
+        METRICS_TOKEN: token,
+        SHUTDOWN_TIMEOUT_S: '5',
+      }),
+    ).toMatchObject({ metricsPort: 9464, metricsToken: token, shutdownTimeoutMs: 5000 });
+    const refusals: [Record<string, string>, string][] = [
+      [{ METRICS_PORT: '3000' }, 'METRICS_PORT must differ from PORT (3000)'],
+      [{ METRICS_PORT: '70000' }, 'METRICS_PORT must be an integer from 0 to 65535, got "70000"'],
+      [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 32 characters (or unset)'],
+      ...['0', '3601', '2.5'].map((bad): [Record<string, string>, string] => [
+        { SHUTDOWN_TIMEOUT_S: bad },
+        `SHUTDOWN_TIMEOUT_S must be an integer from 1 to 3600 seconds, got "${bad}"`,
+      ]),
+    ];
+    for (const [env, message] of refusals) {
+      expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);
+    }
+  });
+
   it('reads the S3 settings: media stay on disk without S3_BUCKET', () => {
     expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
       s3Bucket: undefined,

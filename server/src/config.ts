@@ -73,6 +73,13 @@ export interface Config extends Secrets {
   listCacheMb: number;
   /** Days the audit log keeps an entry (AUDIT_RETENTION_DAYS, default 730, 1 to 36500). */
   auditRetentionDays: number;
+  // Operations (#16): metrics and graceful shutdown.
+  /** METRICS_PORT: a second listener (on HOST) serving /metrics to anyone who reaches it; unset: none. */
+  metricsPort: number | undefined;
+  /** METRICS_TOKEN: /metrics on the main port for `Authorization: Bearer <token>`; unset: 404. */
+  metricsToken: string | undefined;
+  /** SHUTDOWN_TIMEOUT_S in ms (default 25 s): how long in-flight requests get after SIGTERM. */
+  shutdownTimeoutMs: number;
 
   // Media in an S3-compatible object store (#16): used when S3_BUCKET is set, else DATA_DIR/uploads.
   /** S3_BUCKET: the bucket of uploaded media; unset keeps them on the local disk. */
@@ -146,6 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
     }),
     ...readJobs(env),
     ...readMail(env, port),
+    ...readOperations(env, port),
     ...readS3(env),
     ...loadSecrets(dataDir, env),
   };
@@ -329,6 +337,30 @@ const readJobs = (env: Env): Pick<Config, 'jobPollMs' | 'jobMaxAttempts'> => ({
 
 const readPort = (env: Env): number =>
   readInteger(env, 'PORT', { min: 0, max: 65_535, fallback: 3000 });
+
+// Operations (#16): metrics and graceful shutdown.
+function readOperations(
+  env: Env,
+  port: number,
+): Pick<Config, 'metricsPort' | 'metricsToken' | 'shutdownTimeoutMs'> {
+  const metricsPort =
+    read(env, 'METRICS_PORT') === undefined
+      ? undefined
+      : readInteger(env, 'METRICS_PORT', { min: 0, max: 65_535, fallback: 0 });
+  if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) {
+    throw new Error(`METRICS_PORT must differ from PORT (${port})`);
+  }
+  const metricsToken = read(env, 'METRICS_TOKEN');
+  // A scraper's token is a shared secret like the others: as long, so it cannot be guessed.
+  if (metricsToken !== undefined && metricsToken.length < MIN_SECRET_LENGTH) {
+    throw new Error(`METRICS_TOKEN must be at least ${MIN_SECRET_LENGTH} characters (or unset)`);
+  }
+  // Below the 30 s a container orchestrator waits by default before it kills the process.
+  const shutdownTimeoutMs =
+    1000 *
+    readInteger(env, 'SHUTDOWN_TIMEOUT_S', { min: 1, max: 3600, fallback: 25, unit: 'seconds' });
+  return { metricsPort, metricsToken, shutdownTimeoutMs };
+}
 
 function readSecret(env: Env, name: string): string | undefined {
   const value = read(env, name);

@@ -10,6 +10,10 @@ import { migrateToLatest, underStartupLock } from './db/migrate';
 import { createMailer } from './mail/transport';
 import { startBackgroundJobs } from './jobs/background';
 import { mediaStorage } from './services/media';
+// Operations (#16)
+import { collectDefaultMetrics } from 'prom-client';
+import { listenForMetrics } from './http/metrics';
+import { shutDown } from './shutdown';
 
 const config = loadConfig();
 const database = openDatabase(config);
@@ -43,14 +47,33 @@ if (!existsSync(spaDir))
 // instance shares (server/src/jobs/).
 const jobs = startBackgroundJobs(ctx, { storage: mediaStorage(config), log: app.log });
 
-const shutdown = async () => {
-  await app.close();
-  await jobs.stop();
-  await database.close();
-  process.exit(0);
+// Operations (#16): metrics of the process itself (CPU, memory, event loop) beside the app's,
+// and the METRICS_PORT listener.
+collectDefaultMetrics({ register: app.metrics.registry });
+const metricsListener =
+  config.metricsPort === undefined
+    ? undefined
+    : await listenForMetrics(app.metrics.registry, config.metricsPort, config.host);
+
+// Operations (#16): graceful shutdown (shutdown.ts); exit 1 when SHUTDOWN_TIMEOUT_S was not enough.
+const onSignal = () => {
+  void shutDown({
+    app,
+    timeoutMs: config.shutdownTimeoutMs,
+    background: [() => jobs.stop()],
+    resources: [
+      () => database.close(),
+      () =>
+        new Promise<void>((resolve) =>
+          metricsListener ? metricsListener.close(() => resolve()) : resolve(),
+        ),
+    ],
+    log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
+  }).then((code) => process.exit(code));
 };
-process.once('SIGINT', () => void shutdown());
-process.once('SIGTERM', () => void shutdown());
+process.once('SIGINT', onSignal);
+process.once('SIGTERM', onSignal);
 
 await app.listen({ port: config.port, host: config.host });
 console.log(`Store back office on http://localhost:${config.port} (${database.dialect})`);
+if (metricsListener) console.log(`Metrics on http://${config.host}:${config.metricsPort}/metrics`);

@@ -126,7 +126,28 @@ export function openPostgres(
     console.error('PostgreSQL pool error:', err.message);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
   return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/** Connections of a database (metrics): PostgreSQL's pool; SQLite has one connection. */
+export interface ConnectionStats {
+  total: number;
+  idle?: number;
+  /** Queries waiting for a connection of the pool. */
+  waiting?: number;
+}
+
+/** The pg pools behind the Kysely instances openPostgres made (Kysely keeps its pool private). */
+const pools = new WeakMap<
+  Kysely<Database>,
+  { totalCount: number; idleCount: number; waitingCount: number }
+>();
+
+export function connectionStats(db: Kysely<Database>): ConnectionStats {
+  const pool = pools.get(db);
+  if (!pool) return { total: 1 };
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
 function parseInt8(value: string): number {

@@ -23,6 +23,10 @@ interface PgPoolConfig {
 
 interface PgPool extends PostgresPool {
   on(event: 'error', listener: (err: Error) => void): unknown;
+  /** Connections open, idle among them, and queries waiting for one (metrics). */
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
 }
 
 interface PgModule {
