@@ -40,7 +40,6 @@ export {
   dashboard,
   imports,
   invoices,
-  jobs,
   media,
   orders,
   products,

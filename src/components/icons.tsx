@@ -4,7 +4,6 @@ import {
   ArrowLeft,
   Banknote,
   Boxes,
-  Check,
   Copy,
   Eye,
   EyeOff,
@@ -55,7 +54,6 @@ function chakraIcon(Glyph: LucideIcon, name: string) {
 export const ActivityIcon = chakraIcon(Activity, 'ActivityIcon');
 export const ArrowLeftIcon = chakraIcon(ArrowLeft, 'ArrowLeftIcon');
 export const BanknoteIcon = chakraIcon(Banknote, 'BanknoteIcon');
-export const CheckIcon = chakraIcon(Check, 'CheckIcon');
 export const CartIcon = chakraIcon(ShoppingCart, 'CartIcon');
 export const CopyIcon = chakraIcon(Copy, 'CopyIcon');
 export const DashboardIcon = chakraIcon(LayoutDashboard, 'DashboardIcon');

@@ -7,8 +7,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Db, DialectName } from '../db/database';
 import type { Database } from '../db/schema';
 
-export const JOB_STATUSES = ['queued', 'running', 'done', 'dead'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
+export type JobStatus = 'queued' | 'running' | 'done' | 'dead';
 
 /** Default JOB_MAX_ATTEMPTS: a job that failed this many times is dead. */
 export const DEFAULT_JOB_MAX_ATTEMPTS = 5;

@@ -8,7 +8,7 @@ import type { Database } from '../db/schema';
 import { claimJob, extendLease, markJobDone, markJobFailed, type ClaimedJob } from './queue';
 
 /** Runs one job; a rejection is a failed attempt and its message is stored (no secrets in it). */
-export type JobHandler = (payload: unknown, job: ClaimedJob) => Promise<unknown>;
+type JobHandler = (payload: unknown, job: ClaimedJob) => Promise<unknown>;
 export type JobHandlers = Readonly<Record<string, JobHandler>>;
 
 export interface JobLog {
@@ -45,7 +45,7 @@ export interface JobWorker {
 const DEFAULT_LEASE_MS = 5 * 60 * 1000;
 
 /** 10 s, 20 s, 40 s … capped at an hour. */
-export const defaultBackoffMs = (attempt: number): number =>
+const defaultBackoffMs = (attempt: number): number =>
   Math.min(10_000 * 2 ** (attempt - 1), 60 * 60 * 1000);
 
 /** Runs due jobs one at a time when asked (the worker's loop asks; tests ask themselves). */

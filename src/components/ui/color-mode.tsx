@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export type ColorMode = 'light' | 'dark';
 
 /** Where the choice is kept; public/boot.js reads the same key before the first paint. */
-export const COLOR_MODE_STORAGE_KEY = 'theme';
+const COLOR_MODE_STORAGE_KEY = 'theme';
 
 /**
  * Light or dark: the system's preference until the admin picks one in the header (remembered in

@@ -15,7 +15,7 @@ export function statusBadgeVariant(status: string): BadgeStyle {
 }
 
 /** The first letter in capitals: 'cash on delivery' → 'Cash on delivery' (the selectors' options). */
-export const sentenceCase = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+const sentenceCase = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 /**
  * An enum value the API sends, in the active language, lower case ('cash_on_delivery' → 'cash on

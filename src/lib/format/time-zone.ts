@@ -12,7 +12,7 @@ export function getShopTimeZone(): string {
   return shopTimeZone;
 }
 
-export function isTimeZone(zone: string): boolean {
+function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return true;

@@ -3,7 +3,7 @@ import { i18n } from './i18n';
 import { useLocale } from './I18nRoot';
 
 /** Values of a message's ICU arguments ({count}, {name}…). */
-export type MessageValues = Record<string, unknown>;
+type MessageValues = Record<string, unknown>;
 
 export type Translate<K extends string> = (key: K, values?: MessageValues) => string;
 

@@ -1,5 +1,5 @@
-export { defineMessages, type MessageValues, type Translate } from './define-messages';
-export { activateLocale, activeLocale, i18n, storedLocale } from './i18n';
+export { defineMessages } from './define-messages';
+export { activateLocale, activeLocale, storedLocale } from './i18n';
 export {
   DEFAULT_LOCALE,
   directionOf,
