@@ -17,16 +17,7 @@ export const expectedDay = (iso: string) =>
   });
 
 /** A time as the tables show it, in the shop's time zone: '14 Mar 2025, 09:30' for 08:30 UTC. */
-const expectedDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'Africa/Tunis',
-  });
+const expectedDateTime = (iso: string) => expectedShopTime(iso);
 
 /** A stock movement's cells as the history and the ledger show them (without the variant's). */
 export const expectedMovementCells = (m: {
