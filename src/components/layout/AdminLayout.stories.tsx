@@ -247,7 +247,7 @@ export const Dark: Story = {
 export const SwitchLanguage: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const trigger = canvas.getByRole('button', { name: 'Language' });
+    const trigger = canvas.getByRole('button', { name: 'Language: English' });
     trigger.focus();
     await userEvent.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
@@ -261,7 +261,7 @@ export const SwitchLanguage: Story = {
     await expect(localStorage.getItem('locale')).toBe('fr');
     await expect(document.documentElement.lang).toBe('fr');
     // Back to English, so the next story starts from the default.
-    await userEvent.click(canvas.getByRole('button', { name: 'Langue' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Langue : Français' }));
     await userEvent.click(await screen.findByRole('menuitemradio', { name: 'English' }));
     await expect(await canvas.findByText('Manage your store')).toBeVisible();
     localStorage.removeItem('locale');

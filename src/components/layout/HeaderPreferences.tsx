@@ -4,14 +4,22 @@ import { useColorMode } from '@/components/ui/color-mode';
 import { activateLocale, isLocale, LOCALE_NAMES, LOCALES, useLocale } from '@/lib/i18n';
 import { useT } from './messages';
 
-/** The header's language menu: each language in its own name, the active one checked. */
+/**
+ * The header's language menu: each language in its own name, the active one checked. The
+ * trigger's name carries the visible language name too (WCAG 2.5.3, label in name).
+ */
 export function LanguageMenu() {
   const t = useT();
   const locale = useLocale();
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t('language')} px={{ base: '2', sm: '3' }}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t('languageCurrent', { name: LOCALE_NAMES[locale] })}
+          px={{ base: '2', sm: '3' }}
+        >
           <LanguagesIcon />
           {/* Icon only on phones, as Logout: the title and the username keep their room. */}
           <Box as="span" hideBelow="sm" lang={locale}>
