@@ -111,9 +111,14 @@ test.describe.serial(`a shop with ${count(PRODUCTS)} products and ${count(ORDERS
     const { body: oldest } = await get<Order[]>('/admin/orders/?sort=created_at&limit=1');
     const first = oldest[0]!;
     const { total: cancelled } = await get<Order[]>('/admin/orders/?status=cancelled&limit=1');
-    const day = first.created_at.slice(0, 10);
+    // The day the table shows, in Tunis (UTC+1), and the instants that bound it.
+    const day = new Date(first.created_at).toLocaleDateString('en-CA', {
+      timeZone: 'Africa/Tunis',
+    });
+    const dayFrom = new Date(`${day}T00:00:00+01:00`).toISOString();
+    const dayTo = new Date(`${day}T23:59:59.999+01:00`).toISOString();
     const { total: thatDay } = await get<Order[]>(
-      `/admin/orders/?date_from=${day}T00:00:00.000Z&date_to=${day}T23:59:59.999Z&limit=1`,
+      `/admin/orders/?date_from=${dayFrom}&date_to=${dayTo}&limit=1`,
     );
     expect(cancelled).toBeGreaterThan(0);
     expect(thatDay).toBeGreaterThan(0);

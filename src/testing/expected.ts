@@ -7,13 +7,13 @@
 export const expectedMoney = (amount: string | number) =>
   `${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} TND`;
 
-/** A day as the tables show it: '14 Mar 2025' (UTC). */
+/** A day as the tables show it, in the shop's time zone: '15 Mar 2025' for 2025-03-14T23:30Z. */
 export const expectedDay = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', {
     day: '2-digit',
     month: 'short',
     year: 'numeric',
-    timeZone: 'UTC',
+    timeZone: 'Africa/Tunis',
   });
 
 /** A time as the tables show it, in the shop's time zone: '14 Mar 2025, 09:30' for 08:30 UTC. */
@@ -46,6 +46,10 @@ export const expectedMoneyIn = (tag: string, amount: string | number) =>
   new Intl.NumberFormat(tag, { style: 'currency', currency: 'TND', minimumFractionDigits: 3 })
     .format(Number(amount))
     .replace(/\s/g, ' ');
+
+/** The day an instant falls on in the shop's time zone (Africa/Tunis), as a date input's value. */
+export const expectedShopDay = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-CA', { timeZone: 'Africa/Tunis' });
 
 /**
  * A time as the screens show it: the shop's (Africa/Tunis, the default), on a 24-hour clock, in

@@ -179,8 +179,8 @@ export const Filtered: Story = {
         entity: 'product',
         action: 'update',
         admin_user_id: '2',
-        date_from: '2025-03-01T00:00:00.000Z',
-        date_to: '2025-03-05T23:59:59.999Z',
+        date_from: '2025-02-28T23:00:00.000Z',
+        date_to: '2025-03-05T22:59:59.999Z',
       }),
     );
     await expectEntities('Product Harissa traditionnelle 200 g');

@@ -1,5 +1,5 @@
 import type { AuditAction, AuditEntity, ListAuditLogParams } from '@generated/model';
-import { endOfDayUtc, startOfDayUtc } from '@/lib/format';
+import { shopDayRange } from '@/lib/format';
 
 /**
  * The toolbar's filters of the audit log: '' is 'all'; `admin` is an admin's id as text; days
@@ -19,16 +19,13 @@ export const NO_FILTERS: AuditFilters = { entity: '', action: '', admin: '', fro
 export const isFiltered = (filters: AuditFilters) => Object.values(filters).some(Boolean);
 
 /**
- * The list operation's params. Days are whole UTC days, as the table shows times in UTC; a range
- * typed backwards is read the right way round rather than refused.
+ * The list operation's params. Days are the shop's days (shopDayRange).
  */
 export function auditParams({ entity, action, admin, from, to }: AuditFilters): ListAuditLogParams {
-  const [first, last] = [from, to].sort((a, b) => (a && b ? a.localeCompare(b) : 0));
   return {
     entity: entity || undefined,
     action: action || undefined,
     admin_user_id: admin ? Number(admin) : undefined,
-    date_from: first ? startOfDayUtc(first) : undefined,
-    date_to: endOfDayUtc(last) ?? undefined,
+    ...shopDayRange(from, to),
   };
 }

@@ -113,8 +113,8 @@ export const FilteredByAdminProductAndDates: Story = {
       expect(lastListQuery(LIST)).toEqual({
         admin_user_id: '5',
         product_id: '1',
-        date_from: '2025-02-15T00:00:00.000Z',
-        date_to: '2025-03-10T23:59:59.999Z',
+        date_from: '2025-02-14T23:00:00.000Z',
+        date_to: '2025-03-10T22:59:59.999Z',
       }),
     );
     await waitFor(() => expect(tableCells(canvasElement)).toEqual(rowsOf([3])));
@@ -175,13 +175,13 @@ export const Export: Story = {
     await search(canvasElement, 'order');
     await expectSent(LIST, 'reason', 'order');
     await userEvent.type(within(canvasElement).getByLabelText('From date'), '2025-03-01');
-    await expectSent(LIST, 'date_from', '2025-03-01T00:00:00.000Z');
+    await expectSent(LIST, 'date_from', '2025-02-28T23:00:00.000Z');
     await startExport(canvasElement);
     const [request] = await requests.waitFor('GET', EXPORT);
     await expect(request!.query).toEqual(lastListQuery(LIST));
     await expect(request!.query).toEqual({
       reason: 'order',
-      date_from: '2025-03-01T00:00:00.000Z',
+      date_from: '2025-02-28T23:00:00.000Z',
     });
     await expectNoExportProgress(canvasElement);
     await expect(downloads).toEqual(['stock-movements-2025-03-14.csv']);

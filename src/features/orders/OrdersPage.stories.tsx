@@ -4,7 +4,12 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { RouteComponentProps } from 'wouter';
 import type { OrderSummary } from '@generated/model';
 import { paths } from '@/lib/paths';
-import { expectedDay as day, expectedMoney as money, expectedMoneyIn } from '@/testing/expected';
+import {
+  expectedDay as day,
+  expectedMoney as money,
+  expectedMoneyIn,
+  expectedShopDay as shopDay,
+} from '@/testing/expected';
 import { adminScreen } from '@/testing/admin-screen';
 import { expectLoading, expectScrollsInside, listScreen, rowOf } from '@/testing/list-screen';
 import { clickSort, columnHeader, expectSent, serverListStories } from '@/testing/server-list';
@@ -357,15 +362,15 @@ export const Filters: Story = {
       canvas.getByRole('combobox', { name: 'Filter by payment method' }),
       '',
     );
-    // The days shown in the Date column, whole UTC days.
-    const from = filterOrders[30]!.created_at.slice(0, 10);
-    const to = filterOrders[10]!.created_at.slice(0, 10);
+    // The days shown in the Date column: whole days in the shop's time zone (UTC+1).
+    const from = shopDay(filterOrders[30]!.created_at);
+    const to = shopDay(filterOrders[10]!.created_at);
     await userEvent.type(canvas.getByLabelText('From date'), from);
-    await expectSent(LIST, 'date_from', `${from}T00:00:00.000Z`);
+    await expectSent(LIST, 'date_from', new Date(`${from}T00:00:00+01:00`).toISOString());
     await userEvent.type(canvas.getByLabelText('To date'), to);
-    await expectSent(LIST, 'date_to', `${to}T23:59:59.999Z`);
+    await expectSent(LIST, 'date_to', new Date(`${to}T23:59:59.999+01:00`).toISOString());
     const inRange = filterOrders.filter((o) => {
-      const day = o.created_at.slice(0, 10);
+      const day = shopDay(o.created_at);
       return day >= from && day <= to;
     });
     await expectRows(inRange);

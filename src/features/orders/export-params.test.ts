@@ -16,8 +16,8 @@ describe('orderExportParams', () => {
       shipping_email: 'leila@example.tn',
       status: 'shipped',
       payment_method: 'card',
-      date_from: '2025-03-01T00:00:00.000Z',
-      date_to: '2025-03-10T23:59:59.999Z',
+      date_from: '2025-02-28T23:00:00.000Z',
+      date_to: '2025-03-10T22:59:59.999Z',
       sort: '-total_amount',
       rows: 'orders',
     });

@@ -28,7 +28,7 @@ describe('orderParams', () => {
     expect(isFiltered({ ...query, filters })).toBe(true);
   });
 
-  it('sends whole UTC days, and a range typed backwards the right way round', () => {
+  it('sends whole days in Tunis (UTC+1), and a range typed backwards the right way round', () => {
     const days = (from: string, to: string) => {
       const { date_from, date_to } = orderParams({
         ...query,
@@ -37,14 +37,14 @@ describe('orderParams', () => {
       return [date_from, date_to];
     };
     expect(days('2025-03-01', '2025-03-31')).toEqual([
-      '2025-03-01T00:00:00.000Z',
-      '2025-03-31T23:59:59.999Z',
+      '2025-02-28T23:00:00.000Z',
+      '2025-03-31T22:59:59.999Z',
     ]);
     expect(days('2025-03-31', '2025-03-01')).toEqual([
-      '2025-03-01T00:00:00.000Z',
-      '2025-03-31T23:59:59.999Z',
+      '2025-02-28T23:00:00.000Z',
+      '2025-03-31T22:59:59.999Z',
     ]);
-    expect(days('2025-03-01', '')).toEqual(['2025-03-01T00:00:00.000Z', undefined]);
-    expect(days('', '2025-03-31')).toEqual([undefined, '2025-03-31T23:59:59.999Z']);
+    expect(days('2025-03-01', '')).toEqual(['2025-02-28T23:00:00.000Z', undefined]);
+    expect(days('', '2025-03-31')).toEqual([undefined, '2025-03-31T22:59:59.999Z']);
   });
 });

@@ -4,7 +4,7 @@ import type {
   OrderStatus,
   PaymentMethod,
 } from '@generated/model';
-import { endOfDayUtc, startOfDayUtc } from '@/lib/format';
+import { shopDayRange } from '@/lib/format';
 import { searchParam } from '@/components/list-screen';
 
 /** The toolbar's filters of the orders list: '' is 'all'; days are date inputs' YYYY-MM-DD. */
@@ -31,18 +31,15 @@ export function isFiltered({ search, email, filters }: OrderQuery): boolean {
 }
 
 /**
- * The list operation's params. Days are whole UTC days, as the table shows dates in UTC; a range
- * typed backwards is read the right way round rather than refused.
+ * The list operation's params. Days are the shop's days (shopDayRange).
  */
 export function orderParams({ search, email, filters, sort }: OrderQuery): ListAdminOrdersParams {
-  const [from, to] = [filters.from, filters.to].sort((a, b) => (a && b ? a.localeCompare(b) : 0));
   return {
     search: searchParam(search),
     shipping_email: email ?? undefined,
     status: filters.status || undefined,
     payment_method: filters.payment || undefined,
-    date_from: from ? startOfDayUtc(from) : undefined,
-    date_to: endOfDayUtc(to) ?? undefined,
+    ...shopDayRange(filters.from, filters.to),
     sort,
   };
 }

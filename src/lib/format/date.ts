@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import { activeLocale, INTL_TAGS } from '@/lib/i18n';
 import { getShopTimeZone } from './time-zone';
 
@@ -59,6 +60,44 @@ export function endOfDayUtc(day: string | null | undefined): string | null {
   if (!day) return null;
   if (!DAY.test(day)) throw new RangeError(`Not a YYYY-MM-DD date: ${day}`);
   return new Date(`${day}T23:59:59.999Z`).toISOString();
+}
+
+function shopDay(day: string, end: boolean): string {
+  if (!DAY.test(day)) throw new RangeError(`Not a YYYY-MM-DD date: ${day}`);
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const instant = end
+    ? new TZDate(year, month - 1, date, 23, 59, 59, 999, getShopTimeZone())
+    : new TZDate(year, month - 1, date, getShopTimeZone());
+  return new Date(instant.getTime()).toISOString();
+}
+
+/**
+ * A filter's first day as the instant it begins in the shop's time zone: the tables show Tunis
+ * days, so "from 1 Mar" must not leave out the hour of 1 Mar before midnight UTC.
+ * "2026-03-01" in Africa/Tunis → "2026-02-28T23:00:00.000Z".
+ */
+export function startOfShopDay(day: string): string {
+  return shopDay(day, false);
+}
+
+/** A filter's last day, to its last millisecond in the shop's time zone ("2026-03-31" → "2026-03-31T22:59:59.999Z" in Tunis). */
+export function endOfShopDay(day: string): string {
+  return shopDay(day, true);
+}
+
+/**
+ * A list filter's days as the params every list sends: whole days in the shop's time zone, as
+ * its tables show them; a range typed backwards is read the right way round rather than refused.
+ */
+export function shopDayRange(
+  from: string,
+  to: string,
+): { date_from: string | undefined; date_to: string | undefined } {
+  const [first, last] = [from, to].sort((a, b) => (a && b ? a.localeCompare(b) : 0));
+  return {
+    date_from: first ? startOfShopDay(first) : undefined,
+    date_to: last ? endOfShopDay(last) : undefined,
+  };
 }
 
 /** ISO timestamp → "YYYY-MM-DD" (UTC) for a date input; empty or invalid → "". */
