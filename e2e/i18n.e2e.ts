@@ -1,8 +1,8 @@
 // French and Arabic on the real server (issue #15): the demo shop, signed in as the admin, its
-// language switched the way the browser remembers it ('locale' in localStorage, read before the
-// first paint by public/boot.js), then a page's direction, a translated heading (the command
-// palette's, from its catalogue), and an order's total and date, expected from the order the API
-// returns: money in TND with 3 decimals, the time in Tunis (UTC+1 all year, no summer time).
+// language chosen in the header's language menu on an order's page; then the page's direction, a
+// translated heading (the command palette's, from its catalogue), and the order's total and date,
+// expected from the order the API returns: money in TND with 3 decimals, the time in Tunis (UTC+1
+// all year, no summer time). A reload keeps the choice (remembered per browser).
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startShop, type RunningShop } from './server';
@@ -15,8 +15,8 @@ interface Order {
 }
 
 const LANGUAGES = [
-  { locale: 'ar', tag: 'ar-TN', dir: 'rtl' },
-  { locale: 'fr', tag: 'fr-TN', dir: 'ltr' },
+  { locale: 'ar', name: 'العربية', tag: 'ar-TN', dir: 'rtl' },
+  { locale: 'fr', name: 'Français', tag: 'fr-TN', dir: 'ltr' },
 ] as const;
 
 /** A message of the command palette's catalogue in `locale`. */
@@ -82,13 +82,19 @@ test.describe.serial('the console in Arabic and French', () => {
     await shop?.stop();
   });
 
-  for (const { locale, tag, dir } of LANGUAGES) {
+  for (const { locale, name, tag, dir } of LANGUAGES) {
     test(`${locale}: direction, a translated heading, money and a date in Tunis time`, async () => {
-      await page.evaluate((chosen) => localStorage.setItem('locale', chosen), locale);
       await page.goto(`${shop.baseURL}/admin/orders/${order.id}`);
+      // The menu's trigger is named for the language in use ('Language: English', 'اللغة: العربية').
+      await page.getByRole('button', { name: /^(Language|Langue|اللغة) ?:/ }).click();
+      await page.getByRole('menuitemradio', { name }).click();
       const html = page.locator('html');
       await expect(html).toHaveAttribute('dir', dir);
       await expect(html).toHaveAttribute('lang', locale);
+      await page.reload();
+      await expect(html).toHaveAttribute('dir', dir);
+      await expect(html).toHaveAttribute('lang', locale);
+      await expect(page.getByRole('button', { name: new RegExp(`: ${name}$`) })).toBeVisible();
 
       const heading = page.getByRole('heading', { level: 1 });
       await expect(heading).toContainText(order.order_number);

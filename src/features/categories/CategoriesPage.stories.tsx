@@ -17,7 +17,7 @@ import {
   replace,
   rowOf,
 } from '@/testing/list-screen';
-import { expectToast, screen, expectScreenTitle, mockedBy } from '@/testing/story';
+import { expectLocation, expectToast, screen, expectScreenTitle, mockedBy } from '@/testing/story';
 import { expectHeading, expectRightToLeft } from '@/testing/languages';
 import { CategoriesPage } from './CategoriesPage';
 import { adminScreenMeta } from '@/testing/admin-screen';
@@ -187,6 +187,22 @@ export const LoadError: Story = {
     );
     await expect(within(canvasElement).queryByRole('table')).toBeNull();
     await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
+  },
+};
+
+/**
+ * /admin/categories?new (the command palette's 'New category'): the screen opens with the Add
+ * dialog, and the address drops '?new' so Back or a reload does not open it again.
+ */
+export const OpenedWithNew: Story = {
+  parameters: { route: paths.categories.create },
+  play: async ({ canvasElement }) => {
+    const form = await formDialog('Add Category');
+    await expect(form.getByLabelText(/Category Name/)).toHaveValue('');
+    await expectLocation(canvasElement, paths.categories.list);
+    await userEvent.click(form.getByRole('button', { name: 'Cancel' }));
+    await dialogClosed('dialog');
+    await waitForRows(canvasElement);
   },
 };
 

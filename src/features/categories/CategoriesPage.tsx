@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import { useLocation, useSearch } from 'wouter';
 import type { Category } from '@generated/model';
 import {
   createCategory,
@@ -12,6 +13,7 @@ import {
 } from '@generated/hooks/categories/categories';
 import { withToasts } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
+import { paths } from '@/lib/paths';
 import { CategoriesView, type CategoryDeleteMode } from './CategoriesView';
 import { t } from './messages';
 import { categoryErrorMessage, toCategoryPayload, type CategoryFormValues } from './category-form';
@@ -28,6 +30,13 @@ export function CategoriesPage() {
   const list = useListAdminCategories();
   const { mutate } = useSWRConfig();
   const reload = useCallback(() => void mutate(isCategoryList), [mutate]);
+  const createRequested = new URLSearchParams(useSearch()).has('new');
+  const [, navigate] = useLocation();
+  // Replace, so Back and a reload do not open the dialog again.
+  const dropCreateRequest = useCallback(
+    () => navigate(paths.categories.list, { replace: true }),
+    [navigate],
+  );
 
   const handleSave = useCallback(
     async (values: CategoryFormValues, category: Category | null) => {
@@ -84,6 +93,8 @@ export function CategoriesPage() {
       onSave={handleSave}
       onDelete={handleDelete}
       onReactivate={handleReactivate}
+      createRequested={createRequested}
+      onCreateOpened={dropCreateRequest}
     />
   );
 }

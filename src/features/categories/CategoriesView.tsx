@@ -1,5 +1,5 @@
 import { Box, Button, NativeSelect, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Category } from '@generated/model';
 import { PlusIcon } from '@/components/icons';
 import {
@@ -110,6 +110,12 @@ export interface CategoriesViewProps {
   onDelete: (category: Category, mode: CategoryDeleteMode) => Promise<unknown>;
   /** Makes an inactive (soft-deleted) category active again. */
   onReactivate: (category: Category) => Promise<unknown>;
+  /**
+   * The address asked for the Add dialog (/admin/categories?new, the command palette's 'New
+   * category'): it opens once, then `onCreateOpened` drops the request from the address.
+   */
+  createRequested?: boolean;
+  onCreateOpened?: () => void;
 }
 
 /**
@@ -125,6 +131,8 @@ export function CategoriesView({
   onSave,
   onDelete,
   onReactivate,
+  createRequested = false,
+  onCreateOpened,
 }: CategoriesViewProps) {
   const { form, openForm, remove, askDelete } = useCrudDialogs<
     Category,
@@ -132,6 +140,11 @@ export function CategoriesView({
     CategoryDeleteMode
   >({ onSave, onDelete });
   const t = useT();
+  useEffect(() => {
+    if (!createRequested) return;
+    openForm(null);
+    onCreateOpened?.();
+  }, [createRequested, openForm, onCreateOpened]);
   const [filter, setFilter] = useState<CategoryStatusFilter>('all');
   const [reactivating, setReactivating] = useState<number | null>(null);
   const columns = useMemo(() => {

@@ -346,6 +346,9 @@ export const ChangeStatusPending: Story = {
     await waitFor(() => expect(select).toBeDisabled());
     await expect(select).toHaveValue('cancelled');
     await expect(within(canvasElement).getByTestId('current-status')).toHaveTextContent('pending');
+    await expect(
+      within(canvasElement).getByRole('status', { name: 'Updating status' }),
+    ).toBeVisible();
   },
 };
 

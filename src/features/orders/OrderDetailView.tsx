@@ -164,7 +164,7 @@ function StatusCard({
               pendingStatus={pendingStatus}
               onStatusChange={onStatusChange}
             />
-            {pending && <Spinner size="sm" aria-label={t('updatingStatus')} />}
+            {pending && <Spinner size="sm" role="status" aria-label={t('updatingStatus')} />}
           </HStack>
         </Field.Root>
         <Detail label={t('paymentMethod')} testId="payment-method">
