@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishNoun } from '@/components/list-screen/english-noun';
 import {
   bulkSummary,
   EMPTY_BULK_VALUES,
@@ -55,10 +56,10 @@ describe('bulk edit actions', () => {
   });
 
   it('sums up the outcome', () => {
-    expect(bulkSummary({ changed: 12, unchanged: 0 }, ['product', 'products'])).toBe(
+    expect(bulkSummary({ changed: 12, unchanged: 0 }, englishNoun('product', 'products'))).toBe(
       '12 products updated',
     );
-    expect(bulkSummary({ changed: 1, unchanged: 2 }, ['variant', 'variants'])).toBe(
+    expect(bulkSummary({ changed: 1, unchanged: 2 }, englishNoun('variant', 'variants'))).toBe(
       '1 variant updated, 2 unchanged',
     );
   });

@@ -3,6 +3,7 @@
 import * as yup from 'yup';
 import type { BulkEditResult, ProductBulkEditAction } from '@generated/model';
 import { validationSummary } from '@/components/form';
+import type { Noun } from '@/components/list-screen';
 import { t } from './messages';
 
 export type BulkAction = ProductBulkEditAction;
@@ -129,13 +130,9 @@ export function toBulkAction(kind: BulkActionKind, values: BulkEditValues): Bulk
   }
 }
 
-/** '3 products': a count of rows with the list's noun ([singular, plural], in the language shown). */
-export const rowCount = (count: number, noun: readonly [string, string]) =>
-  t('rowCount', { count, noun: count === 1 ? noun[0] : noun[1] });
-
 /** The success toast: '12 products updated', with the rows that already were so. */
-export function bulkSummary(result: BulkEditResult, noun: readonly [string, string]): string {
-  const rows = rowCount(result.changed, noun);
+export function bulkSummary(result: BulkEditResult, noun: Noun): string {
+  const rows = noun.count(result.changed);
   return result.unchanged > 0
     ? t('updatedSome', { rows, unchanged: result.unchanged })
     : t('updated', { rows });

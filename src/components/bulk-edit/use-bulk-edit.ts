@@ -2,14 +2,15 @@ import { useState } from 'react';
 import type { BulkEditResult } from '@generated/model';
 import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http/error-message';
-import { bulkSummary, rowCount, type BulkAction, type BulkActionKind } from './actions';
+import type { Noun } from '@/components/list-screen';
+import { bulkSummary, type BulkAction, type BulkActionKind } from './actions';
 import { t } from './messages';
 import { useVatRateOptions } from './options';
 
 /** What a list edits in bulk: its rows' noun, its request and its VAT rate choices. */
 export interface BulkEditTarget<A extends BulkAction> {
-  /** [singular, plural] in the language shown: the toast's '12 products updated'. */
-  noun: readonly [string, string];
+  /** The rows: the toast's '12 products updated'. */
+  noun: Noun;
   /** Sends the action for the rows (bulkEditProducts, bulkEditVariants). */
   send: (body: { ids: number[]; action: A }) => Promise<BulkEditResult>;
   /** Set VAT Rate also offers the product's rate (variants). */
@@ -47,7 +48,7 @@ export function useBulkEdit<A extends BulkAction>(
       onSelectionChange(new Set());
       await reload();
     } catch (failure) {
-      setError(serverMessage(failure, t('updateFailed', { noun: noun[1] })));
+      setError(serverMessage(failure, t('updateFailed', { noun: noun.plural() })));
     } finally {
       setSubmitting(false);
     }
@@ -60,7 +61,7 @@ export function useBulkEdit<A extends BulkAction>(
     dialog: {
       kind,
       vatRates,
-      target: rowCount(ids.size, noun),
+      target: noun.count(ids.size),
       error,
       submitting,
       onSubmit,

@@ -7,6 +7,7 @@ import { DataTable, type Column } from './DataTable';
 import { ListScreen, useListSearch } from './ListScreen';
 import { RowActions } from './RowActions';
 import { LoadErrorState } from './states';
+import type { Noun } from './count';
 import { useCrudDialogs } from './use-crud-dialogs';
 import { t } from './messages';
 
@@ -31,8 +32,8 @@ export interface CrudListData<T, V> {
  * docs/product.md §2 and §8 quote them.
  */
 export interface CrudTexts {
-  /** [singular, plural] of the count ('3 of 12 users'). */
-  noun: readonly [string, string];
+  /** What the list counts ('3 of 12 users'). */
+  noun: Noun;
   title: string;
   addLabel: string;
   searchPlaceholder: string;

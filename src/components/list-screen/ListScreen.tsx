@@ -5,12 +5,13 @@ import { PageHeader } from '@/components/layout/PageHeader';
 import { LoadingState, SearchInput, type SearchInputProps } from './states';
 import { ROW_FROM_SM } from '@/components/layout/responsive';
 import type { ServerListState } from './use-server-list';
-import { countOf, formatCount } from './count';
+import { formatCount } from '@/lib/format';
+import type { Noun } from './count';
 import { t } from './messages';
 
 interface ListCount {
-  /** [singular, plural] ('product', 'products'): the text, and the test id ('product-count'). */
-  noun: readonly [string, string];
+  /** What the list counts: the text ('12 products'), and the test id ('product-count'). */
+  noun: Noun;
   /** How many rows match, of `all` the rows. */
   shown: number;
   all: number;
@@ -73,7 +74,7 @@ export function ListScreen({
               fontSize="sm"
               color="fg.muted"
               role="status"
-              data-testid={`${count.noun[0].toLowerCase().replaceAll(' ', '-')}-count`}
+              data-testid={`${count.noun.id}-count`}
               ms={{ sm: 'auto' }}
             >
               {countText(count)}
@@ -108,7 +109,7 @@ const Header = memo(PageHeader);
 
 /** '12 products', or '3 of 12 products' when filtered. */
 function countText({ noun, shown, all, filtered }: ListCount): string {
-  const total = countOf(all, noun);
+  const total = noun.count(all);
   return filtered ? t('countOf', { shown: formatCount(shown), total }) : total;
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatBytes, progressText, type CsvProgress } from './csv-export';
+import { englishNoun } from './english-noun';
 
-const ORDERS = ['order', 'orders'] as const;
+const ORDERS = englishNoun('order', 'orders');
 const at = (progress: Partial<CsvProgress>): CsvProgress => ({
   label: 'One row per order',
   loaded: 0,

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { notify } from '@/components/ui/notify';
 import { downloadFile, type FileRequest } from '@/lib/download';
 import { serverMessage } from '@/lib/http';
-import { countOf, formatCount } from './count';
+import { formatCount } from '@/lib/format';
+import type { Noun } from './count';
 import { t } from './messages';
 
 /** A generated export client (exportOrders, exportProducts) bound to its params. */
@@ -31,14 +32,11 @@ export function formatBytes(bytes: number): string {
  * What the indicator says: the bytes received, and the rows: an estimate when both the size and
  * the count are known, the count alone otherwise.
  */
-export function progressText(
-  { loaded, totalBytes, rows }: CsvProgress,
-  noun: readonly [string, string],
-): string {
+export function progressText({ loaded, totalBytes, rows }: CsvProgress, noun: Noun): string {
   if (loaded === 0) return t('preparing');
   const received = t('received', { size: formatBytes(loaded) });
   if (rows === null) return received;
-  const all = countOf(rows, noun);
+  const all = noun.count(rows);
   if (!totalBytes) return t('receivedOf', { received, all });
   const estimate = Math.min(rows, Math.round((rows * loaded) / totalBytes));
   return t('receivedAbout', { received, estimate: formatCount(estimate), all });
@@ -57,8 +55,8 @@ function headerCount(event: AxiosProgressEvent): number | null {
 }
 
 export interface CsvExportOptions {
-  /** [singular, plural] of what a row is ('order', 'orders'). */
-  noun: readonly [string, string];
+  /** What a row is ('12 orders'). */
+  noun: Noun;
   /** The file name when the server gives none. */
   fallbackName: string;
   /** The toast's text when the server says nothing better. */

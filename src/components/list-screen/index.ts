@@ -29,3 +29,4 @@ export { useCrudList } from './use-crud-list';
 export { useCsvExport, type CsvExport } from './csv-export';
 export { ExportMenu, type ExportChoice } from './ExportMenu';
 export { ExportProgress } from './ExportProgress';
+export { defineNoun, type Noun } from './count';

@@ -9,6 +9,7 @@ import { withMockApi } from '@/testing/mock-api';
 import { notify } from '@/components/ui/notify';
 import { saveBlob } from '@/lib/download/save-blob';
 import { useCsvExport } from './csv-export';
+import { englishNoun } from './english-noun';
 
 // The browser's side of a download (a click on an object URL) is what jsdom cannot do.
 vi.mock('@/lib/download/save-blob', () => ({
@@ -29,7 +30,7 @@ afterEach(() => {
 function renderExport() {
   return renderHook(() =>
     useCsvExport({
-      noun: ['order', 'orders'],
+      noun: englishNoun('order', 'orders'),
       fallbackName: 'orders.csv',
       failure: 'Failed to export orders',
     }),

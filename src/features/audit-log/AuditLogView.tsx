@@ -15,7 +15,7 @@ import { changeCount, toAuditRows, type AuditRow } from './audit-display';
 import type { AuditFilters } from './audit-filters';
 import { AuditChangesDialog } from './AuditChangesDialog';
 import { AuditLogFilters } from './AuditLogFilters';
-import { t } from './messages';
+import { noun, t } from './messages';
 
 export interface AuditLogViewProps {
   list: ServerListState<AuditEntry>;
@@ -87,7 +87,6 @@ export function AuditLogView({
   });
   const columns = useMemo(() => auditColumns((row) => setDetail({ open: true, row })), []);
   const { reload } = list;
-  const noun = useMemo(() => [t('nounOne'), t('nounOther')] as const, []);
 
   return (
     <ListScreen

@@ -233,7 +233,7 @@ export const Arabic: Story = {
     await expect(document.documentElement.dir).toBe('rtl');
     await userEvent.click(canvas.getByRole('button', { name: 'تسجيل الدخول' }));
     await expect(await canvas.findByText('اسم المستخدم مطلوب')).toBeVisible();
-    await waitFor(() => expect(document.title).toBe('تسجيل الدخول · Store back office'));
+    await waitFor(() => expect(document.title).toBe('تسجيل الدخول · لوحة إدارة المتجر'));
   },
 };
 

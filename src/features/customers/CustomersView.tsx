@@ -7,7 +7,7 @@ import { ListScreen, UnavailableState } from '@/components/list-screen';
 import type { Column, ServerListState } from '@/components/list-screen';
 import type { SearchInputProps } from '@/components/list-screen/states';
 import { toCustomerRows, type CustomerRow } from './customer-display';
-import { t, useT } from './messages';
+import { noun, t, useT } from './messages';
 
 const columns = (): readonly Column<CustomerRow>[] => [
   textColumn(t('columnEmail'), (row) => row.email, { tone: 'strong', sortKey: 'email' }),
@@ -72,7 +72,6 @@ export function CustomersView({
 }: CustomersViewProps) {
   const t = useT();
   const rows = useMemo(() => toCustomerRows(customers ?? []), [customers]);
-  const noun = useMemo(() => [t('nounOne'), t('nounOther')] as const, [t]);
   const notice = useMemo(() => <Notice />, []);
 
   return (

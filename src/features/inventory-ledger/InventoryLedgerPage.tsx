@@ -15,7 +15,7 @@ import {
 } from '@/components/list-screen';
 import { isLedgerFiltered, ledgerParams, NO_LEDGER_FILTERS } from './ledger-filters';
 import { InventoryLedgerView } from './InventoryLedgerView';
-import { useT } from './messages';
+import { noun, useT } from './messages';
 
 /** The product filter's choices: the first products by name (a shop's catalogue at most). */
 const PRODUCT_CHOICES = { sort: 'name', limit: 1000 } as const;
@@ -59,7 +59,7 @@ export function InventoryLedgerPage() {
     [products, t],
   );
   const csv = useCsvExport({
-    noun: [t('movement'), t('movements')],
+    noun,
     fallbackName: 'stock-movements.csv',
     failure: t('exportFailed'),
   });

@@ -12,7 +12,7 @@ import {
 import type { SearchInputProps } from '@/components/list-screen/states';
 import { LedgerFiltersBar, type LedgerFiltersBarProps } from './LedgerFiltersBar';
 import { MovementsTable } from './MovementsTable';
-import { useT } from './messages';
+import { noun, useT } from './messages';
 import { toMovementRows } from './movement-rows';
 
 export interface InventoryLedgerViewProps extends LedgerFiltersBarProps {
@@ -57,7 +57,7 @@ export function InventoryLedgerView({
       notice={<ExportProgress {...csv} />}
       search={{ placeholder: t('reasonPlaceholder'), label: t('reasonLabel'), ...reason }}
       filters={<LedgerFiltersBar {...filters} />}
-      count={count && { noun: [t('movement'), t('movements')], ...count }}
+      count={count && { noun, ...count }}
       error={
         failed &&
         !movements && (

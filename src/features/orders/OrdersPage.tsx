@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type {
   ExportOrdersRows,
@@ -19,7 +19,7 @@ import { paths } from '@/lib/paths';
 import { orderExportParams } from './export-params';
 import { isFiltered, NO_FILTERS, orderParams, type OrderQuery } from './order-filters';
 import { OrdersListView } from './OrdersListView';
-import { useT } from './messages';
+import { noun, useT } from './messages';
 
 /** The list's default order (the server's): newest first, shown on the Date column. */
 const DEFAULT_ORDER_SORT = { key: 'created_at', direction: 'desc' } as const;
@@ -30,7 +30,6 @@ const DEFAULT_ORDER_SORT = { key: 'created_at', direction: 'desc' } as const;
  */
 export function OrdersPage() {
   const t = useT();
-  const noun = useMemo(() => [t('nounOne'), t('nounOther')] as const, [t]);
   const email = new URLSearchParams(useSearch()).get('email')?.trim() || null;
   const [, navigate] = useLocation();
   const { box, query } = useListSearch('', { debounce: true });

@@ -24,7 +24,7 @@ import {
 } from '@/components/list-screen';
 import type { SearchInputProps } from '@/components/list-screen/states';
 import { paths } from '@/lib/paths';
-import { useT } from './messages';
+import { noun, useT } from './messages';
 import { toProductRows, type ProductRow } from './product-rows';
 
 export interface ProductsListViewProps {
@@ -196,7 +196,7 @@ export function ProductsListView({
         </>
       }
       search={{ placeholder: t('searchPlaceholder'), label: t('searchLabel'), ...search }}
-      count={count && { noun: ['product', 'products'], ...count }}
+      count={count && { noun, ...count }}
       error={
         loadError &&
         !products && (

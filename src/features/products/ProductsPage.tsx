@@ -28,7 +28,7 @@ import {
 import { withToasts } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
 import type { Page } from '@/lib/swr/paged-list';
-import { t } from './messages';
+import { noun, t } from './messages';
 import { ProductsListView } from './ProductsListView';
 
 // The import (drop zone, report table) loads when it is first opened.
@@ -43,12 +43,11 @@ const ProductImport = lazy(async () => ({
  * in bulk.
  */
 const NONE: ReadonlySet<number> = new Set();
-/** The products' bulk edit; its noun is read in the language of the moment. */
-const productsBulk = (): BulkEditTarget<ProductBulkEditAction> => ({
-  noun: [t('productOne'), t('productOther')],
+const PRODUCTS_BULK: BulkEditTarget<ProductBulkEditAction> = {
+  noun,
   send: bulkEditProducts,
   inheritVatRate: false,
-});
+};
 
 export function ProductsPage() {
   const { box, query, searching } = useListSearch('', { debounce: true });
@@ -64,7 +63,7 @@ export function ProductsPage() {
   const categories = useListAdminCategories();
   const { mutate } = products;
   const csv = useCsvExport({
-    noun: ['product', 'products'],
+    noun,
     fallbackName: 'products.csv',
     failure: t('exportFailed'),
   });
@@ -83,7 +82,7 @@ export function ProductsPage() {
     (ids: Set<number>) => setSelection({ key: selectionKey, ids }),
     [selectionKey],
   );
-  const bulk = useBulkEdit(productsBulk(), selectedIds, setSelectedIds, mutate);
+  const bulk = useBulkEdit(PRODUCTS_BULK, selectedIds, setSelectedIds, mutate);
 
   const handleDelete = useCallback(
     async (product: Product) => {

@@ -9,7 +9,7 @@ import {
   type CrudTexts,
 } from '@/components/list-screen';
 import { formatDateTime } from '@/lib/format';
-import { t, useT } from './messages';
+import { noun, t, useT } from './messages';
 import { RoleBadge } from './RoleBadge';
 import { filterUsers, type UserFormValues } from './user-form';
 import { UserFormDialog } from './UserFormDialog';
@@ -35,7 +35,7 @@ const columns = (): readonly Column<AdminUser>[] => [
 /** The screen's texts (docs/product.md §2 Users, §8), in the language of the moment. */
 export function userTexts(): CrudTexts {
   return {
-    noun: [t('user'), t('users')],
+    noun,
     title: t('title'),
     addLabel: t('add'),
     searchPlaceholder: t('searchPlaceholder'),

@@ -32,7 +32,7 @@ import {
 } from './variant-form';
 import { VariantFormDialog } from './VariantFormDialog';
 import { VariantsManagerView } from './VariantsManagerView';
-import { useT } from './messages';
+import { noun, useT } from './messages';
 
 export interface VariantsManagerProps {
   productId: number;
@@ -43,7 +43,7 @@ const isListKey = (key: unknown) => Array.isArray(key) && key[0] === LIST_URL;
 
 /** The bar offers the products' actions but Set Category. */
 const VARIANTS_BULK: BulkEditTarget<VariantBulkEditAction> = {
-  noun: ['variant', 'variants'],
+  noun,
   send: bulkEditVariants,
   inheritVatRate: true,
 };

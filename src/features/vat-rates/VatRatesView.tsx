@@ -8,7 +8,7 @@ import {
   type CrudTexts,
 } from '@/components/list-screen';
 import { formatVatRate } from '@/lib/format';
-import { t, useT } from './messages';
+import { noun, t, useT } from './messages';
 import {
   filterVatRates,
   formatVatDay,
@@ -98,7 +98,7 @@ function vatRateColumns(vatRates: readonly VatRate[]): Column<VatRate>[] {
 /** The screen's texts (docs/product.md §2 VAT rates, §8), in the language of the moment. */
 export function vatRateTexts(): CrudTexts {
   return {
-    noun: [t('vatRate'), t('vatRates')],
+    noun,
     title: t('title'),
     addLabel: t('add'),
     searchPlaceholder: t('searchPlaceholder'),

@@ -1,3 +1,4 @@
+export * from './count';
 export * from './date';
 export * from './money';
 export * from './slug';

@@ -1,4 +1,4 @@
-export { defineMessages } from './define-messages';
+export { defineMessages, type Translate } from './define-messages';
 export { activateLocale, activeLocale, storedLocale } from './i18n';
 export {
   DEFAULT_LOCALE,

@@ -1,4 +1,8 @@
+import { defineNoun } from '@/components/list-screen';
 import { defineMessages } from '@/lib/i18n';
 import en from './en.json';
 
 export const { useT, t } = defineMessages('features/orders', en);
+
+/** What the screen counts ('12 orders'), in the language of the moment. */
+export const noun = defineNoun('order', t, 'orderCount', 'nounOther');

@@ -23,8 +23,9 @@ import {
   textColumn,
   type Column,
 } from '@/components/list-screen';
-import { applyBlocker, formatCount, toReportRows, type ReportRow } from './product-import';
+import { applyBlocker, toReportRows, type ReportRow } from './product-import';
 import type { ImportSending, ImportState } from './use-product-import';
+import { formatCount } from '@/lib/format';
 import { t as translate, useT } from './messages';
 
 export interface ProductImportDialogProps {

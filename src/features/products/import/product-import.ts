@@ -9,7 +9,7 @@ import type {
 } from '@generated/model';
 import type { BadgeStyle } from '@/components/list-screen';
 import { fromResponseBody } from '@/lib/http';
-import { activeLocale, INTL_TAGS } from '@/lib/i18n';
+import { formatCount } from '@/lib/format';
 import { t } from './messages';
 
 /** The contract's limit for one file (openapi/paths/imports.yaml: 413 above 10 MB). */
@@ -67,12 +67,6 @@ export async function sendImport(
   if (typeof body === 'object' && body !== null && 'summary' in body)
     return { report: body as ProductImportReport, refused: null };
   throw fromResponseBody(422, body);
-}
-
-/** '10,000' (French '10 000'), in the language of the moment. */
-export function formatCount(count: number): string {
-  const locale = activeLocale();
-  return new Intl.NumberFormat(locale === 'en' ? 'en-US' : INTL_TAGS[locale]).format(count);
 }
 
 /** '3 created, 2 updated, 45 unchanged' */
