@@ -29,7 +29,9 @@ export async function activateLocale(locale: Locale, { remember = true } = {}): 
     const { messages } = await loaders[locale]();
     i18n.load(locale, messages);
   }
-  i18n.activate(locale);
+  // Numbers in messages ('#' in plurals) as the rest of the console writes them: Tunisian
+  // conventions, Latin digits in Arabic too (ar-TN).
+  i18n.activate(locale, [INTL_TAGS[locale]]);
   if (typeof document !== 'undefined') {
     document.documentElement.lang = INTL_TAGS[locale].slice(0, 2);
     document.documentElement.dir = directionOf(locale);
