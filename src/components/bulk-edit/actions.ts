@@ -105,7 +105,7 @@ const SCHEMAS: Record<BulkActionKind, yup.AnyObjectSchema> = {
 
 /** The messages of the fields of `kind`'s dialog (empty when the values can be sent). */
 export const validateBulkValues = (kind: BulkActionKind, values: BulkEditValues) =>
-  validationSummary(SCHEMAS[kind], values, '').errors;
+  validationSummary(SCHEMAS[kind], values).errors;
 
 /** The action the server takes, from valid values of `kind`'s dialog. */
 export function toBulkAction(kind: BulkActionKind, values: BulkEditValues): BulkAction {

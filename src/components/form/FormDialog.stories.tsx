@@ -27,7 +27,10 @@ function LongFormDialog() {
     { open: true, item: null, onSubmit: () => Promise.resolve(), onClose: () => undefined },
     {
       values: { empty: EMPTY, of: () => EMPTY },
-      validate: (values) => validationSummary(schema, values, 'Please fill in the required fields'),
+      validate: (values) =>
+        validationSummary(schema, values, {
+          requiredSummary: 'Please fill in the required fields',
+        }),
       titles: ['Create Item', 'Edit Item'],
     },
   );

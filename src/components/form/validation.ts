@@ -1,5 +1,6 @@
 import type { FormikErrors } from 'formik';
 import { ValidationError, type AnySchema } from 'yup';
+import { t } from './messages';
 
 /** A form's validation outcome: per-field messages and the one sentence a toast would show. */
 export interface ValidationResult<V> {
@@ -10,14 +11,17 @@ export interface ValidationResult<V> {
 
 /**
  * Validates `values` with a yup schema (every rule, not just the first). The summary is
- * `requiredSummary` when any required field is missing (yup's `required` rule), else the first
- * other failure's message in schema order.
+ * `requiredSummary` ('Please fill in all required fields' unless the form says otherwise) when any
+ * required field is missing (yup's `required` rule), else the first other failure's message in
+ * schema order.
  */
 export function validationSummary<V>(
   schema: AnySchema,
   values: V,
-  requiredSummary: string,
-  context?: Record<string, unknown>,
+  {
+    requiredSummary = t('requiredFields'),
+    context,
+  }: { requiredSummary?: string; context?: Record<string, unknown> } = {},
 ): ValidationResult<V> {
   try {
     schema.validateSync(values, { abortEarly: false, context });

@@ -7,6 +7,7 @@ import { DataTable, type Column } from './DataTable';
 import { ListScreen, useListSearch } from './ListScreen';
 import { RowActions } from './RowActions';
 import { LoadErrorState } from './states';
+import type { Translate } from '@/lib/i18n';
 import type { Noun } from './count';
 import { useCrudDialogs } from './use-crud-dialogs';
 import { t } from './messages';
@@ -28,8 +29,8 @@ export interface CrudListData<T, V> {
 }
 
 /**
- * The texts of a CrudListScreen and of its container's toasts, written out by each screen as
- * docs/product.md §2 and §8 quote them.
+ * The texts of a CrudListScreen and of its container's toasts, as docs/product.md §2 and §8
+ * quote them (crudTexts reads them from a screen's messages).
  */
 export interface CrudTexts {
   /** What the list counts ('3 of 12 users'). */
@@ -50,6 +51,54 @@ export interface CrudTexts {
     createFailed: string;
     updateFailed: string;
     deleteFailed: string;
+  };
+}
+
+/** The message keys a CRUD screen's folder names its texts by (users, VAT rates). */
+type CrudTextKey =
+  | 'title'
+  | 'add'
+  | 'searchPlaceholder'
+  | 'searchLabel'
+  | 'loading'
+  | 'loadFailed'
+  | 'empty'
+  | 'deleteTitle'
+  | 'created'
+  | 'updated'
+  | 'deleted'
+  | 'createFailed'
+  | 'updateFailed'
+  | 'deleteFailed';
+
+/**
+ * A CRUD screen's texts from its folder's messages, in the language of the moment: the keys are
+ * the same in every such folder; only the table's label differs.
+ */
+export function crudTexts<K extends string>(
+  t: Translate<K | CrudTextKey>,
+  noun: Noun,
+  tableLabel: K | CrudTextKey,
+): CrudTexts {
+  return {
+    noun,
+    title: t('title'),
+    addLabel: t('add'),
+    searchPlaceholder: t('searchPlaceholder'),
+    searchLabel: t('searchLabel'),
+    tableLabel: t(tableLabel),
+    loadingText: t('loading'),
+    errorTitle: t('loadFailed'),
+    emptyText: t('empty'),
+    deleteTitle: t('deleteTitle'),
+    toasts: {
+      created: t('created'),
+      updated: t('updated'),
+      deleted: t('deleted'),
+      createFailed: t('createFailed'),
+      updateFailed: t('updateFailed'),
+      deleteFailed: t('deleteFailed'),
+    },
   };
 }
 

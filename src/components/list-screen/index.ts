@@ -24,7 +24,7 @@ export { RowActions, StatusBadge } from './RowActions';
 export { LoadErrorState, LoadingState, SEARCH_MAX_LENGTH, UnavailableState } from './states';
 export { useCrudDialogs, useDeleteConfirmation } from './use-crud-dialogs';
 export { BADGE_PROPS, type BadgeStyle } from './badges';
-export { CrudListScreen, type CrudListData, type CrudTexts } from './CrudListScreen';
+export { CrudListScreen, crudTexts, type CrudListData, type CrudTexts } from './CrudListScreen';
 export { useCrudList } from './use-crud-list';
 export { useCsvExport, type CsvExport } from './csv-export';
 export { ExportMenu, type ExportChoice } from './ExportMenu';

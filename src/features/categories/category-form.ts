@@ -53,7 +53,7 @@ const categorySchema = object({
 });
 
 export function validateCategory(values: CategoryFormValues): ValidationResult<CategoryFormValues> {
-  return validationSummary(categorySchema, values, t('requiredFields'));
+  return validationSummary(categorySchema, values);
 }
 
 /**

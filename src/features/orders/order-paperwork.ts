@@ -95,7 +95,7 @@ const shipmentSchema = object({
 export function validateShipment(
   values: OrderShipmentUpdate,
 ): ValidationResult<OrderShipmentUpdate> {
-  return validationSummary(shipmentSchema, values, t('shipmentSummary'));
+  return validationSummary(shipmentSchema, values, { requiredSummary: t('shipmentSummary') });
 }
 
 /** The shipment body (valid values): trimmed, as the form shows them after saving. */

@@ -108,7 +108,7 @@ function SettingsForm({
     initialValues: settingsToValues(settings),
     // The identity an invoice needs is required once stored: the schema reads the stored values.
     validate: (values) =>
-      validationSummary(settingsSchema, values, '', { stored: settings }).errors,
+      validationSummary(settingsSchema, values, { context: { stored: settings } }).errors,
     onSubmit: async (values, helpers) => {
       const fieldErrors = await onSave(values);
       if (fieldErrors && Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);

@@ -46,7 +46,7 @@ function bounds(property: Bounds): Bounds {
 }
 
 const validate = (values: SettingsFormValues, stored = shopSettings) =>
-  validationSummary(settingsSchema, values, 'required', { stored });
+  validationSummary(settingsSchema, values, { requiredSummary: 'required', context: { stored } });
 
 const filled = settingsToValues(shopSettings);
 

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { AdminUser } from '@generated/model';
 import {
   CrudListScreen,
+  crudTexts,
   type CrudListData,
   StatusBadge,
   textColumn,
@@ -34,26 +35,7 @@ const columns = (): readonly Column<AdminUser>[] => [
 
 /** The screen's texts (docs/product.md §2 Users, §8), in the language of the moment. */
 export function userTexts(): CrudTexts {
-  return {
-    noun,
-    title: t('title'),
-    addLabel: t('add'),
-    searchPlaceholder: t('searchPlaceholder'),
-    searchLabel: t('searchLabel'),
-    tableLabel: t('title'),
-    loadingText: t('loading'),
-    errorTitle: t('loadFailed'),
-    emptyText: t('empty'),
-    deleteTitle: t('deleteTitle'),
-    toasts: {
-      created: t('created'),
-      updated: t('updated'),
-      deleted: t('deleted'),
-      createFailed: t('createFailed'),
-      updateFailed: t('updateFailed'),
-      deleteFailed: t('deleteFailed'),
-    },
-  };
+  return crudTexts(t, noun, 'title');
 }
 const username = (user: AdminUser) => user.username;
 

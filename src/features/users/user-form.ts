@@ -87,7 +87,7 @@ export function validateUser(
   values: UserFormValues,
   isNew: boolean,
 ): ValidationResult<UserFormValues> {
-  return validationSummary(userSchema, values, t('requiredFields'), { isNew });
+  return validationSummary(userSchema, values, { context: { isNew } });
 }
 
 /** docs/product.md §7: the create body (valid values). */

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { VatRate } from '@generated/model';
 import {
   CrudListScreen,
+  crudTexts,
   type Column,
   type CrudListData,
   type CrudTexts,
@@ -97,26 +98,7 @@ function vatRateColumns(vatRates: readonly VatRate[]): Column<VatRate>[] {
 
 /** The screen's texts (docs/product.md §2 VAT rates, §8), in the language of the moment. */
 export function vatRateTexts(): CrudTexts {
-  return {
-    noun,
-    title: t('title'),
-    addLabel: t('add'),
-    searchPlaceholder: t('searchPlaceholder'),
-    searchLabel: t('searchLabel'),
-    tableLabel: t('vatRates'),
-    loadingText: t('loading'),
-    errorTitle: t('loadFailed'),
-    emptyText: t('empty'),
-    deleteTitle: t('deleteTitle'),
-    toasts: {
-      created: t('created'),
-      updated: t('updated'),
-      deleted: t('deleted'),
-      createFailed: t('createFailed'),
-      updateFailed: t('updateFailed'),
-      deleteFailed: t('deleteFailed'),
-    },
-  };
+  return crudTexts(t, noun, 'vatRates');
 }
 const rateName = (rate: VatRate) => rate.name;
 

@@ -103,7 +103,7 @@ const vatRateSchema = object({
 });
 
 export function validateVatRate(values: VatRateFormValues): ValidationResult<VatRateFormValues> {
-  return validationSummary(vatRateSchema, values, t('requiredFields'));
+  return validationSummary(vatRateSchema, values);
 }
 
 /**
