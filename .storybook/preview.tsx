@@ -2,7 +2,7 @@ import type { Preview } from '@storybook/react-vite';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { defaultHandlers } from '@mocks/handlers';
-import { activateLocale, isLocale } from '@/lib/i18n';
+import { activateLocale, isLocale, LOCALE_NAMES, LOCALES } from '@/lib/i18n';
 import { prepareStory, type StoryAuth } from './session';
 import { StoryShell } from './story-shell';
 
@@ -25,32 +25,24 @@ window.addEventListener('beforeunload', (event) => {
   if (!event.isTrusted) event.stopImmediatePropagation();
 });
 
+/** A toolbar menu that sets a global; its button shows the chosen item's title. */
+const toolbar = (description: string, icon: string, items: { value: string; title: string }[]) => ({
+  description,
+  toolbar: { icon, items, dynamicTitle: true },
+});
+
 const preview: Preview = {
   initialGlobals: { locale: 'en', theme: 'light' },
   globalTypes: {
-    locale: {
-      description: 'Language',
-      toolbar: {
-        icon: 'globe',
-        items: [
-          { value: 'en', title: 'English' },
-          { value: 'fr', title: 'Français' },
-          { value: 'ar', title: 'العربية' },
-        ],
-        dynamicTitle: true,
-      },
-    },
-    theme: {
-      description: 'Colour mode',
-      toolbar: {
-        icon: 'mirror',
-        items: [
-          { value: 'light', title: 'Light' },
-          { value: 'dark', title: 'Dark' },
-        ],
-        dynamicTitle: true,
-      },
-    },
+    locale: toolbar(
+      'Language',
+      'globe',
+      LOCALES.map((value) => ({ value, title: LOCALE_NAMES[value] })),
+    ),
+    theme: toolbar('Colour mode', 'mirror', [
+      { value: 'light', title: 'Light' },
+      { value: 'dark', title: 'Dark' },
+    ]),
   },
   loaders: [
     async ({ globals }) => {

@@ -12,7 +12,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import type { ProductImportReport } from '@generated/model';
 import { UploadIcon } from '@/components/icons';
@@ -174,16 +174,11 @@ function DropZone({
     // Type, count and size are checked by the container, with its own messages.
     onDrop: (accepted, rejected) => onPick([...accepted, ...rejected.map(({ file }) => file)]),
   });
-  const id = useId();
   return (
     <Stack gap="2">
       <Center
-        // Named by its visible text (label in name, WCAG 2.5.3), the hint as its description.
-        {...getRootProps({
-          role: 'button',
-          'aria-labelledby': `${id}-label`,
-          'aria-describedby': `${id}-hint`,
-        })}
+        // Named by all of its visible text, the hint included (label in name, WCAG 2.5.3).
+        {...getRootProps({ role: 'button' })}
         borderWidth="2px"
         borderStyle="dashed"
         borderColor={isDragActive ? 'colorPalette.solid' : 'border.emphasized'}
@@ -200,12 +195,10 @@ function DropZone({
       >
         <Stack align="center" gap="2" color="fg.muted">
           <UploadIcon boxSize="6" />
-          <Text id={`${id}-label`} fontWeight="medium" color="fg">
+          <Text fontWeight="medium" color="fg">
             {t('dropHere')}
           </Text>
-          <Text id={`${id}-hint`} fontSize="sm">
-            {t('dropHint')}
-          </Text>
+          <Text fontSize="sm">{t('dropHint')}</Text>
         </Stack>
       </Center>
       {/* Beside the drop zone, not in it: a button holds no other control. */}
