@@ -25,7 +25,11 @@ export async function expectScreenTitle(canvasElement: HTMLElement, title: strin
   await expect(document.title).toBe(`${title} · Store back office`);
 }
 
-/** Waits for a toast with this title (and description, and type) and returns it. */
+/**
+ * Waits for a toast with this title (and description, and type) and returns it. The wait is long
+ * because a toast follows a chain of requests that a loaded 2-core machine may take seconds to
+ * run; a toast that came returns at once.
+ */
 export async function expectToast(
   title: string,
   description?: string,
@@ -44,7 +48,7 @@ export async function expectToast(
       await expect(found, `a toast "${title}" / "${description ?? ''}"`).toBeDefined();
       await expect(found).toBeVisible();
     },
-    { timeout: 3000 },
+    { timeout: 10_000 },
   );
   if (type) await expect(found).toHaveAttribute('data-type', type);
   return found!;
