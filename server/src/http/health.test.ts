@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
+import { STORAGE_CHECK_TTL_MS } from './health';
 import { openPostgres } from '../db/database';
 import { buildSibling, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
@@ -13,6 +14,16 @@ import { LocalDiskStorage } from '../storage/local-disk';
 
 const uploads = mkdtempSync(join(tmpdir(), 'health-test-'));
 afterAll(() => rmSync(uploads, { recursive: true, force: true }));
+
+/** A media backend whose checks are counted, and fail while `broken`. */
+class CountedStorage extends LocalDiskStorage {
+  checks = 0;
+  broken = false;
+  override check(): Promise<void> {
+    this.checks++;
+    return this.broken ? Promise.reject(new Error('disk full')) : super.check();
+  }
+}
 
 /** A media backend that cannot be written (a full disk, a missing bucket). */
 class BrokenStorage extends LocalDiskStorage {
@@ -48,6 +59,27 @@ describe.each(testDialects)('probes (%s)', (dialect) => {
         reasons: { storage: 'bucket "media" does not exist' },
       });
     } finally {
+      await app.close();
+    }
+  });
+
+  it('writes to the storage once per STORAGE_CHECK_TTL_MS while it passes, at every probe while it fails', async () => {
+    const storage = new CountedStorage(uploads);
+    const app = await buildApp(t.ctx, { storage });
+    const ready = async () => (await app.inject({ method: 'GET', url: '/readyz' })).statusCode;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect([await ready(), await ready(), await ready()]).toEqual([200, 200, 200]);
+      expect(storage.checks).toBe(1);
+      vi.advanceTimersByTime(STORAGE_CHECK_TTL_MS);
+      storage.broken = true;
+      expect([await ready(), await ready()]).toEqual([503, 503]);
+      expect(storage.checks).toBe(3);
+      storage.broken = false;
+      expect([await ready(), await ready()]).toEqual([200, 200]);
+      expect(storage.checks).toBe(4);
+    } finally {
+      vi.useRealTimers();
       await app.close();
     }
   });
