@@ -5,6 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from './chromium';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startShop } from './server';
 
 const out = fileURLToPath(new URL('../screenshots/', import.meta.url));
@@ -19,19 +20,7 @@ type Mode = { locale: (typeof LOCALES)[number]; theme: (typeof THEMES)[number] }
 const MODES: Mode[] = LOCALES.flatMap((locale) => THEMES.map((theme) => ({ locale, theme })));
 
 const shop = await startShop({}, { demo: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 
 async function api<T>(token: string, path: string): Promise<T> {
   const res = await fetch(`${shop.baseURL}/api/v1${path}`, {
