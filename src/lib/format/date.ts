@@ -76,12 +76,12 @@ function shopDay(day: string, end: boolean): string {
  * days, so "from 1 Mar" must not leave out the hour of 1 Mar before midnight UTC.
  * "2026-03-01" in Africa/Tunis → "2026-02-28T23:00:00.000Z".
  */
-export function startOfShopDay(day: string): string {
+function startOfShopDay(day: string): string {
   return shopDay(day, false);
 }
 
 /** A filter's last day, to its last millisecond in the shop's time zone ("2026-03-31" → "2026-03-31T22:59:59.999Z" in Tunis). */
-export function endOfShopDay(day: string): string {
+function endOfShopDay(day: string): string {
   return shopDay(day, true);
 }
 
