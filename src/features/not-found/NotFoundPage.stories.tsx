@@ -32,3 +32,35 @@ export const UnknownAdminPath: Story = {
     await expect(canvas.queryByText('Manage your store')).toBeNull();
   },
 };
+
+/** In Arabic, right to left, its link still home. */
+export const Arabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('عذرًا! الصفحة غير موجودة')).toBeVisible();
+    await expect(document.documentElement.dir).toBe('rtl');
+    await expect(canvas.getByRole('link', { name: 'العودة إلى الصفحة الرئيسية' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+  },
+};
+
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Oups ! Page introuvable')).toBeVisible();
+    await expect(document.documentElement.dir).toBe('ltr');
+    await expect(canvas.getByRole('link', { name: 'Retour à l’accueil' })).toBeVisible();
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Oops! Page not found')).toBeVisible();
+    await expect(document.documentElement).toHaveClass('dark');
+  },
+};
