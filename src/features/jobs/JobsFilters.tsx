@@ -6,7 +6,7 @@ import { useT } from './messages';
 
 const SELECT_WIDTH = { base: 'full', sm: '14rem' };
 
-interface JobsFiltersProps {
+export interface JobsFiltersProps {
   filters: JobFilters;
   onChange: (filters: JobFilters) => void;
 }

@@ -4,7 +4,7 @@ import { getListJobsKey, retryJob } from '@generated/hooks/jobs/jobs';
 import { useServerList } from '@/components/list-screen';
 import { withToasts } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
-import { isFiltered, jobParams, NO_FILTERS } from './job-filters';
+import { jobQuery, NO_FILTERS } from './job-filters';
 import { JobsView } from './JobsView';
 import { t } from './messages';
 
@@ -15,12 +15,8 @@ import { t } from './messages';
  */
 export function JobsPage() {
   const [filters, setFilters] = useState(NO_FILTERS);
-  const list = useServerList<Job, ListJobsParams>({
-    keyOf: getListJobsKey,
-    params: jobParams(filters),
-    unfiltered: isFiltered(filters) ? {} : null,
-  });
-  const { mutate } = list;
+  const list = useServerList<Job, ListJobsParams>({ keyOf: getListJobsKey, ...jobQuery(filters) });
+  const { mutate, error } = list;
   const [retrying, setRetrying] = useState<number | null>(null);
   // The button waits until the list shows the job queued again.
   const retry = useCallback(
@@ -35,9 +31,9 @@ export function JobsPage() {
   return (
     <JobsView
       list={list}
-      loadError={list.error ? serverMessage(list.error, t('loadFailed')) : null}
+      loadError={error ? serverMessage(error, t('loadFailed')) : null}
       filters={filters}
-      onFiltersChange={setFilters}
+      onChange={setFilters}
       onRetry={retry}
       retrying={retrying}
     />

@@ -7,20 +7,16 @@ import {
   LoadErrorState,
   serverListStates,
   textColumn,
-  type Column,
-  type ServerListState,
 } from '@/components/list-screen';
+import type { Column, ServerListState } from '@/components/list-screen';
 import { toJobRows, type JobRow } from './job-display';
-import type { JobFilters } from './job-filters';
-import { JobsFilters } from './JobsFilters';
+import { JobsFilters, type JobsFiltersProps } from './JobsFilters';
 import { noun, t } from './messages';
 
-export interface JobsViewProps {
+export interface JobsViewProps extends JobsFiltersProps {
   list: ServerListState<Job>;
   /** Why the jobs could not be loaded (403: this admin may not see them), else null. */
   loadError: string | null;
-  filters: JobFilters;
-  onFiltersChange: (filters: JobFilters) => void;
   /** Runs a dead job again. */
   onRetry: (id: number) => void;
   /** The job whose retry is under way, else null. */
@@ -78,44 +74,33 @@ function jobColumns(retry: (id: number) => void, retrying: number | null): Colum
  * The background jobs of /admin/jobs: what the server ran or will run, newest first, filtered by
  * status and kind, loading further pages as the table scrolls; a dead job may be retried.
  */
-export function JobsView({
-  list,
-  loadError,
-  filters,
-  onFiltersChange,
-  onRetry,
-  retrying,
-}: JobsViewProps) {
+export function JobsView({ list, loadError, onRetry, retrying, ...filters }: JobsViewProps) {
   const rows = useMemo(() => toJobRows(list.rows ?? []), [list.rows]);
-  const columns = useMemo(() => jobColumns(onRetry, retrying), [onRetry, retrying]);
+  // The columns hold the Retry buttons, hence their own props with them.
+  const table = useMemo(
+    () => ({
+      columns: jobColumns(onRetry, retrying),
+      rowKey: rowId,
+      label: t('tableLabel'),
+      emptyText: t('emptyText'),
+      minW: '62rem',
+    }),
+    [onRetry, retrying],
+  );
   const { reload } = list;
+  const failed = (
+    <LoadErrorState title={t('loadFailed')} message={loadError} onRetry={() => void reload()} />
+  );
 
   return (
     <ListScreen
       title={t('title')}
       description={t('description')}
-      filters={<JobsFilters filters={filters} onChange={onFiltersChange} />}
-      {...serverListStates(
-        list,
-        noun,
-        <LoadErrorState
-          title={t('loadFailed')}
-          message={loadError}
-          onRetry={() => void reload()}
-        />,
-      )}
+      filters={<JobsFilters {...filters} />}
+      {...serverListStates(list, noun, failed)}
       loadingText={t('loading')}
     >
-      <DataTable
-        rows={rows}
-        columns={columns}
-        rowKey={rowId}
-        label={t('tableLabel')}
-        emptyText={t('emptyText')}
-        minW="62rem"
-        testId="jobs-scroll"
-        {...list.table}
-      />
+      <DataTable rows={rows} {...table} {...list.table} />
     </ListScreen>
   );
 }

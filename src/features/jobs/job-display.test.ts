@@ -1,26 +1,27 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Job } from '@generated/model';
+import { JobStatus } from '@generated/model';
 import { jobs } from '@mocks/fixtures';
 import { activateLocale } from '@/lib/i18n';
-import { kindLabel, kindOption, statusLabel, toJobRows } from './job-display';
-import { isFiltered, jobParams, NO_FILTERS } from './job-filters';
+import { JOB_KINDS, kindLabel, kindOption, statusLabel, toJobRows } from './job-display';
+import { jobQuery, NO_FILTERS } from './job-filters';
 import { noun } from './messages';
 
 afterEach(() => activateLocale('en', { remember: false }));
 
 describe('job labels', () => {
   it('names the known kinds, and shows an unknown one as the server names it', () => {
-    expect(kindLabel('mail.send')).toBe('E-mails');
-    expect(kindLabel('media.sweep')).toBe('Media clean-up');
-    expect(kindLabel('audit.retention')).toBe('Audit retention');
-    expect(kindLabel('export.csv')).toBe('export.csv');
+    expect([...JOB_KINDS, 'export.csv'].map(kindLabel)).toEqual([
+      'E-mails',
+      'Media clean-up',
+      'Audit retention',
+      'export.csv',
+    ]);
     expect(kindOption('mail.send')).toBe('E-mails (mail.send)');
   });
 
   it('calls a dead job Failed', () => {
-    expect(
-      ['queued', 'running', 'done', 'dead'].map((s) => statusLabel(s as Job['status'])),
-    ).toEqual(['Queued', 'Running', 'Done', 'Failed']);
+    const labels = Object.values(JobStatus).map(statusLabel);
+    expect(labels).toEqual(['Queued', 'Running', 'Done', 'Failed']);
   });
 
   it('follows the language', async () => {
@@ -31,9 +32,11 @@ describe('job labels', () => {
 });
 
 describe('toJobRows', () => {
-  it('gives each job its texts, a dash for what it has not, and Retry to the dead only', () => {
-    const dead = toJobRows(jobs).find((row) => row.id === 5)!;
-    expect(dead).toMatchObject({
+  const rows = toJobRows(jobs);
+  const row = (id: number) => rows.find((r) => r.id === id);
+
+  it("gives a dead job its texts in the shop's time, and Retry", () => {
+    expect(row(5)).toMatchObject({
       kind: 'E-mails',
       status: 'Failed',
       badge: { colorPalette: 'red' },
@@ -43,54 +46,42 @@ describe('toJobRows', () => {
       finished: '14 Mar 2025, 09:45',
       retryable: true,
     });
-    const queued = toJobRows(jobs).find((row) => row.id === 6)!;
-    expect(queued).toMatchObject({ lastError: '-', finished: '-', retryable: false });
-    expect(
-      toJobRows(jobs)
-        .filter((row) => row.retryable)
-        .map((row) => row.id),
-    ).toEqual([5]);
-    const palettes = toJobRows(jobs).map((row) => [row.status, row.badge.colorPalette]);
-    expect(Object.fromEntries(palettes)).toEqual({
-      Queued: 'gray',
-      Failed: 'red',
-      Running: 'blue',
-      Done: 'green',
+  });
+
+  it('shows a dash for what a job has not, and Retry for the dead ones only', () => {
+    expect(row(6)).toMatchObject({ lastError: '-', finished: '-', retryable: false });
+    expect(rows.filter((r) => r.retryable).map((r) => r.id)).toEqual([5]);
+  });
+
+  it('colours each status: failed red, done green, running blue, queued grey', () => {
+    const palettes = new Map(rows.map((r) => [r.status, r.badge.colorPalette]));
+    const expected = { Queued: 'gray', Failed: 'red', Running: 'blue', Done: 'green' };
+    expect(Object.fromEntries(palettes)).toEqual(expected);
+  });
+});
+
+describe('jobQuery', () => {
+  it('sends only what is chosen, and asks for the whole list beside a filtered one', () => {
+    expect(jobQuery(NO_FILTERS)).toEqual({ params: {}, unfiltered: null });
+    expect(jobQuery({ status: 'dead', kind: 'mail.send' })).toEqual({
+      params: { status: 'dead', kind: 'mail.send' },
+      unfiltered: {},
     });
+    expect(jobQuery({ ...NO_FILTERS, kind: 'media.sweep' }).unfiltered).toEqual({});
   });
 });
 
-describe('the filters', () => {
-  it('send only what is chosen', () => {
-    expect(jobParams(NO_FILTERS)).toEqual({ status: undefined, kind: undefined });
-    expect(isFiltered(NO_FILTERS)).toBe(false);
-    const failedMails = { status: 'dead', kind: 'mail.send' } as const;
-    expect(jobParams(failedMails)).toEqual({ status: 'dead', kind: 'mail.send' });
-    expect(isFiltered({ ...NO_FILTERS, kind: 'media.sweep' })).toBe(true);
-  });
-});
-
-describe("the jobs' count", () => {
-  it('in English, and in each of the six Arabic plural forms', async () => {
-    const counts = [0, 1, 2, 3, 11, 100, 1200];
-    expect(counts.map(noun.count)).toEqual([
-      '0 jobs',
-      '1 job',
-      '2 jobs',
-      '3 jobs',
-      '11 jobs',
-      '100 jobs',
-      '1,200 jobs',
-    ]);
-    await activateLocale('ar', { remember: false });
-    expect(counts.map(noun.count)).toEqual([
-      '0 مهمة',
-      'مهمة واحدة',
-      'مهمتان',
-      '3 مهام',
-      '11 مهمةً',
-      '100 مهمة',
-      '1.200 مهمة',
-    ]);
+it("counts the jobs in English, and in each of Arabic's six plural forms", async () => {
+  const counts = [0, 1, 2, 3, 11, 100, 1200];
+  const english = counts.map(noun.count);
+  await activateLocale('ar', { remember: false });
+  expect(Object.fromEntries(counts.map((count, i) => [english[i], noun.count(count)]))).toEqual({
+    '0 jobs': '0 مهمة',
+    '1 job': 'مهمة واحدة',
+    '2 jobs': 'مهمتان',
+    '3 jobs': '3 مهام',
+    '11 jobs': '11 مهمةً',
+    '100 jobs': '100 مهمة',
+    '1,200 jobs': '1.200 مهمة',
   });
 });

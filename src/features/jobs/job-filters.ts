@@ -8,11 +8,11 @@ export interface JobFilters {
 
 export const NO_FILTERS: JobFilters = { status: '', kind: '' };
 
-/** Some filter narrows the list (the count then says '1 of 6 jobs'). */
-export const isFiltered = ({ status, kind }: JobFilters) => Boolean(status || kind);
-
-/** The list operation's params: the filters chosen, none for 'all'. */
-export const jobParams = ({ status, kind }: JobFilters): ListJobsParams => ({
-  status: status || undefined,
-  kind: kind || undefined,
-});
+/**
+ * What the list asks the server: the chosen filters (none for 'all'), and, when some filter
+ * narrows it, the unfiltered list whose total is the 'of 6' of '1 of 6 jobs'.
+ */
+export function jobQuery({ status, kind }: JobFilters) {
+  const params: ListJobsParams = { status: status || undefined, kind: kind || undefined };
+  return { params, unfiltered: status || kind ? {} : null };
+}
