@@ -28,17 +28,17 @@ const rowId = (row: JobRow) => row.id;
 /** The columns; `retry` runs a dead job again, whose button waits while `retrying` is it. */
 function jobColumns(retry: (id: number) => void, retrying: number | null): Column<JobRow>[] {
   return [
-    textColumn(t('columnJob'), (row) => row.kind, { width: '11rem', tone: 'strong' }),
+    textColumn(t('columnJob'), (row) => row.kind, { width: '10.5rem', tone: 'strong' }),
     {
       header: t('columnStatus'),
-      width: '7rem',
+      width: '6.5rem',
       cell: (row) => (
         <Badge {...row.badge} data-testid="job-status">
           {row.status}
         </Badge>
       ),
     },
-    textColumn(t('columnAttempts'), (row) => row.attempts, { width: '6.5rem' }),
+    textColumn(t('columnAttempts'), (row) => row.attempts, { width: '6rem' }),
     {
       header: t('columnLastError'),
       // A server's message reads left to right, whatever the screen's direction.
@@ -48,8 +48,8 @@ function jobColumns(retry: (id: number) => void, retrying: number | null): Colum
         </span>
       ),
     },
-    textColumn(t('columnCreated'), (row) => row.created, { width: '11rem' }),
-    textColumn(t('columnFinished'), (row) => row.finished, { width: '11rem' }),
+    textColumn(t('columnCreated'), (row) => row.created, { width: '10rem' }),
+    textColumn(t('columnFinished'), (row) => row.finished, { width: '10rem' }),
     {
       header: t('columnActions'),
       width: '8rem',
@@ -83,7 +83,7 @@ export function JobsView({ list, loadError, onRetry, retrying, ...filters }: Job
       rowKey: rowId,
       label: t('tableLabel'),
       emptyText: t('emptyText'),
-      minW: '62rem',
+      minW: '60rem',
     }),
     [onRetry, retrying],
   );
