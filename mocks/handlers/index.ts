@@ -40,6 +40,7 @@ export {
   dashboard,
   imports,
   invoices,
+  jobs,
   media,
   orders,
   products,

@@ -12,6 +12,7 @@ import { preloadAuditLog } from '@/features/audit-log';
 import { preloadCustomers } from '@/features/customers';
 import { preloadDashboard } from '@/features/dashboard';
 import { preloadInventoryLedger } from '@/features/inventory-ledger';
+import { preloadJobs } from '@/features/jobs';
 import { preloadOrders } from '@/features/orders';
 import { preloadProducts } from '@/features/products';
 
@@ -38,6 +39,7 @@ const CategoriesPage = lazyPage(
 const VatRatesPage = lazyPage(() => import('@/features/vat-rates/VatRatesPage'), 'VatRatesPage');
 const UsersPage = lazyPage(() => import('@/features/users/UsersPage'), 'UsersPage');
 const AuditLogPage = lazyPage(() => import('@/features/audit-log/AuditLogPage'), 'AuditLogPage');
+const JobsPage = lazyPage(() => import('@/features/jobs/JobsPage'), 'JobsPage');
 const SettingsPage = lazyPage(() => import('@/features/settings/SettingsPage'), 'SettingsPage');
 
 export interface AdminRoute {
@@ -83,5 +85,6 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
       preloadUsers();
     },
   },
+  { path: paths.jobs, component: JobsPage, preload: preloadJobs },
   { path: paths.settings, component: SettingsPage, preload: preloadSettings },
 ];

@@ -14,6 +14,7 @@ import {
   Image,
   ImageOff,
   LayoutDashboard,
+  ListRestart,
   LogOut,
   Moon,
   Package,
@@ -64,6 +65,7 @@ export const GripIcon = chakraIcon(GripVertical, 'GripIcon');
 export const HistoryIcon = chakraIcon(History, 'HistoryIcon');
 export const ImageIcon = chakraIcon(Image, 'ImageIcon');
 export const ImageOffIcon = chakraIcon(ImageOff, 'ImageOffIcon');
+export const JobsIcon = chakraIcon(ListRestart, 'JobsIcon');
 export const LanguagesIcon = chakraIcon(Languages, 'LanguagesIcon');
 export const LogOutIcon = chakraIcon(LogOut, 'LogOutIcon');
 export const MoonIcon = chakraIcon(Moon, 'MoonIcon');

@@ -20,6 +20,7 @@ const LINKS = [
   'VAT Rates',
   'Users',
   'Audit Log',
+  'Background Jobs',
   'Settings',
 ];
 const HREFS = [
@@ -32,6 +33,7 @@ const HREFS = [
   '/admin/vat-rates',
   '/admin/users',
   '/admin/audit-log',
+  '/admin/jobs',
   '/admin/settings',
 ];
 

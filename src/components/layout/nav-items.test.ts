@@ -23,14 +23,20 @@ it('ends with the shop settings', () => {
   expect(isNavItemActive(item('Users'), '/admin/settings')).toBe(false);
 });
 
-it('shows the audit log to the roles with audit:read only', () => {
-  const labels = (role: Parameters<typeof navItemsFor>[0]) =>
-    navItemsFor(role).map((i) => i.label());
-  expect(labels('super_admin')).toContain('Audit Log');
-  expect(labels('admin')).toContain('Audit Log');
+const labels = (role: Parameters<typeof navItemsFor>[0]) => navItemsFor(role).map((i) => i.label());
+/** The screens the server refuses to the roles without their permission. */
+const RESTRICTED = ['Audit Log', 'Background Jobs'];
+
+it.each([
+  ['Audit Log', 'audit:read', '/admin/audit-log'],
+  ['Background Jobs', 'jobs:read', '/admin/jobs'],
+])('shows %s to the roles with %s only', (label, _permission, href) => {
+  expect(labels('super_admin')).toContain(label);
+  expect(labels('admin')).toContain(label);
   for (const role of ['manager', 'support', 'inventory_manager', null] as const)
     expect(labels(role)).toEqual(
-      ADMIN_NAV.filter((i) => i.label() !== 'Audit Log').map((i) => i.label()),
+      ADMIN_NAV.filter((i) => !RESTRICTED.includes(i.label())).map((i) => i.label()),
     );
-  expect(item('Audit Log').href).toBe('/admin/audit-log');
+  expect(item(label).href).toBe(href);
+  expect(isNavItemActive(item(label), href)).toBe(true);
 });

@@ -7,13 +7,14 @@ import {
   DashboardIcon,
   FolderIcon,
   HistoryIcon,
+  JobsIcon,
   PackageIcon,
   PercentIcon,
   ShieldIcon,
   StoreIcon,
   UsersIcon,
 } from '@/components/icons';
-import { AUDIT_READERS } from '@/lib/auth/user';
+import { AUDIT_READERS, JOB_READERS } from '@/lib/auth/user';
 import { paths } from '@/lib/paths';
 import { t } from './messages';
 
@@ -39,6 +40,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { label: () => t('navVatRates'), href: paths.vatRates.list, icon: PercentIcon },
   { label: () => t('navUsers'), href: paths.users.list, icon: ShieldIcon },
   { label: () => t('navAuditLog'), href: paths.auditLog, icon: ActivityIcon, roles: AUDIT_READERS },
+  { label: () => t('navJobs'), href: paths.jobs, icon: JobsIcon, roles: JOB_READERS },
   { label: () => t('navSettings'), href: paths.settings, icon: StoreIcon },
 ];
 

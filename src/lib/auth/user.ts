@@ -15,3 +15,6 @@ export function roleOf(user: AuthUser | null | undefined): AdminRole | null {
 
 /** The roles that hold audit:read (the server's role matrix): the others never see the log. */
 export const AUDIT_READERS: readonly AdminRole[] = ['super_admin', 'admin'];
+
+/** The roles that hold jobs:read (the server's role matrix): the others never see the jobs. */
+export const JOB_READERS: readonly AdminRole[] = ['super_admin', 'admin'];

@@ -36,5 +36,6 @@ export const paths = {
   vatRates: { list: '/admin/vat-rates' },
   users: { list: '/admin/users' },
   auditLog: '/admin/audit-log',
+  jobs: '/admin/jobs',
   settings: '/admin/settings',
 } as const;
