@@ -11,7 +11,8 @@ import { t } from './messages';
 /**
  * The background jobs (/admin/jobs): the server filters and pages them, and refuses them (403)
  * to the roles without jobs:read, whose refusal is shown as it comes. A retried job is queued
- * again and the list reloads; a refusal (409: it is no longer dead) is toasted as the server says.
+ * again and the list reloads; a refusal (409: it is no longer dead) is toasted as the server says,
+ * and the list reloads too.
  */
 export function JobsPage() {
   const [filters, setFilters] = useState(NO_FILTERS);
@@ -22,8 +23,9 @@ export function JobsPage() {
   const retry = useCallback(
     (id: number) => {
       setRetrying(id);
+      // Reloaded after a refusal too: a 409 means someone else retried it, and the list shows so.
       void withToasts(() => retryJob(id), { success: t('retried'), failure: t('retryFailed') })
-        .then((queued) => (queued ? mutate() : undefined))
+        .then(() => mutate())
         .finally(() => setRetrying(null));
     },
     [mutate],
