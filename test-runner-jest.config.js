@@ -1,20 +1,9 @@
 import { getJestConfig } from '@storybook/test-runner';
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 
 // The default Jest configuration comes from @storybook/test-runner (ejected with
-// `test-storybook --eject`). Only the browser changes: Debian's Chromium (scripts/ensure-chromium.sh),
-// since no tool may download its own browser here.
+// `test-storybook --eject`). Only the browser changes: Debian's Chromium (scripts/chromium.mjs).
 const testRunnerConfig = getJestConfig();
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * @type {import('@jest/types').Config.InitialOptions}
@@ -29,10 +18,7 @@ export default {
     'jest-playwright': {
       ...testRunnerConfig.testEnvironmentOptions?.['jest-playwright'],
       browsers: ['chromium'],
-      launchOptions: {
-        executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-        args: CHROMIUM_ARGS,
-      },
+      launchOptions: chromiumLaunchOptions,
     },
   },
 };

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './chromium';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
 export default defineConfig({
   testDir: '.',

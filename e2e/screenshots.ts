@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { chromiumLaunchOptions } from './chromium';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startShop } from './server';
 
 const out = fileURLToPath(new URL('../screenshots/', import.meta.url));
