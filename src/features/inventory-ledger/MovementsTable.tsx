@@ -39,7 +39,7 @@ function movementColumns(about: readonly Column<MovementRow>[] = []): Column<Mov
     textColumn(t('by'), (row) => row.by, { width: '9rem' }),
     {
       header: t('order'),
-      width: '10.5rem',
+      width: '11.5rem', // an order number's button, padding included
       cell: (row) =>
         row.order ? (
           <Link href={paths.orders.detail(row.order.id)} className="row-action">
