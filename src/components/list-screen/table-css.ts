@@ -107,8 +107,10 @@ export const tableCss: SystemStyleObject = {
     colorPalette: 'gray',
   },
   '& .status[data-active]': { colorPalette: 'green' },
-  // A labelled button or link at the end of a row ('View', 'View Orders', 'Reactivate').
-  '& .row-action': {
+  // A labelled button or link at the end of a row ('View', 'View Orders', 'Reactivate'), pinned;
+  // `.row-link` looks the same but is data, not pinned (the ledger's order: on a phone, pinning it
+  // would hide the variant and the change beneath a column of dashes).
+  '& .row-action, & .row-link': {
     display: 'inline-flex',
     alignItems: 'center',
     justifyContent: 'center',

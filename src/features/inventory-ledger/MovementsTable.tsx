@@ -42,7 +42,7 @@ function movementColumns(about: readonly Column<MovementRow>[] = []): Column<Mov
       width: '11.5rem', // an order number's button, padding included
       cell: (row) =>
         row.order ? (
-          <Link href={paths.orders.detail(row.order.id)} className="row-action">
+          <Link href={paths.orders.detail(row.order.id)} className="row-link">
             {row.order.number}
           </Link>
         ) : (
