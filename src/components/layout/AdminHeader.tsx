@@ -45,13 +45,19 @@ export function AdminHeader({
       <Text fontWeight="medium" truncate minW="0">
         {t('manageYourStore')}
       </Text>
-      <HStack gap={{ base: '1', sm: '3' }} ms="auto" minW="0">
+      {/* Does not shrink: the title gives way (truncated), the controls stay on screen. */}
+      <HStack gap={{ base: '1', sm: '3' }} ms="auto" flexShrink={0}>
         <LanguageMenu />
         <ColorModeToggle />
         {username && (
-          <HStack gap="1.5" color="fg.muted" minW="0">
+          <HStack gap="1.5" color="fg.muted">
             <UserIcon boxSize="4" flexShrink={0} />
-            <Text fontSize="sm" truncate maxW="12rem" data-testid="current-user">
+            <Text
+              fontSize="sm"
+              truncate
+              maxW={{ base: '6rem', sm: '12rem' }}
+              data-testid="current-user"
+            >
               {username}
             </Text>
           </HStack>
@@ -65,7 +71,7 @@ export function AdminHeader({
           aria-label={t('logout')}
           px={{ base: '2', sm: '3' }}
         >
-          <LogOutIcon />
+          <LogOutIcon _rtl={{ transform: 'scaleX(-1)' }} />
           <Box as="span" hideBelow="sm">
             {t('logout')}
           </Box>

@@ -145,6 +145,11 @@ export const Mobile: Story = {
     const canvas = within(canvasElement);
     await expect(window.innerWidth).toBeLessThan(768);
     await expect(screen.queryByRole('navigation', { name: 'Management' })).toBeNull();
+    // The header fits: Logout on screen, the admin's name whole (the title gives way).
+    const logout = canvas.getByRole('button', { name: 'Logout' });
+    await expect(logout.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    const user = canvas.getByTestId('current-user');
+    await expect(user.scrollWidth).toBeLessThanOrEqual(user.clientWidth);
     await userEvent.click(canvas.getByRole('button', { name: 'Toggle Sidebar' }));
     const drawer = await screen.findByRole('dialog');
     await expect(drawer).toHaveAttribute('data-testid', 'sidebar');

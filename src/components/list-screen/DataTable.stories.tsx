@@ -93,5 +93,18 @@ export const PhoneArabic: Story = {
   play: async ({ canvasElement }) => {
     await expect(document.documentElement.dir).toBe('rtl');
     await expectActionsInView(canvasElement, /^(تعديل|حذف) Olive oil/);
+    // A Latin text reads in its own direction: 'OIL-1000', not '1000-OIL' as beside Arabic words,
+    // and keeps the column's side, the right.
+    const sku = within(canvasElement).getByText('OIL-1000');
+    const text = sku.firstChild!;
+    const part = (start: number, end: number) => {
+      const range = document.createRange();
+      range.setStart(text, start);
+      range.setEnd(text, end);
+      return range.getBoundingClientRect();
+    };
+    await expect(part(0, 3).left).toBeLessThan(part(4, 8).left);
+    const cell = sku.closest('td')!.getBoundingClientRect();
+    await expect(cell.right - part(0, 8).right).toBeLessThanOrEqual(9); // the cell's padding
   },
 };

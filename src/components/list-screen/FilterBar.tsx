@@ -1,4 +1,4 @@
-import { Input, type NativeSelectRootProps } from '@chakra-ui/react';
+import { HStack, Input, type NativeSelectRootProps } from '@chakra-ui/react';
 import { FilterSelect, type FilterOption } from './FilterSelect';
 import { useT } from './messages';
 
@@ -41,16 +41,20 @@ export function FilterBar<F extends DayRangeFilters<F>>({
           width={selectWidth}
         />
       ))}
-      {DAY_RANGE.map((end) => (
-        <Input
-          key={end}
-          type="date"
-          aria-label={end === 'from' ? t('fromDate') : t('toDate')}
-          width={{ sm: '10rem' }}
-          value={filters[end]}
-          onChange={(event) => set({ [end]: event.target.value } as Partial<F>)}
-        />
-      ))}
+      {/* From and to side by side, wrapping together: alone on a line, 'to' read as a new filter. */}
+      <HStack gap="2">
+        {DAY_RANGE.map((end) => (
+          <Input
+            key={end}
+            type="date"
+            aria-label={end === 'from' ? t('fromDate') : t('toDate')}
+            flex={{ base: '1', sm: 'none' }}
+            width={{ sm: '10rem' }}
+            value={filters[end]}
+            onChange={(event) => set({ [end]: event.target.value } as Partial<F>)}
+          />
+        ))}
+      </HStack>
     </>
   );
 }

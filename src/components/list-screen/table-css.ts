@@ -25,8 +25,9 @@ export const tableCss: SystemStyleObject = {
   '&[data-sticky-first] thead tr > :first-of-type': { bg: 'bg.muted', zIndex: 2 },
   // Row actions stay in view on a narrow screen (phones, docs/product.md §2): a last column holding
   // them is pinned to the inline end while the others scroll beneath it. One rule, read from the
-  // cells' content, so every list gets it without declaring anything.
-  '& tbody tr[aria-rowindex] > td:last-child:has(.actions, .row-action)': {
+  // cells' content, so every list gets it without declaring anything; in every row, also those
+  // without an action (a movement without an order), or the column beneath would show through.
+  '&:has(tbody td:last-child :is(.actions, .row-action)) tbody tr[aria-rowindex] > td:last-child': {
     position: 'sticky',
     insetInlineEnd: 0,
     zIndex: 1,
@@ -40,8 +41,18 @@ export const tableCss: SystemStyleObject = {
     borderInlineStartWidth: '1px',
   },
   '&[aria-busy] tbody': { opacity: 0.6 },
-  '& td.cell-end, & th.cell-end': { textAlign: 'end', whiteSpace: 'nowrap' },
+  // Cells read in their own direction, as with dir="auto" ('+3', an e-mail, an English product
+  // name in an Arabic table), but keep the column's side: 'left' and 'right' are mirrored in
+  // right-to-left languages (the RTL style cache, components/ui/direction.tsx), where 'start' and
+  // 'end' would follow each cell's own direction. And a cut text loses its end, not its start.
+  '& td.cell-end, & th.cell-end': {
+    textAlign: 'right',
+    unicodeBidi: 'plaintext',
+    whiteSpace: 'nowrap',
+  },
   '& .cell-text': {
+    textAlign: 'left',
+    unicodeBidi: 'plaintext',
     display: 'block',
     overflow: 'hidden',
     textOverflow: 'ellipsis',
@@ -96,8 +107,10 @@ export const tableCss: SystemStyleObject = {
     colorPalette: 'gray',
   },
   '& .status[data-active]': { colorPalette: 'green' },
-  // A labelled button or link at the end of a row ('View', 'View Orders', 'Reactivate').
-  '& .row-action': {
+  // A labelled button or link at the end of a row ('View', 'View Orders', 'Reactivate'), pinned;
+  // `.row-link` looks the same but is data, not pinned (the ledger's order: on a phone, pinning it
+  // would hide the variant and the change beneath a column of dashes).
+  '& .row-action, & .row-link': {
     display: 'inline-flex',
     alignItems: 'center',
     justifyContent: 'center',

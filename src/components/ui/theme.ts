@@ -71,6 +71,21 @@ const contrast = defineConfig({
 });
 
 /**
+ * What is typed reads in its own direction (like dir="auto"): 'INV-', a SKU or an English
+ * description in an Arabic form would otherwise show as '-INV' or '.Gift card'. Numbers and dates
+ * keep the page's direction (they hold no letter, and would fall back to left-to-right).
+ */
+function withOwnDirection<R extends typeof inputRecipe | typeof textareaRecipe>(recipe: R): R {
+  return {
+    ...recipe,
+    base: {
+      ...recipe.base,
+      '&:not([type=number], [type=date], [type=datetime-local])': { unicodeBidi: 'plaintext' },
+    },
+  };
+}
+
+/**
  * Chakra's default theme with the recipes of the components the console uses only (defaultSystem
  * carries every component's recipe: a third of the first load). A component whose recipe is not
  * listed here renders unstyled: add its recipe when you use a new Chakra component.
@@ -99,12 +114,12 @@ export const system = createSystem(
           container: containerRecipe,
           heading: headingRecipe,
           icon: iconRecipe,
-          input: inputRecipe,
+          input: withOwnDirection(inputRecipe),
           inputAddon: inputAddonRecipe,
           separator: separatorRecipe,
           skeleton: skeletonRecipe,
           spinner: spinnerRecipe,
-          textarea: textareaRecipe,
+          textarea: withOwnDirection(textareaRecipe),
         },
         slotRecipes: {
           alert: alertSlotRecipe,

@@ -39,10 +39,10 @@ function movementColumns(about: readonly Column<MovementRow>[] = []): Column<Mov
     textColumn(t('by'), (row) => row.by, { width: '9rem' }),
     {
       header: t('order'),
-      width: '10.5rem',
+      width: '11.5rem', // an order number's button, padding included
       cell: (row) =>
         row.order ? (
-          <Link href={paths.orders.detail(row.order.id)} className="row-action">
+          <Link href={paths.orders.detail(row.order.id)} className="row-link">
             {row.order.number}
           </Link>
         ) : (

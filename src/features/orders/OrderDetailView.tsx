@@ -21,6 +21,7 @@ import { Detail, Section } from './OrderSection';
 import { OrderTimeline, type OrderTimelineProps } from './OrderTimeline';
 import { ShipmentForm, type ShipmentFormProps } from './ShipmentForm';
 import { StatusBadge } from './StatusBadge';
+import { isolate } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
 import { useT } from './messages';
 import { StatusSelect } from './StatusSelect';
@@ -226,12 +227,12 @@ function ShippingCard({ order }: { order: Order }) {
       <Stack gap="0.5" overflowWrap="anywhere">
         {lines.map((line, index) => (
           <Text key={index} fontWeight={index === 0 && a?.company ? 'medium' : undefined}>
-            {line}
+            <bdi>{line}</bdi>
           </Text>
         ))}
         {a?.phone && (
-          <Text color="fg.muted" mt="2" dir="ltr" textAlign="start">
-            {a.phone}
+          <Text color="fg.muted" mt="2">
+            <bdi>{a.phone}</bdi>
           </Text>
         )}
       </Stack>
@@ -296,7 +297,7 @@ function ItemLine({ item }: { item: OrderItem }) {
         )}
         <Text fontSize="sm" color="fg.muted">
           {t('quantity', { quantity: item.quantity })}
-          {item.product_sku && ` · ${t('sku', { sku: item.product_sku })}`}
+          {item.product_sku && ` · ${t('sku', { sku: isolate(item.product_sku) })}`}
         </Text>
       </Box>
       <Box textAlign={{ base: 'start', sm: 'end' }} flexShrink={0}>

@@ -6,6 +6,7 @@ import type {
   OrderTimelineEvent,
 } from '@generated/model';
 import { validationSummary, type ValidationResult } from '@/components/form';
+import { isolate } from '@/lib/i18n';
 import { statusWords } from './order-display';
 import { t } from './messages';
 
@@ -50,8 +51,8 @@ export function describeEvent(event: OrderTimelineEvent): {
       const change = event.quantity_change;
       return {
         sentence: t('event.stock', {
-          sku: event.sku ?? t('event.noSku'),
-          change: `${change > 0 ? '+' : ''}${change}`,
+          sku: event.sku ? isolate(event.sku) : t('event.noSku'),
+          change: isolate(`${change > 0 ? '+' : ''}${change}`),
         }),
         detail: null,
       };

@@ -20,7 +20,8 @@ const columns = (): readonly Column<AdminUser>[] => [
   textColumn(t('username'), (user) => user.username, { width: '15%', tone: 'strong' }),
   textColumn(t('fullName'), (user) => user.full_name, { width: '15%' }),
   textColumn(t('email'), (user) => user.email),
-  { header: t('role'), width: '8rem', cell: (user) => <RoleBadge role={user.role} /> },
+  // 'Super administrateur' whole, with the gap before the next column.
+  { header: t('role'), width: '9.5rem', cell: (user) => <RoleBadge role={user.role} /> },
   {
     header: t('lastLogin'),
     width: '11rem',

@@ -70,7 +70,9 @@ export function VariantsTable(props: VariantsListProps) {
                 <HStack gap="3">
                   <VariantThumb src={v.images[0]} alt={v.variant_title} />
                   <Stack gap="0" minW="0">
-                    <Text fontWeight="medium">{v.variant_title}</Text>
+                    <Text fontWeight="medium">
+                      <bdi>{v.variant_title}</bdi>
+                    </Text>
                     <OptionsText variant={v} />
                   </Stack>
                 </HStack>
@@ -124,7 +126,9 @@ export function VariantCards(props: VariantsListProps) {
               <VariantThumb src={v.images[0]} alt={v.variant_title} />
               <Stack gap="0" flex="1" minW="0">
                 <HStack justify="space-between" align="flex-start" gap="2">
-                  <Text fontWeight="medium">{v.variant_title}</Text>
+                  <Text fontWeight="medium">
+                    <bdi>{v.variant_title}</bdi>
+                  </Text>
                   <StatusBadge active={v.is_active} />
                 </HStack>
                 <Text fontFamily="mono" fontSize="xs" truncate>
@@ -240,7 +244,7 @@ function OptionsText({ variant }: { variant: Variant }) {
     .join(' · ');
   return text ? (
     <Text color="fg.muted" fontSize="xs">
-      {text}
+      <bdi>{text}</bdi>
     </Text>
   ) : null;
 }

@@ -1,4 +1,4 @@
-import { Badge, HStack, Text } from '@chakra-ui/react';
+import { Badge, HStack } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { VatRate } from '@generated/model';
 import {
@@ -34,13 +34,13 @@ function vatRateColumns(vatRates: readonly VatRate[]): Column<VatRate>[] {
       cell: (rate) => (
         <>
           <HStack gap="2" minW="0">
-            <Text
-              fontWeight="medium"
-              truncate
+            {/* The table's cut text: in Arabic, 'BE standard rate' loses its end, not 'BE'. */}
+            <span
+              className="cell-text cell-strong"
               title={rate.description ? `${rate.name}: ${rate.description}` : rate.name}
             >
               {rate.name}
-            </Text>
+            </span>
             {rate.is_default && (
               <Badge variant="solid" flexShrink={0}>
                 {t('default')}

@@ -48,3 +48,12 @@ export async function activateLocale(locale: Locale, { remember = true } = {}): 
 export function activeLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
 }
+
+/**
+ * A value set inside a sentence (a SKU, a signed number, a code) kept whole in a right-to-left
+ * language, where beside Arabic words '-3' would show as '3-' and 'KAIWEA-FOU: -3' in pieces
+ * (Unicode's first-strong isolate). Left-to-right languages get the value as it is.
+ */
+export function isolate(value: string): string {
+  return directionOf(activeLocale()) === 'rtl' ? `\u2068${value}\u2069` : value;
+}

@@ -1,5 +1,5 @@
 export { defineMessages, type Translate } from './define-messages';
-export { activateLocale, activeLocale, storedLocale } from './i18n';
+export { activateLocale, activeLocale, isolate, storedLocale } from './i18n';
 export {
   DEFAULT_LOCALE,
   directionOf,
