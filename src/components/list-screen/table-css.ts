@@ -85,11 +85,13 @@ export const tableCss: SystemStyleObject = {
     textStyle: 'xs',
     fontWeight: 'medium',
     whiteSpace: 'nowrap',
-    textTransform: 'capitalize',
     colorPalette: 'gray',
     bg: 'colorPalette.solid',
     color: 'colorPalette.contrast',
   },
+  // The first letter only ('En attente', not 'En Attente'): the text is a flex item, so a block,
+  // which ::first-letter needs.
+  '& .badge > span::first-letter': { textTransform: 'uppercase' },
   '& .badge[data-variant=secondary]': { bg: 'colorPalette.subtle', color: 'colorPalette.fg' },
   '& .badge[data-variant=destructive]': { colorPalette: 'red' },
   // 'Active' / 'Inactive'.

@@ -407,6 +407,14 @@ export const French: Story = {
     const row = rowOf(canvasElement, first.order_number);
     await expect(row).toHaveTextContent(expectedMoneyIn('fr-TN', first.total_amount));
     await expect(canvas.getByRole('combobox', { name: 'Filtrer par statut' })).toBeVisible();
+    // 'En attente': the badge capitalises its first letter only, not every word.
+    const pending = within(
+      rowOf(canvasElement, orderFixtures.find((o) => o.status === 'pending')!.order_number),
+    ).getByTestId('order-status');
+    await expect(pending).toHaveTextContent('en attente');
+    const text = pending.firstElementChild!;
+    await expect(getComputedStyle(text).textTransform).toBe('none');
+    await expect(getComputedStyle(text, '::first-letter').textTransform).toBe('uppercase');
   },
 };
 
