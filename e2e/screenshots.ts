@@ -98,6 +98,7 @@ try {
     ['settings', '/admin/settings'],
     ['audit-log', '/admin/audit-log'],
     ['inventory-ledger', '/admin/inventory/ledger'],
+    ['jobs', '/admin/jobs'],
   ];
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
