@@ -81,7 +81,7 @@ export function badgeColumn<R extends { badge: BadgeStyle }>(
     width,
     cell: (row) => (
       <span className="badge" data-variant={row.badge} data-testid={testId}>
-        <span>{text(row)}</span>
+        {text(row)}
       </span>
     ),
   };

@@ -76,9 +76,11 @@ export const tableCss: SystemStyleObject = {
   '& tbody tr[data-selected] > td': { bg: 'bg.muted' },
   '& .sort': { font: 'inherit', cursor: 'pointer', _hover: { textDecoration: 'underline' } },
   // The Badge recipe's looks (solid / subtle), as classes: data-variant is the product description's style name.
+  // A block container (inline-block) with one line as tall as the recipe's badge, so that
+  // ::first-letter applies.
   '& .badge': {
-    display: 'inline-flex',
-    alignItems: 'center',
+    display: 'inline-block',
+    lineHeight: '5',
     minH: '5',
     px: '2',
     borderRadius: 'l2',
@@ -89,9 +91,8 @@ export const tableCss: SystemStyleObject = {
     bg: 'colorPalette.solid',
     color: 'colorPalette.contrast',
   },
-  // The first letter only ('En attente', not 'En Attente'): the text is a flex item, so a block,
-  // which ::first-letter needs.
-  '& .badge > span::first-letter': { textTransform: 'uppercase' },
+  // The first letter only ('En attente', not 'En Attente', as text-transform: capitalize wrote).
+  '& .badge::first-letter': { textTransform: 'uppercase' },
   '& .badge[data-variant=secondary]': { bg: 'colorPalette.subtle', color: 'colorPalette.fg' },
   '& .badge[data-variant=destructive]': { colorPalette: 'red' },
   // 'Active' / 'Inactive'.

@@ -412,9 +412,8 @@ export const French: Story = {
       rowOf(canvasElement, orderFixtures.find((o) => o.status === 'pending')!.order_number),
     ).getByTestId('order-status');
     await expect(pending).toHaveTextContent('en attente');
-    const text = pending.firstElementChild!;
-    await expect(getComputedStyle(text).textTransform).toBe('none');
-    await expect(getComputedStyle(text, '::first-letter').textTransform).toBe('uppercase');
+    await expect(getComputedStyle(pending).textTransform).toBe('none');
+    await expect(getComputedStyle(pending, '::first-letter').textTransform).toBe('uppercase');
   },
 };
 
