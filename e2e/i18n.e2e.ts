@@ -85,11 +85,18 @@ test.describe.serial('the console in Arabic and French', () => {
   for (const { locale, name, tag, dir } of LANGUAGES) {
     test(`${locale}: direction, a translated heading, money and a date in Tunis time`, async () => {
       await page.goto(`${shop.baseURL}/admin/orders/${order.id}`);
+      // The screen settled (the order shown) before the menu opens: a menu opened while the
+      // screen still renders may lose its choice.
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(order.order_number);
       // The menu's trigger is named for the language in use ('Language: English', 'اللغة: العربية').
       await page.getByRole('button', { name: /^(Language|Langue|اللغة) ?:/ }).click();
-      await page.getByRole('menuitemradio', { name }).click();
+      const menu = page.getByRole('menu');
+      await expect(menu).toBeVisible();
+      await menu.getByRole('menuitemradio', { name }).click();
+      await expect(menu).toBeHidden();
       const html = page.locator('html');
-      await expect(html).toHaveAttribute('dir', dir);
+      // The language's catalogue is a chunk of its own, loaded now.
+      await expect(html).toHaveAttribute('dir', dir, { timeout: 15_000 });
       await expect(html).toHaveAttribute('lang', locale);
       await page.reload();
       await expect(html).toHaveAttribute('dir', dir);
