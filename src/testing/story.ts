@@ -45,7 +45,12 @@ export async function expectToast(
             within(toast).queryByText(title) &&
             (description === undefined || within(toast).queryByText(description)),
         );
-      await expect(found, `a toast "${title}" / "${description ?? ''}"`).toBeDefined();
+      // The toasts there are instead, in the failure's message: a rare miss is read from the log.
+      const shown = screen.queryAllByTestId('toast').map((toast) => toast.textContent);
+      await expect(
+        found,
+        `a toast "${title}" / "${description ?? ''}" (shown: ${JSON.stringify(shown)})`,
+      ).toBeDefined();
       await expect(found).toBeVisible();
     },
     { timeout: 10_000 },
