@@ -7,6 +7,18 @@ import type { Database } from '../server/src/db/schema';
  * Checkout under contention: BUYERS concurrent buyers each put one unit in a fresh cart and check
  * out, until the STOCK units are gone. Every unit must be sold exactly once (oversold = 0).
  */
+/** The address every benchmark buyer ships to (this race and bench:checkout). */
+export const BENCH_SHIPPING_ADDRESS = {
+  first_name: 'Bench',
+  last_name: 'Buyer',
+  street_address: '1 Rue de Rome',
+  city: 'Tunis',
+  postal_code: '1000',
+  country: 'TN',
+  phone: '+216 71 000 000',
+  email: 'bench@example.com',
+};
+
 export async function checkoutRace(address: string, db: Kysely<Database>) {
   const BUYERS = 20;
   const STOCK = Number(process.env.BENCH_CHECKOUT_STOCK ?? 400);
@@ -46,16 +58,6 @@ export async function checkoutRace(address: string, db: Kysely<Database>) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const shipping_address = {
-    first_name: 'Bench',
-    last_name: 'Buyer',
-    street_address: '1 Rue de Rome',
-    city: 'Tunis',
-    postal_code: '1000',
-    country: 'TN',
-    phone: '+216 71 000 000',
-    email: 'bench@example.com',
-  };
   let orders = 0;
   let refused = 0;
   let n = 0;
@@ -72,7 +74,10 @@ export async function checkoutRace(address: string, db: Kysely<Database>) {
       const res = await fetch(`${address}/api/v1/orders/?session_id=${session}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ payment_method: 'cash_on_delivery', shipping_address }),
+        body: JSON.stringify({
+          payment_method: 'cash_on_delivery',
+          shipping_address: BENCH_SHIPPING_ADDRESS,
+        }),
       });
       if (res.status === 201) orders += 1;
       else if (res.status === 409) refused += 1;

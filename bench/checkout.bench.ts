@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPostgres } from '../server/src/db/database';
-import { insertSimpleProduct } from '../server/test-support/fixtures';
+import { defaultVatRateId, insertSimpleProduct } from '../server/test-support/fixtures';
+import { BENCH_SHIPPING_ADDRESS } from './checkout-race';
 import {
   createPostgresDatabase,
   startServerProcess,
@@ -18,17 +19,6 @@ import {
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 20);
-
-const SHIPPING_ADDRESS = {
-  first_name: 'Bench',
-  last_name: 'Buyer',
-  street_address: '1 Rue de Rome',
-  city: 'Tunis',
-  postal_code: '1000',
-  country: 'TN',
-  phone: '+216 71 000 000',
-  email: 'bench@example.com',
-};
 
 const database = await createPostgresDatabase('bench_checkout');
 const dataDirs: string[] = [];
@@ -57,15 +47,9 @@ const post = (url: string, body: unknown) =>
 
 /** Orders per second of BUYERS buyers spread over these instances, on a product of its own. */
 async function measure(instances: ServerProcess[], run: string) {
-  const rate = await db.db
-    .selectFrom('vat_rates')
-    .select('id')
-    .where('country_code', '=', 'TN')
-    .where('is_default', '=', 1)
-    .executeTakeFirstOrThrow();
   const { productId } = await insertSimpleProduct(
     db.db,
-    { vat_rate_id: rate.id },
+    { vat_rate_id: await defaultVatRateId(db.db) },
     { stock_quantity: 1_000_000 },
   );
   let orders = 0;
@@ -82,7 +66,7 @@ async function measure(instances: ServerProcess[], run: string) {
       if (add.status !== 201) throw new Error(`cart answered ${add.status}: ${await add.text()}`);
       const res = await post(`${api}/orders/?session_id=${session}`, {
         payment_method: 'cash_on_delivery',
-        shipping_address: SHIPPING_ADDRESS,
+        shipping_address: BENCH_SHIPPING_ADDRESS,
       });
       if (res.status !== 201)
         throw new Error(`checkout answered ${res.status}: ${await res.text()}`);

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type DatabaseHandle } from './db/database';
 import { allMigrations } from './db/migrations';
 import { MAIL_JOB } from './services/magic-links';
-import { insertSimpleProduct } from '../test-support/fixtures';
+import { defaultVatRateId, insertSimpleProduct } from '../test-support/fixtures';
 import {
   adminAuthorization,
   categoryBurst,
@@ -121,15 +121,9 @@ describe('two instances on one PostgreSQL', () => {
   });
 
   it('sells the last 5 units exactly once to 20 buyers split across A and B', async () => {
-    const rate = await db.db
-      .selectFrom('vat_rates')
-      .select('id')
-      .where('country_code', '=', 'TN')
-      .where('is_default', '=', 1)
-      .executeTakeFirstOrThrow();
     const { productId, variantId } = await insertSimpleProduct(
       db.db,
-      { vat_rate_id: rate.id },
+      { vat_rate_id: await defaultVatRateId(db.db) },
       { stock_quantity: 5 },
     );
     const buyers = Array.from({ length: 20 }, (_, i) => ({

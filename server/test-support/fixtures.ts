@@ -138,6 +138,17 @@ export async function insertVariant(
 }
 
 /** A simple product with its hidden default variant (stock 10 unless told), as the API makes it. */
+/** The id of the country's default VAT rate (the shop's, Tunisia, unless told). */
+export async function defaultVatRateId(db: Kysely<Database>, countryCode = 'TN'): Promise<number> {
+  const rate = await db
+    .selectFrom('vat_rates')
+    .select('id')
+    .where('country_code', '=', countryCode)
+    .where('is_default', '=', 1)
+    .executeTakeFirstOrThrow();
+  return rate.id;
+}
+
 export async function insertSimpleProduct(
   db: Kysely<Database>,
   product: Partial<NewProduct> = {},
