@@ -3,6 +3,7 @@ import { FilterSelect, type FilterOption } from './FilterSelect';
 import { useT } from './messages';
 
 const DAY_RANGE = ['from', 'to'] as const;
+const LAST_DAY = '9999-12-31';
 
 /** A filter of a FilterBar chosen from a list: which one, its accessible name, its choices. */
 export type FilterBarSelect<F> = {
@@ -47,6 +48,9 @@ export function FilterBar<F extends DayRangeFilters<F>>({
           <Input
             key={end}
             type="date"
+            // A four-digit year: Chromium lets a year field take six digits otherwise, a day the
+            // filters cannot send (shopDayRange refuses it).
+            max={LAST_DAY}
             aria-label={end === 'from' ? t('fromDate') : t('toDate')}
             flex={{ base: '1', sm: 'none' }}
             width={{ sm: '10rem' }}
