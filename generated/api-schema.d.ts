@@ -15,7 +15,8 @@ export interface paths {
     put?: never;
     /**
      * Sign in as a back-office user
-     * @description Public. Checks the username and password of an admin user and returns a token pair with user_type admin, and records the sign-in time as the user's last_login. A wrong username, a wrong password and an inactive user all get the same 401 "Incorrect username or password", so that no account can be discovered. Attempts are limited, with the counts kept in the database (shared by every server instance, kept across restarts), and each attempt counts as a failure until its password proves right. Per username, whatever the client IP: 5 failures pass, then the username must wait before its next attempt, 2 seconds doubling with each further failure up to 1 minute; the count is forgotten 15 minutes after the last failure or on a successful sign-in. Per client IP, whatever the username: 20 failures per 15 minutes. A refused attempt gets 429 with Retry-After (seconds) and a detail "Too many failed login attempts. Try again in N seconds/minutes.", and is not counted.
+     * @description Public. Checks the username and password of an admin user and returns a token pair with user_type admin, and records the sign-in time as the user's last_login. A wrong username, a wrong password and an inactive user all get the same 401 "Incorrect username or password", so that no account can be discovered. Attempts are limited, with the counts kept in the database (shared by every server instance, kept across restarts), and each attempt counts as a failure until its password proves right. Per username, whatever the client IP: 5 failures pass, then the username must wait before its next attempt, 2 seconds doubling with each further failure up to 1 minute; the count is forgotten 15 minutes after the last failure or on a successful sign-in. Per client IP, whatever the username: 20 failures per 15 minutes. A refused attempt gets 429 with Retry-After (seconds) and a detail "Too many failed login attempts. Try again in N seconds/minutes.", and is not counted. A browser that signed in successfully gets an HttpOnly, signed device cookie for that username (OWASP "device cookies"): its attempts for that username are counted per device instead of per address, so strangers behind the same address never lock it out.
+     *     Second factor: an admin with an authenticator app or a passkey must also send `otp` (a TOTP code or a recovery code) or `passkey`; without one, or with a wrong one, the answer is 401 with `two_factor_required: true`, the methods they can use and, with a passkey, the `passkey_options` to sign with. Wrong codes count as failed attempts like wrong passwords. Sign-in stays one call: send the username and password again with the second step.
      */
     post: operations['adminLogin'];
     delete?: never;
@@ -33,7 +34,7 @@ export interface paths {
     };
     /**
      * Get the signed-in admin user
-     * @description Returns the admin user the access token belongs to. 401 when the token is missing, invalid or expired, or the user was deactivated or deleted since; 403 for a customer token.
+     * @description Returns the admin user the access token belongs to, with the permissions of their role (the server's matrix, which the console follows), their second factors and the current session's id. 401 when the token is missing, invalid or expired, its session was ended, or the user was deactivated or deleted since; 403 for a customer token.
      */
     get: operations['getAdminMe'];
     put?: never;
@@ -55,7 +56,7 @@ export interface paths {
     put?: never;
     /**
      * Exchange an admin refresh token for a new token pair
-     * @description Public (the refresh token is the credential). Refresh tokens are single-use: every call returns a new pair and invalidates the token sent. Sending an already used refresh token is treated as theft and revokes the whole token family (every token descended from the same login), answering 401. Also 401 for an unknown, expired or revoked token, a customer refresh token, or a user deactivated since the login.
+     * @description Public (the refresh token is the credential). Refresh tokens are single-use: every call returns a new pair and invalidates the token sent. Within 10 seconds of its first use, the same token answers the same new pair again (the reuse interval: two tabs or a retried request that race never end a session). Sending an already used refresh token after that is treated as theft and revokes the whole token family (every token descended from the same login), answering 401. Also 401 for an unknown, expired or revoked token, a customer refresh token, or a user deactivated since the login.
      */
     post: operations['refreshAdminToken'];
     delete?: never;
@@ -75,13 +76,205 @@ export interface paths {
     put?: never;
     /**
      * Sign an admin out (revoke the refresh-token family)
-     * @description Public (the refresh token is the credential, so a session whose access token has already expired can still end). Revokes the refresh token sent and every token of its family (every token descended from the same sign-in), so neither it nor any rotated successor can be refreshed again. Idempotent: an unknown, used, expired or already revoked token, or a customer token, also gets 204, so the call reveals nothing. The request has no body. The access token stays valid until it expires (at most the access-token lifetime); clients discard it.
+     * @description Public (the refresh token is the credential, so a session whose access token has already expired can still end). Revokes the refresh token sent and every token of its family (every token descended from the same sign-in), so neither it nor any rotated successor can be refreshed again. Idempotent: an unknown, used, expired or already revoked token, or a customer token, also gets 204, so the call reveals nothing. The request has no body. The session's access tokens are refused at once, on every server instance.
      */
     post: operations['logoutAdmin'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/auth/me/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change your own password
+     * @description Every admin role. The current password must be right (422 on current_password otherwise, counted like a failed sign-in); the new one is checked for strength (422 on new_password with why it is too weak). Every other session of this admin ends at once (their refresh and access tokens are refused); this one goes on.
+     */
+    patch: operations['changeMyPassword'];
+    trace?: never;
+  };
+  '/api/v1/admin/auth/me/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your active sessions
+     * @description The admin's sessions that are neither ended nor expired, most recently used first, the current one marked.
+     */
+    get: operations['listMySessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/auth/me/sessions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * End one of your sessions
+     * @description Ends the session: its refresh token can no longer be used and its access tokens are refused at once, on every server instance. Ending the current session signs this browser out. 404 for an unknown, ended or other admin's session.
+     */
+    delete: operations['endMySession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/auth/me/2fa/totp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start setting up an authenticator app (TOTP)
+     * @description Makes a new secret, pending until confirmTotpEnrolment proves the app has it (a pending one from before is replaced). 409 when an authenticator app is already enrolled (remove it first).
+     */
+    post: operations['startTotpEnrolment'];
+    /**
+     * Remove the authenticator app
+     * @description Needs the admin's password (422 on password when wrong, counted like a failed sign-in). Removes the TOTP secret and the recovery codes. 409 when it is the admin's last second factor and the shop requires one for their role, or when none is enrolled.
+     */
+    delete: operations['disableTotp'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/auth/me/2fa/totp/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm the authenticator app with its first code
+     * @description Checks a code of the pending secret (422 on otp when wrong, counted like a failed sign-in); the app is then enrolled and ten new recovery codes are answered, this once. 409 without a pending secret.
+     */
+    post: operations['confirmTotpEnrolment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/auth/me/2fa/recovery-codes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make new recovery codes
+     * @description Needs the admin's password (422 on password when wrong). Replaces every recovery code, used or not, with ten new ones, answered this once. 409 without an enrolled authenticator app.
+     */
+    post: operations['regenerateRecoveryCodes'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/auth/me/passkeys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your passkeys
+     * @description The passkeys registered as this admin's second factor, oldest first.
+     */
+    get: operations['listMyPasskeys'];
+    put?: never;
+    /**
+     * Register a passkey
+     * @description Verifies what the browser's startRegistration answered to the options of startPasskeyRegistration (their challenge is single use and valid for 5 minutes; 422 on response otherwise) and keeps the passkey under its name. 409 when this passkey is registered already. At most 20 passkeys per admin (409).
+     */
+    post: operations['registerPasskey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/auth/me/passkeys/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Options to register a new passkey
+     * @description WebAuthn creation options for the browser's startRegistration (relying party: PUBLIC_URL's host), excluding the passkeys already registered.
+     */
+    post: operations['startPasskeyRegistration'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/auth/me/passkeys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a passkey
+     * @description 404 for an unknown or other admin's passkey; 409 when it is the admin's last second factor and the shop requires one for their role.
+     */
+    delete: operations['deletePasskey'];
+    options?: never;
+    head?: never;
+    /**
+     * Rename a passkey
+     * @description 404 for an unknown or other admin's passkey.
+     */
+    patch: operations['renamePasskey'];
     trace?: never;
   };
   '/api/v1/auth/send-magic-link': {
@@ -175,7 +368,7 @@ export interface paths {
     put?: never;
     /**
      * Sign a customer out (revoke the refresh-token family)
-     * @description Public (the refresh token is the credential, so a session whose access token has already expired can still end). Revokes the refresh token sent and every token of its family (every token descended from the same sign-in), so neither it nor any rotated successor can be refreshed again. Idempotent: an unknown, used, expired or already revoked token, or an admin token, also gets 204, so the call reveals nothing. The request has no body. The access token stays valid until it expires (at most the access-token lifetime); clients discard it.
+     * @description Public (the refresh token is the credential, so a session whose access token has already expired can still end). Revokes the refresh token sent and every token of its family (every token descended from the same sign-in), so neither it nor any rotated successor can be refreshed again. Idempotent: an unknown, used, expired or already revoked token, or an admin token, also gets 204, so the call reveals nothing. The request has no body. The session's access tokens are refused at once, on every server instance.
      */
     post: operations['logoutCustomer'];
     delete?: never;
@@ -1261,6 +1454,29 @@ export interface paths {
     patch: operations['updateUser'];
     trace?: never;
   };
+  '/api/v1/admin/users/{id}/two-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Reset another user's second factors
+     * @description super_admin only (403 otherwise), for a user who lost their authenticator app, recovery codes and passkeys: removes all of them and ends the user's sessions, and records it in the audit log. The user signs in with their password alone and, when their role requires a second factor, sets up a new one right away. 404 when no user has this id; 409 for your own account (use My account).
+     */
+    delete: operations['resetUserTwoFactor'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/vat-rates/': {
     parameters: {
       query?: never;
@@ -1879,6 +2095,7 @@ export interface components {
       /** @description Stamp duty (droit de timbre) added to the amount due of every invoice to a buyer in Tunisia (default 1.000 TND). */
       stamp_duty: components['schemas']['Money'];
       time_zone: components['schemas']['TimeZone'];
+      two_factor_required_roles: components['schemas']['TwoFactorRequiredRoles'];
       updated_at: components['schemas']['Timestamp'] | null;
       /**
        * @description Username of the admin who saved last.
@@ -1900,6 +2117,7 @@ export interface components {
       credit_note_prefix?: components['schemas']['DocumentPrefix'];
       stamp_duty?: components['schemas']['Money'];
       time_zone?: components['schemas']['TimeZone'];
+      two_factor_required_roles?: components['schemas']['TwoFactorRequiredRoles'];
     };
     /** @description One save of the shop settings, with each changed field's value before and after. */
     ShopSettingsChange: {
@@ -1919,6 +2137,14 @@ export interface components {
         after: string | null;
       }[];
     };
+    /**
+     * @description "Require two-factor sign-in for": the roles whose users must have a second factor. Empty (the default) until the shop opts in. A user of such a role without one is taken to set one up right after signing in, and can do nothing else until they have (403 on every other admin operation).
+     * @example [
+     *       "super_admin",
+     *       "admin"
+     *     ]
+     */
+    TwoFactorRequiredRoles: components['schemas']['AdminRole'][];
     /**
      * @example invoice
      * @enum {string}
@@ -2684,6 +2910,8 @@ export interface components {
       role: components['schemas']['AdminRole'];
       /** @description Inactive users cannot sign in. */
       is_active: boolean;
+      /** @description The user has an authenticator app or a passkey as a second factor. */
+      readonly two_factor_enabled: boolean;
       /** @description Time of the last successful sign-in; null when never signed in. */
       last_login: components['schemas']['Timestamp'] | null;
       readonly created_at: components['schemas']['Timestamp'];
@@ -3031,6 +3259,150 @@ export interface components {
       expires_at: components['schemas']['Timestamp'];
     };
     /**
+     * @description One permission of the admin role matrix (server/src/domain/roles.ts, the one source; the README's table is generated from it).
+     * @enum {string}
+     */
+    AdminPermission:
+      | 'users:read'
+      | 'users:write'
+      | 'users:reset_two_factor'
+      | 'catalogue:read'
+      | 'products:write'
+      | 'categories:write'
+      | 'vat:write'
+      | 'variants:write'
+      | 'orders:read'
+      | 'orders:write'
+      | 'uploads:write'
+      | 'settings:read'
+      | 'settings:write'
+      | 'audit:read'
+      | 'jobs:read'
+      | 'jobs:write';
+    /**
+     * @description A way to pass the second step of a sign-in: a TOTP code from an authenticator app, one of the single-use recovery codes, or a passkey.
+     * @enum {string}
+     */
+    TwoFactorMethod: 'totp' | 'recovery_code' | 'passkey';
+    /** @description The admin's second factors, and whether the shop requires one for their role. */
+    TwoFactorStatus: {
+      /** @description An authenticator app (TOTP) is enrolled and confirmed. */
+      totp: boolean;
+      /** @description How many passkeys are registered. */
+      passkeys: number;
+      /** @description Unused recovery codes (0 without TOTP). */
+      recovery_codes_left: number;
+      /** @description The shop's settings require a second factor for this admin's role. */
+      required: boolean;
+      /** @description Required but none enrolled yet: until one is, every admin operation except those of this account (x-during-two-factor-setup) answers 403. */
+      setup_required: boolean;
+    };
+    /** @description The signed-in admin: their user record, what their role may do (the server's matrix), their second factors and the id of the session this access token belongs to. */
+    AdminMe: components['schemas']['AdminUser'] & {
+      permissions: components['schemas']['AdminPermission'][];
+      two_factor: components['schemas']['TwoFactorStatus'];
+      /** @description The id of the current session (see listMySessions). */
+      session_id: string;
+    };
+    /** @description Why a sign-in was refused. `two_factor_required` is true when the password was right but a second factor is enrolled and no valid `otp` or `passkey` came with it (or the one sent was wrong): sign in again with the same username and password plus the code or the passkey. */
+    LoginProblem: {
+      /** @example Enter the code from your authenticator app */
+      detail: string;
+      two_factor_required?: boolean;
+      two_factor_methods?: components['schemas']['TwoFactorMethod'][];
+      passkey_options?: components['schemas']['PasskeyRequestOptions'];
+    };
+    /** @description WebAuthn PublicKeyCredentialRequestOptionsJSON, as @simplewebauthn/browser's startAuthentication takes it (challenge valid for 5 minutes, single use). */
+    PasskeyRequestOptions: {
+      challenge: string;
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description WebAuthn PublicKeyCredentialCreationOptionsJSON, as @simplewebauthn/browser's startRegistration takes it (challenge valid for 5 minutes, single use). */
+    PasskeyCreationOptions: {
+      challenge: string;
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description What @simplewebauthn/browser's startRegistration or startAuthentication returned (RegistrationResponseJSON or AuthenticationResponseJSON), sent as is. */
+    WebAuthnResponse: {
+      id: string;
+      rawId: string;
+      type: string;
+      response: {
+        [key: string]: unknown;
+      };
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description A new password for the signed-in admin; the current one proves it is them. */
+    PasswordChange: {
+      /** Format: password */
+      current_password: string;
+      /**
+       * Format: password
+       * @description Checked for strength (422 with why when too weak).
+       */
+      new_password: string;
+    };
+    /** @description The signed-in admin's password, asked again before a second factor is removed. */
+    PasswordConfirmation: {
+      /** Format: password */
+      password: string;
+    };
+    /** @description One sign-in of the admin (a refresh-token family), from the browser or device that made it. */
+    AdminSession: {
+      id: string;
+      /** @description The session of the access token that asked. */
+      current: boolean;
+      /**
+       * @description Browser and system read from the user agent, e.g. "Chrome 131 on Windows".
+       * @example Chrome 131 on Windows
+       */
+      device: string;
+      user_agent: string | null;
+      /** @description The client address of the sign-in or of the last refresh. */
+      ip_address: string | null;
+      created_at: components['schemas']['Timestamp'];
+      last_used_at: components['schemas']['Timestamp'];
+    };
+    AdminSessionList: components['schemas']['AdminSession'][];
+    /** @description A new TOTP secret (SHA-1, 6 digits, 30 s) waiting for its first code. Shown once; scan the otpauth URI as a QR code or type the secret. */
+    TotpEnrolment: {
+      /**
+       * @description Base32 secret.
+       * @example JBSWY3DPEHPK3PXP
+       */
+      secret: string;
+      /** @example otpauth://totp/Back%20office:alice?secret=JBSWY3DPEHPK3PXP&issuer=Back%20office */
+      otpauth_uri: string;
+    };
+    OtpConfirmation: {
+      /** @description The 6-digit code the app shows now. */
+      otp: string;
+    };
+    /** @description Ten single-use recovery codes, shown this once (only their hashes are kept). Each signs in once in place of a TOTP code. */
+    RecoveryCodes: {
+      recovery_codes: string[];
+    };
+    Passkey: {
+      id: components['schemas']['Id'];
+      /** @example Office laptop */
+      name: string;
+      created_at: components['schemas']['Timestamp'];
+      /** @description Last sign-in with this passkey; null when never used. */
+      last_used_at: components['schemas']['Timestamp'] | null;
+    };
+    PasskeyList: components['schemas']['Passkey'][];
+    PasskeyRegistration: {
+      /** @description A name to tell this passkey apart (trimmed). */
+      name: string;
+      response: components['schemas']['WebAuthnResponse'];
+    };
+    PasskeyUpdate: {
+      name: string;
+    };
+    /**
      * @description Kind of signed-in user. Admin tokens open /api/v1/admin/...; customer tokens the customer API.
      * @example admin
      * @enum {string}
@@ -3045,6 +3417,13 @@ export interface components {
        * @example correct horse battery staple
        */
       password: string;
+      /**
+       * @description The second step, for an admin with a second factor: the 6-digit code of their authenticator app, or one of their recovery codes (used up by this sign-in).
+       * @example 123456
+       */
+      otp?: string;
+      /** @description The second step with a passkey: what the browser's startAuthentication answered to the passkey_options of the 401 that asked for a second factor. */
+      passkey?: components['schemas']['WebAuthnResponse'];
     };
     /** @description Tokens issued by a login, a magic-link verification or a refresh. The access token is sent as `Authorization: Bearer <access_token>`; the refresh token is single-use and is exchanged at the refresh endpoint of the same user type for a new pair. */
     TokenPair: {
@@ -3664,6 +4043,8 @@ export interface components {
     Limit: number;
     /** @description Record id. */
     IdPath: components['schemas']['Id'];
+    /** @description The id of an admin session (listMySessions). */
+    AdminSessionIdPath: string;
     /** @description Anonymous cart session id chosen by the client (ignored when a customer token is sent). */
     SessionId: string;
     /** @description Country whose VAT applies to the prices returned. */
@@ -3732,13 +4113,23 @@ export interface operations {
       /** @description Signed in. */
       200: {
         headers: {
+          /** @description The device cookie (HttpOnly, SameSite=Strict, Path=/api/v1/admin/auth, Secure over https), valid for a year. */
+          'Set-Cookie'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['TokenPair'];
         };
       };
-      401: components['responses']['Unauthorized'];
+      /** @description Wrong username or password ("Incorrect username or password"), or a second factor is needed (two_factor_required). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LoginProblem'];
+        };
+      };
       422: components['responses']['ValidationError'];
       429: components['responses']['TooManyRequests'];
     };
@@ -3758,7 +4149,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AdminUser'];
+          'application/json': components['schemas']['AdminMe'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -3809,6 +4200,314 @@ export interface operations {
         };
         content?: never;
       };
+      422: components['responses']['ValidationError'];
+    };
+  };
+  changeMyPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordChange'];
+      };
+    };
+    responses: {
+      /** @description Changed; the other sessions are ended. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listMySessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The active sessions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSessionList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  endMySession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The id of an admin session (listMySessions). */
+        id: components['parameters']['AdminSessionIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ended. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  startTotpEnrolment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The secret and its otpauth URI. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TotpEnrolment'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  disableTotp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordConfirmation'];
+      };
+    };
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  confirmTotpEnrolment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OtpConfirmation'];
+      };
+    };
+    responses: {
+      /** @description Enrolled; the recovery codes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecoveryCodes'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  regenerateRecoveryCodes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordConfirmation'];
+      };
+    };
+    responses: {
+      /** @description The new recovery codes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecoveryCodes'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listMyPasskeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The passkeys. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasskeyList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  registerPasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasskeyRegistration'];
+      };
+    };
+    responses: {
+      /** @description Registered. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Passkey'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  startPasskeyRegistration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The creation options. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasskeyCreationOptions'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  deletePasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  renamePasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasskeyUpdate'];
+      };
+    };
+    responses: {
+      /** @description Renamed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Passkey'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       422: components['responses']['ValidationError'];
     };
   };
@@ -5864,6 +6563,31 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       422: components['responses']['ValidationError'];
+    };
+  };
+  resetUserTwoFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Reset. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
     };
   };
   listVatRates: {

@@ -14,6 +14,8 @@ export interface AdminUser {
   role: AdminRole;
   /** Inactive users cannot sign in. */
   is_active: boolean;
+  /** The user has an authenticator app or a passkey as a second factor. */
+  readonly two_factor_enabled: boolean;
   /** Time of the last successful sign-in; null when never signed in. */
   last_login: AdminUserLastLogin;
   readonly created_at: Timestamp;

@@ -12,6 +12,7 @@ import type { ShopSettingsLogoUrl } from './shopSettingsLogoUrl';
 import type { DocumentPrefix } from './documentPrefix';
 import type { Money } from './money';
 import type { TimeZone } from './timeZone';
+import type { TwoFactorRequiredRoles } from './twoFactorRequiredRoles';
 import type { ShopSettingsUpdatedAt } from './shopSettingsUpdatedAt';
 import type { ShopSettingsUpdatedBy } from './shopSettingsUpdatedBy';
 
@@ -48,6 +49,7 @@ export interface ShopSettings {
   /** Stamp duty (droit de timbre) added to the amount due of every invoice to a buyer in Tunisia (default 1.000 TND). */
   stamp_duty: Money;
   time_zone: TimeZone;
+  two_factor_required_roles: TwoFactorRequiredRoles;
   updated_at: ShopSettingsUpdatedAt;
   /** Username of the admin who saved last. */
   updated_by: ShopSettingsUpdatedBy;

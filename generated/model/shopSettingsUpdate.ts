@@ -9,6 +9,7 @@ import type { ShopSettingsUpdateLogoKey } from './shopSettingsUpdateLogoKey';
 import type { DocumentPrefix } from './documentPrefix';
 import type { Money } from './money';
 import type { TimeZone } from './timeZone';
+import type { TwoFactorRequiredRoles } from './twoFactorRequiredRoles';
 
 /**
  * The fields to change; the others keep their value. legal_name, address and matricule_fiscal cannot be set back to null once set (an invoice needs them).
@@ -39,4 +40,5 @@ export interface ShopSettingsUpdate {
   credit_note_prefix?: DocumentPrefix;
   stamp_duty?: Money;
   time_zone?: TimeZone;
+  two_factor_required_roles?: TwoFactorRequiredRoles;
 }

@@ -69,8 +69,22 @@ export const updateUser = (
 export const deleteUser = (id: number, options?: SecondParameter<typeof apiClient<void>>) => {
   return apiClient<void>({ url: `/api/v1/admin/users/${id}`, method: 'DELETE' }, options);
 };
+/**
+ * super_admin only (403 otherwise), for a user who lost their authenticator app, recovery codes and passkeys: removes all of them and ends the user's sessions, and records it in the audit log. The user signs in with their password alone and, when their role requires a second factor, sets up a new one right away. 404 when no user has this id; 409 for your own account (use My account).
+ * @summary Reset another user's second factors
+ */
+export const resetUserTwoFactor = (
+  id: number,
+  options?: SecondParameter<typeof apiClient<void>>,
+) => {
+  return apiClient<void>(
+    { url: `/api/v1/admin/users/${id}/two-factor`, method: 'DELETE' },
+    options,
+  );
+};
 export type ListUsersResult = NonNullable<Awaited<ReturnType<typeof listUsers>>>;
 export type CreateUserResult = NonNullable<Awaited<ReturnType<typeof createUser>>>;
 export type GetUserResult = NonNullable<Awaited<ReturnType<typeof getUser>>>;
 export type UpdateUserResult = NonNullable<Awaited<ReturnType<typeof updateUser>>>;
 export type DeleteUserResult = NonNullable<Awaited<ReturnType<typeof deleteUser>>>;
+export type ResetUserTwoFactorResult = NonNullable<Awaited<ReturnType<typeof resetUserTwoFactor>>>;

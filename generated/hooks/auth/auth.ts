@@ -9,9 +9,10 @@ import type { SWRMutationConfiguration } from 'swr/mutation';
 
 import type {
   AdminLoginRequest,
-  AdminUser,
+  AdminMe,
   Customer,
   ForbiddenResponse,
+  LoginProblem,
   LogoutAdminParams,
   LogoutCustomerParams,
   MagicLinkRequest,
@@ -31,7 +32,8 @@ import type { ErrorType, BodyType } from '../../../src/lib/http/client';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 /**
- * Public. Checks the username and password of an admin user and returns a token pair with user_type admin, and records the sign-in time as the user's last_login. A wrong username, a wrong password and an inactive user all get the same 401 "Incorrect username or password", so that no account can be discovered. Attempts are limited, with the counts kept in the database (shared by every server instance, kept across restarts), and each attempt counts as a failure until its password proves right. Per username, whatever the client IP: 5 failures pass, then the username must wait before its next attempt, 2 seconds doubling with each further failure up to 1 minute; the count is forgotten 15 minutes after the last failure or on a successful sign-in. Per client IP, whatever the username: 20 failures per 15 minutes. A refused attempt gets 429 with Retry-After (seconds) and a detail "Too many failed login attempts. Try again in N seconds/minutes.", and is not counted.
+ * Public. Checks the username and password of an admin user and returns a token pair with user_type admin, and records the sign-in time as the user's last_login. A wrong username, a wrong password and an inactive user all get the same 401 "Incorrect username or password", so that no account can be discovered. Attempts are limited, with the counts kept in the database (shared by every server instance, kept across restarts), and each attempt counts as a failure until its password proves right. Per username, whatever the client IP: 5 failures pass, then the username must wait before its next attempt, 2 seconds doubling with each further failure up to 1 minute; the count is forgotten 15 minutes after the last failure or on a successful sign-in. Per client IP, whatever the username: 20 failures per 15 minutes. A refused attempt gets 429 with Retry-After (seconds) and a detail "Too many failed login attempts. Try again in N seconds/minutes.", and is not counted. A browser that signed in successfully gets an HttpOnly, signed device cookie for that username (OWASP "device cookies"): its attempts for that username are counted per device instead of per address, so strangers behind the same address never lock it out.
+Second factor: an admin with an authenticator app or a passkey must also send `otp` (a TOTP code or a recovery code) or `passkey`; without one, or with a wrong one, the answer is 401 with `two_factor_required: true`, the methods they can use and, with a passkey, the `passkey_options` to sign with. Wrong codes count as failed attempts like wrong passwords. Sign-in stays one call: send the username and password again with the second step.
  * @summary Sign in as a back-office user
  */
 export const adminLogin = (
@@ -58,14 +60,14 @@ export const getAdminLoginMutationKey = () => [`/api/v1/admin/auth/login`] as co
 
 export type AdminLoginMutationResult = NonNullable<Awaited<ReturnType<typeof adminLogin>>>;
 export type AdminLoginMutationError = ErrorType<
-  UnauthorizedResponse | ValidationErrorResponse | TooManyRequestsResponse
+  LoginProblem | ValidationErrorResponse | TooManyRequestsResponse
 >;
 
 /**
  * @summary Sign in as a back-office user
  */
 export const useAdminLogin = <
-  TError = ErrorType<UnauthorizedResponse | ValidationErrorResponse | TooManyRequestsResponse>,
+  TError = ErrorType<LoginProblem | ValidationErrorResponse | TooManyRequestsResponse>,
 >(options?: {
   swr?: SWRMutationConfiguration<
     Awaited<ReturnType<typeof adminLogin>>,
@@ -89,11 +91,11 @@ export const useAdminLogin = <
   };
 };
 /**
- * Returns the admin user the access token belongs to. 401 when the token is missing, invalid or expired, or the user was deactivated or deleted since; 403 for a customer token.
+ * Returns the admin user the access token belongs to, with the permissions of their role (the server's matrix, which the console follows), their second factors and the current session's id. 401 when the token is missing, invalid or expired, its session was ended, or the user was deactivated or deleted since; 403 for a customer token.
  * @summary Get the signed-in admin user
  */
 export const getAdminMe = (options?: SecondParameter<typeof apiClient>) => {
-  return apiClient<AdminUser>({ url: `/api/v1/admin/auth/me`, method: 'GET' }, options);
+  return apiClient<AdminMe>({ url: `/api/v1/admin/auth/me`, method: 'GET' }, options);
 };
 
 export const getGetAdminMeKey = () => [`/api/v1/admin/auth/me`] as const;
@@ -127,7 +129,7 @@ export const useGetAdminMe = <
   };
 };
 /**
- * Public (the refresh token is the credential). Refresh tokens are single-use: every call returns a new pair and invalidates the token sent. Sending an already used refresh token is treated as theft and revokes the whole token family (every token descended from the same login), answering 401. Also 401 for an unknown, expired or revoked token, a customer refresh token, or a user deactivated since the login.
+ * Public (the refresh token is the credential). Refresh tokens are single-use: every call returns a new pair and invalidates the token sent. Within 10 seconds of its first use, the same token answers the same new pair again (the reuse interval: two tabs or a retried request that race never end a session). Sending an already used refresh token after that is treated as theft and revokes the whole token family (every token descended from the same login), answering 401. Also 401 for an unknown, expired or revoked token, a customer refresh token, or a user deactivated since the login.
  * @summary Exchange an admin refresh token for a new token pair
  */
 export const refreshAdminToken = (
@@ -189,7 +191,7 @@ export const useRefreshAdminToken = <
   };
 };
 /**
- * Public (the refresh token is the credential, so a session whose access token has already expired can still end). Revokes the refresh token sent and every token of its family (every token descended from the same sign-in), so neither it nor any rotated successor can be refreshed again. Idempotent: an unknown, used, expired or already revoked token, or a customer token, also gets 204, so the call reveals nothing. The request has no body. The access token stays valid until it expires (at most the access-token lifetime); clients discard it.
+ * Public (the refresh token is the credential, so a session whose access token has already expired can still end). Revokes the refresh token sent and every token of its family (every token descended from the same sign-in), so neither it nor any rotated successor can be refreshed again. Idempotent: an unknown, used, expired or already revoked token, or a customer token, also gets 204, so the call reveals nothing. The request has no body. The session's access tokens are refused at once, on every server instance.
  * @summary Sign an admin out (revoke the refresh-token family)
  */
 export const logoutAdmin = (
@@ -457,7 +459,7 @@ export const useRefreshCustomerToken = <
   };
 };
 /**
- * Public (the refresh token is the credential, so a session whose access token has already expired can still end). Revokes the refresh token sent and every token of its family (every token descended from the same sign-in), so neither it nor any rotated successor can be refreshed again. Idempotent: an unknown, used, expired or already revoked token, or an admin token, also gets 204, so the call reveals nothing. The request has no body. The access token stays valid until it expires (at most the access-token lifetime); clients discard it.
+ * Public (the refresh token is the credential, so a session whose access token has already expired can still end). Revokes the refresh token sent and every token of its family (every token descended from the same sign-in), so neither it nor any rotated successor can be refreshed again. Idempotent: an unknown, used, expired or already revoked token, or an admin token, also gets 204, so the call reveals nothing. The request has no body. The session's access tokens are refused at once, on every server instance.
  * @summary Sign a customer out (revoke the refresh-token family)
  */
 export const logoutCustomer = (

@@ -325,3 +325,64 @@ export const useDeleteUser = <
     ...query,
   };
 };
+/**
+ * super_admin only (403 otherwise), for a user who lost their authenticator app, recovery codes and passkeys: removes all of them and ends the user's sessions, and records it in the audit log. The user signs in with their password alone and, when their role requires a second factor, sets up a new one right away. 404 when no user has this id; 409 for your own account (use My account).
+ * @summary Reset another user's second factors
+ */
+export const resetUserTwoFactor = (id: number, options?: SecondParameter<typeof apiClient>) => {
+  return apiClient<void>(
+    { url: `/api/v1/admin/users/${id}/two-factor`, method: 'DELETE' },
+    options,
+  );
+};
+
+export const getResetUserTwoFactorMutationFetcher = (
+  id: number,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return (_: Key, __: { arg: Arguments }) => {
+    return resetUserTwoFactor(id, options);
+  };
+};
+export const getResetUserTwoFactorMutationKey = (id: number) =>
+  [`/api/v1/admin/users/${id}/two-factor`] as const;
+
+export type ResetUserTwoFactorMutationResult = NonNullable<
+  Awaited<ReturnType<typeof resetUserTwoFactor>>
+>;
+export type ResetUserTwoFactorMutationError = ErrorType<
+  UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+>;
+
+/**
+ * @summary Reset another user's second factors
+ */
+export const useResetUserTwoFactor = <
+  TError = ErrorType<
+    UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+  >,
+>(
+  id: number,
+  options?: {
+    swr?: SWRMutationConfiguration<
+      Awaited<ReturnType<typeof resetUserTwoFactor>>,
+      TError,
+      Key,
+      Arguments,
+      Awaited<ReturnType<typeof resetUserTwoFactor>>
+    > & { swrKey?: string };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const swrKey = swrOptions?.swrKey ?? getResetUserTwoFactorMutationKey(id);
+  const swrFn = getResetUserTwoFactorMutationFetcher(id, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
