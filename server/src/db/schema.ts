@@ -30,6 +30,8 @@ interface AdminUsersTable {
   role: AdminRole;
   is_active: BoolDefault;
   password_hash: string;
+  /** 1 while a confirmed TOTP or a passkey exists (kept by the services, migration 019). */
+  two_factor_enabled: BoolDefault;
   last_login: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -44,6 +46,62 @@ interface RefreshTokensTable {
   expires_at: string;
   revoked_at: string | null;
   used_at: string | null;
+  created_at: Timestamp;
+}
+
+/** One sign-in (a refresh-token family, id = family_id); migration 018. */
+interface AuthSessionsTable {
+  id: string;
+  user_type: Schemas['UserType'];
+  user_id: number;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  revoked_at: string | null;
+}
+
+interface AdminTotpTable {
+  admin_user_id: number;
+  /** Sealed with the server's key. */
+  secret: string;
+  /** Null while the enrolment waits for its first code. */
+  confirmed_at: string | null;
+  /** The last 30-second step whose code was accepted (a code is used once). */
+  last_step: IntDefault;
+  created_at: Timestamp;
+}
+
+interface AdminRecoveryCodesTable {
+  id: Id;
+  admin_user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: Timestamp;
+}
+
+interface AdminPasskeysTable {
+  id: Id;
+  admin_user_id: number;
+  /** base64url. */
+  credential_id: string;
+  /** base64url of the COSE public key. */
+  public_key: string;
+  counter: IntDefault;
+  /** JSON array of AuthenticatorTransport, or null. */
+  transports: string | null;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: string | null;
+}
+
+interface WebauthnChallengesTable {
+  id: Id;
+  admin_user_id: number;
+  purpose: 'registration' | 'authentication';
+  challenge: string;
+  expires_at: string;
   created_at: Timestamp;
 }
 
@@ -314,6 +372,8 @@ interface ShopSettingsTable {
   /** Millimes. */
   stamp_duty: IntDefault;
   time_zone: ColumnType<string, string | undefined, string>;
+  /** JSON array of AdminRole (migration 019). */
+  two_factor_required_roles: JsonText;
   updated_at: string | null;
   updated_by_admin_id: number | null;
 }
@@ -415,6 +475,11 @@ interface JobsTable {
 export interface Database {
   admin_users: AdminUsersTable;
   refresh_tokens: RefreshTokensTable;
+  auth_sessions: AuthSessionsTable;
+  admin_totp: AdminTotpTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
+  admin_passkeys: AdminPasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   vat_rates: VatRatesTable;
   categories: CategoriesTable;
   products: ProductsTable;

@@ -16,6 +16,8 @@ import { adminVersion } from './014_admin_version';
 import { searchIndex } from './015_search_index';
 import { listIndexes } from './016_list_indexes';
 import { jobs } from './017_jobs';
+import { sessions } from './018_sessions';
+import { twoFactor } from './019_two_factor';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -33,5 +35,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '015_search_index': searchIndex(dialect),
     '016_list_indexes': listIndexes(),
     '017_jobs': jobs(dialect),
+    '018_sessions': sessions(dialect),
+    '019_two_factor': twoFactor(dialect),
   };
 }
