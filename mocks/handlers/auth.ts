@@ -1,5 +1,5 @@
-import type { AdminLoginRequest, AdminUser, TokenPair } from '@generated/model';
-import { adminUser, customerTokenPair, tokenPair } from '../fixtures';
+import type { AdminLoginRequest, AdminMe, AdminUser, TokenPair } from '@generated/model';
+import { adminMe, customerTokenPair, meOf, tokenPair } from '../fixtures';
 import { endpoint, json, noContent } from './endpoint';
 
 export const auth = {
@@ -23,13 +23,13 @@ export const auth = {
           : json({ detail: 'Incorrect username or password' }, 401);
       },
   ),
-  /** GET /admin/auth/me */
+  /** GET /admin/auth/me: a plain user gets its role's permissions and no second factor (meOf). */
   me: endpoint(
     'get',
     '/admin/auth/me',
-    (user: AdminUser = adminUser) =>
+    (user: AdminUser | AdminMe = adminMe) =>
       () =>
-        json(user),
+        json('permissions' in user ? user : meOf(user)),
   ),
   /** POST /admin/auth/refresh: a new pair each time. */
   refresh: endpoint(

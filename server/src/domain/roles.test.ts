@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   PERMISSIONS,
@@ -6,15 +7,35 @@ import {
   canManageUser,
   describeMatrix,
   isRole,
+  permissionsOf,
   type Permission,
 } from './roles';
 
 describe('can', () => {
-  it('gives super_admin and admin everything', () => {
+  it('gives super_admin everything, and admin everything but resetting second factors', () => {
     for (const p of PERMISSIONS) {
       expect(can('super_admin', p)).toBe(true);
-      expect(can('admin', p)).toBe(true);
+      expect(can('admin', p), p).toBe(p !== 'users:reset_two_factor');
     }
+  });
+
+  it("lists exactly the contract's AdminPermission enum", () => {
+    const contract = JSON.parse(
+      readFileSync(new URL('../../../generated/openapi.json', import.meta.url), 'utf8'),
+    ) as { components: { schemas: { AdminPermission: { enum: string[] } } } };
+    expect([...PERMISSIONS].sort()).toEqual(
+      [...contract.components.schemas.AdminPermission.enum].sort(),
+    );
+  });
+
+  it('permissionsOf gives the granted permissions in the matrix order', () => {
+    expect(permissionsOf('support')).toEqual([
+      'catalogue:read',
+      'orders:read',
+      'orders:write',
+      'settings:read',
+    ]);
+    expect(permissionsOf('super_admin')).toEqual([...PERMISSIONS]);
   });
 
   /** Checks each listed permission of the role: granted ones true, the others false. */

@@ -21,9 +21,12 @@ const ROLE_LABELS: Record<AdminRole, string> = {
   inventory_manager: 'Inventory Manager',
 };
 
+/** The contract's AdminPermission enum; roles.test.ts checks this list is exactly it. */
+export type Permission = Schemas['AdminPermission'];
 export const PERMISSIONS = [
   'users:read',
   'users:write',
+  'users:reset_two_factor', // removing another user's second factors (super_admin only)
   'catalogue:read', // products, variants, categories, VAT rates
   'products:write', // products and their images
   'categories:write',
@@ -37,12 +40,12 @@ export const PERMISSIONS = [
   'audit:read', // the audit log of every admin write
   'jobs:read', // background jobs and their failures
   'jobs:write', // retrying a dead job
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+] as const satisfies readonly Permission[];
 
 const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'users:read': 'List and view admin users',
   'users:write': 'Create, edit and delete admin users',
+  'users:reset_two_factor': "Remove another user's second factors when they lost them",
   'catalogue:read': 'View products, variants, categories and VAT rates',
   'products:write': 'Create, edit and delete products',
   'categories:write': 'Create, edit and delete categories',
@@ -69,8 +72,10 @@ const CATALOGUE: readonly Permission[] = [
 
 const PERMISSION_MATRIX: Readonly<Record<AdminRole, readonly Permission[]>> = {
   super_admin: PERMISSIONS,
-  // Admins may do everything too; who they may manage is restricted by canManageUser.
-  admin: PERMISSIONS,
+  // Admins may do everything else too; who they may manage is restricted by canManageUser.
+  // Removing second factors is the super admin's alone: an admin who could would also pass
+  // another admin's second factor.
+  admin: PERMISSIONS.filter((p) => p !== 'users:reset_two_factor'),
   manager: [...CATALOGUE, 'orders:read', 'orders:write', 'settings:read'],
   support: ['catalogue:read', 'orders:read', 'orders:write', 'settings:read'],
   inventory_manager: [
@@ -84,6 +89,11 @@ const PERMISSION_MATRIX: Readonly<Record<AdminRole, readonly Permission[]>> = {
 
 export function isRole(value: unknown): value is AdminRole {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** Every permission of a role, in the matrix's order (what GET /admin/auth/me answers). */
+export function permissionsOf(role: AdminRole): Permission[] {
+  return PERMISSIONS.filter((p) => can(role, p));
 }
 
 export function can(role: AdminRole, permission: Permission): boolean {
