@@ -13,6 +13,7 @@ import type { AppContext } from '../server/src/context';
 import { openDatabase } from '../server/src/db/database';
 import { migrateToLatest } from '../server/src/db/migrate';
 import { createMemoryMailer } from '../server/src/mail/transport';
+import { scriptSession } from '../server/src/services/refresh-tokens';
 
 export interface BenchShop {
   config: Config;
@@ -64,7 +65,7 @@ export async function openBenchShop(name: string): Promise<BenchShop> {
     app,
     address,
     headers: {
-      authorization: `Bearer ${await tokens.sign({ userType: 'admin', userId: admin.id })}`,
+      authorization: (await scriptSession(database.db, tokens, 'admin', admin.id)).authorization,
     },
     listenAlso: listen,
     async close() {

@@ -3,6 +3,7 @@ import openapiGlue from 'fastify-openapi-glue';
 import type { AppContext } from './context';
 import { createDataVersions } from './db/data-versions';
 import { accessCheck, adminLookup, decodeBearer } from './http/access';
+import { sessionLookup } from './services/sessions';
 import { registerCompression } from './http/compression';
 import {
   contractValidation,
@@ -97,6 +98,7 @@ export async function buildApp(
   const contract = serverContract();
   const versions = createDataVersions(ctx.db);
   const findAdmin = adminLookup(ctx.db, versions);
+  const sessionOpen = sessionLookup(ctx.db, versions, () => ctx.now());
   const handlers = { ...createHandlers(ctx, versions), ...options.handlers } as Record<
     string,
     unknown
@@ -113,7 +115,10 @@ export async function buildApp(
       // Access first (401/403 before 422), then the contract's request validation.
       return {
         handler,
-        preValidation: [accessCheck(rule, findAdmin), contractValidation(operationId, contract)],
+        preValidation: [
+          accessCheck(rule, findAdmin, sessionOpen),
+          contractValidation(operationId, contract),
+        ],
       } as never;
     },
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { personalWords, weakPasswordReason } from './auth/password-strength';
 import { hashPassword } from './auth/passwords';
 import type { Config } from './config';
 import type { Database } from './db/schema';
@@ -35,6 +36,12 @@ const EFFECTIVE_FROM = '2018-01-01T00:00:00.000Z';
 export interface BootstrapResult {
   /** Set when the first super admin was created with a generated password (shown once). */
   generatedAdminPassword?: string;
+  /**
+   * Why ADMIN_PASSWORD is too weak for the console's own rule, when it is. The first admin is
+   * created anyway (refusing would stop a first start that scripts or tests rely on), and the
+   * start prints this as a warning: change it on My account.
+   */
+  weakAdminPassword?: string;
   createdAdmin: boolean;
   seededVatRates: boolean;
 }
@@ -66,6 +73,13 @@ export async function bootstrap(db: Kysely<Database>, config: Config): Promise<B
     if (!anyAdmin) {
       const password = config.adminPassword ?? randomBytes(12).toString('base64url');
       if (!config.adminPassword) result.generatedAdminPassword = password;
+      else {
+        const weak = await weakPasswordReason(
+          password,
+          personalWords(config.adminUsername, `${config.adminUsername}@example.com`),
+        );
+        if (weak !== null) result.weakAdminPassword = weak;
+      }
       await trx
         .insertInto('admin_users')
         .values({

@@ -39,6 +39,11 @@ if (first.createdAdmin) {
     ? `password: ${first.generatedAdminPassword}  (generated; shown only this once)`
     : 'password: the value of ADMIN_PASSWORD';
   console.log(`\nCreated the super admin "${config.adminUsername}", ${password}\n`);
+  if (first.weakAdminPassword) {
+    console.warn(
+      `Warning: ADMIN_PASSWORD is weak (${first.weakAdminPassword}). Sign in and change it on My account.\n`,
+    );
+  }
 }
 if (!existsSync(spaDir))
   app.log.warn('dist/ is missing: only the API is served (run `npm run build`)');

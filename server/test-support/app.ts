@@ -13,6 +13,7 @@ import { startJobWorker } from '../src/jobs/worker';
 import { createMemoryMailer, type Mailer } from '../src/mail/transport';
 import { MAIL_JOB } from '../src/services/magic-links';
 import { mediaStorage } from '../src/services/media';
+import { startSession } from '../src/services/refresh-tokens';
 import { openTestDatabase, type TestDatabase } from './databases';
 import { useOpened } from './hooks';
 import { silentJobLog } from './jobs';
@@ -104,6 +105,18 @@ export async function createTestApp(
     now: () => ctx.now(),
   });
 
+  /** An access token of a new session of this user (as a sign-in would give). */
+  const signedIn = async (userType: 'admin' | 'customer', userId: number) => {
+    const now = ctx.now();
+    const { sessionId } = await startSession(database.db, {
+      userType,
+      userId,
+      now,
+      client: { ip: '127.0.0.1', userAgent: null },
+    });
+    return ctx.tokens.sign({ userType, userId, sessionId }, now);
+  };
+
   const createAdmin: TestApp['createAdmin'] = async (input = {}) => {
     adminCounter += 1;
     const username = input.username ?? `admin${adminCounter}`;
@@ -124,7 +137,7 @@ export async function createTestApp(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const token = await ctx.tokens.sign({ userType: 'admin', userId: row.id }, ctx.now());
+    const token = await signedIn('admin', row.id);
     return { id: row.id, username, password, token };
   };
 
@@ -141,7 +154,7 @@ export async function createTestApp(
     createAdmin,
     authAs: async (role) => ({ authorization: `Bearer ${(await createAdmin({ role })).token}` }),
     customerAuth: async (customerId) => ({
-      authorization: `Bearer ${await ctx.tokens.sign({ userType: 'customer', userId: customerId }, ctx.now())}`,
+      authorization: `Bearer ${await signedIn('customer', customerId)}`,
     }),
     request: (operationId, request) => injectChecked(app, operationId, request),
     close: async () => {

@@ -4,7 +4,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/schema';
-import { hashRefreshToken } from '../src/services/refresh-tokens';
+import type { Schemas } from '../src/api/types';
+import { hashRefreshToken, startSession } from '../src/services/refresh-tokens';
 import { injectChecked } from './openapi-validator';
 
 /** A POST from a client address (light-my-request's own default unless told). */
@@ -56,6 +57,16 @@ export const logoutAdmin = (app: FastifyInstance, refreshToken: string) =>
 
 export const logoutCustomer = (app: FastifyInstance, refreshToken: string) =>
   post(app, 'logoutCustomer', withRefreshToken('/api/v1/auth/logout', refreshToken));
+
+/** The refresh token of a new session of this user, as a sign-in from 127.0.0.1 would start. */
+export const newRefreshToken = async (
+  db: Kysely<Database>,
+  userType: Schemas['UserType'],
+  userId: number,
+  now: Date,
+) =>
+  (await startSession(db, { userType, userId, now, client: { ip: '127.0.0.1', userAgent: null } }))
+    .refreshToken;
 
 /** The answer to a refresh token used twice (taken as theft: the family is revoked). */
 export const REFRESH_REUSED = 'Refresh token was already used or revoked; please sign in again';

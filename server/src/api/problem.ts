@@ -1,7 +1,8 @@
 import type { ValidationIssue } from '../../../contract';
 
 /**
- * An error that becomes an HTTP answer as is: `{detail}` with its status. Routes and services
+ * An error that becomes an HTTP answer as is: `{detail}` with its status, plus the `fields` of
+ * the operation's error schema that has more (the sign-in's LoginProblem). Routes and services
  * throw these; anything else that escapes is a real fault (500).
  */
 export class HttpProblem extends Error {
@@ -9,6 +10,7 @@ export class HttpProblem extends Error {
     readonly statusCode: number,
     readonly detail: string | ValidationIssue[],
     readonly headers: Record<string, string> = {},
+    readonly fields: Readonly<Record<string, unknown>> = {},
   ) {
     super(typeof detail === 'string' ? detail : detail.map((d) => d.msg).join('; '));
   }

@@ -10,25 +10,35 @@ const NOW = new Date('2026-11-24T10:00:00Z');
 const nowS = Math.floor(NOW.getTime() / 1000);
 
 /** A correctly signed token with exactly the given claims (numbers in seconds). */
-function forge(claims: { iat?: number; exp?: number; sub?: string; iss?: string; typ?: string }) {
-  const { sub = '7', iss = 'vat-back-office', typ = 'admin', iat, exp } = claims;
-  const jwt = new SignJWT({ typ }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub);
+function forge(claims: {
+  iat?: number;
+  exp?: number;
+  sub?: string;
+  iss?: string;
+  typ?: string;
+  sid?: string | null;
+}) {
+  const { sub = '7', iss = 'vat-back-office', typ = 'admin', sid = 'session-1', iat, exp } = claims;
+  const jwt = new SignJWT({ typ, ...(sid === null ? {} : { sid }) })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(sub);
   jwt.setIssuer(iss);
   if (iat !== undefined) jwt.setIssuedAt(iat);
   if (exp !== undefined) jwt.setExpirationTime(exp);
   return jwt.sign(key);
 }
 
+/** The claims of a forged token with the defaults. */
+const FORGED = { userType: 'admin', userId: 7, sessionId: 'session-1' };
+
 describe('AccessTokens', () => {
   const tokens = new AccessTokens(SECRET, 900);
 
   it('accepts its own tokens until they expire', async () => {
-    const token = await tokens.sign({ userType: 'customer', userId: 42 }, NOW);
-    expect(await tokens.verify(token, NOW)).toEqual({ userType: 'customer', userId: 42 });
-    expect(await tokens.verify(token, new Date(NOW.getTime() + 899_000))).toEqual({
-      userType: 'customer',
-      userId: 42,
-    });
+    const claims = { userType: 'customer', userId: 42, sessionId: 'abc-123' } as const;
+    const token = await tokens.sign(claims, NOW);
+    expect(await tokens.verify(token, NOW)).toEqual(claims);
+    expect(await tokens.verify(token, new Date(NOW.getTime() + 899_000))).toEqual(claims);
     await expect(tokens.verify(token, new Date(NOW.getTime() + 906_000))).rejects.toThrow(
       'Token expired',
     );
@@ -37,10 +47,7 @@ describe('AccessTokens', () => {
   it('applies the time rules to a token it has verified before', async () => {
     const token = await forge({ iat: nowS + 60, exp: nowS + 900 });
     // Valid a minute later, when its iat has come...
-    expect(await tokens.verify(token, new Date(NOW.getTime() + 60_000))).toEqual({
-      userType: 'admin',
-      userId: 7,
-    });
+    expect(await tokens.verify(token, new Date(NOW.getTime() + 60_000))).toEqual(FORGED);
     // ...but still issued in the future for a clock a minute behind, and expired after exp.
     await expect(tokens.verify(token, NOW)).rejects.toThrow('Invalid token');
     await expect(tokens.verify(token, new Date((nowS + 905) * 1000))).rejects.toThrow(
@@ -49,7 +56,7 @@ describe('AccessTokens', () => {
     const old = await forge({ iat: nowS - 3600, exp: nowS + 60 });
     await expect(tokens.verify(old, NOW)).rejects.toThrow('Token expired');
     const lifetime = await forge({ iat: nowS, exp: nowS + 3600 });
-    expect(await tokens.verify(lifetime, NOW)).toEqual({ userType: 'admin', userId: 7 });
+    expect(await tokens.verify(lifetime, NOW)).toEqual(FORGED);
     await expect(tokens.verify(lifetime, new Date((nowS + 906) * 1000))).rejects.toThrow(
       'Token expired',
     );
@@ -57,7 +64,7 @@ describe('AccessTokens', () => {
 
   it('accepts a hand-signed token with iat and exp', async () => {
     const token = await forge({ iat: nowS - 10, exp: nowS + 600 });
-    expect(await tokens.verify(token, NOW)).toEqual({ userType: 'admin', userId: 7 });
+    expect(await tokens.verify(token, NOW)).toEqual(FORGED);
   });
 
   it('refuses a token without exp', async () => {
@@ -74,12 +81,21 @@ describe('AccessTokens', () => {
     const token = await forge({ iat: nowS + 60, exp: nowS + 900 });
     await expect(tokens.verify(token, NOW)).rejects.toThrow('Invalid token');
     const skewed = await forge({ iat: nowS + 2, exp: nowS + 900 });
-    expect(await tokens.verify(skewed, NOW)).toEqual({ userType: 'admin', userId: 7 });
+    expect(await tokens.verify(skewed, NOW)).toEqual(FORGED);
   });
 
   it('refuses a token whose exp lies beyond the configured lifetime', async () => {
     const token = await forge({ iat: nowS - 3600, exp: nowS + 365 * 86_400 });
     await expect(tokens.verify(token, NOW)).rejects.toThrow('Token expired');
+  });
+
+  it('refuses a token without its session (sid), as tokens from before sessions were', async () => {
+    await expect(
+      tokens.verify(await forge({ iat: nowS, exp: nowS + 60, sid: null }), NOW),
+    ).rejects.toThrow('Invalid token');
+    await expect(
+      tokens.verify(await forge({ iat: nowS, exp: nowS + 60, sid: '' }), NOW),
+    ).rejects.toThrow('Invalid token');
   });
 
   it('refuses another issuer, another user type and a bad signature', async () => {
@@ -90,7 +106,7 @@ describe('AccessTokens', () => {
       tokens.verify(await forge({ iat: nowS, exp: nowS + 60, typ: 'root' }), NOW),
     ).rejects.toThrow('Invalid token');
     const other = new AccessTokens('another-secret-another-secret-0123456789', 900);
-    const foreign = await other.sign({ userType: 'admin', userId: 1 }, NOW);
+    const foreign = await other.sign({ userType: 'admin', userId: 1, sessionId: 's' }, NOW);
     await expect(tokens.verify(foreign, NOW)).rejects.toThrow('Invalid token');
   });
 });

@@ -5,11 +5,14 @@ import type { Schemas } from '../api/types';
 export interface AccessClaims {
   userType: Schemas['UserType'];
   userId: number;
+  /** The session (refresh-token family) the token was issued for: claim `sid`. */
+  sessionId: string;
 }
 
 /**
  * Access tokens live 15 minutes by default (ACCESS_TOKEN_TTL_S); the refresh token (opaque,
- * rotated) carries the session.
+ * rotated) carries the session, whose id each access token names (an ended session's access
+ * tokens are refused by the access check, services/sessions.ts).
  */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = 'vat-back-office';
@@ -54,7 +57,7 @@ export class AccessTokens {
 
   async sign(claims: AccessClaims, now = new Date()): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
-    return new SignJWT({ typ: claims.userType })
+    return new SignJWT({ typ: claims.userType, sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.userId))
       .setIssuer(ISSUER)
@@ -79,13 +82,17 @@ export class AccessTokens {
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
       });
       const userId = Number(payload.sub);
+      // A token without its session (issued before sessions existed) is refused: it could not
+      // be ended by a logout.
       if (
         (payload.typ !== 'admin' && payload.typ !== 'customer') ||
-        !Number.isSafeInteger(userId)
+        !Number.isSafeInteger(userId) ||
+        typeof payload.sid !== 'string' ||
+        payload.sid === ''
       ) {
         throw new Error('Invalid token');
       }
-      const claims: AccessClaims = { userType: payload.typ, userId };
+      const claims: AccessClaims = { userType: payload.typ, userId, sessionId: payload.sid };
       this.verified.set(token, { claims, iat: payload.iat!, exp: payload.exp! });
       return claims;
     } catch (e) {

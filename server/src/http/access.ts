@@ -4,9 +4,15 @@ import { LRUCache } from 'lru-cache';
 import type { DataVersions } from '../db/data-versions';
 import type { AccessClaims, AccessTokens } from '../auth/access-token';
 import type { AdminUserRow, Database } from '../db/schema';
-import { can } from '../domain/roles';
+import { can, type AdminRole } from '../domain/roles';
 import type { OperationAccess } from './operations';
 import { ACCOUNT_GONE, forbidden, unauthorized } from '../api/problem';
+import { SESSION_ENDED, type SessionCheck } from '../services/sessions';
+import {
+  loadRequiredRoles,
+  TWO_FACTOR_ERRORS,
+  twoFactorSetupRequired,
+} from '../services/two-factor';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -57,8 +63,17 @@ const WRONG_USER_TYPE = {
   customer: 'A customer account is required',
 } as const;
 
-/** Admin rows by id, as of an admins data version. */
-export type AdminLookup = (id: number) => Promise<AdminUserRow | undefined>;
+/**
+ * An admin row, and whether the shop requires a second factor of their role that they have not
+ * set up yet (every operation but those of x-during-two-factor-setup then answers 403).
+ */
+interface AdminAccess {
+  row: AdminUserRow;
+  setupRequired: boolean;
+}
+
+/** Admin rows by id, as of an admins data version, and the settings' required roles. */
+export type AdminLookup = (id: number) => Promise<AdminAccess | undefined>;
 
 /** Admins whose rows are kept (a shop has a few; a bound against a flood of forged ids). */
 const KEPT_ADMINS = 1_000;
@@ -73,10 +88,21 @@ export function adminLookup(db: Kysely<Database>, versions: DataVersions): Admin
   const kept = new LRUCache<number, { version: string; row: AdminUserRow | null }>({
     max: KEPT_ADMINS,
   });
-  return async (id) => {
-    // Read before the row: a write in between files a newer row under an older version,
-    // which the next request reads again; never an older row under a newer version.
-    const { admins: version } = await versions.current();
+  // The roles that must have a second factor, kept the same way under the settings version
+  // (migration 020), read in the same query as the admins version.
+  let requiredRoles: { version: string; roles: Promise<readonly AdminRole[]> } | undefined;
+  const rolesAt = (version: string) => {
+    if (requiredRoles?.version !== version) {
+      const roles = loadRequiredRoles(db);
+      requiredRoles = { version, roles };
+      // A failed read is not kept.
+      roles.catch(() => {
+        if (requiredRoles?.roles === roles) requiredRoles = undefined;
+      });
+    }
+    return requiredRoles.roles;
+  };
+  const rowOf = async (id: number, version: string) => {
     const held = kept.get(id);
     if (held?.version === version) return held.row ?? undefined;
     const row = await db
@@ -87,6 +113,13 @@ export function adminLookup(db: Kysely<Database>, versions: DataVersions): Admin
     kept.set(id, { version, row: row ?? null });
     return row;
   };
+  return async (id) => {
+    // Read before the row: a write in between files a newer row under an older version,
+    // which the next request reads again; never an older row under a newer version.
+    const { admins, settings } = await versions.current();
+    const [row, roles] = await Promise.all([rowOf(id, admins), rolesAt(settings)]);
+    return row && { row, setupRequired: twoFactorSetupRequired(row, roles) };
+  };
 }
 
 /**
@@ -96,6 +129,7 @@ export function adminLookup(db: Kysely<Database>, versions: DataVersions): Admin
 export function accessCheck(
   access: OperationAccess,
   findAdmin: AdminLookup,
+  sessionOpen: SessionCheck,
 ): preValidationAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     if (access.auth === 'public') return;
@@ -104,15 +138,22 @@ export function accessCheck(
       if (access.auth === 'optional') return;
       throw unauthorized();
     }
+    // An ended session's access tokens stop working at once (logout, password change, …).
+    if (!(await sessionOpen(request.auth))) throw unauthorized(SESSION_ENDED);
     // Optional-auth operations (cart, checkout) are the customer side of the shop.
     const userType = access.userType ?? (access.auth === 'optional' ? 'customer' : undefined);
     if (userType && request.auth.userType !== userType) throw forbidden(WRONG_USER_TYPE[userType]);
     if (request.auth.userType !== 'admin') return;
 
-    const admin = await findAdmin(request.auth.userId);
+    const account = await findAdmin(request.auth.userId);
     // A deleted or deactivated admin's access token stops working at once.
-    if (!admin || admin.is_active !== 1) throw unauthorized(ACCOUNT_GONE);
+    if (!account || account.row.is_active !== 1) throw unauthorized(ACCOUNT_GONE);
+    const admin = account.row;
     request.admin = admin;
+    // An admin the shop requires a second factor of sets one up before anything else.
+    if (account.setupRequired && !access.duringTwoFactorSetup) {
+      throw forbidden(TWO_FACTOR_ERRORS.setupRequired);
+    }
     if (access.permission && !can(admin.role, access.permission)) {
       throw forbidden(`Your role (${admin.role}) does not allow this action`);
     }

@@ -14,7 +14,7 @@ import {
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { stockOf } from '../../test-support/shop';
 import { stockMovementsOf } from '../../test-support/stock';
-import { issueRefreshToken } from '../services/refresh-tokens';
+import { newRefreshToken } from '../../test-support/auth';
 
 const JSON_TYPE = 'application/json';
 
@@ -59,11 +59,7 @@ describe.each(testDialects)('request validation by the contract (%s)', (dialect)
           ['/api/v1/admin/auth/refresh', 'admin', id, 'refreshAdminToken'],
           ['/api/v1/auth/refresh', 'customer', customer.id, 'refreshCustomerToken'],
         ] as const) {
-          const token = await issueRefreshToken(t.database.db, {
-            userType,
-            userId,
-            now: t.ctx.now(),
-          });
+          const token = await newRefreshToken(t.database.db, userType, userId, t.ctx.now());
           const res = await inject('POST', `${url}?refresh_token=${token}`, { headers, body: '' });
           expect(res.statusCode, `${url} ${res.body}`).toBe(200);
           expect(expectResponseMatches<{ user_type: string }>(operationId, res).user_type).toBe(

@@ -12,6 +12,7 @@ import type {
 import { createContract, MULTIPART, type Contract } from '../../../contract';
 import { loadOpenApiDocument } from './openapi-document';
 import { HttpProblem } from '../api/problem';
+import { redactUrl } from './security';
 
 let shared: Contract | undefined;
 /** The contract of generated/openapi.json (built once per process). */
@@ -60,7 +61,7 @@ export function contractValidation(
     if (!result.ok) throw new HttpProblem(result.status, result.detail);
     if (result.operation.operationId !== operationId)
       throw new Error(
-        `${request.method} ${request.url} matched ${result.operation.operationId}, routed to ${operationId}`,
+        `${request.method} ${redactUrl(request.url)} matched ${result.operation.operationId}, routed to ${operationId}`,
       );
     request.params = result.params;
     request.query = result.query;

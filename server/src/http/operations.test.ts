@@ -43,6 +43,13 @@ describe('access declared in the contract', () => {
     }
   });
 
+  it('lets an admin who must set up a second factor reach exactly /me and their own account', () => {
+    for (const { path, operationId } of operationPaths()) {
+      const ownAccount = path.startsWith('/api/v1/admin/auth/me');
+      expect(access.get(operationId)!.duringTwoFactorSetup, operationId).toBe(ownAccount);
+    }
+  });
+
   it('keeps the public catalogue, login, magic link and refresh open', () => {
     for (const id of [
       'listProducts',

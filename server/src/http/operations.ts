@@ -1,13 +1,18 @@
 import type { Permission } from '../domain/roles';
 import type { Schemas } from '../api/types';
 
-/** How an operation is protected, read from the OpenAPI document (security, x-user-type, x-permission). */
+/**
+ * How an operation is protected, read from the OpenAPI document (security, x-user-type,
+ * x-permission, x-during-two-factor-setup).
+ */
 export interface OperationAccess {
   operationId: string;
   /** 'public': no token needed (and a bad one is ignored); 'optional': a token is used when valid; 'required'. */
   auth: 'public' | 'optional' | 'required';
   userType?: Schemas['UserType'];
   permission?: Permission;
+  /** x-during-two-factor-setup: allowed to an admin who must still set up a second factor. */
+  duringTwoFactorSetup: boolean;
 }
 
 interface SpecOperation {
@@ -15,6 +20,7 @@ interface SpecOperation {
   security?: Record<string, string[]>[];
   'x-user-type'?: Schemas['UserType'];
   'x-permission'?: Permission;
+  'x-during-two-factor-setup'?: boolean;
 }
 
 interface Spec {
@@ -39,6 +45,7 @@ export function readOperationAccess(spec: Spec): Map<string, OperationAccess> {
         auth,
         userType: op['x-user-type'],
         permission: op['x-permission'],
+        duringTwoFactorSetup: op['x-during-two-factor-setup'] === true,
       });
     }
   }

@@ -63,27 +63,50 @@ export function registerSecurityHeaders(
 
 /** Query parameters whose values are credentials and never go to the log. */
 const SECRET_QUERY_PARAMS = new Set(['refresh_token', 'token', 'signature', 'access_token']);
+/**
+ * What our tokens look like: refresh tokens and magic-link tokens are 43 base64url characters
+ * (a longer run may hide one), access tokens are JWTs.
+ */
+const TOKEN_LIKE = /[A-Za-z0-9_-]{43,}|eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/;
+const JWT_LIKE = /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g;
+const REDACTED = '[REDACTED]';
 
-/** The URL with the values of credential query parameters replaced by [REDACTED]. */
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * The URL as the log may show it. The query string of a sign-in path (any path with an `auth`
+ * segment: the API's refresh and logout, the console's magic-link page) is left out whole; elsewhere the value of a credential parameter, and any value that
+ * looks like one of our tokens whatever its name (`refresh_token[]=…`, `x=1;refresh_token=…`,
+ * percent-encoded), becomes [REDACTED]; a JWT in the path too.
+ */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q < 0) return url;
+  const path = (q < 0 ? url : url.slice(0, q)).replace(JWT_LIKE, REDACTED);
+  if (q < 0) return path;
+  if (/\/auth(\/|$)/i.test(decoded(path))) return `${path}?${REDACTED}`;
   const query = url
     .slice(q + 1)
-    .split('&')
-    .map((pair) => {
+    .split(/([&;])/)
+    .map((pair, i) => {
+      if (i % 2 === 1) return pair; // a separator
       const eq = pair.indexOf('=');
       const rawName = eq < 0 ? pair : pair.slice(0, eq);
-      let name: string;
-      try {
-        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-      } catch {
-        name = rawName;
+      const name = decoded(rawName);
+      if (TOKEN_LIKE.test(name)) return REDACTED;
+      if (SECRET_QUERY_PARAMS.has(name.toLowerCase().replace(/\[.*$/, ''))) {
+        return `${rawName}=${REDACTED}`;
       }
-      return SECRET_QUERY_PARAMS.has(name.toLowerCase()) ? `${rawName}=[REDACTED]` : pair;
+      if (eq >= 0 && TOKEN_LIKE.test(decoded(pair.slice(eq + 1)))) return `${rawName}=${REDACTED}`;
+      return pair;
     })
-    .join('&');
-  return `${url.slice(0, q)}?${query}`;
+    .join('');
+  return `${path}?${query}`;
 }
 
 /**

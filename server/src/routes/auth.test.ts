@@ -9,12 +9,12 @@ import {
   expectFamilyRevoked,
   expectLogoutRevokesFamily,
   logoutAdmin,
+  newRefreshToken,
   refreshAdminToken,
   refreshTokenRow,
   REFRESH_REUSED,
 } from '../../test-support/auth';
 import { testDialects } from '../../test-support/databases';
-import { issueRefreshToken } from '../services/refresh-tokens';
 
 type TokenPair = Schemas['TokenPair'];
 
@@ -57,10 +57,8 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
         expires_in: 900,
         user_type: 'admin',
       });
-      expect(await t.ctx.tokens.verify(pair.access_token, t.ctx.now())).toEqual({
-        userType: 'admin',
-        userId: admin.id,
-      });
+      const claims = await t.ctx.tokens.verify(pair.access_token, t.ctx.now());
+      expect(claims).toEqual({ userType: 'admin', userId: admin.id, sessionId: anyString });
       expect(pair.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
       const stored = await lastLogin(admin.id);
@@ -92,6 +90,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
         password: 'right-password',
         is_active: false,
       });
+      const sessionsBefore = await t.database.db.selectFrom('auth_sessions').select('id').execute();
       for (const [username, password] of [
         ['bob', 'wrong-password'],
         ['nobody', 'right-password'],
@@ -100,11 +99,13 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
         const res = await login(username, password);
         expectProblem(res, 401, 'Incorrect username or password');
         expect(res.headers['www-authenticate']).toBe('Bearer');
+        expect(res.headers['set-cookie']).toBeUndefined();
       }
       expect(await lastLogin(active.id)).toBeNull();
       expect(await lastLogin(inactive.id)).toBeNull();
-      const tokens = await t.database.db.selectFrom('refresh_tokens').select('id').execute();
-      expect(tokens).toHaveLength(0);
+      // No session was started (the test app's admins come with one each).
+      const sessions = await t.database.db.selectFrom('auth_sessions').select('id').execute();
+      expect(sessions).toEqual(sessionsBefore);
     });
 
     it('answers 422 naming a missing field', async () => {
@@ -139,6 +140,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
         .selectAll()
         .where('id', '=', admin.id)
         .executeTakeFirstOrThrow();
+      const { sessionId } = await t.ctx.tokens.verify(admin.token, t.ctx.now());
       expect(res.json()).toEqual({
         id: admin.id,
         username: 'frank',
@@ -146,9 +148,19 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
         full_name: 'Test frank',
         role: 'support',
         is_active: true,
+        two_factor_enabled: false,
         last_login: null,
         created_at: row.created_at,
         updated_at: row.updated_at,
+        permissions: ['catalogue:read', 'orders:read', 'orders:write', 'settings:read'],
+        two_factor: {
+          totp: false,
+          passkeys: 0,
+          recovery_codes_left: 0,
+          required: false,
+          setup_required: false,
+        },
+        session_id: sessionId,
       });
     });
 
@@ -191,12 +203,36 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
       expect((await refresh(second.refresh_token)).statusCode).toBe(200);
     });
 
-    it('treats reuse of a used token as theft: 401 and the whole family revoked', async () => {
+    it('answers the same refresh token again within 10 s of its first use', async () => {
+      t.freezeClock();
+      const first = await signIn();
+      const second = (await refresh(first.refresh_token)).json<TokenPair>();
+      t.advanceClock(9_999);
+      const again = await refresh(first.refresh_token);
+      expect(again.statusCode).toBe(200);
+      const pair = again.json<TokenPair>();
+      expect(pair.refresh_token).toBe(second.refresh_token);
+      // A fresh access token of the same session, which works.
+      expect(pair.access_token).not.toBe(second.access_token);
+      expect((await me({ authorization: `Bearer ${pair.access_token}` })).statusCode).toBe(200);
+      const family = await t.database.db
+        .selectFrom('refresh_tokens')
+        .select('revoked_at')
+        .where('family_id', '=', (await tokenRow(first.refresh_token)).family_id)
+        .execute();
+      expect(family).toEqual([{ revoked_at: null }, { revoked_at: null }]);
+      // The successor rotates as usual.
+      expect((await refresh(second.refresh_token)).statusCode).toBe(200);
+    });
+
+    it('treats reuse of a used token after 10 s as theft: 401 and the whole family revoked', async () => {
+      t.freezeClock();
       const first = await signIn();
       const second = (await refresh(first.refresh_token)).json<TokenPair>();
       // Another sign-in is another family and must survive.
       const other = (await login('gina', 'gina-password')).json<TokenPair>();
 
+      t.advanceClock(10_000);
       const reuse = await refresh(first.refresh_token);
       expectProblem(reuse, 401, REFRESH_REUSED);
 
@@ -204,6 +240,12 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
       const newest = await refresh(second.refresh_token);
       expectProblem(newest, 401, REFRESH_REUSED);
       await expectFamilyRevoked(t.database.db, first.refresh_token, 2);
+      // So do the session's access tokens.
+      expectProblem(
+        await me({ authorization: `Bearer ${second.access_token}` }),
+        401,
+        'Your session has ended; please sign in again',
+      );
 
       expect((await refresh(other.refresh_token)).statusCode).toBe(200);
     });
@@ -220,11 +262,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
       const unknown = await refresh('x'.repeat(43));
       expectProblem(unknown, 401, 'Invalid refresh token');
 
-      const customerToken = await issueRefreshToken(t.database.db, {
-        userType: 'customer',
-        userId: 1,
-        now: t.ctx.now(),
-      });
+      const customerToken = await newRefreshToken(t.database.db, 'customer', 1, t.ctx.now());
       const customer = await refresh(customerToken);
       expectProblem(customer, 401, 'Invalid refresh token');
       expect(await tokenRow(customerToken)).toMatchObject({ used_at: null, revoked_at: null });
@@ -270,11 +308,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
 
     it('answers 204 for an unknown or a customer token and leaves the customer session alone', async () => {
       expect((await logout('y'.repeat(43))).statusCode).toBe(204);
-      const customerToken = await issueRefreshToken(t.database.db, {
-        userType: 'customer',
-        userId: 1,
-        now: t.ctx.now(),
-      });
+      const customerToken = await newRefreshToken(t.database.db, 'customer', 1, t.ctx.now());
       expect((await logout(customerToken)).statusCode).toBe(204);
       expect(await tokenRow(customerToken)).toMatchObject({ used_at: null, revoked_at: null });
     });

@@ -15,13 +15,14 @@ import {
   REFRESH_REUSED,
   expectLogoutRevokesFamily,
   logoutCustomer,
+  newRefreshToken,
   refreshTokenRow,
 } from '../../test-support/auth';
 import { testDialects } from '../../test-support/databases';
 import { newCustomerBody } from '../../test-support/fixtures';
 import { createMailer, createMemoryMailer, type SentMail } from '../mail/transport';
 import { hashMagicLinkToken } from '../services/magic-links';
-import { hashRefreshToken, issueRefreshToken } from '../services/refresh-tokens';
+import { hashRefreshToken } from '../services/refresh-tokens';
 
 type TokenPair = Schemas['TokenPair'];
 
@@ -221,10 +222,24 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
         vat_number: null,
         is_active: 1,
       });
-      expect(await t.ctx.tokens.verify(pair.access_token, t.ctx.now())).toEqual({
-        userType: 'customer',
-        userId: customer!.id,
+      const claims = await t.ctx.tokens.verify(pair.access_token, t.ctx.now());
+      expect(claims).toEqual({ userType: 'customer', userId: customer!.id, sessionId: anyString });
+      // The sign-in is a session (the family of the refresh token), from the client's address.
+      expect(
+        await t.database.db
+          .selectFrom('auth_sessions')
+          .selectAll()
+          .where('id', '=', claims.sessionId)
+          .executeTakeFirstOrThrow(),
+      ).toMatchObject({
+        user_type: 'customer',
+        user_id: customer!.id,
+        ip_address: '127.0.0.1',
+        revoked_at: null,
       });
+      expect((await refreshTokenRow(t.database.db, pair.refresh_token)).family_id).toBe(
+        claims.sessionId,
+      );
       const [link] = await linkRows();
       expect(link!.used_at).not.toBeNull();
       const [refreshRow] = await refreshRows();
@@ -362,7 +377,8 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
   describe('refreshCustomerToken', () => {
     const tokenRow = (token: string) => refreshTokenRow(t.database.db, token);
 
-    it('rotates within the family; reusing a used token revokes the family', async () => {
+    it('rotates within the family; reusing a used token after 10 s revokes the family', async () => {
+      t.freezeClock();
       const first = await signIn('rot@example.com');
       const res = await refresh(first.refresh_token);
       expect(res.statusCode).toBe(200);
@@ -385,6 +401,12 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
       // Another sign-in is another family and survives.
       const other = await signIn('rot@example.com');
 
+      // Within 10 s the used token answers its successor again (two tabs racing)…
+      expect((await refresh(first.refresh_token)).json<TokenPair>().refresh_token).toBe(
+        second.refresh_token,
+      );
+      // …after that it is theft.
+      t.advanceClock(10_000);
       const reuse = await refresh(first.refresh_token);
       expectProblem(reuse, 401, REFRESH_REUSED);
       const newest = await refresh(second.refresh_token);
@@ -396,16 +418,13 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
         .execute()) {
         expect(row.revoked_at).not.toBeNull();
       }
+      expect((await me({ authorization: `Bearer ${second.access_token}` })).statusCode).toBe(401);
       expect((await refresh(other.refresh_token)).statusCode).toBe(200);
     });
 
     it('refuses an admin refresh token and an unknown one', async () => {
       const admin = await t.createAdmin();
-      const adminToken = await issueRefreshToken(t.database.db, {
-        userType: 'admin',
-        userId: admin.id,
-        now: t.ctx.now(),
-      });
+      const adminToken = await newRefreshToken(t.database.db, 'admin', admin.id, t.ctx.now());
       const res = await refresh(adminToken);
       expectProblem(res, 401, 'Invalid refresh token');
       expect(await tokenRow(adminToken)).toMatchObject({ used_at: null, revoked_at: null });
@@ -437,11 +456,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
     it('answers 204 for an unknown or an admin token and leaves the admin session alone', async () => {
       expect((await logout('w'.repeat(43))).statusCode).toBe(204);
       const admin = await t.createAdmin();
-      const adminToken = await issueRefreshToken(t.database.db, {
-        userType: 'admin',
-        userId: admin.id,
-        now: t.ctx.now(),
-      });
+      const adminToken = await newRefreshToken(t.database.db, 'admin', admin.id, t.ctx.now());
       expect((await logout(adminToken)).statusCode).toBe(204);
       expect(await refreshTokenRow(t.database.db, adminToken)).toMatchObject({
         used_at: null,

@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import type { DataVersions } from '../db/data-versions';
 import { createListCache, type ListCache } from '../http/list-cache';
 import type { Handlers } from '../http/types';
+import { accountPasswordHandlers } from './account-password';
 import { addressesHandlers } from './addresses';
 import { auditHandlers } from './audit';
 import { authHandlers } from './auth';
@@ -14,9 +15,12 @@ import { importsHandlers } from './imports';
 import { invoicesHandlers } from './invoices';
 import { jobsHandlers } from './jobs';
 import { ordersHandlers } from './orders';
+import { passkeysHandlers } from './passkeys';
 import { productsHandlers } from './products';
 import { settingsHandlers } from './settings';
+import { sessionsHandlers } from './sessions';
 import { stockMovementsHandlers } from './stock-movements';
+import { twoFactorHandlers } from './two-factor';
 import { uploadsHandlers } from './uploads';
 import { usersHandlers } from './users';
 import { variantsHandlers } from './variants';
@@ -43,6 +47,10 @@ const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
   importsHandlers,
   bulkHandlers,
   jobsHandlers,
+  sessionsHandlers,
+  accountPasswordHandlers,
+  passkeysHandlers,
+  twoFactorHandlers,
 ];
 
 /** Every operation's handler, by operationId. */

@@ -51,6 +51,7 @@ describe.each(testDialects)('shop settings (%s)', (dialect) => {
       credit_note_prefix: 'CN-',
       stamp_duty: '1.000',
       time_zone: 'Africa/Tunis',
+      two_factor_required_roles: [],
       updated_at: null,
       updated_by: null,
     });
@@ -74,6 +75,12 @@ describe.each(testDialects)('shop settings (%s)', (dialect) => {
       [{ credit_note_prefix: 'AV-' }, { credit_note_prefix: 'AV-' }],
       [{ stamp_duty: '1.5' }, { stamp_duty: '1.500' }],
       [{ time_zone: 'europe/paris' }, { time_zone: 'Europe/Paris' }],
+      // Roles in the matrix's order, whatever the order sent.
+      [
+        { two_factor_required_roles: ['inventory_manager', 'support'] },
+        { two_factor_required_roles: ['support', 'inventory_manager'] },
+      ],
+      [{ two_factor_required_roles: [] }, { two_factor_required_roles: [] }],
       [
         { phone: null, logo_key: null },
         { phone: null, logo_key: null, logo_url: null },

@@ -4,7 +4,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
 import { useTestApp } from '../../test-support/app';
 import { adminLogin, refreshAdminToken } from '../../test-support/auth';
-import { anyNumber, anyString, expectProblem, validationIssues } from '../../test-support/contract';
+import {
+  anyNumber,
+  anyString,
+  expectIssues,
+  expectProblem,
+  validationIssues,
+} from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { testDialects } from '../../test-support/databases';
 
@@ -73,6 +79,7 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
             'full_name',
             'id',
             'is_active',
+            'two_factor_enabled',
             'last_login',
             'role',
             'updated_at',
@@ -115,6 +122,7 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
         id: anyNumber,
         ...given,
         is_active: true,
+        two_factor_enabled: false,
         last_login: null,
         created_at: anyString,
         updated_at: anyString,
@@ -337,14 +345,18 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
       expect(await refreshStatus(fresh.refresh_token)).toBe(200);
     });
 
-    it('ends every session of a user who changes their own password', async () => {
+    it('ends every other session of a user who changes their own password', async () => {
       const created = await createUser({ role: 'admin' });
       const first = await signIn('jdoe', 'secret-pass-1');
       const second = await signIn('jdoe', 'secret-pass-1');
       const self = { authorization: `Bearer ${second.access_token}` };
+      const other = { authorization: `Bearer ${first.access_token}` };
       expect((await update(created.id, { password: 'my-own-new-pw' }, self)).statusCode).toBe(200);
       expect(await refreshStatus(first.refresh_token)).toBe(401);
-      expect(await refreshStatus(second.refresh_token)).toBe(401);
+      expect((await update(created.id, { full_name: 'J' }, other)).statusCode).toBe(401);
+      // The session the change was made from goes on.
+      expect((await update(created.id, { full_name: 'J' }, self)).statusCode).toBe(200);
+      expect(await refreshStatus(second.refresh_token)).toBe(200);
       // A change without a password (null) ends nothing.
       const third = await signIn('jdoe', 'my-own-new-pw');
       expect((await update(created.id, { full_name: 'J', password: null }, self)).statusCode).toBe(
@@ -418,6 +430,43 @@ describe.each(testDialects)('admin users (%s)', (dialect) => {
       const second = await t.createAdmin({ role: 'super_admin' });
       expect((await remove(second.id)).statusCode).toBe(204);
       expect(await row(second.id)).toBeUndefined();
+    });
+  });
+
+  describe('password strength', () => {
+    const TOO_WEAK = {
+      aaaaaaaa:
+        'Password is too weak: Repeated characters like "aaa" are easy to guess. ' +
+        'Add more words that are less common. Avoid repeated words and characters.',
+      password123:
+        'Password is too weak: This is a commonly used password. Add more words that are less common.',
+      // Strong for anyone else, not for the user it names (username jdoe, John Doe).
+      'jdoe@example.com1':
+        'Password is too weak: There should not be any personal or page related data. ' +
+        'Add more words that are less common.',
+    };
+    const issue = (msg: string) => [{ loc: ['body', 'password'], msg, type: 'password_strength' }];
+
+    it('refuses a weak password of a new user (422 saying why) and creates nobody', async () => {
+      for (const [password, msg] of Object.entries(TOO_WEAK)) {
+        expectIssues(await create(newUser({ password })), 'createUser', issue(msg));
+      }
+      expect(await userCount()).toBe(1);
+      expect((await create(newUser({ password: 'jasmin-boutique-2019' }))).statusCode).toBe(201);
+    });
+
+    it('refuses a weak new password on update and keeps the old one', async () => {
+      const created = await createUser();
+      const before = (await row(created.id))!.password_hash;
+      for (const [password, msg] of Object.entries(TOO_WEAK)) {
+        expectIssues(await update(created.id, { password }), 'updateUser', issue(msg));
+      }
+      expect((await row(created.id))!.password_hash).toBe(before);
+      expect((await loginStatus('jdoe', 'secret-pass-1')).statusCode).toBe(200);
+      // Other changes without a password are not checked for it.
+      expect((await update(created.id, { full_name: 'Jane Doe', password: null })).statusCode).toBe(
+        200,
+      );
     });
   });
 });

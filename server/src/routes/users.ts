@@ -31,7 +31,13 @@ export function usersHandlers(ctx: AppContext): Handlers {
 
     updateUser: async (request) =>
       presentAdminUser(
-        await updateAdminUser(ctx, requireAdmin(request), request.params.id, request.body),
+        await updateAdminUser(
+          ctx,
+          requireAdmin(request),
+          request.params.id,
+          request.body,
+          request.auth?.sessionId,
+        ),
       ),
 
     deleteUser: async (request, reply) => {

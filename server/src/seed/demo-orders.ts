@@ -24,6 +24,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AccessTokens } from '../auth/access-token';
 import type { Database, OrderStatus } from '../db/schema';
 import { formatOrderNumber, orderDay } from '../services/order-numbers';
+import { scriptSession } from '../services/refresh-tokens';
 import { STOCK_REASONS } from '../services/stock';
 import { prng, type Prng } from './prng';
 
@@ -139,6 +140,7 @@ export async function seedDemoOrders(
 
   // -- customers (direct inserts, see the header) -----------------------------------------------
   const customers: DemoCustomer[] = [];
+  const sessions: { end: () => Promise<void> }[] = [];
   const usedEmails = new Set<string>();
   for (let i = 0; i < options.customers; i++) {
     const first = r.pick(FIRST_NAMES);
@@ -181,7 +183,8 @@ export async function seedDemoOrders(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const token = await options.tokens.sign({ userType: 'customer', userId: row.id });
+    const session = await scriptSession(db, options.tokens, 'customer', row.id);
+    sessions.push(session);
     customers.push({
       id: row.id,
       email,
@@ -192,7 +195,7 @@ export async function seedDemoOrders(
       city,
       postal,
       phone,
-      authorization: `Bearer ${token}`,
+      authorization: session.authorization,
       professional: kind !== 'individual',
     });
   }
@@ -345,6 +348,7 @@ export async function seedDemoOrders(
   }
 
   await backdate(db, placed, counters, now, r);
+  for (const session of sessions) await session.end();
   log(
     `Demo orders: ${customers.length} customers, ${placed.length} orders over ${DEMO_ORDER_DAYS} days.`,
   );

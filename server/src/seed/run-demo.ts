@@ -8,6 +8,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createMailer } from '../mail/transport';
+import { scriptSession } from '../services/refresh-tokens';
 import { seedDemo } from './demo';
 import { seedDemoOrders } from './demo-orders';
 import { scaleArgs, seedScale } from './scale';
@@ -23,6 +24,9 @@ async function main() {
       console.log(
         `Created the super admin "${config.adminUsername}", password: ${first.generatedAdminPassword} (shown only this once)`,
       );
+    }
+    if (first.weakAdminPassword) {
+      console.warn(`Warning: ADMIN_PASSWORD is weak (${first.weakAdminPassword}).`);
     }
     const existing = await database.db
       .selectFrom('products')
@@ -62,8 +66,10 @@ async function main() {
       mailer: createMailer(config, console),
       now: () => new Date(),
     });
+    // The seed acts as the admin through a session of its own, ended when it is done.
+    const session = await scriptSession(database.db, tokens, 'admin', admin.id);
     try {
-      const adminAuthorization = `Bearer ${await tokens.sign({ userType: 'admin', userId: admin.id })}`;
+      const adminAuthorization = session.authorization;
       await seedDemo(app, adminAuthorization);
       await seedDemoOrders(
         app,
@@ -72,6 +78,7 @@ async function main() {
         new Date(),
       );
     } finally {
+      await session.end();
       await app.close();
     }
   } finally {

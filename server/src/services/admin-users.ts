@@ -3,6 +3,7 @@
 // keep their case). The database's UNIQUE constraints are case-sensitive, so writes take a lock
 // (PostgreSQL advisory lock; SQLite serialises writers anyway) and check in SQL with lower().
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { assertStrongPassword, personalWords } from '../auth/password-strength';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
@@ -13,7 +14,7 @@ import { constraintName, isUniqueViolation } from '../db/transaction';
 import { canManageUser, DEFAULT_ROLE, type AdminRole } from '../domain/roles';
 import { conflict, forbidden, notFound } from '../api/problem';
 import type { Body, Schemas } from '../api/types';
-import { revokeUserRefreshTokens } from './refresh-tokens';
+import { endUserSessions } from './sessions';
 import { normaliseEmail, requiredText } from './text-input';
 import { recordRowAudits, type AuditKind } from './audit';
 
@@ -38,6 +39,7 @@ export function presentAdminUser(row: AdminUserRow): Schemas['AdminUser'] {
     full_name: row.full_name,
     role: row.role,
     is_active: toBool(row.is_active),
+    two_factor_enabled: toBool(row.two_factor_enabled),
     last_login: row.last_login,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -48,11 +50,31 @@ export function presentAdminUser(row: AdminUserRow): Schemas['AdminUser'] {
  * The log names a user by username. The hash stands for the password: the log says whether it
  * changed and never holds either (services/audit.ts redacts it).
  */
-const ADMIN_USER: AuditKind<AdminUserRow, Schemas['AdminUser'] & { password: string }> = {
+export const ADMIN_USER: AuditKind<AdminUserRow, Schemas['AdminUser'] & { password: string }> = {
   entity: 'admin_user',
   view: (row) => ({ ...presentAdminUser(row), password: row.password_hash }),
   label: (user) => user.username,
 };
+
+/**
+ * What zxcvbn takes as known to an attacker guessing this admin's password: their username,
+ * e-mail and full name, and the shop's name.
+ */
+export async function adminPasswordInputs(
+  db: Db,
+  user: {
+    username?: string | undefined;
+    email?: string | undefined;
+    full_name?: string | undefined;
+  },
+): Promise<string[]> {
+  const shop = await db
+    .selectFrom('shop_settings')
+    .select('legal_name')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return personalWords(user.username, user.email, user.full_name, shop?.legal_name);
+}
 
 /** The user signing in with this username, compared case-insensitively. */
 export function findAdminByUsername(db: Db, username: string) {
@@ -114,6 +136,11 @@ export async function createAdminUser(
     email: normaliseEmail(input.email),
     full_name: requiredText(input.full_name, 'full_name', 'Full name must not be blank'),
   };
+  await assertStrongPassword(
+    input.password,
+    ['body', 'password'],
+    await adminPasswordInputs(ctx.db, values),
+  );
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now().toISOString();
   return withUsersLock(ctx, async (trx) => {
@@ -141,6 +168,8 @@ export async function updateAdminUser(
   actor: AdminUserRow,
   id: number,
   input: Body<'updateUser'>,
+  /** The actor's own session, kept when they change their own password (as changeMyPassword). */
+  actorSessionId?: string,
 ): Promise<AdminUserRow> {
   const now = ctx.now();
   const changes: AdminUserUpdate = { updated_at: now.toISOString() };
@@ -152,9 +181,16 @@ export async function updateAdminUser(
   if (input.role !== undefined) changes.role = input.role;
   if (input.is_active !== undefined) changes.is_active = fromBool(input.is_active);
   // Refuse what the actor may not do before paying for a password hash.
-  await checkUpdate(ctx.db, actor, await getAdminUser(ctx.db, id), input);
-  if (typeof input.password === 'string')
+  const before = await getAdminUser(ctx.db, id);
+  await checkUpdate(ctx.db, actor, before, input);
+  if (typeof input.password === 'string') {
+    await assertStrongPassword(
+      input.password,
+      ['body', 'password'],
+      await adminPasswordInputs(ctx.db, { ...before, ...changes }),
+    );
     changes.password_hash = await hashPassword(input.password);
+  }
 
   return withUsersLock(ctx, async (trx) => {
     // Again under the lock: the target may have changed meanwhile.
@@ -167,9 +203,10 @@ export async function updateAdminUser(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    // A new password or a deactivation ends every session of the user (all refresh families).
+    // A new password or a deactivation ends every session of the user (refresh families and
+    // access tokens), but the one an admin changes their own password from.
     if (input.is_active === false || typeof input.password === 'string') {
-      await revokeUserRefreshTokens(trx, 'admin', id, now);
+      await endUserSessions(trx, 'admin', id, now, id === actor.id ? actorSessionId : undefined);
     }
     await recordRowAudits(trx, actor, ADMIN_USER, 'update', { before: [target], after: [updated] });
     return updated;
@@ -188,7 +225,7 @@ export async function deleteAdminUser(
     if (target.id === actor.id) throw conflict(USER_ERRORS.deleteSelf);
     if (isActiveSuperAdmin(target)) await assertAnotherActiveSuperAdmin(trx, target.id);
     await trx.deleteFrom('admin_users').where('id', '=', id).execute();
-    await revokeUserRefreshTokens(trx, 'admin', id, now);
+    await endUserSessions(trx, 'admin', id, now);
     await recordRowAudits(trx, actor, ADMIN_USER, 'delete', { before: [target] });
   });
 }

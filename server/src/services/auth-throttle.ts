@@ -36,6 +36,8 @@ export interface ThrottleCheck {
 export interface Reservation {
   key: string;
   policy: ThrottlePolicy;
+  /** Epoch ms of the counted attempt. */
+  at: number;
 }
 
 /** What a refused sign-in attempt (admin password or magic-link token) says, before the wait. */
@@ -93,7 +95,11 @@ export class AuthThrottle {
   async consume(checks: ThrottleCheck[], what: string): Promise<Reservation[]> {
     const now = this.now().getTime();
     await this.sweep(now);
-    const keys = checks.map((c) => ({ key: throttleKey(c.scope, c.value), policy: c.policy }));
+    const keys = checks.map((c) => ({
+      key: throttleKey(c.scope, c.value),
+      policy: c.policy,
+      at: now,
+    }));
     // Look first, so that a refusal counts on no key.
     const rows = await Promise.all(keys.map(({ key }) => this.read(key)));
     const wait = Math.max(0, ...rows.map((row) => (row ? Number(row.blocked_until) - now : 0)));
@@ -124,6 +130,39 @@ export class AuthThrottle {
           .where('key', '=', key)
           .where('count', '=', row.count)
           .where('window_start', '=', row.window_start)
+          .executeTakeFirst();
+        if (Number(done.numUpdatedRows) > 0) break;
+      }
+    }
+  }
+
+  /**
+   * Uncounts an attempt that was no failure but no success either (a right password still
+   * waiting for its second factor): unlike `release`, a delay key keeps its earlier failures, so
+   * knowing the password never resets the count of wrong codes.
+   */
+  async giveBack(reservations: Reservation[]): Promise<void> {
+    for (const { key, policy, at } of reservations) {
+      for (let i = 0; i < MAX_CAS_TRIES; i++) {
+        const row = await this.read(key);
+        if (!row || Number(row.count) <= 0) break;
+        const count = Number(row.count) - 1;
+        // The block this attempt set is lifted (the key was not blocked when it was counted);
+        // one that a later attempt set stays.
+        const blockedUntil =
+          policy.kind === 'window'
+            ? count >= policy.max
+              ? Number(row.blocked_until)
+              : 0
+            : Number(row.last_at) === at
+              ? 0
+              : Number(row.blocked_until);
+        const done = await this.db
+          .updateTable('auth_throttle')
+          .set({ count, blocked_until: blockedUntil })
+          .where('key', '=', key)
+          .where('count', '=', row.count)
+          .where('last_at', '=', row.last_at)
           .executeTakeFirst();
         if (Number(done.numUpdatedRows) > 0) break;
       }

@@ -27,7 +27,8 @@ import type { Schemas } from '../api/types';
 import { findCustomerByEmail, findOrCreateCustomer } from './customers';
 import { normaliseEmail } from './text-input';
 import { TOO_MANY_FAILED_LOGINS, type AuthThrottle, type ThrottlePolicy } from './auth-throttle';
-import { issueRefreshToken, tokenPair } from './refresh-tokens';
+import { startSession, tokenPair } from './refresh-tokens';
+import type { SessionClient } from './sessions';
 import type { MailMessage } from '../mail/transport';
 import { enqueueJob } from '../jobs/queue';
 import { seal, unseal } from '../jobs/sealed';
@@ -138,9 +139,19 @@ export class MagicLinks {
     return { message: MAGIC_LINK_SENT };
   }
 
-  async verify(token: string, rawEmail: string, ip: string): Promise<Schemas['TokenPair']> {
+  async verify(
+    token: string,
+    rawEmail: string,
+    client: SessionClient & { ip: string },
+  ): Promise<Schemas['TokenPair']> {
     const counted = await this.throttle.consume(
-      [{ scope: 'magic-verify:ip', value: ip, policy: MAGIC_LINK_LIMITS.verifyFailuresPerIp }],
+      [
+        {
+          scope: 'magic-verify:ip',
+          value: client.ip,
+          policy: MAGIC_LINK_LIMITS.verifyFailuresPerIp,
+        },
+      ],
       TOO_MANY_FAILED_LOGINS,
     );
     const email = normaliseEmail(rawEmail);
@@ -160,15 +171,16 @@ export class MagicLinks {
       const customer = await findOrCreateCustomer(trx, email, now, this.ctx.config.shopCountry);
       // Rolls the claim back too: the link works again if the account is reactivated in time.
       if (!toBool(customer.is_active)) throw unauthorized(MAGIC_LINK_INVALID);
-      const refreshToken = await issueRefreshToken(trx, {
+      const session = await startSession(trx, {
         userType: 'customer',
         userId: customer.id,
         now,
+        client,
       });
-      return { customerId: customer.id, refreshToken };
+      return { userId: customer.id, ...session };
     });
     await this.throttle.release(counted);
-    return tokenPair(this.ctx.tokens, 'customer', signedIn.customerId, signedIn.refreshToken, now);
+    return tokenPair(this.ctx.tokens, 'customer', signedIn, now);
   }
 }
 

@@ -1,5 +1,6 @@
 // The shop's settings (one row, id 1, created by migration 008): the seller's identity on
-// documents, the number prefixes, the stamp duty and the shop's time zone. A save writes the row
+// documents, the number prefixes, the stamp duty, the shop's time zone and the roles that must
+// sign in with a second factor (stored as a JSON array, logged as a list). A save writes the row
 // and its change log entry (each field before and after, as the contract writes values) in one
 // transaction; a save that changes nothing writes nothing.
 import type { Selectable } from 'kysely';
@@ -16,10 +17,12 @@ import {
   UNKNOWN_TIME_ZONE,
 } from '../domain/invoice-settings';
 import { toMillimes } from '../domain/money';
+import { ROLES, type AdminRole } from '../domain/roles';
 import { contentTypeForKey, type Storage } from '../storage/storage';
 import { mediaUrl } from './signed-urls';
 import { optionalText, requiredText } from './text-input';
 import { recordAudit, type AuditActor } from './audit';
+import { parseRequiredRoles } from './two-factor';
 
 export type ShopSettingsRow = Selectable<Database['shop_settings']>;
 type ShopSettings = Schemas['ShopSettings'];
@@ -52,7 +55,15 @@ export async function shopTimeZone(db: Db): Promise<string> {
   return row.time_zone;
 }
 
-/** The settings' fields that the contract and the change log share, in the contract's form. */
+/** Roles as the change log shows them: "super_admin, admin", null for none. */
+const rolesText = (roles: readonly AdminRole[]) => (roles.length > 0 ? roles.join(', ') : null);
+const rolesOfText = (text: string | null | undefined): AdminRole[] =>
+  ROLES.filter((role) => (text ?? '').split(', ').includes(role));
+
+/**
+ * The settings' fields that the change log shares with the contract, in the contract's form
+ * (the required roles as a list, see rolesText).
+ */
 function editable(row: ShopSettingsRow) {
   return {
     legal_name: row.legal_name,
@@ -66,6 +77,7 @@ function editable(row: ShopSettingsRow) {
     credit_note_prefix: row.credit_note_prefix,
     stamp_duty: money(row.stamp_duty),
     time_zone: row.time_zone,
+    two_factor_required_roles: rolesText(parseRequiredRoles(row.two_factor_required_roles)),
   };
 }
 
@@ -82,6 +94,7 @@ export async function getShopSettings(db: Db): Promise<ShopSettings> {
   const fields = editable(row);
   return {
     ...fields,
+    two_factor_required_roles: rolesOfText(fields.two_factor_required_roles),
     logo_url: fields.logo_key === null ? null : mediaUrl(fields.logo_key),
     updated_at: row.updated_at,
     updated_by: row.username,
@@ -117,6 +130,12 @@ async function normalise(body: ShopSettingsUpdate, storage: Storage): Promise<Pa
     if (zone === null) throw invalid(['body', 'time_zone'], UNKNOWN_TIME_ZONE);
     next.time_zone = zone;
   }
+  if (body.two_factor_required_roles !== undefined) {
+    // In the matrix's order, so that the same set is the same text whatever order was sent.
+    next.two_factor_required_roles = rolesText(
+      ROLES.filter((role) => body.two_factor_required_roles!.includes(role)),
+    );
+  }
   return next;
 }
 
@@ -140,12 +159,15 @@ export async function updateShopSettings(
     }
     if (changes.length === 0) return;
     const at = now.toISOString();
-    const { stamp_duty: stampDuty, ...texts } = next;
+    const { stamp_duty: stampDuty, two_factor_required_roles: roles, ...texts } = next;
     await trx
       .updateTable('shop_settings')
       .set({
         ...texts,
         ...(stampDuty === undefined ? {} : { stamp_duty: toMillimes(stampDuty) }),
+        ...(roles === undefined
+          ? {}
+          : { two_factor_required_roles: JSON.stringify(rolesOfText(roles)) }),
         updated_at: at,
         updated_by_admin_id: admin?.id ?? null,
       })

@@ -18,6 +18,7 @@ import { listIndexes } from './016_list_indexes';
 import { jobs } from './017_jobs';
 import { sessions } from './018_sessions';
 import { twoFactor } from './019_two_factor';
+import { settingsVersion } from './020_settings_version';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -37,5 +38,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '017_jobs': jobs(dialect),
     '018_sessions': sessions(dialect),
     '019_two_factor': twoFactor(dialect),
+    '020_settings_version': settingsVersion(dialect),
   };
 }
