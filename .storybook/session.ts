@@ -1,8 +1,9 @@
-import type { AdminUser, UserType } from '@generated/model';
+import type { AdminMe, AdminUser, UserType } from '@generated/model';
 import { toaster } from '@/components/ui/toaster';
 import { SIDEBAR_COOKIE } from '@/components/layout/sidebar-cookie';
 import { logout, setCredentials, setUser } from '@/lib/auth/store';
 import { contractViolations } from '@mocks/contract';
+import { meOf } from '@mocks/fixtures';
 import { requests } from '@mocks/recorder';
 import { cache, SWRGlobalState } from 'swr/_internal';
 
@@ -11,8 +12,11 @@ export interface StoryAuth {
   userType: UserType;
   /** Access token; the refresh token is derived from it. */
   token?: string;
-  /** The loaded user; without it the guard loads /admin/auth/me first, like a restored session. */
-  user?: AdminUser | null;
+  /**
+   * The loaded user; without it the guard loads /admin/auth/me first, like a restored session.
+   * A plain AdminUser becomes what /me answers for it (meOf: its role's permissions).
+   */
+  user?: AdminUser | AdminMe | null;
 }
 
 /** Resets everything a previous story may have left, then signs in as `auth` says. */
@@ -35,7 +39,7 @@ export function prepareStory(
       refresh_token: `${token}-refresh-0123456789`,
       userType: auth.userType,
     });
-    if (auth.user) setUser(auth.user);
+    if (auth.user) setUser('permissions' in auth.user ? auth.user : meOf(auth.user));
   }
 }
 

@@ -1,5 +1,19 @@
-import type { AdminLoginRequest, AdminMe, AdminUser, TokenPair } from '@generated/model';
-import { adminMe, customerTokenPair, meOf, tokenPair } from '../fixtures';
+import type {
+  AdminLoginRequest,
+  AdminMe,
+  AdminUser,
+  LoginProblem,
+  TokenPair,
+} from '@generated/model';
+import {
+  adminMe,
+  customerTokenPair,
+  meOf,
+  recoveryCodes,
+  tokenPair,
+  twoFactorAsked,
+  validTotpCode,
+} from '../fixtures';
 import { endpoint, json, noContent } from './endpoint';
 
 export const auth = {
@@ -21,6 +35,24 @@ export const auth = {
         return sent?.username === username && sent?.password === password
           ? json(tokenPair)
           : json({ detail: 'Incorrect username or password' }, 401);
+      },
+  ),
+  /**
+   * POST /admin/auth/login of an admin with a second factor (any username and password): signs
+   * in with one of `codes` as `otp`; without one 401 `asked`, with another 401 'Incorrect code'.
+   */
+  loginTwoFactor: endpoint(
+    'post',
+    '/admin/auth/login',
+    (
+      asked: LoginProblem = twoFactorAsked,
+      codes: readonly string[] = [validTotpCode, ...recoveryCodes.recovery_codes],
+    ) =>
+      ({ body }) => {
+        const { otp } = body as AdminLoginRequest;
+        if (otp === undefined) return json(asked, 401);
+        if (codes.includes(otp.trim())) return json(tokenPair);
+        return json({ ...asked, detail: 'Incorrect code' }, 401);
       },
   ),
   /** GET /admin/auth/me: a plain user gets its role's permissions and no second factor (meOf). */

@@ -1,8 +1,9 @@
-import type { AdminRole } from '@generated/model';
+import type { AdminPermission, AdminRole } from '@generated/model';
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { MULTIPART, MULTIPART_TYPE, type Operation } from '../../contract';
 import { contract, contractViolations } from '../contract';
 import { requests } from '../recorder';
+import { permissionsOf } from '../../server/src/domain/roles';
 
 /**
  * Handler paths start with a wildcard origin, so they match the relative URLs of the browser
@@ -188,20 +189,24 @@ export const notFound = (what = 'Not found') =>
   HttpResponse.json({ detail: what }, { status: 404 });
 
 /**
- * `answer()` for an admin whose role is among `roles` (those holding the operation's permission
- * in the server's role matrix), else 403 'Not enough permissions'.
+ * `answer()` for an admin whose role holds `permission` (the operation's, in the server's own
+ * role matrix), else 403 'Not enough permissions'.
  */
-export const forRoles = (roles: readonly AdminRole[], role: AdminRole, answer: () => Response) =>
-  roles.includes(role) ? answer() : json({ detail: DEFAULT_DETAIL[403] }, 403);
+export const forPermission = (
+  permission: AdminPermission,
+  role: AdminRole,
+  answer: () => Response,
+) =>
+  permissionsOf(role).includes(permission) ? answer() : json({ detail: DEFAULT_DETAIL[403] }, 403);
 
 /**
  * GET of a skip/limit list over `fixtures` (filtered by `spec`), asked by an admin of `role`:
- * 403 for the roles not among `roles`. Its factory takes the items and the role.
+ * 403 for the roles without `permission`. Its factory takes the items and the role.
  */
 export function adminListEndpoint<T>(
   path: string,
   spec: ListSpec<T>,
-  roles: readonly AdminRole[],
+  permission: AdminPermission,
   fixtures: readonly T[],
 ) {
   return endpoint(
@@ -209,7 +214,9 @@ export function adminListEndpoint<T>(
     path,
     (items: readonly T[] = fixtures, role: AdminRole = 'super_admin') =>
       ({ url }) =>
-        forRoles(roles, role, () => pagedList(queryItems(items, url.searchParams, spec), url)),
+        forPermission(permission, role, () =>
+          pagedList(queryItems(items, url.searchParams, spec), url),
+        ),
   );
 }
 

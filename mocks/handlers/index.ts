@@ -10,6 +10,8 @@
  *
  * Every request answered is recorded (see ../recorder.ts).
  */
+import { account } from './account';
+import { sessions } from './account-sessions';
 import { audit } from './audit';
 import { auth } from './auth';
 import { bulk } from './bulk';
@@ -22,15 +24,18 @@ import { invoices } from './invoices';
 import { jobs } from './jobs';
 import { media, uploads } from './uploads';
 import { orders } from './orders';
+import { passkeys } from './passkeys';
 import { products } from './products';
 import { settings } from './settings';
 import { stockHistory } from './stock-movements';
+import { twoFactor } from './two-factor';
 import { users } from './users';
 import { variants } from './variants';
 import { vatRates } from './vat-rates';
 
 export { API } from './endpoint';
 export {
+  account,
   audit,
   auth,
   bulk,
@@ -43,9 +48,12 @@ export {
   jobs,
   media,
   orders,
+  passkeys,
   products,
+  sessions,
   settings,
   stockHistory,
+  twoFactor,
   uploads,
   users,
   variants,
@@ -63,6 +71,19 @@ export const defaultHandlers = [
   auth.logout(),
   auth.customerLogout(),
   auth.verifyMagicLink(),
+  account.changePassword(),
+  sessions.list(),
+  sessions.end(),
+  twoFactor.startTotp(),
+  twoFactor.confirmTotp(),
+  twoFactor.disableTotp(),
+  twoFactor.regenerateCodes(),
+  twoFactor.resetUser(),
+  passkeys.list(),
+  passkeys.options(),
+  passkeys.register(),
+  passkeys.rename(),
+  passkeys.delete(),
   products.list(),
   products.get(),
   products.create(),

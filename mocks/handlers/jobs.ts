@@ -1,9 +1,13 @@
 import type { AdminRole, Job } from '@generated/model';
 import { jobs as fixtures } from '../fixtures';
-import { adminListEndpoint, endpoint, forRoles, json, notFound, type ListSpec } from './endpoint';
-
-/** The roles that hold jobs:read and jobs:write (the server's role matrix): the others get 403. */
-const JOB_ADMINS: readonly AdminRole[] = ['super_admin', 'admin'];
+import {
+  adminListEndpoint,
+  endpoint,
+  forPermission,
+  json,
+  notFound,
+  type ListSpec,
+} from './endpoint';
 
 /** What listJobs does with its filters; the jobs stay newest first. */
 const jobListSpec: ListSpec<Job> = {
@@ -15,14 +19,14 @@ const jobListSpec: ListSpec<Job> = {
 
 export const jobs = {
   /** GET /admin/jobs/ (status, kind, skip/limit, X-Total-Count), asked by an admin of `role`. */
-  list: adminListEndpoint('/admin/jobs/', jobListSpec, JOB_ADMINS, fixtures),
+  list: adminListEndpoint('/admin/jobs/', jobListSpec, 'jobs:read', fixtures),
   /** POST /admin/jobs/{id}/retry: a dead job comes back queued; 409 for any other, 404 unknown. */
   retry: endpoint(
     'post',
     '/admin/jobs/:id/retry',
     (items: readonly Job[] = fixtures, role: AdminRole = 'super_admin') =>
       ({ params }) =>
-        forRoles(JOB_ADMINS, role, () => {
+        forPermission('jobs:write', role, () => {
           const job = items.find((j) => j.id === Number(params.id));
           if (!job) return notFound('Job not found');
           if (job.status !== 'dead') {

@@ -3,6 +3,7 @@ import { matchRoute, Route, Switch, useLocation, useRouter } from 'wouter';
 import { AdminLayout } from '@/components/layout/AdminLayout';
 import { PageSpinner } from '@/components/ui/PageSpinner';
 import { AdminGuard } from '@/features/auth/AdminGuard';
+import { RequirePermission } from '@/features/auth/RequirePermission';
 import { CommandPalette } from '@/features/command-palette';
 import { NotFoundPage } from '@/features/not-found/NotFoundPage';
 import { ADMIN_ROUTES } from './admin-routes';
@@ -23,8 +24,12 @@ export default function AdminArea() {
           {/* Inside the layout, so the sidebar stays while a screen's code loads. */}
           <Suspense fallback={<PageSpinner />}>
             <Switch>
-              {ADMIN_ROUTES.map(({ path, component }) => (
-                <Route key={path} path={path} component={component} />
+              {ADMIN_ROUTES.map(({ path, component: Screen, permission }) => (
+                <Route key={path} path={path}>
+                  <RequirePermission permission={permission}>
+                    <Screen />
+                  </RequirePermission>
+                </Route>
               ))}
             </Switch>
           </Suspense>

@@ -7,6 +7,7 @@ import {
   preloadVatRates,
   type RouteParams,
 } from './admin-preloads';
+import type { Permission } from '@/lib/auth/permissions';
 import { paths } from '@/lib/paths';
 import { preloadAuditLog } from '@/features/audit-log';
 import { preloadCustomers } from '@/features/customers';
@@ -41,6 +42,8 @@ const UsersPage = lazyPage(() => import('@/features/users/UsersPage'), 'UsersPag
 const AuditLogPage = lazyPage(() => import('@/features/audit-log/AuditLogPage'), 'AuditLogPage');
 const JobsPage = lazyPage(() => import('@/features/jobs/JobsPage'), 'JobsPage');
 const SettingsPage = lazyPage(() => import('@/features/settings/SettingsPage'), 'SettingsPage');
+const MyAccountPage = lazyPage(() => import('@/features/account'), 'MyAccountPage');
+const TwoFactorSetupPage = lazyPage(() => import('@/features/account'), 'TwoFactorSetupPage');
 
 export interface AdminRoute {
   path: string;
@@ -50,6 +53,12 @@ export interface AdminRoute {
    * it runs beside the loading of the screen's code rather than after it.
    */
   preload?: (params: RouteParams) => void;
+  /**
+   * The permission the screen needs (that of the operation loading its data, `x-permission` in
+   * the contract): an admin without it gets the "not allowed" page and no link to it. None: every
+   * admin role.
+   */
+  permission?: Permission;
 }
 
 /** The admin screens of docs/product.md §2, in match order (`/products/new` before `/products/:id`). */
@@ -58,33 +67,75 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   {
     path: paths.products.list,
     component: ProductsPage,
+    permission: 'catalogue:read',
     preload: () => {
       preloadProducts();
       preloadCategories();
     },
   },
-  { path: paths.products.create, component: ProductFormPage, preload: preloadProductForm },
-  { path: paths.products.editPattern, component: ProductFormPage, preload: preloadProductForm },
+  // The form edits: opened by the admins who may save it (the list shows the rest).
+  {
+    path: paths.products.create,
+    component: ProductFormPage,
+    permission: 'products:write',
+    preload: preloadProductForm,
+  },
+  {
+    path: paths.products.editPattern,
+    component: ProductFormPage,
+    permission: 'products:write',
+    preload: preloadProductForm,
+  },
   // The plain list: an `?email=` link asks for another page, and the preload goes unused.
-  { path: paths.orders.list, component: OrdersPage, preload: preloadOrders },
-  { path: paths.orders.detailPattern, component: OrderDetailPage },
-  { path: paths.customers.list, component: CustomersPage, preload: preloadCustomers },
+  {
+    path: paths.orders.list,
+    component: OrdersPage,
+    permission: 'orders:read',
+    preload: preloadOrders,
+  },
+  { path: paths.orders.detailPattern, component: OrderDetailPage, permission: 'orders:read' },
+  {
+    path: paths.customers.list,
+    component: CustomersPage,
+    permission: 'orders:read',
+    preload: preloadCustomers,
+  },
   {
     path: paths.inventory.ledger,
     component: InventoryLedgerPage,
+    permission: 'catalogue:read',
     preload: preloadInventoryLedger,
   },
-  { path: paths.categories.list, component: CategoriesPage, preload: preloadCategories },
-  { path: paths.vatRates.list, component: VatRatesPage, preload: preloadVatRates },
-  { path: paths.users.list, component: UsersPage, preload: preloadUsers },
+  {
+    path: paths.categories.list,
+    component: CategoriesPage,
+    permission: 'catalogue:read',
+    preload: preloadCategories,
+  },
+  {
+    path: paths.vatRates.list,
+    component: VatRatesPage,
+    permission: 'catalogue:read',
+    preload: preloadVatRates,
+  },
+  { path: paths.users.list, component: UsersPage, permission: 'users:read', preload: preloadUsers },
   {
     path: paths.auditLog,
     component: AuditLogPage,
+    permission: 'audit:read',
     preload: () => {
       preloadAuditLog();
       preloadUsers();
     },
   },
-  { path: paths.jobs, component: JobsPage, preload: preloadJobs },
-  { path: paths.settings, component: SettingsPage, preload: preloadSettings },
+  { path: paths.jobs, component: JobsPage, permission: 'jobs:read', preload: preloadJobs },
+  {
+    path: paths.settings,
+    component: SettingsPage,
+    permission: 'settings:read',
+    preload: preloadSettings,
+  },
+  { path: paths.account, component: MyAccountPage },
+  // Where an admin who must set up a second factor is kept (AdminGuard); every role.
+  { path: paths.twoFactorSetup, component: TwoFactorSetupPage },
 ];

@@ -1,4 +1,5 @@
 import { matchRoute, type Parser } from 'wouter';
+import { can } from '@/lib/auth/permissions';
 import { authStore } from '@/lib/auth/store';
 import { preloadAdminMe } from './admin-preloads';
 import { ADMIN_ROUTES } from './admin-routes';
@@ -18,6 +19,8 @@ export function startAdminRoute(location: string, parser: Parser): void {
     const [matches, params] = matchRoute(parser, route.path, location);
     if (!matches) continue;
     void route.component.load();
+    // A known admin without the screen's permission gets the "not allowed" page: no data.
+    if (route.permission && authStore.user && !can(route.permission)) return;
     route.preload?.(params ?? {});
     return;
   }

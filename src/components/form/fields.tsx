@@ -278,10 +278,19 @@ interface PasswordFieldProps extends FrameProps {
   onChange: (value: string) => void;
   onBlur?: FocusEventHandler<HTMLInputElement>;
   name?: string;
+  /** 'current-password' for one the user proves they know (password managers fill it in). */
+  autoComplete?: 'new-password' | 'current-password';
 }
 
-/** A new password's input with a show/hide toggle. */
-export function PasswordField({ value, onChange, onBlur, name, ...frame }: PasswordFieldProps) {
+/** A password's input (a new one unless told) with a show/hide toggle. */
+export function PasswordField({
+  value,
+  onChange,
+  onBlur,
+  name,
+  autoComplete = 'new-password',
+  ...frame
+}: PasswordFieldProps) {
   const t = useT();
   const [visible, setVisible] = useState(false);
   const toggle = visible ? t('hidePassword') : t('showPassword');
@@ -305,7 +314,7 @@ export function PasswordField({ value, onChange, onBlur, name, ...frame }: Passw
         <Input
           type={visible ? 'text' : 'password'}
           name={name}
-          autoComplete="new-password"
+          autoComplete={autoComplete}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           onBlur={onBlur}

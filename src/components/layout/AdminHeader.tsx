@@ -1,5 +1,17 @@
-import { Box, Button, Flex, HStack, IconButton, Separator, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Flex,
+  HStack,
+  IconButton,
+  Menu,
+  Portal,
+  Separator,
+  Text,
+} from '@chakra-ui/react';
+import { Link } from 'wouter';
 import { LogOutIcon, PanelLeftIcon, UserIcon } from '@/components/icons';
+import { paths } from '@/lib/paths';
 import { ColorModeToggle, LanguageMenu } from './HeaderPreferences';
 import { useT } from './messages';
 
@@ -49,19 +61,7 @@ export function AdminHeader({
       <HStack gap={{ base: '1', sm: '3' }} ms="auto" flexShrink={0}>
         <LanguageMenu />
         <ColorModeToggle />
-        {username && (
-          <HStack gap="1.5" color="fg.muted">
-            <UserIcon boxSize="4" flexShrink={0} />
-            <Text
-              fontSize="sm"
-              truncate
-              maxW={{ base: '6rem', sm: '12rem' }}
-              data-testid="current-user"
-            >
-              {username}
-            </Text>
-          </HStack>
-        )}
+        {username && <UserMenu username={username} onLogout={onLogout} loggingOut={loggingOut} />}
         {/* Icon only on phones, so the title and the username keep their room. */}
         <Button
           variant="outline"
@@ -78,5 +78,52 @@ export function AdminHeader({
         </Button>
       </HStack>
     </Flex>
+  );
+}
+
+/** The signed-in admin's name, opening their menu: My account (every role) and Logout. */
+function UserMenu({
+  username,
+  onLogout,
+  loggingOut,
+}: {
+  username: string;
+  onLogout: () => void;
+  loggingOut: boolean;
+}) {
+  const t = useT();
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" color="fg.muted" px="2" minW="0" data-testid="user-menu">
+          <UserIcon boxSize="4" flexShrink={0} />
+          <Text
+            as="span"
+            fontSize="sm"
+            truncate
+            maxW={{ base: '6rem', sm: '12rem' }}
+            data-testid="current-user"
+          >
+            {username}
+          </Text>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="10rem">
+            <Menu.Item value="account" asChild>
+              <Link href={paths.account}>
+                <UserIcon />
+                {t('myAccount')}
+              </Link>
+            </Menu.Item>
+            <Menu.Item value="logout" onClick={onLogout} disabled={loggingOut}>
+              <LogOutIcon _rtl={{ transform: 'scaleX(-1)' }} />
+              {t('logout')}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
   );
 }

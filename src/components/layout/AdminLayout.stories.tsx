@@ -2,6 +2,7 @@ import { Heading, Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { HttpHandler } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { AdminRole } from '@generated/model';
 import { adminUser } from '@mocks/fixtures';
 import { auth } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
@@ -299,5 +300,79 @@ export const FocusAfterNavigation: Story = {
     await expectLocation(canvasElement, '/admin/orders');
     await waitFor(() => expect(heading).toHaveFocus());
     await expect(heading).toHaveAttribute('tabindex', '-1');
+  },
+};
+
+/**
+ * The menu of an admin of `role`: exactly the screens their permissions (from /me, the server's
+ * matrix) open, in the usual order.
+ */
+const menuOf = (role: AdminRole, links: readonly string[]): Story => ({
+  parameters: { auth: { userType: 'admin', user: { ...adminUser, role } } },
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Management' });
+    const shown = within(nav).getAllByRole('link');
+    await expect(shown.map((link) => link.textContent)).toEqual(links);
+    await expect(shown.map((link) => link.getAttribute('href'))).toEqual(
+      links.map((label) => HREFS[LINKS.indexOf(label)]),
+    );
+  },
+});
+
+export const MenuOfSuperAdmin = menuOf('super_admin', LINKS);
+export const MenuOfAdmin = menuOf('admin', LINKS);
+export const MenuOfManager = menuOf('manager', [
+  'Dashboard',
+  'Products',
+  'Orders',
+  'Customers',
+  'Inventory Ledger',
+  'Categories',
+  'VAT Rates',
+  'Settings',
+]);
+export const MenuOfSupport = menuOf('support', [
+  'Dashboard',
+  'Products',
+  'Orders',
+  'Customers',
+  'Inventory Ledger',
+  'Categories',
+  'VAT Rates',
+  'Settings',
+]);
+export const MenuOfInventoryManager = menuOf('inventory_manager', [
+  'Dashboard',
+  'Products',
+  'Inventory Ledger',
+  'Categories',
+  'VAT Rates',
+  'Settings',
+]);
+
+/** The user menu (the admin's name in the header): My account, for every role, and Logout. */
+export const UserMenu: Story = {
+  parameters: { auth: { userType: 'admin', user: { ...adminUser, role: 'support' } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'admin' }));
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    await expect(items.map((item) => item.textContent)).toEqual(['My account', 'Logout']);
+    await expect(items[0]).toHaveAttribute('href', '/admin/account');
+    await userEvent.click(items[0]!);
+    await expectLocation(canvasElement, '/admin/account');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  },
+};
+
+/** Logout from the user menu signs out as the header's button does. */
+export const LogoutFromUserMenu: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'admin' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await expectLocation(canvasElement, '/auth');
+    await requests.waitFor('POST', LOGOUT);
+    await expectSignedOut();
   },
 };

@@ -4,7 +4,6 @@ import { useSnapshot } from 'valtio';
 import { useConfirmLeave } from '@/components/unsaved-changes';
 import { useSignOut } from '@/lib/auth/sign-out';
 import { authStore } from '@/lib/auth/store';
-import { usernameOf } from '@/lib/auth/user';
 import { AdminHeader } from './AdminHeader';
 import { AppSidebar } from './AppSidebar';
 import { useFocusHeadingOnNavigation } from './focus-on-navigation';
@@ -50,7 +49,7 @@ function Header() {
 
   return (
     <AdminHeader
-      username={usernameOf(user)}
+      username={user?.username ?? null}
       onToggleSidebar={toggle}
       onLogout={handleLogout}
       loggingOut={signingOut}

@@ -1,10 +1,8 @@
 import { Box, CloseButton, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
-import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { StoreIcon } from '@/components/icons';
-import { authStore } from '@/lib/auth/store';
-import { roleOf } from '@/lib/auth/user';
+import { useCan } from '@/lib/auth/permissions';
 import { appName } from '@/lib/hooks/use-page-title';
 import { useT } from './messages';
 import { navItemsFor } from './nav-items';
@@ -35,8 +33,8 @@ export function AppSidebar() {
   const t = useT();
   const { isMobile, open, openMobile, setOpenMobile } = useSidebar();
   const [location] = useLocation();
-  const role = roleOf(useSnapshot(authStore).user);
-  const items = useMemo(() => navItemsFor(role), [role]);
+  const can = useCan();
+  const items = useMemo(() => navItemsFor(can), [can]);
 
   if (isMobile)
     return (

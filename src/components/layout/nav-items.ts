@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import type { IconProps } from '@chakra-ui/react';
-import type { AdminRole } from '@generated/model';
 import {
   ActivityIcon,
   CartIcon,
@@ -14,7 +13,7 @@ import {
   StoreIcon,
   UsersIcon,
 } from '@/components/icons';
-import { AUDIT_READERS, JOB_READERS } from '@/lib/auth/user';
+import type { Permission } from '@/lib/auth/permissions';
 import { paths } from '@/lib/paths';
 import { t } from './messages';
 
@@ -25,28 +24,79 @@ export interface NavItem {
   icon: ComponentType<IconProps>;
   /** Active on this exact path only (the dashboard), not on the paths below it. */
   exact?: boolean;
-  /** Shown to these roles only (the server refuses the screen to the others). */
-  roles?: readonly AdminRole[];
+  /**
+   * Shown to the admins holding it only: the permission of the screen's route (ADMIN_ROUTES),
+   * without which the server refuses the screen's data.
+   */
+  permission?: Permission;
 }
 
 /** The sidebar's 'Management' group (docs/product.md §2, admin layout). */
 export const ADMIN_NAV: readonly NavItem[] = [
   { label: () => t('navDashboard'), href: paths.admin.dashboard, icon: DashboardIcon, exact: true },
-  { label: () => t('navProducts'), href: paths.products.list, icon: PackageIcon },
-  { label: () => t('navOrders'), href: paths.orders.list, icon: CartIcon },
-  { label: () => t('navCustomers'), href: paths.customers.list, icon: UsersIcon },
-  { label: () => t('navInventoryLedger'), href: paths.inventory.ledger, icon: HistoryIcon },
-  { label: () => t('navCategories'), href: paths.categories.list, icon: FolderIcon },
-  { label: () => t('navVatRates'), href: paths.vatRates.list, icon: PercentIcon },
-  { label: () => t('navUsers'), href: paths.users.list, icon: ShieldIcon },
-  { label: () => t('navAuditLog'), href: paths.auditLog, icon: ActivityIcon, roles: AUDIT_READERS },
-  { label: () => t('navJobs'), href: paths.jobs, icon: JobsIcon, roles: JOB_READERS },
-  { label: () => t('navSettings'), href: paths.settings, icon: StoreIcon },
+  {
+    label: () => t('navProducts'),
+    href: paths.products.list,
+    icon: PackageIcon,
+    permission: 'catalogue:read',
+  },
+  {
+    label: () => t('navOrders'),
+    href: paths.orders.list,
+    icon: CartIcon,
+    permission: 'orders:read',
+  },
+  {
+    label: () => t('navCustomers'),
+    href: paths.customers.list,
+    icon: UsersIcon,
+    permission: 'orders:read',
+  },
+  {
+    label: () => t('navInventoryLedger'),
+    href: paths.inventory.ledger,
+    icon: HistoryIcon,
+    permission: 'catalogue:read',
+  },
+  {
+    label: () => t('navCategories'),
+    href: paths.categories.list,
+    icon: FolderIcon,
+    permission: 'catalogue:read',
+  },
+  {
+    label: () => t('navVatRates'),
+    href: paths.vatRates.list,
+    icon: PercentIcon,
+    permission: 'catalogue:read',
+  },
+  {
+    label: () => t('navUsers'),
+    href: paths.users.list,
+    icon: ShieldIcon,
+    permission: 'users:read',
+  },
+  {
+    label: () => t('navAuditLog'),
+    href: paths.auditLog,
+    icon: ActivityIcon,
+    permission: 'audit:read',
+  },
+  { label: () => t('navJobs'), href: paths.jobs, icon: JobsIcon, permission: 'jobs:read' },
+  {
+    label: () => t('navSettings'),
+    href: paths.settings,
+    icon: StoreIcon,
+    permission: 'settings:read',
+  },
 ];
 
-/** The items the signed-in admin of `role` may open (none of the restricted ones while unknown). */
-export function navItemsFor(role: AdminRole | null): readonly NavItem[] {
-  return ADMIN_NAV.filter((item) => !item.roles || (role !== null && item.roles.includes(role)));
+/**
+ * The items the signed-in admin may open, `can` saying what they hold (nothing while they are
+ * unknown: only the dashboard then).
+ */
+export function navItemsFor(can: (permission: Permission) => boolean): readonly NavItem[] {
+  return ADMIN_NAV.filter((item) => item.permission === undefined || can(item.permission));
 }
 
 export function isNavItemActive(item: NavItem, location: string): boolean {

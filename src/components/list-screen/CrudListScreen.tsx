@@ -26,6 +26,11 @@ export interface CrudListData<T, V> {
   onDelete: (item: T) => Promise<unknown>;
   /** Initial search text (stories). */
   initialSearch?: string;
+  /**
+   * The admin may create, edit and delete (the screen's write permission); without it the list
+   * is read-only: no Add button, no row actions.
+   */
+  canEdit?: boolean;
 }
 
 /**
@@ -137,27 +142,31 @@ export function CrudListScreen<T extends { id: number }, V>({
   nameOf,
   minW = '60rem',
   renderForm,
+  canEdit = true,
 }: CrudListScreenProps<T, V>) {
   const { box, query, searching } = useListSearch(initialSearch);
   const shown = useMemo(() => filter(items ?? [], query), [filter, items, query]);
   const { form, openForm, remove, askDelete } = useCrudDialogs<T, V>({ onSave, onDelete });
   const allColumns = useMemo(
-    (): Column<T>[] => [
-      ...columns,
-      {
-        header: t('actions'),
-        width: '5.5rem',
-        align: 'end',
-        cell: (item) => (
-          <RowActions
-            name={nameOf(item)}
-            edit={() => openForm(item)}
-            onDelete={() => askDelete(item)}
-          />
-        ),
-      },
-    ],
-    [columns, nameOf, openForm, askDelete],
+    (): readonly Column<T>[] =>
+      !canEdit
+        ? columns
+        : [
+            ...columns,
+            {
+              header: t('actions'),
+              width: '5.5rem',
+              align: 'end',
+              cell: (item) => (
+                <RowActions
+                  name={nameOf(item)}
+                  edit={() => openForm(item)}
+                  onDelete={() => askDelete(item)}
+                />
+              ),
+            },
+          ],
+    [columns, nameOf, openForm, askDelete, canEdit],
   );
 
   return (
@@ -165,10 +174,12 @@ export function CrudListScreen<T extends { id: number }, V>({
       title={texts.title}
       description={description}
       actions={
-        <Button onClick={() => openForm(null)}>
-          <PlusIcon />
-          {texts.addLabel}
-        </Button>
+        canEdit && (
+          <Button onClick={() => openForm(null)}>
+            <PlusIcon />
+            {texts.addLabel}
+          </Button>
+        )
       }
       search={{ placeholder: texts.searchPlaceholder, label: texts.searchLabel, ...box }}
       count={

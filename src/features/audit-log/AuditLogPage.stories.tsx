@@ -266,9 +266,11 @@ export const AccessDeniedForManager: Story = {
       'Not enough permissions',
     );
     await expect(canvas.queryByRole('table')).toBeNull();
+    // The menu follows the manager's permissions: neither the log nor the users.
     const nav = canvas.getByRole('navigation', { name: 'Management' });
     await expect(within(nav).queryByRole('link', { name: 'Audit Log' })).toBeNull();
-    await expect(within(nav).getByRole('link', { name: 'Users' })).toBeVisible();
+    await expect(within(nav).queryByRole('link', { name: 'Users' })).toBeNull();
+    await expect(within(nav).getByRole('link', { name: 'Settings' })).toBeVisible();
   },
 };
 

@@ -1,6 +1,7 @@
 import { Button, Center, Heading, HStack, Text, VStack } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { ShieldIcon } from '@/components/icons';
+import { PageHeader } from '@/components/layout/PageHeader';
 import { usePageTitle } from '@/lib/hooks/use-page-title';
 import { paths } from '@/lib/paths';
 import { useT } from './messages';
@@ -34,5 +35,23 @@ export function AccessDenied({ onSignOut, signingOut = false }: AccessDeniedProp
         </HStack>
       </VStack>
     </Center>
+  );
+}
+
+/**
+ * Shown inside the admin layout on a screen the signed-in admin's role does not allow (typed by
+ * hand or followed from an old link: the menu and buttons do not offer it), instead of a screen
+ * whose every request would answer 403.
+ */
+export function NotAllowed() {
+  const t = useT();
+  return (
+    <VStack gap="4" align="flex-start" maxW="xl" data-testid="not-allowed">
+      <ShieldIcon boxSize="10" color="fg.error" aria-hidden="true" />
+      <PageHeader title={t('notAllowed')} description={t('notAllowedText')} />
+      <Button asChild>
+        <Link href={paths.admin.dashboard}>{t('backToDashboard')}</Link>
+      </Button>
+    </VStack>
   );
 }

@@ -1,8 +1,17 @@
-import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import type { WebAuthnResponse } from '@generated/model';
 import '@/components/ui/plain.css';
 import { activateLocale, isLocale, LOCALE_NAMES, LOCALES, useLocale } from '@/lib/i18n';
+import type { PasskeyPrompts } from '@/lib/webauthn';
+import { RequiredField, type FieldProps } from './LoginField';
 import styles from './LoginForm.module.css';
 import { t } from './messages';
+import type { SecondStep } from './sign-in';
+
+// Only admins with a second factor reach it: kept out of the sign-in page's first load.
+const SecondStepForm = lazy(async () => ({
+  default: (await import('./second-step/SecondStepForm')).SecondStepForm,
+}));
 
 export interface LoginValues {
   username: string;
@@ -25,19 +34,41 @@ function validate({ username, password }: LoginValues): LoginErrors {
   return errors;
 }
 
+/** The second step sent with the username and password again: a code, or a passkey's answer. */
+export type SecondStepAnswer = { otp: string } | { passkey: WebAuthnResponse };
+
 interface LoginFormProps {
   /** Resolves when the attempt is over (success or failure); the button says 'Logging in...' until then. */
   onSubmit: (values: LoginValues) => Promise<void> | void;
   initialValues?: LoginValues;
   /** Why the last session ended without the user asking ('Authentication failed'), if it did. */
   sessionEndReason?: string | null;
+  /**
+   * What the server asked for after a right password (the admin has a second factor); null
+   * while the password step shows. Its `passkeyOptions` are what the browser signs to use a
+   * passkey instead of a code.
+   */
+  secondStep?: Pick<SecondStep, 'methods' | 'passkeyOptions'> | null;
+  /** Sends the sign-in again with the second step; resolves when the attempt is over. */
+  onSecondStep?: (answer: SecondStepAnswer) => Promise<void> | void;
+  /** Back to the password step. */
+  onCancelSecondStep?: () => void;
+  /** The browser's passkey prompt (default: WebAuthn); stories give a fake. */
+  passkeyPrompts?: Pick<PasskeyPrompts, 'sign'>;
 }
 
-/** The sign-in card of /auth (docs/product.md §2): Username and Password, both required. */
+/**
+ * The sign-in card of /auth (docs/product.md §2): Username and Password, both required; then,
+ * for an admin with a second factor, the code of their authenticator app or a recovery code.
+ */
 export function LoginForm({
   onSubmit,
   initialValues = { username: '', password: '' },
   sessionEndReason = null,
+  secondStep = null,
+  onSecondStep,
+  onCancelSecondStep,
+  passkeyPrompts,
 }: LoginFormProps) {
   const [values, setValues] = useState(initialValues);
   // A field's error shows once it was left or a submission was tried.
@@ -66,6 +97,21 @@ export function LoginForm({
   }
 
   // Drawn in plain CSS (LoginForm.module.css): Chakra's runtime stays out of the first load.
+  if (secondStep) {
+    return (
+      <main className={styles.page}>
+        <LanguageSwitch />
+        <Suspense fallback={null}>
+          <SecondStepForm
+            step={secondStep}
+            onSubmit={(answer) => onSecondStep?.(answer)}
+            onBack={() => onCancelSecondStep?.()}
+            prompts={passkeyPrompts}
+          />
+        </Suspense>
+      </main>
+    );
+  }
   return (
     <main className={styles.page}>
       <LanguageSwitch />
@@ -126,37 +172,6 @@ function LanguageSwitch() {
           </option>
         ))}
       </select>
-    </div>
-  );
-}
-
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { error: string | undefined };
-
-/** Label with the required mark, input, and its error (as the console's TextField shows them). */
-function RequiredField({ label, error, ...input }: FieldProps & { label: string }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-        <span className={styles.requiredMark} aria-hidden="true">
-          *
-        </span>
-      </label>
-      <input
-        {...input}
-        id={id}
-        className={styles.input}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error && (
-        <span id={errorId} className={styles.error} aria-live="polite">
-          {error}
-        </span>
-      )}
     </div>
   );
 }

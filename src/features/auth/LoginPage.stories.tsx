@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { adminUser, tokenPair } from '@mocks/fixtures';
+import { adminUser, meOf, tokenPair } from '@mocks/fixtures';
 import { auth } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { authStore, endSession, sessionEnd, STORAGE_KEYS } from '@/lib/auth/store';
@@ -70,7 +70,7 @@ export const Success: Story = {
     await expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe(tokenPair.access_token);
     await expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe(tokenPair.refresh_token);
     await expect(localStorage.getItem(STORAGE_KEYS.userType)).toBe('admin');
-    await expect(authStore.user).toEqual(adminUser);
+    await expect(authStore.user).toEqual(meOf(adminUser));
   },
 };
 

@@ -2,7 +2,7 @@ import type { StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Category } from '@generated/model';
-import { categories as categoryFixtures } from '@mocks/fixtures';
+import { adminUser, categories as categoryFixtures } from '@mocks/fixtures';
 import { categories } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import {
@@ -105,6 +105,32 @@ export const Filled: Story = {
     await expect(
       within(rowOf(canvasElement, 'Bougies')).getByRole('button', { name: 'Reactivate Bougies' }),
     ).toBeVisible();
+  },
+};
+
+/**
+ * An inventory manager (catalogue:read, no categories:write) reads the categories: no Add, no
+ * edit, delete or reactivate; /admin/categories?new opens no dialog.
+ */
+export const ReadOnlyForInventoryManager: Story = {
+  parameters: {
+    route: '/admin/categories?new',
+    auth: { userType: 'admin', user: { ...adminUser, role: 'inventory_manager' } },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Name',
+      'Slug',
+      'Description',
+      'Status',
+    ]);
+    await expect(dataRows(canvasElement)).toHaveLength(categoryFixtures.length);
+    await expect(canvas.queryByRole('button', { name: 'Add Category' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /^(Edit|Delete|Reactivate) / })).toBeNull();
+    await expectLocation(canvasElement, '/admin/categories');
+    await expect(screen.queryByRole('dialog')).toBeNull();
   },
 };
 

@@ -12,6 +12,7 @@ import {
   useListAdminCategories,
 } from '@generated/hooks/categories/categories';
 import { withToasts } from '@/components/ui/notify';
+import { usePermission } from '@/lib/auth/permissions';
 import { serverMessage } from '@/lib/http';
 import { paths } from '@/lib/paths';
 import { CategoriesView, type CategoryDeleteMode } from './CategoriesView';
@@ -27,6 +28,8 @@ const isCategoryList = (key: unknown) => Array.isArray(key) && LIST_PATHS.has(ke
  * included, saves, deletes and reactivates (docs/product.md §7, §8).
  */
 export function CategoriesPage() {
+  // createCategory, updateCategory, deleteCategory, forceDeleteCategory.
+  const canEdit = usePermission('categories:write');
   const list = useListAdminCategories();
   const { mutate } = useSWRConfig();
   const reload = useCallback(() => void mutate(isCategoryList), [mutate]);
@@ -95,6 +98,7 @@ export function CategoriesPage() {
       onReactivate={handleReactivate}
       createRequested={createRequested}
       onCreateOpened={dropCreateRequest}
+      canEdit={canEdit}
     />
   );
 }

@@ -34,13 +34,11 @@ interface RowHandlers {
   reactivating: number | null;
 }
 
-function categoryColumns({
-  edit,
-  askDelete,
-  reactivate,
-  reactivating,
-}: RowHandlers): Column<Category>[] {
-  return [
+function categoryColumns(
+  { edit, askDelete, reactivate, reactivating }: RowHandlers,
+  canEdit: boolean,
+): Column<Category>[] {
+  const columns: Column<Category>[] = [
     textColumn(translate('columnName'), (category) => category.name, {
       width: '24%',
       tone: 'strong',
@@ -66,6 +64,10 @@ function categoryColumns({
       width: '6.5rem',
       cell: (category) => <StatusBadge active={category.is_active} />,
     },
+  ];
+  if (!canEdit) return columns;
+  return [
+    ...columns,
     {
       header: translate('columnActions'),
       width: '11rem',
@@ -116,6 +118,11 @@ export interface CategoriesViewProps {
    */
   createRequested?: boolean;
   onCreateOpened?: () => void;
+  /**
+   * The admin may write categories (categories:write): Add, edit, delete, reactivate. Without it
+   * the list is read-only.
+   */
+  canEdit?: boolean;
 }
 
 /**
@@ -133,6 +140,7 @@ export function CategoriesView({
   onReactivate,
   createRequested = false,
   onCreateOpened,
+  canEdit = true,
 }: CategoriesViewProps) {
   const { form, openForm, remove, askDelete } = useCrudDialogs<
     Category,
@@ -142,9 +150,9 @@ export function CategoriesView({
   const t = useT();
   useEffect(() => {
     if (!createRequested) return;
-    openForm(null);
+    if (canEdit) openForm(null);
     onCreateOpened?.();
-  }, [createRequested, openForm, onCreateOpened]);
+  }, [createRequested, openForm, onCreateOpened, canEdit]);
   const [filter, setFilter] = useState<CategoryStatusFilter>('all');
   const [reactivating, setReactivating] = useState<number | null>(null);
   const columns = useMemo(() => {
@@ -152,8 +160,8 @@ export function CategoriesView({
       setReactivating(category.id);
       void Promise.resolve(onReactivate(category)).finally(() => setReactivating(null));
     };
-    return categoryColumns({ edit: openForm, askDelete, reactivate, reactivating });
-  }, [openForm, askDelete, onReactivate, reactivating]);
+    return categoryColumns({ edit: openForm, askDelete, reactivate, reactivating }, canEdit);
+  }, [openForm, askDelete, onReactivate, reactivating, canEdit]);
   const shown = useMemo(() => categories?.filter(matches(filter)), [categories, filter]);
   const inactive = remove.target ? !remove.target.is_active : false;
 
@@ -162,10 +170,12 @@ export function CategoriesView({
       title={t('title')}
       description={t('description')}
       actions={
-        <Button onClick={() => openForm(null)}>
-          <PlusIcon />
-          {t('addCategory')}
-        </Button>
+        canEdit && (
+          <Button onClick={() => openForm(null)}>
+            <PlusIcon />
+            {t('addCategory')}
+          </Button>
+        )
       }
       filters={
         <NativeSelect.Root width={{ base: 'full', md: '44' }} ms={{ sm: 'auto' }}>

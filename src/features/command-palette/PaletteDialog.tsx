@@ -1,21 +1,16 @@
 import { Box, Dialog, Portal, Text } from '@chakra-ui/react';
 import { Command } from 'cmdk';
 import { useRef, useState } from 'react';
-import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import type { AdminRole } from '@generated/model';
 import { useListAdminOrders } from '@generated/hooks/orders/orders';
 import { useListAdminProducts } from '@generated/hooks/products/products';
 import { useListVariants } from '@generated/hooks/variants/variants';
 import { navItemsFor } from '@/components/layout/nav-items';
-import { authStore } from '@/lib/auth/store';
-import { roleOf } from '@/lib/auth/user';
+import { useCan, type Permission } from '@/lib/auth/permissions';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { paths } from '@/lib/paths';
 import { useT } from './messages';
 
-/** The roles the server lets list orders (the others would get 403: no order search for them). */
-const ORDER_READERS: readonly AdminRole[] = ['super_admin', 'admin', 'manager', 'support'];
 /** Matches asked of the server per kind: a palette is for jumping, the lists are for browsing. */
 const LIMIT = 5;
 /** Shorter queries match half the catalogue; the contract caps `search` at 100 characters. */
@@ -27,6 +22,8 @@ interface Entry {
   label: string;
   detail?: string;
   href: string;
+  /** Offered to the admins holding it only (the permission of the route it opens). */
+  permission?: Permission;
 }
 
 /**
@@ -38,27 +35,41 @@ interface Entry {
 export function PaletteDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
   const [, navigate] = useLocation();
-  const role = roleOf(useSnapshot(authStore).user);
+  const can = useCan();
   const [query, setQuery] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const needle = query.trim().toLowerCase();
   const { products, orders, searching } = useServerMatches(
     useDebouncedValue(needle.slice(0, MAX_SEARCH), 250),
-    role,
+    can,
   );
-  const local = (entries: Entry[]) => entries.filter((e) => e.label.toLowerCase().includes(needle));
+  const local = (entries: Entry[]) =>
+    entries.filter(
+      (e) =>
+        (e.permission === undefined || can(e.permission)) && e.label.toLowerCase().includes(needle),
+    );
   const groups: [string, Entry[]][] = [
     [
       t('screens'),
       local(
-        navItemsFor(role).map((item) => ({ key: item.href, label: item.label(), href: item.href })),
+        navItemsFor(can).map((item) => ({ key: item.href, label: item.label(), href: item.href })),
       ),
     ],
     [
       t('actions'),
       local([
-        { key: 'new-product', label: t('newProduct'), href: paths.products.create },
-        { key: 'new-category', label: t('newCategory'), href: paths.categories.create },
+        {
+          key: 'new-product',
+          label: t('newProduct'),
+          href: paths.products.create,
+          permission: 'products:write',
+        },
+        {
+          key: 'new-category',
+          label: t('newCategory'),
+          href: paths.categories.create,
+          permission: 'categories:write',
+        },
       ]),
     ],
     [t('products'), products],
@@ -135,16 +146,18 @@ export function PaletteDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The server's matches for `search` (nothing while it is short): products and orders. */
-function useServerMatches(search: string, role: AdminRole | null) {
+/**
+ * The server's matches for `search` (nothing while it is short): products (they open the product
+ * form, so only for admins who may edit products) and orders (for those who may read them).
+ */
+function useServerMatches(search: string, can: (permission: Permission) => boolean) {
   const enabled = search.length >= MIN_SEARCH;
-  const swr = { enabled };
-  const byName = useListAdminProducts({ search, limit: LIMIT }, { swr });
-  const bySku = useListVariants({ search, page_size: LIMIT }, { swr });
-  const mayListOrders = role !== null && ORDER_READERS.includes(role);
+  const catalogue = { swr: { enabled: enabled && can('products:write') } };
+  const byName = useListAdminProducts({ search, limit: LIMIT }, catalogue);
+  const bySku = useListVariants({ search, page_size: LIMIT }, catalogue);
   const orders = useListAdminOrders(
     { search, limit: LIMIT },
-    { swr: { ...swr, enabled: enabled && mayListOrders } },
+    { swr: { enabled: enabled && can('orders:read') } },
   );
   if (!enabled) return { products: [], orders: [], searching: false };
   const products: Entry[] = [

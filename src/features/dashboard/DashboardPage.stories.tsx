@@ -2,7 +2,7 @@ import { expectedMoney, expectedMoneyIn } from '@/testing/expected';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { DashboardStats, OrderSummary } from '@generated/model';
-import { orders as orderFixtures, products as productFixtures } from '@mocks/fixtures';
+import { adminUser, orders as orderFixtures, products as productFixtures } from '@mocks/fixtures';
 import { statsOf } from '@mocks/fixtures/customers';
 import { dashboard } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
@@ -122,6 +122,43 @@ export const RecentActivityAndQuickActions: Story = {
       ['Add New Product', '/admin/products/new'],
       ['View Orders', '/admin/orders'],
       ['Manage Categories', '/admin/categories'],
+    ]);
+  },
+};
+
+/**
+ * An inventory manager (no orders:read): no figures (they come from the orders) and no request
+ * for them; the quick actions their role allows.
+ */
+export const ForInventoryManager: Story = {
+  parameters: { auth: { userType: 'admin', user: { ...adminUser, role: 'inventory_manager' } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const actions = within(
+      await canvas.findByRole('region', { name: 'Quick Actions' }),
+    ).getAllByRole('link');
+    await expect(actions.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Add New Product', '/admin/products/new'],
+      ['Manage Categories', '/admin/categories'],
+    ]);
+    await expect(canvas.queryByTestId('dashboard-stats')).toBeNull();
+    await expect(canvas.queryByText('Total Orders')).toBeNull();
+    await expect(requests.to('GET', STATS)).toHaveLength(0);
+  },
+};
+
+/** A support agent (no products:write): the figures, no 'Add New Product'. */
+export const ForSupport: Story = {
+  parameters: { auth: { userType: 'admin', user: { ...adminUser, role: 'support' } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getAllByTestId('stat-value')).toHaveLength(4));
+    const actions = within(canvas.getByRole('region', { name: 'Quick Actions' })).getAllByRole(
+      'link',
+    );
+    await expect(actions.map((link) => link.textContent)).toEqual([
+      'View Orders',
+      'Manage Categories',
     ]);
   },
 };

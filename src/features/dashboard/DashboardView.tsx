@@ -22,12 +22,23 @@ export interface DashboardViewProps {
   stats: DashboardStats | undefined;
   /** Shows the four placeholder cards. */
   loading: boolean;
+  /** The stat cards are shown (false: the admin may not read orders, the figures are not theirs). */
+  showStats?: boolean;
+  /** The quick actions the admin's role allows (all by default). */
+  actions?: { addProduct: boolean; viewOrders: boolean; manageCategories: boolean };
 }
+
+const ALL_ACTIONS = { addProduct: true, viewOrders: true, manageCategories: true };
 
 type IconComponent = ComponentType<{ boxSize?: string; color?: string }>;
 
 /** The dashboard of /admin (docs/product.md §2): four stat cards, recent activity and quick actions. */
-export function DashboardView({ stats, loading }: DashboardViewProps) {
+export function DashboardView({
+  stats,
+  loading,
+  showStats = true,
+  actions = ALL_ACTIONS,
+}: DashboardViewProps) {
   const t = useT();
   const locale = useLocale();
   // English counts as before ('1,234'); the others in their language's digits and separators.
@@ -58,17 +69,19 @@ export function DashboardView({ stats, loading }: DashboardViewProps) {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
-      <SimpleGrid
-        columns={{ base: 1, sm: 2, xl: 4 }}
-        gap="4"
-        mb="6"
-        aria-busy={loading || undefined}
-        data-testid="dashboard-stats"
-      >
-        {loading
-          ? cards.map((card) => <StatCardPlaceholder key={card.title} />)
-          : cards.map((card) => <StatCard key={card.title} {...card} />)}
-      </SimpleGrid>
+      {showStats && (
+        <SimpleGrid
+          columns={{ base: 1, sm: 2, xl: 4 }}
+          gap="4"
+          mb="6"
+          aria-busy={loading || undefined}
+          data-testid="dashboard-stats"
+        >
+          {loading
+            ? cards.map((card) => <StatCardPlaceholder key={card.title} />)
+            : cards.map((card) => <StatCard key={card.title} {...card} />)}
+        </SimpleGrid>
+      )}
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <Panel title={t('recentActivity')}>
           <Flex align="center" gap="3" color="fg.muted" py="6" justify="center">
@@ -78,13 +91,19 @@ export function DashboardView({ stats, loading }: DashboardViewProps) {
         </Panel>
         <Panel title={t('quickActions')}>
           <Stack gap="2">
-            <QuickAction href={paths.products.create} icon={PlusIcon} label={t('addProduct')} />
-            <QuickAction href={paths.orders.list} icon={CartIcon} label={t('viewOrders')} />
-            <QuickAction
-              href={paths.categories.list}
-              icon={FolderIcon}
-              label={t('manageCategories')}
-            />
+            {actions.addProduct && (
+              <QuickAction href={paths.products.create} icon={PlusIcon} label={t('addProduct')} />
+            )}
+            {actions.viewOrders && (
+              <QuickAction href={paths.orders.list} icon={CartIcon} label={t('viewOrders')} />
+            )}
+            {actions.manageCategories && (
+              <QuickAction
+                href={paths.categories.list}
+                icon={FolderIcon}
+                label={t('manageCategories')}
+              />
+            )}
           </Stack>
         </Panel>
       </SimpleGrid>

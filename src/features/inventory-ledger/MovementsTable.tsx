@@ -7,6 +7,7 @@ import {
   type Column,
   type ServerTableProps,
 } from '@/components/list-screen';
+import { usePermission } from '@/lib/auth/permissions';
 import { paths } from '@/lib/paths';
 import { t, useT } from './messages';
 import type { MovementRow } from './movement-rows';
@@ -20,7 +21,10 @@ const rowKey = (row: MovementRow) => row.id;
  * `about` (the ledger's variant and SKU) goes after the date. Headers are read when built: a
  * language change re-mounts the tables.
  */
-function movementColumns(about: readonly Column<MovementRow>[] = []): Column<MovementRow>[] {
+function movementColumns(
+  about: readonly Column<MovementRow>[],
+  linkOrders: boolean,
+): Column<MovementRow>[] {
   return [
     textColumn(t('date'), (row) => row.when, { width: '11.5rem' }),
     ...about,
@@ -41,12 +45,15 @@ function movementColumns(about: readonly Column<MovementRow>[] = []): Column<Mov
       header: t('order'),
       width: '11.5rem', // an order number's button, padding included
       cell: (row) =>
-        row.order ? (
+        !row.order ? (
+          '-'
+        ) : linkOrders ? (
           <Link href={paths.orders.detail(row.order.id)} className="row-link">
             {row.order.number}
           </Link>
         ) : (
-          '-'
+          // An admin who may not read orders sees which order it was, without a way in.
+          <span className="cell-nowrap">{row.order.number}</span>
         ),
     },
   ];
@@ -61,6 +68,7 @@ export function MovementsTable({
   ...props
 }: MovementsTableProps & { ledger?: boolean }) {
   const t = useT();
+  const linkOrders = usePermission('orders:read');
   const columns = useMemo(
     () =>
       movementColumns(
@@ -70,8 +78,9 @@ export function MovementsTable({
               textColumn(t('sku'), (row) => row.sku, { width: '9rem', tone: 'muted' }),
             ]
           : [],
+        linkOrders,
       ),
-    [ledger, t],
+    [ledger, t, linkOrders],
   );
   return (
     <DataTable

@@ -3,6 +3,7 @@ import type { Job, ListJobsParams } from '@generated/model';
 import { getListJobsKey, retryJob } from '@generated/hooks/jobs/jobs';
 import { useServerList } from '@/components/list-screen';
 import { withToasts } from '@/components/ui/notify';
+import { usePermission } from '@/lib/auth/permissions';
 import { serverMessage } from '@/lib/http';
 import { jobQuery, NO_FILTERS } from './job-filters';
 import { JobsView } from './JobsView';
@@ -19,6 +20,7 @@ export function JobsPage() {
   const list = useServerList<Job, ListJobsParams>({ keyOf: getListJobsKey, ...jobQuery(filters) });
   const { mutate, error } = list;
   const [retrying, setRetrying] = useState<number | null>(null);
+  const canRetry = usePermission('jobs:write');
   // The button waits until the list shows the job queued again.
   const retry = useCallback(
     (id: number) => {
@@ -36,7 +38,7 @@ export function JobsPage() {
       loadError={error ? serverMessage(error, t('loadFailed')) : null}
       filters={filters}
       onChange={setFilters}
-      onRetry={retry}
+      onRetry={canRetry ? retry : undefined}
       retrying={retrying}
     />
   );

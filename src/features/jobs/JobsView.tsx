@@ -17,8 +17,8 @@ export interface JobsViewProps extends JobsFiltersProps {
   list: ServerListState<Job>;
   /** Why the jobs could not be loaded (403: this admin may not see them), else null. */
   loadError: string | null;
-  /** Runs a dead job again. */
-  onRetry: (id: number) => void;
+  /** Runs a dead job again; without it (an admin who may not, jobs:write) no Retry buttons. */
+  onRetry?: ((id: number) => void) | undefined;
   /** The job whose retry is under way, else null. */
   retrying: number | null;
 }
@@ -26,8 +26,11 @@ export interface JobsViewProps extends JobsFiltersProps {
 const rowId = (row: JobRow) => row.id;
 
 /** The columns; `retry` runs a dead job again, whose button waits while `retrying` is it. */
-function jobColumns(retry: (id: number) => void, retrying: number | null): Column<JobRow>[] {
-  return [
+function jobColumns(
+  retry: ((id: number) => void) | undefined,
+  retrying: number | null,
+): Column<JobRow>[] {
+  const columns: Column<JobRow>[] = [
     textColumn(t('columnJob'), (row) => row.kind, { width: '10.5rem', tone: 'strong' }),
     {
       header: t('columnStatus'),
@@ -50,6 +53,10 @@ function jobColumns(retry: (id: number) => void, retrying: number | null): Colum
     },
     textColumn(t('columnCreated'), (row) => row.created, { width: '10rem' }),
     textColumn(t('columnFinished'), (row) => row.finished, { width: '10rem' }),
+  ];
+  if (!retry) return columns;
+  return [
+    ...columns,
     {
       header: t('columnActions'),
       width: '8rem',

@@ -2,12 +2,12 @@ import { Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, type RequestHandler } from 'msw';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import type { Invoice, Order, OrderStatusUpdate } from '@generated/model';
+import type { AdminMe, Invoice, Order, OrderStatusUpdate } from '@generated/model';
 import { paths } from '@/lib/paths';
 import { expectedMoney as money, expectedMoneyIn, expectedShopTime } from '@/testing/expected';
 import { adminScreen, routesRender } from '@/testing/admin-screen';
 import { expectLocation, expectToast, screen } from '@/testing/story';
-import { orderDetails } from '@mocks/fixtures';
+import { adminUser, meOf, orderDetails } from '@mocks/fixtures';
 import { documentOf } from '@mocks/fixtures/invoices';
 import { invoices, orders } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
@@ -477,6 +477,47 @@ async function orderPanel(canvasElement: HTMLElement, id: number, name: string) 
   await waitForOrder(canvasElement, byId(id));
   return panel(canvasElement, name);
 }
+
+/**
+ * An admin who may read orders but not change them (orders:read without orders:write; the console
+ * follows the permissions /me gives, whatever the role): the order and its paperwork, no status
+ * change, no "Issue invoice", no note form, no shipment form.
+ */
+const orderReader: AdminMe = {
+  ...meOf({ ...adminUser, role: 'support' }),
+  permissions: ['catalogue:read', 'orders:read', 'settings:read'],
+};
+export const ReadOnlyForOrderReader: Story = {
+  parameters: { auth: { userType: 'admin', user: orderReader } },
+  play: async ({ canvasElement }) => {
+    await waitForOrder(canvasElement, byId(1));
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId('current-status')).toBeVisible();
+    await expect(canvas.queryByText('Change status')).toBeNull();
+    await expect(canvas.queryByRole('combobox')).toBeNull();
+    const documents = panel(canvasElement, 'Documents');
+    await expect(await documents.findByText('No invoice yet.')).toBeVisible();
+    await expect(documents.queryByRole('button', { name: 'Issue invoice' })).toBeNull();
+    await expect(documents.getByRole('button', { name: 'Packing slip' })).toBeVisible();
+    const timeline = panel(canvasElement, 'Timeline');
+    await expect((await timeline.findAllByTestId('timeline-event')).length).toBeGreaterThan(0);
+    await expect(timeline.queryByRole('textbox', { name: 'Internal note' })).toBeNull();
+    await expect(timeline.queryByRole('button', { name: 'Add note' })).toBeNull();
+    // No shipment set on this order: nothing to show, nothing to fill in.
+    await expect(canvas.queryByRole('region', { name: 'Shipment' })).toBeNull();
+  },
+};
+
+/** The same reader on a shipped order: the carrier and tracking number, without the form. */
+export const ReadOnlyShipment: Story = {
+  parameters: { route: '/admin/orders/2', auth: { userType: 'admin', user: orderReader } },
+  play: async ({ canvasElement }) => {
+    const shipment = await orderPanel(canvasElement, 2, 'Shipment');
+    await expect(shipment.getByTestId('shipment-details')).toHaveTextContent('Aramex');
+    await expect(shipment.queryByRole('textbox')).toBeNull();
+    await expect(shipment.queryByRole('button')).toBeNull();
+  },
+};
 
 /** A shipped order: its invoice, its timeline from the checkout on, its carrier and tracking. */
 export const Paperwork: Story = {

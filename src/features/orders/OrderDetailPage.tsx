@@ -9,6 +9,7 @@ import {
   useGetAdminOrder,
 } from '@generated/hooks/orders/orders';
 import { notify, useFailureToast } from '@/components/ui/notify';
+import { usePermission } from '@/lib/auth/permissions';
 import { ApiError, serverMessage } from '@/lib/http';
 import { updateCachedRows } from '@/lib/swr/paged-list';
 import { OrderDetailView } from './OrderDetailView';
@@ -23,6 +24,8 @@ export function OrderDetailPage() {
   const order = useGetAdminOrder(orderId);
   const { cache, mutate: mutateCache } = useSWRConfig();
   const [pendingStatus, setPendingStatus] = useState<OrderStatus | null>(null);
+  // updateOrderStatus, issueInvoice, addOrderNote, setOrderShipment: without it the order is read.
+  const canWrite = usePermission('orders:write');
 
   const notFound = orderId === 0 || (order.error instanceof ApiError && order.error.status === 404);
   const failed = Boolean(order.error) && !notFound;
@@ -68,11 +71,17 @@ export function OrderDetailPage() {
       notFound={notFound}
       failed={failed}
       onRetry={() => void reload()}
-      onStatusChange={(status) => void changeStatus(status)}
+      onStatusChange={canWrite ? (status) => void changeStatus(status) : undefined}
       pendingStatus={pendingStatus}
-      documents={paperwork.documents}
-      timeline={paperwork.timeline}
-      onShipmentSave={paperwork.saveShipment}
+      documents={{
+        ...paperwork.documents,
+        canIssue: canWrite && paperwork.documents.canIssue,
+      }}
+      timeline={{
+        ...paperwork.timeline,
+        onAddNote: canWrite ? paperwork.timeline.onAddNote : undefined,
+      }}
+      onShipmentSave={canWrite ? paperwork.saveShipment : undefined}
     />
   );
 }

@@ -35,15 +35,21 @@ export interface OrderDetailViewProps {
   /** The order could not be loaded for another reason (the container toasts it). */
   failed?: boolean;
   onRetry?: () => void;
-  /** Sends the new status; the view shows it as chosen until the order has been reloaded. */
-  onStatusChange: (status: OrderStatus) => void;
+  /**
+   * Sends the new status; the view shows it as chosen until the order has been reloaded. Without
+   * it (an admin who may not write orders) the status is shown, not offered for change.
+   */
+  onStatusChange?: (status: OrderStatus) => void;
   /** The status being sent, else null (the selector is disabled meanwhile). */
   pendingStatus?: OrderStatus | null;
   /** The invoices, credit notes and packing slip panel (not shown without). */
   documents?: DocumentsPanelProps;
   /** The timeline with its note form (not shown without). */
   timeline?: OrderTimelineProps;
-  /** Sends the carrier and tracking number (the shipment panel is not shown without). */
+  /**
+   * Sends the carrier and tracking number. Without it the shipment panel shows the shipment
+   * set, if any, without its form (nothing when none is set).
+   */
   onShipmentSave?: ShipmentFormProps['onSave'];
 }
 
@@ -126,7 +132,9 @@ export function OrderDetailView({
         <Stack gap="6" minW="0" gridRow={{ lg: 'span 2' }}>
           <StatusCard order={order} onStatusChange={onStatusChange} pendingStatus={pendingStatus} />
           {documents && <DocumentsPanel {...documents} />}
-          {onShipmentSave && <ShipmentForm shipment={order.shipment} onSave={onShipmentSave} />}
+          {(onShipmentSave || order.shipment) && (
+            <ShipmentForm shipment={order.shipment} onSave={onShipmentSave} />
+          )}
           <CustomerCard order={order} />
           <ShippingCard order={order} />
         </Stack>
@@ -146,7 +154,7 @@ function StatusCard({
   pendingStatus,
 }: {
   order: Order;
-  onStatusChange: (status: OrderStatus) => void;
+  onStatusChange: ((status: OrderStatus) => void) | undefined;
   pendingStatus: OrderStatus | null;
 }) {
   const t = useT();
@@ -157,17 +165,19 @@ function StatusCard({
         <Detail label={t('currentStatus')}>
           <StatusBadge status={order.status} size="md" data-testid="current-status" />
         </Detail>
-        <Field.Root disabled={pending}>
-          <Field.Label>{t('changeStatus')}</Field.Label>
-          <HStack w="full">
-            <StatusSelect
-              status={order.status}
-              pendingStatus={pendingStatus}
-              onStatusChange={onStatusChange}
-            />
-            {pending && <Spinner size="sm" role="status" aria-label={t('updatingStatus')} />}
-          </HStack>
-        </Field.Root>
+        {onStatusChange && (
+          <Field.Root disabled={pending}>
+            <Field.Label>{t('changeStatus')}</Field.Label>
+            <HStack w="full">
+              <StatusSelect
+                status={order.status}
+                pendingStatus={pendingStatus}
+                onStatusChange={onStatusChange}
+              />
+              {pending && <Spinner size="sm" role="status" aria-label={t('updatingStatus')} />}
+            </HStack>
+          </Field.Root>
+        )}
         <Detail label={t('paymentMethod')} testId="payment-method">
           {paymentLabel(order.payment_method)}
         </Detail>

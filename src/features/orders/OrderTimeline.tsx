@@ -12,8 +12,11 @@ export interface OrderTimelineProps {
   events: OrderTimelineEvent[] | undefined;
   failed: boolean;
   onRetry: () => void;
-  /** Sends the note (trimmed); resolves true once it was saved, so the form is emptied. */
-  onAddNote: (note: string) => Promise<boolean>;
+  /**
+   * Sends the note (trimmed); resolves true once it was saved, so the form is emptied. Without it
+   * (an admin who may not write orders) there is no note form.
+   */
+  onAddNote?: ((note: string) => Promise<boolean>) | undefined;
 }
 
 /**
@@ -39,7 +42,7 @@ export function OrderTimeline({ events, failed, onRetry, onAddNote }: OrderTimel
             ))}
           </Stack>
         )}
-        <NoteForm onAddNote={onAddNote} />
+        {onAddNote && <NoteForm onAddNote={onAddNote} />}
       </Stack>
     </Section>
   );
@@ -64,7 +67,7 @@ function TimelineEntry({ event }: { event: OrderTimelineEvent }) {
   );
 }
 
-function NoteForm({ onAddNote }: Pick<OrderTimelineProps, 'onAddNote'>) {
+function NoteForm({ onAddNote }: { onAddNote: NonNullable<OrderTimelineProps['onAddNote']> }) {
   const t = useT();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);

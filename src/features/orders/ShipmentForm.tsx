@@ -16,8 +16,11 @@ const SHIPMENT_FIELDS = [
 export interface ShipmentFormProps {
   /** The carrier and tracking number set, else null. */
   shipment: OrderShipment | null;
-  /** Sends the trimmed values; the container reports the outcome. */
-  onSave: (shipment: OrderShipmentUpdate) => Promise<unknown>;
+  /**
+   * Sends the trimmed values; the container reports the outcome. Without it (an admin who may not
+   * write orders) the shipment is shown, without the form.
+   */
+  onSave?: ((shipment: OrderShipmentUpdate) => Promise<unknown>) | undefined;
 }
 
 /** The carrier and tracking number of the order, and the form to set or correct them. */
@@ -32,7 +35,7 @@ export function ShipmentForm({ shipment, onSave }: ShipmentFormProps) {
     enableReinitialize: true,
     validate: (values) => validateShipment(values).errors,
     onSubmit: async (values) => {
-      await onSave(toShipmentUpdate(values));
+      await onSave?.(toShipmentUpdate(values));
     },
   });
 
@@ -54,25 +57,27 @@ export function ShipmentForm({ shipment, onSave }: ShipmentFormProps) {
             <Detail label={t('updated')}>{formatDateTime(shipment.updated_at)}</Detail>
           </Stack>
         )}
-        <form onSubmit={submit} noValidate>
-          <Stack gap="3">
-            {SHIPMENT_FIELDS.map(([name, label]) => (
-              <TextField
-                key={name}
-                label={t(label)}
-                required
-                maxLength={100}
-                disabled={form.isSubmitting}
-                {...bindText(form, name)}
-              />
-            ))}
-            <Box>
-              <Button type="submit" size="sm" loading={form.isSubmitting}>
-                {shipment ? t('updateShipment') : t('saveShipment')}
-              </Button>
-            </Box>
-          </Stack>
-        </form>
+        {onSave && (
+          <form onSubmit={submit} noValidate>
+            <Stack gap="3">
+              {SHIPMENT_FIELDS.map(([name, label]) => (
+                <TextField
+                  key={name}
+                  label={t(label)}
+                  required
+                  maxLength={100}
+                  disabled={form.isSubmitting}
+                  {...bindText(form, name)}
+                />
+              ))}
+              <Box>
+                <Button type="submit" size="sm" loading={form.isSubmitting}>
+                  {shipment ? t('updateShipment') : t('saveShipment')}
+                </Button>
+              </Box>
+            </Stack>
+          </form>
+        )}
       </Stack>
     </Section>
   );

@@ -60,6 +60,11 @@ export interface ProductsListViewProps {
   bulkDialog?: ReactNode;
   /** Opens the CSV import. */
   onImport: () => void;
+  /**
+   * The admin may write products (products:write): Add, Import, the selection for bulk edits and
+   * each row's edit and delete. Without it the list is read-only (search, sort, export).
+   */
+  canEdit?: boolean;
 }
 
 const PRODUCT_BULK_ACTIONS: readonly BulkActionKind[] = [
@@ -75,8 +80,9 @@ const PRODUCT_BULK_ACTIONS: readonly BulkActionKind[] = [
 function productColumns(
   t: ReturnType<typeof useT>,
   askDelete: (product: Product) => void,
+  canEdit: boolean,
 ): Column<ProductRow>[] {
-  return [
+  const columns: Column<ProductRow>[] = [
     textColumn(t('columnName'), (row) => row.name, { tone: 'strong', sortKey: 'name' }),
     {
       header: t('columnCategory'),
@@ -97,6 +103,10 @@ function productColumns(
       width: '7rem',
       cell: (row) => <StatusBadge active={row.active} />,
     },
+  ];
+  if (!canEdit) return columns;
+  return [
+    ...columns,
     {
       header: t('columnActions'),
       width: '6rem',
@@ -134,10 +144,11 @@ export function ProductsListView({
   onBulkAction,
   bulkDialog,
   onImport,
+  canEdit = true,
 }: ProductsListViewProps) {
   const t = useT();
   const remove = useDeleteConfirmation<Product>(onDelete);
-  const columns = useMemo(() => productColumns(t, remove.ask), [t, remove.ask]);
+  const columns = useMemo(() => productColumns(t, remove.ask, canEdit), [t, remove.ask, canEdit]);
 
   const rows = useMemo(() => toProductRows(products ?? [], categories), [products, categories]);
   const selection = useMemo<RowSelection<ProductRow>>(
@@ -154,23 +165,27 @@ export function ProductsListView({
   const actions = useMemo(
     () => (
       <>
-        <Button variant="outline" onClick={onImport}>
-          {t('importCsv')}
-        </Button>
+        {canEdit && (
+          <Button variant="outline" onClick={onImport}>
+            {t('importCsv')}
+          </Button>
+        )}
         <ExportMenu
           choices={[{ value: 'products', label: t('exportProducts') }]}
           onExport={onExport}
           busy={exporting}
         />
-        <Button asChild>
-          <Link href={paths.products.create}>
-            <PlusIcon />
-            {t('addProduct')}
-          </Link>
-        </Button>
+        {canEdit && (
+          <Button asChild>
+            <Link href={paths.products.create}>
+              <PlusIcon />
+              {t('addProduct')}
+            </Link>
+          </Button>
+        )}
       </>
     ),
-    [onExport, exporting, onImport, t],
+    [onExport, exporting, onImport, t, canEdit],
   );
 
   return (
@@ -232,7 +247,7 @@ export function ProductsListView({
         emptyText={searching && count?.all ? t('noMatch', { query: query.trim() }) : t('empty')}
         minW="52rem"
         stickyFirstColumn
-        selection={selection}
+        selection={canEdit ? selection : undefined}
         testId="products-scroll"
       />
     </ListScreen>

@@ -2,7 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Category, Product, ProductBulkEdit } from '@generated/model';
-import { categories as categoryFixtures, products as productFixtures } from '@mocks/fixtures';
+import {
+  adminUser,
+  categories as categoryFixtures,
+  products as productFixtures,
+} from '@mocks/fixtures';
 import { manyProducts } from '@mocks/fixtures/many-products';
 import { bulk, categories, products } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
@@ -88,6 +92,31 @@ export const Filled: Story = {
     await expect(
       within(row).getByRole('button', { name: 'Delete Portefeuille homme' }),
     ).toBeVisible();
+  },
+};
+
+/**
+ * A support agent (catalogue:read, no products:write) reads the list and exports it: no Add
+ * Product, no Import CSV, no selection, no edit or delete on the rows.
+ */
+export const ReadOnlyForSupport: Story = {
+  parameters: { auth: { userType: 'admin', user: { ...adminUser, role: 'support' } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(
+      HEADERS.filter((header) => header !== 'Actions'),
+    );
+    await waitFor(() =>
+      expect(tableCells(canvasElement)).toEqual(productFixtures.map((p) => expectedCells(p))),
+    );
+    await expect(canvas.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: 'Add Product' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Import CSV' })).toBeNull();
+    await expect(canvas.queryAllByRole('checkbox')).toHaveLength(0);
+    const row = rowOf(canvasElement, 'Portefeuille homme');
+    await expect(within(row).queryByRole('link', { name: /Edit/ })).toBeNull();
+    await expect(within(row).queryByRole('button', { name: /Delete/ })).toBeNull();
   },
 };
 

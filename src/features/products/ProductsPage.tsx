@@ -26,6 +26,7 @@ import {
   useServerList,
 } from '@/components/list-screen';
 import { withToasts } from '@/components/ui/notify';
+import { usePermission } from '@/lib/auth/permissions';
 import { serverMessage } from '@/lib/http';
 import type { Page } from '@/lib/swr/paged-list';
 import { noun, t } from './messages';
@@ -50,6 +51,8 @@ const PRODUCTS_BULK: BulkEditTarget<ProductBulkEditAction> = {
 };
 
 export function ProductsPage() {
+  // createProduct, updateProduct, deleteProduct, bulkEditProducts, importProducts.
+  const canEdit = usePermission('products:write');
   const { box, query, searching } = useListSearch('', { debounce: true });
   const sorting = useListSort<string, ProductSort>();
   const sort = sorting.param;
@@ -138,6 +141,7 @@ export function ProductsPage() {
         csv={csv}
         onExport={handleExport}
         onImport={openImport}
+        canEdit={canEdit}
         selectedIds={selectedIds}
         onSelectionChange={setSelectedIds}
         onBulkAction={bulk.open}

@@ -1,5 +1,4 @@
 import { useSWRConfig } from 'swr';
-import { useSnapshot } from 'valtio';
 import {
   getGetShopSettingsKey,
   getListShopSettingsChangesKey,
@@ -7,17 +6,13 @@ import {
   useGetShopSettings,
   useListShopSettingsChanges,
 } from '@generated/hooks/settings/settings';
-import type { AdminUser } from '@generated/model';
 import { notify } from '@/components/ui/notify';
-import { authStore } from '@/lib/auth/store';
+import { usePermission } from '@/lib/auth/permissions';
 import { setShopTimeZone } from '@/lib/format';
 import { serverMessage } from '@/lib/http';
 import { useT } from './messages';
 import { changedSettings, settingsFieldErrors, type SettingsFormValues } from './settings-form';
 import { SettingsView } from './SettingsView';
-
-/** The roles with settings:write (the contract's role matrix); the others only read. */
-const SETTINGS_WRITERS: readonly string[] = ['super_admin', 'admin'];
 
 /** How many changes the screen lists. */
 const RECENT_CHANGES = { limit: 20 };
@@ -28,8 +23,8 @@ const RECENT_CHANGES = { limit: 20 };
  */
 export function SettingsPage() {
   const t = useT();
-  const { user } = useSnapshot(authStore);
-  const canEdit = SETTINGS_WRITERS.includes((user as AdminUser | null)?.role ?? '');
+  // settings:write (updateShopSettings, listShopSettingsChanges); the others only read.
+  const canEdit = usePermission('settings:write');
   const settings = useGetShopSettings();
   const changes = useListShopSettingsChanges(RECENT_CHANGES, { swr: { enabled: canEdit } });
   const { mutate } = useSWRConfig();

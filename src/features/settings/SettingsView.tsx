@@ -1,11 +1,12 @@
-import { Alert, Button, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Fieldset, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useCallback, useMemo, useState, type ChangeEvent } from 'react';
-import type { ShopSettings, ShopSettingsChange } from '@generated/model';
+import type { AdminRole, ShopSettings, ShopSettingsChange } from '@generated/model';
 import {
   FormSection,
   MoneyField,
   SelectField,
+  SwitchField,
   TextAreaField,
   TextField,
   validationSummary,
@@ -14,9 +15,11 @@ import { LoadErrorState, LoadingState } from '@/components/list-screen';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { MediaUploader } from '@/components/media-uploader';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes';
+import { roleOptions } from '@/features/users';
 import { formatDateTime } from '@/lib/format';
 import { useT } from './messages';
 import {
+  DEFAULT_REQUIRED_ROLES,
   FIELD_LABEL_KEYS,
   fieldLabel,
   SETTINGS_MAX_LENGTH,
@@ -124,7 +127,7 @@ function SettingsForm({
     (value: string, event: ChangeEvent<Control>) => void setFieldValue(event.target.name, value),
     [setFieldValue],
   );
-  const bind = (name: Exclude<SettingsField, 'logo_url'>) => ({
+  const bind = (name: Exclude<SettingsField, 'logo_url' | 'two_factor_required_roles'>) => ({
     name,
     label: fieldLabel(name),
     value: values[name],
@@ -198,6 +201,12 @@ function SettingsForm({
         <FormSection title={t('timeZone')} description={t('timeZoneDescription')}>
           <SelectField {...bind('time_zone')} options={zones} required />
         </FormSection>
+        <RequiredRoles
+          value={values.two_factor_required_roles}
+          onChange={(roles) => void setFieldValue('two_factor_required_roles', roles)}
+          disabled={disabled}
+          error={errors.two_factor_required_roles}
+        />
         {canEdit && (
           <Flex justify="flex-end" gap="3" align="center">
             {uploading && (
@@ -215,11 +224,82 @@ function SettingsForm({
   );
 }
 
+/**
+ * "Require two-factor sign-in for": off until the shop opts in (then the super admins and admins
+ * come ticked), a checkbox per role.
+ */
+function RequiredRoles({
+  value,
+  onChange,
+  disabled,
+  error,
+}: {
+  value: readonly AdminRole[];
+  onChange: (roles: AdminRole[]) => void;
+  disabled: boolean;
+  error: string | string[] | undefined;
+}) {
+  const t = useT();
+  const required = value.length > 0;
+  const roles = useMemo(() => roleOptions(), []);
+  return (
+    <FormSection title={t('twoFactor')} description={t('twoFactorDescription')}>
+      <SwitchField
+        name="two_factor_required"
+        label={t('requireTwoFactor')}
+        checked={required}
+        onChange={(on) => onChange(on ? [...DEFAULT_REQUIRED_ROLES] : [])}
+        disabled={disabled}
+      />
+      <Fieldset.Root disabled={disabled || !required} invalid={Boolean(error)}>
+        <Fieldset.Legend fontSize="sm">{t('twoFactorRoles')}</Fieldset.Legend>
+        <Fieldset.Content>
+          <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="3">
+            {roles.map((role) => (
+              <Checkbox.Root
+                key={role.value}
+                value={role.value}
+                checked={value.includes(role.value)}
+                disabled={disabled || !required}
+                onCheckedChange={(details) =>
+                  onChange(
+                    roles
+                      .map((r) => r.value)
+                      .filter((r) =>
+                        r === role.value ? details.checked === true : value.includes(r),
+                      ),
+                  )
+                }
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{role.label}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </SimpleGrid>
+        </Fieldset.Content>
+        {typeof error === 'string' && <Fieldset.ErrorText>{error}</Fieldset.ErrorText>}
+      </Fieldset.Root>
+    </FormSection>
+  );
+}
+
 /** Who changed what, newest first. */
 function RecentChanges({ rows, failed }: SettingsChangesState) {
   const t = useT();
-  const changeValue = (value: string | null) =>
-    value === null || value === '' ? t('emptyValue') : value;
+  const labels = useMemo(
+    () => new Map<string, string>(roleOptions().map((role) => [role.value, role.label])),
+    [],
+  );
+  const changeValue = (field: string, value: string | null) => {
+    if (value === null || value === '') return t('emptyValue');
+    // The required roles are logged as "super_admin, admin": named as the screen names them.
+    if (field !== 'two_factor_required_roles') return value;
+    return value
+      .split(', ')
+      .map((role) => labels.get(role) ?? role)
+      .join(', ');
+  };
   return (
     <FormSection title={t('recentChanges')}>
       {failed ? (
@@ -245,8 +325,8 @@ function RecentChanges({ rows, failed }: SettingsChangesState) {
                       item.field in FIELD_LABEL_KEYS
                         ? fieldLabel(item.field as LabelledField)
                         : item.field,
-                    before: changeValue(item.before),
-                    after: changeValue(item.after),
+                    before: changeValue(item.field, item.before),
+                    after: changeValue(item.field, item.after),
                   })}
                 </Text>
               ))}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import document from '@generated/openapi.json';
+import type { ShopSettings } from '@generated/model';
 import { ApiError } from '@/lib/http';
 import { newShopSettings, shopSettings } from '@mocks/fixtures/settings';
 import { validationSummary } from '@/components/form';
@@ -51,9 +52,13 @@ const validate = (values: SettingsFormValues, stored = shopSettings) =>
 const filled = settingsToValues(shopSettings);
 
 describe('bounds equal to the contract (generated/openapi.json)', () => {
-  it('has every field of ShopSettingsUpdate, with its maxLength', () => {
-    expect(Object.keys(SETTINGS_MAX_LENGTH).sort()).toEqual(Object.keys(updateProperties).sort());
-    for (const [field, property] of Object.entries(updateProperties))
+  it('has every text field of ShopSettingsUpdate, with its maxLength', () => {
+    // The one list (the roles that require two-factor sign-in) is ticked, never typed.
+    const textProperties = Object.fromEntries(
+      Object.entries(updateProperties).filter(([field]) => field !== 'two_factor_required_roles'),
+    );
+    expect(Object.keys(SETTINGS_MAX_LENGTH).sort()).toEqual(Object.keys(textProperties).sort());
+    for (const [field, property] of Object.entries(textProperties))
       expect([field, SETTINGS_MAX_LENGTH[field as keyof typeof SETTINGS_MAX_LENGTH]]).toEqual([
         field,
         bounds(property).maxLength,
@@ -150,6 +155,32 @@ describe('the PATCH body', () => {
         address: '5 Rue Dar El Jeld\r\n1006 Tunis\r\nTunisie',
       }),
     ).toEqual({ legal_name: 'Dar El Jeld SA', stamp_duty: '1.500' });
+  });
+
+  it('sends the required roles when the set changed, whatever the order they were ticked in', () => {
+    const requiring: ShopSettings = {
+      ...shopSettings,
+      two_factor_required_roles: ['super_admin', 'admin'],
+    };
+    const values = settingsToValues(requiring);
+    expect(
+      changedSettings(requiring, {
+        ...values,
+        two_factor_required_roles: ['admin', 'super_admin'],
+      }),
+    ).toEqual({});
+    expect(changedSettings(requiring, { ...values, two_factor_required_roles: ['admin'] })).toEqual(
+      { two_factor_required_roles: ['admin'] },
+    );
+    expect(changedSettings(requiring, { ...values, two_factor_required_roles: [] })).toEqual({
+      two_factor_required_roles: [],
+    });
+    expect(
+      changedSettings(shopSettings, {
+        ...filled,
+        two_factor_required_roles: ['super_admin', 'admin'],
+      }),
+    ).toEqual({ two_factor_required_roles: ['super_admin', 'admin'] });
   });
 
   it('clears the optional fields with null, and never sends an empty identity', () => {

@@ -1,5 +1,5 @@
 import { object, string } from 'yup';
-import type { ShopSettings, ShopSettingsUpdate } from '@generated/model';
+import type { AdminRole, ShopSettings, ShopSettingsUpdate } from '@generated/model';
 import { mediaKeyFromUrl } from '@/components/media-uploader';
 import { DEFAULT_TIME_ZONE } from '@/lib/format';
 import { fieldIssues } from '@/lib/http';
@@ -19,9 +19,13 @@ export interface SettingsFormValues {
   credit_note_prefix: string;
   stamp_duty: string;
   time_zone: string;
+  /** "Require two-factor sign-in for": the roles ticked (none: the shop has not opted in). */
+  two_factor_required_roles: AdminRole[];
 }
 
 export type SettingsField = keyof SettingsFormValues;
+/** The fields typed as text. */
+type TextField = Exclude<SettingsField, 'two_factor_required_roles'>;
 export type SettingsFieldErrors = Partial<Record<SettingsField, string>>;
 
 /** The contract's maxLength of each field (ShopSettingsUpdate; the vitest compares them). */
@@ -37,8 +41,8 @@ export const SETTINGS_MAX_LENGTH = {
   credit_note_prefix: 10,
   stamp_duty: 13,
   time_zone: 64,
-} as const satisfies Record<keyof ShopSettingsUpdate, number>;
-type BoundedField = Exclude<SettingsField, 'logo_url'>;
+} as const satisfies Record<Exclude<keyof ShopSettingsUpdate, 'two_factor_required_roles'>, number>;
+type BoundedField = Exclude<TextField, 'logo_url'>;
 
 /** The contract's patterns (DocumentPrefix, the phone, Money, TimeZone). */
 export const SETTINGS_PATTERNS = {
@@ -77,7 +81,11 @@ export const FIELD_LABEL_KEYS = {
   credit_note_prefix: 'creditNotePrefix',
   stamp_duty: 'stampDuty',
   time_zone: 'timeZone',
+  two_factor_required_roles: 'twoFactorRoles',
 } as const satisfies Record<SettingsField | 'logo_key', MessageKey>;
+
+/** The roles ticked when the shop first requires two-factor sign-in (the most powerful). */
+export const DEFAULT_REQUIRED_ROLES: readonly AdminRole[] = ['super_admin', 'admin'];
 
 export const fieldLabel = (field: SettingsField | 'logo_key') => t(FIELD_LABEL_KEYS[field]);
 
@@ -151,14 +159,19 @@ export function settingsToValues(settings: ShopSettings): SettingsFormValues {
     credit_note_prefix: settings.credit_note_prefix,
     stamp_duty: settings.stamp_duty,
     time_zone: settings.time_zone || DEFAULT_TIME_ZONE,
+    two_factor_required_roles: [...settings.two_factor_required_roles],
   };
 }
+
+/** Whether two lists of roles hold the same roles, whatever their order. */
+const sameRoles = (a: readonly AdminRole[], b: readonly AdminRole[]) =>
+  a.length === b.length && a.every((role) => b.includes(role));
 
 /** The fields the contract lets be cleared (null). */
 const NULLABLE = new Set<SettingsField>(['trade_register_number', 'phone', 'email', 'logo_url']);
 
 /** What a field's typed value is sent as: trimmed, null for a clearable field left empty. */
-function bodyValue(field: SettingsField, value: string): string | null {
+function bodyValue(field: TextField, value: string): string | null {
   const typed = field === 'logo_url' ? (mediaKeyFromUrl(value) ?? '') : value;
   const text = field === 'address' ? typed.trim().replace(/\r\n?/g, '\n') : typed.trim();
   return text === '' && NULLABLE.has(field) ? null : text;
@@ -173,14 +186,17 @@ export function changedSettings(
   values: SettingsFormValues,
 ): ShopSettingsUpdate {
   const before = settingsToValues(stored);
-  const body: Record<string, string | null> = {};
+  const body: Record<string, string | null | AdminRole[]> = {};
   for (const field of Object.keys(before) as SettingsField[]) {
+    if (field === 'two_factor_required_roles') continue;
     const next = bodyValue(field, values[field]);
     if (next === bodyValue(field, before[field])) continue;
     // Not set yet and left empty: nothing to send (the contract refuses an empty identity).
     if (next === '' && (INVOICE_IDENTITY as readonly string[]).includes(field)) continue;
     body[field === 'logo_url' ? 'logo_key' : field] = next;
   }
+  const roles = values.two_factor_required_roles;
+  if (!sameRoles(roles, before.two_factor_required_roles)) body.two_factor_required_roles = roles;
   return body;
 }
 
@@ -189,7 +205,8 @@ export function settingsFieldErrors(error: unknown): SettingsFieldErrors {
   const errors: SettingsFieldErrors = {};
   for (const [field, message] of fieldIssues(error))
     if (field === 'logo_key') errors.logo_url = message;
-    else if (field in SETTINGS_MAX_LENGTH) errors[field as SettingsField] = message;
+    else if (field in SETTINGS_MAX_LENGTH || field === 'two_factor_required_roles')
+      errors[field as SettingsField] = message;
   return errors;
 }
 

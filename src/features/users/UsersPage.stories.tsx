@@ -1,6 +1,7 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { adminUsers } from '@mocks/fixtures';
+import type { AdminMe } from '@generated/model';
+import { adminUser, adminUsers, meOf } from '@mocks/fixtures';
 import { users } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { dialogClosed, replace, rowOf } from '@/testing/list-screen';
@@ -99,6 +100,7 @@ export const Filled: Story = {
       'Role',
       'Last Login',
       'Status',
+      'Two-factor',
       'Actions',
     ]);
     await expect(tableCells(canvasElement)).toEqual(EXPECTED_ROWS);
@@ -226,6 +228,58 @@ export const CreateUser: Story = {
     await expectToast('Success', 'User created successfully', 'success');
     await dialogClosed('dialog');
     await requests.waitFor('GET', LIST, { count: 2 });
+  },
+};
+
+/** A password the server finds too weak: its reason is shown, the dialog stays open. */
+export const CreateWeakPassword: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        users.create.error(422, [
+          {
+            loc: ['body', 'password'],
+            msg: 'Password is too weak: This is a commonly used password. Add more words that are less common.',
+            type: 'password_strength',
+          },
+        ]),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openCreate(canvasElement);
+    await fillNewUser(dialog);
+    await userEvent.type(password(dialog), 'password123');
+    await submit(dialog, 'Create');
+    await requests.waitFor('POST', LIST);
+    await expectToast(
+      'Error',
+      'password: Password is too weak: This is a commonly used password. Add more words that are less common.',
+    );
+    await expect(dialog.getByRole('button', { name: 'Create' })).toBeVisible();
+  },
+};
+
+/**
+ * An admin who may list users but not change them (users:read without users:write; the console
+ * follows the permissions /me gives): the table, no Add User, no edit or delete.
+ */
+const userReader: AdminMe = {
+  ...meOf({ ...adminUser, role: 'admin' }),
+  permissions: ['users:read', 'catalogue:read', 'settings:read'],
+};
+export const ReadOnlyForUserReader: Story = {
+  parameters: { auth: { userType: 'admin', user: userReader } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(rowNames(canvasElement)).toEqual(EXPECTED_ROWS.map((row) => row[0]));
+    await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).not.toContain(
+      'Actions',
+    );
+    await expect(canvas.queryByRole('button', { name: 'Add User' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /^Edit / })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /^Delete / })).toBeNull();
   },
 };
 

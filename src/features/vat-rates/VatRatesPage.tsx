@@ -8,6 +8,7 @@ import {
   useListVatRates,
 } from '@generated/hooks/vatrates/vatrates';
 import { useCrudList } from '@/components/list-screen';
+import { usePermission } from '@/lib/auth/permissions';
 import { toVatRateCreate, toVatRateUpdate, type VatRateFormValues } from './vat-rate-form';
 import { vatRateTexts, VatRatesView } from './VatRatesView';
 
@@ -26,5 +27,6 @@ export function VatRatesPage() {
     remove: (vatRate) => deleteVatRate(vatRate.id),
     reload: useCallback(() => void mutate(isVatRateList), [mutate]),
   });
-  return <VatRatesView {...data} />;
+  // createVatRate, updateVatRate, deleteVatRate.
+  return <VatRatesView {...data} canEdit={usePermission('vat:write')} />;
 }

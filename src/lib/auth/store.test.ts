@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 // jsdom for a real localStorage; nothing here makes HTTP calls.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adminMe } from '@mocks/fixtures';
 import {
   authStore,
   endSession,
   getAccessToken,
+  getRefreshToken,
   logout,
   restoreAuth,
   sessionEnd,
@@ -19,9 +21,12 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** Ada as /me answers. */
+const ada = { ...adminMe, username: 'ada' };
+
 /** Ada signs in: user, type, access token 'a1' and refresh token 'r1'. */
 const signInAda = (userType: 'admin' | 'customer') =>
-  setCredentials({ user: { username: 'ada' }, userType, access_token: 'a1', refresh_token: 'r1' });
+  setCredentials({ user: ada, userType, access_token: 'a1', refresh_token: 'r1' });
 
 describe('auth store', () => {
   it('uses docs/product.md storage keys', () => {
@@ -89,8 +94,8 @@ describe('auth store', () => {
   });
 
   it('setUser stores the /me user', () => {
-    setUser({ username: 'ada', role: 'admin' });
-    expect(authStore.user).toEqual({ username: 'ada', role: 'admin' });
+    setUser({ ...ada, role: 'admin' });
+    expect(authStore.user).toEqual({ ...ada, role: 'admin' });
   });
 });
 
@@ -156,5 +161,78 @@ describe('getAccessToken', () => {
     setCredentials({ access_token: 'memory', refresh_token: 'r' });
     localStorage.setItem('access_token', 'other');
     expect(getAccessToken()).toBe('memory');
+  });
+});
+
+describe('getRefreshToken', () => {
+  it('reads storage, which another tab may have rotated, not the copy in memory', () => {
+    signInAda('admin');
+    localStorage.setItem('refresh_token', 'r2'); // another tab refreshed
+    expect(authStore.refreshToken).toBe('r1');
+    expect(getRefreshToken()).toBe('r2');
+    localStorage.removeItem('refresh_token'); // another tab logged out
+    expect(getRefreshToken()).toBeNull();
+  });
+
+  it('keeps the session in memory when storage is missing', () => {
+    vi.stubGlobal('localStorage', undefined);
+    signInAda('admin');
+    expect(getRefreshToken()).toBe('r1');
+  });
+
+  it('keeps the session in memory when storage refuses the write, until a write succeeds', () => {
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    signInAda('admin');
+    expect(authStore.isAuthenticated).toBe(true);
+    expect(getRefreshToken()).toBe('r1');
+    setItem.mockRestore();
+    setCredentials({ access_token: 'a2', refresh_token: 'r2' });
+    localStorage.setItem('refresh_token', 'r3');
+    expect(getRefreshToken()).toBe('r3');
+  });
+});
+
+describe('another tab', () => {
+  const storageEvent = (key: string | null) =>
+    window.dispatchEvent(new StorageEvent('storage', { key }));
+
+  it('takes the pair another tab stored when the browser says storage changed', () => {
+    signInAda('admin');
+    localStorage.setItem('access_token', 'a2');
+    localStorage.setItem('refresh_token', 'r2');
+    storageEvent('refresh_token');
+    expect(authStore).toMatchObject({
+      user: { username: 'ada' },
+      token: 'a2',
+      refreshToken: 'r2',
+      userType: 'admin',
+      isAuthenticated: true,
+    });
+  });
+
+  it('signs out when another tab logged out, and ignores other keys', () => {
+    signInAda('admin');
+    localStorage.setItem('theme', 'dark');
+    storageEvent('theme');
+    expect(authStore.isAuthenticated).toBe(true);
+    localStorage.clear();
+    storageEvent(null);
+    expect(authStore).toMatchObject({ isAuthenticated: false, token: null, user: null });
+    expect(sessionEnd.reason).toBeNull();
+  });
+
+  it('is signed in when another tab signs in', () => {
+    localStorage.setItem('access_token', 'a1');
+    localStorage.setItem('refresh_token', 'r1');
+    localStorage.setItem('user_type', 'admin');
+    storageEvent('access_token');
+    expect(authStore).toMatchObject({
+      token: 'a1',
+      refreshToken: 'r1',
+      userType: 'admin',
+      isAuthenticated: true,
+    });
   });
 });

@@ -1,11 +1,12 @@
 import { proxy } from 'valtio/vanilla';
-import { UserType } from '@generated/model';
+import { UserType, type AdminMe } from '@generated/model';
 
 /**
- * The signed-in user as loaded from `/me`. `object` (not Record<string, unknown>) so generated
- * interfaces such as the admin user type can be stored without casts; readers narrow it.
+ * The signed-in admin as loaded from `/admin/auth/me`: their user record, the permissions of their
+ * role (the server's matrix: what the console shows them follows it, see ./permissions.ts), their
+ * second factors and session. A customer session has none (null).
  */
-export type AuthUser = object;
+export type AuthUser = AdminMe;
 
 export interface AuthState {
   user: AuthUser | null;
@@ -62,14 +63,33 @@ function read(key: string): string | null {
   }
 }
 
+/** Whether the last write of the session to storage failed (see inMemoryOnly). */
+let writeFailed = false;
+
+/**
+ * Whether the session lives in this tab's memory only: storage is missing, or the last write of
+ * the session to it failed. Otherwise storage is the one place the session lives, shared by every
+ * tab of the browser.
+ */
+const inMemoryOnly = () => writeFailed || storage() === null;
+
 // A full or blocked storage must not break signing in: the session then lives in memory only.
-function write(key: string, value: string | null): void {
+function write(key: string, value: string | null): boolean {
   try {
     if (value === null) storage()?.removeItem(key);
     else storage()?.setItem(key, value);
+    return true;
   } catch {
-    /* ignored on purpose, see above */
+    return false;
   }
+}
+
+/** Writes the three keys (null removes one); the session is in memory only if one fails. */
+function persist(values: Record<keyof typeof STORAGE_KEYS, string | null>): void {
+  const written = Object.entries(values).map(([name, value]) =>
+    write(STORAGE_KEYS[name as keyof typeof STORAGE_KEYS], value),
+  );
+  writeFailed = written.includes(false);
 }
 
 function asUserType(value: string | null): UserType | null {
@@ -83,9 +103,7 @@ export function setCredentials({ user, userType, access_token, refresh_token }: 
   authStore.refreshToken = refresh_token;
   authStore.isAuthenticated = true;
   sessionEnd.reason = null;
-  write(STORAGE_KEYS.accessToken, access_token);
-  write(STORAGE_KEYS.refreshToken, refresh_token);
-  write(STORAGE_KEYS.userType, authStore.userType);
+  persist({ accessToken: access_token, refreshToken: refresh_token, userType: authStore.userType });
 }
 
 export function setUser(user: AuthUser | null): void {
@@ -98,7 +116,7 @@ export function logout(): void {
   authStore.token = null;
   authStore.refreshToken = null;
   authStore.isAuthenticated = false;
-  for (const key of Object.values(STORAGE_KEYS)) write(key, null);
+  persist({ accessToken: null, refreshToken: null, userType: null });
   sessionEnd.reason = null;
 }
 
@@ -118,18 +136,72 @@ export function restoreAuth(): void {
   authStore.isAuthenticated = token !== null;
 }
 
-// The getters fall back to storage because another tab, or code outside this store, may have
-// written a session the in-memory state has not picked up (docs/product.md §7).
+// The access token getter falls back to storage because code outside this store may have written
+// a session the in-memory state has not picked up (docs/product.md §7).
 export function getAccessToken(): string | null {
   return authStore.token ?? read(STORAGE_KEYS.accessToken);
 }
 
+/**
+ * The refresh token as storage holds it now: every tab of the browser shares one session, and
+ * another tab may have rotated it a moment ago (a copy in memory would then be used, and burnt).
+ * In memory only when storage cannot be used.
+ */
 export function getRefreshToken(): string | null {
-  return authStore.refreshToken ?? read(STORAGE_KEYS.refreshToken);
+  return inMemoryOnly() ? authStore.refreshToken : read(STORAGE_KEYS.refreshToken);
 }
 
 export function getUserType(): UserType | null {
   return authStore.userType ?? asUserType(read(STORAGE_KEYS.userType));
 }
 
+/**
+ * Another tab changed the session in storage (rotated the tokens, signed in or out): this tab
+ * follows. When the tokens now belong to someone else, the tab starts afresh (a reload), so
+ * nothing loaded for the previous user stays on screen or in the caches.
+ */
+function followOtherTab(event: StorageEvent): void {
+  const keys: (string | null)[] = Object.values(STORAGE_KEYS);
+  if (event.key !== null && !keys.includes(event.key)) return;
+  followStorage();
+}
+
+/**
+ * Takes the session storage holds now, which another tab may have changed (its storage event may
+ * not have arrived yet); answers the access token. In memory only, the tab's own session.
+ */
+export function followStorage(): string | null {
+  if (inMemoryOnly()) return authStore.token;
+  const token = read(STORAGE_KEYS.accessToken) || null;
+  const refreshToken = read(STORAGE_KEYS.refreshToken);
+  if (token === authStore.token && refreshToken === authStore.refreshToken) return token;
+  if (token === null) {
+    if (authStore.isAuthenticated) logout();
+    return null;
+  }
+  if (authStore.isAuthenticated && subjectOf(token) !== subjectOf(authStore.token)) {
+    window.location.reload();
+    return null;
+  }
+  authStore.token = token;
+  authStore.refreshToken = refreshToken;
+  authStore.userType = asUserType(read(STORAGE_KEYS.userType));
+  authStore.isAuthenticated = true;
+  sessionEnd.reason = null;
+  return token;
+}
+
+/** Who an access token is for (its unverified `typ` and `sub`): enough to notice another user. */
+function subjectOf(token: string | null): string | null {
+  try {
+    const payload = JSON.parse(
+      atob((token?.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')),
+    ) as { typ?: unknown; sub?: unknown };
+    return `${String(payload.typ)}:${String(payload.sub)}`;
+  } catch {
+    return null;
+  }
+}
+
 restoreAuth();
+if (typeof window !== 'undefined') window.addEventListener('storage', followOtherTab);

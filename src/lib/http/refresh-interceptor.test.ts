@@ -15,6 +15,7 @@ import {
   STORAGE_KEYS,
 } from '@/lib/auth/store';
 import type { UserType } from '@generated/model';
+import { adminMe } from '@mocks/fixtures';
 import { logoutAdmin, logoutCustomer } from '@generated/clients/auth/auth';
 import { apiClient } from './client';
 import { failure } from './failure.test-support';
@@ -32,7 +33,7 @@ const PRODUCTS = '/api/v1/admin/products/';
 
 function signIn(userType: UserType = 'admin') {
   setCredentials({
-    user: { username: 'ada' },
+    user: { ...adminMe, username: 'ada' },
     userType,
     access_token: 'expired',
     refresh_token: 'refresh-1',

@@ -6,6 +6,7 @@ import axios, {
 } from 'axios';
 import {
   endSession,
+  followStorage,
   getAccessToken,
   getRefreshToken,
   getUserType,
@@ -28,6 +29,9 @@ const AUTH_CALL = /\/auth\/(login|refresh|logout|send-magic-link|verify-magic-li
 // Never given interceptors (unlike the global `axios`, which other code could decorate), so a 401
 // on the refresh call itself cannot re-enter the refresh logic.
 const bare = axios.create();
+
+/** The Web Lock every tab of the browser takes to refresh the session they share. */
+const REFRESH_LOCK = 'auth-refresh';
 
 let inFlight: Promise<string> | null = null;
 
@@ -54,7 +58,10 @@ async function refresh(
     if (typeof access_token !== 'string' || typeof refresh_token !== 'string')
       throw new Error('bad refresh body');
     // The user may have logged out while the refresh was in flight: do not sign them back in.
-    if (getRefreshToken() !== refreshToken) throw new Error('session ended during refresh');
+    // (Without Web Locks another tab may have stored this very pair already: the same answer.)
+    const current = getRefreshToken();
+    if (current !== refreshToken && current !== refresh_token)
+      throw new Error('session ended during refresh');
     setCredentials({ access_token, refresh_token, userType });
     return access_token;
   } catch (cause) {
@@ -65,13 +72,37 @@ async function refresh(
   }
 }
 
+/**
+ * One refresh at a time across the tabs of the browser (Web Locks API), which share the session
+ * in storage; where the API is missing, one per tab (the server's reuse interval then keeps two
+ * tabs racing with one refresh token signed in).
+ */
+function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks || typeof locks.request !== 'function') return work();
+  const granted: Promise<Promise<T>> = locks.request(REFRESH_LOCK, work);
+  return granted.then((result) => result);
+}
+
+/**
+ * Inside the lock, storage says what the last refresh of any tab left: when another tab has
+ * rotated the pair since this tab's request was sent, that pair is used as it is.
+ */
+async function refreshUnlessRotated(client: AxiosInstance, sentToken: string): Promise<string> {
+  const stored = followStorage();
+  if (stored && stored !== sentToken) return stored;
+  const refreshToken = getRefreshToken();
+  const userType = getUserType();
+  if (!refreshToken || !userType) {
+    logout();
+    throw new ApiError(401, authFailedMessage(), 'auth');
+  }
+  return refresh(client, refreshToken, userType);
+}
+
 /** All 401s arriving while a refresh runs wait for that one refresh instead of starting their own. */
-function sharedRefresh(
-  client: AxiosInstance,
-  refreshToken: string,
-  userType: UserType,
-): Promise<string> {
-  inFlight ??= refresh(client, refreshToken, userType).finally(() => {
+function sharedRefresh(client: AxiosInstance, sentToken: string): Promise<string> {
+  inFlight ??= acrossTabs(() => refreshUnlessRotated(client, sentToken)).finally(() => {
     inFlight = null;
   });
   return inFlight;
@@ -92,13 +123,11 @@ export function installRefreshInterceptor(client: AxiosInstance): number {
     // A response that was slow to fail can arrive after a refresh already rotated the token:
     // retrying with the current token is enough, a second refresh would burn the new refresh token.
     if (!token || token === sentToken) {
-      const refreshToken = getRefreshToken();
-      const userType = getUserType();
-      if (!refreshToken || !userType) {
+      if (!getRefreshToken() || !getUserType()) {
         logout();
         throw error;
       }
-      token = await sharedRefresh(client, refreshToken, userType);
+      token = await sharedRefresh(client, sentToken);
     }
     config._retried = true;
     config.headers.set('Authorization', `Bearer ${token}`);

@@ -38,4 +38,11 @@ export const paths = {
   auditLog: '/admin/audit-log',
   jobs: '/admin/jobs',
   settings: '/admin/settings',
+  /** My account: the signed-in admin's password, sessions and second factors (every role). */
+  account: '/admin/account',
+  /**
+   * Setting up a second factor: where an admin whose role requires one (and who has none) is
+   * kept until they have set one up.
+   */
+  twoFactorSetup: '/admin/account/two-factor',
 } as const;

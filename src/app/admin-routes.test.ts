@@ -1,0 +1,34 @@
+import { expect, it } from 'vitest';
+import { ADMIN_NAV } from '@/components/layout/nav-items';
+import { paths } from '@/lib/paths';
+import { ADMIN_ROUTES } from './admin-routes';
+
+const routeOf = (path: string) => ADMIN_ROUTES.find((route) => route.path === path);
+
+it('gives each menu entry the permission of the route it opens', () => {
+  for (const item of ADMIN_NAV) {
+    expect(routeOf(item.href), item.href).toBeDefined();
+    expect(item.permission, item.href).toBe(routeOf(item.href)?.permission);
+  }
+});
+
+it('asks each screen for the permission of the call that loads it', () => {
+  expect(Object.fromEntries(ADMIN_ROUTES.map((r) => [r.path, r.permission ?? null]))).toEqual({
+    [paths.admin.dashboard]: null, // every role: the figures need orders:read, asked by the screen
+    [paths.products.list]: 'catalogue:read',
+    [paths.products.create]: 'products:write',
+    [paths.products.editPattern]: 'products:write',
+    [paths.orders.list]: 'orders:read',
+    [paths.orders.detailPattern]: 'orders:read',
+    [paths.customers.list]: 'orders:read',
+    [paths.inventory.ledger]: 'catalogue:read',
+    [paths.categories.list]: 'catalogue:read',
+    [paths.vatRates.list]: 'catalogue:read',
+    [paths.users.list]: 'users:read',
+    [paths.auditLog]: 'audit:read',
+    [paths.jobs]: 'jobs:read',
+    [paths.settings]: 'settings:read',
+    [paths.account]: null, // every role: one's own account
+    [paths.twoFactorSetup]: null, // every role the shop requires a second factor of
+  });
+});

@@ -1,0 +1,140 @@
+import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { Passkey } from '@generated/model';
+import { FormSection } from '@/components/form';
+import { LoadErrorState, LoadingState } from '@/components/list-screen';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { useT } from './messages';
+import { PasskeyNameDialog } from './PasskeyNameDialog';
+
+export interface PasskeysViewProps {
+  /** Oldest first; undefined while loading. */
+  passkeys: readonly Passkey[] | undefined;
+  /** Why the list could not be loaded, else null. */
+  loadError: string | null;
+  onRetry: () => void;
+  /** Each resolves true when it succeeded (the dialog then closes); the container toasts. */
+  onAdd: (name: string) => Promise<boolean>;
+  onRename: (passkey: Passkey, name: string) => Promise<boolean>;
+  onRemove: (passkey: Passkey) => Promise<boolean>;
+}
+
+/**
+ * My account's passkeys: each with its name, when it was added and last used (shop time), to
+ * rename or remove; "Add a passkey" asks for a name, then the browser creates the passkey.
+ */
+export function PasskeysView({
+  passkeys,
+  loadError,
+  onRetry,
+  onAdd,
+  onRename,
+  onRemove,
+}: PasskeysViewProps) {
+  const t = useT();
+  // The name dialog: closed, a new passkey (null) or the one to rename.
+  const [naming, setNaming] = useState<{ passkey: Passkey | null } | null>(null);
+  const [removing, setRemoving] = useState<Passkey | null>(null);
+  const [removeBusy, setRemoveBusy] = useState(false);
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    setRemoveBusy(true);
+    const removed = await onRemove(removing);
+    setRemoveBusy(false);
+    if (removed) setRemoving(null);
+  };
+
+  return (
+    <FormSection title={t('title')} description={t('description')}>
+      {loadError ? (
+        <LoadErrorState title={t('loadFailed')} message={loadError} onRetry={onRetry} />
+      ) : !passkeys ? (
+        <LoadingState text={t('loading')} />
+      ) : passkeys.length === 0 ? (
+        <Text color="fg.muted" data-testid="passkeys-empty">
+          {t('empty')}
+        </Text>
+      ) : (
+        <Stack as="ul" aria-label={t('listLabel')} gap="0" listStyleType="none" m="0" p="0">
+          {passkeys.map((passkey) => (
+            <Flex
+              as="li"
+              key={passkey.id}
+              data-testid="passkey"
+              align={{ base: 'stretch', sm: 'center' }}
+              direction={{ base: 'column', sm: 'row' }}
+              gap="3"
+              py="3"
+              borderBottomWidth="1px"
+              _last={{ borderBottomWidth: 0 }}
+            >
+              <Box flex="1" minW="0">
+                <Text fontWeight="medium" overflowWrap="anywhere">
+                  {passkey.name}
+                </Text>
+                <Flex fontSize="sm" color="fg.muted" wrap="wrap" columnGap="4">
+                  <Text as="span">{t('added', { date: formatDate(passkey.created_at) })}</Text>
+                  <Text as="span">
+                    {passkey.last_used_at
+                      ? t('lastUsed', { date: formatDateTime(passkey.last_used_at) })
+                      : t('neverUsed')}
+                  </Text>
+                </Flex>
+              </Box>
+              <Flex gap="2" flexShrink={0}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={t('renameItem', { name: passkey.name })}
+                  onClick={() => setNaming({ passkey })}
+                >
+                  {t('rename')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  aria-label={t('removeItem', { name: passkey.name })}
+                  onClick={() => setRemoving(passkey)}
+                >
+                  {t('remove')}
+                </Button>
+              </Flex>
+            </Flex>
+          ))}
+        </Stack>
+      )}
+      <Box>
+        <Button onClick={() => setNaming({ passkey: null })} disabled={!passkeys}>
+          {t('add')}
+        </Button>
+      </Box>
+      {naming && (
+        <PasskeyNameDialog
+          open
+          item={naming.passkey}
+          onClose={() => setNaming(null)}
+          onSubmit={async ({ name }) => {
+            const done = naming.passkey
+              ? await onRename(naming.passkey, name.trim())
+              : await onAdd(name.trim());
+            if (done) setNaming(null);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('removeTitle')}
+        confirmLabel={t('remove')}
+        busyText={t('removing')}
+        busy={removeBusy}
+        onConfirm={() => void confirmRemove()}
+        onCancel={() => setRemoving(null)}
+      >
+        {removing && t('removeQuestion', { name: removing.name })}
+      </ConfirmDialog>
+    </FormSection>
+  );
+}
