@@ -1,10 +1,10 @@
-import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { Passkey } from '@generated/model';
 import { FormSection } from '@/components/form';
-import { LoadErrorState, LoadingState } from '@/components/list-screen';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { AccountList } from '../AccountList';
 import { useT } from './messages';
 import { PasskeyNameDialog } from './PasskeyNameDialog';
 
@@ -48,64 +48,55 @@ export function PasskeysView({
 
   return (
     <FormSection title={t('title')} description={t('description')}>
-      {loadError ? (
-        <LoadErrorState title={t('loadFailed')} message={loadError} onRetry={onRetry} />
-      ) : !passkeys ? (
-        <LoadingState text={t('loading')} />
-      ) : passkeys.length === 0 ? (
-        <Text color="fg.muted" data-testid="passkeys-empty">
-          {t('empty')}
-        </Text>
-      ) : (
-        <Stack as="ul" aria-label={t('listLabel')} gap="0" listStyleType="none" m="0" p="0">
-          {passkeys.map((passkey) => (
-            <Flex
-              as="li"
-              key={passkey.id}
-              data-testid="passkey"
-              align={{ base: 'stretch', sm: 'center' }}
-              direction={{ base: 'column', sm: 'row' }}
-              gap="3"
-              py="3"
-              borderBottomWidth="1px"
-              _last={{ borderBottomWidth: 0 }}
-            >
-              <Box flex="1" minW="0">
-                <Text fontWeight="medium" overflowWrap="anywhere">
-                  {passkey.name}
-                </Text>
-                <Flex fontSize="sm" color="fg.muted" wrap="wrap" columnGap="4">
-                  <Text as="span">{t('added', { date: formatDate(passkey.created_at) })}</Text>
-                  <Text as="span">
-                    {passkey.last_used_at
-                      ? t('lastUsed', { date: formatDateTime(passkey.last_used_at) })
-                      : t('neverUsed')}
-                  </Text>
-                </Flex>
-              </Box>
-              <Flex gap="2" flexShrink={0}>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={t('renameItem', { name: passkey.name })}
-                  onClick={() => setNaming({ passkey })}
-                >
-                  {t('rename')}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  colorPalette="red"
-                  aria-label={t('removeItem', { name: passkey.name })}
-                  onClick={() => setRemoving(passkey)}
-                >
-                  {t('remove')}
-                </Button>
-              </Flex>
+      <AccountList
+        items={passkeys}
+        loadError={loadError}
+        onRetry={onRetry}
+        texts={{
+          loadFailed: t('loadFailed'),
+          loading: t('loading'),
+          empty: t('empty'),
+          listLabel: t('listLabel'),
+        }}
+        testId="passkey"
+        itemKey={(passkey) => passkey.id}
+        details={(passkey) => (
+          <>
+            <Text fontWeight="medium" overflowWrap="anywhere">
+              {passkey.name}
+            </Text>
+            <Flex fontSize="sm" color="fg.muted" wrap="wrap" columnGap="4">
+              <Text as="span">{t('added', { date: formatDate(passkey.created_at) })}</Text>
+              <Text as="span">
+                {passkey.last_used_at
+                  ? t('lastUsed', { date: formatDateTime(passkey.last_used_at) })
+                  : t('neverUsed')}
+              </Text>
             </Flex>
-          ))}
-        </Stack>
-      )}
+          </>
+        )}
+        actions={(passkey) => (
+          <>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={t('renameItem', { name: passkey.name })}
+              onClick={() => setNaming({ passkey })}
+            >
+              {t('rename')}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="red"
+              aria-label={t('removeItem', { name: passkey.name })}
+              onClick={() => setRemoving(passkey)}
+            >
+              {t('remove')}
+            </Button>
+          </>
+        )}
+      />
       <Box>
         <Button onClick={() => setNaming({ passkey: null })} disabled={!passkeys}>
           {t('add')}

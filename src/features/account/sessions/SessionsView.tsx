@@ -1,10 +1,10 @@
-import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { AdminSession } from '@generated/model';
 import { FormSection } from '@/components/form';
-import { LoadErrorState, LoadingState } from '@/components/list-screen';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { formatDateTime } from '@/lib/format';
+import { AccountList } from '../AccountList';
 import { useT } from './messages';
 
 export interface SessionsViewProps {
@@ -41,61 +41,49 @@ export function SessionsView({ sessions, loadError, onRetry, onEnd }: SessionsVi
 
   return (
     <FormSection title={t('title')} description={t('description')}>
-      {loadError ? (
-        <LoadErrorState title={t('loadFailed')} message={loadError} onRetry={onRetry} />
-      ) : !sessions ? (
-        <LoadingState text={t('loading')} />
-      ) : sessions.length === 0 ? (
-        <Text color="fg.muted" data-testid="sessions-empty">
-          {t('empty')}
-        </Text>
-      ) : (
-        <Stack as="ul" aria-label={t('listLabel')} gap="0" listStyleType="none" m="0" p="0">
-          {sessions.map((session) => (
-            <Flex
-              as="li"
-              key={session.id}
-              data-testid="session"
-              align={{ base: 'stretch', sm: 'center' }}
-              direction={{ base: 'column', sm: 'row' }}
-              gap="3"
-              py="3"
-              borderBottomWidth="1px"
-              _last={{ borderBottomWidth: 0 }}
-            >
-              <Box flex="1" minW="0">
-                <Flex align="center" gap="2" wrap="wrap">
-                  <Text fontWeight="medium" overflowWrap="anywhere">
-                    <bdi>{deviceOf(session)}</bdi>
-                  </Text>
-                  {session.current && <Badge colorPalette="green">{t('thisDevice')}</Badge>}
-                </Flex>
-                <Flex fontSize="sm" color="fg.muted" wrap="wrap" columnGap="4">
-                  <Text as="span">
-                    {t('address')} <bdi>{addressOf(session)}</bdi>
-                  </Text>
-                  <Text as="span">
-                    {t('lastUsed', { date: formatDateTime(session.last_used_at) })}
-                  </Text>
-                </Flex>
-              </Box>
-              <Button
-                size="sm"
-                variant="outline"
-                colorPalette="red"
-                flexShrink={0}
-                aria-label={t('endItem', {
-                  device: deviceOf(session),
-                  date: formatDateTime(session.last_used_at),
-                })}
-                onClick={() => setEnding(session)}
-              >
-                {t('end')}
-              </Button>
+      <AccountList
+        items={sessions}
+        loadError={loadError}
+        onRetry={onRetry}
+        texts={{
+          loadFailed: t('loadFailed'),
+          loading: t('loading'),
+          empty: t('empty'),
+          listLabel: t('listLabel'),
+        }}
+        testId="session"
+        itemKey={(session) => session.id}
+        details={(session) => (
+          <>
+            <Flex align="center" gap="2" wrap="wrap">
+              <Text fontWeight="medium" overflowWrap="anywhere">
+                <bdi>{deviceOf(session)}</bdi>
+              </Text>
+              {session.current && <Badge colorPalette="green">{t('thisDevice')}</Badge>}
             </Flex>
-          ))}
-        </Stack>
-      )}
+            <Flex fontSize="sm" color="fg.muted" wrap="wrap" columnGap="4">
+              <Text as="span">
+                {t('address')} <bdi>{addressOf(session)}</bdi>
+              </Text>
+              <Text as="span">{t('lastUsed', { date: formatDateTime(session.last_used_at) })}</Text>
+            </Flex>
+          </>
+        )}
+        actions={(session) => (
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            aria-label={t('endItem', {
+              device: deviceOf(session),
+              date: formatDateTime(session.last_used_at),
+            })}
+            onClick={() => setEnding(session)}
+          >
+            {t('end')}
+          </Button>
+        )}
+      />
       <ConfirmDialog
         open={ending !== null}
         title={t('endTitle')}
