@@ -1,5 +1,5 @@
 import { Box, Flex, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LoadErrorState, LoadingState } from '@/components/list-screen';
 
 export interface AccountListProps<T> {
@@ -8,7 +8,8 @@ export interface AccountListProps<T> {
   /** Why the list could not be loaded, else null. */
   loadError: string | null;
   onRetry: () => void;
-  texts: { loadFailed: string; loading: string; empty: string; listLabel: string };
+  /** The list's messages: each list's catalogue has these four keys. */
+  t: (key: 'loadFailed' | 'loading' | 'empty' | 'listLabel') => string;
   /** Each row's test id; the empty state's is `<testId>s-empty`. */
   testId: string;
   itemKey: (item: T) => string | number;
@@ -26,24 +27,24 @@ export function AccountList<T>({
   items,
   loadError,
   onRetry,
-  texts,
+  t,
   testId,
   itemKey,
   details,
   actions,
 }: AccountListProps<T>) {
   if (loadError)
-    return <LoadErrorState title={texts.loadFailed} message={loadError} onRetry={onRetry} />;
-  if (!items) return <LoadingState text={texts.loading} />;
+    return <LoadErrorState title={t('loadFailed')} message={loadError} onRetry={onRetry} />;
+  if (!items) return <LoadingState text={t('loading')} />;
   if (items.length === 0) {
     return (
       <Text color="fg.muted" data-testid={`${testId}s-empty`}>
-        {texts.empty}
+        {t('empty')}
       </Text>
     );
   }
   return (
-    <Stack as="ul" aria-label={texts.listLabel} gap="0" listStyleType="none" m="0" p="0">
+    <Stack as="ul" aria-label={t('listLabel')} gap="0" listStyleType="none" m="0" p="0">
       {items.map((item) => (
         <Flex
           as="li"
@@ -66,4 +67,21 @@ export function AccountList<T>({
       ))}
     </Stack>
   );
+}
+
+/**
+ * The item a confirmation dialog asks about, and the action under way: the dialog stays open
+ * (busy) until `action` settles and closes when it resolves true; the container toasts.
+ */
+export function useConfirmation<T>(action: (item: T) => Promise<boolean>) {
+  const [target, setTarget] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (!target) return;
+    setBusy(true);
+    const done = await action(target);
+    setBusy(false);
+    if (done) setTarget(null);
+  };
+  return { target, busy, ask: setTarget, cancel: () => setTarget(null), confirm };
 }

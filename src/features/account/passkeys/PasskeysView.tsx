@@ -4,7 +4,7 @@ import type { Passkey } from '@generated/model';
 import { FormSection } from '@/components/form';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { AccountList } from '../AccountList';
+import { AccountList, useConfirmation } from '../AccountList';
 import { useT } from './messages';
 import { PasskeyNameDialog } from './PasskeyNameDialog';
 
@@ -35,16 +35,7 @@ export function PasskeysView({
   const t = useT();
   // The name dialog: closed, a new passkey (null) or the one to rename.
   const [naming, setNaming] = useState<{ passkey: Passkey | null } | null>(null);
-  const [removing, setRemoving] = useState<Passkey | null>(null);
-  const [removeBusy, setRemoveBusy] = useState(false);
-
-  const confirmRemove = async () => {
-    if (!removing) return;
-    setRemoveBusy(true);
-    const removed = await onRemove(removing);
-    setRemoveBusy(false);
-    if (removed) setRemoving(null);
-  };
+  const removal = useConfirmation(onRemove);
 
   return (
     <FormSection title={t('title')} description={t('description')}>
@@ -52,12 +43,7 @@ export function PasskeysView({
         items={passkeys}
         loadError={loadError}
         onRetry={onRetry}
-        texts={{
-          loadFailed: t('loadFailed'),
-          loading: t('loading'),
-          empty: t('empty'),
-          listLabel: t('listLabel'),
-        }}
+        t={t}
         testId="passkey"
         itemKey={(passkey) => passkey.id}
         details={(passkey) => (
@@ -90,7 +76,7 @@ export function PasskeysView({
               variant="outline"
               colorPalette="red"
               aria-label={t('removeItem', { name: passkey.name })}
-              onClick={() => setRemoving(passkey)}
+              onClick={() => removal.ask(passkey)}
             >
               {t('remove')}
             </Button>
@@ -116,15 +102,15 @@ export function PasskeysView({
         />
       )}
       <ConfirmDialog
-        open={removing !== null}
+        open={removal.target !== null}
         title={t('removeTitle')}
         confirmLabel={t('remove')}
         busyText={t('removing')}
-        busy={removeBusy}
-        onConfirm={() => void confirmRemove()}
-        onCancel={() => setRemoving(null)}
+        busy={removal.busy}
+        onConfirm={() => void removal.confirm()}
+        onCancel={removal.cancel}
       >
-        {removing && t('removeQuestion', { name: removing.name })}
+        {removal.target && t('removeQuestion', { name: removal.target.name })}
       </ConfirmDialog>
     </FormSection>
   );

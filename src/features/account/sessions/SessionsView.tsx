@@ -1,10 +1,9 @@
 import { Badge, Button, Flex, Text } from '@chakra-ui/react';
-import { useState } from 'react';
 import type { AdminSession } from '@generated/model';
 import { FormSection } from '@/components/form';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { formatDateTime } from '@/lib/format';
-import { AccountList } from '../AccountList';
+import { AccountList, useConfirmation } from '../AccountList';
 import { useT } from './messages';
 
 export interface SessionsViewProps {
@@ -24,20 +23,11 @@ export interface SessionsViewProps {
  */
 export function SessionsView({ sessions, loadError, onRetry, onEnd }: SessionsViewProps) {
   const t = useT();
-  const [ending, setEnding] = useState<AdminSession | null>(null);
-  const [busy, setBusy] = useState(false);
+  const ending = useConfirmation(onEnd);
   // Without a user agent the server says "Unknown device": said in the page's language.
   const deviceOf = (session: AdminSession) =>
     session.user_agent ? session.device : t('unknownDevice');
   const addressOf = (session: AdminSession) => session.ip_address ?? t('unknownAddress');
-
-  const confirmEnd = async () => {
-    if (!ending) return;
-    setBusy(true);
-    const ended = await onEnd(ending);
-    setBusy(false);
-    if (ended) setEnding(null);
-  };
 
   return (
     <FormSection title={t('title')} description={t('description')}>
@@ -45,12 +35,7 @@ export function SessionsView({ sessions, loadError, onRetry, onEnd }: SessionsVi
         items={sessions}
         loadError={loadError}
         onRetry={onRetry}
-        texts={{
-          loadFailed: t('loadFailed'),
-          loading: t('loading'),
-          empty: t('empty'),
-          listLabel: t('listLabel'),
-        }}
+        t={t}
         testId="session"
         itemKey={(session) => session.id}
         details={(session) => (
@@ -78,25 +63,28 @@ export function SessionsView({ sessions, loadError, onRetry, onEnd }: SessionsVi
               device: deviceOf(session),
               date: formatDateTime(session.last_used_at),
             })}
-            onClick={() => setEnding(session)}
+            onClick={() => ending.ask(session)}
           >
             {t('end')}
           </Button>
         )}
       />
       <ConfirmDialog
-        open={ending !== null}
+        open={ending.target !== null}
         title={t('endTitle')}
         confirmLabel={t('end')}
         busyText={t('ending')}
-        busy={busy}
-        onConfirm={() => void confirmEnd()}
-        onCancel={() => setEnding(null)}
+        busy={ending.busy}
+        onConfirm={() => void ending.confirm()}
+        onCancel={ending.cancel}
       >
-        {ending &&
-          (ending.current
+        {ending.target &&
+          (ending.target.current
             ? t('endCurrentQuestion')
-            : t('endQuestion', { device: deviceOf(ending), address: addressOf(ending) }))}
+            : t('endQuestion', {
+                device: deviceOf(ending.target),
+                address: addressOf(ending.target),
+              }))}
       </ConfirmDialog>
     </FormSection>
   );
