@@ -59,6 +59,23 @@ export async function expectToast(
   return found!;
 }
 
+/**
+ * The open dialog (portalled) named `name`, once its opening animation has ended: a dialog is at
+ * opacity 0 when its fade starts, so a text read in it before then is not visible yet.
+ */
+export async function findOpenDialog(
+  name: string | RegExp,
+  role: 'dialog' | 'alertdialog' = 'dialog',
+  options: { timeout?: number } = {},
+): Promise<HTMLElement> {
+  const dialog = await screen.findByRole(role, { name }, options);
+  await Promise.allSettled(
+    dialog.getAnimations({ subtree: true }).map((animation) => animation.finished),
+  );
+  await waitFor(() => expect(dialog).toBeVisible());
+  return dialog;
+}
+
 /** A story's parameters that answer with these mock handlers before the default ones. */
 export const mockedBy = (...handlers: HttpHandler[]) => ({ msw: { handlers } });
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { object, string } from 'yup';
-import { screen } from '@/testing/story';
+import { findOpenDialog } from '@/testing/story';
 import { FormDialog } from './FormDialog';
 import { TextField } from './fields';
 import { useFormDialog } from './use-form-dialog';
@@ -55,7 +55,7 @@ type Story = StoryObj<typeof meta>;
 /** An invalid submit scrolls to the first invalid field and focuses it, its message read with it. */
 export const InvalidSubmitFocusesFirstError: Story = {
   play: async () => {
-    const dialog = within(await screen.findByRole('dialog', { name: 'Create Item' }));
+    const dialog = within(await findOpenDialog('Create Item'));
     const name = dialog.getByRole('textbox', { name: /^Name/ });
     await userEvent.click(dialog.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(name).toHaveFocus());

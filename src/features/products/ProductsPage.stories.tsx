@@ -24,9 +24,10 @@ import {
 import { clickSort, columnHeader, expectSent, serverListStories } from '@/testing/server-list';
 import {
   expectLocation,
-  expectToast,
-  screen,
   expectScreenTitle,
+  expectToast,
+  findOpenDialog,
+  screen,
   type Scope,
 } from '@/testing/story';
 import { ProductsPage } from './ProductsPage';
@@ -299,7 +300,7 @@ async function openDelete(canvasElement: HTMLElement, product: Product) {
   await userEvent.click(
     within(canvasElement).getByRole('button', { name: `Delete ${product.name}` }),
   );
-  return screen.findByRole('alertdialog', { name: 'Delete Product' });
+  return findOpenDialog('Delete Product', 'alertdialog');
 }
 
 export const DeleteDialog: Story = {

@@ -5,7 +5,14 @@ import { adminUser, adminUsers, meOf } from '@mocks/fixtures';
 import { users } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { dialogClosed, replace, rowOf } from '@/testing/list-screen';
-import { expectToast, screen, type Scope, expectScreenTitle, mockedBy } from '@/testing/story';
+import {
+  expectScreenTitle,
+  expectToast,
+  findOpenDialog,
+  mockedBy,
+  screen,
+  type Scope,
+} from '@/testing/story';
 import { UsersPage } from './UsersPage';
 import { adminScreenMeta } from '@/testing/admin-screen';
 import { paths } from '@/lib/paths';
@@ -451,8 +458,7 @@ export const ArabicCreateDialog: Story = {
     const canvas = within(canvasElement);
     await canvas.findByText('Amira Ben Salah');
     await userEvent.click(canvas.getByRole('button', { name: 'إضافة مستخدم' }));
-    const dialogElement = await screen.findByRole('dialog', { name: 'إنشاء مستخدم' });
-    await waitFor(() => expect(dialogElement).toBeVisible());
+    const dialogElement = await findOpenDialog('إنشاء مستخدم');
     const dialog = within(dialogElement);
     await expect(
       within(dialog.getByLabelText(/^الدور/))

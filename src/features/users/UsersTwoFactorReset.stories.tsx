@@ -6,7 +6,7 @@ import { twoFactor, users } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { adminScreenMeta } from '@/testing/admin-screen';
 import { rowOf } from '@/testing/list-screen';
-import { expectToast, mockedBy, screen } from '@/testing/story';
+import { expectToast, findOpenDialog, mockedBy, screen } from '@/testing/story';
 import { paths } from '@/lib/paths';
 import { UsersPage } from './UsersPage';
 
@@ -51,9 +51,7 @@ export const Reset: Story = {
     await expect(own.queryByRole('button')).toBeNull();
 
     await userEvent.click(karim.getByRole('button', { name: resetOf('karim.trabelsi') }));
-    const dialog = within(
-      await screen.findByRole('alertdialog', { name: 'Reset two-factor sign-in' }),
-    );
+    const dialog = within(await findOpenDialog('Reset two-factor sign-in', 'alertdialog'));
     // Visible once the dialog has faded in.
     await waitFor(() =>
       expect(
@@ -77,9 +75,7 @@ export const Cancel: Story = {
   play: async ({ canvasElement }) => {
     const karim = await twoFactorCell(canvasElement, 'karim.trabelsi');
     await userEvent.click(karim.getByRole('button', { name: resetOf('karim.trabelsi') }));
-    const dialog = within(
-      await screen.findByRole('alertdialog', { name: 'Reset two-factor sign-in' }),
-    );
+    const dialog = within(await findOpenDialog('Reset two-factor sign-in', 'alertdialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await expect(requests.to('DELETE', '/api/v1/admin/users/2/two-factor')).toHaveLength(0);
@@ -91,9 +87,7 @@ export const ResetFails: Story = {
   play: async ({ canvasElement }) => {
     const karim = await twoFactorCell(canvasElement, 'karim.trabelsi');
     await userEvent.click(karim.getByRole('button', { name: resetOf('karim.trabelsi') }));
-    const dialog = within(
-      await screen.findByRole('alertdialog', { name: 'Reset two-factor sign-in' }),
-    );
+    const dialog = within(await findOpenDialog('Reset two-factor sign-in', 'alertdialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Reset' }));
     await expectToast('Error', 'User not found', 'error');
   },

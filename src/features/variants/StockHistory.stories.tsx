@@ -8,7 +8,7 @@ import { paths } from '@/lib/paths';
 import { padded } from '@/testing/padded';
 import { expectedMovementCells } from '@/testing/expected';
 import { cellTexts } from '@/testing/list-screen';
-import { expectLocation, expectToast, mockedBy, screen, type Scope } from '@/testing/story';
+import { expectLocation, expectToast, findOpenDialog, mockedBy, type Scope } from '@/testing/story';
 import { bagVariants } from './story-fixtures';
 import { VariantsManager } from './VariantsManager';
 
@@ -34,9 +34,7 @@ type Story = StoryObj<typeof meta>;
 async function openHistory(canvasElement: HTMLElement, sku: string) {
   const row = await within(canvasElement).findByRole('row', { name: new RegExp(`\\b${sku}\\b`) });
   await userEvent.click(within(row).getByRole('button', { name: 'Stock History' }));
-  const dialog = await screen.findByRole('dialog', { name: `Stock History — ${sku}` });
-  await waitFor(() => expect(dialog).toBeVisible());
-  return within(dialog);
+  return within(await findOpenDialog(`Stock History — ${sku}`));
 }
 
 /** The data rows of the dialog's table (the header excluded). */
@@ -121,8 +119,7 @@ export const Arabic: Story = {
   play: async ({ canvasElement }) => {
     const row = await within(canvasElement).findByRole('row', { name: /\bSAC-CABAS-NR\b/ });
     await userEvent.click(within(row).getByRole('button', { name: 'تاريخ المخزون' }));
-    const element = await screen.findByRole('dialog', { name: /^تاريخ المخزون — .?SAC-CABAS-NR/ });
-    await waitFor(() => expect(element).toBeVisible());
+    const element = await findOpenDialog(/^تاريخ المخزون — .?SAC-CABAS-NR/);
     const dialog = within(element);
     await expect(document.documentElement.dir).toBe('rtl');
     await expect(await dialog.findByText(/^عرض \d+ من أصل \d+ /)).toBeVisible();

@@ -6,7 +6,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUser } from '@mocks/fixtures';
 import { bulk, variants } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { expectToast, screen, mockedBy } from '@/testing/story';
+import { expectToast, findOpenDialog, mockedBy, screen } from '@/testing/story';
 import { bagVariants, bagWithUntracked, onlyVariant, twelveVariants } from './story-fixtures';
 import { VariantsManager } from './VariantsManager';
 import { paths } from '@/lib/paths';
@@ -42,8 +42,7 @@ const tile = (canvasElement: HTMLElement, id: string) =>
 
 /** The open dialog (portalled), once its opening animation has made it visible. */
 async function openDialog(name: string) {
-  const dialog = await screen.findByRole('dialog', { name });
-  await waitFor(() => expect(dialog).toBeVisible());
+  const dialog = await findOpenDialog(name);
   return within(dialog);
 }
 

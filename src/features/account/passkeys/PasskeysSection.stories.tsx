@@ -13,7 +13,7 @@ import { requests } from '@mocks/recorder';
 import { expectedShopTime } from '@/testing/expected';
 import { expectRightToLeft } from '@/testing/languages';
 import { padded } from '@/testing/padded';
-import { expectToast, mockedBy, screen } from '@/testing/story';
+import { expectToast, findOpenDialog, mockedBy, screen } from '@/testing/story';
 import { PasskeysSection } from './PasskeysSection';
 
 const LIST = '/api/v1/admin/auth/me/passkeys';
@@ -48,7 +48,7 @@ const waitForRows = (canvasElement: HTMLElement, count: number) =>
 
 /** The name dialog once open, with its field. */
 async function nameDialog(title: string) {
-  const dialog = within(await screen.findByRole('dialog', { name: title }));
+  const dialog = within(await findOpenDialog(title));
   return { dialog, name: dialog.getByRole('textbox', { name: /^Name/ }) };
 }
 
@@ -276,7 +276,7 @@ export const Remove: Story = {
     await userEvent.click(
       within(canvasElement).getByRole('button', { name: 'Remove Office laptop' }),
     );
-    const dialog = within(await screen.findByRole('alertdialog', { name: 'Remove passkey' }));
+    const dialog = within(await findOpenDialog('Remove passkey', 'alertdialog'));
     await waitFor(() =>
       expect(
         dialog.getByText(
@@ -305,7 +305,7 @@ export const RemoveRefused: Story = {
   play: async ({ canvasElement, args }) => {
     await waitForRows(canvasElement, 2);
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Remove Phone' }));
-    const dialog = within(await screen.findByRole('alertdialog', { name: 'Remove passkey' }));
+    const dialog = within(await findOpenDialog('Remove passkey', 'alertdialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Remove' }));
     await expectToast(
       'Error',

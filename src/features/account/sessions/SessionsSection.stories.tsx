@@ -8,7 +8,7 @@ import { authStore, STORAGE_KEYS } from '@/lib/auth/store';
 import { expectedShopTime } from '@/testing/expected';
 import { expectRightToLeft } from '@/testing/languages';
 import { padded } from '@/testing/padded';
-import { expectLocation, expectToast, mockedBy, screen } from '@/testing/story';
+import { expectLocation, expectToast, findOpenDialog, mockedBy, screen } from '@/testing/story';
 import { SessionsSection } from './SessionsSection';
 
 const LIST = '/api/v1/admin/auth/me/sessions';
@@ -119,7 +119,7 @@ export const EndOne: Story = {
         name: endLabel(phone.device, phone.last_used_at),
       }),
     );
-    const dialog = within(await screen.findByRole('alertdialog', { name: 'End session' }));
+    const dialog = within(await findOpenDialog('End session', 'alertdialog'));
     await waitFor(() =>
       expect(
         dialog.getByText(
@@ -152,7 +152,7 @@ export const EndCancelled: Story = {
         name: endLabel('Unknown device', script.last_used_at),
       }),
     );
-    const dialog = within(await screen.findByRole('alertdialog', { name: 'End session' }));
+    const dialog = within(await findOpenDialog('End session', 'alertdialog'));
     await waitFor(() =>
       expect(
         dialog.getByText(
@@ -179,7 +179,7 @@ export const EndFails: Story = {
         name: endLabel(phone.device, phone.last_used_at),
       }),
     );
-    const dialog = within(await screen.findByRole('alertdialog', { name: 'End session' }));
+    const dialog = within(await findOpenDialog('End session', 'alertdialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'End session' }));
     await expectToast('Error', 'Database unavailable', 'error');
     await expect(screen.getByRole('alertdialog', { name: 'End session' })).toBeVisible();
@@ -198,7 +198,7 @@ export const EndGone: Story = {
         name: endLabel(phone.device, phone.last_used_at),
       }),
     );
-    const dialog = within(await screen.findByRole('alertdialog', { name: 'End session' }));
+    const dialog = within(await findOpenDialog('End session', 'alertdialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'End session' }));
     await expectToast('Error', 'Session not found', 'error');
     await waitFor(() =>
@@ -219,7 +219,7 @@ export const EndCurrent: Story = {
         name: endLabel(current.device, current.last_used_at),
       }),
     );
-    const dialog = within(await screen.findByRole('alertdialog', { name: 'End session' }));
+    const dialog = within(await findOpenDialog('End session', 'alertdialog'));
     await waitFor(() =>
       expect(
         dialog.getByText('End this session? You will be signed out of this browser.'),

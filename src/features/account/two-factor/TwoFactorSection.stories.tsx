@@ -7,7 +7,7 @@ import { requests } from '@mocks/recorder';
 import { captureDownloads } from '@/testing/csv-export';
 import { expectRightToLeft } from '@/testing/languages';
 import { padded } from '@/testing/padded';
-import { expectToast, mockedBy, screen, type Scope } from '@/testing/story';
+import { expectToast, findOpenDialog, mockedBy, screen, type Scope } from '@/testing/story';
 import { TwoFactorSection } from './TwoFactorSection';
 
 const TOTP = '/api/v1/admin/auth/me/2fa/totp';
@@ -47,7 +47,7 @@ async function openEnrolment(canvasElement: HTMLElement): Promise<Scope> {
   await userEvent.click(
     section(canvasElement).getByRole('button', { name: 'Set up authenticator app' }),
   );
-  return within(await screen.findByRole('dialog', { name: 'Set up authenticator app' }));
+  return within(await findOpenDialog('Set up authenticator app'));
 }
 
 const codeField = (dialog: Scope) => dialog.getByRole('textbox', { name: /Authentication code/ });
@@ -99,7 +99,7 @@ export const Enrol: Story = {
     await userEvent.clear(codeField(dialog));
     await userEvent.type(codeField(dialog), '123 456');
     await userEvent.click(dialog.getByRole('button', { name: 'Confirm' }));
-    const codes = within(await screen.findByRole('dialog', { name: 'Save your recovery codes' }));
+    const codes = within(await findOpenDialog('Save your recovery codes'));
     const [, right] = await requests.waitFor('POST', CONFIRM, { count: 2 });
     await expect(right?.body).toEqual({ otp: '123456' });
     const list = codes.getByRole('list', { name: 'Recovery codes' });
@@ -196,7 +196,7 @@ export const Remove: Story = {
     await userEvent.click(
       section(canvasElement).getByRole('button', { name: 'Remove authenticator app' }),
     );
-    const dialog = within(await screen.findByRole('dialog', { name: 'Remove authenticator app' }));
+    const dialog = within(await findOpenDialog('Remove authenticator app'));
     await waitFor(() =>
       expect(
         dialog.getByText(
@@ -237,10 +237,10 @@ export const NewRecoveryCodes: Story = {
     await userEvent.click(
       section(canvasElement).getByRole('button', { name: 'New recovery codes' }),
     );
-    const dialog = within(await screen.findByRole('dialog', { name: 'New recovery codes' }));
+    const dialog = within(await findOpenDialog('New recovery codes'));
     await userEvent.type(dialog.getByLabelText(/^Password/), 'admin123');
     await userEvent.click(dialog.getByRole('button', { name: 'Make new codes' }));
-    const codes = within(await screen.findByRole('dialog', { name: 'Save your recovery codes' }));
+    const codes = within(await findOpenDialog('Save your recovery codes'));
     const [sent] = await requests.waitFor('POST', CODES);
     await expect(sent?.body).toEqual({ password: 'admin123' });
     await expect(within(codes.getByRole('list')).getAllByRole('listitem')).toHaveLength(10);
@@ -277,7 +277,7 @@ export const Arabic: Story = {
       await within(canvasElement).findByRole('region', { name: 'تسجيل الدخول بخطوتين' }),
     );
     await userEvent.click(region.getByRole('button', { name: 'إعداد تطبيق المصادقة' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'إعداد تطبيق المصادقة' }));
+    const dialog = within(await findOpenDialog('إعداد تطبيق المصادقة'));
     // The secret reads left to right in any language.
     await expect(dialog.getByTestId('totp-secret')).toHaveTextContent(
       totpEnrolment.secret.replace(/(.{4})(?=.)/g, '$1 '),

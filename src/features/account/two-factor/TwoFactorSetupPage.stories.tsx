@@ -6,7 +6,7 @@ import { adminUsers, meOf, recoveryCodes, validTotpCode } from '@mocks/fixtures'
 import { auth, twoFactor } from '@mocks/handlers';
 import { json } from '@mocks/handlers/endpoint';
 import { authStore } from '@/lib/auth/store';
-import { expectLocation, expectToast, mockedBy, screen } from '@/testing/story';
+import { expectLocation, expectToast, findOpenDialog, mockedBy } from '@/testing/story';
 
 /** An admin (Karim) whose role the shop requires a second factor of, and who has none. */
 const karim = adminUsers[1]!;
@@ -75,10 +75,10 @@ export const ForcedEnrolment: Story = {
 
     const region = within(canvas.getByRole('region', { name: 'Two-factor sign-in' }));
     await userEvent.click(region.getByRole('button', { name: 'Set up authenticator app' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Set up authenticator app' }));
+    const dialog = within(await findOpenDialog('Set up authenticator app'));
     await userEvent.type(dialog.getByRole('textbox', { name: /Authentication code/ }), '123456');
     await userEvent.click(dialog.getByRole('button', { name: 'Confirm' }));
-    const codes = within(await screen.findByRole('dialog', { name: 'Save your recovery codes' }));
+    const codes = within(await findOpenDialog('Save your recovery codes'));
     // Still kept here while the codes are shown (/me is not loaded before they are saved).
     await expectLocation(canvasElement, SETUP);
     await userEvent.click(codes.getByText('I have saved these codes'));
