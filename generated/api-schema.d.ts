@@ -1167,6 +1167,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/backups/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The shop's backups, newest first
+     * @description super_admin only (403 otherwise). The archives kept in DATA_DIR/backups, or under the `backups/` prefix of the S3 bucket when STORAGE_DRIVER=s3: the scheduled ones (BACKUP_INTERVAL_H, the newest BACKUP_KEEP kept) and those taken with "Back up now" or `npm run backup`. Newest first.
+     */
+    get: operations['listBackups'];
+    put?: never;
+    /**
+     * Back up now
+     * @description super_admin only (403 otherwise). Takes a consistent snapshot of the running shop (SQLite's online backup, or pg_dump with DATABASE_URL), its uploads (or, with S3, the list of keys), secrets.json and a manifest, and writes them as one archive; answers once it is written. Writes keep flowing meanwhile. 409 while another backup is being written; 503 when there is no room for it (the detail says so).
+     */
+    post: operations['createBackup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/backups/{name}/download': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download one backup
+     * @description super_admin only (403 otherwise). The archive itself (gzip-compressed tar), as a download; 404 for a name that is not a kept backup.
+     */
+    get: operations['downloadBackup'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/stock-movements/': {
     parameters: {
       query?: never;
@@ -2516,6 +2560,58 @@ export interface components {
       /** @description When the job was done or died; null while it may still run. */
       finished_at: components['schemas']['Timestamp'] | null;
     };
+    /**
+     * @description A backup's file name: `shop-` and the UTC time it was taken (basic ISO 8601, to the second), then `.tar.gz`.
+     * @example shop-20261128T204500Z.tar.gz
+     */
+    BackupName: string;
+    /** @description One kept backup and what its manifest says. */
+    Backup: {
+      name: components['schemas']['BackupName'];
+      created_at: components['schemas']['Timestamp'];
+      /** @description The archive's size. */
+      size_bytes: number;
+      /**
+       * @description scheduled (BACKUP_INTERVAL_H), manual ("Back up now" in Settings) or command (`npm run backup`).
+       * @enum {string}
+       */
+      trigger: 'scheduled' | 'manual' | 'command';
+      /**
+       * @description The version of the product that wrote it (package.json).
+       * @example 0.1.0
+       */
+      product_version: string;
+      /**
+       * @description The last migration applied to the database it holds.
+       * @example 020_settings_version
+       */
+      migration_level: string;
+      /**
+       * @description The kind of database it holds (a restore goes into the same kind).
+       * @enum {string}
+       */
+      database: 'sqlite' | 'postgres';
+      /**
+       * @description The last invoice number issued before the snapshot (null when none).
+       * @example FAC-2026-000031
+       */
+      last_invoice_number: string | null;
+      /**
+       * @description The last credit-note number issued before the snapshot (null when none).
+       * @example AV-2026-000004
+       */
+      last_credit_note_number: string | null;
+      /**
+       * @description Rows of each table in the snapshot.
+       * @example {
+       *       "orders": 31,
+       *       "invoices": 31
+       *     }
+       */
+      row_counts: {
+        [key: string]: number;
+      };
+    };
     /** @description The rows to change, each once. */
     BulkIds: components['schemas']['Id'][];
     /**
@@ -3278,7 +3374,8 @@ export interface components {
       | 'settings:write'
       | 'audit:read'
       | 'jobs:read'
-      | 'jobs:write';
+      | 'jobs:write'
+      | 'backups:manage';
     /**
      * @description A way to pass the second step of a sign-in: a TOTP code from an authenticator app, one of the single-use recovery codes, or a passkey.
      * @enum {string}
@@ -4029,6 +4126,15 @@ export interface components {
       headers: {
         /** @description Seconds to wait. */
         'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['HttpError'];
+      };
+    };
+    /** @description The server cannot take the change now (the disk under DATA_DIR is full, the database cannot take a write); the detail says why. Nothing was changed. */
+    ServiceUnavailable: {
+      headers: {
         [name: string]: unknown;
       };
       content: {
@@ -6019,6 +6125,82 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  listBackups: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every backup kept. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Backup'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createBackup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The backup written. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Backup'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  downloadBackup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The backup's file name, as listed. */
+        name: components['schemas']['BackupName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The archive. */
+      200: {
+        headers: {
+          /** @description attachment; filename="<name>" */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/gzip': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       422: components['responses']['ValidationError'];
     };
   };

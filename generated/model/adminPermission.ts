@@ -25,4 +25,5 @@ export const AdminPermission = {
   'audit:read': 'audit:read',
   'jobs:read': 'jobs:read',
   'jobs:write': 'jobs:write',
+  'backups:manage': 'backups:manage',
 } as const;

@@ -12,10 +12,10 @@ import {
 } from './roles';
 
 describe('can', () => {
-  it('gives super_admin everything, and admin everything but resetting second factors', () => {
+  it('gives super_admin everything, and admin everything but resetting second factors and backups', () => {
     for (const p of PERMISSIONS) {
       expect(can('super_admin', p)).toBe(true);
-      expect(can('admin', p), p).toBe(p !== 'users:reset_two_factor');
+      expect(can('admin', p), p).toBe(p !== 'users:reset_two_factor' && p !== 'backups:manage');
     }
   });
 
@@ -55,11 +55,24 @@ describe('can', () => {
         (p) =>
           !p.startsWith('users:') &&
           !p.startsWith('jobs:') &&
+          p !== 'backups:manage' &&
           p !== 'settings:write' &&
           p !== 'audit:read',
       ),
-      ['users:read', 'users:write', 'settings:write', 'audit:read', 'jobs:read', 'jobs:write'],
+      [
+        'users:read',
+        'users:write',
+        'settings:write',
+        'audit:read',
+        'jobs:read',
+        'jobs:write',
+        'backups:manage',
+      ],
     );
+  });
+
+  it('keeps backups (secrets.json, every customer) to the super admin', () => {
+    expect(ROLES.filter((role) => can(role, 'backups:manage'))).toEqual(['super_admin']);
   });
 
   it('limits inventory managers to products, variants, stock and uploads', () => {

@@ -40,6 +40,7 @@ export const PERMISSIONS = [
   'audit:read', // the audit log of every admin write
   'jobs:read', // background jobs and their failures
   'jobs:write', // retrying a dead job
+  'backups:manage', // listing, taking and downloading backups (super_admin only)
 ] as const satisfies readonly Permission[];
 
 const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
@@ -59,6 +60,7 @@ const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'audit:read': 'See the audit log of every admin write',
   'jobs:read': 'See the background jobs and their failures',
   'jobs:write': 'Retry a background job that failed for good',
+  'backups:manage': 'List, take and download backups of the whole shop',
 };
 
 const CATALOGUE: readonly Permission[] = [
@@ -75,7 +77,9 @@ const PERMISSION_MATRIX: Readonly<Record<AdminRole, readonly Permission[]>> = {
   // Admins may do everything else too; who they may manage is restricted by canManageUser.
   // Removing second factors is the super admin's alone: an admin who could would also pass
   // another admin's second factor.
-  admin: PERMISSIONS.filter((p) => p !== 'users:reset_two_factor'),
+  // A backup holds secrets.json (the keys that sign every token) and every customer's data:
+  // the super admin's alone, as on the command line, where it takes the server's own account.
+  admin: PERMISSIONS.filter((p) => p !== 'users:reset_two_factor' && p !== 'backups:manage'),
   manager: [...CATALOGUE, 'orders:read', 'orders:write', 'settings:read'],
   support: ['catalogue:read', 'orders:read', 'orders:write', 'settings:read'],
   inventory_manager: [
