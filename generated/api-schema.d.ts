@@ -629,7 +629,7 @@ export interface paths {
     };
     /**
      * Get the current cart
-     * @description Optional authentication. Returns the signed-in customer's cart when a customer token is sent, else the anonymous cart of session_id (required then, 422 when missing). When a customer token and the session_id of an anonymous cart are both sent, that cart's lines are merged into the customer's cart (quantities added, capped by stock) and the anonymous cart is removed. When no cart exists yet an empty cart is returned (id null, no items, zero totals); nothing is created. Prices are recomputed from the current catalogue for the customer's country (TN by default and for anonymous carts); each line's VAT is rounded half-up to the millime and totals are the sums of the lines. 401 when a token is sent but invalid or expired; 403 for an admin token.
+     * @description Optional authentication. Returns the signed-in customer's cart when a customer token is sent, else the anonymous cart of session_id (required then, 422 when missing). When a customer token and the session_id of an anonymous cart are both sent, that cart's lines are merged into the customer's cart (quantities added, capped by stock) and the anonymous cart is removed. When no cart exists yet an empty cart is returned (id null, no items, zero totals); nothing is created. Prices are recomputed from the current catalogue at the shop country's (TN) rates, as checkout charges a sale shipped within Tunisia (shipped abroad, checkout charges the net at 0 %); each line's VAT is rounded half-up to the millime and totals are the sums of the lines. 401 when a token is sent but invalid or expired; 403 for an admin token.
      */
     get: operations['getCart'];
     put?: never;
@@ -701,11 +701,13 @@ export interface paths {
      * Place an order from the cart (checkout)
      * @description Optional authentication: with a customer token the customer's cart is checked out and the order belongs to the customer (customer_email is the account e-mail); without one the anonymous cart of session_id (required then, 422 when missing) is checked out as a guest order (customer_id null, customer_email from the shipping address). 401 when a token is sent but invalid or expired; 403 for an admin token.
      *
-     *     In one database transaction: every line is re-priced from the current catalogue for customer_country_code; stock of tracked variants is decremented with a guarded update that never oversells (backorder variants may go below zero); each item snapshots the product name, variant title, SKU, net unit price and VAT rate; the VAT of each line is rounded half-up to the millime and the order totals are the sums of the lines, so that the lines always add up to the totals; total_amount = subtotal + vat_amount + shipping_amount - discount_amount; the order number ORD-<yyyymmdd>-<daily sequence> is assigned, status is pending with a first status_history entry; and the cart is emptied. Any failure rolls everything back.
+     *     In one database transaction: every line is re-priced from the current catalogue at the shop country's (TN) rates; stock of tracked variants is decremented with a guarded update that never oversells (backorder variants may go below zero); each item snapshots the product name, variant title, SKU, net unit price and VAT rate; the VAT of each line is rounded half-up to the millime and the order totals are the sums of the lines, so that the lines always add up to the totals; total_amount = subtotal + vat_amount + shipping_amount - discount_amount; the order number ORD-<yyyymmdd>-<daily sequence> is assigned, status is pending with a first status_history entry; and the cart is emptied. Any failure rolls everything back.
      *
      *     Amounts: the rate of a line is the one in force now (see VatRate: the rate assigned, or its successor in force); a line with no rate in force is refused (409). A price entered including VAT is charged as shown: unit_price_incl_vat = that price, total_price_incl_vat = price x quantity, vat_amount = the VAT inside it (half-up), total_price = the difference, unit_price = the net of one unit (half-up, display). A price entered excluding VAT: total_price = unit_price x quantity; vat_amount = total_price x VAT rate, rounded half-up once per line; total_price_incl_vat = total_price + vat_amount; unit_price_incl_vat = unit_price + the VAT of one unit (half-up).
      *
      *     Reverse charge: when customer_type is professional, vat_number is valid for customer_country_code (format, and VIES when the server has VIES_URL set and VIES answers; vat_number_check records which), that country is an EU member state (so never TN) and the shipping address is in that same country, every line's VAT rate and amount are 0 and vat_reverse_charge is true. Shipping is a flat NET amount configured on the server (SHIPPING_FLAT_RATE, 0 by default); its VAT at TN's default rate in force is shipping_vat_amount, part of vat_amount (0 under the reverse charge; 409 when shipping is charged and TN has no default rate in force). discount_amount is 0 (no discounts exist yet).
+     *
+     *     VAT treatment (vat_treatment): domestic when shipped within Tunisia (TN VAT, whoever buys); reverse_charge as above; export when shipped outside Tunisia otherwise. Reverse charge and export charge 0 % on every line and on the shipping, the net being the catalogue price excluding the TN rate in force, and need no rate of the destination country. A reverse charge on a number checked by its format only gets vat_number_review to_confirm: it cannot be invoiced until an admin confirms the number (confirmOrderVatNumber).
      *
      *     409 when the cart is empty, or when a line's product or variant is no longer active, has no VAT rate in force, or its stock is short (the detail names the product and the available quantity). 422 when the body is invalid, e.g. an incomplete shipping address.
      */
@@ -830,6 +832,26 @@ export interface paths {
      * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Only an order that is pending, confirmed or processing can be cancelled (409 otherwise, e.g. already shipped or cancelled). In one transaction the status becomes cancelled, a status_history entry is appended with the reason as its note, and the order gives back the stock it holds: for each variant still in the catalogue, what the order's stock movements took (at checkout or when it was last reopened), recorded as a stock movement linked to the order. Stock is given back once: two concurrent cancellations of one order give one 200 and one 409, and an order already moved to cancelled or refunded by updateOrderStatus cannot be cancelled again. An invoice in force is reversed by a credit note issued in the same transaction. The body is optional. 404 when there is no such order.
      */
     post: operations['cancelOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/confirm-vat-number': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm the VAT number of a reverse-charge order (admin)
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). An order whose reverse charge rests on a VAT number only format-checked (vat_number_review to_confirm) cannot be invoiced until an administrator, having checked the number (e.g. on the VIES site), confirms it here: vat_number_review becomes confirmed, and the confirmation is in the audit log. No body. 409 when the order has no number awaiting confirmation; 404 when there is no such order.
+     */
+    post: operations['confirmOrderVatNumber'];
     delete?: never;
     options?: never;
     head?: never;
@@ -992,7 +1014,7 @@ export interface paths {
     };
     /**
      * The orders as CSV
-     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). The orders matching the same filters and sort as listAdminOrders (all of them, no paging), streamed as UTF-8 CSV (RFC 4180, comma-separated, a header row, CRLF line ends, with a byte order mark so spreadsheets read the accents). X-Total-Count gives the number of orders before the body starts. `rows=orders` (default): one row per order with the columns order_number, created_at, status, payment_method, customer_email, customer_type, customer_country_code, vat_number, vat_reverse_charge, shipping_name, shipping_company, shipping_city, shipping_country, item_count, subtotal, vat_amount, shipping_amount, shipping_vat_amount, discount_amount, total_amount, currency, invoice_number. `rows=lines`: one row per order line with order_number, created_at, status, customer_email, product_name, variant_title, sku, quantity, unit_price, vat_rate, vat_amount, total_price, total_price_incl_vat. Amounts are written as the API writes them (12.500), created_at in the shop's time zone with its offset (2026-11-24T17:05:00+01:00), booleans as true/false, invoice_number the invoice in force or empty. A cell that starts with =, +, -, @, a tab or a carriage return and is not a plain number is prefixed with an apostrophe so that no spreadsheet runs it as a formula. 422 for an invalid filter.
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). The orders matching the same filters and sort as listAdminOrders (all of them, no paging), streamed as UTF-8 CSV (RFC 4180, comma-separated, or with `separator=semicolon` semicolon-separated with decimal commas; a header row, CRLF line ends, with a byte order mark so spreadsheets read the accents; a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted). X-Total-Count gives the number of orders before the body starts. `rows=orders` (default): one row per order with the columns order_number, created_at, status, payment_method, customer_email, customer_type, customer_country_code, vat_number, vat_reverse_charge, shipping_name, shipping_company, shipping_city, shipping_country, item_count, subtotal, vat_amount, shipping_amount, shipping_vat_amount, discount_amount, total_amount, currency, invoice_number. `rows=lines`: one row per order line with order_number, created_at, status, customer_email, product_name, variant_title, sku, quantity, unit_price, vat_rate, vat_amount, total_price, total_price_incl_vat. Amounts are written as the API writes them (12.500; 12,500 with `separator=semicolon`, and so are rates such as 19,5), created_at in the shop's time zone with its offset (2026-11-24T17:05:00+01:00), booleans as true/false, invoice_number the invoice in force or empty. A cell that starts with =, +, -, @, a tab or a carriage return and is not a plain number is prefixed with an apostrophe so that no spreadsheet runs it as a formula. 422 for an invalid filter.
      */
     get: operations['exportOrders'];
     put?: never;
@@ -1386,7 +1408,7 @@ export interface paths {
     put?: never;
     /**
      * Check a VAT number
-     * @description Customer token only (403 for an admin token). Normalises the number (upper case, separators removed, country prefix added for EU countries when missing) and checks it offline against the format of country_code: the national VAT number pattern for EU member states (the European Commission's VIES format list), for TN the matricule fiscal (7 digits and a check letter, optionally followed by /A/M/000-style codes), a generic 4 to 20 letters and digits otherwise. An online VIES check may be added later behind the same interface (a new value of `check`). An invalid number is a 200 answer with valid false; 422 only when the body itself is invalid. Nothing is stored: use updateCustomerProfile to save the number.
+     * @description Customer token only (403 for an admin token). Normalises the number (upper case, separators removed, country prefix added for EU countries when missing) and checks it offline against the format of country_code: the national VAT number pattern for EU member states (the European Commission's VIES format list), for TN the matricule fiscal (7 digits and a check letter, optionally followed by /A/M/000-style codes), a generic 4 to 20 letters and digits otherwise. An online VIES check may be added later behind the same interface (a new value of `check`). An invalid number is a 200 answer with valid false; 422 only when the body itself is invalid. Nothing is stored: use updateCustomerProfile to save the number. VIES answers (valid or not) are cached for a day per country and number, shared by every server instance, so VIES is asked at most once a day per number; an unreachable VIES is not cached. Throttled: at most 10 checks a minute per customer and 30 per client address (429 with Retry-After and a detail saying when to try again).
      */
     post: operations['validateVatNumber'];
     delete?: never;
@@ -1571,7 +1593,7 @@ export interface paths {
     head?: never;
     /**
      * Update a VAT rate
-     * @description Admin token with role super_admin, admin or manager (other roles 403). Only the properties sent change; the rules of creation apply to the result (country_code upper-cased, setting is_default clears the other defaults of the country). Prices computed from the rate change with it. 404 when no VAT rate has this id; 422 when the body is invalid or effective_from would be after effective_to.
+     * @description Admin token with role super_admin, admin or manager (other roles 403). Only the properties sent change; the rules of creation apply to the result (country_code upper-cased, setting is_default clears the other defaults of the country). 404 when no VAT rate has this id; 422 when the body is invalid or effective_from would be after effective_to. A change of law is a new rate named as successor, not an edit: changing rate or country_code (to a value other than the stored one) answers 409 when the rate is in force, has taken effect (effective_from reached, so orders may have been charged at it) or is assigned to any product or variant; the detail says why and to record the new rate with its start date and name it as the successor (e.g. 'VAT rate "Standard" is in force: its rate and country cannot change. Record the new rate with its start date and name it as the successor of this one'). Only a rate that has not started and that nothing uses can be corrected. Name, description, activity, period and successor stay editable under the other rules.
      */
     patch: operations['updateVatRate'];
     trace?: never;
@@ -1911,7 +1933,7 @@ export interface paths {
     post?: never;
     /**
      * Delete stored files
-     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Deletes the files with these keys; unknown keys are ignored (the result lists only what was deleted). Product and variant images that point to a deleted file are not changed, so the console does not call this when an image is removed from a form (the product update deletes the file once saved; unreferenced uploads are swept after UNUSED_MEDIA_GRACE_H hours). 422 when the body is invalid or a key is malformed.
+     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). Deletes the files with these keys; unknown keys are ignored (the result lists only what was deleted). Product and variant images that point to a deleted file are not changed, so the console does not call this when an image is removed from a form (the product update deletes the file once saved; unreferenced uploads are swept after UNUSED_MEDIA_GRACE_H hours). A file that a product, a variant, the shop settings (logo) or an issued invoice or credit note (its logo) uses is never deleted: 409, nothing deleted, with a `detail` naming who uses it ("Used by product «Sac cabas» and 3 issued invoices"; with several keys, the first used one is named before it). 422 when the body is invalid or a key is malformed.
      */
     delete: operations['deleteFiles'];
     options?: never;
@@ -2094,7 +2116,7 @@ export interface components {
      */
     MatriculeFiscal: string;
     /**
-     * @description Text put before the year of an invoice or credit note number (<prefix><year>-<6 digits>): up to 10 capital letters, digits and hyphens. Defaults: INV- for invoices, CN- for credit notes.
+     * @description Text put before the year of an invoice or credit note number (<prefix><year>-<6 digits>): up to 10 capital letters, digits and hyphens. Defaults: INV- for invoices, CN- for credit notes. A save that sends a prefix or the time zone is refused (422 on the prefix's field) when the two prefixes are equal ("The invoice and credit-note prefixes must differ: invoices and credit notes would get the same numbers") or when one kind would take the prefix that documents of the other kind carry in the current year (in the shop's time zone) or later ('Credit notes of 2026 are numbered with "AV-": invoices can use it only from 2027 on, or their numbers would collide'): numbers never collide, whatever the prefixes become.
      * @example INV-
      */
     DocumentPrefix: string;
@@ -2301,6 +2323,10 @@ export interface components {
       payment_method: components['schemas']['PaymentMethod'];
       /** @description EU B2B reverse charge: the documents print "Reverse charge: VAT to be accounted for by the recipient (Art. 196, Directive 2006/112/EC)" / "Autoliquidation". */
       vat_reverse_charge: boolean;
+      /** @description The order's VAT treatment, frozen at issue. Absent on documents issued before it existed. */
+      vat_treatment?: components['schemas']['VatTreatment'];
+      /** @description The legal mention of a 0 % sale (reverse charge or export exemption), in English and in French, frozen at issue and printed on the PDF; null for a domestic sale. Absent on documents issued before it existed (their PDF prints the reverse-charge text of vat_reverse_charge). */
+      vat_mention?: components['schemas']['VatMention'] | null;
       time_zone: components['schemas']['TimeZone'];
       /**
        * @description Username of the admin whose action issued it (a confirmation, a cancellation or the issue button); null once that admin was deleted.
@@ -2489,7 +2515,8 @@ export interface components {
       | 'order_shipment'
       | 'invoice'
       | 'shop_settings'
-      | 'media';
+      | 'media'
+      | 'backup';
     /**
      * @description create (every field after), update (the fields that changed) or delete (every field before).
      * @enum {string}
@@ -3581,7 +3608,7 @@ export interface components {
       /** @example 3 */
       quantity: number;
     };
-    /** @description One line of a cart, priced with the current catalogue price for the customer's country. Net amounts exclude VAT; line_vat is computed on the line (line_subtotal x vat_rate) and rounded half-up to the millime, so line_total_incl_vat can differ by a millime from unit_price_incl_vat x quantity, except for a price entered including VAT, where line_total_incl_vat is exactly unit_price_incl_vat x quantity. A line whose product has no VAT rate in force has null amounts, does not count in the cart totals and cannot be checked out (409). */
+    /** @description One line of a cart, priced with the current catalogue price at the shop country's rates. Net amounts exclude VAT; line_vat is computed on the line (line_subtotal x vat_rate) and rounded half-up to the millime, so line_total_incl_vat can differ by a millime from unit_price_incl_vat x quantity, except for a price entered including VAT, where line_total_incl_vat is exactly unit_price_incl_vat x quantity. A line whose product has no VAT rate in force has null amounts, does not count in the cart totals and cannot be checked out (409). */
     CartLine: {
       id: components['schemas']['Id'];
       product_id: components['schemas']['Id'];
@@ -3626,7 +3653,7 @@ export interface components {
        */
       available_quantity: number | null;
     };
-    /** @description A shopping cart, anonymous (by session_id) or the signed-in customer's. Prices are the current catalogue prices for the customer's country (TN by default and for anonymous carts). Each line's VAT is rounded half-up to the millime and the totals are the sums of the lines. */
+    /** @description A shopping cart, anonymous (by session_id) or the signed-in customer's. Prices are the current catalogue prices at the shop country's (TN) rates, whoever the customer. Each line's VAT is rounded half-up to the millime and the totals are the sums of the lines. */
     Cart: {
       /** @description Cart id; null until the first item is added. */
       id: components['schemas']['Id'] | null;
@@ -3765,7 +3792,7 @@ export interface components {
        */
       customer_email: string;
       customer_type: components['schemas']['CustomerType'];
-      /** @description Country whose VAT was applied. */
+      /** @description The buyer's country (that of its VAT number). The VAT charged follows vat_treatment: the shop country's rates when shipped within Tunisia, 0 % otherwise. */
       customer_country_code: components['schemas']['CountryCode'];
       /**
        * @description Normalised VAT number given at checkout.
@@ -3774,6 +3801,8 @@ export interface components {
       vat_number: string | null;
       /** @description True when the EU B2B reverse charge applied (all VAT amounts are 0). */
       vat_reverse_charge: boolean;
+      vat_treatment: components['schemas']['VatTreatment'];
+      vat_number_review: components['schemas']['VatNumberReview'];
       /** @description Sum of the items' total_price (excluding VAT). */
       subtotal: components['schemas']['Money'];
       /** @description Sum of the items' vat_amount. */
@@ -3822,7 +3851,7 @@ export interface components {
        */
       customer_email: string;
       customer_type: components['schemas']['CustomerType'];
-      /** @description Country whose VAT was applied. */
+      /** @description The buyer's country (that of its VAT number). The VAT charged follows vat_treatment: the shop country's rates when shipped within Tunisia, 0 % otherwise. */
       customer_country_code: components['schemas']['CountryCode'];
       /**
        * @description Normalised VAT number given at checkout.
@@ -3831,6 +3860,8 @@ export interface components {
       vat_number: string | null;
       /** @description True when the EU B2B reverse charge applied (all VAT amounts are 0): a professional buyer whose VAT number is valid for its country (customer_country_code), an EU member state other than the shop's, to which the goods are also shipped (shipping_address.country). */
       vat_reverse_charge: boolean;
+      vat_treatment: components['schemas']['VatTreatment'];
+      vat_number_review: components['schemas']['VatNumberReview'];
       /** @description How vat_number was checked at checkout: format_invalid (wrong format for the country), format_checked (valid format, checked offline only: no VIES configured, or VIES unreachable or too slow), vies_confirmed (VIES says valid), vies_rejected (VIES says not valid: no reverse charge). null without a VAT number. */
       vat_number_check:
         ('format_invalid' | 'format_checked' | 'vies_confirmed' | 'vies_rejected') | null;
@@ -3870,6 +3901,18 @@ export interface components {
       /** @description Carrier and tracking number (setOrderShipment); null until set. Shown to the customer on customer endpoints too. */
       shipment: components['schemas']['OrderShipment'] | null;
     };
+    /**
+     * @description How VAT was charged, decided at checkout (server/src/domain/vat-treatment.ts vatTreatment): domestic (shipped within Tunisia, or an order placed before the treatments existed: VAT at the rate in force), reverse_charge (EU B2B reverse charge: 0 %, see vat_reverse_charge) or export (shipped outside Tunisia without the reverse charge: 0 %, exempt as an export). Under reverse_charge and export every VAT amount is 0 and no rate of the destination country is needed.
+     * @enum {string}
+     */
+    VatTreatment: 'domestic' | 'reverse_charge' | 'export';
+    /** @description to_confirm: the reverse charge rests on a VAT number only format-checked (VIES unset or unreachable); an administrator must confirm the number (confirmOrderVatNumber) before the order can be invoiced. confirmed: an administrator confirmed it. null: no review needed (no reverse charge, or a number VIES confirmed). */
+    VatNumberReview: ('to_confirm' | 'confirmed') | null;
+    /** @description A legal mention of an invoice, in each language its PDF is printed in. */
+    VatMention: {
+      en: string;
+      fr: string;
+    };
     /** @description Places an order from the caller's cart. Omitted optional fields take the signed-in customer's profile values (customer_type, vat_number, country_code), or for a guest: individual, no VAT number and TN. */
     CheckoutRequest: {
       payment_method: components['schemas']['PaymentMethod'];
@@ -3880,7 +3923,7 @@ export interface components {
        * @example FR40303265045
        */
       vat_number?: string | null;
-      /** @description Country whose VAT applies; the cart lines are re-priced for it. The reverse charge also needs the shipping address in this same EU member state (see Order.vat_reverse_charge). */
+      /** @description The buyer's country, whose VAT number it checks. The reverse charge also needs the shipping address in this same EU member state (see Order.vat_reverse_charge); the VAT charged follows Order.vat_treatment. */
       customer_country_code?: components['schemas']['CountryCode'];
       /** @example Please ring twice */
       notes?: string | null;
@@ -4163,6 +4206,8 @@ export interface components {
     OrderSort: components['schemas']['OrderSort'];
     /** @description Order of the list (see ProductSort); ties broken by the normalised e-mail. */
     CustomerSort: components['schemas']['CustomerSort'];
+    /** @description `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted. */
+    CsvSeparator: 'comma' | 'semicolon';
     /** @description Language of the document's labels (the data stay as stored). */
     DocumentLanguage: 'en' | 'fr';
     /** @description Only orders in this status. */
@@ -4179,6 +4224,8 @@ export interface components {
     ShippingEmailFilter: string;
     /** @description Only orders paid with this method. */
     PaymentMethodFilter: components['schemas']['PaymentMethod'];
+    /** @description Only orders whose reverse charge rests on a VAT number in this review state: to_confirm (checked by its format only, awaiting an administrator's confirmation before invoicing) or confirmed. */
+    VatNumberReviewFilter: 'to_confirm' | 'confirmed';
     /** @description Only movements of this variant. */
     StockMovementVariant: components['schemas']['Id'];
     /** @description Only movements of the variants of this product (as they are now). */
@@ -5458,6 +5505,8 @@ export interface operations {
         shipping_email?: components['parameters']['ShippingEmailFilter'];
         /** @description Only orders paid with this method. */
         payment_method?: components['parameters']['PaymentMethodFilter'];
+        /** @description Only orders whose reverse charge rests on a VAT number in this review state: to_confirm (checked by its format only, awaiting an administrator's confirmation before invoicing) or confirmed. */
+        vat_number_review?: components['parameters']['VatNumberReviewFilter'];
         /** @description Order of the list (see ProductSort); ties broken by id. */
         sort?: components['parameters']['OrderSort'];
       };
@@ -5570,6 +5619,33 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       422: components['responses']['ValidationError'];
+    };
+  };
+  confirmOrderVatNumber: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The order, its VAT number confirmed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
     };
   };
   getOrderTimeline: {
@@ -5819,8 +5895,12 @@ export interface operations {
         shipping_email?: components['parameters']['ShippingEmailFilter'];
         /** @description Only orders paid with this method. */
         payment_method?: components['parameters']['PaymentMethodFilter'];
+        /** @description Only orders whose reverse charge rests on a VAT number in this review state: to_confirm (checked by its format only, awaiting an administrator's confirmation before invoicing) or confirmed. */
+        vat_number_review?: components['parameters']['VatNumberReviewFilter'];
         /** @description Order of the list (see ProductSort); ties broken by id. */
         sort?: components['parameters']['OrderSort'];
+        /** @description `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted. */
+        separator?: components['parameters']['CsvSeparator'];
       };
       header?: never;
       path?: never;
@@ -5854,6 +5934,8 @@ export interface operations {
         is_active?: boolean;
         /** @description Order of the list: a column name, ascending, or with a leading `-`, descending. Ties are broken by id in the same direction, so paging is stable. `base_price` is the price as entered (net or gross per product). */
         sort?: components['parameters']['ProductSort'];
+        /** @description `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted. */
+        separator?: components['parameters']['CsvSeparator'];
       };
       header?: never;
       path?: never;
@@ -6286,6 +6368,8 @@ export interface operations {
         date_from?: components['parameters']['StockMovementFrom'];
         /** @description Only movements made at or before this instant. */
         date_to?: components['parameters']['StockMovementTo'];
+        /** @description `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted. */
+        separator?: components['parameters']['CsvSeparator'];
       };
       header?: never;
       path?: never;
@@ -6497,6 +6581,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       422: components['responses']['ValidationError'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   listAddresses: {
@@ -6910,6 +6995,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       422: components['responses']['ValidationError'];
     };
   };
@@ -7483,6 +7569,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
       422: components['responses']['ValidationError'];
     };
   };

@@ -20,4 +20,5 @@ export const AuditEntity = {
   invoice: 'invoice',
   shop_settings: 'shop_settings',
   media: 'media',
+  backup: 'backup',
 } as const;

@@ -8,7 +8,7 @@ import type { CartLine } from './cartLine';
 import type { Money } from './money';
 
 /**
- * A shopping cart, anonymous (by session_id) or the signed-in customer's. Prices are the current catalogue prices for the customer's country (TN by default and for anonymous carts). Each line's VAT is rounded half-up to the millime and the totals are the sums of the lines.
+ * A shopping cart, anonymous (by session_id) or the signed-in customer's. Prices are the current catalogue prices at the shop country's (TN) rates, whoever the customer. Each line's VAT is rounded half-up to the millime and the totals are the sums of the lines.
  */
 export interface Cart {
   /** Cart id; null until the first item is added. */

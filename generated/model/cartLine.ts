@@ -15,7 +15,7 @@ import type { CartLineLineTotalInclVat } from './cartLineLineTotalInclVat';
 import type { CartLineAvailableQuantity } from './cartLineAvailableQuantity';
 
 /**
- * One line of a cart, priced with the current catalogue price for the customer's country. Net amounts exclude VAT; line_vat is computed on the line (line_subtotal x vat_rate) and rounded half-up to the millime, so line_total_incl_vat can differ by a millime from unit_price_incl_vat x quantity, except for a price entered including VAT, where line_total_incl_vat is exactly unit_price_incl_vat x quantity. A line whose product has no VAT rate in force has null amounts, does not count in the cart totals and cannot be checked out (409).
+ * One line of a cart, priced with the current catalogue price at the shop country's rates. Net amounts exclude VAT; line_vat is computed on the line (line_subtotal x vat_rate) and rounded half-up to the millime, so line_total_incl_vat can differ by a millime from unit_price_incl_vat x quantity, except for a price entered including VAT, where line_total_incl_vat is exactly unit_price_incl_vat x quantity. A line whose product has no VAT rate in force has null amounts, does not count in the cart totals and cannot be checked out (409).
  */
 export interface CartLine {
   id: Id;

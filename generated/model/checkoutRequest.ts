@@ -21,7 +21,7 @@ export interface CheckoutRequest {
    * @maxLength 32
    */
   vat_number?: CheckoutRequestVatNumber;
-  /** Country whose VAT applies; the cart lines are re-priced for it. The reverse charge also needs the shipping address in this same EU member state (see Order.vat_reverse_charge). */
+  /** The buyer's country, whose VAT number it checks. The reverse charge also needs the shipping address in this same EU member state (see Order.vat_reverse_charge); the VAT charged follows Order.vat_treatment. */
   customer_country_code?: CountryCode;
   /** @maxLength 1000 */
   notes?: CheckoutRequestNotes;

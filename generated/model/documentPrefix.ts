@@ -3,7 +3,7 @@
  */
 
 /**
- * Text put before the year of an invoice or credit note number (<prefix><year>-<6 digits>): up to 10 capital letters, digits and hyphens. Defaults: INV- for invoices, CN- for credit notes.
+ * Text put before the year of an invoice or credit note number (<prefix><year>-<6 digits>): up to 10 capital letters, digits and hyphens. Defaults: INV- for invoices, CN- for credit notes. A save that sends a prefix or the time zone is refused (422 on the prefix's field) when the two prefixes are equal ("The invoice and credit-note prefixes must differ: invoices and credit notes would get the same numbers") or when one kind would take the prefix that documents of the other kind carry in the current year (in the shop's time zone) or later ('Credit notes of 2026 are numbered with "AV-": invoices can use it only from 2027 on, or their numbers would collide'): numbers never collide, whatever the prefixes become.
  * @minLength 0
  * @maxLength 10
  * @pattern ^[A-Z0-9-]{0,10}$

@@ -9,7 +9,9 @@ import type { OrderSearchParameter } from './orderSearchParameter';
 import type { CustomerEmailFilterParameter } from './customerEmailFilterParameter';
 import type { ShippingEmailFilterParameter } from './shippingEmailFilterParameter';
 import type { PaymentMethodFilterParameter } from './paymentMethodFilterParameter';
+import type { VatNumberReviewFilterParameter } from './vatNumberReviewFilterParameter';
 import type { OrderSortParameter } from './orderSortParameter';
+import type { CsvSeparatorParameter } from './csvSeparatorParameter';
 
 export type ExportOrdersParams = {
   /**
@@ -52,7 +54,15 @@ export type ExportOrdersParams = {
    */
   payment_method?: PaymentMethodFilterParameter;
   /**
+   * Only orders whose reverse charge rests on a VAT number in this review state: to_confirm (checked by its format only, awaiting an administrator's confirmation before invoicing) or confirmed.
+   */
+  vat_number_review?: VatNumberReviewFilterParameter;
+  /**
    * Sort keys of the admin order list; `-` means descending.
    */
   sort?: OrderSortParameter;
+  /**
+   * `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted.
+   */
+  separator?: CsvSeparatorParameter;
 };

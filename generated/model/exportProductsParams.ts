@@ -3,6 +3,7 @@
  */
 import type { Id } from './id';
 import type { ProductSortParameter } from './productSortParameter';
+import type { CsvSeparatorParameter } from './csvSeparatorParameter';
 
 export type ExportProductsParams = {
   /**
@@ -23,4 +24,8 @@ export type ExportProductsParams = {
    * Sort keys of the admin product list; `-` means descending.
    */
   sort?: ProductSortParameter;
+  /**
+   * `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted.
+   */
+  separator?: CsvSeparatorParameter;
 };

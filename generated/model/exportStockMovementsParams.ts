@@ -8,6 +8,7 @@ import type { StockMovementOrderParameter } from './stockMovementOrderParameter'
 import type { StockMovementReasonParameter } from './stockMovementReasonParameter';
 import type { StockMovementFromParameter } from './stockMovementFromParameter';
 import type { StockMovementToParameter } from './stockMovementToParameter';
+import type { CsvSeparatorParameter } from './csvSeparatorParameter';
 
 export type ExportStockMovementsParams = {
   /**
@@ -50,4 +51,8 @@ export type ExportStockMovementsParams = {
    * @maxLength 40
    */
   date_to?: StockMovementToParameter;
+  /**
+   * `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted.
+   */
+  separator?: CsvSeparatorParameter;
 };

@@ -11,6 +11,8 @@ import type { InvoiceLine } from './invoiceLine';
 import type { VatBreakdownLine } from './vatBreakdownLine';
 import type { Money } from './money';
 import type { PaymentMethod } from './paymentMethod';
+import type { VatTreatment } from './vatTreatment';
+import type { InvoiceVatMention } from './invoiceVatMention';
 import type { TimeZone } from './timeZone';
 import type { InvoiceIssuedBy } from './invoiceIssuedBy';
 
@@ -55,6 +57,10 @@ export interface Invoice {
   payment_method: PaymentMethod;
   /** EU B2B reverse charge: the documents print "Reverse charge: VAT to be accounted for by the recipient (Art. 196, Directive 2006/112/EC)" / "Autoliquidation". */
   vat_reverse_charge: boolean;
+  /** The order's VAT treatment, frozen at issue. Absent on documents issued before it existed. */
+  vat_treatment?: VatTreatment;
+  /** The legal mention of a 0 % sale (reverse charge or export exemption), in English and in French, frozen at issue and printed on the PDF; null for a domestic sale. Absent on documents issued before it existed (their PDF prints the reverse-charge text of vat_reverse_charge). */
+  vat_mention?: InvoiceVatMention;
   time_zone: TimeZone;
   /** Username of the admin whose action issued it (a confirmation, a cancellation or the issue button); null once that admin was deleted. */
   issued_by: InvoiceIssuedBy;

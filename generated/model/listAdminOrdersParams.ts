@@ -10,6 +10,7 @@ import type { OrderSearchParameter } from './orderSearchParameter';
 import type { CustomerEmailFilterParameter } from './customerEmailFilterParameter';
 import type { ShippingEmailFilterParameter } from './shippingEmailFilterParameter';
 import type { PaymentMethodFilterParameter } from './paymentMethodFilterParameter';
+import type { VatNumberReviewFilterParameter } from './vatNumberReviewFilterParameter';
 import type { OrderSortParameter } from './orderSortParameter';
 
 export type ListAdminOrdersParams = {
@@ -60,6 +61,10 @@ export type ListAdminOrdersParams = {
    * Only orders paid with this method.
    */
   payment_method?: PaymentMethodFilterParameter;
+  /**
+   * Only orders whose reverse charge rests on a VAT number in this review state: to_confirm (checked by its format only, awaiting an administrator's confirmation before invoicing) or confirmed.
+   */
+  vat_number_review?: VatNumberReviewFilterParameter;
   /**
    * Sort keys of the admin order list; `-` means descending.
    */

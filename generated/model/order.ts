@@ -8,6 +8,8 @@ import type { OrderCustomerId } from './orderCustomerId';
 import type { CustomerType } from './customerType';
 import type { CountryCode } from './countryCode';
 import type { OrderVatNumber } from './orderVatNumber';
+import type { VatTreatment } from './vatTreatment';
+import type { VatNumberReview } from './vatNumberReview';
 import type { OrderVatNumberCheck } from './orderVatNumberCheck';
 import type { Money } from './money';
 import type { ShippingAddress } from './shippingAddress';
@@ -34,12 +36,14 @@ export interface Order {
   /** The customer's account e-mail, or the shipping e-mail for a guest. */
   customer_email: string;
   customer_type: CustomerType;
-  /** Country whose VAT was applied. */
+  /** The buyer's country (that of its VAT number). The VAT charged follows vat_treatment: the shop country's rates when shipped within Tunisia, 0 % otherwise. */
   customer_country_code: CountryCode;
   /** Normalised VAT number given at checkout. */
   vat_number: OrderVatNumber;
   /** True when the EU B2B reverse charge applied (all VAT amounts are 0): a professional buyer whose VAT number is valid for its country (customer_country_code), an EU member state other than the shop's, to which the goods are also shipped (shipping_address.country). */
   vat_reverse_charge: boolean;
+  vat_treatment: VatTreatment;
+  vat_number_review: VatNumberReview;
   /** How vat_number was checked at checkout: format_invalid (wrong format for the country), format_checked (valid format, checked offline only: no VIES configured, or VIES unreachable or too slow), vies_confirmed (VIES says valid), vies_rejected (VIES says not valid: no reverse charge). null without a VAT number. */
   vat_number_check: OrderVatNumberCheck;
   /** Sum of the items' total_price (excluding VAT). */

@@ -8,6 +8,8 @@ import type { OrderSummaryCustomerId } from './orderSummaryCustomerId';
 import type { CustomerType } from './customerType';
 import type { CountryCode } from './countryCode';
 import type { OrderSummaryVatNumber } from './orderSummaryVatNumber';
+import type { VatTreatment } from './vatTreatment';
+import type { VatNumberReview } from './vatNumberReview';
 import type { Money } from './money';
 import type { ShippingAddress } from './shippingAddress';
 import type { OrderSummaryNotes } from './orderSummaryNotes';
@@ -30,12 +32,14 @@ export interface OrderSummary {
   /** The customer's account e-mail, or the shipping e-mail for a guest. */
   customer_email: string;
   customer_type: CustomerType;
-  /** Country whose VAT was applied. */
+  /** The buyer's country (that of its VAT number). The VAT charged follows vat_treatment: the shop country's rates when shipped within Tunisia, 0 % otherwise. */
   customer_country_code: CountryCode;
   /** Normalised VAT number given at checkout. */
   vat_number: OrderSummaryVatNumber;
   /** True when the EU B2B reverse charge applied (all VAT amounts are 0). */
   vat_reverse_charge: boolean;
+  vat_treatment: VatTreatment;
+  vat_number_review: VatNumberReview;
   /** Sum of the items' total_price (excluding VAT). */
   subtotal: Money;
   /** Sum of the items' vat_amount. */

@@ -24,11 +24,13 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 /**
  * Optional authentication: with a customer token the customer's cart is checked out and the order belongs to the customer (customer_email is the account e-mail); without one the anonymous cart of session_id (required then, 422 when missing) is checked out as a guest order (customer_id null, customer_email from the shipping address). 401 when a token is sent but invalid or expired; 403 for an admin token.
 
-In one database transaction: every line is re-priced from the current catalogue for customer_country_code; stock of tracked variants is decremented with a guarded update that never oversells (backorder variants may go below zero); each item snapshots the product name, variant title, SKU, net unit price and VAT rate; the VAT of each line is rounded half-up to the millime and the order totals are the sums of the lines, so that the lines always add up to the totals; total_amount = subtotal + vat_amount + shipping_amount - discount_amount; the order number ORD-<yyyymmdd>-<daily sequence> is assigned, status is pending with a first status_history entry; and the cart is emptied. Any failure rolls everything back.
+In one database transaction: every line is re-priced from the current catalogue at the shop country's (TN) rates; stock of tracked variants is decremented with a guarded update that never oversells (backorder variants may go below zero); each item snapshots the product name, variant title, SKU, net unit price and VAT rate; the VAT of each line is rounded half-up to the millime and the order totals are the sums of the lines, so that the lines always add up to the totals; total_amount = subtotal + vat_amount + shipping_amount - discount_amount; the order number ORD-<yyyymmdd>-<daily sequence> is assigned, status is pending with a first status_history entry; and the cart is emptied. Any failure rolls everything back.
 
 Amounts: the rate of a line is the one in force now (see VatRate: the rate assigned, or its successor in force); a line with no rate in force is refused (409). A price entered including VAT is charged as shown: unit_price_incl_vat = that price, total_price_incl_vat = price x quantity, vat_amount = the VAT inside it (half-up), total_price = the difference, unit_price = the net of one unit (half-up, display). A price entered excluding VAT: total_price = unit_price x quantity; vat_amount = total_price x VAT rate, rounded half-up once per line; total_price_incl_vat = total_price + vat_amount; unit_price_incl_vat = unit_price + the VAT of one unit (half-up).
 
 Reverse charge: when customer_type is professional, vat_number is valid for customer_country_code (format, and VIES when the server has VIES_URL set and VIES answers; vat_number_check records which), that country is an EU member state (so never TN) and the shipping address is in that same country, every line's VAT rate and amount are 0 and vat_reverse_charge is true. Shipping is a flat NET amount configured on the server (SHIPPING_FLAT_RATE, 0 by default); its VAT at TN's default rate in force is shipping_vat_amount, part of vat_amount (0 under the reverse charge; 409 when shipping is charged and TN has no default rate in force). discount_amount is 0 (no discounts exist yet).
+
+VAT treatment (vat_treatment): domestic when shipped within Tunisia (TN VAT, whoever buys); reverse_charge as above; export when shipped outside Tunisia otherwise. Reverse charge and export charge 0 % on every line and on the shipping, the net being the catalogue price excluding the TN rate in force, and need no rate of the destination country. A reverse charge on a number checked by its format only gets vat_number_review to_confirm: it cannot be invoiced until an admin confirms the number (confirmOrderVatNumber).
 
 409 when the cart is empty, or when a line's product or variant is no longer active, has no VAT rate in force, or its stock is short (the detail names the product and the available quantity). 422 when the body is invalid, e.g. an incomplete shipping address.
  * @summary Place an order from the cart (checkout)
@@ -125,6 +127,19 @@ export const cancelOrder = (
   );
 };
 /**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). An order whose reverse charge rests on a VAT number only format-checked (vat_number_review to_confirm) cannot be invoiced until an administrator, having checked the number (e.g. on the VIES site), confirms it here: vat_number_review becomes confirmed, and the confirmation is in the audit log. No body. 409 when the order has no number awaiting confirmation; 404 when there is no such order.
+ * @summary Confirm the VAT number of a reverse-charge order (admin)
+ */
+export const confirmOrderVatNumber = (
+  id: number,
+  options?: SecondParameter<typeof apiClient<Order>>,
+) => {
+  return apiClient<Order>(
+    { url: `/api/v1/admin/orders/${id}/confirm-vat-number`, method: 'POST' },
+    options,
+  );
+};
+/**
  * Admin token with role super_admin, admin, manager or support (403 otherwise). Every status change, invoice and credit note issued, stock movement linked to the order, internal note and shipment update, oldest first (events at the same instant in the order they were written). 404 when there is no such order.
  * @summary What happened to an order
  */
@@ -182,6 +197,9 @@ export type ListAdminOrdersResult = NonNullable<Awaited<ReturnType<typeof listAd
 export type GetAdminOrderResult = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
 export type UpdateOrderStatusResult = NonNullable<Awaited<ReturnType<typeof updateOrderStatus>>>;
 export type CancelOrderResult = NonNullable<Awaited<ReturnType<typeof cancelOrder>>>;
+export type ConfirmOrderVatNumberResult = NonNullable<
+  Awaited<ReturnType<typeof confirmOrderVatNumber>>
+>;
 export type GetOrderTimelineResult = NonNullable<Awaited<ReturnType<typeof getOrderTimeline>>>;
 export type AddOrderNoteResult = NonNullable<Awaited<ReturnType<typeof addOrderNote>>>;
 export type SetOrderShipmentResult = NonNullable<Awaited<ReturnType<typeof setOrderShipment>>>;

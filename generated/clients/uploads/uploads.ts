@@ -105,7 +105,7 @@ export const uploadVideos = (
   );
 };
 /**
- * Admin token with role super_admin, admin, manager or inventory_manager (support 403). Deletes the files with these keys; unknown keys are ignored (the result lists only what was deleted). Product and variant images that point to a deleted file are not changed, so the console does not call this when an image is removed from a form (the product update deletes the file once saved; unreferenced uploads are swept after UNUSED_MEDIA_GRACE_H hours). 422 when the body is invalid or a key is malformed.
+ * Admin token with role super_admin, admin, manager or inventory_manager (support 403). Deletes the files with these keys; unknown keys are ignored (the result lists only what was deleted). Product and variant images that point to a deleted file are not changed, so the console does not call this when an image is removed from a form (the product update deletes the file once saved; unreferenced uploads are swept after UNUSED_MEDIA_GRACE_H hours). A file that a product, a variant, the shop settings (logo) or an issued invoice or credit note (its logo) uses is never deleted: 409, nothing deleted, with a `detail` naming who uses it ("Used by product «Sac cabas» and 3 issued invoices"; with several keys, the first used one is named before it). 422 when the body is invalid or a key is malformed.
  * @summary Delete stored files
  */
 export const deleteFiles = (

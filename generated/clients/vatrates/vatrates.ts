@@ -44,7 +44,7 @@ export const getVatRate = (id: number, options?: SecondParameter<typeof apiClien
   return apiClient<VatRate>({ url: `/api/v1/admin/vat-rates/${id}`, method: 'GET' }, options);
 };
 /**
- * Admin token with role super_admin, admin or manager (other roles 403). Only the properties sent change; the rules of creation apply to the result (country_code upper-cased, setting is_default clears the other defaults of the country). Prices computed from the rate change with it. 404 when no VAT rate has this id; 422 when the body is invalid or effective_from would be after effective_to.
+ * Admin token with role super_admin, admin or manager (other roles 403). Only the properties sent change; the rules of creation apply to the result (country_code upper-cased, setting is_default clears the other defaults of the country). 404 when no VAT rate has this id; 422 when the body is invalid or effective_from would be after effective_to. A change of law is a new rate named as successor, not an edit: changing rate or country_code (to a value other than the stored one) answers 409 when the rate is in force, has taken effect (effective_from reached, so orders may have been charged at it) or is assigned to any product or variant; the detail says why and to record the new rate with its start date and name it as the successor (e.g. 'VAT rate "Standard" is in force: its rate and country cannot change. Record the new rate with its start date and name it as the successor of this one'). Only a rate that has not started and that nothing uses can be corrected. Name, description, activity, period and successor stay editable under the other rules.
  * @summary Update a VAT rate
  */
 export const updateVatRate = (

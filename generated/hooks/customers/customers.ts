@@ -13,6 +13,7 @@ import type {
   CustomerUpdate,
   ForbiddenResponse,
   ListAdminCustomersParams,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
   ValidationErrorResponse,
   VatValidationRequest,
@@ -180,7 +181,7 @@ export const useUpdateCustomerProfile = <
   };
 };
 /**
- * Customer token only (403 for an admin token). Normalises the number (upper case, separators removed, country prefix added for EU countries when missing) and checks it offline against the format of country_code: the national VAT number pattern for EU member states (the European Commission's VIES format list), for TN the matricule fiscal (7 digits and a check letter, optionally followed by /A/M/000-style codes), a generic 4 to 20 letters and digits otherwise. An online VIES check may be added later behind the same interface (a new value of `check`). An invalid number is a 200 answer with valid false; 422 only when the body itself is invalid. Nothing is stored: use updateCustomerProfile to save the number.
+ * Customer token only (403 for an admin token). Normalises the number (upper case, separators removed, country prefix added for EU countries when missing) and checks it offline against the format of country_code: the national VAT number pattern for EU member states (the European Commission's VIES format list), for TN the matricule fiscal (7 digits and a check letter, optionally followed by /A/M/000-style codes), a generic 4 to 20 letters and digits otherwise. An online VIES check may be added later behind the same interface (a new value of `check`). An invalid number is a 200 answer with valid false; 422 only when the body itself is invalid. Nothing is stored: use updateCustomerProfile to save the number. VIES answers (valid or not) are cached for a day per country and number, shared by every server instance, so VIES is asked at most once a day per number; an unreachable VIES is not cached. Throttled: at most 10 checks a minute per customer and 30 per client address (429 with Retry-After and a detail saying when to try again).
  * @summary Check a VAT number
  */
 export const validateVatNumber = (
@@ -211,14 +212,16 @@ export type ValidateVatNumberMutationResult = NonNullable<
   Awaited<ReturnType<typeof validateVatNumber>>
 >;
 export type ValidateVatNumberMutationError = ErrorType<
-  UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse
+  UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse | TooManyRequestsResponse
 >;
 
 /**
  * @summary Check a VAT number
  */
 export const useValidateVatNumber = <
-  TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse>,
+  TError = ErrorType<
+    UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse | TooManyRequestsResponse
+  >,
 >(options?: {
   swr?: SWRMutationConfiguration<
     Awaited<ReturnType<typeof validateVatNumber>>,

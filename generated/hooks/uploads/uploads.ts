@@ -9,6 +9,7 @@ import type { SWRMutationConfiguration } from 'swr/mutation';
 
 import type {
   BadRequestResponse,
+  ConflictResponse,
   DeleteFilesRequest,
   DeletedFiles,
   ForbiddenResponse,
@@ -326,7 +327,7 @@ export const useUploadVideos = <
   };
 };
 /**
- * Admin token with role super_admin, admin, manager or inventory_manager (support 403). Deletes the files with these keys; unknown keys are ignored (the result lists only what was deleted). Product and variant images that point to a deleted file are not changed, so the console does not call this when an image is removed from a form (the product update deletes the file once saved; unreferenced uploads are swept after UNUSED_MEDIA_GRACE_H hours). 422 when the body is invalid or a key is malformed.
+ * Admin token with role super_admin, admin, manager or inventory_manager (support 403). Deletes the files with these keys; unknown keys are ignored (the result lists only what was deleted). Product and variant images that point to a deleted file are not changed, so the console does not call this when an image is removed from a form (the product update deletes the file once saved; unreferenced uploads are swept after UNUSED_MEDIA_GRACE_H hours). A file that a product, a variant, the shop settings (logo) or an issued invoice or credit note (its logo) uses is never deleted: 409, nothing deleted, with a `detail` naming who uses it ("Used by product «Sac cabas» and 3 issued invoices"; with several keys, the first used one is named before it). 422 when the body is invalid or a key is malformed.
  * @summary Delete stored files
  */
 export const deleteFiles = (
@@ -353,7 +354,11 @@ export const getDeleteFilesMutationKey = () => [`/api/v1/admin/uploads/files`] a
 
 export type DeleteFilesMutationResult = NonNullable<Awaited<ReturnType<typeof deleteFiles>>>;
 export type DeleteFilesMutationError = ErrorType<
-  BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse
+  | BadRequestResponse
+  | UnauthorizedResponse
+  | ForbiddenResponse
+  | ConflictResponse
+  | ValidationErrorResponse
 >;
 
 /**
@@ -361,7 +366,11 @@ export type DeleteFilesMutationError = ErrorType<
  */
 export const useDeleteFiles = <
   TError = ErrorType<
-    BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse
+    | BadRequestResponse
+    | UnauthorizedResponse
+    | ForbiddenResponse
+    | ConflictResponse
+    | ValidationErrorResponse
   >,
 >(options?: {
   swr?: SWRMutationConfiguration<
