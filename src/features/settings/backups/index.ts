@@ -1,0 +1,1 @@
+export { BackupsSection } from './BackupsSection';
