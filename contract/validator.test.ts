@@ -92,6 +92,32 @@ describe('validateRequest', () => {
     ).toEqual({ status: 415, detail: 'This operation takes no request body' });
   });
 
+  it('refuses a form, even an empty one, on an operation whose optional body is JSON (415)', () => {
+    const cancelRequest = (contentType: string | undefined, body?: string) => ({
+      method: 'POST',
+      url: '/api/v1/admin/orders/3/cancel',
+      contentType,
+      body,
+    });
+    const cancel = (contentType: string | undefined, body?: string) =>
+      contract.validateRequest(cancelRequest(contentType, body));
+    const unsupported = {
+      status: 415,
+      detail: 'Unsupported content type application/x-www-form-urlencoded: send application/json',
+    };
+    expect(refusal(cancelRequest('application/x-www-form-urlencoded', 'reason=x'))).toEqual(
+      unsupported,
+    );
+    expect(refusal(cancelRequest('application/x-www-form-urlencoded', ''))).toEqual(unsupported);
+    // No body at all, or JSON (empty or not): the operation runs.
+    expect(cancel(undefined).ok).toBe(true);
+    expect(cancel(JSON_TYPE, '').ok).toBe(true);
+    expect(cancel(JSON_TYPE, '{"reason":"Changed my mind"}')).toMatchObject({
+      ok: true,
+      body: { reason: 'Changed my mind' },
+    });
+  });
+
   it('refuses a JSON operation sent as text/plain, multipart or without content type with 415', () => {
     const send = (contentType: string | undefined, body: string | typeof MULTIPART) =>
       refusal({ method: 'POST', url: '/api/v1/categories/', contentType, body });

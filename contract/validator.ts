@@ -9,9 +9,10 @@
 // - Bodies are real JSON, validated without type coercion (`"5"` is not an integer).
 // - No string anywhere in the input (parameters, body values and keys) may contain a control
 //   character other than tab, line feed and carriage return.
-// - The content type must be one the operation's requestBody declares (else 415); a required body
-//   that is absent or empty is a 422; an operation without a requestBody accepts an absent or
-//   empty body whatever its content type, and refuses any other body with 415.
+// - The content type must be one the operation's requestBody declares (else 415, even for an empty
+//   body sent with another content type); a required body that is absent or empty (without a
+//   content type, or in a declared one) is a 422; an operation without a requestBody accepts an
+//   absent or empty body whatever its content type, and refuses any other body with 415.
 // - multipart/form-data bodies (uploads) are read part by part by the upload service, which checks
 //   field names, counts, sizes and types itself: only the parameters are checked here.
 // - Failures are FastAPI-style 422 issues `{loc, msg, type}` naming the field, 400 for malformed
@@ -422,10 +423,12 @@ export function createContract(document: OpenApiDocument): Contract {
       if (!empty) return refuse(operation, 415, 'This operation takes no request body', issues);
     } else if (operation.bodyTypes.includes(MULTIPART_TYPE)) {
       // The upload service reads and checks the parts (see the header of this file).
-    } else if (empty) {
+    } else if (empty && !(mediaType && !operation.bodyTypes.includes(mediaType))) {
       if (operation.bodyRequired)
         issues.push({ loc: ['body'], msg: 'Field required', type: 'missing' });
     } else if (!mediaType || !operation.bodyTypes.includes(mediaType)) {
+      // Also an empty body sent as another type (a form posted to an operation whose optional
+      // body is JSON): it is not the JSON body the operation takes, so it is refused, not run.
       return refuse(
         operation,
         415,

@@ -192,11 +192,11 @@ export const notFound = (what = 'Not found') =>
  * `answer()` for an admin whose role holds `permission` (the operation's, in the server's own
  * role matrix), else 403 'Not enough permissions'.
  */
-export const forPermission = (
+export const forPermission = <R extends Response | Promise<Response>>(
   permission: AdminPermission,
   role: AdminRole,
-  answer: () => Response,
-) =>
+  answer: () => R,
+): R | Response =>
   permissionsOf(role).includes(permission) ? answer() : json({ detail: DEFAULT_DETAIL[403] }, 403);
 
 /**

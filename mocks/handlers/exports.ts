@@ -8,10 +8,20 @@ import { CSV_COLUMNS } from '../../contract/csv-columns';
 
 export type Cell = string | number | boolean | null | undefined;
 
-/** One RFC 4180 cell: quoted when it holds a comma, a quote or a line break. */
-const csvCell = (value: Cell) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/** The file's variant, as the export operations' `separator` parameter asks. */
+type Separator = 'comma' | 'semicolon';
+
+export const separatorOf = (url: URL): Separator =>
+  url.searchParams.get('separator') === 'semicolon' ? 'semicolon' : 'comma';
+
+/**
+ * One RFC 4180 cell: quoted when it holds a comma, a semicolon, a tab, a quote or a line break;
+ * in the semicolon file a decimal figure ("12.500") gets its decimal comma.
+ */
+const csvCell = (value: Cell, separator: Separator) => {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (separator === 'semicolon' && /^-?\d+\.\d+$/.test(text)) text = text.replace('.', ',');
+  return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
 /**
@@ -23,8 +33,12 @@ export function csvFile(
   header: readonly string[],
   rows: readonly Cell[][],
   count?: number,
+  separator: Separator = 'comma',
 ) {
-  const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
+  const delimiter = separator === 'semicolon' ? ';' : ',';
+  const lines = [header, ...rows].map((row) =>
+    row.map((cell) => csvCell(cell, separator)).join(delimiter),
+  );
   return new HttpResponse(`\uFEFF${lines.join('\r\n')}\r\n`, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -79,7 +93,7 @@ export const csvExports = {
           item.total_price_incl_vat,
         ]);
       });
-      return csvFile(name, LINE_COLUMNS, lines, found.length);
+      return csvFile(name, LINE_COLUMNS, lines, found.length, separatorOf(url));
     }
     const rows = found.map((o): Cell[] => [
       o.order_number,
@@ -105,7 +119,7 @@ export const csvExports = {
       o.currency,
       '',
     ]);
-    return csvFile(name, ORDER_COLUMNS, rows, found.length);
+    return csvFile(name, ORDER_COLUMNS, rows, found.length, separatorOf(url));
   }),
   /** GET /admin/exports/products: the list's search, filters and sort, one row per product. */
   products: endpoint('get', '/admin/exports/products', () => ({ url }) => {
@@ -115,6 +129,7 @@ export const csvExports = {
       PRODUCT_COLUMNS,
       found.map(productRow),
       found.length,
+      separatorOf(url),
     );
   }),
 };

@@ -14,6 +14,7 @@ import { account } from './account';
 import { sessions } from './account-sessions';
 import { audit } from './audit';
 import { auth } from './auth';
+import { backups } from './backups';
 import { bulk } from './bulk';
 import { categories } from './categories';
 import { customers } from './customers';
@@ -38,6 +39,7 @@ export {
   account,
   audit,
   auth,
+  backups,
   bulk,
   categories,
   csvExports,
@@ -132,6 +134,7 @@ export const defaultHandlers = [
   orders.get(),
   orders.updateStatus(),
   orders.cancel(),
+  orders.confirmVatNumber(),
   orders.timeline(),
   orders.addNote(),
   orders.setShipment(),
@@ -156,4 +159,7 @@ export const defaultHandlers = [
   audit.list(),
   jobs.list(),
   jobs.retry(),
+  backups.list(),
+  backups.create(),
+  backups.download(),
 ];

@@ -47,6 +47,7 @@ export const orderListSpec: ListSpec<OrderSummary> = {
   filters: {
     status: (o, status) => o.status === status,
     payment_method: (o, method) => o.payment_method === method,
+    vat_number_review: (o, review) => o.vat_number_review === review,
     customer_email: (o, email) => o.customer_email.toLowerCase() === email.toLowerCase(),
     shipping_email: (o, email) => sameEmail(o.shipping_address.email, email),
     date_from: (o, from) => Date.parse(o.created_at) >= Date.parse(from),
@@ -73,6 +74,15 @@ export const orders = {
   /** POST /admin/orders/{id}/cancel → the order, cancelled */
   cancel: orderWrite('post', '/admin/orders/:id/cancel', (order) =>
     json({ ...order, status: 'cancelled', updated_at: now() }),
+  ),
+  /**
+   * POST /admin/orders/{id}/confirm-vat-number → the order, its VAT number confirmed; 409 when
+   * no number awaits confirmation
+   */
+  confirmVatNumber: orderWrite('post', '/admin/orders/:id/confirm-vat-number', (order) =>
+    order.vat_number_review === 'to_confirm'
+      ? json({ ...order, vat_number_review: 'confirmed', updated_at: now() })
+      : json({ detail: 'This order has no VAT number awaiting confirmation' }, 409),
   ),
   /** GET /admin/orders/{id}/timeline → the events, oldest first */
   timeline: orderRead('/admin/orders/:id/timeline', timelineOf),

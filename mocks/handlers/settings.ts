@@ -1,4 +1,5 @@
 import type { ShopSettings, ShopSettingsChange, ShopSettingsUpdate } from '@generated/model';
+import { samePrefixIssue } from '../../server/src/domain/document-prefixes';
 import { shopSettings, shopSettingsChanges } from '../fixtures/settings';
 import * as crud from './crud';
 import { endpoint, json, now } from './endpoint';
@@ -23,13 +24,27 @@ function applied(base: ShopSettings, body: ShopSettingsUpdate): ShopSettings {
 export const settings = {
   /** GET /admin/settings/shop */
   get: crud.single('/admin/settings/shop', shopSettings),
-  /** PATCH /admin/settings/shop: `result`, or `base` with the body applied. */
+  /**
+   * PATCH /admin/settings/shop: `result`, or `base` with the body applied; 422 on the field for
+   * equal invoice and credit-note prefixes.
+   */
   update: endpoint(
     'patch',
     '/admin/settings/shop',
     (result?: ShopSettings, base: ShopSettings = shopSettings) =>
-      ({ body }) =>
-        json(result ?? applied(base, body as ShopSettingsUpdate)),
+      ({ body }) => {
+        const next = applied(base, body as ShopSettingsUpdate);
+        // Equal prefixes are refused as the server does, on the prefix sent.
+        const same = samePrefixIssue(next.invoice_prefix, next.credit_note_prefix);
+        if (same) {
+          const field =
+            (body as ShopSettingsUpdate).credit_note_prefix !== undefined
+              ? 'credit_note_prefix'
+              : 'invoice_prefix';
+          return json({ detail: [{ loc: ['body', field], msg: same, type: 'value_error' }] }, 422);
+        }
+        return json(result ?? next);
+      },
   ),
   /** GET /admin/settings/shop/changes (skip/limit, X-Total-Count), newest first */
   changes: crud.pagedListOf<ShopSettingsChange>(

@@ -3,7 +3,7 @@ import { stockMovementAdmins, stockMovements } from '../fixtures/stock-movements
 import { CSV_COLUMNS } from '../../contract/csv-columns';
 import * as crud from './crud';
 import { endpoint, queryItems, type ListSpec } from './endpoint';
-import { csvFile, FILE_DATE, type Cell } from './exports';
+import { csvFile, FILE_DATE, separatorOf, type Cell } from './exports';
 
 const sameId = (id: number | null, value: string) => id !== null && String(id) === value;
 
@@ -51,6 +51,7 @@ export const stockHistory = {
           CSV_COLUMNS.stockMovements,
           found.map(csvRow),
           found.length,
+          separatorOf(url),
         );
       },
   ),

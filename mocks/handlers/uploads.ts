@@ -1,6 +1,55 @@
 import type { UploadedFile } from '@generated/model';
 import { http, HttpResponse } from 'msw';
+import { invoices, products, variants } from '../fixtures';
+import { shopSettings } from '../fixtures/settings';
 import { API, endpoint, json } from './endpoint';
+
+const showsFile = (images: readonly string[], key: string) =>
+  images.some((url) => url.split('?')[0]?.endsWith(`/media/${key}`));
+
+/**
+ * Who uses a file among the fixtures, in the server's words (services/media.ts
+ * describeMediaUses, names unbounded here), or null when nothing does.
+ */
+function fixtureUsesOf(key: string): string | null {
+  const count = (n: number, one: string, many: string) =>
+    n === 0 ? [] : [`${n} ${n === 1 ? one : many}`];
+  const named = (one: string, many: string, names: string[]) =>
+    names.length === 0
+      ? []
+      : [`${names.length === 1 ? one : many} ${names.map((n) => `«${n}»`).join(', ')}`];
+  const printing = invoices.filter((d) => d.seller.logo_key === key);
+  const parts = [
+    ...named(
+      'product',
+      'products',
+      products.filter((p) => showsFile(p.images, key)).map((p) => p.name),
+    ),
+    ...named(
+      'variant',
+      'variants',
+      variants
+        .filter((v) => showsFile(v.images, key))
+        .map(
+          (v) => `${products.find((p) => p.id === v.product_id)?.name ?? ''} / ${v.variant_title}`,
+        ),
+    ),
+    ...(shopSettings.logo_key === key ? ['the shop logo in Settings'] : []),
+    ...count(
+      printing.filter((d) => d.kind === 'invoice').length,
+      'issued invoice',
+      'issued invoices',
+    ),
+    ...count(
+      printing.filter((d) => d.kind === 'credit_note').length,
+      'credit note',
+      'credit notes',
+    ),
+  ];
+  if (parts.length === 0) return null;
+  const last = parts.pop();
+  return `Used by ${parts.length > 0 ? `${parts.join(', ')} and ${last}` : last}`;
+}
 
 const names = (field: unknown): string[] =>
   field === undefined ? [] : Array.isArray(field) ? field.map(String) : [String(field)];
@@ -27,9 +76,16 @@ export const uploads = {
   images: endpoint('post', '/admin/uploads/images', uploaded('files', 'image/jpeg')),
   video: endpoint('post', '/admin/uploads/videos/single', uploaded('file', 'video/mp4')),
   videos: endpoint('post', '/admin/uploads/videos', uploaded('files', 'video/mp4')),
-  /** DELETE /admin/uploads/files {keys} → {deleted, count} */
+  /**
+   * DELETE /admin/uploads/files {keys} → {deleted, count}; 409 (nothing deleted) when a fixture
+   * product, variant, the settings or an issued document uses one of them, as the server answers.
+   */
   delete: endpoint('delete', '/admin/uploads/files', () => ({ body }) => {
-    const keys = (body as { keys?: string[] } | undefined)?.keys ?? [];
+    const keys = [...new Set((body as { keys?: string[] } | undefined)?.keys ?? [])];
+    for (const key of keys) {
+      const uses = fixtureUsesOf(key);
+      if (uses) return json({ detail: keys.length === 1 ? uses : `${key}: ${uses}` }, 409);
+    }
     return json({ deleted: keys, count: keys.length });
   }),
   /** GET /admin/uploads/presigned-url/{key} → {url, expires_at} */

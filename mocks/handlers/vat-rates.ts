@@ -1,9 +1,8 @@
-import type { VatRate, VatRateCreate } from '@generated/model';
-import { vatRates as fixtures } from '../fixtures';
+import type { VatRate, VatRateCreate, VatRateUpdate } from '@generated/model';
+import { rateLawChangeIssue } from '../../server/src/domain/rate-law';
+import { vatRates as fixtures, vatRatesLifecycle } from '../fixtures';
 import * as crud from './crud';
-import { json } from './endpoint';
-
-const find = crud.findOrFirst(fixtures);
+import { endpoint, json, now } from './endpoint';
 
 export const vatRates = {
   /** GET /admin/vat-rates/ with the country_code and is_active filters applied. */
@@ -28,7 +27,33 @@ export const vatRates = {
     is_active: true,
     ...(body as VatRateCreate),
   })),
-  update: crud.update('/admin/vat-rates/:id', (params) => find(params.id)),
+  /**
+   * PATCH /admin/vat-rates/{id}: `result`, or the rate (from `rates`, default both fixture sets)
+   * with the body applied; a new rate or country on a rate in force, taken effect or used answers 409
+   * as the server does.
+   */
+  update: endpoint(
+    'patch',
+    '/admin/vat-rates/:id',
+    (result?: VatRate, rates: readonly VatRate[] = [...fixtures, ...vatRatesLifecycle]) =>
+      ({ params, body }) => {
+        const current = rates.find((r) => String(r.id) === params.id) ?? rates[0]!;
+        const changes = body as VatRateUpdate;
+        const lawChanged =
+          (changes.rate !== undefined && changes.rate !== current.rate) ||
+          (changes.country_code !== undefined &&
+            changes.country_code.toUpperCase() !== current.country_code);
+        const issue = lawChanged
+          ? rateLawChangeIssue(
+              current,
+              { products: current.product_count, variants: current.variant_count },
+              new Date(),
+            )
+          : null;
+        if (issue) return json({ detail: issue }, 409);
+        return json(result ?? { ...current, ...changes, updated_at: now() });
+      },
+  ),
   /** DELETE /admin/vat-rates/{id} (204) */
   delete: crud.remove('/admin/vat-rates/:id'),
 };

@@ -10,7 +10,7 @@ import {
   registerContractValidation,
   serverContract,
 } from './http/contract-validation';
-import { errorHandler } from './http/error-handler';
+import { DiskFullAlarm, fastifyErrorOptions, registerErrorAnswers } from './http/error-handler';
 import { lazySerializers } from './http/lazy-serializers';
 import { registerHealth } from './http/health';
 import { registerMetrics, type QueueDepth } from './http/metrics';
@@ -67,11 +67,15 @@ export async function buildApp(
     },
     routerOptions: { ignoreTrailingSlash: true },
     schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
+    // Fastify's own error answers (bad URL, shutdown, broken HTTP) as {detail} (#25).
+    ...fastifyErrorOptions,
   });
   app.decorateRequest('auth', null);
   app.decorateRequest('authError', null);
   app.decorateRequest('admin', null);
-  app.setErrorHandler(errorHandler);
+  // Every error answer is {detail}; a full disk is a 503 said once in the log (#25).
+  const diskFull = new DiskFullAlarm();
+  registerErrorAnswers(app, diskFull);
   registerRequestId(app);
   registerSecurityHeaders(app, await mediaReadOrigins(ctx.config));
   await registerCompression(app); // before the routes: it compresses the routes registered later
@@ -89,6 +93,10 @@ export async function buildApp(
     db: ctx.db,
     dialect: ctx.dialect,
     storage: options.storage ?? mediaStorage(ctx.config),
+    dataDir: ctx.config.dataDir,
+    diskMinFreeBytes: ctx.config.diskMinFreeMb * 1024 * 1024,
+    diskFull,
+    now: () => ctx.now(),
   });
   registerContractValidation(app); // request validation by contract/ (as the mocks); first
   await registerMultipart(app); // multipart/form-data uploads; before the routes (see the file)

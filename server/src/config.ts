@@ -8,6 +8,7 @@ import { ACCESS_TOKEN_SECONDS } from './auth/access-token';
 import { fromMillimes, toMillimes } from './domain/money';
 import { DEFAULT_JOB_MAX_ATTEMPTS } from './jobs/queue';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './services/audit';
+import { DEFAULT_BACKUP_INTERVAL_HOURS, DEFAULT_BACKUP_KEEP } from './services/backups';
 import { DEFAULT_UNUSED_MEDIA_GRACE_HOURS } from './services/media';
 
 export type Env = Record<string, string | undefined>;
@@ -73,6 +74,11 @@ export interface Config extends Secrets {
   listCacheMb: number;
   /** Days the audit log keeps an entry (AUDIT_RETENTION_DAYS, default 730, 1 to 36500). */
   auditRetentionDays: number;
+  /**
+   * DISK_MIN_FREE_MB (default 200, 0 to 1048576): /readyz answers not ready when less is free on
+   * the disk under DATA_DIR (0: never for that reason). Issue #25.
+   */
+  diskMinFreeMb: number;
   // Operations (#16): metrics and graceful shutdown.
   /** METRICS_PORT: a second listener (on HOST) serving /metrics to anyone who reaches it; unset: none. */
   metricsPort: number | undefined;
@@ -101,6 +107,12 @@ export interface Config extends Secrets {
   jobPollMs: number;
   /** JOB_MAX_ATTEMPTS (default 5, 1 to 100): a job that failed this many times is dead. */
   jobMaxAttempts: number;
+
+  // Backups (#25, services/backups.ts).
+  /** BACKUP_INTERVAL_H (default 24, 0 to 8760): hours between scheduled backups; 0: none. */
+  backupIntervalHours: number;
+  /** BACKUP_KEEP (default 7, 1 to 1000): how many scheduled backups are kept (the newest). */
+  backupKeep: number;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -151,7 +163,14 @@ export function loadConfig(env: Env = process.env): Config {
       fallback: DEFAULT_AUDIT_RETENTION_DAYS,
       unit: 'days',
     }),
+    diskMinFreeMb: readInteger(env, 'DISK_MIN_FREE_MB', {
+      min: 0,
+      max: 1_048_576,
+      fallback: 200,
+      unit: 'MB',
+    }),
     ...readJobs(env),
+    ...readBackups(env),
     ...readMail(env, port),
     ...readOperations(env, port),
     ...readS3(env),
@@ -333,6 +352,17 @@ const readJobs = (env: Env): Pick<Config, 'jobPollMs' | 'jobMaxAttempts'> => ({
     max: 100,
     fallback: DEFAULT_JOB_MAX_ATTEMPTS,
   }),
+});
+
+// Backups (#25): at most one a year apart; BACKUP_KEEP bounds the disk they take.
+const readBackups = (env: Env): Pick<Config, 'backupIntervalHours' | 'backupKeep'> => ({
+  backupIntervalHours: readInteger(env, 'BACKUP_INTERVAL_H', {
+    min: 0,
+    max: 8_760,
+    fallback: DEFAULT_BACKUP_INTERVAL_HOURS,
+    unit: 'hours',
+  }),
+  backupKeep: readInteger(env, 'BACKUP_KEEP', { min: 1, max: 1000, fallback: DEFAULT_BACKUP_KEEP }),
 });
 
 const readPort = (env: Env): number =>

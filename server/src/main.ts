@@ -6,6 +6,8 @@ import { AccessTokens } from './auth/access-token';
 import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { assertShopDatabase, NotAShopDatabase } from './db/integrity';
+import { recordIntegrity } from './services/health';
 import { migrateToLatest, underStartupLock } from './db/migrate';
 import { createMailer } from './mail/transport';
 import { startBackgroundJobs } from './jobs/background';
@@ -16,12 +18,33 @@ import { listenForMetrics } from './http/metrics';
 import { shutDown } from './shutdown';
 
 const config = loadConfig();
-const database = openDatabase(config);
+// Start refuses what is not a shop (#25): an empty, unreadable, foreign or damaged database stops
+// the start with a message and exit code 1 (a DATA_DIR without shop.db still starts a new shop).
+const database = await (async () => {
+  try {
+    const opened = openDatabase(config);
+    await assertShopDatabase(
+      opened.db,
+      opened.dialect,
+      opened.dialect === 'sqlite' ? `${config.dataDir}/shop.db` : 'The DATABASE_URL database',
+    ).catch(async (err: unknown) => {
+      await opened.close();
+      throw err;
+    });
+    return opened;
+  } catch (err) {
+    if (!(err instanceof NotAShopDatabase)) throw err;
+    console.error(`Cannot start: ${err.message}`);
+    process.exit(1);
+  }
+})();
 // Instances starting together migrate and bootstrap one after the other.
 const first = await underStartupLock(database.db, database.dialect, async (db) => {
   await migrateToLatest(db, database.dialect);
   return bootstrap(db, config);
 });
+// The check just passed: /readyz of every instance stops showing an older failure.
+await recordIntegrity(database.db, new Date(), null);
 
 const spaDir = fileURLToPath(new URL('../../dist', import.meta.url));
 const ctx = {

@@ -84,6 +84,8 @@ it('finishes the request in flight, answers /readyz 503, closes and exits 0', as
   const answers = received();
   expect(answers).toMatch(/^HTTP\/1\.1 201 /);
   expect(answers).toMatch(/HTTP\/1\.1 503 Service Unavailable\r\n/);
+  // {detail} like every error answer, not Fastify's own body (#25).
+  expect(answers).toContain('{"detail":"The server is shutting down: try again in a moment"}');
   socket.destroy();
 
   const db = openSqlite(join(dataDir, 'shop.db'));

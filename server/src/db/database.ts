@@ -1,6 +1,6 @@
 // Opens the shop database: embedded SQLite by default, PostgreSQL when DATABASE_URL is set.
 // Both go through Kysely with the same schema and portable SQL (see schema.ts conventions).
-import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   Kysely,
@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import { ensurePrivateDir } from '../config';
 import { loadBetterSqlite3, loadPg } from './drivers';
+import { NotAShopDatabase } from './integrity';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -37,32 +38,85 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   ensurePrivateDir(options.dataDir);
   const file = join(options.dataDir, 'shop.db');
+  // A shop.db that exists but is empty is a failed copy or restore, not a new shop: opening it
+  // would start an empty shop whose invoice numbers restart at 000001 (issue #25). Only a
+  // DATA_DIR without shop.db starts a new shop.
+  if (isEmptyFile(file) && !(existsSync(`${file}-wal`) && !isEmptyFile(`${file}-wal`))) {
+    throw new NotAShopDatabase(
+      `${file} exists but is empty (0 bytes): it is not a shop database (a failed copy or ` +
+        'restore?). Restore a backup (npm run restore), or delete the file to start a new shop.',
+    );
+  }
   // Only the server's user may read the shop's data (0600). SQLite gives the -wal and -shm files
   // it creates the mode of the database file; existing ones are tightened too.
   closeSync(openSync(file, 'a', 0o600));
   for (const path of [file, `${file}-wal`, `${file}-shm`]) {
     if (existsSync(path)) chmodSync(path, 0o600);
   }
-  return openSqlite(file);
+  try {
+    return openSqlite(file);
+  } catch (err) {
+    // Unreadable (permissions, an I/O error) or not SQLite at all ("file is not a database").
+    throw new NotAShopDatabase(
+      `${file} cannot be opened as the shop database (${err instanceof Error ? err.message : String(err)}). ` +
+        'Check the file and its permissions, or restore a backup (npm run restore).',
+      { cause: err },
+    );
+  }
 }
+
+const isEmptyFile = (path: string) => existsSync(path) && statSync(path).size === 0;
 
 export function openSqlite(file: string): DatabaseHandle {
   const BetterSqlite3 = loadBetterSqlite3();
   const sqlite = new BetterSqlite3(file);
-  // Wait for a competing writer (another process, e.g. a CLI) instead of failing at once.
-  sqlite.pragma('busy_timeout = 5000');
-  // WAL: readers never block the writer; FULL: a committed order survives power loss.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  // Off by default in SQLite; our cascades and SET NULLs depend on it.
-  sqlite.pragma('foreign_keys = ON');
+  try {
+    // Wait for a competing writer (another process, e.g. a CLI) instead of failing at once.
+    sqlite.pragma('busy_timeout = 5000');
+    // WAL: readers never block the writer; FULL: a committed order survives power loss.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    // Off by default in SQLite; our cascades and SET NULLs depend on it.
+    sqlite.pragma('foreign_keys = ON');
+  } catch (err) {
+    // e.g. "file is not a database": the caller says so; the file stays closed.
+    sqlite.close();
+    throw err;
+  }
   // Note: better-sqlite3 binds every JS number as REAL. INTEGER columns store integral values
   // as integers and every safe integer is exact as a double, so money stays exact as long as
   // values and intermediate results stay below 2^53.
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteDialect({ database: withSafeRollback(sqlite, withStatementCache(sqlite)) }),
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** What Kysely runs when a transaction's callback throws (SqliteDriver.rollbackTransaction). */
+const ROLLBACK = 'rollback';
+const NOTHING_TO_ROLL_BACK: SqliteStatement = {
+  reader: false,
+  all: () => [],
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  iterate: () => [][Symbol.iterator](),
+};
+
+/**
+ * On some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM…) SQLite rolls the transaction back
+ * itself. Kysely's ROLLBACK then fails with "cannot rollback - no transaction is active" and that
+ * error replaced the real one: a full disk was logged as 13 of those, never as "disk full"
+ * (issue #25). With no transaction open there is nothing to roll back: the ROLLBACK is skipped
+ * and the caller gets the error that ended the transaction.
+ */
+function withSafeRollback(
+  sqlite: { readonly inTransaction: boolean },
+  database: SqliteDatabase,
+): SqliteDatabase {
+  return {
+    close: () => database.close(),
+    prepare: (sql) =>
+      sql === ROLLBACK && !sqlite.inTransaction ? NOTHING_TO_ROLL_BACK : database.prepare(sql),
+  };
 }
 
 /** Statements kept compiled; the oldest goes first beyond this. */

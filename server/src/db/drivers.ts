@@ -10,6 +10,8 @@ const require = createRequire(import.meta.url);
 interface BetterSqlite3Database extends SqliteDatabase {
   pragma(source: string, options?: { simple?: boolean }): unknown;
   exec(source: string): unknown;
+  /** A transaction is open (SQLite may have ended one itself, e.g. on SQLITE_FULL). */
+  readonly inTransaction: boolean;
 }
 
 type BetterSqlite3Constructor = new (filename: string) => BetterSqlite3Database;

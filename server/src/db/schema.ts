@@ -300,6 +300,11 @@ interface OrdersTable {
   shipping_vat_amount: IntDefault;
   /** How vat_number was checked at checkout (VatNumberCheckOutcome); null without a number. */
   vat_number_check: ColumnType<string | null, string | null | undefined, string | null>;
+  /** domestic, reverse_charge or export (domain/vat-treatment.ts VatTreatment). */
+  vat_treatment: ColumnType<string, string | undefined, string>;
+  /** null, to_confirm or confirmed (domain/vat-treatment.ts VatNumberReview). */
+  vat_number_review: ColumnType<string | null, string | null | undefined, string | null>;
+  vat_number_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
   currency: ColumnType<string, string | undefined, string>;
   /** JSON ShippingAddress snapshot. */
   shipping_address: string;
@@ -406,6 +411,15 @@ interface InvoicesTable {
   issued_at: string;
 }
 
+/** A logo as issued documents print it, by its storage key (migration 021; never changed). */
+interface DocumentLogosTable {
+  key: string;
+  content_type: string;
+  sha256: string;
+  bytes: Buffer;
+  created_at: Timestamp;
+}
+
 interface OrderNotesTable {
   id: Id;
   order_id: number;
@@ -472,7 +486,26 @@ interface JobsTable {
   finished_at: string | null;
 }
 
+/** One row (id 1): the /readyz write probe and the last integrity check (migration 023). */
+interface HealthTable {
+  id: number;
+  write_probe_at: string | null;
+  integrity_checked_at: string | null;
+  /** null when the last check found nothing wrong (or none ran yet). */
+  integrity_problem: string | null;
+}
+
+/** VIES answers cached for a day (services/vat-numbers.ts). */
+interface VatNumberChecksTable {
+  country_code: string;
+  vat_number: string;
+  valid: number;
+  /** Epoch milliseconds. */
+  checked_at: number;
+}
+
 export interface Database {
+  vat_number_checks: VatNumberChecksTable;
   admin_users: AdminUsersTable;
   refresh_tokens: RefreshTokensTable;
   auth_sessions: AuthSessionsTable;
@@ -500,10 +533,12 @@ export interface Database {
   shop_settings_changes: ShopSettingsChangesTable;
   document_counters: DocumentCountersTable;
   invoices: InvoicesTable;
+  document_logos: DocumentLogosTable;
   order_notes: OrderNotesTable;
   order_shipments: OrderShipmentsTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;
+  health: HealthTable;
 }
 
 export type AdminUserRow = Selectable<AdminUsersTable>;

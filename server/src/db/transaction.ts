@@ -22,6 +22,15 @@ export function isForeignKeyViolation(err: unknown): boolean {
   return matchCode(err, (code) => SQLITE_FOREIGN_KEY.has(code) || code === PG_FOREIGN_KEY);
 }
 
+/**
+ * A write failed for lack of space: SQLite's SQLITE_FULL, PostgreSQL's 53100 disk_full, or the
+ * file system's ENOSPC (uploads, files). Nothing of the failed write was kept: SQLite and
+ * PostgreSQL roll its transaction back, and a file is written under a temporary name first.
+ */
+export function isDiskFull(err: unknown): boolean {
+  return matchCode(err, (code) => code === 'SQLITE_FULL' || code === '53100' || code === 'ENOSPC');
+}
+
 /** PostgreSQL's name of the violated constraint (SQLite only puts it in the message). */
 export function constraintName(err: unknown): string | undefined {
   const c = (err as { constraint?: unknown } | null)?.constraint;

@@ -132,7 +132,7 @@ export function renderInvoicePdf(
         ]),
       );
       y = drawBreakdownAndTotals(doc, invoice, l, y);
-      drawNotes(doc, invoice, l, y);
+      drawNotes(doc, invoice, l, lang, y);
     },
   );
 }
@@ -242,9 +242,14 @@ function drawBreakdownAndTotals(doc: Pdf, invoice: InvoiceContent, l: Labels, to
   return Math.max(leftBottom, y + 14 * totals.length) + 16;
 }
 
-function drawNotes(doc: Pdf, invoice: InvoiceContent, l: Labels, y: number): void {
+function drawNotes(doc: Pdf, invoice: InvoiceContent, l: Labels, lang: Language, y: number): void {
   const notes = [`${l.payment}: ${l.payments[invoice.payment_method]}`];
-  if (invoice.vat_reverse_charge) notes.push(l.reverseCharge);
+  // The mention frozen at issue; documents issued before it existed print the reverse-charge
+  // label of their flag, as they always did (a document never changes).
+  if (invoice.vat_mention) notes.push(invoice.vat_mention[lang]);
+  else if (invoice.vat_mention === undefined && invoice.vat_reverse_charge) {
+    notes.push(l.reverseCharge);
+  }
   doc.fontSize(9);
   write(doc, notes.join('\n'), PAGE.margin, y, { width: CONTENT_WIDTH });
 }

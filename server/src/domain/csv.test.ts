@@ -24,7 +24,13 @@ describe('neutraliseFormula', () => {
 
 describe('csvCell', () => {
   it('writes null as empty, booleans as true/false, numbers as they are', () => {
-    expect([null, true, false, 19.5, -3].map(csvCell)).toEqual(['', 'true', 'false', '19.5', '-3']);
+    expect([null, true, false, 19.5, -3].map((v) => csvCell(v))).toEqual([
+      '',
+      'true',
+      'false',
+      '19.5',
+      '-3',
+    ]);
     expect(csvCell('=1+1')).toBe(`'=1+1`);
   });
 });

@@ -74,6 +74,7 @@ function facts(o: GeneratedOrder): InvoiceOrderFacts {
     customer_type: o.reverseCharge ? 'professional' : 'individual',
     vat_number: null,
     vat_reverse_charge: o.reverseCharge,
+    vat_treatment: o.reverseCharge ? 'reverse_charge' : 'domestic',
     shipping_amount: totals.shippingAmount,
     shipping_vat_amount: totals.shippingVatAmount,
     shipping_vat_rate_bp: shippingVatRateBp(totals.shippingAmount, totals.shippingVatAmount, 1900),

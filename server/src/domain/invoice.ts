@@ -12,6 +12,7 @@
 import type { Schemas } from '../api/types';
 import { fromMillimes } from './money';
 import { bpToRate, vatOfNet } from './vat';
+import { vatMention, type VatTreatment } from './vat-treatment';
 
 export type InvoiceContent = Omit<Schemas['Invoice'], 'id'>;
 export type InvoiceKind = Schemas['InvoiceKind'];
@@ -38,6 +39,8 @@ export interface InvoiceOrderFacts {
   customer_type: Schemas['CustomerType'];
   vat_number: string | null;
   vat_reverse_charge: boolean;
+  /** How the order was taxed (domain/vat-treatment.ts); its legal mention is frozen with it. */
+  vat_treatment: VatTreatment;
   shipping_amount: number;
   shipping_vat_amount: number;
   shipping_vat_rate_bp: number;
@@ -196,6 +199,8 @@ export function invoiceContent(
     currency: 'TND',
     payment_method: order.payment_method,
     vat_reverse_charge: order.vat_reverse_charge,
+    vat_treatment: order.vat_treatment,
+    vat_mention: vatMention(order.vat_treatment),
     time_zone: issue.time_zone,
     issued_by: issue.issued_by,
   };

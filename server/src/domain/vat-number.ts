@@ -159,15 +159,20 @@ export function createViesChecker(options: ViesOptions): VatNumberChecker {
           message: `Valid VAT number format for ${offline.country_code}; VIES could not be reached (format checked only).`,
         };
       }
-      return {
-        ...offline,
-        valid,
-        check: 'vies',
-        message: valid
-          ? `VAT number confirmed by VIES for ${offline.country_code}.`
-          : `VIES does not know this VAT number for ${offline.country_code}.`,
-      };
+      return viesResult(offline, valid);
     },
+  };
+}
+
+/** The result of VIES's answer `valid` for a number of valid format (also a cached answer). */
+export function viesResult(offline: VatNumberCheckResult, valid: boolean): VatNumberCheckResult {
+  return {
+    ...offline,
+    valid,
+    check: 'vies',
+    message: valid
+      ? `VAT number confirmed by VIES for ${offline.country_code}.`
+      : `VIES does not know this VAT number for ${offline.country_code}.`,
   };
 }
 

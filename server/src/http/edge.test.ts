@@ -1,6 +1,6 @@
 // The HTTP edge: security headers on the console, the API and media; HSTS only over TLS (through
 // TRUST_PROXY); no credential in the request log; stalled requests cut; private data files.
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -329,7 +329,10 @@ describe('data files', () => {
   it('tightens an existing DATA_DIR and database file', async () => {
     const dataDir = join(dir, 'old');
     mkdirSync(dataDir, { mode: 0o755 });
-    writeFileSync(join(dataDir, 'shop.db'), '', { mode: 0o644 });
+    // A real shop database made readable by all (an empty file is refused: integrity.test.ts).
+    await openDatabase({ dataDir }).close();
+    chmodSync(dataDir, 0o755);
+    chmodSync(join(dataDir, 'shop.db'), 0o644);
     await expectPrivateDatabase(dataDir);
   });
 

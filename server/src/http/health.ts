@@ -1,16 +1,20 @@
 // Probes for a load balancer or an orchestrator, outside the API contract (they are not part of
 // the shop's API, the SDK has no use for them, and they must answer without a token):
 // - GET /healthz: the process is alive and serving (200 until shutdown starts).
-// - GET /readyz: this instance can take traffic: the database answers, every migration is
-//   applied, the media storage can be written. 503 names the failing parts.
-// Once shutdown starts (app.close()), Fastify answers every request 503 (return503OnClosing, on by
-// default), probes included, while the requests in flight finish: shutdown.test.ts checks it.
+// - GET /readyz: this instance can take traffic: the database takes a write (a real one,
+//   services/health.ts says why it is safe), every migration is applied, the last integrity
+//   check found nothing, the disk under DATA_DIR has DISK_MIN_FREE_MB free, the media storage
+//   can be written. 503 names the failing parts and says why (issue #25).
+// Once shutdown starts (app.close()), every request gets 503 {detail} (http/error-handler.ts),
+// probes included, while the requests in flight finish: shutdown.test.ts checks it.
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../db/database';
 import { allMigrations } from '../db/migrations';
 import type { Database } from '../db/schema';
+import { freeBytesUnder, probeWrite, type WriteProbe } from '../services/health';
 import type { Storage } from '../storage/storage';
+import type { DiskFullAlarm } from './error-handler';
 
 /** A probe answers within this even when a dependency hangs (e.g. an unreachable PostgreSQL). */
 const CHECK_TIMEOUT_MS = 3000;
@@ -26,13 +30,29 @@ type Check = () => Promise<void>;
 
 export function registerHealth(
   app: FastifyInstance,
-  options: { db: Kysely<Database>; dialect: DialectName; storage: Storage },
+  options: {
+    db: Kysely<Database>;
+    dialect: DialectName;
+    storage: Storage;
+    /** The disk whose free space is checked (DATA_DIR: the SQLite database, uploads, backups). */
+    dataDir: string;
+    /** DISK_MIN_FREE_MB in bytes; 0 turns the disk check off. */
+    diskMinFreeBytes: number;
+    /** Told when writes work again after a disk-full refusal. */
+    diskFull: DiskFullAlarm;
+    now: () => Date;
+  },
 ): void {
   const checks: Record<string, Check> = {
-    database: async () => {
-      await sql`select 1`.execute(options.db);
-    },
     migrations: migrationsApplied(options.db, options.dialect),
+    disk: async () => {
+      if (options.diskMinFreeBytes === 0) return;
+      const free = await freeBytesUnder(options.dataDir);
+      if (free < options.diskMinFreeBytes)
+        throw new Error(
+          `${mb(free)} MB free under DATA_DIR, below DISK_MIN_FREE_MB (${mb(options.diskMinFreeBytes)})`,
+        );
+    },
     storage: trustedFor(STORAGE_CHECK_TTL_MS, () => options.storage.check()),
   };
 
@@ -40,8 +60,13 @@ export function registerHealth(
 
   app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
+    // The write probe also reads what the last integrity check found (any instance's worker).
+    let probe: WriteProbe | null = null;
+    const database: Check = async () => {
+      probe = await probeWrite(options.db, options.now());
+    };
     const results = await Promise.all(
-      Object.entries(checks).map(async ([name, check]) => {
+      Object.entries({ database, ...checks }).map(async ([name, check]) => {
         try {
           await withTimeout(check(), CHECK_TIMEOUT_MS);
           return null;
@@ -51,7 +76,12 @@ export function registerHealth(
       }),
     );
     const failing = results.filter((r) => r !== null);
-    if (failing.length === 0) return { status: 'ready' };
+    const integrityProblem = (probe as WriteProbe | null)?.integrityProblem ?? null;
+    if (integrityProblem !== null) failing.push({ name: 'integrity', reason: integrityProblem });
+    if (failing.length === 0) {
+      options.diskFull.recovered(app.log);
+      return { status: 'ready' };
+    }
     return reply.code(503).send({
       status: 'not_ready',
       failing: failing.map((f) => f.name),
@@ -59,6 +89,8 @@ export function registerHealth(
     });
   });
 }
+
+const mb = (bytes: number) => Math.floor(bytes / (1024 * 1024));
 
 /** Migrations never come undone while the server runs: once all were applied, stop asking. */
 function migrationsApplied(db: Kysely<Database>, dialect: DialectName): Check {

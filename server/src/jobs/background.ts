@@ -3,8 +3,10 @@
 import type { AppContext } from '../context';
 import type { Storage } from '../storage/storage';
 import { AUDIT_RETENTION_JOB, auditRetentionJob } from '../services/audit';
+import { BACKUP_JOB_KIND, backupJob } from '../services/backups';
 import { MAIL_JOB, magicLinkMessage } from '../services/magic-links';
 import { MEDIA_SWEEP_JOB, mediaSweepJob } from '../services/media';
+import { INTEGRITY_JOB, integrityJob } from '../services/health';
 import { startPeriodicJobs, type PeriodicJob } from './periodic';
 import { pruneDoneJobs } from './queue';
 import { startJobWorker, type JobHandlers, type JobLog } from './worker';
@@ -19,6 +21,7 @@ const PERIODIC_JOBS: readonly PeriodicJob[] = [
   MEDIA_SWEEP_JOB,
   AUDIT_RETENTION_JOB,
   JOBS_PRUNE_JOB,
+  INTEGRITY_JOB,
 ];
 
 /** The handler of every kind the server enqueues. */
@@ -44,9 +47,24 @@ export function backgroundJobHandlers(
       now: () => ctx.now(),
       log,
     }),
+    // The database's quick integrity check (#25): a failure shows on /readyz, and the job is dead.
+    [INTEGRITY_JOB.kind]: integrityJob({
+      db: ctx.db,
+      dialect: ctx.dialect,
+      now: () => ctx.now(),
+      log,
+    }),
     [JOBS_PRUNE_JOB.kind]: () =>
       pruneDoneJobs(ctx.db, new Date(ctx.now().getTime() - DONE_JOBS_KEPT_MS)),
+    // A scheduled backup (BACKUP_INTERVAL_H), then the newest BACKUP_KEEP scheduled ones kept.
+    [BACKUP_JOB_KIND]: backupJob(ctx, { keep: ctx.config.backupKeep, log }),
   } satisfies JobHandlers;
+}
+
+/** The scheduled backup, every BACKUP_INTERVAL_H hours (none when 0). */
+export function backupSchedule(config: AppContext['config']): PeriodicJob[] {
+  const hours = config.backupIntervalHours;
+  return hours > 0 ? [{ kind: BACKUP_JOB_KIND, everyMs: hours * 60 * 60 * 1000 }] : [];
 }
 
 /**
@@ -67,7 +85,7 @@ export function startBackgroundJobs(
   });
   const periodic = startPeriodicJobs({
     db: ctx.db,
-    jobs: PERIODIC_JOBS,
+    jobs: [...PERIODIC_JOBS, ...backupSchedule(ctx.config)],
     now: () => ctx.now(),
     maxAttempts: ctx.config.jobMaxAttempts,
     log: options.log,

@@ -270,7 +270,8 @@ describe.each(testDialects)('jobs (%s)', (dialect) => {
     const dead = await finished('dead', daysAgo(30));
     const uploads = mkdtempSync(join(tmpdir(), 'jobs-test-'));
     const background = startBackgroundJobs(
-      { ...t.ctx, config: { ...t.ctx.config, jobPollMs: 10 } },
+      // Scheduled backups (backup.run) are tested in backup/backups.test.ts.
+      { ...t.ctx, config: { ...t.ctx.config, jobPollMs: 10, backupIntervalHours: 0 } },
       { storage: new LocalDiskStorage(uploads), log: silentJobLog },
     );
     try {
@@ -285,6 +286,7 @@ describe.each(testDialects)('jobs (%s)', (dialect) => {
         async () =>
           expect(await housekeeping()).toEqual([
             { kind: 'audit.retention', status: 'done' },
+            { kind: 'db.integrity', status: 'done' },
             { kind: 'jobs.prune', status: 'done' },
             { kind: 'media.sweep', status: 'done' },
           ]),

@@ -9,6 +9,8 @@ export interface PeriodicJob {
   kind: string;
   /** The period: an hour, a day… (a whole number of hours gives readable keys). */
   everyMs: number;
+  /** Attempts before the job is dead, when not JOB_MAX_ATTEMPTS (e.g. 1 for a check). */
+  maxAttempts?: number;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -34,7 +36,9 @@ export async function enqueuePeriodicJobs(
       payload: {},
       runAt: now,
       uniqueKey: periodKey(job, now),
-      ...(maxAttempts === undefined ? {} : { maxAttempts }),
+      ...((job.maxAttempts ?? maxAttempts) === undefined
+        ? {}
+        : { maxAttempts: job.maxAttempts ?? maxAttempts }),
     });
   }
 }

@@ -245,17 +245,23 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
       });
     });
 
-    it('prices a customer cart for the customer country', async () => {
-      // 24.000 incl. TN 19 % → in FR, the FR default 20 %: net 20.000, VAT 4.000.
+    it("prices every cart at the shop country's rates, a foreign customer's too", async () => {
+      // 24.000 incl. TN 19 %: net 20.168 for a French customer as for anyone (checkout charges
+      // TN VAT shipped within Tunisia, the net at 0 % shipped abroad; FR's 20 % plays no part).
       const { productId } = await simple({ base_price: 24_000, price_includes_vat: 1 });
       const c = await customer({ country_code: 'FR' });
       const { body } = await add({ product_id: productId, quantity: 1 }, undefined, c.headers);
       expect(body.items[0]).toMatchObject({
-        unit_price: '20.000',
+        unit_price: '20.168',
         unit_price_incl_vat: '24.000',
-        vat_rate: 20,
-        line_vat: '4.000',
+        vat_rate: 19,
+        line_vat: '3.832',
       });
+      // A German customer, whose country has no rate at all, may add it too.
+      const de = await customer({ country_code: 'DE' });
+      const german = await add({ product_id: productId, quantity: 1 }, undefined, de.headers);
+      expect(german.res.statusCode).toBe(201);
+      expect(german.body.items[0]).toMatchObject({ unit_price: '20.168', vat_rate: 19 });
       const anonymous = await add({ product_id: productId, quantity: 1 }, session());
       expect(anonymous.body.items[0]).toMatchObject({ unit_price: '20.168', vat_rate: 19 });
     });

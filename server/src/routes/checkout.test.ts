@@ -190,21 +190,23 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       });
     });
 
-    it('re-prices every line from the catalogue at checkout, for the buyer country', async () => {
+    it('re-prices every line from the catalogue at checkout, at the VAT of the shop country', async () => {
       const a = await simple({ base_price: 12_000, price_includes_vat: 1 });
       const c = await customer();
       await add(a.productId, 2, { headers: c.headers });
       // The price changes after the product was put in the cart.
       await updateVariant(db(), a.variantId, { price: 24_000 });
       const order = await placed({ headers: c.headers }, { customer_country_code: 'fr' });
-      // 24.000 incl. VAT, sold to FR at its 20 % default rate: net 20.000.
+      // 24.000 incl. VAT, bought by a French buyer but shipped within Tunisia: TN 19 % (FR's
+      // 20 % plays no part), 48.000 incl. VAT of which 7.664 VAT.
       expect(order.customer_country_code).toBe('FR');
+      expect(order.vat_treatment).toBe('domestic');
       expect(order.items[0]).toMatchObject({
-        unit_price: '20.000',
+        unit_price: '20.168',
         unit_price_incl_vat: '24.000',
-        vat_rate: 20,
-        total_price: '40.000',
-        vat_amount: '8.000',
+        vat_rate: 19,
+        total_price: '40.336',
+        vat_amount: '7.664',
       });
     });
   });
@@ -357,13 +359,15 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
         customer_country_code: 'TN',
         vat_number: null,
         vat_reverse_charge: false,
+        // Shipped to FR: an export, 0 % on the line and on the shipping.
+        vat_treatment: 'export',
+        vat_number_review: null,
         payment_method: 'bank_transfer',
         vat_number_check: null,
         subtotal: '1.000',
-        // 0.190 on the line + 1.330 on the 7.000 shipping (TN 19 %).
-        vat_amount: '1.520',
-        shipping_vat_amount: '1.330',
-        total_amount: '9.520',
+        vat_amount: '0.000',
+        shipping_vat_amount: '0.000',
+        total_amount: '8.000',
       });
       expect(order.shipping_address).toMatchObject({
         company: 'Acme SARL',
@@ -390,11 +394,13 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
         vat_number: 'FR40303265045',
         vat_number_check: 'format_checked',
         vat_reverse_charge: true,
+        vat_treatment: 'reverse_charge',
+        vat_number_review: 'to_confirm',
         vat_amount: '0.000',
         shipping_vat_amount: '0.000',
-        // 11.900 incl. VAT is net 9.917 at FR 20 %; 2 × 9.917 + 3 × 0.333 = 20.833.
-        subtotal: '20.833',
-        total_amount: '27.833',
+        // 11.900 incl. VAT is net 10.000 at the shop's TN 19 %; 2 × 10.000 + 3 × 0.333 = 20.999.
+        subtotal: '20.999',
+        total_amount: '27.999',
       });
       expect(
         order.items.map((i) => [
@@ -405,7 +411,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
           i.total_price_incl_vat,
         ]),
       ).toEqual([
-        [0, '0.000', '9.917', '9.917', '19.834'],
+        [0, '0.000', '10.000', '10.000', '20.000'],
         [0, '0.000', '0.333', '0.333', '0.999'],
       ]);
     });
@@ -432,39 +438,49 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
         ],
         // Lower case and separators are normalised.
         [pro('fr 40.303-265.045', 'FR'), { vat_number: 'FR40303265045', vat_reverse_charge: true }],
-        // A number of another country is kept as sent (compacted), without the reverse charge:
-        // DE 19 % on the line (0.190) and TN 19 % on the shipping (1.330).
+        // A number of another country is kept as sent (compacted), without the reverse charge;
+        // shipped to DE it is an export at 0 %.
         [
           pro('fr 40 303 265 045', 'DE'),
           {
             vat_number: 'FR40303265045',
             vat_number_check: 'format_invalid',
             vat_reverse_charge: false,
-            vat_amount: '1.520',
+            vat_treatment: 'export',
+            vat_amount: '0.000',
           },
         ],
-        // An individual never gets it.
+        // An individual never gets it (an export all the same).
         [
           { ...pro('DE123456789', 'DE'), customer_type: 'individual' },
-          { vat_reverse_charge: false, vat_amount: '1.520' },
+          { vat_reverse_charge: false, vat_treatment: 'export', vat_amount: '0.000' },
         ],
         // Invalid format for the country.
         [
           pro('DE12', 'DE'),
           { vat_number: 'DE12', vat_number_check: 'format_invalid', vat_reverse_charge: false },
         ],
-        // Not in the EU.
+        // Not in the EU: TN 19 % on the line (0.190) and on the 7.000 shipping (1.330).
         [
           pro('1234567A', 'TN'),
           { vat_number: '1234567A', vat_reverse_charge: false, vat_amount: '1.520' },
         ],
-        // A valid EU number, but the goods go to Tunis: VAT is due (the self-declared claim).
+        // A valid EU number, but the goods go to Tunis: TN VAT is due (the self-declared claim).
         [
           pro('DE123456789', 'DE', 'TN'),
-          { vat_number: 'DE123456789', vat_reverse_charge: false, vat_amount: '1.520' },
+          {
+            vat_number: 'DE123456789',
+            vat_reverse_charge: false,
+            vat_treatment: 'domestic',
+            vat_number_review: null,
+            vat_amount: '1.520',
+          },
         ],
-        // ...or to another member state than the buyer's: FR 20 % (0.200) + shipping 1.330.
-        [pro('FR40303265045', 'FR', 'DE'), { vat_reverse_charge: false, vat_amount: '1.530' }],
+        // ...or to another member state than the buyer's: no reverse charge, an export.
+        [
+          pro('FR40303265045', 'FR', 'DE'),
+          { vat_reverse_charge: false, vat_treatment: 'export', vat_amount: '0.000' },
+        ],
       ];
       for (const [body, expected] of cases) {
         const order = await placed(await guestCart([a.productId, 1]), body);
@@ -491,7 +507,8 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
         vat_number: null,
         vat_number_check: null,
         vat_reverse_charge: false,
-        vat_amount: '1.550', // IT's default 22 % on the line (0.220) + TN 19 % on shipping
+        vat_treatment: 'export', // shipped to IT: 0 %, IT's 22 % plays no part
+        vat_amount: '0.000',
       });
     });
   });

@@ -2,7 +2,7 @@
 // customers overview (orders:read).
 import type { AppContext } from '../context';
 import type { VatNumberChecker } from '../domain/vat-number';
-import { vatNumberCheckerFor } from '../services/vat-numbers';
+import { validateVatForCustomer, vatNumberCheckerFor } from '../services/vat-numbers';
 import { requireCustomer } from '../http/access';
 import type { ListCache } from '../http/list-cache';
 import { withDefaults } from '../http/query';
@@ -17,7 +17,7 @@ import { listCustomerOverview } from '../services/customer-overview';
 export function customersHandlers(
   ctx: AppContext,
   lists: ListCache,
-  vatChecker: VatNumberChecker = vatNumberCheckerFor(ctx.config),
+  vatChecker: VatNumberChecker = vatNumberCheckerFor(ctx),
 ): Handlers {
   return {
     getCustomerProfile: async (request) =>
@@ -27,19 +27,13 @@ export function customersHandlers(
       presentCustomer(await updateCustomerProfile(ctx, requireCustomer(request), request.body)),
 
     validateVatNumber: async (request) => {
-      await requireActiveCustomer(ctx.db, requireCustomer(request));
-      const { vat_number, country_code } = request.body;
-      const result = await vatChecker.check(vat_number, country_code);
-      return {
-        valid: result.valid,
-        vat_number: result.normalised,
-        country_code: result.country_code,
-        check: result.check,
-        is_eu: result.is_eu,
-        reverse_charge_eligible:
-          result.valid && result.is_eu && result.country_code !== ctx.config.shopCountry,
-        message: result.message,
-      };
+      const customer = await requireActiveCustomer(ctx.db, requireCustomer(request));
+      return validateVatForCustomer(
+        ctx,
+        vatChecker,
+        { customerId: customer.id, address: request.ip },
+        request.body,
+      );
     },
 
     listAdminCustomers: lists.page('listAdminCustomers', ['orders'], async (request) =>

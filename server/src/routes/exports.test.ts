@@ -161,6 +161,37 @@ describe.each(testDialects)('CSV exports (%s)', (dialect) => {
     );
   });
 
+  it('writes the semicolon variant with decimal commas, quoting x;+1+1; in both variants', async () => {
+    const product = await shop.simple(
+      { name: 'x;+1+1;', base_price: 12_500, price_includes_vat: 0 },
+      { sku: 'CSV-2', price: 12_500, stock_quantity: 10 },
+    );
+    seq += 1;
+    const order = await placeOrder(
+      t.app,
+      { session: `sess_csv_${dialect}_${seq}` },
+      [{ productId: product.productId, quantity: 2 }],
+      { shipping_address: shippingAddress({ email: 'semicolon@example.com' }) },
+    );
+    await db()
+      .updateTable('orders')
+      .set({ created_at: '2026-11-24T16:05:00.000Z' })
+      .where('id', '=', order.id)
+      .execute();
+    const start = `${order.order_number},2026-11-24T17:05:00+01:00,pending,semicolon@example.com,`;
+    expect(csvBody(await get(`${ORDERS_CSV}?rows=lines`), 'exportOrders', LINE_HEADER)).toBe(
+      `${LINE_HEADER}\r\n${start}"x;+1+1;",,CSV-2,2,12.500,19,4.750,25.000,29.750\r\n`,
+    );
+    const semicolonHeader = LINE_HEADER.replaceAll(',', ';');
+    const res = await get(`${ORDERS_CSV}?rows=lines&separator=semicolon`);
+    expect(res.headers['x-total-count']).toBe('1');
+    expect(csvBody(res, 'exportOrders', semicolonHeader)).toBe(
+      `${semicolonHeader}\r\n${start.replaceAll(',', ';')}"x;+1+1;";;CSV-2;2;"12,500";19;"4,750";"25,000";"29,750"\r\n`,
+    );
+    const other = await get(`${ORDERS_CSV}?separator=tab`);
+    expect(other.statusCode).toBe(422);
+  });
+
   it('gives the invoice in force only', async () => {
     const product = await shop.simple({}, { stock_quantity: 10 });
     const orders = [];

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
+import type { CsvSeparator } from '../domain/csv';
 import {
   csvStream,
   exportOrders,
@@ -18,32 +19,39 @@ export async function sendCsv(
   reply: FastifyReply,
   name: string,
   file: CsvExport,
+  separator: CsvSeparator = 'comma',
 ): Promise<FastifyReply> {
   const date = await shopDate(ctx.db, ctx.now());
   return reply
     .header('X-Total-Count', String(file.total))
     .header('Content-Disposition', `attachment; filename="${name}-${date}.csv"`)
     .type('text/csv; charset=utf-8')
-    .send(csvStream(file));
+    .send(csvStream(file, separator));
 }
 
 export function exportsHandlers(ctx: AppContext): Handlers {
   const { db } = ctx;
   return {
-    exportOrders: async (request, reply) =>
-      sendCsv(
+    exportOrders: async (request, reply) => {
+      const { separator, ...query } = request.query;
+      return sendCsv(
         ctx,
         reply,
         'orders',
-        await exportOrders(db, withDefaults(request.query, 'rows', 'sort')),
-      ),
+        await exportOrders(db, withDefaults(query, 'rows', 'sort')),
+        separator,
+      );
+    },
 
-    exportProducts: async (request, reply) =>
-      sendCsv(
+    exportProducts: async (request, reply) => {
+      const { separator, ...query } = request.query;
+      return sendCsv(
         ctx,
         reply,
         'products',
-        await exportProducts(db, withDefaults(request.query, 'sort'), ctx.now()),
-      ),
+        await exportProducts(db, withDefaults(query, 'sort'), ctx.now()),
+        separator,
+      );
+    },
   };
 }

@@ -319,6 +319,37 @@ describe.each(testDialects)('CSV import of products (%s)', (dialect) => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('imports the semicolon export (decimal commas, quoted cells) back as all unchanged', async () => {
+    const { tee } = await catalogue();
+    await insertVariant(db(), tee.id, {
+      sku: 'TEE-XL',
+      variant_title: 'XL; "extra", large',
+      option_values: '{"Size":"XL","Colour":"Red, dark"}',
+      price: 19_990,
+      compare_at_price: 25_005,
+    });
+    await insertProduct(db(), {
+      name: 'x;+1+1;',
+      slug: 'semicolon-formula',
+      base_price: 7_250,
+      vat_rate_id: shop.tn19.id,
+    });
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: `${EXPORT}?separator=semicolon`,
+      headers: admin.headers,
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).toContain('"x;+1+1;"');
+    expect(exported.body).toContain(';"7,250";');
+    expect(exported.body).toContain('"XL; ""extra"", large"');
+    const before = await snapshot();
+    const report = reportOf(await upload(exported.body, { mode: 'apply' }));
+    expect(report.summary).toMatchObject({ create: 0, update: 0, refused: 0 });
+    expect(report.rows).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('reads a semicolon file with decimal commas (a spreadsheet in a comma locale)', async () => {
     await catalogue();
     const text = csv(

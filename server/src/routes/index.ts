@@ -6,6 +6,7 @@ import { accountPasswordHandlers } from './account-password';
 import { addressesHandlers } from './addresses';
 import { auditHandlers } from './audit';
 import { authHandlers } from './auth';
+import { backupsHandlers } from './backups';
 import { bulkHandlers } from './bulk';
 import { cartHandlers } from './cart';
 import { categoriesHandlers } from './categories';
@@ -51,6 +52,7 @@ const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
   accountPasswordHandlers,
   passkeysHandlers,
   twoFactorHandlers,
+  backupsHandlers,
 ];
 
 /** Every operation's handler, by operationId. */

@@ -312,6 +312,13 @@ describe.each(testDialects)('invoices and credit notes (%s)', (dialect) => {
       },
     );
     expect(placed.vat_reverse_charge).toBe(true);
+    // Format checked only (no VIES): an admin confirms the number before invoicing.
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${placed.id}/confirm-vat-number`,
+      headers: await t.authAs('admin'),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     const invoice = expectStatus<Invoice>(await issue(placed.id), 201, 'issueInvoice');
     expect(invoice).toMatchObject({
       vat_reverse_charge: true,

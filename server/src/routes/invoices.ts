@@ -8,6 +8,7 @@ import { renderPackingSlipPdf } from '../documents/packing-slip-pdf';
 import type { Handlers } from '../http/types';
 import { getInvoice, issueInvoice, listOrderInvoices, packingSlipOf } from '../services/invoices';
 import { mediaStorage } from '../services/media';
+import { documentLogo } from '../services/document-logos';
 
 /** Sends a PDF as a download named `fileName`. */
 function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string): FastifyReply {
@@ -40,7 +41,7 @@ export function invoicesHandlers(ctx: AppContext): Handlers {
 
     getInvoicePdf: async (request, reply) => {
       const invoice = await getInvoice(db, request.params.id);
-      const logo = await loadLogo(storage, invoice.seller.logo_key);
+      const logo = await documentLogo(db, storage, invoice.seller.logo_key);
       const pdf = await renderInvoicePdf(invoice, language(request.query.lang), logo);
       return sendPdf(reply, pdf, `${invoice.number}.pdf`);
     },

@@ -227,6 +227,8 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
         customer_country_code: 'TN',
         vat_number: null,
         vat_reverse_charge: false,
+        vat_treatment: 'domestic',
+        vat_number_review: null,
         subtotal: '20.000',
         vat_amount: '3.800',
         shipping_amount: '0.000',

@@ -21,6 +21,7 @@ import {
   updateOrderStatus,
 } from '../services/orders';
 import { addOrderNote, getOrderTimeline, setOrderShipment } from '../services/order-timeline';
+import { confirmOrderVatNumber } from '../services/order-vat-review';
 
 export function ordersHandlers(ctx: AppContext, lists: ListCache): Handlers {
   const { db } = ctx;
@@ -59,6 +60,9 @@ export function ordersHandlers(ctx: AppContext, lists: ListCache): Handlers {
 
     cancelOrder: async (request) =>
       cancelOrder(ctx, request.params.id, request.body?.reason, request.admin),
+
+    confirmOrderVatNumber: async (request) =>
+      confirmOrderVatNumber(ctx, request.params.id, request.admin),
 
     getOrderTimeline: async (request) => getOrderTimeline(db, request.params.id),
 

@@ -24,7 +24,15 @@ export function stockMovementsHandlers(ctx: AppContext): Handlers {
 
     listStockMovementAdmins: async () => listStockMovementAdmins(db),
 
-    exportStockMovements: async (request, reply) =>
-      sendCsv(ctx, reply, 'stock-movements', await exportStockMovements(db, request.query)),
+    exportStockMovements: async (request, reply) => {
+      const { separator, ...query } = request.query;
+      return sendCsv(
+        ctx,
+        reply,
+        'stock-movements',
+        await exportStockMovements(db, query),
+        separator,
+      );
+    },
   };
 }

@@ -7,7 +7,7 @@ import { createMediaUrlSigner, DEFAULT_SIGNED_URL_SECONDS } from '../services/si
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../domain/media-limits';
 import { storeUploads, type UploadTarget } from '../services/uploads';
 import { recordAudits, type AuditEntry } from '../services/audit';
-import { mediaStorage } from '../services/media';
+import { deleteUnusedFiles, mediaStorage } from '../services/media';
 import { MEDIA_CSP } from '../http/security';
 import type { Storage } from '../storage/storage';
 
@@ -89,10 +89,9 @@ export function uploadsHandlers(
     uploadVideos: upload({ kind: 'video', field: 'files', multiple: true }),
 
     deleteFiles: async (request) => {
-      const deleted: string[] = [];
-      for (const key of new Set(request.body.keys)) {
-        if (await storage.delete(key)) deleted.push(key);
-      }
+      // Whether a file is used lives in the database: an app without one cannot delete.
+      if (!ctx.db) throw new Error('deleteFiles needs the database');
+      const deleted = await deleteUnusedFiles(ctx.db, storage, request.body.keys);
       await recordMedia(
         ctx.db,
         request,

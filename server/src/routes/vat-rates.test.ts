@@ -335,10 +335,12 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
 
   describe('updateVatRate', () => {
     it('changes only the properties sent', async () => {
+      // A future rate that nothing uses: its rate can still be corrected.
       const rate = await insertVatRate(t.database.db, {
         name: 'Standard',
         rate_bp: 1900,
         description: 'Kept',
+        effective_from: '2029-01-01T00:00:00.000Z',
         effective_to: '2030-01-01T00:00:00.000Z',
       });
       t.advanceClock(1000);
@@ -355,7 +357,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
         effective_from: rate.effective_from,
         effective_to: '2030-01-01T00:00:00.000Z',
         successor_id: null,
-        status: 'in_force',
+        status: 'scheduled',
         product_count: 0,
         variant_count: 0,
         created_at: rate.created_at,
@@ -373,6 +375,7 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
     it('clears nullable values with null, upper-cases the country and deactivates', async () => {
       const rate = await insertVatRate(t.database.db, {
         description: 'Temporary',
+        effective_from: '2029-01-01T00:00:00.000Z',
         effective_to: '2030-01-01T00:00:00.000Z',
       });
       const res = await update(rate.id, {
@@ -407,14 +410,11 @@ describe.each(testDialects)('VAT rates (%s)', (dialect) => {
       expect((await storedRate(tnDefault.id))?.is_default).toBe(0);
       expect((await storedRate(frDefault.id))?.is_default).toBe(1);
 
-      // Moving the default rate to another country makes it that country's only default.
+      // A default is in force, so it never moves to another country (a successor is recorded).
       const moved = await update(rate.id, { country_code: 'FR' });
-      expect(expectStatus<VatRate>(moved, 200, 'updateVatRate')).toMatchObject({
-        country_code: 'FR',
-        is_default: true,
-      });
-      expect((await storedRate(frDefault.id))?.is_default).toBe(0);
-      expect((await storedRate(rate.id))?.is_default).toBe(1);
+      expect(moved.statusCode).toBe(409);
+      expect((await storedRate(frDefault.id))?.is_default).toBe(1);
+      expect(await storedRate(rate.id)).toMatchObject({ country_code: 'TN', is_default: 1 });
     });
 
     it('checks the resulting validity period', async () => {

@@ -194,12 +194,15 @@ describe.each(testDialects)('reverse charge with VIES (%s)', (dialect) => {
       vat_amount: '0.000',
       total_amount: '10.000',
     });
-    // VIES says the number does not exist: VAT is charged (FR 20 %).
+    // VIES says the number does not exist: no reverse charge; shipped abroad, it is an export
+    // (0 %, no review).
     expect(await order('FR00123456789', 'FR')).toMatchObject({
       vat_number: 'FR00123456789',
       vat_number_check: 'vies_rejected',
       vat_reverse_charge: false,
-      vat_amount: '2.000',
+      vat_treatment: 'export',
+      vat_number_review: null,
+      vat_amount: '0.000',
     });
     // VIES failing, unavailable or too slow: format checked only, the reverse charge applies.
     for (const [number, country] of [
@@ -210,6 +213,7 @@ describe.each(testDialects)('reverse charge with VIES (%s)', (dialect) => {
       expect(await order(number, country), number).toMatchObject({
         vat_number_check: 'format_checked',
         vat_reverse_charge: true,
+        vat_number_review: 'to_confirm',
         vat_amount: '0.000',
       });
     }

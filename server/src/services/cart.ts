@@ -70,9 +70,12 @@ export async function resolveOwner(
   return { kind: 'session', sessionId };
 }
 
-/** The country whose VAT prices the cart: the customer's, the shop's for anonymous carts. */
-const ownerCountry = (ctx: Pick<AppContext, 'config'>, owner: CartOwner): string =>
-  owner.kind === 'customer' ? owner.customer.country_code : ctx.config.shopCountry;
+/**
+ * The country whose VAT prices the cart: the shop's, for every cart, as checkout prices every
+ * line (domain/vat-treatment.ts): a sale shipped within Tunisia pays what the cart shows, one
+ * shipped abroad its net at 0 %. The customer's country needs no rate of its own (#25).
+ */
+const cartCountry = (ctx: Pick<AppContext, 'config'>): string => ctx.config.shopCountry;
 
 export async function findCart(db: Db, owner: CartOwner) {
   const q = db.selectFrom('carts').selectAll();
@@ -225,7 +228,7 @@ export async function readCart(ctx: AppContext, owner: CartOwner): Promise<Cart>
     .orderBy('ci.created_at')
     .orderBy('ci.id')
     .execute();
-  const pricing = await countryPricing(db, ownerCountry(ctx, owner), ctx.now());
+  const pricing = await countryPricing(db, cartCountry(ctx), ctx.now());
   let count = 0;
   let subtotal = 0;
   let vat = 0;
@@ -322,7 +325,7 @@ export async function addItem(
 ): Promise<void> {
   const row = await variantToAdd(ctx.db, input.product_id, input.variant_id ?? null);
   // Never sell at a rate that is not in force: no rate in force, no line (409).
-  const pricing = await countryPricing(ctx.db, ownerCountry(ctx, owner), ctx.now());
+  const pricing = await countryPricing(ctx.db, cartCountry(ctx), ctx.now());
   if (pricedLine(row, 1, pricing) === null) throw noRateInForce(row.product_name);
   const now = ctx.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {

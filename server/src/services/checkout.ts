@@ -1,10 +1,14 @@
 // Checkout: turns the caller's cart into an order, in ONE database transaction.
 //
 // Amounts (integer millimes; VAT rates in basis points, see domain/vat.ts):
-// - Every line is re-priced from the catalogue at checkout for customer_country_code (the cart
-//   is never trusted) at the rate IN FORCE now (pricing.ts: the variant's own rate, else the
-//   product's, or the first of its successors in force; the country's default in force when
-//   that rate belongs to another country). A line with no rate in force is refused (409).
+// - The VAT treatment (domain/vat-treatment.ts): domestic when shipped within the shop's country,
+//   else reverse_charge (below) or export; both of these charge 0 % on every line and on the
+//   shipping, and need no rate of the destination country.
+// - Every line is re-priced from the catalogue at checkout for the SHOP's country (the cart is
+//   never trusted) at the rate IN FORCE now (pricing.ts: the variant's own rate, else the
+//   product's, or the first of its successors in force; the shop country's default in force when
+//   that rate belongs to another country). A line with no rate in force is refused (409). Under a
+//   0 % treatment that rate only turns a price entered incl. VAT into its net.
 // - Line amounts: domain/vat.ts lineAmounts. A price entered including VAT is charged exactly
 //   as shown (unit_price_incl_vat = the price, total_price_incl_vat = price × quantity; the VAT
 //   inside it half-up, the net is the difference). A price entered excluding VAT:
@@ -18,7 +22,9 @@
 //   customer_country_code (format, and VIES when VIES_URL is set and VIES answers in time), an
 //   EU member state other than the shop's, with the shipping address in that same country:
 //   every line's rate and VAT are 0; vat_reverse_charge is true. vat_number_check records how
-//   the number was checked (format_invalid, format_checked, vies_confirmed, vies_rejected).
+//   the number was checked (format_invalid, format_checked, vies_confirmed, vies_rejected); a
+//   reverse charge on a number only format_checked gets vat_number_review to_confirm (an admin
+//   confirms the number before the order can be invoiced: services/orders.ts).
 //
 // Buyer details: customer_type, vat_number and customer_country_code come from the body, else
 // from the signed-in customer's profile, else (guest) individual, no VAT number and TN (the
@@ -42,7 +48,8 @@ import type { AppContext } from '../context';
 import { toBool } from '../db/bool';
 import type { Database } from '../db/schema';
 import { normalizeCountry, orderAmounts } from '../domain/vat';
-import { checkOutcome, isReverseChargeEligible, normaliseVatNumber } from '../domain/vat-number';
+import { checkOutcome, normaliseVatNumber } from '../domain/vat-number';
+import { initialVatNumberReview, isZeroRated, vatTreatment } from '../domain/vat-treatment';
 import { conflict, HttpProblem } from '../api/problem';
 import type { Body, Schemas } from '../api/types';
 import { findCart, type CartOwner } from './cart';
@@ -81,13 +88,12 @@ async function buyerOf(
   const rawVat = body.vat_number !== undefined ? body.vat_number : (profile?.vat_number ?? null);
   const compact = rawVat === null ? '' : normaliseVatNumber(rawVat);
   // Format, then VIES when configured (format only when VIES cannot be reached in time).
-  const checked =
-    compact === '' ? null : await vatNumberCheckerFor(ctx.config).check(compact, country);
+  const checked = compact === '' ? null : await vatNumberCheckerFor(ctx).check(compact, country);
   // The normalised form of a number of valid format (with its EU prefix); an invalid one is
   // kept as sent, only compacted, rather than prefixed with a country it may not belong to.
   const formatValid = checked !== null && (checked.valid || checked.check === 'vies');
   const vatNumber = checked === null ? null : formatValid ? checked.normalised : compact;
-  const reverseCharge = isReverseChargeEligible(
+  const treatment = vatTreatment(
     {
       customer_type: customerType,
       vat_number_valid: checked?.valid ?? false,
@@ -97,7 +103,8 @@ async function buyerOf(
     ctx.config.shopCountry,
   );
   const vatNumberCheck = checked === null ? null : checkOutcome(checked);
-  return { customerType, country, vatNumber, vatNumberCheck, reverseCharge };
+  const review = initialVatNumberReview(treatment, vatNumberCheck);
+  return { customerType, country, vatNumber, vatNumberCheck, treatment, review };
 }
 
 /** The address as stored on the order: optional fields null, the country upper-cased. */
@@ -150,7 +157,8 @@ export async function placeOrder(
       )
       .execute();
     const byVariant = new Map(rows.map((r) => [r.variant_id, r]));
-    const pricing = await countryPricing(trx, buyer.country, at);
+    const pricing = await countryPricing(trx, ctx.config.shopCountry, at);
+    const zeroRated = isZeroRated(buyer.treatment);
     const lines = [...taken]
       .sort((a, b) => a.variant_id - b.variant_id)
       .map((l) => {
@@ -158,18 +166,15 @@ export async function placeOrder(
         if (!row) throw new Error(`Variant ${l.variant_id} of a cart line vanished`);
         if (!isSellable(row)) throw noLongerAvailable(row.product_name);
         const quantity = Number(l.quantity);
-        const price = pricedLine(row, quantity, pricing, buyer.reverseCharge);
+        const price = pricedLine(row, quantity, pricing, zeroRated);
         if (price === null) throw noRateInForce(row.product_name);
         return { row, quantity, price };
       });
-    // Shipping's VAT: the shop country's default rate in force (none under the reverse charge).
+    // Shipping's VAT: the shop country's default rate in force (none at 0 %).
     const shippingNet = ctx.config.shippingFlatRateMillimes;
     let shippingRateBp = 0;
-    if (!buyer.reverseCharge && shippingNet > 0) {
-      const shopDefault =
-        normalizeCountry(ctx.config.shopCountry) === pricing.countryCode
-          ? pricing.countryDefault
-          : (await countryPricing(trx, ctx.config.shopCountry, at)).countryDefault;
+    if (!zeroRated && shippingNet > 0) {
+      const shopDefault = pricing.countryDefault;
       if (shopDefault === null) {
         throw conflict(
           `No default VAT rate is in force for ${ctx.config.shopCountry}: shipping cannot be charged`,
@@ -198,8 +203,10 @@ export async function placeOrder(
         customer_type: buyer.customerType,
         customer_country_code: buyer.country,
         vat_number: buyer.vatNumber,
-        vat_reverse_charge: buyer.reverseCharge ? 1 : 0,
+        vat_reverse_charge: buyer.treatment === 'reverse_charge' ? 1 : 0,
         vat_number_check: buyer.vatNumberCheck,
+        vat_treatment: buyer.treatment,
+        vat_number_review: buyer.review,
         subtotal: amounts.subtotal,
         vat_amount: amounts.vatAmount,
         shipping_amount: amounts.shippingAmount,

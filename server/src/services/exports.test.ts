@@ -2,7 +2,7 @@
 // consumer takes the text, and a consumer that goes away stops the reading.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { CsvValue } from '../domain/csv';
+import { decimal, type CsvValue } from '../domain/csv';
 import { csvStream, localTimestamps } from './exports';
 
 /** A file of `pages` pages of 1,000 records that counts the pages read and notices its end. */
@@ -45,6 +45,52 @@ describe('csvStream', () => {
     await sleep(100);
     expect(seen.closed).toBe(true);
     expect(seen.pages).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('csvStream variants', () => {
+  const text = async (stream: NodeJS.ReadableStream) => {
+    let out = '';
+    for await (const chunk of stream) out += String(chunk);
+    return out;
+  };
+  const file = () => ({
+    total: 2,
+    columns: ['name', 'amount', 'rate', 'qty', 'flag', 'none'],
+    pages: [
+      [
+        ['x;+1+1;', decimal('12.500'), 19.5, -3, true, null],
+        ['a,b\ttab "quoted"\nline', decimal('-1.250'), 7, 2, false, '=1+1'],
+      ] satisfies CsvValue[][],
+    ],
+  });
+
+  it('quotes every cell with a comma, a semicolon, a tab, a line break or a quote (comma file)', async () => {
+    expect(await text(csvStream(file()))).toBe(
+      '\uFEFFname,amount,rate,qty,flag,none\r\n' +
+        '"x;+1+1;",12.500,19.5,-3,true,\r\n' +
+        `"a,b\ttab ""quoted""\nline",-1.250,7,2,false,'=1+1\r\n`,
+    );
+  });
+
+  it('writes semicolons and decimal commas, quoting the same cells (semicolon file)', async () => {
+    // A decimal comma is a comma: quoted too, which spreadsheets still read as a number.
+    expect(await text(csvStream(file(), 'semicolon'))).toBe(
+      '\uFEFFname;amount;rate;qty;flag;none\r\n' +
+        '"x;+1+1;";"12,500";"19,5";-3;true;\r\n' +
+        `"a,b\ttab ""quoted""\nline";"-1,250";7;2;false;'=1+1\r\n`,
+    );
+  });
+
+  it('leaves no cell of either file that a spreadsheet splitting on , ; or a tab would run', async () => {
+    for (const separator of ['comma', 'semicolon'] as const) {
+      const body = await text(csvStream(file(), separator));
+      // Outside quotes, no piece between separators starts a formula.
+      const unquoted = body.replace(/"(?:[^"]|"")*"/g, '""');
+      for (const piece of unquoted.split(/[,;\t\r\n]/)) {
+        expect(piece, separator).not.toMatch(/^[=+\-@]\D/);
+      }
+    }
   });
 });
 

@@ -16,7 +16,14 @@ import { stringify } from 'csv-stringify';
 import type { Db } from '../db/database';
 import { keysetPages } from '../db/search';
 import { toBool } from '../db/bool';
-import { csvCell, type CsvValue } from '../domain/csv';
+import {
+  CSV_DELIMITER,
+  csvCell,
+  decimal,
+  QUOTED_CELL,
+  type CsvSeparator,
+  type CsvValue,
+} from '../domain/csv';
 import { toGross } from '../domain/vat';
 import { json, money, percent } from '../api/present';
 import type { Query, Schemas } from '../api/types';
@@ -38,20 +45,22 @@ export interface CsvExport {
 }
 
 /**
- * The file as a stream: BOM, header row, CRLF, RFC 4180 quoting (a cell with a line break is
- * quoted too). Destroying it (the client went away) ends the page reading at the next page.
+ * The file as a stream: BOM, header row, CRLF, RFC 4180 quoting (a cell with a comma, a
+ * semicolon, a tab, a line break or a quote is quoted in both variants), comma- or
+ * semicolon-separated (domain/csv.ts CsvSeparator). Destroying it (the client went away) ends the page reading at the next page.
  */
-export function csvStream(file: CsvExport): Readable {
+export function csvStream(file: CsvExport, separator: CsvSeparator = 'comma'): Readable {
   const csv = stringify({
     bom: true,
     header: true,
     columns: [...file.columns],
+    delimiter: CSV_DELIMITER[separator],
     record_delimiter: 'windows',
-    quoted_match: /[\r\n]/,
+    quoted_match: QUOTED_CELL,
   });
   async function* records() {
     for await (const page of file.pages) {
-      for (const record of page) yield record.map(csvCell);
+      for (const record of page) yield record.map((value) => csvCell(value, separator));
     }
   }
   // Errors reach the reply through `csv` (destroyed with the error), so nothing is lost here.
@@ -216,12 +225,12 @@ export async function exportOrders(db: Db, q: ExportOrdersQuery): Promise<CsvExp
           address.city ?? null,
           address.country ?? null,
           o.item_count,
-          money(o.subtotal),
-          money(o.vat_amount),
-          money(o.shipping_amount),
-          money(o.shipping_vat_amount),
-          money(o.discount_amount),
-          money(o.total_amount),
+          decimal(money(o.subtotal)),
+          decimal(money(o.vat_amount)),
+          decimal(money(o.shipping_amount)),
+          decimal(money(o.shipping_vat_amount)),
+          decimal(money(o.discount_amount)),
+          decimal(money(o.total_amount)),
           o.currency,
           invoices.get(o.id) ?? null,
         ];
@@ -249,11 +258,11 @@ export async function exportOrders(db: Db, q: ExportOrdersQuery): Promise<CsvExp
           i.variant_title,
           i.product_sku,
           Number(i.quantity),
-          money(i.unit_price),
+          decimal(money(i.unit_price)),
           percent(i.vat_rate_bp),
-          money(i.vat_amount),
-          money(i.total_price),
-          money(i.total_price_incl_vat),
+          decimal(money(i.vat_amount)),
+          decimal(money(i.total_price)),
+          decimal(money(i.total_price_incl_vat)),
         ]),
       );
     }
@@ -330,7 +339,7 @@ export async function exportProducts(db: Db, q: AdminProductFilters, at: Date): 
           p.category,
           toBool(p.is_active),
           toBool(p.price_includes_vat),
-          money(p.base_price),
+          decimal(money(p.base_price)),
           p.vat_rate_name,
         ];
         const own = byProduct.get(p.id) ?? [];
@@ -343,11 +352,11 @@ export async function exportProducts(db: Db, q: AdminProductFilters, at: Date): 
             v.sku,
             v.variant_title,
             optionText(v.option_values),
-            money(v.price),
+            decimal(money(v.price)),
             rateBp === null
               ? null
-              : money(toGross(Number(v.price), Number(p.price_includes_vat), rateBp)),
-            v.compare_at_price === null ? null : money(v.compare_at_price),
+              : decimal(money(toGross(Number(v.price), Number(p.price_includes_vat), rateBp))),
+            v.compare_at_price === null ? null : decimal(money(v.compare_at_price)),
             Number(v.stock_quantity),
             toBool(v.track_inventory),
             toBool(v.allow_backorder),

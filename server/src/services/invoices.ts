@@ -32,9 +32,11 @@ import {
   yearIn,
   type InvoiceContent,
   type InvoiceKind,
+  type InvoiceOrderFacts,
 } from '../domain/invoice';
 import { countryDefaultInForce } from '../domain/vat';
 import type { PackingSlip } from '../documents/packing-slip-pdf';
+import { assertNumberFree } from './document-numbering';
 import { loadShopSettings, type ShopSettingsRow } from './shop-settings';
 import { loadRates } from './vat-rates';
 import { ORDER_NOT_FOUND, requireOrder } from './order-lookup';
@@ -47,6 +49,11 @@ type Trx = Transaction<Database>;
 export const ALREADY_INVOICED = 'This order already has an invoice';
 export const NOT_INVOICEABLE = 'A cancelled or refunded order cannot be invoiced';
 export const SETTINGS_INCOMPLETE = 'Complete the shop settings before issuing invoices';
+export const VAT_NUMBER_UNCONFIRMED =
+  'Confirm the VAT number before invoicing: the reverse charge rests on a number whose format only was checked (VIES did not confirm it)';
+/** Whether the order waits for its VAT number's confirmation (services/order-vat-review.ts). */
+const awaitsVatReview = (order: { vat_number_review: string | null }) =>
+  order.vat_number_review === 'to_confirm';
 const INVOICE_NOT_FOUND = 'Invoice not found';
 
 /** Statuses whose entry issues the invoice when the order has none in force. */
@@ -145,6 +152,7 @@ async function insertDocument(
   const prefix = kind === 'invoice' ? settings.invoice_prefix : settings.credit_note_prefix;
   const issuedAt = issue.now.toISOString();
   const frozen = content({ number: documentNumber(prefix, year, sequence), issued_at: issuedAt });
+  await assertNumberFree(trx, frozen.number);
   const row = await trx
     .insertInto('invoices')
     .values({
@@ -222,6 +230,7 @@ async function issueInvoiceIn(
     customer_type: order.customer_type,
     vat_number: order.vat_number,
     vat_reverse_charge: toBool(order.vat_reverse_charge),
+    vat_treatment: order.vat_treatment as InvoiceOrderFacts['vat_treatment'],
     shipping_amount: shipping,
     shipping_vat_amount: shippingVat,
     shipping_vat_rate_bp: shippingVatRateBp(
@@ -282,7 +291,8 @@ export async function issueInvoice(
     if (!order) throw notFound(ORDER_NOT_FOUND);
     if (CREDITED_ON_ENTRY.includes(order.status)) throw conflict(NOT_INVOICEABLE);
     if (await invoiceInForce(trx, orderId)) throw conflict(ALREADY_INVOICED);
-    const settings = await loadShopSettings(trx);
+    if (awaitsVatReview(order)) throw conflict(VAT_NUMBER_UNCONFIRMED);
+    const settings = await loadShopSettings(trx, { dialect: ctx.dialect, share: true });
     if (!isComplete(settings)) throw conflict(SETTINGS_INCOMPLETE);
     return issueInvoiceIn(trx, orderId, settings, issue);
   });
@@ -291,7 +301,8 @@ export async function issueInvoice(
 /**
  * The documents a status change issues, in its transaction (the order's row is already locked
  * by the change): entering an invoiced status with no invoice in force issues the invoice (not
- * when the settings are incomplete: the change itself goes on), entering cancelled or refunded
+ * when the settings are incomplete or the VAT number awaits its confirmation: the change itself
+ * goes on), entering cancelled or refunded
  * with an invoice in force issues its credit note.
  */
 export async function issueDocumentsOnStatusChange(
@@ -303,9 +314,15 @@ export async function issueDocumentsOnStatusChange(
   const invoiced = INVOICED_ON_ENTRY.includes(to);
   if (!invoiced && !CREDITED_ON_ENTRY.includes(to)) return;
   const inForce = await invoiceInForce(trx, orderId);
-  const settings = await loadShopSettings(trx);
+  const settings = await loadShopSettings(trx, { dialect: issue.dialect, share: true });
   if (invoiced) {
-    if (!inForce && isComplete(settings)) await issueInvoiceIn(trx, orderId, settings, issue);
+    if (inForce || !isComplete(settings)) return;
+    const order = await trx
+      .selectFrom('orders')
+      .select('vat_number_review')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    if (!awaitsVatReview(order)) await issueInvoiceIn(trx, orderId, settings, issue);
     return;
   }
   if (!inForce) return;

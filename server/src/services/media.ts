@@ -1,5 +1,8 @@
-// The life of an uploaded file after its upload. A file is "referenced" while the images of a
-// product or a variant hold its URL (/api/v1/media/<key>, possibly absolute or signed).
+// The life of an uploaded file after its upload. A file is "used" (mediaUses) while the images of
+// a product or a variant hold its URL (/api/v1/media/<key>, possibly absolute or signed), while
+// it is the shop's logo in the settings, or while an issued invoice or credit note names it as
+// its logo. A used file is never deleted: not by a save, not by the sweeper, and
+// DELETE /admin/uploads/files answers 409 naming who uses it (deleteUnusedFiles).
 //
 // - Saving a product or a variant deletes the files it no longer references, unless another
 //   product or variant still does (releaseRemovedMedia). The console's media widget only edits the form, so a
@@ -17,6 +20,8 @@ import { S3Storage } from '../storage/s3';
 import type { Storage } from '../storage/storage';
 import type { JobLog } from '../jobs/worker';
 import { mediaKeyOf } from './signed-urls';
+import { conflict } from '../api/problem';
+import type { InvoiceKind } from '../domain/invoice';
 
 /** Default UNUSED_MEDIA_GRACE_H: an unreferenced upload is kept for a day. */
 export const DEFAULT_UNUSED_MEDIA_GRACE_HOURS = 24;
@@ -94,41 +99,124 @@ function imagesOf(json: string | null): string[] {
   }
 }
 
-/** Whether any product's or variant's images hold this key's URL. */
-/**
- * Whether the shop's logo is this file, or an issued invoice printed it (documents are frozen:
- * their PDF is drawn again at every download, so their logo must outlive a settings change).
- */
-async function isLogoReferenced(db: Db, key: string): Promise<boolean> {
+/** The documents that print this logo: issued invoices and credit notes, counted by kind. */
+async function documentsPrinting(db: Db, key: string): Promise<Record<InvoiceKind, number>> {
+  // The frozen content is JSON.stringify's: the key appears exactly as `"logo_key":"<key>"`
+  // (a key has no quote nor backslash).
+  const rows = await db
+    .selectFrom('invoices')
+    .select(['kind', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where(sql<boolean>`content like ${containsPattern(`"logo_key":"${key}"`)} escape '\\'`)
+    .groupBy('kind')
+    .execute();
+  const counts: Record<InvoiceKind, number> = { invoice: 0, credit_note: 0 };
+  for (const row of rows) counts[row.kind] = Number(row.count);
+  return counts;
+}
+
+/** What uses an uploaded file: the one reference check of deletes, saves and the sweep. */
+interface MediaUses {
+  /** Names of the products whose images hold the file's URL. */
+  products: string[];
+  /** "Product / variant title" of the variants whose images hold it. */
+  variants: string[];
+  /** The shop's logo in the settings. */
+  logo: boolean;
+  /** Issued documents that print it as their logo. */
+  invoices: number;
+  creditNotes: number;
+}
+
+/** Whether anything uses the file (see mediaUses). */
+const inUse = (uses: MediaUses): boolean =>
+  uses.products.length + uses.variants.length + uses.invoices + uses.creditNotes > 0 || uses.logo;
+
+/** Who uses the file with this key (nothing: every list empty, every count 0). */
+async function mediaUses(db: Db, key: string): Promise<MediaUses> {
   const settings = await db
     .selectFrom('shop_settings')
     .select('id')
     .where('logo_key', '=', key)
     .executeTakeFirst();
-  if (settings) return true;
-  // The frozen content is JSON.stringify's: the key appears exactly as `"logo_key":"<key>"`.
-  const invoice = await db
-    .selectFrom('invoices')
-    .select('id')
-    .where(sql<boolean>`content like ${containsPattern(`"logo_key":"${key}"`)} escape '\\'`)
-    .limit(1)
-    .executeTakeFirst();
-  return invoice !== undefined;
+  const documents = await documentsPrinting(db, key);
+  // The LIKE narrows the rows; the parsed URLs decide (a key that is a prefix of another).
+  const pattern = containsPattern(`/media/${key}`);
+  const holds = (row: { images: string | null }) => mediaKeysOf(imagesOf(row.images)).has(key);
+  const products = await db
+    .selectFrom('products')
+    .select(['name', 'images'])
+    .where(sql<boolean>`images like ${pattern} escape '\\'`)
+    .orderBy('id')
+    .execute();
+  const variants = await db
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['p.name', 'v.variant_title', 'v.images'])
+    .where(sql<boolean>`v.images like ${pattern} escape '\\'`)
+    .orderBy('v.id')
+    .execute();
+  return {
+    products: products.filter(holds).map((p) => p.name),
+    variants: variants.filter(holds).map((v) => `${v.name} / ${v.variant_title}`),
+    logo: settings !== undefined,
+    invoices: documents.invoice,
+    creditNotes: documents.credit_note,
+  };
 }
 
-async function isMediaReferenced(db: Db, key: string): Promise<boolean> {
-  if (await isLogoReferenced(db, key)) return true;
-  const pattern = containsPattern(`/media/${key}`);
-  for (const table of ['products', 'variants'] as const) {
-    // The LIKE narrows the rows; the parsed URLs decide (a key that is a prefix of another).
-    const rows = await db
-      .selectFrom(table)
-      .select('images')
-      .where(sql<boolean>`images like ${pattern} escape '\\'`)
-      .execute();
-    if (rows.some((row) => mediaKeysOf(imagesOf(row.images)).has(key))) return true;
+/** At most this many names per kind in a message, each cut to NAME_CHARS. */
+const NAMES_SHOWN = 3;
+const NAME_CHARS = 60;
+
+const quoted = (name: string) =>
+  `«${name.length > NAME_CHARS ? `${name.slice(0, NAME_CHARS - 1)}…` : name}»`;
+
+function named(one: string, many: string, names: string[]): string[] {
+  if (names.length === 0) return [];
+  const shown = names.slice(0, NAMES_SHOWN).map(quoted).join(', ');
+  const more = names.length > NAMES_SHOWN ? ` (and ${names.length - NAMES_SHOWN} more)` : '';
+  return [`${names.length === 1 ? one : many} ${shown}${more}`];
+}
+
+const counted = (count: number, one: string, many: string): string[] =>
+  count === 0 ? [] : [`${count} ${count === 1 ? one : many}`];
+
+/**
+ * Who uses a file, for a person: "Used by product «Sac cabas» and 3 issued invoices". Bounded
+ * (three names per kind, 60 characters each).
+ */
+function describeMediaUses(uses: MediaUses): string {
+  const parts = [
+    ...named('product', 'products', uses.products),
+    ...named('variant', 'variants', uses.variants),
+    ...(uses.logo ? ['the shop logo in Settings'] : []),
+    ...counted(uses.invoices, 'issued invoice', 'issued invoices'),
+    ...counted(uses.creditNotes, 'credit note', 'credit notes'),
+  ];
+  const last = parts.pop() ?? '';
+  return `Used by ${parts.length > 0 ? `${parts.join(', ')} and ${last}` : last}`;
+}
+
+/**
+ * Deletes the stored files with these keys (unknown keys are ignored), all or nothing: when any of
+ * them is used by a product, a variant, the settings or an issued document, nothing is deleted
+ * and the answer is 409 naming who uses the first one. Resolves with the deleted keys.
+ */
+export async function deleteUnusedFiles(
+  db: Db,
+  storage: Storage,
+  keys: readonly string[],
+): Promise<string[]> {
+  const unique = [...new Set(keys)];
+  for (const key of unique) {
+    const uses = await mediaUses(db, key);
+    if (!inUse(uses)) continue;
+    const who = describeMediaUses(uses);
+    throw conflict(unique.length === 1 ? who : `${key}: ${who}`);
   }
-  return false;
+  const deleted: string[] = [];
+  for (const key of unique) if (await storage.delete(key)) deleted.push(key);
+  return deleted;
 }
 
 /** Every key referenced by a product or a variant. */
@@ -163,7 +251,7 @@ export async function releaseMedia(
   const deleted: string[] = [];
   for (const key of mediaKeysOf(urls)) {
     try {
-      if (await isMediaReferenced(db, key)) continue;
+      if (inUse(await mediaUses(db, key))) continue;
       if (await storage.delete(key)) deleted.push(key);
     } catch (err) {
       log?.warn({ err, key }, 'Could not delete a media file no longer used');
@@ -216,7 +304,8 @@ export async function sweepUnreferencedMedia({
   const referenced = await referencedMediaKeys(db);
   const deleted: string[] = [];
   for (const { key } of old) {
-    if (referenced.has(key) || (await isLogoReferenced(db, key))) continue;
+    // Products and variants in one read; the rest (logo, documents) per old file.
+    if (referenced.has(key) || inUse(await mediaUses(db, key))) continue;
     if (await storage.delete(key)) deleted.push(key);
   }
   return deleted;

@@ -101,6 +101,8 @@ function presentOrderSummary(row: OrderRowWithCount): OrderSummary {
     customer_country_code: row.customer_country_code,
     vat_number: row.vat_number,
     vat_reverse_charge: toBool(row.vat_reverse_charge),
+    vat_treatment: row.vat_treatment as OrderSummary['vat_treatment'],
+    vat_number_review: (row.vat_number_review ?? null) as OrderSummary['vat_number_review'],
     subtotal: money(row.subtotal),
     vat_amount: money(row.vat_amount),
     shipping_amount: money(row.shipping_amount),
@@ -258,6 +260,7 @@ export interface AdminOrderQuery {
   customer_email?: string | undefined;
   shipping_email?: string | undefined;
   payment_method?: Schemas['PaymentMethod'] | undefined;
+  vat_number_review?: NonNullable<Schemas['VatNumberReview']> | undefined;
   sort: Schemas['OrderSort'];
 }
 
@@ -311,6 +314,9 @@ export function adminOrderSelection(db: Db, q: AdminOrderFilters): ListSelection
   }
   if (q.payment_method !== undefined) {
     filters.push(sql<SqlBool>`o.payment_method = ${q.payment_method}`);
+  }
+  if (q.vat_number_review !== undefined) {
+    filters.push(sql<SqlBool>`o.vat_number_review = ${q.vat_number_review}`);
   }
   return {
     filters,

@@ -106,7 +106,7 @@ const assignedRateId = (row: Pick<CatalogueLineRow, 'variant_rate_id' | 'product
  * Prices `quantity` units of a variant for a country (all amounts in millimes) with
  * domain/vat.ts lineAmounts: the rate in force for the country (pricing.ts); a price entered
  * incl. VAT is charged exactly as shown (line incl. VAT = price × qty), one entered excl. VAT
- * gets its VAT on the line, half-up. Under the reverse charge the rate and every VAT amount are
+ * gets its VAT on the line, half-up. At 0 % (reverse charge, export) the rate and every VAT amount are
  * 0. Null when no rate is in force for the line (it cannot be sold).
  */
 export function pricedLine(

@@ -18,7 +18,9 @@ import {
 } from '../domain/invoice-settings';
 import { toMillimes } from '../domain/money';
 import { ROLES, type AdminRole } from '../domain/roles';
-import { contentTypeForKey, type Storage } from '../storage/storage';
+import type { Storage } from '../storage/storage';
+import { freezeLogo } from './document-logos';
+import { checkNumbering } from './document-numbering';
 import { mediaUrl } from './signed-urls';
 import { optionalText, requiredText } from './text-input';
 import { recordAudit, type AuditActor } from './audit';
@@ -29,19 +31,18 @@ type ShopSettings = Schemas['ShopSettings'];
 type ShopSettingsUpdate = Schemas['ShopSettingsUpdate'];
 type Change = Schemas['ShopSettingsChange']['changes'][number];
 
-const NOT_A_LOGO = 'The logo must be an uploaded PNG or JPEG image';
-const LOGO_TYPES = new Set(['image/png', 'image/jpeg']);
-
 /**
  * The settings row. With `lock` (inside a transaction) the row is locked on PostgreSQL, so two
  * saves queue and each logs what the other left as its "before" (SQLite serialises writers).
+ * With `share`, as issuing documents reads it: the documents numbered with these prefixes and
+ * a save changing them queue on each other (services/document-numbering.ts).
  */
 export async function loadShopSettings(
   db: Db,
-  lock?: { dialect: AppContext['dialect'] },
+  lock?: { dialect: AppContext['dialect']; share?: boolean },
 ): Promise<ShopSettingsRow> {
   let query = db.selectFrom('shop_settings').selectAll().where('id', '=', 1);
-  if (lock?.dialect === 'postgres') query = query.forUpdate();
+  if (lock?.dialect === 'postgres') query = lock.share ? query.forShare() : query.forUpdate();
   return query.executeTakeFirstOrThrow();
 }
 
@@ -102,7 +103,11 @@ export async function getShopSettings(db: Db): Promise<ShopSettings> {
 }
 
 /** The values a save would store, normalised and validated (422 on the first bad field). */
-async function normalise(body: ShopSettingsUpdate, storage: Storage): Promise<Partial<Editable>> {
+async function normalise(
+  body: ShopSettingsUpdate,
+  storage: Storage,
+  db: Db,
+): Promise<Partial<Editable>> {
   const next: Partial<Editable> = {};
   if (body.legal_name !== undefined) next.legal_name = requiredText(body.legal_name, 'legal_name');
   if (body.address !== undefined) next.address = requiredText(body.address, 'address');
@@ -117,9 +122,8 @@ async function normalise(body: ShopSettingsUpdate, storage: Storage): Promise<Pa
   if (body.phone !== undefined) next.phone = optionalText(body.phone);
   if (body.email !== undefined) next.email = optionalText(body.email);
   if (body.logo_key !== undefined) {
-    if (body.logo_key !== null && !(await isLogo(storage, body.logo_key))) {
-      throw invalid(['body', 'logo_key'], NOT_A_LOGO);
-    }
+    // Frozen before the settings name it: every document issued with it prints these bytes.
+    if (body.logo_key !== null) await freezeLogo(db, storage, body.logo_key);
     next.logo_key = body.logo_key;
   }
   if (body.invoice_prefix !== undefined) next.invoice_prefix = body.invoice_prefix;
@@ -139,10 +143,6 @@ async function normalise(body: ShopSettingsUpdate, storage: Storage): Promise<Pa
   return next;
 }
 
-async function isLogo(storage: Storage, key: string): Promise<boolean> {
-  return LOGO_TYPES.has(contentTypeForKey(key)) && (await storage.exists(key));
-}
-
 export async function updateShopSettings(
   { db, dialect }: Pick<AppContext, 'db' | 'dialect'>,
   storage: Storage,
@@ -150,7 +150,7 @@ export async function updateShopSettings(
   admin: AuditActor,
   now: Date,
 ): Promise<ShopSettings> {
-  const next = await normalise(body, storage);
+  const next = await normalise(body, storage, db);
   await db.transaction().execute(async (trx) => {
     const before = editable(await loadShopSettings(trx, { dialect }));
     const changes: Change[] = [];
@@ -158,6 +158,19 @@ export async function updateShopSettings(
       if (before[field] !== after) changes.push({ field, before: before[field], after });
     }
     if (changes.length === 0) return;
+    // Prefixes and time zone number the documents: refused now if they could collide later.
+    const numbering = [body.invoice_prefix, body.credit_note_prefix, body.time_zone];
+    if (numbering.some((value) => value !== undefined)) {
+      await checkNumbering(
+        trx,
+        { ...before, ...next },
+        {
+          invoice_prefix: body.invoice_prefix !== undefined,
+          credit_note_prefix: body.credit_note_prefix !== undefined,
+        },
+        now,
+      );
+    }
     const at = now.toISOString();
     const { stamp_duty: stampDuty, two_factor_required_roles: roles, ...texts } = next;
     await trx

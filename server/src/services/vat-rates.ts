@@ -11,12 +11,17 @@
 //   successor (countryDefaultInForce follows the chain).
 // - A product or variant can only be given a rate that is active and not expired
 //   (assignableRateIssue); a scheduled rate is allowed (the item is not sold until it starts).
+//
+// A change of law is a new rate named as successor, never an edit: changing rate or
+// country_code is 409 once the rate has taken effect or is assigned (domain/rate-law.ts).
+// Sending the stored value again is not a change (the console sends the whole form).
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import { fromBool, toBool } from '../db/bool';
 import type { Database, VatRateRow, VatRateUpdate as VatRateChanges } from '../db/schema';
 import type { Db } from '../db/database';
 import { isForeignKeyViolation } from '../db/transaction';
+import { rateLawChangeIssue, usersText } from '../domain/rate-law';
 import { rateStatus, rateToBp, type RateRecord, type RateStatus } from '../domain/vat';
 import { percent } from '../api/present';
 import { conflict, invalid, notFound } from '../api/problem';
@@ -289,6 +294,18 @@ export async function updateVatRate(
 
   return store.db.transaction().execute(async (trx) => {
     const current = await getVatRate(trx, id);
+    const lawChanged =
+      (changes.rate_bp !== undefined && changes.rate_bp !== Number(current.rate_bp)) ||
+      (changes.country_code !== undefined && changes.country_code !== current.country_code);
+    if (lawChanged) {
+      const at = new Date(now);
+      const issue = rateLawChangeIssue(
+        { ...current, status: rateStatus(toRecord(current), at) },
+        await countUsage(trx, id),
+        at,
+      );
+      if (issue) throw conflict(issue);
+    }
     const from = changes.effective_from ?? current.effective_from;
     const to = changes.effective_to !== undefined ? changes.effective_to : current.effective_to;
     assertPeriod(from, to, input.effective_to !== undefined ? 'effective_to' : 'effective_from');
@@ -376,12 +393,8 @@ export async function countUsage(
   return { products: Number(products.n), variants: Number(variants.n) };
 }
 
-function usageMessage({ products, variants }: { products: number; variants: number }) {
-  const parts: string[] = [];
-  if (products > 0) parts.push(`${products} ${products === 1 ? 'product' : 'products'}`);
-  if (variants > 0) parts.push(`${variants} ${variants === 1 ? 'variant' : 'variants'}`);
-  const users = parts.length > 0 ? parts.join(' and ') : 'products or variants';
-  return `VAT rate is used by ${users}; deactivate it instead`;
+function usageMessage(usage: RateUsage) {
+  return `VAT rate is used by ${usersText(usage)}; deactivate it instead`;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { Button, Flex } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { CsvSeparator } from './csv-export';
+import { FilterSelect } from './FilterSelect';
 import { useT } from './messages';
 
 export interface ExportChoice<V extends string = string> {
@@ -13,21 +15,51 @@ export interface ExportMenuProps<V extends string> {
   onExport: (choice: ExportChoice<V>) => void;
   /** An export is running (one at a time). */
   busy: boolean;
+  /** The file's variant (useCsvExport's, the language's until changed) and its change. */
+  separator: CsvSeparator;
+  onSeparatorChange: (separator: CsvSeparator) => void;
 }
 
 /** The 'Export CSV' action of a list's header: it offers the kinds of file, then exports one. */
-export function ExportMenu<V extends string>({ choices, onExport, busy }: ExportMenuProps<V>) {
+export function ExportMenu<V extends string>({
+  choices,
+  onExport,
+  busy,
+  separator,
+  onSeparatorChange,
+}: ExportMenuProps<V>) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  const separators = useMemo(
+    () => [
+      { value: 'comma' as const, label: t('separatorComma') },
+      { value: 'semicolon' as const, label: t('separatorSemicolon') },
+    ],
+    [t],
+  );
+  // Which spreadsheet the file is for: offered beside the button, whatever the files.
+  const variant = (
+    <FilterSelect
+      label={t('csvSeparator')}
+      value={separator}
+      options={separators}
+      onChange={onSeparatorChange}
+      width={{ base: 'full', sm: 'auto' }}
+    />
+  );
   const [only] = choices;
   if (choices.length === 1 && only)
     return (
-      <Button variant="outline" disabled={busy} onClick={() => onExport(only)}>
-        {t('exportCsv')}
-      </Button>
+      <Flex gap="2" wrap="wrap" role="group" aria-label={t('exportCsv')}>
+        {variant}
+        <Button variant="outline" disabled={busy} onClick={() => onExport(only)}>
+          {t('exportCsv')}
+        </Button>
+      </Flex>
     );
   return (
     <Flex gap="2" wrap="wrap" role="group" aria-label={t('exportCsv')}>
+      {variant}
       <Button
         variant="outline"
         disabled={busy}

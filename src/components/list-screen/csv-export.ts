@@ -1,14 +1,32 @@
-import type { AxiosProgressEvent } from 'axios';
+import type { AxiosProgressEvent, AxiosRequestConfig } from 'axios';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CsvSeparatorParameter } from '@generated/model';
 import { notify } from '@/components/ui/notify';
 import { downloadFile, type FileRequest } from '@/lib/download';
 import { serverMessage } from '@/lib/http';
 import { formatCount } from '@/lib/format';
+import { useLocale, type Locale } from '@/lib/i18n';
 import type { Noun } from './count';
 import { t } from './messages';
 
-/** A generated export client (exportOrders, exportProducts) bound to its params. */
-export type CsvRequest = FileRequest;
+/** The file's variant: comma-separated, or semicolon-separated with decimal commas. */
+export type CsvSeparator = CsvSeparatorParameter;
+
+/**
+ * The variant a spreadsheet in this language reads: French and Arabic spreadsheets split CSV on
+ * semicolons (their decimal mark is the comma), English ones on commas.
+ */
+const defaultSeparator = (locale: Locale): CsvSeparator =>
+  locale === 'en' ? 'comma' : 'semicolon';
+
+/**
+ * A generated export client (exportOrders, exportProducts) bound to its params and the variant:
+ * `separator` is undefined for the default (comma) file, so the query is the list's own.
+ */
+export type CsvRequest = (
+  options: AxiosRequestConfig,
+  separator: CsvSeparator | undefined,
+) => Promise<Blob>;
 
 /** How far a download is: bytes received, and the size and row count when the server said. */
 export interface CsvProgress {
@@ -70,6 +88,10 @@ export interface CsvExportOptions {
  */
 export function useCsvExport({ noun, fallbackName, failure }: CsvExportOptions) {
   const [progress, setProgress] = useState<CsvProgress | null>(null);
+  // The language's variant until the admin picks one on this screen.
+  const locale = useLocale();
+  const [picked, setSeparator] = useState<CsvSeparator | null>(null);
+  const separator = picked ?? defaultSeparator(locale);
   const running = useRef<AbortController | null>(null);
   // Leaving the screen stops the download.
   useEffect(() => () => running.current?.abort(), []);
@@ -81,7 +103,9 @@ export function useCsvExport({ noun, fallbackName, failure }: CsvExportOptions) 
       running.current = controller;
       setProgress({ label, loaded: 0, totalBytes: null, rows: null });
       try {
-        await downloadFile(request, fallbackName, {
+        const file: FileRequest = (options) =>
+          request(options, separator === 'comma' ? undefined : separator);
+        await downloadFile(file, fallbackName, {
           signal: controller.signal,
           // The whole file may take longer than an ordinary request.
           timeout: 0,
@@ -103,7 +127,7 @@ export function useCsvExport({ noun, fallbackName, failure }: CsvExportOptions) 
         }
       }
     },
-    [fallbackName, failure],
+    [fallbackName, failure, separator],
   );
 
   const cancel = useCallback(() => {
@@ -112,7 +136,7 @@ export function useCsvExport({ noun, fallbackName, failure }: CsvExportOptions) 
     setProgress(null);
   }, []);
 
-  return { progress, start, cancel, noun };
+  return { progress, start, cancel, noun, separator, setSeparator };
 }
 
 export type CsvExport = ReturnType<typeof useCsvExport>;

@@ -54,6 +54,21 @@ describe('useCsvExport', () => {
     expect(result.current.progress).toBeNull();
   });
 
+  it('asks for the semicolon file once picked (the comma file, the default, is not named)', async () => {
+    const { result } = renderExport();
+    expect(result.current.separator).toBe('comma');
+    act(() => result.current.setSeparator('semicolon'));
+    expect(result.current.separator).toBe('semicolon');
+    await act(() =>
+      result.current.start('One row per order', (options, separator) =>
+        exportOrders({ rows: 'orders', separator }, options),
+      ),
+    );
+    expect(requests.last('GET', EXPORT)?.query).toEqual({ rows: 'orders', separator: 'semicolon' });
+    const [blob] = vi.mocked(saveBlob).mock.calls[0]!;
+    expect(await blob.text()).toMatch(/^\uFEFF?order_number;created_at;status;/);
+  });
+
   it("toasts the server's message of a refused export (its body arrives as a blob)", async () => {
     server.use(csvExports.orders.error(403, 'Not enough permissions'));
     const { result } = renderExport();

@@ -66,7 +66,9 @@ export function InventoryLedgerPage() {
   const { start } = csv;
   const handleExport = useCallback(
     ({ label }: ExportChoice) =>
-      void start(label, (options) => exportStockMovements(params, options)),
+      void start(label, (options, separator) =>
+        exportStockMovements({ ...params, separator }, options),
+      ),
     [start, params],
   );
 

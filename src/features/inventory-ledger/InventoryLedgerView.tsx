@@ -44,9 +44,11 @@ export function InventoryLedgerView({
         choices={[{ value: 'movements', label: t('exportMovements') }]}
         onExport={onExport}
         busy={exporting}
+        separator={csv.separator}
+        onSeparatorChange={csv.setSeparator}
       />
     ),
-    [onExport, exporting, t],
+    [onExport, exporting, t, csv.separator, csv.setSeparator],
   );
 
   return (

@@ -96,6 +96,7 @@ export const Filled: Story = {
       'E-mails (mail.send)',
       'Media clean-up (media.sweep)',
       'Audit retention (audit.retention)',
+      'Database integrity check (db.integrity)',
     ]);
     // One request, for the first page, unfiltered.
     await expect(sentQueries()).toEqual([FIRST_PAGE]);
@@ -172,6 +173,44 @@ export const RetryRefused: Story = {
     // Refused because someone else retried it: the list is asked again to show where it stands.
     await requests.waitFor('GET', LIST, { count: 2 });
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Retry job 5' })).toBeEnabled());
+  },
+};
+
+/** What the daily integrity check found in a damaged database (#25), as the worker stored it. */
+const DAMAGED =
+  'The database failed its integrity check: Tree 14 page 14: btreeInitPage() returns error code 11';
+
+/** The daily integrity check failed: its kind's name, Failed at the first attempt, what it found. */
+export const FailedIntegrityCheck: Story = {
+  parameters: mockedBy(
+    jobs.list([
+      {
+        id: 7,
+        kind: 'db.integrity',
+        status: 'dead',
+        attempts: 1,
+        max_attempts: 1,
+        run_at: '2025-03-14T00:00:00.000Z',
+        last_error: DAMAGED,
+        created_at: '2025-03-14T00:00:00.000Z',
+        finished_at: '2025-03-14T00:00:04.000Z',
+      },
+    ]),
+  ),
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    await expectTable(canvasElement, HEADERS, [
+      [
+        'Database integrity check',
+        'Failed',
+        '1 of 1',
+        DAMAGED,
+        '14 Mar 2025, 01:00',
+        '14 Mar 2025, 01:00',
+        'Retry',
+      ],
+    ]);
+    await expect(within(canvasElement).getByText(DAMAGED)).toHaveAttribute('title', DAMAGED);
   },
 };
 

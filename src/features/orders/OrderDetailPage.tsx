@@ -4,6 +4,7 @@ import { useParams } from 'wouter';
 import type { OrderStatus, OrderSummary } from '@generated/model';
 import { getGetDashboardStatsKey } from '@generated/hooks/dashboard/dashboard';
 import {
+  confirmOrderVatNumber,
   getListAdminOrdersKey,
   updateOrderStatus,
   useGetAdminOrder,
@@ -24,6 +25,7 @@ export function OrderDetailPage() {
   const order = useGetAdminOrder(orderId);
   const { cache, mutate: mutateCache } = useSWRConfig();
   const [pendingStatus, setPendingStatus] = useState<OrderStatus | null>(null);
+  const [confirmingVat, setConfirmingVat] = useState(false);
   // updateOrderStatus, issueInvoice, addOrderNote, setOrderShipment: without it the order is read.
   const canWrite = usePermission('orders:write');
 
@@ -64,6 +66,30 @@ export function OrderDetailPage() {
     [orderId, reload, cache, mutateCache, refreshPaperwork],
   );
 
+  const confirmVatNumber = useCallback(async () => {
+    setConfirmingVat(true);
+    try {
+      const updated = await confirmOrderVatNumber(orderId);
+      notify.success(t('success'), t('vatNumberConfirmedToast'));
+      void updateCachedRows<OrderSummary>(cache, mutateCache, getListAdminOrdersKey()[0], (o) =>
+        o.id === orderId
+          ? {
+              ...o,
+              vat_number_review: updated.vat_number_review,
+              updated_at: updated.updated_at,
+            }
+          : o,
+      );
+      await reload(updated, { revalidate: false });
+      // The order may now be invoiced: the documents panel reads its state again.
+      refreshPaperwork();
+    } catch (error) {
+      notify.error(t('error'), serverMessage(error, t('confirmVatNumberFailed')));
+    } finally {
+      setConfirmingVat(false);
+    }
+  }, [orderId, reload, cache, mutateCache, refreshPaperwork]);
+
   return (
     <OrderDetailView
       order={notFound ? undefined : order.data}
@@ -75,13 +101,19 @@ export function OrderDetailPage() {
       pendingStatus={pendingStatus}
       documents={{
         ...paperwork.documents,
-        canIssue: canWrite && paperwork.documents.canIssue,
+        // The server refuses to invoice an order whose VAT number awaits confirmation.
+        canIssue:
+          canWrite &&
+          paperwork.documents.canIssue &&
+          order.data?.vat_number_review !== 'to_confirm',
       }}
       timeline={{
         ...paperwork.timeline,
         onAddNote: canWrite ? paperwork.timeline.onAddNote : undefined,
       }}
       onShipmentSave={canWrite ? paperwork.saveShipment : undefined}
+      onConfirmVatNumber={canWrite ? () => void confirmVatNumber() : undefined}
+      confirmingVatNumber={confirmingVat}
     />
   );
 }

@@ -51,6 +51,13 @@ export interface OrderDetailViewProps {
    * set, if any, without its form (nothing when none is set).
    */
   onShipmentSave?: ShipmentFormProps['onSave'];
+  /**
+   * Confirms the VAT number of a reverse-charge order awaiting it (vat_number_review
+   * to_confirm). Without it (an admin who may not write orders) the review is shown, not offered.
+   */
+  onConfirmVatNumber?: () => void;
+  /** The confirmation is being sent (the button is busy meanwhile). */
+  confirmingVatNumber?: boolean;
 }
 
 function BackLink() {
@@ -77,6 +84,8 @@ export function OrderDetailView({
   documents,
   timeline,
   onShipmentSave,
+  onConfirmVatNumber,
+  confirmingVatNumber = false,
 }: OrderDetailViewProps) {
   const t = useT();
   if (notFound)
@@ -135,7 +144,11 @@ export function OrderDetailView({
           {(onShipmentSave || order.shipment) && (
             <ShipmentForm shipment={order.shipment} onSave={onShipmentSave} />
           )}
-          <CustomerCard order={order} />
+          <CustomerCard
+            order={order}
+            onConfirmVatNumber={onConfirmVatNumber}
+            confirming={confirmingVatNumber}
+          />
           <ShippingCard order={order} />
         </Stack>
         {timeline && (
@@ -186,7 +199,15 @@ function StatusCard({
   );
 }
 
-function CustomerCard({ order }: { order: Order }) {
+function CustomerCard({
+  order,
+  onConfirmVatNumber,
+  confirming,
+}: {
+  order: Order;
+  onConfirmVatNumber?: () => void;
+  confirming: boolean;
+}) {
   const t = useT();
   return (
     <Section title={t('customerInformation')} testId="customer-information">
@@ -214,6 +235,36 @@ function CustomerCard({ order }: { order: Order }) {
             data-testid="vat-number-check"
           >
             {t(`vatCheck.${order.vat_number_check}`)}
+          </Text>
+        )}
+        {order.vat_number_review === 'to_confirm' && (
+          <Stack
+            gap="2"
+            p="3"
+            rounded="md"
+            borderWidth="1px"
+            borderColor="border.warning"
+            bg="bg.warning"
+            data-testid="vat-review"
+          >
+            <Text fontWeight="medium">{t('vatReview.to_confirm')}</Text>
+            <Text fontSize="sm">{t('vatReviewNeeded')}</Text>
+            {onConfirmVatNumber && (
+              <Button
+                size="sm"
+                alignSelf="flex-start"
+                onClick={onConfirmVatNumber}
+                loading={confirming}
+                loadingText={t('confirmVatNumber')}
+              >
+                {t('confirmVatNumber')}
+              </Button>
+            )}
+          </Stack>
+        )}
+        {order.vat_number_review === 'confirmed' && (
+          <Text fontSize="sm" color="fg.success" data-testid="vat-review">
+            {t('vatReviewDone')}
           </Text>
         )}
       </Stack>
@@ -278,6 +329,11 @@ function ItemsCard({ order }: { order: Order }) {
         {order.vat_reverse_charge && (
           <Text fontSize="sm" color="fg.muted" data-testid="reverse-charge">
             {t('reverseCharge')}
+          </Text>
+        )}
+        {order.vat_treatment === 'export' && (
+          <Text fontSize="sm" color="fg.muted" data-testid="export-zero-rate">
+            {t('exportZeroRate')}
           </Text>
         )}
       </Stack>

@@ -1,7 +1,7 @@
-import { PaymentMethod } from '@generated/model';
+import { PaymentMethod, VatNumberReviewFilterParameter } from '@generated/model';
 import { FilterBar, filterChoices, type FilterBarSelect } from '@/components/list-screen';
 import { useMemo } from 'react';
-import { ORDER_STATUSES, paymentMethodLabel, statusLabel } from './order-display';
+import { ORDER_STATUSES, paymentMethodLabel, statusLabel, vatReviewLabel } from './order-display';
 import type { OrderFilters } from './order-filters';
 import { t } from './messages';
 
@@ -21,6 +21,15 @@ const selects = (): readonly FilterBarSelect<OrderFilters>[] => [
       paymentMethodLabel,
     ),
   },
+  {
+    key: 'vatReview',
+    label: t('filterByVatReview'),
+    options: filterChoices(
+      t('allVatReviews'),
+      Object.values(VatNumberReviewFilterParameter),
+      vatReviewLabel,
+    ),
+  },
 ];
 const SELECT_WIDTH = { sm: '12rem' };
 
@@ -29,7 +38,10 @@ interface OrderFiltersBarProps {
   onChange: (filters: OrderFilters) => void;
 }
 
-/** Status, payment method and date range of the orders list (each sent to the server). */
+/**
+ * Status, payment method, VAT number review and date range of the orders list (each sent to the
+ * server).
+ */
 export function OrderFiltersBar({ filters, onChange }: OrderFiltersBarProps) {
   const selectList = useMemo(() => selects(), []);
   return (

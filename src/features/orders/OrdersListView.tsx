@@ -54,8 +54,16 @@ export function OrdersListView({
   const exporting = csv.progress !== null;
   const choices = useMemo(() => orderExports(), []);
   const actions = useMemo(
-    () => <ExportMenu choices={choices} onExport={onExport} busy={exporting} />,
-    [choices, onExport, exporting],
+    () => (
+      <ExportMenu
+        choices={choices}
+        onExport={onExport}
+        busy={exporting}
+        separator={csv.separator}
+        onSeparatorChange={csv.setSeparator}
+      />
+    ),
+    [choices, onExport, exporting, csv.separator, csv.setSeparator],
   );
 
   return (

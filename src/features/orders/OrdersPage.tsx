@@ -54,7 +54,7 @@ export function OrdersPage() {
   const handleExport = useCallback(
     ({ value, label }: ExportChoice<ExportOrdersRows>) => {
       const params = orderExportParams({ search: query, email, filters, sort }, value);
-      void start(label, (options) => exportOrders(params, options));
+      void start(label, (options, separator) => exportOrders({ ...params, separator }, options));
     },
     [start, query, email, filters, sort],
   );

@@ -19,6 +19,16 @@ const columns = (): readonly Column<OrderRow>[] => [
   textColumn(t('columnCustomer'), (row) => row.customer),
   badgeColumn(t('columnStatus'), (row) => row.status, { width: '7rem', testId: 'order-status' }),
   textColumn(t('columnPayment'), (row) => row.payment, { width: '10.5rem', tone: 'muted' }),
+  {
+    header: t('columnVatReview'),
+    width: '11rem',
+    cell: (row) =>
+      row.vatReview && (
+        <span className="badge" data-variant={row.vatReview.badge} data-testid="vat-review">
+          {row.vatReview.text}
+        </span>
+      ),
+  },
   figureColumn(t('columnTotal'), (row) => row.total, { width: '8.5rem', sortKey: 'total_amount' }),
   { header: t('columnDate'), width: '7rem', cell: (row) => row.date, sortKey: 'created_at' },
   {
@@ -40,6 +50,6 @@ export const OrdersTable = serverTable<OrderRow>(() => ({
   rowKey: (row) => row.id,
   label: t('tableLabel'),
   emptyText: t('emptyText'),
-  minW: '59rem',
+  minW: '70rem',
   testId: 'orders-scroll',
 }));

@@ -7,7 +7,13 @@ describe('orderExportParams', () => {
     const query: OrderQuery = {
       search: ' ORD-2025 ',
       email: 'leila@example.tn',
-      filters: { status: 'shipped', payment: 'card', from: '2025-03-10', to: '2025-03-01' },
+      filters: {
+        status: 'shipped',
+        payment: 'card',
+        vatReview: 'to_confirm',
+        from: '2025-03-10',
+        to: '2025-03-01',
+      },
       sort: '-total_amount',
     };
     expect(orderExportParams(query, 'lines')).toEqual({ ...orderParams(query), rows: 'lines' });
@@ -16,6 +22,7 @@ describe('orderExportParams', () => {
       shipping_email: 'leila@example.tn',
       status: 'shipped',
       payment_method: 'card',
+      vat_number_review: 'to_confirm',
       date_from: '2025-02-28T23:00:00.000Z',
       date_to: '2025-03-10T22:59:59.999Z',
       sort: '-total_amount',

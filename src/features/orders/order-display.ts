@@ -21,7 +21,10 @@ const sentenceCase = (words: string) => words.charAt(0).toUpperCase() + words.sl
  * An enum value the API sends, in the active language, lower case ('cash_on_delivery' → 'cash on
  * delivery'); a value this console does not know reads as its words.
  */
-function enumWords(group: 'status' | 'payment' | 'customerType', value: string): string {
+function enumWords(
+  group: 'status' | 'payment' | 'customerType' | 'vatReview',
+  value: string,
+): string {
   const key = `${group}.${value}`;
   return key in en ? t(key as keyof typeof en) : value.replaceAll('_', ' ');
 }
@@ -44,6 +47,9 @@ export function paymentLabel(method: string | null | undefined): string {
   const label = method?.trim() ? enumWords('payment', method.trim()).toUpperCase() : '';
   return label || '-';
 }
+
+/** 'to_confirm' → 'VAT number to confirm' (the filter's options, the list's badge). */
+export const vatReviewLabel = (review: string) => enumWords('vatReview', review);
 
 /** 'professional', lower case like the API's value (shown capitalised). */
 export const customerTypeWords = (type: CustomerType) => enumWords('customerType', type);
@@ -68,4 +74,6 @@ export interface OrderRow {
   payment: string;
   total: string;
   date: string;
+  /** The VAT number review of a reverse-charge order, in words, with its badge; else null. */
+  vatReview: { text: string; badge: BadgeStyle } | null;
 }

@@ -28,6 +28,12 @@ describe('orderParams', () => {
     expect(isFiltered({ ...query, filters })).toBe(true);
   });
 
+  it('sends the VAT number review as vat_number_review', () => {
+    const filters = { ...NO_FILTERS, vatReview: 'to_confirm' } as const;
+    expect(orderParams({ ...query, filters })).toMatchObject({ vat_number_review: 'to_confirm' });
+    expect(isFiltered({ ...query, filters })).toBe(true);
+  });
+
   it('sends whole days in Tunis (UTC+1), and a range typed backwards the right way round', () => {
     const days = (from: string, to: string) => {
       const { date_from, date_to } = orderParams({

@@ -3,6 +3,7 @@ import type {
   OrderSort,
   OrderStatus,
   PaymentMethod,
+  VatNumberReviewFilterParameter,
 } from '@generated/model';
 import { shopDayRange } from '@/lib/format';
 import { searchParam } from '@/components/list-screen';
@@ -11,11 +12,19 @@ import { searchParam } from '@/components/list-screen';
 export interface OrderFilters {
   status: OrderStatus | '';
   payment: PaymentMethod | '';
+  /** Reverse-charge orders whose VAT number awaits (or got) an admin's confirmation. */
+  vatReview: VatNumberReviewFilterParameter | '';
   from: string;
   to: string;
 }
 
-export const NO_FILTERS: OrderFilters = { status: '', payment: '', from: '', to: '' };
+export const NO_FILTERS: OrderFilters = {
+  status: '',
+  payment: '',
+  vatReview: '',
+  from: '',
+  to: '',
+};
 
 export interface OrderQuery {
   search: string;
@@ -39,6 +48,7 @@ export function orderParams({ search, email, filters, sort }: OrderQuery): ListA
     shipping_email: email ?? undefined,
     status: filters.status || undefined,
     payment_method: filters.payment || undefined,
+    vat_number_review: filters.vatReview || undefined,
     ...shopDayRange(filters.from, filters.to),
     sort,
   };

@@ -15,7 +15,20 @@ describe('toOrderRows', () => {
         payment: 'CASH ON DELIVERY',
         total: '124.670 TND',
         date: '10 Mar 2025',
+        vatReview: null,
       },
+    ]);
+  });
+
+  it('names the VAT number review of a reverse-charge order, with its badge', () => {
+    const base = orders.find((o) => o.id === 1)!;
+    const rows = toOrderRows([
+      { ...base, vat_number_review: 'to_confirm' },
+      { ...base, vat_number_review: 'confirmed' },
+    ]);
+    expect(rows.map((r) => r.vatReview)).toEqual([
+      { text: 'VAT number to confirm', badge: 'destructive' },
+      { text: 'VAT number confirmed', badge: 'outline' },
     ]);
   });
 });

@@ -5,6 +5,7 @@ import {
   paymentLabel,
   statusBadgeVariant,
   statusWords,
+  vatReviewLabel,
   type OrderRow,
 } from './order-display';
 
@@ -19,5 +20,12 @@ export function toOrderRows(orders: readonly OrderSummary[]): OrderRow[] {
     payment: paymentLabel(order.payment_method),
     total: formatMoney(order.total_amount),
     date: formatDate(order.created_at),
+    // To confirm asks for an action (red); confirmed is only a fact (outline).
+    vatReview: order.vat_number_review
+      ? {
+          text: vatReviewLabel(order.vat_number_review),
+          badge: order.vat_number_review === 'to_confirm' ? 'destructive' : 'outline',
+        }
+      : null,
   }));
 }

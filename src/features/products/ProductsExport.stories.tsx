@@ -1,5 +1,5 @@
 import type { StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { csvExports } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { adminScreenMeta } from '@/testing/admin-screen';
@@ -55,3 +55,34 @@ export const ProgressWhileTheServerAnswers: Story = stories.ProgressWhileTheServ
 export const Cancel: Story = stories.Cancel;
 export const Refused: Story = stories.Refused;
 export const NetworkFailure: Story = stories.NetworkFailure;
+
+/** The semicolon file (decimal commas) for a French or Arabic spreadsheet, picked beside the button. */
+export const SemicolonVariant: Story = {
+  play: async ({ canvasElement }) => {
+    const downloads = captureDownloads();
+    await listShown(canvasElement);
+    const variant = within(canvasElement).getByRole('combobox', { name: 'CSV separator' });
+    await expect(variant).toHaveValue('comma');
+    await userEvent.selectOptions(variant, 'Semicolon (;) with decimal commas');
+    await startExport(canvasElement);
+    const [request] = await requests.waitFor('GET', '/api/v1/admin/exports/products');
+    await expect(request!.query).toEqual({ separator: 'semicolon' });
+    await expectNoExportProgress(canvasElement);
+    await expect(downloads).toEqual(['products-2025-03-14.csv']);
+  },
+};
+
+/** In French (and Arabic) the semicolon file is the default. */
+export const SemicolonByDefaultInFrench: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const downloads = captureDownloads();
+    await listShown(canvasElement);
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('combobox', { name: 'Séparateur CSV' })).toHaveValue('semicolon');
+    await userEvent.click(canvas.getByRole('button', { name: 'Exporter en CSV' }));
+    const [request] = await requests.waitFor('GET', '/api/v1/admin/exports/products');
+    await expect(request!.query).toEqual({ separator: 'semicolon' });
+    await waitFor(() => expect(downloads).toEqual(['products-2025-03-14.csv']));
+  },
+};

@@ -174,6 +174,8 @@ export function ProductsListView({
           choices={[{ value: 'products', label: t('exportProducts') }]}
           onExport={onExport}
           busy={exporting}
+          separator={csv.separator}
+          onSeparatorChange={csv.setSeparator}
         />
         {canEdit && (
           <Button asChild>
@@ -185,7 +187,7 @@ export function ProductsListView({
         )}
       </>
     ),
-    [onExport, exporting, onImport, t, canEdit],
+    [onExport, exporting, onImport, t, canEdit, csv.separator, csv.setSeparator],
   );
 
   return (

@@ -73,7 +73,10 @@ export function ProductsPage() {
   const { start } = csv;
   // The file holds what the list shows: the same search and order.
   const handleExport = useCallback(
-    () => void start(t('title'), (options) => exportProducts(params, options)),
+    () =>
+      void start(t('title'), (options, separator) =>
+        exportProducts({ ...params, separator }, options),
+      ),
     [start, params],
   );
 

@@ -170,6 +170,45 @@ export const ServerRefuses: Story = {
   },
 };
 
+/** Equal prefixes would number an invoice and a credit note alike: refused on the field. */
+export const EqualPrefixesRefused: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await loaded(canvasElement);
+    // The shop numbers invoices DEJ-.
+    await fill(canvas, { 'Credit note prefix': 'DEJ-' });
+    await userEvent.click(saveButton(canvas));
+    await expect(
+      await canvas.findByText(
+        'Must differ from the invoice prefix: invoices and credit notes would get the same numbers',
+      ),
+    ).toBeVisible();
+    await expect(field(canvas, 'Credit note prefix')).toHaveAttribute('aria-invalid', 'true');
+    await expect(requests.to('PATCH', SETTINGS)).toHaveLength(0);
+  },
+};
+
+const PREFIX_TAKEN =
+  'Credit notes of 2026 are numbered with "DEJ-AV-": invoices can use it only from 2027 on, or their numbers would collide';
+
+/**
+ * Swapping the prefixes within a year: the server refuses the invoice prefix that this year's
+ * credit notes carry, and the form shows why on that field.
+ */
+export const PrefixTakenThisYear: Story = {
+  parameters: mockedBy(settings.update.error(422, [bodyIssue('invoice_prefix', PREFIX_TAKEN)])),
+  play: async ({ canvasElement }) => {
+    const canvas = await loaded(canvasElement);
+    await fill(canvas, { 'Invoice prefix': 'DEJ-AV-', 'Credit note prefix': 'DEJ-' });
+    await userEvent.click(saveButton(canvas));
+    const [patch] = await requests.waitFor('PATCH', SETTINGS);
+    await expect(patch!.body).toEqual({ invoice_prefix: 'DEJ-AV-', credit_note_prefix: 'DEJ-' });
+    await expectToast('Error', `invoice_prefix: ${PREFIX_TAKEN}`, 'error');
+    await expect(await canvas.findByText(PREFIX_TAKEN)).toBeVisible();
+    await expect(field(canvas, 'Invoice prefix')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(canvas, 'Invoice prefix')).toHaveValue('DEJ-AV-');
+  },
+};
+
 export const SaveFails: Story = {
   parameters: mockedBy(settings.update.networkError()),
   play: async ({ canvasElement }) => {
@@ -222,6 +261,23 @@ export const ChangeHistoryFails: Story = {
 };
 
 /* Languages and colour modes */
+
+/** Arabic: equal prefixes are refused on the field, in Arabic. */
+export const ArabicEqualPrefixes: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('form', { name: 'إعدادات المتجر' });
+    await fill(canvas, { 'بادئة الفواتير التعديلية': 'DEJ-' });
+    await userEvent.click(canvas.getByRole('button', { name: 'حفظ الإعدادات' }));
+    await expect(
+      await canvas.findByText(
+        'يجب أن تختلف عن بادئة الفواتير: وإلا ستحمل الفواتير والفواتير التعديلية الأرقام نفسها',
+      ),
+    ).toBeVisible();
+    await expect(requests.to('PATCH', SETTINGS)).toHaveLength(0);
+  },
+};
 
 /** Arabic, right to left: translated heading and labels; the change history in Tunis time. */
 export const Arabic: Story = {

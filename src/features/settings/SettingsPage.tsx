@@ -1,3 +1,4 @@
+import { Box } from '@chakra-ui/react';
 import { useSWRConfig } from 'swr';
 import {
   getGetShopSettingsKey,
@@ -13,6 +14,7 @@ import { serverMessage } from '@/lib/http';
 import { useT } from './messages';
 import { changedSettings, settingsFieldErrors, type SettingsFormValues } from './settings-form';
 import { SettingsView } from './SettingsView';
+import { BackupsSection } from './backups';
 
 /** How many changes the screen lists. */
 const RECENT_CHANGES = { limit: 20 };
@@ -25,6 +27,8 @@ export function SettingsPage() {
   const t = useT();
   // settings:write (updateShopSettings, listShopSettingsChanges); the others only read.
   const canEdit = usePermission('settings:write');
+  // backups:manage (super admins): the Backups section, below the settings and apart from them.
+  const canBackUp = usePermission('backups:manage');
   const settings = useGetShopSettings();
   const changes = useListShopSettingsChanges(RECENT_CHANGES, { swr: { enabled: canEdit } });
   const { mutate } = useSWRConfig();
@@ -48,13 +52,20 @@ export function SettingsPage() {
   }
 
   return (
-    <SettingsView
-      settings={settings.data}
-      loadError={settings.error ? serverMessage(settings.error, t('loadFailed')) : null}
-      onRetry={() => void settings.mutate()}
-      canEdit={canEdit}
-      onSave={handleSave}
-      changes={canEdit ? { rows: changes.data, failed: changes.error !== undefined } : null}
-    />
+    <>
+      <SettingsView
+        settings={settings.data}
+        loadError={settings.error ? serverMessage(settings.error, t('loadFailed')) : null}
+        onRetry={() => void settings.mutate()}
+        canEdit={canEdit}
+        onSave={handleSave}
+        changes={canEdit ? { rows: changes.data, failed: changes.error !== undefined } : null}
+      />
+      {canBackUp && (
+        <Box mt="6">
+          <BackupsSection />
+        </Box>
+      )}
+    </>
   );
 }

@@ -136,7 +136,11 @@ export const settingsSchema = object({
     .matches(SETTINGS_PATTERNS.prefix, message('prefixInvalid')),
   credit_note_prefix: string()
     .max(...max('credit_note_prefix'))
-    .matches(SETTINGS_PATTERNS.prefix, message('prefixInvalid')),
+    .matches(SETTINGS_PATTERNS.prefix, message('prefixInvalid'))
+    // docs/product.md: equal prefixes would give an invoice and a credit note the same number.
+    .test('differs', message('prefixesMustDiffer'), function (value) {
+      return value !== (this.parent as SettingsFormValues).invoice_prefix;
+    }),
   stamp_duty: string()
     .trim()
     .required(message('stampDutyRequired'))

@@ -15,6 +15,7 @@ import { useT } from './messages';
 import {
   emptyVatRateValues,
   formatVatDay,
+  rateLawLocked,
   successorOptions,
   validateVatRate,
   vatRateToValues,
@@ -32,10 +33,13 @@ interface VatRateFormDialogProps extends ItemFormDialogProps<VatRate, VatRateFor
 /**
  * Create/Edit VAT Rate (docs/product.md §2, §5). A missing required field gives the toast 'Validation Error'
  * / 'Please fill in all required fields' and sends nothing; the country code is upper-cased as it
- * is typed; 'Active' is offered when editing.
+ * is typed; 'Active' is offered when editing. The rate and country of a rate in force, past or
+ * in use cannot be edited (rateLawLocked): the rate field says to record a successor instead.
  */
 export function VatRateFormDialog({ vatRates, ...props }: VatRateFormDialogProps) {
   const t = useT();
+  // A rate in force, past or in use keeps its rate and country: the law changes by a successor.
+  const locked = props.item !== null && rateLawLocked(props.item, new Date());
   const { editing, values, setField, bind, bindSwitch, dialog } = useFormDialog(props, {
     values: { empty: emptyVatRateValues, of: vatRateToValues },
     validate: validateVatRate,
@@ -57,6 +61,8 @@ export function VatRateFormDialog({ vatRates, ...props }: VatRateFormDialogProps
           max={100}
           step={0.01}
           placeholder={RATE_EXAMPLE}
+          disabled={locked}
+          helperText={locked ? t('lawLocked') : undefined}
         />
         <TextField
           label={t('countryCode')}
@@ -67,6 +73,7 @@ export function VatRateFormDialog({ vatRates, ...props }: VatRateFormDialogProps
           autoComplete="off"
           placeholder={SHOP_COUNTRY}
           onChange={(code) => setField('country_code', code.toUpperCase())}
+          disabled={locked}
           helperText={t('countryCodeHelper')}
         />
       </SimpleGrid>

@@ -268,14 +268,15 @@ export const EditVatRate: Story = {
     await expect(dialog.getByLabelText(/^Effective From/)).toHaveValue('2018-01-01');
     await expect(dialog.getByLabelText(/^Effective To/)).toHaveValue('');
     await expect(dialog.getByLabelText('Active')).toBeChecked();
-    await replace(dialog, /^Rate/, '12.5');
+    await replace(dialog, /^Name/, 'TVA 13');
     await userEvent.type(dialog.getByLabelText(/^Effective To/), '2025-12-31');
     await userEvent.click(dialog.getByText('Active'));
     await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
     const [call] = await requests.waitFor('PATCH', `${LIST}2`);
+    // The rate and country go back as they were (the server refuses a change of them only).
     await expect(call?.body).toEqual({
-      name: 'TVA intermédiaire',
-      rate: 12.5,
+      name: 'TVA 13',
+      rate: 13,
       country_code: 'TN',
       description: null,
       is_default: false,
@@ -286,6 +287,83 @@ export const EditVatRate: Story = {
     });
     await expectToast('Success', 'VAT rate updated successfully', 'success');
     await dialogClosed('dialog');
+  },
+};
+
+const LAW_LOCKED =
+  'In force, past or in use: the rate and country cannot change. When the law changes, record the new rate with its start date and choose it as this rate\'s successor under "Replaced by".';
+
+/**
+ * A rate in force keeps its rate and country (a change of law is a successor): both fields are
+ * disabled and the rate field says what to do instead; name and description stay editable.
+ */
+export const RateInForceLocked: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openEdit(canvasElement, 'Exonéré');
+    await expect(dialog.getByLabelText(/^Rate/)).toBeDisabled();
+    await expect(dialog.getByLabelText(/^Country Code/)).toBeDisabled();
+    await expect(dialog.getByLabelText(/^Rate/)).toHaveAccessibleDescription(LAW_LOCKED);
+    await expect(dialog.getByLabelText(/^Name/)).toBeEnabled();
+    await expect(dialog.getByLabelText('Description')).toBeEnabled();
+    await userEvent.type(dialog.getByLabelText('Description'), 'Exports');
+    await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
+    const [call] = await requests.waitFor('PATCH', `${LIST}4`);
+    await expect(call?.body).toMatchObject({ rate: 0, country_code: 'TN', description: 'Exports' });
+    await expectToast('Success', 'VAT rate updated successfully', 'success');
+  },
+};
+
+/** A rate that ended but products still use: locked as well, though no longer in force. */
+export const ExpiredRateInUseLocked: Story = {
+  parameters: mockedBy(vatRates.list(vatRatesLifecycle)),
+  play: async ({ canvasElement }) => {
+    const dialog = await openEdit(canvasElement, 'TVA 13 (until 2025)');
+    await expect(dialog.getByLabelText(/^Rate/)).toBeDisabled();
+    await expect(dialog.getByLabelText(/^Country Code/)).toBeDisabled();
+    await expect(dialog.getByText(LAW_LOCKED)).toBeVisible();
+  },
+};
+
+/** A future rate that nothing uses yet can still be corrected: the new rate is sent. */
+export const CorrectScheduledRate: Story = {
+  parameters: mockedBy(vatRates.list(vatRatesLifecycle)),
+  play: async ({ canvasElement }) => {
+    const dialog = await openEdit(canvasElement, 'TVA 30');
+    await expect(dialog.getByLabelText(/^Rate/)).toBeEnabled();
+    await expect(dialog.getByLabelText(/^Country Code/)).toBeEnabled();
+    await expect(dialog.queryByText(LAW_LOCKED)).toBeNull();
+    await replace(dialog, /^Rate/, '29');
+    await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
+    const [call] = await requests.waitFor('PATCH', `${LIST}14`);
+    await expect(call?.body).toMatchObject({ rate: 29, country_code: 'TN' });
+    await expectToast('Success', 'VAT rate updated successfully', 'success');
+    await dialogClosed('dialog');
+  },
+};
+
+/**
+ * The rate was assigned to a product after the list was loaded: the server's 409 detail is shown
+ * as it comes and the dialog stays open.
+ */
+export const RateChangeRefused: Story = {
+  parameters: mockedBy(
+    vatRates.list(vatRatesLifecycle),
+    vatRates.update.error(
+      409,
+      'VAT rate "TVA 30" is used by 1 product: its rate and country cannot change. Record the new rate with its start date and name it as the successor of this one',
+    ),
+  ),
+  play: async ({ canvasElement }) => {
+    const dialog = await openEdit(canvasElement, 'TVA 30');
+    await replace(dialog, /^Rate/, '29');
+    await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
+    await requests.waitFor('PATCH', `${LIST}14`);
+    await expectToast(
+      'Error',
+      'VAT rate "TVA 30" is used by 1 product: its rate and country cannot change. Record the new rate with its start date and name it as the successor of this one',
+      'error',
+    );
+    await expect(screen.getByRole('dialog', { name: 'Edit VAT Rate' })).toBeVisible();
   },
 };
 
@@ -437,6 +515,25 @@ export const Arabic: Story = {
     const france = canvas.getByText('TVA France normale').closest('tr')!;
     await expect(rowCells(france)[4]).toMatch(/^31 ديسمبر 2024$/);
     await expect(within(france).getByText('غير نشطة')).toBeVisible();
+  },
+};
+
+/** Arabic: a rate in force keeps its rate and country, and says so in Arabic. */
+export const ArabicRateInForceLocked: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const row = (await canvas.findByText('Exonéré')).closest('tr')!;
+    await userEvent.click(within(row).getAllByRole('button')[0]!);
+    const dialog = within(await screen.findByRole('dialog'));
+    await expect(dialog.getByRole('spinbutton')).toBeDisabled();
+    await waitFor(() =>
+      expect(
+        dialog.getByText(
+          'سارية أو منتهية أو مستعملة: لا يمكن تغيير النسبة والبلد. عند تغيّر القانون، سجّل النسبة الجديدة بتاريخ بدايتها واخترها خلفًا لهذه النسبة في «تُستبدل بـ».',
+        ),
+      ).toBeVisible(),
+    );
   },
 };
 

@@ -4,6 +4,7 @@ import {
   emptyVatRateValues,
   filterVatRates,
   formatVatDay,
+  rateLawLocked,
   successorOptions,
   toVatRateCreate,
   toVatRateUpdate,
@@ -176,5 +177,26 @@ describe('formatVatDay', () => {
     expect(formatVatDay('2024-12-31T23:59:59.999Z')).toBe('31 Dec 2024');
     expect(formatVatDay('2018-01-01T00:00:00.000Z')).toBe('01 Jan 2018');
     expect(formatVatDay(null)).toBe('-');
+  });
+});
+
+describe('rateLawLocked (the server refuses a new rate or country, 409)', () => {
+  const now = new Date('2026-06-01T12:00:00.000Z');
+  const rate = (effective_from: string, product_count = 0, variant_count = 0) => ({
+    effective_from,
+    product_count,
+    variant_count,
+  });
+
+  it('locks a rate that has started, in force or not, and one in use even before its start', () => {
+    expect(rateLawLocked(rate('2018-01-01T00:00:00.000Z'), now)).toBe(true);
+    expect(rateLawLocked(rate('2026-06-01T12:00:00.000Z'), now)).toBe(true);
+    expect(rateLawLocked(rate('2027-01-01T00:00:00.000Z', 1), now)).toBe(true);
+    expect(rateLawLocked(rate('2027-01-01T00:00:00.000Z', 0, 2), now)).toBe(true);
+  });
+
+  it('leaves a future rate that nothing uses open to correction', () => {
+    expect(rateLawLocked(rate('2026-06-01T12:00:00.001Z'), now)).toBe(false);
+    expect(rateLawLocked(rate('2035-01-01T00:00:00.000Z'), now)).toBe(false);
   });
 });

@@ -164,6 +164,22 @@ export function usageText(rate: Pick<VatRate, 'product_count' | 'variant_count'>
   return products || variants || t('notUsed');
 }
 
+/**
+ * docs/product.md §5: a rate's rate and country are fixed once it has taken effect or a product
+ * or variant uses it (the server answers 409); a change of law is a new rate named as successor.
+ * Only a future rate that nothing uses can be corrected.
+ */
+export function rateLawLocked(
+  rate: Pick<VatRate, 'effective_from' | 'product_count' | 'variant_count'>,
+  now: Date,
+): boolean {
+  return (
+    rate.product_count > 0 ||
+    rate.variant_count > 0 ||
+    Date.parse(rate.effective_from) <= now.getTime()
+  );
+}
+
 /** The rates that may replace `rate`: the other rates of its country. */
 export function successorOptions(
   rates: readonly VatRate[],

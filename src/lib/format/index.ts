@@ -1,3 +1,4 @@
+export * from './bytes';
 export * from './count';
 export * from './date';
 export * from './money';

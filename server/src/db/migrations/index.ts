@@ -19,6 +19,9 @@ import { jobs } from './017_jobs';
 import { sessions } from './018_sessions';
 import { twoFactor } from './019_two_factor';
 import { settingsVersion } from './020_settings_version';
+import { frozenDocuments } from './021_frozen_documents';
+import { vatTreatment } from './022_vat_treatment';
+import { health } from './023_health';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -39,5 +42,8 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '018_sessions': sessions(dialect),
     '019_two_factor': twoFactor(dialect),
     '020_settings_version': settingsVersion(dialect),
+    '021_frozen_documents': frozenDocuments(dialect),
+    '022_vat_treatment': vatTreatment(dialect),
+    '023_health': health(),
   };
 }
