@@ -97,6 +97,7 @@ export const Filled: Story = {
       'Media clean-up (media.sweep)',
       'Audit retention (audit.retention)',
       'Database integrity check (db.integrity)',
+      'Scheduled backup (backup.run)',
     ]);
     // One request, for the first page, unfiltered.
     await expect(sentQueries()).toEqual([FIRST_PAGE]);

@@ -14,6 +14,8 @@ describe('job labels', () => {
       'E-mails',
       'Media clean-up',
       'Audit retention',
+      'Database integrity check',
+      'Scheduled backup',
       'export.csv',
     ]);
     expect(kindOption('mail.send')).toBe('E-mails (mail.send)');

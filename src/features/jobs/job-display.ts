@@ -6,7 +6,13 @@ import { t } from './messages';
 import en from './messages/en.json';
 
 /** The kinds of job the server runs (server/src/jobs/), in the order the kind filter offers them. */
-export const JOB_KINDS = ['mail.send', 'media.sweep', 'audit.retention', 'db.integrity'] as const;
+export const JOB_KINDS = [
+  'mail.send',
+  'media.sweep',
+  'audit.retention',
+  'db.integrity',
+  'backup.run',
+] as const;
 
 /** What a kind of job is called on the screen ('E-mails'); an unknown kind as the server names it. */
 export function kindLabel(kind: string): string {
