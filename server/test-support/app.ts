@@ -81,7 +81,12 @@ export async function createTestApp(
   const database = await openTestDatabase(dialect);
   let offset = 0;
   let frozenAt: number | null = null;
-  const config = testConfig(configOverrides);
+  // On PostgreSQL the app was started from DATABASE_URL, as in production: a backup's pg_dump
+  // connects with it.
+  const config = testConfig({
+    ...(dialect === 'postgres' ? { databaseUrl: process.env.DATABASE_URL } : {}),
+    ...configOverrides,
+  });
   const ctx: AppContext = {
     db: database.db,
     dialect,
