@@ -505,6 +505,22 @@ test.describe.serial('orders: B2B reverse charge and B2C checkout, then the admi
     const panel = page.getByTestId('order-documents');
     // A was shipped before the settings were complete: no invoice could be issued then.
     await expect(panel).toContainText('No invoice yet.');
+    // Its reverse charge rests on a number VIES did not confirm (no VIES_URL here): the
+    // console offers no invoice until an admin confirms the number.
+    const review = page.getByTestId('vat-review');
+    await expect(review).toContainText('VAT number to confirm');
+    await expect(panel.getByRole('button', { name: 'Issue invoice' })).toHaveCount(0);
+    const confirmed = apiCall(
+      page,
+      'POST',
+      new RegExp(`^/api/v1/admin/orders/${orderA.id}/confirm-vat-number$`),
+    );
+    await review.getByRole('button', { name: 'Confirm VAT number' }).click();
+    expect((await confirmed).status()).toBe(200);
+    await dismiss(await expectToast(page, 'VAT number confirmed', 'success'));
+    await expect(page.getByTestId('vat-review')).toHaveText(
+      'VAT number confirmed by an administrator',
+    );
 
     const issued = apiCall(
       page,
