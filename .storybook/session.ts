@@ -19,6 +19,23 @@ export interface StoryAuth {
   user?: AdminUser | AdminMe | null;
 }
 
+/**
+ * What the toaster's store was told since the story began, for expectToast's failure message: a
+ * toast missing from the page is then told apart from one never created (a rare miss on a loaded
+ * machine is read from CI's log, not reproduced).
+ */
+const toastLog: string[] = [];
+toaster.subscribe((event: { id: string; dismiss?: boolean; title?: string; message?: string }) => {
+  const what = event.dismiss ? 'dismiss' : (event.message ?? 'show');
+  toastLog.push(`${Math.round(performance.now())} ms ${what} ${event.id} ${event.title ?? ''}`);
+});
+Object.assign(window, {
+  storyToasts: () => ({
+    log: [...toastLog],
+    visible: toaster.getVisibleToasts().length,
+  }),
+});
+
 /** Resets everything a previous story may have left, then signs in as `auth` says. */
 export function prepareStory(
   auth: StoryAuth | undefined,
@@ -27,6 +44,7 @@ export function prepareStory(
   logout(); // clears the store and the three localStorage keys
   forgetPreloads();
   toaster.remove();
+  toastLog.length = 0;
   requests.clear();
   contractViolations.take(); // a previous story's are reported by the test runner already
   document.cookie = `${SIDEBAR_COOKIE}=; path=/; max-age=0`;

@@ -45,11 +45,15 @@ export async function expectToast(
             within(toast).queryByText(title) &&
             (description === undefined || within(toast).queryByText(description)),
         );
-      // The toasts there are instead, in the failure's message: a rare miss is read from the log.
+      // The toasts there are instead, and what the toaster's store was told (.storybook/session.ts),
+      // in the failure's message: a rare miss is read from the log.
       const shown = screen.queryAllByTestId('toast').map((toast) => toast.textContent);
+      const told = (window as { storyToasts?: () => unknown }).storyToasts?.();
+      const region = document.querySelector('[data-scope="toast"][data-part="group"]') !== null;
       await expect(
         found,
-        `a toast "${title}" / "${description ?? ''}" (shown: ${JSON.stringify(shown)})`,
+        `a toast "${title}" / "${description ?? ''}" (shown: ${JSON.stringify(shown)}; ` +
+          `region: ${region}; page ${document.visibilityState}; store: ${JSON.stringify(told)})`,
       ).toBeDefined();
       await expect(found).toBeVisible();
     },
