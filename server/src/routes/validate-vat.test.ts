@@ -1,12 +1,11 @@
 // validate-vat (issue #25): VIES answers cached for a day in the database (every instance shares
 // them), and the operation throttled per customer and per client address (429, Retry-After).
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectProblem, expectStatus } from '../../test-support/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildSibling, createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
+import { startFakeVies, type FakeVies } from '../../test-support/fake-vies';
 import { deleteAll, insertCustomer } from '../../test-support/fixtures';
 import {
   VALIDATE_VAT_PER_ADDRESS,
@@ -14,31 +13,9 @@ import {
   VIES_CACHE_MS,
 } from '../services/vat-numbers';
 
-/** A fake VIES: FR40303265045 is valid, every other number is not; each request is recorded. */
-async function startFakeVies() {
-  const requests: string[] = [];
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      const body = JSON.parse(raw) as { countryCode: string; vatNumber: string };
-      requests.push(`${body.countryCode}${body.vatNumber}`);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ valid: body.vatNumber === '40303265045' }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/check-vat-number`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+/** A fake VIES: FR40303265045 is valid, every other number is not. */
+const fakeVies = () =>
+  startFakeVies(({ vatNumber }, reply) => reply(200, { valid: vatNumber === '40303265045' }));
 
 const NUMBERS = [
   ['FR40303265045', 'FR'],
@@ -50,11 +27,11 @@ const NUMBERS = [
 describe.each(testDialects)('validate-vat cache and throttle (%s)', (dialect) => {
   let t: TestApp;
   let sibling: FastifyInstance;
-  let vies: Awaited<ReturnType<typeof startFakeVies>>;
+  let vies: FakeVies;
   let seq = 0;
 
   beforeAll(async () => {
-    vies = await startFakeVies();
+    vies = await fakeVies();
     const config = { viesUrl: vies.url, viesTimeoutMs: 5_000 };
     t = await createTestApp(dialect, { config });
     // A second server on the same database (its own checker: no memory is shared).
@@ -103,7 +80,9 @@ describe.each(testDialects)('validate-vat cache and throttle (%s)', (dialect) =>
       t.advanceClock(4_000);
     }
     // One VIES request per distinct number; the cached answers are VIES's.
-    expect(vies.requests.sort()).toEqual(['ATU12345678', 'DE123456789', 'FR40303265045'].sort());
+    expect(vies.requests.map((r) => `${r.countryCode}${r.vatNumber}`).sort()).toEqual(
+      ['ATU12345678', 'DE123456789', 'FR40303265045'].sort(),
+    );
     expect(answers.slice(0, 4)).toMatchObject([
       { valid: true, check: 'vies', message: 'VAT number confirmed by VIES for FR.' },
       { valid: true, check: 'vies', vat_number: 'FR40303265045' },
@@ -150,6 +129,9 @@ describe.each(testDialects)('validate-vat cache and throttle (%s)', (dialect) =>
     expect(crowded.statusCode).toBe(429);
     expect(crowded.headers['retry-after']).toBe('60');
     // Only what passed reached VIES, once per number.
-    expect(vies.requests.sort()).toEqual(['DE123456789', 'FR40303265045']);
+    expect(vies.requests.map((r) => `${r.countryCode}${r.vatNumber}`).sort()).toEqual([
+      'DE123456789',
+      'FR40303265045',
+    ]);
   });
 });

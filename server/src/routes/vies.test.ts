@@ -1,13 +1,17 @@
 // The reverse charge with VIES (VIES_URL): a tiny fake VIES REST service on 127.0.0.1 answers
 // "valid", "not valid", an error, or too late; the order records how the VAT number was checked
 // and the reverse charge follows what VIES said (format check only when it could not answer).
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectStatus } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
+import {
+  startFakeVies,
+  type FakeVies,
+  type ViesQuestion,
+  type ViesReply,
+} from '../../test-support/fake-vies';
 import {
   deleteAll,
   insertCustomer,
@@ -19,7 +23,7 @@ import { createViesChecker } from '../domain/vat-number';
 
 type Order = Schemas['Order'];
 
-/** What the fake VIES answers, by the number it is asked about (without prefix). */
+/** The numbers (without prefix) the fake VIES answers specially. */
 const VALID = new Set(['40303265045']);
 const ERROR = new Set(['123456789']); // DE: HTTP 500
 const MS_UNAVAILABLE = new Set(['ATU12345678'.slice(2)]); // AT: VIES userError
@@ -27,53 +31,19 @@ const SLOW = new Set(['123456789B01']); // NL: answers after the timeout
 // Long enough for a prompt answer on a loaded 2-core machine; SLOW waits far past it.
 const TIMEOUT_MS = 2_000;
 
-interface FakeVies {
-  url: string;
-  requests: { countryCode: string; vatNumber: string }[];
-  close(): Promise<void>;
-}
-
-async function startFakeVies(): Promise<FakeVies> {
-  const requests: FakeVies['requests'] = [];
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      const body = JSON.parse(raw) as { countryCode: string; vatNumber: string };
-      requests.push(body);
-      const answer = (status: number, json: object) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(json));
-      };
-      if (req.method !== 'POST' || req.url !== '/check-vat-number') return answer(404, {});
-      if (ERROR.has(body.vatNumber)) return answer(500, { error: 'boom' });
-      if (MS_UNAVAILABLE.has(body.vatNumber)) {
-        return answer(200, { valid: false, userError: 'MS_UNAVAILABLE' });
-      }
-      if (SLOW.has(body.vatNumber)) {
-        setTimeout(() => answer(200, { valid: true }), 5 * TIMEOUT_MS).unref();
-        return;
-      }
-      answer(200, { ...body, valid: VALID.has(body.vatNumber), userError: 'VALID' });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/check-vat-number`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+/** What the fake VIES answers, by the number it is asked about. */
+const answerViesQuestion = ({ countryCode, vatNumber }: ViesQuestion, reply: ViesReply) => {
+  if (ERROR.has(vatNumber)) return reply(500, { error: 'boom' });
+  if (MS_UNAVAILABLE.has(vatNumber))
+    return reply(200, { valid: false, userError: 'MS_UNAVAILABLE' });
+  if (SLOW.has(vatNumber)) return reply.later(5 * TIMEOUT_MS, 200, { valid: true });
+  reply(200, { countryCode, vatNumber, valid: VALID.has(vatNumber), userError: 'VALID' });
+};
 
 describe('createViesChecker', () => {
   let vies: FakeVies;
   beforeAll(async () => {
-    vies = await startFakeVies();
+    vies = await startFakeVies(answerViesQuestion);
   });
   afterAll(async () => {
     await vies.close();
@@ -124,7 +94,7 @@ describe.each(testDialects)('reverse charge with VIES (%s)', (dialect) => {
   let seq = 0;
 
   beforeAll(async () => {
-    vies = await startFakeVies();
+    vies = await startFakeVies(answerViesQuestion);
     t = await createTestApp(dialect, { config: { viesUrl: vies.url, viesTimeoutMs: TIMEOUT_MS } });
   });
   afterAll(async () => {
