@@ -378,6 +378,10 @@ test.describe.serial('orders: B2B reverse charge and B2C checkout, then the admi
         `Excluding cancelled and refunded: ${money(orderA.total_amount, orderB.total_amount)}`,
       ),
     ).toBeVisible();
+    // No legal details yet: invoices wait for them, and the dashboard says so (#26).
+    await expect(page.getByTestId('invoice-settings-notice')).toContainText(
+      "Complete your shop's legal details to issue invoices",
+    );
   });
 
   test('3b. the orders list shows both orders', async () => {
@@ -486,6 +490,8 @@ test.describe.serial('orders: B2B reverse charge and B2C checkout, then the admi
   test('3g. the shop settings are filled in through the settings screen', async () => {
     await openFromSidebar(page, 'Settings');
     const form = page.getByRole('form', { name: 'Shop settings' });
+    const missing = page.getByTestId('invoice-fields-missing');
+    await expect(missing).toContainText('Still missing: Legal name, Address and Matricule fiscal.');
     await form.getByLabel('Legal name').fill(SELLER.legal_name);
     await form.getByLabel('Address').fill(SELLER.address);
     await form.getByLabel('Matricule fiscal').fill('1234567a a m 000');
@@ -495,7 +501,15 @@ test.describe.serial('orders: B2B reverse charge and B2C checkout, then the admi
     await dismiss(await expectToast(page, 'Settings saved successfully', 'success'));
 
     const stored = await api<ShopSettings>(token, 'GET', '/admin/settings/shop');
-    expect(stored).toMatchObject({ ...SELLER, matricule_fiscal: SELLER.matricule_fiscal });
+    expect(stored).toMatchObject({
+      ...SELLER,
+      matricule_fiscal: SELLER.matricule_fiscal,
+      missing_for_invoices: [],
+    });
+    await expect(missing).toHaveCount(0);
+    await openFromSidebar(page, 'Dashboard');
+    await expect(page.getByRole('region', { name: 'Quick Actions' })).toBeVisible();
+    await expect(page.getByTestId('invoice-settings-notice')).toHaveCount(0);
   });
 
   test("3h. A's invoice is issued from its detail and downloaded as PDF", async () => {
@@ -565,6 +579,18 @@ test.describe.serial('orders: B2B reverse charge and B2C checkout, then the admi
         new RegExp(`^/api/v1/admin/orders/${orderB.id}/status$`),
       );
       await card.getByLabel('Change status').selectOption(status);
+      if (status === 'cancelled') {
+        // Asked first (#26): what the cancel does to this order, then the confirmation.
+        const [issued] = await api<Invoice[]>(token, 'GET', `/admin/orders/${orderB.id}/invoices`);
+        const dialog = page.getByRole('alertdialog', {
+          name: `Cancel order ${orderB.order_number}?`,
+        });
+        await expect(dialog.getByTestId('status-change-effects')).toHaveText(
+          'Its items go back into stock.' +
+            `A credit note is issued for invoice ${issued!.number}; the invoice itself stays as issued.`,
+        );
+        await dialog.getByRole('button', { name: 'Cancel order' }).click();
+      }
       expect((await patched).status()).toBe(200);
       await dismiss(await expectToast(page, 'Order status updated', 'success'));
     }

@@ -936,7 +936,7 @@ export interface paths {
     put?: never;
     /**
      * Issue the order's invoice now
-     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Issues the invoice of an order that has none in force (none yet, or the last one credited), in one transaction with its number. Invoices are also issued without this call: when an order enters confirmed, processing, shipped or delivered with no invoice in force and the shop settings are complete, in the transaction of that status change; and cancelling or refunding an order with an invoice in force issues its credit note in the same way. 409 "This order already has an invoice" when it has one in force, "A cancelled or refunded order cannot be invoiced" for those statuses, "Complete the shop settings before issuing invoices" when the legal name, address or matricule fiscal is missing. 404 when there is no such order. Takes no body.
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Issues the invoice of an order that has none in force (none yet, or the last one credited), in one transaction with its number. Invoices are also issued without this call: when an order enters confirmed, processing, shipped or delivered with no invoice in force and the shop settings are complete, in the transaction of that status change; and cancelling or refunding an order with an invoice in force issues its credit note in the same way. 409 "This order already has an invoice" when it has one in force, "A cancelled or refunded order cannot be invoiced" for those statuses, "Complete the shop settings before issuing invoices (missing: <fields>)" when the legal name, address or matricule fiscal is missing, naming them as getShopSettings's missing_for_invoices does (e.g. "(missing: address, matricule_fiscal)"). 404 when there is no such order. Takes no body.
      */
     post: operations['issueInvoice'];
     delete?: never;
@@ -2125,7 +2125,7 @@ export interface components {
      * @example Africa/Tunis
      */
     TimeZone: string;
-    /** @description The shop's settings. Until an admin saves them, legal_name, address and matricule_fiscal are null and invoices cannot be issued (409 "Complete the shop settings before issuing invoices"). updated_at and updated_by are null until the first save. */
+    /** @description The shop's settings. Until an admin saves them, legal_name, address and matricule_fiscal are null and invoices cannot be issued (409 "Complete the shop settings before issuing invoices (missing: legal_name, address, matricule_fiscal)"); missing_for_invoices names those still null. updated_at and updated_by are null until the first save. */
     ShopSettings: {
       /** @example Maison Carthage SARL */
       legal_name: string | null;
@@ -2162,6 +2162,14 @@ export interface components {
       stamp_duty: components['schemas']['Money'];
       time_zone: components['schemas']['TimeZone'];
       two_factor_required_roles: components['schemas']['TwoFactorRequiredRoles'];
+      /**
+       * @description The fields an invoice needs that are not set yet, in this order: legal_name, address, matricule_fiscal. Empty once invoices can be issued.
+       * @example [
+       *       "address",
+       *       "matricule_fiscal"
+       *     ]
+       */
+      readonly missing_for_invoices: ('legal_name' | 'address' | 'matricule_fiscal')[];
       updated_at: components['schemas']['Timestamp'] | null;
       /**
        * @description Username of the admin who saved last.

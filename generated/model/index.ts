@@ -341,6 +341,7 @@ export * from './shopSettingsLegalName';
 export * from './shopSettingsLogoKey';
 export * from './shopSettingsLogoUrl';
 export * from './shopSettingsMatriculeFiscal';
+export * from './shopSettingsMissingForInvoicesItem';
 export * from './shopSettingsPhone';
 export * from './shopSettingsTradeRegisterNumber';
 export * from './shopSettingsUpdate';

@@ -13,11 +13,12 @@ import type { DocumentPrefix } from './documentPrefix';
 import type { Money } from './money';
 import type { TimeZone } from './timeZone';
 import type { TwoFactorRequiredRoles } from './twoFactorRequiredRoles';
+import type { ShopSettingsMissingForInvoicesItem } from './shopSettingsMissingForInvoicesItem';
 import type { ShopSettingsUpdatedAt } from './shopSettingsUpdatedAt';
 import type { ShopSettingsUpdatedBy } from './shopSettingsUpdatedBy';
 
 /**
- * The shop's settings. Until an admin saves them, legal_name, address and matricule_fiscal are null and invoices cannot be issued (409 "Complete the shop settings before issuing invoices"). updated_at and updated_by are null until the first save.
+ * The shop's settings. Until an admin saves them, legal_name, address and matricule_fiscal are null and invoices cannot be issued (409 "Complete the shop settings before issuing invoices (missing: legal_name, address, matricule_fiscal)"); missing_for_invoices names those still null. updated_at and updated_by are null until the first save.
  */
 export interface ShopSettings {
   /** @maxLength 200 */
@@ -50,6 +51,11 @@ export interface ShopSettings {
   stamp_duty: Money;
   time_zone: TimeZone;
   two_factor_required_roles: TwoFactorRequiredRoles;
+  /**
+   * The fields an invoice needs that are not set yet, in this order: legal_name, address, matricule_fiscal. Empty once invoices can be issued.
+   * @maxItems 3
+   */
+  readonly missing_for_invoices: readonly ShopSettingsMissingForInvoicesItem[];
   updated_at: ShopSettingsUpdatedAt;
   /** Username of the admin who saved last. */
   updated_by: ShopSettingsUpdatedBy;

@@ -1,5 +1,6 @@
 import type { ShopSettings, ShopSettingsChange, ShopSettingsUpdate } from '@generated/model';
 import { samePrefixIssue } from '../../server/src/domain/document-prefixes';
+import { missingForInvoices } from '../../server/src/domain/invoice-identity';
 import { shopSettings, shopSettingsChanges } from '../fixtures/settings';
 import * as crud from './crud';
 import { endpoint, json, now } from './endpoint';
@@ -18,7 +19,7 @@ function applied(base: ShopSettings, body: ShopSettingsUpdate): ShopSettings {
   // Money is answered with its 3 decimals.
   if (body.stamp_duty) next.stamp_duty = Number(body.stamp_duty).toFixed(3);
   if ('logo_key' in body) next.logo_url = body.logo_key ? `/api/v1/media/${body.logo_key}` : null;
-  return next;
+  return { ...next, missing_for_invoices: missingForInvoices(next) };
 }
 
 export const settings = {

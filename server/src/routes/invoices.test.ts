@@ -25,8 +25,8 @@ import {
   issueDocumentsOnStatusChange,
   issueInvoice,
   NOT_INVOICEABLE,
-  SETTINGS_INCOMPLETE,
 } from '../services/invoices';
+import type { Schemas } from '../api/types';
 
 describe.each(testDialects)('invoices and credit notes (%s)', (dialect) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'invoices-api-'));
@@ -34,6 +34,7 @@ describe.each(testDialects)('invoices and credit notes (%s)', (dialect) => {
   const t = useTestApp(dialect, { config: { dataDir, shippingFlatRateMillimes: 7_000 } });
   const shop = useShop(t);
   const support = useAdminAccount(t, 'support');
+  const admin = useAdminAccount(t, 'admin');
   let session = 0;
   beforeEach(async () => {
     await resetShopSettings(t.database.db);
@@ -146,9 +147,63 @@ describe.each(testDialects)('invoices and credit notes (%s)', (dialect) => {
     const placed = await order();
     expect((await setStatus(placed.id, 'confirmed')).statusCode).toBe(200);
     expect(await documents(placed.id)).toEqual([]);
-    expectProblem(await issue(placed.id), 409, SETTINGS_INCOMPLETE, 'issueInvoice');
+    expectProblem(
+      await issue(placed.id),
+      409,
+      'Complete the shop settings before issuing invoices (missing: legal_name, address, matricule_fiscal)',
+      'issueInvoice',
+    );
     expect((await cancel(placed.id)).statusCode).toBe(200);
     expect(await documents(placed.id)).toEqual([]);
+  });
+
+  it('names the fields still missing, in the refusal and the settings, as each is saved', async () => {
+    await resetShopSettings(t.database.db);
+    const placed = await order();
+    const missing = async () =>
+      expectStatus<Schemas['ShopSettings']>(
+        await t.request('getShopSettings', {
+          method: 'GET',
+          url: '/api/v1/admin/settings/shop',
+          headers: headers(),
+        }),
+        200,
+        'getShopSettings',
+      ).missing_for_invoices;
+    const save = async (payload: object) =>
+      expect(
+        (
+          await t.request('updateShopSettings', {
+            method: 'PATCH',
+            url: '/api/v1/admin/settings/shop',
+            headers: admin.headers,
+            payload,
+          })
+        ).statusCode,
+      ).toBe(200);
+    const refusal = (fields: string) =>
+      `Complete the shop settings before issuing invoices (missing: ${fields})`;
+
+    // The fields an invoice does not need do not count.
+    await save({ phone: SELLER.phone, email: SELLER.email });
+    expect(await missing()).toEqual(['legal_name', 'address', 'matricule_fiscal']);
+    await save({ address: SELLER.address });
+    expect(await missing()).toEqual(['legal_name', 'matricule_fiscal']);
+    expectProblem(
+      await issue(placed.id),
+      409,
+      refusal('legal_name, matricule_fiscal'),
+      'issueInvoice',
+    );
+    await save({ matricule_fiscal: SELLER.matricule_fiscal });
+    expectProblem(await issue(placed.id), 409, refusal('legal_name'), 'issueInvoice');
+    expect(await documents(placed.id)).toEqual([]);
+
+    await save({ legal_name: SELLER.legal_name });
+    expect(await missing()).toEqual([]);
+    const invoice = expectStatus<Invoice>(await issue(placed.id), 201, 'issueInvoice');
+    expect(invoice.seller).toMatchObject({ legal_name: SELLER.legal_name });
+    expect(await documents(placed.id)).toEqual([invoice]);
   });
 
   it('credits the invoice on cancel and on refund, in its own sequence; reopening invoices again', async () => {

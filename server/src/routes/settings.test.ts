@@ -52,6 +52,7 @@ describe.each(testDialects)('shop settings (%s)', (dialect) => {
       stamp_duty: '1.000',
       time_zone: 'Africa/Tunis',
       two_factor_required_roles: [],
+      missing_for_invoices: ['legal_name', 'address', 'matricule_fiscal'],
       updated_at: null,
       updated_by: null,
     });

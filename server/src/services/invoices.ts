@@ -34,6 +34,7 @@ import {
   type InvoiceKind,
   type InvoiceOrderFacts,
 } from '../domain/invoice';
+import { missingForInvoices, settingsIncompleteDetail } from '../domain/invoice-identity';
 import { countryDefaultInForce } from '../domain/vat';
 import type { PackingSlip } from '../documents/packing-slip-pdf';
 import { assertNumberFree } from './document-numbering';
@@ -48,7 +49,6 @@ type Trx = Transaction<Database>;
 
 export const ALREADY_INVOICED = 'This order already has an invoice';
 export const NOT_INVOICEABLE = 'A cancelled or refunded order cannot be invoiced';
-export const SETTINGS_INCOMPLETE = 'Complete the shop settings before issuing invoices';
 export const VAT_NUMBER_UNCONFIRMED =
   'Confirm the VAT number before invoicing: the reverse charge rests on a number whose format only was checked (VIES did not confirm it)';
 /** Whether the order waits for its VAT number's confirmation (services/order-vat-review.ts). */
@@ -120,8 +120,7 @@ async function invoiceInForce(db: Db, orderId: number): Promise<InvoiceRow | und
 // ---------------------------------------------------------------------------------------------
 // Issuing
 
-const isComplete = (s: ShopSettingsRow) =>
-  s.legal_name !== null && s.address !== null && s.matricule_fiscal !== null;
+const isComplete = (s: ShopSettingsRow) => missingForInvoices(s).length === 0;
 
 /** The next number of this kind for the year, taken in the issuing transaction. */
 async function nextSequence(trx: Trx, kind: InvoiceKind, year: number): Promise<number> {
@@ -293,7 +292,8 @@ export async function issueInvoice(
     if (await invoiceInForce(trx, orderId)) throw conflict(ALREADY_INVOICED);
     if (awaitsVatReview(order)) throw conflict(VAT_NUMBER_UNCONFIRMED);
     const settings = await loadShopSettings(trx, { dialect: ctx.dialect, share: true });
-    if (!isComplete(settings)) throw conflict(SETTINGS_INCOMPLETE);
+    const missing = missingForInvoices(settings);
+    if (missing.length > 0) throw conflict(settingsIncompleteDetail(missing));
     return issueInvoiceIn(trx, orderId, settings, issue);
   });
 }

@@ -16,6 +16,7 @@ import {
   shopMatricule,
   UNKNOWN_TIME_ZONE,
 } from '../domain/invoice-settings';
+import { missingForInvoices } from '../domain/invoice-identity';
 import { toMillimes } from '../domain/money';
 import { ROLES, type AdminRole } from '../domain/roles';
 import type { Storage } from '../storage/storage';
@@ -97,6 +98,7 @@ export async function getShopSettings(db: Db): Promise<ShopSettings> {
     ...fields,
     two_factor_required_roles: rolesOfText(fields.two_factor_required_roles),
     logo_url: fields.logo_key === null ? null : mediaUrl(fields.logo_key),
+    missing_for_invoices: missingForInvoices(row),
     updated_at: row.updated_at,
     updated_by: row.username,
   };

@@ -6,20 +6,27 @@ import { loadToaster } from './toaster-on-demand';
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
+/** A button in the toast that leads to where the problem is solved (it closes the toast). */
+interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 // Only one toast is shown (docs/product.md §4): a new one replaces the current one at once rather than
 // queueing behind it, as the original console did. Toasts keep their order while the toaster loads.
-function show(type: Kind, title: string, description?: string): void {
+function show(type: Kind, title: string, description?: string, action?: ToastAction): void {
   void loadToaster().then(({ toaster }) => {
     toaster.remove();
-    toaster.create({ type, title, description, closable: true });
+    toaster.create({ type, title, description, closable: true, ...(action ? { action } : {}) });
   });
 }
 
 /** Toasts for every screen: `notify.success('Success', 'Product deleted successfully')`. */
 export const notify = {
   success: (title: string, description?: string) => show('success', title, description),
-  /** The destructive toast of docs/product.md §8 (title usually 'Error'). */
-  error: (title: string, description?: string) => show('error', title, description),
+  /** The destructive toast of docs/product.md §8 (title usually 'Error'), with its way out. */
+  error: (title: string, description?: string, action?: ToastAction) =>
+    show('error', title, description, action),
   info: (title: string, description?: string) => show('info', title, description),
   warning: (title: string, description?: string) => show('warning', title, description),
 };

@@ -26,6 +26,7 @@ export function Toaster() {
                 {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
                 {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
               </Stack>
+              {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
               <Toast.CloseTrigger />
             </Toast.Root>
           )}

@@ -4,7 +4,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { DashboardStats, OrderSummary } from '@generated/model';
 import { adminUser, orders as orderFixtures, products as productFixtures } from '@mocks/fixtures';
 import { statsOf } from '@mocks/fixtures/customers';
-import { dashboard } from '@mocks/handlers';
+import { newShopSettings } from '@mocks/fixtures/settings';
+import { dashboard, settings } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { expectLocation, expectToast, expectScreenTitle } from '@/testing/story';
 import { DashboardPage } from './DashboardPage';
@@ -160,6 +161,51 @@ export const ForSupport: Story = {
       'View Orders',
       'Manage Categories',
     ]);
+  },
+};
+
+const SETTINGS = '/api/v1/admin/settings/shop';
+const LEGAL_DETAILS = "Complete your shop's legal details to issue invoices";
+
+/**
+ * Before the shop's legal details are set, an admin who may set them is told that invoices wait
+ * for them, with the way to Settings.
+ */
+export const LegalDetailsMissing: Story = {
+  parameters: { msw: { handlers: [settings.get(newShopSettings)] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const notice = await canvas.findByTestId('invoice-settings-notice');
+    await expect(notice).toHaveTextContent(LEGAL_DETAILS);
+    const link = within(notice).getByRole('link', { name: 'Open Settings' });
+    await expect(link).toHaveAttribute('href', '/admin/settings');
+    await userEvent.click(link);
+    await expectLocation(canvasElement, '/admin/settings');
+  },
+};
+
+/** Once they are set (the fixtures' shop), no notice. */
+export const LegalDetailsSet: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await requests.waitFor('GET', SETTINGS);
+    await waitFor(() => expect(canvas.getAllByTestId('stat-value')).toHaveLength(4));
+    await expect(canvas.queryByTestId('invoice-settings-notice')).toBeNull();
+    await expect(canvas.queryByText(LEGAL_DETAILS)).toBeNull();
+  },
+};
+
+/** A manager may not change the settings: not told, and the settings are not asked for. */
+export const LegalDetailsMissingForManager: Story = {
+  parameters: {
+    auth: { userType: 'admin', user: { ...adminUser, role: 'manager' } },
+    msw: { handlers: [settings.get(newShopSettings)] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getAllByTestId('stat-value')).toHaveLength(4));
+    await expect(canvas.queryByTestId('invoice-settings-notice')).toBeNull();
+    await expect(requests.to('GET', SETTINGS)).toHaveLength(0);
   },
 };
 

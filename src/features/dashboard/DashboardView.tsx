@@ -1,4 +1,14 @@
-import { Button, Card, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useId, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import {
@@ -26,6 +36,11 @@ export interface DashboardViewProps {
   showStats?: boolean;
   /** The quick actions the admin's role allows (all by default). */
   actions?: { addProduct: boolean; viewOrders: boolean; manageCategories: boolean };
+  /**
+   * The shop's legal details an invoice needs are not all set (getShopSettings'
+   * missing_for_invoices): a notice leads to Settings. Only told to admins who may set them.
+   */
+  invoicesBlocked?: boolean;
 }
 
 const ALL_ACTIONS = { addProduct: true, viewOrders: true, manageCategories: true };
@@ -38,6 +53,7 @@ export function DashboardView({
   loading,
   showStats = true,
   actions = ALL_ACTIONS,
+  invoicesBlocked = false,
 }: DashboardViewProps) {
   const t = useT();
   const locale = useLocale();
@@ -69,6 +85,17 @@ export function DashboardView({
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
+      {invoicesBlocked && (
+        <Alert.Root status="warning" mb="6" data-testid="invoice-settings-notice">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('completeLegalDetails')}</Alert.Title>
+          </Alert.Content>
+          <Button asChild size="sm" variant="outline" alignSelf="center">
+            <Link href={paths.settings}>{t('openSettings')}</Link>
+          </Button>
+        </Alert.Root>
+      )}
       {showStats && (
         <SimpleGrid
           columns={{ base: 1, sm: 2, xl: 4 }}

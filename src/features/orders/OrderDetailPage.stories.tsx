@@ -6,10 +6,11 @@ import type { AdminMe, Invoice, Order, OrderStatusUpdate } from '@generated/mode
 import { paths } from '@/lib/paths';
 import { expectedMoney as money, expectedMoneyIn, expectedShopTime } from '@/testing/expected';
 import { adminScreen, routesRender } from '@/testing/admin-screen';
-import { expectLocation, expectToast, screen } from '@/testing/story';
+import { expectLocation, expectToast, findOpenDialog, screen } from '@/testing/story';
 import { adminUser, meOf, orderDetails } from '@mocks/fixtures';
+import { shopSettings } from '@mocks/fixtures/settings';
 import { documentOf } from '@mocks/fixtures/invoices';
-import { invoices, orders } from '@mocks/handlers';
+import { invoices, orders, settings } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { OrderDetailPage } from './OrderDetailPage';
 // The seven statuses in life-cycle order, written out in order-display.test.ts.
@@ -21,6 +22,11 @@ function ListStandIn() {
   return <Text data-testid="list-stand-in">Orders list</Text>;
 }
 
+/** A stand-in for the settings screen the invoice refusal leads to. */
+function SettingsStandIn() {
+  return <Text data-testid="settings-stand-in">Settings</Text>;
+}
+
 /** The order detail of /admin/orders/{id} (docs/product.md §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'Orders/OrderDetailPage',
@@ -29,6 +35,7 @@ const meta = {
     routes: [
       [paths.orders.detailPattern, OrderDetailPage],
       [paths.orders.list, ListStandIn],
+      [paths.settings, SettingsStandIn],
     ],
   }),
 } satisfies Meta<typeof OrderDetailPage>;
@@ -342,6 +349,7 @@ export const ChangeStatusPending: Story = {
     await waitForOrder(canvasElement, byId(1));
     const select = within(canvasElement).getByRole('combobox', { name: 'Change status' });
     await userEvent.selectOptions(select, 'cancelled');
+    await confirmEnding('Cancel order ORD-20250310-0001?', 'Cancel order');
     await requests.waitFor('PATCH', statusPath(1));
     await waitFor(() => expect(select).toBeDisabled());
     await expect(select).toHaveValue('cancelled');
@@ -361,6 +369,7 @@ export const ChangeStatusServerError: Story = {
     await waitForOrder(canvasElement, byId(1));
     const select = within(canvasElement).getByRole('combobox', { name: 'Change status' });
     await userEvent.selectOptions(select, 'refunded');
+    await confirmEnding('Mark order ORD-20250310-0001 as refunded?', 'Mark as refunded');
     const [patch] = await requests.waitFor('PATCH', statusPath(1));
     await expect(patch?.body).toEqual({ status: 'refunded' });
     await expectToast('Error', 'Order not found', 'error');
@@ -369,6 +378,120 @@ export const ChangeStatusServerError: Story = {
     await expect(within(canvasElement).getByTestId('current-status')).toHaveTextContent('pending');
     // Not reloaded.
     await expect(requests.to('GET', getPath(1))).toHaveLength(1);
+  },
+};
+
+/** The confirmation of a cancel or refund (issue #26), once open: its question and effects. */
+async function endingDialog(title: string) {
+  const dialog = await findOpenDialog(title, 'alertdialog');
+  const effects = within(within(dialog).getByTestId('status-change-effects'))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+  return { dialog, effects };
+}
+
+/** Confirms the open cancel or refund dialog. */
+async function confirmEnding(title: string, button: string) {
+  const { dialog } = await endingDialog(title);
+  await userEvent.click(within(dialog).getByRole('button', { name: button }));
+}
+
+const RESTOCK = 'Its items go back into stock.';
+
+/**
+ * Cancelling is asked first (a misclick would restock and could issue a credit note): "Keep
+ * status" sends nothing and the selector shows the order's status again; the confirmation sends
+ * it. A pending order without invoice: its stock comes back, no credit note is mentioned.
+ */
+export const CancelAsksFirst: Story = overStatefulApi(async ({ canvasElement }) => {
+  await waitForOrder(canvasElement, current);
+  const status = region(canvasElement, 'Order Status');
+  const select = within(status).getByRole('combobox', { name: 'Change status' });
+  await expect(await panel(canvasElement, 'Documents').findByText('No invoice yet.')).toBeVisible();
+  await userEvent.selectOptions(select, 'cancelled');
+
+  const { dialog, effects } = await endingDialog('Cancel order ORD-20250310-0001?');
+  await expect(dialog).toHaveAccessibleDescription('Its status changes from pending to cancelled.');
+  await expect(effects).toEqual([RESTOCK]);
+  await expect(dialog).not.toHaveTextContent(/credit note/i);
+  await expect(select).toHaveValue('pending');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Keep status' }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  await expect(select).toHaveValue('pending');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await expect(requests.to('PATCH', statusPath(1))).toHaveLength(0);
+
+  // Other statuses are still sent at once.
+  await userEvent.selectOptions(select, 'confirmed');
+  await expect(screen.queryByRole('alertdialog')).toBeNull();
+  await requests.waitFor('PATCH', statusPath(1));
+  await expectToast('Success', 'Order status updated', 'success');
+  await waitFor(() => expect(select).toBeEnabled());
+
+  await userEvent.selectOptions(select, 'cancelled');
+  await confirmEnding('Cancel order ORD-20250310-0001?', 'Cancel order');
+  const [, patch] = await requests.waitFor('PATCH', statusPath(1), { count: 2 });
+  await expect(patch?.body).toEqual({ status: 'cancelled' });
+  await expectToast('Success', 'Order status updated', 'success');
+  await waitFor(() =>
+    expect(within(status).getByTestId('current-status')).toHaveTextContent('cancelled'),
+  );
+  await expect(requests.to('PATCH', statusPath(1))).toHaveLength(2);
+});
+
+/**
+ * Refunding a shipped order with an invoice in force: its stock comes back and a credit note is
+ * issued for that invoice; "Keep status" sends nothing, the confirmation sends it.
+ */
+export const RefundAsksFirstWithInvoice: Story = {
+  parameters: { route: '/admin/orders/2' },
+  play: async ({ canvasElement }) => {
+    await waitForOrder(canvasElement, byId(2));
+    const documents = panel(canvasElement, 'Documents');
+    await expect(await documents.findByText('INV-2025-000003')).toBeVisible();
+    const select = within(canvasElement).getByRole('combobox', { name: 'Change status' });
+    await userEvent.selectOptions(select, 'refunded');
+
+    const title = 'Mark order ORD-20250308-0003 as refunded?';
+    const { dialog, effects } = await endingDialog(title);
+    await expect(dialog).toHaveAccessibleDescription(
+      'Its status changes from shipped to refunded.',
+    );
+    await expect(effects).toEqual([
+      RESTOCK,
+      'A credit note is issued for invoice INV-2025-000003; the invoice itself stays as issued.',
+    ]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep status' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await expect(select).toHaveValue('shipped');
+    await expect(requests.to('PATCH', statusPath(2))).toHaveLength(0);
+
+    await userEvent.selectOptions(select, 'refunded');
+    await confirmEnding(title, 'Mark as refunded');
+    const [patch] = await requests.waitFor('PATCH', statusPath(2));
+    await expect(patch?.body).toEqual({ status: 'refunded' });
+    await expectToast('Success', 'Order status updated', 'success');
+  },
+};
+
+/** Refunding a cancelled order whose invoice was credited: nothing else happens, and it says so. */
+export const RefundCancelledAsksFirst: Story = {
+  parameters: { route: '/admin/orders/4' },
+  play: async ({ canvasElement }) => {
+    await waitForOrder(canvasElement, byId(4));
+    await expect(
+      await panel(canvasElement, 'Documents').findByText('CN-2025-000001'),
+    ).toBeVisible();
+    const select = within(canvasElement).getByRole('combobox', { name: 'Change status' });
+    await userEvent.selectOptions(select, 'refunded');
+    const { effects } = await endingDialog('Mark order ORD-20250225-0001 as refunded?');
+    await expect(effects).toEqual([
+      'Its stock was already returned and it has no invoice to credit.',
+    ]);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await expect(select).toHaveValue('cancelled');
+    await expect(requests.to('PATCH', statusPath(4))).toHaveLength(0);
   },
 };
 
@@ -586,18 +709,56 @@ export const IssueInvoicePending: Story = {
   },
 };
 
-/** Refused (409): the server's reason is the toast; still no invoice. */
-const SETTINGS_INCOMPLETE = 'Complete the shop settings before issuing invoices';
+/** Refused (409) for another reason than the settings: the server's reason is the toast. */
+const ALREADY_INVOICED = 'This order already has an invoice';
 export const IssueInvoiceRefused: Story = {
-  parameters: { msw: { handlers: [invoices.issue.error(409, SETTINGS_INCOMPLETE)] } },
+  parameters: { msw: { handlers: [invoices.issue.error(409, ALREADY_INVOICED)] } },
   play: async ({ canvasElement }) => {
     const documents = await orderPanel(canvasElement, 1, 'Documents');
     await userEvent.click(await documents.findByRole('button', { name: 'Issue invoice' }));
-    await expectToast('Error', SETTINGS_INCOMPLETE, 'error');
+    const toast = await expectToast('Error', ALREADY_INVOICED, 'error');
+    await expect(within(toast).queryByRole('button', { name: 'Open Settings' })).toBeNull();
     await waitFor(() =>
       expect(documents.getByRole('button', { name: 'Issue invoice' })).toBeEnabled(),
     );
     await expect(documents.getByText('No invoice yet.')).toBeVisible();
+  },
+};
+
+/**
+ * Refused (409) while the shop's legal details are missing: the toast names the missing fields
+ * (the settings' missing_for_invoices, in the screen's words) and leads to Settings.
+ */
+export const IssueInvoiceSettingsIncomplete: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        invoices.issue.error(
+          409,
+          'Complete the shop settings before issuing invoices (missing: address, matricule_fiscal)',
+        ),
+        settings.get({
+          ...shopSettings,
+          address: null,
+          matricule_fiscal: null,
+          missing_for_invoices: ['address', 'matricule_fiscal'],
+        }),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const documents = await orderPanel(canvasElement, 1, 'Documents');
+    await userEvent.click(await documents.findByRole('button', { name: 'Issue invoice' }));
+    await requests.waitFor('GET', '/api/v1/admin/settings/shop');
+    const toast = await expectToast(
+      'Error',
+      'Complete the shop settings before issuing invoices. Missing: Address and Matricule fiscal.',
+      'error',
+    );
+    await expect(documents.getByText('No invoice yet.')).toBeVisible();
+    await userEvent.click(within(toast).getByRole('button', { name: 'Open Settings' }));
+    await expectLocation(canvasElement, paths.settings);
+    await expect(within(canvasElement).getByTestId('settings-stand-in')).toBeVisible();
   },
 };
 
@@ -801,6 +962,55 @@ export const Arabic: Story = {
       expectedMoneyIn('ar-TN', order.total_amount),
     );
     await expect(canvas.getByRole('combobox', { name: 'تغيير الحالة' })).toHaveValue('pending');
+  },
+};
+
+/** The refund's confirmation in Arabic: the numbers isolated in the right-to-left sentences. */
+export const ArabicRefundAsksFirst: Story = {
+  globals: { locale: 'ar' },
+  parameters: { route: '/admin/orders/2' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { level: 1, name: `الطلب ${byId(2).order_number}` });
+    await expect(await canvas.findByText('INV-2025-000003')).toBeVisible();
+    await userEvent.selectOptions(
+      canvas.getByRole('combobox', { name: 'تغيير الحالة' }),
+      'refunded',
+    );
+    const { dialog, effects } = await endingDialog(
+      'هل تريد تسجيل استرداد الطلب \u2068ORD-20250308-0003\u2069؟',
+    );
+    await expect(dialog).toHaveAccessibleDescription('ستتغيّر حالته من «تم الشحن» إلى «مسترد».');
+    await expect(effects).toEqual([
+      'ستُعاد منتجاته إلى المخزون.',
+      'سيصدر إشعار دائن للفاتورة \u2068INV-2025-000003\u2069، وتبقى الفاتورة نفسها كما صدرت.',
+    ]);
+    await expect(within(dialog).getByRole('button', { name: 'تسجيل الاسترداد' })).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'إبقاء الحالة' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await expect(requests.to('PATCH', statusPath(2))).toHaveLength(0);
+  },
+};
+
+/** The cancel's confirmation in French. */
+export const FrenchCancelAsksFirst: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { level: 1, name: `Commande ${byId(1).order_number}` });
+    await expect(await canvas.findByText('Pas encore de facture.')).toBeVisible();
+    await userEvent.selectOptions(
+      canvas.getByRole('combobox', { name: 'Changer le statut' }),
+      'cancelled',
+    );
+    const { dialog, effects } = await endingDialog('Annuler la commande ORD-20250310-0001 ?');
+    await expect(dialog).toHaveAccessibleDescription(
+      'Son statut passera de « en attente » à « annulée ».',
+    );
+    await expect(effects).toEqual(['Ses articles seront remis en stock.']);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler la commande' }));
+    const [patch] = await requests.waitFor('PATCH', statusPath(1));
+    await expect(patch?.body).toEqual({ status: 'cancelled' });
   },
 };
 

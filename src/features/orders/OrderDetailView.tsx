@@ -10,8 +10,9 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { useState } from 'react';
 import { Link } from 'wouter';
-import type { Order, OrderItem, OrderStatus } from '@generated/model';
+import type { Invoice, Order, OrderItem, OrderStatus } from '@generated/model';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { formatDateTime, formatMoney, toDecimal } from '@/lib/format';
 import { ArrowLeftIcon } from '@/components/icons';
@@ -25,6 +26,8 @@ import { isolate } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
 import { useT } from './messages';
 import { StatusSelect } from './StatusSelect';
+import { StatusChangeConfirm } from './StatusChangeConfirm';
+import { ASKED_FIRST } from './order-paperwork';
 
 export interface OrderDetailViewProps {
   /** The order; undefined until loaded. */
@@ -36,7 +39,9 @@ export interface OrderDetailViewProps {
   failed?: boolean;
   onRetry?: () => void;
   /**
-   * Sends the new status; the view shows it as chosen until the order has been reloaded. Without
+   * Sends the new status (cancelled and refunded once confirmed in the view's dialog: they
+   * restock and may issue a credit note); the view shows it as chosen until the order has been
+   * reloaded. Without
    * it (an admin who may not write orders) the status is shown, not offered for change.
    */
   onStatusChange?: (status: OrderStatus) => void;
@@ -139,7 +144,12 @@ export function OrderDetailView({
           <ItemsCard order={order} />
         </Stack>
         <Stack gap="6" minW="0" gridRow={{ lg: 'span 2' }}>
-          <StatusCard order={order} onStatusChange={onStatusChange} pendingStatus={pendingStatus} />
+          <StatusCard
+            order={order}
+            onStatusChange={onStatusChange}
+            pendingStatus={pendingStatus}
+            documents={documents?.documents}
+          />
           {documents && <DocumentsPanel {...documents} />}
           {(onShipmentSave || order.shipment) && (
             <ShipmentForm shipment={order.shipment} onSave={onShipmentSave} />
@@ -165,13 +175,21 @@ function StatusCard({
   order,
   onStatusChange,
   pendingStatus,
+  documents,
 }: {
   order: Order;
   onStatusChange: ((status: OrderStatus) => void) | undefined;
   pendingStatus: OrderStatus | null;
+  documents: readonly Invoice[] | undefined;
 }) {
   const t = useT();
   const pending = pendingStatus !== null;
+  // Cancelled or refunded, chosen and not confirmed yet: the selector keeps the order's status.
+  const [asked, setAsked] = useState<OrderStatus | null>(null);
+  const choose = (status: OrderStatus) => {
+    if (ASKED_FIRST.includes(status)) setAsked(status);
+    else onStatusChange?.(status);
+  };
   return (
     <Section title={t('statusCard')} testId="order-status-card">
       <Stack gap="4">
@@ -185,11 +203,23 @@ function StatusCard({
               <StatusSelect
                 status={order.status}
                 pendingStatus={pendingStatus}
-                onStatusChange={onStatusChange}
+                onStatusChange={choose}
               />
               {pending && <Spinner size="sm" role="status" aria-label={t('updatingStatus')} />}
             </HStack>
           </Field.Root>
+        )}
+        {onStatusChange && (
+          <StatusChangeConfirm
+            order={order}
+            to={asked}
+            documents={documents}
+            onConfirm={(status) => {
+              setAsked(null);
+              onStatusChange(status);
+            }}
+            onCancel={() => setAsked(null)}
+          />
         )}
         <Detail label={t('paymentMethod')} testId="payment-method">
           {paymentLabel(order.payment_method)}

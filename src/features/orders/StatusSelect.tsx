@@ -26,7 +26,8 @@ export interface StatusSelectProps {
 }
 
 /**
- * The order's status selector (docs/product.md §4: a change is sent at once). Only an explicit
+ * The order's status selector (docs/product.md §4: a change is sent at once; the view asks
+ * first for cancelled and refunded, see StatusChangeConfirm). Only an explicit
  * choice sends it: an option clicked, or Enter on the option the keyboard moved to. Stepping
  * through the options with the keyboard only shows them; leaving the field or Escape puts the
  * order's status back.

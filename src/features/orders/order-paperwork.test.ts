@@ -3,6 +3,7 @@ import type { Invoice, OrderTimelineEvent } from '@generated/model';
 import {
   canIssueInvoice,
   describeEvent,
+  endingEffects,
   toShipmentUpdate,
   validateNote,
   validateShipment,
@@ -18,6 +19,34 @@ it('offers an invoice when none is in force and the order is not cancelled or re
   expect(canIssueInvoice('confirmed', [doc('invoice'), doc('credit_note')])).toBe(true);
   expect(canIssueInvoice('cancelled', [])).toBe(false);
   expect(canIssueInvoice('refunded', [doc('invoice'), doc('credit_note')])).toBe(false);
+});
+
+it('tells what ending an order does: the stock it holds back, the invoice in force credited', () => {
+  const numbered = (kind: Invoice['kind'], number: string) => ({ kind, number }) as Invoice;
+  const invoice = numbered('invoice', 'INV-2026-000007');
+  const note = numbered('credit_note', 'CN-2026-000002');
+  // Every status but cancelled and refunded holds stock.
+  for (const from of ['pending', 'confirmed', 'processing', 'shipped', 'delivered'] as const)
+    expect(endingEffects(from, [invoice])).toEqual({
+      restock: true,
+      creditedInvoice: 'INV-2026-000007',
+    });
+  expect(endingEffects('pending', [])).toEqual({ restock: true, creditedInvoice: null });
+  // Credited already (cancelled, then refunded): nothing back, nothing to credit.
+  expect(endingEffects('cancelled', [invoice, note])).toEqual({
+    restock: false,
+    creditedInvoice: null,
+  });
+  // Reopened and invoiced again: the new invoice is the one in force.
+  const again = numbered('invoice', 'INV-2026-000009');
+  expect(endingEffects('confirmed', [invoice, note, again]).creditedInvoice).toBe(
+    'INV-2026-000009',
+  );
+  // The documents not loaded yet: not known.
+  expect(endingEffects('shipped', undefined)).toEqual({
+    restock: true,
+    creditedInvoice: undefined,
+  });
 });
 
 it('says each kind of event in one sentence, with its note', () => {

@@ -19,6 +19,33 @@ export function canIssueInvoice(status: OrderStatus, documents: readonly Invoice
   return documents.at(-1)?.kind !== 'invoice';
 }
 
+/** Statuses whose change is asked first: entering them restocks and credits the invoice. */
+export const ASKED_FIRST: readonly OrderStatus[] = ['cancelled', 'refunded'];
+
+/** What moving an order to cancelled or refunded does besides the status (docs/product.md). */
+export interface EndingEffects {
+  /** Its items go back to stock: an order holds stock in every status but these two. */
+  restock: boolean;
+  /** The number of the invoice a credit note reverses; null without one; undefined unknown. */
+  creditedInvoice: string | null | undefined;
+}
+
+/**
+ * The server's life-cycle rules (server/src/services/orders.ts and invoices.ts) as the console
+ * can tell them before the change: `documents` is the order's list, undefined until loaded.
+ */
+export function endingEffects(
+  from: OrderStatus,
+  documents: readonly Invoice[] | undefined,
+): EndingEffects {
+  const last = documents?.at(-1);
+  return {
+    restock: !ASKED_FIRST.includes(from),
+    creditedInvoice:
+      documents === undefined ? undefined : last?.kind === 'invoice' ? last.number : null,
+  };
+}
+
 /**
  * A timeline event in words (the active language): what happened, and the text written with it
  * (if any).

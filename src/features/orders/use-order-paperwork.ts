@@ -1,5 +1,11 @@
 import { useCallback, useState } from 'react';
-import type { Order, OrderShipmentUpdate } from '@generated/model';
+import { useLocation } from 'wouter';
+import type {
+  Order,
+  OrderShipmentUpdate,
+  ShopSettingsMissingForInvoicesItem,
+} from '@generated/model';
+import { getShopSettings } from '@generated/hooks/settings/settings';
 import {
   getInvoicePdf,
   getPackingSlipPdf,
@@ -13,7 +19,9 @@ import {
 } from '@generated/hooks/orders/orders';
 import { notify } from '@/components/ui/notify';
 import { downloadFile, type FileRequest } from '@/lib/download';
-import { serverMessage } from '@/lib/http';
+import { ApiError, serverMessage } from '@/lib/http';
+import { paths } from '@/lib/paths';
+import { missingFieldsInWords } from '@/features/settings';
 import type { DocumentsPanelProps } from './DocumentsPanel';
 import { canIssueInvoice } from './order-paperwork';
 import type { OrderTimelineProps } from './OrderTimeline';
@@ -25,6 +33,22 @@ async function download(request: FileRequest, fallbackName: string): Promise<voi
     await downloadFile(request, fallbackName);
   } catch (error) {
     notify.error(t('error'), serverMessage(error, t('downloadFailed')));
+  }
+}
+
+/**
+ * The settings an invoice still needs, when the server refused to issue one (409): the refusal
+ * names them in English, the settings say which they are (missing_for_invoices), to be named in
+ * the screen's language. Empty for any other refusal, or when the settings cannot be read.
+ */
+async function missingSettings(
+  error: unknown,
+): Promise<readonly ShopSettingsMissingForInvoicesItem[]> {
+  if (!(error instanceof ApiError) || error.status !== 409) return [];
+  try {
+    return (await getShopSettings()).missing_for_invoices;
+  } catch {
+    return [];
   }
 }
 
@@ -41,6 +65,7 @@ export function useOrderPaperwork(
   const documents = useListOrderInvoices(orderId);
   const timeline = useGetOrderTimeline(orderId);
   const [issuing, setIssuing] = useState(false);
+  const [, navigate] = useLocation();
   const { mutate: reloadDocuments } = documents;
   const { mutate: reloadTimeline } = timeline;
 
@@ -55,7 +80,14 @@ export function useOrderPaperwork(
       await issueInvoice(orderId);
       notify.success(t('success'), t('invoiceIssued'));
     } catch (error) {
-      notify.error(t('error'), serverMessage(error, t('issueFailed')));
+      const missing = await missingSettings(error);
+      if (missing.length > 0)
+        notify.error(
+          t('error'),
+          t('settingsIncomplete', { fields: missingFieldsInWords(missing) }),
+          { label: t('openSettings'), onClick: () => navigate(paths.settings) },
+        );
+      else notify.error(t('error'), serverMessage(error, t('issueFailed')));
     }
     await Promise.all([reloadDocuments(), reloadTimeline()]).catch(() => undefined);
     setIssuing(false);

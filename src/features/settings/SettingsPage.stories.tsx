@@ -77,6 +77,53 @@ export const NewShop: Story = {
     await expect(field(canvas, 'Time zone')).toHaveValue('Africa/Tunis');
     await expect(saveButton(canvas)).toBeDisabled();
     await expect(await canvas.findByText('No changes yet.')).toBeVisible();
+    // The fields an invoice needs are marked, and the missing ones named (issue #26).
+    for (const label of ['Legal name', 'Address', 'Matricule fiscal'])
+      await expect(field(canvas, label)).toBeRequired();
+    for (const label of ['Trade register number', 'Phone', 'Email', 'Invoice prefix'])
+      await expect(field(canvas, label)).not.toBeRequired();
+    await expectInvoiceFieldsMissing(canvas, 'Legal name, Address and Matricule fiscal');
+  },
+};
+
+/** The notice of the fields invoices still need, naming `fields`. */
+async function expectInvoiceFieldsMissing(canvas: Scope, fields: string) {
+  const notice = canvas.getByTestId('invoice-fields-missing');
+  await expect(notice).toHaveTextContent(
+    `Invoices cannot be issued yet` +
+      `Every invoice prints the fields marked with an asterisk. Still missing: ${fields}.`,
+  );
+}
+
+/**
+ * The legal details may be filled one save at a time: the notice names what is still missing
+ * after each, and goes once all are set.
+ */
+export const LegalDetailsOneAtATime: Story = {
+  parameters: mockedBy(
+    settings.get(newShopSettings),
+    settings.update(undefined, newShopSettings),
+    settings.changes([]),
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = await loaded(canvasElement);
+    await fill(canvas, { Address: '12 Avenue Habib Bourguiba' });
+    await userEvent.click(saveButton(canvas));
+    const [save] = await requests.waitFor('PATCH', SETTINGS);
+    await expect(save?.body).toEqual({ address: '12 Avenue Habib Bourguiba' });
+    await expectToast('Success', 'Settings saved successfully', 'success');
+    await waitFor(() => expectInvoiceFieldsMissing(canvas, 'Legal name and Matricule fiscal'));
+    await expect(field(canvas, 'Legal name')).toBeRequired();
+  },
+};
+
+/** Every field an invoice needs is set: nothing is missing. */
+export const LegalDetailsComplete: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await loaded(canvasElement);
+    for (const label of ['Legal name', 'Address', 'Matricule fiscal'])
+      await expect(field(canvas, label)).toBeRequired();
+    await expect(canvas.queryByTestId('invoice-fields-missing')).toBeNull();
   },
 };
 
@@ -302,6 +349,21 @@ export const French: Story = {
     await canvas.findByRole('form', { name: 'Paramètres de la boutique' });
     await expect(canvas.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
     await expect(field(canvas, 'Raison sociale')).toHaveValue('Dar El Jeld SARL');
+  },
+};
+
+/** The missing legal details named in French, as a French list. */
+export const FrenchNewShop: Story = {
+  globals: { locale: 'fr' },
+  parameters: mockedBy(settings.get(newShopSettings), settings.changes([])),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('form', { name: 'Paramètres de la boutique' });
+    await expect(canvas.getByTestId('invoice-fields-missing')).toHaveTextContent(
+      'Les factures ne peuvent pas encore être émises' +
+        'Chaque facture reprend les champs marqués d’un astérisque. ' +
+        'Il manque encore : Raison sociale, Adresse et Matricule fiscal.',
+    );
   },
 };
 

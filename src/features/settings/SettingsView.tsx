@@ -17,6 +17,7 @@ import { MediaUploader } from '@/components/media-uploader';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes';
 import { roleOptions } from '@/features/users';
 import { formatDateTime } from '@/lib/format';
+import { missingFieldsInWords } from './invoice-fields';
 import { useT } from './messages';
 import {
   DEFAULT_REQUIRED_ROLES,
@@ -77,6 +78,19 @@ export function SettingsView({
             <Alert.Root status="info" data-testid="settings-read-only">
               <Alert.Indicator />
               <Alert.Title>{t('readOnly')}</Alert.Title>
+            </Alert.Root>
+          )}
+          {settings.missing_for_invoices.length > 0 && (
+            <Alert.Root status="warning" data-testid="invoice-fields-missing">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{t('invoicesBlocked')}</Alert.Title>
+                <Alert.Description>
+                  {t('invoiceFieldsMissing', {
+                    fields: missingFieldsInWords(settings.missing_for_invoices),
+                  })}
+                </Alert.Description>
+              </Alert.Content>
             </Alert.Root>
           )}
           {/* A save gives new stored values: the form starts again from them. */}
@@ -150,18 +164,15 @@ function SettingsForm({
   return (
     <form onSubmit={form.handleSubmit} noValidate aria-label={t('form')}>
       <Stack gap="6">
+        {/* The marked fields are the ones an invoice cannot be issued without
+            (missing_for_invoices); the form lets them be filled one save at a time. */}
         <FormSection title={t('sellerIdentity')} description={t('sellerIdentityDescription')}>
-          <TextField {...bind('legal_name')} required={Boolean(settings.legal_name)} />
-          <TextAreaField
-            {...bind('address')}
-            rows={3}
-            required={Boolean(settings.address)}
-            helperText={t('addressHelper')}
-          />
+          <TextField {...bind('legal_name')} required />
+          <TextAreaField {...bind('address')} rows={3} required helperText={t('addressHelper')} />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
             <TextField
               {...bind('matricule_fiscal')}
-              required={Boolean(settings.matricule_fiscal)}
+              required
               spellCheck={false}
               helperText={t('matriculeHelper')}
             />
