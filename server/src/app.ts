@@ -1,4 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { AppContext } from './context';
 import { createDataVersions } from './db/data-versions';
@@ -29,6 +33,8 @@ import type { Storage } from './storage/storage';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
+  /** The process's logger (log.ts), which `npm start` gives; instead of `logger`. */
+  loggerInstance?: FastifyBaseLogger;
   /** Folder of the built console (dist/); the API alone when absent. */
   spaDir?: string;
   /** Extra handlers, for tests of the wiring itself. */
@@ -47,9 +53,13 @@ export async function buildApp(
   const app = Fastify({
     // Tokens travel in query strings (refresh, logout, media signatures) and headers: the request
     // log shows neither (http/security.ts).
-    logger: options.logger
-      ? safeLoggerOptions(options.logger === true ? {} : options.logger)
-      : false,
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : {
+          logger: options.logger
+            ? safeLoggerOptions(options.logger === true ? {} : options.logger)
+            : false,
+        }),
     // Behind a reverse proxy (TRUST_PROXY), request.ip and request.protocol come from
     // X-Forwarded-For and X-Forwarded-Proto.
     trustProxy: trustProxyOption(ctx.config.trustProxy),

@@ -252,6 +252,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it("reads LOG_LEVEL: info by default, any of pino's levels in any case", () => {
+    const secrets = { DATA_DIR: dir, JWT_SECRET: 'j'.repeat(32), URL_SIGNING_KEY: 'u'.repeat(32) };
+    expect(loadConfig(secrets).logLevel).toBe('info');
+    expect(loadConfig({ ...secrets, LOG_LEVEL: '' }).logLevel).toBe('info');
+    for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) {
+      expect(loadConfig({ ...secrets, LOG_LEVEL: level }).logLevel).toBe(level);
+    }
+    expect(loadConfig({ ...secrets, LOG_LEVEL: ' WARN ' }).logLevel).toBe('warn');
+  });
+
   it('resolves DATA_DIR to an absolute path', () => {
     const c = loadConfig({
       DATA_DIR: 'relative-data',
@@ -276,6 +286,11 @@ describe('loadConfig', () => {
     [{ VIES_URL: 'ec.europa.eu/vies' }, /VIES_URL/],
     [{ VIES_TIMEOUT_MS: '50' }, /VIES_TIMEOUT_MS/],
     [{ VIES_TIMEOUT_MS: 'soon' }, /VIES_TIMEOUT_MS/],
+    [
+      { LOG_LEVEL: 'bogus' },
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "bogus"',
+    ],
+    [{ LOG_LEVEL: 'warning' }, /LOG_LEVEL/],
     [{ S3_BUCKET: 'Shop_Media', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 's' }, /S3_BUCKET/],
     [
       {

@@ -113,7 +113,55 @@ export interface Config extends Secrets {
   backupIntervalHours: number;
   /** BACKUP_KEEP (default 7, 1 to 1000): how many scheduled backups are kept (the newest). */
   backupKeep: number;
+
+  /** LOG_LEVEL (default info): the least severe level the server's JSON log lines show (log.ts). */
+  logLevel: LogLevel;
 }
+
+/**
+ * Every environment variable the server reads, and the only names `read()` accepts: README's
+ * settings table is checked against this list (server/src/readme.test.ts), so the two cannot drift.
+ */
+export const SETTINGS = [
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'ADMIN_USERNAME',
+  'ADMIN_PASSWORD',
+  'JWT_SECRET',
+  'URL_SIGNING_KEY',
+  'SHIPPING_FLAT_RATE',
+  'VIES_URL',
+  'VIES_TIMEOUT_MS',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'PUBLIC_URL',
+  'ACCESS_TOKEN_TTL_S',
+  'UNUSED_MEDIA_GRACE_H',
+  'LIST_CACHE_MB',
+  'AUDIT_RETENTION_DAYS',
+  'MAGIC_LINK_URL',
+  'TRUST_PROXY',
+  'REQUEST_TIMEOUT_S',
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PRESIGN_SECONDS',
+  'JOB_POLL_MS',
+  'JOB_MAX_ATTEMPTS',
+  'METRICS_PORT',
+  'METRICS_TOKEN',
+  'SHUTDOWN_TIMEOUT_S',
+  'DISK_MIN_FREE_MB',
+  'BACKUP_INTERVAL_H',
+  'BACKUP_KEEP',
+  'LOG_LEVEL',
+] as const;
+type Setting = (typeof SETTINGS)[number];
 
 const MIN_SECRET_LENGTH = 32;
 const MIN_PASSWORD_LENGTH = 8;
@@ -174,6 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...readMail(env, port),
     ...readOperations(env, port),
     ...readS3(env),
+    logLevel: readLogLevel(env),
     ...loadSecrets(dataDir, env),
   };
 }
@@ -219,7 +268,7 @@ export function ensurePrivateDir(dir: string): void {
   chmodSync(dir, 0o700);
 }
 
-function read(env: Env, name: string): string | undefined {
+function read(env: Env, name: Setting): string | undefined {
   const value = env[name]?.trim();
   return value === undefined || value === '' ? undefined : value;
 }
@@ -310,7 +359,7 @@ function readTrustProxy(env: Env): Config['trustProxy'] {
  */
 function readInteger(
   env: Env,
-  name: string,
+  name: Setting,
   { min, max, fallback, unit }: { min: number; max: number; fallback: number; unit?: string },
 ): number {
   const raw = read(env, name);
@@ -392,7 +441,20 @@ function readOperations(
   return { metricsPort, metricsToken, shutdownTimeoutMs };
 }
 
-function readSecret(env: Env, name: string): string | undefined {
+/** pino's levels; a misspelt one would otherwise stop the start with pino's own error. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+function readLogLevel(env: Env): LogLevel {
+  const raw = read(env, 'LOG_LEVEL') ?? 'info';
+  const level = LOG_LEVELS.find((name) => name === raw.toLowerCase());
+  if (level === undefined) {
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  }
+  return level;
+}
+
+function readSecret(env: Env, name: Setting): string | undefined {
   const value = read(env, name);
   if (value !== undefined && value.length < MIN_SECRET_LENGTH) {
     throw new Error(
@@ -414,7 +476,11 @@ function readSecretsFile(file: string): Partial<Secrets> {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new Error(`${file} is not valid JSON; fix or delete it (deleting logs everyone out)`);
+    // Deleting it is not a sign-out: new keys are made (README "Troubleshooting" says what they end).
+    throw new Error(
+      `${file} is not valid JSON; fix it, or delete it to generate new keys (authenticator apps ` +
+        `and signed media URLs stop working; see README "Troubleshooting")`,
+    );
   }
   const obj = (parsed ?? {}) as Record<string, unknown>;
   const pick = (key: keyof Secrets) =>
@@ -453,7 +519,8 @@ export type S3Settings = Pick<
 /** The S3_* settings (media in an object store, #16); all are refused without S3_BUCKET. */
 function readS3(env: Env): S3Settings & Pick<Config, 's3PresignSeconds'> {
   const bucket = read(env, 'S3_BUCKET');
-  const names = Object.keys(env).filter((name) => name.startsWith('S3_') && read(env, name));
+  // Any S3_ name, a misspelt one too: it would otherwise be ignored without a word.
+  const names = Object.keys(env).filter((name) => name.startsWith('S3_') && env[name]?.trim());
   if (bucket === undefined) {
     if (names.length > 0) {
       throw new Error(

@@ -31,6 +31,8 @@ export interface ServerProcess {
   exited: Promise<number | null>;
   /** What the process wrote to stderr so far (for failure messages). */
   stderr: () => string;
+  /** Its JSON log lines (stdout) so far. */
+  stdout: () => string;
 }
 
 /**
@@ -43,14 +45,20 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'error', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
+  // The log (a refused start's "Cannot start: …" too) is on stdout.
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
   const exited = new Promise<number | null>((resolve) => {
-    child.once('exit', (code) => resolve(code));
+    // 'close': after the process ended and its stdout and stderr were read to the end.
+    child.once('close', (code) => resolve(code));
   });
   const origin = `http://127.0.0.1:${port}`;
   const started: ServerProcess = {
@@ -60,6 +68,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     origin,
     exited,
     stderr: () => stderr,
+    stdout: () => stdout,
   };
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) break;
@@ -71,7 +80,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`The server did not become ready:\n${stderr}`);
+  throw new Error(`The server did not become ready:\n${stdout}${stderr}`);
 }
 
 /** Signs in as an admin over HTTP; the Authorization header value. */

@@ -558,3 +558,33 @@ describe.each(testDialects)('migration 005_stock_ledger on %s', (dialect) => {
     }
   });
 });
+
+// PostgreSQL only (SQLite has no pool): none on a SQLite-only run, as every dialect's tests.
+describe.each(testDialects.filter((d) => d === 'postgres'))('the PostgreSQL pool (%s)', () => {
+  it("logs an idle connection's loss through the server's logger, and the next query works", async () => {
+    const errors: { details: object; message: string }[] = [];
+    const database = openDatabase({
+      dataDir: '/nonexistent',
+      databaseUrl: process.env.DATABASE_URL,
+      log: { error: (details, message) => errors.push({ details, message }) },
+    });
+    try {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(
+        database.db,
+      );
+      const other = openDatabase({
+        dataDir: '/nonexistent',
+        databaseUrl: process.env.DATABASE_URL,
+      });
+      await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(other.db);
+      await other.close();
+      await expect.poll(() => errors.map((e) => e.message)).toEqual(['PostgreSQL pool error']);
+      expect(errors[0]!.details).toMatchObject({ err: { code: '57P01' } });
+      expect((await sql<{ one: number }>`select 1 as one`.execute(database.db)).rows).toEqual([
+        { one: 1 },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -31,11 +31,20 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Forces SQLite on this file (or ':memory:'), ignoring databaseUrl; for tests and tools. */
   sqliteFile?: string;
+  /** Where PostgreSQL's pool reports a lost idle connection (the server's logger). */
+  log?: PoolLog;
+}
+
+/** The part of a logger (pino's) the pool uses; console.error's words when none is given. */
+interface PoolLog {
+  error(details: object, message: string): void;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.sqliteFile !== undefined) return openSqlite(options.sqliteFile);
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.log ? { log: options.log } : {});
+  }
   ensurePrivateDir(options.dataDir);
   const file = join(options.dataDir, 'shop.db');
   // A shop.db that exists but is empty is a failed copy or restore, not a new shop: opening it
@@ -150,6 +159,7 @@ export interface PostgresOptions {
   /** Sets search_path for every connection (tests use one schema each). */
   schema?: string;
   max?: number;
+  log?: PoolLog;
 }
 
 let pgTypesConfigured = false;
@@ -177,7 +187,8 @@ export function openPostgres(
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would
   // crash the process. The next query gets a fresh connection.
   pool.on('error', (err) => {
-    console.error('PostgreSQL pool error:', err.message);
+    if (options.log) options.log.error({ err }, 'PostgreSQL pool error');
+    else console.error('PostgreSQL pool error:', err.message);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);

@@ -61,8 +61,11 @@ async function damageInvoiceTable(file: string): Promise<void> {
   closeSync(fd);
 }
 
-/** `npm start`'s main.ts on `dataDir` with SQLite: its exit code and what it wrote to stderr. */
-function startServer(dataDir: string): Promise<{ code: number | null; stderr: string }> {
+/**
+ * `npm start`'s main.ts on `dataDir` with SQLite: its exit code and the messages of the JSON log
+ * lines it printed (stdout), one a line.
+ */
+function startServer(dataDir: string): Promise<{ code: number | null; messages: string }> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -72,15 +75,19 @@ function startServer(dataDir: string): Promise<{ code: number | null; stderr: st
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
   return new Promise((resolve) =>
-    child.once('exit', (code) => {
+    child.once('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stderr });
+      const lines = stdout.split('\n').filter(Boolean);
+      resolve({
+        code,
+        messages: lines.map((l) => (JSON.parse(l) as { msg: string }).msg).join('\n'),
+      });
     }),
   );
 }
@@ -89,9 +96,9 @@ describe('start refuses what is not a shop (sqlite)', () => {
   it('stops on an empty shop.db with a message and exit code 1, and leaves it as it was', async () => {
     const file = join(dir, 'shop.db');
     writeFileSync(file, '');
-    const { code, stderr } = await startServer(dir);
+    const { code, messages } = await startServer(dir);
     expect(code).toBe(1);
-    expect(stderr).toContain(
+    expect(messages).toContain(
       `Cannot start: ${file} exists but is empty (0 bytes): it is not a shop database (a failed ` +
         'copy or restore?). Restore a backup (npm run restore), or delete the file to start a new shop.',
     );
@@ -101,9 +108,9 @@ describe('start refuses what is not a shop (sqlite)', () => {
   it('stops on a shop.db whose invoice table is damaged, before answering anything', async () => {
     const file = await shopWithInvoices();
     await damageInvoiceTable(file);
-    const { code, stderr } = await startServer(dir);
+    const { code, messages } = await startServer(dir);
     expect(code).toBe(1);
-    expect(stderr).toMatch(
+    expect(messages).toMatch(
       new RegExp(
         `Cannot start: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is damaged: its integrity check found .*Tree \\d+ page \\d+.*\\. The shop was not started; restore a backup \\(npm run restore\\)\\.`,
       ),

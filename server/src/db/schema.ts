@@ -486,6 +486,15 @@ interface JobsTable {
   finished_at: string | null;
 }
 
+/** A `mail.send` job's e-mail being sent, then sent (024_mail_deliveries, mail/deliveries.ts). */
+interface MailDeliveriesTable {
+  job_id: number;
+  /** The run that took the sending. */
+  run: string;
+  started_at: string;
+  sent_at: string | null;
+}
+
 /** One row (id 1): the /readyz write probe and the last integrity check (migration 023). */
 interface HealthTable {
   id: number;
@@ -538,6 +547,7 @@ export interface Database {
   order_shipments: OrderShipmentsTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;
+  mail_deliveries: MailDeliveriesTable;
   health: HealthTable;
 }
 

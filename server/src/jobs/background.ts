@@ -1,9 +1,13 @@
 // The server's background work as jobs of the shared queue: what each kind does, and which
 // kinds recur (each once per period, whatever the number of instances).
+// A job runs at least once, not exactly once (jobs/worker.ts): a run whose outcome was not
+// recorded (its instance died, or stalled past its lease) is run again, possibly while the first
+// still runs. Each handler below says why a second run is harmless, or what makes it so.
 import type { AppContext } from '../context';
 import type { Storage } from '../storage/storage';
 import { AUDIT_RETENTION_JOB, auditRetentionJob } from '../services/audit';
 import { BACKUP_JOB_KIND, backupJob } from '../services/backups';
+import { sendOnce } from '../mail/deliveries';
 import { MAIL_JOB, magicLinkMessage } from '../services/magic-links';
 import { MEDIA_SWEEP_JOB, mediaSweepJob } from '../services/media';
 import { INTEGRITY_JOB, integrityJob } from '../services/health';
@@ -29,9 +33,19 @@ export function backgroundJobHandlers(
   ctx: AppContext,
   { storage, log }: { storage: Storage; log: JobLog },
 ) {
+  const sendMail = sendOnce({
+    db: ctx.db,
+    // ctx.mailer when the job runs (what tests and the server set).
+    mailer: { send: (message) => ctx.mailer.send(message) },
+    now: () => ctx.now(),
+    log,
+  });
   return {
-    // One e-mail template so far: the magic link.
-    [MAIL_JOB]: (payload) => ctx.mailer.send(magicLinkMessage(ctx.config, payload)),
+    // One e-mail template so far: the magic link. A second run must not send it twice: the
+    // send is recorded (mail/deliveries.ts), and a run finding it sent sends nothing.
+    [MAIL_JOB]: (payload, job) => sendMail(magicLinkMessage(ctx.config, payload), job),
+    // Deletes files nothing references that are older than the grace period: a second run finds
+    // them deleted already (a missing file is skipped), or deletes what has become old enough.
     [MEDIA_SWEEP_JOB.kind]: mediaSweepJob({
       db: ctx.db,
       storage,
@@ -40,7 +54,8 @@ export function backgroundJobHandlers(
       graceMs: ctx.config.unusedMediaGraceHours * 60 * 60 * 1000,
       log,
     }),
-    // Audit log entries older than AUDIT_RETENTION_DAYS.
+    // Audit log entries older than AUDIT_RETENTION_DAYS: a second run deletes what the first
+    // left (nothing, or entries that expired meanwhile); the audit log keeps its retention.
     [AUDIT_RETENTION_JOB.kind]: auditRetentionJob({
       db: ctx.db,
       days: ctx.config.auditRetentionDays,
@@ -48,15 +63,20 @@ export function backgroundJobHandlers(
       log,
     }),
     // The database's quick integrity check (#25): a failure shows on /readyz, and the job is dead.
+    // Read-only but for the result it records: a second run checks again and records the newer.
     [INTEGRITY_JOB.kind]: integrityJob({
       db: ctx.db,
       dialect: ctx.dialect,
       now: () => ctx.now(),
       log,
     }),
+    // Done jobs older than a week: deleting them again deletes nothing more.
     [JOBS_PRUNE_JOB.kind]: () =>
       pruneDoneJobs(ctx.db, new Date(ctx.now().getTime() - DONE_JOBS_KEPT_MS)),
     // A scheduled backup (BACKUP_INTERVAL_H), then the newest BACKUP_KEEP scheduled ones kept.
+    // A second run writes one more complete archive (written aside, then renamed into place) and
+    // the pruning keeps the newest BACKUP_KEEP: one extra backup at worst until the next
+    // pruning, never a half-written one.
     [BACKUP_JOB_KIND]: backupJob(ctx, { keep: ctx.config.backupKeep, log }),
   } satisfies JobHandlers;
 }

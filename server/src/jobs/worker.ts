@@ -1,7 +1,10 @@
 // The loop each instance runs over the shared job table: claim a due job, run its handler,
 // record the outcome; when nothing is due, wait JOB_POLL_MS. Failures retry with exponential
 // backoff until max_attempts, then the job is dead (admins see it in listJobs and may retry it).
-// A job runs at least once: one whose outcome could not be recorded runs again after its lease.
+// A job runs at least once: one whose outcome could not be recorded runs again after its lease
+// (its instance died, or stalled so long that the lease ran out while it still ran). A claim is
+// exclusive (queue.ts), so two workers never start the same attempt; but a handler may run
+// again, so each must be harmless run twice: jobs/background.ts says why for each kind.
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/database';
 import type { Database } from '../db/schema';

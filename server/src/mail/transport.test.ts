@@ -1,4 +1,5 @@
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -6,6 +7,7 @@ import {
   readFileSync,
   rmdirSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
@@ -64,6 +66,21 @@ describe('outbox mailer (no SMTP_URL)', () => {
     expect(second).toBeDefined();
     expect(lines[1]).toBe(`E-mail for omar@example.tn written to ${join(outbox, second!)}`);
     expect(readFileSync(join(outbox, second!), 'utf8')).toContain('To: omar@example.tn\n');
+  });
+
+  it("keeps the outbox for the server's user: folder 0700 (a loosened one tightened), files 0600", async () => {
+    const mailer = createMailer({ smtpUrl: undefined, mailFrom: FROM, dataDir: dir }, log);
+    const outbox = join(dir, 'outbox');
+    const mode = (path: string) => statSync(path).mode & 0o777;
+    await mailer.send(MESSAGE);
+    expect(mode(outbox)).toBe(0o700);
+    mkdirSync(outbox, { recursive: true });
+    chmodSync(outbox, 0o755);
+    await mailer.send({ ...MESSAGE, to: 'omar@example.tn' });
+    expect(mode(outbox)).toBe(0o700);
+    const files = readdirSync(outbox);
+    expect(files).toHaveLength(2);
+    expect(files.map((f) => mode(join(outbox, f)))).toEqual([0o600, 0o600]);
   });
 
   it('leaves no temporary file behind', async () => {

@@ -2,7 +2,7 @@
 // demos) each message is written as one .eml file under DATA_DIR/outbox/ and one line is logged,
 // so a magic link can be followed without any mail server. Tests use the in-memory mailer.
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
@@ -30,7 +30,12 @@ export type MailConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
 /** SMTP when `smtpUrl` is set, otherwise the DATA_DIR/outbox/ folder. */
 export function createMailer(config: MailConfig, log: MailLog): Mailer {
   if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom);
-  return outboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, log);
+  return outboxMailer(outboxDir(config), config.mailFrom, log);
+}
+
+/** The folder the e-mails are written to when SMTP_URL is unset. */
+export function outboxDir(config: Pick<MailConfig, 'dataDir'>): string {
+  return join(config.dataDir, 'outbox');
 }
 
 function smtpMailer(url: string, from: string): Mailer {
@@ -51,7 +56,10 @@ function outboxMailer(dir: string, from: string, log: MailLog): Mailer {
   return {
     async send(message) {
       const info = await transport.sendMail(mailOptions(from, message));
-      await mkdir(dir, { recursive: true });
+      // The messages hold sign-in links: the server's user only (0700 folder, 0600 files),
+      // tightened again should someone have loosened or recreated the folder since the start.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await chmod(dir, 0o700);
       // ISO time with "-" for ":" (valid file names everywhere); sorts by time.
       const stamp = new Date().toISOString().replace(/:/g, '-');
       const file = join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);

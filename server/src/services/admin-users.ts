@@ -16,7 +16,7 @@ import { conflict, forbidden, notFound } from '../api/problem';
 import type { Body, Schemas } from '../api/types';
 import { endUserSessions } from './sessions';
 import { normaliseEmail, requiredText } from './text-input';
-import { recordRowAudits, type AuditKind } from './audit';
+import { recordAudit, recordRowAudits, type AuditKind } from './audit';
 
 const USER_ERRORS = {
   notFound: 'User not found',
@@ -27,6 +27,15 @@ const USER_ERRORS = {
   deactivateSelf: 'You cannot deactivate your own account',
   lastSuperAdmin: 'Cannot remove the last active super admin',
 } as const;
+
+/**
+ * The shop's operator at the command line (`npm run admin:reset-password`): whoever runs it holds
+ * the machine and its database, so no role limits them. The audit entry has no admin (the log
+ * shows "System") and says where the write came from (`written_from`).
+ */
+export const COMMAND_LINE = 'command line';
+/** Who changes a user: the signed-in admin, or the command line. */
+type UserWriter = AdminUserRow | typeof COMMAND_LINE;
 
 /** Key of the PostgreSQL advisory lock that serialises writes to admin_users. */
 const USERS_LOCK_KEY = 741_852_001;
@@ -164,8 +173,8 @@ export async function createAdminUser(
 }
 
 export async function updateAdminUser(
-  ctx: AppContext,
-  actor: AdminUserRow,
+  ctx: Pick<AppContext, 'db' | 'dialect' | 'now'>,
+  actor: UserWriter,
   id: number,
   input: Body<'updateUser'>,
   /** The actor's own session, kept when they change their own password (as changeMyPassword). */
@@ -206,9 +215,29 @@ export async function updateAdminUser(
     // A new password or a deactivation ends every session of the user (refresh families and
     // access tokens), but the one an admin changes their own password from.
     if (input.is_active === false || typeof input.password === 'string') {
-      await endUserSessions(trx, 'admin', id, now, id === actor.id ? actorSessionId : undefined);
+      const own = actor !== COMMAND_LINE && id === actor.id;
+      await endUserSessions(trx, 'admin', id, now, own ? actorSessionId : undefined);
     }
-    await recordRowAudits(trx, actor, ADMIN_USER, 'update', { before: [target], after: [updated] });
+    if (actor === COMMAND_LINE) {
+      await recordAudit(
+        trx,
+        null,
+        {
+          action: 'update',
+          entity: ADMIN_USER.entity,
+          entity_id: id,
+          label: updated.username,
+          before: { ...ADMIN_USER.view(target), written_from: null },
+          after: { ...ADMIN_USER.view(updated), written_from: COMMAND_LINE },
+        },
+        now,
+      );
+    } else {
+      await recordRowAudits(trx, actor, ADMIN_USER, 'update', {
+        before: [target],
+        after: [updated],
+      });
+    }
     return updated;
   });
 }
@@ -232,14 +261,16 @@ export async function deleteAdminUser(
 
 async function checkUpdate(
   db: Db,
-  actor: AdminUserRow,
+  actor: UserWriter,
   target: AdminUserRow,
   input: Body<'updateUser'>,
 ) {
-  assertMayManage(actor.role, target.role);
-  if (input.role !== undefined) assertMayManage(actor.role, input.role);
-  if (target.id === actor.id && input.is_active === false) {
-    throw conflict(USER_ERRORS.deactivateSelf);
+  if (actor !== COMMAND_LINE) {
+    assertMayManage(actor.role, target.role);
+    if (input.role !== undefined) assertMayManage(actor.role, input.role);
+    if (target.id === actor.id && input.is_active === false) {
+      throw conflict(USER_ERRORS.deactivateSelf);
+    }
   }
   const demoted = input.role !== undefined && input.role !== 'super_admin';
   if (isActiveSuperAdmin(target) && (input.is_active === false || demoted)) {

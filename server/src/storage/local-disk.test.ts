@@ -6,6 +6,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -36,6 +37,19 @@ describe('LocalDiskStorage', () => {
     expect(await storage.put(key, Buffer.from('png bytes'), 'image/png')).toEqual({ size: 9 });
     expect(readdirSync(root)).toEqual([key]);
     expect(readFileSync(join(root, key), 'utf8')).toBe('png bytes');
+  });
+
+  it('creates its folders 0700 in the readiness check (DATA_DIR too when missing) and on a write', async () => {
+    const mode = (path: string) => statSync(path).mode & 0o777;
+    const nested = new LocalDiskStorage(join(dataDir, 'data', 'uploads'));
+    await nested.check();
+    expect(mode(join(dataDir, 'data'))).toBe(0o700);
+    expect(mode(nested.root)).toBe(0o700);
+
+    await storage.put(newMediaKey('img', 'png'), Buffer.from('png bytes'), 'image/png');
+    expect(mode(root)).toBe(0o700);
+    const [file] = readdirSync(root);
+    expect(mode(join(root, file!))).toBe(0o600);
   });
 
   describe('refuses keys that could leave the folder', () => {

@@ -49,7 +49,8 @@ export class LocalDiskStorage implements Storage {
 
   async check(): Promise<void> {
     // The folder is created on the first write: readiness means it can be, and is writable.
-    await mkdir(this.root, { recursive: true });
+    // Created here, it (and DATA_DIR above it, if missing) is the server's user's only (0700).
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
     await access(this.root, constants.R_OK | constants.W_OK);
   }
 

@@ -22,6 +22,7 @@ import { settingsVersion } from './020_settings_version';
 import { frozenDocuments } from './021_frozen_documents';
 import { vatTreatment } from './022_vat_treatment';
 import { health } from './023_health';
+import { mailDeliveries } from './024_mail_deliveries';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -45,5 +46,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '021_frozen_documents': frozenDocuments(dialect),
     '022_vat_treatment': vatTreatment(dialect),
     '023_health': health(),
+    '024_mail_deliveries': mailDeliveries(),
   };
 }
