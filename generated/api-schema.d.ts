@@ -1304,7 +1304,7 @@ export interface paths {
     put?: never;
     /**
      * Apply one action to several products
-     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). One transaction: every product changes or none. Prices apply to base_price; a product without variants keeps its (hidden) default variant's price equal to it, while a product with variants keeps its variants' own prices (change those in the variants manager, with bulkEditVariants). Stock applies to a product without variants (its default variant); a product with variants or without inventory is refused. Each changed product is recorded in the audit log. 404 naming the unknown ids; 409 when a row is refused (a price below 0 or above the bound, not enough stock, inventory not tracked), with a detail naming every refused row (e.g. "Product 12 (Olive oil): price would be negative"), and nothing changed; 422 when the body is invalid, or the category or VAT rate cannot be assigned.
+     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). One transaction: every product changes or none. A price action moves every price a customer is charged by the same rule: base_price (a product without variants keeps its hidden default variant's price equal to it) and the price of each of its variants; a product is refused when any of its prices would be, naming the variant. With dry_run nothing changes and a price action answers a preview (prices that change, a few examples, the products whose variants have prices of their own). Stock applies to a product without variants (its default variant); a product with variants or without inventory is refused. Each changed product is recorded in the audit log. 404 naming the unknown ids; 409 when a row is refused (a price below 0 or above the bound, not enough stock, inventory not tracked), with a detail naming every refused row (e.g. "Product 12 (Olive oil): price would be negative"), and nothing changed; 422 when the body is invalid, or the category or VAT rate cannot be assigned.
      */
     post: operations['bulkEditProducts'];
     delete?: never;
@@ -2665,7 +2665,7 @@ export interface components {
       type: 'set_price';
       price: components['schemas']['Money'];
     };
-    /** @description Adds an amount (unit amount, in TND, up to 3 decimals) or a percentage (unit percent, from -100 to 1000 with up to 2 decimals; 422 otherwise) to the price of every row; a percentage result is rounded half-up to 3 decimals. A row whose new price would be below 0 or above 999999999.999 is refused. */
+    /** @description Adds an amount (unit amount, in TND, up to 3 decimals) or a percentage (unit percent, from -100 to 1000 with up to 2 decimals; 422 otherwise) to the price of every row; a percentage result is rounded half-up to 3 decimals. A row whose new price would be below 0 or above 999999999.999, or that a shift would bring from above 0 to 0, is refused. */
     BulkShiftPrice: {
       /** @constant */
       type: 'shift_price';
@@ -2716,6 +2716,11 @@ export interface components {
         | components['schemas']['BulkSetStatus']
         | components['schemas']['BulkSetCategory']
         | components['schemas']['BulkSetVatRate'];
+      /**
+       * @description True to check the action and preview it without changing anything: the same answer (or refusal) as the real request, with a preview of the prices for a price action.
+       * @default false
+       */
+      dry_run: boolean;
     };
     /** @description One action applied to every variant of ids. */
     VariantBulkEdit: {
@@ -2734,6 +2739,26 @@ export interface components {
       changed: number;
       /** @description Rows that already had the value (e.g. the same price or status). */
       unchanged: number;
+      preview?: components['schemas']['BulkPricePreview'];
+    };
+    /** @description What a price action on products would change (answered to a dry run): the prices customers are charged, i.e. a simple product's price and each own variant's price of a product with variants (whose base price moves too but is not counted). */
+    BulkPricePreview: {
+      /** @description Charged prices that would change. */
+      prices_changed: number;
+      /** @description The first few changes, in product order. */
+      examples: {
+        /** @description The product's name, with " — " and the variant's title for a variant. */
+        label: string;
+        before: components['schemas']['Money'];
+        after: components['schemas']['Money'];
+      }[];
+      /** @description The selected products whose variants carry prices of their own, which move too. */
+      products_with_variants: {
+        id: components['schemas']['Id'];
+        name: string;
+        /** @description Its variants with a price of their own (the hidden default variant excluded). */
+        variant_count: number;
+      }[];
     };
     /** @description A product as the back office sees it (active or not). A simple product keeps its stock in one default variant; a product with variants keeps it in its variants (see Variants). */
     Product: {
@@ -2774,6 +2799,11 @@ export interface components {
       tags: string[];
       /** @description Number of variants (active or not); 1 for a simple product with its default variant. */
       readonly variant_count: number;
+      /** @description The lowest and highest gross price a customer is charged, as price_incl_vat: over the active variants of a product with variants, each at its own rate (price_incl_vat, min = max, for a simple product or one without an active variant). Null when a rate involved is not in force. */
+      readonly price_range: {
+        min: components['schemas']['Money'];
+        max: components['schemas']['Money'];
+      } | null;
       readonly created_at: components['schemas']['Timestamp'];
       readonly updated_at: components['schemas']['Timestamp'];
     };

@@ -5,7 +5,7 @@ import type { BulkShiftPriceUnit } from './bulkShiftPriceUnit';
 import type { SignedAmount } from './signedAmount';
 
 /**
- * Adds an amount (unit amount, in TND, up to 3 decimals) or a percentage (unit percent, from -100 to 1000 with up to 2 decimals; 422 otherwise) to the price of every row; a percentage result is rounded half-up to 3 decimals. A row whose new price would be below 0 or above 999999999.999 is refused.
+ * Adds an amount (unit amount, in TND, up to 3 decimals) or a percentage (unit percent, from -100 to 1000 with up to 2 decimals; 422 otherwise) to the price of every row; a percentage result is rounded half-up to 3 decimals. A row whose new price would be below 0 or above 999999999.999, or that a shift would bring from above 0 to 0, is refused.
  */
 export interface BulkShiftPrice {
   type: 'shift_price';

@@ -12,6 +12,7 @@ import type { ProductPriceInclVat } from './productPriceInclVat';
 import type { ProductVatRate } from './productVatRate';
 import type { ProductMetaTitle } from './productMetaTitle';
 import type { ProductMetaDescription } from './productMetaDescription';
+import type { ProductPriceRange } from './productPriceRange';
 import type { Timestamp } from './timestamp';
 
 /**
@@ -67,6 +68,8 @@ export interface Product {
    * @minimum 0
    */
   readonly variant_count: number;
+  /** The lowest and highest gross price a customer is charged, as price_incl_vat: over the active variants of a product with variants, each at its own rate (price_incl_vat, min = max, for a simple product or one without an active variant). Null when a rate involved is not in force. */
+  readonly price_range: ProductPriceRange;
   readonly created_at: Timestamp;
   readonly updated_at: Timestamp;
 }

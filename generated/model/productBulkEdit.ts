@@ -10,4 +10,6 @@ import type { ProductBulkEditAction } from './productBulkEditAction';
 export interface ProductBulkEdit {
   ids: BulkIds;
   action: ProductBulkEditAction;
+  /** True to check the action and preview it without changing anything: the same answer (or refusal) as the real request, with a preview of the prices for a price action. */
+  dry_run?: boolean;
 }

@@ -1,5 +1,13 @@
-import Decimal from 'decimal.js';
-import type { BulkEditResult, Product, ProductBulkEdit, Variant } from '@generated/model';
+import type {
+  BulkEditResult,
+  BulkPricePreview,
+  Product,
+  ProductBulkEdit,
+  Variant,
+} from '@generated/model';
+// The server's own price arithmetic (integer millimes, half-up), so a preview cannot drift.
+import { changedPrice, priceChange } from '../../server/src/domain/price-change';
+import { fromMillimes, toMillimes } from '../../server/src/domain/money';
 import { products as productFixtures, variants as variantFixtures } from '../fixtures';
 import { endpoint, json } from './endpoint';
 
@@ -16,19 +24,35 @@ interface Row {
   vat_rate_id: number | null;
   /** The stock, or why it cannot be changed. */
   stock: { quantity: number; tracked: boolean; backorder: boolean } | string;
+  /** A product's own variants, whose prices a price action moves too. */
+  variants: { sku: string; title: string; price: string }[];
 }
 
-const MAX_PRICE = new Decimal('999999999.999');
+type PriceAction = Extract<Action, { type: 'set_price' | 'shift_price' }>;
+type Example = BulkPricePreview['examples'][number];
 
-/** The new price, rounded half-up to the millime like the server. */
-function shifted(price: string, action: Extract<Action, { type: 'shift_price' }>): Decimal {
-  const current = new Decimal(price);
-  return action.unit === 'amount'
-    ? current.plus(action.value)
-    : current
-        .times(new Decimal(100).plus(action.value))
-        .dividedBy(100)
-        .toDecimalPlaces(3, Decimal.ROUND_HALF_UP);
+/** The charged prices a price action changes in a row (as the server), or why it is refused. */
+function priceChanges(row: Row, action: PriceAction): Example[] | string {
+  const change = priceChange(action);
+  const base = changedPrice(change, toMillimes(row.price));
+  if (typeof base === 'string') return base;
+  const examples: Example[] = [];
+  for (const variant of row.variants) {
+    const after = changedPrice(change, toMillimes(variant.price));
+    if (typeof after === 'string') return `variant ${variant.sku}: ${after}`;
+    if (after !== toMillimes(variant.price)) {
+      examples.push({
+        label: `${row.label} — ${variant.title}`,
+        before: fromMillimes(toMillimes(variant.price)),
+        after: fromMillimes(after),
+      });
+    }
+  }
+  if (row.variants.length > 0) return examples;
+  const before = toMillimes(row.price);
+  return base === before
+    ? []
+    : [{ label: row.label, before: fromMillimes(before), after: fromMillimes(base) }];
 }
 
 /** A row's change (true), already so (false), or why it is refused. */
@@ -36,11 +60,9 @@ function plan(row: Row, action: Action): boolean | string {
   switch (action.type) {
     case 'set_price':
     case 'shift_price': {
-      const after =
-        action.type === 'set_price' ? new Decimal(action.price) : shifted(row.price, action);
-      if (after.isNegative()) return 'price would be negative';
-      if (after.greaterThan(MAX_PRICE)) return 'price would exceed 999999999.999';
-      return !after.equals(row.price);
+      const changes = priceChanges(row, action);
+      if (typeof changes === 'string') return changes;
+      return changes.length > 0 || toMillimes(row.price) !== planBase(row, action);
     }
     case 'set_stock':
     case 'adjust_stock': {
@@ -61,6 +83,24 @@ function plan(row: Row, action: Action): boolean | string {
   }
 }
 
+/** The row's new base price in millimes (its refusal is caught by priceChanges first). */
+function planBase(row: Row, action: PriceAction): number {
+  const after = changedPrice(priceChange(action), toMillimes(row.price));
+  return typeof after === 'number' ? after : toMillimes(row.price);
+}
+
+/** The dry run's preview of a price action, as services/bulk-edit.ts builds it. */
+function preview(rows: readonly Row[], action: PriceAction): BulkPricePreview {
+  const charged = rows.flatMap((row) => priceChanges(row, action) as Example[]);
+  return {
+    prices_changed: charged.length,
+    examples: charged.slice(0, 3),
+    products_with_variants: rows
+      .filter((row) => row.variants.length > 0)
+      .map((row) => ({ id: row.id, name: row.label, variant_count: row.variants.length })),
+  };
+}
+
 /** Applies the action to the rows like the server: 404 for unknown ids, 409 naming refused rows. */
 function bulkEdit(noun: 'Product' | 'Variant', rows: readonly Row[], body: ProductBulkEdit) {
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -79,6 +119,10 @@ function bulkEdit(noun: 'Product' | 'Variant', rows: readonly Row[], body: Produ
   }
   const changed = outcomes.filter(({ outcome }) => outcome === true).length;
   const result: BulkEditResult = { changed, unchanged: selected.length - changed };
+  const action = body.action;
+  if (body.dry_run === true && (action.type === 'set_price' || action.type === 'shift_price')) {
+    result.preview = preview(selected, action);
+  }
   return json(result);
 }
 
@@ -93,6 +137,11 @@ const productRow = (p: Product): Row => ({
   stock: p.has_variants
     ? 'has variants: change the stock of its variants'
     : { quantity: 100, tracked: true, backorder: false },
+  variants: p.has_variants
+    ? variantFixtures
+        .filter((v) => v.product_id === p.id)
+        .map((v) => ({ sku: v.sku, title: v.variant_title, price: v.price }))
+    : [],
 });
 
 const variantRow = (v: Variant): Row => ({
@@ -103,6 +152,7 @@ const variantRow = (v: Variant): Row => ({
   category_id: null,
   vat_rate_id: v.vat_rate_id,
   stock: { quantity: v.stock_quantity, tracked: v.track_inventory, backorder: v.allow_backorder },
+  variants: [],
 });
 
 /** POST of a bulk edit: the action applied to these rows (default the fixtures). */

@@ -11,9 +11,15 @@ function toProduct(
 ): Product {
   const merged = { ...base, ...fields, id, updated_at: now() } as Product;
   // Gross price when the price includes VAT (the common case in the fixtures).
+  const price_incl_vat = merged.price_includes_vat ? merged.base_price : merged.price_incl_vat;
   return {
     ...merged,
-    price_incl_vat: merged.price_includes_vat ? merged.base_price : merged.price_incl_vat,
+    price_incl_vat,
+    // A simple product is charged its own price; a product with variants keeps its range.
+    price_range:
+      merged.has_variants || price_incl_vat === null
+        ? merged.price_range
+        : { min: price_incl_vat, max: price_incl_vat },
   };
 }
 

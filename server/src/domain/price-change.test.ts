@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_MILLIMES } from './money';
-import { applyPriceChange, parsePercent, priceChange, priceIssue } from './price-change';
+import {
+  applyPriceChange,
+  changedPrice,
+  parsePercent,
+  priceChange,
+  priceIssue,
+} from './price-change';
 
 const percent = (value: string) => priceChange({ unit: 'percent', value });
 
@@ -20,6 +26,19 @@ describe('price changes of a bulk edit', () => {
     expect(() => parsePercent('1000.01')).toThrow(RangeError);
     expect(() => parsePercent('1.005')).toThrow(RangeError);
     expect(parsePercent('1000')).toBe(100_000n);
+  });
+
+  it('refuses a shift to 0 or below, but lets a set price be 0 and a free price stay free', () => {
+    expect(changedPrice(percent('-100'), 10_000)).toBe('price would be 0');
+    expect(changedPrice(priceChange({ unit: 'amount', value: '-10' }), 10_000)).toBe(
+      'price would be 0',
+    );
+    expect(changedPrice(priceChange({ unit: 'amount', value: '-10.001' }), 10_000)).toBe(
+      'price would be negative',
+    );
+    expect(changedPrice(priceChange({ type: 'set_price', price: '0' }), 10_000)).toBe(0);
+    expect(changedPrice(percent('10'), 0)).toBe(0);
+    expect(changedPrice(percent('10'), 59_900)).toBe(65_890);
   });
 
   it('names a price that cannot be stored', () => {

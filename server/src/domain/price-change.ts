@@ -52,3 +52,16 @@ export function priceIssue(millimes: number): string | null {
   if (millimes > MAX_MILLIMES) return 'price would exceed 999999999.999';
   return null;
 }
+
+/**
+ * The new price of `millimes`, or why it is refused: out of bounds, or brought to 0 by a shift
+ * (-100 % or an amount equal to the price gives the goods away: a free price is set, not
+ * shifted into).
+ */
+export function changedPrice(change: PriceChange, millimes: number): number | string {
+  const after = applyPriceChange(change, millimes);
+  const issue = priceIssue(after);
+  if (issue !== null) return issue;
+  if (change.kind !== 'set' && after === 0 && millimes > 0) return 'price would be 0';
+  return after;
+}

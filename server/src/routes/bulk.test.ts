@@ -51,7 +51,7 @@ describe.each(testDialects)('bulk edit (%s)', (dialect) => {
     (await auditOf(entity, id)).map((e) => JSON.parse(e.changes) as Schemas['AuditChange'][]);
 
   describe('bulkEditProducts', () => {
-    it('sets the price; a simple product’s default variant follows, variants keep theirs', async () => {
+    it('sets the price; a simple product’s default variant follows, and so do variants', async () => {
       const simple = await insertSimpleProduct(db(), { base_price: 10_000 });
       const withVariants = await insertProduct(db(), { has_variants: 1, base_price: 20_000 });
       const own = await insertVariant(db(), withVariants.id, { price: 25_000 });
@@ -65,7 +65,11 @@ describe.each(testDialects)('bulk edit (%s)', (dialect) => {
       expect((await product(simple.productId)).base_price).toBe(12_500);
       expect((await variant(simple.variantId)).price).toBe(12_500);
       expect((await product(withVariants.id)).base_price).toBe(12_500);
-      expect((await variant(own.id)).price).toBe(25_000);
+      // #26: a variant's price is what its customers pay, so a price action moves it too.
+      expect((await variant(own.id)).price).toBe(12_500);
+      expect(await changesOf('variant', own.id)).toEqual([
+        [{ field: 'price', before: '25.000', after: '12.500' }],
+      ]);
       const [entry] = await auditOf('product', simple.productId);
       expect(entry).toMatchObject({
         action: 'update',

@@ -15,7 +15,14 @@ export function bulkHandlers(ctx: AppContext): Handlers {
     ctx.db
       .transaction()
       .execute((trx) =>
-        bulkEdit(trx, PRODUCTS, request.body.ids, request.body.action, writer(request)),
+        bulkEdit(
+          trx,
+          PRODUCTS,
+          request.body.ids,
+          request.body.action,
+          writer(request),
+          request.body.dry_run === true,
+        ),
       );
 
   const bulkEditVariants: Handler<'bulkEditVariants'> = (request) =>

@@ -137,6 +137,7 @@ describe.each(testDialects)('admin products (%s)', (dialect) => {
         meta_description: null,
         tags: ['summer', 'cotton'],
         variant_count: 0,
+        price_range: { min: '14.459', max: '14.459' },
         created_at: anyString,
         updated_at: anyString,
       });

@@ -12,12 +12,7 @@ import type { DialectName } from '../db/database';
 import { fromBool, toBool } from '../db/bool';
 import type { Database } from '../db/schema';
 import { MAX_STOCK } from '../domain/inventory';
-import {
-  applyPriceChange,
-  priceChange,
-  priceIssue,
-  type PriceChange,
-} from '../domain/price-change';
+import { changedPrice, priceChange, type PriceChange } from '../domain/price-change';
 import { recordAudits, type AuditActor, type AuditEntity } from './audit';
 import { adjustStock, setStock } from './stock';
 import { checkReferences } from './products';
@@ -25,6 +20,7 @@ import { checkReferences } from './products';
 type Trx = Transaction<Database>;
 export type BulkAction = Schemas['ProductBulkEdit']['action'];
 export type BulkEditResult = Schemas['BulkEditResult'];
+type PricePreview = Schemas['BulkPricePreview'];
 
 /** The stock a row changes: its own (a variant) or its default variant's (a simple product). */
 interface StockTarget {
@@ -34,11 +30,21 @@ interface StockTarget {
   backorder: boolean;
 }
 
+/** A variant of a product with variants: its price is charged, so a price action moves it. */
+interface OwnVariant {
+  id: number;
+  sku: string;
+  title: string;
+  price: number;
+}
+
 /** A product or a variant as an action sees it; a string says why the row cannot take it. */
 interface BulkRow {
   id: number;
   label: string;
   price: number | string;
+  /** A product's own variants (not its hidden default variant, which follows base_price). */
+  variants: OwnVariant[];
   is_active: boolean;
   category_id: number | null;
   vat_rate_id: number | null;
@@ -108,10 +114,25 @@ export const PRODUCTS: Target = {
       ])
       .where('p.id', 'in', ids);
     const rows = await (dialect === 'postgres' ? query.forUpdate('p') : query).execute();
+    const variantQuery = trx
+      .selectFrom('variants')
+      .select(['id', 'product_id', 'sku', 'variant_title', 'price'])
+      .where('product_id', 'in', ids)
+      .where('is_default', '=', 0)
+      .orderBy('id');
+    const own = new Map<number, OwnVariant[]>();
+    for (const v of await (
+      dialect === 'postgres' ? variantQuery.forUpdate() : variantQuery
+    ).execute()) {
+      const list = own.get(v.product_id) ?? [];
+      list.push({ id: v.id, sku: v.sku, title: v.variant_title, price: Number(v.price) });
+      own.set(v.product_id, list);
+    }
     return rows.map((r) => ({
       id: r.id,
       label: r.name,
       price: Number(r.base_price),
+      variants: own.get(r.id) ?? [],
       is_active: toBool(r.is_active),
       category_id: r.category_id,
       vat_rate_id: r.vat_rate_id,
@@ -157,6 +178,7 @@ export const VARIANTS: Target = {
       id: v.id,
       label: v.sku,
       price: v.is_default === 1 ? 'its price follows its product' : Number(v.price),
+      variants: [],
       is_active: toBool(v.is_active),
       category_id: null,
       vat_rate_id: v.vat_rate_id,
@@ -178,6 +200,8 @@ interface Change {
   row: BulkRow;
   before: number | boolean | null;
   after: number | boolean | null;
+  /** A price action's new price of each own variant whose price changes. */
+  variants?: { variant: OwnVariant; after: number }[];
 }
 
 /** A row's change, why it is refused (a string), or null when it already is as asked. */
@@ -186,11 +210,23 @@ type Plan = (row: BulkRow) => Change | string | null;
 const unlessSame = (row: BulkRow, before: Change['before'], after: Change['after']) =>
   before === after ? null : { row, before, after };
 
+/**
+ * The base price and every own variant's price move by the same rule (#26): a customer pays the
+ * variant's price, so moving only base_price would leave the charged prices where they were.
+ */
 function pricePlan(change: PriceChange): Plan {
   return (row) => {
     if (typeof row.price === 'string') return row.price;
-    const after = applyPriceChange(change, row.price);
-    return priceIssue(after) ?? unlessSame(row, row.price, after);
+    const after = changedPrice(change, row.price);
+    if (typeof after === 'string') return after;
+    const variants: NonNullable<Change['variants']> = [];
+    for (const variant of row.variants) {
+      const price = changedPrice(change, variant.price);
+      if (typeof price === 'string') return `variant ${variant.sku}: ${price}`;
+      if (price !== variant.price) variants.push({ variant, after: price });
+    }
+    if (after === row.price && variants.length === 0) return null;
+    return { row, before: row.price, after, variants };
   };
 }
 
@@ -292,8 +328,18 @@ async function write(
   switch (action.type) {
     case 'set_price':
     case 'shift_price':
-      for (const c of changes)
-        await target.update(trx, [c.row.id], 'price', c.after as number, now);
+      for (const c of changes) {
+        if (c.after !== c.before) {
+          await target.update(trx, [c.row.id], 'price', c.after as number, now);
+        }
+        for (const { variant, after } of c.variants ?? []) {
+          await trx
+            .updateTable('variants')
+            .set({ price: after, updated_at: now })
+            .where('id', '=', variant.id)
+            .execute();
+        }
+      }
       return;
     case 'set_stock':
     case 'adjust_stock': {
@@ -317,6 +363,32 @@ async function write(
   }
 }
 
+const EXAMPLES = 3;
+
+/**
+ * What a price action changes, in the prices customers are charged: a product with own
+ * variants is charged their prices (its base_price moves too but is not counted), any other
+ * product its base_price.
+ */
+function pricePreview(rows: readonly BulkRow[], changes: readonly Change[]): PricePreview {
+  const charged = changes.flatMap(({ row, before, after, variants = [] }) =>
+    row.variants.length > 0
+      ? variants.map((v) => ({
+          label: `${row.label} — ${v.variant.title}`,
+          before: money(v.variant.price),
+          after: money(v.after),
+        }))
+      : [{ label: row.label, before: money(before as number), after: money(after as number) }],
+  );
+  return {
+    prices_changed: charged.length,
+    examples: charged.slice(0, EXAMPLES),
+    products_with_variants: rows
+      .filter((row) => row.variants.length > 0)
+      .map((row) => ({ id: row.id, name: row.label, variant_count: row.variants.length })),
+  };
+}
+
 /** The value as the contract writes it, for the audit log. */
 const asWritten = (field: string, value: Change['before']) =>
   field === 'price' && typeof value === 'number' ? money(value) : value;
@@ -332,6 +404,7 @@ export async function bulkEdit(
   ids: readonly number[],
   action: BulkAction,
   w: BulkWrite,
+  dryRun = false,
 ): Promise<BulkEditResult> {
   const { field, plan } = planOf(action);
   await checkReference(trx, target, action, w.now);
@@ -342,27 +415,49 @@ export async function bulkEdit(
 
   const changes: Change[] = [];
   const refused: { row: BulkRow; why: string }[] = [];
-  for (const row of [...rows].sort((a, b) => a.id - b.id)) {
+  const sorted = [...rows].sort((a, b) => a.id - b.id);
+  for (const row of sorted) {
     const planned = plan(row);
     if (typeof planned === 'string') refused.push({ row, why: planned });
     else if (planned) changes.push(planned);
   }
   if (refused.length > 0) throw refusal(target, refused);
 
+  const result = { changed: changes.length, unchanged: ids.length - changes.length };
+  if (dryRun) {
+    return field === 'price' && target === PRODUCTS
+      ? { ...result, preview: pricePreview(sorted, changes) }
+      : result;
+  }
   await write(trx, target, action, changes, w);
   const auditField = field === 'price' ? target.priceField : field;
   await recordAudits(
     trx,
     w.actor,
-    changes.map(({ row, before, after }) => ({
-      action: 'update',
-      entity: target.entity,
-      entity_id: row.id,
-      label: row.label,
-      before: { [auditField]: asWritten(field, before) },
-      after: { [auditField]: asWritten(field, after) },
-    })),
+    changes.flatMap(({ row, before, after, variants = [] }) => [
+      ...(before === after
+        ? []
+        : [
+            {
+              action: 'update' as const,
+              entity: target.entity,
+              entity_id: row.id,
+              label: row.label,
+              before: { [auditField]: asWritten(field, before) },
+              after: { [auditField]: asWritten(field, after) },
+            },
+          ]),
+      // Each variant's price as bulkEditVariants records it.
+      ...variants.map(({ variant, after: price }) => ({
+        action: 'update' as const,
+        entity: VARIANTS.entity,
+        entity_id: variant.id,
+        label: variant.sku,
+        before: { price: money(variant.price) },
+        after: { price: money(price) },
+      })),
+    ]),
     w.now,
   );
-  return { changed: changes.length, unchanged: ids.length - changes.length };
+  return result;
 }

@@ -8,7 +8,7 @@ import type { Db } from '../db/database';
 import { filteredCount, searchIn, selectedPage, sortOrder, type ListSelection } from '../db/search';
 import { constraintName, isUniqueViolation } from '../db/transaction';
 import { toMillimes } from '../domain/money';
-import { priceInclVat } from '../domain/vat';
+import { priceInclVat, toGross } from '../domain/vat';
 import { ratesInForce, type RatesInForce } from './pricing';
 import { assignableRateIssue } from './vat-rates';
 import { PLACEHOLDER_SKU } from '../domain/inventory';
@@ -55,10 +55,41 @@ export const productDescription = (
   category_id: row.category_id,
 });
 
+/**
+ * The gross prices a customer is charged (#26): each active own variant's at its rate (its own,
+ * else the product's), or the product's price_incl_vat; null when a rate involved is not in force.
+ * Gross is monotonic in the price at one rate, so the min and max of each rate group suffice.
+ */
+function chargedRange(
+  row: ProductRow,
+  rates: RatesInForce,
+  variants: VariantFacts,
+  inclVat: number | null,
+): Product['price_range'] {
+  if (variants.prices.length === 0)
+    return inclVat === null ? null : { min: money(inclVat), max: money(inclVat) };
+  let min = Infinity;
+  let max = -Infinity;
+  for (const group of variants.prices) {
+    const rateBp = rates.ownRateBp(group.vatRateId ?? row.vat_rate_id);
+    if (rateBp === null) return null;
+    min = Math.min(min, toGross(group.min, Number(row.price_includes_vat), rateBp));
+    max = Math.max(max, toGross(group.max, Number(row.price_includes_vat), rateBp));
+  }
+  return { min: money(min), max: money(max) };
+}
+
 /** The product with price_incl_vat at the rate in force (its rate or a successor; see pricing.ts). */
 function presentProduct(row: ProductRow, rates: RatesInForce, variants: VariantFacts): Product {
   const rateBp = rates.ownRateBp(row.vat_rate_id);
   const base = Number(row.base_price);
+  const inclVat =
+    rateBp === null
+      ? null
+      : priceInclVat(
+          { base_price: base, price_includes_vat: toBool(row.price_includes_vat) },
+          rateBp,
+        );
   return {
     ...productDescription(row),
     brand: row.brand,
@@ -67,15 +98,7 @@ function presentProduct(row: ProductRow, rates: RatesInForce, variants: VariantF
     compare_at_price: moneyOrNull(
       row.compare_at_price === null ? null : Number(row.compare_at_price),
     ),
-    price_incl_vat:
-      rateBp === null
-        ? null
-        : money(
-            priceInclVat(
-              { base_price: base, price_includes_vat: toBool(row.price_includes_vat) },
-              rateBp,
-            ),
-          ),
+    price_incl_vat: inclVat === null ? null : money(inclVat),
     vat_rate_id: row.vat_rate_id,
     vat_rate: rateBp === null ? null : percent(rateBp),
     price_includes_vat: toBool(row.price_includes_vat),
@@ -88,6 +111,7 @@ function presentProduct(row: ProductRow, rates: RatesInForce, variants: VariantF
     // The contract: number of variants, active or not, the hidden default variant included
     // (1 for a simple product with its default variant).
     variant_count: variants.count,
+    price_range: chargedRange(row, rates, variants, inclVat),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -111,6 +135,7 @@ async function presentProducts(db: Db, rows: ProductRow[], at: Date): Promise<Pr
     variantFacts(
       db,
       rows.map((r) => r.id),
+      { prices: true },
     ),
   ]);
   return rows.map((row) => presentProduct(row, rates, variants(row.id)));

@@ -21,14 +21,21 @@ export interface VariantFacts {
    * has no variant at all.
    */
   inStock: boolean;
+  /**
+   * The lowest and highest price (as entered) of its active own variants, by VAT rate id of the
+   * variant (null: the product's); empty for a simple product. Grouped by rate because each
+   * variant's gross price is computed at its own rate.
+   */
+  prices: { vatRateId: number | null; min: number; max: number }[];
 }
 
-const NO_VARIANTS: VariantFacts = { count: 0, inStock: true };
+const NO_VARIANTS: VariantFacts = { count: 0, inStock: true, prices: [] };
 
-/** The facts of these products' variants, by product id. */
+/** The facts of these products' variants, by product id (`prices`: the admin list's range too). */
 export async function variantFacts(
   db: Db,
   productIds: readonly number[],
+  { prices: withPrices = false }: { prices?: boolean } = {},
 ): Promise<(productId: number) => VariantFacts> {
   if (productIds.length === 0) return () => NO_VARIANTS;
   const rows = await db
@@ -44,8 +51,39 @@ export async function variantFacts(
     .where('v.product_id', 'in', productIds)
     .groupBy('v.product_id')
     .execute();
+  // One aggregate over the page's active own variants (both dialects: plain min/max).
+  const priceRows = !withPrices
+    ? []
+    : await db
+        .selectFrom('variants as v')
+        .innerJoin('products as p', 'p.id', 'v.product_id')
+        .select((eb) => [
+          'v.product_id',
+          'v.vat_rate_id',
+          eb.fn.min<number>('v.price').as('min'),
+          eb.fn.max<number>('v.price').as('max'),
+        ])
+        .where('v.product_id', 'in', productIds)
+        .where('p.has_variants', '=', 1)
+        .where('v.is_default', '=', 0)
+        .where('v.is_active', '=', 1)
+        .groupBy(['v.product_id', 'v.vat_rate_id'])
+        .execute();
+  const prices = new Map<number, VariantFacts['prices']>();
+  for (const r of priceRows) {
+    const list = prices.get(r.product_id) ?? [];
+    list.push({ vatRateId: r.vat_rate_id, min: Number(r.min), max: Number(r.max) });
+    prices.set(r.product_id, list);
+  }
   const facts = new Map<number, VariantFacts>(
-    rows.map((r) => [r.product_id, { count: Number(r.n), inStock: Number(r.can_sell) === 1 }]),
+    rows.map((r) => [
+      r.product_id,
+      {
+        count: Number(r.n),
+        inStock: Number(r.can_sell) === 1,
+        prices: prices.get(r.product_id) ?? [],
+      },
+    ]),
   );
   return (productId) => facts.get(productId) ?? NO_VARIANTS;
 }

@@ -1,6 +1,9 @@
-import { Alert, Stack, Text } from '@chakra-ui/react';
+import { Alert, List, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useId } from 'react';
+import type { BulkPricePreview } from '@generated/model';
+import { formatMoney } from '@/lib/format';
+import { activeLocale, INTL_TAGS } from '@/lib/i18n';
 import {
   bindText,
   FormDialog,
@@ -34,7 +37,16 @@ export interface BulkEditDialogProps {
   submitting: boolean;
   onSubmit: (action: BulkAction) => Promise<void>;
   onClose: () => void;
+  /** The action is previewed before it is applied: the button says Preview. */
+  previewFirst?: boolean;
+  /** What the previewed price action would change (the server's dry run). */
+  preview?: BulkPricePreview | null;
+  /** A value was changed (the preview no longer applies). */
+  onEdit?: () => void;
 }
+
+/** Products named in the preview before "and N more". */
+const NAMED = 5;
 
 /** The choices of a select: value and message key. */
 const UNITS = [
@@ -55,14 +67,20 @@ const choiceOf = (
 ) => ({ name, label, empty, options });
 
 /** One dialog per bulk action (the kit's FormDialog): its fields, then the server's refusal. */
-export function BulkEditDialog({ kind, submitting, onClose, ...props }: BulkEditDialogProps) {
+export function BulkEditDialog({
+  kind,
+  submitting,
+  onClose,
+  previewFirst = false,
+  ...props
+}: BulkEditDialogProps) {
   const t = useT();
   const formId = useId();
   return (
     <FormDialog
       open={kind !== null}
       title={kind ? bulkActionTitle(kind) : ''}
-      submitLabel={t('apply')}
+      submitLabel={t(previewFirst ? 'preview' : 'apply')}
       submitting={submitting}
       onClose={onClose}
       size="md"
@@ -81,7 +99,9 @@ function BulkEditForm({
   vatRates = [],
   error,
   onSubmit,
-}: Omit<BulkEditDialogProps, 'kind' | 'submitting' | 'onClose'> & {
+  preview = null,
+  onEdit,
+}: Omit<BulkEditDialogProps, 'kind' | 'submitting' | 'onClose' | 'previewFirst'> & {
   id: string;
   kind: BulkActionKind;
 }) {
@@ -108,7 +128,13 @@ function BulkEditForm({
     />
   );
   return (
-    <form id={id} onSubmit={form.handleSubmit} noValidate aria-label={bulkActionTitle(kind)}>
+    <form
+      id={id}
+      onSubmit={form.handleSubmit}
+      onChange={onEdit}
+      noValidate
+      aria-label={bulkActionTitle(kind)}
+    >
       <Stack gap="4">
         <Text data-testid="bulk-target">{t('appliesTo', { target })}</Text>
         {kind === 'set_price' && (
@@ -174,6 +200,7 @@ function BulkEditForm({
             <option value="">{choice.empty}</option>
           </SelectField>
         )}
+        {preview && !error && <PricePreview preview={preview} />}
         {error && (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
@@ -185,5 +212,48 @@ function BulkEditForm({
         )}
       </Stack>
     </form>
+  );
+}
+
+/**
+ * What a price action would change, before it is applied (#26): how many charged prices, the
+ * first few old → new, and the products whose variants' own prices move too.
+ */
+function PricePreview({ preview }: { preview: BulkPricePreview }) {
+  const t = useT();
+  const withVariants = preview.products_with_variants;
+  const names = withVariants.slice(0, NAMED).map((p) => p.name);
+  if (withVariants.length > NAMED) names.push(t('andMore', { count: withVariants.length - NAMED }));
+  const list = new Intl.ListFormat(INTL_TAGS[activeLocale()], { type: 'conjunction' });
+  return (
+    <Alert.Root status="info" data-testid="bulk-preview">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t('pricesChange', { count: preview.prices_changed })}</Alert.Title>
+        <Alert.Description>
+          <Stack gap="2">
+            {preview.examples.length > 0 && (
+              <List.Root ps="4">
+                {preview.examples.map((example) => (
+                  <List.Item key={example.label}>
+                    {t('priceExample', {
+                      label: example.label,
+                      before: formatMoney(example.before),
+                      after: formatMoney(example.after),
+                    })}
+                  </List.Item>
+                ))}
+              </List.Root>
+            )}
+            {withVariants.length > 0 && (
+              <Text>
+                {t('variantPricesMove', { count: withVariants.length, names: list.format(names) })}
+              </Text>
+            )}
+            <Text>{t('applyToConfirm')}</Text>
+          </Stack>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BulkEditResult } from '@generated/model';
+import type { BulkEditResult, BulkPricePreview } from '@generated/model';
 import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http/error-message';
 import type { Noun } from '@/components/list-screen';
@@ -15,7 +15,21 @@ export interface BulkEditTarget<A extends BulkAction> {
   send: (body: { ids: number[]; action: A }) => Promise<BulkEditResult>;
   /** Set VAT Rate also offers the product's rate (variants). */
   inheritVatRate: boolean;
+  /**
+   * The same request as a dry run answering a preview of the prices (products): a price action
+   * is then previewed in the dialog before it is applied.
+   */
+  preview?: (body: { ids: number[]; action: A }) => Promise<BulkEditResult>;
 }
+
+/** A price action's preview and the action it describes. */
+interface Previewed {
+  action: BulkAction;
+  preview: BulkPricePreview;
+}
+
+const isPriceAction = (kind: BulkActionKind | null) =>
+  kind === 'set_price' || kind === 'shift_price';
 
 /**
  * The state of a list's bulk edit of the rows `ids`: which action's dialog is open, the request,
@@ -23,7 +37,7 @@ export interface BulkEditTarget<A extends BulkAction> {
  * server's refusal (naming the refused rows) kept in the dialog.
  */
 export function useBulkEdit<A extends BulkAction>(
-  { noun, send, inheritVatRate }: BulkEditTarget<A>,
+  { noun, send, inheritVatRate, preview }: BulkEditTarget<A>,
   ids: ReadonlySet<number>,
   onSelectionChange: (ids: Set<number>) => void,
   reload: () => Promise<unknown>,
@@ -31,9 +45,12 @@ export function useBulkEdit<A extends BulkAction>(
   const [kind, setKind] = useState<BulkActionKind | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [previewed, setPreviewed] = useState<Previewed | null>(null);
+  const previews = preview !== undefined && isPriceAction(kind);
 
   const open = (next: BulkActionKind) => {
     setError(null);
+    setPreviewed(null);
     setKind(next);
   };
 
@@ -41,6 +58,12 @@ export function useBulkEdit<A extends BulkAction>(
     setSubmitting(true);
     setError(null);
     try {
+      // Only an action whose preview was shown is applied: an edited value is previewed again.
+      if (previews && JSON.stringify(previewed?.action) !== JSON.stringify(action)) {
+        const result = await preview({ ids: [...ids], action: action as A });
+        setPreviewed(result.preview ? { action, preview: result.preview } : null);
+        if (result.preview) return;
+      }
       // The dialog offers only the actions of the list's bar (A).
       const result = await send({ ids: [...ids], action: action as A });
       notify.success(t('success'), bulkSummary(result, noun));
@@ -59,13 +82,20 @@ export function useBulkEdit<A extends BulkAction>(
   return {
     open,
     dialog: {
-      kind,
+      // A selection emptied meanwhile (the search changed under the dialog) closes it: an action
+      // on no rows would only be refused.
+      kind: ids.size === 0 ? null : kind,
       vatRates,
       target: noun.count(ids.size),
       error,
       submitting,
       onSubmit,
       onClose: () => setKind(null),
+      /** Preview first (a price action of a list that previews), then Apply. */
+      previewFirst: previews && previewed === null,
+      preview: previewed?.preview ?? null,
+      /** A value changed: the preview no longer describes the action. */
+      onEdit: () => setPreviewed(null),
     },
   };
 }

@@ -48,6 +48,8 @@ const PRODUCTS_BULK: BulkEditTarget<ProductBulkEditAction> = {
   noun,
   send: bulkEditProducts,
   inheritVatRate: false,
+  // A price change moves every variant's price too (#26): the dialog shows what first.
+  preview: (body) => bulkEditProducts({ ...body, dry_run: true }),
 };
 
 export function ProductsPage() {

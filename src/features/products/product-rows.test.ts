@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@generated/model';
 import { categories, products } from '@mocks/fixtures';
-import { displayPrice, toProductRows } from './product-rows';
+import { displayPrice, displayPriceRange, toProductRows } from './product-rows';
 
 const product = (overrides: Partial<Product>): Product => ({ ...products[0]!, ...overrides });
 
@@ -20,6 +20,22 @@ describe('displayPrice', () => {
 
   it('shows 0.000 TND when neither price is readable', () => {
     expect(displayPrice({ price_incl_vat: '', base_price: '' })).toBe('0.000 TND');
+  });
+});
+
+describe('displayPriceRange', () => {
+  it('shows the range a customer pays when the variants’ prices differ', () => {
+    expect(displayPriceRange(product({ price_range: { min: '59.900', max: '65.900' } }))).toBe(
+      '59.900 – 65.900 TND',
+    );
+  });
+
+  it('shows the one price when they are equal, or without a range', () => {
+    const oil = { price_incl_vat: '28.355', base_price: '26.500' };
+    expect(displayPriceRange({ ...oil, price_range: { min: '28.355', max: '28.355' } })).toBe(
+      '28.355 TND',
+    );
+    expect(displayPriceRange({ ...oil, price_range: null })).toBe('28.355 TND');
   });
 });
 
@@ -76,7 +92,7 @@ describe('toProductRows', () => {
         id: 3,
         name: 'T-shirt coton bio « Sidi Bou Saïd »',
         category: 'Vêtements',
-        price: '45.000 TND',
+        price: '45.000 – 49.000 TND',
         variants: 4,
         active: true,
       },

@@ -1,5 +1,5 @@
 import type { Category, Product } from '@generated/model';
-import { formatMoney, toDecimal } from '@/lib/format';
+import { formatAmount, formatMoney, toDecimal } from '@/lib/format';
 import { t } from './messages';
 
 /** What the products table shows for one product (docs/product.md §2 "Products list"). */
@@ -8,7 +8,10 @@ export interface ProductRow {
   name: string;
   /** The category's name, or 'Uncategorized'; null while the categories are unknown. */
   category: string | null;
-  /** price_incl_vat, falling back to base_price, as "1,234.500 TND". */
+  /**
+   * What a customer pays: "59.900 – 65.900 TND" when its variants' prices differ, else
+   * price_incl_vat (falling back to base_price) as "1,234.500 TND".
+   */
   price: string;
   variants: number;
   active: boolean;
@@ -19,6 +22,20 @@ export interface ProductRow {
 export function displayPrice(product: Pick<Product, 'price_incl_vat' | 'base_price'>): string {
   const gross = product.price_incl_vat as string | null | undefined;
   return formatMoney(toDecimal(gross) ? gross : product.base_price);
+}
+
+/**
+ * The range of gross prices charged (the server's price_range, over the active variants), or the
+ * single price when they are all the same (#26: the list showed base_price while the sizes sold
+ * at other prices).
+ */
+export function displayPriceRange(
+  product: Pick<Product, 'price_incl_vat' | 'base_price' | 'price_range'>,
+): string {
+  const min = toDecimal(product.price_range?.min);
+  const max = toDecimal(product.price_range?.max);
+  if (!min || !max || min.equals(max)) return displayPrice(product);
+  return t('priceRange', { min: formatAmount(min.toString()), max: formatMoney(max.toString()) });
 }
 
 /**
@@ -42,7 +59,7 @@ export function toProductRows(
     category: categories
       ? (product.category_id != null && names.get(product.category_id)) || t('uncategorized')
       : null,
-    price: displayPrice(product),
+    price: displayPriceRange(product),
     variants: product.variant_count ?? 0,
     active: product.is_active,
     product,
