@@ -147,8 +147,15 @@ test.describe.serial(`a shop with ${count(PRODUCTS)} products and ${count(ORDERS
     );
     await page.getByLabel('Filter by status').selectOption('');
 
-    await page.getByLabel('From date').fill(day);
-    await page.getByLabel('To date').fill(day);
+    // The day fields take a day part by part (day, month, year in English), as typed.
+    for (const label of ['From date', 'To date']) {
+      const [year, month, date] = day.split('-') as [string, string, string];
+      const parts = page.getByRole('group', { name: label }).getByRole('spinbutton');
+      for (const [index, digits] of [date, month, year].entries()) {
+        await parts.nth(index).click();
+        await page.keyboard.type(digits);
+      }
+    }
     await expect(page.getByTestId('order-count')).toHaveText(
       `${count(thatDay)} of ${count(ORDERS)} orders`,
     );

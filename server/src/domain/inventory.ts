@@ -10,6 +10,18 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
  */
 export const PLACEHOLDER_SKU = 'DEFAULT';
 
+/** The longest SKU (the contract's `sku` maxLength). */
+const SKU_MAX_LENGTH = 64;
+
+/**
+ * The SKU an imported product without variants gets when its row names none: its slug in capitals
+ * ('olive-oil-1l' → 'OLIVE-OIL-1L'), cut to 64 characters without a trailing hyphen. A slug is
+ * lower-case letters, digits and single hyphens, so the SKU has no whitespace. The caller checks
+ * that no other variant has it (nor the placeholder: the slug 'default').
+ */
+export const skuFromSlug = (slug: string): string =>
+  slug.toUpperCase().slice(0, SKU_MAX_LENGTH).replace(/-+$/, '');
+
 export type StockState = 'not_tracked' | 'out_of_stock' | 'low_stock' | 'in_stock';
 
 export interface StockFields {

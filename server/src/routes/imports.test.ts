@@ -228,7 +228,8 @@ describe.each(testDialects)('CSV import of products (%s)', (dialect) => {
     expect(report.rows[0]).toMatchObject({ line: 2, product_id: cap?.id });
     const capStock = variants.find((v) => v.product_id === cap?.id);
     const medium = variants.find((v) => v.sku === 'TEE-M');
-    expect(capStock).toMatchObject({ is_default: 1, sku: 'DEFAULT', price: 15_000 });
+    // No SKU in the file: its slug's, in capitals (not the placeholder 'DEFAULT').
+    expect(capStock).toMatchObject({ is_default: 1, sku: 'NEW-CAP', price: 15_000 });
     expect(medium).toMatchObject({ product_id: tee.id, variant_title: 'M', price: 21_500 });
     expect(medium?.option_values).toBe('{"Size":"M"}');
     expect(report.rows[2]).toMatchObject({ line: 5, variant_id: medium?.id });
@@ -238,7 +239,7 @@ describe.each(testDialects)('CSV import of products (%s)', (dialect) => {
     // sku, title, delta, before, after: each by the admin, for the file.
     expect(movements.map((m) => [m.sku, m.title, m.delta, m.stock_before, m.stock_after])).toEqual(
       expect.arrayContaining([
-        ['DEFAULT', 'Cap', 7, 0, 7],
+        ['NEW-CAP', 'Cap', 7, 0, 7],
         ['TEE-M', 'Tee — M', 3, 0, 3],
         ['TEE-S', 'Tee — S', 1, 5, 6],
       ]),
@@ -252,7 +253,7 @@ describe.each(testDialects)('CSV import of products (%s)', (dialect) => {
     const entries = audit.map((a) => ({ ...a, changes: JSON.parse(a.changes) as unknown }));
     expect(entries.map((e) => [e.action, e.entity, e.label]).sort()).toEqual([
       ['create', 'product', 'Cap'],
-      ['create', 'variant', 'DEFAULT'],
+      ['create', 'variant', 'NEW-CAP'],
       ['create', 'variant', 'TEE-M'],
       ['update', 'variant', 'TEE-S'],
     ]);
@@ -261,6 +262,57 @@ describe.each(testDialects)('CSV import of products (%s)', (dialect) => {
       { field: 'price', before: '20.000', after: '21.500' },
       { field: 'stock_quantity', before: 5, after: 6 },
     ]);
+  });
+
+  it("gives a new simple product without SKU its slug's, unless another variant or line has it", async () => {
+    await catalogue();
+    // The fixtures' stock was inserted without movements: the import adds no mismatch to theirs.
+    const fixturesMismatches = await stockLedgerMismatches(db());
+    // 'mug-1' is MUG-1's slug form (the mug's SKU); 'pen' is named by another line as a SKU.
+    const header = ['slug', 'product_name', 'base_price', 'vat_rate_name', 'sku', 'stock_quantity'];
+    const res = await upload(
+      csv([
+        header,
+        ['olive-oil-1l', 'Olive oil 1 L', '25.500', rateName, '', 40],
+        ['mug-1', 'Mug too', '9.000', rateName, '', 2],
+        ['pen', 'Pen', '2.000', rateName, '', 3],
+        ['pens', 'Pens', '2.000', rateName, 'PEN', 5],
+        ['default', 'Default', '1.000', rateName, '', 1],
+        ['no-stock', 'No stock', '1.000', rateName, '', ''],
+      ]),
+      { mode: 'apply', name: 'oil.csv' },
+    );
+    expect(reportOf(res).summary).toMatchObject({ create: 6, refused: 0 });
+    const { products, variants, movements, audit } = await snapshot();
+    const skuOf = (slug: string) => {
+      const product = products.find((p) => p.slug === slug)!;
+      return variants.filter((v) => v.product_id === product.id).map((v) => v.sku);
+    };
+    expect(skuOf('olive-oil-1l')).toEqual(['OLIVE-OIL-1L']);
+    // Taken by a variant, or named by the file: the placeholder, as a product form left empty.
+    expect(skuOf('mug-1')).toEqual(['DEFAULT']);
+    expect(skuOf('pen')).toEqual(['DEFAULT']);
+    expect(skuOf('pens')).toEqual(['PEN']);
+    expect(skuOf('default')).toEqual(['DEFAULT']);
+    // No stock column: no stock kept, no variant (as the form without inventory).
+    expect(skuOf('no-stock')).toEqual([]);
+    expect(movements.find((m) => m.title === 'Olive oil 1 L')).toMatchObject({
+      sku: 'OLIVE-OIL-1L',
+      delta: 40,
+    });
+    expect(audit.map((a) => [a.action, a.entity, a.label])).toContainEqual([
+      'create',
+      'variant',
+      'OLIVE-OIL-1L',
+    ]);
+    // The same file again changes nothing: the row without SKU finds the stock it created.
+    const again = reportOf(
+      await upload(csv([header, ['olive-oil-1l', 'Olive oil 1 L', '25.500', rateName, '', 40]]), {
+        mode: 'apply',
+      }),
+    );
+    expect(again.summary).toEqual({ create: 0, update: 0, unchanged: 1, refused: 0 });
+    expect(await stockLedgerMismatches(db())).toEqual(fixturesMismatches);
   });
 
   it('writes nothing when a row is refused: 422 with the report', async () => {
@@ -471,6 +523,12 @@ describe.each(testDialects)('CSV import of products (%s)', (dialect) => {
         'allow_backorder,variant_is_active',
     );
     expect(rows).toHaveLength(2);
+    // The examples name no category, though the shop has one ("Olive oil 1 L" is no shirt).
+    const category = header!.indexOf('category');
+    expect(rows.map((r) => [r[0], r[category]])).toEqual([
+      ['Olive oil 1 L', ''],
+      ['Summer T-shirt', ''],
+    ]);
     // The template imports as it is.
     const report = reportOf(await upload(res.body, { mode: 'apply' }));
     expect(report.summary).toEqual({ create: 2, update: 0, unchanged: 0, refused: 0 });

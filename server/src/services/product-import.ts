@@ -5,7 +5,9 @@
 //   placeholder 'DEFAULT', or the SKU of a simple product's hidden default variant) is a product
 //   without variants: its stock, track_inventory and allow_backorder go to the default variant,
 //   whose price follows the product's (simple-inventory.ts). The first row of a slug gives the
-//   product's values; later rows of that slug must agree with it.
+//   product's values; later rows of that slug must agree with it. A new simple product's stock
+//   without SKU gets its slug's in capitals ('olive-oil-1l' → 'OLIVE-OIL-1L') when no variant has
+//   it and the file names it nowhere, else the placeholder (#26: not the literal 'DEFAULT').
 // - Reads are batched (the file's slugs and SKUs in a few queries), and so are the inserts, so
 //   that 10,000 rows take seconds. Applying checks everything again inside the transaction that
 //   writes, so what is written is what was checked.
@@ -19,7 +21,12 @@ import { fromBool, toBool } from '../db/bool';
 import type { Db } from '../db/database';
 import type { NewProduct, NewVariant, ProductRow, VariantRow, VatRateRow } from '../db/schema';
 import { isUniqueViolation } from '../db/transaction';
-import { DEFAULT_LOW_STOCK_THRESHOLD, MAX_STOCK, PLACEHOLDER_SKU } from '../domain/inventory';
+import {
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  MAX_STOCK,
+  PLACEHOLDER_SKU,
+  skuFromSlug,
+} from '../domain/inventory';
 import type { CsvValue } from '../domain/csv';
 import {
   IMPORT_COLUMNS,
@@ -127,7 +134,13 @@ interface Catalogue {
 async function loadCatalogue(db: Db, lines: ImportLine[]): Promise<Catalogue> {
   const slugs = [...new Set(lines.flatMap((l) => (l.slug ? [l.slug] : [])))];
   const skus = [
-    ...new Set(lines.flatMap((l) => (l.sku && l.sku !== PLACEHOLDER_SKU ? [l.sku] : []))),
+    ...new Set(
+      lines.flatMap((l) => {
+        if (l.sku && l.sku !== PLACEHOLDER_SKU) return [l.sku];
+        // A row without SKU may be a new simple product's: is the SKU of its slug free?
+        return l.slug ? [skuFromSlug(l.slug)] : [];
+      }),
+    ),
   ];
   const products = new Map<string, ProductRow>();
   for (const part of chunks(slugs)) {
@@ -254,6 +267,25 @@ async function planImport(db: Db, lines: ImportLine[], at: Date): Promise<Import
   const variants: VariantPlan[] = [];
   const skuLines = new Map<string, number>();
   const rows: RowPlan[] = [];
+  // The SKUs the file names (taken for a generated SKU, whatever their line), and those given.
+  const fileSkus = new Set(lines.flatMap((l) => (l.sku ? [l.sku] : [])));
+  const generatedSkus = new Set<string>();
+
+  /**
+   * The SKU of a new simple product's stock when its row names none: its slug's, when no variant
+   * has it nor the file names it (else the placeholder, as a product form left empty gets).
+   */
+  const newDefaultSku = (slug: string): string => {
+    const sku = skuFromSlug(slug);
+    const free =
+      sku !== PLACEHOLDER_SKU &&
+      !catalogue.variants.has(sku) &&
+      !fileSkus.has(sku) &&
+      !generatedSkus.has(sku);
+    if (!free) return PLACEHOLDER_SKU;
+    generatedSkus.add(sku);
+    return sku;
+  };
 
   const categoryId = (name: string, errors: CellError[]): number | null | undefined => {
     const bySlug = catalogue.categories.find((c) => c.slug === name);
@@ -439,7 +471,7 @@ async function planImport(db: Db, lines: ImportLine[], at: Date): Promise<Import
     const options = cells.option_values;
     const optionsBefore = json<Record<string, string>>(before?.option_values ?? '{}', {});
     const after: VariantValues = {
-      sku: line.sku ?? before?.sku ?? PLACEHOLDER_SKU,
+      sku: line.sku ?? before?.sku ?? (isDefault ? newDefaultSku(product.slug) : PLACEHOLDER_SKU),
       variant_title: isDefault
         ? (before?.variant_title ?? PLACEHOLDER_SKU)
         : (cells.variant_title ??
@@ -786,24 +818,21 @@ export async function importProducts(db: Db, request: ImportRequest): Promise<Re
 
 /**
  * The template: every column the import reads and two example rows (a product without variants,
- * a variant), with one of the shop's categories and its default VAT rate in force, so that the
- * file imports as it is.
+ * a variant), with the shop's default VAT rate in force, so that the file imports as it is. The
+ * category is left empty: no category of the shop's is known to fit both examples (#26: the first
+ * one put "Olive oil 1 L" among clothes), and a wrong one would be imported as it stands.
  */
 export async function importTemplate(db: Db, at: Date): Promise<CsvExport> {
-  const [rates, category] = await Promise.all([
-    db.selectFrom('vat_rates').selectAll().orderBy('is_default', 'desc').orderBy('id').execute(),
-    db
-      .selectFrom('categories')
-      .select('slug')
-      .orderBy('display_order')
-      .orderBy('id')
-      .executeTakeFirst(),
-  ]);
+  const rates = await db
+    .selectFrom('vat_rates')
+    .selectAll()
+    .orderBy('is_default', 'desc')
+    .orderBy('id')
+    .execute();
   const rate = rates.find((r) => rateStatus(r, at) === 'in_force')?.name ?? null;
   const row = (values: Partial<Record<ImportColumn, CsvValue>>) =>
     IMPORT_COLUMNS.map((column) => values[column] ?? null);
   const product = {
-    category: category?.slug ?? null,
     is_active: true,
     price_includes_vat: true,
     vat_rate_name: rate,

@@ -1,9 +1,9 @@
-import { HStack, Input, type NativeSelectRootProps } from '@chakra-ui/react';
+import { HStack, type NativeSelectRootProps } from '@chakra-ui/react';
+import { DayField } from './DayField';
 import { FilterSelect, type FilterOption } from './FilterSelect';
 import { useT } from './messages';
 
 const DAY_RANGE = ['from', 'to'] as const;
-const LAST_DAY = '9999-12-31';
 
 /** A filter of a FilterBar chosen from a list: which one, its accessible name, its choices. */
 export type FilterBarSelect<F> = {
@@ -43,19 +43,13 @@ export function FilterBar<F extends DayRangeFilters<F>>({
         />
       ))}
       {/* From and to side by side, wrapping together: alone on a line, 'to' read as a new filter. */}
-      <HStack gap="2">
+      <HStack gap="3" wrap="wrap">
         {DAY_RANGE.map((end) => (
-          <Input
+          <DayField
             key={end}
-            type="date"
-            // A four-digit year: Chromium lets a year field take six digits otherwise, a day the
-            // filters cannot send (shopDayRange refuses it).
-            max={LAST_DAY}
-            aria-label={end === 'from' ? t('fromDate') : t('toDate')}
-            flex={{ base: '1', sm: 'none' }}
-            width={{ sm: '10rem' }}
+            label={end === 'from' ? t('fromDate') : t('toDate')}
             value={filters[end]}
-            onChange={(event) => set({ [end]: event.target.value } as Partial<F>)}
+            onChange={(day) => set({ [end]: day } as Partial<F>)}
           />
         ))}
       </HStack>

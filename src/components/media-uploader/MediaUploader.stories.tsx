@@ -245,6 +245,39 @@ export const Full: Story = {
 };
 
 /**
+ * One image at most (the shop's logo): no "Drag to reorder", no "Primary" and no drag handle,
+ * only the hint and the remove button.
+ */
+export const SingleImage: Story = {
+  args: { value: IMAGES.slice(0, 1), max: 1 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(items(canvasElement)).toHaveLength(1);
+    const grid = canvas.getByRole('list', { name: 'Images' });
+    const hint = document.getElementById(grid.getAttribute('aria-describedby')!);
+    await expect(hint).toHaveTextContent(
+      /^Supported formats: JPG, JPEG, PNG, GIF, WEBP\. Up to 1 image, 100MB max per file\.$/,
+    );
+    await expect(canvas.queryByText(/Drag to reorder/)).toBeNull();
+    await expect(canvas.queryByText('Primary')).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Reorder image 1' })).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Remove image 1' })).toBeInTheDocument();
+  },
+};
+
+/** Several images: the hint says how to order them. */
+export const OrderedHint: Story = {
+  args: { value: IMAGES.slice(0, 2), max: 3 },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText(
+        'Supported formats: JPG, JPEG, PNG, GIF, WEBP. Up to 3 images, 100MB max per file. Drag to reorder; the first image is the primary one.',
+      ),
+    ).toBeVisible();
+  },
+};
+
+/**
  * The hover button removes the item from the value only: the stored file stays (the server deletes
  * it when the product is saved without it), so a form left with Cancel still has its file.
  */

@@ -107,6 +107,8 @@ export function MediaUploader({
 
   const busy = disabled || uploading;
   const full = value.length >= max;
+  // One item at most (the shop's logo): nothing to reorder, no "primary" among one.
+  const single = max === 1;
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: rules.accept,
     multiple: true,
@@ -142,6 +144,7 @@ export function MediaUploader({
                 kind={kind}
                 index={index}
                 disabled={busy}
+                ordered={!single}
                 onRemove={() => removeAt(index)}
               />
             ))}
@@ -197,7 +200,7 @@ export function MediaUploader({
         </SortableContext>
       </DndContext>
       <Text id={hintId} fontSize="xs" color="fg.muted">
-        {mediaHint(kind, max)} {t('reorderHint', { kind })}
+        {single ? mediaHint(kind, max) : `${mediaHint(kind, max)} ${t('reorderHint', { kind })}`}
       </Text>
     </Stack>
   );

@@ -13,6 +13,8 @@ interface SortableMediaTileProps {
   /** 0-based position; the first item is the primary one. */
   index: number;
   disabled?: boolean;
+  /** Part of an ordered list: 'Primary' on the first, and a drag handle (false for a lone logo). */
+  ordered?: boolean;
   onRemove: () => void;
 }
 
@@ -36,6 +38,7 @@ export function SortableMediaTile({
   kind,
   index,
   disabled,
+  ordered = true,
   onRemove,
 }: SortableMediaTileProps) {
   const {
@@ -46,7 +49,7 @@ export function SortableMediaTile({
     transform,
     transition,
     isDragging,
-  } = useSortable({ id, disabled });
+  } = useSortable({ id, disabled: disabled || !ordered });
   const t = useT();
   const label = t('item', { kind, item: index + 1 });
 
@@ -62,7 +65,7 @@ export function SortableMediaTile({
       borderRadius="md"
       overflow="hidden"
       bg="bg.muted"
-      cursor={disabled ? undefined : 'grab'}
+      cursor={disabled || !ordered ? undefined : 'grab'}
       zIndex={isDragging ? 2 : undefined}
       boxShadow={isDragging ? 'lg' : undefined}
       opacity={isDragging ? 0.85 : 1}
@@ -72,27 +75,29 @@ export function SortableMediaTile({
       {...listeners}
     >
       <MediaPreview key={url} url={url} kind={kind} alt={label} />
-      {index === 0 && (
+      {ordered && index === 0 && (
         <Badge position="absolute" top="1.5" insetStart="1.5" colorPalette="blue" variant="solid">
           {t('primary')}
         </Badge>
       )}
-      <IconButton
-        ref={setActivatorNodeRef}
-        {...attributes}
-        aria-label={t('reorder', { kind, item: index + 1 })}
-        position="absolute"
-        bottom="1.5"
-        insetStart="1.5"
-        size="xs"
-        variant="subtle"
-        cursor="grab"
-        touchAction="none"
-        disabled={disabled}
-        {...revealed}
-      >
-        <GripIcon />
-      </IconButton>
+      {ordered && (
+        <IconButton
+          ref={setActivatorNodeRef}
+          {...attributes}
+          aria-label={t('reorder', { kind, item: index + 1 })}
+          position="absolute"
+          bottom="1.5"
+          insetStart="1.5"
+          size="xs"
+          variant="subtle"
+          cursor="grab"
+          touchAction="none"
+          disabled={disabled}
+          {...revealed}
+        >
+          <GripIcon />
+        </IconButton>
+      )}
       <IconButton
         aria-label={t('remove', { kind, item: index + 1 })}
         position="absolute"

@@ -39,6 +39,7 @@ import {
   tokens,
   tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
+import { dateInputSlotRecipe } from './date-input-recipe';
 
 /**
  * Chakra's default colours where they fail WCAG's 4.5:1 for text (axe-core checks every story in
@@ -126,6 +127,7 @@ export const system = createSystem(
           alert: alertSlotRecipe,
           card: cardSlotRecipe,
           checkbox: checkboxSlotRecipe,
+          dateInput: dateInputSlotRecipe,
           dialog: dialogSlotRecipe,
           drawer: drawerSlotRecipe,
           field: fieldSlotRecipe,

@@ -31,19 +31,25 @@ function jobColumns(
   retrying: number | null,
 ): Column<JobRow>[] {
   const columns: Column<JobRow>[] = [
-    textColumn(t('columnJob'), (row) => row.kind, { width: '10.5rem', tone: 'strong' }),
+    textColumn(t('columnJob'), (row) => row.kind, {
+      width: '10.5rem',
+      tone: 'strong',
+      card: 'title',
+    }),
     {
       header: t('columnStatus'),
       width: '6.5rem',
+      card: 'badge',
       cell: (row) => (
         <Badge {...row.badge} data-testid="job-status">
           {row.status}
         </Badge>
       ),
     },
-    textColumn(t('columnAttempts'), (row) => row.attempts, { width: '6rem' }),
+    textColumn(t('columnAttempts'), (row) => row.attempts, { width: '6rem', card: 'meta' }),
     {
       header: t('columnLastError'),
+      card: 'subtitle',
       // A server's message reads left to right, whatever the screen's direction.
       cell: (row) => (
         <span className="cell-text cell-muted" dir="auto" title={row.lastError}>
@@ -51,8 +57,8 @@ function jobColumns(
         </span>
       ),
     },
-    textColumn(t('columnCreated'), (row) => row.created, { width: '10rem' }),
-    textColumn(t('columnFinished'), (row) => row.finished, { width: '10rem' }),
+    textColumn(t('columnCreated'), (row) => row.created, { width: '10rem', card: 'meta' }),
+    textColumn(t('columnFinished'), (row) => row.finished, { width: '10rem', card: 'meta' }),
   ];
   if (!retry) return columns;
   return [
@@ -61,6 +67,7 @@ function jobColumns(
       header: t('columnActions'),
       width: '8rem',
       align: 'end',
+      card: 'actions',
       cell: (row) =>
         row.retryable && (
           <button

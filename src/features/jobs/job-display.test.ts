@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JobStatus } from '@generated/model';
 import { jobs } from '@mocks/fixtures';
@@ -14,11 +17,38 @@ describe('job labels', () => {
       'E-mails',
       'Media clean-up',
       'Audit retention',
+      'Finished jobs clean-up',
       'Database integrity check',
       'Scheduled backup',
       'export.csv',
     ]);
     expect(kindOption('mail.send')).toBe('E-mails (mail.send)');
+  });
+
+  it('names every kind the server enqueues, in every language (never the raw name)', async () => {
+    // The kinds the server declares (server/src: `kind: 'x.y'` and `…_JOB = 'x.y'`), tests aside.
+    const declared = new Set<string>();
+    const scan = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) scan(path);
+        else if (/(?<!\.test)\.ts$/.test(entry.name)) {
+          const source = readFileSync(path, 'utf8');
+          for (const [, kind] of source.matchAll(
+            /(?:kind: |_JOB(?:_KIND)? = )'([a-z]+\.[a-z_]+)'/g,
+          ))
+            declared.add(kind!);
+        }
+      }
+    };
+    scan(fileURLToPath(new URL('../../../server/src', import.meta.url)));
+    expect([...declared].sort()).toEqual([...JOB_KINDS].sort());
+    for (const locale of ['en', 'fr', 'ar'] as const) {
+      await activateLocale(locale, { remember: false });
+      for (const kind of JOB_KINDS) expect(kindLabel(kind)).not.toBe(kind);
+    }
+    await activateLocale('fr', { remember: false });
+    expect(kindLabel('jobs.prune')).toBe('Nettoyage des tâches terminées');
   });
 
   it('calls a dead job Failed', () => {

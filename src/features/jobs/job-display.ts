@@ -10,6 +10,7 @@ export const JOB_KINDS = [
   'mail.send',
   'media.sweep',
   'audit.retention',
+  'jobs.prune',
   'db.integrity',
   'backup.run',
 ] as const;

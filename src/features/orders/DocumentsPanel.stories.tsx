@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { Invoice } from '@generated/model';
 import { invoicesOf } from '@mocks/fixtures';
-import { expectedDay, expectedMoney as money } from '@/testing/expected';
+import { expectedDay, expectedMoney as money, expectedMoneyIn } from '@/testing/expected';
 import { padded } from '@/testing/padded';
 import { screen } from '@/testing/story';
 import { DocumentsPanel } from './DocumentsPanel';
@@ -37,7 +37,9 @@ async function expectDocuments(canvasElement: HTMLElement, documents: Invoice[])
     await expect(row).toHaveTextContent(document.number);
     await expect(row).toHaveTextContent(document.kind === 'invoice' ? 'Invoice' : 'Credit note');
     await expect(row).toHaveTextContent(expectedDay(document.issued_at));
-    await expect(row).toHaveTextContent(`Amount due ${money(document.amount_due)}`);
+    // A credit note's amount is credited (as its PDF says), an invoice's due.
+    const amount = document.kind === 'invoice' ? 'Amount due' : 'Amount credited';
+    await expect(row).toHaveTextContent(`${amount} ${money(document.amount_due)}`);
   }
 }
 
@@ -85,6 +87,23 @@ export const Credited: Story = {
       `Credits ${invoice!.number}`,
     );
     await expect(panel(canvasElement).queryByRole('button', { name: 'Issue invoice' })).toBeNull();
+  },
+};
+
+/** In French: the invoice's amount is due, the credit note's is the credit note's own. */
+export const CreditedInFrench: Story = {
+  args: { documents: invoicesOf(4) },
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const [invoice, creditNote] = invoicesOf(4);
+    const rows = within(canvasElement).getAllByTestId('document');
+    await expect(rows[0]).toHaveTextContent(
+      `Montant dû ${expectedMoneyIn('fr-TN', invoice!.amount_due)}`,
+    );
+    await expect(rows[1]).toHaveTextContent(
+      `Montant de l’avoir ${expectedMoneyIn('fr-TN', creditNote!.amount_due)}`,
+    );
+    await expect(rows[1]).not.toHaveTextContent('Montant dû');
   },
 };
 

@@ -123,7 +123,9 @@ function DocumentRow({
           <Badge colorPalette={document.kind === 'credit_note' ? 'orange' : 'gray'}>{kind}</Badge>
         </HStack>
         <Text fontSize="sm" color="fg.muted">
+          {/* A credit note's amount is credited, not due (its PDF: "Amount credited"). */}
           {t('amountDue', {
+            kind: document.kind,
             date: formatDate(document.issued_at),
             amount: formatMoney(document.amount_due),
           })}

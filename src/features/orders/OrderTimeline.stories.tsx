@@ -23,8 +23,8 @@ type Story = StoryObj<typeof meta>;
 
 const region = (canvasElement: HTMLElement) =>
   within(within(canvasElement).getByRole('region', { name: 'Timeline' }));
-const sentences = (canvasElement: HTMLElement) =>
-  region(canvasElement)
+const sentences = (canvasElement: HTMLElement, name = 'Timeline') =>
+  within(within(canvasElement).getByRole('region', { name }))
     .queryAllByTestId('timeline-event')
     .map((event) => event.firstElementChild?.textContent);
 
@@ -56,11 +56,16 @@ export const Filled: Story = {
   },
 };
 
-/** The timeline of a fixture order, as its sentences. */
-const timelineStory = (orderId: number, expected: string[]): Story => ({
+/** The timeline of a fixture order, as its sentences (under the region's name in `locale`). */
+const timelineStory = (
+  orderId: number,
+  expected: string[],
+  { locale, region: name }: { locale?: 'fr' | 'ar'; region?: string } = {},
+): Story => ({
   args: { events: timelineOf(order(orderId)) },
+  ...(locale && { globals: { locale } }),
   play: async ({ canvasElement }) => {
-    await expect(sentences(canvasElement)).toEqual(expected);
+    await expect(sentences(canvasElement, name)).toEqual(expected);
   },
 });
 
@@ -74,6 +79,39 @@ export const Cancelled = timelineStory(4, [
   'Stock of an item without SKU: +1',
   'Credit note CN-2025-000001 issued',
 ]);
+
+/**
+ * In French, as a French speaker writes it: the participle agrees with « commande », the verb
+ * with the document's gender (« Facture … émise », « Avoir … émis »).
+ */
+export const CancelledInFrench = timelineStory(
+  4,
+  [
+    'Commande passée',
+    'Stock de un article sans référence : -1',
+    'Commande confirmée (elle était en attente)',
+    'Facture INV-2025-000001 émise',
+    'Commande annulée (elle était confirmée)',
+    'Stock de un article sans référence : +1',
+    'Avoir CN-2025-000001 émis',
+  ],
+  { locale: 'fr', region: 'Historique' },
+);
+
+/** In Arabic: the verb agrees with the document (فاتورة feminine, إشعار masculine). */
+export const CancelledInArabic = timelineStory(
+  4,
+  [
+    'تم تقديم الطلب',
+    'مخزون بند بلا رمز منتج: \u2068-1\u2069',
+    'تم تأكيد الطلب (كان قيد الانتظار)',
+    'صدرت الفاتورة INV-2025-000001',
+    'أُلغي الطلب (كان مؤكَّدًا)',
+    'مخزون بند بلا رمز منتج: \u2068+1\u2069',
+    'صدر الإشعار الدائن CN-2025-000001',
+  ],
+  { locale: 'ar', region: 'السجل الزمني' },
+);
 
 /** Just placed: the checkout only. */
 export const Empty = timelineStory(1, [

@@ -11,7 +11,8 @@ import {
   expectedShopDay as shopDay,
 } from '@/testing/expected';
 import { adminScreen } from '@/testing/admin-screen';
-import { expectLoading, expectScrollsInside, listScreen, rowOf } from '@/testing/list-screen';
+import { expectLoading, listScreen, rowOf } from '@/testing/list-screen';
+import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { clickSort, columnHeader, expectSent, serverListStories } from '@/testing/server-list';
 import { expectLocation, expectToast, expectScreenTitle } from '@/testing/story';
 import { orders as orderFixtures } from '@mocks/fixtures';
@@ -20,6 +21,7 @@ import { manyOrders } from '@mocks/fixtures/many-orders';
 import { orders } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { OrdersPage } from './OrdersPage';
+import { dayField, dayParts, typeDay } from '@/testing/day-field';
 
 /** A stand-in for the order detail the list links to. */
 function DetailStandIn({ params }: RouteComponentProps) {
@@ -290,13 +292,33 @@ export const ThousandOrders: Story = {
   },
 };
 
+/**
+ * On a 375 px phone each order is a card (docs/product.md §2): number, customer, status, total and
+ * date in view, not cut (the payment method is left out, an empty VAT review takes no line); its
+ * View opens the order. The sort buttons stay above the cards.
+ */
 export const Mobile: Story = {
-  globals: { viewport: { value: 'mobile375' } },
+  globals: PHONE_GLOBALS,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
     await expect(canvas.getByPlaceholderText('Search by order number...')).toBeVisible();
-    await expectScrollsInside(canvas.getByTestId('orders-scroll'));
+    const order = orderFixtures[2]!;
+    const [number, customer, status, , review, total, date, view] = expectedCells(order);
+    const card = await expectCard(canvasElement, {
+      table: 'Orders',
+      name: order.order_number,
+      fields: [number!, customer!, status!, ...(review ? [review] : []), total!, date!, view!],
+    });
+    for (const header of ['Total', 'Date'])
+      await expectInView(canvas.getByRole('button', { name: header }));
+    const link = within(card).getByRole('link', { name: 'View' });
+    await expectInView(link);
+    await userEvent.click(link);
+    await expectLocation(canvasElement, `/admin/orders/${order.id}`);
+    await expect(within(canvasElement).getByTestId('detail-stand-in')).toHaveTextContent(
+      `Order detail ${order.id}`,
+    );
   },
 };
 
@@ -380,10 +402,13 @@ export const Filters: Story = {
     // The days shown in the Date column: whole days in the shop's time zone (UTC+1).
     const from = shopDay(filterOrders[30]!.created_at);
     const to = shopDay(filterOrders[10]!.created_at);
-    await expect(canvas.getByLabelText('From date')).toHaveAttribute('max', '9999-12-31');
-    await userEvent.type(canvas.getByLabelText('From date'), from);
+    // Day, month, year, as the English screens write dates (not the browser's mm/dd/yyyy).
+    await expect(dayParts(dayField(canvasElement, 'From date'))).toEqual(['dd', 'mm', 'yyyy']);
+    await expect(canvas.getByText('From date')).toBeVisible();
+    await typeDay(canvasElement, 'From date', from);
     await expectSent(LIST, 'date_from', new Date(`${from}T00:00:00+01:00`).toISOString());
-    await userEvent.type(canvas.getByLabelText('To date'), to);
+    await typeDay(canvasElement, 'To date', to);
+    await expect(dayParts(dayField(canvasElement, 'To date'))).toEqual(to.split('-').reverse());
     await expectSent(LIST, 'date_to', new Date(`${to}T23:59:59.999+01:00`).toISOString());
     const inRange = filterOrders.filter((o) => {
       const day = shopDay(o.created_at);
@@ -409,6 +434,9 @@ export const Arabic: Story = {
     await expect(row).toHaveTextContent(expectedMoneyIn('ar-TN', first.total_amount));
     await expect(within(row).getByTestId('order-status')).toHaveTextContent('قيد الانتظار');
     await expect(canvas.getByRole('columnheader', { name: 'رقم الطلب' })).toBeVisible();
+    // The date filters: labelled in view, with Arabic placeholders (day, month, year).
+    await expect(canvas.getByText('من تاريخ')).toBeVisible();
+    await expect(dayParts(dayField(canvasElement, 'من تاريخ'))).toEqual(['يوم', 'شهر', 'سنة']);
   },
 };
 
@@ -423,6 +451,13 @@ export const French: Story = {
     const row = rowOf(canvasElement, first.order_number);
     await expect(row).toHaveTextContent(expectedMoneyIn('fr-TN', first.total_amount));
     await expect(canvas.getByRole('combobox', { name: 'Filtrer par statut' })).toBeVisible();
+    // The date filters: labelled in view, written as in French (jj/mm/aaaa), not mm/dd/yyyy.
+    await expect(canvas.getByText('Date de début')).toBeVisible();
+    await expect(canvas.getByText('Date de fin')).toBeVisible();
+    await expect(dayParts(dayField(canvasElement, 'Date de début'))).toEqual(['jj', 'mm', 'aaaa']);
+    await typeDay(canvasElement, 'Date de début', '2025-03-01');
+    await expectSent(LIST, 'date_from', new Date('2025-03-01T00:00:00+01:00').toISOString());
+    await expect(dayParts(dayField(canvasElement, 'Date de début'))).toEqual(['01', '03', '2025']);
     // 'En attente': the badge capitalises its first letter only, not every word.
     const pending = within(
       rowOf(canvasElement, orderFixtures.find((o) => o.status === 'pending')!.order_number),
@@ -430,6 +465,24 @@ export const French: Story = {
     await expect(pending).toHaveTextContent('en attente');
     await expect(getComputedStyle(pending).textTransform).toBe('none');
     await expect(getComputedStyle(pending, '::first-letter').textTransform).toBe('uppercase');
+  },
+};
+
+/**
+ * In French at 1366 px, « PAIEMENT À LA LIVRAISON » is read whole: it wraps onto a second line of
+ * its cell instead of being cut, and the row keeps its height.
+ */
+export const FrenchPaymentMethod: Story = {
+  globals: { locale: 'fr', viewport: { value: 'desktop1366' } },
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    const order = orderFixtures.find((o) => o.payment_method === 'cash_on_delivery')!;
+    const cell = within(rowOf(canvasElement, order.order_number)).getByTestId('order-payment');
+    await expect(cell).toHaveTextContent('PAIEMENT À LA LIVRAISON');
+    await expect(cell.scrollHeight).toBeLessThanOrEqual(cell.clientHeight);
+    await expect(cell.scrollWidth).toBeLessThanOrEqual(cell.clientWidth);
+    await expect(cell.getBoundingClientRect().height).toBeGreaterThan(30); // two lines
+    await expect(cell.closest('tr')!.getBoundingClientRect().height).toBeLessThanOrEqual(53);
   },
 };
 

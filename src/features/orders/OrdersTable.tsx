@@ -15,13 +15,28 @@ const columns = (): readonly Column<OrderRow>[] => [
   textColumn(t('columnOrderNumber'), (row) => row.orderNumber, {
     width: '10.5rem',
     tone: 'strong',
+    card: 'title',
   }),
-  textColumn(t('columnCustomer'), (row) => row.customer),
-  badgeColumn(t('columnStatus'), (row) => row.status, { width: '7rem', testId: 'order-status' }),
-  textColumn(t('columnPayment'), (row) => row.payment, { width: '10.5rem', tone: 'muted' }),
+  textColumn(t('columnCustomer'), (row) => row.customer, { card: 'subtitle' }),
+  badgeColumn(t('columnStatus'), (row) => row.status, {
+    width: '7rem',
+    testId: 'order-status',
+    card: 'badge',
+  }),
+  {
+    header: t('columnPayment'),
+    width: '10.5rem',
+    // Two lines rather than one cut: « PAIEMENT À LA LIVRAISON » is longer than the column.
+    cell: (row) => (
+      <span className="cell-lines cell-muted" title={row.payment} data-testid="order-payment">
+        {row.payment}
+      </span>
+    ),
+  },
   {
     header: t('columnVatReview'),
     width: '11rem',
+    card: 'meta',
     cell: (row) =>
       row.vatReview && (
         <span className="badge" data-variant={row.vatReview.badge} data-testid="vat-review">
@@ -29,11 +44,22 @@ const columns = (): readonly Column<OrderRow>[] => [
         </span>
       ),
   },
-  figureColumn(t('columnTotal'), (row) => row.total, { width: '8.5rem', sortKey: 'total_amount' }),
-  { header: t('columnDate'), width: '7rem', cell: (row) => row.date, sortKey: 'created_at' },
+  figureColumn(t('columnTotal'), (row) => row.total, {
+    width: '8.5rem',
+    sortKey: 'total_amount',
+    card: 'value',
+  }),
+  {
+    header: t('columnDate'),
+    width: '7rem',
+    cell: (row) => row.date,
+    sortKey: 'created_at',
+    card: 'meta',
+  },
   {
     header: t('columnActions'),
     width: '6rem',
+    card: 'actions',
     align: 'end',
     cell: (row) => (
       <Link href={paths.orders.detail(row.id)} className="row-action">

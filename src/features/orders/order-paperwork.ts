@@ -7,7 +7,6 @@ import type {
 } from '@generated/model';
 import { validationSummary, type ValidationResult } from '@/components/form';
 import { isolate } from '@/lib/i18n';
-import { statusWords } from './order-display';
 import { t } from './messages';
 
 /**
@@ -60,16 +59,16 @@ export function describeEvent(event: OrderTimelineEvent): {
         sentence:
           event.from_status === null
             ? t('event.placed')
-            : t('event.statusChanged', {
-                from: statusWords(event.from_status),
-                to: statusWords(event.to_status),
-              }),
+            : // The statuses as the API names them: each language words them in its sentence
+              // (a French participle agrees with « commande »; unknown ones read as sent).
+              t('event.statusChanged', { from: event.from_status, to: event.to_status }),
         detail: event.note,
       };
     case 'document_issued':
       return {
+        // The kind as the API names it: « Facture … émise », « Avoir … émis ».
         sentence: t('event.documentIssued', {
-          kind: t(`kind.${event.document.kind}`),
+          kind: event.document.kind,
           number: event.document.number,
         }),
         detail: null,

@@ -64,6 +64,32 @@ export const Filled: Story = {
   },
 };
 
+/** A long reason, as an admin writes one, in the dialog at 1366 px. */
+const DELIVERY = 'Delivery from supplier Ben Yedder, invoice 2025/117';
+
+/**
+ * The reason is read whole on two lines, not cut after "Delivery fr…" beside empty columns, and
+ * the table fits the dialog (no sideways scrolling).
+ */
+export const LongReason: Story = {
+  globals: { viewport: { value: 'desktop1366' } },
+  parameters: mockedBy(
+    stockHistory.list(
+      stockMovements
+        .filter((m) => m.variant_id === 2)
+        .map((m, i) => (i === 0 ? { ...m, reason: DELIVERY } : m)),
+    ),
+  ),
+  play: async ({ canvasElement }) => {
+    const dialog = await openHistory(canvasElement, 'SAC-CABAS-NR');
+    const reason = await dialog.findByTitle(DELIVERY);
+    await expect(reason).toHaveTextContent(DELIVERY);
+    await expect(reason.scrollHeight).toBeLessThanOrEqual(reason.clientHeight);
+    const scroll = dialog.getByTestId('stock-history-scroll');
+    await expect(scroll.scrollWidth).toBeLessThanOrEqual(scroll.clientWidth);
+  },
+};
+
 /** The order number opens the order's detail. */
 export const OrderLink: Story = {
   play: async ({ canvasElement }) => {
