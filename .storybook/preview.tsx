@@ -100,6 +100,12 @@ const preview: Preview = {
           styles: { width: '1280px', height: '800px' },
           type: 'desktop',
         },
+        // A common laptop screen (#26: the ledger's columns must fit it).
+        desktop1366: {
+          name: 'Desktop 1366',
+          styles: { width: '1366px', height: '768px' },
+          type: 'desktop',
+        },
       },
     },
   },

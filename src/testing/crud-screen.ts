@@ -6,12 +6,13 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Endpoint } from '@mocks/handlers/endpoint';
 import { requests } from '@mocks/recorder';
 import {
+  dialog,
   dialogClosed,
   expectDialogFits,
-  expectScrollsInside,
   listScreen,
   listStateStories,
 } from './list-screen';
+import { expectCard, expectInView, PHONE_GLOBALS } from './phone-cards';
 import { expectToast, mockedBy } from './story';
 
 type Play = (context: { canvasElement: HTMLElement }) => Promise<void>;
@@ -102,23 +103,33 @@ export function crudScreen({ texts, dataCells, list, remove, listPath }: CrudScr
     }) satisfies Play,
   });
 
-  /** On a phone: the search box, the table scrolling inside its region, the create dialog fits. */
-  const mobile = {
-    globals: { viewport: { value: 'mobile375' } },
+  /**
+   * On a phone: the search box; the row `name` is a card showing `fields` (expectCard), whose
+   * edit button opens the edit dialog; the create dialog fits.
+   */
+  const mobile = (card: { name: string; fields: readonly string[] }) => ({
+    globals: PHONE_GLOBALS,
     play: (async ({ canvasElement }) => {
       const canvas = within(canvasElement);
       await waitForRows(canvasElement);
       const searchBox = canvas.getByRole('searchbox', { name: texts.searchLabel });
       await expect(searchBox).toBeVisible();
       await expect(searchBox).toHaveAttribute('placeholder', texts.searchPlaceholder);
-      await expectScrollsInside(canvas.getByRole('region', { name: texts.tableLabel }));
+      const row = await expectCard(canvasElement, { table: texts.tableLabel, ...card });
+      const edit = within(row).getByRole('button', { name: `Edit ${card.name}` });
+      await expectInView(edit);
+      await expectInView(within(row).getByRole('button', { name: `Delete ${card.name}` }));
+      await userEvent.click(edit);
+      const form = await dialog(texts.editTitle);
+      await userEvent.click(form.getByRole('button', { name: 'Cancel' }));
+      await dialogClosed('dialog');
       await expectDialogFits(canvasElement, {
         button: texts.addLabel,
         name: texts.createTitle,
         submit: 'Create',
       });
     }) satisfies Play,
-  };
+  });
 
   const states = listStateStories({
     list,

@@ -204,12 +204,6 @@ export async function expectLoadErrorAlert(
   return alert;
 }
 
-/** A wide table scrolls sideways inside its own region; the page itself does not overflow. */
-export async function expectScrollsInside(scroller: HTMLElement): Promise<void> {
-  await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
-  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-}
-
 /** The form dialog `button` opens fits the screen, its `submit` button in view. */
 export async function expectDialogFits(
   canvasElement: HTMLElement,

@@ -157,6 +157,7 @@ export function CrudListScreen<T extends { id: number }, V>({
               header: t('actions'),
               width: '5.5rem',
               align: 'end',
+              card: 'actions',
               cell: (item) => (
                 <RowActions
                   name={nameOf(item)}

@@ -1,9 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { useState } from 'react';
+import { expect, userEvent, within } from 'storybook/test';
 import { adminUser } from '@mocks/fixtures';
 import { AdminLayout } from '@/components/layout/AdminLayout';
-import { DataTable, textColumn, type Column } from './DataTable';
-import { RowActions } from './RowActions';
+import { expectCard, expectInView } from '@/testing/phone-cards';
+import { DataTable, figureColumn, textColumn, type Column } from './DataTable';
+import type { SortState } from './use-server-list';
+import { RowActions, StatusBadge } from './RowActions';
 
 interface Row {
   id: number;
@@ -62,8 +65,9 @@ async function expectActionsInView(canvasElement: HTMLElement, names = /^(Edit|D
   await expect(window.innerWidth).toBe(375);
   // The page itself never scrolls sideways; only the table's own region does.
   await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-  const table = within(canvasElement).getByRole('table', { name: 'Products' });
-  const buttons = within(table).getAllByRole('button', { name: names });
+  const table = await within(canvasElement).findByRole('table', { name: 'Products' });
+  // The virtualiser draws the rows once it knows the region's height: wait for them.
+  const buttons = await within(table).findAllByRole('button', { name: names });
   await expect(buttons).toHaveLength(ROWS.length * 2);
   for (const button of buttons) {
     const box = button.getBoundingClientRect();
@@ -106,5 +110,131 @@ export const PhoneArabic: Story = {
     await expect(part(0, 3).left).toBeLessThan(part(4, 8).left);
     const cell = sku.closest('td')!.getBoundingClientRect();
     await expect(cell.right - part(0, 8).right).toBeLessThanOrEqual(9); // the cell's padding
+  },
+};
+
+// The same rows with card roles (Column.card): below 768 px each row is a card.
+const CARD_COLUMNS: readonly Column<Row>[] = [
+  textColumn('Name', (row) => row.name, { width: '12rem', tone: 'strong', card: 'title' }),
+  textColumn('SKU', (row) => row.sku, { width: '8rem', card: 'subtitle' }),
+  // Not on the card.
+  textColumn('Brand', (row) => row.brand, { width: '10rem' }),
+  textColumn('Category', (row) => row.category, { width: '10rem', card: 'meta' }),
+  figureColumn('Stock', (row) => String(row.id * 4), {
+    width: '5rem',
+    card: 'value',
+    sortKey: 'stock',
+  }),
+  {
+    header: 'Status',
+    width: '6rem',
+    card: 'badge',
+    cell: () => <StatusBadge active />,
+  },
+  {
+    header: 'Actions',
+    width: '6rem',
+    align: 'end',
+    card: 'actions',
+    cell: (row) => <RowActions name={row.name} edit={() => undefined} onDelete={() => undefined} />,
+  },
+];
+
+/** A list with card roles, selection and a sortable column, as the list screens have them. */
+function CardList() {
+  const [selected, setSelected] = useState<ReadonlySet<string | number>>(new Set());
+  const [sort, setSort] = useState<SortState>({ key: 'stock', direction: 'asc' });
+  return (
+    <AdminLayout>
+      <DataTable
+        rows={ROWS}
+        columns={CARD_COLUMNS}
+        rowKey={(row) => row.id}
+        label="Products"
+        emptyText="No products found"
+        minW="46rem"
+        stickyFirstColumn
+        sort={sort}
+        onSortChange={setSort}
+        selection={{
+          selected,
+          onChange: setSelected,
+          rowLabel: (row) => `Select ${row.name}`,
+          allLabel: 'Select all products',
+        }}
+      />
+    </AdminLayout>
+  );
+}
+
+/**
+ * On a phone each row is a card with the columns that have a card role (Brand has none), in
+ * view; the row's and the select-all checkboxes, the actions and the sort button still work.
+ */
+export const PhoneCards: Story = {
+  render: () => <CardList />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const card = await expectCard(canvasElement, {
+      table: 'Products',
+      name: 'Olive oil 2',
+      fields: ['Olive oil 2', 'OIL-1001', 'Pantry', '8', 'Active', ''],
+    });
+    await expect(within(card).getByText('Zitouna')).not.toBeVisible();
+    await expect(getComputedStyle(within(card).getByText('Pantry').closest('td')!).position).toBe(
+      'static',
+    );
+    for (const name of ['Select Olive oil 2', 'Edit Olive oil 2', 'Delete Olive oil 2']) {
+      const control = within(card).getByRole(name.startsWith('Select') ? 'checkbox' : 'button', {
+        name,
+      });
+      await expectInView(control);
+    }
+    await userEvent.click(within(card).getByRole('checkbox', { name: 'Select Olive oil 2' }));
+    await expect(card).toHaveAttribute('data-selected', 'true');
+    const all = canvas.getByRole('checkbox', { name: 'Select all products' });
+    await expectInView(all);
+    await expect(all).toHaveProperty('indeterminate', true);
+    // Stock sorts ascending; its button, above the cards, sorts descending.
+    const stock = canvas.getByRole('columnheader', { name: 'Stock' });
+    await expectInView(stock);
+    await userEvent.click(within(stock).getByRole('button', { name: 'Stock' }));
+    await expect(stock).toHaveAttribute('aria-sort', 'descending');
+  },
+};
+
+/** Arabic: the card reads right to left, its fields still in view. */
+export const PhoneCardsArabic: Story = {
+  render: () => <CardList />,
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    await expect(document.documentElement.dir).toBe('rtl');
+    const card = await expectCard(canvasElement, {
+      table: 'Products',
+      name: 'Olive oil 1',
+      fields: ['Olive oil 1', 'OIL-1000', 'Pantry', '4', 'نشط', ''],
+    });
+    // The title at the start, the right; the status at the end, the left.
+    const title = within(card).getByText('Olive oil 1').getBoundingClientRect();
+    const status = within(card).getByText('نشط').getBoundingClientRect();
+    await expect(status.right).toBeLessThan(title.left);
+  },
+};
+
+/** From 768 px up the same list is a table: rows are table rows, every column shown. */
+export const TabletTable: Story = {
+  render: () => <CardList />,
+  globals: { viewport: { value: 'tablet768', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(768);
+    const table = await within(canvasElement).findByRole('table', { name: 'Products' });
+    const [row] = await within(table).findAllByRole('row', { name: /Olive oil 1/ });
+    await expect(getComputedStyle(row!).display).toBe('table-row');
+    await expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Olive oil 1', 'OIL-1000', 'Zitouna', 'Pantry', '4', 'Active', '']);
+    await expect(within(canvasElement).getAllByRole('columnheader')).toHaveLength(7);
   },
 };

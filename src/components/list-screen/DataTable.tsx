@@ -1,4 +1,4 @@
-import { Box, Table } from '@chakra-ui/react';
+import { Box, Table, useMediaQuery } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
@@ -11,14 +11,29 @@ import {
   type ReactNode,
 } from 'react';
 import type { BadgeStyle } from './badges';
-import { ROW_HEIGHT, tableCss } from './table-css';
+import { CARD_HEIGHT, PHONE_QUERY, ROW_HEIGHT, tableCss } from './table-css';
 import type { SortState } from './use-server-list';
 
 /** How close to the last loaded row the table asks for more (`onEndReached`). */
 const END_MARGIN = 20;
 
+/**
+ * Where a column's cell goes on a phone, where the rows of a list are cards (below 768 px,
+ * docs/product.md §2). Each list names the columns that matter; the others are not shown there.
+ * - title: the first line (the row's name; the selection checkbox stays beside it);
+ * - subtitle: the line beneath, muted;
+ * - meta: further lines, each after its column's header ('Date 12 Mar 2025');
+ * - badge: at the end of the first line (a status);
+ * - value: at the end of the second line (an amount);
+ * - actions: at the end of the card's last line (View, Edit, Delete);
+ * - media: a thumbnail at the start, beside the lines.
+ */
+export type CardRole = 'title' | 'subtitle' | 'meta' | 'badge' | 'value' | 'actions' | 'media';
+
 export interface Column<R> {
   header: string;
+  /** Its place on a phone's card; a column without one is left out of the card. */
+  card?: CardRole;
   /** CSS width of the column (the table has a fixed layout); the others share what is left. */
   width?: string;
   align?: 'end';
@@ -32,13 +47,19 @@ export interface Column<R> {
 export function textColumn<R>(
   header: string,
   text: (row: R) => string,
-  { width, tone, sortKey }: { width?: string; tone?: 'strong' | 'muted'; sortKey?: string } = {},
+  {
+    width,
+    tone,
+    sortKey,
+    card,
+  }: { width?: string; tone?: 'strong' | 'muted'; sortKey?: string; card?: CardRole } = {},
 ): Column<R> {
   const className = tone ? `cell-text cell-${tone}` : 'cell-text';
   return {
     header,
     width,
     sortKey,
+    card,
     cell: (row) => (
       <span className={className} title={text(row)}>
         {text(row)}
@@ -51,9 +72,9 @@ export function textColumn<R>(
 export function figureColumn<R>(
   header: string,
   figure: (row: R) => ReactNode,
-  { width, sortKey }: { width: string; sortKey?: string },
+  { width, sortKey, card }: { width: string; sortKey?: string; card?: CardRole },
 ): Column<R> {
-  return { header, width, align: 'end', cell: figure, sortKey };
+  return { header, width, align: 'end', cell: figure, sortKey, card };
 }
 
 type FixedTableProps<R> = Omit<DataTableProps<R>, 'rows' | keyof ServerTableProps>;
@@ -74,11 +95,12 @@ export function serverTable<R>(fixed: FixedTableProps<R> | (() => FixedTableProp
 export function badgeColumn<R extends { badge: BadgeStyle }>(
   header: string,
   text: (row: R) => string,
-  { width, testId }: { width: string; testId: string },
+  { width, testId, card }: { width: string; testId: string; card?: CardRole },
 ): Column<R> {
   return {
     header,
     width,
+    card,
     cell: (row) => (
       <span className="badge" data-variant={row.badge} data-testid={testId}>
         {text(row)}
@@ -168,13 +190,21 @@ function DataTableImpl<R>({
   useLayoutEffect(() => {
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [scrollKey]);
+  // The cards are drawn by the table's CSS alone (no second tree, nothing moves at 768 px); the
+  // query only tells the virtualiser that rows are cards, whose height it measures.
+  const cards = columns.some((column) => column.card);
+  const [phone = false] = useMediaQuery([PHONE_QUERY], { ssr: false });
+  const asCards = cards && phone;
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser's functions are not memoisable; this component is not compiled.
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => (asCards ? CARD_HEIGHT : ROW_HEIGHT),
     overscan: 8,
   });
+  useLayoutEffect(() => {
+    virtualizer.measure();
+  }, [asCards, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const before = items[0]?.start ?? 0;
   const after = items.length ? virtualizer.getTotalSize() - items.at(-1)!.end : 0;
@@ -260,16 +290,20 @@ function DataTableImpl<R>({
       aria-label={label}
       data-testid={testId}
       focusVisibleRing="inside"
+      // The virtualiser shows the rows that fit the region's height, which comes from its rows:
+      // without a header (a phone's cards need none), it would start empty and stay so.
+      style={{ minHeight: `min(${virtualizer.getTotalSize()}px, 20rem)` }}
     >
       <Table.Root
         size="sm"
         stickyHeader
         tableLayout="fixed"
-        minW={minW}
+        minW={cards ? { base: '0', md: minW } : minW}
         aria-rowcount={total + 1}
         aria-label={label}
         aria-busy={loading || undefined}
         data-sticky-first={stickyFirstColumn || undefined}
+        data-cards={cards || undefined}
         css={tableCss}
       >
         {head}
@@ -283,6 +317,7 @@ function DataTableImpl<R>({
                 key={key}
                 row={row}
                 rowIndex={index + 2}
+                measure={asCards ? virtualizer.measureElement : undefined}
                 columns={columns as readonly Column<unknown>[]}
                 select={
                   selection &&
@@ -380,20 +415,30 @@ const DataRow = memo(
   function DataRow({
     row,
     rowIndex,
+    measure,
     columns,
     select,
   }: {
     row: unknown;
     rowIndex: number;
+    /** A card's height depends on its content: the virtualiser measures it (phones only). */
+    measure: ((element: Element | null) => void) | undefined;
     columns: readonly Column<unknown>[];
     select: RowSelect | undefined;
   }) {
     return (
-      <tr aria-rowindex={rowIndex} data-selected={select?.checked || undefined}>
+      <tr
+        ref={measure}
+        data-index={measure ? rowIndex - 2 : undefined}
+        aria-rowindex={rowIndex}
+        data-selected={select?.checked || undefined}
+      >
         {columns.map((column, index) => (
           <td
             key={column.header}
             className={column.align === 'end' ? 'cell-end' : undefined}
+            data-card={column.card}
+            data-label={column.card === 'meta' ? column.header : undefined}
             aria-labelledby={index === 0 && select ? select.contentId : undefined}
           >
             {index === 0 && select ? (
@@ -417,6 +462,7 @@ const DataRow = memo(
   (a, b) =>
     a.row === b.row &&
     a.rowIndex === b.rowIndex &&
+    a.measure === b.measure &&
     a.columns === b.columns &&
     a.select?.checked === b.select?.checked &&
     a.select?.label === b.select?.label &&

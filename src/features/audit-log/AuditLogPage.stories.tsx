@@ -17,7 +17,9 @@ import {
   listStateStories,
 } from '@/testing/list-screen';
 import { expectScreenTitle, mockedBy, type Scope } from '@/testing/story';
+import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { AuditLogPage } from './AuditLogPage';
+import { typeDay } from '@/testing/day-field';
 
 /** The audit log of /admin/audit-log in the admin layout, over the mock API. */
 const meta = { title: 'AuditLog/AuditLogPage', ...adminScreenMeta(AuditLogPage, paths.auditLog) };
@@ -107,6 +109,29 @@ export const Filled: Story = {
 };
 
 /** An entry opens its changes, field by field; a password reads '[redacted]'. */
+/**
+ * On a 375 px phone each entry is a card (docs/product.md §2): admin, action, entity, time and the
+ * changes button in view, not cut; the button opens the changes.
+ */
+export const Phone: Story = {
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    const card = await expectCard(canvasElement, {
+      table: 'Audit log',
+      name: 'User youssef.support',
+      fields: ROWS[3]!,
+    });
+    const button = within(card).getByRole('button', { name: '3 changes' });
+    await expectInView(button);
+    await userEvent.click(button);
+    const changes = await dialog('Changes');
+    await expect(changes.getByTestId('change-summary')).toHaveTextContent(
+      'User youssef.support: create by admin, 10 Mar 2025, 12:15',
+    );
+  },
+};
+
 export const EntryExpanded: Story = {
   play: async ({ canvasElement }) => {
     const changes = await openChanges(canvasElement, 'User youssef.support');
@@ -171,8 +196,8 @@ export const Filtered: Story = {
     await choose('Filter by admin', 'karim.trabelsi');
     await expectEntities('Product Harissa traditionnelle 200 g');
 
-    await userEvent.type(canvas.getByLabelText('From date'), '2025-03-01');
-    await userEvent.type(canvas.getByLabelText('To date'), '2025-03-05');
+    await typeDay(canvasElement, 'From date', '2025-03-01');
+    await typeDay(canvasElement, 'To date', '2025-03-05');
     await waitFor(() =>
       expect(sentQueries().at(-1)).toEqual({
         ...FIRST_PAGE,

@@ -52,14 +52,23 @@ const rowId = (row: AuditRow) => row.id;
 /** The columns; `show` opens an entry's changes. */
 function auditColumns(show: (row: AuditRow) => void): Column<AuditRow>[] {
   return [
-    textColumn(t('columnWhen'), (row) => row.when, { width: '11.5rem' }),
-    textColumn(t('columnAdmin'), (row) => row.admin, { width: '11rem', tone: 'strong' }),
-    badgeColumn(t('columnAction'), (row) => row.action, { width: '6rem', testId: 'audit-action' }),
-    { header: t('columnEntity'), cell: entityCell },
+    textColumn(t('columnWhen'), (row) => row.when, { width: '11.5rem', card: 'meta' }),
+    textColumn(t('columnAdmin'), (row) => row.admin, {
+      width: '11rem',
+      tone: 'strong',
+      card: 'title',
+    }),
+    badgeColumn(t('columnAction'), (row) => row.action, {
+      width: '6rem',
+      testId: 'audit-action',
+      card: 'badge',
+    }),
+    { header: t('columnEntity'), card: 'subtitle', cell: entityCell },
     {
       header: t('columnChanges'),
       width: '8rem',
       align: 'end',
+      card: 'actions',
       cell: (row) => (
         <button type="button" className="row-action" onClick={() => show(row)}>
           {changeCount(row.entry.changes.length)}

@@ -12,13 +12,13 @@ import {
   expectDialogFits,
   expectLoadErrorAlert,
   expectLoading,
-  expectScrollsInside,
   listScreen,
   replace,
   rowOf,
 } from '@/testing/list-screen';
 import { expectLocation, expectToast, screen, expectScreenTitle, mockedBy } from '@/testing/story';
 import { expectHeading, expectRightToLeft } from '@/testing/languages';
+import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { CategoriesPage } from './CategoriesPage';
 import { adminScreenMeta } from '@/testing/admin-screen';
 import { paths } from '@/lib/paths';
@@ -167,6 +167,15 @@ export const French: Story = {
     await expect(await within(canvasElement).findByTestId('category-count')).toHaveTextContent(
       `${categoryFixtures.length} catégories`,
     );
+    // « Slug » is jargon a French shop owner does not use: the column and the field say what it is.
+    await expect(
+      within(canvasElement).getByRole('columnheader', { name: 'Identifiant d’URL' }),
+    ).toBeVisible();
+    await userEvent.click(
+      within(canvasElement).getByRole('button', { name: 'Ajouter une catégorie' }),
+    );
+    const form = await dialog('Ajouter une catégorie');
+    await expect(form.getByLabelText(/^Identifiant d’URL/)).toBeVisible();
   },
 };
 
@@ -608,12 +617,26 @@ export const DeleteServerError: Story = {
 };
 
 export const Mobile: Story = {
-  globals: { viewport: { value: 'mobile375' } },
+  globals: PHONE_GLOBALS,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
     await expect(canvas.getByRole('button', { name: 'Add Category' })).toBeVisible();
-    await expectScrollsInside(canvas.getByRole('region', { name: 'Categories' }));
+    // Each category is a card (docs/product.md §2): name, slug, description and status in view.
+    const ceramique = byName('Céramique');
+    const card = await expectCard(canvasElement, {
+      table: 'Categories',
+      name: ceramique.name,
+      fields: [ceramique.name, ceramique.slug, ceramique.description!, 'Active', ''],
+    });
+    const edit = within(card).getByRole('button', { name: 'Edit Céramique' });
+    await expectInView(edit);
+    await expectInView(within(card).getByRole('button', { name: 'Delete Céramique' }));
+    await userEvent.click(edit);
+    const form = await formDialog('Edit Category');
+    await expect(form.getByDisplayValue(ceramique.name)).toBeVisible();
+    await userEvent.click(form.getByRole('button', { name: 'Close' }));
+    await dialogClosed('dialog');
     // The dialog fills the screen and its buttons are reachable.
     await expectDialogFits(canvasElement, {
       button: 'Add Category',

@@ -42,13 +42,16 @@ function categoryColumns(
     textColumn(translate('columnName'), (category) => category.name, {
       width: '24%',
       tone: 'strong',
+      card: 'title',
     }),
     textColumn(translate('columnSlug'), (category) => category.slug, {
       width: '20%',
       tone: 'muted',
+      card: 'subtitle',
     }),
     {
       header: translate('columnDescription'),
+      card: 'meta',
       cell: (category) => (
         <span
           className={category.description ? 'cell-text' : 'cell-text cell-muted'}
@@ -62,6 +65,7 @@ function categoryColumns(
     {
       header: translate('columnStatus'),
       width: '6.5rem',
+      card: 'badge',
       cell: (category) => <StatusBadge active={category.is_active} />,
     },
   ];
@@ -72,6 +76,7 @@ function categoryColumns(
       header: translate('columnActions'),
       width: '11rem',
       align: 'end',
+      card: 'actions',
       cell: (category) => (
         <div className="actions">
           {!category.is_active && (

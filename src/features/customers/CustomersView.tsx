@@ -10,25 +10,40 @@ import { toCustomerRows, type CustomerRow } from './customer-display';
 import { noun, t, useT } from './messages';
 
 const columns = (): readonly Column<CustomerRow>[] => [
-  textColumn(t('columnEmail'), (row) => row.email, { tone: 'strong', sortKey: 'email' }),
-  badgeColumn(t('columnType'), (row) => row.type, { width: '7rem', testId: 'customer-type' }),
+  textColumn(t('columnEmail'), (row) => row.email, {
+    tone: 'strong',
+    sortKey: 'email',
+    card: 'title',
+  }),
+  badgeColumn(t('columnType'), (row) => row.type, {
+    width: '7rem',
+    testId: 'customer-type',
+    card: 'badge',
+  }),
   { header: t('columnCountry'), width: '4.5rem', cell: (row) => row.country },
   textColumn(t('columnVatNumber'), (row) => row.vatNumber, { width: '8.5rem', tone: 'muted' }),
-  figureColumn(t('columnOrders'), (row) => row.orders, { width: '4.5rem', sortKey: 'order_count' }),
+  figureColumn(t('columnOrders'), (row) => row.orders, {
+    width: '4.5rem',
+    sortKey: 'order_count',
+    card: 'meta',
+  }),
   figureColumn(t('columnTotalSpent'), (row) => row.totalSpent, {
     width: '8.5rem',
     sortKey: 'total_spent',
+    card: 'value',
   }),
   {
     header: t('columnLastOrder'),
     width: '7rem',
+    card: 'meta',
     cell: (row) => row.lastOrder,
     sortKey: 'last_order_date',
   },
   {
     header: t('columnActions'),
-    width: '8.5rem', // the French 'Commandes' too: on a phone this pinned column is all there is of it
+    width: '8.5rem', // the French 'Commandes' too: on a narrow screen this pinned column is all there is of it
     align: 'end',
+    card: 'actions',
     cell: (row) => (
       <Link href={row.href} className="row-action">
         {t('viewOrders')}

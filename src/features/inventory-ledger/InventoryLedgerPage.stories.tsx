@@ -13,11 +13,13 @@ import {
 import { expectedMovementCells } from '@/testing/expected';
 import { expectLoading, listScreen } from '@/testing/list-screen';
 import { expectSent } from '@/testing/server-list';
+import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { expectLocation, expectScreenTitle, expectToast, mockedBy } from '@/testing/story';
 import { stockMovements } from '@mocks/fixtures/stock-movements';
 import { stockHistory } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { InventoryLedgerPage } from './InventoryLedgerPage';
+import { typeDay } from '@/testing/day-field';
 
 /** The inventory ledger of /admin/inventory/ledger: every stock movement, filtered by the server. */
 const meta = {
@@ -49,6 +51,34 @@ const count = (canvasElement: HTMLElement) => within(canvasElement).getByTestId(
 const select = (canvasElement: HTMLElement, name: string, option: string) =>
   userEvent.selectOptions(within(canvasElement).getByRole('combobox', { name }), option);
 
+/**
+ * At 1366 px the whole ledger fits beside the sidebar: no sideways scrolling, the Order column in
+ * view, every reason and variant read whole (on two lines when long), every SKU on its line.
+ */
+export const Laptop1366: Story = {
+  globals: { viewport: { value: 'desktop1366' } },
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    const scroll = within(canvasElement).getByTestId('ledger-scroll');
+    await expect(scroll.scrollWidth).toBeLessThanOrEqual(scroll.clientWidth);
+    const order = within(canvasElement).getByRole('columnheader', { name: 'Order' });
+    await expect(order.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    const link = within(canvasElement).getByRole('link', { name: 'ORD-20250308-0003' });
+    await expect(link.getBoundingClientRect().right).toBeLessThanOrEqual(
+      scroll.getBoundingClientRect().right,
+    );
+    for (const m of stockMovements) {
+      for (const text of [m.title, m.reason].filter((t): t is string => !!t)) {
+        const cell = within(scroll).getAllByTitle(text)[0]!;
+        await expect(cell.scrollHeight).toBeLessThanOrEqual(cell.clientHeight);
+      }
+      // The SKU, on its one line, whole.
+      const sku = within(scroll).getAllByTitle(m.sku)[0]!;
+      await expect(sku.scrollWidth).toBeLessThanOrEqual(sku.clientWidth);
+    }
+  },
+};
+
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -71,6 +101,29 @@ export const Filled: Story = {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['All admins', 'karim.trabelsi', 'stock.sfax']);
+  },
+};
+
+/**
+ * On a 375 px phone each movement is a card (docs/product.md §2): variant, SKU, change, stock
+ * after, reason, who and the order in view, not cut (the stock before is left out); the order
+ * number opens the order.
+ */
+export const Phone: Story = {
+  globals: PHONE_GLOBALS,
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    const movement = stockMovements.find((m) => m.order_number === 'ORD-20250308-0003')!;
+    const [when, title, sku, change, , after, reason, by, order] = cellsOf(movement);
+    const card = await expectCard(canvasElement, {
+      table: 'Inventory ledger',
+      name: 'ORD-20250308-0003',
+      fields: [when!, title!, sku!, change!, after!, reason!, by!, order!],
+    });
+    const link = within(card).getByRole('link', { name: 'ORD-20250308-0003' });
+    await expectInView(link);
+    await userEvent.click(link);
+    await expectLocation(canvasElement, paths.orders.detail(2));
   },
 };
 
@@ -107,8 +160,8 @@ export const FilteredByAdminProductAndDates: Story = {
     );
     await select(canvasElement, 'Filter by product', 'Sac cabas en cuir');
     await expectSent(LIST, 'product_id', '1');
-    await userEvent.type(canvas.getByLabelText('From date'), '2025-02-15');
-    await userEvent.type(canvas.getByLabelText('To date'), '2025-03-10');
+    await typeDay(canvasElement, 'From date', '2025-02-15');
+    await typeDay(canvasElement, 'To date', '2025-03-10');
     await waitFor(() =>
       expect(lastListQuery(LIST)).toEqual({
         admin_user_id: '5',
@@ -174,7 +227,7 @@ export const Export: Story = {
     await waitForRows(canvasElement);
     await search(canvasElement, 'order');
     await expectSent(LIST, 'reason', 'order');
-    await userEvent.type(within(canvasElement).getByLabelText('From date'), '2025-03-01');
+    await typeDay(canvasElement, 'From date', '2025-03-01');
     await expectSent(LIST, 'date_from', '2025-02-28T23:00:00.000Z');
     await startExport(canvasElement);
     const [request] = await requests.waitFor('GET', EXPORT);

@@ -16,6 +16,20 @@ type MovementsTableProps = { rows: readonly MovementRow[] } & ServerTableProps;
 
 const rowKey = (row: MovementRow) => row.id;
 
+/** A table column's text on up to two lines (`.cell-lines`) instead of one cut line. */
+const onTwoLines = (
+  column: Column<MovementRow>,
+  text: (row: MovementRow) => string,
+  tone: 'cell-muted' | 'cell-strong',
+): Column<MovementRow> => ({
+  ...column,
+  cell: (row) => (
+    <span className={`cell-lines ${tone}`} title={text(row)}>
+      {text(row)}
+    </span>
+  ),
+});
+
 /**
  * When, the change, the stock on both sides, why, who and the order: every table of movements.
  * `about` (the ledger's variant and SKU) goes after the date. Headers are read when built: a
@@ -25,8 +39,13 @@ function movementColumns(
   about: readonly Column<MovementRow>[],
   linkOrders: boolean,
 ): Column<MovementRow>[] {
+  // On a phone's card (Column.card): the variant heads the ledger's cards, the date a history's.
+  const ledger = about.length > 0;
   return [
-    textColumn(t('date'), (row) => row.when, { width: '11.5rem' }),
+    textColumn(t('date'), (row) => row.when, {
+      width: '9.5rem',
+      card: ledger ? 'meta' : 'title',
+    }),
     ...about,
     figureColumn(
       t('change'),
@@ -35,15 +54,24 @@ function movementColumns(
           {row.change}
         </span>
       ),
-      { width: '5rem' },
+      { width: '4.5rem', card: 'value' },
     ),
-    figureColumn(t('before'), (row) => row.before, { width: '5rem' }),
-    figureColumn(t('after'), (row) => row.after, { width: '5rem' }),
-    textColumn(t('reason'), (row) => row.reason, { tone: 'muted' }),
-    textColumn(t('by'), (row) => row.by, { width: '9rem' }),
+    figureColumn(t('before'), (row) => row.before, { width: '4.5rem' }),
+    figureColumn(t('after'), (row) => row.after, { width: '4.5rem', card: 'meta' }),
+    // The width the others leave, on two lines: a reason is a sentence an admin wrote.
+    onTwoLines(
+      textColumn(t('reason'), (row) => row.reason, {
+        tone: 'muted',
+        card: ledger ? 'meta' : 'subtitle',
+      }),
+      (row) => row.reason,
+      'cell-muted',
+    ),
+    textColumn(t('by'), (row) => row.by, { width: '7.5rem', card: 'meta' }),
     {
       header: t('order'),
-      width: '11.5rem', // an order number's button, padding included
+      card: 'meta',
+      width: '11rem', // an order number's button, padding included
       cell: (row) =>
         !row.order ? (
           '-'
@@ -74,8 +102,16 @@ export function MovementsTable({
       movementColumns(
         ledger
           ? [
-              textColumn(t('variant'), (row) => row.title, { tone: 'strong' }),
-              textColumn(t('sku'), (row) => row.sku, { width: '9rem', tone: 'muted' }),
+              onTwoLines(
+                textColumn(t('variant'), (row) => row.title, { tone: 'strong', card: 'title' }),
+                (row) => row.title,
+                'cell-strong',
+              ),
+              textColumn(t('sku'), (row) => row.sku, {
+                width: '9.5rem',
+                tone: 'muted',
+                card: 'subtitle',
+              }),
             ]
           : [],
         linkOrders,
@@ -90,7 +126,8 @@ export function MovementsTable({
       emptyText={ledger ? t('noMovementsFound') : t('noMovementsYet')}
       label={ledger ? t('ledger') : t('stockMovements')}
       testId={ledger ? 'ledger-scroll' : 'stock-history-scroll'}
-      minW={ledger ? '76rem' : '52rem'}
+      // The ledger fits a 1366 px screen beside the sidebar, the history its dialog (#26).
+      minW={ledger ? '60rem' : '46rem'}
     />
   );
 }

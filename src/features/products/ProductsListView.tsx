@@ -83,10 +83,15 @@ function productColumns(
   canEdit: boolean,
 ): Column<ProductRow>[] {
   const columns: Column<ProductRow>[] = [
-    textColumn(t('columnName'), (row) => row.name, { tone: 'strong', sortKey: 'name' }),
+    textColumn(t('columnName'), (row) => row.name, {
+      tone: 'strong',
+      sortKey: 'name',
+      card: 'title',
+    }),
     {
       header: t('columnCategory'),
       width: '11rem',
+      card: 'subtitle',
       cell: (row) => (
         <span
           className={row.category ? 'cell-text' : 'cell-text cell-muted'}
@@ -96,11 +101,16 @@ function productColumns(
         </span>
       ),
     },
-    figureColumn(t('columnPrice'), (row) => row.price, { width: '9rem', sortKey: 'base_price' }),
-    figureColumn(t('columnVariants'), (row) => row.variants, { width: '6rem' }),
+    figureColumn(t('columnPrice'), (row) => row.price, {
+      width: '9rem',
+      sortKey: 'base_price',
+      card: 'value',
+    }),
+    figureColumn(t('columnVariants'), (row) => row.variants, { width: '6rem', card: 'meta' }),
     {
       header: t('columnStatus'),
       width: '7rem',
+      card: 'badge',
       cell: (row) => <StatusBadge active={row.active} />,
     },
   ];
@@ -111,6 +121,7 @@ function productColumns(
       header: t('columnActions'),
       width: '6rem',
       align: 'end',
+      card: 'actions',
       cell: (row) => (
         <RowActions
           name={row.name}

@@ -16,12 +16,12 @@ import {
   dialog,
   dialogClosed,
   expectLoading,
-  expectScrollsInside,
   listScreen,
   replace,
   rowOf,
 } from '@/testing/list-screen';
 import { clickSort, columnHeader, expectSent, serverListStories } from '@/testing/server-list';
+import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import {
   expectLocation,
   expectScreenTitle,
@@ -50,10 +50,16 @@ const EMPTY = 'No products found. Add your first product!';
 function expectedCells(product: Product, categoryList: readonly Category[] = categoryFixtures) {
   const category = categoryList.find((c) => c.id === product.category_id)?.name ?? 'Uncategorized';
   const price = product.price_incl_vat ? product.price_incl_vat : product.base_price;
+  // The range a customer pays when the variants' prices differ (#26): '45.000 – 49.000 TND'.
+  const range = product.price_range;
+  const shown =
+    range && range.min !== range.max
+      ? `${money(range.min).replace(' TND', '')} – ${money(range.max)}`
+      : money(price);
   return [
     product.name,
     category,
-    money(price),
+    shown,
     String(product.variant_count),
     product.is_active ? 'Active' : 'Inactive',
   ];
@@ -436,14 +442,38 @@ export const ThousandProducts: Story = {
   },
 };
 
+/**
+ * On a 375 px phone each product is a card (docs/product.md §2): name, category, price, variants
+ * and status in view, not cut; its checkbox selects it for a bulk edit and its pencil opens it.
+ */
 export const Mobile: Story = {
-  globals: { viewport: { value: 'mobile375' } },
+  globals: PHONE_GLOBALS,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
     await expect(canvas.getByRole('link', { name: 'Add Product' })).toBeVisible();
     await expect(canvas.getByPlaceholderText('Search products...')).toBeVisible();
-    await expectScrollsInside(canvas.getByTestId('products-scroll'));
+    const product = productFixtures[0]!;
+    const card = await expectCard(canvasElement, {
+      table: 'Products',
+      name: product.name,
+      // The actions' cell holds icons only.
+      fields: [...expectedCells(product), ''],
+    });
+    const select = within(card).getByRole('checkbox', { name: `Select ${product.name}` });
+    const edit = within(card).getByRole('link', { name: `Edit ${product.name}` });
+    for (const control of [
+      select,
+      edit,
+      within(card).getByRole('button', { name: `Delete ${product.name}` }),
+    ])
+      await expectInView(control);
+    // The select-all checkbox stays above the cards.
+    await expectInView(canvas.getByRole('checkbox', { name: 'Select all products' }));
+    await userEvent.click(select);
+    await expect(await canvas.findByText('1 selected')).toBeVisible();
+    await userEvent.click(edit);
+    await expectLocation(canvasElement, `/admin/products/${product.id}`);
   },
 };
 
@@ -525,9 +555,18 @@ async function bulkEdit(canvasElement: HTMLElement, { rows, action, fill, sent }
     `Applies to ${rows.length} ${rows.length === 1 ? 'product' : 'products'}.`,
   );
   await fill?.(form);
+  const priced = action === 'Set Price' || action === 'Shift Price';
+  if (priced) {
+    // A price action is first previewed by a dry run (#26; ProductsBulkPrices.stories.tsx).
+    await userEvent.click(form.getByRole('button', { name: 'Preview' }));
+    const [dry] = await requests.waitFor('POST', BULK);
+    await expect(dry!.body).toEqual({ ...sent, dry_run: true });
+    const shown = await form.findByTestId(/^bulk-(preview|refusal)$/);
+    if (shown.dataset.testid === 'bulk-refusal') return form;
+  }
   await userEvent.click(form.getByRole('button', { name: 'Apply' }));
-  const [call] = await requests.waitFor('POST', BULK);
-  await expect(call!.body).toEqual(sent);
+  const calls = await requests.waitFor('POST', BULK, { count: priced ? 2 : 1 });
+  await expect(calls.at(-1)!.body).toEqual(sent);
   return form;
 }
 
@@ -539,7 +578,7 @@ async function expectBulkDone(canvasElement: HTMLElement, summary: string) {
     expect(within(canvasElement).queryByRole('region', { name: 'Bulk actions' })).toBeNull(),
   );
   const log = requests.all();
-  const sentAt = log.findIndex((r) => r.method === 'POST' && r.path === BULK);
+  const sentAt = log.findLastIndex((r) => r.method === 'POST' && r.path === BULK);
   const isList = (path: string) => path.replace(/\/$/, '') === LIST.replace(/\/$/, '');
   await waitFor(() =>
     expect(
@@ -731,7 +770,7 @@ export const BulkInvalidInput: Story = {
       await userEvent.click(bulkBar(canvasElement).getByRole('button', { name: action }));
       const form = await dialog(action);
       await fill(form);
-      await userEvent.click(form.getByRole('button', { name: 'Apply' }));
+      await userEvent.click(form.getByRole('button', { name: /^(Apply|Preview)$/ }));
       for (const message of messages) await expect(await form.findByText(message)).toBeVisible();
       await userEvent.click(form.getByRole('button', { name: 'Cancel' }));
       await dialogClosed('dialog');

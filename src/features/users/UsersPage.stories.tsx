@@ -412,7 +412,11 @@ export const DeleteOwnAccount: Story = {
 
 export const DeleteNetworkError: Story = crud.deleteNetworkError('stock.sfax');
 
-export const Mobile: Story = crud.mobile;
+/** On a phone each user is a card (docs/product.md §2): every field in view, not cut. */
+export const Mobile: Story = crud.mobile({
+  name: 'salma.gharbi',
+  fields: [...EXPECTED_ROWS[2]!, 'Off', ''],
+});
 
 /* Languages and colour modes */
 

@@ -19,21 +19,36 @@ import { UserFormDialog } from './UserFormDialog';
 
 /** The columns, headed in the language of the moment. */
 const columns = (): readonly Column<AdminUser>[] => [
-  textColumn(t('username'), (user) => user.username, { width: '15%', tone: 'strong' }),
-  textColumn(t('fullName'), (user) => user.full_name, { width: '15%' }),
-  textColumn(t('email'), (user) => user.email),
+  textColumn(t('username'), (user) => user.username, {
+    width: '15%',
+    tone: 'strong',
+    card: 'title',
+  }),
+  textColumn(t('fullName'), (user) => user.full_name, { width: '15%', card: 'subtitle' }),
+  textColumn(t('email'), (user) => user.email, { card: 'meta' }),
   // 'Super administrateur' whole, with the gap before the next column.
-  { header: t('role'), width: '9.5rem', cell: (user) => <RoleBadge role={user.role} /> },
+  {
+    header: t('role'),
+    width: '9.5rem',
+    card: 'badge',
+    cell: (user) => <RoleBadge role={user.role} />,
+  },
   {
     header: t('lastLogin'),
     width: '11rem',
+    card: 'meta',
     cell: (user) => (
       <span className={user.last_login ? 'cell-nowrap' : 'cell-nowrap cell-muted'}>
         {formatDateTime(user.last_login, t('never'))}
       </span>
     ),
   },
-  { header: t('status'), width: '5.5rem', cell: (user) => <StatusBadge active={user.is_active} /> },
+  {
+    header: t('status'),
+    width: '5.5rem',
+    card: 'value',
+    cell: (user) => <StatusBadge active={user.is_active} />,
+  },
 ];
 
 /** Resetting another user's second factors (super admins: users:reset_two_factor). */
@@ -53,6 +68,7 @@ const twoFactorColumn = (
 ): Column<AdminUser> => ({
   header: t('twoFactor'),
   width: '10.5rem',
+  card: 'meta',
   cell: (user) => (
     <span className="cell-nowrap">
       <span className="status" data-active={user.two_factor_enabled || undefined}>

@@ -496,7 +496,11 @@ export const ExpiredDefaultRefused: Story = {
   },
 };
 
-export const Mobile: Story = crud.mobile;
+/** On a phone each rate is a card (docs/product.md §2): every field in view, not cut. */
+export const Mobile: Story = crud.mobile({
+  name: 'TVA réduite',
+  fields: [...EXPECTED_ROWS[2]!, ''],
+});
 
 /* Languages and colour modes */
 

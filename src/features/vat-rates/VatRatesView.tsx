@@ -31,6 +31,7 @@ function vatRateColumns(vatRates: readonly VatRate[]): Column<VatRate>[] {
   return [
     {
       header: t('name'),
+      card: 'title',
       cell: (rate) => (
         <>
           <HStack gap="2" minW="0">
@@ -58,26 +59,30 @@ function vatRateColumns(vatRates: readonly VatRate[]): Column<VatRate>[] {
         </>
       ),
     },
-    { header: t('country'), width: '6rem', cell: (rate) => rate.country_code },
+    { header: t('country'), width: '6rem', card: 'subtitle', cell: (rate) => rate.country_code },
     {
       header: t('rate'),
       width: '6rem',
       align: 'end',
+      card: 'value',
       cell: (rate) => <span className="cell-numeric">{formatVatRate(rate.rate)}</span>,
     },
     {
       header: t('effectiveFrom'),
       width: '8.5rem',
+      card: 'meta',
       cell: (rate) => <span className="cell-nowrap">{formatVatDay(rate.effective_from)}</span>,
     },
     {
       header: t('effectiveTo'),
       width: '8.5rem',
+      card: 'meta',
       cell: (rate) => <span className="cell-nowrap">{formatVatDay(rate.effective_to)}</span>,
     },
     {
       header: t('status'),
       width: '7rem',
+      card: 'badge',
       cell: (rate) => (
         <Badge
           variant="subtle"
@@ -91,6 +96,7 @@ function vatRateColumns(vatRates: readonly VatRate[]): Column<VatRate>[] {
     {
       header: t('usedBy'),
       width: '9rem',
+      card: 'meta',
       cell: (rate) => <span className="cell-nowrap">{usageText(rate)}</span>,
     },
   ];

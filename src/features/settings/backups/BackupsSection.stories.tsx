@@ -9,7 +9,8 @@ import { adminScreenMeta } from '@/testing/admin-screen';
 import { captureDownloads } from '@/testing/csv-export';
 import { expectedShopTime } from '@/testing/expected';
 import { expectHeading, expectRightToLeft } from '@/testing/languages';
-import { cellTexts, expectScrollsInside } from '@/testing/list-screen';
+import { cellTexts } from '@/testing/list-screen';
+import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { expectToast, mockedBy, type Scope } from '@/testing/story';
 import { SettingsPage } from '../SettingsPage';
 
@@ -219,17 +220,27 @@ export const HiddenForAdmin: Story = {
   },
 };
 
-/** On a 375 px phone the table scrolls inside its own area; the page does not scroll sideways. */
+/**
+ * On a 375 px phone each backup is a card (docs/product.md §2): time and file, trigger, size and
+ * last invoice in view, not cut, the page not scrolling sideways; its Download works.
+ */
 export const Phone: Story = {
-  globals: { viewport: { value: 'mobile375', isRotated: false } },
+  globals: PHONE_GLOBALS,
   play: async ({ canvasElement }) => {
+    const saved = captureDownloads();
     const scope = await loaded(canvasElement);
-    await expect(window.innerWidth).toBe(375);
-    const table = scope.getByRole('table', { name: 'Kept backups' });
-    await expectScrollsInside(table.parentElement!);
-    const button = backUpNow(scope).getBoundingClientRect();
-    await expect(button.right).toBeLessThanOrEqual(window.innerWidth);
-    await expect(button.left).toBeGreaterThanOrEqual(0);
+    const name = fixtures[1]!.name;
+    const card = await expectCard(canvasElement, {
+      table: 'Kept backups',
+      name,
+      fields: [...ROWS[1]!, 'Download'],
+    });
+    await expectInView(backUpNow(scope));
+    const download = within(card).getByRole('button', { name: `Download ${name}` });
+    await expectInView(download);
+    await userEvent.click(download);
+    await requests.waitFor('GET', `/api/v1/admin/backups/${name}/download`);
+    await waitFor(() => expect(saved).toEqual([name]));
   },
 };
 

@@ -1,7 +1,8 @@
-import { Button, Flex, Table, Text } from '@chakra-ui/react';
+import { Button, Flex, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
 import type { Backup, BackupTrigger } from '@generated/model';
 import { FormSection } from '@/components/form';
-import { LoadErrorState, LoadingState } from '@/components/list-screen';
+import { DataTable, LoadErrorState, LoadingState, type Column } from '@/components/list-screen';
 import { formatBytes, formatDateTime } from '@/lib/format';
 import { useT } from './messages';
 
@@ -55,51 +56,90 @@ export function BackupsView({
           {t('empty')}
         </Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm" aria-label={t('tableLabel')}>
-            <Table.Header>
-              <Table.Row bg="bg.muted">
-                <Table.ColumnHeader>{t('columnTaken')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('columnTrigger')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('columnSize')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('columnLastInvoice')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('columnActions')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {backups.map((backup) => (
-                <Table.Row key={backup.name}>
-                  <Table.Cell>
-                    <Text whiteSpace="nowrap">{formatDateTime(backup.created_at)}</Text>
-                    {/* The file's name, as `npm run restore` takes it. */}
-                    <Text fontSize="xs" color="fg.muted" dir="ltr" data-testid="backup-name">
-                      {backup.name}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell>{t(TRIGGER_KEYS[backup.trigger])}</Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    {formatBytes(backup.size_bytes)}
-                  </Table.Cell>
-                  <Table.Cell dir="ltr" textAlign="start">
-                    {backup.last_invoice_number ?? t('noInvoice')}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      aria-label={t('downloadOf', { name: backup.name })}
-                      loading={downloading === backup.name}
-                      onClick={() => onDownload(backup)}
-                    >
-                      {t('download')}
-                    </Button>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <BackupsTable backups={backups} downloading={downloading} onDownload={onDownload} />
       )}
     </FormSection>
+  );
+}
+
+const backupName = (backup: Backup) => backup.name;
+
+/** The kept backups, on the list-screen kit's table: a card per backup on a phone. */
+function BackupsTable({
+  backups,
+  downloading,
+  onDownload,
+}: Pick<BackupsViewProps, 'downloading' | 'onDownload'> & { backups: readonly Backup[] }) {
+  const t = useT();
+  const columns = useMemo(
+    (): readonly Column<Backup>[] => [
+      {
+        header: t('columnTaken'),
+        width: '16rem',
+        card: 'title',
+        cell: (backup) => (
+          <>
+            <Text whiteSpace="nowrap">{formatDateTime(backup.created_at)}</Text>
+            {/* The file's name, as `npm run restore` takes it. */}
+            <Text
+              fontSize="xs"
+              color="fg.muted"
+              dir="ltr"
+              overflowWrap="anywhere"
+              data-testid="backup-name"
+            >
+              {backup.name}
+            </Text>
+          </>
+        ),
+      },
+      {
+        header: t('columnTrigger'),
+        width: '7rem',
+        card: 'badge',
+        cell: (backup) => t(TRIGGER_KEYS[backup.trigger]),
+      },
+      {
+        header: t('columnSize'),
+        width: '6rem',
+        align: 'end',
+        card: 'value',
+        cell: (backup) => formatBytes(backup.size_bytes),
+      },
+      {
+        header: t('columnLastInvoice'),
+        card: 'meta',
+        // An invoice number reads left to right, whatever the screen's direction.
+        cell: (backup) => <span dir="ltr">{backup.last_invoice_number ?? t('noInvoice')}</span>,
+      },
+      {
+        header: t('columnActions'),
+        width: '8rem',
+        align: 'end',
+        card: 'actions',
+        cell: (backup) => (
+          <Button
+            size="xs"
+            variant="outline"
+            aria-label={t('downloadOf', { name: backup.name })}
+            loading={downloading === backup.name}
+            onClick={() => onDownload(backup)}
+          >
+            {t('download')}
+          </Button>
+        ),
+      },
+    ],
+    [t, downloading, onDownload],
+  );
+  return (
+    <DataTable
+      rows={backups}
+      columns={columns}
+      rowKey={backupName}
+      label={t('tableLabel')}
+      emptyText={t('empty')}
+      minW="42rem"
+    />
   );
 }
