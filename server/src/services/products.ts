@@ -202,8 +202,12 @@ async function auditedProduct(db: Db, id: number, at: Date) {
     getProduct(db, id, at),
     findDefaultVariant(db, id),
   ]);
+  // price_range is not the product's own: it follows the variants' prices, whose changes their
+  // own audit entries record (the product's gross price is its price_incl_vat).
+  const own: Omit<typeof product, 'price_range'> & { price_range?: unknown } = { ...product };
+  delete own.price_range;
   return {
-    ...product,
+    ...own,
     inventory: inventory && {
       sku: inventory.sku,
       barcode: inventory.barcode,
