@@ -5,6 +5,7 @@
 # Prints the folder of the newest installed pg_dump/pg_restore on stdout. Installs Debian's
 # postgresql-client when they are missing and we are root; otherwise says what to run.
 set -euo pipefail
+. "$(dirname "$0")/apt-install.sh"
 
 find_bin() {
   local dir
@@ -20,14 +21,7 @@ find_bin() {
 
 BIN=$(find_bin)
 if [ -z "$BIN" ]; then
-  if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
-    echo "ensure-pg-client: pg_dump and pg_restore are not installed; run: sudo apt-get install -y postgresql-client" >&2
-    exit 1
-  fi
-  echo "ensure-pg-client: installing postgresql-client..." >&2
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq </dev/null
-  apt-get install -y -qq postgresql-client </dev/null >/dev/null
+  apt_install ensure-pg-client postgresql-client
   BIN=$(find_bin)
   [ -n "$BIN" ] || { echo "ensure-pg-client: pg_dump not found after installing postgresql-client" >&2; exit 1; }
 fi
