@@ -10,22 +10,13 @@ import { openDatabase } from '../db/database';
 import { takeBackup } from '../services/backups';
 import { restoreBackup, RestoreRefusedError, type RestoreResult } from './restore';
 import { backupStore } from './store';
+import { terminalIo, type CliIo } from '../cli/io';
 
 const USAGE = 'usage: npm run backup\n       npm run restore -- FILE [--force]';
 
 /** Runs the command; resolves with the exit code. Output goes through `out` and `err`. */
-export async function runCli(
-  args: string[],
-  {
-    env = process.env,
-    out = (line: string) => console.log(line),
-    err = (line: string) => console.error(line),
-  }: {
-    env?: NodeJS.ProcessEnv;
-    out?: (line: string) => void;
-    err?: (line: string) => void;
-  } = {},
-): Promise<number> {
+export async function runCli(args: string[], io: CliIo = {}): Promise<number> {
+  const { env, out, err } = terminalIo(io);
   const [command, ...rest] = args;
   try {
     if (command === 'backup' && rest.length === 0) {

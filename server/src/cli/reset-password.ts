@@ -13,6 +13,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { toBool } from '../db/bool';
 import { COMMAND_LINE, findAdminByUsername, updateAdminUser } from '../services/admin-users';
+import { terminalIo, type CliIo } from './io';
 
 const USAGE = 'usage: npm run admin:reset-password -- USERNAME';
 
@@ -26,18 +27,8 @@ class Refused extends Error {}
 const generatePassword = () => randomBytes(18).toString('base64url');
 
 /** Runs the command; resolves with the exit code. Output goes through `out` and `err`. */
-export async function resetPasswordCli(
-  args: string[],
-  {
-    env = process.env,
-    out = (line: string) => console.log(line),
-    err = (line: string) => console.error(line),
-  }: {
-    env?: NodeJS.ProcessEnv;
-    out?: (line: string) => void;
-    err?: (line: string) => void;
-  } = {},
-): Promise<number> {
+export async function resetPasswordCli(args: string[], io: CliIo = {}): Promise<number> {
+  const { env, out, err } = terminalIo(io);
   if (args.length !== 1 || args[0]!.startsWith('-') || args[0]!.trim() === '') {
     err(USAGE);
     return 2;
