@@ -19,12 +19,14 @@ import { useId, useMemo } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { UploadIcon, VideoIcon } from '@/components/icons';
 import {
+  acceptOf,
   DEFAULT_MAX_FILES,
   itemIds,
-  MEDIA_RULES,
   mediaHint,
+  mediaLimits,
   moveItem,
   type MediaKind,
+  type MediaLimits,
 } from './media-rules';
 import { useT } from './messages';
 import { SortableMediaTile } from './SortableMediaTile';
@@ -42,6 +44,8 @@ export interface MediaUploaderProps {
   onUploadingChange?: (uploading: boolean) => void;
   /** Accessible name of the grid, e.g. 'Product images'. */
   label?: string;
+  /** Fewer formats or a smaller file size than the kind's (the shop's logo). */
+  limits?: Partial<MediaLimits>;
 }
 
 /**
@@ -57,15 +61,24 @@ export function MediaUploader({
   disabled = false,
   onUploadingChange,
   label,
+  limits: narrower,
 }: MediaUploaderProps) {
   const t = useT();
-  const rules = MEDIA_RULES[kind];
+  const extensionsKey = narrower?.extensions?.join();
+  const maxFileSize = narrower?.maxFileSize;
+  // By value: a caller's inline object must not remake the dropzone at every render.
+  const limits = useMemo(
+    () => mediaLimits(kind, { extensions: extensionsKey?.split(','), maxFileSize }),
+    [kind, extensionsKey, maxFileSize],
+  );
+  const accept = useMemo(() => acceptOf(kind, limits), [kind, limits]);
   const hintId = useId();
   const { uploading, addFiles, removeAt } = useMediaUpload({
     kind,
     value,
     onChange,
     max,
+    limits,
     onUploadingChange,
   });
 
@@ -110,7 +123,7 @@ export function MediaUploader({
   // One item at most (the shop's logo): nothing to reorder, no "primary" among one.
   const single = max === 1;
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    accept: rules.accept,
+    accept,
     multiple: true,
     disabled: busy || full,
     // Type, size and count are all checked by the uploader itself, on the whole selection.
@@ -200,7 +213,9 @@ export function MediaUploader({
         </SortableContext>
       </DndContext>
       <Text id={hintId} fontSize="xs" color="fg.muted">
-        {single ? mediaHint(kind, max) : `${mediaHint(kind, max)} ${t('reorderHint', { kind })}`}
+        {single
+          ? mediaHint(kind, max, limits)
+          : `${mediaHint(kind, max, limits)} ${t('reorderHint', { kind })}`}
       </Text>
     </Stack>
   );

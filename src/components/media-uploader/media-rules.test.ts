@@ -5,6 +5,8 @@ import {
   itemIds,
   MAX_FILE_SIZE,
   mediaHint,
+  mediaLimits,
+  acceptOf,
   mediaKeyFromUrl,
   moveItem,
 } from './media-rules';
@@ -64,6 +66,42 @@ describe('mediaHint', () => {
     expect(mediaHint('video', 1)).toBe(
       'Supported formats: MP4, AVI, MOV, WMV, FLV, WEBM. Up to 1 video, 100MB max per file.',
     );
+  });
+});
+
+describe('narrowed limits (the shop logo: PNG or JPEG, 2 MB)', () => {
+  const logo = mediaLimits('image', {
+    extensions: ['.png', '.jpg', '.jpeg', '.pdf'],
+    maxFileSize: 2 * 1024 * 1024,
+  });
+
+  it('keeps only the formats of the kind it names, and the smaller size', () => {
+    expect(logo).toEqual({ extensions: ['.jpg', '.jpeg', '.png'], maxFileSize: 2 * 1024 * 1024 });
+    expect(mediaLimits('image', { maxFileSize: 500 * 1024 * 1024 }).maxFileSize).toBe(
+      MAX_FILE_SIZE,
+    );
+    expect(acceptOf('image', logo)).toEqual({
+      'image/jpeg': ['.jpg', '.jpeg'],
+      'image/png': ['.png'],
+    });
+  });
+
+  it('says the narrowed formats and size in the hint', () => {
+    expect(mediaHint('image', 1, logo)).toBe(
+      'Supported formats: JPG, JPEG, PNG. Up to 1 image, 2MB max per file.',
+    );
+  });
+
+  it('refuses a GIF and a 3 MB file before any upload', () => {
+    expect(checkFiles('image', 0, [file('logo.gif')], 1, logo)).toEqual({
+      title: 'Unsupported file type',
+      description: 'Supported formats: JPG, JPEG, PNG',
+    });
+    expect(checkFiles('image', 0, [file('logo.png', 3 * 1024 * 1024)], 1, logo)).toEqual({
+      title: 'File too large',
+      description: 'Maximum file size is 2MB. 1 file(s) exceeded this limit.',
+    });
+    expect(checkFiles('image', 0, [file('logo.PNG', 2 * 1024 * 1024)], 1, logo)).toBeNull();
   });
 });
 

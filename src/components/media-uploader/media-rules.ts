@@ -43,14 +43,46 @@ export const MEDIA_RULES: Record<MediaKind, KindRules> = {
   },
 };
 
-/** 'JPG, JPEG, PNG, GIF, WEBP' */
-function formatList(kind: MediaKind): string {
-  return MEDIA_RULES[kind].extensions.map((ext) => ext.slice(1).toUpperCase()).join(', ');
+/**
+ * What one use of the uploader takes: the kind's extensions, or fewer (the shop's logo: the PDF
+ * library draws PNG and JPEG only), and a per-file size (the logo: 2 MB, kept in the database).
+ * Narrowed here so a file the save would refuse is refused before it is uploaded.
+ */
+export interface MediaLimits {
+  extensions: readonly string[];
+  maxFileSize: number;
 }
 
+/** The kind's own limits, narrowed by `narrower` (extensions outside the kind are ignored). */
+export function mediaLimits(kind: MediaKind, narrower: Partial<MediaLimits> = {}): MediaLimits {
+  const own = MEDIA_RULES[kind].extensions;
+  return {
+    extensions: narrower.extensions ? own.filter((ext) => narrower.extensions!.includes(ext)) : own,
+    maxFileSize: Math.min(narrower.maxFileSize ?? MAX_FILE_SIZE, MAX_FILE_SIZE),
+  };
+}
+
+/** react-dropzone's `accept` map for these limits. */
+export function acceptOf(kind: MediaKind, limits: MediaLimits): Record<string, string[]> {
+  const accept: Record<string, string[]> = {};
+  for (const [type, extensions] of Object.entries(MEDIA_RULES[kind].accept)) {
+    const kept = extensions.filter((ext) => limits.extensions.includes(ext));
+    if (kept.length > 0) accept[type] = kept;
+  }
+  return accept;
+}
+
+/** 'JPG, JPEG, PNG, GIF, WEBP' */
+function formatList(limits: MediaLimits): string {
+  return limits.extensions.map((ext) => ext.slice(1).toUpperCase()).join(', ');
+}
+
+/** Whole megabytes, as the texts say them ('100MB'). */
+const megabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024));
+
 /** The hint under the grid: supported formats and limits. */
-export function mediaHint(kind: MediaKind, max: number): string {
-  return t('hint', { kind, formats: formatList(kind), max });
+export function mediaHint(kind: MediaKind, max: number, limits = mediaLimits(kind)): string {
+  return t('hint', { kind, formats: formatList(limits), max, size: megabytes(limits.maxFileSize) });
 }
 
 export interface FileProblem {
@@ -60,34 +92,39 @@ export interface FileProblem {
 
 type FileLike = Pick<File, 'name' | 'size'>;
 
-function hasExtension(kind: MediaKind, name: string): boolean {
+function hasExtension(limits: MediaLimits, name: string): boolean {
   const lower = name.toLowerCase();
-  return MEDIA_RULES[kind].extensions.some((ext) => lower.endsWith(ext));
+  return limits.extensions.some((ext) => lower.endsWith(ext));
 }
 
 /**
  * Why this selection cannot be uploaded, or null when it can (docs/product.md §5), checked in this order:
- * existing plus new above the maximum ('Too many files'), any file above 100MB ('File too large',
- * with the count), a file without a supported extension ('Unsupported file type').
+ * existing plus new above the maximum ('Too many files'), any file above 100MB or the limits'
+ * size ('File too large', with the count), a file without a supported extension ('Unsupported
+ * file type').
  */
 export function checkFiles(
   kind: MediaKind,
   existing: number,
   files: readonly FileLike[],
   max: number,
+  limits = mediaLimits(kind),
 ): FileProblem | null {
   if (existing + files.length > max)
     return { title: t('tooManyFiles'), description: t('tooManyFilesText', { kind, max }) };
-  const tooLarge = files.filter((file) => file.size > MAX_FILE_SIZE).length;
+  const tooLarge = files.filter((file) => file.size > limits.maxFileSize).length;
   if (tooLarge > 0)
     return {
       title: t('fileTooLarge'),
-      description: t('fileTooLargeText', { count: tooLarge }),
+      description: t('fileTooLargeText', {
+        count: tooLarge,
+        size: megabytes(limits.maxFileSize),
+      }),
     };
-  if (files.some((file) => !hasExtension(kind, file.name)))
+  if (files.some((file) => !hasExtension(limits, file.name)))
     return {
       title: t('unsupportedType'),
-      description: t('supportedFormats', { formats: formatList(kind) }),
+      description: t('supportedFormats', { formats: formatList(limits) }),
     };
   return null;
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { uploadImages, uploadVideos } from '@generated/hooks/uploads/uploads';
 import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
-import { batches, checkFiles, type MediaKind } from './media-rules';
+import { batches, checkFiles, type MediaKind, type MediaLimits } from './media-rules';
 import { t } from './messages';
 
 const UPLOAD = { image: uploadImages, video: uploadVideos } as const;
@@ -12,6 +12,7 @@ interface Options {
   value: readonly string[];
   onChange: (urls: string[]) => void;
   max: number;
+  limits: MediaLimits;
   onUploadingChange?: (uploading: boolean) => void;
 }
 
@@ -22,7 +23,7 @@ interface Options {
  * Cancel must not point at a deleted file. The server deletes it when the product is saved
  * without it, or sweeps it once nothing has referenced it for the grace period.
  */
-export function useMediaUpload({ kind, value, onChange, max, onUploadingChange }: Options) {
+export function useMediaUpload({ kind, value, onChange, max, limits, onUploadingChange }: Options) {
   const [uploading, setUploading] = useState(false);
   // The list may change while an upload runs (an item removed): append to the latest one.
   const latest = useRef({ value, onChange, onUploadingChange });
@@ -38,7 +39,7 @@ export function useMediaUpload({ kind, value, onChange, max, onUploadingChange }
   const addFiles = useCallback(
     async (files: File[]) => {
       if (files.length === 0) return;
-      const problem = checkFiles(kind, latest.current.value.length, files, max);
+      const problem = checkFiles(kind, latest.current.value.length, files, max, limits);
       if (problem) {
         notify.error(problem.title, problem.description);
         return;
@@ -58,7 +59,7 @@ export function useMediaUpload({ kind, value, onChange, max, onUploadingChange }
         setBusy(false);
       }
     },
-    [kind, max, setBusy],
+    [kind, max, limits, setBusy],
   );
 
   const removeAt = useCallback((index: number) => {

@@ -86,9 +86,10 @@ export function DashboardView({
     <>
       <PageHeader title={t('title')} description={t('description')} />
       {invoicesBlocked && (
-        <Alert.Root status="warning" mb="6" data-testid="invoice-settings-notice">
+        // On a phone the button wraps under the sentence rather than squeezing it into a column.
+        <Alert.Root status="warning" mb="6" flexWrap="wrap" data-testid="invoice-settings-notice">
           <Alert.Indicator />
-          <Alert.Content>
+          <Alert.Content flex="1 1 14rem">
             <Alert.Title>{t('completeLegalDetails')}</Alert.Title>
           </Alert.Content>
           <Button asChild size="sm" variant="outline" alignSelf="center">

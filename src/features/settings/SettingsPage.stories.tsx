@@ -152,6 +152,38 @@ export const Filled: Story = {
   },
 };
 
+/**
+ * The logo takes what an invoice can print (PNG or JPEG, 2 MB at most): the hint says so and a
+ * GIF or a larger file is refused before anything is uploaded, not at the save.
+ */
+export const LogoTakesWhatInvoicesPrint: Story = {
+  parameters: mockedBy(settings.get(newShopSettings), settings.changes([])),
+  play: async ({ canvasElement }) => {
+    const canvas = await loaded(canvasElement);
+    const input = canvas.getByTestId('upload-image-input');
+    await expect(input).toHaveAttribute('accept', 'image/jpeg,.jpg,.jpeg,image/png,.png');
+    const grid = canvas.getByRole('list', { name: 'Shop logo' });
+    await expect(document.getElementById(grid.getAttribute('aria-describedby')!)).toHaveTextContent(
+      'Supported formats: JPG, JPEG, PNG. Up to 1 image, 2MB max per file.',
+    );
+    await expect(canvas.getByTestId('logo-hint')).toHaveTextContent(
+      'Printed at the top of invoices.',
+    );
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(input, new File(['GIF89a'], 'logo.gif', { type: 'image/gif' }));
+    await expectToast('Unsupported file type', 'Supported formats: JPG, JPEG, PNG', 'error');
+    const big = new File(['png'], 'logo.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 3 * 1024 * 1024 });
+    await user.upload(input, big);
+    await expectToast(
+      'File too large',
+      'Maximum file size is 2MB. 1 file(s) exceeded this limit.',
+      'error',
+    );
+    await expect(requests.to('POST', '/api/v1/admin/uploads/images')).toHaveLength(0);
+  },
+};
+
 export const InvalidInput: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);

@@ -39,6 +39,12 @@ interface SettingsChangesState {
   failed: boolean;
 }
 
+/**
+ * What the server takes as a logo (services/document-logos.ts): the PDF library draws PNG and
+ * JPEG only, and the bytes are kept in the database, 2 MB at most. Refused before the upload.
+ */
+const LOGO_LIMITS = { extensions: ['.png', '.jpg', '.jpeg'], maxFileSize: 2 * 1024 * 1024 };
+
 export interface SettingsViewProps {
   /** Undefined while loading. */
   settings: ShopSettings | undefined;
@@ -188,6 +194,7 @@ function SettingsForm({
               kind="image"
               label={t('shopLogo')}
               max={1}
+              limits={LOGO_LIMITS}
               value={logo}
               onChange={onLogoChange}
               disabled={disabled}
