@@ -27,7 +27,7 @@ import { paths } from '@/lib/paths';
 import { useT } from './messages';
 import { StatusSelect } from './StatusSelect';
 import { StatusChangeConfirm } from './StatusChangeConfirm';
-import { ASKED_FIRST } from './order-paperwork';
+import { asksFirst } from '../../../contract/order-status';
 
 export interface OrderDetailViewProps {
   /** The order; undefined until loaded. */
@@ -187,7 +187,7 @@ function StatusCard({
   // Cancelled or refunded, chosen and not confirmed yet: the selector keeps the order's status.
   const [asked, setAsked] = useState<OrderStatus | null>(null);
   const choose = (status: OrderStatus) => {
-    if (ASKED_FIRST.includes(status)) setAsked(status);
+    if (asksFirst(order.status, status)) setAsked(status);
     else onStatusChange?.(status);
   };
   return (
@@ -393,7 +393,14 @@ function ItemLine({ item }: { item: OrderItem }) {
         )}
         <Text fontSize="sm" color="fg.muted">
           {t('quantity', { quantity: item.quantity })}
-          {item.product_sku && ` · ${t('sku', { sku: isolate(item.product_sku) })}`}
+          {item.product_sku && ' · '}
+          {/* Its own box: a long SKU moves to the next line whole rather than breaking at a
+              hyphen, which in Arabic also reordered its pieces. */}
+          {item.product_sku && (
+            <Box as="span" display="inline-block">
+              {t('sku', { sku: isolate(item.product_sku) })}
+            </Box>
+          )}
         </Text>
       </Box>
       <Box textAlign={{ base: 'start', sm: 'end' }} flexShrink={0}>

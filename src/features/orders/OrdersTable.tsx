@@ -1,31 +1,42 @@
 import { Link } from 'wouter';
 import { EyeSvg } from '@/components/icons';
-import {
-  badgeColumn,
-  figureColumn,
-  serverTable,
-  textColumn,
-  type Column,
-} from '@/components/list-screen';
+import { figureColumn, serverTable, textColumn, type Column } from '@/components/list-screen';
 import { paths } from '@/lib/paths';
 import type { OrderRow } from './order-display';
 import { t } from './messages';
 
 const columns = (): readonly Column<OrderRow>[] => [
   textColumn(t('columnOrderNumber'), (row) => row.orderNumber, {
-    width: '10.5rem',
+    width: '10rem',
     tone: 'strong',
     card: 'title',
   }),
   textColumn(t('columnCustomer'), (row) => row.customer, { card: 'subtitle' }),
-  badgeColumn(t('columnStatus'), (row) => row.status, {
-    width: '7rem',
-    testId: 'order-status',
+  {
+    header: t('columnStatus'),
+    width: '10rem',
     card: 'badge',
-  }),
+    // The VAT number review sits under the status it holds back (an invoice waits for it)
+    // rather than in a column of its own that is empty on most rows: the table then fits
+    // beside the sidebar at 1280 px.
+    cell: (row) => (
+      <span className="cell-badges">
+        <span className="badge" data-variant={row.badge} data-testid="order-status">
+          {row.status}
+        </span>
+        {/* A space, so the cell reads "pending VAT number to confirm", not one word. */}
+        {row.vatReview && ' '}
+        {row.vatReview && (
+          <span className="badge" data-variant={row.vatReview.badge} data-testid="vat-review">
+            {row.vatReview.text}
+          </span>
+        )}
+      </span>
+    ),
+  },
   {
     header: t('columnPayment'),
-    width: '10.5rem',
+    width: '9.5rem',
     // Two lines rather than one cut: « PAIEMENT À LA LIVRAISON » is longer than the column.
     cell: (row) => (
       <span className="cell-lines cell-muted" title={row.payment} data-testid="order-payment">
@@ -33,19 +44,8 @@ const columns = (): readonly Column<OrderRow>[] => [
       </span>
     ),
   },
-  {
-    header: t('columnVatReview'),
-    width: '11rem',
-    card: 'meta',
-    cell: (row) =>
-      row.vatReview && (
-        <span className="badge" data-variant={row.vatReview.badge} data-testid="vat-review">
-          {row.vatReview.text}
-        </span>
-      ),
-  },
   figureColumn(t('columnTotal'), (row) => row.total, {
-    width: '8.5rem',
+    width: '8rem',
     sortKey: 'total_amount',
     card: 'value',
   }),
@@ -58,7 +58,7 @@ const columns = (): readonly Column<OrderRow>[] => [
   },
   {
     header: t('columnActions'),
-    width: '6rem',
+    width: '5.5rem',
     card: 'actions',
     align: 'end',
     cell: (row) => (
@@ -76,6 +76,6 @@ export const OrdersTable = serverTable<OrderRow>(() => ({
   rowKey: (row) => row.id,
   label: t('tableLabel'),
   emptyText: t('emptyText'),
-  minW: '70rem',
+  minW: '60rem',
   testId: 'orders-scroll',
 }));
