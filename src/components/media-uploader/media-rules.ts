@@ -20,7 +20,7 @@ interface KindRules {
   accept: Record<string, readonly string[]>;
 }
 
-export const MEDIA_RULES: Record<MediaKind, KindRules> = {
+const MEDIA_RULES: Record<MediaKind, KindRules> = {
   image: {
     extensions: ['.jpg', '.jpeg', '.png', '.gif', '.webp'],
     accept: {
