@@ -3,6 +3,7 @@
 import { readdirSync } from 'node:fs';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { noCycle } from './eslint.cycles.js';
 
 const features = readdirSync('src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -61,21 +62,122 @@ const serverZones = [
     message:
       'Services know nothing of HTTP: use server/src/api for problems, wire formats and contract types.',
   },
+  {
+    target: './server/src/config.ts',
+    // Everything of the server but the pure rooms it reads values with (api, domain).
+    from: [
+      'services',
+      'routes',
+      'http',
+      'jobs',
+      'db',
+      'auth',
+      'storage',
+      'mail',
+      'documents',
+      'backup',
+      'seed',
+      'cli',
+      'deploy',
+      'app.ts',
+      'main.ts',
+      'context.ts',
+      'bootstrap.ts',
+      'data-folders.ts',
+      'log.ts',
+      'shutdown.ts',
+    ].map((room) => `./server/src/${room}`),
+    message:
+      'config.ts is the floor every room stands on: it owns its defaults and imports no service, job, route or infrastructure code (move the constant into config.ts).',
+  },
+  {
+    target: './server/src/jobs',
+    from: [
+      './server/src/services',
+      './server/src/routes',
+      './server/src/http',
+      './server/src/app.ts',
+      './server/src/main.ts',
+    ],
+    message:
+      'jobs/ is infrastructure the services use, not the reverse: it imports no service or route; a service registers its handlers in services/background-jobs.ts.',
+  },
+  {
+    target: './server/src/storage',
+    from: [
+      './server/src/services',
+      './server/src/routes',
+      './server/src/http',
+      './server/src/jobs',
+      './server/src/db',
+      './server/src/app.ts',
+    ],
+    message:
+      'storage/ keeps files (local disk, S3) for whoever calls it: it imports no service, route, job or database code.',
+  },
+  {
+    target: './server/src/mail',
+    from: [
+      './server/src/services',
+      './server/src/routes',
+      './server/src/http',
+      './server/src/app.ts',
+    ],
+    message:
+      "mail/ sends and records e-mails: it imports no service or route; what a message says is the service's (it hands mail/ the message).",
+  },
+  {
+    target: './server/src/documents',
+    from: [
+      './server/src/services',
+      './server/src/routes',
+      './server/src/http',
+      './server/src/db',
+      './server/src/jobs',
+      './server/src/app.ts',
+    ],
+    message:
+      'documents/ renders PDFs from the data it is given: it imports no service, route or database code (the service reads the data).',
+  },
+  {
+    target: './server/src/auth',
+    from: [
+      './server/src/services',
+      './server/src/routes',
+      './server/src/http',
+      './server/src/db',
+      './server/src/jobs',
+      './server/src/app.ts',
+    ],
+    message:
+      'auth/ holds the sign-in primitives (access tokens, password hashes and strength): it imports no service, route, HTTP or database code; signing in is a service.',
+  },
 ];
 
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/*.stories.tsx'];
+
+const resolver = {
+  'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+};
 
 export const walls = [
   {
     files: ['src/**/*.{ts,tsx}', 'server/src/**/*.ts'],
     ignores: testFiles,
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
-    },
+    settings: resolver,
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [...clientZones, ...serverZones] }],
     },
+  },
+  {
+    // No cycle on either side, type-only imports included (eslint.cycles.js says why not
+    // import-x/no-cycle). Tests and stories are left out: nothing imports them back.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'mocks/**/*.ts', 'contract/**/*.ts'],
+    ignores: testFiles,
+    plugins: { cycles: { rules: { 'no-cycle': noCycle } } },
+    settings: resolver,
+    rules: { 'cycles/no-cycle': 'error' },
   },
   {
     files: ['server/src/domain/**/*.ts'],

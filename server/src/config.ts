@@ -4,12 +4,27 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { ACCESS_TOKEN_SECONDS } from './auth/access-token';
 import { fromMillimes, toMillimes } from './domain/money';
-import { DEFAULT_JOB_MAX_ATTEMPTS } from './jobs/queue';
-import { DEFAULT_AUDIT_RETENTION_DAYS } from './services/audit';
-import { DEFAULT_BACKUP_INTERVAL_HOURS, DEFAULT_BACKUP_KEEP } from './services/backups';
-import { DEFAULT_UNUSED_MEDIA_GRACE_HOURS } from './services/media';
+
+// The defaults live here, not in the modules that use them: config.ts is the floor every room
+// stands on, so it imports no service, job or auth code (issue #27; eslint.walls.js).
+
+/**
+ * Access tokens live 15 minutes by default (ACCESS_TOKEN_TTL_S); the refresh token (opaque,
+ * rotated) carries the session, whose id each access token names (an ended session's access
+ * tokens are refused by the access check, services/sessions.ts).
+ */
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+/** Default JOB_MAX_ATTEMPTS: a job that failed this many times is dead. */
+export const DEFAULT_JOB_MAX_ATTEMPTS = 5;
+/** Default AUDIT_RETENTION_DAYS: two years of audit entries. */
+const DEFAULT_AUDIT_RETENTION_DAYS = 730;
+/** Default BACKUP_INTERVAL_H: a scheduled backup a day. */
+const DEFAULT_BACKUP_INTERVAL_HOURS = 24;
+/** Default BACKUP_KEEP: the scheduled backups of the last week. */
+const DEFAULT_BACKUP_KEEP = 7;
+/** Default UNUSED_MEDIA_GRACE_H: an unreferenced upload is kept for a day. */
+const DEFAULT_UNUSED_MEDIA_GRACE_HOURS = 24;
 
 export type Env = Record<string, string | undefined>;
 

@@ -8,13 +8,14 @@ import { AccessTokens } from './auth/access-token';
 import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
 import { preparePrivateFolders } from './data-folders';
-import { openDatabase } from './db/database';
-import { assertShopDatabase, NotAShopDatabase } from './db/integrity';
+import { NotAShopDatabase, openDatabase } from './db/database';
+import { assertShopDatabase } from './db/integrity';
 import { createLogger, exitCannotStart } from './log';
 import { recordIntegrity } from './services/health';
 import { migrateToLatest, underStartupLock } from './db/migrate';
 import { createMailer } from './mail/transport';
 import { startBackgroundJobs } from './jobs/background';
+import { backgroundJobs } from './services/background-jobs';
 import { mediaStorage } from './services/media';
 // Operations (#16)
 import { collectDefaultMetrics } from 'prom-client';
@@ -93,8 +94,8 @@ async function start() {
     log.warn('dist/ is missing: only the API is served (run `npm run build`)');
 
   // E-mails, the hourly media sweep and the daily audit retention: jobs of the queue every
-  // instance shares (server/src/jobs/).
-  const jobs = startBackgroundJobs(ctx, { storage: media, log });
+  // instance shares (server/src/jobs/), running the work the services register.
+  const jobs = startBackgroundJobs(ctx, { ...backgroundJobs(ctx, { storage: media, log }), log });
 
   // Operations (#16): metrics of the process itself (CPU, memory, event loop) beside the app's,
   // and the METRICS_PORT listener.

@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
 import type { DatabaseHandle, DialectName } from '../src/db/database';
 import type { AdminRole } from '../src/domain/roles';
-import { backgroundJobHandlers } from '../src/jobs/background';
+import { backgroundJobHandlers } from '../src/services/background-jobs';
 import { startJobWorker } from '../src/jobs/worker';
 import { createMemoryMailer, type Mailer } from '../src/mail/transport';
 import { MAIL_JOB } from '../src/services/magic-links';

@@ -1,6 +1,7 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { Schemas } from '../api/types';
+import { ACCESS_TOKEN_SECONDS } from '../config';
 
 export interface AccessClaims {
   userType: Schemas['UserType'];
@@ -9,12 +10,6 @@ export interface AccessClaims {
   sessionId: string;
 }
 
-/**
- * Access tokens live 15 minutes by default (ACCESS_TOKEN_TTL_S); the refresh token (opaque,
- * rotated) carries the session, whose id each access token names (an ended session's access
- * tokens are refused by the access check, services/sessions.ts).
- */
-export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = 'vat-back-office';
 /** Clock skew accepted between the instance that signed a token and the one checking it. */
 const CLOCK_TOLERANCE_SECONDS = 5;

@@ -21,7 +21,7 @@ import { placeOrder, useShop } from '../../test-support/shop';
 import { buildApp } from '../app';
 import { AccessTokens } from '../auth/access-token';
 import { loadConfig } from '../config';
-import { backgroundJobHandlers, backupSchedule } from '../jobs/background';
+import { backgroundJobHandlers, backupSchedule } from '../services/background-jobs';
 import { migrateToLatest } from '../db/migrate';
 import { openPostgres, openSqlite, type DatabaseHandle } from '../db/database';
 import { createMemoryMailer } from '../mail/transport';

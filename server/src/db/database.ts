@@ -12,10 +12,17 @@ import {
 } from 'kysely';
 import { ensurePrivateDir } from '../config';
 import { loadBetterSqlite3, loadPg } from './drivers';
-import { NotAShopDatabase } from './integrity';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
+
+/**
+ * The database at DATA_DIR / DATABASE_URL is not a shop the server may start on. Here, not in
+ * integrity.ts, which checks a database this module opened: the two would import each other.
+ */
+export class NotAShopDatabase extends Error {
+  override name = 'NotAShopDatabase';
+}
 
 /** The database or an open transaction on it: what a query runs on. */
 export type Db = Kysely<Database> | Transaction<Database>;

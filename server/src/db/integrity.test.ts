@@ -14,14 +14,15 @@ import { silentJobLog } from '../../test-support/jobs';
 import { testDialects } from '../../test-support/databases';
 import { buildApp } from '../app';
 import { AccessTokens } from '../auth/access-token';
-import { backgroundJobHandlers } from '../jobs/background';
+import { backgroundJobHandlers } from '../services/background-jobs';
 import { enqueuePeriodicJobs } from '../jobs/periodic';
 import { jobRunner } from '../jobs/worker';
 import { createMemoryMailer } from '../mail/transport';
 import { INTEGRITY_JOB, recordIntegrity } from '../services/health';
 import { LocalDiskStorage } from '../storage/local-disk';
 import { openDatabase, openSqlite } from './database';
-import { assertShopDatabase, NotAShopDatabase, quickCheck } from './integrity';
+import { NotAShopDatabase } from './database';
+import { assertShopDatabase, quickCheck } from './integrity';
 import { migrateToLatest } from './migrate';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));

@@ -9,13 +9,8 @@
 // is valid) and the server's count of data-checksum failures (pg_stat_database, when the cluster
 // has data checksums); PostgreSQL verifies every page it reads against its checksum itself.
 import { sql, type Kysely } from 'kysely';
-import type { DialectName } from './database';
+import { NotAShopDatabase, type DialectName } from './database';
 import type { Database } from './schema';
-
-/** The database at DATA_DIR / DATABASE_URL is not a shop the server may start on. */
-export class NotAShopDatabase extends Error {
-  override name = 'NotAShopDatabase';
-}
 
 /** At most this much of what a check found is kept and shown (readyz, the job's error). */
 const MAX_PROBLEM_LENGTH = 1000;

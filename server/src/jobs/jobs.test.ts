@@ -17,6 +17,7 @@ import { testDialects } from '../../test-support/databases';
 import { silentJobLog } from '../../test-support/jobs';
 import { createMemoryMailer } from '../mail/transport';
 import { LocalDiskStorage } from '../storage/local-disk';
+import { backgroundJobs } from '../services/background-jobs';
 import { startBackgroundJobs } from './background';
 import { enqueuePeriodicJobs, periodKey } from './periodic';
 import { claimJob, enqueueJob, jobQueueDepth, markJobDone, type ClaimedJob } from './queue';
@@ -269,11 +270,12 @@ describe.each(testDialects)('jobs (%s)', (dialect) => {
     const recent = await finished('done', daysAgo(1));
     const dead = await finished('dead', daysAgo(30));
     const uploads = mkdtempSync(join(tmpdir(), 'jobs-test-'));
-    const background = startBackgroundJobs(
-      // Scheduled backups (backup.run) are tested in backup/backups.test.ts.
-      { ...t.ctx, config: { ...t.ctx.config, jobPollMs: 10, backupIntervalHours: 0 } },
-      { storage: new LocalDiskStorage(uploads), log: silentJobLog },
-    );
+    // Scheduled backups (backup.run) are tested in backup/backups.test.ts.
+    const ctx = { ...t.ctx, config: { ...t.ctx.config, jobPollMs: 10, backupIntervalHours: 0 } };
+    const background = startBackgroundJobs(ctx, {
+      ...backgroundJobs(ctx, { storage: new LocalDiskStorage(uploads), log: silentJobLog }),
+      log: silentJobLog,
+    });
     try {
       const housekeeping = () =>
         db()

@@ -4,13 +4,11 @@
 // (workers on other connections skip the row being claimed); SQLite has one writer, so a single
 // UPDATE … WHERE id = (SELECT …) RETURNING is atomic.
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { DEFAULT_JOB_MAX_ATTEMPTS } from '../config';
 import type { Db, DialectName } from '../db/database';
 import type { Database } from '../db/schema';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'dead';
-
-/** Default JOB_MAX_ATTEMPTS: a job that failed this many times is dead. */
-export const DEFAULT_JOB_MAX_ATTEMPTS = 5;
 
 export interface NewJob {
   /** Dotted name of the work, e.g. `mail.send`: the worker's handler of that name runs it. */

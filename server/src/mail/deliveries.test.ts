@@ -6,7 +6,7 @@ import { testConfig } from '../../test-support/app';
 import { testDialects, useTestDatabase } from '../../test-support/databases';
 import { AccessTokens } from '../auth/access-token';
 import type { AppContext } from '../context';
-import { backgroundJobHandlers } from '../jobs/background';
+import { backgroundJobHandlers } from '../services/background-jobs';
 import { claimJob, enqueueJob } from '../jobs/queue';
 import { seal } from '../jobs/sealed';
 import { jobRunner, type JobLog } from '../jobs/worker';

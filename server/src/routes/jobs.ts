@@ -2,7 +2,7 @@
 import type { AppContext } from '../context';
 import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
-import { listJobs, retryJob } from '../jobs/admin';
+import { listJobs, retryJob } from '../services/jobs';
 
 export function jobsHandlers(ctx: AppContext): Handlers {
   return {

@@ -214,7 +214,6 @@ export async function listAuditLog(
 // ---------------------------------------------------------------------------------------------
 // Retention
 
-export const DEFAULT_AUDIT_RETENTION_DAYS = 730;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Deletes the entries older than `days` before `now`; resolves with how many. */

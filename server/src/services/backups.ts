@@ -24,10 +24,6 @@ import { mediaStorage } from './media';
 type Backup = Schemas['Backup'];
 export type BackupContext = Pick<AppContext, 'db' | 'dialect' | 'config' | 'now'>;
 
-/** Default BACKUP_INTERVAL_H: a scheduled backup a day. */
-export const DEFAULT_BACKUP_INTERVAL_HOURS = 24;
-/** Default BACKUP_KEEP: the scheduled backups of the last week. */
-export const DEFAULT_BACKUP_KEEP = 7;
 export const BACKUP_JOB_KIND = 'backup.run';
 
 export const BACKUP_BUSY = 'Another backup is being written; try again when it is done';

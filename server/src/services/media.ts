@@ -23,8 +23,6 @@ import { mediaKeyOf } from './signed-urls';
 import { conflict } from '../api/problem';
 import type { InvoiceKind } from '../domain/invoice';
 
-/** Default UNUSED_MEDIA_GRACE_H: an unreferenced upload is kept for a day. */
-export const DEFAULT_UNUSED_MEDIA_GRACE_HOURS = 24;
 /** How often the server sweeps. */
 export const MEDIA_SWEEP_JOB = { kind: 'media.sweep', everyMs: 60 * 60 * 1000 } as const;
 

@@ -1,12 +1,11 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
-import type { WebAuthnResponse } from '@generated/model';
 import '@/components/ui/plain.css';
 import { activateLocale, isLocale, LOCALE_NAMES, LOCALES, useLocale } from '@/lib/i18n';
 import type { PasskeyPrompts } from '@/lib/webauthn';
 import { RequiredField, type FieldProps } from './LoginField';
 import styles from './LoginForm.module.css';
 import { t } from './messages';
-import type { SecondStep } from './sign-in';
+import type { SecondStep, SecondStepAnswer } from './sign-in';
 
 // Only admins with a second factor reach it: kept out of the sign-in page's first load.
 const SecondStepForm = lazy(async () => ({
@@ -33,9 +32,6 @@ function validate({ username, password }: LoginValues): LoginErrors {
   if (!password) errors.password = t('passwordRequired');
   return errors;
 }
-
-/** The second step sent with the username and password again: a code, or a passkey's answer. */
-export type SecondStepAnswer = { otp: string } | { passkey: WebAuthnResponse };
 
 interface LoginFormProps {
   /** Resolves when the attempt is over (success or failure); the button says 'Logging in...' until then. */

@@ -4,8 +4,8 @@ import { Redirect, useLocation } from 'wouter';
 import { notify } from '@/components/ui/notify';
 import { authStore, sessionEnd } from '@/lib/auth/store';
 import { usePageTitle } from '@/lib/hooks/use-page-title';
-import { LoginForm, type LoginValues, type SecondStepAnswer } from './LoginForm';
-import type { SecondStep } from './sign-in';
+import { LoginForm, type LoginValues } from './LoginForm';
+import type { SecondStep, SecondStepAnswer } from './sign-in';
 import { paths } from '@/lib/paths';
 import { t } from './messages';
 

@@ -5,6 +5,7 @@ import type {
   PasskeyRequestOptions,
   TokenPair,
   TwoFactorMethod,
+  WebAuthnResponse,
 } from '@generated/model';
 import { logout, setCredentials, setUser } from '@/lib/auth/store';
 import { fromResponseBody } from '@/lib/http';
@@ -22,6 +23,9 @@ export interface SecondStep {
   /** What the browser's startAuthentication signs when the admin has a passkey, else null. */
   passkeyOptions: PasskeyRequestOptions | null;
 }
+
+/** The second step sent with the username and password again: a code, or a passkey's answer. */
+export type SecondStepAnswer = { otp: string } | { passkey: WebAuthnResponse };
 
 const isLoginProblem = (answer: TokenPair | LoginProblem): answer is LoginProblem =>
   !('access_token' in answer);

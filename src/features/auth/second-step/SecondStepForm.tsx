@@ -3,10 +3,9 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PasskeyPrompts } from '@/lib/webauthn';
 import { RequiredField } from '../LoginField';
-import type { SecondStepAnswer } from '../LoginForm';
 import styles from '../LoginForm.module.css';
 import { t as authT } from '../messages';
-import type { SecondStep } from '../sign-in';
+import type { SecondStep, SecondStepAnswer } from '../sign-in';
 import { useT } from './messages';
 
 // Only admins with a passkey need it.

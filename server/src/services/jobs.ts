@@ -3,7 +3,7 @@ import { conflict, notFound } from '../api/problem';
 import type { Schemas } from '../api/types';
 import type { Db } from '../db/database';
 import { equalTo, newestFirst, selectedPage } from '../db/search';
-import type { JobStatus } from './queue';
+import type { JobStatus } from '../jobs/queue';
 
 type Job = Schemas['Job'];
 
