@@ -21,6 +21,14 @@ const clientZones = [
     message: 'src/components is shared UI: it imports no feature or app code.',
   },
   {
+    // The API reaches a shared component through its props, from a feature (the media uploader's
+    // `api`, src/features/media): a component that calls endpoints is a feature in disguise.
+    target: './src/components',
+    from: ['./generated/hooks', './generated/clients'],
+    message:
+      'src/components calls no endpoint: take the request as a prop that a feature supplies (see src/features/media).',
+  },
+  {
     target: './src/features',
     from: ['./src/app'],
     message: 'Features do not import the app shell; the app composes features.',
@@ -156,6 +164,9 @@ const serverZones = [
 
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/*.stories.tsx'];
 
+const USE_CASE_RULE =
+  'move it into the service function the route calls (server/src/routes/README.md, "One rule for a use case").';
+
 const resolver = {
   'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
 };
@@ -208,6 +219,39 @@ export const walls = [
             { group: ['fastify', '@fastify/*'], message: 'Services know nothing of Fastify.' },
           ],
         },
+      ],
+    },
+  },
+  {
+    // One rule for a use case (server/src/routes/README.md): a route parses and calls one service
+    // function; the service owns the transaction, the queries and the audit entry.
+    files: ['server/src/routes/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['kysely'],
+              message: `Routes hold no query or transaction: ${USE_CASE_RULE}`,
+            },
+            {
+              group: ['**/services/audit'],
+              importNames: ['recordAudit', 'auditEntries'],
+              message: `Routes write no audit entry: ${USE_CASE_RULE}`,
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        ...['transaction', 'selectFrom', 'insertInto', 'updateTable', 'deleteFrom'].map(
+          (method) => ({
+            selector: `CallExpression[callee.property.name='${method}']`,
+            message: `Routes hold no query or transaction (.${method}()): ${USE_CASE_RULE}`,
+          }),
+        ),
       ],
     },
   },

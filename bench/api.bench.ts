@@ -71,6 +71,13 @@ for (const step of PRODUCT_STEPS) {
   await get('/api/v1/products/?limit=100', rows);
 }
 await get('/api/v1/admin/products/?limit=100&sort=-base_price', `${products} products`);
+// The stock sort and state filter (#26), kept on products by triggers (migration 026) and
+// indexed: at the largest size they should cost what -base_price does.
+await get('/api/v1/admin/products/?limit=100&sort=stock', `${products} products`);
+await get(
+  '/api/v1/admin/products/?limit=100&stock_state=low_stock&sort=-stock',
+  `${products} products`,
+);
 await get(
   `/api/v1/admin/products/?limit=100&search=${scaleProductCode(1)}`,
   `${products} products`,

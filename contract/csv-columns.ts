@@ -79,5 +79,7 @@ export const CSV_COLUMNS = {
     'reason',
     'admin_username',
     'order_number',
+    // Appended (#27), so a spreadsheet reading the columns by position keeps its columns.
+    'kind',
   ],
 } as const;

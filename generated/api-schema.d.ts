@@ -1100,7 +1100,7 @@ export interface paths {
     put?: never;
     /**
      * Check or apply a CSV file of products and variants
-     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). The file has the columns of exportProducts, so an exported file edited in a spreadsheet can be imported back: slug and product_name are required; category (a category's name or slug), is_active, price_includes_vat, base_price, vat_rate_name, sku, variant_title, option_values ("Size=M; Colour=Red"), price, compare_at_price, stock_quantity, track_inventory, allow_backorder and variant_is_active are optional (a missing column or an empty cell keeps the current value, or the default on create); product_id, variant_id and price_incl_vat are read-only and ignored; any other column refuses the file. A row finds its product by slug and its variant by SKU; a row without sku is a product without variants. UTF-8 with or without a byte order mark; comma- or semicolon-separated (read from the header), and in a semicolon file a decimal comma is accepted ("12,5"). Money has at most 3 decimals; booleans are true/false (also 1/0, yes/no, oui/non). A cell starting with =, +, -, @ that is not a number is refused as a formula; a leading apostrophe (as exportProducts writes) is removed first. A stock_quantity different from the current stock is recorded as a stock movement with the reason "CSV import <file name>". mode dry_run (default) changes nothing and reports every row; mode apply checks again and writes the whole file in one transaction, or nothing (422 ProductImportRefused when a row is refused). File errors change nothing: 413 above 10 MB, 415 for a file that is not text/csv, 422 for a file that is not UTF-8, has no header, misses slug or product_name, names an unknown column, has no data row or more than 50,000.
+     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). The file has the columns of exportProducts, so an exported file edited in a spreadsheet can be imported back: slug and product_name are required; category (a category's name or slug), is_active, price_includes_vat, base_price, vat_rate_name, sku, variant_title, option_values ("Size=M; Colour=Red"), price, compare_at_price, stock_quantity, track_inventory, allow_backorder and variant_is_active are optional (a missing column or an empty cell keeps the current value, or the default on create); product_id, variant_id and price_incl_vat are read-only and ignored; any other column refuses the file. A row finds its product by slug and its variant by SKU; a row without sku is a product without variants. UTF-8 with or without a byte order mark; comma- or semicolon-separated (read from the header), and in a semicolon file a decimal comma is accepted ("12,5"). Money has at most 3 decimals; booleans are true/false (also 1/0, yes/no, oui/non). A cell starting with =, +, -, @ that is not a number is refused as a formula; a leading apostrophe (as exportProducts writes) is removed first. A stock_quantity different from the current stock is recorded as a stock movement of kind import (import_file: the file name; reason "CSV import <file name>"). mode dry_run (default) changes nothing and reports every row; mode apply checks again and writes the whole file in one transaction, or nothing (422 ProductImportRefused when a row is refused). File errors change nothing: 413 above 10 MB, 415 for a file that is not text/csv, 422 for a file that is not UTF-8, has no header, misses slug or product_name, names an unknown column, has no data row or more than 50,000.
      */
     post: operations['importProducts'];
     delete?: never;
@@ -1282,7 +1282,7 @@ export interface paths {
     };
     /**
      * The inventory ledger as CSV
-     * @description Any admin role with catalogue:read (403 otherwise). The movements matching the same filters as listStockMovements, in the same order (all of them, no paging), streamed as CSV like exportOrders, one row per movement: created_at (in the shop's time zone with its offset), variant_id, product_id, sku, title, delta, stock_before, stock_after, reason, admin_username, order_number. X-Total-Count gives the number of movements. Text a spreadsheet would run as a formula is neutralised as in exportOrders. 422 for an invalid filter.
+     * @description Any admin role with catalogue:read (403 otherwise). The movements matching the same filters as listStockMovements, in the same order (all of them, no paging), streamed as CSV like exportOrders, one row per movement: created_at (in the shop's time zone with its offset), variant_id, product_id, sku, title, delta, stock_before, stock_after, reason, admin_username, order_number, kind (StockMovementKind). X-Total-Count gives the number of movements. Text a spreadsheet would run as a formula is neutralised as in exportOrders. 422 for an invalid filter.
      */
     get: operations['exportStockMovements'];
     put?: never;
@@ -2051,7 +2051,15 @@ export interface components {
      * @default -created_at
      * @enum {string}
      */
-    ProductSort: '-created_at' | 'created_at' | 'name' | '-name' | 'base_price' | '-base_price';
+    ProductSort:
+      | '-created_at'
+      | 'created_at'
+      | 'name'
+      | '-name'
+      | 'base_price'
+      | '-base_price'
+      | 'stock'
+      | '-stock';
     /**
      * @description Sort keys of the public catalogue; `-` means descending.
      * @default -created_at
@@ -2405,6 +2413,7 @@ export interface components {
     StockMovementEvent: components['schemas']['TimelineEventBase'] & {
       /** @constant */
       type: 'stock_movement';
+      kind: components['schemas']['StockMovementKind'];
       /** @description null once the variant was deleted. */
       variant_id: components['schemas']['Id'] | null;
       /** @example TSHIRT-RED-M */
@@ -2804,6 +2813,11 @@ export interface components {
         min: components['schemas']['Money'];
         max: components['schemas']['Money'];
       } | null;
+      /** @description A simple product's SKU (its default variant's). Null for a product with variants (each variant has its own), for a simple product without inventory, and while the SKU is the DEFAULT placeholder. */
+      readonly sku: string | null;
+      /** @description Units in stock, summed over the product's stock-counted variants: its active variants that track inventory (a simple product's default variant; a product with variants' own variants). May be negative after backorders. Null when no variant is counted. */
+      readonly stock_quantity: number | null;
+      stock_state: components['schemas']['ProductStockState'];
       readonly created_at: components['schemas']['Timestamp'];
       readonly updated_at: components['schemas']['Timestamp'];
     };
@@ -3122,6 +3136,11 @@ export interface components {
      * @enum {string}
      */
     InventoryState: 'in_stock' | 'low_stock' | 'out_of_stock' | 'not_tracked';
+    /**
+     * @description Stock state of a product over its stock-counted variants (see Product.stock_quantity), each with its InventoryState: not_tracked when none is counted; out_of_stock when every one is out of stock; low_stock when at least one is low or out of stock (the product needs restocking); else in_stock.
+     * @enum {string}
+     */
+    ProductStockState: 'in_stock' | 'low_stock' | 'out_of_stock' | 'not_tracked';
     Variant: {
       readonly id: components['schemas']['Id'];
       product_id: components['schemas']['Id'];
@@ -3307,10 +3326,18 @@ export interface components {
     /** @description A recorded change of a variant's stock. Every change of stock is one (initial stock, inventory updates, adjustments, checkout, cancellation and status changes of orders), so a variant's stock_quantity is the sum of the deltas of its movements. Movements outlive the catalogue. */
     StockMovement: {
       id: components['schemas']['Id'];
+      kind: components['schemas']['StockMovementKind'];
       /** @description The variant; null once the variant (or its product) was deleted. */
       variant_id: components['schemas']['Id'] | null;
       /** @description The order whose checkout, cancellation or status change made the movement. */
       order_id: components['schemas']['Id'] | null;
+      /** @description The status the order moved to (kinds cancel and reopen; null for the other kinds). */
+      order_status: components['schemas']['OrderStatus'] | null;
+      /**
+       * @description The name of the CSV file imported (kind import; null for the other kinds).
+       * @example spring.csv
+       */
+      import_file: string | null;
       /** @description SKU of the variant when the movement was made. */
       sku: string;
       /**
@@ -3320,6 +3347,7 @@ export interface components {
       title: string;
       /** @description Signed change (stock_after − stock_before). */
       delta: number;
+      /** @description For kind adjustment, the admin's own words (null when none was given). For the shop's own kinds, the English text of the kind ("Order ORD-20261122-0001", "Order … cancelled", "Order … back to confirmed", "CSV import spring.csv", "Product inventory update", "Inventory update", "Variant update", "Initial stock"), kept for the CSV export, the reason filter and older readers; a reader in another language words it from kind. */
       reason: string | null;
       stock_before: number;
       stock_after: number;
@@ -3327,6 +3355,21 @@ export interface components {
       admin_user_id: components['schemas']['Id'] | null;
       created_at: components['schemas']['Timestamp'];
     };
+    /**
+     * @description What made a stock movement; a reader words it in its own language from the kind and its references (order_number and order_status, import_file) and shows reason as typed only for an adjustment. checkout: an order took its units; cancel: the order gave them back on moving to order_status (cancelled, refunded); reopen: the order took them again on moving back to order_status; adjustment: an admin's adjustment or bulk stock change, reason being the admin's own words; import: a CSV import of import_file; inventory_update: the product form's inventory of a simple product; variant_inventory: a variant's inventory settings; variant_update: a variant's edit; initial_stock: a variant created with stock.
+     * @example checkout
+     * @enum {string}
+     */
+    StockMovementKind:
+      | 'checkout'
+      | 'cancel'
+      | 'reopen'
+      | 'adjustment'
+      | 'import'
+      | 'inventory_update'
+      | 'variant_inventory'
+      | 'variant_update'
+      | 'initial_stock';
     StockAdjustmentResult: {
       variant: components['schemas']['Variant'];
       movement: components['schemas']['StockMovement'];
@@ -4236,8 +4279,10 @@ export interface components {
     SessionId: string;
     /** @description Country whose VAT applies to the prices returned. */
     CountryCodeQuery: components['schemas']['CountryCode'];
-    /** @description Order of the list: a column name, ascending, or with a leading `-`, descending. Ties are broken by id in the same direction, so paging is stable. `base_price` is the price as entered (net or gross per product). */
+    /** @description Order of the list: a column name, ascending, or with a leading `-`, descending. Ties are broken by id in the same direction, so paging is stable. `base_price` is the price as entered (net or gross per product); `stock` is the product's stock_quantity, products without a counted variant (null) last in either direction. */
     ProductSort: components['schemas']['ProductSort'];
+    /** @description Only products in this stock state (see ProductStockState). */
+    ProductStockStateQuery: components['schemas']['ProductStockState'];
     /** @description Order of the list (see ProductSort); ties broken by id. */
     PublicProductSort: components['schemas']['PublicProductSort'];
     /** @description Order of the list (see ProductSort); ties broken by id. */
@@ -4962,7 +5007,9 @@ export interface operations {
         category_id?: components['schemas']['Id'];
         /** @description Only active (true) or only inactive (false) products. */
         is_active?: boolean;
-        /** @description Order of the list: a column name, ascending, or with a leading `-`, descending. Ties are broken by id in the same direction, so paging is stable. `base_price` is the price as entered (net or gross per product). */
+        /** @description Only products in this stock state (see ProductStockState). */
+        stock_state?: components['parameters']['ProductStockStateQuery'];
+        /** @description Order of the list: a column name, ascending, or with a leading `-`, descending. Ties are broken by id in the same direction, so paging is stable. `base_price` is the price as entered (net or gross per product); `stock` is the product's stock_quantity, products without a counted variant (null) last in either direction. */
         sort?: components['parameters']['ProductSort'];
       };
       header?: never;
@@ -5970,7 +6017,9 @@ export interface operations {
         category_id?: components['schemas']['Id'];
         /** @description Only active (true) or only inactive (false) products. */
         is_active?: boolean;
-        /** @description Order of the list: a column name, ascending, or with a leading `-`, descending. Ties are broken by id in the same direction, so paging is stable. `base_price` is the price as entered (net or gross per product). */
+        /** @description Only products in this stock state (see ProductStockState). */
+        stock_state?: components['parameters']['ProductStockStateQuery'];
+        /** @description Order of the list: a column name, ascending, or with a leading `-`, descending. Ties are broken by id in the same direction, so paging is stable. `base_price` is the price as entered (net or gross per product); `stock` is the product's stock_quantity, products without a counted variant (null) last in either direction. */
         sort?: components['parameters']['ProductSort'];
         /** @description `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted. */
         separator?: components['parameters']['CsvSeparator'];

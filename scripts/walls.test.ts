@@ -120,6 +120,80 @@ describe('the server rooms of eslint.walls.js', () => {
   });
 });
 
+describe('the console walls of eslint.walls.js', () => {
+  const eslint = lintWith(root);
+  const probe = (path: string, text: string) => wallMessages(eslint, path, text);
+
+  it.each([
+    {
+      what: 'a generated hook',
+      imports: `import { useGetPresignedUrl } from '@generated/hooks/uploads/uploads';\nexport const probe = useGetPresignedUrl;\n`,
+    },
+    {
+      what: 'a generated client',
+      imports: `import { getPresignedUrl } from '@generated/clients/uploads/uploads';\nexport const probe = getPresignedUrl;\n`,
+    },
+  ])('refuses $what in src/components', async ({ imports }) => {
+    const messages = await probe('src/components/media-uploader/probe.ts', imports);
+    expect(messages).toEqual([
+      expect.stringMatching(
+        /^import-x\/no-restricted-paths: Unexpected path ".+" imported in restricted zone\. src\/components calls no endpoint/,
+      ),
+    ]);
+  });
+
+  it('lets src/components import the generated models and a feature hand it the API', async () => {
+    const model = `import type { MediaKey } from '@generated/model';\nexport type Probe = MediaKey;\n`;
+    expect(await probe('src/components/media-uploader/probe.ts', model)).toEqual([]);
+    const feature = `import { getPresignedUrl } from '@generated/hooks/uploads/uploads';\nexport const probe = getPresignedUrl;\n`;
+    expect(await probe('src/features/media/probe.ts', feature)).toEqual([]);
+  });
+});
+
+describe('the use-case rule of server/src/routes', () => {
+  const eslint = lintWith(root);
+  const probe = (text: string) => wallMessages(eslint, 'server/src/routes/probe.ts', text);
+  const rule = 'move it into the service function the route calls (server/src/routes/README.md';
+
+  it.each([
+    {
+      breach: 'an audit entry',
+      text: `import { recordAudit } from '../services/audit';\nexport const probe = recordAudit;\n`,
+      message: 'no-restricted-imports: ',
+      says: 'Routes write no audit entry',
+    },
+    {
+      breach: 'a transaction type',
+      text: `import type { Transaction } from 'kysely';\nexport type Probe = Transaction<never>;\n`,
+      message: 'no-restricted-imports: ',
+      says: 'Routes hold no query or transaction',
+    },
+    {
+      breach: 'a transaction',
+      text: `import type { Db } from '../db/database';\nexport const probe = (db: Db) => db.transaction().execute(async () => 1);\n`,
+      message: 'no-restricted-syntax: ',
+      says: 'Routes hold no query or transaction (.transaction())',
+    },
+    {
+      breach: 'a query',
+      text: `import type { Db } from '../db/database';\nexport const probe = (db: Db) => db.selectFrom('customers').selectAll().execute();\n`,
+      message: 'no-restricted-syntax: ',
+      says: 'Routes hold no query or transaction (.selectFrom())',
+    },
+  ])('refuses $breach in a route', async ({ text, message, says }) => {
+    const messages = await probe(text);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(message);
+    expect(messages[0]).toContain(says);
+    expect(messages[0]).toContain(rule);
+  });
+
+  it('lets a route read the log through its service function', async () => {
+    const text = `import { listAuditLog } from '../services/audit';\nexport const probe = listAuditLog;\n`;
+    expect(await probe(text)).toEqual([]);
+  });
+});
+
 describe('no import cycle, type-only imports included', () => {
   const trees: string[] = [];
   afterEach(() => trees.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));

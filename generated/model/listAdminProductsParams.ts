@@ -4,6 +4,7 @@
 import type { SkipParameter } from './skipParameter';
 import type { LimitParameter } from './limitParameter';
 import type { Id } from './id';
+import type { ProductStockStateQueryParameter } from './productStockStateQueryParameter';
 import type { ProductSortParameter } from './productSortParameter';
 
 export type ListAdminProductsParams = {
@@ -33,6 +34,10 @@ export type ListAdminProductsParams = {
    * Only active (true) or only inactive (false) products.
    */
   is_active?: boolean;
+  /**
+   * Stock state of a product over its stock-counted variants (see Product.stock_quantity), each with its InventoryState: not_tracked when none is counted; out_of_stock when every one is out of stock; low_stock when at least one is low or out of stock (the product needs restocking); else in_stock.
+   */
+  stock_state?: ProductStockStateQueryParameter;
   /**
    * Sort keys of the admin product list; `-` means descending.
    */

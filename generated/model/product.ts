@@ -13,6 +13,9 @@ import type { ProductVatRate } from './productVatRate';
 import type { ProductMetaTitle } from './productMetaTitle';
 import type { ProductMetaDescription } from './productMetaDescription';
 import type { ProductPriceRange } from './productPriceRange';
+import type { ProductSku } from './productSku';
+import type { ProductStockQuantity } from './productStockQuantity';
+import type { ProductStockState } from './productStockState';
 import type { Timestamp } from './timestamp';
 
 /**
@@ -70,6 +73,11 @@ export interface Product {
   readonly variant_count: number;
   /** The lowest and highest gross price a customer is charged, as price_incl_vat: over the active variants of a product with variants, each at its own rate (price_incl_vat, min = max, for a simple product or one without an active variant). Null when a rate involved is not in force. */
   readonly price_range: ProductPriceRange;
+  /** A simple product's SKU (its default variant's). Null for a product with variants (each variant has its own), for a simple product without inventory, and while the SKU is the DEFAULT placeholder. */
+  readonly sku: ProductSku;
+  /** Units in stock, summed over the product's stock-counted variants: its active variants that track inventory (a simple product's default variant; a product with variants' own variants). May be negative after backorders. Null when no variant is counted. */
+  readonly stock_quantity: ProductStockQuantity;
+  stock_state: ProductStockState;
   readonly created_at: Timestamp;
   readonly updated_at: Timestamp;
 }

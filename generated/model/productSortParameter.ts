@@ -15,4 +15,6 @@ export const ProductSortParameter = {
   '-name': '-name',
   base_price: 'base_price',
   '-base_price': '-base_price',
+  stock: 'stock',
+  '-stock': '-stock',
 } as const;

@@ -253,7 +253,8 @@ export const newId = () => ++nextId;
 export interface ListSpec<T> {
   search?: (item: T) => readonly (string | null | undefined)[];
   filters?: Record<string, (item: T, value: string) => boolean>;
-  sortKeys?: Record<string, (item: T) => string | number>;
+  /** A null value sorts last in either direction (as `stock` of the products list). */
+  sortKeys?: Record<string, (item: T) => string | number | null>;
   /** Breaks ties of a sort, in the same direction; by default the id (as the contract says). */
   tieBreak?: (item: T) => string | number;
 }
@@ -286,5 +287,10 @@ export function queryItems<T>(items: readonly T[], query: URLSearchParams, spec:
   if (!value) return found;
   const direction = sort!.startsWith('-') ? -1 : 1;
   const tie = spec.tieBreak ?? idOf;
-  return found.sort((a, b) => direction * (compare(value(a), value(b)) || compare(tie(a), tie(b))));
+  return found.sort((a, b) => {
+    const [x, y] = [value(a), value(b)];
+    if (x === null || y === null)
+      return x === y ? direction * compare(tie(a), tie(b)) : x === null ? 1 : -1;
+    return direction * (compare(x, y) || compare(tie(a), tie(b)));
+  });
 }

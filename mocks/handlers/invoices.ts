@@ -1,6 +1,7 @@
 import { HttpResponse } from 'msw';
 import type { Invoice } from '@generated/model';
 import { invoices as fixtures, invoicesOf, orderDetails } from '../fixtures';
+import { mayBeInvoiced } from '../../contract/order-status';
 import { documentOf } from '../fixtures/invoices';
 import * as crud from './crud';
 import { orderRead } from './orders';
@@ -58,7 +59,7 @@ export const invoices = {
   issue: endpoint('post', '/admin/orders/:id/invoices', (result?: Invoice) => ({ params }) => {
     const order = findOrder(params.id);
     if (!order) return notFound('Order not found');
-    if (order.status === 'cancelled' || order.status === 'refunded')
+    if (!mayBeInvoiced(order.status))
       return json({ detail: 'A cancelled or refunded order cannot be invoiced' }, 409);
     if (invoicesOf(order.id).at(-1)?.kind === 'invoice')
       return json({ detail: 'This order already has an invoice' }, 409);

@@ -6,6 +6,7 @@ import type {
   OrderStatusUpdate,
   OrderSummary,
 } from '@generated/model';
+import { mayBeShipped, statusRules } from '../../contract/order-status';
 import { orderDetails, orders as fixtures, timelineOf } from '../fixtures';
 import * as crud from './crud';
 import { endpoint, json, newId, notFound, now, type Call, type ListSpec } from './endpoint';
@@ -71,9 +72,11 @@ export const orders = {
   updateStatus: orderWrite('patch', '/admin/orders/:id/status', (order, { body }) =>
     json({ ...order, status: (body as OrderStatusUpdate).status, updated_at: now() }),
   ),
-  /** POST /admin/orders/{id}/cancel → the order, cancelled */
+  /** POST /admin/orders/{id}/cancel → the order, cancelled; 409 when its status may not be */
   cancel: orderWrite('post', '/admin/orders/:id/cancel', (order) =>
-    json({ ...order, status: 'cancelled', updated_at: now() }),
+    statusRules(order.status).cancellable
+      ? json({ ...order, status: 'cancelled', updated_at: now() })
+      : json({ detail: 'Only pending, confirmed or processing orders can be cancelled' }, 409),
   ),
   /**
    * POST /admin/orders/{id}/confirm-vat-number → the order, its VAT number confirmed; 409 when
@@ -105,7 +108,7 @@ export const orders = {
   ),
   /** PUT /admin/orders/{id}/shipment {carrier, tracking_number} → the order; 409 when cancelled */
   setShipment: orderWrite('put', '/admin/orders/:id/shipment', (order, { body }) => {
-    if (order.status === 'cancelled' || order.status === 'refunded')
+    if (!mayBeShipped(order.status))
       return json({ detail: `A ${order.status} order cannot be shipped` }, 409);
     // The order itself is not changed: only its shipment (the server leaves updated_at).
     const shipment = { ...(body as OrderShipmentUpdate), updated_at: now() };

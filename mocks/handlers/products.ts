@@ -1,12 +1,49 @@
-import type { Product, ProductCreate, ProductUpdate } from '@generated/model';
-import { products as fixtures } from '../fixtures';
+import type {
+  Product,
+  ProductCreate,
+  ProductUpdate,
+  SimpleProductInventory,
+  Variant,
+} from '@generated/model';
+import { products as fixtures, variants as variantFixtures } from '../fixtures';
+import { productStock } from '../fixtures/product-stock';
 import * as crud from './crud';
 import { endpoint, json, newId, now, type ListSpec } from './endpoint';
+
+type VariantStock = Parameters<typeof productStock>[1][number];
+
+/**
+ * The variants a product's stock is counted over after a create or update: the fixtures' own,
+ * with a simple product's `inventory` applied to its default variant (created, with the
+ * contract's defaults, when it has none).
+ */
+function variantsAfter(
+  id: number,
+  hasVariants: boolean,
+  inventory: SimpleProductInventory | null | undefined,
+): VariantStock[] {
+  const own: VariantStock[] = variantFixtures.filter((v: Variant) => v.product_id === id);
+  if (hasVariants || !inventory) return own;
+  const [current] = own;
+  const { sku, ...stock } = inventory;
+  return [
+    {
+      sku: 'DEFAULT',
+      is_active: true,
+      stock_quantity: 0,
+      low_stock_threshold: 5,
+      track_inventory: true,
+      ...current,
+      ...stock,
+      ...(sku ? { sku } : {}),
+    },
+  ];
+}
 
 /** A full product from a create/update body, on top of `base`. */
 function toProduct(
   base: Product,
-  { inventory: _inventory, ...fields }: Partial<ProductCreate & ProductUpdate>,
+  { inventory, ...fields }: Partial<ProductCreate & ProductUpdate>,
   id = base.id,
 ): Product {
   const merged = { ...base, ...fields, id, updated_at: now() } as Product;
@@ -20,6 +57,7 @@ function toProduct(
       merged.has_variants || price_incl_vat === null
         ? merged.price_range
         : { min: price_incl_vat, max: price_incl_vat },
+    ...productStock(merged, variantsAfter(id, merged.has_variants, inventory)),
   };
 }
 
@@ -32,8 +70,15 @@ export const productListSpec: ListSpec<Product> = {
   filters: {
     category_id: (p, id) => String(p.category_id) === id,
     is_active: (p, active) => String(p.is_active) === active,
+    stock_state: (p, state) => p.stock_state === state,
   },
-  sortKeys: { created_at: (p) => p.created_at, name: byName, base_price: byPrice },
+  sortKeys: {
+    created_at: (p) => p.created_at,
+    name: byName,
+    base_price: byPrice,
+    // Products without a counted variant (null) last in either direction (the contract).
+    stock: (p) => p.stock_quantity,
+  },
 };
 
 export const products = {
@@ -50,7 +95,8 @@ export const products = {
         json(
           result ??
             toProduct(
-              { ...fixtures[0]!, variant_count: 0, images: [] },
+              // A simple product unless the body says otherwise (the contract's default).
+              { ...fixtures[0]!, has_variants: false, variant_count: 0, images: [] },
               body as ProductCreate,
               newId(),
             ),

@@ -32,6 +32,7 @@ const csvRow = (m: StockMovementEntry): Cell[] => [
   m.reason,
   m.admin_username,
   m.order_number,
+  m.kind,
 ];
 
 export const stockHistory = {

@@ -108,8 +108,11 @@ export const variants = {
       variant: { ...variant, stock_quantity: after, updated_at: now() },
       movement: {
         id: newId(),
+        kind: 'adjustment',
         variant_id: variant.id,
         order_id: null,
+        order_status: null,
+        import_file: null,
         sku: variant.sku,
         title: variant.variant_title,
         delta: adjustment,

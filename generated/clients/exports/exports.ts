@@ -38,7 +38,7 @@ export const exportProducts = (
   );
 };
 /**
- * Any admin role with catalogue:read (403 otherwise). The movements matching the same filters as listStockMovements, in the same order (all of them, no paging), streamed as CSV like exportOrders, one row per movement: created_at (in the shop's time zone with its offset), variant_id, product_id, sku, title, delta, stock_before, stock_after, reason, admin_username, order_number. X-Total-Count gives the number of movements. Text a spreadsheet would run as a formula is neutralised as in exportOrders. 422 for an invalid filter.
+ * Any admin role with catalogue:read (403 otherwise). The movements matching the same filters as listStockMovements, in the same order (all of them, no paging), streamed as CSV like exportOrders, one row per movement: created_at (in the shop's time zone with its offset), variant_id, product_id, sku, title, delta, stock_before, stock_after, reason, admin_username, order_number, kind (StockMovementKind). X-Total-Count gives the number of movements. Text a spreadsheet would run as a formula is neutralised as in exportOrders. 422 for an invalid filter.
  * @summary The inventory ledger as CSV
  */
 export const exportStockMovements = (

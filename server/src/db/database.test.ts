@@ -70,6 +70,7 @@ async function adjustStock(
     await trx
       .insertInto('stock_movements')
       .values({
+        kind: 'adjustment',
         variant_id: variantId,
         sku: 'RUN-42',
         title: 'Runner — 42',
@@ -530,6 +531,7 @@ describe.each(testDialects)('migration 005_stock_ledger on %s', (dialect) => {
       const next = await db
         .insertInto('stock_movements')
         .values({
+          kind: 'adjustment',
           variant_id: mug.id,
           sku: 'DEFAULT',
           title: 'Plain mug',
@@ -543,6 +545,7 @@ describe.each(testDialects)('migration 005_stock_ledger on %s', (dialect) => {
       const orphan = await db
         .insertInto('stock_movements')
         .values({
+          kind: 'adjustment',
           variant_id: 999_999,
           sku: 'X',
           title: 'X',

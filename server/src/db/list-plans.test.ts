@@ -3,6 +3,8 @@
 // which would sort every matching row on each request, the cost issue #12 measured growing with
 // the table). PostgreSQL chooses its plans from statistics, so its plans are not asserted here;
 // `npm run bench` shows its per-page cost at 1k and 100k rows.
+// The products' stock (#26), an aggregate of each product's variants, is kept on the product by
+// triggers (migration 026), so its sort and filter are index walks too.
 import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from './database';
@@ -58,6 +60,48 @@ describe('list plans (sqlite)', () => {
         listAdminProducts(db, { skip: 0, limit: 100, sort, ...filter }, new Date()),
       );
       for (const plan of plans) expect(plan).not.toMatch(/TEMP B-TREE/);
+    },
+  );
+
+  // The stock (#26) is kept on products (migration 026): each direction of its sort has its own
+  // index (products without a counted variant come last either way), alone and after each
+  // filter; the stock_state filter walks (stock_state, created_at, id) in the date sorts.
+  const stockFilters: Partial<AdminProductQuery>[] = [
+    {},
+    { is_active: true },
+    { category_id: 3 },
+    { stock_state: 'low_stock' },
+    { stock_state: 'not_tracked' },
+  ];
+  it.each(
+    (['stock', '-stock'] as const).flatMap((sort) =>
+      stockFilters.map((filter) => ({ sort, filter })),
+    ),
+  )('products: $filter sorted by $sort', async ({ sort, filter }) => {
+    const plans = await pagePlans((db) =>
+      listAdminProducts(db, { skip: 0, limit: 100, sort, ...filter }, new Date()),
+    );
+    const direction = sort.startsWith('-') ? 'desc' : 'asc';
+    for (const plan of plans) {
+      expect(plan).not.toMatch(/TEMP B-TREE/);
+      expect(plan).toMatch(new RegExp(`USING INDEX products_\\w*stock_${direction}_id`));
+    }
+  });
+
+  it.each([
+    { sort: '-created_at', filter: { stock_state: 'low_stock' } },
+    { sort: 'created_at', filter: { stock_state: 'out_of_stock' } },
+  ] as { sort: AdminProductQuery['sort']; filter: Partial<AdminProductQuery> }[])(
+    'products: $filter sorted by $sort',
+    async ({ sort, filter }) => {
+      const plans = await pagePlans((db) =>
+        listAdminProducts(db, { skip: 0, limit: 100, sort, ...filter }, new Date()),
+      );
+      for (const plan of plans) {
+        expect(plan).toBe(
+          'SEARCH p USING INDEX products_stock_state_created_at_id (stock_state=?)',
+        );
+      }
     },
   );
 

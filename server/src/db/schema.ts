@@ -160,6 +160,12 @@ export interface ProductsTable {
   meta_description: string | null;
   /** JSON array of strings. */
   tags: JsonText;
+  /**
+   * Its stock-counted variants' stock summed (null: none counted) and its stock state, kept by
+   * the triggers of migration 026 (never written by the server).
+   */
+  stock_quantity: ColumnType<number | string | null, never, never>;
+  stock_state: ColumnType<Schemas['ProductStockState'], never, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -196,10 +202,16 @@ export interface VariantsTable {
 
 interface StockMovementsTable {
   id: Id;
+  /** What made it (migration 025); writers always set it (the SQLite column has a default). */
+  kind: Schemas['StockMovementKind'];
   /** Null once the variant (or its product) was deleted: the ledger outlives the catalogue. */
   variant_id: number | null;
   /** The order whose checkout, cancellation or status change made the movement. */
   order_id: number | null;
+  /** The status the order moved to (kinds cancel and reopen), else null. */
+  order_status: Schemas['OrderStatus'] | null;
+  /** The CSV file imported (kind import), else null. */
+  import_file: string | null;
   /** SKU of the variant when the movement was made. */
   sku: string;
   /** Product name, then " — <variant title>" for a variant of a product with variants. */

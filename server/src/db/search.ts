@@ -56,9 +56,21 @@ export function searchIn(
   return [anyOf(columns.map((column) => lowerLike(column, pattern)))];
 }
 
-/** How a list is ordered: a column, then a tie-breaking column, both in one direction. */
+/**
+ * A sort key that is an expression over the list's row rather than a column, one per direction
+ * (e.g. a figure whose missing value is replaced by one that comes last in that direction, as
+ * NULLS LAST is served by an index on neither database in both directions). Never null: an
+ * expression index on each direction's key, ties by the tie column, yields the page in order.
+ */
+export interface SortExpression {
+  value: (direction: 'asc' | 'desc') => RawBuilder<unknown>;
+  /** The name keysetPages selects the value under, to page on from the last row's. */
+  name: string;
+}
+
+/** How a list is ordered: a column (or expression), then a tie-breaking column, both in one direction. */
 export interface SortOrder {
-  column: string;
+  column: string | SortExpression;
   tie: string;
   direction: 'asc' | 'desc';
 }
@@ -80,7 +92,7 @@ type SortKey<S extends string> = S extends `-${infer K}` ? K : S;
  */
 export function sortOrder<S extends string>(
   sort: S,
-  columns: Record<SortKey<S>, string>,
+  columns: Record<SortKey<S>, string | SortExpression>,
   tie: string,
 ): SortOrder {
   const desc = sort.startsWith('-');
@@ -93,10 +105,10 @@ function selected<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   { filters, order }: Pick<ListSelection, 'filters' | 'order'>,
 ) {
-  return filters
-    .reduce((q, f) => q.where(f), query)
-    .orderBy(sql.ref(order.column), order.direction)
-    .orderBy(sql.ref(order.tie), order.direction);
+  const kept = filters.reduce((q, f) => q.where(f), query);
+  const column =
+    typeof order.column === 'string' ? sql.ref(order.column) : order.column.value(order.direction);
+  return kept.orderBy(column, order.direction).orderBy(sql.ref(order.tie), order.direction);
 }
 
 /**
@@ -144,9 +156,10 @@ export function sortedPage<DB, TB extends keyof DB, O, CDB, CTB extends keyof CD
 /**
  * Every row the selection keeps, in its order, one page of `pageSize` rows at a time, each page
  * read from where the last one ended (keyset on the sort column and the tie), so a deep page
- * costs what the first one does and only one page is held. The query must select the sort and
- * tie columns under their own names (`o.created_at` as `created_at`). The next page is read only
- * when the consumer asks for it: a consumer that stops stops the reading.
+ * costs what the first one does and only one page is held. The query must select the sort and tie columns under their own
+ * names (`o.created_at` as `created_at`); an expression is added to it under its name, and the
+ * rows carry it. The next page is read only when the consumer asks for it: a consumer that stops
+ * stops the reading.
  */
 export async function* keysetPages<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
@@ -155,17 +168,26 @@ export async function* keysetPages<DB, TB extends keyof DB, O>(
 ): AsyncGenerator<O[]> {
   const keyOf = (row: O, ref: string): unknown =>
     (row as Record<string, unknown>)[ref.slice(ref.lastIndexOf('.') + 1)];
-  const sorted = selected(query, { filters, order }).limit(pageSize);
+  const key = order.column;
+  // An expression is selected under its name, so the last row of a page says where to go on.
+  const keyed =
+    typeof key === 'string'
+      ? query
+      : (query.select(key.value(order.direction).as(key.name)) as typeof query);
+  const sorted = selected(keyed, { filters, order }).limit(pageSize);
   const after = order.direction === 'desc' ? sql`<` : sql`>`;
+  const tie = sql.ref(order.tie);
+  /** The rows after `last` in the order. */
+  const rest = (last: O): RawBuilder<SqlBool> => {
+    const [column, value] =
+      typeof key === 'string'
+        ? [sql.ref(key), keyOf(last, key)]
+        : [key.value(order.direction), (last as Record<string, unknown>)[key.name]];
+    return sql<SqlBool>`(${column}, ${tie}) ${after} (${value}, ${keyOf(last, order.tie)})`;
+  };
   let last: O | undefined;
   for (;;) {
-    const page = await (
-      last === undefined
-        ? sorted
-        : sorted.where(
-            sql<SqlBool>`(${sql.ref(order.column)}, ${sql.ref(order.tie)}) ${after} (${keyOf(last, order.column)}, ${keyOf(last, order.tie)})`,
-          )
-    ).execute();
+    const page = await (last === undefined ? sorted : sorted.where(rest(last))).execute();
     if (page.length > 0) yield page;
     if (page.length < pageSize) return;
     last = page[page.length - 1];

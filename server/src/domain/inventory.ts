@@ -38,6 +38,48 @@ export function stockState(v: StockFields): StockState {
 }
 
 /**
+ * Whether a variant's stock counts for its product (Product.stock_quantity, ProductStockState):
+ * active, tracking inventory, and sellable — a simple product's variant (its default one), or a
+ * product with variants' own variants, not a hidden default variant left from when it was simple.
+ * The triggers of migration 026 (db/migrations/026_product_stock.ts) say the same in SQL and keep
+ * products.stock_quantity and stock_state by it (services/product-stock.test.ts compares both).
+ */
+export function isStockCounted(
+  product: { has_variants: boolean | number },
+  v: StockFields & { is_active: boolean | number; is_default: boolean | number },
+): boolean {
+  const on = (b: boolean | number) => b === true || b === 1;
+  return (
+    on(v.is_active) && on(v.track_inventory) && (!on(product.has_variants) || !on(v.is_default))
+  );
+}
+
+/**
+ * A product's stock over its stock-counted variants: the sum of their quantities (null when
+ * none is counted) and its state — not_tracked when none is counted, out_of_stock when every one
+ * is out, low_stock when any is low or out (the product needs restocking), else in_stock.
+ * Variants that do not track inventory are left out, whoever passes them.
+ */
+export function productStock(counted: readonly StockFields[]): {
+  quantity: number | null;
+  state: StockState;
+} {
+  const states = counted.map(stockState).filter((s) => s !== 'not_tracked');
+  if (states.length === 0) return { quantity: null, state: 'not_tracked' };
+  const quantity = counted.reduce(
+    (sum, v) => (stockState(v) === 'not_tracked' ? sum : sum + v.stock_quantity),
+    0,
+  );
+  if (states.every((s) => s === 'out_of_stock')) return { quantity, state: 'out_of_stock' };
+  if (states.some((s) => s !== 'in_stock')) return { quantity, state: 'low_stock' };
+  return { quantity, state: 'in_stock' };
+}
+
+/** The state of productStock alone. */
+export const productStockState = (counted: readonly StockFields[]): StockState =>
+  productStock(counted).state;
+
+/**
  * Whether a stock adjustment may be applied. Adding stock is always allowed (it must be
  * possible to climb back out of a backorder hole even after backorders were switched off);
  * removing stock may not go below zero unless backorders are allowed. The matching SQL is

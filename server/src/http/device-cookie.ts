@@ -7,6 +7,7 @@
 // on the nonce.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { normaliseLogin } from '../auth/usernames';
 
 const COOKIE_NAME = 'admin_device';
 /** The admin sign-in endpoints only (the cookie has no use elsewhere). */
@@ -14,9 +15,6 @@ const COOKIE_PATH = '/api/v1/admin/auth';
 const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 /** A cookie value longer than this is not ours (usernames are bounded by the contract). */
 const MAX_VALUE_LENGTH = 1024;
-
-/** Usernames are compared as sign-in compares them: trimmed, case-insensitive. */
-export const normaliseLogin = (username: string) => username.trim().toLowerCase();
 
 /** The value of one cookie of a Cookie header (no quoting or decoding: ours is base64url). */
 function cookieValue(header: string | undefined, name: string): string | undefined {

@@ -4,7 +4,7 @@ import { requireAdmin } from '../http/access';
 import type { Handlers } from '../http/types';
 import { changeOwnPassword } from '../services/account-password';
 import { AuthThrottle } from '../services/auth-throttle';
-import { LOGIN_LIMITS } from './auth';
+import { LOGIN_LIMITS } from '../services/sign-in';
 
 export function accountPasswordHandlers(ctx: AppContext): Handlers {
   // A wrong current password counts like a failed sign-in of the username (same key and policy

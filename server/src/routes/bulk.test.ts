@@ -136,6 +136,7 @@ describe.each(testDialects)('bulk edit (%s)', (dialect) => {
           delta: -3,
           stock_before: 4,
           stock_after: 1,
+          kind: 'adjustment',
           reason: 'Stocktake',
           admin_user_id: admin.id,
         },

@@ -12,25 +12,17 @@ export function bulkHandlers(ctx: AppContext): Handlers {
   });
 
   const bulkEditProducts: Handler<'bulkEditProducts'> = (request) =>
-    ctx.db
-      .transaction()
-      .execute((trx) =>
-        bulkEdit(
-          trx,
-          PRODUCTS,
-          request.body.ids,
-          request.body.action,
-          writer(request),
-          request.body.dry_run === true,
-        ),
-      );
+    bulkEdit(
+      ctx.db,
+      PRODUCTS,
+      request.body.ids,
+      request.body.action,
+      writer(request),
+      request.body.dry_run === true,
+    );
 
   const bulkEditVariants: Handler<'bulkEditVariants'> = (request) =>
-    ctx.db
-      .transaction()
-      .execute((trx) =>
-        bulkEdit(trx, VARIANTS, request.body.ids, request.body.action, writer(request)),
-      );
+    bulkEdit(ctx.db, VARIANTS, request.body.ids, request.body.action, writer(request));
 
   return { bulkEditProducts, bulkEditVariants };
 }

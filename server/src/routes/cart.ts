@@ -5,48 +5,36 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Handlers } from '../http/types';
 import {
-  addItem,
+  addCartItem,
   clearCart,
-  mergeSessionCart,
-  readCart,
-  removeItem,
-  resolveOwner,
-  setItemQuantity,
-  type CartOwner,
+  getCart,
+  removeCartItem,
+  updateCartItem,
+  type CartCaller,
 } from '../services/cart';
 
-export function cartHandlers(ctx: AppContext): Handlers {
-  /** The caller's cart owner, after merging the session's anonymous cart into a customer's. */
-  const owner = async (request: FastifyRequest<{ Querystring: { session_id?: string } }>) => {
-    const o: CartOwner = await resolveOwner(ctx.db, request.auth, request.query.session_id);
-    await mergeSessionCart(ctx, o);
-    return o;
-  };
+/** The caller: its token's user, if any, and the session_id it sent. */
+const callerOf = (
+  request: FastifyRequest<{ Querystring: { session_id?: string } }>,
+): CartCaller => ({ auth: request.auth, sessionId: request.query.session_id });
 
+export function cartHandlers(ctx: AppContext): Handlers {
   return {
-    getCart: async (request) => readCart(ctx, await owner(request)),
+    getCart: (request) => getCart(ctx, callerOf(request)),
 
     addCartItem: async (request, reply) => {
-      const o = await owner(request);
-      await addItem(ctx, o, request.body);
+      const cart = await addCartItem(ctx, callerOf(request), request.body);
       reply.code(201);
-      return readCart(ctx, o);
+      return cart;
     },
 
-    updateCartItem: async (request) => {
-      const o = await owner(request);
-      await setItemQuantity(ctx, o, request.params.id, request.body.quantity);
-      return readCart(ctx, o);
-    },
+    updateCartItem: (request) =>
+      updateCartItem(ctx, callerOf(request), request.params.id, request.body.quantity),
 
-    removeCartItem: async (request) => {
-      const o = await owner(request);
-      await removeItem(ctx, o, request.params.id);
-      return readCart(ctx, o);
-    },
+    removeCartItem: (request) => removeCartItem(ctx, callerOf(request), request.params.id),
 
     clearCart: async (request, reply) => {
-      await clearCart(ctx.db, await owner(request));
+      await clearCart(ctx, callerOf(request));
       return reply.code(204).send();
     },
   };

@@ -8,7 +8,6 @@ import {
   getActiveCategoryBySlug,
   listActiveCategories,
   listAllCategories,
-  presentCategory,
   updateCategory,
 } from '../services/categories';
 
@@ -18,31 +17,26 @@ export function categoriesHandlers(ctx: AppContext, lists: ListCache): Handlers 
   const now = () => ctx.now().toISOString();
   return {
     listCategories: lists.handler('listCategories', ['catalogue'], async (request) =>
-      (await listActiveCategories(ctx.db, request.query.parent_id)).map(presentCategory),
+      listActiveCategories(ctx.db, request.query.parent_id),
     ),
 
     listAdminCategories: lists.handler('listAdminCategories', ['catalogue'], async (request) =>
-      (await listAllCategories(ctx.db, request.query.is_active)).map(presentCategory),
+      listAllCategories(ctx.db, request.query.is_active),
     ),
 
-    getCategoryBySlug: async (request) =>
-      presentCategory(await getActiveCategoryBySlug(ctx.db, request.params.category)),
+    getCategoryBySlug: async (request) => getActiveCategoryBySlug(ctx.db, request.params.category),
 
     createCategory: async (request, reply) => {
-      const row = await createCategory(ctx, request.body, now(), request.admin);
+      const category = await createCategory(ctx, request.body, now(), request.admin);
       reply.code(201);
-      return presentCategory(row);
+      return category;
     },
 
     updateCategory: async (request) =>
-      presentCategory(
-        await updateCategory(ctx, request.params.category, request.body, now(), request.admin),
-      ),
+      updateCategory(ctx, request.params.category, request.body, now(), request.admin),
 
     deleteCategory: async (request) =>
-      presentCategory(
-        await deactivateCategory(ctx.db, request.params.category, now(), request.admin),
-      ),
+      deactivateCategory(ctx.db, request.params.category, now(), request.admin),
 
     forceDeleteCategory: async (request, reply) => {
       await forceDeleteCategory(ctx.db, request.params.id, now(), request.admin);

@@ -309,6 +309,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
       const movements = await db()
         .selectFrom('stock_movements')
         .select(['variant_id', 'delta', 'stock_before', 'stock_after', 'reason', 'admin_user_id'])
+        .select(['kind', 'order_status'])
         .orderBy('variant_id')
         .execute();
       expect(movements).toEqual([
@@ -319,6 +320,8 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
           stock_after: 3,
           reason: `Order ORD-${day}-0001`,
           admin_user_id: null,
+          kind: 'checkout',
+          order_status: null,
         },
         {
           variant_id: mug.variantId,
@@ -327,6 +330,8 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
           stock_after: 0,
           reason: `Order ORD-${day}-0001`,
           admin_user_id: null,
+          kind: 'checkout',
+          order_status: null,
         },
       ]);
       expect(await cartLines()).toEqual([]);

@@ -7,11 +7,7 @@ import { requireCustomer } from '../http/access';
 import type { ListCache } from '../http/list-cache';
 import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
-import {
-  presentCustomer,
-  requireActiveCustomer,
-  updateCustomerProfile,
-} from '../services/customers';
+import { getCustomerProfile, updateCustomerProfile } from '../services/customers';
 import { listCustomerOverview } from '../services/customer-overview';
 
 export function customersHandlers(
@@ -20,21 +16,18 @@ export function customersHandlers(
   vatChecker: VatNumberChecker = vatNumberCheckerFor(ctx),
 ): Handlers {
   return {
-    getCustomerProfile: async (request) =>
-      presentCustomer(await requireActiveCustomer(ctx.db, requireCustomer(request))),
+    getCustomerProfile: (request) => getCustomerProfile(ctx.db, requireCustomer(request)),
 
-    updateCustomerProfile: async (request) =>
-      presentCustomer(await updateCustomerProfile(ctx, requireCustomer(request), request.body)),
+    updateCustomerProfile: (request) =>
+      updateCustomerProfile(ctx, requireCustomer(request), request.body),
 
-    validateVatNumber: async (request) => {
-      const customer = await requireActiveCustomer(ctx.db, requireCustomer(request));
-      return validateVatForCustomer(
+    validateVatNumber: (request) =>
+      validateVatForCustomer(
         ctx,
         vatChecker,
-        { customerId: customer.id, address: request.ip },
+        { customerId: requireCustomer(request), address: request.ip },
         request.body,
-      );
-    },
+      ),
 
     listAdminCustomers: lists.page('listAdminCustomers', ['orders'], async (request) =>
       listCustomerOverview(ctx.db, withDefaults(request.query, 'skip', 'limit', 'sort')),

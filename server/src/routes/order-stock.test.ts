@@ -63,6 +63,7 @@ describe.each(testDialects)('stock follows orders (%s)', (dialect) => {
     db()
       .selectFrom('stock_movements')
       .select(['variant_id', 'order_id', 'delta', 'stock_after', 'reason', 'admin_user_id'])
+      .select(['kind', 'order_status'])
       .where('order_id', '=', orderId)
       .orderBy('id')
       .execute();
@@ -97,11 +98,13 @@ describe.each(testDialects)('stock follows orders (%s)', (dialect) => {
       reason: `Order ${o.order_number}${reason}`,
       admin_user_id: by,
     });
+    // The kind and the status moved to: what the ledger words in each language.
+    const of = (kind: string, order_status: string | null) => ({ kind, order_status });
     expect(await movementsOfOrder(o.id)).toEqual([
-      movement(-4, 6, '', null),
-      movement(4, 10, ' cancelled', support.id),
-      movement(-4, 6, ' back to pending', support.id),
-      movement(4, 10, ' cancelled', support.id),
+      { ...movement(-4, 6, '', null), ...of('checkout', null) },
+      { ...movement(4, 10, ' cancelled', support.id), ...of('cancel', 'cancelled') },
+      { ...movement(-4, 6, ' back to pending', support.id), ...of('reopen', 'pending') },
+      { ...movement(4, 10, ' cancelled', support.id), ...of('cancel', 'cancelled') },
     ]);
     expect(await stockLedgerMismatches(db())).toEqual([]);
   });
@@ -140,6 +143,10 @@ describe.each(testDialects)('stock follows orders (%s)', (dialect) => {
     expect((await movementsOfOrder(o2.id)).map((m) => [m.delta, m.reason])).toEqual([
       [-1, `Order ${o2.order_number}`],
       [1, `Order ${o2.order_number} refunded`],
+    ]);
+    expect((await movementsOfOrder(o2.id)).map((m) => [m.kind, m.order_status])).toEqual([
+      ['checkout', null],
+      ['cancel', 'refunded'],
     ]);
     expect(await stockLedgerMismatches(db())).toEqual([]);
   });

@@ -100,6 +100,7 @@ describe.each(testDialects)('order timeline (%s)', (dialect) => {
       },
       {
         type: 'stock_movement',
+        kind: 'checkout',
         variant_id: a.variantId,
         sku: 'TL-A',
         quantity_change: -2,
@@ -108,6 +109,7 @@ describe.each(testDialects)('order timeline (%s)', (dialect) => {
       },
       {
         type: 'stock_movement',
+        kind: 'checkout',
         variant_id: b.variantId,
         sku: 'TL-B',
         quantity_change: -1,
@@ -137,6 +139,7 @@ describe.each(testDialects)('order timeline (%s)', (dialect) => {
       },
       {
         type: 'stock_movement',
+        kind: 'cancel',
         variant_id: a.variantId,
         sku: 'TL-A',
         quantity_change: 2,
@@ -145,6 +148,7 @@ describe.each(testDialects)('order timeline (%s)', (dialect) => {
       },
       {
         type: 'stock_movement',
+        kind: 'cancel',
         variant_id: b.variantId,
         sku: 'TL-B',
         quantity_change: 1,

@@ -466,7 +466,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
       ]).toEqual([10, 10, 0]);
       const movements = await db()
         .selectFrom('stock_movements')
-        .select(['variant_id', 'delta', 'reason', 'admin_user_id'])
+        .select(['variant_id', 'delta', 'reason', 'admin_user_id', 'kind', 'order_status'])
         .where('reason', 'like', '%cancelled')
         .orderBy('variant_id')
         .execute();
@@ -476,12 +476,16 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
           delta: 3,
           reason: `Order ${o.order_number} cancelled`,
           admin_user_id: admin.id,
+          kind: 'cancel',
+          order_status: 'cancelled',
         },
         {
           variant_id: b.variantId,
           delta: 2,
           reason: `Order ${o.order_number} cancelled`,
           admin_user_id: admin.id,
+          kind: 'cancel',
+          order_status: 'cancelled',
         },
       ]);
 

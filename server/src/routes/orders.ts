@@ -2,15 +2,12 @@
 // orders, and the admin's order operations. Access (401/403, orders:read / orders:write) is
 // enforced before these handlers run. The dashboard's figures (tag Dashboard, its only operation)
 // live here too: they are the orders' figures.
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { requireAdmin, requireCustomer } from '../http/access';
 import type { ListCache } from '../http/list-cache';
 import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
-import { resolveOwner } from '../services/cart';
 import { placeOrder } from '../services/checkout';
-import { requireActiveCustomer } from '../services/customers';
 import { dashboardStats } from '../services/dashboard';
 import {
   cancelOrder,
@@ -25,14 +22,10 @@ import { confirmOrderVatNumber } from '../services/order-vat-review';
 
 export function ordersHandlers(ctx: AppContext, lists: ListCache): Handlers {
   const { db } = ctx;
-  /** The signed-in customer's id, while the account is active. */
-  const customerId = async (request: FastifyRequest) =>
-    (await requireActiveCustomer(db, requireCustomer(request))).id;
-
   return {
     createOrder: async (request, reply) => {
-      const owner = await resolveOwner(db, request.auth, request.query.session_id);
-      const order = await placeOrder(ctx, owner, request.body);
+      const caller = { auth: request.auth, sessionId: request.query.session_id };
+      const order = await placeOrder(ctx, caller, request.body);
       reply.code(201);
       return order;
     },
@@ -40,14 +33,14 @@ export function ordersHandlers(ctx: AppContext, lists: ListCache): Handlers {
     listMyOrders: async (request, reply) => {
       const { items, total } = await listCustomerOrders(
         db,
-        await customerId(request),
+        requireCustomer(request),
         withDefaults(request.query, 'skip', 'limit'),
       );
       reply.header('X-Total-Count', String(total));
       return items;
     },
 
-    getOrder: async (request) => getCustomerOrder(db, await customerId(request), request.params.id),
+    getOrder: (request) => getCustomerOrder(db, requireCustomer(request), request.params.id),
 
     listAdminOrders: lists.page('listAdminOrders', ['orders'], async (request) =>
       listAdminOrders(db, withDefaults(request.query, 'skip', 'limit', 'sort')),

@@ -23,7 +23,7 @@ const CSV = '/api/v1/admin/exports/stock-movements';
 const BOM = '\uFEFF';
 const HEADER =
   'created_at,variant_id,product_id,sku,title,delta,stock_before,stock_after,reason,' +
-  'admin_username,order_number';
+  'admin_username,order_number,kind';
 
 describe.each(testDialects)('stock history (%s)', (dialect) => {
   const t = useTestApp(dialect);
@@ -58,6 +58,7 @@ describe.each(testDialects)('stock history (%s)', (dialect) => {
       .insertInto('stock_movements')
       .values(
         rows.map((row) => ({
+          kind: 'adjustment' as const,
           variant_id: null,
           order_id: null,
           sku: 'RAW',
@@ -107,6 +108,13 @@ describe.each(testDialects)('stock history (%s)', (dialect) => {
       [-3, 10, 7, null, alicesName, null, null],
       [10, 0, 10, 'Product inventory update', alicesName, null, null],
     ]);
+    // What the ledger words in the reader's language: the kind and its references.
+    expect(items.map((m) => [m.kind, m.order_status, m.import_file])).toEqual([
+      ['cancel', 'cancelled', null],
+      ['checkout', null, null],
+      ['adjustment', null, null],
+      ['inventory_update', null, null],
+    ]);
     for (const m of items) {
       expect(m).toMatchObject({
         variant_id: variantId,
@@ -123,6 +131,17 @@ describe.each(testDialects)('stock history (%s)', (dialect) => {
     const ofOrder = await ledger(`?order_id=${order.id}`);
     expect(ofOrder.items.map((m) => m.delta)).toEqual([2, -2]);
     expect(ofOrder.total).toBe(2);
+
+    // Back to confirmed takes the units again: a reopen, to that status.
+    expect((await api().status(order.id, 'confirmed')).statusCode).toBe(200);
+    const [reopened] = (await ledger(`?variant_id=${variantId}`)).items;
+    expect(reopened).toMatchObject({
+      kind: 'reopen',
+      order_status: 'confirmed',
+      order_number: order.order_number,
+      reason: `Order ${order.order_number} back to confirmed`,
+      delta: -2,
+    });
   });
 
   it('filters by product, admin, reason and dates, and pages with skip and limit', async () => {
@@ -338,6 +357,7 @@ describe.each(testDialects)('stock history (%s)', (dialect) => {
         reason: `Order ${order.order_number}`,
         admin_username: '',
         order_number: order.order_number,
+        kind: 'checkout',
       });
       // Written with the shop's offset (Tunis: +01:00), the same instant as the list's.
       expect(checkout!.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+01:00$/);
@@ -347,6 +367,7 @@ describe.each(testDialects)('stock history (%s)', (dialect) => {
       // Text a spreadsheet would run is prefixed; the movement's own title came from the name.
       expect(adjustment).toMatchObject({
         reason: "'-4 @broken +lost",
+        kind: 'adjustment',
         delta: '-4',
         stock_after: '6',
       });

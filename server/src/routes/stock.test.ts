@@ -64,6 +64,7 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
           delta: -7,
           stock_before: 10,
           stock_after: 3,
+          kind: 'variant_inventory',
           reason: 'Inventory update',
           admin_user_id: admin.id,
         },
@@ -111,7 +112,12 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
       ]);
       expect(body.count).toBe(2);
       expect(await movementsOf(b.id)).toMatchObject([
-        { delta: 18, reason: 'Inventory update', admin_user_id: admin.id },
+        {
+          delta: 18,
+          kind: 'variant_inventory',
+          reason: 'Inventory update',
+          admin_user_id: admin.id,
+        },
       ]);
       expect(await movementsOf(a.id)).toEqual([]);
     });
@@ -155,6 +161,10 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
         delta: 5,
         stock_before: 10,
         stock_after: 15,
+        kind: 'adjustment',
+        order_id: null,
+        order_status: null,
+        import_file: null,
         reason: 'Delivery',
         admin_user_id: admin.id,
       });
@@ -164,7 +174,12 @@ describe.each(testDialects)('stock and inventory (%s)', (dialect) => {
         'adjustVariantStock',
         remove,
       );
-      expect(removed.movement).toMatchObject({ delta: -15, stock_after: 0, reason: null });
+      expect(removed.movement).toMatchObject({
+        delta: -15,
+        stock_after: 0,
+        kind: 'adjustment',
+        reason: null,
+      });
       expect(await stockOf(v.id)).toBe(0);
       expect((await movementsOf(v.id)).map((m) => m.delta)).toEqual([5, -15]);
     });

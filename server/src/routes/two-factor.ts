@@ -11,7 +11,7 @@ import {
   resetUserTwoFactor,
   startTotpEnrolment,
 } from '../services/two-factor';
-import { LOGIN_LIMITS } from './auth';
+import { LOGIN_LIMITS } from '../services/sign-in';
 
 export function twoFactorHandlers(ctx: AppContext): Handlers {
   // A wrong code or password asked here counts like a failed sign-in of the username (the key

@@ -5,9 +5,8 @@ import type { Schemas } from '../api/types';
 import type { Handlers } from '../http/types';
 import { createMediaUrlSigner, DEFAULT_SIGNED_URL_SECONDS } from '../services/signed-urls';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../domain/media-limits';
-import { storeUploads, type UploadTarget } from '../services/uploads';
-import { recordAudits, type AuditEntry } from '../services/audit';
-import { deleteUnusedFiles, mediaStorage } from '../services/media';
+import { deleteFiles, uploadFiles, type UploadTarget } from '../services/uploads';
+import { mediaStorage } from '../services/media';
 import { MEDIA_CSP } from '../http/security';
 import type { Storage } from '../storage/storage';
 
@@ -20,28 +19,6 @@ export interface UploadsOptions {
 
 /** Public media are immutable under their key (a new upload always gets a new key). */
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
-
-/**
- * Files live in the storage, not the database: each stored or deleted file is recorded after
- * the fact, in a transaction of its own (without a database, e.g. a test of the limits alone,
- * nothing is recorded).
- */
-function recordMedia(
-  db: AppContext['db'] | undefined,
-  request: FastifyRequest,
-  entries: AuditEntry[],
-): Promise<void> {
-  if (!db || entries.length === 0) return Promise.resolve();
-  return db.transaction().execute((trx) => recordAudits(trx, request.admin, entries));
-}
-
-const media = (key: string, values: Pick<AuditEntry, 'before' | 'after'>): AuditEntry => ({
-  action: values.after ? 'create' : 'delete',
-  entity: 'media',
-  entity_id: null,
-  label: key,
-  ...values,
-});
 
 export function uploadsHandlers(
   ctx: Pick<AppContext, 'config' | 'now'> & { db?: AppContext['db'] },
@@ -58,7 +35,9 @@ export function uploadsHandlers(
       const maxCount = target.multiple ? limits.maxFiles : 1;
       let files;
       try {
-        files = await storeUploads(
+        files = await uploadFiles(
+          ctx.db,
+          request.admin,
           // One past each limit, so that the service sees the offending byte or file itself.
           request.parts({ limits: { fileSize: limits.maxFileBytes + 1, files: maxCount + 1 } }),
           target,
@@ -71,13 +50,6 @@ export function uploadsHandlers(
         if (!request.raw.readableEnded) reply.header('connection', 'close');
         throw err;
       }
-      await recordMedia(
-        ctx.db,
-        request,
-        files.map(({ key, content_type, size }) =>
-          media(key, { after: { key, content_type, size } }),
-        ),
-      );
       reply.code(201);
       return { files, count: files.length };
     };
@@ -91,12 +63,7 @@ export function uploadsHandlers(
     deleteFiles: async (request) => {
       // Whether a file is used lives in the database: an app without one cannot delete.
       if (!ctx.db) throw new Error('deleteFiles needs the database');
-      const deleted = await deleteUnusedFiles(ctx.db, storage, request.body.keys);
-      await recordMedia(
-        ctx.db,
-        request,
-        deleted.map((key) => media(key, { before: { key } })),
-      );
+      const deleted = await deleteFiles(ctx.db, request.admin, storage, request.body.keys);
       return { deleted, count: deleted.length };
     },
 

@@ -8,7 +8,6 @@ import {
   deleteAdminUser,
   getAdminUser,
   listAdminUsers,
-  presentAdminUser,
   updateAdminUser,
 } from '../services/admin-users';
 
@@ -16,28 +15,26 @@ export function usersHandlers(ctx: AppContext): Handlers {
   return {
     listUsers: async (request, reply) => {
       const { skip, limit } = withDefaults(request.query, 'skip', 'limit');
-      const { rows, total } = await listAdminUsers(ctx.db, skip, limit);
+      const { items, total } = await listAdminUsers(ctx.db, skip, limit);
       reply.header('x-total-count', total);
-      return rows.map(presentAdminUser);
+      return items;
     },
 
     createUser: async (request, reply) => {
-      const row = await createAdminUser(ctx, requireAdmin(request), request.body);
+      const user = await createAdminUser(ctx, requireAdmin(request), request.body);
       reply.code(201);
-      return presentAdminUser(row);
+      return user;
     },
 
-    getUser: async (request) => presentAdminUser(await getAdminUser(ctx.db, request.params.id)),
+    getUser: (request) => getAdminUser(ctx.db, request.params.id),
 
-    updateUser: async (request) =>
-      presentAdminUser(
-        await updateAdminUser(
-          ctx,
-          requireAdmin(request),
-          request.params.id,
-          request.body,
-          request.auth?.sessionId,
-        ),
+    updateUser: (request) =>
+      updateAdminUser(
+        ctx,
+        requireAdmin(request),
+        request.params.id,
+        request.body,
+        request.auth?.sessionId,
       ),
 
     deleteUser: async (request, reply) => {

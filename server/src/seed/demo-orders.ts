@@ -25,7 +25,7 @@ import type { AccessTokens } from '../auth/access-token';
 import type { Database, OrderStatus } from '../db/schema';
 import { formatOrderNumber, orderDay } from '../services/order-numbers';
 import { scriptSession } from '../services/refresh-tokens';
-import { STOCK_REASONS } from '../services/stock';
+import { movementReason } from '../services/stock';
 import { prng, type Prng } from './prng';
 
 export interface DemoOrderOptions {
@@ -426,21 +426,27 @@ async function backdate(
         })
         .where('id', '=', p.id)
         .execute();
+      // The order's movements, found by kind: their English text quotes the new number.
+      const order = { orderId: p.id, orderNumber: number };
       await trx
         .updateTable('stock_movements')
-        .set({ reason: STOCK_REASONS.order(number), created_at: createdAt.toISOString() })
+        .set({
+          reason: movementReason({ kind: 'checkout', ...order }),
+          created_at: createdAt.toISOString(),
+        })
         .where('order_id', '=', p.id)
-        .where('reason', '=', STOCK_REASONS.order(p.orderNumber))
+        .where('kind', '=', 'checkout')
         .execute();
       for (const status of ['cancelled', 'refunded'] as const) {
         await trx
           .updateTable('stock_movements')
           .set({
-            reason: STOCK_REASONS.orderGaveBack(number, status),
+            reason: movementReason({ kind: 'cancel', ...order, orderStatus: status }),
             created_at: statusAt.get(status) ?? createdAt.toISOString(),
           })
           .where('order_id', '=', p.id)
-          .where('reason', '=', STOCK_REASONS.orderGaveBack(p.orderNumber, status))
+          .where('kind', '=', 'cancel')
+          .where('order_status', '=', status)
           .execute();
       }
     }

@@ -19,8 +19,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DialectName } from '../db/database';
 import type { Database, OrderStatus } from '../db/schema';
 import { lineAmounts, orderAmounts, type LineAmounts } from '../domain/vat';
+import { statusRules } from '../../../contract/order-status';
 import { formatOrderNumber, orderDay } from '../services/order-numbers';
-import { movementTitle, STOCK_REASONS } from '../services/stock';
+import { movementOrigin, movementTitle, type MovementOf } from '../services/stock';
 
 export interface ScaleTarget {
   db: Kysely<Database>;
@@ -50,7 +51,8 @@ const PRODUCT_STEP_MS = 10 * 60 * 1000;
 const ORDER_YEARS = 4;
 /** Every product with variants has these. */
 const SIZES = ['S', 'M', 'L'] as const;
-const RESTOCK_REASON = 'Restocked by the supplier';
+/** The supplier's restock before an order the stock could not serve: an admin's adjustment. */
+const RESTOCK: MovementOf = { kind: 'adjustment', reason: 'Restocked by the supplier' };
 
 /**
  * Rows per INSERT: SQLite binds at most 32,766 parameters per statement, PostgreSQL 65,535;
@@ -270,12 +272,11 @@ export async function insertScaleProducts(
       variantRows
         .filter((v) => v.stock_quantity > 0)
         .map((v) => ({
+          ...movementOrigin({ kind: 'inventory_update' }),
           variant_id: variantIds.get(v.sku) ?? null,
-          order_id: null,
           sku: v.sku,
           title: movementTitle(nameOf.get(v.product_id) ?? '', v),
           delta: v.stock_quantity,
-          reason: STOCK_REASONS.inventoryUpdate,
           stock_before: 0,
           stock_after: v.stock_quantity,
           admin_user_id: null,
@@ -503,7 +504,7 @@ export async function insertScaleOrders(
         if (p.status !== 'pending') {
           history.push(historyRow(orderId, 'pending', p.status, p.updatedAt));
         }
-        const givesBack = p.status === 'cancelled' || p.status === 'refunded';
+        const givesBack = !statusRules(p.status).holdsStock;
         for (const { v, quantity, price } of p.lines) {
           const { rateBp, unitPrice, unitPriceInclVat, totalPrice, totalInclVat } = price;
           items.push({
@@ -524,21 +525,13 @@ export async function insertScaleOrders(
           if (!v.tracked) continue;
           changed.add(v);
           if (v.stock < quantity) {
-            movements.push(movementRow(v, null, 50 + quantity, RESTOCK_REASON, p.createdAt));
+            movements.push(movementRow(v, RESTOCK, 50 + quantity, p.createdAt));
           }
-          movements.push(
-            movementRow(v, orderId, -quantity, STOCK_REASONS.order(p.number), p.createdAt),
-          );
+          const order = { orderId, orderNumber: p.number };
+          movements.push(movementRow(v, { kind: 'checkout', ...order }, -quantity, p.createdAt));
           if (givesBack) {
-            movements.push(
-              movementRow(
-                v,
-                orderId,
-                quantity,
-                STOCK_REASONS.orderGaveBack(p.number, p.status),
-                p.updatedAt,
-              ),
-            );
+            const back: MovementOf = { kind: 'cancel', ...order, orderStatus: p.status };
+            movements.push(movementRow(v, back, quantity, p.updatedAt));
           }
         }
       }
@@ -582,22 +575,15 @@ const historyRow = (orderId: number, from: OrderStatus | null, to: OrderStatus, 
 });
 
 /** One movement of `v`, applied to its running stock. */
-function movementRow(
-  v: Sellable,
-  orderId: number | null,
-  delta: number,
-  reason: string,
-  at: string,
-) {
+function movementRow(v: Sellable, of: MovementOf, delta: number, at: string) {
   const before = v.stock;
   v.stock += delta;
   return {
+    ...movementOrigin(of),
     variant_id: v.id,
-    order_id: orderId,
     sku: v.sku,
     title: movementTitle(v.productName, { is_default: v.isDefault, variant_title: v.variantTitle }),
     delta,
-    reason,
     stock_before: before,
     stock_after: v.stock,
     admin_user_id: null,

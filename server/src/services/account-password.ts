@@ -10,7 +10,7 @@ import type { AdminUserRow } from '../db/schema';
 import { invalid } from '../api/problem';
 import type { Body } from '../api/types';
 import { adminPasswordInputs, ADMIN_USER } from './admin-users';
-import { recordRowAudits } from './audit';
+import { auditEntries, recordAudit } from './audit';
 import { TOO_MANY_FAILED_LOGINS, type AuthThrottle, type ThrottlePolicy } from './auth-throttle';
 import { endUserSessions } from './sessions';
 
@@ -58,6 +58,10 @@ export async function changeOwnPassword(
       .returningAll()
       .executeTakeFirstOrThrow();
     await endUserSessions(trx, 'admin', admin.id, now, currentSessionId);
-    await recordRowAudits(trx, admin, ADMIN_USER, 'update', { before: [admin], after: [updated] });
+    await recordAudit(
+      trx,
+      admin,
+      auditEntries(ADMIN_USER, 'update', { before: [admin], after: [updated] }),
+    );
   });
 }

@@ -16,7 +16,7 @@ import { conflict, forbidden, notFound } from '../api/problem';
 import type { Body, Schemas } from '../api/types';
 import { endUserSessions } from './sessions';
 import { normaliseEmail, requiredText } from './text-input';
-import { recordAudit, recordRowAudits, type AuditKind } from './audit';
+import { auditEntries, recordAudit, type AuditKind } from './audit';
 
 const USER_ERRORS = {
   notFound: 'User not found',
@@ -120,10 +120,14 @@ export async function listAdminUsers(db: Db, skip: number, limit: number) {
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  return { items: rows.map(presentAdminUser), total: Number(count.n) };
 }
 
-export async function getAdminUser(db: Db, id: number): Promise<AdminUserRow> {
+export async function getAdminUser(db: Db, id: number): Promise<Schemas['AdminUser']> {
+  return presentAdminUser(await loadAdminUser(db, id));
+}
+
+async function loadAdminUser(db: Db, id: number): Promise<AdminUserRow> {
   const row = await db
     .selectFrom('admin_users')
     .selectAll()
@@ -137,7 +141,7 @@ export async function createAdminUser(
   ctx: AppContext,
   actor: AdminUserRow,
   input: Body<'createUser'>,
-): Promise<AdminUserRow> {
+): Promise<Schemas['AdminUser']> {
   const role = input.role ?? DEFAULT_ROLE;
   assertMayManage(actor.role, role);
   const values = {
@@ -167,8 +171,8 @@ export async function createAdminUser(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordRowAudits(trx, actor, ADMIN_USER, 'create', { after: [created] });
-    return created;
+    await recordAudit(trx, actor, auditEntries(ADMIN_USER, 'create', { after: [created] }));
+    return presentAdminUser(created);
   });
 }
 
@@ -179,7 +183,7 @@ export async function updateAdminUser(
   input: Body<'updateUser'>,
   /** The actor's own session, kept when they change their own password (as changeMyPassword). */
   actorSessionId?: string,
-): Promise<AdminUserRow> {
+): Promise<Schemas['AdminUser']> {
   const now = ctx.now();
   const changes: AdminUserUpdate = { updated_at: now.toISOString() };
   if (input.username !== undefined) changes.username = input.username.trim();
@@ -190,7 +194,7 @@ export async function updateAdminUser(
   if (input.role !== undefined) changes.role = input.role;
   if (input.is_active !== undefined) changes.is_active = fromBool(input.is_active);
   // Refuse what the actor may not do before paying for a password hash.
-  const before = await getAdminUser(ctx.db, id);
+  const before = await loadAdminUser(ctx.db, id);
   await checkUpdate(ctx.db, actor, before, input);
   if (typeof input.password === 'string') {
     await assertStrongPassword(
@@ -203,7 +207,7 @@ export async function updateAdminUser(
 
   return withUsersLock(ctx, async (trx) => {
     // Again under the lock: the target may have changed meanwhile.
-    const target = await getAdminUser(trx, id);
+    const target = await loadAdminUser(trx, id);
     await checkUpdate(trx, actor, target, input);
     await assertUnique(trx, { username: changes.username, email: changes.email }, id);
     const updated = await trx
@@ -233,12 +237,16 @@ export async function updateAdminUser(
         now,
       );
     } else {
-      await recordRowAudits(trx, actor, ADMIN_USER, 'update', {
-        before: [target],
-        after: [updated],
-      });
+      await recordAudit(
+        trx,
+        actor,
+        auditEntries(ADMIN_USER, 'update', {
+          before: [target],
+          after: [updated],
+        }),
+      );
     }
-    return updated;
+    return presentAdminUser(updated);
   });
 }
 
@@ -249,13 +257,13 @@ export async function deleteAdminUser(
 ): Promise<void> {
   const now = ctx.now();
   await withUsersLock(ctx, async (trx) => {
-    const target = await getAdminUser(trx, id);
+    const target = await loadAdminUser(trx, id);
     assertMayManage(actor.role, target.role);
     if (target.id === actor.id) throw conflict(USER_ERRORS.deleteSelf);
     if (isActiveSuperAdmin(target)) await assertAnotherActiveSuperAdmin(trx, target.id);
     await trx.deleteFrom('admin_users').where('id', '=', id).execute();
     await endUserSessions(trx, 'admin', id, now);
-    await recordRowAudits(trx, actor, ADMIN_USER, 'delete', { before: [target] });
+    await recordAudit(trx, actor, auditEntries(ADMIN_USER, 'delete', { before: [target] }));
   });
 }
 

@@ -1,6 +1,7 @@
 // The audit log: who wrote what, when, with each changed field before and after. Every admin
-// write calls recordAudit (or recordAudits for many rows) with the transaction it writes in,
-// so the entry commits or rolls back with the write. Values are given as the contract writes
+// write calls recordAudit, the one way to write an entry (one or many), with the transaction it
+// writes in, so the entry commits or rolls back with the write; auditEntries builds the entries
+// of one action on rows of a kind. Values are given as the contract writes
 // them (money "12.500", booleans, ids), never database forms; fields that hold secrets are
 // recorded as changed without their values.
 import { sql, type SqlBool } from 'kysely';
@@ -79,19 +80,20 @@ function row(actor: AuditActor, entry: AuditEntry, at: string) {
 const BATCH = 500;
 
 /**
- * Records writes in the log, inside the caller's transaction. An update that changed nothing
- * records nothing (a create or delete is always recorded).
+ * Records one write or many in the log, inside the caller's transaction. An update that changed
+ * nothing records nothing (a create or delete is always recorded).
  */
-export async function recordAudits(
+export async function recordAudit(
   trx: Db,
   actor: AuditActor,
-  entries: readonly AuditEntry[],
+  entries: AuditEntry | readonly AuditEntry[],
   now: Date = new Date(),
 ): Promise<void> {
+  const list: readonly AuditEntry[] = isEntryList(entries) ? entries : [entries];
   const at = now.toISOString();
-  const rows = entries
+  const rows = list
     .map((entry) => row(actor, entry, at))
-    .filter((r, i) => entries[i]!.action !== 'update' || r.changes !== '[]');
+    .filter((r, i) => list[i]!.action !== 'update' || r.changes !== '[]');
   for (let i = 0; i < rows.length; i += BATCH) {
     await trx
       .insertInto('audit_log')
@@ -100,35 +102,10 @@ export async function recordAudits(
   }
 }
 
-export function recordAudit(
-  trx: Db,
-  actor: AuditActor,
-  entry: AuditEntry,
-  now?: Date,
-): Promise<void> {
-  return recordAudits(trx, actor, [entry], now);
-}
-
-/**
- * The entries of one action on many entities of a kind, each given as the contract presents it
- * (with its id): a create's `after`, a delete's `before`, an update's both in the same order.
- */
-export function auditEntries<V extends { id: number }>(
-  entity: AuditEntity,
-  action: AuditAction,
-  label: (value: V) => string | null,
-  values: { before?: readonly V[]; after?: readonly V[] },
-): AuditEntry[] {
-  const named = values.after ?? values.before ?? [];
-  return named.map((value, i) => ({
-    action,
-    entity,
-    entity_id: value.id,
-    label: label(value),
-    before: values.before?.[i] ?? null,
-    after: values.after?.[i] ?? null,
-  }));
-}
+// Array.isArray does not narrow a readonly array out of a union.
+const isEntryList = (
+  entries: AuditEntry | readonly AuditEntry[],
+): entries is readonly AuditEntry[] => Array.isArray(entries);
 
 /** How the log shows rows of one kind: as the contract presents them (with their id), named. */
 export interface AuditKind<R, V extends { id: number }> {
@@ -137,19 +114,26 @@ export interface AuditKind<R, V extends { id: number }> {
   label: (value: V) => string | null;
 }
 
-/** Records one action on rows of a kind (see auditEntries), in the caller's transaction. */
-export function recordRowAudits<R, V extends { id: number }>(
-  trx: Db,
-  actor: AuditActor,
+/**
+ * The entries of one action on rows of a kind, each shown as the contract presents it: a
+ * create's `after`, a delete's `before`, an update's both in the same order.
+ */
+export function auditEntries<R, V extends { id: number }>(
   kind: AuditKind<R, V>,
   action: AuditAction,
   rows: { before?: readonly R[]; after?: readonly R[] },
-): Promise<void> {
-  const entries = auditEntries(kind.entity, action, kind.label, {
-    before: rows.before?.map(kind.view),
-    after: rows.after?.map(kind.view),
-  });
-  return recordAudits(trx, actor, entries);
+): AuditEntry[] {
+  const before = rows.before?.map(kind.view);
+  const after = rows.after?.map(kind.view);
+  const named = after ?? before ?? [];
+  return named.map((value, i) => ({
+    action,
+    entity: kind.entity,
+    entity_id: value.id,
+    label: kind.label(value),
+    before: before?.[i] ?? null,
+    after: after?.[i] ?? null,
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,13 +8,13 @@ import type { Schemas } from '../api/types';
 import { conflict, HttpProblem, invalid, notFound } from '../api/problem';
 import type { ValidationIssue } from '../../../contract';
 import { money } from '../api/present';
-import type { DialectName } from '../db/database';
+import type { Db, DialectName } from '../db/database';
 import { fromBool, toBool } from '../db/bool';
 import type { Database } from '../db/schema';
 import { MAX_STOCK } from '../domain/inventory';
 import { changedPrice, priceChange, type PriceChange } from '../domain/price-change';
-import { recordAudits, type AuditActor, type AuditEntity } from './audit';
-import { adjustStock, setStock } from './stock';
+import { recordAudit, type AuditActor, type AuditEntity } from './audit';
+import { adjustStock, setStock, type StockChange } from './stock';
 import { checkReferences } from './products';
 
 type Trx = Transaction<Database>;
@@ -343,7 +343,12 @@ async function write(
       return;
     case 'set_stock':
     case 'adjust_stock': {
-      const stockChange = { reason: action.reason.trim(), adminUserId: w.actor?.id ?? null, now };
+      const stockChange: StockChange = {
+        kind: 'adjustment',
+        reason: action.reason.trim(),
+        adminUserId: w.actor?.id ?? null,
+        now,
+      };
       for (const c of changes) {
         const { variantId } = c.row.stock as StockTarget;
         if (action.type === 'set_stock') {
@@ -394,11 +399,22 @@ const asWritten = (field: string, value: Change['before']) =>
   field === 'price' && typeof value === 'number' ? money(value) : value;
 
 /**
- * Applies `action` to every row of `ids` (distinct: the contract's uniqueItems) inside `trx`: 404 naming the unknown ids, 422 for a
- * reference that cannot be assigned, 409 naming every refused row; otherwise writes the changed
- * rows and their audit entries.
+ * Applies `action` to every row of `ids` (distinct: the contract's uniqueItems) in one
+ * transaction: 404 naming the unknown ids, 422 for a reference that cannot be assigned, 409
+ * naming every refused row; otherwise writes the changed rows and their audit entries.
  */
-export async function bulkEdit(
+export function bulkEdit(
+  db: Db,
+  target: Target,
+  ids: readonly number[],
+  action: BulkAction,
+  w: BulkWrite,
+  dryRun = false,
+): Promise<BulkEditResult> {
+  return db.transaction().execute((trx) => editIn(trx, target, ids, action, w, dryRun));
+}
+
+async function editIn(
   trx: Trx,
   target: Target,
   ids: readonly number[],
@@ -431,7 +447,7 @@ export async function bulkEdit(
   }
   await write(trx, target, action, changes, w);
   const auditField = field === 'price' ? target.priceField : field;
-  await recordAudits(
+  await recordAudit(
     trx,
     w.actor,
     changes.flatMap(({ row, before, after, variants = [] }) => [

@@ -119,7 +119,7 @@ const lineTooLarge = () =>
  * anonymous cart (see the header). Does nothing without such a cart. The anonymous cart's row
  * is locked first, so two concurrent calls merge it once.
  */
-export async function mergeSessionCart(ctx: AppContext, owner: CartOwner): Promise<void> {
+async function mergeSessionCart(ctx: AppContext, owner: CartOwner): Promise<void> {
   if (owner.kind !== 'customer' || owner.sessionId === null) return;
   const sessionId = owner.sessionId;
   const anonymous = await ctx.db
@@ -202,7 +202,7 @@ function absoluteUrl(url: string, origin: string): string | null {
 // Reading the cart
 
 /** The cart priced now; image URLs are absolute under PUBLIC_URL (never the request's Host). */
-export async function readCart(ctx: AppContext, owner: CartOwner): Promise<Cart> {
+async function readCart(ctx: AppContext, owner: CartOwner): Promise<Cart> {
   const { db } = ctx;
   const cart = await findCart(db, owner);
   const base = {
@@ -318,7 +318,7 @@ function checkLineQuantity(quantity: number, row: CatalogueLineRow): void {
  * increment is one upsert and the resulting quantity is checked inside the same transaction, so
  * concurrent adds to one line neither lose units nor pass the limits together.
  */
-export async function addItem(
+async function addItem(
   ctx: AppContext,
   owner: CartOwner,
   input: { product_id: number; variant_id?: number | null; quantity: number },
@@ -368,7 +368,7 @@ async function ownLine(db: Db, owner: CartOwner, lineId: number) {
   return row;
 }
 
-export async function setItemQuantity(
+async function setItemQuantity(
   ctx: AppContext,
   owner: CartOwner,
   lineId: number,
@@ -386,7 +386,7 @@ export async function setItemQuantity(
   if (Number(updated.numUpdatedRows) === 0) throw notFound(CART_ITEM_NOT_FOUND);
 }
 
-export async function removeItem(ctx: AppContext, owner: CartOwner, lineId: number): Promise<void> {
+async function removeItem(ctx: AppContext, owner: CartOwner, lineId: number): Promise<void> {
   const row = await ownLine(ctx.db, owner, lineId);
   const deleted = await ctx.db
     .deleteFrom('cart_items')
@@ -397,7 +397,63 @@ export async function removeItem(ctx: AppContext, owner: CartOwner, lineId: numb
 }
 
 /** Removes every line (the cart itself stays); nothing to do without a cart. */
-export async function clearCart(db: Db, owner: CartOwner): Promise<void> {
+async function removeLines(db: Db, owner: CartOwner): Promise<void> {
   const cart = await findCart(db, owner);
   if (cart) await db.deleteFrom('cart_items').where('cart_id', '=', cart.id).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Use cases of routes/cart.ts: each finds the caller's cart (merging the session's anonymous
+// cart into a customer's first) and answers the cart as it then reads.
+
+/** Who calls: the access token's user, if any, and the session_id sent. */
+export interface CartCaller {
+  auth: { userType: string; userId: number } | null;
+  sessionId: string | undefined;
+}
+
+/** The caller's cart owner, after merging the session's anonymous cart into a customer's. */
+async function callerOwner(ctx: AppContext, caller: CartCaller): Promise<CartOwner> {
+  const owner = await resolveOwner(ctx.db, caller.auth, caller.sessionId);
+  await mergeSessionCart(ctx, owner);
+  return owner;
+}
+
+export async function getCart(ctx: AppContext, caller: CartCaller): Promise<Cart> {
+  return readCart(ctx, await callerOwner(ctx, caller));
+}
+
+export async function addCartItem(
+  ctx: AppContext,
+  caller: CartCaller,
+  input: Schemas['CartItemCreate'],
+): Promise<Cart> {
+  const owner = await callerOwner(ctx, caller);
+  await addItem(ctx, owner, input);
+  return readCart(ctx, owner);
+}
+
+export async function updateCartItem(
+  ctx: AppContext,
+  caller: CartCaller,
+  lineId: number,
+  quantity: number,
+): Promise<Cart> {
+  const owner = await callerOwner(ctx, caller);
+  await setItemQuantity(ctx, owner, lineId, quantity);
+  return readCart(ctx, owner);
+}
+
+export async function removeCartItem(
+  ctx: AppContext,
+  caller: CartCaller,
+  lineId: number,
+): Promise<Cart> {
+  const owner = await callerOwner(ctx, caller);
+  await removeItem(ctx, owner, lineId);
+  return readCart(ctx, owner);
+}
+
+export async function clearCart(ctx: AppContext, caller: CartCaller): Promise<void> {
+  await removeLines(ctx.db, await callerOwner(ctx, caller));
 }

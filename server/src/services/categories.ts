@@ -9,10 +9,11 @@ import { isForeignKeyViolation, isUniqueViolation } from '../db/transaction';
 import { conflict, invalid, notFound } from '../api/problem';
 import type { Schemas } from '../api/types';
 import { optionalText, requiredText } from './text-input';
-import { recordRowAudits, type AuditActor, type AuditKind } from './audit';
+import { auditEntries, recordAudit, type AuditActor, type AuditKind } from './audit';
 
 export type Store = Pick<AppContext, 'db' | 'dialect'>;
 
+type Category = Schemas['Category'];
 export type CategoryCreateInput = Schemas['CategoryCreate'];
 export type CategoryUpdateInput = Schemas['CategoryUpdate'];
 
@@ -21,7 +22,7 @@ const SLUG_TAKEN = 'Slug already exists';
 const PARENT_NOT_FOUND = 'Parent category not found';
 const CYCLE = 'A category cannot be moved under itself or one of its descendants';
 
-export function presentCategory(row: CategoryRow): Schemas['Category'] {
+function presentCategory(row: CategoryRow): Schemas['Category'] {
   return {
     id: Number(row.id),
     name: row.name,
@@ -37,31 +38,33 @@ export function presentCategory(row: CategoryRow): Schemas['Category'] {
 }
 
 /** Active categories by display_order then name; with parentId only its active children. */
-export async function listActiveCategories(db: Db, parentId?: number): Promise<CategoryRow[]> {
+export async function listActiveCategories(db: Db, parentId?: number): Promise<Category[]> {
   let query = db.selectFrom('categories').selectAll().where('is_active', '=', 1);
   if (parentId !== undefined) query = query.where('parent_id', '=', parentId);
-  return query
+  const rows = await query
     .orderBy('display_order', 'asc')
     .orderBy('name', 'asc')
     .orderBy('id', 'asc')
     .execute();
+  return rows.map(presentCategory);
 }
 
 /**
  * Every category for the admin screens, active and inactive (soft deleted), in the public order;
  * with isActive only the active (true) or only the inactive (false) ones.
  */
-export async function listAllCategories(db: Db, isActive?: boolean): Promise<CategoryRow[]> {
+export async function listAllCategories(db: Db, isActive?: boolean): Promise<Category[]> {
   let query = db.selectFrom('categories').selectAll();
   if (isActive !== undefined) query = query.where('is_active', '=', fromBool(isActive));
-  return query
+  const rows = await query
     .orderBy('display_order', 'asc')
     .orderBy('name', 'asc')
     .orderBy('id', 'asc')
     .execute();
+  return rows.map(presentCategory);
 }
 
-export async function getActiveCategoryBySlug(db: Db, slug: string): Promise<CategoryRow> {
+export async function getActiveCategoryBySlug(db: Db, slug: string): Promise<Category> {
   const row = await db
     .selectFrom('categories')
     .selectAll()
@@ -69,7 +72,7 @@ export async function getActiveCategoryBySlug(db: Db, slug: string): Promise<Cat
     .where('is_active', '=', 1)
     .executeTakeFirst();
   if (!row) throw notFound(CATEGORY_NOT_FOUND);
-  return row;
+  return presentCategory(row);
 }
 
 async function findCategory(db: Db, id: number): Promise<CategoryRow | undefined> {
@@ -94,7 +97,7 @@ export async function createCategory(
   input: CategoryCreateInput,
   now: string,
   actor: AuditActor,
-): Promise<CategoryRow> {
+): Promise<Category> {
   const values = {
     name: requiredText(input.name, 'name'),
     slug: input.slug,
@@ -117,8 +120,8 @@ export async function createCategory(
         .values(values)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordRowAudits(trx, actor, CATEGORY, 'create', { after: [row] });
-      return row;
+      await recordAudit(trx, actor, auditEntries(CATEGORY, 'create', { after: [row] }));
+      return presentCategory(row);
     });
   } catch (err) {
     throw mapWriteError(err);
@@ -131,7 +134,7 @@ export async function updateCategory(
   input: CategoryUpdateInput,
   now: string,
   actor: AuditActor,
-): Promise<CategoryRow> {
+): Promise<Category> {
   const changes: CategoryChanges = {};
   if (input.name !== undefined) changes.name = requiredText(input.name, 'name');
   if (input.slug !== undefined) changes.slug = input.slug;
@@ -160,8 +163,12 @@ export async function updateCategory(
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordRowAudits(trx, actor, CATEGORY, 'update', { before: [before], after: [after] });
-      return after;
+      await recordAudit(
+        trx,
+        actor,
+        auditEntries(CATEGORY, 'update', { before: [before], after: [after] }),
+      );
+      return presentCategory(after);
     });
   } catch (err) {
     throw mapWriteError(err);
@@ -174,7 +181,7 @@ export async function deactivateCategory(
   id: number,
   now: string,
   actor: AuditActor,
-): Promise<CategoryRow> {
+): Promise<Category> {
   const deactivate = async (trx: Transaction<Database>): Promise<CategoryRow> => {
     const before = await getCategory(trx, id);
     if (before.is_active === 0) return before; // nothing to write
@@ -186,10 +193,14 @@ export async function deactivateCategory(
       .returningAll()
       .executeTakeFirst();
     if (!after) return getCategory(trx, id); // deactivated meanwhile
-    await recordRowAudits(trx, actor, CATEGORY, 'update', { before: [before], after: [after] });
+    await recordAudit(
+      trx,
+      actor,
+      auditEntries(CATEGORY, 'update', { before: [before], after: [after] }),
+    );
     return after;
   };
-  return db.transaction().execute(deactivate);
+  return presentCategory(await db.transaction().execute(deactivate));
 }
 
 /**
@@ -215,7 +226,7 @@ export async function forceDeleteCategory(
       .where('category_id', '=', id)
       .execute();
     await trx.deleteFrom('categories').where('id', '=', id).execute();
-    await recordRowAudits(trx, actor, CATEGORY, 'delete', { before: [before] });
+    await recordAudit(trx, actor, auditEntries(CATEGORY, 'delete', { before: [before] }));
   });
 }
 

@@ -52,7 +52,7 @@ import { checkOutcome, normaliseVatNumber } from '../domain/vat-number';
 import { initialVatNumberReview, isZeroRated, vatTreatment } from '../domain/vat-treatment';
 import { conflict, HttpProblem } from '../api/problem';
 import type { Body, Schemas } from '../api/types';
-import { findCart, type CartOwner } from './cart';
+import { findCart, resolveOwner, type CartCaller, type CartOwner } from './cart';
 import { nextOrderNumber } from './order-numbers';
 import { findOrder } from './orders';
 import { countryPricing, noRateInForce } from './pricing';
@@ -64,8 +64,9 @@ import {
   skuOf,
   variantTitleOf,
 } from './sellable-lines';
-import { adjustStock, STOCK_REASONS, type StockChange } from './stock';
+import { adjustStock, type StockChange } from './stock';
 import { vatNumberCheckerFor } from './vat-numbers';
+import { STATUS_AT_CHECKOUT } from '../../../contract/order-status';
 
 type Order = Schemas['Order'];
 
@@ -124,11 +125,13 @@ function shippingSnapshot(a: Schemas['ShippingAddress']): Schemas['ShippingAddre
   };
 }
 
+/** Checks the caller's cart out: the order placed (see the rules at the top of this file). */
 export async function placeOrder(
   ctx: AppContext,
-  owner: CartOwner,
+  caller: CartCaller,
   body: Body<'createOrder'>,
 ): Promise<Order> {
+  const owner = await resolveOwner(ctx.db, caller.auth, caller.sessionId);
   const at = ctx.now();
   const now = at.toISOString();
   const address = shippingSnapshot(body.shipping_address);
@@ -196,7 +199,7 @@ export async function placeOrder(
       .insertInto('orders')
       .values({
         order_number: orderNumber,
-        status: 'pending',
+        status: STATUS_AT_CHECKOUT,
         payment_method: body.payment_method,
         customer_id: owner.kind === 'customer' ? owner.customer.id : null,
         customer_email: customerEmail,
@@ -246,7 +249,7 @@ export async function placeOrder(
       .values({
         order_id: order.id,
         from_status: null,
-        to_status: 'pending',
+        to_status: STATUS_AT_CHECKOUT,
         note: null,
         changed_by_admin_id: null,
         changed_by: null,
@@ -256,10 +259,11 @@ export async function placeOrder(
 
     // 4. Stock, taken by this order.
     const stockChange: StockChange = {
-      reason: STOCK_REASONS.order(orderNumber),
+      kind: 'checkout',
+      orderId: order.id,
+      orderNumber,
       adminUserId: null,
       now,
-      orderId: order.id,
     };
     for (const { row, quantity } of lines) {
       if (toBool(row.track_inventory))

@@ -17,7 +17,10 @@ const CUSTOMER_ERRORS = {
   addressNotFound: 'Address not found',
 } as const;
 
-export function presentCustomer(row: CustomerRow): Schemas['Customer'] {
+type Customer = Schemas['Customer'];
+type Address = Schemas['Address'];
+
+function presentCustomer(row: CustomerRow): Schemas['Customer'] {
   return {
     id: Number(row.id),
     email: row.email,
@@ -33,7 +36,7 @@ export function presentCustomer(row: CustomerRow): Schemas['Customer'] {
   };
 }
 
-export function presentAddress(row: AddressRow): Schemas['Address'] {
+function presentAddress(row: AddressRow): Schemas['Address'] {
   return {
     id: Number(row.id),
     label: row.label,
@@ -68,6 +71,11 @@ export async function requireActiveCustomer(
   const row = await query.executeTakeFirst();
   if (!row || !toBool(row.is_active)) throw unauthorized(ACCOUNT_GONE);
   return row;
+}
+
+/** The signed-in customer's profile (401 when the account is gone, see requireActiveCustomer). */
+export async function getCustomerProfile(db: Db, customerId: number): Promise<Customer> {
+  return presentCustomer(await requireActiveCustomer(db, customerId));
 }
 
 export function findCustomerByEmail(db: Db, email: string) {
@@ -110,7 +118,7 @@ export async function updateCustomerProfile(
   ctx: Ctx,
   customerId: number,
   input: Body<'updateCustomerProfile'>,
-): Promise<CustomerRow> {
+): Promise<Customer> {
   const changes: Updateable<CustomersTable> = {};
   for (const field of ['first_name', 'last_name', 'phone', 'company_name'] as const) {
     if (input[field] !== undefined) changes[field] = nullableText(input[field], field);
@@ -132,14 +140,15 @@ export async function updateCustomerProfile(
     .returningAll()
     .executeTakeFirst();
   if (!row) throw unauthorized(ACCOUNT_GONE);
-  return row;
+  return presentCustomer(row);
 }
 
 // --- Address book ---------------------------------------------------------------------------
 
-/** The customer's addresses: the default first, then newest first. */
-export function listAddresses(db: Db, customerId: number): Promise<AddressRow[]> {
-  return db
+/** The active customer's addresses: the default first, then newest first. */
+export async function listAddresses(db: Db, customerId: number): Promise<Address[]> {
+  await requireActiveCustomer(db, customerId);
+  const rows = await db
     .selectFrom('addresses')
     .selectAll()
     .where('customer_id', '=', customerId)
@@ -147,6 +156,7 @@ export function listAddresses(db: Db, customerId: number): Promise<AddressRow[]>
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+  return rows.map(presentAddress);
 }
 
 const OPTIONAL_ADDRESS_FIELDS = ['label', 'company', 'apartment', 'state'] as const;
@@ -167,10 +177,10 @@ export async function createAddress(
   ctx: Ctx,
   customerId: number,
   input: Body<'createAddress'>,
-): Promise<AddressRow> {
+): Promise<Address> {
   const values = addressValues(input);
   const at = ctx.now().toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
+  const row = await ctx.db.transaction().execute(async (trx) => {
     await requireActiveCustomer(trx, customerId, ctx);
     const existing = await trx
       .selectFrom('addresses')
@@ -202,6 +212,7 @@ export async function createAddress(
       .returningAll()
       .executeTakeFirstOrThrow();
   });
+  return presentAddress(row);
 }
 
 /** Changes the fields sent; 404 for an address that is not the customer's. */
@@ -210,10 +221,10 @@ export async function updateAddress(
   customerId: number,
   addressId: number,
   input: Body<'updateAddress'>,
-): Promise<AddressRow> {
+): Promise<Address> {
   const values = addressValues(input);
   const at = ctx.now().toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
+  const row = await ctx.db.transaction().execute(async (trx) => {
     await requireActiveCustomer(trx, customerId, ctx);
     await ownAddress(trx, customerId, addressId);
     if (input.is_default === true) await clearDefault(trx, customerId, at);
@@ -229,6 +240,7 @@ export async function updateAddress(
       .returningAll()
       .executeTakeFirstOrThrow();
   });
+  return presentAddress(row);
 }
 
 /** Deletes the address; no other one is promoted to default. 404 when not the customer's. */

@@ -6,6 +6,10 @@ import type { Db } from '../db/database';
 import { money } from '../api/present';
 import type { Schemas } from '../api/types';
 import { counterSql } from './row-counts';
+import { statusesWhere } from '../../../contract/order-status';
+
+/** The revenue of orders whose sale is undone (credited: cancelled, refunded) is not earned. */
+const NOT_EARNED = statusesWhere('credited').map((status) => `revenue:${status}` as const);
 
 export async function dashboardStats(db: Db): Promise<Schemas['DashboardStats']> {
   const { rows } = await sql<
@@ -18,7 +22,7 @@ export async function dashboardStats(db: Db): Promise<Schemas['DashboardStats']>
       (select count(*) from customer_overview) as customer_count,
       ${counterSql('orders:')} as order_count,
       ${counterSql('revenue:')} as revenue,
-      ${counterSql('revenue:cancelled', 'revenue:refunded')} as not_earned`.execute(db);
+      ${counterSql(...NOT_EARNED)} as not_earned`.execute(db);
   const row = rows[0];
   if (!row) throw new Error('unreachable: a select without from returns one row');
   const revenue = Number(row.revenue);

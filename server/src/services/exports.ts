@@ -311,11 +311,19 @@ const optionText = (optionValues: string): string =>
     .map(([name, value]) => `${name}=${value}`)
     .join('; ');
 
-/** One row per variant, every variant (a simple product's own one too), by position. */
-export async function exportProducts(db: Db, q: AdminProductFilters, at: Date): Promise<CsvExport> {
+/**
+ * One row per variant, every variant (a simple product's own one too), by position. `pageSize`:
+ * products read per query (tests page across many boundaries with a few products).
+ */
+export async function exportProducts(
+  db: Db,
+  q: AdminProductFilters,
+  at: Date,
+  pageSize = PAGE_SIZE,
+): Promise<CsvExport> {
   const selection = adminProductSelection(db, q);
   const [total, rates] = await Promise.all([selection.count(), ratesInForce(db, at)]);
-  const productPages = keysetPages(selectExportedProducts(db), selection, PAGE_SIZE);
+  const productPages = keysetPages(selectExportedProducts(db), selection, pageSize);
 
   async function* records(): AsyncGenerator<CsvValue[][]> {
     for await (const page of productPages) {

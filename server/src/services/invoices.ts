@@ -42,6 +42,7 @@ import { loadShopSettings, type ShopSettingsRow } from './shop-settings';
 import { loadRates } from './vat-rates';
 import { ORDER_NOT_FOUND, requireOrder } from './order-lookup';
 import { recordAudit } from './audit';
+import { documentOnEntry, mayBeInvoiced } from '../../../contract/order-status';
 
 type Invoice = Schemas['Invoice'];
 type Admin = Pick<AdminUserRow, 'id' | 'username'> | null;
@@ -55,16 +56,6 @@ export const VAT_NUMBER_UNCONFIRMED =
 const awaitsVatReview = (order: { vat_number_review: string | null }) =>
   order.vat_number_review === 'to_confirm';
 const INVOICE_NOT_FOUND = 'Invoice not found';
-
-/** Statuses whose entry issues the invoice when the order has none in force. */
-const INVOICED_ON_ENTRY: readonly OrderStatus[] = [
-  'confirmed',
-  'processing',
-  'shipped',
-  'delivered',
-];
-/** Statuses whose entry credits the invoice in force. */
-const CREDITED_ON_ENTRY: readonly OrderStatus[] = ['cancelled', 'refunded'];
 
 interface Issue {
   dialect: AppContext['dialect'];
@@ -288,7 +279,7 @@ export async function issueInvoice(
   return ctx.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId, ctx.dialect);
     if (!order) throw notFound(ORDER_NOT_FOUND);
-    if (CREDITED_ON_ENTRY.includes(order.status)) throw conflict(NOT_INVOICEABLE);
+    if (!mayBeInvoiced(order.status)) throw conflict(NOT_INVOICEABLE);
     if (await invoiceInForce(trx, orderId)) throw conflict(ALREADY_INVOICED);
     if (awaitsVatReview(order)) throw conflict(VAT_NUMBER_UNCONFIRMED);
     const settings = await loadShopSettings(trx, { dialect: ctx.dialect, share: true });
@@ -300,10 +291,10 @@ export async function issueInvoice(
 
 /**
  * The documents a status change issues, in its transaction (the order's row is already locked
- * by the change): entering an invoiced status with no invoice in force issues the invoice (not
- * when the settings are incomplete or the VAT number awaits its confirmation: the change itself
- * goes on), entering cancelled or refunded
- * with an invoice in force issues its credit note.
+ * by the change), as the status table says (contract/order-status.ts, documentOnEntry): entering
+ * an invoiced status with no invoice in force issues the invoice (not when the settings are
+ * incomplete or the VAT number awaits its confirmation: the change itself goes on), entering a
+ * credited status (cancelled, refunded) with an invoice in force issues its credit note.
  */
 export async function issueDocumentsOnStatusChange(
   trx: Trx,
@@ -311,8 +302,9 @@ export async function issueDocumentsOnStatusChange(
   to: OrderStatus,
   issue: Issue,
 ): Promise<void> {
-  const invoiced = INVOICED_ON_ENTRY.includes(to);
-  if (!invoiced && !CREDITED_ON_ENTRY.includes(to)) return;
+  const effect = documentOnEntry(to);
+  if (effect === 'none') return;
+  const invoiced = effect === 'invoice';
   const inForce = await invoiceInForce(trx, orderId);
   const settings = await loadShopSettings(trx, { dialect: issue.dialect, share: true });
   if (invoiced) {

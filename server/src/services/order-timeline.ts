@@ -12,7 +12,7 @@
 // are put in the order that operation writes them: the status change, then the stock, then the
 // document; within a kind by id.
 import { sql, type SqlBool } from 'kysely';
-import type { AdminUserRow, OrderStatus } from '../db/schema';
+import type { AdminUserRow } from '../db/schema';
 import type { Db } from '../db/database';
 import { conflict, notFound } from '../api/problem';
 import type { Schemas } from '../api/types';
@@ -21,12 +21,10 @@ import { ORDER_NOT_FOUND, requireOrder } from './order-lookup';
 import { getAdminOrder } from './orders';
 import { requiredText } from './text-input';
 import { recordAudit } from './audit';
+import { mayBeShipped } from '../../../contract/order-status';
 
 type TimelineEvent = Schemas['OrderTimelineEvent'];
 type NoteEvent = Schemas['NoteEvent'];
-
-/** Statuses whose parcel will not leave: a tracking number there would be a mistake. */
-const UNSHIPPABLE: readonly OrderStatus[] = ['cancelled', 'refunded'];
 
 /** Write order of the records one operation makes at one instant (see the header). */
 const WRITE_RANK: Record<TimelineEvent['type'], number> = {
@@ -62,7 +60,7 @@ const BY_ADMIN_USER = [...RECORD, 'admin_user_id as by'] as const;
 const COLUMNS = {
   status: [...RECORD, 'from_status', 'to_status', 'note', 'changed_by_admin_id as by'],
   document: ['id', 'kind', 'number', 'issued_at as created_at', 'issued_by_admin_id as by'],
-  stock: [...BY_ADMIN_USER, 'variant_id', 'sku', 'delta as quantity_change', 'reason'],
+  stock: [...BY_ADMIN_USER, 'kind', 'variant_id', 'sku', 'delta as quantity_change', 'reason'],
   note: [...BY_ADMIN_USER, 'note'],
   shipment: [...BY_ADMIN_USER, 'carrier', 'tracking_number'],
 } as const;
@@ -172,7 +170,8 @@ export async function setOrderShipment(
     if (ctx.dialect === 'postgres') read = read.forUpdate();
     const order = await read.executeTakeFirst();
     if (!order) throw notFound(ORDER_NOT_FOUND);
-    if (UNSHIPPABLE.includes(order.status)) {
+    // A parcel whose sale is undone will not leave: a tracking number there would be a mistake.
+    if (!mayBeShipped(order.status)) {
       throw conflict(`A ${order.status} order cannot be shipped`);
     }
     const latest = await trx

@@ -15,7 +15,8 @@
 //
 // Stock follows the order's life (applyStockEffect), whether the status changes through
 // cancelOrder or updateOrderStatus, in the same transaction as the status change:
-// - An order HOLDS stock in every status but cancelled and refunded. Checkout takes the stock
+// - An order HOLDS stock in the statuses the table says (contract/order-status.ts, which also
+//   derives each move's effect: all but cancelled and refunded). Checkout takes the stock
 //   (checkout.ts); every stock movement an order causes is linked to it (order_id).
 // - Holding → not holding (to cancelled or refunded): the order gives back what it holds, i.e.
 //   for each variant the opposite of the sum of the order's movements on it (reason "Order
@@ -46,20 +47,18 @@ import { json, money, percent } from '../api/present';
 import type { Schemas } from '../api/types';
 import { issueDocumentsOnStatusChange } from './invoices';
 import { countOf } from './row-counts';
-import {
-  adjustStock,
-  movementTitle,
-  STOCK_REASONS,
-  VARIANT_NAME_COLUMNS,
-  type StockChange,
-} from './stock';
+import { adjustStock, movementTitle, VARIANT_NAME_COLUMNS, type StockChange } from './stock';
 import { recordAudit } from './audit';
+import { requireActiveCustomer } from './customers';
+import { statusesWhere, statusRules, transitionEffects } from '../../../contract/order-status';
 
 type Order = Schemas['Order'];
 type OrderSummary = Schemas['OrderSummary'];
 
-const NOT_CANCELLABLE = 'Only pending, confirmed or processing orders can be cancelled';
-const CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed', 'processing'];
+// 'Only pending, confirmed or processing orders can be cancelled', from the status table.
+const NOT_CANCELLABLE = `Only ${statusesWhere('cancellable')
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' or $1')} orders can be cancelled`;
 
 // ---------------------------------------------------------------------------------------------
 // Presenting
@@ -217,6 +216,7 @@ export async function getAdminOrder(db: Db, id: number): Promise<Order> {
 
 /** The customer's own order; another customer's (or a guest order) is a 404 like a missing one. */
 export async function getCustomerOrder(db: Db, customerId: number, id: number): Promise<Order> {
+  await requireActiveCustomer(db, customerId);
   const row = await selectOrders(db)
     .where('o.id', '=', id)
     .where('o.customer_id', '=', customerId)
@@ -230,6 +230,7 @@ export async function listCustomerOrders(
   customerId: number,
   page: { skip: number; limit: number },
 ): Promise<{ items: Order[]; total: number }> {
+  await requireActiveCustomer(db, customerId);
   const [rows, totalRow] = await Promise.all([
     selectOrders(db)
       .where('o.customer_id', '=', customerId)
@@ -406,10 +407,6 @@ async function transition(
 // ---------------------------------------------------------------------------------------------
 // Stock effects of status changes (see the header)
 
-/** Whether an order in this status holds the stock of its items. */
-const holdsStock = (status: OrderStatus): boolean =>
-  status !== 'cancelled' && status !== 'refunded';
-
 async function applyStockEffect(
   trx: Transaction<Database>,
   orderId: number,
@@ -417,15 +414,16 @@ async function applyStockEffect(
   to: OrderStatus,
   change: StatusChange,
 ): Promise<void> {
-  const held = holdsStock(done.from);
-  if (held === holdsStock(to)) return;
+  const effect = transitionEffects(done.from, to).stock;
+  if (effect === 'none') return;
+  const held = effect === 'give_back';
   const stockChange: StockChange = {
-    reason: held
-      ? STOCK_REASONS.orderGaveBack(done.orderNumber, to)
-      : STOCK_REASONS.orderTookBack(done.orderNumber, to),
+    kind: held ? 'cancel' : 'reopen',
+    orderId,
+    orderNumber: done.orderNumber,
+    orderStatus: to,
     adminUserId: change.admin?.id ?? null,
     now: change.now,
-    orderId,
   };
   if (held) await giveBackStock(trx, orderId, stockChange);
   else await takeStockAgain(trx, orderId, to, stockChange);
@@ -537,7 +535,7 @@ export async function cancelOrder(
     const change = { admin, note: reason, now };
     const done = await transition(trx, orderId, 'cancelled', change, {
       sameIsNoop: false,
-      allowed: (from) => (CANCELLABLE.includes(from) ? null : conflict(NOT_CANCELLABLE)),
+      allowed: (from) => (statusRules(from).cancellable ? null : conflict(NOT_CANCELLABLE)),
     });
     if (!done) throw new Error('unreachable: a cancellation always changes the status');
     await applyStockEffect(trx, orderId, done, 'cancelled', change);

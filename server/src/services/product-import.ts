@@ -11,7 +11,9 @@
 // - Reads are batched (the file's slugs and SKUs in a few queries), and so are the inserts, so
 //   that 10,000 rows take seconds. Applying checks everything again inside the transaction that
 //   writes, so what is written is what was checked.
-// - Each stock change is a stock movement (reason "CSV import <file name>", the admin), written
+// - planImport and writePlan are a few named steps each, run in file order in one transaction;
+//   the pure rules of a row (its values, its changes, its action) are domain/import-plan.ts.
+// - Each stock change is a stock movement (kind import, the file's name, the admin), written
 //   with the stock in the same transaction (stock = Σ movements), and each product or variant
 //   created or changed is an audit entry there too.
 import type { Schemas } from '../api/types';
@@ -21,24 +23,35 @@ import { fromBool, toBool } from '../db/bool';
 import type { Db } from '../db/database';
 import type { NewProduct, NewVariant, ProductRow, VariantRow, VatRateRow } from '../db/schema';
 import { isUniqueViolation } from '../db/transaction';
-import {
-  DEFAULT_LOW_STOCK_THRESHOLD,
-  MAX_STOCK,
-  PLACEHOLDER_SKU,
-  skuFromSlug,
-} from '../domain/inventory';
 import type { CsvValue } from '../domain/csv';
+import {
+  categoryOf,
+  checkAgainstFirstRow,
+  checkNewProduct,
+  checkStock,
+  decideActions,
+  namesDefaultVariant,
+  productAfter,
+  productChanges,
+  rateOf,
+  setsInventory,
+  takeSimplePrices,
+  variantAfter,
+  type ProductValues,
+  type RowDecision,
+  type VariantValues,
+} from '../domain/import-plan';
+import { DEFAULT_LOW_STOCK_THRESHOLD, PLACEHOLDER_SKU, skuFromSlug } from '../domain/inventory';
 import {
   IMPORT_COLUMNS,
   readImportFile,
-  type CellError,
   type ImportColumn,
   type ImportLine,
 } from '../domain/product-import';
 import { rateStatus } from '../domain/vat';
-import { recordAudits, type AuditActor, type AuditEntry } from './audit';
+import { recordAudit, type AuditActor, type AuditEntry } from './audit';
 import type { CsvExport } from './exports';
-import { movementTitle, STOCK_REASONS } from './stock';
+import { movementOrigin, movementTitle } from './stock';
 
 type Report = Schemas['ProductImportReport'];
 type ReportRow = Schemas['ImportRow'];
@@ -66,32 +79,6 @@ const chunks = <T>(items: readonly T[]): T[][] => {
 
 // ---------------------------------------------------------------------------------------------
 // What exists
-
-type Flag = 0 | 1;
-/** A product's columns the file can set, as numbers and 0/1 flags. */
-interface ProductValues {
-  name: string;
-  category_id: number | null;
-  is_active: Flag;
-  price_includes_vat: Flag;
-  base_price: number;
-  compare_at_price: number | null;
-  vat_rate_id: number;
-  has_variants: Flag;
-}
-/** A variant's columns the file can set, as numbers and 0/1 flags. */
-interface VariantValues {
-  sku: string;
-  variant_title: string;
-  /** JSON text. */
-  option_values: string;
-  price: number;
-  compare_at_price: number | null;
-  stock_quantity: number;
-  track_inventory: Flag;
-  allow_backorder: Flag;
-  is_active: Flag;
-}
 
 /** Numbers as numbers (PostgreSQL gives bigint and numeric columns as text). */
 const productValues = (p: ProductRow): ProductValues => ({
@@ -130,25 +117,27 @@ interface Catalogue {
   rates: VatRateRow[];
 }
 
+/** The SKUs to look up: those the rows give, and for a row without one the SKU of its slug. */
+const skusToLoad = (lines: ImportLine[]) => [
+  ...new Set(
+    lines.flatMap((l) => {
+      if (l.sku && l.sku !== PLACEHOLDER_SKU) return [l.sku];
+      // A row without SKU may be a new simple product's: is the SKU of its slug free?
+      return l.slug ? [skuFromSlug(l.slug)] : [];
+    }),
+  ),
+];
+
 /** The products, variants, categories and rates the file's rows name, in a few queries. */
 async function loadCatalogue(db: Db, lines: ImportLine[]): Promise<Catalogue> {
   const slugs = [...new Set(lines.flatMap((l) => (l.slug ? [l.slug] : [])))];
-  const skus = [
-    ...new Set(
-      lines.flatMap((l) => {
-        if (l.sku && l.sku !== PLACEHOLDER_SKU) return [l.sku];
-        // A row without SKU may be a new simple product's: is the SKU of its slug free?
-        return l.slug ? [skuFromSlug(l.slug)] : [];
-      }),
-    ),
-  ];
   const products = new Map<string, ProductRow>();
   for (const part of chunks(slugs)) {
     const rows = await db.selectFrom('products').selectAll().where('slug', 'in', part).execute();
     for (const row of rows) products.set(row.slug, row);
   }
   const variants = new Map<string, ExistingVariant>();
-  for (const part of chunks(skus)) {
+  for (const part of chunks(skusToLoad(lines))) {
     const rows = await db
       .selectFrom('variants as v')
       .innerJoin('products as p', 'p.id', 'v.product_id')
@@ -180,7 +169,8 @@ async function loadCatalogue(db: Db, lines: ImportLine[]): Promise<Catalogue> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Checking
+// Checking: the rows in file order, each to its product and variant (domain/import-plan.ts has
+// the rules; these steps look up and keep what earlier rows took)
 
 /** A product of the file: the first row of its slug gives its values. */
 interface ProductPlan {
@@ -209,12 +199,9 @@ interface VariantPlan {
   id: number | null;
 }
 
-interface RowPlan {
-  line: ImportLine;
+interface RowPlan extends RowDecision {
   product: ProductPlan | null;
   variant: VariantPlan | null;
-  changed: ImportColumn[];
-  action: Schemas['ImportRowAction'];
 }
 
 interface ImportPlan {
@@ -223,354 +210,206 @@ interface ImportPlan {
   variants: VariantPlan[];
 }
 
-const PRODUCT_COLUMNS: [ImportColumn, keyof ProductValues][] = [
-  ['product_name', 'name'],
-  ['category', 'category_id'],
-  ['is_active', 'is_active'],
-  ['price_includes_vat', 'price_includes_vat'],
-  ['base_price', 'base_price'],
-  ['vat_rate_name', 'vat_rate_id'],
-  ['compare_at_price', 'compare_at_price'],
-];
-const VARIANT_COLUMNS: [ImportColumn, keyof VariantValues][] = [
-  ['sku', 'sku'],
-  ['variant_title', 'variant_title'],
-  ['option_values', 'option_values'],
-  ['price', 'price'],
-  ['compare_at_price', 'compare_at_price'],
-  ['stock_quantity', 'stock_quantity'],
-  ['track_inventory', 'track_inventory'],
-  ['allow_backorder', 'allow_backorder'],
-  ['variant_is_active', 'is_active'],
-];
-
-/** The columns whose values differ (every column set, for a create). */
-function changedColumns<T>(
-  columns: [ImportColumn, keyof T][],
-  before: T | null,
-  after: T,
-  set: (column: ImportColumn, field: keyof T) => boolean,
-): ImportColumn[] {
-  return columns
-    .filter(([column, field]) => (before ? before[field] !== after[field] : set(column, field)))
-    .map(([column]) => column);
+/**
+ * What the pass over the rows keeps from one row to the next: the first row of a slug, of a SKU
+ * and of a generated SKU wins, so the rows must be read in file order.
+ */
+interface Planning {
+  catalogue: Catalogue;
+  at: Date;
+  products: Map<string, ProductPlan>;
+  variants: VariantPlan[];
+  /** The line each SKU the rows give was first on. */
+  skuLines: Map<string, number>;
+  /** The SKUs the file names, whatever their line (not free for a generated SKU). */
+  fileSkus: Set<string>;
+  generatedSkus: Set<string>;
 }
 
-const sameOptions = (a: Record<string, string>, b: Record<string, string>) =>
-  Object.keys(a).length === Object.keys(b).length &&
-  Object.entries(a).every(([k, v]) => b[k] === v);
+/**
+ * The SKU of a new simple product's stock when its row names none: its slug's, when no variant
+ * has it nor the file names it (else the placeholder, as a product form left empty gets).
+ */
+function newDefaultSku(planning: Planning, slug: string): string {
+  const sku = skuFromSlug(slug);
+  const free =
+    sku !== PLACEHOLDER_SKU &&
+    !planning.catalogue.variants.has(sku) &&
+    !planning.fileSkus.has(sku) &&
+    !planning.generatedSkus.has(sku);
+  if (!free) return PLACEHOLDER_SKU;
+  planning.generatedSkus.add(sku);
+  return sku;
+}
 
-/** Checks every row against the catalogue; writes nothing. */
+/** Step: the row's product, new from its slug's first row, checked against it on later rows. */
+function planProduct(planning: Planning, line: ImportLine, slug: string): ProductPlan {
+  const known = planning.products.get(slug);
+  if (known) {
+    checkAgainstFirstRow(known.firstLine, line);
+    return known;
+  }
+  const { catalogue, at } = planning;
+  const existing = catalogue.products.get(slug);
+  const before = existing ? productValues(existing) : null;
+  const { category, vat_rate_name } = line.product;
+  const categoryId =
+    category === undefined ? undefined : categoryOf(catalogue.categories, category, line.errors);
+  const rateId =
+    vat_rate_name === undefined
+      ? undefined
+      : rateOf(catalogue.rates, vat_rate_name, before?.vat_rate_id ?? null, at, line.errors);
+  const defaultVariant = existing && catalogue.defaults.get(existing.id);
+  const plan: ProductPlan = {
+    slug,
+    firstLine: line,
+    existing,
+    defaultVariant,
+    kind: existing
+      ? toBool(existing.has_variants)
+        ? 'variants'
+        : defaultVariant
+          ? 'simple'
+          : null
+      : null,
+    simpleLine: null,
+    before,
+    after: productAfter(line, before, categoryId, rateId),
+    changed: [],
+    id: existing ? existing.id : null,
+    nextPosition: existing ? (catalogue.positions.get(existing.id) ?? 0) : 0,
+  };
+  if (!existing) checkNewProduct(line);
+  planning.products.set(slug, plan);
+  return plan;
+}
+
+/** Step: a row of a product without variants; its default variant, or null when it needs none. */
+function planSimpleRow(
+  planning: Planning,
+  line: ImportLine,
+  product: ProductPlan,
+): VariantPlan | null {
+  if (product.kind === 'variants') {
+    line.errors.push({
+      column: 'sku',
+      message: `"${product.slug}" has variants: give each row its variant's SKU`,
+    });
+    return null;
+  }
+  if (product.simpleLine !== null) {
+    line.errors.push({
+      column: 'slug',
+      message: `The product is on line ${product.simpleLine} already`,
+    });
+    return null;
+  }
+  product.kind = 'simple';
+  product.simpleLine = line.line;
+  takeSimplePrices(line, product.after);
+  const existing = product.defaultVariant;
+  if (!existing && !setsInventory(line)) return null;
+  return planVariant(planning, line, product, existing, true);
+}
+
+/** Step: a row with a SKU, a variant of its product (a SKU is on one line and one product). */
+function planVariantRow(
+  planning: Planning,
+  line: ImportLine,
+  product: ProductPlan,
+  sku: string,
+): VariantPlan | null {
+  const seen = planning.skuLines.get(sku);
+  if (seen !== undefined) {
+    line.errors.push({ column: 'sku', message: `SKU ${sku} is on line ${seen} already` });
+    return null;
+  }
+  planning.skuLines.set(sku, line.line);
+  const existing = planning.catalogue.variants.get(sku);
+  if (existing && existing.product_slug !== product.slug) {
+    line.errors.push({
+      column: 'sku',
+      message: `SKU ${sku} belongs to another product ("${existing.product_slug}")`,
+    });
+    return null;
+  }
+  if (product.kind === 'simple') {
+    line.errors.push({
+      column: 'sku',
+      message: `"${product.slug}" is a product without variants: it cannot take the variant ${sku}`,
+    });
+    return null;
+  }
+  product.kind = 'variants';
+  product.after.has_variants = 1;
+  return planVariant(planning, line, product, existing, false);
+}
+
+/** Step: the variant's values after the row, and its position among its product's. */
+function planVariant(
+  planning: Planning,
+  line: ImportLine,
+  product: ProductPlan,
+  existing: VariantRow | undefined,
+  isDefault: boolean,
+): VariantPlan {
+  const before = existing ? variantValues(existing) : null;
+  const after = variantAfter(line, before, product.after, isDefault, () =>
+    isDefault ? newDefaultSku(planning, product.slug) : PLACEHOLDER_SKU,
+  );
+  checkStock(line, before, after);
+  const plan: VariantPlan = {
+    product,
+    existing,
+    isDefault,
+    before,
+    after,
+    position: existing ? existing.position : product.nextPosition++,
+    id: existing ? existing.id : null,
+  };
+  planning.variants.push(plan);
+  return plan;
+}
+
+/** Step: one row to its product and, by its SKU, to a variant or the product's default one. */
+function planRow(planning: Planning, line: ImportLine): RowPlan {
+  const row: RowPlan = { line, product: null, variant: null, changed: [], action: 'unchanged' };
+  if (line.slug === null) return row;
+  const product = planProduct(planning, line, line.slug);
+  row.product = product;
+  const sku = line.sku;
+  const known = sku === null ? undefined : planning.catalogue.variants.get(sku);
+  row.variant =
+    sku === null || namesDefaultVariant(sku, product.slug, known, product.defaultVariant?.sku)
+      ? planSimpleRow(planning, line, product)
+      : planVariantRow(planning, line, product, sku);
+  return row;
+}
+
+/**
+ * Checks every row against the catalogue; writes nothing. Its steps, each one for a reason:
+ * 1. loadCatalogue: all the rows name, read at once (a few queries for 10,000 rows);
+ * 2. planRow, row by row in file order: the first row of a slug or a SKU wins, and so does the
+ *    first product to take its slug's SKU, so the same file always gives the same report;
+ * 3. productChanges: a product's changes are known only once all its rows are read;
+ * 4. decideActions: a new product's refused first row refuses its later rows.
+ */
 async function planImport(db: Db, lines: ImportLine[], at: Date): Promise<ImportPlan> {
-  const catalogue = await loadCatalogue(db, lines);
-  const products = new Map<string, ProductPlan>();
-  const variants: VariantPlan[] = [];
-  const skuLines = new Map<string, number>();
-  const rows: RowPlan[] = [];
-  // The SKUs the file names (taken for a generated SKU, whatever their line), and those given.
-  const fileSkus = new Set(lines.flatMap((l) => (l.sku ? [l.sku] : [])));
-  const generatedSkus = new Set<string>();
-
-  /**
-   * The SKU of a new simple product's stock when its row names none: its slug's, when no variant
-   * has it nor the file names it (else the placeholder, as a product form left empty gets).
-   */
-  const newDefaultSku = (slug: string): string => {
-    const sku = skuFromSlug(slug);
-    const free =
-      sku !== PLACEHOLDER_SKU &&
-      !catalogue.variants.has(sku) &&
-      !fileSkus.has(sku) &&
-      !generatedSkus.has(sku);
-    if (!free) return PLACEHOLDER_SKU;
-    generatedSkus.add(sku);
-    return sku;
+  const planning: Planning = {
+    catalogue: await loadCatalogue(db, lines),
+    at,
+    products: new Map(),
+    variants: [],
+    skuLines: new Map(),
+    fileSkus: new Set(lines.flatMap((l) => (l.sku ? [l.sku] : []))),
+    generatedSkus: new Set(),
   };
-
-  const categoryId = (name: string, errors: CellError[]): number | null | undefined => {
-    const bySlug = catalogue.categories.find((c) => c.slug === name);
-    if (bySlug) return bySlug.id;
-    const named = catalogue.categories.filter((c) => c.name === name);
-    if (named.length === 1) return named[0]!.id;
-    errors.push({
-      column: 'category',
-      message:
-        named.length === 0
-          ? `Unknown category "${name}"`
-          : `${named.length} categories are named "${name}": give the category's slug`,
-    });
-    return undefined;
-  };
-
-  const rateId = (name: string, current: number | null, errors: CellError[]) => {
-    const named = catalogue.rates.filter((r) => r.name === name);
-    // Naming the rate the product already has is no new assignment (an expired rate stays).
-    const own = named.find((r) => Number(r.id) === current);
-    if (own) return Number(own.id);
-    const inForce = named.find((r) => rateStatus(r, at) === 'in_force');
-    if (inForce) return Number(inForce.id);
-    errors.push({
-      column: 'vat_rate_name',
-      message:
-        named.length === 0 ? `Unknown VAT rate "${name}"` : `VAT rate "${name}" is not in force`,
-    });
-    return undefined;
-  };
-
-  function productPlan(line: ImportLine, slug: string): ProductPlan {
-    const known = products.get(slug);
-    if (known) {
-      const first = known.firstLine;
-      for (const [key, value] of Object.entries(line.product)) {
-        const firstValue = first.product[key as keyof ImportLine['product']];
-        if (firstValue !== value) {
-          const column = key === 'name' ? 'product_name' : key;
-          line.errors.push({
-            column,
-            message: `Differs from line ${first.line}, the same product's first row`,
-          });
-        }
-      }
-      return known;
-    }
-    const existing = catalogue.products.get(slug);
-    const before = existing ? productValues(existing) : null;
-    const cells = line.product;
-    const errors = line.errors;
-    const category = cells.category === undefined ? undefined : categoryId(cells.category, errors);
-    const rate =
-      cells.vat_rate_name === undefined
-        ? undefined
-        : rateId(cells.vat_rate_name, before?.vat_rate_id ?? null, errors);
-    const defaultVariant = existing && catalogue.defaults.get(existing.id);
-    const plan: ProductPlan = {
-      slug,
-      firstLine: line,
-      existing,
-      defaultVariant,
-      kind: existing
-        ? toBool(existing.has_variants)
-          ? 'variants'
-          : defaultVariant
-            ? 'simple'
-            : null
-        : null,
-      simpleLine: null,
-      before,
-      after: {
-        name: cells.name ?? before?.name ?? '',
-        category_id: category !== undefined ? category : (before?.category_id ?? null),
-        is_active:
-          cells.is_active !== undefined ? fromBool(cells.is_active) : (before?.is_active ?? 1),
-        price_includes_vat:
-          cells.price_includes_vat !== undefined
-            ? fromBool(cells.price_includes_vat)
-            : (before?.price_includes_vat ?? 1),
-        base_price: cells.base_price ?? before?.base_price ?? line.variant.price ?? 0,
-        compare_at_price: before?.compare_at_price ?? null,
-        vat_rate_id: rate ?? before?.vat_rate_id ?? 0,
-        has_variants: before?.has_variants ?? 0,
-      },
-      changed: [],
-      id: existing ? existing.id : null,
-      nextPosition: existing ? (catalogue.positions.get(existing.id) ?? 0) : 0,
-    };
-    // A new product needs these (an empty cell, not a wrong one, which has its own message).
-    const missing = (column: ImportColumn, given: unknown) =>
-      !existing && given === undefined && !errors.some((e) => e.column === column);
-    if (missing('base_price', cells.base_price ?? line.variant.price)) {
-      errors.push({ column: 'base_price', message: 'Required for a new product' });
-    }
-    if (missing('vat_rate_name', cells.vat_rate_name)) {
-      errors.push({ column: 'vat_rate_name', message: 'Required for a new product' });
-    }
-    products.set(slug, plan);
-    return plan;
-  }
-
-  /** The row's default variant (a simple product's stock), or null when it needs none. */
-  function simpleRow(line: ImportLine, product: ProductPlan): VariantPlan | null {
-    const errors = line.errors;
-    if (product.kind === 'variants') {
-      errors.push({
-        column: 'sku',
-        message: `"${product.slug}" has variants: give each row its variant's SKU`,
-      });
-      return null;
-    }
-    if (product.simpleLine !== null) {
-      errors.push({
-        column: 'slug',
-        message: `The product is on line ${product.simpleLine} already`,
-      });
-      return null;
-    }
-    product.kind = 'simple';
-    product.simpleLine = line.line;
-    const cells = line.variant;
-    const after = product.after;
-    // One price: the product's. The default variant's follows it.
-    if (cells.price !== undefined) {
-      if (line.product.base_price === undefined) after.base_price = cells.price;
-      else if (cells.price !== line.product.base_price) {
-        errors.push({
-          column: 'price',
-          message:
-            'A product without variants has one price: leave price empty or equal to base_price',
-        });
-      }
-    }
-    if (cells.compare_at_price !== undefined) after.compare_at_price = cells.compare_at_price;
-    const existing = product.defaultVariant;
-    const inventory =
-      cells.stock_quantity !== undefined ||
-      cells.track_inventory !== undefined ||
-      cells.allow_backorder !== undefined;
-    if (!existing && !inventory) return null;
-    return variantPlan(line, product, existing, true);
-  }
-
-  function variantRow(line: ImportLine, product: ProductPlan, sku: string): VariantPlan | null {
-    const errors = line.errors;
-    const seen = skuLines.get(sku);
-    if (seen !== undefined) {
-      errors.push({ column: 'sku', message: `SKU ${sku} is on line ${seen} already` });
-      return null;
-    }
-    skuLines.set(sku, line.line);
-    const existing = catalogue.variants.get(sku);
-    if (existing && existing.product_slug !== product.slug) {
-      errors.push({
-        column: 'sku',
-        message: `SKU ${sku} belongs to another product ("${existing.product_slug}")`,
-      });
-      return null;
-    }
-    if (product.kind === 'simple') {
-      errors.push({
-        column: 'sku',
-        message: `"${product.slug}" is a product without variants: it cannot take the variant ${sku}`,
-      });
-      return null;
-    }
-    product.kind = 'variants';
-    product.after.has_variants = 1;
-    return variantPlan(line, product, existing, false);
-  }
-
-  function variantPlan(
-    line: ImportLine,
-    product: ProductPlan,
-    existing: VariantRow | undefined,
-    isDefault: boolean,
-  ): VariantPlan {
-    const cells = line.variant;
-    const before = existing ? variantValues(existing) : null;
-    const bool = (value: boolean | undefined, current: Flag | undefined, fallback: Flag) =>
-      value !== undefined ? fromBool(value) : (current ?? fallback);
-    const options = cells.option_values;
-    const optionsBefore = json<Record<string, string>>(before?.option_values ?? '{}', {});
-    const after: VariantValues = {
-      sku: line.sku ?? before?.sku ?? (isDefault ? newDefaultSku(product.slug) : PLACEHOLDER_SKU),
-      variant_title: isDefault
-        ? (before?.variant_title ?? PLACEHOLDER_SKU)
-        : (cells.variant_title ??
-          before?.variant_title ??
-          (options && Object.keys(options).length > 0
-            ? Object.values(options).join(' / ')
-            : (line.sku ?? ''))),
-      option_values:
-        isDefault || options === undefined || sameOptions(options, optionsBefore)
-          ? (before?.option_values ?? '{}')
-          : JSON.stringify(options),
-      price: isDefault
-        ? product.after.base_price
-        : (cells.price ?? before?.price ?? product.after.base_price),
-      compare_at_price: isDefault
-        ? product.after.compare_at_price
-        : (cells.compare_at_price ?? before?.compare_at_price ?? null),
-      stock_quantity: cells.stock_quantity ?? before?.stock_quantity ?? 0,
-      track_inventory: bool(cells.track_inventory, before?.track_inventory, 1),
-      allow_backorder: bool(cells.allow_backorder, before?.allow_backorder, 0),
-      is_active: isDefault ? (before?.is_active ?? 1) : bool(cells.is_active, before?.is_active, 1),
-    };
-    if (
-      after.stock_quantity !== (before?.stock_quantity ?? 0) &&
-      (after.stock_quantity < 0 || after.stock_quantity > MAX_STOCK)
-    ) {
-      line.errors.push({
-        column: 'stock_quantity',
-        message: `Stock quantity must be a whole number from 0 to ${MAX_STOCK}`,
-      });
-    }
-    const plan: VariantPlan = {
-      product,
-      existing,
-      isDefault,
-      before,
-      after,
-      position: existing ? existing.position : product.nextPosition++,
-      id: existing ? existing.id : null,
-    };
-    variants.push(plan);
-    return plan;
-  }
-
-  for (const line of lines) {
-    const row: RowPlan = { line, product: null, variant: null, changed: [], action: 'unchanged' };
-    rows.push(row);
-    if (line.slug === null) continue;
-    const product = productPlan(line, line.slug);
-    row.product = product;
-    const sku = line.sku;
-    const isSimple =
-      sku === null ||
-      sku === PLACEHOLDER_SKU ||
-      (catalogue.variants.get(sku)?.is_default === 1 &&
-        catalogue.variants.get(sku)?.product_slug === product.slug) ||
-      (product.defaultVariant !== undefined && product.defaultVariant.sku === sku);
-    row.variant = isSimple ? simpleRow(line, product) : variantRow(line, product, sku);
-  }
-
-  // The product's changes are known once all its rows are read; its first row reports them.
-  for (const product of products.values()) {
-    const { after, firstLine } = product;
-    product.changed = changedColumns(PRODUCT_COLUMNS, product.before, after, (column) => {
-      if (column === 'category') return after.category_id !== null;
-      if (column === 'compare_at_price') return after.compare_at_price !== null;
-      if (column === 'is_active' || column === 'price_includes_vat') {
-        return firstLine.product[column] !== undefined;
-      }
-      return true;
-    });
-  }
-  const firstRefused = new Set<ProductPlan>();
-  for (const row of rows) {
-    const { line, product, variant } = row;
-    if (product && !product.existing && product.firstLine !== line && firstRefused.has(product)) {
-      line.errors.push({
-        column: null,
-        message: `The product's first row (line ${product.firstLine.line}) is refused`,
-      });
-    }
-    if (line.errors.length > 0) {
-      row.action = 'refused';
-      if (product && product.firstLine === line) firstRefused.add(product);
-      continue;
-    }
-    const fromProduct = product && product.firstLine === line ? product.changed : [];
-    const fromVariant = variant
-      ? changedColumns(VARIANT_COLUMNS, variant.before, variant.after, (column, field) =>
-          column === 'sku' ? line.sku !== null : field in line.variant,
-        )
-      : [];
-    row.changed = [...new Set([...fromProduct, ...fromVariant])];
-    const creates =
-      (product && !product.existing && product.firstLine === line) ||
-      (variant && !variant.existing);
-    row.action = creates ? 'create' : row.changed.length > 0 ? 'update' : 'unchanged';
-  }
-  return { rows, products: [...products.values()], variants };
+  const rows = lines.map((line) => planRow(planning, line));
+  const products = [...planning.products.values()];
+  // A product's first row reports its changes.
+  for (const p of products) p.changed = productChanges(p.before, p.after, p.firstLine);
+  decideActions(rows);
+  return { rows, products, variants: planning.variants };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -609,11 +448,14 @@ interface Writer {
   now: Date;
 }
 
-/** Writes a plan without refused rows, in the caller's transaction. */
-async function writePlan(trx: Db, plan: ImportPlan, { fileName, actor, now }: Writer) {
-  const at = now.toISOString();
-  const audits: AuditEntry[] = [];
+/** A stock change to record: the variant's stock before the import, its plan the stock after. */
+interface Movement {
+  variant: VariantPlan;
+  before: number;
+}
 
+/** Step: the new products, in batches; each plan gets its id. */
+async function insertProducts(trx: Db, plan: ImportPlan, at: string) {
   const created = plan.products.filter((p) => !p.existing);
   const productRows = created.map((p): NewProduct => ({
     ...p.after,
@@ -636,6 +478,10 @@ async function writePlan(trx: Db, plan: ImportPlan, { fileName, actor, now }: Wr
     for (const r of rows) productIds.set(r.slug, r.id);
   }
   for (const p of created) p.id = productIds.get(p.slug) ?? null;
+}
+
+/** Step: the products the file changes, and an audit entry per product created or changed. */
+async function updateProducts(trx: Db, plan: ImportPlan, at: string, audits: AuditEntry[]) {
   for (const p of plan.products) {
     const id = p.id!;
     if (!p.before) {
@@ -662,8 +508,10 @@ async function writePlan(trx: Db, plan: ImportPlan, { fileName, actor, now }: Wr
       });
     }
   }
+}
 
-  const movements: { variant: VariantPlan; before: number }[] = [];
+/** Step: the new variants, in batches; each plan gets its id, each stock a movement from 0. */
+async function insertVariants(trx: Db, plan: ImportPlan, at: string): Promise<Movement[]> {
   const fresh = plan.variants.filter((v) => !v.existing);
   const variantRows = fresh.map((v): NewVariant => ({
     ...v.after,
@@ -693,10 +541,25 @@ async function writePlan(trx: Db, plan: ImportPlan, { fileName, actor, now }: Wr
     for (const r of rows)
       variantIds.set(key(r.sku, Number(r.product_id), r.is_default === 1), r.id);
   }
+  const movements: Movement[] = [];
   for (const v of fresh) {
     v.id = variantIds.get(key(v.after.sku, v.product.id!, v.isDefault)) ?? null;
     if (v.after.stock_quantity !== 0) movements.push({ variant: v, before: 0 });
   }
+  return movements;
+}
+
+/**
+ * Step: the variants the file changes, each only if its stock is still the one read (else the
+ * import is refused), and an audit entry per variant created or changed; the stock changes.
+ */
+async function updateVariants(
+  trx: Db,
+  plan: ImportPlan,
+  at: string,
+  audits: AuditEntry[],
+): Promise<Movement[]> {
+  const movements: Movement[] = [];
   for (const v of plan.variants) {
     const label = v.after.sku;
     if (!v.before) {
@@ -732,31 +595,45 @@ async function writePlan(trx: Db, plan: ImportPlan, { fileName, actor, now }: Wr
       after: variantAudit(v.after),
     });
   }
+  return movements;
+}
 
-  const reason = STOCK_REASONS.csvImport(fileName);
+/** Step: a stock movement (kind import, the file's name) per stock change, stock = Σ movements. */
+async function insertMovements(trx: Db, movements: Movement[], at: string, writer: Writer) {
+  const origin = movementOrigin({ kind: 'import', importFile: writer.fileName });
   for (const part of chunks(movements)) {
     await trx
       .insertInto('stock_movements')
       .values(
         part.map(({ variant: v, before }) => ({
+          ...origin,
           variant_id: v.id,
-          order_id: null,
           sku: v.after.sku,
           title: movementTitle(v.product.after.name, {
             is_default: fromBool(v.isDefault),
             variant_title: v.after.variant_title,
           }),
           delta: v.after.stock_quantity - before,
-          reason,
           stock_before: before,
           stock_after: v.after.stock_quantity,
-          admin_user_id: actor?.id ?? null,
+          admin_user_id: writer.actor?.id ?? null,
           created_at: at,
         })),
       )
       .execute();
   }
-  await recordAudits(trx, actor, audits, now);
+}
+
+/** Writes a plan without refused rows, in the caller's transaction: products, then variants. */
+async function writePlan(trx: Db, plan: ImportPlan, writer: Writer) {
+  const at = writer.now.toISOString();
+  const audits: AuditEntry[] = [];
+  await insertProducts(trx, plan, at);
+  await updateProducts(trx, plan, at, audits);
+  const created = await insertVariants(trx, plan, at);
+  const changed = await updateVariants(trx, plan, at, audits);
+  await insertMovements(trx, [...created, ...changed], at, writer);
+  await recordAudit(trx, writer.actor, audits, writer.now);
 }
 
 // ---------------------------------------------------------------------------------------------

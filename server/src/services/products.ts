@@ -25,6 +25,7 @@ import {
 import { optionalText } from './text-input';
 import { countOf } from './row-counts';
 import { variantFacts, type VariantFacts } from './variant-facts';
+import { stockSortKey } from '../db/migrations/026_product_stock';
 import { recordAudit, type AuditActor } from './audit';
 
 type Product = Schemas['Product'];
@@ -112,6 +113,9 @@ function presentProduct(row: ProductRow, rates: RatesInForce, variants: VariantF
     // (1 for a simple product with its default variant).
     variant_count: variants.count,
     price_range: chargedRange(row, rates, variants, inclVat),
+    sku: variants.sku,
+    stock_quantity: row.stock_quantity === null ? null : Number(row.stock_quantity),
+    stock_state: row.stock_state,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -123,10 +127,18 @@ export interface AdminProductQuery {
   search?: string | undefined;
   category_id?: number | undefined;
   is_active?: boolean | undefined;
+  stock_state?: Schemas['ProductStockState'] | undefined;
   sort: Schemas['ProductSort'];
 }
 
-const SORT_COLUMNS = { created_at: 'p.created_at', name: 'p.name', base_price: 'p.base_price' };
+const SORT_COLUMNS = {
+  created_at: 'p.created_at',
+  name: 'p.name',
+  base_price: 'p.base_price',
+  // The stock kept by migration 026, by its indexes' keys: products without a counted variant
+  // last either way.
+  stock: { value: (direction) => sql.raw(stockSortKey('p', direction)), name: 'stock_sort' },
+} satisfies Parameters<typeof sortOrder>[1];
 
 /** Presents the rows (one page) with one query for their variants. */
 async function presentProducts(db: Db, rows: ProductRow[], at: Date): Promise<Product[]> {
@@ -135,7 +147,7 @@ async function presentProducts(db: Db, rows: ProductRow[], at: Date): Promise<Pr
     variantFacts(
       db,
       rows.map((r) => r.id),
-      { prices: true },
+      { prices: true, sku: true },
     ),
   ]);
   return rows.map((row) => presentProduct(row, rates, variants(row.id)));
@@ -159,6 +171,9 @@ export function adminProductSelection(db: Db, q: AdminProductFilters): ListSelec
   }
   if (q.is_active !== undefined) {
     filters.push(sql<SqlBool>`${sql.ref('p.is_active')} = ${sql.lit(fromBool(q.is_active))}`);
+  }
+  if (q.stock_state !== undefined) {
+    filters.push(sql<SqlBool>`${sql.ref('p.stock_state')} = ${q.stock_state}`);
   }
   return {
     filters,
@@ -202,10 +217,16 @@ async function auditedProduct(db: Db, id: number, at: Date) {
     getProduct(db, id, at),
     findDefaultVariant(db, id),
   ]);
-  // price_range is not the product's own: it follows the variants' prices, whose changes their
-  // own audit entries record (the product's gross price is its price_incl_vat).
-  const own: Omit<typeof product, 'price_range'> & { price_range?: unknown } = { ...product };
-  delete own.price_range;
+  // price_range, sku and the stock are not the product's own: they follow the variants' prices
+  // and stock, whose changes their own audit entries and the stock ledger record (the product's
+  // gross price is its price_incl_vat; a simple product's SKU and stock are under inventory).
+  type Derived = 'price_range' | 'sku' | 'stock_quantity' | 'stock_state';
+  const own: Omit<typeof product, Derived> & Partial<Pick<typeof product, Derived>> = {
+    ...product,
+  };
+  for (const derived of ['price_range', 'sku', 'stock_quantity', 'stock_state'] as const) {
+    delete own[derived];
+  }
   return {
     ...own,
     inventory: inventory && {

@@ -8,7 +8,7 @@ import { fromBool } from '../db/bool';
 import type { Db } from '../db/database';
 import type { Database, NewVariant, VariantUpdate } from '../db/schema';
 import { DEFAULT_LOW_STOCK_THRESHOLD, PLACEHOLDER_SKU } from '../domain/inventory';
-import { setStock, STOCK_REASONS, writeInventory } from './stock';
+import { setStock, writeInventory } from './stock';
 import { optionalText } from './text-input';
 
 /** Inventory as received: the contract's defaults are NOT applied by the validator inside oneOf. */
@@ -64,7 +64,7 @@ export async function createDefaultVariant(
     .executeTakeFirstOrThrow();
   const quantity = inventory.stock_quantity ?? 0;
   if (quantity !== 0) {
-    await setStock(trx, variant.id, quantity, { reason: STOCK_REASONS.inventoryUpdate, ...change });
+    await setStock(trx, variant.id, quantity, { kind: 'inventory_update', ...change });
   }
 }
 
@@ -88,7 +88,7 @@ export async function updateDefaultVariant(
   }
   if (inventory.weight !== undefined) set.weight = inventory.weight;
   await writeInventory(trx, variantId, set, inventory.stock_quantity, {
-    reason: STOCK_REASONS.inventoryUpdate,
+    kind: 'inventory_update',
     ...change,
   });
 }

@@ -11,6 +11,7 @@
 // - The unfiltered count is migration 010's counter; a filtered one counts through the index.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
+import type { StockMovementRow } from '../db/schema';
 import {
   filteredCount,
   keysetPages,
@@ -41,8 +42,11 @@ const selectEntries = (db: Db) =>
     .leftJoin('orders as o', 'o.id', 'm.order_id')
     .select([
       'm.id',
+      'm.kind',
       'm.variant_id',
       'm.order_id',
+      'm.order_status',
+      'm.import_file',
       'm.sku',
       'm.title',
       'm.delta',
@@ -58,12 +62,14 @@ const selectEntries = (db: Db) =>
 
 type EntryRow = Awaited<ReturnType<ReturnType<typeof selectEntries>['execute']>>[number];
 
-const present = (row: EntryRow): StockMovementEntry => ({
+/** A movement as the API gives it (PostgreSQL may read figures as strings). */
+export const presentMovement = (row: StockMovementRow): Schemas['StockMovement'] => ({
   id: row.id,
+  kind: row.kind,
   variant_id: row.variant_id,
-  product_id: row.product_id,
   order_id: row.order_id,
-  order_number: row.order_number,
+  order_status: row.order_status,
+  import_file: row.import_file,
   sku: row.sku,
   title: row.title,
   delta: Number(row.delta),
@@ -71,8 +77,14 @@ const present = (row: EntryRow): StockMovementEntry => ({
   stock_before: Number(row.stock_before),
   stock_after: Number(row.stock_after),
   admin_user_id: row.admin_user_id,
-  admin_username: row.admin_username,
   created_at: row.created_at,
+});
+
+const present = (row: EntryRow): StockMovementEntry => ({
+  ...presentMovement(row),
+  product_id: row.product_id,
+  order_number: row.order_number,
+  admin_username: row.admin_username,
 });
 
 const countMovements = (db: Db) =>
@@ -157,6 +169,7 @@ export async function exportStockMovements(db: Db, q: StockMovementFilters): Pro
         m.reason,
         m.admin_username,
         m.order_number,
+        m.kind,
       ]);
     }
   }

@@ -1,7 +1,7 @@
 // Every change of a variant's stock goes through here, so each one is atomic and leaves a
-// stock movement (delta, reason, admin, order, before, after, time, and the SKU and title of
-// what it concerned, which stay when the variant or its product is deleted). Hence, from the
-// variant's creation on, stock_quantity = Σ delta of its movements.
+// stock movement (delta, its kind and what it belongs to, admin, before, after, time, and the
+// SKU and title of what it concerned, which stay when the variant or its product is deleted).
+// Hence, from the variant's creation on, stock_quantity = Σ delta of its movements.
 //
 // Every stock figure stays an integer within ±MAX_STOCK (domain/inventory.ts): a value or a
 // result outside is refused (422 for a value sent, 409 for a result), so the ledger never holds
@@ -19,30 +19,70 @@ import { isStockFigure, MAX_STOCK } from '../domain/inventory';
 import { conflict, invalid, notFound } from '../api/problem';
 
 /**
- * The reasons of the movements the shop writes itself, as the stock history shows them; the
- * services write them and the seeds that load orders in bulk write the same ones.
+ * What made a movement, with what it belongs to. The kind and its references are the data; the
+ * console words them in the reader's language. `reason` is the admin's own words for an
+ * adjustment; for the shop's own kinds the server also stores their English text (movementReason)
+ * so that the CSV export, the reason filter and older readers keep reading it.
  */
-export const STOCK_REASONS = {
-  /** The product form's inventory of a simple product. */
-  inventoryUpdate: 'Product inventory update',
+export type MovementOf =
   /** An order took its units at checkout. */
-  order: (orderNumber: string) => `Order ${orderNumber}`,
-  /** An order gave its units back on moving to `status` (cancelled, refunded). */
-  orderGaveBack: (orderNumber: string, status: OrderStatus) => `Order ${orderNumber} ${status}`,
-  /** An order took its units again on moving back to `status`. */
-  orderTookBack: (orderNumber: string, status: OrderStatus) =>
-    `Order ${orderNumber} back to ${status}`,
+  | { kind: 'checkout'; orderId: number; orderNumber: string }
+  /**
+   * cancel: an order gave its units back on moving to `orderStatus` (cancelled, refunded);
+   * reopen: it took them again on moving back to `orderStatus`.
+   */
+  | { kind: 'cancel' | 'reopen'; orderId: number; orderNumber: string; orderStatus: OrderStatus }
+  /** An admin's adjustment (the variant's stock dialog, a bulk stock change), in their words. */
+  | { kind: 'adjustment'; reason: string | null }
   /** A CSV import (importProducts) set the stock. */
-  csvImport: (fileName: string) => `CSV import ${fileName}`,
-} as const;
+  | { kind: 'import'; importFile: string }
+  /**
+   * The product form's inventory of a simple product; a variant's inventory settings; a
+   * variant's edit; a variant created with stock.
+   */
+  | { kind: 'inventory_update' | 'variant_inventory' | 'variant_update' | 'initial_stock' };
 
-export interface StockChange {
-  reason: string | null;
+/** The English text of the shop's own kinds (the stored `reason`); an adjustment's own words. */
+export function movementReason(of: MovementOf): string | null {
+  switch (of.kind) {
+    case 'checkout':
+      return `Order ${of.orderNumber}`;
+    case 'cancel':
+      return `Order ${of.orderNumber} ${of.orderStatus}`;
+    case 'reopen':
+      return `Order ${of.orderNumber} back to ${of.orderStatus}`;
+    case 'adjustment':
+      return of.reason;
+    case 'import':
+      return `CSV import ${of.importFile}`;
+    case 'inventory_update':
+      return 'Product inventory update';
+    case 'variant_inventory':
+      return 'Inventory update';
+    case 'variant_update':
+      return 'Variant update';
+    case 'initial_stock':
+      return 'Initial stock';
+  }
+}
+
+/** The columns of a movement that say what made it (kind, references and reason). */
+export function movementOrigin(
+  of: MovementOf,
+): Pick<StockMovementRow, 'kind' | 'order_id' | 'order_status' | 'import_file' | 'reason'> {
+  return {
+    kind: of.kind,
+    order_id: 'orderId' in of ? of.orderId : null,
+    order_status: 'orderStatus' in of ? of.orderStatus : null,
+    import_file: of.kind === 'import' ? of.importFile : null,
+    reason: movementReason(of),
+  };
+}
+
+export type StockChange = MovementOf & {
   adminUserId: number | null;
   now: string;
-  /** The order whose checkout, cancellation or status change this is. */
-  orderId?: number | null;
-}
+};
 
 export interface AdjustOptions {
   /**
@@ -207,12 +247,11 @@ async function recordMovement(
   return db
     .insertInto('stock_movements')
     .values({
+      ...movementOrigin(change),
       variant_id: variantId,
-      order_id: change.orderId ?? null,
       sku: variant.sku,
       title: movementTitle(variant.name, variant),
       delta: stockAfter - stockBefore,
-      reason: change.reason,
       stock_before: stockBefore,
       stock_after: stockAfter,
       admin_user_id: change.adminUserId,

@@ -7,6 +7,8 @@
 // - At most 100 MB per file (413) and 5 files per request (422).
 // - Files stream to storage under new random keys; a request is all or nothing: when any file
 //   is refused, the files already stored for it are deleted again.
+// - Files live in the storage, not the database: each stored or deleted file is recorded in the
+//   audit log after the fact, in a transaction of its own.
 import { fileTypeFromBuffer } from 'file-type';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -17,8 +19,11 @@ import {
   payloadTooLarge,
   unsupportedMediaType,
 } from '../api/problem';
+import type { Db } from '../db/database';
 import type { UploadLimits } from '../domain/media-limits';
 import { contentTypeForKey, newMediaKey, type Storage } from '../storage/storage';
+import { recordAudit, type AuditActor, type AuditEntry } from './audit';
+import { deleteUnusedFiles } from './media';
 import { mediaUrl } from './signed-urls';
 
 type MediaKind = 'image' | 'video';
@@ -87,6 +92,57 @@ const ALLOWED_EXTENSIONS: Record<MediaKind, string[]> = {
 
 const KEY_PREFIX = { image: 'img', video: 'vid' } as const;
 
+/**
+ * Records stored or deleted files in the log, in a transaction of their own (without a
+ * database, e.g. a test of the limits alone, nothing is recorded).
+ */
+function recordMedia(db: Db | undefined, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
+  if (!db || entries.length === 0) return Promise.resolve();
+  return db.transaction().execute((trx) => recordAudit(trx, actor, entries));
+}
+
+const media = (key: string, values: Pick<AuditEntry, 'before' | 'after'>): AuditEntry => ({
+  action: values.after ? 'create' : 'delete',
+  entity: 'media',
+  entity_id: null,
+  label: key,
+  ...values,
+});
+
+/** Stores the files of one upload request (see storeUploads) and records each stored file. */
+export async function uploadFiles(
+  db: Db | undefined,
+  actor: AuditActor,
+  parts: AsyncIterable<UploadPart>,
+  target: UploadTarget,
+  storage: Storage,
+  limits: UploadLimits,
+): Promise<UploadedMedia[]> {
+  const files = await storeUploads(parts, target, storage, limits);
+  await recordMedia(
+    db,
+    actor,
+    files.map(({ key, content_type, size }) => media(key, { after: { key, content_type, size } })),
+  );
+  return files;
+}
+
+/** Deletes the files of `keys` no product or variant uses (409 otherwise) and records each. */
+export async function deleteFiles(
+  db: Db,
+  actor: AuditActor,
+  storage: Storage,
+  keys: readonly string[],
+): Promise<string[]> {
+  const deleted = await deleteUnusedFiles(db, storage, keys);
+  await recordMedia(
+    db,
+    actor,
+    deleted.map((key) => media(key, { before: { key } })),
+  );
+  return deleted;
+}
+
 /** Bytes read before sniffing: enough for every accepted format's header. */
 const SNIFF_BYTES = 64 * 1024;
 
@@ -95,7 +151,7 @@ const SNIFF_BYTES = 64 * 1024;
  * them in request order. Throws an HttpProblem (413/415/422/400) and leaves nothing stored when
  * any file is refused. Text fields are ignored; a file in another field is a 422.
  */
-export async function storeUploads(
+async function storeUploads(
   parts: AsyncIterable<UploadPart>,
   target: UploadTarget,
   storage: Storage,

@@ -1,8 +1,11 @@
-// What the product lists say about each product's variants (the admin's variant_count, the
-// catalogue's in_stock), computed for one page of products with one aggregate over their ids,
-// so a page costs the same whatever the size of the tables.
+// What the product lists say about each product's variants (the admin's variant_count, price
+// range and SKU, the catalogue's in_stock), computed for one page of products with one query per
+// fact over their ids, so a page costs the same whatever the size of the tables. The admin's
+// stock_quantity and stock_state are not here: the products table keeps them (migration 026),
+// so the list filters, sorts and presents the same columns.
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
+import { PLACEHOLDER_SKU } from '../domain/inventory';
 
 /**
  * A variant that is listed publicly and counts for in_stock: the variants of a product with
@@ -10,6 +13,11 @@ import type { Db } from '../db/database';
  * product, its default variant (v: variants, p: products).
  */
 export const SELLABLE = sql<SqlBool>`(p.has_variants = 0 or v.is_default = 0)`;
+/** The SKU of the simple product aliased `p` (its one variant's), unless the placeholder. */
+const simpleSkuSql = sql<
+  string | null
+>`(select max(v.sku) from variants as v where v.product_id = p.id and p.has_variants = 0 and v.sku <> ${PLACEHOLDER_SKU})`;
+
 /** A variant that can be sold now: not tracked, in stock, or backorders allowed. */
 const CAN_SELL = sql<SqlBool>`(v.track_inventory = 0 or v.stock_quantity > 0 or v.allow_backorder = 1)`;
 
@@ -27,15 +35,25 @@ export interface VariantFacts {
    * variant's gross price is computed at its own rate.
    */
   prices: { vatRateId: number | null; min: number; max: number }[];
+  /** A simple product's SKU; null for a product with variants, without one, or the placeholder. */
+  sku: string | null;
 }
 
-const NO_VARIANTS: VariantFacts = { count: 0, inStock: true, prices: [] };
+const NO_VARIANTS: VariantFacts = {
+  count: 0,
+  inStock: true,
+  prices: [],
+  sku: null,
+};
 
-/** The facts of these products' variants, by product id (`prices`: the admin list's range too). */
+/**
+ * The facts of these products' variants, by product id (`prices`: the admin list's range too;
+ * `sku`: its SKU, else left as for a product without variants).
+ */
 export async function variantFacts(
   db: Db,
   productIds: readonly number[],
-  { prices: withPrices = false }: { prices?: boolean } = {},
+  { prices: withPrices = false, sku: withSku = false }: { prices?: boolean; sku?: boolean } = {},
 ): Promise<(productId: number) => VariantFacts> {
   if (productIds.length === 0) return () => NO_VARIANTS;
   const rows = await db
@@ -69,13 +87,21 @@ export async function variantFacts(
         .where('v.is_active', '=', 1)
         .groupBy(['v.product_id', 'v.vat_rate_id'])
         .execute();
+  const skuRows = !withSku
+    ? []
+    : await db
+        .selectFrom('products as p')
+        .select(['p.id', simpleSkuSql.as('sku')])
+        .where('p.id', 'in', productIds)
+        .execute();
+  const skus = new Map(skuRows.map((r) => [r.id, r.sku]));
   const prices = new Map<number, VariantFacts['prices']>();
   for (const r of priceRows) {
     const list = prices.get(r.product_id) ?? [];
     list.push({ vatRateId: r.vat_rate_id, min: Number(r.min), max: Number(r.max) });
     prices.set(r.product_id, list);
   }
-  const facts = new Map<number, VariantFacts>(
+  const facts = new Map<number, Pick<VariantFacts, 'count' | 'inStock' | 'prices'>>(
     rows.map((r) => [
       r.product_id,
       {
@@ -85,5 +111,8 @@ export async function variantFacts(
       },
     ]),
   );
-  return (productId) => facts.get(productId) ?? NO_VARIANTS;
+  return (productId) => ({
+    ...(facts.get(productId) ?? NO_VARIANTS),
+    sku: skus.get(productId) ?? null,
+  });
 }

@@ -1,6 +1,7 @@
 // Product variants: reading (with their VAT-inclusive price), writing under the catalogue rules
 // (unique SKU, reserved 'DEFAULT', product type fixed at creation, has_variants kept in line) and
-// the Variant presenter. Callers own the transaction; every stock change goes through stock.ts.
+// the Variant presenter; and the use cases of the variants routes (at the end), each one
+// transaction that writes and records its audit entries. Every stock change goes through stock.ts.
 import { sql, type Transaction, type Updateable } from 'kysely';
 import { fromBool, toBool } from '../db/bool';
 import type { Database, VariantRow, VariantsTable } from '../db/schema';
@@ -16,7 +17,11 @@ import { json, money, moneyOrNull } from '../api/present';
 import type { Schemas } from '../api/types';
 import { stockStateSql, totalPages } from './inventory-status';
 import { PRODUCT_TYPE_FIXED, SKU_TAKEN } from './products';
-import { setStock, writeInventory, type StockChange } from './stock';
+import { adjustStock, setStock, writeInventory, type StockChange } from './stock';
+import { presentMovement } from './stock-movements';
+import { auditEntries, recordAudit, type AuditActor, type AuditKind } from './audit';
+import { releaseRemovedMedia, type MediaLog } from './media';
+import type { Storage } from '../storage/storage';
 import { PLACEHOLDER_SKU } from '../domain/inventory';
 
 type Variant = Schemas['Variant'];
@@ -32,8 +37,8 @@ export interface Place {
   prefix: string;
   loc: (string | number)[];
 }
-export const SINGLE: Place = { prefix: '', loc: ['body'] };
-export const item = (index: number): Place => ({
+const SINGLE: Place = { prefix: '', loc: ['body'] };
+const item = (index: number): Place => ({
   prefix: `items[${index}]: `,
   loc: ['body', index],
 });
@@ -104,7 +109,7 @@ export async function getVariantOrThrow(db: Db, id: number, at: Date): Promise<V
 }
 
 /** The variants with these ids, in the order of `ids` (all must exist). */
-export async function variantsInOrder(db: Db, ids: number[], at: Date): Promise<Variant[]> {
+async function variantsInOrder(db: Db, ids: number[], at: Date): Promise<Variant[]> {
   if (ids.length === 0) return [];
   const rows = await selectVariants(db).where('v.id', 'in', ids).execute();
   const rates = await ratesInForce(db, at);
@@ -328,13 +333,16 @@ async function clearHasVariantsIfEmpty(trx: Transaction<Database>, productId: nu
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-export interface WriteContext {
+interface WriteContext {
   now: string;
   adminUserId: number | null;
 }
 
-const change = (ctx: WriteContext, reason: string): StockChange => ({
-  reason,
+const change = (
+  ctx: WriteContext,
+  kind: 'initial_stock' | 'variant_update' | 'variant_inventory',
+): StockChange => ({
+  kind,
   adminUserId: ctx.adminUserId,
   now: ctx.now,
 });
@@ -344,7 +352,7 @@ const change = (ctx: WriteContext, reason: string): StockChange => ({
  * ids. The first variants of a product set its has_variants. An initial stock is recorded as a
  * movement so the ledger always adds up to the stock.
  */
-export async function createVariants(
+async function insertVariants(
   trx: Transaction<Database>,
   productId: number,
   inputs: { input: Schemas['VariantCreate']; at: Place }[],
@@ -388,7 +396,7 @@ export async function createVariants(
         .executeTakeFirstOrThrow(),
     );
     if (input.stock_quantity) {
-      await setStock(trx, row.id, input.stock_quantity, change(ctx, 'Initial stock'));
+      await setStock(trx, row.id, input.stock_quantity, change(ctx, 'initial_stock'));
     }
     ids.push(row.id);
   }
@@ -403,7 +411,7 @@ async function loadRow(trx: Transaction<Database>, id: number, at: Place) {
 }
 
 /** Changes the properties sent; a stock_quantity change is recorded as a movement. */
-export async function updateVariant(
+async function writeVariant(
   trx: Transaction<Database>,
   id: number,
   input: VariantInput,
@@ -427,14 +435,14 @@ export async function updateVariant(
     );
   }
   if (input.stock_quantity !== undefined) {
-    await setStock(trx, id, input.stock_quantity, change(ctx, 'Variant update'));
+    await setStock(trx, id, input.stock_quantity, change(ctx, 'variant_update'));
   }
 }
 
-export type InventoryInput = Schemas['InventoryUpdate'];
+type InventoryInput = Schemas['InventoryUpdate'];
 
-/** Inventory settings; a stock_quantity change goes through setStock as 'Inventory update'. */
-export async function updateInventory(
+/** Inventory settings; a stock_quantity change goes through setStock as variant_inventory. */
+async function writeInventoryOf(
   trx: Transaction<Database>,
   id: number,
   input: InventoryInput,
@@ -450,14 +458,14 @@ export async function updateInventory(
     columns.track_inventory = fromBool(input.track_inventory);
   if (input.allow_backorder !== undefined)
     columns.allow_backorder = fromBool(input.allow_backorder);
-  await writeInventory(trx, id, columns, input.stock_quantity, change(ctx, 'Inventory update'));
+  await writeInventory(trx, id, columns, input.stock_quantity, change(ctx, 'variant_inventory'));
 }
 
 /**
  * Deletes variants (and, by cascade, their stock movements). `ids[i]` that does not exist is a
  * 404 naming it; products left without variants get has_variants false.
  */
-export async function deleteVariants(
+async function removeVariants(
   trx: Transaction<Database>,
   ids: number[],
   ctx: WriteContext,
@@ -490,7 +498,7 @@ export async function deleteVariants(
  * Copies a variant within its product, with no stock and the next position; returns the new id.
  * A simple product's default variant cannot be copied (the product would change type).
  */
-export async function duplicateVariant(
+async function copyVariant(
   trx: Transaction<Database>,
   id: number,
   newSku: string | null | undefined,
@@ -540,10 +548,210 @@ export async function duplicateVariant(
 }
 
 /** 422 at the second entry that repeats an id (bulk updates). */
-export function assertDistinctIds(items: { id: number }[]): void {
+function assertDistinctIds(items: { id: number }[]): void {
   const seen = new Set<number>();
   items.forEach(({ id }, index) => {
     if (seen.has(id)) throw invalid(['body', index, 'id'], `Variant ${id} appears more than once`);
     seen.add(id);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Use cases (one per operation of the variants routes): each runs in one transaction, so a bulk
+// operation applies completely or not at all, and records each variant before and/or after it.
+
+/** Who writes, and when: one instant for the write, its audit entries and the answer's prices. */
+export interface VariantWriter {
+  actor: AuditActor;
+  now: Date;
+}
+
+/** The log shows a variant as the contract presents it, named by its SKU. */
+const VARIANT: AuditKind<Variant, Variant> = {
+  entity: 'variant',
+  view: (variant) => variant,
+  label: (variant) => variant.sku,
+};
+
+const writeContext = (w: VariantWriter): WriteContext => ({
+  now: w.now.toISOString(),
+  adminUserId: w.actor?.id ?? null,
+});
+
+/** The variant of a single write (its list of one). */
+const only = (variants: Variant[]) => variants[0] as Variant;
+
+/** The variants just created, recorded as such. */
+async function created(trx: Transaction<Database>, w: VariantWriter, ids: number[]) {
+  const after = await variantsInOrder(trx, ids, w.now);
+  await recordAudit(trx, w.actor, auditEntries(VARIANT, 'create', { after }));
+  return after;
+}
+
+/** Runs `write` on these variants in one transaction, records each before and after it. */
+function updating(
+  db: Db,
+  w: VariantWriter,
+  ids: number[],
+  write: (trx: Transaction<Database>) => Promise<unknown>,
+) {
+  return db.transaction().execute(async (trx) => {
+    // A missing id is refused by the write itself (a 404 naming its place in the request).
+    const before = (await variantsInOrder(trx, ids, w.now).catch(() => undefined)) ?? [];
+    await write(trx);
+    const after = await variantsInOrder(trx, ids, w.now);
+    await recordAudit(trx, w.actor, auditEntries(VARIANT, 'update', { before, after }));
+    return { before, after };
+  });
+}
+
+export function createVariant(
+  db: Db,
+  productId: number,
+  input: Schemas['VariantCreate'],
+  w: VariantWriter,
+): Promise<Variant> {
+  return db.transaction().execute(async (trx) => {
+    const ids = await insertVariants(trx, productId, [{ input, at: SINGLE }], writeContext(w));
+    return only(await created(trx, w, ids));
+  });
+}
+
+export function bulkCreateVariants(
+  db: Db,
+  productId: number,
+  inputs: Schemas['VariantCreate'][],
+  w: VariantWriter,
+): Promise<Variant[]> {
+  return db.transaction().execute(async (trx) => {
+    const ids = await insertVariants(
+      trx,
+      productId,
+      inputs.map((input, index) => ({ input, at: item(index) })),
+      writeContext(w),
+    );
+    return created(trx, w, ids);
+  });
+}
+
+/**
+ * Saves one variant; then deletes the stored files of the images this save removed, unless
+ * something else uses them.
+ */
+export async function updateVariant(
+  db: Db,
+  id: number,
+  input: VariantInput,
+  w: VariantWriter,
+  media: { storage: Storage; log?: MediaLog },
+): Promise<Variant> {
+  const { before, after } = await updating(db, w, [id], (trx) =>
+    writeVariant(trx, id, input, SINGLE, writeContext(w)),
+  );
+  const variant = only(after);
+  if (input.images !== undefined) {
+    await releaseRemovedMedia(db, media.storage, only(before).images, variant.images, media.log);
+  }
+  return variant;
+}
+
+export async function updateVariantInventory(
+  db: Db,
+  id: number,
+  input: InventoryInput,
+  w: VariantWriter,
+): Promise<Variant> {
+  const { after } = await updating(db, w, [id], (trx) =>
+    writeInventoryOf(trx, id, input, SINGLE, writeContext(w)),
+  );
+  return only(after);
+}
+
+/** Updates every entry in one transaction; answers the variants in request order. */
+async function updateEach<T extends { id: number }>(
+  db: Db,
+  entries: T[],
+  w: VariantWriter,
+  write: (
+    trx: Transaction<Database>,
+    id: number,
+    input: Omit<T, 'id'>,
+    at: Place,
+    ctx: WriteContext,
+  ) => Promise<void>,
+): Promise<Variant[]> {
+  assertDistinctIds(entries);
+  const ids = entries.map((entry) => entry.id);
+  const { after } = await updating(db, w, ids, async (trx) => {
+    for (const [index, { id, ...input }] of entries.entries()) {
+      await write(trx, id, input, item(index), writeContext(w));
+    }
+  });
+  return after;
+}
+
+export const bulkUpdateVariants = (
+  db: Db,
+  entries: (VariantInput & { id: number })[],
+  w: VariantWriter,
+) => updateEach(db, entries, w, writeVariant);
+
+export const bulkUpdateInventory = (
+  db: Db,
+  entries: (InventoryInput & { id: number })[],
+  w: VariantWriter,
+) => updateEach(db, entries, w, writeInventoryOf);
+
+export function deleteVariant(db: Db, id: number, w: VariantWriter): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    const before = await getVariantOrThrow(trx, id, w.now);
+    await removeVariants(trx, [id], writeContext(w), true);
+    await recordAudit(trx, w.actor, auditEntries(VARIANT, 'delete', { before: [before] }));
+  });
+}
+
+export function bulkDeleteVariants(db: Db, ids: number[], w: VariantWriter): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    const before = await variantsInOrder(trx, ids, w.now).catch(() => undefined);
+    await removeVariants(trx, ids, writeContext(w), false);
+    if (before) await recordAudit(trx, w.actor, auditEntries(VARIANT, 'delete', { before }));
+  });
+}
+
+export function duplicateVariant(
+  db: Db,
+  id: number,
+  newSku: string | null | undefined,
+  w: VariantWriter,
+): Promise<Variant> {
+  return db.transaction().execute(async (trx) => {
+    const copy = await copyVariant(trx, id, newSku, writeContext(w));
+    return only(await created(trx, w, [copy]));
+  });
+}
+
+/** A manual stock adjustment: the movement, and the variant recorded as only its stock moved. */
+export function adjustVariantStock(
+  db: Db,
+  id: number,
+  body: Schemas['StockAdjustment'],
+  w: VariantWriter,
+): Promise<Schemas['StockAdjustmentResult']> {
+  return db.transaction().execute(async (trx) => {
+    const { movement } = await adjustStock(trx, id, body.adjustment, {
+      kind: 'adjustment',
+      reason: body.reason?.trim() || null,
+      adminUserId: w.actor?.id ?? null,
+      now: w.now.toISOString(),
+    });
+    const variant = await getVariantOrThrow(trx, id, w.now);
+    // Only the stock moved: the movement says from what.
+    const before = { ...variant, stock_quantity: movement.stock_before };
+    await recordAudit(
+      trx,
+      w.actor,
+      auditEntries(VARIANT, 'update', { before: [before], after: [variant] }),
+    );
+    return { variant, movement: presentMovement(movement) };
   });
 }

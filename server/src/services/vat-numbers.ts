@@ -20,6 +20,7 @@ import {
 } from '../domain/vat-number';
 import type { Schemas } from '../api/types';
 import { AuthThrottle } from './auth-throttle';
+import { requireActiveCustomer } from './customers';
 
 export const VIES_CACHE_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
@@ -88,6 +89,7 @@ export async function validateVatForCustomer(
   caller: { customerId: number; address: string },
   body: Schemas['VatValidationRequest'],
 ): Promise<Schemas['VatValidationResult']> {
+  await requireActiveCustomer(ctx.db, caller.customerId);
   await new AuthThrottle(ctx.db, () => ctx.now()).consume(
     [
       {

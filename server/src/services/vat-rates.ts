@@ -27,7 +27,7 @@ import { percent } from '../api/present';
 import { conflict, invalid, notFound } from '../api/problem';
 import type { Schemas } from '../api/types';
 import { optionalText, requiredText } from './text-input';
-import { recordRowAudits, type AuditAction, type AuditActor } from './audit';
+import { auditEntries, recordAudit, type AuditAction, type AuditActor } from './audit';
 
 /** What the write operations need: the database and which SQL dialect it speaks. */
 export type Store = Pick<AppContext, 'db' | 'dialect'>;
@@ -37,12 +37,14 @@ export type VatRateUpdateInput = Schemas['VatRateUpdate'];
 
 const VAT_RATE_NOT_FOUND = 'VAT rate not found';
 
-export interface RateUsage {
+interface RateUsage {
   products: number;
   variants: number;
 }
 
-export function presentVatRate(
+type VatRate = Schemas['VatRate'];
+
+function presentVatRate(
   row: VatRateRow,
   at: Date,
   usage: RateUsage = { products: 0, variants: 0 },
@@ -84,15 +86,18 @@ const auditRates = (
   action: AuditAction,
   at: Date,
   rows: { before?: VatRateRow[]; after?: VatRateRow[] },
-) => recordRowAudits(trx, actor, vatRateKind(at), action, rows);
+) => recordAudit(trx, actor, auditEntries(vatRateKind(at), action, rows));
 
 export interface VatRateFilter {
   country_code?: string | undefined;
   is_active?: boolean | undefined;
 }
 
-/** Every matching rate, by country, newest effective_from first, then name. */
-export async function listVatRates(db: Db, filter: VatRateFilter = {}): Promise<VatRateRow[]> {
+/**
+ * Every matching rate, by country, newest effective_from first, then name, with its status at
+ * `at` (in force, scheduled, expired) and its usage counts.
+ */
+export async function listVatRates(db: Db, filter: VatRateFilter, at: Date): Promise<VatRate[]> {
   let query = db.selectFrom('vat_rates').selectAll();
   if (filter.country_code !== undefined) {
     query = query.where('country_code', '=', filter.country_code.toUpperCase());
@@ -100,22 +105,35 @@ export async function listVatRates(db: Db, filter: VatRateFilter = {}): Promise<
   if (filter.is_active !== undefined) {
     query = query.where('is_active', '=', fromBool(filter.is_active));
   }
-  return query
-    .orderBy('country_code', 'asc')
-    .orderBy('effective_from', 'desc')
-    .orderBy('name', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+  const [rows, usage] = await Promise.all([
+    query
+      .orderBy('country_code', 'asc')
+      .orderBy('effective_from', 'desc')
+      .orderBy('name', 'asc')
+      .orderBy('id', 'asc')
+      .execute(),
+    usageByRate(db),
+  ]);
+  return rows.map((row) => presentVatRate(row, at, usage.get(Number(row.id))));
 }
 
 async function findVatRate(db: Db, id: number): Promise<VatRateRow | undefined> {
   return db.selectFrom('vat_rates').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function getVatRate(db: Db, id: number): Promise<VatRateRow> {
+async function loadVatRate(db: Db, id: number): Promise<VatRateRow> {
   const row = await findVatRate(db, id);
   if (!row) throw notFound(VAT_RATE_NOT_FOUND);
   return row;
+}
+
+/** One rate with its status at `at` and its usage counts. */
+async function presentWithUsage(db: Db, row: VatRateRow, at: Date): Promise<VatRate> {
+  return presentVatRate(row, at, await countUsage(db, row.id));
+}
+
+export async function getVatRate(db: Db, id: number, at: Date): Promise<VatRate> {
+  return presentWithUsage(db, await loadVatRate(db, id), at);
 }
 
 /** Every rate by id, as the VAT resolution needs them (a shop has a handful of rates). */
@@ -138,7 +156,7 @@ export function toRecord(row: VatRateRow): RateRecord {
 }
 
 /** How many products and variants are assigned each rate (ids without any are absent). */
-export async function usageByRate(db: Db): Promise<Map<number, RateUsage>> {
+async function usageByRate(db: Db): Promise<Map<number, RateUsage>> {
   const [products, variants] = await Promise.all([
     db
       .selectFrom('products')
@@ -231,7 +249,7 @@ export async function createVatRate(
   input: VatRateCreateInput,
   now: string,
   actor: AuditActor,
-): Promise<VatRateRow> {
+): Promise<VatRate> {
   const at = new Date(now);
   const effectiveFrom = timestamp(input.effective_from, 'effective_from');
   const effectiveTo =
@@ -256,7 +274,7 @@ export async function createVatRate(
     const issue = defaultIssue({ ...values, id: 0 }, rateStatus({ ...values, id: 0 }, at));
     if (issue) throw invalid(['body', 'is_default'], issue);
   }
-  return store.db.transaction().execute(async (trx) => {
+  const row = await store.db.transaction().execute(async (trx) => {
     await checkSuccessor(trx, { id: null, ...values }, values.successor_id);
     if (isDefault) await clearOtherDefaults(trx, store.dialect, countryCode, null, now, actor);
     const row = await trx
@@ -267,6 +285,7 @@ export async function createVatRate(
     await auditRates(trx, actor, 'create', at, { after: [row] });
     return row;
   });
+  return presentWithUsage(store.db, row, new Date(now));
 }
 
 export async function updateVatRate(
@@ -275,7 +294,7 @@ export async function updateVatRate(
   input: VatRateUpdateInput,
   now: string,
   actor: AuditActor,
-): Promise<VatRateRow> {
+): Promise<VatRate> {
   const changes: VatRateChanges = {};
   if (input.name !== undefined) changes.name = requiredText(input.name, 'name');
   if (input.rate !== undefined) changes.rate_bp = rateBp(input.rate);
@@ -292,8 +311,8 @@ export async function updateVatRate(
   }
   if (input.successor_id !== undefined) changes.successor_id = input.successor_id;
 
-  return store.db.transaction().execute(async (trx) => {
-    const current = await getVatRate(trx, id);
+  const row = await store.db.transaction().execute(async (trx) => {
+    const current = await loadVatRate(trx, id);
     const lawChanged =
       (changes.rate_bp !== undefined && changes.rate_bp !== Number(current.rate_bp)) ||
       (changes.country_code !== undefined && changes.country_code !== current.country_code);
@@ -342,6 +361,7 @@ export async function updateVatRate(
     await auditRates(trx, actor, 'update', new Date(now), { before: [current], after: [updated] });
     return updated;
   });
+  return presentWithUsage(store.db, row, new Date(now));
 }
 
 /** Deletes an unused rate; 409 naming how many products and variants still use it. */
@@ -353,7 +373,7 @@ export async function deleteVatRate(
 ): Promise<void> {
   try {
     await db.transaction().execute(async (trx) => {
-      const before = await getVatRate(trx, id);
+      const before = await loadVatRate(trx, id);
       const usage = await countUsage(trx, id);
       if (usage.products > 0 || usage.variants > 0) throw conflict(usageMessage(usage));
       const predecessor = await trx
@@ -376,7 +396,7 @@ export async function deleteVatRate(
   }
 }
 
-export async function countUsage(
+async function countUsage(
   db: Db,
   vatRateId: number,
 ): Promise<{ products: number; variants: number }> {

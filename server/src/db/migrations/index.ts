@@ -23,6 +23,8 @@ import { frozenDocuments } from './021_frozen_documents';
 import { vatTreatment } from './022_vat_treatment';
 import { health } from './023_health';
 import { mailDeliveries } from './024_mail_deliveries';
+import { stockMovementKinds } from './025_movement_kinds';
+import { productStock } from './026_product_stock';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -47,5 +49,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '022_vat_treatment': vatTreatment(dialect),
     '023_health': health(),
     '024_mail_deliveries': mailDeliveries(),
+    '025_movement_kinds': stockMovementKinds(),
+    '026_product_stock': productStock(dialect),
   };
 }
