@@ -91,4 +91,10 @@ export const XIcon = chakraIcon(X, 'XIcon');
  * Plain Lucide svgs (no Chakra element), for the virtualised table rows: a Chakra component per
  * row costs style computation on every mount. Sized by the table's CSS; aria-hidden by default.
  */
-export { Eye as EyeSvg, Pencil as PencilSvg, Trash as TrashSvg } from 'lucide-react';
+export {
+  Eye as EyeSvg,
+  Image as ImageSvg,
+  Pencil as PencilSvg,
+  Trash as TrashSvg,
+  TriangleAlert as WarningSvg,
+} from 'lucide-react';

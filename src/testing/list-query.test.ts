@@ -65,6 +65,25 @@ describe('queryItems: filters and sort', () => {
   });
 });
 
+describe('queryItems: a sort key without a value', () => {
+  const stocked = [
+    { id: 1, stock: 5 as number | null },
+    { id: 2, stock: null },
+    { id: 3, stock: -2 },
+    { id: 4, stock: null },
+    { id: 5, stock: 5 },
+  ];
+  const ids = (sort: string) =>
+    queryItems(stocked, new URLSearchParams(`sort=${sort}`), {
+      sortKeys: { stock: (row) => row.stock },
+    }).map((row) => row.id);
+
+  it('puts the rows without a value (null) last in either direction, ties by id', () => {
+    expect(ids('stock')).toEqual([3, 1, 5, 2, 4]);
+    expect(ids('-stock')).toEqual([5, 1, 3, 4, 2]);
+  });
+});
+
 describe('the orders list of the mock API', () => {
   withMockApi();
 

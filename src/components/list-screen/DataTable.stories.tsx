@@ -4,8 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { adminUser } from '@mocks/fixtures';
 import { AdminLayout } from '@/components/layout/AdminLayout';
 import { expectCard, expectInView } from '@/testing/phone-cards';
-import { DataTable, figureColumn, textColumn, type Column } from './DataTable';
-import type { SortState } from './use-server-list';
+import { DataTable, figureColumn, textColumn, type Column, type SortState } from './DataTable';
 import { RowActions, StatusBadge } from './RowActions';
 
 interface Row {

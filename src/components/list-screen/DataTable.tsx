@@ -1,4 +1,4 @@
-import { Box, Table, useMediaQuery } from '@chakra-ui/react';
+import { Box, Button, Stack, Table, Text, useMediaQuery } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
@@ -8,11 +8,18 @@ import {
   useMemo,
   useRef,
   useState,
+  type CSSProperties,
   type ReactNode,
 } from 'react';
 import type { BadgeStyle } from './badges';
+import { useT } from './messages';
 import { CARD_HEIGHT, PHONE_QUERY, ROW_HEIGHT, tableCss } from './table-css';
-import type { SortState } from './use-server-list';
+
+/** The column a list is sorted by, and which way (what the table shows and the list hook sends). */
+export interface SortState<K extends string = string> {
+  key: K;
+  direction: 'asc' | 'desc';
+}
 
 /** How close to the last loaded row the table asks for more (`onEndReached`). */
 const END_MARGIN = 20;
@@ -134,6 +141,8 @@ export interface DataTableProps<R> {
   label: string;
   /** Shown instead of the table when `rows` is empty. */
   emptyText: string;
+  /** The list is filtered: when it is empty, the message offers Clear filters, which calls this. */
+  onClearFilters?: () => void;
   /** Below this width the table scrolls sideways inside its region. */
   minW: string;
   /** The first column stays in view while a narrow screen scrolls the others sideways. */
@@ -177,6 +186,7 @@ function DataTableImpl<R>({
   rowKey,
   label,
   emptyText,
+  onClearFilters,
   minW,
   stickyFirstColumn = false,
   scrollKey,
@@ -186,6 +196,7 @@ function DataTableImpl<R>({
   selection,
   testId,
 }: DataTableProps<R>) {
+  const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
@@ -237,7 +248,16 @@ function DataTableImpl<R>({
   const head = useMemo(
     () => (
       <Table.Header>
-        <Table.Row bg="bg.muted" aria-rowindex={1}>
+        <Table.Row
+          bg="bg.muted"
+          aria-rowindex={1}
+          // A phone shows the sortable headers as a bar of buttons, named by this (table-css).
+          style={
+            onSortChange
+              ? ({ '--sort-label': JSON.stringify(t('sortBy')) } as CSSProperties)
+              : undefined
+          }
+        >
           {columns.map((column, index) => (
             <Table.ColumnHeader
               key={column.header}
@@ -266,15 +286,25 @@ function DataTableImpl<R>({
         </Table.Row>
       </Table.Header>
     ),
-    [columns, sort, onSortChange, selection, allState, rows, rowKey, contentId],
+    [columns, sort, onSortChange, selection, allState, rows, rowKey, contentId, t],
   );
 
   // No table for no rows: a wide, scrollable table would push the message out of view on phones.
   if (rows.length === 0)
     return (
-      <Box borderWidth="1px" rounded="md" py="10" px="4" textAlign="center" color="fg.muted">
-        {emptyText}
-      </Box>
+      <Stack
+        align="center"
+        gap="3"
+        borderWidth="1px"
+        rounded="md"
+        py="10"
+        px="4"
+        textAlign="center"
+        color="fg.muted"
+      >
+        <Text>{emptyText}</Text>
+        {onClearFilters && <ClearFilters onClick={onClearFilters} />}
+      </Stack>
     );
 
   return (
@@ -341,6 +371,16 @@ function DataTableImpl<R>({
 
 /** The one table of the list screens: virtualised body inside its own scroll region. */
 export const DataTable = memo(DataTableImpl) as typeof DataTableImpl;
+
+/** The empty state's way out of filters that hide every row. */
+function ClearFilters({ onClick }: { onClick: () => void }) {
+  const t = useT();
+  return (
+    <Button size="sm" variant="outline" onClick={onClick}>
+      {t('clearFilters')}
+    </Button>
+  );
+}
 
 /** A header's text, or its sort button when the column sorts. */
 function headerContent<R>(

@@ -70,6 +70,14 @@ const cardLayout: SystemStyleObject = {
     borderWidth: '0',
   },
   '& thead:not(:has(.select, .sort))': { display: 'none' },
+  // 'Sort by' names the bar of sort buttons (DataTable sets --sort-label). On the row, not in a
+  // button, so the buttons keep their names.
+  '& thead tr:has(.sort)::before': {
+    content: 'var(--sort-label)',
+    color: 'fg.muted',
+    textStyle: 'sm',
+    ps: '2',
+  },
   // A spacer row of the virtualiser keeps its height.
   '& tbody tr:not([aria-rowindex]), & tbody tr:not([aria-rowindex]) > td': { display: 'block' },
   '& tbody tr[aria-rowindex]': {
@@ -152,6 +160,7 @@ const cardLayout: SystemStyleObject = {
     gridRow: '1 / span 3',
     alignSelf: 'start',
   },
+  '& tbody tr[aria-rowindex] > td[data-card=media] .thumb': { boxSize: '12' },
 };
 
 /** The table's styles, set once: rows are plain elements with these classes (see DataTable). */
@@ -203,6 +212,34 @@ export const tableCss: SystemStyleObject = {
     lineHeight: '1.25rem',
   },
   '& .cell-numeric': { fontVariantNumeric: 'tabular-nums' },
+  // A row's small square picture (a product's first image), or a neutral square without one.
+  '& .thumb': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    boxSize: '9',
+    flex: 'none',
+    verticalAlign: 'middle',
+    objectFit: 'cover',
+    borderRadius: 'l1',
+    bg: 'bg.muted',
+    color: 'fg.subtle',
+    '& svg': { boxSize: '4' },
+  },
+  // A stock figure in its state's colour, as the variants' stock (features/variants/stock.ts):
+  // data-state is an InventoryState; low and out of stock add a warning icon.
+  '& .stock': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '1.5',
+    whiteSpace: 'nowrap',
+    fontVariantNumeric: 'tabular-nums',
+    '& svg': { boxSize: '4', flex: 'none' },
+  },
+  '& .stock[data-state=in_stock]': { color: 'green.fg' },
+  '& .stock[data-state=low_stock]': { color: 'orange.fg', fontWeight: 'semibold' },
+  '& .stock[data-state=out_of_stock]': { color: 'red.fg', fontWeight: 'semibold' },
+  '& .stock[data-state=not_tracked]': { color: 'fg.muted' },
   // Row selection (DataTable's `selection`).
   '& .selectable': { display: 'flex', alignItems: 'center', gap: '2', minW: 0 },
   '& .selectable > :not(.select)': { flex: 1, minW: 0 },
@@ -230,6 +267,13 @@ export const tableCss: SystemStyleObject = {
     colorPalette: 'gray',
     bg: 'colorPalette.solid',
     color: 'colorPalette.contrast',
+  },
+  // Badges stacked in one cell (an order's status, then what holds it back).
+  '& .cell-badges': {
+    display: 'inline-flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: '1',
   },
   // The first letter only ('En attente', not 'En Attente', as text-transform: capitalize wrote).
   '& .badge::first-letter': { textTransform: 'uppercase' },

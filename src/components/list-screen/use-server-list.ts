@@ -3,7 +3,7 @@ import useSWR, { unstable_serialize } from 'swr';
 import useSWRInfinite, { unstable_serialize as infiniteKey } from 'swr/infinite';
 import { useFailureToast } from '@/components/ui/notify';
 import { useRetainedKeys } from '@/lib/swr/gc-cache';
-import type { ServerTableProps } from './DataTable';
+import type { ServerTableProps, SortState } from './DataTable';
 import { SEARCH_MAX_LENGTH } from './states';
 import {
   fetchPage,
@@ -13,11 +13,6 @@ import {
   type PageKey,
   type PageParams,
 } from '@/lib/swr/paged-list';
-
-export interface SortState<K extends string = string> {
-  key: K;
-  direction: 'asc' | 'desc';
-}
 
 export interface ServerListOptions<P extends object> {
   /** The generated SWR key function of the list operation (`getListAdminOrdersKey`). */

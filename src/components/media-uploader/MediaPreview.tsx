@@ -1,18 +1,18 @@
 import { Box, Center, chakra, Skeleton } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useGetPresignedUrl } from '@generated/hooks/uploads/uploads';
+import useSWR from 'swr';
 import { ImageOffIcon, VideoIcon } from '@/components/icons';
+import type { MediaApi } from './media-api';
 import { mediaKeyFromUrl, type MediaKind } from './media-rules';
 import { useT } from './messages';
-
-/** Validity asked for signed preview URLs (docs/product.md §9: 3600 seconds). */
-const SIGNED_URL_EXPIRATION = 3600;
 
 interface MediaPreviewProps {
   url: string;
   kind: MediaKind;
   /** Accessible name of the picture, e.g. 'Image 1'. */
   alt: string;
+  /** Where the signed URL comes from. */
+  previewUrl: MediaApi['previewUrl'];
 }
 
 type Stage = 'signed' | 'original' | 'failed';
@@ -26,17 +26,14 @@ const Video = chakra('video');
  * placeholder icon when that fails too. URLs that name no storage key load directly.
  * Remount it (React key) when the URL changes.
  */
-export function MediaPreview({ url, kind, alt }: MediaPreviewProps) {
+export function MediaPreview({ url, kind, alt, previewUrl }: MediaPreviewProps) {
   const t = useT();
   const key = mediaKeyFromUrl(url);
-  const signed = useGetPresignedUrl(
-    key ?? '',
-    { expiration: SIGNED_URL_EXPIRATION },
-    { swr: { enabled: key !== null } },
-  );
+  // One request per stored file however many tiles show it; none for a URL naming no key.
+  const signed = useSWR(key === null ? null : ['media-preview-url', key], ([, k]) => previewUrl(k));
   const [stage, setStage] = useState<Stage>(key ? 'signed' : 'original');
 
-  const signedUrl = signed.data?.url;
+  const signedUrl = signed.data;
   let src: string | undefined;
   if (stage === 'signed') src = signedUrl ?? (signed.error ? url : undefined);
   else if (stage === 'original') src = url;

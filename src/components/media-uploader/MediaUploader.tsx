@@ -28,12 +28,15 @@ import {
   type MediaKind,
   type MediaLimits,
 } from './media-rules';
+import type { MediaApi } from './media-api';
 import { useT } from './messages';
 import { SortableMediaTile } from './SortableMediaTile';
 import { useMediaUpload } from './use-media-upload';
 
 export interface MediaUploaderProps {
   kind: MediaKind;
+  /** Stores the files and signs their previews (src/features/media's mediaApi). */
+  api: MediaApi;
   /** Media URLs in display order; the first is the primary one. */
   value: string[];
   onChange: (urls: string[]) => void;
@@ -55,6 +58,7 @@ export interface MediaUploaderProps {
  */
 export function MediaUploader({
   kind,
+  api,
   value,
   onChange,
   max = DEFAULT_MAX_FILES,
@@ -75,6 +79,7 @@ export function MediaUploader({
   const hintId = useId();
   const { uploading, addFiles, removeAt } = useMediaUpload({
     kind,
+    api,
     value,
     onChange,
     max,
@@ -159,6 +164,7 @@ export function MediaUploader({
                 disabled={busy}
                 ordered={!single}
                 onRemove={() => removeAt(index)}
+                previewUrl={api.previewUrl}
               />
             ))}
             {!full && (

@@ -2,6 +2,7 @@ import { Badge, Box, IconButton } from '@chakra-ui/react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripIcon, XIcon } from '@/components/icons';
+import type { MediaApi } from './media-api';
 import { MediaPreview } from './MediaPreview';
 import type { MediaKind } from './media-rules';
 import { useT } from './messages';
@@ -16,6 +17,7 @@ interface SortableMediaTileProps {
   /** Part of an ordered list: 'Primary' on the first, and a drag handle (false for a lone logo). */
   ordered?: boolean;
   onRemove: () => void;
+  previewUrl: MediaApi['previewUrl'];
 }
 
 // Buttons that appear on hover or focus, and stay visible where there is no hover (touch).
@@ -40,6 +42,7 @@ export function SortableMediaTile({
   disabled,
   ordered = true,
   onRemove,
+  previewUrl,
 }: SortableMediaTileProps) {
   const {
     attributes,
@@ -74,7 +77,7 @@ export function SortableMediaTile({
       data-url={url}
       {...listeners}
     >
-      <MediaPreview key={url} url={url} kind={kind} alt={label} />
+      <MediaPreview key={url} url={url} kind={kind} alt={label} previewUrl={previewUrl} />
       {ordered && index === 0 && (
         <Badge position="absolute" top="1.5" insetStart="1.5" colorPalette="blue" variant="solid">
           {t('primary')}

@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { uploadImages, uploadVideos } from '@generated/hooks/uploads/uploads';
 import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
+import type { MediaApi } from './media-api';
 import { batches, checkFiles, type MediaKind, type MediaLimits } from './media-rules';
 import { t } from './messages';
 
-const UPLOAD = { image: uploadImages, video: uploadVideos } as const;
-
 interface Options {
   kind: MediaKind;
+  api: MediaApi;
   value: readonly string[];
   onChange: (urls: string[]) => void;
   max: number;
@@ -18,12 +17,20 @@ interface Options {
 
 /**
  * What the media uploader does (docs/product.md §2, §5, §8): checks a selection (count, size, type), uploads
- * it through the multi-file endpoint (field `files`, 5 per request) and appends the stored URLs;
+ * it through `api` (5 files per request) and appends the stored URLs;
  * removes an item from the value only. The stored file is not deleted here: a form left with
  * Cancel must not point at a deleted file. The server deletes it when the product is saved
  * without it, or sweeps it once nothing has referenced it for the grace period.
  */
-export function useMediaUpload({ kind, value, onChange, max, limits, onUploadingChange }: Options) {
+export function useMediaUpload({
+  kind,
+  api,
+  value,
+  onChange,
+  max,
+  limits,
+  onUploadingChange,
+}: Options) {
   const [uploading, setUploading] = useState(false);
   // The list may change while an upload runs (an item removed): append to the latest one.
   const latest = useRef({ value, onChange, onUploadingChange });
@@ -48,8 +55,7 @@ export function useMediaUpload({ kind, value, onChange, max, limits, onUploading
       const stored: string[] = [];
       try {
         for (const batch of batches(files)) {
-          const result = await UPLOAD[kind]({ files: batch });
-          stored.push(...result.files.map((file) => file.url));
+          stored.push(...(await api.upload(kind, batch)));
         }
       } catch (error) {
         notify.error(t('uploadFailed'), serverMessage(error, t('uploadFailedText', { kind })));
@@ -59,7 +65,7 @@ export function useMediaUpload({ kind, value, onChange, max, limits, onUploading
         setBusy(false);
       }
     },
-    [kind, max, limits, setBusy],
+    [kind, api, max, limits, setBusy],
   );
 
   const removeAt = useCallback((index: number) => {

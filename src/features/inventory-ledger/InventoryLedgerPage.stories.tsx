@@ -15,7 +15,7 @@ import { expectLoading, listScreen } from '@/testing/list-screen';
 import { expectSent } from '@/testing/server-list';
 import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { expectLocation, expectScreenTitle, expectToast, mockedBy } from '@/testing/story';
-import { stockMovements } from '@mocks/fixtures/stock-movements';
+import { movementsOfEveryKind, stockMovements } from '@mocks/fixtures/stock-movements';
 import { stockHistory } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { InventoryLedgerPage } from './InventoryLedgerPage';
@@ -287,3 +287,61 @@ export const Dark: Story = {
   globals: { theme: 'dark' },
   play: Filled.play,
 };
+
+/** The Reason column of every row. */
+const reasons = (canvasElement: HTMLElement) => tableCells(canvasElement).map((cells) => cells[6]);
+
+/** A story of every kind of movement: the Reason column reads `expected`, newest first. */
+const reasonsIn = (locale: 'en' | 'fr' | 'ar', expected: string[]): Story => ({
+  globals: { locale },
+  parameters: mockedBy(stockHistory.list(movementsOfEveryKind)),
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    await expect(reasons(canvasElement)).toEqual(expected);
+  },
+});
+
+/**
+ * Every kind of movement, worded from its kind, its order (number, status moved to) or its file;
+ * an admin's adjustment reads as they typed it.
+ */
+export const EveryKindOfReason = reasonsIn('en', [
+  'Casse en réserve',
+  'Order ORD-20250308-0003 refunded',
+  'Order ORD-20250308-0003 back to confirmed',
+  'Order ORD-20250308-0003 cancelled',
+  'Order ORD-20250308-0003',
+  'CSV import printemps.csv',
+  'Inventory update',
+  'Variant update',
+  'Product inventory update',
+  'Initial stock',
+]);
+
+/** In French, the shop's own reasons are French; the admin's words stay as typed. */
+export const ReasonsInFrench = reasonsIn('fr', [
+  'Casse en réserve',
+  'Commande ORD-20250308-0003 remboursée',
+  'Commande ORD-20250308-0003 de nouveau confirmée',
+  'Commande ORD-20250308-0003 annulée',
+  'Commande ORD-20250308-0003',
+  'Import CSV printemps.csv',
+  'Mise à jour de l’inventaire',
+  'Modification de la variante',
+  'Mise à jour de l’inventaire du produit',
+  'Stock initial',
+]);
+
+/** In Arabic, with the order number and the file name isolated in the right-to-left sentence. */
+export const ReasonsInArabic = reasonsIn('ar', [
+  'Casse en réserve',
+  'استرداد الطلب \u2068ORD-20250308-0003\u2069',
+  'إعادة تأكيد الطلب \u2068ORD-20250308-0003\u2069',
+  'إلغاء الطلب \u2068ORD-20250308-0003\u2069',
+  'الطلب \u2068ORD-20250308-0003\u2069',
+  'استيراد ملف CSV \u2068printemps.csv\u2069',
+  'تحديث المخزون',
+  'تعديل المتغيّر',
+  'تحديث مخزون المنتج',
+  'المخزون الأولي',
+]);

@@ -1,5 +1,7 @@
 import type { StockMovementEntry } from '@generated/model';
 import { formatDateTime } from '@/lib/format';
+import { isolate } from '@/lib/i18n';
+import { t } from './messages';
 
 /** A stock movement as the history and the ledger show it. */
 export interface MovementRow {
@@ -13,6 +15,7 @@ export interface MovementRow {
   direction: 'in' | 'out';
   before: number;
   after: number;
+  /** Why, in the reader's language (an admin's adjustment: their words as typed). */
   reason: string;
   /** The admin's username; '-' for the shop's own movements and deleted admins. */
   by: string;
@@ -30,11 +33,46 @@ export function toMovementRows(entries: readonly StockMovementEntry[]): Movement
     direction: m.delta > 0 ? 'in' : 'out',
     before: m.stock_before,
     after: m.stock_after,
-    reason: m.reason?.trim() || '-',
+    reason: reasonOf(m),
     by: m.admin_username ?? '-',
     order:
       m.order_id !== null && m.order_number !== null
         ? { id: m.order_id, number: m.order_number }
         : null,
   }));
+}
+
+/**
+ * Why a movement was made, worded from its kind and references in the language of the moment
+ * (docs/product.md §10.5). An adjustment shows the admin's own words as typed. A movement whose
+ * references are missing shows the server's English text rather than a broken sentence.
+ */
+function reasonOf(m: StockMovementEntry): string {
+  const asStored = m.reason?.trim() || '-';
+  // Numbers and file names are left-to-right runs inside an Arabic sentence.
+  const number = m.order_number === null ? null : isolate(m.order_number);
+  switch (m.kind) {
+    case 'adjustment':
+      return asStored;
+    case 'checkout':
+      return number === null ? asStored : t('kind.checkout', { number });
+    case 'cancel':
+    case 'reopen':
+      return number === null || m.order_status === null
+        ? asStored
+        : t(m.kind === 'cancel' ? 'kind.cancel' : 'kind.reopen', {
+            number,
+            status: m.order_status,
+          });
+    case 'import':
+      return m.import_file === null ? asStored : t('kind.import', { file: isolate(m.import_file) });
+    case 'inventory_update':
+      return t('kind.inventoryUpdate');
+    case 'variant_inventory':
+      return t('kind.variantInventory');
+    case 'variant_update':
+      return t('kind.variantUpdate');
+    case 'initial_stock':
+      return t('kind.initialStock');
+  }
 }

@@ -1,16 +1,28 @@
-import { OrderStatus } from '@generated/model';
-import type { CustomerType, OrderSummary } from '@generated/model';
+import type { CustomerType, OrderStatus, OrderSummary } from '@generated/model';
+import {
+  ORDER_STATUSES as LIFE_CYCLE,
+  isOrderStatus,
+  STATUS_AT_CHECKOUT,
+  statusRules,
+} from '../../../contract/order-status';
 import type { BadgeStyle } from '@/components/list-screen';
 import { t } from './messages';
 import en from './messages/en.json';
 
-/** The seven statuses, in life-cycle order; the admin may pick any of them (docs/product.md §4). */
-export const ORDER_STATUSES: readonly OrderStatus[] = Object.values(OrderStatus);
+/**
+ * The seven statuses, in life-cycle order (the table of contract/order-status.ts); the admin may
+ * pick any of them (docs/product.md §4).
+ */
+export const ORDER_STATUSES: readonly OrderStatus[] = LIFE_CYCLE;
 
-/** docs/product.md §4: pending secondary; cancelled and refunded destructive; all others default. */
+/**
+ * docs/product.md §4: pending secondary (placed, not yet accepted); cancelled and refunded
+ * destructive (the sale is undone: the table's `credited`); all others, and a status this
+ * console does not know, default.
+ */
 export function statusBadgeVariant(status: string): BadgeStyle {
-  if (status === 'pending') return 'secondary';
-  if (status === 'cancelled' || status === 'refunded') return 'destructive';
+  if (status === STATUS_AT_CHECKOUT) return 'secondary';
+  if (isOrderStatus(status) && statusRules(status).credited) return 'destructive';
   return 'default';
 }
 

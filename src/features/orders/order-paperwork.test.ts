@@ -85,6 +85,7 @@ it('says each kind of event in one sentence, with its note', () => {
       {
         ...base,
         type: 'stock_movement',
+        kind: 'checkout',
         variant_id: 5,
         sku: 'TS-M',
         quantity_change: -2,
@@ -97,6 +98,7 @@ it('says each kind of event in one sentence, with its note', () => {
       {
         ...base,
         type: 'stock_movement',
+        kind: 'checkout',
         variant_id: null,
         sku: null,
         quantity_change: 1,

@@ -8,22 +8,24 @@ import type {
 import { validationSummary, type ValidationResult } from '@/components/form';
 import { isolate } from '@/lib/i18n';
 import { t } from './messages';
+import { mayBeInvoiced, statusRules } from '../../../contract/order-status';
 
 /**
  * The contract's issueInvoice rule: an order gets an invoice on demand when none is in force
- * (none yet, or the last one credited) and it is not cancelled or refunded.
+ * (none yet, or the last one credited) and its status may be invoiced (not cancelled or
+ * refunded; contract/order-status.ts).
  */
 export function canIssueInvoice(status: OrderStatus, documents: readonly Invoice[]): boolean {
-  if (status === 'cancelled' || status === 'refunded') return false;
+  if (!mayBeInvoiced(status)) return false;
   return documents.at(-1)?.kind !== 'invoice';
 }
 
-/** Statuses whose change is asked first: entering them restocks and credits the invoice. */
-export const ASKED_FIRST: readonly OrderStatus[] = ['cancelled', 'refunded'];
-
-/** What moving an order to cancelled or refunded does besides the status (docs/product.md). */
+/**
+ * What moving an order to cancelled or refunded (a change asked first: the table's `asksFirst`)
+ * does besides the status (docs/product.md).
+ */
 export interface EndingEffects {
-  /** Its items go back to stock: an order holds stock in every status but these two. */
+  /** Its items go back to stock: it holds stock now (every status but cancelled and refunded). */
   restock: boolean;
   /** The number of the invoice a credit note reverses; null without one; undefined unknown. */
   creditedInvoice: string | null | undefined;
@@ -39,7 +41,8 @@ export function endingEffects(
 ): EndingEffects {
   const last = documents?.at(-1);
   return {
-    restock: !ASKED_FIRST.includes(from),
+    // The asked move goes to a status that holds none (the table's `give_back` effect).
+    restock: statusRules(from).holdsStock,
     creditedInvoice:
       documents === undefined ? undefined : last?.kind === 'invoice' ? last.number : null,
   };

@@ -10,7 +10,10 @@ import {
 } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { expectLocation, expectToast, screen, mockedBy, bodyIssue } from '@/testing/story';
-import { expectUnsavedChangesDialog } from '@/testing/unsaved-changes';
+import {
+  expectNoUnsavedChangesDialog,
+  expectUnsavedChangesDialog,
+} from '@/testing/unsaved-changes';
 import { ProductFormPage } from './ProductFormPage';
 import { ProductFormScreen } from './story-screen';
 import { UnsavedInventoryCard } from './story-inventory-card';
@@ -124,6 +127,7 @@ export const CreateEmpty: Story = {
     await expect(canvas.queryByTestId('inventory-card-slot')).toBeNull();
     await expect(canvas.queryByTestId('variants-manager-slot')).toBeNull();
     await expect(canvas.getByRole('button', { name: 'Create Product' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Create and continue editing' })).toBeEnabled();
     await expect(canvas.getByRole('link', { name: 'Cancel' })).toHaveAttribute(
       'href',
       '/admin/products',
@@ -311,6 +315,75 @@ export const CreateWithVariants: Story = {
   },
 };
 
+/** The product the server creates in the 'Create and continue editing' stories. */
+const chechia = {
+  ...products[1]!,
+  id: 77,
+  name: 'Chéchia rouge',
+  slug: 'chechia-rouge',
+  category_id: 3,
+  base_price: '35.500',
+  price_incl_vat: '35.500',
+  price_includes_vat: true,
+  vat_rate_id: 1,
+  vat_rate: 19,
+  images: [],
+  sku: null,
+  stock_quantity: null,
+  stock_state: 'not_tracked' as const,
+};
+
+/**
+ * 'Create and continue editing' (#26, a departure from the brief's one button): the product is
+ * created once, the same toast, then its edit page, where its stock and variants can be added;
+ * leaving the saved form asks nothing.
+ */
+export const CreateAndContinueEditing: Story = {
+  parameters: mockedBy(productApi.create(chechia), productApi.get(chechia)),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await fillRequired(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Create and continue editing' }));
+    await expectToast('Success', 'Product created successfully', 'success');
+    await expectLocation(canvasElement, paths.products.edit(chechia.id));
+    await expect(await canvas.findByRole('heading', { name: 'Edit Product' })).toBeVisible();
+    await expect(await canvas.findByDisplayValue('Chéchia rouge')).toBeVisible();
+    // The stock of the new simple product can be set here.
+    await expectTypeLocked(canvasElement, 'simple');
+    await expect(canvas.getByRole('button', { name: 'Update Product' })).toBeEnabled();
+    await expect(canvas.queryByRole('button', { name: 'Create and continue editing' })).toBeNull();
+    await expectNoUnsavedChangesDialog();
+    const calls = await requests.waitFor('POST', CREATE);
+    await expect(calls).toHaveLength(1);
+    await expect(calls[0]!.body).toMatchObject({ name: 'Chéchia rouge', slug: 'chechia-rouge' });
+  },
+};
+
+/** While it saves, both buttons wait and the one pressed says so; nothing navigates. */
+export const CreateAndContinueSaving: Story = {
+  parameters: mockedBy(productApi.create.loading()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await fillRequired(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Create and continue editing' }));
+    await expect(await canvas.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Create Product' })).toBeDisabled();
+    await expectLocation(canvasElement, '/admin/products/new');
+  },
+};
+
+/** Invalid, it sends nothing and stays, like the main button. */
+export const CreateAndContinueInvalid: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await pickersLoaded(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Create and continue editing' }));
+    await expect(await canvas.findByText('Product name is required')).toBeVisible();
+    await expect(requests.to('POST', CREATE)).toHaveLength(0);
+    await expectLocation(canvasElement, '/admin/products/new');
+  },
+};
+
 export const CreateSaving: Story = {
   parameters: mockedBy(productApi.create.loading()),
   play: async ({ canvasElement }) => {
@@ -459,8 +532,14 @@ export const CreateMobile: Story = {
     await noHorizontalScroll(canvasElement);
     const create = within(canvasElement).getByRole('button', { name: 'Create Product' });
     const cancel = within(canvasElement).getByRole('link', { name: 'Cancel' });
-    // Full-width buttons, the submit above Cancel.
+    const andContinue = within(canvasElement).getByRole('button', {
+      name: 'Create and continue editing',
+    });
+    // Full-width buttons, the submit above 'Create and continue editing', above Cancel.
     await expect(create.getBoundingClientRect().top).toBeLessThan(
+      andContinue.getBoundingClientRect().top,
+    );
+    await expect(andContinue.getBoundingClientRect().top).toBeLessThan(
       cancel.getBoundingClientRect().top,
     );
   },

@@ -22,7 +22,7 @@ import {
   type VariantsManagerProps,
 } from '@/features/variants';
 import { ApiError, serverMessage } from '@/lib/http';
-import { ProductForm } from './form/ProductForm';
+import { ProductForm, type SaveThen } from './form/ProductForm';
 import { ProductFormHeader } from './form/ProductFormHeader';
 import {
   EMPTY_PRODUCT_VALUES,
@@ -76,19 +76,23 @@ function usePickers() {
 
 const PRODUCT_LISTS = getListAdminProductsKey()[0];
 
-/** After a save: fresh product data for the list, the toast, then back to /admin/products. */
+/**
+ * After a save: fresh product data for the list, the toast, then back to /admin/products, or on
+ * to the saved product's edit page ('Create and continue editing': its stock and variants need a
+ * saved product).
+ */
 function useAfterSave() {
   const { mutate } = useSWRConfig();
   // Saved: leaving the form asks nothing.
   const navigate = useNavigateAfterSave();
-  return async (saved: Product, message: string) => {
+  return async (saved: Product, message: string, then: SaveThen = 'list') => {
     // The lists are not mounted here: drop them so the list screen loads them again.
     await mutate((key) => Array.isArray(key) && key[0] === PRODUCT_LISTS, undefined, {
       revalidate: false,
     });
     await mutate(getGetProductKey(saved.id), saved, { revalidate: false });
     notify.success(t('success'), message);
-    navigate(paths.products.list);
+    navigate(then === 'edit' ? paths.products.edit(saved.id) : paths.products.list);
   };
 }
 
@@ -102,14 +106,14 @@ function CreateProduct() {
   const pickers = usePickers();
   const afterSave = useAfterSave();
 
-  async function handleSubmit(values: ProductFormValues) {
+  async function handleSubmit(values: ProductFormValues, then: SaveThen) {
     let saved: Product;
     try {
       saved = await createProduct(toProductCreate(values));
     } catch (error) {
       return saveFailed(error);
     }
-    await afterSave(saved, t('created'));
+    await afterSave(saved, t('created'), then);
   }
 
   return (

@@ -44,6 +44,32 @@ export const SearchedAndSorted: Story = {
   },
 };
 
+/** The file holds what the list shows: the category, status and stock filters are sent too. */
+export const Filtered: Story = {
+  play: async ({ canvasElement }) => {
+    const downloads = captureDownloads();
+    await listShown(canvasElement);
+    const choose = (name: string, option: string) =>
+      userEvent.selectOptions(within(canvasElement).getByRole('combobox', { name }), option);
+    await choose('Filter by category', 'Épicerie fine');
+    await expectSent(LIST, 'category_id', '2');
+    await choose('Filter by status', 'Inactive');
+    await expectSent(LIST, 'is_active', 'false');
+    await choose('Filter by stock', 'Low stock');
+    await expectSent(LIST, 'stock_state', 'low_stock');
+    await startExport(canvasElement);
+    const [request] = await requests.waitFor('GET', '/api/v1/admin/exports/products');
+    await expect(request!.query).toEqual(lastListQuery(LIST));
+    await expect(request!.query).toEqual({
+      category_id: '2',
+      is_active: 'false',
+      stock_state: 'low_stock',
+    });
+    await expectNoExportProgress(canvasElement);
+    await expect(downloads).toEqual(['products-2025-03-14.csv']);
+  },
+};
+
 const stories = csvExportStories({
   endpoint: csvExports.products,
   listShown,

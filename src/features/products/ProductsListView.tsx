@@ -2,8 +2,8 @@ import { Button } from '@chakra-ui/react';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Category, Product } from '@generated/model';
-import { PlusIcon } from '@/components/icons';
-import { BulkActionBar, type BulkActionKind } from '@/components/bulk-edit';
+import { ImageSvg, PlusIcon, WarningSvg } from '@/components/icons';
+import { BulkActionBar, type BulkActionKind } from '@/features/bulk-edit';
 import {
   ConfirmDialog,
   DataTable,
@@ -25,7 +25,9 @@ import {
 import type { SearchInputProps } from '@/components/list-screen/states';
 import { paths } from '@/lib/paths';
 import { noun, useT } from './messages';
-import { toProductRows, type ProductRow } from './product-rows';
+import { hasFilters, NO_FILTERS, type ProductFilters } from './product-filters';
+import { ProductFiltersBar } from './ProductFiltersBar';
+import { STOCK_TEXT, toProductRows, type ProductRow } from './product-rows';
 
 export interface ProductsListViewProps {
   /** The admin products loaded so far (pages of the server's list); undefined until loaded. */
@@ -45,6 +47,9 @@ export interface ProductsListViewProps {
   /** The search box (typed text) and the query the server was sent. */
   search: Pick<SearchInputProps, 'value' | 'onChange'>;
   query: string;
+  /** The category, status and stock filters (sent to the server like the search). */
+  filters: ProductFilters;
+  onFiltersChange: (filters: ProductFilters) => void;
   /** Paging and sorting of the table. */
   table: ServerTableProps;
   /** The CSV export under way, if any. */
@@ -89,8 +94,39 @@ function productColumns(
       card: 'title',
     }),
     {
+      header: t('columnImage'),
+      width: '3.5rem',
+      card: 'media',
+      // Decorative beside the name: no alt text to read twice.
+      cell: (row) =>
+        row.thumbnail ? (
+          <img className="thumb" src={row.thumbnail} alt="" loading="lazy" />
+        ) : (
+          <span className="thumb" data-testid="thumb-placeholder">
+            <ImageSvg aria-hidden />
+          </span>
+        ),
+    },
+    {
+      header: t('columnSku'),
+      width: '6.5rem',
+      cell: (row) =>
+        row.sku !== null ? (
+          <span className="cell-text cell-small" title={row.sku}>
+            {row.sku}
+          </span>
+        ) : (
+          <span
+            className="cell-text cell-muted"
+            title={row.perVariant ? t('skuPerVariant') : t('noSku')}
+          >
+            —
+          </span>
+        ),
+    },
+    {
       header: t('columnCategory'),
-      width: '11rem',
+      width: '7rem',
       card: 'subtitle',
       cell: (row) => (
         <span
@@ -102,14 +138,20 @@ function productColumns(
       ),
     },
     figureColumn(t('columnPrice'), (row) => row.price, {
+      // A range of prices ("45.000 – 49.000 TND") whole.
       width: '9rem',
       sortKey: 'base_price',
       card: 'value',
     }),
-    figureColumn(t('columnVariants'), (row) => row.variants, { width: '6rem', card: 'meta' }),
+    figureColumn(t('columnStock'), (row) => <StockMark stock={row.stock} />, {
+      width: '8.5rem',
+      sortKey: 'stock',
+      card: 'meta',
+    }),
+    figureColumn(t('columnVariants'), (row) => row.variants, { width: '5rem' }),
     {
       header: t('columnStatus'),
-      width: '7rem',
+      width: '5.5rem',
       card: 'badge',
       cell: (row) => <StatusBadge active={row.active} />,
     },
@@ -119,7 +161,7 @@ function productColumns(
     ...columns,
     {
       header: t('columnActions'),
-      width: '6rem',
+      width: '5.5rem',
       align: 'end',
       card: 'actions',
       cell: (row) => (
@@ -133,9 +175,34 @@ function productColumns(
   ];
 }
 
+/**
+ * The summed stock in its state's colour, as the variants list shows it: a warning icon when low
+ * or out of stock, 'Out of stock' spelt out, 'Not tracked' when no variant counts stock.
+ */
+function StockMark({ stock: { figure, state } }: { stock: ProductRow['stock'] }) {
+  const t = useT();
+  if (figure === null)
+    return (
+      <span className="stock" data-state="not_tracked">
+        {t('notTracked')}
+      </span>
+    );
+  const warning = state === 'low_stock' || state === 'out_of_stock';
+  return (
+    <span className="stock" data-state={state} title={warning ? t(STOCK_TEXT[state]) : undefined}>
+      {warning && <WarningSvg role="img" aria-label={t(STOCK_TEXT[state])} aria-hidden={false} />}
+      {figure}
+      {state === 'out_of_stock' && ` · ${t('outOfStock')}`}
+    </span>
+  );
+}
+
 const rowKey = (row: ProductRow) => row.id;
 
-/** The product list of /admin/products (docs/product.md §2): search, table, delete confirmation. */
+/**
+ * The product list of /admin/products (docs/product.md §2): search, filters (category, status,
+ * stock), table, delete confirmation.
+ */
 export function ProductsListView({
   products,
   categories,
@@ -147,6 +214,8 @@ export function ProductsListView({
   count,
   search,
   query,
+  filters,
+  onFiltersChange,
   table,
   csv,
   onExport,
@@ -172,6 +241,7 @@ export function ProductsListView({
     [selectedIds, onSelectionChange, t],
   );
   const searching = query.trim() !== '';
+  const filtered = hasFilters(filters);
   const exporting = csv.progress !== null;
   const actions = useMemo(
     () => (
@@ -224,6 +294,9 @@ export function ProductsListView({
         </>
       }
       search={{ placeholder: t('searchPlaceholder'), label: t('searchLabel'), ...search }}
+      filters={
+        <ProductFiltersBar filters={filters} onChange={onFiltersChange} categories={categories} />
+      }
       count={count && { noun, ...count }}
       error={
         loadError &&
@@ -257,8 +330,15 @@ export function ProductsListView({
         columns={columns}
         rowKey={rowKey}
         label={t('title')}
-        emptyText={searching && count?.all ? t('noMatch', { query: query.trim() }) : t('empty')}
-        minW="52rem"
+        emptyText={
+          searching && count?.all
+            ? t('noMatch', { query: query.trim() })
+            : filtered
+              ? t('noMatchFilters')
+              : t('empty')
+        }
+        onClearFilters={filtered ? () => onFiltersChange(NO_FILTERS) : undefined}
+        minW="60rem"
         stickyFirstColumn
         selection={canEdit ? selection : undefined}
         testId="products-scroll"

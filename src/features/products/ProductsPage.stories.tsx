@@ -43,7 +43,17 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const LIST = '/api/v1/admin/products/';
-const HEADERS = ['Name', 'Category', 'Price', 'Variants', 'Status', 'Actions'];
+const HEADERS = [
+  'Name',
+  'Image',
+  'SKU',
+  'Category',
+  'Price',
+  'Stock',
+  'Variants',
+  'Status',
+  'Actions',
+];
 const EMPTY = 'No products found. Add your first product!';
 
 /* Expected cells, computed here from the fixtures without the app's helpers. */
@@ -58,11 +68,22 @@ function expectedCells(product: Product, categoryList: readonly Category[] = cat
       : money(price);
   return [
     product.name,
+    // The thumbnail has no text: its alt is empty, the name is beside it.
+    '',
+    product.has_variants || product.sku === null ? '—' : product.sku,
     category,
     shown,
+    expectedStock(product),
     String(product.variant_count),
     product.is_active ? 'Active' : 'Inactive',
   ];
+}
+/* The stock column's text: the summed units, 'Out of stock' spelt out, or 'Not tracked'. */
+function expectedStock({ stock_quantity, stock_state }: Product) {
+  if (stock_state === 'not_tracked') return 'Not tracked';
+  return stock_state === 'out_of_stock'
+    ? `${stock_quantity} · Out of stock`
+    : String(stock_quantity);
 }
 const includesIgnoringCase = (name: string, query: string) =>
   name.toLowerCase().includes(query.trim().toLowerCase());
@@ -72,7 +93,7 @@ const matchesSearch = (p: Product, query: string) =>
 
 const { dataRows, rowNames, waitForRows, search, expectVirtualised, rowCells, tableCells } =
   listScreen({
-    dataCells: 5,
+    dataCells: 8,
     searchPlaceholder: 'Search products...',
   });
 export const Filled: Story = {
@@ -136,6 +157,11 @@ export const Arabic: Story = {
     await waitForRows(canvasElement);
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('columnheader', { name: 'السعر' })).toBeVisible();
+    await expect(canvas.getByRole('columnheader', { name: 'المخزون' })).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'التصفية حسب المخزون' })).toBeVisible();
+    await expect(
+      within(rowOf(canvasElement, 'Portefeuille homme')).getByText('غير متتبَّع'),
+    ).toBeVisible();
     const [first] = productFixtures;
     const row = rowOf(canvasElement, first!.name);
     await expect(
@@ -213,11 +239,11 @@ export const Uncategorized: Story = {
   parameters: { msw: { handlers: [products.list([noCategory, deletedCategory])] } },
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
-    await expect(rowCells(rowOf(canvasElement, 'Sans catégorie')).slice(1, 3)).toEqual([
+    await expect(rowCells(rowOf(canvasElement, 'Sans catégorie')).slice(3, 5)).toEqual([
       'Uncategorized',
       '59.000 TND',
     ]);
-    await expect(rowCells(rowOf(canvasElement, 'Catégorie disparue'))[1]).toBe('Uncategorized');
+    await expect(rowCells(rowOf(canvasElement, 'Catégorie disparue'))[3]).toBe('Uncategorized');
   },
 };
 
@@ -227,7 +253,7 @@ export const CategoriesUnavailable: Story = {
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
     await waitFor(() =>
-      expect(dataRows(canvasElement).map((row) => rowCells(row)[1])).toEqual(
+      expect(dataRows(canvasElement).map((row) => rowCells(row)[3])).toEqual(
         productFixtures.map(() => '—'),
       ),
     );
@@ -443,8 +469,9 @@ export const ThousandProducts: Story = {
 };
 
 /**
- * On a 375 px phone each product is a card (docs/product.md §2): name, category, price, variants
- * and status in view, not cut; its checkbox selects it for a bulk edit and its pencil opens it.
+ * On a 375 px phone each product is a card (docs/product.md §2): thumbnail, name, category, price,
+ * stock and status in view, not cut; its checkbox selects it for a bulk edit and its pencil opens
+ * it.
  */
 export const Mobile: Story = {
   globals: PHONE_GLOBALS,
@@ -457,8 +484,8 @@ export const Mobile: Story = {
     const card = await expectCard(canvasElement, {
       table: 'Products',
       name: product.name,
-      // The actions' cell holds icons only.
-      fields: [...expectedCells(product), ''],
+      // Name, thumbnail, category, price, stock, status; the actions' cell holds icons only.
+      fields: [product.name, '', 'Sacs', '189.000 TND', '15', 'Active', ''],
     });
     const select = within(card).getByRole('checkbox', { name: `Select ${product.name}` });
     const edit = within(card).getByRole('link', { name: `Edit ${product.name}` });
@@ -468,6 +495,9 @@ export const Mobile: Story = {
       within(card).getByRole('button', { name: `Delete ${product.name}` }),
     ])
       await expectInView(control);
+    // The thumbnail beside the lines, and the low-stock mark beside the stock (#26).
+    await expectInView(card.querySelector('img.thumb')!);
+    await expectInView(within(card).getByRole('img', { name: 'Low stock' }));
     // The select-all checkbox stays above the cards.
     await expectInView(canvas.getByRole('checkbox', { name: 'Select all products' }));
     await userEvent.click(select);
@@ -514,6 +544,220 @@ export const SortByName: Story = {
       .sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
     await waitFor(() =>
       expect(rowNames(canvasElement)).toEqual(names.slice(0, rowNames(canvasElement).length)),
+    );
+  },
+};
+
+/* Stock, SKU, thumbnail, filters and sort by stock (issue #26 point 6) */
+
+const PLATE = 'Assiette de Nabeul Ø 28 cm';
+const TSHIRT = 'T-shirt coton bio « Sidi Bou Saïd »';
+const soldOut: Product = {
+  ...productFixtures[1]!,
+  id: 7,
+  name: 'Zrir aux fruits secs',
+  slug: 'zrir-aux-fruits-secs',
+  sku: 'ZRIR-250',
+  stock_quantity: 0,
+  stock_state: 'out_of_stock',
+  images: [],
+};
+
+/** The last list request's query: what the server was asked for. */
+const expectListQuery = (query: Record<string, string>) =>
+  waitFor(() => expect(requests.to('GET', LIST).at(-1)?.query).toEqual(query));
+
+const choose = (canvasElement: HTMLElement, filter: string, option: string) =>
+  userEvent.selectOptions(within(canvasElement).getByRole('combobox', { name: filter }), option);
+
+/**
+ * Thumbnail, SKU and stock (#26): the first image or a neutral square, a simple product's SKU or
+ * a dash that says why, the summed stock in its state's colour with the low-stock mark, 'Out of
+ * stock' spelt out and 'Not tracked'.
+ */
+export const StockSkuAndThumbnail: Story = {
+  parameters: { msw: { handlers: [products.list([...productFixtures, soldOut])] } },
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    const cells = (name: string) => rowCells(rowOf(canvasElement, name));
+    await expect(cells(BAG)).toEqual([BAG, '', '—', 'Sacs', '189.000 TND', '15', '3', 'Active']);
+    await expect(cells(OIL)).toEqual([
+      OIL,
+      '',
+      'HUILE-1L',
+      'Épicerie fine',
+      '28.355 TND',
+      '140',
+      '1',
+      'Active',
+    ]);
+    await expect(cells(PLATE)).toEqual([
+      PLATE,
+      '',
+      '—',
+      'Céramique',
+      '38.900 TND',
+      'Not tracked',
+      '1',
+      'Active',
+    ]);
+    await expect(cells(soldOut.name)).toEqual([
+      soldOut.name,
+      '',
+      'ZRIR-250',
+      'Épicerie fine',
+      '28.355 TND',
+      '0 · Out of stock',
+      '1',
+      'Active',
+    ]);
+    const bag = rowOf(canvasElement, BAG);
+    const oil = rowOf(canvasElement, OIL);
+    await expect(within(bag).getByTitle('Each variant has its own SKU')).toHaveTextContent('—');
+    await expect(within(rowOf(canvasElement, PLATE)).getByTitle('No SKU yet')).toBeVisible();
+    // The mark of a product to restock, none on one in stock; out of stock is marked too.
+    await expect(within(bag).getByRole('img', { name: 'Low stock' })).toBeVisible();
+    await expect(
+      within(rowOf(canvasElement, soldOut.name)).getByRole('img', { name: 'Out of stock' }),
+    ).toBeVisible();
+    await expect(within(oil).queryByRole('img')).toBeNull();
+    const colour = (row: HTMLElement, text: string) =>
+      getComputedStyle(within(row).getByText(text)).color;
+    await expect(colour(bag, '15')).not.toBe(colour(oil, '140'));
+    // The product's first image, no alt text (its name is beside it); a placeholder without one.
+    const thumb = bag.querySelector('img.thumb');
+    await expect(thumb).toHaveAttribute('src', productFixtures[0]!.images[0]);
+    await expect(thumb).toHaveAttribute('alt', '');
+    await expect(
+      within(rowOf(canvasElement, PLATE)).getByTestId('thumb-placeholder'),
+    ).toBeVisible();
+  },
+};
+
+/** At 1366 px every column is in view beside the sidebar, without sideways scrolling. */
+export const Laptop1366: Story = {
+  globals: { viewport: { value: 'desktop1366' } },
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    const scroll = within(canvasElement).getByTestId('products-scroll');
+    await expect(scroll.scrollWidth).toBeLessThanOrEqual(scroll.clientWidth);
+    const right = scroll.getBoundingClientRect().right;
+    for (const header of within(canvasElement).getAllByRole('columnheader'))
+      await expect(header.getBoundingClientRect().right).toBeLessThanOrEqual(right + 1);
+    // The range of a product with variants, whole.
+    const price = within(rowOf(canvasElement, TSHIRT)).getByText('45.000 – 49.000 TND');
+    await expect(price.scrollWidth).toBeLessThanOrEqual(price.clientWidth);
+  },
+};
+
+/** The category filter: its choices, then `category_id` sent; the count says '2 of 6'. */
+export const FilterByCategory: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    const filter = canvas.getByRole('combobox', { name: 'Filter by category' });
+    await waitFor(() =>
+      expect(
+        within(filter)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([
+        'All categories',
+        ...categoryFixtures.map((c) => (c.is_active ? c.name : `${c.name} (inactive)`)),
+      ]),
+    );
+    await choose(canvasElement, 'Filter by category', 'Épicerie fine');
+    await expectListQuery({ skip: '0', limit: '100', category_id: '2' });
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual([OIL, HARISSA]));
+    await expect(canvas.getByTestId('product-count')).toHaveTextContent('2 of 6 products');
+  },
+};
+
+/** The status filter sends is_active=false for Inactive, true for Active. */
+export const FilterByStatus: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    await choose(canvasElement, 'Filter by status', 'Inactive');
+    await expectListQuery({ skip: '0', limit: '100', is_active: 'false' });
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual([HARISSA]));
+    await choose(canvasElement, 'Filter by status', 'Active');
+    await expectListQuery({ skip: '0', limit: '100', is_active: 'true' });
+    await waitFor(() => expect(rowNames(canvasElement)).not.toContain(HARISSA));
+  },
+};
+
+/**
+ * The stock filter sends stock_state, with the search; a new filter starts the selection over,
+ * as a new search does.
+ */
+export const FilterByStock: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(
+      within(canvas.getByRole('combobox', { name: 'Filter by stock' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All stock levels', 'In stock', 'Low stock', 'Out of stock', 'Not tracked']);
+    await userEvent.click(canvas.getByRole('checkbox', { name: `Select ${OIL}` }));
+    await expect(await canvas.findByText('1 selected')).toBeVisible();
+    await choose(canvasElement, 'Filter by stock', 'Low stock');
+    await expectListQuery({ skip: '0', limit: '100', stock_state: 'low_stock' });
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual([BAG, TSHIRT, HARISSA]));
+    await expect(canvas.queryByText('1 selected')).toBeNull();
+    await choose(canvasElement, 'Filter by stock', 'Not tracked');
+    await expectListQuery({ skip: '0', limit: '100', stock_state: 'not_tracked' });
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual([PLATE, WALLET]));
+    await search(canvasElement, 'assiette');
+    await expectListQuery({
+      skip: '0',
+      limit: '100',
+      search: 'assiette',
+      stock_state: 'not_tracked',
+    });
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual([PLATE]));
+  },
+};
+
+/** Filters that hide every product: the message says so and Clear filters shows them all again. */
+export const ClearFilters: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await choose(canvasElement, 'Filter by category', 'Sacs');
+    await choose(canvasElement, 'Filter by stock', 'Out of stock');
+    await expectListQuery({
+      skip: '0',
+      limit: '100',
+      category_id: '5',
+      stock_state: 'out_of_stock',
+    });
+    await expect(await canvas.findByText('No products match these filters.')).toBeVisible();
+    await expect(canvas.getByTestId('product-count')).toHaveTextContent('0 of 6 products');
+    await userEvent.click(canvas.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(rowNames(canvasElement)).toHaveLength(productFixtures.length));
+    await expect(canvas.getByRole('combobox', { name: 'Filter by category' })).toHaveValue('');
+    await expect(canvas.getByRole('combobox', { name: 'Filter by stock' })).toHaveValue('');
+    await expect(canvas.getByTestId('product-count')).toHaveTextContent('6 products');
+    await expect(canvas.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  },
+};
+
+/** Stock sorts by the summed stock, products without counted stock last either way. */
+export const SortByStock: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForRows(canvasElement);
+    await clickSort(canvasElement, 'Stock');
+    await expectListQuery({ skip: '0', limit: '100', sort: 'stock' });
+    await expect(columnHeader(canvasElement, 'Stock')).toHaveAttribute('aria-sort', 'ascending');
+    await waitFor(() =>
+      expect(rowNames(canvasElement)).toEqual([HARISSA, BAG, TSHIRT, OIL, PLATE, WALLET]),
+    );
+    await clickSort(canvasElement, 'Stock');
+    await expectListQuery({ skip: '0', limit: '100', sort: '-stock' });
+    await expect(columnHeader(canvasElement, 'Stock')).toHaveAttribute('aria-sort', 'descending');
+    await waitFor(() =>
+      expect(rowNames(canvasElement)).toEqual([OIL, TSHIRT, BAG, HARISSA, WALLET, PLATE]),
     );
   },
 };

@@ -17,19 +17,14 @@ import {
   categoryOptions,
   useBulkEdit,
   type BulkEditTarget,
-} from '@/components/bulk-edit';
-import {
-  searchParam,
-  useCsvExport,
-  useListSearch,
-  useListSort,
-  useServerList,
-} from '@/components/list-screen';
+} from '@/features/bulk-edit';
+import { useCsvExport, useListSearch, useListSort, useServerList } from '@/components/list-screen';
 import { withToasts } from '@/components/ui/notify';
 import { usePermission } from '@/lib/auth/permissions';
 import { serverMessage } from '@/lib/http';
 import type { Page } from '@/lib/swr/paged-list';
 import { noun, t } from './messages';
+import { hasFilters, NO_FILTERS, productParams, type ProductFilters } from './product-filters';
 import { ProductsListView } from './ProductsListView';
 
 // The import (drop zone, report table) loads when it is first opened.
@@ -38,8 +33,8 @@ const ProductImport = lazy(async () => ({
 }));
 
 /**
- * Product list (/admin/products): the server searches (name, slug, brand), sorts and pages the
- * products; the categories (inactive ones included, so a product in a soft-deleted category still
+ * Product list (/admin/products): the server searches (name, slug, brand), filters (category,
+ * status, stock state), sorts and pages the products; the categories (inactive ones included, so a product in a soft-deleted category still
  * shows its name) give the category names. Deletes on confirmation; edits the selected products
  * in bulk.
  */
@@ -58,11 +53,12 @@ export function ProductsPage() {
   const { box, query, searching } = useListSearch('', { debounce: true });
   const sorting = useListSort<string, ProductSort>();
   const sort = sorting.param;
-  const params = useMemo(() => ({ search: searchParam(query), sort }), [query, sort]);
+  const [filters, setFilters] = useState<ProductFilters>(NO_FILTERS);
+  const params = useMemo(() => productParams(query, filters, sort), [query, filters, sort]);
   const products = useServerList<Product, ListAdminProductsParams>({
     keyOf: getListAdminProductsKey,
     params,
-    unfiltered: searching ? {} : null,
+    unfiltered: searching || hasFilters(filters) ? {} : null,
     sorting,
   });
   const categories = useListAdminCategories();
@@ -73,7 +69,7 @@ export function ProductsPage() {
     failure: t('exportFailed'),
   });
   const { start } = csv;
-  // The file holds what the list shows: the same search and order.
+  // The file holds what the list shows: the same search, filters and order.
   const handleExport = useCallback(
     () =>
       void start(t('title'), (options, separator) =>
@@ -82,7 +78,8 @@ export function ProductsPage() {
     [start, params],
   );
 
-  // The selection belongs to one search and order: changing them starts over, without an effect.
+  // The selection belongs to one search, filter and order: changing them starts over, without an
+  // effect (as the paging does: new params, a new first page).
   const selectionKey = JSON.stringify(params);
   const [selection, setSelection] = useState({ key: selectionKey, ids: new Set<number>() });
   const selectedIds = selection.key === selectionKey ? selection.ids : NONE;
@@ -142,6 +139,8 @@ export function ProductsPage() {
         onDelete={handleDelete}
         search={box}
         query={query}
+        filters={filters}
+        onFiltersChange={setFilters}
         table={products.table}
         csv={csv}
         onExport={handleExport}

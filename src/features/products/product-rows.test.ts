@@ -122,4 +122,72 @@ describe('toProductRows', () => {
       },
     ]);
   });
+
+  it('shows the first image, the SKU of a simple product and the summed stock with its state', () => {
+    const rows = toProductRows(products, categories);
+    expect(
+      rows.map(({ id, thumbnail, sku, perVariant, stock }) => ({
+        id,
+        thumbnail,
+        sku,
+        perVariant,
+        stock,
+      })),
+    ).toEqual([
+      {
+        id: 1,
+        thumbnail: '/api/v1/media/sac-cabas-camel.jpg',
+        sku: null,
+        perVariant: true,
+        stock: { figure: '15', state: 'low_stock' },
+      },
+      {
+        id: 2,
+        thumbnail: '/api/v1/media/huile-olive-1l.jpg',
+        sku: 'HUILE-1L',
+        perVariant: false,
+        stock: { figure: '140', state: 'in_stock' },
+      },
+      {
+        id: 3,
+        thumbnail: '/api/v1/media/tshirt-sidi-bou-said.jpg',
+        sku: null,
+        perVariant: true,
+        stock: { figure: '69', state: 'low_stock' },
+      },
+      {
+        id: 4,
+        thumbnail: null,
+        sku: null,
+        perVariant: false,
+        stock: { figure: null, state: 'not_tracked' },
+      },
+      {
+        id: 5,
+        thumbnail: null,
+        sku: 'HARISSA-200',
+        perVariant: false,
+        stock: { figure: '2', state: 'low_stock' },
+      },
+      {
+        id: 6,
+        thumbnail: null,
+        sku: null,
+        perVariant: false,
+        stock: { figure: null, state: 'not_tracked' },
+      },
+    ]);
+  });
+
+  it('writes large and negative stock as figures of the language', () => {
+    const [big, owed] = toProductRows(
+      [
+        product({ stock_quantity: 12345, stock_state: 'in_stock' }),
+        product({ stock_quantity: -3, stock_state: 'out_of_stock' }),
+      ],
+      categories,
+    );
+    expect(big?.stock).toEqual({ figure: '12,345', state: 'in_stock' });
+    expect(owed?.stock).toEqual({ figure: '-3', state: 'out_of_stock' });
+  });
 });

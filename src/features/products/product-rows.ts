@@ -1,5 +1,5 @@
-import type { Category, Product } from '@generated/model';
-import { formatAmount, formatMoney, toDecimal } from '@/lib/format';
+import type { Category, Product, ProductStockState } from '@generated/model';
+import { formatAmount, formatCount, formatMoney, toDecimal } from '@/lib/format';
 import { t } from './messages';
 
 /** What the products table shows for one product (docs/product.md §2 "Products list"). */
@@ -15,8 +15,26 @@ export interface ProductRow {
   price: string;
   variants: number;
   active: boolean;
+  /** The product's first image (its primary one), or null for the placeholder. */
+  thumbnail: string | null;
+  /**
+   * A simple product's SKU; null when there is none (no inventory yet, the DEFAULT placeholder)
+   * and for a product with variants, each of which has its own (`perVariant`).
+   */
+  sku: string | null;
+  perVariant: boolean;
+  /** The stock summed over the counted variants ('1,234'), null when not tracked, and its state. */
+  stock: { figure: string | null; state: ProductStockState };
   product: Product;
 }
+
+/** The message of each stock state's name (the stock filter's choices, the stock column). */
+export const STOCK_TEXT = {
+  in_stock: 'inStock',
+  low_stock: 'lowStock',
+  out_of_stock: 'outOfStock',
+  not_tracked: 'notTracked',
+} as const satisfies Record<ProductStockState, string>;
 
 /** The gross price when there is one, else the price as entered (spec: price_incl_vat → base_price). */
 export function displayPrice(product: Pick<Product, 'price_incl_vat' | 'base_price'>): string {
@@ -62,6 +80,16 @@ export function toProductRows(
     price: displayPriceRange(product),
     variants: product.variant_count ?? 0,
     active: product.is_active,
+    thumbnail: product.images[0] ?? null,
+    sku: product.has_variants ? null : product.sku,
+    perVariant: product.has_variants,
+    stock: {
+      figure:
+        product.stock_state === 'not_tracked' || product.stock_quantity === null
+          ? null
+          : formatCount(product.stock_quantity),
+      state: product.stock_state,
+    },
     product,
   }));
 }

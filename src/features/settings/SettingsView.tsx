@@ -14,6 +14,7 @@ import {
 import { LoadErrorState, LoadingState } from '@/components/list-screen';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { MediaUploader } from '@/components/media-uploader';
+import { mediaApi } from '@/features/media';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes';
 import { roleOptions } from '@/features/users';
 import { formatDateTime } from '@/lib/format';
@@ -192,6 +193,7 @@ function SettingsForm({
             </Text>
             <MediaUploader
               kind="image"
+              api={mediaApi}
               label={t('shopLogo')}
               max={1}
               limits={LOGO_LIMITS}

@@ -1,7 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminUser } from '@mocks/fixtures';
-import { manyStockMovements, stockMovements } from '@mocks/fixtures/stock-movements';
+import {
+  manyStockMovements,
+  movementsOfEveryKind,
+  stockMovements,
+} from '@mocks/fixtures/stock-movements';
 import { stockHistory, variants } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { paths } from '@/lib/paths';
@@ -77,7 +81,18 @@ export const LongReason: Story = {
     stockHistory.list(
       stockMovements
         .filter((m) => m.variant_id === 2)
-        .map((m, i) => (i === 0 ? { ...m, reason: DELIVERY } : m)),
+        // An admin's adjustment: their words, shown as typed.
+        .map((m, i) =>
+          i === 0
+            ? {
+                ...m,
+                kind: 'adjustment' as const,
+                order_id: null,
+                order_number: null,
+                reason: DELIVERY,
+              }
+            : m,
+        ),
     ),
   ),
   play: async ({ canvasElement }) => {
@@ -150,5 +165,32 @@ export const Arabic: Story = {
     await expect(document.documentElement.dir).toBe('rtl');
     await expect(await dialog.findByText(/^عرض \d+ من أصل \d+ /)).toBeVisible();
     await expect(dialog.getByRole('columnheader', { name: 'التاريخ' })).toBeVisible();
+  },
+};
+
+/**
+ * In French the history words the shop's own movements from their kind (the order, the status it
+ * moved to, the file), and shows the admin's words as typed.
+ */
+export const ReasonsInFrench: Story = {
+  globals: { locale: 'fr' },
+  parameters: mockedBy(stockHistory.list(movementsOfEveryKind)),
+  play: async ({ canvasElement }) => {
+    const row = await within(canvasElement).findByRole('row', { name: /\bSAC-CABAS-NR\b/ });
+    await userEvent.click(within(row).getByRole('button', { name: 'Historique du stock' }));
+    const dialog = within(await findOpenDialog('Historique du stock — SAC-CABAS-NR'));
+    await waitFor(() => expect(rows(dialog)).toHaveLength(movementsOfEveryKind.length));
+    await expect(rows(dialog).map((cells) => cells[4])).toEqual([
+      'Casse en réserve',
+      'Commande ORD-20250308-0003 remboursée',
+      'Commande ORD-20250308-0003 de nouveau confirmée',
+      'Commande ORD-20250308-0003 annulée',
+      'Commande ORD-20250308-0003',
+      'Import CSV printemps.csv',
+      'Mise à jour de l’inventaire',
+      'Modification de la variante',
+      'Mise à jour de l’inventaire du produit',
+      'Stock initial',
+    ]);
   },
 };

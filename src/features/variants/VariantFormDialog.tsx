@@ -12,6 +12,7 @@ import {
 } from '@/components/form';
 import { PlusIcon } from '@/components/icons';
 import { MediaUploader } from '@/components/media-uploader';
+import { mediaApi } from '@/features/media';
 import { formatVatRate } from '@/lib/format';
 import { DIMENSION_UNITS, MAX_VARIANT_IMAGES } from './constants';
 import { useT } from './messages';
@@ -231,6 +232,7 @@ function VariantForm({
         <Section title={t('images')}>
           <MediaUploader
             kind="image"
+            api={mediaApi}
             label={t('variantImages')}
             max={MAX_VARIANT_IMAGES}
             value={form.values.images}

@@ -1,16 +1,5 @@
-import {
-  Badge,
-  Box,
-  Checkbox,
-  Flex,
-  HStack,
-  IconButton,
-  Image,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { Box, Flex, HStack, IconButton, Image, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { Variant } from '@generated/model';
 import {
   CopyIcon,
@@ -21,6 +10,7 @@ import {
   TrashIcon,
   WarningIcon,
 } from '@/components/icons';
+import { DataTable, type Column, type RowSelection } from '@/components/list-screen';
 import { formatMoney } from '@/lib/format';
 import { useT } from './messages';
 import { isAtOrBelowThreshold, STOCK_COLOR, stockState } from './stock';
@@ -40,171 +30,87 @@ export interface VariantsListProps {
   busyIds?: ReadonlySet<number> | undefined;
 }
 
-/** Wide screens: the table of docs/product.md §2. */
+/**
+ * The variants of docs/product.md §2 in the list kit's table: SKU, Title (with the first image),
+ * Price, Stock, Status and Actions, with row checkboxes and select-all. On a phone each row is a
+ * card (the columns' `card` roles): the title with its image and options, the SKU, the status,
+ * the price, the stock and the actions, as before.
+ */
 export function VariantsTable(props: VariantsListProps) {
-  const { items, selectedIds } = props;
-  const selection = useSelection(props);
+  const { items, selectedIds, onSelectionChange, busyIds } = props;
+  const { onEdit, onDuplicate, onAdjustStock, onShowHistory, onDelete } = props;
   const t = useT();
-  return (
-    <Table.ScrollArea borderWidth="1px" rounded="l2" hideBelow="md">
-      <Table.Root size="sm" interactive aria-label={t('variants')}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader width="10">{selection.allBox}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('sku')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('title')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('price')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('stock')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('status')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('actions')}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {items.map((v) => (
-            <Table.Row key={v.id} data-selected={selectedIds.has(v.id) ? '' : undefined}>
-              <Table.Cell>{selection.box(v)}</Table.Cell>
-              <Table.Cell fontFamily="mono" fontSize="xs" whiteSpace="nowrap">
-                {v.sku}
-              </Table.Cell>
-              <Table.Cell minW="48">
-                <HStack gap="3">
-                  <VariantThumb src={v.images[0]} alt={v.variant_title} />
-                  <Stack gap="0" minW="0">
-                    <Text fontWeight="medium">
-                      <bdi>{v.variant_title}</bdi>
-                    </Text>
-                    <OptionsText variant={v} />
-                  </Stack>
-                </HStack>
-              </Table.Cell>
-              <Table.Cell>
-                <PriceText variant={v} />
-              </Table.Cell>
-              <Table.Cell>
-                <StockCell variant={v} />
-              </Table.Cell>
-              <Table.Cell>
-                <StatusBadge active={v.is_active} />
-              </Table.Cell>
-              <Table.Cell>
-                <VariantActions variant={v} {...props} />
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+  const columns = useMemo<Column<Variant>[]>(
+    () => [
+      {
+        header: t('sku'),
+        card: 'subtitle',
+        width: '10rem',
+        cell: (v) => (
+          <span className="cell-text cell-small" style={{ fontFamily: 'var(--chakra-fonts-mono)' }}>
+            {v.sku}
+          </span>
+        ),
+      },
+      {
+        header: t('title'),
+        card: 'title',
+        cell: (v) => (
+          <HStack gap="3" minW="0">
+            <VariantThumb src={v.images[0]} alt={v.variant_title} />
+            <Stack gap="0" minW="0">
+              <Text fontWeight="medium" truncate>
+                <bdi>{v.variant_title}</bdi>
+              </Text>
+              <OptionsText variant={v} />
+            </Stack>
+          </HStack>
+        ),
+      },
+      { header: t('price'), card: 'value', width: '8rem', cell: (v) => <PriceText variant={v} /> },
+      { header: t('stock'), card: 'meta', width: '8rem', cell: (v) => <StockCell variant={v} /> },
+      {
+        header: t('status'),
+        card: 'badge',
+        width: '7rem',
+        cell: (v) => <StatusBadge active={v.is_active} />,
+      },
+      {
+        header: t('actions'),
+        card: 'actions',
+        width: '10rem',
+        align: 'end',
+        cell: (v) => (
+          <VariantActions
+            variant={v}
+            busy={busyIds?.has(v.id) ?? false}
+            {...{ onEdit, onDuplicate, onAdjustStock, onShowHistory, onDelete }}
+          />
+        ),
+      },
+    ],
+    [t, busyIds, onEdit, onDuplicate, onAdjustStock, onShowHistory, onDelete],
   );
-}
-
-/** Small screens: one card per variant with the same content and actions. */
-export function VariantCards(props: VariantsListProps) {
-  const { items, selectedIds } = props;
-  const selection = useSelection(props);
-  const t = useT();
-  return (
-    <Stack gap="3" hideFrom="md">
-      <HStack gap="3" px="3">
-        {selection.allBox}
-        <Text fontSize="sm" color="fg.muted">
-          {t('selectAll')}
-        </Text>
-      </HStack>
-      <Stack as="ul" gap="3" listStyleType="none" aria-label={t('variants')}>
-        {items.map((v) => (
-          <Box
-            as="li"
-            key={v.id}
-            aria-label={`${v.variant_title} (${v.sku})`}
-            borderWidth="1px"
-            rounded="l2"
-            p="3"
-            bg={selectedIds.has(v.id) ? 'bg.muted' : undefined}
-          >
-            <HStack gap="3" align="flex-start">
-              <Box pt="1">{selection.box(v)}</Box>
-              <VariantThumb src={v.images[0]} alt={v.variant_title} />
-              <Stack gap="0" flex="1" minW="0">
-                <HStack justify="space-between" align="flex-start" gap="2">
-                  <Text fontWeight="medium">
-                    <bdi>{v.variant_title}</bdi>
-                  </Text>
-                  <StatusBadge active={v.is_active} />
-                </HStack>
-                <Text fontFamily="mono" fontSize="xs" truncate>
-                  {v.sku}
-                </Text>
-                <OptionsText variant={v} />
-              </Stack>
-            </HStack>
-            <Flex mt="2" gap="3" align="center" justify="space-between" wrap="wrap">
-              <HStack gap="4" align="center">
-                <PriceText variant={v} />
-                <HStack gap="1" fontSize="sm">
-                  <Text color="fg.muted">{t('stockLabel')}</Text>
-                  <StockCell variant={v} />
-                </HStack>
-              </HStack>
-              <VariantActions variant={v} {...props} />
-            </Flex>
-          </Box>
-        ))}
-      </Stack>
-    </Stack>
+  const selection = useMemo<RowSelection<Variant>>(
+    () => ({
+      selected: selectedIds,
+      onChange: (ids) => onSelectionChange(new Set([...ids].map(Number))),
+      rowLabel: (v) => t('selectVariant', { sku: v.sku }),
+      allLabel: t('selectAllVariants'),
+    }),
+    [selectedIds, onSelectionChange, t],
   );
-}
-
-/** The page's select-all checkbox and each variant's own. */
-function useSelection({ items, selectedIds, onSelectionChange }: VariantsListProps) {
-  const t = useT();
-  const selectedOnPage = items.filter((v) => selectedIds.has(v.id)).length;
-  const all: boolean | 'indeterminate' =
-    selectedOnPage === 0 ? false : selectedOnPage === items.length ? true : 'indeterminate';
-  const toggle = (id: number, checked: boolean) => {
-    const next = new Set(selectedIds);
-    if (checked) next.add(id);
-    else next.delete(id);
-    onSelectionChange(next);
-  };
-  return {
-    allBox: (
-      <SelectBox
-        label={t('selectAllVariants')}
-        checked={all}
-        onChange={(checked) =>
-          onSelectionChange(checked ? new Set(items.map((v) => v.id)) : new Set())
-        }
-      />
-    ),
-    box: (variant: Variant) => (
-      <SelectBox
-        label={t('selectVariant', { sku: variant.sku })}
-        checked={selectedIds.has(variant.id)}
-        onChange={(checked) => toggle(variant.id, checked)}
-      />
-    ),
-  };
-}
-
-function SelectBox({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string;
-  checked: boolean | 'indeterminate';
-  onChange: (checked: boolean) => void;
-}) {
   return (
-    <Checkbox.Root
-      size="sm"
-      checked={checked}
-      onCheckedChange={(details) => onChange(details.checked === true)}
-      verticalAlign="middle"
-    >
-      <Checkbox.HiddenInput aria-label={label} />
-      <Checkbox.Control />
-    </Checkbox.Root>
+    <DataTable
+      rows={items}
+      columns={columns}
+      rowKey={(v) => v.id}
+      label={t('variants')}
+      emptyText={t('noVariants')}
+      minW="48rem"
+      selection={selection}
+      testId="variants-table"
+    />
   );
 }
 
@@ -313,13 +219,16 @@ interface Action {
 /** Edit, Duplicate, Adjust Stock (tracked stock only), Stock History and Delete. */
 function VariantActions({
   variant,
+  busy,
   onEdit,
   onDuplicate,
   onAdjustStock,
   onShowHistory,
   onDelete,
-  busyIds,
-}: VariantsListProps & { variant: Variant }) {
+}: Pick<
+  VariantsListProps,
+  'onEdit' | 'onDuplicate' | 'onAdjustStock' | 'onShowHistory' | 'onDelete'
+> & { variant: Variant; busy: boolean }) {
   const t = useT();
   const actions: Action[] = [
     { label: t('edit'), icon: <PencilIcon />, onClick: () => onEdit(variant) },
@@ -327,7 +236,7 @@ function VariantActions({
       label: t('duplicate'),
       icon: <CopyIcon />,
       onClick: () => onDuplicate(variant),
-      disabled: busyIds?.has(variant.id),
+      disabled: busy,
     },
     ...(variant.track_inventory
       ? [{ label: t('adjustStock'), icon: <StockIcon />, onClick: () => onAdjustStock(variant) }]
@@ -355,12 +264,12 @@ function VariantActions({
   );
 }
 
-/** 'Active' / 'Inactive' as a Chakra badge: this list is not a DataTable, so the kit's table-styled badge does not apply. */
+/** 'Active' / 'Inactive' in the variants' words, styled by the table (`.status`). */
 function StatusBadge({ active }: { active: boolean }) {
   const t = useT();
   return (
-    <Badge colorPalette={active ? 'green' : 'gray'} variant="subtle">
+    <span className="status" data-active={active || undefined}>
       {active ? t('active') : t('inactive')}
-    </Badge>
+    </span>
   );
 }

@@ -747,13 +747,14 @@ export const Mobile: Story = {
   globals: { viewport: { value: 'mobile375' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const camel = within(await canvas.findByRole('listitem', { name: 'Camel (SAC-CABAS-CML)' }));
-    await expect(canvas.queryByRole('table')).toBeNull();
+    const camel = within(await canvas.findByRole('row', { name: /\bSAC-CABAS-CML\b/ }));
+    // Cards, not table rows: no column header is shown.
+    await expect(canvas.queryByRole('columnheader', { name: 'Price' })).toBeNull();
     await expect(camel.getByText('189.000 TND')).toBeVisible();
     await expect(camel.getByText('12')).toBeVisible();
     for (const name of ['Edit', 'Duplicate', 'Adjust Stock', 'Delete'])
       await expect(camel.getByRole('button', { name })).toBeVisible();
-    const ecru = within(canvas.getByRole('listitem', { name: 'Écru (SAC-CABAS-ECRU)' }));
+    const ecru = within(canvas.getByRole('row', { name: /\bSAC-CABAS-ECRU\b/ }));
     await expect(ecru.getByText('Not tracked')).toBeVisible();
     await expect(ecru.queryByRole('button', { name: 'Adjust Stock' })).toBeNull();
     await expect(canvas.getByRole('button', { name: 'Add Variant' })).toBeVisible();
@@ -773,7 +774,7 @@ export const MobileAddDialog: Story = {
   globals: { viewport: { value: 'mobile375' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('listitem', { name: 'Camel (SAC-CABAS-CML)' });
+    await canvas.findByRole('row', { name: /\bSAC-CABAS-CML\b/ });
     await userEvent.click(canvas.getByRole('button', { name: 'Add Variant' }));
     const dialog = await openDialog('Add Variant');
     await expect(dialog.getByRole('button', { name: 'Create Variant' })).toBeVisible();

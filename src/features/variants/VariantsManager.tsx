@@ -16,7 +16,7 @@ import {
 } from '@generated/hooks/variants/variants';
 import { useListVatRates } from '@generated/hooks/vatrates/vatrates';
 import { notify } from '@/components/ui/notify';
-import { BulkEditDialog, useBulkEdit, type BulkEditTarget } from '@/components/bulk-edit';
+import { BulkEditDialog, useBulkEdit, type BulkEditTarget } from '@/features/bulk-edit';
 import { serverMessage } from '@/lib/http';
 import { StockHistoryDialog } from '@/features/inventory-ledger';
 import { AdjustStockDialog } from './AdjustStockDialog';

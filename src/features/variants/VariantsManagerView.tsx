@@ -12,7 +12,7 @@ import {
 } from '@chakra-ui/react';
 import type { VariantPage } from '@generated/model';
 import { PlusIcon, SearchIcon, TrashIcon } from '@/components/icons';
-import { BulkActionBar, type BulkActionKind } from '@/components/bulk-edit';
+import { BulkActionBar, type BulkActionKind } from '@/features/bulk-edit';
 import {
   FilterSelect,
   LoadErrorState,
@@ -23,7 +23,7 @@ import {
 import { type StatusFilter, type StockFilter, type VariantFilters } from './list-params';
 import { useT } from './messages';
 import { pageStats, STOCK_COLOR } from './stock';
-import { VariantCards, VariantsTable, type VariantsListProps } from './VariantsList';
+import { VariantsTable, type VariantsListProps } from './VariantsList';
 import { ROW_FROM_SM } from '@/components/layout/responsive';
 
 export interface VariantsManagerViewProps extends Omit<VariantsListProps, 'items'> {
@@ -86,7 +86,6 @@ export function VariantsManagerView(props: VariantsManagerViewProps) {
         <>
           <BulkBar {...props} />
           <VariantsTable {...props} items={data.items} />
-          <VariantCards {...props} items={data.items} />
           {data.total_pages > 1 && <Pagination data={data} onPageChange={props.onPageChange} />}
         </>
       )}

@@ -16,6 +16,7 @@ import {
 import { Link } from 'wouter';
 import type { Category, VatRate } from '@generated/model';
 import { MediaUploader } from '@/components/media-uploader';
+import { mediaApi } from '@/features/media';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes';
 import { formatMoney, formatVatRate } from '@/lib/format';
 import {
@@ -53,11 +54,18 @@ export interface ProductFormProps {
   /** The active VAT rates; undefined while loading. */
   vatRates?: readonly VatRate[];
   vatRatesFailed?: boolean;
-  /** Resolves when the save is over; may return field errors to show next to the fields. */
-  onSubmit: (values: ProductFormValues) => Promise<ProductFieldErrors | void>;
+  /**
+   * Resolves when the save is over; may return field errors to show next to the fields. `then`
+   * is where the admin goes next: the list ('Create Product', 'Update Product') or, on the create
+   * form, the new product's edit page ('Create and continue editing').
+   */
+  onSubmit: (values: ProductFormValues, then: SaveThen) => Promise<ProductFieldErrors | void>;
   /** Edit only: the inventory card (simple product) or the variants manager. */
   inventory?: ReactNode;
 }
+
+/** Where a save leads: back to the list, or on to the saved product's edit page. */
+export type SaveThen = 'list' | 'edit';
 
 interface Uploading {
   images: boolean;
@@ -89,11 +97,16 @@ export function ProductForm({
   inventory,
 }: ProductFormProps) {
   const t = useT();
+  // The button that submitted: a ref for the save (read once Formik has validated), a state for
+  // the label of that button while it saves.
+  const then = useRef<SaveThen>('list');
+  const [saving, setSaving] = useState<SaveThen>('list');
+  const formRef = useRef<HTMLFormElement>(null);
   const form = useFormik<ProductFormValues>({
     initialValues,
     validationSchema: productFormSchema,
     onSubmit: async (values, helpers) => {
-      const fieldErrors = await onSubmit(values);
+      const fieldErrors = await onSubmit(values, then.current);
       if (fieldErrors && Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);
     },
   });
@@ -210,7 +223,12 @@ export function ProductForm({
     <Stack gap="6">
       <form
         id={PRODUCT_FORM_ID}
+        ref={formRef}
         onSubmit={(event) => {
+          // 'Create and continue editing' submits without a submitter (requestSubmit()); the main
+          // button, and Enter in a field, submit with it and go back to the list.
+          if (event.nativeEvent.submitter) then.current = 'list';
+          setSaving(then.current);
           form.handleSubmit(event);
           void focusFirstInvalidField(event.currentTarget, form.validateForm());
         }}
@@ -330,12 +348,31 @@ export function ProductForm({
         <Button asChild variant="outline">
           <Link href={paths.products.list}>{t('cancel')}</Link>
         </Button>
+        {mode === 'create' && (
+          <Button
+            type="button"
+            variant="outline"
+            disabled={busy || uploading.images || uploading.videos}
+            onClick={() => {
+              then.current = 'edit';
+              formRef.current?.requestSubmit();
+            }}
+          >
+            {t(busy && saving === 'edit' ? 'saving' : 'createAndContinue')}
+          </Button>
+        )}
         <Button
           type="submit"
           form={PRODUCT_FORM_ID}
           disabled={busy || uploading.images || uploading.videos}
         >
-          {t(busy ? 'saving' : mode === 'create' ? 'createProduct' : 'updateProduct')}
+          {t(
+            busy && saving === 'list'
+              ? 'saving'
+              : mode === 'create'
+                ? 'createProduct'
+                : 'updateProduct',
+          )}
         </Button>
       </Flex>
     </Stack>
@@ -473,6 +510,7 @@ const MediaField = memo(function MediaField({
       </Text>
       <MediaUploader
         kind={kind}
+        api={mediaApi}
         label={t(uploaderLabel)}
         value={urls}
         onChange={onChange}

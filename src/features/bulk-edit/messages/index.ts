@@ -1,4 +1,4 @@
 import { defineMessages } from '@/lib/i18n';
 import en from './en.json';
 
-export const { useT, t } = defineMessages('components/bulk-edit', en);
+export const { useT, t } = defineMessages('features/bulk-edit', en);

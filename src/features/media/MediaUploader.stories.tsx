@@ -6,8 +6,8 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { API, media, uploads } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { expectToast, screen, mockedBy } from '@/testing/story';
-import { MediaUploader, type MediaUploaderProps } from './MediaUploader';
-import { MAX_FILE_SIZE } from './media-rules';
+import { MAX_FILE_SIZE, MediaUploader, type MediaUploaderProps } from '@/components/media-uploader';
+import { mediaApi } from './media-api';
 import { expectRightToLeft } from '@/testing/languages';
 
 const url = (key: string) => `/api/v1/media/${key}`;
@@ -38,7 +38,7 @@ const meta = {
   title: 'Media/MediaUploader',
   component: MediaUploader,
   render: (args) => <Controlled {...args} />,
-  args: { kind: 'image', value: [], max: 10, onChange: fn() },
+  args: { kind: 'image', api: mediaApi, value: [], max: 10, onChange: fn() },
 } satisfies Meta<typeof MediaUploader>;
 export default meta;
 type Story = StoryObj<typeof meta>;
