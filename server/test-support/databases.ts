@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import {
   openPostgres,
   openSqlite,
@@ -12,6 +12,7 @@ import {
   type DialectName,
 } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { allMigrations } from '../src/db/migrations';
 import { useOpened } from './hooks';
 
 export const testDialects: DialectName[] = process.env.DATABASE_URL
@@ -32,6 +33,26 @@ export async function openTestDatabase(
   const handle = dialect === 'sqlite' ? openTempSqlite() : await openTempPostgres(poolSize);
   if (migrate) await migrateToLatest(handle.db, dialect);
   return handle;
+}
+
+/**
+ * The shop's migrations over a database opened with `migrate: false`, to stop at one
+ * (`migrateTo`) and fill old rows before the migration under test runs. On PostgreSQL its
+ * bookkeeping lives in the test's own schema.
+ */
+export async function testMigrator(
+  handle: DatabaseHandle,
+  dialect: DialectName,
+): Promise<Migrator> {
+  const schema =
+    dialect === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(handle.db)).rows[0]?.s
+      : undefined;
+  return new Migrator({
+    db: handle.db,
+    provider: { getMigrations: () => Promise.resolve(allMigrations(dialect)) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
 }
 
 /** A fresh test database for the describe block (or for each test with `perTest`). */

@@ -1,10 +1,15 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ISO_TIMESTAMP } from '../../test-support/contract';
-import { openTestDatabase, testDialects, useTestDatabase } from '../../test-support/databases';
+import {
+  openTestDatabase,
+  testDialects,
+  testMigrator,
+  useTestDatabase,
+} from '../../test-support/databases';
 import { fromBool, toBool } from './bool';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
@@ -411,15 +416,7 @@ describe.each(testDialects)('migration 005_stock_ledger on %s', (dialect) => {
   it('keeps every movement, backfills SKU, title and order, and lets them outlive the catalogue', async () => {
     const fresh = await openTestDatabase(dialect, { migrate: false });
     try {
-      const schema =
-        dialect === 'postgres'
-          ? (await sql<{ s: string }>`select current_schema() as s`.execute(fresh.db)).rows[0]?.s
-          : undefined;
-      const migrator = new Migrator({
-        db: fresh.db,
-        provider: { getMigrations: () => Promise.resolve(allMigrations(dialect)) },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
+      const migrator = await testMigrator(fresh, dialect);
       const before = await migrator.migrateTo('002_customers_orders');
       expect(before.error).toBeUndefined();
 

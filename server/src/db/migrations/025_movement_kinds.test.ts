@@ -1,12 +1,11 @@
 // Migration 025: every movement the server wrote before it gets its kind from its text, and
 // keeps its text; an admin's words (or none) are adjustments; a kind outside the list is refused.
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { StockMovementKind } from '../../../../generated/model';
-import { openTestDatabase, testDialects } from '../../../test-support/databases';
+import { openTestDatabase, testDialects, testMigrator } from '../../../test-support/databases';
 import type { Database } from '../schema';
 import { migrateToLatest } from '../migrate';
-import { allMigrations } from './index';
 import { STOCK_MOVEMENT_KINDS_025 } from './025_movement_kinds';
 
 async function catalogue(db: Kysely<Database>) {
@@ -66,15 +65,7 @@ describe.each(testDialects)('migration 025_movement_kinds on %s', (dialect) => {
   it('gives every old text its kind and references, and keeps every text', async () => {
     const fresh = await openTestDatabase(dialect, { migrate: false });
     try {
-      const schema =
-        dialect === 'postgres'
-          ? (await sql<{ s: string }>`select current_schema() as s`.execute(fresh.db)).rows[0]?.s
-          : undefined;
-      const migrator = new Migrator({
-        db: fresh.db,
-        provider: { getMigrations: () => Promise.resolve(allMigrations(dialect)) },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
+      const migrator = await testMigrator(fresh, dialect);
       expect((await migrator.migrateTo('024_mail_deliveries')).error).toBeUndefined();
       const db = fresh.db;
       const { variantId, orderId, adminId } = await catalogue(db);

@@ -1,12 +1,11 @@
 // Migration 026: products that exist before it get their stock_quantity and stock_state from their
 // variants as they are (the rule of domain/inventory.ts), the triggers keep them from then on, and
 // it goes down and up again.
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openTestDatabase, testDialects } from '../../../test-support/databases';
+import { openTestDatabase, testDialects, testMigrator } from '../../../test-support/databases';
 import type { Database } from '../schema';
 import { migrateToLatest } from '../migrate';
-import { allMigrations } from './index';
 import { isStockCounted, productStock } from '../../domain/inventory';
 
 interface VariantPlan {
@@ -114,15 +113,7 @@ describe.each(testDialects)('migration 026_product_stock on %s', (dialect) => {
   it('fills the stock of the products already there, keeps it after, and goes down and up', async () => {
     const fresh = await openTestDatabase(dialect, { migrate: false });
     try {
-      const schema =
-        dialect === 'postgres'
-          ? (await sql<{ s: string }>`select current_schema() as s`.execute(fresh.db)).rows[0]?.s
-          : undefined;
-      const migrator = new Migrator({
-        db: fresh.db,
-        provider: { getMigrations: () => Promise.resolve(allMigrations(dialect)) },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
+      const migrator = await testMigrator(fresh, dialect);
       expect((await migrator.migrateTo('025_movement_kinds')).error).toBeUndefined();
       const db = fresh.db;
       await shop(db);
