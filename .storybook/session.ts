@@ -2,9 +2,10 @@ import type { AdminMe, AdminUser, UserType } from '@generated/model';
 import { toaster } from '@/components/ui/toaster';
 import { SIDEBAR_COOKIE } from '@/components/layout/sidebar-cookie';
 import { logout, setCredentials, setUser } from '@/lib/auth/store';
+import { httpClient } from '@/lib/http/client';
 import { contractViolations } from '@mocks/contract';
 import { meOf } from '@mocks/fixtures';
-import { requests } from '@mocks/recorder';
+import { requests, STORY_RUN_HEADER } from '@mocks/recorder';
 import { cache, SWRGlobalState } from 'swr/_internal';
 
 /** `parameters.auth`: who is signed in when the story starts (absent: nobody). */
@@ -34,6 +35,13 @@ Object.assign(window, {
     log: [...toastLog],
     visible: toaster.getVisibleToasts().length,
   }),
+});
+
+// Each request says which story run sent it, so one the previous story sent late is not
+// recorded as this story's (mocks/recorder.ts).
+httpClient.interceptors.request.use((config) => {
+  config.headers.set(STORY_RUN_HEADER, String(requests.run()));
+  return config;
 });
 
 /** Resets everything a previous story may have left, then signs in as `auth` says. */

@@ -20,6 +20,16 @@ export interface RecordedRequest {
 }
 
 const log: RecordedRequest[] = [];
+/**
+ * Which clear() the log is at. Stories share one page: a request the previous story sent just
+ * before it ended can reach its handler after the next story's clear(). Storybook's client tags
+ * each request with the run it was sent in (header X-Story-Run, .storybook/session.ts), and a
+ * request of an earlier run is not recorded (a story asserting "no request to X" saw one).
+ */
+let run = 0;
+
+/** The header that carries the run a request was sent in. */
+export const STORY_RUN_HEADER = 'x-story-run';
 const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
 function matches(entry: RecordedRequest, method: string, path: string | RegExp): boolean {
@@ -28,8 +38,14 @@ function matches(entry: RecordedRequest, method: string, path: string | RegExp):
 }
 
 export const requests = {
-  record(entry: RecordedRequest): void {
+  /** Records the request, unless it was sent during an earlier run (`sentIn`, when known). */
+  record(entry: RecordedRequest, sentIn?: number): void {
+    if (sentIn !== undefined && sentIn !== run) return;
     log.push(entry);
+  },
+  /** The current run, for the client to tag its requests with. */
+  run(): number {
+    return run;
   },
   all(): RecordedRequest[] {
     return [...log];
@@ -61,5 +77,6 @@ export const requests = {
   },
   clear(): void {
     log.length = 0;
+    run += 1;
   },
 };

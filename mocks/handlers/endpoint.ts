@@ -2,7 +2,7 @@ import type { AdminPermission, AdminRole } from '@generated/model';
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { MULTIPART, MULTIPART_TYPE, type Operation } from '../../contract';
 import { contract, contractViolations } from '../contract';
-import { requests } from '../recorder';
+import { requests, STORY_RUN_HEADER } from '../recorder';
 import { permissionsOf } from '../../server/src/domain/roles';
 
 /**
@@ -126,14 +126,18 @@ export function endpoint<A extends unknown[]>(
         body: multipart ? MULTIPART : await request.clone().text(),
       });
       const body = await readBody(request);
-      requests.record({
-        method: request.method,
-        path: url.pathname,
-        query: Object.fromEntries(url.searchParams),
-        params,
-        body,
-        authorization: request.headers.get('authorization'),
-      });
+      const sentIn = request.headers.get(STORY_RUN_HEADER);
+      requests.record(
+        {
+          method: request.method,
+          path: url.pathname,
+          query: Object.fromEntries(url.searchParams),
+          params,
+          body,
+          authorization: request.headers.get('authorization'),
+        },
+        sentIn === null ? undefined : Number(sentIn),
+      );
       const where = { method: request.method, url: url.pathname + url.search };
       if (!checked.ok) {
         // What the server would answer, and a failing story / test.
