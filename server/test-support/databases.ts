@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import {
   openPostgres,
   openSqlite,
@@ -12,6 +12,7 @@ import {
   type DialectName,
 } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import type { Database } from '../src/db/schema';
 import { allMigrations } from '../src/db/migrations';
 import { useOpened } from './hooks';
 
@@ -53,6 +54,24 @@ export async function testMigrator(
     provider: { getMigrations: () => Promise.resolve(allMigrations(dialect)) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
+}
+
+/**
+ * A 19 % Tunisian rate written straight into the table (the columns every migration since 001
+ * has), for tests that fill a database below the latest migration; its id.
+ */
+export async function insertStandardRate(db: Kysely<Database>): Promise<number> {
+  const rate = await db
+    .insertInto('vat_rates')
+    .values({
+      name: 'Standard',
+      rate_bp: 1900,
+      country_code: 'TN',
+      effective_from: '2025-01-01T00:00:00.000Z',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return rate.id;
 }
 
 /** A fresh test database for the describe block (or for each test with `perTest`). */

@@ -7,6 +7,7 @@ import { ISO_TIMESTAMP } from '../../test-support/contract';
 import {
   openTestDatabase,
   testDialects,
+  insertStandardRate,
   testMigrator,
   useTestDatabase,
 } from '../../test-support/databases';
@@ -18,16 +19,7 @@ import type { Database } from './schema';
 import { isForeignKeyViolation, isUniqueViolation } from './transaction';
 
 async function seed(db: Kysely<Database>) {
-  const vat = await db
-    .insertInto('vat_rates')
-    .values({
-      name: 'Standard',
-      rate_bp: 1900,
-      country_code: 'TN',
-      effective_from: '2025-01-01T00:00:00.000Z',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const vat = { id: await insertStandardRate(db) };
   const category = await db
     .insertInto('categories')
     .values({ name: 'Shoes', slug: 'shoes' })

@@ -3,22 +3,18 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { StockMovementKind } from '../../../../generated/model';
-import { openTestDatabase, testDialects, testMigrator } from '../../../test-support/databases';
+import {
+  insertStandardRate,
+  openTestDatabase,
+  testDialects,
+  testMigrator,
+} from '../../../test-support/databases';
 import type { Database } from '../schema';
 import { migrateToLatest } from '../migrate';
 import { STOCK_MOVEMENT_KINDS_025 } from './025_movement_kinds';
 
 async function catalogue(db: Kysely<Database>) {
-  const vat = await db
-    .insertInto('vat_rates')
-    .values({
-      name: 'Standard',
-      rate_bp: 1900,
-      country_code: 'TN',
-      effective_from: '2025-01-01T00:00:00.000Z',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const vat = { id: await insertStandardRate(db) };
   const product = await db
     .insertInto('products')
     .values({

@@ -3,7 +3,12 @@
 // it goes down and up again.
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openTestDatabase, testDialects, testMigrator } from '../../../test-support/databases';
+import {
+  insertStandardRate,
+  openTestDatabase,
+  testDialects,
+  testMigrator,
+} from '../../../test-support/databases';
 import type { Database } from '../schema';
 import { migrateToLatest } from '../migrate';
 import { isStockCounted, productStock } from '../../domain/inventory';
@@ -55,16 +60,7 @@ const PRODUCTS: [string, 0 | 1, VariantPlan[], number | null, string][] = [
 ];
 
 async function shop(db: Kysely<Database>) {
-  const vat = await db
-    .insertInto('vat_rates')
-    .values({
-      name: 'Standard',
-      rate_bp: 1900,
-      country_code: 'TN',
-      effective_from: '2025-01-01T00:00:00.000Z',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const vat = { id: await insertStandardRate(db) };
   let n = 0;
   for (const [name, has_variants, variants] of PRODUCTS) {
     const product = await db
