@@ -5,7 +5,7 @@ import { logout, setCredentials, setUser } from '@/lib/auth/store';
 import { httpClient } from '@/lib/http/client';
 import { contractViolations } from '@mocks/contract';
 import { meOf } from '@mocks/fixtures';
-import { requests, STORY_RUN_HEADER } from '@mocks/recorder';
+import { requests, tagStoryRuns } from '@mocks/recorder';
 import { cache, SWRGlobalState } from 'swr/_internal';
 
 /** `parameters.auth`: who is signed in when the story starts (absent: nobody). */
@@ -37,12 +37,9 @@ Object.assign(window, {
   }),
 });
 
-// Each request says which story run sent it, so one the previous story sent late is not
-// recorded as this story's (mocks/recorder.ts).
-httpClient.interceptors.request.use((config) => {
-  config.headers.set(STORY_RUN_HEADER, String(requests.run()));
-  return config;
-});
+// Each request says which story run sent it: one the previous story sent late is neither recorded
+// as this story's nor settled in it (mocks/recorder.ts).
+tagStoryRuns(httpClient);
 
 /** Resets everything a previous story may have left, then signs in as `auth` says. */
 export function prepareStory(

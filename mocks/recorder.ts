@@ -7,6 +7,8 @@
  *
  * Storybook clears it before each story (.storybook/preview.tsx); tests call `requests.clear()`.
  */
+import { isAxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+
 export interface RecordedRequest {
   method: string;
   /** URL path without the origin, e.g. /api/v1/admin/products/ */
@@ -80,3 +82,24 @@ export const requests = {
     run += 1;
   },
 };
+
+/**
+ * Tags each request of `client` with the run it is sent in, and never settles the answer to one of
+ * an earlier run: the screen that sent it is gone, and its late success or failure would otherwise
+ * toast over the current story's (a 'Success' a story waited for was replaced by the 'Upload
+ * failed' of an upload a story 30 s earlier had left pending).
+ */
+export function tagStoryRuns(client: AxiosInstance): void {
+  client.interceptors.request.use((config) => {
+    config.headers.set(STORY_RUN_HEADER, String(run));
+    return config;
+  });
+  const sentBefore = (config: InternalAxiosRequestConfig | undefined) =>
+    config !== undefined && config.headers.get(STORY_RUN_HEADER) !== String(run);
+  const never = () => new Promise<never>(() => {});
+  client.interceptors.response.use(
+    (response) => (sentBefore(response.config) ? never() : response),
+    (error: unknown) =>
+      isAxiosError(error) && sentBefore(error.config) ? never() : Promise.reject(error),
+  );
+}

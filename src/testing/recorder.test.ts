@@ -1,5 +1,6 @@
-import { afterEach, expect, it } from 'vitest';
-import { requests } from '@mocks/recorder';
+import axios, { AxiosError } from 'axios';
+import { afterEach, expect, it, vi } from 'vitest';
+import { requests, tagStoryRuns } from '@mocks/recorder';
 
 const entry = (path: string) => ({
   method: 'GET',
@@ -25,4 +26,40 @@ it('does not record, after a clear, a request sent before it (the late request o
     '/api/v1/admin/settings/shop',
     '/api/v1/admin/products/',
   ]);
+});
+
+it('leaves unsettled the answer to a request an earlier story sent, and settles the current one', async () => {
+  // An adapter that answers when the test says: the story ends between the request and its answer.
+  const pending: Array<{ answer: (ok: boolean) => void }> = [];
+  const client = axios.create({
+    adapter: (config) =>
+      new Promise((resolve, reject) =>
+        pending.push({
+          answer: (ok) =>
+            ok
+              ? resolve({ data: 'stored', status: 200, statusText: 'OK', headers: {}, config })
+              : reject(new AxiosError('Network Error', 'ERR_NETWORK', config)),
+        }),
+      ),
+  });
+  tagStoryRuns(client);
+  const settled: string[] = [];
+  const send = (name: string) =>
+    client.get('/api/v1/admin/uploads/images').then(
+      () => settled.push(`${name} succeeded`),
+      () => settled.push(`${name} failed`),
+    );
+  requests.clear();
+  void send('earlier upload');
+  void send('earlier save');
+  await vi.waitFor(() => expect(pending).toHaveLength(2));
+  requests.clear(); // the next story begins
+  void send('current save');
+  await vi.waitFor(() => expect(pending).toHaveLength(3));
+  pending[0]!.answer(false);
+  pending[1]!.answer(true);
+  pending[2]!.answer(false);
+  await vi.waitFor(() => expect(settled).toEqual(['current save failed']));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(settled).toEqual(['current save failed']);
 });
