@@ -108,7 +108,7 @@ const serverZones = [
       './server/src/main.ts',
     ],
     message:
-      'jobs/ is infrastructure the services use, not the reverse: it imports no service or route; a service registers its handlers in services/background-jobs.ts.',
+      'jobs/ is infrastructure the services use, not the reverse: it imports no service or route; a service registers its handlers in services/platform/background-jobs.ts.',
   },
   {
     target: './server/src/storage',
@@ -237,7 +237,7 @@ export const walls = [
               message: `Routes hold no query or transaction: ${USE_CASE_RULE}`,
             },
             {
-              group: ['**/services/audit'],
+              group: ['**/services/platform/audit'],
               importNames: ['recordAudit', 'auditEntries'],
               message: `Routes write no audit entry: ${USE_CASE_RULE}`,
             },

@@ -13,7 +13,7 @@ import type { AppContext } from '../server/src/context';
 import { openDatabase } from '../server/src/db/database';
 import { migrateToLatest } from '../server/src/db/migrate';
 import { createMemoryMailer } from '../server/src/mail/transport';
-import { scriptSession } from '../server/src/services/refresh-tokens';
+import { scriptSession } from '../server/src/services/identity/refresh-tokens';
 
 export interface BenchShop {
   config: Config;

@@ -7,7 +7,7 @@
  *
  * Storybook clears it before each story (.storybook/preview.tsx); tests call `requests.clear()`.
  */
-import { isAxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { getAdapter, type AxiosInstance } from 'axios';
 
 export interface RecordedRequest {
   method: string;
@@ -87,19 +87,25 @@ export const requests = {
  * Tags each request of `client` with the run it is sent in, and never settles the answer to one of
  * an earlier run: the screen that sent it is gone, and its late success or failure would otherwise
  * toast over the current story's (a 'Success' a story waited for was replaced by the 'Upload
- * failed' of an upload a story 30 s earlier had left pending).
+ * failed' of an upload a story had left pending, which the client's 30 s timeout ended). The
+ * adapter is wrapped, not an interceptor added: the client's own interceptors turn a failure into
+ * an ApiError that no longer carries the request.
  */
 export function tagStoryRuns(client: AxiosInstance): void {
   client.interceptors.request.use((config) => {
     config.headers.set(STORY_RUN_HEADER, String(run));
     return config;
   });
-  const sentBefore = (config: InternalAxiosRequestConfig | undefined) =>
-    config !== undefined && config.headers.get(STORY_RUN_HEADER) !== String(run);
+  const send = getAdapter(client.defaults.adapter);
   const never = () => new Promise<never>(() => {});
-  client.interceptors.response.use(
-    (response) => (sentBefore(response.config) ? never() : response),
-    (error: unknown) =>
-      isAxiosError(error) && sentBefore(error.config) ? never() : Promise.reject(error),
-  );
+  client.defaults.adapter = async (config) => {
+    const sentIn = run;
+    try {
+      const response = await send(config);
+      return sentIn === run ? response : never();
+    } catch (error) {
+      if (sentIn !== run) return never();
+      throw error;
+    }
+  };
 }

@@ -42,11 +42,11 @@ describe('the server rooms of eslint.walls.js', () => {
       room: 'config.ts',
       path: 'server/src/config.ts',
       // The breach issue #27 found: config.ts took a service's default.
-      imports: `import { recordAudit } from './services/audit';\nexport const probe = recordAudit;\n`,
+      imports: `import { recordAudit } from './services/platform/audit';\nexport const probe = recordAudit;\n`,
       message: 'config.ts is the floor every room stands on',
       // …and closed the circle #27 found, which the cycle rule refuses as well.
       cycle:
-        'cycles/no-cycle: Import cycle: server/src/config.ts → server/src/services/audit.ts → server/src/db/database.ts → server/src/config.ts.',
+        'cycles/no-cycle: Import cycle: server/src/config.ts → server/src/services/platform/audit.ts → server/src/db/database.ts → server/src/config.ts.',
     },
     {
       room: 'config.ts, type-only',
@@ -59,7 +59,7 @@ describe('the server rooms of eslint.walls.js', () => {
     {
       room: 'jobs/',
       path: 'server/src/jobs/probe.ts',
-      imports: `import { mediaSweepJob } from '../services/media';\nexport const probe = mediaSweepJob;\n`,
+      imports: `import { mediaSweepJob } from '../services/platform/media';\nexport const probe = mediaSweepJob;\n`,
       message: 'jobs/ is infrastructure the services use, not the reverse',
     },
     {
@@ -71,7 +71,7 @@ describe('the server rooms of eslint.walls.js', () => {
     {
       room: 'mail/',
       path: 'server/src/mail/probe.ts',
-      imports: `import { MAIL_JOB } from '../services/magic-links';\nexport const probe = MAIL_JOB;\n`,
+      imports: `import { MAIL_JOB } from '../services/identity/magic-links';\nexport const probe = MAIL_JOB;\n`,
       message: 'mail/ sends and records e-mails',
     },
     {
@@ -83,7 +83,7 @@ describe('the server rooms of eslint.walls.js', () => {
     {
       room: 'auth/',
       path: 'server/src/auth/probe.ts',
-      imports: `import { startSession } from '../services/refresh-tokens';\nexport const probe = startSession;\n`,
+      imports: `import { startSession } from '../services/identity/refresh-tokens';\nexport const probe = startSession;\n`,
       message: 'auth/ holds the sign-in primitives',
     },
   ] as { room: string; path: string; imports: string; message: string; cycle?: string }[])(
@@ -158,7 +158,7 @@ describe('the use-case rule of server/src/routes', () => {
   it.each([
     {
       breach: 'an audit entry',
-      text: `import { recordAudit } from '../services/audit';\nexport const probe = recordAudit;\n`,
+      text: `import { recordAudit } from '../services/platform/audit';\nexport const probe = recordAudit;\n`,
       message: 'no-restricted-imports: ',
       says: 'Routes write no audit entry',
     },
@@ -189,7 +189,7 @@ describe('the use-case rule of server/src/routes', () => {
   });
 
   it('lets a route read the log through its service function', async () => {
-    const text = `import { listAuditLog } from '../services/audit';\nexport const probe = listAuditLog;\n`;
+    const text = `import { listAuditLog } from '../services/platform/audit';\nexport const probe = listAuditLog;\n`;
     expect(await probe(text)).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import { endpoint, json } from './endpoint';
 
 type Action = ProductBulkEdit['action'];
 
-/** A product or variant as the bulk edit sees it (what the server's services/bulk-edit.ts reads). */
+/** A product or variant as the bulk edit sees it (what the server's services/catalogue/bulk-edit.ts reads). */
 interface Row {
   id: number;
   label: string;
@@ -89,7 +89,7 @@ function planBase(row: Row, action: PriceAction): number {
   return typeof after === 'number' ? after : toMillimes(row.price);
 }
 
-/** The dry run's preview of a price action, as services/bulk-edit.ts builds it. */
+/** The dry run's preview of a price action, as services/catalogue/bulk-edit.ts builds it. */
 function preview(rows: readonly Row[], action: PriceAction): BulkPricePreview {
   const charged = rows.flatMap((row) => priceChanges(row, action) as Example[]);
   return {

@@ -8,7 +8,7 @@ const showsFile = (images: readonly string[], key: string) =>
   images.some((url) => url.split('?')[0]?.endsWith(`/media/${key}`));
 
 /**
- * Who uses a file among the fixtures, in the server's words (services/media.ts
+ * Who uses a file among the fixtures, in the server's words (services/platform/media.ts
  * describeMediaUses, names unbounded here), or null when nothing does.
  */
 function fixtureUsesOf(key: string): string | null {

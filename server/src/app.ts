@@ -7,7 +7,7 @@ import openapiGlue from 'fastify-openapi-glue';
 import type { AppContext } from './context';
 import { createDataVersions } from './db/data-versions';
 import { accessCheck, adminLookup, decodeBearer } from './http/access';
-import { sessionLookup } from './services/sessions';
+import { sessionLookup } from './services/identity/sessions';
 import { registerCompression } from './http/compression';
 import {
   contractValidation,
@@ -28,7 +28,7 @@ import { registerRequestId, requestIdOf } from './http/request-id';
 import { registerSpa } from './http/spa';
 import type { Handlers } from './http/types';
 import { createHandlers } from './routes';
-import { mediaReadOrigins, mediaStorage } from './services/media';
+import { mediaReadOrigins, mediaStorage } from './services/platform/media';
 import type { Storage } from './storage/storage';
 
 export interface AppOptions {

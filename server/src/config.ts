@@ -12,7 +12,7 @@ import { fromMillimes, toMillimes } from './domain/money';
 /**
  * Access tokens live 15 minutes by default (ACCESS_TOKEN_TTL_S); the refresh token (opaque,
  * rotated) carries the session, whose id each access token names (an ended session's access
- * tokens are refused by the access check, services/sessions.ts).
+ * tokens are refused by the access check, services/identity/sessions.ts).
  */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 /** Default JOB_MAX_ATTEMPTS: a job that failed this many times is dead. */
@@ -123,7 +123,7 @@ export interface Config extends Secrets {
   /** JOB_MAX_ATTEMPTS (default 5, 1 to 100): a job that failed this many times is dead. */
   jobMaxAttempts: number;
 
-  // Backups (#25, services/backups.ts).
+  // Backups (#25, services/platform/backups.ts).
   /** BACKUP_INTERVAL_H (default 24, 0 to 8760): hours between scheduled backups; 0: none. */
   backupIntervalHours: number;
   /** BACKUP_KEEP (default 7, 1 to 1000): how many scheduled backups are kept (the newest). */

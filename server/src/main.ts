@@ -11,12 +11,12 @@ import { preparePrivateFolders } from './data-folders';
 import { NotAShopDatabase, openDatabase } from './db/database';
 import { assertShopDatabase } from './db/integrity';
 import { createLogger, exitCannotStart } from './log';
-import { recordIntegrity } from './services/health';
+import { recordIntegrity } from './services/platform/health';
 import { migrateToLatest, underStartupLock } from './db/migrate';
 import { createMailer } from './mail/transport';
 import { startBackgroundJobs } from './jobs/background';
-import { backgroundJobs } from './services/background-jobs';
-import { mediaStorage } from './services/media';
+import { backgroundJobs } from './services/platform/background-jobs';
+import { mediaStorage } from './services/platform/media';
 // Operations (#16)
 import { collectDefaultMetrics } from 'prom-client';
 import { listenForMetrics } from './http/metrics';

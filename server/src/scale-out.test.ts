@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type DatabaseHandle } from './db/database';
 import { allMigrations } from './db/migrations';
-import { MAIL_JOB } from './services/magic-links';
+import { MAIL_JOB } from './services/identity/magic-links';
 import { defaultVatRateId, insertSimpleProduct } from '../test-support/fixtures';
 import {
   adminAuthorization,

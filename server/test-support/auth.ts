@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/schema';
 import type { Schemas } from '../src/api/types';
-import { hashRefreshToken, startSession } from '../src/services/refresh-tokens';
+import { hashRefreshToken, startSession } from '../src/services/identity/refresh-tokens';
 import { injectChecked } from './openapi-validator';
 
 /** A POST from a client address (light-my-request's own default unless told). */

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../src/config';
-import { mediaStorage } from '../src/services/media';
+import { mediaStorage } from '../src/services/platform/media';
 import type { Storage } from '../src/storage/storage';
 import { useOpened } from './hooks';
 import { startS3Server } from './s3-server';

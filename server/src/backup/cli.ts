@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { HttpProblem } from '../api/problem';
 import { loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/database';
-import { takeBackup } from '../services/backups';
+import { takeBackup } from '../services/platform/backups';
 import { restoreBackup, RestoreRefusedError, type RestoreResult } from './restore';
 import { backupStore } from './store';
 import { terminalIo, type CliIo } from '../cli/io';

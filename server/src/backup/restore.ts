@@ -26,7 +26,7 @@ import { ensurePrivateDir } from '../config';
 import { openPostgres, openSqlite, type DatabaseHandle, type DialectName } from '../db/database';
 import { loadBetterSqlite3 } from '../db/drivers';
 import { allMigrations } from '../db/migrations';
-import { mediaStorage } from '../services/media';
+import { mediaStorage } from '../services/platform/media';
 import { contentTypeForKey, isValidMediaKey } from '../storage/storage';
 import { extractArchive, filesUnder, listArchive, sha256File } from './archive';
 import { MEMBERS, type Manifest } from './manifest';

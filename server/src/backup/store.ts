@@ -20,7 +20,7 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import type { Config } from '../config';
 import { S3Storage } from '../storage/s3';
-import { mediaStorage } from '../services/media';
+import { mediaStorage } from '../services/platform/media';
 import type { Manifest } from './manifest';
 
 const run = promisify(execFile);

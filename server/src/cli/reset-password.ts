@@ -1,7 +1,7 @@
 // `npm run admin:reset-password -- USERNAME`: the way back from a lost admin password, on the shop
 // the server would open (DATA_DIR, DATABASE_URL as `npm start` reads them). It generates a strong
 // password, stores its argon2id hash and ends every session of the user through the same service
-// as a reset by another admin (services/admin-users.ts updateAdminUser, as COMMAND_LINE: audited
+// as a reset by another admin (services/identity/admin-users.ts updateAdminUser, as COMMAND_LINE: audited
 // with no admin and `written_from: "command line"`), and prints the password once on stdout:
 // never to a log, never to a file. Exit codes: 0 done, 1 failed, 2 refused or misused (nothing
 // was changed).
@@ -12,7 +12,11 @@ import { HttpProblem } from '../api/problem';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { toBool } from '../db/bool';
-import { COMMAND_LINE, findAdminByUsername, updateAdminUser } from '../services/admin-users';
+import {
+  COMMAND_LINE,
+  findAdminByUsername,
+  updateAdminUser,
+} from '../services/identity/admin-users';
 import { terminalIo, type CliIo } from './io';
 
 const USAGE = 'usage: npm run admin:reset-password -- USERNAME';

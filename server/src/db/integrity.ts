@@ -1,5 +1,5 @@
 // Is this the shop's database, and is it whole? Run at start (a failure stops the start) and
-// daily as the db.integrity job (services/health.ts), so a damaged database never starts "ready"
+// daily as the db.integrity job (services/platform/health.ts), so a damaged database never starts "ready"
 // and then answers 500 on the first invoice read (issue #25).
 //
 // SQLite: `PRAGMA quick_check`, which reads every page and checks the b-trees, records and

@@ -9,8 +9,8 @@ import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from './database';
 import { useTestDatabase } from '../../test-support/databases';
-import { listAdminOrders, type AdminOrderQuery } from '../services/orders';
-import { listAdminProducts, type AdminProductQuery } from '../services/products';
+import { listAdminOrders, type AdminOrderQuery } from '../services/orders/orders';
+import { listAdminProducts, type AdminProductQuery } from '../services/catalogue/products';
 
 describe('list plans (sqlite)', () => {
   const database = useTestDatabase('sqlite');

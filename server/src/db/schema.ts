@@ -449,7 +449,7 @@ interface OrderShipmentsTable {
   created_at: Timestamp;
 }
 
-/** One admin write (services/audit.ts). */
+/** One admin write (services/platform/audit.ts). */
 interface AuditLogTable {
   id: Id;
   created_at: Timestamp;
@@ -468,7 +468,7 @@ interface OrderNumberCountersTable {
   last_value: number;
 }
 
-/** Sign-in throttling counters (services/auth-throttle.ts); times in epoch milliseconds. */
+/** Sign-in throttling counters (services/identity/auth-throttle.ts); times in epoch milliseconds. */
 interface AuthThrottleTable {
   /** SHA-256 hex of the scope and the throttled value (username, e-mail, client IP). */
   key: string;
@@ -516,7 +516,7 @@ interface HealthTable {
   integrity_problem: string | null;
 }
 
-/** VIES answers cached for a day (services/vat-numbers.ts). */
+/** VIES answers cached for a day (services/billing/vat-numbers.ts). */
 interface VatNumberChecksTable {
   country_code: string;
   vat_number: string;

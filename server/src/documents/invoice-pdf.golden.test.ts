@@ -1,5 +1,5 @@
 // The bytes of an issued document, pinned: an invoice's PDF is drawn again at every download from
-// its frozen content and its frozen logo only (services/document-logos.ts), so the same input
+// its frozen content and its frozen logo only (services/billing/document-logos.ts), so the same input
 // must give the same file for ever. When this fails, a change (of the renderer, of pdfkit, of
 // Node's zlib or Intl) would alter documents already sent to customers: keep the old bytes for
 // documents issued before it (e.g. a renderer version frozen with each document), never re-pin.

@@ -2,7 +2,7 @@
 // across both kinds (invoices.number). The year has 4 digits and the tail 7 characters, so two
 // numbers are equal only when prefix, year and sequence are: the kinds, numbered in their own
 // sequences, can collide only if one prefix numbers documents of both kinds in the same year.
-// Hence the two rules a settings save is checked against (services/document-numbering.ts):
+// Hence the two rules a settings save is checked against (services/billing/document-numbering.ts):
 // the prefixes differ, and a prefix is not taken over from the other kind while documents of
 // the other kind carry it in the current year or later. Pure texts; the service answers 422.
 export const PREFIXES_MUST_DIFFER =

@@ -1,4 +1,4 @@
-// The rules of planning a CSV import (services/product-import.ts runs them): what a row's cells
+// The rules of planning a CSV import (services/catalogue/product-import.ts runs them): what a row's cells
 // make of a product and a variant, which columns change, and each row's action. Pure: the service
 // loads what exists, runs these steps on the rows in file order and writes the plan.
 import { MAX_STOCK, PLACEHOLDER_SKU } from './inventory';

@@ -1,6 +1,6 @@
 // Reading a CSV file of products and variants (importProducts): its text, records, header and
 // the rule of each cell, with the messages the report shows. Nothing here knows the database or
-// HTTP: services/product-import.ts looks the values up, compares and writes them.
+// HTTP: services/catalogue/product-import.ts looks the values up, compares and writes them.
 import { parse } from 'csv-parse/sync';
 import { CSV_COLUMNS } from '../../../contract/csv-columns';
 import { readCell } from './csv';

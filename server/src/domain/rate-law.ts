@@ -2,7 +2,7 @@
 // rate and country of a VAT rate are fixed once it has taken effect (it is in force, or it was
 // and orders may have been charged at it) or once a product or variant is assigned it, because
 // editing it would reprice them all at once and rewrite what the rate was. Only a future rate
-// that nothing uses yet can be corrected. The server (services/vat-rates.ts) and the console's
+// that nothing uses yet can be corrected. The server (services/billing/vat-rates.ts) and the console's
 // mock answer with these texts (so this file imports nothing: the console's build includes it).
 
 /** VatRate.status (domain/vat.ts rateStatus). */

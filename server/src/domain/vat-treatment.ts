@@ -7,7 +7,7 @@
 //   buyer accounts for the VAT.
 // - export: any other sale shipped outside Tunisia: 0 %, exempt as an export.
 // Under both 0 % treatments no rate of the destination country is needed: the net price is the
-// catalogue price excluding the shop country's VAT in force (services/pricing.ts).
+// catalogue price excluding the shop country's VAT in force (services/catalogue/pricing.ts).
 //
 // Legal mentions (sources in docs/product.md §10.4): the reverse charge, Art. 196 and the
 // "Reverse charge" mention of Art. 226(11a) of Council Directive 2006/112/EC; the export, the

@@ -73,8 +73,8 @@ function assertRateBp(rateBp: number): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Which rate is in force: THE one VAT resolution (services/vat-rates.ts loads the rates and
-// services/pricing.ts applies it to the catalogue, the cart, checkout and the admin prices).
+// Which rate is in force: THE one VAT resolution (services/billing/vat-rates.ts loads the rates and
+// services/catalogue/pricing.ts applies it to the catalogue, the cart, checkout and the admin prices).
 //
 // Successor model: when the law changes, the admin records the new rate with its start date and
 // names it as the `successor_id` of the old rate (whose effective_to ends before the successor

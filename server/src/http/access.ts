@@ -7,12 +7,12 @@ import type { AdminUserRow, Database } from '../db/schema';
 import { can, type AdminRole } from '../domain/roles';
 import type { OperationAccess } from './operations';
 import { ACCOUNT_GONE, forbidden, unauthorized } from '../api/problem';
-import { SESSION_ENDED, type SessionCheck } from '../services/sessions';
+import { SESSION_ENDED, type SessionCheck } from '../services/identity/sessions';
 import {
   loadRequiredRoles,
   TWO_FACTOR_ERRORS,
   twoFactorSetupRequired,
-} from '../services/two-factor';
+} from '../services/identity/two-factor';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -17,7 +17,7 @@ import { hashPassword } from '../auth/passwords';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createMemoryMailer } from '../mail/transport';
-import { startSession } from '../services/refresh-tokens';
+import { startSession } from '../services/identity/refresh-tokens';
 import { LocalDiskStorage } from '../storage/local-disk';
 import { DISK_FULL_DETAIL } from './error-handler';
 

@@ -2,7 +2,7 @@
 // the shop's API, the SDK has no use for them, and they must answer without a token):
 // - GET /healthz: the process is alive and serving (200 until shutdown starts).
 // - GET /readyz: this instance can take traffic: the database takes a write (a real one,
-//   services/health.ts says why it is safe), every migration is applied, the last integrity
+//   services/platform/health.ts says why it is safe), every migration is applied, the last integrity
 //   check found nothing, the disk under DATA_DIR has DISK_MIN_FREE_MB free, the media storage
 //   can be written. 503 names the failing parts and says why (issue #25).
 // Once shutdown starts (app.close()), every request gets 503 {detail} (http/error-handler.ts),
@@ -12,7 +12,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../db/database';
 import { allMigrations } from '../db/migrations';
 import type { Database } from '../db/schema';
-import { freeBytesUnder, probeWrite, type WriteProbe } from '../services/health';
+import { freeBytesUnder, probeWrite, type WriteProbe } from '../services/platform/health';
 import type { Storage } from '../storage/storage';
 import type { DiskFullAlarm } from './error-handler';
 

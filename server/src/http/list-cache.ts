@@ -17,7 +17,7 @@ import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context';
 import type { DataScope, DataVersions } from '../db/data-versions';
 import { nextRateStatusChange } from '../domain/vat';
-import { loadRates } from '../services/vat-rates';
+import { loadRates } from '../services/billing/vat-rates';
 import type { OperationId, Reply } from '../api/types';
 import { COMPRESSION_THRESHOLD } from './compression';
 import type { Handler } from './types';

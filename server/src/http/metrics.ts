@@ -40,7 +40,7 @@ type CheckoutOutcome =
 const CHECKOUT_ROUTE = { method: 'POST', url: '/api/v1/orders/' };
 
 /**
- * The refusals of services/checkout.ts, told apart by their 409 texts (quoted from the product
+ * The refusals of services/orders/checkout.ts, told apart by their 409 texts (quoted from the product
  * spec, so they are stable; http/metrics.test.ts checks each against the real checkout).
  */
 const CHECKOUT_CONFLICTS: [RegExp, CheckoutOutcome][] = [

@@ -1,6 +1,6 @@
 // This instance's part of the background work: a worker over the shared queue, and its part in
 // enqueueing the periodic jobs. jobs/ is infrastructure the services use: what each kind does
-// comes from the services (services/background-jobs.ts lists their handlers and periods) and is
+// comes from the services (services/platform/background-jobs.ts lists their handlers and periods) and is
 // handed over at start (main.ts), so nothing here imports a service (issue #27, eslint.walls.js).
 import type { AppContext } from '../context';
 import { startPeriodicJobs, type PeriodicJob } from './periodic';

@@ -17,7 +17,7 @@ import { testDialects } from '../../test-support/databases';
 import { silentJobLog } from '../../test-support/jobs';
 import { createMemoryMailer } from '../mail/transport';
 import { LocalDiskStorage } from '../storage/local-disk';
-import { backgroundJobs } from '../services/background-jobs';
+import { backgroundJobs } from '../services/platform/background-jobs';
 import { startBackgroundJobs } from './background';
 import { enqueuePeriodicJobs, periodKey } from './periodic';
 import { claimJob, enqueueJob, jobQueueDepth, markJobDone, type ClaimedJob } from './queue';

@@ -4,7 +4,7 @@
 // A job runs at least once: one whose outcome could not be recorded runs again after its lease
 // (its instance died, or stalled so long that the lease ran out while it still ran). A claim is
 // exclusive (queue.ts), so two workers never start the same attempt; but a handler may run
-// again, so each must be harmless run twice: services/background-jobs.ts says why for each kind.
+// again, so each must be harmless run twice: services/platform/background-jobs.ts says why for each kind.
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/database';
 import type { Database } from '../db/schema';

@@ -6,11 +6,11 @@ import { testConfig } from '../../test-support/app';
 import { testDialects, useTestDatabase } from '../../test-support/databases';
 import { AccessTokens } from '../auth/access-token';
 import type { AppContext } from '../context';
-import { backgroundJobHandlers } from '../services/background-jobs';
+import { backgroundJobHandlers } from '../services/platform/background-jobs';
 import { claimJob, enqueueJob } from '../jobs/queue';
 import { seal } from '../jobs/sealed';
 import { jobRunner, type JobLog } from '../jobs/worker';
-import { MAIL_JOB } from '../services/magic-links';
+import { MAIL_JOB } from '../services/identity/magic-links';
 import { LocalDiskStorage } from '../storage/local-disk';
 import { createMemoryMailer, type Mailer } from './transport';
 

@@ -2,9 +2,9 @@
 import type { AppContext } from '../context';
 import { requireAdmin } from '../http/access';
 import type { Handlers } from '../http/types';
-import { changeOwnPassword } from '../services/account-password';
-import { AuthThrottle } from '../services/auth-throttle';
-import { LOGIN_LIMITS } from '../services/sign-in';
+import { changeOwnPassword } from '../services/identity/account-password';
+import { AuthThrottle } from '../services/identity/auth-throttle';
+import { LOGIN_LIMITS } from '../services/identity/sign-in';
 
 export function accountPasswordHandlers(ctx: AppContext): Handlers {
   // A wrong current password counts like a failed sign-in of the username (same key and policy

@@ -2,7 +2,12 @@
 // answered exactly like a missing one: 404 "Address not found".
 import type { AppContext } from '../context';
 import type { Handlers } from '../http/types';
-import { createAddress, deleteAddress, listAddresses, updateAddress } from '../services/customers';
+import {
+  createAddress,
+  deleteAddress,
+  listAddresses,
+  updateAddress,
+} from '../services/orders/customers';
 import { requireCustomer } from '../http/access';
 
 export function addressesHandlers(ctx: AppContext): Handlers {

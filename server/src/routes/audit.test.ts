@@ -25,7 +25,7 @@ import {
   AUDIT_RETENTION_JOB,
   auditRetentionJob,
   type AuditEntry as NewEntry,
-} from '../services/audit';
+} from '../services/platform/audit';
 
 type AuditEntry = Schemas['AuditEntry'];
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -2,7 +2,7 @@
 import type { AppContext } from '../context';
 import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
-import { listAuditLog } from '../services/audit';
+import { listAuditLog } from '../services/platform/audit';
 
 export function auditHandlers(ctx: AppContext): Handlers {
   return {

@@ -4,12 +4,12 @@ import type { AppContext } from '../context';
 import type { FastifyRequest } from 'fastify';
 import type { Handlers } from '../http/types';
 import { deviceCookies } from '../http/device-cookie';
-import { getCustomerProfile } from '../services/customers';
-import { AuthThrottle } from '../services/auth-throttle';
-import { MagicLinks } from '../services/magic-links';
-import { adminSignIn, refreshSignIn, type SignInClient } from '../services/sign-in';
-import { adminMe } from '../services/two-factor';
-import { endSessionOfRefreshToken } from '../services/refresh-tokens';
+import { getCustomerProfile } from '../services/orders/customers';
+import { AuthThrottle } from '../services/identity/auth-throttle';
+import { MagicLinks } from '../services/identity/magic-links';
+import { adminSignIn, refreshSignIn, type SignInClient } from '../services/identity/sign-in';
+import { adminMe } from '../services/identity/two-factor';
+import { endSessionOfRefreshToken } from '../services/identity/refresh-tokens';
 import { requireAdmin, requireCustomer } from '../http/access';
 
 /** Where a request comes from, as its session stores it. */

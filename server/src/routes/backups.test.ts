@@ -11,8 +11,8 @@ import { expectProblem, expectStatus, type Schemas } from '../../test-support/co
 import { testDialects } from '../../test-support/databases';
 import { useS3Server } from '../../test-support/s3-server';
 import { restoreBackup } from '../backup/restore';
-import { BACKUP_BUSY } from '../services/backups';
-import { mediaStorage } from '../services/media';
+import { BACKUP_BUSY } from '../services/platform/backups';
+import { mediaStorage } from '../services/platform/media';
 import { newMediaKey } from '../storage/storage';
 
 type Backup = Schemas['Backup'];

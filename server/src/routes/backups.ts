@@ -1,7 +1,7 @@
 // Backups (#25; super_admin only, checked from the contract's x-permission before these run).
 import type { AppContext } from '../context';
 import type { Handlers } from '../http/types';
-import { backUpNow, listBackups, openBackup } from '../services/backups';
+import { backUpNow, listBackups, openBackup } from '../services/platform/backups';
 
 export function backupsHandlers(ctx: AppContext): Handlers {
   return {

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Handler, Handlers } from '../http/types';
-import { bulkEdit, PRODUCTS, VARIANTS, type BulkWrite } from '../services/bulk-edit';
+import { bulkEdit, PRODUCTS, VARIANTS, type BulkWrite } from '../services/catalogue/bulk-edit';
 
 export function bulkHandlers(ctx: AppContext): Handlers {
   const writer = (request: FastifyRequest): BulkWrite => ({

@@ -11,7 +11,7 @@ import {
   removeCartItem,
   updateCartItem,
   type CartCaller,
-} from '../services/cart';
+} from '../services/orders/cart';
 
 /** The caller: its token's user, if any, and the session_id it sent. */
 const callerOf = (

@@ -9,7 +9,7 @@ import {
   listActiveCategories,
   listAllCategories,
   updateCategory,
-} from '../services/categories';
+} from '../services/catalogue/categories';
 
 // GET /categories/{category} takes a slug; PATCH and DELETE take the numeric id in the same
 // path segment (the contract declares each operation's parameter schema).

@@ -22,7 +22,7 @@ import {
   stockOf,
   type Buyer,
 } from '../../test-support/shop';
-import { orderDay } from '../services/order-numbers';
+import { orderDay } from '../services/orders/order-numbers';
 
 type Order = Schemas['Order'];
 

@@ -21,8 +21,8 @@ import {
 import { testDialects } from '../../test-support/databases';
 import { newCustomerBody } from '../../test-support/fixtures';
 import { createMailer, createMemoryMailer, type SentMail } from '../mail/transport';
-import { hashMagicLinkToken } from '../services/magic-links';
-import { hashRefreshToken } from '../services/refresh-tokens';
+import { hashMagicLinkToken } from '../services/identity/magic-links';
+import { hashRefreshToken } from '../services/identity/refresh-tokens';
 
 type TokenPair = Schemas['TokenPair'];
 

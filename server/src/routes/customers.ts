@@ -2,13 +2,13 @@
 // customers overview (orders:read).
 import type { AppContext } from '../context';
 import type { VatNumberChecker } from '../domain/vat-number';
-import { validateVatForCustomer, vatNumberCheckerFor } from '../services/vat-numbers';
+import { validateVatForCustomer, vatNumberCheckerFor } from '../services/billing/vat-numbers';
 import { requireCustomer } from '../http/access';
 import type { ListCache } from '../http/list-cache';
 import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
-import { getCustomerProfile, updateCustomerProfile } from '../services/customers';
-import { listCustomerOverview } from '../services/customer-overview';
+import { getCustomerProfile, updateCustomerProfile } from '../services/orders/customers';
+import { listCustomerOverview } from '../services/orders/customer-overview';
 
 export function customersHandlers(
   ctx: AppContext,

@@ -18,9 +18,9 @@ import { HttpProblem } from '../api/problem';
 import type { AppContext } from '../context';
 import { PREFIXES_MUST_DIFFER } from '../domain/document-prefixes';
 import { yearIn } from '../domain/invoice';
-import { updateOrderStatus } from '../services/orders';
-import { mediaStorage } from '../services/media';
-import { updateShopSettings } from '../services/shop-settings';
+import { updateOrderStatus } from '../services/orders/orders';
+import { mediaStorage } from '../services/platform/media';
+import { updateShopSettings } from '../services/platform/shop-settings';
 
 type ShopSettings = Schemas['ShopSettings'];
 type Kind = 'invoice' | 'credit_note';

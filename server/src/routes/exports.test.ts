@@ -10,9 +10,9 @@ import { testDialects } from '../../test-support/databases';
 import { insertCategory, insertProduct, insertVariant } from '../../test-support/fixtures';
 import { placeOrder, shippingAddress, useShop } from '../../test-support/shop';
 import { insertScaleOrders, insertScaleProducts } from '../seed/scale';
-import { listAdminOrders, type AdminOrderQuery } from '../services/orders';
-import { listAdminProducts } from '../services/products';
-import { PAGE_SIZE } from '../services/exports';
+import { listAdminOrders, type AdminOrderQuery } from '../services/orders/orders';
+import { listAdminProducts } from '../services/catalogue/products';
+import { PAGE_SIZE } from '../services/platform/csv-export';
 
 const ORDERS_CSV = '/api/v1/admin/exports/orders';
 const PRODUCTS_CSV = '/api/v1/admin/exports/products';

@@ -1,33 +1,12 @@
-// Exports tag: the orders and the products as CSV files, streamed (services/exports.ts). Access
-// (orders:read / catalogue:read) is enforced before these handlers run.
-import type { FastifyReply } from 'fastify';
+// Exports tag: the orders and the products as CSV files, streamed (services/orders/order-export.ts,
+// services/catalogue/product-export.ts). Access (orders:read / catalogue:read) is enforced before
+// these handlers run.
 import type { AppContext } from '../context';
+import { sendCsv } from '../http/csv';
 import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
-import type { CsvSeparator } from '../domain/csv';
-import {
-  csvStream,
-  exportOrders,
-  exportProducts,
-  shopDate,
-  type CsvExport,
-} from '../services/exports';
-
-/** Sends a CSV file: the count and the headers go out first; the body follows as the client reads it. */
-export async function sendCsv(
-  ctx: AppContext,
-  reply: FastifyReply,
-  name: string,
-  file: CsvExport,
-  separator: CsvSeparator = 'comma',
-): Promise<FastifyReply> {
-  const date = await shopDate(ctx.db, ctx.now());
-  return reply
-    .header('X-Total-Count', String(file.total))
-    .header('Content-Disposition', `attachment; filename="${name}-${date}.csv"`)
-    .type('text/csv; charset=utf-8')
-    .send(csvStream(file, separator));
-}
+import { exportOrders } from '../services/orders/order-export';
+import { exportProducts } from '../services/catalogue/product-export';
 
 export function exportsHandlers(ctx: AppContext): Handlers {
   const { db } = ctx;
@@ -35,22 +14,16 @@ export function exportsHandlers(ctx: AppContext): Handlers {
     exportOrders: async (request, reply) => {
       const { separator, ...query } = request.query;
       return sendCsv(
-        ctx,
         reply,
-        'orders',
-        await exportOrders(db, withDefaults(query, 'rows', 'sort')),
-        separator,
+        await exportOrders(db, withDefaults(query, 'rows', 'sort'), ctx.now(), separator),
       );
     },
 
     exportProducts: async (request, reply) => {
       const { separator, ...query } = request.query;
       return sendCsv(
-        ctx,
         reply,
-        'products',
-        await exportProducts(db, withDefaults(query, 'sort'), ctx.now()),
-        separator,
+        await exportProducts(db, withDefaults(query, 'sort'), ctx.now(), separator),
       );
     },
   };

@@ -14,7 +14,7 @@ import { testDialects } from '../../test-support/databases';
 import { insertSimpleProduct, insertVariant } from '../../test-support/fixtures';
 import { completeShopSettings, type Invoice, resetShopSettings } from '../../test-support/invoices';
 import { placeOrder, useShop } from '../../test-support/shop';
-import { mediaStorage } from '../services/media';
+import { mediaStorage } from '../services/platform/media';
 
 // Two different real images: a 1×1 RGBA PNG and a 1×1 grey PNG.
 const LOGO_A = Buffer.from(

@@ -1,13 +1,17 @@
-// Imports tag: a CSV file of products and variants checked or applied (services/product-import.ts),
+// Imports tag: a CSV file of products and variants checked or applied (services/catalogue/product-import.ts),
 // and its template. Access (products:write) is enforced before these handlers run.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { HttpProblem, invalid, payloadTooLarge, unsupportedMediaType } from '../api/problem';
 import type { Handlers } from '../http/types';
 import { ImportFileError, MAX_IMPORT_BYTES } from '../domain/product-import';
-import { csvStream } from '../services/exports';
-import { ImportRefused, importProducts, importTemplate } from '../services/product-import';
-import { displayName, formatBytes, fromMultipartError } from '../services/uploads';
+import { sendCsv } from '../http/csv';
+import {
+  ImportRefused,
+  importProducts,
+  importTemplate,
+} from '../services/catalogue/product-import';
+import { displayName, formatBytes, fromMultipartError } from '../services/platform/uploads';
 
 const FIELD = 'file';
 
@@ -87,10 +91,7 @@ export function importsHandlers(ctx: AppContext): Handlers {
     },
 
     getProductImportTemplate: async (_request, reply) =>
-      reply
-        .header('Content-Disposition', 'attachment; filename="products-template.csv"')
-        .type('text/csv; charset=utf-8')
-        .send(csvStream(await importTemplate(db, ctx.now()))),
+      sendCsv(reply, await importTemplate(db, ctx.now())),
   };
 }
 

@@ -25,7 +25,7 @@ import {
   issueDocumentsOnStatusChange,
   issueInvoice,
   NOT_INVOICEABLE,
-} from '../services/invoices';
+} from '../services/billing/invoices';
 import type { Schemas } from '../api/types';
 
 describe.each(testDialects)('invoices and credit notes (%s)', (dialect) => {

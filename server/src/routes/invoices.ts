@@ -3,9 +3,9 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import type { Handlers } from '../http/types';
-import { invoicePdf, packingSlipPdf, type PdfFile } from '../services/document-pdfs';
-import { getInvoice, issueInvoice, listOrderInvoices } from '../services/invoices';
-import { mediaStorage } from '../services/media';
+import { invoicePdf, packingSlipPdf, type PdfFile } from '../services/billing/document-pdfs';
+import { getInvoice, issueInvoice, listOrderInvoices } from '../services/billing/invoices';
+import { mediaStorage } from '../services/platform/media';
 
 /** Sends a PDF as a download named `fileName`. */
 function sendPdf(reply: FastifyReply, { pdf, fileName }: PdfFile): FastifyReply {

@@ -2,7 +2,7 @@
 import type { AppContext } from '../context';
 import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
-import { listJobs, retryJob } from '../services/jobs';
+import { listJobs, retryJob } from '../services/platform/jobs';
 
 export function jobsHandlers(ctx: AppContext): Handlers {
   return {

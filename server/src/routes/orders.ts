@@ -7,8 +7,8 @@ import { requireAdmin, requireCustomer } from '../http/access';
 import type { ListCache } from '../http/list-cache';
 import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
-import { placeOrder } from '../services/checkout';
-import { dashboardStats } from '../services/dashboard';
+import { placeOrder } from '../services/orders/checkout';
+import { dashboardStats } from '../services/orders/dashboard';
 import {
   cancelOrder,
   getAdminOrder,
@@ -16,9 +16,13 @@ import {
   listAdminOrders,
   listCustomerOrders,
   updateOrderStatus,
-} from '../services/orders';
-import { addOrderNote, getOrderTimeline, setOrderShipment } from '../services/order-timeline';
-import { confirmOrderVatNumber } from '../services/order-vat-review';
+} from '../services/orders/orders';
+import {
+  addOrderNote,
+  getOrderTimeline,
+  setOrderShipment,
+} from '../services/orders/order-timeline';
+import { confirmOrderVatNumber } from '../services/orders/order-vat-review';
 
 export function ordersHandlers(ctx: AppContext, lists: ListCache): Handlers {
   const { db } = ctx;

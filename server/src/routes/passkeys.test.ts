@@ -21,7 +21,7 @@ import {
   PASSKEY_ERRORS,
   passkeySignInOptions,
   verifyPasskeySignIn,
-} from '../services/passkeys';
+} from '../services/identity/passkeys';
 
 type Passkey = Schemas['Passkey'];
 type CreationOptions = Schemas['PasskeyCreationOptions'];

@@ -1,4 +1,4 @@
-// The signed-in admin's passkeys (My account, issue #24). The rules live in services/passkeys.ts.
+// The signed-in admin's passkeys (My account, issue #24). The rules live in services/identity/passkeys.ts.
 import type { AppContext } from '../context';
 import { requireAdmin } from '../http/access';
 import type { Handlers } from '../http/types';
@@ -8,7 +8,7 @@ import {
   registerPasskey,
   renamePasskey,
   startPasskeyRegistration,
-} from '../services/passkeys';
+} from '../services/identity/passkeys';
 
 export function passkeysHandlers(ctx: AppContext): Handlers {
   return {

@@ -10,16 +10,14 @@ import {
   listFeaturedProducts,
   listPublicProducts,
   listPublicVariants,
-} from '../services/catalogue';
-import { mediaStorage, releaseRemovedMedia } from '../services/media';
+} from '../services/catalogue/catalogue';
 import {
   createProduct,
   deleteProduct,
-  findProduct,
   getProduct,
   listAdminProducts,
   updateProduct,
-} from '../services/products';
+} from '../services/catalogue/products';
 
 /** The catalogue's country: the one asked for, else the contract's default. */
 const countryOf = (query: { country_code?: string }) =>
@@ -27,7 +25,6 @@ const countryOf = (query: { country_code?: string }) =>
 
 export function productsHandlers(ctx: AppContext, lists: ListCache): Handlers {
   const { db } = ctx;
-  const storage = mediaStorage(ctx.config);
   return {
     // -- public catalogue ------------------------------------------------------------------
     listProducts: lists.page('listProducts', ['catalogue'], async (request, at) =>
@@ -64,16 +61,8 @@ export function productsHandlers(ctx: AppContext, lists: ListCache): Handlers {
 
     getProduct: async (request) => getProduct(db, request.params.id, ctx.now()),
 
-    updateProduct: async (request) => {
-      const { id } = request.params;
-      const before =
-        request.body.images !== undefined ? await findProduct(db, id, ctx.now()) : undefined;
-      const product = await updateProduct(ctx, id, request.body, requireAdmin(request));
-      // The stored files of the images this save removed, unless something else uses them.
-      if (before)
-        await releaseRemovedMedia(db, storage, before.images, product.images, request.log);
-      return product;
-    },
+    updateProduct: async (request) =>
+      updateProduct(ctx, request.params.id, request.body, requireAdmin(request), request.log),
 
     deleteProduct: async (request, reply) => {
       await deleteProduct(ctx, request.params.id, requireAdmin(request));

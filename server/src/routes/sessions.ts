@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { requireAdmin } from '../http/access';
 import type { Handlers } from '../http/types';
 import { unauthorized } from '../api/problem';
-import { endAdminSession, listAdminSessions } from '../services/sessions';
+import { endAdminSession, listAdminSessions } from '../services/identity/sessions';
 
 export function sessionsHandlers(ctx: AppContext): Handlers {
   return {

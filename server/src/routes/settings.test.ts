@@ -9,7 +9,7 @@ import { expectStatus, issuesOf, type Schemas } from '../../test-support/contrac
 import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { NO_SELLER, resetShopSettings } from '../../test-support/invoices';
-import { mediaStorage } from '../services/media';
+import { mediaStorage } from '../services/platform/media';
 
 type ShopSettings = Schemas['ShopSettings'];
 type Change = Schemas['ShopSettingsChange'];

@@ -3,12 +3,12 @@
 import type { AppContext } from '../context';
 import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
-import { mediaStorage } from '../services/media';
+import { mediaStorage } from '../services/platform/media';
 import {
   getShopSettings,
   listShopSettingsChanges,
   updateShopSettings,
-} from '../services/shop-settings';
+} from '../services/platform/shop-settings';
 
 export function settingsHandlers(ctx: AppContext): Handlers {
   const { db } = ctx;

@@ -13,7 +13,7 @@ import { testDialects } from '../../test-support/databases';
 import { insertCategory } from '../../test-support/fixtures';
 import { useShop } from '../../test-support/shop';
 import { stockShop } from '../../test-support/stock';
-import { PAGE_SIZE } from '../services/exports';
+import { PAGE_SIZE } from '../services/platform/csv-export';
 
 type Entry = Schemas['StockMovementEntry'];
 

@@ -1,5 +1,5 @@
 // Stock history: the inventory ledger, its CSV file and its admin filter's choices
-// (services/stock-movements.ts). Access (catalogue:read) is enforced before these handlers run.
+// (services/inventory/stock-movements.ts). Access (catalogue:read) is enforced before these handlers run.
 import type { AppContext } from '../context';
 import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
@@ -7,8 +7,8 @@ import {
   exportStockMovements,
   listStockMovementAdmins,
   listStockMovements,
-} from '../services/stock-movements';
-import { sendCsv } from './exports';
+} from '../services/inventory/stock-movements';
+import { sendCsv } from '../http/csv';
 
 export function stockMovementsHandlers(ctx: AppContext): Handlers {
   const { db } = ctx;
@@ -26,13 +26,7 @@ export function stockMovementsHandlers(ctx: AppContext): Handlers {
 
     exportStockMovements: async (request, reply) => {
       const { separator, ...query } = request.query;
-      return sendCsv(
-        ctx,
-        reply,
-        'stock-movements',
-        await exportStockMovements(db, query),
-        separator,
-      );
+      return sendCsv(reply, await exportStockMovements(db, query, ctx.now(), separator));
     },
   };
 }

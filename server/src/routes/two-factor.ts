@@ -1,17 +1,17 @@
 // The signed-in admin's authenticator app and recovery codes (My account), and a super admin's
-// reset of another user's second factors. The rules live in services/two-factor.ts.
+// reset of another user's second factors. The rules live in services/identity/two-factor.ts.
 import type { AppContext } from '../context';
 import { requireAdmin } from '../http/access';
 import type { Handlers } from '../http/types';
-import { AuthThrottle } from '../services/auth-throttle';
+import { AuthThrottle } from '../services/identity/auth-throttle';
 import {
   confirmTotpEnrolment,
   disableTotp,
   regenerateRecoveryCodes,
   resetUserTwoFactor,
   startTotpEnrolment,
-} from '../services/two-factor';
-import { LOGIN_LIMITS } from '../services/sign-in';
+} from '../services/identity/two-factor';
+import { LOGIN_LIMITS } from '../services/identity/sign-in';
 
 export function twoFactorHandlers(ctx: AppContext): Handlers {
   // A wrong code or password asked here counts like a failed sign-in of the username (the key

@@ -14,7 +14,7 @@ import {
   MAX_FILE_BYTES,
   MAX_FILES_PER_REQUEST,
 } from '../domain/media-limits';
-import { formatBytes } from '../services/uploads';
+import { formatBytes } from '../services/platform/uploads';
 import { uploadsHandlers } from './uploads';
 
 // Real 1×1 images and minimal video containers.

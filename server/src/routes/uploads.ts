@@ -3,10 +3,10 @@ import type { AppContext } from '../context';
 import { invalid, notFound, unsupportedMediaType } from '../api/problem';
 import type { Schemas } from '../api/types';
 import type { Handlers } from '../http/types';
-import { createMediaUrlSigner, DEFAULT_SIGNED_URL_SECONDS } from '../services/signed-urls';
+import { createMediaUrlSigner, DEFAULT_SIGNED_URL_SECONDS } from '../services/platform/signed-urls';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../domain/media-limits';
-import { deleteFiles, uploadFiles, type UploadTarget } from '../services/uploads';
-import { mediaStorage } from '../services/media';
+import { deleteFiles, uploadFiles, type UploadTarget } from '../services/platform/uploads';
+import { mediaStorage } from '../services/platform/media';
 import { MEDIA_CSP } from '../http/security';
 import type { Storage } from '../storage/storage';
 

@@ -1,4 +1,4 @@
-// Back-office users (admin). Who may manage whom is decided in services/admin-users.ts.
+// Back-office users (admin). Who may manage whom is decided in services/identity/admin-users.ts.
 import type { AppContext } from '../context';
 import { requireAdmin } from '../http/access';
 import { withDefaults } from '../http/query';
@@ -9,7 +9,7 @@ import {
   getAdminUser,
   listAdminUsers,
   updateAdminUser,
-} from '../services/admin-users';
+} from '../services/identity/admin-users';
 
 export function usersHandlers(ctx: AppContext): Handlers {
   return {

@@ -11,7 +11,7 @@ import {
   VALIDATE_VAT_PER_ADDRESS,
   VALIDATE_VAT_PER_CUSTOMER,
   VIES_CACHE_MS,
-} from '../services/vat-numbers';
+} from '../services/billing/vat-numbers';
 
 /** A fake VIES: FR40303265045 is valid, every other number is not. */
 const fakeVies = () =>

@@ -1,13 +1,13 @@
 // Variants tag: product variants, their stock and inventory reports (/api/v1/admin/variants/...).
 // Access (token, role permission) is checked before these handlers run; each write is one use
-// case of services/variants.ts (its transaction and audit entries are the service's).
+// case of services/catalogue/variants.ts (its transaction and audit entries are the service's).
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { ListCache } from '../http/list-cache';
 import type { Handler, Handlers } from '../http/types';
 import { withDefaults } from '../http/query';
-import { inventoryStatusReport } from '../services/inventory-status';
-import { mediaStorage } from '../services/media';
+import { inventoryStatusReport } from '../services/inventory/inventory-status';
+import { mediaStorage } from '../services/platform/media';
 import {
   adjustVariantStock,
   bulkCreateVariants,
@@ -22,7 +22,7 @@ import {
   updateVariant,
   updateVariantInventory,
   type VariantWriter,
-} from '../services/variants';
+} from '../services/catalogue/variants';
 
 export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
   const storage = mediaStorage(ctx.config);

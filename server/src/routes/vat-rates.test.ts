@@ -14,7 +14,7 @@ import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import { clearShop } from '../../test-support/shop';
-import { countryPricing } from '../services/pricing';
+import { countryPricing } from '../services/catalogue/pricing';
 
 type VatRate = Schemas['VatRate'];
 

@@ -7,7 +7,7 @@ import {
   getVatRate,
   listVatRates,
   updateVatRate,
-} from '../services/vat-rates';
+} from '../services/billing/vat-rates';
 
 export function vatRatesHandlers(ctx: AppContext, lists: ListCache): Handlers {
   const now = () => ctx.now().toISOString();

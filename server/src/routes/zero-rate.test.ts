@@ -20,8 +20,8 @@ import {
 import { placeOrder, shippingAddress, useShop, type Order } from '../../test-support/shop';
 import { VAT_MENTIONS } from '../domain/vat-treatment';
 import { fromMillimes, toMillimes } from '../domain/money';
-import { VAT_NUMBER_UNCONFIRMED } from '../services/invoices';
-import { NOTHING_TO_CONFIRM } from '../services/order-vat-review';
+import { VAT_NUMBER_UNCONFIRMED } from '../services/billing/invoices';
+import { NOTHING_TO_CONFIRM } from '../services/orders/order-vat-review';
 
 const BERLIN = shippingAddress({
   country: 'DE',

@@ -23,9 +23,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { AccessTokens } from '../auth/access-token';
 import type { Database, OrderStatus } from '../db/schema';
-import { formatOrderNumber, orderDay } from '../services/order-numbers';
-import { scriptSession } from '../services/refresh-tokens';
-import { movementReason } from '../services/stock';
+import { formatOrderNumber, orderDay } from '../services/orders/order-numbers';
+import { scriptSession } from '../services/identity/refresh-tokens';
+import { movementReason } from '../services/inventory/stock';
 import { prng, type Prng } from './prng';
 
 export interface DemoOrderOptions {

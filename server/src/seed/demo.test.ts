@@ -10,7 +10,7 @@ import { bootstrap } from '../bootstrap';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-catalogue';
 import { seedDemo } from './demo';
 import { DEMO_ORDER_DAYS, seedDemoOrders } from './demo-orders';
-import { orderDay } from '../services/order-numbers';
+import { orderDay } from '../services/orders/order-numbers';
 
 describe.each(testDialects)('seed:demo on %s', (dialect) => {
   let t: TestApp;

@@ -8,7 +8,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createMailer } from '../mail/transport';
-import { scriptSession } from '../services/refresh-tokens';
+import { scriptSession } from '../services/identity/refresh-tokens';
 import { seedDemo } from './demo';
 import { seedDemoOrders } from './demo-orders';
 import { scaleArgs, seedScale } from './scale';

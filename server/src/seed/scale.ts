@@ -6,7 +6,7 @@
 // - a simple product has one hidden default variant (is_default 1, title DEFAULT, its price
 //   following base_price); a product with variants has several, the default-variant rule aside;
 // - stock_quantity = Σ stock movements of the variant, each movement with its SKU, title,
-//   before/after and order (services/stock.ts, migrations 005): the initial stock is a
+//   before/after and order (services/inventory/stock.ts, migrations 005): the initial stock is a
 //   movement, every order line takes its units (`Order <number>`), a cancelled or refunded order
 //   gives them back, and a variant running short is restocked first;
 // - order lines priced like the checkout (domain/vat.ts lineAmounts, orderAmounts), so
@@ -20,8 +20,8 @@ import type { DialectName } from '../db/database';
 import type { Database, OrderStatus } from '../db/schema';
 import { lineAmounts, orderAmounts, type LineAmounts } from '../domain/vat';
 import { statusRules } from '../../../contract/order-status';
-import { formatOrderNumber, orderDay } from '../services/order-numbers';
-import { movementOrigin, movementTitle, type MovementOf } from '../services/stock';
+import { formatOrderNumber, orderDay } from '../services/orders/order-numbers';
+import { movementOrigin, movementTitle, type MovementOf } from '../services/inventory/stock';
 
 export interface ScaleTarget {
   db: Kysely<Database>;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../test-support/app';
 import { useS3Server } from '../../test-support/s3-server';
 import { INVALID_KEYS } from '../../test-support/storage-drivers';
-import { mediaReadOrigins, mediaStorage } from '../services/media';
+import { mediaReadOrigins, mediaStorage } from '../services/platform/media';
 import { LocalDiskStorage } from './local-disk';
 import { S3Storage, type S3StorageOptions } from './s3';
 import { InvalidStorageKeyError, newMediaKey } from './storage';

@@ -1,5 +1,5 @@
 // The ledger words a movement from its kind: in English it reads as the server's own text (the
-// stored `reason`, services/stock.ts movementReason), so the two spellings of each kind agree;
+// stored `reason`, services/inventory/stock.ts movementReason), so the two spellings of each kind agree;
 // without its references a movement falls back to that text rather than a broken sentence.
 import { expect, it } from 'vitest';
 import { movementsOfEveryKind } from '@mocks/fixtures/stock-movements';

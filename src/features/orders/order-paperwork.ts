@@ -32,7 +32,7 @@ export interface EndingEffects {
 }
 
 /**
- * The server's life-cycle rules (server/src/services/orders.ts and invoices.ts) as the console
+ * The server's life-cycle rules (server/src/services/orders/orders.ts and invoices.ts) as the console
  * can tell them before the change: `documents` is the order's list, undefined until loaded.
  */
 export function endingEffects(

@@ -41,7 +41,7 @@ interface SettingsChangesState {
 }
 
 /**
- * What the server takes as a logo (services/document-logos.ts): the PDF library draws PNG and
+ * What the server takes as a logo (services/billing/document-logos.ts): the PDF library draws PNG and
  * JPEG only, and the bytes are kept in the database, 2 MB at most. Refused before the upload.
  */
 const LOGO_LIMITS = { extensions: ['.png', '.jpg', '.jpeg'], maxFileSize: 2 * 1024 * 1024 };

@@ -1,5 +1,5 @@
 // Sign-in throttling counters, shared by every server instance on the database and kept across
-// restarts (services/auth-throttle.ts). One row per throttled key; times are epoch milliseconds.
+// restarts (services/identity/auth-throttle.ts). One row per throttled key; times are epoch milliseconds.
 import type { Kysely, Migration } from 'kysely';
 import { indexColumn } from './helpers';
 import type { DialectName } from '../database';

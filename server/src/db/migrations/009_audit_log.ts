@@ -1,11 +1,11 @@
-// The audit log (issue #14): one row per admin write, written by services/audit.ts in the
+// The audit log (issue #14): one row per admin write, written by services/platform/audit.ts in the
 // write's own transaction, so a rolled-back write leaves no entry.
 // - admin_user_id may lose its admin (ON DELETE SET NULL); admin_username is copied when the
 //   entry is written, so the log still says who after the account is gone;
 // - entity and entity_id name what was written ('product' 12, 'shop_settings' 1, ...), label a
 //   human name for it at the time (product name, SKU, username), copied for the same reason;
 // - changes is JSON: [{ field, before, after }] with values as the contract writes them, never
-//   a secret (services/audit.ts redacts them before they get here);
+//   a secret (services/platform/audit.ts redacts them before they get here);
 // - entries older than the configured retention are deleted by the server (AUDIT_RETENTION_DAYS).
 import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';

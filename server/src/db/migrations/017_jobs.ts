@@ -2,7 +2,7 @@
 // the media sweep, the audit retention. A worker claims a due row by marking it running with a
 // lease (locked_until); a row whose lease ran out (its instance died) is claimed again.
 // - status: queued | running | done | dead (dead: failed max_attempts times; an admin may retry);
-// - payload is JSON and never holds a secret in clear (services/magic-links.ts seals its token);
+// - payload is JSON and never holds a secret in clear (services/identity/magic-links.ts seals its token);
 // - unique_key, when set, makes periodic work enqueued by N instances exist once per period;
 // - times are ISO text as everywhere else, so they compare as text.
 import { sql, type Kysely, type Migration } from 'kysely';

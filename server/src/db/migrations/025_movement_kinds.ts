@@ -4,7 +4,7 @@
 // the shop's own kinds, the English text the server wrote so far (the CSV export and the reason
 // filter read it; docs/product.md §10.5).
 //
-// Existing rows get their kind from the texts the server wrote (services/stock.ts,
+// Existing rows get their kind from the texts the server wrote (services/inventory/stock.ts,
 // movementReason): "Order <number>" (checkout), "Order <number> cancelled|refunded" (cancel),
 // "Order <number> back to <status>" (reopen), all three only with the order of that number;
 // "CSV import <file>" (import); "Product inventory update", "Inventory update", "Variant update",

@@ -1,0 +1,388 @@
+// Invoices and credit notes of orders (issue #13). A document is a row whose content (the
+// contract's Invoice without id) is frozen at issue and never updated nor deleted.
+//
+// Numbering: <prefix><year>-<6 digits>, the year of the issue in the shop's time zone, the
+// sequence from the (kind, year) row of document_counters, incremented by one upsert in the
+// issuing transaction: a rolled-back issue gives its number back, and on PostgreSQL the counter
+// row stays locked until the issuing transaction ends, so concurrent issues queue on it (no
+// gap, no duplicate). SQLite runs one transaction at a time (db/transaction.ts).
+//
+// One invoice in force per order: the order's row is locked before the documents are read
+// (PostgreSQL `for update`; the status change's own UPDATE in orders.ts), so two issues for one
+// order queue and the second sees the first's invoice. An invoice is "in force" until a credit
+// note reverses it.
+//
+// The shipping's VAT rate is not stored on the order: it is the shop country's default rate in
+// force when the order was placed, which is how checkout computed shipping_vat_amount (checked
+// against the stored amount; see domain/invoice.ts shippingVatRateBp).
+import { sql, type Transaction } from 'kysely';
+import type { AppContext } from '../../context';
+import { conflict, notFound } from '../../api/problem';
+import { json } from '../../api/present';
+import type { Schemas } from '../../api/types';
+import type { Db } from '../../db/database';
+import { toBool } from '../../db/bool';
+import type { AdminUserRow, Database, OrderStatus } from '../../db/schema';
+import {
+  creditNoteContent,
+  documentNumber,
+  invoiceContent,
+  lineDescription,
+  shippingVatRateBp,
+  yearIn,
+  type InvoiceContent,
+  type InvoiceKind,
+  type InvoiceOrderFacts,
+} from '../../domain/invoice';
+import { missingForInvoices, settingsIncompleteDetail } from '../../domain/invoice-identity';
+import { countryDefaultInForce } from '../../domain/vat';
+import type { PackingSlip } from '../../documents/packing-slip-pdf';
+import { assertNumberFree } from './document-numbering';
+import { loadShopSettings, type ShopSettingsRow } from '../platform/shop-settings';
+import { loadRates } from './vat-rates';
+import { ORDER_NOT_FOUND, requireOrder } from '../orders/order-lookup';
+import { recordAudit } from '../platform/audit';
+import { documentOnEntry, mayBeInvoiced } from '../../../../contract/order-status';
+
+type Invoice = Schemas['Invoice'];
+type Admin = Pick<AdminUserRow, 'id' | 'username'> | null;
+type Trx = Transaction<Database>;
+
+export const ALREADY_INVOICED = 'This order already has an invoice';
+export const NOT_INVOICEABLE = 'A cancelled or refunded order cannot be invoiced';
+export const VAT_NUMBER_UNCONFIRMED =
+  'Confirm the VAT number before invoicing: the reverse charge rests on a number whose format only was checked (VIES did not confirm it)';
+/** Whether the order waits for its VAT number's confirmation (services/orders/order-vat-review.ts). */
+const awaitsVatReview = (order: { vat_number_review: string | null }) =>
+  order.vat_number_review === 'to_confirm';
+const INVOICE_NOT_FOUND = 'Invoice not found';
+
+interface Issue {
+  dialect: AppContext['dialect'];
+  admin: Admin;
+  now: Date;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+type InvoiceRow = { id: number; content: string };
+
+const present = (row: InvoiceRow): Invoice => ({
+  id: row.id,
+  ...json<InvoiceContent>(row.content, {} as InvoiceContent),
+});
+
+/** Documents as the API shows them: the frozen content under the row's id. */
+const selectDocuments = (db: Db) => db.selectFrom('invoices').select(['id', 'content']);
+
+export async function listOrderInvoices(db: Db, orderId: number): Promise<Invoice[]> {
+  await requireOrder(db, orderId);
+  const rows = await selectDocuments(db).where('order_id', '=', orderId).orderBy('id').execute();
+  return rows.map(present);
+}
+
+export async function getInvoice(db: Db, id: number): Promise<Invoice> {
+  const row = await selectDocuments(db).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(INVOICE_NOT_FOUND);
+  return present(row);
+}
+
+/** The order's invoice that no credit note reverses yet, if any. */
+async function invoiceInForce(db: Db, orderId: number): Promise<InvoiceRow | undefined> {
+  return db
+    .selectFrom('invoices as i')
+    .select(['i.id', 'i.content'])
+    .where('i.order_id', '=', orderId)
+    .where('i.kind', '=', 'invoice')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('invoices as c')
+            .select('c.id')
+            .whereRef('c.credits_invoice_id', '=', 'i.id'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issuing
+
+const isComplete = (s: ShopSettingsRow) => missingForInvoices(s).length === 0;
+
+/** The next number of this kind for the year, taken in the issuing transaction. */
+async function nextSequence(trx: Trx, kind: InvoiceKind, year: number): Promise<number> {
+  const row = await trx
+    .insertInto('document_counters')
+    .values({ kind, year, last_sequence: 1 })
+    .onConflict((oc) =>
+      oc.columns(['kind', 'year']).doUpdateSet({
+        last_sequence: sql<number>`document_counters.last_sequence + 1`,
+      }),
+    )
+    .returning('last_sequence')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_sequence);
+}
+
+async function insertDocument(
+  trx: Trx,
+  orderId: number,
+  kind: InvoiceKind,
+  settings: ShopSettingsRow,
+  issue: Issue,
+  content: (facts: { number: string; issued_at: string }) => InvoiceContent,
+  creditsInvoiceId: number | null = null,
+): Promise<Invoice> {
+  const year = yearIn(settings.time_zone, issue.now);
+  const sequence = await nextSequence(trx, kind, year);
+  const prefix = kind === 'invoice' ? settings.invoice_prefix : settings.credit_note_prefix;
+  const issuedAt = issue.now.toISOString();
+  const frozen = content({ number: documentNumber(prefix, year, sequence), issued_at: issuedAt });
+  await assertNumberFree(trx, frozen.number);
+  const row = await trx
+    .insertInto('invoices')
+    .values({
+      kind,
+      number: frozen.number,
+      year,
+      sequence,
+      order_id: orderId,
+      credits_invoice_id: creditsInvoiceId,
+      content: JSON.stringify(frozen),
+      issued_by_admin_id: issue.admin?.id ?? null,
+      issued_at: issuedAt,
+    })
+    .returning(['id', 'content'])
+    .executeTakeFirstOrThrow();
+  const document = present(row);
+  // The frozen content is on the document itself: the log names it and its amounts.
+  await recordAudit(trx, issue.admin, {
+    action: 'create',
+    entity: 'invoice',
+    entity_id: document.id,
+    label: document.number,
+    after: {
+      kind: document.kind,
+      number: document.number,
+      order_id: document.order_id,
+      order_number: document.order_number,
+      credits: document.credits,
+      total_incl_vat: document.total_incl_vat,
+      amount_due: document.amount_due,
+    },
+  });
+  return document;
+}
+
+/** The order's row, locked until the transaction ends on PostgreSQL. */
+async function lockOrder(trx: Trx, orderId: number, dialect: Issue['dialect']) {
+  const query = trx.selectFrom('orders').selectAll().where('id', '=', orderId);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+async function issueInvoiceIn(
+  trx: Trx,
+  orderId: number,
+  settings: ShopSettingsRow,
+  issue: Issue,
+): Promise<Invoice> {
+  const order = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const items = await trx
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  const shopDefault = countryDefaultInForce(await loadRates(trx), 'TN', new Date(order.created_at));
+  const account =
+    order.customer_id !== null && order.customer_type === 'professional'
+      ? await trx
+          .selectFrom('customers')
+          .select('company_name')
+          .where('id', '=', order.customer_id)
+          .executeTakeFirst()
+      : undefined;
+  const shipping = Number(order.shipping_amount);
+  const shippingVat = Number(order.shipping_vat_amount);
+  const facts = {
+    id: order.id,
+    order_number: order.order_number,
+    payment_method: order.payment_method as Schemas['PaymentMethod'],
+    customer_email: order.customer_email,
+    customer_type: order.customer_type,
+    vat_number: order.vat_number,
+    vat_reverse_charge: toBool(order.vat_reverse_charge),
+    vat_treatment: order.vat_treatment as InvoiceOrderFacts['vat_treatment'],
+    shipping_amount: shipping,
+    shipping_vat_amount: shippingVat,
+    shipping_vat_rate_bp: shippingVatRateBp(
+      shipping,
+      shippingVat,
+      shopDefault ? Number(shopDefault.rate_bp) : null,
+    ),
+    discount_amount: Number(order.discount_amount),
+    total_amount: Number(order.total_amount),
+    shipping_address: json<Schemas['ShippingAddress']>(
+      order.shipping_address,
+      {} as Schemas['ShippingAddress'],
+    ),
+    account_company: account?.company_name ?? null,
+    lines: items.map((i) => ({
+      product_name: i.product_name,
+      variant_title: i.variant_title,
+      product_sku: i.product_sku,
+      quantity: Number(i.quantity),
+      unit_price: Number(i.unit_price),
+      vat_rate_bp: Number(i.vat_rate_bp),
+      vat_amount: Number(i.vat_amount),
+      total_price: Number(i.total_price),
+      total_price_incl_vat: Number(i.total_price_incl_vat),
+    })),
+  };
+  const seller = {
+    seller: {
+      legal_name: settings.legal_name ?? '',
+      address: settings.address ?? '',
+      matricule_fiscal: settings.matricule_fiscal ?? '',
+      trade_register_number: settings.trade_register_number,
+      phone: settings.phone,
+      email: settings.email,
+      logo_key: settings.logo_key,
+    },
+    stamp_duty: Number(settings.stamp_duty),
+  };
+  return insertDocument(trx, orderId, 'invoice', settings, issue, (n) =>
+    invoiceContent(facts, seller, {
+      kind: 'invoice',
+      ...n,
+      issued_by: issue.admin?.username ?? null,
+      time_zone: settings.time_zone,
+    }),
+  );
+}
+
+/** issueInvoice: the invoice of an order with none in force, or a 409 saying why not. */
+export async function issueInvoice(
+  ctx: AppContext,
+  orderId: number,
+  admin: Admin,
+): Promise<Invoice> {
+  const issue: Issue = { dialect: ctx.dialect, admin, now: ctx.now() };
+  return ctx.db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderId, ctx.dialect);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (!mayBeInvoiced(order.status)) throw conflict(NOT_INVOICEABLE);
+    if (await invoiceInForce(trx, orderId)) throw conflict(ALREADY_INVOICED);
+    if (awaitsVatReview(order)) throw conflict(VAT_NUMBER_UNCONFIRMED);
+    const settings = await loadShopSettings(trx, { dialect: ctx.dialect, share: true });
+    const missing = missingForInvoices(settings);
+    if (missing.length > 0) throw conflict(settingsIncompleteDetail(missing));
+    return issueInvoiceIn(trx, orderId, settings, issue);
+  });
+}
+
+/**
+ * The documents a status change issues, in its transaction (the order's row is already locked
+ * by the change), as the status table says (contract/order-status.ts, documentOnEntry): entering
+ * an invoiced status with no invoice in force issues the invoice (not when the settings are
+ * incomplete or the VAT number awaits its confirmation: the change itself goes on), entering a
+ * credited status (cancelled, refunded) with an invoice in force issues its credit note.
+ */
+export async function issueDocumentsOnStatusChange(
+  trx: Trx,
+  orderId: number,
+  to: OrderStatus,
+  issue: Issue,
+): Promise<void> {
+  const effect = documentOnEntry(to);
+  if (effect === 'none') return;
+  const invoiced = effect === 'invoice';
+  const inForce = await invoiceInForce(trx, orderId);
+  const settings = await loadShopSettings(trx, { dialect: issue.dialect, share: true });
+  if (invoiced) {
+    if (inForce || !isComplete(settings)) return;
+    const order = await trx
+      .selectFrom('orders')
+      .select('vat_number_review')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    if (!awaitsVatReview(order)) await issueInvoiceIn(trx, orderId, settings, issue);
+    return;
+  }
+  if (!inForce) return;
+  const invoice = {
+    id: inForce.id,
+    content: json<InvoiceContent>(inForce.content, {} as InvoiceContent),
+  };
+  await insertDocument(
+    trx,
+    orderId,
+    'credit_note',
+    settings,
+    issue,
+    (n) =>
+      creditNoteContent(invoice, {
+        kind: 'credit_note',
+        ...n,
+        issued_by: issue.admin?.username ?? null,
+        time_zone: settings.time_zone,
+      }),
+    inForce.id,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Packing slip: made from the order as it is now (it is not a frozen document).
+
+export async function packingSlipOf(db: Db, orderId: number): Promise<PackingSlip> {
+  const order = await db
+    .selectFrom('orders')
+    .select(['order_number', 'created_at', 'shipping_address', 'notes'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  const [items, settings] = await Promise.all([
+    db
+      .selectFrom('order_items')
+      .select(['product_name', 'variant_title', 'product_sku', 'quantity'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute(),
+    loadShopSettings(db),
+  ]);
+  const a = json<Schemas['ShippingAddress']>(
+    order.shipping_address,
+    {} as Schemas['ShippingAddress'],
+  );
+  const shipTo = [
+    `${a.first_name} ${a.last_name}`,
+    a.company,
+    [a.street_address, a.apartment].filter(Boolean).join(', '),
+    [a.postal_code, a.city].filter(Boolean).join(' '),
+    a.state,
+    a.country,
+    a.phone,
+  ].filter((line): line is string => typeof line === 'string' && line !== '');
+  return {
+    shop_name: settings.legal_name,
+    logo_key: settings.logo_key,
+    order_number: order.order_number,
+    ordered_at: order.created_at,
+    time_zone: settings.time_zone,
+    ship_to: shipTo.join('\n'),
+    notes: order.notes,
+    lines: items.map((i) => ({
+      description: lineDescription(i),
+      sku: i.product_sku,
+      quantity: Number(i.quantity),
+    })),
+  };
+}

@@ -1,0 +1,459 @@
+// Shopping carts: anonymous (by session_id) or the signed-in customer's, priced from the current
+// catalogue every time they are read (a cart stores quantities only, never prices).
+//
+// Decisions the contract leaves open:
+// - Cart selection: a customer token selects the customer's cart; session_id is then only used
+//   to merge that session's anonymous cart into it. The merge happens on every cart operation
+//   that sends both (the auth description: "on their first cart call"), not at checkout. Merged
+//   quantities are added and capped by the stock available (and 999), never below what the
+//   customer's own line already had; an anonymous line that cannot be kept at all (no stock) is
+//   dropped. The anonymous cart is then deleted.
+// - A line whose product or variant has become inactive stays in the cart (priced as usual) so
+//   the customer sees it and can remove it; checkout refuses it with a 409.
+// - A simple product without its default variant (created without inventory) has nothing a
+//   cart line could point at: adding it is a 404 "Product is not available for sale".
+// - CartLine.image is `format: uri` while product images are stored as URLs relative to this
+//   server (/api/v1/media/...): they are resolved against the request's origin.
+//
+// Lines are priced by sellable-lines.ts (shared with checkout).
+import { sql, type Transaction } from 'kysely';
+import type { AppContext } from '../../context';
+import { toBool } from '../../db/bool';
+import type { CustomerRow, Database } from '../../db/schema';
+import type { Db } from '../../db/database';
+import { invalid, notFound } from '../../api/problem';
+import { requireActiveCustomer } from './customers';
+import { json, money, percent } from '../../api/present';
+import type { Schemas } from '../../api/types';
+import { countryPricing, noRateInForce } from '../catalogue/pricing';
+import {
+  availableQuantity,
+  isSellable,
+  pricedLine,
+  selectCatalogueLines,
+  shortStock,
+  skuOf,
+  variantTitleOf,
+  type CatalogueLineRow,
+} from '../catalogue/sellable-lines';
+
+type Cart = Schemas['Cart'];
+type CartLine = Schemas['CartLine'];
+
+const MAX_LINE_QUANTITY = 999;
+const SESSION_REQUIRED = 'session_id is required without a customer token';
+const CART_ITEM_NOT_FOUND = 'Cart item not found';
+
+// ---------------------------------------------------------------------------------------------
+// Who the cart belongs to
+
+/** The caller of a cart or checkout operation: a signed-in customer or an anonymous session. */
+export type CartOwner =
+  | { kind: 'customer'; customer: CustomerRow; sessionId: string | null }
+  | { kind: 'session'; sessionId: string };
+
+/**
+ * The caller from the request: a customer token (already checked to be a customer's by the
+ * access rule) or, without one, the session_id (422 when missing).
+ */
+export async function resolveOwner(
+  db: Db,
+  auth: { userType: string; userId: number } | null,
+  sessionId: string | undefined,
+): Promise<CartOwner> {
+  if (auth && auth.userType === 'customer') {
+    // A deleted or deactivated customer's token stops working at once (as for admins).
+    const customer = await requireActiveCustomer(db, auth.userId);
+    return { kind: 'customer', customer, sessionId: sessionId ?? null };
+  }
+  if (sessionId === undefined) throw invalid(['query', 'session_id'], SESSION_REQUIRED, 'missing');
+  return { kind: 'session', sessionId };
+}
+
+/**
+ * The country whose VAT prices the cart: the shop's, for every cart, as checkout prices every
+ * line (domain/vat-treatment.ts): a sale shipped within Tunisia pays what the cart shows, one
+ * shipped abroad its net at 0 %. The customer's country needs no rate of its own (#25).
+ */
+const cartCountry = (ctx: Pick<AppContext, 'config'>): string => ctx.config.shopCountry;
+
+export async function findCart(db: Db, owner: CartOwner) {
+  const q = db.selectFrom('carts').selectAll();
+  return (
+    owner.kind === 'customer'
+      ? q.where('customer_id', '=', owner.customer.id)
+      : q.where('session_id', '=', owner.sessionId)
+  ).executeTakeFirst();
+}
+
+/** The owner's cart, created when missing (race-free: insert … on conflict do nothing). */
+async function ensureCart(trx: Transaction<Database>, owner: CartOwner, now: string) {
+  const values =
+    owner.kind === 'customer'
+      ? { customer_id: owner.customer.id, session_id: null }
+      : { customer_id: null, session_id: owner.sessionId };
+  await trx
+    .insertInto('carts')
+    .values({ ...values, created_at: now, updated_at: now })
+    .onConflict((oc) =>
+      oc.column(owner.kind === 'customer' ? 'customer_id' : 'session_id').doNothing(),
+    )
+    .execute();
+  const cart = await findCart(trx, owner);
+  if (!cart) throw new Error('The cart vanished right after it was created');
+  return cart;
+}
+
+const lineTooLarge = () =>
+  invalid(
+    ['body', 'quantity'],
+    `The quantity of a cart line cannot exceed ${MAX_LINE_QUANTITY}`,
+    'maximum',
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Merging an anonymous cart into the customer's
+
+/**
+ * Moves the lines of the session's anonymous cart into the customer's cart and deletes the
+ * anonymous cart (see the header). Does nothing without such a cart. The anonymous cart's row
+ * is locked first, so two concurrent calls merge it once.
+ */
+async function mergeSessionCart(ctx: AppContext, owner: CartOwner): Promise<void> {
+  if (owner.kind !== 'customer' || owner.sessionId === null) return;
+  const sessionId = owner.sessionId;
+  const anonymous = await ctx.db
+    .selectFrom('carts')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+  if (!anonymous) return;
+  const now = ctx.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    const locked = await trx
+      .updateTable('carts')
+      .set({ updated_at: now })
+      .where('id', '=', anonymous.id)
+      .where('session_id', '=', sessionId)
+      .returning('id')
+      .executeTakeFirst();
+    if (!locked) return; // merged (and deleted) by a concurrent call
+    const target = await ensureCart(trx, owner, now);
+    const lines = await trx
+      .selectFrom('cart_items as ci')
+      .innerJoin('variants as v', 'v.id', 'ci.variant_id')
+      .select([
+        'ci.id',
+        'ci.variant_id',
+        'ci.quantity',
+        'v.track_inventory',
+        'v.allow_backorder',
+        'v.stock_quantity',
+      ])
+      .where('ci.cart_id', '=', anonymous.id)
+      .orderBy('ci.id')
+      .execute();
+    for (const line of lines) {
+      const limit = Math.min(availableQuantity(line) ?? MAX_LINE_QUANTITY, MAX_LINE_QUANTITY);
+      const existing = await trx
+        .selectFrom('cart_items')
+        .select(['id', 'quantity'])
+        .where('cart_id', '=', target.id)
+        .where('variant_id', '=', line.variant_id)
+        .executeTakeFirst();
+      if (existing) {
+        const own = Number(existing.quantity);
+        const merged = Math.max(own, Math.min(own + Number(line.quantity), limit));
+        if (merged !== own) {
+          await trx
+            .updateTable('cart_items')
+            .set({ quantity: merged, updated_at: now })
+            .where('id', '=', existing.id)
+            .execute();
+        }
+      } else {
+        const kept = Math.min(Number(line.quantity), limit);
+        // The line moves (it keeps its id); with no stock at all it is dropped below.
+        if (kept >= 1) {
+          await trx
+            .updateTable('cart_items')
+            .set({ cart_id: target.id, quantity: kept, updated_at: now })
+            .where('id', '=', line.id)
+            .execute();
+        }
+      }
+    }
+    // Removes the anonymous cart with whatever lines were not moved (FK cascade).
+    await trx.deleteFrom('carts').where('id', '=', anonymous.id).execute();
+    await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', target.id).execute();
+  });
+}
+
+/** An absolute URL for a stored image URL (relative ones are resolved against `origin`). */
+function absoluteUrl(url: string, origin: string): string | null {
+  try {
+    return new URL(url, origin).href;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the cart
+
+/** The cart priced now; image URLs are absolute under PUBLIC_URL (never the request's Host). */
+async function readCart(ctx: AppContext, owner: CartOwner): Promise<Cart> {
+  const { db } = ctx;
+  const cart = await findCart(db, owner);
+  const base = {
+    id: cart?.id ?? null,
+    session_id: owner.kind === 'session' ? owner.sessionId : null,
+    customer_id: owner.kind === 'customer' ? owner.customer.id : null,
+    currency: 'TND' as const,
+  };
+  if (!cart) {
+    return {
+      ...base,
+      items: [],
+      item_count: 0,
+      subtotal: money(0),
+      vat_amount: money(0),
+      total_incl_vat: money(0),
+    };
+  }
+  const rows = await selectCatalogueLines(db)
+    .innerJoin('cart_items as ci', 'ci.variant_id', 'v.id')
+    .select(['ci.id as line_id', 'ci.quantity'])
+    .where('ci.cart_id', '=', cart.id)
+    .orderBy('ci.created_at')
+    .orderBy('ci.id')
+    .execute();
+  const pricing = await countryPricing(db, cartCountry(ctx), ctx.now());
+  let count = 0;
+  let subtotal = 0;
+  let vat = 0;
+  const items: CartLine[] = rows.map((row) => {
+    const quantity = Number(row.quantity);
+    const p = pricedLine(row, quantity, pricing);
+    count += quantity;
+    // A line without a rate in force has no price and is left out of the totals (see pricing.ts).
+    subtotal += p?.totalPrice ?? 0;
+    vat += p?.vatAmount ?? 0;
+    const image =
+      json<string[]>(row.variant_images, [])[0] ?? json<string[]>(row.product_images, [])[0];
+    return {
+      id: row.line_id,
+      product_id: row.product_id,
+      variant_id: row.variant_id,
+      product_name: row.product_name,
+      product_slug: row.product_slug,
+      variant_title: variantTitleOf(row),
+      sku: skuOf(row),
+      image: image === undefined ? null : absoluteUrl(image, ctx.config.publicUrl),
+      quantity,
+      unit_price: p ? money(p.unitPrice) : null,
+      unit_price_incl_vat: p ? money(p.unitPriceInclVat) : null,
+      vat_rate: p ? percent(p.rateBp) : null,
+      line_subtotal: p ? money(p.totalPrice) : null,
+      line_vat: p ? money(p.vatAmount) : null,
+      line_total_incl_vat: p ? money(p.totalInclVat) : null,
+      available_quantity: availableQuantity(row),
+    };
+  });
+  return {
+    ...base,
+    items,
+    item_count: count,
+    subtotal: money(subtotal),
+    vat_amount: money(vat),
+    total_incl_vat: money(subtotal + vat),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changing the cart
+
+/** The variant a new line points at, after the contract's checks (404/422). */
+async function variantToAdd(
+  db: Db,
+  productId: number,
+  variantId: number | null,
+): Promise<CatalogueLineRow> {
+  const product = await db
+    .selectFrom('products')
+    .select(['id', 'has_variants', 'is_active'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  if (!product || !toBool(product.is_active)) throw notFound('Product not found');
+  if (variantId === null) {
+    if (toBool(product.has_variants)) {
+      throw invalid(
+        ['body', 'variant_id'],
+        'variant_id is required for a product with variants',
+        'missing',
+      );
+    }
+    const row = await selectCatalogueLines(db)
+      .where('v.product_id', '=', productId)
+      .where('v.is_default', '=', 1)
+      .executeTakeFirst();
+    if (!row) throw notFound('Product is not available for sale');
+    if (!isSellable(row)) throw notFound('Variant not found');
+    return row;
+  }
+  const row = await selectCatalogueLines(db).where('v.id', '=', variantId).executeTakeFirst();
+  if (!row || row.product_id !== productId || !isSellable(row)) throw notFound('Variant not found');
+  return row;
+}
+
+/** Refuses a line quantity above 999 (422) or above the available stock (409). */
+function checkLineQuantity(quantity: number, row: CatalogueLineRow): void {
+  if (quantity > MAX_LINE_QUANTITY) throw lineTooLarge();
+  const available = availableQuantity(row);
+  if (available !== null && quantity > available) throw shortStock(available, row.product_name);
+}
+
+/**
+ * Adds `quantity` units: creates the cart and the line, or increases the existing line. The
+ * increment is one upsert and the resulting quantity is checked inside the same transaction, so
+ * concurrent adds to one line neither lose units nor pass the limits together.
+ */
+async function addItem(
+  ctx: AppContext,
+  owner: CartOwner,
+  input: { product_id: number; variant_id?: number | null; quantity: number },
+): Promise<void> {
+  const row = await variantToAdd(ctx.db, input.product_id, input.variant_id ?? null);
+  // Never sell at a rate that is not in force: no rate in force, no line (409).
+  const pricing = await countryPricing(ctx.db, cartCountry(ctx), ctx.now());
+  if (pricedLine(row, 1, pricing) === null) throw noRateInForce(row.product_name);
+  const now = ctx.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    const cart = await ensureCart(trx, owner, now);
+    const line = await trx
+      .insertInto('cart_items')
+      .values({
+        cart_id: cart.id,
+        product_id: row.product_id,
+        variant_id: row.variant_id,
+        quantity: input.quantity,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc.columns(['cart_id', 'variant_id']).doUpdateSet({
+          quantity: sql<number>`cart_items.quantity + excluded.quantity`,
+          updated_at: now,
+        }),
+      )
+      .returning('quantity')
+      .executeTakeFirstOrThrow();
+    checkLineQuantity(Number(line.quantity), row); // throws: the transaction rolls back
+    await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', cart.id).execute();
+  });
+}
+
+/** The line `lineId` of the owner's cart, with its variant; 404 for any other line. */
+async function ownLine(db: Db, owner: CartOwner, lineId: number) {
+  const cart = await findCart(db, owner);
+  const row = cart
+    ? await selectCatalogueLines(db)
+        .innerJoin('cart_items as ci', 'ci.variant_id', 'v.id')
+        .select(['ci.id as line_id', 'ci.cart_id'])
+        .where('ci.id', '=', lineId)
+        .where('ci.cart_id', '=', cart.id)
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw notFound(CART_ITEM_NOT_FOUND);
+  return row;
+}
+
+async function setItemQuantity(
+  ctx: AppContext,
+  owner: CartOwner,
+  lineId: number,
+  quantity: number,
+): Promise<void> {
+  const row = await ownLine(ctx.db, owner, lineId);
+  checkLineQuantity(quantity, row);
+  const now = ctx.now().toISOString();
+  const updated = await ctx.db
+    .updateTable('cart_items')
+    .set({ quantity, updated_at: now })
+    .where('id', '=', lineId)
+    .where('cart_id', '=', row.cart_id)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) throw notFound(CART_ITEM_NOT_FOUND);
+}
+
+async function removeItem(ctx: AppContext, owner: CartOwner, lineId: number): Promise<void> {
+  const row = await ownLine(ctx.db, owner, lineId);
+  const deleted = await ctx.db
+    .deleteFrom('cart_items')
+    .where('id', '=', lineId)
+    .where('cart_id', '=', row.cart_id)
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) throw notFound(CART_ITEM_NOT_FOUND);
+}
+
+/** Removes every line (the cart itself stays); nothing to do without a cart. */
+async function removeLines(db: Db, owner: CartOwner): Promise<void> {
+  const cart = await findCart(db, owner);
+  if (cart) await db.deleteFrom('cart_items').where('cart_id', '=', cart.id).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Use cases of routes/cart.ts: each finds the caller's cart (merging the session's anonymous
+// cart into a customer's first) and answers the cart as it then reads.
+
+/** Who calls: the access token's user, if any, and the session_id sent. */
+export interface CartCaller {
+  auth: { userType: string; userId: number } | null;
+  sessionId: string | undefined;
+}
+
+/** The caller's cart owner, after merging the session's anonymous cart into a customer's. */
+async function callerOwner(ctx: AppContext, caller: CartCaller): Promise<CartOwner> {
+  const owner = await resolveOwner(ctx.db, caller.auth, caller.sessionId);
+  await mergeSessionCart(ctx, owner);
+  return owner;
+}
+
+export async function getCart(ctx: AppContext, caller: CartCaller): Promise<Cart> {
+  return readCart(ctx, await callerOwner(ctx, caller));
+}
+
+export async function addCartItem(
+  ctx: AppContext,
+  caller: CartCaller,
+  input: Schemas['CartItemCreate'],
+): Promise<Cart> {
+  const owner = await callerOwner(ctx, caller);
+  await addItem(ctx, owner, input);
+  return readCart(ctx, owner);
+}
+
+export async function updateCartItem(
+  ctx: AppContext,
+  caller: CartCaller,
+  lineId: number,
+  quantity: number,
+): Promise<Cart> {
+  const owner = await callerOwner(ctx, caller);
+  await setItemQuantity(ctx, owner, lineId, quantity);
+  return readCart(ctx, owner);
+}
+
+export async function removeCartItem(
+  ctx: AppContext,
+  caller: CartCaller,
+  lineId: number,
+): Promise<Cart> {
+  const owner = await callerOwner(ctx, caller);
+  await removeItem(ctx, owner, lineId);
+  return readCart(ctx, owner);
+}
+
+export async function clearCart(ctx: AppContext, caller: CartCaller): Promise<void> {
+  await removeLines(ctx.db, await callerOwner(ctx, caller));
+}

@@ -1,0 +1,308 @@
+// Checkout: turns the caller's cart into an order, in ONE database transaction.
+//
+// Amounts (integer millimes; VAT rates in basis points, see domain/vat.ts):
+// - The VAT treatment (domain/vat-treatment.ts): domestic when shipped within the shop's country,
+//   else reverse_charge (below) or export; both of these charge 0 % on every line and on the
+//   shipping, and need no rate of the destination country.
+// - Every line is re-priced from the catalogue at checkout for the SHOP's country (the cart is
+//   never trusted) at the rate IN FORCE now (pricing.ts: the variant's own rate, else the
+//   product's, or the first of its successors in force; the shop country's default in force when
+//   that rate belongs to another country). A line with no rate in force is refused (409). Under a
+//   0 % treatment that rate only turns a price entered incl. VAT into its net.
+// - Line amounts: domain/vat.ts lineAmounts. A price entered including VAT is charged exactly
+//   as shown (unit_price_incl_vat = the price, total_price_incl_vat = price × quantity; the VAT
+//   inside it half-up, the net is the difference). A price entered excluding VAT:
+//   total_price = unit × quantity, vat_amount = total_price × rate half-up ON THE LINE.
+// - Order amounts: domain/vat.ts orderAmounts. subtotal = Σ total_price; SHIPPING_FLAT_RATE is
+//   NET: its VAT at the shop country's (TN) default rate in force, half-up, is
+//   shipping_vat_amount (0 under the reverse charge; 409 when shipping is charged and no
+//   default rate is in force); vat_amount = Σ line VAT + shipping VAT; discount_amount = 0;
+//   total_amount = subtotal + vat_amount + shipping_amount − discount_amount.
+// - Reverse charge (isReverseChargeEligible): a professional whose VAT number is valid for
+//   customer_country_code (format, and VIES when VIES_URL is set and VIES answers in time), an
+//   EU member state other than the shop's, with the shipping address in that same country:
+//   every line's rate and VAT are 0; vat_reverse_charge is true. vat_number_check records how
+//   the number was checked (format_invalid, format_checked, vies_confirmed, vies_rejected); a
+//   reverse charge on a number only format_checked gets vat_number_review to_confirm (an admin
+//   confirms the number before the order can be invoiced: services/orders/orders.ts).
+//
+// Buyer details: customer_type, vat_number and customer_country_code come from the body, else
+// from the signed-in customer's profile, else (guest) individual, no VAT number and TN (the
+// CheckoutRequest schema). vat_number is stored normalised as validate-vat does (upper case, no
+// separators, EU country prefix) when valid for the country, else only upper-cased without
+// separators; a vat_number sent as null means none (the profile's is not used). customer_email
+// is the account's e-mail, or the shipping e-mail (lower-cased) for a guest. A customer token
+// sent with a session_id checks out the customer's cart (no merge at checkout: see cart.ts).
+//
+// Concurrency (the transaction's statements, in this order):
+// 1. DELETE the cart's lines … RETURNING them: the lines are taken exactly once; a concurrent
+//    checkout of the same cart waits on them and then finds the cart empty (409).
+// 2. The order number (atomic upsert on order_number_counters, order-numbers.ts).
+// 3. The order, its item snapshots and its first status_history entry (null → pending).
+// 4. Stock: adjustStock (one conditional UPDATE per tracked variant, in variant id order so two
+//    checkouts never deadlock) never takes the stock below 0 without backorders; a short line
+//    throws a 409 naming the product and what is left, and everything rolls back. Each movement
+//    is the order's (stock_movements.order_id): cancelling gives back exactly these.
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../../context';
+import { toBool } from '../../db/bool';
+import type { Database } from '../../db/schema';
+import { normalizeCountry, orderAmounts } from '../../domain/vat';
+import { checkOutcome, normaliseVatNumber } from '../../domain/vat-number';
+import { initialVatNumberReview, isZeroRated, vatTreatment } from '../../domain/vat-treatment';
+import { conflict, HttpProblem } from '../../api/problem';
+import type { Body, Schemas } from '../../api/types';
+import { findCart, resolveOwner, type CartCaller, type CartOwner } from './cart';
+import { nextOrderNumber } from './order-numbers';
+import { findOrder } from './orders';
+import { countryPricing, noRateInForce } from '../catalogue/pricing';
+import {
+  isSellable,
+  pricedLine,
+  selectCatalogueLines,
+  shortStock,
+  skuOf,
+  variantTitleOf,
+} from '../catalogue/sellable-lines';
+import { adjustStock, type StockChange } from '../inventory/stock';
+import { vatNumberCheckerFor } from '../billing/vat-numbers';
+import { STATUS_AT_CHECKOUT } from '../../../../contract/order-status';
+
+type Order = Schemas['Order'];
+
+const CART_EMPTY = 'Your cart is empty';
+const noLongerAvailable = (productName: string) =>
+  conflict(`${productName} is no longer available`);
+
+/** The buyer's VAT situation: body, else profile, else the guest defaults. */
+async function buyerOf(
+  ctx: AppContext,
+  owner: CartOwner,
+  body: Body<'createOrder'>,
+  shippingCountry: string,
+) {
+  const profile = owner.kind === 'customer' ? owner.customer : null;
+  const customerType = body.customer_type ?? profile?.customer_type ?? 'individual';
+  const country = normalizeCountry(
+    body.customer_country_code ?? profile?.country_code ?? ctx.config.shopCountry,
+  );
+  const rawVat = body.vat_number !== undefined ? body.vat_number : (profile?.vat_number ?? null);
+  const compact = rawVat === null ? '' : normaliseVatNumber(rawVat);
+  // Format, then VIES when configured (format only when VIES cannot be reached in time).
+  const checked = compact === '' ? null : await vatNumberCheckerFor(ctx).check(compact, country);
+  // The normalised form of a number of valid format (with its EU prefix); an invalid one is
+  // kept as sent, only compacted, rather than prefixed with a country it may not belong to.
+  const formatValid = checked !== null && (checked.valid || checked.check === 'vies');
+  const vatNumber = checked === null ? null : formatValid ? checked.normalised : compact;
+  const treatment = vatTreatment(
+    {
+      customer_type: customerType,
+      vat_number_valid: checked?.valid ?? false,
+      country_code: country,
+      shipping_country: shippingCountry,
+    },
+    ctx.config.shopCountry,
+  );
+  const vatNumberCheck = checked === null ? null : checkOutcome(checked);
+  const review = initialVatNumberReview(treatment, vatNumberCheck);
+  return { customerType, country, vatNumber, vatNumberCheck, treatment, review };
+}
+
+/** The address as stored on the order: optional fields null, the country upper-cased. */
+function shippingSnapshot(a: Schemas['ShippingAddress']): Schemas['ShippingAddress'] {
+  return {
+    first_name: a.first_name,
+    last_name: a.last_name,
+    company: a.company ?? null,
+    street_address: a.street_address,
+    apartment: a.apartment ?? null,
+    city: a.city,
+    state: a.state ?? null,
+    postal_code: a.postal_code,
+    country: normalizeCountry(a.country),
+    phone: a.phone,
+    email: a.email,
+  };
+}
+
+/** Checks the caller's cart out: the order placed (see the rules at the top of this file). */
+export async function placeOrder(
+  ctx: AppContext,
+  caller: CartCaller,
+  body: Body<'createOrder'>,
+): Promise<Order> {
+  const owner = await resolveOwner(ctx.db, caller.auth, caller.sessionId);
+  const at = ctx.now();
+  const now = at.toISOString();
+  const address = shippingSnapshot(body.shipping_address);
+  const buyer = await buyerOf(ctx, owner, body, address.country);
+  const customerEmail =
+    owner.kind === 'customer' ? owner.customer.email : address.email.trim().toLowerCase();
+  const notes = body.notes?.trim() ? body.notes.trim() : null;
+
+  const orderId = await ctx.db.transaction().execute(async (trx) => {
+    const cart = await findCart(trx, owner);
+    if (!cart) throw conflict(CART_EMPTY);
+    // 1. Take the lines (see the header).
+    const taken = await trx
+      .deleteFrom('cart_items')
+      .where('cart_id', '=', cart.id)
+      .returning(['variant_id', 'quantity'])
+      .execute();
+    if (taken.length === 0) throw conflict(CART_EMPTY);
+    await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', cart.id).execute();
+
+    const rows = await selectCatalogueLines(trx)
+      .where(
+        'v.id',
+        'in',
+        taken.map((l) => l.variant_id),
+      )
+      .execute();
+    const byVariant = new Map(rows.map((r) => [r.variant_id, r]));
+    const pricing = await countryPricing(trx, ctx.config.shopCountry, at);
+    const zeroRated = isZeroRated(buyer.treatment);
+    const lines = [...taken]
+      .sort((a, b) => a.variant_id - b.variant_id)
+      .map((l) => {
+        const row = byVariant.get(l.variant_id);
+        if (!row) throw new Error(`Variant ${l.variant_id} of a cart line vanished`);
+        if (!isSellable(row)) throw noLongerAvailable(row.product_name);
+        const quantity = Number(l.quantity);
+        const price = pricedLine(row, quantity, pricing, zeroRated);
+        if (price === null) throw noRateInForce(row.product_name);
+        return { row, quantity, price };
+      });
+    // Shipping's VAT: the shop country's default rate in force (none at 0 %).
+    const shippingNet = ctx.config.shippingFlatRateMillimes;
+    let shippingRateBp = 0;
+    if (!zeroRated && shippingNet > 0) {
+      const shopDefault = pricing.countryDefault;
+      if (shopDefault === null) {
+        throw conflict(
+          `No default VAT rate is in force for ${ctx.config.shopCountry}: shipping cannot be charged`,
+        );
+      }
+      shippingRateBp = Number(shopDefault.rate_bp);
+    }
+
+    // 2. The order number.
+    const orderNumber = await nextOrderNumber(trx, at);
+
+    // 3. The order.
+    const amounts = orderAmounts(
+      lines.map((l) => l.price),
+      shippingNet,
+      shippingRateBp,
+    );
+    const order = await trx
+      .insertInto('orders')
+      .values({
+        order_number: orderNumber,
+        status: STATUS_AT_CHECKOUT,
+        payment_method: body.payment_method,
+        customer_id: owner.kind === 'customer' ? owner.customer.id : null,
+        customer_email: customerEmail,
+        customer_type: buyer.customerType,
+        customer_country_code: buyer.country,
+        vat_number: buyer.vatNumber,
+        vat_reverse_charge: buyer.treatment === 'reverse_charge' ? 1 : 0,
+        vat_number_check: buyer.vatNumberCheck,
+        vat_treatment: buyer.treatment,
+        vat_number_review: buyer.review,
+        subtotal: amounts.subtotal,
+        vat_amount: amounts.vatAmount,
+        shipping_amount: amounts.shippingAmount,
+        shipping_vat_amount: amounts.shippingVatAmount,
+        discount_amount: amounts.discountAmount,
+        total_amount: amounts.totalAmount,
+        currency: 'TND',
+        shipping_address: JSON.stringify(address),
+        notes,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('order_items')
+      .values(
+        lines.map(({ row, quantity, price }) => ({
+          order_id: order.id,
+          product_id: row.product_id,
+          variant_id: row.variant_id,
+          product_name: row.product_name,
+          variant_title: variantTitleOf(row),
+          product_sku: skuOf(row),
+          quantity,
+          unit_price: price.unitPrice,
+          unit_price_incl_vat: price.unitPriceInclVat,
+          vat_rate_bp: price.rateBp,
+          vat_amount: price.vatAmount,
+          total_price: price.totalPrice,
+          total_price_incl_vat: price.totalInclVat,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('order_status_history')
+      .values({
+        order_id: order.id,
+        from_status: null,
+        to_status: STATUS_AT_CHECKOUT,
+        note: null,
+        changed_by_admin_id: null,
+        changed_by: null,
+        created_at: now,
+      })
+      .execute();
+
+    // 4. Stock, taken by this order.
+    const stockChange: StockChange = {
+      kind: 'checkout',
+      orderId: order.id,
+      orderNumber,
+      adminUserId: null,
+      now,
+    };
+    for (const { row, quantity } of lines) {
+      if (toBool(row.track_inventory))
+        await takeStock(trx, row.variant_id, quantity, row.product_name, stockChange);
+    }
+    return order.id;
+  });
+  // The buyer's view (guests too): no admin notes or names in the history.
+  const order = await findOrder(ctx.db, orderId, 'customer');
+  if (!order) throw new Error(`Order ${orderId} vanished right after checkout`);
+  return order;
+}
+
+/**
+ * Removes `quantity` units of a tracked variant.
+ * When the stock is short, the 409 names the product and the quantity still available; a
+ * variant that stopped tracking meanwhile is left alone (nothing to decrement), one
+ * deleted meanwhile is no longer available (409).
+ */
+async function takeStock(
+  trx: Transaction<Database>,
+  variantId: number,
+  quantity: number,
+  productName: string,
+  change: StockChange,
+): Promise<void> {
+  try {
+    await adjustStock(trx, variantId, -quantity, change);
+  } catch (err) {
+    if (!(err instanceof HttpProblem)) throw err;
+    // Deleted since the cart was read (adjustStock's 404): no longer available.
+    if (err.statusCode === 404) throw noLongerAvailable(productName);
+    if (err.statusCode !== 409) throw err;
+    const variant = await trx
+      .selectFrom('variants')
+      .select(['stock_quantity', 'track_inventory'])
+      .where('id', '=', variantId)
+      .executeTakeFirst();
+    if (variant && !toBool(variant.track_inventory)) return;
+    throw shortStock(Math.max(0, Number(variant?.stock_quantity ?? 0)), productName);
+  }
+}

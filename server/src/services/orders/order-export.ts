@@ -1,0 +1,155 @@
+// The CSV export of orders: the list's filters and sort, one row per order or per line
+// (platform/csv-export.ts streams it).
+import type { Db } from '../../db/database';
+import { toBool } from '../../db/bool';
+import { keysetPages } from '../../db/search';
+import { decimal, type CsvSeparator, type CsvValue } from '../../domain/csv';
+import { json, money, percent } from '../../api/present';
+import type { Query, Schemas } from '../../api/types';
+import {
+  datedCsv,
+  groupBy,
+  localTimestamps,
+  PAGE_SIZE,
+  type CsvDownload,
+  type CsvExport,
+} from '../platform/csv-export';
+import { shopTimeZone } from '../platform/shop-settings';
+import { adminOrderSelection, withItemCounts, type AdminOrderFilters } from './orders';
+import { CSV_COLUMNS } from '../../../../contract/csv-columns';
+
+const ORDER_COLUMNS = CSV_COLUMNS.orders;
+
+const LINE_COLUMNS = CSV_COLUMNS.lines;
+
+/** The list's filters and sort, and one row per order or per line. */
+type ExportOrdersQuery = AdminOrderFilters & {
+  rows: NonNullable<Query<'exportOrders'>['rows']>;
+};
+
+const selectExportedOrders = (db: Db) =>
+  db
+    .selectFrom('orders as o')
+    .select([
+      'o.id',
+      'o.order_number',
+      'o.created_at',
+      'o.status',
+      'o.payment_method',
+      'o.customer_email',
+      'o.customer_type',
+      'o.customer_country_code',
+      'o.vat_number',
+      'o.vat_reverse_charge',
+      'o.shipping_name',
+      'o.shipping_address',
+      'o.subtotal',
+      'o.vat_amount',
+      'o.shipping_amount',
+      'o.shipping_vat_amount',
+      'o.discount_amount',
+      'o.total_amount',
+      'o.currency',
+    ]);
+
+/** The number of the invoice in force (not reversed by a credit note) of each of these orders. */
+async function invoicesInForce(db: Db, orderIds: number[]): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('invoices as i')
+    .leftJoin('invoices as cn', 'cn.credits_invoice_id', 'i.id')
+    .select(['i.order_id', 'i.number'])
+    .where('i.kind', '=', 'invoice')
+    .where('cn.id', 'is', null)
+    .where('i.order_id', 'in', orderIds)
+    .execute();
+  return new Map(rows.map((r) => [r.order_id, r.number]));
+}
+
+/** The orders file of the export (orders-<day>.csv). */
+export async function exportOrders(
+  db: Db,
+  q: ExportOrdersQuery,
+  at: Date,
+  separator?: CsvSeparator,
+): Promise<CsvDownload> {
+  return datedCsv(db, at, 'orders', await orderRows(db, q), separator);
+}
+
+async function orderRows(db: Db, q: ExportOrdersQuery): Promise<CsvExport> {
+  const { rows: rowsPer, ...filters } = q;
+  const selection = adminOrderSelection(db, filters);
+  const [total, timeZone] = await Promise.all([selection.count(), shopTimeZone(db)]);
+  const local = localTimestamps(timeZone);
+  const orderPages = keysetPages(selectExportedOrders(db), selection, PAGE_SIZE);
+
+  async function* orderRecords(): AsyncGenerator<CsvValue[][]> {
+    for await (const page of orderPages) {
+      const ids = page.map((o) => o.id);
+      const [counted, invoices] = await Promise.all([
+        withItemCounts(db, page),
+        invoicesInForce(db, ids),
+      ]);
+      yield counted.map((o) => {
+        const address = json<Partial<Schemas['ShippingAddress']>>(o.shipping_address, {});
+        return [
+          o.order_number,
+          local(o.created_at),
+          o.status,
+          o.payment_method,
+          o.customer_email,
+          o.customer_type,
+          o.customer_country_code,
+          o.vat_number,
+          toBool(o.vat_reverse_charge),
+          o.shipping_name,
+          address.company ?? null,
+          address.city ?? null,
+          address.country ?? null,
+          o.item_count,
+          decimal(money(o.subtotal)),
+          decimal(money(o.vat_amount)),
+          decimal(money(o.shipping_amount)),
+          decimal(money(o.shipping_vat_amount)),
+          decimal(money(o.discount_amount)),
+          decimal(money(o.total_amount)),
+          o.currency,
+          invoices.get(o.id) ?? null,
+        ];
+      });
+    }
+  }
+
+  async function* lineRecords(): AsyncGenerator<CsvValue[][]> {
+    for await (const page of orderPages) {
+      const ids = page.map((o) => o.id);
+      const items = await db
+        .selectFrom('order_items')
+        .selectAll()
+        .where('order_id', 'in', ids)
+        .orderBy('id')
+        .execute();
+      const byOrder = groupBy(items, (i) => i.order_id);
+      yield page.flatMap((o) =>
+        (byOrder.get(o.id) ?? []).map((i) => [
+          o.order_number,
+          local(o.created_at),
+          o.status,
+          o.customer_email,
+          i.product_name,
+          i.variant_title,
+          i.product_sku,
+          Number(i.quantity),
+          decimal(money(i.unit_price)),
+          percent(i.vat_rate_bp),
+          decimal(money(i.vat_amount)),
+          decimal(money(i.total_price)),
+          decimal(money(i.total_price_incl_vat)),
+        ]),
+      );
+    }
+  }
+
+  return rowsPer === 'lines'
+    ? { total, columns: LINE_COLUMNS, pages: lineRecords() }
+    : { total, columns: ORDER_COLUMNS, pages: orderRecords() };
+}
