@@ -29,6 +29,7 @@ export function variantsHandlers(ctx: AppContext, lists: ListCache): Handlers {
   const writer = (request: FastifyRequest): VariantWriter => ({
     actor: request.admin,
     now: ctx.now(),
+    dialect: ctx.dialect,
   });
 
   const listVariantsHandler = lists.handler('listVariants', ['catalogue'], async (request, at) =>

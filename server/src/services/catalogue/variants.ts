@@ -5,7 +5,7 @@
 import { sql, type Transaction, type Updateable } from 'kysely';
 import { fromBool, toBool } from '../../db/bool';
 import type { Database, VariantRow, VariantsTable } from '../../db/schema';
-import type { Db } from '../../db/database';
+import type { Db, DialectName } from '../../db/database';
 import { searchIn } from '../../db/search';
 import { isUniqueViolation } from '../../db/transaction';
 import { toMillimes } from '../../domain/money';
@@ -17,7 +17,13 @@ import { json, money, moneyOrNull } from '../../api/present';
 import type { Schemas } from '../../api/types';
 import { stockStateSql, totalPages } from '../inventory/inventory-status';
 import { PRODUCT_TYPE_FIXED, SKU_TAKEN } from './products';
-import { adjustStock, setStock, writeInventory, type StockChange } from '../inventory/stock';
+import {
+  adjustStock,
+  lockProductsOfVariants,
+  setStock,
+  writeInventory,
+  type StockChange,
+} from '../inventory/stock';
 import { presentMovement } from '../inventory/stock-movements';
 import { auditEntries, recordAudit, type AuditActor, type AuditKind } from '../platform/audit';
 import { releaseRemovedMedia, type MediaLog } from '../platform/media';
@@ -564,6 +570,8 @@ function assertDistinctIds(items: { id: number }[]): void {
 export interface VariantWriter {
   actor: AuditActor;
   now: Date;
+  /** PostgreSQL takes the product's lock before a variant's (lockProductsOfVariants). */
+  dialect: DialectName;
 }
 
 /** The log shows a variant as the contract presents it, named by its SKU. */
@@ -738,6 +746,7 @@ export function adjustVariantStock(
   w: VariantWriter,
 ): Promise<Schemas['StockAdjustmentResult']> {
   return db.transaction().execute(async (trx) => {
+    await lockProductsOfVariants(trx, w.dialect, [id]);
     const { movement } = await adjustStock(trx, id, body.adjustment, {
       kind: 'adjustment',
       reason: body.reason?.trim() || null,

@@ -14,7 +14,7 @@ import type {
   VariantRow,
   VariantUpdate,
 } from '../../db/schema';
-import type { Db } from '../../db/database';
+import type { Db, DialectName } from '../../db/database';
 import { isStockFigure, MAX_STOCK } from '../../domain/inventory';
 import { conflict, invalid, notFound } from '../../api/problem';
 
@@ -90,6 +90,34 @@ export interface AdjustOptions {
    * took while the variant was tracked); by default such a variant is a 409.
    */
   evenUntracked?: boolean;
+}
+
+/**
+ * PostgreSQL: takes the row locks of the products of these variants, in product id order, before
+ * any of the variants is written. One lock order for every writer of variants: the product and
+ * variant saves lock the product first, and the stock figures' trigger locks the products at
+ * commit (migration 026). A stock adjustment or an order cancellation that wrote a variant and then
+ * waited at commit for the product an admin's save held, while the save waited for that variant,
+ * was a deadlock (one of them answered 500). SQLite has one writer at a time: nothing to order.
+ */
+export async function lockProductsOfVariants(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  variantIds: readonly number[],
+): Promise<void> {
+  if (dialect !== 'postgres' || variantIds.length === 0) return;
+  await trx
+    .selectFrom('products')
+    .select('id')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('variants')
+        .select('product_id')
+        .where('id', 'in', [...variantIds]),
+    )
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 /**

@@ -39,8 +39,10 @@
 //    checkout of the same cart waits on them and then finds the cart empty (409).
 // 2. The order number (atomic upsert on order_number_counters, order-numbers.ts).
 // 3. The order, its item snapshots and its first status_history entry (null → pending).
-// 4. Stock: adjustStock (one conditional UPDATE per tracked variant, in variant id order so two
-//    checkouts never deadlock) never takes the stock below 0 without backorders; a short line
+// 4. Stock: adjustStock (one conditional UPDATE per tracked variant, in variant id order, after
+//    the lines' products were locked in id order before step 2, as every writer of variants
+//    locks them: inventory/stock.ts lockProductsOfVariants) never takes the stock below 0
+//    without backorders; a short line
 //    throws a 409 naming the product and what is left, and everything rolls back. Each movement
 //    is the order's (stock_movements.order_id): cancelling gives back exactly these.
 import type { Transaction } from 'kysely';
@@ -64,7 +66,7 @@ import {
   skuOf,
   variantTitleOf,
 } from '../catalogue/sellable-lines';
-import { adjustStock, type StockChange } from '../inventory/stock';
+import { adjustStock, lockProductsOfVariants, type StockChange } from '../inventory/stock';
 import { vatNumberCheckerFor } from '../billing/vat-numbers';
 import { STATUS_AT_CHECKOUT } from '../../../../contract/order-status';
 
@@ -185,6 +187,16 @@ export async function placeOrder(
       }
       shippingRateBp = Number(shopDefault.rate_bp);
     }
+
+    // The products of the lines, locked before their variants are written, as every writer of
+    // variants locks them (a product's save holds the product, then writes its variants), and
+    // before the order's items refer to them (a key-share lock the stock figures' trigger, at
+    // commit, would have to upgrade).
+    await lockProductsOfVariants(
+      trx,
+      ctx.dialect,
+      lines.map(({ row }) => row.variant_id),
+    );
 
     // 2. The order number.
     const orderNumber = await nextOrderNumber(trx, at);

@@ -27,7 +27,9 @@
 //   from every variant that still exists and tracks inventory (reason "Order <number> back to
 //   <status>"); when the stock is short and backorders are not allowed the change is refused
 //   (409 naming the item, what is in stock and what is needed) and nothing is written.
-// - Variants are changed in variant id order, the same lock order as checkout.
+// - The products of the order's variants are locked first, in id order, then the variants in
+//   variant id order: the lock order of checkout and of every writer of variants
+//   (inventory/stock.ts lockProductsOfVariants).
 import { sql, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type {
@@ -38,7 +40,7 @@ import type {
   OrderStatus,
   OrderStatusHistoryRow,
 } from '../../db/schema';
-import type { Db } from '../../db/database';
+import type { Db, DialectName } from '../../db/database';
 import { toBool } from '../../db/bool';
 import {
   filteredCount,
@@ -55,6 +57,7 @@ import { issueDocumentsOnStatusChange } from '../billing/invoices';
 import { countOf } from '../platform/row-counts';
 import {
   adjustStock,
+  lockProductsOfVariants,
   movementTitle,
   VARIANT_NAME_COLUMNS,
   type StockChange,
@@ -420,6 +423,7 @@ async function transition(
 
 async function applyStockEffect(
   trx: Transaction<Database>,
+  dialect: DialectName,
   orderId: number,
   done: { from: OrderStatus; orderNumber: string },
   to: OrderStatus,
@@ -427,6 +431,16 @@ async function applyStockEffect(
 ): Promise<void> {
   const effect = transitionEffects(done.from, to).stock;
   if (effect === 'none') return;
+  const items = await trx
+    .selectFrom('order_items')
+    .select('variant_id')
+    .where('order_id', '=', orderId)
+    .execute();
+  await lockProductsOfVariants(
+    trx,
+    dialect,
+    items.flatMap((i) => (i.variant_id === null ? [] : [i.variant_id])),
+  );
   const held = effect === 'give_back';
   const stockChange: StockChange = {
     kind: held ? 'cancel' : 'reopen',
@@ -527,7 +541,7 @@ export async function updateOrderStatus(
     const change = { admin, note: body.note, now };
     const done = await transition(trx, orderId, body.status, change, { sameIsNoop: true });
     if (done) {
-      await applyStockEffect(trx, orderId, done, body.status, change);
+      await applyStockEffect(trx, ctx.dialect, orderId, done, body.status, change);
       await issueDocumentsOnStatusChange(trx, orderId, body.status, documentIssue(ctx, change));
     }
     return getAdminOrder(trx, orderId);
@@ -549,7 +563,7 @@ export async function cancelOrder(
       allowed: (from) => (statusRules(from).cancellable ? null : conflict(NOT_CANCELLABLE)),
     });
     if (!done) throw new Error('unreachable: a cancellation always changes the status');
-    await applyStockEffect(trx, orderId, done, 'cancelled', change);
+    await applyStockEffect(trx, ctx.dialect, orderId, done, 'cancelled', change);
     await issueDocumentsOnStatusChange(trx, orderId, 'cancelled', documentIssue(ctx, change));
     return getAdminOrder(trx, orderId);
   });
