@@ -3,6 +3,8 @@ import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { narrowing } from './eslint.narrowing.js';
+import { sleeps } from './eslint.sleeps.js';
 import { walls } from './eslint.walls.js';
 
 // Type-aware rules run where the product's code lives; config and script files get the plain set.
@@ -61,4 +63,6 @@ export default tseslint.config(
   },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },
   ...walls,
+  ...narrowing,
+  ...sleeps,
 );

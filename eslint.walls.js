@@ -255,4 +255,23 @@ export const walls = [
       ],
     },
   },
+  {
+    // An e2e spec runs on its Playwright project's database (#34): e2e/fixtures.ts starts the
+    // shop on it. A spec with @playwright/test's own `test` would start none.
+    files: ['e2e/**/*.e2e.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              message:
+                "Import from './fixtures' (the same API): its test starts the shop on the project's database (sqlite, postgres).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];

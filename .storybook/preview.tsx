@@ -2,6 +2,7 @@ import type { Preview } from '@storybook/react-vite';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { defaultHandlers } from '@mocks/handlers';
+import { reportUnhandledApiRequest } from '@mocks/violations';
 import { activateLocale, isLocale, LOCALE_NAMES, LOCALES } from '@/lib/i18n';
 import { prepareStory, type StoryAuth } from './session';
 import { StoryShell } from './story-shell';
@@ -61,9 +62,9 @@ const preview: Preview = {
       const worker = setupWorker(...defaultHandlers);
       await worker.start({
         quiet: true,
-        onUnhandledRequest(request, print) {
-          if (new URL(request.url).pathname.startsWith('/api/')) print.warning();
-        },
+        // An API request without a handler fails the story (test-runner.ts postVisit), as an
+        // unhandled request fails a Vitest test.
+        onUnhandledRequest: reportUnhandledApiRequest,
       });
       return worker;
     }),

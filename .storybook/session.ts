@@ -5,13 +5,17 @@ import { logout, setCredentials, setUser } from '@/lib/auth/store';
 import { httpClient } from '@/lib/http/client';
 import { contractViolations } from '@mocks/contract';
 import { meOf } from '@mocks/fixtures';
+import { mockAdminToken } from '@mocks/handlers/access';
 import { requests, tagStoryRuns } from '@mocks/recorder';
 import { cache, SWRGlobalState } from 'swr/_internal';
 
 /** `parameters.auth`: who is signed in when the story starts (absent: nobody). */
 export interface StoryAuth {
   userType: UserType;
-  /** Access token; the refresh token is derived from it. */
+  /**
+   * Access token; the refresh token is derived from it. By default an admin `user`'s role is in
+   * it (mockAdminToken), so the mocks refuse what the server would refuse that role.
+   */
   token?: string;
   /**
    * The loaded user; without it the guard loads /admin/auth/me first, like a restored session.
@@ -56,7 +60,9 @@ export function prepareStory(
   for (const [name, value] of Object.entries(cookies ?? {}))
     document.cookie = `${name}=${value}; path=/`;
   if (auth) {
-    const token = auth.token ?? 'story-access-token';
+    const role = auth.userType === 'admin' && auth.user ? auth.user.role : undefined;
+    const token =
+      auth.token ?? (role && role !== 'super_admin' ? mockAdminToken(role) : 'story-access-token');
     setCredentials({
       access_token: token,
       refresh_token: `${token}-refresh-0123456789`,

@@ -4,7 +4,10 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
 
 export const baseURL = () => {
   const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set (run through e2e/playwright.config.ts)');
+  if (!url)
+    throw new Error(
+      "E2E_BASE_URL is not set: run through e2e/playwright.config.ts, with test from './fixtures'",
+    );
   return url;
 };
 

@@ -3,7 +3,7 @@
 // list; Shift Price +10 % is previewed (3 prices, old → new, the shirt named as having variants
 // with prices of their own), then applied; the server then holds every variant's new price and
 // the list shows the new range.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminToken, api, baseURL } from './api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
 

@@ -1,6 +1,6 @@
 // Bytes on the wire of the running product: the console's page revalidated, its hashed assets
 // precompressed and kept for a year, API answers compressed.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminToken, baseURL } from './api';
 
 const BROTLI = { 'accept-encoding': 'br, gzip' };

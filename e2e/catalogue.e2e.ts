@@ -2,7 +2,7 @@
 // console (slug, pickers, two uploaded PNGs reordered), one image removed (Cancel keeps its file,
 // Update deletes it), its variants added, stock adjusted (and refused), one variant deleted, then
 // sign-out. Every step is checked through the API as well.
-import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Response } from './fixtures';
 import { crc32, deflateSync } from 'node:zlib';
 import { adminToken, api, baseURL } from './api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';

@@ -2,7 +2,7 @@
 // variants is created from the console's form, the admin lands on its edit page (no unsaved-changes
 // question), adds a variant there, and the products list then shows its stock. Each step is
 // checked through the API too.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { adminToken, api, baseURL } from './api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
 

@@ -4,7 +4,7 @@
 // expected from the order the API returns: money in TND with 3 decimals, the time in Tunis (UTC+1
 // all year, no summer time). A reload keeps the choice (remembered per browser).
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startShop, type RunningShop } from './server';
 
 interface Order {
@@ -64,8 +64,8 @@ test.describe.serial('the console in Arabic and French', () => {
   let page: Page;
   let order: Order;
 
-  test.beforeAll(async ({ browser }) => {
-    shop = await startShop({}, { demo: true });
+  test.beforeAll(async ({ browser, database }) => {
+    shop = await startShop({}, { demo: true, database });
     page = await browser.newPage();
     await page.goto(`${shop.baseURL}/auth`);
     await page.getByLabel('Username').fill(ADMIN_USERNAME);

@@ -2,7 +2,7 @@
 // variants, 10 products with 2 variants each) is checked (dry run) and applied through the
 // products screen's dialog, then every product and variant is read back through the API. The
 // same file with two prices changed then updates exactly those two rows.
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page, type Response } from './fixtures';
 import { adminToken, api, baseURL } from './api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
 

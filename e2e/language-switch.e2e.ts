@@ -3,7 +3,7 @@
 // switch the screen's computed styles and boxes must equal those of the same screen loaded afresh
 // in that language. Switching to or from Arabic used to lose Chakra's recipes (cards without
 // borders, inputs without outlines, headings at 16 px, headers run together) until a reload.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { baseURL } from './api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
 

@@ -4,7 +4,7 @@
 // dashboard, the orders list and details, the customers overview, changes a status, and creates a
 // category, a VAT rate (then edits and deletes it) and a user through the console. Every step is
 // checked through the API as well.
-import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Response } from './fixtures';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { adminToken, api, baseURL } from './api';

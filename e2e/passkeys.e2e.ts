@@ -4,15 +4,15 @@
 // passkey; the passkey then shows when it was last used.
 // WebAuthn needs a secure context whose host is the relying party: the page is opened on
 // http://localhost:<port>, the server's default PUBLIC_URL (its RP ID is PUBLIC_URL's host).
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type CDPSession, type Page } from './fixtures';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startShop, type RunningShop } from './server';
 
 let shop: RunningShop;
 /** The shop as its PUBLIC_URL names it (the server listens on 127.0.0.1, which localhost is). */
 let origin: string;
-test.beforeAll(async () => {
+test.beforeAll(async ({ database }) => {
   // Its own shop: the admin ends with a second factor, which other tests' sign-ins do not expect.
-  shop = await startShop();
+  shop = await startShop({}, { database });
   origin = shop.baseURL.replace('//127.0.0.1:', '//localhost:');
 });
 test.afterAll(async () => {

@@ -2,7 +2,7 @@
 // 5000 --orders 1500`, then the dashboard's figures, the oldest product and order found by
 // search, the lists sorted by price and by date, the orders filtered by status and by date. The
 // expected figures and rows are asked from the API of the same shop.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startShop, type RunningShop } from './server';
 
 const PRODUCTS = 5000;
@@ -50,8 +50,11 @@ test.describe.serial(`a shop with ${count(PRODUCTS)} products and ${count(ORDERS
 
   const firstRow = () => page.getByRole('row').nth(1);
 
-  test.beforeAll(async ({ browser }) => {
-    shop = await startShop({}, { seed: ['--products', `${PRODUCTS}`, '--orders', `${ORDERS}`] });
+  test.beforeAll(async ({ browser, database }) => {
+    shop = await startShop(
+      {},
+      { seed: ['--products', `${PRODUCTS}`, '--orders', `${ORDERS}`], database },
+    );
     const login = await fetch(`${shop.baseURL}/api/v1/admin/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

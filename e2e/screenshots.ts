@@ -43,10 +43,26 @@ async function remember(page: Page, { locale, theme }: Mode) {
 
 const written: string[] = [];
 
+/**
+ * The screen at rest, not after a guessed moment: no skeleton waits for its data any more, and
+ * every finite animation (a toast or a dialog fading in) has ended.
+ */
+async function atRest(page: Page) {
+  await page.waitForFunction(() => document.querySelector('.chakra-skeleton') === null);
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished),
+    ),
+  );
+}
+
 async function shoot(page: Page, url: string, file: string) {
   await page.goto(url);
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300); // let toasts and skeletons settle
+  await atRest(page);
   await page.screenshot({ path: join(out, file), fullPage: true });
   written.push(file);
 }

@@ -1,6 +1,6 @@
 // The console under the server's security headers: every screen renders with no
 // Content-Security-Policy violation, and the served page carries the policy.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { baseURL } from './api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
 

@@ -1,11 +1,19 @@
 // Starts the real product, as `npm start` runs it (scripts/shop-server.mjs), on a fresh DATA_DIR
-// and a free loopback port, for the e2e tests and the screenshots.
-import { mkdtempSync, rmSync } from 'node:fs';
+// and a free loopback port, for the e2e tests and the screenshots: on SQLite (shop.db in the
+// DATA_DIR) or on a fresh database of its own in the PostgreSQL cluster of DATABASE_URL.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildServerIfStale, runServer, seedDemo } from '../scripts/shop-server.mjs';
+import {
+  buildServerIfStale,
+  createShopDatabase,
+  runServer,
+  seedDemo,
+} from '../scripts/shop-server.mjs';
 
 export { ADMIN_PASSWORD, ADMIN_USERNAME } from '../scripts/shop-server.mjs';
+
+export type Database = 'sqlite' | 'postgres';
 
 export interface RunningShop {
   baseURL: string;
@@ -13,21 +21,60 @@ export interface RunningShop {
   stop(): Promise<void>;
 }
 
-/** `demo`: the demo shop; `seed`: seed:demo's arguments (`['--products', '5000', …]`). */
+export const NO_POSTGRES =
+  'The postgres project needs a PostgreSQL cluster in DATABASE_URL: run `npm run test:e2e` ' +
+  '(or `bash scripts/with-postgres.sh npx playwright test -c e2e/playwright.config.ts`), ' +
+  'or choose `--project sqlite`';
+
+/** A database of its own on PostgreSQL; nothing on SQLite (the server makes DATA_DIR/shop.db). */
+async function shopDatabase(
+  database: Database,
+): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const clusterUrl = process.env.DATABASE_URL;
+  if (database === 'sqlite') return { env: {}, drop: async () => {} };
+  if (!clusterUrl) throw new Error(NO_POSTGRES);
+  const created = await createShopDatabase(clusterUrl);
+  return { env: { DATABASE_URL: created.url }, drop: created.drop };
+}
+
+/**
+ * `demo`: the demo shop; `seed`: seed:demo's arguments (`['--products', '5000', …]`);
+ * `database`: SQLite (the default) or PostgreSQL.
+ */
 export async function startShop(
   env: Record<string, string> = {},
-  { demo = false, seed = [] }: { demo?: boolean; seed?: readonly string[] } = {},
+  {
+    demo = false,
+    seed = [],
+    database = 'sqlite',
+  }: { demo?: boolean; seed?: readonly string[]; database?: Database } = {},
 ): Promise<RunningShop> {
   buildServerIfStale();
+  const db = await shopDatabase(database);
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
-  if (demo || seed.length > 0) seedDemo(dataDir, seed);
-  const server = await runServer(dataDir, env);
+  const removeData = async () => {
+    await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let server: Awaited<ReturnType<typeof runServer>>;
+  try {
+    if (demo || seed.length > 0) seedDemo(dataDir, seed, db.env);
+    server = await runServer(dataDir, { ...db.env, ...env });
+    // A report that says postgres means the shop ran there: SQLite would have made shop.db.
+    if (existsSync(join(dataDir, 'shop.db')) !== (database === 'sqlite')) {
+      await server.stop();
+      throw new Error(`The shop did not start on ${database}`);
+    }
+  } catch (err) {
+    await removeData();
+    throw err;
+  }
   return {
     baseURL: server.baseURL,
     dataDir,
     async stop() {
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await removeData();
     },
   };
 }

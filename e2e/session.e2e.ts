@@ -4,7 +4,7 @@
 // wait for their access token to expire on purpose (checked on the server, not assumed).
 // Also: a customer follows the e-mailed magic link, and signs out from the admin area's
 // 'Access Denied'.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startShop, type RunningShop } from './server';
@@ -12,8 +12,8 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, startShop, type RunningShop } from './s
 const ACCESS_TOKEN_TTL_S = 10;
 
 let shop: RunningShop;
-test.beforeAll(async () => {
-  shop = await startShop({ ACCESS_TOKEN_TTL_S: String(ACCESS_TOKEN_TTL_S) });
+test.beforeAll(async ({ database }) => {
+  shop = await startShop({ ACCESS_TOKEN_TTL_S: String(ACCESS_TOKEN_TTL_S) }, { database });
 });
 test.afterAll(async () => {
   await shop?.stop();

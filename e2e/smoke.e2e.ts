@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { baseURL } from './api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
 

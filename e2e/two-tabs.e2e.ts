@@ -2,14 +2,14 @@
 // 10-second access-token lifetime: both idle past it, then used in turn or at the same moment,
 // both stay signed in, one refresh (Web Locks across the tabs), and the server still has exactly
 // one session for the admin, not revoked.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './fixtures';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startShop, type RunningShop } from './server';
 
 const ACCESS_TOKEN_TTL_S = 10;
 
 let shop: RunningShop;
-test.beforeAll(async () => {
-  shop = await startShop({ ACCESS_TOKEN_TTL_S: String(ACCESS_TOKEN_TTL_S) });
+test.beforeAll(async ({ database }) => {
+  shop = await startShop({ ACCESS_TOKEN_TTL_S: String(ACCESS_TOKEN_TTL_S) }, { database });
 });
 test.afterAll(async () => {
   await shop?.stop();

@@ -2,7 +2,7 @@
 // history, not the stories' memory router): a changed product name makes a sidebar link and the
 // Back button ask ('Stay on page' keeps everything), 'Discard changes' leaves, and a save leaves
 // for the list without asking; once a dialog's changes are discarded, Back leaves at once.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { adminToken, api, baseURL } from './api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
 

@@ -5,7 +5,8 @@
 // test file, including those that never use the mocks.
 
 export interface ContractViolation {
-  kind: 'request' | 'response';
+  /** `unhandled`: an API request no mock handler answered (a story would pass on a 404). */
+  kind: 'request' | 'response' | 'unhandled';
   method: string;
   url: string;
   message: string;
@@ -42,4 +43,21 @@ export function violationsError(violations: readonly ContractViolation[]): Error
     `The mock API saw ${violations.length} contract violation(s):\n` +
       violations.map((v) => `- ${v.kind} ${v.method} ${v.url}: ${v.message}`).join('\n'),
   );
+}
+
+/**
+ * Reports a request to the API that no mock handler answered, as Vitest's `onUnhandledRequest:
+ * 'error'` does: the story fails, naming the method and path. Other requests (the page's own
+ * files, fonts) are not the API's.
+ */
+export function reportUnhandledApiRequest(request: Request): void {
+  const url = new URL(request.url);
+  if (!url.pathname.startsWith('/api/')) return;
+  contractViolations.report({
+    kind: 'unhandled',
+    method: request.method,
+    url: `${url.pathname}${url.search}`,
+    message:
+      "no mock handler answers it: add the operation's handler to mocks/handlers (defaultHandlers) or to the story's parameters.msw",
+  });
 }

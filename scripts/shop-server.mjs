@@ -3,9 +3,11 @@
 // screenshots and the benchmarks. Plain JavaScript so that every TypeScript project can use it
 // (types in shop-server.d.mts).
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { SERVER_BUNDLE } from './build-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -34,7 +36,10 @@ export function buildServerIfStale() {
   run([join(root, 'scripts/build-server.mjs'), '--if-stale']);
 }
 
-/** The shop's settings for a data folder (the admin's credentials are the tests'). */
+/**
+ * The shop's settings for a data folder (the admin's credentials are the tests'): SQLite unless
+ * the caller's `env` names a DATABASE_URL (never the one the calling process happens to have).
+ */
 const shopEnv = (dataDir) => ({
   DATA_DIR: dataDir,
   ADMIN_USERNAME,
@@ -42,8 +47,34 @@ const shopEnv = (dataDir) => ({
   DATABASE_URL: '',
 });
 
-export function seedDemo(dataDir, args = []) {
-  run(['--import', 'tsx', join(root, 'server/src/seed/run-demo.ts'), ...args], shopEnv(dataDir));
+export function seedDemo(dataDir, args = [], env = {}) {
+  run(['--import', 'tsx', join(root, 'server/src/seed/run-demo.ts'), ...args], {
+    ...shopEnv(dataDir),
+    ...env,
+  });
+}
+
+/** One statement on the cluster's own database (CREATE/DROP DATABASE cannot run in a transaction). */
+async function onCluster(clusterUrl, statement) {
+  const client = new pg.Client({ connectionString: clusterUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createShopDatabase(clusterUrl) {
+  const name = `shop_e2e_${randomBytes(5).toString('hex')}`;
+  await onCluster(clusterUrl, `create database ${pg.escapeIdentifier(name)}`);
+  const url = new URL(clusterUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      onCluster(clusterUrl, `drop database if exists ${pg.escapeIdentifier(name)} with (force)`),
+  };
 }
 
 export async function runServer(dataDir, env = {}) {

@@ -194,6 +194,27 @@ describe('the use-case rule of server/src/routes', () => {
   });
 });
 
+describe('the e2e specs take test from e2e/fixtures.ts', () => {
+  const eslint = lintWith(root);
+  const probe = (text: string) => wallMessages(eslint, 'e2e/probe.e2e.ts', text);
+
+  it.each([
+    `import { test } from '@playwright/test';\nexport const probe = test;\n`,
+    `import type { Page } from '@playwright/test';\nexport type Probe = Page;\n`,
+  ])('refuses @playwright/test in a spec: %s', async (text) => {
+    expect(await probe(text)).toEqual([
+      "no-restricted-imports: '@playwright/test' import is restricted from being used. Import from './fixtures' (the same API): its test starts the shop on the project's database (sqlite, postgres).",
+    ]);
+  });
+
+  it('lets a spec import the fixtures, and a helper @playwright/test', async () => {
+    const spec = `import { expect, test, type Page } from './fixtures';\nexport const probe = [expect, test] as const;\nexport type Probe = Page;\n`;
+    expect(await probe(spec)).toEqual([]);
+    const helper = `import { expect } from '@playwright/test';\nexport const probe = expect;\n`;
+    expect(await wallMessages(eslint, 'e2e/api.ts', helper)).toEqual([]);
+  });
+});
+
 describe('no import cycle, type-only imports included', () => {
   const trees: string[] = [];
   afterEach(() => trees.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));

@@ -126,6 +126,11 @@ function bulkEdit(noun: 'Product' | 'Variant', rows: readonly Row[], body: Produ
   return json(result);
 }
 
+const simpleStock = (v: Variant | undefined) =>
+  v
+    ? { quantity: v.stock_quantity, tracked: v.track_inventory, backorder: v.allow_backorder }
+    : { quantity: 100, tracked: true, backorder: false };
+
 const productRow = (p: Product): Row => ({
   id: p.id,
   label: p.name,
@@ -133,10 +138,10 @@ const productRow = (p: Product): Row => ({
   is_active: p.is_active,
   category_id: p.category_id,
   vat_rate_id: p.vat_rate_id,
-  // The fixtures carry no stock of simple products: take it as plenty, tracked.
+  // A simple product's stock is its default variant's (none: plenty, tracked).
   stock: p.has_variants
     ? 'has variants: change the stock of its variants'
-    : { quantity: 100, tracked: true, backorder: false },
+    : simpleStock(variantFixtures.find((v) => v.product_id === p.id)),
   variants: p.has_variants
     ? variantFixtures
         .filter((v) => v.product_id === p.id)

@@ -16,5 +16,6 @@ export const customers = {
       email: normalised,
     },
     tieBreak: normalised,
+    defaultSort: '-last_order_date',
   }),
 };

@@ -3,7 +3,8 @@ import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { MULTIPART, MULTIPART_TYPE, type Operation } from '../../contract';
 import { contract, contractViolations } from '../contract';
 import { requests, STORY_RUN_HEADER } from '../recorder';
-import { permissionsOf } from '../../server/src/domain/roles';
+import { permissionsOf, roleRefusal } from '../../server/src/domain/roles';
+import { accessRefusal } from './access';
 
 /**
  * Handler paths start with a wildcard origin, so they match the relative URLs of the browser
@@ -138,6 +139,16 @@ export function endpoint<A extends unknown[]>(
         },
         sentIn === null ? undefined : Number(sentIn),
       );
+      // Access first, as the server: a caller it refuses learns nothing about the input.
+      const refusal = accessRefusal(operation.operationId, request.headers.get('authorization'));
+      if (refusal)
+        return HttpResponse.json(
+          { detail: refusal.detail },
+          {
+            status: refusal.status,
+            headers: refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {},
+          },
+        );
       const where = { method: request.method, url: url.pathname + url.search };
       if (!checked.ok) {
         // What the server would answer, and a failing story / test.
@@ -194,14 +205,14 @@ export const notFound = (what = 'Not found') =>
 
 /**
  * `answer()` for an admin whose role holds `permission` (the operation's, in the server's own
- * role matrix), else 403 'Not enough permissions'.
+ * role matrix), else the server's 403 "Your role (<role>) does not allow this action".
  */
 export const forPermission = <R extends Response | Promise<Response>>(
   permission: AdminPermission,
   role: AdminRole,
   answer: () => R,
 ): R | Response =>
-  permissionsOf(role).includes(permission) ? answer() : json({ detail: DEFAULT_DETAIL[403] }, 403);
+  permissionsOf(role).includes(permission) ? answer() : json({ detail: roleRefusal(role) }, 403);
 
 /**
  * GET of a skip/limit list over `fixtures` (filtered by `spec`), asked by an admin of `role`:
@@ -261,6 +272,8 @@ export interface ListSpec<T> {
   sortKeys?: Record<string, (item: T) => string | number | null>;
   /** Breaks ties of a sort, in the same direction; by default the id (as the contract says). */
   tieBreak?: (item: T) => string | number;
+  /** The `sort` the operation applies when none is asked (its contract default). */
+  defaultSort?: string;
 }
 
 const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
@@ -271,7 +284,7 @@ const idOf = (item: unknown) =>
  * The items a list operation answers for this query (docs/product.md §7 and the contract):
  * `search` (trimmed, case-insensitive substring of any of the spec's texts), every filter given
  * (AND), then `sort` (`key` ascending, `-key` descending, ties by `tieBreak`); without `sort`,
- * the items stay in their order, which is the operation's default one.
+ * the spec's `defaultSort`, else the items stay in their order.
  */
 export function queryItems<T>(items: readonly T[], query: URLSearchParams, spec: ListSpec<T>): T[] {
   const needle = query.get('search')?.trim().toLowerCase();
@@ -285,7 +298,7 @@ export function queryItems<T>(items: readonly T[], query: URLSearchParams, spec:
         (spec.search?.(item) ?? []).some((text) => text?.toLowerCase().includes(needle))) &&
       filters.every((test) => test(item)),
   );
-  const sort = query.get('sort');
+  const sort = query.get('sort') ?? spec.defaultSort;
   const key = sort?.replace(/^-/, '');
   const value = key ? spec.sortKeys?.[key] : undefined;
   if (!value) return found;

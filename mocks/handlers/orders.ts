@@ -54,6 +54,7 @@ export const orderListSpec: ListSpec<OrderSummary> = {
     date_from: (o, from) => Date.parse(o.created_at) >= Date.parse(from),
     date_to: (o, to) => Date.parse(o.created_at) <= Date.parse(to),
   },
+  defaultSort: '-created_at',
   sortKeys: {
     created_at: (o) => Date.parse(o.created_at),
     total_amount: (o) => Number(o.total_amount),

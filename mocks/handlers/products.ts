@@ -9,6 +9,7 @@ import { products as fixtures, variants as variantFixtures } from '../fixtures';
 import { productStock } from '../fixtures/product-stock';
 import * as crud from './crud';
 import { endpoint, json, newId, now, type ListSpec } from './endpoint';
+import { conflict, productSlugTaken, SKU_TAKEN, SLUG_TAKEN, skuTaken } from './conflicts';
 
 type VariantStock = Parameters<typeof productStock>[1][number];
 
@@ -79,6 +80,7 @@ export const productListSpec: ListSpec<Product> = {
     // Products without a counted variant (null) last in either direction (the contract).
     stock: (p) => p.stock_quantity,
   },
+  defaultSort: '-created_at',
 };
 
 export const products = {
@@ -87,26 +89,41 @@ export const products = {
   /** GET /admin/products/{id}: a product, or the one with that id in a list (else 404). */
   get: crud.getById('/admin/products/:id', fixtures, 'Product'),
   /** POST /admin/products/ (201): `result`, or the body echoed as a new product. */
-  create: endpoint(
-    'post',
-    '/admin/products/',
-    (result?: Product) =>
-      ({ body }) =>
-        json(
-          result ??
-            toProduct(
-              // A simple product unless the body says otherwise (the contract's default).
-              { ...fixtures[0]!, has_variants: false, variant_count: 0, images: [] },
-              body as ProductCreate,
-              newId(),
-            ),
-          201,
+  create: endpoint('post', '/admin/products/', (result?: Product) => ({ body }) => {
+    const input = body as ProductCreate;
+    // The server's 409s over the fixtures (a story's own result skips them): the slug, then
+    // the inventory SKU, already used.
+    if (result === undefined && productSlugTaken(input.slug)) return conflict(SLUG_TAKEN);
+    if (result === undefined && skuTaken(input.inventory?.sku ?? undefined))
+      return conflict(SKU_TAKEN);
+    return json(
+      result ??
+        toProduct(
+          // A simple product unless the body says otherwise (the contract's default).
+          { ...fixtures[0]!, has_variants: false, variant_count: 0, images: [] },
+          input,
+          newId(),
         ),
-  ),
+      201,
+    );
+  }),
   /** PATCH /admin/products/{id}: `result`, or the product with the body applied. */
   update: endpoint('patch', '/admin/products/:id', (result?: Product) => ({ params, body }) => {
     const base = result ?? fixtures.find((p) => String(p.id) === params.id) ?? fixtures[0]!;
-    return json(result ?? toProduct(base, body as ProductUpdate, Number(params.id)));
+    const changes = body as ProductUpdate;
+    if (result !== undefined) return json(result);
+    // The server's 409s over the fixtures: the slug, the inventory SKU (of another variant), then
+    // a product with several variants made simple.
+    const own = variantFixtures.filter((v) => v.product_id === base.id);
+    if (productSlugTaken(changes.slug, base.id)) return conflict(SLUG_TAKEN);
+    const sku = changes.inventory?.sku ?? undefined;
+    if (sku !== undefined && skuTaken(sku, base.has_variants ? undefined : own[0]?.id))
+      return conflict(SKU_TAKEN);
+    if (changes.has_variants === false && own.length > 1)
+      return conflict(
+        `Cannot mark the product as simple: it has ${own.length} variants (at most 1 allowed)`,
+      );
+    return json(toProduct(base, changes, Number(params.id)));
   }),
   /** DELETE /admin/products/{id} (204) */
   delete: crud.remove('/admin/products/:id'),

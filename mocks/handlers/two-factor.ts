@@ -6,6 +6,7 @@ import type {
 } from '@generated/model';
 import { recoveryCodes, totpEnrolment, validTotpCode } from '../fixtures';
 import { endpoint, json, noContent } from './endpoint';
+import { conflict, SELF_ID, USER_ERRORS } from './conflicts';
 
 /** The password the mocks take as the signed-in admin's (the fixtures' sign-in password). */
 const PASSWORD = 'admin123';
@@ -55,6 +56,12 @@ export const twoFactor = {
           ? json(codes)
           : refused('password', 'Incorrect password'),
   ),
-  /** DELETE /admin/users/{id}/two-factor (204). */
-  resetUser: endpoint('delete', '/admin/users/:id/two-factor', () => () => noContent()),
+  /** DELETE /admin/users/{id}/two-factor (204); 409 for your own account (the stories' admin). */
+  resetUser: endpoint(
+    'delete',
+    '/admin/users/:id/two-factor',
+    () =>
+      ({ params }) =>
+        Number(params.id) === SELF_ID ? conflict(USER_ERRORS.resetOwn) : noContent(),
+  ),
 };

@@ -9,18 +9,18 @@ import type {
   VariantCreate,
   VariantPage,
 } from '@generated/model';
-import { variants as fixtures } from '../fixtures';
+import { products as productFixtures, variants as fixtures } from '../fixtures';
+import { stockState } from '../../server/src/domain/inventory';
 import * as crud from './crud';
 import { endpoint, json, newId, now } from './endpoint';
+import { adjustmentRefusal, conflict, SKU_TAKEN, skuTaken } from './conflicts';
 
 const find = crud.findOrFirst(fixtures);
 
-/** Stock state as the server computes it (docs/product.md §4, stock display). */
-function stockState(v: Variant) {
-  if (!v.track_inventory) return 'not_tracked' as const;
-  if (v.stock_quantity <= 0) return 'out_of_stock' as const;
-  return v.stock_quantity <= v.low_stock_threshold ? ('low_stock' as const) : ('in_stock' as const);
-}
+const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+/** The product name the inventory report shows (the fixtures' products). */
+const productName = (productId: number) =>
+  productFixtures.find((p) => p.id === productId)?.name ?? `Product ${productId}`;
 
 /** GET /admin/variants/ filters and pages like the server (page_size default 10 here). */
 function page(items: readonly Variant[], url: URL): VariantPage {
@@ -35,6 +35,8 @@ function page(items: readonly Variant[], url: URL): VariantPage {
       (q.get('low_stock_only') !== 'true' || stockState(v) === 'low_stock') &&
       (q.get('out_of_stock_only') !== 'true' || stockState(v) === 'out_of_stock'),
   );
+  // The server's order: by product, then position, then id.
+  filtered.sort((a, b) => a.product_id - b.product_id || a.position - b.position || a.id - b.id);
   const size = Number(q.get('page_size') ?? 10) || 10;
   const number = Number(q.get('page') ?? 1) || 1;
   return {
@@ -55,9 +57,20 @@ const newVariant = (body: VariantCreate, productId: number) => ({
   price_incl_vat: body.price,
 });
 
+/** The first entry whose SKU a fixture variant (other than its own) or an earlier entry has. */
+function takenSku(entries: readonly { id?: number; sku?: string }[]): number {
+  return entries.findIndex(
+    ({ id, sku }, index) =>
+      skuTaken(sku, id) ||
+      (sku !== undefined && entries.slice(0, index).some((e) => e.sku === sku)),
+  );
+}
+
 /** A bulk PATCH: each item applied to its variant, answered as {items, count}. */
-const bulkPatchEndpoint = <Item extends { id: number }>(path: string) =>
+const bulkPatchEndpoint = <Item extends { id: number; sku?: string }>(path: string) =>
   endpoint('patch', path, () => ({ body }) => {
+    const taken = takenSku((body as Item[] | undefined) ?? []);
+    if (taken >= 0) return conflict(`items[${taken}]: ${SKU_TAKEN}`);
     const updated = ((body as Item[] | undefined) ?? []).map((v) => ({
       ...find(String(v.id)),
       ...v,
@@ -75,11 +88,33 @@ export const variants = {
         json(Array.isArray(source) ? page(source, url) : source),
   ),
   get: crud.getById('/admin/variants/:id', fixtures, 'Variant'),
-  /** POST /admin/variants/{productId}/variants (201) */
-  create: crud.create<Variant>('/admin/variants/:productId/variants', ({ params, body }) =>
-    newVariant(body as VariantCreate, Number(params.productId)),
+  /** POST /admin/variants/{productId}/variants (201); 409 when the SKU is used. */
+  create: endpoint(
+    'post',
+    '/admin/variants/:productId/variants',
+    (result?: Variant) =>
+      ({ params, body }) => {
+        const input = body as VariantCreate;
+        if (result === undefined && skuTaken(input.sku)) return conflict(SKU_TAKEN);
+        return json(
+          result ?? {
+            ...newVariant(input, Number(params.productId)),
+            id: newId(),
+            created_at: now(),
+            updated_at: now(),
+          },
+          201,
+        );
+      },
   ),
-  update: crud.update('/admin/variants/:id', (params) => find(params.id)),
+  /** PATCH /admin/variants/{id}; 409 when the SKU is another variant's. */
+  update: endpoint('patch', '/admin/variants/:id', (result?: Variant) => ({ params, body }) => {
+    if (result !== undefined) return json(result);
+    const current = find(params.id);
+    const changes = body as Partial<Variant>;
+    if (skuTaken(changes.sku, current.id)) return conflict(SKU_TAKEN);
+    return json({ ...current, ...changes, updated_at: now() });
+  }),
   /** DELETE /admin/variants/{id} (204) */
   delete: crud.remove('/admin/variants/:id'),
   /** DELETE /admin/variants/bulk/delete {ids} → {deleted_ids, count} */
@@ -96,6 +131,7 @@ export const variants = {
         const original = find(params.id);
         const sku =
           (body as DuplicateVariantRequest | undefined)?.new_sku ?? `${original.sku}-copy`;
+        if (result === undefined && skuTaken(sku)) return conflict(SKU_TAKEN);
         return json(result ?? { ...original, id: newId(), sku, created_at: now() }, 201);
       },
   ),
@@ -103,6 +139,8 @@ export const variants = {
   adjust: endpoint('post', '/admin/variants/:id/inventory/adjust', () => ({ params, body }) => {
     const variant = find(params.id);
     const { adjustment, reason } = body as StockAdjustment;
+    const refusal = adjustmentRefusal(variant, adjustment);
+    if (refusal) return conflict(refusal);
     const after = variant.stock_quantity + adjustment;
     return json({
       variant: { ...variant, stock_quantity: after, updated_at: now() },
@@ -129,11 +167,15 @@ export const variants = {
   /** GET /admin/variants/inventory/status */
   inventoryStatus: crud.listOf('/admin/variants/inventory/status', fixtures, (items, query) => {
     const productId = query.get('product_id');
+    const status = query.get('status');
+    const size = Number(query.get('page_size') ?? 10) || 10;
+    const number = Number(query.get('page') ?? 1) || 1;
     const scoped = items.filter((v) => !productId || String(v.product_id) === productId);
-    const rows = scoped.map((v) => ({
+    const all = scoped.map((v) => ({
       variant_id: v.id,
       product_id: v.product_id,
-      product_name: `Product ${v.product_id}`,
+      product_name: productName(v.product_id),
+      position: v.position,
       sku: v.sku,
       variant_title: v.variant_title,
       stock_quantity: v.stock_quantity,
@@ -142,13 +184,22 @@ export const variants = {
       allow_backorder: v.allow_backorder,
       status: stockState(v),
     }));
-    const count = (s: string) => rows.filter((r) => r.status === s).length;
+    const count = (s: string) => all.filter((r) => r.status === s).length;
+    // The server's order: by product name, then position, then id; counts before the filter.
+    const rows = all
+      .filter((r) => status === null || r.status === status)
+      .sort(
+        (a, b) =>
+          compare(a.product_name, b.product_name) ||
+          a.position - b.position ||
+          a.variant_id - b.variant_id,
+      );
     const report: InventoryStatusReport = {
-      items: rows,
+      items: rows.slice((number - 1) * size, number * size).map(({ position: _p, ...row }) => row),
       total: rows.length,
-      page: 1,
-      page_size: 100,
-      total_pages: rows.length ? 1 : 0,
+      page: number,
+      page_size: size,
+      total_pages: Math.ceil(rows.length / size),
       summary: {
         in_stock: count('in_stock'),
         low_stock: count('low_stock'),
@@ -161,6 +212,8 @@ export const variants = {
   /** POST /admin/variants/bulk/create?product_id (201) */
   bulkCreate: endpoint('post', '/admin/variants/bulk/create', () => ({ url, body }) => {
     const productId = Number(url.searchParams.get('product_id'));
+    const taken = takenSku((body as VariantCreate[] | undefined) ?? []);
+    if (taken >= 0) return conflict(`items[${taken}]: ${SKU_TAKEN}`);
     const created = ((body as VariantCreate[] | undefined) ?? []).map((v) => ({
       ...newVariant(v, productId),
       id: newId(),

@@ -1,8 +1,10 @@
 import type { VatRate, VatRateCreate, VatRateUpdate } from '@generated/model';
-import { rateLawChangeIssue } from '../../server/src/domain/rate-law';
+import { rateInUseIssue, rateLawChangeIssue } from '../../server/src/domain/rate-law';
 import { vatRates as fixtures, vatRatesLifecycle } from '../fixtures';
 import * as crud from './crud';
-import { endpoint, json, now } from './endpoint';
+import { endpoint, json, noContent, now } from './endpoint';
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export const vatRates = {
   /** GET /admin/vat-rates/ with the country_code and is_active filters applied. */
@@ -10,11 +12,20 @@ export const vatRates = {
     const country = query.get('country_code')?.toUpperCase();
     const active = query.get('is_active');
     return json(
-      items.filter(
-        (rate) =>
-          (!country || rate.country_code === country) &&
-          (active === null || String(rate.is_active) === active),
-      ),
+      items
+        .filter(
+          (rate) =>
+            (!country || rate.country_code === country) &&
+            (active === null || String(rate.is_active) === active),
+        )
+        // The server's order: by country, the latest in force first, then name and id.
+        .sort(
+          (a, b) =>
+            compare(a.country_code, b.country_code) ||
+            compare(b.effective_from, a.effective_from) ||
+            compare(a.name, b.name) ||
+            a.id - b.id,
+        ),
     );
   }),
   get: crud.getById('/admin/vat-rates/:id', fixtures, 'VAT rate'),
@@ -54,6 +65,20 @@ export const vatRates = {
         return json(result ?? { ...current, ...changes, updated_at: now() });
       },
   ),
-  /** DELETE /admin/vat-rates/{id} (204) */
-  delete: crud.remove('/admin/vat-rates/:id'),
+  /**
+   * DELETE /admin/vat-rates/{id} (204); 409 while products or variants use the rate (the
+   * server's words, from its own domain function).
+   */
+  delete: endpoint(
+    'delete',
+    '/admin/vat-rates/:id',
+    (rates: readonly VatRate[] = [...fixtures, ...vatRatesLifecycle]) =>
+      ({ params }) => {
+        const rate = rates.find((r) => String(r.id) === params.id);
+        const usage = { products: rate?.product_count ?? 0, variants: rate?.variant_count ?? 0 };
+        if (usage.products + usage.variants > 0)
+          return json({ detail: rateInUseIssue(usage) }, 409);
+        return noContent();
+      },
+  ),
 };

@@ -1,7 +1,6 @@
 // `npm start`'s process (main.ts) as an operator sees it: every line it prints is JSON with
 // level, time and msg, no secret of the environment among them, and the folders of shop data
 // under DATA_DIR are 0700 whatever the database and wherever the secrets come from (#33).
-import { spawn } from 'node:child_process';
 import {
   chmodSync,
   mkdirSync,
@@ -13,12 +12,14 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../test-support/databases';
-import { createPostgresDatabase, startServerProcess } from '../test-support/server-process';
+import {
+  createPostgresDatabase,
+  runServerToExit,
+  startServerProcess,
+} from '../test-support/server-process';
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const ADMIN_PASSWORD = 'Operator-Pass-4821-xyz';
 const JWT_SECRET = 'jwt-secret-of-the-test-'.padEnd(48, 'j');
 const URL_SIGNING_KEY = 'url-signing-key-of-the-test-'.padEnd(48, 'u');
@@ -132,19 +133,13 @@ describe.each(testDialects)('npm start prints JSON lines only (%s)', (dialect) =
 
 /** main.ts with `env` until it exits by itself: its exit code and stdout. */
 function runToExit(env: Record<string, string>): Promise<{ code: number | null; stdout: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  return runServerToExit({
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: '',
+    ...env,
   });
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  return new Promise((resolve) =>
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout });
-    }),
-  );
 }
 
 describe('a refused start is one fatal JSON line and exit code 1', () => {

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { openSqlite } from './db/database';
 import {
   adminAuthorization,
@@ -27,6 +27,8 @@ async function start(env: Record<string, string> = {}) {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     ADMIN_PASSWORD: 'shutdown-test-pw',
+    // The request log and the shutdown's own lines are what the tests wait for.
+    LOG_LEVEL: 'info',
     ...env,
   });
   servers.push(server);
@@ -49,14 +51,26 @@ async function sigtermDuringRequest(
     opened.on('error', reject);
   });
   socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
+  const before = logged(server, 'incoming request');
   socket.write(text);
-  await sleep(200);
+  // In flight: the server has read the headers and logged the request (the body may lag).
+  await vi.waitFor(() => expect(logged(server, 'incoming request')).toBe(before + 1), WAIT);
   const signalled = Date.now();
   server.child.kill('SIGTERM');
   return { server, dataDir, socket, received: () => data, signalled };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** How many of the server's JSON log lines so far have this message. */
+function logged(server: ServerProcess, msg: string): number {
+  return server
+    .stdout()
+    .split('\n')
+    .filter((line) => line.includes(`"msg":${JSON.stringify(msg)}`)).length;
+}
+
+const WAIT = { timeout: 20_000, interval: 20 };
+/** The server has taken the SIGTERM: its listener is closing and /readyz answers 503. */
+const SHUTTING_DOWN = 'Shutting down: finishing the requests in flight';
 
 const refused = (url: string) =>
   fetch(url).then(
@@ -74,9 +88,11 @@ it('finishes the request in flight, answers /readyz 503, closes and exits 0', as
       `Authorization: ${await adminAuthorization(api, 'admin', 'shutdown-test-pw')}\r\n` +
       `Content-Type: application/json\r\nContent-Length: ${BODY.length}\r\n\r\n${BODY.slice(0, 10)}`,
   );
-  await sleep(500);
-  expect(server.child.exitCode).toBeNull(); // waiting for the request in flight
-  expect(await refused(`${server.origin}/healthz`)).toBe(true);
+  await vi.waitFor(() => expect(logged(server, SHUTTING_DOWN)).toBe(1), WAIT);
+  // Shut to new connections, and still waiting for the request in flight (its body is ours to
+  // send: the 201 below comes after it).
+  await vi.waitFor(async () => expect(await refused(`${server.origin}/healthz`)).toBe(true), WAIT);
+  expect(server.child.exitCode).toBeNull();
 
   // The rest of the body, and a readiness probe pipelined on the same connection.
   socket.write(`${BODY.slice(10)}GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
@@ -122,7 +138,8 @@ it('does not wait for the keep-alive connection of a request answered during the
     'POST /api/v1/categories/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n' +
       'Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{',
   );
-  await sleep(300);
+  // The rest of the body once the shutdown has begun.
+  await vi.waitFor(() => expect(logged(server, SHUTTING_DOWN)).toBe(1), WAIT);
   socket.write('}');
   expect(await server.exited).toBe(0);
   // Closed once idle, not after the keep-alive timeout (72 s) or SHUTDOWN_TIMEOUT_S.

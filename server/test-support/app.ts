@@ -68,6 +68,27 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+/**
+ * An app's context over this database, made as main.ts makes it: access tokens signed with the
+ * config's secret, a memory mailer and the real clock unless `extra` says otherwise.
+ */
+export function testContext(
+  db: AppContext['db'],
+  dialect: DialectName,
+  config: Config,
+  extra: Partial<AppContext> = {},
+): AppContext {
+  return {
+    db,
+    dialect,
+    config,
+    tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds),
+    mailer: createMemoryMailer(),
+    now: () => new Date(),
+    ...extra,
+  };
+}
+
 let adminCounter = 0;
 
 export async function createTestApp(
@@ -87,14 +108,10 @@ export async function createTestApp(
     ...(dialect === 'postgres' ? { databaseUrl: process.env.DATABASE_URL } : {}),
     ...configOverrides,
   });
-  const ctx: AppContext = {
-    db: database.db,
-    dialect,
-    config,
-    tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds),
+  const ctx = testContext(database.db, dialect, config, {
     mailer: mailer ?? createMemoryMailer(),
     now: () => new Date((frozenAt ?? Date.now()) + offset),
-  };
+  });
   const app = await buildApp(ctx, appOptions);
   // The app's worker sends its e-mails; the housekeeping jobs are left to the tests of each.
   const jobs = startJobWorker({

@@ -35,6 +35,15 @@ export const refreshAdminToken = (app: FastifyInstance, refreshToken: string) =>
 export const adminMe = (app: FastifyInstance, headers: Record<string, string>) =>
   injectChecked(app, 'getAdminMe', { method: 'GET', url: '/api/v1/admin/auth/me', headers });
 
+/** The `two_factor` of /me for an admin with no second factor, of a role that needs none. */
+export const NO_SECOND_FACTOR = {
+  totp: false,
+  passkeys: 0,
+  recovery_codes_left: 0,
+  required: false,
+  setup_required: false,
+};
+
 export const sendMagicLink = (app: FastifyInstance, email: string, remoteAddress?: string) =>
   post(app, 'sendMagicLink', '/api/v1/auth/send-magic-link', { email }, remoteAddress);
 

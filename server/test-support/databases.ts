@@ -74,6 +74,49 @@ export async function insertStandardRate(db: Kysely<Database>): Promise<number> 
   return rate.id;
 }
 
+/**
+ * Product "Runner" (119.000) with its one variant RUN-42 "42" at that standard rate, written
+ * straight into the tables like insertStandardRate, under `categoryId` if given; their ids.
+ */
+export async function insertRunner(db: Kysely<Database>, categoryId?: number) {
+  const vatId = await insertStandardRate(db);
+  const product = await db
+    .insertInto('products')
+    .values({
+      name: 'Runner',
+      slug: 'runner',
+      description: 'A shoe',
+      category_id: categoryId ?? null,
+      base_price: 119_000,
+      vat_rate_id: vatId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const variant = await db
+    .insertInto('variants')
+    .values({ product_id: product.id, sku: 'RUN-42', variant_title: '42', price: 119_000 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { vatId, productId: product.id, variantId: variant.id };
+}
+
+/** A cash-on-delivery order of nothing, `orderNumber`, written straight into the table; its id. */
+export async function insertBareOrder(db: Kysely<Database>, orderNumber: string): Promise<number> {
+  const order = await db
+    .insertInto('orders')
+    .values({
+      order_number: orderNumber,
+      payment_method: 'cash_on_delivery',
+      customer_email: 'a@example.com',
+      customer_type: 'individual',
+      customer_country_code: 'TN',
+      shipping_address: '{}',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return order.id;
+}
+
 /** A fresh test database for the describe block (or for each test with `perTest`). */
 export const useTestDatabase = (dialect: DialectName, when: { perTest?: boolean } = {}) =>
   useOpened(

@@ -21,7 +21,7 @@ export const SELLER = {
 };
 
 /** The seller's identity before anyone saved the settings. */
-export const NO_SELLER = {
+const NO_SELLER = {
   legal_name: null,
   address: null,
   matricule_fiscal: null,

@@ -83,6 +83,30 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   throw new Error(`The server did not become ready:\n${stdout}${stderr}`);
 }
 
+/**
+ * main.ts with exactly this environment until it exits by itself (a refused start): its exit code
+ * and everything it printed on stdout (its JSON log). Killed after a minute so a start that was
+ * not refused fails the test instead of hanging it.
+ */
+export function runServerToExit(
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout });
+    }),
+  );
+}
+
 /** Signs in as an admin over HTTP; the Authorization header value. */
 export async function adminAuthorization(
   api: string,

@@ -1,3 +1,5 @@
+import type { AdminRole } from '@generated/model';
+
 /**
  * The texts a story expects, computed from the fixtures with the browser's own formatting rather
  * than the app's helpers (stories only; never imported by the app).
@@ -65,3 +67,85 @@ export const expectedShopTime = (iso: string, tag = 'en-GB') =>
     hourCycle: 'h23',
     timeZone: 'Africa/Tunis',
   });
+
+/**
+ * The Reason of each movement of `movementsOfEveryKind` (mocks/fixtures/stock-movements.ts), newest
+ * first, in each language: worded from its kind, order and file; the admin's words as typed.
+ * The ledger and a variant's stock history show the same.
+ */
+export const expectedReasonsOfEveryKind = {
+  en: [
+    'Casse en réserve',
+    'Order ORD-20250308-0003 refunded',
+    'Order ORD-20250308-0003 back to confirmed',
+    'Order ORD-20250308-0003 cancelled',
+    'Order ORD-20250308-0003',
+    'CSV import printemps.csv',
+    'Inventory update',
+    'Variant update',
+    'Product inventory update',
+    'Initial stock',
+  ],
+  fr: [
+    'Casse en réserve',
+    'Commande ORD-20250308-0003 remboursée',
+    'Commande ORD-20250308-0003 de nouveau confirmée',
+    'Commande ORD-20250308-0003 annulée',
+    'Commande ORD-20250308-0003',
+    'Import CSV printemps.csv',
+    'Mise à jour de l’inventaire',
+    'Modification de la variante',
+    'Mise à jour de l’inventaire du produit',
+    'Stock initial',
+  ],
+  ar: [
+    'Casse en réserve',
+    'استرداد الطلب \u2068ORD-20250308-0003\u2069',
+    'إعادة تأكيد الطلب \u2068ORD-20250308-0003\u2069',
+    'إلغاء الطلب \u2068ORD-20250308-0003\u2069',
+    'الطلب \u2068ORD-20250308-0003\u2069',
+    'استيراد ملف CSV \u2068printemps.csv\u2069',
+    'تحديث المخزون',
+    'تعديل المتغيّر',
+    'تحديث مخزون المنتج',
+    'المخزون الأولي',
+  ],
+};
+
+/** Every screen of the Management menu, in its order. */
+const EVERY_SCREEN = [
+  'Dashboard',
+  'Products',
+  'Orders',
+  'Customers',
+  'Inventory Ledger',
+  'Categories',
+  'VAT Rates',
+  'Users',
+  'Audit Log',
+  'Background Jobs',
+  'Settings',
+];
+/** The menu without the administration screens (users, audit log, jobs). */
+const SHOP_SCREENS = EVERY_SCREEN.filter(
+  (s) => !['Users', 'Audit Log', 'Background Jobs'].includes(s),
+);
+
+/**
+ * The Management menu of an admin of each role, written out from the server's permission matrix
+ * (docs/product.md): the navigation's unit test and the layout's stories expect the same.
+ */
+export const expectedMenus: Record<AdminRole, readonly string[]> = {
+  super_admin: EVERY_SCREEN,
+  admin: EVERY_SCREEN,
+  manager: SHOP_SCREENS,
+  support: SHOP_SCREENS,
+  inventory_manager: [
+    'Dashboard',
+    'Products',
+    'Inventory Ledger',
+    'Categories',
+    'VAT Rates',
+    'Settings',
+  ],
+};

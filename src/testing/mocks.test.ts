@@ -10,7 +10,7 @@ import { fixtures } from '@mocks/fixtures';
 import { products } from '@mocks/handlers';
 import { contractViolations } from '@mocks/contract';
 import { requests, server } from '@mocks/node';
-import { withMockApi } from './mock-api';
+import { mockAdminAuth, withMockApi } from './mock-api';
 
 withMockApi();
 
@@ -71,7 +71,7 @@ it('answers every read of the fixtures as the contract describes (else the test 
     `/api/v1/admin/orders/${o[0]!.id}`,
   ];
   for (const url of urls) {
-    const res = await fetch(`http://localhost:3000${url}`);
+    const res = await fetch(`http://localhost:3000${url}`, { headers: mockAdminAuth });
     expect(res.status, url).toBe(200);
   }
   expect(contractViolations.all()).toEqual([]);
@@ -80,7 +80,7 @@ it('answers every read of the fixtures as the contract describes (else the test 
 it('answers a request the server would refuse as the server does, and reports it', async () => {
   const res = await fetch('http://localhost:3000/api/v1/admin/variants/2/inventory', {
     method: 'PATCH',
-    headers: { 'content-type': 'text/plain' },
+    headers: { ...mockAdminAuth, 'content-type': 'text/plain' },
     body: JSON.stringify({ stock_quantity: 9 }),
   });
   expect(res.status).toBe(415);
@@ -89,7 +89,7 @@ it('answers a request the server would refuse as the server does, and reports it
   });
   const infinite = await fetch('http://localhost:3000/api/v1/admin/variants/2/inventory', {
     method: 'PATCH',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...mockAdminAuth, 'content-type': 'application/json' },
     body: '{"stock_quantity": "Infinity"}',
   });
   expect(infinite.status).toBe(422);

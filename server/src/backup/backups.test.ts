@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { useAdminAccount, testConfig, useTestApp } from '../../test-support/app';
+import { useAdminAccount, testConfig, testContext, useTestApp } from '../../test-support/app';
 import { expectStatus } from '../../test-support/contract';
 import { testDialects } from '../../test-support/databases';
 import { insertSimpleProduct } from '../../test-support/fixtures';
@@ -19,12 +19,10 @@ import { completeShopSettings, resetShopSettings, type Invoice } from '../../tes
 import { runPeriodicJob, silentJobLog } from '../../test-support/jobs';
 import { placeOrder, useShop } from '../../test-support/shop';
 import { buildApp } from '../app';
-import { AccessTokens } from '../auth/access-token';
 import { loadConfig } from '../config';
 import { backgroundJobHandlers, backupSchedule } from '../services/platform/background-jobs';
 import { migrateToLatest } from '../db/migrate';
 import { openPostgres, openSqlite, type DatabaseHandle } from '../db/database';
-import { createMemoryMailer } from '../mail/transport';
 import { BACKUP_JOB_KIND, backupJob, listBackups, takeBackup } from '../services/platform/backups';
 import { mediaStorage } from '../services/platform/media';
 import { startSession } from '../services/identity/refresh-tokens';
@@ -102,14 +100,7 @@ describe.each(testDialects)('backup and restore (%s)', (dialect) => {
   /** A server on a restored shop, and the headers of an admin of the backup signed in again. */
   async function restoredShop(handle: DatabaseHandle, dir: string) {
     const config = testConfig({ dataDir: dir });
-    const ctx = {
-      db: handle.db,
-      dialect,
-      config,
-      tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds),
-      mailer: createMemoryMailer(),
-      now: () => new Date(),
-    };
+    const ctx = testContext(handle.db, dialect, config);
     // Nothing to migrate: the restore brought the schema of this version.
     expect(await migrateToLatest(handle.db, dialect)).toEqual([]);
     const app = await buildApp(ctx);

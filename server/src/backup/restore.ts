@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
-import type { Config } from '../config';
+import type { Config, S3Settings } from '../config';
 import { ensurePrivateDir } from '../config';
 import { openPostgres, openSqlite, type DatabaseHandle, type DialectName } from '../db/database';
 import { loadBetterSqlite3 } from '../db/drivers';
@@ -43,18 +43,7 @@ export class RestoreRefusedError extends Error {
   }
 }
 
-export type RestoreTarget = Pick<Config, 'dataDir' | 'databaseUrl'> &
-  Partial<
-    Pick<
-      Config,
-      | 's3Bucket'
-      | 's3Endpoint'
-      | 's3Region'
-      | 's3AccessKeyId'
-      | 's3SecretAccessKey'
-      | 's3ForcePathStyle'
-    >
-  >;
+export type RestoreTarget = Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<S3Settings>;
 
 export interface RestoreResult {
   manifest: Manifest;

@@ -13,17 +13,15 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../test-support/app';
+import { testConfig, testContext } from '../../test-support/app';
 import { adminLogin, adminMe, refreshAdminToken } from '../../test-support/auth';
 import { expectProblem, expectStatus, type Schemas } from '../../test-support/contract';
 import { testDialects } from '../../test-support/databases';
 import { injectChecked } from '../../test-support/openapi-validator';
 import { buildApp } from '../app';
-import { AccessTokens } from '../auth/access-token';
 import { hashPassword } from '../auth/passwords';
 import { openPostgres, openSqlite, type DatabaseHandle, type DialectName } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { createMemoryMailer } from '../mail/transport';
 import { resetPasswordCli } from './reset-password';
 
 const run = promisify(execFile);
@@ -131,17 +129,9 @@ describe.each(testDialects)('npm run admin:reset-password (%s)', (dialect) => {
         done();
       },
     });
-    app = await buildApp(
-      {
-        db: shop.database.db,
-        dialect,
-        config,
-        tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds),
-        mailer: createMemoryMailer(),
-        now: () => new Date(),
-      },
-      { logger: { level: 'trace', stream } },
-    );
+    app = await buildApp(testContext(shop.database.db, dialect, config), {
+      logger: { level: 'trace', stream },
+    });
   });
   afterAll(async () => {
     await app?.close();

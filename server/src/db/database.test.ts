@@ -7,7 +7,8 @@ import { ISO_TIMESTAMP } from '../../test-support/contract';
 import {
   openTestDatabase,
   testDialects,
-  insertStandardRate,
+  insertBareOrder,
+  insertRunner,
   testMigrator,
   useTestDatabase,
 } from '../../test-support/databases';
@@ -19,30 +20,12 @@ import type { Database } from './schema';
 import { isForeignKeyViolation, isUniqueViolation } from './transaction';
 
 async function seed(db: Kysely<Database>) {
-  const vat = { id: await insertStandardRate(db) };
   const category = await db
     .insertInto('categories')
     .values({ name: 'Shoes', slug: 'shoes' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const product = await db
-    .insertInto('products')
-    .values({
-      name: 'Runner',
-      slug: 'runner',
-      description: 'A shoe',
-      category_id: category.id,
-      base_price: 119_000,
-      vat_rate_id: vat.id,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const variant = await db
-    .insertInto('variants')
-    .values({ product_id: product.id, sku: 'RUN-42', variant_title: '42', price: 119_000 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { vatId: vat.id, categoryId: category.id, productId: product.id, variantId: variant.id };
+  return { categoryId: category.id, ...(await insertRunner(db, category.id)) };
 }
 
 /** The atomic stock adjustment the API uses: never below zero unless backorders are allowed. */
@@ -437,18 +420,7 @@ describe.each(testDialects)('migration 005_stock_ledger on %s', (dialect) => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const order = await db
-        .insertInto('orders')
-        .values({
-          order_number: 'ORD-20260101-0001',
-          payment_method: 'cash_on_delivery',
-          customer_email: 'a@example.com',
-          customer_type: 'individual',
-          customer_country_code: 'TN',
-          shipping_address: '{}',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const orderId = await insertBareOrder(db, 'ORD-20260101-0001');
       const legacy = [
         [variantId, 5, 'Initial stock', 0, 5],
         [variantId, -2, 'Order ORD-20260101-0001', 5, 3],
@@ -477,7 +449,7 @@ describe.each(testDialects)('migration 005_stock_ledger on %s', (dialect) => {
         },
         {
           variant_id: variantId,
-          order_id: order.id,
+          order_id: orderId,
           sku: 'RUN-42',
           title: 'Runner — 42',
           delta: -2,
@@ -493,7 +465,7 @@ describe.each(testDialects)('migration 005_stock_ledger on %s', (dialect) => {
         },
         {
           variant_id: variantId,
-          order_id: order.id,
+          order_id: orderId,
           sku: 'RUN-42',
           title: 'Runner — 42',
           delta: 2,
@@ -504,7 +476,7 @@ describe.each(testDialects)('migration 005_stock_ledger on %s', (dialect) => {
 
       // The rebuilt table keeps its foreign keys: SET NULL on deletion, refusal of a bad id.
       await db.deleteFrom('products').where('id', '=', productId).execute();
-      await db.deleteFrom('orders').where('id', '=', order.id).execute();
+      await db.deleteFrom('orders').where('id', '=', orderId).execute();
       const after = await db
         .selectFrom('stock_movements')
         .select(['variant_id', 'order_id', 'sku'])

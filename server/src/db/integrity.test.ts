@@ -2,22 +2,19 @@
 // an empty, garbage, foreign or damaged shop.db stops the start with a message and exit code 1 (a
 // DATA_DIR without shop.db still starts a new shop: shutdown.test.ts starts one); the daily
 // db.integrity job records what it found, /readyz shows it and the job is dead with its error.
-import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig } from '../../test-support/app';
+import { createTestApp, testConfig, testContext } from '../../test-support/app';
 import { silentJobLog } from '../../test-support/jobs';
+import { runServerToExit } from '../../test-support/server-process';
 import { testDialects } from '../../test-support/databases';
 import { buildApp } from '../app';
-import { AccessTokens } from '../auth/access-token';
 import { backgroundJobHandlers } from '../services/platform/background-jobs';
 import { enqueuePeriodicJobs } from '../jobs/periodic';
 import { jobRunner } from '../jobs/worker';
-import { createMemoryMailer } from '../mail/transport';
 import { INTEGRITY_JOB, recordIntegrity } from '../services/platform/health';
 import { LocalDiskStorage } from '../storage/local-disk';
 import { openDatabase, openSqlite } from './database';
@@ -25,7 +22,6 @@ import { NotAShopDatabase } from './database';
 import { assertShopDatabase, quickCheck } from './integrity';
 import { migrateToLatest } from './migrate';
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const PAGE_SIZE = 4096;
 
 let dir: string;
@@ -66,7 +62,7 @@ async function damageInvoiceTable(file: string): Promise<void> {
  * `npm start`'s main.ts on `dataDir` with SQLite: its exit code and the messages of the JSON log
  * lines it printed (stdout), one a line.
  */
-function startServer(dataDir: string): Promise<{ code: number | null; messages: string }> {
+async function startServer(dataDir: string): Promise<{ code: number | null; messages: string }> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -74,23 +70,9 @@ function startServer(dataDir: string): Promise<{ code: number | null; messages: 
     LOG_LEVEL: 'error',
   };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  return new Promise((resolve) =>
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      const lines = stdout.split('\n').filter(Boolean);
-      resolve({
-        code,
-        messages: lines.map((l) => (JSON.parse(l) as { msg: string }).msg).join('\n'),
-      });
-    }),
-  );
+  const { code, stdout } = await runServerToExit(env);
+  const lines = stdout.split('\n').filter(Boolean);
+  return { code, messages: lines.map((l) => (JSON.parse(l) as { msg: string }).msg).join('\n') };
 }
 
 describe('start refuses what is not a shop (sqlite)', () => {
@@ -151,14 +133,7 @@ describe('the daily integrity check on a database damaged while the shop runs (s
     await damageInvoiceTable(file);
     const database = openDatabase({ dataDir: dir });
     const config = testConfig({ dataDir: dir });
-    const ctx = {
-      db: database.db,
-      dialect: 'sqlite' as const,
-      config,
-      tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds),
-      mailer: createMemoryMailer(),
-      now: () => new Date(),
-    };
+    const ctx = testContext(database.db, 'sqlite', config);
     const storage = new LocalDiskStorage(join(dir, 'uploads'));
     const app = await buildApp(ctx, { storage });
     try {

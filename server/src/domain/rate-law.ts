@@ -24,12 +24,16 @@ interface RateUsers {
 }
 
 /** "3 products and 1 variant" ("products or variants" when both are 0). */
-export function usersText({ products, variants }: RateUsers): string {
+function usersText({ products, variants }: RateUsers): string {
   const parts: string[] = [];
   if (products > 0) parts.push(`${products} ${products === 1 ? 'product' : 'products'}`);
   if (variants > 0) parts.push(`${variants} ${variants === 1 ? 'variant' : 'variants'}`);
   return parts.length > 0 ? parts.join(' and ') : 'products or variants';
 }
+
+/** Why a rate in use cannot be deleted (a 409's detail). */
+export const rateInUseIssue = (usage: RateUsers): string =>
+  `VAT rate is used by ${usersText(usage)}; deactivate it instead`;
 
 /** Why the rate or country of this rate cannot change (a 409's detail), or null while it may. */
 export function rateLawChangeIssue(rate: RateLawFacts, usage: RateUsers, at: Date): string | null {

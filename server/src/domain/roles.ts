@@ -104,6 +104,9 @@ export function can(role: AdminRole, permission: Permission): boolean {
   return PERMISSION_MATRIX[role]?.includes(permission) ?? false;
 }
 
+/** What an admin whose role lacks an operation's permission is told (the server and the mocks). */
+export const roleRefusal = (role: AdminRole) => `Your role (${role}) does not allow this action`;
+
 /**
  * Whether `actor` may create, change or delete a user whose role is `target`. Check both the
  * user's current role and any requested new role, so an admin can neither edit a super admin

@@ -4,8 +4,8 @@ import { LRUCache } from 'lru-cache';
 import type { DataVersions } from '../db/data-versions';
 import type { AccessClaims, AccessTokens } from '../auth/access-token';
 import type { AdminUserRow, Database } from '../db/schema';
-import { can, type AdminRole } from '../domain/roles';
-import type { OperationAccess } from './operations';
+import { can, roleRefusal, type AdminRole } from '../domain/roles';
+import { WRONG_USER_TYPE, type OperationAccess } from './operations';
 import { ACCOUNT_GONE, forbidden, unauthorized } from '../api/problem';
 import { SESSION_ENDED, type SessionCheck } from '../services/identity/sessions';
 import {
@@ -57,11 +57,6 @@ export function decodeBearer(tokens: AccessTokens, now: () => Date) {
     }
   };
 }
-
-const WRONG_USER_TYPE = {
-  admin: 'Admin privileges are required',
-  customer: 'A customer account is required',
-} as const;
 
 /**
  * An admin row, and whether the shop requires a second factor of their role that they have not
@@ -155,7 +150,7 @@ export function accessCheck(
       throw forbidden(TWO_FACTOR_ERRORS.setupRequired);
     }
     if (access.permission && !can(admin.role, access.permission)) {
-      throw forbidden(`Your role (${admin.role}) does not allow this action`);
+      throw forbidden(roleRefusal(admin.role));
     }
   };
 }

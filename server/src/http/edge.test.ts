@@ -1,11 +1,11 @@
 // The HTTP edge: security headers on the console, the API and media; HSTS only over TLS (through
 // TRUST_PROXY); no credential in the request log; stalled requests cut; private data files.
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { connect, type AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectStatus } from '../../test-support/contract';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { adminLogin } from '../../test-support/auth';
@@ -248,11 +248,14 @@ describe('slow requests', () => {
   }
 
   /** Runs `run` against a server listening on a free port with a 1 s request timeout. */
-  async function withListeningApp(run: (port: number) => Promise<void>) {
+  async function withListeningApp(run: (port: number, accepted: Socket[]) => Promise<void>) {
     const t = await createTestApp('sqlite', { config: { requestTimeoutMs: 1000 } });
     try {
+      // The server's side of each connection, to see what it has read.
+      const accepted: Socket[] = [];
+      t.app.server.on('connection', (socket: Socket) => accepted.push(socket));
       await t.app.listen({ port: 0, host: '127.0.0.1' });
-      await run((t.app.server.address() as AddressInfo).port);
+      await run((t.app.server.address() as AddressInfo).port, accepted);
     } finally {
       await t.close();
     }
@@ -289,18 +292,24 @@ describe('slow requests', () => {
     }));
 
   it('still answers a request whose body arrives in pieces within the bound', () =>
-    withListeningApp(async (port) => {
+    withListeningApp(async (port, accepted) => {
       const body = JSON.stringify({ username: 'nobody', password: 'wrong-password' });
       const socket = connect(port, '127.0.0.1');
       let received = '';
       socket.on('data', (d) => (received += d.toString('latin1')));
-      socket.write(
+      const head =
         'POST /api/v1/admin/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n' +
-          `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
-      );
+        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+      socket.write(head);
+      let sent = head.length;
       for (const piece of [body.slice(0, 10), body.slice(10, 20), body.slice(20)]) {
-        await new Promise((r) => setTimeout(r, 100));
+        // Each piece once the server has read all before it: the body reaches it in pieces.
+        await vi.waitFor(() => expect(accepted[0]?.bytesRead).toBe(sent), {
+          timeout: 5000,
+          interval: 5,
+        });
         socket.write(piece);
+        sent += piece.length;
       }
       await new Promise((r) => socket.on('close', r));
       expect(received).toMatch(/^HTTP\/1\.1 401 /);

@@ -15,6 +15,12 @@ export interface OperationAccess {
   duringTwoFactorSetup: boolean;
 }
 
+/** What a caller of the other user type is told (accessCheck, and the mocks: mocks/handlers/access.ts). */
+export const WRONG_USER_TYPE = {
+  admin: 'Admin privileges are required',
+  customer: 'A customer account is required',
+} as const;
+
 interface SpecOperation {
   operationId?: string;
   security?: Record<string, string[]>[];

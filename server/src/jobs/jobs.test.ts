@@ -77,15 +77,24 @@ describe.each(testDialects)('jobs (%s)', (dialect) => {
         ids.push((await enqueueJob(db(), { kind: 'test.count', payload: { n: i } }))!);
       }
       const runs: { worker: string; n: number }[] = [];
+      // Each worker's first job waits until the other worker runs one too: the claim must let a
+      // second worker in while a job runs (a claim that serialised them would hang here and fail).
+      const started = new Map<string, () => void>();
+      const first = new Map(
+        ['a', 'b'].map((name) => [
+          name,
+          new Promise<void>((resolve) => started.set(name, resolve)),
+        ]),
+      );
       const counting =
-        (name: string): JobHandlers['x'] =>
+        (name: string, other: string): JobHandlers['x'] =>
         async (payload) => {
           runs.push({ worker: name, n: (payload as { n: number }).n });
-          // Let the other worker claim meanwhile.
-          await new Promise((resolve) => setTimeout(resolve, 2));
+          started.get(name)!();
+          await first.get(other);
         };
-      worker({ 'test.count': counting('a') });
-      worker({ 'test.count': counting('b') }, other.db);
+      worker({ 'test.count': counting('a', 'b') });
+      worker({ 'test.count': counting('b', 'a') }, other.db);
       await vi.waitFor(async () => expect((await jobQueueDepth(db())).done).toBe(50), {
         timeout: 20_000,
         interval: 50,

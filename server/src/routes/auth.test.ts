@@ -9,6 +9,7 @@ import {
   expectFamilyRevoked,
   expectLogoutRevokesFamily,
   logoutAdmin,
+  NO_SECOND_FACTOR,
   newRefreshToken,
   refreshAdminToken,
   refreshTokenRow,
@@ -153,13 +154,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
         created_at: row.created_at,
         updated_at: row.updated_at,
         permissions: ['catalogue:read', 'orders:read', 'orders:write', 'settings:read'],
-        two_factor: {
-          totp: false,
-          passkeys: 0,
-          recovery_codes_left: 0,
-          required: false,
-          setup_required: false,
-        },
+        two_factor: NO_SECOND_FACTOR,
         session_id: sessionId,
       });
     });

@@ -2,19 +2,26 @@
 // after a shift, each selected product's base price, its default variant and each of its own
 // variants' prices equal the rule applied to their old value (checked against an independent
 // formula over many generated prices); nothing else changes; a refused shift and a dry run change
-// nothing; the products list shows the range of prices charged.
+// nothing; the products list shows the range of prices charged. A property (fast-check) sends
+// random shifts, good and bad (out-of-range or malformed values, unknown units, unknown or repeated
+// ids, prices pushed to 0, below 0 or past the maximum), real or dry run, over random catalogues:
+// a refusal is a 4xx with a `detail` that changes nothing, an accepted shift moves exactly the
+// selected prices by the rule. assertProperty prints the seed and path of a failure; FC_SEED /
+// FC_PATH / FC_RUNS replay it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectProblem, expectStatus, type Schemas } from '../../test-support/contract';
 import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import {
+  deleteAll,
   insertProduct,
   insertSimpleProduct,
   insertVariant,
   insertVatRate,
 } from '../../test-support/fixtures';
 import { injectJson } from '../../test-support/openapi-validator';
+import { assertProperty } from '../../test-support/properties';
 
 type Action = Schemas['ProductBulkEdit']['action'];
 type Result = Schemas['BulkEditResult'];
@@ -27,6 +34,41 @@ const byPercent = (old: number, percent: string) => {
   return Number((BigInt(old) * (10_000n + hundredths) + 5_000n) / 10_000n);
 };
 const byAmount = (old: number, amount: string) => old + Math.round(Number(amount) * 1000);
+/** The highest price the contract's Money holds, 999999999.999, in millimes. */
+const MAX_PRICE = 999_999_999_999;
+const UNKNOWN_ID = 2_000_000_000;
+
+/** A shift the contract accepts (percent: -100..1000 with 2 decimals; amount: 3 decimals). */
+const goodShift = fc.oneof(
+  fc
+    .integer({ min: -10_000, max: 100_000 })
+    .map((h) => ({ unit: 'percent' as const, value: (h / 100).toFixed(h % 100 === 0 ? 0 : 2) })),
+  fc
+    .integer({ min: -60_000, max: 60_000 })
+    .map((m) => ({ unit: 'amount' as const, value: (m / 1000).toFixed(3) })),
+  fc.constant({ unit: 'amount' as const, value: '999999999.999' }),
+);
+/** Shifts refused before any row is read (422). */
+const badShift = fc.constantFrom<{ unit: unknown; value: unknown }>(
+  { unit: 'percent', value: '1000.01' },
+  { unit: 'percent', value: '-100.01' },
+  { unit: 'percent', value: '12.345' },
+  { unit: 'amount', value: '1.0001' },
+  { unit: 'amount', value: 'abc' },
+  { unit: 'amount', value: '1e3' },
+  { unit: 'amount', value: '' },
+  { unit: 'amount', value: 5 },
+  { unit: 'amount', value: null },
+  { unit: 'permille', value: '5' },
+  { unit: 'amount', value: '1234567890' },
+);
+const catalogueArb = fc.array(
+  fc.record({
+    base: fc.oneof(fc.integer({ min: 1, max: 2_000 }), fc.integer({ min: 1, max: 50_000_000 })),
+    variants: fc.array(fc.integer({ min: 1, max: 50_000_000 }), { maxLength: 3 }),
+  }),
+  { minLength: 1, maxLength: 6 },
+);
 
 describe.each(testDialects)('bulk price changes (%s)', (dialect) => {
   const t = useTestApp(dialect);
@@ -78,6 +120,112 @@ describe.each(testDialects)('bulk price changes (%s)', (dialect) => {
     }
     return ids;
   }
+
+  it('refuses a bad shift whole and changes nothing; applies a good one by the rule (property)', async () => {
+    const seen = new Set<number>();
+    await assertProperty(
+      fc.asyncProperty(
+        catalogueArb,
+        fc.oneof({ weight: 3, arbitrary: goodShift }, { weight: 1, arbitrary: badShift }),
+        fc.constantFrom(
+          'selected' as const,
+          'unknown' as const,
+          'repeated' as const,
+          'none' as const,
+        ),
+        fc.boolean(),
+        async (plan, shift, select, dryRun) => {
+          await deleteAll(db(), ['audit_log', 'stock_movements', 'variants', 'products']);
+          const ids: number[] = [];
+          for (const p of plan) {
+            if (p.variants.length === 0) {
+              ids.push((await insertSimpleProduct(db(), { base_price: p.base })).productId);
+            } else {
+              const product = await insertProduct(db(), { has_variants: 1, base_price: p.base });
+              for (const price of p.variants) await insertVariant(db(), product.id, { price });
+              ids.push(product.id);
+            }
+          }
+          // The first product is left out, so rows not selected are seen unchanged too.
+          const chosen = ids.length > 1 ? ids.slice(1) : ids;
+          const sent =
+            select === 'selected'
+              ? chosen
+              : select === 'unknown'
+                ? [...chosen, UNKNOWN_ID]
+                : select === 'repeated'
+                  ? [...chosen, chosen[0]!]
+                  : [];
+          const before = await snapshot();
+          const res = await post(sent, { type: 'shift_price', ...shift } as Action, dryRun);
+
+          const good =
+            (shift.unit === 'percent' || shift.unit === 'amount') &&
+            typeof shift.value === 'string' &&
+            (shift.unit === 'percent'
+              ? /^-?\d{1,4}(\.\d{1,2})?$/.test(shift.value) &&
+                Number(shift.value) >= -100 &&
+                Number(shift.value) <= 1000
+              : /^-?\d{1,9}(\.\d{1,3})?$/.test(shift.value));
+          const rule = (old: number) =>
+            shift.unit === 'percent'
+              ? byPercent(old, shift.value as string)
+              : byAmount(old, shift.value as string);
+          const selected = new Set(sent);
+          const oldBase = new Map(before.products.map((p) => [p.id, p.base_price]));
+          const pricesMoved = [
+            ...before.products.filter((p) => selected.has(p.id)).map((p) => p.base_price),
+            ...before.variants
+              .filter((v) => selected.has(v.product_id) && v.is_default !== 1)
+              .map((v) => v.price),
+          ];
+          const expected =
+            !good || sent.length === 0 || select === 'repeated'
+              ? 422
+              : select === 'unknown'
+                ? 404
+                : pricesMoved.some((old) => {
+                      const next = rule(old);
+                      return next < 0 || next > MAX_PRICE || (old > 0 && next === 0);
+                    })
+                  ? 409
+                  : 200;
+          expect(res.statusCode, `${JSON.stringify({ sent, shift, dryRun })}: ${res.body}`).toBe(
+            expected,
+          );
+          seen.add(expected);
+          if (expected !== 200 || dryRun) {
+            if (expected !== 200) {
+              const detail: unknown = res.json<{ detail: unknown }>().detail;
+              expect(
+                typeof detail === 'string' || Array.isArray(detail) ? detail.length : 0,
+              ).toBeGreaterThan(0);
+            }
+            expect(await snapshot()).toEqual(before);
+            expect(await auditCount()).toBe(0);
+            return;
+          }
+          const after = await snapshot();
+          expect(after.products).toEqual(
+            before.products.map((p) =>
+              selected.has(p.id) ? { ...p, base_price: rule(p.base_price) } : p,
+            ),
+          );
+          expect(after.variants).toEqual(
+            before.variants.map((v) =>
+              !selected.has(v.product_id)
+                ? v
+                : { ...v, price: rule(v.is_default === 1 ? oldBase.get(v.product_id)! : v.price) },
+            ),
+          );
+        },
+      ),
+      { numRuns: 100 },
+    );
+    // The file's own run (not a replay, not FC_RUNS) must have reached every answer.
+    if (!process.env.FC_PATH && !process.env.FC_RUNS)
+      expect([...seen].sort()).toEqual([200, 404, 409, 422]);
+  }, 600_000);
 
   it.each([
     ['percent', '10'],

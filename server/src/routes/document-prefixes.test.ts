@@ -2,7 +2,10 @@
 // the field), a prefix is not taken over from the other kind while documents of that kind carry
 // it in the current year, and whatever the prefixes and time zone become across a year boundary
 // (swaps, "F" and "FA", no prefix), every issue succeeds and numbers stay unique and gap-free per
-// kind and year (fast-check; FC_SEED=<seed> replays a failure).
+// kind and year (fast-check). Bad saves through the API are mixed in (prefixes too long, in small
+// letters, of the wrong type, an unknown time zone): each gets a 422 with a `detail` and leaves the
+// settings and their history as they were. assertProperty prints the seed and path of a failure;
+// FC_SEED / FC_PATH / FC_RUNS replay it (server/test-support/properties.ts).
 import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +16,7 @@ import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { deleteAll } from '../../test-support/fixtures';
 import { completeShopSettings, resetShopSettings } from '../../test-support/invoices';
+import { assertProperty } from '../../test-support/properties';
 import { placeOrder, useShop, type Order } from '../../test-support/shop';
 import { HttpProblem } from '../api/problem';
 import type { AppContext } from '../context';
@@ -26,7 +30,7 @@ type ShopSettings = Schemas['ShopSettings'];
 type Kind = 'invoice' | 'credit_note';
 
 const URL = '/api/v1/admin/settings/shop';
-const NUM_RUNS = Number(process.env.FC_RUNS ?? 20);
+const NUM_RUNS = 100;
 
 describe.each(testDialects)('document prefixes and numbering (%s)', (dialect) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'prefixes-'));
@@ -189,12 +193,24 @@ describe.each(testDialects)('document prefixes and numbering (%s)', (dialect) =>
       }),
       fc.record({ kind: fc.constant('toggle' as const), order: fc.nat({ max: 2 }) }),
       fc.record({ kind: fc.constant('tick' as const), minutes: fc.integer({ min: 1, max: 600 }) }),
+      fc.record({
+        kind: fc.constant('bad' as const),
+        body: fc.oneof(
+          fc.record({
+            invoice_prefix: fc.oneof(
+              fc.stringMatching(/^[A-Z0-9-]{11,20}$/),
+              fc.constantFrom<unknown>('inv-', 'F A', 'FAC/', null, 7, ['F']),
+            ),
+          }),
+          fc.record({
+            credit_note_prefix: fc.constantFrom<unknown>('AV_', 'avoir', 'ÀV-', 'X'.repeat(11), {}),
+          }),
+          fc.record({ time_zone: fc.constantFrom<unknown>('Mars/Olympus', '', 'utc+1', 3) }),
+        ),
+      }),
     );
-    type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
-    const params: fc.Parameters<[Step[]]> = { numRuns: NUM_RUNS };
-    if (process.env.FC_SEED) params.seed = Number(process.env.FC_SEED);
 
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
         await deleteAll(t.database.db, ['invoices', 'document_counters']);
         await t.database.db.updateTable('orders').set({ status: 'pending' }).execute();
@@ -212,7 +228,13 @@ describe.each(testDialects)('document prefixes and numbering (%s)', (dialect) =>
           `${d.prefix}${d.year}-${String(d.sequence).padStart(6, '0')}`;
 
         for (const s of steps) {
-          if (s.kind === 'tick') {
+          if (s.kind === 'bad') {
+            const before = [await storedPrefixes(), await changeCount()];
+            const res = await patch(s.body);
+            expect(res.statusCode, `${JSON.stringify(s.body)}: ${res.body}`).toBe(422);
+            expect(res.json<{ detail: unknown[] }>().detail.length).toBeGreaterThan(0);
+            expect([await storedPrefixes(), await changeCount()]).toEqual(before);
+          } else if (s.kind === 'tick') {
             clock = new Date(clock.getTime() + s.minutes * 60_000);
           } else if (s.kind === 'save') {
             const body = Object.fromEntries(
@@ -275,7 +297,7 @@ describe.each(testDialects)('document prefixes and numbering (%s)', (dialect) =>
         );
         expect(new Set(rows.map((r) => r.number)).size).toBe(rows.length);
       }),
-      params,
+      { numRuns: NUM_RUNS },
     );
   });
 });

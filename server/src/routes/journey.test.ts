@@ -4,7 +4,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../test-support/fixtures';
@@ -15,18 +15,21 @@ import { createMailer } from '../mail/transport';
 /** The sign-in link of the newest outbox message (quoted-printable soft breaks undone). */
 async function linkFromOutbox(dataDir: string): Promise<URL> {
   const outbox = join(dataDir, 'outbox');
-  for (let i = 0; i < 100; i++) {
-    const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
-    if (files.length > 0) {
-      const eml = readFileSync(join(outbox, files.sort().at(-1)!), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
+  // The message is written by the job worker: wait for it to be there.
+  return vi.waitFor(
+    () => {
+      const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
+      const eml = files.length
+        ? readFileSync(join(outbox, files.sort().at(-1)!), 'utf8')
+            .replace(/=\r?\n/g, '')
+            .replace(/=3D/g, '=')
+        : '';
       const match = /https?:\/\/\S+\/auth\/magic\?token=[^\s"<]+/.exec(eml);
-      if (match) return new URL(match[0].replace(/&amp;/g, '&'));
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('no magic link in the outbox');
+      if (!match) throw new Error('no magic link in the outbox');
+      return new URL(match[0].replace(/&amp;/g, '&'));
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
 
 describe.each(testDialects)('customer journey on %s', (dialect) => {

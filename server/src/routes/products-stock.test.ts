@@ -173,25 +173,12 @@ describe.each(testDialects)('products list: SKU and stock (%s)', (dialect) => {
       'Honey',
       'Poster',
     ]);
-    expect(names((await list('sort=-stock')).items)).toEqual([
-      'Honey',
-      'Linen shirt',
-      'Olive oil',
-      'Cap',
-      'Mug',
-      'Poster',
-    ]);
+    const mostStockFirst = ['Honey', 'Linen shirt', 'Olive oil', 'Cap', 'Mug', 'Poster'];
+    expect(names((await list('sort=-stock')).items)).toEqual(mostStockFirst);
     // Paging through the order keeps it.
     const first = await list('sort=-stock&limit=4');
     const rest = await list('sort=-stock&skip=4&limit=4');
-    expect([...names(first.items), ...names(rest.items)]).toEqual([
-      'Honey',
-      'Linen shirt',
-      'Olive oil',
-      'Cap',
-      'Mug',
-      'Poster',
-    ]);
+    expect([...names(first.items), ...names(rest.items)]).toEqual(mostStockFirst);
     expect([first.total, rest.total]).toEqual([6, 6]);
   });
 

@@ -12,6 +12,7 @@ import {
   expectStatus,
   type Schemas,
 } from '../../test-support/contract';
+import { NO_SECOND_FACTOR } from '../../test-support/auth';
 import { testDialects } from '../../test-support/databases';
 import { permissionsOf, type AdminRole } from '../domain/roles';
 
@@ -551,13 +552,7 @@ describe.each(testDialects)('two-factor sign-in (%s)', (dialect) => {
         created_at: row.created_at,
         updated_at: row.updated_at,
         permissions: permissionsOf('manager'),
-        two_factor: {
-          totp: false,
-          passkeys: 0,
-          recovery_codes_left: 0,
-          required: false,
-          setup_required: false,
-        },
+        two_factor: NO_SECOND_FACTOR,
         session_id: claims.sessionId,
       });
       expect(body.permissions).toEqual([

@@ -2,7 +2,9 @@
 // price_incl_vat, public catalogue, cart, checkout), a rate hands over to its successor on the
 // successor's start date without touching the products, refused assignments and defaults, the
 // VAT rates list (status and usage counts), and the money invariants through the real checkout
-// with random carts (fast-check).
+// with random carts (fast-check; bad quantities and unknown products mixed in must be refused
+// with a `detail` and leave the cart as it was; assertProperty prints the seed and path of a
+// failure, FC_SEED / FC_PATH / FC_RUNS replay it).
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectIssues, expectProblem } from '../../test-support/contract';
@@ -18,6 +20,7 @@ import {
   insertVatRate,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
+import { assertProperty } from '../../test-support/properties';
 import {
   addToCart as addCartLine,
   checkout as shopCheckout,
@@ -509,58 +512,95 @@ describe.each(testDialects)('VAT in force (%s)', (dialect) => {
       rate: fc.integer({ min: 0, max: rates.length - 1 }),
       quantity: fc.integer({ min: 1, max: 40 }),
     });
-    await fc.assert(
-      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 4 }), async (lines) => {
-        const s = session();
-        const shown: { name: string; incl: string }[] = [];
-        for (const l of lines) {
-          const slug = `prop-${++seq}`;
-          const p = await insertSimpleProduct(
-            db(),
-            {
-              slug,
-              name: slug,
-              base_price: l.price,
-              price_includes_vat: l.includesVat ? 1 : 0,
-              vat_rate_id: rates[l.rate]?.id,
-            },
-            { track_inventory: 0 },
-          );
-          shown.push({ name: slug, incl: (await publicProduct(slug)).price_incl_vat ?? 'none' });
-          const added = await addToCart(s, p.productId, l.quantity);
-          expect(added.statusCode, added.body).toBe(201);
-        }
-        const res = await checkout(s);
-        expect(res.statusCode, res.body).toBe(201);
-        const order = expectResponseMatches<Order>('createOrder', res);
-        let inclTotal = 0;
-        for (const [i, item] of order.items.entries()) {
-          const l = lines[i];
-          if (!l) throw new Error('line missing');
-          expect(m(item.total_price_incl_vat)).toBe(m(item.total_price) + m(item.vat_amount));
-          // What the catalogue showed per unit is what each unit was charged.
-          expect(item.unit_price_incl_vat).toBe(shown[i]?.incl);
-          if (l.includesVat) {
-            expect(m(item.total_price_incl_vat)).toBe(l.price * l.quantity);
-          } else {
-            expect(m(item.total_price)).toBe(l.price * l.quantity);
-          }
-          inclTotal += m(item.total_price_incl_vat);
-        }
-        expect(inclTotal).toBe(
-          m(order.subtotal) + m(order.vat_amount) - m(order.shipping_vat_amount),
-        );
-        expect(m(order.shipping_vat_amount)).toBe(1_330);
-        expect(m(order.total_amount)).toBe(
-          m(order.subtotal) +
-            m(order.vat_amount) +
-            m(order.shipping_amount) -
-            m(order.discount_amount),
-        );
+    // Lines the contract or the catalogue refuses, sent between the good ones.
+    const badLine = fc.oneof(
+      fc.record({
+        product: fc.constant('known' as const),
+        quantity: fc.oneof(
+          fc.constantFrom<unknown>(0, -1, 1000, 2.5, '3', null, true),
+          fc.integer({ min: 1000, max: 2 ** 31 }),
+        ),
       }),
-      { numRuns: 25 },
+      fc.record({ product: fc.constant('unknown' as const), quantity: fc.constant(1) }),
     );
-  });
+    const cartItems = async () =>
+      db().selectFrom('cart_items').select(['variant_id', 'quantity']).orderBy('id').execute();
+    await assertProperty(
+      fc.asyncProperty(
+        fc.array(line, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.tuple(fc.nat(), badLine), { maxLength: 3 }),
+        async (lines, bads) => {
+          const s = session();
+          const shown: { name: string; incl: string }[] = [];
+          let lastProductId = 0;
+          const sendBad = async (bad: { product: 'known' | 'unknown'; quantity: unknown }) => {
+            const before = await cartItems();
+            const res = await addToCart(
+              s,
+              bad.product === 'known' ? lastProductId : 2_000_000_000,
+              bad.quantity as number,
+            );
+            expect(res.statusCode, `${JSON.stringify(bad)}: ${res.body}`).toBe(
+              bad.product === 'known' ? 422 : 404,
+            );
+            const detail: unknown = res.json<{ detail: unknown }>().detail;
+            expect(
+              typeof detail === 'string' || Array.isArray(detail) ? detail.length : 0,
+            ).toBeGreaterThan(0);
+            expect(await cartItems()).toEqual(before);
+          };
+          for (const [i, l] of lines.entries()) {
+            const slug = `prop-${++seq}`;
+            const p = await insertSimpleProduct(
+              db(),
+              {
+                slug,
+                name: slug,
+                base_price: l.price,
+                price_includes_vat: l.includesVat ? 1 : 0,
+                vat_rate_id: rates[l.rate]?.id,
+              },
+              { track_inventory: 0 },
+            );
+            shown.push({ name: slug, incl: (await publicProduct(slug)).price_incl_vat ?? 'none' });
+            const added = await addToCart(s, p.productId, l.quantity);
+            expect(added.statusCode, added.body).toBe(201);
+            lastProductId = p.productId;
+            for (const [, bad] of bads.filter(([at]) => at % lines.length === i))
+              await sendBad(bad);
+          }
+          const res = await checkout(s);
+          expect(res.statusCode, res.body).toBe(201);
+          const order = expectResponseMatches<Order>('createOrder', res);
+          let inclTotal = 0;
+          for (const [i, item] of order.items.entries()) {
+            const l = lines[i];
+            if (!l) throw new Error('line missing');
+            expect(m(item.total_price_incl_vat)).toBe(m(item.total_price) + m(item.vat_amount));
+            // What the catalogue showed per unit is what each unit was charged.
+            expect(item.unit_price_incl_vat).toBe(shown[i]?.incl);
+            if (l.includesVat) {
+              expect(m(item.total_price_incl_vat)).toBe(l.price * l.quantity);
+            } else {
+              expect(m(item.total_price)).toBe(l.price * l.quantity);
+            }
+            inclTotal += m(item.total_price_incl_vat);
+          }
+          expect(inclTotal).toBe(
+            m(order.subtotal) + m(order.vat_amount) - m(order.shipping_vat_amount),
+          );
+          expect(m(order.shipping_vat_amount)).toBe(1_330);
+          expect(m(order.total_amount)).toBe(
+            m(order.subtotal) +
+              m(order.vat_amount) +
+              m(order.shipping_amount) -
+              m(order.discount_amount),
+          );
+        },
+      ),
+      { numRuns: 100 },
+    );
+  }, 600_000);
 
   it('shows the order a customer placed at 13 % in the admin order detail unchanged later', async () => {
     const now = t.ctx.now();

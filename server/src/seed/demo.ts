@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { fromMillimes, toMillimes } from '../domain/money';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProduct } from './demo-catalogue';
 import { productPng } from './png';
+import { slugify } from '../../../contract/slug';
 
 const VAT_PERCENT = { standard: 19, reduced13: 13, reduced7: 7, zero: 0 } as const;
 
@@ -26,19 +27,10 @@ async function call<T>(
   return (res.body ? res.json() : undefined) as T;
 }
 
-function slugOf(name: string) {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
 const skuOf = (product: DemoProduct, options: Record<string, string> = {}) =>
   [product.brand, product.name, ...Object.values(options)]
     .map((p) =>
-      slugOf(p)
+      slugify(p)
         .split('-')
         .map((w) => w.slice(0, 3))
         .join(''),
@@ -110,7 +102,7 @@ export async function seedDemo(
     form.append(
       'file',
       new Blob([new Uint8Array(productPng(p.colours[0], p.colours[1]))], { type: 'image/png' }),
-      `${slugOf(p.name)}.png`,
+      `${slugify(p.name)}.png`,
     );
     const upload = await call<{ files: { url: string }[] }>(
       app,
@@ -127,7 +119,7 @@ export async function seedDemo(
       '/api/v1/admin/products/',
       {
         name: p.name,
-        slug: slugOf(p.name),
+        slug: slugify(p.name),
         description: p.description,
         short_description: p.description.split('.')[0],
         category_id: categoryIds.get(p.category),

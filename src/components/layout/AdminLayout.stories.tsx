@@ -7,23 +7,12 @@ import { adminUser } from '@mocks/fixtures';
 import { auth } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { authStore, STORAGE_KEYS } from '@/lib/auth/store';
+import { expectedMenus } from '@/testing/expected';
 import { expectLocation, screen } from '@/testing/story';
 import { AdminLayout } from './AdminLayout';
 
 const LOGOUT = '/api/v1/admin/auth/logout';
-const LINKS = [
-  'Dashboard',
-  'Products',
-  'Orders',
-  'Customers',
-  'Inventory Ledger',
-  'Categories',
-  'VAT Rates',
-  'Users',
-  'Audit Log',
-  'Background Jobs',
-  'Settings',
-];
+const LINKS = expectedMenus.super_admin;
 const HREFS = [
   '/admin',
   '/admin/products',
@@ -319,36 +308,11 @@ const menuOf = (role: AdminRole, links: readonly string[]): Story => ({
   },
 });
 
-export const MenuOfSuperAdmin = menuOf('super_admin', LINKS);
-export const MenuOfAdmin = menuOf('admin', LINKS);
-export const MenuOfManager = menuOf('manager', [
-  'Dashboard',
-  'Products',
-  'Orders',
-  'Customers',
-  'Inventory Ledger',
-  'Categories',
-  'VAT Rates',
-  'Settings',
-]);
-export const MenuOfSupport = menuOf('support', [
-  'Dashboard',
-  'Products',
-  'Orders',
-  'Customers',
-  'Inventory Ledger',
-  'Categories',
-  'VAT Rates',
-  'Settings',
-]);
-export const MenuOfInventoryManager = menuOf('inventory_manager', [
-  'Dashboard',
-  'Products',
-  'Inventory Ledger',
-  'Categories',
-  'VAT Rates',
-  'Settings',
-]);
+export const MenuOfSuperAdmin = menuOf('super_admin', expectedMenus.super_admin);
+export const MenuOfAdmin = menuOf('admin', expectedMenus.admin);
+export const MenuOfManager = menuOf('manager', expectedMenus.manager);
+export const MenuOfSupport = menuOf('support', expectedMenus.support);
+export const MenuOfInventoryManager = menuOf('inventory_manager', expectedMenus.inventory_manager);
 
 /** The user menu (the admin's name in the header): My account, for every role, and Logout. */
 export const UserMenu: Story = {

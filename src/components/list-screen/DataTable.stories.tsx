@@ -4,7 +4,14 @@ import { expect, userEvent, within } from 'storybook/test';
 import { adminUser } from '@mocks/fixtures';
 import { AdminLayout } from '@/components/layout/AdminLayout';
 import { expectCard, expectInView } from '@/testing/phone-cards';
-import { DataTable, figureColumn, textColumn, type Column, type SortState } from './DataTable';
+import {
+  DataTable,
+  figureColumn,
+  textColumn,
+  type Column,
+  type DataTableProps,
+  type SortState,
+} from './DataTable';
 import { RowActions, StatusBadge } from './RowActions';
 
 interface Row {
@@ -37,22 +44,27 @@ const COLUMNS: readonly Column<Row>[] = [
   },
 ];
 
-/** The list screens' table at phone width, in the admin layout. */
-const meta = {
-  title: 'Lists/DataTable',
-  render: () => (
+/** The five products in a table wider than a phone, in the admin layout; `props` add the rest. */
+function ProductsTable(props: Pick<DataTableProps<Row>, 'columns'> & Partial<DataTableProps<Row>>) {
+  return (
     <AdminLayout>
       <DataTable
         rows={ROWS}
-        columns={COLUMNS}
         rowKey={(row) => row.id}
         label="Products"
         emptyText="No products found"
         minW="46rem"
         stickyFirstColumn
+        {...props}
       />
     </AdminLayout>
-  ),
+  );
+}
+
+/** The list screens' table at phone width, in the admin layout. */
+const meta = {
+  title: 'Lists/DataTable',
+  render: () => <ProductsTable columns={COLUMNS} />,
   parameters: { route: '/admin/products', auth: { userType: 'admin', user: adminUser } },
   globals: { viewport: { value: 'mobile375', isRotated: false } },
 } satisfies Meta;
@@ -144,25 +156,17 @@ function CardList() {
   const [selected, setSelected] = useState<ReadonlySet<string | number>>(new Set());
   const [sort, setSort] = useState<SortState>({ key: 'stock', direction: 'asc' });
   return (
-    <AdminLayout>
-      <DataTable
-        rows={ROWS}
-        columns={CARD_COLUMNS}
-        rowKey={(row) => row.id}
-        label="Products"
-        emptyText="No products found"
-        minW="46rem"
-        stickyFirstColumn
-        sort={sort}
-        onSortChange={setSort}
-        selection={{
-          selected,
-          onChange: setSelected,
-          rowLabel: (row) => `Select ${row.name}`,
-          allLabel: 'Select all products',
-        }}
-      />
-    </AdminLayout>
+    <ProductsTable
+      columns={CARD_COLUMNS}
+      sort={sort}
+      onSortChange={setSort}
+      selection={{
+        selected,
+        onChange: setSelected,
+        rowLabel: (row) => `Select ${row.name}`,
+        allLabel: 'Select all products',
+      }}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { Button, Flex } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import type { CsvSeparator } from './csv-export';
+import type { CsvExport } from './csv-export';
 import { FilterSelect } from './FilterSelect';
 import { useT } from './messages';
 
@@ -13,22 +13,21 @@ export interface ExportMenuProps<V extends string> {
   /** One button per kind of file; a single choice makes 'Export CSV' itself start it. */
   choices: readonly ExportChoice<V>[];
   onExport: (choice: ExportChoice<V>) => void;
-  /** An export is running (one at a time). */
-  busy: boolean;
-  /** The file's variant (useCsvExport's, the language's until changed) and its change. */
-  separator: CsvSeparator;
-  onSeparatorChange: (separator: CsvSeparator) => void;
+  /**
+   * The screen's export (useCsvExport): busy while one runs (one at a time), and the file's
+   * variant (the language's until changed) with its change.
+   */
+  csv: Pick<CsvExport, 'progress' | 'separator' | 'setSeparator'>;
 }
 
 /** The 'Export CSV' action of a list's header: it offers the kinds of file, then exports one. */
 export function ExportMenu<V extends string>({
   choices,
   onExport,
-  busy,
-  separator,
-  onSeparatorChange,
+  csv: { progress, separator, setSeparator },
 }: ExportMenuProps<V>) {
   const t = useT();
+  const busy = progress !== null;
   const [open, setOpen] = useState(false);
   const separators = useMemo(
     () => [
@@ -43,7 +42,7 @@ export function ExportMenu<V extends string>({
       label={t('csvSeparator')}
       value={separator}
       options={separators}
-      onChange={onSeparatorChange}
+      onChange={setSeparator}
       width={{ base: 'full', sm: 'auto' }}
     />
   );

@@ -2,7 +2,7 @@ import { Flex, Text } from '@chakra-ui/react';
 import { memo, useDeferredValue, useState, type ReactNode } from 'react';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { PageHeader } from '@/components/layout/PageHeader';
-import { LoadingState, SearchInput, type SearchInputProps } from './states';
+import { LoadingState, SearchInput, UnavailableState, type SearchInputProps } from './states';
 import { ROW_FROM_SM } from '@/components/layout/responsive';
 import type { ServerListState } from './use-server-list';
 import { formatCount } from '@/lib/format';
@@ -102,6 +102,23 @@ export function serverListStates<T>(
     error: failed && !rows ? error : null,
     loading: isLoading || !rows,
   };
+}
+
+/**
+ * serverListStates with UnavailableState as the error: `text` (the server's list cannot be
+ * reached), and Retry loads the list again.
+ */
+export function serverListOrUnavailable<T>(
+  list: ServerListState<T>,
+  noun: ListCount['noun'],
+  text: string,
+  testId: string,
+): Pick<ListScreenProps, 'count' | 'error' | 'loading'> {
+  return serverListStates(
+    list,
+    noun,
+    <UnavailableState text={text} onRetry={() => void list.reload()} testId={testId} />,
+  );
 }
 
 /** Memoised: the title row never changes while the search box is typed in. */

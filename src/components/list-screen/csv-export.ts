@@ -1,5 +1,5 @@
 import type { AxiosProgressEvent, AxiosRequestConfig } from 'axios';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CsvSeparatorParameter } from '@generated/model';
 import { notify } from '@/components/ui/notify';
 import { downloadFile, type FileRequest } from '@/lib/download';
@@ -136,7 +136,11 @@ export function useCsvExport({ noun, fallbackName, failure }: CsvExportOptions) 
     setProgress(null);
   }, []);
 
-  return { progress, start, cancel, noun, separator, setSeparator };
+  // One object while nothing changes, so that what is memoised on it (the header's actions) stays.
+  return useMemo(
+    () => ({ progress, start, cancel, noun, separator, setSeparator }),
+    [progress, start, cancel, noun, separator],
+  );
 }
 
 export type CsvExport = ReturnType<typeof useCsvExport>;

@@ -10,7 +10,7 @@ export {
   type RowSelection,
   type ServerTableProps,
 } from './DataTable';
-export { ListScreen, serverListStates, useListSearch } from './ListScreen';
+export { ListScreen, serverListOrUnavailable, serverListStates, useListSearch } from './ListScreen';
 export { FilterSelect, filterChoices, type FilterOption } from './FilterSelect';
 export { FilterBar, type FilterBarSelect } from './FilterBar';
 export {

@@ -9,6 +9,7 @@ import { manyProducts } from '@mocks/fixtures/many-products';
 import { products } from '@mocks/handlers';
 import { requests, server } from '@mocks/node';
 import { withMockApi } from '@/testing/mock-api';
+import { afterRequestsSentSoFar } from '@/testing/waits';
 import { gcCacheProvider, swrDefaults } from '@/lib/swr';
 import { searchParam, useListSort, useServerList } from './use-server-list';
 
@@ -58,8 +59,10 @@ describe('useServerList', () => {
     act(() => result.current.table.onEndReached());
     await waitFor(() => expect(result.current.rows).toHaveLength(250));
     expect(result.current.rows?.map((p) => p.id)).toEqual(catalogue.map((p) => p.id));
-    act(() => result.current.table.onEndReached());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Past the total: what the call sent (once its effects have run) would have arrived before a
+    // request sent now. Nothing was.
+    await act(() => Promise.resolve(result.current.table.onEndReached()));
+    await afterRequestsSentSoFar();
     expect(queries()).toEqual([
       { skip: '0', limit: '100' },
       { skip: '100', limit: '100' },

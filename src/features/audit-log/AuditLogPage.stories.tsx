@@ -288,7 +288,7 @@ export const AccessDeniedForManager: Story = {
     await expectLoadErrorAlert(
       canvasElement,
       'Failed to load the audit log',
-      'Not enough permissions',
+      'Your role (manager) does not allow this action',
     );
     await expect(canvas.queryByRole('table')).toBeNull();
     // The menu follows the manager's permissions: neither the log nor the users.

@@ -3,6 +3,7 @@ import '@/components/ui/plain.css';
 import { activateLocale, isLocale, LOCALE_NAMES, LOCALES, useLocale } from '@/lib/i18n';
 import type { PasskeyPrompts } from '@/lib/webauthn';
 import { RequiredField, type FieldProps } from './LoginField';
+import buttons from './AuthButton.module.css';
 import styles from './LoginForm.module.css';
 import { t } from './messages';
 import type { SecondStep, SecondStepAnswer } from './sign-in';
@@ -138,7 +139,11 @@ export function LoginForm({
           ))}
         </div>
         <div className={styles.footer}>
-          <button type="submit" className={styles.submit} disabled={submitting}>
+          <button
+            type="submit"
+            className={`${buttons.button} ${buttons.solid}`}
+            disabled={submitting}
+          >
             {submitting ? t('loggingIn') : t('login')}
           </button>
         </div>

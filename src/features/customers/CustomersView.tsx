@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { CustomerOverview } from '@generated/model';
 import { Link } from 'wouter';
 import { badgeColumn, figureColumn, serverTable, textColumn } from '@/components/list-screen';
-import { ListScreen, UnavailableState } from '@/components/list-screen';
+import { ListScreen, serverListOrUnavailable } from '@/components/list-screen';
 import type { Column, ServerListState } from '@/components/list-screen';
 import type { SearchInputProps } from '@/components/list-screen/states';
 import { toCustomerRows, type CustomerRow } from './customer-display';
@@ -81,11 +81,10 @@ function Notice() {
 }
 
 /** The read-only customers overview of /admin/customers (docs/product.md §2). */
-export function CustomersView({
-  list: { rows: customers, count, isLoading, failed, reload, table },
-  search,
-}: CustomersViewProps) {
+export function CustomersView({ list, search }: CustomersViewProps) {
   const t = useT();
+  const { rows: customers, table } = list;
+  const states = serverListOrUnavailable(list, noun, t('unavailable'), 'customers-unavailable');
   const rows = useMemo(() => toCustomerRows(customers ?? []), [customers]);
   const notice = useMemo(() => <Notice />, []);
 
@@ -99,18 +98,7 @@ export function CustomersView({
         label: t('searchLabel'),
         ...search,
       }}
-      count={count && { noun, ...count }}
-      error={
-        failed &&
-        !customers && (
-          <UnavailableState
-            text={t('unavailable')}
-            onRetry={() => void reload()}
-            testId="customers-unavailable"
-          />
-        )
-      }
-      loading={isLoading || !customers}
+      {...states}
       loadingText={t('loading')}
     >
       <CustomersTable rows={rows} {...table} />

@@ -10,7 +10,7 @@ import {
   lastListQuery,
   startExport,
 } from '@/testing/csv-export';
-import { expectedMovementCells } from '@/testing/expected';
+import { expectedMovementCells, expectedReasonsOfEveryKind } from '@/testing/expected';
 import { expectLoading, listScreen } from '@/testing/list-screen';
 import { expectSent } from '@/testing/server-list';
 import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
@@ -305,43 +305,10 @@ const reasonsIn = (locale: 'en' | 'fr' | 'ar', expected: string[]): Story => ({
  * Every kind of movement, worded from its kind, its order (number, status moved to) or its file;
  * an admin's adjustment reads as they typed it.
  */
-export const EveryKindOfReason = reasonsIn('en', [
-  'Casse en réserve',
-  'Order ORD-20250308-0003 refunded',
-  'Order ORD-20250308-0003 back to confirmed',
-  'Order ORD-20250308-0003 cancelled',
-  'Order ORD-20250308-0003',
-  'CSV import printemps.csv',
-  'Inventory update',
-  'Variant update',
-  'Product inventory update',
-  'Initial stock',
-]);
+export const EveryKindOfReason = reasonsIn('en', expectedReasonsOfEveryKind.en);
 
 /** In French, the shop's own reasons are French; the admin's words stay as typed. */
-export const ReasonsInFrench = reasonsIn('fr', [
-  'Casse en réserve',
-  'Commande ORD-20250308-0003 remboursée',
-  'Commande ORD-20250308-0003 de nouveau confirmée',
-  'Commande ORD-20250308-0003 annulée',
-  'Commande ORD-20250308-0003',
-  'Import CSV printemps.csv',
-  'Mise à jour de l’inventaire',
-  'Modification de la variante',
-  'Mise à jour de l’inventaire du produit',
-  'Stock initial',
-]);
+export const ReasonsInFrench = reasonsIn('fr', expectedReasonsOfEveryKind.fr);
 
 /** In Arabic, with the order number and the file name isolated in the right-to-left sentence. */
-export const ReasonsInArabic = reasonsIn('ar', [
-  'Casse en réserve',
-  'استرداد الطلب \u2068ORD-20250308-0003\u2069',
-  'إعادة تأكيد الطلب \u2068ORD-20250308-0003\u2069',
-  'إلغاء الطلب \u2068ORD-20250308-0003\u2069',
-  'الطلب \u2068ORD-20250308-0003\u2069',
-  'استيراد ملف CSV \u2068printemps.csv\u2069',
-  'تحديث المخزون',
-  'تعديل المتغيّر',
-  'تحديث مخزون المنتج',
-  'المخزون الأولي',
-]);
+export const ReasonsInArabic = reasonsIn('ar', expectedReasonsOfEveryKind.ar);

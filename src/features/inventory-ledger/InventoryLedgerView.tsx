@@ -4,7 +4,7 @@ import {
   ExportMenu,
   ExportProgress,
   ListScreen,
-  UnavailableState,
+  serverListOrUnavailable,
   type CsvExport,
   type ExportChoice,
   type ServerListState,
@@ -28,27 +28,26 @@ export interface InventoryLedgerViewProps extends LedgerFiltersBarProps {
 
 /** The inventory ledger (/admin/inventory/ledger): every stock movement, newest first. */
 export function InventoryLedgerView({
-  list: { rows: movements, count, isLoading, failed, reload, table },
+  list,
   reason,
   csv,
   onExport,
   ...filters
 }: InventoryLedgerViewProps) {
   const t = useT();
+  const { rows: movements, table } = list;
+  const states = serverListOrUnavailable(list, noun, t('unavailable'), 'ledger-unavailable');
   const rows = useMemo(() => toMovementRows(movements ?? []), [movements]);
-  const exporting = csv.progress !== null;
   const actions = useMemo(
     () => (
       <ExportMenu
         // The ledger's one file: one row per movement.
         choices={[{ value: 'movements', label: t('exportMovements') }]}
         onExport={onExport}
-        busy={exporting}
-        separator={csv.separator}
-        onSeparatorChange={csv.setSeparator}
+        csv={csv}
       />
     ),
-    [onExport, exporting, t, csv.separator, csv.setSeparator],
+    [onExport, t, csv],
   );
 
   return (
@@ -59,18 +58,7 @@ export function InventoryLedgerView({
       notice={<ExportProgress {...csv} />}
       search={{ placeholder: t('reasonPlaceholder'), label: t('reasonLabel'), ...reason }}
       filters={<LedgerFiltersBar {...filters} />}
-      count={count && { noun, ...count }}
-      error={
-        failed &&
-        !movements && (
-          <UnavailableState
-            text={t('unavailable')}
-            onRetry={() => void reload()}
-            testId="ledger-unavailable"
-          />
-        )
-      }
-      loading={isLoading || !movements}
+      {...states}
       loadingText={t('loading')}
     >
       <MovementsTable ledger rows={rows} {...table} />

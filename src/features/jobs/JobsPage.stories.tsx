@@ -251,7 +251,11 @@ export const AccessDeniedForSupport: Story = {
     ...mockedBy(jobs.list(undefined, 'support')),
   },
   play: async ({ canvasElement }) => {
-    await expectLoadErrorAlert(canvasElement, TITLE, 'Not enough permissions');
+    await expectLoadErrorAlert(
+      canvasElement,
+      TITLE,
+      'Your role (support) does not allow this action',
+    );
     const nav = within(canvasElement).getByRole('navigation', { name: 'Management' });
     const links = within(nav)
       .getAllByRole('link')

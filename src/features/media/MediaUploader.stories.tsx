@@ -9,6 +9,7 @@ import { expectToast, screen, mockedBy } from '@/testing/story';
 import { MAX_FILE_SIZE, MediaUploader, type MediaUploaderProps } from '@/components/media-uploader';
 import { mediaApi } from './media-api';
 import { expectRightToLeft } from '@/testing/languages';
+import { afterRequestsSentSoFar } from '@/testing/waits';
 
 const url = (key: string) => `/api/v1/media/${key}`;
 const IMAGES = [url('sac-cabas-camel.jpg'), url('sac-cabas-noir.jpg'), url('huile-olive-1l.jpg')];
@@ -39,6 +40,8 @@ const meta = {
   component: MediaUploader,
   render: (args) => <Controlled {...args} />,
   args: { kind: 'image', api: mediaApi, value: [], max: 10, onChange: fn() },
+  // The uploads are an admin's: the mocks refuse them to nobody (401), as the server does.
+  parameters: { auth: { userType: 'admin' } },
 } satisfies Meta<typeof MediaUploader>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -49,7 +52,6 @@ function image(name: string, size?: number): File {
   if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
   return file;
 }
-const pause = (ms = 120) => new Promise((resolve) => setTimeout(resolve, ms));
 const items = (canvasElement: HTMLElement) => within(canvasElement).queryAllByTestId('media-item');
 const urls = (canvasElement: HTMLElement) =>
   items(canvasElement).map((item) => item.getAttribute('data-url'));
@@ -290,8 +292,8 @@ export const Remove: Story = {
     await waitFor(() => expect(urls(canvasElement)).toEqual([IMAGES[0], IMAGES[2]]));
     await expect(args.onChange).toHaveBeenLastCalledWith([IMAGES[0], IMAGES[2]]);
     await expect(args.onChange).toHaveBeenCalledTimes(1);
-    // Long enough for a background call to have been sent: none is.
-    await pause(500);
+    // A call the removal sent would have arrived before one sent now: none was.
+    await afterRequestsSentSoFar();
     await expect(requests.to('DELETE', DELETE_FILES)).toHaveLength(0);
     await expect(requests.all().filter((r) => r.method !== 'GET')).toEqual([]);
   },
@@ -305,7 +307,7 @@ export const RemovePrimary: Story = {
     await userEvent.click(within(first).getByRole('button', { name: 'Remove image 1' }));
     await waitFor(() => expect(urls(canvasElement)).toEqual(IMAGES.slice(1)));
     await expect(within(items(canvasElement)[0]!).getByText('Primary')).toBeVisible();
-    await pause(500);
+    await afterRequestsSentSoFar();
     await expect(requests.to('DELETE', DELETE_FILES)).toHaveLength(0);
     await expect(screen.queryAllByTestId('toast')).toHaveLength(0);
   },
@@ -318,10 +320,12 @@ export const KeyboardReorder: Story = {
     const handle = within(canvasElement).getByRole('button', { name: 'Reorder image 1' });
     handle.focus();
     await expect(handle).toHaveFocus();
+    // Each key once the previous one took effect, as announced to screen readers.
     await userEvent.keyboard('[Space]');
-    await pause();
+    // Picked up: the handle is pressed (its announcement gives way at once to the position's).
+    await waitFor(() => expect(handle).toHaveAttribute('aria-pressed', 'true'));
     await userEvent.keyboard('[ArrowRight]');
-    await pause();
+    await expect(await screen.findByText('Image 1 is over position 2 of 3.')).toBeInTheDocument();
     await userEvent.keyboard('[Space]');
     const reordered = [IMAGES[1], IMAGES[0], IMAGES[2]];
     await waitFor(() => expect(args.onChange).toHaveBeenCalledWith(reordered));
@@ -339,13 +343,17 @@ export const KeyboardReorder: Story = {
 export const KeyboardReorderCancelled: Story = {
   args: { value: IMAGES },
   play: async ({ canvasElement, args }) => {
-    within(canvasElement).getByRole('button', { name: 'Reorder image 2' }).focus();
+    const handle = within(canvasElement).getByRole('button', { name: 'Reorder image 2' });
+    handle.focus();
     await userEvent.keyboard('[Space]');
-    await pause();
+    await waitFor(() => expect(handle).toHaveAttribute('aria-pressed', 'true'));
     await userEvent.keyboard('[ArrowLeft]');
-    await pause();
+    await expect(await screen.findByText('Image 2 is over position 1 of 3.')).toBeInTheDocument();
     await userEvent.keyboard('[Escape]');
-    await pause(300);
+    // The drag has ended (as announced) before the value is checked.
+    await expect(
+      await screen.findByText('Moving was cancelled. Image 2 stays where it was.'),
+    ).toBeInTheDocument();
     await expect(args.onChange).not.toHaveBeenCalled();
     await expect(urls(canvasElement)).toEqual(IMAGES);
   },

@@ -7,6 +7,7 @@ import { paths } from '@/lib/paths';
 import { expectedMoney as money, expectedMoneyIn, expectedShopTime } from '@/testing/expected';
 import { adminScreen, routesRender } from '@/testing/admin-screen';
 import { expectLocation, expectToast, findOpenDialog, screen } from '@/testing/story';
+import { afterRequestsSentSoFar } from '@/testing/waits';
 import { adminUser, meOf, orderDetails } from '@mocks/fixtures';
 import { shopSettings } from '@mocks/fixtures/settings';
 import { documentOf } from '@mocks/fixtures/invoices';
@@ -285,7 +286,8 @@ export const ChangeStatusByKeyboard: Story = overStatefulApi(async ({ canvasElem
   await waitForOrder(canvasElement, current);
   const status = region(canvasElement, 'Order Status');
   await stepToConfirmed(canvasElement);
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // What ArrowDown sent would have arrived before a request sent now: nothing was.
+  await afterRequestsSentSoFar();
   await expect(requests.to('PATCH', statusPath(1))).toHaveLength(0);
   await expect(within(status).getByTestId('current-status')).toHaveTextContent('pending');
 
@@ -418,7 +420,7 @@ export const CancelAsksFirst: Story = overStatefulApi(async ({ canvasElement }) 
   await userEvent.click(within(dialog).getByRole('button', { name: 'Keep status' }));
   await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   await expect(select).toHaveValue('pending');
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await afterRequestsSentSoFar();
   await expect(requests.to('PATCH', statusPath(1))).toHaveLength(0);
 
   // Other statuses are still sent at once.

@@ -5,7 +5,7 @@ import {
   ExportMenu,
   ExportProgress,
   ListScreen,
-  UnavailableState,
+  serverListOrUnavailable,
   type CsvExport,
   type ExportChoice,
   type ServerListState,
@@ -40,7 +40,7 @@ export interface OrdersListViewProps {
  * e-mail, filters by status, payment method and dates, the e-mail filter, the table.
  */
 export function OrdersListView({
-  list: { rows: orders, count, isLoading, failed, reload, table },
+  list,
   search,
   filters,
   onFiltersChange,
@@ -50,20 +50,18 @@ export function OrdersListView({
   onExport,
 }: OrdersListViewProps) {
   const t = useT();
+  const { rows: orders, table } = list;
+  const states = serverListOrUnavailable(
+    list,
+    csv.noun,
+    t('listUnavailable'),
+    'orders-unavailable',
+  );
   const rows = useMemo(() => toOrderRows(orders ?? []), [orders]);
-  const exporting = csv.progress !== null;
   const choices = useMemo(() => orderExports(), []);
   const actions = useMemo(
-    () => (
-      <ExportMenu
-        choices={choices}
-        onExport={onExport}
-        busy={exporting}
-        separator={csv.separator}
-        onSeparatorChange={csv.setSeparator}
-      />
-    ),
-    [choices, onExport, exporting, csv.separator, csv.setSeparator],
+    () => <ExportMenu choices={choices} onExport={onExport} csv={csv} />,
+    [choices, onExport, csv],
   );
 
   return (
@@ -102,18 +100,7 @@ export function OrdersListView({
           )}
         </>
       }
-      count={count && { noun: csv.noun, ...count }}
-      error={
-        failed &&
-        !orders && (
-          <UnavailableState
-            text={t('listUnavailable')}
-            onRetry={() => void reload()}
-            testId="orders-unavailable"
-          />
-        )
-      }
-      loading={isLoading || !orders}
+      {...states}
       loadingText={t('loadingOrders')}
     >
       <OrdersTable rows={rows} {...table} />

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { issueInvoice, listOrderInvoices } from '@generated/clients/invoices/invoices';
 import { addOrderNote, getOrderTimeline, setOrderShipment } from '@generated/clients/orders/orders';
 import { invoices, orderDetails } from '@mocks/fixtures';
-import { withMockApi } from '@/testing/mock-api';
+import { mockAdminAuth, withMockApi } from '@/testing/mock-api';
 
 withMockApi();
 
@@ -40,7 +40,7 @@ it('answers PDFs, and the writes of the order detail', async () => {
     ['/api/v1/admin/invoices/4/pdf?lang=fr', 'INV-2025-000003.pdf'],
     ['/api/v1/admin/orders/2/packing-slip', 'packing-slip-ORD-20250308-0003.pdf'],
   ] as const) {
-    const response = await fetch(`http://localhost:3000${url}`);
+    const response = await fetch(`http://localhost:3000${url}`, { headers: mockAdminAuth });
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
     await expect(response.text()).resolves.toMatch(/^%PDF-1\.4\n[\s\S]*\n%%EOF\n$/);

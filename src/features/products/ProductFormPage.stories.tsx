@@ -19,6 +19,7 @@ import { ProductFormScreen } from './story-screen';
 import { UnsavedInventoryCard } from './story-inventory-card';
 import { expectHeading, expectRightToLeft, localMoney } from '@/testing/languages';
 import { paths } from '@/lib/paths';
+import { afterRequestsSentSoFar } from '@/testing/waits';
 
 const CREATE = '/api/v1/admin/products/';
 const product = (id: number) => `/api/v1/admin/products/${id}`;
@@ -47,7 +48,6 @@ const field = (canvasElement: HTMLElement, label: RegExp) =>
   within(canvasElement.querySelector('main')!).getByLabelText(label);
 const section = (canvasElement: HTMLElement, name: string) =>
   within(canvasElement).getByRole('region', { name });
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until the pickers have their options. */
 async function pickersLoaded(canvasElement: HTMLElement) {
@@ -207,12 +207,13 @@ export const VatPickerActiveOnly: Story = {
   play: async ({ canvasElement }) => {
     const [call] = await requests.waitFor('GET', VAT_RATES);
     await expect(call?.query).toEqual({ is_active: 'true' });
+    // In the server's order: by country, the latest start first, then by name.
     const select = await expectPickerOptions(canvasElement, /^VAT Rate/, [
       'Select a VAT rate',
-      'TVA standard (19.00%, TN)',
+      'Exonéré (0.00%, TN)',
       'TVA intermédiaire (13.00%, TN)',
       'TVA réduite (7.00%, TN)',
-      'Exonéré (0.00%, TN)',
+      'TVA standard (19.00%, TN)',
     ]);
     // The gross price follows the rate and the switch.
     const gross = within(canvasElement).getByTestId('gross-price');
@@ -518,9 +519,11 @@ export const BackGoesBack: Story = {
 };
 
 const noHorizontalScroll = async (canvasElement: HTMLElement) => {
-  await pause(100);
-  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(
-    document.documentElement.clientWidth,
+  // Once the layout has settled (images and fonts in place), not at a guessed moment.
+  await waitFor(() =>
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(
+      document.documentElement.clientWidth,
+    ),
   );
   await expect(canvasElement.ownerDocument.body.scrollWidth).toBeLessThanOrEqual(375);
 };
@@ -706,7 +709,8 @@ export const EditUpdateWithInventory: Story = {
     // Pressing Enter inside the card must not submit the product.
     await userEvent.click(canvas.getByRole('button', { name: 'Set stock to 48' }));
     await userEvent.keyboard('{Enter}');
-    await pause(200);
+    // A submit would have sent its PATCH before a request sent now arrives: none was.
+    await afterRequestsSentSoFar();
     await expect(requests.to('PATCH', product(5))).toHaveLength(0);
     await userEvent.click(canvas.getByRole('button', { name: 'Update Product' }));
     const [call] = await requests.waitFor('PATCH', product(5));
@@ -791,8 +795,9 @@ export const RemoveImageThenCancel: Story = {
     const dialog = await expectUnsavedChangesDialog();
     await userEvent.click(dialog.getByRole('button', { name: 'Discard changes' }));
     await expectLocation(canvasElement, '/admin/products');
-    // Nothing was sent: no file deleted, no product changed.
-    await pause(300);
+    // Nothing was sent (what leaving sent would have arrived before a request sent now): no file
+    // deleted, no product changed.
+    await afterRequestsSentSoFar();
     await expect(requests.to('DELETE', DELETE_FILES)).toHaveLength(0);
     await expect(requests.to('PATCH', product(1))).toHaveLength(0);
   },
@@ -830,10 +835,10 @@ export const EditWithoutCategory: Story = {
 const ACTIVE_CATEGORY_OPTIONS = [
   'Select a category',
   'Maroquinerie',
+  'Maroquinerie › Sacs',
   'Épicerie fine',
   'Vêtements',
   'Céramique',
-  'Maroquinerie › Sacs',
 ];
 
 /** The category picker offers the active categories only (Bougies is inactive), sub ones under their parent. */

@@ -242,7 +242,6 @@ export function ProductsListView({
   );
   const searching = query.trim() !== '';
   const filtered = hasFilters(filters);
-  const exporting = csv.progress !== null;
   const actions = useMemo(
     () => (
       <>
@@ -254,9 +253,7 @@ export function ProductsListView({
         <ExportMenu
           choices={[{ value: 'products', label: t('exportProducts') }]}
           onExport={onExport}
-          busy={exporting}
-          separator={csv.separator}
-          onSeparatorChange={csv.setSeparator}
+          csv={csv}
         />
         {canEdit && (
           <Button asChild>
@@ -268,7 +265,7 @@ export function ProductsListView({
         )}
       </>
     ),
-    [onExport, exporting, onImport, t, canEdit, csv.separator, csv.setSeparator],
+    [onExport, onImport, t, canEdit, csv],
   );
 
   return (

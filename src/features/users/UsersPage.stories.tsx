@@ -26,7 +26,10 @@ type Story = StoryObj<typeof meta>;
 const LIST = '/api/v1/admin/users/';
 const REQUIRED = 'Please fill in all required fields';
 
-/* Expected cells, written out from the fixtures without the app's helpers. */
+/*
+ * Expected cells, written out from the fixtures without the app's helpers, in the server's order
+ * (by username, case-insensitive: the mock-versus-server table checks the mock keeps it).
+ */
 const EXPECTED_ROWS = [
   [
     'admin',
@@ -46,20 +49,20 @@ const EXPECTED_ROWS = [
   ],
   ['salma.gharbi', 'Salma Gharbi', 'salma.gharbi@dar-el-jeld.tn', 'Manager', 'Never', 'Active'],
   [
-    'youssef.support',
-    'Youssef Mejri',
-    'youssef.mejri@dar-el-jeld.tn',
-    'Support',
-    '28 Feb 2025, 12:05',
-    'Active',
-  ],
-  [
     'stock.sfax',
     'Nour Hammami',
     'depot.sfax@dar-el-jeld.tn',
     'Inventory Manager',
     '20 Dec 2024, 08:30',
     'Inactive',
+  ],
+  [
+    'youssef.support',
+    'Youssef Mejri',
+    'youssef.mejri@dar-el-jeld.tn',
+    'Support',
+    '28 Feb 2025, 12:05',
+    'Active',
   ],
 ];
 

@@ -8,6 +8,7 @@ import { adminUser } from '@mocks/fixtures';
 import { variants } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { expectToast, mockedBy } from '@/testing/story';
+import { afterRequestsSentSoFar, withFakeTimers } from '@/testing/waits';
 import { SimpleInventoryCard } from './SimpleInventoryCard';
 
 const LIST = '/api/v1/admin/variants/';
@@ -50,8 +51,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function loaded(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
   await waitFor(() => expect(canvas.getByLabelText('SKU')).toHaveValue('HUILE-1L'));
@@ -86,7 +85,8 @@ export const AutosaveAfterOneSecond: Story = {
     await userEvent.clear(stock);
     await userEvent.type(stock, '150');
     const typedAt = Date.now();
-    await sleep(700);
+    // Nothing yet; and the first call to come arrives a second after the typing, so none came
+    // earlier (no sleep: the arrival time is the proof).
     await expect(requests.to('PATCH', INVENTORY)).toHaveLength(0);
     const [call] = await requests.waitFor('PATCH', INVENTORY, { timeout: 2000 });
     await expect(Date.now() - typedAt).toBeGreaterThanOrEqual(950);
@@ -105,19 +105,24 @@ export const ClearedStockWaits: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
     const stock = canvas.getByLabelText('Stock Quantity');
-    await userEvent.clear(stock);
-    await expect(stock).toHaveValue(null);
-    await expect(stock).toHaveFocus();
-    // Well past the autosave second: still nothing sent, and the field is still empty.
-    await sleep(1500);
-    await expect(requests.to('PATCH', INVENTORY)).toHaveLength(0);
-    await expect(requests.to('PATCH', VARIANT)).toHaveLength(0);
-    await expect(stock).toHaveValue(null);
-    await expect(canvas.queryByText('Saving...')).toBeNull();
-    // The stored value again: nothing to save, now or when the story unmounts.
-    await userEvent.type(stock, '140');
-    await sleep(1200);
-    await expect(requests.to('PATCH', INVENTORY)).toHaveLength(0);
+    await withFakeTimers(async (clock) => {
+      await userEvent.clear(stock);
+      await expect(stock).toHaveValue(null);
+      await expect(stock).toHaveFocus();
+      // Well past the autosave second (every timer due by then has run, and what it sent has
+      // arrived): still nothing sent, and the field is still empty.
+      await clock.tickAsync(1500);
+      await afterRequestsSentSoFar();
+      await expect(requests.to('PATCH', INVENTORY)).toHaveLength(0);
+      await expect(requests.to('PATCH', VARIANT)).toHaveLength(0);
+      await expect(stock).toHaveValue(null);
+      await expect(canvas.queryByText('Saving...')).toBeNull();
+      // The stored value again: nothing to save, now or when the story unmounts.
+      await userEvent.type(stock, '140');
+      await clock.tickAsync(1200);
+      await afterRequestsSentSoFar();
+      await expect(requests.to('PATCH', INVENTORY)).toHaveLength(0);
+    });
   },
 };
 
@@ -143,15 +148,19 @@ export const ClearedThenTyped: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
     const threshold = canvas.getByLabelText('Low Stock Threshold');
-    await userEvent.clear(threshold);
-    await sleep(1200);
-    await expect(requests.to('PATCH', INVENTORY)).toHaveLength(0);
-    await userEvent.type(threshold, '12');
-    const typedAt = Date.now();
-    const [call] = await requests.waitFor('PATCH', INVENTORY, { timeout: 3000 });
-    await expect(Date.now() - typedAt).toBeGreaterThanOrEqual(950);
-    await expect(call?.body).toEqual({ low_stock_threshold: 12 });
-    await expect(requests.to('PATCH', INVENTORY)).toHaveLength(1);
+    await withFakeTimers(async (clock) => {
+      await userEvent.clear(threshold);
+      await clock.tickAsync(1200);
+      await afterRequestsSentSoFar();
+      await expect(requests.to('PATCH', INVENTORY)).toHaveLength(0);
+      await userEvent.type(threshold, '12');
+      // The fake clock moves with real time from here on, never faster: the second is a real one.
+      const typedAt = Date.now();
+      const [call] = await requests.waitFor('PATCH', INVENTORY, { timeout: 3000 });
+      await expect(Date.now() - typedAt).toBeGreaterThanOrEqual(950);
+      await expect(call?.body).toEqual({ low_stock_threshold: 12 });
+      await expect(requests.to('PATCH', INVENTORY)).toHaveLength(1);
+    });
   },
 };
 
@@ -160,17 +169,23 @@ export const AutosaveDebounce: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
     const threshold = canvas.getByLabelText('Low Stock Threshold');
-    await userEvent.clear(threshold);
-    await userEvent.type(threshold, '25');
-    await sleep(600);
-    await userEvent.click(canvas.getByLabelText('Allow Backorder'));
-    await sleep(600);
-    await expect(requests.to('PATCH', INVENTORY)).toHaveLength(0);
-    const [call] = await requests.waitFor('PATCH', INVENTORY, { timeout: 2000 });
-    await expect(call?.body).toEqual({ low_stock_threshold: 25, allow_backorder: true });
-    await expectToast('Success', 'Inventory settings saved successfully');
-    await sleep(1200);
-    await expect(requests.to('PATCH', INVENTORY)).toHaveLength(1);
+    await withFakeTimers(async (clock) => {
+      await userEvent.clear(threshold);
+      await userEvent.type(threshold, '25');
+      await clock.tickAsync(600);
+      await userEvent.click(canvas.getByLabelText('Allow Backorder'));
+      // 1.2 s after the first change, 0.6 s after the last one.
+      await clock.tickAsync(600);
+      await afterRequestsSentSoFar();
+      await expect(requests.to('PATCH', INVENTORY)).toHaveLength(0);
+      await clock.tickAsync(400);
+      const [call] = await requests.waitFor('PATCH', INVENTORY, { timeout: 2000 });
+      await expect(call?.body).toEqual({ low_stock_threshold: 25, allow_backorder: true });
+      await expectToast('Success', 'Inventory settings saved successfully');
+      await clock.tickAsync(1200);
+      await afterRequestsSentSoFar();
+      await expect(requests.to('PATCH', INVENTORY)).toHaveLength(1);
+    });
   },
 };
 
@@ -218,28 +233,32 @@ export const WithoutDefaultVariant: Story = {
     await expect(
       await canvas.findByText('These settings are saved with the product.'),
     ).toBeVisible();
-    await expect(canvas.getByLabelText('SKU')).toHaveValue('');
-    await expect(canvas.getByLabelText('Stock Quantity')).toHaveValue(0);
-    await expect(canvas.getByLabelText('Low Stock Threshold')).toHaveValue(5);
-    await expect(canvas.getByTestId('unsaved-echo')).toHaveTextContent('none');
+    await withFakeTimers(async (clock) => {
+      await expect(canvas.getByLabelText('SKU')).toHaveValue('');
+      await expect(canvas.getByLabelText('Stock Quantity')).toHaveValue(0);
+      await expect(canvas.getByLabelText('Low Stock Threshold')).toHaveValue(5);
+      await expect(canvas.getByTestId('unsaved-echo')).toHaveTextContent('none');
 
-    await userEvent.type(canvas.getByLabelText('SKU'), 'BSE-250');
-    await userEvent.clear(canvas.getByLabelText('Stock Quantity'));
-    await userEvent.type(canvas.getByLabelText('Stock Quantity'), '30');
-    await userEvent.type(canvas.getByLabelText('Weight (kg)'), '0.25');
-    await userEvent.click(canvas.getByLabelText('Allow Backorder'));
-    await expect(JSON.parse(canvas.getByTestId('unsaved-echo').textContent ?? '')).toEqual({
-      sku: 'BSE-250',
-      barcode: null,
-      stock_quantity: 30,
-      low_stock_threshold: 5,
-      track_inventory: true,
-      allow_backorder: true,
-      weight: 0.25,
+      await userEvent.type(canvas.getByLabelText('SKU'), 'BSE-250');
+      await userEvent.clear(canvas.getByLabelText('Stock Quantity'));
+      await userEvent.type(canvas.getByLabelText('Stock Quantity'), '30');
+      await userEvent.type(canvas.getByLabelText('Weight (kg)'), '0.25');
+      await userEvent.click(canvas.getByLabelText('Allow Backorder'));
+      await expect(JSON.parse(canvas.getByTestId('unsaved-echo').textContent ?? '')).toEqual({
+        sku: 'BSE-250',
+        barcode: null,
+        stock_quantity: 30,
+        low_stock_threshold: 5,
+        track_inventory: true,
+        allow_backorder: true,
+        weight: 0.25,
+      });
+      await expect(Number(canvas.getByTestId('unsaved-calls').textContent)).toBeGreaterThan(5);
+      // Past the autosave second: nothing is saved here.
+      await clock.tickAsync(1200);
+      await afterRequestsSentSoFar();
+      await expect(requests.to('PATCH', /\/admin\/variants\//)).toHaveLength(0);
     });
-    await expect(Number(canvas.getByTestId('unsaved-calls').textContent)).toBeGreaterThan(5);
-    await sleep(1200);
-    await expect(requests.to('PATCH', /\/admin\/variants\//)).toHaveLength(0);
   },
 };
 

@@ -7,6 +7,7 @@ import { adminUser } from '@mocks/fixtures';
 import { bulk, variants } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { expectToast, findOpenDialog, mockedBy, screen } from '@/testing/story';
+import { afterRequestsSentSoFar } from '@/testing/waits';
 import { bagVariants, bagWithUntracked, onlyVariant, twelveVariants } from './story-fixtures';
 import { VariantsManager } from './VariantsManager';
 import { paths } from '@/lib/paths';
@@ -278,8 +279,9 @@ export const NoMatchClearFilters: Story = {
     await expect(canvas.getByLabelText('Status filter')).toHaveValue('all');
     await expect(await row(canvasElement, 'SAC-CABAS-CML')).toBeVisible();
     await expect(tile(canvasElement, 'total')).toHaveTextContent('4');
-    // The unfiltered list (from the cache or asked again), never a half-cleared filter.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The unfiltered list (from the cache or asked again), never a half-cleared filter: what the
+    // clearing sent has arrived before a request sent now.
+    await afterRequestsSentSoFar();
     for (const call of requests.to('GET', LIST).slice(sent))
       await expect(call.query).toEqual({ product_id: '1', page: '1', page_size: '10' });
   },

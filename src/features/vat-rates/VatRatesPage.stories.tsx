@@ -29,12 +29,12 @@ type Story = StoryObj<typeof meta>;
 const LIST = '/api/v1/admin/vat-rates/';
 const REQUIRED = 'Please fill in all required fields';
 
-/* Expected cells, written out from the fixtures without the app's helpers. */
+/*
+ * Expected cells, written out from the fixtures without the app's helpers, in the server's order
+ * (by country, the latest start first, then name: the mock-versus-server table checks the mock
+ * keeps it).
+ */
 const EXPECTED_ROWS = [
-  ['TVA standardDefault', 'TN', '19.00%', '01 Jan 2018', '-', 'In force', '3 products'],
-  ['TVA intermédiaire', 'TN', '13.00%', '01 Jan 2018', '-', 'In force', '1 product'],
-  ['TVA réduite', 'TN', '7.00%', '01 Jan 2018', '-', 'In force', '2 products'],
-  ['Exonéré', 'TN', '0.00%', '01 Jan 2018', '-', 'In force', 'Not used'],
   [
     'TVA France normaleDefault',
     'FR',
@@ -44,6 +44,10 @@ const EXPECTED_ROWS = [
     'Inactive',
     'Not used',
   ],
+  ['Exonéré', 'TN', '0.00%', '01 Jan 2018', '-', 'In force', 'Not used'],
+  ['TVA intermédiaire', 'TN', '13.00%', '01 Jan 2018', '-', 'In force', '1 product'],
+  ['TVA réduite', 'TN', '7.00%', '01 Jan 2018', '-', 'In force', '2 products'],
+  ['TVA standardDefault', 'TN', '19.00%', '01 Jan 2018', '-', 'In force', '3 products'],
 ];
 
 const crud = crudScreen({
@@ -120,15 +124,15 @@ const odd: VatRate[] = [
   { ...rateFixtures[1]!, id: 13, name: 'Plafond', rate: 100, country_code: 'DE' },
 ];
 
-/** Rates always show two decimals. */
+/** Rates always show two decimals (DE first: the server orders by country). */
 export const RateFormatting: Story = {
   parameters: mockedBy(vatRates.list(odd)),
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
     await expect(dataRows(canvasElement).map((row) => rowCells(row)[2])).toEqual([
+      '100.00%',
       '5.50%',
       '2.10%',
-      '100.00%',
     ]);
   },
 };
@@ -391,7 +395,8 @@ export const CreateError: Story = {
   },
 };
 
-export const DeleteVatRate: Story = crud.deleted('TVA réduite', 3);
+/** A rate nothing uses (one in use is refused: DeleteInUse). */
+export const DeleteVatRate: Story = crud.deleted('Exonéré', 4);
 
 export const DeleteCancelled: Story = crud.deleteCancelled('Exonéré', /vat-rates\/\d+/);
 
@@ -425,8 +430,11 @@ export const Lifecycle: Story = {
   parameters: mockedBy(vatRates.list(vatRatesLifecycle)),
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
+    // The server's order: the latest start first, then by name.
     await expect(tableCells(canvasElement)).toEqual([
+      ['TVA 30', 'TN', '30.00%', '01 Jan 2035', '-', 'Scheduled', 'Not used'],
       ['TVA 19Default', 'TN', '19.00%', '01 Jan 2026', '-', 'In force', '4 products, 2 variants'],
+      ['TVA 11', 'TN', '11.00%', '01 Jan 2018', '-', 'Inactive', 'Not used'],
       [
         'TVA 13 (until 2025)Replaced by TVA 19',
         'TN',
@@ -437,8 +445,6 @@ export const Lifecycle: Story = {
         '7 products',
       ],
       ['TVA 25 (old)', 'TN', '25.00%', '01 Jan 2010', '31 Dec 2017', 'Expired', '1 product'],
-      ['TVA 30', 'TN', '30.00%', '01 Jan 2035', '-', 'Scheduled', 'Not used'],
-      ['TVA 11', 'TN', '11.00%', '01 Jan 2018', '-', 'Inactive', 'Not used'],
     ]);
   },
 };
@@ -450,17 +456,17 @@ export const SetSuccessor: Story = {
     const dialog = await openEdit(canvasElement, 'TVA 25 (old)');
     const select = dialog.getByLabelText('Replaced by');
     await expect(select).toHaveValue('');
-    // The other TN rates are offered, never the rate itself.
+    // The other TN rates are offered (in the list's order), never the rate itself.
     await expect(
       within(select)
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual([
       'None',
-      'TVA 19 (19.00% from 01 Jan 2026)',
-      'TVA 13 (until 2025) (13.00% from 01 Jan 2018)',
       'TVA 30 (30.00% from 01 Jan 2035)',
+      'TVA 19 (19.00% from 01 Jan 2026)',
       'TVA 11 (11.00% from 01 Jan 2018)',
+      'TVA 13 (until 2025) (13.00% from 01 Jan 2018)',
     ]);
     await userEvent.selectOptions(select, '11');
     await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
@@ -499,7 +505,7 @@ export const ExpiredDefaultRefused: Story = {
 /** On a phone each rate is a card (docs/product.md §2): every field in view, not cut. */
 export const Mobile: Story = crud.mobile({
   name: 'TVA réduite',
-  fields: [...EXPECTED_ROWS[2]!, ''],
+  fields: [...EXPECTED_ROWS.find((row) => row[0] === 'TVA réduite')!, ''],
 });
 
 /* Languages and colour modes */

@@ -1,13 +1,2 @@
-/**
- * Slug from a name (docs/product.md §2, product form): lower case, each run of non-alphanumeric characters
- * becomes one hyphen, leading and trailing hyphens trimmed. Accented letters keep their base letter
- * ("Été" → "ete") so that slugs stay within the API's [a-z0-9-] pattern.
- */
-export function slugify(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+// The slug rule is shared with the server's demo seed, so it lives with the contract.
+export { slugify } from '../../../contract/slug';

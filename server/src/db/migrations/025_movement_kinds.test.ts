@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { StockMovementKind } from '../../../../generated/model';
 import {
-  insertStandardRate,
+  insertBareOrder,
+  insertRunner,
   openTestDatabase,
   testDialects,
   testMigrator,
@@ -14,35 +15,8 @@ import { migrateToLatest } from '../migrate';
 import { STOCK_MOVEMENT_KINDS_025 } from './025_movement_kinds';
 
 async function catalogue(db: Kysely<Database>) {
-  const vat = { id: await insertStandardRate(db) };
-  const product = await db
-    .insertInto('products')
-    .values({
-      name: 'Runner',
-      slug: 'runner',
-      description: 'A shoe',
-      base_price: 119_000,
-      vat_rate_id: vat.id,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const variant = await db
-    .insertInto('variants')
-    .values({ product_id: product.id, sku: 'RUN-42', variant_title: '42', price: 119_000 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const order = await db
-    .insertInto('orders')
-    .values({
-      order_number: 'TN-2026-0001',
-      payment_method: 'cash_on_delivery',
-      customer_email: 'a@example.com',
-      customer_type: 'individual',
-      customer_country_code: 'TN',
-      shipping_address: '{}',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { variantId } = await insertRunner(db);
+  const orderId = await insertBareOrder(db, 'TN-2026-0001');
   const admin = await db
     .insertInto('admin_users')
     .values({
@@ -54,7 +28,7 @@ async function catalogue(db: Kysely<Database>) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { variantId: variant.id, orderId: order.id, adminId: admin.id };
+  return { variantId, orderId, adminId: admin.id };
 }
 
 describe.each(testDialects)('migration 025_movement_kinds on %s', (dialect) => {

@@ -2,7 +2,7 @@
 // variants as they are (the rule of domain/inventory.ts), the triggers keep them from then on, and
 // it goes down and up again.
 import { sql, type Kysely } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   insertStandardRate,
   openTestDatabase,
@@ -167,7 +167,8 @@ describe.each(testDialects)('migration 026_product_stock on %s', (dialect) => {
   // Only PostgreSQL has concurrent writers (SQLite has one writer at a time).
   if (dialect === 'postgres')
     it('lets two transactions change sizes of one product at once, without a deadlock or a lost change', async () => {
-      const fresh = await openTestDatabase(dialect, { poolSize: 2 });
+      // Two for the writers, one to watch them.
+      const fresh = await openTestDatabase(dialect, { poolSize: 3 });
       try {
         const db = fresh.db;
         await shop(db);
@@ -205,7 +206,16 @@ describe.each(testDialects)('migration 026_product_stock on %s', (dialect) => {
           await aWritten;
           await add(trx, b!.id, 100);
           bHeld();
-          await sql`select pg_sleep(0.2)`.execute(trx);
+          // Commits once the first is waiting on b's lock (seen from a third connection).
+          await vi.waitFor(
+            async () => {
+              const { rows } = await sql<{ waiting: number }>`
+                select count(*)::int as waiting from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+              expect(rows[0]?.waiting).toBe(1);
+            },
+            { timeout: 10_000, interval: 20 },
+          );
         });
         await Promise.all([first, second]);
         const row = await db

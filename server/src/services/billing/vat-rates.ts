@@ -21,7 +21,7 @@ import { fromBool, toBool } from '../../db/bool';
 import type { Database, VatRateRow, VatRateUpdate as VatRateChanges } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { isForeignKeyViolation } from '../../db/transaction';
-import { rateLawChangeIssue, usersText } from '../../domain/rate-law';
+import { rateInUseIssue, rateLawChangeIssue } from '../../domain/rate-law';
 import { rateStatus, rateToBp, type RateRecord, type RateStatus } from '../../domain/vat';
 import { percent } from '../../api/present';
 import { conflict, invalid, notFound } from '../../api/problem';
@@ -413,9 +413,7 @@ async function countUsage(
   return { products: Number(products.n), variants: Number(variants.n) };
 }
 
-function usageMessage(usage: RateUsage) {
-  return `VAT rate is used by ${usersText(usage)}; deactivate it instead`;
-}
+const usageMessage = (usage: RateUsage) => rateInUseIssue(usage);
 
 /**
  * Takes is_default away from the country's other rates. On PostgreSQL a transaction-scoped

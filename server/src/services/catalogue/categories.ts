@@ -37,10 +37,10 @@ function presentCategory(row: CategoryRow): Schemas['Category'] {
   };
 }
 
-/** Active categories by display_order then name; with parentId only its active children. */
-export async function listActiveCategories(db: Db, parentId?: number): Promise<Category[]> {
-  let query = db.selectFrom('categories').selectAll().where('is_active', '=', 1);
-  if (parentId !== undefined) query = query.where('parent_id', '=', parentId);
+const categoriesOf = (db: Db) => db.selectFrom('categories').selectAll();
+
+/** The public order of categories, one rule for every list: display_order, then name, then id. */
+async function inPublicOrder(query: ReturnType<typeof categoriesOf>): Promise<Category[]> {
   const rows = await query
     .orderBy('display_order', 'asc')
     .orderBy('name', 'asc')
@@ -49,19 +49,21 @@ export async function listActiveCategories(db: Db, parentId?: number): Promise<C
   return rows.map(presentCategory);
 }
 
+/** Active categories by display_order then name; with parentId only its active children. */
+export async function listActiveCategories(db: Db, parentId?: number): Promise<Category[]> {
+  let query = categoriesOf(db).where('is_active', '=', 1);
+  if (parentId !== undefined) query = query.where('parent_id', '=', parentId);
+  return inPublicOrder(query);
+}
+
 /**
  * Every category for the admin screens, active and inactive (soft deleted), in the public order;
  * with isActive only the active (true) or only the inactive (false) ones.
  */
 export async function listAllCategories(db: Db, isActive?: boolean): Promise<Category[]> {
-  let query = db.selectFrom('categories').selectAll();
+  let query = categoriesOf(db);
   if (isActive !== undefined) query = query.where('is_active', '=', fromBool(isActive));
-  const rows = await query
-    .orderBy('display_order', 'asc')
-    .orderBy('name', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
-  return rows.map(presentCategory);
+  return inPublicOrder(query);
 }
 
 export async function getActiveCategoryBySlug(db: Db, slug: string): Promise<Category> {

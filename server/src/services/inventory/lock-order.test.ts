@@ -27,7 +27,7 @@ async function whileAProductSaveHoldsIt<T>(
   t: TestApp,
   ids: { productId: number; variantId: number },
   write: () => Promise<T>,
-): Promise<{ answer: T; holder: 'committed' | string }> {
+): Promise<{ answer: T; holder: string }> {
   const other = t.database.connectAgain();
   try {
     let answer!: Promise<T>;

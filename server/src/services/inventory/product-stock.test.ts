@@ -7,13 +7,16 @@
 // deleted, deactivated, stock adjusted and set, tracking, thresholds and backorders switched; the
 // API keeps a product's type, so has_variants is flipped in the database) and the columns agree
 // with the rule after every change, and the list, filter, sort and export after all of them. On
-// both databases. fast-check prints the seed and path of a failure; FC_SEED=<seed> (and
-// FC_PATH=<path>) replay it.
+// both databases. Bad requests are mixed into the changes (stock, thresholds and adjustments out
+// of range or of the wrong type, a new variant with a blank, spaced or overlong SKU or a negative
+// price, to known and unknown ids): each gets a 422 with a `detail` and changes no row. assertProperty
+// prints the seed and path of a failure; FC_SEED / FC_PATH / FC_RUNS replay it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useAdminAccount, useTestApp } from '../../../test-support/app';
 import { testDialects } from '../../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../../test-support/fixtures';
+import { assertProperty } from '../../../test-support/properties';
 import { clearShop } from '../../../test-support/shop';
 import {
   isStockCounted,
@@ -24,7 +27,8 @@ import {
 import { productRows } from '../catalogue/product-export';
 import { listAdminProducts, type AdminProductFilters } from '../catalogue/products';
 
-const NUM_RUNS = 4;
+const NUM_RUNS = 8;
+const UNKNOWN_ID = 2_000_000_000;
 const STATES: StockState[] = ['in_stock', 'low_stock', 'out_of_stock', 'not_tracked'];
 
 const variantArb = fc.record({
@@ -125,6 +129,41 @@ const changeArb = fc.oneof(
       fc.record({ allow_backorder: fc.boolean() }),
     ),
   }),
+  fc.record({
+    kind: fc.constant('bad' as const),
+    variant: fc.nat(),
+    unknown: fc.boolean(),
+    request: fc.oneof(
+      fc.record({
+        to: fc.constant('inventory' as const),
+        body: fc.oneof(
+          fc.record({
+            stock_quantity: fc.constantFrom<unknown>(-1, 1_000_000_001, 2.5, '3', null),
+          }),
+          fc.record({ low_stock_threshold: fc.constantFrom<unknown>(-1, 1.5, 'low', [], true) }),
+          fc.record({ track_inventory: fc.constantFrom<unknown>('yes', 1, null) }),
+        ),
+      }),
+      fc.record({
+        to: fc.constant('adjust' as const),
+        body: fc.record({
+          adjustment: fc.constantFrom<unknown>(0, 1_000_001, -1_000_001, 0.5, '2', null),
+        }),
+      }),
+      fc.record({
+        to: fc.constant('add' as const),
+        body: fc.constantFrom<Record<string, unknown>>(
+          { sku: '' },
+          { sku: 'HAS SPACE' },
+          { sku: 'S'.repeat(65) },
+          { variant_title: 'T'.repeat(201) },
+          { price: '-1.000' },
+          { price: '1.0001' },
+          { stock_quantity: -1 },
+        ),
+      }),
+    ),
+  }),
 );
 type Change = typeof changeArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -173,11 +212,52 @@ describe.each(testDialects)('product stock: SQL and the pure rule agree (%s)', (
     const variants = await db.selectFrom('variants').select('id').orderBy('id').execute();
     const variant = variants[c.variant % variants.length];
     if (!variant) return 0;
+    if (c.kind === 'bad') return bad(c, variant.id);
     const url = `/api/v1/admin/variants/${variant.id}`;
     if (c.kind === 'delete') return call('DELETE', url);
     if (c.kind === 'active') return call('PATCH', url, { is_active: c.on });
     if (c.kind === 'adjust') return call('POST', `${url}/inventory/adjust`, { adjustment: c.by });
     return call('PATCH', `${url}/inventory`, c.set);
+  }
+
+  /**
+   * Sends a refused request and checks the refusal: 422 with a `detail` (the body is checked
+   * before the id is looked up, so an unknown id gets it too), and no row or movement changed.
+   */
+  async function bad(c: Extract<Change, { kind: 'bad' }>, variantId: number): Promise<number> {
+    const db = t.database.db;
+    const rows = async () => ({
+      products: await db.selectFrom('products').selectAll().orderBy('id').execute(),
+      variants: await db.selectFrom('variants').selectAll().orderBy('id').execute(),
+      movements: (await db.selectFrom('stock_movements').select('id').execute()).length,
+    });
+    const before = await rows();
+    const { request } = c;
+    const res =
+      request.to === 'add'
+        ? await t.app.inject({
+            method: 'POST',
+            url: `/api/v1/admin/variants/${c.unknown ? UNKNOWN_ID : before.products[0]?.id}/variants`,
+            headers: admin.headers,
+            payload: {
+              sku: `BAD-${++added}`,
+              variant_title: 'Bad',
+              price: '12.000',
+              cost_price: '5.000',
+              ...request.body,
+            },
+          })
+        : await t.app.inject({
+            method: request.to === 'adjust' ? 'POST' : 'PATCH',
+            url: `/api/v1/admin/variants/${c.unknown ? UNKNOWN_ID : variantId}/inventory${request.to === 'adjust' ? '/adjust' : ''}`,
+            headers: admin.headers,
+            payload: request.body,
+          });
+    expect(res.statusCode, `${JSON.stringify(c)}: ${res.body}`).toBe(422);
+    const detail: unknown = res.json<{ detail: unknown }>().detail;
+    expect(Array.isArray(detail) && detail.length > 0, res.body).toBe(true);
+    expect(await rows(), `${JSON.stringify(c)} changed nothing`).toEqual(before);
+    return res.statusCode;
   }
 
   /** Each product's columns as they are, and as the pure rule says from its variants as they are. */
@@ -325,12 +405,8 @@ describe.each(testDialects)('product stock: SQL and the pure rule agree (%s)', (
   }
 
   it('presents, filters, sorts and exports every product as the rule says, after changes too', async () => {
-    // No shrinking (each run builds a shop): a failure reports its seed and path at once.
-    const params: fc.Parameters<unknown> = { numRuns: NUM_RUNS, endOnFailure: true };
-    if (process.env.FC_SEED) params.seed = Number(process.env.FC_SEED);
-    if (process.env.FC_PATH) params.path = process.env.FC_PATH;
     const statuses = new Map<string, number>();
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(
         fc.array(productArb, { minLength: 20, maxLength: 40 }),
         fc.integer({ min: 1, max: 4 }),
@@ -344,14 +420,15 @@ describe.each(testDialects)('product stock: SQL and the pure rule agree (%s)', (
             statuses.set(seen, (statuses.get(seen) ?? 0) + 1);
             // 409: an adjustment of an untracked variant or below 0 without backorders, or a
             // first variant added to a simple product (its type is fixed).
-            expect([200, 201, 204, 409], JSON.stringify(c)).toContain(status);
+            expect([200, 201, 204, 409, 422], JSON.stringify(c)).toContain(status);
             const { columns, rule } = await columnsAndRule();
             expect(columns, `after change ${i}: ${JSON.stringify(c)}`).toEqual(rule);
           }
           await checkList(await expectedNow(), pageSize);
         },
       ),
-      params,
+      // No shrinking (each run builds a shop): a failure reports its seed and path at once.
+      { numRuns: NUM_RUNS, endOnFailure: true },
     );
     // The changes were made, not refused: each kind succeeded at least once over the runs.
     for (const [kind, ok] of [
@@ -361,6 +438,7 @@ describe.each(testDialects)('product stock: SQL and the pure rule agree (%s)', (
       ['active', 200],
       ['adjust', 200],
       ['inventory', 200],
+      ['bad', 422],
     ] as const) {
       expect(statuses.get(`${kind} ${ok}`), JSON.stringify([...statuses])).toBeGreaterThan(0);
     }

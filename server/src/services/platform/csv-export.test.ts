@@ -1,11 +1,14 @@
 // The CSV stream's flow control, without a database: pages are read only as fast as the
 // consumer takes the text, and a consumer that goes away stops the reading.
-import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { describe, expect, it, vi } from 'vitest';
 import { decimal, type CsvValue } from '../../domain/csv';
 import { csvStream, localTimestamps } from './csv-export';
 
-/** A file of `pages` pages of 1,000 records that counts the pages read and notices its end. */
+/**
+ * A file of `pages` pages of 1,000 records that counts the pages read and notices its end; each
+ * page is one turn of the event loop away, as a page read from the database is.
+ */
 function countedFile(pages: number) {
   const seen = { pages: 0, closed: false };
   async function* read(): AsyncGenerator<CsvValue[][]> {
@@ -13,7 +16,7 @@ function countedFile(pages: number) {
       for (let p = 0; p < pages; p += 1) {
         seen.pages += 1;
         yield Array.from({ length: 1000 }, (_, i) => [p * 1000 + i, 'some text to fill the line']);
-        await sleep(1);
+        await nextTurn();
       }
     } finally {
       seen.closed = true;
@@ -26,7 +29,11 @@ describe('csvStream', () => {
   it('reads no further than the consumer takes', async () => {
     const { seen, file } = countedFile(50);
     const stream = csvStream(file);
-    await sleep(100);
+    // As long as reading the whole file takes, page after page: a stream that read on without
+    // its consumer would have read it all by then.
+    const control = countedFile(50);
+    for await (const page of control.file.pages) void page;
+    expect(control.seen).toEqual({ pages: 50, closed: true });
     expect(seen.pages).toBeLessThanOrEqual(2);
 
     let records = 0;
@@ -42,8 +49,8 @@ describe('csvStream', () => {
     const reader = stream[Symbol.asyncIterator]();
     await reader.next();
     await reader.return?.();
-    await sleep(100);
-    expect(seen.closed).toBe(true);
+    // The reading ends (the file's generator is closed: it can read no more page).
+    await vi.waitFor(() => expect(seen.closed).toBe(true));
     expect(seen.pages).toBeLessThanOrEqual(2);
   });
 });

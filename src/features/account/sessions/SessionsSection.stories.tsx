@@ -40,6 +40,14 @@ const [current, phone, script] = adminSessions as [
 /** The End button of a row, by the name its label gives it. */
 const endLabel = (device: string, iso: string) =>
   `End session on ${device}, last used ${expectedShopTime(iso)}`;
+/** Once the three sessions are listed, clicks End on the one of `device`: its confirm dialog. */
+async function askToEnd(canvasElement: HTMLElement, device: string, lastUsed: string) {
+  await waitForRows(canvasElement, 3);
+  await userEvent.click(
+    within(canvasElement).getByRole('button', { name: endLabel(device, lastUsed) }),
+  );
+  return within(await findOpenDialog('End session', 'alertdialog'));
+}
 
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
@@ -113,13 +121,7 @@ export const EndOne: Story = {
     }),
   ),
   play: async ({ canvasElement }) => {
-    await waitForRows(canvasElement, 3);
-    await userEvent.click(
-      within(canvasElement).getByRole('button', {
-        name: endLabel(phone.device, phone.last_used_at),
-      }),
-    );
-    const dialog = within(await findOpenDialog('End session', 'alertdialog'));
+    const dialog = await askToEnd(canvasElement, phone.device, phone.last_used_at);
     await waitFor(() =>
       expect(
         dialog.getByText(
@@ -146,13 +148,7 @@ export const EndOne: Story = {
 /** Cancel ends nothing. */
 export const EndCancelled: Story = {
   play: async ({ canvasElement }) => {
-    await waitForRows(canvasElement, 3);
-    await userEvent.click(
-      within(canvasElement).getByRole('button', {
-        name: endLabel('Unknown device', script.last_used_at),
-      }),
-    );
-    const dialog = within(await findOpenDialog('End session', 'alertdialog'));
+    const dialog = await askToEnd(canvasElement, 'Unknown device', script.last_used_at);
     await waitFor(() =>
       expect(
         dialog.getByText(
@@ -173,13 +169,7 @@ export const EndCancelled: Story = {
 export const EndFails: Story = {
   parameters: mockedBy(sessions.end.error(500, 'Database unavailable')),
   play: async ({ canvasElement }) => {
-    await waitForRows(canvasElement, 3);
-    await userEvent.click(
-      within(canvasElement).getByRole('button', {
-        name: endLabel(phone.device, phone.last_used_at),
-      }),
-    );
-    const dialog = within(await findOpenDialog('End session', 'alertdialog'));
+    const dialog = await askToEnd(canvasElement, phone.device, phone.last_used_at);
     await userEvent.click(dialog.getByRole('button', { name: 'End session' }));
     await expectToast('Error', 'Database unavailable', 'error');
     await expect(screen.getByRole('alertdialog', { name: 'End session' })).toBeVisible();
@@ -192,13 +182,7 @@ export const EndFails: Story = {
 export const EndGone: Story = {
   parameters: mockedBy(sessions.end.error(404, 'Session not found')),
   play: async ({ canvasElement }) => {
-    await waitForRows(canvasElement, 3);
-    await userEvent.click(
-      within(canvasElement).getByRole('button', {
-        name: endLabel(phone.device, phone.last_used_at),
-      }),
-    );
-    const dialog = within(await findOpenDialog('End session', 'alertdialog'));
+    const dialog = await askToEnd(canvasElement, phone.device, phone.last_used_at);
     await userEvent.click(dialog.getByRole('button', { name: 'End session' }));
     await expectToast('Error', 'Session not found', 'error');
     await waitFor(() =>
@@ -213,13 +197,7 @@ export const EndGone: Story = {
 export const EndCurrent: Story = {
   parameters: mockedBy(auth.logout()),
   play: async ({ canvasElement }) => {
-    await waitForRows(canvasElement, 3);
-    await userEvent.click(
-      within(canvasElement).getByRole('button', {
-        name: endLabel(current.device, current.last_used_at),
-      }),
-    );
-    const dialog = within(await findOpenDialog('End session', 'alertdialog'));
+    const dialog = await askToEnd(canvasElement, current.device, current.last_used_at);
     await waitFor(() =>
       expect(
         dialog.getByText('End this session? You will be signed out of this browser.'),

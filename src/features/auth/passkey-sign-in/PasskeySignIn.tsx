@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { PasskeyRequestOptions, WebAuthnResponse } from '@generated/model';
 import { browserPasskeys, passkeyFailure, type PasskeyPrompts } from '@/lib/webauthn';
 import { useT } from './messages';
+import buttons from '../AuthButton.module.css';
 import styles from './PasskeySignIn.module.css';
 
 interface PasskeySignInProps {
@@ -58,7 +59,7 @@ export function PasskeySignIn({
     <div className={styles.passkey}>
       <button
         type="button"
-        className={`${styles.button} ${primary ? styles.primary : styles.secondary}`}
+        className={`${buttons.button} ${primary ? buttons.solid : buttons.outline}`}
         onClick={() => void signWithPasskey()}
         disabled={busy}
       >

@@ -3,6 +3,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PasskeyPrompts } from '@/lib/webauthn';
 import { RequiredField } from '../LoginField';
+import buttons from '../AuthButton.module.css';
 import styles from '../LoginForm.module.css';
 import { t as authT } from '../messages';
 import type { SecondStep, SecondStepAnswer } from '../sign-in';
@@ -125,7 +126,11 @@ export function SecondStepForm({
       </div>
       {usesCode && (
         <div className={styles.footer}>
-          <button type="submit" className={styles.submit} disabled={submitting}>
+          <button
+            type="submit"
+            className={`${buttons.button} ${buttons.solid}`}
+            disabled={submitting}
+          >
             {submitting ? t('verifying') : t('verify')}
           </button>
         </div>

@@ -7,7 +7,7 @@ import { backups } from '@mocks/handlers';
 import { BACKUP_RUNNING, backupShelf } from '@mocks/handlers/backups';
 import { requests, server } from '@mocks/node';
 import { ApiError } from '@/lib/http/errors';
-import { withMockApi } from '@/testing/mock-api';
+import { mockAdminAuth, withMockApi } from '@/testing/mock-api';
 
 withMockApi();
 
@@ -52,13 +52,16 @@ it('keeps the backup written now at the top of the list, and refuses a second me
 
 it('downloads a kept backup as a gzip attachment, 404 for another name', async () => {
   const name = fixtures[0]!.name;
-  const response = await fetch(`http://localhost:3000/api/v1/admin/backups/${name}/download`);
+  const response = await fetch(`http://localhost:3000/api/v1/admin/backups/${name}/download`, {
+    headers: mockAdminAuth,
+  });
   expect(response.headers.get('content-type')).toBe('application/gzip');
   expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
   const bytes = new Uint8Array(await response.arrayBuffer());
   expect([...bytes.slice(0, 2)]).toEqual([0x1f, 0x8b]);
   const missing = await fetch(
     'http://localhost:3000/api/v1/admin/backups/shop-20200101T000000Z.tar.gz/download',
+    { headers: mockAdminAuth },
   );
   expect(missing.status).toBe(404);
   await expect(missing.json()).resolves.toEqual({ detail: 'Backup not found' });
@@ -74,6 +77,7 @@ it('refuses every operation to a role without backups:manage', async () => {
     expect(await failure(call)).toMatchObject({ status: 403 });
   const download = await fetch(
     `http://localhost:3000/api/v1/admin/backups/${fixtures[0]!.name}/download`,
+    { headers: mockAdminAuth },
   );
   expect(download.status).toBe(403);
   expect(shelf.kept).toEqual(fixtures);

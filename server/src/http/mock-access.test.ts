@@ -1,0 +1,292 @@
+// Who may call what, proven the same in the mocks and the server: every admin operation of the
+// contract x every caller (each admin role, a customer, nobody) is sent to the real app
+// (app.inject) and to the MSW mock API the stories run against (mocks/node.ts, through fetch),
+// on both databases. Both must refuse (401/403, same status, same detail) or both let it
+// through, and as the role matrix says (server/src/domain/roles.ts). The table is built from
+// the contract: a new operation is a new row, and fails until REQUESTS says how to call it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import document from '../../../generated/openapi.json';
+import { contract, contractViolations } from '../../../mocks/contract';
+import { mockAdminToken, mockCustomerToken } from '../../../mocks/handlers/access';
+import { server as mockServer } from '../../../mocks/node';
+import { createTestApp, type TestApp } from '../../test-support/app';
+import { testDialects } from '../../test-support/databases';
+import { insertCustomer } from '../../test-support/fixtures';
+import { can, ROLES, type AdminRole } from '../domain/roles';
+import { readOperationAccess } from './operations';
+
+type Caller = AdminRole | 'customer' | 'nobody';
+const CALLERS: readonly Caller[] = [...ROLES, 'customer', 'nobody'];
+
+interface Request {
+  /** Path parameters; an integer one not given is an id no row has (a write changes nothing). */
+  params?: Record<string, string>;
+  query?: string;
+  /** A JSON body. */
+  body?: unknown;
+  /** A multipart body with one file in this field. */
+  file?: string;
+}
+
+const MISSING = '999999';
+const money = '12.500';
+const variant = { sku: 'ROLE-PROBE-1', variant_title: 'Probe', price: money, cost_price: money };
+
+/**
+ * A valid request of each admin operation, so a caller allowed in is answered for what it sent
+ * (mostly 404: an id no row has) and never refused for another reason. Writes that create rows
+ * create ones nothing else here reads.
+ */
+const REQUESTS: Record<string, Request> = {
+  // The signed-in admin's own account: every role.
+  getAdminMe: {},
+  changeMyPassword: {
+    body: { current_password: 'not-my-password', new_password: 'long-enough-1' },
+  },
+  listMySessions: {},
+  endMySession: { params: { id: 'no-such-session' } },
+  startTotpEnrolment: {},
+  disableTotp: { body: { password: 'not-my-password' } },
+  confirmTotpEnrolment: { body: { otp: '000000' } },
+  regenerateRecoveryCodes: { body: { password: 'not-my-password' } },
+  listMyPasskeys: {},
+  registerPasskey: {
+    body: { name: 'Key', response: { id: 'x', rawId: 'x', type: 'public-key', response: {} } },
+  },
+  startPasskeyRegistration: {},
+  renamePasskey: { body: { name: 'Key' } },
+  deletePasskey: {},
+  // Catalogue.
+  listAdminProducts: {},
+  createProduct: {
+    body: {
+      name: 'Role probe',
+      slug: 'role-probe',
+      description: 'Probe',
+      category_id: Number(MISSING),
+      base_price: money,
+      vat_rate_id: Number(MISSING),
+    },
+  },
+  getProduct: {},
+  updateProduct: { body: { name: 'Role probe' } },
+  deleteProduct: {},
+  createCategory: { body: { name: 'Role probe', slug: 'role-probe' } },
+  updateCategory: { body: { name: 'Role probe' } },
+  deleteCategory: {},
+  forceDeleteCategory: {},
+  listAdminCategories: {},
+  listVatRates: {},
+  createVatRate: {
+    body: {
+      name: 'Role probe',
+      rate: 7,
+      country_code: 'TN',
+      effective_from: '2020-01-01T00:00:00Z',
+    },
+  },
+  getVatRate: {},
+  updateVatRate: { body: { name: 'Role probe' } },
+  deleteVatRate: {},
+  listVariants: {},
+  getInventoryStatus: {},
+  bulkCreateVariants: { query: `product_id=${MISSING}`, body: [variant] },
+  bulkUpdateVariants: { body: [{ id: Number(MISSING), price: money }] },
+  bulkDeleteVariants: { body: { ids: [Number(MISSING)] } },
+  bulkUpdateInventory: { body: [{ id: Number(MISSING), stock_quantity: 1 }] },
+  getVariant: {},
+  updateVariant: { body: { price: money } },
+  deleteVariant: {},
+  createVariant: { params: { productId: MISSING }, body: variant },
+  duplicateVariant: { body: {} },
+  updateVariantInventory: { body: { stock_quantity: 1 } },
+  adjustVariantStock: { body: { adjustment: 1 } },
+  bulkEditProducts: {
+    body: { ids: [Number(MISSING)], action: { type: 'set_price', price: money } },
+  },
+  bulkEditVariants: {
+    body: { ids: [Number(MISSING)], action: { type: 'set_price', price: money } },
+  },
+  listStockMovements: {},
+  listStockMovementAdmins: {},
+  exportStockMovements: {},
+  exportProducts: {},
+  importProducts: { file: 'file' },
+  getProductImportTemplate: {},
+  uploadImage: { file: 'file' },
+  uploadImages: { file: 'files' },
+  uploadVideo: { file: 'file' },
+  uploadVideos: { file: 'files' },
+  deleteFiles: { body: { keys: ['no-such-file.jpg'] } },
+  getPresignedUrl: { params: { key: 'no-such-file.jpg' } },
+  // Orders.
+  listAdminOrders: {},
+  getAdminOrder: {},
+  updateOrderStatus: { body: { status: 'confirmed' } },
+  cancelOrder: { body: {} },
+  confirmOrderVatNumber: {},
+  getOrderTimeline: {},
+  addOrderNote: { body: { note: 'Probe' } },
+  setOrderShipment: { body: { carrier: 'Rapid-Poste', tracking_number: 'RR1TN' } },
+  listOrderInvoices: {},
+  issueInvoice: {},
+  getPackingSlipPdf: {},
+  getInvoice: {},
+  getInvoicePdf: {},
+  exportOrders: {},
+  getDashboardStats: {},
+  listAdminCustomers: {},
+  // The shop.
+  getShopSettings: {},
+  // Two equal prefixes: refused (422) whoever may write, so the settings stay as they are.
+  updateShopSettings: { body: { invoice_prefix: 'SAME', credit_note_prefix: 'SAME' } },
+  listShopSettingsChanges: {},
+  listAuditLog: {},
+  listJobs: {},
+  retryJob: {},
+  listBackups: {},
+  createBackup: {},
+  downloadBackup: { params: { name: 'shop-20200101T000000Z.tar.gz' } },
+  listUsers: {},
+  createUser: {
+    body: {
+      username: 'role-probe',
+      email: 'role-probe@example.com',
+      full_name: 'Role probe',
+      password: 'long-enough-1',
+    },
+  },
+  getUser: {},
+  updateUser: { body: { full_name: 'Role probe' } },
+  deleteUser: {},
+  resetUserTwoFactor: {},
+};
+
+const access = readOperationAccess(document);
+const ADMIN_OPERATIONS = contract.operations
+  .filter((op) => access.get(op.operationId)?.userType === 'admin')
+  .sort((a, b) => a.operationId.localeCompare(b.operationId));
+
+/** Whether the server's rules let this caller in (what both sides must agree with). */
+function allowed(operationId: string, caller: Caller): boolean {
+  if (caller === 'nobody' || caller === 'customer') return false;
+  const permission = access.get(operationId)?.permission;
+  return permission === undefined || can(caller, permission);
+}
+
+const BOUNDARY = 'mockaccessboundary';
+const multipart = (field: string) =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="probe.txt"\r\n` +
+  `Content-Type: text/plain\r\n\r\nnot an image\r\n--${BOUNDARY}--\r\n`;
+
+interface Sent {
+  method: string;
+  url: string;
+  contentType?: string;
+  payload?: string;
+}
+
+function requestOf(operationId: string): Sent {
+  const op = contract.operation(operationId)!;
+  const recipe = REQUESTS[operationId]!;
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(recipe.params?.[name] ?? MISSING),
+  );
+  const url = recipe.query ? `${path}?${recipe.query}` : path;
+  if (recipe.file)
+    return {
+      method: op.method,
+      url,
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      payload: multipart(recipe.file),
+    };
+  if (recipe.body !== undefined)
+    return {
+      method: op.method,
+      url,
+      contentType: 'application/json',
+      payload: JSON.stringify(recipe.body),
+    };
+  return { method: op.method, url };
+}
+
+const TABLE = ADMIN_OPERATIONS.flatMap((op) =>
+  CALLERS.map((caller) => ({ operationId: op.operationId, caller })),
+);
+
+/** What matters of an answer: refused (and how) or let through. */
+const outcome = (status: number, body: unknown) =>
+  status === 401 || status === 403
+    ? { refused: status, detail: (body as { detail?: unknown } | undefined)?.detail }
+    : { through: true };
+
+const parse = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+it('has a request for every admin operation of the contract, and none for another', () => {
+  expect(ADMIN_OPERATIONS.length).toBeGreaterThan(80);
+  expect(Object.keys(REQUESTS).sort()).toEqual(ADMIN_OPERATIONS.map((op) => op.operationId));
+});
+
+describe.each(testDialects)('the mocks let in whom the server lets in (%s)', (dialect) => {
+  let t: TestApp;
+  const serverAuth = new Map<Caller, Record<string, string>>();
+  const mockAuth = new Map<Caller, Record<string, string>>();
+
+  // The super admin's "Back up now" writes one, under a directory of this test's.
+  const dataDir = mkdtempSync(join(tmpdir(), 'mock-access-'));
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { config: { dataDir } });
+    for (const role of ROLES) {
+      serverAuth.set(role, await t.authAs(role));
+      mockAuth.set(role, { authorization: `Bearer ${mockAdminToken(role)}` });
+    }
+    const customer = await insertCustomer(t.database.db);
+    serverAuth.set('customer', await t.customerAuth(customer.id));
+    mockAuth.set('customer', { authorization: `Bearer ${mockCustomerToken}` });
+    serverAuth.set('nobody', {});
+    mockAuth.set('nobody', {});
+    mockServer.listen({ onUnhandledRequest: 'error' });
+  });
+  afterAll(async () => {
+    mockServer.close();
+    await t?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it.each(TABLE)('$operationId as $caller', async ({ operationId, caller }) => {
+    const { method, url, contentType, payload } = requestOf(operationId);
+    const type: Record<string, string> = contentType ? { 'content-type': contentType } : {};
+
+    const real = await t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...serverAuth.get(caller), ...type },
+      ...(payload === undefined ? {} : { payload }),
+    });
+    contractViolations.take();
+    const mocked = await fetch(`http://localhost${url}`, {
+      method,
+      headers: { ...mockAuth.get(caller), ...type },
+      ...(payload === undefined ? {} : { body: payload }),
+    });
+    const mockedBody = parse(await mocked.text());
+
+    const server = outcome(real.statusCode, parse(real.body));
+    const mocks = outcome(mocked.status, mockedBody);
+    const answers = `server ${real.statusCode} ${real.body.slice(0, 200)}; mocks ${mocked.status}`;
+    expect(mocks, answers).toEqual(server);
+    expect('through' in server, answers).toBe(allowed(operationId, caller));
+    // The request was valid and the mock's answer is the contract's.
+    expect(contractViolations.take()).toEqual([]);
+  });
+});

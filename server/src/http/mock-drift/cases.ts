@@ -1,0 +1,510 @@
+// The mock-versus-server table (issue #34): requests that the mock API (mocks/handlers) and the
+// real server, both started from the mocks' fixtures (test-support/mock-fixtures-db.ts), must
+// answer alike. mock-drift.test.ts runs it on every database and fails when a list operation of
+// the contract has no entry, so a new list operation (or a new sort key, filter or 409 rule) adds
+// its cases here. Where an answer differs, the mock is wrong: fix mocks/handlers, not the table.
+
+/** Queries of one list operation, each compared for status, ids in order and total. */
+interface ListCases {
+  /** The path asked; `{id}` is replaced by each of `ids` in turn. */
+  path: string;
+  /** For a path with `{id}`: the records asked (an unknown one too, for the 404). */
+  ids?: number[];
+  /** Query strings (without `?`); '' asks with none. */
+  queries: string[];
+  /** The key of an item when it has no `id` (default: `id`). */
+  key?: string;
+}
+
+/** A list operation the table does not compare, and why (checked where it can be). */
+interface NotCompared {
+  /** `no-mock`: no mock handler answers it (the test checks there is none). */
+  why: 'no-mock' | 'per-caller' | 'runtime' | 'fixtures';
+  reason: string;
+}
+
+const PAGING = ['skip=1&limit=2', 'skip=2&limit=1', 'skip=100&limit=5'];
+
+/** Every sort key of an operation, in both directions, with the first page of 2 too. */
+const sorts = (keys: string[]) =>
+  keys.flatMap((key) => [`sort=${key}`, `sort=-${key}`, `sort=-${key}&skip=1&limit=2`]);
+
+/**
+ * Every list operation of the contract (a GET answering an array, a page of `items`, or an
+ * X-Total-Count), by operationId.
+ */
+export const LIST_CASES: Record<string, ListCases | NotCompared> = {
+  listAdminProducts: {
+    path: '/api/v1/admin/products/',
+    queries: [
+      '',
+      'search=sac',
+      'search=%20CUIR%20',
+      'search=SAC-CABAS-NR',
+      'search=zzz',
+      'category_id=2',
+      'is_active=true',
+      'is_active=false',
+      'stock_state=in_stock',
+      'stock_state=low_stock',
+      'stock_state=out_of_stock',
+      'stock_state=not_tracked',
+      ...sorts(['created_at', 'name', 'base_price', 'stock']),
+      'search=a&is_active=true&sort=name',
+      ...PAGING,
+    ],
+  },
+  listProducts: { why: 'no-mock', reason: 'the storefront catalogue; the console never asks it' },
+  listFeaturedProducts: { why: 'no-mock', reason: 'storefront only' },
+  listProductVariantsBySlug: { why: 'no-mock', reason: 'storefront only' },
+  listCategories: {
+    path: '/api/v1/categories/',
+    queries: ['', 'parent_id=1', 'parent_id=2'],
+  },
+  listAdminCategories: {
+    path: '/api/v1/admin/categories/',
+    queries: ['', 'is_active=true', 'is_active=false'],
+  },
+  listMyOrders: { why: 'no-mock', reason: "the storefront customer's orders" },
+  listAdminOrders: {
+    path: '/api/v1/admin/orders/',
+    queries: [
+      '',
+      'status=pending',
+      'status=shipped',
+      'status=refunded',
+      'payment_method=cash_on_delivery',
+      'payment_method=card',
+      'vat_number_review=to_confirm',
+      'customer_email=LEILA.BOUAZIZI%40gmail.com',
+      'shipping_email=ines.ferchichi%40outlook.com',
+      'date_from=2025-03-08T00%3A00%3A00.000Z',
+      'date_to=2025-03-08T14%3A02%3A00.000Z',
+      'date_from=2025-03-01T00%3A00%3A00.000Z&date_to=2025-03-10T00%3A00%3A00.000Z',
+      'search=ORD-20250310',
+      'search=ferchichi',
+      'search=In%C3%A8s%20Ferchichi',
+      'search=zzz',
+      ...sorts(['created_at', 'total_amount']),
+      ...PAGING,
+    ],
+  },
+  getOrderTimeline: {
+    why: 'fixtures',
+    reason:
+      'the mock derives stock events from the order items, the server from the ledger, whose ' +
+      'fixture holds one order movement; notes and shipments are not loaded either',
+  },
+  listOrderInvoices: {
+    path: '/api/v1/admin/orders/{id}/invoices',
+    ids: [1, 2, 3, 4, 5, 99],
+    queries: [''],
+  },
+  listShopSettingsChanges: {
+    path: '/api/v1/admin/settings/shop/changes',
+    queries: ['', ...PAGING],
+  },
+  listAuditLog: {
+    path: '/api/v1/admin/audit-log/',
+    queries: [
+      '',
+      'entity=product',
+      'entity=order&entity_id=2',
+      'admin_user_id=2',
+      'action=create',
+      'action=delete',
+      'date_from=2025-03-10T11%3A15%3A00.000Z',
+      'date_to=2025-03-10T11%3A15%3A00.000Z',
+      ...PAGING,
+    ],
+  },
+  listJobs: {
+    why: 'runtime',
+    reason: "the test app's job worker runs queued jobs, so job rows cannot stay as loaded",
+  },
+  listBackups: { why: 'runtime', reason: 'backup files on disk, not rows' },
+  listStockMovements: {
+    path: '/api/v1/admin/stock-movements/',
+    queries: [
+      '',
+      'variant_id=2',
+      'product_id=1',
+      'admin_user_id=2',
+      'order_id=2',
+      'reason=%20inventory',
+      'reason=zzz',
+      'date_from=2025-03-05T08%3A15%3A00.000Z',
+      'date_to=2025-03-05T08%3A15%3A00.000Z',
+      'variant_id=1&admin_user_id=5',
+      ...PAGING,
+    ],
+  },
+  listStockMovementAdmins: { path: '/api/v1/admin/stock-movements/admins', queries: [''] },
+  listAdminCustomers: {
+    path: '/api/v1/admin/customers/',
+    key: 'email',
+    queries: [
+      '',
+      'search=GMAIL',
+      'search=professional',
+      'search=zzz',
+      ...sorts(['last_order_date', 'total_spent', 'order_count', 'email']),
+      ...PAGING,
+    ],
+  },
+  listAddresses: { why: 'no-mock', reason: "the storefront customer's addresses" },
+  listUsers: { path: '/api/v1/admin/users/', queries: ['', ...PAGING] },
+  listVatRates: {
+    path: '/api/v1/admin/vat-rates/',
+    queries: [
+      '',
+      'country_code=TN',
+      'country_code=fr',
+      'is_active=false',
+      'country_code=TN&is_active=true',
+    ],
+  },
+  listVariants: {
+    path: '/api/v1/admin/variants/',
+    queries: [
+      '',
+      'product_id=3',
+      'search=sac',
+      'search=6191234000011',
+      'is_active=true',
+      'low_stock_only=true',
+      'out_of_stock_only=true',
+      'page=2&page_size=3',
+      'page=9&page_size=5',
+      'product_id=1&low_stock_only=true',
+    ],
+  },
+  getInventoryStatus: {
+    path: '/api/v1/admin/variants/inventory/status',
+    key: 'variant_id',
+    queries: [
+      '',
+      'product_id=1',
+      'status=low_stock',
+      'status=out_of_stock',
+      'status=not_tracked',
+      'status=in_stock',
+      'page=2&page_size=3',
+    ],
+  },
+  listMySessions: {
+    why: 'per-caller',
+    reason: "the caller's own sessions, made by signing in; the sessions stories cover it",
+  },
+  listMyPasskeys: {
+    why: 'per-caller',
+    reason: "the caller's own passkeys, made by a WebAuthn ceremony",
+  },
+};
+
+/**
+ * A documented 409 rule, on the loaded fixtures: the request is sent to both sides, which must
+ * answer 409 with the same detail. A refused write changes nothing, so cases need no cleanup.
+ */
+interface ConflictCase {
+  name: string;
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
+const variantBody = (sku: string) => ({
+  sku,
+  variant_title: 'Rouge',
+  price: '189.000',
+  cost_price: '95.000',
+});
+
+/**
+ * Every operation of the contract with a 409 answer, by operationId: its rules' cases, or why
+ * none is compared (the test fails for an operation missing here).
+ */
+export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
+  createCategory: [
+    {
+      name: 'a slug used by an active category',
+      method: 'POST',
+      path: '/api/v1/categories/',
+      body: { name: 'Sacs bis', slug: 'sacs' },
+    },
+    {
+      name: 'a slug used by an inactive category',
+      method: 'POST',
+      path: '/api/v1/categories/',
+      body: { name: 'Bougies', slug: 'bougies' },
+    },
+  ],
+  updateCategory: [
+    {
+      name: "another category's slug",
+      method: 'PATCH',
+      path: '/api/v1/categories/2',
+      body: { slug: 'sacs' },
+    },
+  ],
+  createProduct: [
+    {
+      name: 'a slug already used',
+      method: 'POST',
+      path: '/api/v1/admin/products/',
+      body: {
+        name: 'Portefeuille',
+        slug: 'portefeuille-homme',
+        description: 'Cuir',
+        category_id: 1,
+        base_price: '10.000',
+        vat_rate_id: 1,
+      },
+    },
+    {
+      name: 'an inventory SKU already used',
+      method: 'POST',
+      path: '/api/v1/admin/products/',
+      body: {
+        name: 'Huile 2 L',
+        slug: 'huile-2-l',
+        description: 'Huile',
+        category_id: 2,
+        base_price: '50.000',
+        vat_rate_id: 3,
+        inventory: { sku: 'HUILE-1L' },
+      },
+    },
+  ],
+  updateProduct: [
+    {
+      name: "another product's slug",
+      method: 'PATCH',
+      path: '/api/v1/admin/products/2',
+      body: { slug: 'portefeuille-homme' },
+    },
+    {
+      name: 'has_variants false with several variants',
+      method: 'PATCH',
+      path: '/api/v1/admin/products/1',
+      body: { has_variants: false },
+    },
+  ],
+  createVariant: [
+    {
+      name: 'a SKU already used',
+      method: 'POST',
+      path: '/api/v1/admin/variants/1/variants',
+      body: variantBody('SAC-CABAS-NR'),
+    },
+  ],
+  updateVariant: [
+    {
+      name: "another variant's SKU",
+      method: 'PATCH',
+      path: '/api/v1/admin/variants/1',
+      body: { sku: 'SAC-CABAS-NR' },
+    },
+  ],
+  duplicateVariant: [
+    {
+      name: 'a new SKU already used',
+      method: 'POST',
+      path: '/api/v1/admin/variants/1/duplicate',
+      body: { new_sku: 'SAC-CABAS-NR' },
+    },
+  ],
+  bulkCreateVariants: [
+    {
+      name: 'a SKU already used',
+      method: 'POST',
+      path: '/api/v1/admin/variants/bulk/create?product_id=1',
+      body: [variantBody('SAC-CABAS-ROUGE'), variantBody('SAC-CABAS-NR')],
+    },
+    {
+      name: 'a SKU repeated in the body',
+      method: 'POST',
+      path: '/api/v1/admin/variants/bulk/create?product_id=1',
+      body: [variantBody('SAC-CABAS-ROUGE'), variantBody('SAC-CABAS-ROUGE')],
+    },
+  ],
+  bulkUpdateVariants: [
+    {
+      name: "another variant's SKU",
+      method: 'PATCH',
+      path: '/api/v1/admin/variants/bulk/update',
+      body: [{ id: 1, sku: 'SAC-CABAS-NR' }],
+    },
+  ],
+  adjustVariantStock: [
+    {
+      name: 'a variant that does not track inventory',
+      method: 'POST',
+      path: '/api/v1/admin/variants/9/inventory/adjust',
+      body: { adjustment: 1, reason: 'Recount' },
+    },
+    {
+      name: 'stock below 0 without backorders',
+      method: 'POST',
+      path: '/api/v1/admin/variants/2/inventory/adjust',
+      body: { adjustment: -4, reason: 'Recount' },
+    },
+  ],
+  bulkEditProducts: [
+    {
+      name: 'stock below 0 and a product not tracked',
+      method: 'POST',
+      path: '/api/v1/admin/products/bulk',
+      body: { ids: [2, 4, 5], action: { type: 'adjust_stock', delta: -3, reason: 'Casse' } },
+    },
+  ],
+  bulkEditVariants: [
+    {
+      name: 'stock below 0 and a variant not tracked',
+      method: 'POST',
+      path: '/api/v1/admin/variants/bulk/edit',
+      body: { ids: [2, 9, 8], action: { type: 'adjust_stock', delta: -5, reason: 'Casse' } },
+    },
+  ],
+  cancelOrder: [
+    { name: 'a shipped order', method: 'POST', path: '/api/v1/admin/orders/2/cancel' },
+    { name: 'a cancelled order', method: 'POST', path: '/api/v1/admin/orders/4/cancel' },
+  ],
+  confirmOrderVatNumber: [
+    {
+      name: 'an order with no number awaiting confirmation',
+      method: 'POST',
+      path: '/api/v1/admin/orders/1/confirm-vat-number',
+    },
+  ],
+  setOrderShipment: [
+    {
+      name: 'a cancelled order',
+      method: 'PUT',
+      path: '/api/v1/admin/orders/4/shipment',
+      body: { carrier: 'Aramex', tracking_number: 'TN123' },
+    },
+  ],
+  issueInvoice: [
+    {
+      name: 'an order with an invoice in force',
+      method: 'POST',
+      path: '/api/v1/admin/orders/2/invoices',
+    },
+    { name: 'a cancelled order', method: 'POST', path: '/api/v1/admin/orders/4/invoices' },
+  ],
+  updateOrderStatus: {
+    why: 'fixtures',
+    reason:
+      'no fixture order is cancelled with an item short of stock (order 4 lost its variant), ' +
+      'and a reopening that succeeds would change the data the other cases read',
+  },
+  createUser: [
+    {
+      name: 'a username already used (other case)',
+      method: 'POST',
+      path: '/api/v1/admin/users/',
+      body: {
+        username: 'ADMIN',
+        email: 'new@dar-el-jeld.tn',
+        full_name: 'New',
+        password: 'correct-horse-battery',
+      },
+    },
+    {
+      name: 'an e-mail already used',
+      method: 'POST',
+      path: '/api/v1/admin/users/',
+      body: {
+        username: 'new.user',
+        email: 'Karim.Trabelsi@dar-el-jeld.tn',
+        full_name: 'New',
+        password: 'correct-horse-battery',
+      },
+    },
+  ],
+  updateUser: [
+    {
+      name: "another user's username",
+      method: 'PATCH',
+      path: '/api/v1/admin/users/2',
+      body: { username: 'salma.gharbi' },
+    },
+    {
+      name: 'demoting the last active super_admin',
+      method: 'PATCH',
+      path: '/api/v1/admin/users/1',
+      body: { role: 'admin' },
+    },
+    {
+      name: 'deactivating yourself',
+      method: 'PATCH',
+      path: '/api/v1/admin/users/1',
+      body: { is_active: false },
+    },
+  ],
+  deleteUser: [{ name: 'yourself', method: 'DELETE', path: '/api/v1/admin/users/1' }],
+  resetUserTwoFactor: [
+    { name: 'your own account', method: 'DELETE', path: '/api/v1/admin/users/1/two-factor' },
+  ],
+  updateVatRate: [
+    {
+      name: 'a new rate for a rate in force',
+      method: 'PATCH',
+      path: '/api/v1/admin/vat-rates/1',
+      body: { rate: 20 },
+    },
+    {
+      name: 'a new country for a rate that took effect',
+      method: 'PATCH',
+      path: '/api/v1/admin/vat-rates/5',
+      body: { country_code: 'BE' },
+    },
+  ],
+  deleteVatRate: [
+    { name: 'a rate products use', method: 'DELETE', path: '/api/v1/admin/vat-rates/3' },
+  ],
+  deleteFiles: [
+    {
+      name: "a product's image",
+      method: 'DELETE',
+      path: '/api/v1/admin/uploads/files',
+      body: { keys: ['sac-cabas-noir.jpg'] },
+    },
+  ],
+  disableTotp: {
+    why: 'per-caller',
+    reason: "the mocks' second factors are each story's (auth.me), not the fixtures'",
+  },
+  confirmTotpEnrolment: {
+    why: 'per-caller',
+    reason: 'needs a pending secret of the caller (routes/two-factor tests)',
+  },
+  regenerateRecoveryCodes: {
+    why: 'per-caller',
+    reason: "the mocks' second factors are each story's (auth.me), not the fixtures'",
+  },
+  startTotpEnrolment: {
+    why: 'per-caller',
+    reason: 'needs an app enrolled by a TOTP ceremony of the caller (routes/two-factor tests)',
+  },
+  registerPasskey: {
+    why: 'per-caller',
+    reason: 'needs a WebAuthn ceremony of the caller (routes/passkeys tests)',
+  },
+  deletePasskey: {
+    why: 'per-caller',
+    reason: "needs the caller's passkeys, made by a WebAuthn ceremony",
+  },
+  retryJob: {
+    why: 'runtime',
+    reason: "the test app's job worker runs queued jobs, so job rows cannot stay as loaded",
+  },
+  createBackup: {
+    why: 'runtime',
+    reason: 'the 409 needs a backup being written at that moment (routes/backups tests)',
+  },
+  addCartItem: { why: 'no-mock', reason: 'the storefront cart' },
+  updateCartItem: { why: 'no-mock', reason: 'the storefront cart' },
+  createOrder: { why: 'no-mock', reason: 'the storefront checkout' },
+};

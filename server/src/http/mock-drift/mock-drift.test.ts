@@ -1,0 +1,217 @@
+// The mocks behave as the server: every case of ./cases.ts is sent to the real app (app.inject)
+// and to the MSW mock API (mocks/node.ts, through fetch), both holding the mocks' fixtures, and
+// must get the same status, the same ids in the same order and the same total. See ./cases.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import document from '../../../../generated/openapi.json';
+import * as handlers from '../../../../mocks/handlers';
+import { contract, contractViolations } from '../../../../mocks/contract';
+import { server as mockServer } from '../../../../mocks/node';
+import { createTestApp, type AuthHeaders, type TestApp } from '../../../test-support/app';
+import { testDialects } from '../../../test-support/databases';
+import { loadMockFixtures, fixtureAdminAuth } from '../../../test-support/mock-fixtures-db';
+import { CONFLICT_CASES, LIST_CASES } from './cases';
+
+interface Schema {
+  type?: string;
+  $ref?: string;
+  properties?: Record<string, unknown>;
+}
+interface OperationDoc {
+  operationId: string;
+  responses: Record<
+    string,
+    { headers?: Record<string, unknown>; content?: Record<string, { schema?: Schema }> }
+  >;
+}
+const doc = document as unknown as {
+  paths: Record<string, Record<string, OperationDoc>>;
+  components: { schemas: Record<string, Schema> };
+};
+
+/** The contract's list operations: a GET answering an array, a page of items, or a total. */
+function contractListOperations(): string[] {
+  const found: string[] = [];
+  for (const operations of Object.values(doc.paths)) {
+    const op = operations.get;
+    const ok = op?.responses['200'];
+    if (!op || !ok) continue;
+    const json = ok.content?.['application/json']?.schema;
+    const schema = json?.$ref ? doc.components.schemas[json.$ref.split('/').pop()!] : json;
+    const isList =
+      schema?.type === 'array' ||
+      (schema?.type === 'object' &&
+        'items' in (schema.properties ?? {}) &&
+        'total' in (schema.properties ?? {})) ||
+      (json !== undefined && 'X-Total-Count' in (ok.headers ?? {}));
+    if (isList) found.push(op.operationId);
+  }
+  return found.sort();
+}
+
+/** The operations some mock handler factory answers. */
+function mockedOperations(): Set<string> {
+  const ids = new Set<string>();
+  for (const namespace of Object.values(handlers))
+    if (typeof namespace === 'object')
+      for (const factory of Object.values(namespace as Record<string, unknown>))
+        if (typeof factory === 'function' && 'operation' in factory)
+          ids.add((factory as { operation: { operationId: string } }).operation.operationId);
+  return ids;
+}
+
+/** The contract's operations with a documented 409. */
+function contractConflictOperations(): string[] {
+  return Object.values(doc.paths)
+    .flatMap((operations) => Object.values(operations))
+    .filter((op) => op.responses?.['409'] !== undefined)
+    .map((op) => op.operationId)
+    .sort();
+}
+
+const conflicts = Object.entries(CONFLICT_CASES).flatMap(([operationId, entry]) =>
+  Array.isArray(entry) ? entry.map((c) => ({ operationId, ...c })) : [],
+);
+
+const compared = Object.entries(LIST_CASES).flatMap(([operationId, entry]) =>
+  'path' in entry
+    ? (entry.ids ?? [undefined]).flatMap((id) =>
+        entry.queries.map((query) => {
+          const path = id === undefined ? entry.path : entry.path.replace('{id}', String(id));
+          return { operationId, key: entry.key ?? 'id', url: query ? `${path}?${query}` : path };
+        }),
+      )
+    : [],
+);
+
+describe('the mock-versus-server table', () => {
+  it('has an entry for every list operation of the contract', () => {
+    expect(Object.keys(LIST_CASES).sort()).toEqual(contractListOperations());
+  });
+
+  it('asks each operation through its own path', () => {
+    const asked = [
+      ...compared.map(({ operationId, url }) => ({ operationId, method: 'GET', url })),
+      ...conflicts.map(({ operationId, method, path }) => ({ operationId, method, url: path })),
+    ];
+    const answeredBy = asked.map(({ method, url }) => {
+      const { pathname } = new URL(url, 'http://localhost');
+      return contract.matchOperation(method, pathname)?.operation.operationId;
+    });
+    expect(answeredBy).toEqual(asked.map((a) => a.operationId));
+  });
+
+  it('has an entry for every operation with a documented 409', () => {
+    expect(Object.keys(CONFLICT_CASES).sort()).toEqual(contractConflictOperations());
+  });
+
+  it('leaves out for want of a mock only operations no mock answers', () => {
+    const mocked = mockedOperations();
+    const noMock = [...Object.entries(LIST_CASES), ...Object.entries(CONFLICT_CASES)].flatMap(
+      ([id, entry]) => ('why' in entry && entry.why === 'no-mock' ? [id] : []),
+    );
+    expect(noMock.filter((id) => mocked.has(id))).toEqual([]);
+    // And what is compared is mocked (else the mock would answer an unhandled request).
+    const comparedIds = [...compared, ...conflicts].map((c) => c.operationId);
+    expect(comparedIds.filter((id) => !mocked.has(id))).toEqual([]);
+  });
+});
+
+/** Every row the cases read or a refused write could touch, as text. */
+async function shopRows(t: TestApp): Promise<string> {
+  const tables = [
+    'admin_users',
+    'vat_rates',
+    'categories',
+    'products',
+    'variants',
+    'customers',
+    'orders',
+    'order_items',
+    'order_status_history',
+    'order_shipments',
+    'invoices',
+    'stock_movements',
+    'audit_log',
+    'shop_settings_changes',
+  ] as const;
+  const rows = [];
+  for (const table of tables)
+    rows.push(await t.database.db.selectFrom(table).selectAll().orderBy('id').execute());
+  return JSON.stringify(rows);
+}
+
+/**
+ * What both sides must agree on: the status and, for a refusal, the body; for a list the keys
+ * in order and the total (X-Total-Count, or a page's total, pages and counts by state).
+ */
+function summary(status: number, body: unknown, total: string | null | undefined, key: string) {
+  if (status !== 200) return { status, body };
+  const page = body as Record<string, unknown> | unknown[];
+  const items = (Array.isArray(page) ? page : page.items) as Record<string, unknown>[];
+  // A page's total, pages and counts by state; a list's X-Total-Count.
+  const pageFields = Array.isArray(page)
+    ? (total ?? null)
+    : Object.fromEntries(Object.entries(page).filter(([name]) => name !== 'items'));
+  return { status, keys: items.map((item) => item[key]), total: pageFields };
+}
+
+describe.each(testDialects)('the mocks list as the server (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: AuthHeaders;
+  let loaded: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    await loadMockFixtures(t.database.db, dialect);
+    // The super admin of the stories (fixtures' id 1).
+    admin = await fixtureAdminAuth(t, 1);
+    loaded = await shopRows(t);
+    mockServer.listen({ onUnhandledRequest: 'error' });
+  });
+  afterAll(async () => {
+    mockServer.close();
+    await t.close();
+  });
+
+  it.each(compared)('$operationId $url', async ({ key, url }) => {
+    const real = await t.app.inject({ method: 'GET', url, headers: admin });
+    contractViolations.take();
+    const mocked = await fetch(`http://localhost${url}`, { headers: admin });
+    expect(contractViolations.take()).toEqual([]);
+    expect(
+      summary(mocked.status, await mocked.json(), mocked.headers.get('x-total-count'), key),
+    ).toEqual(summary(real.statusCode, real.json(), real.headers['x-total-count'] as string, key));
+  });
+
+  // After the lists: a refused write changes nothing, but keep the lists' data untouched anyway.
+  it.each(conflicts)('$operationId: $name', async ({ method, path, body }) => {
+    const headers: Record<string, string> = { ...admin };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const real = await t.app.inject({
+      method,
+      url: path,
+      headers,
+      ...(payload ? { payload } : {}),
+    });
+    contractViolations.take();
+    const mocked = await fetch(`http://localhost${path}`, {
+      method,
+      headers,
+      ...(payload ? { body: payload } : {}),
+    });
+    expect(contractViolations.take()).toEqual([]);
+    // A mock that accepts shows as such, not as the whole record it answered.
+    const answer = async () => ({
+      status: mocked.status,
+      body: mocked.status < 300 ? 'a success' : ((await mocked.json()) as object),
+    });
+    expect(real.statusCode).toBe(409);
+    expect(await answer()).toEqual({ status: 409, body: real.json<object>() });
+  });
+
+  // Last: the refusals above (and the lists) wrote nothing, so no case depends on their order.
+  it('changed no row', async () => {
+    expect(await shopRows(t)).toBe(loaded);
+  });
+});

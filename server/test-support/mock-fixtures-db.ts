@@ -1,0 +1,383 @@
+// The mocks' fixtures (mocks/fixtures) written into a test database with the same ids, so the
+// mock API and the real server start from the same data (the mock-versus-server table,
+// src/http/mock-drift/). Rows go straight into the tables, as the server would have written them;
+// what the server derives (product stock, the customers overview) it derives itself.
+import { sql, type Kysely } from 'kysely';
+import { adminUsers } from '../../mocks/fixtures/admin-users';
+import { auditEntries } from '../../mocks/fixtures/audit';
+import { categories } from '../../mocks/fixtures/categories';
+import { invoices } from '../../mocks/fixtures/invoices';
+import { orderDetails } from '../../mocks/fixtures/orders';
+import { products } from '../../mocks/fixtures/products';
+import { shopSettingsChanges } from '../../mocks/fixtures/settings';
+import { stockMovements } from '../../mocks/fixtures/stock-movements';
+import { variants } from '../../mocks/fixtures/variants';
+import { vatRates } from '../../mocks/fixtures/vat-rates';
+import type { DialectName } from '../src/db/database';
+import type { Database } from '../src/db/schema';
+import { hashPassword } from '../src/auth/passwords';
+import { startSession } from '../src/services/identity/refresh-tokens';
+import type { AuthHeaders, TestApp } from './app';
+import { deleteAll } from './fixtures';
+
+/** The password of every loaded admin user. */
+const MOCK_ADMIN_PASSWORD = 'correct-horse-battery';
+
+/** "189.000" (TND) → 189000 millimes. */
+const millimes = (amount: string) => Math.round(Number(amount) * 1000);
+const millimesOrNull = (amount: string | null | undefined) =>
+  amount === null || amount === undefined ? null : millimes(amount);
+const bit = (value: boolean) => (value ? 1 : 0);
+
+/** The tables loaded, children before parents (the order they are emptied in). */
+const TABLES: (keyof Database)[] = [
+  'shop_settings_changes',
+  'audit_log',
+  'stock_movements',
+  'invoices',
+  'document_counters',
+  'order_status_history',
+  'order_items',
+  'orders',
+  'customers',
+  'variants',
+  'products',
+  'categories',
+  'vat_rates',
+];
+
+/**
+ * Empties the shop's tables and writes the fixtures, ids kept. On PostgreSQL the id sequences
+ * then start after the fixtures', so rows a test creates get new ids. Admin users are added to
+ * the ones present (the test app's own admins keep their ids; the fixtures' ids must be free).
+ */
+export async function loadMockFixtures(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  await deleteAll(db, TABLES);
+  const passwordHash = await hashPassword(MOCK_ADMIN_PASSWORD);
+
+  await db
+    .insertInto('admin_users')
+    .values(
+      adminUsers.map((u) => ({
+        id: u.id,
+        username: u.username,
+        email: u.email,
+        full_name: u.full_name,
+        role: u.role,
+        is_active: bit(u.is_active),
+        two_factor_enabled: bit(u.two_factor_enabled),
+        password_hash: passwordHash,
+        last_login: u.last_login,
+        created_at: u.created_at,
+        updated_at: u.updated_at,
+      })),
+    )
+    .execute();
+
+  await db
+    .insertInto('vat_rates')
+    .values(
+      vatRates.map((r) => ({
+        id: r.id,
+        name: r.name,
+        rate_bp: Math.round(r.rate * 100),
+        country_code: r.country_code,
+        description: r.description,
+        is_default: bit(r.is_default),
+        is_active: bit(r.is_active),
+        effective_from: r.effective_from,
+        effective_to: r.effective_to,
+        created_at: r.created_at,
+        updated_at: r.updated_at,
+      })),
+    )
+    .execute();
+
+  // Parents before their children (a category's parent_id).
+  const byParent = [...categories].sort(
+    (a, b) => Number(a.parent_id !== null) - Number(b.parent_id !== null),
+  );
+  for (const c of byParent)
+    await db
+      .insertInto('categories')
+      .values({
+        id: c.id,
+        name: c.name,
+        slug: c.slug,
+        description: c.description,
+        image_url: c.image_url,
+        parent_id: c.parent_id,
+        is_active: bit(c.is_active),
+        display_order: c.display_order,
+        created_at: c.created_at,
+        updated_at: c.updated_at,
+      })
+      .execute();
+
+  await db
+    .insertInto('products')
+    .values(
+      products.map((p) => ({
+        id: p.id,
+        name: p.name,
+        slug: p.slug,
+        description: p.description,
+        short_description: p.short_description,
+        category_id: p.category_id,
+        brand: p.brand,
+        has_variants: bit(p.has_variants),
+        base_price: millimes(p.base_price),
+        compare_at_price: millimesOrNull(p.compare_at_price),
+        vat_rate_id: p.vat_rate_id,
+        price_includes_vat: bit(p.price_includes_vat),
+        images: JSON.stringify(p.images),
+        is_active: bit(p.is_active),
+        is_featured: bit(p.is_featured),
+        meta_title: p.meta_title,
+        meta_description: p.meta_description,
+        tags: JSON.stringify(p.tags),
+        created_at: p.created_at,
+        updated_at: p.updated_at,
+      })),
+    )
+    .execute();
+
+  const hasVariants = new Map(products.map((p) => [p.id, p.has_variants]));
+  await db
+    .insertInto('variants')
+    .values(
+      variants.map((v) => ({
+        id: v.id,
+        product_id: v.product_id,
+        is_default: bit(!hasVariants.get(v.product_id)),
+        option_values: JSON.stringify(v.option_values),
+        sku: v.sku,
+        variant_title: v.variant_title,
+        price: millimes(v.price),
+        compare_at_price: millimesOrNull(v.compare_at_price),
+        cost_price: millimesOrNull(v.cost_price),
+        vat_rate_id: v.vat_rate_id,
+        barcode: v.barcode,
+        weight: v.weight,
+        dimensions: v.dimensions ? JSON.stringify(v.dimensions) : null,
+        images: JSON.stringify(v.images),
+        stock_quantity: v.stock_quantity,
+        low_stock_threshold: v.low_stock_threshold,
+        track_inventory: bit(v.track_inventory),
+        allow_backorder: bit(v.allow_backorder),
+        is_active: bit(v.is_active),
+        position: v.position,
+        created_at: v.created_at,
+        updated_at: v.updated_at,
+      })),
+    )
+    .execute();
+
+  // The orders' customer accounts (the fixtures name them only by id and e-mail).
+  const accounts = new Map<number, (typeof orderDetails)[number]>();
+  for (const o of orderDetails) if (o.customer_id !== null) accounts.set(o.customer_id, o);
+  if (accounts.size > 0)
+    await db
+      .insertInto('customers')
+      .values(
+        [...accounts].map(([id, o]) => ({
+          id,
+          email: o.customer_email.toLowerCase(),
+          first_name: o.shipping_address.first_name,
+          last_name: o.shipping_address.last_name,
+          phone: o.shipping_address.phone,
+          customer_type: o.customer_type,
+          company_name: null,
+          vat_number: o.vat_number,
+          country_code: o.customer_country_code,
+          is_active: 1,
+          created_at: o.created_at,
+          updated_at: o.created_at,
+        })),
+      )
+      .execute();
+
+  for (const o of orderDetails) {
+    await db
+      .insertInto('orders')
+      .values({
+        id: o.id,
+        order_number: o.order_number,
+        status: o.status,
+        payment_method: o.payment_method,
+        customer_id: o.customer_id,
+        customer_email: o.customer_email,
+        customer_type: o.customer_type,
+        customer_country_code: o.customer_country_code,
+        vat_number: o.vat_number,
+        vat_reverse_charge: bit(o.vat_reverse_charge),
+        vat_treatment: o.vat_treatment,
+        vat_number_check: o.vat_number_check ? JSON.stringify(o.vat_number_check) : null,
+        vat_number_review: o.vat_number_review,
+        subtotal: millimes(o.subtotal),
+        vat_amount: millimes(o.vat_amount),
+        shipping_amount: millimes(o.shipping_amount),
+        shipping_vat_amount: millimes(o.shipping_vat_amount),
+        discount_amount: millimes(o.discount_amount),
+        total_amount: millimes(o.total_amount),
+        currency: o.currency,
+        shipping_address: JSON.stringify(o.shipping_address),
+        notes: o.notes,
+        created_at: o.created_at,
+        updated_at: o.updated_at,
+      })
+      .execute();
+    if (o.items.length > 0)
+      await db
+        .insertInto('order_items')
+        .values(
+          o.items.map((i) => ({
+            id: i.id,
+            order_id: o.id,
+            product_id: i.product_id,
+            variant_id: i.variant_id,
+            product_name: i.product_name,
+            variant_title: i.variant_title,
+            product_sku: i.product_sku,
+            quantity: i.quantity,
+            unit_price: millimes(i.unit_price),
+            unit_price_incl_vat: millimes(i.unit_price_incl_vat),
+            vat_rate_bp: Math.round(i.vat_rate * 100),
+            vat_amount: millimes(i.vat_amount),
+            total_price: millimes(i.total_price),
+            total_price_incl_vat: millimes(i.total_price_incl_vat),
+          })),
+        )
+        .execute();
+    if (o.status_history.length > 0)
+      await db
+        .insertInto('order_status_history')
+        .values(
+          o.status_history.map((h) => ({
+            id: h.id,
+            order_id: o.id,
+            from_status: h.from_status,
+            to_status: h.to_status,
+            note: h.note,
+            changed_by_admin_id: h.changed_by_admin_id,
+            changed_by: h.changed_by,
+            created_at: h.created_at,
+          })),
+        )
+        .execute();
+  }
+
+  // Issued documents: the frozen content is the contract's Invoice without its id.
+  const idOfUsername = new Map(adminUsers.map((u) => [u.username, u.id]));
+  for (const { id, ...content } of invoices) {
+    const [, year, sequence] = /-(\d{4})-(\d+)$/.exec(content.number) ?? [];
+    await db
+      .insertInto('invoices')
+      .values({
+        id,
+        kind: content.kind,
+        number: content.number,
+        year: Number(year),
+        sequence: Number(sequence),
+        order_id: content.order_id,
+        credits_invoice_id: content.credits?.id ?? null,
+        content: JSON.stringify(content),
+        issued_by_admin_id:
+          content.issued_by === null ? null : (idOfUsername.get(content.issued_by) ?? null),
+        issued_at: content.issued_at,
+      })
+      .execute();
+  }
+  const counters = new Map<
+    string,
+    { kind: 'invoice' | 'credit_note'; year: number; last: number }
+  >();
+  for (const d of invoices) {
+    const [, year, sequence] = /-(\d{4})-(\d+)$/.exec(d.number) ?? [];
+    const key = `${d.kind}-${year}`;
+    const last = Math.max(counters.get(key)?.last ?? 0, Number(sequence));
+    counters.set(key, { kind: d.kind, year: Number(year), last });
+  }
+  if (counters.size > 0)
+    await db
+      .insertInto('document_counters')
+      .values(
+        [...counters.values()].map((c) => ({ kind: c.kind, year: c.year, last_sequence: c.last })),
+      )
+      .execute();
+
+  await db
+    .insertInto('stock_movements')
+    .values(
+      stockMovements.map((m) => ({
+        id: m.id,
+        kind: m.kind,
+        variant_id: m.variant_id,
+        order_id: m.order_id,
+        order_status: m.order_status,
+        import_file: m.import_file,
+        sku: m.sku,
+        title: m.title,
+        delta: m.delta,
+        reason: m.reason,
+        stock_before: m.stock_before,
+        stock_after: m.stock_after,
+        admin_user_id: m.admin_user_id,
+        created_at: m.created_at,
+      })),
+    )
+    .execute();
+
+  await db
+    .insertInto('audit_log')
+    .values(
+      auditEntries.map((e) => ({
+        id: e.id,
+        created_at: e.created_at,
+        admin_user_id: e.admin_user_id,
+        admin_username: e.admin_username,
+        action: e.action,
+        entity: e.entity,
+        entity_id: e.entity_id,
+        label: e.label,
+        changes: JSON.stringify(e.changes),
+      })),
+    )
+    .execute();
+
+  // The settings' history (the settings row itself stays the server's own).
+  await db
+    .insertInto('shop_settings_changes')
+    .values(
+      shopSettingsChanges.map((c) => ({
+        id: c.id,
+        changed_by_admin_id:
+          c.changed_by === null ? null : (idOfUsername.get(c.changed_by) ?? null),
+        changes: JSON.stringify(c.changes),
+        created_at: c.created_at,
+      })),
+    )
+    .execute();
+
+  if (dialect === 'postgres')
+    for (const table of [...TABLES.filter((t) => t !== 'document_counters'), 'admin_users'])
+      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
+        db,
+      );
+}
+
+/**
+ * The bearer header of a new session of a loaded admin user (fixtures' id, e.g. 1 for the super
+ * admin `admin` the stories sign in as).
+ */
+export async function fixtureAdminAuth(t: TestApp, adminId: number): Promise<AuthHeaders> {
+  const now = t.ctx.now();
+  const { sessionId } = await startSession(t.database.db, {
+    userType: 'admin',
+    userId: adminId,
+    now,
+    client: { ip: '127.0.0.1', userAgent: null },
+  });
+  const token = await t.ctx.tokens.sign({ userType: 'admin', userId: adminId, sessionId }, now);
+  return { authorization: `Bearer ${token}` };
+}
