@@ -32,6 +32,20 @@ export function expectSent(path: string, name: string, value: string): Promise<v
   return waitFor(() => expect(requests.to('GET', path).map((r) => r.query[name])).toContain(value));
 }
 
+/**
+ * Chooses `option` in the filter select named `filter`, once the option is there: a filter's
+ * choices (the categories) may come from a request of their own that lands after the rows.
+ */
+export async function chooseFilter(
+  canvasElement: HTMLElement,
+  filter: string,
+  option: string,
+): Promise<void> {
+  const select = within(canvasElement).getByRole('combobox', { name: filter });
+  await within(select).findByRole('option', { name: option });
+  await userEvent.selectOptions(select, option);
+}
+
 /** The header cell of the column `header`. */
 export function columnHeader(canvasElement: HTMLElement, header: string): HTMLElement {
   const found = within(canvasElement)

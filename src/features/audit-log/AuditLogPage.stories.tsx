@@ -20,6 +20,7 @@ import { expectScreenTitle, mockedBy, type Scope } from '@/testing/story';
 import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { AuditLogPage } from './AuditLogPage';
 import { typeDay } from '@/testing/day-field';
+import { chooseFilter } from '@/testing/server-list';
 
 /** The audit log of /admin/audit-log in the admin layout, over the mock API. */
 const meta = { title: 'AuditLog/AuditLogPage', ...adminScreenMeta(AuditLogPage, paths.auditLog) };
@@ -166,8 +167,7 @@ export const Filtered: Story = {
     await waitForRows(canvasElement);
     const expectEntities = (...entities: string[]) =>
       waitFor(() => expect(tableCells(canvasElement).map((cells) => cells[3])).toEqual(entities));
-    const choose = (filter: string, option: string) =>
-      userEvent.selectOptions(canvas.getByRole('combobox', { name: filter }), option);
+    const choose = (filter: string, option: string) => chooseFilter(canvasElement, filter, option);
 
     await choose('Filter by entity', 'Product');
     await expectEntities(

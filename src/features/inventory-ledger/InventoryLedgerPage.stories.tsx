@@ -12,7 +12,7 @@ import {
 } from '@/testing/csv-export';
 import { expectedMovementCells, expectedReasonsOfEveryKind } from '@/testing/expected';
 import { expectLoading, listScreen } from '@/testing/list-screen';
-import { expectSent } from '@/testing/server-list';
+import { expectSent, chooseFilter } from '@/testing/server-list';
 import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { expectLocation, expectScreenTitle, expectToast, mockedBy } from '@/testing/story';
 import { movementsOfEveryKind, stockMovements } from '@mocks/fixtures/stock-movements';
@@ -47,9 +47,6 @@ const rowsOf = (ids: number[]) =>
   ids.map((id) => cellsOf(stockMovements.find((m) => m.id === id)!));
 
 const count = (canvasElement: HTMLElement) => within(canvasElement).getByTestId('movement-count');
-
-const select = (canvasElement: HTMLElement, name: string, option: string) =>
-  userEvent.selectOptions(within(canvasElement).getByRole('combobox', { name }), option);
 
 /**
  * At 1366 px the whole ledger fits beside the sidebar: no sideways scrolling, the Order column in
@@ -146,7 +143,7 @@ export const FilteredByAdminProductAndDates: Story = {
         within(canvas.getByRole('combobox', { name: 'Filter by admin' })).getAllByRole('option'),
       ).toHaveLength(3),
     );
-    await select(canvasElement, 'Filter by admin', 'stock.sfax');
+    await chooseFilter(canvasElement, 'Filter by admin', 'stock.sfax');
     await expectSent(LIST, 'admin_user_id', '5');
     await waitFor(() => expect(tableCells(canvasElement)).toEqual(rowsOf([7, 3])));
     await expect(count(canvasElement)).toHaveTextContent('2 of 7 movements');
@@ -158,7 +155,7 @@ export const FilteredByAdminProductAndDates: Story = {
         }),
       ).toBeInTheDocument(),
     );
-    await select(canvasElement, 'Filter by product', 'Sac cabas en cuir');
+    await chooseFilter(canvasElement, 'Filter by product', 'Sac cabas en cuir');
     await expectSent(LIST, 'product_id', '1');
     await typeDay(canvasElement, 'From date', '2025-02-15');
     await typeDay(canvasElement, 'To date', '2025-03-10');

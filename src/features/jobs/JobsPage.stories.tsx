@@ -19,6 +19,7 @@ import {
 import { expectScreenTitle, expectToast, mockedBy } from '@/testing/story';
 import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { JobsPage } from './JobsPage';
+import { chooseFilter } from '@/testing/server-list';
 
 const LIST = '/api/v1/admin/jobs/';
 const RETRY = '/api/v1/admin/jobs/5/retry';
@@ -56,9 +57,6 @@ const sentQueries = () => requests.to('GET', LIST).map((request) => request.quer
 /** The buttons that retry a job. */
 const retryButtons = (canvasElement: HTMLElement) =>
   within(canvasElement).queryAllByRole('button', { name: /^Retry job/ });
-
-const choose = (canvasElement: HTMLElement, filter: string, option: string) =>
-  userEvent.selectOptions(within(canvasElement).getByRole('combobox', { name: filter }), option);
 
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
@@ -109,7 +107,7 @@ export const Filled: Story = {
 export const FilterByStatus: Story = {
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
-    await choose(canvasElement, 'Filter by status', 'Failed');
+    await chooseFilter(canvasElement, 'Filter by status', 'Failed');
     await waitFor(() => expect(sentQueries().at(-1)).toEqual({ ...FIRST_PAGE, status: 'dead' }));
     await waitFor(() => expect(tableCells(canvasElement)).toEqual([ROWS[1]]));
     await expect(within(canvasElement).getByTestId('job-count')).toHaveTextContent('1 of 6 jobs');
@@ -120,7 +118,7 @@ export const FilterByStatus: Story = {
 export const FilterByKind: Story = {
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
-    await choose(canvasElement, 'Filter by kind', 'Media clean-up (media.sweep)');
+    await chooseFilter(canvasElement, 'Filter by kind', 'Media clean-up (media.sweep)');
     await waitFor(() =>
       expect(sentQueries().at(-1)).toEqual({ ...FIRST_PAGE, kind: 'media.sweep' }),
     );

@@ -10,7 +10,7 @@ import {
   lastListQuery,
   startExport,
 } from '@/testing/csv-export';
-import { clickSort, expectSent } from '@/testing/server-list';
+import { chooseFilter, clickSort, expectSent } from '@/testing/server-list';
 import { paths } from '@/lib/paths';
 import { ProductsPage } from './ProductsPage';
 
@@ -49,8 +49,7 @@ export const Filtered: Story = {
   play: async ({ canvasElement }) => {
     const downloads = captureDownloads();
     await listShown(canvasElement);
-    const choose = (name: string, option: string) =>
-      userEvent.selectOptions(within(canvasElement).getByRole('combobox', { name }), option);
+    const choose = (name: string, option: string) => chooseFilter(canvasElement, name, option);
     await choose('Filter by category', 'Épicerie fine');
     await expectSent(LIST, 'category_id', '2');
     await choose('Filter by status', 'Inactive');

@@ -20,7 +20,13 @@ import {
   replace,
   rowOf,
 } from '@/testing/list-screen';
-import { clickSort, columnHeader, expectSent, serverListStories } from '@/testing/server-list';
+import {
+  chooseFilter,
+  clickSort,
+  columnHeader,
+  expectSent,
+  serverListStories,
+} from '@/testing/server-list';
 import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import {
   expectLocation,
@@ -567,9 +573,6 @@ const soldOut: Product = {
 const expectListQuery = (query: Record<string, string>) =>
   waitFor(() => expect(requests.to('GET', LIST).at(-1)?.query).toEqual(query));
 
-const choose = (canvasElement: HTMLElement, filter: string, option: string) =>
-  userEvent.selectOptions(within(canvasElement).getByRole('combobox', { name: filter }), option);
-
 /**
  * Thumbnail, SKU and stock (#26): the first image or a neutral square, a simple product's SKU or
  * a dash that says why, the summed stock in its state's colour with the low-stock mark, 'Out of
@@ -666,7 +669,7 @@ export const FilterByCategory: Story = {
         ...categoryFixtures.map((c) => (c.is_active ? c.name : `${c.name} (inactive)`)),
       ]),
     );
-    await choose(canvasElement, 'Filter by category', 'Épicerie fine');
+    await chooseFilter(canvasElement, 'Filter by category', 'Épicerie fine');
     await expectListQuery({ skip: '0', limit: '100', category_id: '2' });
     await waitFor(() => expect(rowNames(canvasElement)).toEqual([OIL, HARISSA]));
     await expect(canvas.getByTestId('product-count')).toHaveTextContent('2 of 6 products');
@@ -677,10 +680,10 @@ export const FilterByCategory: Story = {
 export const FilterByStatus: Story = {
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
-    await choose(canvasElement, 'Filter by status', 'Inactive');
+    await chooseFilter(canvasElement, 'Filter by status', 'Inactive');
     await expectListQuery({ skip: '0', limit: '100', is_active: 'false' });
     await waitFor(() => expect(rowNames(canvasElement)).toEqual([HARISSA]));
-    await choose(canvasElement, 'Filter by status', 'Active');
+    await chooseFilter(canvasElement, 'Filter by status', 'Active');
     await expectListQuery({ skip: '0', limit: '100', is_active: 'true' });
     await waitFor(() => expect(rowNames(canvasElement)).not.toContain(HARISSA));
   },
@@ -701,11 +704,11 @@ export const FilterByStock: Story = {
     ).toEqual(['All stock levels', 'In stock', 'Low stock', 'Out of stock', 'Not tracked']);
     await userEvent.click(canvas.getByRole('checkbox', { name: `Select ${OIL}` }));
     await expect(await canvas.findByText('1 selected')).toBeVisible();
-    await choose(canvasElement, 'Filter by stock', 'Low stock');
+    await chooseFilter(canvasElement, 'Filter by stock', 'Low stock');
     await expectListQuery({ skip: '0', limit: '100', stock_state: 'low_stock' });
     await waitFor(() => expect(rowNames(canvasElement)).toEqual([BAG, TSHIRT, HARISSA]));
     await expect(canvas.queryByText('1 selected')).toBeNull();
-    await choose(canvasElement, 'Filter by stock', 'Not tracked');
+    await chooseFilter(canvasElement, 'Filter by stock', 'Not tracked');
     await expectListQuery({ skip: '0', limit: '100', stock_state: 'not_tracked' });
     await waitFor(() => expect(rowNames(canvasElement)).toEqual([PLATE, WALLET]));
     await search(canvasElement, 'assiette');
@@ -724,8 +727,8 @@ export const ClearFilters: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);
-    await choose(canvasElement, 'Filter by category', 'Sacs');
-    await choose(canvasElement, 'Filter by stock', 'Out of stock');
+    await chooseFilter(canvasElement, 'Filter by category', 'Sacs');
+    await chooseFilter(canvasElement, 'Filter by stock', 'Out of stock');
     await expectListQuery({
       skip: '0',
       limit: '100',
