@@ -32,6 +32,13 @@ const toolbar = (description: string, icon: string, items: { value: string; titl
   toolbar: { icon, items, dynamicTitle: true },
 });
 
+/** A viewport of the toolbar, named by its kind and width ('Mobile 375'). */
+const viewport = (kind: 'Mobile' | 'Tablet' | 'Desktop', width: number, height: number) => ({
+  name: `${kind} ${width}`,
+  styles: { width: `${width}px`, height: `${height}px` },
+  type: kind.toLowerCase() as Lowercase<typeof kind>,
+});
+
 const preview: Preview = {
   initialGlobals: { locale: 'en', theme: 'light' },
   globalTypes: {
@@ -86,27 +93,11 @@ const preview: Preview = {
     layout: 'fullscreen',
     viewport: {
       options: {
-        mobile375: {
-          name: 'Mobile 375',
-          styles: { width: '375px', height: '667px' },
-          type: 'mobile',
-        },
-        tablet768: {
-          name: 'Tablet 768',
-          styles: { width: '768px', height: '1024px' },
-          type: 'tablet',
-        },
-        desktop1280: {
-          name: 'Desktop 1280',
-          styles: { width: '1280px', height: '800px' },
-          type: 'desktop',
-        },
+        mobile375: viewport('Mobile', 375, 667),
+        tablet768: viewport('Tablet', 768, 1024),
+        desktop1280: viewport('Desktop', 1280, 800),
         // A common laptop screen (#26: the ledger's columns must fit it).
-        desktop1366: {
-          name: 'Desktop 1366',
-          styles: { width: '1366px', height: '768px' },
-          type: 'desktop',
-        },
+        desktop1366: viewport('Desktop', 1366, 768),
       },
     },
   },

@@ -88,6 +88,10 @@ export const refreshTokenRow = (db: Kysely<Database>, token: string) =>
     .where('token_hash', '=', hashRefreshToken(token))
     .executeTakeFirstOrThrow();
 
+/** An admin's row as stored. */
+export const storedAdmin = (db: Kysely<Database>, id: number) =>
+  db.selectFrom('admin_users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
 /** Every token of the refresh family (one sign-in and its rotations) that this token belongs to. */
 async function refreshFamilyOf(db: Kysely<Database>, token: string) {
   const { family_id } = await refreshTokenRow(db, token);

@@ -17,10 +17,10 @@ export interface LedgerMismatch {
 }
 
 /**
- * The products whose stock_quantity or stock_state (kept by the triggers of migration 026) is not
- * what the rule of domain/inventory.ts says of their variants as they are (none when all is well).
+ * Each product's stock_quantity and stock_state as kept (by the triggers of migration 026), and
+ * as the rule of domain/inventory.ts says from its variants as they are, by product id.
  */
-async function productStockMismatches(db: Kysely<Database>) {
+export async function productStockColumns(db: Kysely<Database>) {
   const [products, variants] = await Promise.all([
     db
       .selectFrom('products')
@@ -29,17 +29,21 @@ async function productStockMismatches(db: Kysely<Database>) {
       .execute(),
     db.selectFrom('variants').selectAll().execute(),
   ]);
-  return products
-    .map((p) => ({
-      product_id: p.id,
-      kept: {
-        quantity: p.stock_quantity === null ? null : Number(p.stock_quantity),
-        state: p.stock_state,
-      },
-      rule: productStock(variants.filter((v) => v.product_id === p.id && isStockCounted(p, v))),
-    }))
-    .filter((m) => m.kept.quantity !== m.rule.quantity || m.kept.state !== m.rule.state);
+  return products.map((p) => ({
+    product_id: p.id,
+    kept: {
+      quantity: p.stock_quantity === null ? null : Number(p.stock_quantity),
+      state: p.stock_state,
+    },
+    rule: productStock(variants.filter((v) => v.product_id === p.id && isStockCounted(p, v))),
+  }));
 }
+
+/** The products whose kept stock columns are not what the rule says (none when all is well). */
+const productStockMismatches = async (db: Kysely<Database>) =>
+  (await productStockColumns(db)).filter(
+    (m) => m.kept.quantity !== m.rule.quantity || m.kept.state !== m.rule.state,
+  );
 
 /**
  * Every variant whose stock is not the sum of its movements' deltas (none when all is well). It

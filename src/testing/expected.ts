@@ -9,6 +9,30 @@ import type { AdminRole } from '@generated/model';
 export const expectedMoney = (amount: string | number) =>
   `${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} TND`;
 
+/**
+ * The update the variant form sends for the fixtures' first variant (Camel) with its compare-at
+ * price, barcode, weight and dimensions emptied: every field, the emptied ones as null.
+ */
+export const expectedCamelUpdate = {
+  option_values: { color: 'Camel' },
+  sku: 'SAC-CABAS-CML',
+  variant_title: 'Camel',
+  price: '189.000',
+  compare_at_price: null,
+  cost_price: '95.000',
+  vat_rate_id: null,
+  barcode: null,
+  weight: null,
+  dimensions: null,
+  images: ['/api/v1/media/sac-cabas-camel.jpg'],
+  stock_quantity: 12,
+  low_stock_threshold: 5,
+  track_inventory: true,
+  allow_backorder: false,
+  is_active: true,
+  position: 0,
+};
+
 /** A day as the tables show it, in the shop's time zone: '15 Mar 2025' for 2025-03-14T23:30Z. */
 export const expectedDay = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', {

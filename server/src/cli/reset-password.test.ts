@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig, testContext } from '../../test-support/app';
-import { adminLogin, adminMe, refreshAdminToken } from '../../test-support/auth';
+import { adminLogin, adminMe, refreshAdminToken, storedAdmin } from '../../test-support/auth';
 import { expectProblem, expectStatus, type Schemas } from '../../test-support/contract';
 import { testDialects } from '../../test-support/databases';
 import { injectChecked } from '../../test-support/openapi-validator';
@@ -206,11 +206,7 @@ describe.each(testDialects)('npm run admin:reset-password (%s)', (dialect) => {
     // The password is nowhere else: not in a log line of the server, nor in the database.
     expect(logLines.length).toBeGreaterThan(0);
     expect(logLines.filter((line) => line.includes(password))).toEqual([]);
-    const stored = await shop.database.db
-      .selectFrom('admin_users')
-      .select('password_hash')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const stored = await storedAdmin(shop.database.db, id);
     expect(stored.password_hash).toMatch(/^\$argon2id\$/);
     const audit = await shop.database.db.selectFrom('audit_log').select('changes').execute();
     expect(audit.filter((a) => a.changes.includes(password))).toEqual([]);

@@ -3,7 +3,7 @@
 // strong; the other sessions end at once, this one goes on; the change is audited.
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test-support/app';
-import { adminLogin, adminMe, refreshAdminToken } from '../../test-support/auth';
+import { adminLogin, adminMe, refreshAdminToken, storedAdmin } from '../../test-support/auth';
 import { expectIssues, expectProblem, type Schemas } from '../../test-support/contract';
 import { testDialects } from '../../test-support/databases';
 import type { AdminRole } from '../domain/roles';
@@ -25,14 +25,7 @@ describe.each(testDialects)('changeMyPassword (%s)', (dialect) => {
   const bearer = (pair: TokenPair) => ({ authorization: `Bearer ${pair.access_token}` });
   const change = (headers: Record<string, string>, payload: unknown) =>
     t.request('changeMyPassword', { method: 'PATCH', url: URL, headers, payload });
-  const hashOf = async (id: number) =>
-    (
-      await t.database.db
-        .selectFrom('admin_users')
-        .select('password_hash')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).password_hash;
+  const hashOf = async (id: number) => (await storedAdmin(t.database.db, id)).password_hash;
 
   it('changes the password: 204, the new one signs in, the old one no longer does', async () => {
     const admin = await t.createAdmin({ username: 'nadia', role: 'admin', password: OLD });

@@ -14,6 +14,7 @@ import {
   refreshAdminToken,
   refreshTokenRow,
   REFRESH_REUSED,
+  storedAdmin,
 } from '../../test-support/auth';
 import { testDialects } from '../../test-support/databases';
 
@@ -29,14 +30,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
   const refresh = (refreshToken: string) => refreshAdminToken(t.app, refreshToken);
   const me = (headers: Record<string, string>) => adminMe(t.app, headers);
   const tokenRow = (token: string) => refreshTokenRow(t.database.db, token);
-  const lastLogin = async (id: number) =>
-    (
-      await t.database.db
-        .selectFrom('admin_users')
-        .select('last_login')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).last_login;
+  const lastLogin = async (id: number) => (await storedAdmin(t.database.db, id)).last_login;
 
   describe('adminLogin', () => {
     it('signs in case-insensitively, returns a token pair and records last_login', async () => {
@@ -136,11 +130,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
       const admin = await t.createAdmin({ username: 'frank', role: 'support' });
       const res = await me({ authorization: `Bearer ${admin.token}` });
       expect(res.statusCode).toBe(200);
-      const row = await t.database.db
-        .selectFrom('admin_users')
-        .selectAll()
-        .where('id', '=', admin.id)
-        .executeTakeFirstOrThrow();
+      const row = await storedAdmin(t.database.db, admin.id);
       const { sessionId } = await t.ctx.tokens.verify(admin.token, t.ctx.now());
       expect(res.json()).toEqual({
         id: admin.id,

@@ -95,6 +95,32 @@ describe.each(testDialects)('bulk price changes (%s)', (dialect) => {
       variants: variants.map((v) => ({ ...plain(v), price: Number(v.price) })),
     };
   };
+  type Snapshot = Awaited<ReturnType<typeof snapshot>>;
+  /**
+   * The shift's invariant: the selected rows moved by the rule (a default variant as its
+   * product), the rest identical, column for column.
+   */
+  const expectShifted = (
+    before: Snapshot,
+    after: Snapshot,
+    ids: readonly number[],
+    rule: (old: number) => number,
+  ) => {
+    const selected = new Set(ids);
+    const oldBase = new Map(before.products.map((p) => [p.id, p.base_price]));
+    expect(after.products).toEqual(
+      before.products.map((p) =>
+        selected.has(p.id) ? { ...p, base_price: rule(p.base_price) } : p,
+      ),
+    );
+    expect(after.variants).toEqual(
+      before.variants.map((v) =>
+        !selected.has(v.product_id)
+          ? v
+          : { ...v, price: rule(v.is_default === 1 ? oldBase.get(v.product_id)! : v.price) },
+      ),
+    );
+  };
   const auditCount = async () =>
     Number(
       (
@@ -172,7 +198,6 @@ describe.each(testDialects)('bulk price changes (%s)', (dialect) => {
               ? byPercent(old, shift.value as string)
               : byAmount(old, shift.value as string);
           const selected = new Set(sent);
-          const oldBase = new Map(before.products.map((p) => [p.id, p.base_price]));
           const pricesMoved = [
             ...before.products.filter((p) => selected.has(p.id)).map((p) => p.base_price),
             ...before.variants
@@ -205,19 +230,7 @@ describe.each(testDialects)('bulk price changes (%s)', (dialect) => {
             expect(await auditCount()).toBe(0);
             return;
           }
-          const after = await snapshot();
-          expect(after.products).toEqual(
-            before.products.map((p) =>
-              selected.has(p.id) ? { ...p, base_price: rule(p.base_price) } : p,
-            ),
-          );
-          expect(after.variants).toEqual(
-            before.variants.map((v) =>
-              !selected.has(v.product_id)
-                ? v
-                : { ...v, price: rule(v.is_default === 1 ? oldBase.get(v.product_id)! : v.price) },
-            ),
-          );
+          expectShifted(before, await snapshot(), sent, rule);
         },
       ),
       { numRuns: 100 },
@@ -247,23 +260,7 @@ describe.each(testDialects)('bulk price changes (%s)', (dialect) => {
       const result = await changed(ids, { type: 'shift_price', unit, value });
       expect(result.changed + result.unchanged).toBe(ids.length);
 
-      const after = await snapshot();
-      const selected = new Set(ids);
-      const oldBase = new Map(before.products.map((p) => [p.id, p.base_price]));
-      // Invariant: selected rows moved by the rule (a default variant as its product), the rest
-      // identical, column for column.
-      expect(after.products).toEqual(
-        before.products.map((p) =>
-          selected.has(p.id) ? { ...p, base_price: rule(p.base_price) } : p,
-        ),
-      );
-      expect(after.variants).toEqual(
-        before.variants.map((v) =>
-          !selected.has(v.product_id)
-            ? v
-            : { ...v, price: rule(v.is_default === 1 ? oldBase.get(v.product_id)! : v.price) },
-        ),
-      );
+      expectShifted(before, await snapshot(), ids, rule);
     },
   );
 

@@ -5,6 +5,7 @@
 // the sign-in step's options and verification (counter, last use, replay).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp, type AuthHeaders } from '../../test-support/app';
+import { storedAdmin } from '../../test-support/auth';
 import {
   anyTimestamp,
   expectProblem,
@@ -82,13 +83,7 @@ describe.each(testDialects)('passkeys (%s)', (dialect) => {
       .orderBy('id')
       .execute();
   const twoFactorFlag = async (adminId = admin.id) =>
-    (
-      await t.database.db
-        .selectFrom('admin_users')
-        .select('two_factor_enabled')
-        .where('id', '=', adminId)
-        .executeTakeFirstOrThrow()
-    ).two_factor_enabled;
+    (await storedAdmin(t.database.db, adminId)).two_factor_enabled;
   const audits = (adminId = admin.id) =>
     t.database.db
       .selectFrom('audit_log')

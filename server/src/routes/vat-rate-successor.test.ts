@@ -3,10 +3,10 @@
 // and one a product or variant uses, keeping the stored rate and every price; name and
 // description stay editable; a future rate that nothing uses can be corrected; and the successor
 // path (new rate with its start date, named as successor) reprices the products on its start.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectProblem, expectStatus } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
-import { collectionCalls, useAdmin, useTestApp } from '../../test-support/app';
+import { useAdminCollection } from '../../test-support/collections';
 import { testDialects } from '../../test-support/databases';
 import {
   insertProduct,
@@ -15,7 +15,7 @@ import {
   insertVatRate,
 } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
-import { clearShop, placeOrder } from '../../test-support/shop';
+import { placeOrder } from '../../test-support/shop';
 
 type VatRate = Schemas['VatRate'];
 type Product = Schemas['Product'];
@@ -31,10 +31,9 @@ const dayStart = (now: Date, offset: number) =>
   ).toISOString();
 
 describe.each(testDialects)('a change of VAT law is a successor (%s)', (dialect) => {
-  const t = useTestApp(dialect, { config: { shippingFlatRateMillimes: 7_000 } });
-  const admin = useAdmin(t, 'manager');
-  beforeEach(() => clearShop(t.database.db));
-  const { create, update } = collectionCalls(t, URL, admin);
+  const { t, admin, create, update } = useAdminCollection(dialect, URL, {
+    config: { shippingFlatRateMillimes: 7_000 },
+  });
   const stored = (id: number) =>
     t.database.db
       .selectFrom('vat_rates')
@@ -49,6 +48,18 @@ describe.each(testDialects)('a change of VAT law is a successor (%s)', (dialect)
       expectProblem(await update(id, body), 409, detail, 'updateVatRate');
     }
     expect(await stored(id)).toEqual(before);
+  };
+
+  /** TN's default rate, in force, and a simple product at 10.000 before VAT charged at it. */
+  const rateAndProduct = async (rate: { name: string; rate_bp: number }, productName: string) => {
+    const inserted = await insertVatRate(t.database.db, { ...rate, is_default: 1 });
+    const product = await insertSimpleProduct(t.database.db, {
+      name: productName,
+      base_price: 10_000,
+      price_includes_vat: 0,
+      vat_rate_id: inserted.id,
+    });
+    return { rate: inserted, product };
   };
 
   it('refuses a new rate or country for the rate in force, even unused; name and description stay editable', async () => {
@@ -117,17 +128,10 @@ describe.each(testDialects)('a change of VAT law is a successor (%s)', (dialect)
   });
 
   it('refuses it for an ended rate that orders were charged at, though nothing uses it any more', async () => {
-    const old = await insertVatRate(t.database.db, {
-      name: 'TVA 18',
-      rate_bp: 1800,
-      is_default: 1,
-    });
-    const shirt = await insertSimpleProduct(t.database.db, {
-      name: 'Shirt',
-      base_price: 10_000,
-      price_includes_vat: 0,
-      vat_rate_id: old.id,
-    });
+    const { rate: old, product: shirt } = await rateAndProduct(
+      { name: 'TVA 18', rate_bp: 1800 },
+      'Shirt',
+    );
     const order = await placeOrder(t.app, { session: `law-${dialect}` }, [
       { productId: shirt.productId, quantity: 1 },
     ]);
@@ -187,17 +191,10 @@ describe.each(testDialects)('a change of VAT law is a successor (%s)', (dialect)
 
   it('records the change of law as a successor: prices follow it on its start date, the old rate untouched', async () => {
     const now = t.ctx.now();
-    const r19 = await insertVatRate(t.database.db, {
-      name: 'TVA 19',
-      rate_bp: 1900,
-      is_default: 1,
-    });
-    const lamp = await insertSimpleProduct(t.database.db, {
-      name: 'Lamp',
-      base_price: 10_000,
-      price_includes_vat: 0,
-      vat_rate_id: r19.id,
-    });
+    const { rate: r19, product: lamp } = await rateAndProduct(
+      { name: 'TVA 19', rate_bp: 1900 },
+      'Lamp',
+    );
     const refused = await update(r19.id, { rate: 25 });
     expectProblem(refused, 409, `VAT rate "TVA 19" is in force: ${SUCCESSOR}`, 'updateVatRate');
 

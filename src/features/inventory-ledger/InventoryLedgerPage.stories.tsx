@@ -92,12 +92,15 @@ export const Filled: Story = {
     const [call] = await requests.waitFor('GET', LIST);
     await expect(call?.query).toEqual({ skip: '0', limit: '100' });
     await requests.waitFor('GET', ADMINS);
-    // The filters' choices: the admins who made movements, and the products.
-    await expect(
-      within(canvas.getByRole('combobox', { name: 'Filter by admin' }))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['All admins', 'karim.trabelsi', 'stock.sfax']);
+    // The filters' choices: the admins who made movements, and the products. They are drawn
+    // after the admins' answer arrives, so the check waits for them.
+    await waitFor(() =>
+      expect(
+        within(canvas.getByRole('combobox', { name: 'Filter by admin' }))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['All admins', 'karim.trabelsi', 'stock.sfax']),
+    );
   },
 };
 

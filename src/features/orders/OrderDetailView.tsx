@@ -11,11 +11,10 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import type { Invoice, Order, OrderItem, OrderStatus } from '@generated/model';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { formatDateTime, formatMoney, toDecimal } from '@/lib/format';
-import { ArrowLeftIcon } from '@/components/icons';
+import { BackLink } from '@/components/layout/BackLink';
 import { customerName, customerTypeWords, paymentLabel } from './order-display';
 import { DocumentsPanel, type DocumentsPanelProps } from './DocumentsPanel';
 import { Detail, Section } from './OrderSection';
@@ -65,16 +64,9 @@ export interface OrderDetailViewProps {
   confirmingVatNumber?: boolean;
 }
 
-function BackLink() {
+function BackToOrders() {
   const t = useT();
-  return (
-    <Button asChild variant="ghost" size="sm" mb="2" ms="-2">
-      <Link href={paths.orders.list}>
-        <ArrowLeftIcon _rtl={{ transform: 'scaleX(-1)' }} />
-        {t('backToOrders')}
-      </Link>
-    </Button>
-  );
+  return <BackLink href={paths.orders.list}>{t('backToOrders')}</BackLink>;
 }
 
 /** The order detail of /admin/orders/{id} (docs/product.md §2). */
@@ -96,7 +88,7 @@ export function OrderDetailView({
   if (notFound)
     return (
       <>
-        <BackLink />
+        <BackToOrders />
         <PageHeader title={t('notFoundTitle')} />
         <Text color="fg.muted">{t('notFoundText')}</Text>
       </>
@@ -105,7 +97,7 @@ export function OrderDetailView({
   if (!order)
     return (
       <>
-        <BackLink />
+        <BackToOrders />
         <PageHeader title={t('orderTitle')} />
         {failed && !loading ? (
           <Flex direction="column" align="center" gap="3" py="10" borderWidth="1px" rounded="md">
@@ -127,7 +119,7 @@ export function OrderDetailView({
 
   return (
     <>
-      <BackLink />
+      <BackToOrders />
       <PageHeader
         title={t('detailTitle', { number: order.order_number })}
         description={t('placedOn', { date: formatDateTime(order.created_at) })}

@@ -8,6 +8,7 @@ import { bulk, variants } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { expectToast, findOpenDialog, mockedBy, screen } from '@/testing/story';
 import { afterRequestsSentSoFar } from '@/testing/waits';
+import { expectedCamelUpdate } from '@/testing/expected';
 import { bagVariants, bagWithUntracked, onlyVariant, twelveVariants } from './story-fixtures';
 import { VariantsManager } from './VariantsManager';
 import { paths } from '@/lib/paths';
@@ -105,6 +106,24 @@ async function openAdd(canvasElement: HTMLElement) {
   await loaded(canvasElement);
   await userEvent.click(within(canvasElement).getByRole('button', { name: 'Add Variant' }));
   return openDialog('Add Variant');
+}
+
+/** Adds a variant with only the required fields (price 189, cost 95) and clicks Create Variant. */
+async function createVariant(canvasElement: HTMLElement, sku: string, title: string) {
+  const dialog = await openAdd(canvasElement);
+  await fill(dialog, /^SKU/, sku);
+  await fill(dialog, /^Variant Title/, title);
+  await fill(dialog, /^Price/, '189');
+  await fill(dialog, /^Cost Price/, '95');
+  await userEvent.click(dialog.getByRole('button', { name: 'Create Variant' }));
+  return dialog;
+}
+
+/** Adjusts the stock of the variant with this SKU by `adjustment`, without a reason. */
+async function adjustStock(canvasElement: HTMLElement, sku: string, adjustment: string) {
+  const dialog = await openFromRow(canvasElement, sku, 'Adjust Stock', 'Adjust Stock');
+  await userEvent.type(dialog.getByLabelText(/^Adjustment/), adjustment);
+  await userEvent.click(dialog.getByRole('button', { name: 'Adjust Stock' }));
 }
 
 /* The list */
@@ -540,12 +559,7 @@ export const CreateFirstVariant: Story = {
 export const CreateAnotherVariant: Story = {
   parameters: withBag(variants.create()),
   play: async ({ canvasElement }) => {
-    const dialog = await openAdd(canvasElement);
-    await fill(dialog, /^SKU/, 'SAC-CABAS-BLU');
-    await fill(dialog, /^Variant Title/, 'Bleu');
-    await fill(dialog, /^Price/, '189');
-    await fill(dialog, /^Cost Price/, '95');
-    await userEvent.click(dialog.getByRole('button', { name: 'Create Variant' }));
+    await createVariant(canvasElement, 'SAC-CABAS-BLU', 'Bleu');
     const [post] = await requests.waitFor('POST', '/api/v1/admin/variants/1/variants');
     await expect(post?.body).toEqual({
       option_values: {},
@@ -570,12 +584,7 @@ export const CreateAnotherVariant: Story = {
 export const CreatePending: Story = {
   parameters: withBag(variants.create.loading()),
   play: async ({ canvasElement }) => {
-    const dialog = await openAdd(canvasElement);
-    await fill(dialog, /^SKU/, 'SAC-CABAS-BLU');
-    await fill(dialog, /^Variant Title/, 'Bleu');
-    await fill(dialog, /^Price/, '189');
-    await fill(dialog, /^Cost Price/, '95');
-    await userEvent.click(dialog.getByRole('button', { name: 'Create Variant' }));
+    const dialog = await createVariant(canvasElement, 'SAC-CABAS-BLU', 'Bleu');
     await expect(await dialog.findByRole('button', { name: 'Saving...' })).toBeDisabled();
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     await requests.waitFor('POST', '/api/v1/admin/variants/1/variants');
@@ -586,12 +595,7 @@ export const CreatePending: Story = {
 export const CreateFailure: Story = {
   parameters: withBag(variants.create.error(409, "SKU 'SAC-CABAS-NR' is already used")),
   play: async ({ canvasElement }) => {
-    const dialog = await openAdd(canvasElement);
-    await fill(dialog, /^SKU/, 'SAC-CABAS-NR');
-    await fill(dialog, /^Variant Title/, 'Noir 2');
-    await fill(dialog, /^Price/, '189');
-    await fill(dialog, /^Cost Price/, '95');
-    await userEvent.click(dialog.getByRole('button', { name: 'Create Variant' }));
+    const dialog = await createVariant(canvasElement, 'SAC-CABAS-NR', 'Noir 2');
     await expectToast('Error', "SKU 'SAC-CABAS-NR' is already used", 'error');
     // The dialog stays open with the values.
     await expect(dialog.getByLabelText(/^SKU/)).toHaveValue('SAC-CABAS-NR');
@@ -632,23 +636,9 @@ export const EditVariant: Story = {
 
     const [patch] = await requests.waitFor('PATCH', '/api/v1/admin/variants/1');
     await expect(patch?.body).toEqual({
-      option_values: { color: 'Camel' },
-      sku: 'SAC-CABAS-CML',
+      ...expectedCamelUpdate,
       variant_title: 'Camel clair',
-      price: '189.000',
-      compare_at_price: null,
-      cost_price: '95.000',
-      vat_rate_id: null,
-      barcode: null,
-      weight: null,
-      dimensions: null,
       images: [],
-      stock_quantity: 12,
-      low_stock_threshold: 5,
-      track_inventory: true,
-      allow_backorder: false,
-      is_active: true,
-      position: 0,
     });
     await expectToast('Success', 'Variant updated successfully', 'success');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -698,9 +688,7 @@ export const AdjustStock: Story = {
 export const AdjustStockConflict: Story = {
   parameters: withBag(variants.adjust.error(409, 'Not enough stock: 3 in stock, cannot remove 5')),
   play: async ({ canvasElement }) => {
-    const dialog = await openFromRow(canvasElement, 'SAC-CABAS-NR', 'Adjust Stock', 'Adjust Stock');
-    await userEvent.type(dialog.getByLabelText(/^Adjustment/), '-5');
-    await userEvent.click(dialog.getByRole('button', { name: 'Adjust Stock' }));
+    await adjustStock(canvasElement, 'SAC-CABAS-NR', '-5');
     const [call] = await requests.waitFor('POST', '/api/v1/admin/variants/2/inventory/adjust');
     await expect(call?.body).toEqual({ adjustment: -5 });
     await expectToast('Error', 'Not enough stock: 3 in stock, cannot remove 5', 'error');
@@ -711,9 +699,7 @@ export const AdjustStockConflict: Story = {
 export const AdjustStockFailure: Story = {
   parameters: withBag(variants.adjust.networkError()),
   play: async ({ canvasElement }) => {
-    const dialog = await openFromRow(canvasElement, 'SAC-CABAS-NR', 'Adjust Stock', 'Adjust Stock');
-    await userEvent.type(dialog.getByLabelText(/^Adjustment/), '2');
-    await userEvent.click(dialog.getByRole('button', { name: 'Adjust Stock' }));
+    await adjustStock(canvasElement, 'SAC-CABAS-NR', '2');
     await expectToast('Error', 'Failed to adjust stock', 'error');
   },
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { variants } from '@mocks/fixtures';
+import { expectedCamelUpdate } from '@/testing/expected';
 import {
   addOptionEntry,
   emptyVariantValues,
@@ -131,25 +132,7 @@ describe('toUpdatePayload', () => {
       width: '',
       height: '',
     });
-    expect(payload).toEqual({
-      option_values: { color: 'Camel' },
-      sku: 'SAC-CABAS-CML',
-      variant_title: 'Camel',
-      price: '189.000',
-      compare_at_price: null,
-      cost_price: '95.000',
-      vat_rate_id: null,
-      barcode: null,
-      weight: null,
-      dimensions: null,
-      images: ['/api/v1/media/sac-cabas-camel.jpg'],
-      stock_quantity: 12,
-      low_stock_threshold: 5,
-      track_inventory: true,
-      allow_backorder: false,
-      is_active: true,
-      position: 0,
-    });
+    expect(payload).toEqual(expectedCamelUpdate);
   });
 
   it('round-trips an existing variant unchanged', () => {

@@ -28,6 +28,20 @@ const ada = { ...adminMe, username: 'ada' };
 const signInAda = (userType: 'admin' | 'customer') =>
   setCredentials({ user: ada, userType, access_token: 'a1', refresh_token: 'r1' });
 
+/** Signed in as `userType` with these tokens (and as Ada, when `user` says so). */
+const expectSignedIn = (
+  userType: 'admin' | 'customer',
+  [token, refreshToken]: [string, string],
+  user?: { username: string },
+) =>
+  expect(authStore).toMatchObject({
+    ...(user && { user }),
+    userType,
+    token,
+    refreshToken,
+    isAuthenticated: true,
+  });
+
 describe('auth store', () => {
   it('uses docs/product.md storage keys', () => {
     expect(STORAGE_KEYS).toEqual({
@@ -39,13 +53,7 @@ describe('auth store', () => {
 
   it('setCredentials stores the session and persists the three keys', () => {
     signInAda('admin');
-    expect(authStore).toMatchObject({
-      user: { username: 'ada' },
-      userType: 'admin',
-      token: 'a1',
-      refreshToken: 'r1',
-      isAuthenticated: true,
-    });
+    expectSignedIn('admin', ['a1', 'r1'], { username: 'ada' });
     expect(localStorage.getItem('access_token')).toBe('a1');
     expect(localStorage.getItem('refresh_token')).toBe('r1');
     expect(localStorage.getItem('user_type')).toBe('admin');
@@ -108,12 +116,7 @@ function restoreFrom(keys: Record<string, string>) {
 describe('restoreAuth', () => {
   it('is authenticated when an access token is stored, and restores the rest', () => {
     restoreFrom({ access_token: 'a1', refresh_token: 'r1', user_type: 'customer' });
-    expect(authStore).toMatchObject({
-      token: 'a1',
-      refreshToken: 'r1',
-      userType: 'customer',
-      isAuthenticated: true,
-    });
+    expectSignedIn('customer', ['a1', 'r1']);
   });
 
   it('is not authenticated without a stored access token, even with the other keys', () => {
@@ -203,13 +206,7 @@ describe('another tab', () => {
     localStorage.setItem('access_token', 'a2');
     localStorage.setItem('refresh_token', 'r2');
     storageEvent('refresh_token');
-    expect(authStore).toMatchObject({
-      user: { username: 'ada' },
-      token: 'a2',
-      refreshToken: 'r2',
-      userType: 'admin',
-      isAuthenticated: true,
-    });
+    expectSignedIn('admin', ['a2', 'r2'], { username: 'ada' });
   });
 
   it('signs out when another tab logged out, and ignores other keys', () => {
@@ -228,11 +225,6 @@ describe('another tab', () => {
     localStorage.setItem('refresh_token', 'r1');
     localStorage.setItem('user_type', 'admin');
     storageEvent('access_token');
-    expect(authStore).toMatchObject({
-      token: 'a1',
-      refreshToken: 'r1',
-      userType: 'admin',
-      isAuthenticated: true,
-    });
+    expectSignedIn('admin', ['a1', 'r1']);
   });
 });

@@ -403,24 +403,22 @@ const asWritten = (field: string, value: Change['before']) =>
  * transaction: 404 naming the unknown ids, 422 for a reference that cannot be assigned, 409
  * naming every refused row; otherwise writes the changed rows and their audit entries.
  */
-export function bulkEdit(
-  db: Db,
+export function bulkEdit(db: Db, ...edit: Edit): Promise<BulkEditResult> {
+  return db.transaction().execute((trx) => editIn(trx, ...edit));
+}
+
+/** What one bulk edit applies, and to which rows: bulkEdit's arguments after the database. */
+type Edit = [
   target: Target,
   ids: readonly number[],
   action: BulkAction,
   w: BulkWrite,
-  dryRun = false,
-): Promise<BulkEditResult> {
-  return db.transaction().execute((trx) => editIn(trx, target, ids, action, w, dryRun));
-}
+  dryRun?: boolean,
+];
 
 async function editIn(
   trx: Trx,
-  target: Target,
-  ids: readonly number[],
-  action: BulkAction,
-  w: BulkWrite,
-  dryRun = false,
+  ...[target, ids, action, w, dryRun = false]: Edit
 ): Promise<BulkEditResult> {
   const { field, plan } = planOf(action);
   await checkReference(trx, target, action, w.now);

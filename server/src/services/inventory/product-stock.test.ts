@@ -18,6 +18,7 @@ import { testDialects } from '../../../test-support/databases';
 import { insertProduct, insertVariant, insertVatRate } from '../../../test-support/fixtures';
 import { assertProperty } from '../../../test-support/properties';
 import { clearShop } from '../../../test-support/shop';
+import { productStockColumns } from '../../../test-support/stock';
 import {
   isStockCounted,
   PLACEHOLDER_SKU,
@@ -262,25 +263,11 @@ describe.each(testDialects)('product stock: SQL and the pure rule agree (%s)', (
 
   /** Each product's columns as they are, and as the pure rule says from its variants as they are. */
   async function columnsAndRule() {
-    const db = t.database.db;
-    const [products, variants] = await Promise.all([
-      db
-        .selectFrom('products')
-        .select(['id', 'has_variants', 'stock_quantity', 'stock_state'])
-        .orderBy('id')
-        .execute(),
-      db.selectFrom('variants').selectAll().execute(),
-    ]);
-    const columns = products.map((p) => ({
-      id: p.id,
-      quantity: p.stock_quantity === null ? null : Number(p.stock_quantity),
-      state: p.stock_state,
-    }));
-    const rule = products.map((p) => ({
-      id: p.id,
-      ...productStock(variants.filter((v) => v.product_id === p.id && isStockCounted(p, v))),
-    }));
-    return { columns, rule };
+    const products = await productStockColumns(t.database.db);
+    return {
+      columns: products.map((p) => ({ id: p.product_id, ...p.kept })),
+      rule: products.map((p) => ({ id: p.product_id, ...p.rule })),
+    };
   }
 
   async function build(plans: ProductPlan[]): Promise<Expected[]> {

@@ -1,7 +1,5 @@
-import { Button } from '@chakra-ui/react';
-import { Link } from 'wouter';
+import { BackLink } from '@/components/layout/BackLink';
 import { PageHeader } from '@/components/layout/PageHeader';
-import { ArrowLeftIcon } from '@/components/icons';
 import { paths } from '@/lib/paths';
 import { useT } from '../messages';
 
@@ -10,12 +8,7 @@ export function ProductFormHeader({ mode }: { mode: 'create' | 'edit' }) {
   const t = useT();
   return (
     <>
-      <Button asChild variant="ghost" size="sm" ms="-2" mb="2">
-        <Link href={paths.products.list}>
-          <ArrowLeftIcon _rtl={{ transform: 'scaleX(-1)' }} />
-          {t('back')}
-        </Link>
-      </Button>
+      <BackLink href={paths.products.list}>{t('back')}</BackLink>
       <PageHeader
         title={t(mode === 'create' ? 'createProduct' : 'editProduct')}
         description={t(mode === 'create' ? 'createDescription' : 'editDescription')}
