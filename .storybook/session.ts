@@ -5,6 +5,7 @@ import { logout, setCredentials, setUser } from '@/lib/auth/store';
 import { httpClient } from '@/lib/http/client';
 import { contractViolations } from '@mocks/contract';
 import { meOf } from '@mocks/fixtures';
+import { resetMockState } from '@mocks/handlers';
 import { mockAdminToken } from '@mocks/handlers/access';
 import { requests, tagStoryRuns } from '@mocks/recorder';
 import { cache, SWRGlobalState } from 'swr/_internal';
@@ -55,6 +56,7 @@ export function prepareStory(
   toaster.remove();
   toastLog.length = 0;
   requests.clear();
+  resetMockState(); // a setting up or passkey challenge a previous story started
   contractViolations.take(); // a previous story's are reported by the test runner already
   document.cookie = `${SIDEBAR_COOKIE}=; path=/; max-age=0`;
   for (const [name, value] of Object.entries(cookies ?? {}))

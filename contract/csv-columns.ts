@@ -27,6 +27,10 @@ export const CSV_COLUMNS = {
     'total_amount',
     'currency',
     'invoice_number',
+    // payments (#28): the order's payment_status, amount_paid and balance_due
+    'payment_status',
+    'amount_paid',
+    'balance_due',
   ],
   /** exportOrders, rows=lines: one row per order line. */
   lines: [

@@ -45,6 +45,7 @@ describe('the table', () => {
     ]);
     expect(statusesWhere('credited')).toEqual(['cancelled', 'refunded']);
     expect(statusesWhere('cancellable')).toEqual(['pending', 'confirmed', 'processing']);
+    expect(statusesWhere('editable')).toEqual(['pending', 'confirmed', 'processing']);
     expect(statusesWhere('terminal')).toEqual(['delivered', 'cancelled', 'refunded']);
     expect(ORDER_STATUSES.filter(mayBeInvoiced)).toEqual(statusesWhere('holdsStock'));
     expect(ORDER_STATUSES.filter(mayBeShipped)).toEqual(statusesWhere('holdsStock'));

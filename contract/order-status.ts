@@ -37,6 +37,11 @@ export interface OrderStatusRules {
   /** POST /admin/orders/{id}/cancel accepts the order (409 otherwise). */
   readonly cancellable: boolean;
   /**
+   * POST /admin/orders/{id}/edit accepts the order (409 otherwise): its lines, address and
+   * shipping may still change, because nothing has left the shop.
+   */
+  readonly editable: boolean;
+  /**
    * The life cycle ends here: no further step is expected. Status changes stay open, so this
    * refuses nothing; it says where an order's story normally stops.
    */
@@ -62,6 +67,7 @@ const ORDER_STATUS_TABLE = {
     invoicedOnEntry: false,
     credited: false,
     cancellable: true,
+    editable: true,
     terminal: false,
   },
   confirmed: {
@@ -69,6 +75,7 @@ const ORDER_STATUS_TABLE = {
     invoicedOnEntry: true,
     credited: false,
     cancellable: true,
+    editable: true,
     terminal: false,
   },
   processing: {
@@ -76,6 +83,7 @@ const ORDER_STATUS_TABLE = {
     invoicedOnEntry: true,
     credited: false,
     cancellable: true,
+    editable: true,
     terminal: false,
   },
   shipped: {
@@ -83,6 +91,7 @@ const ORDER_STATUS_TABLE = {
     invoicedOnEntry: true,
     credited: false,
     cancellable: false,
+    editable: false,
     terminal: false,
   },
   delivered: {
@@ -90,6 +99,7 @@ const ORDER_STATUS_TABLE = {
     invoicedOnEntry: true,
     credited: false,
     cancellable: false,
+    editable: false,
     terminal: true,
   },
   cancelled: {
@@ -97,6 +107,7 @@ const ORDER_STATUS_TABLE = {
     invoicedOnEntry: false,
     credited: true,
     cancellable: false,
+    editable: false,
     terminal: true,
   },
   refunded: {
@@ -104,6 +115,7 @@ const ORDER_STATUS_TABLE = {
     invoicedOnEntry: false,
     credited: true,
     cancellable: false,
+    editable: false,
     terminal: true,
   },
 } as const satisfies Record<OrderStatus, OrderStatusRules>;

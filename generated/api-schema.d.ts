@@ -918,6 +918,56 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/orders/{id}/returns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The returns of an order
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Every return of the order, oldest first, with its lines, what it credits and its credit note. 404 when there is no such order.
+     */
+    get: operations['listOrderReturns'];
+    put?: never;
+    /**
+     * Take back some of an order's items
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Takes back quantities of the order's items, each back to stock (restock true) or not (damaged), with a reason and optionally some of the shipping (excl. VAT). Never more of an item than sold minus already returned, nor more shipping than charged minus already credited (422 naming the line). 409 on a cancelled or refunded order. In one transaction: the return, a stock movement (kind return) for each restocked quantity of an item whose variant still exists, and, when an invoice is in force, a partial credit note for exactly the returned amounts (each line's amounts credited in proportion to its quantity, cumulatively, so the credit notes of an invoice never exceed it and a full return credits it exactly). An order whose every unit has been returned becomes refunded (a status change like updateOrderStatus, which finds nothing left to give back and credits only what no credit note credited yet). 404 when there is no such order.
+     */
+    post: operations['createOrderReturn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/edit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change an order's lines, address or shipping
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Allowed while the order is pending, confirmed or processing (409 otherwise) and has no return (409). `lines`, when sent, is the order's new content: an existing item named by order_item_id keeps its frozen prices with the new quantity, an item not named is removed, a variant named by variant_id is added, priced as checkout prices it now (at least one line remains: 422). In one transaction: stock movements (kind edit) for the differences (409 naming the line when short and backorders are not allowed), the order's totals recomputed from its lines, a timeline entry listing what changed, an audit entry, and, when an invoice is in force, a credit note reversing it and a new invoice for the new content. Nothing changed writes nothing. 404 when there is no such order.
+     */
+    post: operations['editOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/orders/{id}/invoices': {
     parameters: {
       query?: never;
@@ -959,6 +1009,78 @@ export interface paths {
     get: operations['getPackingSlipPdf'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/draft-orders/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List staff (draft) orders
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). The drafts, each priced now as getDraftOrder answers it, most recently changed first unless `sort` says otherwise (ties by id), filtered by `search`.
+     */
+    get: operations['listDraftOrders'];
+    put?: never;
+    /**
+     * Create a staff (draft) order
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Saves the draft (audited, with every unit price override and its reason) and answers it priced now. It holds no stock. 422 when the body is invalid, names both or neither of customer_id and guest, names a customer account that does not exist or is deactivated, a variant that does not exist, a variant twice, an override without a reason or a reason without an override.
+     */
+    post: operations['createDraftOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/draft-orders/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a staff (draft) order, priced now
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). The draft priced at the catalogue prices and VAT rates in force now, for its buyer, exactly as the checkout would price the same lines (createOrder); each line says whether it can be completed now (problem, available_quantity). 409 when shipping is charged and no default VAT rate of the shop's country is in force (as at checkout). 404 when there is no such draft (a completed draft is gone).
+     */
+    get: operations['getDraftOrder'];
+    /**
+     * Replace a staff (draft) order
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Replaces every field and line of the draft (audited, the overrides with their reasons) and answers it priced now. 404 when there is no such draft; 422 as for createDraftOrder.
+     */
+    put: operations['updateDraftOrder'];
+    post?: never;
+    /**
+     * Delete a staff (draft) order
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Deletes the draft (audited). 404 when there is no such draft.
+     */
+    delete: operations['deleteDraftOrder'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/draft-orders/{id}/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Complete a staff (draft) order into an order
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). In one transaction, exactly as the checkout places an order (createOrder): the lines are priced now for the draft's buyer, the order number is assigned, the order and its items are written, and the stock of tracked variants is taken (stock movements of kind checkout linked to the order); the order's first status_history entry (to pending) names the admin and the draft. With status confirmed the order then moves to confirmed with the effects of that status change (updateOrderStatus: the invoice is issued when the shop settings are complete). The draft is deleted: completing it again answers 404, and two admins completing one draft at once make one order. 409 when the draft has no line, when a line's product or variant is no longer active, has no VAT rate in force, or its stock is short (the checkout's own detail, naming the product and the quantity available); nothing is written then. 404 when there is no such draft. The body is optional.
+     */
+    post: operations['completeDraftOrder'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1014,7 +1136,7 @@ export interface paths {
     };
     /**
      * The orders as CSV
-     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). The orders matching the same filters and sort as listAdminOrders (all of them, no paging), streamed as UTF-8 CSV (RFC 4180, comma-separated, or with `separator=semicolon` semicolon-separated with decimal commas; a header row, CRLF line ends, with a byte order mark so spreadsheets read the accents; a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted). X-Total-Count gives the number of orders before the body starts. `rows=orders` (default): one row per order with the columns order_number, created_at, status, payment_method, customer_email, customer_type, customer_country_code, vat_number, vat_reverse_charge, shipping_name, shipping_company, shipping_city, shipping_country, item_count, subtotal, vat_amount, shipping_amount, shipping_vat_amount, discount_amount, total_amount, currency, invoice_number. `rows=lines`: one row per order line with order_number, created_at, status, customer_email, product_name, variant_title, sku, quantity, unit_price, vat_rate, vat_amount, total_price, total_price_incl_vat. Amounts are written as the API writes them (12.500; 12,500 with `separator=semicolon`, and so are rates such as 19,5), created_at in the shop's time zone with its offset (2026-11-24T17:05:00+01:00), booleans as true/false, invoice_number the invoice in force or empty. A cell that starts with =, +, -, @, a tab or a carriage return and is not a plain number is prefixed with an apostrophe so that no spreadsheet runs it as a formula. 422 for an invalid filter.
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). The orders matching the same filters and sort as listAdminOrders (all of them, no paging), streamed as UTF-8 CSV (RFC 4180, comma-separated, or with `separator=semicolon` semicolon-separated with decimal commas; a header row, CRLF line ends, with a byte order mark so spreadsheets read the accents; a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted). X-Total-Count gives the number of orders before the body starts. `rows=orders` (default): one row per order with the columns order_number, created_at, status, payment_method, customer_email, customer_type, customer_country_code, vat_number, vat_reverse_charge, shipping_name, shipping_company, shipping_city, shipping_country, item_count, subtotal, vat_amount, shipping_amount, shipping_vat_amount, discount_amount, total_amount, currency, invoice_number, payment_status, amount_paid, balance_due. `rows=lines`: one row per order line with order_number, created_at, status, customer_email, product_name, variant_title, sku, quantity, unit_price, vat_rate, vat_amount, total_price, total_price_incl_vat. Amounts are written as the API writes them (12.500; 12,500 with `separator=semicolon`, and so are rates such as 19,5), created_at in the shop's time zone with its offset (2026-11-24T17:05:00+01:00), booleans as true/false, invoice_number the invoice in force or empty. A cell that starts with =, +, -, @, a tab or a carriage return and is not a plain number is prefixed with an apostrophe so that no spreadsheet runs it as a formula. 422 for an invalid filter.
      */
     get: operations['exportOrders'];
     put?: never;
@@ -1347,6 +1469,94 @@ export interface paths {
     get: operations['getDashboardStats'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An order's payments and balance
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Every payment and refund of the order, oldest first, removed ones included (with who removed them and when), and the order's payment_status, amount_paid and balance_due. 404 when there is no such order.
+     */
+    get: operations['listOrderPayments'];
+    put?: never;
+    /**
+     * Record a payment or a refund of an order
+     * @description Admin token with role super_admin, admin or manager (403 otherwise). A payment has an amount above 0; a refund has an amount below 0 and names a credit note of the same order (credit_note_id), and never pays back more than that credit note's total_incl_vat less what was already refunded against it (409 saying what is left). withholding_amount (with withholding_certificate) is the tax a professional buyer kept: only on a payment of a professional's order. received_on is a day up to today in the shop's time zone. 404 when there is no such order; 422 naming the field otherwise (amount 0, a payment with a credit note, a refund without one, a credit note of another order, a withholding on an individual's order or on a refund, a day after today).
+     */
+    post: operations['createOrderPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/payments/{payment_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a payment recorded by mistake
+     * @description Admin token with role super_admin, admin or manager (403 otherwise). The payment stays in the list marked removed (removed_at, removed_by) and counts no more; the removal is audited. A line of a remittance may be removed too (the remittance keeps what the carrier paid). 404 when the order has no such payment; 409 "This payment was already removed".
+     */
+    delete: operations['removeOrderPayment'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/payments/remittances': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Cash-on-delivery remittances
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). The remittances, newest first (ties by id), without their lines; `carrier` keeps those of one carrier (case-insensitive, exact).
+     */
+    get: operations['listRemittances'];
+    put?: never;
+    /**
+     * Record a carrier's cash-on-delivery remittance
+     * @description Admin token with role super_admin, admin or manager (403 otherwise). One payment per line (method cash_on_delivery, linked to the remittance, received_on and reference of the remittance), all or nothing: 422 RemittanceRefused lists every refused line with its number (an unknown order, an order not paid on delivery, an amount above the order's balance_due, the same order as an earlier line) and nothing is recorded. 422 naming the field when fee_amount + withheld_amount exceed the lines' total or received_on is after today in the shop's time zone.
+     */
+    post: operations['createRemittance'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/payments/remittances/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record a remittance from the carrier's CSV file
+     * @description As createRemittance, with the lines from a CSV file: a header naming order_number and amount (other columns are ignored), comma- or semicolon-separated (read from the header; a semicolon file may write "12,5"), UTF-8 with or without a byte order mark, at most 10 MB and 50,000 rows. The line numbers of the refusals are the file's, and a cell that is not an amount refuses its line ('"abc" is not an amount'). File errors change nothing: 413 above 10 MB, 415 for a file that is not text/csv, 422 for a file that is not UTF-8, has no header, misses the order_number or amount column, or has no data row.
+     */
+    post: operations['importRemittance'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1997,6 +2207,11 @@ export interface components {
      */
     Money: string;
     /**
+     * @description Money that may be negative (a refund, a balance the shop owes back): a decimal string with up to 3 decimals and an optional leading minus, e.g. "-12.500".
+     * @example -12.500
+     */
+    SignedMoney: string;
+    /**
      * Format: int64
      * @description Record id.
      * @example 42
@@ -2319,6 +2534,7 @@ export interface components {
       credits: components['schemas']['DocumentRef'] | null;
       seller: components['schemas']['InvoiceSeller'];
       buyer: components['schemas']['InvoiceBuyer'];
+      /** @description At least one on an invoice. A credit note lists the lines it credits: a partial one (a return) the returned quantities; the one that reverses an invoice after partial ones what they left, which may be no line at all (only the shipping and the stamp duty left). */
       lines: components['schemas']['InvoiceLine'][];
       /** @description One entry per VAT rate, highest rate first. */
       vat_breakdown: components['schemas']['VatBreakdownLine'][];
@@ -2385,7 +2601,9 @@ export interface components {
       | components['schemas']['DocumentIssuedEvent']
       | components['schemas']['StockMovementEvent']
       | components['schemas']['NoteEvent']
-      | components['schemas']['ShipmentEvent'];
+      | components['schemas']['ShipmentEvent']
+      | components['schemas']['ReturnEvent']
+      | components['schemas']['EditEvent'];
     StatusChangeEvent: components['schemas']['TimelineEventBase'] & {
       /** @constant */
       type: 'status_change';
@@ -2431,6 +2649,34 @@ export interface components {
        * @enum {string}
        */
       type: 'stock_movement';
+    };
+    ReturnEvent: components['schemas']['TimelineEventBase'] & {
+      /** @constant */
+      type: 'return';
+      return_id: components['schemas']['Id'];
+      reason: string;
+      /** @description Units returned. */
+      quantity: number;
+      /** @description What the return credits, VAT incl. */
+      total_amount: components['schemas']['Money'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'return';
+    };
+    EditEvent: components['schemas']['TimelineEventBase'] & {
+      /** @constant */
+      type: 'edit';
+      changes: components['schemas']['OrderEditChange'][];
+      note: string | null;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'edit';
     };
     NoteEvent: components['schemas']['TimelineEventBase'] & {
       /** @constant */
@@ -2530,6 +2776,10 @@ export interface components {
       | 'order'
       | 'order_note'
       | 'order_shipment'
+      | 'order_return'
+      | 'order_payment'
+      | 'payment_remittance'
+      | 'draft_order'
       | 'invoice'
       | 'shop_settings'
       | 'media'
@@ -3356,7 +3606,7 @@ export interface components {
       created_at: components['schemas']['Timestamp'];
     };
     /**
-     * @description What made a stock movement; a reader words it in its own language from the kind and its references (order_number and order_status, import_file) and shows reason as typed only for an adjustment. checkout: an order took its units; cancel: the order gave them back on moving to order_status (cancelled, refunded); reopen: the order took them again on moving back to order_status; adjustment: an admin's adjustment or bulk stock change, reason being the admin's own words; import: a CSV import of import_file; inventory_update: the product form's inventory of a simple product; variant_inventory: a variant's inventory settings; variant_update: a variant's edit; initial_stock: a variant created with stock.
+     * @description What made a stock movement; a reader words it in its own language from the kind and its references (order_number and order_status, import_file) and shows reason as typed only for an adjustment. checkout: an order took its units; cancel: the order gave them back on moving to order_status (cancelled, refunded); reopen: the order took them again on moving back to order_status; adjustment: an admin's adjustment or bulk stock change, reason being the admin's own words; import: a CSV import of import_file; inventory_update: the product form's inventory of a simple product; variant_inventory: a variant's inventory settings; variant_update: a variant's edit; initial_stock: a variant created with stock; return: restocked units of a return of the order (order_id); edit: a difference of an edit of the order (order_id).
      * @example checkout
      * @enum {string}
      */
@@ -3369,7 +3619,9 @@ export interface components {
       | 'inventory_update'
       | 'variant_inventory'
       | 'variant_update'
-      | 'initial_stock';
+      | 'initial_stock'
+      | 'return'
+      | 'edit';
     StockAdjustmentResult: {
       variant: components['schemas']['Variant'];
       movement: components['schemas']['StockMovement'];
@@ -3477,6 +3729,7 @@ export interface components {
       | 'variants:write'
       | 'orders:read'
       | 'orders:write'
+      | 'payments:write'
       | 'uploads:write'
       | 'settings:read'
       | 'settings:write'
@@ -3806,6 +4059,11 @@ export interface components {
     /** @description A line of an order. Name, variant title, SKU, prices and VAT rate are snapshots taken at checkout and never change afterwards. vat_amount is rounded half-up to the millime on the line. */
     OrderItem: {
       id: components['schemas']['Id'];
+      /**
+       * @description Units of the line taken back by returns (restocked or damaged).
+       * @example 0
+       */
+      returned_quantity: number;
       /** @description Product bought; null once the product has been deleted. */
       product_id: components['schemas']['Id'] | null;
       /** @description Variant bought; null once the variant has been deleted. */
@@ -3857,6 +4115,11 @@ export interface components {
     /** @description An order without its items and history, as listed in the admin orders list. */
     OrderSummary: {
       id: components['schemas']['Id'];
+      payment_status: components['schemas']['PaymentStatus'];
+      /** @description Σ (amount + withholding_amount) of the order's payments not removed, refunds negative (listOrderPayments). */
+      amount_paid: components['schemas']['SignedMoney'];
+      /** @description What the order owes (total_amount less what was returned; 0 once cancelled or refunded) − amount_paid; negative when the shop owes money back. */
+      balance_due: components['schemas']['SignedMoney'];
       /**
        * @description Human-readable number, ORD-<yyyymmdd>-<daily sequence, zero-padded to 4 digits>.
        * @example ORD-20261122-0001
@@ -3916,6 +4179,11 @@ export interface components {
     /** @description An order with its items and status history (a superset of OrderSummary). Amounts reconcile: Σ items' total_price_incl_vat = subtotal + vat_amount − shipping_vat_amount, and total_amount = subtotal + vat_amount + shipping_amount − discount_amount. Shipping is the flat rate SHIPPING_FLAT_RATE, a NET amount: its VAT at the shop country's (TN) default rate in force (0 under the reverse charge) is shipping_vat_amount, included in vat_amount. */
     Order: {
       id: components['schemas']['Id'];
+      payment_status: components['schemas']['PaymentStatus'];
+      /** @description As in OrderSummary. */
+      amount_paid: components['schemas']['SignedMoney'];
+      /** @description As in OrderSummary. */
+      balance_due: components['schemas']['SignedMoney'];
       /**
        * @description Human-readable number, ORD-<yyyymmdd>-<daily sequence, zero-padded to 4 digits>.
        * @example ORD-20261122-0001
@@ -3989,6 +4257,116 @@ export interface components {
     VatTreatment: 'domestic' | 'reverse_charge' | 'export';
     /** @description to_confirm: the reverse charge rests on a VAT number only format-checked (VIES unset or unreachable); an administrator must confirm the number (confirmOrderVatNumber) before the order can be invoiced. confirmed: an administrator confirmed it. null: no review needed (no reverse charge, or a number VIES confirmed). */
     VatNumberReview: ('to_confirm' | 'confirmed') | null;
+    /**
+     * @description Where the order stands with its payments (docs/product.md "Payments"), from what it owes (its total less what was returned; 0 once cancelled or refunded) and what was settled (Σ of amount + withholding_amount of the payments not removed, refunds negative): refunded when a refund was recorded and nothing is left settled; overpaid when balance_due < 0; paid when balance_due = 0 after something was settled; partially_paid when something was settled and some is still due; unpaid otherwise.
+     * @example partially_paid
+     * @enum {string}
+     */
+    PaymentStatus: 'unpaid' | 'partially_paid' | 'paid' | 'refunded' | 'overpaid';
+    /**
+     * @description How the money came: the checkout's methods (cash_on_delivery, bank_transfer, card) and what a shop also receives (cash at the counter, a cheque, a postal order).
+     * @example bank_transfer
+     * @enum {string}
+     */
+    ReceivedPaymentMethod:
+      'cash_on_delivery' | 'bank_transfer' | 'card' | 'cash' | 'cheque' | 'postal_order';
+    /**
+     * Format: date
+     * @description A day of the shop's calendar (its time zone), YYYY-MM-DD.
+     * @example 2026-11-29
+     */
+    ShopDay: string;
+    /** @description A payment received for an order, or a refund (negative amount, credit_note_id set). A removed payment stays listed with removed_at and removed_by, and counts no more. */
+    OrderPayment: {
+      id: components['schemas']['Id'];
+      order_id: components['schemas']['Id'];
+      amount: components['schemas']['SignedMoney'];
+      withholding_amount: components['schemas']['Money'];
+      withholding_certificate: string | null;
+      method: components['schemas']['ReceivedPaymentMethod'];
+      received_on: components['schemas']['ShopDay'];
+      reference: string | null;
+      /** @description For a refund, the credit note of the same order it pays back. */
+      credit_note_id: components['schemas']['Id'] | null;
+      /** @description The cash-on-delivery remittance this payment is a line of. */
+      remittance_id: components['schemas']['Id'] | null;
+      /** @description Username of the admin who recorded it. */
+      recorded_by: string | null;
+      created_at: components['schemas']['Timestamp'];
+      removed_at: components['schemas']['Timestamp'] | null;
+      removed_by: string | null;
+    };
+    /** @description An order's payments (oldest first, removed ones included) and its balance: amount_paid = Σ (amount + withholding_amount) of the payments not removed; balance_due = what the order owes − amount_paid. */
+    OrderPayments: {
+      order_id: components['schemas']['Id'];
+      payment_status: components['schemas']['PaymentStatus'];
+      amount_paid: components['schemas']['SignedMoney'];
+      balance_due: components['schemas']['SignedMoney'];
+      payments: components['schemas']['OrderPayment'][];
+    };
+    /** @description A payment (amount > 0) or a refund (amount < 0 with credit_note_id). withholding_amount is the tax a professional buyer kept (with its certificate number): it settles the order together with the amount. */
+    OrderPaymentCreate: {
+      amount: components['schemas']['SignedMoney'];
+      method: components['schemas']['ReceivedPaymentMethod'];
+      received_on: components['schemas']['ShopDay'];
+      /** @description The bank's, cheque's or carrier's reference (trimmed; blank is none). */
+      reference?: string | null;
+      withholding_amount?: components['schemas']['Money'];
+      /** @description Number of the withholding certificate the buyer gave. */
+      withholding_certificate?: string | null;
+      /** @description Required for a refund; the credit note of this order it pays back. */
+      credit_note_id?: components['schemas']['Id'] | null;
+    };
+    RemittanceLineInput: {
+      /** @example ORD-20261122-0001 */
+      order_number: string;
+      amount: components['schemas']['Money'];
+    };
+    /** @description A carrier's remittance of cash on delivery: one line per order with the amount collected. fee_amount is the carrier's fee and withheld_amount the withholding it kept (3 % since the 2025 finance law, art. 68); both default to 0. */
+    RemittanceCreate: {
+      /** @example Aramex */
+      carrier: string;
+      received_on: components['schemas']['ShopDay'];
+      reference?: string | null;
+      fee_amount?: components['schemas']['Money'];
+      withheld_amount?: components['schemas']['Money'];
+      lines: components['schemas']['RemittanceLineInput'][];
+    };
+    RemittanceLine: {
+      /** @description Its position in the request, or its line in the CSV file. */
+      line: number;
+      order_id: components['schemas']['Id'];
+      order_number: string;
+      amount: components['schemas']['Money'];
+      payment_id: components['schemas']['Id'];
+    };
+    /** @description A recorded remittance. total_amount = Σ its lines (what the carrier collected); net_amount = total_amount − fee_amount − withheld_amount (what reached the shop). `lines` is empty in lists. */
+    Remittance: {
+      id: components['schemas']['Id'];
+      carrier: string;
+      received_on: components['schemas']['ShopDay'];
+      reference: string | null;
+      total_amount: components['schemas']['Money'];
+      fee_amount: components['schemas']['Money'];
+      withheld_amount: components['schemas']['Money'];
+      net_amount: components['schemas']['SignedMoney'];
+      order_count: number;
+      lines: components['schemas']['RemittanceLine'][];
+      created_by: string | null;
+      created_at: components['schemas']['Timestamp'];
+    };
+    RemittanceRefusal: {
+      line: number;
+      order_number: string;
+      /** @example Unknown order */
+      reason: string;
+    };
+    /** @description Every refused line of a remittance; nothing was recorded. */
+    RemittanceRefused: {
+      /** @example 2 lines are refused; nothing was recorded */
+      detail: string;
+      refused: components['schemas']['RemittanceRefusal'][];
+    };
     /** @description A legal mention of an invoice, in each language its PDF is printed in. */
     VatMention: {
       en: string;
@@ -4009,6 +4387,131 @@ export interface components {
       /** @example Please ring twice */
       notes?: string | null;
     };
+    /** @description A buyer without a customer account. The order's customer_email is this e-mail, else the shipping address's (lower-cased). */
+    DraftOrderGuest: {
+      /** @example Amira Ben Salah */
+      name: string;
+      /** @example +216 98 000 000 */
+      phone: string;
+      /**
+       * Format: email
+       * @example amira@example.tn
+       */
+      email?: string | null;
+    };
+    /** @description A line of a staff order: a variant and its quantity. unit_price_override replaces the catalogue unit price in the basis the product's price is entered in (including VAT when the product's price_includes_vat, else excluding it); override_reason is then required (422 without it) and recorded in the audit log. Without an override the reason must be absent or null. */
+    DraftOrderLineInput: {
+      variant_id: components['schemas']['Id'];
+      /** @example 2 */
+      quantity: number;
+      unit_price_override?: components['schemas']['Money'] | null;
+      /** @example Loyal customer: price agreed on the phone */
+      override_reason?: string | null;
+    };
+    /** @description A staff order as created or replaced (updateDraftOrder replaces every field). The buyer is either customer_id (an active customer account) or guest, exactly one of them (422 otherwise). customer_type, vat_number and customer_country_code work as in CheckoutRequest: omitted, they come from the customer's profile, or for a guest individual, no VAT number and TN. shipping_amount is NET (its VAT is added as the checkout adds it to SHIPPING_FLAT_RATE); omitted, it is the server's SHIPPING_FLAT_RATE. A variant appears on one line at most. */
+    DraftOrderInput: {
+      customer_id?: components['schemas']['Id'] | null;
+      guest?: components['schemas']['DraftOrderGuest'] | null;
+      customer_type?: components['schemas']['CustomerType'];
+      /** @example FR40303265045 */
+      vat_number?: string | null;
+      customer_country_code?: components['schemas']['CountryCode'];
+      shipping_address: components['schemas']['ShippingAddress'];
+      payment_method: components['schemas']['PaymentMethod'];
+      shipping_amount?: components['schemas']['Money'];
+      lines: components['schemas']['DraftOrderLineInput'][];
+      /** @example Ordered by phone, deliver after 5 pm */
+      notes?: string | null;
+    };
+    /**
+     * @description Why the line cannot be completed now (null: it can): not_sellable (the product or variant is no longer active), no_vat_rate (no VAT rate in force for it: no price), short_stock (the quantity is more than available_quantity and the variant takes no backorders).
+     * @enum {string|null}
+     */
+    DraftOrderLineProblem: 'not_sellable' | 'no_vat_rate' | 'short_stock' | null;
+    /** @description A line of a staff order priced NOW, exactly as the checkout would price it for this buyer (see createOrder). The amounts are null when no VAT rate is in force for the line. */
+    DraftOrderLine: {
+      id: components['schemas']['Id'];
+      variant_id: components['schemas']['Id'];
+      product_id: components['schemas']['Id'];
+      /** @example Summer T-shirt */
+      product_name: string;
+      /** @example Red / M */
+      variant_title: string | null;
+      /** @example TSHIRT-RED-M */
+      product_sku: string | null;
+      /** @example 2 */
+      quantity: number;
+      unit_price_override: components['schemas']['Money'] | null;
+      /** @example Loyal customer: price agreed on the phone */
+      override_reason: string | null;
+      unit_price: components['schemas']['Money'] | null;
+      unit_price_incl_vat: components['schemas']['Money'] | null;
+      /** @example 19 */
+      vat_rate: number | null;
+      vat_amount: components['schemas']['Money'] | null;
+      total_price: components['schemas']['Money'] | null;
+      total_price_incl_vat: components['schemas']['Money'] | null;
+      /**
+       * @description Units the line may take now; null when not limited (not tracked, or backorders).
+       * @example 12
+       */
+      available_quantity: number | null;
+      problem: components['schemas']['DraftOrderLineProblem'];
+    };
+    /** @description A staff order, priced now (the catalogue prices and the VAT rates in force at the request), for the buyer it names. The totals add up the lines that have a price; the draft holds no stock. completable is true when every line can be completed now (no problem) and there is at least one line. */
+    DraftOrder: {
+      id: components['schemas']['Id'];
+      customer_id: components['schemas']['Id'] | null;
+      guest: components['schemas']['DraftOrderGuest'] | null;
+      /**
+       * @description The e-mail the order will carry (the account's, else the guest's or the shipping address's).
+       * @example amira@example.tn
+       */
+      customer_email: string;
+      customer_type: components['schemas']['CustomerType'];
+      /** @example FR40303265045 */
+      vat_number: string | null;
+      customer_country_code: components['schemas']['CountryCode'];
+      vat_treatment: components['schemas']['VatTreatment'];
+      shipping_address: components['schemas']['ShippingAddress'];
+      payment_method: components['schemas']['PaymentMethod'];
+      /** @example Ordered by phone, deliver after 5 pm */
+      notes: string | null;
+      lines: components['schemas']['DraftOrderLine'][];
+      subtotal: components['schemas']['Money'];
+      vat_amount: components['schemas']['Money'];
+      shipping_amount: components['schemas']['Money'];
+      shipping_vat_amount: components['schemas']['Money'];
+      discount_amount: components['schemas']['Money'];
+      total_amount: components['schemas']['Money'];
+      /**
+       * @example TND
+       * @constant
+       */
+      currency: 'TND';
+      completable: boolean;
+      /**
+       * @description Username of the admin who created the draft; null once that admin is deleted.
+       * @example alice
+       */
+      created_by: string | null;
+      created_at: components['schemas']['Timestamp'];
+      updated_at: components['schemas']['Timestamp'];
+    };
+    /** @description The status the new order starts in (pending by default). */
+    DraftOrderComplete: {
+      /**
+       * @default pending
+       * @enum {string}
+       */
+      status: 'pending' | 'confirmed';
+    };
+    /**
+     * @description Sort keys of the staff orders list; `-` means descending.
+     * @default -updated_at
+     * @enum {string}
+     */
+    DraftOrderSort: '-updated_at' | 'updated_at' | '-created_at' | 'created_at';
     /** @description Sets the order's status. */
     OrderStatusUpdate: {
       status: components['schemas']['OrderStatus'];
@@ -4019,6 +4522,84 @@ export interface components {
     OrderCancelRequest: {
       /** @example Out of stock at the supplier */
       reason?: string | null;
+    };
+    OrderReturnLineCreate: {
+      order_item_id: components['schemas']['Id'];
+      /** @example 1 */
+      quantity: number;
+      /** @description true puts the units back in stock; false means damaged (never back in stock). */
+      restock: boolean;
+    };
+    OrderReturnCreate: {
+      /**
+       * @description Why the items came back (trimmed; blank is 422).
+       * @example Wrong size
+       */
+      reason: string;
+      /** @description One entry per order item (an item named twice is 422). */
+      lines: components['schemas']['OrderReturnLineCreate'][];
+      /** @description Shipping credited, excl. VAT (its VAT is credited with it); at most the order's shipping minus what earlier returns credited. Default 0. */
+      shipping_amount?: components['schemas']['Money'];
+    };
+    OrderReturnLine: {
+      id: components['schemas']['Id'];
+      order_item_id: components['schemas']['Id'];
+      product_name: string;
+      variant_title: string | null;
+      product_sku: string | null;
+      quantity: number;
+      restock: boolean;
+      /** @description Credited excl. VAT. */
+      total_price: components['schemas']['Money'];
+      vat_amount: components['schemas']['Money'];
+      total_price_incl_vat: components['schemas']['Money'];
+    };
+    /** @description A return of part of an order: what came back and exactly what it credits (the same amounts as its credit note, when one was issued). */
+    OrderReturn: {
+      id: components['schemas']['Id'];
+      order_id: components['schemas']['Id'];
+      reason: string;
+      lines: components['schemas']['OrderReturnLine'][];
+      /** @description Shipping credited, excl. VAT. */
+      shipping_amount: components['schemas']['Money'];
+      shipping_vat_amount: components['schemas']['Money'];
+      /** @description The lines credited, excl. VAT. */
+      subtotal: components['schemas']['Money'];
+      /** @description The VAT credited (lines and shipping). */
+      vat_amount: components['schemas']['Money'];
+      /** @description Everything credited, VAT incl. */
+      total_amount: components['schemas']['Money'];
+      /** @description The partial credit note; null when no invoice was in force. */
+      credit_note: components['schemas']['DocumentRef'] | null;
+      /** @description Username of the admin; null once deleted. */
+      created_by: string | null;
+      created_at: components['schemas']['Timestamp'];
+    };
+    /** @description An existing item (order_item_id) or a variant to add (variant_id), never both. */
+    OrderEditLine: {
+      order_item_id?: components['schemas']['Id'];
+      variant_id?: components['schemas']['Id'];
+      /** @example 2 */
+      quantity: number;
+    };
+    OrderEditRequest: {
+      lines?: components['schemas']['OrderEditLine'][];
+      shipping_address?: components['schemas']['ShippingAddress'];
+      /** @description The new shipping, excl. VAT (its VAT at the rate the order's shipping had). */
+      shipping_amount?: components['schemas']['Money'];
+      /** @description Why, kept on the timeline entry. */
+      note?: string | null;
+    };
+    OrderEditChange: {
+      /** @enum {string} */
+      change: 'quantity' | 'added' | 'removed' | 'address' | 'shipping';
+      /** @description The line's product and variant (null for the address and the shipping). */
+      description: string | null;
+      sku: string | null;
+      /** @description The quantity or shipping amount before (null for an added line or the address). */
+      from: string | null;
+      /** @description The quantity or shipping amount after (null for a removed line or the address). */
+      to: string | null;
     };
     /**
      * @description Individual (B2C) or professional (B2B) customer; only professionals can get the VAT reverse charge.
@@ -4307,6 +4888,8 @@ export interface components {
     ShippingEmailFilter: string;
     /** @description Only orders paid with this method. */
     PaymentMethodFilter: components['schemas']['PaymentMethod'];
+    /** @description Only orders in this payment status. */
+    PaymentStatusFilter: components['schemas']['PaymentStatus'];
     /** @description Only orders whose reverse charge rests on a VAT number in this review state: to_confirm (checked by its format only, awaiting an administrator's confirmation before invoicing) or confirmed. */
     VatNumberReviewFilter: 'to_confirm' | 'confirmed';
     /** @description Only movements of this variant. */
@@ -5590,6 +6173,8 @@ export interface operations {
         shipping_email?: components['parameters']['ShippingEmailFilter'];
         /** @description Only orders paid with this method. */
         payment_method?: components['parameters']['PaymentMethodFilter'];
+        /** @description Only orders in this payment status. */
+        payment_status?: components['parameters']['PaymentStatusFilter'];
         /** @description Only orders whose reverse charge rests on a VAT number in this review state: to_confirm (checked by its format only, awaiting an administrator's confirmation before invoicing) or confirmed. */
         vat_number_review?: components['parameters']['VatNumberReviewFilter'];
         /** @description Order of the list (see ProductSort); ties broken by id. */
@@ -5822,6 +6407,96 @@ export interface operations {
       422: components['responses']['ValidationError'];
     };
   };
+  listOrderReturns: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The returns, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderReturn'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  createOrderReturn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderReturnCreate'];
+      };
+    };
+    responses: {
+      /** @description The return. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderReturn'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  editOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderEditRequest'];
+      };
+    };
+    responses: {
+      /** @description The order as edited. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
   listOrderInvoices: {
     parameters: {
       query?: never;
@@ -5905,6 +6580,183 @@ export interface operations {
       422: components['responses']['ValidationError'];
     };
   };
+  listDraftOrders: {
+    parameters: {
+      query?: {
+        /** @description Number of records to skip. */
+        skip?: components['parameters']['Skip'];
+        /** @description Maximum number of records to return. */
+        limit?: components['parameters']['Limit'];
+        /** @description Case-insensitive substring of the customer account's e-mail, the guest's name, phone or e-mail, or the shipping name (first name, a space, last name). */
+        search?: string;
+        /** @description Order of the list; ties broken by id. */
+        sort?: components['schemas']['DraftOrderSort'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of drafts. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DraftOrder'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  createDraftOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DraftOrderInput'];
+      };
+    };
+    responses: {
+      /** @description The draft, priced now. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DraftOrder'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getDraftOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The draft, priced now. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DraftOrder'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  updateDraftOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DraftOrderInput'];
+      };
+    };
+    responses: {
+      /** @description The draft, priced now. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DraftOrder'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  deleteDraftOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  completeDraftOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['DraftOrderComplete'];
+      };
+    };
+    responses: {
+      /** @description The order placed. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
   getInvoice: {
     parameters: {
       query?: never;
@@ -5980,6 +6832,8 @@ export interface operations {
         shipping_email?: components['parameters']['ShippingEmailFilter'];
         /** @description Only orders paid with this method. */
         payment_method?: components['parameters']['PaymentMethodFilter'];
+        /** @description Only orders in this payment status. */
+        payment_status?: components['parameters']['PaymentStatusFilter'];
         /** @description Only orders whose reverse charge rests on a VAT number in this review state: to_confirm (checked by its format only, awaiting an administrator's confirmation before invoicing) or confirmed. */
         vat_number_review?: components['parameters']['VatNumberReviewFilter'];
         /** @description Order of the list (see ProductSort); ties broken by id. */
@@ -6559,6 +7413,214 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+    };
+  };
+  listOrderPayments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The payments and the balance. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderPayments'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  createOrderPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderPaymentCreate'];
+      };
+    };
+    responses: {
+      /** @description The order's payments and balance after the new one. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderPayments'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  removeOrderPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+        /** @description The payment's id. */
+        payment_id: components['schemas']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The order's payments and balance after the removal. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderPayments'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  listRemittances: {
+    parameters: {
+      query?: {
+        /** @description Number of records to skip. */
+        skip?: components['parameters']['Skip'];
+        /** @description Maximum number of records to return. */
+        limit?: components['parameters']['Limit'];
+        /** @description Only the remittances of this carrier (trimmed, case-insensitive). */
+        carrier?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of remittances. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Remittance'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  createRemittance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RemittanceCreate'];
+      };
+    };
+    responses: {
+      /** @description The remittance with its lines. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Remittance'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description Refused lines (RemittanceRefused, nothing recorded) or an invalid field. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | components['schemas']['RemittanceRefused']
+            | components['schemas']['ValidationErrorBody'];
+        };
+      };
+    };
+  };
+  importRemittance: {
+    parameters: {
+      query: {
+        carrier: string;
+        received_on: components['schemas']['ShopDay'];
+        reference?: string;
+        fee_amount?: components['schemas']['Money'];
+        withheld_amount?: components['schemas']['Money'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description The CSV file (.csv), at most 10 MB.
+           */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The remittance with its lines. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Remittance'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The file cannot be read ({detail}), refused lines (RemittanceRefused, nothing recorded) or an invalid field. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | components['schemas']['RemittanceRefused']
+            | components['schemas']['HttpError']
+            | components['schemas']['ValidationErrorBody'];
+        };
+      };
     };
   };
   listAdminCustomers: {

@@ -19,6 +19,7 @@ export const AdminPermission = {
   'variants:write': 'variants:write',
   'orders:read': 'orders:read',
   'orders:write': 'orders:write',
+  'payments:write': 'payments:write',
   'uploads:write': 'uploads:write',
   'settings:read': 'settings:read',
   'settings:write': 'settings:write',

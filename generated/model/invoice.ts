@@ -34,7 +34,7 @@ export interface Invoice {
   credits: InvoiceCredits;
   seller: InvoiceSeller;
   buyer: InvoiceBuyer;
-  /** @minItems 1 */
+  /** At least one on an invoice. A credit note lists the lines it credits: a partial one (a return) the returned quantities; the one that reverses an invoice after partial ones what they left, which may be no line at all (only the shipping and the stamp duty left). */
   lines: InvoiceLine[];
   /** One entry per VAT rate, highest rate first. */
   vat_breakdown: VatBreakdownLine[];

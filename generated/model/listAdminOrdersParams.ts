@@ -10,6 +10,7 @@ import type { OrderSearchParameter } from './orderSearchParameter';
 import type { CustomerEmailFilterParameter } from './customerEmailFilterParameter';
 import type { ShippingEmailFilterParameter } from './shippingEmailFilterParameter';
 import type { PaymentMethodFilterParameter } from './paymentMethodFilterParameter';
+import type { PaymentStatusFilterParameter } from './paymentStatusFilterParameter';
 import type { VatNumberReviewFilterParameter } from './vatNumberReviewFilterParameter';
 import type { OrderSortParameter } from './orderSortParameter';
 
@@ -61,6 +62,10 @@ export type ListAdminOrdersParams = {
    * Only orders paid with this method.
    */
   payment_method?: PaymentMethodFilterParameter;
+  /**
+   * Where the order stands with its payments (docs/product.md "Payments"), from what it owes (its total less what was returned; 0 once cancelled or refunded) and what was settled (Σ of amount + withholding_amount of the payments not removed, refunds negative): refunded when a refund was recorded and nothing is left settled; overpaid when balance_due < 0; paid when balance_due = 0 after something was settled; partially_paid when something was settled and some is still due; unpaid otherwise.
+   */
+  payment_status?: PaymentStatusFilterParameter;
   /**
    * Only orders whose reverse charge rests on a VAT number in this review state: to_confirm (checked by its format only, awaiting an administrator's confirmation before invoicing) or confirmed.
    */

@@ -13,6 +13,11 @@ import type { Money } from './money';
  */
 export interface OrderItem {
   id: Id;
+  /**
+   * Units of the line taken back by returns (restocked or damaged).
+   * @minimum 0
+   */
+  returned_quantity: number;
   /** Product bought; null once the product has been deleted. */
   product_id: OrderItemProductId;
   /** Variant bought; null once the variant has been deleted. */

@@ -6,9 +6,17 @@ import type { DocumentIssuedEvent } from './documentIssuedEvent';
 import type { StockMovementEvent } from './stockMovementEvent';
 import type { NoteEvent } from './noteEvent';
 import type { ShipmentEvent } from './shipmentEvent';
+import type { ReturnEvent } from './returnEvent';
+import type { EditEvent } from './editEvent';
 
 /**
  * One event: a status change (from the status history), an invoice or credit note issued, a stock movement linked to the order, an internal note, or the carrier and tracking number set.
  */
 export type OrderTimelineEvent =
-  StatusChangeEvent | DocumentIssuedEvent | StockMovementEvent | NoteEvent | ShipmentEvent;
+  | StatusChangeEvent
+  | DocumentIssuedEvent
+  | StockMovementEvent
+  | NoteEvent
+  | ShipmentEvent
+  | ReturnEvent
+  | EditEvent;

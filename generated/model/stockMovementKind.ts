@@ -3,7 +3,7 @@
  */
 
 /**
- * What made a stock movement; a reader words it in its own language from the kind and its references (order_number and order_status, import_file) and shows reason as typed only for an adjustment. checkout: an order took its units; cancel: the order gave them back on moving to order_status (cancelled, refunded); reopen: the order took them again on moving back to order_status; adjustment: an admin's adjustment or bulk stock change, reason being the admin's own words; import: a CSV import of import_file; inventory_update: the product form's inventory of a simple product; variant_inventory: a variant's inventory settings; variant_update: a variant's edit; initial_stock: a variant created with stock.
+ * What made a stock movement; a reader words it in its own language from the kind and its references (order_number and order_status, import_file) and shows reason as typed only for an adjustment. checkout: an order took its units; cancel: the order gave them back on moving to order_status (cancelled, refunded); reopen: the order took them again on moving back to order_status; adjustment: an admin's adjustment or bulk stock change, reason being the admin's own words; import: a CSV import of import_file; inventory_update: the product form's inventory of a simple product; variant_inventory: a variant's inventory settings; variant_update: a variant's edit; initial_stock: a variant created with stock; return: restocked units of a return of the order (order_id); edit: a difference of an edit of the order (order_id).
  */
 export type StockMovementKind = (typeof StockMovementKind)[keyof typeof StockMovementKind];
 
@@ -18,4 +18,6 @@ export const StockMovementKind = {
   variant_inventory: 'variant_inventory',
   variant_update: 'variant_update',
   initial_stock: 'initial_stock',
+  return: 'return',
+  edit: 'edit',
 } as const;

@@ -13,7 +13,8 @@ const ACCESS = readOperationAccess(
   document as unknown as Parameters<typeof readOperationAccess>[0],
 );
 
-const ADMIN_TOKEN = /^mock-(\w+)-access-token$/;
+/** An admin token of a role: mockAdminToken, or one refreshed from it (`…-<time>`). */
+const ADMIN_TOKEN = /^mock-(\w+)-access-token(?:-\d+)?$/;
 const CUSTOMER_TOKEN = /^mock-customer-/;
 
 /**
@@ -21,6 +22,15 @@ const CUSTOMER_TOKEN = /^mock-customer-/;
  * 'story-access-token', the fixtures' 'mock-access-token') is a super admin's.
  */
 export const mockAdminToken = (role: AdminRole) => `mock-${role}-access-token`;
+
+/**
+ * The role of the session a refresh token was issued with: the stories' refresh tokens start
+ * with their access token (.storybook/session.ts), and the mocks' own with mockAdminToken.
+ */
+export function roleOfRefreshToken(refreshToken: string | null): AdminRole {
+  const named = /^mock-(\w+)-access-token/.exec(refreshToken ?? '')?.[1];
+  return isRole(named) ? named : 'super_admin';
+}
 
 /** A token the mocks read as a customer's (the fixtures' customerTokenPair). */
 export const mockCustomerToken = 'mock-customer-access-token';

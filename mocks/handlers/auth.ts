@@ -14,6 +14,7 @@ import {
   twoFactorAsked,
   validTotpCode,
 } from '../fixtures';
+import { mockAdminToken, roleOfRefreshToken } from './access';
 import { endpoint, json, noContent } from './endpoint';
 
 export const auth = {
@@ -63,19 +64,23 @@ export const auth = {
       () =>
         json('permissions' in user ? user : meOf(user)),
   ),
-  /** POST /admin/auth/refresh: a new pair each time. */
-  refresh: endpoint(
-    'post',
-    '/admin/auth/refresh',
-    (tokens?: TokenPair) => () =>
-      json(
-        tokens ?? {
-          ...tokenPair,
-          access_token: `mock-access-token-${Date.now()}`,
-          refresh_token: `mock-refresh-token-${Date.now()}-rotated`,
-        },
-      ),
-  ),
+  /**
+   * POST /admin/auth/refresh: a new pair each time, for the session the refresh token belongs to:
+   * an admin of another role than super admin stays one (as the server keeps the session's user).
+   */
+  refresh: endpoint('post', '/admin/auth/refresh', (tokens?: TokenPair) => ({ url }) => {
+    if (tokens) return json(tokens);
+    const role = roleOfRefreshToken(url.searchParams.get('refresh_token'));
+    const stamp = Date.now();
+    if (role === 'super_admin')
+      return json({
+        ...tokenPair,
+        access_token: `mock-access-token-${stamp}`,
+        refresh_token: `mock-refresh-token-${stamp}-rotated`,
+      });
+    const access = `${mockAdminToken(role)}-${stamp}`;
+    return json({ ...tokenPair, access_token: access, refresh_token: `${access}-refresh-rotated` });
+  }),
   /** POST /admin/auth/logout?refresh_token=…: 204 whatever the token, like the server. */
   logout: endpoint('post', '/admin/auth/logout', () => () => noContent()),
   /** POST /auth/logout?refresh_token=… (customers): 204 whatever the token. */

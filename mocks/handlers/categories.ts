@@ -1,10 +1,10 @@
 import type { Category, CategoryCreate } from '@generated/model';
 import { categories as fixtures } from '../fixtures';
 import * as crud from './crud';
-import { endpoint, json, newId, noContent, notFound, now } from './endpoint';
+import { endpoint, json, newId, notFound, now } from './endpoint';
 import { categorySlugTaken, conflict, SLUG_TAKEN } from './conflicts';
 
-const find = crud.findOrFirst(fixtures);
+const NOT_FOUND = 'Category not found';
 
 /** The server's order of every category list: display_order, then name, then id. */
 const inListOrder = (items: readonly Category[]) =>
@@ -64,22 +64,26 @@ export const categories = {
       201,
     );
   }),
-  /** PATCH /categories/{id}; 409 when the slug is another category's. */
+  /**
+   * PATCH /categories/{id}; 404 for a category the fixtures do not have, 409 when the slug is
+   * another category's.
+   */
   update: endpoint('patch', '/categories/:category', (result?: Category) => ({ params, body }) => {
     if (result !== undefined) return json(result);
-    const current = find(params.category);
+    const current = crud.findById(fixtures, params.category);
+    if (!current) return notFound(NOT_FOUND);
     const changes = body as Partial<Category>;
     if (categorySlugTaken(changes.slug, current.id)) return conflict(SLUG_TAKEN);
     return json({ ...current, ...changes, updated_at: now() });
   }),
-  /** DELETE /categories/{id}: soft delete, answers the category made inactive. */
-  delete: endpoint(
-    'delete',
-    '/categories/:category',
-    (result?: Category) =>
-      ({ params }) =>
-        json(result ?? { ...find(params.category), is_active: false, updated_at: now() }),
-  ),
-  /** DELETE /categories/{id}/force (204) */
-  forceDelete: endpoint('delete', '/categories/:id/force', () => () => noContent()),
+  /** DELETE /categories/{id}: soft delete, answers the category made inactive (else 404). */
+  delete: endpoint('delete', '/categories/:category', (result?: Category) => ({ params }) => {
+    if (result !== undefined) return json(result);
+    const current = crud.findById(fixtures, params.category);
+    return current
+      ? json({ ...current, is_active: false, updated_at: now() })
+      : notFound(NOT_FOUND);
+  }),
+  /** DELETE /categories/{id}/force (204) of one of `items` (default: the fixtures), else 404. */
+  forceDelete: crud.remove('/categories/:id/force', fixtures, 'Category'),
 };

@@ -8,6 +8,7 @@ import {
   json,
   newId,
   noContent,
+  notFound,
   now,
   pagedList,
   queryItems,
@@ -78,25 +79,43 @@ export const create = <T>(path: string, build: (call: Call) => object) =>
       json(result ?? { ...build(call), id: newId(), created_at: now(), updated_at: now() }, 201),
   );
 
-/** PATCH <path>: `result`, or the `current` record with the body's `changes` applied. */
+/**
+ * PATCH <path>: `result`, or the `current` record with the body's `changes` applied; 404
+ * '<what> not found' when there is none (an id the fixtures do not have, as the server answers).
+ */
 export const update = <T>(
   path: string,
-  current: (params: Params) => T,
+  current: (params: Params) => T | undefined,
+  what: string,
   changes: (body: unknown) => object = (body) => body as object,
 ) =>
+  endpoint('patch', path, (result?: T) => ({ params, body }) => {
+    if (result !== undefined) return json(result);
+    const record = current(params);
+    return record === undefined
+      ? notFound(`${what} not found`)
+      : json({ ...record, ...changes(body), updated_at: now() });
+  });
+
+/** The record with the path's id among `records`, else undefined (the server's 404). */
+export const findById = <T extends { id: number | string }>(
+  records: readonly T[],
+  id: string | undefined,
+): T | undefined => records.find((record) => String(record.id) === id);
+
+/**
+ * DELETE <path with :id> (204) of one of `records` (default: the fixtures); 404 '<what> not
+ * found' for another id, as the server answers. A story deleting its own records passes them.
+ */
+export const remove = <T extends { id: number | string }>(
+  path: string,
+  fixtures: readonly T[],
+  what: string,
+) =>
   endpoint(
-    'patch',
+    'delete',
     path,
-    (result?: T) =>
-      ({ params, body }) =>
-        json(result ?? { ...current(params), ...changes(body), updated_at: now() }),
+    (records: readonly T[] = fixtures) =>
+      ({ params }) =>
+        findById(records, params.id) ? noContent() : notFound(`${what} not found`),
   );
-
-/** DELETE <path> (204). */
-export const remove = (path: string) => endpoint('delete', path, () => () => noContent());
-
-/** The fixture with the path's id, else the first one (the mocks answer every id). */
-export const findOrFirst =
-  <T extends { id: number }>(fixtures: readonly T[]) =>
-  (id: string | undefined): T =>
-    fixtures.find((record) => String(record.id) === id) ?? fixtures[0]!;

@@ -118,6 +118,9 @@ export const csvExports = {
       o.total_amount,
       o.currency,
       '',
+      o.payment_status,
+      o.amount_paid,
+      o.balance_due,
     ]);
     return csvFile(name, ORDER_COLUMNS, rows, found.length, separatorOf(url));
   }),

@@ -159,9 +159,10 @@ function checkRow(cells: Record<string, string>, line: number): ImportRow | null
 
 /** What a file does: its report, or the file error the server answers. */
 async function readImport(file: File, mode: 'dry_run' | 'apply'): Promise<Response> {
-  if (file.size > MAX_BYTES) return fileError(413, 'The file is larger than 10 MB');
+  // The server's order and words (server/src/routes/imports.ts), naming the file.
   if (file.type !== 'text/csv' && !file.name.toLowerCase().endsWith('.csv'))
-    return fileError(415, 'The file is not a CSV file');
+    return fileError(415, `${file.name} is not a CSV file (.csv)`);
+  if (file.size > MAX_BYTES) return fileError(413, `${file.name} is larger than 10 MB`);
   const text = (await file.text()).replace(/^\uFEFF/, '');
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
   const separator = firstLine.split(';').length > firstLine.split(',').length ? ';' : ',';

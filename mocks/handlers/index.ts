@@ -19,17 +19,20 @@ import { bulk } from './bulk';
 import { categories } from './categories';
 import { customers } from './customers';
 import { dashboard } from './dashboard';
+import { draftOrders } from './draft-orders';
 import { csvExports } from './exports';
 import { imports } from './imports';
 import { invoices } from './invoices';
 import { jobs } from './jobs';
 import { media, uploads } from './uploads';
 import { orders } from './orders';
-import { passkeys } from './passkeys';
+import { orderEdits, orderReturns } from './order-returns';
+import { passkeys, resetPasskeyState } from './passkeys';
+import { payments } from './payments';
 import { products } from './products';
 import { settings } from './settings';
 import { stockHistory } from './stock-movements';
-import { twoFactor } from './two-factor';
+import { resetTwoFactorState, twoFactor } from './two-factor';
 import { users } from './users';
 import { variants } from './variants';
 import { vatRates } from './vat-rates';
@@ -45,12 +48,16 @@ export {
   csvExports,
   customers,
   dashboard,
+  draftOrders,
   imports,
   invoices,
   jobs,
   media,
+  orderEdits,
+  orderReturns,
   orders,
   passkeys,
+  payments,
   products,
   sessions,
   settings,
@@ -61,6 +68,15 @@ export {
   variants,
   vatRates,
 };
+
+/**
+ * Forgets what earlier requests left in the mocks' state (a TOTP setting up started, passkey
+ * challenges handed out), as a fresh server: each story starts from it, and each server test.
+ */
+export function resetMockState(): void {
+  resetTwoFactorState();
+  resetPasskeyState();
+}
 
 /**
  * A working API over the fixtures, for `npm run dev:mock`, Vitest (mocks/node.ts) and as the
@@ -138,6 +154,21 @@ export const defaultHandlers = [
   orders.timeline(),
   orders.addNote(),
   orders.setShipment(),
+  orderEdits.edit(),
+  orderReturns.list(),
+  orderReturns.create(),
+  payments.list(),
+  payments.create(),
+  payments.remove(),
+  payments.remittances(),
+  payments.createRemittance(),
+  payments.importRemittance(),
+  draftOrders.list(),
+  draftOrders.get(),
+  draftOrders.create(),
+  draftOrders.update(),
+  draftOrders.delete(),
+  draftOrders.complete(),
   invoices.listForOrder(),
   invoices.issue(),
   invoices.get(),

@@ -10,6 +10,7 @@ import { mayBeShipped, statusRules } from '../../contract/order-status';
 import { orderDetails, orders as fixtures, timelineOf } from '../fixtures';
 import * as crud from './crud';
 import { endpoint, json, newId, notFound, now, type Call, type ListSpec } from './endpoint';
+import { inStatus } from './payments';
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -48,6 +49,7 @@ export const orderListSpec: ListSpec<OrderSummary> = {
   filters: {
     status: (o, status) => o.status === status,
     payment_method: (o, method) => o.payment_method === method,
+    payment_status: (o, status) => o.payment_status === status,
     vat_number_review: (o, review) => o.vat_number_review === review,
     customer_email: (o, email) => o.customer_email.toLowerCase() === email.toLowerCase(),
     shipping_email: (o, email) => sameEmail(o.shipping_address.email, email),
@@ -71,12 +73,12 @@ export const orders = {
   get: crud.getById('/admin/orders/:id', orderDetails, 'Order'),
   /** PATCH /admin/orders/{id}/status {status, note?} → the order */
   updateStatus: orderWrite('patch', '/admin/orders/:id/status', (order, { body }) =>
-    json({ ...order, status: (body as OrderStatusUpdate).status, updated_at: now() }),
+    json({ ...inStatus(order, (body as OrderStatusUpdate).status), updated_at: now() }),
   ),
   /** POST /admin/orders/{id}/cancel → the order, cancelled; 409 when its status may not be */
   cancel: orderWrite('post', '/admin/orders/:id/cancel', (order) =>
     statusRules(order.status).cancellable
-      ? json({ ...order, status: 'cancelled', updated_at: now() })
+      ? json({ ...inStatus(order, 'cancelled'), updated_at: now() })
       : json({ detail: 'Only pending, confirmed or processing orders can be cancelled' }, 409),
   ),
   /**

@@ -5,9 +5,23 @@ import type {
   PasskeyUpdate,
 } from '@generated/model';
 import { adminPasskeys as fixtures, passkeyCreationOptions } from '../fixtures';
-import { endpoint, json, newId, noContent, now } from './endpoint';
+import { endpoint, json, newId, noContent, notFound, now } from './endpoint';
 
-/** The signed-in admin's passkeys (My account). The mocks verify no WebAuthn answer. */
+const NOT_FOUND = 'Passkey not found';
+
+/**
+ * Registration challenges handed out and not used yet: the server takes a registration only
+ * against one (422 otherwise) and keeps at most 5 per admin. The mocks verify no WebAuthn answer.
+ */
+let openChallenges = 0;
+const OPEN_CHALLENGES = 5;
+
+/** Forgets the challenges handed out (a new story, a new server in a test). */
+export const resetPasskeyState = () => {
+  openChallenges = 0;
+};
+
+/** The signed-in admin's passkeys (My account). */
 export const passkeys = {
   /** GET /admin/auth/me/passkeys: the admin's passkeys, oldest first. */
   list: endpoint(
@@ -22,38 +36,65 @@ export const passkeys = {
     'post',
     '/admin/auth/me/passkeys/options',
     (options: PasskeyCreationOptions = passkeyCreationOptions) =>
-      () =>
-        json(options),
+      () => {
+        openChallenges = Math.min(openChallenges + 1, OPEN_CHALLENGES);
+        return json(options);
+      },
   ),
-  /** POST /admin/auth/me/passkeys (201): the passkey kept under the trimmed name. */
-  register: endpoint(
-    'post',
-    '/admin/auth/me/passkeys',
-    (result?: Passkey) =>
-      ({ body }) =>
-        json(
-          result ?? {
-            id: newId(),
-            name: (body as PasskeyRegistration).name.trim(),
-            created_at: now(),
-            last_used_at: null,
-          },
-          201,
-        ),
-  ),
-  /** PATCH /admin/auth/me/passkeys/{id}: renamed (the fixture with that id, else the first). */
+  /**
+   * POST /admin/auth/me/passkeys (201): the passkey kept under the trimmed name, against a
+   * challenge of `options`; without one, the server's 422.
+   */
+  register: endpoint('post', '/admin/auth/me/passkeys', (result?: Passkey) => ({ body }) => {
+    if (openChallenges === 0)
+      return json(
+        {
+          detail: [
+            {
+              loc: ['body', 'response'],
+              msg: 'This passkey request has expired or was already used; start again',
+              type: 'value_error',
+            },
+          ],
+        },
+        422,
+      );
+    openChallenges -= 1;
+    return json(
+      result ?? {
+        id: newId(),
+        name: (body as PasskeyRegistration).name.trim(),
+        created_at: now(),
+        last_used_at: null,
+      },
+      201,
+    );
+  }),
+  /**
+   * PATCH /admin/auth/me/passkeys/{id}: `result`, or the fixture with that id renamed (else
+   * 404).
+   */
   rename: endpoint(
     'patch',
     '/admin/auth/me/passkeys/:id',
     (result?: Passkey) =>
-      ({ params, body }) =>
-        json(
-          result ?? {
-            ...(fixtures.find((p) => String(p.id) === params.id) ?? fixtures[0]!),
-            name: (body as PasskeyUpdate).name.trim(),
-          },
-        ),
+      ({ params, body }) => {
+        if (result !== undefined) return json(result);
+        const passkey = fixtures.find((p) => String(p.id) === params.id);
+        return passkey
+          ? json({ ...passkey, name: (body as PasskeyUpdate).name.trim() })
+          : notFound(NOT_FOUND);
+      },
   ),
-  /** DELETE /admin/auth/me/passkeys/{id} (204). */
-  delete: endpoint('delete', '/admin/auth/me/passkeys/:id', () => () => noContent()),
+  /**
+   * DELETE /admin/auth/me/passkeys/{id} (204) of one of `items` (default: the fixtures), else
+   * 404.
+   */
+  delete: endpoint(
+    'delete',
+    '/admin/auth/me/passkeys/:id',
+    (items: readonly Passkey[] = fixtures) =>
+      ({ params }) =>
+        items.some((p) => String(p.id) === params.id) ? noContent() : notFound(NOT_FOUND),
+  ),
 };

@@ -5,10 +5,16 @@ import type {
   SimpleProductInventory,
   Variant,
 } from '@generated/model';
-import { products as fixtures, variants as variantFixtures } from '../fixtures';
+import {
+  categories,
+  products as fixtures,
+  variants as variantFixtures,
+  vatRates,
+  vatRatesLifecycle,
+} from '../fixtures';
 import { productStock } from '../fixtures/product-stock';
 import * as crud from './crud';
-import { endpoint, json, newId, now, type ListSpec } from './endpoint';
+import { endpoint, json, newId, notFound, now, type ListSpec } from './endpoint';
 import { conflict, productSlugTaken, SKU_TAKEN, SLUG_TAKEN, skuTaken } from './conflicts';
 
 type VariantStock = Parameters<typeof productStock>[1][number];
@@ -62,6 +68,20 @@ function toProduct(
   };
 }
 
+/**
+ * The server's 422 for a category or VAT rate the fixtures do not have (checked before its 409s),
+ * or null.
+ */
+function referenceRefusal(body: Partial<ProductCreate & ProductUpdate>): Response | null {
+  const issues = [];
+  const { category_id: category, vat_rate_id: rate } = body;
+  if (category !== undefined && category !== null && !categories.some((c) => c.id === category))
+    issues.push({ loc: ['body', 'category_id'], msg: 'Category not found', type: 'value_error' });
+  if (rate !== undefined && ![...vatRates, ...vatRatesLifecycle].some((r) => r.id === rate))
+    issues.push({ loc: ['body', 'vat_rate_id'], msg: 'VAT rate not found', type: 'value_error' });
+  return issues.length > 0 ? json({ detail: issues }, 422) : null;
+}
+
 const byName = (product: Product) => product.name.toLowerCase();
 const byPrice = (product: Product) => Number(product.base_price);
 
@@ -91,8 +111,10 @@ export const products = {
   /** POST /admin/products/ (201): `result`, or the body echoed as a new product. */
   create: endpoint('post', '/admin/products/', (result?: Product) => ({ body }) => {
     const input = body as ProductCreate;
-    // The server's 409s over the fixtures (a story's own result skips them): the slug, then
-    // the inventory SKU, already used.
+    // The server's 422 and 409s over the fixtures (a story's own result skips them): an unknown
+    // category or rate, then the slug and the inventory SKU already used.
+    const refused = result === undefined ? referenceRefusal(input) : null;
+    if (refused) return refused;
     if (result === undefined && productSlugTaken(input.slug)) return conflict(SLUG_TAKEN);
     if (result === undefined && skuTaken(input.inventory?.sku ?? undefined))
       return conflict(SKU_TAKEN);
@@ -107,13 +129,19 @@ export const products = {
       201,
     );
   }),
-  /** PATCH /admin/products/{id}: `result`, or the product with the body applied. */
+  /**
+   * PATCH /admin/products/{id}: `result`, or the product with the body applied; 404 for a
+   * product the fixtures do not have.
+   */
   update: endpoint('patch', '/admin/products/:id', (result?: Product) => ({ params, body }) => {
-    const base = result ?? fixtures.find((p) => String(p.id) === params.id) ?? fixtures[0]!;
-    const changes = body as ProductUpdate;
     if (result !== undefined) return json(result);
-    // The server's 409s over the fixtures: the slug, the inventory SKU (of another variant), then
-    // a product with several variants made simple.
+    const base = crud.findById(fixtures, params.id);
+    if (!base) return notFound('Product not found');
+    const changes = body as ProductUpdate;
+    // The server's 422 and 409s over the fixtures: an unknown category or rate, the slug, the
+    // inventory SKU (of another variant), then a product with several variants made simple.
+    const refused = referenceRefusal(changes);
+    if (refused) return refused;
     const own = variantFixtures.filter((v) => v.product_id === base.id);
     if (productSlugTaken(changes.slug, base.id)) return conflict(SLUG_TAKEN);
     const sku = changes.inventory?.sku ?? undefined;
@@ -125,6 +153,6 @@ export const products = {
       );
     return json(toProduct(base, changes, Number(params.id)));
   }),
-  /** DELETE /admin/products/{id} (204) */
-  delete: crud.remove('/admin/products/:id'),
+  /** DELETE /admin/products/{id} (204) of one of `items` (default: the fixtures), else 404. */
+  delete: crud.remove('/admin/products/:id', fixtures, 'Product'),
 };

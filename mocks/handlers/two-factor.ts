@@ -1,15 +1,29 @@
 import type {
+  AdminUser,
   OtpConfirmation,
   PasswordConfirmation,
   RecoveryCodes,
   TotpEnrolment,
 } from '@generated/model';
-import { recoveryCodes, totpEnrolment, validTotpCode } from '../fixtures';
-import { endpoint, json, noContent } from './endpoint';
+import { adminMe, adminUsers, recoveryCodes, totpEnrolment, validTotpCode } from '../fixtures';
+import { MOCK_PASSWORD } from './account';
+import { endpoint, json, noContent, notFound } from './endpoint';
 import { conflict, SELF_ID, USER_ERRORS } from './conflicts';
 
-/** The password the mocks take as the signed-in admin's (the fixtures' sign-in password). */
-const PASSWORD = 'admin123';
+/**
+ * Whether the signed-in admin started setting up an authenticator app that is not confirmed yet:
+ * the server refuses a confirmation without one (409). Shared by every startTotp / confirmTotp
+ * handler; a story reaches the confirmation only through the start, as the screen does.
+ */
+let totpPending = false;
+
+/** Forgets a setting up started (a new story, a new server in a test). */
+export const resetTwoFactorState = () => {
+  totpPending = false;
+};
+
+/** The server's 409 for removing the app, or new recovery codes, of an admin without one. */
+const NO_TOTP = 'No authenticator app is set up';
 
 /** A 422 about one field of the body, as the server words it. */
 const refused = (field: string, msg: string) =>
@@ -25,43 +39,69 @@ export const twoFactor = {
     'post',
     '/admin/auth/me/2fa/totp',
     (enrolment: TotpEnrolment = totpEnrolment) =>
-      () =>
-        json(enrolment),
+      () => {
+        totpPending = true;
+        return json(enrolment);
+      },
   ),
-  /** POST /admin/auth/me/2fa/totp/confirm: the codes for `code`, else 422 'Incorrect code'. */
+  /**
+   * POST /admin/auth/me/2fa/totp/confirm: the codes for `code`, else 422 'Incorrect code'; 409
+   * when no setting up was started (or it was confirmed already).
+   */
   confirmTotp: endpoint(
     'post',
     '/admin/auth/me/2fa/totp/confirm',
     (code: string = validTotpCode, codes: RecoveryCodes = recoveryCodes) =>
-      ({ body }) =>
-        (body as OtpConfirmation).otp === code ? json(codes) : refused('otp', 'Incorrect code'),
+      ({ body }) => {
+        if (!totpPending) return conflict('Start setting up the authenticator app first');
+        if ((body as OtpConfirmation).otp !== code) return refused('otp', 'Incorrect code');
+        totpPending = false;
+        return json(codes);
+      },
   ),
-  /** DELETE /admin/auth/me/2fa/totp (204) with the right password, else 422. */
+  /**
+   * DELETE /admin/auth/me/2fa/totp (204) with the right password, else 422; then 409 when the
+   * admin has no app (`enrolled`, default: as the fixtures' signed-in admin, who has none).
+   */
   disableTotp: endpoint(
     'delete',
     '/admin/auth/me/2fa/totp',
-    (password: string = PASSWORD) =>
-      ({ body }) =>
-        (body as PasswordConfirmation).password === password
-          ? noContent()
-          : refused('password', 'Incorrect password'),
+    (password: string = MOCK_PASSWORD, enrolled: boolean = adminMe.two_factor.totp) =>
+      ({ body }) => {
+        if ((body as PasswordConfirmation).password !== password)
+          return refused('password', 'Incorrect password');
+        return enrolled ? noContent() : conflict(NO_TOTP);
+      },
   ),
-  /** POST /admin/auth/me/2fa/recovery-codes: new codes with the right password, else 422. */
+  /**
+   * POST /admin/auth/me/2fa/recovery-codes: new codes with the right password, else 422; then
+   * 409 when the admin has no app (`enrolled`, as for disableTotp).
+   */
   regenerateCodes: endpoint(
     'post',
     '/admin/auth/me/2fa/recovery-codes',
-    (password: string = PASSWORD, codes: RecoveryCodes = recoveryCodes) =>
-      ({ body }) =>
-        (body as PasswordConfirmation).password === password
-          ? json(codes)
-          : refused('password', 'Incorrect password'),
+    (
+      password: string = MOCK_PASSWORD,
+      codes: RecoveryCodes = recoveryCodes,
+      enrolled: boolean = adminMe.two_factor.totp,
+    ) =>
+      ({ body }) => {
+        if ((body as PasswordConfirmation).password !== password)
+          return refused('password', 'Incorrect password');
+        return enrolled ? json(codes) : conflict(NO_TOTP);
+      },
   ),
-  /** DELETE /admin/users/{id}/two-factor (204); 409 for your own account (the stories' admin). */
+  /**
+   * DELETE /admin/users/{id}/two-factor (204) of one of `users` (default: the fixtures), else 404;
+   * 409 for your own account (the stories' admin).
+   */
   resetUser: endpoint(
     'delete',
     '/admin/users/:id/two-factor',
-    () =>
-      ({ params }) =>
-        Number(params.id) === SELF_ID ? conflict(USER_ERRORS.resetOwn) : noContent(),
+    (users: readonly AdminUser[] = adminUsers) =>
+      ({ params }) => {
+        if (!users.some((u) => String(u.id) === params.id)) return notFound('User not found');
+        return Number(params.id) === SELF_ID ? conflict(USER_ERRORS.resetOwn) : noContent();
+      },
   ),
 };

@@ -1,10 +1,11 @@
 import type { AdminUser, AdminUserCreate, AdminUserUpdate } from '@generated/model';
 import { adminUsers as fixtures } from '../fixtures';
 import * as crud from './crud';
-import { endpoint, json, newId, noContent, now } from './endpoint';
+import { endpoint, json, newId, noContent, notFound, now } from './endpoint';
 import { conflict, lastSuperAdmin, SELF_ID, userTaken, USER_ERRORS } from './conflicts';
 
-const find = crud.findOrFirst(fixtures);
+const find = (id: string | undefined) => crud.findById(fixtures, id);
+const NOT_FOUND = 'User not found';
 
 /** The password never comes back. */
 function withoutPassword<T extends { password?: unknown }>({
@@ -41,15 +42,15 @@ export const users = {
     );
   }),
   /**
-   * PATCH /admin/users/{id}; 409 (the server's order) when deactivating yourself, removing the
-   * last active super admin, or taking another user's username or e-mail.
+   * PATCH /admin/users/{id}; 404 for a user the fixtures do not have; 409 (the server's order)
+   * when deactivating yourself, removing the last active super admin, or taking another user's
+   * username or e-mail.
    */
   update: endpoint('patch', '/admin/users/:id', (result?: AdminUser) => ({ params, body }) => {
     if (result !== undefined) return json(result);
     const input = body as AdminUserUpdate;
     const current = find(params.id);
-    // The 409s are the fixture users' (an unknown id answers as the first one, without them).
-    if (String(current.id) !== params.id) return json({ ...current, ...withoutPassword(input) });
+    if (!current) return notFound(NOT_FOUND);
     if (current.id === SELF_ID && input.is_active === false)
       return conflict(USER_ERRORS.deactivateSelf);
     const removed =
@@ -65,13 +66,21 @@ export const users = {
     if (taken) return conflict(taken);
     return json({ ...current, ...withoutPassword(input), updated_at: now() });
   }),
-  /** DELETE /admin/users/{id} (204); 409 for yourself or the last active super admin. */
-  delete: endpoint('delete', '/admin/users/:id', () => ({ params }) => {
-    const current = find(params.id);
-    if (String(current.id) !== params.id) return noContent();
-    if (current.id === SELF_ID) return conflict(USER_ERRORS.deleteSelf);
-    if (current.is_active && current.role === 'super_admin' && lastSuperAdmin(current.id))
-      return conflict(USER_ERRORS.lastSuperAdmin);
-    return noContent();
-  }),
+  /**
+   * DELETE /admin/users/{id} (204) of one of `items` (default: the fixtures), else 404; 409 for
+   * yourself or the last active super admin.
+   */
+  delete: endpoint(
+    'delete',
+    '/admin/users/:id',
+    (items: readonly AdminUser[] = fixtures) =>
+      ({ params }) => {
+        const current = crud.findById(items, params.id);
+        if (!current) return notFound(NOT_FOUND);
+        if (current.id === SELF_ID) return conflict(USER_ERRORS.deleteSelf);
+        if (current.is_active && current.role === 'super_admin' && lastSuperAdmin(current.id))
+          return conflict(USER_ERRORS.lastSuperAdmin);
+        return noContent();
+      },
+  ),
 };

@@ -12,10 +12,14 @@ import type {
 import { products as productFixtures, variants as fixtures } from '../fixtures';
 import { stockState } from '../../server/src/domain/inventory';
 import * as crud from './crud';
-import { endpoint, json, newId, now } from './endpoint';
+import { endpoint, json, newId, notFound, now } from './endpoint';
 import { adjustmentRefusal, conflict, SKU_TAKEN, skuTaken } from './conflicts';
 
-const find = crud.findOrFirst(fixtures);
+const find = (id: string | undefined) => crud.findById(fixtures, id);
+const VARIANT_NOT_FOUND = 'Variant not found';
+const PRODUCT_NOT_FOUND = 'Product not found';
+/** Whether the fixtures have this product (the server's 404 for a new variant's product). */
+const productKnown = (id: number) => productFixtures.some((p) => p.id === id);
 
 const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
 /** The product name the inventory report shows (the fixtures' products). */
@@ -66,15 +70,20 @@ function takenSku(entries: readonly { id?: number; sku?: string }[]): number {
   );
 }
 
-/** A bulk PATCH: each item applied to its variant, answered as {items, count}. */
+/**
+ * A bulk PATCH: each item applied to its variant, answered as {items, count}; the server's
+ * refusal of the first item whose variant the fixtures do not have (404) or whose SKU is taken
+ * (409), in the items' order.
+ */
 const bulkPatchEndpoint = <Item extends { id: number; sku?: string }>(path: string) =>
   endpoint('patch', path, () => ({ body }) => {
-    const taken = takenSku((body as Item[] | undefined) ?? []);
+    const items = (body as Item[] | undefined) ?? [];
+    const taken = takenSku(items);
+    const missing = items.findIndex((item) => !find(String(item.id)));
+    if (missing >= 0 && (taken < 0 || missing <= taken))
+      return notFound(`items[${missing}]: Variant ${items[missing]!.id} not found`);
     if (taken >= 0) return conflict(`items[${taken}]: ${SKU_TAKEN}`);
-    const updated = ((body as Item[] | undefined) ?? []).map((v) => ({
-      ...find(String(v.id)),
-      ...v,
-    }));
+    const updated = items.map((v) => ({ ...find(String(v.id)), ...v }));
     return json({ items: updated, count: updated.length });
   });
 
@@ -88,16 +97,21 @@ export const variants = {
         json(Array.isArray(source) ? page(source, url) : source),
   ),
   get: crud.getById('/admin/variants/:id', fixtures, 'Variant'),
-  /** POST /admin/variants/{productId}/variants (201); 409 when the SKU is used. */
+  /**
+   * POST /admin/variants/{productId}/variants (201); 404 for a product the fixtures do not have,
+   * 409 when the SKU is used.
+   */
   create: endpoint(
     'post',
     '/admin/variants/:productId/variants',
     (result?: Variant) =>
       ({ params, body }) => {
         const input = body as VariantCreate;
-        if (result === undefined && skuTaken(input.sku)) return conflict(SKU_TAKEN);
+        if (result !== undefined) return json(result, 201);
+        if (!productKnown(Number(params.productId))) return notFound(PRODUCT_NOT_FOUND);
+        if (skuTaken(input.sku)) return conflict(SKU_TAKEN);
         return json(
-          result ?? {
+          {
             ...newVariant(input, Number(params.productId)),
             id: newId(),
             created_at: now(),
@@ -107,37 +121,54 @@ export const variants = {
         );
       },
   ),
-  /** PATCH /admin/variants/{id}; 409 when the SKU is another variant's. */
+  /**
+   * PATCH /admin/variants/{id}; 404 for another id than the fixtures', 409 when the SKU is
+   * another variant's.
+   */
   update: endpoint('patch', '/admin/variants/:id', (result?: Variant) => ({ params, body }) => {
     if (result !== undefined) return json(result);
     const current = find(params.id);
+    if (!current) return notFound(VARIANT_NOT_FOUND);
     const changes = body as Partial<Variant>;
     if (skuTaken(changes.sku, current.id)) return conflict(SKU_TAKEN);
     return json({ ...current, ...changes, updated_at: now() });
   }),
-  /** DELETE /admin/variants/{id} (204) */
-  delete: crud.remove('/admin/variants/:id'),
-  /** DELETE /admin/variants/bulk/delete {ids} → {deleted_ids, count} */
-  bulkDelete: endpoint('delete', '/admin/variants/bulk/delete', () => ({ body }) => {
-    const ids = (body as BulkDeleteRequest | undefined)?.ids ?? [];
-    return json({ deleted_ids: ids, count: ids.length });
-  }),
+  /** DELETE /admin/variants/{id} (204) of one of `items` (default: the fixtures), else 404. */
+  delete: crud.remove('/admin/variants/:id', fixtures, 'Variant'),
+  /**
+   * DELETE /admin/variants/bulk/delete {ids} → {deleted_ids, count}, ids of `items` (default: the
+   * fixtures); 404 naming the first other one, as the server answers.
+   */
+  bulkDelete: endpoint(
+    'delete',
+    '/admin/variants/bulk/delete',
+    (items: readonly Variant[] = fixtures) =>
+      ({ body }) => {
+        const ids = (body as BulkDeleteRequest | undefined)?.ids ?? [];
+        const missing = ids.findIndex((id) => !items.some((v) => v.id === id));
+        if (missing >= 0) return notFound(`ids[${missing}]: Variant ${ids[missing]} not found`);
+        return json({ deleted_ids: ids, count: ids.length });
+      },
+  ),
   /** POST /admin/variants/{id}/duplicate (201): SKU new_sku or '<sku>-copy'. */
   duplicate: endpoint(
     'post',
     '/admin/variants/:id/duplicate',
     (result?: Variant) =>
       ({ params, body }) => {
+        if (result !== undefined) return json(result, 201);
         const original = find(params.id);
+        if (!original) return notFound(VARIANT_NOT_FOUND);
         const sku =
           (body as DuplicateVariantRequest | undefined)?.new_sku ?? `${original.sku}-copy`;
-        if (result === undefined && skuTaken(sku)) return conflict(SKU_TAKEN);
-        return json(result ?? { ...original, id: newId(), sku, created_at: now() }, 201);
+        if (skuTaken(sku)) return conflict(SKU_TAKEN);
+        return json({ ...original, id: newId(), sku, created_at: now() }, 201);
       },
   ),
   /** POST /admin/variants/{id}/inventory/adjust {adjustment, reason} → StockAdjustmentResult */
   adjust: endpoint('post', '/admin/variants/:id/inventory/adjust', () => ({ params, body }) => {
     const variant = find(params.id);
+    if (!variant) return notFound(VARIANT_NOT_FOUND);
     const { adjustment, reason } = body as StockAdjustment;
     const refusal = adjustmentRefusal(variant, adjustment);
     if (refusal) return conflict(refusal);
@@ -163,7 +194,7 @@ export const variants = {
     });
   }),
   /** PATCH /admin/variants/{id}/inventory → the variant */
-  inventory: crud.update('/admin/variants/:id/inventory', (params) => find(params.id)),
+  inventory: crud.update('/admin/variants/:id/inventory', (params) => find(params.id), 'Variant'),
   /** GET /admin/variants/inventory/status */
   inventoryStatus: crud.listOf('/admin/variants/inventory/status', fixtures, (items, query) => {
     const productId = query.get('product_id');
@@ -212,6 +243,7 @@ export const variants = {
   /** POST /admin/variants/bulk/create?product_id (201) */
   bulkCreate: endpoint('post', '/admin/variants/bulk/create', () => ({ url, body }) => {
     const productId = Number(url.searchParams.get('product_id'));
+    if (!productKnown(productId)) return notFound(PRODUCT_NOT_FOUND);
     const taken = takenSku((body as VariantCreate[] | undefined) ?? []);
     if (taken >= 0) return conflict(`items[${taken}]: ${SKU_TAKEN}`);
     const created = ((body as VariantCreate[] | undefined) ?? []).map((v) => ({

@@ -2,7 +2,9 @@ import type { VatRate, VatRateCreate, VatRateUpdate } from '@generated/model';
 import { rateInUseIssue, rateLawChangeIssue } from '../../server/src/domain/rate-law';
 import { vatRates as fixtures, vatRatesLifecycle } from '../fixtures';
 import * as crud from './crud';
-import { endpoint, json, noContent, now } from './endpoint';
+import { endpoint, json, noContent, notFound, now } from './endpoint';
+
+const NOT_FOUND = 'VAT rate not found';
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -40,15 +42,16 @@ export const vatRates = {
   })),
   /**
    * PATCH /admin/vat-rates/{id}: `result`, or the rate (from `rates`, default both fixture sets)
-   * with the body applied; a new rate or country on a rate in force, taken effect or used answers 409
-   * as the server does.
+   * with the body applied (404 for another id); a new rate or country on a rate in force, taken
+   * effect or used answers 409 as the server does.
    */
   update: endpoint(
     'patch',
     '/admin/vat-rates/:id',
     (result?: VatRate, rates: readonly VatRate[] = [...fixtures, ...vatRatesLifecycle]) =>
       ({ params, body }) => {
-        const current = rates.find((r) => String(r.id) === params.id) ?? rates[0]!;
+        const current = rates.find((r) => String(r.id) === params.id);
+        if (!current) return result ? json(result) : notFound(NOT_FOUND);
         const changes = body as VatRateUpdate;
         const lawChanged =
           (changes.rate !== undefined && changes.rate !== current.rate) ||
@@ -66,8 +69,8 @@ export const vatRates = {
       },
   ),
   /**
-   * DELETE /admin/vat-rates/{id} (204); 409 while products or variants use the rate (the
-   * server's words, from its own domain function).
+   * DELETE /admin/vat-rates/{id} (204), 404 for an id not in `rates`; 409 while products or
+   * variants use the rate (the server's words, from its own domain function).
    */
   delete: endpoint(
     'delete',
@@ -75,7 +78,8 @@ export const vatRates = {
     (rates: readonly VatRate[] = [...fixtures, ...vatRatesLifecycle]) =>
       ({ params }) => {
         const rate = rates.find((r) => String(r.id) === params.id);
-        const usage = { products: rate?.product_count ?? 0, variants: rate?.variant_count ?? 0 };
+        if (!rate) return notFound(NOT_FOUND);
+        const usage = { products: rate.product_count, variants: rate.variant_count };
         if (usage.products + usage.variants > 0)
           return json({ detail: rateInUseIssue(usage) }, 409);
         return noContent();

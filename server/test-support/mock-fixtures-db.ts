@@ -4,10 +4,14 @@
 // what the server derives (product stock, the customers overview) it derives itself.
 import { sql, type Kysely } from 'kysely';
 import { adminUsers } from '../../mocks/fixtures/admin-users';
+import { MOCK_PASSWORD } from '../../mocks/handlers/account';
 import { auditEntries } from '../../mocks/fixtures/audit';
 import { categories } from '../../mocks/fixtures/categories';
+import { draftOrders } from '../../mocks/fixtures/draft-orders';
 import { invoices } from '../../mocks/fixtures/invoices';
+import { jobs } from '../../mocks/fixtures/jobs';
 import { orderDetails } from '../../mocks/fixtures/orders';
+import { orderPayments, remittances } from '../../mocks/fixtures/payments';
 import { products } from '../../mocks/fixtures/products';
 import { shopSettingsChanges } from '../../mocks/fixtures/settings';
 import { stockMovements } from '../../mocks/fixtures/stock-movements';
@@ -20,8 +24,12 @@ import { startSession } from '../src/services/identity/refresh-tokens';
 import type { AuthHeaders, TestApp } from './app';
 import { deleteAll } from './fixtures';
 
-/** The password of every loaded admin user. */
-const MOCK_ADMIN_PASSWORD = 'correct-horse-battery';
+/** Whether a fixture job is loaded: not an e-mail the test app's worker would send. */
+const isLoadedJob = (job: { kind: string; status: string }) =>
+  !(job.kind === 'mail.send' && (job.status === 'queued' || job.status === 'running'));
+
+/** The password of every loaded admin user: the one the mocks take (the stories' sign-in). */
+const MOCK_ADMIN_PASSWORD = MOCK_PASSWORD;
 
 /** "189.000" (TND) → 189000 millimes. */
 const millimes = (amount: string) => Math.round(Number(amount) * 1000);
@@ -31,9 +39,14 @@ const bit = (value: boolean) => (value ? 1 : 0);
 
 /** The tables loaded, children before parents (the order they are emptied in). */
 const TABLES: (keyof Database)[] = [
+  'draft_order_lines',
+  'draft_orders',
+  'jobs',
   'shop_settings_changes',
   'audit_log',
   'stock_movements',
+  'order_payments',
+  'payment_remittances',
   'invoices',
   'document_counters',
   'order_status_history',
@@ -220,6 +233,9 @@ export async function loadMockFixtures(db: Kysely<Database>, dialect: DialectNam
         shipping_vat_amount: millimes(o.shipping_vat_amount),
         discount_amount: millimes(o.discount_amount),
         total_amount: millimes(o.total_amount),
+        payment_status: o.payment_status,
+        amount_paid: millimes(o.amount_paid),
+        balance_due: millimes(o.balance_due),
         currency: o.currency,
         shipping_address: JSON.stringify(o.shipping_address),
         notes: o.notes,
@@ -328,6 +344,52 @@ export async function loadMockFixtures(db: Kysely<Database>, dialect: DialectNam
     )
     .execute();
 
+  // Payments and remittances (mocks/fixtures/payments.ts), after the documents refunds name.
+  if (remittances.length > 0)
+    await db
+      .insertInto('payment_remittances')
+      .values(
+        remittances.map((r) => ({
+          id: r.id,
+          carrier: r.carrier,
+          received_on: r.received_on,
+          reference: r.reference,
+          total_amount: millimes(r.total_amount),
+          fee_amount: millimes(r.fee_amount),
+          withheld_amount: millimes(r.withheld_amount),
+          order_count: r.order_count,
+          created_by_admin_id:
+            r.created_by === null ? null : (idOfUsername.get(r.created_by) ?? null),
+          created_by: r.created_by,
+          created_at: r.created_at,
+        })),
+      )
+      .execute();
+  if (orderPayments.length > 0)
+    await db
+      .insertInto('order_payments')
+      .values(
+        orderPayments.map((p) => ({
+          id: p.id,
+          order_id: p.order_id,
+          amount: millimes(p.amount),
+          withholding_amount: millimes(p.withholding_amount),
+          withholding_certificate: p.withholding_certificate,
+          method: p.method,
+          received_on: p.received_on,
+          reference: p.reference,
+          credit_note_id: p.credit_note_id,
+          remittance_id: p.remittance_id,
+          recorded_by_admin_id:
+            p.recorded_by === null ? null : (idOfUsername.get(p.recorded_by) ?? null),
+          recorded_by: p.recorded_by,
+          created_at: p.created_at,
+          removed_at: p.removed_at,
+          removed_by: p.removed_by,
+        })),
+      )
+      .execute();
+
   await db
     .insertInto('audit_log')
     .values(
@@ -344,6 +406,70 @@ export async function loadMockFixtures(db: Kysely<Database>, dialect: DialectNam
       })),
     )
     .execute();
+
+  // The jobs but the ones the test app's worker would run (a queued or running e-mail): it sends
+  // e-mails only, and leaves a job of another kind as it is.
+  await db
+    .insertInto('jobs')
+    .values(
+      jobs.filter(isLoadedJob).map((j) => ({
+        id: j.id,
+        kind: j.kind,
+        payload: '{}',
+        status: j.status,
+        attempts: j.attempts,
+        max_attempts: j.max_attempts,
+        run_at: j.run_at,
+        locked_until: null,
+        last_error: j.last_error,
+        unique_key: null,
+        created_at: j.created_at,
+        finished_at: j.finished_at,
+      })),
+    )
+    .execute();
+
+  // Staff (draft) orders: what the admin entered; the server prices them when read.
+  for (const d of draftOrders) {
+    await db
+      .insertInto('draft_orders')
+      .values({
+        id: d.id,
+        customer_id: d.customer_id,
+        guest_name: d.guest?.name ?? null,
+        guest_phone: d.guest?.phone ?? null,
+        guest_email: d.guest?.email ?? null,
+        customer_type: null,
+        vat_number: null,
+        vat_number_set: 0,
+        customer_country_code: null,
+        shipping_address: JSON.stringify(d.shipping_address),
+        shipping_name: `${d.shipping_address.first_name} ${d.shipping_address.last_name}`,
+        shipping_amount: millimes(d.shipping_amount),
+        payment_method: d.payment_method,
+        notes: d.notes,
+        created_by_admin_id:
+          d.created_by === null ? null : (idOfUsername.get(d.created_by) ?? null),
+        created_at: d.created_at,
+        updated_at: d.updated_at,
+      })
+      .execute();
+    if (d.lines.length > 0)
+      await db
+        .insertInto('draft_order_lines')
+        .values(
+          d.lines.map((l, position) => ({
+            id: l.id,
+            draft_order_id: d.id,
+            variant_id: l.variant_id,
+            quantity: l.quantity,
+            unit_price_override: millimesOrNull(l.unit_price_override),
+            override_reason: l.override_reason,
+            position,
+          })),
+        )
+        .execute();
+  }
 
   // The settings' history (the settings row itself stays the server's own).
   await db

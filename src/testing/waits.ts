@@ -13,8 +13,8 @@ import { withGlobal, type Clock } from '@sinonjs/fake-timers';
  * the browser and MSW's worker pass requests on in the order they were sent. "Nothing was sent"
  * then holds for what the last action did at once (a click, a keypress, an unmount). A request
  * the screen would send later, after a timer of its own, is not covered: use `withFakeTimers`.
- * Plain fetch, not the console's client: its answer (200, or 401 when signed out) touches no
- * session, toast or cache of the screen.
+ * Plain fetch, not the console's client: its answer (404, no such file; 401 when signed out)
+ * touches no session, toast or cache of the screen.
  */
 export async function afterRequestsSentSoFar(): Promise<void> {
   // Absolute: Node's fetch (a Vitest test under jsdom) takes no relative URL.

@@ -9,7 +9,10 @@ import type {
   NoteEvent,
   Order,
   OrderCancelRequest,
+  OrderEditRequest,
   OrderNoteCreate,
+  OrderReturn,
+  OrderReturnCreate,
   OrderShipmentUpdate,
   OrderStatusUpdate,
   OrderSummary,
@@ -190,6 +193,57 @@ export const setOrderShipment = (
     options,
   );
 };
+/**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Every return of the order, oldest first, with its lines, what it credits and its credit note. 404 when there is no such order.
+ * @summary The returns of an order
+ */
+export const listOrderReturns = (
+  id: number,
+  options?: SecondParameter<typeof apiClient<OrderReturn[]>>,
+) => {
+  return apiClient<OrderReturn[]>(
+    { url: `/api/v1/admin/orders/${id}/returns`, method: 'GET' },
+    options,
+  );
+};
+/**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Takes back quantities of the order's items, each back to stock (restock true) or not (damaged), with a reason and optionally some of the shipping (excl. VAT). Never more of an item than sold minus already returned, nor more shipping than charged minus already credited (422 naming the line). 409 on a cancelled or refunded order. In one transaction: the return, a stock movement (kind return) for each restocked quantity of an item whose variant still exists, and, when an invoice is in force, a partial credit note for exactly the returned amounts (each line's amounts credited in proportion to its quantity, cumulatively, so the credit notes of an invoice never exceed it and a full return credits it exactly). An order whose every unit has been returned becomes refunded (a status change like updateOrderStatus, which finds nothing left to give back and credits only what no credit note credited yet). 404 when there is no such order.
+ * @summary Take back some of an order's items
+ */
+export const createOrderReturn = (
+  id: number,
+  orderReturnCreate: BodyType<OrderReturnCreate>,
+  options?: SecondParameter<typeof apiClient<OrderReturn>>,
+) => {
+  return apiClient<OrderReturn>(
+    {
+      url: `/api/v1/admin/orders/${id}/returns`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: orderReturnCreate,
+    },
+    options,
+  );
+};
+/**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Allowed while the order is pending, confirmed or processing (409 otherwise) and has no return (409). `lines`, when sent, is the order's new content: an existing item named by order_item_id keeps its frozen prices with the new quantity, an item not named is removed, a variant named by variant_id is added, priced as checkout prices it now (at least one line remains: 422). In one transaction: stock movements (kind edit) for the differences (409 naming the line when short and backorders are not allowed), the order's totals recomputed from its lines, a timeline entry listing what changed, an audit entry, and, when an invoice is in force, a credit note reversing it and a new invoice for the new content. Nothing changed writes nothing. 404 when there is no such order.
+ * @summary Change an order's lines, address or shipping
+ */
+export const editOrder = (
+  id: number,
+  orderEditRequest: BodyType<OrderEditRequest>,
+  options?: SecondParameter<typeof apiClient<Order>>,
+) => {
+  return apiClient<Order>(
+    {
+      url: `/api/v1/admin/orders/${id}/edit`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: orderEditRequest,
+    },
+    options,
+  );
+};
 export type CreateOrderResult = NonNullable<Awaited<ReturnType<typeof createOrder>>>;
 export type ListMyOrdersResult = NonNullable<Awaited<ReturnType<typeof listMyOrders>>>;
 export type GetOrderResult = NonNullable<Awaited<ReturnType<typeof getOrder>>>;
@@ -203,3 +257,6 @@ export type ConfirmOrderVatNumberResult = NonNullable<
 export type GetOrderTimelineResult = NonNullable<Awaited<ReturnType<typeof getOrderTimeline>>>;
 export type AddOrderNoteResult = NonNullable<Awaited<ReturnType<typeof addOrderNote>>>;
 export type SetOrderShipmentResult = NonNullable<Awaited<ReturnType<typeof setOrderShipment>>>;
+export type ListOrderReturnsResult = NonNullable<Awaited<ReturnType<typeof listOrderReturns>>>;
+export type CreateOrderReturnResult = NonNullable<Awaited<ReturnType<typeof createOrderReturn>>>;
+export type EditOrderResult = NonNullable<Awaited<ReturnType<typeof editOrder>>>;

@@ -21,6 +21,7 @@ type BoolDefault = ColumnType<number, 0 | 1 | undefined, 0 | 1>;
 type Timestamp = ColumnType<string, string | undefined, string>;
 type JsonText = ColumnType<string, string | undefined, string>;
 type IntDefault = ColumnType<number, number | undefined, number>;
+type PaymentStatus = Schemas['PaymentStatus'];
 
 interface AdminUsersTable {
   id: Id;
@@ -212,6 +213,8 @@ interface StockMovementsTable {
   order_status: Schemas['OrderStatus'] | null;
   /** The CSV file imported (kind import), else null. */
   import_file: string | null;
+  /** The return whose restocked units the movement gave back (kind return), else null. */
+  return_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** SKU of the variant when the movement was made. */
   sku: string;
   /** Product name, then " — <variant title>" for a variant of a product with variants. */
@@ -327,6 +330,51 @@ interface OrdersTable {
   shipping_email_key: GeneratedAlways<string>;
   /** Generated: the shipping address's first name, a space, its last name. */
   shipping_name: GeneratedAlways<string | null>;
+  /** Kept by services/orders/order-balance.ts refreshOrderBalance (migration 029). */
+  payment_status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  /** Millimes: Σ (amount + withholding_amount) of the payments not removed (refunds negative). */
+  amount_paid: IntDefault;
+  /** Millimes: what the order owes minus amount_paid (negative when overpaid). */
+  balance_due: IntDefault;
+}
+
+/** A payment, refund or remittance line of an order (migration 029); never deleted. */
+interface OrderPaymentsTable {
+  id: Id;
+  order_id: number;
+  /** Millimes; negative for a refund (credit_note_id set). */
+  amount: number;
+  /** Millimes of tax the buyer withheld; settles the order with amount. */
+  withholding_amount: IntDefault;
+  withholding_certificate: string | null;
+  method: Schemas['ReceivedPaymentMethod'];
+  /** A shop day, YYYY-MM-DD. */
+  received_on: string;
+  reference: string | null;
+  credit_note_id: number | null;
+  remittance_id: number | null;
+  recorded_by_admin_id: number | null;
+  recorded_by: string | null;
+  created_at: Timestamp;
+  removed_at: string | null;
+  removed_by_admin_id: number | null;
+  removed_by: string | null;
+}
+
+/** A carrier's cash-on-delivery remittance (migration 029); its lines are order_payments. */
+interface PaymentRemittancesTable {
+  id: Id;
+  carrier: string;
+  received_on: string;
+  reference: string | null;
+  /** Millimes: Σ of its payments. */
+  total_amount: number;
+  fee_amount: IntDefault;
+  withheld_amount: IntDefault;
+  order_count: number;
+  created_by_admin_id: number | null;
+  created_by: string | null;
+  created_at: Timestamp;
 }
 
 /**
@@ -423,6 +471,50 @@ interface InvoicesTable {
   issued_at: string;
 }
 
+/** A return of part of an order (migration 028; services/orders/order-returns.ts). Millimes. */
+interface OrderReturnsTable {
+  id: Id;
+  order_id: number;
+  reason: string;
+  /** The shipping credited, excl. VAT, and its VAT (part of vat_amount). */
+  shipping_amount: IntDefault;
+  shipping_vat_amount: IntDefault;
+  /** The returned lines excl. VAT. */
+  subtotal: IntDefault;
+  /** The lines' and the shipping's VAT credited. */
+  vat_amount: IntDefault;
+  /** Exactly what the return credits, VAT incl.: subtotal + shipping_amount + vat_amount. */
+  total_amount: IntDefault;
+  /** The partial credit note, and the invoice it credits; null when no invoice was in force. */
+  credit_note_id: number | null;
+  invoice_id: number | null;
+  created_by_admin_id: number | null;
+  created_at: Timestamp;
+}
+
+/** An edit of an order (migration 028; services/orders/order-edits.ts). */
+interface OrderEditsTable {
+  id: Id;
+  order_id: number;
+  /** JSON: the contract's OrderEditChange list. */
+  changes: string;
+  note: string | null;
+  admin_user_id: number | null;
+  created_at: Timestamp;
+}
+
+/** An order item returned: how many, back to stock (1) or damaged (0), and what it credits. */
+interface OrderReturnLinesTable {
+  id: Id;
+  return_id: number;
+  order_item_id: number;
+  quantity: number;
+  restock: number;
+  total_price: IntDefault;
+  vat_amount: IntDefault;
+  total_price_incl_vat: IntDefault;
+}
+
 /** A logo as issued documents print it, by its storage key (migration 021; never changed). */
 interface DocumentLogosTable {
   key: string;
@@ -438,6 +530,43 @@ interface OrderNotesTable {
   note: string;
   admin_user_id: number | null;
   created_at: Timestamp;
+}
+
+/** Staff (draft) orders (#28, migration 027): priced when read, no stock held. */
+interface DraftOrdersTable {
+  id: Id;
+  customer_id: number | null;
+  guest_name: string | null;
+  guest_phone: string | null;
+  guest_email: string | null;
+  /** As sent; null: the profile's, else individual. */
+  customer_type: CustomerType | null;
+  vat_number: string | null;
+  /** 1 when vat_number was sent (null then means none), 0: the profile's. */
+  vat_number_set: IntDefault;
+  customer_country_code: string | null;
+  /** JSON ShippingAddress. */
+  shipping_address: string;
+  /** First name, a space, last name (searched by the list). */
+  shipping_name: string;
+  /** Millimes, NET. */
+  shipping_amount: number;
+  payment_method: string;
+  notes: string | null;
+  created_by_admin_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+interface DraftOrderLinesTable {
+  id: Id;
+  draft_order_id: number;
+  variant_id: number;
+  quantity: number;
+  /** Millimes, in the basis the product's price is entered in; null: the catalogue price. */
+  unit_price_override: number | null;
+  override_reason: string | null;
+  position: number;
 }
 
 interface OrderShipmentsTable {
@@ -546,6 +675,8 @@ export interface Database {
   carts: CartsTable;
   cart_items: CartItemsTable;
   orders: OrdersTable;
+  order_payments: OrderPaymentsTable;
+  payment_remittances: PaymentRemittancesTable;
   order_items: OrderItemsTable;
   order_status_history: OrderStatusHistoryTable;
   order_number_counters: OrderNumberCountersTable;
@@ -554,9 +685,14 @@ export interface Database {
   shop_settings_changes: ShopSettingsChangesTable;
   document_counters: DocumentCountersTable;
   invoices: InvoicesTable;
+  order_returns: OrderReturnsTable;
+  order_return_lines: OrderReturnLinesTable;
+  order_edits: OrderEditsTable;
   document_logos: DocumentLogosTable;
   order_notes: OrderNotesTable;
   order_shipments: OrderShipmentsTable;
+  draft_orders: DraftOrdersTable;
+  draft_order_lines: DraftOrderLinesTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;
   mail_deliveries: MailDeliveriesTable;
@@ -582,4 +718,6 @@ export type CustomerRow = Selectable<CustomersTable>;
 export type AddressRow = Selectable<AddressesTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
+export type OrderPaymentRow = Selectable<OrderPaymentsTable>;
+export type PaymentRemittanceRow = Selectable<PaymentRemittancesTable>;
 export type OrderStatusHistoryRow = Selectable<OrderStatusHistoryTable>;

@@ -11,7 +11,7 @@ import { MAX_MILLIMES, toMillimes } from './money';
 export class ImportFileError extends Error {}
 
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
-const MAX_IMPORT_ROWS = 50_000;
+export const MAX_IMPORT_ROWS = 50_000;
 
 type ExportColumn = (typeof CSV_COLUMNS.products)[number];
 /** Columns an export writes that an import accepts and ignores (ids, computed prices). */
@@ -57,7 +57,7 @@ export interface ImportLine {
 }
 
 /** The bytes as text: UTF-8 (a byte order mark is dropped), or the file is refused. */
-function decodeCsv(bytes: Uint8Array): string {
+export function decodeCsv(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
@@ -66,7 +66,7 @@ function decodeCsv(bytes: Uint8Array): string {
 }
 
 /** ";" when the header line holds more semicolons than commas (a spreadsheet in a comma locale). */
-function delimiterOf(text: string): ',' | ';' {
+export function delimiterOf(text: string): ',' | ';' {
   const end = text.search(/[\r\n]/);
   const header = end < 0 ? text : text.slice(0, end);
   const count = (c: string) => header.split(c).length - 1;
@@ -86,7 +86,7 @@ const LINE_BREAK = /\r\n|\r|\n/g;
  * an unquoted cell is a character, spaces before an opening quote are dropped. Stops with a file
  * error past `maxRecords`.
  */
-function parseRecords(text: string, delimiter: string, maxRecords: number): CsvRecord[] {
+export function parseRecords(text: string, delimiter: string, maxRecords: number): CsvRecord[] {
   let parsed: { record: string[]; info: { lines: number } }[];
   try {
     parsed = parse(text, {

@@ -91,6 +91,14 @@ describe('can', () => {
     );
   });
 
+  it('lets super admins, admins and managers record payments, and no other role', () => {
+    expect(ROLES.filter((role) => can(role, 'payments:write'))).toEqual([
+      'super_admin',
+      'admin',
+      'manager',
+    ]);
+  });
+
   it('lets every role read the shop settings and only admins change them', () => {
     for (const role of ROLES) {
       expect(can(role, 'settings:read'), role).toBe(true);

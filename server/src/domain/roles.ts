@@ -33,7 +33,11 @@ export const PERMISSIONS = [
   'vat:write',
   'variants:write', // variants, default-variant inventory and stock adjustments
   'orders:read',
-  'orders:write', // status changes and cancellation
+  'orders:write', // status changes, cancellation and staff (draft) orders
+  // Money received and paid back (#28): recording, removing and refunding payments and carriers'
+  // remittances. Not support's: what the accountant reconciles is kept by those who answer
+  // for the till (the shop's managers and admins).
+  'payments:write',
   'uploads:write',
   'settings:read', // the shop's settings (identity, time zone), which every screen may show
   'settings:write',
@@ -53,7 +57,8 @@ const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'vat:write': 'Create, edit and delete VAT rates',
   'variants:write': 'Edit variants, inventory and stock levels',
   'orders:read': 'View orders and customers',
-  'orders:write': 'Change order status and cancel orders',
+  'orders:write': 'Change order status, cancel orders and take staff orders',
+  'payments:write': 'Record and remove payments, refunds and cash-on-delivery remittances',
   'uploads:write': 'Upload and delete media',
   'settings:read': "View the shop's settings",
   'settings:write': "Change the shop's settings and see who changed them",
@@ -80,7 +85,7 @@ const PERMISSION_MATRIX: Readonly<Record<AdminRole, readonly Permission[]>> = {
   // A backup holds secrets.json (the keys that sign every token) and every customer's data:
   // the super admin's alone, as on the command line, where it takes the server's own account.
   admin: PERMISSIONS.filter((p) => p !== 'users:reset_two_factor' && p !== 'backups:manage'),
-  manager: [...CATALOGUE, 'orders:read', 'orders:write', 'settings:read'],
+  manager: [...CATALOGUE, 'orders:read', 'orders:write', 'payments:write', 'settings:read'],
   support: ['catalogue:read', 'orders:read', 'orders:write', 'settings:read'],
   inventory_manager: [
     'catalogue:read',

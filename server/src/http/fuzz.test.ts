@@ -373,11 +373,15 @@ describe.each(testDialects)('contract fuzzing (%s)', (dialect) => {
     let sent = 0;
     const succeeded = new Set<string>();
     const access = readOperationAccess(document as never);
-    // Deletions last, so that the other operations find records to work on.
+    // Deletions last, so that the other operations find records to work on; and after them the
+    // settings, whose random two_factor_required_roles would otherwise answer most later admin
+    // calls with 403 (the super admin has no second factor), so that they reach no handler.
     const deletes = (op: Operation) => op.method === 'DELETE' || /delete/i.test(op.operationId);
+    const policy = (op: Operation) => op.operationId === 'updateShopSettings';
     const ordered = [
-      ...contract.operations.filter((op) => !deletes(op)),
-      ...contract.operations.filter(deletes),
+      ...contract.operations.filter((op) => !deletes(op) && !policy(op)),
+      ...contract.operations.filter((op) => deletes(op) && !policy(op)),
+      ...contract.operations.filter(policy),
     ];
     for (const op of ordered) {
       const runs = SLOW.has(op.operationId) ? 4 : RUNS;

@@ -2,14 +2,18 @@
 // contract x every caller (each admin role, a customer, nobody) is sent to the real app
 // (app.inject) and to the MSW mock API the stories run against (mocks/node.ts, through fetch),
 // on both databases. Both must refuse (401/403, same status, same detail) or both let it
-// through, and as the role matrix says (server/src/domain/roles.ts). The table is built from
-// the contract: a new operation is a new row, and fails until REQUESTS says how to call it.
+// through, and as the role matrix says (server/src/domain/roles.ts); let through, both must
+// answer alike too (status, and the detail of a 4xx): most REQUESTS name an id no row has, so
+// this proves the mocks' 404s, and their 409/415/422 for what a fresh shop refuses. The table is
+// built from the contract: a new operation is a new row, and fails until REQUESTS says how to
+// call it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import document from '../../../generated/openapi.json';
 import { contract, contractViolations } from '../../../mocks/contract';
+import { resetMockState } from '../../../mocks/handlers';
 import { mockAdminToken, mockCustomerToken } from '../../../mocks/handlers/access';
 import { server as mockServer } from '../../../mocks/node';
 import { createTestApp, type TestApp } from '../../test-support/app';
@@ -27,6 +31,8 @@ interface Request {
   query?: string;
   /** A JSON body. */
   body?: unknown;
+  /** A JSON body of each caller, for a create whose name must be new for each. */
+  bodyOf?: (caller: Caller) => unknown;
   /** A multipart body with one file in this field. */
   file?: string;
 }
@@ -74,7 +80,12 @@ const REQUESTS: Record<string, Request> = {
   getProduct: {},
   updateProduct: { body: { name: 'Role probe' } },
   deleteProduct: {},
-  createCategory: { body: { name: 'Role probe', slug: 'role-probe' } },
+  createCategory: {
+    bodyOf: (caller: Caller) => ({
+      name: 'Role probe',
+      slug: `role-probe-${caller.replaceAll('_', '-')}`,
+    }),
+  },
   updateCategory: { body: { name: 'Role probe' } },
   deleteCategory: {},
   forceDeleteCategory: {},
@@ -137,6 +148,66 @@ const REQUESTS: Record<string, Request> = {
   getInvoice: {},
   getInvoicePdf: {},
   exportOrders: {},
+  // Staff orders (#28): the draft no row has (404); a new draft naming both a customer and a
+  // guest (422, nothing saved).
+  listDraftOrders: {},
+  getDraftOrder: {},
+  createDraftOrder: {
+    body: {
+      customer_id: 1,
+      guest: { name: 'Probe', phone: '+216 71 000 000' },
+      shipping_address: {
+        first_name: 'Probe',
+        last_name: 'Probe',
+        street_address: '1 Rue Probe',
+        city: 'Tunis',
+        postal_code: '1000',
+        country: 'TN',
+        phone: '+216 71 000 000',
+        email: 'probe@example.com',
+      },
+      payment_method: 'cash_on_delivery',
+      lines: [],
+    },
+  },
+  updateDraftOrder: {
+    body: {
+      guest: { name: 'Probe', phone: '+216 71 000 000' },
+      shipping_address: {
+        first_name: 'Probe',
+        last_name: 'Probe',
+        street_address: '1 Rue Probe',
+        city: 'Tunis',
+        postal_code: '1000',
+        country: 'TN',
+        phone: '+216 71 000 000',
+        email: 'probe@example.com',
+      },
+      payment_method: 'cash_on_delivery',
+      lines: [],
+    },
+  },
+  deleteDraftOrder: {},
+  completeDraftOrder: {},
+  // Returns and edits (#28): the order no row has (404).
+  listOrderReturns: {},
+  createOrderReturn: {
+    body: { reason: 'Probe', lines: [{ order_item_id: 1, quantity: 1, restock: true }] },
+  },
+  editOrder: { body: { shipping_amount: '1.000' } },
+  // Payments (#28): the order no row has (404); a remittance of an unknown order (422 refused).
+  listOrderPayments: {},
+  createOrderPayment: { body: { amount: money, method: 'cash', received_on: '2025-01-01' } },
+  removeOrderPayment: {},
+  listRemittances: {},
+  createRemittance: {
+    body: {
+      carrier: 'Probe',
+      received_on: '2025-01-01',
+      lines: [{ order_number: 'ORD-20250101-9999', amount: money }],
+    },
+  },
+  importRemittance: { file: 'file', query: 'carrier=Probe&received_on=2025-01-01' },
   getDashboardStats: {},
   listAdminCustomers: {},
   // The shop.
@@ -152,12 +223,12 @@ const REQUESTS: Record<string, Request> = {
   downloadBackup: { params: { name: 'shop-20200101T000000Z.tar.gz' } },
   listUsers: {},
   createUser: {
-    body: {
-      username: 'role-probe',
-      email: 'role-probe@example.com',
+    bodyOf: (caller: Caller) => ({
+      username: `role-probe-${caller}`,
+      email: `role-probe-${caller}@example.com`,
       full_name: 'Role probe',
       password: 'long-enough-1',
-    },
+    }),
   },
   getUser: {},
   updateUser: { body: { full_name: 'Role probe' } },
@@ -189,9 +260,10 @@ interface Sent {
   payload?: string;
 }
 
-function requestOf(operationId: string): Sent {
+function requestOf(operationId: string, caller: Caller): Sent {
   const op = contract.operation(operationId)!;
   const recipe = REQUESTS[operationId]!;
+  const body = recipe.bodyOf ? recipe.bodyOf(caller) : recipe.body;
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
     encodeURIComponent(recipe.params?.[name] ?? MISSING),
   );
@@ -203,12 +275,12 @@ function requestOf(operationId: string): Sent {
       contentType: `multipart/form-data; boundary=${BOUNDARY}`,
       payload: multipart(recipe.file),
     };
-  if (recipe.body !== undefined)
+  if (body !== undefined)
     return {
       method: op.method,
       url,
       contentType: 'application/json',
-      payload: JSON.stringify(recipe.body),
+      payload: JSON.stringify(body),
     };
   return { method: op.method, url };
 }
@@ -217,11 +289,15 @@ const TABLE = ADMIN_OPERATIONS.flatMap((op) =>
   CALLERS.map((caller) => ({ operationId: op.operationId, caller })),
 );
 
-/** What matters of an answer: refused (and how) or let through. */
-const outcome = (status: number, body: unknown) =>
-  status === 401 || status === 403
-    ? { refused: status, detail: (body as { detail?: unknown } | undefined)?.detail }
-    : { through: true };
+/**
+ * What matters of an answer: refused (and how), or let through and what it answered: the status
+ * and, for a refusal of the input (a 404 on an id no row has, a 409, 415 or 422), its detail.
+ */
+const outcome = (status: number, body: unknown) => {
+  const detail = (body as { detail?: unknown } | undefined)?.detail;
+  if (status === 401 || status === 403) return { refused: status, detail };
+  return { through: true, status, ...(status >= 400 ? { detail } : {}) };
+};
 
 const parse = (text: string): unknown => {
   try {
@@ -255,6 +331,7 @@ describe.each(testDialects)('the mocks let in whom the server lets in (%s)', (di
     mockAuth.set('customer', { authorization: `Bearer ${mockCustomerToken}` });
     serverAuth.set('nobody', {});
     mockAuth.set('nobody', {});
+    resetMockState(); // as fresh as this block's server
     mockServer.listen({ onUnhandledRequest: 'error' });
   });
   afterAll(async () => {
@@ -264,7 +341,7 @@ describe.each(testDialects)('the mocks let in whom the server lets in (%s)', (di
   });
 
   it.each(TABLE)('$operationId as $caller', async ({ operationId, caller }) => {
-    const { method, url, contentType, payload } = requestOf(operationId);
+    const { method, url, contentType, payload } = requestOf(operationId, caller);
     const type: Record<string, string> = contentType ? { 'content-type': contentType } : {};
 
     const real = await t.app.inject({
@@ -287,6 +364,49 @@ describe.each(testDialects)('the mocks let in whom the server lets in (%s)', (di
     expect(mocks, answers).toEqual(server);
     expect('through' in server, answers).toBe(allowed(operationId, caller));
     // The request was valid and the mock's answer is the contract's.
+    expect(contractViolations.take()).toEqual([]);
+  });
+
+  // A silent refresh keeps the session's user, so its role: after one, an admin is let in (or
+  // refused) as before, by the server and by the mocks (the stories' refresh tokens start with
+  // their access token, .storybook/session.ts).
+  it.each(ROLES)('a refreshed session of a %s keeps its role', async (role) => {
+    const { username, password } = await t.createAdmin({ role });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/login',
+      payload: { username, password },
+    });
+    const real = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/auth/refresh?refresh_token=${encodeURIComponent(
+        login.json<{ refresh_token: string }>().refresh_token,
+      )}`,
+    });
+    const mocked = await fetch(
+      `http://localhost/api/v1/admin/auth/refresh?refresh_token=${encodeURIComponent(
+        `${mockAdminToken(role)}-refresh-0123456789`,
+      )}`,
+      { method: 'POST' },
+    );
+    expect(real.statusCode).toBe(200);
+    expect(mocked.status).toBe(200);
+    const bearer = (tokens: { access_token: string }) => ({
+      authorization: `Bearer ${tokens.access_token}`,
+    });
+    // listUsers: the super admin's alone (users:read).
+    const server = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/users/',
+      headers: bearer(real.json()),
+    });
+    const mocks = await fetch('http://localhost/api/v1/admin/users/', {
+      headers: bearer((await mocked.json()) as { access_token: string }),
+    });
+    expect(outcome(mocks.status, parse(await mocks.text()))).toEqual(
+      outcome(server.statusCode, parse(server.body)),
+    );
+    expect(server.statusCode === 200).toBe(allowed('listUsers', role));
     expect(contractViolations.take()).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import { displayName, formatBytes, fromMultipartError } from '../services/platfo
 
 const FIELD = 'file';
 
-interface CsvFile {
+export interface CsvFile {
   name: string;
   bytes: Buffer;
 }
@@ -24,7 +24,7 @@ interface CsvFile {
  * The CSV file of the request's `file` part, held in memory up to 10 MB: the parser cuts the
  * part one byte past that, so a larger upload is refused (413) without being read further.
  */
-async function readCsvPart(request: FastifyRequest): Promise<CsvFile> {
+export async function readCsvPart(request: FastifyRequest): Promise<CsvFile> {
   if (!request.isMultipart()) {
     if (!request.headers['content-type'])
       throw invalid(['body', FIELD], 'Field required', 'missing');

@@ -11,12 +11,14 @@ import { bulkHandlers } from './bulk';
 import { cartHandlers } from './cart';
 import { categoriesHandlers } from './categories';
 import { customersHandlers } from './customers';
+import { draftOrdersHandlers } from './draft-orders';
 import { exportsHandlers } from './exports';
 import { importsHandlers } from './imports';
 import { invoicesHandlers } from './invoices';
 import { jobsHandlers } from './jobs';
 import { ordersHandlers } from './orders';
 import { passkeysHandlers } from './passkeys';
+import { paymentsHandlers } from './payments';
 import { productsHandlers } from './products';
 import { settingsHandlers } from './settings';
 import { sessionsHandlers } from './sessions';
@@ -40,6 +42,8 @@ const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
   addressesHandlers,
   cartHandlers,
   ordersHandlers,
+  (ctx) => draftOrdersHandlers(ctx),
+  (ctx) => paymentsHandlers(ctx),
   invoicesHandlers,
   settingsHandlers,
   exportsHandlers,

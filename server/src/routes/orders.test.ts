@@ -234,6 +234,10 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
         shipping_amount: '0.000',
         discount_amount: '0.000',
         total_amount: '23.800',
+        // Nothing paid: it owes its total (payments.test.ts).
+        payment_status: 'unpaid',
+        amount_paid: '0.000',
+        balance_due: '23.800',
         currency: 'TND',
         shipping_address: {
           ...GUEST_ADDRESS,

@@ -23,6 +23,8 @@ import {
   setOrderShipment,
 } from '../services/orders/order-timeline';
 import { confirmOrderVatNumber } from '../services/orders/order-vat-review';
+import { createOrderReturn, listOrderReturns } from '../services/orders/order-returns';
+import { editOrder } from '../services/orders/order-edits';
 
 export function ordersHandlers(ctx: AppContext, lists: ListCache): Handlers {
   const { db } = ctx;
@@ -71,6 +73,22 @@ export function ordersHandlers(ctx: AppContext, lists: ListCache): Handlers {
 
     setOrderShipment: async (request) =>
       setOrderShipment(ctx, request.params.id, request.body, requireAdmin(request)),
+
+    listOrderReturns: async (request) => listOrderReturns(db, request.params.id),
+
+    editOrder: async (request) =>
+      editOrder(ctx, request.params.id, request.body, requireAdmin(request)),
+
+    createOrderReturn: async (request, reply) => {
+      const created = await createOrderReturn(
+        ctx,
+        request.params.id,
+        request.body,
+        requireAdmin(request),
+      );
+      reply.code(201);
+      return created;
+    },
 
     getDashboardStats: lists.handler('getDashboardStats', ['catalogue', 'orders'], async () =>
       dashboardStats(db),

@@ -563,6 +563,7 @@ describe.each(testDialects)('two-factor sign-in (%s)', (dialect) => {
         'variants:write',
         'orders:read',
         'orders:write',
+        'payments:write',
         'uploads:write',
         'settings:read',
       ]);

@@ -19,6 +19,9 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const PASSWORD = '/api/v1/admin/auth/me/password';
+/** The signed-in admin's current password, as the mock of the change takes it. */
+const CURRENT = 'old-secret-pw';
+const knowsCurrent = { msw: { handlers: [account.changePassword(CURRENT)] } };
 const NEW = 'jasmin-boutique-2019';
 const WEAK =
   'Password is too weak: This is a commonly used password. Add more words that are less common.';
@@ -30,7 +33,7 @@ const field = (scope: Scope, label: string) =>
 
 async function fill(
   canvasElement: HTMLElement,
-  { current = 'old-secret-pw', next = NEW }: { current?: string; next?: string } = {},
+  { current = CURRENT, next = NEW }: { current?: string; next?: string } = {},
 ) {
   const scope = form(canvasElement);
   await userEvent.type(field(scope, 'Current password'), current);
@@ -71,6 +74,7 @@ export const Filled: Story = {
 
 /** The change: both passwords sent (never the confirmation), the toast, the form emptied. */
 export const ChangePassword: Story = {
+  parameters: knowsCurrent,
   play: async ({ canvasElement }) => {
     const scope = await fill(canvasElement);
     await submit(scope);
@@ -195,7 +199,7 @@ export const Pending: Story = {
 
 /** Every role has My account and changes its own password the same way. */
 const changesAs = (role: AdminRole): Story => ({
-  parameters: { auth: { userType: 'admin', user: { ...adminUser, role } } },
+  parameters: { ...knowsCurrent, auth: { userType: 'admin', user: { ...adminUser, role } } },
   play: async ({ canvasElement }) => {
     await waitFor(() => expectScreenTitle(canvasElement, 'My account'));
     await submit(await fill(canvasElement));

@@ -29,3 +29,15 @@ it('falls back to the stored text when an order movement has lost its references
   ]);
   expect(row?.reason).toBe('Order ORD-1');
 });
+
+it("words an order's return and edit movements as the server writes them", () => {
+  const checkout = movementsOfEveryKind.find((m) => m.kind === 'checkout')!;
+  const rows = toMovementRows([
+    { ...checkout, kind: 'return', delta: 1, reason: null },
+    { ...checkout, id: checkout.id + 1000, kind: 'edit', delta: -1, reason: null },
+  ]);
+  expect(rows.map((r) => r.reason)).toEqual([
+    `Order ${checkout.order_number} return`,
+    `Order ${checkout.order_number} edited`,
+  ]);
+});

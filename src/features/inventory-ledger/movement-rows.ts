@@ -64,6 +64,10 @@ function reasonOf(m: StockMovementEntry): string {
             number,
             status: m.order_status,
           });
+    case 'return':
+      return number === null ? asStored : t('kind.return', { number });
+    case 'edit':
+      return number === null ? asStored : t('kind.edit', { number });
     case 'import':
       return m.import_file === null ? asStored : t('kind.import', { file: isolate(m.import_file) });
     case 'inventory_update':

@@ -385,6 +385,8 @@ export const SignedUrlFallsBack: Story = {
   // A key no other story shows: the browser keeps the images a page loaded by URL.
   args: { value: [url('assiette-nabeul-28.jpg')] },
   parameters: mockedBy(
+    // The file is stored (a signed URL is had), but the signed URL does not load.
+    uploads.presigned((key) => key === 'assiette-nabeul-28.jpg'),
     http.get(`${API}/media/:key`, ({ request }) =>
       new URL(request.url).searchParams.has('signature')
         ? HttpResponse.json({ detail: 'Signature expired' }, { status: 403 })

@@ -10,7 +10,8 @@ import {
 } from './order-paperwork';
 
 const base = { id: 'e1', created_at: '2026-11-24T10:00:00.000Z', changed_by: 'alice' };
-const doc = (kind: Invoice['kind']) => ({ kind }) as Invoice;
+const doc = (kind: Invoice['kind'], amountDue = '39.330') =>
+  ({ kind, amount_due: amountDue }) as Invoice;
 
 it('offers an invoice when none is in force and the order is not cancelled or refunded', () => {
   expect(canIssueInvoice('pending', [])).toBe(true);
@@ -19,10 +20,15 @@ it('offers an invoice when none is in force and the order is not cancelled or re
   expect(canIssueInvoice('confirmed', [doc('invoice'), doc('credit_note')])).toBe(true);
   expect(canIssueInvoice('cancelled', [])).toBe(false);
   expect(canIssueInvoice('refunded', [doc('invoice'), doc('credit_note')])).toBe(false);
+  // A return's partial credit note leaves the invoice in force; what is left reverses it.
+  const partial = [doc('invoice'), doc('credit_note', '12.975')];
+  expect(canIssueInvoice('confirmed', partial)).toBe(false);
+  expect(canIssueInvoice('confirmed', [...partial, doc('credit_note', '26.355')])).toBe(true);
 });
 
 it('tells what ending an order does: the stock it holds back, the invoice in force credited', () => {
-  const numbered = (kind: Invoice['kind'], number: string) => ({ kind, number }) as Invoice;
+  const numbered = (kind: Invoice['kind'], number: string, amountDue = '39.330') =>
+    ({ kind, number, amount_due: amountDue }) as Invoice;
   const invoice = numbered('invoice', 'INV-2026-000007');
   const note = numbered('credit_note', 'CN-2026-000002');
   // Every status but cancelled and refunded holds stock.
@@ -37,6 +43,11 @@ it('tells what ending an order does: the stock it holds back, the invoice in for
     restock: false,
     creditedInvoice: null,
   });
+  // Partly credited by a return: still the one a cancellation credits (what is left of it).
+  expect(
+    endingEffects('confirmed', [invoice, numbered('credit_note', 'CN-2026-000003', '12.975')])
+      .creditedInvoice,
+  ).toBe('INV-2026-000007');
   // Reopened and invoiced again: the new invoice is the one in force.
   const again = numbered('invoice', 'INV-2026-000009');
   expect(endingEffects('confirmed', [invoice, note, again]).creditedInvoice).toBe(
@@ -111,6 +122,31 @@ it('says each kind of event in one sentence, with its note', () => {
     [
       { ...base, type: 'shipment', carrier: 'Aramex', tracking_number: '7731 0042' },
       'Shipped with Aramex, tracking number 7731 0042',
+      null,
+    ],
+    [
+      {
+        ...base,
+        type: 'return',
+        return_id: 3,
+        reason: 'Wrong size',
+        quantity: 2,
+        total_amount: '12.975',
+      },
+      '2 items returned, 12.975 TND credited',
+      'Wrong size',
+    ],
+    [
+      {
+        ...base,
+        type: 'edit',
+        note: null,
+        changes: [
+          { change: 'quantity', description: 'Scarf', sku: 'SC-1', from: '2', to: '3' },
+          { change: 'address', description: null, sku: null, from: null, to: null },
+        ],
+      },
+      'Order edited: 2 changes',
       null,
     ],
   ];

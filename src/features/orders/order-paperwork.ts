@@ -6,18 +6,39 @@ import type {
   OrderTimelineEvent,
 } from '@generated/model';
 import { validationSummary, type ValidationResult } from '@/components/form';
+import { formatMoney } from '@/lib/format';
 import { isolate } from '@/lib/i18n';
 import { t } from './messages';
 import { mayBeInvoiced, statusRules } from '../../../contract/order-status';
 
+/** Millimes of a Money string ("12.975" → 12975). */
+const millimes = (amount: string) => Math.round(Number(amount) * 1000);
+
+/**
+ * The order's invoice in force, if any: its last invoice, unless the credit notes issued after
+ * it credit all of it. A return's partial credit note credits part of it and leaves it in force;
+ * the credit note of a cancellation, a refund or an edit credits what is left (docs/product.md
+ * §10.17), so the invoice's credit notes then add up to its amount due.
+ */
+function invoiceInForce(documents: readonly Invoice[]): Invoice | null {
+  const at = documents.findLastIndex((d) => d.kind === 'invoice');
+  const invoice = documents[at];
+  if (!invoice) return null;
+  const credited = documents
+    .slice(at + 1)
+    .reduce((sum, note) => sum + millimes(note.amount_due), 0);
+  const notes = documents.length - at - 1;
+  return notes > 0 && credited >= millimes(invoice.amount_due) ? null : invoice;
+}
+
 /**
  * The contract's issueInvoice rule: an order gets an invoice on demand when none is in force
- * (none yet, or the last one credited) and its status may be invoiced (not cancelled or
+ * (none yet, or the last one credited in full) and its status may be invoiced (not cancelled or
  * refunded; contract/order-status.ts).
  */
 export function canIssueInvoice(status: OrderStatus, documents: readonly Invoice[]): boolean {
   if (!mayBeInvoiced(status)) return false;
-  return documents.at(-1)?.kind !== 'invoice';
+  return invoiceInForce(documents) === null;
 }
 
 /**
@@ -39,12 +60,11 @@ export function endingEffects(
   from: OrderStatus,
   documents: readonly Invoice[] | undefined,
 ): EndingEffects {
-  const last = documents?.at(-1);
   return {
     // The asked move goes to a status that holds none (the table's `give_back` effect).
     restock: statusRules(from).holdsStock,
     creditedInvoice:
-      documents === undefined ? undefined : last?.kind === 'invoice' ? last.number : null,
+      documents === undefined ? undefined : (invoiceInForce(documents)?.number ?? null),
   };
 }
 
@@ -96,6 +116,16 @@ export function describeEvent(event: OrderTimelineEvent): {
         }),
         detail: null,
       };
+    case 'return':
+      return {
+        sentence: t('event.return', {
+          quantity: event.quantity,
+          amount: isolate(formatMoney(event.total_amount)),
+        }),
+        detail: event.reason,
+      };
+    case 'edit':
+      return { sentence: t('event.edit', { count: event.changes.length }), detail: event.note };
   }
 }
 

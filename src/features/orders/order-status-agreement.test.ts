@@ -1,10 +1,10 @@
 // The console and the mock API agree with the one status table (contract/order-status.ts, issue
 // #27): the display and paperwork helpers give the table's answer for every status, and the mock
-// handlers refuse a cancel, a shipment or an invoice exactly where the server does.
+// handlers refuse a cancel, an edit, a shipment or an invoice exactly where the server does.
 import { describe, expect, it } from 'vitest';
 import type { Invoice, OrderStatus, OrderSummary } from '@generated/model';
 import { issueInvoice } from '@generated/clients/invoices/invoices';
-import { cancelOrder, setOrderShipment } from '@generated/clients/orders/orders';
+import { cancelOrder, editOrder, setOrderShipment } from '@generated/clients/orders/orders';
 import { orderDetails, orders } from '@mocks/fixtures';
 import { statsOf } from '@mocks/fixtures/customers';
 import { withMockApi } from '@/testing/mock-api';
@@ -33,7 +33,11 @@ describe('the console', () => {
   });
 
   it('offers an invoice where the table may invoice', () => {
-    const credited = [{ kind: 'invoice' }, { kind: 'credit_note' }] as Invoice[];
+    // An invoice and the credit note that reverses all of it.
+    const credited = [
+      { kind: 'invoice', amount_due: '39.330' },
+      { kind: 'credit_note', amount_due: '39.330' },
+    ] as Invoice[];
     for (const status of ORDER_STATUSES) {
       expect(canIssueInvoice(status, []), status).toBe(mayBeInvoiced(status));
       expect(canIssueInvoice(status, credited), status).toBe(mayBeInvoiced(status));
@@ -87,6 +91,14 @@ describe('the mock API', () => {
           mayBeShipped(status)
             ? null
             : { status: 409, message: `A ${status} order cannot be shipped` },
+        );
+        expect(await refusal(editOrder(1, { shipping_amount: '5.000' })), status).toEqual(
+          statusRules(status).editable
+            ? null
+            : {
+                status: 409,
+                message: 'Only pending, confirmed or processing orders can be edited',
+              },
         );
         expect(await refusal(issueInvoice(1)), status).toEqual(
           mayBeInvoiced(status)

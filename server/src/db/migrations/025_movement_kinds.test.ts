@@ -13,6 +13,7 @@ import {
 import type { Database } from '../schema';
 import { migrateToLatest } from '../migrate';
 import { STOCK_MOVEMENT_KINDS_025 } from './025_movement_kinds';
+import { STOCK_MOVEMENT_KINDS_028 } from './028_order_returns';
 
 async function catalogue(db: Kysely<Database>) {
   const { variantId } = await insertRunner(db);
@@ -105,7 +106,10 @@ describe.each(testDialects)('migration 025_movement_kinds on %s', (dialect) => {
     }
   });
 
-  it('checks the kinds the contract names', () => {
-    expect([...STOCK_MOVEMENT_KINDS_025].sort()).toEqual(Object.values(StockMovementKind).sort());
+  it('checks the kinds the contract names (with the two migration 028 adds)', () => {
+    expect([...STOCK_MOVEMENT_KINDS_028].sort()).toEqual(Object.values(StockMovementKind).sort());
+    expect(
+      STOCK_MOVEMENT_KINDS_028.filter((k) => !STOCK_MOVEMENT_KINDS_025.includes(k as never)),
+    ).toEqual(['return', 'edit']);
   });
 });

@@ -25,6 +25,9 @@ import { health } from './023_health';
 import { mailDeliveries } from './024_mail_deliveries';
 import { stockMovementKinds } from './025_movement_kinds';
 import { productStock } from './026_product_stock';
+import { draftOrders } from './027_draft_orders';
+import { orderReturns } from './028_order_returns';
+import { orderPayments } from './029_order_payments';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -51,5 +54,8 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '024_mail_deliveries': mailDeliveries(),
     '025_movement_kinds': stockMovementKinds(),
     '026_product_stock': productStock(dialect),
+    '027_draft_orders': draftOrders(dialect),
+    '028_order_returns': orderReturns(dialect),
+    '029_order_payments': orderPayments(dialect),
   };
 }

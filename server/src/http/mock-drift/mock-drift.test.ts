@@ -133,6 +133,7 @@ async function shopRows(t: TestApp): Promise<string> {
     'stock_movements',
     'audit_log',
     'shop_settings_changes',
+    'jobs',
   ] as const;
   const rows = [];
   for (const table of tables)
@@ -166,6 +167,7 @@ describe.each(testDialects)('the mocks list as the server (%s)', (dialect) => {
     // The super admin of the stories (fixtures' id 1).
     admin = await fixtureAdminAuth(t, 1);
     loaded = await shopRows(t);
+    handlers.resetMockState(); // as fresh as this block's server
     mockServer.listen({ onUnhandledRequest: 'error' });
   });
   afterAll(async () => {

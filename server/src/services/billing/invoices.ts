@@ -9,13 +9,22 @@
 //
 // One invoice in force per order: the order's row is locked before the documents are read
 // (PostgreSQL `for update`; the status change's own UPDATE in orders.ts), so two issues for one
-// order queue and the second sees the first's invoice. An invoice is "in force" until a credit
-// note reverses it.
+// order queue and the second sees the first's invoice. An invoice is "in force" until it is
+// fully reversed, i.e. until the credit note that reverses it (credits_invoice_id, at most one
+// per invoice) is issued. The partial credit notes of returns (issueReturnCreditNote) credit part
+// of it and leave it in force: they name it in their content (`credits`) and through their
+// return (order_returns.invoice_id), not through credits_invoice_id. The reversing credit note (a
+// cancellation, a refund, an edit) credits what those left (domain/credit-notes.ts remainderOf),
+// so the credit notes of an invoice sum to it exactly.
+//
+// An order with returns is invoiced for what it still holds: each line less its returned units
+// and the amounts they credited, the shipping less what returns credited (an order reopened after
+// returns, or invoiced for the first time after them).
 //
 // The shipping's VAT rate is not stored on the order: it is the shop country's default rate in
 // force when the order was placed, which is how checkout computed shipping_vat_amount (checked
 // against the stored amount; see domain/invoice.ts shippingVatRateBp).
-import { sql, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../api/problem';
 import { json } from '../../api/present';
@@ -35,6 +44,13 @@ import {
   type InvoiceOrderFacts,
 } from '../../domain/invoice';
 import { missingForInvoices, settingsIncompleteDetail } from '../../domain/invoice-identity';
+import {
+  creditedSoFar,
+  creditNoteOf,
+  remainderOf,
+  type CreditedExtras,
+  type CreditedLine,
+} from '../../domain/credit-notes';
 import { countryDefaultInForce } from '../../domain/vat';
 import type { PackingSlip } from '../../documents/packing-slip-pdf';
 import { assertNumberFree } from './document-numbering';
@@ -88,24 +104,64 @@ export async function getInvoice(db: Db, id: number): Promise<Invoice> {
   return present(row);
 }
 
-/** The order's invoice that no credit note reverses yet, if any. */
+/**
+ * The condition on `invoices as i` (an invoice) that it is in force: no credit note reverses it
+ * (see the header). The one statement of the rule: the orders export reads it too.
+ */
+export const inForce = (eb: ExpressionBuilder<Database & { i: Database['invoices'] }, 'i'>) =>
+  eb.not(
+    eb.exists(
+      eb.selectFrom('invoices as c').select('c.id').whereRef('c.credits_invoice_id', '=', 'i.id'),
+    ),
+  );
+
+/** The order's invoice in force, if any. */
 async function invoiceInForce(db: Db, orderId: number): Promise<InvoiceRow | undefined> {
   return db
     .selectFrom('invoices as i')
     .select(['i.id', 'i.content'])
     .where('i.order_id', '=', orderId)
     .where('i.kind', '=', 'invoice')
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('invoices as c')
-            .select('c.id')
-            .whereRef('c.credits_invoice_id', '=', 'i.id'),
-        ),
-      ),
-    )
+    .where(inForce)
     .executeTakeFirst();
+}
+
+/** The content of the partial credit notes of an invoice (its returns'), oldest first. */
+async function partialCreditsOf(db: Db, invoiceId: number): Promise<InvoiceContent[]> {
+  const rows = await db
+    .selectFrom('order_returns as r')
+    .innerJoin('invoices as c', 'c.id', 'r.credit_note_id')
+    .select('c.content')
+    .where('r.invoice_id', '=', invoiceId)
+    .orderBy('c.id')
+    .execute();
+  return rows.map((r) => json<InvoiceContent>(r.content, {} as InvoiceContent));
+}
+
+/** Units returned of each item of the order, and the shipping (and its VAT) returns credited. */
+export async function returnedSoFar(db: Db, orderId: number) {
+  const [lines, shipping] = await Promise.all([
+    db
+      .selectFrom('order_return_lines as l')
+      .innerJoin('order_returns as r', 'r.id', 'l.return_id')
+      .select(['l.order_item_id', (eb) => eb.fn.sum<number | string>('l.quantity').as('n')])
+      .where('r.order_id', '=', orderId)
+      .groupBy('l.order_item_id')
+      .execute(),
+    db
+      .selectFrom('order_returns')
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number | string>('shipping_amount'), eb.lit(0)).as('net'),
+        eb.fn.coalesce(eb.fn.sum<number | string>('shipping_vat_amount'), eb.lit(0)).as('vat'),
+      ])
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: new Map(lines.map((l) => [l.order_item_id, Number(l.n)])),
+    shipping: Number(shipping.net),
+    shippingVat: Number(shipping.vat),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -210,8 +266,21 @@ async function issueInvoiceIn(
           .where('id', '=', order.customer_id)
           .executeTakeFirst()
       : undefined;
-  const shipping = Number(order.shipping_amount);
-  const shippingVat = Number(order.shipping_vat_amount);
+  // What the order still holds: returned units and the amounts they credited are not invoiced.
+  const returned = await returnedSoFar(trx, orderId);
+  const shipping = Number(order.shipping_amount) - returned.shipping;
+  const shippingVat = Number(order.shipping_vat_amount) - returned.shippingVat;
+  const held = items.flatMap((i) => {
+    const quantity = Number(i.quantity);
+    const back = returned.items.get(i.id) ?? 0;
+    if (back >= quantity) return [];
+    const gross =
+      Number(i.total_price_incl_vat) -
+      creditedSoFar(Number(i.total_price_incl_vat), back, quantity);
+    const vat = Number(i.vat_amount) - creditedSoFar(Number(i.vat_amount), back, quantity);
+    const net = gross - vat;
+    return [{ ...i, quantity: quantity - back, total_price: net, vat_amount: vat }];
+  });
   const facts = {
     id: order.id,
     order_number: order.order_number,
@@ -229,22 +298,27 @@ async function issueInvoiceIn(
       shopDefault ? Number(shopDefault.rate_bp) : null,
     ),
     discount_amount: Number(order.discount_amount),
-    total_amount: Number(order.total_amount),
+    total_amount:
+      held.reduce((sum, i) => sum + i.total_price + i.vat_amount, 0) +
+      shipping +
+      shippingVat -
+      Number(order.discount_amount),
     shipping_address: json<Schemas['ShippingAddress']>(
       order.shipping_address,
       {} as Schemas['ShippingAddress'],
     ),
     account_company: account?.company_name ?? null,
-    lines: items.map((i) => ({
+    lines: held.map((i) => ({
       product_name: i.product_name,
       variant_title: i.variant_title,
       product_sku: i.product_sku,
-      quantity: Number(i.quantity),
+      quantity: i.quantity,
       unit_price: Number(i.unit_price),
       vat_rate_bp: Number(i.vat_rate_bp),
-      vat_amount: Number(i.vat_amount),
-      total_price: Number(i.total_price),
-      total_price_incl_vat: Number(i.total_price_incl_vat),
+      vat_amount: i.vat_amount,
+      total_price: i.total_price,
+      // Net + VAT: for a line without returns, the stored total incl. VAT (checkout's rule).
+      total_price_incl_vat: i.total_price + i.vat_amount,
     })),
   };
   const seller = {
@@ -318,25 +392,108 @@ export async function issueDocumentsOnStatusChange(
     return;
   }
   if (!inForce) return;
+  await reverseInForce(trx, orderId, inForce, settings, issue);
+}
+
+/**
+ * The credit note of what is left of the invoice in force (all of it without partial credit
+ * notes: then the invoice's own content, as before returns existed).
+ */
+async function reverseInForce(
+  trx: Trx,
+  orderId: number,
+  inForce: InvoiceRow,
+  settings: ShopSettingsRow,
+  issue: Issue,
+): Promise<Invoice> {
   const invoice = {
     id: inForce.id,
     content: json<InvoiceContent>(inForce.content, {} as InvoiceContent),
   };
-  await insertDocument(
+  const credits = await partialCreditsOf(trx, inForce.id);
+  const facts = (n: { number: string; issued_at: string }) => ({
+    kind: 'credit_note' as const,
+    ...n,
+    issued_by: issue.admin?.username ?? null,
+    time_zone: settings.time_zone,
+  });
+  if (credits.length === 0) {
+    return insertDocument(
+      trx,
+      orderId,
+      'credit_note',
+      settings,
+      issue,
+      (n) => creditNoteContent(invoice, facts(n)),
+      inForce.id,
+    );
+  }
+  const left = remainderOf(invoice.content, credits);
+  return insertDocument(
     trx,
     orderId,
     'credit_note',
     settings,
     issue,
-    (n) =>
-      creditNoteContent(invoice, {
-        kind: 'credit_note',
-        ...n,
-        issued_by: issue.admin?.username ?? null,
-        time_zone: settings.time_zone,
-      }),
+    (n) => creditNoteOf(invoice, left.lines, left.extras, facts(n)),
     inForce.id,
   );
+}
+
+/**
+ * A return's partial credit note, in the return's transaction (the order's row locked): these
+ * lines and amounts of the invoice in force, which stays in force (no credits_invoice_id; the
+ * caller links the return to both). Null when no invoice is in force (nothing was invoiced, so
+ * nothing to credit).
+ */
+export async function issueReturnCreditNote(
+  trx: Trx,
+  orderId: number,
+  credited: { lines: readonly CreditedLine[]; extras: CreditedExtras },
+  issue: Issue,
+): Promise<{ note: Invoice; invoiceId: number } | null> {
+  const inForceRow = await invoiceInForce(trx, orderId);
+  if (!inForceRow) return null;
+  const settings = await loadShopSettings(trx, { dialect: issue.dialect, share: true });
+  const invoice = {
+    id: inForceRow.id,
+    content: json<InvoiceContent>(inForceRow.content, {} as InvoiceContent),
+  };
+  const note = await insertDocument(trx, orderId, 'credit_note', settings, issue, (n) =>
+    creditNoteOf(invoice, credited.lines, credited.extras, {
+      kind: 'credit_note',
+      ...n,
+      issued_by: issue.admin?.username ?? null,
+      time_zone: settings.time_zone,
+    }),
+  );
+  return { note, invoiceId: inForceRow.id };
+}
+
+/**
+ * An edit's documents, in the edit's transaction (the order's row locked): when an invoice is in
+ * force, its credit note (what is left of it) and the invoice of the new content (when the
+ * settings are complete and the VAT number does not await its confirmation, as on entering an
+ * invoiced status). Returns the documents issued.
+ */
+export async function reissueAfterEdit(
+  trx: Trx,
+  orderId: number,
+  issue: Issue,
+): Promise<Invoice[]> {
+  const inForceRow = await invoiceInForce(trx, orderId);
+  if (!inForceRow) return [];
+  const settings = await loadShopSettings(trx, { dialect: issue.dialect, share: true });
+  const issued = [await reverseInForce(trx, orderId, inForceRow, settings, issue)];
+  const order = await trx
+    .selectFrom('orders')
+    .select('vat_number_review')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  if (isComplete(settings) && !awaitsVatReview(order)) {
+    issued.push(await issueInvoiceIn(trx, orderId, settings, issue));
+  }
+  return issued;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import { adjustStock, setStock, type StockChange } from '../inventory/stock';
 import { checkReferences } from './products';
 
 type Trx = Transaction<Database>;
-export type BulkAction = Schemas['ProductBulkEdit']['action'];
+type BulkAction = Schemas['ProductBulkEdit']['action'];
 export type BulkEditResult = Schemas['BulkEditResult'];
 type PricePreview = Schemas['BulkPricePreview'];
 

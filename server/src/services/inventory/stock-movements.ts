@@ -69,7 +69,9 @@ const selectEntries = (db: Db) =>
 type EntryRow = Awaited<ReturnType<ReturnType<typeof selectEntries>['execute']>>[number];
 
 /** A movement as the API gives it (PostgreSQL may read figures as strings). */
-export const presentMovement = (row: StockMovementRow): Schemas['StockMovement'] => ({
+export const presentMovement = (
+  row: Omit<StockMovementRow, 'return_id'>,
+): Schemas['StockMovement'] => ({
   id: row.id,
   kind: row.kind,
   variant_id: row.variant_id,

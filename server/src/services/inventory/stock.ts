@@ -32,6 +32,10 @@ export type MovementOf =
    * reopen: it took them again on moving back to `orderStatus`.
    */
   | { kind: 'cancel' | 'reopen'; orderId: number; orderNumber: string; orderStatus: OrderStatus }
+  /** A return of the order gave back its restocked units (services/orders/order-returns.ts). */
+  | { kind: 'return'; orderId: number; orderNumber: string; returnId: number }
+  /** An edit of the order took or gave back the difference of a line (order-edits.ts). */
+  | { kind: 'edit'; orderId: number; orderNumber: string }
   /** An admin's adjustment (the variant's stock dialog, a bulk stock change), in their words. */
   | { kind: 'adjustment'; reason: string | null }
   /** A CSV import (importProducts) set the stock. */
@@ -51,6 +55,10 @@ export function movementReason(of: MovementOf): string | null {
       return `Order ${of.orderNumber} ${of.orderStatus}`;
     case 'reopen':
       return `Order ${of.orderNumber} back to ${of.orderStatus}`;
+    case 'return':
+      return `Order ${of.orderNumber} return`;
+    case 'edit':
+      return `Order ${of.orderNumber} edited`;
     case 'adjustment':
       return of.reason;
     case 'import':
@@ -69,12 +77,16 @@ export function movementReason(of: MovementOf): string | null {
 /** The columns of a movement that say what made it (kind, references and reason). */
 export function movementOrigin(
   of: MovementOf,
-): Pick<StockMovementRow, 'kind' | 'order_id' | 'order_status' | 'import_file' | 'reason'> {
+): Pick<
+  StockMovementRow,
+  'kind' | 'order_id' | 'order_status' | 'import_file' | 'reason' | 'return_id'
+> {
   return {
     kind: of.kind,
     order_id: 'orderId' in of ? of.orderId : null,
     order_status: 'orderStatus' in of ? of.orderStatus : null,
     import_file: of.kind === 'import' ? of.importFile : null,
+    return_id: of.kind === 'return' ? of.returnId : null,
     reason: movementReason(of),
   };
 }

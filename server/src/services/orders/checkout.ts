@@ -1,4 +1,7 @@
 // Checkout: turns the caller's cart into an order, in ONE database transaction.
+// Pricing (buyerOf, priceOrder) lives in order-pricing.ts and the writing of the order
+// (writeOrder) here, both shared with the completion of staff orders (draft-orders.ts): a staff
+// order is placed by the same code as the checkout's.
 //
 // Amounts (integer millimes; VAT rates in basis points, see domain/vat.ts):
 // - The VAT treatment (domain/vat-treatment.ts): domestic when shipped within the shop's country,
@@ -48,70 +51,31 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { toBool } from '../../db/bool';
-import type { Database } from '../../db/schema';
-import { normalizeCountry, orderAmounts } from '../../domain/vat';
-import { checkOutcome, normaliseVatNumber } from '../../domain/vat-number';
-import { initialVatNumberReview, isZeroRated, vatTreatment } from '../../domain/vat-treatment';
+import type { AdminUserRow, Database } from '../../db/schema';
+import { normalizeCountry } from '../../domain/vat';
 import { conflict, HttpProblem } from '../../api/problem';
 import type { Body, Schemas } from '../../api/types';
-import { findCart, resolveOwner, type CartCaller, type CartOwner } from './cart';
+import { findCart, resolveOwner, type CartCaller } from './cart';
 import { nextOrderNumber } from './order-numbers';
 import { findOrder } from './orders';
-import { countryPricing, noRateInForce } from '../catalogue/pricing';
 import {
-  isSellable,
-  pricedLine,
-  selectCatalogueLines,
-  shortStock,
-  skuOf,
-  variantTitleOf,
-} from '../catalogue/sellable-lines';
+  buyerOf,
+  noLongerAvailable,
+  placeablePricing,
+  priceOrder,
+  type Buyer,
+  type PlaceablePricing,
+} from './order-pricing';
+import { shortStock, skuOf, variantTitleOf } from '../catalogue/sellable-lines';
 import { adjustStock, lockProductsOfVariants, type StockChange } from '../inventory/stock';
-import { vatNumberCheckerFor } from '../billing/vat-numbers';
 import { STATUS_AT_CHECKOUT } from '../../../../contract/order-status';
 
 type Order = Schemas['Order'];
 
 const CART_EMPTY = 'Your cart is empty';
-const noLongerAvailable = (productName: string) =>
-  conflict(`${productName} is no longer available`);
-
-/** The buyer's VAT situation: body, else profile, else the guest defaults. */
-async function buyerOf(
-  ctx: AppContext,
-  owner: CartOwner,
-  body: Body<'createOrder'>,
-  shippingCountry: string,
-) {
-  const profile = owner.kind === 'customer' ? owner.customer : null;
-  const customerType = body.customer_type ?? profile?.customer_type ?? 'individual';
-  const country = normalizeCountry(
-    body.customer_country_code ?? profile?.country_code ?? ctx.config.shopCountry,
-  );
-  const rawVat = body.vat_number !== undefined ? body.vat_number : (profile?.vat_number ?? null);
-  const compact = rawVat === null ? '' : normaliseVatNumber(rawVat);
-  // Format, then VIES when configured (format only when VIES cannot be reached in time).
-  const checked = compact === '' ? null : await vatNumberCheckerFor(ctx).check(compact, country);
-  // The normalised form of a number of valid format (with its EU prefix); an invalid one is
-  // kept as sent, only compacted, rather than prefixed with a country it may not belong to.
-  const formatValid = checked !== null && (checked.valid || checked.check === 'vies');
-  const vatNumber = checked === null ? null : formatValid ? checked.normalised : compact;
-  const treatment = vatTreatment(
-    {
-      customer_type: customerType,
-      vat_number_valid: checked?.valid ?? false,
-      country_code: country,
-      shipping_country: shippingCountry,
-    },
-    ctx.config.shopCountry,
-  );
-  const vatNumberCheck = checked === null ? null : checkOutcome(checked);
-  const review = initialVatNumberReview(treatment, vatNumberCheck);
-  return { customerType, country, vatNumber, vatNumberCheck, treatment, review };
-}
 
 /** The address as stored on the order: optional fields null, the country upper-cased. */
-function shippingSnapshot(a: Schemas['ShippingAddress']): Schemas['ShippingAddress'] {
+export function shippingSnapshot(a: Schemas['ShippingAddress']): Schemas['ShippingAddress'] {
   return {
     first_name: a.first_name,
     last_name: a.last_name,
@@ -137,7 +101,8 @@ export async function placeOrder(
   const at = ctx.now();
   const now = at.toISOString();
   const address = shippingSnapshot(body.shipping_address);
-  const buyer = await buyerOf(ctx, owner, body, address.country);
+  const profile = owner.kind === 'customer' ? owner.customer : null;
+  const buyer = await buyerOf(ctx, body, profile, address.country);
   const customerEmail =
     owner.kind === 'customer' ? owner.customer.email : address.email.trim().toLowerCase();
   const notes = body.notes?.trim() ? body.notes.trim() : null;
@@ -154,139 +119,156 @@ export async function placeOrder(
     if (taken.length === 0) throw conflict(CART_EMPTY);
     await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', cart.id).execute();
 
-    const rows = await selectCatalogueLines(trx)
-      .where(
-        'v.id',
-        'in',
-        taken.map((l) => l.variant_id),
-      )
-      .execute();
-    const byVariant = new Map(rows.map((r) => [r.variant_id, r]));
-    const pricing = await countryPricing(trx, ctx.config.shopCountry, at);
-    const zeroRated = isZeroRated(buyer.treatment);
-    const lines = [...taken]
-      .sort((a, b) => a.variant_id - b.variant_id)
-      .map((l) => {
-        const row = byVariant.get(l.variant_id);
-        if (!row) throw new Error(`Variant ${l.variant_id} of a cart line vanished`);
-        if (!isSellable(row)) throw noLongerAvailable(row.product_name);
-        const quantity = Number(l.quantity);
-        const price = pricedLine(row, quantity, pricing, zeroRated);
-        if (price === null) throw noRateInForce(row.product_name);
-        return { row, quantity, price };
-      });
-    // Shipping's VAT: the shop country's default rate in force (none at 0 %).
-    const shippingNet = ctx.config.shippingFlatRateMillimes;
-    let shippingRateBp = 0;
-    if (!zeroRated && shippingNet > 0) {
-      const shopDefault = pricing.countryDefault;
-      if (shopDefault === null) {
-        throw conflict(
-          `No default VAT rate is in force for ${ctx.config.shopCountry}: shipping cannot be charged`,
-        );
-      }
-      shippingRateBp = Number(shopDefault.rate_bp);
-    }
-
-    // The products of the lines, locked before their variants are written, as every writer of
-    // variants locks them (a product's save holds the product, then writes its variants), and
-    // before the order's items refer to them (a key-share lock the stock figures' trigger, at
-    // commit, would have to upgrade).
-    await lockProductsOfVariants(
-      trx,
-      ctx.dialect,
-      lines.map(({ row }) => row.variant_id),
+    // Priced by the one pricing of orders (order-pricing.ts), in variant id order.
+    const priced = placeablePricing(
+      await priceOrder(trx, {
+        shopCountry: ctx.config.shopCountry,
+        at,
+        treatment: buyer.treatment,
+        lines: [...taken]
+          .sort((a, b) => a.variant_id - b.variant_id)
+          .map((l) => ({ variant_id: l.variant_id, quantity: Number(l.quantity) })),
+        shippingNet: ctx.config.shippingFlatRateMillimes,
+      }),
+      ctx.config.shopCountry,
     );
-
-    // 2. The order number.
-    const orderNumber = await nextOrderNumber(trx, at);
-
-    // 3. The order.
-    const amounts = orderAmounts(
-      lines.map((l) => l.price),
-      shippingNet,
-      shippingRateBp,
-    );
-    const order = await trx
-      .insertInto('orders')
-      .values({
-        order_number: orderNumber,
-        status: STATUS_AT_CHECKOUT,
-        payment_method: body.payment_method,
-        customer_id: owner.kind === 'customer' ? owner.customer.id : null,
-        customer_email: customerEmail,
-        customer_type: buyer.customerType,
-        customer_country_code: buyer.country,
-        vat_number: buyer.vatNumber,
-        vat_reverse_charge: buyer.treatment === 'reverse_charge' ? 1 : 0,
-        vat_number_check: buyer.vatNumberCheck,
-        vat_treatment: buyer.treatment,
-        vat_number_review: buyer.review,
-        subtotal: amounts.subtotal,
-        vat_amount: amounts.vatAmount,
-        shipping_amount: amounts.shippingAmount,
-        shipping_vat_amount: amounts.shippingVatAmount,
-        discount_amount: amounts.discountAmount,
-        total_amount: amounts.totalAmount,
-        currency: 'TND',
-        shipping_address: JSON.stringify(address),
-        notes,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('order_items')
-      .values(
-        lines.map(({ row, quantity, price }) => ({
-          order_id: order.id,
-          product_id: row.product_id,
-          variant_id: row.variant_id,
-          product_name: row.product_name,
-          variant_title: variantTitleOf(row),
-          product_sku: skuOf(row),
-          quantity,
-          unit_price: price.unitPrice,
-          unit_price_incl_vat: price.unitPriceInclVat,
-          vat_rate_bp: price.rateBp,
-          vat_amount: price.vatAmount,
-          total_price: price.totalPrice,
-          total_price_incl_vat: price.totalInclVat,
-        })),
-      )
-      .execute();
-    await trx
-      .insertInto('order_status_history')
-      .values({
-        order_id: order.id,
-        from_status: null,
-        to_status: STATUS_AT_CHECKOUT,
-        note: null,
-        changed_by_admin_id: null,
-        changed_by: null,
-        created_at: now,
-      })
-      .execute();
-
-    // 4. Stock, taken by this order.
-    const stockChange: StockChange = {
-      kind: 'checkout',
-      orderId: order.id,
-      orderNumber,
-      adminUserId: null,
-      now,
-    };
-    for (const { row, quantity } of lines) {
-      if (toBool(row.track_inventory))
-        await takeStock(trx, row.variant_id, quantity, row.product_name, stockChange);
-    }
-    return order.id;
+    return writeOrder(trx, ctx, {
+      at,
+      priced,
+      buyer,
+      customerId: owner.kind === 'customer' ? owner.customer.id : null,
+      customerEmail,
+      paymentMethod: body.payment_method,
+      address,
+      notes,
+      by: null,
+    });
   });
   // The buyer's view (guests too): no admin notes or names in the history.
   const order = await findOrder(ctx.db, orderId, 'customer');
   if (!order) throw new Error(`Order ${orderId} vanished right after checkout`);
   return order;
+}
+
+/** An order to write: priced (every line sellable), for a buyer, placed by a buyer or an admin. */
+interface OrderToWrite {
+  at: Date;
+  priced: PlaceablePricing;
+  buyer: Buyer;
+  customerId: number | null;
+  customerEmail: string;
+  paymentMethod: Schemas['PaymentMethod'];
+  /** As stored (shippingSnapshot). */
+  address: Schemas['ShippingAddress'];
+  notes: string | null;
+  /** The admin who placed it (a staff order) and the note of its first history entry; null: the buyer. */
+  by: { admin: Pick<AdminUserRow, 'id' | 'username'> | null; note: string } | null;
+}
+
+/**
+ * Steps 2 to 4 of the header (after the products of the lines are locked): the order number,
+ * the order, its items in the order priced, its first history entry (null → pending) and the
+ * stock it takes. The checkout and the completion of a staff order (draft-orders.ts) both place
+ * their orders here. Returns the order's id.
+ */
+export async function writeOrder(
+  trx: Transaction<Database>,
+  ctx: AppContext,
+  o: OrderToWrite,
+): Promise<number> {
+  const now = o.at.toISOString();
+  const { priced, buyer } = o;
+  // The products of the lines, locked before their variants are written, as every writer of
+  // variants locks them (a product's save holds the product, then writes its variants), and
+  // before the order's items refer to them (a key-share lock the stock figures' trigger, at
+  // commit, would have to upgrade).
+  await lockProductsOfVariants(
+    trx,
+    ctx.dialect,
+    priced.lines.map(({ row }) => row.variant_id),
+  );
+
+  // 2. The order number.
+  const orderNumber = await nextOrderNumber(trx, o.at);
+
+  // 3. The order.
+  const amounts = priced.amounts;
+  const order = await trx
+    .insertInto('orders')
+    .values({
+      order_number: orderNumber,
+      status: STATUS_AT_CHECKOUT,
+      payment_method: o.paymentMethod,
+      customer_id: o.customerId,
+      customer_email: o.customerEmail,
+      customer_type: buyer.customerType,
+      customer_country_code: buyer.country,
+      vat_number: buyer.vatNumber,
+      vat_reverse_charge: buyer.treatment === 'reverse_charge' ? 1 : 0,
+      vat_number_check: buyer.vatNumberCheck,
+      vat_treatment: buyer.treatment,
+      vat_number_review: buyer.review,
+      subtotal: amounts.subtotal,
+      vat_amount: amounts.vatAmount,
+      shipping_amount: amounts.shippingAmount,
+      shipping_vat_amount: amounts.shippingVatAmount,
+      discount_amount: amounts.discountAmount,
+      total_amount: amounts.totalAmount,
+      currency: 'TND',
+      shipping_address: JSON.stringify(o.address),
+      notes: o.notes,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('order_items')
+    .values(
+      priced.lines.map(({ row, line, price }) => ({
+        order_id: order.id,
+        product_id: row.product_id,
+        variant_id: row.variant_id,
+        product_name: row.product_name,
+        variant_title: variantTitleOf(row),
+        product_sku: skuOf(row),
+        quantity: line.quantity,
+        unit_price: price.unitPrice,
+        unit_price_incl_vat: price.unitPriceInclVat,
+        vat_rate_bp: price.rateBp,
+        vat_amount: price.vatAmount,
+        total_price: price.totalPrice,
+        total_price_incl_vat: price.totalInclVat,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('order_status_history')
+    .values({
+      order_id: order.id,
+      from_status: null,
+      to_status: STATUS_AT_CHECKOUT,
+      note: o.by?.note ?? null,
+      changed_by_admin_id: o.by?.admin?.id ?? null,
+      changed_by: o.by?.admin?.username ?? null,
+      created_at: now,
+    })
+    .execute();
+
+  // 4. Stock, taken by this order, in variant id order (the lock order of variants).
+  const stockChange: StockChange = {
+    kind: 'checkout',
+    orderId: order.id,
+    orderNumber,
+    adminUserId: o.by?.admin?.id ?? null,
+    now,
+  };
+  const byVariant = [...priced.lines].sort((a, b) => a.row.variant_id - b.row.variant_id);
+  for (const { row, line } of byVariant) {
+    if (toBool(row.track_inventory))
+      await takeStock(trx, row.variant_id, line.quantity, row.product_name, stockChange);
+  }
+  return order.id;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '../platform/csv-export';
 import { shopTimeZone } from '../platform/shop-settings';
 import { adminOrderSelection, withItemCounts, type AdminOrderFilters } from './orders';
+import { inForce } from '../billing/invoices';
 import { CSV_COLUMNS } from '../../../../contract/csv-columns';
 
 const ORDER_COLUMNS = CSV_COLUMNS.orders;
@@ -50,16 +51,18 @@ const selectExportedOrders = (db: Db) =>
       'o.discount_amount',
       'o.total_amount',
       'o.currency',
+      'o.payment_status',
+      'o.amount_paid',
+      'o.balance_due',
     ]);
 
-/** The number of the invoice in force (not reversed by a credit note) of each of these orders. */
+/** The number of the invoice in force (billing/invoices.ts inForce) of each of these orders. */
 async function invoicesInForce(db: Db, orderIds: number[]): Promise<Map<number, string>> {
   const rows = await db
     .selectFrom('invoices as i')
-    .leftJoin('invoices as cn', 'cn.credits_invoice_id', 'i.id')
     .select(['i.order_id', 'i.number'])
     .where('i.kind', '=', 'invoice')
-    .where('cn.id', 'is', null)
+    .where(inForce)
     .where('i.order_id', 'in', orderIds)
     .execute();
   return new Map(rows.map((r) => [r.order_id, r.number]));
@@ -114,6 +117,9 @@ async function orderRows(db: Db, q: ExportOrdersQuery): Promise<CsvExport> {
           decimal(money(o.total_amount)),
           o.currency,
           invoices.get(o.id) ?? null,
+          o.payment_status,
+          decimal(money(o.amount_paid)),
+          decimal(money(o.balance_due)),
         ];
       });
     }

@@ -16,6 +16,7 @@ import type { AdminUserRow } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { conflict, notFound } from '../../api/problem';
 import type { Schemas } from '../../api/types';
+import { json, money } from '../../api/present';
 import type { AppContext } from '../../context';
 import { ORDER_NOT_FOUND, requireOrder } from './order-lookup';
 import { getAdminOrder } from './orders';
@@ -28,6 +29,9 @@ type NoteEvent = Schemas['NoteEvent'];
 
 /** Write order of the records one operation makes at one instant (see the header). */
 const WRITE_RANK: Record<TimelineEvent['type'], number> = {
+  // A return or an edit is written before the stock, documents and status change it makes.
+  return: -1,
+  edit: -1,
   status_change: 0,
   stock_movement: 1,
   document_issued: 2,
@@ -63,6 +67,7 @@ const COLUMNS = {
   stock: [...BY_ADMIN_USER, 'kind', 'variant_id', 'sku', 'delta as quantity_change', 'reason'],
   note: [...BY_ADMIN_USER, 'note'],
   shipment: [...BY_ADMIN_USER, 'carrier', 'tracking_number'],
+  edit: [...BY_ADMIN_USER, 'changes', 'note'],
 } as const;
 
 /** The row id at the end of an event id (`stock-40` → 40). */
@@ -70,17 +75,34 @@ const rowIdOf = (event: TimelineEvent) => Number(event.id.slice(event.id.lastInd
 
 export async function getOrderTimeline(db: Db, orderId: number): Promise<TimelineEvent[]> {
   const ofOrder = sql<SqlBool>`order_id = ${orderId}`;
-  const [, statuses, documents, movements, notes, shipments] = await Promise.all([
+  const [, statuses, documents, movements, notes, shipments, returns, edits] = await Promise.all([
     requireOrder(db, orderId),
     db.selectFrom('order_status_history').select(COLUMNS.status).where(ofOrder).execute(),
     db.selectFrom('invoices').select(COLUMNS.document).where(ofOrder).execute(),
     db.selectFrom('stock_movements').select(COLUMNS.stock).where(ofOrder).execute(),
     db.selectFrom('order_notes').select(COLUMNS.note).where(ofOrder).execute(),
     db.selectFrom('order_shipments').select(COLUMNS.shipment).where(ofOrder).execute(),
+    db
+      .selectFrom('order_returns as r')
+      .select((eb) => [
+        'r.id',
+        'r.created_at',
+        'r.created_by_admin_id as by',
+        'r.reason',
+        'r.total_amount',
+        eb
+          .selectFrom('order_return_lines as l')
+          .select((e) => e.fn.sum<number | string>('l.quantity').as('n'))
+          .whereRef('l.return_id', '=', 'r.id')
+          .as('quantity'),
+      ])
+      .where('r.order_id', '=', orderId)
+      .execute(),
+    db.selectFrom('order_edits').select(COLUMNS.edit).where(ofOrder).execute(),
   ]);
 
-  const admins = [statuses, documents, movements, notes, shipments].flatMap((records) =>
-    records.flatMap((r) => (r.by === null ? [] : [r.by])),
+  const admins = [statuses, documents, movements, notes, shipments, returns, edits].flatMap(
+    (records) => records.flatMap((r) => (r.by === null ? [] : [r.by])),
   );
   const usernames = new Map(
     admins.length === 0
@@ -104,6 +126,27 @@ export async function getOrderTimeline(db: Db, orderId: number): Promise<Timelin
     ...movements.map(event('stock', 'stock_movement')),
     ...notes.map(event('note', 'note')),
     ...shipments.map(event('shipment', 'shipment')),
+    ...returns.map(({ id, quantity, total_amount, ...record }) =>
+      event(
+        'return',
+        'return',
+      )({
+        ...record,
+        id,
+        return_id: id,
+        quantity: Number(quantity ?? 0),
+        total_amount: money(total_amount),
+      }),
+    ),
+    ...edits.map(({ changes, ...record }) =>
+      event(
+        'edit',
+        'edit',
+      )({
+        ...record,
+        changes: json<Schemas['OrderEditChange'][]>(changes, []),
+      }),
+    ),
   ];
   // Every timestamp is written by toISOString(), so text order is time order.
   return events.sort(

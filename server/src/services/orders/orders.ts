@@ -64,6 +64,7 @@ import {
 } from '../inventory/stock';
 import { recordAudit } from '../platform/audit';
 import { requireActiveCustomer } from './customers';
+import { refreshOrderBalance } from './order-balance';
 import { statusesWhere, statusRules, transitionEffects } from '../../../../contract/order-status';
 
 type Order = Schemas['Order'];
@@ -121,6 +122,9 @@ function presentOrderSummary(row: OrderRowWithCount): OrderSummary {
     shipping_amount: money(row.shipping_amount),
     discount_amount: money(row.discount_amount),
     total_amount: money(row.total_amount),
+    payment_status: row.payment_status,
+    amount_paid: money(row.amount_paid),
+    balance_due: money(row.balance_due),
     currency: 'TND',
     shipping_address: json<Schemas['ShippingAddress']>(
       row.shipping_address,
@@ -133,9 +137,10 @@ function presentOrderSummary(row: OrderRowWithCount): OrderSummary {
   };
 }
 
-function presentItem(row: OrderItemRow): Schemas['OrderItem'] {
+function presentItem(row: OrderItemRow, returned: number): Schemas['OrderItem'] {
   return {
     id: row.id,
+    returned_quantity: returned,
     product_id: row.product_id,
     variant_id: row.variant_id,
     product_name: row.product_name,
@@ -183,11 +188,23 @@ async function latestShipments(db: Db, ids: number[]): Promise<Map<number, Order
   );
 }
 
+/** The units returned of each item of these orders (order_returns), by item id, in one query. */
+async function returnedUnits(db: Db, orderIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('order_return_lines as l')
+    .innerJoin('order_returns as r', 'r.id', 'l.return_id')
+    .select(['l.order_item_id', (eb) => eb.fn.sum<number | string>('l.quantity').as('n')])
+    .where('r.order_id', 'in', orderIds)
+    .groupBy('l.order_item_id')
+    .execute();
+  return new Map(rows.map((r) => [r.order_item_id, Number(r.n)]));
+}
+
 /** Full orders (items, history, shipment) for these rows, with four queries in all (no N+1). */
 async function presentOrders(db: Db, orders: OrderRow[], view: OrderView): Promise<Order[]> {
   if (orders.length === 0) return [];
   const ids = orders.map((r) => r.id);
-  const [rows, items, history, shipments] = await Promise.all([
+  const [rows, items, history, shipments, returned] = await Promise.all([
     withItemCounts(db, orders),
     db.selectFrom('order_items').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
     db
@@ -198,6 +215,7 @@ async function presentOrders(db: Db, orders: OrderRow[], view: OrderView): Promi
       .orderBy('id')
       .execute(),
     latestShipments(db, ids),
+    returnedUnits(db, ids),
   ]);
   return rows.map((row) => ({
     ...presentOrderSummary(row),
@@ -205,7 +223,9 @@ async function presentOrders(db: Db, orders: OrderRow[], view: OrderView): Promi
     // VAT on shipping (part of vat_amount).
     vat_number_check: (row.vat_number_check ?? null) as Order['vat_number_check'],
     shipping_vat_amount: money(row.shipping_vat_amount),
-    items: items.filter((i) => i.order_id === row.id).map(presentItem),
+    items: items
+      .filter((i) => i.order_id === row.id)
+      .map((i) => presentItem(i, returned.get(i.id) ?? 0)),
     status_history: history
       .filter((h) => h.order_id === row.id)
       .map((h) => presentHistory(h, view)),
@@ -275,6 +295,7 @@ export interface AdminOrderQuery {
   customer_email?: string | undefined;
   shipping_email?: string | undefined;
   payment_method?: Schemas['PaymentMethod'] | undefined;
+  payment_status?: Schemas['PaymentStatus'] | undefined;
   vat_number_review?: NonNullable<Schemas['VatNumberReview']> | undefined;
   sort: Schemas['OrderSort'];
 }
@@ -332,6 +353,9 @@ export function adminOrderSelection(db: Db, q: AdminOrderFilters): ListSelection
   }
   if (q.vat_number_review !== undefined) {
     filters.push(sql<SqlBool>`o.vat_number_review = ${q.vat_number_review}`);
+  }
+  if (q.payment_status !== undefined) {
+    filters.push(sql<SqlBool>`o.payment_status = ${q.payment_status}`);
   }
   return {
     filters,
@@ -454,12 +478,16 @@ async function applyStockEffect(
   else await takeStockAgain(trx, orderId, to, stockChange);
 }
 
-/** Gives back, per variant, what the order's movements took and did not yet give back. */
+/**
+ * Gives back, per variant, what the order's movements took and did not yet give back, less the
+ * units returned as damaged (taken, and never coming back: services/orders/order-returns.ts).
+ */
 async function giveBackStock(
   trx: Transaction<Database>,
   orderId: number,
   change: StockChange,
 ): Promise<void> {
+  const damaged = await damagedUnits(trx, orderId);
   const held = await trx
     .selectFrom('stock_movements')
     .select(['variant_id', (eb) => eb.fn.sum<number | string>('delta').as('net')])
@@ -469,8 +497,9 @@ async function giveBackStock(
     .orderBy('variant_id')
     .execute();
   for (const { variant_id: variantId, net } of held) {
-    const taken = -Number(net);
-    if (variantId === null || taken <= 0) continue;
+    if (variantId === null) continue;
+    const taken = -Number(net) - (damaged.get(variantId) ?? 0);
+    if (taken <= 0) continue;
     try {
       await adjustStock(trx, variantId, taken, change, { evenUntracked: true });
     } catch (err) {
@@ -480,7 +509,25 @@ async function giveBackStock(
   }
 }
 
-/** Takes the items' quantities again from the variants that exist and track inventory. */
+/** The units of the order returned as damaged (restock false), by variant. */
+export async function damagedUnits(db: Db, orderId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('order_return_lines as l')
+    .innerJoin('order_returns as r', 'r.id', 'l.return_id')
+    .innerJoin('order_items as oi', 'oi.id', 'l.order_item_id')
+    .select(['oi.variant_id', (eb) => eb.fn.sum<number | string>('l.quantity').as('n')])
+    .where('r.order_id', '=', orderId)
+    .where('l.restock', '=', 0)
+    .where('oi.variant_id', 'is not', null)
+    .groupBy('oi.variant_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.variant_id), Number(r.n)]));
+}
+
+/**
+ * Takes the items' quantities again from the variants that exist and track inventory: what the
+ * order still holds, its returned units (restocked or damaged) left out.
+ */
 async function takeStockAgain(
   trx: Transaction<Database>,
   orderId: number,
@@ -491,13 +538,15 @@ async function takeStockAgain(
     .selectFrom('order_items as oi')
     .innerJoin('variants as v', 'v.id', 'oi.variant_id')
     .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['v.id', ...VARIANT_NAME_COLUMNS, 'oi.quantity'])
+    .select(['v.id', ...VARIANT_NAME_COLUMNS, 'oi.quantity', 'oi.id as item_id'])
     .where('oi.order_id', '=', orderId)
     .where('v.track_inventory', '=', 1)
     .orderBy('v.id')
     .execute();
+  const returned = await returnedUnits(trx, [orderId]);
   for (const item of items) {
-    const quantity = Number(item.quantity);
+    const quantity = Number(item.quantity) - (returned.get(item.item_id) ?? 0);
+    if (quantity <= 0) continue;
     try {
       await adjustStock(trx, item.id, -quantity, change);
     } catch (err) {
@@ -538,14 +587,29 @@ export async function updateOrderStatus(
 ): Promise<Order> {
   const now = ctx.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
-    const change = { admin, note: body.note, now };
-    const done = await transition(trx, orderId, body.status, change, { sameIsNoop: true });
-    if (done) {
-      await applyStockEffect(trx, ctx.dialect, orderId, done, body.status, change);
-      await issueDocumentsOnStatusChange(trx, orderId, body.status, documentIssue(ctx, change));
-    }
+    await changeStatusIn(trx, ctx, orderId, body.status, { admin, note: body.note, now });
     return getAdminOrder(trx, orderId);
   });
+}
+
+/**
+ * updateOrderStatus's change inside the caller's transaction: the status, its stock effect, its
+ * documents and the balance. A return that takes back the order's last units moves it to
+ * refunded this way (services/orders/order-returns.ts).
+ */
+export async function changeStatusIn(
+  trx: Transaction<Database>,
+  ctx: AppContext,
+  orderId: number,
+  to: OrderStatus,
+  change: StatusChange,
+): Promise<void> {
+  const done = await transition(trx, orderId, to, change, { sameIsNoop: true });
+  if (!done) return;
+  await applyStockEffect(trx, ctx.dialect, orderId, done, to, change);
+  await issueDocumentsOnStatusChange(trx, orderId, to, documentIssue(ctx, change));
+  // A credited status owes nothing (domain/payments.ts).
+  await refreshOrderBalance(trx, orderId);
 }
 
 /** Cancels a pending, confirmed or processing order and gives back the stock it holds. */
@@ -565,6 +629,7 @@ export async function cancelOrder(
     if (!done) throw new Error('unreachable: a cancellation always changes the status');
     await applyStockEffect(trx, ctx.dialect, orderId, done, 'cancelled', change);
     await issueDocumentsOnStatusChange(trx, orderId, 'cancelled', documentIssue(ctx, change));
+    await refreshOrderBalance(trx, orderId);
     return getAdminOrder(trx, orderId);
   });
 }

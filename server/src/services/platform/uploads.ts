@@ -20,13 +20,17 @@ import {
   unsupportedMediaType,
 } from '../../api/problem';
 import type { Db } from '../../db/database';
-import type { UploadLimits } from '../../domain/media-limits';
+import {
+  mediaExtensionOf,
+  mediaExtensionRefusal,
+  type MediaExtension,
+  type MediaKind,
+  type UploadLimits,
+} from '../../domain/media-limits';
 import { contentTypeForKey, newMediaKey, type Storage } from '../../storage/storage';
 import { recordAudit, type AuditActor, type AuditEntry } from './audit';
 import { deleteUnusedFiles } from './media';
 import { mediaUrl } from './signed-urls';
-
-type MediaKind = 'image' | 'video';
 
 /** What one upload operation expects: the kind, the form field and one or several files. */
 export interface UploadTarget {
@@ -62,7 +66,8 @@ const format = (label: string, keyExtension: string, sniffed: string[]): Format 
 });
 
 const JPEG = format('JPEG', 'jpg', ['jpg']);
-const FORMATS: Record<MediaKind, Record<string, Format>> = {
+// Keyed by exactly the extensions the domain accepts (MEDIA_EXTENSIONS): one list of names.
+const FORMATS: { [K in MediaKind]: Record<MediaExtension<K>, Format> } = {
   image: {
     jpg: JPEG,
     jpeg: JPEG,
@@ -83,11 +88,6 @@ const FORMATS: Record<MediaKind, Record<string, Format>> = {
     flv: format('FLV', 'flv', ['flv']),
     webm: format('WebM', 'webm', ['webm']),
   },
-};
-
-const ALLOWED_EXTENSIONS: Record<MediaKind, string[]> = {
-  image: Object.keys(FORMATS.image).map((e) => `.${e}`),
-  video: Object.keys(FORMATS.video).map((e) => `.${e}`),
 };
 
 const KEY_PREFIX = { image: 'img', video: 'vid' } as const;
@@ -257,15 +257,9 @@ async function storeOne(
 }
 
 function formatFor(kind: MediaKind, name: string): Format {
-  const dot = name.lastIndexOf('.');
-  const ext = dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
-  const found = Object.hasOwn(FORMATS[kind], ext) ? FORMATS[kind][ext] : undefined;
-  if (!found) {
-    throw unsupportedMediaType(
-      `${name} is not an allowed ${kind} file; allowed extensions: ${ALLOWED_EXTENSIONS[kind].join(', ')}`,
-    );
-  }
-  return found;
+  const ext = mediaExtensionOf(kind, name);
+  if (ext === null) throw unsupportedMediaType(mediaExtensionRefusal(kind, name));
+  return (FORMATS[kind] as Record<string, Format>)[ext]!;
 }
 
 /** The client's file name as shown in messages: no folders, no control characters, bounded. */

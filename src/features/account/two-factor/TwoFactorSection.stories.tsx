@@ -190,7 +190,8 @@ export const Enrolled: Story = {
 export const Remove: Story = {
   parameters: {
     auth: { userType: 'admin' as const, user: enrolledRequired },
-    ...mockedBy(auth.me(withoutApp)),
+    // The admin has an app to remove, and this password.
+    ...mockedBy(auth.me(withoutApp), twoFactor.disableTotp('admin123', true)),
   },
   play: async ({ canvasElement }) => {
     await userEvent.click(
@@ -231,7 +232,8 @@ export const Remove: Story = {
 export const NewRecoveryCodes: Story = {
   parameters: {
     auth: { userType: 'admin' as const, user: enrolledRequired },
-    ...mockedBy(auth.me(withApp)),
+    // The admin has an app, and this password.
+    ...mockedBy(auth.me(withApp), twoFactor.regenerateCodes('admin123', recoveryCodes, true)),
   },
   play: async ({ canvasElement }) => {
     await userEvent.click(

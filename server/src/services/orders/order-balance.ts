@@ -1,0 +1,75 @@
+// An order's payment_status, amount_paid and balance_due (migration 029), stored on the order so
+// the orders list filters by them through an index. ONE function keeps them: every writer of what
+// they depend on calls refreshOrderBalance in its own transaction, after its write:
+// - payments, refunds and remittances (services/orders/payments.ts);
+// - status changes and cancellations (orders.ts: a credited status owes nothing);
+// - returns and edits (their total_amount and the order's total).
+// The rule itself is domain/payments.ts orderBalance.
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Db } from '../../db/database';
+import { orderBalance, type Balance } from '../../domain/payments';
+import { notFound } from '../../api/problem';
+import { statusRules } from '../../../../contract/order-status';
+import { ORDER_NOT_FOUND } from './order-lookup';
+
+/** The order's balance from what is stored now (no write). 404 when there is no such order. */
+export async function readOrderBalance(db: Db, orderId: number): Promise<Balance> {
+  const [order, returned, payments] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .select(['status', 'total_amount'])
+      .where('id', '=', orderId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('order_returns')
+      .select((eb) => eb.fn.sum<number | string | null>('total_amount').as('n'))
+      .where('order_id', '=', orderId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('order_payments')
+      .select(['amount', 'withholding_amount'])
+      .where('order_id', '=', orderId)
+      .where('removed_at', 'is', null)
+      .execute(),
+  ]);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return orderBalance({
+    credited: statusRules(order.status).credited,
+    total: Number(order.total_amount),
+    returned: Number(returned?.n ?? 0),
+    payments: payments.map((p) => ({
+      amount: Number(p.amount),
+      withholding_amount: Number(p.withholding_amount),
+    })),
+  });
+}
+
+/**
+ * Recomputes and stores the order's payment_status, amount_paid and balance_due, in the caller's
+ * transaction (after its write, so it reads it). Writes only when a figure changed, so a call
+ * that changes nothing bumps no data version. 404 when there is no such order.
+ */
+export async function refreshOrderBalance(
+  trx: Transaction<Database>,
+  orderId: number,
+): Promise<Balance> {
+  const balance = await readOrderBalance(trx, orderId);
+  await trx
+    .updateTable('orders')
+    .set({
+      payment_status: balance.payment_status,
+      amount_paid: balance.settled,
+      balance_due: balance.balance_due,
+    })
+    .where('id', '=', orderId)
+    .where((eb) =>
+      eb.or([
+        eb('payment_status', '!=', balance.payment_status),
+        eb('amount_paid', '!=', balance.settled),
+        eb('balance_due', '!=', balance.balance_due),
+      ]),
+    )
+    .execute();
+  return balance;
+}
