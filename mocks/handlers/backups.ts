@@ -34,6 +34,19 @@ export function backupShelf(items: readonly Backup[] = fixtures): BackupShelf {
 /** The shelf of the default handlers (dev:mock, Vitest, stories that bring none). */
 const shared = backupShelf();
 
+/**
+ * Runs `work` while the default handlers' shelf is writing a backup, as a backup taking its time
+ * would: the mock-versus-server table's createBackup 409, where the server's own lock is held.
+ */
+export async function whileBackupWritten<T>(work: () => Promise<T>): Promise<T> {
+  shared.running = true;
+  try {
+    return await work();
+  } finally {
+    shared.running = false;
+  }
+}
+
 const keptOf = (source: BackupShelf | readonly Backup[]) =>
   'kept' in source ? source.kept : source;
 

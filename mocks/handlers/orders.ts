@@ -6,8 +6,14 @@ import type {
   OrderStatusUpdate,
   OrderSummary,
 } from '@generated/model';
-import { mayBeShipped, statusRules } from '../../contract/order-status';
-import { orderDetails, orders as fixtures, timelineOf } from '../fixtures';
+import {
+  mayBeShipped,
+  statusRules,
+  transitionEffects,
+  type OrderStatus,
+} from '../../contract/order-status';
+import { canAdjust, reopenShortStock } from '../../server/src/domain/inventory';
+import { orderDetails, orders as fixtures, products, timelineOf, variants } from '../fixtures';
 import * as crud from './crud';
 import { endpoint, json, newId, notFound, now, type Call, type ListSpec } from './endpoint';
 import { inStatus } from './payments';
@@ -37,6 +43,30 @@ const orderWrite = (
     const order = given ?? find(call.params.id);
     return order ? change(order, call) : notFound('Order not found');
   });
+
+/**
+ * The server's refusal of a status change that takes the order's stock again (e.g. cancelled →
+ * pending, services/orders/orders.ts), in its words: the first item, by variant id, whose variant
+ * still exists, tracks inventory without backorders and has less than the units not returned.
+ */
+function reopenRefusal(order: Order, to: OrderStatus): string | null {
+  if (transitionEffects(order.status, to).stock !== 'take') return null;
+  const lines = order.items.flatMap((item) => {
+    const variant = variants.find((v) => v.id === item.variant_id);
+    return variant?.track_inventory ? [{ item, variant }] : [];
+  });
+  for (const { item, variant } of lines.sort((a, b) => a.variant.id - b.variant.id)) {
+    const needed = item.quantity - item.returned_quantity;
+    if (needed <= 0 || canAdjust(variant.stock_quantity, -needed, variant.allow_backorder))
+      continue;
+    const product = products.find((p) => p.id === variant.product_id);
+    const name = product?.name ?? item.product_name;
+    // A simple product's default variant is named by its product alone (movementTitle).
+    const title = product?.has_variants ? `${name} — ${variant.variant_title}` : name;
+    return reopenShortStock(to, { title, sku: variant.sku }, variant.stock_quantity, needed);
+  }
+  return null;
+}
 
 /** What listAdminOrders (and exportOrders) do with their search, filters and sort. */
 export const orderListSpec: ListSpec<OrderSummary> = {
@@ -71,10 +101,16 @@ export const orders = {
   list: crud.queriedListOf('/admin/orders/', fixtures, orderListSpec),
   /** GET /admin/orders/{id} (404 'Order not found' for unknown ids) */
   get: crud.getById('/admin/orders/:id', orderDetails, 'Order'),
-  /** PATCH /admin/orders/{id}/status {status, note?} → the order */
-  updateStatus: orderWrite('patch', '/admin/orders/:id/status', (order, { body }) =>
-    json({ ...inStatus(order, (body as OrderStatusUpdate).status), updated_at: now() }),
-  ),
+  /**
+   * PATCH /admin/orders/{id}/status {status, note?} → the order; 409 when the change takes the
+   * order's stock again and a variant is short of it (reopenRefusal)
+   */
+  updateStatus: orderWrite('patch', '/admin/orders/:id/status', (order, { body }) => {
+    const { status } = body as OrderStatusUpdate;
+    const refusal = reopenRefusal(order, status);
+    if (refusal) return json({ detail: refusal }, 409);
+    return json({ ...inStatus(order, status), updated_at: now() });
+  }),
   /** POST /admin/orders/{id}/cancel → the order, cancelled; 409 when its status may not be */
   cancel: orderWrite('post', '/admin/orders/:id/cancel', (order) =>
     statusRules(order.status).cancellable

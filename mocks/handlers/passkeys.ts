@@ -3,11 +3,16 @@ import type {
   PasskeyCreationOptions,
   PasskeyRegistration,
   PasskeyUpdate,
+  TwoFactorStatus,
 } from '@generated/model';
-import { adminPasskeys as fixtures, passkeyCreationOptions } from '../fixtures';
+import { adminMe, adminPasskeys as fixtures, passkeyCreationOptions } from '../fixtures';
+import { conflict } from './conflicts';
 import { endpoint, json, newId, noContent, notFound, now } from './endpoint';
 
 const NOT_FOUND = 'Passkey not found';
+/** The server's 409 for removing the last second factor of a role that requires one. */
+const LAST_REQUIRED_PASSKEY =
+  'Your role requires a second factor: set up another one before removing your last passkey';
 
 /**
  * Registration challenges handed out and not used yet: the server takes a registration only
@@ -88,13 +93,21 @@ export const passkeys = {
   ),
   /**
    * DELETE /admin/auth/me/passkeys/{id} (204) of one of `items` (default: the fixtures), else
-   * 404.
+   * 404; 409 when it is the admin's last second factor (no other passkey, no authenticator app)
+   * and their role requires one (`factors`, default: the fixtures' signed-in admin, not required).
    */
   delete: endpoint(
     'delete',
     '/admin/auth/me/passkeys/:id',
-    (items: readonly Passkey[] = fixtures) =>
-      ({ params }) =>
-        items.some((p) => String(p.id) === params.id) ? noContent() : notFound(NOT_FOUND),
+    (
+      items: readonly Passkey[] = fixtures,
+      factors: Pick<TwoFactorStatus, 'totp' | 'required'> = adminMe.two_factor,
+    ) =>
+      ({ params }) => {
+        if (!items.some((p) => String(p.id) === params.id)) return notFound(NOT_FOUND);
+        if (items.length === 1 && factors.required && !factors.totp)
+          return conflict(LAST_REQUIRED_PASSKEY);
+        return noContent();
+      },
   ),
 };

@@ -4,6 +4,7 @@ import type {
   PasswordConfirmation,
   RecoveryCodes,
   TotpEnrolment,
+  TwoFactorStatus,
 } from '@generated/model';
 import { adminMe, adminUsers, recoveryCodes, totpEnrolment, validTotpCode } from '../fixtures';
 import { MOCK_PASSWORD } from './account';
@@ -22,8 +23,25 @@ export const resetTwoFactorState = () => {
   totpPending = false;
 };
 
-/** The server's 409 for removing the app, or new recovery codes, of an admin without one. */
-const NO_TOTP = 'No authenticator app is set up';
+/** The server's 409s of the admin's own app (services/identity/two-factor.ts, in its words). */
+const TWO_FACTOR_CONFLICTS = {
+  /** Removing the app, or new recovery codes, of an admin without one. */
+  noTotp: 'No authenticator app is set up',
+  /** Setting up an app while one is set up. */
+  totpEnrolled: 'An authenticator app is already set up; remove it before setting up another',
+  /** Removing the app of an admin whose role requires a second factor, with no passkey. */
+  lastRequiredFactor:
+    'Your role requires two-factor sign-in: add a passkey before removing the authenticator app',
+} as const;
+const NO_TOTP = TWO_FACTOR_CONFLICTS.noTotp;
+
+/**
+ * The signed-in admin's second factors as /me reports them: `true`/`false` says only whether an
+ * app is set up, the rest as the fixtures' signed-in admin (adminMe: no passkey, not required).
+ */
+export type Factors = Pick<TwoFactorStatus, 'totp' | 'passkeys' | 'required'>;
+const factorsOf = (given: boolean | Factors): Factors =>
+  typeof given === 'boolean' ? { ...adminMe.two_factor, totp: given } : given;
 
 /** A 422 about one field of the body, as the server words it. */
 const refused = (field: string, msg: string) =>
@@ -34,12 +52,16 @@ const refused = (field: string, msg: string) =>
  * reset of another user's second factors.
  */
 export const twoFactor = {
-  /** POST /admin/auth/me/2fa/totp: a new secret and its otpauth URI. */
+  /**
+   * POST /admin/auth/me/2fa/totp: a new secret and its otpauth URI; 409 when an app is set up
+   * already (`enrolled`, default: as the fixtures' signed-in admin, who has none).
+   */
   startTotp: endpoint(
     'post',
     '/admin/auth/me/2fa/totp',
-    (enrolment: TotpEnrolment = totpEnrolment) =>
+    (enrolment: TotpEnrolment = totpEnrolment, enrolled: boolean = adminMe.two_factor.totp) =>
       () => {
+        if (enrolled) return conflict(TWO_FACTOR_CONFLICTS.totpEnrolled);
         totpPending = true;
         return json(enrolment);
       },
@@ -61,16 +83,20 @@ export const twoFactor = {
   ),
   /**
    * DELETE /admin/auth/me/2fa/totp (204) with the right password, else 422; then 409 when the
-   * admin has no app (`enrolled`, default: as the fixtures' signed-in admin, who has none).
+   * admin has no app, or when the app is the last second factor (no passkey) of an admin whose
+   * role requires one (`factors`, default: the fixtures' signed-in admin, who has none).
    */
   disableTotp: endpoint(
     'delete',
     '/admin/auth/me/2fa/totp',
-    (password: string = MOCK_PASSWORD, enrolled: boolean = adminMe.two_factor.totp) =>
+    (password: string = MOCK_PASSWORD, factors: boolean | Factors = adminMe.two_factor) =>
       ({ body }) => {
         if ((body as PasswordConfirmation).password !== password)
           return refused('password', 'Incorrect password');
-        return enrolled ? noContent() : conflict(NO_TOTP);
+        const { totp, passkeys, required } = factorsOf(factors);
+        if (!totp) return conflict(NO_TOTP);
+        if (passkeys === 0 && required) return conflict(TWO_FACTOR_CONFLICTS.lastRequiredFactor);
+        return noContent();
       },
   ),
   /**

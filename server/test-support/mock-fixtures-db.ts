@@ -10,16 +10,19 @@ import { categories } from '../../mocks/fixtures/categories';
 import { draftOrders } from '../../mocks/fixtures/draft-orders';
 import { invoices } from '../../mocks/fixtures/invoices';
 import { jobs } from '../../mocks/fixtures/jobs';
+import { adminPasskeys } from '../../mocks/fixtures/passkeys';
 import { orderDetails } from '../../mocks/fixtures/orders';
 import { orderPayments, remittances } from '../../mocks/fixtures/payments';
 import { products } from '../../mocks/fixtures/products';
 import { shopSettingsChanges } from '../../mocks/fixtures/settings';
 import { stockMovements } from '../../mocks/fixtures/stock-movements';
+import { totpEnrolment } from '../../mocks/fixtures/two-factor';
 import { variants } from '../../mocks/fixtures/variants';
 import { vatRates } from '../../mocks/fixtures/vat-rates';
 import type { DialectName } from '../src/db/database';
 import type { Database } from '../src/db/schema';
 import { hashPassword } from '../src/auth/passwords';
+import { seal } from '../src/jobs/sealed';
 import { startSession } from '../src/services/identity/refresh-tokens';
 import type { AuthHeaders, TestApp } from './app';
 import { deleteAll } from './fixtures';
@@ -506,4 +509,78 @@ export async function fixtureAdminAuth(t: TestApp, adminId: number): Promise<Aut
   });
   const token = await t.ctx.tokens.sign({ userType: 'admin', userId: adminId, sessionId }, now);
   return { authorization: `Bearer ${token}` };
+}
+
+/** The second factors of a fixture admin for a while (the mocks' factory arguments alike). */
+export interface AdminFactors {
+  /** A confirmed authenticator app (the fixtures' secret, sealed as the server seals it). */
+  totp: boolean;
+  /** How many of the mocks' passkeys (adminPasskeys, ids kept) the admin has. */
+  passkeys: number;
+  /** The shop requires a second factor of the admin's role. */
+  required: boolean;
+}
+
+/**
+ * Runs `work` while fixture admin `adminId` has `factors` as rows (admin_totp, admin_passkeys,
+ * the shop's required roles), then takes them away again, whatever `work` did.
+ */
+export async function withAdminFactors<T>(
+  t: TestApp,
+  adminId: number,
+  factors: AdminFactors,
+  work: () => Promise<T>,
+): Promise<T> {
+  const db = t.database.db;
+  const now = t.ctx.now().toISOString();
+  const admin = adminUsers.find((u) => u.id === adminId);
+  if (!admin) throw new Error(`No fixture admin ${adminId}`);
+  const settings = await db
+    .selectFrom('shop_settings')
+    .select('two_factor_required_roles')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  try {
+    if (factors.totp)
+      await db
+        .insertInto('admin_totp')
+        .values({
+          admin_user_id: adminId,
+          secret: seal(t.ctx.config.jwtSecret, totpEnrolment.secret),
+          confirmed_at: now,
+          last_step: 0,
+          created_at: now,
+        })
+        .execute();
+    const passkeys = adminPasskeys.slice(0, factors.passkeys);
+    if (passkeys.length > 0)
+      await db
+        .insertInto('admin_passkeys')
+        .values(
+          passkeys.map((p) => ({
+            id: p.id,
+            admin_user_id: adminId,
+            // No ceremony reads them: the 409s come before any WebAuthn check.
+            credential_id: `credential-${p.id}`,
+            public_key: `public-key-${p.id}`,
+            counter: 0,
+            transports: null,
+            name: p.name,
+            created_at: p.created_at,
+            last_used_at: p.last_used_at,
+          })),
+        )
+        .execute();
+    if (factors.required)
+      await db
+        .updateTable('shop_settings')
+        .set({ two_factor_required_roles: JSON.stringify([admin.role]) })
+        .where('id', '=', 1)
+        .execute();
+    return await work();
+  } finally {
+    await db.deleteFrom('admin_totp').where('admin_user_id', '=', adminId).execute();
+    await db.deleteFrom('admin_passkeys').where('admin_user_id', '=', adminId).execute();
+    await db.updateTable('shop_settings').set(settings).where('id', '=', 1).execute();
+  }
 }

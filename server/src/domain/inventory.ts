@@ -98,6 +98,21 @@ export function canAdjust(
 }
 
 /**
+ * The refusal of a status change that takes an order's stock again (e.g. cancelled → pending)
+ * when a variant that tracks inventory without backorders has less than the order needs
+ * (services/orders/orders.ts; the mocks answer the same words, mocks/handlers/orders.ts).
+ * `title` is the variant's movement title: the product name, then the variant's own title.
+ */
+export const reopenShortStock = (
+  to: string,
+  variant: { title: string; sku: string },
+  inStock: number,
+  needed: number,
+): string =>
+  `Cannot change the status to ${to}: not enough stock of ${variant.title} (SKU ${variant.sku}): ` +
+  `${inStock} in stock, ${needed} needed, and backorders are not allowed`;
+
+/**
  * Bound of every stock figure (stock, movement deltas, stock before/after), both signs: far
  * below the INTEGER columns' 2^31 and JavaScript's 2^53, so the ledger only ever holds exact
  * integers and stock = Σ movements always adds up.

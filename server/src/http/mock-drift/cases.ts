@@ -244,11 +244,22 @@ export const LIST_CASES: Record<string, ListCases | NotCompared> = {
  * A documented 409 rule, on the loaded fixtures: the request is sent to both sides, which must
  * answer 409 with the same detail. A refused write changes nothing, so cases need no cleanup.
  */
-interface ConflictCase {
+export interface ConflictCase {
   name: string;
   method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
+  /**
+   * What is under way on both sides while the request is sent: a backup being written (the
+   * server's own backup lock held, the mocks' shelf writing).
+   */
+  during?: 'a backup being written';
+  /**
+   * The caller's second factors for this case, on both sides: rows of the fixtures' admin 1 on
+   * the server (test-support/mock-fixtures-db.ts withAdminFactors), the same as the factory
+   * arguments of the mocks' two-factor and passkey handlers. Without it, admin 1 has none.
+   */
+  caller?: { totp: boolean; passkeys: number; required: boolean };
 }
 
 const variantBody = (sku: string) => ({
@@ -468,12 +479,21 @@ export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
     },
     { name: 'a cancelled order', method: 'POST', path: '/api/v1/admin/orders/4/invoices' },
   ],
-  updateOrderStatus: {
-    why: 'fixtures',
-    reason:
-      'no fixture order is cancelled with an item short of stock (order 4 lost its variant), ' +
-      'and a reopening that succeeds would change the data the other cases read',
-  },
+  updateOrderStatus: [
+    {
+      // Order 6 was cancelled with 4 black bags; 3 are in stock, no backorders.
+      name: 'reopening a cancelled order short of stock',
+      method: 'PATCH',
+      path: '/api/v1/admin/orders/6/status',
+      body: { status: 'pending' },
+    },
+    {
+      name: 'a cancelled order short of stock to processing',
+      method: 'PATCH',
+      path: '/api/v1/admin/orders/6/status',
+      body: { status: 'processing', note: 'Client rappelé' },
+    },
+  ],
   createUser: [
     {
       name: 'a username already used (other case)',
@@ -556,6 +576,13 @@ export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
       path: '/api/v1/admin/auth/me/2fa/totp',
       body: { password: MOCK_PASSWORD },
     },
+    {
+      name: 'the last second factor of a role that requires one',
+      method: 'DELETE',
+      path: '/api/v1/admin/auth/me/2fa/totp',
+      body: { password: MOCK_PASSWORD },
+      caller: { totp: true, passkeys: 0, required: true },
+    },
   ],
   confirmTotpEnrolment: [
     {
@@ -573,32 +600,41 @@ export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
       body: { password: MOCK_PASSWORD },
     },
   ],
-  startTotpEnrolment: {
-    why: 'per-caller',
-    reason:
-      'needs an app enrolled by a TOTP ceremony of the caller (routes/two-factor tests); the ' +
-      "fixtures' admins have none",
-  },
+  startTotpEnrolment: [
+    {
+      name: 'an authenticator app set up already',
+      method: 'POST',
+      path: '/api/v1/admin/auth/me/2fa/totp',
+      caller: { totp: true, passkeys: 0, required: false },
+    },
+  ],
   registerPasskey: {
     why: 'per-caller',
     reason:
-      'its 409s (registered already, too many) need WebAuthn ceremonies of the caller ' +
-      '(routes/passkeys tests); its 422 without a challenge is compared in mock-access.test.ts',
+      'its 409s (registered already, too many) come after the WebAuthn attestation is verified, ' +
+      'which needs a live ceremony of the caller (routes/passkeys tests); its 422 without a ' +
+      'challenge is compared in mock-access.test.ts',
   },
-  deletePasskey: {
-    why: 'per-caller',
-    reason:
-      "needs the caller's last passkey, made by a WebAuthn ceremony, under a role that requires " +
-      'a second factor; its 404 is compared in mock-access.test.ts',
-  },
+  deletePasskey: [
+    {
+      name: 'the last second factor of a role that requires one',
+      method: 'DELETE',
+      path: '/api/v1/admin/auth/me/passkeys/1',
+      caller: { totp: false, passkeys: 1, required: true },
+    },
+  ],
   retryJob: [
     { name: 'a job done', method: 'POST', path: '/api/v1/admin/jobs/3/retry' },
     { name: 'a running job', method: 'POST', path: '/api/v1/admin/jobs/4/retry' },
   ],
-  createBackup: {
-    why: 'runtime',
-    reason: 'the 409 needs a backup being written at that moment (routes/backups tests)',
-  },
+  createBackup: [
+    {
+      name: 'while another backup is being written',
+      method: 'POST',
+      path: '/api/v1/admin/backups/',
+      during: 'a backup being written',
+    },
+  ],
   addCartItem: { why: 'no-mock', reason: 'the storefront cart' },
   updateCartItem: { why: 'no-mock', reason: 'the storefront cart' },
   createOrder: { why: 'no-mock', reason: 'the storefront checkout' },

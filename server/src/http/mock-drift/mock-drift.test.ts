@@ -8,8 +8,17 @@ import { contract, contractViolations } from '../../../../mocks/contract';
 import { server as mockServer } from '../../../../mocks/node';
 import { createTestApp, type AuthHeaders, type TestApp } from '../../../test-support/app';
 import { testDialects } from '../../../test-support/databases';
-import { loadMockFixtures, fixtureAdminAuth } from '../../../test-support/mock-fixtures-db';
-import { CONFLICT_CASES, LIST_CASES } from './cases';
+import {
+  fixtureAdminAuth,
+  loadMockFixtures,
+  withAdminFactors,
+} from '../../../test-support/mock-fixtures-db';
+import { adminPasskeys } from '../../../../mocks/fixtures/passkeys';
+import { MOCK_PASSWORD } from '../../../../mocks/handlers/account';
+import { whileBackupWritten } from '../../../../mocks/handlers/backups';
+import { withBackupLock } from '../../backup/lock';
+import { backupStore, ensureWorkDir } from '../../backup/store';
+import { CONFLICT_CASES, LIST_CASES, type ConflictCase } from './cases';
 
 interface Schema {
   type?: string;
@@ -129,6 +138,13 @@ async function shopRows(t: TestApp): Promise<string> {
     'order_items',
     'order_status_history',
     'order_shipments',
+    'order_payments',
+    'payment_remittances',
+    'order_returns',
+    'order_return_lines',
+    'order_edits',
+    'draft_orders',
+    'draft_order_lines',
     'invoices',
     'stock_movements',
     'audit_log',
@@ -186,22 +202,53 @@ describe.each(testDialects)('the mocks list as the server (%s)', (dialect) => {
   });
 
   // After the lists: a refused write changes nothing, but keep the lists' data untouched anyway.
-  it.each(conflicts)('$operationId: $name', async ({ method, path, body }) => {
+  /** Runs `send` with the caller's second factors the case gives, on both sides. */
+  async function asCaller<T>(caller: ConflictCase['caller'], send: () => Promise<T>): Promise<T> {
+    if (caller === undefined) return send();
+    const { totp, passkeys: count, required } = caller;
+    mockServer.use(
+      handlers.twoFactor.startTotp(undefined, totp),
+      handlers.twoFactor.disableTotp(MOCK_PASSWORD, caller),
+      handlers.passkeys.delete(adminPasskeys.slice(0, count), { totp, required }),
+    );
+    try {
+      return await withAdminFactors(t, 1, caller, send);
+    } finally {
+      mockServer.resetHandlers();
+    }
+  }
+
+  /** Runs `send` with what the case says is under way held on both sides. */
+  async function during<T>(what: ConflictCase['during'], send: () => Promise<T>): Promise<T> {
+    if (what === undefined) return send();
+    // The server's own lock, as a backup being written holds it, and the mocks' shelf writing.
+    const store = backupStore(t.ctx.config);
+    await ensureWorkDir(store);
+    return withBackupLock(t.database.db, dialect, store.workDir, () => whileBackupWritten(send));
+  }
+
+  it.each(conflicts)('$operationId: $name', async (c) => {
+    const { method, path, body } = c;
     const headers: Record<string, string> = { ...admin };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const real = await t.app.inject({
-      method,
-      url: path,
-      headers,
-      ...(payload ? { payload } : {}),
-    });
-    contractViolations.take();
-    const mocked = await fetch(`http://localhost${path}`, {
-      method,
-      headers,
-      ...(payload ? { body: payload } : {}),
-    });
+    const { real, mocked } = await asCaller(c.caller, () =>
+      during(c.during, async () => {
+        const real = await t.app.inject({
+          method,
+          url: path,
+          headers,
+          ...(payload ? { payload } : {}),
+        });
+        contractViolations.take();
+        const mocked = await fetch(`http://localhost${path}`, {
+          method,
+          headers,
+          ...(payload ? { body: payload } : {}),
+        });
+        return { real, mocked };
+      }),
+    );
     expect(contractViolations.take()).toEqual([]);
     // A mock that accepts shows as such, not as the whole record it answered.
     const answer = async () => ({

@@ -63,6 +63,7 @@ import {
   type StockChange,
 } from '../inventory/stock';
 import { recordAudit } from '../platform/audit';
+import { reopenShortStock } from '../../domain/inventory';
 import { requireActiveCustomer } from './customers';
 import { refreshOrderBalance } from './order-balance';
 import { statusesWhere, statusRules, transitionEffects } from '../../../../contract/order-status';
@@ -559,9 +560,12 @@ async function takeStockAgain(
         .executeTakeFirst();
       if (!now || now.track_inventory !== 1) continue; // stopped tracking meanwhile
       throw conflict(
-        `Cannot change the status to ${to}: not enough stock of ${movementTitle(item.name, item)} ` +
-          `(SKU ${item.sku}): ${now.stock_quantity} in stock, ${quantity} needed, ` +
-          'and backorders are not allowed',
+        reopenShortStock(
+          to,
+          { title: movementTitle(item.name, item), sku: item.sku },
+          now.stock_quantity,
+          quantity,
+        ),
       );
     }
   }

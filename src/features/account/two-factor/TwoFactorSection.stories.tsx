@@ -186,12 +186,24 @@ export const Enrolled: Story = {
   },
 };
 
+/**
+ * Enrolled and required, with a passkey too: removing the app leaves a second factor (without
+ * one, the server refuses it, 409).
+ */
+const enrolledRequiredWithPasskey: AdminMe = meOf(
+  { ...adminUser, two_factor_enabled: true },
+  { totp: true, passkeys: 1, recovery_codes_left: 3, required: true },
+);
+
 /** Remove: the password is asked (a wrong one is refused on its field), then /me again. */
 export const Remove: Story = {
   parameters: {
-    auth: { userType: 'admin' as const, user: enrolledRequired },
-    // The admin has an app to remove, and this password.
-    ...mockedBy(auth.me(withoutApp), twoFactor.disableTotp('admin123', true)),
+    auth: { userType: 'admin' as const, user: enrolledRequiredWithPasskey },
+    // The admin has an app to remove, a passkey left, and this password.
+    ...mockedBy(
+      auth.me(withoutApp),
+      twoFactor.disableTotp('admin123', enrolledRequiredWithPasskey.two_factor),
+    ),
   },
   play: async ({ canvasElement }) => {
     await userEvent.click(
@@ -224,6 +236,41 @@ export const Remove: Story = {
     await requests.waitFor('GET', ME);
     await expect(
       await within(section(canvasElement).getByTestId('totp-status')).findByText('Not set up'),
+    ).toBeVisible();
+  },
+};
+
+/**
+ * Remove refused: the app is the last second factor (no passkey) and the role requires one, so
+ * the server's 409 is shown and the app stays.
+ */
+export const RemoveLastRequiredFactor: Story = {
+  parameters: {
+    auth: { userType: 'admin' as const, user: enrolledRequired },
+    ...mockedBy(twoFactor.disableTotp('admin123', enrolledRequired.two_factor)),
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(
+      section(canvasElement).getByRole('button', { name: 'Remove authenticator app' }),
+    );
+    const dialog = within(await findOpenDialog('Remove authenticator app'));
+    await userEvent.type(dialog.getByLabelText(/^Password/), 'admin123');
+    await userEvent.click(dialog.getByRole('button', { name: 'Remove' }));
+    await expectToast(
+      'Error',
+      'Your role requires two-factor sign-in: add a passkey before removing the authenticator app',
+      'error',
+    );
+    const sent = await requests.waitFor('DELETE', TOTP);
+    await expect(sent.map((call) => call.body)).toEqual([{ password: 'admin123' }]);
+    await expect(requests.to('GET', ME)).toHaveLength(0);
+    // The dialog stays open; once closed, the app is still on.
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(
+      within(section(canvasElement).getByTestId('totp-status')).getByText(
+        'On: a code is asked at each sign-in',
+      ),
     ).toBeVisible();
   },
 };
