@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql, type Kysely } from 'kysely';
+import { expect } from 'vitest';
 import {
   openPostgres,
   openSqlite,
@@ -54,6 +55,25 @@ export async function testMigrator(
     provider: { getMigrations: () => Promise.resolve(allMigrations(dialect)) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
+}
+
+/**
+ * A migration's test: a new database migrated up to `before` (the migration before the one under
+ * test), for `run` to fill old rows and take the migrator on up (and down); deleted after.
+ */
+export async function atMigration(
+  dialect: DialectName,
+  before: string,
+  run: (db: Kysely<Database>, migrator: Migrator) => Promise<void>,
+): Promise<void> {
+  const fresh = await openTestDatabase(dialect, { migrate: false });
+  try {
+    const migrator = await testMigrator(fresh, dialect);
+    expect((await migrator.migrateTo(before)).error).toBeUndefined();
+    await run(fresh.db, migrator);
+  } finally {
+    await fresh.dispose();
+  }
 }
 
 /**

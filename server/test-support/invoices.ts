@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import type { Database } from '../src/db/schema';
 import type { Schemas } from './contract';
 import { deleteAll } from './fixtures';
+import { toMillimes } from '../src/domain/money';
 
 export type Invoice = Schemas['Invoice'];
 
@@ -74,4 +75,26 @@ export async function pdfText(res: LightMyRequestResponse): Promise<string> {
   } finally {
     await parser.destroy();
   }
+}
+
+/**
+ * The amount columns an invoice's credit notes share out: together they never credit more than
+ * the invoice, and exactly all of it once one of them reverses what is left.
+ */
+const CREDITED_COLUMNS = [
+  'total_excl_vat',
+  'total_vat',
+  'total_incl_vat',
+  'amount_due',
+  'shipping_amount',
+  'stamp_duty',
+] as const;
+
+/** Per column of CREDITED_COLUMNS: the invoice's amount and these credit notes' sum, in millimes. */
+export function creditedByColumn(invoice: Invoice, notes: readonly Invoice[]) {
+  return CREDITED_COLUMNS.map((column) => ({
+    column,
+    whole: toMillimes(invoice[column]),
+    credited: notes.reduce((s, n) => s + toMillimes(n[column]), 0),
+  }));
 }

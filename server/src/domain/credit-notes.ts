@@ -18,7 +18,13 @@
 //   The credit note that reverses the rest (a cancellation, a refund, an edit) credits exactly
 //   that, so the credit notes of an invoice sum to it.
 import type { Schemas } from '../api/types';
-import type { InvoiceContent, IssueFacts } from './invoice';
+import {
+  creditNoteContent,
+  vatBreakdown,
+  type InvoiceContent,
+  type IssueFacts,
+  type Taxed,
+} from './invoice';
 import { fromMillimes, toMillimes } from './money';
 import { bpToRate, rateToBp } from './vat';
 
@@ -60,22 +66,19 @@ function breakdown(
   extras: CreditedExtras,
   shippingRateBp: number,
 ): Schemas['VatBreakdownLine'][] {
-  const byRate = new Map<number, { net: number; vat: number }>();
-  const add = (rateBp: number, net: number, vat: number) => {
-    const sum = byRate.get(rateBp) ?? { net: 0, vat: 0 };
-    byRate.set(rateBp, { net: sum.net + net, vat: sum.vat + vat });
-  };
-  for (const l of lines) add(l.vat_rate_bp, l.total_price, l.vat_amount);
+  const taxed: Taxed[] = lines.map((l) => ({
+    rateBp: l.vat_rate_bp,
+    net: l.total_price,
+    vat: l.vat_amount,
+  }));
   if (extras.shipping_amount !== 0 || extras.shipping_vat_amount !== 0) {
-    add(shippingRateBp, extras.shipping_amount, extras.shipping_vat_amount);
+    taxed.push({
+      rateBp: shippingRateBp,
+      net: extras.shipping_amount,
+      vat: extras.shipping_vat_amount,
+    });
   }
-  return [...byRate.entries()]
-    .sort(([a], [b]) => b - a)
-    .map(([rateBp, sum]) => ({
-      vat_rate: bpToRate(rateBp),
-      taxable_amount: fromMillimes(sum.net),
-      vat_amount: fromMillimes(sum.vat),
-    }));
+  return vatBreakdown(taxed);
 }
 
 /**
@@ -95,13 +98,7 @@ export function creditNoteOf(
   const totalInclVat = totalExclVat + totalVat;
   const shippingRateBp = rateToBp(invoice.content.shipping_vat_rate);
   return {
-    ...invoice.content,
-    kind: issue.kind,
-    number: issue.number,
-    issued_at: issue.issued_at,
-    issued_by: issue.issued_by,
-    time_zone: issue.time_zone,
-    credits: { id: invoice.id, kind: invoice.content.kind, number: invoice.content.number },
+    ...creditNoteContent(invoice, issue),
     lines: lines.map((l) => ({
       description: l.description,
       sku: l.sku,

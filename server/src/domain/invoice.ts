@@ -101,14 +101,14 @@ export function shippingVatRateBp(
   return Math.round((shippingVat * 10_000) / shippingNet);
 }
 
-interface Taxed {
+export interface Taxed {
   rateBp: number;
   net: number;
   vat: number;
 }
 
 /** Taxable amount and VAT per rate, highest rate first. */
-function vatBreakdown(taxed: readonly Taxed[]): Schemas['VatBreakdownLine'][] {
+export function vatBreakdown(taxed: readonly Taxed[]): Schemas['VatBreakdownLine'][] {
   const byRate = new Map<number, { net: number; vat: number }>();
   for (const { rateBp, net, vat } of taxed) {
     const sum = byRate.get(rateBp) ?? { net: 0, vat: 0 };

@@ -40,6 +40,17 @@ interface Request {
 const MISSING = '999999';
 const money = '12.500';
 const variant = { sku: 'ROLE-PROBE-1', variant_title: 'Probe', price: money, cost_price: money };
+/** The shipping address of the staff order probes. */
+const PROBE_ADDRESS = {
+  first_name: 'Probe',
+  last_name: 'Probe',
+  street_address: '1 Rue Probe',
+  city: 'Tunis',
+  postal_code: '1000',
+  country: 'TN',
+  phone: '+216 71 000 000',
+  email: 'probe@example.com',
+};
 
 /**
  * A valid request of each admin operation, so a caller allowed in is answered for what it sent
@@ -156,16 +167,7 @@ const REQUESTS: Record<string, Request> = {
     body: {
       customer_id: 1,
       guest: { name: 'Probe', phone: '+216 71 000 000' },
-      shipping_address: {
-        first_name: 'Probe',
-        last_name: 'Probe',
-        street_address: '1 Rue Probe',
-        city: 'Tunis',
-        postal_code: '1000',
-        country: 'TN',
-        phone: '+216 71 000 000',
-        email: 'probe@example.com',
-      },
+      shipping_address: PROBE_ADDRESS,
       payment_method: 'cash_on_delivery',
       lines: [],
     },
@@ -173,16 +175,7 @@ const REQUESTS: Record<string, Request> = {
   updateDraftOrder: {
     body: {
       guest: { name: 'Probe', phone: '+216 71 000 000' },
-      shipping_address: {
-        first_name: 'Probe',
-        last_name: 'Probe',
-        street_address: '1 Rue Probe',
-        city: 'Tunis',
-        postal_code: '1000',
-        country: 'TN',
-        phone: '+216 71 000 000',
-        email: 'probe@example.com',
-      },
+      shipping_address: PROBE_ADDRESS,
       payment_method: 'cash_on_delivery',
       lines: [],
     },

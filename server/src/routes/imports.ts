@@ -24,7 +24,7 @@ export interface CsvFile {
  * The CSV file of the request's `file` part, held in memory up to 10 MB: the parser cuts the
  * part one byte past that, so a larger upload is refused (413) without being read further.
  */
-export async function readCsvPart(request: FastifyRequest): Promise<CsvFile> {
+async function readCsvPart(request: FastifyRequest): Promise<CsvFile> {
   if (!request.isMultipart()) {
     if (!request.headers['content-type'])
       throw invalid(['body', FIELD], 'Field required', 'missing');
@@ -61,20 +61,28 @@ export async function readCsvPart(request: FastifyRequest): Promise<CsvFile> {
   throw invalid(['body', FIELD], 'Field required', 'missing');
 }
 
+/**
+ * readCsvPart for a route: a request refused before its whole body was read gets its connection
+ * closed rather than the rest of a (possibly 50 MB) upload left stuck in it.
+ */
+export async function readCsvUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<CsvFile> {
+  try {
+    return await readCsvPart(request);
+  } catch (err) {
+    if (!request.raw.readableEnded) reply.header('connection', 'close');
+    throw err;
+  }
+}
+
 export function importsHandlers(ctx: AppContext): Handlers {
   const { db } = ctx;
 
   return {
     importProducts: async (request, reply) => {
-      let file: CsvFile;
-      try {
-        file = await readCsvPart(request);
-      } catch (err) {
-        // Refused before the whole body was read: close the connection rather than leave the
-        // rest of a (possibly 50 MB) upload stuck in it.
-        if (!request.raw.readableEnded) reply.header('connection', 'close');
-        throw err;
-      }
+      const file = await readCsvUpload(request, reply);
       try {
         return await importProducts(db, {
           bytes: file.bytes,

@@ -3,7 +3,7 @@
 // invoice in force reversed and issued again for the new content, the timeline's entry and the
 // audit entry; refusals (409 by status and with returns, 409 short stock, 422s, 404, 403) write
 // nothing.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   anyString,
   anyTimestamp,
@@ -12,29 +12,18 @@ import {
   expectStatus,
   matching,
 } from '../../test-support/contract';
-import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertCategory } from '../../test-support/fixtures';
-import { completeShopSettings, resetShopSettings, type Invoice } from '../../test-support/invoices';
-import { ORDER_STATUSES, useShop, type Order } from '../../test-support/shop';
-import { stockLedgerMismatches, stockShop } from '../../test-support/stock';
+import { useOrderDesk } from '../../test-support/order-desk';
+import { ORDER_STATUSES, type Order } from '../../test-support/shop';
+import { stockLedgerMismatches } from '../../test-support/stock';
 import { toMillimes } from '../domain/money';
 import { HAS_RETURNS, NOT_EDITABLE } from '../services/orders/order-edits';
 import { statusRules } from '../../../contract/order-status';
-import type { Schemas } from '../api/types';
 
 describe.each(testDialects)('order edits (%s)', (dialect) => {
-  const t = useTestApp(dialect, { config: { shippingFlatRateMillimes: 7_000 } });
-  const shop = useShop(t);
-  const support = useAdminAccount(t, 'support');
-  const inventory = useAdminAccount(t, 'inventory_manager');
-  const admin = useAdminAccount(t, 'admin');
-  beforeEach(async () => {
-    await resetShopSettings(t.database.db);
-    await completeShopSettings(t.database.db);
-  });
-
-  const api = () => stockShop(t, admin.headers);
+  const { t, shop, support, inventory, api, place, post, documents, timeline } =
+    useOrderDesk(dialect);
   let names = 0;
   /** A product (price 10.000 incl. VAT) with this stock. */
   const product = async (stock = 50) => {
@@ -45,47 +34,9 @@ describe.each(testDialects)('order edits (%s)', (dialect) => {
       { vatRateId: shop.tn19.id, categoryId: category.id },
     );
   };
-  const order = async (
-    lines: { productId: number; quantity: number }[],
-    status?: Order['status'],
-  ): Promise<Order> => {
-    const res = await api().checkout(lines);
-    expect(res.statusCode, res.body).toBe(201);
-    const placed = res.json<Order>();
-    if (status && status !== 'pending') {
-      expect((await api().status(placed.id, status)).statusCode).toBe(200);
-    }
-    return placed;
-  };
-  const edit = (id: number, payload: unknown, headers = support.headers) =>
-    t.request('editOrder', {
-      method: 'POST',
-      url: `/api/v1/admin/orders/${id}/edit`,
-      headers,
-      payload,
-    });
+  const edit = post('editOrder', '/edit');
   const edited = async (id: number, payload: unknown) =>
     expectStatus<Order>(await edit(id, payload), 200, 'editOrder');
-  const documents = async (id: number) =>
-    expectStatus<Invoice[]>(
-      await t.request('listOrderInvoices', {
-        method: 'GET',
-        url: `/api/v1/admin/orders/${id}/invoices`,
-        headers: support.headers,
-      }),
-      200,
-      'listOrderInvoices',
-    );
-  const timeline = async (id: number) =>
-    expectStatus<Schemas['OrderTimelineEvent'][]>(
-      await t.request('getOrderTimeline', {
-        method: 'GET',
-        url: `/api/v1/admin/orders/${id}/timeline`,
-        headers: support.headers,
-      }),
-      200,
-      'getOrderTimeline',
-    );
   /** The order's totals are the sums of its lines (and the shipping). */
   const expectTotalsOfLines = (o: Order) => {
     const sum = (f: (i: Order['items'][number]) => string) =>
@@ -105,7 +56,7 @@ describe.each(testDialects)('order edits (%s)', (dialect) => {
   it('changes a quantity, adds a variant, the shipping and the address: stock, totals, documents, timeline, audit', async () => {
     const scarf = await product();
     const belt = await product();
-    const placed = await order([{ productId: scarf.productId, quantity: 2 }], 'confirmed');
+    const placed = await place([{ productId: scarf.productId, quantity: 2 }], 'confirmed');
     const [invoice] = await documents(placed.id);
     const itemId = placed.items[0]!.id;
 
@@ -223,7 +174,7 @@ describe.each(testDialects)('order edits (%s)', (dialect) => {
   it('removes a line and gives its units back; changes nothing when nothing changes', async () => {
     const scarf = await product();
     const belt = await product();
-    const placed = await order(
+    const placed = await place(
       [
         { productId: scarf.productId, quantity: 2 },
         { productId: belt.productId, quantity: 1 },
@@ -255,7 +206,7 @@ describe.each(testDialects)('order edits (%s)', (dialect) => {
   it('is allowed exactly in the statuses the table calls editable', async () => {
     const scarf = await product(200);
     for (const status of ORDER_STATUSES) {
-      const placed = await order([{ productId: scarf.productId, quantity: 1 }], status);
+      const placed = await place([{ productId: scarf.productId, quantity: 1 }], status);
       const res = await edit(placed.id, { shipping_amount: '6.000' });
       if (statusRules(status).editable) expect(res.statusCode, status).toBe(200);
       else expectProblem(res, 409, NOT_EDITABLE, 'editOrder');
@@ -266,7 +217,7 @@ describe.each(testDialects)('order edits (%s)', (dialect) => {
   it('refuses an order with returns, short stock, bad lines, an unknown order and a role without orders:write', async () => {
     const scarf = await product();
     const rare = await product(1);
-    const placed = await order([{ productId: scarf.productId, quantity: 2 }], 'confirmed');
+    const placed = await place([{ productId: scarf.productId, quantity: 2 }], 'confirmed');
     const itemId = placed.items[0]!.id;
     const docsBefore = await documents(placed.id);
 

@@ -3,7 +3,7 @@
 // (restocked units only, never a damaged one), the invoice that stays in force, the order that
 // becomes refunded once every unit is back, and what a later cancellation or reopening does
 // with what is left. Refusals: 422 naming the line, 409 on a credited order, 404, 403.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   anyNumber,
   anyString,
@@ -13,12 +13,12 @@ import {
   expectStatus,
   matching,
 } from '../../test-support/contract';
-import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertCategory } from '../../test-support/fixtures';
-import { completeShopSettings, resetShopSettings, type Invoice } from '../../test-support/invoices';
-import { useShop, type Order } from '../../test-support/shop';
-import { stockLedgerMismatches, stockShop } from '../../test-support/stock';
+import { creditedByColumn, type Invoice } from '../../test-support/invoices';
+import { useOrderDesk } from '../../test-support/order-desk';
+import type { Order } from '../../test-support/shop';
+import { stockLedgerMismatches } from '../../test-support/stock';
 import { toMillimes } from '../domain/money';
 import { ALREADY_INVOICED } from '../services/billing/invoices';
 import { NOT_RETURNABLE } from '../services/orders/order-returns';
@@ -27,17 +27,19 @@ import type { Schemas } from '../api/types';
 type OrderReturn = Schemas['OrderReturn'];
 
 describe.each(testDialects)('order returns (%s)', (dialect) => {
-  const t = useTestApp(dialect, { config: { shippingFlatRateMillimes: 7_000 } });
-  const shop = useShop(t);
-  const support = useAdminAccount(t, 'support');
-  const inventory = useAdminAccount(t, 'inventory_manager');
-  const admin = useAdminAccount(t, 'admin');
-  beforeEach(async () => {
-    await resetShopSettings(t.database.db);
-    await completeShopSettings(t.database.db);
-  });
-
-  const api = () => stockShop(t, admin.headers);
+  const {
+    t,
+    shop,
+    support,
+    inventory,
+    api,
+    place,
+    post,
+    documents,
+    getOrder,
+    timeline,
+    returnsOf,
+  } = useOrderDesk(dialect);
   let variantId = 0;
   /** An order of `quantity` units of a product (price 10.000 incl. VAT, 50 in stock). */
   const order = async (quantity: number, status?: Order['status']): Promise<Order> => {
@@ -48,41 +50,11 @@ describe.each(testDialects)('order returns (%s)', (dialect) => {
       { vatRateId: shop.tn19.id, categoryId: category.id },
     );
     variantId = product.variantId;
-    const res = await api().checkout([{ productId: product.productId, quantity }]);
-    expect(res.statusCode, res.body).toBe(201);
-    const placed = res.json<Order>();
-    if (status) expect((await api().status(placed.id, status)).statusCode).toBe(200);
-    return placed;
+    return place([{ productId: product.productId, quantity }], status);
   };
-  const returnItems = (id: number, payload: unknown, headers = support.headers) =>
-    t.request('createOrderReturn', {
-      method: 'POST',
-      url: `/api/v1/admin/orders/${id}/returns`,
-      headers,
-      payload,
-    });
+  const returnItems = post('createOrderReturn', '/returns');
   const created = async (id: number, payload: unknown) =>
     expectStatus<OrderReturn>(await returnItems(id, payload), 201, 'createOrderReturn');
-  const documents = async (id: number) =>
-    expectStatus<Invoice[]>(
-      await t.request('listOrderInvoices', {
-        method: 'GET',
-        url: `/api/v1/admin/orders/${id}/invoices`,
-        headers: support.headers,
-      }),
-      200,
-      'listOrderInvoices',
-    );
-  const getOrder = async (id: number) =>
-    expectStatus<Order>(
-      await t.request('getAdminOrder', {
-        method: 'GET',
-        url: `/api/v1/admin/orders/${id}`,
-        headers: support.headers,
-      }),
-      200,
-      'getAdminOrder',
-    );
   const line = (o: Order, quantity: number, restock = true) => ({
     order_item_id: o.items[0]?.id,
     quantity,
@@ -187,29 +159,11 @@ describe.each(testDialects)('order returns (%s)', (dialect) => {
     const now = await getOrder(placed.id);
     expect(now.status).toBe('confirmed');
     expect(now.items.map((i) => [i.quantity, i.returned_quantity])).toEqual([[3, 1]]);
-    expect(
-      expectStatus<OrderReturn[]>(
-        await t.request('listOrderReturns', {
-          method: 'GET',
-          url: `/api/v1/admin/orders/${placed.id}/returns`,
-          headers: support.headers,
-        }),
-        200,
-        'listOrderReturns',
-      ),
-    ).toEqual([back]);
+    expect(await returnsOf(placed.id)).toEqual([back]);
 
     // The timeline and the audit log say so.
-    const timeline = expectStatus<Schemas['OrderTimelineEvent'][]>(
-      await t.request('getOrderTimeline', {
-        method: 'GET',
-        url: `/api/v1/admin/orders/${placed.id}/timeline`,
-        headers: support.headers,
-      }),
-      200,
-      'getOrderTimeline',
-    );
-    expect(timeline.filter((e) => e.type === 'return')).toEqual([
+    const events = await timeline(placed.id);
+    expect(events.filter((e) => e.type === 'return')).toEqual([
       {
         id: `return-${back.id}`,
         type: 'return',
@@ -278,15 +232,9 @@ describe.each(testDialects)('order returns (%s)', (dialect) => {
       amount_due: '9.330',
     });
     // The credit notes of the invoice sum to it, column by column.
-    const notes = docs.slice(1);
-    for (const column of [
-      'total_excl_vat',
-      'total_vat',
-      'total_incl_vat',
-      'amount_due',
-      'shipping_amount',
-    ] as const) {
-      expect(sum(notes.map((n) => n[column])), column).toBe(toMillimes(invoice?.[column] ?? ''));
+    expect(invoice).toBeDefined();
+    for (const { column, whole, credited } of creditedByColumn(invoice as Invoice, docs.slice(1))) {
+      expect(credited, column).toBe(whole);
     }
     // Two units restocked, the damaged one not; the refund gave nothing back twice.
     expect(await api().stockOf(variantId)).toBe(49);

@@ -14,7 +14,7 @@ import {
   removeOrderPayment,
 } from '../services/orders/payments';
 import { listRemittances, recordRemittance } from '../services/orders/remittances';
-import { readCsvPart, type CsvFile } from './imports';
+import { readCsvUpload } from './imports';
 
 export function paymentsHandlers(ctx: AppContext): Handlers {
   const { db } = ctx;
@@ -63,14 +63,7 @@ export function paymentsHandlers(ctx: AppContext): Handlers {
     },
 
     importRemittance: async (request, reply) => {
-      let file: CsvFile;
-      try {
-        file = await readCsvPart(request);
-      } catch (err) {
-        // Refused before the whole body was read: close the connection (as importProducts).
-        if (!request.raw.readableEnded) reply.header('connection', 'close');
-        throw err;
-      }
+      const file = await readCsvUpload(request, reply);
       let lines;
       try {
         lines = readRemittanceFile(file.bytes);

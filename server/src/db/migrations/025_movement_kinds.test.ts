@@ -5,10 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { StockMovementKind } from '../../../../generated/model';
 import {
   insertBareOrder,
+  atMigration,
   insertRunner,
-  openTestDatabase,
   testDialects,
-  testMigrator,
 } from '../../../test-support/databases';
 import type { Database } from '../schema';
 import { migrateToLatest } from '../migrate';
@@ -34,11 +33,7 @@ async function catalogue(db: Kysely<Database>) {
 
 describe.each(testDialects)('migration 025_movement_kinds on %s', (dialect) => {
   it('gives every old text its kind and references, and keeps every text', async () => {
-    const fresh = await openTestDatabase(dialect, { migrate: false });
-    try {
-      const migrator = await testMigrator(fresh, dialect);
-      expect((await migrator.migrateTo('024_mail_deliveries')).error).toBeUndefined();
-      const db = fresh.db;
+    await atMigration(dialect, '024_mail_deliveries', async (db) => {
       const { variantId, orderId, adminId } = await catalogue(db);
 
       // [order, admin, reason] as the server wrote them before 025.
@@ -63,8 +58,8 @@ describe.each(testDialects)('migration 025_movement_kinds on %s', (dialect) => {
       ];
       for (const [order, admin, reason] of legacy) {
         await sql`insert into stock_movements
-            (variant_id, order_id, sku, title, delta, reason, stock_before, stock_after, admin_user_id)
-          values (${variantId}, ${order}, 'RUN-42', 'Runner — 42', 1, ${reason}, 0, 1, ${admin})`.execute(
+          (variant_id, order_id, sku, title, delta, reason, stock_before, stock_after, admin_user_id)
+        values (${variantId}, ${order}, 'RUN-42', 'Runner — 42', 1, ${reason}, 0, 1, ${admin})`.execute(
           db,
         );
       }
@@ -101,9 +96,7 @@ describe.each(testDialects)('migration 025_movement_kinds on %s', (dialect) => {
       await expect(
         sql`update stock_movements set kind = 'gift' where id = 1`.execute(db),
       ).rejects.toThrow(/check/i);
-    } finally {
-      await fresh.dispose();
-    }
+    });
   });
 
   it('checks the kinds the contract names (with the two migration 028 adds)', () => {

@@ -4,10 +4,10 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  atMigration,
   insertStandardRate,
   openTestDatabase,
   testDialects,
-  testMigrator,
 } from '../../../test-support/databases';
 import type { Database } from '../schema';
 import { migrateToLatest } from '../migrate';
@@ -107,11 +107,7 @@ const columns = (db: Kysely<Database>) =>
 
 describe.each(testDialects)('migration 026_product_stock on %s', (dialect) => {
   it('fills the stock of the products already there, keeps it after, and goes down and up', async () => {
-    const fresh = await openTestDatabase(dialect, { migrate: false });
-    try {
-      const migrator = await testMigrator(fresh, dialect);
-      expect((await migrator.migrateTo('025_movement_kinds')).error).toBeUndefined();
-      const db = fresh.db;
+    await atMigration(dialect, '025_movement_kinds', async (db, migrator) => {
       await shop(db);
       expect(await migrateToLatest(db, dialect)).toContain('026_product_stock');
 
@@ -159,9 +155,7 @@ describe.each(testDialects)('migration 026_product_stock on %s', (dialect) => {
         .execute();
       expect(await migrateToLatest(db, dialect)).toContain('026_product_stock');
       expect((await columns(db))[5]).toEqual(['sizes, one low', 11, 'low_stock']);
-    } finally {
-      await fresh.dispose();
-    }
+    });
   });
 
   // Only PostgreSQL has concurrent writers (SQLite has one writer at a time).

@@ -5,25 +5,20 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   insertBareOrder,
+  atMigration,
   insertRunner,
-  openTestDatabase,
   testDialects,
-  testMigrator,
 } from '../../../test-support/databases';
 
 describe.each(testDialects)('migration 028_order_returns on %s', (dialect) => {
   it('keeps every kind, accepts return and edit, refuses the others, and goes back down', async () => {
-    const fresh = await openTestDatabase(dialect, { migrate: false });
-    try {
-      const migrator = await testMigrator(fresh, dialect);
-      expect((await migrator.migrateTo('026_product_stock')).error).toBeUndefined();
-      const db = fresh.db;
+    await atMigration(dialect, '026_product_stock', async (db, migrator) => {
       const { variantId } = await insertRunner(db);
       const orderId = await insertBareOrder(db, 'TN-2026-0001');
       const insert = (kind: string, order: number | null) =>
         sql`insert into stock_movements
-            (kind, variant_id, order_id, sku, title, delta, reason, stock_before, stock_after)
-          values (${kind}, ${variantId}, ${order}, 'RUN-42', 'Runner', 1, 'x', 0, 1)`.execute(db);
+          (kind, variant_id, order_id, sku, title, delta, reason, stock_before, stock_after)
+        values (${kind}, ${variantId}, ${order}, 'RUN-42', 'Runner', 1, 'x', 0, 1)`.execute(db);
       await insert('checkout', orderId);
       await insert('import', null);
       await insert('adjustment', null);
@@ -49,8 +44,6 @@ describe.each(testDialects)('migration 028_order_returns on %s', (dialect) => {
         'adjustment',
       ]);
       await expect(insert('return', orderId)).rejects.toThrow(/check/i);
-    } finally {
-      await fresh.dispose();
-    }
+    });
   });
 });

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { orderDetails } from '../../../../mocks/fixtures/orders';
 import { orderPayments } from '../../../../mocks/fixtures/payments';
 import {
+  atMigration,
   insertBareOrder,
   openTestDatabase,
   testDialects,
-  testMigrator,
 } from '../../../test-support/databases';
 import { loadMockFixtures } from '../../../test-support/mock-fixtures-db';
 import { fromMillimes } from '../../domain/money';
@@ -18,17 +18,13 @@ import { migrateToLatest } from '../migrate';
 
 describe.each(testDialects)('migration 029_order_payments on %s', (dialect) => {
   it('gives existing orders their balance, and new ones theirs at insert', async () => {
-    const fresh = await openTestDatabase(dialect, { migrate: false });
-    try {
-      const migrator = await testMigrator(fresh, dialect);
-      // From before #28, so 027–029 run together as an upgrade runs them.
-      expect((await migrator.migrateTo('026_product_stock')).error).toBeUndefined();
-      const db = fresh.db;
+    // From before #28, so 027–029 run together as an upgrade runs them.
+    await atMigration(dialect, '026_product_stock', async (db, migrator) => {
       const statuses = ['pending', 'delivered', 'cancelled', 'refunded'] as const;
       for (const [i, status] of statuses.entries()) {
         const id = await insertBareOrder(db, `ORD-20260101-000${i + 1}`);
         await sql`update orders set status = ${status}, total_amount = ${(i + 1) * 1000}
-          where id = ${id}`.execute(db);
+        where id = ${id}`.execute(db);
       }
       expect((await migrator.migrateTo('029_order_payments')).error).toBeUndefined();
       const figures = () =>
@@ -84,9 +80,7 @@ describe.each(testDialects)('migration 029_order_payments on %s', (dialect) => {
         balance_due: 4200,
       });
       await migrateToLatest(db, dialect);
-    } finally {
-      await fresh.dispose();
-    }
+    });
   });
 
   it("keeps the mocks' fixtures as the server's rule computes them from their payments", async () => {

@@ -56,7 +56,7 @@ import type { PackingSlip } from '../../documents/packing-slip-pdf';
 import { assertNumberFree } from './document-numbering';
 import { loadShopSettings, type ShopSettingsRow } from '../platform/shop-settings';
 import { loadRates } from './vat-rates';
-import { ORDER_NOT_FOUND, requireOrder } from '../orders/order-lookup';
+import { ORDER_NOT_FOUND, orderItemsOf, requireOrder } from '../orders/order-lookup';
 import { recordAudit } from '../platform/audit';
 import { documentOnEntry, mayBeInvoiced } from '../../../../contract/order-status';
 
@@ -251,12 +251,7 @@ async function issueInvoiceIn(
     .selectAll()
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
-  const items = await trx
-    .selectFrom('order_items')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('id')
-    .execute();
+  const items = await orderItemsOf(trx, orderId);
   const shopDefault = countryDefaultInForce(await loadRates(trx), 'TN', new Date(order.created_at));
   const account =
     order.customer_id !== null && order.customer_type === 'professional'
@@ -417,25 +412,17 @@ async function reverseInForce(
     issued_by: issue.admin?.username ?? null,
     time_zone: settings.time_zone,
   });
-  if (credits.length === 0) {
-    return insertDocument(
-      trx,
-      orderId,
-      'credit_note',
-      settings,
-      issue,
-      (n) => creditNoteContent(invoice, facts(n)),
-      inForce.id,
-    );
-  }
-  const left = remainderOf(invoice.content, credits);
+  const left = credits.length === 0 ? null : remainderOf(invoice.content, credits);
   return insertDocument(
     trx,
     orderId,
     'credit_note',
     settings,
     issue,
-    (n) => creditNoteOf(invoice, left.lines, left.extras, facts(n)),
+    (n) =>
+      left
+        ? creditNoteOf(invoice, left.lines, left.extras, facts(n))
+        : creditNoteContent(invoice, facts(n)),
     inForce.id,
   );
 }

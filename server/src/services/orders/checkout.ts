@@ -222,26 +222,7 @@ export async function writeOrder(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('order_items')
-    .values(
-      priced.lines.map(({ row, line, price }) => ({
-        order_id: order.id,
-        product_id: row.product_id,
-        variant_id: row.variant_id,
-        product_name: row.product_name,
-        variant_title: variantTitleOf(row),
-        product_sku: skuOf(row),
-        quantity: line.quantity,
-        unit_price: price.unitPrice,
-        unit_price_incl_vat: price.unitPriceInclVat,
-        vat_rate_bp: price.rateBp,
-        vat_amount: price.vatAmount,
-        total_price: price.totalPrice,
-        total_price_incl_vat: price.totalInclVat,
-      })),
-    )
-    .execute();
+  await insertOrderItems(trx, order.id, priced.lines);
   await trx
     .insertInto('order_status_history')
     .values({
@@ -269,6 +250,38 @@ export async function writeOrder(
       await takeStock(trx, row.variant_id, line.quantity, row.product_name, stockChange);
   }
   return order.id;
+}
+
+/**
+ * The order's items for priced lines, each with its catalogue snapshot (name, variant title,
+ * SKU) and amounts: the checkout's, a staff order's and the lines an edit adds are written alike.
+ */
+export async function insertOrderItems(
+  trx: Transaction<Database>,
+  orderId: number,
+  lines: PlaceablePricing['lines'],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await trx
+    .insertInto('order_items')
+    .values(
+      lines.map(({ row, line, price }) => ({
+        order_id: orderId,
+        product_id: row.product_id,
+        variant_id: row.variant_id,
+        product_name: row.product_name,
+        variant_title: variantTitleOf(row),
+        product_sku: skuOf(row),
+        quantity: line.quantity,
+        unit_price: price.unitPrice,
+        unit_price_incl_vat: price.unitPriceInclVat,
+        vat_rate_bp: price.rateBp,
+        vat_amount: price.vatAmount,
+        total_price: price.totalPrice,
+        total_price_incl_vat: price.totalInclVat,
+      })),
+    )
+    .execute();
 }
 
 /**

@@ -39,8 +39,8 @@ import { shortStock, skuOf, variantTitleOf } from '../catalogue/sellable-lines';
 import { adjustStock, lockProductsOfVariants, type StockChange } from '../inventory/stock';
 import { recordAudit } from '../platform/audit';
 import { optionalText } from '../platform/text-input';
-import { shippingSnapshot } from './checkout';
-import { ORDER_NOT_FOUND } from './order-lookup';
+import { insertOrderItems, shippingSnapshot } from './checkout';
+import { ORDER_NOT_FOUND, orderItemsOf } from './order-lookup';
 import { refreshOrderBalance } from './order-balance';
 import { placeablePricing, priceOrder, noLongerAvailable } from './order-pricing';
 import { getAdminOrder } from './orders';
@@ -139,12 +139,7 @@ export async function editOrder(
       .where('order_id', '=', orderId)
       .executeTakeFirst();
     if (returned) throw conflict(HAS_RETURNS);
-    const items = await trx
-      .selectFrom('order_items')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .orderBy('id')
-      .execute();
+    const items = await orderItemsOf(trx, orderId);
     const changes: Change[] = [];
 
     // The lines: kept (new quantity), removed, added.
@@ -294,28 +289,7 @@ export async function editOrder(
           .execute();
       }
     }
-    if (pricing.lines.length > 0) {
-      await trx
-        .insertInto('order_items')
-        .values(
-          pricing.lines.map(({ row, line, price }) => ({
-            order_id: orderId,
-            product_id: row.product_id,
-            variant_id: row.variant_id,
-            product_name: row.product_name,
-            variant_title: variantTitleOf(row),
-            product_sku: skuOf(row),
-            quantity: line.quantity,
-            unit_price: price.unitPrice,
-            unit_price_incl_vat: price.unitPriceInclVat,
-            vat_rate_bp: price.rateBp,
-            vat_amount: price.vatAmount,
-            total_price: price.totalPrice,
-            total_price_incl_vat: price.totalInclVat,
-          })),
-        )
-        .execute();
-    }
+    await insertOrderItems(trx, orderId, pricing.lines);
     const lines = await trx
       .selectFrom('order_items')
       .select(['total_price', 'vat_amount'])

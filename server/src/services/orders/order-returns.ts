@@ -36,7 +36,7 @@ import { issueReturnCreditNote, returnedSoFar } from '../billing/invoices';
 import { adjustStock, lockProductsOfVariants } from '../inventory/stock';
 import { recordAudit } from '../platform/audit';
 import { requiredText } from '../platform/text-input';
-import { ORDER_NOT_FOUND, requireOrder } from './order-lookup';
+import { ORDER_NOT_FOUND, orderItemsOf, requireOrder } from './order-lookup';
 import { refreshOrderBalance } from './order-balance';
 import { changeStatusIn, damagedUnits } from './orders';
 import { statusesWhere, statusRules } from '../../../../contract/order-status';
@@ -203,12 +203,7 @@ export async function createOrderReturn(
   return ctx.db.transaction().execute(async (trx) => {
     const order = await lockedOrder(trx, ctx, orderId);
     if (statusRules(order.status).credited) throw conflict(NOT_RETURNABLE);
-    const items = await trx
-      .selectFrom('order_items')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .orderBy('id')
-      .execute();
+    const items = await orderItemsOf(trx, orderId);
     const returned = await returnedSoFar(trx, orderId);
 
     // Each line against what is left of its item; its amounts, cumulatively.
