@@ -6,13 +6,24 @@ import type {
   TwoFactorStatus,
 } from '@generated/model';
 import { adminMe, adminPasskeys as fixtures, passkeyCreationOptions } from '../fixtures';
+import { MAX_PASSKEYS, PASSKEY_ERRORS } from '../../server/src/domain/passkeys';
 import { conflict } from './conflicts';
 import { endpoint, json, newId, noContent, notFound, now } from './endpoint';
 
-const NOT_FOUND = 'Passkey not found';
-/** The server's 409 for removing the last second factor of a role that requires one. */
-const LAST_REQUIRED_PASSKEY =
-  'Your role requires a second factor: set up another one before removing your last passkey';
+/** Passkeys registered on the server when a registration arrives. */
+export interface RegisteredPasskeys {
+  /** The signed-in admin's own (at most MAX_PASSKEYS). */
+  mine: readonly Passkey[];
+  /** The credential ids registered to anyone (the response's `id` must be none of them). */
+  credentialIds: readonly string[];
+}
+
+/** The fixtures: the signed-in admin's passkeys, whose credentials the creation options exclude. */
+const FIXTURE_PASSKEYS: RegisteredPasskeys = {
+  mine: fixtures,
+  // The contract leaves the options open (the library's shape); the fixture lists them.
+  credentialIds: (passkeyCreationOptions.excludeCredentials as { id: string }[]).map((c) => c.id),
+};
 
 /**
  * Registration challenges handed out and not used yet: the server takes a registration only
@@ -48,33 +59,40 @@ export const passkeys = {
   ),
   /**
    * POST /admin/auth/me/passkeys (201): the passkey kept under the trimmed name, against a
-   * challenge of `options`; without one, the server's 422.
+   * challenge of `options`; without one, the server's 422. The challenge is used whatever comes
+   * next, as on the server; then its 409s: the admin has MAX_PASSKEYS of `registered.mine`, or
+   * the response's credential is one of `registered.credentialIds` (default: the fixtures').
    */
-  register: endpoint('post', '/admin/auth/me/passkeys', (result?: Passkey) => ({ body }) => {
-    if (openChallenges === 0)
-      return json(
-        {
-          detail: [
+  register: endpoint(
+    'post',
+    '/admin/auth/me/passkeys',
+    (result?: Passkey, registered: RegisteredPasskeys = FIXTURE_PASSKEYS) =>
+      ({ body }) => {
+        const registration = body as PasskeyRegistration;
+        if (openChallenges === 0)
+          return json(
             {
-              loc: ['body', 'response'],
-              msg: 'This passkey request has expired or was already used; start again',
-              type: 'value_error',
+              detail: [
+                { loc: ['body', 'response'], msg: PASSKEY_ERRORS.challenge, type: 'value_error' },
+              ],
             },
-          ],
-        },
-        422,
-      );
-    openChallenges -= 1;
-    return json(
-      result ?? {
-        id: newId(),
-        name: (body as PasskeyRegistration).name.trim(),
-        created_at: now(),
-        last_used_at: null,
+            422,
+          );
+        openChallenges -= 1;
+        if (registered.mine.length >= MAX_PASSKEYS) return conflict(PASSKEY_ERRORS.tooMany);
+        if (registered.credentialIds.includes(registration.response.id))
+          return conflict(PASSKEY_ERRORS.alreadyRegistered);
+        return json(
+          result ?? {
+            id: newId(),
+            name: registration.name.trim(),
+            created_at: now(),
+            last_used_at: null,
+          },
+          201,
+        );
       },
-      201,
-    );
-  }),
+  ),
   /**
    * PATCH /admin/auth/me/passkeys/{id}: `result`, or the fixture with that id renamed (else
    * 404).
@@ -88,7 +106,7 @@ export const passkeys = {
         const passkey = fixtures.find((p) => String(p.id) === params.id);
         return passkey
           ? json({ ...passkey, name: (body as PasskeyUpdate).name.trim() })
-          : notFound(NOT_FOUND);
+          : notFound(PASSKEY_ERRORS.notFound);
       },
   ),
   /**
@@ -104,9 +122,10 @@ export const passkeys = {
       factors: Pick<TwoFactorStatus, 'totp' | 'required'> = adminMe.two_factor,
     ) =>
       ({ params }) => {
-        if (!items.some((p) => String(p.id) === params.id)) return notFound(NOT_FOUND);
+        if (!items.some((p) => String(p.id) === params.id))
+          return notFound(PASSKEY_ERRORS.notFound);
         if (items.length === 1 && factors.required && !factors.totp)
-          return conflict(LAST_REQUIRED_PASSKEY);
+          return conflict(PASSKEY_ERRORS.lastRequired);
         return noContent();
       },
   ),

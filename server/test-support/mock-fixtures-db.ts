@@ -11,6 +11,7 @@ import { draftOrders } from '../../mocks/fixtures/draft-orders';
 import { invoices } from '../../mocks/fixtures/invoices';
 import { jobs } from '../../mocks/fixtures/jobs';
 import { adminPasskeys } from '../../mocks/fixtures/passkeys';
+import type { Passkey } from '../../generated/model';
 import { orderDetails } from '../../mocks/fixtures/orders';
 import { orderPayments, remittances } from '../../mocks/fixtures/payments';
 import { products } from '../../mocks/fixtures/products';
@@ -515,10 +516,27 @@ export async function fixtureAdminAuth(t: TestApp, adminId: number): Promise<Aut
 export interface AdminFactors {
   /** A confirmed authenticator app (the fixtures' secret, sealed as the server seals it). */
   totp: boolean;
-  /** How many of the mocks' passkeys (adminPasskeys, ids kept) the admin has. */
+  /** How many passkeys the admin has (callerPasskeys: the mocks' first, ids kept). */
   passkeys: number;
   /** The shop requires a second factor of the admin's role. */
   required: boolean;
+}
+
+/**
+ * An admin's first `count` passkeys: the mocks' (adminPasskeys), then more made up after them
+ * (up to the bound, MAX_PASSKEYS), the same list for the server's rows and the mocks' arguments.
+ */
+export function callerPasskeys(count: number): Passkey[] {
+  return Array.from(
+    { length: count },
+    (_, i) =>
+      adminPasskeys[i] ?? {
+        id: i + 1,
+        name: `Key ${i + 1}`,
+        created_at: '2025-03-01T10:00:00.000Z',
+        last_used_at: null,
+      },
+  );
 }
 
 /**
@@ -552,7 +570,7 @@ export async function withAdminFactors<T>(
           created_at: now,
         })
         .execute();
-    const passkeys = adminPasskeys.slice(0, factors.passkeys);
+    const passkeys = callerPasskeys(factors.passkeys);
     if (passkeys.length > 0)
       await db
         .insertInto('admin_passkeys')

@@ -4,6 +4,7 @@
 // the contract has no entry, so a new list operation (or a new sort key, filter or 409 rule) adds
 // its cases here. Where an answer differs, the mock is wrong: fix mocks/handlers, not the table.
 import { MOCK_PASSWORD } from '../../../../mocks/handlers/account';
+import { MAX_PASSKEYS } from '../../domain/passkeys';
 
 /** Queries of one list operation, each compared for status, ids in order and total. */
 interface ListCases {
@@ -260,6 +261,14 @@ export interface ConflictCase {
    * arguments of the mocks' two-factor and passkey handlers. Without it, admin 1 has none.
    */
   caller?: { totp: boolean; passkeys: number; required: boolean };
+  /**
+   * A passkey registration ceremony before the request, as the console runs one: the server's
+   * creation options for admin 1 answered by a software authenticator (test-support/webauthn.ts)
+   * make the body's `response`, and the mocks hand out a challenge of their own (their
+   * registration needs one). `registeredTo: 'another admin'`: the authenticator's credential is
+   * registered already, a row of fixture admin 2 on the server, a credential id given to the mock.
+   */
+  ceremony?: { registeredTo?: 'another admin' };
 }
 
 const variantBody = (sku: string) => ({
@@ -608,13 +617,24 @@ export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
       caller: { totp: true, passkeys: 0, required: false },
     },
   ],
-  registerPasskey: {
-    why: 'per-caller',
-    reason:
-      'its 409s (registered already, too many) come after the WebAuthn attestation is verified, ' +
-      'which needs a live ceremony of the caller (routes/passkeys tests); its 422 without a ' +
-      'challenge is compared in mock-access.test.ts',
-  },
+  // Its 409s come after the WebAuthn attestation is verified, so each runs a real ceremony.
+  registerPasskey: [
+    {
+      name: `the admin has ${MAX_PASSKEYS} passkeys already`,
+      method: 'POST',
+      path: '/api/v1/admin/auth/me/passkeys',
+      body: { name: 'One too many' },
+      caller: { totp: false, passkeys: MAX_PASSKEYS, required: false },
+      ceremony: {},
+    },
+    {
+      name: 'the credential is registered already, to another admin',
+      method: 'POST',
+      path: '/api/v1/admin/auth/me/passkeys',
+      body: { name: 'Borrowed key' },
+      ceremony: { registeredTo: 'another admin' },
+    },
+  ],
   deletePasskey: [
     {
       name: 'the last second factor of a role that requires one',

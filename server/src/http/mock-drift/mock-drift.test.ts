@@ -9,11 +9,12 @@ import { server as mockServer } from '../../../../mocks/node';
 import { createTestApp, type AuthHeaders, type TestApp } from '../../../test-support/app';
 import { testDialects } from '../../../test-support/databases';
 import {
+  callerPasskeys,
   fixtureAdminAuth,
   loadMockFixtures,
   withAdminFactors,
 } from '../../../test-support/mock-fixtures-db';
-import { adminPasskeys } from '../../../../mocks/fixtures/passkeys';
+import { SoftAuthenticator } from '../../../test-support/webauthn';
 import { MOCK_PASSWORD } from '../../../../mocks/handlers/account';
 import { whileBackupWritten } from '../../../../mocks/handlers/backups';
 import { withBackupLock } from '../../backup/lock';
@@ -209,7 +210,7 @@ describe.each(testDialects)('the mocks list as the server (%s)', (dialect) => {
     mockServer.use(
       handlers.twoFactor.startTotp(undefined, totp),
       handlers.twoFactor.disableTotp(MOCK_PASSWORD, caller),
-      handlers.passkeys.delete(adminPasskeys.slice(0, count), { totp, required }),
+      handlers.passkeys.delete(callerPasskeys(count), { totp, required }),
     );
     try {
       return await withAdminFactors(t, 1, caller, send);
@@ -227,27 +228,84 @@ describe.each(testDialects)('the mocks list as the server (%s)', (dialect) => {
     return withBackupLock(t.database.db, dialect, store.workDir, () => whileBackupWritten(send));
   }
 
-  it.each(conflicts)('$operationId: $name', async (c) => {
-    const { method, path, body } = c;
-    const headers: Record<string, string> = { ...admin };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const { real, mocked } = await asCaller(c.caller, () =>
-      during(c.during, async () => {
-        const real = await t.app.inject({
-          method,
-          url: path,
-          headers,
-          ...(payload ? { payload } : {}),
-        });
-        contractViolations.take();
-        const mocked = await fetch(`http://localhost${path}`, {
-          method,
-          headers,
-          ...(payload ? { body: payload } : {}),
-        });
-        return { real, mocked };
+  /**
+   * Runs `send` with the case's body, after the registration ceremony the case asks for: the
+   * server's creation options for admin 1 signed by a software authenticator into the body's
+   * `response`, a challenge handed out by the mocks, and the credential registered to another
+   * admin if the case says so (a row on the server, the mock's argument).
+   */
+  async function ceremony<T>(c: ConflictCase, send: (body: unknown) => Promise<T>): Promise<T> {
+    if (c.ceremony === undefined) return send(c.body);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/me/passkeys/options',
+      headers: admin,
+    });
+    expect(asked.statusCode).toBe(200);
+    const key = new SoftAuthenticator(new URL(t.ctx.config.publicUrl).origin);
+    const body = { ...(c.body as object), response: key.register(asked.json()) };
+    const opened = await fetch('http://localhost/api/v1/admin/auth/me/passkeys/options', {
+      method: 'POST',
+      headers: admin,
+    });
+    expect(opened.status).toBe(200);
+    expect(contractViolations.take()).toEqual([]);
+    const elsewhere = c.ceremony.registeredTo === 'another admin';
+    mockServer.use(
+      handlers.passkeys.register(undefined, {
+        mine: callerPasskeys(c.caller?.passkeys ?? 0),
+        credentialIds: elsewhere ? [key.id] : [],
       }),
+    );
+    const now = t.ctx.now().toISOString();
+    try {
+      if (elsewhere)
+        await t.database.db
+          .insertInto('admin_passkeys')
+          .values({
+            admin_user_id: 2,
+            credential_id: key.id,
+            public_key: 'public-key-of-admin-2',
+            counter: 0,
+            transports: null,
+            name: 'Their key',
+            created_at: now,
+            last_used_at: null,
+          })
+          .execute();
+      return await send(body);
+    } finally {
+      await t.database.db
+        .deleteFrom('admin_passkeys')
+        .where('credential_id', '=', key.id)
+        .execute();
+      mockServer.resetHandlers();
+    }
+  }
+
+  it.each(conflicts)('$operationId: $name', async (c) => {
+    const { method, path } = c;
+    const { real, mocked } = await asCaller(c.caller, () =>
+      ceremony(c, (body) =>
+        during(c.during, async () => {
+          const headers: Record<string, string> = { ...admin };
+          if (body !== undefined) headers['content-type'] = 'application/json';
+          const payload = body === undefined ? undefined : JSON.stringify(body);
+          const real = await t.app.inject({
+            method,
+            url: path,
+            headers,
+            ...(payload ? { payload } : {}),
+          });
+          contractViolations.take();
+          const mocked = await fetch(`http://localhost${path}`, {
+            method,
+            headers,
+            ...(payload ? { body: payload } : {}),
+          });
+          return { real, mocked };
+        }),
+      ),
     );
     expect(contractViolations.take()).toEqual([]);
     // A mock that accepts shows as such, not as the whole record it answered.

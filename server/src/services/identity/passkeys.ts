@@ -25,11 +25,15 @@ import type { Db } from '../../db/database';
 import type { AdminUserRow, Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/transaction';
 import { conflict, invalid, notFound } from '../../api/problem';
+import { MAX_PASSKEYS, PASSKEY_ERRORS } from '../../domain/passkeys';
 import type { Body, Schemas } from '../../api/types';
 import { recordAudit } from '../platform/audit';
 import { loadShopSettings } from '../platform/shop-settings';
 import { requiredText } from '../platform/text-input';
 import { lockAdminFactors, refreshTwoFactorFlag, secondFactorRequired } from './two-factor';
+
+// The bound and the texts live in the domain, where the mocks read them too.
+export { MAX_PASSKEYS, PASSKEY_ERRORS };
 
 type Passkey = Schemas['Passkey'];
 type PasskeyRow = Selectable<Database['admin_passkeys']>;
@@ -41,19 +45,6 @@ export type PasskeyContext = Pick<AppContext, 'db' | 'dialect' | 'config' | 'now
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Open challenges kept per admin and purpose (a few tabs or retries; older ones are dropped). */
 const OPEN_CHALLENGES = 5;
-/** The contract's bound (PasskeyRegistration): at most this many passkeys per admin. */
-export const MAX_PASSKEYS = 20;
-
-export const PASSKEY_ERRORS = {
-  notFound: 'Passkey not found',
-  nameBlank: 'Name must not be blank',
-  alreadyRegistered: 'This passkey is registered already',
-  tooMany: `You can register at most ${MAX_PASSKEYS} passkeys`,
-  challenge: 'This passkey request has expired or was already used; start again',
-  notVerified: 'The passkey could not be verified',
-  lastRequired:
-    'Your role requires a second factor: set up another one before removing your last passkey',
-} as const;
 
 /** The relying party: PUBLIC_URL's host and origin, named after the shop. */
 function relyingParty(config: AppContext['config']) {
