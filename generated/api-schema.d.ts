@@ -1048,7 +1048,7 @@ export interface paths {
     };
     /**
      * Get a staff (draft) order, priced now
-     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). The draft priced at the catalogue prices and VAT rates in force now, for its buyer, exactly as the checkout would price the same lines (createOrder); each line says whether it can be completed now (problem, available_quantity). 409 when shipping is charged and no default VAT rate of the shop's country is in force (as at checkout). 404 when there is no such draft (a completed draft is gone).
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). The draft priced at the catalogue prices and VAT rates in force now, for its buyer, exactly as the checkout would price the same lines (createOrder); each line says whether it can be completed now (problem, available_quantity), and whether its shipping can be priced (shipping_problem: no default VAT rate of the shop's country in force). 404 when there is no such draft (a completed draft is gone).
      */
     get: operations['getDraftOrder'];
     /**
@@ -1078,7 +1078,7 @@ export interface paths {
     put?: never;
     /**
      * Complete a staff (draft) order into an order
-     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). In one transaction, exactly as the checkout places an order (createOrder): the lines are priced now for the draft's buyer, the order number is assigned, the order and its items are written, and the stock of tracked variants is taken (stock movements of kind checkout linked to the order); the order's first status_history entry (to pending) names the admin and the draft. With status confirmed the order then moves to confirmed with the effects of that status change (updateOrderStatus: the invoice is issued when the shop settings are complete). The draft is deleted: completing it again answers 404, and two admins completing one draft at once make one order. 409 when the draft has no line, when a line's product or variant is no longer active, has no VAT rate in force, or its stock is short (the checkout's own detail, naming the product and the quantity available); nothing is written then. 404 when there is no such draft. The body is optional.
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). In one transaction, exactly as the checkout places an order (createOrder): the lines are priced now for the draft's buyer, the order number is assigned, the order and its items are written, and the stock of tracked variants is taken (stock movements of kind checkout linked to the order); the order's first status_history entry (to pending) names the admin and the draft. With status confirmed the order then moves to confirmed with the effects of that status change (updateOrderStatus: the invoice is issued when the shop settings are complete). The draft is deleted: completing it again answers 404, and two admins completing one draft at once make one order. 409 when the draft has no line, when a line's product or variant is no longer active, has no VAT rate in force, or its stock is short (the checkout's own detail, naming the product and the quantity available), or when shipping is charged and no default VAT rate of the shop's country is in force; nothing is written then. 404 when there is no such draft. The body is optional.
      */
     post: operations['completeDraftOrder'];
     delete?: never;
@@ -4458,7 +4458,7 @@ export interface components {
       available_quantity: number | null;
       problem: components['schemas']['DraftOrderLineProblem'];
     };
-    /** @description A staff order, priced now (the catalogue prices and the VAT rates in force at the request), for the buyer it names. The totals add up the lines that have a price; the draft holds no stock. completable is true when every line can be completed now (no problem) and there is at least one line. */
+    /** @description A staff order, priced now (the catalogue prices and the VAT rates in force at the request), for the buyer it names. The totals add up the lines that have a price; the draft holds no stock. completable is true when every line can be completed now (no problem), there is at least one line, and the shipping can be priced (no shipping_problem). */
     DraftOrder: {
       id: components['schemas']['Id'];
       customer_id: components['schemas']['Id'] | null;
@@ -4481,7 +4481,8 @@ export interface components {
       subtotal: components['schemas']['Money'];
       vat_amount: components['schemas']['Money'];
       shipping_amount: components['schemas']['Money'];
-      shipping_vat_amount: components['schemas']['Money'];
+      /** @description The shipping's VAT at the shop country's default rate in force; null when shipping is charged and no default rate is in force (shipping_problem no_vat_rate). */
+      shipping_vat_amount: components['schemas']['Money'] | null;
       discount_amount: components['schemas']['Money'];
       total_amount: components['schemas']['Money'];
       /**
@@ -4489,6 +4490,11 @@ export interface components {
        * @constant
        */
       currency: 'TND';
+      /**
+       * @description Why the shipping cannot be priced now (null: it can): no_vat_rate (shipping is charged and the shop country has no default VAT rate in force). The draft is still listed and read, its total without the shipping's VAT; completing it answers the checkout's 409.
+       * @enum {string|null}
+       */
+      shipping_problem: 'no_vat_rate' | null;
       completable: boolean;
       /**
        * @description Username of the admin who created the draft; null once that admin is deleted.
@@ -6610,7 +6616,6 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
-      409: components['responses']['Conflict'];
       422: components['responses']['ValidationError'];
     };
   };
@@ -6638,7 +6643,6 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
-      409: components['responses']['Conflict'];
       422: components['responses']['ValidationError'];
     };
   };
@@ -6666,7 +6670,6 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
     };
   };
   updateDraftOrder: {
@@ -6697,7 +6700,6 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
       422: components['responses']['ValidationError'];
     };
   };

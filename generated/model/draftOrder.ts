@@ -13,11 +13,13 @@ import type { PaymentMethod } from './paymentMethod';
 import type { DraftOrderNotes } from './draftOrderNotes';
 import type { DraftOrderLine } from './draftOrderLine';
 import type { Money } from './money';
+import type { DraftOrderShippingVatAmount } from './draftOrderShippingVatAmount';
+import type { DraftOrderShippingProblem } from './draftOrderShippingProblem';
 import type { DraftOrderCreatedBy } from './draftOrderCreatedBy';
 import type { Timestamp } from './timestamp';
 
 /**
- * A staff order, priced now (the catalogue prices and the VAT rates in force at the request), for the buyer it names. The totals add up the lines that have a price; the draft holds no stock. completable is true when every line can be completed now (no problem) and there is at least one line.
+ * A staff order, priced now (the catalogue prices and the VAT rates in force at the request), for the buyer it names. The totals add up the lines that have a price; the draft holds no stock. completable is true when every line can be completed now (no problem), there is at least one line, and the shipping can be priced (no shipping_problem).
  */
 export interface DraftOrder {
   id: Id;
@@ -37,10 +39,13 @@ export interface DraftOrder {
   subtotal: Money;
   vat_amount: Money;
   shipping_amount: Money;
-  shipping_vat_amount: Money;
+  /** The shipping's VAT at the shop country's default rate in force; null when shipping is charged and no default rate is in force (shipping_problem no_vat_rate). */
+  shipping_vat_amount: DraftOrderShippingVatAmount;
   discount_amount: Money;
   total_amount: Money;
   currency: 'TND';
+  /** Why the shipping cannot be priced now (null: it can): no_vat_rate (shipping is charged and the shop country has no default VAT rate in force). The draft is still listed and read, its total without the shipping's VAT; completing it answers the checkout's 409. */
+  shipping_problem: DraftOrderShippingProblem;
   completable: boolean;
   /** Username of the admin who created the draft; null once that admin is deleted. */
   created_by: DraftOrderCreatedBy;

@@ -171,6 +171,8 @@ export * from './draftOrderLineVariantTitle';
 export * from './draftOrderLineVatAmount';
 export * from './draftOrderLineVatRate';
 export * from './draftOrderNotes';
+export * from './draftOrderShippingProblem';
+export * from './draftOrderShippingVatAmount';
 export * from './draftOrderSort';
 export * from './draftOrderVatNumber';
 export * from './duplicateVariantRequest';

@@ -101,7 +101,7 @@ function orderOf(draft: DraftOrder, status: Order['status']): Order {
     subtotal: draft.subtotal,
     vat_amount: draft.vat_amount,
     shipping_amount: draft.shipping_amount,
-    shipping_vat_amount: draft.shipping_vat_amount,
+    shipping_vat_amount: draft.shipping_vat_amount!,
     discount_amount: draft.discount_amount,
     total_amount: draft.total_amount,
     payment_status: 'unpaid',
@@ -131,6 +131,9 @@ function completionRefusal(draft: DraftOrder): Response | null {
   const short = byVariant.find((l) => l.problem === 'short_stock');
   if (short)
     return conflict(`Only ${short.available_quantity ?? 0} in stock for ${short.product_name}`);
+  // The lines first, then the shipping, as the checkout refuses.
+  if (draft.shipping_problem === 'no_vat_rate')
+    return conflict('No default VAT rate is in force for TN: shipping cannot be charged');
   return null;
 }
 
@@ -195,15 +198,16 @@ export const draftOrders = {
   delete: crud.remove('/admin/draft-orders/:id', fixtures, 'Draft order'),
   /**
    * POST /admin/draft-orders/{id}/complete {status?} → 201 the order; 404 for unknown ids; 409
-   * with the checkout's words when a line cannot be completed
+   * with the checkout's words when a line or the shipping cannot be completed (`drafts`: the
+   * drafts as the server would price them, the fixtures by default)
    */
   complete: endpoint(
     'post',
     '/admin/draft-orders/:id/complete',
-    (result?: Order) =>
+    (result?: Order, drafts: readonly DraftOrder[] = fixtures) =>
       ({ params, body }) => {
         if (result !== undefined) return json(result, 201);
-        const draft = find(params.id);
+        const draft = drafts.find((d) => String(d.id) === params.id);
         if (!draft) return notFound(NOT_FOUND);
         const status = (body as DraftOrderComplete | null)?.status ?? 'pending';
         return completionRefusal(draft) ?? json(orderOf(draft, status), 201);

@@ -46,7 +46,7 @@ export const createDraftOrder = (
   );
 };
 /**
- * Admin token with role super_admin, admin, manager or support (403 otherwise). The draft priced at the catalogue prices and VAT rates in force now, for its buyer, exactly as the checkout would price the same lines (createOrder); each line says whether it can be completed now (problem, available_quantity). 409 when shipping is charged and no default VAT rate of the shop's country is in force (as at checkout). 404 when there is no such draft (a completed draft is gone).
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). The draft priced at the catalogue prices and VAT rates in force now, for its buyer, exactly as the checkout would price the same lines (createOrder); each line says whether it can be completed now (problem, available_quantity), and whether its shipping can be priced (shipping_problem: no default VAT rate of the shop's country in force). 404 when there is no such draft (a completed draft is gone).
  * @summary Get a staff (draft) order, priced now
  */
 export const getDraftOrder = (
@@ -82,7 +82,7 @@ export const deleteDraftOrder = (id: number, options?: SecondParameter<typeof ap
   return apiClient<void>({ url: `/api/v1/admin/draft-orders/${id}`, method: 'DELETE' }, options);
 };
 /**
- * Admin token with role super_admin, admin, manager or support (403 otherwise). In one transaction, exactly as the checkout places an order (createOrder): the lines are priced now for the draft's buyer, the order number is assigned, the order and its items are written, and the stock of tracked variants is taken (stock movements of kind checkout linked to the order); the order's first status_history entry (to pending) names the admin and the draft. With status confirmed the order then moves to confirmed with the effects of that status change (updateOrderStatus: the invoice is issued when the shop settings are complete). The draft is deleted: completing it again answers 404, and two admins completing one draft at once make one order. 409 when the draft has no line, when a line's product or variant is no longer active, has no VAT rate in force, or its stock is short (the checkout's own detail, naming the product and the quantity available); nothing is written then. 404 when there is no such draft. The body is optional.
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). In one transaction, exactly as the checkout places an order (createOrder): the lines are priced now for the draft's buyer, the order number is assigned, the order and its items are written, and the stock of tracked variants is taken (stock movements of kind checkout linked to the order); the order's first status_history entry (to pending) names the admin and the draft. With status confirmed the order then moves to confirmed with the effects of that status change (updateOrderStatus: the invoice is issued when the shop settings are complete). The draft is deleted: completing it again answers 404, and two admins completing one draft at once make one order. 409 when the draft has no line, when a line's product or variant is no longer active, has no VAT rate in force, or its stock is short (the checkout's own detail, naming the product and the quantity available), or when shipping is charged and no default VAT rate of the shop's country is in force; nothing is written then. 404 when there is no such draft. The body is optional.
  * @summary Complete a staff (draft) order into an order
  */
 export const completeDraftOrder = (

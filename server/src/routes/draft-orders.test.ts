@@ -226,6 +226,44 @@ describe.each(testDialects)('staff (draft) orders (%s)', (dialect) => {
       expect(now.completable).toBe(false);
     });
 
+    it('still lists and reads a draft whose shipping has no default VAT rate in force', async () => {
+      // A default rate that lapses must not take the drafts down: they show what they can and
+      // say why they cannot be completed; completing gives the checkout's 409.
+      const p = await shop.simple({ name: 'Tee', base_price: 20_000 }, { stock_quantity: 5 });
+      const draft = await created([{ variant_id: p.variantId, quantity: 1 }]);
+      expect([draft.shipping_problem, draft.shipping_vat_amount, draft.completable]).toEqual([
+        null,
+        '1.330',
+        true,
+      ]);
+      await db().updateTable('vat_rates').set({ is_default: 0 }).execute();
+      const now = ok<DraftOrder>(await get(draft.id), 200);
+      expect(now).toMatchObject({
+        shipping_problem: 'no_vat_rate',
+        shipping_amount: '7.000',
+        shipping_vat_amount: null,
+        // The totals add up what has a price: the line's VAT only (4.523 − 1.330).
+        subtotal: '16.807',
+        vat_amount: '3.193',
+        total_amount: '27.000',
+        completable: false,
+      });
+      expect([draft.subtotal, draft.vat_amount, draft.total_amount]).toEqual([
+        '16.807',
+        '4.523',
+        '28.330',
+      ]);
+      const listed = ok<DraftOrder[]>(await call('listDraftOrders', 'GET', URL), 200);
+      expect(listed.map((d) => [d.id, d.shipping_problem])).toEqual([[draft.id, 'no_vat_rate']]);
+      expectProblem(
+        await complete(draft.id),
+        409,
+        'No default VAT rate is in force for TN: shipping cannot be charged',
+        'completeDraftOrder',
+      );
+      expect(await db().selectFrom('orders').select('id').execute()).toEqual([]);
+    });
+
     it('lists drafts with search, sort and X-Total-Count', async () => {
       const p = await shop.simple();
       const a = await created([{ variant_id: p.variantId, quantity: 1 }]);

@@ -252,9 +252,10 @@ export interface ConflictCase {
   body?: unknown;
   /**
    * What is under way on both sides while the request is sent: a backup being written (the
-   * server's own backup lock held, the mocks' shelf writing).
+   * server's own backup lock held, the mocks' shelf writing); no default VAT rate in force for
+   * the shop's country (the server's rates no longer default, the mocks' drafts priced so).
    */
-  during?: 'a backup being written';
+  during?: 'a backup being written' | 'no default VAT rate in force';
   /**
    * The caller's second factors for this case, on both sides: rows of the fixtures' admin 1 on
    * the server (test-support/mock-fixtures-db.ts withAdminFactors), the same as the factory
@@ -658,17 +659,17 @@ export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
   addCartItem: { why: 'no-mock', reason: 'the storefront cart' },
   updateCartItem: { why: 'no-mock', reason: 'the storefront cart' },
   createOrder: { why: 'no-mock', reason: 'the storefront checkout' },
-  // Staff orders (#28): reading and saving a draft answer 409 only when shipping is charged and
-  // the shop's country has no default VAT rate in force (the fixtures have one).
-  listDraftOrders: { why: 'fixtures', reason: "the fixtures have TN's default rate in force" },
-  getDraftOrder: { why: 'fixtures', reason: "the fixtures have TN's default rate in force" },
-  createDraftOrder: { why: 'fixtures', reason: "the fixtures have TN's default rate in force" },
-  updateDraftOrder: { why: 'fixtures', reason: "the fixtures have TN's default rate in force" },
   completeDraftOrder: [
     {
       name: "a line short of stock (the checkout's words)",
       method: 'POST',
       path: '/api/v1/admin/draft-orders/2/complete',
+    },
+    {
+      name: 'shipping charged with no default VAT rate in force',
+      method: 'POST',
+      path: '/api/v1/admin/draft-orders/1/complete',
+      during: 'no default VAT rate in force',
     },
   ],
 };

@@ -17,6 +17,7 @@ import {
 import { SoftAuthenticator } from '../../../test-support/webauthn';
 import { MOCK_PASSWORD } from '../../../../mocks/handlers/account';
 import { whileBackupWritten } from '../../../../mocks/handlers/backups';
+import { draftOrders as draftOrderFixtures } from '../../../../mocks/fixtures/draft-orders';
 import { withBackupLock } from '../../backup/lock';
 import { backupStore, ensureWorkDir } from '../../backup/store';
 import { CONFLICT_CASES, LIST_CASES, type ConflictCase } from './cases';
@@ -222,6 +223,29 @@ describe.each(testDialects)('the mocks list as the server (%s)', (dialect) => {
   /** Runs `send` with what the case says is under way held on both sides. */
   async function during<T>(what: ConflictCase['during'], send: () => Promise<T>): Promise<T> {
     if (what === undefined) return send();
+    if (what === 'no default VAT rate in force') {
+      const db = t.database.db;
+      const defaults = await db
+        .selectFrom('vat_rates')
+        .select('id')
+        .where('is_default', '=', 1)
+        .execute();
+      await db.updateTable('vat_rates').set({ is_default: 0 }).execute();
+      const unpriced = draftOrderFixtures.map((d) => ({
+        ...d,
+        shipping_problem: 'no_vat_rate' as const,
+        shipping_vat_amount: null,
+        completable: false,
+      }));
+      mockServer.use(handlers.draftOrders.complete(undefined, unpriced));
+      try {
+        return await send();
+      } finally {
+        mockServer.resetHandlers();
+        for (const { id } of defaults)
+          await db.updateTable('vat_rates').set({ is_default: 1 }).where('id', '=', id).execute();
+      }
+    }
     // The server's own lock, as a backup being written holds it, and the mocks' shelf writing.
     const store = backupStore(t.ctx.config);
     await ensureWorkDir(store);

@@ -33,7 +33,6 @@ import {
   buyerOf,
   placeablePricing,
   priceOrder,
-  shippingCannotBeCharged,
   type Buyer,
   type BuyerInput,
   type BuyerProfile,
@@ -178,8 +177,10 @@ async function presentDrafts(ctx: AppContext, db: Db, drafts: DraftRow[]): Promi
       lines.filter((l) => l.draft_order_id === d.id),
       at,
     );
-    // As at checkout: shipping cannot be priced without the shop country's default rate.
-    if (pricing.shippingRateBp === null) throw shippingCannotBeCharged(ctx.config.shopCountry);
+    // As at checkout, shipping cannot be priced without the shop country's default rate; the
+    // draft is still shown (a rate that lapses must not take the drafts list down with it),
+    // its shipping VAT unknown and the draft not completable until a default rate is in force.
+    const shippingPriced = pricing.shippingRateBp !== null;
     const presented = pricing.lines.map(presentLine);
     const { amounts } = pricing;
     out.push({
@@ -201,11 +202,13 @@ async function presentDrafts(ctx: AppContext, db: Db, drafts: DraftRow[]): Promi
       subtotal: money(amounts.subtotal),
       vat_amount: money(amounts.vatAmount),
       shipping_amount: money(amounts.shippingAmount),
-      shipping_vat_amount: money(amounts.shippingVatAmount),
+      shipping_vat_amount: shippingPriced ? money(amounts.shippingVatAmount) : null,
       discount_amount: money(amounts.discountAmount),
       total_amount: money(amounts.totalAmount),
       currency: 'TND',
-      completable: presented.length > 0 && presented.every((l) => l.problem === null),
+      shipping_problem: shippingPriced ? null : 'no_vat_rate',
+      completable:
+        shippingPriced && presented.length > 0 && presented.every((l) => l.problem === null),
       created_by: d.created_by,
       created_at: d.created_at,
       updated_at: d.updated_at,
