@@ -172,7 +172,7 @@ export async function priceOrder<L extends LineRequest>(
 }
 
 /** The 409 of a shipping charge without a default rate in force for the shop's country. */
-export const shippingCannotBeCharged = (shopCountry: string) =>
+const shippingCannotBeCharged = (shopCountry: string) =>
   conflict(`No default VAT rate is in force for ${shopCountry}: shipping cannot be charged`);
 
 /**
