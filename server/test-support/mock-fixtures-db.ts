@@ -2,10 +2,14 @@
 // mock API and the real server start from the same data (the mock-versus-server table,
 // src/http/mock-drift/). Rows go straight into the tables, as the server would have written them;
 // what the server derives (product stock, the customers overview) it derives itself.
+import { rm, truncate, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { adminUsers } from '../../mocks/fixtures/admin-users';
 import { MOCK_PASSWORD } from '../../mocks/handlers/account';
 import { auditEntries } from '../../mocks/fixtures/audit';
+import { backups } from '../../mocks/fixtures/backups';
+import { adminSessions } from '../../mocks/fixtures/sessions';
 import { categories } from '../../mocks/fixtures/categories';
 import { draftOrders } from '../../mocks/fixtures/draft-orders';
 import { invoices } from '../../mocks/fixtures/invoices';
@@ -17,12 +21,16 @@ import { orderPayments, remittances } from '../../mocks/fixtures/payments';
 import { products } from '../../mocks/fixtures/products';
 import { shopSettingsChanges } from '../../mocks/fixtures/settings';
 import { stockMovements } from '../../mocks/fixtures/stock-movements';
+import { timelineOf } from '../../mocks/fixtures/timeline';
 import { totpEnrolment } from '../../mocks/fixtures/two-factor';
 import { variants } from '../../mocks/fixtures/variants';
 import { vatRates } from '../../mocks/fixtures/vat-rates';
 import type { DialectName } from '../src/db/database';
 import type { Database } from '../src/db/schema';
 import { hashPassword } from '../src/auth/passwords';
+import { PLACEHOLDER_SKU } from '../src/domain/inventory';
+import type { Manifest } from '../src/backup/manifest';
+import { backupStore, ensureWorkDir } from '../src/backup/store';
 import { seal } from '../src/jobs/sealed';
 import { startSession } from '../src/services/identity/refresh-tokens';
 import type { AuthHeaders, TestApp } from './app';
@@ -600,5 +608,184 @@ export async function withAdminFactors<T>(
     await db.deleteFrom('admin_totp').where('admin_user_id', '=', adminId).execute();
     await db.deleteFrom('admin_passkeys').where('admin_user_id', '=', adminId).execute();
     await db.updateTable('shop_settings').set(settings).where('id', '=', 1).execute();
+  }
+}
+
+/**
+ * Runs `work` while fixture admin `adminId` has exactly the mocks' sessions (adminSessions) open,
+ * as the server stores them (auth_sessions rows, ids kept), with the bearer header of the one
+ * the mocks mark current, then takes them away and reopens the admin's other sessions.
+ */
+export async function withAdminSessions<T>(
+  t: TestApp,
+  adminId: number,
+  work: (headers: AuthHeaders) => Promise<T>,
+): Promise<T> {
+  const db = t.database.db;
+  const now = t.ctx.now();
+  // Open until a day from now, whatever the clock: the list leaves out expired sessions.
+  const expiresAt = new Date(now.getTime() + 86_400_000).toISOString();
+  const others = await db
+    .selectFrom('auth_sessions')
+    .select('id')
+    .where('user_type', '=', 'admin')
+    .where('user_id', '=', adminId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  const ids = adminSessions.map((s) => s.id);
+  const current = adminSessions.find((s) => s.current);
+  if (!current) throw new Error('No current session in the fixtures');
+  try {
+    // The admin's own sessions (the test's sign-in) are hidden for a while, not ended.
+    if (others.length > 0)
+      await db
+        .updateTable('auth_sessions')
+        .set({ revoked_at: now.toISOString() })
+        .where(
+          'id',
+          'in',
+          others.map((o) => o.id),
+        )
+        .execute();
+    await db
+      .insertInto('auth_sessions')
+      .values(
+        adminSessions.map((s) => ({
+          id: s.id,
+          user_type: 'admin' as const,
+          user_id: adminId,
+          created_at: s.created_at,
+          last_used_at: s.last_used_at,
+          expires_at: expiresAt,
+          ip_address: s.ip_address,
+          user_agent: s.user_agent,
+          revoked_at: null,
+        })),
+      )
+      .execute();
+    const token = await t.ctx.tokens.sign(
+      { userType: 'admin', userId: adminId, sessionId: current.id },
+      now,
+    );
+    return await work({ authorization: `Bearer ${token}` });
+  } finally {
+    await db.deleteFrom('auth_sessions').where('id', 'in', ids).execute();
+    if (others.length > 0)
+      await db
+        .updateTable('auth_sessions')
+        .set({ revoked_at: null })
+        .where(
+          'id',
+          'in',
+          others.map((o) => o.id),
+        )
+        .execute();
+  }
+}
+
+/**
+ * Runs `work` while the test app's backup folder holds the mocks' kept backups (fixtures'
+ * backups): each archive as a sparse file of the fixture's size, its manifest beside it (as
+ * the server's store keeps them), then removes them.
+ */
+export async function withBackupFiles<T>(t: TestApp, work: () => Promise<T>): Promise<T> {
+  const store = backupStore(t.ctx.config);
+  await ensureWorkDir(store);
+  const paths = backups.map((b) => join(store.workDir, b.name));
+  try {
+    for (const [i, b] of backups.entries()) {
+      const { size_bytes, ...facts } = b;
+      const manifest: Manifest = {
+        ...facts,
+        format: 1,
+        schema: null,
+        uploads: { storage: 'local', count: 0 },
+        files: {},
+      };
+      await writeFile(`${paths[i]}.json`, JSON.stringify(manifest, null, 2) + '\n');
+      await writeFile(paths[i]!, '');
+      await truncate(paths[i]!, size_bytes);
+    }
+    return await work();
+  } finally {
+    for (const path of paths) await rm(path, { force: true });
+    for (const path of paths) await rm(`${path}.json`, { force: true });
+  }
+}
+
+/** Where the rows withOrderTimelineRecords adds start: after every fixture's id. */
+const TIMELINE_ROW_IDS = 9_000;
+
+/**
+ * Runs `work` while the server holds the records behind the mocks' order timelines (timelineOf
+ * of each fixture order) that the loaded fixtures lack: the stock taken at checkout and given
+ * back on a cancel (ledger rows of the order, in place of the ledger fixture's own order
+ * movements, which no mock timeline shows), the internal notes and the shipments. Then the
+ * ledger is as loaded again and the notes and shipments are gone.
+ */
+export async function withOrderTimelineRecords<T>(t: TestApp, work: () => Promise<T>): Promise<T> {
+  const db = t.database.db;
+  const idOfUsername = new Map(adminUsers.map((u) => [u.username, u.id]));
+  const adminId = (username: string | null) =>
+    username === null ? null : (idOfUsername.get(username) ?? null);
+  const ledger = await db
+    .selectFrom('stock_movements')
+    .selectAll()
+    .where('order_id', 'is not', null)
+    .orderBy('id')
+    .execute();
+  const movements = [];
+  const notes = [];
+  const shipments = [];
+  let id = TIMELINE_ROW_IDS;
+  for (const order of orderDetails)
+    for (const event of timelineOf(order)) {
+      id += 1;
+      const by = adminId(event.changed_by);
+      const at = event.created_at;
+      if (event.type === 'stock_movement') {
+        const item = order.items.find((i) => i.variant_id === event.variant_id);
+        const moved = order.status_history.find((h) => h.created_at === at);
+        movements.push({
+          id,
+          kind: event.kind,
+          variant_id: event.variant_id,
+          order_id: order.id,
+          order_status: event.kind === 'cancel' ? (moved?.to_status ?? null) : null,
+          import_file: null,
+          // An order line without a SKU: a simple product's placeholder (the ledger's SKU).
+          sku: event.sku ?? PLACEHOLDER_SKU,
+          title: [item?.product_name ?? event.sku, item?.variant_title].filter(Boolean).join(' — '),
+          delta: event.quantity_change,
+          reason: event.reason,
+          // Not on a timeline; a stock the movement could have been made from.
+          stock_before: 100,
+          stock_after: 100 + event.quantity_change,
+          admin_user_id: by,
+          created_at: at,
+        });
+      } else if (event.type === 'note')
+        notes.push({ id, order_id: order.id, note: event.note, admin_user_id: by, created_at: at });
+      else if (event.type === 'shipment')
+        shipments.push({
+          id,
+          order_id: order.id,
+          carrier: event.carrier,
+          tracking_number: event.tracking_number,
+          admin_user_id: by,
+          created_at: at,
+        });
+    }
+  try {
+    await db.deleteFrom('stock_movements').where('order_id', 'is not', null).execute();
+    if (movements.length > 0) await db.insertInto('stock_movements').values(movements).execute();
+    if (notes.length > 0) await db.insertInto('order_notes').values(notes).execute();
+    if (shipments.length > 0) await db.insertInto('order_shipments').values(shipments).execute();
+    return await work();
+  } finally {
+    await db.deleteFrom('order_shipments').where('id', '>', TIMELINE_ROW_IDS).execute();
+    await db.deleteFrom('order_notes').where('id', '>', TIMELINE_ROW_IDS).execute();
+    await db.deleteFrom('stock_movements').where('id', '>', TIMELINE_ROW_IDS).execute();
+    if (ledger.length > 0) await db.insertInto('stock_movements').values(ledger).execute();
   }
 }

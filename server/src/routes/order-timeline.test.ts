@@ -182,6 +182,34 @@ describe.each(testDialects)('order timeline (%s)', (dialect) => {
     );
   });
 
+  it("shows no SKU for a simple product's placeholder, as the order's line does", async () => {
+    const plain = await shop.simple({ name: 'Gamma' }, { stock_quantity: 4 });
+    seq += 1;
+    const order = await placeOrder(t.app, { session: `sess_timeline_${dialect}_${seq}` }, [
+      { productId: plain.productId, quantity: 3 },
+    ]);
+    expect(order.items.map((i) => i.product_sku)).toEqual([null]);
+    const events = expectStatus<TimelineEvent[]>(await timeline(order.id), 200, 'getOrderTimeline');
+    expect(shapes(events.filter((e) => e.type === 'stock_movement'))).toEqual([
+      {
+        type: 'stock_movement',
+        changed_by: null,
+        kind: 'checkout',
+        variant_id: plain.variantId,
+        sku: null,
+        quantity_change: -3,
+        reason: `Order ${order.order_number}`,
+      },
+    ]);
+    // The ledger keeps the SKU the variant had (the placeholder).
+    const ledger = await t.database.db
+      .selectFrom('stock_movements')
+      .select('sku')
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(ledger).toEqual([{ sku: 'DEFAULT' }]);
+  });
+
   it('shows a deleted admin as nobody', async () => {
     const { order } = await twoLineOrder();
     const gone = await t.createAdmin({ role: 'manager' });

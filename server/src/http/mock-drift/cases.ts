@@ -16,12 +16,26 @@ interface ListCases {
   queries: string[];
   /** The key of an item when it has no `id` (default: `id`). */
   key?: string;
+  /**
+   * What the server is given for these queries, beyond the loaded fixtures (the mocks answer
+   * their fixtures as they are): the caller's passkeys, the caller's sessions (asked with the
+   * token of the one the mocks mark current), the backup files.
+   */
+  given?: 'caller passkeys' | 'caller sessions' | 'backup files' | 'order timeline records';
+  /**
+   * Compare the whole items, not only their keys (for what the server derives or presents);
+   * `but key`: every field but the key (ids the mocks make up, not the server's).
+   */
+  whole?: true | 'but key';
 }
 
 /** A list operation the table does not compare, and why (checked where it can be). */
 interface NotCompared {
-  /** `no-mock`: no mock handler answers it (the test checks there is none). */
-  why: 'no-mock' | 'per-caller' | 'runtime' | 'fixtures';
+  /**
+   * `no-mock`: no mock handler answers it (the test checks there is none). Every list the mocks
+   * answer is compared, with what it needs beyond the fixtures as `given`.
+   */
+  why: 'no-mock';
   reason: string;
 }
 
@@ -112,11 +126,14 @@ export const LIST_CASES: Record<string, ListCases | NotCompared> = {
     path: '/api/v1/admin/payments/remittances',
     queries: ['', 'carrier=aramex', 'carrier=%20ARAMEX%20', 'carrier=Colissimo', ...PAGING],
   },
+  // Events are told apart by their fields: the mocks name them after the fixtures' items, the
+  // server after its rows.
   getOrderTimeline: {
-    why: 'fixtures',
-    reason:
-      'the mock derives stock events from the order items, the server from the ledger, whose ' +
-      'fixture holds one order movement; notes and shipments are not loaded either',
+    path: '/api/v1/admin/orders/{id}/timeline',
+    ids: [1, 2, 3, 4, 5, 6, 99],
+    given: 'order timeline records',
+    whole: 'but key',
+    queries: [''],
   },
   listOrderInvoices: {
     path: '/api/v1/admin/orders/{id}/invoices',
@@ -161,7 +178,13 @@ export const LIST_CASES: Record<string, ListCases | NotCompared> = {
       'status=done&skip=5&limit=2',
     ],
   },
-  listBackups: { why: 'runtime', reason: 'backup files on disk, not rows' },
+  listBackups: {
+    path: '/api/v1/admin/backups/',
+    key: 'name',
+    given: 'backup files',
+    whole: true,
+    queries: [''],
+  },
   listStockMovements: {
     path: '/api/v1/admin/stock-movements/',
     queries: [
@@ -232,12 +255,16 @@ export const LIST_CASES: Record<string, ListCases | NotCompared> = {
     ],
   },
   listMySessions: {
-    why: 'per-caller',
-    reason: "the caller's own sessions, made by signing in; the sessions stories cover it",
+    path: '/api/v1/admin/auth/me/sessions',
+    given: 'caller sessions',
+    whole: true,
+    queries: [''],
   },
   listMyPasskeys: {
-    why: 'per-caller',
-    reason: "the caller's own passkeys, made by a WebAuthn ceremony",
+    path: '/api/v1/admin/auth/me/passkeys',
+    given: 'caller passkeys',
+    whole: true,
+    queries: [''],
   },
 };
 

@@ -13,7 +13,11 @@ import {
   fixtureAdminAuth,
   loadMockFixtures,
   withAdminFactors,
+  withAdminSessions,
+  withBackupFiles,
+  withOrderTimelineRecords,
 } from '../../../test-support/mock-fixtures-db';
+import { adminPasskeys } from '../../../../mocks/fixtures/passkeys';
 import { SoftAuthenticator } from '../../../test-support/webauthn';
 import { MOCK_PASSWORD } from '../../../../mocks/handlers/account';
 import { whileBackupWritten } from '../../../../mocks/handlers/backups';
@@ -88,7 +92,13 @@ const compared = Object.entries(LIST_CASES).flatMap(([operationId, entry]) =>
     ? (entry.ids ?? [undefined]).flatMap((id) =>
         entry.queries.map((query) => {
           const path = id === undefined ? entry.path : entry.path.replace('{id}', String(id));
-          return { operationId, key: entry.key ?? 'id', url: query ? `${path}?${query}` : path };
+          return {
+            operationId,
+            key: entry.key ?? 'id',
+            url: query ? `${path}?${query}` : path,
+            given: entry.given,
+            whole: entry.whole ?? false,
+          };
         }),
       )
     : [],
@@ -163,7 +173,13 @@ async function shopRows(t: TestApp): Promise<string> {
  * What both sides must agree on: the status and, for a refusal, the body; for a list the keys
  * in order and the total (X-Total-Count, or a page's total, pages and counts by state).
  */
-function summary(status: number, body: unknown, total: string | null | undefined, key: string) {
+function summary(
+  status: number,
+  body: unknown,
+  total: string | null | undefined,
+  key: string,
+  whole: boolean | 'but key' = false,
+) {
   if (status !== 200) return { status, body };
   const page = body as Record<string, unknown> | unknown[];
   const items = (Array.isArray(page) ? page : page.items) as Record<string, unknown>[];
@@ -171,7 +187,13 @@ function summary(status: number, body: unknown, total: string | null | undefined
   const pageFields = Array.isArray(page)
     ? (total ?? null)
     : Object.fromEntries(Object.entries(page).filter(([name]) => name !== 'items'));
-  return { status, keys: items.map((item) => item[key]), total: pageFields };
+  return {
+    status,
+    ...(whole === 'but key' ? {} : { keys: items.map((item) => item[key]) }),
+    total: pageFields,
+    ...(whole === true ? { items } : {}),
+    ...(whole === 'but key' ? { items: items.map(({ [key]: _key, ...fields }) => fields) } : {}),
+  };
 }
 
 describe.each(testDialects)('the mocks list as the server (%s)', (dialect) => {
@@ -193,14 +215,36 @@ describe.each(testDialects)('the mocks list as the server (%s)', (dialect) => {
     await t.close();
   });
 
-  it.each(compared)('$operationId $url', async ({ key, url }) => {
-    const real = await t.app.inject({ method: 'GET', url, headers: admin });
-    contractViolations.take();
-    const mocked = await fetch(`http://localhost${url}`, { headers: admin });
+  /**
+   * Runs `send` (with the caller's headers) while the server holds what the case is given
+   * beyond the fixtures; the mocks answer their fixtures as they are.
+   */
+  async function given<T>(
+    what: (typeof compared)[number]['given'],
+    send: (headers: AuthHeaders) => Promise<T>,
+  ): Promise<T> {
+    if (what === 'caller passkeys') {
+      const factors = { totp: false, passkeys: adminPasskeys.length, required: false };
+      return withAdminFactors(t, 1, factors, () => send(admin));
+    }
+    if (what === 'caller sessions') return withAdminSessions(t, 1, send);
+    if (what === 'backup files') return withBackupFiles(t, () => send(admin));
+    if (what === 'order timeline records') return withOrderTimelineRecords(t, () => send(admin));
+    return send(admin);
+  }
+
+  it.each(compared)('$operationId $url', async ({ key, url, given: what, whole }) => {
+    const { real, mocked } = await given(what, async (headers) => {
+      const real = await t.app.inject({ method: 'GET', url, headers });
+      contractViolations.take();
+      const mocked = await fetch(`http://localhost${url}`, { headers });
+      return { real, mocked };
+    });
     expect(contractViolations.take()).toEqual([]);
+    const total = real.headers['x-total-count'] as string;
     expect(
-      summary(mocked.status, await mocked.json(), mocked.headers.get('x-total-count'), key),
-    ).toEqual(summary(real.statusCode, real.json(), real.headers['x-total-count'] as string, key));
+      summary(mocked.status, await mocked.json(), mocked.headers.get('x-total-count'), key, whole),
+    ).toEqual(summary(real.statusCode, real.json(), total, key, whole));
   });
 
   // After the lists: a refused write changes nothing, but keep the lists' data untouched anyway.

@@ -21,6 +21,7 @@ import type { AppContext } from '../../context';
 import { ORDER_NOT_FOUND, requireOrder } from './order-lookup';
 import { getAdminOrder } from './orders';
 import { requiredText } from '../platform/text-input';
+import { skuOf } from '../catalogue/sellable-lines';
 import { recordAudit } from '../platform/audit';
 import { mayBeShipped } from '../../../../contract/order-status';
 
@@ -123,7 +124,10 @@ export async function getOrderTimeline(db: Db, orderId: number): Promise<Timelin
     ...documents.map(({ kind, number, ...record }) =>
       documentEvent({ ...record, document: { id: record.id, kind, number } }),
     ),
-    ...movements.map(event('stock', 'stock_movement')),
+    // A simple product's placeholder SKU is no SKU, as on the order's lines (skuOf).
+    ...movements.map(({ sku, ...record }) =>
+      event('stock', 'stock_movement')({ ...record, sku: skuOf({ sku }) }),
+    ),
     ...notes.map(event('note', 'note')),
     ...shipments.map(event('shipment', 'shipment')),
     ...returns.map(({ id, quantity, total_amount, ...record }) =>
