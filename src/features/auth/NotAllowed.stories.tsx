@@ -25,7 +25,11 @@ const TEXT = 'Your role does not give access to this page. Ask an administrator 
 
 async function expectNotAllowed(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
-  await expect(await canvas.findByTestId('not-allowed')).toBeVisible();
+  // The first story of a file pays the console's cold start (the session, /me, the lazy screen):
+  // over a second on a loaded 2-core machine, where findBy's default wait is one second.
+  await expect(
+    await canvas.findByTestId('not-allowed', undefined, { timeout: 5000 }),
+  ).toBeVisible();
   // The document's title follows once the page's effects have run.
   await waitFor(() => expectScreenTitle(canvasElement, 'Not allowed'));
   await expect(canvas.getByText(TEXT)).toBeVisible();
