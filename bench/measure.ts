@@ -3,7 +3,7 @@
 // same settings (what this server can do at most for a response of that size), and for a GET
 // against the same app with the list cache off (what an answer costs when it is not cached).
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -61,18 +61,29 @@ function median(runs: Figures[]): Figures {
   return middle;
 }
 
-/** The limit's server: GET /limit answers the body given last, as is. */
+/**
+ * The limit's server: GET and POST /limit answer the body given last, as is (a POST's JSON body
+ * is parsed, as the app parses it, and dropped).
+ */
 export async function startLimitServer() {
   const app = Fastify();
   let body: Buffer = Buffer.alloc(0);
   let contentType = 'application/json';
-  app.get('/limit', (_request, reply) => reply.type(contentType).send(body));
+  const answer = (_request: unknown, reply: FastifyReply) => reply.type(contentType).send(body);
+  app.get('/limit', answer);
+  app.post('/limit', answer);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  /** From now on /limit answers this response. */
+  const serve = (response: Buffer, type: string) => {
+    body = response;
+    contentType = type;
+  };
   return {
+    url: `${address}/limit`,
+    serve,
     /** The figures of the limit for this response. */
     measure(response: Buffer, type: string, headers: Record<string, string>) {
-      body = response;
-      contentType = type;
+      serve(response, type);
       return load(`${address}/limit`, { headers });
     },
     close: () => app.close(),
