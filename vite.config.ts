@@ -7,6 +7,21 @@ import { messagesPlugin } from './scripts/vite-messages';
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+/** Server tests that drive the mock API too (see the 'server-mocks' project). */
+const MOCK_STATE_FILES = [
+  'server/src/http/mock-access.test.ts',
+  'server/src/http/mock-drift/**/*.test.ts',
+  'server/src/http/contract-drift.test.ts',
+  'server/src/db/migrations/029_order_payments.test.ts',
+  'server/src/routes/settings.test.ts',
+];
+
+// Several server processes on one PostgreSQL: run by test:db (DATABASE_URL set), left out of the
+// SQLite-only run rather than shown as skipped.
+const serverExcluded = process.env.DATABASE_URL
+  ? configDefaults.exclude
+  : [...configDefaults.exclude, 'server/src/scale-out.test.ts'];
+
 export default defineConfig({
   plugins: [
     messagesPlugin(),
@@ -48,11 +63,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
-          // Several server processes on one PostgreSQL: run by test:db (DATABASE_URL set), left
-          // out of the SQLite-only run rather than shown as skipped.
-          exclude: process.env.DATABASE_URL
-            ? configDefaults.exclude
-            : [...configDefaults.exclude, 'server/src/scale-out.test.ts'],
+          exclude: [...serverExcluded, ...MOCK_STATE_FILES],
           environment: 'node',
           // A worker keeps its modules from one test file to the next. Each server test file
           // imports the whole app (≈ 900 modules through Vite's module runner, 2–3 s a file):
@@ -60,6 +71,18 @@ export default defineConfig({
           // test:db. Every test builds its own app and database (test-support/app.ts), so
           // nothing a test relies on lives in a module's state.
           isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The server tests that also drive the mock API, whose handlers keep what earlier
+          // requests did in their modules (a backup taken, a session ended): each file starts
+          // from fresh mocks, as before.
+          name: 'server-mocks',
+          include: MOCK_STATE_FILES,
+          exclude: serverExcluded,
+          environment: 'node',
         },
       },
     ],

@@ -778,6 +778,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/orders/bulk-status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change the status of many orders
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Applies the change of updateOrderStatus to each order of order_ids (at most 500, each once), in id order, each in its own transaction: its history entry, its stock effect, the invoice or credit note it issues and its audit entry, exactly as one call of updateOrderStatus would. An order refused (404 no such order, 409 short stock or a document that cannot be issued) changes nothing and is listed in refused with the refusal's detail; the others are changed all the same. An order already in the status is listed in unchanged (no entry, no effect). Always 200 once the body is valid.
+     */
+    post: operations['bulkUpdateOrderStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The invoices or packing slips of many orders as one PDF
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise), as the single downloads. One PDF holding, in the order of order_ids (at most 500, each once), the pages of each order's own download (getInvoicePdf of its invoice in force, or getPackingSlipPdf), copied as they are, never redrawn. All or nothing: 404 naming the ids of no order ("Order not found: #12, #40"); for kind invoice, 409 naming the orders without an invoice in force (none issued yet, or the last one credited) in detail and in orders_without_invoice, so that they can be left out or invoiced first. Sent as an attachment (invoices-2026-11-22.pdf, packing-slips-2026-11-22.pdf).
+     */
+    post: operations['printOrderDocuments'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/orders/{id}': {
     parameters: {
       query?: never;
@@ -936,7 +976,7 @@ export interface paths {
     put?: never;
     /**
      * Take back some of an order's items
-     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Takes back quantities of the order's items, each back to stock (restock true) or not (damaged), with a reason and optionally some of the shipping (excl. VAT). Never more of an item than sold minus already returned, nor more shipping than charged minus already credited (422 naming the line). 409 on a cancelled or refunded order. In one transaction: the return, a stock movement (kind return) for each restocked quantity of an item whose variant still exists, and, when an invoice is in force, a partial credit note for exactly the returned amounts (each line's amounts credited in proportion to its quantity, cumulatively, so the credit notes of an invoice never exceed it and a full return credits it exactly). An order whose every unit has been returned becomes refunded (a status change like updateOrderStatus, which finds nothing left to give back and credits only what no credit note credited yet). 404 when there is no such order.
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Takes back quantities of the order's items, each back to stock (restock true) or not (damaged), with a reason and optionally some of the shipping (excl. VAT). Never more of an item than sold minus already returned, nor more shipping than charged minus already credited (422 naming the line). 409 on a cancelled or refunded order. In one transaction: the return, a stock movement (kind return) for each restocked quantity of an item whose variant still exists, and, when an invoice is in force, a partial credit note for exactly the returned amounts (each line's amounts credited in proportion to its quantity, cumulatively, so the credit notes of an invoice never exceed it and a full return credits it exactly). An order whose every unit has been returned becomes refunded (a status change like updateOrderStatus, which finds nothing left to give back and credits only what no credit note credited yet). 404 when there is no such order. With dry_run true, the same checks and computation in a transaction that is rolled back: 200 with the return it would record, or the same refusal; nothing stored, moved, issued or audited (the console shows these amounts before the return is confirmed).
      */
     post: operations['createOrderReturn'];
     delete?: never;
@@ -1203,6 +1243,26 @@ export interface paths {
      * @description super_admin or admin (403 otherwise). Newest first.
      */
     get: operations['listShopSettingsChanges'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/settings/email-preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An order e-mail rendered with a sample order
+     * @description Any admin role. The subject, plain text and HTML of the e-mail of `event` in `language`, with the shop's name and a sample order (lines, totals, a tracking link, a credit note), as the templates render it for a real order. Nothing is sent.
+     */
+    get: operations['getOrderEmailPreview'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1817,7 +1877,7 @@ export interface paths {
     };
     /**
      * List variants
-     * @description Admin token required (any admin role). Returns one page of variants (active or not) ordered by product_id, position, then id. `search` matches SKU, variant title and barcode case-insensitively. low_stock_only keeps tracked variants with 0 < stock_quantity ≤ low_stock_threshold; out_of_stock_only keeps tracked variants with stock_quantity ≤ 0 (both together match nothing). A page past the end has no items. 422 when a query parameter is invalid.
+     * @description Admin token required (any admin role). Returns one page of variants (active or not) ordered by product_id, position, then id. `search` matches SKU, variant title, barcode and the product's name case-insensitively. low_stock_only keeps tracked variants with 0 < stock_quantity ≤ low_stock_threshold; out_of_stock_only keeps tracked variants with stock_quantity ≤ 0 (both together match nothing). A page past the end has no items. 422 when a query parameter is invalid.
      */
     get: operations['listVariants'];
     put?: never;
@@ -2385,6 +2445,7 @@ export interface components {
       stamp_duty: components['schemas']['Money'];
       time_zone: components['schemas']['TimeZone'];
       two_factor_required_roles: components['schemas']['TwoFactorRequiredRoles'];
+      order_emails: components['schemas']['OrderEmailSwitches'];
       /**
        * @description The fields an invoice needs that are not set yet, in this order: legal_name, address, matricule_fiscal. Empty once invoices can be issued.
        * @example [
@@ -2415,6 +2476,7 @@ export interface components {
       stamp_duty?: components['schemas']['Money'];
       time_zone?: components['schemas']['TimeZone'];
       two_factor_required_roles?: components['schemas']['TwoFactorRequiredRoles'];
+      order_emails?: components['schemas']['OrderEmailSwitchesUpdate'];
     };
     /** @description One save of the shop settings, with each changed field's value before and after. */
     ShopSettingsChange: {
@@ -2442,6 +2504,43 @@ export interface components {
      *     ]
      */
     TwoFactorRequiredRoles: components['schemas']['AdminRole'][];
+    /**
+     * @description What an order e-mail tells the customer: confirmed (the order moved to confirmed), shipped (a carrier and tracking number set), delivered, cancelled (with the credit note attached when the cancellation issued one), refunded (a credit note issued by a return, an edit or the move to refunded, attached).
+     * @enum {string}
+     */
+    OrderEmailEvent: 'confirmed' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+    /**
+     * @description The language of a customer's e-mails: English, French or Arabic (right to left). Chosen at checkout or on a staff order; when none was chosen, taken from the shipping country.
+     * @enum {string}
+     */
+    EmailLanguage: 'en' | 'fr' | 'ar';
+    /** @description Which order e-mails are sent (all of them by default). A switched-off event sends nothing; switching it back on does not send the e-mails of the events that happened meanwhile. */
+    OrderEmailSwitches: {
+      confirmed: boolean;
+      shipped: boolean;
+      delivered: boolean;
+      cancelled: boolean;
+      refunded: boolean;
+    };
+    /** @description The switches to change; the others keep their value. */
+    OrderEmailSwitchesUpdate: {
+      confirmed?: boolean;
+      shipped?: boolean;
+      delivered?: boolean;
+      cancelled?: boolean;
+      refunded?: boolean;
+    };
+    /** @description An order e-mail as a customer would get it, rendered with a sample order. */
+    OrderEmailPreview: {
+      event: components['schemas']['OrderEmailEvent'];
+      language: components['schemas']['EmailLanguage'];
+      /** @example Your order ORD-20261129-0042 is confirmed */
+      subject: string;
+      /** @description The plain-text part. */
+      text: string;
+      /** @description The HTML part (a whole document; dir="rtl" in Arabic). */
+      html: string;
+    };
     /**
      * @example invoice
      * @enum {string}
@@ -2603,7 +2702,9 @@ export interface components {
       | components['schemas']['NoteEvent']
       | components['schemas']['ShipmentEvent']
       | components['schemas']['ReturnEvent']
-      | components['schemas']['EditEvent'];
+      | components['schemas']['EditEvent']
+      | components['schemas']['PaymentEvent']
+      | components['schemas']['EmailSentEvent'];
     StatusChangeEvent: components['schemas']['TimelineEventBase'] & {
       /** @constant */
       type: 'status_change';
@@ -2678,6 +2779,29 @@ export interface components {
        */
       type: 'edit';
     };
+    PaymentEvent: components['schemas']['TimelineEventBase'] & {
+      /** @constant */
+      type: 'payment';
+      /** @enum {string} */
+      action: 'recorded' | 'removed';
+      payment_id: components['schemas']['Id'];
+      /** @description Negative for a refund. */
+      amount: components['schemas']['SignedMoney'];
+      withholding_amount: components['schemas']['Money'];
+      method: components['schemas']['ReceivedPaymentMethod'];
+      received_on: components['schemas']['ShopDay'];
+      reference: string | null;
+      /** @description The credit note a refund pays back. */
+      credit_note: components['schemas']['DocumentRef'] | null;
+      /** @description The carrier's remittance this payment is a line of. */
+      remittance_id: components['schemas']['Id'] | null;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'payment';
+    };
     NoteEvent: components['schemas']['TimelineEventBase'] & {
       /** @constant */
       type: 'note';
@@ -2700,6 +2824,28 @@ export interface components {
        * @enum {string}
        */
       type: 'shipment';
+    };
+    EmailSentEvent: components['schemas']['TimelineEventBase'] & {
+      /** @constant */
+      type: 'email_sent';
+      event: components['schemas']['OrderEmailEvent'];
+      language: components['schemas']['EmailLanguage'];
+      /** @example amira@example.tn */
+      recipient: string;
+      /** @enum {string} */
+      delivery: 'queued' | 'sent' | 'failed' | 'dead';
+      sent_at: components['schemas']['Timestamp'] | null;
+      /**
+       * @description The file name of the credit note attached, null without one.
+       * @example CN-2026-000003.pdf
+       */
+      attachment: string | null;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'email_sent';
     };
     /**
      * @description dry_run checks the file and changes nothing; apply writes it, all or nothing.
@@ -4386,6 +4532,8 @@ export interface components {
       customer_country_code?: components['schemas']['CountryCode'];
       /** @example Please ring twice */
       notes?: string | null;
+      /** @description The language of the order's e-mails; omitted or null, taken from the shipping country (docs/product.md "Customers told"). */
+      language?: components['schemas']['EmailLanguage'] | null;
     };
     /** @description A buyer without a customer account. The order's customer_email is this e-mail, else the shipping address's (lower-cased). */
     DraftOrderGuest: {
@@ -4422,6 +4570,8 @@ export interface components {
       lines: components['schemas']['DraftOrderLineInput'][];
       /** @example Ordered by phone, deliver after 5 pm */
       notes?: string | null;
+      /** @description The language of the order's e-mails (the customer said it on the phone); omitted or null, taken from the shipping country. */
+      language?: components['schemas']['EmailLanguage'] | null;
     };
     /**
      * @description Why the line cannot be completed now (null: it can): not_sellable (the product or variant is no longer active), no_vat_rate (no VAT rate in force for it: no price), short_stock (the quantity is more than available_quantity and the variant takes no backorders).
@@ -4477,6 +4627,8 @@ export interface components {
       payment_method: components['schemas']['PaymentMethod'];
       /** @example Ordered by phone, deliver after 5 pm */
       notes: string | null;
+      /** @description The language of the order's e-mails chosen; null for the shipping country's. */
+      language?: components['schemas']['EmailLanguage'] | null;
       lines: components['schemas']['DraftOrderLine'][];
       subtotal: components['schemas']['Money'];
       vat_amount: components['schemas']['Money'];
@@ -4546,6 +4698,11 @@ export interface components {
       lines: components['schemas']['OrderReturnLineCreate'][];
       /** @description Shipping credited, excl. VAT (its VAT is credited with it); at most the order's shipping minus what earlier returns credited. Default 0. */
       shipping_amount?: components['schemas']['Money'];
+      /**
+       * @description True to preview the return without recording it: the same checks and refusals, answered 200 with the return as it would be recorded (its amounts, to the millime, and whether a credit note would be issued), while nothing is stored, moved, issued or audited. Its ids and credit note number are only what they would be now; nothing is reserved.
+       * @default false
+       */
+      dry_run: boolean;
     };
     OrderReturnLine: {
       id: components['schemas']['Id'];
@@ -4580,6 +4737,56 @@ export interface components {
       /** @description Username of the admin; null once deleted. */
       created_by: string | null;
       created_at: components['schemas']['Timestamp'];
+    };
+    /** @description The orders, each once. */
+    OrderBulkIds: components['schemas']['Id'][];
+    OrderBulkStatus: {
+      order_ids: components['schemas']['OrderBulkIds'];
+      status: components['schemas']['OrderStatus'];
+      /**
+       * @description The note of every history entry (trimmed; blank is none).
+       * @example Handed to Aramex
+       */
+      note?: string | null;
+    };
+    OrderBulkChanged: {
+      id: components['schemas']['Id'];
+      order_number: string;
+      from_status: components['schemas']['OrderStatus'];
+      status: components['schemas']['OrderStatus'];
+    };
+    OrderBulkRefused: {
+      id: components['schemas']['Id'];
+      /** @description Null when there is no such order. */
+      order_number: string | null;
+      /** @description The order's status, unchanged; null when there is no such order. */
+      status: components['schemas']['OrderStatus'] | null;
+      /** @description Why, in the words updateOrderStatus would answer. */
+      detail: string;
+    };
+    OrderBulkStatusResult: {
+      changed: components['schemas']['OrderBulkChanged'][];
+      /** @description The orders already in the status. */
+      unchanged: components['schemas']['Id'][];
+      refused: components['schemas']['OrderBulkRefused'][];
+    };
+    OrderDocumentsRequest: {
+      order_ids: components['schemas']['OrderBulkIds'];
+      /**
+       * @description invoice: each order's invoice in force (the one no credit note reverses); packing_slip: each order's packing slip.
+       * @enum {string}
+       */
+      kind: 'invoice' | 'packing_slip';
+    };
+    /** @description Why the documents were not joined. orders_without_invoice names the orders (of an invoice print) that have no invoice in force. */
+    OrderDocumentsProblem: {
+      /** @example No invoice in force for ORD-20261122-0001, ORD-20261122-0004 */
+      detail: string;
+      orders_without_invoice?: components['schemas']['OrderDocumentsOrder'][];
+    };
+    OrderDocumentsOrder: {
+      id: components['schemas']['Id'];
+      order_number: string;
     };
     /** @description An existing item (order_item_id) or a variant to add (variant_id), never both. */
     OrderEditLine: {
@@ -6207,6 +6414,73 @@ export interface operations {
       422: components['responses']['ValidationError'];
     };
   };
+  bulkUpdateOrderStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderBulkStatus'];
+      };
+    };
+    responses: {
+      /** @description Which orders changed, which were already in the status and which were refused. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderBulkStatusResult'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  printOrderDocuments: {
+    parameters: {
+      query?: {
+        /** @description Language of the document's labels (the data stay as stored). */
+        lang?: components['parameters']['DocumentLanguage'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderDocumentsRequest'];
+      };
+    };
+    responses: {
+      /** @description The PDF. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description Some orders have no invoice in force (kind invoice). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderDocumentsProblem'];
+        };
+      };
+      422: components['responses']['ValidationError'];
+    };
+  };
   getAdminOrder: {
     parameters: {
       query?: never;
@@ -6455,6 +6729,15 @@ export interface operations {
       };
     };
     responses: {
+      /** @description With dry_run, the return as it would be recorded; nothing was stored. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderReturn'];
+        };
+      };
       /** @description The return. */
       201: {
         headers: {
@@ -6842,6 +7125,8 @@ export interface operations {
         sort?: components['parameters']['OrderSort'];
         /** @description `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted. */
         separator?: components['parameters']['CsvSeparator'];
+        /** @description Only these orders (the orders list's selection): ids separated by commas, at most 500, with the other filters still applied. An id of no order is simply not in the file. */
+        ids?: string;
       };
       header?: never;
       path?: never;
@@ -6972,6 +7257,32 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ShopSettingsChange'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getOrderEmailPreview: {
+    parameters: {
+      query: {
+        event: components['schemas']['OrderEmailEvent'];
+        language: components['schemas']['EmailLanguage'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rendered e-mail. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderEmailPreview'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -8155,7 +8466,7 @@ export interface operations {
       query?: {
         /** @description Only the variants of this product. */
         product_id?: components['schemas']['Id'];
-        /** @description Text to look for in SKU, title and barcode (trimmed). */
+        /** @description Text to look for in SKU, title, barcode and product name (trimmed). */
         search?: string;
         /** @description Only active (true) or only inactive (false) variants. */
         is_active?: boolean;

@@ -7,6 +7,7 @@ import type { CustomerType } from './customerType';
 import type { CheckoutRequestVatNumber } from './checkoutRequestVatNumber';
 import type { CountryCode } from './countryCode';
 import type { CheckoutRequestNotes } from './checkoutRequestNotes';
+import type { CheckoutRequestLanguage } from './checkoutRequestLanguage';
 
 /**
  * Places an order from the caller's cart. Omitted optional fields take the signed-in customer's profile values (customer_type, vat_number, country_code), or for a guest: individual, no VAT number and TN.
@@ -25,4 +26,6 @@ export interface CheckoutRequest {
   customer_country_code?: CountryCode;
   /** @maxLength 1000 */
   notes?: CheckoutRequestNotes;
+  /** The language of the order's e-mails; omitted or null, taken from the shipping country (docs/product.md "Customers told"). */
+  language?: CheckoutRequestLanguage;
 }

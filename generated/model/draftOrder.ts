@@ -11,6 +11,7 @@ import type { VatTreatment } from './vatTreatment';
 import type { ShippingAddress } from './shippingAddress';
 import type { PaymentMethod } from './paymentMethod';
 import type { DraftOrderNotes } from './draftOrderNotes';
+import type { DraftOrderLanguage } from './draftOrderLanguage';
 import type { DraftOrderLine } from './draftOrderLine';
 import type { Money } from './money';
 import type { DraftOrderShippingVatAmount } from './draftOrderShippingVatAmount';
@@ -34,6 +35,8 @@ export interface DraftOrder {
   shipping_address: ShippingAddress;
   payment_method: PaymentMethod;
   notes: DraftOrderNotes;
+  /** The language of the order's e-mails chosen; null for the shipping country's. */
+  language?: DraftOrderLanguage;
   /** @maxItems 100 */
   lines: DraftOrderLine[];
   subtotal: Money;

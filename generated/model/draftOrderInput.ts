@@ -11,6 +11,7 @@ import type { PaymentMethod } from './paymentMethod';
 import type { Money } from './money';
 import type { DraftOrderLineInput } from './draftOrderLineInput';
 import type { DraftOrderInputNotes } from './draftOrderInputNotes';
+import type { DraftOrderInputLanguage } from './draftOrderInputLanguage';
 
 /**
  * A staff order as created or replaced (updateDraftOrder replaces every field). The buyer is either customer_id (an active customer account) or guest, exactly one of them (422 otherwise). customer_type, vat_number and customer_country_code work as in CheckoutRequest: omitted, they come from the customer's profile, or for a guest individual, no VAT number and TN. shipping_amount is NET (its VAT is added as the checkout adds it to SHIPPING_FLAT_RATE); omitted, it is the server's SHIPPING_FLAT_RATE. A variant appears on one line at most.
@@ -32,4 +33,6 @@ export interface DraftOrderInput {
   lines: DraftOrderLineInput[];
   /** @maxLength 1000 */
   notes?: DraftOrderInputNotes;
+  /** The language of the order's e-mails (the customer said it on the phone); omitted or null, taken from the shipping country. */
+  language?: DraftOrderInputLanguage;
 }

@@ -70,4 +70,10 @@ export type ExportOrdersParams = {
    * `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted.
    */
   separator?: CsvSeparatorParameter;
+  /**
+   * Only these orders (the orders list's selection): ids separated by commas, at most 500, with the other filters still applied. An id of no order is simply not in the file.
+   * @maxLength 5500
+   * @pattern ^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,499}$
+   */
+  ids?: string;
 };

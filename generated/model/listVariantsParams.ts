@@ -9,7 +9,7 @@ export type ListVariantsParams = {
    */
   product_id?: Id;
   /**
-   * Text to look for in SKU, title and barcode (trimmed).
+   * Text to look for in SKU, title, barcode and product name (trimmed).
    * @minLength 1
    * @maxLength 100
    */

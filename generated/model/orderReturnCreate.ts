@@ -19,4 +19,6 @@ export interface OrderReturnCreate {
   lines: OrderReturnLineCreate[];
   /** Shipping credited, excl. VAT (its VAT is credited with it); at most the order's shipping minus what earlier returns credited. Default 0. */
   shipping_amount?: Money;
+  /** True to preview the return without recording it: the same checks and refusals, answered 200 with the return as it would be recorded (its amounts, to the millime, and whether a credit note would be issued), while nothing is stored, moved, issued or audited. Its ids and credit note number are only what they would be now; nothing is reserved. */
+  dry_run?: boolean;
 }

@@ -8,6 +8,8 @@ import type { NoteEvent } from './noteEvent';
 import type { ShipmentEvent } from './shipmentEvent';
 import type { ReturnEvent } from './returnEvent';
 import type { EditEvent } from './editEvent';
+import type { PaymentEvent } from './paymentEvent';
+import type { EmailSentEvent } from './emailSentEvent';
 
 /**
  * One event: a status change (from the status history), an invoice or credit note issued, a stock movement linked to the order, an internal note, or the carrier and tracking number set.
@@ -19,4 +21,6 @@ export type OrderTimelineEvent =
   | NoteEvent
   | ShipmentEvent
   | ReturnEvent
-  | EditEvent;
+  | EditEvent
+  | PaymentEvent
+  | EmailSentEvent;

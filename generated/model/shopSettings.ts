@@ -13,6 +13,7 @@ import type { DocumentPrefix } from './documentPrefix';
 import type { Money } from './money';
 import type { TimeZone } from './timeZone';
 import type { TwoFactorRequiredRoles } from './twoFactorRequiredRoles';
+import type { OrderEmailSwitches } from './orderEmailSwitches';
 import type { ShopSettingsMissingForInvoicesItem } from './shopSettingsMissingForInvoicesItem';
 import type { ShopSettingsUpdatedAt } from './shopSettingsUpdatedAt';
 import type { ShopSettingsUpdatedBy } from './shopSettingsUpdatedBy';
@@ -51,6 +52,7 @@ export interface ShopSettings {
   stamp_duty: Money;
   time_zone: TimeZone;
   two_factor_required_roles: TwoFactorRequiredRoles;
+  order_emails: OrderEmailSwitches;
   /**
    * The fields an invoice needs that are not set yet, in this order: legal_name, address, matricule_fiscal. Empty once invoices can be issued.
    * @maxItems 3

@@ -10,6 +10,7 @@ import type { DocumentPrefix } from './documentPrefix';
 import type { Money } from './money';
 import type { TimeZone } from './timeZone';
 import type { TwoFactorRequiredRoles } from './twoFactorRequiredRoles';
+import type { OrderEmailSwitchesUpdate } from './orderEmailSwitchesUpdate';
 
 /**
  * The fields to change; the others keep their value. legal_name, address and matricule_fiscal cannot be set back to null once set (an invoice needs them).
@@ -41,4 +42,5 @@ export interface ShopSettingsUpdate {
   stamp_duty?: Money;
   time_zone?: TimeZone;
   two_factor_required_roles?: TwoFactorRequiredRoles;
+  order_emails?: OrderEmailSwitchesUpdate;
 }

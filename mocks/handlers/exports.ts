@@ -70,9 +70,15 @@ const productRow = (p: Product): Cell[] => [
 ];
 
 export const csvExports = {
-  /** GET /admin/exports/orders: the list's filters and sort, one row per order or per line. */
+  /**
+   * GET /admin/exports/orders: the list's filters and sort, one row per order or per line; `ids`
+   * keeps only the selected orders.
+   */
   orders: endpoint('get', '/admin/exports/orders', () => ({ url }) => {
-    const found = queryItems(orderFixtures, url.searchParams, orderListSpec);
+    const ids = url.searchParams.get('ids')?.split(',');
+    const found = queryItems(orderFixtures, url.searchParams, orderListSpec).filter(
+      (o) => ids === undefined || ids.includes(String(o.id)),
+    );
     const name = `orders-${FILE_DATE}.csv`;
     if (url.searchParams.get('rows') === 'lines') {
       const lines = found.flatMap((summary) => {

@@ -27,6 +27,7 @@ import { jobs } from './jobs';
 import { media, uploads } from './uploads';
 import { orders } from './orders';
 import { orderEdits, orderReturns } from './order-returns';
+import { orderBulk } from './order-bulk';
 import { passkeys, resetPasskeyState } from './passkeys';
 import { payments } from './payments';
 import { products } from './products';
@@ -55,6 +56,7 @@ export {
   media,
   orderEdits,
   orderReturns,
+  orderBulk,
   orders,
   passkeys,
   payments,
@@ -157,6 +159,8 @@ export const defaultHandlers = [
   orderEdits.edit(),
   orderReturns.list(),
   orderReturns.create(),
+  orderBulk.status(),
+  orderBulk.documents(),
   payments.list(),
   payments.create(),
   payments.remove(),
@@ -180,6 +184,7 @@ export const defaultHandlers = [
   settings.get(),
   settings.update(),
   settings.changes(),
+  settings.emailPreview(),
   csvExports.orders(),
   csvExports.products(),
   stockHistory.admins(),

@@ -109,7 +109,8 @@ function returnOf(order: Order, body: OrderReturnCreate): Response {
     created_by: 'admin',
     created_at: now(),
   };
-  return json(result, 201);
+  // A preview (dry_run) answers the same return, 200: nothing recorded.
+  return json(result, body.dry_run === true ? 200 : 201);
 }
 
 const NOT_EDITABLE = `Only ${statusesWhere('editable')
@@ -158,14 +159,17 @@ export const orderReturns = {
     if (result !== undefined) return json(result);
     return find(params.id) ? json([]) : notFound(ORDER_NOT_FOUND);
   }),
-  /** POST /admin/orders/{id}/returns → 201 the return; 409, 422 and 404 as the server */
+  /**
+   * POST /admin/orders/{id}/returns → 201 the return (200 for a dry_run preview: the same
+   * return, nothing kept); 409, 422 and 404 as the server
+   */
   create: endpoint(
     'post',
     '/admin/orders/:id/returns',
     (result?: OrderReturn) =>
       ({ params, body }) => {
-        if (result !== undefined) return json(result, 201);
         const input = body as OrderReturnCreate;
+        if (result !== undefined) return json(result, input.dry_run === true ? 200 : 201);
         const refused = bodyRefusal(input);
         if (refused) return refused;
         const order = find(params.id);

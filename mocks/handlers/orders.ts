@@ -49,7 +49,7 @@ const orderWrite = (
  * pending, services/orders/orders.ts), in its words: the first item, by variant id, whose variant
  * still exists, tracks inventory without backorders and has less than the units not returned.
  */
-function reopenRefusal(order: Order, to: OrderStatus): string | null {
+export function reopenRefusal(order: Order, to: OrderStatus): string | null {
   if (transitionEffects(order.status, to).stock !== 'take') return null;
   const lines = order.items.flatMap((item) => {
     const variant = variants.find((v) => v.id === item.variant_id);

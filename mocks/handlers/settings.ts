@@ -1,4 +1,12 @@
-import type { ShopSettings, ShopSettingsChange, ShopSettingsUpdate } from '@generated/model';
+import type {
+  EmailLanguage,
+  OrderEmailEvent,
+  OrderEmailPreview,
+  ShopSettings,
+  ShopSettingsChange,
+  ShopSettingsUpdate,
+} from '@generated/model';
+import { previewOrderEmail } from '../../server/src/domain/order-email-templates';
 import { samePrefixIssue } from '../../server/src/domain/document-prefixes';
 import { missingForInvoices } from '../../server/src/domain/invoice-identity';
 import { shopSettings, shopSettingsChanges } from '../fixtures/settings';
@@ -14,7 +22,14 @@ function writtenMatricule(value: string): string {
 
 /** The settings after a PATCH body: its fields applied, the logo's URL, who and when. */
 function applied(base: ShopSettings, body: ShopSettingsUpdate): ShopSettings {
-  const next: ShopSettings = { ...base, ...body, updated_at: now(), updated_by: 'admin' };
+  const next: ShopSettings = {
+    ...base,
+    ...body,
+    // The switches sent change; the others keep their value.
+    order_emails: { ...base.order_emails, ...body.order_emails },
+    updated_at: now(),
+    updated_by: 'admin',
+  };
   if (body.matricule_fiscal) next.matricule_fiscal = writtenMatricule(body.matricule_fiscal);
   // Money is answered with its 3 decimals.
   if (body.stamp_duty) next.stamp_duty = Number(body.stamp_duty).toFixed(3);
@@ -45,6 +60,21 @@ export const settings = {
           return json({ detail: [{ loc: ['body', field], msg: same, type: 'value_error' }] }, 422);
         }
         return json(result ?? next);
+      },
+  ),
+  /**
+   * GET /admin/settings/email-preview?event&language: rendered by the server's own templates
+   * with its sample order, for the shop of `base` (its legal name).
+   */
+  emailPreview: endpoint(
+    'get',
+    '/admin/settings/email-preview',
+    (base: ShopSettings = shopSettings) =>
+      ({ url }) => {
+        const event = url.searchParams.get('event') as OrderEmailEvent;
+        const language = url.searchParams.get('language') as EmailLanguage;
+        const rendered = previewOrderEmail(event, language, base.legal_name ?? 'Store');
+        return json({ event, language, ...rendered } satisfies OrderEmailPreview);
       },
   ),
   /** GET /admin/settings/shop/changes (skip/limit, X-Total-Count), newest first */

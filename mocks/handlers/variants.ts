@@ -34,7 +34,9 @@ function page(items: readonly Variant[], url: URL): VariantPage {
     (v) =>
       (!q.get('product_id') || String(v.product_id) === q.get('product_id')) &&
       (!search ||
-        [v.sku, v.variant_title, v.barcode ?? ''].some((f) => f.toLowerCase().includes(search))) &&
+        [v.sku, v.variant_title, v.barcode ?? '', productName(v.product_id)].some((f) =>
+          f.toLowerCase().includes(search),
+        )) &&
       (q.get('is_active') === null || String(v.is_active) === q.get('is_active')) &&
       (q.get('low_stock_only') !== 'true' || stockState(v) === 'low_stock') &&
       (q.get('out_of_stock_only') !== 'true' || stockState(v) === 'out_of_stock'),

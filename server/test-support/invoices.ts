@@ -46,6 +46,7 @@ export async function resetShopSettings(db: Kysely<Database>): Promise<void> {
       credit_note_prefix: 'CN-',
       stamp_duty: 1000,
       time_zone: 'Africa/Tunis',
+      order_emails_off: '[]',
       updated_at: null,
       updated_by_admin_id: null,
     })

@@ -28,6 +28,18 @@ const OrderDetailPage = lazyPage(
   () => import('@/features/orders/OrderDetailPage'),
   'OrderDetailPage',
 );
+const DraftOrderPage = lazyPage(
+  () => import('@/features/orders/draft-orders/DraftOrderPage'),
+  'DraftOrderPage',
+);
+const DraftsPage = lazyPage(
+  () => import('@/features/orders/draft-orders/DraftsPage'),
+  'DraftsPage',
+);
+const RemittancesPage = lazyPage(
+  () => import('@/features/orders/payments/RemittancesPage'),
+  'RemittancesPage',
+);
 const CustomersPage = lazyPage(() => import('@/features/customers/CustomersPage'), 'CustomersPage');
 const InventoryLedgerPage = lazyPage(
   () => import('@/features/inventory-ledger/InventoryLedgerPage'),
@@ -93,6 +105,12 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     permission: 'orders:read',
     preload: preloadOrders,
   },
+  // Staff orders (createDraftOrder and the rest: orders:write), before the detail's pattern.
+  { path: paths.orders.create, component: DraftOrderPage, permission: 'orders:write' },
+  { path: paths.orders.drafts, component: DraftsPage, permission: 'orders:write' },
+  { path: paths.orders.draftPattern, component: DraftOrderPage, permission: 'orders:write' },
+  // Before the detail's pattern, which would read 'remittances' as an order id.
+  { path: paths.orders.remittances, component: RemittancesPage, permission: 'orders:read' },
   { path: paths.orders.detailPattern, component: OrderDetailPage, permission: 'orders:read' },
   {
     path: paths.customers.list,

@@ -8,7 +8,10 @@ import type {
   ListMyOrdersParams,
   NoteEvent,
   Order,
+  OrderBulkStatus,
+  OrderBulkStatusResult,
   OrderCancelRequest,
+  OrderDocumentsRequest,
   OrderEditRequest,
   OrderNoteCreate,
   OrderReturn,
@@ -17,6 +20,7 @@ import type {
   OrderStatusUpdate,
   OrderSummary,
   OrderTimelineEvent,
+  PrintOrderDocumentsParams,
 } from '../../model';
 
 import { apiClient } from '../../../src/lib/http/client';
@@ -81,6 +85,45 @@ export const listAdminOrders = (
 ) => {
   return apiClient<OrderSummary[]>(
     { url: `/api/v1/admin/orders/`, method: 'GET', params },
+    options,
+  );
+};
+/**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Applies the change of updateOrderStatus to each order of order_ids (at most 500, each once), in id order, each in its own transaction: its history entry, its stock effect, the invoice or credit note it issues and its audit entry, exactly as one call of updateOrderStatus would. An order refused (404 no such order, 409 short stock or a document that cannot be issued) changes nothing and is listed in refused with the refusal's detail; the others are changed all the same. An order already in the status is listed in unchanged (no entry, no effect). Always 200 once the body is valid.
+ * @summary Change the status of many orders
+ */
+export const bulkUpdateOrderStatus = (
+  orderBulkStatus: BodyType<OrderBulkStatus>,
+  options?: SecondParameter<typeof apiClient<OrderBulkStatusResult>>,
+) => {
+  return apiClient<OrderBulkStatusResult>(
+    {
+      url: `/api/v1/admin/orders/bulk-status`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: orderBulkStatus,
+    },
+    options,
+  );
+};
+/**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise), as the single downloads. One PDF holding, in the order of order_ids (at most 500, each once), the pages of each order's own download (getInvoicePdf of its invoice in force, or getPackingSlipPdf), copied as they are, never redrawn. All or nothing: 404 naming the ids of no order ("Order not found: #12, #40"); for kind invoice, 409 naming the orders without an invoice in force (none issued yet, or the last one credited) in detail and in orders_without_invoice, so that they can be left out or invoiced first. Sent as an attachment (invoices-2026-11-22.pdf, packing-slips-2026-11-22.pdf).
+ * @summary The invoices or packing slips of many orders as one PDF
+ */
+export const printOrderDocuments = (
+  orderDocumentsRequest: BodyType<OrderDocumentsRequest>,
+  params?: PrintOrderDocumentsParams,
+  options?: SecondParameter<typeof apiClient<Blob>>,
+) => {
+  return apiClient<Blob>(
+    {
+      url: `/api/v1/admin/orders/documents`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: orderDocumentsRequest,
+      params,
+      responseType: 'blob',
+    },
     options,
   );
 };
@@ -207,15 +250,15 @@ export const listOrderReturns = (
   );
 };
 /**
- * Admin token with role super_admin, admin, manager or support (403 otherwise). Takes back quantities of the order's items, each back to stock (restock true) or not (damaged), with a reason and optionally some of the shipping (excl. VAT). Never more of an item than sold minus already returned, nor more shipping than charged minus already credited (422 naming the line). 409 on a cancelled or refunded order. In one transaction: the return, a stock movement (kind return) for each restocked quantity of an item whose variant still exists, and, when an invoice is in force, a partial credit note for exactly the returned amounts (each line's amounts credited in proportion to its quantity, cumulatively, so the credit notes of an invoice never exceed it and a full return credits it exactly). An order whose every unit has been returned becomes refunded (a status change like updateOrderStatus, which finds nothing left to give back and credits only what no credit note credited yet). 404 when there is no such order.
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Takes back quantities of the order's items, each back to stock (restock true) or not (damaged), with a reason and optionally some of the shipping (excl. VAT). Never more of an item than sold minus already returned, nor more shipping than charged minus already credited (422 naming the line). 409 on a cancelled or refunded order. In one transaction: the return, a stock movement (kind return) for each restocked quantity of an item whose variant still exists, and, when an invoice is in force, a partial credit note for exactly the returned amounts (each line's amounts credited in proportion to its quantity, cumulatively, so the credit notes of an invoice never exceed it and a full return credits it exactly). An order whose every unit has been returned becomes refunded (a status change like updateOrderStatus, which finds nothing left to give back and credits only what no credit note credited yet). 404 when there is no such order. With dry_run true, the same checks and computation in a transaction that is rolled back: 200 with the return it would record, or the same refusal; nothing stored, moved, issued or audited (the console shows these amounts before the return is confirmed).
  * @summary Take back some of an order's items
  */
 export const createOrderReturn = (
   id: number,
   orderReturnCreate: BodyType<OrderReturnCreate>,
-  options?: SecondParameter<typeof apiClient<OrderReturn>>,
+  options?: SecondParameter<typeof apiClient<OrderReturn | OrderReturn>>,
 ) => {
-  return apiClient<OrderReturn>(
+  return apiClient<OrderReturn | OrderReturn>(
     {
       url: `/api/v1/admin/orders/${id}/returns`,
       method: 'POST',
@@ -248,6 +291,12 @@ export type CreateOrderResult = NonNullable<Awaited<ReturnType<typeof createOrde
 export type ListMyOrdersResult = NonNullable<Awaited<ReturnType<typeof listMyOrders>>>;
 export type GetOrderResult = NonNullable<Awaited<ReturnType<typeof getOrder>>>;
 export type ListAdminOrdersResult = NonNullable<Awaited<ReturnType<typeof listAdminOrders>>>;
+export type BulkUpdateOrderStatusResult = NonNullable<
+  Awaited<ReturnType<typeof bulkUpdateOrderStatus>>
+>;
+export type PrintOrderDocumentsResult = NonNullable<
+  Awaited<ReturnType<typeof printOrderDocuments>>
+>;
 export type GetAdminOrderResult = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
 export type UpdateOrderStatusResult = NonNullable<Awaited<ReturnType<typeof updateOrderStatus>>>;
 export type CancelOrderResult = NonNullable<Awaited<ReturnType<typeof cancelOrder>>>;

@@ -76,7 +76,7 @@ export const bulkEditVariants = (
   );
 };
 /**
- * Admin token required (any admin role). Returns one page of variants (active or not) ordered by product_id, position, then id. `search` matches SKU, variant title and barcode case-insensitively. low_stock_only keeps tracked variants with 0 < stock_quantity ≤ low_stock_threshold; out_of_stock_only keeps tracked variants with stock_quantity ≤ 0 (both together match nothing). A page past the end has no items. 422 when a query parameter is invalid.
+ * Admin token required (any admin role). Returns one page of variants (active or not) ordered by product_id, position, then id. `search` matches SKU, variant title, barcode and the product's name case-insensitively. low_stock_only keeps tracked variants with 0 < stock_quantity ≤ low_stock_threshold; out_of_stock_only keeps tracked variants with stock_quantity ≤ 0 (both together match nothing). A page past the end has no items. 422 when a query parameter is invalid.
  * @summary List variants
  */
 export const listVariants = (

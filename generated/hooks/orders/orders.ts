@@ -17,7 +17,11 @@ import type {
   NotFoundResponse,
   NoteEvent,
   Order,
+  OrderBulkStatus,
+  OrderBulkStatusResult,
   OrderCancelRequest,
+  OrderDocumentsProblem,
+  OrderDocumentsRequest,
   OrderEditRequest,
   OrderNoteCreate,
   OrderReturn,
@@ -26,6 +30,7 @@ import type {
   OrderStatusUpdate,
   OrderSummary,
   OrderTimelineEvent,
+  PrintOrderDocumentsParams,
   UnauthorizedResponse,
   ValidationErrorResponse,
 } from '../../model';
@@ -248,6 +253,149 @@ export const useListAdminOrders = <
   const swrFn = () => listAdminOrders(params, requestOptions);
 
   const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Applies the change of updateOrderStatus to each order of order_ids (at most 500, each once), in id order, each in its own transaction: its history entry, its stock effect, the invoice or credit note it issues and its audit entry, exactly as one call of updateOrderStatus would. An order refused (404 no such order, 409 short stock or a document that cannot be issued) changes nothing and is listed in refused with the refusal's detail; the others are changed all the same. An order already in the status is listed in unchanged (no entry, no effect). Always 200 once the body is valid.
+ * @summary Change the status of many orders
+ */
+export const bulkUpdateOrderStatus = (
+  orderBulkStatus: BodyType<OrderBulkStatus>,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<OrderBulkStatusResult>(
+    {
+      url: `/api/v1/admin/orders/bulk-status`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: orderBulkStatus,
+    },
+    options,
+  );
+};
+
+export const getBulkUpdateOrderStatusMutationFetcher = (
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return (_: Key, { arg }: { arg: OrderBulkStatus }) => {
+    return bulkUpdateOrderStatus(arg, options);
+  };
+};
+export const getBulkUpdateOrderStatusMutationKey = () =>
+  [`/api/v1/admin/orders/bulk-status`] as const;
+
+export type BulkUpdateOrderStatusMutationResult = NonNullable<
+  Awaited<ReturnType<typeof bulkUpdateOrderStatus>>
+>;
+export type BulkUpdateOrderStatusMutationError = ErrorType<
+  UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse
+>;
+
+/**
+ * @summary Change the status of many orders
+ */
+export const useBulkUpdateOrderStatus = <
+  TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse>,
+>(options?: {
+  swr?: SWRMutationConfiguration<
+    Awaited<ReturnType<typeof bulkUpdateOrderStatus>>,
+    TError,
+    Key,
+    OrderBulkStatus,
+    Awaited<ReturnType<typeof bulkUpdateOrderStatus>>
+  > & { swrKey?: string };
+  request?: SecondParameter<typeof apiClient>;
+}) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const swrKey = swrOptions?.swrKey ?? getBulkUpdateOrderStatusMutationKey();
+  const swrFn = getBulkUpdateOrderStatusMutationFetcher(requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise), as the single downloads. One PDF holding, in the order of order_ids (at most 500, each once), the pages of each order's own download (getInvoicePdf of its invoice in force, or getPackingSlipPdf), copied as they are, never redrawn. All or nothing: 404 naming the ids of no order ("Order not found: #12, #40"); for kind invoice, 409 naming the orders without an invoice in force (none issued yet, or the last one credited) in detail and in orders_without_invoice, so that they can be left out or invoiced first. Sent as an attachment (invoices-2026-11-22.pdf, packing-slips-2026-11-22.pdf).
+ * @summary The invoices or packing slips of many orders as one PDF
+ */
+export const printOrderDocuments = (
+  orderDocumentsRequest: BodyType<OrderDocumentsRequest>,
+  params?: PrintOrderDocumentsParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<Blob>(
+    {
+      url: `/api/v1/admin/orders/documents`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: orderDocumentsRequest,
+      params,
+      responseType: 'blob',
+    },
+    options,
+  );
+};
+
+export const getPrintOrderDocumentsMutationFetcher = (
+  params?: PrintOrderDocumentsParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return (_: Key, { arg }: { arg: OrderDocumentsRequest }) => {
+    return printOrderDocuments(arg, params, options);
+  };
+};
+export const getPrintOrderDocumentsMutationKey = (params?: PrintOrderDocumentsParams) =>
+  [`/api/v1/admin/orders/documents`, ...(params ? [params] : [])] as const;
+
+export type PrintOrderDocumentsMutationResult = NonNullable<
+  Awaited<ReturnType<typeof printOrderDocuments>>
+>;
+export type PrintOrderDocumentsMutationError = ErrorType<
+  | UnauthorizedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | OrderDocumentsProblem
+  | ValidationErrorResponse
+>;
+
+/**
+ * @summary The invoices or packing slips of many orders as one PDF
+ */
+export const usePrintOrderDocuments = <
+  TError = ErrorType<
+    | UnauthorizedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | OrderDocumentsProblem
+    | ValidationErrorResponse
+  >,
+>(
+  params?: PrintOrderDocumentsParams,
+  options?: {
+    swr?: SWRMutationConfiguration<
+      Awaited<ReturnType<typeof printOrderDocuments>>,
+      TError,
+      Key,
+      OrderDocumentsRequest,
+      Awaited<ReturnType<typeof printOrderDocuments>>
+    > & { swrKey?: string };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const swrKey = swrOptions?.swrKey ?? getPrintOrderDocumentsMutationKey(params);
+  const swrFn = getPrintOrderDocumentsMutationFetcher(params, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions);
 
   return {
     swrKey,
@@ -753,7 +901,7 @@ export const useListOrderReturns = <
   };
 };
 /**
- * Admin token with role super_admin, admin, manager or support (403 otherwise). Takes back quantities of the order's items, each back to stock (restock true) or not (damaged), with a reason and optionally some of the shipping (excl. VAT). Never more of an item than sold minus already returned, nor more shipping than charged minus already credited (422 naming the line). 409 on a cancelled or refunded order. In one transaction: the return, a stock movement (kind return) for each restocked quantity of an item whose variant still exists, and, when an invoice is in force, a partial credit note for exactly the returned amounts (each line's amounts credited in proportion to its quantity, cumulatively, so the credit notes of an invoice never exceed it and a full return credits it exactly). An order whose every unit has been returned becomes refunded (a status change like updateOrderStatus, which finds nothing left to give back and credits only what no credit note credited yet). 404 when there is no such order.
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Takes back quantities of the order's items, each back to stock (restock true) or not (damaged), with a reason and optionally some of the shipping (excl. VAT). Never more of an item than sold minus already returned, nor more shipping than charged minus already credited (422 naming the line). 409 on a cancelled or refunded order. In one transaction: the return, a stock movement (kind return) for each restocked quantity of an item whose variant still exists, and, when an invoice is in force, a partial credit note for exactly the returned amounts (each line's amounts credited in proportion to its quantity, cumulatively, so the credit notes of an invoice never exceed it and a full return credits it exactly). An order whose every unit has been returned becomes refunded (a status change like updateOrderStatus, which finds nothing left to give back and credits only what no credit note credited yet). 404 when there is no such order. With dry_run true, the same checks and computation in a transaction that is rolled back: 200 with the return it would record, or the same refusal; nothing stored, moved, issued or audited (the console shows these amounts before the return is confirmed).
  * @summary Take back some of an order's items
  */
 export const createOrderReturn = (
@@ -761,7 +909,7 @@ export const createOrderReturn = (
   orderReturnCreate: BodyType<OrderReturnCreate>,
   options?: SecondParameter<typeof apiClient>,
 ) => {
-  return apiClient<OrderReturn>(
+  return apiClient<OrderReturn | OrderReturn>(
     {
       url: `/api/v1/admin/orders/${id}/returns`,
       method: 'POST',

@@ -9,7 +9,9 @@ import type { SWRMutationConfiguration } from 'swr/mutation';
 
 import type {
   ForbiddenResponse,
+  GetOrderEmailPreviewParams,
   ListShopSettingsChangesParams,
+  OrderEmailPreview,
   ShopSettings,
   ShopSettingsChange,
   ShopSettingsUpdate,
@@ -167,6 +169,59 @@ export const useListShopSettingsChanges = <
   const swrKey =
     swrOptions?.swrKey ?? (() => (isEnabled ? getListShopSettingsChangesKey(params) : null));
   const swrFn = () => listShopSettingsChanges(params, requestOptions);
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Any admin role. The subject, plain text and HTML of the e-mail of `event` in `language`, with the shop's name and a sample order (lines, totals, a tracking link, a credit note), as the templates render it for a real order. Nothing is sent.
+ * @summary An order e-mail rendered with a sample order
+ */
+export const getOrderEmailPreview = (
+  params: GetOrderEmailPreviewParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<OrderEmailPreview>(
+    { url: `/api/v1/admin/settings/email-preview`, method: 'GET', params },
+    options,
+  );
+};
+
+export const getGetOrderEmailPreviewKey = (params: GetOrderEmailPreviewParams) =>
+  [`/api/v1/admin/settings/email-preview`, ...(params ? [params] : [])] as const;
+
+export type GetOrderEmailPreviewQueryResult = NonNullable<
+  Awaited<ReturnType<typeof getOrderEmailPreview>>
+>;
+export type GetOrderEmailPreviewQueryError = ErrorType<
+  UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse
+>;
+
+/**
+ * @summary An order e-mail rendered with a sample order
+ */
+export const useGetOrderEmailPreview = <
+  TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse>,
+>(
+  params: GetOrderEmailPreviewParams,
+  options?: {
+    swr?: SWRConfiguration<Awaited<ReturnType<typeof getOrderEmailPreview>>, TError> & {
+      swrKey?: Key;
+      enabled?: boolean;
+    };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const isEnabled = swrOptions?.enabled !== false;
+  const swrKey =
+    swrOptions?.swrKey ?? (() => (isEnabled ? getGetOrderEmailPreviewKey(params) : null));
+  const swrFn = () => getOrderEmailPreview(params, requestOptions);
 
   const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions);
 

@@ -336,6 +336,8 @@ interface OrdersTable {
   amount_paid: IntDefault;
   /** Millimes: what the order owes minus amount_paid (negative when overpaid). */
   balance_due: IntDefault;
+  /** en, fr or ar: the e-mails' language chosen; null: from the shipping country (migration 030). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A payment, refund or remittance line of an order (migration 029); never deleted. */
@@ -439,6 +441,8 @@ interface ShopSettingsTable {
   time_zone: ColumnType<string, string | undefined, string>;
   /** JSON array of AdminRole (migration 019). */
   two_factor_required_roles: JsonText;
+  /** JSON array of the OrderEmailEvent switched off (migration 030). */
+  order_emails_off: ColumnType<string, string | undefined, string>;
   updated_at: string | null;
   updated_by_admin_id: number | null;
 }
@@ -553,6 +557,8 @@ interface DraftOrdersTable {
   shipping_amount: number;
   payment_method: string;
   notes: string | null;
+  /** en, fr or ar, for the order it completes into (migration 030). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
   created_by_admin_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -627,6 +633,20 @@ interface JobsTable {
   finished_at: string | null;
 }
 
+/** An e-mail an order's event queued (030_order_emails, services/orders/order-emails.ts). */
+interface OrderEmailsTable {
+  id: Id;
+  order_id: number;
+  event: Schemas['OrderEmailEvent'];
+  dedupe_key: string;
+  language: Schemas['EmailLanguage'];
+  recipient: string;
+  credit_note_id: number | null;
+  job_id: number | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 /** A `mail.send` job's e-mail being sent, then sent (024_mail_deliveries, mail/deliveries.ts). */
 interface MailDeliveriesTable {
   job_id: number;
@@ -696,6 +716,7 @@ export interface Database {
   audit_log: AuditLogTable;
   jobs: JobsTable;
   mail_deliveries: MailDeliveriesTable;
+  order_emails: OrderEmailsTable;
   health: HealthTable;
 }
 

@@ -188,6 +188,10 @@ const REQUESTS: Record<string, Request> = {
     body: { reason: 'Probe', lines: [{ order_item_id: 1, quantity: 1, restock: true }] },
   },
   editOrder: { body: { shipping_amount: '1.000' } },
+  // Bulk actions (#28): an order no row has (200, listed as refused).
+  bulkUpdateOrderStatus: { body: { order_ids: [999_999], status: 'confirmed' } },
+  // The one-PDF print (#28): an order no row has (404, named).
+  printOrderDocuments: { body: { order_ids: [999_999], kind: 'invoice' } },
   // Payments (#28): the order no row has (404); a remittance of an unknown order (422 refused).
   listOrderPayments: {},
   createOrderPayment: { body: { amount: money, method: 'cash', received_on: '2025-01-01' } },
@@ -208,6 +212,7 @@ const REQUESTS: Record<string, Request> = {
   // Two equal prefixes: refused (422) whoever may write, so the settings stay as they are.
   updateShopSettings: { body: { invoice_prefix: 'SAME', credit_note_prefix: 'SAME' } },
   listShopSettingsChanges: {},
+  getOrderEmailPreview: { query: 'event=shipped&language=fr' },
   listAuditLog: {},
   listJobs: {},
   retryJob: {},

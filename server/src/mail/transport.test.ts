@@ -68,6 +68,24 @@ describe('outbox mailer (no SMTP_URL)', () => {
     expect(readFileSync(join(outbox, second!), 'utf8')).toContain('To: omar@example.tn\n');
   });
 
+  it('sends an attachment as its exact bytes, named and typed, beside the text and HTML', async () => {
+    const mailer = createMailer({ smtpUrl: undefined, mailFrom: FROM, dataDir: dir }, log);
+    // Every byte value, so that no re-encoding (text, line ends) can pass unnoticed.
+    const content = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+    await mailer.send({
+      ...MESSAGE,
+      attachments: [{ filename: 'CN-2026-000001.pdf', content, contentType: 'application/pdf' }],
+    });
+    const [file] = readdirSync(join(dir, 'outbox'));
+    const eml = readFileSync(join(dir, 'outbox', file!), 'utf8');
+    expect(eml).toMatch(/Content-Type: multipart\/mixed;/);
+    expect(eml).toContain('Content-Type: application/pdf; name=CN-2026-000001.pdf');
+    expect(eml).toContain('Content-Disposition: attachment; filename=CN-2026-000001.pdf');
+    const encoded = /filename=CN-2026-000001\.pdf\n\n([A-Za-z0-9+/=\n]+)\n--/.exec(eml)?.[1];
+    expect(Buffer.from(encoded!.replace(/\n/g, ''), 'base64').equals(content)).toBe(true);
+    expect(eml).toContain('Sign in: http://shop.test/auth/magic?token=abc');
+  });
+
   it("keeps the outbox for the server's user: folder 0700 (a loosened one tightened), files 0600", async () => {
     const mailer = createMailer({ smtpUrl: undefined, mailFrom: FROM, dataDir: dir }, log);
     const outbox = join(dir, 'outbox');

@@ -14,6 +14,14 @@ export interface MailMessage {
   html: string;
   /** What the message is, for the outbox log line ("Magic link for … written to …"). */
   kind?: string;
+  /** Files sent with it (an order e-mail's credit note), as they are: nothing re-encodes them. */
+  attachments?: MailAttachment[];
+}
+
+interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface Mailer {
@@ -84,6 +92,15 @@ function mailOptions(from: string, message: MailMessage) {
     subject: message.subject,
     text: message.text,
     html: message.html,
+    ...(message.attachments?.length
+      ? {
+          attachments: message.attachments.map(({ filename, content, contentType }) => ({
+            filename,
+            content,
+            contentType,
+          })),
+        }
+      : {}),
   };
 }
 

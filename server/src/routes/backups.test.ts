@@ -97,6 +97,9 @@ describe.each(testDialects)('backups API (%s)', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/gzip');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${backup.name}"`);
+    // The whole shop's data: kept by no cache, never sniffed as another type.
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.rawPayload.equals(readFileSync(join(dataDir, 'backups', backup.name)))).toBe(true);
     expectProblem(
       await download('shop-20000101T000000Z.tar.gz'),

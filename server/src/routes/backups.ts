@@ -1,5 +1,6 @@
 // Backups (#25; super_admin only, checked from the contract's x-permission before these run).
 import type { AppContext } from '../context';
+import { sendDownload } from '../http/download';
 import type { Handlers } from '../http/types';
 import { backUpNow, listBackups, openBackup } from '../services/platform/backups';
 
@@ -13,15 +14,12 @@ export function backupsHandlers(ctx: AppContext): Handlers {
     downloadBackup: async (request, reply) => {
       const { name } = request.params;
       const archive = await openBackup(ctx.config, name);
-      return reply
-        .code(200)
-        .headers({
-          'content-type': 'application/gzip',
-          'content-length': String(archive.size),
-          'content-disposition': `attachment; filename="${name}"`,
-          'cache-control': 'no-store',
-        })
-        .send(archive.stream);
+      return sendDownload(reply, {
+        contentType: 'application/gzip',
+        size: archive.size,
+        fileName: name,
+        body: archive.stream,
+      });
     },
   };
 }

@@ -2,23 +2,21 @@
 // Access (orders:read, orders:write for issuing) is enforced before these handlers run.
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
+import { sendDownload } from '../http/download';
 import type { Handlers } from '../http/types';
 import { invoicePdf, packingSlipPdf, type PdfFile } from '../services/billing/document-pdfs';
 import { getInvoice, issueInvoice, listOrderInvoices } from '../services/billing/invoices';
+import { orderDocumentsPdf } from '../services/orders/order-bulk';
 import { mediaStorage } from '../services/platform/media';
 
 /** Sends a PDF as a download named `fileName`. */
 function sendPdf(reply: FastifyReply, { pdf, fileName }: PdfFile): FastifyReply {
-  return reply
-    .code(200)
-    .headers({
-      'content-type': 'application/pdf',
-      'content-length': String(pdf.length),
-      'content-disposition': `attachment; filename="${fileName}"`,
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    })
-    .send(pdf);
+  return sendDownload(reply, {
+    contentType: 'application/pdf',
+    size: pdf.length,
+    fileName,
+    body: pdf,
+  });
 }
 
 export function invoicesHandlers(ctx: AppContext): Handlers {
@@ -37,6 +35,10 @@ export function invoicesHandlers(ctx: AppContext): Handlers {
 
     getInvoicePdf: async (request, reply) =>
       sendPdf(reply, await invoicePdf(db, storage, request.params.id, request.query.lang)),
+
+    // The orders list's bulk print (tag Orders): the same PDFs, joined.
+    printOrderDocuments: async (request, reply) =>
+      sendPdf(reply, await orderDocumentsPdf(ctx, storage, request.body, request.query.lang)),
 
     getPackingSlipPdf: async (request, reply) =>
       sendPdf(

@@ -15,9 +15,9 @@ import {
 import { testDialects } from '../../test-support/databases';
 import { insertCategory } from '../../test-support/fixtures';
 import { useOrderDesk } from '../../test-support/order-desk';
+import { expectOrderAddsUp } from '../../test-support/order-totals';
 import { ORDER_STATUSES, type Order } from '../../test-support/shop';
 import { stockLedgerMismatches } from '../../test-support/stock';
-import { toMillimes } from '../domain/money';
 import { HAS_RETURNS, NOT_EDITABLE } from '../services/orders/order-edits';
 import { statusRules } from '../../../contract/order-status';
 
@@ -37,21 +37,7 @@ describe.each(testDialects)('order edits (%s)', (dialect) => {
   const edit = post('editOrder', '/edit');
   const edited = async (id: number, payload: unknown) =>
     expectStatus<Order>(await edit(id, payload), 200, 'editOrder');
-  /** The order's totals are the sums of its lines (and the shipping). */
-  const expectTotalsOfLines = (o: Order) => {
-    const sum = (f: (i: Order['items'][number]) => string) =>
-      o.items.reduce((s, i) => s + toMillimes(f(i)), 0);
-    expect(toMillimes(o.subtotal)).toBe(sum((i) => i.total_price));
-    expect(toMillimes(o.vat_amount)).toBe(
-      sum((i) => i.vat_amount) + toMillimes(o.shipping_vat_amount),
-    );
-    expect(toMillimes(o.total_amount)).toBe(
-      toMillimes(o.subtotal) +
-        toMillimes(o.vat_amount) +
-        toMillimes(o.shipping_amount) -
-        toMillimes(o.discount_amount),
-    );
-  };
+  const expectTotalsOfLines = (o: Order) => expectOrderAddsUp(o, o.items);
 
   it('changes a quantity, adds a variant, the shipping and the address: stock, totals, documents, timeline, audit', async () => {
     const scarf = await product();

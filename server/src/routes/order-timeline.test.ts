@@ -90,6 +90,16 @@ describe.each(testDialects)('order timeline (%s)', (dialect) => {
 
     const events = expectStatus<TimelineEvent[]>(await timeline(order.id), 200, 'getOrderTimeline');
     const orderReason = `Order ${order.order_number}`;
+    const email = (event: Schemas['OrderEmailEvent']) => ({
+      type: 'email_sent',
+      event,
+      language: 'fr',
+      recipient: order.customer_email,
+      delivery: 'queued',
+      sent_at: null,
+      attachment: null,
+      changed_by: null,
+    });
     expect(shapes(events)).toEqual([
       {
         type: 'status_change',
@@ -123,6 +133,8 @@ describe.each(testDialects)('order timeline (%s)', (dialect) => {
         note: null,
         changed_by: adminName,
       },
+      // The customer's e-mails (#28), queued by the change they tell of (no worker sends them here).
+      email('confirmed'),
       { type: 'note', note: 'Customer asked for gift wrap', changed_by: adminName },
       {
         type: 'shipment',
@@ -130,6 +142,7 @@ describe.each(testDialects)('order timeline (%s)', (dialect) => {
         tracking_number: 'RR123456789TN',
         changed_by: adminName,
       },
+      email('shipped'),
       {
         type: 'status_change',
         from_status: 'confirmed',
@@ -155,6 +168,7 @@ describe.each(testDialects)('order timeline (%s)', (dialect) => {
         reason: expect.stringContaining(orderReason) as unknown,
         changed_by: adminName,
       },
+      email('cancelled'),
     ]);
     // Ids name the kind of record; times never go back.
     expect(events.map((e) => e.id.replace(/\d+$/, ''))).toEqual([
@@ -162,16 +176,19 @@ describe.each(testDialects)('order timeline (%s)', (dialect) => {
       'stock-',
       'stock-',
       'status-',
+      'email-',
       'note-',
       'shipment-',
+      'email-',
       'status-',
       'stock-',
       'stock-',
+      'email-',
     ]);
     expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
     const times = events.map((e) => e.created_at);
     expect([...times].sort()).toEqual(times);
-    expect(events[4]).toEqual(noteEvent);
+    expect(events[5]).toEqual(noteEvent);
 
     // Cancelled: the shipment can no longer be set.
     expectProblem(

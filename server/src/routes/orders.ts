@@ -25,6 +25,7 @@ import {
 import { confirmOrderVatNumber } from '../services/orders/order-vat-review';
 import { createOrderReturn, listOrderReturns } from '../services/orders/order-returns';
 import { editOrder } from '../services/orders/order-edits';
+import { bulkUpdateOrderStatus } from '../services/orders/order-bulk';
 
 export function ordersHandlers(ctx: AppContext, lists: ListCache): Handlers {
   const { db } = ctx;
@@ -57,6 +58,9 @@ export function ordersHandlers(ctx: AppContext, lists: ListCache): Handlers {
     updateOrderStatus: async (request) =>
       updateOrderStatus(ctx, request.params.id, request.body, request.admin),
 
+    bulkUpdateOrderStatus: async (request) =>
+      bulkUpdateOrderStatus(ctx, request.body, requireAdmin(request)),
+
     cancelOrder: async (request) =>
       cancelOrder(ctx, request.params.id, request.body?.reason, request.admin),
 
@@ -86,7 +90,8 @@ export function ordersHandlers(ctx: AppContext, lists: ListCache): Handlers {
         request.body,
         requireAdmin(request),
       );
-      reply.code(201);
+      // A preview records nothing: 200, not 201.
+      reply.code(request.body.dry_run === true ? 200 : 201);
       return created;
     },
 

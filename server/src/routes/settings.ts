@@ -9,12 +9,15 @@ import {
   listShopSettingsChanges,
   updateShopSettings,
 } from '../services/platform/shop-settings';
+import { getOrderEmailPreview } from '../services/orders/order-emails';
 
 export function settingsHandlers(ctx: AppContext): Handlers {
   const { db } = ctx;
   const storage = mediaStorage(ctx.config);
   return {
     getShopSettings: () => getShopSettings(db),
+
+    getOrderEmailPreview: async (request) => getOrderEmailPreview(ctx, request.query),
 
     updateShopSettings: async (request) =>
       updateShopSettings(ctx, storage, request.body, request.admin, ctx.now()),

@@ -415,6 +415,22 @@ describe.each(testDialects)('variants (%s)', (dialect) => {
       expect(await search('nothing-like-this')).toEqual([]);
     });
 
+    it("finds a variant by its product's name too (the line picker of staff orders)", async () => {
+      const tag = `n${Date.now().toString(36)}`;
+      const product = await insertProduct(db(), { has_variants: 1, name: `Linen ${tag} shirt` });
+      const red = await insertVariant(db(), product.id, { variant_title: 'Red' });
+      const blue = await insertVariant(db(), product.id, { variant_title: 'Blue' });
+      const other = await insertProduct(db(), { has_variants: 1, name: 'Cotton dress' });
+      await insertVariant(db(), other.id, { variant_title: 'Red' });
+
+      const found = expectResponseMatches<Schemas['VariantPage']>(
+        'listVariants',
+        await call('GET', `${BASE}/?search=${encodeURIComponent(`LINEN ${tag.toUpperCase()}`)}`),
+      );
+      expect(found.items.map((v) => v.id)).toEqual([red.id, blue.id]);
+      expect(found.total).toBe(2);
+    });
+
     it('filters low stock and out of stock by docs/product.md rules', async () => {
       const product = await insertProduct(db(), { has_variants: 1 });
       const low = await insertVariant(db(), product.id, {

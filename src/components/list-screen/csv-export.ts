@@ -144,3 +144,29 @@ export function useCsvExport({ noun, fallbackName, failure }: CsvExportOptions) 
 }
 
 export type CsvExport = ReturnType<typeof useCsvExport>;
+
+/** A generated export client: the list's params and the variant, then the request's options. */
+export type ExportClient<P> = (
+  params: P & { separator?: CsvSeparator },
+  options: AxiosRequestConfig,
+) => Promise<Blob>;
+
+/**
+ * The export of a list screen (useCsvExport): the file holds what the list shows, so `params`
+ * are the list's own (its search, filters and order), sent to `send` with the admin's variant.
+ * `exportList` starts it under the label of the choice made.
+ */
+export function useListExport<P extends object>(
+  send: ExportClient<P>,
+  params: P,
+  options: CsvExportOptions,
+) {
+  const csv = useCsvExport(options);
+  const { start } = csv;
+  const exportList = useCallback(
+    ({ label }: { label: string }) =>
+      void start(label, (request, separator) => send({ ...params, separator }, request)),
+    [start, send, params],
+  );
+  return { csv, exportList };
+}

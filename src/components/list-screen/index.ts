@@ -26,7 +26,7 @@ export { useCrudDialogs, useDeleteConfirmation } from './use-crud-dialogs';
 export { BADGE_PROPS, type BadgeStyle } from './badges';
 export { CrudListScreen, crudTexts, type CrudListData, type CrudTexts } from './CrudListScreen';
 export { useCrudList } from './use-crud-list';
-export { useCsvExport, type CsvExport } from './csv-export';
+export { useCsvExport, useListExport, type CsvExport } from './csv-export';
 export { ExportMenu, type ExportChoice } from './ExportMenu';
 export { ExportProgress } from './ExportProgress';
 export { defineNoun, type Noun } from './count';

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ListStockMovementsParams, StockMovementEntry } from '@generated/model';
 import { exportStockMovements } from '@generated/clients/exports/exports';
 import { useListAdminProducts } from '@generated/hooks/products/products';
@@ -7,10 +7,9 @@ import {
   useListStockMovementAdmins,
 } from '@generated/hooks/variants/variants';
 import {
-  useCsvExport,
+  useListExport,
   useListSearch,
   useServerList,
-  type ExportChoice,
   type FilterOption,
 } from '@/components/list-screen';
 import { isLedgerFiltered, ledgerParams, NO_LEDGER_FILTERS } from './ledger-filters';
@@ -58,19 +57,11 @@ export function InventoryLedgerPage() {
       ),
     [products, t],
   );
-  const csv = useCsvExport({
+  const { csv, exportList } = useListExport(exportStockMovements, params, {
     noun,
     fallbackName: 'stock-movements.csv',
     failure: t('exportFailed'),
   });
-  const { start } = csv;
-  const handleExport = useCallback(
-    ({ label }: ExportChoice) =>
-      void start(label, (options, separator) =>
-        exportStockMovements({ ...params, separator }, options),
-      ),
-    [start, params],
-  );
 
   return (
     <InventoryLedgerView
@@ -81,7 +72,7 @@ export function InventoryLedgerPage() {
       admins={adminOptions}
       products={productOptions}
       csv={csv}
-      onExport={handleExport}
+      onExport={exportList}
     />
   );
 }

@@ -92,6 +92,7 @@ export const Filled: Story = {
     await expect(options('Filter by kind')).toEqual([
       'All kinds',
       'E-mails (mail.send)',
+      'Order e-mails (order.email)',
       'Media clean-up (media.sweep)',
       'Audit retention (audit.retention)',
       'Finished jobs clean-up (jobs.prune)',

@@ -15,6 +15,7 @@ describe('job labels', () => {
   it('names the known kinds, and shows an unknown one as the server names it', () => {
     expect([...JOB_KINDS, 'export.csv'].map(kindLabel)).toEqual([
       'E-mails',
+      'Order e-mails',
       'Media clean-up',
       'Audit retention',
       'Finished jobs clean-up',

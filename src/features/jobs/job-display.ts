@@ -8,6 +8,7 @@ import en from './messages/en.json';
 /** The kinds of job the server runs (server/src/jobs/), in the order the kind filter offers them. */
 export const JOB_KINDS = [
   'mail.send',
+  'order.email',
   'media.sweep',
   'audit.retention',
   'jobs.prune',

@@ -653,7 +653,8 @@ export const Paperwork: Story = {
     await expect(documents.queryByRole('button', { name: 'Issue invoice' })).toBeNull();
     const timeline = panel(canvasElement, 'Timeline');
     await expect(await timeline.findByText('Invoice INV-2025-000003 issued')).toBeVisible();
-    await expect(timeline.getAllByTestId('timeline-event')).toHaveLength(9);
+    // Its nine events and its card payment (payments).
+    await expect(timeline.getAllByTestId('timeline-event')).toHaveLength(10);
     const shipment = panel(canvasElement, 'Shipment');
     await expect(shipment.getByTestId('shipment-details')).toHaveTextContent('Aramex');
     await expect(shipment.getByRole('textbox', { name: 'Tracking number' })).toHaveValue(

@@ -14,6 +14,11 @@ import { usePermission } from '@/lib/auth/permissions';
 import { ApiError, serverMessage } from '@/lib/http';
 import { updateCachedRows } from '@/lib/swr/paged-list';
 import { OrderDetailView } from './OrderDetailView';
+import { EditOrder } from './edit';
+import { invoiceInForce } from './order-paperwork';
+import { statusRules } from '../../../contract/order-status';
+import { OrderPaymentsPanel } from './payments';
+import { OrderReturns } from './returns';
 import { useOrderPaperwork } from './use-order-paperwork';
 import { t } from './messages';
 
@@ -111,6 +116,55 @@ export function OrderDetailPage() {
         ...paperwork.timeline,
         onAddNote: canWrite ? paperwork.timeline.onAddNote : undefined,
       }}
+      returns={
+        order.data && !notFound ? (
+          <OrderReturns
+            order={order.data}
+            canWrite={canWrite}
+            onRecorded={() => {
+              refreshPaperwork();
+              // A return of the last units refunds the order: the cached list rows follow.
+              void reload()
+                .then((updated) => {
+                  if (!updated) return;
+                  void updateCachedRows<OrderSummary>(
+                    cache,
+                    mutateCache,
+                    getListAdminOrdersKey()[0],
+                    (o) =>
+                      o.id === orderId
+                        ? { ...o, status: updated.status, updated_at: updated.updated_at }
+                        : o,
+                  );
+                })
+                .catch(() => undefined);
+            }}
+          />
+        ) : undefined
+      }
+      payments={
+        order.data && !notFound ? (
+          <OrderPaymentsPanel
+            order={order.data}
+            documents={paperwork.documents.documents}
+            onChanged={refreshPaperwork}
+          />
+        ) : undefined
+      }
+      actions={
+        // editOrder: while the status table calls the order editable (docs/product.md §4).
+        order.data && !notFound && canWrite && statusRules(order.data.status).editable ? (
+          <EditOrder
+            order={order.data}
+            invoiced={invoiceInForce(paperwork.documents.documents ?? []) !== null}
+            onEdited={(updated) => {
+              void reload(updated, { revalidate: false });
+              // A credit note and a new invoice may have been issued, and the timeline grew.
+              refreshPaperwork();
+            }}
+          />
+        ) : undefined
+      }
       onShipmentSave={canWrite ? paperwork.saveShipment : undefined}
       onConfirmVatNumber={canWrite ? () => void confirmVatNumber() : undefined}
       confirmingVatNumber={confirmingVat}

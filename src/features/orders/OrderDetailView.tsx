@@ -10,7 +10,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Invoice, Order, OrderItem, OrderStatus } from '@generated/model';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { formatDateTime, formatMoney, toDecimal } from '@/lib/format';
@@ -50,6 +50,12 @@ export interface OrderDetailViewProps {
   documents?: DocumentsPanelProps;
   /** The timeline with its note form (not shown without). */
   timeline?: OrderTimelineProps;
+  /** The returns and their "Return items" dialog (returns/OrderReturns; not shown without). */
+  returns?: ReactNode;
+  /** The payments panel (payments/OrderPaymentsPanel; not shown without). */
+  payments?: ReactNode;
+  /** Buttons beside the title ('Edit order', edit/EditOrder; none without). */
+  actions?: ReactNode;
   /**
    * Sends the carrier and tracking number. Without it the shipment panel shows the shipment
    * set, if any, without its form (nothing when none is set).
@@ -80,6 +86,9 @@ export function OrderDetailView({
   pendingStatus = null,
   documents,
   timeline,
+  returns,
+  payments,
+  actions,
   onShipmentSave,
   onConfirmVatNumber,
   confirmingVatNumber = false,
@@ -123,6 +132,7 @@ export function OrderDetailView({
       <PageHeader
         title={t('detailTitle', { number: order.order_number })}
         description={t('placedOn', { date: formatDateTime(order.created_at) })}
+        actions={actions}
       />
       {/* On a phone the timeline comes last, after the status and the paperwork; on a wide
           screen it sits under the items, beside the side column. */}
@@ -134,6 +144,7 @@ export function OrderDetailView({
       >
         <Stack gap="6" minW="0">
           <ItemsCard order={order} />
+          {returns}
         </Stack>
         <Stack gap="6" minW="0" gridRow={{ lg: 'span 2' }}>
           <StatusCard
@@ -143,6 +154,7 @@ export function OrderDetailView({
             documents={documents?.documents}
           />
           {documents && <DocumentsPanel {...documents} />}
+          {payments}
           {(onShipmentSave || order.shipment) && (
             <ShipmentForm shipment={order.shipment} onSave={onShipmentSave} />
           )}

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { ORDER_STATUSES, paymentMethodLabel, statusLabel, vatReviewLabel } from './order-display';
 import type { OrderFilters } from './order-filters';
 import { t } from './messages';
+import { paymentStatusFilter } from './payments';
 
 // Sentence case ('Cash on delivery'): the upper-case label is the table's.
 const selects = (): readonly FilterBarSelect<OrderFilters>[] => [
@@ -21,6 +22,7 @@ const selects = (): readonly FilterBarSelect<OrderFilters>[] => [
       paymentMethodLabel,
     ),
   },
+  paymentStatusFilter(),
   {
     key: 'vatReview',
     label: t('filterByVatReview'),

@@ -28,7 +28,7 @@ const sentences = (canvasElement: HTMLElement, name = 'Timeline') =>
     .queryAllByTestId('timeline-event')
     .map((event) => event.firstElementChild?.textContent);
 
-/** A shipped order: placed, stock taken, confirmed and invoiced, a note, shipped. */
+/** A shipped order: placed, stock taken, confirmed and invoiced, a note, shipped, paid by card. */
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
     await expect(sentences(canvasElement)).toEqual([
@@ -41,6 +41,7 @@ export const Filled: Story = {
       'Status changed from confirmed to processing',
       'Status changed from processing to shipped',
       'Shipped with Aramex, tracking number 7731 0042',
+      'Payment of 281.920 TND received on 11 Mar 2025 (Card)',
     ]);
     const events = region(canvasElement).getAllByTestId('timeline-event');
     // Who and when; the checkout has no admin.
@@ -113,11 +114,12 @@ export const CancelledInArabic = timelineStory(
   { locale: 'ar', region: 'السجل الزمني' },
 );
 
-/** Just placed: the checkout only. */
+/** Just placed: the checkout, then the carrier's remittance of part of it (payments). */
 export const Empty = timelineStory(1, [
   'Order placed',
   'Stock of TS-SBS-M: -2',
   'Stock of HARISSA-200: -3',
+  "Payment of 100.000 TND received on 14 Mar 2025 in a carrier's remittance",
 ]);
 
 export const LoadError: Story = {

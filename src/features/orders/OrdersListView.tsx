@@ -1,5 +1,5 @@
 import { Tag } from '@chakra-ui/react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { ExportOrdersRows, OrderSummary } from '@generated/model';
 import {
   ExportMenu,
@@ -8,6 +8,7 @@ import {
   serverListOrUnavailable,
   type CsvExport,
   type ExportChoice,
+  type RowSelection,
   type ServerListState,
 } from '@/components/list-screen';
 import type { SearchInputProps } from '@/components/list-screen/states';
@@ -15,8 +16,11 @@ import { UNKNOWN_EMAIL, normaliseEmail } from './customer-key';
 import { orderExports } from './export-params';
 import { OrderFiltersBar } from './OrderFiltersBar';
 import type { OrderFilters } from './order-filters';
+import type { OrderRow } from './order-display';
 import { toOrderRows } from './order-rows';
 import { OrdersTable } from './OrdersTable';
+import { StaffOrderActions } from './draft-orders/StaffOrderActions';
+import { RemittancesLink } from './payments';
 import { useT } from './messages';
 
 export interface OrdersListViewProps {
@@ -33,6 +37,10 @@ export interface OrdersListViewProps {
   csv: CsvExport;
   /** Exports the list as it is filtered and sorted. */
   onExport: (choice: ExportChoice<ExportOrdersRows>) => void;
+  /** The rows' checkboxes for the bulk actions (bulk/use-orders-bulk.tsx); none without. */
+  selection?: RowSelection<OrderRow> | undefined;
+  /** The bulk actions' bar (shown while rows are selected) and their dialogs. */
+  bulk?: ReactNode;
 }
 
 /**
@@ -48,6 +56,8 @@ export function OrdersListView({
   onClearEmail,
   csv,
   onExport,
+  selection,
+  bulk,
 }: OrdersListViewProps) {
   const t = useT();
   const { rows: orders, table } = list;
@@ -60,7 +70,13 @@ export function OrdersListView({
   const rows = useMemo(() => toOrderRows(orders ?? []), [orders]);
   const choices = useMemo(() => orderExports(), []);
   const actions = useMemo(
-    () => <ExportMenu choices={choices} onExport={onExport} csv={csv} />,
+    () => (
+      <>
+        <ExportMenu choices={choices} onExport={onExport} csv={csv} />
+        <RemittancesLink />
+        <StaffOrderActions />
+      </>
+    ),
     [choices, onExport, csv],
   );
 
@@ -69,7 +85,12 @@ export function OrdersListView({
       title={t('listTitle')}
       description={t('listDescription')}
       actions={actions}
-      notice={<ExportProgress {...csv} />}
+      notice={
+        <>
+          <ExportProgress {...csv} />
+          {bulk}
+        </>
+      }
       search={{
         placeholder: t('searchPlaceholder'),
         label: t('searchLabel'),
@@ -103,7 +124,7 @@ export function OrdersListView({
       {...states}
       loadingText={t('loadingOrders')}
     >
-      <OrdersTable rows={rows} {...table} />
+      <OrdersTable rows={rows} {...table} selection={selection} />
     </ListScreen>
   );
 }

@@ -43,7 +43,24 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const LIST = '/api/v1/admin/orders/';
-const HEADERS = ['Order Number', 'Customer', 'Status', 'Payment', 'Total', 'Date', 'Actions'];
+const HEADERS = [
+  'Order Number',
+  'Customer',
+  'Status',
+  'Payment',
+  'Payment status',
+  'Total',
+  'Date',
+  'Actions',
+];
+// The payment status column's words (payments/messages/en.json).
+const PAYMENT_STATUS: Record<string, string> = {
+  unpaid: 'Unpaid',
+  partially_paid: 'Partially paid',
+  paid: 'Paid',
+  overpaid: 'Overpaid',
+  refunded: 'Refunded',
+};
 // The VAT number review of a reverse-charge order (none in the fixtures but the stories' own).
 const REVIEW: Record<string, string> = {
   to_confirm: 'VAT number to confirm',
@@ -68,6 +85,7 @@ const expectedCells = (order: OrderSummary) => [
   // The VAT number review, if any, under the status (the brief's columns, docs/product.md §2).
   order.vat_number_review ? `${order.status} ${REVIEW[order.vat_number_review]}` : order.status,
   order.payment_method.split('_').join(' ').toUpperCase(),
+  PAYMENT_STATUS[order.payment_status],
   money(order.total_amount),
   day(order.created_at),
   'View',
@@ -295,11 +313,11 @@ export const Mobile: Story = {
     await waitForRows(canvasElement);
     await expect(canvas.getByPlaceholderText('Search by order number...')).toBeVisible();
     const order = orderFixtures[2]!;
-    const [number, customer, status, , total, date, view] = expectedCells(order);
+    const [number, customer, status, , paymentStatus, total, date, view] = expectedCells(order);
     const card = await expectCard(canvasElement, {
       table: 'Orders',
       name: order.order_number,
-      fields: [number!, customer!, status!, total!, date!, view!],
+      fields: [number!, customer!, status!, paymentStatus!, total!, date!, view!],
     });
     for (const header of ['Total', 'Date'])
       await expectInView(canvas.getByRole('button', { name: header }));

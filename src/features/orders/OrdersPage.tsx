@@ -15,10 +15,13 @@ import {
   useServerList,
   type ExportChoice,
 } from '@/components/list-screen';
+import { usePermission } from '@/lib/auth/permissions';
 import { paths } from '@/lib/paths';
+import { useOrdersBulk } from './bulk';
 import { orderExportParams } from './export-params';
 import { isFiltered, NO_FILTERS, orderParams, type OrderQuery } from './order-filters';
 import { OrdersListView } from './OrdersListView';
+import { RecordRemittanceAction } from './payments';
 import { noun, useT } from './messages';
 
 /** The list's default order (the server's): newest first, shown on the Date column. */
@@ -34,8 +37,11 @@ export function OrdersPage() {
   const [, navigate] = useLocation();
   const { box, query } = useListSearch('', { debounce: true });
   const [filters, setFilters] = useState(NO_FILTERS);
+  const canWrite = usePermission('orders:write');
   const sorting = useListSort<string, OrderSort>(DEFAULT_ORDER_SORT);
   const wanted: OrderQuery = { search: query, email, filters, sort: sorting.param };
+  // The bulk actions' selection belongs to one search, filter set and order.
+  const selectionKey = JSON.stringify(orderParams(wanted));
   const list = useServerList<OrderSummary, ListAdminOrdersParams>({
     keyOf: getListAdminOrdersKey,
     params: orderParams(wanted),
@@ -59,6 +65,25 @@ export function OrdersPage() {
     [start, query, email, filters, sort],
   );
 
+  const bulk = useOrdersBulk({
+    selectionKey,
+    canWrite,
+    sort,
+    csv,
+    reload: list.reload,
+    // Once a remittance is recorded, the rows show their new payment status, none ticked.
+    actions: ({ ids, clear }) => (
+      <RecordRemittanceAction
+        selectedIds={ids}
+        rows={list.rows}
+        onRecorded={() => {
+          clear();
+          void list.reload();
+        }}
+      />
+    ),
+  });
+
   return (
     <OrdersListView
       list={list}
@@ -69,6 +94,13 @@ export function OrdersPage() {
       onClearEmail={() => navigate(paths.orders.list)}
       csv={csv}
       onExport={handleExport}
+      selection={bulk.selection}
+      bulk={
+        <>
+          {bulk.bar}
+          {bulk.dialog}
+        </>
+      }
     />
   );
 }

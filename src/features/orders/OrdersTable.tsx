@@ -1,9 +1,18 @@
 import { Link } from 'wouter';
 import { EyeSvg } from '@/components/icons';
-import { figureColumn, serverTable, textColumn, type Column } from '@/components/list-screen';
+import { useState } from 'react';
+import {
+  DataTable,
+  figureColumn,
+  textColumn,
+  type Column,
+  type RowSelection,
+  type ServerTableProps,
+} from '@/components/list-screen';
 import { paths } from '@/lib/paths';
 import type { OrderRow } from './order-display';
 import { t } from './messages';
+import { t as paymentT } from './payments/messages';
 
 const columns = (): readonly Column<OrderRow>[] => [
   textColumn(t('columnOrderNumber'), (row) => row.orderNumber, {
@@ -44,6 +53,17 @@ const columns = (): readonly Column<OrderRow>[] => [
       </span>
     ),
   },
+  {
+    header: paymentT('columnPaymentStatus'),
+    width: '8.5rem',
+    // On a phone, a line of its own ('Payment status Partially paid').
+    card: 'meta',
+    cell: (row) => (
+      <span className="badge" data-variant={row.paymentStatus.badge} data-testid="payment-status">
+        {row.paymentStatus.text}
+      </span>
+    ),
+  },
   figureColumn(t('columnTotal'), (row) => row.total, {
     width: '8rem',
     sortKey: 'total_amount',
@@ -70,12 +90,28 @@ const columns = (): readonly Column<OrderRow>[] => [
   },
 ];
 
-/** The orders table (docs/product.md §2), virtualised, loading further pages as it scrolls. */
-export const OrdersTable = serverTable<OrderRow>(() => ({
+/** The table's fixed props, made once per mount in the language of the moment. */
+const fixedProps = () => ({
   columns: columns(),
-  rowKey: (row) => row.id,
+  rowKey: (row: OrderRow) => row.id,
   label: t('tableLabel'),
   emptyText: t('emptyText'),
   minW: '60rem',
   testId: 'orders-scroll',
-}));
+});
+
+/**
+ * The orders table (docs/product.md §2), virtualised, loading further pages as it scrolls; with
+ * `selection`, a checkbox per row for the bulk actions (bulk/use-orders-bulk.tsx).
+ */
+export function OrdersTable({
+  rows,
+  selection,
+  ...server
+}: {
+  rows: readonly OrderRow[];
+  selection?: RowSelection<OrderRow> | undefined;
+} & ServerTableProps) {
+  const [fixed] = useState(fixedProps);
+  return <DataTable {...fixed} {...server} rows={rows} selection={selection} />;
+}

@@ -10,6 +10,7 @@ describe('orderExportParams', () => {
       filters: {
         status: 'shipped',
         payment: 'card',
+        paymentStatus: 'partially_paid',
         vatReview: 'to_confirm',
         from: '2025-03-10',
         to: '2025-03-01',
@@ -22,6 +23,7 @@ describe('orderExportParams', () => {
       shipping_email: 'leila@example.tn',
       status: 'shipped',
       payment_method: 'card',
+      payment_status: 'partially_paid',
       vat_number_review: 'to_confirm',
       date_from: '2025-02-28T23:00:00.000Z',
       date_to: '2025-03-10T22:59:59.999Z',

@@ -84,6 +84,8 @@ export interface OrderRow {
   status: string;
   badge: BadgeStyle;
   payment: string;
+  /** Where the order stands with its payments, in words, with its badge. */
+  paymentStatus: { text: string; badge: BadgeStyle };
   total: string;
   date: string;
   /** The VAT number review of a reverse-charge order, in words, with its badge; else null. */

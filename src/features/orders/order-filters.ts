@@ -3,6 +3,7 @@ import type {
   OrderSort,
   OrderStatus,
   PaymentMethod,
+  PaymentStatus,
   VatNumberReviewFilterParameter,
 } from '@generated/model';
 import { shopDayRange } from '@/lib/format';
@@ -12,6 +13,8 @@ import { searchParam } from '@/components/list-screen';
 export interface OrderFilters {
   status: OrderStatus | '';
   payment: PaymentMethod | '';
+  /** Where the order stands with its payments (docs/product.md §10.22). */
+  paymentStatus: PaymentStatus | '';
   /** Reverse-charge orders whose VAT number awaits (or got) an admin's confirmation. */
   vatReview: VatNumberReviewFilterParameter | '';
   from: string;
@@ -21,6 +24,7 @@ export interface OrderFilters {
 export const NO_FILTERS: OrderFilters = {
   status: '',
   payment: '',
+  paymentStatus: '',
   vatReview: '',
   from: '',
   to: '',
@@ -48,6 +52,7 @@ export function orderParams({ search, email, filters, sort }: OrderQuery): ListA
     shipping_email: email ?? undefined,
     status: filters.status || undefined,
     payment_method: filters.payment || undefined,
+    payment_status: filters.paymentStatus || undefined,
     vat_number_review: filters.vatReview || undefined,
     ...shopDayRange(filters.from, filters.to),
     sort,

@@ -8,7 +8,9 @@ import type {
 import { validationSummary, type ValidationResult } from '@/components/form';
 import { formatMoney } from '@/lib/format';
 import { isolate } from '@/lib/i18n';
+import { describeEmailEvent } from '@/features/settings';
 import { t } from './messages';
+import { describePaymentEvent } from './payments/payment-event';
 import { mayBeInvoiced, statusRules } from '../../../contract/order-status';
 
 /** Millimes of a Money string ("12.975" → 12975). */
@@ -20,7 +22,7 @@ const millimes = (amount: string) => Math.round(Number(amount) * 1000);
  * the credit note of a cancellation, a refund or an edit credits what is left (docs/product.md
  * §10.17), so the invoice's credit notes then add up to its amount due.
  */
-function invoiceInForce(documents: readonly Invoice[]): Invoice | null {
+export function invoiceInForce(documents: readonly Invoice[]): Invoice | null {
   const at = documents.findLastIndex((d) => d.kind === 'invoice');
   const invoice = documents[at];
   if (!invoice) return null;
@@ -126,6 +128,12 @@ export function describeEvent(event: OrderTimelineEvent): {
       };
     case 'edit':
       return { sentence: t('event.edit', { count: event.changes.length }), detail: event.note };
+    case 'email_sent':
+      // The customer's e-mails are the settings' (Settings → Customer e-mails), words included.
+      return describeEmailEvent(event);
+    case 'payment':
+      // Payments, refunds and their removals: the payments' own words (payments/messages).
+      return describePaymentEvent(event);
   }
 }
 

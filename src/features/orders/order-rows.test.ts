@@ -13,6 +13,7 @@ describe('toOrderRows', () => {
         status: 'pending',
         badge: 'secondary',
         payment: 'CASH ON DELIVERY',
+        paymentStatus: { text: 'Partially paid', badge: 'outline' },
         total: '124.670 TND',
         date: '10 Mar 2025',
         vatReview: null,

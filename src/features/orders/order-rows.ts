@@ -8,6 +8,7 @@ import {
   vatReviewLabel,
   type OrderRow,
 } from './order-display';
+import { paymentStatusBadge, paymentStatusLabel } from './payments/payment-display';
 
 /** The table rows of the orders, in the order the API returned them. */
 export function toOrderRows(orders: readonly OrderSummary[]): OrderRow[] {
@@ -18,6 +19,10 @@ export function toOrderRows(orders: readonly OrderSummary[]): OrderRow[] {
     status: statusWords(order.status),
     badge: statusBadgeVariant(order.status),
     payment: paymentLabel(order.payment_method),
+    paymentStatus: {
+      text: paymentStatusLabel(order.payment_status),
+      badge: paymentStatusBadge(order.payment_status),
+    },
     total: formatMoney(order.total_amount),
     date: formatDate(order.created_at),
     // To confirm asks for an action (red); confirmed is only a fact (outline).

@@ -18,7 +18,7 @@ import {
   useBulkEdit,
   type BulkEditTarget,
 } from '@/features/bulk-edit';
-import { useCsvExport, useListSearch, useListSort, useServerList } from '@/components/list-screen';
+import { useListExport, useListSearch, useListSort, useServerList } from '@/components/list-screen';
 import { withToasts } from '@/components/ui/notify';
 import { usePermission } from '@/lib/auth/permissions';
 import { serverMessage } from '@/lib/http';
@@ -63,20 +63,12 @@ export function ProductsPage() {
   });
   const categories = useListAdminCategories();
   const { mutate } = products;
-  const csv = useCsvExport({
+  const { csv, exportList } = useListExport(exportProducts, params, {
     noun,
     fallbackName: 'products.csv',
     failure: t('exportFailed'),
   });
-  const { start } = csv;
-  // The file holds what the list shows: the same search, filters and order.
-  const handleExport = useCallback(
-    () =>
-      void start(t('title'), (options, separator) =>
-        exportProducts({ ...params, separator }, options),
-      ),
-    [start, params],
-  );
+  const handleExport = useCallback(() => exportList({ label: t('title') }), [exportList]);
 
   // The selection belongs to one search, filter and order: changing them starts over, without an
   // effect (as the paging does: new params, a new first page).

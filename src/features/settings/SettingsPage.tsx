@@ -15,6 +15,7 @@ import { useT } from './messages';
 import { changedSettings, settingsFieldErrors, type SettingsFormValues } from './settings-form';
 import { SettingsView } from './SettingsView';
 import { BackupsSection } from './backups';
+import { EmailsSection } from './emails';
 
 /** How many changes the screen lists. */
 const RECENT_CHANGES = { limit: 20 };
@@ -61,6 +62,12 @@ export function SettingsPage() {
         onSave={handleSave}
         changes={canEdit ? { rows: changes.data, failed: changes.error !== undefined } : null}
       />
+      {/* Once the settings are there: the section reads the same settings, asked once. */}
+      {settings.data && (
+        <Box mt="6">
+          <EmailsSection />
+        </Box>
+      )}
       {canBackUp && (
         <Box mt="6">
           <BackupsSection />

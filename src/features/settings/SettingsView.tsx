@@ -19,6 +19,7 @@ import { useUnsavedChangesGuard } from '@/components/unsaved-changes';
 import { roleOptions } from '@/features/users';
 import { formatDateTime } from '@/lib/format';
 import { missingFieldsInWords } from './invoice-fields';
+import { EMAILS_OFF_FIELD, emailsOffLabel, emailsOffValue } from './emails';
 import { useT } from './messages';
 import {
   DEFAULT_REQUIRED_ROLES,
@@ -313,6 +314,7 @@ function RecentChanges({ rows, failed }: SettingsChangesState) {
   );
   const changeValue = (field: string, value: string | null) => {
     if (value === null || value === '') return t('emptyValue');
+    if (field === EMAILS_OFF_FIELD) return emailsOffValue(value);
     // The required roles are logged as "super_admin, admin": named as the screen names them.
     if (field !== 'two_factor_required_roles') return value;
     return value
@@ -342,9 +344,11 @@ function RecentChanges({ rows, failed }: SettingsChangesState) {
                 <Text key={item.field} fontSize="sm" color="fg.muted">
                   {t('changeLine', {
                     field:
-                      item.field in FIELD_LABEL_KEYS
-                        ? fieldLabel(item.field as LabelledField)
-                        : item.field,
+                      item.field === EMAILS_OFF_FIELD
+                        ? emailsOffLabel()
+                        : item.field in FIELD_LABEL_KEYS
+                          ? fieldLabel(item.field as LabelledField)
+                          : item.field,
                     before: changeValue(item.field, item.before),
                     after: changeValue(item.field, item.after),
                   })}

@@ -41,7 +41,11 @@ export const SETTINGS_MAX_LENGTH = {
   credit_note_prefix: 10,
   stamp_duty: 13,
   time_zone: 64,
-} as const satisfies Record<Exclude<keyof ShopSettingsUpdate, 'two_factor_required_roles'>, number>;
+} as const satisfies Record<
+  // Not texts: the roles are a list, the order e-mails switches (Settings → Customer e-mails).
+  Exclude<keyof ShopSettingsUpdate, 'two_factor_required_roles' | 'order_emails'>,
+  number
+>;
 type BoundedField = Exclude<TextField, 'logo_url'>;
 
 /** The contract's patterns (DocumentPrefix, the phone, Money, TimeZone). */

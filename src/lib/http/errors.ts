@@ -24,6 +24,11 @@ export class ApiError extends Error {
     /** The body's raw `detail` (string or FastAPI issue list), for screens that want more. */
     readonly detail?: unknown,
     options?: ErrorOptions,
+    /**
+     * The whole error body, for an answer that says more than `detail` (a remittance's refused
+     * lines, RemittanceRefused).
+     */
+    readonly body?: unknown,
   ) {
     super(message, options);
   }
@@ -81,7 +86,7 @@ export function fromResponseBody(status: number, body: unknown): ApiError {
   if (typeof detail === 'string' && detail) text = detail;
   else if (isValidationList(detail)) text = detail.map(describeIssue).join('; ');
   else if (typeof message === 'string' && message) text = message;
-  return new ApiError(status, text, 'http', detail);
+  return new ApiError(status, text, 'http', detail, undefined, body);
 }
 
 export function toApiError(e: unknown): ApiError {

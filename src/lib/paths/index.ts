@@ -25,6 +25,13 @@ export const paths = {
       `/admin/orders?email=${encodeURIComponent(email).replaceAll('%40', '@')}`,
     detail: (id: string | number) => `/admin/orders/${encode(id)}`,
     detailPattern: '/admin/orders/:id',
+    /** A staff order: a new draft, the drafts left, one draft continued (docs/product.md §10.23). */
+    create: '/admin/orders/new',
+    drafts: '/admin/orders/drafts',
+    draft: (id: string | number) => `/admin/orders/drafts/${encode(id)}`,
+    draftPattern: '/admin/orders/drafts/:id',
+    /** The carriers' cash-on-delivery remittances (docs/product.md §10.22). */
+    remittances: '/admin/orders/remittances',
   },
   customers: { list: '/admin/customers' },
   inventory: { ledger: '/admin/inventory/ledger' },

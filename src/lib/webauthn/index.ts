@@ -20,23 +20,22 @@ export interface PasskeyPrompts {
   sign: (options: PasskeyRequestOptions) => Promise<WebAuthnResponse>;
 }
 
-const library = () => import('@simplewebauthn/browser');
+/**
+ * One prompt of the library, loaded on first use. The contract's JSON types and the library's
+ * describe the same JSON under other names, hence the casts at this one border.
+ */
+const prompt =
+  (name: 'startRegistration' | 'startAuthentication') =>
+  async (options: PasskeyCreationOptions | PasskeyRequestOptions) => {
+    const start = (await import('@simplewebauthn/browser'))[name] as (args: {
+      optionsJSON: unknown;
+    }) => Promise<unknown>;
+    return (await start({ optionsJSON: options })) as WebAuthnResponse;
+  };
 
 export const browserPasskeys: PasskeyPrompts = {
-  async create(options) {
-    const { startRegistration } = await library();
-    const optionsJSON = options as unknown as Parameters<
-      typeof startRegistration
-    >[0]['optionsJSON'];
-    return (await startRegistration({ optionsJSON })) as unknown as WebAuthnResponse;
-  },
-  async sign(options) {
-    const { startAuthentication } = await library();
-    const optionsJSON = options as unknown as Parameters<
-      typeof startAuthentication
-    >[0]['optionsJSON'];
-    return (await startAuthentication({ optionsJSON })) as unknown as WebAuthnResponse;
-  },
+  create: prompt('startRegistration'),
+  sign: prompt('startAuthentication'),
 };
 
 /**

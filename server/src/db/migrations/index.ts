@@ -28,6 +28,7 @@ import { productStock } from './026_product_stock';
 import { draftOrders } from './027_draft_orders';
 import { orderReturns } from './028_order_returns';
 import { orderPayments } from './029_order_payments';
+import { orderEmails } from './030_order_emails';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -57,5 +58,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '027_draft_orders': draftOrders(dialect),
     '028_order_returns': orderReturns(dialect),
     '029_order_payments': orderPayments(dialect),
+    '030_order_emails': orderEmails(dialect),
   };
 }

@@ -233,6 +233,8 @@ export const LIST_CASES: Record<string, ListCases | NotCompared> = {
       'product_id=3',
       'search=sac',
       'search=6191234000011',
+      // The product's name (the line picker of staff orders): "cuir" is in no SKU or title.
+      'search=cuir&is_active=true&page_size=8',
       'is_active=true',
       'low_stock_only=true',
       'out_of_stock_only=true',
@@ -473,6 +475,16 @@ export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
       path: '/api/v1/admin/orders/4/returns',
       body: { reason: 'Late', lines: [{ order_item_id: 6, quantity: 1, restock: true }] },
     },
+    {
+      name: 'the preview of a return of a cancelled order',
+      method: 'POST',
+      path: '/api/v1/admin/orders/4/returns',
+      body: {
+        reason: 'Late',
+        lines: [{ order_item_id: 6, quantity: 1, restock: true }],
+        dry_run: true,
+      },
+    },
   ],
   cancelOrder: [
     { name: 'a shipped order', method: 'POST', path: '/api/v1/admin/orders/2/cancel' },
@@ -506,6 +518,15 @@ export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
       name: 'a payment removed already',
       method: 'DELETE',
       path: '/api/v1/admin/orders/5/payments/4',
+    },
+  ],
+  printOrderDocuments: [
+    {
+      // Order 1 is pending (never invoiced), order 4's invoice was credited; order 2 has one.
+      name: 'an invoice print with orders without an invoice in force',
+      method: 'POST',
+      path: '/api/v1/admin/orders/documents',
+      body: { order_ids: [4, 2, 1], kind: 'invoice' },
     },
   ],
   issueInvoice: [

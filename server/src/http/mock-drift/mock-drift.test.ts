@@ -22,6 +22,7 @@ import { SoftAuthenticator } from '../../../test-support/webauthn';
 import { MOCK_PASSWORD } from '../../../../mocks/handlers/account';
 import { whileBackupWritten } from '../../../../mocks/handlers/backups';
 import { draftOrders as draftOrderFixtures } from '../../../../mocks/fixtures/draft-orders';
+import { shopSettings as shopSettingsFixture } from '../../../../mocks/fixtures/settings';
 import { withBackupLock } from '../../backup/lock';
 import { backupStore, ensureWorkDir } from '../../backup/store';
 import { CONFLICT_CASES, LIST_CASES, type ConflictCase } from './cases';
@@ -383,6 +384,30 @@ describe.each(testDialects)('the mocks list as the server (%s)', (dialect) => {
     });
     expect(real.statusCode).toBe(409);
     expect(await answer()).toEqual({ status: 409, body: real.json<object>() });
+  });
+
+  // Not a list: the order e-mails' preview in Settings (#28), every event in every language,
+  // rendered alike for the fixtures' shop (the mocks refuse no request the contract refuses:
+  // they report it, so the 422 of an unknown event is the server's test's).
+  it.each(
+    ['confirmed', 'shipped', 'delivered', 'cancelled', 'refunded'].flatMap((event) =>
+      ['en', 'fr', 'ar'].map((language) => `event=${event}&language=${language}`),
+    ),
+  )('getOrderEmailPreview %s', async (query) => {
+    const url = `/api/v1/admin/settings/email-preview?${query}`;
+    // The shop signs its e-mails: the server holds the fixtures' settings for the case.
+    const settings = (legal_name: string | null) =>
+      t.database.db.updateTable('shop_settings').set({ legal_name }).where('id', '=', 1).execute();
+    await settings(shopSettingsFixture.legal_name);
+    const real = await t.app.inject({ method: 'GET', url, headers: admin });
+    await settings(null);
+    contractViolations.take();
+    const mocked = await fetch(`http://localhost${url}`, { headers: admin });
+    expect(contractViolations.take()).toEqual([]);
+    expect({ status: mocked.status, body: await mocked.json() }).toEqual({
+      status: real.statusCode,
+      body: real.json<unknown>(),
+    });
   });
 
   // Last: the refusals above (and the lists) wrote nothing, so no case depends on their order.

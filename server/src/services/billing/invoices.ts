@@ -364,30 +364,31 @@ export async function issueInvoice(
  * an invoiced status with no invoice in force issues the invoice (not when the settings are
  * incomplete or the VAT number awaits its confirmation: the change itself goes on), entering a
  * credited status (cancelled, refunded) with an invoice in force issues its credit note.
+ * Resolves with that credit note (the customer's e-mail attaches it), null otherwise.
  */
 export async function issueDocumentsOnStatusChange(
   trx: Trx,
   orderId: number,
   to: OrderStatus,
   issue: Issue,
-): Promise<void> {
+): Promise<Invoice | null> {
   const effect = documentOnEntry(to);
-  if (effect === 'none') return;
+  if (effect === 'none') return null;
   const invoiced = effect === 'invoice';
   const inForce = await invoiceInForce(trx, orderId);
   const settings = await loadShopSettings(trx, { dialect: issue.dialect, share: true });
   if (invoiced) {
-    if (inForce || !isComplete(settings)) return;
+    if (inForce || !isComplete(settings)) return null;
     const order = await trx
       .selectFrom('orders')
       .select('vat_number_review')
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow();
     if (!awaitsVatReview(order)) await issueInvoiceIn(trx, orderId, settings, issue);
-    return;
+    return null;
   }
-  if (!inForce) return;
-  await reverseInForce(trx, orderId, inForce, settings, issue);
+  if (!inForce) return null;
+  return reverseInForce(trx, orderId, inForce, settings, issue);
 }
 
 /**

@@ -144,7 +144,8 @@ export async function listVariants(
 ): Promise<Schemas['VariantPage']> {
   let q = selectVariants(db);
   if (f.product_id !== undefined) q = q.where('v.product_id', '=', f.product_id);
-  for (const matches of searchIn(f.search, ['v.sku', 'v.variant_title', 'v.barcode'])) {
+  // The product's name too: the staff order's line picker finds a variant by any of them.
+  for (const matches of searchIn(f.search, ['v.sku', 'v.variant_title', 'v.barcode', 'p.name'])) {
     q = q.where(matches);
   }
   if (f.is_active !== undefined) q = q.where('v.is_active', '=', fromBool(f.is_active));

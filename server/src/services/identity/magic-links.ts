@@ -30,6 +30,7 @@ import { TOO_MANY_FAILED_LOGINS, type AuthThrottle, type ThrottlePolicy } from '
 import { startSession, tokenPair } from './refresh-tokens';
 import type { SessionClient } from './sessions';
 import type { MailMessage } from '../../mail/transport';
+import { escapeHtml } from '../../domain/html';
 import { enqueueJob } from '../../jobs/queue';
 import { seal, unseal } from '../../jobs/sealed';
 
@@ -212,11 +213,4 @@ function magicLinkEmail(link: string, token: string) {
       '',
     ].join('\n'),
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 }

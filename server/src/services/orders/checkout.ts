@@ -141,6 +141,7 @@ export async function placeOrder(
       paymentMethod: body.payment_method,
       address,
       notes,
+      language: body.language ?? null,
       by: null,
     });
   });
@@ -161,6 +162,8 @@ interface OrderToWrite {
   /** As stored (shippingSnapshot). */
   address: Schemas['ShippingAddress'];
   notes: string | null;
+  /** The language of the customer's e-mails; null: the shipping country's (order-emails.ts). */
+  language: Schemas['EmailLanguage'] | null;
   /** The admin who placed it (a staff order) and the note of its first history entry; null: the buyer. */
   by: { admin: Pick<AdminUserRow, 'id' | 'username'> | null; note: string } | null;
 }
@@ -217,6 +220,7 @@ export async function writeOrder(
       currency: 'TND',
       shipping_address: JSON.stringify(o.address),
       notes: o.notes,
+      language: o.language,
       created_at: now,
       updated_at: now,
     })

@@ -198,6 +198,7 @@ async function presentDrafts(ctx: AppContext, db: Db, drafts: DraftRow[]): Promi
       shipping_address: addressOf(d),
       payment_method: d.payment_method as Schemas['PaymentMethod'],
       notes: d.notes,
+      language: d.language as Schemas['EmailLanguage'] | null,
       lines: presented,
       subtotal: money(amounts.subtotal),
       vat_amount: money(amounts.vatAmount),
@@ -351,6 +352,7 @@ async function checkedInput(db: Db, input: DraftInput, ctx: AppContext) {
         : toMillimes(input.shipping_amount),
     payment_method: input.payment_method,
     notes: blankToNull(input.notes),
+    language: input.language ?? null,
   };
   return { draft, lines };
 }
@@ -372,6 +374,7 @@ function auditValues(c: Checked) {
     shipping_amount: money(draft.shipping_amount),
     payment_method: draft.payment_method,
     notes: draft.notes,
+    language: draft.language,
     lines: c.lines.map((l) => ({
       variant_id: l.variant_id,
       quantity: l.quantity,
@@ -399,6 +402,7 @@ async function storedDraft(trx: Transaction<Database>, row: DraftRow): Promise<C
       shipping_amount: Number(row.shipping_amount),
       payment_method: row.payment_method as Schemas['PaymentMethod'],
       notes: row.notes,
+      language: row.language as Schemas['EmailLanguage'] | null,
     },
     lines: pricingLines(lines).map((l) => ({
       variant_id: l.variant_id,
@@ -549,6 +553,7 @@ export async function completeDraftOrder(
       paymentMethod: draft.payment_method as Schemas['PaymentMethod'],
       address,
       notes: draft.notes,
+      language: draft.language as Schemas['EmailLanguage'] | null,
       by: { admin, note: staffOrderNote(id) },
     });
     if (status === 'confirmed') {

@@ -34,6 +34,7 @@ import { toMillimes } from '../../domain/money';
 import { countryDefaultInForce, vatOfGross, vatOfNet } from '../../domain/vat';
 import { isZeroRated, type VatTreatment } from '../../domain/vat-treatment';
 import { reissueAfterEdit } from '../billing/invoices';
+import { queueCreditNoteEmail } from './order-emails';
 import { loadRates } from '../billing/vat-rates';
 import { shortStock, skuOf, variantTitleOf } from '../catalogue/sellable-lines';
 import { adjustStock, lockProductsOfVariants, type StockChange } from '../inventory/stock';
@@ -359,7 +360,16 @@ export async function editOrder(
         total_amount: money(totals.total_amount),
       },
     });
-    await reissueAfterEdit(trx, orderId, { dialect: ctx.dialect, admin, now: new Date(now) });
+    const issued = await reissueAfterEdit(trx, orderId, {
+      dialect: ctx.dialect,
+      admin,
+      now: new Date(now),
+    });
+    // The customer gets the credit note of the reversed invoice (the new invoice is theirs to
+    // download as any invoice).
+    for (const document of issued.filter((d) => d.kind === 'credit_note')) {
+      await queueCreditNoteEmail(trx, orderId, document.id, now);
+    }
     await refreshOrderBalance(trx, orderId);
     return getAdminOrder(trx, orderId);
   });

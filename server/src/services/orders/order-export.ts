@@ -1,8 +1,9 @@
 // The CSV export of orders: the list's filters and sort, one row per order or per line
 // (platform/csv-export.ts streams it).
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import { toBool } from '../../db/bool';
-import { keysetPages } from '../../db/search';
+import { filteredCount, keysetPages, type ListSelection } from '../../db/search';
 import { decimal, type CsvSeparator, type CsvValue } from '../../domain/csv';
 import { json, money, percent } from '../../api/present';
 import type { Query, Schemas } from '../../api/types';
@@ -23,10 +24,24 @@ const ORDER_COLUMNS = CSV_COLUMNS.orders;
 
 const LINE_COLUMNS = CSV_COLUMNS.lines;
 
-/** The list's filters and sort, and one row per order or per line. */
+/** The list's filters and sort, and one row per order or per line; `ids`: a selection. */
 type ExportOrdersQuery = AdminOrderFilters & {
   rows: NonNullable<Query<'exportOrders'>['rows']>;
+  ids?: string | undefined;
 };
+
+/**
+ * The selection narrowed to the orders of `ids` ('12,15,31', the orders list's selection; the
+ * contract bounds it to 500 ids), counted with that filter too (the list's count may come from
+ * the per-status counters, which know nothing of a selection).
+ */
+function onlyIds(db: Db, selection: ListSelection, ids: string | undefined): ListSelection {
+  if (ids === undefined) return selection;
+  const wanted = [...new Set(ids.split(',').map(Number))];
+  const filters = [...selection.filters, sql<SqlBool>`o.id in (${sql.join(wanted)})`];
+  const count = db.selectFrom('orders as o').select((eb) => eb.fn.countAll<number>().as('n'));
+  return { ...selection, filters, count: () => filteredCount(count, filters) };
+}
 
 const selectExportedOrders = (db: Db) =>
   db
@@ -79,8 +94,8 @@ export async function exportOrders(
 }
 
 async function orderRows(db: Db, q: ExportOrdersQuery): Promise<CsvExport> {
-  const { rows: rowsPer, ...filters } = q;
-  const selection = adminOrderSelection(db, filters);
+  const { rows: rowsPer, ids, ...filters } = q;
+  const selection = onlyIds(db, adminOrderSelection(db, filters), ids);
   const [total, timeZone] = await Promise.all([selection.count(), shopTimeZone(db)]);
   const local = localTimestamps(timeZone);
   const orderPages = keysetPages(selectExportedOrders(db), selection, PAGE_SIZE);

@@ -21,6 +21,8 @@
 //      machinery (orders.ts changeStatusIn), whose effects find nothing left to give back (the
 //      ledger holds only damaged units) and credit only what no credit note credited yet;
 //   6. the order's balance (order-balance.ts).
+// - A preview (dry_run) runs all of it and rolls the transaction back, so the amounts the console
+//   shows before confirming are exactly the ones the return then records: one computation.
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { AdminUserRow, Database } from '../../db/schema';
@@ -33,6 +35,7 @@ import { creditedPart, type CreditedLine } from '../../domain/credit-notes';
 import { lineDescription } from '../../domain/invoice';
 import { toMillimes } from '../../domain/money';
 import { issueReturnCreditNote, returnedSoFar } from '../billing/invoices';
+import { queueCreditNoteEmail } from './order-emails';
 import { adjustStock, lockProductsOfVariants } from '../inventory/stock';
 import { recordAudit } from '../platform/audit';
 import { requiredText } from '../platform/text-input';
@@ -42,6 +45,13 @@ import { changeStatusIn, damagedUnits } from './orders';
 import { statusesWhere, statusRules } from '../../../../contract/order-status';
 
 type OrderReturn = Schemas['OrderReturn'];
+
+/** Thrown at the end of a preview's transaction to roll it back with the return it computed. */
+class PreviewRollback extends Error {
+  constructor(readonly preview: OrderReturn) {
+    super('preview rolled back');
+  }
+}
 type Admin = Pick<AdminUserRow, 'id' | 'username'> | null;
 type Trx = Transaction<Database>;
 
@@ -184,7 +194,25 @@ async function givableUnits(trx: Trx, orderId: number): Promise<Map<number, numb
   );
 }
 
+/**
+ * Records the return (see the header); with `body.dry_run`, computes it in full and rolls it
+ * back, answering what it would have recorded.
+ */
 export async function createOrderReturn(
+  ctx: AppContext,
+  orderId: number,
+  body: Body,
+  admin: Admin,
+): Promise<OrderReturn> {
+  try {
+    return await recordReturn(ctx, orderId, body, admin);
+  } catch (err) {
+    if (err instanceof PreviewRollback) return err.preview;
+    throw err;
+  }
+}
+
+async function recordReturn(
   ctx: AppContext,
   orderId: number,
   body: Body,
@@ -310,6 +338,7 @@ export async function createOrderReturn(
         .set({ credit_note_id: credit.note.id, invoice_id: credit.invoiceId })
         .where('id', '=', returnId)
         .execute();
+      await queueCreditNoteEmail(trx, orderId, credit.note.id, now);
     }
 
     const [presented] = await presentReturns(trx, { id: returnId });
@@ -341,6 +370,7 @@ export async function createOrderReturn(
       await changeStatusIn(trx, ctx, orderId, 'refunded', { admin, note: reason, now });
     }
     await refreshOrderBalance(trx, orderId);
+    if (body.dry_run === true) throw new PreviewRollback(presented);
     return presented;
   });
 }

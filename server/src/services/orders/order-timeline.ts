@@ -24,6 +24,7 @@ import { requiredText } from '../platform/text-input';
 import { skuOf } from '../catalogue/sellable-lines';
 import { recordAudit } from '../platform/audit';
 import { mayBeShipped } from '../../../../contract/order-status';
+import { orderEmailEvents, queueOrderEmail } from './order-emails';
 
 type TimelineEvent = Schemas['OrderTimelineEvent'];
 type NoteEvent = Schemas['NoteEvent'];
@@ -38,6 +39,10 @@ const WRITE_RANK: Record<TimelineEvent['type'], number> = {
   document_issued: 2,
   note: 3,
   shipment: 4,
+  // Queued by the change it tells of, so after everything that change wrote.
+  email_sent: 5,
+  // A payment is written alone (a remittance writes one line per order), with nothing else.
+  payment: 6,
 };
 
 /** A record of the order: its id, when it was written and by which admin (null: nobody). */
@@ -152,6 +157,9 @@ export async function getOrderTimeline(db: Db, orderId: number): Promise<Timelin
       }),
     ),
   ];
+  // The e-mails the customer was sent (order-emails.ts), with what became of each.
+  events.push(...(await orderEmailEvents(db, orderId)));
+  events.push(...(await paymentEvents(db, orderId)));
   // Every timestamp is written by toISOString(), so text order is time order.
   return events.sort(
     (a, b) =>
@@ -159,6 +167,69 @@ export async function getOrderTimeline(db: Db, orderId: number): Promise<Timelin
       WRITE_RANK[a.type] - WRITE_RANK[b.type] ||
       rowIdOf(a) - rowIdOf(b),
   );
+}
+
+/**
+ * The payments and refunds of the order, each recorded (at its created_at) and, once removed,
+ * removed (at its removed_at): docs/product.md §10.22. The payment keeps the usernames of who
+ * recorded and removed it, as its list shows them.
+ */
+async function paymentEvents(db: Db, orderId: number): Promise<Schemas['PaymentEvent'][]> {
+  const rows = await db
+    .selectFrom('order_payments as p')
+    .leftJoin('invoices as d', 'd.id', 'p.credit_note_id')
+    .select([
+      'p.id',
+      'p.amount',
+      'p.withholding_amount',
+      'p.method',
+      'p.received_on',
+      'p.reference',
+      'p.remittance_id',
+      'p.recorded_by',
+      'p.created_at',
+      'p.removed_at',
+      'p.removed_by',
+      'd.id as note_id',
+      'd.kind as note_kind',
+      'd.number as note_number',
+    ])
+    .where('p.order_id', '=', orderId)
+    .execute();
+  return rows.flatMap((p) => {
+    const payment = {
+      type: 'payment' as const,
+      payment_id: p.id,
+      amount: money(p.amount),
+      withholding_amount: money(p.withholding_amount),
+      method: p.method,
+      received_on: p.received_on,
+      reference: p.reference,
+      credit_note:
+        p.note_id === null || p.note_kind === null || p.note_number === null
+          ? null
+          : { id: p.note_id, kind: p.note_kind, number: p.note_number },
+      remittance_id: p.remittance_id,
+    };
+    const recorded = {
+      ...payment,
+      id: `payment-${p.id}`,
+      action: 'recorded' as const,
+      created_at: p.created_at,
+      changed_by: p.recorded_by,
+    };
+    if (p.removed_at === null) return [recorded];
+    return [
+      recorded,
+      {
+        ...payment,
+        id: `payment-removed-${p.id}`,
+        action: 'removed' as const,
+        created_at: p.removed_at,
+        changed_by: p.removed_by,
+      },
+    ];
+  });
 }
 
 type Admin = Pick<AdminUserRow, 'id' | 'username'>;
@@ -247,6 +318,7 @@ export async function setOrderShipment(
         label: order.order_number,
         after: { order_id: orderId, carrier, tracking_number: trackingNumber },
       });
+      await queueOrderEmail(trx, orderId, 'shipped', { about: `shipment-${shipment.id}`, now });
     }
     return getAdminOrder(trx, orderId);
   });

@@ -66,6 +66,7 @@ import { recordAudit } from '../platform/audit';
 import { reopenShortStock } from '../../domain/inventory';
 import { requireActiveCustomer } from './customers';
 import { refreshOrderBalance } from './order-balance';
+import { queueStatusEmail } from './order-emails';
 import { statusesWhere, statusRules, transitionEffects } from '../../../../contract/order-status';
 
 type Order = Schemas['Order'];
@@ -611,9 +612,15 @@ export async function changeStatusIn(
   const done = await transition(trx, orderId, to, change, { sameIsNoop: true });
   if (!done) return;
   await applyStockEffect(trx, ctx.dialect, orderId, done, to, change);
-  await issueDocumentsOnStatusChange(trx, orderId, to, documentIssue(ctx, change));
+  const creditNote = await issueDocumentsOnStatusChange(
+    trx,
+    orderId,
+    to,
+    documentIssue(ctx, change),
+  );
   // A credited status owes nothing (domain/payments.ts).
   await refreshOrderBalance(trx, orderId);
+  await queueStatusEmail(trx, orderId, to, creditNote, change.now);
 }
 
 /** Cancels a pending, confirmed or processing order and gives back the stock it holds. */
@@ -632,8 +639,14 @@ export async function cancelOrder(
     });
     if (!done) throw new Error('unreachable: a cancellation always changes the status');
     await applyStockEffect(trx, ctx.dialect, orderId, done, 'cancelled', change);
-    await issueDocumentsOnStatusChange(trx, orderId, 'cancelled', documentIssue(ctx, change));
+    const creditNote = await issueDocumentsOnStatusChange(
+      trx,
+      orderId,
+      'cancelled',
+      documentIssue(ctx, change),
+    );
     await refreshOrderBalance(trx, orderId);
+    await queueStatusEmail(trx, orderId, 'cancelled', creditNote, now);
     return getAdminOrder(trx, orderId);
   });
 }

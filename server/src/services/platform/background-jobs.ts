@@ -16,6 +16,7 @@ import { BACKUP_JOB_KIND, backupJob } from './backups';
 import { INTEGRITY_JOB, integrityJob } from './health';
 import { MAIL_JOB, magicLinkMessage } from '../identity/magic-links';
 import { MEDIA_SWEEP_JOB, mediaSweepJob } from './media';
+import { ORDER_EMAIL_JOB, orderEmailJob } from '../orders/order-emails';
 
 /** The housekeeping each instance enqueues for every period (it runs once per period). */
 const PERIODIC_JOBS: readonly PeriodicJob[] = [MEDIA_SWEEP_JOB, AUDIT_RETENTION_JOB, INTEGRITY_JOB];
@@ -36,6 +37,9 @@ export function backgroundJobHandlers(
     // One e-mail template so far: the magic link. A second run must not send it twice: the
     // send is recorded (mail/deliveries.ts), and a run finding it sent sends nothing.
     [MAIL_JOB]: (payload, job) => sendMail(magicLinkMessage(ctx.config, payload), job),
+    // An order's e-mail to its customer (services/orders/order-emails.ts), rendered when it runs
+    // and sent once as above; a run finding it sent records it and sends nothing.
+    [ORDER_EMAIL_JOB]: orderEmailJob({ ctx, storage, send: sendMail }),
     // Deletes files nothing references that are older than the grace period: a second run finds
     // them deleted already (a missing file is skipped), or deletes what has become old enough.
     [MEDIA_SWEEP_JOB.kind]: mediaSweepJob({

@@ -130,8 +130,8 @@ export function localTimestamps(timeZone: string): (iso: string) => string {
   };
 }
 
-/** The day it is in the shop (for the file name). */
-async function shopDate(db: Db, at: Date): Promise<string> {
+/** The day it is in the shop (for a file name: this CSV's, the orders' joined PDF's). */
+export async function shopDate(db: Db, at: Date): Promise<string> {
   return zoneParts(await shopTimeZone(db))(at).date;
 }
 

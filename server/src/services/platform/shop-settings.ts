@@ -26,6 +26,12 @@ import { mediaUrl } from './signed-urls';
 import { optionalText, requiredText } from './text-input';
 import { recordAudit, type AuditActor } from './audit';
 import { parseRequiredRoles } from '../identity/two-factor';
+import {
+  emailSwitches,
+  ORDER_EMAIL_EVENTS,
+  switchedOff,
+  switchedOffAfter,
+} from '../../domain/order-emails';
 
 export type ShopSettingsRow = Selectable<Database['shop_settings']>;
 type ShopSettings = Schemas['ShopSettings'];
@@ -57,6 +63,11 @@ export async function shopTimeZone(db: Db): Promise<string> {
   return row.time_zone;
 }
 
+/** Order e-mails switched off as the change log shows them: "shipped, delivered", null for none. */
+const eventsText = (events: readonly string[]) => (events.length > 0 ? events.join(', ') : null);
+const eventsOfText = (text: string | null | undefined) =>
+  ORDER_EMAIL_EVENTS.filter((event) => (text ?? '').split(', ').includes(event));
+
 /** Roles as the change log shows them: "super_admin, admin", null for none. */
 const rolesText = (roles: readonly AdminRole[]) => (roles.length > 0 ? roles.join(', ') : null);
 const rolesOfText = (text: string | null | undefined): AdminRole[] =>
@@ -80,6 +91,7 @@ function editable(row: ShopSettingsRow) {
     stamp_duty: money(row.stamp_duty),
     time_zone: row.time_zone,
     two_factor_required_roles: rolesText(parseRequiredRoles(row.two_factor_required_roles)),
+    order_emails_off: eventsText(switchedOff(row.order_emails_off)),
   };
 }
 
@@ -93,9 +105,10 @@ export async function getShopSettings(db: Db): Promise<ShopSettings> {
     .select('a.username')
     .where('s.id', '=', 1)
     .executeTakeFirstOrThrow();
-  const fields = editable(row);
+  const { order_emails_off: emailsOff, ...fields } = editable(row);
   return {
     ...fields,
+    order_emails: emailSwitches(eventsOfText(emailsOff)),
     two_factor_required_roles: rolesOfText(fields.two_factor_required_roles),
     logo_url: fields.logo_key === null ? null : mediaUrl(fields.logo_key),
     missing_for_invoices: missingForInvoices(row),
@@ -155,6 +168,12 @@ export async function updateShopSettings(
   const next = await normalise(body, storage, db);
   await db.transaction().execute(async (trx) => {
     const before = editable(await loadShopSettings(trx, { dialect }));
+    // The switches sent are applied to the stored ones (the others keep their value).
+    if (body.order_emails !== undefined) {
+      next.order_emails_off = eventsText(
+        switchedOffAfter(eventsOfText(before.order_emails_off), body.order_emails),
+      );
+    }
     const changes: Change[] = [];
     for (const [field, after] of Object.entries(next) as [keyof Editable, string | null][]) {
       if (before[field] !== after) changes.push({ field, before: before[field], after });
@@ -174,7 +193,12 @@ export async function updateShopSettings(
       );
     }
     const at = now.toISOString();
-    const { stamp_duty: stampDuty, two_factor_required_roles: roles, ...texts } = next;
+    const {
+      stamp_duty: stampDuty,
+      two_factor_required_roles: roles,
+      order_emails_off: emailsOff,
+      ...texts
+    } = next;
     await trx
       .updateTable('shop_settings')
       .set({
@@ -183,6 +207,9 @@ export async function updateShopSettings(
         ...(roles === undefined
           ? {}
           : { two_factor_required_roles: JSON.stringify(rolesOfText(roles)) }),
+        ...(emailsOff === undefined
+          ? {}
+          : { order_emails_off: JSON.stringify(eventsOfText(emailsOff)) }),
         updated_at: at,
         updated_by_admin_id: admin?.id ?? null,
       })

@@ -2,7 +2,6 @@ import {
   Alert,
   Box,
   Button,
-  Center,
   Checkbox,
   CloseButton,
   Dialog,
@@ -13,9 +12,8 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { useDropzone } from 'react-dropzone';
 import type { ProductImportReport } from '@generated/model';
-import { UploadIcon } from '@/components/icons';
+import { CsvDropzone } from '@/components/ui/CsvDropzone';
 import {
   badgeColumn,
   DataTable,
@@ -168,41 +166,9 @@ function DropZone({
   problem: string | null;
 }) {
   const t = useT();
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    accept: { 'text/csv': ['.csv'] },
-    multiple: false,
-    // Type, count and size are checked by the container, with its own messages.
-    onDrop: (accepted, rejected) => onPick([...accepted, ...rejected.map(({ file }) => file)]),
-  });
   return (
     <Stack gap="2">
-      <Center
-        // Named by all of its visible text, the hint included (label in name, WCAG 2.5.3).
-        {...getRootProps({ role: 'button' })}
-        borderWidth="2px"
-        borderStyle="dashed"
-        borderColor={isDragActive ? 'colorPalette.solid' : 'border.emphasized'}
-        bg={isDragActive ? 'colorPalette.subtle' : 'bg.subtle'}
-        colorPalette="blue"
-        rounded="md"
-        minH="10rem"
-        p="6"
-        cursor="pointer"
-        textAlign="center"
-        _hover={{ bg: 'bg.muted' }}
-        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
-        data-testid="import-dropzone"
-      >
-        <Stack align="center" gap="2" color="fg.muted">
-          <UploadIcon boxSize="6" />
-          <Text fontWeight="medium" color="fg">
-            {t('dropHere')}
-          </Text>
-          <Text fontSize="sm">{t('dropHint')}</Text>
-        </Stack>
-      </Center>
-      {/* Beside the drop zone, not in it: a button holds no other control. */}
-      <input {...getInputProps()} aria-hidden="true" data-testid="import-file-input" />
+      <CsvDropzone onPick={onPick} title={t('dropHere')} hint={t('dropHint')} testId="import" />
       {problem && (
         <Text role="alert" color="fg.error" fontSize="sm" data-testid="import-problem">
           {problem}

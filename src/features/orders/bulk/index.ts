@@ -1,0 +1,1 @@
+export { useOrdersBulk } from './use-orders-bulk';

@@ -1,0 +1,4 @@
+import { defineMessages } from '@/lib/i18n';
+import en from './en.json';
+
+export const { useT } = defineMessages('features/orders/line-picker', en);

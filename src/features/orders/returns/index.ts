@@ -1,0 +1,1 @@
+export { OrderReturns } from './OrderReturns';

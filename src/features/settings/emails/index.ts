@@ -1,0 +1,7 @@
+export { EmailsSection } from './EmailsSection';
+export {
+  describeEmailEvent,
+  EMAILS_OFF_FIELD,
+  emailsOffLabel,
+  emailsOffValue,
+} from './email-events';
