@@ -20,6 +20,10 @@ it('asks each screen for the permission of the call that loads it', () => {
     [paths.products.editPattern]: 'products:write',
     [paths.orders.list]: 'orders:read',
     [paths.orders.detailPattern]: 'orders:read',
+    [paths.orders.create]: 'orders:write', // a staff order is a draft: createDraftOrder
+    [paths.orders.drafts]: 'orders:write', // listDraftOrders
+    [paths.orders.draftPattern]: 'orders:write', // getDraftOrder
+    [paths.orders.remittances]: 'orders:read', // listRemittances
     [paths.customers.list]: 'orders:read',
     [paths.inventory.ledger]: 'catalogue:read',
     [paths.categories.list]: 'catalogue:read',
