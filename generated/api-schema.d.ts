@@ -4314,6 +4314,10 @@ export interface components {
        * @example Please ring twice
        */
       notes: string | null;
+      /** @description The language of the order's e-mails chosen at checkout or on the staff order; null when none was chosen (email_language then follows the shipping country). */
+      language: components['schemas']['EmailLanguage'] | null;
+      /** @description The language the order's e-mails are written in: language when chosen, else the shipping address's country's (Arabic for the Arab East, French for Tunisia, the Maghreb and French-speaking countries, English elsewhere; docs/product.md "Customers told"). */
+      email_language: components['schemas']['EmailLanguage'];
       /**
        * @description Number of units ordered (sum of the item quantities).
        * @example 3
@@ -4383,6 +4387,10 @@ export interface components {
        * @example Please ring twice
        */
       notes: string | null;
+      /** @description The language of the order's e-mails chosen at checkout or on the staff order; null when none was chosen (email_language then follows the shipping country). */
+      language: components['schemas']['EmailLanguage'] | null;
+      /** @description The language the order's e-mails are written in: language when chosen, else the shipping address's country's (Arabic for the Arab East, French for Tunisia, the Maghreb and French-speaking countries, English elsewhere; docs/product.md "Customers told"). */
+      email_language: components['schemas']['EmailLanguage'];
       /**
        * @description Number of units ordered (sum of the item quantities).
        * @example 3

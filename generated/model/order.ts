@@ -16,6 +16,8 @@ import type { OrderVatNumberCheck } from './orderVatNumberCheck';
 import type { Money } from './money';
 import type { ShippingAddress } from './shippingAddress';
 import type { OrderNotes } from './orderNotes';
+import type { OrderLanguage } from './orderLanguage';
+import type { EmailLanguage } from './emailLanguage';
 import type { Timestamp } from './timestamp';
 import type { OrderItem } from './orderItem';
 import type { OrderStatusChange } from './orderStatusChange';
@@ -72,6 +74,10 @@ export interface Order {
    * @maxLength 1000
    */
   notes: OrderNotes;
+  /** The language of the order's e-mails chosen at checkout or on the staff order; null when none was chosen (email_language then follows the shipping country). */
+  language: OrderLanguage;
+  /** The language the order's e-mails are written in: language when chosen, else the shipping address's country's (Arabic for the Arab East, French for Tunisia, the Maghreb and French-speaking countries, English elsewhere; docs/product.md "Customers told"). */
+  email_language: EmailLanguage;
   /**
    * Number of units ordered (sum of the item quantities).
    * @minimum 1

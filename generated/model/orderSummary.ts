@@ -15,6 +15,8 @@ import type { VatNumberReview } from './vatNumberReview';
 import type { Money } from './money';
 import type { ShippingAddress } from './shippingAddress';
 import type { OrderSummaryNotes } from './orderSummaryNotes';
+import type { OrderSummaryLanguage } from './orderSummaryLanguage';
+import type { EmailLanguage } from './emailLanguage';
 import type { Timestamp } from './timestamp';
 
 /**
@@ -64,6 +66,10 @@ export interface OrderSummary {
    * @maxLength 1000
    */
   notes: OrderSummaryNotes;
+  /** The language of the order's e-mails chosen at checkout or on the staff order; null when none was chosen (email_language then follows the shipping country). */
+  language: OrderSummaryLanguage;
+  /** The language the order's e-mails are written in: language when chosen, else the shipping address's country's (Arabic for the Arab East, French for Tunisia, the Maghreb and French-speaking countries, English elsewhere; docs/product.md "Customers told"). */
+  email_language: EmailLanguage;
   /**
    * Number of units ordered (sum of the item quantities).
    * @minimum 1

@@ -12,6 +12,7 @@ import type {
   OrderItem,
 } from '@generated/model';
 import { draftOrders as fixtures, pricedDraft } from '../fixtures/draft-orders';
+import { orderEmailLanguage } from '../../server/src/domain/order-emails';
 import { orderDetails, variants } from '../fixtures';
 import * as crud from './crud';
 import { conflict } from './conflicts';
@@ -109,6 +110,12 @@ function orderOf(draft: DraftOrder, status: Order['status']): Order {
     balance_due: draft.total_amount,
     shipping_address: draft.shipping_address,
     notes: draft.notes,
+    language: draft.language ?? null,
+    email_language: orderEmailLanguage({
+      language: draft.language ?? null,
+      customer_country_code: draft.customer_country_code,
+      shipping_address: draft.shipping_address,
+    }),
     item_count: draft.lines.reduce((n, l) => n + l.quantity, 0),
     items,
     status_history: [

@@ -9,6 +9,7 @@
  */
 import type { Order, OrderEditRequest, OrderReturn, OrderReturnCreate } from '@generated/model';
 import { statusesWhere, statusRules } from '../../contract/order-status';
+import { orderEmailLanguage } from '../../server/src/domain/order-emails';
 import { orderDetails } from '../fixtures';
 import { conflict } from './conflicts';
 import { endpoint, json, newId, notFound, now } from './endpoint';
@@ -133,9 +134,12 @@ function editOf(order: Order, body: OrderEditRequest): Response {
     shipping === null ? millimes(order.shipping_vat_amount) : Math.round(shipping * rate);
   const net = shipping ?? millimes(order.shipping_amount);
   const vat = millimes(order.vat_amount) - millimes(order.shipping_vat_amount) + shippingVat;
+  const shippingAddress = body.shipping_address ?? order.shipping_address;
   return json({
     ...order,
-    shipping_address: body.shipping_address ?? order.shipping_address,
+    shipping_address: shippingAddress,
+    // Another country may mean another language for the e-mails (none chosen).
+    email_language: orderEmailLanguage({ ...order, shipping_address: shippingAddress }),
     shipping_amount: amount(net),
     shipping_vat_amount: amount(shippingVat),
     vat_amount: amount(vat),

@@ -12,6 +12,16 @@ import type {
 
 export type NewCustomer = Insertable<CustomersTable>;
 
+/** How many rows `table` holds (what a refused or dry-run request must leave as it was). */
+export async function rowCount(db: Kysely<Database>, table: keyof Database): Promise<number> {
+  const { n } = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  // PostgreSQL answers a bigint count as a string.
+  return Number(n);
+}
+
 /**
  * Empties these tables, in the order given (children before parents), between tests. VAT rates
  * first lose their successor links, which would otherwise keep rates of the same table alive.

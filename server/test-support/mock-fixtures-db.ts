@@ -251,6 +251,7 @@ export async function loadMockFixtures(db: Kysely<Database>, dialect: DialectNam
         currency: o.currency,
         shipping_address: JSON.stringify(o.shipping_address),
         notes: o.notes,
+        language: o.language,
         created_at: o.created_at,
         updated_at: o.updated_at,
       })

@@ -19,6 +19,17 @@ import { expectResponseMatches } from './openapi-validator';
 
 export type Order = Schemas['Order'];
 
+/** The order moved `from` → `to` last, with `note`: its status and its history's last entry. */
+export function expectMovedTo(
+  order: Order,
+  to: Order['status'],
+  from: Order['status'],
+  note: string | null,
+) {
+  expect(order.status).toBe(to);
+  expect(order.status_history.at(-1)).toMatchObject({ from_status: from, to_status: to, note });
+}
+
 /** Every status an order can have, as the contract lists them. */
 export const ORDER_STATUSES: readonly OrderStatus[] = Object.values(ContractOrderStatus);
 

@@ -55,6 +55,22 @@ export function emailLanguage(chosen: string | null | undefined, country: string
   return 'en';
 }
 
+/**
+ * The language of this order's e-mails: the one chosen, else that of the country the order is
+ * shipped to (the buyer's country when the address names none). The e-mails sent and the
+ * order's email_language both come from here.
+ */
+export function orderEmailLanguage(order: {
+  language: string | null;
+  customer_country_code: string;
+  shipping_address: { country?: string | null };
+}): EmailLanguage {
+  return emailLanguage(
+    order.language,
+    order.shipping_address.country ?? order.customer_country_code,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // The switches (shop_settings.order_emails_off: a JSON array of the events switched off)
 

@@ -12,7 +12,7 @@ import { expectStatus } from '../../test-support/contract';
 import { testDialects } from '../../test-support/databases';
 import { insertCategory } from '../../test-support/fixtures';
 import { useOrderDesk } from '../../test-support/order-desk';
-import type { Order } from '../../test-support/shop';
+import { expectMovedTo, type Order } from '../../test-support/shop';
 import { stockLedgerMismatches } from '../../test-support/stock';
 import type { Schemas } from '../api/types';
 
@@ -91,13 +91,7 @@ describe.each(testDialects)('bulk order status (%s)', (dialect) => {
       refused: [{ id: 2_000_000_000, order_number: null, status: null, detail: 'Order not found' }],
     });
     for (const o of pending) {
-      const now = await getOrder(o.id);
-      expect(now.status).toBe('confirmed');
-      expect(now.status_history.at(-1)).toMatchObject({
-        from_status: 'pending',
-        to_status: 'confirmed',
-        note: 'Paid by transfer',
-      });
+      expectMovedTo(await getOrder(o.id), 'confirmed', 'pending', 'Paid by transfer');
       expect((await documents(o.id)).map((d) => d.kind)).toEqual(['invoice']);
     }
     // The confirmed one: no new entry, no second invoice.

@@ -6,12 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { expectIssues, expectProblem, expectStatus, matching } from '../../test-support/contract';
 import { testDialects } from '../../test-support/databases';
-import { insertCategory } from '../../test-support/fixtures';
+import { insertCategory, rowCount } from '../../test-support/fixtures';
 import { useOrderDesk } from '../../test-support/order-desk';
 import type { Order } from '../../test-support/shop';
 import { stockLedgerMismatches } from '../../test-support/stock';
 import { NOT_RETURNABLE } from '../services/orders/order-returns';
 import type { Schemas } from '../api/types';
+import type { Database } from '../db/schema';
 
 type OrderReturn = Schemas['OrderReturn'];
 
@@ -46,17 +47,7 @@ describe.each(testDialects)('order return previews (%s)', (dialect) => {
   /** Everything a return could change, as the API and the tables show it. */
   const state = async (orderId: number, variants: number[]) => {
     const db = t.database.db;
-    const count = async (
-      table: 'order_returns' | 'order_return_lines' | 'stock_movements' | 'audit_log' | 'invoices',
-    ) =>
-      Number(
-        (
-          await db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number | string>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = (table: keyof Database) => rowCount(db, table);
     return {
       order: await getOrder(orderId),
       documents: await documents(orderId),

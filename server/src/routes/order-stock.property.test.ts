@@ -15,13 +15,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { insertCategory, insertVatRate } from '../../test-support/fixtures';
+import { insertCategory, insertVatRate, rowCount } from '../../test-support/fixtures';
 import { completeShopSettings, resetShopSettings } from '../../test-support/invoices';
 import { assertProperty } from '../../test-support/properties';
 import { addToCart, clearShop, ORDER_STATUSES } from '../../test-support/shop';
 import { stockLedgerMismatches, stockShop, unitsHeldByOrders } from '../../test-support/stock';
 import { documentOnEntry } from '../../../contract/order-status';
-import type { OrderStatus } from '../db/schema';
+import type { Database, OrderStatus } from '../db/schema';
 
 const NUM_RUNS = 100;
 const MAX_STEPS = 30;
@@ -246,17 +246,7 @@ describe.each(testDialects)('stock follows orders, property (%s)', (dialect) => 
   /** What a refused request must leave as it was. */
   const snapshot = async () => {
     const db = t.database.db;
-    const count = async (
-      table: 'stock_movements' | 'order_status_history' | 'invoices' | 'cart_items' | 'audit_log',
-    ) =>
-      Number(
-        (
-          await db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number | string>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = (table: keyof Database) => rowCount(db, table);
     return {
       variants: await db
         .selectFrom('variants')

@@ -247,6 +247,9 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
           state: null,
         },
         notes: null,
+        // No language chosen, shipped to Tunisia: its e-mails are in French.
+        language: null,
+        email_language: 'fr',
         item_count: 2,
         created_at: '2025-03-02T12:00:00.000Z',
         updated_at: anyString,

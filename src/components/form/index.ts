@@ -13,5 +13,6 @@ export {
 export { focusFirstInvalidField } from './focus-invalid';
 export { FormDialog } from './FormDialog';
 export { FormSection } from './FormSection';
+export { useChildForm, type ChildFormProps } from './use-child-form';
 export { bindText, useFormDialog, type ItemFormDialogProps } from './use-form-dialog';
 export { validationSummary, type ValidationResult } from './validation';

@@ -1,49 +1,9 @@
-import { Badge, Button, Flex, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import type { DocumentLanguageParameter, Invoice } from '@generated/model';
 import { formatDate, formatMoney } from '@/lib/format';
 import { PanelPending, Section } from './OrderSection';
+import { PdfLanguageMenu } from './PdfLanguageMenu';
 import { useT } from './messages';
-
-const LANGUAGES = [
-  { value: 'en', label: 'pdfEnglish' },
-  { value: 'fr', label: 'pdfFrench' },
-] as const satisfies readonly { value: DocumentLanguageParameter; label: string }[];
-
-/** A button opening the choice of the PDF's language. */
-function PdfMenu({
-  label,
-  ariaLabel,
-  onSelect,
-}: {
-  label: string;
-  /** The button's accessible name when `label` alone is ambiguous (one per document). */
-  ariaLabel?: string;
-  onSelect: (lang: DocumentLanguageParameter) => void;
-}) {
-  const t = useT();
-  return (
-    <Menu.Root>
-      <Menu.Trigger asChild>
-        <Button size="xs" variant="outline" aria-label={ariaLabel}>
-          {label}
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            {LANGUAGES.map(({ value, label: key }) => (
-              // The item's own click: the menu's onSelect only reports an item the pointer
-              // or keyboard highlighted first, which a quick tap can skip.
-              <Menu.Item key={value} value={value} onClick={() => onSelect(value)}>
-                {t(key)}
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
-  );
-}
 
 export interface DocumentsPanelProps {
   /** The order's invoices and credit notes, oldest first; undefined until loaded. */
@@ -97,7 +57,7 @@ export function DocumentsPanel({
               {t('issueInvoice')}
             </Button>
           )}
-          <PdfMenu label={t('packingSlip')} onSelect={onPackingSlip} />
+          <PdfLanguageMenu label={t('packingSlip')} onSelect={onPackingSlip} />
         </HStack>
       </Stack>
     </Section>
@@ -136,7 +96,7 @@ function DocumentRow({
           </Text>
         )}
       </Stack>
-      <PdfMenu
+      <PdfLanguageMenu
         label={t('downloadPdf')}
         ariaLabel={t('downloadPdfOf', { number: document.number })}
         onSelect={(lang) => onDownload(document, lang)}

@@ -2,13 +2,13 @@ import { Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, type RequestHandler } from 'msw';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import type { AdminMe, Invoice, Order, OrderStatusUpdate } from '@generated/model';
+import type { Invoice, Order, OrderStatusUpdate } from '@generated/model';
 import { paths } from '@/lib/paths';
 import { expectedMoney as money, expectedMoneyIn, expectedShopTime } from '@/testing/expected';
 import { adminScreen, routesRender } from '@/testing/admin-screen';
 import { expectLocation, expectToast, findOpenDialog, screen } from '@/testing/story';
 import { afterRequestsSentSoFar } from '@/testing/waits';
-import { adminUser, meOf, orderDetails } from '@mocks/fixtures';
+import { orderDetails, orderReaderMe } from '@mocks/fixtures';
 import { shopSettings } from '@mocks/fixtures/settings';
 import { documentOf } from '@mocks/fixtures/invoices';
 import { invoices, orders, settings } from '@mocks/handlers';
@@ -143,6 +143,10 @@ export const Filled: Story = {
     await expectOrder(canvasElement, order);
     await expect(within(canvasElement).queryByText('Discount')).toBeNull();
     await expect(within(canvasElement).queryByText(NOTE)).toBeNull();
+    // No language chosen: the e-mails follow the shipping country (Tunisia: French).
+    await expect(within(canvasElement).getByTestId('email-language')).toHaveTextContent(
+      'E-mails inFrançais (from the shipping country)',
+    );
     // No VAT number, no check line; no VAT on this order's shipping.
     await expect(within(canvasElement).queryByTestId('vat-number-check')).toBeNull();
     await expect(within(canvasElement).queryByTestId('shipping-vat')).toBeNull();
@@ -163,6 +167,10 @@ export const WithDiscount: Story = {
       `-${money(order.discount_amount)}`,
     ]);
     await expect(within(canvasElement).queryByText(NOTE)).toBeNull();
+    // The buyer chose English at checkout, although shipped to Tunisia.
+    await expect(
+      within(region(canvasElement, 'Customer Information')).getByTestId('email-language'),
+    ).toHaveTextContent('E-mails inEnglish');
     // The VAT number was only checked for its format at checkout.
     await expect(
       within(region(canvasElement, 'Customer Information')).getByTestId('vat-number-check'),
@@ -608,12 +616,8 @@ async function orderPanel(canvasElement: HTMLElement, id: number, name: string) 
  * follows the permissions /me gives, whatever the role): the order and its paperwork, no status
  * change, no "Issue invoice", no note form, no shipment form.
  */
-const orderReader: AdminMe = {
-  ...meOf({ ...adminUser, role: 'support' }),
-  permissions: ['catalogue:read', 'orders:read', 'settings:read'],
-};
 export const ReadOnlyForOrderReader: Story = {
-  parameters: { auth: { userType: 'admin', user: orderReader } },
+  parameters: { auth: { userType: 'admin', user: orderReaderMe } },
   play: async ({ canvasElement }) => {
     await waitForOrder(canvasElement, byId(1));
     const canvas = within(canvasElement);
@@ -635,7 +639,7 @@ export const ReadOnlyForOrderReader: Story = {
 
 /** The same reader on a shipped order: the carrier and tracking number, without the form. */
 export const ReadOnlyShipment: Story = {
-  parameters: { route: '/admin/orders/2', auth: { userType: 'admin', user: orderReader } },
+  parameters: { route: '/admin/orders/2', auth: { userType: 'admin', user: orderReaderMe } },
   play: async ({ canvasElement }) => {
     const shipment = await orderPanel(canvasElement, 2, 'Shipment');
     await expect(shipment.getByTestId('shipment-details')).toHaveTextContent('Aramex');
@@ -965,6 +969,9 @@ export const Arabic: Story = {
       expectedMoneyIn('ar-TN', order.total_amount),
     );
     await expect(canvas.getByRole('combobox', { name: 'تغيير الحالة' })).toHaveValue('pending');
+    await expect(canvas.getByTestId('email-language')).toHaveTextContent(
+      'لغة الرسائل الإلكترونيةFrançais (حسب بلد الشحن)',
+    );
   },
 };
 

@@ -15,6 +15,7 @@ import type { Invoice, Order, OrderItem, OrderStatus } from '@generated/model';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { formatDateTime, formatMoney, toDecimal } from '@/lib/format';
 import { BackLink } from '@/components/layout/BackLink';
+import { LOCALE_NAMES } from '@/lib/i18n';
 import { customerName, customerTypeWords, paymentLabel } from './order-display';
 import { DocumentsPanel, type DocumentsPanelProps } from './DocumentsPanel';
 import { Detail, Section } from './OrderSection';
@@ -256,6 +257,15 @@ function CustomerCard({
           <Text as="span" textTransform="capitalize">
             {customerTypeWords(order.customer_type)}
           </Text>
+        </Detail>
+        <Detail label={t('emailLanguage')} testId="email-language">
+          {/* The language's own name (as the language menu shows it); the country's when none
+              was chosen, which the staff is told so as not to mistake it for a choice. */}
+          {order.language ? (
+            <bdi lang={order.email_language}>{LOCALE_NAMES[order.email_language]}</bdi>
+          ) : (
+            t('emailLanguageFromCountry', { name: LOCALE_NAMES[order.email_language] })
+          )}
         </Detail>
         {order.vat_number && (
           <Detail label={t('vatNumber')}>

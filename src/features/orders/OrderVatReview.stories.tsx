@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, type RequestHandler } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { AdminMe, Order, OrderSummary } from '@generated/model';
+import type { Order, OrderSummary } from '@generated/model';
 import { paths } from '@/lib/paths';
 import { adminScreen } from '@/testing/admin-screen';
 import { rowOf } from '@/testing/list-screen';
 import { expectSent } from '@/testing/server-list';
 import { expectToast } from '@/testing/story';
-import { adminUser, meOf, orderDetails, orders as orderSummaries } from '@mocks/fixtures';
+import { orderDetails, orderReaderMe, orders as orderSummaries } from '@mocks/fixtures';
 import { invoices, orders } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { OrderDetailPage } from './OrderDetailPage';
@@ -161,13 +161,9 @@ export const ConfirmPending: Story = {
 };
 
 /** An admin who may read orders but not write them sees the flag, not the action. */
-const orderReader: AdminMe = {
-  ...meOf({ ...adminUser, role: 'support' }),
-  permissions: ['catalogue:read', 'orders:read', 'settings:read'],
-};
 export const ToConfirmReadOnly: Story = {
   parameters: {
-    auth: { userType: 'admin', user: orderReader },
+    auth: { userType: 'admin', user: orderReaderMe },
     ...api(orders.get(flagged)),
   },
   play: async ({ canvasElement }) => {

@@ -5,6 +5,9 @@ import { activeLocale, INTL_TAGS, type Locale } from '@/lib/i18n';
 export const CURRENCY = 'TND';
 const MONEY_DECIMALS = 3;
 
+/** The contract's Money as typed: up to 9 digits and 3 decimals (millimes), no sign. */
+export const MONEY_PATTERN = /^\d{1,9}(\.\d{1,3})?$/;
+
 // Amounts arrive as decimal strings (or numbers from older payloads); Decimal keeps them exact and
 // Intl only groups the digits of the already-rounded string, in the active language's way.
 const decimals = { minimumFractionDigits: MONEY_DECIMALS, maximumFractionDigits: MONEY_DECIMALS };

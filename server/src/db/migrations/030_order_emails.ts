@@ -10,13 +10,18 @@
 //   `order.email` job (null once done jobs are pruned); sent_at is set when the mail server took
 //   it, which the timeline shows long after the job is gone. credit_note_id: the credit note
 //   attached.
-import { type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
 import { indexColumn, withId } from './helpers';
 
 export function orderEmails(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
+      // On PostgreSQL the pending migrations run in one transaction, and 029 ends by updating
+      // every order, which queues the orders' deferred triggers (data versions, 007): until they
+      // fire, the table takes no DDL ("pending trigger events"), so a shop upgrading from 028 or
+      // earlier could not pass this step. Firing them now lets the DDL below run.
+      if (dialect === 'postgres') await sql`set constraints all immediate`.execute(db);
       await db.schema.alterTable('orders').addColumn('language', 'text').execute();
       await db.schema.alterTable('draft_orders').addColumn('language', 'text').execute();
       await db.schema

@@ -121,6 +121,8 @@ export const LIST_CASES: Record<string, ListCases | NotCompared> = {
       ...sorts(['created_at', 'total_amount']),
       ...PAGING,
     ],
+    // Whole rows: what the server derives (payment_status, balance_due, email_language) too.
+    whole: true,
   },
   listRemittances: {
     path: '/api/v1/admin/payments/remittances',

@@ -9,7 +9,7 @@
 //   records sent_at on the row, which the timeline shows after the job is pruned.
 // - A switched-off event (shop settings, order_emails_off) queues nothing.
 // - The language: the one chosen at checkout or on the staff order, else the shipping
-//   country's (emailLanguage below, the one statement of the rule).
+//   country's (orderEmailLanguage in domain/order-emails.ts, the one statement of the rule).
 // - Credit notes are attached as their download renders them (document-pdfs.ts invoicePdf), in
 //   French for a customer written to in French or Arabic (documents exist in English and French).
 import type { Selectable } from 'kysely';
@@ -29,7 +29,7 @@ import {
   type OrderEmailData,
 } from '../../domain/order-email-templates';
 import {
-  emailLanguage,
+  orderEmailLanguage,
   switchedOff,
   type EmailLanguage,
   type OrderEmailEvent,
@@ -76,7 +76,7 @@ export async function queueOrderEmail(
       order_id: orderId,
       event,
       dedupe_key: [orderId, event, cause.about].filter((p) => p !== undefined).join(':'),
-      language: emailLanguage(order.language, address.country ?? order.customer_country_code),
+      language: orderEmailLanguage({ ...order, shipping_address: address }),
       recipient: order.customer_email,
       credit_note_id: cause.creditNoteId ?? null,
       created_at: cause.now,

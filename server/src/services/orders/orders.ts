@@ -67,6 +67,7 @@ import { reopenShortStock } from '../../domain/inventory';
 import { requireActiveCustomer } from './customers';
 import { refreshOrderBalance } from './order-balance';
 import { queueStatusEmail } from './order-emails';
+import { orderEmailLanguage } from '../../domain/order-emails';
 import { statusesWhere, statusRules, transitionEffects } from '../../../../contract/order-status';
 
 type Order = Schemas['Order'];
@@ -106,6 +107,11 @@ export async function withItemCounts<R extends { id: number }>(
 }
 
 function presentOrderSummary(row: OrderRowWithCount): OrderSummary {
+  const shippingAddress = json<Schemas['ShippingAddress']>(
+    row.shipping_address,
+    {} as Schemas['ShippingAddress'],
+  );
+  const language = (row.language ?? null) as OrderSummary['language'];
   return {
     id: row.id,
     order_number: row.order_number,
@@ -128,11 +134,14 @@ function presentOrderSummary(row: OrderRowWithCount): OrderSummary {
     amount_paid: money(row.amount_paid),
     balance_due: money(row.balance_due),
     currency: 'TND',
-    shipping_address: json<Schemas['ShippingAddress']>(
-      row.shipping_address,
-      {} as Schemas['ShippingAddress'],
-    ),
+    shipping_address: shippingAddress,
     notes: row.notes,
+    language,
+    email_language: orderEmailLanguage({
+      language,
+      customer_country_code: row.customer_country_code,
+      shipping_address: shippingAddress,
+    }),
     item_count: row.item_count,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -1,50 +1,8 @@
-import { Button, Flex, HStack, Menu, Portal, Text } from '@chakra-ui/react';
+import { Button, Flex, HStack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { DocumentLanguageParameter, OrderDocumentsRequestKind } from '@generated/model';
+import { PdfLanguageMenu } from '../PdfLanguageMenu';
 import { useT } from './messages';
-
-/** The languages a print is offered in (the single downloads' own). */
-const LANGUAGES = [
-  { value: 'en', label: 'pdfEnglish' },
-  { value: 'fr', label: 'pdfFrench' },
-] as const satisfies readonly { value: DocumentLanguageParameter; label: string }[];
-
-/** A print button opening the choice of the PDF's language. */
-function PrintMenu({
-  label,
-  busy,
-  disabled,
-  onSelect,
-}: {
-  label: string;
-  busy: boolean;
-  disabled: boolean;
-  onSelect: (lang: DocumentLanguageParameter) => void;
-}) {
-  const t = useT();
-  return (
-    <Menu.Root>
-      <Menu.Trigger asChild>
-        <Button size="sm" variant="outline" disabled={disabled} loading={busy}>
-          {label}
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            {LANGUAGES.map(({ value, label: key }) => (
-              // The item's own click, as the documents panel's menu: the menu's onSelect only
-              // reports an item the pointer or keyboard highlighted first.
-              <Menu.Item key={value} value={value} onClick={() => onSelect(value)}>
-                {t(key)}
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
-  );
-}
 
 export interface OrdersBulkBarProps {
   /** How many orders are selected (the bar shows only with one or more). */
@@ -103,13 +61,15 @@ export function OrdersBulkBar({
         <Button size="sm" variant="outline" onClick={onExport} disabled={exporting}>
           {t('exportSelection')}
         </Button>
-        <PrintMenu
+        <PdfLanguageMenu
+          size="sm"
           label={t('printInvoices')}
           busy={printing === 'invoice'}
           disabled={printing !== null}
           onSelect={(lang) => onPrint('invoice', lang)}
         />
-        <PrintMenu
+        <PdfLanguageMenu
+          size="sm"
           label={t('printPackingSlips')}
           busy={printing === 'packing_slip'}
           disabled={printing !== null}

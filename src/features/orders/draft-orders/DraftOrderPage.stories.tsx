@@ -111,6 +111,10 @@ export const CreateAndComplete: Story = {
     const canvas = within(canvasElement);
     await findTitle(canvasElement, 'Create order');
     await fillCustomer(canvasElement);
+    // The customer said on the phone they read French: their e-mails will be in French.
+    const language = canvas.getByRole('combobox', { name: /^Customer's language/ });
+    await expect(language).toHaveDisplayValue('Automatic (from the country)');
+    await userEvent.selectOptions(language, 'Français');
     const search = canvas.getByRole('combobox', { name: 'Add a product' });
     await userEvent.type(search, 'SAC-CABAS-CML{Enter}');
     const [line] = await canvas.findAllByTestId('picker-line');
@@ -139,6 +143,7 @@ export const CreateAndComplete: Story = {
     await expect(body.lines).toEqual([
       { variant_id: 1, quantity: 1, unit_price_override: null, override_reason: null },
     ]);
+    await expect(body.language).toBe('fr');
     await expect(canvas.findByText('Draft saved', {}, { timeout: 5000 })).resolves.toBeVisible();
 
     // The oil by name: arrow down to the first result, Enter.
@@ -245,6 +250,29 @@ export const SavedDraft: Story = {
     await expect(canvas.getByRole('button', { name: 'Complete order' })).toBeEnabled();
     // Nothing changed: nothing is saved.
     await expect(requests.to('PUT', draftPath(1))).toHaveLength(0);
+  },
+};
+
+/**
+ * A draft saved with Arabic, opened again: the language is kept (nothing saved on opening);
+ * back to automatic, the draft is saved with no language (the shipping country's).
+ */
+export const SavedLanguage: Story = {
+  parameters: {
+    route: paths.orders.draft(1),
+    msw: {
+      handlers: [draftOrders.get.reply(() => HttpResponse.json({ ...drafts[0]!, language: 'ar' }))],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findTitle(canvasElement, 'Staff order draft 1');
+    const language = canvas.getByRole('combobox', { name: /^Customer's language/ });
+    await expect(language).toHaveDisplayValue('العربية');
+    await expect(requests.to('PUT', draftPath(1))).toHaveLength(0);
+    await userEvent.selectOptions(language, 'Automatic (from the country)');
+    const [put] = await requests.waitFor('PUT', draftPath(1), { timeout: 5000 });
+    await expect((put!.body as DraftOrderInput).language).toBeNull();
   },
 };
 

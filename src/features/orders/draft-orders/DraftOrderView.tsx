@@ -16,6 +16,7 @@ import { BackLink } from '@/components/layout/BackLink';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { SelectField, TextAreaField, TextField } from '@/components/form';
 import { formatMoney } from '@/lib/format';
+import { LOCALE_NAMES } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
 import {
   MAX_QUANTITY,
@@ -25,7 +26,13 @@ import {
   type PickerLine,
 } from '../line-picker';
 import { CustomerLookup } from './CustomerLookup';
-import { PROBLEM_KEYS, type DraftForm, type DraftFormLine, type MissingField } from './draft-form';
+import {
+  EMAIL_LANGUAGES,
+  PROBLEM_KEYS,
+  type DraftForm,
+  type DraftFormLine,
+  type MissingField,
+} from './draft-form';
 import { useT } from './messages';
 
 export interface DraftOrderViewProps {
@@ -201,6 +208,22 @@ export function DraftOrderView(props: DraftOrderViewProps) {
                 </Grid>
               </Stack>
             )}
+            <Box mt="3" maxW={{ md: 'sm' }}>
+              {/* Each language by its own name, as the language menu shows it; blank: the
+                  e-mails follow the shipping country (the server's rule). */}
+              <SelectField
+                label={t('customerLanguage')}
+                helperText={t('customerLanguageHelp')}
+                value={form.language ?? ''}
+                options={[
+                  { value: '', label: t('languageAutomatic') },
+                  ...EMAIL_LANGUAGES.map((value) => ({ value, label: LOCALE_NAMES[value] })),
+                ]}
+                onChange={(value) =>
+                  set({ language: value === '' ? null : (value as DraftForm['language']) })
+                }
+              />
+            </Box>
           </Panel>
           <Panel title={t('addressSection')} testId="draft-address">
             <Text fontSize="sm" color="fg.muted" mb="3">

@@ -58,8 +58,15 @@ describe('the staff order form', () => {
       payment_method: 'cash_on_delivery',
       shipping_amount: '7.500',
       notes: null,
+      language: null,
       lines: [],
     });
+  });
+
+  it('sends the language chosen (null: automatic) and keeps it when the draft is reopened', () => {
+    expect(draftInput({ ...phoneOrder, language: 'fr' }).language).toBe('fr');
+    expect(formOf({ ...draftOrders[0]!, language: 'ar' }).language).toBe('ar');
+    expect(formOf({ ...draftOrders[0]!, language: null }).language).toBeNull();
   });
 
   it("sends a found customer's VAT details, and keeps a guest's on reopening", () => {

@@ -3,6 +3,7 @@ import type {
   DraftOrder,
   DraftOrderInput,
   DraftOrderLineProblem,
+  EmailLanguage,
   PaymentMethod,
 } from '@generated/model';
 import type { LineOverride } from '../line-picker';
@@ -44,8 +45,13 @@ export interface DraftForm {
   /** NET shipping as typed; blank: the server's flat rate. */
   shipping: string;
   notes: string;
+  /** The language of the customer's e-mails; null: the shipping country's (the server decides). */
+  language: EmailLanguage | null;
   lines: DraftFormLine[];
 }
+
+/** The languages a customer can be written to in, as the contract lists them (EmailLanguage). */
+export const EMAIL_LANGUAGES = ['en', 'fr', 'ar'] as const satisfies readonly EmailLanguage[];
 
 export const EMPTY_FORM: DraftForm = {
   customerId: null,
@@ -66,6 +72,7 @@ export const EMPTY_FORM: DraftForm = {
   paymentMethod: 'cash_on_delivery',
   shipping: '',
   notes: '',
+  language: null,
   lines: [],
 };
 
@@ -162,6 +169,7 @@ export function draftInput(form: DraftForm): DraftOrderInput {
     payment_method: form.paymentMethod,
     ...(shipping !== '' && { shipping_amount: Number(shipping).toFixed(3) }),
     notes: form.notes.trim() || null,
+    language: form.language,
     lines: form.lines.map((l) => ({
       variant_id: l.variantId,
       quantity: l.quantity,
@@ -208,6 +216,7 @@ export function formOf(draft: DraftOrder): DraftForm {
     paymentMethod: draft.payment_method,
     shipping: draft.shipping_amount,
     notes: draft.notes ?? '',
+    language: draft.language ?? null,
     lines: draft.lines.map((l) => ({
       variantId: l.variant_id,
       productId: l.product_id,

@@ -1,4 +1,5 @@
 import type { Order, OrderEditRequest, ShippingAddress } from '@generated/model';
+import { MONEY_PATTERN } from '@/lib/format';
 
 /** A line of the edit: an order's item (kept at its frozen prices) or a variant to add. */
 interface EditLine {
@@ -52,7 +53,6 @@ export type EditChange =
   | { change: 'address' }
   | { change: 'shipping'; from: string; to: string };
 
-const MONEY = /^\d{1,9}(\.\d{1,3})?$/;
 const label = (l: { name: string | null; variantTitle: string | null; sku: string | null }) =>
   [l.name ?? l.sku ?? '', l.variantTitle].filter(Boolean).join(' · ');
 
@@ -81,7 +81,10 @@ export function editChanges(order: Order, state: EditState): EditChange[] {
     if (line.itemId === null)
       changes.push({ change: 'added', name: label(line), to: line.quantity });
   if (!sameAddress(order.shipping_address, state.address)) changes.push({ change: 'address' });
-  if (MONEY.test(state.shipping.trim()) && shippingOf(state.shipping) !== order.shipping_amount)
+  if (
+    MONEY_PATTERN.test(state.shipping.trim()) &&
+    shippingOf(state.shipping) !== order.shipping_amount
+  )
     changes.push({
       change: 'shipping',
       from: order.shipping_amount,
@@ -122,7 +125,7 @@ export function editProblems(
 ): ('atLeastOneLine' | 'shippingInvalid' | 'addressInvalid')[] {
   const problems: ('atLeastOneLine' | 'shippingInvalid' | 'addressInvalid')[] = [];
   if (state.lines.length === 0) problems.push('atLeastOneLine');
-  if (!MONEY.test(state.shipping.trim())) problems.push('shippingInvalid');
+  if (!MONEY_PATTERN.test(state.shipping.trim())) problems.push('shippingInvalid');
   const a = state.address;
   if (
     [

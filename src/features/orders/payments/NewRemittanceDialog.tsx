@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Flex, IconButton, List, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { RemittanceRefused } from '@generated/model';
 import {
   bindText,
@@ -8,9 +8,10 @@ import {
   MoneyField,
   SelectField,
   TextField,
+  useChildForm,
   validationSummary,
+  type ChildFormProps,
 } from '@/components/form';
-import { DayField } from '@/components/list-screen/DayField';
 import { CsvDropzone } from '@/components/ui/CsvDropzone';
 import { formatMoney } from '@/lib/format';
 import {
@@ -22,6 +23,7 @@ import {
   type RemittanceValues,
 } from './remittance-form';
 import type { NotAddedOrder, SelectionLines } from './remittance-selection';
+import { ReceivedOnField } from './ReceivedOnField';
 import { useT } from './messages';
 
 export interface NewRemittanceDialogProps {
@@ -48,23 +50,17 @@ export interface NewRemittanceDialogProps {
  */
 export function NewRemittanceDialog({ open, onClose, ...props }: NewRemittanceDialogProps) {
   const t = useT();
-  const formId = useId();
-  const [submitting, setSubmitting] = useState(false);
-  const [dirty, setDirty] = useState(false);
+  const { dialog, form } = useChildForm();
   return (
     <FormDialog
       open={open}
       title={t('remittanceDialogTitle')}
       submitLabel={t('recordRemittance')}
-      submitting={submitting}
-      dirty={dirty}
+      {...dialog}
       onClose={onClose}
       size="lg"
-      formId={formId}
     >
-      {open && (
-        <RemittanceForm id={formId} {...props} onDirty={setDirty} onSubmitting={setSubmitting} />
-      )}
+      {open && <RemittanceForm {...form} {...props} />}
     </FormDialog>
   );
 }
@@ -76,11 +72,7 @@ function RemittanceForm({
   selection,
   onDirty,
   onSubmitting,
-}: Omit<NewRemittanceDialogProps, 'open' | 'onClose'> & {
-  id: string;
-  onDirty: (dirty: boolean) => void;
-  onSubmitting: (submitting: boolean) => void;
-}) {
+}: Omit<NewRemittanceDialogProps, 'open' | 'onClose'> & ChildFormProps) {
   const t = useT();
   const [refused, setRefused] = useState<RemittanceRefused | null>(null);
   const form = useFormik<RemittanceValues>({
@@ -102,6 +94,8 @@ function RemittanceForm({
   useEffect(() => onDirty(form.dirty), [form.dirty, onDirty]);
   const { values } = form;
   const setLines = (lines: RemittanceLineValues[]) => void form.setFieldValue('lines', lines);
+  const setLine = (index: number, change: Partial<RemittanceLineValues>) =>
+    setLines(values.lines.map((l, i) => (i === index ? { ...l, ...change } : l)));
   const lineError = (index: number, field: keyof RemittanceLineValues) => {
     // validationSummary keys its errors by the schema's path ('lines[0].amount'), not nested.
     const errors = form.errors as Record<string, string | undefined>;
@@ -116,18 +110,12 @@ function RemittanceForm({
           <NotAddedOrders orders={selection.notAdded} />
         )}
         <TextField label={t('carrier')} required maxLength={100} {...bindText(form, 'carrier')} />
-        <Stack gap="1">
-          <DayField
-            label={t('receivedOn')}
-            value={values.received_on}
-            onChange={(day) => void form.setFieldValue('received_on', day)}
-          />
-          {form.errors.received_on && form.submitCount > 0 && (
-            <Text fontSize="sm" color="fg.error" role="alert">
-              {form.errors.received_on}
-            </Text>
-          )}
-        </Stack>
+        <ReceivedOnField
+          label={t('receivedOn')}
+          value={values.received_on}
+          error={form.submitCount > 0 ? form.errors.received_on : undefined}
+          onChange={(day) => void form.setFieldValue('received_on', day)}
+        />
         <TextField label={t('reference')} maxLength={100} {...bindText(form, 'reference')} />
         <Flex gap="4" direction={{ base: 'column', sm: 'row' }}>
           <MoneyField label={t('feeAmount')} {...bindText(form, 'fee_amount')} />
@@ -157,11 +145,7 @@ function RemittanceForm({
                     required
                     value={line.order_number}
                     error={lineError(index, 'order_number')}
-                    onChange={(v) =>
-                      setLines(
-                        values.lines.map((l, i) => (i === index ? { ...l, order_number: v } : l)),
-                      )
-                    }
+                    onChange={(order_number) => setLine(index, { order_number })}
                   />
                 </Box>
                 <Box flex="1">
@@ -170,9 +154,7 @@ function RemittanceForm({
                     required
                     value={line.amount}
                     error={lineError(index, 'amount')}
-                    onChange={(v) =>
-                      setLines(values.lines.map((l, i) => (i === index ? { ...l, amount: v } : l)))
-                    }
+                    onChange={(amount) => setLine(index, { amount })}
                   />
                 </Box>
                 <IconButton

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { AdminMe, OrderPayments } from '@generated/model';
+import type { OrderPayments } from '@generated/model';
 import { paths } from '@/lib/paths';
 import { adminScreen } from '@/testing/admin-screen';
 import {
@@ -11,7 +11,7 @@ import {
 } from '@/testing/expected';
 import { expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { bodyIssue, expectToast, findOpenDialog, mockedBy, screen } from '@/testing/story';
-import { adminUser, meOf, orderDetails } from '@mocks/fixtures';
+import { orderDetails, orderReaderMe } from '@mocks/fixtures';
 import { payments } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { OrderDetailPage } from '../OrderDetailPage';
@@ -312,12 +312,8 @@ export const Failed: Story = {
 };
 
 /** Support answers customers about their orders but does not touch the till: no actions. */
-const orderReader: AdminMe = {
-  ...meOf({ ...adminUser, role: 'support' }),
-  permissions: ['catalogue:read', 'orders:read', 'settings:read'],
-};
 export const ReadOnly: Story = {
-  parameters: { auth: { userType: 'admin', user: orderReader } },
+  parameters: { auth: { userType: 'admin', user: orderReaderMe } },
   play: async ({ canvasElement }) => {
     const region = await panel(canvasElement);
     await expectBalance(region, 'Partially paid', money('100.000'), money('24.670'));

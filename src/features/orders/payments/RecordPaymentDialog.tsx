@@ -1,6 +1,6 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
-import { useEffect, useId, useState } from 'react';
+import { useEffect } from 'react';
 import type { Invoice, OrderPaymentCreate, PaymentMethod } from '@generated/model';
 import {
   bindText,
@@ -8,9 +8,10 @@ import {
   MoneyField,
   SelectField,
   TextField,
+  useChildForm,
   validationSummary,
+  type ChildFormProps,
 } from '@/components/form';
-import { DayField } from '@/components/list-screen/DayField';
 import { formatMoney, toDecimal } from '@/lib/format';
 import { fieldIssues } from '@/lib/http';
 import { RECEIVED_METHODS, receivedMethodLabel } from './payment-display';
@@ -22,6 +23,7 @@ import {
   type PaymentKind,
   type PaymentValues,
 } from './payment-form';
+import { ReceivedOnField } from './ReceivedOnField';
 import { useT } from './messages';
 
 export interface RecordPaymentDialogProps {
@@ -43,29 +45,17 @@ export interface RecordPaymentDialogProps {
 /** Record payment / Record refund (docs/product.md §10.22), with formik and yup. */
 export function RecordPaymentDialog({ kind, onClose, ...props }: RecordPaymentDialogProps) {
   const t = useT();
-  const formId = useId();
-  const [submitting, setSubmitting] = useState(false);
-  const [dirty, setDirty] = useState(false);
+  const { dialog, form } = useChildForm();
   return (
     <FormDialog
       open={kind !== null}
       title={kind === 'refund' ? t('refundDialogTitle') : t('paymentDialogTitle')}
       submitLabel={t('record')}
-      submitting={submitting}
-      dirty={dirty}
+      {...dialog}
       onClose={onClose}
       size="md"
-      formId={formId}
     >
-      {kind !== null && (
-        <PaymentForm
-          id={formId}
-          kind={kind}
-          {...props}
-          onDirty={setDirty}
-          onSubmitting={setSubmitting}
-        />
-      )}
+      {kind !== null && <PaymentForm {...form} kind={kind} {...props} />}
     </FormDialog>
   );
 }
@@ -81,12 +71,10 @@ function PaymentForm({
   onSubmit,
   onDirty,
   onSubmitting,
-}: Omit<RecordPaymentDialogProps, 'kind' | 'onClose'> & {
-  id: string;
-  kind: PaymentKind;
-  onDirty: (dirty: boolean) => void;
-  onSubmitting: (submitting: boolean) => void;
-}) {
+}: Omit<RecordPaymentDialogProps, 'kind' | 'onClose'> &
+  ChildFormProps & {
+    kind: PaymentKind;
+  }) {
   const t = useT();
   const context: PaymentFormContext = { kind, professional, today };
   const form = useFormik<PaymentValues>({
@@ -145,18 +133,12 @@ function PaymentForm({
           {...bindText(form, 'amount')}
         />
         <SelectField label={t('method')} required {...bindText(form, 'method')} options={methods} />
-        <Stack gap="1">
-          <DayField
-            label={refund ? t('refundedOn') : t('receivedOn')}
-            value={form.values.received_on}
-            onChange={(day) => void form.setFieldValue('received_on', day)}
-          />
-          {form.errors.received_on && (
-            <Text fontSize="sm" color="fg.error" role="alert" data-testid="received-on-error">
-              {form.errors.received_on}
-            </Text>
-          )}
-        </Stack>
+        <ReceivedOnField
+          label={refund ? t('refundedOn') : t('receivedOn')}
+          value={form.values.received_on}
+          error={form.errors.received_on}
+          onChange={(day) => void form.setFieldValue('received_on', day)}
+        />
         <TextField
           label={t('reference')}
           maxLength={100}

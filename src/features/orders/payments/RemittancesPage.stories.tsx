@@ -1,12 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { AdminMe } from '@generated/model';
 import { paths } from '@/lib/paths';
 import { adminScreenMeta } from '@/testing/admin-screen';
 import { expectedDay, expectedMoney as money, expectedShopDay } from '@/testing/expected';
 import { expectCard, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { expectScreenTitle, expectToast, findOpenDialog, mockedBy } from '@/testing/story';
-import { adminUser, meOf, orderDetails } from '@mocks/fixtures';
+import { orderDetails, orderReaderMe } from '@mocks/fixtures';
 import { remittances } from '@mocks/fixtures/payments';
 import { payments } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
@@ -31,6 +30,17 @@ const HEADERS = [
   'Fee',
   'Withheld',
   'Net',
+];
+/** The fixtures' one remittance as its row (and its phone card) shows it. */
+const aramexRow = () => [
+  'Aramex',
+  expectedDay('2025-03-14T12:00:00Z'),
+  'ARX-2025-0314',
+  '1',
+  money('100.000'),
+  money('7.000'),
+  money('3.000'),
+  money('90.000'),
 ];
 const cod = orderDetails.find((o) => o.id === 1)!;
 const today = () => expectedShopDay(new Date().toISOString());
@@ -61,18 +71,7 @@ export const Filled: Story = {
         .map((h) => h.textContent),
     ).toEqual(HEADERS);
     const rows = within(grid).getAllByRole('row').slice(1);
-    await expect(rows.map(cells)).toEqual([
-      [
-        'Aramex',
-        expectedDay('2025-03-14T12:00:00Z'),
-        'ARX-2025-0314',
-        '1',
-        money('100.000'),
-        money('7.000'),
-        money('3.000'),
-        money('90.000'),
-      ],
-    ]);
+    await expect(rows.map(cells)).toEqual([aramexRow()]);
     await expect(within(canvasElement).getByTestId('remittance-count')).toHaveTextContent(
       '1 remittance',
     );
@@ -231,12 +230,8 @@ export const FromOrders: Story = {
 };
 
 /** Support may read the remittances, not record one. */
-const orderReader: AdminMe = {
-  ...meOf({ ...adminUser, role: 'support' }),
-  permissions: ['catalogue:read', 'orders:read', 'settings:read'],
-};
 export const ReadOnly: Story = {
-  parameters: { auth: { userType: 'admin', user: orderReader } },
+  parameters: { auth: { userType: 'admin', user: orderReaderMe } },
   play: async ({ canvasElement }) => {
     await table(canvasElement);
     await expect(
@@ -253,16 +248,7 @@ export const Phone: Story = {
     await expectCard(canvasElement, {
       table: 'Remittances',
       name: r!.carrier,
-      fields: [
-        'Aramex',
-        expectedDay('2025-03-14T12:00:00Z'),
-        'ARX-2025-0314',
-        '1',
-        money('100.000'),
-        money('7.000'),
-        money('3.000'),
-        money('90.000'),
-      ],
+      fields: aramexRow(),
     });
   },
 };

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import * as yup from 'yup';
 import type { OrderPaymentCreate, ReceivedPaymentMethod } from '@generated/model';
-import { getShopTimeZone, toMoneyString } from '@/lib/format';
+import { getShopTimeZone, MONEY_PATTERN, toMoneyString } from '@/lib/format';
 import { t } from './messages';
 
 /** A payment received, or a refund of a credit note (a negative payment linked to it). */
@@ -20,9 +20,8 @@ export interface PaymentValues {
   credit_note_id: string;
 }
 
-/** The contract's Money: up to 9 digits and 3 decimals (millimes). */
-const MONEY = /^\d{1,9}(\.\d{1,3})?$/;
-const above0 = (v: string | undefined) => !v || !MONEY.test(v) || /[1-9]/.test(v);
+/** An amount typed is more than 0 (an empty or malformed one has its own message). */
+export const above0 = (v: string | undefined) => !v || !MONEY_PATTERN.test(v) || /[1-9]/.test(v);
 
 /** Today in the shop's time zone (the server refuses a day after it). */
 export function shopToday(now: Date = new Date()): string {
@@ -39,28 +38,31 @@ export type PaymentFormContext = {
   today: string;
 };
 
+/** The day money came in: given, and not after the shop's today (the schema's context). */
+export const receivedOnSchema = yup
+  .string()
+  .required(() => t('receivedOnRequired'))
+  .test(
+    'not-after-today',
+    () => t('receivedOnFuture'),
+    (v, ctx) => !v || v <= (ctx.options.context as { today: string }).today,
+  );
+
 /** The form's rules; those the server also checks say the same (docs/product.md §10.22). */
 export const paymentSchema = yup.object({
   amount: yup
     .string()
     .trim()
     .required(() => t('amountRequired'))
-    .matches(MONEY, { message: () => t('amountInvalid'), excludeEmptyString: true })
+    .matches(MONEY_PATTERN, { message: () => t('amountInvalid'), excludeEmptyString: true })
     .test('above-0', () => t('amountZero'), above0),
   method: yup.string().required(),
-  received_on: yup
-    .string()
-    .required(() => t('receivedOnRequired'))
-    .test(
-      'not-after-today',
-      () => t('receivedOnFuture'),
-      (v, ctx) => !v || v <= (ctx.options.context as PaymentFormContext).today,
-    ),
+  received_on: receivedOnSchema,
   reference: yup.string().max(100, () => t('referenceTooLong')),
   withholding_amount: yup
     .string()
     .trim()
-    .matches(MONEY, { message: () => t('amountInvalid'), excludeEmptyString: true }),
+    .matches(MONEY_PATTERN, { message: () => t('amountInvalid'), excludeEmptyString: true }),
   withholding_certificate: yup
     .string()
     .trim()

@@ -1,7 +1,8 @@
 import * as yup from 'yup';
 import type { ImportRemittanceParams, RemittanceCreate, RemittanceRefused } from '@generated/model';
-import { sumMoney, toDecimal, toMoneyString } from '@/lib/format';
+import { MONEY_PATTERN, sumMoney, toDecimal, toMoneyString } from '@/lib/format';
 import { ApiError } from '@/lib/http';
+import { above0, receivedOnSchema } from './payment-form';
 import { t } from './messages';
 
 /** Where the lines of a new remittance come from: the carrier's file, or orders typed in. */
@@ -24,8 +25,6 @@ export interface RemittanceValues {
   file: File | null;
 }
 
-/** The contract's Money: up to 9 digits and 3 decimals (millimes). */
-const MONEY = /^\d{1,9}(\.\d{1,3})?$/;
 /** The import's limit (docs/product.md §10.22). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
@@ -33,7 +32,7 @@ const money = () =>
   yup
     .string()
     .trim()
-    .matches(MONEY, { message: () => t('amountInvalid'), excludeEmptyString: true });
+    .matches(MONEY_PATTERN, { message: () => t('amountInvalid'), excludeEmptyString: true });
 
 export const remittanceSchema = yup.object({
   carrier: yup
@@ -41,14 +40,7 @@ export const remittanceSchema = yup.object({
     .trim()
     .required(() => t('carrierRequired'))
     .max(100, () => t('carrierTooLong')),
-  received_on: yup
-    .string()
-    .required(() => t('receivedOnRequired'))
-    .test(
-      'not-after-today',
-      () => t('receivedOnFuture'),
-      (v, ctx) => !v || v <= (ctx.options.context as { today: string }).today,
-    ),
+  received_on: receivedOnSchema,
   reference: yup.string().max(100, () => t('referenceTooLong')),
   fee_amount: money(),
   withheld_amount: money(),
@@ -72,11 +64,7 @@ export const remittanceSchema = yup.object({
               .required(() => t('lineRequired')),
             amount: money()
               .required(() => t('amountRequired'))
-              .test(
-                'above-0',
-                () => t('amountZero'),
-                (v) => !v || !MONEY.test(v) || /[1-9]/.test(v),
-              ),
+              .test('above-0', () => t('amountZero'), above0),
           }),
         )
         .min(1, () => t('linesRequired')),
@@ -96,10 +84,12 @@ export const emptyRemittance = (today: string): RemittanceValues => ({
 
 /** What the carrier collected, kept and paid for the lines typed in (exact, in millimes). */
 export function remittanceTotals(values: RemittanceValues) {
-  const gross = sumMoney(values.lines.map((l) => (MONEY.test(l.amount.trim()) ? l.amount : 0)));
-  const fee = sumMoney([MONEY.test(values.fee_amount.trim()) ? values.fee_amount : 0]);
+  const gross = sumMoney(
+    values.lines.map((l) => (MONEY_PATTERN.test(l.amount.trim()) ? l.amount : 0)),
+  );
+  const fee = sumMoney([MONEY_PATTERN.test(values.fee_amount.trim()) ? values.fee_amount : 0]);
   const withheld = sumMoney([
-    MONEY.test(values.withheld_amount.trim()) ? values.withheld_amount : 0,
+    MONEY_PATTERN.test(values.withheld_amount.trim()) ? values.withheld_amount : 0,
   ]);
   const net = toDecimal(gross)!.minus(fee).minus(withheld).toFixed(3);
   return { gross, fee, withheld, net };

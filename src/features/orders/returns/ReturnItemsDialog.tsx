@@ -8,7 +8,9 @@ import { formatMoney, toDecimal } from '@/lib/format';
 import { isolate } from '@/lib/i18n';
 import {
   emptyReturnForm,
+  itemName,
   returnableOf,
+  returnLineText,
   returnBody,
   returnsEverything,
   validateReturn,
@@ -129,9 +131,7 @@ function ReturnItemsForm({
               {values.lines.map((line) => {
                 const item = order.items.find((i) => i.id === line.order_item_id);
                 if (!item) return null;
-                const name = item.variant_title
-                  ? `${item.product_name} - ${item.variant_title}`
-                  : item.product_name;
+                const name = itemName(item);
                 return (
                   <Stack key={line.order_item_id} gap="2" data-testid="return-item">
                     <Box>
@@ -222,14 +222,7 @@ function PreviewAmounts({
             data-testid="preview-line"
           >
             <Text overflowWrap="anywhere">
-              {t('returnLine', {
-                quantity: line.quantity,
-                name: isolate(
-                  line.variant_title
-                    ? `${line.product_name} - ${line.variant_title}`
-                    : line.product_name,
-                ),
-              })}{' '}
+              {returnLineText(line)}{' '}
               <Text as="span" color="fg.muted" fontSize="sm">
                 ({line.restock ? t('restocked') : t('damaged')})
               </Text>

@@ -3,6 +3,7 @@ import type { OrderReturn } from '@generated/model';
 import { formatDateTime, formatMoney, toDecimal } from '@/lib/format';
 import { isolate } from '@/lib/i18n';
 import { PanelPending, Section } from '../OrderSection';
+import { returnLineText } from './return-form';
 import { useT } from './messages';
 
 export interface ReturnsSectionProps {
@@ -80,16 +81,7 @@ function ReturnEntry({
       <Stack as="ul" gap="1" mt="2" listStyleType="none">
         {entry.lines.map((line) => (
           <HStack as="li" key={line.id} gap="2" wrap="wrap" data-testid="return-line">
-            <Text overflowWrap="anywhere">
-              {t('returnLine', {
-                quantity: line.quantity,
-                name: isolate(
-                  line.variant_title
-                    ? `${line.product_name} - ${line.variant_title}`
-                    : line.product_name,
-                ),
-              })}
-            </Text>
+            <Text overflowWrap="anywhere">{returnLineText(line)}</Text>
             <Badge colorPalette={line.restock ? 'green' : 'orange'} variant="subtle">
               {line.restock ? t('restocked') : t('damaged')}
             </Badge>

@@ -1,5 +1,6 @@
 import type { Order, OrderReturn, OrderReturnCreate } from '@generated/model';
-import { formatMoney, toDecimal } from '@/lib/format';
+import { formatMoney, MONEY_PATTERN, toDecimal } from '@/lib/format';
+import { isolate } from '@/lib/i18n';
 import { t } from './messages';
 
 /** One line of the Return items form, as typed. */
@@ -24,9 +25,19 @@ export interface ReturnFormErrors {
   shipping_amount?: string;
 }
 
-/** The contract's Money: up to 9 digits and 3 decimals (millimes). */
-const MONEY = /^\d{1,9}(\.\d{1,3})?$/;
 const COUNT = /^\d{1,10}$/;
+
+/** An item's name as the return screens write it: 'Linen shirt - M', or the product's alone. */
+export const itemName = ({
+  product_name,
+  variant_title,
+}: Pick<OrderReturn['lines'][number], 'product_name' | 'variant_title'>) =>
+  variant_title ? `${product_name} - ${variant_title}` : product_name;
+
+/** A returned line as a return and its preview list it: '2 × Linen shirt - M'. */
+export const returnLineText = (
+  line: Pick<OrderReturn['lines'][number], 'quantity' | 'product_name' | 'variant_title'>,
+) => t('returnLine', { quantity: line.quantity, name: isolate(itemName(line)) });
 
 /** What is left to return of an item: sold minus already returned. */
 export const returnableOf = (item: Order['items'][number]) =>
@@ -77,7 +88,7 @@ export function validateReturn(
   if (values.reason.trim() === '') errors.reason = t('reasonRequired');
   const shipping = values.shipping_amount.trim();
   if (shipping !== '') {
-    if (!MONEY.test(shipping)) errors.shipping_amount = t('shippingInvalid');
+    if (!MONEY_PATTERN.test(shipping)) errors.shipping_amount = t('shippingInvalid');
     else if (toDecimal(shipping)!.gt(toDecimal(maxShipping)!))
       errors.shipping_amount = t('shippingTooHigh', { amount: formatMoney(maxShipping) });
   }
