@@ -47,7 +47,7 @@ const isLanguage = (value: unknown): value is EmailLanguage =>
   LANGUAGES.includes(value as EmailLanguage);
 
 /** The language of an order's e-mails: the one chosen, else the shipping country's. */
-export function emailLanguage(chosen: string | null | undefined, country: string): EmailLanguage {
+function emailLanguage(chosen: string | null | undefined, country: string): EmailLanguage {
   if (isLanguage(chosen)) return chosen;
   const code = country.toUpperCase();
   if (ARABIC_COUNTRIES.has(code)) return 'ar';

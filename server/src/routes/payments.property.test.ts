@@ -3,7 +3,8 @@
 // order
 //   balance_due = owed − settled, owed = 0 in a credited status else total_amount,
 //   settled = Σ (amount + withholding_amount) of the payments not removed (refunds negative),
-//   payment_status = the table of docs/product.md "Payments" (written again here, not imported),
+//   payment_status = the table of docs/product.md "Payments" (test-support/payment-model.ts, written
+//   again there, not imported from the domain),
 // as stored on the order, as listOrderPayments answers it and as a small model predicts; every
 // answer is the one the model predicts (201/200, 409 for a refund beyond its credit note or a
 // removal of a removed payment, 422 for a remittance line beyond the balance); and the refunds of
@@ -17,6 +18,12 @@ import { insertSimpleProduct, insertVatRate } from '../../test-support/fixtures'
 import { completeShopSettings, resetShopSettings } from '../../test-support/invoices';
 import { assertProperty } from '../../test-support/properties';
 import { clearShop, ORDER_STATUSES, placeOrder } from '../../test-support/shop';
+import {
+  expectedStatus,
+  refundableLeft,
+  settledBy,
+  type ModelPayment,
+} from '../../test-support/payment-model';
 import type { Schemas } from '../../test-support/contract';
 import { fromMillimes, toMillimes } from '../domain/money';
 import { shopDay } from '../domain/payments';
@@ -53,29 +60,12 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   }),
 );
 
-interface ModelPayment {
-  id: number;
-  settles: number;
-  amount: number;
-  creditNote: number | null;
-  removed: boolean;
-}
 interface ModelOrder {
   id: number;
   number: string;
   total: number;
   status: OrderStatus;
   payments: ModelPayment[];
-}
-
-/** The table of docs/product.md "Payments", first rule that holds. */
-function expectedStatus(payments: ModelPayment[], settled: number, balanceDue: number) {
-  const refunds = payments.some((p) => !p.removed && p.amount < 0);
-  if (refunds && settled <= 0) return 'refunded';
-  if (balanceDue < 0) return 'overpaid';
-  if (balanceDue === 0 && settled > 0) return 'paid';
-  if (settled > 0) return 'partially_paid';
-  return 'unpaid';
 }
 
 describe.each(testDialects)('payments property (%s)', (dialect) => {
@@ -130,16 +120,13 @@ describe.each(testDialects)('payments property (%s)', (dialect) => {
       const total = toMillimes(
         (JSON.parse(n.content) as { total_incl_vat: string }).total_incl_vat,
       );
-      const refunded = o.payments
-        .filter((p) => !p.removed && p.creditNote === n.id)
-        .reduce((s, p) => s - p.amount, 0);
-      return { id: n.id, total, left: total - refunded };
+      return { id: n.id, total, left: refundableLeft({ id: n.id, total }, o.payments) };
     });
   }
 
   const balance = (o: ModelOrder) => {
     const owed = statusRules(o.status).credited ? 0 : o.total;
-    const settled = o.payments.filter((p) => !p.removed).reduce((s, p) => s + p.settles, 0);
+    const settled = settledBy(o.payments);
     return { owed, settled, balanceDue: owed - settled };
   };
 
@@ -163,7 +150,7 @@ describe.each(testDialects)('payments property (%s)', (dialect) => {
       });
       if (step.withholding > 0) return expect(res.statusCode).toBe(422);
       expect(res.statusCode, res.body).toBe(201);
-      record(res, { settles: step.amount, amount: step.amount, creditNote: null, removed: false });
+      record(res, { amount: step.amount, withholding: 0, creditNote: null, removed: false });
     } else if (step.kind === 'refund') {
       const note = (await creditNotes(o)).at(-1);
       if (!note) return;
@@ -176,8 +163,8 @@ describe.each(testDialects)('payments property (%s)', (dialect) => {
       if (step.amount > note.left) return expect(res.statusCode, res.body).toBe(409);
       expect(res.statusCode, res.body).toBe(201);
       record(res, {
-        settles: -step.amount,
         amount: -step.amount,
+        withholding: 0,
         creditNote: note.id,
         removed: false,
       });
@@ -198,8 +185,8 @@ describe.each(testDialects)('payments property (%s)', (dialect) => {
       const line = res.json<Schemas['Remittance']>().lines[0]!;
       o.payments.push({
         id: line.payment_id,
-        settles: step.amount,
         amount: step.amount,
+        withholding: 0,
         creditNote: null,
         removed: false,
       });
