@@ -4,7 +4,7 @@
 // on PostgreSQL (#34); the project name in the report says which database a test ran on.
 import { test as base } from '@playwright/test';
 import { shopDataDirVar, shopUrlVar } from './global-setup';
-import { NO_POSTGRES, type Database } from './server';
+import { NO_POSTGRES, startShop, type Database, type RunningShop } from './server';
 
 // A drop-in for @playwright/test (expect, Page, …) whose `test` is the one below.
 export * from '@playwright/test';
@@ -32,3 +32,25 @@ export const test = base.extend<object, ShopOptions & { sharedShop: void }>({
     { scope: 'worker', auto: true },
   ],
 });
+
+/**
+ * Runs the calling spec file on a shop of its own (a fresh database), for flows that change what
+ * the shared shop's other specs count on: its legal details (orders.e2e.ts fills them in through
+ * the console) or the dashboard's totals. Call at the top of the file.
+ */
+export function runOnOwnShop(): void {
+  let shop: RunningShop | undefined;
+  const shared = { url: '', dataDir: '' };
+  test.beforeAll(async ({ database }) => {
+    shop = await startShop({}, { database });
+    shared.url = process.env.E2E_BASE_URL ?? '';
+    shared.dataDir = process.env.E2E_DATA_DIR ?? '';
+    process.env.E2E_BASE_URL = shop.baseURL;
+    process.env.E2E_DATA_DIR = shop.dataDir;
+  });
+  test.afterAll(async () => {
+    process.env.E2E_BASE_URL = shared.url;
+    process.env.E2E_DATA_DIR = shared.dataDir;
+    await shop?.stop();
+  });
+}

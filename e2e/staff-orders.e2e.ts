@@ -4,7 +4,7 @@
 // the credit note reversing the first invoice and the new invoice. Each step is checked through the
 // API too. SQLite only (the edit and completion logic is proved on both databases by the server
 // suite).
-import { expect, test } from './fixtures';
+import { expect, test, runOnOwnShop } from './fixtures';
 import { adminToken, api, baseURL } from './api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
 
@@ -31,6 +31,9 @@ const GUEST = {
   phone: '+216 98 123 456',
   email: `staff.${RUN}@example.tn`,
 };
+
+// Its shop's legal details and orders would change what orders.e2e.ts counts on.
+runOnOwnShop();
 
 test('an admin takes a phone order with the picker, completes it, then edits it after invoicing', async ({
   page,
