@@ -38,3 +38,33 @@ export async function api<T>(
   if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status}: ${await res.text()}`);
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
+
+/**
+ * What an order spec's products need, on its own shop (fixtures.ts runOnOwnShop): Tunisia's
+ * default VAT rate and a new category; with `invoicing`, the shop's legal details too, so that
+ * confirming an order issues its invoice.
+ */
+export async function orderDeskShop(
+  token: string,
+  category: string,
+  { invoicing }: { invoicing: boolean },
+): Promise<{ vatRateId: number; categoryId: number }> {
+  if (invoicing) {
+    await api(token, 'PATCH', '/admin/settings/shop', {
+      legal_name: 'Maison Carthage SARL',
+      address: '12 Avenue Habib Bourguiba\n1000 Tunis',
+      matricule_fiscal: '1234567A/A/M/000',
+    });
+  }
+  const rates = await api<{ id: number; country_code: string; is_default: boolean }[]>(
+    token,
+    'GET',
+    '/admin/vat-rates/',
+  );
+  const tn = rates.find((r) => r.country_code === 'TN' && r.is_default)!;
+  const created = await api<{ id: number }>(token, 'POST', '/categories/', {
+    name: category,
+    slug: category.toLowerCase().replace(/ /g, '-'),
+  });
+  return { vatRateId: tn.id, categoryId: created.id };
+}

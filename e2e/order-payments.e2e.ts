@@ -7,14 +7,9 @@ import { expect, test, runOnOwnShop } from './fixtures';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminToken, api, baseURL } from './api';
+import { adminToken, api, baseURL, orderDeskShop } from './api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
 
-interface VatRate {
-  id: number;
-  country_code: string;
-  is_default: boolean;
-}
 interface Order {
   id: number;
   order_number: string;
@@ -45,19 +40,16 @@ runOnOwnShop();
 
 test("a carrier's CSV remittance pays two delivered cash-on-delivery orders", async ({ page }) => {
   const token = await adminToken();
-  const rates = await api<VatRate[]>(token, 'GET', '/admin/vat-rates/');
-  const tn = rates.find((r) => r.country_code === 'TN' && r.is_default)!;
-  const category = await api<{ id: number }>(token, 'POST', '/categories/', {
-    name: `E2E Payments ${RUN}`,
-    slug: `e2e-payments-${RUN}`,
+  const { vatRateId, categoryId } = await orderDeskShop(token, `E2E Payments ${RUN}`, {
+    invoicing: false,
   });
   const product = await api<{ id: number }>(token, 'POST', '/admin/products/', {
     name: `E2E Basket ${RUN}`,
     slug: `e2e-basket-${RUN}`,
     description: 'Basket',
-    category_id: category.id,
+    category_id: categoryId,
     base_price: '30.000',
-    vat_rate_id: tn.id,
+    vat_rate_id: vatRateId,
     inventory: { stock_quantity: 10 },
   });
 

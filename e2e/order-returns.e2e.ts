@@ -5,14 +5,9 @@
 // unit back. Each step is checked through the API too. SQLite only (the return's rules are proved
 // on both databases by the server suite).
 import { expect, test, runOnOwnShop } from './fixtures';
-import { adminToken, api, baseURL } from './api';
+import { adminToken, api, baseURL, orderDeskShop } from './api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
 
-interface VatRate {
-  id: number;
-  country_code: string;
-  is_default: boolean;
-}
 interface OrderItem {
   id: number;
   product_id: number | null;
@@ -50,26 +45,17 @@ test('an admin takes back one of two items: the amounts first, then the partial 
   page,
 }) => {
   const token = await adminToken();
-  // The shop's identity, so that confirming issues the invoice.
-  await api(token, 'PATCH', '/admin/settings/shop', {
-    legal_name: 'Maison Carthage SARL',
-    address: '12 Avenue Habib Bourguiba\n1000 Tunis',
-    matricule_fiscal: '1234567A/A/M/000',
-  });
-  const rates = await api<VatRate[]>(token, 'GET', '/admin/vat-rates/');
-  const tn = rates.find((r) => r.country_code === 'TN' && r.is_default)!;
-  const category = await api<{ id: number }>(token, 'POST', '/categories/', {
-    name: `E2E Returns ${RUN}`,
-    slug: `e2e-returns-${RUN}`,
+  const { vatRateId, categoryId } = await orderDeskShop(token, `E2E Returns ${RUN}`, {
+    invoicing: true,
   });
   const product = (name: string, price: string) =>
     api<{ id: number }>(token, 'POST', '/admin/products/', {
       name: `${name} ${RUN}`,
       slug: `${name.toLowerCase().replace(/ /g, '-')}-${RUN}`,
       description: name,
-      category_id: category.id,
+      category_id: categoryId,
       base_price: price,
-      vat_rate_id: tn.id,
+      vat_rate_id: vatRateId,
       inventory: { stock_quantity: 10 },
     });
   const shawl = await product('E2E Shawl', '45.000');

@@ -5,14 +5,9 @@
 // API too. SQLite only (the edit and completion logic is proved on both databases by the server
 // suite).
 import { expect, test, runOnOwnShop } from './fixtures';
-import { adminToken, api, baseURL } from './api';
+import { adminToken, api, baseURL, orderDeskShop } from './api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
 
-interface VatRate {
-  id: number;
-  country_code: string;
-  is_default: boolean;
-}
 interface Order {
   id: number;
   status: string;
@@ -39,25 +34,16 @@ test('an admin takes a phone order with the picker, completes it, then edits it 
   page,
 }) => {
   const token = await adminToken();
-  // The shop's identity, so that confirming issues the invoice.
-  await api(token, 'PATCH', '/admin/settings/shop', {
-    legal_name: 'Maison Carthage SARL',
-    address: '12 Avenue Habib Bourguiba\n1000 Tunis',
-    matricule_fiscal: '1234567A/A/M/000',
-  });
-  const rates = await api<VatRate[]>(token, 'GET', '/admin/vat-rates/');
-  const tn = rates.find((r) => r.country_code === 'TN' && r.is_default)!;
-  const category = await api<{ id: number }>(token, 'POST', '/categories/', {
-    name: `E2E Jebbas ${RUN}`,
-    slug: `e2e-jebbas-${RUN}`,
+  const { vatRateId, categoryId } = await orderDeskShop(token, `E2E Jebbas ${RUN}`, {
+    invoicing: true,
   });
   const product = await api<{ id: number }>(token, 'POST', '/admin/products/', {
-    category_id: category.id,
+    category_id: categoryId,
     name: `E2E Jebba ${RUN}`,
     slug: `e2e-jebba-${RUN}`,
     description: 'A jebba sold by phone.',
     base_price: '120.000',
-    vat_rate_id: tn.id,
+    vat_rate_id: vatRateId,
     has_variants: true,
     is_active: true,
   });
