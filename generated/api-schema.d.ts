@@ -629,7 +629,7 @@ export interface paths {
     };
     /**
      * Get the current cart
-     * @description Optional authentication. Returns the signed-in customer's cart when a customer token is sent, else the anonymous cart of session_id (required then, 422 when missing). When a customer token and the session_id of an anonymous cart are both sent, that cart's lines are merged into the customer's cart (quantities added, capped by stock) and the anonymous cart is removed. When no cart exists yet an empty cart is returned (id null, no items, zero totals); nothing is created. Prices are recomputed from the current catalogue at the shop country's (TN) rates, as checkout charges a sale shipped within Tunisia (shipped abroad, checkout charges the net at 0 %); each line's VAT is rounded half-up to the millime and totals are the sums of the lines. 401 when a token is sent but invalid or expired; 403 for an admin token.
+     * @description Optional authentication. Returns the signed-in customer's cart when a customer token is sent, else the anonymous cart of session_id (required then, 422 when missing). When a customer token and the session_id of an anonymous cart are both sent, that cart's lines are merged into the customer's cart (quantities added, capped by stock) and the anonymous cart is removed. When no cart exists yet an empty cart is returned (id null, no items, zero totals); nothing is created. Prices are recomputed from the current catalogue at the shop country's (TN) rates, as checkout charges a sale shipped within Tunisia (shipped abroad, checkout charges the net at 0 %); each line's VAT is rounded half-up to the millime and totals are the sums of the lines, after the discount the cart gets (its code re-checked on every read, else the best automatic promotion; see Cart.discount and Cart.discount_notice). 401 when a token is sent but invalid or expired; 403 for an admin token.
      */
     get: operations['getCart'];
     put?: never;
@@ -686,6 +686,30 @@ export interface paths {
      * @description Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing). Sets the line's quantity. 404 when the line is not in the caller's cart (a line of another cart is never changed or revealed). 409 when the quantity exceeds the available stock (detail gives the available quantity) unless stock is not tracked or backorders are allowed. 401 when a token is sent but invalid or expired; 403 for an admin token.
      */
     patch: operations['updateCartItem'];
+    trace?: never;
+  };
+  '/api/v1/cart/discount': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Apply a discount code to the cart
+     * @description Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing); the cart is created when missing. The code is compared in upper case. The cart keeps it (replacing the code it held) and answers priced with it: the discount, each line's share and the totals after it. 409 when the code cannot be used now, with a detail saying why, exactly one of: the code does not exist (or is inactive), is not valid yet or has expired (with the date), the minimum is not reached (with how much more), it is used up, the customer has used it as many times as allowed (known for a signed-in customer; a guest's e-mail is checked at checkout), or it applies to nothing in the cart. 422 when the code is malformed. 401 when a token is sent but invalid or expired; 403 for an admin token.
+     */
+    post: operations['applyCartDiscount'];
+    /**
+     * Remove the discount code from the cart
+     * @description Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing). The cart forgets its code (an automatic promotion may still apply) and answers as it then reads; succeeds also when it held none. 401 when a token is sent but invalid or expired; 403 for an admin token.
+     */
+    delete: operations['removeCartDiscount'];
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/orders/': {
@@ -999,7 +1023,7 @@ export interface paths {
     put?: never;
     /**
      * Change an order's lines, address or shipping
-     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Allowed while the order is pending, confirmed or processing (409 otherwise) and has no return (409). `lines`, when sent, is the order's new content: an existing item named by order_item_id keeps its frozen prices with the new quantity, an item not named is removed, a variant named by variant_id is added, priced as checkout prices it now (at least one line remains: 422). In one transaction: stock movements (kind edit) for the differences (409 naming the line when short and backorders are not allowed), the order's totals recomputed from its lines, a timeline entry listing what changed, an audit entry, and, when an invoice is in force, a credit note reversing it and a new invoice for the new content. Nothing changed writes nothing. 404 when there is no such order.
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Allowed while the order is pending, confirmed or processing (409 otherwise) and has no return (409). `lines`, when sent, is the order's new content: an existing item named by order_item_id keeps its frozen prices with the new quantity, an item not named is removed, a variant named by variant_id is added, priced as checkout prices it now (at least one line remains: 422). In one transaction: stock movements (kind edit) for the differences (409 naming the line when short and backorders are not allowed), the order's totals recomputed from its lines, a timeline entry listing what changed, an audit entry, and, when an invoice is in force, a credit note reversing it and a new invoice for the new content. Nothing changed writes nothing. 404 when there is no such order. An order with a discount (#29) may change its address only: its lines and shipping are refused (409), as an edit does not re-apply its discount yet.
      */
     post: operations['editOrder'];
     delete?: never;
@@ -1282,7 +1306,7 @@ export interface paths {
     put?: never;
     /**
      * Check or apply a CSV file of products and variants
-     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). The file has the columns of exportProducts, so an exported file edited in a spreadsheet can be imported back: slug and product_name are required; category (a category's name or slug), is_active, price_includes_vat, base_price, vat_rate_name, sku, variant_title, option_values ("Size=M; Colour=Red"), price, compare_at_price, stock_quantity, track_inventory, allow_backorder and variant_is_active are optional (a missing column or an empty cell keeps the current value, or the default on create); product_id, variant_id and price_incl_vat are read-only and ignored; any other column refuses the file. A row finds its product by slug and its variant by SKU; a row without sku is a product without variants. UTF-8 with or without a byte order mark; comma- or semicolon-separated (read from the header), and in a semicolon file a decimal comma is accepted ("12,5"). Money has at most 3 decimals; booleans are true/false (also 1/0, yes/no, oui/non). A cell starting with =, +, -, @ that is not a number is refused as a formula; a leading apostrophe (as exportProducts writes) is removed first. A stock_quantity different from the current stock is recorded as a stock movement of kind import (import_file: the file name; reason "CSV import <file name>"). mode dry_run (default) changes nothing and reports every row; mode apply checks again and writes the whole file in one transaction, or nothing (422 ProductImportRefused when a row is refused). File errors change nothing: 413 above 10 MB, 415 for a file that is not text/csv, 422 for a file that is not UTF-8, has no header, misses slug or product_name, names an unknown column, has no data row or more than 50,000.
+     * @description Admin token with role super_admin, admin, manager or inventory_manager (support 403). The file is recognised from its header (the report's format): a Shopify product CSV (Handle, Title, Variant Price…), a WooCommerce product CSV export (Type, Name, Regular price, Parent…), a PrestaShop catalogue export (Name, Reference, Price (tax excl.) or (tax incl.)…), each mapped to our rows (docs/product.md lists the columns read and ignored), or our own columns. Our own file has the columns of exportProducts, so an exported file edited in a spreadsheet can be imported back: slug and product_name are required; category (a category's name or slug), is_active, price_includes_vat, base_price, vat_rate_name, sku, variant_title, option_values ("Size=M; Colour=Red"), price, compare_at_price, stock_quantity, track_inventory, allow_backorder and variant_is_active are optional (a missing column or an empty cell keeps the current value, or the default on create); product_id, variant_id and price_incl_vat are read-only and ignored; any other column refuses the file. A row finds its product by slug and its variant by SKU; a row without sku is a product without variants. UTF-8 with or without a byte order mark; comma- or semicolon-separated (read from the header), and in a semicolon file a decimal comma is accepted ("12,5"). Money has at most 3 decimals; booleans are true/false (also 1/0, yes/no, oui/non). A cell starting with =, +, -, @ that is not a number is refused as a formula; a leading apostrophe (as exportProducts writes) is removed first. A stock_quantity different from the current stock is recorded as a stock movement of kind import (import_file: the file name; reason "CSV import <file name>"). mode dry_run (default) changes nothing and reports every row; mode apply checks again and writes the whole file in one transaction, or nothing (422 ProductImportRefused when a row is refused). File errors change nothing: 413 above 10 MB, 415 for a file that is not text/csv, 422 for a file that is not UTF-8, has no header, misses slug or product_name, names an unknown column, has no data row or more than 50,000.
      */
     post: operations['importProducts'];
     delete?: never;
@@ -1623,6 +1647,61 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/discounts/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List discounts
+     * @description Admin token with orders:read (403 otherwise). One page of discounts, newest first unless `sort` says otherwise. `search` matches the name or the code case-insensitively; `status` keeps the discounts of that derived status (today in the shop's time zone). The total number of matching discounts is in `X-Total-Count`. 422 when a query parameter is invalid.
+     */
+    get: operations['listDiscounts'];
+    put?: never;
+    /**
+     * Create a discount
+     * @description Admin token with discounts:write (super_admin, admin, manager; 403 otherwise). See DiscountCreate for the rules: 422 names the field that breaks one; 409 when the code is taken (e.g. 'The code "SUMMER10" is already used by the discount "Summer sale"') or a product or category does not exist. Audited.
+     */
+    post: operations['createDiscount'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/discounts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get a discount
+     * @description Admin token with orders:read (403 otherwise). 404 when no discount has this id.
+     */
+    get: operations['getDiscount'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a discount
+     * @description Admin token with discounts:write (403 otherwise). Deletes a discount no order has used; carts holding its code lose it. 409 when orders used it, with a detail saying how many and to deactivate it instead (e.g. 'The discount "Summer sale" was used by 3 orders; deactivate it instead'), so the reports keep what each order was given. 404 when no discount has this id. Audited.
+     */
+    delete: operations['deleteDiscount'];
+    options?: never;
+    head?: never;
+    /**
+     * Update a discount
+     * @description Admin token with discounts:write (403 otherwise). Only the properties sent change and the rules of creation apply to the result (422, 409 as createDiscount). Orders already placed keep the discount as it was; carts holding the code are re-checked when next read or checked out. 404 when no discount has this id. Audited with the fields changed.
+     */
+    patch: operations['updateDiscount'];
+    trace?: never;
+  };
   '/api/v1/admin/customers/': {
     parameters: {
       query?: never;
@@ -1637,6 +1716,79 @@ export interface paths {
     get: operations['listAdminCustomers'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/customers/{key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The person's key (CustomerKey). */
+        key: components['parameters']['CustomerKeyPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * A customer (admin)
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). The person of `key` (see CustomerKey and CustomerDetail). 404 when no account has the key's id, or no order, staff note or account has the guest's e-mail; 422 for a key of the wrong form.
+     */
+    get: operations['getAdminCustomer'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Edit a customer's name, phone, notes and tags (admin)
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Changes only the fields sent (see AdminCustomerUpdate); the audit log records the fields changed (entity customer, the account id or null for a guest). Orders are not changed. 404 as getAdminCustomer; 422 for an invalid body (more than 20 tags after normalising, a note above 2000 characters).
+     */
+    patch: operations['updateAdminCustomer'];
+    trace?: never;
+  };
+  '/api/v1/admin/customers/{key}/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The person's key (CustomerKey). */
+        key: components['parameters']['CustomerKeyPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Export everything the shop holds about a customer (admin)
+     * @description Admin token with role super_admin or admin (403 otherwise). Every table that can name the person, with their rows: the account, addresses, carts and their lines, orders with their items, history, notes, edits, shipments, returns, payments and e-mails, invoices and credit notes (as issued), staff orders, sign-in sessions and magic links (metadata, no token hashes), staff notes and tags, and the audit entries about them. format json (default) is a CustomerExport; csv has the columns table, row, field, value (one line per field, values as JSON text for objects). Audited (entity customer, action export is recorded as a read of the person with no data). 404 as getAdminCustomer.
+     */
+    get: operations['exportAdminCustomer'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/customers/{key}/erase': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The person's key (CustomerKey). */
+        key: components['parameters']['CustomerKeyPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Erase a customer's personal data (admin)
+     * @description Admin token with role super_admin or admin (403 otherwise). In one transaction: deletes the account, its addresses, carts, sign-in sessions and refresh tokens, the magic links sent to the e-mail, staff orders not yet placed, and the staff notes and tags; replaces the person's name, e-mail, phone and address in their orders (shipping address, customer e-mail, checkout note, VAT number), order e-mails, order history, notes and edits and the audit log by a placeholder (name "Erased customer", e-mail erased-<hex>@erased.invalid). Issued invoices and credit notes are not changed: they keep the buyer's name and tax identifier as issued, which the law requires for 10 years. The orders keep their amounts, so every figure still reconciles. 409 when an order of theirs is still pending, confirmed or processing (the detail names it); 422 when confirm_email is not the person's e-mail; 404 as getAdminCustomer. The audit entry (entity customer, action delete) keeps no personal data.
+     */
+    post: operations['eraseAdminCustomer'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2376,6 +2528,7 @@ export interface components {
     };
     /** @description A customer as seen from the orders: the orders grouped by shipping e-mail, compared trimmed and case-insensitively. The e-mail spelling, type, country and VAT number are those of the customer's most recent order (latest created_at, then highest id). */
     CustomerOverview: {
+      key: components['schemas']['CustomerKey'];
       /**
        * @description The shipping e-mail as written on the most recent order (trimmed).
        * @example jane@example.com
@@ -2392,6 +2545,122 @@ export interface components {
       total_spent: components['schemas']['Money'];
       /** @description created_at of the most recent order. */
       last_order_date: components['schemas']['Timestamp'];
+    };
+    /**
+     * @description A stable, URL-safe key of a person: `a` and the account id when a customer account has the e-mail (e.g. a42), else `g` and the guest's normalised e-mail (trimmed, lower case) in base64url without padding (e.g. gamFuZUBleGFtcGxlLmNvbQ for jane@example.com). A guest who later signs in with the same e-mail gets the account's key.
+     * @example a42
+     */
+    CustomerKey: string;
+    /**
+     * @description account (a customer account exists for the e-mail) or guest (known from orders only).
+     * @enum {string}
+     */
+    CustomerKind: 'account' | 'guest';
+    /** @description An address of the person: an entry of the account's address book (source address_book), or a distinct shipping address of their orders (source order, newest first). */
+    CustomerPostalAddress: {
+      /** @enum {string} */
+      source: 'address_book' | 'order';
+      first_name: string;
+      last_name: string;
+      company: string | null;
+      street_address: string;
+      apartment: string | null;
+      city: string;
+      state: string | null;
+      postal_code: string;
+      /** @description ISO 3166-1 alpha-2 code, as the address was written. */
+      country: string;
+      phone: string | null;
+      /** @description The account's default address (always false for an order's address). */
+      is_default: boolean;
+    };
+    /** @description One order of the person, as the detail lists it. */
+    CustomerOrderSummary: {
+      id: components['schemas']['Id'];
+      /** @example ORD-20250101-000001 */
+      order_number: string;
+      status: components['schemas']['OrderStatus'];
+      payment_status: components['schemas']['PaymentStatus'];
+      total_amount: components['schemas']['Money'];
+      created_at: components['schemas']['Timestamp'];
+    };
+    /** @description A person: their account (when one has the e-mail) and their orders, which are those placed by the account and those shipped to its e-mail (compared trimmed and case-insensitively); for a guest, the orders shipped to the e-mail. Name, phone, type, company, VAT number and country are the account's, or for a guest those of the most recent order; a name or phone saved by staff (updateAdminCustomer) wins over the order's for a guest. */
+    CustomerDetail: {
+      key: components['schemas']['CustomerKey'];
+      kind: components['schemas']['CustomerKind'];
+      /** @description The customer account's id; null for a guest. */
+      account_id: number | null;
+      /** @example jane@example.com */
+      email: string;
+      /** @example Jane */
+      first_name: string | null;
+      /** @example Doe */
+      last_name: string | null;
+      /** @example +216 71 000 000 */
+      phone: string | null;
+      customer_type: components['schemas']['CustomerType'];
+      company_name: string | null;
+      vat_number: string | null;
+      /** @description ISO 3166-1 alpha-2 code; empty when unknown. */
+      country_code: string;
+      /** @description The address book (default first), then up to 10 distinct shipping addresses of the orders. */
+      addresses: components['schemas']['CustomerPostalAddress'][];
+      /** @description The 50 most recent orders, newest first (order_count says how many there are). */
+      orders: components['schemas']['CustomerOrderSummary'][];
+      order_count: number;
+      /** @description Sum of the orders' total_amount, whatever their status. */
+      total_spent: components['schemas']['Money'];
+      /** @description Orders still pending, confirmed or processing (an erase is refused while any is). */
+      open_order_count: number;
+      /** @description Staff notes about the person. */
+      notes: string | null;
+      tags: string[];
+      /** @description When the account was created, or for a guest when their first order was placed. */
+      created_at: components['schemas']['Timestamp'];
+      /** @description created_at of the most recent order; null without orders. */
+      last_order_date: components['schemas']['Timestamp'] | null;
+    };
+    /** @description What staff may change about a person; omitted fields are left unchanged, null clears. For an account, the name and phone are the account's profile; for a guest they are kept with the notes (the orders keep the name and phone they were placed with). Tags are trimmed, inner spaces collapsed, lower-cased and de-duplicated, in the order given. */
+    AdminCustomerUpdate: {
+      first_name?: string | null;
+      last_name?: string | null;
+      /** @example +216 71 000 000 */
+      phone?: string | null;
+      notes?: string | null;
+      tags?: string[];
+    };
+    /**
+     * @description json (one object, a list of rows per table) or csv (one row per field, columns table, row, field, value).
+     * @default json
+     * @enum {string}
+     */
+    CustomerExportFormat: 'json' | 'csv';
+    /** @description Everything the shop holds about the person, table by table, as stored (secrets such as token hashes are left out; sessions and magic links are given as metadata). */
+    CustomerExport: {
+      key: components['schemas']['CustomerKey'];
+      email: string;
+      exported_at: components['schemas']['Timestamp'];
+      /** @description Table name -> its rows about the person (every table that can name a person is present, empty or not). */
+      tables: {
+        [key: string]: {
+          [key: string]: unknown;
+        }[];
+      };
+    };
+    /** @description The erase's confirmation, the person's e-mail typed again (compared trimmed, case-insensitively). */
+    CustomerEraseRequest: {
+      confirm_email: string;
+    };
+    /** @description What the erase did. */
+    CustomerErasure: {
+      /**
+       * @description The e-mail the person's orders now carry (erased-<8 hex digits>@erased.invalid, a reserved domain no mail reaches).
+       * @example erased-3f9a2c71@erased.invalid
+       */
+      placeholder_email: string;
+      orders_anonymised: number;
+      /** @description Invoices and credit notes left as issued (they keep the buyer's name and tax identifier by law). */
+      invoices_kept: number;
     };
     /**
      * @description Tunisian tax identifier (matricule fiscal) of a VAT-registered business: 7 digits, the check letter, the VAT code (A, B, D, N or P), the category (M, C, P, N or E) and the secondary establishment number, written 1234567A/A/M/000. Sent with or without slashes and spaces, in any case; stored and returned in the written form. 422 with "Invalid matricule fiscal (expected 1234567A/A/M/000)" otherwise.
@@ -2604,8 +2873,10 @@ export interface components {
       unit_price: components['schemas']['Money'];
       /** @example 19 */
       vat_rate: number;
-      /** @description Line total excluding VAT. */
+      /** @description Line total excluding VAT, before the line's discount. */
       total_price: components['schemas']['Money'];
+      /** @description The line's share of the order's discount, excluding VAT (#29); vat_amount is the VAT of the discounted line and total_price_incl_vat = total_price − discount_amount + vat_amount. Absent on documents issued before discounts existed (documents never change). A credit note credits each line at its discounted amounts, in proportion to the units returned, so its lines carry 0 here. */
+      discount_amount?: components['schemas']['Money'];
       vat_amount: components['schemas']['Money'];
       total_price_incl_vat: components['schemas']['Money'];
     };
@@ -2898,9 +3169,18 @@ export interface components {
       /** @description True when the file was written (mode apply and no row refused). */
       applied: boolean;
       file_name: string;
+      /**
+       * @description The format recognised from the header: ours (exportProducts' columns), or a platform's product export (shopify, woocommerce, prestashop) mapped to our rows.
+       * @enum {string}
+       */
+      format: 'ours' | 'shopify' | 'woocommerce' | 'prestashop';
       /** @description Data rows in the file (the header not counted). */
       rows_total: number;
       summary: components['schemas']['ImportSummary'];
+      /** @description The categories the file creates (create_categories), or created (applied), by name; empty otherwise. */
+      new_categories: string[];
+      /** @description With fetch_images, the image URLs of the products the file creates, fetched in the background once applied (each product's outcome in its audit entry); 0 otherwise. */
+      images_to_fetch: number;
       rows: components['schemas']['ImportRow'][];
     };
     /** @description An apply refused because some rows are; nothing was written. */
@@ -2929,12 +3209,14 @@ export interface components {
       | 'invoice'
       | 'shop_settings'
       | 'media'
-      | 'backup';
+      | 'backup'
+      | 'customer'
+      | 'discount';
     /**
-     * @description create (every field after), update (the fields that changed) or delete (every field before).
+     * @description create (every field after), update (the fields that changed), delete (every field before) or export (a person's data given out; no field).
      * @enum {string}
      */
-    AuditAction: 'create' | 'update' | 'delete';
+    AuditAction: 'create' | 'update' | 'delete' | 'export';
     /** @description One field of the entity before and after the write, as the API writes it (money "12.500", booleans, ids; null when absent). A secret (a password) is recorded as "[redacted]". */
     AuditChange: {
       /** @example price */
@@ -3876,6 +4158,9 @@ export interface components {
       | 'orders:read'
       | 'orders:write'
       | 'payments:write'
+      | 'discounts:write'
+      | 'customers:write'
+      | 'customers:personal_data'
       | 'uploads:write'
       | 'settings:read'
       | 'settings:write'
@@ -4127,6 +4412,8 @@ export interface components {
       line_vat: components['schemas']['Money'] | null;
       /** @description line_subtotal + line_vat. Null when no VAT rate is in force for it (see VatRate). */
       line_total_incl_vat: components['schemas']['Money'] | null;
+      /** @description The line's share of the cart's discount as shown (incl. VAT; 0 when none): the lines' shares add up to discount.amount exactly (see Discount). The line then costs line_total_incl_vat − line_discount. */
+      line_discount: components['schemas']['Money'];
       /**
        * @description Stock currently available; null when stock is not tracked or backorders are allowed.
        * @example 14
@@ -4151,17 +4438,57 @@ export interface components {
        * @example 3
        */
       item_count: number;
-      /** @description Sum of line_subtotal (excluding VAT). */
+      /** @description Sum of line_subtotal (excluding VAT), less the discount's net part when there is one (each discounted line's net is split from its discounted total). */
       subtotal: components['schemas']['Money'];
-      /** @description Sum of line_vat. */
+      /** @description Sum of line_vat, each discounted line's VAT computed on its discounted total. */
       vat_amount: components['schemas']['Money'];
-      /** @description subtotal + vat_amount. */
+      /** @description subtotal + vat_amount: Σ line_total_incl_vat − Σ line_discount (shipping is not in the cart). */
       total_incl_vat: components['schemas']['Money'];
+      /** @description The discount the cart gets: the code it holds, else the automatic promotion that gives the most (ties: the lowest id); null when none applies. */
+      discount: components['schemas']['CartDiscount'] | null;
+      /** @description Why the code the cart holds gives nothing: once, when the code was dropped because it can no longer be used whatever the cart holds (unknown or deleted, expired, used up; e.g. 'The code "SUMMER10" expired on 2026-08-31; it was removed from your cart'); on every read while it gives nothing for this cart only and stays on it (minimum not reached, not valid yet, nothing it applies to: the applyCartDiscount detail); null otherwise. */
+      discount_notice: string | null;
       /**
        * @example TND
        * @constant
        */
       currency: 'TND';
+    };
+    /** @description The discount a cart gets (#29). */
+    CartDiscount: {
+      /**
+       * @description The code entered, upper-cased; null for an automatic promotion.
+       * @example SUMMER10
+       */
+      code: string | null;
+      /** @example Summer sale */
+      name: string;
+      kind: components['schemas']['DiscountKind'];
+      /** @description What it takes off as the cart shows it (incl. VAT): Σ of the lines' line_discount; for free shipping, the shipping that will not be charged (incl. VAT, as a sale shipped within Tunisia pays it). */
+      amount: components['schemas']['Money'];
+    };
+    CartDiscountApply: {
+      code: components['schemas']['DiscountCode'];
+    };
+    /** @description The discount an order was given, as it was at checkout (the discount may change or go later; the order keeps this). For free shipping, shipping_amount is 0 and shipping_waived says what was not charged. */
+    OrderDiscount: {
+      /**
+       * @description The code entered; null for an automatic promotion or a staff order's manual discount.
+       * @example SUMMER10
+       */
+      code: string | null;
+      /** @example Summer sale */
+      name: string;
+      kind: components['schemas']['DiscountKind'];
+      /** @description The net shipping a free-shipping discount did not charge (0 otherwise). */
+      shipping_waived: components['schemas']['Money'];
+    };
+    /** @description A percent or an amount (exactly one) off every line, as shown (incl. VAT), spread over the lines as a discount code is (see Discount); the amount is capped at the lines' total. The reason is the discount's name on the order and its documents. */
+    DraftOrderManualDiscount: {
+      percent?: number;
+      amount?: components['schemas']['Money'];
+      /** @example Loyal customer */
+      reason: string;
     };
     /**
      * @description Order life cycle. An admin may set any status; only the cancel call restocks.
@@ -4235,8 +4562,10 @@ export interface components {
       vat_amount: components['schemas']['Money'];
       /** @description unit_price x quantity, excluding VAT. */
       total_price: components['schemas']['Money'];
-      /** @description total_price + vat_amount. For a price entered including VAT it is exactly unit_price_incl_vat x quantity (the gross price shown is the price charged; the net amounts are derived from it). */
+      /** @description total_price − discount_amount + vat_amount. For a price entered including VAT it is exactly unit_price_incl_vat x quantity less the line's share of the discount (the gross price shown is the price charged; the net amounts are derived from it). */
       total_price_incl_vat: components['schemas']['Money'];
+      /** @description The line's share of the order's discount, excluding VAT (0 when none; #29): the line's net before the discount (total_price) minus its net after it. vat_amount is the VAT of the discounted line. The lines' discount_amount add up to the order's discount_amount. */
+      discount_amount?: components['schemas']['Money'];
     };
     /** @description One entry of an order's status history, oldest first. The first entry (from_status null, to pending) is written at checkout. On customer endpoints note, changed_by_admin_id and changed_by are always null. */
     OrderStatusChange: {
@@ -4299,8 +4628,10 @@ export interface components {
       vat_amount: components['schemas']['Money'];
       /** @description Flat shipping fee configured on the server (0 by default). */
       shipping_amount: components['schemas']['Money'];
-      /** @description Discount deducted from the total (0 when none). */
+      /** @description Discount deducted from the total, excluding VAT (0 when none): Σ of the items' discount_amount (#29; the VAT of the discounted lines is in vat_amount). */
       discount_amount: components['schemas']['Money'];
+      /** @description The discount the order was given, frozen at checkout; null when none (#29). */
+      discount?: components['schemas']['OrderDiscount'] | null;
       /** @description subtotal + vat_amount + shipping_amount - discount_amount. */
       total_amount: components['schemas']['Money'];
       /**
@@ -4326,7 +4657,7 @@ export interface components {
       created_at: components['schemas']['Timestamp'];
       updated_at: components['schemas']['Timestamp'];
     };
-    /** @description An order with its items and status history (a superset of OrderSummary). Amounts reconcile: Σ items' total_price_incl_vat = subtotal + vat_amount − shipping_vat_amount, and total_amount = subtotal + vat_amount + shipping_amount − discount_amount. Shipping is the flat rate SHIPPING_FLAT_RATE, a NET amount: its VAT at the shop country's (TN) default rate in force (0 under the reverse charge) is shipping_vat_amount, included in vat_amount. */
+    /** @description An order with its items and status history (a superset of OrderSummary). Amounts reconcile: Σ items' total_price_incl_vat = subtotal − discount_amount + vat_amount − shipping_vat_amount, and total_amount = subtotal + vat_amount + shipping_amount − discount_amount. Shipping is the flat rate SHIPPING_FLAT_RATE, a NET amount: its VAT at the shop country's (TN) default rate in force (0 under the reverse charge) is shipping_vat_amount, included in vat_amount. */
     Order: {
       id: components['schemas']['Id'];
       payment_status: components['schemas']['PaymentStatus'];
@@ -4372,8 +4703,10 @@ export interface components {
       shipping_amount: components['schemas']['Money'];
       /** @description VAT on shipping_amount at the shop country's default rate in force (half-up to the millime; 0 under the reverse charge); part of vat_amount. */
       shipping_vat_amount: components['schemas']['Money'];
-      /** @description Discount deducted from the total (0 when none). */
+      /** @description Discount deducted from the total, excluding VAT (0 when none): Σ of the items' discount_amount (#29; the VAT of the discounted lines is in vat_amount). */
       discount_amount: components['schemas']['Money'];
+      /** @description The discount the order was given, frozen at checkout; null when none (#29). */
+      discount?: components['schemas']['OrderDiscount'] | null;
       /** @description subtotal + vat_amount + shipping_amount - discount_amount. */
       total_amount: components['schemas']['Money'];
       /**
@@ -4430,6 +4763,115 @@ export interface components {
      * @example 2026-11-29
      */
     ShopDay: string;
+    /**
+     * @description percent: `percent` % off the lines the discount applies to; fixed_amount: `amount` off them (at most their total); free_shipping: the order's shipping is not charged.
+     * @enum {string}
+     */
+    DiscountKind: 'percent' | 'fixed_amount' | 'free_shipping';
+    /**
+     * @description order: every line of the order; products: the lines of the products in product_ids; categories: the lines of products in one of category_ids.
+     * @enum {string}
+     */
+    DiscountScope: 'order' | 'products' | 'categories';
+    /**
+     * @description Derived, never stored: inactive (is_active false), scheduled (starts_on is after today in the shop's time zone), expired (ends_on is before today), used_up (usage_count reached usage_limit), active otherwise.
+     * @enum {string}
+     */
+    DiscountStatus: 'active' | 'scheduled' | 'expired' | 'used_up' | 'inactive';
+    /**
+     * @description What a customer types: 3 to 32 letters, digits, hyphens or underscores. Stored and compared in upper case (a customer may type it in any case); unique among discounts.
+     * @example SUMMER10
+     */
+    DiscountCode: string;
+    /** @description A discount code (code set) or an automatic promotion (code null, applied without a code). An order carries at most one discount: the code the customer entered, otherwise the automatic promotion that gives the largest discount (ties: the lowest id). The discount is the same amount the customer sees: a percentage of, or a fixed amount off, the lines it applies to as the cart shows them (incl. VAT, or excl. VAT when no VAT is charged). It is spread over those lines in proportion to their totals by the largest-remainder method, so the lines' shares add up to it exactly; each line's VAT is then computed on its discounted amount. The order's discount_amount is the discount excl. VAT (Σ of the lines' discount_amount), so the brief's totals still add up: total = subtotal + vat_amount + shipping − discount_amount. */
+    Discount: {
+      readonly id: components['schemas']['Id'];
+      /**
+       * @description Shown on the cart, the order, the invoice and the credit notes (frozen there).
+       * @example Summer sale
+       */
+      name: string;
+      /** @description The code a customer enters; null for an automatic promotion. */
+      code: components['schemas']['DiscountCode'] | null;
+      kind: components['schemas']['DiscountKind'];
+      /**
+       * @description The percentage off, with at most 2 decimals; set exactly when kind is percent.
+       * @example 10
+       */
+      percent: number | null;
+      /** @description The amount off (TND); set exactly when kind is fixed_amount. */
+      amount: components['schemas']['Money'] | null;
+      scope: components['schemas']['DiscountScope'];
+      /** @description The products of a products scope (empty otherwise). */
+      product_ids: components['schemas']['Id'][];
+      /** @description The categories of a categories scope (empty otherwise). */
+      category_ids: components['schemas']['Id'][];
+      /** @description The cart's lines must add up to at least this (as the cart shows them, before the discount); null for no minimum. */
+      minimum_subtotal: components['schemas']['Money'] | null;
+      /** @description First day it applies (shop's time zone, from midnight); null from now on. */
+      starts_on: components['schemas']['ShopDay'] | null;
+      /** @description Last day it applies (shop's time zone, until midnight); null for no end. */
+      ends_on: components['schemas']['ShopDay'] | null;
+      /** @description How many orders may use it in all; null for no limit. */
+      usage_limit: number | null;
+      /** @description How many orders each customer may place with it (a customer is their account, or their e-mail without one); null for no limit. */
+      usage_limit_per_customer: number | null;
+      is_active: boolean;
+      /** @description Orders placed with it that are not cancelled (a cancelled order gives its use back; a reopened one takes it again even past the limit, as its stock does). */
+      readonly usage_count: number;
+      readonly status: components['schemas']['DiscountStatus'];
+      readonly created_at: components['schemas']['Timestamp'];
+      readonly updated_at: components['schemas']['Timestamp'];
+    };
+    /** @description A new discount. percent is required for kind percent and refused otherwise, amount likewise for fixed_amount; product_ids (at least one) for scope products and refused otherwise, category_ids likewise for categories; ends_on not before starts_on. 422 names the field; 409 when another discount has the same code (compared in upper case) or a product or category does not exist. */
+    DiscountCreate: {
+      name: string;
+      code?: components['schemas']['DiscountCode'] | null;
+      kind: components['schemas']['DiscountKind'];
+      percent?: number | null;
+      amount?: components['schemas']['Money'] | null;
+      scope: components['schemas']['DiscountScope'];
+      product_ids?: components['schemas']['Id'][];
+      category_ids?: components['schemas']['Id'][];
+      minimum_subtotal?: components['schemas']['Money'] | null;
+      starts_on?: components['schemas']['ShopDay'] | null;
+      ends_on?: components['schemas']['ShopDay'] | null;
+      usage_limit?: number | null;
+      usage_limit_per_customer?: number | null;
+      /** @default true */
+      is_active: boolean;
+    };
+    /** @description Only the properties sent change; the rules of creation apply to the result. Orders already placed keep the discount as it was (frozen on the order). */
+    DiscountUpdate: {
+      name?: string;
+      code?: components['schemas']['DiscountCode'] | null;
+      kind?: components['schemas']['DiscountKind'];
+      percent?: number | null;
+      amount?: components['schemas']['Money'] | null;
+      scope?: components['schemas']['DiscountScope'];
+      product_ids?: components['schemas']['Id'][];
+      category_ids?: components['schemas']['Id'][];
+      minimum_subtotal?: components['schemas']['Money'] | null;
+      starts_on?: components['schemas']['ShopDay'] | null;
+      ends_on?: components['schemas']['ShopDay'] | null;
+      usage_limit?: number | null;
+      usage_limit_per_customer?: number | null;
+      is_active?: boolean;
+    };
+    /**
+     * @description Order of the discounts list; ties broken by id.
+     * @default -created_at
+     * @enum {string}
+     */
+    DiscountSort:
+      | '-created_at'
+      | 'created_at'
+      | 'name'
+      | '-name'
+      | 'code'
+      | '-code'
+      | '-usage_count'
+      | 'usage_count';
     /** @description A payment received for an order, or a refund (negative amount, credit_note_id set). A removed payment stays listed with removed_at and removed_by, and counts no more. */
     OrderPayment: {
       id: components['schemas']['Id'];
@@ -4580,6 +5022,10 @@ export interface components {
       notes?: string | null;
       /** @description The language of the order's e-mails (the customer said it on the phone); omitted or null, taken from the shipping country. */
       language?: components['schemas']['EmailLanguage'] | null;
+      /** @description A discount code for the order (#29), checked by the checkout's rules when the draft is read (discount_notice says why it gives nothing) and completed (409 with that detail). Not with manual_discount (422). */
+      discount_code?: components['schemas']['DiscountCode'] | null;
+      /** @description A discount the staff gives by hand, with its reason; not with discount_code. */
+      manual_discount?: components['schemas']['DraftOrderManualDiscount'] | null;
     };
     /**
      * @description Why the line cannot be completed now (null: it can): not_sellable (the product or variant is no longer active), no_vat_rate (no VAT rate in force for it: no price), short_stock (the quantity is more than available_quantity and the variant takes no backorders).
@@ -4608,7 +5054,10 @@ export interface components {
       vat_rate: number | null;
       vat_amount: components['schemas']['Money'] | null;
       total_price: components['schemas']['Money'] | null;
+      /** @description After the line's share of the discount, as the order will charge it. */
       total_price_incl_vat: components['schemas']['Money'] | null;
+      /** @description The line's share of the discount, excluding VAT (as OrderItem's); null unpriced. */
+      discount_amount?: components['schemas']['Money'] | null;
       /**
        * @description Units the line may take now; null when not limited (not tracked, or backorders).
        * @example 12
@@ -4637,6 +5086,13 @@ export interface components {
       notes: string | null;
       /** @description The language of the order's e-mails chosen; null for the shipping country's. */
       language?: components['schemas']['EmailLanguage'] | null;
+      /** @description The discount code entered (upper case); null without one (#29). */
+      discount_code?: string | null;
+      manual_discount?: components['schemas']['DraftOrderManualDiscount'] | null;
+      /** @description The discount the order would get now (the code's, the manual one's, else the best automatic promotion), amounts as for a cart (see CartDiscount); null for none. */
+      discount?: components['schemas']['CartDiscount'] | null;
+      /** @description Why the discount code gives nothing now (the checkout's detail); null otherwise. */
+      discount_notice?: string | null;
       lines: components['schemas']['DraftOrderLine'][];
       subtotal: components['schemas']['Money'];
       vat_amount: components['schemas']['Money'];
@@ -5091,6 +5547,8 @@ export interface components {
     OrderSort: components['schemas']['OrderSort'];
     /** @description Order of the list (see ProductSort); ties broken by the normalised e-mail. */
     CustomerSort: components['schemas']['CustomerSort'];
+    /** @description The person's key (CustomerKey). */
+    CustomerKeyPath: components['schemas']['CustomerKey'];
     /** @description `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted. */
     CsvSeparator: 'comma' | 'semicolon';
     /** @description Language of the document's labels (the data stay as stored). */
@@ -6287,6 +6745,63 @@ export interface operations {
       422: components['responses']['ValidationError'];
     };
   };
+  applyCartDiscount: {
+    parameters: {
+      query?: {
+        /** @description Anonymous cart session id chosen by the client (ignored when a customer token is sent). */
+        session_id?: components['parameters']['SessionId'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CartDiscountApply'];
+      };
+    };
+    responses: {
+      /** @description The code is on the cart; the whole cart priced with it. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  removeCartDiscount: {
+    parameters: {
+      query?: {
+        /** @description Anonymous cart session id chosen by the client (ignored when a customer token is sent). */
+        session_id?: components['parameters']['SessionId'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The cart without a code. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
   createOrder: {
     parameters: {
       query?: {
@@ -7303,6 +7818,12 @@ export interface operations {
       query?: {
         /** @description Check only (default), or write. */
         mode?: components['schemas']['ImportMode'];
+        /** @description For a Shopify or WooCommerce file, whether its prices include VAT (Shopify's "taxes included" setting, WooCommerce's "prices entered with tax"): the file does not say. Ignored for our own columns (price_includes_vat) and PrestaShop's (both prices). */
+        prices_include_vat?: boolean;
+        /** @description Create the categories the file names that the shop lacks (top-level, active, slug from the name). Off: such a row is refused naming the category. */
+        create_categories?: boolean;
+        /** @description With mode apply, fetch the images of the products the file creates from its URLs, in a background job (http(s) to public addresses only, 15 s and the image upload size limit per image, JPEG, PNG, GIF or WebP as uploads are checked). A failed image is recorded in the product's audit entry of the job and never fails the product. */
+        fetch_images?: boolean;
       };
       header?: never;
       path?: never;
@@ -7944,6 +8465,156 @@ export interface operations {
       };
     };
   };
+  listDiscounts: {
+    parameters: {
+      query?: {
+        /** @description Text to look for in the name or the code (trimmed). */
+        search?: string;
+        /** @description Only discounts in this status. */
+        status?: components['schemas']['DiscountStatus'];
+        /** @description Order of the list (see ProductSort); ties broken by id. */
+        sort?: components['schemas']['DiscountSort'];
+        /** @description Number of records to skip. */
+        skip?: components['parameters']['Skip'];
+        /** @description Maximum number of records to return. */
+        limit?: components['parameters']['Limit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of discounts. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Discount'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  createDiscount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DiscountCreate'];
+      };
+    };
+    responses: {
+      /** @description The created discount. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Discount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getDiscount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The discount. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Discount'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  deleteDiscount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  updateDiscount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DiscountUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated discount. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Discount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
   listAdminCustomers: {
     parameters: {
       query?: {
@@ -7974,6 +8645,126 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getAdminCustomer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The person's key (CustomerKey). */
+        key: components['parameters']['CustomerKeyPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The customer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerDetail'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  updateAdminCustomer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The person's key (CustomerKey). */
+        key: components['parameters']['CustomerKeyPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminCustomerUpdate'];
+      };
+    };
+    responses: {
+      /** @description The customer as updated. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerDetail'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  exportAdminCustomer: {
+    parameters: {
+      query?: {
+        format?: components['schemas']['CustomerExportFormat'];
+      };
+      header?: never;
+      path: {
+        /** @description The person's key (CustomerKey). */
+        key: components['parameters']['CustomerKeyPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, as an attachment named customer-<key>.json or .csv. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerExport'];
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  eraseAdminCustomer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The person's key (CustomerKey). */
+        key: components['parameters']['CustomerKeyPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerEraseRequest'];
+      };
+    };
+    responses: {
+      /** @description What the erase did. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerErasure'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       422: components['responses']['ValidationError'];
     };
   };

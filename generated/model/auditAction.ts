@@ -3,7 +3,7 @@
  */
 
 /**
- * create (every field after), update (the fields that changed) or delete (every field before).
+ * create (every field after), update (the fields that changed), delete (every field before) or export (a person's data given out; no field).
  */
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 
@@ -12,4 +12,5 @@ export const AuditAction = {
   create: 'create',
   update: 'update',
   delete: 'delete',
+  export: 'export',
 } as const;

@@ -25,4 +25,6 @@ export const AuditEntity = {
   shop_settings: 'shop_settings',
   media: 'media',
   backup: 'backup',
+  customer: 'customer',
+  discount: 'discount',
 } as const;

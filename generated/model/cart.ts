@@ -6,6 +6,8 @@ import type { CartSessionId } from './cartSessionId';
 import type { CartCustomerId } from './cartCustomerId';
 import type { CartLine } from './cartLine';
 import type { Money } from './money';
+import type { CartDiscountProperty } from './cartDiscountProperty';
+import type { CartDiscountNotice } from './cartDiscountNotice';
 
 /**
  * A shopping cart, anonymous (by session_id) or the signed-in customer's. Prices are the current catalogue prices at the shop country's (TN) rates, whoever the customer. Each line's VAT is rounded half-up to the millime and the totals are the sums of the lines.
@@ -24,11 +26,15 @@ export interface Cart {
    * @minimum 0
    */
   item_count: number;
-  /** Sum of line_subtotal (excluding VAT). */
+  /** Sum of line_subtotal (excluding VAT), less the discount's net part when there is one (each discounted line's net is split from its discounted total). */
   subtotal: Money;
-  /** Sum of line_vat. */
+  /** Sum of line_vat, each discounted line's VAT computed on its discounted total. */
   vat_amount: Money;
-  /** subtotal + vat_amount. */
+  /** subtotal + vat_amount: Σ line_total_incl_vat − Σ line_discount (shipping is not in the cart). */
   total_incl_vat: Money;
+  /** The discount the cart gets: the code it holds, else the automatic promotion that gives the most (ties: the lowest id); null when none applies. */
+  discount: CartDiscountProperty;
+  /** Why the code the cart holds gives nothing: once, when the code was dropped because it can no longer be used whatever the cart holds (unknown or deleted, expired, used up; e.g. 'The code "SUMMER10" expired on 2026-08-31; it was removed from your cart'); on every read while it gives nothing for this cart only and stays on it (minimum not reached, not valid yet, nothing it applies to: the applyCartDiscount detail); null otherwise. */
+  discount_notice: CartDiscountNotice;
   currency: 'TND';
 }

@@ -12,6 +12,7 @@ import type { CartLineVatRate } from './cartLineVatRate';
 import type { CartLineLineSubtotal } from './cartLineLineSubtotal';
 import type { CartLineLineVat } from './cartLineLineVat';
 import type { CartLineLineTotalInclVat } from './cartLineLineTotalInclVat';
+import type { Money } from './money';
 import type { CartLineAvailableQuantity } from './cartLineAvailableQuantity';
 
 /**
@@ -50,6 +51,8 @@ export interface CartLine {
   line_vat: CartLineLineVat;
   /** line_subtotal + line_vat. Null when no VAT rate is in force for it (see VatRate). */
   line_total_incl_vat: CartLineLineTotalInclVat;
+  /** The line's share of the cart's discount as shown (incl. VAT; 0 when none): the lines' shares add up to discount.amount exactly (see Discount). The line then costs line_total_incl_vat − line_discount. */
+  line_discount: Money;
   /**
    * Stock currently available; null when stock is not tracked or backorders are allowed.
    * @minimum 0

@@ -12,6 +12,10 @@ import type { ShippingAddress } from './shippingAddress';
 import type { PaymentMethod } from './paymentMethod';
 import type { DraftOrderNotes } from './draftOrderNotes';
 import type { DraftOrderLanguage } from './draftOrderLanguage';
+import type { DraftOrderDiscountCode } from './draftOrderDiscountCode';
+import type { DraftOrderManualDiscountProperty } from './draftOrderManualDiscountProperty';
+import type { DraftOrderDiscount } from './draftOrderDiscount';
+import type { DraftOrderDiscountNotice } from './draftOrderDiscountNotice';
 import type { DraftOrderLine } from './draftOrderLine';
 import type { Money } from './money';
 import type { DraftOrderShippingVatAmount } from './draftOrderShippingVatAmount';
@@ -37,6 +41,13 @@ export interface DraftOrder {
   notes: DraftOrderNotes;
   /** The language of the order's e-mails chosen; null for the shipping country's. */
   language?: DraftOrderLanguage;
+  /** The discount code entered (upper case); null without one (#29). */
+  discount_code?: DraftOrderDiscountCode;
+  manual_discount?: DraftOrderManualDiscountProperty;
+  /** The discount the order would get now (the code's, the manual one's, else the best automatic promotion), amounts as for a cart (see CartDiscount); null for none. */
+  discount?: DraftOrderDiscount;
+  /** Why the discount code gives nothing now (the checkout's detail); null otherwise. */
+  discount_notice?: DraftOrderDiscountNotice;
   /** @maxItems 100 */
   lines: DraftOrderLine[];
   subtotal: Money;

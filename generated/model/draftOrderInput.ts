@@ -12,6 +12,8 @@ import type { Money } from './money';
 import type { DraftOrderLineInput } from './draftOrderLineInput';
 import type { DraftOrderInputNotes } from './draftOrderInputNotes';
 import type { DraftOrderInputLanguage } from './draftOrderInputLanguage';
+import type { DraftOrderInputDiscountCode } from './draftOrderInputDiscountCode';
+import type { DraftOrderInputManualDiscount } from './draftOrderInputManualDiscount';
 
 /**
  * A staff order as created or replaced (updateDraftOrder replaces every field). The buyer is either customer_id (an active customer account) or guest, exactly one of them (422 otherwise). customer_type, vat_number and customer_country_code work as in CheckoutRequest: omitted, they come from the customer's profile, or for a guest individual, no VAT number and TN. shipping_amount is NET (its VAT is added as the checkout adds it to SHIPPING_FLAT_RATE); omitted, it is the server's SHIPPING_FLAT_RATE. A variant appears on one line at most.
@@ -35,4 +37,8 @@ export interface DraftOrderInput {
   notes?: DraftOrderInputNotes;
   /** The language of the order's e-mails (the customer said it on the phone); omitted or null, taken from the shipping country. */
   language?: DraftOrderInputLanguage;
+  /** A discount code for the order (#29), checked by the checkout's rules when the draft is read (discount_notice says why it gives nothing) and completed (409 with that detail). Not with manual_discount (422). */
+  discount_code?: DraftOrderInputDiscountCode;
+  /** A discount the staff gives by hand, with its reason; not with discount_code. */
+  manual_discount?: DraftOrderInputManualDiscount;
 }

@@ -12,6 +12,7 @@ import type { DraftOrderLineVatRate } from './draftOrderLineVatRate';
 import type { DraftOrderLineVatAmount } from './draftOrderLineVatAmount';
 import type { DraftOrderLineTotalPrice } from './draftOrderLineTotalPrice';
 import type { DraftOrderLineTotalPriceInclVat } from './draftOrderLineTotalPriceInclVat';
+import type { DraftOrderLineDiscountAmount } from './draftOrderLineDiscountAmount';
 import type { DraftOrderLineAvailableQuantity } from './draftOrderLineAvailableQuantity';
 import type { DraftOrderLineProblem } from './draftOrderLineProblem';
 
@@ -41,7 +42,10 @@ export interface DraftOrderLine {
   vat_rate: DraftOrderLineVatRate;
   vat_amount: DraftOrderLineVatAmount;
   total_price: DraftOrderLineTotalPrice;
+  /** After the line's share of the discount, as the order will charge it. */
   total_price_incl_vat: DraftOrderLineTotalPriceInclVat;
+  /** The line's share of the discount, excluding VAT (as OrderItem's); null unpriced. */
+  discount_amount?: DraftOrderLineDiscountAmount;
   /**
    * Units the line may take now; null when not limited (not tracked, or backorders).
    * @minimum 0

@@ -3,4 +3,7 @@
  */
 import type { Money } from './money';
 
+/**
+ * After the line's share of the discount, as the order will charge it.
+ */
 export type DraftOrderLineTotalPriceInclVat = Money | null;

@@ -8,4 +8,16 @@ export type ImportProductsParams = {
    * Check only (default), or write.
    */
   mode?: ImportMode;
+  /**
+   * For a Shopify or WooCommerce file, whether its prices include VAT (Shopify's "taxes included" setting, WooCommerce's "prices entered with tax"): the file does not say. Ignored for our own columns (price_includes_vat) and PrestaShop's (both prices).
+   */
+  prices_include_vat?: boolean;
+  /**
+   * Create the categories the file names that the shop lacks (top-level, active, slug from the name). Off: such a row is refused naming the category.
+   */
+  create_categories?: boolean;
+  /**
+   * With mode apply, fetch the images of the products the file creates from its URLs, in a background job (http(s) to public addresses only, 15 s and the image upload size limit per image, JPEG, PNG, GIF or WebP as uploads are checked). A failed image is recorded in the product's audit entry of the job and never fails the product.
+   */
+  fetch_images?: boolean;
 };

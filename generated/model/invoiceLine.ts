@@ -20,8 +20,10 @@ export interface InvoiceLine {
    * @maximum 100
    */
   vat_rate: number;
-  /** Line total excluding VAT. */
+  /** Line total excluding VAT, before the line's discount. */
   total_price: Money;
+  /** The line's share of the order's discount, excluding VAT (#29); vat_amount is the VAT of the discounted line and total_price_incl_vat = total_price − discount_amount + vat_amount. Absent on documents issued before discounts existed (documents never change). A credit note credits each line at its discounted amounts, in proportion to the units returned, so its lines carry 0 here. */
+  discount_amount?: Money;
   vat_amount: Money;
   total_price_incl_vat: Money;
 }

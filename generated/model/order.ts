@@ -14,6 +14,7 @@ import type { VatTreatment } from './vatTreatment';
 import type { VatNumberReview } from './vatNumberReview';
 import type { OrderVatNumberCheck } from './orderVatNumberCheck';
 import type { Money } from './money';
+import type { OrderDiscountProperty } from './orderDiscountProperty';
 import type { ShippingAddress } from './shippingAddress';
 import type { OrderNotes } from './orderNotes';
 import type { OrderLanguage } from './orderLanguage';
@@ -24,7 +25,7 @@ import type { OrderStatusChange } from './orderStatusChange';
 import type { OrderShipmentProperty } from './orderShipmentProperty';
 
 /**
- * An order with its items and status history (a superset of OrderSummary). Amounts reconcile: Σ items' total_price_incl_vat = subtotal + vat_amount − shipping_vat_amount, and total_amount = subtotal + vat_amount + shipping_amount − discount_amount. Shipping is the flat rate SHIPPING_FLAT_RATE, a NET amount: its VAT at the shop country's (TN) default rate in force (0 under the reverse charge) is shipping_vat_amount, included in vat_amount.
+ * An order with its items and status history (a superset of OrderSummary). Amounts reconcile: Σ items' total_price_incl_vat = subtotal − discount_amount + vat_amount − shipping_vat_amount, and total_amount = subtotal + vat_amount + shipping_amount − discount_amount. Shipping is the flat rate SHIPPING_FLAT_RATE, a NET amount: its VAT at the shop country's (TN) default rate in force (0 under the reverse charge) is shipping_vat_amount, included in vat_amount.
  */
 export interface Order {
   id: Id;
@@ -63,8 +64,10 @@ export interface Order {
   shipping_amount: Money;
   /** VAT on shipping_amount at the shop country's default rate in force (half-up to the millime; 0 under the reverse charge); part of vat_amount. */
   shipping_vat_amount: Money;
-  /** Discount deducted from the total (0 when none). */
+  /** Discount deducted from the total, excluding VAT (0 when none): Σ of the items' discount_amount (#29; the VAT of the discounted lines is in vat_amount). */
   discount_amount: Money;
+  /** The discount the order was given, frozen at checkout; null when none (#29). */
+  discount?: OrderDiscountProperty;
   /** subtotal + vat_amount + shipping_amount - discount_amount. */
   total_amount: Money;
   currency: 'TND';

@@ -13,6 +13,7 @@ import type { OrderSummaryVatNumber } from './orderSummaryVatNumber';
 import type { VatTreatment } from './vatTreatment';
 import type { VatNumberReview } from './vatNumberReview';
 import type { Money } from './money';
+import type { OrderSummaryDiscount } from './orderSummaryDiscount';
 import type { ShippingAddress } from './shippingAddress';
 import type { OrderSummaryNotes } from './orderSummaryNotes';
 import type { OrderSummaryLanguage } from './orderSummaryLanguage';
@@ -55,8 +56,10 @@ export interface OrderSummary {
   vat_amount: Money;
   /** Flat shipping fee configured on the server (0 by default). */
   shipping_amount: Money;
-  /** Discount deducted from the total (0 when none). */
+  /** Discount deducted from the total, excluding VAT (0 when none): Σ of the items' discount_amount (#29; the VAT of the discounted lines is in vat_amount). */
   discount_amount: Money;
+  /** The discount the order was given, frozen at checkout; null when none (#29). */
+  discount?: OrderSummaryDiscount;
   /** subtotal + vat_amount + shipping_amount - discount_amount. */
   total_amount: Money;
   currency: 'TND';

@@ -9,7 +9,9 @@ import type { SWRMutationConfiguration } from 'swr/mutation';
 
 import type {
   AddCartItemParams,
+  ApplyCartDiscountParams,
   Cart,
+  CartDiscountApply,
   CartItemCreate,
   CartItemUpdate,
   ClearCartParams,
@@ -17,6 +19,7 @@ import type {
   ForbiddenResponse,
   GetCartParams,
   NotFoundResponse,
+  RemoveCartDiscountParams,
   RemoveCartItemParams,
   UnauthorizedResponse,
   UpdateCartItemParams,
@@ -29,7 +32,7 @@ import type { ErrorType, BodyType } from '../../../src/lib/http/client';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 /**
- * Optional authentication. Returns the signed-in customer's cart when a customer token is sent, else the anonymous cart of session_id (required then, 422 when missing). When a customer token and the session_id of an anonymous cart are both sent, that cart's lines are merged into the customer's cart (quantities added, capped by stock) and the anonymous cart is removed. When no cart exists yet an empty cart is returned (id null, no items, zero totals); nothing is created. Prices are recomputed from the current catalogue at the shop country's (TN) rates, as checkout charges a sale shipped within Tunisia (shipped abroad, checkout charges the net at 0 %); each line's VAT is rounded half-up to the millime and totals are the sums of the lines. 401 when a token is sent but invalid or expired; 403 for an admin token.
+ * Optional authentication. Returns the signed-in customer's cart when a customer token is sent, else the anonymous cart of session_id (required then, 422 when missing). When a customer token and the session_id of an anonymous cart are both sent, that cart's lines are merged into the customer's cart (quantities added, capped by stock) and the anonymous cart is removed. When no cart exists yet an empty cart is returned (id null, no items, zero totals); nothing is created. Prices are recomputed from the current catalogue at the shop country's (TN) rates, as checkout charges a sale shipped within Tunisia (shipped abroad, checkout charges the net at 0 %); each line's VAT is rounded half-up to the millime and totals are the sums of the lines, after the discount the cart gets (its code re-checked on every read, else the best automatic promotion; see Cart.discount and Cart.discount_notice). 401 when a token is sent but invalid or expired; 403 for an admin token.
  * @summary Get the current cart
  */
 export const getCart = (params?: GetCartParams, options?: SecondParameter<typeof apiClient>) => {
@@ -340,6 +343,136 @@ export const useRemoveCartItem = <
 
   const swrKey = swrOptions?.swrKey ?? getRemoveCartItemMutationKey(id, params);
   const swrFn = getRemoveCartItemMutationFetcher(id, params, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing); the cart is created when missing. The code is compared in upper case. The cart keeps it (replacing the code it held) and answers priced with it: the discount, each line's share and the totals after it. 409 when the code cannot be used now, with a detail saying why, exactly one of: the code does not exist (or is inactive), is not valid yet or has expired (with the date), the minimum is not reached (with how much more), it is used up, the customer has used it as many times as allowed (known for a signed-in customer; a guest's e-mail is checked at checkout), or it applies to nothing in the cart. 422 when the code is malformed. 401 when a token is sent but invalid or expired; 403 for an admin token.
+ * @summary Apply a discount code to the cart
+ */
+export const applyCartDiscount = (
+  cartDiscountApply: BodyType<CartDiscountApply>,
+  params?: ApplyCartDiscountParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<Cart>(
+    {
+      url: `/api/v1/cart/discount`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: cartDiscountApply,
+      params,
+    },
+    options,
+  );
+};
+
+export const getApplyCartDiscountMutationFetcher = (
+  params?: ApplyCartDiscountParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return (_: Key, { arg }: { arg: CartDiscountApply }) => {
+    return applyCartDiscount(arg, params, options);
+  };
+};
+export const getApplyCartDiscountMutationKey = (params?: ApplyCartDiscountParams) =>
+  [`/api/v1/cart/discount`, ...(params ? [params] : [])] as const;
+
+export type ApplyCartDiscountMutationResult = NonNullable<
+  Awaited<ReturnType<typeof applyCartDiscount>>
+>;
+export type ApplyCartDiscountMutationError = ErrorType<
+  UnauthorizedResponse | ForbiddenResponse | ConflictResponse | ValidationErrorResponse
+>;
+
+/**
+ * @summary Apply a discount code to the cart
+ */
+export const useApplyCartDiscount = <
+  TError = ErrorType<
+    UnauthorizedResponse | ForbiddenResponse | ConflictResponse | ValidationErrorResponse
+  >,
+>(
+  params?: ApplyCartDiscountParams,
+  options?: {
+    swr?: SWRMutationConfiguration<
+      Awaited<ReturnType<typeof applyCartDiscount>>,
+      TError,
+      Key,
+      CartDiscountApply,
+      Awaited<ReturnType<typeof applyCartDiscount>>
+    > & { swrKey?: string };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const swrKey = swrOptions?.swrKey ?? getApplyCartDiscountMutationKey(params);
+  const swrFn = getApplyCartDiscountMutationFetcher(params, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing). The cart forgets its code (an automatic promotion may still apply) and answers as it then reads; succeeds also when it held none. 401 when a token is sent but invalid or expired; 403 for an admin token.
+ * @summary Remove the discount code from the cart
+ */
+export const removeCartDiscount = (
+  params?: RemoveCartDiscountParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<Cart>({ url: `/api/v1/cart/discount`, method: 'DELETE', params }, options);
+};
+
+export const getRemoveCartDiscountMutationFetcher = (
+  params?: RemoveCartDiscountParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return (_: Key, __: { arg: Arguments }) => {
+    return removeCartDiscount(params, options);
+  };
+};
+export const getRemoveCartDiscountMutationKey = (params?: RemoveCartDiscountParams) =>
+  [`/api/v1/cart/discount`, ...(params ? [params] : [])] as const;
+
+export type RemoveCartDiscountMutationResult = NonNullable<
+  Awaited<ReturnType<typeof removeCartDiscount>>
+>;
+export type RemoveCartDiscountMutationError = ErrorType<
+  UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse
+>;
+
+/**
+ * @summary Remove the discount code from the cart
+ */
+export const useRemoveCartDiscount = <
+  TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse>,
+>(
+  params?: RemoveCartDiscountParams,
+  options?: {
+    swr?: SWRMutationConfiguration<
+      Awaited<ReturnType<typeof removeCartDiscount>>,
+      TError,
+      Key,
+      Arguments,
+      Awaited<ReturnType<typeof removeCartDiscount>>
+    > & { swrKey?: string };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const swrKey = swrOptions?.swrKey ?? getRemoveCartDiscountMutationKey(params);
+  const swrFn = getRemoveCartDiscountMutationFetcher(params, requestOptions);
 
   const query = useSWRMutation(swrKey, swrFn, swrOptions);
 

@@ -8,11 +8,19 @@ import useSWRMutation from 'swr/mutation';
 import type { SWRMutationConfiguration } from 'swr/mutation';
 
 import type {
+  AdminCustomerUpdate,
+  ConflictResponse,
   Customer,
+  CustomerDetail,
+  CustomerEraseRequest,
+  CustomerErasure,
+  CustomerExport,
   CustomerOverview,
   CustomerUpdate,
+  ExportAdminCustomerParams,
   ForbiddenResponse,
   ListAdminCustomersParams,
+  NotFoundResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse,
   ValidationErrorResponse,
@@ -72,6 +80,259 @@ export const useListAdminCustomers = <
   const swrFn = () => listAdminCustomers(params, requestOptions);
 
   const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). The person of `key` (see CustomerKey and CustomerDetail). 404 when no account has the key's id, or no order, staff note or account has the guest's e-mail; 422 for a key of the wrong form.
+ * @summary A customer (admin)
+ */
+export const getAdminCustomer = (key: string, options?: SecondParameter<typeof apiClient>) => {
+  return apiClient<CustomerDetail>(
+    { url: `/api/v1/admin/customers/${key}`, method: 'GET' },
+    options,
+  );
+};
+
+export const getGetAdminCustomerKey = (key: string) => [`/api/v1/admin/customers/${key}`] as const;
+
+export type GetAdminCustomerQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminCustomer>>>;
+export type GetAdminCustomerQueryError = ErrorType<
+  UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ValidationErrorResponse
+>;
+
+/**
+ * @summary A customer (admin)
+ */
+export const useGetAdminCustomer = <
+  TError = ErrorType<
+    UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ValidationErrorResponse
+  >,
+>(
+  key: string,
+  options?: {
+    swr?: SWRConfiguration<Awaited<ReturnType<typeof getAdminCustomer>>, TError> & {
+      swrKey?: Key;
+      enabled?: boolean;
+    };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const isEnabled = swrOptions?.enabled !== false && !!key;
+  const swrKey = swrOptions?.swrKey ?? (() => (isEnabled ? getGetAdminCustomerKey(key) : null));
+  const swrFn = () => getAdminCustomer(key, requestOptions);
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Changes only the fields sent (see AdminCustomerUpdate); the audit log records the fields changed (entity customer, the account id or null for a guest). Orders are not changed. 404 as getAdminCustomer; 422 for an invalid body (more than 20 tags after normalising, a note above 2000 characters).
+ * @summary Edit a customer's name, phone, notes and tags (admin)
+ */
+export const updateAdminCustomer = (
+  key: string,
+  adminCustomerUpdate: BodyType<AdminCustomerUpdate>,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<CustomerDetail>(
+    {
+      url: `/api/v1/admin/customers/${key}`,
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      data: adminCustomerUpdate,
+    },
+    options,
+  );
+};
+
+export const getUpdateAdminCustomerMutationFetcher = (
+  key: string,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return (_: Key, { arg }: { arg: AdminCustomerUpdate }) => {
+    return updateAdminCustomer(key, arg, options);
+  };
+};
+export const getUpdateAdminCustomerMutationKey = (key: string) =>
+  [`/api/v1/admin/customers/${key}`] as const;
+
+export type UpdateAdminCustomerMutationResult = NonNullable<
+  Awaited<ReturnType<typeof updateAdminCustomer>>
+>;
+export type UpdateAdminCustomerMutationError = ErrorType<
+  UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ValidationErrorResponse
+>;
+
+/**
+ * @summary Edit a customer's name, phone, notes and tags (admin)
+ */
+export const useUpdateAdminCustomer = <
+  TError = ErrorType<
+    UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ValidationErrorResponse
+  >,
+>(
+  key: string,
+  options?: {
+    swr?: SWRMutationConfiguration<
+      Awaited<ReturnType<typeof updateAdminCustomer>>,
+      TError,
+      Key,
+      AdminCustomerUpdate,
+      Awaited<ReturnType<typeof updateAdminCustomer>>
+    > & { swrKey?: string };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const swrKey = swrOptions?.swrKey ?? getUpdateAdminCustomerMutationKey(key);
+  const swrFn = getUpdateAdminCustomerMutationFetcher(key, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Admin token with role super_admin or admin (403 otherwise). Every table that can name the person, with their rows: the account, addresses, carts and their lines, orders with their items, history, notes, edits, shipments, returns, payments and e-mails, invoices and credit notes (as issued), staff orders, sign-in sessions and magic links (metadata, no token hashes), staff notes and tags, and the audit entries about them. format json (default) is a CustomerExport; csv has the columns table, row, field, value (one line per field, values as JSON text for objects). Audited (entity customer, action export is recorded as a read of the person with no data). 404 as getAdminCustomer.
+ * @summary Export everything the shop holds about a customer (admin)
+ */
+export const exportAdminCustomer = (
+  key: string,
+  params?: ExportAdminCustomerParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<CustomerExport | Blob>(
+    { url: `/api/v1/admin/customers/${key}/export`, method: 'GET', params },
+    options,
+  );
+};
+
+export const getExportAdminCustomerKey = (key: string, params?: ExportAdminCustomerParams) =>
+  [`/api/v1/admin/customers/${key}/export`, ...(params ? [params] : [])] as const;
+
+export type ExportAdminCustomerQueryResult = NonNullable<
+  Awaited<ReturnType<typeof exportAdminCustomer>>
+>;
+export type ExportAdminCustomerQueryError = ErrorType<
+  UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ValidationErrorResponse
+>;
+
+/**
+ * @summary Export everything the shop holds about a customer (admin)
+ */
+export const useExportAdminCustomer = <
+  TError = ErrorType<
+    UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ValidationErrorResponse
+  >,
+>(
+  key: string,
+  params?: ExportAdminCustomerParams,
+  options?: {
+    swr?: SWRConfiguration<Awaited<ReturnType<typeof exportAdminCustomer>>, TError> & {
+      swrKey?: Key;
+      enabled?: boolean;
+    };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const isEnabled = swrOptions?.enabled !== false && !!key;
+  const swrKey =
+    swrOptions?.swrKey ?? (() => (isEnabled ? getExportAdminCustomerKey(key, params) : null));
+  const swrFn = () => exportAdminCustomer(key, params, requestOptions);
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Admin token with role super_admin or admin (403 otherwise). In one transaction: deletes the account, its addresses, carts, sign-in sessions and refresh tokens, the magic links sent to the e-mail, staff orders not yet placed, and the staff notes and tags; replaces the person's name, e-mail, phone and address in their orders (shipping address, customer e-mail, checkout note, VAT number), order e-mails, order history, notes and edits and the audit log by a placeholder (name "Erased customer", e-mail erased-<hex>@erased.invalid). Issued invoices and credit notes are not changed: they keep the buyer's name and tax identifier as issued, which the law requires for 10 years. The orders keep their amounts, so every figure still reconciles. 409 when an order of theirs is still pending, confirmed or processing (the detail names it); 422 when confirm_email is not the person's e-mail; 404 as getAdminCustomer. The audit entry (entity customer, action delete) keeps no personal data.
+ * @summary Erase a customer's personal data (admin)
+ */
+export const eraseAdminCustomer = (
+  key: string,
+  customerEraseRequest: BodyType<CustomerEraseRequest>,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<CustomerErasure>(
+    {
+      url: `/api/v1/admin/customers/${key}/erase`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: customerEraseRequest,
+    },
+    options,
+  );
+};
+
+export const getEraseAdminCustomerMutationFetcher = (
+  key: string,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return (_: Key, { arg }: { arg: CustomerEraseRequest }) => {
+    return eraseAdminCustomer(key, arg, options);
+  };
+};
+export const getEraseAdminCustomerMutationKey = (key: string) =>
+  [`/api/v1/admin/customers/${key}/erase`] as const;
+
+export type EraseAdminCustomerMutationResult = NonNullable<
+  Awaited<ReturnType<typeof eraseAdminCustomer>>
+>;
+export type EraseAdminCustomerMutationError = ErrorType<
+  | UnauthorizedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ConflictResponse
+  | ValidationErrorResponse
+>;
+
+/**
+ * @summary Erase a customer's personal data (admin)
+ */
+export const useEraseAdminCustomer = <
+  TError = ErrorType<
+    | UnauthorizedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ConflictResponse
+    | ValidationErrorResponse
+  >,
+>(
+  key: string,
+  options?: {
+    swr?: SWRMutationConfiguration<
+      Awaited<ReturnType<typeof eraseAdminCustomer>>,
+      TError,
+      Key,
+      CustomerEraseRequest,
+      Awaited<ReturnType<typeof eraseAdminCustomer>>
+    > & { swrKey?: string };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const swrKey = swrOptions?.swrKey ?? getEraseAdminCustomerMutationKey(key);
+  const swrFn = getEraseAdminCustomerMutationFetcher(key, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions);
 
   return {
     swrKey,

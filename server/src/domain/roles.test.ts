@@ -33,6 +33,7 @@ describe('can', () => {
       'catalogue:read',
       'orders:read',
       'orders:write',
+      'customers:write',
       'settings:read',
     ]);
     expect(permissionsOf('super_admin')).toEqual([...PERMISSIONS]);
@@ -57,6 +58,7 @@ describe('can', () => {
           !p.startsWith('jobs:') &&
           p !== 'backups:manage' &&
           p !== 'settings:write' &&
+          p !== 'customers:personal_data' &&
           p !== 'audit:read',
       ),
       [
@@ -67,6 +69,7 @@ describe('can', () => {
         'jobs:read',
         'jobs:write',
         'backups:manage',
+        'customers:personal_data',
       ],
     );
   });
@@ -89,6 +92,21 @@ describe('can', () => {
       ['orders:read', 'orders:write', 'catalogue:read'],
       ['products:write', 'uploads:write', 'users:read', 'settings:write'],
     );
+  });
+
+  it("keeps a person's whole record (export, erase) to super admins and admins", () => {
+    expect(ROLES.filter((role) => can(role, 'customers:personal_data'))).toEqual([
+      'super_admin',
+      'admin',
+    ]);
+  });
+
+  it('lets super admins, admins and managers change discounts, and no other role', () => {
+    expect(ROLES.filter((role) => can(role, 'discounts:write'))).toEqual([
+      'super_admin',
+      'admin',
+      'manager',
+    ]);
   });
 
   it('lets super admins, admins and managers record payments, and no other role', () => {

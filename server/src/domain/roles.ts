@@ -38,6 +38,11 @@ export const PERMISSIONS = [
   // remittances. Not support's: what the accountant reconciles is kept by those who answer
   // for the till (the shop's managers and admins).
   'payments:write',
+  'discounts:write', // discount codes and automatic promotions (#29); reading them is orders:read
+  'customers:write', // a customer's name, phone, notes and tags (#29)
+  // A person's whole record, exported or erased (#29; Tunisia's law 2004-63, the GDPR): the shop's
+  // owners answer for it, as for backups of every customer's data.
+  'customers:personal_data',
   'uploads:write',
   'settings:read', // the shop's settings (identity, time zone), which every screen may show
   'settings:write',
@@ -59,6 +64,9 @@ const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'orders:read': 'View orders and customers',
   'orders:write': 'Change order status, cancel orders and take staff orders',
   'payments:write': 'Record and remove payments, refunds and cash-on-delivery remittances',
+  'discounts:write': 'Create, edit and delete discount codes and automatic promotions',
+  'customers:write': "Edit a customer's name, phone, notes and tags",
+  'customers:personal_data': 'Export or erase everything the shop holds about a customer',
   'uploads:write': 'Upload and delete media',
   'settings:read': "View the shop's settings",
   'settings:write': "Change the shop's settings and see who changed them",
@@ -85,8 +93,17 @@ const PERMISSION_MATRIX: Readonly<Record<AdminRole, readonly Permission[]>> = {
   // A backup holds secrets.json (the keys that sign every token) and every customer's data:
   // the super admin's alone, as on the command line, where it takes the server's own account.
   admin: PERMISSIONS.filter((p) => p !== 'users:reset_two_factor' && p !== 'backups:manage'),
-  manager: [...CATALOGUE, 'orders:read', 'orders:write', 'payments:write', 'settings:read'],
-  support: ['catalogue:read', 'orders:read', 'orders:write', 'settings:read'],
+  manager: [
+    ...CATALOGUE,
+    'orders:read',
+    'orders:write',
+    'payments:write',
+    'discounts:write',
+    'customers:write',
+    'settings:read',
+  ],
+  // Support answers customers: it keeps their notes, but neither prices nor a person's whole record.
+  support: ['catalogue:read', 'orders:read', 'orders:write', 'customers:write', 'settings:read'],
   inventory_manager: [
     'catalogue:read',
     'products:write',
