@@ -74,6 +74,7 @@ function orderOf(draft: DraftOrder, status: Order['status']): Order {
     vat_amount: l.vat_amount!,
     total_price: l.total_price!,
     total_price_incl_vat: l.total_price_incl_vat!,
+    discount_amount: l.discount_amount ?? '0.000',
   }));
   const history = (from: Order['status'] | null, to: Order['status'], note: string | null) => ({
     id: newId(),
@@ -104,6 +105,7 @@ function orderOf(draft: DraftOrder, status: Order['status']): Order {
     shipping_amount: draft.shipping_amount,
     shipping_vat_amount: draft.shipping_vat_amount!,
     discount_amount: draft.discount_amount,
+    discount: null,
     total_amount: draft.total_amount,
     payment_status: 'unpaid',
     amount_paid: '0.000',

@@ -7,10 +7,17 @@ import { SCOPES_007 } from './migrations/007_data_versions';
 import { SCOPES_014 } from './migrations/014_admin_version';
 import { SCOPES_018 } from './migrations/018_sessions';
 import { SCOPES_020 } from './migrations/020_settings_version';
+import { SCOPES_032 } from './migrations/032_customer_notes';
 import type { Database } from './schema';
 
 /** Every scope and the tables it covers. */
-const DATA_SCOPES = { ...SCOPES_007, ...SCOPES_014, ...SCOPES_018, ...SCOPES_020 } as const;
+const DATA_SCOPES = {
+  ...SCOPES_007,
+  ...SCOPES_014,
+  ...SCOPES_018,
+  ...SCOPES_020,
+  ...SCOPES_032,
+} as const;
 export type DataScope = keyof typeof DATA_SCOPES;
 type Versions = Record<DataScope, string>;
 

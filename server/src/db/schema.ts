@@ -279,6 +279,8 @@ interface CartsTable {
   id: Id;
   session_id: string | null;
   customer_id: number | null;
+  /** The code the customer entered, upper-cased (migration 031); re-checked on every read. */
+  discount_code: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -338,6 +340,13 @@ interface OrdersTable {
   balance_due: IntDefault;
   /** en, fr or ar: the e-mails' language chosen; null: from the shipping country (migration 030). */
   language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The discount given, frozen (migration 031); discount_id null once the discount is deleted. */
+  discount_id: ColumnType<number | null, number | null | undefined, number | null>;
+  discount_code: ColumnType<string | null, string | null | undefined, string | null>;
+  discount_name: ColumnType<string | null, string | null | undefined, string | null>;
+  discount_kind: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Millimes, net: the shipping a free-shipping discount waived (shipping_amount is then 0). */
+  discount_shipping_amount: IntDefault;
 }
 
 /** A payment, refund or remittance line of an order (migration 029); never deleted. */
@@ -412,6 +421,8 @@ interface OrderItemsTable {
   vat_amount: IntDefault;
   total_price: IntDefault;
   total_price_incl_vat: IntDefault;
+  /** Millimes, net: the line's share of the discount (total_price is before it; migration 031). */
+  discount_amount: IntDefault;
 }
 
 interface OrderStatusHistoryTable {
@@ -559,6 +570,11 @@ interface DraftOrdersTable {
   notes: string | null;
   /** en, fr or ar, for the order it completes into (migration 030). */
   language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A discount code, or a manual discount (percent in bp or amount in millimes) and why (031). */
+  discount_code: ColumnType<string | null, string | null | undefined, string | null>;
+  manual_discount_percent_bp: ColumnType<number | null, number | null | undefined, number | null>;
+  manual_discount_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  manual_discount_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_by_admin_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -665,6 +681,20 @@ interface HealthTable {
   integrity_problem: string | null;
 }
 
+/** What staff keep about a person, by normalised e-mail (migration 032). */
+interface CustomerNotesTable {
+  email_key: string;
+  /** A guest's name and phone as staff corrected them (an account's live in customers). */
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  notes: string | null;
+  /** JSON array of normalised tags. */
+  tags: JsonText;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** VIES answers cached for a day (services/billing/vat-numbers.ts). */
 interface VatNumberChecksTable {
   country_code: string;
@@ -717,7 +747,44 @@ export interface Database {
   jobs: JobsTable;
   mail_deliveries: MailDeliveriesTable;
   order_emails: OrderEmailsTable;
+  customer_notes: CustomerNotesTable;
   health: HealthTable;
+  discounts: DiscountsTable;
+  discount_products: DiscountProductsTable;
+  discount_categories: DiscountCategoriesTable;
+}
+
+/** A discount code or automatic promotion (migration 031); money in millimes. */
+interface DiscountsTable {
+  id: Id;
+  name: string;
+  /** Upper case; null for an automatic promotion. */
+  code: string | null;
+  kind: Schemas['DiscountKind'];
+  /** Basis points of a percent (10 % = 1000) for kind percent. */
+  percent_bp: number | null;
+  amount: number | null;
+  scope: Schemas['DiscountScope'];
+  minimum_subtotal: number | null;
+  /** YYYY-MM-DD in the shop's time zone. */
+  starts_on: string | null;
+  ends_on: string | null;
+  usage_limit: number | null;
+  usage_limit_per_customer: number | null;
+  usage_count: IntDefault;
+  is_active: BoolDefault;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+interface DiscountProductsTable {
+  discount_id: number;
+  product_id: number;
+}
+
+interface DiscountCategoriesTable {
+  discount_id: number;
+  category_id: number;
 }
 
 export type AdminUserRow = Selectable<AdminUsersTable>;

@@ -123,7 +123,16 @@ export function renderInvoicePdf(
           { header: l.totalIncl, width: CONTENT_WIDTH - 405, align: 'right' },
         ],
         invoice.lines.map((line) => [
-          line.sku ? `${line.description}\n${line.sku}` : line.description,
+          [
+            line.description,
+            line.sku,
+            // The line's share of the discount (#29), under its name: the columns stay the same.
+            line.discount_amount && line.discount_amount !== '0.000'
+              ? `${l.discount} -${amount(line.discount_amount)}`
+              : null,
+          ]
+            .filter((part): part is string => part !== null && part !== '')
+            .join('\n'),
           String(line.quantity),
           amount(line.unit_price),
           rate(line.vat_rate),

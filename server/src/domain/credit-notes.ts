@@ -106,6 +106,7 @@ export function creditNoteOf(
       unit_price: fromMillimes(l.unit_price),
       vat_rate: bpToRate(l.vat_rate_bp),
       total_price: fromMillimes(l.total_price),
+      discount_amount: fromMillimes(0),
       vat_amount: fromMillimes(l.vat_amount),
       total_price_incl_vat: fromMillimes(l.total_price + l.vat_amount),
     })),
@@ -124,6 +125,11 @@ export function creditNoteOf(
 const lineKey = (l: Pick<InvoiceLine, 'description' | 'sku' | 'unit_price' | 'vat_rate'>) =>
   JSON.stringify([l.description, l.sku, toMillimes(l.unit_price), rateToBp(l.vat_rate)]);
 
+/**
+ * An invoice line as credit notes credit it: at its discounted net (#29), as returns credit each
+ * line's discounted amounts in proportion to the units; the invoice's discount_amount less its
+ * lines' discounts is what is left of a discount on the order as a whole (orders before #29).
+ */
 function creditedLineOf(l: InvoiceLine): CreditedLine {
   return {
     description: l.description,
@@ -131,10 +137,13 @@ function creditedLineOf(l: InvoiceLine): CreditedLine {
     quantity: l.quantity,
     unit_price: toMillimes(l.unit_price),
     vat_rate_bp: rateToBp(l.vat_rate),
-    total_price: toMillimes(l.total_price),
+    total_price: toMillimes(l.total_price) - lineDiscountOf(l),
     vat_amount: toMillimes(l.vat_amount),
   };
 }
+
+const lineDiscountOf = (l: InvoiceLine) =>
+  l.discount_amount === undefined ? 0 : toMillimes(l.discount_amount);
 
 /** What is left of `invoice` after `credits` (its credit notes so far): lines and amounts. */
 export function remainderOf(
@@ -162,7 +171,8 @@ export function remainderOf(
   const extras: CreditedExtras = {
     shipping_amount: m(invoice.shipping_amount),
     shipping_vat_amount: m(invoice.shipping_vat_amount),
-    discount_amount: m(invoice.discount_amount),
+    discount_amount:
+      m(invoice.discount_amount) - invoice.lines.reduce((s, l) => s + lineDiscountOf(l), 0),
     stamp_duty: m(invoice.stamp_duty),
   };
   for (const credit of credits) {

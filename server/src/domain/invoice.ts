@@ -28,6 +28,11 @@ export interface InvoiceLineFacts {
   vat_amount: number;
   total_price: number;
   total_price_incl_vat: number;
+  /**
+   * The line's share of the discount, net (#29): total_price is before it, vat_amount and
+   * total_price_incl_vat after it. Absent (0) on orders placed before discounts.
+   */
+  discount_amount?: number;
 }
 
 /** The order's amounts as stored (millimes), and what else the document copies from it. */
@@ -150,9 +155,10 @@ export function invoiceContent(
   issue: IssueFacts,
 ): InvoiceContent {
   const linesNet = order.lines.reduce((s, l) => s + l.total_price, 0);
+  // Each line is taxed on its discounted net: the VAT was computed on it.
   const taxed: Taxed[] = order.lines.map((l) => ({
     rateBp: l.vat_rate_bp,
-    net: l.total_price,
+    net: l.total_price - (l.discount_amount ?? 0),
     vat: l.vat_amount,
   }));
   if (order.shipping_amount > 0) {
@@ -183,6 +189,7 @@ export function invoiceContent(
       unit_price: fromMillimes(l.unit_price),
       vat_rate: bpToRate(l.vat_rate_bp),
       total_price: fromMillimes(l.total_price),
+      discount_amount: fromMillimes(l.discount_amount ?? 0),
       vat_amount: fromMillimes(l.vat_amount),
       total_price_incl_vat: fromMillimes(l.total_price_incl_vat),
     })),

@@ -6,8 +6,10 @@ import type { AppContext } from '../context';
 import type { Handlers } from '../http/types';
 import {
   addCartItem,
+  applyCartDiscount,
   clearCart,
   getCart,
+  removeCartDiscount,
   removeCartItem,
   updateCartItem,
   type CartCaller,
@@ -32,6 +34,10 @@ export function cartHandlers(ctx: AppContext): Handlers {
       updateCartItem(ctx, callerOf(request), request.params.id, request.body.quantity),
 
     removeCartItem: (request) => removeCartItem(ctx, callerOf(request), request.params.id),
+
+    applyCartDiscount: (request) => applyCartDiscount(ctx, callerOf(request), request.body.code),
+
+    removeCartDiscount: (request) => removeCartDiscount(ctx, callerOf(request)),
 
     clearCart: async (request, reply) => {
       await clearCart(ctx, callerOf(request));

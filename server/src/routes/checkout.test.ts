@@ -275,6 +275,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
           vat_amount: '6.387',
           total_price: '33.613',
           total_price_incl_vat: '40.000',
+          discount_amount: '0.000',
           returned_quantity: 0,
         },
         expect.objectContaining({

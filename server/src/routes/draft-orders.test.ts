@@ -124,6 +124,7 @@ describe.each(testDialects)('staff (draft) orders (%s)', (dialect) => {
           vat_amount: '6.387',
           total_price: '33.613',
           total_price_incl_vat: '40.000',
+          discount_amount: '0.000',
           available_quantity: 10,
           problem: null,
         },

@@ -233,6 +233,7 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
         vat_amount: '3.800',
         shipping_amount: '0.000',
         discount_amount: '0.000',
+        discount: null,
         total_amount: '23.800',
         // Nothing paid: it owes its total (payments.test.ts).
         payment_status: 'unpaid',

@@ -29,6 +29,8 @@ import { draftOrders } from './027_draft_orders';
 import { orderReturns } from './028_order_returns';
 import { orderPayments } from './029_order_payments';
 import { orderEmails } from './030_order_emails';
+import { discounts } from './031_discounts';
+import { customerNotes } from './032_customer_notes';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -59,5 +61,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '028_order_returns': orderReturns(dialect),
     '029_order_payments': orderPayments(dialect),
     '030_order_emails': orderEmails(dialect),
+    '031_discounts': discounts(dialect),
+    '032_customer_notes': customerNotes(dialect),
   };
 }

@@ -273,9 +273,24 @@ async function issueInvoiceIn(
       Number(i.total_price_incl_vat) -
       creditedSoFar(Number(i.total_price_incl_vat), back, quantity);
     const vat = Number(i.vat_amount) - creditedSoFar(Number(i.vat_amount), back, quantity);
+    // The line's discount (#29) still held, in proportion to the units as returns credit it.
+    const discount =
+      Number(i.discount_amount) - creditedSoFar(Number(i.discount_amount), back, quantity);
     const net = gross - vat;
-    return [{ ...i, quantity: quantity - back, total_price: net, vat_amount: vat }];
+    return [
+      {
+        ...i,
+        quantity: quantity - back,
+        total_price: net + discount,
+        discount_amount: discount,
+        vat_amount: vat,
+      },
+    ];
   });
+  // The discount of the lines held, plus any discount on the order as a whole (before #29).
+  const orderLevelDiscount =
+    Number(order.discount_amount) - items.reduce((s, i) => s + Number(i.discount_amount), 0);
+  const discountHeld = held.reduce((s, i) => s + i.discount_amount, 0) + orderLevelDiscount;
   const facts = {
     id: order.id,
     order_number: order.order_number,
@@ -292,12 +307,12 @@ async function issueInvoiceIn(
       shippingVat,
       shopDefault ? Number(shopDefault.rate_bp) : null,
     ),
-    discount_amount: Number(order.discount_amount),
+    discount_amount: discountHeld,
     total_amount:
       held.reduce((sum, i) => sum + i.total_price + i.vat_amount, 0) +
       shipping +
       shippingVat -
-      Number(order.discount_amount),
+      discountHeld,
     shipping_address: json<Schemas['ShippingAddress']>(
       order.shipping_address,
       {} as Schemas['ShippingAddress'],
@@ -312,8 +327,9 @@ async function issueInvoiceIn(
       vat_rate_bp: Number(i.vat_rate_bp),
       vat_amount: i.vat_amount,
       total_price: i.total_price,
-      // Net + VAT: for a line without returns, the stored total incl. VAT (checkout's rule).
-      total_price_incl_vat: i.total_price + i.vat_amount,
+      discount_amount: i.discount_amount,
+      // Net after the discount + VAT: for a line without returns, the stored total incl. VAT.
+      total_price_incl_vat: i.total_price - i.discount_amount + i.vat_amount,
     })),
   };
   const seller = {

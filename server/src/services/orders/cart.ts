@@ -21,11 +21,22 @@ import type { AppContext } from '../../context';
 import { toBool } from '../../db/bool';
 import type { CustomerRow, Database } from '../../db/schema';
 import type { Db } from '../../db/database';
-import { invalid, notFound } from '../../api/problem';
 import { requireActiveCustomer } from './customers';
+import { conflict, invalid, notFound } from '../../api/problem';
 import { json, money, percent } from '../../api/present';
 import type { Schemas } from '../../api/types';
+import { vatOfNet } from '../../domain/vat';
 import { countryPricing, noRateInForce } from '../catalogue/pricing';
+import {
+  bestPromotion,
+  cartDiscountOf,
+  categoryParents,
+  codeOutcome,
+  productsOfVariants,
+  type DiscountableLine,
+  type DiscountApplication,
+} from '../discounts/apply';
+import { shopToday } from '../discounts/discounts';
 import {
   availableQuantity,
   isSellable,
@@ -219,6 +230,8 @@ async function readCart(ctx: AppContext, owner: CartOwner): Promise<Cart> {
       subtotal: money(0),
       vat_amount: money(0),
       total_incl_vat: money(0),
+      discount: null,
+      discount_notice: null,
     };
   }
   const rows = await selectCatalogueLines(db)
@@ -229,16 +242,30 @@ async function readCart(ctx: AppContext, owner: CartOwner): Promise<Cart> {
     .orderBy('ci.id')
     .execute();
   const pricing = await countryPricing(db, cartCountry(ctx), ctx.now());
+  const priced = rows.map((row) => pricedLine(row, Number(row.quantity), pricing));
+  // The discount over the lines that have a price (#29, services/discounts/apply.ts).
+  const shippingRate = pricing.countryDefault === null ? 0 : Number(pricing.countryDefault.rate_bp);
+  const shippingNet = ctx.config.shippingFlatRateMillimes;
+  const { application, notice } = await cartDiscount(ctx, owner, cart, {
+    rows,
+    priced,
+    shippingShown: shippingNet + vatOfNet(shippingNet, shippingRate),
+  });
+  const discounted = new Map<number, DiscountApplication['lines'][number]>();
+  const pricedIndexes = priced.flatMap((p, i) => (p === null ? [] : [i]));
+  (application?.lines ?? []).forEach((line, k) => discounted.set(pricedIndexes[k]!, line));
   let count = 0;
   let subtotal = 0;
   let vat = 0;
-  const items: CartLine[] = rows.map((row) => {
+  const items: CartLine[] = rows.map((row, index) => {
     const quantity = Number(row.quantity);
-    const p = pricedLine(row, quantity, pricing);
+    const p = priced[index] ?? null;
+    const after = discounted.get(index);
     count += quantity;
-    // A line without a rate in force has no price and is left out of the totals (see pricing.ts).
-    subtotal += p?.totalPrice ?? 0;
-    vat += p?.vatAmount ?? 0;
+    // A line without a rate in force has no price and is left out of the totals (see pricing.ts);
+    // a discounted line counts its net and VAT after its share of the discount.
+    subtotal += after ? after.totalPrice - after.discountAmount : (p?.totalPrice ?? 0);
+    vat += after ? after.vatAmount : (p?.vatAmount ?? 0);
     const image =
       json<string[]>(row.variant_images, [])[0] ?? json<string[]>(row.product_images, [])[0];
     return {
@@ -257,6 +284,7 @@ async function readCart(ctx: AppContext, owner: CartOwner): Promise<Cart> {
       line_subtotal: p ? money(p.totalPrice) : null,
       line_vat: p ? money(p.vatAmount) : null,
       line_total_incl_vat: p ? money(p.totalInclVat) : null,
+      line_discount: money(after?.share ?? 0),
       available_quantity: availableQuantity(row),
     };
   });
@@ -267,7 +295,101 @@ async function readCart(ctx: AppContext, owner: CartOwner): Promise<Cart> {
     subtotal: money(subtotal),
     vat_amount: money(vat),
     total_incl_vat: money(subtotal + vat),
+    discount:
+      application === null
+        ? null
+        : cartDiscountOf(application, shippingNet + vatOfNet(shippingNet, shippingRate)),
+    discount_notice: notice,
   };
+}
+
+/**
+ * The cart's discount: its code's when the code passes the rules, else the best automatic
+ * promotion. A code that can no longer be used whatever the cart holds (unknown or deleted,
+ * expired, used up) is dropped from the cart, and the notice says so; one that gives nothing for
+ * this cart only (minimum, not yet valid, nothing it applies to) stays, and the notice says why.
+ */
+async function cartDiscount(
+  ctx: AppContext,
+  owner: CartOwner,
+  cart: { id: number; discount_code: string | null },
+  cartLines: {
+    rows: readonly { variant_id: number; product_id: number }[];
+    priced: readonly (ReturnType<typeof pricedLine> | null)[];
+    shippingShown: number;
+  },
+): Promise<{ application: DiscountApplication | null; notice: string | null }> {
+  const { db } = ctx;
+  const places = await productsOfVariants(
+    db,
+    cartLines.rows.map((r) => r.variant_id),
+  );
+  const lines: DiscountableLine[] = cartLines.rows.flatMap((row, i) => {
+    const amounts = cartLines.priced[i];
+    if (!amounts) return [];
+    return [
+      {
+        productId: row.product_id,
+        categoryId: places.get(row.variant_id)?.categoryId ?? null,
+        amounts,
+      },
+    ];
+  });
+  const context = {
+    today: await shopToday(ctx),
+    customer:
+      owner.kind === 'customer'
+        ? { customerId: owner.customer.id, email: owner.customer.email }
+        : null,
+    parents: await categoryParents(db),
+    shippingShown: cartLines.shippingShown,
+  };
+  let notice: string | null = null;
+  if (cart.discount_code !== null) {
+    const outcome = await codeOutcome(db, cart.discount_code, lines, context);
+    if (outcome.kind === 'applied') return { application: outcome.application, notice: null };
+    if (outcome.kind === 'refused' && outcome.permanent) {
+      await db
+        .updateTable('carts')
+        .set({ discount_code: null })
+        .where('id', '=', cart.id)
+        .where('discount_code', '=', cart.discount_code)
+        .execute();
+      notice = `${outcome.detail}; it was removed from your cart`;
+    } else if (outcome.kind === 'refused') {
+      notice = outcome.detail;
+    }
+  }
+  const promotion = lines.length === 0 ? null : await bestPromotion(db, lines, context);
+  return { application: promotion, notice };
+}
+
+/** The priced lines of the owner's cart as the discount rules see them. */
+async function discountableCart(ctx: AppContext, cartId: number): Promise<DiscountableLine[]> {
+  const { db } = ctx;
+  const rows = await selectCatalogueLines(db)
+    .innerJoin('cart_items as ci', 'ci.variant_id', 'v.id')
+    .select(['ci.quantity'])
+    .where('ci.cart_id', '=', cartId)
+    .orderBy('ci.created_at')
+    .orderBy('ci.id')
+    .execute();
+  const pricing = await countryPricing(db, cartCountry(ctx), ctx.now());
+  const places = await productsOfVariants(
+    db,
+    rows.map((r) => r.variant_id),
+  );
+  return rows.flatMap((row) => {
+    const amounts = pricedLine(row, Number(row.quantity), pricing);
+    if (!amounts) return [];
+    return [
+      {
+        productId: row.product_id,
+        categoryId: places.get(row.variant_id)?.categoryId ?? null,
+        amounts,
+      },
+    ];
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -451,6 +573,52 @@ export async function removeCartItem(
 ): Promise<Cart> {
   const owner = await callerOwner(ctx, caller);
   await removeItem(ctx, owner, lineId);
+  return readCart(ctx, owner);
+}
+
+/**
+ * Puts a code on the caller's cart when it can be used now (409 with the rule it breaks
+ * otherwise: services/discounts/apply.ts), replacing the code it held.
+ */
+export async function applyCartDiscount(
+  ctx: AppContext,
+  caller: CartCaller,
+  code: string,
+): Promise<Cart> {
+  const owner = await callerOwner(ctx, caller);
+  const upper = code.trim().toUpperCase();
+  if (upper === '') throw invalid(['body', 'code'], 'Enter a code');
+  const now = ctx.now().toISOString();
+  const cart = await ctx.db.transaction().execute((trx) => ensureCart(trx, owner, now));
+  const lines = await discountableCart(ctx, cart.id);
+  const outcome = await codeOutcome(ctx.db, upper, lines, {
+    today: await shopToday(ctx),
+    customer:
+      owner.kind === 'customer'
+        ? { customerId: owner.customer.id, email: owner.customer.email }
+        : null,
+    parents: await categoryParents(ctx.db),
+  });
+  if (outcome.kind === 'refused') throw conflict(outcome.detail);
+  await ctx.db
+    .updateTable('carts')
+    .set({ discount_code: upper, updated_at: now })
+    .where('id', '=', cart.id)
+    .execute();
+  return readCart(ctx, owner);
+}
+
+/** The cart forgets its code (an automatic promotion may still apply). */
+export async function removeCartDiscount(ctx: AppContext, caller: CartCaller): Promise<Cart> {
+  const owner = await callerOwner(ctx, caller);
+  const cart = await findCart(ctx.db, owner);
+  if (cart && cart.discount_code !== null) {
+    await ctx.db
+      .updateTable('carts')
+      .set({ discount_code: null, updated_at: ctx.now().toISOString() })
+      .where('id', '=', cart.id)
+      .execute();
+  }
   return readCart(ctx, owner);
 }
 

@@ -19,7 +19,9 @@
 // - Order amounts: domain/vat.ts orderAmounts. subtotal = Σ total_price; SHIPPING_FLAT_RATE is
 //   NET: its VAT at the shop country's (TN) default rate in force, half-up, is
 //   shipping_vat_amount (0 under the reverse charge; 409 when shipping is charged and no
-//   default rate is in force); vat_amount = Σ line VAT + shipping VAT; discount_amount = 0;
+//   default rate is in force); vat_amount = Σ line VAT + shipping VAT; discount_amount = Σ the
+//   lines' discount_amount (#29: the cart's code, else the best automatic promotion, re-checked
+//   in the transaction, services/discounts/apply.ts; its use counted there);
 //   total_amount = subtotal + vat_amount + shipping_amount − discount_amount.
 // - Reverse charge (isReverseChargeEligible): a professional whose VAT number is valid for
 //   customer_country_code (format, and VIES when VIES_URL is set and VIES answers in time), an
@@ -68,6 +70,9 @@ import {
 } from './order-pricing';
 import { shortStock, skuOf, variantTitleOf } from '../catalogue/sellable-lines';
 import { adjustStock, lockProductsOfVariants, type StockChange } from '../inventory/stock';
+import { takeDiscountUse, type DiscountCustomer } from '../discounts/apply';
+import { shopToday } from '../discounts/discounts';
+import { discountForOrder, withDiscount, type OrderDiscount } from '../discounts/order-discount';
 import { STATUS_AT_CHECKOUT } from '../../../../contract/order-status';
 
 type Order = Schemas['Order'];
@@ -120,7 +125,7 @@ export async function placeOrder(
     await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', cart.id).execute();
 
     // Priced by the one pricing of orders (order-pricing.ts), in variant id order.
-    const priced = placeablePricing(
+    const undiscounted = placeablePricing(
       await priceOrder(trx, {
         shopCountry: ctx.config.shopCountry,
         at,
@@ -132,9 +137,32 @@ export async function placeOrder(
       }),
       ctx.config.shopCountry,
     );
+    // The cart's code, or the best automatic promotion, every rule re-checked now (#29).
+    const customer = {
+      customerId: owner.kind === 'customer' ? owner.customer.id : null,
+      email: customerEmail,
+    };
+    const { priced, discount } = withDiscount(
+      undiscounted,
+      await discountForOrder(trx, {
+        code: cart.discount_code,
+        priced: undiscounted,
+        today: await shopToday(ctx, trx),
+        customer,
+        shippingNet: ctx.config.shippingFlatRateMillimes,
+      }),
+    );
+    if (cart.discount_code !== null) {
+      await trx
+        .updateTable('carts')
+        .set({ discount_code: null })
+        .where('id', '=', cart.id)
+        .execute();
+    }
     return writeOrder(trx, ctx, {
       at,
       priced,
+      discount: discount === null ? null : { ...discount, customer },
       buyer,
       customerId: owner.kind === 'customer' ? owner.customer.id : null,
       customerEmail,
@@ -166,6 +194,8 @@ interface OrderToWrite {
   language: Schemas['EmailLanguage'] | null;
   /** The admin who placed it (a staff order) and the note of its first history entry; null: the buyer. */
   by: { admin: Pick<AdminUserRow, 'id' | 'username'> | null; note: string } | null;
+  /** The discount given (priced is already discounted) and who uses it; null: none (#29). */
+  discount?: (OrderDiscount & { customer: DiscountCustomer }) | null;
 }
 
 /**
@@ -190,6 +220,13 @@ export async function writeOrder(
     ctx.dialect,
     priced.lines.map(({ row }) => row.variant_id),
   );
+
+  // The discount's use, counted before the order exists (its per-customer count reads the
+  // customer's other orders), after the products' locks as every writer takes them.
+  const discount = o.discount ?? null;
+  if (discount !== null && discount.id !== null) {
+    await takeDiscountUse(trx, discount.id, discount.customer);
+  }
 
   // 2. The order number.
   const orderNumber = await nextOrderNumber(trx, o.at);
@@ -221,6 +258,11 @@ export async function writeOrder(
       shipping_address: JSON.stringify(o.address),
       notes: o.notes,
       language: o.language,
+      discount_id: discount?.id ?? null,
+      discount_code: discount?.code ?? null,
+      discount_name: discount?.name ?? null,
+      discount_kind: discount?.kind ?? null,
+      discount_shipping_amount: discount?.shippingWaived ?? 0,
       created_at: now,
       updated_at: now,
     })
@@ -283,10 +325,15 @@ export async function insertOrderItems(
         vat_amount: price.vatAmount,
         total_price: price.totalPrice,
         total_price_incl_vat: price.totalInclVat,
+        discount_amount: discountAmountOf(price),
       })),
     )
     .execute();
 }
+
+/** A line's discount_amount (net): set by withDiscount on a discounted line, else 0. */
+const discountAmountOf = (price: object): number =>
+  'discountAmount' in price && typeof price.discountAmount === 'number' ? price.discountAmount : 0;
 
 /**
  * Removes `quantity` units of a tracked variant.

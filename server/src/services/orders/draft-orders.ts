@@ -39,6 +39,15 @@ import {
   type OrderPricing,
 } from './order-pricing';
 import { changeStatusIn, getAdminOrder } from './orders';
+import { shopToday } from '../discounts/discounts';
+import { withDiscount } from '../discounts/order-discount';
+import {
+  checkedDraftDiscount,
+  draftDiscount,
+  draftDiscountShown,
+  draftDiscountView,
+} from '../discounts/draft-discount';
+import { vatOfNet } from '../../domain/vat';
 
 type DraftOrder = Schemas['DraftOrder'];
 type DraftOrderLine = Schemas['DraftOrderLine'];
@@ -154,6 +163,8 @@ function presentLine({ line, row, price, problem }: OrderPricing<PricingLine>['l
     vat_amount: price === null ? null : money(price.vatAmount),
     total_price: price === null ? null : money(price.totalPrice),
     total_price_incl_vat: price === null ? null : money(price.totalInclVat),
+    discount_amount:
+      price === null ? null : money('discountAmount' in price ? Number(price.discountAmount) : 0),
     available_quantity: available,
     problem: problem ?? (short ? 'short_stock' : null),
   };
@@ -181,8 +192,25 @@ async function presentDrafts(ctx: AppContext, db: Db, drafts: DraftRow[]): Promi
     // draft is still shown (a rate that lapses must not take the drafts list down with it),
     // its shipping VAT unknown and the draft not completable until a default rate is in force.
     const shippingPriced = pricing.shippingRateBp !== null;
-    const presented = pricing.lines.map(presentLine);
-    const { amounts } = pricing;
+    // The discount (#29) once every line and the shipping have a price, as the order will.
+    const placeable =
+      shippingPriced && pricing.lines.every((l) => l.price !== null)
+        ? (pricing as Parameters<typeof withDiscount<PricingLine>>[0])
+        : null;
+    const { application, notice } =
+      placeable === null
+        ? { application: null, notice: null }
+        : await draftDiscount(db, d, placeable, {
+            today: await shopToday(ctx, db),
+            customer: { customerId: d.customer_id, email: customerEmailOf(d) },
+            shippingNet: Number(d.shipping_amount),
+            refuse: false,
+          });
+    const discounted = placeable === null ? pricing : withDiscount(placeable, application).priced;
+    const presented = discounted.lines.map(presentLine);
+    const { amounts } = discounted;
+    const shippingShown =
+      Number(d.shipping_amount) + vatOfNet(Number(d.shipping_amount), pricing.shippingRateBp ?? 0);
     out.push({
       id: d.id,
       customer_id: d.customer_id,
@@ -199,6 +227,9 @@ async function presentDrafts(ctx: AppContext, db: Db, drafts: DraftRow[]): Promi
       payment_method: d.payment_method as Schemas['PaymentMethod'],
       notes: d.notes,
       language: d.language as Schemas['EmailLanguage'] | null,
+      ...draftDiscountView(d),
+      discount: draftDiscountShown(application, shippingShown),
+      discount_notice: notice,
       lines: presented,
       subtotal: money(amounts.subtotal),
       vat_amount: money(amounts.vatAmount),
@@ -353,6 +384,7 @@ async function checkedInput(db: Db, input: DraftInput, ctx: AppContext) {
     payment_method: input.payment_method,
     notes: blankToNull(input.notes),
     language: input.language ?? null,
+    ...checkedDraftDiscount(input),
   };
   return { draft, lines };
 }
@@ -375,6 +407,7 @@ function auditValues(c: Checked) {
     payment_method: draft.payment_method,
     notes: draft.notes,
     language: draft.language,
+    ...draftDiscountView(draft),
     lines: c.lines.map((l) => ({
       variant_id: l.variant_id,
       quantity: l.quantity,
@@ -403,6 +436,10 @@ async function storedDraft(trx: Transaction<Database>, row: DraftRow): Promise<C
       payment_method: row.payment_method as Schemas['PaymentMethod'],
       notes: row.notes,
       language: row.language as Schemas['EmailLanguage'] | null,
+      discount_code: row.discount_code,
+      manual_discount_percent_bp: row.manual_discount_percent_bp,
+      manual_discount_amount: row.manual_discount_amount,
+      manual_discount_reason: row.manual_discount_reason,
     },
     lines: pricingLines(lines).map((l) => ({
       variant_id: l.variant_id,
@@ -543,10 +580,20 @@ export async function completeDraftOrder(
     const lines = await lineRows(trx, [id]);
     if (lines.length === 0) throw conflict(DRAFT_WITHOUT_LINES);
     const { pricing } = await priceDraft(ctx, trx, draft, lines, at, buyer);
-    const priced = placeablePricing(pricing, ctx.config.shopCountry);
+    const undiscounted = placeablePricing(pricing, ctx.config.shopCountry);
+    // The code re-checked by the checkout's rules (409 with its detail), or the manual discount.
+    const customer = { customerId: draft.customer_id, email: customerEmailOf(draft) };
+    const { application } = await draftDiscount(trx, draft, undiscounted, {
+      today: await shopToday(ctx, trx),
+      customer,
+      shippingNet: Number(draft.shipping_amount),
+      refuse: true,
+    });
+    const { priced, discount } = withDiscount(undiscounted, application);
     const newOrderId = await writeOrder(trx, ctx, {
       at,
       priced,
+      discount: discount === null ? null : { ...discount, customer },
       buyer,
       customerId: draft.customer_id,
       customerEmail: customerEmailOf(draft),

@@ -64,6 +64,7 @@ import {
 } from '../inventory/stock';
 import { recordAudit } from '../platform/audit';
 import { reopenShortStock } from '../../domain/inventory';
+import { moveDiscountUse } from '../discounts/apply';
 import { requireActiveCustomer } from './customers';
 import { refreshOrderBalance } from './order-balance';
 import { queueStatusEmail } from './order-emails';
@@ -129,6 +130,16 @@ function presentOrderSummary(row: OrderRowWithCount): OrderSummary {
     vat_amount: money(row.vat_amount),
     shipping_amount: money(row.shipping_amount),
     discount_amount: money(row.discount_amount),
+    // Frozen at checkout (#29): the discount may have changed or gone since.
+    discount:
+      row.discount_name === null
+        ? null
+        : {
+            code: row.discount_code,
+            name: row.discount_name,
+            kind: row.discount_kind as Schemas['DiscountKind'],
+            shipping_waived: money(row.discount_shipping_amount),
+          },
     total_amount: money(row.total_amount),
     payment_status: row.payment_status,
     amount_paid: money(row.amount_paid),
@@ -164,6 +175,7 @@ function presentItem(row: OrderItemRow, returned: number): Schemas['OrderItem'] 
     vat_amount: money(row.vat_amount),
     total_price: money(row.total_price),
     total_price_incl_vat: money(row.total_price_incl_vat),
+    discount_amount: money(row.discount_amount),
   };
 }
 
@@ -477,6 +489,8 @@ async function applyStockEffect(
     items.flatMap((i) => (i.variant_id === null ? [] : [i.variant_id])),
   );
   const held = effect === 'give_back';
+  // The discount's use goes and comes back with the stock (services/discounts/apply.ts).
+  await moveDiscountUse(trx, orderId, held ? -1 : 1);
   const stockChange: StockChange = {
     kind: held ? 'cancel' : 'reopen',
     orderId,
