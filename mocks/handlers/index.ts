@@ -19,6 +19,7 @@ import { bulk } from './bulk';
 import { categories } from './categories';
 import { customers } from './customers';
 import { dashboard } from './dashboard';
+import { discounts } from './discounts';
 import { draftOrders } from './draft-orders';
 import { csvExports } from './exports';
 import { imports } from './imports';
@@ -49,6 +50,7 @@ export {
   csvExports,
   customers,
   dashboard,
+  discounts,
   draftOrders,
   imports,
   invoices,
@@ -123,6 +125,11 @@ export const defaultHandlers = [
   vatRates.create(),
   vatRates.update(),
   vatRates.delete(),
+  discounts.list(),
+  discounts.get(),
+  discounts.create(),
+  discounts.update(),
+  discounts.delete(),
   users.list(),
   users.get(),
   users.create(),
@@ -179,6 +186,10 @@ export const defaultHandlers = [
   invoices.pdf(),
   invoices.packingSlip(),
   customers.list(),
+  customers.get(),
+  customers.update(),
+  customers.export(),
+  customers.erase(),
   dashboard.stats(),
   media.get(),
   settings.get(),

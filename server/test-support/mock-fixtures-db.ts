@@ -11,6 +11,7 @@ import { auditEntries } from '../../mocks/fixtures/audit';
 import { backups } from '../../mocks/fixtures/backups';
 import { adminSessions } from '../../mocks/fixtures/sessions';
 import { categories } from '../../mocks/fixtures/categories';
+import { discounts } from '../../mocks/fixtures/discounts';
 import { draftOrders } from '../../mocks/fixtures/draft-orders';
 import { invoices } from '../../mocks/fixtures/invoices';
 import { jobs } from '../../mocks/fixtures/jobs';
@@ -51,6 +52,9 @@ const bit = (value: boolean) => (value ? 1 : 0);
 
 /** The tables loaded, children before parents (the order they are emptied in). */
 const TABLES: (keyof Database)[] = [
+  'discount_categories',
+  'discount_products',
+  'discounts',
   'draft_order_lines',
   'draft_orders',
   'jobs',
@@ -70,6 +74,13 @@ const TABLES: (keyof Database)[] = [
   'categories',
   'vat_rates',
 ];
+
+/** The loaded tables keyed by something else than an id sequence. */
+const WITHOUT_ID = new Set<keyof Database>([
+  'document_counters',
+  'discount_products',
+  'discount_categories',
+]);
 
 /**
  * Empties the shop's tables and writes the fixtures, ids kept. On PostgreSQL the id sequences
@@ -484,6 +495,39 @@ export async function loadMockFixtures(db: Kysely<Database>, dialect: DialectNam
         .execute();
   }
 
+  // Discounts: percent in basis points of a percent (12.5 % = 1250), money in millimes; the
+  // status is the server's to derive.
+  for (const d of discounts) {
+    await db
+      .insertInto('discounts')
+      .values({
+        id: d.id,
+        name: d.name,
+        code: d.code,
+        kind: d.kind,
+        percent_bp: d.percent === null ? null : Math.round(d.percent * 100),
+        amount: millimesOrNull(d.amount),
+        scope: d.scope,
+        minimum_subtotal: millimesOrNull(d.minimum_subtotal),
+        starts_on: d.starts_on,
+        ends_on: d.ends_on,
+        usage_limit: d.usage_limit,
+        usage_limit_per_customer: d.usage_limit_per_customer,
+        usage_count: d.usage_count,
+        is_active: bit(d.is_active),
+        created_at: d.created_at,
+        updated_at: d.updated_at,
+      })
+      .execute();
+    for (const product_id of d.product_ids)
+      await db.insertInto('discount_products').values({ discount_id: d.id, product_id }).execute();
+    for (const category_id of d.category_ids)
+      await db
+        .insertInto('discount_categories')
+        .values({ discount_id: d.id, category_id })
+        .execute();
+  }
+
   // The settings' history (the settings row itself stays the server's own).
   await db
     .insertInto('shop_settings_changes')
@@ -499,7 +543,7 @@ export async function loadMockFixtures(db: Kysely<Database>, dialect: DialectNam
     .execute();
 
   if (dialect === 'postgres')
-    for (const table of [...TABLES.filter((t) => t !== 'document_counters'), 'admin_users'])
+    for (const table of [...TABLES.filter((t) => !WITHOUT_ID.has(t)), 'admin_users'])
       await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
         db,
       );

@@ -25,6 +25,8 @@ it('asks each screen for the permission of the call that loads it', () => {
     [paths.orders.draftPattern]: 'orders:write', // getDraftOrder
     [paths.orders.remittances]: 'orders:read', // listRemittances
     [paths.customers.list]: 'orders:read',
+    [paths.customers.detailPattern]: 'orders:read', // getAdminCustomer; edits ask customers:write
+    [paths.discounts.list]: 'orders:read', // listDiscounts; changes ask discounts:write
     [paths.inventory.ledger]: 'catalogue:read',
     [paths.categories.list]: 'catalogue:read',
     [paths.vatRates.list]: 'catalogue:read',

@@ -12,6 +12,7 @@ import { paths } from '@/lib/paths';
 import { preloadAuditLog } from '@/features/audit-log';
 import { preloadCustomers } from '@/features/customers';
 import { preloadDashboard } from '@/features/dashboard';
+import { preloadDiscounts } from '@/features/discounts';
 import { preloadInventoryLedger } from '@/features/inventory-ledger';
 import { preloadJobs } from '@/features/jobs';
 import { preloadOrders } from '@/features/orders';
@@ -41,6 +42,11 @@ const RemittancesPage = lazyPage(
   'RemittancesPage',
 );
 const CustomersPage = lazyPage(() => import('@/features/customers/CustomersPage'), 'CustomersPage');
+const CustomerDetailPage = lazyPage(
+  () => import('@/features/customers/CustomerDetailPage'),
+  'CustomerDetailPage',
+);
+const DiscountsPage = lazyPage(() => import('@/features/discounts/DiscountsPage'), 'DiscountsPage');
 const InventoryLedgerPage = lazyPage(
   () => import('@/features/inventory-ledger/InventoryLedgerPage'),
   'InventoryLedgerPage',
@@ -117,6 +123,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     component: CustomersPage,
     permission: 'orders:read',
     preload: preloadCustomers,
+  },
+  { path: paths.customers.detailPattern, component: CustomerDetailPage, permission: 'orders:read' },
+  {
+    path: paths.discounts.list,
+    component: DiscountsPage,
+    permission: 'orders:read',
+    preload: preloadDiscounts,
   },
   {
     path: paths.inventory.ledger,

@@ -27,6 +27,7 @@ import {
   ShoppingCart,
   Store,
   Sun,
+  TicketPercent,
   Trash,
   TriangleAlert,
   Upload,
@@ -79,6 +80,7 @@ export const ShieldIcon = chakraIcon(Shield, 'ShieldIcon');
 export const StockIcon = chakraIcon(Boxes, 'StockIcon');
 export const StoreIcon = chakraIcon(Store, 'StoreIcon');
 export const SunIcon = chakraIcon(Sun, 'SunIcon');
+export const TicketPercentIcon = chakraIcon(TicketPercent, 'TicketPercentIcon');
 export const TrashIcon = chakraIcon(Trash, 'TrashIcon');
 export const UploadIcon = chakraIcon(Upload, 'UploadIcon');
 export const UserIcon = chakraIcon(User, 'UserIcon');

@@ -113,6 +113,13 @@ const REQUESTS: Record<string, Request> = {
   getVatRate: {},
   updateVatRate: { body: { name: 'Role probe' } },
   deleteVatRate: {},
+  // Discounts (#29): an automatic promotion (no code to collide with another role's), ids no
+  // discount has.
+  listDiscounts: {},
+  createDiscount: { body: { name: 'Role probe', kind: 'free_shipping', scope: 'order' } },
+  getDiscount: {},
+  updateDiscount: { body: { name: 'Role probe' } },
+  deleteDiscount: {},
   listVariants: {},
   getInventoryStatus: {},
   bulkCreateVariants: { query: `product_id=${MISSING}`, body: [variant] },
@@ -207,6 +214,11 @@ const REQUESTS: Record<string, Request> = {
   importRemittance: { file: 'file', query: 'carrier=Probe&received_on=2025-01-01' },
   getDashboardStats: {},
   listAdminCustomers: {},
+  // Customers as people (#29): a key no person has (404).
+  getAdminCustomer: { params: { key: 'a999999' } },
+  updateAdminCustomer: { params: { key: 'a999999' }, body: { notes: 'Probe' } },
+  exportAdminCustomer: { params: { key: 'a999999' }, query: 'format=json' },
+  eraseAdminCustomer: { params: { key: 'a999999' }, body: { confirm_email: 'probe@example.com' } },
   // The shop.
   getShopSettings: {},
   // Two equal prefixes: refused (422) whoever may write, so the settings stay as they are.

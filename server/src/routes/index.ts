@@ -11,6 +11,7 @@ import { bulkHandlers } from './bulk';
 import { cartHandlers } from './cart';
 import { categoriesHandlers } from './categories';
 import { customersHandlers } from './customers';
+import { discountsHandlers } from './discounts';
 import { draftOrdersHandlers } from './draft-orders';
 import { exportsHandlers } from './exports';
 import { importsHandlers } from './imports';
@@ -44,6 +45,7 @@ const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
   ordersHandlers,
   (ctx) => draftOrdersHandlers(ctx),
   (ctx) => paymentsHandlers(ctx),
+  (ctx) => discountsHandlers(ctx),
   invoicesHandlers,
   settingsHandlers,
   exportsHandlers,

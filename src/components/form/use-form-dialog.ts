@@ -94,6 +94,15 @@ export function useFormDialog<T, V extends FormikValues>(
     onChange: (checked: boolean) => setField(name, checked as V[K]),
   });
 
+  /**
+   * The message of any field once it was touched (a list field, which has no blur, is touched
+   * by a submit), else undefined.
+   */
+  const errorOf = (name: keyof V & string): string | undefined => {
+    const error = formik.errors[name];
+    return formik.touched[name] && typeof error === 'string' ? error : undefined;
+  };
+
   /** What the FormDialog takes from the form: its state and its submit. */
   const dialog = {
     open,
@@ -105,5 +114,5 @@ export function useFormDialog<T, V extends FormikValues>(
     onSubmit: handleSubmit,
   };
 
-  return { editing, values: formik.values, setField, bind, bindSwitch, dialog };
+  return { editing, values: formik.values, setField, bind, bindSwitch, errorOf, dialog };
 }

@@ -18,6 +18,7 @@ const HREFS = [
   '/admin/products',
   '/admin/orders',
   '/admin/customers',
+  '/admin/discounts',
   '/admin/inventory/ledger',
   '/admin/categories',
   '/admin/vat-rates',

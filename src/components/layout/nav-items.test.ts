@@ -51,6 +51,7 @@ it('asks for the permission of each restricted screen', () => {
     'catalogue:read',
     'orders:read',
     'orders:read',
+    'orders:read',
     'catalogue:read',
     'catalogue:read',
     'catalogue:read',

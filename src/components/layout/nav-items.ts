@@ -11,6 +11,7 @@ import {
   PercentIcon,
   ShieldIcon,
   StoreIcon,
+  TicketPercentIcon,
   UsersIcon,
 } from '@/components/icons';
 import type { Permission } from '@/lib/auth/permissions';
@@ -50,6 +51,12 @@ export const ADMIN_NAV: readonly NavItem[] = [
     label: () => t('navCustomers'),
     href: paths.customers.list,
     icon: UsersIcon,
+    permission: 'orders:read',
+  },
+  {
+    label: () => t('navDiscounts'),
+    href: paths.discounts.list,
+    icon: TicketPercentIcon,
     permission: 'orders:read',
   },
   {

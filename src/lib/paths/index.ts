@@ -33,7 +33,14 @@ export const paths = {
     /** The carriers' cash-on-delivery remittances (docs/product.md §10.22). */
     remittances: '/admin/orders/remittances',
   },
-  customers: { list: '/admin/customers' },
+  customers: {
+    list: '/admin/customers',
+    /** A person, by their key (CustomerKey: `a<account id>` or `g<e-mail in base64url>`). */
+    detail: (key: string) => `/admin/customers/${encode(key)}`,
+    detailPattern: '/admin/customers/:key',
+  },
+  /** Discount codes and automatic promotions (docs/product.md, "Discounts"). */
+  discounts: { list: '/admin/discounts' },
   inventory: { ledger: '/admin/inventory/ledger' },
   categories: {
     list: '/admin/categories',

@@ -218,6 +218,25 @@ export const LIST_CASES: Record<string, ListCases | NotCompared> = {
   },
   listAddresses: { why: 'no-mock', reason: "the storefront customer's addresses" },
   listUsers: { path: '/api/v1/admin/users/', queries: ['', ...PAGING] },
+  listDiscounts: {
+    path: '/api/v1/admin/discounts/',
+    queries: [
+      '',
+      'search=cuir',
+      'search=%20welcome%20',
+      'search=Harissa',
+      'search=zzz',
+      // Every derived status (today in the shop's time zone; the fixtures' do not move with it).
+      'status=active',
+      'status=scheduled',
+      'status=expired',
+      'status=used_up',
+      'status=inactive',
+      ...sorts(['created_at', 'name', 'code', 'usage_count']),
+      'search=e&status=active&sort=name',
+      ...PAGING,
+    ],
+  },
   listVatRates: {
     path: '/api/v1/admin/vat-rates/',
     queries: [
@@ -531,6 +550,15 @@ export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
       body: { order_ids: [4, 2, 1], kind: 'invoice' },
     },
   ],
+  eraseAdminCustomer: [
+    {
+      // Leïla (account 11) has order 1, still pending.
+      name: 'a customer with an open order',
+      method: 'POST',
+      path: '/api/v1/admin/customers/a11/erase',
+      body: { confirm_email: 'leila.bouazizi@gmail.com' },
+    },
+  ],
   issueInvoice: [
     {
       name: 'an order with an invoice in force',
@@ -618,6 +646,43 @@ export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
   ],
   deleteVatRate: [
     { name: 'a rate products use', method: 'DELETE', path: '/api/v1/admin/vat-rates/3' },
+  ],
+  createDiscount: [
+    {
+      name: 'a code another discount has (other case)',
+      method: 'POST',
+      path: '/api/v1/admin/discounts/',
+      body: {
+        name: 'Welcome again',
+        code: 'welcome10',
+        kind: 'percent',
+        percent: 5,
+        scope: 'order',
+      },
+    },
+    {
+      name: 'a product that does not exist',
+      method: 'POST',
+      path: '/api/v1/admin/discounts/',
+      body: { name: 'Ghost', kind: 'free_shipping', scope: 'products', product_ids: [999] },
+    },
+    {
+      name: 'a category that does not exist',
+      method: 'POST',
+      path: '/api/v1/admin/discounts/',
+      body: { name: 'Ghost', kind: 'free_shipping', scope: 'categories', category_ids: [999] },
+    },
+  ],
+  updateDiscount: [
+    {
+      name: "another discount's code",
+      method: 'PATCH',
+      path: '/api/v1/admin/discounts/7',
+      body: { code: 'Cuir5' },
+    },
+  ],
+  deleteDiscount: [
+    { name: 'a discount orders used', method: 'DELETE', path: '/api/v1/admin/discounts/2' },
   ],
   deleteFiles: [
     {
@@ -707,6 +772,7 @@ export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
     },
   ],
   addCartItem: { why: 'no-mock', reason: 'the storefront cart' },
+  applyCartDiscount: { why: 'no-mock', reason: 'the storefront cart' },
   updateCartItem: { why: 'no-mock', reason: 'the storefront cart' },
   createOrder: { why: 'no-mock', reason: 'the storefront checkout' },
   completeDraftOrder: [
