@@ -14,11 +14,12 @@ export function entityLabel(entity: AuditEntity): string {
 /** 'create', 'update', 'delete', in the active language (lower case, as the API's). */
 export const actionWords = (action: AuditAction) => t(`action.${action}`);
 
-/** Creations plain, updates quiet, deletions red. */
+/** Creations plain, updates and exports quiet, deletions red. */
 const ACTION_BADGES: Record<AuditAction, BadgeStyle> = {
   create: 'default',
   update: 'secondary',
   delete: 'destructive',
+  export: 'secondary',
 };
 
 /** The screens that show an entity of these kinds (users have a list, not a page of their own). */

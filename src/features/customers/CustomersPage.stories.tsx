@@ -13,6 +13,7 @@ import { customerOrders } from '@mocks/fixtures/customer-orders';
 import { customersOf, manyCustomers } from '@mocks/fixtures/customers';
 import { customers, orders } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
+import { CustomerDetailPage } from './CustomerDetailPage';
 import { CustomersPage } from './CustomersPage';
 
 /** The customers overview of /admin/customers (docs/product.md §2), computed by the server. */
@@ -23,10 +24,17 @@ const meta = {
   ...adminScreen(paths.customers.list, {
     routes: [
       [paths.customers.list, CustomersPage],
+      [paths.customers.detailPattern, CustomerDetailPage],
       [paths.orders.list, OrdersPage],
     ],
     parameters: {
-      msw: { handlers: [customers.list(customersOf(customerOrders)), orders.list(customerOrders)] },
+      msw: {
+        handlers: [
+          customers.list(customersOf(customerOrders)),
+          customers.get(undefined, customerOrders),
+          orders.list(customerOrders),
+        ],
+      },
     },
   }),
 } satisfies Meta<typeof CustomersPage>;
@@ -36,7 +44,7 @@ type Story = StoryObj<typeof meta>;
 const LIST = '/api/v1/admin/customers/';
 const ORDERS = '/api/v1/admin/orders/';
 const NOTICE =
-  'Customer data is aggregated from orders. The API does not currently provide a dedicated customer management endpoint. For detailed customer information, please check individual orders.';
+  'Customers are the people of your orders, grouped by e-mail and linked to their account when they have one. Open a customer to see their details and orders, keep notes and tags, or export or erase their personal data.';
 const HEADERS = [
   'Email',
   'Type',
@@ -177,6 +185,28 @@ export const SearchByTypeAndCountry: Story = {
     }
     await search(canvasElement, 'nobody@nowhere');
     await expect(await canvas.findByText('No customers found')).toBeVisible();
+  },
+};
+
+/** A customer's e-mail opens their page, asked by the row's key. */
+export const OpensDetail: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    const leila = customersOf(customerOrders).find(
+      (c) => c.email.toLowerCase() === 'leila.bouazizi@gmail.com',
+    )!;
+    await userEvent.click(
+      within(rowOf(canvasElement, leila.email)).getByRole('link', { name: leila.email }),
+    );
+    await expectLocation(canvasElement, `/admin/customers/${leila.key}`);
+    await requests.waitFor('GET', `/api/v1/admin/customers/${leila.key}`);
+    await expect(await canvas.findByRole('region', { name: 'Contact' })).toHaveTextContent(
+      'leila.bouazizi@gmail.com',
+    );
+    await expect(canvas.getByTestId('customer-order-count')).toHaveTextContent(
+      String(leila.order_count),
+    );
   },
 };
 

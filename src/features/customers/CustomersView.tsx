@@ -10,11 +10,19 @@ import { toCustomerRows, type CustomerRow } from './customer-display';
 import { noun, t, useT } from './messages';
 
 const columns = (): readonly Column<CustomerRow>[] => [
-  textColumn(t('columnEmail'), (row) => row.email, {
-    tone: 'strong',
-    sortKey: 'email',
-    card: 'title',
-  }),
+  // The e-mail opens the customer's page (getAdminCustomer by the row's key).
+  {
+    ...textColumn(t('columnEmail'), (row) => row.email, {
+      tone: 'strong',
+      sortKey: 'email',
+      card: 'title',
+    }),
+    cell: (row) => (
+      <Link href={row.detailHref} className="cell-text cell-strong" title={row.email}>
+        {row.email}
+      </Link>
+    ),
+  },
   badgeColumn(t('columnType'), (row) => row.type, {
     width: '7rem',
     testId: 'customer-type',

@@ -19,7 +19,10 @@ export interface CustomerRow {
   orders: string;
   totalSpent: string;
   lastOrder: string;
+  /** The orders list of this e-mail ('View Orders'). */
   href: string;
+  /** The customer's own page. */
+  detailHref: string;
   customer: CustomerOverview;
 }
 
@@ -34,6 +37,7 @@ export function toCustomerRows(customers: readonly CustomerOverview[]): Customer
     totalSpent: formatMoney(customer.total_spent),
     lastOrder: formatDate(customer.last_order_date),
     href: paths.orders.forEmail(customer.email),
+    detailHref: paths.customers.detail(customer.key),
     customer,
   }));
 }

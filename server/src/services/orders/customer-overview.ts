@@ -6,10 +6,14 @@
 // - Ties of every sort are broken by the normalised e-mail in the same direction as the sort, so
 //   one index per sort key yields the page in order.
 // - `search` matches the e-mail as shown (the most recent order's spelling, trimmed).
+// - Each row's key names the account of its e-mail when there is one (customer-records.ts);
+//   accounts without orders are not listed (the overview is made of orders, kept by triggers,
+//   and its keyset paging would not survive a union), but their detail page is reachable.
 import type { Db } from '../../db/database';
 import { searchIn, sortedPage, sortOrder } from '../../db/search';
 import { money } from '../../api/present';
 import type { Schemas } from '../../api/types';
+import { customerKey } from './customer-records';
 
 type CustomerOverview = Schemas['CustomerOverview'];
 
@@ -36,7 +40,10 @@ export async function listCustomerOverview(
     {
       page: db
         .selectFrom('customer_overview as c')
+        .leftJoin('customers as a', 'a.email', 'c.email_key')
         .select([
+          'a.id as account_id',
+          'c.email_key',
           'c.email',
           'c.customer_type',
           'c.country_code',
@@ -54,7 +61,8 @@ export async function listCustomerOverview(
     sortOrder(q.sort, SORT_COLUMNS, 'c.email_key'),
   );
   return {
-    items: rows.map((row) => ({
+    items: rows.map(({ account_id, email_key, ...row }) => ({
+      key: customerKey(email_key, account_id === null ? null : Number(account_id)),
       ...row,
       order_count: Number(row.order_count),
       total_spent: money(row.total_spent),
