@@ -157,8 +157,79 @@ function checkRow(cells: Record<string, string>, line: number): ImportRow | null
   };
 }
 
+/** The options of importProducts the mock follows (query parameters). */
+interface ImportQuery {
+  createCategories: boolean;
+  fetchImages: boolean;
+}
+
+const SHOPIFY_CHANGED = [
+  'product_name',
+  'category',
+  'is_active',
+  'price_includes_vat',
+  'base_price',
+];
+
+/**
+ * A Shopify export (mocks/fixtures/imports.ts's shopifyImportCsv) as the server maps it: a row
+ * per variant, the bowl's type a category to create or a refusal naming the file's column.
+ */
+function shopifyReport(
+  file: File,
+  mode: 'dry_run' | 'apply',
+  rowsTotal: number,
+  { createCategories, fetchImages }: ImportQuery,
+): ProductImportReport {
+  const variant = ['sku', 'variant_title', 'option_values', 'price', 'stock_quantity'];
+  const rows: ImportRow[] = [
+    {
+      line: 2,
+      slug: 'huile-zitouna-1-l',
+      sku: 'ZIT-1L',
+      changed: [...SHOPIFY_CHANGED, 'vat_rate_name', 'stock_quantity'],
+    },
+    {
+      line: 3,
+      slug: 'chemise-lin',
+      sku: 'CHEM-S',
+      changed: [...SHOPIFY_CHANGED, 'vat_rate_name', ...variant],
+    },
+    { line: 4, slug: 'chemise-lin', sku: 'CHEM-M', changed: variant },
+    {
+      line: 5,
+      slug: 'bol-nabeul',
+      sku: 'BOL-1',
+      changed: [...SHOPIFY_CHANGED, 'vat_rate_name', 'stock_quantity'],
+    },
+  ].map((r) => ({ ...r, action: 'create', product_id: null, variant_id: null, errors: [] }));
+  if (!createCategories) {
+    Object.assign(rows[3]!, {
+      action: 'refused',
+      changed: [],
+      errors: [{ column: 'Type', message: 'Unknown category "Pottery"' }],
+    });
+  }
+  const refused = rows.filter((r) => r.action === 'refused').length;
+  return {
+    mode,
+    applied: mode === 'apply' && refused === 0,
+    file_name: file.name,
+    format: 'shopify',
+    rows_total: rowsTotal,
+    summary: { create: rows.length - refused, update: 0, unchanged: 0, refused },
+    new_categories: createCategories ? ['Pottery'] : [],
+    images_to_fetch: fetchImages ? 2 : 0,
+    rows,
+  };
+}
+
 /** What a file does: its report, or the file error the server answers. */
-async function readImport(file: File, mode: 'dry_run' | 'apply'): Promise<Response> {
+async function readImport(
+  file: File,
+  mode: 'dry_run' | 'apply',
+  query: ImportQuery = { createCategories: false, fetchImages: false },
+): Promise<Response> {
   // The server's order and words (server/src/routes/imports.ts), naming the file.
   if (file.type !== 'text/csv' && !file.name.toLowerCase().endsWith('.csv'))
     return fileError(415, `${file.name} is not a CSV file (.csv)`);
@@ -168,6 +239,16 @@ async function readImport(file: File, mode: 'dry_run' | 'apply'): Promise<Respon
   const separator = firstLine.split(';').length > firstLine.split(',').length ? ';' : ',';
   const [header, ...data] = readCsv(text, separator);
   if (!header) return fileError(422, 'The file has no header row');
+  // The server recognises a platform's export from its header (Shopify's only, in the mock).
+  if (header.includes('Handle') && header.includes('Title')) {
+    const report = shopifyReport(file, mode, data.length, query);
+    if (mode === 'dry_run' || report.applied) return json(report);
+    const n = report.summary.refused;
+    return json(
+      { detail: `${n} ${n === 1 ? 'row is' : 'rows are'} refused; nothing was imported`, report },
+      422,
+    );
+  }
   const missing = REQUIRED.find((column) => !header.includes(column));
   if (missing) return fileError(422, `Missing column: ${missing}`);
   const unknown = header.find((column) => !COLUMNS.includes(column));
@@ -192,8 +273,11 @@ async function readImport(file: File, mode: 'dry_run' | 'apply'): Promise<Respon
     mode,
     applied: mode === 'apply' && summary.refused === 0,
     file_name: file.name,
+    format: 'ours',
     rows_total: data.length,
     summary,
+    new_categories: [],
+    images_to_fetch: 0,
     rows,
   };
   if (mode === 'dry_run') return json(report);
@@ -239,12 +323,16 @@ export const imports = {
     ({ applyDelay, applyCsv }: ImportOptions = {}) =>
       async ({ request, url }: Call) => {
         const mode = url.searchParams.get('mode') === 'apply' ? 'apply' : 'dry_run';
+        const query = {
+          createCategories: url.searchParams.get('create_categories') === 'true',
+          fetchImages: url.searchParams.get('fetch_images') === 'true',
+        };
         if (mode === 'apply' && applyDelay !== undefined) await delay(applyDelay);
         const file = (await request.formData()).get('file');
         if (!(file instanceof File)) return fileError(422, 'The file field is missing');
         if (mode === 'apply' && applyCsv !== undefined)
           return readImport(new File([applyCsv], file.name, { type: file.type }), mode);
-        return readImport(file, mode);
+        return readImport(file, mode, query);
       },
   ),
   /** GET /admin/imports/products/template: the header and two example rows. */

@@ -3,9 +3,20 @@
 // HTTP: services/catalogue/product-import.ts looks the values up, compares and writes them.
 import { parse } from 'csv-parse/sync';
 import { CSV_COLUMNS } from '../../../contract/csv-columns';
+import { IMPORT_COLUMNS, type CellError, type ImportColumn } from './import-columns';
 import { readCell } from './csv';
+import {
+  detectFormat,
+  FORMAT_MAPPERS,
+  sourceRecord,
+  type FormatOptions,
+  type ImportFormat,
+  type MappedRow,
+} from './import-formats';
 import { MAX_STOCK } from './inventory';
 import { MAX_MILLIMES, toMillimes } from './money';
+
+export { IMPORT_COLUMNS, type CellError, type ImportColumn } from './import-columns';
 
 /** Why a whole file is refused (the answer's detail). */
 export class ImportFileError extends Error {}
@@ -13,20 +24,7 @@ export class ImportFileError extends Error {}
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 50_000;
 
-type ExportColumn = (typeof CSV_COLUMNS.products)[number];
-/** Columns an export writes that an import accepts and ignores (ids, computed prices). */
-const READ_ONLY = ['product_id', 'variant_id', 'price_incl_vat'] as const;
-export type ImportColumn = Exclude<ExportColumn, (typeof READ_ONLY)[number]>;
-/** The columns an import reads, in the export's order. */
-export const IMPORT_COLUMNS = CSV_COLUMNS.products.filter(
-  (c): c is ImportColumn => !(READ_ONLY as readonly string[]).includes(c),
-);
 const REQUIRED: readonly ImportColumn[] = ['slug', 'product_name'];
-
-export interface CellError {
-  column: string | null;
-  message: string;
-}
 
 /** What one data row asks for; an absent property is an empty cell (or a missing column). */
 export interface ImportLine {
@@ -54,6 +52,17 @@ export interface ImportLine {
     is_active?: boolean;
   };
   errors: CellError[];
+  /** A platform's row (import-formats/): what only such rows carry. */
+  platform?: {
+    /** The product's description as text (its first row). */
+    description?: string;
+    /** The product's images' URLs (its first row). */
+    images: string[];
+    /** The SKU of a product without variants, for its default variant. */
+    simpleSku?: string;
+    /** The file's column each of our columns came from: what a refusal names. */
+    sources: Partial<Record<string, string>>;
+  };
 }
 
 /** The bytes as text: UTF-8 (a byte order mark is dropped), or the file is refused. */
@@ -252,6 +261,16 @@ function readLine(
       message: `The row has ${record.cells.length} cells; the header has ${columns.length}`,
     });
   }
+  return readCells(record.line, cells, decimalComma, errors);
+}
+
+/** One row's cells by our rules, whichever file they came from. */
+function readCells(
+  lineNumber: number,
+  cells: Map<ImportColumn, string>,
+  decimalComma: boolean,
+  errors: CellError[],
+): ImportLine {
   const read = cellReader(cells, decimalComma, errors);
   const slug = read.slug('slug');
   const name = read.text('product_name', 200);
@@ -279,7 +298,7 @@ function readLine(
     is_active: read.bool('variant_is_active'),
   };
   return {
-    line: record.line,
+    line: lineNumber,
     slug: slug ?? null,
     sku,
     product: withoutUndefined(product),
@@ -291,13 +310,56 @@ function readLine(
 const withoutUndefined = <T extends object>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
-/** The data rows of a file, or a file error (unreadable text, header, no rows, too many). */
-export function readImportFile(bytes: Uint8Array): ImportLine[] {
+/** A platform's row read by our rules: its errors name the platform's columns. */
+function readMapped(row: MappedRow, decimalComma: boolean): ImportLine {
+  const cells = new Map(Object.entries(row.cells) as [ImportColumn, string][]);
+  const line = readCells(row.line, cells, decimalComma, [...row.errors]);
+  const sku = row.simpleSku;
+  // The default variant's SKU follows our rule of a SKU, as a variant row's does.
+  if (sku !== undefined && (/\s/.test(sku) || sku.length > 64)) {
+    line.errors.push({
+      column: 'sku',
+      message: sku.length > 64 ? 'At most 64 characters' : `"${sku}" is not a SKU: no spaces`,
+    });
+  }
+  line.platform = {
+    ...(row.description !== undefined && { description: row.description }),
+    images: row.images,
+    ...(row.simpleSku !== undefined && { simpleSku: row.simpleSku }),
+    sources: row.sources,
+  };
+  return line;
+}
+
+export interface ImportFile {
+  format: ImportFormat;
+  lines: ImportLine[];
+}
+
+const OUR_OPTIONS: FormatOptions = { pricesIncludeVat: true };
+
+/**
+ * The data rows of a file, in our columns or a platform's recognised from the header
+ * (import-formats/), or a file error (unreadable text, header, no rows, too many).
+ */
+export function readImportFile(bytes: Uint8Array, options = OUR_OPTIONS): ImportFile {
   const text = decodeCsv(bytes);
   const delimiter = delimiterOf(text);
   const [header, ...records] = parseRecords(text, delimiter, MAX_IMPORT_ROWS + 1);
   if (!header) throw new ImportFileError('The file is empty');
-  const columns = readHeader(header.cells);
+  const format = detectFormat(header.cells);
+  if (format === null) {
+    const columns = readHeader(header.cells);
+    if (records.length === 0) throw new ImportFileError('The file has no data rows');
+    return {
+      format: 'ours',
+      lines: records.map((record) => readLine(record, columns, delimiter === ';')),
+    };
+  }
   if (records.length === 0) throw new ImportFileError('The file has no data rows');
-  return records.map((record) => readLine(record, columns, delimiter === ';'));
+  const rows = FORMAT_MAPPERS[format](
+    records.map((r) => sourceRecord(header.cells, r)),
+    options,
+  );
+  return { format, lines: rows.map((row) => readMapped(row, delimiter === ';')) };
 }

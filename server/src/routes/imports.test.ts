@@ -189,8 +189,11 @@ describe.each(testDialects)('CSV import of products (%s)', (dialect) => {
       mode: 'dry_run',
       applied: false,
       file_name: 'products.csv',
+      format: 'ours',
       rows_total: 7,
       summary: { create: 2, update: 1, unchanged: 1, refused: 3 },
+      new_categories: [],
+      images_to_fetch: 0,
       rows: [
         row(2, 'create', 'new-cap', null, {
           changed: ['product_name', 'category', 'base_price', 'vat_rate_name', 'stock_quantity'],

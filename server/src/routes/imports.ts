@@ -90,6 +90,12 @@ export function importsHandlers(ctx: AppContext): Handlers {
           mode: request.query.mode ?? 'dry_run',
           actor: request.admin,
           now: ctx.now(),
+          shopCountry: ctx.config.shopCountry,
+          options: {
+            pricesIncludeVat: request.query.prices_include_vat ?? true,
+            createCategories: request.query.create_categories ?? false,
+            fetchImages: request.query.fetch_images ?? false,
+          },
         });
       } catch (err) {
         if (err instanceof ImportFileError) throw new HttpProblem(422, err.message);

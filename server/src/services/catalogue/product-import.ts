@@ -48,10 +48,13 @@ import {
   type ImportColumn,
   type ImportLine,
 } from '../../domain/product-import';
-import { rateStatus } from '../../domain/vat';
+import { slugOf } from '../../domain/import-formats/slug';
+import type { ImportFormat } from '../../domain/import-formats';
+import { countryDefaultInForce, rateStatus } from '../../domain/vat';
 import { recordAudit, type AuditActor, type AuditEntry } from '../platform/audit';
 import { csvStream, type CsvDownload } from '../platform/csv-export';
 import { movementOrigin, movementTitle } from '../inventory/stock';
+import { queueImportImages } from './import-formats/import-images';
 
 type Report = Schemas['ProductImportReport'];
 type ReportRow = Schemas['ImportRow'];
@@ -122,6 +125,8 @@ const skusToLoad = (lines: ImportLine[]) => [
   ...new Set(
     lines.flatMap((l) => {
       if (l.sku && l.sku !== PLACEHOLDER_SKU) return [l.sku];
+      // A platform's product without variants names its default variant's SKU.
+      if (l.platform?.simpleSku) return [l.platform.simpleSku];
       // A row without SKU may be a new simple product's: is the SKU of its slug free?
       return l.slug ? [skuFromSlug(l.slug)] : [];
     }),
@@ -187,6 +192,15 @@ interface ProductPlan {
   changed: ImportColumn[];
   id: number | null;
   nextPosition: number;
+  /** The category the import creates for it (option createCategories). */
+  newCategory: CategoryPlan | null;
+}
+
+/** A category the file names that the shop lacks, created with the import when asked. */
+interface CategoryPlan {
+  name: string;
+  slug: string;
+  id: number | null;
 }
 
 interface VariantPlan {
@@ -208,6 +222,8 @@ interface ImportPlan {
   rows: RowPlan[];
   products: ProductPlan[];
   variants: VariantPlan[];
+  /** The categories to create (those of products the file writes). */
+  categories: CategoryPlan[];
 }
 
 /**
@@ -217,6 +233,11 @@ interface ImportPlan {
 interface Planning {
   catalogue: Catalogue;
   at: Date;
+  options: ImportOptions;
+  /** The categories to create, by the name the file gives. */
+  newCategories: Map<string, CategoryPlan>;
+  /** The shop's default VAT rate in force: a platform's new product gets it (they name none). */
+  defaultRateName: string | null;
   products: Map<string, ProductPlan>;
   variants: VariantPlan[];
   /** The line each SKU the rows give was first on. */
@@ -230,7 +251,9 @@ interface Planning {
  * The SKU of a new simple product's stock when its row names none: its slug's, when no variant
  * has it nor the file names it (else the placeholder, as a product form left empty gets).
  */
-function newDefaultSku(planning: Planning, slug: string): string {
+function newDefaultSku(planning: Planning, slug: string, line: ImportLine): string {
+  const wanted = line.platform?.simpleSku;
+  if (wanted) return platformSimpleSku(planning, wanted, line);
   const sku = skuFromSlug(slug);
   const free =
     sku !== PLACEHOLDER_SKU &&
@@ -240,6 +263,64 @@ function newDefaultSku(planning: Planning, slug: string): string {
   if (!free) return PLACEHOLDER_SKU;
   planning.generatedSkus.add(sku);
   return sku;
+}
+
+/** A platform's product without variants keeps its SKU, unless another variant has it. */
+function platformSimpleSku(planning: Planning, sku: string, line: ImportLine): string {
+  const owner = planning.catalogue.variants.get(sku);
+  const seen = planning.skuLines.get(sku);
+  if (owner) {
+    line.errors.push({
+      column: 'sku',
+      message: `SKU ${sku} belongs to another product ("${owner.product_slug}")`,
+    });
+  } else if (seen !== undefined) {
+    line.errors.push({ column: 'sku', message: `SKU ${sku} is on line ${seen} already` });
+  } else {
+    planning.skuLines.set(sku, line.line);
+    planning.generatedSkus.add(sku);
+    return sku;
+  }
+  return PLACEHOLDER_SKU;
+}
+
+/**
+ * The category a cell names; with createCategories, a name the shop lacks is a category to
+ * create (one per name, its slug free), else the row is refused naming it.
+ */
+function categoryFor(
+  planning: Planning,
+  name: string,
+  line: ImportLine,
+): { id: number | undefined; create: CategoryPlan | null } {
+  const { categories } = planning.catalogue;
+  const known = categories.some((c) => c.slug === name || c.name === name);
+  if (known || !planning.options.createCategories) {
+    return { id: categoryOf(categories, name, line.errors), create: null };
+  }
+  const planned = planning.newCategories.get(name);
+  if (planned) return { id: undefined, create: planned };
+  const base = slugOf(name) ?? 'category';
+  // A category whose slug is the name's ("T-shirts" for "T-Shirts") is that category.
+  const sameSlug = categories.find((c) => c.slug === base);
+  if (sameSlug) return { id: sameSlug.id, create: null };
+  const taken = new Set([...planning.newCategories.values()].map((c) => c.slug));
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  const plan: CategoryPlan = { name, slug, id: null };
+  planning.newCategories.set(name, plan);
+  return { id: undefined, create: plan };
+}
+
+/** A platform's new product takes the shop's default rate (platforms name none of ours). */
+function platformRate(planning: Planning, line: ImportLine): void {
+  if (!line.platform || line.product.vat_rate_name !== undefined) return;
+  if (planning.defaultRateName === null) {
+    line.errors.push({
+      column: null,
+      message: 'The shop has no default VAT rate in force to give the new product',
+    });
+  } else line.product.vat_rate_name = planning.defaultRateName;
 }
 
 /** Step: the row's product, new from its slug's first row, checked against it on later rows. */
@@ -252,9 +333,13 @@ function planProduct(planning: Planning, line: ImportLine, slug: string): Produc
   const { catalogue, at } = planning;
   const existing = catalogue.products.get(slug);
   const before = existing ? productValues(existing) : null;
+  if (!existing) platformRate(planning, line);
   const { category, vat_rate_name } = line.product;
-  const categoryId =
-    category === undefined ? undefined : categoryOf(catalogue.categories, category, line.errors);
+  const categoryPlan =
+    category === undefined
+      ? { id: undefined, create: null }
+      : categoryFor(planning, category, line);
+  const categoryId = categoryPlan.id;
   const rateId =
     vat_rate_name === undefined
       ? undefined
@@ -278,6 +363,7 @@ function planProduct(planning: Planning, line: ImportLine, slug: string): Produc
     changed: [],
     id: existing ? existing.id : null,
     nextPosition: existing ? (catalogue.positions.get(existing.id) ?? 0) : 0,
+    newCategory: categoryPlan.create,
   };
   if (!existing) checkNewProduct(line);
   planning.products.set(slug, plan);
@@ -355,7 +441,7 @@ function planVariant(
 ): VariantPlan {
   const before = existing ? variantValues(existing) : null;
   const after = variantAfter(line, before, product.after, isDefault, () =>
-    isDefault ? newDefaultSku(planning, product.slug) : PLACEHOLDER_SKU,
+    isDefault ? newDefaultSku(planning, product.slug, line) : PLACEHOLDER_SKU,
   );
   checkStock(line, before, after);
   const plan: VariantPlan = {
@@ -394,22 +480,57 @@ function planRow(planning: Planning, line: ImportLine): RowPlan {
  * 3. productChanges: a product's changes are known only once all its rows are read;
  * 4. decideActions: a new product's refused first row refuses its later rows.
  */
-async function planImport(db: Db, lines: ImportLine[], at: Date): Promise<ImportPlan> {
+async function planImport(
+  db: Db,
+  lines: ImportLine[],
+  at: Date,
+  options: ImportOptions,
+  shopCountry: string,
+): Promise<ImportPlan> {
+  const catalogue = await loadCatalogue(db, lines);
   const planning: Planning = {
-    catalogue: await loadCatalogue(db, lines),
+    catalogue,
     at,
+    options,
+    newCategories: new Map(),
+    defaultRateName: defaultRateName(catalogue.rates, shopCountry, at),
     products: new Map(),
     variants: [],
     skuLines: new Map(),
-    fileSkus: new Set(lines.flatMap((l) => (l.sku ? [l.sku] : []))),
+    fileSkus: new Set(
+      lines.flatMap((l) => [
+        ...(l.sku ? [l.sku] : []),
+        ...(l.platform?.simpleSku ? [l.platform.simpleSku] : []),
+      ]),
+    ),
     generatedSkus: new Set(),
   };
   const rows = lines.map((line) => planRow(planning, line));
   const products = [...planning.products.values()];
   // A product's first row reports its changes.
-  for (const p of products) p.changed = productChanges(p.before, p.after, p.firstLine);
+  for (const p of products) {
+    p.changed = productChanges(p.before, p.after, p.firstLine);
+    if (p.newCategory && !p.changed.includes('category')) p.changed.push('category');
+  }
   decideActions(rows);
-  return { rows, products, variants: planning.variants };
+  // Only the categories of products written are created.
+  const used = new Set(
+    rows.flatMap((r) =>
+      r.action !== 'refused' && r.product?.newCategory ? [r.product.newCategory] : [],
+    ),
+  );
+  return {
+    rows,
+    products,
+    variants: planning.variants,
+    categories: [...planning.newCategories.values()].filter((c) => used.has(c)),
+  };
+}
+
+/** The name of the shop country's default rate in force at `at`. */
+function defaultRateName(rates: VatRateRow[], country: string, at: Date): string | null {
+  const found = countryDefaultInForce(new Map(rates.map((r) => [Number(r.id), r])), country, at);
+  return found ? (rates.find((r) => Number(r.id) === found.id)?.name ?? null) : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -446,6 +567,7 @@ interface Writer {
   fileName: string;
   actor: AuditActor;
   now: Date;
+  options?: ImportOptions;
 }
 
 /** A stock change to record: the variant's stock before the import, its plan the stock after. */
@@ -454,14 +576,46 @@ interface Movement {
   before: number;
 }
 
+/** Step: the categories the import creates (option createCategories), each audited. */
+async function insertCategories(trx: Db, plan: ImportPlan, at: string, audits: AuditEntry[]) {
+  for (const c of plan.categories) {
+    const row = await trx
+      .insertInto('categories')
+      .values({
+        name: c.name,
+        slug: c.slug,
+        description: null,
+        image_url: null,
+        parent_id: null,
+        is_active: 1,
+        display_order: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    c.id = Number(row.id);
+    audits.push({
+      action: 'create',
+      entity: 'category',
+      entity_id: c.id,
+      label: c.name,
+      after: { name: c.name, slug: c.slug, parent_id: null, is_active: true },
+    });
+  }
+  for (const p of plan.products) {
+    if (p.newCategory) p.after.category_id = p.newCategory.id;
+  }
+}
+
 /** Step: the new products, in batches; each plan gets its id. */
 async function insertProducts(trx: Db, plan: ImportPlan, at: string) {
   const created = plan.products.filter((p) => !p.existing);
   const productRows = created.map((p): NewProduct => ({
     ...p.after,
     slug: p.slug,
-    // The file has no description; the product's name stands in until it is written.
-    description: p.after.name,
+    // Our columns have no description (a platform's file may): the name stands in until written.
+    description: p.firstLine.platform?.description || p.after.name,
     short_description: null,
     brand: null,
     images: '[]',
@@ -628,18 +782,47 @@ async function insertMovements(trx: Db, movements: Movement[], at: string, write
 async function writePlan(trx: Db, plan: ImportPlan, writer: Writer) {
   const at = writer.now.toISOString();
   const audits: AuditEntry[] = [];
+  await insertCategories(trx, plan, at, audits);
   await insertProducts(trx, plan, at);
   await updateProducts(trx, plan, at, audits);
   const created = await insertVariants(trx, plan, at);
   const changed = await updateVariants(trx, plan, at, audits);
   await insertMovements(trx, [...created, ...changed], at, writer);
   await recordAudit(trx, writer.actor, audits, writer.now);
+  if (writer.options?.fetchImages) await queueImages(trx, plan, writer.fileName);
+}
+
+/** The images a file's new products name, to fetch (option fetchImages): those products only. */
+const imagesToFetch = (plan: ImportPlan) =>
+  plan.products.filter((p) => !p.existing && (p.firstLine.platform?.images.length ?? 0) > 0);
+
+/** Step: a background job per new product with images (import-formats/import-images.ts). */
+async function queueImages(trx: Db, plan: ImportPlan, fileName: string) {
+  for (const p of imagesToFetch(plan)) {
+    await queueImportImages(trx, {
+      file_name: fileName,
+      product_id: p.id!,
+      line: p.firstLine.line,
+      urls: p.firstLine.platform!.images,
+    });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 // The operation
 
-function report(plan: ImportPlan, mode: Mode, applied: boolean, fileName: string): Report {
+/** A platform's row names its own columns in a refusal (Variant Price, not price). */
+const sourceColumn = (line: ImportLine, column: string | null) =>
+  column === null ? null : (line.platform?.sources[column] ?? column);
+
+function report(
+  plan: ImportPlan,
+  mode: Mode,
+  applied: boolean,
+  fileName: string,
+  format: ImportFormat,
+  options: ImportOptions,
+): Report {
   const summary = { create: 0, update: 0, unchanged: 0, refused: 0 };
   const rows: ReportRow[] = [];
   for (const row of plan.rows) {
@@ -649,14 +832,39 @@ function report(plan: ImportPlan, mode: Mode, applied: boolean, fileName: string
       line: row.line.line,
       action: row.action,
       slug: row.line.slug,
-      sku: row.line.sku === PLACEHOLDER_SKU ? null : row.line.sku,
+      sku:
+        row.line.sku === PLACEHOLDER_SKU
+          ? null
+          : (row.line.sku ?? row.line.platform?.simpleSku ?? null),
       product_id: row.product?.id ?? null,
       variant_id: row.variant?.id ?? null,
       changed: row.changed,
-      errors: row.line.errors,
+      errors: row.line.errors.map((e) => ({ ...e, column: sourceColumn(row.line, e.column) })),
     });
   }
-  return { mode, applied, file_name: fileName, rows_total: plan.rows.length, summary, rows };
+  return {
+    mode,
+    applied,
+    file_name: fileName,
+    format,
+    rows_total: plan.rows.length,
+    summary,
+    new_categories: plan.categories.map((c) => c.name),
+    images_to_fetch: options.fetchImages
+      ? imagesToFetch(plan).reduce((n, p) => n + p.firstLine.platform!.images.length, 0)
+      : 0,
+    rows,
+  };
+}
+
+/** The import's options (the contract's query parameters); each off by default but prices. */
+interface ImportOptions {
+  /** A Shopify or WooCommerce file's prices include VAT (default true, as our own column's). */
+  pricesIncludeVat?: boolean;
+  /** A category the file names that the shop lacks is created (else the row is refused). */
+  createCategories?: boolean;
+  /** Products created get their images fetched from the file's URLs, in the background. */
+  fetchImages?: boolean;
 }
 
 export interface ImportRequest {
@@ -665,6 +873,9 @@ export interface ImportRequest {
   mode: Mode;
   actor: AuditActor;
   now: Date;
+  options?: ImportOptions;
+  /** A platform's new products take this country's default VAT rate. */
+  shopCountry: string;
 }
 
 /**
@@ -672,17 +883,29 @@ export interface ImportRequest {
  * (nothing written) when a row is refused. A file that cannot be read throws ImportFileError.
  */
 export async function importProducts(db: Db, request: ImportRequest): Promise<Report> {
-  const lines = readImportFile(request.bytes);
+  const options = request.options ?? {};
+  const { format, lines } = readImportFile(request.bytes, {
+    pricesIncludeVat: options.pricesIncludeVat ?? true,
+  });
   const { fileName, mode, now } = request;
-  if (mode === 'dry_run') return report(await planImport(db, lines, now), mode, false, fileName);
+  if (mode === 'dry_run') {
+    return report(
+      await planImport(db, lines, now, options, request.shopCountry),
+      mode,
+      false,
+      fileName,
+      format,
+      options,
+    );
+  }
   try {
     return await db.transaction().execute(async (trx) => {
-      const plan = await planImport(trx, lines, now);
+      const plan = await planImport(trx, lines, now, options, request.shopCountry);
       if (plan.rows.some((r) => r.action === 'refused')) {
-        throw new ImportRefused(report(plan, mode, false, fileName));
+        throw new ImportRefused(report(plan, mode, false, fileName, format, options));
       }
       await writePlan(trx, plan, request);
-      return report(plan, mode, true, fileName);
+      return report(plan, mode, true, fileName, format, options);
     });
   } catch (err) {
     // Another writer took a slug or SKU between the check and the write.

@@ -17,6 +17,9 @@ import { INTEGRITY_JOB, integrityJob } from './health';
 import { MAIL_JOB, magicLinkMessage } from '../identity/magic-links';
 import { MEDIA_SWEEP_JOB, mediaSweepJob } from './media';
 import { ORDER_EMAIL_JOB, orderEmailJob } from '../orders/order-emails';
+import { networkFetchDeps } from '../catalogue/import-formats/image-fetch';
+import { IMPORT_IMAGES_JOB, importImagesJob } from '../catalogue/import-formats/import-images';
+import { DEFAULT_UPLOAD_LIMITS } from '../../domain/media-limits';
 
 /** The housekeeping each instance enqueues for every period (it runs once per period). */
 const PERIODIC_JOBS: readonly PeriodicJob[] = [MEDIA_SWEEP_JOB, AUDIT_RETENTION_JOB, INTEGRITY_JOB];
@@ -63,6 +66,16 @@ export function backgroundJobHandlers(
     [INTEGRITY_JOB.kind]: integrityJob({
       db: ctx.db,
       dialect: ctx.dialect,
+      now: () => ctx.now(),
+      log,
+    }),
+    // The images of the products an import created, fetched from the file's URLs (public
+    // addresses only, the image upload size limit). A second run finds the product's images set
+    // and stores nothing (import-images.ts).
+    [IMPORT_IMAGES_JOB]: importImagesJob({
+      db: ctx.db,
+      storage,
+      fetch: networkFetchDeps(DEFAULT_UPLOAD_LIMITS.maxFileBytes),
       now: () => ctx.now(),
       log,
     }),

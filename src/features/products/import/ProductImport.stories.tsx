@@ -5,6 +5,7 @@ import {
   goodImportCsv,
   manyRowsImportCsv,
   refusedImportCsv,
+  shopifyImportCsv,
   unknownColumnCsv,
 } from '@mocks/fixtures/imports';
 import { imports } from '@mocks/handlers';
@@ -110,8 +111,20 @@ export const EmptyDropzone: Story = {
     const scope = await openImport(canvasElement);
     await expect(scope.getByText(DROP_TEXT)).toBeVisible();
     await expect(
-      scope.getByText("One .csv file of at most 10 MB, with the template's columns."),
+      scope.getByText(
+        "One .csv file of at most 10 MB: the template's columns, or a product export from Shopify, WooCommerce or PrestaShop.",
+      ),
     ).toBeVisible();
+    // The options, as a file is checked by default: prices with VAT, nothing created or fetched.
+    await expect(
+      scope.getByRole('checkbox', { name: 'Prices in the file include VAT' }),
+    ).toBeChecked();
+    await expect(
+      scope.getByRole('checkbox', { name: 'Create missing categories' }),
+    ).not.toBeChecked();
+    await expect(
+      scope.getByRole('checkbox', { name: 'Fetch product images from their URLs' }),
+    ).not.toBeChecked();
     await expect(scope.getByRole('button', { name: 'Download template' })).toBeEnabled();
     await expect(scope.queryByRole('button', { name: 'Apply' })).toBeNull();
     await userEvent.click(scope.getByRole('button', { name: 'Cancel' }));
@@ -347,3 +360,115 @@ export const ApplyFileError: Story = {
 };
 
 export const Dark: Story = { ...DryRunWithErrors, globals: { theme: 'dark' } };
+
+/** The shirt's two sizes: their variants, under the product's first row. */
+const SHIRT_ROWS = [
+  [
+    '3',
+    'create',
+    'chemise-lin',
+    'CHEM-S',
+    'product_name, category, is_active, price_includes_vat, base_price, vat_rate_name, sku, variant_title, option_values, price, stock_quantity',
+    '',
+  ],
+  [
+    '4',
+    'create',
+    'chemise-lin',
+    'CHEM-M',
+    'sku, variant_title, option_values, price, stock_quantity',
+    '',
+  ],
+];
+
+/**
+ * A Shopify export, its missing category created and its images fetched on request: the dialog
+ * says which format it recognised, what it creates, and sends the options with the file.
+ */
+export const ShopifyPreview: Story = {
+  play: async ({ canvasElement }) => {
+    const scope = await openImport(canvasElement);
+    await userEvent.click(scope.getByRole('checkbox', { name: 'Create missing categories' }));
+    await userEvent.click(
+      scope.getByRole('checkbox', { name: 'Fetch product images from their URLs' }),
+    );
+    await userEvent.click(scope.getByRole('checkbox', { name: 'Prices in the file include VAT' }));
+    await userEvent.upload(scope.getByTestId('import-file-input'), csvUpload(shopifyImportCsv));
+    await expectCounts(scope, ['4', '0', '0', '0']);
+    const sent = await requests.waitFor('POST', IMPORT);
+    await expect(sent.at(-1)).toMatchObject({
+      query: {
+        mode: 'dry_run',
+        prices_include_vat: 'false',
+        create_categories: 'true',
+        fetch_images: 'true',
+      },
+    });
+    await expect(scope.getByTestId('import-format')).toHaveTextContent(
+      'Recognised: Shopify product export',
+    );
+    await expect(scope.getByTestId('import-new-categories')).toHaveTextContent(
+      'Category to create: Pottery',
+    );
+    await expect(scope.getByTestId('import-images')).toHaveTextContent(
+      '2 images will be fetched after the import.',
+    );
+    await expect(reportRows(scope).slice(1, 3)).toEqual(SHIRT_ROWS);
+    await userEvent.click(scope.getByRole('button', { name: 'Apply' }));
+    const applied = await requests.waitFor('POST', IMPORT, { count: 2 });
+    // The apply sends the options the dry run was checked with.
+    await expect(applied.at(-1)).toMatchObject({
+      query: { mode: 'apply', prices_include_vat: 'false', create_categories: 'true' },
+    });
+    await expectToast(
+      'Success',
+      'products.csv imported: 4 created, 0 updated, 0 unchanged',
+      'success',
+    );
+  },
+};
+
+/** The same export without "Create missing categories": the bowl's type is refused by name. */
+export const ShopifyRefusal: Story = {
+  play: async ({ canvasElement }) => {
+    const scope = await importFile(canvasElement, csvUpload(shopifyImportCsv));
+    await expectCounts(scope, ['3', '0', '0', '1']);
+    await expect(scope.getByTestId('import-format')).toHaveTextContent(
+      'Recognised: Shopify product export',
+    );
+    await expect(scope.queryByTestId('import-new-categories')).toBeNull();
+    await expect(reportRows(scope).at(-1)).toEqual([
+      '5',
+      'refused',
+      'bol-nabeul',
+      'BOL-1',
+      '',
+      'Type: Unknown category "Pottery"',
+    ]);
+    await expect(scope.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await expect(scope.getByTestId('import-blocker')).toHaveTextContent(
+      '1 row is refused: correct it in the file and upload it again.',
+    );
+  },
+};
+
+/** Arabic: the options and the recognised format, right to left. */
+export const ShopifyArabic: Story = {
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByTestId('product-count');
+    await expectRightToLeft();
+    await userEvent.click(canvas.getByRole('button', { name: 'استيراد ملف CSV' }));
+    const scope = await dialog('استيراد المنتجات');
+    await userEvent.click(scope.getByRole('checkbox', { name: 'إنشاء الفئات غير الموجودة' }));
+    await userEvent.upload(scope.getByTestId('import-file-input'), csvUpload(shopifyImportCsv));
+    await expectCounts(scope, ['4', '0', '0', '0']);
+    await expect(scope.getByTestId('import-format')).toHaveTextContent(
+      'الصيغة المتعرَّف عليها: تصدير منتجات Shopify',
+    );
+    await expect(scope.getByTestId('import-new-categories')).toHaveTextContent(
+      'فئة ستُنشأ: Pottery',
+    );
+  },
+};

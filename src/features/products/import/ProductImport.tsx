@@ -17,7 +17,7 @@ export interface ProductImportProps {
 /** The products screen's CSV import: the dialog over the import's state and the template. */
 export function ProductImport({ open, onClose, onApplied }: ProductImportProps) {
   const [templateBusy, setTemplateBusy] = useState(false);
-  const { state, pick, apply, reset } = useProductImport(
+  const { state, pick, apply, reset, options, setOptions } = useProductImport(
     useCallback(() => {
       onClose();
       onApplied();
@@ -50,6 +50,8 @@ export function ProductImport({ open, onClose, onApplied }: ProductImportProps) 
       onClose={close}
       onDownloadTemplate={() => void downloadTemplate()}
       templateBusy={templateBusy}
+      options={options}
+      onOptionsChange={setOptions}
     />
   );
 }

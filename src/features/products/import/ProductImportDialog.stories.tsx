@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { dialog } from '@/testing/list-screen';
+import { DEFAULT_IMPORT_OPTIONS } from './product-import';
 import { ProductImportDialog } from './ProductImportDialog';
 
 /**
@@ -19,6 +20,8 @@ const meta = {
     onClose: fn(),
     onDownloadTemplate: fn(),
     templateBusy: false,
+    options: DEFAULT_IMPORT_OPTIONS,
+    onOptionsChange: fn(),
   },
 } satisfies Meta<typeof ProductImportDialog>;
 export default meta;

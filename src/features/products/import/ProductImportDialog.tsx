@@ -21,7 +21,13 @@ import {
   textColumn,
   type Column,
 } from '@/components/list-screen';
-import { applyBlocker, toReportRows, type ReportRow } from './product-import';
+import {
+  applyBlocker,
+  formatName,
+  toReportRows,
+  type ImportOptions,
+  type ReportRow,
+} from './product-import';
 import type { ImportSending, ImportState } from './use-product-import';
 import { formatCount } from '@/lib/format';
 import { t as translate, useT } from './messages';
@@ -38,6 +44,9 @@ export interface ProductImportDialogProps {
   onDownloadTemplate: () => void;
   /** The template is downloading. */
   templateBusy: boolean;
+  /** The import's options, chosen before the file. */
+  options: ImportOptions;
+  onOptionsChange: (options: ImportOptions) => void;
 }
 
 /** The report's columns, named in the language of the moment. */
@@ -75,6 +84,8 @@ export function ProductImportDialog({
   onClose,
   onDownloadTemplate,
   templateBusy,
+  options,
+  onOptionsChange,
 }: ProductImportDialogProps) {
   const t = useT();
   const { sending, report } = state;
@@ -116,7 +127,12 @@ export function ProductImportDialog({
                   </Button>
                 </Flex>
                 {sending && <SendingProgress sending={sending} />}
-                {!report && !sending && <DropZone onPick={onPick} problem={state.problem} />}
+                {!report && !sending && (
+                  <>
+                    <DropZone onPick={onPick} problem={state.problem} />
+                    <ImportOptionsFields options={options} onChange={onOptionsChange} />
+                  </>
+                )}
                 {report && (
                   <ImportReport
                     report={report}
@@ -174,6 +190,45 @@ function DropZone({
           {problem}
         </Text>
       )}
+    </Stack>
+  );
+}
+
+const OPTION_FIELDS = [
+  ['pricesIncludeVat', 'optionPricesIncludeVat'],
+  ['createCategories', 'optionCreateCategories'],
+  ['fetchImages', 'optionFetchImages'],
+] as const;
+
+/** The options a file is checked and applied with (the server keeps nothing between the two). */
+function ImportOptionsFields({
+  options,
+  onChange,
+}: {
+  options: ImportOptions;
+  onChange: (options: ImportOptions) => void;
+}) {
+  const t = useT();
+  return (
+    <Stack as="fieldset" gap="2" data-testid="import-options">
+      <Text as="legend" fontWeight="medium" mb="1">
+        {t('optionsTitle')}
+      </Text>
+      {OPTION_FIELDS.map(([key, label]) => (
+        <Checkbox.Root
+          key={key}
+          size="sm"
+          checked={options[key]}
+          onCheckedChange={(details) => onChange({ ...options, [key]: details.checked === true })}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t(label)}</Checkbox.Label>
+        </Checkbox.Root>
+      ))}
+      <Text fontSize="sm" color="fg.muted">
+        {t('optionsHint')}
+      </Text>
     </Stack>
   );
 }
@@ -249,6 +304,25 @@ function ImportReport({
           count: formatCount(report.rows_total),
         })}
       </Text>
+      <Text data-testid="import-format">
+        {t('recognised', { format: formatName(report.format) })}
+      </Text>
+      {report.new_categories.length > 0 && (
+        <Text fontSize="sm" data-testid="import-new-categories">
+          {t('newCategories', {
+            total: report.new_categories.length,
+            names: report.new_categories.join(', '),
+          })}
+        </Text>
+      )}
+      {report.images_to_fetch > 0 && (
+        <Text fontSize="sm" data-testid="import-images">
+          {t('imagesToFetch', {
+            total: report.images_to_fetch,
+            count: formatCount(report.images_to_fetch),
+          })}
+        </Text>
+      )}
       <Flex as="dl" gap="3" wrap="wrap" data-testid="import-summary">
         {COUNTS.map(([action, label]) => (
           <Box key={action} borderWidth="1px" rounded="md" px="3" py="2" minW="7rem">

@@ -5,6 +5,7 @@ import {
   csvUpload,
   goodImportCsv,
   refusedImportCsv,
+  shopifyImportCsv,
   unknownColumnCsv,
 } from '@mocks/fixtures/imports';
 import { requests } from '@mocks/node';
@@ -13,6 +14,9 @@ import { withMockApi } from '@/testing/mock-api';
 import {
   applyBlocker,
   asCsv,
+  DEFAULT_IMPORT_OPTIONS,
+  formatName,
+  type ImportOptions,
   fileProblem,
   IMPORT_MAX_BYTES,
   sendImport,
@@ -22,8 +26,15 @@ import {
 
 withMockApi();
 
-const send = (file: File, mode: 'dry_run' | 'apply' = 'dry_run') =>
-  sendImport(file, mode, { signal: new AbortController().signal, onUploadProgress: () => {} });
+const send = (
+  file: File,
+  mode: 'dry_run' | 'apply' = 'dry_run',
+  options: ImportOptions = DEFAULT_IMPORT_OPTIONS,
+) =>
+  sendImport(file, mode, options, {
+    signal: new AbortController().signal,
+    onUploadProgress: () => {},
+  });
 
 function sized(name: string, size: number): File {
   const file = new File(['x'], name, { type: 'text/csv' });
@@ -99,5 +110,31 @@ describe('sendImport', () => {
     const error = await send(csvUpload(unknownColumnCsv)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, message: 'Unknown column: colour' });
+  });
+
+  it('sends the options, and reads the format the server recognised', async () => {
+    const { report } = await send(csvUpload(shopifyImportCsv, 'shopify.csv'), 'dry_run', {
+      pricesIncludeVat: false,
+      createCategories: true,
+      fetchImages: true,
+    });
+    expect(requests.last('POST', '/api/v1/admin/imports/products')).toMatchObject({
+      query: {
+        mode: 'dry_run',
+        prices_include_vat: 'false',
+        create_categories: 'true',
+        fetch_images: 'true',
+      },
+    });
+    expect(formatName(report.format)).toBe('Shopify product export');
+    expect([report.new_categories, report.images_to_fetch]).toEqual([['Pottery'], 2]);
+    expect(report.summary).toEqual({ create: 4, update: 0, unchanged: 0, refused: 0 });
+
+    const refused = await send(csvUpload(shopifyImportCsv, 'shopify.csv'));
+    expect(toReportRows(refused.report.rows).at(-1)).toMatchObject({
+      line: 5,
+      action: 'refused',
+      errors: 'Type: Unknown category "Pottery"',
+    });
   });
 });

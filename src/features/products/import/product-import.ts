@@ -1,6 +1,7 @@
 import type { AxiosProgressEvent } from 'axios';
 import { importProducts } from '@generated/clients/imports/imports';
 import type {
+  ImportProductsParams,
   ImportMode,
   ImportRow,
   ImportSummary,
@@ -33,6 +34,36 @@ export function fileProblem(files: readonly File[]): string | null {
 export const asCsv = (file: File) =>
   file.type === 'text/csv' ? file : new File([file], file.name, { type: 'text/csv' });
 
+/** The import's options, sent with the dry run and the apply alike (the server keeps nothing). */
+export interface ImportOptions {
+  /** A Shopify or WooCommerce file's prices include VAT. */
+  pricesIncludeVat: boolean;
+  createCategories: boolean;
+  fetchImages: boolean;
+}
+
+export const DEFAULT_IMPORT_OPTIONS: ImportOptions = {
+  pricesIncludeVat: true,
+  createCategories: false,
+  fetchImages: false,
+};
+
+const importParams = (mode: ImportMode, o: ImportOptions): ImportProductsParams => ({
+  mode,
+  prices_include_vat: o.pricesIncludeVat,
+  create_categories: o.createCategories,
+  fetch_images: o.fetchImages,
+});
+
+/** The format the server recognised, as the dialog names it. */
+export const formatName = (format: ProductImportReport['format']) => t(FORMAT_NAMES[format]);
+const FORMAT_NAMES = {
+  ours: 'formatOurs',
+  shopify: 'formatShopify',
+  woocommerce: 'formatWoocommerce',
+  prestashop: 'formatPrestashop',
+} as const;
+
 /** What the server did with a file: its report, or (apply only) its refusal with the report. */
 export interface ImportOutcome {
   report: ProductImportReport;
@@ -51,11 +82,12 @@ const isRefusal = (body: unknown): body is ProductImportRefused =>
 export async function sendImport(
   file: File,
   mode: ImportMode,
+  importOptions: ImportOptions,
   options: { signal: AbortSignal; onUploadProgress: (event: AxiosProgressEvent) => void },
 ): Promise<ImportOutcome> {
   const body: unknown = await importProducts(
     { file: asCsv(file) },
-    { mode },
+    importParams(mode, importOptions),
     {
       ...options,
       // A large file takes longer than an ordinary request, to send and to check.

@@ -2,7 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ImportMode, ProductImportReport } from '@generated/model';
 import { notify } from '@/components/ui/notify';
 import { serverMessage } from '@/lib/http';
-import { fileProblem, sendImport, summaryText } from './product-import';
+import {
+  DEFAULT_IMPORT_OPTIONS,
+  fileProblem,
+  sendImport,
+  summaryText,
+  type ImportOptions,
+} from './product-import';
 import { t } from './messages';
 
 /** A file on its way to the server: dry run or apply, and the share sent (null: unknown). */
@@ -40,6 +46,8 @@ const IDLE: ImportState = {
 export function useProductImport(onApplied: (report: ProductImportReport) => void) {
   const [state, setState] = useState<ImportState>(IDLE);
   const [file, setFile] = useState<File | null>(null);
+  // Chosen before the file (another file keeps them); the dry run and its apply send the same.
+  const [options, setOptions] = useState<ImportOptions>(DEFAULT_IMPORT_OPTIONS);
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
 
@@ -51,36 +59,39 @@ export function useProductImport(onApplied: (report: ProductImportReport) => voi
     setState(IDLE);
   }, []);
 
-  const send = useCallback(async (picked: File, mode: ImportMode) => {
-    running.current?.abort();
-    const controller = new AbortController();
-    running.current = controller;
-    const sending = { mode, fileName: picked.name, percent: 0 };
-    setState((current) => ({ ...current, sending, failure: null, refused: null }));
-    try {
-      const outcome = await sendImport(picked, mode, {
-        signal: controller.signal,
-        onUploadProgress: ({ loaded, total }) =>
-          setState((current) => ({
-            ...current,
-            sending: { ...sending, percent: total ? Math.round((loaded * 100) / total) : null },
-          })),
-      });
-      if (controller.signal.aborted) return null;
-      setState({ ...IDLE, report: outcome.report, refused: outcome.refused });
-      return outcome;
-    } catch (error) {
-      if (controller.signal.aborted) return null;
-      const failure = serverMessage(error, t(mode === 'apply' ? 'importFailed' : 'checkFailed'));
-      // A dry run's failure is the file's: back to the drop zone, with the reason.
-      setState((current) =>
-        mode === 'apply' ? { ...current, sending: null, failure } : { ...IDLE, problem: failure },
-      );
-      return null;
-    } finally {
-      if (running.current === controller) running.current = null;
-    }
-  }, []);
+  const send = useCallback(
+    async (picked: File, mode: ImportMode) => {
+      running.current?.abort();
+      const controller = new AbortController();
+      running.current = controller;
+      const sending = { mode, fileName: picked.name, percent: 0 };
+      setState((current) => ({ ...current, sending, failure: null, refused: null }));
+      try {
+        const outcome = await sendImport(picked, mode, options, {
+          signal: controller.signal,
+          onUploadProgress: ({ loaded, total }) =>
+            setState((current) => ({
+              ...current,
+              sending: { ...sending, percent: total ? Math.round((loaded * 100) / total) : null },
+            })),
+        });
+        if (controller.signal.aborted) return null;
+        setState({ ...IDLE, report: outcome.report, refused: outcome.refused });
+        return outcome;
+      } catch (error) {
+        if (controller.signal.aborted) return null;
+        const failure = serverMessage(error, t(mode === 'apply' ? 'importFailed' : 'checkFailed'));
+        // A dry run's failure is the file's: back to the drop zone, with the reason.
+        setState((current) =>
+          mode === 'apply' ? { ...current, sending: null, failure } : { ...IDLE, problem: failure },
+        );
+        return null;
+      } finally {
+        if (running.current === controller) running.current = null;
+      }
+    },
+    [options],
+  );
 
   const pick = useCallback(
     (files: readonly File[]) => {
@@ -112,5 +123,5 @@ export function useProductImport(onApplied: (report: ProductImportReport) => voi
     onApplied(outcome.report);
   }, [file, send, reset, onApplied]);
 
-  return { state, pick, apply, reset };
+  return { state, pick, apply, reset, options, setOptions };
 }
