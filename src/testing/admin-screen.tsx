@@ -11,7 +11,7 @@ const inAdminLayout: Decorator = (Story) => (
 );
 
 /** Routes of a story that navigates: [path pattern, component], in match order. */
-type ScreenRoutes = readonly (readonly [string, ComponentType<RouteComponentProps>])[];
+export type ScreenRoutes = readonly (readonly [string, ComponentType<RouteComponentProps>])[];
 
 /** A story's `render`: the screen as routed (the first route matching the location). */
 export function routesRender(routes: ScreenRoutes) {

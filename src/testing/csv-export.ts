@@ -5,7 +5,7 @@
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import type { Endpoint } from '@mocks/handlers/endpoint';
 import { requests } from '@mocks/recorder';
-import { expectToast, mockedBy } from './story';
+import { apiPath, expectToast, mockedBy } from './story';
 
 interface Play {
   canvasElement: HTMLElement;
@@ -26,7 +26,7 @@ export function captureDownloads(): string[] {
 }
 
 /** Clicks 'Export CSV', then the kind of file `choice` when the list offers several. */
-export async function startExport(canvasElement: HTMLElement, choice?: string): Promise<void> {
+async function startExport(canvasElement: HTMLElement, choice?: string): Promise<void> {
   const canvas = within(canvasElement);
   await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }));
   if (choice) await userEvent.click(await canvas.findByRole('button', { name: choice }));
@@ -43,7 +43,7 @@ async function expectExportProgress(
   return panel;
 }
 
-export async function expectNoExportProgress(canvasElement: HTMLElement): Promise<void> {
+async function expectNoExportProgress(canvasElement: HTMLElement): Promise<void> {
   // A delayed answer may still be on its way.
   await waitFor(() => expect(within(canvasElement).queryByTestId('export-progress')).toBeNull(), {
     timeout: 5000,
@@ -57,6 +57,37 @@ export function lastListQuery(path: string): Record<string, string> {
   return Object.fromEntries(
     Object.entries(query).filter(([name]) => name !== 'skip' && name !== 'limit'),
   );
+}
+
+interface ListExport {
+  /** The list's path, whose last query the export must carry ('/api/v1/admin/orders/'). */
+  list: string;
+  /** The export's path ('/api/v1/admin/exports/orders'). */
+  path: string;
+  /** The file name the mock gives. */
+  fileName: string;
+  /** The menu item to pick, when the list offers several files. */
+  choice?: string;
+  /** What the export sends beyond the list's query (`{ rows: 'orders' }`). */
+  extra?: Record<string, string>;
+}
+
+/**
+ * Exports the list as it stands: its export request carries the list's last query (and `extra`),
+ * the progress panel goes and the file is handed to the browser. Returns the export's query, for
+ * the story's own checks of it.
+ */
+export async function expectListExported(
+  canvasElement: HTMLElement,
+  { list, path, fileName, choice, extra }: ListExport,
+): Promise<Record<string, string>> {
+  const downloads = captureDownloads();
+  await startExport(canvasElement, choice);
+  const [request] = await requests.waitFor('GET', path);
+  await expect(request!.query).toEqual({ ...lastListQuery(list), ...extra });
+  await expectNoExportProgress(canvasElement);
+  await expect(downloads).toEqual([fileName]);
+  return request!.query;
 }
 
 interface CsvExportStoriesOptions {
@@ -111,7 +142,7 @@ export function csvExportStories(options: CsvExportStoriesOptions) {
         const downloads = captureDownloads();
         await begin(canvasElement);
         const panel = await expectExportProgress(canvasElement, exporting);
-        await requests.waitFor('GET', `/api/v1${endpoint.path}`);
+        await requests.waitFor('GET', apiPath(endpoint));
         await userEvent.click(within(panel).getByRole('button', { name: 'Cancel' }));
         await expectNoExportProgress(canvasElement);
         await expect(downloads).toEqual([]);

@@ -142,6 +142,7 @@ const EVERY_SCREEN = [
   'Products',
   'Orders',
   'Customers',
+  'Discounts',
   'Inventory Ledger',
   'Categories',
   'VAT Rates',

@@ -83,6 +83,9 @@ export async function findOpenDialog(
 /** A story's parameters that answer with these mock handlers before the default ones. */
 export const mockedBy = (...handlers: HttpHandler[]) => ({ msw: { handlers } });
 
+/** The path the console requests for a mock `endpoint` (`requests.waitFor('GET', apiPath(…))`). */
+export const apiPath = (endpoint: { readonly path: string }) => `/api/v1${endpoint.path}`;
+
 /** An issue of a mock 422 answer: the request body's `field` refused with the server's `msg`. */
 export const bodyIssue = (field: string, msg: string) => ({
   loc: ['body', field],

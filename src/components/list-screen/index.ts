@@ -28,5 +28,6 @@ export { CrudListScreen, crudTexts, type CrudListData, type CrudTexts } from './
 export { useCrudList } from './use-crud-list';
 export { useCsvExport, useListExport, type CsvExport } from './csv-export';
 export { ExportMenu, type ExportChoice } from './ExportMenu';
+export { SelectionBar } from './SelectionBar';
 export { ExportProgress } from './ExportProgress';
 export { defineNoun, type Noun } from './count';

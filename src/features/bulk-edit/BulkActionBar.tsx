@@ -1,5 +1,6 @@
-import { Button, Flex, HStack, Text, type FlexProps } from '@chakra-ui/react';
+import { Button, type FlexProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { SelectionBar } from '@/components/list-screen';
 import { bulkActionTitle, type BulkActionKind } from './actions';
 import { useT } from './messages';
 
@@ -17,29 +18,13 @@ interface BulkActionBarProps extends Omit<FlexProps, 'children'> {
 export function BulkActionBar({ label, kinds, onAction, children, ...frame }: BulkActionBarProps) {
   const t = useT();
   return (
-    <Flex
-      gap="3"
-      px="4"
-      py="2"
-      align="center"
-      wrap="wrap"
-      bg="bg.muted"
-      rounded="l2"
-      role="region"
-      aria-label={t('bulkActions')}
-      {...frame}
-    >
-      <Text fontWeight="medium" flex="1" minW="max-content">
-        {label}
-      </Text>
-      <HStack gap="2" wrap="wrap">
-        {kinds.map((kind) => (
-          <Button key={kind} size="sm" variant="outline" onClick={() => onAction(kind)}>
-            {bulkActionTitle(kind)}
-          </Button>
-        ))}
-        {children}
-      </HStack>
-    </Flex>
+    <SelectionBar label={label} regionLabel={t('bulkActions')} {...frame}>
+      {kinds.map((kind) => (
+        <Button key={kind} size="sm" variant="outline" onClick={() => onAction(kind)}>
+          {bulkActionTitle(kind)}
+        </Button>
+      ))}
+      {children}
+    </SelectionBar>
   );
 }

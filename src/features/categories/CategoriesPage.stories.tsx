@@ -16,24 +16,29 @@ import {
   replace,
   rowOf,
 } from '@/testing/list-screen';
-import { expectLocation, expectToast, screen, expectScreenTitle, mockedBy } from '@/testing/story';
+import {
+  apiPath,
+  expectLocation,
+  expectToast,
+  screen,
+  expectScreenTitle,
+  mockedBy,
+} from '@/testing/story';
 import { expectHeading, expectRightToLeft } from '@/testing/languages';
 import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { CategoriesPage } from './CategoriesPage';
 import { adminScreenMeta } from '@/testing/admin-screen';
 import { paths } from '@/lib/paths';
 
+const categoriesScreen = adminScreenMeta(CategoriesPage, paths.categories.list);
 /** Categories management of /admin/categories (docs/product.md §2) in the admin layout, over the mock API. */
-const meta = {
-  title: 'Categories/CategoriesPage',
-  ...adminScreenMeta(CategoriesPage, paths.categories.list),
-};
+const meta = { title: 'Categories/CategoriesPage', ...categoriesScreen };
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const LIST = '/api/v1/categories/';
+const LIST = apiPath(categories.list);
 /** The screen's list: every category, inactive (soft-deleted) ones included. */
-const ADMIN_LIST = '/api/v1/admin/categories/';
+const ADMIN_LIST = apiPath(categories.adminList);
 const EMPTY = 'No categories found. Add your first category!';
 const NONE = 'None (Top-level category)';
 

@@ -1,15 +1,9 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { StockMovementEntry } from '@generated/model';
 import { paths } from '@/lib/paths';
 import { adminScreenMeta } from '@/testing/admin-screen';
-import {
-  captureDownloads,
-  csvExportStories,
-  expectNoExportProgress,
-  lastListQuery,
-  startExport,
-} from '@/testing/csv-export';
+import { csvExportStories, expectListExported, lastListQuery } from '@/testing/csv-export';
 import { expectedMovementCells, expectedReasonsOfEveryKind } from '@/testing/expected';
 import { expectLoading, listScreen } from '@/testing/list-screen';
 import { expectSent, chooseFilter } from '@/testing/server-list';
@@ -21,11 +15,9 @@ import { requests } from '@mocks/recorder';
 import { InventoryLedgerPage } from './InventoryLedgerPage';
 import { typeDay } from '@/testing/day-field';
 
+const ledgerScreen = adminScreenMeta(InventoryLedgerPage, paths.inventory.ledger);
 /** The inventory ledger of /admin/inventory/ledger: every stock movement, filtered by the server. */
-const meta = {
-  title: 'Inventory/InventoryLedgerPage',
-  ...adminScreenMeta(InventoryLedgerPage, paths.inventory.ledger),
-} satisfies Meta<typeof InventoryLedgerPage>;
+const meta = { title: 'Inventory/InventoryLedgerPage', ...ledgerScreen };
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -223,21 +215,17 @@ export const LoadError: Story = {
 /** 'Export CSV' writes what the ledger shows: the same filters, as a file. */
 export const Export: Story = {
   play: async ({ canvasElement }) => {
-    const downloads = captureDownloads();
     await waitForRows(canvasElement);
     await search(canvasElement, 'order');
     await expectSent(LIST, 'reason', 'order');
     await typeDay(canvasElement, 'From date', '2025-03-01');
     await expectSent(LIST, 'date_from', '2025-02-28T23:00:00.000Z');
-    await startExport(canvasElement);
-    const [request] = await requests.waitFor('GET', EXPORT);
-    await expect(request!.query).toEqual(lastListQuery(LIST));
-    await expect(request!.query).toEqual({
-      reason: 'order',
-      date_from: '2025-02-28T23:00:00.000Z',
+    const query = await expectListExported(canvasElement, {
+      list: LIST,
+      path: EXPORT,
+      fileName: 'stock-movements-2025-03-14.csv',
     });
-    await expectNoExportProgress(canvasElement);
-    await expect(downloads).toEqual(['stock-movements-2025-03-14.csv']);
+    await expect(query).toEqual({ reason: 'order', date_from: '2025-02-28T23:00:00.000Z' });
   },
 };
 

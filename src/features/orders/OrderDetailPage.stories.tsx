@@ -1,11 +1,11 @@
 import { Text } from '@chakra-ui/react';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { HttpResponse, type RequestHandler } from 'msw';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import type { Invoice, Order, OrderStatusUpdate } from '@generated/model';
 import { paths } from '@/lib/paths';
 import { expectedMoney as money, expectedMoneyIn, expectedShopTime } from '@/testing/expected';
-import { adminScreen, routesRender } from '@/testing/admin-screen';
+import { routesRender } from '@/testing/admin-screen';
 import { expectLocation, expectToast, findOpenDialog, screen } from '@/testing/story';
 import { afterRequestsSentSoFar } from '@/testing/waits';
 import { orderDetails, orderReaderMe } from '@mocks/fixtures';
@@ -17,6 +17,7 @@ import { OrderDetailPage } from './OrderDetailPage';
 // The seven statuses in life-cycle order, written out in order-display.test.ts.
 import { ORDER_STATUSES } from './order-display';
 import { OrdersPage } from './OrdersPage';
+import { orderDetailScreen } from './story-screens';
 
 /** A stand-in for the list the detail goes back to. */
 function ListStandIn() {
@@ -31,15 +32,8 @@ function SettingsStandIn() {
 /** The order detail of /admin/orders/{id} (docs/product.md §2) in the admin layout, over the mock API. */
 const meta = {
   title: 'Orders/OrderDetailPage',
-  component: OrderDetailPage,
-  ...adminScreen(paths.orders.detail(1), {
-    routes: [
-      [paths.orders.detailPattern, OrderDetailPage],
-      [paths.orders.list, ListStandIn],
-      [paths.settings, SettingsStandIn],
-    ],
-  }),
-} satisfies Meta<typeof OrderDetailPage>;
+  ...orderDetailScreen(1, [paths.orders.list, ListStandIn], [paths.settings, SettingsStandIn]),
+};
 export default meta;
 type Story = StoryObj<typeof meta>;
 

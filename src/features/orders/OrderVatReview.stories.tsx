@@ -1,16 +1,15 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { HttpResponse, type RequestHandler } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Order, OrderSummary } from '@generated/model';
 import { paths } from '@/lib/paths';
-import { adminScreen } from '@/testing/admin-screen';
+import { orderDetailScreen } from './story-screens';
 import { rowOf } from '@/testing/list-screen';
 import { expectSent } from '@/testing/server-list';
 import { expectToast } from '@/testing/story';
 import { orderDetails, orderReaderMe, orders as orderSummaries } from '@mocks/fixtures';
 import { invoices, orders } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { OrderDetailPage } from './OrderDetailPage';
 import { OrdersPage } from './OrdersPage';
 
 /**
@@ -20,14 +19,8 @@ import { OrdersPage } from './OrdersPage';
  */
 const meta = {
   title: 'Orders/VatNumberReview',
-  component: OrderDetailPage,
-  ...adminScreen(paths.orders.detail(61), {
-    routes: [
-      [paths.orders.detailPattern, OrderDetailPage],
-      [paths.orders.list, OrdersPage],
-    ],
-  }),
-} satisfies Meta<typeof OrderDetailPage>;
+  ...orderDetailScreen(61, [paths.orders.list, OrdersPage]),
+};
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -1,24 +1,12 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { csvExports } from '@mocks/handlers';
-import { requests } from '@mocks/recorder';
-import { adminScreenMeta } from '@/testing/admin-screen';
-import {
-  captureDownloads,
-  csvExportStories,
-  expectNoExportProgress,
-  lastListQuery,
-  startExport,
-} from '@/testing/csv-export';
+import { ordersListScreen } from './story-screens';
+import { csvExportStories, expectListExported } from '@/testing/csv-export';
 import { expectSent } from '@/testing/server-list';
-import { paths } from '@/lib/paths';
-import { OrdersPage } from './OrdersPage';
 
 /** 'Export CSV' on /admin/orders: the list's search, filters and sort, as a file. */
-const meta = {
-  title: 'Orders/OrdersPage/Export CSV',
-  ...adminScreenMeta(OrdersPage, paths.orders.list),
-};
+const meta = { title: 'Orders/OrdersPage/Export CSV', ...ordersListScreen() };
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -32,7 +20,6 @@ const listShown = (canvasElement: HTMLElement) => within(canvasElement).findByTe
 const exportsTheList = (choice: string, rows: string): Story => ({
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const downloads = captureDownloads();
     await listShown(canvasElement);
     await userEvent.selectOptions(
       canvas.getByRole('combobox', { name: 'Filter by status' }),
@@ -41,12 +28,14 @@ const exportsTheList = (choice: string, rows: string): Story => ({
     await expectSent(LIST, 'status', 'shipped');
     await userEvent.type(canvas.getByRole('searchbox'), 'gmail');
     await expectSent(LIST, 'search', 'gmail');
-    await startExport(canvasElement, choice);
-    const [request] = await requests.waitFor('GET', EXPORT);
-    await expect(request!.query).toEqual({ ...lastListQuery(LIST), rows });
-    await expect(request!.query).toMatchObject({ status: 'shipped', search: 'gmail' });
-    await expectNoExportProgress(canvasElement);
-    await expect(downloads).toEqual(['orders-2025-03-14.csv']);
+    const query = await expectListExported(canvasElement, {
+      list: LIST,
+      path: EXPORT,
+      fileName: 'orders-2025-03-14.csv',
+      choice,
+      extra: { rows },
+    });
+    await expect(query).toMatchObject({ status: 'shipped', search: 'gmail' });
   },
 });
 

@@ -2,25 +2,20 @@ import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { bulk } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { adminScreenMeta } from '@/testing/admin-screen';
+import { productsListScreen } from './story-screen';
 import { dialog, dialogClosed, replace, rowOf } from '@/testing/list-screen';
-import { expectToast, screen, type Scope } from '@/testing/story';
-import { paths } from '@/lib/paths';
-import { ProductsPage } from './ProductsPage';
+import { apiPath, expectToast, screen, type Scope } from '@/testing/story';
 
 /**
  * Bulk price changes move every price a customer is charged (#26 point 1): the dialog previews
  * the change with a dry run (prices that change, the first few old → new, the products whose
  * variants have prices of their own) before it is applied; the list shows the range charged.
  */
-const meta = {
-  title: 'Products/ProductsPage/Bulk prices',
-  ...adminScreenMeta(ProductsPage, paths.products.list),
-};
+const meta = { title: 'Products/ProductsPage/Bulk prices', ...productsListScreen() };
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const BULK = '/api/v1/admin/products/bulk';
+const BULK = apiPath(bulk.products);
 const BAG = 'Sac cabas en cuir';
 const OIL = "Huile d'olive extra vierge 1 L";
 const SHIRT = 'T-shirt coton bio « Sidi Bou Saïd »';

@@ -2,52 +2,39 @@ import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { csvExports } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { adminScreenMeta } from '@/testing/admin-screen';
-import {
-  captureDownloads,
-  csvExportStories,
-  expectNoExportProgress,
-  lastListQuery,
-  startExport,
-} from '@/testing/csv-export';
+import { productsListScreen } from './story-screen';
+import { captureDownloads, csvExportStories, expectListExported } from '@/testing/csv-export';
 import { chooseFilter, clickSort, expectSent } from '@/testing/server-list';
-import { paths } from '@/lib/paths';
-import { ProductsPage } from './ProductsPage';
 
 /** 'Export CSV' on /admin/products: the products as searched and sorted, with their variants. */
-const meta = {
-  title: 'Products/ProductsPage/Export CSV',
-  ...adminScreenMeta(ProductsPage, paths.products.list),
-};
+const meta = { title: 'Products/ProductsPage/Export CSV', ...productsListScreen() };
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 const LIST = '/api/v1/admin/products/';
+const EXPORT = '/api/v1/admin/exports/products';
+const FILE = 'products-2025-03-14.csv';
+/** The export of the list as it stands (its query, the file). */
+const LIST_EXPORT = { list: LIST, path: EXPORT, fileName: FILE };
 
 const listShown = (canvasElement: HTMLElement) =>
   within(canvasElement).findByTestId('product-count');
 
 export const SearchedAndSorted: Story = {
   play: async ({ canvasElement }) => {
-    const downloads = captureDownloads();
     await listShown(canvasElement);
     await userEvent.type(within(canvasElement).getByRole('searchbox'), 'huile');
     await expectSent(LIST, 'search', 'huile');
     await clickSort(canvasElement, 'Price');
     await expectSent(LIST, 'sort', 'base_price');
-    await startExport(canvasElement);
-    const [request] = await requests.waitFor('GET', '/api/v1/admin/exports/products');
-    await expect(request!.query).toEqual(lastListQuery(LIST));
-    await expect(request!.query).toEqual({ search: 'huile', sort: 'base_price' });
-    await expectNoExportProgress(canvasElement);
-    await expect(downloads).toEqual(['products-2025-03-14.csv']);
+    const query = await expectListExported(canvasElement, LIST_EXPORT);
+    await expect(query).toEqual({ search: 'huile', sort: 'base_price' });
   },
 };
 
 /** The file holds what the list shows: the category, status and stock filters are sent too. */
 export const Filtered: Story = {
   play: async ({ canvasElement }) => {
-    const downloads = captureDownloads();
     await listShown(canvasElement);
     const choose = (name: string, option: string) => chooseFilter(canvasElement, name, option);
     await choose('Filter by category', 'Épicerie fine');
@@ -56,16 +43,8 @@ export const Filtered: Story = {
     await expectSent(LIST, 'is_active', 'false');
     await choose('Filter by stock', 'Low stock');
     await expectSent(LIST, 'stock_state', 'low_stock');
-    await startExport(canvasElement);
-    const [request] = await requests.waitFor('GET', '/api/v1/admin/exports/products');
-    await expect(request!.query).toEqual(lastListQuery(LIST));
-    await expect(request!.query).toEqual({
-      category_id: '2',
-      is_active: 'false',
-      stock_state: 'low_stock',
-    });
-    await expectNoExportProgress(canvasElement);
-    await expect(downloads).toEqual(['products-2025-03-14.csv']);
+    const query = await expectListExported(canvasElement, LIST_EXPORT);
+    await expect(query).toEqual({ category_id: '2', is_active: 'false', stock_state: 'low_stock' });
   },
 };
 
@@ -73,7 +52,7 @@ const stories = csvExportStories({
   endpoint: csvExports.products,
   listShown,
   exporting: 'Exporting CSV (products)',
-  fileName: 'products-2025-03-14.csv',
+  fileName: FILE,
   failure: 'Failed to export products',
 });
 export const ProgressWhileTheServerAnswers: Story = stories.ProgressWhileTheServerAnswers;
@@ -84,16 +63,16 @@ export const NetworkFailure: Story = stories.NetworkFailure;
 /** The semicolon file (decimal commas) for a French or Arabic spreadsheet, picked beside the button. */
 export const SemicolonVariant: Story = {
   play: async ({ canvasElement }) => {
-    const downloads = captureDownloads();
     await listShown(canvasElement);
     const variant = within(canvasElement).getByRole('combobox', { name: 'CSV separator' });
     await expect(variant).toHaveValue('comma');
     await userEvent.selectOptions(variant, 'Semicolon (;) with decimal commas');
-    await startExport(canvasElement);
-    const [request] = await requests.waitFor('GET', '/api/v1/admin/exports/products');
-    await expect(request!.query).toEqual({ separator: 'semicolon' });
-    await expectNoExportProgress(canvasElement);
-    await expect(downloads).toEqual(['products-2025-03-14.csv']);
+    const query = await expectListExported(canvasElement, {
+      ...LIST_EXPORT,
+      // Not a filter of the list: the file's format only.
+      extra: { separator: 'semicolon' },
+    });
+    await expect(query).toEqual({ separator: 'semicolon' });
   },
 };
 
@@ -106,8 +85,8 @@ export const SemicolonByDefaultInFrench: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('combobox', { name: 'Séparateur CSV' })).toHaveValue('semicolon');
     await userEvent.click(canvas.getByRole('button', { name: 'Exporter en CSV' }));
-    const [request] = await requests.waitFor('GET', '/api/v1/admin/exports/products');
+    const [request] = await requests.waitFor('GET', EXPORT);
     await expect(request!.query).toEqual({ separator: 'semicolon' });
-    await waitFor(() => expect(downloads).toEqual(['products-2025-03-14.csv']));
+    await waitFor(() => expect(downloads).toEqual([FILE]));
   },
 };

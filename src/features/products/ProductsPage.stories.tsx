@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Category, Product, ProductBulkEdit } from '@generated/model';
@@ -36,15 +36,10 @@ import {
   screen,
   type Scope,
 } from '@/testing/story';
-import { ProductsPage } from './ProductsPage';
-import { adminScreen } from '@/testing/admin-screen';
+import { productsListScreen } from './story-screen';
 
 /** The product list of /admin/products (docs/product.md §2) in the admin layout, over the mock API. */
-const meta = {
-  title: 'Products/ProductsPage',
-  component: ProductsPage,
-  ...adminScreen('/admin/products'),
-} satisfies Meta<typeof ProductsPage>;
+const meta = { title: 'Products/ProductsPage', ...productsListScreen() };
 export default meta;
 type Story = StoryObj<typeof meta>;
 

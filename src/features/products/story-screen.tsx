@@ -2,7 +2,9 @@ import { Text } from '@chakra-ui/react';
 import { Route, Switch } from 'wouter';
 import { AdminLayout } from '@/components/layout/AdminLayout';
 import { paths } from '@/lib/paths';
+import { adminScreenMeta } from '@/testing/admin-screen';
 import { ProductFormPage, type ProductFormPageProps } from './ProductFormPage';
+import { ProductsPage } from './ProductsPage';
 
 // Stand-in screens of the stories, not console text (the stories look for these words).
 const LIST_STAND_IN = 'Products list';
@@ -32,3 +34,9 @@ export function ProductFormScreen(props: ProductFormPageProps) {
     </AdminLayout>
   );
 }
+
+/**
+ * Stories only: the products list of /admin/products in the admin layout, signed in as an admin,
+ * for the one-line metas of the story files about it (a function: no two files share one object).
+ */
+export const productsListScreen = () => adminScreenMeta(ProductsPage, paths.products.list);

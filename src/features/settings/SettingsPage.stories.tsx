@@ -4,15 +4,13 @@ import { adminUsers } from '@mocks/fixtures';
 import { newShopSettings, shopSettings } from '@mocks/fixtures/settings';
 import { settings } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { adminScreenMeta } from '@/testing/admin-screen';
+import { settingsScreen } from './story-screen';
 import { expectLoadErrorAlert } from '@/testing/list-screen';
 import { bodyIssue, expectScreenTitle, expectToast, mockedBy, type Scope } from '@/testing/story';
 import { beforeUnloadPrevented } from '@/testing/unsaved-changes';
-import { paths } from '@/lib/paths';
-import { SettingsPage } from './SettingsPage';
 
 /** The shop settings of /admin/settings in the admin layout, over the mock API. */
-const meta = { title: 'Settings/SettingsPage', ...adminScreenMeta(SettingsPage, paths.settings) };
+const meta = { title: 'Settings/SettingsPage', ...settingsScreen() };
 export default meta;
 type Story = StoryObj<typeof meta>;
 

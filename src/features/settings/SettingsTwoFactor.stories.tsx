@@ -5,16 +5,11 @@ import { adminUsers } from '@mocks/fixtures';
 import { shopSettings } from '@mocks/fixtures/settings';
 import { settings } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { adminScreenMeta } from '@/testing/admin-screen';
+import { settingsScreen } from './story-screen';
 import { expectToast, mockedBy, type Scope } from '@/testing/story';
-import { paths } from '@/lib/paths';
-import { SettingsPage } from './SettingsPage';
 
 /** "Require two-factor sign-in for" on the settings screen (docs/product.md, settings). */
-const meta = {
-  title: 'Settings/SettingsPage/Two-factor sign-in',
-  ...adminScreenMeta(SettingsPage, paths.settings),
-};
+const meta = { title: 'Settings/SettingsPage/Two-factor sign-in', ...settingsScreen() };
 export default meta;
 type Story = StoryObj<typeof meta>;
 

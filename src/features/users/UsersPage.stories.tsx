@@ -12,6 +12,7 @@ import {
   mockedBy,
   screen,
   type Scope,
+  apiPath,
 } from '@/testing/story';
 import { UsersPage } from './UsersPage';
 import { adminScreenMeta } from '@/testing/admin-screen';
@@ -23,7 +24,7 @@ const meta = { title: 'Users/UsersPage', ...adminScreenMeta(UsersPage, paths.use
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const LIST = '/api/v1/admin/users/';
+const LIST = apiPath(users.list);
 const REQUIRED = 'Please fill in all required fields';
 
 /*

@@ -12,21 +12,20 @@ import {
   expectScreenTitle,
   mockedBy,
   bodyIssue,
+  apiPath,
 } from '@/testing/story';
 import { VatRatesPage } from './VatRatesPage';
 import { adminScreenMeta } from '@/testing/admin-screen';
 import { paths } from '@/lib/paths';
 import { crudScreen } from '@/testing/crud-screen';
 
+const vatRatesScreen = adminScreenMeta(VatRatesPage, paths.vatRates.list);
 /** VAT rates management of /admin/vat-rates (docs/product.md §2) in the admin layout, over the mock API. */
-const meta = {
-  title: 'VAT Rates/VatRatesPage',
-  ...adminScreenMeta(VatRatesPage, paths.vatRates.list),
-};
+const meta = { title: 'VAT Rates/VatRatesPage', ...vatRatesScreen };
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const LIST = '/api/v1/admin/vat-rates/';
+const LIST = apiPath(vatRates.list);
 const REQUIRED = 'Please fill in all required fields';
 
 /*

@@ -1,7 +1,6 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { paths } from '@/lib/paths';
-import { adminScreen } from '@/testing/admin-screen';
+import { ordersListScreen } from '../story-screens';
 import { captureDownloads } from '@/testing/csv-export';
 import { expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { expectToast, findOpenDialog } from '@/testing/story';
@@ -10,18 +9,13 @@ import { orderDetails } from '@mocks/fixtures';
 import { orderBulk } from '@mocks/handlers';
 import { reopenRefusal } from '@mocks/handlers/orders';
 import { requests } from '@mocks/recorder';
-import { OrdersPage } from '../OrdersPage';
 
 /**
  * The orders list's bulk actions (docs/product.md §10.17): select rows, change their status
  * (refused rows listed with why), export the selection as CSV, print their invoices or packing
  * slips as one PDF (refused, naming them, when some have no invoice in force).
  */
-const meta = {
-  title: 'Orders/OrdersBulk',
-  component: OrdersPage,
-  ...adminScreen(paths.orders.list),
-} satisfies Meta<typeof OrdersPage>;
+const meta = { title: 'Orders/OrdersBulk', ...ordersListScreen() };
 export default meta;
 type Story = StoryObj<typeof meta>;
 

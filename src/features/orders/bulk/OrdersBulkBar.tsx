@@ -1,5 +1,6 @@
-import { Button, Flex, HStack, Text } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { SelectionBar } from '@/components/list-screen';
 import type { DocumentLanguageParameter, OrderDocumentsRequestKind } from '@generated/model';
 import { PdfLanguageMenu } from '../PdfLanguageMenu';
 import { useT } from './messages';
@@ -36,50 +37,38 @@ export function OrdersBulkBar({
   const t = useT();
   if (count === 0) return null;
   return (
-    <Flex
-      gap="3"
-      px="4"
-      py="2"
+    <SelectionBar
+      label={t('selected', { count })}
+      regionLabel={t('bulkActions')}
       mb="4"
-      align="center"
-      wrap="wrap"
-      bg="bg.muted"
-      rounded="l2"
-      role="region"
-      aria-label={t('bulkActions')}
       data-testid="orders-bulk-bar"
     >
-      <Text fontWeight="medium" flex="1" minW="max-content">
-        {t('selected', { count })}
-      </Text>
-      <HStack gap="2" wrap="wrap">
-        {onChangeStatus && (
-          <Button size="sm" variant="outline" onClick={onChangeStatus}>
-            {t('changeStatus')}
-          </Button>
-        )}
-        <Button size="sm" variant="outline" onClick={onExport} disabled={exporting}>
-          {t('exportSelection')}
+      {onChangeStatus && (
+        <Button size="sm" variant="outline" onClick={onChangeStatus}>
+          {t('changeStatus')}
         </Button>
-        <PdfLanguageMenu
-          size="sm"
-          label={t('printInvoices')}
-          busy={printing === 'invoice'}
-          disabled={printing !== null}
-          onSelect={(lang) => onPrint('invoice', lang)}
-        />
-        <PdfLanguageMenu
-          size="sm"
-          label={t('printPackingSlips')}
-          busy={printing === 'packing_slip'}
-          disabled={printing !== null}
-          onSelect={(lang) => onPrint('packing_slip', lang)}
-        />
-        {children}
-        <Button size="sm" variant="ghost" onClick={onClear}>
-          {t('clearSelection')}
-        </Button>
-      </HStack>
-    </Flex>
+      )}
+      <Button size="sm" variant="outline" onClick={onExport} disabled={exporting}>
+        {t('exportSelection')}
+      </Button>
+      <PdfLanguageMenu
+        size="sm"
+        label={t('printInvoices')}
+        busy={printing === 'invoice'}
+        disabled={printing !== null}
+        onSelect={(lang) => onPrint('invoice', lang)}
+      />
+      <PdfLanguageMenu
+        size="sm"
+        label={t('printPackingSlips')}
+        busy={printing === 'packing_slip'}
+        disabled={printing !== null}
+        onSelect={(lang) => onPrint('packing_slip', lang)}
+      />
+      {children}
+      <Button size="sm" variant="ghost" onClick={onClear}>
+        {t('clearSelection')}
+      </Button>
+    </SelectionBar>
   );
 }

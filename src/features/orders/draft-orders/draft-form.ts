@@ -6,16 +6,10 @@ import type {
   EmailLanguage,
   PaymentMethod,
 } from '@generated/model';
-import type { LineOverride } from '../line-picker';
+import type { LineOverride, PickedVariant } from '../line-picker';
 
 /** A line as the admin picked it (what the draft's PUT sends) and what it shows before pricing. */
-export interface DraftFormLine {
-  variantId: number;
-  productId: number;
-  name: string | null;
-  variantTitle: string | null;
-  sku: string | null;
-  quantity: number;
+export interface DraftFormLine extends PickedVariant {
   override: LineOverride | null;
 }
 

@@ -1,23 +1,16 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Order, OrderEditRequest } from '@generated/model';
 import { paths } from '@/lib/paths';
-import { adminScreen } from '@/testing/admin-screen';
+import { orderDetailScreen } from '../story-screens';
 import { afterRequestsSentSoFar } from '@/testing/waits';
 import { expectToast, findOpenDialog } from '@/testing/story';
 import { orderDetails } from '@mocks/fixtures';
 import { orderEdits } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { OrderDetailPage } from '../OrderDetailPage';
 
 /** 'Edit order' on the order detail (/admin/orders/{id}) over the mock API. */
-const meta = {
-  title: 'Orders/EditOrder',
-  component: OrderDetailPage,
-  ...adminScreen(paths.orders.detail(1), {
-    routes: [[paths.orders.detailPattern, OrderDetailPage]],
-  }),
-} satisfies Meta<typeof OrderDetailPage>;
+const meta = { title: 'Orders/EditOrder', ...orderDetailScreen(1) };
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -1,17 +1,12 @@
 import type { Order, OrderEditRequest, ShippingAddress } from '@generated/model';
 import { MONEY_PATTERN } from '@/lib/format';
+import type { PickedVariant } from '../line-picker';
 
 /** A line of the edit: an order's item (kept at its frozen prices) or a variant to add. */
-interface EditLine {
+interface EditLine extends PickedVariant {
   /** `i<item id>` or `v<variant id>`. */
   key: string;
   itemId: number | null;
-  variantId: number;
-  productId: number;
-  name: string | null;
-  variantTitle: string | null;
-  sku: string | null;
-  quantity: number;
   /** The item's frozen figures (none for an added variant until the server prices it). */
   unitPrice: string | null;
   total: string | null;

@@ -21,6 +21,16 @@ export interface LineOverride {
   reason: string;
 }
 
+/** A variant picked into an order's lines (a draft's or an edit's): what it is and how many. */
+export interface PickedVariant {
+  variantId: number;
+  productId: number;
+  name: string | null;
+  variantTitle: string | null;
+  sku: string | null;
+  quantity: number;
+}
+
 /** One line as the picker shows it: what it is, how many, and the server's figures. */
 export interface PickerLine {
   /** Stable key of the line (e.g. `v12` for a variant, `i34` for an order's item). */

@@ -1,8 +1,8 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { OrderPayments } from '@generated/model';
 import { paths } from '@/lib/paths';
-import { adminScreen } from '@/testing/admin-screen';
+import { orderDetailScreen } from '../story-screens';
 import {
   expectedDay,
   expectedMoney as money,
@@ -14,19 +14,12 @@ import { bodyIssue, expectToast, findOpenDialog, mockedBy, screen } from '@/test
 import { orderDetails, orderReaderMe } from '@mocks/fixtures';
 import { payments } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { OrderDetailPage } from '../OrderDetailPage';
 
 /**
  * The payments panel of the order detail (docs/product.md §10.22) over the mock API: the badge,
  * what was paid and what is due, every payment, and recording, refunding and removing them.
  */
-const meta = {
-  title: 'Orders/Payments/OrderPayments',
-  component: OrderDetailPage,
-  ...adminScreen(paths.orders.detail(1), {
-    routes: [[paths.orders.detailPattern, OrderDetailPage]],
-  }),
-} satisfies Meta<typeof OrderDetailPage>;
+const meta = { title: 'Orders/Payments/OrderPayments', ...orderDetailScreen(1) };
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -1,19 +1,14 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { orders as orderFixtures } from '@mocks/fixtures';
-import { requests } from '@mocks/recorder';
 import { paths } from '@/lib/paths';
-import { adminScreenMeta } from '@/testing/admin-screen';
-import { captureDownloads, lastListQuery, startExport } from '@/testing/csv-export';
+import { ordersListScreen } from '../story-screens';
+import { expectListExported } from '@/testing/csv-export';
 import { expectSent } from '@/testing/server-list';
 import { expectLocation } from '@/testing/story';
-import { OrdersPage } from '../OrdersPage';
 
 /** The orders list's payment status: its badge column, its filter and the CSV export's query. */
-const meta = {
-  title: 'Orders/Payments/OrdersPaymentStatus',
-  ...adminScreenMeta(OrdersPage, paths.orders.list),
-};
+const meta = { title: 'Orders/Payments/OrdersPaymentStatus', ...ordersListScreen() };
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -63,12 +58,14 @@ export const FilterAndExport: Story = {
       `${paid.length} of ${orderFixtures.length} orders`,
     );
 
-    const downloads = captureDownloads();
-    await startExport(canvasElement, 'One row per order');
-    const [request] = await requests.waitFor('GET', EXPORT);
-    await expect(request!.query).toEqual({ ...lastListQuery(LIST), rows: 'orders' });
-    await expect(request!.query).toMatchObject({ payment_status: 'paid' });
-    await waitFor(() => expect(downloads).toHaveLength(1));
+    const query = await expectListExported(canvasElement, {
+      list: LIST,
+      path: EXPORT,
+      fileName: 'orders-2025-03-14.csv',
+      choice: 'One row per order',
+      extra: { rows: 'orders' },
+    });
+    await expect(query).toMatchObject({ payment_status: 'paid' });
   },
 };
 

@@ -2,25 +2,20 @@ import type { StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { AdminMe, OrderSummary, Remittance, RemittanceCreate } from '@generated/model';
-import { paths } from '@/lib/paths';
-import { adminScreenMeta } from '@/testing/admin-screen';
+import { ordersListScreen } from '../story-screens';
 import { expectedMoney as money, expectedMoneyIn, expectedShopDay } from '@/testing/expected';
 import { expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { expectToast, findOpenDialog } from '@/testing/story';
 import { adminUser, meOf, orders as orderFixtures } from '@mocks/fixtures';
 import { orders, payments } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { OrdersPage } from '../OrdersPage';
 
 /**
  * A cash-on-delivery remittance recorded from the orders list's selection (docs/product.md
  * §10.22): the selected orders are the New remittance dialog's lines at their balance due, those
  * with nothing due listed as not added; once recorded the rows show paid, none selected.
  */
-const meta = {
-  title: 'Orders/Payments/RemittanceFromSelection',
-  ...adminScreenMeta(OrdersPage, paths.orders.list),
-};
+const meta = { title: 'Orders/Payments/RemittanceFromSelection', ...ordersListScreen() };
 export default meta;
 type Story = StoryObj<typeof meta>;
 

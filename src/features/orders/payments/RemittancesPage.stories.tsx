@@ -1,26 +1,24 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { paths } from '@/lib/paths';
 import { adminScreenMeta } from '@/testing/admin-screen';
 import { expectedDay, expectedMoney as money, expectedShopDay } from '@/testing/expected';
 import { expectCard, PHONE_GLOBALS } from '@/testing/phone-cards';
-import { expectScreenTitle, expectToast, findOpenDialog, mockedBy } from '@/testing/story';
+import { apiPath, expectScreenTitle, expectToast, findOpenDialog, mockedBy } from '@/testing/story';
 import { orderDetails, orderReaderMe } from '@mocks/fixtures';
 import { remittances } from '@mocks/fixtures/payments';
 import { payments } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { RemittancesPage } from './RemittancesPage';
 
+const remittancesScreen = adminScreenMeta(RemittancesPage, paths.orders.remittances);
 /** The carriers' cash-on-delivery remittances (docs/product.md §10.22) over the mock API. */
-const meta = {
-  title: 'Orders/Payments/RemittancesPage',
-  ...adminScreenMeta(RemittancesPage, paths.orders.remittances),
-} satisfies Meta<typeof RemittancesPage>;
+const meta = { title: 'Orders/Payments/RemittancesPage', ...remittancesScreen };
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const LIST = '/api/v1/admin/payments/remittances';
-const IMPORT = '/api/v1/admin/payments/remittances/import';
+const LIST = apiPath(payments.remittances);
+const IMPORT = apiPath(payments.importRemittance);
 const HEADERS = [
   'Carrier',
   'Received on',

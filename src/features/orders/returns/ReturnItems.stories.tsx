@@ -1,28 +1,21 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { OrderReturn, OrderReturnCreate } from '@generated/model';
 import { paths } from '@/lib/paths';
 import { expectedMoney as money } from '@/testing/expected';
-import { adminScreen } from '@/testing/admin-screen';
+import { orderDetailScreen } from '../story-screens';
 import { bodyIssue, expectToast, findOpenDialog, screen } from '@/testing/story';
 import { afterRequestsSentSoFar } from '@/testing/waits';
 import { orderDetails } from '@mocks/fixtures';
 import { orderReturns } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { OrderDetailPage } from '../OrderDetailPage';
 
 /**
  * "Return items" on the order detail and the order's returns (docs/product.md §10.17), over the
  * mock API: the amounts shown before confirming are the server's preview (dry_run).
  */
-const meta = {
-  title: 'Orders/ReturnItems',
-  component: OrderDetailPage,
-  ...adminScreen(paths.orders.detail(2), {
-    routes: [[paths.orders.detailPattern, OrderDetailPage]],
-  }),
-} satisfies Meta<typeof OrderDetailPage>;
+const meta = { title: 'Orders/ReturnItems', ...orderDetailScreen(2) };
 export default meta;
 type Story = StoryObj<typeof meta>;
 

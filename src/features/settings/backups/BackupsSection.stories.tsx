@@ -4,21 +4,16 @@ import { adminUsers, backups as fixtures } from '@mocks/fixtures';
 import { backups, settings } from '@mocks/handlers';
 import { BACKUP_RUNNING, backupShelf } from '@mocks/handlers/backups';
 import { requests } from '@mocks/recorder';
-import { paths } from '@/lib/paths';
-import { adminScreenMeta } from '@/testing/admin-screen';
+import { settingsScreen } from '../story-screen';
 import { captureDownloads } from '@/testing/csv-export';
 import { expectedShopTime } from '@/testing/expected';
 import { expectHeading, expectRightToLeft } from '@/testing/languages';
 import { cellTexts } from '@/testing/list-screen';
 import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { expectToast, mockedBy, type Scope } from '@/testing/story';
-import { SettingsPage } from '../SettingsPage';
 
 /** Settings → "Backups" (super admins), on the settings screen over the mock API. */
-const meta = {
-  title: 'Settings/SettingsPage/Backups',
-  ...adminScreenMeta(SettingsPage, paths.settings),
-};
+const meta = { title: 'Settings/SettingsPage/Backups', ...settingsScreen() };
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -4,23 +4,18 @@ import { adminUsers } from '@mocks/fixtures';
 import { shopSettings } from '@mocks/fixtures/settings';
 import { settings } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { paths } from '@/lib/paths';
-import { adminScreenMeta } from '@/testing/admin-screen';
+import { settingsScreen } from '../story-screen';
 import { expectHeading, expectRightToLeft } from '@/testing/languages';
 import { expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
-import { expectToast, mockedBy, type Scope } from '@/testing/story';
-import { SettingsPage } from '../SettingsPage';
+import { apiPath, expectToast, mockedBy, type Scope } from '@/testing/story';
 
 /** Settings → "Customer e-mails": the switches and the preview, on the settings screen. */
-const meta = {
-  title: 'Settings/SettingsPage/CustomerEmails',
-  ...adminScreenMeta(SettingsPage, paths.settings),
-};
+const meta = { title: 'Settings/SettingsPage/CustomerEmails', ...settingsScreen() };
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const SETTINGS = '/api/v1/admin/settings/shop';
-const PREVIEW = '/api/v1/admin/settings/email-preview';
+const SETTINGS = apiPath(settings.get);
+const PREVIEW = apiPath(settings.emailPreview);
 const SWITCHES = [
   'Order confirmed',
   'Order shipped',
