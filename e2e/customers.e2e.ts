@@ -1,4 +1,4 @@
-// Customers as people end to end (docs/product.md §10.26): a guest orders and is invoiced; the
+// Customers as people end to end (docs/product.md §10.25): a guest orders and is invoiced; the
 // admin opens the customer's page from the customers list, then erases the customer. Afterwards
 // the list and the order show the placeholder, and the invoice's PDF still names the buyer (the
 // law keeps issued documents as they are). SQLite (the erase's rules are proved on both
