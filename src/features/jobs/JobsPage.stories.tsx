@@ -93,6 +93,7 @@ export const Filled: Story = {
       'All kinds',
       'E-mails (mail.send)',
       'Order e-mails (order.email)',
+      'Imported product images (catalogue.import_images)',
       'Media clean-up (media.sweep)',
       'Audit retention (audit.retention)',
       'Finished jobs clean-up (jobs.prune)',

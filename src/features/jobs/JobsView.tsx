@@ -4,8 +4,7 @@ import type { Job } from '@generated/model';
 import {
   DataTable,
   ListScreen,
-  LoadErrorState,
-  serverListStates,
+  serverListOrLoadError,
   textColumn,
 } from '@/components/list-screen';
 import type { Column, ServerListState } from '@/components/list-screen';
@@ -101,17 +100,13 @@ export function JobsView({ list, loadError, onRetry, retrying, ...filters }: Job
     }),
     [onRetry, retrying],
   );
-  const { reload } = list;
-  const failed = (
-    <LoadErrorState title={t('loadFailed')} message={loadError} onRetry={() => void reload()} />
-  );
 
   return (
     <ListScreen
       title={t('title')}
       description={t('description')}
       filters={<JobsFilters {...filters} />}
-      {...serverListStates(list, noun, failed)}
+      {...serverListOrLoadError(list, noun, t('loadFailed'), loadError)}
       loadingText={t('loading')}
     >
       <DataTable rows={rows} {...table} {...list.table} />

@@ -16,6 +16,7 @@ describe('job labels', () => {
     expect([...JOB_KINDS, 'export.csv'].map(kindLabel)).toEqual([
       'E-mails',
       'Order e-mails',
+      'Imported product images',
       'Media clean-up',
       'Audit retention',
       'Finished jobs clean-up',
