@@ -143,7 +143,13 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
         last_login: null,
         created_at: row.created_at,
         updated_at: row.updated_at,
-        permissions: ['catalogue:read', 'orders:read', 'orders:write', 'settings:read'],
+        permissions: [
+          'catalogue:read',
+          'orders:read',
+          'orders:write',
+          'customers:write',
+          'settings:read',
+        ],
         two_factor: NO_SECOND_FACTOR,
         session_id: sessionId,
       });

@@ -564,6 +564,8 @@ describe.each(testDialects)('two-factor sign-in (%s)', (dialect) => {
         'orders:read',
         'orders:write',
         'payments:write',
+        'discounts:write',
+        'customers:write',
         'uploads:write',
         'settings:read',
       ]);
