@@ -35,7 +35,8 @@ export function cartHandlers(ctx: AppContext): Handlers {
 
     removeCartItem: (request) => removeCartItem(ctx, callerOf(request), request.params.id),
 
-    applyCartDiscount: (request) => applyCartDiscount(ctx, callerOf(request), request.body.code),
+    applyCartDiscount: (request) =>
+      applyCartDiscount(ctx, callerOf(request), request.body.code, request.ip),
 
     removeCartDiscount: (request) => removeCartDiscount(ctx, callerOf(request)),
 

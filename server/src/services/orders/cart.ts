@@ -37,6 +37,7 @@ import {
   type DiscountApplication,
 } from '../discounts/apply';
 import { shopToday } from '../discounts/discounts';
+import { throttledCodeTry } from '../discounts/code-throttle';
 import {
   availableQuantity,
   isSellable,
@@ -578,27 +579,42 @@ export async function removeCartItem(
 
 /**
  * Puts a code on the caller's cart when it can be used now (409 with the rule it breaks
- * otherwise: services/discounts/apply.ts), replacing the code it held.
+ * otherwise: services/discounts/apply.ts), replacing the code it held. Refused codes are
+ * throttled per cart and per client address (`address`; discounts/code-throttle.ts): past the
+ * bound, 429 whatever the code.
  */
 export async function applyCartDiscount(
   ctx: AppContext,
   caller: CartCaller,
   code: string,
+  address: string,
 ): Promise<Cart> {
   const owner = await callerOwner(ctx, caller);
   const upper = code.trim().toUpperCase();
   if (upper === '') throw invalid(['body', 'code'], 'Enter a code');
   const now = ctx.now().toISOString();
   const cart = await ctx.db.transaction().execute((trx) => ensureCart(trx, owner, now));
-  const lines = await discountableCart(ctx, cart.id);
-  const outcome = await codeOutcome(ctx.db, upper, lines, {
-    today: await shopToday(ctx),
-    customer:
+  const tryer = {
+    cart:
       owner.kind === 'customer'
-        ? { customerId: owner.customer.id, email: owner.customer.email }
-        : null,
-    parents: await categoryParents(ctx.db),
-  });
+        ? { kind: 'customer' as const, customerId: owner.customer.id }
+        : { kind: 'session' as const, sessionId: owner.sessionId },
+    address,
+  };
+  const outcome = await throttledCodeTry(
+    ctx,
+    tryer,
+    async () =>
+      codeOutcome(ctx.db, upper, await discountableCart(ctx, cart.id), {
+        today: await shopToday(ctx),
+        customer:
+          owner.kind === 'customer'
+            ? { customerId: owner.customer.id, email: owner.customer.email }
+            : null,
+        parents: await categoryParents(ctx.db),
+      }),
+    (o) => o.kind === 'refused',
+  );
   if (outcome.kind === 'refused') throw conflict(outcome.detail);
   await ctx.db
     .updateTable('carts')
