@@ -699,7 +699,7 @@ export interface paths {
     put?: never;
     /**
      * Apply a discount code to the cart
-     * @description Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing); the cart is created when missing. The code is compared in upper case. The cart keeps it (replacing the code it held) and answers priced with it: the discount, each line's share and the totals after it. 409 when the code cannot be used now, with a detail saying why, exactly one of: the code does not exist (or is inactive), is not valid yet or has expired (with the date), the minimum is not reached (with how much more), it is used up, the customer has used it as many times as allowed (known for a signed-in customer; a guest's e-mail is checked at checkout), or it applies to nothing in the cart. 422 when the code is malformed. 401 when a token is sent but invalid or expired; 403 for an admin token.
+     * @description Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing); the cart is created when missing. The code is compared in upper case. The cart keeps it (replacing the code it held) and answers priced with it: the discount, each line's share and the totals after it. 409 when the code cannot be used now, with a detail saying why, exactly one of: the code does not exist (or is inactive), is not valid yet or has expired (with the date), the minimum is not reached (with how much more), it is used up, the customer has used it as many times as allowed (known for a signed-in customer; a guest's e-mail is checked at checkout), or it applies to nothing in the cart. 422 when the code is malformed. 429 with Retry-After, whatever the code (a valid one too, so that a guess cannot be confirmed), once 10 codes were refused for the cart (its customer or its session) or 30 for the client address within 10 minutes (counted from the first refusal, shared by every server instance); the detail says when to try again. A code that applies does not count. 401 when a token is sent but invalid or expired; 403 for an admin token.
      */
     post: operations['applyCartDiscount'];
     /**
@@ -4565,7 +4565,7 @@ export interface components {
       /** @description total_price − discount_amount + vat_amount. For a price entered including VAT it is exactly unit_price_incl_vat x quantity less the line's share of the discount (the gross price shown is the price charged; the net amounts are derived from it). */
       total_price_incl_vat: components['schemas']['Money'];
       /** @description The line's share of the order's discount, excluding VAT (0 when none; #29): the line's net before the discount (total_price) minus its net after it. vat_amount is the VAT of the discounted line. The lines' discount_amount add up to the order's discount_amount. */
-      discount_amount?: components['schemas']['Money'];
+      discount_amount: components['schemas']['Money'];
     };
     /** @description One entry of an order's status history, oldest first. The first entry (from_status null, to pending) is written at checkout. On customer endpoints note, changed_by_admin_id and changed_by are always null. */
     OrderStatusChange: {
@@ -4631,7 +4631,7 @@ export interface components {
       /** @description Discount deducted from the total, excluding VAT (0 when none): Σ of the items' discount_amount (#29; the VAT of the discounted lines is in vat_amount). */
       discount_amount: components['schemas']['Money'];
       /** @description The discount the order was given, frozen at checkout; null when none (#29). */
-      discount?: components['schemas']['OrderDiscount'] | null;
+      discount: components['schemas']['OrderDiscount'] | null;
       /** @description subtotal + vat_amount + shipping_amount - discount_amount. */
       total_amount: components['schemas']['Money'];
       /**
@@ -4706,7 +4706,7 @@ export interface components {
       /** @description Discount deducted from the total, excluding VAT (0 when none): Σ of the items' discount_amount (#29; the VAT of the discounted lines is in vat_amount). */
       discount_amount: components['schemas']['Money'];
       /** @description The discount the order was given, frozen at checkout; null when none (#29). */
-      discount?: components['schemas']['OrderDiscount'] | null;
+      discount: components['schemas']['OrderDiscount'] | null;
       /** @description subtotal + vat_amount + shipping_amount - discount_amount. */
       total_amount: components['schemas']['Money'];
       /**
@@ -5057,7 +5057,7 @@ export interface components {
       /** @description After the line's share of the discount, as the order will charge it. */
       total_price_incl_vat: components['schemas']['Money'] | null;
       /** @description The line's share of the discount, excluding VAT (as OrderItem's); null unpriced. */
-      discount_amount?: components['schemas']['Money'] | null;
+      discount_amount: components['schemas']['Money'] | null;
       /**
        * @description Units the line may take now; null when not limited (not tracked, or backorders).
        * @example 12
@@ -6774,6 +6774,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
       422: components['responses']['ValidationError'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   removeCartDiscount: {

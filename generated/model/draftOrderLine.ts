@@ -45,7 +45,7 @@ export interface DraftOrderLine {
   /** After the line's share of the discount, as the order will charge it. */
   total_price_incl_vat: DraftOrderLineTotalPriceInclVat;
   /** The line's share of the discount, excluding VAT (as OrderItem's); null unpriced. */
-  discount_amount?: DraftOrderLineDiscountAmount;
+  discount_amount: DraftOrderLineDiscountAmount;
   /**
    * Units the line may take now; null when not limited (not tracked, or backorders).
    * @minimum 0

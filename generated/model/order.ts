@@ -67,7 +67,7 @@ export interface Order {
   /** Discount deducted from the total, excluding VAT (0 when none): Σ of the items' discount_amount (#29; the VAT of the discounted lines is in vat_amount). */
   discount_amount: Money;
   /** The discount the order was given, frozen at checkout; null when none (#29). */
-  discount?: OrderDiscountProperty;
+  discount: OrderDiscountProperty;
   /** subtotal + vat_amount + shipping_amount - discount_amount. */
   total_amount: Money;
   currency: 'TND';

@@ -44,5 +44,5 @@ export interface OrderItem {
   /** total_price − discount_amount + vat_amount. For a price entered including VAT it is exactly unit_price_incl_vat x quantity less the line's share of the discount (the gross price shown is the price charged; the net amounts are derived from it). */
   total_price_incl_vat: Money;
   /** The line's share of the order's discount, excluding VAT (0 when none; #29): the line's net before the discount (total_price) minus its net after it. vat_amount is the VAT of the discounted line. The lines' discount_amount add up to the order's discount_amount. */
-  discount_amount?: Money;
+  discount_amount: Money;
 }

@@ -59,7 +59,7 @@ export interface OrderSummary {
   /** Discount deducted from the total, excluding VAT (0 when none): Σ of the items' discount_amount (#29; the VAT of the discounted lines is in vat_amount). */
   discount_amount: Money;
   /** The discount the order was given, frozen at checkout; null when none (#29). */
-  discount?: OrderSummaryDiscount;
+  discount: OrderSummaryDiscount;
   /** subtotal + vat_amount + shipping_amount - discount_amount. */
   total_amount: Money;
   currency: 'TND';

@@ -21,6 +21,7 @@ import type {
   NotFoundResponse,
   RemoveCartDiscountParams,
   RemoveCartItemParams,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
   UpdateCartItemParams,
   ValidationErrorResponse,
@@ -352,7 +353,7 @@ export const useRemoveCartItem = <
   };
 };
 /**
- * Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing); the cart is created when missing. The code is compared in upper case. The cart keeps it (replacing the code it held) and answers priced with it: the discount, each line's share and the totals after it. 409 when the code cannot be used now, with a detail saying why, exactly one of: the code does not exist (or is inactive), is not valid yet or has expired (with the date), the minimum is not reached (with how much more), it is used up, the customer has used it as many times as allowed (known for a signed-in customer; a guest's e-mail is checked at checkout), or it applies to nothing in the cart. 422 when the code is malformed. 401 when a token is sent but invalid or expired; 403 for an admin token.
+ * Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing); the cart is created when missing. The code is compared in upper case. The cart keeps it (replacing the code it held) and answers priced with it: the discount, each line's share and the totals after it. 409 when the code cannot be used now, with a detail saying why, exactly one of: the code does not exist (or is inactive), is not valid yet or has expired (with the date), the minimum is not reached (with how much more), it is used up, the customer has used it as many times as allowed (known for a signed-in customer; a guest's e-mail is checked at checkout), or it applies to nothing in the cart. 422 when the code is malformed. 429 with Retry-After, whatever the code (a valid one too, so that a guess cannot be confirmed), once 10 codes were refused for the cart (its customer or its session) or 30 for the client address within 10 minutes (counted from the first refusal, shared by every server instance); the detail says when to try again. A code that applies does not count. 401 when a token is sent but invalid or expired; 403 for an admin token.
  * @summary Apply a discount code to the cart
  */
 export const applyCartDiscount = (
@@ -387,7 +388,11 @@ export type ApplyCartDiscountMutationResult = NonNullable<
   Awaited<ReturnType<typeof applyCartDiscount>>
 >;
 export type ApplyCartDiscountMutationError = ErrorType<
-  UnauthorizedResponse | ForbiddenResponse | ConflictResponse | ValidationErrorResponse
+  | UnauthorizedResponse
+  | ForbiddenResponse
+  | ConflictResponse
+  | ValidationErrorResponse
+  | TooManyRequestsResponse
 >;
 
 /**
@@ -395,7 +400,11 @@ export type ApplyCartDiscountMutationError = ErrorType<
  */
 export const useApplyCartDiscount = <
   TError = ErrorType<
-    UnauthorizedResponse | ForbiddenResponse | ConflictResponse | ValidationErrorResponse
+    | UnauthorizedResponse
+    | ForbiddenResponse
+    | ConflictResponse
+    | ValidationErrorResponse
+    | TooManyRequestsResponse
   >,
 >(
   params?: ApplyCartDiscountParams,

@@ -366,7 +366,16 @@ function ItemsCard({ order }: { order: Order }) {
           </Text>
         )}
         {discount?.gt(0) && (
-          <TotalLine label={t('discount')} value={`-${formatMoney(order.discount_amount)}`} />
+          <TotalLine
+            label={
+              // Its code, else its name (an automatic promotion, a manual discount's reason).
+              order.discount
+                ? t('discountNamed', { name: isolate(order.discount.code ?? order.discount.name) })
+                : t('discount')
+            }
+            value={`-${formatMoney(order.discount_amount)}`}
+            note={order.discount?.code ? order.discount.name : undefined}
+          />
         )}
         <Separator />
         <TotalLine label={t('total')} value={formatMoney(order.total_amount)} strong />
@@ -424,12 +433,28 @@ function ItemLine({ item }: { item: OrderItem }) {
         <Text fontSize="sm" color="fg.muted" data-testid="unit-price">
           {t('unitPrice', { price: formatMoney(item.unit_price_incl_vat) })}
         </Text>
+        {toDecimal(item.discount_amount)?.gt(0) && (
+          <Text fontSize="sm" color="fg.muted" data-testid="item-discount">
+            {t('itemDiscount', { amount: `-${formatMoney(item.discount_amount)}` })}
+          </Text>
+        )}
       </Box>
     </Flex>
   );
 }
 
-function TotalLine({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function TotalLine({
+  label,
+  value,
+  strong,
+  note,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  /** A muted line under the label (the discount's name). */
+  note?: string | undefined;
+}) {
   return (
     <Flex
       justify="space-between"
@@ -438,7 +463,16 @@ function TotalLine({ label, value, strong }: { label: string; value: string; str
       fontSize={strong ? 'lg' : undefined}
       data-testid="total-line"
     >
-      <Text>{label}</Text>
+      {note ? (
+        <Box minW="0">
+          <Text>{label}</Text>
+          <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere" data-testid="discount-name">
+            {note}
+          </Text>
+        </Box>
+      ) : (
+        <Text>{label}</Text>
+      )}
       <Text whiteSpace="nowrap">{value}</Text>
     </Flex>
   );

@@ -26,6 +26,7 @@ import {
   type PickerLine,
 } from '../line-picker';
 import { CustomerLookup } from './CustomerLookup';
+import { DraftDiscount } from './DraftDiscount';
 import {
   EMAIL_LANGUAGES,
   PROBLEM_KEYS,
@@ -158,6 +159,15 @@ export function DraftOrderView(props: DraftOrderViewProps) {
                 }
               />
             </Stack>
+          </Panel>
+          <Panel title={t('discountSection')} testId="draft-discount">
+            <DraftDiscount
+              code={form.discountCode}
+              manual={form.manualDiscount}
+              notice={draft?.discount_notice ?? null}
+              onCodeChange={(discountCode) => set({ discountCode, manualDiscount: null })}
+              onManualChange={(manualDiscount) => set({ manualDiscount, discountCode: null })}
+            />
           </Panel>
           <Panel title={t('customerSection')} testId="draft-customer">
             {form.customerId !== null ? (
@@ -355,6 +365,15 @@ function TotalsPanel({
         [t('shippingLine'), formatMoney(draft.shipping_amount)],
         ...(draft.shipping_vat_amount !== null
           ? [[t('shippingVat'), formatMoney(draft.shipping_vat_amount)] as [string, string]]
+          : []),
+        // As the order detail shows it: excl. VAT, negative, only when above zero.
+        ...(draft.discount && Number(draft.discount_amount) > 0
+          ? [
+              [
+                t('discountLine', { name: draft.discount.code ?? draft.discount.name }),
+                `-${formatMoney(draft.discount_amount)}`,
+              ] as [string, string],
+            ]
           : []),
         [t('total'), formatMoney(draft.total_amount)],
       ]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftOrders } from '@mocks/fixtures/draft-orders';
+import { draftOrders, pricedDraft } from '@mocks/fixtures/draft-orders';
 import {
   draftInput,
   EMPTY_FORM,
@@ -97,6 +97,88 @@ describe('the staff order form', () => {
       );
       expect(draftInput(formOf(draft))).toEqual(body);
     }
+  });
+
+  it('sends a code or a manual discount only when given, and keeps it when reopened', () => {
+    expect(draftInput(phoneOrder)).not.toHaveProperty('discount_code');
+    expect(draftInput(phoneOrder)).not.toHaveProperty('manual_discount');
+    expect(draftInput({ ...phoneOrder, discountCode: 'WELCOME10' }).discount_code).toBe(
+      'WELCOME10',
+    );
+    const manual = (kind: 'percent' | 'amount', value: string, reason = ' Loyal customer ') =>
+      ({ ...phoneOrder, manualDiscount: { kind, value, reason } }) satisfies DraftForm;
+    expect(draftInput(manual('amount', '5')).manual_discount).toEqual({
+      amount: '5.000',
+      reason: 'Loyal customer',
+    });
+    expect(draftInput(manual('percent', '12.5')).manual_discount).toEqual({
+      percent: 12.5,
+      reason: 'Loyal customer',
+    });
+    // The contract's bounds, checked before sending.
+    expect(missingFields(manual('percent', '12.5'))).toEqual([]);
+    expect(missingFields(manual('percent', '100'))).toEqual([]);
+    for (const value of ['', '0', '100.01', '12.555', '-5', '5,5'])
+      expect(missingFields(manual('percent', value))).toEqual(['discountValue']);
+    for (const value of ['', '0', '0.000', '1.2345', 'abc'])
+      expect(missingFields(manual('amount', value))).toEqual(['discountValue']);
+    expect(missingFields(manual('amount', '5', '  '))).toEqual(['discountReason']);
+    const base = draftOrders[0]!;
+    for (const form of [
+      { ...formOf(base), discountCode: 'WELCOME10' },
+      { ...formOf(base), manualDiscount: { kind: 'amount', value: '5.000', reason: 'Loyal' } },
+      { ...formOf(base), manualDiscount: { kind: 'percent', value: '15', reason: 'Loyal' } },
+    ] satisfies DraftForm[]) {
+      const body = draftInput(form);
+      const saved = pricedDraft(body, base);
+      expect(draftInput(formOf(saved))).toEqual(body);
+    }
+  });
+
+  it("prices a discount in the mocks as the server does: Σ lines' shares, totals reconcile", () => {
+    const base = draftOrders[0]!;
+    const body = draftInput(formOf(base));
+    const millimes = (money: string | null | undefined) => Math.round(Number(money ?? 0) * 1000);
+    const shown = (d: typeof base) =>
+      d.lines.reduce((sum, l) => sum + millimes(l.total_price_incl_vat), 0);
+    for (const [input, expected] of [
+      [
+        { ...body, discount_code: 'welcome10' },
+        { code: 'WELCOME10', name: 'Welcome' },
+      ],
+      [
+        { ...body, manual_discount: { amount: '5.000', reason: 'Loyal' } },
+        { code: null, name: 'Loyal' },
+      ],
+      [
+        { ...body, manual_discount: { percent: 33.33, reason: 'Loyal' } },
+        { code: null, name: 'Loyal' },
+      ],
+      [
+        { ...body, manual_discount: { amount: '999999.000', reason: 'All' } },
+        { code: null, name: 'All' },
+      ],
+    ] as const) {
+      const priced = pricedDraft(input, base);
+      expect(priced.discount).toMatchObject(expected);
+      const off = millimes(priced.discount!.amount);
+      // Shown = charged: the lines cost what they showed minus the discount as shown.
+      expect(shown(priced)).toBe(shown(base) - off);
+      expect(millimes(priced.total_amount)).toBe(millimes(base.total_amount) - off);
+      expect(priced.lines.reduce((sum, l) => sum + millimes(l.discount_amount), 0)).toBe(
+        millimes(priced.discount_amount),
+      );
+      expect(
+        millimes(priced.subtotal) +
+          millimes(priced.vat_amount) +
+          millimes(priced.shipping_amount) -
+          millimes(priced.discount_amount),
+      ).toBe(millimes(priced.total_amount));
+    }
+    const refused = pricedDraft({ ...body, discount_code: 'NOPE10' }, base);
+    expect(refused.discount).toBeNull();
+    expect(refused.discount_notice).toBe('The code "NOPE10" does not exist');
+    expect(refused.total_amount).toBe(base.total_amount);
   });
 
   it('adds one more of a variant already on a line, up to the most a line takes', () => {

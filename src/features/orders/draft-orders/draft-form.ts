@@ -3,6 +3,7 @@ import type {
   DraftOrder,
   DraftOrderInput,
   DraftOrderLineProblem,
+  DraftOrderManualDiscount,
   EmailLanguage,
   PaymentMethod,
 } from '@generated/model';
@@ -42,6 +43,17 @@ export interface DraftForm {
   /** The language of the customer's e-mails; null: the shipping country's (the server decides). */
   language: EmailLanguage | null;
   lines: DraftFormLine[];
+  /** The discount code applied (sent as discount_code); null: none. Not with manualDiscount. */
+  discountCode: string | null;
+  /** A discount given by hand (DraftOrderManualDiscount) as typed; null: none. */
+  manualDiscount: ManualDiscountForm | null;
+}
+
+/** A manual discount as typed: a percent or an amount (TND, incl. VAT) off every line. */
+export interface ManualDiscountForm {
+  kind: 'percent' | 'amount';
+  value: string;
+  reason: string;
 }
 
 /** The languages a customer can be written to in, as the contract lists them (EmailLanguage). */
@@ -68,11 +80,14 @@ export const EMPTY_FORM: DraftForm = {
   notes: '',
   language: null,
   lines: [],
+  discountCode: null,
+  manualDiscount: null,
 };
 
 const PHONE = /^\+?[0-9 ().-]{6,30}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MONEY = /^\d{1,9}(\.\d{1,3})?$/;
+const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
 
 /** The guest's name split into first and last name (the first word, then the rest). */
 function splitName(name: string): [string, string] {
@@ -116,7 +131,9 @@ export type MissingField =
   | 'country'
   | 'phone'
   | 'email'
-  | 'shipping';
+  | 'shipping'
+  | 'discountValue'
+  | 'discountReason';
 
 /** What keeps the form from being saved: the contract's own bounds, checked before sending. */
 export function missingFields(form: DraftForm): MissingField[] {
@@ -137,6 +154,17 @@ export function missingFields(form: DraftForm): MissingField[] {
   if (!PHONE.test(a.phone)) missing.push('phone');
   if (!EMAIL.test(a.email)) missing.push('email');
   if (form.shipping.trim() !== '' && !MONEY.test(form.shipping.trim())) missing.push('shipping');
+  const manual = form.manualDiscount;
+  if (manual !== null) {
+    const value = manual.value.trim();
+    // The contract's bounds: a percent of 0.01 to 100 (two decimals), an amount above zero.
+    const valid =
+      manual.kind === 'percent'
+        ? PERCENT.test(value) && Number(value) >= 0.01 && Number(value) <= 100
+        : MONEY.test(value) && Number(value) > 0;
+    if (!valid) missing.push('discountValue');
+    if (manual.reason.trim() === '') missing.push('discountReason');
+  }
   return missing;
 }
 
@@ -170,6 +198,21 @@ export function draftInput(form: DraftForm): DraftOrderInput {
       unit_price_override: l.override?.price ?? null,
       override_reason: l.override?.reason ?? null,
     })),
+    // Sent only when given: a PUT without them saves the draft without a discount.
+    ...(form.discountCode !== null && { discount_code: form.discountCode }),
+    ...(form.manualDiscount !== null && {
+      manual_discount: manualDiscountInput(form.manualDiscount),
+    }),
+  };
+}
+
+function manualDiscountInput(manual: ManualDiscountForm): DraftOrderManualDiscount {
+  const value = manual.value.trim();
+  return {
+    ...(manual.kind === 'percent'
+      ? { percent: Number(value) }
+      : { amount: Number(value).toFixed(3) }),
+    reason: manual.reason.trim(),
   };
 }
 
@@ -223,6 +266,14 @@ export function formOf(draft: DraftOrder): DraftForm {
           ? null
           : { price: l.unit_price_override, reason: l.override_reason ?? '' },
     })),
+    discountCode: draft.discount_code ?? null,
+    manualDiscount: draft.manual_discount
+      ? {
+          kind: draft.manual_discount.amount !== undefined ? 'amount' : 'percent',
+          value: draft.manual_discount.amount ?? String(draft.manual_discount.percent ?? ''),
+          reason: draft.manual_discount.reason,
+        }
+      : null,
   };
 }
 
