@@ -1,20 +1,10 @@
 import type { Discount, DiscountCreate, DiscountUpdate } from '@generated/model';
 import { discountStatus } from '../../server/src/domain/discount';
-import { discounts as fixtures, shopToday } from '../fixtures/discounts';
+import { discountDefaults, discounts as fixtures, shopToday } from '../fixtures/discounts';
 import { categories, products } from '../fixtures';
 import * as crud from './crud';
 import { conflict } from './conflicts';
-import {
-  endpoint,
-  json,
-  newId,
-  noContent,
-  notFound,
-  now,
-  pagedList,
-  queryItems,
-  type ListSpec,
-} from './endpoint';
+import { endpoint, json, newId, noContent, notFound, now, type ListSpec } from './endpoint';
 
 const NOT_FOUND = 'Discount not found';
 
@@ -102,9 +92,7 @@ const discountUsedDetail = (d: Pick<Discount, 'name' | 'usage_count'>) =>
 
 export const discounts = {
   /** GET /admin/discounts/: search, status, sort, skip/limit with X-Total-Count. */
-  list: crud.listOf('/admin/discounts/', fixtures, (items, query, url) =>
-    pagedList(queryItems(items, query, listSpec), url),
-  ),
+  list: crud.queriedListOf('/admin/discounts/', fixtures, listSpec),
   get: crud.getById('/admin/discounts/:id', fixtures, 'Discount'),
   /**
    * POST /admin/discounts/ (201): `result`, or the discount the body makes; 422 for a rule of
@@ -124,17 +112,8 @@ export const discounts = {
             name: '',
             code: null,
             kind: input.kind,
-            percent: null,
-            amount: null,
             scope: input.scope,
-            product_ids: [],
-            category_ids: [],
-            minimum_subtotal: null,
-            starts_on: null,
-            ends_on: null,
-            usage_limit: null,
-            usage_limit_per_customer: null,
-            is_active: true,
+            ...discountDefaults,
             usage_count: 0,
             created_at: now(),
             updated_at: now(),

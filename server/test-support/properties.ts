@@ -36,6 +36,22 @@ function replayLine(details: { seed: number; counterexamplePath: string | null }
 }
 
 /**
+ * A discount's value at random: a percent in basis points (0.01 % to 100 %), or a fixed amount
+ * of 1 millime to `maxAmount` millimes.
+ */
+export const discountValueArb = (maxAmount: number) =>
+  fc.oneof(
+    fc.record({
+      kind: fc.constant('percent' as const),
+      percentBp: fc.integer({ min: 1, max: 10_000 }),
+    }),
+    fc.record({
+      kind: fc.constant('fixed_amount' as const),
+      amount: fc.integer({ min: 1, max: maxAmount }),
+    }),
+  );
+
+/**
  * Checks an async property with the file's parameters and the environment's overrides; on failure
  * throws fast-check's report (seed, path, shrunk counterexample, the error) and the replay line.
  */

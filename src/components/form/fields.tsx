@@ -332,4 +332,8 @@ export const NUMBER_INPUT = {
   measure: { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' },
   /** A TND amount with up to 3 decimals. */
   money: { type: 'number', step: '0.001', min: '0', inputMode: 'decimal' },
+  /** A percentage with up to 2 decimals: VAT rates, discounts. */
+  percent: { type: 'number', step: '0.01', min: '0', max: '100', inputMode: 'decimal' },
+  /** A whole count of at least one: usage limits. */
+  positive: { type: 'number', step: '1', min: '1', inputMode: 'numeric' },
 } as const;

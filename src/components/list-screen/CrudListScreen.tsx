@@ -1,11 +1,9 @@
-import { Button } from '@chakra-ui/react';
 import { Fragment, useMemo, type ReactNode } from 'react';
 import type { ItemFormDialogProps } from '@/components/form';
-import { PlusIcon } from '@/components/icons';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DataTable, type Column } from './DataTable';
-import { ListScreen, useListSearch } from './ListScreen';
-import { RowActions } from './RowActions';
+import { AddButton, ListScreen, useListSearch } from './ListScreen';
+import { rowActionsColumn } from './RowActions';
 import { LoadErrorState } from './states';
 import type { Translate } from '@/lib/i18n';
 import type { Noun } from './count';
@@ -153,19 +151,11 @@ export function CrudListScreen<T extends { id: number }, V>({
         ? columns
         : [
             ...columns,
-            {
-              header: t('actions'),
-              width: '5.5rem',
-              align: 'end',
-              card: 'actions',
-              cell: (item) => (
-                <RowActions
-                  name={nameOf(item)}
-                  edit={() => openForm(item)}
-                  onDelete={() => askDelete(item)}
-                />
-              ),
-            },
+            rowActionsColumn(t('actions'), (item: T) => ({
+              name: nameOf(item),
+              edit: () => openForm(item),
+              onDelete: () => askDelete(item),
+            })),
           ],
     [columns, nameOf, openForm, askDelete, canEdit],
   );
@@ -174,14 +164,7 @@ export function CrudListScreen<T extends { id: number }, V>({
     <ListScreen
       title={texts.title}
       description={description}
-      actions={
-        canEdit && (
-          <Button onClick={() => openForm(null)}>
-            <PlusIcon />
-            {texts.addLabel}
-          </Button>
-        )
-      }
+      actions={canEdit && <AddButton label={texts.addLabel} onClick={() => openForm(null)} />}
       search={{ placeholder: texts.searchPlaceholder, label: texts.searchLabel, ...box }}
       count={
         items && { noun: texts.noun, shown: shown.length, all: items.length, filtered: searching }

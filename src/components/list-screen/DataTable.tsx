@@ -1,4 +1,4 @@
-import { Box, Button, Stack, Table, Text, useMediaQuery } from '@chakra-ui/react';
+import { Badge, Box, Button, Stack, Table, Text, useMediaQuery } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
@@ -112,6 +112,29 @@ export function badgeColumn<R extends { badge: BadgeStyle }>(
       <span className="badge" data-variant={row.badge} data-testid={testId}>
         {text(row)}
       </span>
+    ),
+  };
+}
+
+/** A column of Chakra badges: the row's status named by `label`, in the colour `palettes` give it. */
+export function paletteBadgeColumn<R, S extends string>(
+  header: string,
+  status: (row: R) => S,
+  {
+    width,
+    palettes,
+    label,
+    testId,
+  }: { width: string; palettes: Record<S, string>; label: (status: S) => string; testId: string },
+): Column<R> {
+  return {
+    header,
+    width,
+    card: 'badge',
+    cell: (row) => (
+      <Badge variant="subtle" colorPalette={palettes[status(row)]} data-testid={testId}>
+        {label(status(row))}
+      </Badge>
     ),
   };
 }

@@ -1,8 +1,15 @@
-import { Flex, Text } from '@chakra-ui/react';
+import { Button, Flex, Text } from '@chakra-ui/react';
 import { memo, useDeferredValue, useState, type ReactNode } from 'react';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { PageHeader } from '@/components/layout/PageHeader';
-import { LoadingState, SearchInput, UnavailableState, type SearchInputProps } from './states';
+import { PlusIcon } from '@/components/icons';
+import {
+  LoadErrorState,
+  LoadingState,
+  SearchInput,
+  UnavailableState,
+  type SearchInputProps,
+} from './states';
 import { ROW_FROM_SM } from '@/components/layout/responsive';
 import type { ServerListState } from './use-server-list';
 import { formatCount } from '@/lib/format';
@@ -92,7 +99,7 @@ export function ListScreen({
  * ListScreen's count, error and loading state for a server-side list (useServerList): `error`
  * is shown while no rows came.
  */
-export function serverListStates<T>(
+function serverListStates<T>(
   { rows, count, isLoading, failed }: ServerListState<T>,
   noun: ListCount['noun'],
   error: ReactNode,
@@ -118,6 +125,33 @@ export function serverListOrUnavailable<T>(
     list,
     noun,
     <UnavailableState text={text} onRetry={() => void list.reload()} testId={testId} />,
+  );
+}
+
+/**
+ * serverListStates with LoadErrorState as the error: `title`, then `message` (the server's reason),
+ * and Retry loads the list again.
+ */
+export function serverListOrLoadError<T>(
+  list: ServerListState<T>,
+  noun: ListCount['noun'],
+  title: string,
+  message: string | null,
+): Pick<ListScreenProps, 'count' | 'error' | 'loading'> {
+  return serverListStates(
+    list,
+    noun,
+    <LoadErrorState title={title} message={message} onRetry={() => void list.reload()} />,
+  );
+}
+
+/** The header's Add button of a list screen ('Add Discount'): it opens the create dialog. */
+export function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button onClick={onClick}>
+      <PlusIcon />
+      {label}
+    </Button>
   );
 }
 

@@ -1,8 +1,9 @@
 import { Link } from 'wouter';
 import { PencilSvg, TrashSvg } from '@/components/icons';
+import type { Column } from './DataTable';
 import { useT } from './messages';
 
-interface RowActionsProps {
+export interface RowActionsProps {
   /** What the row is called, for the buttons' accessible names ('Edit Sacs', 'Delete Sacs'). */
   name: string;
   /** Edit: a link to the row's page, or a function (an edit dialog). */
@@ -44,6 +45,20 @@ export function RowActions({ name, edit, onDelete }: RowActionsProps) {
       </button>
     </div>
   );
+}
+
+/** The last column of a table: each row's Edit and Delete (`actions` gives their props). */
+export function rowActionsColumn<R>(
+  header: string,
+  actions: (row: R) => RowActionsProps,
+): Column<R> {
+  return {
+    header,
+    width: '5.5rem',
+    align: 'end',
+    card: 'actions',
+    cell: (row) => <RowActions {...actions(row)} />,
+  };
 }
 
 /** 'Active' / 'Inactive' (docs/product.md §4: is_active), styled by the table (`.status`). */

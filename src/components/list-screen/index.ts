@@ -3,6 +3,7 @@ export { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 export {
   badgeColumn,
   DataTable,
+  paletteBadgeColumn,
   figureColumn,
   serverTable,
   textColumn,
@@ -10,7 +11,13 @@ export {
   type RowSelection,
   type ServerTableProps,
 } from './DataTable';
-export { ListScreen, serverListOrUnavailable, serverListStates, useListSearch } from './ListScreen';
+export {
+  AddButton,
+  ListScreen,
+  serverListOrLoadError,
+  serverListOrUnavailable,
+  useListSearch,
+} from './ListScreen';
 export { FilterSelect, filterChoices, type FilterOption } from './FilterSelect';
 export { FilterBar, type FilterBarSelect } from './FilterBar';
 export {
@@ -20,7 +27,7 @@ export {
   type ServerCount,
   type ServerListState,
 } from './use-server-list';
-export { RowActions, StatusBadge } from './RowActions';
+export { RowActions, rowActionsColumn, StatusBadge } from './RowActions';
 export { LoadErrorState, LoadingState, SEARCH_MAX_LENGTH, UnavailableState } from './states';
 export { useCrudDialogs, useDeleteConfirmation } from './use-crud-dialogs';
 export { BADGE_PROPS, type BadgeStyle } from './badges';

@@ -5,8 +5,7 @@ import {
   badgeColumn,
   DataTable,
   ListScreen,
-  LoadErrorState,
-  serverListStates,
+  serverListOrLoadError,
   textColumn,
   type Column,
   type ServerListState,
@@ -95,22 +94,13 @@ export function AuditLogView({
     row: null,
   });
   const columns = useMemo(() => auditColumns((row) => setDetail({ open: true, row })), []);
-  const { reload } = list;
 
   return (
     <ListScreen
       title={t('title')}
       description={t('description')}
       filters={<AuditLogFilters filters={filters} onChange={onFiltersChange} admins={admins} />}
-      {...serverListStates(
-        list,
-        noun,
-        <LoadErrorState
-          title={t('loadFailed')}
-          message={loadError}
-          onRetry={() => void reload()}
-        />,
-      )}
+      {...serverListOrLoadError(list, noun, t('loadFailed'), loadError)}
       loadingText={t('loading')}
       footer={
         <AuditChangesDialog

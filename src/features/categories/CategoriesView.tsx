@@ -1,8 +1,8 @@
 import { Box, Button, NativeSelect, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { Category } from '@generated/model';
-import { PlusIcon } from '@/components/icons';
 import {
+  AddButton,
   ConfirmDialog,
   DataTable,
   ListScreen,
@@ -174,14 +174,7 @@ export function CategoriesView({
     <ListScreen
       title={t('title')}
       description={t('description')}
-      actions={
-        canEdit && (
-          <Button onClick={() => openForm(null)}>
-            <PlusIcon />
-            {t('addCategory')}
-          </Button>
-        )
-      }
+      actions={canEdit && <AddButton label={t('addCategory')} onClick={() => openForm(null)} />}
       filters={
         <NativeSelect.Root width={{ base: 'full', md: '44' }} ms={{ sm: 'auto' }}>
           <NativeSelect.Field

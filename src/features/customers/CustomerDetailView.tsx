@@ -2,7 +2,6 @@ import {
   Badge,
   Box,
   Button,
-  Card,
   Field,
   Flex,
   Grid,
@@ -12,10 +11,11 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminCustomerUpdate, CustomerDetail } from '@generated/model';
 import { BackLink } from '@/components/layout/BackLink';
+import { Detail, Section } from '@/components/layout/DetailSection';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { formatDate, formatMoney } from '@/lib/format';
 import { isolate } from '@/lib/i18n';
@@ -49,48 +49,6 @@ export interface CustomerDetailViewProps {
 function BackToCustomers() {
   const t = useT();
   return <BackLink href={paths.customers.list}>{t('backToCustomers')}</BackLink>;
-}
-
-/** A card of the page: a region named by its title. */
-function Section({
-  title,
-  testId,
-  children,
-}: {
-  title: string;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card.Root size="sm" role="region" aria-label={title} data-testid={testId}>
-      <Card.Header>
-        <Card.Title as="h2">{title}</Card.Title>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
-
-/** A label and its value. */
-function Detail({
-  label,
-  testId,
-  children,
-}: {
-  label: string;
-  testId?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Box data-testid={testId}>
-      <Text fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Box fontWeight="medium" overflowWrap="anywhere">
-        {children}
-      </Box>
-    </Box>
-  );
 }
 
 /** The person's name, else their e-mail (a guest who gave no name). */

@@ -4,6 +4,7 @@ import type { Discount, DiscountKind, DiscountScope } from '@generated/model';
 import {
   FormDialog,
   MoneyField,
+  NUMBER_INPUT,
   SelectField,
   SwitchField,
   TextField,
@@ -24,6 +25,11 @@ const KINDS: readonly DiscountKind[] = ['percent', 'fixed_amount', 'free_shippin
 const SCOPES: readonly DiscountScope[] = ['order', 'products', 'categories'];
 /** The contract's bound of a usage limit. */
 const MAX_LIMIT = 1_000_000_000;
+/** The two usage limits: in all, and per customer (the same input, their own labels). */
+const LIMITS = [
+  { field: 'usage_limit', label: 'usageLimit' },
+  { field: 'usage_limit_per_customer', label: 'usageLimitPerCustomer' },
+] as const;
 
 /**
  * Create/Edit Discount (docs/product.md, "Discounts"): name, code (Generate makes a readable one)
@@ -104,16 +110,7 @@ export function DiscountFormDialog(props: ItemFormDialogProps<Discount, Discount
         </RadioGroup.Root>
       </Field.Root>
       {values.kind === 'percent' && (
-        <TextField
-          label={t('percent')}
-          required
-          {...bind('percent')}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={100}
-          step={0.01}
-        />
+        <TextField label={t('percent')} required {...bind('percent')} {...NUMBER_INPUT.percent} />
       )}
       {values.kind === 'fixed_amount' && (
         <MoneyField label={t('amount')} required {...bind('amount')} />
@@ -158,26 +155,16 @@ export function DiscountFormDialog(props: ItemFormDialogProps<Discount, Discount
         <TextField label={t('endsOn')} {...bind('ends_on')} type="date" />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <TextField
-          label={t('usageLimit')}
-          {...bind('usage_limit')}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_LIMIT}
-          step={1}
-          helperText={t('limitHelper')}
-        />
-        <TextField
-          label={t('usageLimitPerCustomer')}
-          {...bind('usage_limit_per_customer')}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_LIMIT}
-          step={1}
-          helperText={t('limitHelper')}
-        />
+        {LIMITS.map(({ field, label }) => (
+          <TextField
+            key={field}
+            label={t(label)}
+            {...bind(field)}
+            {...NUMBER_INPUT.positive}
+            max={MAX_LIMIT}
+            helperText={t('limitHelper')}
+          />
+        ))}
       </SimpleGrid>
       <SwitchField label={t('active')} {...bindSwitch('is_active')} />
     </FormDialog>

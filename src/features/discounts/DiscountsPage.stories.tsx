@@ -586,7 +586,8 @@ export const ArabicInvalidForm: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'إضافة خصم' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'إنشاء خصم' }));
     await userEvent.click(dialog.getByRole('button', { name: 'إنشاء' }));
-    await expect(await dialog.findByText('الاسم مطلوب')).toBeVisible();
+    // The messages render with the dialog still fading in under load: wait until they show.
+    await waitFor(() => expect(dialog.getByText('الاسم مطلوب')).toBeVisible());
     await expect(dialog.getByText('أدخل رمزًا، أو اجعله عرضًا تلقائيًا')).toBeVisible();
     await expect(dialog.getByText('النسبة مطلوبة')).toBeVisible();
     await expect(requests.to('POST', LIST)).toHaveLength(0);

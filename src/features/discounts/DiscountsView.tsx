@@ -1,21 +1,20 @@
-import { Badge, Button } from '@chakra-ui/react';
 import { Fragment, useMemo } from 'react';
 import { DiscountStatus, type Discount } from '@generated/model';
 import {
+  AddButton,
   ConfirmDialog,
   DataTable,
   FilterSelect,
   filterChoices,
   ListScreen,
-  LoadErrorState,
-  RowActions,
-  serverListStates,
+  paletteBadgeColumn,
+  rowActionsColumn,
+  serverListOrLoadError,
   useCrudDialogs,
   type Column,
   type ServerListState,
 } from '@/components/list-screen';
 import type { SearchInputProps } from '@/components/list-screen/states';
-import { PlusIcon } from '@/components/icons';
 import { noun, t, useT } from './messages';
 import {
   minimumText,
@@ -115,33 +114,21 @@ function discountColumns(
       sortKey: 'usage_count',
       cell: (d) => <span className="cell-numeric cell-nowrap">{usageText(d)}</span>,
     },
-    {
-      header: t('columnStatus'),
+    paletteBadgeColumn(t('columnStatus'), (d) => d.status, {
       width: '7.5rem',
-      card: 'badge',
-      cell: (d) => (
-        <Badge
-          variant="subtle"
-          colorPalette={STATUS_PALETTES[d.status]}
-          data-testid="discount-status"
-        >
-          {statusLabel(d.status)}
-        </Badge>
-      ),
-    },
+      palettes: STATUS_PALETTES,
+      label: statusLabel,
+      testId: 'discount-status',
+    }),
   ];
   if (!actions) return columns;
   return [
     ...columns,
-    {
-      header: t('columnActions'),
-      width: '5.5rem',
-      align: 'end',
-      card: 'actions',
-      cell: (d) => (
-        <RowActions name={d.name} edit={() => actions.edit(d)} onDelete={() => actions.remove(d)} />
-      ),
-    },
+    rowActionsColumn(t('columnActions'), (d) => ({
+      name: d.name,
+      edit: () => actions.edit(d),
+      onDelete: () => actions.remove(d),
+    })),
   ];
 }
 
@@ -170,23 +157,12 @@ export function DiscountsView({
     () => discountColumns(canEdit ? { edit: openForm, remove: askDelete } : null),
     [canEdit, openForm, askDelete],
   );
-  const { reload } = list;
-  const failed = (
-    <LoadErrorState title={t('loadFailed')} message={loadError} onRetry={() => void reload()} />
-  );
 
   return (
     <ListScreen
       title={t('title')}
       description={t('description')}
-      actions={
-        canEdit && (
-          <Button onClick={() => openForm(null)}>
-            <PlusIcon />
-            {t('add')}
-          </Button>
-        )
-      }
+      actions={canEdit && <AddButton label={t('add')} onClick={() => openForm(null)} />}
       search={{ placeholder: t('searchPlaceholder'), label: t('searchLabel'), ...search }}
       filters={
         <FilterSelect
@@ -197,7 +173,7 @@ export function DiscountsView({
           width={STATUS_WIDTH}
         />
       }
-      {...serverListStates(list, noun, failed)}
+      {...serverListOrLoadError(list, noun, t('loadFailed'), loadError)}
       loadingText={t('loading')}
       footer={
         canEdit && (

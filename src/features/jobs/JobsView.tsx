@@ -1,12 +1,7 @@
 import { Badge } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { Job } from '@generated/model';
-import {
-  DataTable,
-  ListScreen,
-  serverListOrLoadError,
-  textColumn,
-} from '@/components/list-screen';
+import { DataTable, ListScreen, serverListOrLoadError, textColumn } from '@/components/list-screen';
 import type { Column, ServerListState } from '@/components/list-screen';
 import { toJobRows, type JobRow } from './job-display';
 import { JobsFilters, type JobsFiltersProps } from './JobsFilters';

@@ -1,48 +1,8 @@
-import { Box, Button, Card, Flex, HStack, Spinner, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Button, Flex, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useT } from './messages';
 
-/** A card of the order detail: a region named by its title. */
-export function Section({
-  title,
-  children,
-  testId,
-}: {
-  title: string;
-  children: ReactNode;
-  testId: string;
-}) {
-  return (
-    <Card.Root size="sm" role="region" aria-label={title} data-testid={testId}>
-      <Card.Header>
-        <Card.Title as="h2">{title}</Card.Title>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
-
-/** A label and its value, one per line. */
-export function Detail({
-  label,
-  children,
-  testId,
-}: {
-  label: string;
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Box data-testid={testId}>
-      <Text fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Box fontWeight="medium" overflowWrap="anywhere">
-        {children}
-      </Box>
-    </Box>
-  );
-}
+// The order detail's cards and label/value lines are the detail pages' own (components/layout).
+export { Detail, Section } from '@/components/layout/DetailSection';
 
 /**
  * What a panel shows until its data is there: "Loading documents...", or "The documents could not

@@ -12,7 +12,7 @@ import {
   figureColumn,
   ListScreen,
   LoadErrorState,
-  RowActions,
+  rowActionsColumn,
   StatusBadge,
   textColumn,
   useDeleteConfirmation,
@@ -159,19 +159,11 @@ function productColumns(
   if (!canEdit) return columns;
   return [
     ...columns,
-    {
-      header: t('columnActions'),
-      width: '5.5rem',
-      align: 'end',
-      card: 'actions',
-      cell: (row) => (
-        <RowActions
-          name={row.name}
-          edit={paths.products.edit(row.id)}
-          onDelete={() => askDelete(row.product)}
-        />
-      ),
-    },
+    rowActionsColumn(t('columnActions'), (row) => ({
+      name: row.name,
+      edit: paths.products.edit(row.id),
+      onDelete: () => askDelete(row.product),
+    })),
   ];
 }
 

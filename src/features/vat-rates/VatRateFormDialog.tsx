@@ -2,6 +2,7 @@ import { SimpleGrid } from '@chakra-ui/react';
 import type { VatRate } from '@generated/model';
 import {
   FormDialog,
+  NUMBER_INPUT,
   SelectField,
   SwitchField,
   TextAreaField,
@@ -55,11 +56,7 @@ export function VatRateFormDialog({ vatRates, ...props }: VatRateFormDialogProps
           label={t('ratePercent')}
           required
           {...bind('rate')}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={100}
-          step={0.01}
+          {...NUMBER_INPUT.percent}
           placeholder={RATE_EXAMPLE}
           disabled={locked}
           helperText={locked ? t('lawLocked') : undefined}

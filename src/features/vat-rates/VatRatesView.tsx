@@ -4,6 +4,7 @@ import type { VatRate } from '@generated/model';
 import {
   CrudListScreen,
   crudTexts,
+  paletteBadgeColumn,
   type Column,
   type CrudListData,
   type CrudTexts,
@@ -79,20 +80,12 @@ function vatRateColumns(vatRates: readonly VatRate[]): Column<VatRate>[] {
       card: 'meta',
       cell: (rate) => <span className="cell-nowrap">{formatVatDay(rate.effective_to)}</span>,
     },
-    {
-      header: t('status'),
+    paletteBadgeColumn(t('status'), (rate) => rate.status, {
       width: '7rem',
-      card: 'badge',
-      cell: (rate) => (
-        <Badge
-          variant="subtle"
-          colorPalette={STATUS_PALETTES[rate.status]}
-          data-testid="vat-rate-status"
-        >
-          {statusLabel(rate.status)}
-        </Badge>
-      ),
-    },
+      palettes: STATUS_PALETTES,
+      label: statusLabel,
+      testId: 'vat-rate-status',
+    }),
     {
       header: t('usedBy'),
       width: '9rem',

@@ -184,23 +184,15 @@ export async function getDiscount(ctx: AppContext, id: number): Promise<Discount
 
 type Input = Body<'createDiscount'>;
 
-/** A discount as stored, with its links. */
-interface Stored {
-  name: string;
-  code: string | null;
-  kind: Schemas['DiscountKind'];
-  percent_bp: number | null;
-  amount: number | null;
-  scope: Schemas['DiscountScope'];
+/** A discount as stored (its row but for what the database keeps itself), with its links. */
+type Stored = Omit<
+  DiscountRow,
+  'id' | 'usage_count' | 'is_active' | 'created_at' | 'updated_at'
+> & {
+  is_active: boolean;
   product_ids: number[];
   category_ids: number[];
-  minimum_subtotal: number | null;
-  starts_on: string | null;
-  ends_on: string | null;
-  usage_limit: number | null;
-  usage_limit_per_customer: number | null;
-  is_active: boolean;
-}
+};
 
 const field = (name: string) => ['body', name];
 

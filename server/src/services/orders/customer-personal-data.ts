@@ -19,7 +19,7 @@ import { conflict, invalid } from '../../api/problem';
 import { json } from '../../api/present';
 import type { Schemas } from '../../api/types';
 import { csvStream, type CsvDownload } from '../platform/csv-export';
-import { recordAudit, type AuditActor } from '../platform/audit';
+import type { AuditActor } from '../platform/audit';
 import { normaliseEmail } from '../platform/text-input';
 import { MAIL_JOB } from '../identity/magic-links';
 import {
@@ -32,6 +32,7 @@ import {
   containsAny,
   openOrdersOf,
   ordersOf,
+  recordCustomerAudit,
   resolvePerson,
   type Person,
 } from './customer-records';
@@ -218,18 +219,7 @@ export async function exportAdminCustomer(
     const tables = Object.fromEntries(
       PERSONAL_TABLES.map((t) => [t, withoutSecrets(rows[t])]),
     ) as Record<PersonalTable, Row[]>;
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: 'export',
-        entity: 'customer',
-        entity_id: person.account ? Number(person.account.id) : null,
-        label: person.key,
-        after: { format },
-      },
-      now,
-    );
+    await recordCustomerAudit(trx, actor, person, { action: 'export', after: { format } }, now);
     return { person, tables };
   });
   const fileName = `customer-${person.key}.${format}`;
@@ -486,18 +476,8 @@ export async function eraseAdminCustomer(
       orders_anonymised: orderIds.length,
       invoices_kept: rows.invoices.length,
     };
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: 'delete',
-        entity: 'customer',
-        entity_id: person.account ? Number(person.account.id) : null,
-        label: placeholder,
-        before: { ...erasure },
-      },
-      now,
-    );
+    const entry = { action: 'delete', label: placeholder, before: { ...erasure } } as const;
+    await recordCustomerAudit(trx, actor, person, entry, now);
     return erasure;
   });
 }

@@ -15,7 +15,7 @@ import { toBool } from '../../db/bool';
 import { json, money } from '../../api/present';
 import { invalid, notFound } from '../../api/problem';
 import type { Schemas } from '../../api/types';
-import { recordAudit, type AuditActor } from '../platform/audit';
+import { recordAudit, type AuditActor, type AuditEntry } from '../platform/audit';
 import { optionalText, requiredText } from '../platform/text-input';
 
 type CustomerDetail = Schemas['CustomerDetail'];
@@ -35,6 +35,26 @@ export interface Person {
   account: CustomerRow | null;
   /** The normalised e-mail. */
   emailKey: string;
+}
+
+/**
+ * The audit entry of what was done to a person: entity 'customer', the account's id (null for a
+ * guest), labelled by the key unless `entry` names it otherwise.
+ */
+export function recordCustomerAudit(
+  trx: Db,
+  actor: AuditActor,
+  person: Person,
+  entry: Omit<AuditEntry, 'entity' | 'entity_id'>,
+  now: Date,
+): Promise<void> {
+  const entityId = person.account ? Number(person.account.id) : null;
+  return recordAudit(
+    trx,
+    actor,
+    { entity: 'customer', entity_id: entityId, label: person.key, ...entry },
+    now,
+  );
 }
 
 /** The key of the person with this normalised e-mail, and their account id if any. */
@@ -310,19 +330,7 @@ export async function updateAdminCustomer(
         .execute();
     }
     const after = { ...before, ...defined(values) };
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: 'update',
-        entity: 'customer',
-        entity_id: person.account ? Number(person.account.id) : null,
-        label: person.key,
-        before,
-        after,
-      },
-      now,
-    );
+    await recordCustomerAudit(trx, actor, person, { action: 'update', before, after }, now);
     return person;
   });
   return getAdminCustomer(ctx.db, person.key);
