@@ -118,8 +118,9 @@ test('a code applied to the cart charges the same amounts on the order, its invo
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto(`${baseURL()}/admin/orders/${placed.id}`);
   const totals = page.getByTestId('order-totals');
+  // The Discount row names the code, with the discount's name under it.
   await expect(totals.getByTestId('total-line').filter({ hasText: 'Discount' })).toHaveText(
-    `Discount-${money(placed.discount_amount)}`,
+    `Discount (${CODE})Ten off ${RUN}-${money(placed.discount_amount)}`,
   );
   await expect(totals.getByTestId('total-line').filter({ hasText: /^Total/ })).toHaveText(
     `Total${money(placed.total_amount)}`,

@@ -79,9 +79,14 @@ function countRefreshes(context: BrowserContext): string[] {
 
 /** Both tabs hold the one session; the server lists exactly it, open. */
 async function expectOneOpenSession(a: Page, b: Page): Promise<void> {
-  const refreshToken = await stored(a, 'refresh_token');
-  expect(refreshToken).toBeTruthy();
-  expect(await stored(b, 'refresh_token')).toBe(refreshToken);
+  // Chromium hands a tab's localStorage write to the other tabs' processes asynchronously: under
+  // load a tab may read the pair the other just replaced for a moment. Both settle on one pair.
+  await expect
+    .poll(async () => {
+      const [inA, inB] = [await stored(a, 'refresh_token'), await stored(b, 'refresh_token')];
+      return inA !== null && inA === inB;
+    })
+    .toBe(true);
   const token = (await stored(b, 'access_token'))!;
   const res = await api('/admin/auth/me/sessions', token);
   expect(res.status).toBe(200);
