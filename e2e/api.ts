@@ -68,3 +68,17 @@ export async function orderDeskShop(
   });
   return { vatRateId: tn.id, categoryId: created.id };
 }
+
+/** Creates products of an orderDeskShop's category at its rate, 10 in stock, named `<name> <run>`. */
+export const stockedProducts =
+  (token: string, shop: { vatRateId: number; categoryId: number }, run: string) =>
+  (name: string, price: string) =>
+    api<{ id: number }>(token, 'POST', '/admin/products/', {
+      name: `${name} ${run}`,
+      slug: `${name.toLowerCase().replace(/ /g, '-')}-${run}`,
+      description: name,
+      category_id: shop.categoryId,
+      base_price: price,
+      vat_rate_id: shop.vatRateId,
+      inventory: { stock_quantity: 10 },
+    });

@@ -5,7 +5,7 @@
 // databases by the server suite).
 import { PDFParse } from 'pdf-parse';
 import { expect, test, runOnOwnShop } from './fixtures';
-import { adminToken, api, baseURL, orderDeskShop } from './api';
+import { adminToken, api, baseURL, orderDeskShop, stockedProducts } from './api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
 
 interface Cart {
@@ -47,19 +47,8 @@ test('a code applied to the cart charges the same amounts on the order, its invo
   page,
 }) => {
   const token = await adminToken();
-  const { vatRateId, categoryId } = await orderDeskShop(token, `E2E Discounts ${RUN}`, {
-    invoicing: true,
-  });
-  const product = (name: string, price: string) =>
-    api<{ id: number }>(token, 'POST', '/admin/products/', {
-      name: `${name} ${RUN}`,
-      slug: `${name.toLowerCase().replace(/ /g, '-')}-${RUN}`,
-      description: name,
-      category_id: categoryId,
-      base_price: price,
-      vat_rate_id: vatRateId,
-      inventory: { stock_quantity: 10 },
-    });
+  const shop = await orderDeskShop(token, `E2E Discounts ${RUN}`, { invoicing: true });
+  const product = stockedProducts(token, shop, RUN);
   const shawl = await product('E2E Shawl', '45.000');
   const mug = await product('E2E Mug', '12.500');
   await api(token, 'POST', '/admin/discounts/', {

@@ -5,7 +5,7 @@
 // unit back. Each step is checked through the API too. SQLite only (the return's rules are proved
 // on both databases by the server suite).
 import { expect, test, runOnOwnShop } from './fixtures';
-import { adminToken, api, baseURL, orderDeskShop } from './api';
+import { adminToken, api, baseURL, orderDeskShop, stockedProducts } from './api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
 
 interface OrderItem {
@@ -45,19 +45,8 @@ test('an admin takes back one of two items: the amounts first, then the partial 
   page,
 }) => {
   const token = await adminToken();
-  const { vatRateId, categoryId } = await orderDeskShop(token, `E2E Returns ${RUN}`, {
-    invoicing: true,
-  });
-  const product = (name: string, price: string) =>
-    api<{ id: number }>(token, 'POST', '/admin/products/', {
-      name: `${name} ${RUN}`,
-      slug: `${name.toLowerCase().replace(/ /g, '-')}-${RUN}`,
-      description: name,
-      category_id: categoryId,
-      base_price: price,
-      vat_rate_id: vatRateId,
-      inventory: { stock_quantity: 10 },
-    });
+  const shop = await orderDeskShop(token, `E2E Returns ${RUN}`, { invoicing: true });
+  const product = stockedProducts(token, shop, RUN);
   const shawl = await product('E2E Shawl', '45.000');
   const mug = await product('E2E Mug', '12.500');
 
