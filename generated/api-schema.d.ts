@@ -712,6 +712,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/cart/shipping-methods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Shipping methods for a destination
+     * @description Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing). The active methods that deliver to the destination (the first zone that matches it, see ShippingZone) and whose bands hold the cart, each priced for the cart as it is now, in the methods' order. An empty list when none does (checkout is then refused while the shop has methods). A governorate is only for TN (422 otherwise). 401 when a token is sent but invalid or expired; 403 for an admin token.
+     */
+    get: operations['listCartShippingMethods'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/cart/shipping-method': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Choose the cart's destination and shipping method
+     * @description Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing). The cart keeps the destination and the method (replacing any) and answers with its shipping priced (Cart.shipping). 409 with a detail when the method is inactive, does not deliver to the destination, or the cart falls in none of its bands; 404 when no method has this id; 422 for a governorate outside TN or when the cart is empty. 401 when a token is sent but invalid or expired; 403 for an admin token.
+     */
+    put: operations['chooseCartShippingMethod'];
+    post?: never;
+    /**
+     * Forget the cart's shipping method
+     * @description Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing). The cart forgets its destination and method and answers as it then reads; succeeds also when it held none. 401 when a token is sent but invalid or expired; 403 for an admin token.
+     */
+    delete: operations['removeCartShippingMethod'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/orders/': {
     parameters: {
       query?: never;
@@ -729,7 +773,7 @@ export interface paths {
      *
      *     Amounts: the rate of a line is the one in force now (see VatRate: the rate assigned, or its successor in force); a line with no rate in force is refused (409). A price entered including VAT is charged as shown: unit_price_incl_vat = that price, total_price_incl_vat = price x quantity, vat_amount = the VAT inside it (half-up), total_price = the difference, unit_price = the net of one unit (half-up, display). A price entered excluding VAT: total_price = unit_price x quantity; vat_amount = total_price x VAT rate, rounded half-up once per line; total_price_incl_vat = total_price + vat_amount; unit_price_incl_vat = unit_price + the VAT of one unit (half-up).
      *
-     *     Reverse charge: when customer_type is professional, vat_number is valid for customer_country_code (format, and VIES when the server has VIES_URL set and VIES answers; vat_number_check records which), that country is an EU member state (so never TN) and the shipping address is in that same country, every line's VAT rate and amount are 0 and vat_reverse_charge is true. Shipping is a flat NET amount configured on the server (SHIPPING_FLAT_RATE, 0 by default); its VAT at TN's default rate in force is shipping_vat_amount, part of vat_amount (0 under the reverse charge; 409 when shipping is charged and TN has no default rate in force). discount_amount is 0 (no discounts exist yet).
+     *     Reverse charge: when customer_type is professional, vat_number is valid for customer_country_code (format, and VIES when the server has VIES_URL set and VIES answers; vat_number_check records which), that country is an EU member state (so never TN) and the shipping address is in that same country, every line's VAT rate and amount are 0 and vat_reverse_charge is true. Shipping is the NET price of the shipping method chosen (shipping_method_id, else the cart's; #36) for the cart and the shipping address at checkout, plus its cash-on-delivery fee when so paid, frozen on the order (Order.shipping_method); a shop without an active method charges the flat NET amount configured on the server (SHIPPING_FLAT_RATE, 0 by default). 409 with a detail when the shop has active methods and none is chosen, or the one chosen is inactive, deleted, does not deliver to the address or holds no band for the cart. Its VAT at TN's default rate in force is shipping_vat_amount, part of vat_amount (0 under the reverse charge or for an export; 409 when shipping is charged and TN has no default rate in force). A discount is described on Discount; a free-shipping discount waives all of the shipping.
      *
      *     VAT treatment (vat_treatment): domestic when shipped within Tunisia (TN VAT, whoever buys); reverse_charge as above; export when shipped outside Tunisia otherwise. Reverse charge and export charge 0 % on every line and on the shipping, the net being the catalogue price excluding the TN rate in force, and need no rate of the destination country. A reverse charge on a number checked by its format only gets vat_number_review to_confirm: it cannot be invoiced until an admin confirms the number (confirmOrderVatNumber).
      *
@@ -1200,7 +1244,7 @@ export interface paths {
     };
     /**
      * The orders as CSV
-     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). The orders matching the same filters and sort as listAdminOrders (all of them, no paging), streamed as UTF-8 CSV (RFC 4180, comma-separated, or with `separator=semicolon` semicolon-separated with decimal commas; a header row, CRLF line ends, with a byte order mark so spreadsheets read the accents; a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted). X-Total-Count gives the number of orders before the body starts. `rows=orders` (default): one row per order with the columns order_number, created_at, status, payment_method, customer_email, customer_type, customer_country_code, vat_number, vat_reverse_charge, shipping_name, shipping_company, shipping_city, shipping_country, item_count, subtotal, vat_amount, shipping_amount, shipping_vat_amount, discount_amount, total_amount, currency, invoice_number, payment_status, amount_paid, balance_due. `rows=lines`: one row per order line with order_number, created_at, status, customer_email, product_name, variant_title, sku, quantity, unit_price, vat_rate, vat_amount, total_price, total_price_incl_vat. Amounts are written as the API writes them (12.500; 12,500 with `separator=semicolon`, and so are rates such as 19,5), created_at in the shop's time zone with its offset (2026-11-24T17:05:00+01:00), booleans as true/false, invoice_number the invoice in force or empty. A cell that starts with =, +, -, @, a tab or a carriage return and is not a plain number is prefixed with an apostrophe so that no spreadsheet runs it as a formula. 422 for an invalid filter.
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). The orders matching the same filters and sort as listAdminOrders (all of them, no paging), streamed as UTF-8 CSV (RFC 4180, comma-separated, or with `separator=semicolon` semicolon-separated with decimal commas; a header row, CRLF line ends, with a byte order mark so spreadsheets read the accents; a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted). X-Total-Count gives the number of orders before the body starts. `rows=orders` (default): one row per order with the columns order_number, created_at, status, payment_method, customer_email, customer_type, customer_country_code, vat_number, vat_reverse_charge, shipping_name, shipping_company, shipping_city, shipping_country, shipping_governorate, shipping_method (its name in English; #36), item_count, subtotal, vat_amount, shipping_amount, shipping_vat_amount, discount_amount, total_amount, currency, invoice_number, payment_status, amount_paid, balance_due. `rows=lines`: one row per order line with order_number, created_at, status, customer_email, product_name, variant_title, sku, quantity, unit_price, vat_rate, vat_amount, total_price, total_price_incl_vat. Amounts are written as the API writes them (12.500; 12,500 with `separator=semicolon`, and so are rates such as 19,5), created_at in the shop's time zone with its offset (2026-11-24T17:05:00+01:00), booleans as true/false, invoice_number the invoice in force or empty. A cell that starts with =, +, -, @, a tab or a carriage return and is not a plain number is prefixed with an apostrophe so that no spreadsheet runs it as a formula. 422 for an invalid filter.
      */
     get: operations['exportOrders'];
     put?: never;
@@ -1700,6 +1744,116 @@ export interface paths {
      * @description Admin token with discounts:write (403 otherwise). Only the properties sent change and the rules of creation apply to the result (422, 409 as createDiscount). Orders already placed keep the discount as it was; carts holding the code are re-checked when next read or checked out. 404 when no discount has this id. Audited with the fields changed.
      */
     patch: operations['updateDiscount'];
+    trace?: never;
+  };
+  '/api/v1/admin/shipping-zones/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List shipping zones
+     * @description Admin token with settings:read (403 otherwise). The zones in matching order (position, then id). The total is in `X-Total-Count`.
+     */
+    get: operations['listShippingZones'];
+    put?: never;
+    /**
+     * Create a shipping zone
+     * @description Admin token with settings:write (403 otherwise). name and countries are required (422 otherwise); see ShippingZoneInput for the rules (422 names the field) and the 409 of a name taken. position defaults to after the last zone. Audited.
+     */
+    post: operations['createShippingZone'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/shipping-zones/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get a shipping zone
+     * @description Admin token with settings:read (403 otherwise). 404 when no zone has this id.
+     */
+    get: operations['getShippingZone'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a shipping zone
+     * @description Admin token with settings:write (403 otherwise). The zone leaves the methods that delivered to it. 409 when a method delivers to no other zone, naming it (e.g. 'The shipping method "Courier" delivers only to the zone "Grand Tunis"; give it another zone or delete it first'). 404 when no zone has this id. Audited.
+     */
+    delete: operations['deleteShippingZone'];
+    options?: never;
+    head?: never;
+    /**
+     * Update a shipping zone
+     * @description Admin token with settings:write (403 otherwise). Only the properties sent change (at least one, 422 otherwise); the rules of creation apply to the result (422, 409). Orders already placed keep their shipping. 404 when no zone has this id. Audited with the fields changed.
+     */
+    patch: operations['updateShippingZone'];
+    trace?: never;
+  };
+  '/api/v1/admin/shipping-methods/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List shipping methods
+     * @description Admin token with settings:read (403 otherwise). The methods in the order customers see them (position, then id), inactive ones too. The total is in `X-Total-Count`.
+     */
+    get: operations['listShippingMethods'];
+    put?: never;
+    /**
+     * Create a shipping method
+     * @description Admin token with settings:write (403 otherwise). See ShippingMethodInput for the rules: 422 names the field breaking one; 409 when a zone does not exist. is_active defaults to true, position to after the last method. Once a shop has a method, checkout needs one (the SHIPPING_FLAT_RATE stops applying). Audited.
+     */
+    post: operations['createShippingMethod'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/shipping-methods/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get a shipping method
+     * @description Admin token with settings:read (403 otherwise). 404 when no method has this id.
+     */
+    get: operations['getShippingMethod'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a shipping method
+     * @description Admin token with settings:write (403 otherwise). Orders given the method keep it (their shipping_method.id becomes null); carts holding it lose it. 404 when no method has this id. Audited.
+     */
+    delete: operations['deleteShippingMethod'];
+    options?: never;
+    head?: never;
+    /**
+     * Update a shipping method
+     * @description Admin token with settings:write (403 otherwise). Only the properties sent change (at least one, 422 otherwise); the rules of creation apply to the result (422, 409). Orders already placed keep the method as it was (OrderShippingMethod); carts holding it are re-priced when next read, and checked out only if it still delivers to them. 404 when no method has this id. Audited with the fields changed.
+     */
+    patch: operations['updateShippingMethod'];
     trace?: never;
   };
   '/api/v1/admin/customers/': {
@@ -2942,6 +3096,11 @@ export interface components {
       carrier: string;
       /** @example RR123456789TN */
       tracking_number: string;
+      /**
+       * @description The carrier's tracking page: the order's shipping method's tracking_url_template with the tracking number (URL-encoded) in place of {tracking_number}; null without a template (#36).
+       * @example https://www.poste.tn/suivi?code=RR123456789TN
+       */
+      tracking_url: string | null;
       updated_at: components['schemas']['Timestamp'];
     };
     OrderShipmentUpdate: {
@@ -3089,6 +3248,8 @@ export interface components {
       type: 'shipment';
       carrier: string;
       tracking_number: string;
+      /** @description As OrderShipment.tracking_url. */
+      tracking_url: string | null;
     } & {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -4448,6 +4609,10 @@ export interface components {
       discount: components['schemas']['CartDiscount'] | null;
       /** @description Why the code the cart holds gives nothing: once, when the code was dropped because it can no longer be used whatever the cart holds (unknown or deleted, expired, used up; e.g. 'The code "SUMMER10" expired on 2026-08-31; it was removed from your cart'); on every read while it gives nothing for this cart only and stays on it (minimum not reached, not valid yet, nothing it applies to: the applyCartDiscount detail); null otherwise. */
       discount_notice: string | null;
+      /** @description The destination and shipping method the cart holds (chooseCartShippingMethod; #36), priced for the cart as it is now; null when none. Not in total_incl_vat. */
+      shipping: components['schemas']['CartShipping'] | null;
+      /** @description Why the cart lost its shipping method, once, on the read that dropped it: the method was deactivated or deleted, no longer delivers to the destination, or the cart left its bands (e.g. 'The shipping method "Courier" no longer delivers to this address; choose another'); null otherwise. */
+      shipping_notice: string | null;
       /**
        * @example TND
        * @constant
@@ -4521,6 +4686,8 @@ export interface components {
       /** @example 1000 */
       postal_code: string;
       country: components['schemas']['CountryCode'];
+      /** @description The governorate of a Tunisian address (#36), which shipping zones may match; only with country TN (422 otherwise). Omitted or null for none. */
+      governorate?: components['schemas']['Governorate'] | null;
       /** @example +216 71 000 000 */
       phone: string;
       /**
@@ -4657,7 +4824,7 @@ export interface components {
       created_at: components['schemas']['Timestamp'];
       updated_at: components['schemas']['Timestamp'];
     };
-    /** @description An order with its items and status history (a superset of OrderSummary). Amounts reconcile: Σ items' total_price_incl_vat = subtotal − discount_amount + vat_amount − shipping_vat_amount, and total_amount = subtotal + vat_amount + shipping_amount − discount_amount. Shipping is the flat rate SHIPPING_FLAT_RATE, a NET amount: its VAT at the shop country's (TN) default rate in force (0 under the reverse charge) is shipping_vat_amount, included in vat_amount. */
+    /** @description An order with its items and status history (a superset of OrderSummary). Amounts reconcile: Σ items' total_price_incl_vat = subtotal − discount_amount + vat_amount − shipping_vat_amount, and total_amount = subtotal + vat_amount + shipping_amount − discount_amount. Shipping is the chosen shipping method's price (shipping_method; #36), or the flat rate SHIPPING_FLAT_RATE when the shop has no method, a NET amount: its VAT at the shop country's (TN) default rate in force (0 under the reverse charge or for an export) is shipping_vat_amount, included in vat_amount. */
     Order: {
       id: components['schemas']['Id'];
       payment_status: components['schemas']['PaymentStatus'];
@@ -4699,7 +4866,7 @@ export interface components {
       subtotal: components['schemas']['Money'];
       /** @description Sum of the items' vat_amount plus shipping_vat_amount. */
       vat_amount: components['schemas']['Money'];
-      /** @description Flat shipping fee configured on the server (SHIPPING_FLAT_RATE, 0 by default), excluding VAT. */
+      /** @description Shipping excluding VAT: the shipping method's price and cash-on-delivery fee (shipping_method), or without methods the flat fee configured on the server (SHIPPING_FLAT_RATE, 0 by default); 0 with a free-shipping discount. */
       shipping_amount: components['schemas']['Money'];
       /** @description VAT on shipping_amount at the shop country's default rate in force (half-up to the millime; 0 under the reverse charge); part of vat_amount. */
       shipping_vat_amount: components['schemas']['Money'];
@@ -4736,6 +4903,8 @@ export interface components {
       status_history: components['schemas']['OrderStatusChange'][];
       /** @description Carrier and tracking number (setOrderShipment); null until set. Shown to the customer on customer endpoints too. */
       shipment: components['schemas']['OrderShipment'] | null;
+      /** @description The shipping method chosen, frozen when the order was placed (#36); null for an order shipped at the flat rate (a shop without methods) or placed before methods existed. */
+      shipping_method: components['schemas']['OrderShippingMethod'] | null;
     };
     /**
      * @description How VAT was charged, decided at checkout (server/src/domain/vat-treatment.ts vatTreatment): domestic (shipped within Tunisia, or an order placed before the treatments existed: VAT at the rate in force), reverse_charge (EU B2B reverse charge: 0 %, see vat_reverse_charge) or export (shipped outside Tunisia without the reverse charge: 0 %, exempt as an export). Under reverse_charge and export every VAT amount is 0 and no rate of the destination country is needed.
@@ -4763,6 +4932,187 @@ export interface components {
      * @example 2026-11-29
      */
     ShopDay: string;
+    /**
+     * @description One of Tunisia's 24 governorates by its ISO 3166-2:TN code: TN-11 Tunis, TN-12 Ariana, TN-13 Ben Arous, TN-14 Manouba, TN-21 Nabeul, TN-22 Zaghouan, TN-23 Bizerte, TN-31 Béja, TN-32 Jendouba, TN-33 Le Kef, TN-34 Siliana, TN-41 Kairouan, TN-42 Kasserine, TN-43 Sidi Bouzid, TN-51 Sousse, TN-52 Monastir, TN-53 Mahdia, TN-61 Sfax, TN-71 Gafsa, TN-72 Tozeur, TN-73 Kébili, TN-81 Gabès, TN-82 Médenine, TN-83 Tataouine (their French and Arabic names are in docs/product.md).
+     * @example TN-61
+     * @enum {string}
+     */
+    Governorate:
+      | 'TN-11'
+      | 'TN-12'
+      | 'TN-13'
+      | 'TN-14'
+      | 'TN-21'
+      | 'TN-22'
+      | 'TN-23'
+      | 'TN-31'
+      | 'TN-32'
+      | 'TN-33'
+      | 'TN-34'
+      | 'TN-41'
+      | 'TN-42'
+      | 'TN-43'
+      | 'TN-51'
+      | 'TN-52'
+      | 'TN-53'
+      | 'TN-61'
+      | 'TN-71'
+      | 'TN-72'
+      | 'TN-73'
+      | 'TN-81'
+      | 'TN-82'
+      | 'TN-83';
+    /** @description A set of countries, and for Tunisia optionally of governorates. An address belongs to the first zone (by position, then id) whose countries hold its country and, for a Tunisian address when the zone lists governorates, whose governorates hold its governorate (an address without a governorate matches only a zone that lists none). */
+    ShippingZone: {
+      readonly id: components['schemas']['Id'];
+      /**
+       * @description The shop's name for it (unique), e.g. "Grand Tunis".
+       * @example Grand Tunis
+       */
+      name: string;
+      /**
+       * @example [
+       *       "TN"
+       *     ]
+       */
+      countries: components['schemas']['CountryCode'][];
+      /**
+       * @description Only these governorates of Tunisia (countries must then hold TN); empty for the whole of each country.
+       * @example [
+       *       "TN-11",
+       *       "TN-12",
+       *       "TN-13",
+       *       "TN-14"
+       *     ]
+       */
+      governorates: components['schemas']['Governorate'][];
+      /** @description Zones are matched in this order (then by id); lower first. */
+      position: number;
+      /** @description How many shipping methods deliver to it. */
+      readonly method_count: number;
+      readonly created_at: components['schemas']['Timestamp'];
+      readonly updated_at: components['schemas']['Timestamp'];
+    };
+    /** @description A zone as created, or the properties that change (updateShippingZone). 422 names the field breaking a rule (governorates without TN among the countries); 409 when another zone has the same name (compared case-insensitively). */
+    ShippingZoneInput: {
+      name?: string;
+      countries?: components['schemas']['CountryCode'][];
+      governorates?: components['schemas']['Governorate'][];
+      position?: number;
+    };
+    /** @description The method's name in each language of the shop (shown to customers in theirs). */
+    ShippingMethodName: {
+      /** @example Courier */
+      en: string;
+      /** @example Coursier */
+      fr: string;
+      /** @example ساعي */
+      ar: string;
+    };
+    /**
+     * @description flat: flat_price for any cart; weight: by bands of the cart's weight (Σ variant weight × quantity, in kg; a variant without a weight counts as 0); subtotal: by bands of the cart's goods total as the customer sees it (total_incl_vat of the cart, after its discount).
+     * @enum {string}
+     */
+    ShippingRateKind: 'flat' | 'weight' | 'subtotal';
+    /** @description A band of a weight or subtotal rate: the price of carts up to up_to (inclusive). Bands are listed by ascending up_to and the first band whose up_to is at least the cart's weight or subtotal applies; the last band may have up_to null (no upper limit). A cart beyond every band cannot use the method (it is not offered). */
+    ShippingRateBand: {
+      /**
+       * @description The band's inclusive upper limit: kilograms (up to 3 decimals) for a weight rate, TND (Money) for a subtotal rate; null for the last band without a limit.
+       * @example 2.500
+       */
+      up_to: string | null;
+      /** @description The shipping of a cart in this band, excl. VAT. */
+      price: components['schemas']['Money'];
+    };
+    /** @description A way of delivering to one or more zones, and its price. The price of a cart is the rate (flat_price, or the band of its weight or subtotal), 0 when the cart's goods total reaches free_above, plus cod_fee when paid cash on delivery. A free-shipping discount waives all of it. Amounts are net; VAT is added as for all shipping. */
+    ShippingMethod: {
+      readonly id: components['schemas']['Id'];
+      name: components['schemas']['ShippingMethodName'];
+      /** @description The zones it delivers to. */
+      zone_ids: components['schemas']['Id'][];
+      rate_kind: components['schemas']['ShippingRateKind'];
+      /** @description The price of every cart for a flat rate (null otherwise). */
+      flat_price: components['schemas']['Money'] | null;
+      /** @description The bands of a weight or subtotal rate (at least one, ascending up_to, only the last without a limit); empty for a flat rate. */
+      bands: components['schemas']['ShippingRateBand'][];
+      /** @description Free (the rate is 0) when the cart's goods total as the customer sees it is at least this; null for never. The cash-on-delivery fee is still charged. */
+      free_above: components['schemas']['Money'] | null;
+      /** @description Added to the price when the order is paid cash on delivery; null for none. */
+      cod_fee: components['schemas']['Money'] | null;
+      /**
+       * @description The carrier offered on the shipment form of its orders.
+       * @example Rapid-Poste
+       */
+      carrier: string | null;
+      /**
+       * @description An https address with {tracking_number} where the shipment's tracking number goes; the order detail, its timeline and the shipment e-mail link to it.
+       * @example https://www.poste.tn/suivi?code={tracking_number}
+       */
+      tracking_url_template: string | null;
+      /** @description Only active methods are offered; orders keep the method they were given. */
+      is_active: boolean;
+      /** @description Methods are offered in this order (then by id). */
+      position: number;
+      readonly created_at: components['schemas']['Timestamp'];
+      readonly updated_at: components['schemas']['Timestamp'];
+    };
+    /** @description A method as created (name, zone_ids and rate_kind required), or the properties that change (updateShippingMethod; the rules apply to the result). flat_price is required for a flat rate and refused otherwise; bands likewise for weight and subtotal rates (ascending up_to, only the last may be null; kilograms or money by the kind). 422 names the field breaking a rule; 409 when a zone does not exist. */
+    ShippingMethodInput: {
+      name?: components['schemas']['ShippingMethodName'];
+      zone_ids?: components['schemas']['Id'][];
+      rate_kind?: components['schemas']['ShippingRateKind'];
+      flat_price?: components['schemas']['Money'] | null;
+      bands?: components['schemas']['ShippingRateBand'][];
+      free_above?: components['schemas']['Money'] | null;
+      cod_fee?: components['schemas']['Money'] | null;
+      carrier?: string | null;
+      tracking_url_template?: string | null;
+      is_active?: boolean;
+      position?: number;
+    };
+    /** @description A method available for a destination and a cart (listCartShippingMethods), or the one a cart holds (Cart.shipping): its exact price for that cart now. price is the rate (0 when free); cod_fee is added when paid cash on delivery; the _incl_vat amounts carry the VAT as shipped to that destination without the reverse charge (the shop country's default rate within Tunisia, 0 abroad). */
+    ShippingQuote: {
+      id: components['schemas']['Id'];
+      name: components['schemas']['ShippingMethodName'];
+      /** @example Rapid-Poste */
+      carrier: string | null;
+      /** @description The shipping of this cart by this method, excl. VAT (0 when free). */
+      price: components['schemas']['Money'];
+      price_incl_vat: components['schemas']['Money'];
+      /** @description Added when paid cash on delivery, excl. VAT (0 when none). */
+      cod_fee: components['schemas']['Money'];
+      cod_fee_incl_vat: components['schemas']['Money'];
+      /** @description The goods total from which the rate is free; null for never. */
+      free_above: components['schemas']['Money'] | null;
+      /** @description True when the cart reaches free_above. */
+      is_free: boolean;
+    };
+    /** @description The shipping a cart holds (chooseCartShippingMethod): the destination and the method, priced for the cart as it is now (re-priced on every read). */
+    CartShipping: {
+      country: components['schemas']['CountryCode'];
+      governorate: components['schemas']['Governorate'] | null;
+      method: components['schemas']['ShippingQuote'];
+    };
+    /** @description The destination and the method chosen for a cart. The method must be active and deliver to the destination, and the cart must fall in one of its bands (409 with a detail otherwise); a governorate is only for TN (422). */
+    CartShippingChoice: {
+      shipping_method_id: components['schemas']['Id'];
+      country: components['schemas']['CountryCode'];
+      governorate?: components['schemas']['Governorate'] | null;
+    };
+    /** @description The shipping method an order was given, frozen at checkout (or on the staff order): later changes to the method do not change it. The order's shipping_amount is price + cod_fee (0 with a free-shipping discount). */
+    OrderShippingMethod: {
+      /** @description The method; null once it was deleted. */
+      id: components['schemas']['Id'] | null;
+      name: components['schemas']['ShippingMethodName'];
+      /** @example Rapid-Poste */
+      carrier: string | null;
+      /** @example https://www.poste.tn/suivi?code={tracking_number} */
+      tracking_url_template: string | null;
+      /** @description The rate charged, excl. VAT (0 when free above the threshold). */
+      price: components['schemas']['Money'];
+      /** @description The cash-on-delivery fee charged, excl. VAT (0 when none). */
+      cod_fee: components['schemas']['Money'];
+    };
     /**
      * @description percent: `percent` % off the lines the discount applies to; fixed_amount: `amount` off them (at most their total); free_shipping: the order's shipping is not charged.
      * @enum {string}
@@ -4982,6 +5332,8 @@ export interface components {
       customer_country_code?: components['schemas']['CountryCode'];
       /** @example Please ring twice */
       notes?: string | null;
+      /** @description The shipping method (#36); omitted or null, the one the cart holds (chooseCartShippingMethod). Once the shop has an active method one is needed: 409 with a detail when none is given, or when it is inactive or deleted since, does not deliver to shipping_address (country and governorate), or the cart falls in none of its bands. The order's shipping is its price for the cart at checkout, frozen on the order. Without any active method the flat rate SHIPPING_FLAT_RATE applies and this must be omitted or null (409 otherwise). */
+      shipping_method_id?: components['schemas']['Id'] | null;
       /** @description The language of the order's e-mails; omitted or null, taken from the shipping country (docs/product.md "Customers told"). */
       language?: components['schemas']['EmailLanguage'] | null;
     };
@@ -5006,7 +5358,7 @@ export interface components {
       /** @example Loyal customer: price agreed on the phone */
       override_reason?: string | null;
     };
-    /** @description A staff order as created or replaced (updateDraftOrder replaces every field). The buyer is either customer_id (an active customer account) or guest, exactly one of them (422 otherwise). customer_type, vat_number and customer_country_code work as in CheckoutRequest: omitted, they come from the customer's profile, or for a guest individual, no VAT number and TN. shipping_amount is NET (its VAT is added as the checkout adds it to SHIPPING_FLAT_RATE); omitted, it is the server's SHIPPING_FLAT_RATE. A variant appears on one line at most. */
+    /** @description A staff order as created or replaced (updateDraftOrder replaces every field). The buyer is either customer_id (an active customer account) or guest, exactly one of them (422 otherwise). customer_type, vat_number and customer_country_code work as in CheckoutRequest: omitted, they come from the customer's profile, or for a guest individual, no VAT number and TN. shipping_method_id picks a shipping method as the checkout does (#36): its price for the draft's lines and destination, unless shipping_amount is given too (a price agreed with the customer). shipping_amount is NET (its VAT is added as the checkout adds it); with neither, it is the server's SHIPPING_FLAT_RATE when the shop has no active method, else the draft cannot be completed (shipping_problem no_shipping_method). A variant appears on one line at most. */
     DraftOrderInput: {
       customer_id?: components['schemas']['Id'] | null;
       guest?: components['schemas']['DraftOrderGuest'] | null;
@@ -5016,6 +5368,7 @@ export interface components {
       customer_country_code?: components['schemas']['CountryCode'];
       shipping_address: components['schemas']['ShippingAddress'];
       payment_method: components['schemas']['PaymentMethod'];
+      shipping_method_id?: components['schemas']['Id'] | null;
       shipping_amount?: components['schemas']['Money'];
       lines: components['schemas']['DraftOrderLineInput'][];
       /** @example Ordered by phone, deliver after 5 pm */
@@ -5107,10 +5460,12 @@ export interface components {
        */
       currency: 'TND';
       /**
-       * @description Why the shipping cannot be priced now (null: it can): no_vat_rate (shipping is charged and the shop country has no default VAT rate in force). The draft is still listed and read, its total without the shipping's VAT; completing it answers the checkout's 409.
+       * @description Why the shipping cannot be priced now (null: it can): no_vat_rate (shipping is charged and the shop country has no default VAT rate in force); no_shipping_method (the shop has active methods and the draft names none, nor a shipping_amount); method_unavailable (its method is inactive or deleted, does not deliver to the address, or the lines fall in none of its bands). The draft is still listed and read, its total without what cannot be priced; completing it answers the checkout's 409.
        * @enum {string|null}
        */
-      shipping_problem: 'no_vat_rate' | null;
+      shipping_problem: 'no_vat_rate' | 'no_shipping_method' | 'method_unavailable' | null;
+      /** @description The draft's shipping method as the order will freeze it, priced now (#36); null when it names none. */
+      shipping_method: components['schemas']['OrderShippingMethod'] | null;
       completable: boolean;
       /**
        * @description Username of the admin who created the draft; null once that admin is deleted.
@@ -5565,6 +5920,8 @@ export interface components {
     CustomerEmailFilter: string;
     /** @description Only orders of this customer of the customers overview: the shipping e-mail, compared trimmed and case-insensitively. */
     ShippingEmailFilter: string;
+    /** @description Only orders given this shipping method (#36). */
+    ShippingMethodFilter: components['schemas']['Id'];
     /** @description Only orders paid with this method. */
     PaymentMethodFilter: components['schemas']['PaymentMethod'];
     /** @description Only orders in this payment status. */
@@ -6803,6 +7160,94 @@ export interface operations {
       422: components['responses']['ValidationError'];
     };
   };
+  listCartShippingMethods: {
+    parameters: {
+      query: {
+        /** @description Anonymous cart session id chosen by the client (ignored when a customer token is sent). */
+        session_id?: components['parameters']['SessionId'];
+        /** @description The destination's country. */
+        country: components['schemas']['CountryCode'];
+        /** @description The destination's governorate (Tunisia only). */
+        governorate?: components['schemas']['Governorate'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The methods available, priced. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingQuote'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  chooseCartShippingMethod: {
+    parameters: {
+      query?: {
+        /** @description Anonymous cart session id chosen by the client (ignored when a customer token is sent). */
+        session_id?: components['parameters']['SessionId'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CartShippingChoice'];
+      };
+    };
+    responses: {
+      /** @description The cart with its shipping. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  removeCartShippingMethod: {
+    parameters: {
+      query?: {
+        /** @description Anonymous cart session id chosen by the client (ignored when a customer token is sent). */
+        session_id?: components['parameters']['SessionId'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The cart without shipping. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
   createOrder: {
     parameters: {
       query?: {
@@ -6914,6 +7359,8 @@ export interface operations {
         payment_status?: components['parameters']['PaymentStatusFilter'];
         /** @description Only orders whose reverse charge rests on a VAT number in this review state: to_confirm (checked by its format only, awaiting an administrator's confirmation before invoicing) or confirmed. */
         vat_number_review?: components['parameters']['VatNumberReviewFilter'];
+        /** @description Only orders given this shipping method (#36). */
+        shipping_method_id?: components['parameters']['ShippingMethodFilter'];
         /** @description Order of the list (see ProductSort); ties broken by id. */
         sort?: components['parameters']['OrderSort'];
       };
@@ -8606,6 +9053,294 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Discount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  listShippingZones: {
+    parameters: {
+      query?: {
+        /** @description Number of records to skip. */
+        skip?: components['parameters']['Skip'];
+        /** @description Maximum number of records to return. */
+        limit?: components['parameters']['Limit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of shipping zones. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingZone'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  createShippingZone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShippingZoneInput'];
+      };
+    };
+    responses: {
+      /** @description The created shipping zone. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingZone'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getShippingZone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The shipping zone. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingZone'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  deleteShippingZone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  updateShippingZone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShippingZoneInput'];
+      };
+    };
+    responses: {
+      /** @description The updated shipping zone. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingZone'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  listShippingMethods: {
+    parameters: {
+      query?: {
+        /** @description Number of records to skip. */
+        skip?: components['parameters']['Skip'];
+        /** @description Maximum number of records to return. */
+        limit?: components['parameters']['Limit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of shipping methods. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethod'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  createShippingMethod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShippingMethodInput'];
+      };
+    };
+    responses: {
+      /** @description The created shipping method. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethod'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getShippingMethod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The shipping method. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethod'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  deleteShippingMethod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  updateShippingMethod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShippingMethodInput'];
+      };
+    };
+    responses: {
+      /** @description The updated shipping method. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethod'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -8,6 +8,8 @@ import type { CartLine } from './cartLine';
 import type { Money } from './money';
 import type { CartDiscountProperty } from './cartDiscountProperty';
 import type { CartDiscountNotice } from './cartDiscountNotice';
+import type { CartShippingProperty } from './cartShippingProperty';
+import type { CartShippingNotice } from './cartShippingNotice';
 
 /**
  * A shopping cart, anonymous (by session_id) or the signed-in customer's. Prices are the current catalogue prices at the shop country's (TN) rates, whoever the customer. Each line's VAT is rounded half-up to the millime and the totals are the sums of the lines.
@@ -36,5 +38,9 @@ export interface Cart {
   discount: CartDiscountProperty;
   /** Why the code the cart holds gives nothing: once, when the code was dropped because it can no longer be used whatever the cart holds (unknown or deleted, expired, used up; e.g. 'The code "SUMMER10" expired on 2026-08-31; it was removed from your cart'); on every read while it gives nothing for this cart only and stays on it (minimum not reached, not valid yet, nothing it applies to: the applyCartDiscount detail); null otherwise. */
   discount_notice: CartDiscountNotice;
+  /** The destination and shipping method the cart holds (chooseCartShippingMethod; #36), priced for the cart as it is now; null when none. Not in total_incl_vat. */
+  shipping: CartShippingProperty;
+  /** Why the cart lost its shipping method, once, on the read that dropped it: the method was deactivated or deleted, no longer delivers to the destination, or the cart left its bands (e.g. 'The shipping method "Courier" no longer delivers to this address; choose another'); null otherwise. */
+  shipping_notice: CartShippingNotice;
   currency: 'TND';
 }

@@ -7,6 +7,7 @@ import type { CustomerType } from './customerType';
 import type { CheckoutRequestVatNumber } from './checkoutRequestVatNumber';
 import type { CountryCode } from './countryCode';
 import type { CheckoutRequestNotes } from './checkoutRequestNotes';
+import type { CheckoutRequestShippingMethodId } from './checkoutRequestShippingMethodId';
 import type { CheckoutRequestLanguage } from './checkoutRequestLanguage';
 
 /**
@@ -26,6 +27,8 @@ export interface CheckoutRequest {
   customer_country_code?: CountryCode;
   /** @maxLength 1000 */
   notes?: CheckoutRequestNotes;
+  /** The shipping method (#36); omitted or null, the one the cart holds (chooseCartShippingMethod). Once the shop has an active method one is needed: 409 with a detail when none is given, or when it is inactive or deleted since, does not deliver to shipping_address (country and governorate), or the cart falls in none of its bands. The order's shipping is its price for the cart at checkout, frozen on the order. Without any active method the flat rate SHIPPING_FLAT_RATE applies and this must be omitted or null (409 otherwise). */
+  shipping_method_id?: CheckoutRequestShippingMethodId;
   /** The language of the order's e-mails; omitted or null, taken from the shipping country (docs/product.md "Customers told"). */
   language?: CheckoutRequestLanguage;
 }

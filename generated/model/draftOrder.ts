@@ -20,6 +20,7 @@ import type { DraftOrderLine } from './draftOrderLine';
 import type { Money } from './money';
 import type { DraftOrderShippingVatAmount } from './draftOrderShippingVatAmount';
 import type { DraftOrderShippingProblem } from './draftOrderShippingProblem';
+import type { DraftOrderShippingMethod } from './draftOrderShippingMethod';
 import type { DraftOrderCreatedBy } from './draftOrderCreatedBy';
 import type { Timestamp } from './timestamp';
 
@@ -58,8 +59,10 @@ export interface DraftOrder {
   discount_amount: Money;
   total_amount: Money;
   currency: 'TND';
-  /** Why the shipping cannot be priced now (null: it can): no_vat_rate (shipping is charged and the shop country has no default VAT rate in force). The draft is still listed and read, its total without the shipping's VAT; completing it answers the checkout's 409. */
+  /** Why the shipping cannot be priced now (null: it can): no_vat_rate (shipping is charged and the shop country has no default VAT rate in force); no_shipping_method (the shop has active methods and the draft names none, nor a shipping_amount); method_unavailable (its method is inactive or deleted, does not deliver to the address, or the lines fall in none of its bands). The draft is still listed and read, its total without what cannot be priced; completing it answers the checkout's 409. */
   shipping_problem: DraftOrderShippingProblem;
+  /** The draft's shipping method as the order will freeze it, priced now (#36); null when it names none. */
+  shipping_method: DraftOrderShippingMethod;
   completable: boolean;
   /** Username of the admin who created the draft; null once that admin is deleted. */
   created_by: DraftOrderCreatedBy;

@@ -8,6 +8,7 @@ import type { DraftOrderInputVatNumber } from './draftOrderInputVatNumber';
 import type { CountryCode } from './countryCode';
 import type { ShippingAddress } from './shippingAddress';
 import type { PaymentMethod } from './paymentMethod';
+import type { DraftOrderInputShippingMethodId } from './draftOrderInputShippingMethodId';
 import type { Money } from './money';
 import type { DraftOrderLineInput } from './draftOrderLineInput';
 import type { DraftOrderInputNotes } from './draftOrderInputNotes';
@@ -16,7 +17,7 @@ import type { DraftOrderInputDiscountCode } from './draftOrderInputDiscountCode'
 import type { DraftOrderInputManualDiscount } from './draftOrderInputManualDiscount';
 
 /**
- * A staff order as created or replaced (updateDraftOrder replaces every field). The buyer is either customer_id (an active customer account) or guest, exactly one of them (422 otherwise). customer_type, vat_number and customer_country_code work as in CheckoutRequest: omitted, they come from the customer's profile, or for a guest individual, no VAT number and TN. shipping_amount is NET (its VAT is added as the checkout adds it to SHIPPING_FLAT_RATE); omitted, it is the server's SHIPPING_FLAT_RATE. A variant appears on one line at most.
+ * A staff order as created or replaced (updateDraftOrder replaces every field). The buyer is either customer_id (an active customer account) or guest, exactly one of them (422 otherwise). customer_type, vat_number and customer_country_code work as in CheckoutRequest: omitted, they come from the customer's profile, or for a guest individual, no VAT number and TN. shipping_method_id picks a shipping method as the checkout does (#36): its price for the draft's lines and destination, unless shipping_amount is given too (a price agreed with the customer). shipping_amount is NET (its VAT is added as the checkout adds it); with neither, it is the server's SHIPPING_FLAT_RATE when the shop has no active method, else the draft cannot be completed (shipping_problem no_shipping_method). A variant appears on one line at most.
  */
 export interface DraftOrderInput {
   customer_id?: DraftOrderInputCustomerId;
@@ -30,6 +31,7 @@ export interface DraftOrderInput {
   customer_country_code?: CountryCode;
   shipping_address: ShippingAddress;
   payment_method: PaymentMethod;
+  shipping_method_id?: DraftOrderInputShippingMethodId;
   shipping_amount?: Money;
   /** @maxItems 100 */
   lines: DraftOrderLineInput[];

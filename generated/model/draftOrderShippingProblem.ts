@@ -3,6 +3,7 @@
  */
 
 /**
- * Why the shipping cannot be priced now (null: it can): no_vat_rate (shipping is charged and the shop country has no default VAT rate in force). The draft is still listed and read, its total without the shipping's VAT; completing it answers the checkout's 409.
+ * Why the shipping cannot be priced now (null: it can): no_vat_rate (shipping is charged and the shop country has no default VAT rate in force); no_shipping_method (the shop has active methods and the draft names none, nor a shipping_amount); method_unavailable (its method is inactive or deleted, does not deliver to the address, or the lines fall in none of its bands). The draft is still listed and read, its total without what cannot be priced; completing it answers the checkout's 409.
  */
-export type DraftOrderShippingProblem = 'no_vat_rate' | null;
+export type DraftOrderShippingProblem =
+  'no_vat_rate' | 'no_shipping_method' | 'method_unavailable' | null;

@@ -23,9 +23,10 @@ import type { Timestamp } from './timestamp';
 import type { OrderItem } from './orderItem';
 import type { OrderStatusChange } from './orderStatusChange';
 import type { OrderShipmentProperty } from './orderShipmentProperty';
+import type { OrderShippingMethodProperty } from './orderShippingMethodProperty';
 
 /**
- * An order with its items and status history (a superset of OrderSummary). Amounts reconcile: Σ items' total_price_incl_vat = subtotal − discount_amount + vat_amount − shipping_vat_amount, and total_amount = subtotal + vat_amount + shipping_amount − discount_amount. Shipping is the flat rate SHIPPING_FLAT_RATE, a NET amount: its VAT at the shop country's (TN) default rate in force (0 under the reverse charge) is shipping_vat_amount, included in vat_amount.
+ * An order with its items and status history (a superset of OrderSummary). Amounts reconcile: Σ items' total_price_incl_vat = subtotal − discount_amount + vat_amount − shipping_vat_amount, and total_amount = subtotal + vat_amount + shipping_amount − discount_amount. Shipping is the chosen shipping method's price (shipping_method; #36), or the flat rate SHIPPING_FLAT_RATE when the shop has no method, a NET amount: its VAT at the shop country's (TN) default rate in force (0 under the reverse charge or for an export) is shipping_vat_amount, included in vat_amount.
  */
 export interface Order {
   id: Id;
@@ -60,7 +61,7 @@ export interface Order {
   subtotal: Money;
   /** Sum of the items' vat_amount plus shipping_vat_amount. */
   vat_amount: Money;
-  /** Flat shipping fee configured on the server (SHIPPING_FLAT_RATE, 0 by default), excluding VAT. */
+  /** Shipping excluding VAT: the shipping method's price and cash-on-delivery fee (shipping_method), or without methods the flat fee configured on the server (SHIPPING_FLAT_RATE, 0 by default); 0 with a free-shipping discount. */
   shipping_amount: Money;
   /** VAT on shipping_amount at the shop country's default rate in force (half-up to the millime; 0 under the reverse charge); part of vat_amount. */
   shipping_vat_amount: Money;
@@ -97,4 +98,6 @@ export interface Order {
   status_history: OrderStatusChange[];
   /** Carrier and tracking number (setOrderShipment); null until set. Shown to the customer on customer endpoints too. */
   shipment: OrderShipmentProperty;
+  /** The shipping method chosen, frozen when the order was placed (#36); null for an order shipped at the flat rate (a shop without methods) or placed before methods existed. */
+  shipping_method: OrderShippingMethodProperty;
 }

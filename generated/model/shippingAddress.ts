@@ -5,6 +5,7 @@ import type { ShippingAddressCompany } from './shippingAddressCompany';
 import type { ShippingAddressApartment } from './shippingAddressApartment';
 import type { ShippingAddressState } from './shippingAddressState';
 import type { CountryCode } from './countryCode';
+import type { ShippingAddressGovernorate } from './shippingAddressGovernorate';
 
 /**
  * Delivery address, sent at checkout and stored on the order as sent (a snapshot, independent of the address book). Optional fields come back as null.
@@ -42,6 +43,8 @@ export interface ShippingAddress {
    */
   postal_code: string;
   country: CountryCode;
+  /** The governorate of a Tunisian address (#36), which shipping zones may match; only with country TN (422 otherwise). Omitted or null for none. */
+  governorate?: ShippingAddressGovernorate;
   /**
    * @minLength 6
    * @maxLength 30

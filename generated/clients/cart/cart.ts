@@ -8,10 +8,15 @@ import type {
   CartDiscountApply,
   CartItemCreate,
   CartItemUpdate,
+  CartShippingChoice,
+  ChooseCartShippingMethodParams,
   ClearCartParams,
   GetCartParams,
+  ListCartShippingMethodsParams,
   RemoveCartDiscountParams,
   RemoveCartItemParams,
+  RemoveCartShippingMethodParams,
+  ShippingQuote,
   UpdateCartItemParams,
 } from '../../model';
 
@@ -122,6 +127,52 @@ export const removeCartDiscount = (
 ) => {
   return apiClient<Cart>({ url: `/api/v1/cart/discount`, method: 'DELETE', params }, options);
 };
+/**
+ * Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing). The active methods that deliver to the destination (the first zone that matches it, see ShippingZone) and whose bands hold the cart, each priced for the cart as it is now, in the methods' order. An empty list when none does (checkout is then refused while the shop has methods). A governorate is only for TN (422 otherwise). 401 when a token is sent but invalid or expired; 403 for an admin token.
+ * @summary Shipping methods for a destination
+ */
+export const listCartShippingMethods = (
+  params: ListCartShippingMethodsParams,
+  options?: SecondParameter<typeof apiClient<ShippingQuote[]>>,
+) => {
+  return apiClient<ShippingQuote[]>(
+    { url: `/api/v1/cart/shipping-methods`, method: 'GET', params },
+    options,
+  );
+};
+/**
+ * Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing). The cart keeps the destination and the method (replacing any) and answers with its shipping priced (Cart.shipping). 409 with a detail when the method is inactive, does not deliver to the destination, or the cart falls in none of its bands; 404 when no method has this id; 422 for a governorate outside TN or when the cart is empty. 401 when a token is sent but invalid or expired; 403 for an admin token.
+ * @summary Choose the cart's destination and shipping method
+ */
+export const chooseCartShippingMethod = (
+  cartShippingChoice: BodyType<CartShippingChoice>,
+  params?: ChooseCartShippingMethodParams,
+  options?: SecondParameter<typeof apiClient<Cart>>,
+) => {
+  return apiClient<Cart>(
+    {
+      url: `/api/v1/cart/shipping-method`,
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      data: cartShippingChoice,
+      params,
+    },
+    options,
+  );
+};
+/**
+ * Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing). The cart forgets its destination and method and answers as it then reads; succeeds also when it held none. 401 when a token is sent but invalid or expired; 403 for an admin token.
+ * @summary Forget the cart's shipping method
+ */
+export const removeCartShippingMethod = (
+  params?: RemoveCartShippingMethodParams,
+  options?: SecondParameter<typeof apiClient<Cart>>,
+) => {
+  return apiClient<Cart>(
+    { url: `/api/v1/cart/shipping-method`, method: 'DELETE', params },
+    options,
+  );
+};
 export type GetCartResult = NonNullable<Awaited<ReturnType<typeof getCart>>>;
 export type ClearCartResult = NonNullable<Awaited<ReturnType<typeof clearCart>>>;
 export type AddCartItemResult = NonNullable<Awaited<ReturnType<typeof addCartItem>>>;
@@ -129,3 +180,12 @@ export type UpdateCartItemResult = NonNullable<Awaited<ReturnType<typeof updateC
 export type RemoveCartItemResult = NonNullable<Awaited<ReturnType<typeof removeCartItem>>>;
 export type ApplyCartDiscountResult = NonNullable<Awaited<ReturnType<typeof applyCartDiscount>>>;
 export type RemoveCartDiscountResult = NonNullable<Awaited<ReturnType<typeof removeCartDiscount>>>;
+export type ListCartShippingMethodsResult = NonNullable<
+  Awaited<ReturnType<typeof listCartShippingMethods>>
+>;
+export type ChooseCartShippingMethodResult = NonNullable<
+  Awaited<ReturnType<typeof chooseCartShippingMethod>>
+>;
+export type RemoveCartShippingMethodResult = NonNullable<
+  Awaited<ReturnType<typeof removeCartShippingMethod>>
+>;

@@ -14,13 +14,18 @@ import type {
   CartDiscountApply,
   CartItemCreate,
   CartItemUpdate,
+  CartShippingChoice,
+  ChooseCartShippingMethodParams,
   ClearCartParams,
   ConflictResponse,
   ForbiddenResponse,
   GetCartParams,
+  ListCartShippingMethodsParams,
   NotFoundResponse,
   RemoveCartDiscountParams,
   RemoveCartItemParams,
+  RemoveCartShippingMethodParams,
+  ShippingQuote,
   TooManyRequestsResponse,
   UnauthorizedResponse,
   UpdateCartItemParams,
@@ -482,6 +487,200 @@ export const useRemoveCartDiscount = <
 
   const swrKey = swrOptions?.swrKey ?? getRemoveCartDiscountMutationKey(params);
   const swrFn = getRemoveCartDiscountMutationFetcher(params, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing). The active methods that deliver to the destination (the first zone that matches it, see ShippingZone) and whose bands hold the cart, each priced for the cart as it is now, in the methods' order. An empty list when none does (checkout is then refused while the shop has methods). A governorate is only for TN (422 otherwise). 401 when a token is sent but invalid or expired; 403 for an admin token.
+ * @summary Shipping methods for a destination
+ */
+export const listCartShippingMethods = (
+  params: ListCartShippingMethodsParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<ShippingQuote[]>(
+    { url: `/api/v1/cart/shipping-methods`, method: 'GET', params },
+    options,
+  );
+};
+
+export const getListCartShippingMethodsKey = (params: ListCartShippingMethodsParams) =>
+  [`/api/v1/cart/shipping-methods`, ...(params ? [params] : [])] as const;
+
+export type ListCartShippingMethodsQueryResult = NonNullable<
+  Awaited<ReturnType<typeof listCartShippingMethods>>
+>;
+export type ListCartShippingMethodsQueryError = ErrorType<
+  UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse
+>;
+
+/**
+ * @summary Shipping methods for a destination
+ */
+export const useListCartShippingMethods = <
+  TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse>,
+>(
+  params: ListCartShippingMethodsParams,
+  options?: {
+    swr?: SWRConfiguration<Awaited<ReturnType<typeof listCartShippingMethods>>, TError> & {
+      swrKey?: Key;
+      enabled?: boolean;
+    };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const isEnabled = swrOptions?.enabled !== false;
+  const swrKey =
+    swrOptions?.swrKey ?? (() => (isEnabled ? getListCartShippingMethodsKey(params) : null));
+  const swrFn = () => listCartShippingMethods(params, requestOptions);
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing). The cart keeps the destination and the method (replacing any) and answers with its shipping priced (Cart.shipping). 409 with a detail when the method is inactive, does not deliver to the destination, or the cart falls in none of its bands; 404 when no method has this id; 422 for a governorate outside TN or when the cart is empty. 401 when a token is sent but invalid or expired; 403 for an admin token.
+ * @summary Choose the cart's destination and shipping method
+ */
+export const chooseCartShippingMethod = (
+  cartShippingChoice: BodyType<CartShippingChoice>,
+  params?: ChooseCartShippingMethodParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<Cart>(
+    {
+      url: `/api/v1/cart/shipping-method`,
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      data: cartShippingChoice,
+      params,
+    },
+    options,
+  );
+};
+
+export const getChooseCartShippingMethodMutationFetcher = (
+  params?: ChooseCartShippingMethodParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return (_: Key, { arg }: { arg: CartShippingChoice }) => {
+    return chooseCartShippingMethod(arg, params, options);
+  };
+};
+export const getChooseCartShippingMethodMutationKey = (params?: ChooseCartShippingMethodParams) =>
+  [`/api/v1/cart/shipping-method`, ...(params ? [params] : [])] as const;
+
+export type ChooseCartShippingMethodMutationResult = NonNullable<
+  Awaited<ReturnType<typeof chooseCartShippingMethod>>
+>;
+export type ChooseCartShippingMethodMutationError = ErrorType<
+  | UnauthorizedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ConflictResponse
+  | ValidationErrorResponse
+>;
+
+/**
+ * @summary Choose the cart's destination and shipping method
+ */
+export const useChooseCartShippingMethod = <
+  TError = ErrorType<
+    | UnauthorizedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ConflictResponse
+    | ValidationErrorResponse
+  >,
+>(
+  params?: ChooseCartShippingMethodParams,
+  options?: {
+    swr?: SWRMutationConfiguration<
+      Awaited<ReturnType<typeof chooseCartShippingMethod>>,
+      TError,
+      Key,
+      CartShippingChoice,
+      Awaited<ReturnType<typeof chooseCartShippingMethod>>
+    > & { swrKey?: string };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const swrKey = swrOptions?.swrKey ?? getChooseCartShippingMethodMutationKey(params);
+  const swrFn = getChooseCartShippingMethodMutationFetcher(params, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Optional authentication, same cart selection as getCart (session_id required without a customer token, 422 when missing). The cart forgets its destination and method and answers as it then reads; succeeds also when it held none. 401 when a token is sent but invalid or expired; 403 for an admin token.
+ * @summary Forget the cart's shipping method
+ */
+export const removeCartShippingMethod = (
+  params?: RemoveCartShippingMethodParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<Cart>(
+    { url: `/api/v1/cart/shipping-method`, method: 'DELETE', params },
+    options,
+  );
+};
+
+export const getRemoveCartShippingMethodMutationFetcher = (
+  params?: RemoveCartShippingMethodParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return (_: Key, __: { arg: Arguments }) => {
+    return removeCartShippingMethod(params, options);
+  };
+};
+export const getRemoveCartShippingMethodMutationKey = (params?: RemoveCartShippingMethodParams) =>
+  [`/api/v1/cart/shipping-method`, ...(params ? [params] : [])] as const;
+
+export type RemoveCartShippingMethodMutationResult = NonNullable<
+  Awaited<ReturnType<typeof removeCartShippingMethod>>
+>;
+export type RemoveCartShippingMethodMutationError = ErrorType<
+  UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse
+>;
+
+/**
+ * @summary Forget the cart's shipping method
+ */
+export const useRemoveCartShippingMethod = <
+  TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse>,
+>(
+  params?: RemoveCartShippingMethodParams,
+  options?: {
+    swr?: SWRMutationConfiguration<
+      Awaited<ReturnType<typeof removeCartShippingMethod>>,
+      TError,
+      Key,
+      Arguments,
+      Awaited<ReturnType<typeof removeCartShippingMethod>>
+    > & { swrKey?: string };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const swrKey = swrOptions?.swrKey ?? getRemoveCartShippingMethodMutationKey(params);
+  const swrFn = getRemoveCartShippingMethodMutationFetcher(params, requestOptions);
 
   const query = useSWRMutation(swrKey, swrFn, swrOptions);
 
