@@ -1,5 +1,6 @@
 // The e2e tests prepare data and check what the server stored through the API itself.
 import { expect } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
 
 export const baseURL = () => {
@@ -69,10 +70,13 @@ export async function orderDeskShop(
   return { vatRateId: tn.id, categoryId: created.id };
 }
 
-/** Creates products of an orderDeskShop's category at its rate, 10 in stock, named `<name> <run>`. */
+/**
+ * Creates products of an orderDeskShop's category at its rate, 10 in stock, named `<name> <run>`,
+ * weighing `weight` kg when given.
+ */
 export const stockedProducts =
   (token: string, shop: { vatRateId: number; categoryId: number }, run: string) =>
-  (name: string, price: string) =>
+  (name: string, price: string, weight: number | null = null) =>
     api<{ id: number }>(token, 'POST', '/admin/products/', {
       name: `${name} ${run}`,
       slug: `${name.toLowerCase().replace(/ /g, '-')}-${run}`,
@@ -80,5 +84,38 @@ export const stockedProducts =
       category_id: shop.categoryId,
       base_price: price,
       vat_rate_id: shop.vatRateId,
-      inventory: { stock_quantity: 10 },
+      inventory: { stock_quantity: 10, weight },
     });
+
+/**
+ * A guest's storefront calls on the cart of `session` (no token: the cart is the session's):
+ * `(method, path, body?)` under /api/v1, failing the test on any answer but a success.
+ */
+export const guestCart =
+  (session: string) =>
+  async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const separator = path.includes('?') ? '&' : '?';
+    const res = await fetch(`${baseURL()}/api/v1${path}${separator}session_id=${session}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(res.ok, `${method} ${path} → ${res.status}: ${await res.clone().text()}`).toBe(true);
+    return (await res.json()) as T;
+  };
+
+/** An amount as the console writes it in English: '1,234.500 TND'. */
+export const consoleMoney = (amount: string | number) =>
+  `${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} TND`;
+
+/** An API amount ('12.500') in millimes. */
+export const millimes = (amount: string) => Math.round(Number(amount) * 1000);
+
+/** The orders CSV's rows for `query` (e.g. `search=ORD-…`) as objects keyed by the header. */
+export async function ordersCsv(token: string, query: string): Promise<Record<string, string>[]> {
+  const res = await fetch(`${baseURL()}/api/v1/admin/exports/orders?${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status).toBe(200);
+  return parse(await res.text(), { bom: true, columns: true }) as Record<string, string>[];
+}

@@ -5,7 +5,7 @@
 // databases by the server suite).
 import { PDFParse } from 'pdf-parse';
 import { expect, test, runOnOwnShop } from './fixtures';
-import { adminToken, api, baseURL, orderDeskShop } from './api';
+import { adminToken, api, baseURL, guestCart, orderDeskShop } from './api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
 
 const RUN = Date.now().toString(36);
@@ -33,18 +33,9 @@ test('a customer page from the list, then an erase that keeps the invoice', asyn
     vat_rate_id: vatRateId,
     inventory: { stock_quantity: 10 },
   });
-  const session = `sess_e2e_customers_${RUN}`;
-  const asGuest = async <T>(path: string, body: unknown): Promise<T> => {
-    const res = await fetch(`${baseURL()}/api/v1${path}?session_id=${session}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()) as T;
-  };
-  await asGuest('/cart/items', { product_id: product.id, quantity: 1 });
-  const order = await asGuest<{ id: number; order_number: string }>('/orders/', {
+  const asGuest = guestCart(`sess_e2e_customers_${RUN}`);
+  await asGuest('POST', '/cart/items', { product_id: product.id, quantity: 1 });
+  const order = await asGuest<{ id: number; order_number: string }>('POST', '/orders/', {
     payment_method: 'cash_on_delivery',
     shipping_address: {
       ...BUYER,

@@ -5,7 +5,17 @@
 // databases by the server suite).
 import { PDFParse } from 'pdf-parse';
 import { expect, test, runOnOwnShop } from './fixtures';
-import { adminToken, api, baseURL, orderDeskShop, stockedProducts } from './api';
+import {
+  adminToken,
+  api,
+  baseURL,
+  consoleMoney as money,
+  guestCart,
+  millimes,
+  orderDeskShop,
+  ordersCsv,
+  stockedProducts,
+} from './api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
 
 interface Cart {
@@ -35,10 +45,6 @@ interface Invoice {
 
 const RUN = Date.now().toString(36);
 const CODE = `E2E${RUN}`.toUpperCase().slice(0, 32);
-/** An amount as the console writes it in English: '1,234.500 TND'. */
-const money = (amount: string) =>
-  `${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} TND`;
-const millimes = (amount: string) => Math.round(Number(amount) * 1000);
 
 // Its shop's legal details and orders would change what orders.e2e.ts counts on.
 runOnOwnShop();
@@ -60,16 +66,7 @@ test('a code applied to the cart charges the same amounts on the order, its invo
   });
 
   // The guest's cart (its session's), the code typed in lower case.
-  const session = `sess_e2e_discounts_${RUN}`;
-  const asGuest = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${baseURL()}/api/v1${path}?session_id=${session}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(res.status, await res.clone().text()).toBeLessThan(300);
-    return (await res.json()) as T;
-  };
+  const asGuest = guestCart(`sess_e2e_discounts_${RUN}`);
   await asGuest('POST', '/cart/items', { product_id: shawl.id, quantity: 2 });
   await asGuest('POST', '/cart/items', { product_id: mug.id, quantity: 1 });
   const cart = await asGuest<Cart>('POST', '/cart/discount', { code: CODE.toLowerCase() });
@@ -133,16 +130,7 @@ test('a code applied to the cart charges the same amounts on the order, its invo
   expect(text).toContain(placed.total_amount);
 
   // The orders CSV: the order's discount and total as the API gives them.
-  const csv = await fetch(
-    `${baseURL()}/api/v1/admin/exports/orders?search=${placed.order_number}`,
-    { headers: { authorization: `Bearer ${token}` } },
-  );
-  expect(csv.status).toBe(200);
-  const [header, row] = (await csv.text())
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split('\r\n');
-  const cells = Object.fromEntries(header!.split(',').map((name, i) => [name, row!.split(',')[i]]));
+  const [cells] = await ordersCsv(token, `search=${placed.order_number}`);
   expect(cells).toMatchObject({
     order_number: placed.order_number,
     discount_amount: placed.discount_amount,

@@ -7,7 +7,7 @@ import { expect, test, runOnOwnShop } from './fixtures';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminToken, api, baseURL, orderDeskShop } from './api';
+import { adminToken, api, baseURL, consoleMoney as money, guestCart, orderDeskShop } from './api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
 
 interface Order {
@@ -31,9 +31,6 @@ interface Remittance {
 }
 
 const RUN = Date.now().toString(36);
-/** An amount as the console writes it in English: '1,234.500 TND'. */
-const money = (amount: string | number) =>
-  `${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} TND`;
 
 // Its shop's legal details and orders would change what orders.e2e.ts counts on.
 runOnOwnShop();
@@ -55,18 +52,9 @@ test("a carrier's CSV remittance pays two delivered cash-on-delivery orders", as
 
   // Two guests order on delivery; the carrier delivers both.
   const guestOrder = async (n: number) => {
-    const session = `sess_e2e_payments_${RUN}_${n}`;
-    const asGuest = async <T>(path: string, body: unknown): Promise<T> => {
-      const res = await fetch(`${baseURL()}/api/v1${path}?session_id=${session}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      expect(res.status, await res.clone().text()).toBe(201);
-      return (await res.json()) as T;
-    };
-    await asGuest('/cart/items', { product_id: product.id, quantity: n });
-    const placed = await asGuest<Order>('/orders/', {
+    const asGuest = guestCart(`sess_e2e_payments_${RUN}_${n}`);
+    await asGuest('POST', '/cart/items', { product_id: product.id, quantity: n });
+    const placed = await asGuest<Order>('POST', '/orders/', {
       payment_method: 'cash_on_delivery',
       shipping_address: {
         first_name: 'Hedi',

@@ -5,7 +5,15 @@
 // unit back. Each step is checked through the API too. SQLite only (the return's rules are proved
 // on both databases by the server suite).
 import { expect, test, runOnOwnShop } from './fixtures';
-import { adminToken, api, baseURL, orderDeskShop, stockedProducts } from './api';
+import {
+  adminToken,
+  api,
+  baseURL,
+  consoleMoney as money,
+  guestCart,
+  orderDeskShop,
+  stockedProducts,
+} from './api';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server';
 
 interface OrderItem {
@@ -34,9 +42,6 @@ interface Variant {
 }
 
 const RUN = Date.now().toString(36);
-/** An amount as the console writes it in English: '1,234.500 TND'. */
-const money = (amount: string) =>
-  `${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} TND`;
 
 // Its shop's legal details and orders would change what orders.e2e.ts counts on.
 runOnOwnShop();
@@ -52,18 +57,10 @@ test('an admin takes back one of two items: the amounts first, then the partial 
 
   // A guest orders one of each (no token: the guest's cart is its session's); the admin confirms
   // the order (the invoice is issued).
-  const session = `sess_e2e_returns_${RUN}`;
-  const asGuest = async <T>(path: string, body: unknown): Promise<T> => {
-    const res = await fetch(`${baseURL()}/api/v1${path}?session_id=${session}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()) as T;
-  };
-  for (const p of [shawl, mug]) await asGuest('/cart/items', { product_id: p.id, quantity: 1 });
-  const placed = await asGuest<Order>('/orders/', {
+  const asGuest = guestCart(`sess_e2e_returns_${RUN}`);
+  for (const p of [shawl, mug])
+    await asGuest('POST', '/cart/items', { product_id: p.id, quantity: 1 });
+  const placed = await asGuest<Order>('POST', '/orders/', {
     payment_method: 'cash_on_delivery',
     shipping_address: {
       first_name: 'Salma',

@@ -322,6 +322,16 @@ export interface ConflictCase {
   ceremony?: { registeredTo?: 'another admin' };
 }
 
+/** A case: `method` sent to `path` with `body` (when given), as a row of the table. */
+const request =
+  (method: ConflictCase['method']) =>
+  (name: string, path: string, body?: unknown): ConflictCase =>
+    body === undefined ? { name, method, path } : { name, method, path, body };
+const post = request('POST');
+const patch = request('PATCH');
+const put = request('PUT');
+const del = request('DELETE');
+
 const variantBody = (sku: string) => ({
   sku,
   variant_title: 'Rouge',
@@ -335,212 +345,129 @@ const variantBody = (sku: string) => ({
  */
 export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
   createCategory: [
-    {
-      name: 'a slug used by an active category',
-      method: 'POST',
-      path: '/api/v1/categories/',
-      body: { name: 'Sacs bis', slug: 'sacs' },
-    },
-    {
-      name: 'a slug used by an inactive category',
-      method: 'POST',
-      path: '/api/v1/categories/',
-      body: { name: 'Bougies', slug: 'bougies' },
-    },
+    post('a slug used by an active category', '/api/v1/categories/', {
+      name: 'Sacs bis',
+      slug: 'sacs',
+    }),
+    post('a slug used by an inactive category', '/api/v1/categories/', {
+      name: 'Bougies',
+      slug: 'bougies',
+    }),
   ],
-  updateCategory: [
-    {
-      name: "another category's slug",
-      method: 'PATCH',
-      path: '/api/v1/categories/2',
-      body: { slug: 'sacs' },
-    },
-  ],
+  updateCategory: [patch("another category's slug", '/api/v1/categories/2', { slug: 'sacs' })],
   createProduct: [
-    {
-      name: 'a slug already used',
-      method: 'POST',
-      path: '/api/v1/admin/products/',
-      body: {
-        name: 'Portefeuille',
-        slug: 'portefeuille-homme',
-        description: 'Cuir',
-        category_id: 1,
-        base_price: '10.000',
-        vat_rate_id: 1,
-      },
-    },
-    {
-      name: 'an inventory SKU already used',
-      method: 'POST',
-      path: '/api/v1/admin/products/',
-      body: {
-        name: 'Huile 2 L',
-        slug: 'huile-2-l',
-        description: 'Huile',
-        category_id: 2,
-        base_price: '50.000',
-        vat_rate_id: 3,
-        inventory: { sku: 'HUILE-1L' },
-      },
-    },
+    post('a slug already used', '/api/v1/admin/products/', {
+      name: 'Portefeuille',
+      slug: 'portefeuille-homme',
+      description: 'Cuir',
+      category_id: 1,
+      base_price: '10.000',
+      vat_rate_id: 1,
+    }),
+    post('an inventory SKU already used', '/api/v1/admin/products/', {
+      name: 'Huile 2 L',
+      slug: 'huile-2-l',
+      description: 'Huile',
+      category_id: 2,
+      base_price: '50.000',
+      vat_rate_id: 3,
+      inventory: { sku: 'HUILE-1L' },
+    }),
   ],
   updateProduct: [
-    {
-      name: "another product's slug",
-      method: 'PATCH',
-      path: '/api/v1/admin/products/2',
-      body: { slug: 'portefeuille-homme' },
-    },
-    {
-      name: 'has_variants false with several variants',
-      method: 'PATCH',
-      path: '/api/v1/admin/products/1',
-      body: { has_variants: false },
-    },
+    patch("another product's slug", '/api/v1/admin/products/2', { slug: 'portefeuille-homme' }),
+    patch('has_variants false with several variants', '/api/v1/admin/products/1', {
+      has_variants: false,
+    }),
   ],
   createVariant: [
-    {
-      name: 'a SKU already used',
-      method: 'POST',
-      path: '/api/v1/admin/variants/1/variants',
-      body: variantBody('SAC-CABAS-NR'),
-    },
+    post('a SKU already used', '/api/v1/admin/variants/1/variants', variantBody('SAC-CABAS-NR')),
   ],
   updateVariant: [
-    {
-      name: "another variant's SKU",
-      method: 'PATCH',
-      path: '/api/v1/admin/variants/1',
-      body: { sku: 'SAC-CABAS-NR' },
-    },
+    patch("another variant's SKU", '/api/v1/admin/variants/1', { sku: 'SAC-CABAS-NR' }),
   ],
   duplicateVariant: [
-    {
-      name: 'a new SKU already used',
-      method: 'POST',
-      path: '/api/v1/admin/variants/1/duplicate',
-      body: { new_sku: 'SAC-CABAS-NR' },
-    },
+    post('a new SKU already used', '/api/v1/admin/variants/1/duplicate', {
+      new_sku: 'SAC-CABAS-NR',
+    }),
   ],
   bulkCreateVariants: [
-    {
-      name: 'a SKU already used',
-      method: 'POST',
-      path: '/api/v1/admin/variants/bulk/create?product_id=1',
-      body: [variantBody('SAC-CABAS-ROUGE'), variantBody('SAC-CABAS-NR')],
-    },
-    {
-      name: 'a SKU repeated in the body',
-      method: 'POST',
-      path: '/api/v1/admin/variants/bulk/create?product_id=1',
-      body: [variantBody('SAC-CABAS-ROUGE'), variantBody('SAC-CABAS-ROUGE')],
-    },
+    post('a SKU already used', '/api/v1/admin/variants/bulk/create?product_id=1', [
+      variantBody('SAC-CABAS-ROUGE'),
+      variantBody('SAC-CABAS-NR'),
+    ]),
+    post('a SKU repeated in the body', '/api/v1/admin/variants/bulk/create?product_id=1', [
+      variantBody('SAC-CABAS-ROUGE'),
+      variantBody('SAC-CABAS-ROUGE'),
+    ]),
   ],
   bulkUpdateVariants: [
-    {
-      name: "another variant's SKU",
-      method: 'PATCH',
-      path: '/api/v1/admin/variants/bulk/update',
-      body: [{ id: 1, sku: 'SAC-CABAS-NR' }],
-    },
+    patch("another variant's SKU", '/api/v1/admin/variants/bulk/update', [
+      { id: 1, sku: 'SAC-CABAS-NR' },
+    ]),
   ],
   adjustVariantStock: [
-    {
-      name: 'a variant that does not track inventory',
-      method: 'POST',
-      path: '/api/v1/admin/variants/9/inventory/adjust',
-      body: { adjustment: 1, reason: 'Recount' },
-    },
-    {
-      name: 'stock below 0 without backorders',
-      method: 'POST',
-      path: '/api/v1/admin/variants/2/inventory/adjust',
-      body: { adjustment: -4, reason: 'Recount' },
-    },
+    post('a variant that does not track inventory', '/api/v1/admin/variants/9/inventory/adjust', {
+      adjustment: 1,
+      reason: 'Recount',
+    }),
+    post('stock below 0 without backorders', '/api/v1/admin/variants/2/inventory/adjust', {
+      adjustment: -4,
+      reason: 'Recount',
+    }),
   ],
   bulkEditProducts: [
-    {
-      name: 'stock below 0 and a product not tracked',
-      method: 'POST',
-      path: '/api/v1/admin/products/bulk',
-      body: { ids: [2, 4, 5], action: { type: 'adjust_stock', delta: -3, reason: 'Casse' } },
-    },
+    post('stock below 0 and a product not tracked', '/api/v1/admin/products/bulk', {
+      ids: [2, 4, 5],
+      action: { type: 'adjust_stock', delta: -3, reason: 'Casse' },
+    }),
   ],
   bulkEditVariants: [
-    {
-      name: 'stock below 0 and a variant not tracked',
-      method: 'POST',
-      path: '/api/v1/admin/variants/bulk/edit',
-      body: { ids: [2, 9, 8], action: { type: 'adjust_stock', delta: -5, reason: 'Casse' } },
-    },
+    post('stock below 0 and a variant not tracked', '/api/v1/admin/variants/bulk/edit', {
+      ids: [2, 9, 8],
+      action: { type: 'adjust_stock', delta: -5, reason: 'Casse' },
+    }),
   ],
   editOrder: [
-    {
-      name: 'a shipped order',
-      method: 'POST',
-      path: '/api/v1/admin/orders/2/edit',
-      body: { shipping_amount: '5.000' },
-    },
-    {
-      name: 'a cancelled order',
-      method: 'POST',
-      path: '/api/v1/admin/orders/4/edit',
-      body: { shipping_amount: '5.000' },
-    },
+    post('a shipped order', '/api/v1/admin/orders/2/edit', { shipping_amount: '5.000' }),
+    post('a cancelled order', '/api/v1/admin/orders/4/edit', { shipping_amount: '5.000' }),
   ],
   createOrderReturn: [
-    {
-      name: 'a cancelled order',
-      method: 'POST',
-      path: '/api/v1/admin/orders/4/returns',
-      body: { reason: 'Late', lines: [{ order_item_id: 6, quantity: 1, restock: true }] },
-    },
-    {
-      name: 'the preview of a return of a cancelled order',
-      method: 'POST',
-      path: '/api/v1/admin/orders/4/returns',
-      body: {
-        reason: 'Late',
-        lines: [{ order_item_id: 6, quantity: 1, restock: true }],
-        dry_run: true,
-      },
-    },
+    post('a cancelled order', '/api/v1/admin/orders/4/returns', {
+      reason: 'Late',
+      lines: [{ order_item_id: 6, quantity: 1, restock: true }],
+    }),
+    post('the preview of a return of a cancelled order', '/api/v1/admin/orders/4/returns', {
+      reason: 'Late',
+      lines: [{ order_item_id: 6, quantity: 1, restock: true }],
+      dry_run: true,
+    }),
   ],
   cancelOrder: [
-    { name: 'a shipped order', method: 'POST', path: '/api/v1/admin/orders/2/cancel' },
-    { name: 'a cancelled order', method: 'POST', path: '/api/v1/admin/orders/4/cancel' },
+    post('a shipped order', '/api/v1/admin/orders/2/cancel'),
+    post('a cancelled order', '/api/v1/admin/orders/4/cancel'),
   ],
   confirmOrderVatNumber: [
-    {
-      name: 'an order with no number awaiting confirmation',
-      method: 'POST',
-      path: '/api/v1/admin/orders/1/confirm-vat-number',
-    },
+    post(
+      'an order with no number awaiting confirmation',
+      '/api/v1/admin/orders/1/confirm-vat-number',
+    ),
   ],
   setOrderShipment: [
-    {
-      name: 'a cancelled order',
-      method: 'PUT',
-      path: '/api/v1/admin/orders/4/shipment',
-      body: { carrier: 'Aramex', tracking_number: 'TN123' },
-    },
+    put('a cancelled order', '/api/v1/admin/orders/4/shipment', {
+      carrier: 'Aramex',
+      tracking_number: 'TN123',
+    }),
   ],
   createOrderPayment: [
-    {
-      name: 'a refund beyond its credit note',
-      method: 'POST',
-      path: '/api/v1/admin/orders/4/payments',
-      body: { amount: '-66.501', method: 'cash', received_on: '2025-03-20', credit_note_id: 2 },
-    },
+    post('a refund beyond its credit note', '/api/v1/admin/orders/4/payments', {
+      amount: '-66.501',
+      method: 'cash',
+      received_on: '2025-03-20',
+      credit_note_id: 2,
+    }),
   ],
-  removeOrderPayment: [
-    {
-      name: 'a payment removed already',
-      method: 'DELETE',
-      path: '/api/v1/admin/orders/5/payments/4',
-    },
-  ],
+  removeOrderPayment: [del('a payment removed already', '/api/v1/admin/orders/5/payments/4')],
   printOrderDocuments: [
     {
       // Order 1 is pending (never invoiced), order 4's invoice was credited; order 2 has one.
@@ -560,12 +487,8 @@ export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
     },
   ],
   issueInvoice: [
-    {
-      name: 'an order with an invoice in force',
-      method: 'POST',
-      path: '/api/v1/admin/orders/2/invoices',
-    },
-    { name: 'a cancelled order', method: 'POST', path: '/api/v1/admin/orders/4/invoices' },
+    post('an order with an invoice in force', '/api/v1/admin/orders/2/invoices'),
+    post('a cancelled order', '/api/v1/admin/orders/4/invoices'),
   ],
   updateOrderStatus: [
     {
@@ -575,132 +498,73 @@ export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
       path: '/api/v1/admin/orders/6/status',
       body: { status: 'pending' },
     },
-    {
-      name: 'a cancelled order short of stock to processing',
-      method: 'PATCH',
-      path: '/api/v1/admin/orders/6/status',
-      body: { status: 'processing', note: 'Client rappelé' },
-    },
+    patch('a cancelled order short of stock to processing', '/api/v1/admin/orders/6/status', {
+      status: 'processing',
+      note: 'Client rappelé',
+    }),
   ],
   createUser: [
-    {
-      name: 'a username already used (other case)',
-      method: 'POST',
-      path: '/api/v1/admin/users/',
-      body: {
-        username: 'ADMIN',
-        email: 'new@dar-el-jeld.tn',
-        full_name: 'New',
-        password: 'correct-horse-battery',
-      },
-    },
-    {
-      name: 'an e-mail already used',
-      method: 'POST',
-      path: '/api/v1/admin/users/',
-      body: {
-        username: 'new.user',
-        email: 'Karim.Trabelsi@dar-el-jeld.tn',
-        full_name: 'New',
-        password: 'correct-horse-battery',
-      },
-    },
+    post('a username already used (other case)', '/api/v1/admin/users/', {
+      username: 'ADMIN',
+      email: 'new@dar-el-jeld.tn',
+      full_name: 'New',
+      password: 'correct-horse-battery',
+    }),
+    post('an e-mail already used', '/api/v1/admin/users/', {
+      username: 'new.user',
+      email: 'Karim.Trabelsi@dar-el-jeld.tn',
+      full_name: 'New',
+      password: 'correct-horse-battery',
+    }),
   ],
   updateUser: [
-    {
-      name: "another user's username",
-      method: 'PATCH',
-      path: '/api/v1/admin/users/2',
-      body: { username: 'salma.gharbi' },
-    },
-    {
-      name: 'demoting the last active super_admin',
-      method: 'PATCH',
-      path: '/api/v1/admin/users/1',
-      body: { role: 'admin' },
-    },
-    {
-      name: 'deactivating yourself',
-      method: 'PATCH',
-      path: '/api/v1/admin/users/1',
-      body: { is_active: false },
-    },
+    patch("another user's username", '/api/v1/admin/users/2', { username: 'salma.gharbi' }),
+    patch('demoting the last active super_admin', '/api/v1/admin/users/1', { role: 'admin' }),
+    patch('deactivating yourself', '/api/v1/admin/users/1', { is_active: false }),
   ],
-  deleteUser: [{ name: 'yourself', method: 'DELETE', path: '/api/v1/admin/users/1' }],
-  resetUserTwoFactor: [
-    { name: 'your own account', method: 'DELETE', path: '/api/v1/admin/users/1/two-factor' },
-  ],
+  deleteUser: [del('yourself', '/api/v1/admin/users/1')],
+  resetUserTwoFactor: [del('your own account', '/api/v1/admin/users/1/two-factor')],
   updateVatRate: [
-    {
-      name: 'a new rate for a rate in force',
-      method: 'PATCH',
-      path: '/api/v1/admin/vat-rates/1',
-      body: { rate: 20 },
-    },
-    {
-      name: 'a new country for a rate that took effect',
-      method: 'PATCH',
-      path: '/api/v1/admin/vat-rates/5',
-      body: { country_code: 'BE' },
-    },
+    patch('a new rate for a rate in force', '/api/v1/admin/vat-rates/1', { rate: 20 }),
+    patch('a new country for a rate that took effect', '/api/v1/admin/vat-rates/5', {
+      country_code: 'BE',
+    }),
   ],
-  deleteVatRate: [
-    { name: 'a rate products use', method: 'DELETE', path: '/api/v1/admin/vat-rates/3' },
-  ],
+  deleteVatRate: [del('a rate products use', '/api/v1/admin/vat-rates/3')],
   createDiscount: [
-    {
-      name: 'a code another discount has (other case)',
-      method: 'POST',
-      path: '/api/v1/admin/discounts/',
-      body: {
-        name: 'Welcome again',
-        code: 'welcome10',
-        kind: 'percent',
-        percent: 5,
-        scope: 'order',
-      },
-    },
-    {
-      name: 'a product that does not exist',
-      method: 'POST',
-      path: '/api/v1/admin/discounts/',
-      body: { name: 'Ghost', kind: 'free_shipping', scope: 'products', product_ids: [999] },
-    },
-    {
-      name: 'a category that does not exist',
-      method: 'POST',
-      path: '/api/v1/admin/discounts/',
-      body: { name: 'Ghost', kind: 'free_shipping', scope: 'categories', category_ids: [999] },
-    },
+    post('a code another discount has (other case)', '/api/v1/admin/discounts/', {
+      name: 'Welcome again',
+      code: 'welcome10',
+      kind: 'percent',
+      percent: 5,
+      scope: 'order',
+    }),
+    post('a product that does not exist', '/api/v1/admin/discounts/', {
+      name: 'Ghost',
+      kind: 'free_shipping',
+      scope: 'products',
+      product_ids: [999],
+    }),
+    post('a category that does not exist', '/api/v1/admin/discounts/', {
+      name: 'Ghost',
+      kind: 'free_shipping',
+      scope: 'categories',
+      category_ids: [999],
+    }),
   ],
   updateDiscount: [
-    {
-      name: "another discount's code",
-      method: 'PATCH',
-      path: '/api/v1/admin/discounts/7',
-      body: { code: 'Cuir5' },
-    },
+    patch("another discount's code", '/api/v1/admin/discounts/7', { code: 'Cuir5' }),
   ],
-  deleteDiscount: [
-    { name: 'a discount orders used', method: 'DELETE', path: '/api/v1/admin/discounts/2' },
-  ],
+  deleteDiscount: [del('a discount orders used', '/api/v1/admin/discounts/2')],
   deleteFiles: [
-    {
-      name: "a product's image",
-      method: 'DELETE',
-      path: '/api/v1/admin/uploads/files',
-      body: { keys: ['sac-cabas-noir.jpg'] },
-    },
+    del("a product's image", '/api/v1/admin/uploads/files', { keys: ['sac-cabas-noir.jpg'] }),
   ],
   // The fixtures' admin 1 has no second factor (the mocks' signed-in admin, adminMe, neither),
   // and the loaded admins' password is the mocks' (MOCK_PASSWORD).
   disableTotp: [
-    {
-      name: 'no authenticator app (the right password)',
-      method: 'DELETE',
-      path: '/api/v1/admin/auth/me/2fa/totp',
-      body: { password: MOCK_PASSWORD },
-    },
+    del('no authenticator app (the right password)', '/api/v1/admin/auth/me/2fa/totp', {
+      password: MOCK_PASSWORD,
+    }),
     {
       name: 'the last second factor of a role that requires one',
       method: 'DELETE',
@@ -710,20 +574,12 @@ export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
     },
   ],
   confirmTotpEnrolment: [
-    {
-      name: 'no setting up started',
-      method: 'POST',
-      path: '/api/v1/admin/auth/me/2fa/totp/confirm',
-      body: { otp: '123456' },
-    },
+    post('no setting up started', '/api/v1/admin/auth/me/2fa/totp/confirm', { otp: '123456' }),
   ],
   regenerateRecoveryCodes: [
-    {
-      name: 'no authenticator app (the right password)',
-      method: 'POST',
-      path: '/api/v1/admin/auth/me/2fa/recovery-codes',
-      body: { password: MOCK_PASSWORD },
-    },
+    post('no authenticator app (the right password)', '/api/v1/admin/auth/me/2fa/recovery-codes', {
+      password: MOCK_PASSWORD,
+    }),
   ],
   startTotpEnrolment: [
     {
@@ -760,8 +616,8 @@ export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
     },
   ],
   retryJob: [
-    { name: 'a job done', method: 'POST', path: '/api/v1/admin/jobs/3/retry' },
-    { name: 'a running job', method: 'POST', path: '/api/v1/admin/jobs/4/retry' },
+    post('a job done', '/api/v1/admin/jobs/3/retry'),
+    post('a running job', '/api/v1/admin/jobs/4/retry'),
   ],
   createBackup: [
     {
@@ -776,11 +632,7 @@ export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
   updateCartItem: { why: 'no-mock', reason: 'the storefront cart' },
   createOrder: { why: 'no-mock', reason: 'the storefront checkout' },
   completeDraftOrder: [
-    {
-      name: "a line short of stock (the checkout's words)",
-      method: 'POST',
-      path: '/api/v1/admin/draft-orders/2/complete',
-    },
+    post("a line short of stock (the checkout's words)", '/api/v1/admin/draft-orders/2/complete'),
     {
       name: 'shipping charged with no default VAT rate in force',
       method: 'POST',
