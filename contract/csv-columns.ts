@@ -18,6 +18,9 @@ export const CSV_COLUMNS = {
     'shipping_company',
     'shipping_city',
     'shipping_country',
+    // shipping (#36): the address's governorate code and the frozen method's English name
+    'shipping_governorate',
+    'shipping_method',
     'item_count',
     'subtotal',
     'vat_amount',

@@ -3372,7 +3372,9 @@ export interface components {
       | 'media'
       | 'backup'
       | 'customer'
-      | 'discount';
+      | 'discount'
+      | 'shipping_zone'
+      | 'shipping_method';
     /**
      * @description create (every field after), update (the fields that changed), delete (every field before) or export (a person's data given out; no field).
      * @enum {string}
@@ -8092,6 +8094,8 @@ export interface operations {
         payment_status?: components['parameters']['PaymentStatusFilter'];
         /** @description Only orders whose reverse charge rests on a VAT number in this review state: to_confirm (checked by its format only, awaiting an administrator's confirmation before invoicing) or confirmed. */
         vat_number_review?: components['parameters']['VatNumberReviewFilter'];
+        /** @description Only orders given this shipping method (#36). */
+        shipping_method_id?: components['parameters']['ShippingMethodFilter'];
         /** @description Order of the list (see ProductSort); ties broken by id. */
         sort?: components['parameters']['OrderSort'];
         /** @description `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted. */

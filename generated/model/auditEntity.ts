@@ -27,4 +27,6 @@ export const AuditEntity = {
   backup: 'backup',
   customer: 'customer',
   discount: 'discount',
+  shipping_zone: 'shipping_zone',
+  shipping_method: 'shipping_method',
 } as const;

@@ -11,6 +11,7 @@ import type { ShippingEmailFilterParameter } from './shippingEmailFilterParamete
 import type { PaymentMethodFilterParameter } from './paymentMethodFilterParameter';
 import type { PaymentStatusFilterParameter } from './paymentStatusFilterParameter';
 import type { VatNumberReviewFilterParameter } from './vatNumberReviewFilterParameter';
+import type { ShippingMethodFilterParameter } from './shippingMethodFilterParameter';
 import type { OrderSortParameter } from './orderSortParameter';
 import type { CsvSeparatorParameter } from './csvSeparatorParameter';
 
@@ -62,6 +63,12 @@ export type ExportOrdersParams = {
    * Only orders whose reverse charge rests on a VAT number in this review state: to_confirm (checked by its format only, awaiting an administrator's confirmation before invoicing) or confirmed.
    */
   vat_number_review?: VatNumberReviewFilterParameter;
+  /**
+   * Record id.
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  shipping_method_id?: ShippingMethodFilterParameter;
   /**
    * Sort keys of the admin order list; `-` means descending.
    */

@@ -281,6 +281,10 @@ interface CartsTable {
   customer_id: number | null;
   /** The code the customer entered, upper-cased (migration 031); re-checked on every read. */
   discount_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The chosen shipping method and destination (migration 033); re-priced on every read. */
+  shipping_method_id: ColumnType<number | null, number | null | undefined, number | null>;
+  shipping_country: ColumnType<string | null, string | null | undefined, string | null>;
+  shipping_governorate: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -347,6 +351,12 @@ interface OrdersTable {
   discount_kind: ColumnType<string | null, string | null | undefined, string | null>;
   /** Millimes, net: the shipping a free-shipping discount waived (shipping_amount is then 0). */
   discount_shipping_amount: IntDefault;
+  /**
+   * The shipping method given at checkout (migration 033): the id, null once the method is
+   * deleted, and its frozen JSON snapshot (OrderShippingMethodSnapshot); both null at the flat rate.
+   */
+  shipping_method_id: ColumnType<number | null, number | null | undefined, number | null>;
+  shipping_method: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A payment, refund or remittance line of an order (migration 029); never deleted. */
@@ -575,6 +585,10 @@ interface DraftOrdersTable {
   manual_discount_percent_bp: ColumnType<number | null, number | null | undefined, number | null>;
   manual_discount_amount: ColumnType<number | null, number | null | undefined, number | null>;
   manual_discount_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The shipping method staff picked (migration 033). */
+  shipping_method_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1 when shipping_amount is the amount staff gave, 0: none given (migration 034). */
+  shipping_amount_set: IntDefault;
   created_by_admin_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -752,6 +766,47 @@ export interface Database {
   discounts: DiscountsTable;
   discount_products: DiscountProductsTable;
   discount_categories: DiscountCategoriesTable;
+  shipping_zones: ShippingZonesTable;
+  shipping_methods: ShippingMethodsTable;
+  shipping_method_zones: ShippingMethodZonesTable;
+}
+
+/** A shipping zone (migration 033): JSON arrays of country codes and of TN governorates. */
+interface ShippingZonesTable {
+  id: Id;
+  name: string;
+  countries: string;
+  governorates: JsonText;
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/**
+ * A shipping method (migration 033); money in NET millimes. bands: JSON
+ * [{"up_to": grams or millimes | null, "price": millimes}] for a weight or subtotal rate.
+ */
+interface ShippingMethodsTable {
+  id: Id;
+  name_en: string;
+  name_fr: string;
+  name_ar: string;
+  rate_kind: 'flat' | 'weight' | 'subtotal';
+  flat_price: number | null;
+  bands: JsonText;
+  free_above: number | null;
+  cod_fee: number | null;
+  carrier: string | null;
+  tracking_url_template: string | null;
+  is_active: BoolDefault;
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+interface ShippingMethodZonesTable {
+  method_id: number;
+  zone_id: number;
 }
 
 /** A discount code or automatic promotion (migration 031); money in millimes. */

@@ -22,8 +22,11 @@ export interface OrderEmailData {
   /** The VAT included in total. */
   vat: number;
   total: number;
-  /** The latest carrier and tracking number (shipped). */
-  shipment: { carrier: string; trackingNumber: string } | null;
+  /**
+   * The latest carrier and tracking number (shipped), with the tracking page of the order's
+   * shipping method (#36: its tracking_url_template); null when the method has none.
+   */
+  shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null } | null;
   /** The number of the credit note attached (refunded, or a cancellation that issued one). */
   creditNote: string | null;
 }
@@ -35,11 +38,16 @@ export interface RenderedEmail {
 }
 
 /**
- * Where a customer follows a parcel: 17TRACK finds the carrier from the number itself (La Poste
- * Tunisienne / Rapid-Poste, Aramex, DHL… alike), so one link serves every carrier a shop uses.
+ * Where a customer follows a parcel: the carrier's own page when the order's shipping method
+ * has a tracking template (#36); otherwise 17TRACK, which finds the carrier from the number
+ * itself (La Poste Tunisienne / Rapid-Poste, Aramex, DHL… alike), so a shop without methods or
+ * templates still sends a link that works.
  */
-function trackingUrl(trackingNumber: string): string {
-  return `https://t.17track.net/en#nums=${encodeURIComponent(trackingNumber)}`;
+function trackingUrl(shipment: NonNullable<OrderEmailData['shipment']>): string {
+  return (
+    shipment.trackingUrl ??
+    `https://t.17track.net/en#nums=${encodeURIComponent(shipment.trackingNumber)}`
+  );
 }
 
 const money = (millimes: number) => `${fromMillimes(millimes)} TND`;
@@ -191,7 +199,7 @@ export function renderOrderEmail(
     ...(shipment
       ? [
           w.shippedBy(shipment.carrier, shipment.trackingNumber),
-          `${w.track}: ${trackingUrl(shipment.trackingNumber)}`,
+          `${w.track}: ${trackingUrl(shipment)}`,
         ]
       : []),
     ...(attachedLine ? [attachedLine] : []),
@@ -219,7 +227,7 @@ export function renderOrderEmail(
     ...(shipment
       ? [
           `<p>${e(w.shippedBy(shipment.carrier, shipment.trackingNumber))}</p>`,
-          `<p><a href="${e(trackingUrl(shipment.trackingNumber))}">${e(w.track)}</a></p>`,
+          `<p><a href="${e(trackingUrl(shipment))}">${e(w.track)}</a></p>`,
         ]
       : []),
     ...(attachedLine ? [`<p>${e(attachedLine)}</p>`] : []),
@@ -267,7 +275,7 @@ function sampleOrderEmailData(shopName: string): OrderEmailData {
     discount: 0,
     vat: 17_056,
     total: 106_830,
-    shipment: { carrier: 'Rapid-Poste', trackingNumber: 'RR123456789TN' },
+    shipment: { carrier: 'Rapid-Poste', trackingNumber: 'RR123456789TN', trackingUrl: null },
     creditNote: 'CN-2026-000003',
   };
 }

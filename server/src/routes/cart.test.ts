@@ -100,6 +100,8 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
         total_incl_vat: '0.000',
         discount: null,
         discount_notice: null,
+        shipping: null,
+        shipping_notice: null,
         currency: 'TND',
       });
       const c = await customer();

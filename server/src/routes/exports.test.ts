@@ -21,9 +21,9 @@ const BOM = '\uFEFF';
 const ORDER_HEADER =
   'order_number,created_at,status,payment_method,customer_email,customer_type,' +
   'customer_country_code,vat_number,vat_reverse_charge,shipping_name,shipping_company,' +
-  'shipping_city,shipping_country,item_count,subtotal,vat_amount,shipping_amount,' +
-  'shipping_vat_amount,discount_amount,total_amount,currency,invoice_number,payment_status,' +
-  'amount_paid,balance_due';
+  'shipping_city,shipping_country,shipping_governorate,shipping_method,item_count,subtotal,' +
+  'vat_amount,shipping_amount,shipping_vat_amount,discount_amount,total_amount,currency,' +
+  'invoice_number,payment_status,amount_paid,balance_due';
 const LINE_HEADER =
   'order_number,created_at,status,customer_email,product_name,variant_title,sku,quantity,' +
   'unit_price,vat_rate,vat_amount,total_price,total_price_incl_vat';
@@ -124,6 +124,9 @@ describe.each(testDialects)('CSV exports (%s)', (dialect) => {
         shipping_company: '-3',
         shipping_city: 'Sfax, "Centre"',
         shipping_country: 'TN',
+        // A flat-rate order to an address without a governorate (#36): both empty.
+        shipping_governorate: '',
+        shipping_method: '',
         item_count: '2',
         subtotal: '25.000',
         vat_amount: '4.750',

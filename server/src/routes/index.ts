@@ -22,6 +22,7 @@ import { passkeysHandlers } from './passkeys';
 import { paymentsHandlers } from './payments';
 import { productsHandlers } from './products';
 import { settingsHandlers } from './settings';
+import { shippingHandlers } from './shipping';
 import { sessionsHandlers } from './sessions';
 import { stockMovementsHandlers } from './stock-movements';
 import { twoFactorHandlers } from './two-factor';
@@ -46,6 +47,7 @@ const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
   (ctx) => draftOrdersHandlers(ctx),
   (ctx) => paymentsHandlers(ctx),
   (ctx) => discountsHandlers(ctx),
+  (ctx) => shippingHandlers(ctx),
   invoicesHandlers,
   settingsHandlers,
   exportsHandlers,

@@ -7,16 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { expectStatus, issuesOf } from '../../test-support/contract';
 import { testDialects } from '../../test-support/databases';
 import { insertCategory } from '../../test-support/fixtures';
-import { silentJobLog } from '../../test-support/jobs';
 import { useOrderDesk } from '../../test-support/order-desk';
+import { sendQueuedOrderEmails } from '../../test-support/order-emails';
 import { checkoutLines, shippingAddress, type Order } from '../../test-support/shop';
 import type { Schemas } from '../api/types';
-import { jobRunner } from '../jobs/worker';
-import type { createMemoryMailer } from '../mail/transport';
 import { ORDER_EMAIL_JOB } from '../services/orders/order-emails';
 import { changeStatusIn } from '../services/orders/orders';
-import { mediaStorage } from '../services/platform/media';
-import { backgroundJobHandlers } from '../services/platform/background-jobs';
 
 type Preview = Schemas['OrderEmailPreview'];
 type Settings = Schemas['ShopSettings'];
@@ -24,7 +20,6 @@ type EmailEvent = Schemas['EmailSentEvent'];
 
 describe.each(testDialects)('order e-mails (%s)', (dialect) => {
   const { t, shop, support, admin, api, post, documents, timeline } = useOrderDesk(dialect);
-  const mailer = () => t.ctx.mailer as ReturnType<typeof createMemoryMailer>;
   let buyers = 0;
 
   /** A checkout of 2 units of a new product (10.000 incl. VAT each), with this body's extras. */
@@ -58,22 +53,7 @@ describe.each(testDialects)('order e-mails (%s)', (dialect) => {
       .execute();
 
   /** Runs every due `order.email` job as an instance's worker would; the messages it sent. */
-  async function sendQueued() {
-    const before = mailer().messages.length;
-    const handlers = backgroundJobHandlers(t.ctx, {
-      storage: mediaStorage(t.ctx.config),
-      log: silentJobLog,
-    });
-    const runner = jobRunner({
-      db: t.database.db,
-      dialect,
-      handlers: { [ORDER_EMAIL_JOB]: handlers[ORDER_EMAIL_JOB] },
-      log: silentJobLog,
-      now: () => t.ctx.now(),
-    });
-    while (await runner.runNext());
-    return mailer().messages.slice(before);
-  }
+  const sendQueued = () => sendQueuedOrderEmails(t, dialect);
 
   const setStatus = (id: number, status: Order['status']) => api().status(id, status);
   const ship = (id: number, tracking: string) =>

@@ -83,6 +83,8 @@ describe.each(testDialects)('order timeline (%s)', (dialect) => {
     expect(expectStatus<Order>(shipped, 200, 'setOrderShipment').shipment).toEqual({
       carrier: 'Rapid-Poste',
       tracking_number: 'RR123456789TN',
+      // A flat-rate order has no method, so no tracking template (#36).
+      tracking_url: null,
       updated_at: expect.any(String) as unknown,
     });
     t.advanceClock(1000);
@@ -140,6 +142,7 @@ describe.each(testDialects)('order timeline (%s)', (dialect) => {
         type: 'shipment',
         carrier: 'Rapid-Poste',
         tracking_number: 'RR123456789TN',
+        tracking_url: null,
         changed_by: adminName,
       },
       email('shipped'),

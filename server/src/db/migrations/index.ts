@@ -31,6 +31,8 @@ import { orderPayments } from './029_order_payments';
 import { orderEmails } from './030_order_emails';
 import { discounts } from './031_discounts';
 import { customerNotes } from './032_customer_notes';
+import { shipping } from './033_shipping';
+import { draftShippingAmount } from './034_draft_shipping_amount';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -63,5 +65,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '030_order_emails': orderEmails(dialect),
     '031_discounts': discounts(dialect),
     '032_customer_notes': customerNotes(dialect),
+    '033_shipping': shipping(dialect),
+    '034_draft_shipping_amount': draftShippingAmount(),
   };
 }

@@ -16,6 +16,15 @@
 //   server (/api/v1/media/...): they are resolved against the request's origin.
 //
 // Lines are priced by sellable-lines.ts (shared with checkout).
+//
+// Shipping (#36): the cart may hold a destination and a shipping method (chooseCartShipping-
+// Method), re-priced on every read for the cart as it then is (services/shipping/quotes.ts). A
+// method that can no longer ship the cart (deactivated, deleted, no longer delivering there,
+// the cart beyond its bands) is dropped on the read that finds it, with shipping_notice saying
+// why, once. The goods total a method's free_above and subtotal bands see is the cart's
+// total_incl_vat after its discount. Which automatic promotion is best compares a free shipping
+// with the shipping the cart would pay before any discount (its method's price for the goods
+// before the discount, the flat rate without methods, 0 while no method is chosen).
 import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { toBool } from '../../db/bool';
@@ -26,6 +35,7 @@ import { conflict, invalid, notFound } from '../../api/problem';
 import { json, money, percent } from '../../api/present';
 import type { Schemas } from '../../api/types';
 import { vatOfNet } from '../../domain/vat';
+import { toMillimes } from '../../domain/money';
 import { countryPricing, noRateInForce } from '../catalogue/pricing';
 import {
   bestPromotion,
@@ -38,6 +48,24 @@ import {
 } from '../discounts/apply';
 import { shopToday } from '../discounts/discounts';
 import { throttledCodeTry } from '../discounts/code-throttle';
+import {
+  isGovernorate,
+  quoteShipping,
+  unitGrams,
+  type CartMeasure,
+  type Destination,
+} from '../../domain/shipping';
+import { findMethodRow, pricingOf, type MethodRow } from '../shipping/methods';
+import {
+  choosableMethod,
+  destinationOf,
+  droppedNotice,
+  hasActiveMethod,
+  offerOf,
+  offersFor,
+  presentQuote,
+  quoteVatRate,
+} from '../shipping/quotes';
 import {
   availableQuantity,
   isSellable,
@@ -213,6 +241,119 @@ function absoluteUrl(url: string, origin: string): string | null {
 // ---------------------------------------------------------------------------------------------
 // Reading the cart
 
+/** The cart's chosen method and destination, as it holds them (the method null once deleted). */
+interface CartChoice {
+  row: MethodRow | null;
+  to: Destination;
+}
+
+async function choiceOf(
+  db: Db,
+  cart: {
+    shipping_method_id: number | null;
+    shipping_country: string | null;
+    shipping_governorate: string | null;
+  },
+): Promise<CartChoice | null> {
+  if (cart.shipping_country === null) return null;
+  const row =
+    cart.shipping_method_id === null
+      ? null
+      : ((await findMethodRow(db, cart.shipping_method_id)) ?? null);
+  return { row, to: { country: cart.shipping_country, governorate: cart.shipping_governorate } };
+}
+
+/**
+ * The shipping, incl. VAT, that a free-shipping discount is weighed against (see the header):
+ * the chosen method's price for the goods before any discount, else the flat rate while the
+ * shop has no active method, else 0.
+ */
+async function shippingToWeigh(
+  ctx: AppContext,
+  db: Db,
+  choice: CartChoice | null,
+  before: CartMeasure,
+  flatShown: number,
+): Promise<number> {
+  if (choice === null) return (await hasActiveMethod(db)) ? 0 : flatShown;
+  if (choice.row === null || !toBool(choice.row.is_active)) return 0;
+  const amounts = quoteShipping(pricingOf(choice.row), before);
+  if (amounts === null) return 0;
+  return amounts.price + vatOfNet(amounts.price, await quoteVatRate(ctx, db, choice.to.country));
+}
+
+/**
+ * The cart's lines priced now as the customer sees them (the shop country's VAT), with its
+ * discount, its totals and its measure for shipping: what readCart shows and what checkout
+ * prices the shipping on. `db` may be the checkout's transaction.
+ */
+async function cartView(
+  ctx: AppContext,
+  db: Db,
+  owner: CartOwner,
+  cart: { id: number; discount_code: string | null },
+  choice: CartChoice | null,
+) {
+  const rows = await selectCatalogueLines(db)
+    .innerJoin('cart_items as ci', 'ci.variant_id', 'v.id')
+    .select(['ci.id as line_id', 'ci.quantity', 'v.weight'])
+    .where('ci.cart_id', '=', cart.id)
+    .orderBy('ci.created_at')
+    .orderBy('ci.id')
+    .execute();
+  const pricing = await countryPricing(db, cartCountry(ctx), ctx.now());
+  const priced = rows.map((row) => pricedLine(row, Number(row.quantity), pricing));
+  const weightGrams = rows.reduce(
+    (sum, row) =>
+      sum + unitGrams(row.weight === null ? null : Number(row.weight)) * Number(row.quantity),
+    0,
+  );
+  const shippingRate = pricing.countryDefault === null ? 0 : Number(pricing.countryDefault.rate_bp);
+  const flatNet = ctx.config.shippingFlatRateMillimes;
+  const flatShown = flatNet + vatOfNet(flatNet, shippingRate);
+  const before = {
+    weightGrams,
+    goodsTotal: priced.reduce((sum, p) => sum + (p?.totalInclVat ?? 0), 0),
+  };
+  // The discount over the lines that have a price (#29, services/discounts/apply.ts).
+  const { application, notice } = await cartDiscount(ctx, db, owner, cart, {
+    rows,
+    priced,
+    shippingShown: await shippingToWeigh(ctx, db, choice, before, flatShown),
+  });
+  const discounted = new Map<number, DiscountApplication['lines'][number]>();
+  const pricedIndexes = priced.flatMap((p, i) => (p === null ? [] : [i]));
+  (application?.lines ?? []).forEach((line, k) => discounted.set(pricedIndexes[k]!, line));
+  let subtotal = 0;
+  let vat = 0;
+  rows.forEach((_, index) => {
+    const p = priced[index] ?? null;
+    const after = discounted.get(index);
+    // A line without a rate in force has no price and is left out of the totals (see pricing.ts);
+    // a discounted line counts its net and VAT after its share of the discount.
+    subtotal += after ? after.totalPrice - after.discountAmount : (p?.totalPrice ?? 0);
+    vat += after ? after.vatAmount : (p?.vatAmount ?? 0);
+  });
+  const measure: CartMeasure = { weightGrams, goodsTotal: subtotal + vat };
+  return { rows, priced, discounted, application, notice, subtotal, vat, measure, flatShown };
+}
+
+/**
+ * The measure (weight, goods total) checkout prices the shipping of the owner's cart on, as the
+ * cart reads with `methodId` chosen for `to`. `db` is the checkout's transaction.
+ */
+export async function cartMeasure(
+  ctx: AppContext,
+  db: Db,
+  owner: CartOwner,
+  cart: { id: number; discount_code: string | null },
+  methodId: number | null,
+  to: Destination,
+): Promise<CartMeasure> {
+  const row = methodId === null ? null : ((await findMethodRow(db, methodId)) ?? null);
+  return (await cartView(ctx, db, owner, cart, { row, to })).measure;
+}
+
 /** The cart priced now; image URLs are absolute under PUBLIC_URL (never the request's Host). */
 async function readCart(ctx: AppContext, owner: CartOwner): Promise<Cart> {
   const { db } = ctx;
@@ -233,40 +374,20 @@ async function readCart(ctx: AppContext, owner: CartOwner): Promise<Cart> {
       total_incl_vat: money(0),
       discount: null,
       discount_notice: null,
+      shipping: null,
+      shipping_notice: null,
     };
   }
-  const rows = await selectCatalogueLines(db)
-    .innerJoin('cart_items as ci', 'ci.variant_id', 'v.id')
-    .select(['ci.id as line_id', 'ci.quantity'])
-    .where('ci.cart_id', '=', cart.id)
-    .orderBy('ci.created_at')
-    .orderBy('ci.id')
-    .execute();
-  const pricing = await countryPricing(db, cartCountry(ctx), ctx.now());
-  const priced = rows.map((row) => pricedLine(row, Number(row.quantity), pricing));
-  // The discount over the lines that have a price (#29, services/discounts/apply.ts).
-  const shippingRate = pricing.countryDefault === null ? 0 : Number(pricing.countryDefault.rate_bp);
-  const shippingNet = ctx.config.shippingFlatRateMillimes;
-  const { application, notice } = await cartDiscount(ctx, owner, cart, {
-    rows,
-    priced,
-    shippingShown: shippingNet + vatOfNet(shippingNet, shippingRate),
-  });
-  const discounted = new Map<number, DiscountApplication['lines'][number]>();
-  const pricedIndexes = priced.flatMap((p, i) => (p === null ? [] : [i]));
-  (application?.lines ?? []).forEach((line, k) => discounted.set(pricedIndexes[k]!, line));
+  const choice = await choiceOf(db, cart);
+  const view = await cartView(ctx, db, owner, cart, choice);
+  const { rows, priced, discounted, application } = view;
+  const { shipping, notice: shippingNotice } = await cartShipping(ctx, cart, choice, view.measure);
   let count = 0;
-  let subtotal = 0;
-  let vat = 0;
   const items: CartLine[] = rows.map((row, index) => {
     const quantity = Number(row.quantity);
     const p = priced[index] ?? null;
     const after = discounted.get(index);
     count += quantity;
-    // A line without a rate in force has no price and is left out of the totals (see pricing.ts);
-    // a discounted line counts its net and VAT after its share of the discount.
-    subtotal += after ? after.totalPrice - after.discountAmount : (p?.totalPrice ?? 0);
-    vat += after ? after.vatAmount : (p?.vatAmount ?? 0);
     const image =
       json<string[]>(row.variant_images, [])[0] ?? json<string[]>(row.product_images, [])[0];
     return {
@@ -289,18 +410,62 @@ async function readCart(ctx: AppContext, owner: CartOwner): Promise<Cart> {
       available_quantity: availableQuantity(row),
     };
   });
+  // What a free-shipping discount waives, as shown: the method held (priced now), else the flat
+  // rate while the shop has no active method, else nothing yet.
+  const shippingShown =
+    shipping !== null
+      ? Number(toMillimes(shipping.method.price_incl_vat))
+      : (await hasActiveMethod(db))
+        ? 0
+        : view.flatShown;
   return {
     ...base,
     items,
     item_count: count,
-    subtotal: money(subtotal),
-    vat_amount: money(vat),
-    total_incl_vat: money(subtotal + vat),
-    discount:
-      application === null
-        ? null
-        : cartDiscountOf(application, shippingNet + vatOfNet(shippingNet, shippingRate)),
-    discount_notice: notice,
+    subtotal: money(view.subtotal),
+    vat_amount: money(view.vat),
+    total_incl_vat: money(view.subtotal + view.vat),
+    discount: application === null ? null : cartDiscountOf(application, shippingShown),
+    discount_notice: view.notice,
+    shipping,
+    shipping_notice: shippingNotice,
+  };
+}
+
+/**
+ * The shipping the cart holds, priced for it now; a method that can no longer ship it is dropped
+ * (with the destination) and the notice says why, on this read only.
+ */
+async function cartShipping(
+  ctx: AppContext,
+  cart: { id: number; shipping_method_id: number | null },
+  choice: CartChoice | null,
+  measure: CartMeasure,
+): Promise<{ shipping: Cart['shipping']; notice: string | null }> {
+  if (choice === null) return { shipping: null, notice: null };
+  const { db } = ctx;
+  const offer = choice.row === null ? null : await offerOf(db, choice.row, choice.to, measure);
+  if (offer === null || 'refusal' in offer) {
+    const dropped = await db
+      .updateTable('carts')
+      .set({ shipping_method_id: null, shipping_country: null, shipping_governorate: null })
+      .where('id', '=', cart.id)
+      .where('shipping_country', 'is not', null)
+      .executeTakeFirst();
+    // A concurrent read dropped it first: that read gave the notice.
+    if (Number(dropped.numUpdatedRows) === 0) return { shipping: null, notice: null };
+    return {
+      shipping: null,
+      notice: droppedNotice(choice.row, offer === null ? 'inactive' : offer.refusal),
+    };
+  }
+  return {
+    shipping: {
+      country: choice.to.country,
+      governorate: isGovernorateOrNull(choice.to.governorate),
+      method: presentQuote(offer, await quoteVatRate(ctx, db, choice.to.country)),
+    },
+    notice: null,
   };
 }
 
@@ -312,6 +477,7 @@ async function readCart(ctx: AppContext, owner: CartOwner): Promise<Cart> {
  */
 async function cartDiscount(
   ctx: AppContext,
+  db: Db,
   owner: CartOwner,
   cart: { id: number; discount_code: string | null },
   cartLines: {
@@ -320,7 +486,6 @@ async function cartDiscount(
     shippingShown: number;
   },
 ): Promise<{ application: DiscountApplication | null; notice: string | null }> {
-  const { db } = ctx;
   const places = await productsOfVariants(
     db,
     cartLines.rows.map((r) => r.variant_id),
@@ -337,7 +502,7 @@ async function cartDiscount(
     ];
   });
   const context = {
-    today: await shopToday(ctx),
+    today: await shopToday(ctx, db),
     customer:
       owner.kind === 'customer'
         ? { customerId: owner.customer.id, email: owner.customer.email }
@@ -640,4 +805,79 @@ export async function removeCartDiscount(ctx: AppContext, caller: CartCaller): P
 
 export async function clearCart(ctx: AppContext, caller: CartCaller): Promise<void> {
   await removeLines(ctx.db, await callerOwner(ctx, caller));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shipping (#36)
+
+/** A governorate as the contract types it (stored only after destinationOf checked it). */
+function isGovernorateOrNull(value: string | null): Schemas['Governorate'] | null {
+  return value !== null && isGovernorate(value) ? value : null;
+}
+
+/** The active methods offered to `to` for the caller's cart as it reads now, priced. */
+export async function listCartShippingMethods(
+  ctx: AppContext,
+  caller: CartCaller,
+  destination: { country: string; governorate?: string | null | undefined },
+): Promise<Schemas['ShippingQuote'][]> {
+  const owner = await callerOwner(ctx, caller);
+  const to = destinationOf(destination.country, destination.governorate, ['query', 'governorate']);
+  const cart = await findCart(ctx.db, owner);
+  const measure = cart
+    ? (await cartView(ctx, ctx.db, owner, cart, await choiceOf(ctx.db, cart))).measure
+    : { weightGrams: 0, goodsTotal: 0 };
+  const rate = await quoteVatRate(ctx, ctx.db, to.country);
+  return (await offersFor(ctx.db, to, measure)).map((offer) => presentQuote(offer, rate));
+}
+
+/** The cart keeps the destination and the method (409 when it cannot ship the cart there). */
+export async function chooseCartShippingMethod(
+  ctx: AppContext,
+  caller: CartCaller,
+  choice: Schemas['CartShippingChoice'],
+): Promise<Cart> {
+  const owner = await callerOwner(ctx, caller);
+  const to = destinationOf(choice.country, choice.governorate, ['body', 'governorate']);
+  const cart = await findCart(ctx.db, owner);
+  const line =
+    cart &&
+    (await ctx.db
+      .selectFrom('cart_items')
+      .select('id')
+      .where('cart_id', '=', cart.id)
+      .executeTakeFirst());
+  if (!cart || !line) throw invalid(['body'], 'Your cart is empty: add an item first');
+  const measure = await cartMeasure(ctx, ctx.db, owner, cart, choice.shipping_method_id, to);
+  const offer = await choosableMethod(ctx.db, choice.shipping_method_id, to, measure);
+  await ctx.db
+    .updateTable('carts')
+    .set({
+      shipping_method_id: offer.row.id,
+      shipping_country: to.country,
+      shipping_governorate: to.governorate,
+      updated_at: ctx.now().toISOString(),
+    })
+    .where('id', '=', cart.id)
+    .execute();
+  return readCart(ctx, owner);
+}
+
+/** The cart forgets its destination and method. */
+export async function removeCartShippingMethod(ctx: AppContext, caller: CartCaller): Promise<Cart> {
+  const owner = await callerOwner(ctx, caller);
+  const cart = await findCart(ctx.db, owner);
+  if (cart && cart.shipping_country !== null) {
+    await ctx.db
+      .updateTable('carts')
+      .set({
+        shipping_method_id: null,
+        shipping_country: null,
+        shipping_governorate: null,
+        updated_at: ctx.now().toISOString(),
+      })
+      .where('id', '=', cart.id)
+      .execute();
+  }
+  return readCart(ctx, owner);
 }

@@ -31,6 +31,16 @@
 //   reverse charge on a number only format_checked gets vat_number_review to_confirm (an admin
 //   confirms the number before the order can be invoiced: services/orders/orders.ts).
 //
+// Shipping (#36, services/shipping/quotes.ts orderShipping): with an active shipping method in
+// the shop, the order needs one (the body's shipping_method_id, else the cart's) that still
+// ships the cart to the shipping address (country and governorate): 409 with a detail
+// otherwise. shipping_amount is its price for the cart at checkout (the cart's weight and goods
+// total as the cart shows them, cart.ts cartMeasure) plus its cash-on-delivery fee when so paid,
+// all read inside the transaction; the method is frozen on the order (shipping_method_id and
+// the shipping_method snapshot). A free-shipping discount waives all of it. Without an active
+// method, SHIPPING_FLAT_RATE as before and no method on the order. A governorate on the address
+// is only for TN (422).
+//
 // Buyer details: customer_type, vat_number and customer_country_code come from the body, else
 // from the signed-in customer's profile, else (guest) individual, no VAT number and TN (the
 // CheckoutRequest schema). vat_number is stored normalised as validate-vat does (upper case, no
@@ -57,7 +67,8 @@ import type { AdminUserRow, Database } from '../../db/schema';
 import { normalizeCountry } from '../../domain/vat';
 import { conflict, HttpProblem } from '../../api/problem';
 import type { Body, Schemas } from '../../api/types';
-import { findCart, resolveOwner, type CartCaller } from './cart';
+import { cartMeasure, findCart, resolveOwner, type CartCaller } from './cart';
+import { destinationOf, orderShipping, type OrderShipping } from '../shipping/quotes';
 import { nextOrderNumber } from './order-numbers';
 import { findOrder } from './orders';
 import {
@@ -79,7 +90,7 @@ type Order = Schemas['Order'];
 
 const CART_EMPTY = 'Your cart is empty';
 
-/** The address as stored on the order: optional fields null, the country upper-cased. */
+/** The address as stored on the order: optional fields null (governorate absent), the country upper-cased. */
 export function shippingSnapshot(a: Schemas['ShippingAddress']): Schemas['ShippingAddress'] {
   return {
     first_name: a.first_name,
@@ -91,6 +102,8 @@ export function shippingSnapshot(a: Schemas['ShippingAddress']): Schemas['Shippi
     state: a.state ?? null,
     postal_code: a.postal_code,
     country: normalizeCountry(a.country),
+    // Only when given (#36): orders placed before governorates existed have none either.
+    ...(a.governorate ? { governorate: a.governorate } : {}),
     phone: a.phone,
     email: a.email,
   };
@@ -106,6 +119,11 @@ export async function placeOrder(
   const at = ctx.now();
   const now = at.toISOString();
   const address = shippingSnapshot(body.shipping_address);
+  const to = destinationOf(address.country, address.governorate, [
+    'body',
+    'shipping_address',
+    'governorate',
+  ]);
   const profile = owner.kind === 'customer' ? owner.customer : null;
   const buyer = await buyerOf(ctx, body, profile, address.country);
   const customerEmail =
@@ -115,6 +133,14 @@ export async function placeOrder(
   const orderId = await ctx.db.transaction().execute(async (trx) => {
     const cart = await findCart(trx, owner);
     if (!cart) throw conflict(CART_EMPTY);
+    const measure = await cartMeasure(
+      ctx,
+      trx,
+      owner,
+      cart,
+      body.shipping_method_id ?? cart.shipping_method_id,
+      to,
+    );
     // 1. Take the lines (see the header).
     const taken = await trx
       .deleteFrom('cart_items')
@@ -123,6 +149,19 @@ export async function placeOrder(
       .execute();
     if (taken.length === 0) throw conflict(CART_EMPTY);
     await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', cart.id).execute();
+
+    // The shipping method and its price for the cart as it read before its lines were taken.
+    const named = body.shipping_method_id !== undefined && body.shipping_method_id !== null;
+    const methodId = named ? body.shipping_method_id! : cart.shipping_method_id;
+    const shipping = await orderShipping(trx, {
+      methodId,
+      to,
+      measure,
+      paymentMethod: body.payment_method,
+      named,
+      lost: !named && cart.shipping_country !== null && cart.shipping_method_id === null,
+    });
+    const shippingNet = shipping === null ? ctx.config.shippingFlatRateMillimes : shipping.net;
 
     // Priced by the one pricing of orders (order-pricing.ts), in variant id order.
     const undiscounted = placeablePricing(
@@ -133,7 +172,7 @@ export async function placeOrder(
         lines: [...taken]
           .sort((a, b) => a.variant_id - b.variant_id)
           .map((l) => ({ variant_id: l.variant_id, quantity: Number(l.quantity) })),
-        shippingNet: ctx.config.shippingFlatRateMillimes,
+        shippingNet,
       }),
       ctx.config.shopCountry,
     );
@@ -149,13 +188,18 @@ export async function placeOrder(
         priced: undiscounted,
         today: await shopToday(ctx, trx),
         customer,
-        shippingNet: ctx.config.shippingFlatRateMillimes,
+        shippingNet,
       }),
     );
-    if (cart.discount_code !== null) {
+    if (cart.discount_code !== null || cart.shipping_country !== null) {
       await trx
         .updateTable('carts')
-        .set({ discount_code: null })
+        .set({
+          discount_code: null,
+          shipping_method_id: null,
+          shipping_country: null,
+          shipping_governorate: null,
+        })
         .where('id', '=', cart.id)
         .execute();
     }
@@ -171,6 +215,7 @@ export async function placeOrder(
       notes,
       language: body.language ?? null,
       by: null,
+      shipping,
     });
   });
   // The buyer's view (guests too): no admin notes or names in the history.
@@ -196,6 +241,8 @@ interface OrderToWrite {
   by: { admin: Pick<AdminUserRow, 'id' | 'username'> | null; note: string } | null;
   /** The discount given (priced is already discounted) and who uses it; null: none (#29). */
   discount?: (OrderDiscount & { customer: DiscountCustomer }) | null;
+  /** The shipping method given, frozen (priced includes its amount); null/absent: the flat rate (#36). */
+  shipping?: OrderShipping | null;
 }
 
 /**
@@ -263,6 +310,8 @@ export async function writeOrder(
       discount_name: discount?.name ?? null,
       discount_kind: discount?.kind ?? null,
       discount_shipping_amount: discount?.shippingWaived ?? 0,
+      shipping_method_id: o.shipping?.methodId ?? null,
+      shipping_method: o.shipping ? JSON.stringify(o.shipping.snapshot) : null,
       created_at: now,
       updated_at: now,
     })

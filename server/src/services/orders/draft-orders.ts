@@ -7,6 +7,17 @@
 //   buyer, so what the admin is shown is what completing it charges. Each line says whether it
 //   can be completed now (not sellable, no VAT rate in force, short of stock).
 // - Writes are audited with the lines, so every override is in the log with its reason.
+// - Shipping (#36): a draft may name a shipping method, priced on every read for its lines and
+//   destination by the checkout's own quote (services/shipping/quotes.ts orderShipping: the same
+//   refusals), and frozen on the order on completion as the checkout freezes it. A shipping
+//   amount staff give (shipping_amount_set) is a price agreed with the customer: it replaces the
+//   method's price and cash-on-delivery fee (the order's method then records price = that
+//   amount, cod_fee 0, so that shipping_amount = price + cod_fee still holds), the method still
+//   recorded and still checked (it must deliver there). Without a method the amount given is
+//   charged; with neither, the flat rate while the shop has no active method, else the draft
+//   cannot be completed (no_shipping_method). As in the cart, the goods total a method sees
+//   (free_above, subtotal bands) is after the discount, and a free-shipping discount is weighed
+//   against the shipping of the goods before it.
 // - Completing writes the order with the checkout's own writeOrder (checkout.ts): order number,
 //   items, VAT treatment, the stock movements of kind checkout, the products locked first; the
 //   first history entry names the admin and the draft. With status confirmed the order then
@@ -23,7 +34,7 @@ import type { Db } from '../../db/database';
 import type { AdminUserRow, Database } from '../../db/schema';
 import { filteredCount, searchIn, selectedPage, sortOrder } from '../../db/search';
 import { toMillimes } from '../../domain/money';
-import { conflict, invalid, notFound } from '../../api/problem';
+import { conflict, HttpProblem, invalid, notFound } from '../../api/problem';
 import { json, money, moneyOrNull, percent } from '../../api/present';
 import type { Body, Query, Schemas } from '../../api/types';
 import { availableQuantity, skuOf, variantTitleOf } from '../catalogue/sellable-lines';
@@ -48,6 +59,10 @@ import {
   draftDiscountView,
 } from '../discounts/draft-discount';
 import { vatOfNet } from '../../domain/vat';
+import { unitGrams, type CartMeasure } from '../../domain/shipping';
+import { findMethodRow, methodName } from '../shipping/methods';
+import { orderShipping, presentOrderShippingMethod, type OrderShipping } from '../shipping/quotes';
+import type { DiscountApplication } from '../discounts/apply';
 
 type DraftOrder = Schemas['DraftOrder'];
 type DraftOrderLine = Schemas['DraftOrderLine'];
@@ -58,6 +73,7 @@ type LineRow = Awaited<ReturnType<typeof lineRows>>[number];
 
 export const DRAFT_NOT_FOUND = 'Draft order not found';
 export const DRAFT_WITHOUT_LINES = 'A staff order needs at least one line to be completed';
+export const NO_SUCH_METHOD = 'No shipping method has this id';
 const DRAFT_CHANGED =
   'This staff order was changed while it was being completed: review it and complete it again';
 
@@ -123,26 +139,197 @@ const pricingLines = (lines: LineRow[]) =>
 
 type PricingLine = ReturnType<typeof pricingLines>[number];
 
-/** The draft priced at `at` for its buyer. */
+/** Why a draft's shipping cannot be priced by its method (DraftOrder.shipping_problem). */
+type MethodProblem = 'no_shipping_method' | 'method_unavailable';
+
+/** The draft's shipping: NET, the method the order freezes (null: none), or why it cannot. */
+interface DraftShipping {
+  net: number;
+  method: OrderShipping | null;
+  /** The checkout's 409 for it, and the draft's shipping_problem. */
+  problem: { code: MethodProblem; error: HttpProblem } | null;
+}
+
+/** The amount staff gave (a price agreed with the customer), or null when none was given. */
+const givenAmount = (d: DraftRow) =>
+  Number(d.shipping_amount_set) === 1 ? Number(d.shipping_amount) : null;
+
+/** The method named, as the order would freeze it, at `price` (an agreed amount, or 0). */
+async function namedMethod(db: Db, methodId: number, price: number): Promise<OrderShipping | null> {
+  const row = await findMethodRow(db, methodId);
+  if (!row) return null;
+  return {
+    methodId: row.id,
+    snapshot: {
+      name: methodName(row),
+      carrier: row.carrier,
+      tracking_url_template: row.tracking_url_template,
+      price,
+      cod_fee: 0,
+    },
+    net: price,
+  };
+}
+
+/** The draft's shipping for a cart of this measure (see the header). */
+async function draftShipping(
+  ctx: AppContext,
+  db: Db,
+  d: DraftRow,
+  measure: CartMeasure,
+): Promise<DraftShipping> {
+  const given = givenAmount(d);
+  const methodId = d.shipping_method_id;
+  if (methodId === null && given !== null) return { net: given, method: null, problem: null };
+  const address = addressOf(d);
+  try {
+    const shipping = await orderShipping(db, {
+      methodId,
+      to: { country: address.country, governorate: address.governorate ?? null },
+      measure,
+      paymentMethod: d.payment_method as Schemas['PaymentMethod'],
+      named: methodId !== null,
+      // A method deleted since is forgotten by the draft (on delete set null): it names none.
+      lost: false,
+    });
+    if (shipping === null) {
+      return { net: ctx.config.shippingFlatRateMillimes, method: null, problem: null };
+    }
+    if (given === null) return { net: shipping.net, method: shipping, problem: null };
+    const agreed = { ...shipping.snapshot, price: given, cod_fee: 0 };
+    return { net: given, method: { ...shipping, snapshot: agreed, net: given }, problem: null };
+  } catch (err) {
+    if (!(err instanceof HttpProblem) || err.statusCode !== 409) throw err;
+    // Shown without what cannot be priced: the method still named, at the agreed amount or 0.
+    return {
+      net: given ?? 0,
+      method: methodId === null ? null : await namedMethod(db, methodId, given ?? 0),
+      problem: {
+        code: methodId === null ? 'no_shipping_method' : 'method_unavailable',
+        error: err,
+      },
+    };
+  }
+}
+
+/** The weight of the lines in grams (domain/shipping.ts unitGrams), as the cart weighs itself. */
+async function linesWeight(db: Db, lines: readonly PricingLine[]): Promise<number> {
+  if (lines.length === 0) return 0;
+  const rows = await db
+    .selectFrom('variants')
+    .select(['id', 'weight'])
+    .where(
+      'id',
+      'in',
+      lines.map((l) => l.variant_id),
+    )
+    .execute();
+  const weights = new Map(rows.map((r) => [r.id, r.weight === null ? null : Number(r.weight)]));
+  return lines.reduce(
+    (sum, l) => sum + unitGrams(weights.get(l.variant_id) ?? null) * l.quantity,
+    0,
+  );
+}
+
+/** The goods incl. VAT of the lines that have a price, after the discount when there is one. */
+const goodsTotal = (
+  pricing: OrderPricing<PricingLine>,
+  application: DiscountApplication | null,
+): number =>
+  (application?.lines ?? pricing.lines.flatMap((l) => (l.price === null ? [] : [l.price]))).reduce(
+    (sum, line) => sum + line.totalInclVat,
+    0,
+  );
+
+const isPlaceable = (
+  pricing: OrderPricing<PricingLine>,
+): pricing is Parameters<typeof withDiscount<PricingLine>>[0] =>
+  pricing.shippingRateBp !== null && pricing.lines.every((l) => l.price !== null);
+
+/**
+ * The draft priced at `at` for its buyer: its lines, its shipping (see the header) and its
+ * discount (the code's, the manual one or the best promotion, once every line and the shipping
+ * have a price, as the order will). As the checkout: the method is priced for the goods after
+ * the discount (the discount being chosen against the shipping of the goods before it, as the
+ * cart shows it), then the discount is taken against the shipping charged. `refuse`
+ * (completing): the checkout's 409s in its order: the shipping method, the lines and the
+ * shipping's VAT, the discount code.
+ */
 async function priceDraft(
   ctx: AppContext,
   db: Db,
   d: DraftRow,
   lines: LineRow[],
   at: Date,
-  buyer?: Buyer,
+  options: { buyer?: Buyer; today: string; refuse: boolean },
 ) {
   const address = addressOf(d);
-  const who = buyer ?? (await buyerOf(ctx, buyerInputOf(d), profileOf(d), address.country));
-  const pricing = await priceOrder(db, {
-    shopCountry: ctx.config.shopCountry,
-    at,
-    treatment: who.treatment,
-    lines: pricingLines(lines),
-    shippingNet: Number(d.shipping_amount),
-  });
-  return { buyer: who, pricing };
+  const who = options.buyer ?? (await buyerOf(ctx, buyerInputOf(d), profileOf(d), address.country));
+  const requested = pricingLines(lines);
+  const price = (shippingNet: number) =>
+    priceOrder(db, {
+      shopCountry: ctx.config.shopCountry,
+      at,
+      treatment: who.treatment,
+      lines: requested,
+      shippingNet,
+    });
+  const discountOf = async (
+    pricing: OrderPricing<PricingLine>,
+    shippingNet: number,
+    refuse: boolean,
+  ) =>
+    isPlaceable(pricing)
+      ? draftDiscount(db, d, pricing, {
+          today: options.today,
+          customer: { customerId: d.customer_id, email: customerEmailOf(d) },
+          shippingNet,
+          refuse,
+        })
+      : { application: null, notice: null };
+  // Only a method's price depends on the goods; a line's price never depends on the shipping,
+  // so any of these pricings gives the goods.
+  const named = d.shipping_method_id !== null;
+  const weightGrams = named ? await linesWeight(db, requested) : 0;
+  const shippingFor = (goods: number) =>
+    draftShipping(ctx, db, d, { weightGrams, goodsTotal: goods });
+  const goods = named ? await price(0) : null;
+  // The shipping of the goods before any discount: what a free shipping is weighed against (0
+  // when the method cannot ship them, as in the cart).
+  const before = await shippingFor(goods === null ? 0 : goodsTotal(goods, null));
+  const weighed = goods !== null && before.net === 0 ? goods : await price(before.net);
+  const weighedDiscount = await discountOf(weighed, before.net, false);
+  // The shipping charged: for the goods after the discount (free_above, subtotal bands).
+  const after = goodsTotal(weighed, weighedDiscount.application);
+  const shipping =
+    !named || after === goodsTotal(weighed, null) ? before : await shippingFor(after);
+  if (options.refuse && shipping.problem) throw shipping.problem.error;
+  const pricing = shipping.net === before.net ? weighed : await price(shipping.net);
+  if (options.refuse) placeablePricing(pricing, ctx.config.shopCountry);
+  const { application, notice } =
+    options.refuse || shipping.net !== before.net
+      ? await discountOf(pricing, shipping.net, options.refuse)
+      : weighedDiscount;
+  const placeable = isPlaceable(pricing) ? pricing : null;
+  return {
+    buyer: who,
+    pricing,
+    /** The pricing with its discount once it may be placed; null while it may not. */
+    discounted: placeable === null ? null : withDiscount(placeable, application),
+    application: placeable === null ? null : application,
+    notice,
+    shipping,
+  };
 }
+
+/** The method as the draft shows it: what the order will freeze, presented as the order's. */
+const presentMethod = (method: OrderShipping | null) =>
+  method === null
+    ? null
+    : presentOrderShippingMethod({
+        shipping_method_id: method.methodId,
+        shipping_method: JSON.stringify(method.snapshot),
+      });
 
 function presentLine({ line, row, price, problem }: OrderPricing<PricingLine>['lines'][number]) {
   const available = availableQuantity(row);
@@ -179,38 +366,26 @@ async function presentDrafts(ctx: AppContext, db: Db, drafts: DraftRow[]): Promi
     db,
     drafts.map((d) => d.id),
   );
+  const today = await shopToday(ctx, db);
   const out: DraftOrder[] = [];
   for (const d of drafts) {
-    const { buyer, pricing } = await priceDraft(
+    const { buyer, pricing, discounted, application, notice, shipping } = await priceDraft(
       ctx,
       db,
       d,
       lines.filter((l) => l.draft_order_id === d.id),
       at,
+      { today, refuse: false },
     );
     // As at checkout, shipping cannot be priced without the shop country's default rate; the
     // draft is still shown (a rate that lapses must not take the drafts list down with it),
     // its shipping VAT unknown and the draft not completable until a default rate is in force.
+    // Nor can it be by a method that cannot ship it (#36): shown at 0 (or the agreed amount).
     const shippingPriced = pricing.shippingRateBp !== null;
-    // The discount (#29) once every line and the shipping have a price, as the order will.
-    const placeable =
-      shippingPriced && pricing.lines.every((l) => l.price !== null)
-        ? (pricing as Parameters<typeof withDiscount<PricingLine>>[0])
-        : null;
-    const { application, notice } =
-      placeable === null
-        ? { application: null, notice: null }
-        : await draftDiscount(db, d, placeable, {
-            today: await shopToday(ctx, db),
-            customer: { customerId: d.customer_id, email: customerEmailOf(d) },
-            shippingNet: Number(d.shipping_amount),
-            refuse: false,
-          });
-    const discounted = placeable === null ? pricing : withDiscount(placeable, application).priced;
-    const presented = discounted.lines.map(presentLine);
-    const { amounts } = discounted;
-    const shippingShown =
-      Number(d.shipping_amount) + vatOfNet(Number(d.shipping_amount), pricing.shippingRateBp ?? 0);
+    const shown = discounted === null ? pricing : discounted.priced;
+    const presented = shown.lines.map(presentLine);
+    const { amounts } = shown;
+    const shippingShown = shipping.net + vatOfNet(shipping.net, pricing.shippingRateBp ?? 0);
     out.push({
       id: d.id,
       customer_id: d.customer_id,
@@ -238,9 +413,13 @@ async function presentDrafts(ctx: AppContext, db: Db, drafts: DraftRow[]): Promi
       discount_amount: money(amounts.discountAmount),
       total_amount: money(amounts.totalAmount),
       currency: 'TND',
-      shipping_problem: shippingPriced ? null : 'no_vat_rate',
+      shipping_problem: shipping.problem?.code ?? (shippingPriced ? null : 'no_vat_rate'),
+      shipping_method: presentMethod(shipping.method),
       completable:
-        shippingPriced && presented.length > 0 && presented.every((l) => l.problem === null),
+        shipping.problem === null &&
+        shippingPriced &&
+        presented.length > 0 &&
+        presented.every((l) => l.problem === null),
       created_by: d.created_by,
       created_at: d.created_at,
       updated_at: d.updated_at,
@@ -299,7 +478,7 @@ const blankToNull = (text: string | null | undefined) => {
 };
 
 /** The input checked against the database (422 naming the field), as stored. */
-async function checkedInput(db: Db, input: DraftInput, ctx: AppContext) {
+async function checkedInput(db: Db, input: DraftInput) {
   const guest = input.guest ?? null;
   const customerId = input.customer_id ?? null;
   if (customerId !== null && guest !== null) {
@@ -365,6 +544,12 @@ async function checkedInput(db: Db, input: DraftInput, ctx: AppContext) {
     if (missing >= 0)
       throw invalid(['body', 'lines', missing, 'variant_id'], 'No variant has this id');
   }
+  const methodId = input.shipping_method_id ?? null;
+  // A method that does not exist is a mistake in the request; one that exists but cannot ship
+  // the draft (now) is saved and said by shipping_problem, as a line's variant is.
+  if (methodId !== null && !(await findMethodRow(db, methodId))) {
+    throw invalid(['body', 'shipping_method_id'], NO_SUCH_METHOD);
+  }
   const address = shippingSnapshot(input.shipping_address);
   const draft = {
     customer_id: customerId,
@@ -377,10 +562,10 @@ async function checkedInput(db: Db, input: DraftInput, ctx: AppContext) {
     customer_country_code: input.customer_country_code?.trim().toUpperCase() ?? null,
     shipping_address: JSON.stringify(address),
     shipping_name: `${address.first_name} ${address.last_name}`,
-    shipping_amount:
-      input.shipping_amount === undefined
-        ? ctx.config.shippingFlatRateMillimes
-        : toMillimes(input.shipping_amount),
+    shipping_method_id: methodId,
+    // Not given: priced on every read (the method's price, else the flat rate; see the header).
+    shipping_amount: input.shipping_amount === undefined ? 0 : toMillimes(input.shipping_amount),
+    shipping_amount_set: input.shipping_amount === undefined ? 0 : 1,
     payment_method: input.payment_method,
     notes: blankToNull(input.notes),
     language: input.language ?? null,
@@ -403,7 +588,8 @@ function auditValues(c: Checked) {
     vat_number: draft.vat_number,
     customer_country_code: draft.customer_country_code,
     shipping_address: JSON.parse(draft.shipping_address) as unknown,
-    shipping_amount: money(draft.shipping_amount),
+    shipping_method_id: draft.shipping_method_id,
+    shipping_amount: draft.shipping_amount_set === 1 ? money(draft.shipping_amount) : null,
     payment_method: draft.payment_method,
     notes: draft.notes,
     language: draft.language,
@@ -432,7 +618,9 @@ async function storedDraft(trx: Transaction<Database>, row: DraftRow): Promise<C
       customer_country_code: row.customer_country_code,
       shipping_address: row.shipping_address,
       shipping_name: row.shipping_name,
+      shipping_method_id: row.shipping_method_id,
       shipping_amount: Number(row.shipping_amount),
+      shipping_amount_set: Number(row.shipping_amount_set),
       payment_method: row.payment_method as Schemas['PaymentMethod'],
       notes: row.notes,
       language: row.language as Schemas['EmailLanguage'] | null,
@@ -482,7 +670,7 @@ export async function createDraftOrder(
 ): Promise<DraftOrder> {
   const now = ctx.now().toISOString();
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const checked = await checkedInput(trx, input, ctx);
+    const checked = await checkedInput(trx, input);
     const row = await trx
       .insertInto('draft_orders')
       .values({
@@ -515,7 +703,7 @@ export async function updateDraftOrder(
   const now = ctx.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     const before = await storedDraft(trx, await lockedDraft(trx, ctx, id));
-    const checked = await checkedInput(trx, input, ctx);
+    const checked = await checkedInput(trx, input);
     await trx
       .updateTable('draft_orders')
       .set({ ...checked.draft, updated_at: now })
@@ -579,17 +767,15 @@ export async function completeDraftOrder(
     if (draft.updated_at !== read.updated_at) throw conflict(DRAFT_CHANGED);
     const lines = await lineRows(trx, [id]);
     if (lines.length === 0) throw conflict(DRAFT_WITHOUT_LINES);
-    const { pricing } = await priceDraft(ctx, trx, draft, lines, at, buyer);
-    const undiscounted = placeablePricing(pricing, ctx.config.shopCountry);
-    // The code re-checked by the checkout's rules (409 with its detail), or the manual discount.
+    // The checkout's 409s (lines, shipping method, shipping VAT, discount code) in its order.
     const customer = { customerId: draft.customer_id, email: customerEmailOf(draft) };
-    const { application } = await draftDiscount(trx, draft, undiscounted, {
+    const { discounted, shipping } = await priceDraft(ctx, trx, draft, lines, at, {
+      buyer,
       today: await shopToday(ctx, trx),
-      customer,
-      shippingNet: Number(draft.shipping_amount),
       refuse: true,
     });
-    const { priced, discount } = withDiscount(undiscounted, application);
+    if (discounted === null) throw new Error('unreachable: a refused draft was thrown above');
+    const { priced, discount } = discounted;
     const newOrderId = await writeOrder(trx, ctx, {
       at,
       priced,
@@ -601,6 +787,7 @@ export async function completeDraftOrder(
       address,
       notes: draft.notes,
       language: draft.language as Schemas['EmailLanguage'] | null,
+      shipping: shipping.method,
       by: { admin, note: staffOrderNote(id) },
     });
     if (status === 'confirmed') {

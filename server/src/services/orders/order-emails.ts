@@ -22,6 +22,7 @@ import type { MailMessage } from '../../mail/transport';
 import type { Schemas } from '../../api/types';
 import { json } from '../../api/present';
 import type { Storage } from '../../storage/storage';
+import { shipmentTrackingUrl } from './order-tracking';
 import { invoicePdf } from '../billing/document-pdfs';
 import {
   previewOrderEmail,
@@ -159,6 +160,7 @@ async function orderEmailData(
         'discount_amount',
         'vat_amount',
         'total_amount',
+        'shipping_method',
       ])
       .where('id', '=', email.order_id)
       .executeTakeFirstOrThrow(),
@@ -200,7 +202,11 @@ async function orderEmailData(
     vat: Number(order.vat_amount),
     total: Number(order.total_amount),
     shipment: shipment
-      ? { carrier: shipment.carrier, trackingNumber: shipment.tracking_number }
+      ? {
+          carrier: shipment.carrier,
+          trackingNumber: shipment.tracking_number,
+          trackingUrl: shipmentTrackingUrl(order.shipping_method, shipment.tracking_number),
+        }
       : null,
     creditNote: creditNote?.number ?? null,
   };

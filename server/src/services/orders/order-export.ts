@@ -19,6 +19,7 @@ import { shopTimeZone } from '../platform/shop-settings';
 import { adminOrderSelection, withItemCounts, type AdminOrderFilters } from './orders';
 import { inForce } from '../billing/invoices';
 import { CSV_COLUMNS } from '../../../../contract/csv-columns';
+import type { OrderMethodSnapshot } from '../shipping/quotes';
 
 const ORDER_COLUMNS = CSV_COLUMNS.orders;
 
@@ -59,6 +60,7 @@ const selectExportedOrders = (db: Db) =>
       'o.vat_reverse_charge',
       'o.shipping_name',
       'o.shipping_address',
+      'o.shipping_method',
       'o.subtotal',
       'o.vat_amount',
       'o.shipping_amount',
@@ -70,6 +72,14 @@ const selectExportedOrders = (db: Db) =>
       'o.amount_paid',
       'o.balance_due',
     ]);
+
+/**
+ * The English name of the shipping method frozen on the order (#36), null (an empty cell) for an
+ * order shipped at the flat rate: the file is for the shop's own books, which read one language.
+ */
+function frozenMethodName(snapshot: string | null): string | null {
+  return json<OrderMethodSnapshot | null>(snapshot, null)?.name.en ?? null;
+}
 
 /** The number of the invoice in force (billing/invoices.ts inForce) of each of these orders. */
 async function invoicesInForce(db: Db, orderIds: number[]): Promise<Map<number, string>> {
@@ -123,6 +133,8 @@ async function orderRows(db: Db, q: ExportOrdersQuery): Promise<CsvExport> {
           address.company ?? null,
           address.city ?? null,
           address.country ?? null,
+          address.governorate ?? null,
+          frozenMethodName(o.shipping_method),
           o.item_count,
           decimal(money(o.subtotal)),
           decimal(money(o.vat_amount)),

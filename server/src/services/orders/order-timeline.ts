@@ -25,6 +25,7 @@ import { skuOf } from '../catalogue/sellable-lines';
 import { recordAudit } from '../platform/audit';
 import { mayBeShipped } from '../../../../contract/order-status';
 import { orderEmailEvents, queueOrderEmail } from './order-emails';
+import { shipmentTrackingUrl } from './order-tracking';
 
 type TimelineEvent = Schemas['OrderTimelineEvent'];
 type NoteEvent = Schemas['NoteEvent'];
@@ -76,36 +77,48 @@ const COLUMNS = {
   edit: [...BY_ADMIN_USER, 'changes', 'note'],
 } as const;
 
+/** The order's frozen shipping method (orders.shipping_method), or a 404 for no such order. */
+async function frozenShippingMethod(db: Db, orderId: number): Promise<string | null> {
+  const order = await db
+    .selectFrom('orders')
+    .select('shipping_method')
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return order.shipping_method;
+}
+
 /** The row id at the end of an event id (`stock-40` → 40). */
 const rowIdOf = (event: TimelineEvent) => Number(event.id.slice(event.id.lastIndexOf('-') + 1));
 
 export async function getOrderTimeline(db: Db, orderId: number): Promise<TimelineEvent[]> {
   const ofOrder = sql<SqlBool>`order_id = ${orderId}`;
-  const [, statuses, documents, movements, notes, shipments, returns, edits] = await Promise.all([
-    requireOrder(db, orderId),
-    db.selectFrom('order_status_history').select(COLUMNS.status).where(ofOrder).execute(),
-    db.selectFrom('invoices').select(COLUMNS.document).where(ofOrder).execute(),
-    db.selectFrom('stock_movements').select(COLUMNS.stock).where(ofOrder).execute(),
-    db.selectFrom('order_notes').select(COLUMNS.note).where(ofOrder).execute(),
-    db.selectFrom('order_shipments').select(COLUMNS.shipment).where(ofOrder).execute(),
-    db
-      .selectFrom('order_returns as r')
-      .select((eb) => [
-        'r.id',
-        'r.created_at',
-        'r.created_by_admin_id as by',
-        'r.reason',
-        'r.total_amount',
-        eb
-          .selectFrom('order_return_lines as l')
-          .select((e) => e.fn.sum<number | string>('l.quantity').as('n'))
-          .whereRef('l.return_id', '=', 'r.id')
-          .as('quantity'),
-      ])
-      .where('r.order_id', '=', orderId)
-      .execute(),
-    db.selectFrom('order_edits').select(COLUMNS.edit).where(ofOrder).execute(),
-  ]);
+  const [frozenMethod, statuses, documents, movements, notes, shipments, returns, edits] =
+    await Promise.all([
+      frozenShippingMethod(db, orderId),
+      db.selectFrom('order_status_history').select(COLUMNS.status).where(ofOrder).execute(),
+      db.selectFrom('invoices').select(COLUMNS.document).where(ofOrder).execute(),
+      db.selectFrom('stock_movements').select(COLUMNS.stock).where(ofOrder).execute(),
+      db.selectFrom('order_notes').select(COLUMNS.note).where(ofOrder).execute(),
+      db.selectFrom('order_shipments').select(COLUMNS.shipment).where(ofOrder).execute(),
+      db
+        .selectFrom('order_returns as r')
+        .select((eb) => [
+          'r.id',
+          'r.created_at',
+          'r.created_by_admin_id as by',
+          'r.reason',
+          'r.total_amount',
+          eb
+            .selectFrom('order_return_lines as l')
+            .select((e) => e.fn.sum<number | string>('l.quantity').as('n'))
+            .whereRef('l.return_id', '=', 'r.id')
+            .as('quantity'),
+        ])
+        .where('r.order_id', '=', orderId)
+        .execute(),
+      db.selectFrom('order_edits').select(COLUMNS.edit).where(ofOrder).execute(),
+    ]);
 
   const admins = [statuses, documents, movements, notes, shipments, returns, edits].flatMap(
     (records) => records.flatMap((r) => (r.by === null ? [] : [r.by])),
@@ -134,7 +147,13 @@ export async function getOrderTimeline(db: Db, orderId: number): Promise<Timelin
       event('stock', 'stock_movement')({ ...record, sku: skuOf({ sku }) }),
     ),
     ...notes.map(event('note', 'note')),
-    ...shipments.map(event('shipment', 'shipment')),
+    // Each shipment's link from the method frozen on the order, as the order's shipment has it.
+    ...shipments.map((record) =>
+      event(
+        'shipment',
+        'shipment',
+      )({ ...record, tracking_url: shipmentTrackingUrl(frozenMethod, record.tracking_number) }),
+    ),
     ...returns.map(({ id, quantity, total_amount, ...record }) =>
       event(
         'return',

@@ -68,6 +68,8 @@ import { moveDiscountUse } from '../discounts/apply';
 import { requireActiveCustomer } from './customers';
 import { refreshOrderBalance } from './order-balance';
 import { queueStatusEmail } from './order-emails';
+import { shipmentTrackingUrl } from './order-tracking';
+import { presentOrderShippingMethod } from '../shipping/quotes';
 import { orderEmailLanguage } from '../../domain/order-emails';
 import { statusesWhere, statusRules, transitionEffects } from '../../../../contract/order-status';
 
@@ -195,18 +197,34 @@ function presentHistory(row: OrderStatusHistoryRow, view: OrderView): Schemas['O
 
 export type OrderView = 'admin' | 'customer';
 
-/** The latest shipment of each of these orders (the last one set wins), in one query. */
-async function latestShipments(db: Db, ids: number[]): Promise<Map<number, Order['shipment']>> {
+/**
+ * The latest shipment of each of these orders (the last one set wins), in one query, with its
+ * tracking link from the method frozen on the order (order-tracking.ts).
+ */
+async function latestShipments(
+  db: Db,
+  orders: Pick<OrderRow, 'id' | 'shipping_method'>[],
+): Promise<Map<number, Order['shipment']>> {
   const rows = await db
     .selectFrom('order_shipments')
     .select(['order_id', 'carrier', 'tracking_number', 'created_at'])
-    .where('order_id', 'in', ids)
+    .where(
+      'order_id',
+      'in',
+      orders.map((o) => o.id),
+    )
     .orderBy('id')
     .execute();
+  const frozenMethods = new Map(orders.map((o) => [o.id, o.shipping_method]));
   return new Map(
     rows.map((r) => [
       r.order_id,
-      { carrier: r.carrier, tracking_number: r.tracking_number, updated_at: r.created_at },
+      {
+        carrier: r.carrier,
+        tracking_number: r.tracking_number,
+        tracking_url: shipmentTrackingUrl(frozenMethods.get(r.order_id) ?? null, r.tracking_number),
+        updated_at: r.created_at,
+      },
     ]),
   );
 }
@@ -237,7 +255,7 @@ async function presentOrders(db: Db, orders: OrderRow[], view: OrderView): Promi
       .orderBy('created_at')
       .orderBy('id')
       .execute(),
-    latestShipments(db, ids),
+    latestShipments(db, orders),
     returnedUnits(db, ids),
   ]);
   return rows.map((row) => ({
@@ -253,6 +271,7 @@ async function presentOrders(db: Db, orders: OrderRow[], view: OrderView): Promi
       .filter((h) => h.order_id === row.id)
       .map((h) => presentHistory(h, view)),
     shipment: shipments.get(row.id) ?? null,
+    shipping_method: presentOrderShippingMethod(row),
   }));
 }
 
@@ -320,6 +339,7 @@ export interface AdminOrderQuery {
   payment_method?: Schemas['PaymentMethod'] | undefined;
   payment_status?: Schemas['PaymentStatus'] | undefined;
   vat_number_review?: NonNullable<Schemas['VatNumberReview']> | undefined;
+  shipping_method_id?: number | undefined;
   sort: Schemas['OrderSort'];
 }
 
@@ -379,6 +399,10 @@ export function adminOrderSelection(db: Db, q: AdminOrderFilters): ListSelection
   }
   if (q.payment_status !== undefined) {
     filters.push(sql<SqlBool>`o.payment_status = ${q.payment_status}`);
+  }
+  if (q.shipping_method_id !== undefined) {
+    // The link the order keeps to its method (migration 033, indexed); null once it is deleted.
+    filters.push(sql<SqlBool>`o.shipping_method_id = ${q.shipping_method_id}`);
   }
   return {
     filters,
