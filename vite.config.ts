@@ -16,6 +16,9 @@ const MOCK_STATE_FILES = [
   'server/src/routes/settings.test.ts',
 ];
 
+// Builds the server tests' database templates once a run (test-support/database-templates.ts).
+const SERVER_TEMPLATES = 'server/test-support/template-setup.ts';
+
 // Several server processes on one PostgreSQL: run by test:db (DATABASE_URL set), left out of the
 // SQLite-only run rather than shown as skipped.
 const serverExcluded = process.env.DATABASE_URL
@@ -71,6 +74,7 @@ export default defineConfig({
           // test:db. Every test builds its own app and database (test-support/app.ts), so
           // nothing a test relies on lives in a module's state.
           isolate: false,
+          globalSetup: [SERVER_TEMPLATES],
         },
       },
       {
@@ -83,6 +87,7 @@ export default defineConfig({
           include: MOCK_STATE_FILES,
           exclude: serverExcluded,
           environment: 'node',
+          globalSetup: [SERVER_TEMPLATES],
         },
       },
     ],

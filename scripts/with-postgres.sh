@@ -58,17 +58,28 @@ trap 'exit 143' TERM
 
 port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 PORT=${WITH_POSTGRES_PORT:-55432}
-while port_in_use "$PORT"; do PORT=$((PORT + 1)); done
 
 as_pg "$PG_BIN/initdb" -D "$DATA" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$WORK/initdb.log" 2>&1 ||
   as_pg "$PG_BIN/initdb" -D "$DATA" -U postgres --auth=trust -E UTF8 --locale=C >"$WORK/initdb.log" 2>&1 ||
   { cat "$WORK/initdb.log" >&2; exit 1; }
 
 # Durability is pointless for a throw-away cluster: fsync off makes the tests much faster.
-if ! as_pg "$PG_BIN/pg_ctl" -D "$DATA" -l "$LOG" -w -t 60 start -o \
-  "-c listen_addresses=127.0.0.1 -p $PORT -c unix_socket_directories=$WORK -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
-  >/dev/null; then
-  cat "$LOG" >&2
+# Runs started together can pick the same free port: the one that loses the bind tries the next.
+started=
+for _ in 1 2 3 4 5; do
+  while port_in_use "$PORT"; do PORT=$((PORT + 1)); done
+  rm -f "$LOG"
+  if as_pg "$PG_BIN/pg_ctl" -D "$DATA" -l "$LOG" -w -t 60 start -o \
+    "-c listen_addresses=127.0.0.1 -p $PORT -c unix_socket_directories=$WORK -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    >/dev/null 2>"$WORK/pg_ctl.err"; then
+    started=1
+    break
+  fi
+  grep -q 'could not bind' "$LOG" || break
+  PORT=$((PORT + 1))
+done
+if [ -z "$started" ]; then
+  cat "$WORK/pg_ctl.err" "$LOG" >&2
   exit 1
 fi
 

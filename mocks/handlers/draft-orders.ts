@@ -11,7 +11,7 @@ import type {
   Order,
   OrderItem,
 } from '@generated/model';
-import { draftOrders as fixtures, pricedDraft } from '../fixtures/draft-orders';
+import { draftOrders as fixtures, pricedDraft, shippingRefusalOf } from '../fixtures/draft-orders';
 import { orderEmailLanguage } from '../../server/src/domain/order-emails';
 import { orderDetails, variants } from '../fixtures';
 import * as crud from './crud';
@@ -125,6 +125,8 @@ function orderOf(draft: DraftOrder, status: Order['status']): Order {
       ...(status === 'confirmed' ? [history('pending', 'confirmed', null)] : []),
     ],
     shipment: null,
+    // The method as the draft priced it, frozen (#36).
+    shipping_method: draft.shipping_method,
     created_at: at,
     updated_at: at,
   };
@@ -140,7 +142,9 @@ function completionRefusal(draft: DraftOrder): Response | null {
   const short = byVariant.find((l) => l.problem === 'short_stock');
   if (short)
     return conflict(`Only ${short.available_quantity ?? 0} in stock for ${short.product_name}`);
-  // The lines first, then the shipping, as the checkout refuses.
+  // The lines first, then the shipping (its method, then its VAT), as the checkout refuses.
+  const method = shippingRefusalOf(draft);
+  if (method) return conflict(method);
   if (draft.shipping_problem === 'no_vat_rate')
     return conflict('No default VAT rate is in force for TN: shipping cannot be charged');
   return null;

@@ -115,6 +115,9 @@ export const csvExports = {
       o.shipping_address.company,
       o.shipping_address.city,
       o.shipping_address.country,
+      o.shipping_address.governorate ?? null,
+      // The frozen method's English name (#36); none for a flat-rate order.
+      orderDetails.find((d) => d.id === o.id)?.shipping_method?.name.en ?? null,
       o.item_count,
       o.subtotal,
       o.vat_amount,

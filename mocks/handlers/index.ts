@@ -33,6 +33,7 @@ import { passkeys, resetPasskeyState } from './passkeys';
 import { payments } from './payments';
 import { products } from './products';
 import { settings } from './settings';
+import { shippingMethods, shippingZones } from './shipping';
 import { stockHistory } from './stock-movements';
 import { resetTwoFactorState, twoFactor } from './two-factor';
 import { users } from './users';
@@ -65,6 +66,8 @@ export {
   products,
   sessions,
   settings,
+  shippingMethods,
+  shippingZones,
   stockHistory,
   twoFactor,
   uploads,
@@ -130,6 +133,16 @@ export const defaultHandlers = [
   discounts.create(),
   discounts.update(),
   discounts.delete(),
+  shippingZones.list(),
+  shippingZones.get(),
+  shippingZones.create(),
+  shippingZones.update(),
+  shippingZones.delete(),
+  shippingMethods.list(),
+  shippingMethods.get(),
+  shippingMethods.create(),
+  shippingMethods.update(),
+  shippingMethods.delete(),
   users.list(),
   users.get(),
   users.create(),

@@ -13,6 +13,7 @@ import {
   type OrderStatus,
 } from '../../contract/order-status';
 import { canAdjust, reopenShortStock } from '../../server/src/domain/inventory';
+import { trackingUrl } from '../../server/src/domain/shipping';
 import { orderDetails, orders as fixtures, products, timelineOf, variants } from '../fixtures';
 import * as crud from './crud';
 import { endpoint, json, newId, notFound, now, type Call, type ListSpec } from './endpoint';
@@ -83,6 +84,9 @@ export const orderListSpec: ListSpec<OrderSummary> = {
     vat_number_review: (o, review) => o.vat_number_review === review,
     customer_email: (o, email) => o.customer_email.toLowerCase() === email.toLowerCase(),
     shipping_email: (o, email) => sameEmail(o.shipping_address.email, email),
+    // The list's rows do not carry the method: the order's detail knows it (#36).
+    shipping_method_id: (o, id) =>
+      String(orderDetails.find((d) => d.id === o.id)?.shipping_method?.id ?? '') === id,
     date_from: (o, from) => Date.parse(o.created_at) >= Date.parse(from),
     date_to: (o, to) => Date.parse(o.created_at) <= Date.parse(to),
   },
@@ -95,8 +99,8 @@ export const orderListSpec: ListSpec<OrderSummary> = {
 
 export const orders = {
   /**
-   * GET /admin/orders/ (search, status, payment_method, customer_email, shipping_email, date
-   * range, sort, skip/limit, X-Total-Count)
+   * GET /admin/orders/ (search, status, payment_method, shipping_method_id, customer_email,
+   * shipping_email, date range, sort, skip/limit, X-Total-Count)
    */
   list: crud.queriedListOf('/admin/orders/', fixtures, orderListSpec),
   /** GET /admin/orders/{id} (404 'Order not found' for unknown ids) */
@@ -145,12 +149,21 @@ export const orders = {
         return json(result ?? note, 201);
       },
   ),
-  /** PUT /admin/orders/{id}/shipment {carrier, tracking_number} → the order; 409 when cancelled */
+  /**
+   * PUT /admin/orders/{id}/shipment {carrier, tracking_number} → the order, its tracking link
+   * built from its method's template (#36); 409 when cancelled
+   */
   setShipment: orderWrite('put', '/admin/orders/:id/shipment', (order, { body }) => {
     if (!mayBeShipped(order.status))
       return json({ detail: `A ${order.status} order cannot be shipped` }, 409);
     // The order itself is not changed: only its shipment (the server leaves updated_at).
-    const shipment = { ...(body as OrderShipmentUpdate), updated_at: now() };
+    const update = body as OrderShipmentUpdate;
+    const template = order.shipping_method?.tracking_url_template ?? null;
+    const shipment = {
+      ...update,
+      tracking_url: trackingUrl(template, update.tracking_number),
+      updated_at: now(),
+    };
     return json({ ...order, shipment });
   }),
 };

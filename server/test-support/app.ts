@@ -91,6 +91,22 @@ export function testContext(
 
 let adminCounter = 0;
 
+/**
+ * One argon2id hash per password for the test admins of a worker: hashing at the production
+ * cost takes 20–40 ms of CPU, and most tests create admins with the same password. The hash is
+ * a real one at the production parameters (only its salt is shared), so signing in verifies it
+ * as production does; the app's own hashing (users, password changes) is untouched.
+ */
+const adminHashes = new Map<string, Promise<string>>();
+function adminPasswordHash(password: string): Promise<string> {
+  let hash = adminHashes.get(password);
+  if (hash === undefined) {
+    hash = hashPassword(password);
+    adminHashes.set(password, hash);
+  }
+  return hash;
+}
+
 export async function createTestApp(
   dialect: DialectName,
   {
@@ -102,10 +118,10 @@ export async function createTestApp(
   const database = await openTestDatabase(dialect);
   let offset = 0;
   let frozenAt: number | null = null;
-  // On PostgreSQL the app was started from DATABASE_URL, as in production: a backup's pg_dump
-  // connects with it.
+  // On PostgreSQL the app was started from its database's URL, as in production: a backup's
+  // pg_dump connects with it.
   const config = testConfig({
-    ...(dialect === 'postgres' ? { databaseUrl: process.env.DATABASE_URL } : {}),
+    ...(dialect === 'postgres' ? { databaseUrl: database.url } : {}),
     ...configOverrides,
   });
   const ctx = testContext(database.db, dialect, config, {
@@ -152,7 +168,7 @@ export async function createTestApp(
         full_name: `Test ${username}`,
         role: input.role ?? 'super_admin',
         is_active: input.is_active === false ? 0 : 1,
-        password_hash: await hashPassword(password),
+        password_hash: await adminPasswordHash(password),
         last_login: null,
         created_at: now,
         updated_at: now,

@@ -1,11 +1,11 @@
 // Fresh, migrated databases for tests: SQLite always; PostgreSQL too when DATABASE_URL is set
-// (run `bash scripts/with-postgres.sh npx vitest run server` to get one).
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+// (run `bash scripts/with-postgres.sh npx vitest run server` to get one). Each is a copy of this
+// run's migrated template (database-templates.ts), or an empty database with `migrate: false`.
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql, type Kysely } from 'kysely';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import {
   openPostgres,
   openSqlite,
@@ -15,42 +15,36 @@ import {
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
 import { allMigrations } from '../src/db/migrations';
+import { databaseName, dropDatabase, onCluster, postgresUrl } from './database-templates';
 import { useOpened } from './hooks';
 
-/**
- * The databases each server test runs on: SQLite, and PostgreSQL when DATABASE_URL is set
- * (scripts/with-postgres.sh). TEST_DIALECTS narrows them: `npm run test:db` sets it to postgres,
- * because `npm run test:unit` has just run the whole server suite on SQLite (running it twice
- * cost five minutes of `npm test`).
- */
-const available: DialectName[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
-const wanted = process.env.TEST_DIALECTS?.split(',').map((d) => d.trim());
-export const testDialects: DialectName[] = wanted
-  ? available.filter((d) => wanted.includes(d))
-  : available;
-if (testDialects.length === 0)
-  throw new Error(`TEST_DIALECTS=${process.env.TEST_DIALECTS} names no database available here`);
+export { testDialects } from './database-templates';
 
 export interface TestDatabase extends DatabaseHandle {
-  /** Closes the connections and deletes the database (SQLite file / PostgreSQL schema). */
+  /** Closes the connections and deletes the database (SQLite file / PostgreSQL database). */
   dispose(): Promise<void>;
   /** New connections to the same database, as another process or server would have; close it. */
   connectAgain(): DatabaseHandle;
+  /** PostgreSQL: this database's URL (a backup's pg_dump connects with it). */
+  url?: string;
 }
 
 export async function openTestDatabase(
   dialect: DialectName,
   { migrate = true, poolSize }: { migrate?: boolean; poolSize?: number } = {},
 ): Promise<TestDatabase> {
-  const handle = dialect === 'sqlite' ? openTempSqlite() : await openTempPostgres(poolSize);
-  if (migrate) await migrateToLatest(handle.db, dialect);
+  // Without a template (a run without the server projects' globalSetup), each test migrates.
+  const template = migrate ? inject('testDatabaseTemplates')?.[dialect] : undefined;
+  const handle =
+    dialect === 'sqlite' ? openTempSqlite(template) : await openTempPostgres(template, poolSize);
+  if (migrate && template === undefined) await migrateToLatest(handle.db, dialect);
   return handle;
 }
 
 /**
  * The shop's migrations over a database opened with `migrate: false`, to stop at one
  * (`migrateTo`) and fill old rows before the migration under test runs. On PostgreSQL its
- * bookkeeping lives in the test's own schema.
+ * bookkeeping lives in the schema of the test's connections.
  */
 export async function testMigrator(
   handle: DatabaseHandle,
@@ -155,9 +149,11 @@ export const useTestDatabase = (dialect: DialectName, when: { perTest?: boolean 
     when,
   );
 
-function openTempSqlite(): TestDatabase {
+/** A new SQLite file: a copy of the migrated `template`, or empty. */
+function openTempSqlite(template: string | undefined): TestDatabase {
   const dir = mkdtempSync(join(tmpdir(), 'shop-db-test-'));
   const file = join(dir, 'shop.db');
+  if (template !== undefined) copyFileSync(template, file);
   const handle = openSqlite(file);
   return {
     ...handle,
@@ -169,29 +165,31 @@ function openTempSqlite(): TestDatabase {
   };
 }
 
-async function openTempPostgres(poolSize = 10): Promise<TestDatabase> {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DATABASE_URL is not set');
-  // One schema per test keeps parallel test files and tests independent on one database.
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = openPostgres(url, { max: 1 });
-  try {
-    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-  } finally {
-    await admin.close();
-  }
-  const handle = openPostgres(url, { schema, max: poolSize });
+/**
+ * A new database of its own in DATABASE_URL's cluster (parallel test files and tests stay
+ * independent): a copy of the migrated `template`, or empty. Its `url` is where a backup's
+ * pg_dump finds it.
+ */
+async function openTempPostgres(
+  template: string | undefined,
+  poolSize = 10,
+): Promise<TestDatabase> {
+  const name = databaseName('test');
+  await onCluster((db) =>
+    template === undefined
+      ? sql`create database ${sql.id(name)}`.execute(db)
+      : sql`create database ${sql.id(name)} template ${sql.id(template)}`.execute(db),
+  );
+  const url = postgresUrl(name);
+  const handle = openPostgres(url, { max: poolSize });
   return {
     ...handle,
-    connectAgain: () => openPostgres(url, { schema, max: poolSize }),
+    url,
+    connectAgain: () => openPostgres(url, { max: poolSize }),
     async dispose() {
       await handle.close();
-      const cleanup = openPostgres(url, { max: 1 });
-      try {
-        await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup.db);
-      } finally {
-        await cleanup.close();
-      }
+      // A connection a test left open (connectAgain) does not keep it (see dropDatabase).
+      await dropDatabase(name);
     },
   };
 }

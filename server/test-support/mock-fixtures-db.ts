@@ -12,6 +12,7 @@ import { backups } from '../../mocks/fixtures/backups';
 import { adminSessions } from '../../mocks/fixtures/sessions';
 import { categories } from '../../mocks/fixtures/categories';
 import { discounts } from '../../mocks/fixtures/discounts';
+import { shippingMethods, shippingZones } from '../../mocks/fixtures/shipping';
 import { draftOrders } from '../../mocks/fixtures/draft-orders';
 import { invoices } from '../../mocks/fixtures/invoices';
 import { jobs } from '../../mocks/fixtures/jobs';
@@ -68,6 +69,9 @@ const TABLES: (keyof Database)[] = [
   'order_status_history',
   'order_items',
   'orders',
+  'shipping_method_zones',
+  'shipping_methods',
+  'shipping_zones',
   'customers',
   'variants',
   'products',
@@ -80,6 +84,7 @@ const WITHOUT_ID = new Set<keyof Database>([
   'document_counters',
   'discount_products',
   'discount_categories',
+  'shipping_method_zones',
 ]);
 
 /**
@@ -233,6 +238,51 @@ export async function loadMockFixtures(db: Kysely<Database>, dialect: DialectNam
       )
       .execute();
 
+  // Shipping zones and methods: arrays as JSON, money and weight bands in thousandths (millimes,
+  // grams), as migration 033 stores them.
+  for (const z of shippingZones)
+    await db
+      .insertInto('shipping_zones')
+      .values({
+        id: z.id,
+        name: z.name,
+        countries: JSON.stringify(z.countries),
+        governorates: JSON.stringify(z.governorates),
+        position: z.position,
+        created_at: z.created_at,
+        updated_at: z.updated_at,
+      })
+      .execute();
+  for (const m of shippingMethods) {
+    await db
+      .insertInto('shipping_methods')
+      .values({
+        id: m.id,
+        name_en: m.name.en,
+        name_fr: m.name.fr,
+        name_ar: m.name.ar,
+        rate_kind: m.rate_kind,
+        flat_price: millimesOrNull(m.flat_price),
+        bands: JSON.stringify(
+          m.bands.map((band) => ({
+            up_to: millimesOrNull(band.up_to),
+            price: millimes(band.price),
+          })),
+        ),
+        free_above: millimesOrNull(m.free_above),
+        cod_fee: millimesOrNull(m.cod_fee),
+        carrier: m.carrier,
+        tracking_url_template: m.tracking_url_template,
+        is_active: bit(m.is_active),
+        position: m.position,
+        created_at: m.created_at,
+        updated_at: m.updated_at,
+      })
+      .execute();
+    for (const zone_id of m.zone_ids)
+      await db.insertInto('shipping_method_zones').values({ method_id: m.id, zone_id }).execute();
+  }
+
   for (const o of orderDetails) {
     await db
       .insertInto('orders')
@@ -263,6 +313,18 @@ export async function loadMockFixtures(db: Kysely<Database>, dialect: DialectNam
         shipping_address: JSON.stringify(o.shipping_address),
         notes: o.notes,
         language: o.language,
+        // The method frozen at checkout, money in millimes (migration 033).
+        shipping_method_id: o.shipping_method?.id ?? null,
+        shipping_method:
+          o.shipping_method === null
+            ? null
+            : JSON.stringify({
+                name: o.shipping_method.name,
+                carrier: o.shipping_method.carrier,
+                tracking_url_template: o.shipping_method.tracking_url_template,
+                price: millimes(o.shipping_method.price),
+                cod_fee: millimes(o.shipping_method.cod_fee),
+              }),
         created_at: o.created_at,
         updated_at: o.updated_at,
       })

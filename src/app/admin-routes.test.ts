@@ -27,6 +27,7 @@ it('asks each screen for the permission of the call that loads it', () => {
     [paths.customers.list]: 'orders:read',
     [paths.customers.detailPattern]: 'orders:read', // getAdminCustomer; edits ask customers:write
     [paths.discounts.list]: 'orders:read', // listDiscounts; changes ask discounts:write
+    [paths.shipping.list]: 'settings:read', // listShippingZones/Methods; changes ask settings:write
     [paths.inventory.ledger]: 'catalogue:read',
     [paths.categories.list]: 'catalogue:read',
     [paths.vatRates.list]: 'catalogue:read',

@@ -17,6 +17,7 @@ import { preloadInventoryLedger } from '@/features/inventory-ledger';
 import { preloadJobs } from '@/features/jobs';
 import { preloadOrders } from '@/features/orders';
 import { preloadProducts } from '@/features/products';
+import { preloadShipping } from '@/features/shipping';
 
 const DashboardPage = lazyPage(() => import('@/features/dashboard/DashboardPage'), 'DashboardPage');
 const ProductsPage = lazyPage(() => import('@/features/products/ProductsPage'), 'ProductsPage');
@@ -47,6 +48,7 @@ const CustomerDetailPage = lazyPage(
   'CustomerDetailPage',
 );
 const DiscountsPage = lazyPage(() => import('@/features/discounts/DiscountsPage'), 'DiscountsPage');
+const ShippingPage = lazyPage(() => import('@/features/shipping/ShippingPage'), 'ShippingPage');
 const InventoryLedgerPage = lazyPage(
   () => import('@/features/inventory-ledger/InventoryLedgerPage'),
   'InventoryLedgerPage',
@@ -130,6 +132,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     component: DiscountsPage,
     permission: 'orders:read',
     preload: preloadDiscounts,
+  },
+  // Every role reads the methods (staff orders pick one); changes ask settings:write.
+  {
+    path: paths.shipping.list,
+    component: ShippingPage,
+    permission: 'settings:read',
+    preload: preloadShipping,
   },
   {
     path: paths.inventory.ledger,

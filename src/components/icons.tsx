@@ -30,6 +30,7 @@ import {
   TicketPercent,
   Trash,
   TriangleAlert,
+  Truck,
   Upload,
   User,
   Users,
@@ -81,6 +82,7 @@ export const StockIcon = chakraIcon(Boxes, 'StockIcon');
 export const StoreIcon = chakraIcon(Store, 'StoreIcon');
 export const SunIcon = chakraIcon(Sun, 'SunIcon');
 export const TicketPercentIcon = chakraIcon(TicketPercent, 'TicketPercentIcon');
+export const TruckIcon = chakraIcon(Truck, 'TruckIcon');
 export const TrashIcon = chakraIcon(Trash, 'TrashIcon');
 export const UploadIcon = chakraIcon(Upload, 'UploadIcon');
 export const UserIcon = chakraIcon(User, 'UserIcon');

@@ -143,6 +143,7 @@ const EVERY_SCREEN = [
   'Orders',
   'Customers',
   'Discounts',
+  'Shipping',
   'Inventory Ledger',
   'Categories',
   'VAT Rates',
@@ -168,6 +169,7 @@ export const expectedMenus: Record<AdminRole, readonly string[]> = {
   inventory_manager: [
     'Dashboard',
     'Products',
+    'Shipping',
     'Inventory Ledger',
     'Categories',
     'VAT Rates',

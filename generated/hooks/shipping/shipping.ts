@@ -629,11 +629,7 @@ export type DeleteShippingMethodMutationResult = NonNullable<
   Awaited<ReturnType<typeof deleteShippingMethod>>
 >;
 export type DeleteShippingMethodMutationError = ErrorType<
-  | UnauthorizedResponse
-  | ForbiddenResponse
-  | NotFoundResponse
-  | ConflictResponse
-  | ValidationErrorResponse
+  UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ValidationErrorResponse
 >;
 
 /**
@@ -641,11 +637,7 @@ export type DeleteShippingMethodMutationError = ErrorType<
  */
 export const useDeleteShippingMethod = <
   TError = ErrorType<
-    | UnauthorizedResponse
-    | ForbiddenResponse
-    | NotFoundResponse
-    | ConflictResponse
-    | ValidationErrorResponse
+    UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ValidationErrorResponse
   >,
 >(
   id: number,

@@ -41,7 +41,7 @@ describe.each(testDialects)('backup and restore (%s)', (dialect) => {
     rmSync(dataDir, { recursive: true, force: true });
   });
   const databaseUrl = dialect === 'postgres' ? process.env.DATABASE_URL : undefined;
-  const t = useTestApp(dialect, { config: { dataDir, databaseUrl } });
+  const t = useTestApp(dialect, { config: { dataDir } });
   const shop = useShop(t);
   const admin = useAdminAccount(t, 'super_admin');
   const media = () => mediaStorage(t.ctx.config);

@@ -120,6 +120,25 @@ const REQUESTS: Record<string, Request> = {
   getDiscount: {},
   updateDiscount: { body: { name: 'Role probe' } },
   deleteDiscount: {},
+  // Shipping (#36): a zone named after its caller, a method for a zone no row is (409 on both
+  // sides), ids no zone or method has.
+  listShippingZones: {},
+  createShippingZone: { bodyOf: (caller) => ({ name: `Role probe ${caller}`, countries: ['TN'] }) },
+  getShippingZone: {},
+  updateShippingZone: { body: { name: 'Role probe' } },
+  deleteShippingZone: {},
+  listShippingMethods: {},
+  createShippingMethod: {
+    body: {
+      name: { en: 'Role probe', fr: 'Sonde', ar: 'مسبار' },
+      zone_ids: [Number(MISSING)],
+      rate_kind: 'flat',
+      flat_price: money,
+    },
+  },
+  getShippingMethod: {},
+  updateShippingMethod: { body: { carrier: 'Role probe' } },
+  deleteShippingMethod: {},
   listVariants: {},
   getInventoryStatus: {},
   bulkCreateVariants: { query: `product_id=${MISSING}`, body: [variant] },

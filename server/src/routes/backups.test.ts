@@ -20,8 +20,7 @@ type Backup = Schemas['Backup'];
 describe.each(testDialects)('backups API (%s)', (dialect) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'backups-api-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const databaseUrl = dialect === 'postgres' ? process.env.DATABASE_URL : undefined;
-  const t = useTestApp(dialect, { config: { dataDir, databaseUrl } });
+  const t = useTestApp(dialect, { config: { dataDir } });
   const owner = useAdminAccount(t, 'super_admin');
   const admin = useAdmin(t, 'admin');
   beforeEach(() => rmSync(join(dataDir, 'backups'), { recursive: true, force: true }));

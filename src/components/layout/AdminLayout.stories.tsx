@@ -19,6 +19,7 @@ const HREFS = [
   '/admin/orders',
   '/admin/customers',
   '/admin/discounts',
+  '/admin/shipping',
   '/admin/inventory/ledger',
   '/admin/categories',
   '/admin/vat-rates',

@@ -52,6 +52,7 @@ it('asks for the permission of each restricted screen', () => {
     'orders:read',
     'orders:read',
     'orders:read',
+    'settings:read',
     'catalogue:read',
     'catalogue:read',
     'catalogue:read',

@@ -12,6 +12,7 @@ import {
   ShieldIcon,
   StoreIcon,
   TicketPercentIcon,
+  TruckIcon,
   UsersIcon,
 } from '@/components/icons';
 import type { Permission } from '@/lib/auth/permissions';
@@ -58,6 +59,12 @@ export const ADMIN_NAV: readonly NavItem[] = [
     href: paths.discounts.list,
     icon: TicketPercentIcon,
     permission: 'orders:read',
+  },
+  {
+    label: () => t('navShipping'),
+    href: paths.shipping.list,
+    icon: TruckIcon,
+    permission: 'settings:read',
   },
   {
     label: () => t('navInventoryLedger'),

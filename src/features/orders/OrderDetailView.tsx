@@ -15,8 +15,9 @@ import type { Invoice, Order, OrderItem, OrderStatus } from '@generated/model';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { formatDateTime, formatMoney, toDecimal } from '@/lib/format';
 import { BackLink } from '@/components/layout/BackLink';
-import { LOCALE_NAMES } from '@/lib/i18n';
+import { LOCALE_NAMES, useLocale } from '@/lib/i18n';
 import { customerName, customerTypeWords, paymentLabel } from './order-display';
+import { governorateName, hasCodFee, methodName } from './shipping-display';
 import { DocumentsPanel, type DocumentsPanelProps } from './DocumentsPanel';
 import { Detail, Section } from './OrderSection';
 import { OrderTimeline, type OrderTimelineProps } from './OrderTimeline';
@@ -157,7 +158,11 @@ export function OrderDetailView({
           {documents && <DocumentsPanel {...documents} />}
           {payments}
           {(onShipmentSave || order.shipment) && (
-            <ShipmentForm shipment={order.shipment} onSave={onShipmentSave} />
+            <ShipmentForm
+              shipment={order.shipment}
+              method={order.shipping_method}
+              onSave={onShipmentSave}
+            />
           )}
           <CustomerCard
             order={order}
@@ -318,13 +323,17 @@ function CustomerCard({
 
 function ShippingCard({ order }: { order: Order }) {
   const t = useT();
+  const locale = useLocale();
   const a = order.shipping_address;
   const lines = [
     a?.company,
     [a?.first_name, a?.last_name].filter(Boolean).join(' '),
     a?.street_address,
     a?.apartment,
-    [a?.city, a?.state, a?.postal_code].filter(Boolean).join(', '),
+    // The governorate by its name in the language of the moment (#36), beside the city.
+    [a?.city, governorateName(a?.governorate, locale), a?.state, a?.postal_code]
+      .filter(Boolean)
+      .join(', '),
     a?.country,
   ].filter((line): line is string => Boolean(line && line.trim()));
   return (
@@ -341,7 +350,37 @@ function ShippingCard({ order }: { order: Order }) {
           </Text>
         )}
       </Stack>
+      {order.shipping_method && <ShippingMethodLines method={order.shipping_method} />}
     </Section>
+  );
+}
+
+/**
+ * The shipping method the order was given, as frozen at checkout (#36): its name in the language
+ * of the moment, its carrier, and what it charged (the rate, and the cash-on-delivery fee apart).
+ */
+function ShippingMethodLines({ method }: { method: NonNullable<Order['shipping_method']> }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <Stack gap="3" mt="4" data-testid="shipping-method">
+      <Detail label={t('shippingMethod')}>
+        <bdi>{methodName(method.name, locale)}</bdi>
+      </Detail>
+      {method.carrier && (
+        <Detail label={t('carrier')}>
+          <bdi>{method.carrier}</bdi>
+        </Detail>
+      )}
+      <Detail label={t('shippingMethodPrice')} testId="shipping-method-price">
+        {toDecimal(method.price)?.gt(0) ? formatMoney(method.price) : t('shippingFree')}
+      </Detail>
+      {hasCodFee(method) && (
+        <Detail label={t('shippingCodFee')} testId="shipping-method-cod-fee">
+          {formatMoney(method.cod_fee)}
+        </Detail>
+      )}
+    </Stack>
   );
 }
 

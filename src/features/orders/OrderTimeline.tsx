@@ -5,6 +5,7 @@ import { TextAreaField } from '@/components/form';
 import { formatDateTime } from '@/lib/format';
 import { describeEvent, NOTE_MAX_LENGTH, validateNote } from './order-paperwork';
 import { PanelPending, Section } from './OrderSection';
+import { TrackingNumber } from './ShipmentForm';
 import { useT } from './messages';
 
 export interface OrderTimelineProps {
@@ -57,6 +58,13 @@ function TimelineEntry({ event }: { event: OrderTimelineEvent }) {
       {detail && (
         <Text whiteSpace="pre-wrap" overflowWrap="anywhere" data-testid="timeline-detail">
           {detail}
+        </Text>
+      )}
+      {/* The carrier's tracking page, as the shipment panel links it (#36). */}
+      {event.type === 'shipment' && event.tracking_url && (
+        <Text fontSize="sm">
+          {t('trackingPage')}{' '}
+          <TrackingNumber number={event.tracking_number} url={event.tracking_url} />
         </Text>
       )}
       <Text fontSize="sm" color="fg.muted">

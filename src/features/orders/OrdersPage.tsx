@@ -19,7 +19,7 @@ import { usePermission } from '@/lib/auth/permissions';
 import { paths } from '@/lib/paths';
 import { useOrdersBulk } from './bulk';
 import { orderExportParams } from './export-params';
-import { isFiltered, NO_FILTERS, orderParams, type OrderQuery } from './order-filters';
+import { filtersFromSearch, isFiltered, orderParams, type OrderQuery } from './order-filters';
 import { OrdersListView } from './OrdersListView';
 import { RecordRemittanceAction } from './payments';
 import { noun, useT } from './messages';
@@ -33,10 +33,11 @@ const DEFAULT_ORDER_SORT = { key: 'created_at', direction: 'desc' } as const;
  */
 export function OrdersPage() {
   const t = useT();
-  const email = new URLSearchParams(useSearch()).get('email')?.trim() || null;
+  const search = useSearch();
+  const email = new URLSearchParams(search).get('email')?.trim() || null;
   const [, navigate] = useLocation();
   const { box, query } = useListSearch('', { debounce: true });
-  const [filters, setFilters] = useState(NO_FILTERS);
+  const [filters, setFilters] = useState(() => filtersFromSearch(search));
   const canWrite = usePermission('orders:write');
   const sorting = useListSort<string, OrderSort>(DEFAULT_ORDER_SORT);
   const wanted: OrderQuery = { search: query, email, filters, sort: sorting.param };

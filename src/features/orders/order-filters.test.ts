@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFiltered, NO_FILTERS, orderParams } from './order-filters';
+import { filtersFromSearch, isFiltered, NO_FILTERS, orderParams } from './order-filters';
 
 const query = { search: '', email: null, filters: NO_FILTERS };
 
@@ -32,6 +32,29 @@ describe('orderParams', () => {
     const filters = { ...NO_FILTERS, vatReview: 'to_confirm' } as const;
     expect(orderParams({ ...query, filters })).toMatchObject({ vat_number_review: 'to_confirm' });
     expect(isFiltered({ ...query, filters })).toBe(true);
+  });
+
+  it('sends the shipping method as its id, a number (#36)', () => {
+    const filters = { ...NO_FILTERS, shippingMethod: '3' };
+    expect(orderParams({ ...query, filters })).toMatchObject({ shipping_method_id: 3 });
+    expect(isFiltered({ ...query, filters })).toBe(true);
+  });
+
+  it("starts from a link's shipping_method_id, and ignores one that is not an id", () => {
+    expect(filtersFromSearch('?shipping_method_id=3')).toEqual({
+      ...NO_FILTERS,
+      shippingMethod: '3',
+    });
+    expect(filtersFromSearch('email=a%40b.tn&shipping_method_id=12')).toMatchObject({
+      shippingMethod: '12',
+    });
+    for (const wrong of [
+      '',
+      '?shipping_method_id=',
+      '?shipping_method_id=0',
+      '?shipping_method_id=3x',
+    ])
+      expect(filtersFromSearch(wrong)).toEqual(NO_FILTERS);
   });
 
   it('sends whole days in Tunis (UTC+1), and a range typed backwards the right way round', () => {

@@ -17,6 +17,8 @@ export interface OrderFilters {
   paymentStatus: PaymentStatus | '';
   /** Reverse-charge orders whose VAT number awaits (or got) an admin's confirmation. */
   vatReview: VatNumberReviewFilterParameter | '';
+  /** The shipping method's id as text (#36); '' for all. */
+  shippingMethod: string;
   from: string;
   to: string;
 }
@@ -26,9 +28,19 @@ export const NO_FILTERS: OrderFilters = {
   payment: '',
   paymentStatus: '',
   vatReview: '',
+  shippingMethod: '',
   from: '',
   to: '',
 };
+
+/**
+ * The filters a link to the list sets (`?shipping_method_id=3`, e.g. from the Shipping screen's
+ * method; #36): a method's id, else none. Other filters start as 'all'.
+ */
+export function filtersFromSearch(search: string): OrderFilters {
+  const method = new URLSearchParams(search).get('shipping_method_id')?.trim() ?? '';
+  return { ...NO_FILTERS, shippingMethod: /^[1-9]\d{0,15}$/.test(method) ? method : '' };
+}
 
 export interface OrderQuery {
   search: string;
@@ -54,6 +66,7 @@ export function orderParams({ search, email, filters, sort }: OrderQuery): ListA
     payment_method: filters.payment || undefined,
     payment_status: filters.paymentStatus || undefined,
     vat_number_review: filters.vatReview || undefined,
+    shipping_method_id: filters.shippingMethod ? Number(filters.shippingMethod) : undefined,
     ...shopDayRange(filters.from, filters.to),
     sort,
   };

@@ -120,7 +120,13 @@ it('says each kind of event in one sentence, with its note', () => {
     ],
     [{ ...base, type: 'note', note: 'Call back\ntomorrow' }, 'Note added', 'Call back\ntomorrow'],
     [
-      { ...base, type: 'shipment', carrier: 'Aramex', tracking_number: '7731 0042' },
+      {
+        ...base,
+        type: 'shipment',
+        carrier: 'Aramex',
+        tracking_number: '7731 0042',
+        tracking_url: null,
+      },
       'Shipped with Aramex, tracking number 7731 0042',
       null,
     ],

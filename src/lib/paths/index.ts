@@ -41,6 +41,8 @@ export const paths = {
   },
   /** Discount codes and automatic promotions (docs/product.md, "Discounts"). */
   discounts: { list: '/admin/discounts' },
+  /** Shipping zones and methods (docs/product.md, "Shipping"). */
+  shipping: { list: '/admin/shipping' },
   inventory: { ledger: '/admin/inventory/ledger' },
   categories: {
     list: '/admin/categories',

@@ -103,6 +103,10 @@ export const LIST_CASES: Record<string, ListCases | NotCompared> = {
       'status=refunded',
       'payment_method=cash_on_delivery',
       'payment_method=card',
+      // The method frozen on the orders (#36): two orders, one, none.
+      'shipping_method_id=2',
+      'shipping_method_id=3',
+      'shipping_method_id=999',
       'payment_status=paid',
       'payment_status=unpaid',
       'payment_status=partially_paid',
@@ -237,6 +241,19 @@ export const LIST_CASES: Record<string, ListCases | NotCompared> = {
       ...PAGING,
     ],
   },
+  // Shipping (#36): few rows, matched in position order; the whole items, as method_count and
+  // the stored forms (bands in thousandths) are the server's to present.
+  listShippingZones: {
+    path: '/api/v1/admin/shipping-zones/',
+    queries: ['', ...PAGING],
+    whole: true,
+  },
+  listShippingMethods: {
+    path: '/api/v1/admin/shipping-methods/',
+    queries: ['', ...PAGING],
+    whole: true,
+  },
+  listCartShippingMethods: { why: 'no-mock', reason: 'the storefront cart' },
   listVatRates: {
     path: '/api/v1/admin/vat-rates/',
     queries: [
@@ -556,6 +573,29 @@ export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
     patch("another discount's code", '/api/v1/admin/discounts/7', { code: 'Cuir5' }),
   ],
   deleteDiscount: [del('a discount orders used', '/api/v1/admin/discounts/2')],
+  // Shipping (#36), on the shipping fixtures (zone 1 Grand Tunis is the only zone of method 1).
+  createShippingZone: [
+    post('a name another zone has (other case)', '/api/v1/admin/shipping-zones/', {
+      name: 'grand tunis',
+      countries: ['TN'],
+    }),
+  ],
+  updateShippingZone: [
+    patch("another zone's name", '/api/v1/admin/shipping-zones/2', { name: 'Europe' }),
+  ],
+  deleteShippingZone: [del("a method's only zone", '/api/v1/admin/shipping-zones/1')],
+  updateShippingMethod: [
+    patch('a zone that does not exist', '/api/v1/admin/shipping-methods/2', { zone_ids: [2, 999] }),
+  ],
+  chooseCartShippingMethod: { why: 'no-mock', reason: 'the storefront cart' },
+  createShippingMethod: [
+    post('a zone that does not exist', '/api/v1/admin/shipping-methods/', {
+      name: { en: 'Courier', fr: 'Coursier', ar: 'ساعي' },
+      zone_ids: [999],
+      rate_kind: 'flat',
+      flat_price: '7.000',
+    }),
+  ],
   deleteFiles: [
     del("a product's image", '/api/v1/admin/uploads/files', { keys: ['sac-cabas-noir.jpg'] }),
   ],

@@ -115,6 +115,11 @@ export const CreateAndComplete: Story = {
     const language = canvas.getByRole('combobox', { name: /^Customer's language/ });
     await expect(language).toHaveDisplayValue('Automatic (from the country)');
     await userEvent.selectOptions(language, 'Français');
+    // The shop prices delivery by method (#36): without one the draft could not be completed.
+    await userEvent.selectOptions(
+      await canvas.findByRole('combobox', { name: /^Shipping method/ }, { timeout: 5000 }),
+      'Rapid-Poste',
+    );
     const search = canvas.getByRole('combobox', { name: 'Add a product' });
     await userEvent.type(search, 'SAC-CABAS-CML{Enter}');
     const [line] = await canvas.findAllByTestId('picker-line');
@@ -144,6 +149,7 @@ export const CreateAndComplete: Story = {
       { variant_id: 1, quantity: 1, unit_price_override: null, override_reason: null },
     ]);
     await expect(body.language).toBe('fr');
+    await expect(body.shipping_method_id).toBe(3);
     await expect(canvas.findByText('Draft saved', {}, { timeout: 5000 })).resolves.toBeVisible();
 
     // The oil by name: arrow down to the first result, Enter.

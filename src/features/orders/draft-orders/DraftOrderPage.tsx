@@ -7,12 +7,14 @@ import {
   getDraftOrder,
   useGetDraftOrder,
 } from '@generated/hooks/draft-orders/draft-orders';
+import { useListShippingMethods } from '@generated/hooks/shipping/shipping';
 import { BackLink } from '@/components/layout/BackLink';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { notify, useFailureToast } from '@/components/ui/notify';
 import { ApiError, serverMessage } from '@/lib/http';
 import { paths } from '@/lib/paths';
 import { MAX_QUANTITY } from '../line-picker';
+import { ALL_SHIPPING_METHODS } from '../shipping-display';
 import { EMPTY_FORM, formOf, refusedLine, withVariant, type DraftForm } from './draft-form';
 import { DraftOrderView } from './DraftOrderView';
 import { useDraftAutosave } from './use-draft-autosave';
@@ -58,6 +60,8 @@ function SavedDraft({ id }: { id: number }) {
 
 function DraftEditor({ saved }: { saved: DraftOrder | null }) {
   const [, navigate] = useLocation();
+  // The methods to pick from (settings:read, which every role holds); none loaded: no picker.
+  const methods = useListShippingMethods(ALL_SHIPPING_METHODS);
   const [form, setForm] = useState<DraftForm>(() => (saved ? formOf(saved) : EMPTY_FORM));
   const autosave = useDraftAutosave(form, saved);
   const { draft, setDraft } = autosave;
@@ -123,6 +127,7 @@ function DraftEditor({ saved }: { saved: DraftOrder | null }) {
       refusal={refusal}
       completing={completing}
       onComplete={(status) => void complete(status)}
+      shippingMethods={methods.data}
     />
   );
 }

@@ -11,12 +11,17 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import type { DraftOrder, DraftOrderCompleteStatus, Variant } from '@generated/model';
+import type {
+  DraftOrder,
+  DraftOrderCompleteStatus,
+  ShippingMethod,
+  Variant,
+} from '@generated/model';
 import { BackLink } from '@/components/layout/BackLink';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { SelectField, TextAreaField, TextField } from '@/components/form';
 import { formatMoney } from '@/lib/format';
-import { LOCALE_NAMES } from '@/lib/i18n';
+import { LOCALE_NAMES, useLocale } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
 import {
   MAX_QUANTITY,
@@ -25,6 +30,7 @@ import {
   type LineOverride,
   type PickerLine,
 } from '../line-picker';
+import { governorateOptions, hasGovernorate, shippingMethodChoices } from '../shipping-display';
 import { CustomerLookup } from './CustomerLookup';
 import { DraftDiscount } from './DraftDiscount';
 import {
@@ -55,9 +61,20 @@ export interface DraftOrderViewProps {
   refusal: { variantId: number; message: string } | null;
   completing: boolean;
   onComplete: (status: DraftOrderCompleteStatus) => void;
+  /**
+   * The shop's shipping methods (#36; undefined until loaded): the active ones are offered, and
+   * the one the draft names even once inactive. None: no picker (the flat rate applies).
+   */
+  shippingMethods?: readonly ShippingMethod[] | undefined;
 }
 
 const PAYMENT_METHODS = ['cash_on_delivery', 'bank_transfer', 'card'] as const;
+/** The words of DraftOrder.shipping_problem (keys of the messages). */
+const SHIPPING_PROBLEM_KEYS = {
+  no_vat_rate: 'shippingNoVatRate',
+  no_shipping_method: 'shippingNoMethod',
+  method_unavailable: 'shippingMethodUnavailable',
+} as const satisfies Record<NonNullable<DraftOrder['shipping_problem']>, string>;
 /** The statuses a completed draft may start in (DraftOrderComplete). */
 const PLACE_AS: readonly DraftOrderCompleteStatus[] = ['pending', 'confirmed'];
 
@@ -91,7 +108,12 @@ function Panel({
 /** The staff order's screen (/admin/orders/new, /admin/orders/drafts/{id}; docs/product.md §10.23). */
 export function DraftOrderView(props: DraftOrderViewProps) {
   const t = useT();
+  const locale = useLocale();
   const { draftId, form, onFormChange, draft } = props;
+  // The active methods, and the draft's own even when it is no longer (it says why it cannot).
+  const offered = (props.shippingMethods ?? []).filter(
+    (m) => m.is_active || m.id === form.shippingMethodId,
+  );
   const set = (patch: Partial<DraftForm>) => onFormChange({ ...form, ...patch });
   const guest = (patch: Partial<DraftForm['guest']>) => set({ guest: { ...form.guest, ...patch } });
   const address = (patch: Partial<DraftForm['address']>) =>
@@ -286,6 +308,20 @@ export function DraftOrderView(props: DraftOrderViewProps) {
                 maxLength={2}
                 onChange={(country) => address({ country })}
               />
+              {/* A Tunisian address's governorate, which shipping zones match (#36). */}
+              {hasGovernorate(form.address.country) && (
+                <SelectField
+                  label={t('governorate')}
+                  value={form.address.governorate}
+                  options={[
+                    { value: '', label: t('governorateNone') },
+                    ...governorateOptions(locale),
+                  ]}
+                  onChange={(value) =>
+                    address({ governorate: value as DraftForm['address']['governorate'] })
+                  }
+                />
+              )}
               <TextField
                 label={t('company')}
                 value={form.address.company}
@@ -319,9 +355,23 @@ export function DraftOrderView(props: DraftOrderViewProps) {
                 }))}
                 onChange={(value) => set({ paymentMethod: value as DraftForm['paymentMethod'] })}
               />
+              {offered.length > 0 && (
+                <SelectField
+                  label={t('shippingMethod')}
+                  helperText={t('shippingMethodHelp')}
+                  value={form.shippingMethodId === null ? '' : String(form.shippingMethodId)}
+                  options={[
+                    { value: '', label: t('shippingMethodNone') },
+                    ...shippingMethodChoices(offered, locale),
+                  ]}
+                  onChange={(value) =>
+                    set({ shippingMethodId: value === '' ? null : Number(value) })
+                  }
+                />
+              )}
               <TextField
                 label={t('shipping')}
-                helperText={t('shippingHelp')}
+                helperText={offered.length > 0 ? t('shippingHelpWithMethods') : t('shippingHelp')}
                 inputMode="decimal"
                 value={form.shipping}
                 maxLength={13}
@@ -397,9 +447,9 @@ function TotalsPanel({
             {t('totalsPending')}
           </Text>
         )}
-        {draft?.shipping_problem === 'no_vat_rate' && (
+        {draft?.shipping_problem && (
           <Text color="fg.error" fontSize="sm" data-testid="shipping-problem">
-            {t('shippingNoVatRate')}
+            {t(SHIPPING_PROBLEM_KEYS[draft.shipping_problem])}
           </Text>
         )}
         {missing.length > 0 && form.lines.length > 0 && (

@@ -10,6 +10,8 @@ import {
   type DraftForm,
 } from './draft-form';
 
+const AT = '2026-11-29T10:00:00.000Z';
+
 const phoneOrder: DraftForm = {
   ...EMPTY_FORM,
   guest: { name: '  Amira Ben Salah ', phone: '+216 98 123 456', email: '' },
@@ -52,15 +54,37 @@ describe('the staff order form', () => {
         state: null,
         postal_code: '1000',
         country: 'TN',
+        governorate: null,
         phone: '+216 98 123 456',
         email: 'amira@example.tn',
       },
       payment_method: 'cash_on_delivery',
+      shipping_method_id: null,
       shipping_amount: '7.500',
       notes: null,
       language: null,
       lines: [],
     });
+  });
+
+  it("sends the method picked and a Tunisian address's governorate, kept on reopening (#36)", () => {
+    const tunis = {
+      ...phoneOrder,
+      address: { ...phoneOrder.address, governorate: 'TN-11' as const },
+      shippingMethodId: 3,
+    };
+    const body = draftInput(tunis);
+    expect(body.shipping_address.governorate).toBe('TN-11');
+    expect(body.shipping_method_id).toBe(3);
+    expect(body).not.toHaveProperty('shipping_amount');
+    // A governorate picked before the country became France is not sent (422 otherwise).
+    const paris = { ...tunis, address: { ...tunis.address, country: 'fr' } };
+    expect(draftInput(paris).shipping_address).toMatchObject({ country: 'FR', governorate: null });
+    const reopened = formOf(
+      pricedDraft(body, { id: 9, created_by: 'admin', created_at: AT, updated_at: AT }),
+    );
+    expect(reopened.shippingMethodId).toBe(3);
+    expect(reopened.address.governorate).toBe('TN-11');
   });
 
   it('sends the language chosen (null: automatic) and keeps it when the draft is reopened', () => {

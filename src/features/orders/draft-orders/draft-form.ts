@@ -5,8 +5,10 @@ import type {
   DraftOrderLineProblem,
   DraftOrderManualDiscount,
   EmailLanguage,
+  Governorate,
   PaymentMethod,
 } from '@generated/model';
+import { hasGovernorate } from '../shipping-display';
 import type { LineOverride, PickedVariant } from '../line-picker';
 
 /** A line as the admin picked it (what the draft's PUT sends) and what it shows before pricing. */
@@ -33,11 +35,15 @@ export interface DraftForm {
     city: string;
     postal_code: string;
     country: string;
+    /** A Tunisian address's governorate (#36; shipping zones match it); '' for none. */
+    governorate: Governorate | '';
     phone: string;
     email: string;
   };
   paymentMethod: PaymentMethod;
-  /** NET shipping as typed; blank: the server's flat rate. */
+  /** The shipping method picked (#36); null: none (the amount typed, else the flat rate). */
+  shippingMethodId: number | null;
+  /** NET shipping as typed; blank: the method's price, else the server's flat rate. */
   shipping: string;
   notes: string;
   /** The language of the customer's e-mails; null: the shipping country's (the server decides). */
@@ -72,10 +78,12 @@ export const EMPTY_FORM: DraftForm = {
     city: '',
     postal_code: '',
     country: 'TN',
+    governorate: '',
     phone: '',
     email: '',
   },
   paymentMethod: 'cash_on_delivery',
+  shippingMethodId: null,
   shipping: '',
   notes: '',
   language: null,
@@ -103,6 +111,7 @@ function shippingAddressOf(form: DraftForm): DraftOrderInput['shipping_address']
   const a = form.address;
   const [first, last] = splitName(form.guest.name);
   const or = (value: string, fallback: string) => value.trim() || fallback.trim();
+  const country = a.country.trim().toUpperCase();
   return {
     first_name: or(a.first_name, first),
     last_name: or(a.last_name, last),
@@ -112,7 +121,10 @@ function shippingAddressOf(form: DraftForm): DraftOrderInput['shipping_address']
     city: a.city.trim(),
     state: null,
     postal_code: a.postal_code.trim(),
-    country: a.country.trim().toUpperCase(),
+    country,
+    // Only a Tunisian address has one (the server refuses it on another, 422): a governorate
+    // picked before the country was changed is not sent.
+    governorate: hasGovernorate(country) && a.governorate !== '' ? a.governorate : null,
     phone: or(a.phone, form.guest.phone),
     email: or(a.email, form.guest.email),
   };
@@ -189,6 +201,7 @@ export function draftInput(form: DraftForm): DraftOrderInput {
     }),
     shipping_address: shippingAddressOf(form),
     payment_method: form.paymentMethod,
+    shipping_method_id: form.shippingMethodId,
     ...(shipping !== '' && { shipping_amount: Number(shipping).toFixed(3) }),
     notes: form.notes.trim() || null,
     language: form.language,
@@ -247,10 +260,15 @@ export function formOf(draft: DraftOrder): DraftForm {
       city: a.city,
       postal_code: a.postal_code,
       country: a.country,
+      governorate: a.governorate ?? '',
       phone: a.phone,
       email: a.email,
     },
     paymentMethod: draft.payment_method,
+    // A method since deleted (id null) is no longer one to send.
+    shippingMethodId: draft.shipping_method?.id ?? null,
+    // As before methods (#36): the amount is kept as typed. DraftOrder does not say whether it
+    // was agreed or the method's price, and a price agreed must not be dropped unseen.
     shipping: draft.shipping_amount,
     notes: draft.notes ?? '',
     language: draft.language ?? null,

@@ -160,6 +160,24 @@ export const Refused422: Story = {
   },
 };
 
+/** The governorate of its Tunisian address (#36): offered by name, sent as its code. */
+export const EditGovernorate: Story = {
+  parameters: { msw: { handlers: [orderEdits.edit(edited)] } },
+  play: async ({ canvasElement }) => {
+    const dialog = within(await openEdit(canvasElement));
+    const governorate = dialog.getByRole('combobox', { name: 'Governorate' });
+    await expect(governorate).toHaveDisplayValue('Tunis');
+    await userEvent.selectOptions(governorate, 'Ariana');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+    const [call] = await requests.waitFor('POST', EDIT);
+    await expect((call!.body as OrderEditRequest).shipping_address).toMatchObject({
+      city: 'Tunis',
+      country: 'TN',
+      governorate: 'TN-12',
+    });
+  },
+};
+
 /** A shipped order is no longer editable: no button. */
 export const NotEditable: Story = {
   parameters: { route: paths.orders.detail(2) },

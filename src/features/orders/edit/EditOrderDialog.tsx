@@ -1,9 +1,11 @@
 import { Alert, Box, Grid, List, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import type { Order, OrderEditRequest, Variant } from '@generated/model';
-import { FormDialog, TextField } from '@/components/form';
+import type { Order, OrderEditRequest, ShippingAddress, Variant } from '@generated/model';
+import { FormDialog, SelectField, TextField } from '@/components/form';
+import { useLocale } from '@/lib/i18n';
 import { formatMoney } from '@/lib/format';
 import { MAX_QUANTITY, PickerLines, VariantSearch } from '../line-picker';
+import { governorateOptions, hasGovernorate } from '../shipping-display';
 import {
   editChanges,
   editProblems,
@@ -59,6 +61,7 @@ export function EditOrderDialog(props: EditOrderDialogProps) {
 
 function EditOrderForm({ order, invoiced, onSave, error }: EditOrderDialogProps) {
   const t = useT();
+  const locale = useLocale();
   const [state, setState] = useState<EditState>(() => editStateOf(order));
   const [shown, setShown] = useState<string[]>([]);
   const changes = editChanges(order, state);
@@ -149,6 +152,25 @@ function EditOrderForm({ order, invoiced, onSave, error }: EditOrderDialogProps)
                 onChange={(value) => set({ address: { ...state.address, [field]: value } })}
               />
             ))}
+            {/* A Tunisian address's governorate, which shipping zones match (#36). */}
+            {hasGovernorate(state.address.country) && (
+              <SelectField
+                label={t('governorate')}
+                value={state.address.governorate ?? ''}
+                options={[
+                  { value: '', label: t('governorateNone') },
+                  ...governorateOptions(locale),
+                ]}
+                onChange={(value) =>
+                  set({
+                    address: {
+                      ...state.address,
+                      governorate: value === '' ? null : (value as ShippingAddress['governorate']),
+                    },
+                  })
+                }
+              />
+            )}
           </Grid>
         </Box>
         <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="3">

@@ -62,4 +62,16 @@ describe('an order edit', () => {
     state.address = { ...state.address, city: ' ' };
     expect(editProblems(state)).toEqual(['atLeastOneLine', 'shippingInvalid', 'addressInvalid']);
   });
+
+  it("sends a Tunisian address's governorate, and none once the country is another (#36)", () => {
+    const state = editStateOf(order);
+    state.address = { ...state.address, governorate: 'TN-12' };
+    expect(editChanges(order, state)).toEqual([{ change: 'address' }]);
+    expect(editRequest(order, state).shipping_address?.governorate).toBe('TN-12');
+    state.address = { ...state.address, country: 'FR' };
+    expect(editRequest(order, state).shipping_address).toMatchObject({
+      country: 'FR',
+      governorate: null,
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import type { Order, OrderEditRequest, ShippingAddress } from '@generated/model';
 import { MONEY_PATTERN } from '@/lib/format';
 import type { PickedVariant } from '../line-picker';
+import { hasGovernorate } from '../shipping-display';
 
 /** A line of the edit: an order's item (kept at its frozen prices) or a variant to add. */
 interface EditLine extends PickedVariant {
@@ -98,6 +99,12 @@ export function editRequest(order: Order, state: EditState): OrderEditRequest {
       typeof v === 'string' ? v.trim() || null : v,
     ]),
   ) as ShippingAddress;
+  // Only a Tunisian address has a governorate (422 otherwise, #36): one left from before the
+  // country was changed is not sent.
+  const address = {
+    ...trimmed,
+    governorate: hasGovernorate(trimmed.country) ? (trimmed.governorate ?? null) : null,
+  };
   return {
     ...(linesChanged && {
       lines: state.lines.map((l) =>
@@ -106,7 +113,7 @@ export function editRequest(order: Order, state: EditState): OrderEditRequest {
           : { variant_id: l.variantId, quantity: l.quantity },
       ),
     }),
-    ...(changes.some((c) => c.change === 'address') && { shipping_address: trimmed }),
+    ...(changes.some((c) => c.change === 'address') && { shipping_address: address }),
     ...(changes.some((c) => c.change === 'shipping') && {
       shipping_amount: shippingOf(state.shipping),
     }),
