@@ -5452,6 +5452,8 @@ export interface components {
       subtotal: components['schemas']['Money'];
       vat_amount: components['schemas']['Money'];
       shipping_amount: components['schemas']['Money'];
+      /** @description True when staff gave shipping_amount (a price agreed with the customer, kept as given); false when it is the method's price for the lines now, or the flat rate (#36). A client replacing the draft sends shipping_amount only when this is true, so a method keeps pricing the lines. */
+      shipping_amount_agreed: boolean;
       /** @description The shipping's VAT at the shop country's default rate in force; null when shipping is charged and no default rate is in force (shipping_problem no_vat_rate). */
       shipping_vat_amount: components['schemas']['Money'] | null;
       discount_amount: components['schemas']['Money'];

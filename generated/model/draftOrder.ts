@@ -54,6 +54,8 @@ export interface DraftOrder {
   subtotal: Money;
   vat_amount: Money;
   shipping_amount: Money;
+  /** True when staff gave shipping_amount (a price agreed with the customer, kept as given); false when it is the method's price for the lines now, or the flat rate (#36). A client replacing the draft sends shipping_amount only when this is true, so a method keeps pricing the lines. */
+  shipping_amount_agreed: boolean;
   /** The shipping's VAT at the shop country's default rate in force; null when shipping is charged and no default rate is in force (shipping_problem no_vat_rate). */
   shipping_vat_amount: DraftOrderShippingVatAmount;
   discount_amount: Money;

@@ -141,6 +141,8 @@ describe.each(testDialects)('staff orders with shipping methods (%s)', (dialect)
       shipping_method: method,
       shipping_problem: null,
       shipping_amount: '10.500',
+      // The method's price, not one staff agreed: a reopened draft leaves it to the method.
+      shipping_amount_agreed: false,
       // 19 % of 10.500.
       shipping_vat_amount: '1.995',
       subtotal: '33.613',
@@ -191,6 +193,7 @@ describe.each(testDialects)('staff orders with shipping methods (%s)', (dialect)
     expect(draft).toMatchObject({
       shipping_method: { id: courier.id, price: '4.000', cod_fee: '0.000' },
       shipping_amount: '4.000',
+      shipping_amount_agreed: true,
       shipping_vat_amount: '0.760',
       completable: true,
     });

@@ -409,6 +409,7 @@ async function presentDrafts(ctx: AppContext, db: Db, drafts: DraftRow[]): Promi
       subtotal: money(amounts.subtotal),
       vat_amount: money(amounts.vatAmount),
       shipping_amount: money(amounts.shippingAmount),
+      shipping_amount_agreed: givenAmount(d) !== null,
       shipping_vat_amount: shippingPriced ? money(amounts.shippingVatAmount) : null,
       discount_amount: money(amounts.discountAmount),
       total_amount: money(amounts.totalAmount),

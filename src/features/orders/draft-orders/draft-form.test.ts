@@ -85,6 +85,15 @@ describe('the staff order form', () => {
     );
     expect(reopened.shippingMethodId).toBe(3);
     expect(reopened.address.governorate).toBe('TN-11');
+    // The method's price is not typed back in: saved again, the method still prices the lines.
+    expect(reopened.shipping).toBe('');
+    expect(draftInput(reopened)).not.toHaveProperty('shipping_amount');
+  });
+
+  it('keeps a shipping price agreed with the customer when the draft is reopened', () => {
+    const reopened = formOf(draftOrders[0]!);
+    expect(reopened.shipping).toBe('7.000');
+    expect(draftInput(reopened).shipping_amount).toBe('7.000');
   });
 
   it('sends the language chosen (null: automatic) and keeps it when the draft is reopened', () => {

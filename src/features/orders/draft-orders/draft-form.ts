@@ -267,9 +267,9 @@ export function formOf(draft: DraftOrder): DraftForm {
     paymentMethod: draft.payment_method,
     // A method since deleted (id null) is no longer one to send.
     shippingMethodId: draft.shipping_method?.id ?? null,
-    // As before methods (#36): the amount is kept as typed. DraftOrder does not say whether it
-    // was agreed or the method's price, and a price agreed must not be dropped unseen.
-    shipping: draft.shipping_amount,
+    // Only a price agreed with the customer comes back typed: the method's price (or the flat
+    // rate) stays blank, so saving the draft again lets the method price its lines (#36).
+    shipping: draft.shipping_amount_agreed ? draft.shipping_amount : '',
     notes: draft.notes ?? '',
     language: draft.language ?? null,
     lines: draft.lines.map((l) => ({
