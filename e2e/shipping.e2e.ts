@@ -177,23 +177,42 @@ test('a 2.4 kg cart to Sfax pays the Rapid-Poste band it quoted, on the order, t
     }),
   ]);
 
-  // The console: the order detail names the method; the shipment's tracking number links to the
-  // carrier's page.
-  await api(token, 'PUT', `/admin/orders/${placed.id}/shipment`, {
-    carrier: 'Rapid-Poste',
-    tracking_number: TRACKING,
-  });
+  // The console: the order detail names the method; the shipment form offers its carrier, and the
+  // tracking number saved links to the carrier's page, on the shipment and in the timeline.
   await page.goto(`${baseURL()}/auth`);
   await page.getByLabel('Username').fill(ADMIN_USERNAME);
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  await page.goto(`${baseURL()}/admin/orders/${placed.id}`);
-  await expect(page.getByText('Rapid-Poste').first()).toBeVisible();
-  await expect(page.getByRole('link', { name: TRACKING })).toHaveAttribute(
-    'href',
-    `https://www.poste.tn/suivi?code=${TRACKING}`,
+  await page.getByRole('link', { name: 'Shipping' }).click();
+  await expect(page.getByRole('row', { name: /Rapid-Poste/ })).toContainText(
+    'By weight: up to 1 kg 5.000 TND, up to 5 kg 8.000 TND, above 5 kg 15.000 TND',
   );
+  await expect(page.getByRole('row', { name: /Courier/ })).toContainText('Flat 7.000 TND');
+  await page.goto(`${baseURL()}/admin/orders/${placed.id}`);
+  const method = page.getByTestId('shipping-method');
+  await expect(method).toContainText('Shipping methodRapid-Poste');
+  await expect(method.getByTestId('shipping-method-price')).toContainText(money('8.000'));
+  await expect(method.getByTestId('shipping-method-cod-fee')).toContainText(money('2.000'));
+  const shipment = page.getByTestId('order-shipment');
+  await expect(shipment.getByLabel('Carrier')).toHaveValue('Rapid-Poste');
+  await shipment.getByLabel('Tracking number').fill(TRACKING);
+  await expect(shipment.getByTestId('tracking-hint')).toHaveText(
+    `Tracking link: https://www.poste.tn/suivi?code=${TRACKING}`,
+  );
+  await shipment.getByRole('button', { name: 'Save shipment' }).click();
+  const link = `https://www.poste.tn/suivi?code=${TRACKING}`;
+  await expect(shipment.getByTestId('tracking-link')).toHaveAttribute('href', link);
+  await expect(page.getByTestId('order-timeline').getByTestId('tracking-link')).toHaveAttribute(
+    'href',
+    link,
+  );
+  const saved = await api<{ shipment: { tracking_url: string } }>(
+    token,
+    'GET',
+    `/admin/orders/${placed.id}`,
+  );
+  expect(saved.shipment.tracking_url).toBe(link);
   const totals = page.getByTestId('order-totals');
   await expect(totals.getByTestId('total-line').filter({ hasText: /^Total/ })).toHaveText(
     `Total${money(placed.total_amount)}`,
