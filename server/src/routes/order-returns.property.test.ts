@@ -225,6 +225,15 @@ const stepsArb: fc.Arbitrary<Step[]> = fc
   )
   .map(([first, staff, rest]) => [first, staff, ...INTERACTIONS, ...rest]);
 
+/** Adds to the model the payment a 201 has just recorded: the answer's last one, not removed. */
+function recordAnswered(
+  model: ModelPayment[],
+  answer: Schemas['OrderPayments'],
+  payment: Pick<ModelPayment, 'amount' | 'withholding' | 'creditNote'>,
+) {
+  model.push({ id: answer.payments.at(-1)!.id, ...payment, removed: false });
+}
+
 describe.each(testDialects)(
   'returns and edits keep stock and documents right, property (%s)',
   (dialect) => {
@@ -702,12 +711,10 @@ describe.each(testDialects)(
                   seen.refusedWithholdings += 1;
                 } else {
                   expect(res.statusCode, res.body).toBe(201);
-                  model.push({
-                    id: res.json<Schemas['OrderPayments']>().payments.at(-1)!.id,
+                  recordAnswered(model, res.json<Schemas['OrderPayments']>(), {
                     amount: sum - withholding,
                     withholding,
                     creditNote: null,
-                    removed: false,
                   });
                   seen.payments += 1;
                   if (withholding > 0) seen.withholdings += 1;
@@ -730,12 +737,10 @@ describe.each(testDialects)(
                   seen.refusedRefunds += 1;
                 } else {
                   expect(res.statusCode, res.body).toBe(201);
-                  model.push({
-                    id: res.json<Schemas['OrderPayments']>().payments.at(-1)!.id,
+                  recordAnswered(model, res.json<Schemas['OrderPayments']>(), {
                     amount: -sum,
                     withholding: 0,
                     creditNote: note.id,
-                    removed: false,
                   });
                   seen.refunds += 1;
                 }

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminCustomerUpdate, CustomerDetail } from '@generated/model';
 import { BackLink } from '@/components/layout/BackLink';
+import { DetailPlaceholder } from '@/components/layout/DetailPlaceholder';
 import { Detail, Section } from '@/components/layout/DetailSection';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -208,34 +209,19 @@ export function CustomerDetailView({
 }: CustomerDetailViewProps) {
   const t = useT();
   const [erasing, setErasing] = useState(false);
-  if (notFound)
+  if (notFound || !customer)
     return (
-      <>
-        <BackToCustomers />
-        <PageHeader title={t('notFoundTitle')} />
-        <Text color="fg.muted">{t('notFoundText')}</Text>
-      </>
-    );
-  if (!customer)
-    return (
-      <>
-        <BackToCustomers />
-        <PageHeader title={t('customerTitle')} />
-        {failed && !loading ? (
-          <Flex direction="column" align="center" gap="3" py="10" borderWidth="1px" rounded="md">
-            <Text color="fg.muted">{t('customerUnavailable')}</Text>
-            {onRetry && (
-              <Button size="sm" variant="outline" onClick={onRetry}>
-                {t('retry')}
-              </Button>
-            )}
-          </Flex>
-        ) : (
-          <Text color="fg.muted" role="status">
-            {t('loadingCustomer')}
-          </Text>
-        )}
-      </>
+      <DetailPlaceholder
+        back={<BackToCustomers />}
+        state={{ notFound, failed, loading, onRetry }}
+        text={{
+          notFoundTitle: t('notFoundTitle'),
+          notFoundText: t('notFoundText'),
+          title: t('customerTitle'),
+          unavailable: t('customerUnavailable'),
+          loading: t('loadingCustomer'),
+        }}
+      />
     );
   const none = t('noValue');
   return (

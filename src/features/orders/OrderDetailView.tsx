@@ -15,6 +15,7 @@ import type { Invoice, Order, OrderItem, OrderStatus } from '@generated/model';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { formatDateTime, formatMoney, toDecimal } from '@/lib/format';
 import { BackLink } from '@/components/layout/BackLink';
+import { DetailPlaceholder } from '@/components/layout/DetailPlaceholder';
 import { LOCALE_NAMES, useLocale } from '@/lib/i18n';
 import { customerName, customerTypeWords, paymentLabel } from './order-display';
 import { governorateName, hasCodFee, methodName } from './shipping-display';
@@ -96,36 +97,19 @@ export function OrderDetailView({
   confirmingVatNumber = false,
 }: OrderDetailViewProps) {
   const t = useT();
-  if (notFound)
+  if (notFound || !order)
     return (
-      <>
-        <BackToOrders />
-        <PageHeader title={t('notFoundTitle')} />
-        <Text color="fg.muted">{t('notFoundText')}</Text>
-      </>
-    );
-
-  if (!order)
-    return (
-      <>
-        <BackToOrders />
-        <PageHeader title={t('orderTitle')} />
-        {failed && !loading ? (
-          <Flex direction="column" align="center" gap="3" py="10" borderWidth="1px" rounded="md">
-            <Text color="fg.muted">{t('orderUnavailable')}</Text>
-            {onRetry && (
-              <Button size="sm" variant="outline" onClick={onRetry}>
-                {t('retry')}
-              </Button>
-            )}
-          </Flex>
-        ) : (
-          <Flex role="status" align="center" justify="center" gap="3" py="10" color="fg.muted">
-            <Spinner size="sm" />
-            <Text>{t('loadingOrder')}</Text>
-          </Flex>
-        )}
-      </>
+      <DetailPlaceholder
+        back={<BackToOrders />}
+        state={{ notFound, failed, loading, onRetry }}
+        text={{
+          notFoundTitle: t('notFoundTitle'),
+          notFoundText: t('notFoundText'),
+          title: t('orderTitle'),
+          unavailable: t('orderUnavailable'),
+          loading: t('loadingOrder'),
+        }}
+      />
     );
 
   return (

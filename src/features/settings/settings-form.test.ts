@@ -15,14 +15,14 @@ import {
   timeZoneOptions,
   type SettingsFormValues,
 } from './settings-form';
-
-// The English messages the screen shows.
-const MATRICULE_MESSAGE = 'Invalid matricule fiscal (expected 1234567A/A/M/000)';
-const PREFIX_MESSAGE = 'Up to 10 capital letters, digits and hyphens';
-const PHONE_MESSAGE = 'Enter a phone number: digits, spaces, ( ) . - and an optional +';
-const MONEY_MESSAGE = 'Enter an amount in TND with up to 3 decimals';
-const EMAIL_MESSAGE = 'Please enter a valid email address';
-const LOGO_MESSAGE = 'The logo must be a PNG or JPEG image';
+import {
+  EMAIL_MESSAGE,
+  LOGO_MESSAGE,
+  MATRICULE_MESSAGE,
+  MONEY_MESSAGE,
+  PHONE_MESSAGE,
+  PREFIX_MESSAGE,
+} from '@/testing/form-messages';
 
 /** A JSON schema as far as these bounds go. */
 interface Bounds {

@@ -10,14 +10,13 @@ import {
   validateUser,
   type UserFormValues,
 } from './user-form';
-
-// The spec's English messages (docs/product.md §5).
-const REQUIRED_MESSAGE = 'Please fill in all required fields';
-const PASSWORD_REQUIRED_MESSAGE = 'Password is required for new users';
-const PASSWORD_LENGTH_MESSAGE = 'Password must be at least 8 characters';
-const USERNAME_FORMAT_MESSAGE =
-  'Username must be 3 to 50 characters: letters, numbers, dots, hyphens or underscores';
-const EMAIL_MESSAGE = 'Please enter a valid email address';
+import {
+  EMAIL_MESSAGE,
+  PASSWORD_LENGTH_MESSAGE,
+  PASSWORD_REQUIRED_MESSAGE,
+  REQUIRED_MESSAGE,
+  USERNAME_FORMAT_MESSAGE,
+} from '@/testing/form-messages';
 
 const valid: UserFormValues = {
   username: 'leila.jaziri',

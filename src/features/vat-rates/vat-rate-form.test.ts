@@ -13,13 +13,13 @@ import {
   vatRateToValues,
   type VatRateFormValues,
 } from './vat-rate-form';
-
-// The spec's English messages (docs/product.md §5).
-const REQUIRED_MESSAGE = 'Please fill in all required fields';
-const RATE_RANGE_MESSAGE = 'Rate must be a number between 0 and 100';
-const RATE_DECIMALS_MESSAGE = 'Rate can have at most 2 decimals';
-const COUNTRY_MESSAGE = 'Country code must be 2 letters';
-const DATE_ORDER_MESSAGE = 'Effective To must not be before Effective From';
+import {
+  COUNTRY_MESSAGE,
+  DATE_ORDER_MESSAGE,
+  RATE_DECIMALS_MESSAGE,
+  RATE_RANGE_MESSAGE,
+  REQUIRED_MESSAGE,
+} from '@/testing/form-messages';
 
 const valid: VatRateFormValues = {
   name: 'TVA luxe',

@@ -16,35 +16,55 @@ import {
 
 const file = (rows: string[][], delimiter = ',') => Buffer.from(csvText(rows, delimiter));
 
-describe('htmlToText', () => {
-  it.each([
-    ['<p>One</p><p>Two</p>', 'One\n\nTwo'],
-    ['Line<br>break<br/>here', 'Line\nbreak\nhere'],
-    ['<ul><li>A</li><li>B &amp; C</li></ul>', '- A\n- B & C'],
-    ['<p>Caf&eacute; &#233; &#x263A; &nbsp;x&lt;y&gt;</p>', 'Café é ☺ x<y>'],
-    ['<script>alert(1)</script><style>p{}</style><b>Bold</b> <!-- note -->text', 'Bold text'],
-    ['<p>Source\n  line breaks\nare spaces</p>', 'Source line breaks are spaces'],
-    ['<table><tr><td>Size</td><td>M</td></tr></table>', 'Size M'],
-    ['Plain text, no markup', 'Plain text, no markup'],
-    ['&#0;&#xD800;&unknown;', '&unknown;'],
-  ])('%j → %j', (html, text) => {
-    expect(htmlToText(html)).toBe(text);
-  });
-});
+/** PrestaShop 1.7's product list labels, as its back office exports them. */
+const PRESTASHOP_17_LIST_HEADER = [
+  'Product ID',
+  'Image',
+  'Name',
+  'Reference',
+  'Category',
+  'Base price',
+  'Final price',
+  'Quantity',
+  'Status',
+  'Position',
+];
 
-describe('prestaShopAmount', () => {
-  it.each([
-    ['12.50', '12.5'],
-    ['12,50 €', '12.5'],
-    ['€1,234.50', '1234.5'],
-    ['1 234,500000', '1234.5'],
-    ['20.000000', '20'],
-    ['16.806723', '16.806723'],
-    ['45 TND', '45'],
-    ['n/a', 'n/a'],
-    ['-5', '-5'],
-  ])('%j → %j', (cell, amount) => {
-    expect(prestaShopAmount(cell)).toBe(amount);
+// The cell conversions are pure: one table per conversion, each row a cell and what it becomes.
+describe.each([
+  {
+    name: 'htmlToText',
+    convert: htmlToText,
+    cases: [
+      ['<p>One</p><p>Two</p>', 'One\n\nTwo'],
+      ['Line<br>break<br/>here', 'Line\nbreak\nhere'],
+      ['<ul><li>A</li><li>B &amp; C</li></ul>', '- A\n- B & C'],
+      ['<p>Caf&eacute; &#233; &#x263A; &nbsp;x&lt;y&gt;</p>', 'Café é ☺ x<y>'],
+      ['<script>alert(1)</script><style>p{}</style><b>Bold</b> <!-- note -->text', 'Bold text'],
+      ['<p>Source\n  line breaks\nare spaces</p>', 'Source line breaks are spaces'],
+      ['<table><tr><td>Size</td><td>M</td></tr></table>', 'Size M'],
+      ['Plain text, no markup', 'Plain text, no markup'],
+      ['&#0;&#xD800;&unknown;', '&unknown;'],
+    ],
+  },
+  {
+    name: 'prestaShopAmount',
+    convert: prestaShopAmount,
+    cases: [
+      ['12.50', '12.5'],
+      ['12,50 €', '12.5'],
+      ['€1,234.50', '1234.5'],
+      ['1 234,500000', '1234.5'],
+      ['20.000000', '20'],
+      ['16.806723', '16.806723'],
+      ['45 TND', '45'],
+      ['n/a', 'n/a'],
+      ['-5', '-5'],
+    ],
+  },
+])('$name', ({ convert, cases }) => {
+  it.each(cases)('%j → %j', (cell, converted) => {
+    expect(convert(cell)).toBe(converted);
   });
 });
 
@@ -70,20 +90,7 @@ describe('detectFormat', () => {
     expect(detectFormat(WOOCOMMERCE_HEADER)).toBe('woocommerce');
     expect(detectFormat(PRESTASHOP_HEADER)).toBe('prestashop');
     // PrestaShop 1.7's labels, and its CSV import's.
-    expect(
-      detectFormat([
-        'Product ID',
-        'Image',
-        'Name',
-        'Reference',
-        'Category',
-        'Base price',
-        'Final price',
-        'Quantity',
-        'Status',
-        'Position',
-      ]),
-    ).toBe('prestashop');
+    expect(detectFormat(PRESTASHOP_17_LIST_HEADER)).toBe('prestashop');
     expect(
       detectFormat([
         'ID',
@@ -190,18 +197,7 @@ describe('readImportFile of a platform', () => {
     const presta = readImportFile(
       file(
         [
-          [
-            'Product ID',
-            'Image',
-            'Name',
-            'Reference',
-            'Category',
-            'Base price',
-            'Final price',
-            'Quantity',
-            'Status',
-            'Position',
-          ],
+          PRESTASHOP_17_LIST_HEADER,
           [
             '7',
             'https://x.test/7.jpg',

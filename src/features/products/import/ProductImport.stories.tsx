@@ -33,12 +33,22 @@ const IMPORT = '/api/v1/admin/imports/products';
 const LIST = '/api/v1/admin/products/';
 const DROP_TEXT = 'Drop a CSV file here, or click to choose one';
 
-/** Opens the import from the products screen, once the list is shown. */
-async function openImport(canvasElement: HTMLElement): Promise<Scope> {
+/** The import's button and dialog title in each language the stories open it in. */
+const IMPORT_NAMES = {
+  en: { button: 'Import CSV', dialog: 'Import products' },
+  fr: { button: 'Importer un CSV', dialog: 'Importer des produits' },
+  ar: { button: 'استيراد ملف CSV', dialog: 'استيراد المنتجات' },
+};
+
+/** Opens the import from the products screen, once the list is shown (in the story's language). */
+async function openImport(
+  canvasElement: HTMLElement,
+  language: keyof typeof IMPORT_NAMES = 'en',
+): Promise<Scope> {
   const canvas = within(canvasElement);
   await canvas.findByTestId('product-count');
-  await userEvent.click(canvas.getByRole('button', { name: 'Import CSV' }));
-  return dialog('Import products');
+  await userEvent.click(canvas.getByRole('button', { name: IMPORT_NAMES[language].button }));
+  return dialog(IMPORT_NAMES[language].dialog);
 }
 
 /** Opens the import and chooses `file` in the drop zone. */
@@ -174,11 +184,8 @@ export const NotACsvFile: Story = {
 export const Arabic: Story = {
   globals: { locale: 'ar' },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByTestId('product-count');
+    const scope = await openImport(canvasElement, 'ar');
     await expectRightToLeft();
-    await userEvent.click(canvas.getByRole('button', { name: 'استيراد ملف CSV' }));
-    const scope = await dialog('استيراد المنتجات');
     await userEvent.upload(scope.getByTestId('import-file-input'), csvUpload(refusedImportCsv));
     await expectCounts(scope, ['1', '0', '0', '3']);
     await expect(scope.getByTestId('import-blocker')).toHaveTextContent(
@@ -191,10 +198,7 @@ export const Arabic: Story = {
 export const French: Story = {
   globals: { locale: 'fr' },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByTestId('product-count');
-    await userEvent.click(canvas.getByRole('button', { name: 'Importer un CSV' }));
-    const scope = await dialog('Importer des produits');
+    const scope = await openImport(canvasElement, 'fr');
     await expect(
       scope.getByText('Déposez un fichier CSV ici, ou cliquez pour en choisir un'),
     ).toBeVisible();
@@ -456,11 +460,8 @@ export const ShopifyRefusal: Story = {
 export const ShopifyArabic: Story = {
   globals: { locale: 'ar' },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByTestId('product-count');
+    const scope = await openImport(canvasElement, 'ar');
     await expectRightToLeft();
-    await userEvent.click(canvas.getByRole('button', { name: 'استيراد ملف CSV' }));
-    const scope = await dialog('استيراد المنتجات');
     await userEvent.click(scope.getByRole('checkbox', { name: 'إنشاء الفئات غير الموجودة' }));
     await userEvent.upload(scope.getByTestId('import-file-input'), csvUpload(shopifyImportCsv));
     await expectCounts(scope, ['4', '0', '0', '0']);
