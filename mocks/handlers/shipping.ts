@@ -34,12 +34,41 @@ const issue = (field: string, msg: string, type = 'value_error') => ({
   ],
 });
 
+/**
+ * The server's 422 of a creation whose body lacks a required property: the first missing of
+ * `required` ([property, message], in the server's order of checks), else null.
+ */
+function missingProperty<I extends object>(
+  input: I,
+  required: readonly (readonly [keyof I & string, string])[],
+) {
+  const missing = required.find(([field]) => input[field] === undefined);
+  return missing ? json(issue(missing[0], missing[1], 'missing'), 422) : null;
+}
+
 /** The server's 422 of a PATCH without any property. */
 const NOTHING_TO_CHANGE = {
   detail: [{ loc: ['body'], msg: 'Send at least one property to change', type: 'value_error' }],
 };
 const isEmpty = (body: unknown) =>
   typeof body === 'object' && body !== null && Object.keys(body).length === 0;
+
+/**
+ * The answer of a PATCH of the record `id` of `records`, as the server's: 404, the 422 of a body
+ * without any property, else what `save` answers for the record with the body applied.
+ */
+function patched<T extends { id: number; updated_at: string }>(
+  records: readonly T[],
+  id: string | undefined,
+  notFoundDetail: string,
+  body: unknown,
+  save: (record: T) => Response,
+) {
+  const current = crud.findById(records, id);
+  if (!current) return notFound(notFoundDetail);
+  if (isEmpty(body)) return json(NOTHING_TO_CHANGE, 422);
+  return save({ ...current, ...(body as Partial<T>), updated_at: now() });
+}
 
 /** The order of both lists: position, then id (the contract's). */
 const byPosition = <T extends { id: number; position: number }>(items: readonly T[]) =>
@@ -133,9 +162,11 @@ export const shippingZones = {
     (zones: readonly ShippingZone[] = zoneFixtures) =>
       ({ body }) => {
         const input = body as ShippingZoneInput;
-        if (input.name === undefined) return json(issue('name', 'Enter a name', 'missing'), 422);
-        if (input.countries === undefined)
-          return json(issue('countries', 'Choose at least one country', 'missing'), 422);
+        const missing = missingProperty(input, [
+          ['name', 'Enter a name'],
+          ['countries', 'Choose at least one country'],
+        ]);
+        if (missing) return missing;
         const zone: ShippingZone = {
           id: newId(),
           name: input.name ?? '',
@@ -154,13 +185,8 @@ export const shippingZones = {
     'patch',
     '/admin/shipping-zones/:id',
     (zones: readonly ShippingZone[] = zoneFixtures) =>
-      ({ params, body }) => {
-        const current = crud.findById(zones, params.id);
-        if (!current) return notFound(ZONE_NOT_FOUND);
-        if (isEmpty(body)) return json(NOTHING_TO_CHANGE, 422);
-        const zone = { ...current, ...(body as ShippingZoneInput), updated_at: now() };
-        return savedZone(zone, zones, 200);
-      },
+      ({ params, body }) =>
+        patched(zones, params.id, ZONE_NOT_FOUND, body, (zone) => savedZone(zone, zones, 200)),
   ),
   /**
    * DELETE /admin/shipping-zones/{id} (204) of `zones`, else 404; 409 when one of `methods`
@@ -202,14 +228,12 @@ export const shippingMethods = {
     ) =>
       ({ body }) => {
         const input = body as ShippingMethodInput;
-        const missing = (
-          [
-            ['name', 'Enter a name'],
-            ['zone_ids', 'Choose at least one zone'],
-            ['rate_kind', 'Choose a rate: flat, weight or subtotal'],
-          ] as const
-        ).find(([field]) => input[field] === undefined);
-        if (missing) return json(issue(missing[0], missing[1], 'missing'), 422);
+        const missing = missingProperty(input, [
+          ['name', 'Enter a name'],
+          ['zone_ids', 'Choose at least one zone'],
+          ['rate_kind', 'Choose a rate: flat, weight or subtotal'],
+        ]);
+        if (missing) return missing;
         const method: ShippingMethod = {
           id: newId(),
           name: input.name ?? { en: '', fr: '', ar: '' },
@@ -237,13 +261,10 @@ export const shippingMethods = {
       zones: readonly ShippingZone[] = zoneFixtures,
       methods: readonly ShippingMethod[] = methodFixtures,
     ) =>
-      ({ params, body }) => {
-        const current = crud.findById(methods, params.id);
-        if (!current) return notFound(METHOD_NOT_FOUND);
-        if (isEmpty(body)) return json(NOTHING_TO_CHANGE, 422);
-        const method = { ...current, ...(body as ShippingMethodInput), updated_at: now() };
-        return savedMethod(method, zones, 200);
-      },
+      ({ params, body }) =>
+        patched(methods, params.id, METHOD_NOT_FOUND, body, (method) =>
+          savedMethod(method, zones, 200),
+        ),
   ),
   /** DELETE /admin/shipping-methods/{id} (204) of `methods`, else 404. */
   delete: crud.remove('/admin/shipping-methods/:id', methodFixtures, 'Shipping method'),

@@ -13,6 +13,8 @@ export {
 export { focusFirstInvalidField } from './focus-invalid';
 export { FormDialog } from './FormDialog';
 export { FormSection } from './FormSection';
+export { RadioField } from './RadioField';
+export { RemovableChip } from './RemovableChip';
 export { useChildForm, type ChildFormProps } from './use-child-form';
 export { bindText, useFormDialog, type ItemFormDialogProps } from './use-form-dialog';
 export { validationSummary, type ValidationResult } from './validation';

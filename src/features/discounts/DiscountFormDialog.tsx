@@ -1,10 +1,10 @@
-import { Button, Field, Flex, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useId } from 'react';
+import { Button, Flex, SimpleGrid } from '@chakra-ui/react';
 import type { Discount, DiscountKind, DiscountScope } from '@generated/model';
 import {
   FormDialog,
   MoneyField,
   NUMBER_INPUT,
+  RadioField,
   SelectField,
   SwitchField,
   TextField,
@@ -39,7 +39,6 @@ const LIMITS = [
  */
 export function DiscountFormDialog(props: ItemFormDialogProps<Discount, DiscountFormValues>) {
   const t = useT();
-  const kindLabel = useId();
   const { values, setField, bind, bindSwitch, errorOf, dialog } = useFormDialog(props, {
     values: { empty: emptyDiscountValues, of: discountToValues },
     validate: validateDiscount,
@@ -89,26 +88,13 @@ export function DiscountFormDialog(props: ItemFormDialogProps<Discount, Discount
           </Button>
         </Flex>
       )}
-      <Field.Root>
-        <RadioGroup.Root
-          value={values.kind}
-          onValueChange={(event) => setField('kind', event.value as DiscountKind)}
-          aria-labelledby={kindLabel}
-        >
-          <Text id={kindLabel} fontSize="sm" fontWeight="medium" mb="2">
-            {t('kind')}
-          </Text>
-          <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
-            {KINDS.map((kind) => (
-              <RadioGroup.Item key={kind} value={kind}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{t(`kind.${kind}`)}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </Stack>
-        </RadioGroup.Root>
-      </Field.Root>
+      <RadioField
+        label={t('kind')}
+        value={values.kind}
+        options={KINDS}
+        optionLabel={(kind) => t(`kind.${kind}`)}
+        onChange={(kind) => setField('kind', kind)}
+      />
       {values.kind === 'percent' && (
         <TextField label={t('percent')} required {...bind('percent')} {...NUMBER_INPUT.percent} />
       )}

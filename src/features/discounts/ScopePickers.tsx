@@ -1,8 +1,9 @@
-import { Checkbox, Field, Fieldset, Flex, Input, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Checkbox, Field, Fieldset, Input, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { useListAdminCategories } from '@generated/hooks/categories/categories';
 import { useGetProduct, useListAdminProducts } from '@generated/hooks/products/products';
-import { PlusIcon, XIcon } from '@/components/icons';
+import { RemovableChip } from '@/components/form';
+import { PlusIcon } from '@/components/icons';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { useT } from './messages';
 
@@ -27,27 +28,12 @@ function ChosenProduct({ id, onRemove }: { id: number; onRemove: () => void }) {
   const product = useGetProduct(id);
   const name = product.data?.name ?? `#${id}`;
   return (
-    <Flex
-      as="li"
-      align="center"
-      gap="1"
-      borderWidth="1px"
-      borderRadius="md"
-      ps="2"
-      fontSize="sm"
-      data-testid="chosen-product"
-    >
-      <Text as="span">{name}</Text>
-      <button
-        type="button"
-        className="chip-remove"
-        aria-label={t('removeItem', { name })}
-        onClick={onRemove}
-        style={{ display: 'inline-flex', padding: '0.25rem 0.5rem' }}
-      >
-        <XIcon boxSize="3.5" />
-      </button>
-    </Flex>
+    <RemovableChip
+      name={name}
+      removeLabel={t('removeItem', { name })}
+      onRemove={onRemove}
+      testId="chosen-product"
+    />
   );
 }
 

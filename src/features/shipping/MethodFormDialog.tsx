@@ -1,20 +1,11 @@
-import {
-  Box,
-  Button,
-  Field,
-  Flex,
-  Grid,
-  RadioGroup,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { Box, Button, Flex, Grid, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import type { ShippingMethod, ShippingRateKind, ShippingZone } from '@generated/model';
 import {
   FormDialog,
   MoneyField,
   NUMBER_INPUT,
+  RadioField,
   SelectField,
   SwitchField,
   TextField,
@@ -65,7 +56,6 @@ export interface MethodFormDialogProps extends ItemFormDialogProps<
  */
 export function MethodFormDialog({ zones, ...props }: MethodFormDialogProps) {
   const t = useT();
-  const kindLabel = useId();
   const { values, setField, bind, bindSwitch, errorOf, dialog } = useFormDialog(props, {
     values: { empty: emptyMethodValues, of: methodToValues },
     validate: validateMethod,
@@ -93,26 +83,13 @@ export function MethodFormDialog({ zones, ...props }: MethodFormDialogProps) {
         error={errorOf('zone_ids')}
         emptyText={t('noZonesYet')}
       />
-      <Field.Root>
-        <RadioGroup.Root
-          value={values.rate_kind}
-          onValueChange={(event) => setField('rate_kind', event.value as ShippingRateKind)}
-          aria-labelledby={kindLabel}
-        >
-          <Text id={kindLabel} fontSize="sm" fontWeight="medium" mb="2">
-            {t('rateKind')}
-          </Text>
-          <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
-            {KINDS.map((kind) => (
-              <RadioGroup.Item key={kind} value={kind}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{t(`rateKind.${kind}`)}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </Stack>
-        </RadioGroup.Root>
-      </Field.Root>
+      <RadioField
+        label={t('rateKind')}
+        value={values.rate_kind}
+        options={KINDS}
+        optionLabel={(kind) => t(`rateKind.${kind}`)}
+        onChange={(kind) => setField('rate_kind', kind)}
+      />
       {values.rate_kind === 'flat' ? (
         <MoneyField label={t('flatPrice')} required {...bind('flat_price')} />
       ) : (

@@ -151,7 +151,15 @@ interface SectionProps<R> {
   loadError: { title: string; message: string | null };
   loadingText: string;
   add: ReactNode;
-  children: ReactNode;
+  /** How the rows are shown once loaded (the list gives the rest: rows, paging). */
+  table: {
+    columns: readonly Column<R>[];
+    rowKey: (row: R) => number;
+    label: string;
+    emptyText: string;
+    minW: string;
+    testId: string;
+  };
 }
 
 /** One list of the screen: its heading, count and Add button, then its table or its state. */
@@ -163,7 +171,7 @@ function Section<R>({
   loadError,
   loadingText,
   add,
-  children,
+  table,
 }: SectionProps<R>) {
   const failed = list.failed && !list.rows;
   return (
@@ -195,7 +203,7 @@ function Section<R>({
       ) : list.isLoading || !list.rows ? (
         <LoadingState text={loadingText} />
       ) : (
-        children
+        <DataTable rows={list.rows} {...table} {...list.table} />
       )}
     </Stack>
   );
@@ -262,18 +270,15 @@ export function ShippingView({
           add={
             canEdit && <AddButton label={t('addZone')} onClick={() => zoneDialogs.openForm(null)} />
           }
-        >
-          <DataTable
-            rows={zones.rows ?? []}
-            columns={zoneTable}
-            rowKey={zoneId}
-            label={t('zonesTable')}
-            emptyText={t('noZones')}
-            minW="44rem"
-            testId="shipping-zones-scroll"
-            {...zones.table}
-          />
-        </Section>
+          table={{
+            columns: zoneTable,
+            rowKey: zoneId,
+            label: t('zonesTable'),
+            emptyText: t('noZones'),
+            minW: '44rem',
+            testId: 'shipping-zones-scroll',
+          }}
+        />
         <Section
           title={t('methodsTitle')}
           description={t('methodsDescription')}
@@ -286,18 +291,15 @@ export function ShippingView({
               <AddButton label={t('addMethod')} onClick={() => methodDialogs.openForm(null)} />
             )
           }
-        >
-          <DataTable
-            rows={methods.rows ?? []}
-            columns={methodTable}
-            rowKey={methodId}
-            label={t('methodsTable')}
-            emptyText={t('noMethods')}
-            minW="70rem"
-            testId="shipping-methods-scroll"
-            {...methods.table}
-          />
-        </Section>
+          table={{
+            columns: methodTable,
+            rowKey: methodId,
+            label: t('methodsTable'),
+            emptyText: t('noMethods'),
+            minW: '70rem',
+            testId: 'shipping-methods-scroll',
+          }}
+        />
       </Stack>
       {canEdit && (
         <>

@@ -1,6 +1,6 @@
-import { Checkbox, Field, Fieldset, Flex, NativeSelect, Text, Wrap } from '@chakra-ui/react';
+import { Checkbox, Field, Fieldset, NativeSelect, Text, Wrap } from '@chakra-ui/react';
 import { useId, useMemo } from 'react';
-import { XIcon } from '@/components/icons';
+import { RemovableChip } from '@/components/form';
 import { useLocale } from '@/lib/i18n';
 import { COUNTRY_CODES } from './countries';
 import { useT } from './messages';
@@ -101,28 +101,13 @@ export function CountryPicker({ value, onChange, error }: CountryPickerProps) {
           {value.map((code) => {
             const name = countryName(code);
             return (
-              <Flex
-                as="li"
+              <RemovableChip
                 key={code}
-                align="center"
-                gap="1"
-                borderWidth="1px"
-                borderRadius="md"
-                ps="2"
-                fontSize="sm"
-                data-testid="chosen-country"
-              >
-                <Text as="span">{name}</Text>
-                <button
-                  type="button"
-                  className="chip-remove"
-                  aria-label={t('removeCountry', { name })}
-                  onClick={() => onChange(value.filter((v) => v !== code))}
-                  style={{ display: 'inline-flex', padding: '0.25rem 0.5rem' }}
-                >
-                  <XIcon boxSize="3.5" />
-                </button>
-              </Flex>
+                name={name}
+                removeLabel={t('removeCountry', { name })}
+                onRemove={() => onChange(value.filter((v) => v !== code))}
+                testId="chosen-country"
+              />
             );
           })}
         </Wrap>

@@ -7,19 +7,20 @@ describe.each(testDialects)('migration 033_shipping on %s', (dialect) => {
   it('leaves existing orders and carts without a method and guards the new tables', async () => {
     await atMigration(dialect, '032_customer_notes', async (db, migrator) => {
       const id = await insertBareOrder(db, 'ORD-20260101-0001');
+      // The order's shipping columns: none after the migration, the snapshot after its method's delete.
+      const orderShipping = () =>
+        db
+          .selectFrom('orders')
+          .select(['shipping_method_id', 'shipping_method'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
       const now = new Date().toISOString();
       await db
         .insertInto('carts')
         .values({ session_id: 's-1', customer_id: null, created_at: now, updated_at: now })
         .execute();
       expect((await migrator.migrateTo('033_shipping')).error).toBeUndefined();
-      expect(
-        await db
-          .selectFrom('orders')
-          .select(['shipping_method_id', 'shipping_method'])
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow(),
-      ).toEqual({ shipping_method_id: null, shipping_method: null });
+      expect(await orderShipping()).toEqual({ shipping_method_id: null, shipping_method: null });
       expect(
         await db
           .selectFrom('carts')
@@ -68,13 +69,10 @@ describe.each(testDialects)('migration 033_shipping on %s', (dialect) => {
         .where('id', '=', id)
         .execute();
       await db.deleteFrom('shipping_methods').where('id', '=', method.id).execute();
-      expect(
-        await db
-          .selectFrom('orders')
-          .select(['shipping_method_id', 'shipping_method'])
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow(),
-      ).toEqual({ shipping_method_id: null, shipping_method: '{"price":7000}' });
+      expect(await orderShipping()).toEqual({
+        shipping_method_id: null,
+        shipping_method: '{"price":7000}',
+      });
     });
   });
 });

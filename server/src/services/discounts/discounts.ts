@@ -8,7 +8,7 @@ import { toBool } from '../../db/bool';
 import type { Selectable } from 'kysely';
 import type { AdminUserRow, Database } from '../../db/schema';
 import { filteredCount, searchIn, selectedPage, sortOrder } from '../../db/search';
-import { conflict, invalid, notFound } from '../../api/problem';
+import { conflict, invalid } from '../../api/problem';
 import { moneyOrNull } from '../../api/present';
 import type { Body, Query, Schemas } from '../../api/types';
 import { toMillimes } from '../../domain/money';
@@ -16,13 +16,12 @@ import { parseScaled, toSafeNumber } from '../../domain/fixed-point';
 import { shopDay } from '../../domain/payments';
 import { discountStatus } from '../../domain/discount';
 import { shopTimeZone } from '../platform/shop-settings';
-import { auditEntries, recordAudit, type AuditKind } from '../platform/audit';
+import type { AuditKind } from '../platform/audit';
+import { adminRecords, linkedIds } from '../platform/admin-records';
 
 type Discount = Schemas['Discount'];
 type DiscountStatus = Schemas['DiscountStatus'];
 export type DiscountRow = Selectable<Database['discounts']>;
-
-const NOT_FOUND = 'Discount not found';
 
 /** Today in the shop's calendar: the day the statuses and the rules are judged on. */
 export async function shopToday(ctx: AppContext, db: Db = ctx.db): Promise<string> {
@@ -54,27 +53,27 @@ function discountRows(db: Db) {
 }
 
 /** The product and category links of discounts, by discount id. */
-async function linksOf(db: Db, ids: readonly number[]) {
-  const products = new Map<number, number[]>();
-  const categories = new Map<number, number[]>();
-  if (ids.length === 0) return { products, categories };
-  for (const r of await db
+async function linksOf(
+  db: Db,
+  ids: readonly number[],
+): Promise<{ products: Map<number, number[]>; categories: Map<number, number[]> }> {
+  if (ids.length === 0) return { products: new Map(), categories: new Map() };
+  const products = await db
     .selectFrom('discount_products')
     .select(['discount_id', 'product_id'])
     .where('discount_id', 'in', ids)
     .orderBy('product_id')
-    .execute()) {
-    products.set(r.discount_id, [...(products.get(r.discount_id) ?? []), r.product_id]);
-  }
-  for (const r of await db
+    .execute();
+  const categories = await db
     .selectFrom('discount_categories')
     .select(['discount_id', 'category_id'])
     .where('discount_id', 'in', ids)
     .orderBy('category_id')
-    .execute()) {
-    categories.set(r.discount_id, [...(categories.get(r.discount_id) ?? []), r.category_id]);
-  }
-  return { products, categories };
+    .execute();
+  return {
+    products: linkedIds(products, 'discount_id', 'product_id'),
+    categories: linkedIds(categories, 'discount_id', 'category_id'),
+  };
 }
 
 const percentOf = (bp: number | null) => (bp === null ? null : Number(bp) / 100);
@@ -173,10 +172,7 @@ async function findRow(db: Db, id: number): Promise<DiscountRow | undefined> {
 }
 
 export async function getDiscount(ctx: AppContext, id: number): Promise<Discount> {
-  const row = await findRow(ctx.db, id);
-  if (!row) throw notFound(NOT_FOUND);
-  const [discount] = await presentAll(ctx.db, [row], await shopToday(ctx));
-  return discount!;
+  return discounts(await shopToday(ctx)).get(ctx.db, id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -324,6 +320,15 @@ const AUDITED: AuditKind<Discount, Omit<Discount, 'status' | 'usage_count'>> = {
 
 type Admin = Pick<AdminUserRow, 'id' | 'username'>;
 
+/** Discounts as the admin's CRUD reads them, their statuses judged on `today`. */
+const discounts = (today: string) =>
+  adminRecords<DiscountRow, Discount, Omit<Discount, 'status' | 'usage_count'>>({
+    find: findRow,
+    present: async (db, row) => (await presentAll(db, [row], today))[0]!,
+    notFound: 'Discount not found',
+    audit: AUDITED,
+  });
+
 export async function createDiscount(
   ctx: AppContext,
   input: Input,
@@ -341,9 +346,7 @@ export async function createDiscount(
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeLinks(trx, id, d);
-    const [created] = await presentAll(trx, [(await findRow(trx, id))!], today);
-    await recordAudit(trx, admin, auditEntries(AUDITED, 'create', { after: [created!] }), at);
-    return created!;
+    return discounts(today).created(trx, id, admin, at);
   });
 }
 
@@ -375,50 +378,39 @@ export async function updateDiscount(
 ): Promise<Discount> {
   const at = ctx.now();
   const today = await shopToday(ctx);
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await findRow(trx, id);
-    if (!row) throw notFound(NOT_FOUND);
-    const [before] = await presentAll(trx, [row], today);
-    const d = checked({ ...asInput(before!), ...patch });
-    await checkAgainstDatabase(trx, d, id);
-    await trx
-      .updateTable('discounts')
-      .set({ ...columnsOf(d), updated_at: at.toISOString() })
-      .where('id', '=', id)
-      .execute();
-    await writeLinks(trx, id, d);
-    const [after] = await presentAll(trx, [(await findRow(trx, id))!], today);
-    await recordAudit(
-      trx,
-      admin,
-      auditEntries(AUDITED, 'update', { before: [before!], after: [after!] }),
-      at,
-    );
-    return after!;
-  });
+  return ctx.db.transaction().execute((trx) =>
+    discounts(today).update(trx, id, admin, at, async (before) => {
+      const d = checked({ ...asInput(before), ...patch });
+      await checkAgainstDatabase(trx, d, id);
+      await trx
+        .updateTable('discounts')
+        .set({ ...columnsOf(d), updated_at: at.toISOString() })
+        .where('id', '=', id)
+        .execute();
+      await writeLinks(trx, id, d);
+    }),
+  );
 }
 
 export async function deleteDiscount(ctx: AppContext, id: number, admin: Admin): Promise<void> {
   const at = ctx.now();
   const today = await shopToday(ctx);
-  await ctx.db.transaction().execute(async (trx) => {
-    const row = await findRow(trx, id);
-    if (!row) throw notFound(NOT_FOUND);
-    const { n } = await trx
-      .selectFrom('orders')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('discount_id', '=', id)
-      .executeTakeFirstOrThrow();
-    // The orders that name it, or its usage_count when that says more (a shop moving in
-    // brings its discounts' counts without their orders): either way it was used.
-    const used = Math.max(Number(n), Number(row.usage_count));
-    if (used > 0) {
-      throw conflict(
-        `The discount "${row.name}" was used by ${used} ${used === 1 ? 'order' : 'orders'}; deactivate it instead`,
-      );
-    }
-    const [before] = await presentAll(trx, [row], today);
-    await trx.deleteFrom('discounts').where('id', '=', id).execute();
-    await recordAudit(trx, admin, auditEntries(AUDITED, 'delete', { before: [before!] }), at);
-  });
+  await ctx.db.transaction().execute((trx) =>
+    discounts(today).delete(trx, id, admin, at, async (row) => {
+      const { n } = await trx
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('discount_id', '=', id)
+        .executeTakeFirstOrThrow();
+      // The orders that name it, or its usage_count when that says more (a shop moving in
+      // brings its discounts' counts without their orders): either way it was used.
+      const used = Math.max(Number(n), Number(row.usage_count));
+      if (used > 0) {
+        throw conflict(
+          `The discount "${row.name}" was used by ${used} ${used === 1 ? 'order' : 'orders'}; deactivate it instead`,
+        );
+      }
+      await trx.deleteFrom('discounts').where('id', '=', id).execute();
+    }),
+  );
 }

@@ -60,8 +60,13 @@ import {
 } from '../discounts/draft-discount';
 import { vatOfNet } from '../../domain/vat';
 import { unitGrams, type CartMeasure } from '../../domain/shipping';
-import { findMethodRow, methodName } from '../shipping/methods';
-import { orderShipping, presentOrderShippingMethod, type OrderShipping } from '../shipping/quotes';
+import { findMethodRow } from '../shipping/methods';
+import {
+  frozenShipping,
+  orderShipping,
+  presentOrderShippingMethod,
+  type OrderShipping,
+} from '../shipping/quotes';
 import type { DiscountApplication } from '../discounts/apply';
 
 type DraftOrder = Schemas['DraftOrder'];
@@ -157,18 +162,7 @@ const givenAmount = (d: DraftRow) =>
 /** The method named, as the order would freeze it, at `price` (an agreed amount, or 0). */
 async function namedMethod(db: Db, methodId: number, price: number): Promise<OrderShipping | null> {
   const row = await findMethodRow(db, methodId);
-  if (!row) return null;
-  return {
-    methodId: row.id,
-    snapshot: {
-      name: methodName(row),
-      carrier: row.carrier,
-      tracking_url_template: row.tracking_url_template,
-      price,
-      cod_fee: 0,
-    },
-    net: price,
-  };
+  return row ? frozenShipping(row, price, 0) : null;
 }
 
 /** The draft's shipping for a cart of this measure (see the header). */

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { toBool } from '../../db/bool';
 import type { AdminUserRow, Database } from '../../db/schema';
-import { conflict, invalid, notFound } from '../../api/problem';
+import { conflict, invalid } from '../../api/problem';
 import { json, money, moneyOrNull } from '../../api/present';
 import type { Body, Schemas } from '../../api/types';
 import { formatScaled, parseScaled, toSafeNumber } from '../../domain/fixed-point';
@@ -18,7 +18,7 @@ import {
   type RateBand,
   type RateKind,
 } from '../../domain/shipping';
-import { auditEntries, recordAudit, type AuditKind } from '../platform/audit';
+import { adminRecords, linkedIds } from '../platform/admin-records';
 
 type Method = Schemas['ShippingMethod'];
 export type MethodRow = Selectable<Database['shipping_methods']>;
@@ -67,17 +67,14 @@ export async function zonesOfMethods(
   db: Db,
   ids: readonly number[],
 ): Promise<Map<number, number[]>> {
-  const zones = new Map<number, number[]>();
-  if (ids.length === 0) return zones;
-  for (const r of await db
+  if (ids.length === 0) return new Map();
+  const rows = await db
     .selectFrom('shipping_method_zones')
     .select(['method_id', 'zone_id'])
     .where('method_id', 'in', ids)
     .orderBy('zone_id')
-    .execute()) {
-    zones.set(r.method_id, [...(zones.get(r.method_id) ?? []), r.zone_id]);
-  }
-  return zones;
+    .execute();
+  return linkedIds(rows, 'method_id', 'zone_id');
 }
 
 async function presentAll(db: Db, rows: readonly MethodRow[]): Promise<Method[]> {
@@ -128,11 +125,15 @@ export const findMethodRow = (db: Db, id: number) =>
 /** The active methods in offering order (position, then id). */
 export const activeMethodRows = (db: Db) => ordered(db).where('is_active', '=', 1).execute();
 
+const METHODS = adminRecords<MethodRow, Method, Method>({
+  find: findMethodRow,
+  present: async (db, row) => (await presentAll(db, [row]))[0]!,
+  notFound: METHOD_NOT_FOUND,
+  audit: { entity: 'shipping_method', view: (m) => m, label: (m) => m.name.en },
+});
+
 export async function getShippingMethod(ctx: AppContext, id: number): Promise<Method> {
-  const row = await findMethodRow(ctx.db, id);
-  if (!row) throw notFound(METHOD_NOT_FOUND);
-  const [method] = await presentAll(ctx.db, [row]);
-  return method!;
+  return METHODS.get(ctx.db, id);
 }
 
 type Input = Body<'createShippingMethod'>;
@@ -245,12 +246,6 @@ async function nextPosition(db: Db): Promise<number> {
   return p === null ? 0 : Math.min(Number(p) + 1, 100_000);
 }
 
-const AUDITED: AuditKind<Method, Method> = {
-  entity: 'shipping_method',
-  view: (m) => m,
-  label: (m) => m.name.en,
-};
-
 export async function createShippingMethod(
   ctx: AppContext,
   input: Input,
@@ -272,9 +267,7 @@ export async function createShippingMethod(
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeZones(trx, id, m);
-    const [created] = await presentAll(trx, [(await findMethodRow(trx, id))!]);
-    await recordAudit(trx, admin, auditEntries(AUDITED, 'create', { after: [created!] }), at);
-    return created!;
+    return METHODS.created(trx, id, admin, at);
   });
 }
 
@@ -303,31 +296,22 @@ export async function updateShippingMethod(
     throw invalid(['body'], 'Send at least one property to change');
   }
   const at = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await findMethodRow(trx, id);
-    if (!row) throw notFound(METHOD_NOT_FOUND);
-    const [before] = await presentAll(trx, [row]);
-    const m = checked({ ...asInput(before!), ...patch });
-    await checkZones(trx, m.zoneIds);
-    await trx
-      .updateTable('shipping_methods')
-      .set({
-        ...columnsOf(m),
-        position: m.position ?? before!.position,
-        updated_at: at.toISOString(),
-      })
-      .where('id', '=', id)
-      .execute();
-    await writeZones(trx, id, m);
-    const [after] = await presentAll(trx, [(await findMethodRow(trx, id))!]);
-    await recordAudit(
-      trx,
-      admin,
-      auditEntries(AUDITED, 'update', { before: [before!], after: [after!] }),
-      at,
-    );
-    return after!;
-  });
+  return ctx.db.transaction().execute((trx) =>
+    METHODS.update(trx, id, admin, at, async (before) => {
+      const m = checked({ ...asInput(before), ...patch });
+      await checkZones(trx, m.zoneIds);
+      await trx
+        .updateTable('shipping_methods')
+        .set({
+          ...columnsOf(m),
+          position: m.position ?? before.position,
+          updated_at: at.toISOString(),
+        })
+        .where('id', '=', id)
+        .execute();
+      await writeZones(trx, id, m);
+    }),
+  );
 }
 
 export async function deleteShippingMethod(
@@ -336,12 +320,10 @@ export async function deleteShippingMethod(
   admin: Admin,
 ): Promise<void> {
   const at = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    const row = await findMethodRow(trx, id);
-    if (!row) throw notFound(METHOD_NOT_FOUND);
-    const [before] = await presentAll(trx, [row]);
-    // Orders keep their frozen snapshot (their shipping_method_id is set null); carts lose it.
-    await trx.deleteFrom('shipping_methods').where('id', '=', id).execute();
-    await recordAudit(trx, admin, auditEntries(AUDITED, 'delete', { before: [before!] }), at);
-  });
+  await ctx.db.transaction().execute((trx) =>
+    METHODS.delete(trx, id, admin, at, async () => {
+      // Orders keep their frozen snapshot (their shipping_method_id is set null); carts lose it.
+      await trx.deleteFrom('shipping_methods').where('id', '=', id).execute();
+    }),
+  );
 }

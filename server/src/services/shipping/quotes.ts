@@ -185,6 +185,24 @@ export interface OrderShipping {
 }
 
 /**
+ * The method as an order freezes it (its names, carrier and tracking page) at this price and
+ * COD fee: a checkout's quote, or a staff order's agreed amount.
+ */
+export function frozenShipping(row: MethodRow, price: number, codFee: number): OrderShipping {
+  return {
+    methodId: row.id,
+    snapshot: {
+      name: methodName(row),
+      carrier: row.carrier,
+      tracking_url_template: row.tracking_url_template,
+      price,
+      cod_fee: codFee,
+    },
+    net: price + codFee,
+  };
+}
+
+/**
  * The shipping of an order placed with `methodId` (the body's, else the cart's), for the cart
  * and destination, paid by `paymentMethod`: null when the shop has no active method (the flat
  * rate; 409 when a method was named anyway); else the method's quote, 409 with a detail when
@@ -214,17 +232,7 @@ export async function orderShipping(
   const offer = await offerOf(db, row, input.to, input.measure);
   if ('refusal' in offer) throw conflict(refusalDetail(row, offer.refusal));
   const codFee = input.paymentMethod === 'cash_on_delivery' ? offer.amounts.codFee : 0;
-  return {
-    methodId: row.id,
-    snapshot: {
-      name: methodName(row),
-      carrier: row.carrier,
-      tracking_url_template: row.tracking_url_template,
-      price: offer.amounts.price,
-      cod_fee: codFee,
-    },
-    net: offer.amounts.price + codFee,
-  };
+  return frozenShipping(row, offer.amounts.price, codFee);
 }
 
 /** The method to choose for a cart (PUT cart/shipping-method): 404 unknown, 409 refusals. */

@@ -5,18 +5,16 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { AdminUserRow, Database } from '../../db/schema';
-import { conflict, invalid, notFound } from '../../api/problem';
+import { conflict, invalid } from '../../api/problem';
 import { json } from '../../api/present';
 import type { Body, Schemas } from '../../api/types';
 import { GOVERNORATE_COUNTRY, type Governorate } from '../../domain/shipping';
 import { normalizeCountry } from '../../domain/vat';
-import { auditEntries, recordAudit, type AuditKind } from '../platform/audit';
+import { adminRecords } from '../platform/admin-records';
 
 type Zone = Schemas['ShippingZone'];
 export type ZoneRow = Selectable<Database['shipping_zones']>;
 type Admin = Pick<AdminUserRow, 'id' | 'username'>;
-
-const NOT_FOUND = 'Shipping zone not found';
 
 /** A zone row's countries and governorates, parsed. */
 export function zoneRule(row: ZoneRow) {
@@ -85,14 +83,20 @@ export async function listShippingZones(
   return { items: await presentAll(db, rows), total: Number(n) };
 }
 
-const findRow = (db: Db, id: number) =>
-  db.selectFrom('shipping_zones').selectAll().where('id', '=', id).executeTakeFirst();
+const ZONES = adminRecords<ZoneRow, Zone, Omit<Zone, 'method_count'>>({
+  find: (db, id) =>
+    db.selectFrom('shipping_zones').selectAll().where('id', '=', id).executeTakeFirst(),
+  present: async (db, row) => (await presentAll(db, [row]))[0]!,
+  notFound: 'Shipping zone not found',
+  audit: {
+    entity: 'shipping_zone',
+    view: ({ method_count: _count, ...rest }) => rest,
+    label: (z) => z.name,
+  },
+});
 
 export async function getShippingZone(ctx: AppContext, id: number): Promise<Zone> {
-  const row = await findRow(ctx.db, id);
-  if (!row) throw notFound(NOT_FOUND);
-  const [zone] = await presentAll(ctx.db, [row]);
-  return zone!;
+  return ZONES.get(ctx.db, id);
 }
 
 type Input = Body<'createShippingZone'>;
@@ -144,12 +148,6 @@ async function nextPosition(db: Db): Promise<number> {
   return p === null ? 0 : Math.min(Number(p) + 1, 100_000);
 }
 
-const AUDITED: AuditKind<Zone, Omit<Zone, 'method_count'>> = {
-  entity: 'shipping_zone',
-  view: ({ method_count: _count, ...rest }) => rest,
-  label: (z) => z.name,
-};
-
 export async function createShippingZone(
   ctx: AppContext,
   input: Input,
@@ -172,9 +170,7 @@ export async function createShippingZone(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const [created] = await presentAll(trx, [(await findRow(trx, id))!]);
-    await recordAudit(trx, admin, auditEntries(AUDITED, 'create', { after: [created!] }), at);
-    return created!;
+    return ZONES.created(trx, id, admin, at);
   });
 }
 
@@ -188,72 +184,61 @@ export async function updateShippingZone(
     throw invalid(['body'], 'Send at least one property to change');
   }
   const at = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await findRow(trx, id);
-    if (!row) throw notFound(NOT_FOUND);
-    const [before] = await presentAll(trx, [row]);
-    const z = checked({
-      name: before!.name,
-      countries: before!.countries,
-      governorates: before!.governorates,
-      position: before!.position,
-      ...patch,
-    });
-    await checkName(trx, z.name, id);
-    await trx
-      .updateTable('shipping_zones')
-      .set({
-        name: z.name,
-        countries: JSON.stringify(z.countries),
-        governorates: JSON.stringify(z.governorates),
-        position: z.position ?? before!.position,
-        updated_at: at.toISOString(),
-      })
-      .where('id', '=', id)
-      .execute();
-    const [after] = await presentAll(trx, [(await findRow(trx, id))!]);
-    await recordAudit(
-      trx,
-      admin,
-      auditEntries(AUDITED, 'update', { before: [before!], after: [after!] }),
-      at,
-    );
-    return after!;
-  });
+  return ctx.db.transaction().execute((trx) =>
+    ZONES.update(trx, id, admin, at, async (before) => {
+      const z = checked({
+        name: before.name,
+        countries: before.countries,
+        governorates: before.governorates,
+        position: before.position,
+        ...patch,
+      });
+      await checkName(trx, z.name, id);
+      await trx
+        .updateTable('shipping_zones')
+        .set({
+          name: z.name,
+          countries: JSON.stringify(z.countries),
+          governorates: JSON.stringify(z.governorates),
+          position: z.position ?? before.position,
+          updated_at: at.toISOString(),
+        })
+        .where('id', '=', id)
+        .execute();
+    }),
+  );
 }
 
 export async function deleteShippingZone(ctx: AppContext, id: number, admin: Admin): Promise<void> {
   const at = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    const row = await findRow(trx, id);
-    if (!row) throw notFound(NOT_FOUND);
-    // A method must keep at least one zone (zone_ids has minItems 1): refuse to strand one.
-    const stranded = await trx
-      .selectFrom('shipping_method_zones as mz')
-      .innerJoin('shipping_methods as m', 'm.id', 'mz.method_id')
-      .select(['m.name_en'])
-      .where('mz.zone_id', '=', id)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('shipping_method_zones as other')
-              .select('other.zone_id')
-              .whereRef('other.method_id', '=', 'mz.method_id')
-              .where('other.zone_id', '<>', id),
+  await ctx.db.transaction().execute((trx) =>
+    ZONES.delete(trx, id, admin, at, async (row) => {
+      // A method must keep at least one zone (zone_ids has minItems 1): refuse to strand one.
+      const stranded = await trx
+        .selectFrom('shipping_method_zones as mz')
+        .innerJoin('shipping_methods as m', 'm.id', 'mz.method_id')
+        .select(['m.name_en'])
+        .where('mz.zone_id', '=', id)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('shipping_method_zones as other')
+                .select('other.zone_id')
+                .whereRef('other.method_id', '=', 'mz.method_id')
+                .where('other.zone_id', '<>', id),
+            ),
           ),
-        ),
-      )
-      .orderBy('m.position')
-      .orderBy('m.id')
-      .executeTakeFirst();
-    if (stranded) {
-      throw conflict(
-        `The shipping method "${stranded.name_en}" delivers only to the zone "${row.name}"; give it another zone or delete it first`,
-      );
-    }
-    const [before] = await presentAll(trx, [row]);
-    await trx.deleteFrom('shipping_zones').where('id', '=', id).execute();
-    await recordAudit(trx, admin, auditEntries(AUDITED, 'delete', { before: [before!] }), at);
-  });
+        )
+        .orderBy('m.position')
+        .orderBy('m.id')
+        .executeTakeFirst();
+      if (stranded) {
+        throw conflict(
+          `The shipping method "${stranded.name_en}" delivers only to the zone "${row.name}"; give it another zone or delete it first`,
+        );
+      }
+      await trx.deleteFrom('shipping_zones').where('id', '=', id).execute();
+    }),
+  );
 }

@@ -7,12 +7,13 @@ import { paths } from '@/lib/paths';
 import { expectedMoney as money } from '@/testing/expected';
 import { adminScreen } from '@/testing/admin-screen';
 import { expectToast } from '@/testing/story';
-import { draftOrders as drafts, pricedDraft } from '@mocks/fixtures/draft-orders';
+import { draftOrders as drafts } from '@mocks/fixtures/draft-orders';
 import { customersOf } from '@mocks/fixtures/customers';
 import { orders } from '@mocks/fixtures';
 import { draftOrders } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { DraftOrderPage } from './DraftOrderPage';
+import { createDraftAsFixture } from './draft-story-mocks';
 
 /** A stand-in for the order detail a completed draft opens. */
 function OrderStandIn() {
@@ -89,23 +90,7 @@ export const Empty: Story = {
  */
 export const CreateAndComplete: Story = {
   parameters: {
-    msw: {
-      // The mock keeps nothing: the new draft takes the id of a fixture, so that its PUT and its
-      // completion find it.
-      handlers: [
-        draftOrders.create.reply(({ body }) =>
-          HttpResponse.json(
-            pricedDraft(body as DraftOrderInput, {
-              id: 1,
-              created_by: 'admin',
-              created_at: drafts[0]!.created_at,
-              updated_at: drafts[0]!.updated_at,
-            }),
-            { status: 201 },
-          ),
-        ),
-      ],
-    },
+    msw: { handlers: [createDraftAsFixture] },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -1,16 +1,14 @@
 import { Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { DraftOrderInput } from '@generated/model';
 import { paths } from '@/lib/paths';
 import { expectedMoney as money } from '@/testing/expected';
 import { adminScreen } from '@/testing/admin-screen';
-import { draftOrders as drafts, pricedDraft } from '@mocks/fixtures/draft-orders';
 import { shippingMethodIds } from '@mocks/fixtures/shipping';
-import { draftOrders } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { DraftOrderPage } from './DraftOrderPage';
+import { createDraftAsFixture } from './draft-story-mocks';
 
 /** A stand-in for the order detail a completed draft opens. */
 function OrderStandIn() {
@@ -33,23 +31,7 @@ const meta = {
       [paths.orders.detailPattern, OrderStandIn],
     ],
     parameters: {
-      msw: {
-        // The mock keeps nothing: the new draft takes the id of a fixture, so that its PUTs find
-        // it.
-        handlers: [
-          draftOrders.create.reply(({ body }) =>
-            HttpResponse.json(
-              pricedDraft(body as DraftOrderInput, {
-                id: 1,
-                created_by: 'admin',
-                created_at: drafts[0]!.created_at,
-                updated_at: drafts[0]!.updated_at,
-              }),
-              { status: 201 },
-            ),
-          ),
-        ],
-      },
+      msw: { handlers: [createDraftAsFixture] },
     },
   }),
 } satisfies Meta<typeof DraftOrderPage>;
