@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   GOVERNORATES,
+  governorateName,
   isGovernorate,
   quoteShipping,
   rateProblem,
@@ -27,6 +28,13 @@ describe('governorates', () => {
     expect(isGovernorate('TN-83')).toBe(true);
     expect(isGovernorate('TN-99')).toBe(false);
     expect(isGovernorate('tn-11')).toBe(false);
+  });
+
+  it('names one in Arabic by its Arabic name, in English and French by its French one', () => {
+    expect(governorateName('TN-73', 'ar')).toBe('قبلي');
+    expect(governorateName('TN-73', 'fr')).toBe('Kébili');
+    expect(governorateName('TN-73', 'en')).toBe('Kébili');
+    expect(governorateName('TN-99', 'ar')).toBe('TN-99');
   });
 });
 

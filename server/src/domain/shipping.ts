@@ -46,6 +46,17 @@ const GOVERNORATE_CODES: ReadonlySet<string> = new Set(GOVERNORATES.map((g) => g
 
 export const isGovernorate = (value: string): value is Governorate => GOVERNORATE_CODES.has(value);
 
+/**
+ * A governorate's name in a language: its official Arabic name in Arabic, else its official
+ * French one (English writes Tunisia's places as French does); the code itself for an unknown one.
+ * One rule for every screen that names a governorate.
+ */
+export function governorateName(code: string, language: 'en' | 'fr' | 'ar'): string {
+  const found = GOVERNORATES.find((g) => g.code === code);
+  if (!found) return code;
+  return language === 'ar' ? found.ar : found.fr;
+}
+
 /** The only country whose addresses carry a governorate. */
 export const GOVERNORATE_COUNTRY = 'TN';
 

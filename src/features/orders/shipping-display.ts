@@ -5,21 +5,18 @@ import type {
   ShippingMethodName,
 } from '@generated/model';
 import type { Locale } from '@/lib/i18n';
-import { GOVERNORATE_COUNTRY, GOVERNORATES } from '../../../server/src/domain/shipping';
+import {
+  GOVERNORATE_COUNTRY,
+  GOVERNORATES,
+  governorateName as nameOfGovernorate,
+} from '../../../server/src/domain/shipping';
 
 /** The list params that fetch every shipping method: all fit the contract's largest page. */
 export const ALL_SHIPPING_METHODS = { limit: 1000 } as const;
 
-/**
- * A governorate's name in the language of the moment: its official Arabic name in Arabic, else
- * its official French one (English writes Tunisia's places as French does); the code itself for
- * one this console does not know, null for none.
- */
+/** An address's governorate by name in the language of the moment (domain rule); null for none. */
 export function governorateName(code: string | null | undefined, locale: Locale): string | null {
-  if (!code) return null;
-  const found = GOVERNORATES.find((g) => g.code === code);
-  if (!found) return code;
-  return locale === 'ar' ? found.ar : found.fr;
+  return code ? nameOfGovernorate(code, locale) : null;
 }
 
 /** The address's country takes a governorate (the address forms then offer the select). */
@@ -28,7 +25,7 @@ export const hasGovernorate = (country: string | null | undefined) =>
 
 /** The governorates as options of a select, by name in the language of the moment. */
 export function governorateOptions(locale: Locale): { value: Governorate; label: string }[] {
-  return GOVERNORATES.map((g) => ({ value: g.code, label: locale === 'ar' ? g.ar : g.fr }));
+  return GOVERNORATES.map((g) => ({ value: g.code, label: nameOfGovernorate(g.code, locale) }));
 }
 
 /** A shipping method's name in the language of the moment (each language is required). */

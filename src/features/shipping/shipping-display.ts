@@ -4,7 +4,7 @@ import { activeLocale, INTL_TAGS } from '@/lib/i18n';
 import { fromMillimes, toMillimes } from '../../../server/src/domain/money';
 import {
   GOVERNORATE_COUNTRY,
-  GOVERNORATES,
+  governorateName as nameOfGovernorate,
   quoteShipping,
   zoneOf,
   type Destination,
@@ -12,12 +12,8 @@ import {
 } from '../../../server/src/domain/shipping';
 import { t } from './messages';
 
-/** A governorate's name in the active language: Arabic's own, French for French and English. */
-export function governorateName(code: string): string {
-  const found = GOVERNORATES.find((g) => g.code === code);
-  if (!found) return code;
-  return activeLocale() === 'ar' ? found.ar : found.fr;
-}
+/** A governorate's name in the active language (the domain's rule). */
+export const governorateName = (code: string): string => nameOfGovernorate(code, activeLocale());
 
 const regionNames = new Map<string, Intl.DisplayNames>();
 
