@@ -205,3 +205,49 @@ export function trackingUrl(template: string | null, trackingNumber: string): st
   if (template === null) return null;
   return template.split('{tracking_number}').join(encodeURIComponent(trackingNumber));
 }
+
+/** Why a method cannot ship a cart to a destination. */
+export type ShippingRefusal = 'inactive' | 'not_delivering' | 'no_band';
+
+/** The method a refusal names: its English name and what its bands measure. */
+interface RefusedMethod {
+  name: string;
+  rateKind: RateKind;
+}
+
+const measureWords = (method: RefusedMethod) =>
+  method.rateKind === 'weight' ? 'a cart of this weight' : 'a cart of this amount';
+
+/**
+ * The details of shipping refused, as the server's 409s and the cart's notice word them and the
+ * mocks repeat them (one set of texts, docs/product.md §10.26).
+ */
+export const SHIPPING_REFUSALS = {
+  chooseAMethod: 'Choose a shipping method (shipping_method_id) for this address',
+  deleted: 'The shipping method chosen no longer exists; choose another',
+  noMethods:
+    'This shop has no active shipping method: leave shipping_method_id out (the flat rate applies)',
+  /** The 409 of choosing, or checking out with, a method that cannot ship the cart. */
+  refused(method: RefusedMethod, refusal: ShippingRefusal): string {
+    switch (refusal) {
+      case 'inactive':
+        return `The shipping method "${method.name}" is not available; choose another`;
+      case 'not_delivering':
+        return `The shipping method "${method.name}" does not deliver to this address; choose another`;
+      case 'no_band':
+        return `The shipping method "${method.name}" does not take ${measureWords(method)}; choose another`;
+    }
+  },
+  /** The cart's notice, once, when a method it held can no longer ship it (null: deleted). */
+  dropped(method: RefusedMethod | null, refusal: ShippingRefusal): string {
+    if (method === null) return 'Your shipping method is no longer available; choose another';
+    switch (refusal) {
+      case 'inactive':
+        return `The shipping method "${method.name}" is no longer available; choose another`;
+      case 'not_delivering':
+        return `The shipping method "${method.name}" no longer delivers to this address; choose another`;
+      case 'no_band':
+        return `The shipping method "${method.name}" no longer takes ${measureWords(method)}; choose another`;
+    }
+  },
+} as const;

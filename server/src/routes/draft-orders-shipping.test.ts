@@ -15,7 +15,7 @@ import { assertProperty } from '../../test-support/properties';
 import { addToCart, checkout, shippingAddress, useShop } from '../../test-support/shop';
 import { rowCount } from '../../test-support/fixtures';
 import { NO_SUCH_METHOD } from '../services/orders/draft-orders';
-import { CHOOSE_A_METHOD } from '../services/shipping/quotes';
+import { SHIPPING_REFUSALS } from '../domain/shipping';
 
 type DraftOrder = Schemas['DraftOrder'];
 type Order = Schemas['Order'];
@@ -241,7 +241,12 @@ describe.each(testDialects)('staff orders with shipping methods (%s)', (dialect)
       total_amount: '20.000',
       completable: false,
     });
-    expectProblem(await complete(draft.id), 409, CHOOSE_A_METHOD, 'completeDraftOrder');
+    expectProblem(
+      await complete(draft.id),
+      409,
+      SHIPPING_REFUSALS.chooseAMethod,
+      'completeDraftOrder',
+    );
     // The amount staff agreed stands without a method.
     expect(await get(agreed.id)).toMatchObject({
       shipping_method: null,

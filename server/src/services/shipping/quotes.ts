@@ -15,6 +15,8 @@ import {
   type CartMeasure,
   type Destination,
   type ShippingQuoteAmounts,
+  type ShippingRefusal,
+  SHIPPING_REFUSALS,
 } from '../../domain/shipping';
 import { normalizeCountry, vatOfNet } from '../../domain/vat';
 import { countryPricing } from '../catalogue/pricing';
@@ -66,16 +68,13 @@ export interface Offer {
   amounts: ShippingQuoteAmounts;
 }
 
-/** Why a method cannot ship a cart to a destination. */
-export type Refusal = 'inactive' | 'not_delivering' | 'no_band';
-
 /** The method's offer for the cart and destination, or why there is none. */
 export async function offerOf(
   db: Db,
   row: MethodRow,
   to: Destination,
   measure: CartMeasure,
-): Promise<Offer | { refusal: Refusal }> {
+): Promise<Offer | { refusal: ShippingRefusal }> {
   if (!toBool(row.is_active)) return { refusal: 'inactive' };
   const zoneId = await zoneIdOf(db, to);
   const zones = (await zonesOfMethods(db, [row.id])).get(row.id) ?? [];
@@ -132,40 +131,16 @@ export function presentQuote(offer: Offer, rateBp: number): Schemas['ShippingQuo
   };
 }
 
-const measureWords = (row: MethodRow) =>
-  row.rate_kind === 'weight' ? 'a cart of this weight' : 'a cart of this amount';
+/** A method row as the refusal texts name it. */
+const refused = (row: MethodRow) => ({ name: row.name_en, rateKind: row.rate_kind });
 
 /** The 409 of choosing (cart) or checking out with a method that cannot ship the cart. */
-function refusalDetail(row: MethodRow, refusal: Refusal): string {
-  const name = row.name_en;
-  switch (refusal) {
-    case 'inactive':
-      return `The shipping method "${name}" is not available; choose another`;
-    case 'not_delivering':
-      return `The shipping method "${name}" does not deliver to this address; choose another`;
-    case 'no_band':
-      return `The shipping method "${name}" does not take ${measureWords(row)}; choose another`;
-  }
-}
+const refusalDetail = (row: MethodRow, refusal: ShippingRefusal) =>
+  SHIPPING_REFUSALS.refused(refused(row), refusal);
 
 /** The cart's notice, once, when a method it held can no longer ship it. */
-export function droppedNotice(row: MethodRow | null, refusal: Refusal): string {
-  if (row === null) return 'Your shipping method is no longer available; choose another';
-  const name = row.name_en;
-  switch (refusal) {
-    case 'inactive':
-      return `The shipping method "${name}" is no longer available; choose another`;
-    case 'not_delivering':
-      return `The shipping method "${name}" no longer delivers to this address; choose another`;
-    case 'no_band':
-      return `The shipping method "${name}" no longer takes ${measureWords(row)}; choose another`;
-  }
-}
-
-export const CHOOSE_A_METHOD = 'Choose a shipping method (shipping_method_id) for this address';
-const METHOD_DELETED = 'The shipping method chosen no longer exists; choose another';
-const NO_METHODS =
-  'This shop has no active shipping method: leave shipping_method_id out (the flat rate applies)';
+export const droppedNotice = (row: MethodRow | null, refusal: ShippingRefusal) =>
+  SHIPPING_REFUSALS.dropped(row === null ? null : refused(row), refusal);
 
 /** What an order freezes of its method (orders.shipping_method JSON). */
 export interface OrderMethodSnapshot {
@@ -222,13 +197,15 @@ export async function orderShipping(
   },
 ): Promise<OrderShipping | null> {
   if (!(await hasActiveMethod(db))) {
-    if (input.named && input.methodId !== null) throw conflict(NO_METHODS);
+    if (input.named && input.methodId !== null) throw conflict(SHIPPING_REFUSALS.noMethods);
     return null;
   }
   if (input.methodId === null)
-    throw conflict(input.lost === true ? METHOD_DELETED : CHOOSE_A_METHOD);
+    throw conflict(
+      input.lost === true ? SHIPPING_REFUSALS.deleted : SHIPPING_REFUSALS.chooseAMethod,
+    );
   const row = await findMethodRow(db, input.methodId);
-  if (!row) throw conflict(METHOD_DELETED);
+  if (!row) throw conflict(SHIPPING_REFUSALS.deleted);
   const offer = await offerOf(db, row, input.to, input.measure);
   if ('refusal' in offer) throw conflict(refusalDetail(row, offer.refusal));
   const codFee = input.paymentMethod === 'cash_on_delivery' ? offer.amounts.codFee : 0;
