@@ -1235,6 +1235,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/invoices/{id}/teif': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An invoice or credit note as a TEIF e-invoice (XML)
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). The document in TTN's El Fatoora format (TEIF 1.8.x, docs/product.md §10.29): document type I-11 for an invoice, I-13 for a credit note, built from the frozen content only (so the same document always gives the same XML but for its signature time), valid against the schema committed in server/src/teif/. Signed XAdES-BES (RSA, SHA-256) with the certificate TEIF_CERT_P12 (and TEIF_CERT_PASSWORD) when one is configured, unsigned otherwise. Sent as an attachment named after the number (INV-2026-000123.xml). 404 when there is no such document.
+     */
+    get: operations['getInvoiceTeif'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/invoices/{id}/teif/submission': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Submit (or submit again) a document's e-invoice to TTN
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). Queues a job that sends the signed TEIF to TTN (TTN_URL) and records its answer on the document's teif (accepted with TTN's reference and QR code, or rejected with the reason); when TTN cannot be reached the job retries with back-off and teif stays queued with the reason. With TTN_URL set, every document issued is queued this way on its own; this operation is for a rejected document, or one issued before e-invoicing was turned on. 409 with a detail when TTN_URL is not set ("E-invoicing is off: set TTN_URL to submit documents to TTN"), when no certificate is configured ("Set TEIF_CERT_P12 to sign e-invoices before submitting them"), when the document is already accepted or a submission is under way. 404 when there is no such document.
+     */
+    post: operations['submitInvoiceTeif'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/exports/orders': {
     parameters: {
       query?: never;
@@ -1244,7 +1284,7 @@ export interface paths {
     };
     /**
      * The orders as CSV
-     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). The orders matching the same filters and sort as listAdminOrders (all of them, no paging), streamed as UTF-8 CSV (RFC 4180, comma-separated, or with `separator=semicolon` semicolon-separated with decimal commas; a header row, CRLF line ends, with a byte order mark so spreadsheets read the accents; a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted). X-Total-Count gives the number of orders before the body starts. `rows=orders` (default): one row per order with the columns order_number, created_at, status, payment_method, customer_email, customer_type, customer_country_code, vat_number, vat_reverse_charge, shipping_name, shipping_company, shipping_city, shipping_country, shipping_governorate, shipping_method (its name in English; #36), item_count, subtotal, vat_amount, shipping_amount, shipping_vat_amount, discount_amount, total_amount, currency, invoice_number, payment_status, amount_paid, balance_due. `rows=lines`: one row per order line with order_number, created_at, status, customer_email, product_name, variant_title, sku, quantity, unit_price, vat_rate, vat_amount, total_price, total_price_incl_vat. Amounts are written as the API writes them (12.500; 12,500 with `separator=semicolon`, and so are rates such as 19,5), created_at in the shop's time zone with its offset (2026-11-24T17:05:00+01:00), booleans as true/false, invoice_number the invoice in force or empty. A cell that starts with =, +, -, @, a tab or a carriage return and is not a plain number is prefixed with an apostrophe so that no spreadsheet runs it as a formula. 422 for an invalid filter.
+     * @description Admin token with role super_admin, admin, manager or support (403 otherwise). The orders matching the same filters and sort as listAdminOrders (all of them, no paging), streamed as UTF-8 CSV (RFC 4180, comma-separated, or with `separator=semicolon` semicolon-separated with decimal commas; a header row, CRLF line ends, with a byte order mark so spreadsheets read the accents; a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted). X-Total-Count gives the number of orders before the body starts. `rows=orders` (default): one row per order with the columns order_number, created_at, status, payment_method, customer_email, customer_type, customer_country_code, vat_number, vat_reverse_charge, shipping_name, shipping_company, shipping_city, shipping_country, shipping_governorate, shipping_method (its name in English; #36), item_count, subtotal, vat_amount, shipping_amount, shipping_vat_amount, discount_amount, stamp_duty_amount (#30), total_amount, currency, invoice_number, payment_status, amount_paid, balance_due. `rows=lines`: one row per order line with order_number, created_at, status, customer_email, product_name, variant_title, sku, quantity, unit_price, vat_rate, vat_amount, total_price, total_price_incl_vat. Amounts are written as the API writes them (12.500; 12,500 with `separator=semicolon`, and so are rates such as 19,5), created_at in the shop's time zone with its offset (2026-11-24T17:05:00+01:00), booleans as true/false, invoice_number the invoice in force or empty. A cell that starts with =, +, -, @, a tab or a carriage return and is not a plain number is prefixed with an apostrophe so that no spreadsheet runs it as a formula. 422 for an invalid filter.
      */
     get: operations['exportOrders'];
     put?: never;
@@ -1854,6 +1894,166 @@ export interface paths {
      * @description Admin token with settings:write (403 otherwise). Only the properties sent change (at least one, 422 otherwise); the rules of creation apply to the result (422, 409). Orders already placed keep the method as it was (OrderShippingMethod); carts holding it are re-priced when next read, and checked out only if it still delivers to them. 404 when no method has this id. Audited with the fields changed.
      */
     patch: operations['updateShippingMethod'];
+    trace?: never;
+  };
+  '/api/v1/admin/reports/vat-return': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The monthly VAT return
+     * @description Admin token with role super_admin or admin (reports:read; 403 otherwise). The VAT return of a month of the shop's calendar (docs/product.md §10.27): the invoices and credit notes issued in it by their issue date in the shop's time zone, per VAT rate, the shipping's share, the 0 % sales split into exports and reverse charge, the stamp duties, the withholding kept by buyers on the month's payments, the totals and the trend of the last twelve months. A month after the current one gets 422 "The month has not started yet".
+     */
+    get: operations['getVatReturn'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/vat-return.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The monthly VAT return as CSV
+     * @description Admin token with role super_admin or admin (reports:read; 403 otherwise). The same figures as getVatReturn, one row per line of the return (section, vat_rate, taxable_amount, vat_amount, count), UTF-8 CSV written as the orders export writes it (a byte order mark, a header row, CRLF, amounts as the API writes them or with decimal commas with separator=semicolon, cells that a spreadsheet would run as a formula prefixed with an apostrophe). Sent as an attachment named vat-return-<month>.csv.
+     */
+    get: operations['exportVatReturnCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/vat-return.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The monthly VAT return as PDF
+     * @description Admin token with role super_admin or admin (reports:read; 403 otherwise). The same figures as getVatReturn laid out on A4 for the accountant, with the seller's identity (name, matricule fiscal, address), the period and the date it was printed, in `lang` (French by default). Sent as an attachment named vat-return-<month>.pdf.
+     */
+    get: operations['getVatReturnPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/sales-register': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The sales register of a period
+     * @description Admin token with role super_admin or admin (reports:read; 403 otherwise). Every invoice and credit note issued between from and to (shop days, both included, at most 366 days; 422 "The period must not be longer than 366 days" or "from must not be after to"), in number order, paged with skip/limit (X-Total-Count gives the number of documents), with the totals and the check that the numbers have no gap.
+     */
+    get: operations['getSalesRegister'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/sales-register.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The sales register as CSV
+     * @description Admin token with role super_admin or admin (reports:read; 403 otherwise). Every document of the period (same bounds as getSalesRegister), one row each with the columns kind, number, issued_on, order_number, credits, buyer_name, buyer_tax_id ("final consumer" when the buyer has none), then taxable_<rate> and vat_<rate> for each rate met in the period (taxable_19, vat_19, ...), total_excl_vat, total_vat, stamp_duty, amount_due. UTF-8 CSV written as the orders export writes it (a byte order mark, a header row, CRLF, amounts as the API writes them or with decimal commas with separator=semicolon, cells that a spreadsheet would run as a formula prefixed with an apostrophe). Sent as an attachment named sales-register-<from>-<to>.csv.
+     */
+    get: operations['exportSalesRegisterCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/sales-register.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The sales register as PDF
+     * @description Admin token with role super_admin or admin (reports:read; 403 otherwise). Every document of the period (same bounds as getSalesRegister) on A4 landscape, with the totals and the numbering check ("No gap in the numbering" or the missing numbers), in `lang` (French by default). Sent as an attachment named sales-register-<from>-<to>.pdf.
+     */
+    get: operations['getSalesRegisterPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/withholding': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The withholding kept by buyers in a month
+     * @description Admin token with role super_admin or admin (reports:read; 403 otherwise). The payments received in the month (received_on, shop's calendar; payments not removed) on which a professional buyer kept a withholding (retenue à la source): buyer, invoice, amounts and certificate number, with how many certificates are missing.
+     */
+    get: operations['getWithholdingReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/withholding.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The withholding of a month as CSV
+     * @description Admin token with role super_admin or admin (reports:read; 403 otherwise). The entries of getWithholdingReport with the columns received_on, order_number, invoice_number, buyer_name, buyer_tax_id, paid_amount, withholding_amount, certificate (empty when missing). UTF-8 CSV written as the orders export writes it (a byte order mark, a header row, CRLF, amounts as the API writes them or with decimal commas with separator=semicolon, cells that a spreadsheet would run as a formula prefixed with an apostrophe). Sent as an attachment named withholding-<month>.csv.
+     */
+    get: operations['exportWithholdingCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/admin/customers/': {
@@ -2864,8 +3064,10 @@ export interface components {
       logo_url: string | null;
       invoice_prefix: components['schemas']['DocumentPrefix'];
       credit_note_prefix: components['schemas']['DocumentPrefix'];
-      /** @description Stamp duty (droit de timbre) added to the amount due of every invoice to a buyer in Tunisia (default 1.000 TND). */
+      /** @description Stamp duty (droit de timbre) per invoice (default 1.000 TND). The sales that bear it (stamp_duty_applies_to) are charged it at checkout as its own line of the order (Order.stamp_duty_amount, #30), and their invoice copies it from the order. */
       stamp_duty: components['schemas']['Money'];
+      stamp_duty_applies_to: components['schemas']['StampDutyScope'];
+      stamp_duty_on_credit_notes: components['schemas']['StampDutyOnCreditNotes'];
       time_zone: components['schemas']['TimeZone'];
       two_factor_required_roles: components['schemas']['TwoFactorRequiredRoles'];
       order_emails: components['schemas']['OrderEmailSwitches'];
@@ -2897,6 +3099,8 @@ export interface components {
       invoice_prefix?: components['schemas']['DocumentPrefix'];
       credit_note_prefix?: components['schemas']['DocumentPrefix'];
       stamp_duty?: components['schemas']['Money'];
+      stamp_duty_applies_to?: components['schemas']['StampDutyScope'];
+      stamp_duty_on_credit_notes?: components['schemas']['StampDutyOnCreditNotes'];
       time_zone?: components['schemas']['TimeZone'];
       two_factor_required_roles?: components['schemas']['TwoFactorRequiredRoles'];
       order_emails?: components['schemas']['OrderEmailSwitchesUpdate'];
@@ -3041,9 +3245,10 @@ export interface components {
       taxable_amount: components['schemas']['Money'];
       vat_amount: components['schemas']['Money'];
     };
-    /** @description An invoice or a credit note. Its content is frozen when it is issued and never changes: later edits of the products, the order or the shop settings do not reach it. A credit note reverses a whole invoice: it carries the invoice's lines and amounts (as positive figures; the kind says they are credited) and references it in `credits`. Amounts reconcile: Σ lines' total_price + shipping_amount − discount_amount = total_excl_vat; Σ vat_breakdown's vat_amount = total_vat; total_excl_vat + total_vat = total_incl_vat (the order's total_amount); total_incl_vat + stamp_duty = amount_due. */
+    /** @description An invoice or a credit note. Its content is frozen when it is issued and never changes: later edits of the products, the order or the shop settings do not reach it. A credit note reverses a whole invoice: it carries the invoice's lines and amounts (as positive figures; the kind says they are credited) and references it in `credits`. Amounts reconcile: Σ lines' total_price + shipping_amount − discount_amount = total_excl_vat; Σ vat_breakdown's vat_amount = total_vat; total_excl_vat + total_vat = total_incl_vat; total_incl_vat + stamp_duty = amount_due, the order's total_amount (its stamp_duty_amount is the invoice's stamp_duty; #30). teif is not part of the frozen content: it follows the document's e-invoice through TTN. */
     Invoice: {
       id: components['schemas']['Id'];
+      teif: components['schemas']['TeifSubmission'];
       kind: components['schemas']['InvoiceKind'];
       /**
        * @description <prefix><year>-<sequence, 6 digits>: the prefix of the settings for this kind, the calendar year of issued_at in the shop's time zone, and the next number of that kind and year, with no gap and no duplicate.
@@ -4330,7 +4535,8 @@ export interface components {
       | 'audit:read'
       | 'jobs:read'
       | 'jobs:write'
-      | 'backups:manage';
+      | 'backups:manage'
+      | 'reports:read';
     /**
      * @description A way to pass the second step of a sign-in: a TOTP code from an authenticator app, one of the single-use recovery codes, or a passkey.
      * @enum {string}
@@ -4615,6 +4821,8 @@ export interface components {
       shipping: components['schemas']['CartShipping'] | null;
       /** @description Why the cart lost its shipping method, once, on the read that dropped it: the method was deactivated or deleted, no longer delivers to the destination, or the cart left its bands (e.g. 'The shipping method "Courier" no longer delivers to this address; choose another'); null otherwise. */
       shipping_notice: string | null;
+      /** @description The stamp duty (droit de timbre) checkout will add as its own line when the order bears it (#30): the shop's stamp_duty when its rule (stamp_duty_applies_to) charges a buyer in Tunisia, who is who the cart is priced for (every_invoice; 0 with professional_buyers or none); checkout then applies the rule to the actual buyer and address. Not in total_incl_vat. */
+      stamp_duty: components['schemas']['Money'];
       /**
        * @example TND
        * @constant
@@ -4801,7 +5009,9 @@ export interface components {
       discount_amount: components['schemas']['Money'];
       /** @description The discount the order was given, frozen at checkout; null when none (#29). */
       discount: components['schemas']['OrderDiscount'] | null;
-      /** @description subtotal + vat_amount + shipping_amount - discount_amount. */
+      /** @description The stamp duty (droit de timbre) the order bears, charged at checkout as the shop's settings then said (stamp_duty, stamp_duty_applies_to; #30) and copied by its invoice; no VAT on it. 0 for an order that bears none, and for the orders placed before #30 (their invoices added it on their own). */
+      stamp_duty_amount: components['schemas']['Money'];
+      /** @description subtotal + vat_amount + shipping_amount − discount_amount + stamp_duty_amount: what the buyer pays, equal to the amount due of the order's invoice. */
       total_amount: components['schemas']['Money'];
       /**
        * @example TND
@@ -4826,7 +5036,7 @@ export interface components {
       created_at: components['schemas']['Timestamp'];
       updated_at: components['schemas']['Timestamp'];
     };
-    /** @description An order with its items and status history (a superset of OrderSummary). Amounts reconcile: Σ items' total_price_incl_vat = subtotal − discount_amount + vat_amount − shipping_vat_amount, and total_amount = subtotal + vat_amount + shipping_amount − discount_amount. Shipping is the chosen shipping method's price (shipping_method; #36), or the flat rate SHIPPING_FLAT_RATE when the shop has no method, a NET amount: its VAT at the shop country's (TN) default rate in force (0 under the reverse charge or for an export) is shipping_vat_amount, included in vat_amount. */
+    /** @description An order with its items and status history (a superset of OrderSummary). Amounts reconcile: Σ items' total_price_incl_vat = subtotal − discount_amount + vat_amount − shipping_vat_amount, and total_amount = subtotal + vat_amount + shipping_amount − discount_amount + stamp_duty_amount (#30). Shipping is the chosen shipping method's price (shipping_method; #36), or the flat rate SHIPPING_FLAT_RATE when the shop has no method, a NET amount: its VAT at the shop country's (TN) default rate in force (0 under the reverse charge or for an export) is shipping_vat_amount, included in vat_amount. */
     Order: {
       id: components['schemas']['Id'];
       payment_status: components['schemas']['PaymentStatus'];
@@ -4876,7 +5086,9 @@ export interface components {
       discount_amount: components['schemas']['Money'];
       /** @description The discount the order was given, frozen at checkout; null when none (#29). */
       discount: components['schemas']['OrderDiscount'] | null;
-      /** @description subtotal + vat_amount + shipping_amount - discount_amount. */
+      /** @description The stamp duty (droit de timbre) the order bears, charged at checkout as the shop's settings then said (stamp_duty, stamp_duty_applies_to; #30) and copied by its invoice; no VAT on it. 0 for an order that bears none, and for the orders placed before #30 (their invoices added it on their own). */
+      stamp_duty_amount: components['schemas']['Money'];
+      /** @description subtotal + vat_amount + shipping_amount − discount_amount + stamp_duty_amount: what the buyer pays, equal to the amount due of the order's invoice. */
       total_amount: components['schemas']['Money'];
       /**
        * @example TND
@@ -4934,6 +5146,191 @@ export interface components {
      * @example 2026-11-29
      */
     ShopDay: string;
+    /**
+     * @description Which sales bear the stamp duty (#30; docs/product.md §10.28): every_invoice (the default, as the invoices always printed it): every order shipped to Tunisia; professional_buyers: only the orders of professional buyers shipped to Tunisia (a shop that gives its consumers a receipt rather than an invoice); none. Orders shipped abroad never bear it. A change reaches the orders placed after it, never an order already placed or its invoice.
+     * @example every_invoice
+     * @enum {string}
+     */
+    StampDutyScope: 'every_invoice' | 'professional_buyers' | 'none';
+    /**
+     * @description Where the document's e-invoice stands with TTN: not_sent (never submitted; always so while TTN_URL is not set), queued (a submission job waits or retries after TTN could not be reached), sent (TTN took it and has not answered yet), accepted (TTN countersigned it: reference and qr_code set), rejected (TTN refused it: reason says why; it may be submitted again once the cause is fixed).
+     * @example accepted
+     * @enum {string}
+     */
+    TeifStatus: 'not_sent' | 'queued' | 'sent' | 'accepted' | 'rejected';
+    /** @description The document's e-invoice at TTN (readOnly; never part of the frozen content). */
+    TeifSubmission: {
+      status: components['schemas']['TeifStatus'];
+      /**
+       * @description TTN's reference of the accepted e-invoice, printed on the PDF.
+       * @example TTN-2026-0000012345
+       */
+      reference: string | null;
+      /** @description The text TTN gave to print as the QR code of the accepted e-invoice (the PDF prints it as a QR code beside the reference). */
+      qr_code: string | null;
+      /** @description Why TTN rejected it, or, while queued, why the last attempt failed (e.g. "TTN could not be reached: connect ECONNREFUSED"). */
+      reason: string | null;
+      attempts: number;
+      updated_at: components['schemas']['Timestamp'] | null;
+    };
+    /**
+     * @description What a credit note does with its invoice's stamp duty (#30; docs/product.md §10.28): reversed (the default, as before): the credit note that takes back the last of the invoice (a cancellation, a refund, the last return) takes back the stamp duty too, and refunds it; kept: no credit note takes it back (the duty was owed when the invoice was issued).
+     * @example reversed
+     * @enum {string}
+     */
+    StampDutyOnCreditNotes: 'reversed' | 'kept';
+    /**
+     * @description A month of the shop's calendar (its time zone), YYYY-MM.
+     * @example 2026-11
+     */
+    ShopMonth: string;
+    /** @description A taxable base and its VAT. */
+    ReportAmounts: {
+      taxable_amount: components['schemas']['SignedMoney'];
+      vat_amount: components['schemas']['SignedMoney'];
+    };
+    /** @description One VAT rate of the month: the bases and VAT of the invoices' breakdowns at that rate (shipping included, under its own rate), those of the credit notes, and the difference (invoices − credit notes), which is what is declared. */
+    VatReturnRate: {
+      /** @example 19 */
+      vat_rate: number;
+      invoices: components['schemas']['ReportAmounts'];
+      credit_notes: components['schemas']['ReportAmounts'];
+      net: components['schemas']['ReportAmounts'];
+    };
+    /** @description The sales at 0 % of the month (net of credit notes), split by why no VAT was charged: exports (shipped outside Tunisia) and the reverse charge (a professional buyer abroad with a confirmed VAT number). Goods at a 0 % rate in Tunisia are under rates. */
+    VatReturnZeroRated: {
+      exports: components['schemas']['SignedMoney'];
+      reverse_charge: components['schemas']['SignedMoney'];
+    };
+    /** @description The stamp duties (droit de timbre) of the month: how many invoices bore one, how many credit notes reversed one, and the total owed to the State (invoices − credit notes). */
+    VatReturnStampDuty: {
+      invoices: number;
+      credit_notes: number;
+      amount: components['schemas']['SignedMoney'];
+    };
+    /** @description The withholding (retenue à la source) professional buyers kept on the payments received in the period (by received_on): it is a tax credit of the shop, shown apart from the VAT. */
+    WithholdingTotals: {
+      /** @description Payments with a withholding. */
+      payments: number;
+      amount: components['schemas']['Money'];
+      /** @description Of those, the payments recorded without the certificate's number. */
+      missing_certificates: number;
+    };
+    /** @description The month's totals, invoices − credit notes: taxable_amount = Σ total_excl_vat, vat_amount = Σ total_vat, stamp_duty = Σ stamp_duty and amount_due = Σ amount_due of the documents issued in the month. They equal the sums of the rates (taxable and VAT) to the millime. */
+    VatReturnTotals: {
+      taxable_amount: components['schemas']['SignedMoney'];
+      vat_amount: components['schemas']['SignedMoney'];
+      stamp_duty: components['schemas']['SignedMoney'];
+      amount_due: components['schemas']['SignedMoney'];
+    };
+    /** @description One month of the trend: its taxable base and VAT, invoices − credit notes. */
+    VatReturnMonth: {
+      month: components['schemas']['ShopMonth'];
+      taxable_amount: components['schemas']['SignedMoney'];
+      vat_amount: components['schemas']['SignedMoney'];
+    };
+    /** @description The monthly VAT return (déclaration mensuelle de TVA): the invoices and credit notes issued in the month, by issue date in the shop's time zone. Σ over rates of net = totals (taxable, VAT); totals = Σ invoices − Σ credit notes of the month, to the millime. */
+    VatReturn: {
+      month: components['schemas']['ShopMonth'];
+      time_zone: components['schemas']['TimeZone'];
+      from: components['schemas']['ShopDay'];
+      to: components['schemas']['ShopDay'];
+      /** @description Invoices issued in the month. */
+      invoices: number;
+      /** @description Credit notes issued in the month. */
+      credit_notes: number;
+      /** @description One row per VAT rate met in the month, highest first. */
+      rates: components['schemas']['VatReturnRate'][];
+      /** @description Of the rates' figures, the shipping's share (invoices − credit notes). */
+      shipping: components['schemas']['ReportAmounts'];
+      zero_rated: components['schemas']['VatReturnZeroRated'];
+      stamp_duty: components['schemas']['VatReturnStampDuty'];
+      withholding: components['schemas']['WithholdingTotals'];
+      totals: components['schemas']['VatReturnTotals'];
+      /** @description The twelve months ending with this one, oldest first (the chart). */
+      trend: components['schemas']['VatReturnMonth'][];
+    };
+    /** @description One invoice or credit note of the register. A credit note's amounts are negative (it takes back what its invoice declared). */
+    SalesRegisterEntry: {
+      id: components['schemas']['Id'];
+      kind: components['schemas']['InvoiceKind'];
+      /** @example INV-2026-000123 */
+      number: string;
+      issued_at: components['schemas']['Timestamp'];
+      issued_on: components['schemas']['ShopDay'];
+      order_id: components['schemas']['Id'];
+      order_number: string;
+      /** @description For a credit note, the number of the invoice it credits. */
+      credits: string | null;
+      /** @description The buyer's company when it has one, else its name, as on the document. */
+      buyer_name: string;
+      /** @description The buyer's tax identifier on the document (matricule fiscal or VAT number); null for a final consumer (shown as "final consumer"). */
+      buyer_tax_id: string | null;
+      rates: {
+        vat_rate: number;
+        taxable_amount: components['schemas']['SignedMoney'];
+        vat_amount: components['schemas']['SignedMoney'];
+      }[];
+      total_excl_vat: components['schemas']['SignedMoney'];
+      total_vat: components['schemas']['SignedMoney'];
+      stamp_duty: components['schemas']['SignedMoney'];
+      amount_due: components['schemas']['SignedMoney'];
+    };
+    /** @description The numbering of one kind of document for one year and prefix, as the register's period shows it: the first and last numbers issued in the period and those missing between them or since the last one issued before the period (a gap means a document was lost or deleted). */
+    NumberingCheck: {
+      kind: components['schemas']['InvoiceKind'];
+      /** @example INV- */
+      prefix: string;
+      year: number;
+      /** @example INV-2026-000101 */
+      first: string;
+      /** @example INV-2026-000187 */
+      last: string;
+      count: number;
+      /**
+       * @description The missing numbers, the first 100 of them.
+       * @example [
+       *       "INV-2026-000150"
+       *     ]
+       */
+      missing: string[];
+      missing_count: number;
+    };
+    /** @description The sales register (journal des ventes) of a period of shop days: every invoice and credit note issued in it, in number order (invoices first, then credit notes, each by year and number), paged with skip/limit; the totals and the numbering checks cover the whole period. */
+    SalesRegister: {
+      from: components['schemas']['ShopDay'];
+      to: components['schemas']['ShopDay'];
+      time_zone: components['schemas']['TimeZone'];
+      /** @description Documents in the period (entries holds one page of them). */
+      total: number;
+      entries: components['schemas']['SalesRegisterEntry'][];
+      totals: components['schemas']['VatReturnTotals'];
+      numbering: components['schemas']['NumberingCheck'][];
+      /** @description True when no numbering check has a missing number. */
+      gap_free: boolean;
+    };
+    /** @description One payment on which the buyer kept a withholding. */
+    WithholdingEntry: {
+      payment_id: components['schemas']['Id'];
+      received_on: components['schemas']['ShopDay'];
+      order_id: components['schemas']['Id'];
+      order_number: string;
+      buyer_name: string;
+      buyer_tax_id: string | null;
+      /** @description The order's invoice in force when the payment was received; null without one. */
+      invoice_number: string | null;
+      /** @description What the buyer paid besides the withholding. */
+      paid_amount: components['schemas']['Money'];
+      withholding_amount: components['schemas']['Money'];
+      /** @description The certificate's number; null while the certificate is missing. */
+      certificate: string | null;
+    };
+    /** @description The withholding kept in a month (payments not removed, by received_on in the shop's calendar), oldest first. */
+    WithholdingReport: {
+      month: components['schemas']['ShopMonth'];
+      entries: components['schemas']['WithholdingEntry'][];
+      totals: components['schemas']['WithholdingTotals'];
+    };
     /**
      * @description One of Tunisia's 24 governorates by its ISO 3166-2:TN code: TN-11 Tunis, TN-12 Ariana, TN-13 Ben Arous, TN-14 Manouba, TN-21 Nabeul, TN-22 Zaghouan, TN-23 Bizerte, TN-31 Béja, TN-32 Jendouba, TN-33 Le Kef, TN-34 Siliana, TN-41 Kairouan, TN-42 Kasserine, TN-43 Sidi Bouzid, TN-51 Sousse, TN-52 Monastir, TN-53 Mahdia, TN-61 Sfax, TN-71 Gafsa, TN-72 Tozeur, TN-73 Kébili, TN-81 Gabès, TN-82 Médenine, TN-83 Tataouine (their French and Arabic names are in docs/product.md).
      * @example TN-61
@@ -5457,6 +5854,9 @@ export interface components {
       /** @description The shipping's VAT at the shop country's default rate in force; null when shipping is charged and no default rate is in force (shipping_problem no_vat_rate). */
       shipping_vat_amount: components['schemas']['Money'] | null;
       discount_amount: components['schemas']['Money'];
+      /** @description The stamp duty the order will bear under the shop's rule for this buyer and address (#30), as Order.stamp_duty_amount. */
+      stamp_duty_amount: components['schemas']['Money'];
+      /** @description subtotal + vat_amount + shipping_amount − discount_amount + stamp_duty_amount. */
       total_amount: components['schemas']['Money'];
       /**
        * @example TND
@@ -5910,6 +6310,14 @@ export interface components {
     CustomerKeyPath: components['schemas']['CustomerKey'];
     /** @description `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted. */
     CsvSeparator: 'comma' | 'semicolon';
+    /** @description The month of the shop's calendar, YYYY-MM. */
+    ReportMonth: components['schemas']['ShopMonth'];
+    /** @description The first shop day of the period (included). */
+    ReportFrom: components['schemas']['ShopDay'];
+    /** @description The last shop day of the period (included). */
+    ReportTo: components['schemas']['ShopDay'];
+    /** @description Language of the report's labels; French, the language of the shop's books in Tunisia, unless asked otherwise. */
+    ReportLanguage: 'fr' | 'en';
     /** @description Language of the document's labels (the data stay as stored). */
     DocumentLanguage: 'en' | 'fr';
     /** @description Only orders in this status. */
@@ -8073,6 +8481,59 @@ export interface operations {
       422: components['responses']['ValidationError'];
     };
   };
+  getInvoiceTeif: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The TEIF XML. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/xml': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  submitInvoiceTeif: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The document, its teif now queued. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Invoice'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
   exportOrders: {
     parameters: {
       query?: {
@@ -9353,6 +9814,235 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getVatReturn: {
+    parameters: {
+      query: {
+        /** @description The month of the shop's calendar, YYYY-MM. */
+        month: components['parameters']['ReportMonth'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The VAT return. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VatReturn'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  exportVatReturnCsv: {
+    parameters: {
+      query: {
+        /** @description The month of the shop's calendar, YYYY-MM. */
+        month: components['parameters']['ReportMonth'];
+        /** @description `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted. */
+        separator?: components['parameters']['CsvSeparator'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getVatReturnPdf: {
+    parameters: {
+      query: {
+        /** @description The month of the shop's calendar, YYYY-MM. */
+        month: components['parameters']['ReportMonth'];
+        /** @description Language of the report's labels; French, the language of the shop's books in Tunisia, unless asked otherwise. */
+        lang?: components['parameters']['ReportLanguage'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getSalesRegister: {
+    parameters: {
+      query: {
+        /** @description The first shop day of the period (included). */
+        from: components['parameters']['ReportFrom'];
+        /** @description The last shop day of the period (included). */
+        to: components['parameters']['ReportTo'];
+        /** @description Number of records to skip. */
+        skip?: components['parameters']['Skip'];
+        /** @description Maximum number of records to return. */
+        limit?: components['parameters']['Limit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of the register. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SalesRegister'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  exportSalesRegisterCsv: {
+    parameters: {
+      query: {
+        /** @description The first shop day of the period (included). */
+        from: components['parameters']['ReportFrom'];
+        /** @description The last shop day of the period (included). */
+        to: components['parameters']['ReportTo'];
+        /** @description `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted. */
+        separator?: components['parameters']['CsvSeparator'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getSalesRegisterPdf: {
+    parameters: {
+      query: {
+        /** @description The first shop day of the period (included). */
+        from: components['parameters']['ReportFrom'];
+        /** @description The last shop day of the period (included). */
+        to: components['parameters']['ReportTo'];
+        /** @description Language of the report's labels; French, the language of the shop's books in Tunisia, unless asked otherwise. */
+        lang?: components['parameters']['ReportLanguage'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getWithholdingReport: {
+    parameters: {
+      query: {
+        /** @description The month of the shop's calendar, YYYY-MM. */
+        month: components['parameters']['ReportMonth'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The month's withholding. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WithholdingReport'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  exportWithholdingCsv: {
+    parameters: {
+      query: {
+        /** @description The month of the shop's calendar, YYYY-MM. */
+        month: components['parameters']['ReportMonth'];
+        /** @description `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted. */
+        separator?: components['parameters']['CsvSeparator'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       422: components['responses']['ValidationError'];
     };
   };

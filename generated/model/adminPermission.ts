@@ -30,4 +30,5 @@ export const AdminPermission = {
   'jobs:read': 'jobs:read',
   'jobs:write': 'jobs:write',
   'backups:manage': 'backups:manage',
+  'reports:read': 'reports:read',
 } as const;

@@ -42,5 +42,7 @@ export interface Cart {
   shipping: CartShippingProperty;
   /** Why the cart lost its shipping method, once, on the read that dropped it: the method was deactivated or deleted, no longer delivers to the destination, or the cart left its bands (e.g. 'The shipping method "Courier" no longer delivers to this address; choose another'); null otherwise. */
   shipping_notice: CartShippingNotice;
+  /** The stamp duty (droit de timbre) checkout will add as its own line when the order bears it (#30): the shop's stamp_duty when its rule (stamp_duty_applies_to) charges a buyer in Tunisia, who is who the cart is priced for (every_invoice; 0 with professional_buyers or none); checkout then applies the rule to the actual buyer and address. Not in total_incl_vat. */
+  stamp_duty: Money;
   currency: 'TND';
 }

@@ -59,6 +59,9 @@ export interface DraftOrder {
   /** The shipping's VAT at the shop country's default rate in force; null when shipping is charged and no default rate is in force (shipping_problem no_vat_rate). */
   shipping_vat_amount: DraftOrderShippingVatAmount;
   discount_amount: Money;
+  /** The stamp duty the order will bear under the shop's rule for this buyer and address (#30), as Order.stamp_duty_amount. */
+  stamp_duty_amount: Money;
+  /** subtotal + vat_amount + shipping_amount − discount_amount + stamp_duty_amount. */
   total_amount: Money;
   currency: 'TND';
   /** Why the shipping cannot be priced now (null: it can): no_vat_rate (shipping is charged and the shop country has no default VAT rate in force); no_shipping_method (the shop has active methods and the draft names none, nor a shipping_amount); method_unavailable (its method is inactive or deleted, does not deliver to the address, or the lines fall in none of its bands). The draft is still listed and read, its total without what cannot be priced; completing it answers the checkout's 409. */

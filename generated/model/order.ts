@@ -26,7 +26,7 @@ import type { OrderShipmentProperty } from './orderShipmentProperty';
 import type { OrderShippingMethodProperty } from './orderShippingMethodProperty';
 
 /**
- * An order with its items and status history (a superset of OrderSummary). Amounts reconcile: Σ items' total_price_incl_vat = subtotal − discount_amount + vat_amount − shipping_vat_amount, and total_amount = subtotal + vat_amount + shipping_amount − discount_amount. Shipping is the chosen shipping method's price (shipping_method; #36), or the flat rate SHIPPING_FLAT_RATE when the shop has no method, a NET amount: its VAT at the shop country's (TN) default rate in force (0 under the reverse charge or for an export) is shipping_vat_amount, included in vat_amount.
+ * An order with its items and status history (a superset of OrderSummary). Amounts reconcile: Σ items' total_price_incl_vat = subtotal − discount_amount + vat_amount − shipping_vat_amount, and total_amount = subtotal + vat_amount + shipping_amount − discount_amount + stamp_duty_amount (#30). Shipping is the chosen shipping method's price (shipping_method; #36), or the flat rate SHIPPING_FLAT_RATE when the shop has no method, a NET amount: its VAT at the shop country's (TN) default rate in force (0 under the reverse charge or for an export) is shipping_vat_amount, included in vat_amount.
  */
 export interface Order {
   id: Id;
@@ -69,7 +69,9 @@ export interface Order {
   discount_amount: Money;
   /** The discount the order was given, frozen at checkout; null when none (#29). */
   discount: OrderDiscountProperty;
-  /** subtotal + vat_amount + shipping_amount - discount_amount. */
+  /** The stamp duty (droit de timbre) the order bears, charged at checkout as the shop's settings then said (stamp_duty, stamp_duty_applies_to; #30) and copied by its invoice; no VAT on it. 0 for an order that bears none, and for the orders placed before #30 (their invoices added it on their own). */
+  stamp_duty_amount: Money;
+  /** subtotal + vat_amount + shipping_amount − discount_amount + stamp_duty_amount: what the buyer pays, equal to the amount due of the order's invoice. */
   total_amount: Money;
   currency: 'TND';
   shipping_address: ShippingAddress;

@@ -60,7 +60,9 @@ export interface OrderSummary {
   discount_amount: Money;
   /** The discount the order was given, frozen at checkout; null when none (#29). */
   discount: OrderSummaryDiscount;
-  /** subtotal + vat_amount + shipping_amount - discount_amount. */
+  /** The stamp duty (droit de timbre) the order bears, charged at checkout as the shop's settings then said (stamp_duty, stamp_duty_applies_to; #30) and copied by its invoice; no VAT on it. 0 for an order that bears none, and for the orders placed before #30 (their invoices added it on their own). */
+  stamp_duty_amount: Money;
+  /** subtotal + vat_amount + shipping_amount − discount_amount + stamp_duty_amount: what the buyer pays, equal to the amount due of the order's invoice. */
   total_amount: Money;
   currency: 'TND';
   shipping_address: ShippingAddress;

@@ -11,6 +11,8 @@ import type { ShopSettingsLogoKey } from './shopSettingsLogoKey';
 import type { ShopSettingsLogoUrl } from './shopSettingsLogoUrl';
 import type { DocumentPrefix } from './documentPrefix';
 import type { Money } from './money';
+import type { StampDutyScope } from './stampDutyScope';
+import type { StampDutyOnCreditNotes } from './stampDutyOnCreditNotes';
 import type { TimeZone } from './timeZone';
 import type { TwoFactorRequiredRoles } from './twoFactorRequiredRoles';
 import type { OrderEmailSwitches } from './orderEmailSwitches';
@@ -48,8 +50,10 @@ export interface ShopSettings {
   logo_url: ShopSettingsLogoUrl;
   invoice_prefix: DocumentPrefix;
   credit_note_prefix: DocumentPrefix;
-  /** Stamp duty (droit de timbre) added to the amount due of every invoice to a buyer in Tunisia (default 1.000 TND). */
+  /** Stamp duty (droit de timbre) per invoice (default 1.000 TND). The sales that bear it (stamp_duty_applies_to) are charged it at checkout as its own line of the order (Order.stamp_duty_amount, #30), and their invoice copies it from the order. */
   stamp_duty: Money;
+  stamp_duty_applies_to: StampDutyScope;
+  stamp_duty_on_credit_notes: StampDutyOnCreditNotes;
   time_zone: TimeZone;
   two_factor_required_roles: TwoFactorRequiredRoles;
   order_emails: OrderEmailSwitches;

@@ -8,6 +8,8 @@ import type { ShopSettingsUpdateEmail } from './shopSettingsUpdateEmail';
 import type { ShopSettingsUpdateLogoKey } from './shopSettingsUpdateLogoKey';
 import type { DocumentPrefix } from './documentPrefix';
 import type { Money } from './money';
+import type { StampDutyScope } from './stampDutyScope';
+import type { StampDutyOnCreditNotes } from './stampDutyOnCreditNotes';
 import type { TimeZone } from './timeZone';
 import type { TwoFactorRequiredRoles } from './twoFactorRequiredRoles';
 import type { OrderEmailSwitchesUpdate } from './orderEmailSwitchesUpdate';
@@ -40,6 +42,8 @@ export interface ShopSettingsUpdate {
   invoice_prefix?: DocumentPrefix;
   credit_note_prefix?: DocumentPrefix;
   stamp_duty?: Money;
+  stamp_duty_applies_to?: StampDutyScope;
+  stamp_duty_on_credit_notes?: StampDutyOnCreditNotes;
   time_zone?: TimeZone;
   two_factor_required_roles?: TwoFactorRequiredRoles;
   order_emails?: OrderEmailSwitchesUpdate;

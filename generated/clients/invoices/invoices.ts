@@ -65,8 +65,33 @@ export const getInvoicePdf = (
     options,
   );
 };
+/**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). The document in TTN's El Fatoora format (TEIF 1.8.x, docs/product.md §10.29): document type I-11 for an invoice, I-13 for a credit note, built from the frozen content only (so the same document always gives the same XML but for its signature time), valid against the schema committed in server/src/teif/. Signed XAdES-BES (RSA, SHA-256) with the certificate TEIF_CERT_P12 (and TEIF_CERT_PASSWORD) when one is configured, unsigned otherwise. Sent as an attachment named after the number (INV-2026-000123.xml). 404 when there is no such document.
+ * @summary An invoice or credit note as a TEIF e-invoice (XML)
+ */
+export const getInvoiceTeif = (id: number, options?: SecondParameter<typeof apiClient<Blob>>) => {
+  return apiClient<Blob>(
+    { url: `/api/v1/admin/invoices/${id}/teif`, method: 'GET', responseType: 'blob' },
+    options,
+  );
+};
+/**
+ * Admin token with role super_admin, admin, manager or support (403 otherwise). Queues a job that sends the signed TEIF to TTN (TTN_URL) and records its answer on the document's teif (accepted with TTN's reference and QR code, or rejected with the reason); when TTN cannot be reached the job retries with back-off and teif stays queued with the reason. With TTN_URL set, every document issued is queued this way on its own; this operation is for a rejected document, or one issued before e-invoicing was turned on. 409 with a detail when TTN_URL is not set ("E-invoicing is off: set TTN_URL to submit documents to TTN"), when no certificate is configured ("Set TEIF_CERT_P12 to sign e-invoices before submitting them"), when the document is already accepted or a submission is under way. 404 when there is no such document.
+ * @summary Submit (or submit again) a document's e-invoice to TTN
+ */
+export const submitInvoiceTeif = (
+  id: number,
+  options?: SecondParameter<typeof apiClient<Invoice>>,
+) => {
+  return apiClient<Invoice>(
+    { url: `/api/v1/admin/invoices/${id}/teif/submission`, method: 'POST' },
+    options,
+  );
+};
 export type ListOrderInvoicesResult = NonNullable<Awaited<ReturnType<typeof listOrderInvoices>>>;
 export type IssueInvoiceResult = NonNullable<Awaited<ReturnType<typeof issueInvoice>>>;
 export type GetPackingSlipPdfResult = NonNullable<Awaited<ReturnType<typeof getPackingSlipPdf>>>;
 export type GetInvoiceResult = NonNullable<Awaited<ReturnType<typeof getInvoice>>>;
 export type GetInvoicePdfResult = NonNullable<Awaited<ReturnType<typeof getInvoicePdf>>>;
+export type GetInvoiceTeifResult = NonNullable<Awaited<ReturnType<typeof getInvoiceTeif>>>;
+export type SubmitInvoiceTeifResult = NonNullable<Awaited<ReturnType<typeof submitInvoiceTeif>>>;

@@ -59,7 +59,8 @@ describe('can', () => {
           p !== 'backups:manage' &&
           p !== 'settings:write' &&
           p !== 'customers:personal_data' &&
-          p !== 'audit:read',
+          p !== 'audit:read' &&
+          p !== 'reports:read',
       ),
       [
         'users:read',
@@ -70,6 +71,7 @@ describe('can', () => {
         'jobs:write',
         'backups:manage',
         'customers:personal_data',
+        'reports:read',
       ],
     );
   });

@@ -50,6 +50,9 @@ export const PERMISSIONS = [
   'jobs:read', // background jobs and their failures
   'jobs:write', // retrying a dead job
   'backups:manage', // listing, taking and downloading backups (super_admin only)
+  // The accountant's books (#30): the VAT return, the sales register and the withholding. The
+  // shop's owners file them; a whole month of every buyer's figures is not the desk's to read.
+  'reports:read',
 ] as const satisfies readonly Permission[];
 
 const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
@@ -74,6 +77,7 @@ const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'jobs:read': 'See the background jobs and their failures',
   'jobs:write': 'Retry a background job that failed for good',
   'backups:manage': 'List, take and download backups of the whole shop',
+  'reports:read': 'Read the VAT return, the sales register and the withholding report',
 };
 
 const CATALOGUE: readonly Permission[] = [
