@@ -20,9 +20,10 @@
 //   counters so
 //   later orders continue each day's sequence.
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AccessTokens } from '../auth/access-token';
 import type { Database, OrderStatus } from '../db/schema';
+import { documentNumber, yearIn, type InvoiceContent, type InvoiceKind } from '../domain/invoice';
 import { formatOrderNumber, orderDay } from '../services/orders/order-numbers';
 import { scriptSession } from '../services/identity/refresh-tokens';
 import { movementReason } from '../services/inventory/stock';
@@ -377,6 +378,7 @@ async function backdate(
   });
   plans.sort((a, b) => a.start - b.start || a.id - b.id);
 
+  const stepsMoved = new Map<number, StepMoved[]>();
   await db.transaction().execute(async (trx) => {
     // Free the numbers first, so the renumbering never collides with a number not yet moved.
     for (const p of plans) {
@@ -396,10 +398,12 @@ async function backdate(
 
       const history = await trx
         .selectFrom('order_status_history')
-        .select(['id', 'to_status'])
+        .select(['id', 'to_status', 'created_at'])
         .where('order_id', '=', p.id)
         .orderBy('id')
         .execute();
+      const moved: StepMoved[] = [];
+      stepsMoved.set(p.id, moved);
       // One step every 3 to 30 hours, squeezed to fit before now.
       const steps = history.map(() => r.int(3, 30) * HOUR_MS);
       const room = nowMs - p.start;
@@ -411,6 +415,7 @@ async function backdate(
         if (k > 0) at += Math.floor((steps[k] ?? 0) * scale);
         const iso = new Date(at).toISOString();
         statusAt.set(h.to_status, iso);
+        moved.push({ was: String(h.created_at), now: iso });
         await trx
           .updateTable('order_status_history')
           .set({ created_at: iso })
@@ -457,5 +462,102 @@ async function backdate(
         .onConflict((oc) => oc.column('day').doUpdateSet({ last_value: last }))
         .execute();
     }
+    await backdateDocuments(trx, stepsMoved);
   });
+}
+
+/** A status step of an order: when it was taken while seeding, and the time it was moved to. */
+interface StepMoved {
+  was: string;
+  now: string;
+}
+
+/**
+ * The invoices and credit notes the status changes issued, moved with them: each to the time of
+ * the step that issued it (the one taken at its issue instant, or the last before it), then
+ * renumbered per kind and year in issue order — gap-free and chronological, as a real shop's —
+ * with their frozen content, the credit notes' reference to their invoice, the audit log's
+ * label and the counters following. The demo shop is empty before seeding, so every document is
+ * the demo's.
+ */
+async function backdateDocuments(
+  trx: Transaction<Database>,
+  stepsMoved: Map<number, StepMoved[]>,
+): Promise<void> {
+  const settings = await trx
+    .selectFrom('shop_settings')
+    .select('time_zone')
+    .executeTakeFirstOrThrow();
+  const rows = await trx
+    .selectFrom('invoices')
+    .select(['id', 'kind', 'number', 'order_id', 'issued_at', 'content'])
+    .orderBy('id')
+    .execute();
+  const documents = rows.map((row) => {
+    const steps = stepsMoved.get(row.order_id) ?? [];
+    const issuedAt = String(row.issued_at);
+    const step = steps.filter((s) => s.was <= issuedAt).at(-1) ?? steps[0];
+    const at = step?.now ?? issuedAt;
+    return { ...row, at, year: yearIn(settings.time_zone, new Date(at)) };
+  });
+  documents.sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id);
+  const last = new Map<string, number>();
+  const numbers = new Map<number, string>();
+  for (const d of documents) {
+    const key = `${d.kind} ${d.year}`;
+    const sequence = (last.get(key) ?? 0) + 1;
+    last.set(key, sequence);
+    // The prefix the document was issued with: its number without "<year>-<6 digits>". Numbers
+    // and sequences are freed first (above the 6 digits), so no renumbering meets one not moved.
+    numbers.set(d.id, documentNumber(d.number.slice(0, -11), d.year, sequence));
+    await trx
+      .updateTable('invoices')
+      .set({ number: `TMP-${d.id}`, sequence: 1_000_000 + d.id })
+      .where('id', '=', d.id)
+      .execute();
+  }
+  for (const d of documents) {
+    const number = numbers.get(d.id)!;
+    const content = JSON.parse(d.content) as InvoiceContent;
+    const credits = content.credits && {
+      ...content.credits,
+      number: numbers.get(content.credits.id) ?? content.credits.number,
+    };
+    await trx
+      .updateTable('invoices')
+      .set({
+        number,
+        year: d.year,
+        sequence: Number(number.slice(-6)),
+        issued_at: d.at,
+        content: JSON.stringify({ ...content, number, issued_at: d.at, credits }),
+      })
+      .where('id', '=', d.id)
+      .execute();
+  }
+  // The log names each document and quotes the numbers in its fields (a credit note, its
+  // invoice's): one pass over the old numbers, so a new number is never renamed again.
+  const renamed = new Map(documents.map((d) => [d.number, numbers.get(d.id)!]));
+  const entries = await trx
+    .selectFrom('audit_log')
+    .select(['id', 'label', 'changes'])
+    .where('entity', '=', 'invoice')
+    .execute();
+  const rename = (text: string) =>
+    text.replace(/[A-Z0-9-]*\d{4}-\d{6}/g, (old) => renamed.get(old) ?? old);
+  for (const entry of entries) {
+    await trx
+      .updateTable('audit_log')
+      .set({ label: entry.label && rename(entry.label), changes: rename(entry.changes) })
+      .where('id', '=', entry.id)
+      .execute();
+  }
+  await trx.deleteFrom('document_counters').execute();
+  for (const [key, sequence] of last) {
+    const [kind, year] = key.split(' ') as [InvoiceKind, string];
+    await trx
+      .insertInto('document_counters')
+      .values({ kind, year: Number(year), last_sequence: sequence })
+      .execute();
+  }
 }

@@ -151,6 +151,52 @@ describe.each(testDialects)('seed:demo on %s', (dialect) => {
     expect(movements.some((m) => m.reason?.endsWith(' cancelled'))).toBe(true);
   });
 
+  it('issues the invoices and credit notes at the time of their status step, numbered in time order without gaps', async () => {
+    const db = t.database.db;
+    const documents = await db.selectFrom('invoices').selectAll().execute();
+    const history = await db.selectFrom('order_status_history').selectAll().execute();
+    const orders = await db.selectFrom('orders').select(['id', 'status']).execute();
+    // Every order past pending and not awaiting its VAT number's check has its invoice; the
+    // cancelled and refunded ones that had one, its credit note.
+    expect(documents.filter((d) => d.kind === 'invoice').length).toBeGreaterThan(100);
+    expect(documents.filter((d) => d.kind === 'credit_note').length).toBeGreaterThan(10);
+    const byNumber = new Map(documents.map((d) => [d.number, d]));
+    for (const d of documents) {
+      const content = JSON.parse(d.content) as { number: string; issued_at: string };
+      expect(content).toMatchObject({ number: d.number, issued_at: d.issued_at });
+      expect(Date.parse(d.issued_at)).toBeLessThanOrEqual(seededAt.getTime());
+      // Issued by a status step of its order, at that step's (moved) time.
+      const step = history.find((h) => h.order_id === d.order_id && h.created_at === d.issued_at);
+      expect(step, d.number).toBeDefined();
+      if (d.kind === 'credit_note') {
+        expect(step?.to_status).toBe(orders.find((o) => o.id === d.order_id)?.status);
+        expect(['cancelled', 'refunded']).toContain(step?.to_status);
+      }
+      if (d.credits_invoice_id !== null) {
+        const credited = documents.find((i) => i.id === d.credits_invoice_id)!;
+        const { credits } = JSON.parse(d.content) as { credits: { number: string } };
+        expect(byNumber.get(credits.number)?.id).toBe(credited.id);
+        expect(credited.issued_at <= d.issued_at).toBe(true);
+      }
+    }
+    // Per kind and year: 1, 2, 3, … in issue order, and the counter at the last one.
+    const counters = await db.selectFrom('document_counters').selectAll().execute();
+    for (const kind of ['invoice', 'credit_note'] as const) {
+      const ofKind = documents
+        .filter((d) => d.kind === kind)
+        .sort((a, b) => a.year - b.year || a.sequence - b.sequence);
+      for (const year of new Set(ofKind.map((d) => d.year))) {
+        const ofYear = ofKind.filter((d) => d.year === year);
+        expect(ofYear.map((d) => d.sequence)).toEqual(ofYear.map((_, i) => i + 1));
+        const times = ofYear.map((d) => d.issued_at);
+        expect(times).toEqual([...times].sort());
+        expect(counters.find((c) => c.kind === kind && Number(c.year) === year)).toMatchObject({
+          last_sequence: ofYear.length,
+        });
+      }
+    }
+  });
+
   it('took the stock of every order not cancelled or refunded, and nothing else', async () => {
     const db = t.database.db;
     const variants = await db

@@ -8,6 +8,15 @@ import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProduct } from './demo-catalog
 import { productPng } from './png';
 import { slugify } from '../../../contract/slug';
 
+/** The demo shop's identity on its documents (an example matricule fiscal of valid form). */
+export const DEMO_SELLER = {
+  legal_name: 'Maison Carthage SARL',
+  address: '12 Avenue Habib Bourguiba\n1000 Tunis\nTunisie',
+  matricule_fiscal: '1234567A/A/M/000',
+  phone: '+216 71 000 000',
+  email: 'contact@maison-carthage.example.tn',
+} as const;
+
 const VAT_PERCENT = { standard: 19, reduced13: 13, reduced7: 7, zero: 0 } as const;
 
 async function call<T>(
@@ -53,6 +62,9 @@ export async function seedDemo(
   authorization: string,
   log: (line: string) => void = console.log,
 ) {
+  // The seller's legal details, so that the demo orders' status changes issue their invoices and
+  // credit notes (the accountant's books, #30, then have a demo month to show).
+  await call(app, authorization, 'PATCH', '/api/v1/admin/settings/shop', DEMO_SELLER);
   const rates = await call<{ id: number; rate: number; country_code: string }[]>(
     app,
     authorization,
