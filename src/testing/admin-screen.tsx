@@ -1,3 +1,4 @@
+import { Text } from '@chakra-ui/react';
 import type { Decorator } from '@storybook/react-vite';
 import type { ComponentType } from 'react';
 import { Route, Switch, type RouteComponentProps } from 'wouter';
@@ -12,6 +13,13 @@ const inAdminLayout: Decorator = (Story) => (
 
 /** Routes of a story that navigates: [path pattern, component], in match order. */
 export type ScreenRoutes = readonly (readonly [string, ComponentType<RouteComponentProps>])[];
+
+/** A screen a story's links lead to, stood in for by `text` (found by its `testId`). */
+export function standIn(testId: string, text: string) {
+  return function StandIn() {
+    return <Text data-testid={testId}>{text}</Text>;
+  };
+}
 
 /** A story's `render`: the screen as routed (the first route matching the location). */
 export function routesRender(routes: ScreenRoutes) {

@@ -1,4 +1,5 @@
 /** The form kit: labelled fields, the create/edit dialog and its Formik/yup plumbing. */
+export { CheckboxesField } from './CheckboxesField';
 export {
   MoneyField,
   NUMBER_INPUT,

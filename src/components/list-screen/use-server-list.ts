@@ -47,7 +47,7 @@ export interface ServerListState<T> {
 }
 
 /** How many rows match, of how many there are (the count of ListScreen). */
-export interface ServerCount {
+interface ServerCount {
   shown: number;
   all: number;
   filtered: boolean;

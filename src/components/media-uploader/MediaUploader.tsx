@@ -56,17 +56,17 @@ export interface MediaUploaderProps {
  * of images or videos, the first marked 'Primary', reordered by dragging (pointer or keyboard),
  * a hover button that removes an item, and an 'Upload image' / 'Upload video' tile.
  */
-export function MediaUploader({
-  kind,
-  api,
-  value,
-  onChange,
-  max = DEFAULT_MAX_FILES,
-  disabled = false,
-  onUploadingChange,
-  label,
-  limits: narrower,
-}: MediaUploaderProps) {
+export function MediaUploader(props: MediaUploaderProps) {
+  const {
+    kind,
+    api,
+    value,
+    onChange,
+    max = DEFAULT_MAX_FILES,
+    disabled = false,
+    label,
+    limits: narrower,
+  } = props;
   const t = useT();
   const extensionsKey = narrower?.extensions?.join();
   const maxFileSize = narrower?.maxFileSize;
@@ -77,15 +77,8 @@ export function MediaUploader({
   );
   const accept = useMemo(() => acceptOf(kind, limits), [kind, limits]);
   const hintId = useId();
-  const { uploading, addFiles, removeAt } = useMediaUpload({
-    kind,
-    api,
-    value,
-    onChange,
-    max,
-    limits,
-    onUploadingChange,
-  });
+  // The upload works on the uploader's own props, with the maximum and the limits resolved.
+  const { uploading, addFiles, removeAt } = useMediaUpload({ ...props, max, limits });
 
   const ids = useMemo(() => itemIds(value), [value]);
   const sensors = useSensors(

@@ -1,8 +1,8 @@
-import { Checkbox, Field, Fieldset, Input, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { Field, Input, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useId, useMemo, useState } from 'react';
 import { useListAdminCategories } from '@generated/hooks/categories/categories';
 import { useGetProduct, useListAdminProducts } from '@generated/hooks/products/products';
-import { RemovableChip } from '@/components/form';
+import { CheckboxesField, RemovableChip } from '@/components/form';
 import { PlusIcon } from '@/components/icons';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { useT } from './messages';
@@ -110,46 +110,25 @@ export function ProductPicker({ value, onChange, error }: PickerProps) {
 }
 
 /**
- * The categories of a categories scope: one checkbox each (listAdminCategories), in a fieldset
- * (a Field would give every checkbox its one id).
+ * The categories of a categories scope: one checkbox each (listAdminCategories), the ids chosen
+ * in the list's order (the form kit's CheckboxesField, as the shipping forms' zones).
  */
 export function CategoryPicker({ value, onChange, error }: PickerProps) {
   const t = useT();
   const categories = useListAdminCategories();
-  const items = categories.data ?? [];
+  const choices = useMemo(
+    () => (categories.data ?? []).map((category) => ({ value: category.id, label: category.name })),
+    [categories.data],
+  );
   return (
-    <Fieldset.Root invalid={Boolean(error)}>
-      <Fieldset.Legend fontSize="sm" fontWeight="medium" color="fg">
-        {t('categories')}
-      </Fieldset.Legend>
-      <Fieldset.Content mt="2">
-        {categories.data && items.length === 0 && (
-          <Text fontSize="sm" color="fg.muted">
-            {t('noCategories')}
-          </Text>
-        )}
-        <Wrap gap="4">
-          {items.map((category) => (
-            <Checkbox.Root
-              key={category.id}
-              size="sm"
-              checked={value.includes(category.id)}
-              onCheckedChange={(details) =>
-                onChange(
-                  details.checked === true
-                    ? [...value, category.id]
-                    : value.filter((v) => v !== category.id),
-                )
-              }
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>{category.name}</Checkbox.Label>
-            </Checkbox.Root>
-          ))}
-        </Wrap>
-      </Fieldset.Content>
-      <Fieldset.ErrorText>{error}</Fieldset.ErrorText>
-    </Fieldset.Root>
+    <CheckboxesField
+      legend={t('categories')}
+      choices={choices}
+      value={value}
+      onChange={onChange}
+      error={error}
+      // Said once the categories are there, not while they load.
+      emptyText={categories.data ? t('noCategories') : undefined}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { ListStockMovementsParams, StockMovementEntry } from '@generated/model';
 import { exportStockMovements } from '@generated/clients/exports/exports';
 import { useListAdminProducts } from '@generated/hooks/products/products';
@@ -6,13 +6,13 @@ import {
   getListStockMovementsKey,
   useListStockMovementAdmins,
 } from '@generated/hooks/variants/variants';
+import { useFilteredList, useListExport, type FilterOption } from '@/components/list-screen';
 import {
-  useListExport,
-  useListSearch,
-  useServerList,
-  type FilterOption,
-} from '@/components/list-screen';
-import { isLedgerFiltered, ledgerParams, NO_LEDGER_FILTERS } from './ledger-filters';
+  isLedgerFiltered,
+  ledgerParams,
+  NO_LEDGER_FILTERS,
+  type LedgerFilters,
+} from './ledger-filters';
 import { InventoryLedgerView } from './InventoryLedgerView';
 import { noun, useT } from './messages';
 
@@ -30,13 +30,17 @@ const withAll = (label: string, options: FilterOption<string>[]) => [
  */
 export function InventoryLedgerPage() {
   const t = useT();
-  const { box, query } = useListSearch('', { debounce: true });
-  const [filters, setFilters] = useState(NO_LEDGER_FILTERS);
-  const params = useMemo(() => ledgerParams(query, filters), [query, filters]);
-  const list = useServerList<StockMovementEntry, ListStockMovementsParams>({
+  // The search box is the reason filter: text the movement's reason contains.
+  const { view, params } = useFilteredList<
+    StockMovementEntry,
+    ListStockMovementsParams,
+    LedgerFilters
+  >({
     keyOf: getListStockMovementsKey,
-    params,
-    unfiltered: isLedgerFiltered(query, filters) ? {} : null,
+    initialFilters: NO_LEDGER_FILTERS,
+    paramsOf: ledgerParams,
+    isFiltered: isLedgerFiltered,
+    unfiltered: {},
     failureToast: t('loadFailed'),
   });
   const { data: admins } = useListStockMovementAdmins();
@@ -65,10 +69,7 @@ export function InventoryLedgerPage() {
 
   return (
     <InventoryLedgerView
-      list={list}
-      reason={box}
-      filters={filters}
-      onChange={setFilters}
+      {...view}
       admins={adminOptions}
       products={productOptions}
       csv={csv}

@@ -7,19 +7,22 @@ import {
   serverListOrUnavailable,
   type CsvExport,
   type ExportChoice,
-  type ServerListState,
+  type FilteredListViewProps,
 } from '@/components/list-screen';
-import type { SearchInputProps } from '@/components/list-screen/states';
+import type { LedgerFilters } from './ledger-filters';
 import { LedgerFiltersBar, type LedgerFiltersBarProps } from './LedgerFiltersBar';
 import { MovementsTable } from './MovementsTable';
 import { noun, useT } from './messages';
 import { toMovementRows } from './movement-rows';
 
-export interface InventoryLedgerViewProps extends LedgerFiltersBarProps {
-  /** The movements (the container toasts 'Failed to load the inventory ledger' on a failure). */
-  list: ServerListState<StockMovementEntry>;
-  /** The reason filter: text the reason contains. */
-  reason: Pick<SearchInputProps, 'value' | 'onChange'>;
+/**
+ * The movements in `list` (the container toasts 'Failed to load the inventory ledger' on a
+ * failure); `search` is the reason filter: text the reason contains.
+ */
+export interface InventoryLedgerViewProps
+  extends
+    FilteredListViewProps<StockMovementEntry, LedgerFilters>,
+    Pick<LedgerFiltersBarProps, 'admins' | 'products'> {
   /** The CSV export under way, if any. */
   csv: CsvExport;
   /** Exports the ledger as it is filtered. */
@@ -29,10 +32,12 @@ export interface InventoryLedgerViewProps extends LedgerFiltersBarProps {
 /** The inventory ledger (/admin/inventory/ledger): every stock movement, newest first. */
 export function InventoryLedgerView({
   list,
-  reason,
+  search,
+  filters,
+  onFiltersChange,
   csv,
   onExport,
-  ...filters
+  ...choices
 }: InventoryLedgerViewProps) {
   const t = useT();
   const { rows: movements, table } = list;
@@ -56,8 +61,8 @@ export function InventoryLedgerView({
       description={t('subtitle')}
       actions={actions}
       notice={<ExportProgress {...csv} />}
-      search={{ placeholder: t('reasonPlaceholder'), label: t('reasonLabel'), ...reason }}
-      filters={<LedgerFiltersBar {...filters} />}
+      search={{ placeholder: t('reasonPlaceholder'), label: t('reasonLabel'), ...search }}
+      filters={<LedgerFiltersBar filters={filters} onChange={onFiltersChange} {...choices} />}
       {...states}
       loadingText={t('loading')}
     >

@@ -1,8 +1,9 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { csvExports } from '@mocks/handlers';
-import { ordersListScreen } from './story-screens';
-import { csvExportStories, expectListExported } from '@/testing/csv-export';
+import type { ExportOrdersRows } from '@generated/model';
+import { expectOrdersExported, ordersListScreen } from './story-screens';
+import { csvExportStories } from '@/testing/csv-export';
 import { expectSent } from '@/testing/server-list';
 
 /** 'Export CSV' on /admin/orders: the list's search, filters and sort, as a file. */
@@ -11,13 +12,12 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const LIST = '/api/v1/admin/orders/';
-const EXPORT = '/api/v1/admin/exports/orders';
 
 /** The list is there (its count says how many orders). */
 const listShown = (canvasElement: HTMLElement) => within(canvasElement).findByTestId('order-count');
 
 /** Exports the list narrowed to shipped orders and a search: the file has the list's query. */
-const exportsTheList = (choice: string, rows: string): Story => ({
+const exportsTheList = (rows: ExportOrdersRows): Story => ({
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await listShown(canvasElement);
@@ -28,19 +28,13 @@ const exportsTheList = (choice: string, rows: string): Story => ({
     await expectSent(LIST, 'status', 'shipped');
     await userEvent.type(canvas.getByRole('searchbox'), 'gmail');
     await expectSent(LIST, 'search', 'gmail');
-    const query = await expectListExported(canvasElement, {
-      list: LIST,
-      path: EXPORT,
-      fileName: 'orders-2025-03-14.csv',
-      choice,
-      extra: { rows },
-    });
+    const query = await expectOrdersExported(canvasElement, rows);
     await expect(query).toMatchObject({ status: 'shipped', search: 'gmail' });
   },
 });
 
-export const OneRowPerOrder = exportsTheList('One row per order', 'orders');
-export const OneRowPerLine = exportsTheList('One row per line', 'lines');
+export const OneRowPerOrder = exportsTheList('orders');
+export const OneRowPerLine = exportsTheList('lines');
 
 const stories = csvExportStories({
   endpoint: csvExports.orders,

@@ -8,10 +8,9 @@ import {
   serverListOrUnavailable,
   type CsvExport,
   type ExportChoice,
+  type FilteredListViewProps,
   type RowSelection,
-  type ServerListState,
 } from '@/components/list-screen';
-import type { SearchInputProps } from '@/components/list-screen/states';
 import { UNKNOWN_EMAIL, normaliseEmail } from './customer-key';
 import { orderExports } from './export-params';
 import { OrderFiltersBar } from './OrderFiltersBar';
@@ -23,12 +22,8 @@ import { StaffOrderActions } from './draft-orders/StaffOrderActions';
 import { RemittancesLink } from './payments';
 import { useT } from './messages';
 
-export interface OrdersListViewProps {
-  /** The orders (the container toasts 'Failed to load orders' on a failure). */
-  list: ServerListState<OrderSummary>;
-  search: Pick<SearchInputProps, 'value' | 'onChange'>;
-  filters: OrderFilters;
-  onFiltersChange: (filters: OrderFilters) => void;
+/** The orders in `list` (the container toasts 'Failed to load orders' on a failure). */
+export interface OrdersListViewProps extends FilteredListViewProps<OrderSummary, OrderFilters> {
   /** `?email=`: only this customer's orders (shipping e-mail, case-insensitive). */
   email?: string | null;
   /** Removes the e-mail filter. */

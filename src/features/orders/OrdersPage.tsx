@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type {
   ExportOrdersRows,
@@ -10,16 +10,21 @@ import { exportOrders } from '@generated/clients/exports/exports';
 import { getListAdminOrdersKey } from '@generated/hooks/orders/orders';
 import {
   useCsvExport,
-  useListSearch,
+  useFilteredList,
   useListSort,
-  useServerList,
   type ExportChoice,
 } from '@/components/list-screen';
 import { usePermission } from '@/lib/auth/permissions';
 import { paths } from '@/lib/paths';
 import { useOrdersBulk } from './bulk';
 import { orderExportParams } from './export-params';
-import { filtersFromSearch, isFiltered, orderParams, type OrderQuery } from './order-filters';
+import {
+  filtersFromSearch,
+  isFiltered,
+  orderParams,
+  type OrderFilters,
+  type OrderQuery,
+} from './order-filters';
 import { OrdersListView } from './OrdersListView';
 import { RecordRemittanceAction } from './payments';
 import { noun, useT } from './messages';
@@ -36,27 +41,37 @@ export function OrdersPage() {
   const search = useSearch();
   const email = new URLSearchParams(search).get('email')?.trim() || null;
   const [, navigate] = useLocation();
-  const { box, query } = useListSearch('', { debounce: true });
-  const [filters, setFilters] = useState(() => filtersFromSearch(search));
   const canWrite = usePermission('orders:write');
   const sorting = useListSort<string, OrderSort>(DEFAULT_ORDER_SORT);
-  const wanted: OrderQuery = { search: query, email, filters, sort: sorting.param };
-  // The bulk actions' selection belongs to one search, filter set and order.
-  const selectionKey = JSON.stringify(orderParams(wanted));
-  const list = useServerList<OrderSummary, ListAdminOrdersParams>({
+  const sort = sorting.param;
+  // What the list asks for: the search and filters of the moment, with the e-mail and the order.
+  const wanted = (text: string, chosen: OrderFilters): OrderQuery => ({
+    search: text,
+    email,
+    filters: chosen,
+    sort,
+  });
+  const { view, list, query, filters, params } = useFilteredList<
+    OrderSummary,
+    ListAdminOrdersParams,
+    OrderFilters
+  >({
     keyOf: getListAdminOrdersKey,
-    params: orderParams(wanted),
-    unfiltered: isFiltered(wanted) ? {} : null,
+    initialFilters: () => filtersFromSearch(search),
+    paramsOf: (text, chosen) => orderParams(wanted(text, chosen)),
+    isFiltered: (text, chosen) => isFiltered(wanted(text, chosen)),
+    unfiltered: {},
     failureToast: t('loadFailedToast'),
     sorting,
   });
+  // The bulk actions' selection belongs to one search, filter set and order.
+  const selectionKey = JSON.stringify(params);
   const csv = useCsvExport({
     noun,
     fallbackName: 'orders.csv',
     failure: t('exportFailedToast'),
   });
   const { start } = csv;
-  const sort = sorting.param;
   // The file holds what the list shows: the same search, filters and order.
   const handleExport = useCallback(
     ({ value, label }: ExportChoice<ExportOrdersRows>) => {
@@ -87,10 +102,7 @@ export function OrdersPage() {
 
   return (
     <OrdersListView
-      list={list}
-      search={box}
-      filters={filters}
-      onFiltersChange={setFilters}
+      {...view}
       email={email}
       onClearEmail={() => navigate(paths.orders.list)}
       csv={csv}

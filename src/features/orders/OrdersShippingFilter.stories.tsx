@@ -1,11 +1,10 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { expectListExported } from '@/testing/csv-export';
 import { expectSent } from '@/testing/server-list';
 import { orderDetails } from '@mocks/fixtures';
 import { shippingMethodIds } from '@mocks/fixtures/shipping';
 import { shippingMethods } from '@mocks/handlers';
-import { ordersListScreen } from './story-screens';
+import { expectOrdersExported, ordersListScreen } from './story-screens';
 
 /**
  * The orders list's shipping method filter (#36): the shop's methods (inactive ones too, their
@@ -17,7 +16,6 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const LIST = '/api/v1/admin/orders/';
-const EXPORT = '/api/v1/admin/exports/orders';
 
 const numbersOf = (ids: readonly number[]) =>
   ids.map((id) => orderDetails.find((o) => o.id === id)!.order_number);
@@ -53,13 +51,7 @@ export const FilterByMethod: Story = {
     for (const number of numbersOf([4, 6])) await expect(canvas.getByText(number)).toBeVisible();
     for (const number of numbersOf([1, 2, 3, 5]))
       await expect(canvas.queryByText(number)).toBeNull();
-    const query = await expectListExported(canvasElement, {
-      list: LIST,
-      path: EXPORT,
-      fileName: 'orders-2025-03-14.csv',
-      choice: 'One row per order',
-      extra: { rows: 'orders' },
-    });
+    const query = await expectOrdersExported(canvasElement);
     await expect(query).toMatchObject({ shipping_method_id: String(shippingMethodIds.courier) });
   },
 };

@@ -18,40 +18,30 @@ import {
   useDeleteConfirmation,
   type Column,
   type CsvExport,
+  type FilteredListViewProps,
   type RowSelection,
-  type ServerCount,
-  type ServerTableProps,
 } from '@/components/list-screen';
-import type { SearchInputProps } from '@/components/list-screen/states';
 import { paths } from '@/lib/paths';
 import { noun, useT } from './messages';
 import { hasFilters, NO_FILTERS, type ProductFilters } from './product-filters';
 import { ProductFiltersBar } from './ProductFiltersBar';
 import { STOCK_TEXT, toProductRows, type ProductRow } from './product-rows';
 
-export interface ProductsListViewProps {
-  /** The admin products loaded so far (pages of the server's list); undefined until loaded. */
-  products: readonly Product[] | undefined;
-  /** How many products match the search, of how many (X-Total-Count). */
-  count: ServerCount | null;
+/**
+ * The admin products in `list` (pages of the server's list, its count, paging and sorting), the
+ * search box in `search`, and the category, status and stock filters (sent to the server like
+ * the search).
+ */
+export interface ProductsListViewProps extends FilteredListViewProps<Product, ProductFilters> {
+  /** The query the server was sent (what the search box said once the typing paused). */
+  query: string;
   /** The categories (for their names); undefined when they could not be loaded. */
   categories: readonly Category[] | undefined;
-  loading: boolean;
-  /** Why the products could not be loaded (shown instead of the table), else null. */
+  categoriesLoading: boolean;
+  /** Why the products could not be loaded (shown instead of the table, with a retry), else null. */
   loadError?: string | null;
-  onRetry?: () => void;
-  /** A retry is under way. */
-  retrying?: boolean;
   /** Deletes the product; the dialog closes once it settles (the container reports the outcome). */
   onDelete: (product: Product) => Promise<unknown>;
-  /** The search box (typed text) and the query the server was sent. */
-  search: Pick<SearchInputProps, 'value' | 'onChange'>;
-  query: string;
-  /** The category, status and stock filters (sent to the server like the search). */
-  filters: ProductFilters;
-  onFiltersChange: (filters: ProductFilters) => void;
-  /** Paging and sorting of the table. */
-  table: ServerTableProps;
   /** The CSV export under way, if any. */
   csv: CsvExport;
   /** Exports the products as searched and sorted. */
@@ -196,19 +186,15 @@ const rowKey = (row: ProductRow) => row.id;
  * stock), table, delete confirmation.
  */
 export function ProductsListView({
-  products,
+  list,
   categories,
-  loading,
+  categoriesLoading,
   loadError = null,
-  onRetry,
-  retrying = false,
   onDelete,
-  count,
   search,
   query,
   filters,
   onFiltersChange,
-  table,
   csv,
   onExport,
   selectedIds,
@@ -219,6 +205,7 @@ export function ProductsListView({
   canEdit = true,
 }: ProductsListViewProps) {
   const t = useT();
+  const { rows: products, count, table } = list;
   const remove = useDeleteConfirmation<Product>(onDelete);
   const columns = useMemo(() => productColumns(t, remove.ask, canEdit), [t, remove.ask, canEdit]);
 
@@ -293,12 +280,13 @@ export function ProductsListView({
           <LoadErrorState
             title={t('loadFailed')}
             message={loadError}
-            onRetry={onRetry}
-            retrying={retrying}
+            onRetry={() => void list.reload()}
+            // The table's busy state: a reload of the pages is under way.
+            retrying={table.loading}
           />
         )
       }
-      loading={loading || !products}
+      loading={list.isLoading || categoriesLoading || !products}
       loadingText={t('loading')}
       footer={
         <>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type {
   ListAdminProductsParams,
   Product,
@@ -18,7 +18,7 @@ import {
   useBulkEdit,
   type BulkEditTarget,
 } from '@/features/bulk-edit';
-import { useListExport, useListSearch, useListSort, useServerList } from '@/components/list-screen';
+import { useFilteredList, useListExport, useListSort } from '@/components/list-screen';
 import { withToasts } from '@/components/ui/notify';
 import { usePermission } from '@/lib/auth/permissions';
 import { serverMessage } from '@/lib/http';
@@ -50,15 +50,19 @@ const PRODUCTS_BULK: BulkEditTarget<ProductBulkEditAction> = {
 export function ProductsPage() {
   // createProduct, updateProduct, deleteProduct, bulkEditProducts, importProducts.
   const canEdit = usePermission('products:write');
-  const { box, query, searching } = useListSearch('', { debounce: true });
   const sorting = useListSort<string, ProductSort>();
   const sort = sorting.param;
-  const [filters, setFilters] = useState<ProductFilters>(NO_FILTERS);
-  const params = useMemo(() => productParams(query, filters, sort), [query, filters, sort]);
-  const products = useServerList<Product, ListAdminProductsParams>({
-    keyOf: getListAdminProductsKey,
+  const {
+    view,
+    list: products,
+    query,
     params,
-    unfiltered: searching || hasFilters(filters) ? {} : null,
+  } = useFilteredList<Product, ListAdminProductsParams, ProductFilters>({
+    keyOf: getListAdminProductsKey,
+    initialFilters: NO_FILTERS,
+    paramsOf: (text, filters) => productParams(text, filters, sort),
+    isFiltered: (text, filters) => text.trim() !== '' || hasFilters(filters),
+    unfiltered: {},
     sorting,
   });
   const categories = useListAdminCategories();
@@ -121,19 +125,12 @@ export function ProductsPage() {
   return (
     <>
       <ProductsListView
-        products={products.rows}
-        count={products.count}
-        categories={categories.error ? undefined : categories.data}
-        loading={products.isLoading || categories.isLoading}
-        loadError={products.error ? serverMessage(products.error, t('loadFailed')) : null}
-        onRetry={() => void products.reload()}
-        retrying={products.isValidating}
-        onDelete={handleDelete}
-        search={box}
+        {...view}
         query={query}
-        filters={filters}
-        onFiltersChange={setFilters}
-        table={products.table}
+        categories={categories.error ? undefined : categories.data}
+        categoriesLoading={categories.isLoading}
+        loadError={products.error ? serverMessage(products.error, t('loadFailed')) : null}
+        onDelete={handleDelete}
         csv={csv}
         onExport={handleExport}
         onImport={openImport}

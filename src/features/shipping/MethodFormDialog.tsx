@@ -2,6 +2,7 @@ import { Box, Button, Flex, Grid, SimpleGrid, Stack, Text } from '@chakra-ui/rea
 import { useState } from 'react';
 import type { ShippingMethod, ShippingRateKind, ShippingZone } from '@generated/model';
 import {
+  CheckboxesField,
   FormDialog,
   MoneyField,
   NUMBER_INPUT,
@@ -15,7 +16,6 @@ import {
 import { PlusIcon, XIcon } from '@/components/icons';
 import { GOVERNORATE_COUNTRY, GOVERNORATES } from '../../../server/src/domain/shipping';
 import { useT } from './messages';
-import { Checks } from './pickers';
 import { countryName, exampleText, governorateName, type ExampleOrder } from './shipping-display';
 import {
   emptyMethodValues,
@@ -75,7 +75,7 @@ export function MethodFormDialog({ zones, ...props }: MethodFormDialogProps) {
           dir={dir}
         />
       ))}
-      <Checks
+      <CheckboxesField
         legend={t('zones')}
         choices={zones.map((zone) => ({ value: zone.id, label: zone.name }))}
         value={values.zone_ids}

@@ -1,7 +1,8 @@
-import { Alert, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Flex, Stack, Text } from '@chakra-ui/react';
 import { Fragment, useMemo, type ReactNode } from 'react';
 import type { ShippingMethod, ShippingZone } from '@generated/model';
 import { PageHeader } from '@/components/layout/PageHeader';
+import { SectionTitle } from '@/components/layout/SectionTitle';
 import {
   AddButton,
   ConfirmDialog,
@@ -177,14 +178,7 @@ function Section<R>({
   return (
     <Stack as="section" gap="3" aria-label={title}>
       <Flex gap="3" align={{ sm: 'flex-end' }} direction={{ base: 'column', sm: 'row' }}>
-        <Stack gap="1">
-          <Heading as="h2" size="lg">
-            {title}
-          </Heading>
-          <Text color="fg.muted" fontSize="sm">
-            {description}
-          </Text>
-        </Stack>
+        <SectionTitle title={title} description={description} />
         <Flex gap="3" align="center" ms={{ sm: 'auto' }}>
           {list.count && (
             <Text fontSize="sm" color="fg.muted" role="status" data-testid={`${noun.id}-count`}>

@@ -1,5 +1,6 @@
 import type { ShippingZone } from '@generated/model';
 import {
+  CheckboxesField,
   FormDialog,
   NUMBER_INPUT,
   TextField,
@@ -8,7 +9,7 @@ import {
 } from '@/components/form';
 import { GOVERNORATE_COUNTRY, GOVERNORATES } from '../../../server/src/domain/shipping';
 import { useT } from './messages';
-import { Checks, CountryPicker } from './pickers';
+import { CountryPicker } from './pickers';
 import { governorateName } from './shipping-display';
 import { emptyZoneValues, validateZone, zoneToValues, type ZoneFormValues } from './shipping-form';
 
@@ -43,7 +44,7 @@ export function ZoneFormDialog(props: ItemFormDialogProps<ShippingZone, ZoneForm
         error={errorOf('countries')}
       />
       {values.countries.includes(GOVERNORATE_COUNTRY) && (
-        <Checks
+        <CheckboxesField
           legend={t('governorates')}
           helperText={t('governoratesHelper')}
           choices={governorates}

@@ -2,7 +2,6 @@ import {
   Button,
   Card,
   Flex,
-  Heading,
   HStack,
   Input,
   InputGroup,
@@ -25,6 +24,7 @@ import { useT } from './messages';
 import { pageStats, STOCK_COLOR } from './stock';
 import { VariantsTable, type VariantsListProps } from './VariantsList';
 import { ROW_FROM_SM } from '@/components/layout/responsive';
+import { SectionTitle } from '@/components/layout/SectionTitle';
 
 export interface VariantsManagerViewProps extends Omit<VariantsListProps, 'items'> {
   /** The current page; undefined until the first answer. */
@@ -60,14 +60,7 @@ export function VariantsManagerView(props: VariantsManagerViewProps) {
   return (
     <Stack gap="5" data-testid="variants-manager">
       <Flex gap="3" {...ROW_FROM_SM} justify="space-between">
-        <Stack gap="1">
-          <Heading as="h2" size="lg">
-            {t('variants')}
-          </Heading>
-          <Text color="fg.muted" fontSize="sm">
-            {t('subtitle')}
-          </Text>
-        </Stack>
+        <SectionTitle title={t('variants')} description={t('subtitle')} />
         <Button onClick={onAdd}>
           <PlusIcon /> {t('addVariant')}
         </Button>

@@ -1,19 +1,12 @@
-import { Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { DraftOrderInput } from '@generated/model';
-import { paths } from '@/lib/paths';
 import { expectedMoney as money } from '@/testing/expected';
-import { adminScreen } from '@/testing/admin-screen';
 import { shippingMethodIds } from '@mocks/fixtures/shipping';
 import { requests } from '@mocks/recorder';
 import { DraftOrderPage } from './DraftOrderPage';
 import { createDraftAsFixture } from './draft-story-mocks';
-
-/** A stand-in for the order detail a completed draft opens. */
-function OrderStandIn() {
-  return <Text data-testid="order-stand-in">Order detail</Text>;
-}
+import { newDraftScreen } from './story-screen';
 
 /**
  * The staff order's shipping (#36): the governorate of a Tunisian address, the shipping method
@@ -23,17 +16,7 @@ function OrderStandIn() {
  */
 const meta = {
   title: 'Orders/DraftOrderPage/Shipping',
-  component: DraftOrderPage,
-  ...adminScreen(paths.orders.create, {
-    routes: [
-      [paths.orders.create, DraftOrderPage],
-      [paths.orders.draftPattern, DraftOrderPage],
-      [paths.orders.detailPattern, OrderStandIn],
-    ],
-    parameters: {
-      msw: { handlers: [createDraftAsFixture] },
-    },
-  }),
+  ...newDraftScreen({ msw: { handlers: [createDraftAsFixture] } }),
 } satisfies Meta<typeof DraftOrderPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;

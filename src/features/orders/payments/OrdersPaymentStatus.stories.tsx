@@ -2,8 +2,7 @@ import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { orders as orderFixtures } from '@mocks/fixtures';
 import { paths } from '@/lib/paths';
-import { ordersListScreen } from '../story-screens';
-import { expectListExported } from '@/testing/csv-export';
+import { expectOrdersExported, ordersListScreen } from '../story-screens';
 import { expectSent } from '@/testing/server-list';
 import { expectLocation } from '@/testing/story';
 
@@ -13,7 +12,6 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const LIST = '/api/v1/admin/orders/';
-const EXPORT = '/api/v1/admin/exports/orders';
 const WORDS: Record<string, string> = {
   unpaid: 'Unpaid',
   partially_paid: 'Partially paid',
@@ -58,13 +56,7 @@ export const FilterAndExport: Story = {
       `${paid.length} of ${orderFixtures.length} orders`,
     );
 
-    const query = await expectListExported(canvasElement, {
-      list: LIST,
-      path: EXPORT,
-      fileName: 'orders-2025-03-14.csv',
-      choice: 'One row per order',
-      extra: { rows: 'orders' },
-    });
+    const query = await expectOrdersExported(canvasElement);
     await expect(query).toMatchObject({ payment_status: 'paid' });
   },
 };

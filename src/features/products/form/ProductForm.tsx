@@ -571,6 +571,12 @@ const ProductTypeSection = memo(function ProductTypeSection({
   );
 });
 
+/** The status switches, in the order shown: on sale in the shop, and featured by it. */
+const STATUS_FLAGS = [
+  { name: 'is_active', label: 'active', helperText: 'activeHelp' },
+  { name: 'is_featured', label: 'featured', helperText: 'featuredHelp' },
+] as const;
+
 const StatusSection = memo(function StatusSection({
   isActive,
   isFeatured,
@@ -583,24 +589,20 @@ const StatusSection = memo(function StatusSection({
   setFieldValue: SetFieldValue;
 }) {
   const t = useT();
+  const checked = { is_active: isActive, is_featured: isFeatured };
   return (
     <FormSection title={t('productStatus')}>
-      <FlagSwitch
-        name="is_active"
-        label={t('active')}
-        checked={isActive}
-        setFieldValue={setFieldValue}
-        helperText={t('activeHelp')}
-        disabled={disabled}
-      />
-      <FlagSwitch
-        name="is_featured"
-        label={t('featured')}
-        checked={isFeatured}
-        setFieldValue={setFieldValue}
-        helperText={t('featuredHelp')}
-        disabled={disabled}
-      />
+      {STATUS_FLAGS.map((flag) => (
+        <FlagSwitch
+          key={flag.name}
+          name={flag.name}
+          label={t(flag.label)}
+          helperText={t(flag.helperText)}
+          checked={checked[flag.name]}
+          setFieldValue={setFieldValue}
+          disabled={disabled}
+        />
+      ))}
     </FormSection>
   );
 });
