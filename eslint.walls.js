@@ -83,6 +83,7 @@ const serverZones = [
       'storage',
       'mail',
       'documents',
+      'teif',
       'backup',
       'seed',
       'cli',
@@ -146,6 +147,19 @@ const serverZones = [
     ],
     message:
       'documents/ renders PDFs from the data it is given: it imports no service, route or database code (the service reads the data).',
+  },
+  {
+    target: './server/src/teif',
+    from: [
+      './server/src/services',
+      './server/src/routes',
+      './server/src/http',
+      './server/src/db',
+      './server/src/jobs',
+      './server/src/app.ts',
+    ],
+    message:
+      'teif/ makes, checks, signs and sends the e-invoice of the document it is given: it imports no service, route, job or database code (the service reads the documents and records the answers).',
   },
   {
     target: './server/src/auth',

@@ -27,6 +27,8 @@ export const CSV_COLUMNS = {
     'shipping_amount',
     'shipping_vat_amount',
     'discount_amount',
+    // stamp duty (#30): the order's stamp_duty_amount, in its total_amount
+    'stamp_duty_amount',
     'total_amount',
     'currency',
     'invoice_number',

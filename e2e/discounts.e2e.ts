@@ -31,6 +31,7 @@ interface Order {
   shipping_amount: string;
   shipping_vat_amount: string;
   discount_amount: string;
+  stamp_duty_amount: string;
   total_amount: string;
   discount: { code: string | null; name: string } | null;
   items: { total_price_incl_vat: string; discount_amount: string }[];
@@ -39,6 +40,8 @@ interface Invoice {
   id: number;
   kind: 'invoice' | 'credit_note';
   number: string;
+  stamp_duty: string;
+  amount_due: string;
   total_incl_vat: string;
   discount_amount: string;
 }
@@ -89,10 +92,12 @@ test('a code applied to the cart charges the same amounts on the order, its invo
     },
   });
   expect(placed.discount).toMatchObject({ code: CODE, name: `Ten off ${RUN}` });
-  // The lines cost what the cart showed; the order adds the shipping.
+  // The lines cost what the cart showed; the order adds the shipping and, shipped to Tunisia,
+  // the stamp duty (1.000, #30).
   expect(placed.items.reduce((s, i) => s + millimes(i.total_price_incl_vat), 0)).toBe(92_250);
+  expect(placed.stamp_duty_amount).toBe('1.000');
   expect(millimes(placed.total_amount)).toBe(
-    92_250 + millimes(placed.shipping_amount) + millimes(placed.shipping_vat_amount),
+    92_250 + millimes(placed.shipping_amount) + millimes(placed.shipping_vat_amount) + 1_000,
   );
   await api(token, 'PATCH', `/admin/orders/${placed.id}/status`, { status: 'confirmed' });
 
@@ -116,7 +121,8 @@ test('a code applied to the cart charges the same amounts on the order, its invo
   const [invoice] = await api<Invoice[]>(token, 'GET', `/admin/orders/${placed.id}/invoices`);
   expect(invoice).toMatchObject({
     kind: 'invoice',
-    total_incl_vat: placed.total_amount,
+    stamp_duty: '1.000',
+    amount_due: placed.total_amount,
     discount_amount: placed.discount_amount,
   });
   const pdf = await fetch(`${baseURL()}/api/v1/admin/invoices/${invoice!.id}/pdf`, {

@@ -598,8 +598,9 @@ test.describe.serial('orders: B2B reverse charge and B2C checkout, then the admi
     expect(documents.map((d) => d.kind)).toEqual(['invoice', 'credit_note']);
     const [invoice, creditNote] = documents as [Invoice, Invoice];
     expect(creditNote.credits).toEqual({ id: invoice.id, kind: 'invoice', number: invoice.number });
-    // A Tunisian buyer: the stamp duty is due on top of the order's total.
-    expect(invoice).toMatchObject({ stamp_duty: '1.000', total_incl_vat: orderB.total_amount });
+    // A Tunisian buyer: the order charged the stamp duty (#30); the invoice copies it, its amount
+    // due the order's total.
+    expect(invoice).toMatchObject({ stamp_duty: '1.000', amount_due: orderB.total_amount });
     await expect(panel.getByTestId('document-number')).toHaveText([
       invoice.number,
       creditNote.number,

@@ -35,6 +35,7 @@ interface Order {
   order_number: string;
   shipping_amount: string;
   shipping_vat_amount: string;
+  stamp_duty_amount: string;
   total_amount: string;
   shipping_method: { id: number | null; name: { en: string }; price: string; cod_fee: string };
   items: { total_price_incl_vat: string }[];
@@ -44,6 +45,8 @@ interface Invoice {
   total_incl_vat: string;
   shipping_amount: string;
   shipping_vat_amount: string;
+  stamp_duty: string;
+  amount_due: string;
 }
 
 const RUN = Date.now().toString(36);
@@ -144,13 +147,16 @@ test('a 2.4 kg cart to Sfax pays the Rapid-Poste band it quoted, on the order, t
     cod_fee: '2.000',
   });
   expect(placed).toMatchObject({ shipping_amount: '10.000', shipping_vat_amount: '1.900' });
-  expect(millimes(placed.total_amount)).toBe(115_000 + 10_000 + 1_900);
+  // Shipped to Tunisia: the stamp duty (1.000, #30) is in the total.
+  expect(placed.stamp_duty_amount).toBe('1.000');
+  expect(millimes(placed.total_amount)).toBe(115_000 + 10_000 + 1_900 + 1_000);
   await api(token, 'PATCH', `/admin/orders/${placed.id}/status`, { status: 'confirmed' });
 
   // The invoice charges the same shipping and total.
   const [invoice] = await api<Invoice[]>(token, 'GET', `/admin/orders/${placed.id}/invoices`);
   expect(invoice).toMatchObject({
-    total_incl_vat: placed.total_amount,
+    stamp_duty: '1.000',
+    amount_due: placed.total_amount,
     shipping_amount: '10.000',
     shipping_vat_amount: '1.900',
   });

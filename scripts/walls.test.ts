@@ -81,6 +81,12 @@ describe('the server rooms of eslint.walls.js', () => {
       message: 'documents/ renders PDFs from the data it is given',
     },
     {
+      room: 'teif/',
+      path: 'server/src/teif/probe.ts',
+      imports: `import { getInvoice } from '../services/billing/invoices';\nexport const probe = getInvoice;\n`,
+      message: 'teif/ makes, checks, signs and sends the e-invoice',
+    },
+    {
       room: 'auth/',
       path: 'server/src/auth/probe.ts',
       imports: `import { startSession } from '../services/identity/refresh-tokens';\nexport const probe = startSession;\n`,
@@ -111,6 +117,7 @@ describe('the server rooms of eslint.walls.js', () => {
       imports: `import type { Storage } from '../storage/storage';`,
     },
     { path: 'server/src/auth/probe.ts', imports: `import { HttpProblem } from '../api/problem';` },
+    { path: 'server/src/teif/probe.ts', imports: `import type { Config } from '../config';` },
     {
       path: 'server/src/services/probe.ts',
       imports: `import { enqueueJob } from '../jobs/queue';\nimport { seal } from '../jobs/sealed';`,

@@ -106,6 +106,7 @@ function orderOf(draft: DraftOrder, status: Order['status']): Order {
     shipping_vat_amount: draft.shipping_vat_amount!,
     discount_amount: draft.discount_amount,
     discount: null,
+    stamp_duty_amount: draft.stamp_duty_amount,
     total_amount: draft.total_amount,
     payment_status: 'unpaid',
     amount_paid: '0.000',

@@ -124,6 +124,7 @@ export const csvExports = {
       o.shipping_amount,
       '0.000',
       o.discount_amount,
+      o.stamp_duty_amount,
       o.total_amount,
       o.currency,
       '',

@@ -32,6 +32,7 @@ import { orderBulk } from './order-bulk';
 import { passkeys, resetPasskeyState } from './passkeys';
 import { payments } from './payments';
 import { products } from './products';
+import { reports } from './reports';
 import { settings } from './settings';
 import { shippingMethods, shippingZones } from './shipping';
 import { stockHistory } from './stock-movements';
@@ -64,6 +65,7 @@ export {
   passkeys,
   payments,
   products,
+  reports,
   sessions,
   settings,
   shippingMethods,
@@ -197,6 +199,8 @@ export const defaultHandlers = [
   invoices.issue(),
   invoices.get(),
   invoices.pdf(),
+  invoices.teif(),
+  invoices.submitTeif(),
   invoices.packingSlip(),
   customers.list(),
   customers.get(),
@@ -222,4 +226,13 @@ export const defaultHandlers = [
   backups.list(),
   backups.create(),
   backups.download(),
+  // before the JSON reports, whose paths are theirs without the extension
+  reports.vatReturnCsv(),
+  reports.vatReturnPdf(),
+  reports.salesRegisterCsv(),
+  reports.salesRegisterPdf(),
+  reports.withholdingCsv(),
+  reports.vatReturn(),
+  reports.salesRegister(),
+  reports.withholding(),
 ];

@@ -30,13 +30,37 @@ function tinyPdf(): string {
 }
 
 /** The PDF answer of the server: an attachment named `fileName`. */
-const pdf = (fileName: string) =>
+export const pdf = (fileName: string) =>
   new HttpResponse(tinyPdf(), {
     headers: {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="${fileName}"`,
     },
   });
+
+/** What the server answers while TTN_URL is not set (services/billing/teif.ts TEIF_OFF). */
+const TEIF_OFF = 'E-invoicing is off: set TTN_URL to submit documents to TTN';
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A short TEIF of the document: its root, sender, number and type (the server writes it all). */
+const teifXml = (document: Invoice) =>
+  [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<TEIF controlingAgency="TTN" version="1.8.8">',
+    '  <InvoiceHeader>',
+    `    <MessageSenderIdentifier type="I-01">${document.seller.matricule_fiscal.replace(/[^0-9A-Za-z]/g, '')}</MessageSenderIdentifier>`,
+    '  </InvoiceHeader>',
+    '  <InvoiceBody>',
+    '    <Bgm>',
+    `      <DocumentIdentifier>${escapeXml(document.number)}</DocumentIdentifier>`,
+    `      <DocumentType code="${document.kind === 'invoice' ? 'I-11' : 'I-13'}">${document.kind === 'invoice' ? 'Facture' : 'Avoir'}</DocumentType>`,
+    '    </Bgm>',
+    '  </InvoiceBody>',
+    '</TEIF>',
+    '',
+  ].join('\n');
 
 /** The document the server would issue now for the order (its next number, made up). */
 const issued = (orderId: number): Invoice | undefined => {
@@ -72,6 +96,33 @@ export const invoices = {
     const document = fixtures.find((d) => String(d.id) === params.id);
     return document ? pdf(`${document.number}.pdf`) : notFound('Invoice not found');
   }),
+  /** GET /admin/invoices/{id}/teif → application/xml, attachment <number>.xml (unsigned, short) */
+  teif: endpoint('get', '/admin/invoices/:id/teif', () => ({ params }) => {
+    const document = fixtures.find((d) => String(d.id) === params.id);
+    if (!document) return notFound('Invoice not found');
+    return new HttpResponse(teifXml(document), {
+      headers: {
+        'Content-Type': 'application/xml',
+        'Content-Disposition': `attachment; filename="${document.number}.xml"`,
+      },
+    });
+  }),
+  /**
+   * POST /admin/invoices/{id}/teif/submission → 409 "E-invoicing is off…" as a server without
+   * TTN_URL answers; `submitTeif(result)` (a story's override) → 202 with that document, its teif
+   * queued; `submitTeif(undefined, detail)` → 409 with that detail.
+   */
+  submitTeif: endpoint(
+    'post',
+    '/admin/invoices/:id/teif/submission',
+    (result?: Invoice, detail: string = TEIF_OFF) =>
+      ({ params }) => {
+        const document = fixtures.find((d) => String(d.id) === params.id);
+        if (!document) return notFound('Invoice not found');
+        if (!result) return json({ detail }, 409);
+        return json(result, 202);
+      },
+  ),
   /** GET /admin/orders/{id}/packing-slip?lang → application/pdf, packing-slip-<order>.pdf */
   packingSlip: endpoint('get', '/admin/orders/:id/packing-slip', () => ({ params }) => {
     const order = findOrder(params.id);

@@ -143,7 +143,14 @@ function editOf(order: Order, body: OrderEditRequest): Response {
     shipping_amount: amount(net),
     shipping_vat_amount: amount(shippingVat),
     vat_amount: amount(vat),
-    total_amount: amount(millimes(order.subtotal) + vat + net - millimes(order.discount_amount)),
+    // The order keeps the stamp duty it was placed with (#30).
+    total_amount: amount(
+      millimes(order.subtotal) +
+        vat +
+        net -
+        millimes(order.discount_amount) +
+        millimes(order.stamp_duty_amount),
+    ),
     updated_at: now(),
   });
 }

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import forge from 'node-forge';
 import { fromMillimes, toMillimes } from './domain/money';
 
 // The defaults live here, not in the modules that use them: config.ts is the floor every room
@@ -131,6 +132,26 @@ export interface Config extends Secrets {
 
   /** LOG_LEVEL (default info): the least severe level the server's JSON log lines show (log.ts). */
   logLevel: LogLevel;
+
+  // E-invoices (#30 part 5, server/src/teif/, docs/product.md §10.29).
+  /**
+   * TTN_URL: where the signed TEIF e-invoices are POSTed (TTN, or a gateway speaking the protocol
+   * of teif/ttn-client.ts); unset: e-invoicing is off (documents stay not_sent).
+   */
+  ttnUrl: string | undefined;
+  /**
+   * TEIF_CERT_P12 (a PKCS#12 file) opened with TEIF_CERT_PASSWORD at start: the key and
+   * certificate that sign the e-invoices (XAdES-BES); unset: the TEIF is unsigned.
+   */
+  teifCertificate: TeifCertificate | undefined;
+}
+
+/** The signing key and certificate of the e-invoices, read from TEIF_CERT_P12 at start. */
+export interface TeifCertificate {
+  /** The RSA private key, PKCS#8 DER (what WebCrypto imports). */
+  privateKeyPkcs8: Buffer;
+  /** The certificate, DER in base64 (as ds:X509Certificate holds it). */
+  certificateBase64: string;
 }
 
 /**
@@ -175,6 +196,9 @@ export const SETTINGS = [
   'BACKUP_INTERVAL_H',
   'BACKUP_KEEP',
   'LOG_LEVEL',
+  'TTN_URL',
+  'TEIF_CERT_P12',
+  'TEIF_CERT_PASSWORD',
 ] as const;
 type Setting = (typeof SETTINGS)[number];
 
@@ -238,6 +262,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...readOperations(env, port),
     ...readS3(env),
     logLevel: readLogLevel(env),
+    ...readTeif(env),
     ...loadSecrets(dataDir, env),
   };
 }
@@ -596,5 +621,66 @@ function readS3(env: Env): S3Settings & Pick<Config, 's3PresignSeconds'> {
       fallback: 300,
       unit: 'seconds',
     }),
+  };
+}
+
+// E-invoices (#30 part 5): TTN's address and the signing certificate, checked at start so a
+// wrong path or password stops the server with a clear message, not the first submission.
+function readTeif(env: Env): Pick<Config, 'ttnUrl' | 'teifCertificate'> {
+  const ttnUrl = read(env, 'TTN_URL');
+  if (ttnUrl !== undefined && !/^https?:\/\/[^/]/.test(ttnUrl)) {
+    throw new Error(`TTN_URL must be an http:// or https:// URL, got "${ttnUrl}"`);
+  }
+  const path = read(env, 'TEIF_CERT_P12');
+  const password = env.TEIF_CERT_PASSWORD ?? '';
+  if (path === undefined) {
+    if (read(env, 'TEIF_CERT_PASSWORD') !== undefined) {
+      throw new Error('TEIF_CERT_PASSWORD set without TEIF_CERT_P12 (the PKCS#12 file to open)');
+    }
+    return { ttnUrl, teifCertificate: undefined };
+  }
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (err) {
+    throw new Error(
+      `TEIF_CERT_P12 must be a readable PKCS#12 (.p12) file: ${(err as Error).message}`,
+    );
+  }
+  return { ttnUrl, teifCertificate: readTeifCertificate(bytes, password) };
+}
+
+/**
+ * The RSA key and its certificate in a PKCS#12 file opened with `password`; an error naming
+ * TEIF_CERT_P12 / TEIF_CERT_PASSWORD when the file is not one, the password is wrong, or it
+ * lacks the key or the certificate.
+ */
+export function readTeifCertificate(bytes: Buffer, password: string): TeifCertificate {
+  let p12: forge.pkcs12.Pkcs12Pfx;
+  try {
+    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(bytes.toString('binary')));
+    p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
+  } catch (err) {
+    const why = (err as Error).message;
+    throw new Error(
+      /password|MAC/i.test(why)
+        ? 'TEIF_CERT_PASSWORD does not open TEIF_CERT_P12 (wrong password)'
+        : `TEIF_CERT_P12 is not a PKCS#12 (.p12) file: ${why}`,
+    );
+  }
+  const bags = (type: string) => p12.getBags({ bagType: type })[type] ?? [];
+  const key = [
+    ...bags(forge.pki.oids.pkcs8ShroudedKeyBag ?? ''),
+    ...bags(forge.pki.oids.keyBag ?? ''),
+  ].find((bag) => bag.key)?.key;
+  const certificate = bags(forge.pki.oids.certBag ?? '').find((bag) => bag.cert)?.cert;
+  if (!key || !certificate) {
+    throw new Error('TEIF_CERT_P12 must hold an RSA private key and its certificate');
+  }
+  const pkcs8 = forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(key));
+  const der = forge.asn1.toDer(forge.pki.certificateToAsn1(certificate)).getBytes();
+  return {
+    privateKeyPkcs8: Buffer.from(forge.asn1.toDer(pkcs8).getBytes(), 'binary'),
+    certificateBase64: forge.util.encode64(der),
   };
 }

@@ -21,14 +21,12 @@ export const SELLER = {
   email: 'contact@example.tn',
 };
 
-/** The seller's identity before anyone saved the settings. */
+/** The seller's identity before anyone saved the settings: every field of SELLER empty, no logo. */
 const NO_SELLER = {
-  legal_name: null,
-  address: null,
-  matricule_fiscal: null,
-  trade_register_number: null,
-  phone: null,
-  email: null,
+  ...(Object.fromEntries(Object.keys(SELLER).map((field) => [field, null])) as Record<
+    keyof typeof SELLER,
+    null
+  >),
   logo_key: null,
 };
 
@@ -45,6 +43,8 @@ export async function resetShopSettings(db: Kysely<Database>): Promise<void> {
       invoice_prefix: 'INV-',
       credit_note_prefix: 'CN-',
       stamp_duty: 1000,
+      stamp_duty_applies_to: 'every_invoice',
+      stamp_duty_on_credit_notes: 'reversed',
       time_zone: 'Africa/Tunis',
       order_emails_off: '[]',
       updated_at: null,

@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
-import { ADMIN_NAV } from '@/components/layout/nav-items';
+import { ADMIN_NAV, REPORTS_NAV } from '@/components/layout/nav-items';
 import { paths } from '@/lib/paths';
 import { ADMIN_ROUTES } from './admin-routes';
 
 const routeOf = (path: string) => ADMIN_ROUTES.find((route) => route.path === path);
 
 it('gives each menu entry the permission of the route it opens', () => {
-  for (const item of ADMIN_NAV) {
+  for (const item of [...ADMIN_NAV, ...REPORTS_NAV]) {
     expect(routeOf(item.href), item.href).toBeDefined();
     expect(item.permission, item.href).toBe(routeOf(item.href)?.permission);
   }
@@ -31,6 +31,9 @@ it('asks each screen for the permission of the call that loads it', () => {
     [paths.inventory.ledger]: 'catalogue:read',
     [paths.categories.list]: 'catalogue:read',
     [paths.vatRates.list]: 'catalogue:read',
+    [paths.reports.vatReturn]: 'reports:read', // getVatReturn and its CSV/PDF
+    [paths.reports.salesRegister]: 'reports:read', // getSalesRegister and its CSV/PDF
+    [paths.reports.withholding]: 'reports:read', // getWithholdingReport and its CSV
     [paths.users.list]: 'users:read',
     [paths.auditLog]: 'audit:read',
     [paths.jobs]: 'jobs:read',

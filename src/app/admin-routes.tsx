@@ -58,6 +58,15 @@ const CategoriesPage = lazyPage(
   'CategoriesPage',
 );
 const VatRatesPage = lazyPage(() => import('@/features/vat-rates/VatRatesPage'), 'VatRatesPage');
+const VatReturnPage = lazyPage(() => import('@/features/reports/VatReturnPage'), 'VatReturnPage');
+const SalesRegisterPage = lazyPage(
+  () => import('@/features/reports/SalesRegisterPage'),
+  'SalesRegisterPage',
+);
+const WithholdingPage = lazyPage(
+  () => import('@/features/reports/WithholdingPage'),
+  'WithholdingPage',
+);
 const UsersPage = lazyPage(() => import('@/features/users/UsersPage'), 'UsersPage');
 const AuditLogPage = lazyPage(() => import('@/features/audit-log/AuditLogPage'), 'AuditLogPage');
 const JobsPage = lazyPage(() => import('@/features/jobs/JobsPage'), 'JobsPage');
@@ -158,6 +167,10 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     permission: 'catalogue:read',
     preload: preloadVatRates,
   },
+  // The accountant's books: getVatReturn, getSalesRegister, getWithholdingReport.
+  { path: paths.reports.vatReturn, component: VatReturnPage, permission: 'reports:read' },
+  { path: paths.reports.salesRegister, component: SalesRegisterPage, permission: 'reports:read' },
+  { path: paths.reports.withholding, component: WithholdingPage, permission: 'reports:read' },
   { path: paths.users.list, component: UsersPage, permission: 'users:read', preload: preloadUsers },
   {
     path: paths.auditLog,

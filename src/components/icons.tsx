@@ -3,16 +3,19 @@ import {
   Activity,
   ArrowLeft,
   Banknote,
+  BookOpen,
   Boxes,
   Copy,
   Eye,
   EyeOff,
   Folder,
   GripVertical,
+  HandCoins,
   History,
   Languages,
   Image,
   ImageOff,
+  Landmark,
   LayoutDashboard,
   ListRestart,
   LogOut,
@@ -57,6 +60,7 @@ function chakraIcon(Glyph: LucideIcon, name: string) {
 export const ActivityIcon = chakraIcon(Activity, 'ActivityIcon');
 export const ArrowLeftIcon = chakraIcon(ArrowLeft, 'ArrowLeftIcon');
 export const BanknoteIcon = chakraIcon(Banknote, 'BanknoteIcon');
+export const BookIcon = chakraIcon(BookOpen, 'BookIcon');
 export const CartIcon = chakraIcon(ShoppingCart, 'CartIcon');
 export const CopyIcon = chakraIcon(Copy, 'CopyIcon');
 export const DashboardIcon = chakraIcon(LayoutDashboard, 'DashboardIcon');
@@ -64,10 +68,12 @@ export const EyeIcon = chakraIcon(Eye, 'EyeIcon');
 export const EyeOffIcon = chakraIcon(EyeOff, 'EyeOffIcon');
 export const FolderIcon = chakraIcon(Folder, 'FolderIcon');
 export const GripIcon = chakraIcon(GripVertical, 'GripIcon');
+export const HandCoinsIcon = chakraIcon(HandCoins, 'HandCoinsIcon');
 export const HistoryIcon = chakraIcon(History, 'HistoryIcon');
 export const ImageIcon = chakraIcon(Image, 'ImageIcon');
 export const ImageOffIcon = chakraIcon(ImageOff, 'ImageOffIcon');
 export const JobsIcon = chakraIcon(ListRestart, 'JobsIcon');
+export const LandmarkIcon = chakraIcon(Landmark, 'LandmarkIcon');
 export const LanguagesIcon = chakraIcon(Languages, 'LanguagesIcon');
 export const LogOutIcon = chakraIcon(LogOut, 'LogOutIcon');
 export const MoonIcon = chakraIcon(Moon, 'MoonIcon');

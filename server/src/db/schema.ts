@@ -14,6 +14,7 @@ import type {
 } from 'kysely';
 import type { Schemas } from '../api/types';
 import type { AdminRole } from '../domain/roles';
+import type { StampDutyOnCreditNotes, StampDutyScope } from '../domain/stamp-duty';
 
 type Id = Generated<number>;
 /** Stored 0/1, read back as a number: map with toBool/fromBool. */
@@ -316,6 +317,11 @@ interface OrdersTable {
   vat_amount: IntDefault;
   shipping_amount: IntDefault;
   discount_amount: IntDefault;
+  /**
+   * Millimes, in total_amount: the stamp duty the order bears (#30, migration 035); null for the
+   * orders placed before it (their invoices apply the settings at issue).
+   */
+  stamp_duty_amount: ColumnType<number | null, number | null | undefined, number | null>;
   total_amount: IntDefault;
   /** Millimes: the VAT of shipping_amount, included in vat_amount. */
   shipping_vat_amount: IntDefault;
@@ -459,6 +465,14 @@ interface ShopSettingsTable {
   credit_note_prefix: ColumnType<string, string | undefined, string>;
   /** Millimes. */
   stamp_duty: IntDefault;
+  /** Which sales bear the stamp duty (domain/stamp-duty.ts StampDutyScope; migration 035). */
+  stamp_duty_applies_to: ColumnType<StampDutyScope, StampDutyScope | undefined, StampDutyScope>;
+  /** reversed or kept (domain/stamp-duty.ts StampDutyOnCreditNotes; migration 035). */
+  stamp_duty_on_credit_notes: ColumnType<
+    StampDutyOnCreditNotes,
+    StampDutyOnCreditNotes | undefined,
+    StampDutyOnCreditNotes
+  >;
   time_zone: ColumnType<string, string | undefined, string>;
   /** JSON array of AdminRole (migration 019). */
   two_factor_required_roles: JsonText;
@@ -494,6 +508,18 @@ interface InvoicesTable {
   content: string;
   issued_by_admin_id: number | null;
   issued_at: string;
+  /**
+   * JSON: what the books read of the content (domain/books.ts BooksSummary), written at issue
+   * (migration 037); null on rows written otherwise, which the reports read from content.
+   */
+  books_summary: ColumnType<string | null, string | null | undefined, string | null>;
+  // The e-invoice at TTN (migration 036; services/billing/teif.ts): not frozen, TTN answers later.
+  teif_status: ColumnType<Schemas['TeifStatus'], Schemas['TeifStatus'] | undefined>;
+  teif_reference: ColumnType<string | null, string | null | undefined>;
+  teif_qr_code: ColumnType<string | null, string | null | undefined>;
+  teif_reason: ColumnType<string | null, string | null | undefined>;
+  teif_attempts: IntDefault;
+  teif_updated_at: ColumnType<string | null, string | null | undefined>;
 }
 
 /** A return of part of an order (migration 028; services/orders/order-returns.ts). Millimes. */

@@ -4,6 +4,7 @@
 // Node's zlib or Intl) would alter documents already sent to customers: keep the old bytes for
 // documents issued before it (e.g. a renderer version frozen with each document), never re-pin.
 import { createHash } from 'node:crypto';
+import { PDFParse } from 'pdf-parse';
 import { describe, expect, it, vi } from 'vitest';
 import type { InvoiceContent } from '../domain/invoice';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -117,6 +118,37 @@ describe('an issued invoice PDF', () => {
       creditNoteFr: sha256(await renderInvoicePdf(credit, 'fr', LOGO)),
     };
     expect(shas).toEqual(PINNED);
+  });
+});
+
+describe('an invoice TTN accepted (#30)', () => {
+  const ttn = { reference: 'TTN-2026-0000012345', qr_code: 'https://elfatoora.tn/v/0000012345' };
+  const text = async (pdf: Buffer) => {
+    const parser = new PDFParse({ data: new Uint8Array(pdf) });
+    try {
+      return (await parser.getText()).text;
+    } finally {
+      await parser.destroy();
+    }
+  };
+
+  it("prints TTN's reference beside its QR code, in the reader's language", async () => {
+    const fr = await renderInvoicePdf(INVOICE, 'fr', LOGO, ttn);
+    const en = await renderInvoicePdf(INVOICE, 'en', LOGO, ttn);
+    expect(await text(fr)).toContain(
+      'Référence TTN de la facture électronique: TTN-2026-0000012345',
+    );
+    expect(await text(en)).toContain('TTN e-invoice reference: TTN-2026-0000012345');
+    // The QR code is drawn as an image (with its transparency mask) besides the logo.
+    const images = (pdf: Buffer) =>
+      pdf.toString('latin1').match(/\/Subtype\s*\/Image/g)?.length ?? 0;
+    expect(images(fr)).toBeGreaterThan(images(await renderInvoicePdf(INVOICE, 'fr', LOGO)));
+  });
+
+  it('is drawn the same from the same acceptance, and differs from the document without it', async () => {
+    const once = sha256(await renderInvoicePdf(INVOICE, 'fr', LOGO, ttn));
+    expect(sha256(await renderInvoicePdf(INVOICE, 'fr', LOGO, ttn))).toBe(once);
+    expect(once).not.toBe(PINNED.invoiceFr);
   });
 });
 

@@ -1,5 +1,8 @@
 // An invoice or credit note as an A4 PDF, from its frozen content only (never from the order or
-// the settings as they are now), with its labels in English or French.
+// the settings as they are now), with its labels in English or French. An e-invoice TTN accepted
+// (#30) also prints TTN's reference and QR code, which TTN gave after issue: a document without
+// them is drawn byte for byte as before.
+import QRCode from 'qrcode';
 import type { Schemas } from '../api/types';
 import type { InvoiceContent } from '../domain/invoice';
 import {
@@ -47,6 +50,7 @@ const LABELS = {
     payment: 'Payment method',
     reverseCharge:
       'Reverse charge: VAT to be accounted for by the recipient (Art. 196, Directive 2006/112/EC)',
+    ttnReference: 'TTN e-invoice reference',
     payments: {
       cash_on_delivery: 'Cash on delivery',
       bank_transfer: 'Bank transfer',
@@ -82,6 +86,7 @@ const LABELS = {
     amountCredited: 'Montant de l’avoir',
     payment: 'Mode de paiement',
     reverseCharge: 'Autoliquidation : TVA due par le preneur (art. 196, directive 2006/112/CE)',
+    ttnReference: 'Référence TTN de la facture électronique',
     payments: {
       cash_on_delivery: 'Paiement à la livraison',
       bank_transfer: 'Virement bancaire',
@@ -94,12 +99,25 @@ type Labels = (typeof LABELS)['en'];
 
 const rate = (r: number) => `${r} %`;
 
-export function renderInvoicePdf(
+/** What TTN gave an accepted e-invoice (the document's teif). */
+export interface TtnAcceptance {
+  reference: string;
+  qr_code: string;
+}
+
+/** Side of the printed QR code, in points (about 2.5 cm: a phone reads it at arm's length). */
+const QR_SIZE = 72;
+
+export async function renderInvoicePdf(
   invoice: InvoiceContent,
   lang: Language,
   logo: Buffer | null,
+  ttn: TtnAcceptance | null = null,
 ): Promise<Buffer> {
   const l = LABELS[lang];
+  const qr = ttn
+    ? await QRCode.toBuffer(ttn.qr_code, { type: 'png', margin: 1, width: 4 * QR_SIZE })
+    : null;
   return renderPdf(
     {
       title: `${l[invoice.kind]} ${invoice.number}`,
@@ -141,7 +159,8 @@ export function renderInvoicePdf(
         ]),
       );
       y = drawBreakdownAndTotals(doc, invoice, l, y);
-      drawNotes(doc, invoice, l, lang, y);
+      y = drawNotes(doc, invoice, l, lang, y);
+      if (ttn && qr) drawTtn(doc, ttn, qr, l, y);
     },
   );
 }
@@ -251,7 +270,13 @@ function drawBreakdownAndTotals(doc: Pdf, invoice: InvoiceContent, l: Labels, to
   return Math.max(leftBottom, y + 14 * totals.length) + 16;
 }
 
-function drawNotes(doc: Pdf, invoice: InvoiceContent, l: Labels, lang: Language, y: number): void {
+function drawNotes(
+  doc: Pdf,
+  invoice: InvoiceContent,
+  l: Labels,
+  lang: Language,
+  y: number,
+): number {
   const notes = [`${l.payment}: ${l.payments[invoice.payment_method]}`];
   // The mention frozen at issue; documents issued before it existed print the reverse-charge
   // label of their flag, as they always did (a document never changes).
@@ -261,4 +286,25 @@ function drawNotes(doc: Pdf, invoice: InvoiceContent, l: Labels, lang: Language,
   }
   doc.fontSize(9);
   write(doc, notes.join('\n'), PAGE.margin, y, { width: CONTENT_WIDTH });
+  return doc.y + 12;
+}
+
+/** TTN's reference and QR code, below the notes (on a new page when there is no room left). */
+function drawTtn(doc: Pdf, ttn: TtnAcceptance, qr: Buffer, l: Labels, top: number): void {
+  let y = top;
+  if (y + QR_SIZE > PAGE_BOTTOM) {
+    doc.addPage();
+    y = PAGE.margin;
+  }
+  doc.image(qr, PAGE.margin, y, { width: QR_SIZE, height: QR_SIZE });
+  doc.fontSize(9);
+  write(
+    doc,
+    `${l.ttnReference}: ${ttn.reference}`,
+    PAGE.margin + QR_SIZE + 12,
+    y + QR_SIZE / 2 - 5,
+    {
+      width: CONTENT_WIDTH - QR_SIZE - 12,
+    },
+  );
 }

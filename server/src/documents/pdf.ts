@@ -72,11 +72,19 @@ export async function loadLogo(storage: Storage, key: string | null): Promise<Bu
  * file's creation date, so the same document always gives the same bytes.
  */
 export function renderPdf(
-  meta: { title: string; author: string; createdAt: string; footer: string },
+  meta: {
+    title: string;
+    author: string;
+    createdAt: string;
+    footer: string;
+    /** A4 upright (the default) or on its side (the sales register's wide table). */
+    layout?: 'portrait' | 'landscape';
+  },
   draw: (doc: Pdf) => void,
 ): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
+    layout: meta.layout ?? 'portrait',
     margin: PAGE.margin,
     bufferPages: true,
     info: {
@@ -106,8 +114,9 @@ function drawFooters(doc: Pdf, footer: string): void {
     // Text below the bottom margin would start a new page.
     doc.page.margins.bottom = 0;
     doc.font('Helvetica').fontSize(8).fillColor('#666666');
-    write(doc, `${footer} - ${i - start + 1}/${count}`, PAGE.margin, PAGE.height - 35, {
-      width: CONTENT_WIDTH,
+    // The page's own size: a landscape page is wider than PAGE.
+    write(doc, `${footer} - ${i - start + 1}/${count}`, PAGE.margin, doc.page.height - 35, {
+      width: doc.page.width - 2 * PAGE.margin,
       align: 'center',
       lineBreak: false,
     });
@@ -139,7 +148,7 @@ export function write(
 function rule(doc: Pdf, y: number): void {
   doc
     .moveTo(PAGE.margin, y)
-    .lineTo(PAGE.width - PAGE.margin, y)
+    .lineTo(doc.page.width - PAGE.margin, y)
     .lineWidth(0.5)
     .strokeColor('#999999')
     .stroke();
@@ -188,7 +197,8 @@ export function drawTable(doc: Pdf, y: number, columns: Column[], rows: string[]
   header();
   for (const cells of rows) {
     const height = rowHeight(cells);
-    if (y + height > PAGE_BOTTOM) {
+    // PAGE_BOTTOM of the page's own height (a landscape page is shorter).
+    if (y + height > doc.page.height - (PAGE.height - PAGE_BOTTOM)) {
       doc.addPage();
       y = PAGE.margin;
       header();

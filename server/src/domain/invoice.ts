@@ -10,11 +10,13 @@
 // - The shipping is taxed at its own rate (see shippingVatRateBp) and counted in the breakdown
 //   under that rate, like a line.
 import type { Schemas } from '../api/types';
-import { fromMillimes } from './money';
+import { fromMillimes, toMillimes } from './money';
+import { STAMP_DUTY_COUNTRY } from './stamp-duty';
 import { bpToRate, vatOfNet } from './vat';
 import { vatMention, type VatTreatment } from './vat-treatment';
 
-export type InvoiceContent = Omit<Schemas['Invoice'], 'id'>;
+/** The frozen part of a document: all but its id and its teif (TTN's answer comes later, #30). */
+export type InvoiceContent = Omit<Schemas['Invoice'], 'id' | 'teif'>;
 export type InvoiceKind = Schemas['InvoiceKind'];
 
 /** One order line as stored at checkout (order_items), amounts in millimes. */
@@ -51,13 +53,22 @@ export interface InvoiceOrderFacts {
   shipping_vat_rate_bp: number;
   discount_amount: number;
   total_amount: number;
+  /**
+   * The stamp duty the order bears (#30), which its invoice copies; null for an order placed
+   * before #30 (null or absent): its invoice applies the settings' stamp_duty at issue to a
+   * buyer in Tunisia.
+   */
+  stamp_duty_amount?: number | null;
   shipping_address: Schemas['ShippingAddress'];
   /** The company of the buyer's account at issue (null for a guest or an individual). */
   account_company: string | null;
   lines: readonly InvoiceLineFacts[];
 }
 
-/** The shop's settings that an invoice copies (stamp duty in millimes). */
+/**
+ * The shop's settings that an invoice copies (stamp duty in millimes: only an order placed
+ * before #30 reads it, see InvoiceOrderFacts.stamp_duty_amount).
+ */
 export interface InvoiceSellerFacts {
   seller: Schemas['InvoiceSeller'];
   stamp_duty: number;
@@ -71,9 +82,6 @@ export interface IssueFacts {
   /** The shop's time zone at issue: the number's year and the printed dates are taken in it. */
   time_zone: string;
 }
-
-/** The country where the stamp duty (droit de timbre) is due. */
-const STAMP_DUTY_COUNTRY = 'TN';
 
 /** `<prefix><year>-<6 digits>`: INV-2026-000123. */
 export function documentNumber(prefix: string, year: number, sequence: number): string {
@@ -171,7 +179,10 @@ export function invoiceContent(
   const totalVat = taxed.reduce((s, t) => s + t.vat, 0);
   const totalExclVat = linesNet + order.shipping_amount - order.discount_amount;
   const buyer = buyerOf(order);
-  const stampDuty = buyer.country.toUpperCase() === STAMP_DUTY_COUNTRY ? settings.stamp_duty : 0;
+  // The order's own stamp duty (#30), so amount_due = its total_amount; before #30, the old rule.
+  const stampDuty =
+    order.stamp_duty_amount ??
+    (buyer.country.toUpperCase() === STAMP_DUTY_COUNTRY ? settings.stamp_duty : 0);
   const totalInclVat = totalExclVat + totalVat;
   return {
     kind: issue.kind,
@@ -226,5 +237,14 @@ export function creditNoteContent(
     issued_by: issue.issued_by,
     time_zone: issue.time_zone,
     credits: { id: invoice.id, kind: invoice.content.kind, number: invoice.content.number },
+  };
+}
+
+/** A document's content with this stamp duty (millimes): amount_due follows it. */
+export function withStampDuty(content: InvoiceContent, stampDuty: number): InvoiceContent {
+  return {
+    ...content,
+    stamp_duty: fromMillimes(stampDuty),
+    amount_due: fromMillimes(toMillimes(content.total_incl_vat) + stampDuty),
   };
 }

@@ -22,6 +22,11 @@ export interface BalanceFacts {
   returned: number;
   /** The payments not removed. */
   payments: readonly CountedPayment[];
+  /**
+   * The stamp duty a credited order still owes (#30): what its invoices bore and its credit notes
+   * did not take back (stamp_duty_on_credit_notes kept; stampDutyKept). 0 when absent.
+   */
+  stamp_duty_kept?: number;
 }
 
 export interface Balance {
@@ -33,7 +38,8 @@ export interface Balance {
 }
 
 /**
- * owed = 0 when credited, else total − returned; settled = Σ (amount + withholding_amount);
+ * owed = the stamp duty kept when credited (0 unless a credit note kept it, #30), else
+ * total − returned; settled = Σ (amount + withholding_amount);
  * balance_due = owed − settled; the status, first rule that holds:
  * 1. refunded: a refund was recorded and settled ≤ 0 (the money went back);
  * 2. overpaid: balance_due < 0 (the shop owes money back);
@@ -43,7 +49,7 @@ export interface Balance {
  *    paid nothing).
  */
 export function orderBalance(facts: BalanceFacts): Balance {
-  const owed = facts.credited ? 0 : facts.total - facts.returned;
+  const owed = facts.credited ? (facts.stamp_duty_kept ?? 0) : facts.total - facts.returned;
   let settled = 0;
   let refunds = false;
   for (const p of facts.payments) {
@@ -59,6 +65,35 @@ function statusOf(refunds: boolean, settled: number, balanceDue: number): Paymen
   if (balanceDue < 0) return 'overpaid';
   if (settled > 0) return balanceDue === 0 ? 'paid' : 'partially_paid';
   return 'unpaid';
+}
+
+/** A document's stamp duty, as its frozen content states it (millimes). */
+export interface StampedDocument {
+  kind: Schemas['InvoiceKind'];
+  stamp_duty: number;
+}
+
+/**
+ * The stamp duty an order's documents leave owed (#30): Σ its invoices' stamp duty − Σ its credit
+ * notes'. For an order placed before #30 (it never charged the stamp duty: charged false) 0, so
+ * its balance reads as it did.
+ */
+export function stampDutyKept(charged: boolean, documents: readonly StampedDocument[]): number {
+  if (!charged) return 0;
+  return documents.reduce((s, d) => s + (d.kind === 'invoice' ? d.stamp_duty : -d.stamp_duty), 0);
+}
+
+/**
+ * What refunds against a credit note may pay back in all (millimes): its total_incl_vat, plus the
+ * stamp duty it takes back when the buyer paid that stamp duty at checkout (an order placed
+ * since #30: charged), so that refunding every credit note gives back all that was paid. The
+ * stamp duty of an order placed before #30 was never charged to the buyer: never refunded.
+ */
+export function refundLimit(
+  note: { total_incl_vat: number; stamp_duty: number },
+  charged: boolean,
+): number {
+  return note.total_incl_vat + (charged ? note.stamp_duty : 0);
 }
 
 /** The day `at` falls on in `timeZone` (IANA), as YYYY-MM-DD: the shop's calendar. */

@@ -184,6 +184,8 @@ const REQUESTS: Record<string, Request> = {
   getPackingSlipPdf: {},
   getInvoice: {},
   getInvoicePdf: {},
+  getInvoiceTeif: {},
+  submitInvoiceTeif: {},
   exportOrders: {},
   // Staff orders (#28): the draft no row has (404); a new draft naming both a customer and a
   // guest (422, nothing saved).
@@ -263,6 +265,16 @@ const REQUESTS: Record<string, Request> = {
   updateUser: { body: { full_name: 'Role probe' } },
   deleteUser: {},
   resetUserTwoFactor: {},
+  // Reports (#30): a month not started and a period the wrong way round, refused (422) whoever
+  // may read the books, so the mocks' refusals are proved whatever their data.
+  getVatReturn: { query: 'month=2999-01' },
+  exportVatReturnCsv: { query: 'month=2999-01&separator=semicolon' },
+  getVatReturnPdf: { query: 'month=2999-01&lang=en' },
+  getSalesRegister: { query: 'from=2026-11-02&to=2026-11-01' },
+  exportSalesRegisterCsv: { query: 'from=2025-01-01&to=2026-01-02' },
+  getSalesRegisterPdf: { query: 'from=2026-11-02&to=2026-11-01' },
+  getWithholdingReport: { query: 'month=2999-01' },
+  exportWithholdingCsv: { query: 'month=2999-01' },
 };
 
 const access = readOperationAccess(document);

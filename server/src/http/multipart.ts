@@ -19,16 +19,16 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
     limits: { fileSize: MAX_FILE_BYTES + 1, files: MAX_FILES_PER_REQUEST + 1 },
     throwFileSizeLimit: false,
   });
-  // The contract's file responses are image/*, video/*, application/pdf, text/csv and
-  // application/gzip (a backup); no request body may be a raw file (files come as multipart
-  // parts). Saying so here also tells fastify-openapi-glue, which counts response types too,
+  // The contract's file responses are image/*, video/*, application/pdf, text/csv,
+  // application/gzip (a backup) and application/xml (a TEIF e-invoice); no request body may be a
+  // raw file (files come as multipart parts). Saying so here also tells fastify-openapi-glue, which counts response types too,
   // that these content types are handled, instead of it warning at every start.
   const refuse = (_request: unknown, _payload: unknown, done: (err: Error) => void) =>
     done(new HttpProblem(415, 'Send files as multipart/form-data'));
   // The regular expression does the matching; the literal names are what glue looks up.
   app.addContentTypeParser(/^(image|video)\//, refuse);
   app.addContentTypeParser(
-    ['image/*', 'video/*', 'application/pdf', 'text/csv', 'application/gzip'],
+    ['image/*', 'video/*', 'application/pdf', 'text/csv', 'application/gzip', 'application/xml'],
     refuse,
   );
 }

@@ -102,6 +102,7 @@ describe.each(testDialects)('cart (%s)', (dialect) => {
         discount_notice: null,
         shipping: null,
         shipping_notice: null,
+        stamp_duty: '0.000',
         currency: 'TND',
       });
       const c = await customer();

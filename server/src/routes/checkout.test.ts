@@ -49,7 +49,11 @@ function expectConsistent(order: Order) {
   // The order's VAT is the lines' VAT plus the VAT of shipping.
   expect(m(order.vat_amount)).toBe(vat + m(order.shipping_vat_amount));
   expect(m(order.total_amount)).toBe(
-    subtotal + m(order.vat_amount) + m(order.shipping_amount) - m(order.discount_amount),
+    subtotal +
+      m(order.vat_amount) +
+      m(order.shipping_amount) -
+      m(order.discount_amount) +
+      m(order.stamp_duty_amount),
   );
   expect(order.item_count).toBe(order.items.reduce((s, i) => s + i.quantity, 0));
 }
@@ -131,14 +135,16 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
         [3, '0.333', '0.396', 19, '0.999', '0.190', '1.189'],
         [7, '1.005', '1.075', 7, '7.035', '0.492', '7.527'],
       ]);
-      // Shipping 7.000 is net: its VAT at TN's default 19 % is 1.330, part of vat_amount.
+      // Shipping 7.000 is net: its VAT at TN's default 19 % is 1.330, part of vat_amount. The
+      // stamp duty (1.000, shipped to Tunisia; #30) is its own line, in the total.
       expect(order).toMatchObject({
         subtotal: '8.034',
         vat_amount: '2.012',
         shipping_amount: '7.000',
         shipping_vat_amount: '1.330',
         discount_amount: '0.000',
-        total_amount: '17.046',
+        stamp_duty_amount: '1.000',
+        total_amount: '18.046',
         currency: 'TND',
         item_count: 10,
         vat_reverse_charge: false,
@@ -150,6 +156,7 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
           'vat_amount',
           'shipping_amount',
           'shipping_vat_amount',
+          'stamp_duty_amount',
           'total_amount',
         ])
         .executeTakeFirstOrThrow();
@@ -158,7 +165,8 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
         vat_amount: 2_012,
         shipping_amount: 7_000,
         shipping_vat_amount: 1_330,
-        total_amount: 17_046,
+        stamp_duty_amount: 1_000,
+        total_amount: 18_046,
       });
     });
 
@@ -181,12 +189,13 @@ describe.each(testDialects)('checkout (%s)', (dialect) => {
         ['8.403', '10.000', '25.210', '4.790', '30.000'],
         ['0.845', '1.005', '0.845', '0.160', '1.005'],
       ]);
-      // Lines 31.005 incl. VAT + shipping 7.000 + its VAT 1.330.
+      // Lines 31.005 incl. VAT + shipping 7.000 + its VAT 1.330 + the stamp duty 1.000.
       expect(order).toMatchObject({
         subtotal: '26.055',
         vat_amount: '6.280',
         shipping_vat_amount: '1.330',
-        total_amount: '39.335',
+        stamp_duty_amount: '1.000',
+        total_amount: '40.335',
       });
     });
 

@@ -79,8 +79,9 @@ describe.each(testDialects)('documents of a discounted order (%s)', (dialect) =>
       total_vat: '8.170',
       total_incl_vat: '51.171',
     });
-    // The invoice charges what the order charges.
-    expect(m(invoice!.total_incl_vat)).toBe(m(order.total_amount));
+    // The invoice charges what the order charges, its stamp duty included (#30).
+    expect(invoice!.stamp_duty).toBe(order.stamp_duty_amount);
+    expect(m(invoice!.amount_due)).toBe(m(order.total_amount));
     const pdf = await pdfText(
       await t.app.inject({
         method: 'GET',

@@ -492,8 +492,10 @@ describe.each(testDialects)('discounts (%s)', (dialect) => {
         kind: 'percent',
         shipping_waived: '0.000',
       });
-      // The order charges what the cart showed (plus the shipping: 7.000 + 19 %).
-      expect(m(order.total_amount)).toBe(m(cart.total_incl_vat) + 8_330);
+      // The order charges what the cart showed (plus the shipping: 7.000 + 19 %, and the stamp
+      // duty the cart announced, #30).
+      expect(cart.stamp_duty).toBe('1.000');
+      expect(m(order.total_amount)).toBe(m(cart.total_incl_vat) + 8_330 + m(cart.stamp_duty));
       expectOrderReconciles(order, 47_601, 4_760);
       expect((await stored(d.id)).usage_count).toBe(1);
       // The cart is empty and forgets its code.
@@ -534,7 +536,9 @@ describe.each(testDialects)('discounts (%s)', (dialect) => {
         shipping_amount: '0.000',
         shipping_vat_amount: '0.000',
         discount_amount: '0.000',
-        total_amount: '20.000',
+        // The goods, and the stamp duty (#30): a free shipping waives the shipping only.
+        stamp_duty_amount: '1.000',
+        total_amount: '21.000',
         discount: { code: 'SHIP', kind: 'free_shipping', shipping_waived: '7.000' },
       });
       expectOrderReconciles(order, 20_000, 0);

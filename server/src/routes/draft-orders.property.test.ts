@@ -94,6 +94,7 @@ const orderAmounts = (o: DraftOrder | Order) => ({
   vat_amount: o.vat_amount,
   shipping_amount: o.shipping_amount,
   discount_amount: o.discount_amount,
+  stamp_duty_amount: o.stamp_duty_amount,
   total_amount: o.total_amount,
 });
 

@@ -22,7 +22,7 @@ const ORDER_HEADER =
   'order_number,created_at,status,payment_method,customer_email,customer_type,' +
   'customer_country_code,vat_number,vat_reverse_charge,shipping_name,shipping_company,' +
   'shipping_city,shipping_country,shipping_governorate,shipping_method,item_count,subtotal,' +
-  'vat_amount,shipping_amount,shipping_vat_amount,discount_amount,total_amount,currency,' +
+  'vat_amount,shipping_amount,shipping_vat_amount,discount_amount,stamp_duty_amount,total_amount,currency,' +
   'invoice_number,payment_status,amount_paid,balance_due';
 const LINE_HEADER =
   'order_number,created_at,status,customer_email,product_name,variant_title,sku,quantity,' +
@@ -133,13 +133,15 @@ describe.each(testDialects)('CSV exports (%s)', (dialect) => {
         shipping_amount: '0.000',
         shipping_vat_amount: '0.000',
         discount_amount: '0.000',
-        total_amount: '29.750',
+        // Shipped to Tunisia: the stamp duty (#30), after the discount, in the total.
+        stamp_duty_amount: '1.000',
+        total_amount: '30.750',
         currency: 'TND',
         invoice_number: 'INV-2026-000001',
         // Born owing its total (migration 029), nothing paid yet.
         payment_status: 'unpaid',
         amount_paid: '0.000',
-        balance_due: '29.750',
+        balance_due: '30.750',
       },
     ]);
     // Quoting: a comma or a quote makes a quoted cell, quotes doubled.

@@ -21,6 +21,7 @@ import { ordersHandlers } from './orders';
 import { passkeysHandlers } from './passkeys';
 import { paymentsHandlers } from './payments';
 import { productsHandlers } from './products';
+import { reportsHandlers } from './reports';
 import { settingsHandlers } from './settings';
 import { shippingHandlers } from './shipping';
 import { sessionsHandlers } from './sessions';
@@ -48,6 +49,7 @@ const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
   (ctx) => paymentsHandlers(ctx),
   (ctx) => discountsHandlers(ctx),
   (ctx) => shippingHandlers(ctx),
+  (ctx) => reportsHandlers(ctx),
   invoicesHandlers,
   settingsHandlers,
   exportsHandlers,

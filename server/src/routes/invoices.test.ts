@@ -20,6 +20,7 @@ import {
 } from '../../test-support/invoices';
 import { placeOrder, shippingAddress, useShop, type Order } from '../../test-support/shop';
 import { yearIn } from '../domain/invoice';
+import { toMillimes } from '../domain/money';
 import {
   ALREADY_INVOICED,
   issueDocumentsOnStatusChange,
@@ -119,13 +120,16 @@ describe.each(testDialects)('invoices and credit notes (%s)', (dialect) => {
       shipping_amount: '7.000',
       shipping_vat_rate: 19,
       shipping_vat_amount: placed.shipping_vat_amount,
-      total_incl_vat: placed.total_amount,
-      stamp_duty: '1.000',
+      // The order's stamp duty (#30), its total the invoice's amount due.
+      stamp_duty: placed.stamp_duty_amount,
+      amount_due: placed.total_amount,
       currency: 'TND',
       payment_method: 'cash_on_delivery',
       vat_reverse_charge: false,
       time_zone: 'Africa/Tunis',
     });
+    expect(placed.stamp_duty_amount).toBe('1.000');
+    expect(toMillimes(invoice!.total_incl_vat)).toBe(toMillimes(placed.total_amount) - 1000);
     expect(invoice?.issued_by).toMatch(/^admin\d+$/);
     expect(await getInvoice(invoice?.id ?? 0)).toEqual(invoice);
   });
@@ -263,6 +267,7 @@ describe.each(testDialects)('invoices and credit notes (%s)', (dialect) => {
           dialect,
           admin: null,
           now: new Date(),
+          teif: false,
         });
         throw rollback;
       }),

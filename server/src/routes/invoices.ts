@@ -6,6 +6,7 @@ import { sendDownload } from '../http/download';
 import type { Handlers } from '../http/types';
 import { invoicePdf, packingSlipPdf, type PdfFile } from '../services/billing/document-pdfs';
 import { getInvoice, issueInvoice, listOrderInvoices } from '../services/billing/invoices';
+import { invoiceTeif, submitInvoiceTeif } from '../services/billing/teif';
 import { orderDocumentsPdf } from '../services/orders/order-bulk';
 import { mediaStorage } from '../services/platform/media';
 
@@ -39,6 +40,24 @@ export function invoicesHandlers(ctx: AppContext): Handlers {
     // The orders list's bulk print (tag Orders): the same PDFs, joined.
     printOrderDocuments: async (request, reply) =>
       sendPdf(reply, await orderDocumentsPdf(ctx, storage, request.body, request.query.lang)),
+
+    // The document as a TEIF e-invoice (#30), signed when the shop has a certificate.
+    getInvoiceTeif: async (request, reply) => {
+      const { xml, fileName } = await invoiceTeif(ctx, request.params.id);
+      const body = Buffer.from(xml, 'utf8');
+      return sendDownload(reply, {
+        contentType: 'application/xml',
+        size: body.length,
+        fileName,
+        body,
+      });
+    },
+
+    submitInvoiceTeif: async (request, reply) => {
+      const invoice = await submitInvoiceTeif(ctx, request.params.id, request.admin);
+      reply.code(202);
+      return invoice;
+    },
 
     getPackingSlipPdf: async (request, reply) =>
       sendPdf(

@@ -64,7 +64,9 @@ describe.each(testDialects)('order edits (%s)', (dialect) => {
     expect(after.shipping_vat_amount).toBe('0.950');
     expect(after.shipping_address.city).toBe('Sfax');
     expectTotalsOfLines(after);
-    expect(after.total_amount).toBe('45.950');
+    // The order keeps its stamp duty (#30): 45.950 of goods and shipping + 1.000.
+    expect(after.stamp_duty_amount).toBe('1.000');
+    expect(after.total_amount).toBe('46.950');
 
     // Stock: one more scarf and one belt taken, each a movement of kind edit.
     expect(await api().stockOf(scarf.variantId)).toBe(47);
@@ -109,6 +111,9 @@ describe.each(testDialects)('order edits (%s)', (dialect) => {
       ],
       shipping_amount: '5.000',
       total_incl_vat: '45.950',
+      // The edit's credit note took the stamp duty back; the new invoice bears it again.
+      stamp_duty: '1.000',
+      amount_due: after.total_amount,
     });
     expect(docs[2]?.buyer.address).toContain('Sfax');
 

@@ -306,6 +306,27 @@ describe.each(testDialects)(
       if (res.statusCode !== ok) expect(await snapshot(), `refused: ${res.body}`).toEqual(before);
     }
 
+    /**
+     * A payment or refund the model refuses with `refusal` (nothing of `before` changed), else
+     * recorded (201) and added to the model. Says whether it was recorded.
+     */
+    async function expectPaymentOutcome(
+      res: LightMyRequestResponse,
+      refusal: 409 | 422 | null,
+      before: Awaited<ReturnType<typeof snapshot>>,
+      model: ModelPayment[],
+      payment: Pick<ModelPayment, 'amount' | 'withholding' | 'creditNote'>,
+    ): Promise<boolean> {
+      if (refusal !== null) {
+        expect(res.statusCode, res.body).toBe(refusal);
+        await expectAnsweredOrUnchanged(res, 201, before);
+        return false;
+      }
+      expect(res.statusCode, res.body).toBe(201);
+      recordAnswered(model, res.json<Schemas['OrderPayments']>(), payment);
+      return true;
+    }
+
     const orderById = async (id: number) =>
       (await call('GET', `/api/v1/admin/orders/${id}`)).json<Schemas['Order']>();
 
@@ -321,11 +342,16 @@ describe.each(testDialects)(
               .where('kind', '=', 'credit_note')
               .orderBy('id')
               .execute()
-          ).map((n) => ({
-            id: n.id,
-            orderId: n.order_id,
-            total: toMillimes((JSON.parse(n.content) as Schemas['Invoice']).total_incl_vat),
-          }));
+          ).map((n) => {
+            const note = JSON.parse(n.content) as Schemas['Invoice'];
+            // Refundable: its total, and the stamp duty it takes back, which every order here
+            // paid at checkout (#30, docs/product.md §10.28).
+            return {
+              id: n.id,
+              orderId: n.order_id,
+              total: toMillimes(note.total_incl_vat) + toMillimes(note.stamp_duty),
+            };
+          });
 
     /**
      * Each order's payment figures, as stored and as listOrderPayments answers, are what the
@@ -447,7 +473,11 @@ describe.each(testDialects)(
         expect(Number(o.subtotal), `order ${id} subtotal`).toBe(subtotal);
         expect(Number(o.vat_amount), `order ${id} VAT`).toBe(vat);
         expect(Number(o.total_amount), `order ${id} total`).toBe(
-          subtotal + vat + Number(o.shipping_amount) - Number(o.discount_amount),
+          subtotal +
+            vat +
+            Number(o.shipping_amount) -
+            Number(o.discount_amount) +
+            Number(o.stamp_duty_amount),
         );
       }
 
@@ -705,17 +735,11 @@ describe.each(testDialects)(
                       }
                     : {}),
                 });
-                if (refused) {
-                  expect(res.statusCode, res.body).toBe(422);
-                  await expectAnsweredOrUnchanged(res, 201, before);
-                  seen.refusedWithholdings += 1;
-                } else {
-                  expect(res.statusCode, res.body).toBe(201);
-                  recordAnswered(model, res.json<Schemas['OrderPayments']>(), {
-                    amount: sum - withholding,
-                    withholding,
-                    creditNote: null,
-                  });
+                const payment = { amount: sum - withholding, withholding, creditNote: null };
+                const refusal = refused ? 422 : null;
+                const recorded = await expectPaymentOutcome(res, refusal, before, model, payment);
+                if (!recorded) seen.refusedWithholdings += 1;
+                else {
                   seen.payments += 1;
                   if (withholding > 0) seen.withholdings += 1;
                   if (creditedOnce.has(order.id) && !credited(order.id)) seen.paidAndReopened += 1;
@@ -731,19 +755,12 @@ describe.each(testDialects)(
                   received_on: today(),
                   credit_note_id: note.id,
                 });
-                if (sum > left) {
-                  expect(res.statusCode, res.body).toBe(409);
-                  await expectAnsweredOrUnchanged(res, 201, before);
-                  seen.refusedRefunds += 1;
-                } else {
-                  expect(res.statusCode, res.body).toBe(201);
-                  recordAnswered(model, res.json<Schemas['OrderPayments']>(), {
-                    amount: -sum,
-                    withholding: 0,
-                    creditNote: note.id,
-                  });
-                  seen.refunds += 1;
-                }
+                // More than the credit note leaves to refund is refused (409).
+                const refund = { amount: -sum, withholding: 0, creditNote: note.id };
+                const refusal = sum > left ? 409 : null;
+                const recorded = await expectPaymentOutcome(res, refusal, before, model, refund);
+                if (recorded) seen.refunds += 1;
+                else seen.refusedRefunds += 1;
               } else {
                 if (model.length === 0) continue;
                 const p = model[step.pick % model.length]!;
@@ -762,20 +779,11 @@ describe.each(testDialects)(
         }),
         { numRuns: NUM_RUNS },
       );
-      // The runs reached the cases the property is about.
+      // The runs reached every case the property is about (the returns that refunded are only
+      // counted: the property holds without them).
       console.info(`order desk property (${dialect}): ${JSON.stringify(seen)}`);
-      expect(seen.returns).toBeGreaterThan(0);
-      expect(seen.partialNotes).toBeGreaterThan(0);
-      expect(seen.edits).toBeGreaterThan(0);
-      expect(seen.staffOrders).toBeGreaterThan(0);
-      expect(seen.payments).toBeGreaterThan(0);
-      expect(seen.withholdings).toBeGreaterThan(0);
-      expect(seen.refunds).toBeGreaterThan(0);
-      expect(seen.refusedRefunds).toBeGreaterThan(0);
-      expect(seen.refusedWithholdings).toBeGreaterThan(0);
-      expect(seen.removals).toBeGreaterThan(0);
-      expect(seen.afterPayment).toBeGreaterThan(0);
-      expect(seen.paidAndReopened).toBeGreaterThan(0);
+      for (const [kind, count] of Object.entries(seen))
+        if (kind !== 'refundedByReturn') expect(count, `runs with ${kind}`).toBeGreaterThan(0);
     }, 120_000);
   },
 );

@@ -146,7 +146,8 @@ describe.each(testDialects)('VAT in force (%s)', (dialect) => {
       subtotal: '20.000',
       vat_amount: '3.510', // 2.600 on the lamps + 13 % of the 7.000 shipping (0.910)
       shipping_vat_amount: '0.910',
-      total_amount: '30.510',
+      stamp_duty_amount: '1.000', // shipped to Tunisia (#30), in the total
+      total_amount: '31.510',
       items: [expect.objectContaining({ vat_rate: 13, total_price_incl_vat: '22.600' })],
     });
 
@@ -168,7 +169,8 @@ describe.each(testDialects)('VAT in force (%s)', (dialect) => {
         subtotal: '20.000',
         vat_amount: '5.130', // 3.800 + 19 % of 7.000 (1.330): the default handed over too
         shipping_vat_amount: '1.330',
-        total_amount: '32.130',
+        stamp_duty_amount: '1.000',
+        total_amount: '33.130',
         items: [expect.objectContaining({ vat_rate: 19, total_price_incl_vat: '23.800' })],
       });
       const list = expectResponseMatches<VatRate[]>('listVatRates', await get(RATES));
@@ -594,7 +596,8 @@ describe.each(testDialects)('VAT in force (%s)', (dialect) => {
             m(order.subtotal) +
               m(order.vat_amount) +
               m(order.shipping_amount) -
-              m(order.discount_amount),
+              m(order.discount_amount) +
+              m(order.stamp_duty_amount),
           );
         },
       ),

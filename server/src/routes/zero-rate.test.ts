@@ -287,7 +287,8 @@ describe.each(testDialects)('zero-rated sales: reverse charge and export (%s)', 
         vat_reverse_charge: false,
         vat_number_review: null,
         vat_amount: '3.230', // 1.900 on the line + 1.330 on the shipping
-        total_amount: '20.230',
+        stamp_duty_amount: '1.000', // shipped to Tunisia (#30)
+        total_amount: '21.230',
       });
       expect(order.items[0]).toMatchObject({ vat_rate: 19, vat_amount: '1.900' });
       const invoice = expectStatus<Invoice>(await issue(order.id), 201, 'issueInvoice');
@@ -341,11 +342,14 @@ describe.each(testDialects)('zero-rated sales: reverse charge and export (%s)', 
           const sum = (f: (i: (typeof items)[number]) => number) =>
             items.reduce((s, i) => s + f(i), 0);
           expect(m(order.subtotal)).toBe(sum((i) => m(i.total_price)));
+          // The stamp duty only shipped to Tunisia (#30: every_invoice, 1.000).
+          expect(m(order.stamp_duty_amount)).toBe(zero ? 0 : 1000);
           expect(m(order.total_amount)).toBe(
             m(order.subtotal) +
               m(order.vat_amount) +
               m(order.shipping_amount) -
-              m(order.discount_amount),
+              m(order.discount_amount) +
+              m(order.stamp_duty_amount),
           );
           expect(sum((i) => m(i.total_price_incl_vat))).toBe(
             m(order.subtotal) + m(order.vat_amount) - m(order.shipping_vat_amount),

@@ -9,7 +9,7 @@ import { productPng } from './png';
 import { slugify } from '../../../contract/slug';
 
 /** The demo shop's identity on its documents (an example matricule fiscal of valid form). */
-export const DEMO_SELLER = {
+const DEMO_SELLER = {
   legal_name: 'Maison Carthage SARL',
   address: '12 Avenue Habib Bourguiba\n1000 Tunis\nTunisie',
   matricule_fiscal: '1234567A/A/M/000',

@@ -5,7 +5,7 @@ import { StoreIcon } from '@/components/icons';
 import { useCan } from '@/lib/auth/permissions';
 import { appName } from '@/lib/hooks/use-page-title';
 import { useT } from './messages';
-import { navItemsFor } from './nav-items';
+import { navItemsFor, reportItemsFor } from './nav-items';
 import {
   SIDEBAR_WIDTH,
   SIDEBAR_WIDTH_ICON,
@@ -35,6 +35,7 @@ export function AppSidebar() {
   const [location] = useLocation();
   const can = useCan();
   const items = useMemo(() => navItemsFor(can), [can]);
+  const reports = useMemo(() => reportItemsFor(can), [can]);
 
   if (isMobile)
     return (
@@ -61,6 +62,14 @@ export function AppSidebar() {
                   location={location}
                   onNavigate={() => setOpenMobile(false)}
                 />
+                {reports.length > 0 && (
+                  <SidebarNav
+                    items={reports}
+                    title={t('reports')}
+                    location={location}
+                    onNavigate={() => setOpenMobile(false)}
+                  />
+                )}
               </Drawer.Body>
               <Drawer.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label={t('closeNavigation')} />
@@ -89,6 +98,9 @@ export function AppSidebar() {
     >
       <Brand collapsed={!open} />
       <SidebarNav items={items} location={location} collapsed={!open} />
+      {reports.length > 0 && (
+        <SidebarNav items={reports} title={t('reports')} location={location} collapsed={!open} />
+      )}
     </Box>
   );
 }

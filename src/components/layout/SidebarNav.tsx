@@ -6,6 +6,8 @@ import { isNavItemActive, type NavItem } from './nav-items';
 
 interface SidebarNavProps {
   items: readonly NavItem[];
+  /** The group's name, shown above its links and naming its landmark (default 'Management'). */
+  title?: string;
   location: string;
   /** Icons only, each with a tooltip (the 3rem rail). */
   collapsed?: boolean;
@@ -13,11 +15,18 @@ interface SidebarNavProps {
   onNavigate?: () => void;
 }
 
-/** The 'Management' group: one link per admin section; the current one is marked. */
-export function SidebarNav({ items, location, collapsed = false, onNavigate }: SidebarNavProps) {
+/** A group of the sidebar ('Management', 'Reports'): one link per screen; the current one is marked. */
+export function SidebarNav({
+  items,
+  title,
+  location,
+  collapsed = false,
+  onNavigate,
+}: SidebarNavProps) {
   const t = useT();
+  const name = title ?? t('management');
   return (
-    <chakra.nav aria-label={t('management')} px="2" py="2">
+    <chakra.nav aria-label={name} px="2" py="2">
       <Text
         px="2"
         mb="1"
@@ -30,7 +39,7 @@ export function SidebarNav({ items, location, collapsed = false, onNavigate }: S
         aria-hidden={collapsed || undefined}
         truncate
       >
-        {t('management')}
+        {name}
       </Text>
       <VStack as="ul" gap="1" align="stretch" listStyleType="none">
         {items.map((item) => (

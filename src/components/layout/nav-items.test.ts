@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { AdminRole } from '@generated/model';
 import { permissionsOf } from '../../../server/src/domain/roles';
 import { expectedMenus } from '@/testing/expected';
-import { ADMIN_NAV, isNavItemActive, navItemsFor } from './nav-items';
+import { ADMIN_NAV, isNavItemActive, navItemsFor, reportItemsFor } from './nav-items';
 
 const item = (label: string) => ADMIN_NAV.find((i) => i.label() === label)!;
 
@@ -61,4 +61,19 @@ it('asks for the permission of each restricted screen', () => {
     'jobs:read',
     'settings:read',
   ]);
+});
+
+it('shows the Reports group to the roles that read the books (reports:read) only', () => {
+  const reportsOf = (role: AdminRole) =>
+    reportItemsFor((p) => permissionsOf(role).includes(p)).map((i) => [i.label(), i.href]);
+  const books = [
+    ['VAT return', '/admin/reports/vat-return'],
+    ['Sales register', '/admin/reports/sales-register'],
+    ['Withholding', '/admin/reports/withholding'],
+  ];
+  expect(reportsOf('super_admin')).toEqual(books);
+  expect(reportsOf('admin')).toEqual(books);
+  expect(reportsOf('manager')).toEqual([]);
+  expect(reportsOf('support')).toEqual([]);
+  expect(reportsOf('inventory_manager')).toEqual([]);
 });

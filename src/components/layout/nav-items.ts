@@ -2,11 +2,14 @@ import type { ComponentType } from 'react';
 import type { IconProps } from '@chakra-ui/react';
 import {
   ActivityIcon,
+  BookIcon,
   CartIcon,
   DashboardIcon,
   FolderIcon,
+  HandCoinsIcon,
   HistoryIcon,
   JobsIcon,
+  LandmarkIcon,
   PackageIcon,
   PercentIcon,
   ShieldIcon,
@@ -104,6 +107,33 @@ export const ADMIN_NAV: readonly NavItem[] = [
     permission: 'settings:read',
   },
 ];
+
+/** The sidebar's 'Reports' group: the accountant's books (docs/product.md §10.27), reports:read. */
+export const REPORTS_NAV: readonly NavItem[] = [
+  {
+    label: () => t('navVatReturn'),
+    href: paths.reports.vatReturn,
+    icon: LandmarkIcon,
+    permission: 'reports:read',
+  },
+  {
+    label: () => t('navSalesRegister'),
+    href: paths.reports.salesRegister,
+    icon: BookIcon,
+    permission: 'reports:read',
+  },
+  {
+    label: () => t('navWithholding'),
+    href: paths.reports.withholding,
+    icon: HandCoinsIcon,
+    permission: 'reports:read',
+  },
+];
+
+/** The Reports items the signed-in admin may open (none without reports:read: no group then). */
+export function reportItemsFor(can: (permission: Permission) => boolean): readonly NavItem[] {
+  return REPORTS_NAV.filter((item) => item.permission === undefined || can(item.permission));
+}
 
 /**
  * The items the signed-in admin may open, `can` saying what they hold (nothing while they are

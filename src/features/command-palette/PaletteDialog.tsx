@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { useListAdminOrders } from '@generated/hooks/orders/orders';
 import { useListAdminProducts } from '@generated/hooks/products/products';
 import { useListVariants } from '@generated/hooks/variants/variants';
-import { navItemsFor } from '@/components/layout/nav-items';
+import { navItemsFor, reportItemsFor } from '@/components/layout/nav-items';
 import { useCan, type Permission } from '@/lib/auth/permissions';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { paths } from '@/lib/paths';
@@ -52,7 +52,11 @@ export function PaletteDialog({ onClose }: { onClose: () => void }) {
     [
       t('screens'),
       local(
-        navItemsFor(can).map((item) => ({ key: item.href, label: item.label(), href: item.href })),
+        [...navItemsFor(can), ...reportItemsFor(can)].map((item) => ({
+          key: item.href,
+          label: item.label(),
+          href: item.href,
+        })),
       ),
     ],
     [

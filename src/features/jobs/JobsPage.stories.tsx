@@ -93,6 +93,7 @@ export const Filled: Story = {
       'All kinds',
       'E-mails (mail.send)',
       'Order e-mails (order.email)',
+      'E-invoices to TTN (teif.submit)',
       'Imported product images (catalogue.import_images)',
       'Media clean-up (media.sweep)',
       'Audit retention (audit.retention)',

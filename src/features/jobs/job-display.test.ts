@@ -16,6 +16,7 @@ describe('job labels', () => {
     expect([...JOB_KINDS, 'export.csv'].map(kindLabel)).toEqual([
       'E-mails',
       'Order e-mails',
+      'E-invoices to TTN',
       'Imported product images',
       'Media clean-up',
       'Audit retention',

@@ -9,6 +9,7 @@ import en from './messages/en.json';
 export const JOB_KINDS = [
   'mail.send',
   'order.email',
+  'teif.submit',
   'catalogue.import_images',
   'media.sweep',
   'audit.retention',

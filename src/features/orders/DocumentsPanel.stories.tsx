@@ -21,6 +21,8 @@ const meta = {
     onIssue: fn(),
     onDownload: fn(),
     onPackingSlip: fn(),
+    onDownloadTeif: fn(),
+    onSubmitTeif: fn(),
   },
 } satisfies Meta<typeof DocumentsPanel>;
 export default meta;
@@ -135,5 +137,146 @@ export const Loading: Story = {
   play: async ({ canvasElement }) => {
     await expect(panel(canvasElement).getByText('Loading documents...')).toBeVisible();
     await expect(panel(canvasElement).queryAllByTestId('document')).toHaveLength(0);
+  },
+};
+
+// E-invoices (#30): each document's TEIF status, its XML and its submission to TTN.
+
+/** The e-invoice line of the document's row: its badge and what TTN said. */
+const teifLine = (canvasElement: HTMLElement, index = 0) =>
+  panel(canvasElement).getAllByTestId('document-teif')[index]!;
+
+/** Never sent: "E-invoice not sent"; the TEIF downloads and "Submit to TTN" submits it. */
+export const TeifNotSent: Story = {
+  args: { documents: invoicesOf(4).slice(0, 1) },
+  play: async ({ canvasElement, args }) => {
+    const [invoice] = invoicesOf(4);
+    await expect(invoice!.teif.status).toBe('not_sent');
+    await expect(teifLine(canvasElement)).toHaveTextContent(/^E-invoice not sent$/);
+    await userEvent.click(
+      panel(canvasElement).getByRole('button', {
+        name: `Download TEIF (XML) of ${invoice!.number}`,
+      }),
+    );
+    await expect(args.onDownloadTeif).toHaveBeenCalledOnce();
+    await expect(args.onDownloadTeif).toHaveBeenCalledWith(invoice);
+    await userEvent.click(
+      panel(canvasElement).getByRole('button', { name: `Submit to TTN: ${invoice!.number}` }),
+    );
+    await expect(args.onSubmitTeif).toHaveBeenCalledOnce();
+    await expect(args.onSubmitTeif).toHaveBeenCalledWith(invoice);
+  },
+};
+
+/** Accepted: the badge and TTN's reference; nothing to submit again. */
+export const TeifAccepted: Story = {
+  args: { documents: invoicesOf(3) },
+  play: async ({ canvasElement }) => {
+    await expect(teifLine(canvasElement)).toHaveTextContent(
+      'E-invoice acceptedTTN reference TTN-2025-0000012345',
+    );
+    await expect(panel(canvasElement).queryByRole('button', { name: /^Submit to TTN/ })).toBeNull();
+    await expect(
+      panel(canvasElement).getByRole('button', { name: 'Download TEIF (XML) of INV-2025-000002' }),
+    ).toHaveTextContent('TEIF (XML)');
+  },
+};
+
+/** Rejected: TTN's reason, and "Submit to TTN" to send it again once fixed. */
+export const TeifRejected: Story = {
+  args: { documents: invoicesOf(2) },
+  play: async ({ canvasElement, args }) => {
+    await expect(teifLine(canvasElement)).toHaveTextContent(
+      'E-invoice rejectedUnknown buyer identifier (MessageRecieverIdentifier)',
+    );
+    await userEvent.click(
+      panel(canvasElement).getByRole('button', { name: 'Submit to TTN: INV-2025-000003' }),
+    );
+    await expect(args.onSubmitTeif).toHaveBeenCalledOnce();
+    await expect(args.onSubmitTeif).toHaveBeenCalledWith(invoicesOf(2)[0]);
+  },
+};
+
+const withTeif = (teif: Partial<Invoice['teif']>): Invoice[] =>
+  invoicesOf(4)
+    .slice(0, 1)
+    .map((d) => ({ ...d, teif: { ...d.teif, ...teif } }));
+
+/** Queued after TTN could not be reached: the reason, and no second submission meanwhile. */
+export const TeifQueued: Story = {
+  args: {
+    documents: withTeif({
+      status: 'queued',
+      attempts: 1,
+      reason: 'TTN could not be reached: connect ECONNREFUSED',
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    await expect(teifLine(canvasElement)).toHaveTextContent(
+      'E-invoice queuedTTN could not be reached: connect ECONNREFUSED',
+    );
+    await expect(panel(canvasElement).queryByRole('button', { name: /^Submit to TTN/ })).toBeNull();
+  },
+};
+
+/** Sent, TTN's answer awaited: the badge alone. */
+export const TeifSent: Story = {
+  args: { documents: withTeif({ status: 'sent', attempts: 1 }) },
+  play: async ({ canvasElement }) => {
+    await expect(teifLine(canvasElement)).toHaveTextContent(/^E-invoice sent$/);
+    await expect(panel(canvasElement).queryByRole('button', { name: /^Submit to TTN/ })).toBeNull();
+  },
+};
+
+/** The submission under way: its button is busy. */
+export const TeifSubmitting: Story = {
+  args: { documents: invoicesOf(2), submittingTeifId: invoicesOf(2)[0]!.id },
+  play: async ({ canvasElement, args }) => {
+    const button = panel(canvasElement).getByRole('button', {
+      name: 'Submit to TTN: INV-2025-000003',
+    });
+    await expect(button).toBeDisabled();
+    await expect(args.onSubmitTeif).not.toHaveBeenCalled();
+  },
+};
+
+/** Without orders:write: the TEIF downloads, but there is no "Submit to TTN". */
+export const TeifReadOnly: Story = {
+  args: { documents: invoicesOf(2), onSubmitTeif: undefined },
+  play: async ({ canvasElement }) => {
+    await expect(panel(canvasElement).queryByRole('button', { name: /^Submit to TTN/ })).toBeNull();
+    await expect(
+      panel(canvasElement).getByRole('button', { name: 'Download TEIF (XML) of INV-2025-000003' }),
+    ).toBeEnabled();
+  },
+};
+
+/** In French and in Arabic: the statuses and TTN's reference in the screen's language. */
+export const TeifInFrench: Story = {
+  args: { documents: invoicesOf(3) },
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const line = within(canvasElement).getByTestId('document-teif');
+    await expect(line).toHaveTextContent(
+      'Facture électronique acceptéeRéférence TTN TTN-2025-0000012345',
+    );
+    await expect(
+      within(canvasElement).getByRole('button', {
+        name: 'Télécharger le TEIF (XML) de INV-2025-000002',
+      }),
+    ).toBeVisible();
+  },
+};
+
+export const TeifInArabic: Story = {
+  args: { documents: invoicesOf(2) },
+  globals: { locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByTestId('document-teif')).toHaveTextContent(
+      'الفاتورة الإلكترونية مرفوضة',
+    );
+    await expect(
+      within(canvasElement).getByRole('button', { name: 'إرسال إلى TTN: INV-2025-000003' }),
+    ).toBeVisible();
   },
 };

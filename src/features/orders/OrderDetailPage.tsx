@@ -111,6 +111,7 @@ export function OrderDetailPage() {
           canWrite &&
           paperwork.documents.canIssue &&
           order.data?.vat_number_review !== 'to_confirm',
+        onSubmitTeif: canWrite ? paperwork.documents.onSubmitTeif : undefined,
       }}
       timeline={{
         ...paperwork.timeline,

@@ -400,6 +400,10 @@ function ItemsCard({ order }: { order: Order }) {
             note={order.discount?.code ? order.discount.name : undefined}
           />
         )}
+        {/* Its own line, in the total, when the order bears it (#30): never taxed. */}
+        {toDecimal(order.stamp_duty_amount)?.gt(0) && (
+          <TotalLine label={t('stampDuty')} value={formatMoney(order.stamp_duty_amount)} />
+        )}
         <Separator />
         <TotalLine label={t('total')} value={formatMoney(order.total_amount)} strong />
         {order.vat_reverse_charge && (

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
 import type {
+  Invoice,
   Order,
   OrderShipmentUpdate,
   ShopSettingsMissingForInvoicesItem,
@@ -8,8 +9,10 @@ import type {
 import { getShopSettings } from '@generated/hooks/settings/settings';
 import {
   getInvoicePdf,
+  getInvoiceTeif,
   getPackingSlipPdf,
   issueInvoice,
+  submitInvoiceTeif,
   useListOrderInvoices,
 } from '@generated/hooks/invoices/invoices';
 import {
@@ -28,11 +31,15 @@ import type { OrderTimelineProps } from './OrderTimeline';
 import { t } from './messages';
 
 /** Downloads a document; a refusal is toasted with the server's message. */
-async function download(request: FileRequest, fallbackName: string): Promise<void> {
+async function download(
+  request: FileRequest,
+  fallbackName: string,
+  failed = t('downloadFailed'),
+): Promise<void> {
   try {
     await downloadFile(request, fallbackName);
   } catch (error) {
-    notify.error(t('error'), serverMessage(error, t('downloadFailed')));
+    notify.error(t('error'), serverMessage(error, failed));
   }
 }
 
@@ -65,6 +72,7 @@ export function useOrderPaperwork(
   const documents = useListOrderInvoices(orderId);
   const timeline = useGetOrderTimeline(orderId);
   const [issuing, setIssuing] = useState(false);
+  const [submittingTeifId, setSubmittingTeifId] = useState<number | null>(null);
   const [, navigate] = useLocation();
   const { mutate: reloadDocuments } = documents;
   const { mutate: reloadTimeline } = timeline;
@@ -93,6 +101,20 @@ export function useOrderPaperwork(
     setIssuing(false);
   };
 
+  // The e-invoice to TTN (#30): queued by the server, or its 409 (e-invoicing off, no
+  // certificate, already accepted or on its way) as a toast.
+  const submitTeif = async (document: Invoice) => {
+    setSubmittingTeifId(document.id);
+    try {
+      await submitInvoiceTeif(document.id);
+      notify.success(t('success'), t('teif.submitted', { number: document.number }));
+    } catch (error) {
+      notify.error(t('error'), serverMessage(error, t('teif.submitFailed')));
+    }
+    await reloadDocuments().catch(() => undefined);
+    setSubmittingTeifId(null);
+  };
+
   const documentsPanel: DocumentsPanelProps = {
     documents: documents.data,
     failed: Boolean(documents.error),
@@ -110,6 +132,14 @@ export function useOrderPaperwork(
         (options) => getPackingSlipPdf(orderId, { lang }, options),
         `packing-slip-${order?.order_number ?? orderId}.pdf`,
       ),
+    onDownloadTeif: (document) =>
+      void download(
+        (options) => getInvoiceTeif(document.id, options),
+        `${document.number}.xml`,
+        t('teif.downloadFailed'),
+      ),
+    onSubmitTeif: (document) => void submitTeif(document),
+    submittingTeifId,
   };
 
   const timelinePanel: OrderTimelineProps = {

@@ -233,6 +233,39 @@ export const SavesOnlyTheChangedFields: Story = {
   },
 };
 
+/**
+ * The stamp duty's rules (#30), under its amount: which orders bear it and what credit notes do
+ * with it, sent as the contract's values and shown in words.
+ */
+export const ChangesTheStampDutyRules: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = await loaded(canvasElement);
+    const appliesTo = field(canvas, 'Sales that bear the stamp duty');
+    const onCreditNotes = field(canvas, 'Stamp duty on credit notes');
+    await expect(appliesTo).toHaveDisplayValue('Every order shipped to Tunisia');
+    await expect(onCreditNotes).toHaveDisplayValue('Taken back by the last credit note');
+    await expect(
+      within(appliesTo)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Every order shipped to Tunisia', 'Only professional buyers in Tunisia', 'None']);
+    await userEvent.selectOptions(appliesTo, 'Only professional buyers in Tunisia');
+    await userEvent.selectOptions(onCreditNotes, 'Kept: no credit note takes it back');
+    await userEvent.click(saveButton(canvas));
+    const [patch] = await requests.waitFor('PATCH', SETTINGS);
+    await expect(patch!.body).toEqual({
+      stamp_duty_applies_to: 'professional_buyers',
+      stamp_duty_on_credit_notes: 'kept',
+    });
+    await expectToast('Success', 'Settings saved successfully', 'success');
+    await waitFor(() =>
+      expect(field(canvas, 'Stamp duty on credit notes')).toHaveDisplayValue(
+        'Kept: no credit note takes it back',
+      ),
+    );
+  },
+};
+
 export const ServerRefuses: Story = {
   parameters: mockedBy(settings.update.error(422, [bodyIssue('time_zone', 'Unknown time zone')])),
   play: async ({ canvasElement }) => {

@@ -22,6 +22,10 @@ import { missingFieldsInWords } from './invoice-fields';
 import { EMAILS_OFF_FIELD, emailsOffLabel, emailsOffValue } from './emails';
 import { useT } from './messages';
 import {
+  CHOICES,
+  choiceLabel,
+  isChoiceField,
+  type ChoiceField,
   DEFAULT_REQUIRED_ROLES,
   FIELD_LABEL_KEYS,
   fieldLabel,
@@ -149,7 +153,18 @@ function SettingsForm({
     (value: string, event: ChangeEvent<Control>) => void setFieldValue(event.target.name, value),
     [setFieldValue],
   );
-  const bind = (name: Exclude<SettingsField, 'logo_url' | 'two_factor_required_roles'>) => ({
+  const bindChoice = (name: ChoiceField) => ({
+    name,
+    label: fieldLabel(name),
+    value: values[name],
+    options: CHOICES[name].map((value) => ({ value, label: choiceLabel(value) })),
+    onChange: onFieldChange,
+    onBlur: handleBlur,
+    disabled,
+  });
+  const bind = (
+    name: Exclude<SettingsField, 'logo_url' | 'two_factor_required_roles' | ChoiceField>,
+  ) => ({
     name,
     label: fieldLabel(name),
     value: values[name],
@@ -217,6 +232,11 @@ function SettingsForm({
             <TextField {...bind('invoice_prefix')} spellCheck={false} />
             <TextField {...bind('credit_note_prefix')} spellCheck={false} />
             <MoneyField {...bind('stamp_duty')} inputMode="decimal" required />
+          </SimpleGrid>
+          {/* Under the stamp duty: which orders bear it, and what credit notes do with it (#30). */}
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+            <SelectField {...bindChoice('stamp_duty_applies_to')} required />
+            <SelectField {...bindChoice('stamp_duty_on_credit_notes')} required />
           </SimpleGrid>
         </FormSection>
         <FormSection title={t('timeZone')} description={t('timeZoneDescription')}>
@@ -315,6 +335,7 @@ function RecentChanges({ rows, failed }: SettingsChangesState) {
   const changeValue = (field: string, value: string | null) => {
     if (value === null || value === '') return t('emptyValue');
     if (field === EMAILS_OFF_FIELD) return emailsOffValue(value);
+    if (isChoiceField(field)) return choiceLabel(value);
     // The required roles are logged as "super_admin, admin": named as the screen names them.
     if (field !== 'two_factor_required_roles') return value;
     return value

@@ -6,6 +6,8 @@ import { newShopSettings, shopSettings } from '@mocks/fixtures/settings';
 import { validationSummary } from '@/components/form';
 import {
   changedSettings,
+  CHOICES,
+  choiceLabel,
   isMatriculeFiscal,
   SETTINGS_MAX_LENGTH,
   SETTINGS_PATTERNS,
@@ -54,8 +56,14 @@ const filled = settingsToValues(shopSettings);
 describe('bounds equal to the contract (generated/openapi.json)', () => {
   it('has every text field of ShopSettingsUpdate, with its maxLength', () => {
     // The one list (the roles that require two-factor sign-in) is ticked, never typed; the
-    // order e-mails' switches are switched (Settings → Customer e-mails).
-    const notTyped = ['two_factor_required_roles', 'order_emails'];
+    // order e-mails' switches are switched (Settings → Customer e-mails); the stamp duty's rules
+    // are chosen from their values (CHOICES).
+    const notTyped = [
+      'two_factor_required_roles',
+      'order_emails',
+      'stamp_duty_applies_to',
+      'stamp_duty_on_credit_notes',
+    ];
     const textProperties = Object.fromEntries(
       Object.entries(updateProperties).filter(([field]) => !notTyped.includes(field)),
     );
@@ -157,6 +165,31 @@ describe('the PATCH body', () => {
         address: '5 Rue Dar El Jeld\r\n1006 Tunis\r\nTunisie',
       }),
     ).toEqual({ legal_name: 'Dar El Jeld SA', stamp_duty: '1.500' });
+  });
+
+  it('offers each stamp duty rule the contract allows, in its order', () => {
+    const enumOf = (schema: string) => (schemas[schema] as { enum?: string[] }).enum;
+    expect([...CHOICES.stamp_duty_applies_to]).toEqual(enumOf('StampDutyScope'));
+    expect([...CHOICES.stamp_duty_on_credit_notes]).toEqual(enumOf('StampDutyOnCreditNotes'));
+    expect(CHOICES.stamp_duty_applies_to.map((v) => choiceLabel(v))).toEqual([
+      'Every order shipped to Tunisia',
+      'Only professional buyers in Tunisia',
+      'None',
+    ]);
+  });
+
+  it('sends a stamp duty rule only when another value was chosen', () => {
+    const filled = settingsToValues(shopSettings);
+    expect(filled).toMatchObject({
+      stamp_duty_applies_to: 'every_invoice',
+      stamp_duty_on_credit_notes: 'reversed',
+    });
+    expect(changedSettings(shopSettings, { ...filled, stamp_duty_applies_to: 'none' })).toEqual({
+      stamp_duty_applies_to: 'none',
+    });
+    expect(
+      changedSettings(shopSettings, { ...filled, stamp_duty_on_credit_notes: 'kept' }),
+    ).toEqual({ stamp_duty_on_credit_notes: 'kept' });
   });
 
   it('sends the required roles when the set changed, whatever the order they were ticked in', () => {

@@ -1,5 +1,11 @@
 import { object, string } from 'yup';
-import type { AdminRole, ShopSettings, ShopSettingsUpdate } from '@generated/model';
+import {
+  StampDutyOnCreditNotes,
+  StampDutyScope,
+  type AdminRole,
+  type ShopSettings,
+  type ShopSettingsUpdate,
+} from '@generated/model';
 import { mediaKeyFromUrl } from '@/components/media-uploader';
 import { DEFAULT_TIME_ZONE } from '@/lib/format';
 import { fieldIssues } from '@/lib/http';
@@ -18,14 +24,19 @@ export interface SettingsFormValues {
   invoice_prefix: string;
   credit_note_prefix: string;
   stamp_duty: string;
+  /** Which sales bear the stamp duty, and what credit notes do with it (#30). */
+  stamp_duty_applies_to: StampDutyScope;
+  stamp_duty_on_credit_notes: StampDutyOnCreditNotes;
   time_zone: string;
   /** "Require two-factor sign-in for": the roles ticked (none: the shop has not opted in). */
   two_factor_required_roles: AdminRole[];
 }
 
 export type SettingsField = keyof SettingsFormValues;
+/** The fields chosen from the contract's values (#30). */
+export type ChoiceField = 'stamp_duty_applies_to' | 'stamp_duty_on_credit_notes';
 /** The fields typed as text. */
-type TextField = Exclude<SettingsField, 'two_factor_required_roles'>;
+type TextField = Exclude<SettingsField, 'two_factor_required_roles' | ChoiceField>;
 export type SettingsFieldErrors = Partial<Record<SettingsField, string>>;
 
 /** The contract's maxLength of each field (ShopSettingsUpdate; the vitest compares them). */
@@ -42,8 +53,9 @@ export const SETTINGS_MAX_LENGTH = {
   stamp_duty: 13,
   time_zone: 64,
 } as const satisfies Record<
-  // Not texts: the roles are a list, the order e-mails switches (Settings → Customer e-mails).
-  Exclude<keyof ShopSettingsUpdate, 'two_factor_required_roles' | 'order_emails'>,
+  // Not texts: the roles are a list, the order e-mails switches (Settings → Customer e-mails),
+  // the stamp duty's rules choices (CHOICES).
+  Exclude<keyof ShopSettingsUpdate, 'two_factor_required_roles' | 'order_emails' | ChoiceField>,
   number
 >;
 type BoundedField = Exclude<TextField, 'logo_url'>;
@@ -84,9 +96,34 @@ export const FIELD_LABEL_KEYS = {
   invoice_prefix: 'invoicePrefix',
   credit_note_prefix: 'creditNotePrefix',
   stamp_duty: 'stampDuty',
+  stamp_duty_applies_to: 'stampDutyAppliesTo',
+  stamp_duty_on_credit_notes: 'stampDutyOnCreditNotes',
   time_zone: 'timeZone',
   two_factor_required_roles: 'twoFactorRoles',
 } as const satisfies Record<SettingsField | 'logo_key', MessageKey>;
+
+/** Each choice field's values, in the contract's order (docs/product.md §10.28). */
+export const CHOICES = {
+  stamp_duty_applies_to: Object.values(StampDutyScope),
+  stamp_duty_on_credit_notes: Object.values(StampDutyOnCreditNotes),
+} as const satisfies Record<ChoiceField, readonly string[]>;
+
+/** The words of each choice's value, on the form and in the change history. */
+const CHOICE_LABEL_KEYS = {
+  every_invoice: 'stampDutyEveryInvoice',
+  professional_buyers: 'stampDutyProfessionalBuyers',
+  none: 'stampDutyNone',
+  reversed: 'stampDutyReversed',
+  kept: 'stampDutyKept',
+} as const satisfies Record<StampDutyScope | StampDutyOnCreditNotes, MessageKey>;
+
+export const isChoiceField = (field: string): field is ChoiceField => field in CHOICES;
+
+/** A choice's value in words (a value the screen does not know is shown as stored). */
+export const choiceLabel = (value: string) =>
+  value in CHOICE_LABEL_KEYS
+    ? t(CHOICE_LABEL_KEYS[value as keyof typeof CHOICE_LABEL_KEYS])
+    : value;
 
 /** The roles ticked when the shop first requires two-factor sign-in (the most powerful). */
 export const DEFAULT_REQUIRED_ROLES: readonly AdminRole[] = ['super_admin', 'admin'];
@@ -166,6 +203,8 @@ export function settingsToValues(settings: ShopSettings): SettingsFormValues {
     invoice_prefix: settings.invoice_prefix,
     credit_note_prefix: settings.credit_note_prefix,
     stamp_duty: settings.stamp_duty,
+    stamp_duty_applies_to: settings.stamp_duty_applies_to,
+    stamp_duty_on_credit_notes: settings.stamp_duty_on_credit_notes,
     time_zone: settings.time_zone || DEFAULT_TIME_ZONE,
     two_factor_required_roles: [...settings.two_factor_required_roles],
   };
@@ -197,6 +236,10 @@ export function changedSettings(
   const body: Record<string, string | null | AdminRole[]> = {};
   for (const field of Object.keys(before) as SettingsField[]) {
     if (field === 'two_factor_required_roles') continue;
+    if (isChoiceField(field)) {
+      if (values[field] !== before[field]) body[field] = values[field];
+      continue;
+    }
     const next = bodyValue(field, values[field]);
     if (next === bodyValue(field, before[field])) continue;
     // Not set yet and left empty: nothing to send (the contract refuses an empty identity).
@@ -213,7 +256,11 @@ export function settingsFieldErrors(error: unknown): SettingsFieldErrors {
   const errors: SettingsFieldErrors = {};
   for (const [field, message] of fieldIssues(error))
     if (field === 'logo_key') errors.logo_url = message;
-    else if (field in SETTINGS_MAX_LENGTH || field === 'two_factor_required_roles')
+    else if (
+      field in SETTINGS_MAX_LENGTH ||
+      field === 'two_factor_required_roles' ||
+      isChoiceField(field)
+    )
       errors[field as SettingsField] = message;
   return errors;
 }

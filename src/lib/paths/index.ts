@@ -50,6 +50,12 @@ export const paths = {
     create: '/admin/categories?new',
   },
   vatRates: { list: '/admin/vat-rates' },
+  /** The accountant's books (docs/product.md §10.27): each `?month=YYYY-MM`, the register `?from&to`. */
+  reports: {
+    vatReturn: '/admin/reports/vat-return',
+    salesRegister: '/admin/reports/sales-register',
+    withholding: '/admin/reports/withholding',
+  },
   users: { list: '/admin/users' },
   auditLog: '/admin/audit-log',
   jobs: '/admin/jobs',

@@ -33,6 +33,9 @@ import { discounts } from './031_discounts';
 import { customerNotes } from './032_customer_notes';
 import { shipping } from './033_shipping';
 import { draftShippingAmount } from './034_draft_shipping_amount';
+import { stampDuty } from './035_stamp_duty';
+import { teif } from './036_teif';
+import { books } from './037_books';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -67,5 +70,8 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '032_customer_notes': customerNotes(dialect),
     '033_shipping': shipping(dialect),
     '034_draft_shipping_amount': draftShippingAmount(),
+    '035_stamp_duty': stampDuty(),
+    '036_teif': teif(),
+    '037_books': books(),
   };
 }

@@ -306,6 +306,16 @@ export const LIST_CASES: Record<string, ListCases | NotCompared> = {
     whole: true,
     queries: [''],
   },
+  // The fixtures' documents of 2025: every entry, the totals and the numbering checks alike.
+  getSalesRegister: {
+    path: '/api/v1/admin/reports/sales-register',
+    whole: true,
+    queries: [
+      'from=2025-01-01&to=2025-12-31',
+      'from=2025-01-01&to=2025-12-31&skip=1&limit=2',
+      'from=2025-03-01&to=2025-03-31',
+    ],
+  },
 };
 
 /**
@@ -506,6 +516,10 @@ export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
   issueInvoice: [
     post('an order with an invoice in force', '/api/v1/admin/orders/2/invoices'),
     post('a cancelled order', '/api/v1/admin/orders/4/invoices'),
+  ],
+  // Neither side has TTN_URL: e-invoicing is off, whatever the document.
+  submitInvoiceTeif: [
+    post('e-invoicing off (no TTN_URL)', '/api/v1/admin/invoices/1/teif/submission'),
   ],
   updateOrderStatus: [
     {

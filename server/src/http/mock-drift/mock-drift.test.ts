@@ -183,11 +183,14 @@ function summary(
 ) {
   if (status !== 200) return { status, body };
   const page = body as Record<string, unknown> | unknown[];
-  const items = (Array.isArray(page) ? page : page.items) as Record<string, unknown>[];
-  // A page's total, pages and counts by state; a list's X-Total-Count.
+  // A page holds its records as `items`, or as `entries` (the sales register, beside its totals).
+  const listField = Array.isArray(page) ? null : 'items' in page ? 'items' : 'entries';
+  const items = (listField === null ? page : page[listField]) as Record<string, unknown>[];
+  // A page's total, pages and counts by state (the register's totals and numbering checks); a
+  // list's X-Total-Count.
   const pageFields = Array.isArray(page)
     ? (total ?? null)
-    : Object.fromEntries(Object.entries(page).filter(([name]) => name !== 'items'));
+    : Object.fromEntries(Object.entries(page).filter(([name]) => name !== listField));
   return {
     status,
     ...(whole === 'but key' ? {} : { keys: items.map((item) => item[key]) }),

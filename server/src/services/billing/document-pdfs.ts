@@ -23,7 +23,13 @@ export async function invoicePdf(
 ): Promise<PdfFile> {
   const invoice = await getInvoice(db, id);
   const logo = await documentLogo(db, storage, invoice.seller.logo_key);
-  const pdf = await renderInvoicePdf(invoice, language, logo);
+  const { teif, ...content } = invoice;
+  // An e-invoice TTN accepted prints its reference and QR code (#30); others as before.
+  const ttn =
+    teif.status === 'accepted' && teif.reference && teif.qr_code
+      ? { reference: teif.reference, qr_code: teif.qr_code }
+      : null;
+  const pdf = await renderInvoicePdf(content, language, logo, ttn);
   return { pdf, fileName: `${invoice.number}.pdf` };
 }
 

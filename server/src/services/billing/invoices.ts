@@ -35,6 +35,7 @@ import type { AdminUserRow, Database, OrderStatus } from '../../db/schema';
 import {
   creditNoteContent,
   documentNumber,
+  withStampDuty,
   invoiceContent,
   lineDescription,
   shippingVatRateBp,
@@ -52,8 +53,13 @@ import {
   type CreditedLine,
 } from '../../domain/credit-notes';
 import { countryDefaultInForce } from '../../domain/vat';
+import { booksSummaryOf } from '../../domain/books';
+import { toMillimes } from '../../domain/money';
+import { stampDutyReversed } from '../../domain/stamp-duty';
 import type { PackingSlip } from '../../documents/packing-slip-pdf';
 import { assertNumberFree } from './document-numbering';
+import { queueTeifSubmission, submitsOnIssue } from './teif-queue';
+import { presentTeif, TEIF_COLUMNS, type TeifColumns } from '../../teif';
 import { loadShopSettings, type ShopSettingsRow } from '../platform/shop-settings';
 import { loadRates } from './vat-rates';
 import { ORDER_NOT_FOUND, orderItemsOf, requireOrder } from '../orders/order-lookup';
@@ -77,6 +83,8 @@ interface Issue {
   dialect: AppContext['dialect'];
   admin: Admin;
   now: Date;
+  /** Queue each document issued for TTN (teif-queue.ts submitsOnIssue). */
+  teif: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -84,13 +92,16 @@ interface Issue {
 
 type InvoiceRow = { id: number; content: string };
 
-const present = (row: InvoiceRow): Invoice => ({
+const present = (row: InvoiceRow & TeifColumns): Invoice => ({
   id: row.id,
   ...json<InvoiceContent>(row.content, {} as InvoiceContent),
+  // Not frozen: where the e-invoice stands at TTN (#30).
+  teif: presentTeif(row),
 });
 
-/** Documents as the API shows them: the frozen content under the row's id. */
-const selectDocuments = (db: Db) => db.selectFrom('invoices').select(['id', 'content']);
+/** Documents as the API shows them: the frozen content under the row's id, and its teif. */
+const selectDocuments = (db: Db) =>
+  db.selectFrom('invoices').select(['id', 'content', ...TEIF_COLUMNS]);
 
 export async function listOrderInvoices(db: Db, orderId: number): Promise<Invoice[]> {
   await requireOrder(db, orderId);
@@ -209,12 +220,17 @@ async function insertDocument(
       order_id: orderId,
       credits_invoice_id: creditsInvoiceId,
       content: JSON.stringify(frozen),
+      // What the reports read of it (#30, domain/books.ts; migration 037).
+      books_summary: JSON.stringify(booksSummaryOf(frozen)),
       issued_by_admin_id: issue.admin?.id ?? null,
       issued_at: issuedAt,
     })
-    .returning(['id', 'content'])
+    .returning(['id', 'content', ...TEIF_COLUMNS])
     .executeTakeFirstOrThrow();
-  const document = present(row);
+  if (issue.teif) await queueTeifSubmission(trx, row.id, issue.now);
+  const document = present(
+    issue.teif ? { ...row, teif_status: 'queued', teif_updated_at: issue.now.toISOString() } : row,
+  );
   // The frozen content is on the document itself: the log names it and its amounts.
   await recordAudit(trx, issue.admin, {
     action: 'create',
@@ -308,6 +324,7 @@ async function issueInvoiceIn(
       shopDefault ? Number(shopDefault.rate_bp) : null,
     ),
     discount_amount: discountHeld,
+    stamp_duty_amount: order.stamp_duty_amount === null ? null : Number(order.stamp_duty_amount),
     total_amount:
       held.reduce((sum, i) => sum + i.total_price + i.vat_amount, 0) +
       shipping +
@@ -360,7 +377,12 @@ export async function issueInvoice(
   orderId: number,
   admin: Admin,
 ): Promise<Invoice> {
-  const issue: Issue = { dialect: ctx.dialect, admin, now: ctx.now() };
+  const issue: Issue = {
+    dialect: ctx.dialect,
+    admin,
+    now: ctx.now(),
+    teif: submitsOnIssue(ctx.config),
+  };
   return ctx.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId, ctx.dialect);
     if (!order) throw notFound(ORDER_NOT_FOUND);
@@ -404,12 +426,14 @@ export async function issueDocumentsOnStatusChange(
     return null;
   }
   if (!inForce) return null;
-  return reverseInForce(trx, orderId, inForce, settings, issue);
+  return reverseInForce(trx, orderId, inForce, settings, issue, 'credited');
 }
 
 /**
  * The credit note of what is left of the invoice in force (all of it without partial credit
- * notes: then the invoice's own content, as before returns existed).
+ * notes: then the invoice's own content, as before returns existed). The stamp duty left goes
+ * back as the settings in force now say (domain/stamp-duty.ts stampDutyReversed: reversed, or
+ * kept unless the credit note is an edit's, whose new invoice bears the order's stamp again).
  */
 async function reverseInForce(
   trx: Trx,
@@ -417,6 +441,7 @@ async function reverseInForce(
   inForce: InvoiceRow,
   settings: ShopSettingsRow,
   issue: Issue,
+  reason: 'credited' | 'edit',
 ): Promise<Invoice> {
   const invoice = {
     id: inForce.id,
@@ -430,6 +455,8 @@ async function reverseInForce(
     time_zone: settings.time_zone,
   });
   const left = credits.length === 0 ? null : remainderOf(invoice.content, credits);
+  const stampLeft = left ? left.extras.stamp_duty : toMillimes(invoice.content.stamp_duty);
+  const stampBack = stampDutyReversed(stampLeft, settings.stamp_duty_on_credit_notes, reason);
   return insertDocument(
     trx,
     orderId,
@@ -438,8 +465,8 @@ async function reverseInForce(
     issue,
     (n) =>
       left
-        ? creditNoteOf(invoice, left.lines, left.extras, facts(n))
-        : creditNoteContent(invoice, facts(n)),
+        ? creditNoteOf(invoice, left.lines, { ...left.extras, stamp_duty: stampBack }, facts(n))
+        : withStampDuty(creditNoteContent(invoice, facts(n)), stampBack),
     inForce.id,
   );
 }
@@ -488,7 +515,7 @@ export async function reissueAfterEdit(
   const inForceRow = await invoiceInForce(trx, orderId);
   if (!inForceRow) return [];
   const settings = await loadShopSettings(trx, { dialect: issue.dialect, share: true });
-  const issued = [await reverseInForce(trx, orderId, inForceRow, settings, issue)];
+  const issued = [await reverseInForce(trx, orderId, inForceRow, settings, issue, 'edit')];
   const order = await trx
     .selectFrom('orders')
     .select('vat_number_review')

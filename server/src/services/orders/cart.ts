@@ -37,6 +37,8 @@ import type { Schemas } from '../../api/types';
 import { vatOfNet } from '../../domain/vat';
 import { toMillimes } from '../../domain/money';
 import { countryPricing, noRateInForce } from '../catalogue/pricing';
+import { cartStampDuty } from '../../domain/stamp-duty';
+import { loadStampDutySettings } from '../platform/shop-settings';
 import {
   bestPromotion,
   cartDiscountOf,
@@ -376,6 +378,7 @@ async function readCart(ctx: AppContext, owner: CartOwner): Promise<Cart> {
       discount_notice: null,
       shipping: null,
       shipping_notice: null,
+      stamp_duty: money(0),
     };
   }
   const choice = await choiceOf(db, cart);
@@ -429,6 +432,8 @@ async function readCart(ctx: AppContext, owner: CartOwner): Promise<Cart> {
     discount_notice: view.notice,
     shipping,
     shipping_notice: shippingNotice,
+    // The stamp duty checkout adds for the buyer the cart is priced for (#30); none while empty.
+    stamp_duty: money(rows.length === 0 ? 0 : cartStampDuty(await loadStampDutySettings(db))),
   };
 }
 

@@ -22,7 +22,9 @@
 //   default rate is in force); vat_amount = Σ line VAT + shipping VAT; discount_amount = Σ the
 //   lines' discount_amount (#29: the cart's code, else the best automatic promotion, re-checked
 //   in the transaction, services/discounts/apply.ts; its use counted there);
-//   total_amount = subtotal + vat_amount + shipping_amount − discount_amount.
+//   stamp_duty_amount = the stamp duty the buyer and address bear under the settings now
+//   (domain/stamp-duty.ts, #30); total_amount = subtotal + vat_amount + shipping_amount −
+//   discount_amount + stamp_duty_amount, the amount due of the order's invoice.
 // - Reverse charge (isReverseChargeEligible): a professional whose VAT number is valid for
 //   customer_country_code (format, and VIES when VIES_URL is set and VIES answers in time), an
 //   EU member state other than the shop's, with the shipping address in that same country:
@@ -85,6 +87,8 @@ import { takeDiscountUse, type DiscountCustomer } from '../discounts/apply';
 import { shopToday } from '../discounts/discounts';
 import { discountForOrder, withDiscount, type OrderDiscount } from '../discounts/order-discount';
 import { STATUS_AT_CHECKOUT } from '../../../../contract/order-status';
+import { stampDutyOf } from '../../domain/stamp-duty';
+import { loadStampDutySettings } from '../platform/shop-settings';
 
 type Order = Schemas['Order'];
 
@@ -278,8 +282,13 @@ export async function writeOrder(
   // 2. The order number.
   const orderNumber = await nextOrderNumber(trx, o.at);
 
-  // 3. The order.
+  // 3. The order, with the stamp duty its buyer and address bear under the settings now (#30):
+  // its own line, in total_amount, copied by its invoice.
   const amounts = priced.amounts;
+  const stampDuty = stampDutyOf(await loadStampDutySettings(trx), {
+    shipping_country: o.address.country,
+    customer_type: buyer.customerType,
+  });
   const order = await trx
     .insertInto('orders')
     .values({
@@ -300,7 +309,8 @@ export async function writeOrder(
       shipping_amount: amounts.shippingAmount,
       shipping_vat_amount: amounts.shippingVatAmount,
       discount_amount: amounts.discountAmount,
-      total_amount: amounts.totalAmount,
+      stamp_duty_amount: stampDuty,
+      total_amount: amounts.totalAmount + stampDuty,
       currency: 'TND',
       shipping_address: JSON.stringify(o.address),
       notes: o.notes,

@@ -39,6 +39,8 @@ import { json, money, moneyOrNull, percent } from '../../api/present';
 import type { Body, Query, Schemas } from '../../api/types';
 import { availableQuantity, skuOf, variantTitleOf } from '../catalogue/sellable-lines';
 import { recordAudit, type AuditActor } from '../platform/audit';
+import { loadStampDutySettings } from '../platform/shop-settings';
+import { stampDutyOf } from '../../domain/stamp-duty';
 import { shippingSnapshot, writeOrder } from './checkout';
 import {
   buyerOf,
@@ -361,6 +363,7 @@ async function presentDrafts(ctx: AppContext, db: Db, drafts: DraftRow[]): Promi
     drafts.map((d) => d.id),
   );
   const today = await shopToday(ctx, db);
+  const stampSettings = await loadStampDutySettings(db);
   const out: DraftOrder[] = [];
   for (const d of drafts) {
     const { buyer, pricing, discounted, application, notice, shipping } = await priceDraft(
@@ -380,6 +383,11 @@ async function presentDrafts(ctx: AppContext, db: Db, drafts: DraftRow[]): Promi
     const presented = shown.lines.map(presentLine);
     const { amounts } = shown;
     const shippingShown = shipping.net + vatOfNet(shipping.net, pricing.shippingRateBp ?? 0);
+    // The stamp duty the order will bear (#30): the rule checkout's writeOrder applies too.
+    const stampDuty = stampDutyOf(stampSettings, {
+      shipping_country: addressOf(d).country,
+      customer_type: buyer.customerType,
+    });
     out.push({
       id: d.id,
       customer_id: d.customer_id,
@@ -406,7 +414,8 @@ async function presentDrafts(ctx: AppContext, db: Db, drafts: DraftRow[]): Promi
       shipping_amount_agreed: givenAmount(d) !== null,
       shipping_vat_amount: shippingPriced ? money(amounts.shippingVatAmount) : null,
       discount_amount: money(amounts.discountAmount),
-      total_amount: money(amounts.totalAmount),
+      stamp_duty_amount: money(stampDuty),
+      total_amount: money(amounts.totalAmount + stampDuty),
       currency: 'TND',
       shipping_problem: shipping.problem?.code ?? (shippingPriced ? null : 'no_vat_rate'),
       shipping_method: presentMethod(shipping.method),

@@ -3,22 +3,43 @@
 // they depend on calls refreshOrderBalance in its own transaction, after its write:
 // - payments, refunds and remittances (services/orders/payments.ts);
 // - status changes and cancellations (orders.ts: a credited status owes nothing);
-// - returns and edits (their total_amount and the order's total).
+// - returns and edits (their total_amount and the order's total);
+// - the credit notes of a credited order (a stamp duty they kept is still owed, #30).
 // The rule itself is domain/payments.ts orderBalance.
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Db } from '../../db/database';
-import { orderBalance, type Balance } from '../../domain/payments';
+import {
+  orderBalance,
+  stampDutyKept,
+  type Balance,
+  type StampedDocument,
+} from '../../domain/payments';
+import { toMillimes } from '../../domain/money';
+import { json } from '../../api/present';
 import { notFound } from '../../api/problem';
 import { statusRules } from '../../../../contract/order-status';
 import { ORDER_NOT_FOUND } from './order-lookup';
+
+/** The stamp duty of each document of the order, from its frozen content. */
+async function stampedDocuments(db: Db, orderId: number): Promise<StampedDocument[]> {
+  const rows = await db
+    .selectFrom('invoices')
+    .select(['kind', 'content'])
+    .where('order_id', '=', orderId)
+    .execute();
+  return rows.map((r) => ({
+    kind: r.kind,
+    stamp_duty: toMillimes(json<{ stamp_duty?: string }>(r.content, {}).stamp_duty ?? '0'),
+  }));
+}
 
 /** The order's balance from what is stored now (no write). 404 when there is no such order. */
 export async function readOrderBalance(db: Db, orderId: number): Promise<Balance> {
   const [order, returned, payments] = await Promise.all([
     db
       .selectFrom('orders')
-      .select(['status', 'total_amount'])
+      .select(['status', 'total_amount', 'stamp_duty_amount'])
       .where('id', '=', orderId)
       .executeTakeFirst(),
     db
@@ -34,8 +55,14 @@ export async function readOrderBalance(db: Db, orderId: number): Promise<Balance
       .execute(),
   ]);
   if (!order) throw notFound(ORDER_NOT_FOUND);
+  const credited = statusRules(order.status).credited;
   return orderBalance({
-    credited: statusRules(order.status).credited,
+    credited,
+    // Only a credited order reads its documents: it owes the stamp duty they kept (#30).
+    stamp_duty_kept:
+      credited && order.stamp_duty_amount !== null
+        ? stampDutyKept(true, await stampedDocuments(db, orderId))
+        : 0,
     total: Number(order.total_amount),
     returned: Number(returned?.n ?? 0),
     payments: payments.map((p) => ({

@@ -34,6 +34,7 @@ import { toMillimes } from '../../domain/money';
 import { countryDefaultInForce, vatOfGross, vatOfNet } from '../../domain/vat';
 import { isZeroRated, type VatTreatment } from '../../domain/vat-treatment';
 import { reissueAfterEdit } from '../billing/invoices';
+import { submitsOnIssue } from '../billing/teif-queue';
 import { queueCreditNoteEmail } from './order-emails';
 import { loadRates } from '../billing/vat-rates';
 import { shortStock, skuOf, variantTitleOf } from '../catalogue/sellable-lines';
@@ -321,7 +322,13 @@ export async function editOrder(
       vat_amount: vatAmount,
       shipping_amount: shipping,
       shipping_vat_amount: shippingVat,
-      total_amount: subtotal + vatAmount + shipping - Number(order.discount_amount),
+      // The order keeps the stamp duty it was placed with (#30; its new invoice copies it).
+      total_amount:
+        subtotal +
+        vatAmount +
+        shipping -
+        Number(order.discount_amount) +
+        Number(order.stamp_duty_amount ?? 0),
     };
     await trx
       .updateTable('orders')
@@ -372,6 +379,7 @@ export async function editOrder(
       dialect: ctx.dialect,
       admin,
       now: new Date(now),
+      teif: submitsOnIssue(ctx.config),
     });
     // The customer gets the credit note of the reversed invoice (the new invoice is theirs to
     // download as any invoice).

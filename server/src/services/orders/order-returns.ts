@@ -35,6 +35,7 @@ import { creditedPart, type CreditedLine } from '../../domain/credit-notes';
 import { lineDescription } from '../../domain/invoice';
 import { toMillimes } from '../../domain/money';
 import { issueReturnCreditNote, returnedSoFar } from '../billing/invoices';
+import { submitsOnIssue } from '../billing/teif-queue';
 import { queueCreditNoteEmail } from './order-emails';
 import { adjustStock, lockProductsOfVariants } from '../inventory/stock';
 import { recordAudit } from '../platform/audit';
@@ -330,7 +331,7 @@ async function recordReturn(
           stamp_duty: 0,
         },
       },
-      { dialect: ctx.dialect, admin, now: new Date(now) },
+      { dialect: ctx.dialect, admin, now: new Date(now), teif: submitsOnIssue(ctx.config) },
     );
     if (credit) {
       await trx

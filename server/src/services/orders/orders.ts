@@ -54,6 +54,7 @@ import { ORDER_NOT_FOUND } from './order-lookup';
 import { json, money, percent } from '../../api/present';
 import type { Schemas } from '../../api/types';
 import { issueDocumentsOnStatusChange } from '../billing/invoices';
+import { submitsOnIssue } from '../billing/teif-queue';
 import { countOf } from '../platform/row-counts';
 import {
   adjustStock,
@@ -142,6 +143,8 @@ function presentOrderSummary(row: OrderRowWithCount): OrderSummary {
             kind: row.discount_kind as Schemas['DiscountKind'],
             shipping_waived: money(row.discount_shipping_amount),
           },
+    // null: placed before #30, it charged none (its invoice applies the settings at issue).
+    stamp_duty_amount: money(row.stamp_duty_amount ?? 0),
     total_amount: money(row.total_amount),
     payment_status: row.payment_status,
     amount_paid: money(row.amount_paid),
@@ -624,6 +627,7 @@ const documentIssue = (ctx: AppContext, change: StatusChange) => ({
   dialect: ctx.dialect,
   admin: change.admin,
   now: new Date(change.now),
+  teif: submitsOnIssue(ctx.config),
 });
 
 /**

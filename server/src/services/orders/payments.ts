@@ -3,8 +3,9 @@
 //
 // - A payment's amount is above 0; a refund's below 0, and it names a credit note of the same
 //   order: refunds against a credit note never pay back more than its total_incl_vat (what the
-//   order owed for the lines it credits; the stamp duty is the State's, never part of what the
-//   order owes).
+//   order owed for the lines it credits), plus the stamp duty it takes back when the buyer paid
+//   it at checkout (#30, domain/payments.ts refundLimit; an order placed before #30 never
+//   charged it, so its credit note's stamp duty is not the buyer's to get back).
 // - withholding_amount is the tax a professional buyer kept (with its certificate): it settles
 //   the order together with the amount, so a buyer paying 99.000 and withholding 1.000 settled
 //   100.000. Only on a payment of a professional's order.
@@ -22,7 +23,7 @@ import type { Schemas } from '../../api/types';
 import { conflict, invalid, notFound } from '../../api/problem';
 import { json, money } from '../../api/present';
 import { fromMillimes, MAX_MILLIMES, toMillimes } from '../../domain/money';
-import { shopDay } from '../../domain/payments';
+import { refundLimit, shopDay } from '../../domain/payments';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { shopTimeZone } from '../platform/shop-settings';
 import { ORDER_NOT_FOUND } from './order-lookup';
@@ -183,14 +184,25 @@ async function refundableOf(
       `Document ${creditNoteId} is not a credit note of order ${order.order_number}`,
     );
   }
-  const content = json<{ total_incl_vat?: string }>(note.content, {});
+  const content = json<{ total_incl_vat?: string; stamp_duty?: string }>(note.content, {});
+  const charged = await trx
+    .selectFrom('orders')
+    .select('stamp_duty_amount')
+    .where('id', '=', order.id)
+    .executeTakeFirstOrThrow();
   const refunded = await trx
     .selectFrom('order_payments')
     .select((eb) => eb.fn.sum<number | string | null>('amount').as('n'))
     .where('credit_note_id', '=', creditNoteId)
     .where('removed_at', 'is', null)
     .executeTakeFirst();
-  const total = toMillimes(content.total_incl_vat ?? '0');
+  const total = refundLimit(
+    {
+      total_incl_vat: toMillimes(content.total_incl_vat ?? '0'),
+      stamp_duty: toMillimes(content.stamp_duty ?? '0'),
+    },
+    charged.stamp_duty_amount !== null,
+  );
   return { number: note.number, left: total + Number(refunded?.n ?? 0) };
 }
 

@@ -20,6 +20,9 @@ import { ORDER_EMAIL_JOB, orderEmailJob } from '../orders/order-emails';
 import { networkFetchDeps } from '../catalogue/import-formats/image-fetch';
 import { IMPORT_IMAGES_JOB, importImagesJob } from '../catalogue/import-formats/import-images';
 import { DEFAULT_UPLOAD_LIMITS } from '../../domain/media-limits';
+import { httpTtnClient } from '../../teif';
+import { teifSubmitJob } from '../billing/teif';
+import { TEIF_JOB } from '../billing/teif-queue';
 
 /** The housekeeping each instance enqueues for every period (it runs once per period). */
 const PERIODIC_JOBS: readonly PeriodicJob[] = [MEDIA_SWEEP_JOB, AUDIT_RETENTION_JOB, INTEGRITY_JOB];
@@ -84,6 +87,16 @@ export function backgroundJobHandlers(
     // the pruning keeps the newest BACKUP_KEEP: one extra backup at worst until the next
     // pruning, never a half-written one.
     [BACKUP_JOB_KIND]: backupJob(ctx, { keep: ctx.config.backupKeep, log }),
+    // A document's signed TEIF to TTN (TTN_URL), and TTN's answer on the document. A second run
+    // finds the document accepted or rejected and sends nothing; a run cut short before TTN's
+    // answer was recorded sends it again, which TTN answers as it did (same document number).
+    [TEIF_JOB]: teifSubmitJob({
+      db: ctx.db,
+      config: ctx.config,
+      client: ctx.config.ttnUrl === undefined ? undefined : httpTtnClient(ctx.config.ttnUrl),
+      now: () => ctx.now(),
+      log,
+    }),
   } satisfies JobHandlers;
 }
 

@@ -19,6 +19,7 @@ import {
 import { missingForInvoices } from '../../domain/invoice-identity';
 import { toMillimes } from '../../domain/money';
 import { ROLES, type AdminRole } from '../../domain/roles';
+import type { StampDutySettings } from '../../domain/stamp-duty';
 import type { Storage } from '../../storage/storage';
 import { freezeLogo } from '../billing/document-logos';
 import { checkNumbering } from '../billing/document-numbering';
@@ -63,6 +64,22 @@ export async function shopTimeZone(db: Db): Promise<string> {
   return row.time_zone;
 }
 
+/**
+ * The settings the stamp duty rule reads (domain/stamp-duty.ts): the cart, checkout and staff
+ * orders apply it with them, in the caller's transaction.
+ */
+export async function loadStampDutySettings(db: Db): Promise<StampDutySettings> {
+  const row = await db
+    .selectFrom('shop_settings')
+    .select(['stamp_duty', 'stamp_duty_applies_to'])
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return {
+    stamp_duty: Number(row.stamp_duty),
+    stamp_duty_applies_to: row.stamp_duty_applies_to,
+  };
+}
+
 /** Order e-mails switched off as the change log shows them: "shipped, delivered", null for none. */
 const eventsText = (events: readonly string[]) => (events.length > 0 ? events.join(', ') : null);
 const eventsOfText = (text: string | null | undefined) =>
@@ -89,6 +106,8 @@ function editable(row: ShopSettingsRow) {
     invoice_prefix: row.invoice_prefix,
     credit_note_prefix: row.credit_note_prefix,
     stamp_duty: money(row.stamp_duty),
+    stamp_duty_applies_to: row.stamp_duty_applies_to,
+    stamp_duty_on_credit_notes: row.stamp_duty_on_credit_notes,
     time_zone: row.time_zone,
     two_factor_required_roles: rolesText(parseRequiredRoles(row.two_factor_required_roles)),
     order_emails_off: eventsText(switchedOff(row.order_emails_off)),
@@ -144,6 +163,12 @@ async function normalise(
   if (body.invoice_prefix !== undefined) next.invoice_prefix = body.invoice_prefix;
   if (body.credit_note_prefix !== undefined) next.credit_note_prefix = body.credit_note_prefix;
   if (body.stamp_duty !== undefined) next.stamp_duty = money(toMillimes(body.stamp_duty));
+  if (body.stamp_duty_applies_to !== undefined) {
+    next.stamp_duty_applies_to = body.stamp_duty_applies_to;
+  }
+  if (body.stamp_duty_on_credit_notes !== undefined) {
+    next.stamp_duty_on_credit_notes = body.stamp_duty_on_credit_notes;
+  }
   if (body.time_zone !== undefined) {
     const zone = canonicalTimeZone(body.time_zone);
     if (zone === null) throw invalid(['body', 'time_zone'], UNKNOWN_TIME_ZONE);

@@ -82,7 +82,9 @@ export const WithCode: Story = {
         ['Shipping', money('7.000')],
         ['Shipping VAT', money('1.330')],
         ['Discount (WELCOME10)', `-${money('20.006')}`],
-        ['Total', money('216.869')],
+        // Shipped to Tunisia: the stamp duty (#30), in the total.
+        ['Stamp duty', money('1.000')],
+        ['Total', money('217.869')],
       ]),
     );
     // Each line as the order will charge it: 10 % off 175.000 and 56.710.
@@ -120,7 +122,8 @@ export const RefusedCode: Story = {
       ['VAT Amount', money('32.981')],
       ['Shipping', money('7.000')],
       ['Shipping VAT', money('1.330')],
-      ['Total', money('240.040')],
+      ['Stamp duty', money('1.000')],
+      ['Total', money('241.040')],
     ]);
     const sent = requests.to('PUT', DRAFT_PUT).length;
     await userEvent.click(discount.getByRole('button', { name: 'Remove code' }));
@@ -165,7 +168,8 @@ export const ManualDiscount: Story = {
         ['Shipping', money('7.000')],
         ['Shipping VAT', money('1.330')],
         ['Discount (Loyal customer)', `-${money('4.317')}`],
-        ['Total', money('235.040')],
+        ['Stamp duty', money('1.000')],
+        ['Total', money('236.040')],
       ]),
     );
     await expect(canvas.queryByTestId('draft-missing')).toBeNull();

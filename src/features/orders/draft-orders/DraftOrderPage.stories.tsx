@@ -1,11 +1,9 @@
-import { Text } from '@chakra-ui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { DraftOrderInput } from '@generated/model';
 import { paths } from '@/lib/paths';
 import { expectedMoney as money } from '@/testing/expected';
-import { adminScreen } from '@/testing/admin-screen';
 import { expectToast } from '@/testing/story';
 import { draftOrders as drafts } from '@mocks/fixtures/draft-orders';
 import { customersOf } from '@mocks/fixtures/customers';
@@ -14,23 +12,12 @@ import { draftOrders } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { DraftOrderPage } from './DraftOrderPage';
 import { createDraftAsFixture } from './draft-story-mocks';
-
-/** A stand-in for the order detail a completed draft opens. */
-function OrderStandIn() {
-  return <Text data-testid="order-stand-in">Order detail</Text>;
-}
+import { newDraftScreen } from './story-screen';
 
 /** The staff order screen (/admin/orders/new, /admin/orders/drafts/{id}) over the mock API. */
 const meta = {
   title: 'Orders/DraftOrderPage',
-  component: DraftOrderPage,
-  ...adminScreen(paths.orders.create, {
-    routes: [
-      [paths.orders.create, DraftOrderPage],
-      [paths.orders.draftPattern, DraftOrderPage],
-      [paths.orders.detailPattern, OrderStandIn],
-    ],
-  }),
+  ...newDraftScreen(),
 } satisfies Meta<typeof DraftOrderPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -236,8 +223,11 @@ export const SavedDraft: Story = {
       ['VAT Amount', money(draft.vat_amount)],
       ['Shipping', money(draft.shipping_amount)],
       ['Shipping VAT', money(draft.shipping_vat_amount!)],
+      // Shipped to Tunisia: the stamp duty the order will bear (#30).
+      ['Stamp duty', money(draft.stamp_duty_amount)],
       ['Total', money(draft.total_amount)],
     ]);
+    await expect(draft.stamp_duty_amount).toBe('1.000');
     await expect(canvas.getByRole('button', { name: 'Complete order' })).toBeEnabled();
     // Nothing changed: nothing is saved.
     await expect(requests.to('PUT', draftPath(1))).toHaveLength(0);

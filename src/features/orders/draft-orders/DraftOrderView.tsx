@@ -425,6 +425,10 @@ function TotalsPanel({
               ] as [string, string],
             ]
           : []),
+        // The stamp duty the order will bear (#30), as the order detail shows it.
+        ...(Number(draft.stamp_duty_amount) > 0
+          ? [[t('stampDutyLine'), formatMoney(draft.stamp_duty_amount)] as [string, string]]
+          : []),
         [t('total'), formatMoney(draft.total_amount)],
       ]
     : [];

@@ -205,7 +205,8 @@ describe('the staff order form', () => {
         millimes(priced.subtotal) +
           millimes(priced.vat_amount) +
           millimes(priced.shipping_amount) -
-          millimes(priced.discount_amount),
+          millimes(priced.discount_amount) +
+          millimes(priced.stamp_duty_amount),
       ).toBe(millimes(priced.total_amount));
     }
     const refused = pricedDraft({ ...body, discount_code: 'NOPE10' }, base);

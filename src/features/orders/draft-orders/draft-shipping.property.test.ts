@@ -89,9 +89,11 @@ describe('the mock staff order priced with a shipping method', () => {
           expect(draft.shipping_method).toMatchObject({ id: shippingMethodIds.courier });
           expect(toMillimes(draft.shipping_method!.price)).toBe(price);
           expect(toMillimes(draft.shipping_method!.cod_fee)).toBe(cod);
-          // The totals reconcile with it: total = subtotal + VAT + shipping − discount.
+          // The totals reconcile with it: total = subtotal + VAT + shipping − discount + the
+          // stamp duty of a sale shipped to Tunisia (#30; the fixtures' shop: every_invoice).
+          expect(draft.stamp_duty_amount).toBe('1.000');
           expect(toMillimes(draft.total_amount)).toBe(
-            toMillimes(draft.subtotal) + toMillimes(draft.vat_amount) + price + cod,
+            toMillimes(draft.subtotal) + toMillimes(draft.vat_amount) + price + cod + 1000,
           );
         },
       ),

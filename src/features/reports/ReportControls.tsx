@@ -1,0 +1,208 @@
+import { Box, Button, Flex, IconButton, Table, Text } from '@chakra-ui/react';
+import { useMemo, type ReactNode } from 'react';
+import { ArrowLeftIcon } from '@/components/icons';
+import {
+  ExportMenu,
+  ExportProgress,
+  FilterSelect,
+  LoadErrorState,
+  LoadingState,
+  type CsvExport,
+} from '@/components/list-screen';
+import { formatMoney } from '@/lib/format';
+import { directionOf, INTL_TAGS, useLocale } from '@/lib/i18n';
+import { useT } from './messages';
+import { formatMonth, recentMonths, shiftMonth } from './report-period';
+import type { PdfLanguage, ReportLoad } from './use-report';
+
+/** Months a picker offers: three years back from the current one. */
+const PICKER_MONTHS = 36;
+
+interface MonthPickerProps {
+  month: string;
+  /** The shop's current month: the last one offered (a later month has not started). */
+  current: string;
+  onChange: (month: string) => void;
+}
+
+/** The report's month: a select of the last three years between a previous and a next button. */
+export function MonthPicker({ month, current, onChange }: MonthPickerProps) {
+  const t = useT();
+  const locale = useLocale();
+  const options = useMemo(() => {
+    const months = recentMonths(current, PICKER_MONTHS);
+    // A month the address names outside the list stays choosable (an old link).
+    if (!months.includes(month)) months.push(month);
+    return months.map((value) => ({ value, label: formatMonth(value, INTL_TAGS[locale]) }));
+  }, [current, month, locale]);
+  // The arrows point where the months go: backwards is to the right in Arabic.
+  const rtl = directionOf(locale) === 'rtl';
+  return (
+    <Flex gap="2" align="center" role="group" aria-label={t('monthLabel')}>
+      <IconButton
+        variant="outline"
+        size="sm"
+        aria-label={t('previousMonth')}
+        onClick={() => onChange(shiftMonth(month, -1))}
+      >
+        <ArrowLeftIcon transform={rtl ? 'scaleX(-1)' : undefined} />
+      </IconButton>
+      <FilterSelect
+        label={t('monthLabel')}
+        value={month}
+        options={options}
+        onChange={onChange}
+        width="12rem"
+      />
+      <IconButton
+        variant="outline"
+        size="sm"
+        aria-label={t('nextMonth')}
+        disabled={month >= current}
+        onClick={() => onChange(shiftMonth(month, 1))}
+      >
+        <ArrowLeftIcon transform={rtl ? undefined : 'scaleX(-1)'} />
+      </IconButton>
+    </Flex>
+  );
+}
+
+/** A report's PDF: its language (French, the books' language, unless changed) and the button. */
+export interface PdfDownload {
+  lang: PdfLanguage;
+  setLang: (lang: PdfLanguage) => void;
+  busy: boolean;
+  download: () => void;
+}
+
+interface ReportDownloadsProps {
+  csv: CsvExport;
+  /** What the CSV holds, for the download's indicator ('VAT return'). */
+  csvLabel: string;
+  onCsv: () => void;
+  pdf?: PdfDownload;
+}
+
+/** The report's files: the CSV in the spreadsheet's variant, and the PDF when it has one. */
+export function ReportDownloads({ csv, csvLabel, onCsv, pdf }: ReportDownloadsProps) {
+  const t = useT();
+  const languages = useMemo(
+    () => [
+      { value: 'fr' as const, label: t('pdfFrench') },
+      { value: 'en' as const, label: t('pdfEnglish') },
+    ],
+    [t],
+  );
+  return (
+    <Flex gap="2" wrap="wrap" align="center">
+      <ExportMenu choices={[{ value: 'csv', label: csvLabel }]} onExport={onCsv} csv={csv} />
+      {pdf && (
+        <Flex gap="2" wrap="wrap" role="group" aria-label={t('downloadPdf')}>
+          <FilterSelect
+            label={t('pdfLanguage')}
+            value={pdf.lang}
+            options={languages}
+            onChange={pdf.setLang}
+            width={{ base: 'full', sm: 'auto' }}
+          />
+          <Button variant="outline" loading={pdf.busy} onClick={pdf.download}>
+            {t('downloadPdf')}
+          </Button>
+        </Flex>
+      )}
+    </Flex>
+  );
+}
+
+/** The download under way (the list kit's indicator), shown above the report. */
+export function ReportProgress({ csv }: { csv: CsvExport }) {
+  return <ExportProgress {...csv} />;
+}
+
+interface ReportBodyProps<D> {
+  load: ReportLoad<D>;
+  loadingText: string;
+  /** The report, once loaded. */
+  children: (data: D) => ReactNode;
+}
+
+/**
+ * A report's loading, refusal or failure, else the report. A 403 says the admin may not open it,
+ * a 422 what is wrong with the period (the server's words), anything else why it failed.
+ */
+export function ReportBody<D>({ load, loadingText, children }: ReportBodyProps<D>) {
+  const t = useT();
+  if (load.failure)
+    return (
+      <Box data-testid="report-error">
+        <LoadErrorState
+          title={load.failure.status === 403 ? t('noAccessTitle') : load.failure.title}
+          message={load.failure.message}
+          onRetry={load.failure.status === 403 ? undefined : load.retry}
+        />
+      </Box>
+    );
+  if (!load.data) return <LoadingState text={loadingText} />;
+  return children(load.data);
+}
+
+/** A figure cell: right-aligned (left in Arabic), tabular digits, never wrapped. */
+export function FigureCell({ children, strong }: { children: ReactNode; strong?: boolean }) {
+  return (
+    <Table.Cell
+      textAlign="end"
+      whiteSpace="nowrap"
+      fontVariantNumeric="tabular-nums"
+      fontWeight={strong ? 'semibold' : undefined}
+    >
+      {children}
+    </Table.Cell>
+  );
+}
+
+/** A money figure cell. */
+export const MoneyCell = ({ amount, strong }: { amount: string; strong?: boolean }) => (
+  <FigureCell strong={strong}>{formatMoney(amount)}</FigureCell>
+);
+
+/** A table that scrolls sideways inside its own region on a narrow screen. */
+export function ReportTable({
+  label,
+  minW,
+  children,
+}: {
+  label: string;
+  minW: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      overflowX="auto"
+      borderWidth="1px"
+      rounded="md"
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+    >
+      <Table.Root size="sm" aria-label={label} minW={minW}>
+        {children}
+      </Table.Root>
+    </Box>
+  );
+}
+
+/** A heading-sized section title with its text. */
+export function SectionTitle({ title, text }: { title: string; text?: string }) {
+  return (
+    <Box>
+      <Text as="h2" fontSize="lg" fontWeight="semibold">
+        {title}
+      </Text>
+      {text && (
+        <Text color="fg.muted" fontSize="sm">
+          {text}
+        </Text>
+      )}
+    </Box>
+  );
+}

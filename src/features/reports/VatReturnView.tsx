@@ -1,0 +1,253 @@
+import { Button, Flex, Stack, Table, Text } from '@chakra-ui/react';
+import { Link } from 'wouter';
+import type { VatReturn } from '@generated/model';
+import { PageHeader } from '@/components/layout/PageHeader';
+import type { CsvExport } from '@/components/list-screen';
+import { formatCount, formatDate, formatMoney, formatVatRate } from '@/lib/format';
+import { INTL_TAGS, useLocale } from '@/lib/i18n';
+import { paths } from '@/lib/paths';
+import { creditNoteNoun, invoiceNoun, useT } from './messages';
+import {
+  FigureCell,
+  MoneyCell,
+  MonthPicker,
+  ReportBody,
+  ReportDownloads,
+  ReportProgress,
+  ReportTable,
+  SectionTitle,
+  type PdfDownload,
+} from './ReportControls';
+import { formatMonth } from './report-period';
+import type { ReportLoad } from './use-report';
+import { VatTrendChart } from './VatTrendChart';
+
+export interface VatReturnViewProps {
+  month: string;
+  /** The shop's current month (the last a picker offers). */
+  current: string;
+  onMonthChange: (month: string) => void;
+  load: ReportLoad<VatReturn>;
+  csv: CsvExport;
+  onCsv: () => void;
+  pdf: PdfDownload;
+}
+
+/** A shop day (YYYY-MM-DD) as the tables write dates: noon UTC keeps it that day everywhere. */
+const dayText = (day: string) => formatDate(`${day}T12:00:00Z`);
+
+/** /admin/reports/vat-return: the month picker, the return, the withholding apart, the trend. */
+export function VatReturnView({
+  month,
+  current,
+  onMonthChange,
+  load,
+  csv,
+  onCsv,
+  pdf,
+}: VatReturnViewProps) {
+  const t = useT();
+  return (
+    <Stack gap="6">
+      <PageHeader
+        title={t('vatTitle')}
+        description={t('vatDescription')}
+        actions={<ReportDownloads csv={csv} csvLabel={t('vatTitle')} onCsv={onCsv} pdf={pdf} />}
+      />
+      <ReportProgress csv={csv} />
+      <MonthPicker month={month} current={current} onChange={onMonthChange} />
+      <ReportBody load={load} loadingText={t('vatLoading')}>
+        {(data) => <VatReturnReport data={data} />}
+      </ReportBody>
+    </Stack>
+  );
+}
+
+function VatReturnReport({ data }: { data: VatReturn }) {
+  const t = useT();
+  return (
+    <Stack gap="6">
+      <Text data-testid="vat-period">
+        {t('vatPeriod', {
+          from: dayText(data.from),
+          to: dayText(data.to),
+          timeZone: data.time_zone,
+          invoices: invoiceNoun.count(data.invoices),
+          creditNotes: creditNoteNoun.count(data.credit_notes),
+        })}
+      </Text>
+      <Stack as="section" gap="3" aria-label={t('ratesTitle')}>
+        <SectionTitle title={t('ratesTitle')} />
+        {data.rates.length === 0 ? (
+          <Text color="fg.muted" borderWidth="1px" rounded="md" p="4">
+            {t('vatEmpty')}
+          </Text>
+        ) : (
+          <RatesTable data={data} />
+        )}
+      </Stack>
+      <Stack as="section" gap="3" aria-label={t('returnTitle')}>
+        <SectionTitle title={t('returnTitle')} />
+        <ReturnLines data={data} />
+      </Stack>
+      <WithholdingCredit data={data} />
+      <Stack as="section" gap="3" aria-label={t('trendTitle')}>
+        <SectionTitle title={t('trendTitle')} />
+        <VatTrendChart trend={data.trend} />
+        <TrendTable data={data} />
+      </Stack>
+    </Stack>
+  );
+}
+
+function RatesTable({ data }: { data: VatReturn }) {
+  const t = useT();
+  return (
+    <ReportTable label={t('ratesTable')} minW="48rem">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>{t('columnRate')}</Table.ColumnHeader>
+          {[
+            t('columnInvoicesTaxable'),
+            t('columnInvoicesVat'),
+            t('columnCreditTaxable'),
+            t('columnCreditVat'),
+            t('columnNetTaxable'),
+            t('columnNetVat'),
+          ].map((header) => (
+            <Table.ColumnHeader key={header} textAlign="end">
+              {header}
+            </Table.ColumnHeader>
+          ))}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {data.rates.map((rate) => (
+          <Table.Row key={rate.vat_rate}>
+            <Table.Cell fontWeight="medium">{formatVatRate(rate.vat_rate)}</Table.Cell>
+            <MoneyCell amount={rate.invoices.taxable_amount} />
+            <MoneyCell amount={rate.invoices.vat_amount} />
+            <MoneyCell amount={rate.credit_notes.taxable_amount} />
+            <MoneyCell amount={rate.credit_notes.vat_amount} />
+            <MoneyCell amount={rate.net.taxable_amount} strong />
+            <MoneyCell amount={rate.net.vat_amount} strong />
+          </Table.Row>
+        ))}
+      </Table.Body>
+      <Table.Footer>
+        <Table.Row>
+          <Table.Cell fontWeight="semibold">{t('total')}</Table.Cell>
+          <Table.Cell colSpan={4} />
+          <MoneyCell amount={data.totals.taxable_amount} strong />
+          <MoneyCell amount={data.totals.vat_amount} strong />
+        </Table.Row>
+      </Table.Footer>
+    </ReportTable>
+  );
+}
+
+function ReturnLines({ data }: { data: VatReturn }) {
+  const t = useT();
+  const lines: [string, string][] = [
+    [t('lineTaxable'), data.totals.taxable_amount],
+    [t('lineVat'), data.totals.vat_amount],
+    [t('lineShippingTaxable'), data.shipping.taxable_amount],
+    [t('lineShippingVat'), data.shipping.vat_amount],
+    [t('lineExports'), data.zero_rated.exports],
+    [t('lineReverseCharge'), data.zero_rated.reverse_charge],
+    [
+      t('lineStampDuty', {
+        invoices: formatCount(data.stamp_duty.invoices),
+        creditNotes: formatCount(data.stamp_duty.credit_notes),
+      }),
+      data.stamp_duty.amount,
+    ],
+    [t('lineAmountDue'), data.totals.amount_due],
+  ];
+  return (
+    <ReportTable label={t('returnTable')} minW="20rem">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>{t('columnLine')}</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{t('columnAmount')}</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {lines.map(([label, amount], index) => (
+          <Table.Row key={label}>
+            <Table.Cell>{label}</Table.Cell>
+            <MoneyCell amount={amount} strong={index === 1 || index === lines.length - 1} />
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </ReportTable>
+  );
+}
+
+/** The withholding kept by buyers: a credit of the shop, never mixed into the VAT figures. */
+function WithholdingCredit({ data }: { data: VatReturn }) {
+  const t = useT();
+  const locale = useLocale();
+  const { withholding } = data;
+  return (
+    <Stack
+      as="section"
+      gap="3"
+      aria-label={t('withholdingTitle')}
+      borderWidth="1px"
+      rounded="md"
+      p="4"
+      bg="bg.subtle"
+    >
+      <SectionTitle title={t('withholdingTitle')} text={t('withholdingText')} />
+      <ReportTable label={t('withholdingTitle')} minW="16rem">
+        <Table.Body>
+          <Table.Row>
+            <Table.Cell>{t('withholdingPayments')}</Table.Cell>
+            <FigureCell>{formatCount(withholding.payments)}</FigureCell>
+          </Table.Row>
+          <Table.Row>
+            <Table.Cell>{t('withholdingAmount')}</Table.Cell>
+            <FigureCell strong>{formatMoney(withholding.amount)}</FigureCell>
+          </Table.Row>
+          <Table.Row>
+            <Table.Cell>{t('withholdingMissing')}</Table.Cell>
+            <FigureCell>{formatCount(withholding.missing_certificates)}</FigureCell>
+          </Table.Row>
+        </Table.Body>
+      </ReportTable>
+      <Flex>
+        <Button asChild variant="outline" size="sm">
+          <Link href={`${paths.reports.withholding}?month=${data.month}`}>
+            {t('openWithholding', { month: formatMonth(data.month, INTL_TAGS[locale]) })}
+          </Link>
+        </Button>
+      </Flex>
+    </Stack>
+  );
+}
+
+function TrendTable({ data }: { data: VatReturn }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <ReportTable label={t('trendTable')} minW="20rem">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>{t('columnMonth')}</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{t('columnTaxable')}</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{t('columnVat')}</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {data.trend.map((m) => (
+          <Table.Row key={m.month}>
+            <Table.Cell>{formatMonth(m.month, INTL_TAGS[locale])}</Table.Cell>
+            <MoneyCell amount={m.taxable_amount} />
+            <MoneyCell amount={m.vat_amount} />
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </ReportTable>
+  );
+}
