@@ -23,8 +23,12 @@ const LANGUAGES = [
 ] as const;
 
 /** A message of the command palette's catalogue in `locale`. */
-function paletteMessage(locale: string, key: string): string {
-  const file = new URL(`../src/features/command-palette/messages/${locale}.json`, import.meta.url);
+const paletteMessage = (locale: string, key: string) =>
+  catalogueMessage('command-palette', locale, key);
+
+/** A message of a feature's catalogue in `locale`. */
+function catalogueMessage(feature: string, locale: string, key: string): string {
+  const file = new URL(`../src/features/${feature}/messages/${locale}.json`, import.meta.url);
   const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
   const message = messages[key];
   if (!message) throw new Error(`no ${key} in the ${locale} catalogue`);
@@ -128,4 +132,57 @@ test.describe.serial('the console in Arabic and French', () => {
       await expect(palette).toBeHidden();
     });
   }
+
+  // After the loop the console speaks French, the language of the shop's books (#30).
+  test("fr: last month's VAT return of the demo shop, as the API figures it, and its PDF", async () => {
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    const tunis = (at: Date) =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'Africa/Tunis',
+        year: 'numeric',
+        month: '2-digit',
+      })
+        .format(at)
+        .slice(0, 7);
+    const [year, month] = tunis(new Date()).split('-').map(Number) as [number, number];
+    const last = tunis(new Date(Date.UTC(year, month - 2, 15)));
+    const res = await fetch(`${shop.baseURL}/api/v1/admin/reports/vat-return?month=${last}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    const vat = (await res.json()) as {
+      invoices: number;
+      rates: { net: { taxable_amount: string; vat_amount: string } }[];
+      totals: { taxable_amount: string; vat_amount: string };
+    };
+    // The demo's orders of that month were invoiced as their status changed (seed:demo), and the
+    // rates add up to the totals.
+    expect(vat.invoices).toBeGreaterThan(0);
+    const millimes = (text: string) => Math.round(Number(text) * 1000);
+    const sum = (pick: (r: (typeof vat.rates)[number]) => string) =>
+      vat.rates.reduce((s, r) => s + millimes(pick(r)), 0);
+    expect(sum((r) => r.net.taxable_amount)).toBe(millimes(vat.totals.taxable_amount));
+    expect(sum((r) => r.net.vat_amount)).toBe(millimes(vat.totals.vat_amount));
+
+    await page.goto(`${shop.baseURL}/admin/reports/vat-return?month=${last}`);
+    const fr = (key: string) => catalogueMessage('reports', 'fr', key);
+    await expect(page.getByRole('heading', { level: 1, name: fr('vatTitle') })).toBeVisible();
+    const lines = page.getByRole('table', { name: fr('returnTable') });
+    // A line by the start of its label (another line's label may hold it further on).
+    const line = (key: string) =>
+      lines.getByRole('row').filter({ hasText: new RegExp(`^${fr(key)}`) });
+    const money = (total: string) =>
+      expectedTexts(page, { ...order, total_amount: total }, 'fr-TN').then((t) => t.money);
+    await expect(line('lineTaxable')).toContainText(await money(vat.totals.taxable_amount));
+    await expect(line('lineVat')).toContainText(await money(vat.totals.vat_amount));
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: fr('downloadPdf') }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`vat-return-${last}.pdf`);
+    expect(
+      readFileSync(await file.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+  });
 });

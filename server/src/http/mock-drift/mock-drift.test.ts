@@ -184,8 +184,8 @@ function summary(
   if (status !== 200) return { status, body };
   const page = body as Record<string, unknown> | unknown[];
   // A page holds its records as `items`, or as `entries` (the sales register, beside its totals).
-  const listField = Array.isArray(page) ? null : 'items' in page ? 'items' : 'entries';
-  const items = (listField === null ? page : page[listField]) as Record<string, unknown>[];
+  const listField = Array.isArray(page) || 'items' in page ? 'items' : 'entries';
+  const items = (Array.isArray(page) ? page : page[listField]) as Record<string, unknown>[];
   // A page's total, pages and counts by state (the register's totals and numbering checks); a
   // list's X-Total-Count.
   const pageFields = Array.isArray(page)
