@@ -8,11 +8,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema';
 import { booksSummaryOf } from '../src/domain/books';
 import { creditNoteOf, remainderOf } from '../src/domain/credit-notes';
-import { invoiceContent, shippingVatRateBp, type InvoiceContent } from '../src/domain/invoice';
+import {
+  invoiceContent,
+  shippingVatRateBp,
+  type InvoiceContent,
+  type InvoiceOrderFacts,
+} from '../src/domain/invoice';
 import { lineAmounts, orderAmounts } from '../src/domain/vat';
 import type { VatTreatment } from '../src/domain/vat-treatment';
 
-interface SaleLine {
+export interface SaleLine {
   /** Millimes, VAT incl. when includesVat. */
   price: number;
   includesVat: boolean;
@@ -32,7 +37,34 @@ export interface Sale {
   company: string | null;
 }
 
-const SELLER_FACTS = {
+/** A sale line: `quantity` units at `price` millimes, VAT excluded unless `includesVat`. */
+export function saleLine(
+  price: number,
+  rateBp: number,
+  quantity = 1,
+  includesVat = false,
+): SaleLine {
+  return { price, includesVat, rateBp, quantity };
+}
+
+/**
+ * A kept domestic sale to an individual of one unit at 10.000 (19 %), without shipping or
+ * discount; `overrides` set what the test is about.
+ */
+export function sale(overrides: Partial<Sale> = {}): Sale {
+  return {
+    lines: [saleLine(10_000, 1900)],
+    treatment: 'domestic',
+    shipping: 0,
+    discountShare: 0,
+    fate: 'kept',
+    company: null,
+    ...overrides,
+  };
+}
+
+/** The seller's facts an invoice is issued with: the identity the books print, the stamp duty. */
+export const SELLER_FACTS = {
   seller: {
     legal_name: 'Maison Carthage SARL',
     address: '12 Avenue Habib Bourguiba\n1000 Tunis',
@@ -54,21 +86,60 @@ export interface Issue {
   issuedAt: string;
 }
 
+/** The facts of an order that its amounts make: the shipping, the discount, the total, the lines. */
+type PricedOrder = Pick<
+  InvoiceOrderFacts,
+  | 'shipping_amount'
+  | 'shipping_vat_amount'
+  | 'shipping_vat_rate_bp'
+  | 'discount_amount'
+  | 'total_amount'
+  | 'lines'
+>;
+
+/**
+ * An order of `lines` priced as checkout prices it (domain/vat.ts): each line's amounts, zero-rated
+ * under the reverse charge or for an export, then the order's, the shipping at 19 % (0 % when
+ * zero-rated), less a discount of `discountShare` of the lines' net. `productName` names line i.
+ */
+export function pricedOrder(
+  lines: readonly SaleLine[],
+  order: { zeroRated: boolean; shipping: number; discountShare: number },
+  productName: (index: number) => string,
+): PricedOrder {
+  const priced = lines.map((l) => ({
+    quantity: l.quantity,
+    amounts: lineAmounts(l.price, l.includesVat, l.rateBp, l.quantity, order.zeroRated),
+  }));
+  const subtotal = priced.reduce((s, l) => s + l.amounts.totalPrice, 0);
+  const totals = orderAmounts(
+    priced.map((l) => l.amounts),
+    order.shipping,
+    order.zeroRated ? 0 : 1900,
+    Math.floor(subtotal * order.discountShare),
+  );
+  return {
+    shipping_amount: totals.shippingAmount,
+    shipping_vat_amount: totals.shippingVatAmount,
+    shipping_vat_rate_bp: shippingVatRateBp(totals.shippingAmount, totals.shippingVatAmount, 1900),
+    discount_amount: totals.discountAmount,
+    total_amount: totals.totalAmount,
+    lines: priced.map(({ quantity, amounts }, i) => ({
+      product_name: productName(i),
+      variant_title: null,
+      product_sku: null,
+      quantity,
+      unit_price: amounts.unitPrice,
+      vat_rate_bp: amounts.rateBp,
+      vat_amount: amounts.vatAmount,
+      total_price: amounts.totalPrice,
+      total_price_incl_vat: amounts.totalInclVat,
+    })),
+  };
+}
+
 /** The invoice of a sale for order `orderId`, as issued at `issue`. */
 export function saleInvoice(sale: Sale, orderId: number, issue: Issue): InvoiceContent {
-  const zero = sale.treatment !== 'domestic';
-  const lines = sale.lines.map((l) => ({
-    ...l,
-    amounts: lineAmounts(l.price, l.includesVat, l.rateBp, l.quantity, zero),
-  }));
-  const shippingRateBp = zero ? 0 : 1900;
-  const subtotal = lines.reduce((s, l) => s + l.amounts.totalPrice, 0);
-  const totals = orderAmounts(
-    lines.map((l) => l.amounts),
-    sale.shipping,
-    shippingRateBp,
-    Math.floor(subtotal * sale.discountShare),
-  );
   return invoiceContent(
     {
       id: orderId,
@@ -79,15 +150,15 @@ export function saleInvoice(sale: Sale, orderId: number, issue: Issue): InvoiceC
       vat_number: sale.company ? BUYER_TAX_ID : null,
       vat_reverse_charge: sale.treatment === 'reverse_charge',
       vat_treatment: sale.treatment,
-      shipping_amount: totals.shippingAmount,
-      shipping_vat_amount: totals.shippingVatAmount,
-      shipping_vat_rate_bp: shippingVatRateBp(
-        totals.shippingAmount,
-        totals.shippingVatAmount,
-        1900,
+      ...pricedOrder(
+        sale.lines,
+        {
+          zeroRated: sale.treatment !== 'domestic',
+          shipping: sale.shipping,
+          discountShare: sale.discountShare,
+        },
+        (i) => `Item ${i + 1}`,
       ),
-      discount_amount: totals.discountAmount,
-      total_amount: totals.totalAmount,
       shipping_address: {
         first_name: 'Jane',
         last_name: 'Doe',
@@ -99,17 +170,6 @@ export function saleInvoice(sale: Sale, orderId: number, issue: Issue): InvoiceC
         email: 'buyer@example.com',
       },
       account_company: sale.company,
-      lines: lines.map((l, i) => ({
-        product_name: `Item ${i + 1}`,
-        variant_title: null,
-        product_sku: null,
-        quantity: l.quantity,
-        unit_price: l.amounts.unitPrice,
-        vat_rate_bp: l.amounts.rateBp,
-        vat_amount: l.amounts.vatAmount,
-        total_price: l.amounts.totalPrice,
-        total_price_incl_vat: l.amounts.totalInclVat,
-      })),
     },
     SELLER_FACTS,
     {

@@ -33,6 +33,18 @@ const NO_SELLER = {
 /** A Tunisian business buyer's matricule fiscal. */
 export const BUYER_MATRICULE = '7654321B/A/M/000';
 
+/** A Tunisian business buyer as an issued document freezes it (the PDF and TEIF tests' buyer). */
+export const PROFESSIONAL_BUYER: Schemas['InvoiceBuyer'] = {
+  name: 'Jane Doe',
+  company: 'Atelier Hafsia SARL',
+  address: '1 Rue de Marseille\n1000 Tunis',
+  country: 'TN',
+  email: 'jane@example.tn',
+  phone: '+216 20 000 000',
+  customer_type: 'professional',
+  vat_number: BUYER_MATRICULE,
+};
+
 /** The settings as migration 008 leaves them (incomplete), and no change recorded. */
 export async function resetShopSettings(db: Kysely<Database>): Promise<void> {
   await deleteAll(db, ['shop_settings_changes']);

@@ -8,6 +8,7 @@ import { PDFParse } from 'pdf-parse';
 import { describe, expect, it, vi } from 'vitest';
 import type { InvoiceContent } from '../domain/invoice';
 import { renderInvoicePdf } from './invoice-pdf';
+import { PROFESSIONAL_BUYER, SELLER } from '../../test-support/invoices';
 
 const LOGO = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -22,25 +23,9 @@ const INVOICE: InvoiceContent = {
   order_id: 7,
   order_number: 'ORD-20261231-0007',
   credits: null,
-  seller: {
-    legal_name: 'Maison Carthage SARL',
-    address: '12 Avenue Habib Bourguiba\n1000 Tunis',
-    matricule_fiscal: '1234567A/A/M/000',
-    trade_register_number: 'B01234562026',
-    phone: '+216 71 000 000',
-    email: 'contact@example.tn',
-    logo_key: 'img_logo.png',
-  },
-  buyer: {
-    name: 'Jane Doe',
-    company: 'Atelier Hafsia SARL',
-    address: '1 Rue de Marseille\n1000 Tunis',
-    country: 'TN',
-    email: 'jane@example.tn',
-    phone: '+216 20 000 000',
-    customer_type: 'professional',
-    vat_number: '7654321B/A/M/000',
-  },
+  // The seller and buyer every invoice test uses: the pinned bytes below are drawn from them.
+  seller: { ...SELLER, logo_key: 'img_logo.png' },
+  buyer: PROFESSIONAL_BUYER,
   lines: [
     {
       description: 'Chemise été / M',

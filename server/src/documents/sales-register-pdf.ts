@@ -3,8 +3,8 @@
 // (a credit note's amounts negative, as getSalesRegister gives them), the totals and the
 // numbering check: "No gap in the numbering", or the numbers missing. French by default.
 import type { Schemas } from '../api/types';
-import { amount, drawTable, formatDate, PAGE, renderPdf, write, type Language } from './pdf';
-import { reportHeading, type ReportSeller } from './vat-return-pdf';
+import { amount, drawTable, formatDate, PAGE, write, type Language } from './pdf';
+import { printedDay, renderReportPdf, type ReportSeller } from './vat-return-pdf';
 
 const LABELS = {
   en: {
@@ -68,29 +68,26 @@ export function renderSalesRegisterPdf(
   printedAt: string,
 ): Promise<Buffer> {
   const l = LABELS[lang];
-  const day = (d: string) => formatDate(`${d}T12:00:00.000Z`, 'UTC', lang);
-  return renderPdf(
+  const day = (d: string) => printedDay(d, lang);
+  return renderReportPdf(
     {
       title: `${l.title} ${register.from} ${register.to}`,
-      author: seller.legal_name ?? '',
-      createdAt: printedAt,
-      footer: `${seller.legal_name ?? ''} - ${l.title} ${register.from} - ${register.to}`,
+      heading: l.title,
+      footer: `${l.title} ${register.from} - ${register.to}`,
+      matriculeLabel: l.matricule,
+      lines: [
+        `${l.period}: ${day(register.from)} - ${day(register.to)} (${register.time_zone})`,
+        `${l.printed}: ${formatDate(printedAt, register.time_zone, lang, true)}`,
+        `${l.documents}: ${register.total}`,
+      ],
       layout: 'landscape',
     },
-    (doc) => {
-      let y = reportHeading(doc, {
-        title: l.title,
-        seller,
-        matriculeLabel: l.matricule,
-        lines: [
-          `${l.period}: ${day(register.from)} - ${day(register.to)} (${register.time_zone})`,
-          `${l.printed}: ${formatDate(printedAt, register.time_zone, lang, true)}`,
-          `${l.documents}: ${register.total}`,
-        ],
-      });
-      y = drawTable(
+    seller,
+    printedAt,
+    (doc, headingEnd) => {
+      const y = drawTable(
         doc,
-        y,
+        headingEnd,
         [
           { header: l.date, width: 62 },
           { header: l.number, width: 80 },

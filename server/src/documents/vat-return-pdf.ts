@@ -1,7 +1,7 @@
 // The monthly VAT return (#30, docs/product.md §10.27) as an A4 PDF for the accountant: the
 // seller's identity from the shop settings, the month and the day it was printed, the figures of
 // getVatReturn as they are (nothing recomputed here), in French by default or English. The
-// sales register's PDF shares its heading (reportHeading).
+// sales register's PDF shares its frame (renderReportPdf).
 import type { Schemas } from '../api/types';
 import {
   amount,
@@ -92,7 +92,7 @@ const rate = (r: number) => `${r} %`;
  * The title, the seller's identity, the period and the printing date, from the top of the first
  * page; the y below them.
  */
-export function reportHeading(
+function reportHeading(
   doc: Pdf,
   heading: {
     title: string;
@@ -116,6 +116,55 @@ export function reportHeading(
   return doc.y + 14;
 }
 
+/** What a report's PDF says of itself, besides its figures. */
+interface ReportPdf {
+  /** The file's title (its info). */
+  title: string;
+  /** The first page's title. */
+  heading: string;
+  /** After the seller's name at the foot of each page. */
+  footer: string;
+  matriculeLabel: string;
+  /** Under the seller's identity: the period, the printing date, what the report counts. */
+  lines: string[];
+  layout?: 'portrait' | 'landscape';
+}
+
+/**
+ * A report's PDF, the seller its author and `printedAt` its creation date (the same report gives
+ * the same bytes): the heading, then `body` from the y below it.
+ */
+export function renderReportPdf(
+  report: ReportPdf,
+  seller: ReportSeller,
+  printedAt: string,
+  body: (doc: Pdf, y: number) => void,
+): Promise<Buffer> {
+  return renderPdf(
+    {
+      title: report.title,
+      author: seller.legal_name ?? '',
+      createdAt: printedAt,
+      footer: `${seller.legal_name ?? ''} - ${report.footer}`,
+      layout: report.layout,
+    },
+    (doc) =>
+      body(
+        doc,
+        reportHeading(doc, {
+          title: report.heading,
+          seller,
+          matriculeLabel: report.matriculeLabel,
+          lines: report.lines,
+        }),
+      ),
+  );
+}
+
+/** A shop day (YYYY-MM-DD) as printed: noon UTC keeps it that day whatever the server's zone. */
+export const printedDay = (day: string, lang: Language) =>
+  formatDate(`${day}T12:00:00.000Z`, 'UTC', lang);
+
 export function renderVatReturnPdf(
   vat: Schemas['VatReturn'],
   seller: ReportSeller,
@@ -123,28 +172,25 @@ export function renderVatReturnPdf(
   printedAt: string,
 ): Promise<Buffer> {
   const l = LABELS[lang];
-  const day = (d: string) => formatDate(`${d}T12:00:00.000Z`, 'UTC', lang);
-  return renderPdf(
+  const day = (d: string) => printedDay(d, lang);
+  return renderReportPdf(
     {
       title: `${l.title} ${vat.month}`,
-      author: seller.legal_name ?? '',
-      createdAt: printedAt,
-      footer: `${seller.legal_name ?? ''} - ${l.title} ${vat.month}`,
+      heading: `${l.title} - ${vat.month}`,
+      footer: `${l.title} ${vat.month}`,
+      matriculeLabel: l.matricule,
+      lines: [
+        `${l.period}: ${day(vat.from)} - ${day(vat.to)} (${l.timeZone}: ${vat.time_zone})`,
+        `${l.printed}: ${formatDate(printedAt, vat.time_zone, lang, true)}`,
+        `${l.documents}: ${vat.invoices} ${l.invoices.toLowerCase()}, ${vat.credit_notes} ${l.creditNotes.toLowerCase()}`,
+      ],
     },
-    (doc) => {
-      let y = reportHeading(doc, {
-        title: `${l.title} - ${vat.month}`,
-        seller,
-        matriculeLabel: l.matricule,
-        lines: [
-          `${l.period}: ${day(vat.from)} - ${day(vat.to)} (${l.timeZone}: ${vat.time_zone})`,
-          `${l.printed}: ${formatDate(printedAt, vat.time_zone, lang, true)}`,
-          `${l.documents}: ${vat.invoices} ${l.invoices.toLowerCase()}, ${vat.credit_notes} ${l.creditNotes.toLowerCase()}`,
-        ],
-      });
-      y = drawTable(
+    seller,
+    printedAt,
+    (doc, headingEnd) => {
+      let y = drawTable(
         doc,
-        y,
+        headingEnd,
         [
           { header: l.rate, width: 53 },
           { header: l.invoicesBase, width: 72, align: 'right' },

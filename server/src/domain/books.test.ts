@@ -22,7 +22,14 @@ import {
 import type { InvoiceContent } from './invoice';
 import { fromMillimes, toMillimes } from './money';
 import type { VatTreatment } from './vat-treatment';
-import { BUYER_TAX_ID, saleCreditNote, saleInvoice, type Sale } from '../../test-support/books';
+import {
+  BUYER_TAX_ID,
+  sale,
+  saleCreditNote,
+  saleInvoice,
+  saleLine,
+  type Sale,
+} from '../../test-support/books';
 
 const TZ = 'Africa/Tunis';
 const NO_WITHHOLDING = { payments: 0, amount: '0.000', missing_certificates: 0 };
@@ -180,17 +187,11 @@ describe('the VAT return', () => {
   });
 
   it('states an invoice, its full credit note and a second invoice, rate by rate', () => {
-    const order: Sale = {
-      lines: [
-        { price: 119_000, includesVat: true, rateBp: 1900, quantity: 1 },
-        { price: 10_000, includesVat: false, rateBp: 700, quantity: 2 },
-      ],
-      treatment: 'domestic',
+    const order = sale({
+      lines: [saleLine(119_000, 1900, 1, true), saleLine(10_000, 700, 2)],
       shipping: 7_000,
-      discountShare: 0,
       fate: 'cancelled',
-      company: null,
-    };
+    });
     const first = invoiceOf(order, 1);
     const [credit] = creditNotesOf(first, 1, 'cancelled');
     const exported = invoiceOf({ ...order, treatment: 'export', fate: 'kept' }, 2);
@@ -241,17 +242,7 @@ describe('the VAT return', () => {
 
   it('spreads an order-level discount over the rates in proportion to their bases', () => {
     const invoice = invoiceOf(
-      {
-        lines: [
-          { price: 30_000, includesVat: false, rateBp: 1900, quantity: 1 },
-          { price: 60_000, includesVat: false, rateBp: 700, quantity: 1 },
-        ],
-        treatment: 'domestic',
-        shipping: 0,
-        discountShare: 0.1,
-        fate: 'kept',
-        company: null,
-      },
+      sale({ lines: [saleLine(30_000, 1900), saleLine(60_000, 700)], discountShare: 0.1 }),
       1,
     );
     expect(invoice.total_excl_vat).toBe('81.000');
@@ -267,14 +258,7 @@ describe('the VAT return', () => {
 describe('the register', () => {
   it('shows a credit note negative, with the invoice it credits and the buyer', () => {
     const invoice = invoiceOf(
-      {
-        lines: [{ price: 100_000, includesVat: false, rateBp: 1900, quantity: 1 }],
-        treatment: 'domestic',
-        shipping: 0,
-        discountShare: 0,
-        fate: 'cancelled',
-        company: 'Atlas SARL',
-      },
+      sale({ lines: [saleLine(100_000, 1900)], fate: 'cancelled', company: 'Atlas SARL' }),
       7,
     );
     const [credit] = creditNotesOf(invoice, 3, 'cancelled');

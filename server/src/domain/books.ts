@@ -58,9 +58,12 @@ function utcDate(year: number, monthIndex: number, day: number): number {
 /** YYYY-MM-DD of a UTC midnight. */
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** The zone's offset from UTC at `at`, in milliseconds (Tunis in winter: +3,600,000). */
-function offsetMs(at: number, timeZone: string): number {
-  const parts: Record<string, string> = {};
+/**
+ * The wall clock of `timeZone` at an instant, by part: year, month, day, hour (00-23), minute,
+ * second, and timeZoneName, the offset ("GMT+01:00", "GMT" at zero). The formatter is made once
+ * per zone: making one costs far more than formatting.
+ */
+export function zoneClock(timeZone: string): (at: Date) => Record<string, string> {
   const format = new Intl.DateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
@@ -70,8 +73,18 @@ function offsetMs(at: number, timeZone: string): number {
     minute: '2-digit',
     second: '2-digit',
     hourCycle: 'h23',
+    timeZoneName: 'longOffset',
   });
-  for (const p of format.formatToParts(new Date(at))) parts[p.type] = p.value;
+  return (at) => {
+    const parts: Record<string, string> = {};
+    for (const p of format.formatToParts(at)) parts[p.type] = p.value;
+    return parts;
+  };
+}
+
+/** The zone's offset from UTC at `at`, in milliseconds (Tunis in winter: +3,600,000). */
+function offsetMs(at: number, timeZone: string): number {
+  const parts = zoneClock(timeZone)(new Date(at));
   const local =
     utcDate(Number(parts.year), Number(parts.month) - 1, Number(parts.day)) +
     ((Number(parts.hour) * 60 + Number(parts.minute)) * 60 + Number(parts.second)) * 1000;

@@ -13,20 +13,8 @@ import {
   type InvoiceOrderFacts,
 } from './invoice';
 import { toMillimes } from './money';
-import { lineAmounts, orderAmounts } from './vat';
+import { pricedOrder, SELLER_FACTS } from '../../test-support/books';
 
-const SELLER = {
-  seller: {
-    legal_name: 'Maison Carthage SARL',
-    address: 'Tunis',
-    matricule_fiscal: '1234567A/A/M/000',
-    trade_register_number: null,
-    phone: null,
-    email: null,
-    logo_key: null,
-  },
-  stamp_duty: 1000,
-};
 const ISSUE = {
   kind: 'invoice' as const,
   number: 'INV-2026-000001',
@@ -53,19 +41,6 @@ const order = fc.record({
 type GeneratedOrder = typeof order extends fc.Arbitrary<infer T> ? T : never;
 
 function facts(o: GeneratedOrder): InvoiceOrderFacts {
-  const lines = o.lines.map((l) => ({
-    ...l,
-    amounts: lineAmounts(l.price, l.includesVat, l.rateBp, l.quantity, o.reverseCharge),
-  }));
-  const shippingRateBp = o.reverseCharge ? 0 : 1900;
-  const subtotal = lines.reduce((s, l) => s + l.amounts.totalPrice, 0);
-  const discount = Math.floor(subtotal * o.discountShare);
-  const totals = orderAmounts(
-    lines.map((l) => l.amounts),
-    o.shipping,
-    shippingRateBp,
-    discount,
-  );
   return {
     id: 1,
     order_number: 'ORD-20261124-0001',
@@ -75,11 +50,11 @@ function facts(o: GeneratedOrder): InvoiceOrderFacts {
     vat_number: null,
     vat_reverse_charge: o.reverseCharge,
     vat_treatment: o.reverseCharge ? 'reverse_charge' : 'domestic',
-    shipping_amount: totals.shippingAmount,
-    shipping_vat_amount: totals.shippingVatAmount,
-    shipping_vat_rate_bp: shippingVatRateBp(totals.shippingAmount, totals.shippingVatAmount, 1900),
-    discount_amount: totals.discountAmount,
-    total_amount: totals.totalAmount,
+    ...pricedOrder(
+      o.lines,
+      { zeroRated: o.reverseCharge, shipping: o.shipping, discountShare: o.discountShare },
+      () => 'Shirt',
+    ),
     shipping_address: {
       first_name: 'Jane',
       last_name: 'Doe',
@@ -91,17 +66,6 @@ function facts(o: GeneratedOrder): InvoiceOrderFacts {
       email: 'jane@example.com',
     },
     account_company: null,
-    lines: lines.map((l) => ({
-      product_name: 'Shirt',
-      variant_title: null,
-      product_sku: null,
-      quantity: l.quantity,
-      unit_price: l.amounts.unitPrice,
-      vat_rate_bp: l.amounts.rateBp,
-      vat_amount: l.amounts.vatAmount,
-      total_price: l.amounts.totalPrice,
-      total_price_incl_vat: l.amounts.totalInclVat,
-    })),
   };
 }
 
@@ -112,7 +76,7 @@ describe('invoice content', () => {
     fc.assert(
       fc.property(order, (o) => {
         const f = facts(o);
-        const inv = invoiceContent(f, SELLER, ISSUE);
+        const inv = invoiceContent(f, SELLER_FACTS, ISSUE);
         const excl = toMillimes(inv.total_excl_vat);
         const vat = toMillimes(inv.total_vat);
         expect(
@@ -139,7 +103,7 @@ describe('invoice content', () => {
   it('makes the credit note of an invoice with the same figures', () => {
     const [sample] = fc.sample(order, { numRuns: 1, seed: 7 });
     if (!sample) throw new Error('fast-check gave no sample');
-    const content = invoiceContent(facts(sample), SELLER, ISSUE);
+    const content = invoiceContent(facts(sample), SELLER_FACTS, ISSUE);
     const note = creditNoteContent(
       { id: 4, content },
       {

@@ -9,13 +9,14 @@
 //   C  INV-2026-000004  2026-10-15, an export: 100.000 + shipping 7.000 at 0 %, no stamp duty
 //   D  INV-2026-000005  2026-10-31 23:30 UTC (00:30 on 1 November in Tunis: November)
 // and withholding on four payments, two of them in October and not removed.
+import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Schemas } from '../api/types';
 import type { Database } from '../db/schema';
 import { ROLES } from '../domain/roles';
 import { useTestApp, type AuthHeaders } from '../../test-support/app';
-import { BUYER_TAX_ID, insertSale, type Sale } from '../../test-support/books';
+import { BUYER_TAX_ID, insertSale, sale, saleLine as line } from '../../test-support/books';
 import { expectStatus } from '../../test-support/contract';
 import { parseCsv } from '../../test-support/csv';
 import { testDialects } from '../../test-support/databases';
@@ -24,22 +25,6 @@ import { completeShopSettings, pdfText, resetShopSettings } from '../../test-sup
 
 type VatReturn = Schemas['VatReturn'];
 type Register = Schemas['SalesRegister'];
-
-const line = (price: number, rateBp: number, quantity = 1, includesVat = false) => ({
-  price,
-  includesVat,
-  rateBp,
-  quantity,
-});
-const sale = (overrides: Partial<Sale>): Sale => ({
-  lines: [line(10_000, 1900)],
-  treatment: 'domestic',
-  shipping: 0,
-  discountShare: 0,
-  fate: 'kept',
-  company: null,
-  ...overrides,
-});
 
 /** The documents and payments above; the orders' ids by letter. */
 async function fillBooks(db: Kysely<Database>) {
@@ -120,6 +105,20 @@ async function fillBooks(db: Kysely<Database>) {
     ])
     .execute();
   return ids;
+}
+
+/** A download: its file name, as the browser saves it. */
+function expectAttachment(res: LightMyRequestResponse, filename: string): void {
+  expect(res.headers['content-disposition']).toBe(`attachment; filename="${filename}"`);
+}
+
+/** A PDF answer whose text holds every one of `texts`. */
+async function expectPdfTexts(
+  res: LightMyRequestResponse,
+  texts: readonly string[],
+): Promise<void> {
+  const text = await pdfText(res);
+  for (const part of texts) expect(text).toContain(part);
 }
 
 const ZERO = { taxable_amount: '0.000', vat_amount: '0.000' };
@@ -223,9 +222,7 @@ describe.each(testDialects)('reports on %s', (dialect) => {
     const res = await get('vat-return.csv?month=2026-10');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(
-      'attachment; filename="vat-return-2026-10.csv"',
-    );
+    expectAttachment(res, 'vat-return-2026-10.csv');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     expect(parseCsv(res.body.slice(1))).toEqual([
       ['section', 'vat_rate', 'taxable_amount', 'vat_amount', 'count'],
@@ -256,12 +253,9 @@ describe.each(testDialects)('reports on %s', (dialect) => {
 
   it('prints the VAT return in French by default, in English when asked', async () => {
     const res = await get('vat-return.pdf?month=2026-10');
-    expect(res.headers['content-disposition']).toBe(
-      'attachment; filename="vat-return-2026-10.pdf"',
-    );
+    expectAttachment(res, 'vat-return-2026-10.pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const fr = await pdfText(res);
-    for (const text of [
+    await expectPdfTexts(res, [
       'DÉCLARATION MENSUELLE DE TVA - 2026-10',
       'Maison Carthage SARL',
       'Matricule fiscal: 1234567A/A/M/000',
@@ -271,13 +265,12 @@ describe.each(testDialects)('reports on %s', (dialect) => {
       '2.730 TND',
       '137.730 TND',
       '3.785 TND',
-    ]) {
-      expect(fr).toContain(text);
-    }
-    const en = await pdfText(await get('vat-return.pdf?month=2026-10&lang=en'));
-    expect(en).toContain('VAT RETURN - 2026-10');
-    expect(en).toContain('Period: 1 October 2026 - 31 October 2026');
-    expect(en).toContain('Withholding kept by buyers (tax credit)');
+    ]);
+    await expectPdfTexts(await get('vat-return.pdf?month=2026-10&lang=en'), [
+      'VAT RETURN - 2026-10',
+      'Period: 1 October 2026 - 31 October 2026',
+      'Withholding kept by buyers (tax credit)',
+    ]);
   });
 
   const REGISTER = 'sales-register?from=2026-10-01&to=2026-10-31';
@@ -372,9 +365,7 @@ describe.each(testDialects)('reports on %s', (dialect) => {
     const res = await get('sales-register.csv?from=2026-10-01&to=2026-10-31');
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('5');
-    expect(res.headers['content-disposition']).toBe(
-      'attachment; filename="sales-register-2026-10-01-2026-10-31.csv"',
-    );
+    expectAttachment(res, 'sales-register-2026-10-01-2026-10-31.csv');
     const [header, ...rows] = parseCsv(res.body.slice(1));
     expect(header).toEqual([
       'kind',
@@ -497,12 +488,9 @@ describe.each(testDialects)('reports on %s', (dialect) => {
 
   it('prints the register on A4 landscape with its numbering check', async () => {
     const res = await get('sales-register.pdf?from=2026-10-01&to=2026-10-31');
-    expect(res.headers['content-disposition']).toBe(
-      'attachment; filename="sales-register-2026-10-01-2026-10-31.pdf"',
-    );
+    expectAttachment(res, 'sales-register-2026-10-01-2026-10-31.pdf');
     expect(res.rawPayload.toString('latin1')).toContain('/MediaBox [0 0 841.89 595.28]');
-    const fr = await pdfText(res);
-    for (const text of [
+    await expectPdfTexts(res, [
       'REGISTRE DES VENTES',
       'Maison Carthage SARL',
       'INV-2026-000003',
@@ -511,13 +499,12 @@ describe.each(testDialects)('reports on %s', (dialect) => {
       'Total HT: 134.000 TND',
       'Net à payer: 137.730 TND',
       'Aucune rupture de numérotation',
-    ]) {
-      expect(fr).toContain(text);
-    }
-    const en = await pdfText(await get('sales-register.pdf?from=2026-10-01&to=2026-10-31&lang=en'));
-    expect(en).toContain('SALES REGISTER');
-    expect(en).toContain('No gap in the numbering');
-    expect(en).toContain('final consumer');
+    ]);
+    await expectPdfTexts(await get('sales-register.pdf?from=2026-10-01&to=2026-10-31&lang=en'), [
+      'SALES REGISTER',
+      'No gap in the numbering',
+      'final consumer',
+    ]);
   });
 
   it('lists October’s withholding: buyer, invoice in force, certificates missing', async () => {
@@ -557,9 +544,7 @@ describe.each(testDialects)('reports on %s', (dialect) => {
       totals: { payments: 2, amount: '3.785', missing_certificates: 1 },
     });
     const csv = await get('withholding.csv?month=2026-10&separator=semicolon');
-    expect(csv.headers['content-disposition']).toBe(
-      'attachment; filename="withholding-2026-10.csv"',
-    );
+    expectAttachment(csv, 'withholding-2026-10.csv');
     const lines = csv.body.slice(1).split('\r\n');
     expect(lines[0]).toBe(
       'received_on;order_number;invoice_number;buyer_name;buyer_tax_id;paid_amount;withholding_amount;certificate',

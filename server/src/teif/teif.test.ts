@@ -8,6 +8,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, readTeifCertificate } from '../config';
+import { PROFESSIONAL_BUYER, SELLER } from '../../test-support/invoices';
 import { makeTestCertificate } from '../../test-support/teif';
 import { signTeif, teifErrors, teifXml, type TeifDocument } from '.';
 
@@ -20,25 +21,9 @@ const INVOICE: TeifDocument = {
   order_id: 7,
   order_number: 'ORD-20261231-0007',
   credits: null,
-  seller: {
-    legal_name: 'Maison Carthage SARL',
-    address: '12 Avenue Habib Bourguiba\n1000 Tunis',
-    matricule_fiscal: '1234567A/A/M/000',
-    trade_register_number: 'B01234562026',
-    phone: '+216 71 000 000',
-    email: 'contact@example.tn',
-    logo_key: null,
-  },
-  buyer: {
-    name: 'Jane Doe',
-    company: 'Atelier Hafsia & Fils',
-    address: '1 Rue de Marseille\n1000 Tunis',
-    country: 'TN',
-    email: 'jane@example.tn',
-    phone: '+216 20 000 000',
-    customer_type: 'professional',
-    vat_number: '7654321B/A/M/000',
-  },
+  seller: { ...SELLER, logo_key: null },
+  // An ampersand in the buyer's company: the XML must escape it.
+  buyer: { ...PROFESSIONAL_BUYER, company: 'Atelier Hafsia & Fils' },
   lines: [
     {
       description: 'Chemise été <M>',

@@ -1,7 +1,8 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
-import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Invoice } from '@generated/model';
+import { captureDownloads } from '@/testing/csv-export';
 import { expectToast } from '@/testing/story';
 import { invoicesOf } from '@mocks/fixtures';
 import { API, invoices } from '@mocks/handlers';
@@ -30,21 +31,10 @@ const documentsPanel = async (canvasElement: HTMLElement) => {
   return within(canvas.getByRole('region', { name: 'Documents' }));
 };
 
-/** The files the app handed to the browser, by the download link it clicked. */
-const saved: string[] = [];
-
 /** "TEIF (XML)": the document's e-invoice, saved under the server's file name. */
 export const DownloadTeif: Story = {
-  beforeEach: () => {
-    saved.length = 0;
-    const click = spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
-    return () => click.mockRestore();
-  },
   play: async ({ canvasElement }) => {
+    const saved = captureDownloads();
     const documents = await documentsPanel(canvasElement);
     await userEvent.click(
       await documents.findByRole('button', { name: `Download TEIF (XML) of ${rejected.number}` }),

@@ -1,6 +1,7 @@
-import { Box, Button, Flex, IconButton, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, IconButton, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo, type ReactNode } from 'react';
 import { ArrowLeftIcon } from '@/components/icons';
+import { PageHeader } from '@/components/layout/PageHeader';
 import {
   ExportMenu,
   ExportProgress,
@@ -26,7 +27,7 @@ interface MonthPickerProps {
 }
 
 /** The report's month: a select of the last three years between a previous and a next button. */
-export function MonthPicker({ month, current, onChange }: MonthPickerProps) {
+function MonthPicker({ month, current, onChange }: MonthPickerProps) {
   const t = useT();
   const locale = useLocale();
   const options = useMemo(() => {
@@ -84,7 +85,7 @@ interface ReportDownloadsProps {
 }
 
 /** The report's files: the CSV in the spreadsheet's variant, and the PDF when it has one. */
-export function ReportDownloads({ csv, csvLabel, onCsv, pdf }: ReportDownloadsProps) {
+function ReportDownloads({ csv, csvLabel, onCsv, pdf }: ReportDownloadsProps) {
   const t = useT();
   const languages = useMemo(
     () => [
@@ -114,11 +115,6 @@ export function ReportDownloads({ csv, csvLabel, onCsv, pdf }: ReportDownloadsPr
   );
 }
 
-/** The download under way (the list kit's indicator), shown above the report. */
-export function ReportProgress({ csv }: { csv: CsvExport }) {
-  return <ExportProgress {...csv} />;
-}
-
 interface ReportBodyProps<D> {
   load: ReportLoad<D>;
   loadingText: string;
@@ -130,7 +126,7 @@ interface ReportBodyProps<D> {
  * A report's loading, refusal or failure, else the report. A 403 says the admin may not open it,
  * a 422 what is wrong with the period (the server's words), anything else why it failed.
  */
-export function ReportBody<D>({ load, loadingText, children }: ReportBodyProps<D>) {
+function ReportBody<D>({ load, loadingText, children }: ReportBodyProps<D>) {
   const t = useT();
   if (load.failure)
     return (
@@ -144,6 +140,78 @@ export function ReportBody<D>({ load, loadingText, children }: ReportBodyProps<D
     );
   if (!load.data) return <LoadingState text={loadingText} />;
   return children(load.data);
+}
+
+interface ReportScreenProps<D> {
+  title: string;
+  description: string;
+  csv: CsvExport;
+  onCsv: () => void;
+  pdf?: PdfDownload;
+  /** The period's controls: a month picker, or the register's two days. */
+  period: ReactNode;
+  load: ReportLoad<D>;
+  loadingText: string;
+  /** The report, once loaded. */
+  children: (data: D) => ReactNode;
+}
+
+/**
+ * The frame every report screen shares: its title with the downloads (the CSV named after the
+ * report), the download under way (the list kit's indicator), the period, then the report or
+ * why it is not there.
+ */
+export function ReportScreen<D>({
+  title,
+  description,
+  csv,
+  onCsv,
+  pdf,
+  period,
+  load,
+  loadingText,
+  children,
+}: ReportScreenProps<D>) {
+  return (
+    <Stack gap="6">
+      <PageHeader
+        title={title}
+        description={description}
+        actions={<ReportDownloads csv={csv} csvLabel={title} onCsv={onCsv} pdf={pdf} />}
+      />
+      <ExportProgress {...csv} />
+      {period}
+      <ReportBody load={load} loadingText={loadingText}>
+        {children}
+      </ReportBody>
+    </Stack>
+  );
+}
+
+/** What a month's report screen is given: the month shown and the shop's, the load, the CSV. */
+export interface MonthlyReportProps<D> {
+  month: string;
+  /** The shop's current month (the last a picker offers). */
+  current: string;
+  onMonthChange: (month: string) => void;
+  load: ReportLoad<D>;
+  csv: CsvExport;
+  onCsv: () => void;
+}
+
+/** The report screen of one month: its period is the month picker. */
+export function MonthlyReportScreen<D>({
+  month,
+  current,
+  onMonthChange,
+  ...screen
+}: MonthlyReportProps<D> & Omit<ReportScreenProps<D>, 'period'>) {
+  return (
+    <ReportScreen
+      {...screen}
+      period={<MonthPicker month={month} current={current} onChange={onMonthChange} />}
+    />
+  );
 }
 
 /** A figure cell: right-aligned (left in Arabic), tabular digits, never wrapped. */

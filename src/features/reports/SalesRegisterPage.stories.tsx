@@ -6,13 +6,20 @@ import { reports } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { paths } from '@/lib/paths';
 import { adminScreenMeta } from '@/testing/admin-screen';
-import { captureDownloads } from '@/testing/csv-export';
 import { typeDay } from '@/testing/day-field';
-import { expectRightToLeft } from '@/testing/languages';
+import { expectHeading, expectRightToLeft } from '@/testing/languages';
 import { expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { apiPath, expectLocation, expectScreenTitle, mockedBy } from '@/testing/story';
 import { SalesRegisterPage } from './SalesRegisterPage';
-import { CURRENT_MONTH, expectReportError, expectRows, tableRows } from './story-helpers';
+import {
+  CURRENT_MONTH,
+  expectCsvDownload,
+  expectLoading,
+  expectPdfDownload,
+  expectReportError,
+  expectRows,
+  tableRows,
+} from './story-helpers';
 import { monthDays } from './report-period';
 
 /** The sales register (/admin/reports/sales-register, docs/product.md §10.27). */
@@ -183,11 +190,7 @@ export const EmptyPeriod: Story = {
 
 export const Loading: Story = {
   parameters: mockedBy(reports.salesRegister.loading()),
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('Loading the sales register...'),
-    ).toBeVisible();
-  },
+  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading the sales register...'),
 };
 
 export const LoadError: Story = {
@@ -265,21 +268,20 @@ export const Paging: Story = {
 export const Downloads: Story = {
   parameters: filled,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
     await expectFilled(canvasElement);
-    const downloads = captureDownloads();
-    await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }));
-    const [csv] = await requests.waitFor('GET', `${REGISTER}.csv`);
-    await expect(csv?.query).toEqual({ from: '2025-03-01', to: '2025-03-31' });
-    await waitFor(() => expect(downloads).toEqual(['sales-register-2025-03-01-2025-03-31.csv']));
-    await userEvent.click(canvas.getByRole('button', { name: 'Download PDF' }));
-    const [pdf] = await requests.waitFor('GET', `${REGISTER}.pdf`);
-    await expect(pdf?.query).toEqual({ from: '2025-03-01', to: '2025-03-31', lang: 'fr' });
-    await waitFor(() =>
-      expect(downloads).toEqual([
-        'sales-register-2025-03-01-2025-03-31.csv',
-        'sales-register-2025-03-01-2025-03-31.pdf',
-      ]),
+    const march = { from: '2025-03-01', to: '2025-03-31' };
+    const downloads = await expectCsvDownload(
+      canvasElement,
+      REGISTER,
+      march,
+      'sales-register-2025-03-01-2025-03-31.csv',
+    );
+    await expectPdfDownload(
+      canvasElement,
+      downloads,
+      REGISTER,
+      march,
+      'sales-register-2025-03-01-2025-03-31.pdf',
     );
   },
 };
@@ -301,9 +303,7 @@ export const Arabic: Story = {
   globals: { locale: 'ar' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: 'دفتر المبيعات' }),
-    ).toBeVisible();
+    await expectHeading(canvasElement, 'دفتر المبيعات');
     await expectRightToLeft();
     await expect(await canvas.findByTestId('numbering')).toHaveTextContent('لا انقطاع في الترقيم');
     const rows = await tableRows(canvasElement, 'دفتر المبيعات');

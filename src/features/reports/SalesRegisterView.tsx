@@ -1,16 +1,13 @@
 import { Alert, Button, Flex, List, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { NumberingCheck, SalesRegister, SalesRegisterEntry } from '@generated/model';
-import { PageHeader } from '@/components/layout/PageHeader';
 import type { CsvExport } from '@/components/list-screen';
 import { DayField } from '@/components/list-screen/DayField';
 import { formatCount, formatDate, formatVatRate } from '@/lib/format';
 import { documentNoun, useT } from './messages';
 import {
   MoneyCell,
-  ReportBody,
-  ReportDownloads,
-  ReportProgress,
+  ReportScreen,
   ReportTable,
   SectionTitle,
   type PdfDownload,
@@ -47,51 +44,51 @@ export function SalesRegisterView({
 }: SalesRegisterViewProps) {
   const t = useT();
   return (
-    <Stack gap="6">
-      <PageHeader
-        title={t('registerTitle')}
-        description={t('registerDescription')}
-        actions={
-          <ReportDownloads csv={csv} csvLabel={t('registerTitle')} onCsv={onCsv} pdf={pdf} />
-        }
-      />
-      <ReportProgress csv={csv} />
-      <Flex gap="4" wrap="wrap">
-        <DayField
-          label={t('fromLabel')}
-          value={from}
-          onChange={(day) => day && onPeriodChange({ from: day, to })}
-        />
-        <DayField
-          label={t('toLabel')}
-          value={to}
-          onChange={(day) => day && onPeriodChange({ from, to: day })}
-        />
-      </Flex>
-      <ReportBody load={load} loadingText={t('registerLoading')}>
-        {(data) => (
-          <Stack gap="6">
-            <NumberingAlert data={data} />
-            <Stack as="section" gap="3" aria-label={t('registerTable')}>
-              <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-                <Text color="fg.muted" role="status" data-testid="document-count">
-                  {documentNoun.count(data.total)}
-                </Text>
-                <Pager total={data.total} skip={skip} limit={limit} onPage={onPage} />
-              </Flex>
-              {data.entries.length === 0 ? (
-                <Text color="fg.muted" borderWidth="1px" rounded="md" p="4">
-                  {t('registerEmpty')}
-                </Text>
-              ) : (
-                <EntriesTable entries={data.entries} />
-              )}
-            </Stack>
-            <Totals data={data} />
+    <ReportScreen
+      title={t('registerTitle')}
+      description={t('registerDescription')}
+      csv={csv}
+      onCsv={onCsv}
+      pdf={pdf}
+      period={
+        <Flex gap="4" wrap="wrap">
+          <DayField
+            label={t('fromLabel')}
+            value={from}
+            onChange={(day) => day && onPeriodChange({ from: day, to })}
+          />
+          <DayField
+            label={t('toLabel')}
+            value={to}
+            onChange={(day) => day && onPeriodChange({ from, to: day })}
+          />
+        </Flex>
+      }
+      load={load}
+      loadingText={t('registerLoading')}
+    >
+      {(data) => (
+        <Stack gap="6">
+          <NumberingAlert data={data} />
+          <Stack as="section" gap="3" aria-label={t('registerTable')}>
+            <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+              <Text color="fg.muted" role="status" data-testid="document-count">
+                {documentNoun.count(data.total)}
+              </Text>
+              <Pager total={data.total} skip={skip} limit={limit} onPage={onPage} />
+            </Flex>
+            {data.entries.length === 0 ? (
+              <Text color="fg.muted" borderWidth="1px" rounded="md" p="4">
+                {t('registerEmpty')}
+              </Text>
+            ) : (
+              <EntriesTable entries={data.entries} />
+            )}
           </Stack>
-        )}
-      </ReportBody>
-    </Stack>
+          <Totals data={data} />
+        </Stack>
+      )}
+    </ReportScreen>
   );
 }
 

@@ -6,12 +6,14 @@ import { reports } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { paths } from '@/lib/paths';
 import { adminScreenMeta } from '@/testing/admin-screen';
-import { captureDownloads } from '@/testing/csv-export';
-import { expectRightToLeft, localMoney } from '@/testing/languages';
+import { expectHeading, expectRightToLeft, localMoney } from '@/testing/languages';
 import { expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { apiPath, expectLocation, expectScreenTitle, mockedBy } from '@/testing/story';
 import {
   CURRENT_MONTH,
+  expectCsvDownload,
+  expectLoading,
+  expectPdfDownload,
   expectReportError,
   expectRows,
   NEXT_MONTH,
@@ -191,9 +193,7 @@ export const NoReportsMenuForAManager: Story = {
 
 export const Loading: Story = {
   parameters: mockedBy(reports.vatReturn.loading()),
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Loading the VAT return...')).toBeVisible();
-  },
+  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading the VAT return...'),
 };
 
 /** A failure says why and offers Retry, which asks again. */
@@ -260,17 +260,14 @@ export const Downloads: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expectFilled(canvasElement);
-    const downloads = captureDownloads();
-    await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }));
-    const [csv] = await requests.waitFor('GET', `${RETURN}.csv`);
-    await expect(csv?.query).toEqual({ month: '2025-03' });
-    await waitFor(() => expect(downloads).toEqual(['vat-return-2025-03.csv']));
-    await userEvent.click(canvas.getByRole('button', { name: 'Download PDF' }));
-    const [pdf] = await requests.waitFor('GET', `${RETURN}.pdf`);
-    await expect(pdf?.query).toEqual({ month: '2025-03', lang: 'fr' });
-    await waitFor(() =>
-      expect(downloads).toEqual(['vat-return-2025-03.csv', 'vat-return-2025-03.pdf']),
+    const march = { month: '2025-03' };
+    const downloads = await expectCsvDownload(
+      canvasElement,
+      RETURN,
+      march,
+      'vat-return-2025-03.csv',
     );
+    await expectPdfDownload(canvasElement, downloads, RETURN, march, 'vat-return-2025-03.pdf');
     // The semicolon file and the English PDF, once chosen.
     await userEvent.selectOptions(
       canvas.getByRole('combobox', { name: 'CSV separator' }),
@@ -313,9 +310,7 @@ export const Arabic: Story = {
   globals: { locale: 'ar' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: 'التصريح بالأداء على القيمة المضافة' }),
-    ).toBeVisible();
+    await expectHeading(canvasElement, 'التصريح بالأداء على القيمة المضافة');
     await expectRightToLeft();
     const lines = await tableRows(canvasElement, 'أسطر التصريح');
     await expect(lines[1]).toEqual(['الأساس الخاضع للضريبة', localMoney('ar-TN', '1630')]);

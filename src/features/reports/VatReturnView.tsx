@@ -1,65 +1,38 @@
 import { Button, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import type { VatReturn } from '@generated/model';
-import { PageHeader } from '@/components/layout/PageHeader';
-import type { CsvExport } from '@/components/list-screen';
-import { formatCount, formatDate, formatMoney, formatVatRate } from '@/lib/format';
+import { formatCount, formatMoney, formatVatRate } from '@/lib/format';
 import { INTL_TAGS, useLocale } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
 import { creditNoteNoun, invoiceNoun, useT } from './messages';
 import {
   FigureCell,
   MoneyCell,
-  MonthPicker,
-  ReportBody,
-  ReportDownloads,
-  ReportProgress,
+  MonthlyReportScreen,
   ReportTable,
   SectionTitle,
+  type MonthlyReportProps,
   type PdfDownload,
 } from './ReportControls';
-import { formatMonth } from './report-period';
-import type { ReportLoad } from './use-report';
+import { formatMonth, formatShopDay } from './report-period';
 import { VatTrendChart } from './VatTrendChart';
 
-export interface VatReturnViewProps {
-  month: string;
-  /** The shop's current month (the last a picker offers). */
-  current: string;
-  onMonthChange: (month: string) => void;
-  load: ReportLoad<VatReturn>;
-  csv: CsvExport;
-  onCsv: () => void;
+export interface VatReturnViewProps extends MonthlyReportProps<VatReturn> {
   pdf: PdfDownload;
 }
 
-/** A shop day (YYYY-MM-DD) as the tables write dates: noon UTC keeps it that day everywhere. */
-const dayText = (day: string) => formatDate(`${day}T12:00:00Z`);
-
 /** /admin/reports/vat-return: the month picker, the return, the withholding apart, the trend. */
-export function VatReturnView({
-  month,
-  current,
-  onMonthChange,
-  load,
-  csv,
-  onCsv,
-  pdf,
-}: VatReturnViewProps) {
+export function VatReturnView(props: VatReturnViewProps) {
   const t = useT();
   return (
-    <Stack gap="6">
-      <PageHeader
-        title={t('vatTitle')}
-        description={t('vatDescription')}
-        actions={<ReportDownloads csv={csv} csvLabel={t('vatTitle')} onCsv={onCsv} pdf={pdf} />}
-      />
-      <ReportProgress csv={csv} />
-      <MonthPicker month={month} current={current} onChange={onMonthChange} />
-      <ReportBody load={load} loadingText={t('vatLoading')}>
-        {(data) => <VatReturnReport data={data} />}
-      </ReportBody>
-    </Stack>
+    <MonthlyReportScreen
+      {...props}
+      title={t('vatTitle')}
+      description={t('vatDescription')}
+      loadingText={t('vatLoading')}
+    >
+      {(data) => <VatReturnReport data={data} />}
+    </MonthlyReportScreen>
   );
 }
 
@@ -69,8 +42,8 @@ function VatReturnReport({ data }: { data: VatReturn }) {
     <Stack gap="6">
       <Text data-testid="vat-period">
         {t('vatPeriod', {
-          from: dayText(data.from),
-          to: dayText(data.to),
+          from: formatShopDay(data.from),
+          to: formatShopDay(data.to),
           timeZone: data.time_zone,
           invoices: invoiceNoun.count(data.invoices),
           creditNotes: creditNoteNoun.count(data.credit_notes),

@@ -1,16 +1,17 @@
 import type { StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { withholdingFixture } from '@mocks/fixtures/reports';
 import { reports } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { paths } from '@/lib/paths';
 import { adminScreenMeta } from '@/testing/admin-screen';
-import { captureDownloads } from '@/testing/csv-export';
-import { expectRightToLeft } from '@/testing/languages';
+import { expectHeading, expectRightToLeft } from '@/testing/languages';
 import { expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { apiPath, expectScreenTitle, mockedBy } from '@/testing/story';
 import {
   CURRENT_MONTH,
+  expectCsvDownload,
+  expectLoading,
   expectReportError,
   expectRows,
   NEXT_MONTH,
@@ -95,11 +96,7 @@ export const FromTheFixtures: Story = {
 
 export const Loading: Story = {
   parameters: mockedBy(reports.withholding.loading()),
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('Loading the withholding...'),
-    ).toBeVisible();
-  },
+  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading the withholding...'),
 };
 
 export const LoadError: Story = {
@@ -131,11 +128,12 @@ export const Download: Story = {
     const canvas = within(canvasElement);
     await expectRows(canvasElement, 'Payments with a withholding', ROWS);
     await expect(canvas.queryByRole('button', { name: 'Download PDF' })).toBeNull();
-    const downloads = captureDownloads();
-    await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }));
-    const [csv] = await requests.waitFor('GET', `${WITHHOLDING}.csv`);
-    await expect(csv?.query).toEqual({ month: '2025-03' });
-    await waitFor(() => expect(downloads).toEqual(['withholding-2025-03.csv']));
+    await expectCsvDownload(
+      canvasElement,
+      WITHHOLDING,
+      { month: '2025-03' },
+      'withholding-2025-03.csv',
+    );
   },
 };
 
@@ -154,10 +152,7 @@ export const Arabic: Story = {
   parameters: filled,
   globals: { locale: 'ar' },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: 'الخصم من المورد' }),
-    ).toBeVisible();
+    await expectHeading(canvasElement, 'الخصم من المورد');
     await expectRightToLeft();
     const rows = await tableRows(canvasElement, 'دفعات مع خصم');
     await expect(rows[2]?.at(-1)).toBe('ناقصة');

@@ -1,54 +1,27 @@
 import { Badge, Stack, Table, Text } from '@chakra-ui/react';
 import type { WithholdingReport } from '@generated/model';
-import { PageHeader } from '@/components/layout/PageHeader';
-import type { CsvExport } from '@/components/list-screen';
-import { formatCount, formatDate, formatMoney } from '@/lib/format';
+import { formatCount, formatMoney } from '@/lib/format';
 import { entryNoun, useT } from './messages';
 import {
   MoneyCell,
-  MonthPicker,
-  ReportBody,
-  ReportDownloads,
-  ReportProgress,
+  MonthlyReportScreen,
   ReportTable,
+  type MonthlyReportProps,
 } from './ReportControls';
-import type { ReportLoad } from './use-report';
-
-export interface WithholdingViewProps {
-  month: string;
-  current: string;
-  onMonthChange: (month: string) => void;
-  load: ReportLoad<WithholdingReport>;
-  csv: CsvExport;
-  onCsv: () => void;
-}
-
-/** A shop day (YYYY-MM-DD) as the tables write dates: noon UTC keeps it that day everywhere. */
-const dayText = (day: string) => formatDate(`${day}T12:00:00Z`);
+import { formatShopDay } from './report-period';
 
 /** /admin/reports/withholding: the month's payments a buyer kept a withholding on. */
-export function WithholdingView({
-  month,
-  current,
-  onMonthChange,
-  load,
-  csv,
-  onCsv,
-}: WithholdingViewProps) {
+export function WithholdingView(props: MonthlyReportProps<WithholdingReport>) {
   const t = useT();
   return (
-    <Stack gap="6">
-      <PageHeader
-        title={t('withholdingReportTitle')}
-        description={t('withholdingReportDescription')}
-        actions={<ReportDownloads csv={csv} csvLabel={t('withholdingReportTitle')} onCsv={onCsv} />}
-      />
-      <ReportProgress csv={csv} />
-      <MonthPicker month={month} current={current} onChange={onMonthChange} />
-      <ReportBody load={load} loadingText={t('withholdingLoading')}>
-        {(data) => <WithholdingEntries data={data} />}
-      </ReportBody>
-    </Stack>
+    <MonthlyReportScreen
+      {...props}
+      title={t('withholdingReportTitle')}
+      description={t('withholdingReportDescription')}
+      loadingText={t('withholdingLoading')}
+    >
+      {(data) => <WithholdingEntries data={data} />}
+    </MonthlyReportScreen>
   );
 }
 
@@ -94,7 +67,7 @@ function WithholdingEntries({ data }: { data: WithholdingReport }) {
           <Table.Body>
             {data.entries.map((entry) => (
               <Table.Row key={entry.payment_id}>
-                <Table.Cell whiteSpace="nowrap">{dayText(entry.received_on)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatShopDay(entry.received_on)}</Table.Cell>
                 <Table.Cell>{entry.buyer_name}</Table.Cell>
                 <Table.Cell>{entry.buyer_tax_id ?? t('finalConsumer')}</Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{entry.order_number}</Table.Cell>

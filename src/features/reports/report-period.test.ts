@@ -80,24 +80,15 @@ describe('the report addresses', () => {
     expect(monthOfSearch('?month=march', '2026-11')).toBe('2026-11');
   });
 
-  it('reads ?from&to as written, and falls back to the current month', () => {
-    expect(periodOfSearch('?from=2025-03-01&to=2025-03-15', '2026-11')).toEqual({
-      from: '2025-03-01',
-      to: '2025-03-15',
-    });
-    // Backwards is the server's to refuse (422 shown), not silently swapped.
-    expect(periodOfSearch('?from=2025-03-15&to=2025-03-01', '2026-11')).toEqual({
-      from: '2025-03-15',
-      to: '2025-03-01',
-    });
-    expect(periodOfSearch('?from=2025-03-01', '2026-11')).toEqual({
-      from: '2026-11-01',
-      to: '2026-11-30',
-    });
-    expect(periodOfSearch('?from=2025-02-30&to=2025-03-01', '2026-11')).toEqual({
-      from: '2026-11-01',
-      to: '2026-11-30',
-    });
+  // ?from&to as written: backwards is the server's to refuse (422 shown), not silently swapped;
+  // half a period or a day that does not exist falls back to the current month (November 2026).
+  it.each([
+    ['?from=2025-03-01&to=2025-03-15', '2025-03-01', '2025-03-15'],
+    ['?from=2025-03-15&to=2025-03-01', '2025-03-15', '2025-03-01'],
+    ['?from=2025-03-01', '2026-11-01', '2026-11-30'],
+    ['?from=2025-02-30&to=2025-03-01', '2026-11-01', '2026-11-30'],
+  ])('reads %s as from %s to %s', (search, from, to) => {
+    expect(periodOfSearch(search, '2026-11')).toEqual({ from, to });
   });
 });
 

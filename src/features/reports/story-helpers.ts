@@ -1,7 +1,9 @@
 /**
  * Play-function helpers of the report screens' stories (stories only; never imported by the app).
  */
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { requests } from '@mocks/recorder';
+import { captureDownloads } from '@/testing/csv-export';
 import { shiftMonth, shopMonthOf } from './report-period';
 
 /** The shop's month now in the fixtures' time zone (Africa/Tunis): the screens' default. */
@@ -39,4 +41,45 @@ export async function expectReportError(
   const alert = within(await within(canvasElement).findByTestId('report-error')).getByRole('alert');
   await expect(alert).toHaveTextContent(title);
   if (message) await expect(alert).toHaveTextContent(message);
+}
+
+/** The screen's loading text, shown while the report's answer is awaited. */
+export async function expectLoading(canvasElement: HTMLElement, text: string): Promise<void> {
+  await expect(await within(canvasElement).findByText(text)).toBeVisible();
+}
+
+/**
+ * Export CSV asks the report's `api` for its CSV with `query`, and the browser saves it as `file`.
+ * Returns the downloads captured, for a PDF that follows.
+ */
+export async function expectCsvDownload(
+  canvasElement: HTMLElement,
+  api: string,
+  query: Record<string, string>,
+  file: string,
+): Promise<string[]> {
+  const downloads = captureDownloads();
+  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Export CSV' }));
+  const [csv] = await requests.waitFor('GET', `${api}.csv`);
+  await expect(csv?.query).toEqual(query);
+  await waitFor(() => expect(downloads).toEqual([file]));
+  return downloads;
+}
+
+/**
+ * Download PDF asks the report's `api` for its PDF in French (the default) with `query`, and the
+ * browser saves it as `file`, after the `downloads` already saved.
+ */
+export async function expectPdfDownload(
+  canvasElement: HTMLElement,
+  downloads: string[],
+  api: string,
+  query: Record<string, string>,
+  file: string,
+): Promise<void> {
+  const before = [...downloads];
+  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Download PDF' }));
+  const [pdf] = await requests.waitFor('GET', `${api}.pdf`);
+  await expect(pdf?.query).toEqual({ ...query, lang: 'fr' });
+  await waitFor(() => expect(downloads).toEqual([...before, file]));
 }

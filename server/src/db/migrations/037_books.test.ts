@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../schema';
 import { booksSummaryOf } from '../../domain/books';
-import { documentRow, saleInvoice } from '../../../test-support/books';
+import { documentRow, sale, saleInvoice, saleLine } from '../../../test-support/books';
 import { atMigration, insertBareOrder, testDialects } from '../../../test-support/databases';
 
 /** The names of the indexes of `invoices`. */
@@ -29,14 +29,7 @@ describe.each(testDialects)('migration 037_books on %s', (dialect) => {
       expect(await invoiceIndexes(db, dialect)).not.toContain('invoices_issued_at');
       const orderId = await insertBareOrder(db, 'ORD-20261001-0001');
       const content = saleInvoice(
-        {
-          lines: [{ price: 10_000, includesVat: false, rateBp: 1900, quantity: 2 }],
-          treatment: 'domestic',
-          shipping: 7_000,
-          discountShare: 0,
-          fate: 'kept',
-          company: null,
-        },
+        sale({ lines: [saleLine(10_000, 1900, 2)], shipping: 7_000 }),
         orderId,
         { number: 'INV-2026-000001', issuedAt: '2026-10-05T09:00:00.000Z' },
       );

@@ -15,6 +15,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { Db } from '../../db/database';
+import { zoneClock } from '../../domain/books';
 import {
   CSV_DELIMITER,
   csvCell,
@@ -75,20 +76,9 @@ export function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 // Times and dates in the shop's zone
 
 function zoneParts(timeZone: string) {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'longOffset',
-  });
+  const clock = zoneClock(timeZone);
   return (at: Date) => {
-    const part: Record<string, string> = {};
-    for (const p of format.formatToParts(at)) part[p.type] = p.value;
+    const part = clock(at);
     // "GMT+01:00", or "GMT" at offset zero.
     const offset = (part.timeZoneName ?? 'GMT').slice(3) || '+00:00';
     return {
