@@ -312,6 +312,32 @@ describe.each(testDialects)('TEIF e-invoices (%s)', (dialect) => {
     ]);
   });
 
+  it('queues one submission when two are asked at once: the other gets the 409', async () => {
+    ttn.mode = 'reject';
+    const order = await buy();
+    await setStatus(order.id, 'confirmed');
+    const { id } = await invoiceOf(order.id);
+    await runJobs();
+    expect((await invoiceOf(order.id)).teif.status).toBe('rejected');
+    const answers = await Promise.all([submit(id), submit(id)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([202, 409]);
+    expectProblem(
+      answers.find((a) => a.statusCode === 409)!,
+      409,
+      TEIF_UNDER_WAY,
+    );
+    const jobs = await t.database.db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('kind', '=', 'teif.submit')
+      .where('status', '=', 'queued')
+      .execute();
+    const ofThis = jobs.filter(
+      (j) => (JSON.parse(String(j.payload)) as { invoice_id: number }).invoice_id === id,
+    );
+    expect(ofThis).toHaveLength(1);
+  });
+
   it('stays queued with the reason while TTN cannot be reached, then is accepted on a retry', async () => {
     ttn.mode = 'down';
     const order = await buy();

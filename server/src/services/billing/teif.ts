@@ -57,6 +57,15 @@ export async function submitInvoiceTeif(
       throw conflict(TEIF_UNDER_WAY);
     }
     const now = ctx.now();
+    // Claimed by a conditional update: of two submissions at once, the second waits for the
+    // first's row lock (PostgreSQL), then finds the document queued and gets the 409.
+    const claimed = await trx
+      .updateTable('invoices')
+      .set({ teif_status: 'queued' })
+      .where('id', '=', id)
+      .where('teif_status', 'in', ['not_sent', 'rejected'])
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) throw conflict(TEIF_UNDER_WAY);
     await queueTeifSubmission(trx, id, now);
     await recordAudit(
       trx,
