@@ -87,6 +87,17 @@ interface Issue {
   teif: boolean;
 }
 
+/**
+ * Who issues a document and when, as every issuing path (a status change, a return, an edit, an
+ * admin's request) passes it: the shop's database dialect and whether e-invoicing submits each
+ * document issued (#30) come from the app's context, in one place.
+ */
+export const issueBy = (
+  ctx: Pick<AppContext, 'dialect' | 'config'>,
+  admin: Admin,
+  now: Date,
+): Issue => ({ dialect: ctx.dialect, admin, now, teif: submitsOnIssue(ctx.config) });
+
 // ---------------------------------------------------------------------------------------------
 // Reading
 
@@ -377,12 +388,7 @@ export async function issueInvoice(
   orderId: number,
   admin: Admin,
 ): Promise<Invoice> {
-  const issue: Issue = {
-    dialect: ctx.dialect,
-    admin,
-    now: ctx.now(),
-    teif: submitsOnIssue(ctx.config),
-  };
+  const issue = issueBy(ctx, admin, ctx.now());
   return ctx.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId, ctx.dialect);
     if (!order) throw notFound(ORDER_NOT_FOUND);

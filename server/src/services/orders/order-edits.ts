@@ -33,8 +33,7 @@ import { lineDescription, shippingVatRateBp } from '../../domain/invoice';
 import { toMillimes } from '../../domain/money';
 import { countryDefaultInForce, vatOfGross, vatOfNet } from '../../domain/vat';
 import { isZeroRated, type VatTreatment } from '../../domain/vat-treatment';
-import { reissueAfterEdit } from '../billing/invoices';
-import { submitsOnIssue } from '../billing/teif-queue';
+import { issueBy, reissueAfterEdit } from '../billing/invoices';
 import { queueCreditNoteEmail } from './order-emails';
 import { loadRates } from '../billing/vat-rates';
 import { shortStock, skuOf, variantTitleOf } from '../catalogue/sellable-lines';
@@ -375,12 +374,7 @@ export async function editOrder(
         total_amount: money(totals.total_amount),
       },
     });
-    const issued = await reissueAfterEdit(trx, orderId, {
-      dialect: ctx.dialect,
-      admin,
-      now: new Date(now),
-      teif: submitsOnIssue(ctx.config),
-    });
+    const issued = await reissueAfterEdit(trx, orderId, issueBy(ctx, admin, new Date(now)));
     // The customer gets the credit note of the reversed invoice (the new invoice is theirs to
     // download as any invoice).
     for (const document of issued.filter((d) => d.kind === 'credit_note')) {

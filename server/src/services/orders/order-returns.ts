@@ -34,8 +34,7 @@ import { toBool } from '../../db/bool';
 import { creditedPart, type CreditedLine } from '../../domain/credit-notes';
 import { lineDescription } from '../../domain/invoice';
 import { toMillimes } from '../../domain/money';
-import { issueReturnCreditNote, returnedSoFar } from '../billing/invoices';
-import { submitsOnIssue } from '../billing/teif-queue';
+import { issueBy, issueReturnCreditNote, returnedSoFar } from '../billing/invoices';
 import { queueCreditNoteEmail } from './order-emails';
 import { adjustStock, lockProductsOfVariants } from '../inventory/stock';
 import { recordAudit } from '../platform/audit';
@@ -331,7 +330,7 @@ async function recordReturn(
           stamp_duty: 0,
         },
       },
-      { dialect: ctx.dialect, admin, now: new Date(now), teif: submitsOnIssue(ctx.config) },
+      issueBy(ctx, admin, new Date(now)),
     );
     if (credit) {
       await trx

@@ -53,8 +53,7 @@ import { conflict, HttpProblem, invalid, notFound } from '../../api/problem';
 import { ORDER_NOT_FOUND } from './order-lookup';
 import { json, money, percent } from '../../api/present';
 import type { Schemas } from '../../api/types';
-import { issueDocumentsOnStatusChange } from '../billing/invoices';
-import { submitsOnIssue } from '../billing/teif-queue';
+import { issueBy, issueDocumentsOnStatusChange } from '../billing/invoices';
 import { countOf } from '../platform/row-counts';
 import {
   adjustStock,
@@ -623,12 +622,8 @@ async function takeStockAgain(
 }
 
 /** Who issues the invoice or credit note of a status change, and when (the change's time). */
-const documentIssue = (ctx: AppContext, change: StatusChange) => ({
-  dialect: ctx.dialect,
-  admin: change.admin,
-  now: new Date(change.now),
-  teif: submitsOnIssue(ctx.config),
-});
+const documentIssue = (ctx: AppContext, change: StatusChange) =>
+  issueBy(ctx, change.admin, new Date(change.now));
 
 /**
  * Any status from any status; the same status again changes nothing. Moving to or from
