@@ -14,7 +14,7 @@ import type {
 } from '@generated/model';
 import { statusRules } from '../../contract/order-status';
 import { fromMillimes, toMillimes } from '../../server/src/domain/money';
-import { orderBalance } from '../../server/src/domain/payments';
+import { orderBalance, refundLimit } from '../../server/src/domain/payments';
 import { invoices, orderDetails } from '../fixtures';
 import { orderPayments, remittances } from '../fixtures/payments';
 import { conflict } from './conflicts';
@@ -102,7 +102,15 @@ function paymentRefusal(orderId: number, body: OrderPaymentCreate): Response | n
   const refunded = orderPayments
     .filter((p) => p.credit_note_id === creditNoteId && p.removed_at === null)
     .reduce((sum, p) => sum + toMillimes(p.amount), 0);
-  const left = toMillimes(note.total_incl_vat) + refunded;
+  // The server's limit (#30): the stamp duty the note takes back is refunded too when the order
+  // charged it. An order of the fixtures charging none (placed before #30, or bearing none) gives
+  // the same limit as the server's null or 0.
+  const charged = toMillimes(order.stamp_duty_amount) > 0;
+  const left =
+    refundLimit(
+      { total_incl_vat: toMillimes(note.total_incl_vat), stamp_duty: toMillimes(note.stamp_duty) },
+      charged,
+    ) + refunded;
   if (-amount > left)
     return conflict(
       `The refund of ${fromMillimes(-amount)} is more than credit note ${note.number} leaves ` +
