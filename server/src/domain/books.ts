@@ -26,6 +26,7 @@ import { fromMillimes, toMillimes } from './money';
 import type { InvoiceContent } from './invoice';
 import { shopDay } from './payments';
 import { bpToRate, rateToBp } from './vat';
+import { zoneClock } from './zone-clock';
 
 type VatReturn = Schemas['VatReturn'];
 type WithholdingTotals = Schemas['WithholdingTotals'];
@@ -57,30 +58,6 @@ function utcDate(year: number, monthIndex: number, day: number): number {
 
 /** YYYY-MM-DD of a UTC midnight. */
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/**
- * The wall clock of `timeZone` at an instant, by part: year, month, day, hour (00-23), minute,
- * second, and timeZoneName, the offset ("GMT+01:00", "GMT" at zero). The formatter is made once
- * per zone: making one costs far more than formatting.
- */
-export function zoneClock(timeZone: string): (at: Date) => Record<string, string> {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'longOffset',
-  });
-  return (at) => {
-    const parts: Record<string, string> = {};
-    for (const p of format.formatToParts(at)) parts[p.type] = p.value;
-    return parts;
-  };
-}
 
 /** The zone's offset from UTC at `at`, in milliseconds (Tunis in winter: +3,600,000). */
 function offsetMs(at: number, timeZone: string): number {

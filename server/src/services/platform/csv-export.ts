@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { Db } from '../../db/database';
-import { zoneClock } from '../../domain/books';
+import { zoneClock } from '../../domain/zone-clock';
 import {
   CSV_DELIMITER,
   csvCell,
