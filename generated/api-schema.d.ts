@@ -2056,6 +2056,326 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/reports/sales': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Sales over time
+     * @description Admin token with role super_admin, admin or manager (analytics:read; 403 otherwise). Sales over time, in buckets of a day, a week (Monday to Sunday) or a month of the shop's calendar, clipped to the period: the orders placed in each bucket (by the shop day of their placement in its time zone) that are not credited (cancelled or refunded: an order cancelled later leaves the day it was placed), with their gross, net, VAT, discounts and shipping; the refunds paid in the bucket (by the day they were paid); the average order. Read from daily figures the database keeps in the same transaction as every order write, so it costs the same at any size. A period that ends after today, starts after it ends or spans more than 366 days gets 422.
+     */
+    get: operations['getSalesReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/sales.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Sales over time as CSV
+     * @description Admin token with role super_admin, admin or manager (analytics:read; 403 otherwise). The same figures as getSalesReport, one row per line (start, end, order_count, gross, net, vat, discounts, shipping, refunds, average_order), UTF-8 CSV written as the orders export writes it (a byte order mark, a header row, CRLF, amounts as the API writes them or with decimal commas with separator=semicolon, cells that a spreadsheet would run as a formula prefixed with an apostrophe). Sent as an attachment named sales-<from>-<to>.csv.
+     */
+    get: operations['exportSalesReportCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/sales-breakdown': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Sales by category and by payment method
+     * @description Admin token with role super_admin, admin or manager (analytics:read; 403 otherwise). The period's earned sales (orders placed in it and not credited) by product category (the category a product is in now; lines of deleted products or products without a category under null) with units and net revenue after discounts, and by payment method with the number of orders and the gross. A period that ends after today, starts after it ends or spans more than 366 days gets 422.
+     */
+    get: operations['getSalesBreakdown'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/sales-breakdown.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Sales by category and by payment method as CSV
+     * @description Admin token with role super_admin, admin or manager (analytics:read; 403 otherwise). The same figures as getSalesBreakdown, one row per line (breakdown (category or payment_method), key, name, order_count, units, amount), UTF-8 CSV written as the orders export writes it (a byte order mark, a header row, CRLF, amounts as the API writes them or with decimal commas with separator=semicolon, cells that a spreadsheet would run as a formula prefixed with an apostrophe). Sent as an attachment named sales- breakdown-<from>-<to>.csv.
+     */
+    get: operations['exportSalesBreakdownCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/top-products': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Best-selling products and variants
+     * @description Admin token with role super_admin, admin or manager (analytics:read; 403 otherwise). The products and the variants that sold the most units in the period's earned orders (ties by revenue, then by id), with their units and net revenue after discounts, at most `limit` of each. A period that ends after today, starts after it ends or spans more than 366 days gets 422.
+     */
+    get: operations['getTopProducts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/top-products.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Best-selling products and variants as CSV
+     * @description Admin token with role super_admin, admin or manager (analytics:read; 403 otherwise). The same figures as getTopProducts, one row per line (level (product or variant), product_id, variant_id, product_name, variant_title, sku, units, revenue), UTF-8 CSV written as the orders export writes it (a byte order mark, a header row, CRLF, amounts as the API writes them or with decimal commas with separator=semicolon, cells that a spreadsheet would run as a formula prefixed with an apostrophe). Sent as an attachment named top-products-<from>-<to>.csv.
+     */
+    get: operations['exportTopProductsCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/returns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Returns over time
+     * @description Admin token with role super_admin, admin or manager (analytics:read; 403 otherwise). The returns recorded in the period (by the shop day they were recorded), in buckets like getSalesReport, with the units returned and the amount credited (VAT included), and the products returned most. A period that ends after today, starts after it ends or spans more than 366 days gets 422.
+     */
+    get: operations['getReturnsReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/returns.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Returns over time as CSV
+     * @description Admin token with role super_admin, admin or manager (analytics:read; 403 otherwise). The same figures as getReturnsReport, one row per line (start, end, return_count, units, amount), UTF-8 CSV written as the orders export writes it (a byte order mark, a header row, CRLF, amounts as the API writes them or with decimal commas with separator=semicolon, cells that a spreadsheet would run as a formula prefixed with an apostrophe). Sent as an attachment named returns-<from>-<to>.csv.
+     */
+    get: operations['exportReturnsReportCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/stock-valuation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Stock valuation at cost
+     * @description Admin token with role super_admin, admin or manager (analytics:read; 403 otherwise). The stock on hand now valued at cost: Σ stock_quantity × cost_price over the active variants that track inventory and have stock, in total and by product category. Variants without a cost price are counted apart (their units are not valued).
+     */
+    get: operations['getStockValuation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/stock-valuation.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Stock valuation at cost as CSV
+     * @description Admin token with role super_admin, admin or manager (analytics:read; 403 otherwise). The same figures as getStockValuation, one row per line (category_id, category_name, units, cost_value, variants_without_cost), UTF-8 CSV written as the orders export writes it (a byte order mark, a header row, CRLF, amounts as the API writes them or with decimal commas with separator=semicolon, cells that a spreadsheet would run as a formula prefixed with an apostrophe). Sent as an attachment named stock-valuation.csv.
+     */
+    get: operations['exportStockValuationCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/slow-movers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Slow movers
+     * @description Admin token with role super_admin, admin or manager (analytics:read; 403 otherwise). The variants in stock (tracked, active, stock above zero) with no earned sale in the last `days` shop days (today included), the largest value at cost first, with the day of their last earned sale if any.
+     */
+    get: operations['getSlowMovers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/slow-movers.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Slow movers as CSV
+     * @description Admin token with role super_admin, admin or manager (analytics:read; 403 otherwise). The same figures as getSlowMovers, one row per line (variant_id, product_id, product_name, variant_title, sku, stock_quantity, cost_value, last_sold_on), UTF-8 CSV written as the orders export writes it (a byte order mark, a header row, CRLF, amounts as the API writes them or with decimal commas with separator=semicolon, cells that a spreadsheet would run as a formula prefixed with an apostrophe). Sent as an attachment named slow- movers.csv.
+     */
+    get: operations['exportSlowMoversCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/low-stock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Low stock with days of cover
+     * @description Admin token with role super_admin, admin or manager (analytics:read; 403 otherwise). The active variants that track inventory whose stock is at or below their low-stock threshold (out of stock included), with the units sold in earned orders over the last 30 shop days and the days of cover that leaves (stock ÷ the daily average; null without a sale; 0 when out of stock), the fewest days first.
+     */
+    get: operations['getLowStockReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/reports/low-stock.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Low stock with days of cover as CSV
+     * @description Admin token with role super_admin, admin or manager (analytics:read; 403 otherwise). The same figures as getLowStockReport, one row per line (variant_id, product_id, product_name, variant_title, sku, stock_quantity, low_stock_threshold, units_sold_30_days, days_of_cover), UTF-8 CSV written as the orders export writes it (a byte order mark, a header row, CRLF, amounts as the API writes them or with decimal commas with separator=semicolon, cells that a spreadsheet would run as a formula prefixed with an apostrophe). Sent as an attachment named low-stock.csv.
+     */
+    get: operations['exportLowStockReportCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/dashboard/summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The dashboard over a period
+     * @description Admin token with role super_admin, admin, manager or support (orders:read; 403 otherwise). The four cards over the period and the previous one, the period's sales day by day (from the daily roll-ups of getSalesReport) and what waits for the staff. Periods count shop days in the shop's time zone. A custom period without from and to, ending after today, starting after it ends or longer than 366 days gets 422.
+     */
+    get: operations['getDashboardSummary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/dashboard/activity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Recent activity
+     * @description Admin token with role super_admin, admin, manager or support (orders:read; 403 otherwise). The latest orders placed and, for roles with audit:read, the latest entries of the audit log, merged, the latest first.
+     */
+    get: operations['getRecentActivity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/customers/': {
     parameters: {
       query?: never;
@@ -4536,7 +4856,8 @@ export interface components {
       | 'jobs:read'
       | 'jobs:write'
       | 'backups:manage'
-      | 'reports:read';
+      | 'reports:read'
+      | 'analytics:read';
     /**
      * @description A way to pass the second step of a sign-in: a TOTP code from an authenticator app, one of the single-use recovery codes, or a passkey.
      * @enum {string}
@@ -5249,6 +5570,202 @@ export interface components {
       totals: components['schemas']['VatReturnTotals'];
       /** @description The twelve months ending with this one, oldest first (the chart). */
       trend: components['schemas']['VatReturnMonth'][];
+    };
+    /**
+     * @description The size of a bucket: a shop day, a week (Monday to Sunday) or a month of the shop's calendar; the first and last buckets are clipped to the period.
+     * @enum {string}
+     */
+    ReportInterval: 'day' | 'week' | 'month';
+    /** @description The earned orders of a span and the refunds paid in it. gross: Σ total_amount (VAT, shipping and stamp duty included); vat: Σ vat_amount; net: gross − vat − stamp duties; discounts: Σ discount_amount (excl. VAT); shipping: Σ shipping_amount (excl. VAT); refunds: the money paid back in the span (Σ of the refund payments, by the day they were paid); average_order: gross ÷ order_count rounded half away from zero to the millime (0.000 without orders). */
+    SalesFigures: {
+      order_count: number;
+      gross: components['schemas']['SignedMoney'];
+      net: components['schemas']['SignedMoney'];
+      vat: components['schemas']['SignedMoney'];
+      discounts: components['schemas']['SignedMoney'];
+      shipping: components['schemas']['SignedMoney'];
+      refunds: components['schemas']['SignedMoney'];
+      average_order: components['schemas']['SignedMoney'];
+    };
+    SalesBucket: components['schemas']['SalesFigures'] & {
+      start: components['schemas']['ShopDay'];
+      end: components['schemas']['ShopDay'];
+    };
+    /** @description Sales over the period, bucket by bucket (every bucket present, zeros included). */
+    SalesReport: {
+      from: components['schemas']['ShopDay'];
+      to: components['schemas']['ShopDay'];
+      interval: components['schemas']['ReportInterval'];
+      /**
+       * @description The shop's time zone, whose days the report counts.
+       * @example Africa/Tunis
+       */
+      time_zone: string;
+      buckets: components['schemas']['SalesBucket'][];
+      totals: components['schemas']['SalesFigures'];
+    };
+    CategorySales: {
+      /** @description Null for the lines of products without a category or deleted. */
+      category_id: number | null;
+      category_name: string | null;
+      /** @description The earned orders with at least one line in the category. */
+      order_count: number;
+      units: number;
+      /** @description Σ of the lines' total_price − discount_amount (excl. VAT). */
+      revenue: components['schemas']['SignedMoney'];
+    };
+    PaymentMethodSales: {
+      payment_method: string;
+      order_count: number;
+      gross: components['schemas']['SignedMoney'];
+    };
+    SalesBreakdown: {
+      from: components['schemas']['ShopDay'];
+      to: components['schemas']['ShopDay'];
+      /** @description The largest revenue first. */
+      by_category: components['schemas']['CategorySales'][];
+      /** @description The largest gross first. */
+      by_payment_method: components['schemas']['PaymentMethodSales'][];
+    };
+    ProductSales: {
+      /** @description Null for the lines of deleted products (named as sold). */
+      product_id: number | null;
+      product_name: string;
+      units: number;
+      revenue: components['schemas']['SignedMoney'];
+    };
+    VariantSales: components['schemas']['ProductSales'] & {
+      variant_id: number | null;
+      variant_title: string | null;
+      sku: string | null;
+    };
+    TopProducts: {
+      from: components['schemas']['ShopDay'];
+      to: components['schemas']['ShopDay'];
+      products: components['schemas']['ProductSales'][];
+      variants: components['schemas']['VariantSales'][];
+    };
+    ReturnsFigures: {
+      return_count: number;
+      units: number;
+      /** @description Σ of the returns' total_amount (VAT included). */
+      amount: components['schemas']['SignedMoney'];
+    };
+    ReturnsBucket: components['schemas']['ReturnsFigures'] & {
+      start: components['schemas']['ShopDay'];
+      end: components['schemas']['ShopDay'];
+    };
+    ReturnsReport: {
+      from: components['schemas']['ShopDay'];
+      to: components['schemas']['ShopDay'];
+      interval: components['schemas']['ReportInterval'];
+      buckets: components['schemas']['ReturnsBucket'][];
+      totals: components['schemas']['ReturnsFigures'];
+      /** @description The products returned most (units), at most 20. */
+      products: components['schemas']['ProductSales'][];
+    };
+    CategoryStockValue: {
+      category_id: number | null;
+      category_name: string | null;
+      units: number;
+      cost_value: components['schemas']['Money'];
+      variants_without_cost: number;
+    };
+    StockValuation: {
+      /** Format: date-time */
+      as_of: string;
+      units: number;
+      cost_value: components['schemas']['Money'];
+      variants_without_cost: number;
+      /** @description The largest value first. */
+      by_category: components['schemas']['CategoryStockValue'][];
+    };
+    StockVariant: {
+      variant_id: number;
+      product_id: number;
+      product_name: string;
+      variant_title: string | null;
+      sku: string | null;
+      stock_quantity: number;
+    };
+    SlowMover: components['schemas']['StockVariant'] & {
+      /** @description stock × cost_price; null without a cost price. */
+      cost_value: components['schemas']['Money'] | null;
+      last_sold_on: components['schemas']['ShopDay'] | null;
+    };
+    SlowMovers: {
+      days: number;
+      since: components['schemas']['ShopDay'];
+      /** @description Every slow mover, of which items holds the first `limit`. */
+      total: number;
+      items: components['schemas']['SlowMover'][];
+    };
+    LowStockVariant: components['schemas']['StockVariant'] & {
+      low_stock_threshold: number;
+      units_sold_30_days: number;
+      /** @description stock ÷ (units_sold_30_days ÷ 30), one decimal; 0 when out of stock; null without a sale in 30 days. */
+      days_of_cover: number | null;
+    };
+    LowStockReport: {
+      total: number;
+      items: components['schemas']['LowStockVariant'][];
+    };
+    ShopPeriod: {
+      from: components['schemas']['ShopDay'];
+      to: components['schemas']['ShopDay'];
+    };
+    /** @description A card's figure: the shop's total now, the period's and the previous period's (products: added in it; customers: whose first order was placed in it; orders: placed in it). */
+    DashboardCount: {
+      total: number;
+      period: number;
+      previous_period: number;
+    };
+    /** @description Revenue: total is the brief's card (Σ total_amount of every order); period and previous_period count the earned orders placed in each (not cancelled nor refunded), as the sales report does. */
+    DashboardRevenue: {
+      total: components['schemas']['Money'];
+      period: components['schemas']['SignedMoney'];
+      previous_period: components['schemas']['SignedMoney'];
+    };
+    DashboardSalesDay: {
+      day: components['schemas']['ShopDay'];
+      order_count: number;
+      revenue: components['schemas']['SignedMoney'];
+    };
+    /** @description What waits for the staff now: orders to confirm (pending), to ship (confirmed or processing), cash-on-delivery orders shipped or delivered with a balance still due, active tracked variants at or below their low-stock threshold but in stock, those out of stock, and the shop settings an invoice needs that are still empty (their names as in ShopSettings). */
+    DashboardTodo: {
+      to_confirm: number;
+      to_ship: number;
+      unpaid_cash_on_delivery: number;
+      low_stock: number;
+      out_of_stock: number;
+      invoice_settings_missing: string[];
+    };
+    DashboardSummary: {
+      period: components['schemas']['ShopPeriod'];
+      /** @description As many days just before the period; for this_month, the previous month's first days, as many as this month's so far (up to that month's end). */
+      previous_period: components['schemas']['ShopPeriod'];
+      /** @example Africa/Tunis */
+      time_zone: string;
+      products: components['schemas']['DashboardCount'];
+      orders: components['schemas']['DashboardCount'];
+      customers: components['schemas']['DashboardCount'];
+      revenue: components['schemas']['DashboardRevenue'];
+      /** @description Every day of the period, zeros included. */
+      sales: components['schemas']['DashboardSalesDay'][];
+      todo: components['schemas']['DashboardTodo'];
+    };
+    /** @description One line of Recent Activity: an order placed (order set) or an entry of the audit log (audit set; only for roles with audit:read). */
+    ActivityItem: {
+      /** @enum {string} */
+      kind: 'order' | 'audit';
+      /** Format: date-time */
+      at: string;
+      order: components['schemas']['OrderSummary'] | null;
+      audit: components['schemas']['AuditEntry'] | null;
+    };
+    RecentActivity: {
+      /** @description The latest first. */
+      items: components['schemas']['ActivityItem'][];
     };
     /** @description One invoice or credit note of the register. A credit note's amounts are negative (it takes back what its invoice declared). */
     SalesRegisterEntry: {
@@ -6318,6 +6835,22 @@ export interface components {
     ReportTo: components['schemas']['ShopDay'];
     /** @description Language of the report's labels; French, the language of the shop's books in Tunisia, unless asked otherwise. */
     ReportLanguage: 'fr' | 'en';
+    /** @description The size of the buckets. */
+    ReportInterval: components['schemas']['ReportInterval'];
+    /** @description How many products and how many variants, at most. */
+    ReportTopLimit: number;
+    /** @description How many items, at most. */
+    ReportItemsLimit: number;
+    /** @description The number of shop days without a sale (today included) that makes a slow mover. */
+    ReportDays: number;
+    /** @description The period of the figures, in shop days: today, the last 7 or 30 days (today included), this month so far, or custom (from and to required). */
+    DashboardPeriod: 'today' | '7_days' | '30_days' | 'this_month' | 'custom';
+    /** @description With period=custom, the first shop day (included). */
+    DashboardFrom: components['schemas']['ShopDay'];
+    /** @description With period=custom, the last shop day (included). */
+    DashboardTo: components['schemas']['ShopDay'];
+    /** @description How many entries, at most. */
+    ActivityLimit: number;
     /** @description Language of the document's labels (the data stay as stored). */
     DocumentLanguage: 'en' | 'fr';
     /** @description Only orders in this status. */
@@ -10039,6 +10572,466 @@ export interface operations {
         };
         content: {
           'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getSalesReport: {
+    parameters: {
+      query: {
+        /** @description The first shop day of the period (included). */
+        from: components['parameters']['ReportFrom'];
+        /** @description The last shop day of the period (included). */
+        to: components['parameters']['ReportTo'];
+        /** @description The size of the buckets. */
+        interval?: components['parameters']['ReportInterval'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SalesReport'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  exportSalesReportCsv: {
+    parameters: {
+      query: {
+        /** @description The first shop day of the period (included). */
+        from: components['parameters']['ReportFrom'];
+        /** @description The last shop day of the period (included). */
+        to: components['parameters']['ReportTo'];
+        /** @description The size of the buckets. */
+        interval?: components['parameters']['ReportInterval'];
+        /** @description `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted. */
+        separator?: components['parameters']['CsvSeparator'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getSalesBreakdown: {
+    parameters: {
+      query: {
+        /** @description The first shop day of the period (included). */
+        from: components['parameters']['ReportFrom'];
+        /** @description The last shop day of the period (included). */
+        to: components['parameters']['ReportTo'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SalesBreakdown'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  exportSalesBreakdownCsv: {
+    parameters: {
+      query: {
+        /** @description The first shop day of the period (included). */
+        from: components['parameters']['ReportFrom'];
+        /** @description The last shop day of the period (included). */
+        to: components['parameters']['ReportTo'];
+        /** @description `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted. */
+        separator?: components['parameters']['CsvSeparator'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getTopProducts: {
+    parameters: {
+      query: {
+        /** @description The first shop day of the period (included). */
+        from: components['parameters']['ReportFrom'];
+        /** @description The last shop day of the period (included). */
+        to: components['parameters']['ReportTo'];
+        /** @description How many products and how many variants, at most. */
+        limit?: components['parameters']['ReportTopLimit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TopProducts'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  exportTopProductsCsv: {
+    parameters: {
+      query: {
+        /** @description The first shop day of the period (included). */
+        from: components['parameters']['ReportFrom'];
+        /** @description The last shop day of the period (included). */
+        to: components['parameters']['ReportTo'];
+        /** @description How many products and how many variants, at most. */
+        limit?: components['parameters']['ReportTopLimit'];
+        /** @description `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted. */
+        separator?: components['parameters']['CsvSeparator'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getReturnsReport: {
+    parameters: {
+      query: {
+        /** @description The first shop day of the period (included). */
+        from: components['parameters']['ReportFrom'];
+        /** @description The last shop day of the period (included). */
+        to: components['parameters']['ReportTo'];
+        /** @description The size of the buckets. */
+        interval?: components['parameters']['ReportInterval'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReturnsReport'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  exportReturnsReportCsv: {
+    parameters: {
+      query: {
+        /** @description The first shop day of the period (included). */
+        from: components['parameters']['ReportFrom'];
+        /** @description The last shop day of the period (included). */
+        to: components['parameters']['ReportTo'];
+        /** @description The size of the buckets. */
+        interval?: components['parameters']['ReportInterval'];
+        /** @description `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted. */
+        separator?: components['parameters']['CsvSeparator'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getStockValuation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StockValuation'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  exportStockValuationCsv: {
+    parameters: {
+      query?: {
+        /** @description `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted. */
+        separator?: components['parameters']['CsvSeparator'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getSlowMovers: {
+    parameters: {
+      query?: {
+        /** @description The number of shop days without a sale (today included) that makes a slow mover. */
+        days?: components['parameters']['ReportDays'];
+        /** @description How many items, at most. */
+        limit?: components['parameters']['ReportItemsLimit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SlowMovers'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  exportSlowMoversCsv: {
+    parameters: {
+      query?: {
+        /** @description The number of shop days without a sale (today included) that makes a slow mover. */
+        days?: components['parameters']['ReportDays'];
+        /** @description How many items, at most. */
+        limit?: components['parameters']['ReportItemsLimit'];
+        /** @description `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted. */
+        separator?: components['parameters']['CsvSeparator'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getLowStockReport: {
+    parameters: {
+      query?: {
+        /** @description How many items, at most. */
+        limit?: components['parameters']['ReportItemsLimit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LowStockReport'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  exportLowStockReportCsv: {
+    parameters: {
+      query?: {
+        /** @description How many items, at most. */
+        limit?: components['parameters']['ReportItemsLimit'];
+        /** @description `comma` (default): comma-separated with decimal points (12.500), as English spreadsheets read CSV. `semicolon`: semicolon-separated with decimal commas (12,500), as French and Arabic spreadsheets read it. In both, a cell holding a comma, a semicolon, a tab, a line break or a double quote is quoted. */
+        separator?: components['parameters']['CsvSeparator'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getDashboardSummary: {
+    parameters: {
+      query?: {
+        /** @description The period of the figures, in shop days: today, the last 7 or 30 days (today included), this month so far, or custom (from and to required). */
+        period?: components['parameters']['DashboardPeriod'];
+        /** @description With period=custom, the first shop day (included). */
+        from?: components['parameters']['DashboardFrom'];
+        /** @description With period=custom, the last shop day (included). */
+        to?: components['parameters']['DashboardTo'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The dashboard. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DashboardSummary'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getRecentActivity: {
+    parameters: {
+      query?: {
+        /** @description How many entries, at most. */
+        limit?: components['parameters']['ActivityLimit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The activity. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecentActivity'];
         };
       };
       401: components['responses']['Unauthorized'];

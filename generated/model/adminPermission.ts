@@ -31,4 +31,5 @@ export const AdminPermission = {
   'jobs:write': 'jobs:write',
   'backups:manage': 'backups:manage',
   'reports:read': 'reports:read',
+  'analytics:read': 'analytics:read',
 } as const;

@@ -4,7 +4,16 @@
 import useSwr from 'swr';
 import type { Key, SWRConfiguration } from 'swr';
 
-import type { DashboardStats, ForbiddenResponse, UnauthorizedResponse } from '../../model';
+import type {
+  DashboardStats,
+  DashboardSummary,
+  ForbiddenResponse,
+  GetDashboardSummaryParams,
+  GetRecentActivityParams,
+  RecentActivity,
+  UnauthorizedResponse,
+  ValidationErrorResponse,
+} from '../../model';
 
 import { apiClient } from '../../../src/lib/http/client';
 import type { ErrorType } from '../../../src/lib/http/client';
@@ -43,6 +52,111 @@ export const useGetDashboardStats = <
   const isEnabled = swrOptions?.enabled !== false;
   const swrKey = swrOptions?.swrKey ?? (() => (isEnabled ? getGetDashboardStatsKey() : null));
   const swrFn = () => getDashboardStats(requestOptions);
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Admin token with role super_admin, admin, manager or support (orders:read; 403 otherwise). The four cards over the period and the previous one, the period's sales day by day (from the daily roll-ups of getSalesReport) and what waits for the staff. Periods count shop days in the shop's time zone. A custom period without from and to, ending after today, starting after it ends or longer than 366 days gets 422.
+ * @summary The dashboard over a period
+ */
+export const getDashboardSummary = (
+  params?: GetDashboardSummaryParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<DashboardSummary>(
+    { url: `/api/v1/admin/dashboard/summary`, method: 'GET', params },
+    options,
+  );
+};
+
+export const getGetDashboardSummaryKey = (params?: GetDashboardSummaryParams) =>
+  [`/api/v1/admin/dashboard/summary`, ...(params ? [params] : [])] as const;
+
+export type GetDashboardSummaryQueryResult = NonNullable<
+  Awaited<ReturnType<typeof getDashboardSummary>>
+>;
+export type GetDashboardSummaryQueryError = ErrorType<
+  UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse
+>;
+
+/**
+ * @summary The dashboard over a period
+ */
+export const useGetDashboardSummary = <
+  TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse>,
+>(
+  params?: GetDashboardSummaryParams,
+  options?: {
+    swr?: SWRConfiguration<Awaited<ReturnType<typeof getDashboardSummary>>, TError> & {
+      swrKey?: Key;
+      enabled?: boolean;
+    };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const isEnabled = swrOptions?.enabled !== false;
+  const swrKey =
+    swrOptions?.swrKey ?? (() => (isEnabled ? getGetDashboardSummaryKey(params) : null));
+  const swrFn = () => getDashboardSummary(params, requestOptions);
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions);
+
+  return {
+    swrKey,
+    ...query,
+  };
+};
+/**
+ * Admin token with role super_admin, admin, manager or support (orders:read; 403 otherwise). The latest orders placed and, for roles with audit:read, the latest entries of the audit log, merged, the latest first.
+ * @summary Recent activity
+ */
+export const getRecentActivity = (
+  params?: GetRecentActivityParams,
+  options?: SecondParameter<typeof apiClient>,
+) => {
+  return apiClient<RecentActivity>(
+    { url: `/api/v1/admin/dashboard/activity`, method: 'GET', params },
+    options,
+  );
+};
+
+export const getGetRecentActivityKey = (params?: GetRecentActivityParams) =>
+  [`/api/v1/admin/dashboard/activity`, ...(params ? [params] : [])] as const;
+
+export type GetRecentActivityQueryResult = NonNullable<
+  Awaited<ReturnType<typeof getRecentActivity>>
+>;
+export type GetRecentActivityQueryError = ErrorType<
+  UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse
+>;
+
+/**
+ * @summary Recent activity
+ */
+export const useGetRecentActivity = <
+  TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ValidationErrorResponse>,
+>(
+  params?: GetRecentActivityParams,
+  options?: {
+    swr?: SWRConfiguration<Awaited<ReturnType<typeof getRecentActivity>>, TError> & {
+      swrKey?: Key;
+      enabled?: boolean;
+    };
+    request?: SecondParameter<typeof apiClient>;
+  },
+) => {
+  const { swr: swrOptions, request: requestOptions } = options ?? {};
+
+  const isEnabled = swrOptions?.enabled !== false;
+  const swrKey = swrOptions?.swrKey ?? (() => (isEnabled ? getGetRecentActivityKey(params) : null));
+  const swrFn = () => getRecentActivity(params, requestOptions);
 
   const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions);
 

@@ -53,6 +53,9 @@ export const PERMISSIONS = [
   // The accountant's books (#30): the VAT return, the sales register and the withholding. The
   // shop's owners file them; a whole month of every buyer's figures is not the desk's to read.
   'reports:read',
+  // The shop's analytics (#35): sales, best sellers, returns and stock value. Those who run the
+  // shop day to day read them; support answers customers and the inventory desk counts stock.
+  'analytics:read',
 ] as const satisfies readonly Permission[];
 
 const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
@@ -78,6 +81,7 @@ const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'jobs:write': 'Retry a background job that failed for good',
   'backups:manage': 'List, take and download backups of the whole shop',
   'reports:read': 'Read the VAT return, the sales register and the withholding report',
+  'analytics:read': 'Read the sales, best sellers, returns and stock reports',
 };
 
 const CATALOGUE: readonly Permission[] = [
@@ -105,6 +109,7 @@ const PERMISSION_MATRIX: Readonly<Record<AdminRole, readonly Permission[]>> = {
     'discounts:write',
     'customers:write',
     'settings:read',
+    'analytics:read',
   ],
   // Support answers customers: it keeps their notes, but neither prices nor a person's whole record.
   support: ['catalogue:read', 'orders:read', 'orders:write', 'customers:write', 'settings:read'],
