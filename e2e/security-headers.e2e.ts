@@ -42,3 +42,27 @@ test('the console runs under its Content-Security-Policy without a violation', a
   }
   expect(violations).toEqual([]);
 });
+
+test('the API reference renders the contract under the same policy, asking nothing of other sites', async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  const elsewhere: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  page.on('request', (request) => {
+    if (new URL(request.url()).origin !== new URL(baseURL()).origin) elsewhere.push(request.url());
+  });
+  const answer = await page.goto(`${baseURL()}/api/docs`);
+  expect(answer?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(
+    page.getByRole('heading', { name: /VAT-aware store back office API/ }),
+  ).toBeVisible();
+  // An operation of the contract, under its tag, with its summary.
+  await page.getByRole('link', { name: 'Analytics', exact: true }).click();
+  await expect(page.getByText('/api/v1/admin/reports/sales', { exact: true })).toBeVisible();
+  await expect(page.getByText('Sales over time', { exact: true })).toBeVisible();
+  expect(violations).toEqual([]);
+  expect(elsewhere).toEqual([]);
+});

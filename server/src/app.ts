@@ -17,6 +17,7 @@ import {
 import { DiskFullAlarm, fastifyErrorOptions, registerErrorAnswers } from './http/error-handler';
 import { lazySerializers } from './http/lazy-serializers';
 import { registerHealth } from './http/health';
+import { registerApiDocs } from './http/api-docs';
 import { registerMetrics, type QueueDepth } from './http/metrics';
 import { registerMultipart } from './http/multipart';
 import { jobQueueDepth } from './jobs/queue';
@@ -108,6 +109,7 @@ export async function buildApp(
     diskFull,
     now: () => ctx.now(),
   });
+  registerApiDocs(app); // the API reference (#31), outside the contract like the probes
   registerContractValidation(app); // request validation by contract/ (as the mocks); first
   await registerMultipart(app); // multipart/form-data uploads; before the routes (see the file)
 
