@@ -57,7 +57,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'console',
-          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'contract/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'sdk/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
