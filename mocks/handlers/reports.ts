@@ -49,7 +49,7 @@ const timeZone = () => shopSettings.time_zone;
 const today = () => shopDayOf(new Date().toISOString(), timeZone());
 
 /** The server's 422 for a query parameter: `{detail: [{loc: ['query', field], msg}]}`. */
-const queryRefusal = (field: string, msg: string) =>
+export const queryRefusal = (field: string, msg: string) =>
   json({ detail: [{ loc: ['query', field], msg, type: 'value_error' }] }, 422);
 
 /** The fixtures' documents issued in [start, end). */
@@ -156,7 +156,7 @@ function fixtureWithholding(month: string): WithholdingReport {
 }
 
 /** A CSV file as the server writes it (domain/csv.ts cells, a byte order mark, CRLF). */
-function csvAnswer(url: URL, name: string, header: readonly string[], rows: CsvValue[][]) {
+export function csvAnswer(url: URL, name: string, header: readonly string[], rows: CsvValue[][]) {
   const separator = separatorOf(url);
   const line = (row: readonly CsvValue[]) =>
     row

@@ -10,6 +10,7 @@ import { json, money } from '../../api/present';
 import type { Schemas } from '../../api/types';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { rebuildSalesRollups } from '../../db/migrations/038_sales_rollups';
 import {
   canonicalTimeZone,
   INVALID_MATRICULE,
@@ -240,6 +241,10 @@ export async function updateShopSettings(
       })
       .where('id', '=', 1)
       .execute();
+    // The sales roll-ups count the shop's days: a new time zone moves orders between days, so
+    // its days and the roll-ups are rebuilt before anyone can read them (migration 038).
+    const zone = changes.find((c) => c.field === 'time_zone')?.after;
+    if (zone) await rebuildSalesRollups(trx, zone);
     await trx
       .insertInto('shop_settings_changes')
       .values({

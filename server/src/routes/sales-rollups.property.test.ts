@@ -1,0 +1,377 @@
+// Property (#35, "Done when"): after any sequence of order writes — checkouts by card, bank
+// transfer or cash on delivery, placed at random instants of three months (backdated as the
+// demo seed does), status changes (cancelled and reopened, refunded), edits of a line's
+// quantity, partial returns, refund payments (some removed), orders deleted, a product deleted,
+// the shop's time zone changed — the three sales reports read from the roll-ups (migration 038)
+// equal their recount by domain/analytics.ts over every row read back from the database: the
+// sales by day and by month, the breakdown by category and payment method, and the best
+// sellers. Both databases; FC_SEED / FC_PATH / FC_RUNS replay a failure.
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Schemas } from '../api/types';
+import {
+  isEarned,
+  salesBreakdownOf,
+  salesReportOf,
+  topProductsOf,
+  type Catalogue,
+  type SaleOrder,
+} from '../domain/analytics';
+import { shopDay, shopDayOf } from '../domain/books';
+import { toMillimes } from '../domain/money';
+import { expectStatus } from '../../test-support/contract';
+import { testDialects } from '../../test-support/databases';
+import { deleteAll, insertCategory } from '../../test-support/fixtures';
+import { useOrderDesk } from '../../test-support/order-desk';
+import { assertProperty } from '../../test-support/properties';
+import { skuOf, variantTitleOf } from '../services/catalogue/sellable-lines';
+import { checkoutLines, type Order } from '../../test-support/shop';
+import { ORDER_STATUSES } from '../../../contract/order-status';
+
+const NUM_RUNS = 8;
+const HOUR = 3_600_000;
+/** The first day of the reports' period; orders are placed from 2026-09-01 00:00 UTC on. */
+const FROM = '2026-09-01';
+const FIRST_INSTANT = Date.parse('2026-08-31T20:00:00.000Z');
+const HOURS = 24 * 88;
+
+const actionArb = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('place' as const),
+      product: fc.nat(2),
+      quantity: fc.integer({ min: 1, max: 3 }),
+      method: fc.constantFrom('cash_on_delivery', 'bank_transfer', 'card'),
+      hour: fc.integer({ min: 0, max: HOURS }),
+      minute: fc.constantFrom(0, 30, 59),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('status' as const),
+      order: fc.nat(),
+      status: fc.constantFrom(...ORDER_STATUSES),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('edit' as const),
+      order: fc.nat(),
+      quantity: fc.integer({ min: 1, max: 4 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('return' as const), order: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('refund' as const),
+      order: fc.nat(),
+      amount: fc.integer({ min: 1, max: 30_000 }),
+      day: fc.integer({ min: 0, max: 80 }),
+      removed: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('backdate' as const),
+      order: fc.nat(),
+      hour: fc.integer({ min: 0, max: HOURS }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), order: fc.nat() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('dropProduct' as const), product: fc.nat(2) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('zone' as const),
+      zone: fc.constantFrom('Africa/Tunis', 'Europe/Paris', 'America/New_York'),
+    }),
+  },
+);
+
+describe.each(testDialects)('the sales roll-ups equal a recount (property) on %s', (dialect) => {
+  const { t, shop, admin, api, post } = useOrderDesk(dialect);
+  const db = () => t.database.db;
+
+  const at = (hour: number, minute = 0) =>
+    new Date(FIRST_INSTANT + hour * HOUR + minute * 60_000).toISOString();
+
+  /** Every row the reports are made of, read back from the database, and the recount's catalogue. */
+  async function readBack() {
+    const orders: SaleOrder[] = (
+      await db()
+        .selectFrom('orders')
+        .select([
+          'id',
+          'status',
+          'payment_method',
+          'created_at',
+          'total_amount',
+          'vat_amount',
+          'stamp_duty_amount',
+          'discount_amount',
+          'shipping_amount',
+        ])
+        .execute()
+    ).map((o) => ({
+      ...o,
+      id: Number(o.id),
+      total_amount: Number(o.total_amount),
+      vat_amount: Number(o.vat_amount),
+      stamp_duty_amount: o.stamp_duty_amount === null ? null : Number(o.stamp_duty_amount),
+      discount_amount: Number(o.discount_amount),
+      shipping_amount: Number(o.shipping_amount),
+    }));
+    const lines = await db()
+      .selectFrom('order_items')
+      .select([
+        'order_id',
+        'product_id',
+        'variant_id',
+        'product_name',
+        'variant_title',
+        'product_sku',
+        'quantity',
+        'total_price',
+        'discount_amount',
+      ])
+      .execute();
+    const payments = await db()
+      .selectFrom('order_payments')
+      .select(['amount', 'received_on', 'removed_at'])
+      .execute();
+    const products = new Map(
+      (await db().selectFrom('products').select(['id', 'name', 'category_id']).execute()).map(
+        (p) => [p.id, p],
+      ),
+    );
+    const variants = new Map(
+      (
+        await db()
+          .selectFrom('variants')
+          .select(['id', 'variant_title', 'sku', 'is_default'])
+          .execute()
+      ).map((v) => [
+        v.id,
+        // A simple product's hidden variant as the order lines write it (no title, no SKU).
+        { title: variantTitleOf({ ...v, is_default: Number(v.is_default) }), sku: skuOf(v) },
+      ]),
+    );
+    const categories = new Map(
+      (await db().selectFrom('categories').select(['id', 'name']).execute()).map((c) => [c.id, c]),
+    );
+    const catalogue: Catalogue = {
+      product: (id) => products.get(id),
+      variant: (id) => variants.get(id),
+      category: (id) => categories.get(id),
+    };
+    return {
+      orders,
+      lines: lines.map((l) => ({
+        ...l,
+        order_id: Number(l.order_id),
+        quantity: Number(l.quantity),
+        total_price: Number(l.total_price),
+        discount_amount: Number(l.discount_amount),
+      })),
+      payments: payments.map((p) => ({ ...p, amount: Number(p.amount) })),
+      catalogue,
+    };
+  }
+
+  const get = async <T>(operationId: string, path: string) =>
+    expectStatus<T>(
+      await t.request(operationId, {
+        method: 'GET',
+        url: `/api/v1/admin/reports/${path}`,
+        headers: admin.headers,
+      }),
+      200,
+      operationId,
+    );
+
+  it('every report read from the roll-ups equals the recount of the orders, lines and payments', async () => {
+    const linen = await insertCategory(db(), { name: 'Linen' });
+    const wool = await insertCategory(db(), { name: 'Wool' });
+    await assertProperty(
+      fc.asyncProperty(fc.array(actionArb, { minLength: 1, maxLength: 14 }), async (actions) => {
+        // Each run starts from an empty shop and empty roll-ups, so that a failing run does not
+        // leave its wrong figures to the runs that shrink it (deleting an order is an action).
+        await deleteAll(db(), [
+          'stock_movements',
+          'order_payments',
+          'order_returns',
+          'invoices',
+          'orders',
+          'products',
+        ]);
+        await sql`delete from sales_daily`.execute(db());
+        await sql`delete from product_sales_daily`.execute(db());
+        const products = [];
+        for (let i = 0; i < 3; i++) {
+          products.push(
+            await api().product(
+              `Shirt ${i}`,
+              { stock_quantity: 500 },
+              { vatRateId: shop.tn19.id, categoryId: i < 2 ? linen.id : wool.id },
+            ),
+          );
+        }
+        const placed: Order[] = [];
+        const pick = (n: number) => placed[n % Math.max(placed.length, 1)];
+        let sessions = 0;
+        for (const a of actions) {
+          if (a.kind === 'place') {
+            const product = products[a.product];
+            if (!product) continue;
+            sessions += 1;
+            const res = await checkoutLines(
+              t.app,
+              { session: `sess_rollups_${process.pid}_${sessions}` },
+              [{ productId: product.productId, quantity: a.quantity }],
+              { payment_method: a.method },
+            );
+            if (res.statusCode !== 201) continue;
+            const order = res.json<Order>();
+            placed.push(order);
+            await db()
+              .updateTable('orders')
+              .set({ created_at: at(a.hour, a.minute) })
+              .where('id', '=', order.id)
+              .execute();
+            continue;
+          }
+          if (a.kind === 'dropProduct') {
+            // Its lines keep their name as sold; a later checkout of it is skipped.
+            const [product] = products.splice(a.product % Math.max(products.length, 1), 1);
+            if (product) {
+              await db()
+                .deleteFrom('stock_movements')
+                .where('variant_id', '=', product.variantId)
+                .execute();
+              await db().deleteFrom('products').where('id', '=', product.productId).execute();
+            }
+            continue;
+          }
+          if (a.kind === 'zone') {
+            const res = await t.request('updateShopSettings', {
+              method: 'PATCH',
+              url: '/api/v1/admin/settings/shop',
+              headers: admin.headers,
+              payload: { time_zone: a.zone },
+            });
+            expect(res.statusCode, res.body).toBe(200);
+            continue;
+          }
+          const order = pick(a.order);
+          if (!order) continue;
+          if (a.kind === 'status') await api().status(order.id, a.status);
+          else if (a.kind === 'edit') {
+            const item = order.items[0];
+            await post('editOrder', '/edit')(
+              order.id,
+              { lines: [{ order_item_id: item?.id, quantity: a.quantity }] },
+              admin.headers,
+            );
+          } else if (a.kind === 'return') {
+            await post('createOrderReturn', '/returns')(
+              order.id,
+              { lines: [{ order_item_id: order.items[0]?.id, quantity: 1, restock: true }] },
+              admin.headers,
+            );
+          } else if (a.kind === 'refund') {
+            // Refund rows written as a copy of a shop holds them: the reports read only their
+            // amount, day and removal (the refund's own rules are payments.test.ts's).
+            await db()
+              .insertInto('order_payments')
+              .values({
+                order_id: order.id,
+                amount: -a.amount,
+                method: 'card',
+                received_on: new Date(Date.parse(FROM) + a.day * 24 * HOUR)
+                  .toISOString()
+                  .slice(0, 10),
+                removed_at: a.removed ? new Date().toISOString() : null,
+                created_at: new Date().toISOString(),
+              })
+              .execute();
+          } else if (a.kind === 'backdate') {
+            await db()
+              .updateTable('orders')
+              .set({ created_at: at(a.hour) })
+              .where('id', '=', order.id)
+              .execute();
+          } else {
+            // No path of the API deletes an order; a copy of the data may: what names it first.
+            for (const table of ['order_payments', 'order_returns', 'stock_movements'] as const) {
+              await db().deleteFrom(table).where('order_id', '=', order.id).execute();
+            }
+            await db()
+              .deleteFrom('invoices')
+              .where('order_id', '=', order.id)
+              .where('kind', '=', 'credit_note')
+              .execute();
+            await db().deleteFrom('invoices').where('order_id', '=', order.id).execute();
+            await db().deleteFrom('orders').where('id', '=', order.id).execute();
+            placed.splice(placed.indexOf(order), 1);
+          }
+        }
+
+        const rows = await readBack();
+        const settings = await db()
+          .selectFrom('shop_settings')
+          .select('time_zone')
+          .executeTakeFirstOrThrow();
+        const timeZone = settings.time_zone;
+        const to = shopDay(t.ctx.now(), timeZone);
+        for (const interval of ['day', 'month'] as const) {
+          const report = await get<Schemas['SalesReport']>(
+            'getSalesReport',
+            `sales?from=${FROM}&to=${to}&interval=${interval}`,
+          );
+          expect(report).toEqual(
+            salesReportOf(rows.orders, rows.payments, { from: FROM, to, interval }, timeZone),
+          );
+        }
+        expect(
+          await get<Schemas['SalesBreakdown']>(
+            'getSalesBreakdown',
+            `sales-breakdown?from=${FROM}&to=${to}`,
+          ),
+        ).toEqual(
+          salesBreakdownOf(rows.orders, rows.lines, rows.catalogue, { from: FROM, to }, timeZone),
+        );
+        expect(
+          await get<Schemas['TopProducts']>(
+            'getTopProducts',
+            `top-products?from=${FROM}&to=${to}&limit=100`,
+          ),
+        ).toEqual(
+          topProductsOf(rows.orders, rows.lines, rows.catalogue, { from: FROM, to }, 100, timeZone),
+        );
+        // Not vacuous: the reports hold every earned order placed in the period.
+        const earned = rows.orders.filter((o) => {
+          const day = shopDayOf(o.created_at, timeZone);
+          return isEarned(o.status) && day >= FROM && day <= to;
+        });
+        const { totals } = salesReportOf(
+          rows.orders,
+          [],
+          { from: FROM, to, interval: 'month' },
+          timeZone,
+        );
+        expect(totals.order_count).toBe(earned.length);
+        expect(toMillimes(totals.gross)).toBe(earned.reduce((s, o) => s + o.total_amount, 0));
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  });
+});

@@ -1,0 +1,285 @@
+// The sales reports (#35, docs/product.md §10.30): sales over time, by category and payment
+// method, and the best sellers, with their CSV files. They read the daily roll-ups the database
+// keeps in the same transaction as every order write (migration 038: sales_daily,
+// product_sales_daily), a few rows per day of the period whatever the number of orders, and
+// fold them with domain/analytics.ts, which the mocks and the tests' recount also use.
+//
+// - Earned orders: the roll-ups keep every status; the reports keep those not credited.
+// - Refunds: the refund payments (negative, not removed) by received_on, a shop day, through the
+//   index on received_on (refunds are few).
+// - By category: units and revenue from the lines' roll-up, each product in its category now;
+//   the number of orders with a line in a category cannot be summed from per-product figures
+//   (an order with two products of one category would count twice), so it is counted from the
+//   period's earned orders and their lines, through the index on orders.created_at.
+import { sql } from 'kysely';
+import type { Schemas } from '../../api/types';
+import type { Db } from '../../db/database';
+import { invalid } from '../../api/problem';
+import {
+  periodFault,
+  SALES_BREAKDOWN_COLUMNS,
+  SALES_COLUMNS,
+  salesBreakdownFrom,
+  salesBreakdownRows,
+  salesReportFromDays,
+  salesRows,
+  TOP_PRODUCTS_COLUMNS,
+  topProductsFromItems,
+  topProductsRows,
+  type DaySales,
+  type ItemSales,
+  type SalesPeriod,
+} from '../../domain/analytics';
+import { periodBounds, shopDay, type ShopDay } from '../../domain/books';
+import type { CsvSeparator } from '../../domain/csv';
+import { statusesWhere } from '../../../../contract/order-status';
+import { rebuildSalesRollups } from '../../db/migrations/038_sales_rollups';
+import { skuOf, variantTitleOf } from '../catalogue/sellable-lines';
+import { csvStream, type CsvDownload } from '../platform/csv-export';
+import { shopTimeZone } from '../platform/shop-settings';
+import type { ReportContext } from './documents';
+
+/** The credited statuses: their orders are not sales (contract/order-status.ts). */
+const CREDITED = statusesWhere('credited');
+
+/** The credited statuses as an SQL list: `status not in (...)` keeps the sales. */
+const creditedList = sql.join(CREDITED.map((s) => sql`${s}`));
+
+/** A period of shop days. */
+export interface ShopPeriod {
+  from: ShopDay;
+  to: ShopDay;
+}
+
+/**
+ * The shop's time zone and the period checked against today (422 with the parameter at fault
+ * and domain/analytics.ts's text).
+ */
+export async function analyticsPeriod(ctx: ReportContext, period: ShopPeriod): Promise<string> {
+  const timeZone = await shopTimeZone(ctx.db);
+  const fault = periodFault(period.from, period.to, shopDay(ctx.now(), timeZone));
+  if (fault) throw invalid(['query', fault.field], fault.detail);
+  await ensureSalesCalendar(ctx.db, timeZone);
+  return timeZone;
+}
+
+/**
+ * Makes sure the roll-ups count the days of `timeZone`: rebuilt (migration 038) when the
+ * calendar they were made for is another, which only a time zone written around the settings
+ * service leaves (it rebuilds them itself). The conditional update takes the calendar's row, so
+ * concurrent reports rebuild once.
+ */
+export async function ensureSalesCalendar(db: Db, timeZone: string): Promise<void> {
+  const { rows } = await sql<{ time_zone: string }>`select time_zone from shop_calendar`.execute(
+    db,
+  );
+  if (rows[0]?.time_zone === timeZone) return;
+  await db.transaction().execute(async (trx) => {
+    const claimed = await sql`update shop_calendar set time_zone = ${timeZone}
+      where id = 1 and time_zone <> ${timeZone}`.execute(trx);
+    if (Number(claimed.numAffectedRows ?? 0) > 0) await rebuildSalesRollups(trx, timeZone);
+  });
+}
+
+/** Sums of bigint columns arrive as text on PostgreSQL (numeric): numbers here. */
+const n = (value: number | string | null): number => Number(value ?? 0);
+
+/**
+ * Sales over time from the roll-ups (no period check: the dashboard passes its own periods).
+ * `timeZone` is the shop's, whose days the roll-ups count.
+ */
+export async function salesReport(
+  db: Db,
+  period: SalesPeriod,
+  timeZone: string,
+): Promise<Schemas['SalesReport']> {
+  type Row = Record<Exclude<keyof DaySales, 'day'>, number | string> & { day: string };
+  await ensureSalesCalendar(db, timeZone);
+  const [days, refunds] = await Promise.all([
+    sql<Row>`select day, sum(order_count) as order_count, sum(gross) as gross, sum(vat) as vat,
+        sum(stamp_duty) as stamp_duty, sum(discounts) as discounts, sum(shipping) as shipping
+      from sales_daily
+      where day >= ${period.from} and day <= ${period.to} and status not in (${creditedList})
+      group by day`.execute(db),
+    sql<{ day: string; refunds: number | string }>`select received_on as day,
+        -sum(amount) as refunds
+      from order_payments
+      where received_on >= ${period.from} and received_on <= ${period.to}
+        and amount < 0 and removed_at is null
+      group by received_on`.execute(db),
+  ]);
+  return salesReportFromDays(
+    days.rows.map((r) => ({
+      day: r.day,
+      order_count: n(r.order_count),
+      gross: n(r.gross),
+      vat: n(r.vat),
+      stamp_duty: n(r.stamp_duty),
+      discounts: n(r.discounts),
+      shipping: n(r.shipping),
+    })),
+    refunds.rows.map((r) => ({ day: r.day, refunds: n(r.refunds) })),
+    period,
+    timeZone,
+  );
+}
+
+/** getSalesReport: the period checked, then salesReport in the shop's time zone. */
+export async function getSalesReport(
+  ctx: ReportContext,
+  period: SalesPeriod,
+): Promise<Schemas['SalesReport']> {
+  const timeZone = await analyticsPeriod(ctx, period);
+  return salesReport(ctx.db, period, timeZone);
+}
+
+/** exportSalesReportCsv: one row per bucket, as sales-<from>-<to>.csv. */
+export async function exportSalesReportCsv(
+  ctx: ReportContext,
+  period: SalesPeriod,
+  separator: CsvSeparator,
+): Promise<CsvDownload> {
+  const rows = salesRows(await getSalesReport(ctx, period));
+  return {
+    fileName: `sales-${period.from}-${period.to}.csv`,
+    total: rows.length,
+    body: csvStream({ total: rows.length, columns: SALES_COLUMNS, pages: [rows] }, separator),
+  };
+}
+
+/** getSalesBreakdown: by category (as categorised now) and by payment method. */
+export async function getSalesBreakdown(
+  ctx: ReportContext,
+  period: ShopPeriod,
+): Promise<Schemas['SalesBreakdown']> {
+  const timeZone = await analyticsPeriod(ctx, period);
+  const { start, end } = periodBounds(period.from, period.to, timeZone);
+  const inPeriod = sql`p.day >= ${period.from} and p.day <= ${period.to}
+    and p.status not in (${creditedList})`;
+  type Category = { category_id: number | null; category_name: string | null };
+  const [figures, orders, methods] = await Promise.all([
+    sql<Category & { units: number | string; revenue: number | string }>`
+      select c.id as category_id, c.name as category_name,
+        sum(p.units) as units, sum(p.revenue) as revenue
+      from product_sales_daily p
+        left join products pr on pr.id = p.product_key
+        left join categories c on c.id = pr.category_id
+      where ${inPeriod}
+      group by c.id, c.name`.execute(ctx.db),
+    sql<{ category_id: number | null; order_count: number | string }>`
+      select c.id as category_id, count(distinct i.order_id) as order_count
+      from orders o
+        join order_items i on i.order_id = o.id
+        left join products pr on pr.id = i.product_id
+        left join categories c on c.id = pr.category_id
+      where o.created_at >= ${start.toISOString()} and o.created_at < ${end.toISOString()}
+        and o.status not in (${creditedList})
+      group by c.id`.execute(ctx.db),
+    sql<{ payment_method: string; order_count: number | string; gross: number | string }>`
+      select payment_method, sum(order_count) as order_count, sum(gross) as gross
+      from sales_daily p
+      where ${inPeriod}
+      group by payment_method`.execute(ctx.db),
+  ]);
+  const ordersOf = new Map(orders.rows.map((r) => [r.category_id, n(r.order_count)]));
+  return salesBreakdownFrom(
+    figures.rows.map((r) => ({
+      category_id: r.category_id,
+      category_name: r.category_name,
+      order_count: ordersOf.get(r.category_id) ?? 0,
+      units: n(r.units),
+      revenue: n(r.revenue),
+    })),
+    methods.rows.map((r) => ({
+      payment_method: r.payment_method,
+      order_count: n(r.order_count),
+      gross: n(r.gross),
+    })),
+    period,
+  );
+}
+
+/** exportSalesBreakdownCsv: the categories then the methods, as sales-breakdown-<from>-<to>.csv. */
+export async function exportSalesBreakdownCsv(
+  ctx: ReportContext,
+  period: ShopPeriod,
+  separator: CsvSeparator,
+): Promise<CsvDownload> {
+  const rows = salesBreakdownRows(await getSalesBreakdown(ctx, period));
+  return {
+    fileName: `sales-breakdown-${period.from}-${period.to}.csv`,
+    total: rows.length,
+    body: csvStream(
+      { total: rows.length, columns: SALES_BREAKDOWN_COLUMNS, pages: [rows] },
+      separator,
+    ),
+  };
+}
+
+/** getTopProducts: the period's roll-up keys, named from the catalogue now or as sold. */
+export async function getTopProducts(
+  ctx: ReportContext,
+  query: ShopPeriod & { limit: number },
+): Promise<Schemas['TopProducts']> {
+  await analyticsPeriod(ctx, query);
+  const { rows } = await sql<{
+    product_key: number;
+    variant_key: number;
+    sold_name: string;
+    sold_title: string;
+    sold_sku: string;
+    product_name: string | null;
+    variant_title: string | null;
+    sku: string | null;
+    is_default: number | null;
+    variant_found: number | null;
+    units: number | string;
+    revenue: number | string;
+  }>`select p.product_key, p.variant_key, p.sold_name, p.sold_title, p.sold_sku,
+      pr.name as product_name, v.variant_title, v.sku, v.is_default, v.id as variant_found,
+      sum(p.units) as units, sum(p.revenue) as revenue
+    from product_sales_daily p
+      left join products pr on pr.id = p.product_key
+      left join variants v on v.id = p.variant_key
+    where p.day >= ${query.from} and p.day <= ${query.to} and p.status not in (${creditedList})
+    group by p.product_key, p.variant_key, p.sold_name, p.sold_title, p.sold_sku,
+      pr.name, v.variant_title, v.sku, v.is_default, v.id`.execute(ctx.db);
+  const items: ItemSales[] = rows.map((r) => {
+    const product = r.product_name !== null;
+    const variant = r.variant_found !== null;
+    return {
+      product_id: product ? Number(r.product_key) : null,
+      variant_id: variant ? Number(r.variant_key) : null,
+      product_name: r.product_name ?? r.sold_name,
+      // The roll-up keeps '' for "none" in its keys; the report writes null.
+      // A simple product's hidden variant is written as the order lines write it (no title).
+      variant_title: variant
+        ? variantTitleOf({
+            is_default: Number(r.is_default ?? 0),
+            variant_title: r.variant_title ?? '',
+          })
+        : r.sold_title || null,
+      sku: variant ? skuOf({ sku: r.sku ?? '' }) : r.sold_sku || null,
+      units: n(r.units),
+      revenue: n(r.revenue),
+    };
+  });
+  return topProductsFromItems(items, query, query.limit);
+}
+
+/** exportTopProductsCsv: the products then the variants, as top-products-<from>-<to>.csv. */
+export async function exportTopProductsCsv(
+  ctx: ReportContext,
+  query: ShopPeriod & { limit: number },
+  separator: CsvSeparator,
+): Promise<CsvDownload> {
+  const rows = topProductsRows(await getTopProducts(ctx, query));
+  return {
+    fileName: `top-products-${query.from}-${query.to}.csv`,
+    total: rows.length,
+    body: csvStream(
+      { total: rows.length, columns: TOP_PRODUCTS_COLUMNS, pages: [rows] },
+      separator,
+    ),
+  };
+}
