@@ -1,14 +1,15 @@
 // Orders tag: checkout (optional customer token, else a guest by session_id), the customer's own
 // orders, and the admin's order operations. Access (401/403, orders:read / orders:write) is
-// enforced before these handlers run. The dashboard's figures (tag Dashboard, its only operation)
-// live here too: they are the orders' figures.
+// enforced before these handlers run. The dashboard's figures (tag Dashboard: the all-time
+// figures, the summary over a period and the recent activity, #35) live here too: they are the
+// orders' figures.
 import type { AppContext } from '../context';
 import { requireAdmin, requireCustomer } from '../http/access';
 import type { ListCache } from '../http/list-cache';
 import { withDefaults } from '../http/query';
 import type { Handlers } from '../http/types';
 import { placeOrder } from '../services/orders/checkout';
-import { dashboardStats } from '../services/orders/dashboard';
+import { dashboardStats, dashboardSummary, recentActivity } from '../services/orders/dashboard';
 import {
   cancelOrder,
   getAdminOrder,
@@ -98,5 +99,12 @@ export function ordersHandlers(ctx: AppContext, lists: ListCache): Handlers {
     getDashboardStats: lists.handler('getDashboardStats', ['catalogue', 'orders'], async () =>
       dashboardStats(db),
     ),
+
+    // Not through the list cache: "today" moves at the shop's midnight without any write.
+    getDashboardSummary: async (request) =>
+      dashboardSummary(ctx, withDefaults(request.query, 'period')),
+
+    getRecentActivity: async (request) =>
+      recentActivity(db, requireAdmin(request).role, withDefaults(request.query, 'limit').limit),
   };
 }

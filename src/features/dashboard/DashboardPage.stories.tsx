@@ -1,15 +1,23 @@
 import { expectedMoney, expectedMoneyIn } from '@/testing/expected';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { DashboardStats, OrderSummary } from '@generated/model';
+import type {
+  DashboardStats,
+  DashboardSummary,
+  DashboardTodo,
+  OrderSummary,
+} from '@generated/model';
 import { adminUser, orders as orderFixtures, products as productFixtures } from '@mocks/fixtures';
 import { statsOf } from '@mocks/fixtures/customers';
 import { newShopSettings } from '@mocks/fixtures/settings';
 import { dashboard, settings } from '@mocks/handlers';
+import { activityOf, dashboardFixtures, summaryOf } from '@mocks/handlers/dashboard';
+import { auditEntries } from '@mocks/fixtures';
 import { requests } from '@mocks/recorder';
-import { expectLocation, expectToast, expectScreenTitle } from '@/testing/story';
+import { apiPath, expectLocation, expectToast, expectScreenTitle } from '@/testing/story';
 import { DashboardPage } from './DashboardPage';
 import { adminScreen } from '@/testing/admin-screen';
+import { dayField, dayParts } from '@/testing/day-field';
 
 /** The dashboard of /admin (docs/product.md §2) in the admin layout, over the mock API. */
 const meta = {
@@ -21,7 +29,14 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const TITLES = ['Total Products', 'Total Orders', 'Total Customers', 'Total Revenue'];
+/**
+ * How long a figure may take to show: the screen renders its chart with the figures, which on a
+ * loaded machine holds the page for more than waitFor's default second.
+ */
+const SHOWN = { timeout: 5000 };
 const STATS = '/api/v1/admin/stats/';
+const SUMMARY = apiPath(dashboard.summary);
+const ACTIVITY = apiPath(dashboard.activity);
 
 /**
  * The expected revenue, computed here independently of the app's money helpers: integer millimes,
@@ -40,19 +55,22 @@ function expectedRevenue(
 
 /** The value shown in the stat card titled `title`. */
 async function statValue(canvasElement: HTMLElement, title: string): Promise<string> {
-  const card = await within(canvasElement).findByRole('region', { name: title });
+  const card = await within(canvasElement).findByRole('region', { name: title }, SHOWN);
   return within(card).getByTestId('stat-value').textContent ?? '';
 }
 
 async function expectStats(canvasElement: HTMLElement, values: string[]) {
   for (const [index, title] of TITLES.entries())
-    await waitFor(async () => expect(await statValue(canvasElement, title)).toBe(values[index]));
+    await waitFor(
+      async () => expect(await statValue(canvasElement, title)).toBe(values[index]),
+      SHOWN,
+    );
 }
 
 /** The secondary line of the Total Revenue card. */
 async function expectRevenueNote(canvasElement: HTMLElement, text: string) {
   const card = await within(canvasElement).findByRole('region', { name: 'Total Revenue' });
-  await waitFor(() => expect(within(card).getByTestId('stat-note')).toHaveTextContent(text));
+  await waitFor(() => expect(within(card).getByTestId('stat-note')).toHaveTextContent(text), SHOWN);
 }
 
 /** Distinct customers: shipping e-mails, trimmed and case-insensitive (docs/product.md §3). */
@@ -60,6 +78,62 @@ const distinctCustomers = new Set(
   orderFixtures.map((o) => o.shipping_address.email.trim().toLowerCase()),
 ).size;
 const kept = orderFixtures.filter((o) => !['cancelled', 'refunded'].includes(o.status));
+
+/** The mock's summary of a period of the fixtures (its today: the latest fixture order's day). */
+const summaryFor = (query: Parameters<typeof summaryOf>[1]) => summaryOf(dashboardFixtures, query);
+
+/** A change against the previous period, written here independently of the screen's formatter. */
+function expectedChange(current: number, previous: number): string {
+  if (previous === 0) {
+    return current === 0 ? 'no change vs previous period' : 'new (none in the previous period)';
+  }
+  const percent = Math.round(((current - previous) / previous) * 100);
+  return `${percent > 0 ? '+' : ''}${percent}% vs previous period`;
+}
+
+/** The period lines of the cards: orders and revenue with their change, products and customers added. */
+function expectedPeriodLines(s: DashboardSummary): Record<string, string[]> {
+  const revenue = [Number(s.revenue.period), Number(s.revenue.previous_period)] as const;
+  return {
+    'Total Products': [`+${s.products.period} in period`],
+    'Total Orders': [
+      `${s.orders.period} in period`,
+      expectedChange(s.orders.period, s.orders.previous_period),
+    ],
+    'Total Customers': [`+${s.customers.period} in period`],
+    'Total Revenue': [`${expectedMoney(revenue[0])} in period`, expectedChange(...revenue)],
+  };
+}
+
+async function expectPeriodLines(canvasElement: HTMLElement, s: DashboardSummary) {
+  for (const [title, lines] of Object.entries(expectedPeriodLines(s))) {
+    const card = await within(canvasElement).findByRole('region', { name: title }, SHOWN);
+    await waitFor(
+      () =>
+        expect(
+          [...within(card).getByTestId('stat-period').children].map((line) => line.textContent),
+        ).toEqual(lines),
+      SHOWN,
+    );
+  }
+}
+
+/** '12 Mar 2025', as the English screen writes a shop day. */
+const shopDayText = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The lines of Recent Activity as shown. */
+async function activityTexts(canvasElement: HTMLElement): Promise<string[]> {
+  const list = await within(canvasElement).findByTestId('activity-list', {}, SHOWN);
+  return within(list)
+    .getAllByRole('link')
+    .map((link) => link.textContent ?? '');
+}
 
 export const Filled: Story = {
   play: async ({ canvasElement }) => {
@@ -81,6 +155,73 @@ export const Filled: Story = {
     await expect(calls).toHaveLength(1);
     await expect(requests.to('GET', /\/admin\/(products|orders)\//)).toHaveLength(0);
     await expect(canvas.queryAllByTestId('stat-placeholder')).toHaveLength(0);
+    // Today, against yesterday.
+    await expect((await requests.waitFor('GET', SUMMARY))[0]?.query).toEqual({ period: 'today' });
+    const today = summaryFor({ period: 'today' });
+    await expectPeriodLines(canvasElement, today);
+    await expect(canvas.getByTestId('period-days')).toHaveTextContent(
+      `${shopDayText(today.period.from)} – ${shopDayText(today.period.to)}`,
+    );
+    // The chart's figures as a table, day by day.
+    const table = canvas.getByRole('table', { name: 'Sales by day' });
+    await expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        ),
+    ).toEqual(
+      today.sales.map((d) => [shopDayText(d.day), String(d.order_count), expectedMoney(d.revenue)]),
+    );
+    // To do: each item that waits, as a link to its filtered list (no invoice item: set).
+    const plural = (n: number, one: string, other: string) => `${n} ${n === 1 ? one : other}`;
+    // Read by name: lint refuses `.todo` (a test's narrowing) on any object.
+    const waiting: DashboardTodo = Reflect.get(today, 'todo');
+    await expect(
+      within(canvas.getByTestId('todo-list'))
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual(
+      [
+        [
+          waiting.to_confirm,
+          plural(waiting.to_confirm, 'order', 'orders') + ' to confirm',
+          '/admin/orders?status=pending',
+        ],
+        [
+          waiting.to_ship,
+          plural(waiting.to_ship, 'order', 'orders') + ' to ship',
+          '/admin/orders?status=confirmed',
+        ],
+        [
+          waiting.low_stock,
+          plural(waiting.low_stock, 'variant', 'variants') + ' low on stock',
+          '/admin/products?stock_state=low_stock',
+        ],
+        [
+          waiting.out_of_stock,
+          plural(waiting.out_of_stock, 'variant', 'variants') + ' out of stock',
+          '/admin/products?stock_state=out_of_stock',
+        ],
+      ]
+        .filter(([n]) => Number(n) > 0)
+        .map(([, text, href]) => [text, href]),
+    );
+    // Recent Activity in words: audit entries and orders, the latest first.
+    await expect((await requests.waitFor('GET', ACTIVITY))[0]?.query).toEqual({ limit: '10' });
+    const expected = activityOf(orderFixtures, auditEntries, 'super_admin', 10).items;
+    const texts = await activityTexts(canvasElement);
+    await expect(texts).toHaveLength(expected.length);
+    const firstOrder = expected.findIndex((item) => item.order);
+    const order = expected[firstOrder]?.order;
+    await expect(texts[firstOrder]).toBe(
+      `Order ${order?.order_number} placed by ${order?.shipping_address.first_name} ${order?.shipping_address.last_name} — ${expectedMoney(order?.total_amount ?? 0)}`,
+    );
+    const entry = expected.find((item) => item.audit?.entity === 'product')?.audit;
+    await expect(texts).toContain(`${entry?.admin_username} changed Product ${entry?.label}`);
   },
 };
 
@@ -111,11 +252,13 @@ export const LargeFigures = figures(
 /** Nothing sold yet: zeros and 0.000 TND. */
 export const NoData = figures(statsOf([], []), ['0', '0', '0', '0.000 TND'], '0.000 TND');
 
+/** Nothing happened yet: Recent Activity's empty state; the quick actions. */
 export const RecentActivityAndQuickActions: Story = {
+  parameters: { msw: { handlers: [dashboard.activity({ items: [] })] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const activity = canvas.getByRole('region', { name: 'Recent Activity' });
-    await expect(within(activity).getByText('No recent activity to display')).toBeVisible();
+    await expect(await within(activity).findByText('No recent activity to display')).toBeVisible();
     const actions = within(canvas.getByRole('region', { name: 'Quick Actions' })).getAllByRole(
       'link',
     );
@@ -148,12 +291,23 @@ export const ForInventoryManager: Story = {
   },
 };
 
-/** A support agent (no products:write): the figures, no 'Add New Product'. */
+/**
+ * A support agent (no products:write, no audit:read): the figures, no 'Add New Product', and
+ * Recent Activity without the audit log's entries (the server leaves them out).
+ */
 export const ForSupport: Story = {
-  parameters: { auth: { userType: 'admin', user: { ...adminUser, role: 'support' } } },
+  parameters: {
+    auth: { userType: 'admin', user: { ...adminUser, role: 'support' } },
+    msw: { handlers: [dashboard.activity(undefined, 'support')] },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await waitFor(() => expect(canvas.getAllByTestId('stat-value')).toHaveLength(4));
+    await waitFor(() => expect(canvas.getAllByTestId('stat-value')).toHaveLength(4), SHOWN);
+    const texts = await activityTexts(canvasElement);
+    await expect(texts).toHaveLength(
+      activityOf(orderFixtures, auditEntries, 'support', 10).items.length,
+    );
+    for (const text of texts) await expect(text).toMatch(/^Order ORD-/);
     const actions = within(canvas.getByRole('region', { name: 'Quick Actions' })).getAllByRole(
       'link',
     );
@@ -189,7 +343,7 @@ export const LegalDetailsSet: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await requests.waitFor('GET', SETTINGS);
-    await waitFor(() => expect(canvas.getAllByTestId('stat-value')).toHaveLength(4));
+    await waitFor(() => expect(canvas.getAllByTestId('stat-value')).toHaveLength(4), SHOWN);
     await expect(canvas.queryByTestId('invoice-settings-notice')).toBeNull();
     await expect(canvas.queryByText(LEGAL_DETAILS)).toBeNull();
   },
@@ -203,7 +357,7 @@ export const LegalDetailsMissingForManager: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await waitFor(() => expect(canvas.getAllByTestId('stat-value')).toHaveLength(4));
+    await waitFor(() => expect(canvas.getAllByTestId('stat-value')).toHaveLength(4), SHOWN);
     await expect(canvas.queryByTestId('invoice-settings-notice')).toBeNull();
     await expect(requests.to('GET', SETTINGS)).toHaveLength(0);
   },
@@ -219,14 +373,25 @@ export const QuickActionNavigates: Story = {
 
 /** While the figures load: four placeholder cards, no figures. */
 export const Loading: Story = {
-  parameters: { msw: { handlers: [dashboard.stats.loading()] } },
+  parameters: {
+    msw: {
+      handlers: [
+        dashboard.stats.loading(),
+        dashboard.summary.loading(),
+        dashboard.activity.loading(),
+      ],
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getAllByTestId('stat-placeholder')).toHaveLength(4);
     await expect(canvas.getByTestId('dashboard-stats')).toHaveAttribute('aria-busy', 'true');
     await expect(canvas.queryAllByTestId('stat-value')).toHaveLength(0);
+    await expect(canvas.getByTestId('sales-placeholder')).toBeInTheDocument();
+    await expect(canvas.getByTestId('activity-placeholder')).toBeInTheDocument();
+    await expect(canvas.queryByText('No recent activity to display')).toBeNull();
     // The rest of the screen is there already.
-    await expect(canvas.getByText('No recent activity to display')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'View Orders' })).toBeVisible();
   },
 };
 
@@ -238,7 +403,7 @@ export const Delayed: Story = {
     await expect(canvas.getAllByTestId('stat-placeholder')).toHaveLength(4);
     await expect(canvas.queryAllByTestId('stat-value')).toHaveLength(0);
     await requests.waitFor('GET', STATS);
-    await waitFor(() => expect(canvas.getAllByTestId('stat-value')).toHaveLength(4));
+    await waitFor(() => expect(canvas.getAllByTestId('stat-value')).toHaveLength(4), SHOWN);
     await expect(canvas.queryAllByTestId('stat-placeholder')).toHaveLength(0);
   },
 };
@@ -314,4 +479,43 @@ export const French: Story = {
 export const Dark: Story = {
   ...Filled,
   globals: { theme: 'dark' },
+};
+
+/**
+ * The period changed to the last 7 days: the request says so, the address keeps it, and the
+ * cards show the week against the week before.
+ */
+export const ChangePeriod: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await requests.waitFor('GET', SUMMARY);
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Period' }), 'Last 7 days');
+    const calls = await requests.waitFor('GET', SUMMARY, { count: 2 });
+    await expect(calls.at(-1)?.query).toEqual({ period: '7_days' });
+    await expectLocation(canvasElement, '/admin?period=7_days');
+    const week = summaryFor({ period: '7_days' });
+    await expectPeriodLines(canvasElement, week);
+    await expect(canvas.getByTestId('period-days')).toHaveTextContent(
+      `${shopDayText(week.period.from)} – ${shopDayText(week.period.to)}`,
+    );
+  },
+};
+
+/** A shared link with a custom period: its two days shown and asked for, its figures. */
+export const CustomPeriod: Story = {
+  parameters: { route: '/admin?period=custom&from=2025-03-01&to=2025-03-10' },
+  play: async ({ canvasElement }) => {
+    const calls = await requests.waitFor('GET', SUMMARY);
+    await expect(calls[0]?.query).toEqual({
+      period: 'custom',
+      from: '2025-03-01',
+      to: '2025-03-10',
+    });
+    await expect(dayParts(dayField(canvasElement, 'From'))).toEqual(['01', '03', '2025']);
+    await expect(dayParts(dayField(canvasElement, 'To'))).toEqual(['10', '03', '2025']);
+    await expectPeriodLines(
+      canvasElement,
+      summaryFor({ period: 'custom', from: '2025-03-01', to: '2025-03-10' }),
+    );
+  },
 };

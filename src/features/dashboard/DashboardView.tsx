@@ -4,6 +4,7 @@ import {
   Card,
   Flex,
   Heading,
+  Link as ChakraLink,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -21,10 +22,21 @@ import {
   UsersIcon,
 } from '@/components/icons';
 import { PageHeader } from '@/components/layout/PageHeader';
+import { FilterSelect } from '@/components/list-screen';
+import { DayField } from '@/components/list-screen/DayField';
 import { formatMoney } from '@/lib/format';
-import type { DashboardStats } from '@generated/model';
+import type {
+  ActivityItem,
+  DashboardCount,
+  DashboardStats,
+  DashboardSummary,
+  DashboardTodo,
+} from '@generated/model';
 import { INTL_TAGS, useLocale } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
+import { activityLine } from './activity';
+import { changeOf, DASHBOARD_PERIODS, type DashboardQuery } from './dashboard-query';
+import { formatShopDay, SalesChart } from './SalesChart';
 import { useT } from './messages';
 
 export interface DashboardViewProps {
@@ -41,9 +53,31 @@ export interface DashboardViewProps {
    * missing_for_invoices): a notice leads to Settings. Only told to admins who may set them.
    */
   invoicesBlocked?: boolean;
+  /** The period of the figures and its change (the address keeps it). */
+  query?: DashboardQuery;
+  onQueryChange?: (query: DashboardQuery) => void;
+  /** The figures over the period; undefined while loading, after a failure or for a half-typed custom period. */
+  summary?: DashboardSummary | undefined;
+  /**
+   * The latest activity, 'loading' while it loads; undefined when there is none to show (not
+   * the admin's to read, or it failed to load: the empty state).
+   */
+  activity?: readonly ActivityItem[] | 'loading' | undefined;
+  /** The screens the To do may lead to (a role that cannot open one does not see its items). */
+  todoTargets?: TodoTargets;
+}
+
+interface TodoTargets {
+  /** The orders list (orders:read). */
+  orders: boolean;
+  /** The products list (catalogue:read). */
+  products: boolean;
+  /** The shop settings (settings:write: the fields are set there). */
+  settings: boolean;
 }
 
 const ALL_ACTIONS = { addProduct: true, viewOrders: true, manageCategories: true };
+const ALL_TARGETS: TodoTargets = { orders: true, products: true, settings: true };
 
 type IconComponent = ComponentType<{ boxSize?: string; color?: string }>;
 
@@ -54,22 +88,60 @@ export function DashboardView({
   showStats = true,
   actions = ALL_ACTIONS,
   invoicesBlocked = false,
+  query,
+  onQueryChange,
+  summary,
+  activity,
+  todoTargets = ALL_TARGETS,
 }: DashboardViewProps) {
   const t = useT();
   const locale = useLocale();
+  const tag = INTL_TAGS[locale];
   // English counts as before ('1,234'); the others in their language's digits and separators.
-  const count = (value: number) =>
-    value.toLocaleString(locale === 'en' ? 'en-US' : INTL_TAGS[locale]);
+  const count = (value: number) => value.toLocaleString(locale === 'en' ? 'en-US' : tag);
+  const percent = new Intl.NumberFormat(tag, {
+    style: 'percent',
+    signDisplay: 'exceptZero',
+    maximumFractionDigits: 0,
+  });
+  const signed = new Intl.NumberFormat(tag, { signDisplay: 'always' });
+  /** '+12 % vs previous period', 'new (…)', 'no change …' in the active language. */
+  const change = (current: number, previous: number) => {
+    const c = changeOf(current, previous);
+    if (c === 'new') return t('changeNew');
+    if (c === 'same') return t('changeSame');
+    return t('changeVsPrevious', { change: percent.format(c.ratio) });
+  };
+  /** Orders and revenue: the period's figure and its change. */
+  const periodLines = (value: string, current: number, previous: number) => [
+    t('inPeriod', { value }),
+    change(current, previous),
+  ];
+  /** Products and customers: '+3 in period'. */
+  const added = (c: DashboardCount) => [t('inPeriod', { value: signed.format(c.period) })];
   const cards: StatCardProps[] = [
     {
       title: t('totalProducts'),
       value: stats ? count(stats.product_count) : '—',
+      period: summary && added(summary.products),
       icon: PackageIcon,
     },
-    { title: t('totalOrders'), value: stats ? count(stats.order_count) : '—', icon: CartIcon },
+    {
+      title: t('totalOrders'),
+      value: stats ? count(stats.order_count) : '—',
+      period:
+        summary &&
+        periodLines(
+          count(summary.orders.period),
+          summary.orders.period,
+          summary.orders.previous_period,
+        ),
+      icon: CartIcon,
+    },
     {
       title: t('totalCustomers'),
       value: stats ? count(stats.customer_count) : '—',
+      period: summary && added(summary.customers),
       icon: UsersIcon,
     },
     {
@@ -78,6 +150,13 @@ export function DashboardView({
       note:
         stats &&
         t('revenueNote', { amount: formatMoney(stats.revenue_excluding_cancelled_refunded) }),
+      period:
+        summary &&
+        periodLines(
+          formatMoney(summary.revenue.period),
+          Number(summary.revenue.period),
+          Number(summary.revenue.previous_period),
+        ),
       icon: BanknoteIcon,
     },
   ];
@@ -97,6 +176,19 @@ export function DashboardView({
           </Button>
         </Alert.Root>
       )}
+      {showStats && query && onQueryChange && (
+        <PeriodPicker
+          query={query}
+          onChange={onQueryChange}
+          days={
+            summary &&
+            t('periodDays', {
+              from: formatShopDay(summary.period.from, tag, true),
+              to: formatShopDay(summary.period.to, tag, true),
+            })
+          }
+        />
+      )}
       {showStats && (
         <SimpleGrid
           columns={{ base: 1, sm: 2, xl: 4 }}
@@ -110,12 +202,40 @@ export function DashboardView({
             : cards.map((card) => <StatCard key={card.title} {...card} />)}
         </SimpleGrid>
       )}
+      {showStats && (
+        <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" mb="6">
+          <Panel title={t('salesTitle')} gridColumn={{ lg: 'span 2' }}>
+            {summary ? (
+              <SalesChart days={summary.sales} />
+            ) : (
+              <Skeleton height="40" data-testid="sales-placeholder" />
+            )}
+          </Panel>
+          <Panel title={t('todoTitle')}>
+            {summary ? (
+              <TodoList todo={summary.todo} targets={todoTargets} />
+            ) : (
+              <Skeleton height="24" />
+            )}
+          </Panel>
+        </SimpleGrid>
+      )}
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <Panel title={t('recentActivity')}>
-          <Flex align="center" gap="3" color="fg.muted" py="6" justify="center">
-            <ActivityIcon boxSize="5" />
-            <Text>{t('noActivity')}</Text>
-          </Flex>
+          {activity === 'loading' ? (
+            <Stack gap="3" data-testid="activity-placeholder" aria-hidden="true">
+              <Skeleton height="5" />
+              <Skeleton height="5" />
+              <Skeleton height="5" />
+            </Stack>
+          ) : activity && activity.length > 0 ? (
+            <ActivityList items={activity} />
+          ) : (
+            <Flex align="center" gap="3" color="fg.muted" py="6" justify="center">
+              <ActivityIcon boxSize="5" />
+              <Text>{t('noActivity')}</Text>
+            </Flex>
+          )}
         </Panel>
         <Panel title={t('quickActions')}>
           <Stack gap="2">
@@ -143,11 +263,13 @@ interface StatCardProps {
   title: string;
   value: string;
   /** A secondary line under the value. */
-  note?: string;
+  note?: string | undefined;
+  /** The period's lines (its figure, its change); undefined while the period loads. */
+  period?: string[] | undefined;
   icon: IconComponent;
 }
 
-function StatCard({ title, value, note, icon: Icon }: StatCardProps) {
+function StatCard({ title, value, note, period, icon: Icon }: StatCardProps) {
   const id = useId();
   return (
     <Card.Root as="section" aria-labelledby={id} size="sm">
@@ -172,6 +294,13 @@ function StatCard({ title, value, note, icon: Icon }: StatCardProps) {
             {note}
           </Text>
         )}
+        {period && (
+          <Stack gap="0" fontSize="sm" data-testid="stat-period">
+            {period.map((line) => (
+              <Text key={line}>{line}</Text>
+            ))}
+          </Stack>
+        )}
       </Card.Body>
     </Card.Root>
   );
@@ -189,10 +318,18 @@ function StatCardPlaceholder() {
   );
 }
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
+function Panel({
+  title,
+  children,
+  gridColumn,
+}: {
+  title: string;
+  children: ReactNode;
+  gridColumn?: { lg: string };
+}) {
   const id = useId();
   return (
-    <Card.Root as="section" aria-labelledby={id}>
+    <Card.Root as="section" aria-labelledby={id} gridColumn={gridColumn} minW="0">
       <Card.Header>
         <Heading as="h2" size="md" id={id}>
           {title}
@@ -219,5 +356,122 @@ function QuickAction({
         {label}
       </Link>
     </Button>
+  );
+}
+
+/** The period: a select of the names and, for a custom period, its two days. */
+function PeriodPicker({
+  query,
+  onChange,
+  days,
+}: {
+  query: DashboardQuery;
+  onChange: (query: DashboardQuery) => void;
+  /** The days the figures cover ('24 Nov 2026 – 30 Nov 2026'), once known. */
+  days: string | undefined;
+}) {
+  const t = useT();
+  const options = DASHBOARD_PERIODS.map((value) => ({ value, label: t(`period.${value}`) }));
+  return (
+    <Flex gap="3" wrap="wrap" align="center" mb="4" role="group" aria-label={t('periodLabel')}>
+      <FilterSelect
+        label={t('periodLabel')}
+        value={query.period}
+        options={options}
+        onChange={(period) => onChange({ ...query, period })}
+        width={{ base: 'full', sm: '14rem' }}
+      />
+      {query.period === 'custom' && (
+        <>
+          <DayField
+            label={t('fromLabel')}
+            value={query.from}
+            onChange={(from) => onChange({ ...query, from })}
+          />
+          <DayField
+            label={t('toLabel')}
+            value={query.to}
+            onChange={(to) => onChange({ ...query, to })}
+          />
+        </>
+      )}
+      {days && (
+        <Text color="fg.muted" fontSize="sm" data-testid="period-days">
+          {days}
+        </Text>
+      )}
+    </Flex>
+  );
+}
+
+/** The To do's items in order, each with the screen it leads to and who may open it. */
+const TODO_ITEMS: readonly {
+  key: Exclude<keyof DashboardTodo, 'invoice_settings_missing'>;
+  target: keyof TodoTargets;
+  href: string;
+}[] = [
+  { key: 'to_confirm', target: 'orders', href: `${paths.orders.list}?status=pending` },
+  // The list filters one status: confirmed, the first step of shipping.
+  { key: 'to_ship', target: 'orders', href: `${paths.orders.list}?status=confirmed` },
+  {
+    key: 'unpaid_cash_on_delivery',
+    target: 'orders',
+    href: `${paths.orders.list}?payment_method=cash_on_delivery&payment_status=unpaid`,
+  },
+  { key: 'low_stock', target: 'products', href: `${paths.products.list}?stock_state=low_stock` },
+  {
+    key: 'out_of_stock',
+    target: 'products',
+    href: `${paths.products.list}?stock_state=out_of_stock`,
+  },
+];
+
+/** What waits for the staff: each item that is not zero, as a link to its list. */
+function TodoList({ todo, targets }: { todo: DashboardTodo; targets: TodoTargets }) {
+  const t = useT();
+  const items: { key: keyof DashboardTodo; href: string; text: string }[] = TODO_ITEMS.filter(
+    (item) => todo[item.key] > 0 && targets[item.target],
+  ).map((item) => ({
+    key: item.key,
+    href: item.href,
+    text: t(`todo.${item.key}`, { count: todo[item.key] }),
+  }));
+  if (todo.invoice_settings_missing.length > 0 && targets.settings) {
+    items.push({
+      key: 'invoice_settings_missing',
+      href: paths.settings,
+      text: t('todo.invoice_settings_missing'),
+    });
+  }
+  if (items.length === 0) return <Text color="fg.muted">{t('todoNothing')}</Text>;
+  return (
+    <Stack as="ul" gap="2" listStyleType="none" data-testid="todo-list">
+      {items.map((item) => (
+        <li key={item.key}>
+          <ChakraLink asChild>
+            <Link href={item.href}>{item.text}</Link>
+          </ChakraLink>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+/** Recent Activity: each item in words, with its time, the latest first. */
+function ActivityList({ items }: { items: readonly ActivityItem[] }) {
+  const lines = items.map(activityLine);
+  return (
+    <Stack as="ul" gap="3" listStyleType="none" data-testid="activity-list">
+      {lines.map((line) => (
+        <li key={line.key}>
+          <ChakraLink asChild>
+            <Link href={line.href}>{line.text}</Link>
+          </ChakraLink>
+          <Text fontSize="xs" color="fg.muted">
+            {line.when}
+          </Text>
+        </li>
+      ))}
+    </Stack>
   );
 }

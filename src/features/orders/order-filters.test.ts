@@ -57,6 +57,20 @@ describe('orderParams', () => {
       expect(filtersFromSearch(wrong)).toEqual(NO_FILTERS);
   });
 
+  it("starts from a link's status and payment filters (the dashboard's To do), known values only", () => {
+    expect(
+      filtersFromSearch('?payment_method=cash_on_delivery&payment_status=unpaid&status=pending'),
+    ).toEqual({
+      ...NO_FILTERS,
+      status: 'pending',
+      payment: 'cash_on_delivery',
+      paymentStatus: 'unpaid',
+    });
+    expect(filtersFromSearch('?status=lost&payment_method=cash&payment_status=')).toEqual(
+      NO_FILTERS,
+    );
+  });
+
   it('sends whole days in Tunis (UTC+1), and a range typed backwards the right way round', () => {
     const days = (from: string, to: string) => {
       const { date_from, date_to } = orderParams({

@@ -1,10 +1,10 @@
-import type {
-  ListAdminOrdersParams,
-  OrderSort,
+import {
   OrderStatus,
   PaymentMethod,
   PaymentStatus,
-  VatNumberReviewFilterParameter,
+  type ListAdminOrdersParams,
+  type OrderSort,
+  type VatNumberReviewFilterParameter,
 } from '@generated/model';
 import { shopDayRange } from '@/lib/format';
 import { searchParam } from '@/components/list-screen';
@@ -33,13 +33,26 @@ export const NO_FILTERS: OrderFilters = {
   to: '',
 };
 
+/** A value of `allowed` named by the link, else '' (all). */
+function named<V extends string>(allowed: Record<string, V>, value: string | null): V | '' {
+  return Object.values(allowed).find((v) => v === value) ?? '';
+}
+
 /**
- * The filters a link to the list sets (`?shipping_method_id=3`, e.g. from the Shipping screen's
- * method; #36): a method's id, else none. Other filters start as 'all'.
+ * The filters a link to the list sets: a method's id (`?shipping_method_id=3`, e.g. from the
+ * Shipping screen's method; #36), a status, a payment method and a payment status (the
+ * dashboard's To do, #35). A value the list does not know is 'all'; other filters start as 'all'.
  */
 export function filtersFromSearch(search: string): OrderFilters {
-  const method = new URLSearchParams(search).get('shipping_method_id')?.trim() ?? '';
-  return { ...NO_FILTERS, shippingMethod: /^[1-9]\d{0,15}$/.test(method) ? method : '' };
+  const query = new URLSearchParams(search);
+  const method = query.get('shipping_method_id')?.trim() ?? '';
+  return {
+    ...NO_FILTERS,
+    status: named(OrderStatus, query.get('status')),
+    payment: named(PaymentMethod, query.get('payment_method')),
+    paymentStatus: named(PaymentStatus, query.get('payment_status')),
+    shippingMethod: /^[1-9]\d{0,15}$/.test(method) ? method : '',
+  };
 }
 
 export interface OrderQuery {

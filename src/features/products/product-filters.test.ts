@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasFilters, NO_FILTERS, productParams } from './product-filters';
+import { filtersFromSearch, hasFilters, NO_FILTERS, productParams } from './product-filters';
 
 describe('productParams', () => {
   it('sends nothing for the filters left at all', () => {
@@ -25,5 +25,16 @@ describe('productParams', () => {
     });
     expect(productParams('', { ...NO_FILTERS, status: 'active' }, undefined).is_active).toBe(true);
     expect(hasFilters({ ...NO_FILTERS, stock: 'not_tracked' })).toBe(true);
+  });
+});
+
+describe('filtersFromSearch', () => {
+  it("starts from a link's stock state (the dashboard's To do), a known one only", () => {
+    expect(filtersFromSearch('?stock_state=out_of_stock')).toEqual({
+      ...NO_FILTERS,
+      stock: 'out_of_stock',
+    });
+    expect(filtersFromSearch('?stock_state=empty')).toEqual(NO_FILTERS);
+    expect(filtersFromSearch('')).toEqual(NO_FILTERS);
   });
 });

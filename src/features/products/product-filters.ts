@@ -1,4 +1,8 @@
-import type { ListAdminProductsParams, ProductSort, ProductStockState } from '@generated/model';
+import {
+  ProductStockState,
+  type ListAdminProductsParams,
+  type ProductSort,
+} from '@generated/model';
 import { searchParam } from '@/components/list-screen';
 
 /** The toolbar's filters of the products list; '' is 'all'. */
@@ -10,6 +14,15 @@ export interface ProductFilters {
 }
 
 export const NO_FILTERS: ProductFilters = { category: '', status: '', stock: '' };
+
+/**
+ * The filters a link to the list sets: a stock state (`?stock_state=low_stock`, the dashboard's
+ * To do, #35); one the list does not know is 'all'. Other filters start as 'all'.
+ */
+export function filtersFromSearch(search: string): ProductFilters {
+  const named = new URLSearchParams(search).get('stock_state');
+  return { ...NO_FILTERS, stock: Object.values(ProductStockState).find((s) => s === named) ?? '' };
+}
 
 /** Some filter narrows the list (the empty list then offers Clear filters). */
 export const hasFilters = (filters: ProductFilters): boolean =>

@@ -4,12 +4,12 @@
 // of one action on rows of a kind. Values are given as the contract writes
 // them (money "12.500", booleans, ids), never database forms; fields that hold secrets are
 // recorded as changed without their values.
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import { invalid } from '../../api/problem';
 import { json } from '../../api/present';
 import type { Schemas } from '../../api/types';
 import type { Db } from '../../db/database';
-import type { AdminUserRow } from '../../db/schema';
+import type { AdminUserRow, Database } from '../../db/schema';
 import { equalTo, newestFirst, selectedPage, type ListSelection } from '../../db/search';
 import type { JobLog } from '../../jobs/worker';
 
@@ -183,15 +183,17 @@ export async function listAuditLog(
     auditSelection(db, q),
     q,
   );
+  return { items: rows.map(presentAuditEntry), total };
+}
+
+/** An entry as the log presents it (listAuditLog, the dashboard's Recent Activity). */
+export function presentAuditEntry(r: Selectable<Database['audit_log']>): Schemas['AuditEntry'] {
+  // The columns are the entry's fields; the texts are the contract's enums (written above).
   return {
-    // The columns are the entry's fields; the texts are the contract's enums (written above).
-    items: rows.map((r) => ({
-      ...r,
-      action: r.action as AuditAction,
-      entity: r.entity as AuditEntity,
-      changes: json<AuditChange[]>(r.changes, []),
-    })),
-    total,
+    ...r,
+    action: r.action as AuditAction,
+    entity: r.entity as AuditEntity,
+    changes: json<AuditChange[]>(r.changes, []),
   };
 }
 
