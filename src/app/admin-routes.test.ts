@@ -34,6 +34,10 @@ it('asks each screen for the permission of the call that loads it', () => {
     [paths.reports.vatReturn]: 'reports:read', // getVatReturn and its CSV/PDF
     [paths.reports.salesRegister]: 'reports:read', // getSalesRegister and its CSV/PDF
     [paths.reports.withholding]: 'reports:read', // getWithholdingReport and its CSV
+    [paths.reports.sales]: 'analytics:read', // getSalesReport, getSalesBreakdown, their CSVs
+    [paths.reports.products]: 'analytics:read', // getTopProducts, getSlowMovers, getLowStockReport
+    [paths.reports.returns]: 'analytics:read', // getReturnsReport and its CSV
+    [paths.reports.stock]: 'analytics:read', // getStockValuation and its CSV
     [paths.users.list]: 'users:read',
     [paths.auditLog]: 'audit:read',
     [paths.jobs]: 'jobs:read',

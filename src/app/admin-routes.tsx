@@ -67,6 +67,22 @@ const WithholdingPage = lazyPage(
   () => import('@/features/reports/WithholdingPage'),
   'WithholdingPage',
 );
+const SalesReportPage = lazyPage(
+  () => import('@/features/analytics/SalesReportPage'),
+  'SalesReportPage',
+);
+const ProductsReportPage = lazyPage(
+  () => import('@/features/analytics/ProductsReportPage'),
+  'ProductsReportPage',
+);
+const ReturnsReportPage = lazyPage(
+  () => import('@/features/analytics/ReturnsReportPage'),
+  'ReturnsReportPage',
+);
+const StockReportPage = lazyPage(
+  () => import('@/features/analytics/StockReportPage'),
+  'StockReportPage',
+);
 const UsersPage = lazyPage(() => import('@/features/users/UsersPage'), 'UsersPage');
 const AuditLogPage = lazyPage(() => import('@/features/audit-log/AuditLogPage'), 'AuditLogPage');
 const JobsPage = lazyPage(() => import('@/features/jobs/JobsPage'), 'JobsPage');
@@ -171,6 +187,11 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: paths.reports.vatReturn, component: VatReturnPage, permission: 'reports:read' },
   { path: paths.reports.salesRegister, component: SalesRegisterPage, permission: 'reports:read' },
   { path: paths.reports.withholding, component: WithholdingPage, permission: 'reports:read' },
+  // The analytics (#35): sales, best sellers, returns, stock value.
+  { path: paths.reports.sales, component: SalesReportPage, permission: 'analytics:read' },
+  { path: paths.reports.products, component: ProductsReportPage, permission: 'analytics:read' },
+  { path: paths.reports.returns, component: ReturnsReportPage, permission: 'analytics:read' },
+  { path: paths.reports.stock, component: StockReportPage, permission: 'analytics:read' },
   { path: paths.users.list, component: UsersPage, permission: 'users:read', preload: preloadUsers },
   {
     path: paths.auditLog,

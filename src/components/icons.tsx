@@ -5,6 +5,7 @@ import {
   Banknote,
   BookOpen,
   Boxes,
+  ChartColumn,
   Copy,
   Eye,
   EyeOff,
@@ -33,7 +34,9 @@ import {
   TicketPercent,
   Trash,
   TriangleAlert,
+  Trophy,
   Truck,
+  Undo2,
   Upload,
   User,
   Users,
@@ -62,6 +65,7 @@ export const ArrowLeftIcon = chakraIcon(ArrowLeft, 'ArrowLeftIcon');
 export const BanknoteIcon = chakraIcon(Banknote, 'BanknoteIcon');
 export const BookIcon = chakraIcon(BookOpen, 'BookIcon');
 export const CartIcon = chakraIcon(ShoppingCart, 'CartIcon');
+export const ChartIcon = chakraIcon(ChartColumn, 'ChartIcon');
 export const CopyIcon = chakraIcon(Copy, 'CopyIcon');
 export const DashboardIcon = chakraIcon(LayoutDashboard, 'DashboardIcon');
 export const EyeIcon = chakraIcon(Eye, 'EyeIcon');
@@ -82,12 +86,14 @@ export const PanelLeftIcon = chakraIcon(PanelLeft, 'PanelLeftIcon');
 export const PencilIcon = chakraIcon(Pencil, 'PencilIcon');
 export const PercentIcon = chakraIcon(Percent, 'PercentIcon');
 export const PlusIcon = chakraIcon(Plus, 'PlusIcon');
+export const ReturnIcon = chakraIcon(Undo2, 'ReturnIcon');
 export const SearchIcon = chakraIcon(Search, 'SearchIcon');
 export const ShieldIcon = chakraIcon(Shield, 'ShieldIcon');
 export const StockIcon = chakraIcon(Boxes, 'StockIcon');
 export const StoreIcon = chakraIcon(Store, 'StoreIcon');
 export const SunIcon = chakraIcon(Sun, 'SunIcon');
 export const TicketPercentIcon = chakraIcon(TicketPercent, 'TicketPercentIcon');
+export const TrophyIcon = chakraIcon(Trophy, 'TrophyIcon');
 export const TruckIcon = chakraIcon(Truck, 'TruckIcon');
 export const TrashIcon = chakraIcon(Trash, 'TrashIcon');
 export const UploadIcon = chakraIcon(Upload, 'UploadIcon');

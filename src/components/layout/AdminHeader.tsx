@@ -10,7 +10,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Link } from 'wouter';
-import { LogOutIcon, PanelLeftIcon, UserIcon } from '@/components/icons';
+import { BookIcon, LogOutIcon, PanelLeftIcon, UserIcon } from '@/components/icons';
 import { paths } from '@/lib/paths';
 import { ColorModeToggle, LanguageMenu } from './HeaderPreferences';
 import { useT } from './messages';
@@ -21,6 +21,8 @@ interface AdminHeaderProps {
   onLogout: () => void;
   /** While the server is told (the button is disabled meanwhile). */
   loggingOut?: boolean;
+  /** The user menu links the API reference (/api/docs, #31): super admins set up integrations. */
+  showApiReference?: boolean;
 }
 
 /** Top bar of the admin area: sidebar toggle, 'Manage your store', language, colour mode, the admin and Logout. */
@@ -29,6 +31,7 @@ export function AdminHeader({
   onToggleSidebar,
   onLogout,
   loggingOut = false,
+  showApiReference = false,
 }: AdminHeaderProps) {
   const t = useT();
   return (
@@ -61,7 +64,14 @@ export function AdminHeader({
       <HStack gap={{ base: '1', sm: '3' }} ms="auto" flexShrink={0}>
         <LanguageMenu />
         <ColorModeToggle />
-        {username && <UserMenu username={username} onLogout={onLogout} loggingOut={loggingOut} />}
+        {username && (
+          <UserMenu
+            username={username}
+            onLogout={onLogout}
+            loggingOut={loggingOut}
+            showApiReference={showApiReference}
+          />
+        )}
         {/* Icon only on phones, so the title and the username keep their room. */}
         <Button
           variant="outline"
@@ -81,15 +91,20 @@ export function AdminHeader({
   );
 }
 
-/** The signed-in admin's name, opening their menu: My account (every role) and Logout. */
+/**
+ * The signed-in admin's name, opening their menu: My account (every role), the API reference
+ * (super admins; a page of the server, opened in a new tab) and Logout.
+ */
 function UserMenu({
   username,
   onLogout,
   loggingOut,
+  showApiReference,
 }: {
   username: string;
   onLogout: () => void;
   loggingOut: boolean;
+  showApiReference: boolean;
 }) {
   const t = useT();
   return (
@@ -117,6 +132,14 @@ function UserMenu({
                 {t('myAccount')}
               </Link>
             </Menu.Item>
+            {showApiReference && (
+              <Menu.Item value="api-reference" asChild>
+                <a href={paths.apiReference} target="_blank" rel="noopener">
+                  <BookIcon />
+                  {t('apiReference')}
+                </a>
+              </Menu.Item>
+            )}
             <Menu.Item value="logout" onClick={onLogout} disabled={loggingOut}>
               <LogOutIcon _rtl={{ transform: 'scaleX(-1)' }} />
               {t('logout')}

@@ -332,6 +332,25 @@ export const UserMenu: Story = {
   },
 };
 
+/**
+ * A super admin's user menu also links the server's API reference (GET /api/docs, #31), in a new
+ * tab: they set up the shop's integrations. Support's (above) does not.
+ */
+export const UserMenuOfSuperAdmin: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'admin' }));
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    await expect(items.map((item) => item.textContent)).toEqual([
+      'My account',
+      'API reference',
+      'Logout',
+    ]);
+    await expect(items[1]).toHaveAttribute('href', '/api/docs');
+    await expect(items[1]).toHaveAttribute('target', '_blank');
+  },
+};
+
 /** Logout from the user menu signs out as the header's button does. */
 export const LogoutFromUserMenu: Story = {
   play: async ({ canvasElement }) => {

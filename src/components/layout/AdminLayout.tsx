@@ -53,6 +53,7 @@ function Header() {
       onToggleSidebar={toggle}
       onLogout={handleLogout}
       loggingOut={signingOut}
+      showApiReference={user?.role === 'super_admin'}
     />
   );
 }

@@ -63,17 +63,23 @@ it('asks for the permission of each restricted screen', () => {
   ]);
 });
 
-it('shows the Reports group to the roles that read the books (reports:read) only', () => {
+it('shows the analytics to analytics:read and the books to reports:read, in the Reports group', () => {
   const reportsOf = (role: AdminRole) =>
     reportItemsFor((p) => permissionsOf(role).includes(p)).map((i) => [i.label(), i.href]);
+  const analytics = [
+    ['Sales', '/admin/reports/sales'],
+    ['Best sellers', '/admin/reports/products'],
+    ['Returns', '/admin/reports/returns'],
+    ['Stock value', '/admin/reports/stock'],
+  ];
   const books = [
     ['VAT return', '/admin/reports/vat-return'],
     ['Sales register', '/admin/reports/sales-register'],
     ['Withholding', '/admin/reports/withholding'],
   ];
-  expect(reportsOf('super_admin')).toEqual(books);
-  expect(reportsOf('admin')).toEqual(books);
-  expect(reportsOf('manager')).toEqual([]);
+  expect(reportsOf('super_admin')).toEqual([...analytics, ...books]);
+  expect(reportsOf('admin')).toEqual([...analytics, ...books]);
+  expect(reportsOf('manager')).toEqual(analytics);
   expect(reportsOf('support')).toEqual([]);
   expect(reportsOf('inventory_manager')).toEqual([]);
 });

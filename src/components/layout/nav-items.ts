@@ -4,6 +4,7 @@ import {
   ActivityIcon,
   BookIcon,
   CartIcon,
+  ChartIcon,
   DashboardIcon,
   FolderIcon,
   HandCoinsIcon,
@@ -12,9 +13,12 @@ import {
   LandmarkIcon,
   PackageIcon,
   PercentIcon,
+  ReturnIcon,
   ShieldIcon,
+  StockIcon,
   StoreIcon,
   TicketPercentIcon,
+  TrophyIcon,
   TruckIcon,
   UsersIcon,
 } from '@/components/icons';
@@ -108,8 +112,35 @@ export const ADMIN_NAV: readonly NavItem[] = [
   },
 ];
 
-/** The sidebar's 'Reports' group: the accountant's books (docs/product.md §10.27), reports:read. */
+/**
+ * The sidebar's 'Reports' group: the analytics (docs/product.md §10.30, analytics:read), then the
+ * accountant's books (§10.27, reports:read).
+ */
 export const REPORTS_NAV: readonly NavItem[] = [
+  {
+    label: () => t('navSalesReport'),
+    href: paths.reports.sales,
+    icon: ChartIcon,
+    permission: 'analytics:read',
+  },
+  {
+    label: () => t('navProductsReport'),
+    href: paths.reports.products,
+    icon: TrophyIcon,
+    permission: 'analytics:read',
+  },
+  {
+    label: () => t('navReturnsReport'),
+    href: paths.reports.returns,
+    icon: ReturnIcon,
+    permission: 'analytics:read',
+  },
+  {
+    label: () => t('navStockReport'),
+    href: paths.reports.stock,
+    icon: StockIcon,
+    permission: 'analytics:read',
+  },
   {
     label: () => t('navVatReturn'),
     href: paths.reports.vatReturn,
@@ -130,7 +161,7 @@ export const REPORTS_NAV: readonly NavItem[] = [
   },
 ];
 
-/** The Reports items the signed-in admin may open (none without reports:read: no group then). */
+/** The Reports items the signed-in admin may open (none without either permission: no group then). */
 export function reportItemsFor(can: (permission: Permission) => boolean): readonly NavItem[] {
   return REPORTS_NAV.filter((item) => item.permission === undefined || can(item.permission));
 }

@@ -9,6 +9,7 @@ import {
   LoadErrorState,
   LoadingState,
   type CsvExport,
+  type ExportChoice,
 } from '@/components/list-screen';
 import { formatMoney } from '@/lib/format';
 import { directionOf, INTL_TAGS, useLocale } from '@/lib/i18n';
@@ -78,14 +79,14 @@ export interface PdfDownload {
 
 interface ReportDownloadsProps {
   csv: CsvExport;
-  /** What the CSV holds, for the download's indicator ('VAT return'). */
-  csvLabel: string;
-  onCsv: () => void;
+  /** The CSV files offered: one named after the report ('VAT return'), or a screen's several. */
+  csvChoices: readonly ExportChoice[];
+  onCsv: (choice: ExportChoice) => void;
   pdf?: PdfDownload;
 }
 
 /** The report's files: the CSV in the spreadsheet's variant, and the PDF when it has one. */
-function ReportDownloads({ csv, csvLabel, onCsv, pdf }: ReportDownloadsProps) {
+function ReportDownloads({ csv, csvChoices, onCsv, pdf }: ReportDownloadsProps) {
   const t = useT();
   const languages = useMemo(
     () => [
@@ -96,7 +97,7 @@ function ReportDownloads({ csv, csvLabel, onCsv, pdf }: ReportDownloadsProps) {
   );
   return (
     <Flex gap="2" wrap="wrap" align="center">
-      <ExportMenu choices={[{ value: 'csv', label: csvLabel }]} onExport={onCsv} csv={csv} />
+      <ExportMenu choices={csvChoices} onExport={onCsv} csv={csv} />
       {pdf && (
         <Flex gap="2" wrap="wrap" role="group" aria-label={t('downloadPdf')}>
           <FilterSelect
@@ -126,7 +127,7 @@ interface ReportBodyProps<D> {
  * A report's loading, refusal or failure, else the report. A 403 says the admin may not open it,
  * a 422 what is wrong with the period (the server's words), anything else why it failed.
  */
-function ReportBody<D>({ load, loadingText, children }: ReportBodyProps<D>) {
+export function ReportBody<D>({ load, loadingText, children }: ReportBodyProps<D>) {
   const t = useT();
   if (load.failure)
     return (
@@ -146,9 +147,11 @@ interface ReportScreenProps<D> {
   title: string;
   description: string;
   csv: CsvExport;
-  onCsv: () => void;
+  /** The CSV files a screen of several reports offers (default: one, named after the title). */
+  csvChoices?: readonly ExportChoice[];
+  onCsv: (choice: ExportChoice) => void;
   pdf?: PdfDownload;
-  /** The period's controls: a month picker, or the register's two days. */
+  /** The period's controls: a month picker, or the register's two days (none for a snapshot). */
   period: ReactNode;
   load: ReportLoad<D>;
   loadingText: string;
@@ -165,6 +168,7 @@ export function ReportScreen<D>({
   title,
   description,
   csv,
+  csvChoices = [{ value: 'csv', label: title }],
   onCsv,
   pdf,
   period,
@@ -177,7 +181,7 @@ export function ReportScreen<D>({
       <PageHeader
         title={title}
         description={description}
-        actions={<ReportDownloads csv={csv} csvLabel={title} onCsv={onCsv} pdf={pdf} />}
+        actions={<ReportDownloads csv={csv} csvChoices={csvChoices} onCsv={onCsv} pdf={pdf} />}
       />
       <ExportProgress {...csv} />
       {period}

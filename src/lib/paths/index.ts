@@ -55,6 +55,11 @@ export const paths = {
     vatReturn: '/admin/reports/vat-return',
     salesRegister: '/admin/reports/sales-register',
     withholding: '/admin/reports/withholding',
+    /** The analytics (#35, analytics:read): each `?period=7_days…` or `?from&to`. */
+    sales: '/admin/reports/sales',
+    products: '/admin/reports/products',
+    returns: '/admin/reports/returns',
+    stock: '/admin/reports/stock',
   },
   users: { list: '/admin/users' },
   auditLog: '/admin/audit-log',
@@ -62,6 +67,8 @@ export const paths = {
   settings: '/admin/settings',
   /** My account: the signed-in admin's password, sessions and second factors (every role). */
   account: '/admin/account',
+  /** The API reference, a page of the server (GET /api/docs, #31), not of the console. */
+  apiReference: '/api/docs',
   /**
    * Setting up a second factor: where an admin whose role requires one (and who has none) is
    * kept until they have set one up.

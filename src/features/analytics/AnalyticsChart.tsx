@@ -1,0 +1,123 @@
+import { Chart, useChart } from '@chakra-ui/charts';
+import { Box } from '@chakra-ui/react';
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCount, formatMoney } from '@/lib/format';
+import { directionOf, INTL_TAGS, useLocale } from '@/lib/i18n';
+
+/** One series of a chart: money (bars) or a count (a line on its own axis when beside money). */
+export interface ChartSeries {
+  name: string;
+  label: string;
+  /** A theme token ('teal.solid'), so the chart follows dark mode. */
+  color: string;
+  unit: 'money' | 'count';
+}
+
+/** A point of the chart: its label on the axis, and each series' height (floats: the exact figures are the table's). */
+export type ChartPoint = { label: string } & Record<string, string | number>;
+
+/**
+ * The chart of a report, drawn the way the VAT return's trend is (VatTrendChart): theme tokens so
+ * it follows dark mode; in Arabic the points run right to left and the axis of amounts stands on
+ * the right; figures in the active language. Hidden from assistive technology: the table beside
+ * it says the same.
+ */
+export function AnalyticsChart({
+  testId,
+  points,
+  series,
+}: {
+  testId: string;
+  points: readonly ChartPoint[];
+  series: readonly ChartSeries[];
+}) {
+  const locale = useLocale();
+  const rtl = directionOf(locale) === 'rtl';
+  const tag = INTL_TAGS[locale];
+  const chart = useChart<ChartPoint>({
+    data: [...points],
+    series: series.map(({ name, color, label }) => ({ name, color, label })),
+  });
+  // A theme token as the CSS variable Recharts paints with (it follows the colour mode).
+  const paint = (token: string) => chart.color(token) as string;
+  const compact = new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 1 });
+  // Money and a count together: the count is a line on its own axis, on the other side.
+  const mixed = series.some((s) => s.unit === 'money') && series.some((s) => s.unit === 'count');
+  const axisOf = (item: ChartSeries) => (mixed && item.unit === 'count' ? 'side' : 'main');
+  const start = rtl ? 'right' : 'left';
+  const end = rtl ? 'left' : 'right';
+  const format = (value: number, name: string) =>
+    series.find((s) => s.name === name)?.unit === 'count'
+      ? formatCount(value)
+      : formatMoney(value.toFixed(3));
+  return (
+    <Box aria-hidden="true" data-testid={testId} dir="ltr">
+      <Chart.Root maxH="xs" chart={chart}>
+        <ComposedChart
+          responsive
+          // Hidden from assistive technology (the table says the same): no focusable layer.
+          accessibilityLayer={false}
+          style={{ width: '100%', height: '100%' }}
+          data={chart.data}
+          margin={{ left: 8, right: 8 }}
+        >
+          <CartesianGrid stroke={paint('border.muted')} vertical={false} yAxisId="main" />
+          <XAxis
+            dataKey={chart.key('label')}
+            reversed={rtl}
+            tickLine={false}
+            axisLine={false}
+            interval="preserveStartEnd"
+          />
+          <YAxis
+            yAxisId="main"
+            orientation={start}
+            tickLine={false}
+            axisLine={false}
+            tickFormatter={(value: number) => compact.format(value)}
+          />
+          {mixed && (
+            <YAxis
+              yAxisId="side"
+              orientation={end}
+              tickLine={false}
+              axisLine={false}
+              allowDecimals={false}
+              tickFormatter={(value: number) => compact.format(value)}
+            />
+          )}
+          <Tooltip
+            cursor={{ fill: paint('bg.muted') }}
+            isAnimationActive={false}
+            content={<Chart.Tooltip formatter={format} />}
+          />
+          <Legend content={<Chart.Legend />} />
+          {series.map((item) =>
+            axisOf(item) === 'side' ? (
+              <Line
+                key={item.name}
+                yAxisId="side"
+                isAnimationActive={false}
+                dataKey={chart.key(item.name)}
+                name={item.name}
+                stroke={paint(item.color)}
+                strokeWidth={2}
+                dot={false}
+              />
+            ) : (
+              <Bar
+                key={item.name}
+                yAxisId="main"
+                isAnimationActive={false}
+                dataKey={chart.key(item.name)}
+                name={item.name}
+                fill={paint(item.color)}
+                radius={[3, 3, 0, 0]}
+              />
+            ),
+          )}
+        </ComposedChart>
+      </Chart.Root>
+    </Box>
+  );
+}

@@ -1,0 +1,12 @@
+// What other features use of the reports' kit: the frame of a report screen (title, CSV, period,
+// the report or why it is not there), its table cells, and the days of the shop's calendar.
+export {
+  FigureCell,
+  MoneyCell,
+  ReportBody,
+  ReportScreen,
+  ReportTable,
+  SectionTitle,
+} from './ReportControls';
+export { formatShopDay, isDay } from './report-period';
+export { reportLoad, type ReportLoad } from './use-report';
