@@ -20,7 +20,7 @@ import { invalid, notFound } from '../../api/problem';
 import { json, money, percent } from '../../api/present';
 import type { Query, Schemas } from '../../api/types';
 import { countryPricing, grossPriceSql, netAndGross, type CountryPricing } from './pricing';
-import { searchIn, sortedPage, sortOrder } from '../../db/search';
+import { indexedSearch, scansInOrder, searchIn, sortedPage, sortOrder } from '../../db/search';
 import { PRODUCT_NOT_FOUND, productDescription } from './products';
 import { countOf } from '../platform/row-counts';
 import { SELLABLE, variantFacts, type VariantFacts } from './variant-facts';
@@ -145,12 +145,11 @@ export async function listPublicProducts(
     filters.push(sql<SqlBool>`exists (select 1 from categories cs
       where cs.id = p.category_id and cs.slug = ${q.category_slug} and cs.is_active = 1)`);
   }
-  filters.push(
-    ...searchIn(q.search, ['p.name', 'p.short_description', 'p.brand', 'p.tags'], {
-      table: 'catalogue_search',
-      id: 'p.id',
-    }),
-  );
+  const searched = ['p.name', 'p.short_description', 'p.brand', 'p.tags'];
+  const indexed = indexedSearch(q.search, searched, { table: 'catalogue_search', id: 'p.id' });
+  // The search stays in its place among the filters: `scan` is the same list with its test.
+  const searchAt = filters.length;
+  filters.push(...(indexed ? [indexed.lookup] : searchIn(q.search, searched)));
   if (min !== undefined || max !== undefined) {
     const gross = grossPriceSql(pricing, {
       base: 'p.base_price',
@@ -173,6 +172,9 @@ export async function listPublicProducts(
     filters,
     q,
     sortOrder(q.sort, SORT_COLUMNS, 'p.id'),
+    indexed && scansInOrder(db)
+      ? filters.map((filter, at) => (at === searchAt ? indexed.test : filter))
+      : undefined,
   );
   return { items: await presentPublicProducts(db, rows, pricing), total };
 }

@@ -1,6 +1,6 @@
 // Admin side of products: storage, the rules of create/update/delete and the Product presenter.
 // A simple product's stock lives in a hidden default variant (simple-inventory.ts).
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { AppContext } from '../../context';
 import { fromBool, toBool } from '../../db/bool';
 import type {
@@ -11,6 +11,8 @@ import type {
 import type { Db } from '../../db/database';
 import {
   filteredCount,
+  indexedSearch,
+  scansInOrder,
   searchIn,
   selectedPage,
   sortOrder,
@@ -171,30 +173,36 @@ export type AdminProductFilters = Omit<AdminProductQuery, 'skip' | 'limit'>;
 const countProducts = (db: Db) =>
   db.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('n'));
 
+const SEARCHED_COLUMNS = ['p.name', 'p.slug', 'p.brand'];
+const SEARCH_INDEX = { table: 'product_search', id: 'p.id' };
+
 /** What the list keeps (conditions on `products as p`) and in which order. */
 export function adminProductSelection(db: Db, q: AdminProductFilters): ListSelection {
-  const filters = searchIn(q.search, ['p.name', 'p.slug', 'p.brand'], {
-    table: 'product_search',
-    id: 'p.id',
-  });
+  const indexed = indexedSearch(q.search, SEARCHED_COLUMNS, SEARCH_INDEX);
+  const search = indexed ? [indexed.lookup] : searchIn(q.search, SEARCHED_COLUMNS);
+  const others: RawBuilder<SqlBool>[] = [];
   if (q.category_id !== undefined) {
-    filters.push(sql<SqlBool>`${sql.ref('p.category_id')} = ${q.category_id}`);
+    others.push(sql<SqlBool>`${sql.ref('p.category_id')} = ${q.category_id}`);
   }
   if (q.is_active !== undefined) {
-    filters.push(sql<SqlBool>`${sql.ref('p.is_active')} = ${sql.lit(fromBool(q.is_active))}`);
+    others.push(sql<SqlBool>`${sql.ref('p.is_active')} = ${sql.lit(fromBool(q.is_active))}`);
   }
   if (q.stock_state !== undefined) {
-    filters.push(sql<SqlBool>`${sql.ref('p.stock_state')} = ${q.stock_state}`);
+    others.push(sql<SqlBool>`${sql.ref('p.stock_state')} = ${q.stock_state}`);
   }
+  const filters = [...search, ...others];
+  // The search alone: its matches are counted in the index (every product has its document there).
+  const counted =
+    filters.length === 0
+      ? () => countOf(db, 'products')
+      : indexed && others.length === 0
+        ? () => indexed.count(db)
+        : undefined;
   return {
     filters,
     order: sortOrder(q.sort, SORT_COLUMNS, 'p.id'),
-    count: () =>
-      filteredCount(
-        countProducts(db),
-        filters,
-        filters.length === 0 ? () => countOf(db, 'products') : undefined,
-      ),
+    count: () => filteredCount(countProducts(db), filters, counted),
+    scan: indexed && scansInOrder(db) ? [indexed.test, ...others] : undefined,
   };
 }
 
