@@ -48,6 +48,26 @@ export interface OrderStatusRules {
   readonly terminal: boolean;
 }
 
+/** Accepted and still in the shop: confirmed and processing, one rule for both. */
+const ACCEPTED = {
+  holdsStock: true,
+  invoicedOnEntry: true,
+  credited: false,
+  cancellable: true,
+  editable: true,
+  terminal: false,
+} as const satisfies OrderStatusRules;
+
+/** The sale undone: cancelled and refunded have the same effects. */
+const UNDONE = {
+  holdsStock: false,
+  invoicedOnEntry: false,
+  credited: true,
+  cancellable: false,
+  editable: false,
+  terminal: true,
+} as const satisfies OrderStatusRules;
+
 /**
  * The table, in life-cycle order (the order of the console's selectors and filters).
  *
@@ -70,22 +90,8 @@ const ORDER_STATUS_TABLE = {
     editable: true,
     terminal: false,
   },
-  confirmed: {
-    holdsStock: true,
-    invoicedOnEntry: true,
-    credited: false,
-    cancellable: true,
-    editable: true,
-    terminal: false,
-  },
-  processing: {
-    holdsStock: true,
-    invoicedOnEntry: true,
-    credited: false,
-    cancellable: true,
-    editable: true,
-    terminal: false,
-  },
+  confirmed: ACCEPTED,
+  processing: ACCEPTED,
   shipped: {
     holdsStock: true,
     invoicedOnEntry: true,
@@ -102,22 +108,8 @@ const ORDER_STATUS_TABLE = {
     editable: false,
     terminal: true,
   },
-  cancelled: {
-    holdsStock: false,
-    invoicedOnEntry: false,
-    credited: true,
-    cancellable: false,
-    editable: false,
-    terminal: true,
-  },
-  refunded: {
-    holdsStock: false,
-    invoicedOnEntry: false,
-    credited: true,
-    cancellable: false,
-    editable: false,
-    terminal: true,
-  },
+  cancelled: UNDONE,
+  refunded: UNDONE,
 } as const satisfies Record<OrderStatus, OrderStatusRules>;
 
 /** The statuses in life-cycle order. */

@@ -146,12 +146,22 @@ function savedMethod(method: ShippingMethod, zones: readonly ShippingZone[], sta
 const onlyZoneDetail = (method: ShippingMethod, zone: ShippingZone) =>
   `The shipping method "${method.name.en}" delivers only to the zone "${zone.name}"; give it another zone or delete it first`;
 
+/**
+ * GET <path>: the list by position then id, skip/limit with X-Total-Count; GET <path>{id}: one
+ * of them, else 404 '<what> not found'. Zones and methods read alike.
+ */
+const positionedReads = <T extends { id: number; position: number }>(
+  path: string,
+  fixtures: readonly T[],
+  what: string,
+) => ({
+  list: crud.listOf(path, fixtures, (items, _query, url) => pagedList(byPosition(items), url)),
+  get: crud.getById(`${path}:id`, fixtures, what),
+});
+
 export const shippingZones = {
-  /** GET /admin/shipping-zones/: by position then id, skip/limit with X-Total-Count. */
-  list: crud.listOf('/admin/shipping-zones/', zoneFixtures, (items, _query, url) =>
-    pagedList(byPosition(items), url),
-  ),
-  get: crud.getById('/admin/shipping-zones/:id', zoneFixtures, 'Shipping zone'),
+  /** GET /admin/shipping-zones/ and /admin/shipping-zones/{id}. */
+  ...positionedReads('/admin/shipping-zones/', zoneFixtures, 'Shipping zone'),
   /**
    * POST /admin/shipping-zones/ (201): the zone the body makes (position after the last of
    * `zones`, default: the fixtures); 422 for governorates without TN, 409 for a name taken.
@@ -210,11 +220,8 @@ export const shippingZones = {
 };
 
 export const shippingMethods = {
-  /** GET /admin/shipping-methods/: inactive ones too, by position then id. */
-  list: crud.listOf('/admin/shipping-methods/', methodFixtures, (items, _query, url) =>
-    pagedList(byPosition(items), url),
-  ),
-  get: crud.getById('/admin/shipping-methods/:id', methodFixtures, 'Shipping method'),
+  /** GET /admin/shipping-methods/ (inactive ones too) and /admin/shipping-methods/{id}. */
+  ...positionedReads('/admin/shipping-methods/', methodFixtures, 'Shipping method'),
   /**
    * POST /admin/shipping-methods/ (201): the method the body makes (active, after the last of
    * `methods`); 422 for the rate's rule (domain rateProblem), 409 for a zone not in `zones`.

@@ -63,6 +63,19 @@ export const GUEST_ADDRESS = shippingAddress({
   email: 'guest@example.com',
 });
 
+/**
+ * A French business with a valid VAT number, so its order is reverse-charged: the fields of the
+ * checkout's (or the staff order's) body, and the country its address ships to.
+ */
+export const REVERSE_CHARGE_BUYER = {
+  body: {
+    customer_type: 'professional',
+    vat_number: 'FR40303265045',
+    customer_country_code: 'FR',
+  },
+  country: 'FR',
+} as const;
+
 const query = (buyer: Buyer) => (buyer.session ? `?session_id=${buyer.session}` : '');
 
 export const addToCart = (app: FastifyInstance, buyer: Buyer, item: object) =>
@@ -138,6 +151,21 @@ export async function resetShop(db: Kysely<Database>) {
   await insertVatRate(db, { rate_bp: 2000, country_code: 'FR', is_default: 1 });
   return tn19;
 }
+
+/**
+ * A line of two units of a product at 20.000 incl. 19 % VAT (its price's basis), as the checkout
+ * and the staff order both price it: the net unit price rounded from the gross, no discount.
+ */
+export const TWO_UNITS_AT_20_INCL_19 = {
+  quantity: 2,
+  unit_price: '16.807',
+  unit_price_incl_vat: '20.000',
+  vat_rate: 19,
+  vat_amount: '6.387',
+  total_price: '33.613',
+  total_price_incl_vat: '40.000',
+  discount_amount: '0.000',
+} as const;
 
 /** A customer account and its bearer header. */
 export async function signedInCustomer(t: TestApp, values: Partial<NewCustomer> = {}) {

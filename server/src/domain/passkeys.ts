@@ -5,6 +5,16 @@
 /** The contract's bound (PasskeyRegistration): at most this many passkeys per admin. */
 export const MAX_PASSKEYS = 20;
 
+/**
+ * What a registration asks of the authenticator: a discoverable credential and the user's
+ * verification where it can, neither required (an older security key still registers). Sign-in
+ * asks the same verification. The console's mock answers with it too.
+ */
+export const AUTHENTICATOR_SELECTION = {
+  residentKey: 'preferred',
+  userVerification: 'preferred',
+} as const;
+
 export const PASSKEY_ERRORS = {
   notFound: 'Passkey not found',
   nameBlank: 'Name must not be blank',

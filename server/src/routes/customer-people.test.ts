@@ -11,7 +11,13 @@ import { useAdminAccount, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertOrder } from '../../test-support/fixtures';
 import { completeShopSettings, resetShopSettings } from '../../test-support/invoices';
-import { addToCart, placeOrder, shippingAddress, useShop } from '../../test-support/shop';
+import {
+  addToCart,
+  placeOrder,
+  POSTAL_ADDRESS,
+  shippingAddress,
+  useShop,
+} from '../../test-support/shop';
 import { PERSONAL_DATA_FREE, PERSONAL_TABLES } from '../domain/personal-data';
 import { deleteAll } from '../../test-support/fixtures';
 
@@ -249,6 +255,19 @@ describe.each(testDialects)('customers as people (%s)', (dialect) => {
       first_name: OTHER.first_name,
       order_count: 1,
     });
+    // A guest's addresses are their orders': optional fields null, without the order's e-mail.
+    expect(other.addresses).toEqual([
+      {
+        source: 'order',
+        ...POSTAL_ADDRESS,
+        first_name: OTHER.first_name,
+        street_address: OTHER.street,
+        company: null,
+        apartment: null,
+        state: null,
+        is_default: false,
+      },
+    ]);
     expectStatus(await get(guestKey('nobody@example.tn')), 404, 'getAdminCustomer');
     expectStatus(await get('a999999'), 404, 'getAdminCustomer');
     expectStatus(await get('x1'), 422, 'getAdminCustomer');

@@ -19,7 +19,13 @@ import type { Schemas } from '../../test-support/contract';
 import { testDialects } from '../../test-support/databases';
 import { insertCategory, insertVatRate } from '../../test-support/fixtures';
 import { assertProperty } from '../../test-support/properties';
-import { addToCart, checkout, clearShop, shippingAddress } from '../../test-support/shop';
+import {
+  addToCart,
+  checkout,
+  clearShop,
+  REVERSE_CHARGE_BUYER,
+  shippingAddress,
+} from '../../test-support/shop';
 import { stockLedgerMismatches, stockShop } from '../../test-support/stock';
 
 const NUM_RUNS = 25;
@@ -34,14 +40,7 @@ const RATES_BP = [1900, 700, 0] as const;
 const BUYERS = {
   domestic: { body: {}, country: 'TN' },
   export: { body: {}, country: 'DE' },
-  reverseCharge: {
-    body: {
-      customer_type: 'professional',
-      vat_number: 'FR40303265045',
-      customer_country_code: 'FR',
-    },
-    country: 'FR',
-  },
+  reverseCharge: REVERSE_CHARGE_BUYER,
 } as const;
 
 const productArb = fc.record({

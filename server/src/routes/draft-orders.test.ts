@@ -18,7 +18,12 @@ import {
 import { testDialects } from '../../test-support/databases';
 import { insertCustomer, updateProduct, updateVariant } from '../../test-support/fixtures';
 import { completeShopSettings, resetShopSettings } from '../../test-support/invoices';
-import { shippingAddress, stockOf, useShop } from '../../test-support/shop';
+import {
+  shippingAddress,
+  stockOf,
+  TWO_UNITS_AT_20_INCL_19,
+  useShop,
+} from '../../test-support/shop';
 import {
   DRAFT_NOT_FOUND,
   DRAFT_WITHOUT_LINES,
@@ -117,16 +122,9 @@ describe.each(testDialects)('staff (draft) orders (%s)', (dialect) => {
           product_name: 'Tee',
           variant_title: null,
           product_sku: 'TEE-1',
-          quantity: 2,
+          ...TWO_UNITS_AT_20_INCL_19,
           unit_price_override: null,
           override_reason: null,
-          unit_price: '16.807',
-          unit_price_incl_vat: '20.000',
-          vat_rate: 19,
-          vat_amount: '6.387',
-          total_price: '33.613',
-          total_price_incl_vat: '40.000',
-          discount_amount: '0.000',
           available_quantity: 10,
           problem: null,
         },

@@ -18,7 +18,13 @@ import { testDialects } from '../../test-support/databases';
 import { insertSimpleProduct, insertVatRate } from '../../test-support/fixtures';
 import { completeShopSettings, resetShopSettings, type Invoice } from '../../test-support/invoices';
 import { assertProperty } from '../../test-support/properties';
-import { addToCart, checkout, clearShop, shippingAddress } from '../../test-support/shop';
+import {
+  addToCart,
+  checkout,
+  clearShop,
+  REVERSE_CHARGE_BUYER,
+  shippingAddress,
+} from '../../test-support/shop';
 import { stockShop } from '../../test-support/stock';
 import { fromMillimes, toMillimes } from '../domain/money';
 
@@ -35,15 +41,7 @@ const BUYERS = {
   tnIndividual: { body: {}, country: 'TN', professional: false },
   tnProfessional: { body: { customer_type: 'professional' }, country: 'TN', professional: true },
   export: { body: {}, country: 'DE', professional: false },
-  reverseCharge: {
-    body: {
-      customer_type: 'professional',
-      vat_number: 'FR40303265045',
-      customer_country_code: 'FR',
-    },
-    country: 'FR',
-    professional: true,
-  },
+  reverseCharge: { ...REVERSE_CHARGE_BUYER, professional: true },
 } as const;
 type BuyerName = keyof typeof BUYERS;
 

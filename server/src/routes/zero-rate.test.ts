@@ -21,6 +21,7 @@ import {
   type Invoice,
 } from '../../test-support/invoices';
 import { assertProperty } from '../../test-support/properties';
+import { expectOrderAddsUp } from '../../test-support/order-totals';
 import {
   checkout,
   checkoutLines,
@@ -341,16 +342,9 @@ describe.each(testDialects)('zero-rated sales: reverse charge and export (%s)', 
           const items = order.items;
           const sum = (f: (i: (typeof items)[number]) => number) =>
             items.reduce((s, i) => s + f(i), 0);
-          expect(m(order.subtotal)).toBe(sum((i) => m(i.total_price)));
           // The stamp duty only shipped to Tunisia (#30: every_invoice, 1.000).
           expect(m(order.stamp_duty_amount)).toBe(zero ? 0 : 1000);
-          expect(m(order.total_amount)).toBe(
-            m(order.subtotal) +
-              m(order.vat_amount) +
-              m(order.shipping_amount) -
-              m(order.discount_amount) +
-              m(order.stamp_duty_amount),
-          );
+          expectOrderAddsUp(order, items);
           expect(sum((i) => m(i.total_price_incl_vat))).toBe(
             m(order.subtotal) + m(order.vat_amount) - m(order.shipping_vat_amount),
           );

@@ -31,5 +31,6 @@ export { useFilteredList, type FilteredListViewProps } from './use-filtered-list
 export { useCsvExport, useListExport, type CsvExport } from './csv-export';
 export { ExportMenu, type ExportChoice } from './ExportMenu';
 export { SelectionBar } from './SelectionBar';
+export { useKeyedSelection } from './use-keyed-selection';
 export { ExportProgress } from './ExportProgress';
 export { defineNoun, type Noun } from './count';

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { useSearch } from 'wouter';
 import type {
   ListAdminProductsParams,
   Product,
@@ -18,13 +19,23 @@ import {
   useBulkEdit,
   type BulkEditTarget,
 } from '@/features/bulk-edit';
-import { useFilteredList, useListExport, useListSort } from '@/components/list-screen';
+import {
+  useFilteredList,
+  useKeyedSelection,
+  useListExport,
+  useListSort,
+} from '@/components/list-screen';
 import { withToasts } from '@/components/ui/notify';
 import { usePermission } from '@/lib/auth/permissions';
 import { serverMessage } from '@/lib/http';
 import type { Page } from '@/lib/swr/paged-list';
 import { noun, t } from './messages';
-import { hasFilters, NO_FILTERS, productParams, type ProductFilters } from './product-filters';
+import {
+  filtersFromSearch,
+  hasFilters,
+  productParams,
+  type ProductFilters,
+} from './product-filters';
 import { ProductsListView } from './ProductsListView';
 
 // The import (drop zone, report table) loads when it is first opened.
@@ -38,7 +49,6 @@ const ProductImport = lazy(async () => ({
  * shows its name) give the category names. Deletes on confirmation; edits the selected products
  * in bulk.
  */
-const NONE: ReadonlySet<number> = new Set();
 const PRODUCTS_BULK: BulkEditTarget<ProductBulkEditAction> = {
   noun,
   send: bulkEditProducts,
@@ -50,6 +60,7 @@ const PRODUCTS_BULK: BulkEditTarget<ProductBulkEditAction> = {
 export function ProductsPage() {
   // createProduct, updateProduct, deleteProduct, bulkEditProducts, importProducts.
   const canEdit = usePermission('products:write');
+  const search = useSearch();
   const sorting = useListSort<string, ProductSort>();
   const sort = sorting.param;
   const {
@@ -59,7 +70,8 @@ export function ProductsPage() {
     params,
   } = useFilteredList<Product, ListAdminProductsParams, ProductFilters>({
     keyOf: getListAdminProductsKey,
-    initialFilters: NO_FILTERS,
+    // A link may set the stock filter (the dashboard's To do).
+    initialFilters: () => filtersFromSearch(search),
     paramsOf: (text, filters) => productParams(text, filters, sort),
     isFiltered: (text, filters) => text.trim() !== '' || hasFilters(filters),
     unfiltered: {},
@@ -74,15 +86,8 @@ export function ProductsPage() {
   });
   const handleExport = useCallback(() => exportList({ label: t('title') }), [exportList]);
 
-  // The selection belongs to one search, filter and order: changing them starts over, without an
-  // effect (as the paging does: new params, a new first page).
-  const selectionKey = JSON.stringify(params);
-  const [selection, setSelection] = useState({ key: selectionKey, ids: new Set<number>() });
-  const selectedIds = selection.key === selectionKey ? selection.ids : NONE;
-  const setSelectedIds = useCallback(
-    (ids: Set<number>) => setSelection({ key: selectionKey, ids }),
-    [selectionKey],
-  );
+  // The selection belongs to one search, filter and order: changing them starts over.
+  const { selectedIds, setSelectedIds, deselect } = useKeyedSelection(JSON.stringify(params));
   const bulk = useBulkEdit(PRODUCTS_BULK, selectedIds, setSelectedIds, mutate);
 
   const handleDelete = useCallback(
@@ -94,10 +99,7 @@ export function ProductsPage() {
       });
       if (!deleted) return;
       // A deleted product leaves the selection too (a bulk edit would not find it).
-      setSelection((current) => ({
-        ...current,
-        ids: new Set([...current.ids].filter((id) => id !== product.id)),
-      }));
+      deselect((id) => id === product.id);
       // Drop the row at once, then reload the list from the server.
       await mutate(
         (pages?: Page<Product>[]) =>
@@ -108,7 +110,7 @@ export function ProductsPage() {
         { revalidate: true },
       );
     },
-    [mutate],
+    [mutate, deselect],
   );
 
   const [importing, setImporting] = useState(false);

@@ -15,6 +15,7 @@ import {
   useListVariants,
 } from '@generated/hooks/variants/variants';
 import { useListVatRates } from '@generated/hooks/vatrates/vatrates';
+import { useKeyedSelection } from '@/components/list-screen';
 import { notify } from '@/components/ui/notify';
 import { BulkEditDialog, useBulkEdit, type BulkEditTarget } from '@/features/bulk-edit';
 import { serverMessage } from '@/lib/http';
@@ -71,10 +72,7 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
   const [pageState, setPageState] = useState({ key: filterKey, page: 1 });
   const page = pageState.key === filterKey ? pageState.page : 1;
   const setPage = (next: number) => setPageState({ key: filterKey, page: Math.max(1, next) });
-  const selectionKey = `${filterKey}#${page}`;
-  const [selection, setSelection] = useState({ key: selectionKey, ids: new Set<number>() });
-  const selectedIds = selection.key === selectionKey ? selection.ids : new Set<number>();
-  const setSelectedIds = (ids: Set<number>) => setSelection({ key: selectionKey, ids });
+  const { selectedIds, setSelectedIds, deselect } = useKeyedSelection(`${filterKey}#${page}`);
 
   const params = listParams(productId, applied, page);
   const list = useListVariants(params, { swr: { keepPreviousData: true } });
@@ -208,7 +206,7 @@ export function VariantsManager({ productId }: VariantsManagerProps) {
       if (before !== null && ids.length >= before) await setHasVariants(false);
       setConfirm((state) => ({ ...state, open: false }));
       const remainingOnPage = (data?.items ?? []).filter((v) => !ids.includes(v.id)).length;
-      setSelectedIds(new Set([...selectedIds].filter((id) => !ids.includes(id))));
+      deselect((id) => ids.includes(id));
       if (remainingOnPage === 0 && page > 1) setPage(page - 1);
       await refresh();
     } catch (error) {

@@ -25,7 +25,7 @@ import type { Db } from '../../db/database';
 import type { AdminUserRow, Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/transaction';
 import { conflict, invalid, notFound } from '../../api/problem';
-import { MAX_PASSKEYS, PASSKEY_ERRORS } from '../../domain/passkeys';
+import { AUTHENTICATOR_SELECTION, MAX_PASSKEYS, PASSKEY_ERRORS } from '../../domain/passkeys';
 import type { Body, Schemas } from '../../api/types';
 import { recordAudit } from '../platform/audit';
 import { loadShopSettings } from '../platform/shop-settings';
@@ -229,7 +229,7 @@ export async function startPasskeyRegistration(
     timeout: CHALLENGE_TTL_MS,
     attestationType: 'none',
     excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: transportsOf(p) })),
-    authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+    authenticatorSelection: AUTHENTICATOR_SELECTION,
   });
   await storeChallenge(ctx.db, admin.id, 'registration', options.challenge, ctx.now());
   // Every field as the library made it (the contract lets them all through).
@@ -393,7 +393,7 @@ export async function passkeySignInOptions(
     rpID: relyingParty(ctx.config).id,
     allowCredentials: passkeys.map((p) => ({ id: p.credential_id, transports: transportsOf(p) })),
     timeout: CHALLENGE_TTL_MS,
-    userVerification: 'preferred',
+    userVerification: AUTHENTICATOR_SELECTION.userVerification,
   });
   await storeChallenge(ctx.db, adminId, 'authentication', options.challenge, ctx.now());
   const wire: Schemas['PasskeyRequestOptions'] = { ...options };

@@ -94,8 +94,8 @@ type Order = Schemas['Order'];
 
 const CART_EMPTY = 'Your cart is empty';
 
-/** The address as stored on the order: optional fields null (governorate absent), the country upper-cased. */
-export function shippingSnapshot(a: Schemas['ShippingAddress']): Schemas['ShippingAddress'] {
+/** The name and postal lines of an address, its optional ones null when not given. */
+export function postalFields(a: Schemas['ShippingAddress']) {
   return {
     first_name: a.first_name,
     last_name: a.last_name,
@@ -105,6 +105,13 @@ export function shippingSnapshot(a: Schemas['ShippingAddress']): Schemas['Shippi
     city: a.city,
     state: a.state ?? null,
     postal_code: a.postal_code,
+  };
+}
+
+/** The address as stored on the order: optional fields null (governorate absent), the country upper-cased. */
+export function shippingSnapshot(a: Schemas['ShippingAddress']): Schemas['ShippingAddress'] {
+  return {
+    ...postalFields(a),
     country: normalizeCountry(a.country),
     // Only when given (#36): orders placed before governorates existed have none either.
     ...(a.governorate ? { governorate: a.governorate } : {}),

@@ -17,6 +17,7 @@ import { invalid, notFound } from '../../api/problem';
 import type { Schemas } from '../../api/types';
 import { recordAudit, type AuditActor, type AuditEntry } from '../platform/audit';
 import { optionalText, requiredText } from '../platform/text-input';
+import { postalFields } from './checkout';
 
 type CustomerDetail = Schemas['CustomerDetail'];
 type ShippingAddress = Schemas['ShippingAddress'];
@@ -123,14 +124,7 @@ function normaliseTags(tags: readonly string[]): string[] {
 function presentPostal(address: ShippingAddress): Schemas['CustomerPostalAddress'] {
   return {
     source: 'order',
-    first_name: address.first_name,
-    last_name: address.last_name,
-    company: address.company ?? null,
-    street_address: address.street_address,
-    apartment: address.apartment ?? null,
-    city: address.city,
-    state: address.state ?? null,
-    postal_code: address.postal_code,
+    ...postalFields(address),
     country: address.country,
     phone: address.phone ?? null,
     is_default: false,

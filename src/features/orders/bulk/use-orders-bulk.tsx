@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type {
   DocumentLanguageParameter,
   OrderBulkStatusResult,
@@ -10,7 +10,7 @@ import type {
 } from '@generated/model';
 import { exportOrders } from '@generated/clients/exports/exports';
 import { bulkUpdateOrderStatus, printOrderDocuments } from '@generated/hooks/orders/orders';
-import type { CsvExport, RowSelection } from '@/components/list-screen';
+import { useKeyedSelection, type CsvExport, type RowSelection } from '@/components/list-screen';
 import { notify } from '@/components/ui/notify';
 import { downloadFile } from '@/lib/download';
 import { ApiError, serverMessage } from '@/lib/http';
@@ -18,8 +18,6 @@ import type { OrderRow } from '../order-display';
 import { BulkStatusDialog } from './BulkStatusDialog';
 import { OrdersBulkBar } from './OrdersBulkBar';
 import { t } from './messages';
-
-const NONE: ReadonlySet<number> = new Set();
 
 /** The file a print downloads under when the server names none. */
 const PRINT_FILE: Record<OrderDocumentsRequestKind, string> = {
@@ -67,12 +65,7 @@ export function useOrdersBulk({
   reload,
   actions,
 }: OrdersBulkOptions) {
-  const [state, setState] = useState({ key: selectionKey, ids: new Set<number>() });
-  const selectedIds = state.key === selectionKey ? state.ids : NONE;
-  const setSelectedIds = useCallback(
-    (ids: Set<number>) => setState({ key: selectionKey, ids }),
-    [selectionKey],
-  );
+  const { selectedIds, setSelectedIds, deselect } = useKeyedSelection(selectionKey);
   const [open, setOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [result, setResult] = useState<OrderBulkStatusResult | null>(null);
@@ -145,11 +138,7 @@ export function useOrdersBulk({
         {
           label: t('leaveOut'),
           // The selection as it is when the toast is clicked, not as it was when printing.
-          onClick: () =>
-            setState((now) => ({
-              ...now,
-              ids: new Set([...now.ids].filter((id) => !left.has(id))),
-            })),
+          onClick: () => deselect((id) => left.has(id)),
         },
       );
     } finally {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DraftOrderInput, PaymentMethod } from '@generated/model';
 import { toMillimes } from '../../../../server/src/domain/money';
 import { pricedDraft, shippingRefusalOf } from '@mocks/fixtures/draft-orders';
+import { ahmedKarouiAddress } from '@mocks/fixtures/orders';
 import { shippingMethodIds } from '@mocks/fixtures/shipping';
 import { variants } from '@mocks/fixtures/variants';
 
@@ -12,17 +13,7 @@ import { variants } from '@mocks/fixtures/variants';
  * cash on delivery; heavier, it is not offered. Written out here, not taken from the mock.
  */
 const META = { id: 7, created_by: 'admin', created_at: '2026-11-29T10:00:00.000Z' } as const;
-const sfax = {
-  first_name: 'Ahmed',
-  last_name: 'Karoui',
-  street_address: 'Route de Gremda km 4',
-  city: 'Sfax',
-  postal_code: '3012',
-  country: 'TN',
-  governorate: 'TN-61' as const,
-  phone: '+216 22 456 789',
-  email: 'ahmed@example.tn',
-};
+const sfax = ahmedKarouiAddress();
 const guest = { name: 'Ahmed Karoui', phone: '+216 22 456 789', email: null };
 const sellable = variants.filter((v) => v.is_active);
 
