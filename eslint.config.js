@@ -14,6 +14,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      // npm run sdk:pack's staging and package (a copy of generated/).
+      'build',
       'dist-server',
       'generated',
       'node_modules',

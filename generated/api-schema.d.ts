@@ -2336,6 +2336,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/api-tokens/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the API tokens
+     * @description Admin token with role super_admin, admin or manager (api_tokens:manage; 403 otherwise). Every API token of the shop, revoked and expired ones included, the newest first; never their secrets. API tokens themselves cannot call this operation.
+     */
+    get: operations['listApiTokens'];
+    put?: never;
+    /**
+     * Create an API token
+     * @description Admin token with role super_admin, admin or manager (api_tokens:manage; 403 otherwise). The answer carries the secret (`token`) this once. 422 when a scope is not among the creator's permissions or is api_tokens:manage, or when expires_at is not in the future. Audited.
+     */
+    post: operations['createApiToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/api-tokens/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke an API token
+     * @description Admin token with role super_admin, admin or manager (api_tokens:manage; 403 otherwise). The token is refused (401) from the next request on; it stays listed as revoked. Revoking a revoked token changes nothing (204). 404 for an unknown id. Audited.
+     */
+    delete: operations['revokeApiToken'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/dashboard/summary': {
     parameters: {
       query?: never;
@@ -3899,7 +3943,8 @@ export interface components {
       | 'customer'
       | 'discount'
       | 'shipping_zone'
-      | 'shipping_method';
+      | 'shipping_method'
+      | 'api_token';
     /**
      * @description create (every field after), update (the fields that changed), delete (every field before) or export (a person's data given out; no field).
      * @enum {string}
@@ -4857,7 +4902,8 @@ export interface components {
       | 'jobs:write'
       | 'backups:manage'
       | 'reports:read'
-      | 'analytics:read';
+      | 'analytics:read'
+      | 'api_tokens:manage';
     /**
      * @description A way to pass the second step of a sign-in: a TOTP code from an authenticator app, one of the single-use recovery codes, or a passkey.
      * @enum {string}
@@ -5570,6 +5616,47 @@ export interface components {
       totals: components['schemas']['VatReturnTotals'];
       /** @description The twelve months ending with this one, oldest first (the chart). */
       trend: components['schemas']['VatReturnMonth'][];
+    };
+    /** @description The permissions the token carries: a subset of its creator's (never more, and never api_tokens:manage: a token does not mint tokens). At each request the token may do what is both in its scopes and still in its creator's role. */
+    ApiTokenScopes: components['schemas']['AdminPermission'][];
+    /** @description An API token as listed; its secret is never shown again after its creation. */
+    ApiToken: {
+      id: number;
+      name: string;
+      /**
+       * @description The token's first characters (`shp_` and its id), to tell tokens apart.
+       * @example shp_3Fh8kQ2xWm9z
+       */
+      prefix: string;
+      scopes: components['schemas']['ApiTokenScopes'];
+      /** Format: date-time */
+      created_at: string;
+      /** @description The username of the admin who created it (a deleted account's tokens are deleted with it; null is kept for an account the API cannot name). */
+      created_by: string | null;
+      /** Format: date-time */
+      expires_at: string | null;
+      /**
+       * Format: date-time
+       * @description The last request it authenticated (recorded at most once a minute).
+       */
+      last_used_at: string | null;
+      last_used_ip: string | null;
+      /** Format: date-time */
+      revoked_at: string | null;
+    };
+    ApiTokenCreate: {
+      /** @description What the token is for ("ERP sync"); trimmed. */
+      name: string;
+      scopes: components['schemas']['ApiTokenScopes'];
+      /**
+       * Format: date-time
+       * @description When it stops working (in the future); null or absent for never.
+       */
+      expires_at?: string | null;
+    };
+    ApiTokenCreated: components['schemas']['ApiToken'] & {
+      /** @description The secret, shown this once (only its hash is kept): `shp_` + 12 characters + `_` + 32 characters, recognisable by secret scanners. */
+      token: string;
     };
     /**
      * @description The size of a bucket: a shop day, a week (Monday to Sunday) or a month of the shop's calendar; the first and last buckets are clipped to the period.
@@ -10981,6 +11068,78 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       422: components['responses']['ValidationError'];
+    };
+  };
+  listApiTokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The tokens. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiToken'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createApiToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApiTokenCreate'];
+      };
+    };
+    responses: {
+      /** @description The token, with its secret. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiTokenCreated'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  revokeApiToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
   getDashboardSummary: {

@@ -43,13 +43,25 @@ export function contractChanges(before, after) {
   return diffs
     .filter((d) => d.path[0] !== 'components' && !(d.path[0] === 'info' && d.path[1] === 'version'))
     .map((d) => ({
-      type: d.type,
+      type: openEnumAddition(d) ? 'non-breaking' : d.type,
       action: d.action,
       path: d.path.join('/'),
       operation:
         d.path[0] === 'paths' ? `${String(d.path[2] ?? '').toUpperCase()} ${d.path[1]}` : '',
       description: d.description ?? `${d.action} ${d.path.join('/')}`,
     }));
+}
+
+/**
+ * Our one amendment to the classifier: a value added to an enum of a response (a new order
+ * status, permission or audit entity) is a minor change, as the contract's conventions say
+ * clients must accept values they do not know (Stripe's and GitHub's rule too); otherwise every
+ * new permission would be a new major version. Removing one, or adding one to a request's
+ * enum the other way round, is still the classifier's call.
+ */
+function openEnumAddition(d) {
+  const at = d.path.indexOf('enum');
+  return d.action === 'add' && at > 0 && at === d.path.length - 2 && d.path.includes('responses');
 }
 
 /**

@@ -96,6 +96,25 @@ describe('the gate refuses a breaking change in the same major version', () => {
     expect(gateProblem(before, after)).toBeNull();
   });
 
+  it('takes a value added to an enum of a response as minor, one removed as breaking', () => {
+    const withStatus = (change: (values: string[]) => string[]) => (doc: Doc) => {
+      const status = schema(doc, 'ProductStockState') as { enum?: string[] };
+      if (!status.enum) throw new Error('no ProductStockState enum');
+      status.enum = change(status.enum);
+    };
+    const [before, added] = edited(
+      '1.5.0',
+      withStatus((values) => [...values, 'discontinued']),
+    );
+    expect(contractChanges(before, added).map((c) => c.type)).toContain('non-breaking');
+    expect(gateProblem(before, added)).toBeNull();
+    const [, removed] = edited(
+      '1.5.0',
+      withStatus((values) => values.slice(1)),
+    );
+    expect(gateProblem(before, removed)).toMatch(/breaking change/);
+  });
+
   it('refuses a version that is not semantic or older than the release', () => {
     expect(gateProblem(...edited('1.5', () => {}))).toBe(
       'info.version "1.5" is not a semantic version (major.minor.patch)',

@@ -32,4 +32,5 @@ export const AdminPermission = {
   'backups:manage': 'backups:manage',
   'reports:read': 'reports:read',
   'analytics:read': 'analytics:read',
+  'api_tokens:manage': 'api_tokens:manage',
 } as const;

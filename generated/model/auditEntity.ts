@@ -29,4 +29,5 @@ export const AuditEntity = {
   discount: 'discount',
   shipping_zone: 'shipping_zone',
   shipping_method: 'shipping_method',
+  api_token: 'api_token',
 } as const;

@@ -32,6 +32,12 @@ export function roleOfRefreshToken(refreshToken: string | null): AdminRole {
   return isRole(named) ? named : 'super_admin';
 }
 
+/** The role of an admin's bearer token as the mocks read it (see mockAdminToken). */
+export function roleOfAdminToken(token: string | null | undefined): AdminRole {
+  const named = ADMIN_TOKEN.exec(token ?? '')?.[1];
+  return isRole(named) ? named : 'super_admin';
+}
+
 /** A token the mocks read as a customer's (the fixtures' customerTokenPair). */
 export const mockCustomerToken = 'mock-customer-access-token';
 
@@ -51,8 +57,7 @@ export function accessRefusal(operationId: string, authorization: string | null)
   const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
   if (!token) return { status: 401, detail: 'Invalid authorization header' };
   if (CUSTOMER_TOKEN.test(token)) return { status: 403, detail: WRONG_USER_TYPE.admin };
-  const named = ADMIN_TOKEN.exec(token)?.[1];
-  const role: AdminRole = isRole(named) ? named : 'super_admin';
+  const role = roleOfAdminToken(token);
   if (access.permission && !can(role, access.permission))
     return { status: 403, detail: roleRefusal(role) };
   return null;

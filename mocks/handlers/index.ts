@@ -11,7 +11,10 @@
  * Every request answered is recorded (see ../recorder.ts).
  */
 import { account } from './account';
+import { analyticsStock } from './analytics-stock';
+import { analyticsSales } from './analytics-sales';
 import { sessions } from './account-sessions';
+import { apiTokens } from './api-tokens';
 import { audit } from './audit';
 import { auth } from './auth';
 import { backups } from './backups';
@@ -44,6 +47,8 @@ import { vatRates } from './vat-rates';
 export { API } from './endpoint';
 export {
   account,
+  analyticsSales,
+  analyticsStock,
   audit,
   auth,
   backups,
@@ -67,6 +72,7 @@ export {
   products,
   reports,
   sessions,
+  apiTokens,
   settings,
   shippingMethods,
   shippingZones,
@@ -101,6 +107,9 @@ export const defaultHandlers = [
   account.changePassword(),
   sessions.list(),
   sessions.end(),
+  apiTokens.list(),
+  apiTokens.create(),
+  apiTokens.revoke(),
   twoFactor.startTotp(),
   twoFactor.confirmTotp(),
   twoFactor.disableTotp(),
@@ -208,6 +217,8 @@ export const defaultHandlers = [
   customers.export(),
   customers.erase(),
   dashboard.stats(),
+  dashboard.summary(),
+  dashboard.activity(),
   media.get(),
   settings.get(),
   settings.update(),
@@ -235,4 +246,20 @@ export const defaultHandlers = [
   reports.vatReturn(),
   reports.salesRegister(),
   reports.withholding(),
+  // before the JSON reports, whose paths are theirs without the extension
+  analyticsSales.salesCsv(),
+  analyticsSales.salesBreakdownCsv(),
+  analyticsSales.topProductsCsv(),
+  analyticsSales.sales(),
+  analyticsSales.salesBreakdown(),
+  analyticsSales.topProducts(),
+  // before the JSON reports, whose paths are theirs without the extension
+  analyticsStock.returnsCsv(),
+  analyticsStock.stockValuationCsv(),
+  analyticsStock.slowMoversCsv(),
+  analyticsStock.lowStockCsv(),
+  analyticsStock.returns(),
+  analyticsStock.stockValuation(),
+  analyticsStock.slowMovers(),
+  analyticsStock.lowStock(),
 ];

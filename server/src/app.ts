@@ -18,6 +18,8 @@ import { DiskFullAlarm, fastifyErrorOptions, registerErrorAnswers } from './http
 import { lazySerializers } from './http/lazy-serializers';
 import { registerHealth } from './http/health';
 import { registerApiDocs } from './http/api-docs';
+import { apiTokenChecker } from './services/identity/api-tokens';
+import { AuthThrottle } from './services/identity/auth-throttle';
 import { registerMetrics, type QueueDepth } from './http/metrics';
 import { registerMultipart } from './http/multipart';
 import { jobQueueDepth } from './jobs/queue';
@@ -84,6 +86,7 @@ export async function buildApp(
   app.decorateRequest('auth', null);
   app.decorateRequest('authError', null);
   app.decorateRequest('admin', null);
+  app.decorateRequest('apiToken', null);
   // Every error answer is {detail}; a full disk is a 503 said once in the log (#25).
   const diskFull = new DiskFullAlarm();
   registerErrorAnswers(app, diskFull);
@@ -92,7 +95,11 @@ export async function buildApp(
   await registerCompression(app); // before the routes: it compresses the routes registered later
   app.addHook(
     'onRequest',
-    decodeBearer(ctx.tokens, () => ctx.now()),
+    decodeBearer(
+      ctx.tokens,
+      () => ctx.now(),
+      apiTokenChecker(ctx.db, new AuthThrottle(ctx.db, () => ctx.now()), () => ctx.now()),
+    ),
   );
   // Operations (#16): probes and metrics, outside the contract (http/health.ts says why).
   registerMetrics(app, {

@@ -6,6 +6,7 @@ import { rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { adminUsers } from '../../mocks/fixtures/admin-users';
+import { apiTokens } from '../../mocks/fixtures/api-tokens';
 import { MOCK_PASSWORD } from '../../mocks/handlers/account';
 import { auditEntries } from '../../mocks/fixtures/audit';
 import { backups } from '../../mocks/fixtures/backups';
@@ -898,5 +899,42 @@ export async function withOrderTimelineRecords<T>(t: TestApp, work: () => Promis
     await db.deleteFrom('order_notes').where('id', '>', TIMELINE_ROW_IDS).execute();
     await db.deleteFrom('stock_movements').where('id', '>', TIMELINE_ROW_IDS).execute();
     if (ledger.length > 0) await db.insertInto('stock_movements').values(ledger).execute();
+  }
+}
+
+/**
+ * Runs `work` while the server holds the mocks' API tokens (their secrets unknown: a hash no
+ * secret has), made by the admin their fixture names, then removes them.
+ */
+export async function withApiTokens<T>(t: TestApp, work: () => Promise<T>): Promise<T> {
+  const db = t.database.db;
+  const ids = apiTokens.map((token) => token.id);
+  try {
+    for (const token of apiTokens) {
+      const admin = await db
+        .selectFrom('admin_users')
+        .select('id')
+        .where('username', '=', token.created_by ?? '')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('api_tokens')
+        .values({
+          id: token.id,
+          name: token.name,
+          prefix: token.prefix,
+          secret_hash: '0'.repeat(64),
+          scopes: JSON.stringify(token.scopes),
+          created_by_admin_id: admin.id,
+          created_at: token.created_at,
+          expires_at: token.expires_at,
+          revoked_at: token.revoked_at,
+          last_used_at: token.last_used_at,
+          last_used_ip: token.last_used_ip,
+        })
+        .execute();
+    }
+    return await work();
+  } finally {
+    await db.deleteFrom('api_tokens').where('id', 'in', ids).execute();
   }
 }

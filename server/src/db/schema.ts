@@ -419,6 +419,8 @@ interface CustomerOverviewTable {
   total_spent: number;
   last_order_date: string;
   last_order_id: number;
+  /** When the customer's first order was placed (migration 041, kept by a trigger). */
+  first_order_date: string | null;
 }
 
 /** Snapshot of the catalogue at checkout: later price or name changes do not alter it. */
@@ -641,6 +643,24 @@ interface OrderShipmentsTable {
 }
 
 /** One admin write (services/platform/audit.ts). */
+/** An integration's credentials (#31, migration 042; services/identity/api-tokens.ts). */
+interface ApiTokensTable {
+  id: Id;
+  name: string;
+  /** `shp_` + 12 characters: the token's public part, unique. */
+  prefix: string;
+  /** SHA-256 hex of the secret part. */
+  secret_hash: string;
+  /** JSON array of permissions. */
+  scopes: string;
+  created_by_admin_id: number;
+  created_at: Timestamp;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  last_used_ip: string | null;
+}
+
 interface AuditLogTable {
   id: Id;
   created_at: Timestamp;
@@ -784,6 +804,7 @@ export interface Database {
   draft_orders: DraftOrdersTable;
   draft_order_lines: DraftOrderLinesTable;
   audit_log: AuditLogTable;
+  api_tokens: ApiTokensTable;
   jobs: JobsTable;
   mail_deliveries: MailDeliveriesTable;
   order_emails: OrderEmailsTable;

@@ -56,6 +56,8 @@ export const PERMISSIONS = [
   // The shop's analytics (#35): sales, best sellers, returns and stock value. Those who run the
   // shop day to day read them; support answers customers and the inventory desk counts stock.
   'analytics:read',
+  // API tokens (#31): an integration's credentials, scoped to a part of their creator's permissions.
+  'api_tokens:manage',
 ] as const satisfies readonly Permission[];
 
 const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
@@ -82,6 +84,8 @@ const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'backups:manage': 'List, take and download backups of the whole shop',
   'reports:read': 'Read the VAT return, the sales register and the withholding report',
   'analytics:read': 'Read the sales, best sellers, returns and stock reports',
+  'api_tokens:manage':
+    "Create, list and revoke API tokens, each with part of the creator's permissions",
 };
 
 const CATALOGUE: readonly Permission[] = [
@@ -110,6 +114,7 @@ const PERMISSION_MATRIX: Readonly<Record<AdminRole, readonly Permission[]>> = {
     'customers:write',
     'settings:read',
     'analytics:read',
+    'api_tokens:manage',
   ],
   // Support answers customers: it keeps their notes, but neither prices nor a person's whole record.
   support: ['catalogue:read', 'orders:read', 'orders:write', 'customers:write', 'settings:read'],

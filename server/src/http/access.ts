@@ -6,7 +6,8 @@ import type { AccessClaims, AccessTokens } from '../auth/access-token';
 import type { AdminUserRow, Database } from '../db/schema';
 import { can, roleRefusal, type AdminRole } from '../domain/roles';
 import { WRONG_USER_TYPE, type OperationAccess } from './operations';
-import { ACCOUNT_GONE, forbidden, unauthorized } from '../api/problem';
+import { ACCOUNT_GONE, forbidden, HttpProblem, unauthorized } from '../api/problem';
+import { apiTokenRefusal, isApiToken, type ApiTokenAuth } from '../services/identity/api-tokens';
 import { SESSION_ENDED, type SessionCheck } from '../services/identity/sessions';
 import {
   loadRequiredRoles,
@@ -22,6 +23,8 @@ declare module 'fastify' {
     authError: string | null;
     /** The signed-in admin, loaded for admin operations (current role and status, not the token's). */
     admin: AdminUserRow | null;
+    /** The API token the request was sent with (#31), if it was one; auth then names its creator. */
+    apiToken: ApiTokenAuth | null;
   }
 }
 
@@ -37,12 +40,20 @@ export function requireCustomer(request: FastifyRequest): number {
   return request.auth.userId;
 }
 
-/** Reads the bearer token of every request; the operation's access rule decides what a bad one means. */
-export function decodeBearer(tokens: AccessTokens, now: () => Date) {
+/** Checks an API token sent from a client address (services/identity/api-tokens.ts). */
+export type ApiTokenCheck = (bearer: string, ip: string) => Promise<ApiTokenAuth>;
+
+/**
+ * Reads the bearer token of every request, an access token or an API token (`shp_…`); the
+ * operation's access rule decides what a bad one means. Too many wrong API tokens from one address
+ * answer 429 here.
+ */
+export function decodeBearer(tokens: AccessTokens, now: () => Date, checkApiToken: ApiTokenCheck) {
   return async (request: FastifyRequest) => {
     request.auth = null;
     request.authError = null;
     request.admin = null;
+    request.apiToken = null;
     const header = request.headers.authorization;
     if (!header) return;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -51,8 +62,16 @@ export function decodeBearer(tokens: AccessTokens, now: () => Date) {
       return;
     }
     try {
-      request.auth = await tokens.verify(match[1], now());
+      if (isApiToken(match[1])) {
+        const token = await checkApiToken(match[1], request.ip);
+        request.apiToken = token;
+        // Its creator answers for it: their account's status and role bound it at each request.
+        request.auth = { userType: 'admin', userId: token.adminId, sessionId: '' };
+      } else {
+        request.auth = await tokens.verify(match[1], now());
+      }
     } catch (e) {
+      if (e instanceof HttpProblem && e.statusCode === 429) throw e;
       request.authError = (e as Error).message;
     }
   };
@@ -133,8 +152,9 @@ export function accessCheck(
       if (access.auth === 'optional') return;
       throw unauthorized();
     }
-    // An ended session's access tokens stop working at once (logout, password change, …).
-    if (!(await sessionOpen(request.auth))) throw unauthorized(SESSION_ENDED);
+    // An ended session's access tokens stop working at once (logout, password change, …). An
+    // API token belongs to no session: its own revocation and expiry were checked when read.
+    if (!request.apiToken && !(await sessionOpen(request.auth))) throw unauthorized(SESSION_ENDED);
     // Optional-auth operations (cart, checkout) are the customer side of the shop.
     const userType = access.userType ?? (access.auth === 'optional' ? 'customer' : undefined);
     if (userType && request.auth.userType !== userType) throw forbidden(WRONG_USER_TYPE[userType]);
@@ -144,10 +164,19 @@ export function accessCheck(
     // A deleted or deactivated admin's access token stops working at once.
     if (!account || account.row.is_active !== 1) throw unauthorized(ACCOUNT_GONE);
     const admin = account.row;
-    request.admin = admin;
-    // An admin the shop requires a second factor of sets one up before anything else.
-    if (account.setupRequired && !access.duringTwoFactorSetup) {
-      throw forbidden(TWO_FACTOR_ERRORS.setupRequired);
+    const token = request.apiToken;
+    if (token) {
+      const refusal = apiTokenRefusal(token, access.permission);
+      if (refusal) throw forbidden(refusal);
+      // The audit log, a status change's history and a payment's record name the token.
+      request.admin = { ...admin, username: `${admin.username} (API token "${token.name}")` };
+    } else {
+      request.admin = admin;
+      // An admin the shop requires a second factor of sets one up before anything else (a
+      // person's step: an API token is not signed in with one).
+      if (account.setupRequired && !access.duringTwoFactorSetup) {
+        throw forbidden(TWO_FACTOR_ERRORS.setupRequired);
+      }
     }
     if (access.permission && !can(admin.role, access.permission)) {
       throw forbidden(roleRefusal(admin.role));

@@ -64,6 +64,10 @@ const REQUESTS: Record<string, Request> = {
     body: { current_password: 'not-my-password', new_password: 'long-enough-1' },
   },
   listMySessions: {},
+  // API tokens (#31).
+  listApiTokens: {},
+  createApiToken: { body: { name: 'Probe', scopes: ['orders:read'] } },
+  revokeApiToken: {},
   endMySession: { params: { id: 'no-such-session' } },
   startTotpEnrolment: {},
   disableTotp: { body: { password: 'not-my-password' } },
@@ -234,6 +238,9 @@ const REQUESTS: Record<string, Request> = {
   },
   importRemittance: { file: 'file', query: 'carrier=Probe&received_on=2025-01-01' },
   getDashboardStats: {},
+  // The dashboard over a period (#35): a custom period without its days (422 whoever may read).
+  getDashboardSummary: { query: 'period=custom' },
+  getRecentActivity: {},
   listAdminCustomers: {},
   // Customers as people (#29): a key no person has (404).
   getAdminCustomer: { params: { key: 'a999999' } },
@@ -275,6 +282,24 @@ const REQUESTS: Record<string, Request> = {
   getSalesRegisterPdf: { query: 'from=2026-11-02&to=2026-11-01' },
   getWithholdingReport: { query: 'month=2999-01' },
   exportWithholdingCsv: { query: 'month=2999-01' },
+  // Analytics, sales (#35): periods ending in the future, the wrong way round and too long (422
+  // with the same detail whoever may read them); one answered from the fixtures (200).
+  getSalesReport: { query: 'from=2026-11-01&to=2999-01-01&interval=month' },
+  exportSalesReportCsv: { query: 'from=2026-11-02&to=2026-11-01&separator=semicolon' },
+  getSalesBreakdown: { query: 'from=2025-01-01&to=2026-01-02' },
+  exportSalesBreakdownCsv: { query: 'from=2026-11-02&to=2026-11-01' },
+  getTopProducts: { query: 'from=2026-11-01&to=2026-11-01&limit=3' },
+  exportTopProductsCsv: { query: 'from=2026-11-01&to=2999-01-01&limit=3' },
+  // Analytics (#35): returns over a period ending in the future and the wrong way round (422
+  // whoever may read them); the stock reports answered from the fixtures.
+  getReturnsReport: { query: 'from=2026-11-01&to=2999-01-01&interval=week' },
+  exportReturnsReportCsv: { query: 'from=2026-11-02&to=2026-11-01&separator=semicolon' },
+  getStockValuation: {},
+  exportStockValuationCsv: { query: 'separator=semicolon' },
+  getSlowMovers: { query: 'days=30&limit=5' },
+  exportSlowMoversCsv: { query: 'days=30&limit=5' },
+  getLowStockReport: { query: 'limit=5' },
+  exportLowStockReportCsv: { query: 'limit=5' },
 };
 
 const access = readOperationAccess(document);

@@ -3,6 +3,7 @@ import type { DataVersions } from '../db/data-versions';
 import { createListCache, type ListCache } from '../http/list-cache';
 import type { Handlers } from '../http/types';
 import { accountPasswordHandlers } from './account-password';
+import { apiTokensHandlers } from './api-tokens';
 import { addressesHandlers } from './addresses';
 import { auditHandlers } from './audit';
 import { authHandlers } from './auth';
@@ -22,10 +23,12 @@ import { passkeysHandlers } from './passkeys';
 import { paymentsHandlers } from './payments';
 import { productsHandlers } from './products';
 import { reportsHandlers } from './reports';
+import { salesReportsHandlers } from './sales-reports';
 import { settingsHandlers } from './settings';
 import { shippingHandlers } from './shipping';
 import { sessionsHandlers } from './sessions';
 import { stockMovementsHandlers } from './stock-movements';
+import { stockReportsHandlers } from './stock-reports';
 import { twoFactorHandlers } from './two-factor';
 import { uploadsHandlers } from './uploads';
 import { usersHandlers } from './users';
@@ -50,6 +53,8 @@ const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
   (ctx) => discountsHandlers(ctx),
   (ctx) => shippingHandlers(ctx),
   (ctx) => reportsHandlers(ctx),
+  (ctx) => salesReportsHandlers(ctx),
+  (ctx) => stockReportsHandlers(ctx),
   invoicesHandlers,
   settingsHandlers,
   exportsHandlers,
@@ -63,6 +68,7 @@ const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
   passkeysHandlers,
   twoFactorHandlers,
   backupsHandlers,
+  (ctx) => apiTokensHandlers(ctx),
 ];
 
 /** Every operation's handler, by operationId. */

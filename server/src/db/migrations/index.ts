@@ -36,6 +36,10 @@ import { draftShippingAmount } from './034_draft_shipping_amount';
 import { stampDuty } from './035_stamp_duty';
 import { teif } from './036_teif';
 import { books } from './037_books';
+import { salesRollups } from './038_sales_rollups';
+import { stockReports } from './040_stock_reports';
+import { customerFirstOrder } from './041_customer_first_order';
+import { apiTokens } from './042_api_tokens';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -73,5 +77,9 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '035_stamp_duty': stampDuty(),
     '036_teif': teif(),
     '037_books': books(),
+    '038_sales_rollups': salesRollups(dialect),
+    '040_stock_reports': stockReports(),
+    '041_customer_first_order': customerFirstOrder(dialect),
+    '042_api_tokens': apiTokens(dialect),
   };
 }

@@ -21,7 +21,12 @@ interface ListCases {
    * their fixtures as they are): the caller's passkeys, the caller's sessions (asked with the
    * token of the one the mocks mark current), the backup files.
    */
-  given?: 'caller passkeys' | 'caller sessions' | 'backup files' | 'order timeline records';
+  given?:
+    | 'caller passkeys'
+    | 'caller sessions'
+    | 'backup files'
+    | 'order timeline records'
+    | 'api tokens';
   /**
    * Compare the whole items, not only their keys (for what the server derives or presents);
    * `but key`: every field but the key (ids the mocks make up, not the server's).
@@ -294,6 +299,12 @@ export const LIST_CASES: Record<string, ListCases | NotCompared> = {
       'page=2&page_size=3',
     ],
   },
+  listApiTokens: {
+    path: '/api/v1/admin/api-tokens/',
+    given: 'api tokens',
+    whole: true,
+    queries: [''],
+  },
   listMySessions: {
     path: '/api/v1/admin/auth/me/sessions',
     given: 'caller sessions',
@@ -315,6 +326,19 @@ export const LIST_CASES: Record<string, ListCases | NotCompared> = {
       'from=2025-01-01&to=2025-12-31&skip=1&limit=2',
       'from=2025-03-01&to=2025-03-31',
     ],
+  },
+  // The fixture variants and the lines of the fixture orders (#35): the whole reports alike.
+  getSlowMovers: {
+    path: '/api/v1/admin/reports/slow-movers',
+    key: 'variant_id',
+    whole: true,
+    queries: ['', 'days=1', 'days=730', 'days=730&limit=2'],
+  },
+  getLowStockReport: {
+    path: '/api/v1/admin/reports/low-stock',
+    key: 'variant_id',
+    whole: true,
+    queries: ['', 'limit=1'],
   },
 };
 

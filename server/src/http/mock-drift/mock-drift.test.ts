@@ -14,6 +14,7 @@ import {
   loadMockFixtures,
   withAdminFactors,
   withAdminSessions,
+  withApiTokens,
   withBackupFiles,
   withOrderTimelineRecords,
 } from '../../../test-support/mock-fixtures-db';
@@ -233,6 +234,7 @@ describe.each(testDialects)('the mocks list as the server (%s)', (dialect) => {
     }
     if (what === 'caller sessions') return withAdminSessions(t, 1, send);
     if (what === 'backup files') return withBackupFiles(t, () => send(admin));
+    if (what === 'api tokens') return withApiTokens(t, () => send(admin));
     if (what === 'order timeline records') return withOrderTimelineRecords(t, () => send(admin));
     return send(admin);
   }
