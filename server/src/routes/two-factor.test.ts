@@ -568,6 +568,8 @@ describe.each(testDialects)('two-factor sign-in (%s)', (dialect) => {
         'customers:write',
         'uploads:write',
         'settings:read',
+        'analytics:read',
+        'api_tokens:manage',
       ]);
     });
   });
