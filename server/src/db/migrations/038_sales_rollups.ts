@@ -3,8 +3,9 @@
 // period instead of every order (services/reports/sales.ts).
 //
 // - shop_days: the shop's days and the instant each starts (ISO text in UTC, like
-//   orders.created_at on both databases, so text comparison orders them), 2000 to 2100, for the
-//   shop's time zone (domain/analytics.ts shopDayStarts; DST-aware). A trigger cannot run Intl,
+//   orders.created_at on both databases, so text comparison orders them), 2000 to 2100, for
+//   each time zone the shop has used, the current one being shop_calendar's
+//   (domain/analytics.ts shopDayStarts; DST-aware). A trigger cannot run Intl,
 //   so it finds an order's day with one index lookup: the last start at or before created_at.
 //   An instant outside the table counts on its UTC date.
 // - sales_daily, by (day, status, payment_method, shard): the orders placed that day in that
@@ -40,11 +41,13 @@ import type { DialectName } from '../database';
 import { shopDayStarts } from '../../domain/analytics';
 import { SHARDS, createTrigger, dropTrigger, type Trigger } from './006_lists';
 
-/** shop_days rows inserted per statement (two parameters each). */
+/** shop_days rows inserted per statement (three parameters each). */
 const DAYS_BATCH = 2000;
 
 /** The shop day of an instant (ISO text): the last day starting at or before it. */
-const dayOf = (at: string) => `coalesce((select d.day from shop_days d where d.starts_at <= ${at}
+const dayOf = (at: string) => `coalesce((select d.day from shop_days d
+  where d.time_zone = (select c.time_zone from shop_calendar c where c.id = 1)
+    and d.starts_at <= ${at}
   order by d.starts_at desc limit 1), substr(${at}, 1, 10))`;
 
 const SALES_KEY = 'day, status, payment_method, shard';
@@ -269,13 +272,21 @@ async function createDeleteLinesTrigger(db: QueryExecutorProvider, dialect: Dial
     .execute(db);
 }
 
-/** Fills shop_days with the days of `timeZone` (the table emptied first). */
+/**
+ * Makes sure shop_days holds the days of `timeZone`. Each zone's days are kept once made: going
+ * back to a zone costs nothing (36,890 rows a zone took a second on PostgreSQL).
+ */
 async function fillShopDays(db: QueryExecutorProvider, timeZone: string) {
-  await sql`delete from shop_days`.execute(db);
+  const held = await sql`select 1 from shop_days where time_zone = ${timeZone} limit 1`.execute(db);
+  if (held.rows.length > 0) return;
   const days = shopDayStarts(timeZone);
   for (let i = 0; i < days.length; i += DAYS_BATCH) {
-    const values = days.slice(i, i + DAYS_BATCH).map((d) => sql`(${d.day}, ${d.starts_at})`);
-    await sql`insert into shop_days (day, starts_at) values ${sql.join(values)}`.execute(db);
+    const values = days
+      .slice(i, i + DAYS_BATCH)
+      .map((d) => sql`(${timeZone}, ${d.day}, ${d.starts_at})`);
+    await sql`insert into shop_days (time_zone, day, starts_at) values ${sql.join(values)}`.execute(
+      db,
+    );
   }
 }
 
@@ -305,10 +316,14 @@ export async function rebuildSalesRollups(
 export function salesRollups(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
+      // By zone: the days of every zone the shop has used are kept (see fillShopDays).
       await db.schema
         .createTable('shop_days')
-        .addColumn('day', 'text', (c) => c.primaryKey())
-        .addColumn('starts_at', 'text', (c) => c.notNull().unique())
+        .addColumn('time_zone', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('starts_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('shop_days_pk', ['time_zone', 'starts_at'])
+        .addUniqueConstraint('shop_days_day', ['time_zone', 'day'])
         .execute();
       const money = 'bigint' as const;
       let sales = db.schema
