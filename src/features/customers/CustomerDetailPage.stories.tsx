@@ -194,7 +194,10 @@ export const ExportData: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Export data (JSON)' }));
     const [json] = await requests.waitFor('GET', `${API('a11')}/export`);
     await expect(json?.query).toEqual({ format: 'json' });
-    await userEvent.click(canvas.getByRole('button', { name: 'Export data (CSV)' }));
+    // Both buttons wait while one export downloads: a click before it ends would do nothing.
+    const csv = canvas.getByRole('button', { name: 'Export data (CSV)' });
+    await waitFor(() => expect(csv).toBeEnabled(), { timeout: 5000 });
+    await userEvent.click(csv);
     await waitFor(() =>
       expect(requests.to('GET', `${API('a11')}/export`).map((r) => r.query)).toEqual([
         { format: 'json' },
