@@ -180,7 +180,10 @@ test.describe('sessions with a short access-token lifetime', () => {
     page,
   }) => {
     await signIn(page);
-    await page.getByRole('link', { name: 'Products' }).click();
+    await page
+      .getByRole('navigation', { name: 'Management' })
+      .getByRole('link', { name: 'Products' })
+      .click();
     await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
 
     // Signed out elsewhere: the refresh family of this browser's session is revoked.
@@ -193,7 +196,10 @@ test.describe('sessions with a short access-token lifetime', () => {
 
     await waitForAccessTokenToExpire(page);
 
-    await page.getByRole('link', { name: 'Users' }).click();
+    await page
+      .getByRole('navigation', { name: 'Management' })
+      .getByRole('link', { name: 'Users' })
+      .click();
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByText('Authentication failed')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();

@@ -190,7 +190,10 @@ test('a 2.4 kg cart to Sfax pays the Rapid-Poste band it quoted, on the order, t
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  await page.getByRole('link', { name: 'Shipping' }).click();
+  await page
+    .getByRole('navigation', { name: 'Management' })
+    .getByRole('link', { name: 'Shipping' })
+    .click();
   await expect(page.getByRole('row', { name: /Rapid-Poste/ })).toContainText(
     'By weight: up to 1 kg 5.000 TND, up to 5 kg 8.000 TND, above 5 kg 15.000 TND',
   );
