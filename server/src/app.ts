@@ -3,7 +3,6 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
-import openapiGlue from 'fastify-openapi-glue';
 import type { AppContext } from './context';
 import { createDataVersions } from './db/data-versions';
 import { accessCheck, adminLookup, decodeBearer } from './http/access';
@@ -23,6 +22,7 @@ import { AuthThrottle } from './services/identity/auth-throttle';
 import { registerMetrics, type QueueDepth } from './http/metrics';
 import { registerMultipart } from './http/multipart';
 import { jobQueueDepth } from './jobs/queue';
+import { registerContractRoutes } from './http/contract-routes';
 import { loadOpenApiDocument } from './http/openapi-document';
 import { readOperationAccess } from './http/operations';
 import { HttpProblem } from './api/problem';
@@ -130,24 +130,21 @@ export async function buildApp(
     string,
     unknown
   >;
-  await app.register(openapiGlue, {
-    specification: document,
-    operationResolver: (operationId: string) => {
-      const rule = access.get(operationId);
-      if (!rule) throw new Error(`Operation ${operationId} has no access rule`);
-      const handler =
-        (handlers[operationId] as ((...args: unknown[]) => unknown) | undefined) ??
-        (() =>
-          Promise.reject(new HttpProblem(501, `Operation ${operationId} is not implemented yet`)));
-      // Access first (401/403 before 422), then the contract's request validation.
-      return {
-        handler,
-        preValidation: [
-          accessCheck(rule, findAdmin, sessionOpen),
-          contractValidation(operationId, contract),
-        ],
-      } as never;
-    },
+  await registerContractRoutes(app, document, (operationId) => {
+    const rule = access.get(operationId);
+    if (!rule) throw new Error(`Operation ${operationId} has no access rule`);
+    const handler =
+      (handlers[operationId] as ((...args: unknown[]) => unknown) | undefined) ??
+      (() =>
+        Promise.reject(new HttpProblem(501, `Operation ${operationId} is not implemented yet`)));
+    // Access first (401/403 before 422), then the contract's request validation.
+    return {
+      handler,
+      preValidation: [
+        accessCheck(rule, findAdmin, sessionOpen),
+        contractValidation(operationId, contract),
+      ],
+    } as never;
   });
   await registerSpa(app, options.spaDir);
   return app;

@@ -7,6 +7,23 @@ type OpenApiDocument = Record<string, unknown> & {
   paths: Record<string, Record<string, unknown>>;
 };
 
+let document: OpenApiDocument | undefined;
+
+/**
+ * The contract, read once per process and frozen: every app built in it (a test builds many)
+ * shares it, and the routes parsed from it (contract-routes.ts) are kept for it.
+ */
 export function loadOpenApiDocument(): OpenApiDocument {
-  return JSON.parse(readFileSync(OPENAPI_DOCUMENT_PATH, 'utf8')) as OpenApiDocument;
+  document ??= deepFreeze(
+    JSON.parse(readFileSync(OPENAPI_DOCUMENT_PATH, 'utf8')) as OpenApiDocument,
+  );
+  return document;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
