@@ -8,17 +8,16 @@ import type {
   TopProducts,
 } from '@generated/model';
 import { FilterSelect } from '@/components/list-screen';
-import { formatCount, formatMoney } from '@/lib/format';
+import { formatCount, formatMoney, formatShopDay } from '@/lib/format';
 import {
   FigureCell,
-  formatShopDay,
   MoneyCell,
   ReportBody,
   ReportScreen,
   ReportTable,
   type ReportLoad,
+  ReportChart,
 } from '../reports';
-import { AnalyticsChart } from './AnalyticsChart';
 import { SLOW_MOVER_DAYS } from './analytics-period';
 import { EmptyReport, PeriodPicker, ReportSection } from './AnalyticsControls';
 import { useT } from './messages';
@@ -88,7 +87,7 @@ function BestSellers({ data }: { data: TopProducts }) {
   );
   return (
     <Stack gap="4">
-      <AnalyticsChart
+      <ReportChart
         testId="top-products-chart"
         points={data.products.map((p) => ({ label: p.product_name, units: p.units }))}
         series={[{ name: 'units', label: t('unitsSold'), color: 'teal.solid', unit: 'count' }]}

@@ -1,8 +1,14 @@
 import { Stack, Table } from '@chakra-ui/react';
 import type { ReturnsFigures, ReturnsReport } from '@generated/model';
 import { formatCount } from '@/lib/format';
-import { FigureCell, MoneyCell, ReportScreen, ReportTable, type ReportLoad } from '../reports';
-import { AnalyticsChart } from './AnalyticsChart';
+import {
+  FigureCell,
+  MoneyCell,
+  ReportScreen,
+  ReportTable,
+  type ReportLoad,
+  ReportChart,
+} from '../reports';
 import { bucketText, EmptyReport, PeriodPicker, ReportSection } from './AnalyticsControls';
 import { useT } from './messages';
 import type { AnalyticsDownloads, AnalyticsQuery } from './use-analytics';
@@ -30,7 +36,7 @@ export function ReturnsReportView({ query, returns, ...downloads }: ReturnsRepor
         ) : (
           <Stack gap="8">
             <ReportSection title={t('returnsOverTime')}>
-              <AnalyticsChart
+              <ReportChart
                 testId="returns-chart"
                 points={data.buckets.map((b) => ({
                   label: bucketText(b),

@@ -9,8 +9,8 @@ import {
   ReportScreen,
   ReportTable,
   type ReportLoad,
+  ReportChart,
 } from '../reports';
-import { AnalyticsChart } from './AnalyticsChart';
 import { bucketText, EmptyReport, PeriodPicker, ReportSection } from './AnalyticsControls';
 import { useT } from './messages';
 import type { AnalyticsDownloads, AnalyticsQuery } from './use-analytics';
@@ -40,7 +40,7 @@ export function SalesReportView({ query, sales, breakdown, ...downloads }: Sales
               <EmptyReport>{t('salesEmpty')}</EmptyReport>
             ) : (
               <>
-                <AnalyticsChart
+                <ReportChart
                   testId="sales-chart"
                   points={data.buckets.map((b) => ({
                     label: bucketText(b),
@@ -145,7 +145,7 @@ function Breakdown({ data }: { data: SalesBreakdown }) {
           <EmptyReport>{t('salesEmpty')}</EmptyReport>
         ) : (
           <>
-            <AnalyticsChart
+            <ReportChart
               testId="category-chart"
               points={data.by_category.map((c) => ({
                 label: categoryName(c.category_name),

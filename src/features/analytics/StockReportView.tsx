@@ -1,8 +1,14 @@
 import { Stack, Table, Text } from '@chakra-ui/react';
 import type { StockValuation } from '@generated/model';
 import { formatCount, formatDateTime, formatMoney } from '@/lib/format';
-import { FigureCell, MoneyCell, ReportScreen, ReportTable, type ReportLoad } from '../reports';
-import { AnalyticsChart } from './AnalyticsChart';
+import {
+  FigureCell,
+  MoneyCell,
+  ReportScreen,
+  ReportTable,
+  type ReportLoad,
+  ReportChart,
+} from '../reports';
 import { EmptyReport, ReportSection } from './AnalyticsControls';
 import { useT } from './messages';
 import type { AnalyticsDownloads } from './use-analytics';
@@ -57,7 +63,7 @@ function Valuation({ data }: { data: StockValuation }) {
           <EmptyReport>{t('stockEmpty')}</EmptyReport>
         ) : (
           <>
-            <AnalyticsChart
+            <ReportChart
               testId="stock-chart"
               points={data.by_category.map((c) => ({
                 label: categoryName(c.category_name),

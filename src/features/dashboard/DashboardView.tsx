@@ -36,7 +36,7 @@ import { INTL_TAGS, useLocale } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
 import { activityLine } from './activity';
 import { changeOf, DASHBOARD_PERIODS, type DashboardQuery } from './dashboard-query';
-import { formatShopDay, SalesChart } from './SalesChart';
+import { shortShopDay, SalesChart } from './SalesChart';
 import { useT } from './messages';
 
 export interface DashboardViewProps {
@@ -183,8 +183,8 @@ export function DashboardView({
           days={
             summary &&
             t('periodDays', {
-              from: formatShopDay(summary.period.from, tag, true),
-              to: formatShopDay(summary.period.to, tag, true),
+              from: shortShopDay(summary.period.from, tag, true),
+              to: shortShopDay(summary.period.to, tag, true),
             })
           }
         />

@@ -1,9 +1,6 @@
 import type { Discount, DiscountStatus } from '@generated/model';
-import { formatCount, formatDate, formatMoney } from '@/lib/format';
+import { formatCount, formatMoney, formatShopDay } from '@/lib/format';
 import { t } from './messages';
-
-/** A shop day (YYYY-MM-DD) in the active language: noon UTC is that day in every shop zone. */
-const formatShopDay = (day: string) => formatDate(`${day}T12:00:00Z`);
 
 /** "10 %", "5.000 TND", "Free shipping". */
 export function valueText(d: Pick<Discount, 'kind' | 'percent' | 'amount'>): string {

@@ -14,7 +14,8 @@ import {
   type MonthlyReportProps,
   type PdfDownload,
 } from './ReportControls';
-import { formatMonth, formatShopDay } from './report-period';
+import { formatShopDay } from '@/lib/format';
+import { formatMonth } from './report-period';
 import { VatTrendChart } from './VatTrendChart';
 
 export interface VatReturnViewProps extends MonthlyReportProps<VatReturn> {

@@ -8,7 +8,7 @@ import {
   ReportTable,
   type MonthlyReportProps,
 } from './ReportControls';
-import { formatShopDay } from './report-period';
+import { formatShopDay } from '@/lib/format';
 
 /** /admin/reports/withholding: the month's payments a buyer kept a withholding on. */
 export function WithholdingView(props: MonthlyReportProps<WithholdingReport>) {

@@ -8,5 +8,6 @@ export {
   ReportTable,
   SectionTitle,
 } from './ReportControls';
-export { formatShopDay, isDay } from './report-period';
+export { isDay } from './report-period';
+export { ReportChart } from './ReportChart';
 export { reportLoad, type ReportLoad } from './use-report';

@@ -1,7 +1,6 @@
 // The periods of the accountant's reports as the URL carries them (?month=YYYY-MM, ?from&to): read
 // from the address, defaulted to the shop's current month, and moved a month at a time. Pure: the
 // time zone and the clock are arguments. The calendar's rules are the server's (domain/books.ts).
-import { formatDate } from '@/lib/format';
 import { addMonths, monthBounds, shopMonthOf } from '../../../server/src/domain/books';
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -67,6 +66,3 @@ export function formatMonth(month: string, intlTag: string, style: 'long' | 'sho
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(year, number - 1, 1)));
 }
-
-/** A shop day (YYYY-MM-DD) as the tables write dates: noon UTC keeps it that day everywhere. */
-export const formatShopDay = (day: string) => formatDate(`${day}T12:00:00Z`);

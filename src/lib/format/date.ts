@@ -100,6 +100,12 @@ export function shopDayRange(
   };
 }
 
+/**
+ * A shop day (YYYY-MM-DD, a calendar day the server counted in the shop's zone) as the tables
+ * write dates: noon UTC is that same day in every zone a shop can have (UTC−11 to UTC+12).
+ */
+export const formatShopDay = (day: string) => formatDate(`${day}T12:00:00Z`);
+
 /** ISO timestamp → "YYYY-MM-DD" (UTC) for a date input; empty or invalid → "". */
 export function toDateInput(value: string | null | undefined): string {
   const d = parse(value);

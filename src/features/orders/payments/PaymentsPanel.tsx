@@ -11,7 +11,7 @@ import { ConfirmDialog } from '@/components/list-screen';
 import { formatDateTime, formatMoney, toDecimal } from '@/lib/format';
 import { isolate } from '@/lib/i18n';
 import { Detail, PanelPending, Section } from '../OrderSection';
-import { formatShopDay } from './payment-day';
+import { formatShopDay } from '@/lib/format';
 import { receivedMethodLabel } from './payment-display';
 import type { PaymentKind } from './payment-form';
 import { PaymentStatusBadge } from './PaymentStatusBadge';

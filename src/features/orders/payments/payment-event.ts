@@ -2,7 +2,7 @@ import type { PaymentEvent } from '@generated/model';
 import { formatMoney, toDecimal } from '@/lib/format';
 import { isolate } from '@/lib/i18n';
 import { receivedMethodLabel } from './payment-display';
-import { formatShopDay } from './payment-day';
+import { formatShopDay } from '@/lib/format';
 import { t } from './messages';
 
 /**

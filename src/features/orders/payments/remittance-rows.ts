@@ -1,6 +1,6 @@
 import type { Remittance } from '@generated/model';
 import { formatMoney } from '@/lib/format';
-import { formatShopDay } from './payment-day';
+import { formatShopDay } from '@/lib/format';
 
 /** One line of the remittances table, its texts computed once. */
 export interface RemittanceRow {

@@ -5,7 +5,7 @@ import { formatCount, formatMoney } from '@/lib/format';
 import { directionOf, INTL_TAGS, useLocale } from '@/lib/i18n';
 
 /** One series of a chart: money (bars) or a count (a line on its own axis when beside money). */
-export interface ChartSeries {
+interface ChartSeries {
   name: string;
   label: string;
   /** A theme token ('teal.solid'), so the chart follows dark mode. */
@@ -14,22 +14,28 @@ export interface ChartSeries {
 }
 
 /** A point of the chart: its label on the axis, and each series' height (floats: the exact figures are the table's). */
-export type ChartPoint = { label: string } & Record<string, string | number>;
+type ChartPoint = { label: string } & Record<string, string | number>;
 
 /**
- * The chart of a report, drawn the way the VAT return's trend is (VatTrendChart): theme tokens so
- * it follows dark mode; in Arabic the points run right to left and the axis of amounts stands on
- * the right; figures in the active language. Hidden from assistive technology: the table beside
- * it says the same.
+ * The one chart of the console's figures (the VAT return's trend, the dashboard's sales, the
+ * analytics reports): theme tokens so it follows dark mode; in Arabic the points run right to
+ * left and the axis of amounts stands on the right; figures in the active language. Hidden from
+ * assistive technology: the table beside it says the same.
  */
-export function AnalyticsChart({
+export function ReportChart({
   testId,
   points,
   series,
+  legend = true,
+  maxH = 'xs',
 }: {
   testId: string;
   points: readonly ChartPoint[];
   series: readonly ChartSeries[];
+  /** Off where one series is named by the card around it (the dashboard's revenue). */
+  legend?: boolean;
+  /** The chart's most height (a size token): landscape at most this high. */
+  maxH?: '2xs' | 'xs';
 }) {
   const locale = useLocale();
   const rtl = directionOf(locale) === 'rtl';
@@ -52,7 +58,7 @@ export function AnalyticsChart({
       : formatMoney(value.toFixed(3));
   return (
     <Box aria-hidden="true" data-testid={testId} dir="ltr">
-      <Chart.Root maxH="xs" chart={chart}>
+      <Chart.Root maxH={maxH} chart={chart}>
         <ComposedChart
           responsive
           // Hidden from assistive technology (the table says the same): no focusable layer.
@@ -91,7 +97,7 @@ export function AnalyticsChart({
             isAnimationActive={false}
             content={<Chart.Tooltip formatter={format} />}
           />
-          <Legend content={<Chart.Legend />} />
+          {legend && <Legend content={<Chart.Legend />} />}
           {series.map((item) =>
             axisOf(item) === 'side' ? (
               <Line
