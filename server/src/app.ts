@@ -144,7 +144,7 @@ export async function buildApp(
         accessCheck(rule, findAdmin, sessionOpen),
         contractValidation(operationId, contract),
       ],
-    } as never;
+    };
   });
   await registerSpa(app, options.spaDir);
   return app;

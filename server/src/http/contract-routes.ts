@@ -60,7 +60,7 @@ export async function registerContractRoutes(
 ): Promise<void> {
   // Each app gets its own copy: Fastify keeps and annotates the schema objects of its routes.
   const { routes } = structuredClone(await parseContract(document));
-  await app.register(async (scope) => {
+  await app.register((scope, _options, done) => {
     for (const route of routes) {
       scope.route({
         method: route.method,
@@ -70,5 +70,6 @@ export async function registerContractRoutes(
         ...resolve(route.operationId),
       });
     }
+    done();
   });
 }
