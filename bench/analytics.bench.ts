@@ -6,6 +6,8 @@
 // bulk SQL (generate_series on PostgreSQL, a recursive series on SQLite, a batch of
 // BENCH_ANALYTICS_BATCH orders per statement), so the triggers of every table run as they do
 // for any writer: the sales roll-ups (migration 038) are kept by them, not filled afterwards.
+// Each order is written owing its total (0 when credited), as migration 029's trigger would set
+// it: the trigger then finds nothing to do instead of updating every order once more.
 // Then, one request at a time (BENCH_REQUESTS, default 20, after 2 to warm up), each report
 // with its default period (the last 30 shop days; the sales over time: the last year, by month)
 // and the dashboard of the last 30 days (skipped while it answers 404), with p50/p99 beside the
@@ -120,13 +122,13 @@ for (let a = 1; a <= ORDERS; a += BATCH) {
   const created = isoOf(sql`${sql.lit(from)} + g * ${sql.lit(step)}`);
   await sql`insert into orders (order_number, status, payment_method, customer_email,
       customer_type, customer_country_code, subtotal, vat_amount, shipping_amount,
-      total_amount, shipping_address, created_at, updated_at)
+      total_amount, balance_due, shipping_address, created_at, updated_at)
     select 'BENCH-' || g,
       case when g % 20 = 0 then 'cancelled' when g % 50 = 1 then 'refunded'
         when g % 7 = 0 then 'pending' when g % 5 = 0 then 'shipped' else 'delivered' end,
       case when g % 3 = 0 then 'card' else 'cash_on_delivery' end,
       'buyer' || (g % 5000) || '@example.com', 'individual', 'TN', 40000, 7600, 7000,
-      54600,
+      54600, case when g % 20 = 0 or g % 50 = 1 then 0 else 54600 end,
       '{"first_name":"Jane","last_name":"Doe","country":"TN","email":"buyer' || (g % 5000) ||
         '@example.com"}',
       ${created}, ${created}
