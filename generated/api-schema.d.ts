@@ -2380,6 +2380,121 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/webhooks/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the webhook endpoints
+     * @description super_admin or admin (webhooks:manage; 403 otherwise). Every endpoint, the newest first; never their secrets.
+     */
+    get: operations['listWebhookEndpoints'];
+    put?: never;
+    /**
+     * Create a webhook endpoint
+     * @description super_admin or admin (webhooks:manage; 403 otherwise). The answer carries the signing secret this once. 422 when the URL is not http(s), carries a user name or password, or its host is (or resolves to) a private, loopback, link-local or unique-local address (unless WEBHOOKS_ALLOW_PRIVATE=true), or when its host does not resolve. At most 100 endpoints (422). Audited.
+     */
+    post: operations['createWebhookEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Get a webhook endpoint
+     * @description super_admin or admin (webhooks:manage; 403 otherwise). 404 for an unknown id.
+     */
+    get: operations['getWebhookEndpoint'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a webhook endpoint
+     * @description super_admin or admin (webhooks:manage; 403 otherwise). The endpoint and its deliveries are deleted; pending ones are not sent. 404 for an unknown id. Audited.
+     */
+    delete: operations['deleteWebhookEndpoint'];
+    options?: never;
+    head?: never;
+    /**
+     * Update a webhook endpoint
+     * @description super_admin or admin (webhooks:manage; 403 otherwise). Only the properties sent change; a new URL is checked as at creation (422). Enabling an endpoint clears disabled_at and failing_since. The secret does not change. 404 for an unknown id. Audited.
+     */
+    patch: operations['updateWebhookEndpoint'];
+    trace?: never;
+  };
+  '/api/v1/admin/webhooks/{id}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace an endpoint's signing secret
+     * @description super_admin or admin (webhooks:manage; 403 otherwise). A new secret signs every attempt from now on (pending deliveries included); the old one stops at once. The answer carries the new secret this once. 404 for an unknown id. Audited.
+     */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An endpoint's deliveries
+     * @description super_admin or admin (webhooks:manage; 403 otherwise). The endpoint's deliveries, the newest first, filtered by status; X-Total-Count gives the number of matching deliveries. Payloads are not shown. 404 for an unknown endpoint.
+     */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/webhooks/{id}/deliveries/{deliveryId}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again
+     * @description super_admin or admin (webhooks:manage; 403 otherwise). The delivery goes back to pending, to be tried at once with the same webhook-id and body (a new timestamp and signature), its attempt count kept. 409 when it is pending already or the endpoint is disabled; 404 for an unknown endpoint or a delivery of another endpoint. Audited.
+     */
+    post: operations['resendWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/dashboard/summary': {
     parameters: {
       query?: never;
@@ -3128,7 +3243,248 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  'order.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * order.created
+     * @description An order was placed (checkout or a completed staff order).
+     */
+    post: operations['webhookOrderCreated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'order.status_changed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * order.status_changed
+     * @description An order's status changed; data is the order after the change.
+     */
+    post: operations['webhookOrderStatusChanged'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'order.edited': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * order.edited
+     * @description An order's lines were edited; data is the order after the edit.
+     */
+    post: operations['webhookOrderEdited'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'order.returned': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * order.returned
+     * @description A return of an order was recorded; data is the order after it.
+     */
+    post: operations['webhookOrderReturned'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'order.paid': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * order.paid
+     * @description An order's payments reached its total; data is the order.
+     */
+    post: operations['webhookOrderPaid'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'invoice.issued': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * invoice.issued
+     * @description An invoice was issued; data is the invoice.
+     */
+    post: operations['webhookInvoiceIssued'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'credit_note.issued': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * credit_note.issued
+     * @description A credit note was issued; data is the credit note.
+     */
+    post: operations['webhookCreditNoteIssued'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'stock.low': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * stock.low
+     * @description A tracked variant's stock fell to its low-stock threshold or below while still in stock (raised when it crosses, not again while it stays below); data is the variant.
+     */
+    post: operations['webhookStockLow'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'stock.out': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * stock.out
+     * @description A tracked variant's stock fell to 0 or below (raised when it crosses); data is the variant.
+     */
+    post: operations['webhookStockOut'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'product.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * product.created
+     * @description A product was created; data is the product.
+     */
+    post: operations['webhookProductCreated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'product.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * product.updated
+     * @description A product was updated; data is the product after the change.
+     */
+    post: operations['webhookProductUpdated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'product.deleted': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * product.deleted
+     * @description A product was deleted; data is the product as it was just before.
+     */
+    post: operations['webhookProductDeleted'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     /**
@@ -3944,7 +4300,9 @@ export interface components {
       | 'discount'
       | 'shipping_zone'
       | 'shipping_method'
-      | 'api_token';
+      | 'api_token'
+      | 'webhook_endpoint'
+      | 'webhook_delivery';
     /**
      * @description create (every field after), update (the fields that changed), delete (every field before) or export (a person's data given out; no field).
      * @enum {string}
@@ -4903,7 +5261,8 @@ export interface components {
       | 'backups:manage'
       | 'reports:read'
       | 'analytics:read'
-      | 'api_tokens:manage';
+      | 'api_tokens:manage'
+      | 'webhooks:manage';
     /**
      * @description A way to pass the second step of a sign-in: a TOTP code from an authenticator app, one of the single-use recovery codes, or a passkey.
      * @enum {string}
@@ -5659,6 +6018,152 @@ export interface components {
       token: string;
     };
     /**
+     * @description What happened. order.created: an order was placed (checkout or a completed staff order); order.status_changed: its status changed; order.edited: its lines were edited; order.returned: a return was recorded; order.paid: its payments reached its total; invoice.issued and credit_note.issued: a document was issued; stock.low: a tracked variant's stock fell to its low-stock threshold or below (still in stock); stock.out: it fell to 0 or below; product.created, product.updated, product.deleted.
+     * @enum {string}
+     */
+    WebhookEventType:
+      | 'order.created'
+      | 'order.status_changed'
+      | 'order.edited'
+      | 'order.returned'
+      | 'order.paid'
+      | 'invoice.issued'
+      | 'credit_note.issued'
+      | 'stock.low'
+      | 'stock.out'
+      | 'product.created'
+      | 'product.updated'
+      | 'product.deleted';
+    /** @description The events the endpoint receives (at least one). */
+    WebhookEventTypes: components['schemas']['WebhookEventType'][];
+    /**
+     * Format: uri
+     * @description Where the events are POSTed: http or https only. A host that is or resolves (DNS, checked at creation and again at each delivery) to a private, loopback, link-local or unique-local address is refused (422) unless the server runs with WEBHOOKS_ALLOW_PRIVATE=true.
+     * @example https://erp.example.com/hooks/shop
+     */
+    WebhookUrl: string;
+    /** @description An endpoint as listed; its secret is never shown again after its creation. */
+    WebhookEndpoint: {
+      id: number;
+      url: components['schemas']['WebhookUrl'];
+      description: string;
+      events: components['schemas']['WebhookEventTypes'];
+      /** @description A disabled endpoint receives nothing (events raised meanwhile are not queued for it). */
+      enabled: boolean;
+      /**
+       * Format: date-time
+       * @description When the server disabled it because its deliveries had failed for 24 hours; null when it is enabled or an admin disabled it. Enabling it again clears it.
+       */
+      disabled_at: string | null;
+      /**
+       * Format: date-time
+       * @description The first failed attempt since its last success; null when it is not failing.
+       */
+      failing_since: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    WebhookEndpointCreate: {
+      url: components['schemas']['WebhookUrl'];
+      /** @description What it is for ("ERP order sync"); trimmed; empty when absent. */
+      description?: string;
+      events: components['schemas']['WebhookEventTypes'];
+      /** @default true */
+      enabled: boolean;
+    };
+    /** @description Only the properties sent change. */
+    WebhookEndpointUpdate: {
+      url?: components['schemas']['WebhookUrl'];
+      description?: string;
+      events?: components['schemas']['WebhookEventTypes'];
+      enabled?: boolean;
+    };
+    WebhookSecret: {
+      /**
+       * @description The signing secret, shown this once: `whsec_` + base64 of 32 random bytes (the Standard Webhooks format, accepted as is by its libraries' `new Webhook(secret)`).
+       * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw/YP+O6lmJaA=
+       */
+      secret: string;
+    };
+    WebhookEndpointCreated: components['schemas']['WebhookEndpoint'] &
+      components['schemas']['WebhookSecret'];
+    /**
+     * @description pending: waiting for its first or next attempt; succeeded: the endpoint answered 2xx; failed: no more attempts (all attempts failed, or the endpoint was disabled or deleted meanwhile).
+     * @enum {string}
+     */
+    WebhookDeliveryStatus: 'pending' | 'succeeded' | 'failed';
+    /** @description One event sent (or to send) to one endpoint, with its attempts so far. */
+    WebhookDelivery: {
+      id: number;
+      endpoint_id: number;
+      /**
+       * @description The webhook-id header: the same for every attempt and resend of this event, so a receiver can drop duplicates.
+       * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+       */
+      event_id: string;
+      event: components['schemas']['WebhookEventType'];
+      status: components['schemas']['WebhookDeliveryStatus'];
+      attempts: number;
+      /** @description The HTTP status of the last attempt; null before any or when none came back. */
+      response_code: number | null;
+      /** @description How long the last attempt took. */
+      duration_ms: number | null;
+      /** @description Why the last attempt failed when no status explains it (timeout after 10 s, refused address, connection error, a redirect, which is not followed). */
+      error: string | null;
+      /**
+       * Format: date-time
+       * @description When a pending delivery is tried next (after 5 s, 5 min, 30 min, 2 h, 5 h, then every 10 h); null otherwise.
+       */
+      next_attempt_at: string | null;
+      /** Format: date-time */
+      last_attempt_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+    };
+    /** @description An endpoint the server disabled after 24 hours of failed deliveries. */
+    DisabledWebhook: {
+      id: number;
+      url: components['schemas']['WebhookUrl'];
+      /** Format: date-time */
+      disabled_at: string;
+    };
+    /**
+     * Format: date-time
+     * @description When the event happened (ISO 8601, UTC).
+     */
+    WebhookTimestamp: string;
+    WebhookOrderEvent: {
+      /** @enum {string} */
+      type:
+        'order.created' | 'order.status_changed' | 'order.edited' | 'order.returned' | 'order.paid';
+      timestamp: components['schemas']['WebhookTimestamp'];
+      /** @description The order as GET /api/v1/admin/orders/{id} returns it after the change. */
+      data: components['schemas']['Order'];
+    };
+    WebhookInvoiceEvent: {
+      /** @enum {string} */
+      type: 'invoice.issued' | 'credit_note.issued';
+      timestamp: components['schemas']['WebhookTimestamp'];
+      /** @description The document as the invoices API returns it. */
+      data: components['schemas']['Invoice'];
+    };
+    WebhookStockEvent: {
+      /** @enum {string} */
+      type: 'stock.low' | 'stock.out';
+      timestamp: components['schemas']['WebhookTimestamp'];
+      /** @description The variant as GET /api/v1/admin/variants/{id} returns it after the change. */
+      data: components['schemas']['Variant'];
+    };
+    WebhookProductEvent: {
+      /** @enum {string} */
+      type: 'product.created' | 'product.updated' | 'product.deleted';
+      timestamp: components['schemas']['WebhookTimestamp'];
+      /** @description The product as GET /api/v1/admin/products/{id} returns it (for product.deleted, as it was just before its deletion). */
+      data: components['schemas']['Product'];
+    };
+    /**
      * @description The size of a bucket: a shop day, a week (Monday to Sunday) or a month of the shop's calendar; the first and last buckets are clipped to the period.
      * @enum {string}
      */
@@ -5826,6 +6331,8 @@ export interface components {
       low_stock: number;
       out_of_stock: number;
       invoice_settings_missing: string[];
+      /** @description Webhook endpoints the server disabled after 24 hours of failed deliveries (#31), the latest first; only for roles with webhooks:manage, and absent when there is none. Enabling one again removes it. */
+      disabled_webhooks?: components['schemas']['DisabledWebhook'][];
     };
     DashboardSummary: {
       period: components['schemas']['ShopPeriod'];
@@ -6974,6 +7481,12 @@ export interface components {
     StockMovementFrom: components['schemas']['Timestamp'];
     /** @description Only movements made at or before this instant. */
     StockMovementTo: components['schemas']['Timestamp'];
+    /** @description The event's id, the same on every retry and resend (drop duplicates by it). */
+    webhook_id_header: string;
+    /** @description Seconds since the Unix epoch when this attempt was signed. */
+    webhook_timestamp_header: string;
+    /** @description `v1,` + base64 of the HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the secret's bytes (the part after `whsec_`, base64-decoded). */
+    webhook_signature_header: string;
   };
   requestBodies: never;
   headers: {
@@ -11142,6 +11655,225 @@ export interface operations {
       404: components['responses']['NotFound'];
     };
   };
+  listWebhookEndpoints: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoints. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEndpointCreate'];
+      };
+    };
+    responses: {
+      /** @description The endpoint, with its secret. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpointCreated'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  getWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEndpointUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated endpoint. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new secret. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookSecret'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description Only deliveries in this status. */
+        status?: components['schemas']['WebhookDeliveryStatus'];
+        /** @description Number of records to skip. */
+        skip?: components['parameters']['Skip'];
+        /** @description Maximum number of records to return. */
+        limit?: components['parameters']['Limit'];
+      };
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of deliveries. */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['XTotalCount'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDelivery'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationError'];
+    };
+  };
+  resendWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Record id. */
+        id: components['parameters']['IdPath'];
+        deliveryId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The delivery, pending again. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDelivery'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
   getDashboardSummary: {
     parameters: {
       query?: {
@@ -12486,6 +13218,354 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationError'];
+    };
+  };
+  webhookOrderCreated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend (drop duplicates by it). */
+        'webhook-id': components['parameters']['webhook_id_header'];
+        /** @description Seconds since the Unix epoch when this attempt was signed. */
+        'webhook-timestamp': components['parameters']['webhook_timestamp_header'];
+        /** @description `v1,` + base64 of the HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the secret's bytes (the part after `whsec_`, base64-decoded). */
+        'webhook-signature': components['parameters']['webhook_signature_header'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookOrderEvent'];
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookOrderStatusChanged: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend (drop duplicates by it). */
+        'webhook-id': components['parameters']['webhook_id_header'];
+        /** @description Seconds since the Unix epoch when this attempt was signed. */
+        'webhook-timestamp': components['parameters']['webhook_timestamp_header'];
+        /** @description `v1,` + base64 of the HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the secret's bytes (the part after `whsec_`, base64-decoded). */
+        'webhook-signature': components['parameters']['webhook_signature_header'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookOrderEvent'];
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookOrderEdited: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend (drop duplicates by it). */
+        'webhook-id': components['parameters']['webhook_id_header'];
+        /** @description Seconds since the Unix epoch when this attempt was signed. */
+        'webhook-timestamp': components['parameters']['webhook_timestamp_header'];
+        /** @description `v1,` + base64 of the HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the secret's bytes (the part after `whsec_`, base64-decoded). */
+        'webhook-signature': components['parameters']['webhook_signature_header'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookOrderEvent'];
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookOrderReturned: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend (drop duplicates by it). */
+        'webhook-id': components['parameters']['webhook_id_header'];
+        /** @description Seconds since the Unix epoch when this attempt was signed. */
+        'webhook-timestamp': components['parameters']['webhook_timestamp_header'];
+        /** @description `v1,` + base64 of the HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the secret's bytes (the part after `whsec_`, base64-decoded). */
+        'webhook-signature': components['parameters']['webhook_signature_header'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookOrderEvent'];
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookOrderPaid: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend (drop duplicates by it). */
+        'webhook-id': components['parameters']['webhook_id_header'];
+        /** @description Seconds since the Unix epoch when this attempt was signed. */
+        'webhook-timestamp': components['parameters']['webhook_timestamp_header'];
+        /** @description `v1,` + base64 of the HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the secret's bytes (the part after `whsec_`, base64-decoded). */
+        'webhook-signature': components['parameters']['webhook_signature_header'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookOrderEvent'];
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookInvoiceIssued: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend (drop duplicates by it). */
+        'webhook-id': components['parameters']['webhook_id_header'];
+        /** @description Seconds since the Unix epoch when this attempt was signed. */
+        'webhook-timestamp': components['parameters']['webhook_timestamp_header'];
+        /** @description `v1,` + base64 of the HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the secret's bytes (the part after `whsec_`, base64-decoded). */
+        'webhook-signature': components['parameters']['webhook_signature_header'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookInvoiceEvent'];
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookCreditNoteIssued: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend (drop duplicates by it). */
+        'webhook-id': components['parameters']['webhook_id_header'];
+        /** @description Seconds since the Unix epoch when this attempt was signed. */
+        'webhook-timestamp': components['parameters']['webhook_timestamp_header'];
+        /** @description `v1,` + base64 of the HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the secret's bytes (the part after `whsec_`, base64-decoded). */
+        'webhook-signature': components['parameters']['webhook_signature_header'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookInvoiceEvent'];
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookStockLow: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend (drop duplicates by it). */
+        'webhook-id': components['parameters']['webhook_id_header'];
+        /** @description Seconds since the Unix epoch when this attempt was signed. */
+        'webhook-timestamp': components['parameters']['webhook_timestamp_header'];
+        /** @description `v1,` + base64 of the HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the secret's bytes (the part after `whsec_`, base64-decoded). */
+        'webhook-signature': components['parameters']['webhook_signature_header'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookStockEvent'];
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookStockOut: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend (drop duplicates by it). */
+        'webhook-id': components['parameters']['webhook_id_header'];
+        /** @description Seconds since the Unix epoch when this attempt was signed. */
+        'webhook-timestamp': components['parameters']['webhook_timestamp_header'];
+        /** @description `v1,` + base64 of the HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the secret's bytes (the part after `whsec_`, base64-decoded). */
+        'webhook-signature': components['parameters']['webhook_signature_header'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookStockEvent'];
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookProductCreated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend (drop duplicates by it). */
+        'webhook-id': components['parameters']['webhook_id_header'];
+        /** @description Seconds since the Unix epoch when this attempt was signed. */
+        'webhook-timestamp': components['parameters']['webhook_timestamp_header'];
+        /** @description `v1,` + base64 of the HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the secret's bytes (the part after `whsec_`, base64-decoded). */
+        'webhook-signature': components['parameters']['webhook_signature_header'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookProductEvent'];
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookProductUpdated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend (drop duplicates by it). */
+        'webhook-id': components['parameters']['webhook_id_header'];
+        /** @description Seconds since the Unix epoch when this attempt was signed. */
+        'webhook-timestamp': components['parameters']['webhook_timestamp_header'];
+        /** @description `v1,` + base64 of the HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the secret's bytes (the part after `whsec_`, base64-decoded). */
+        'webhook-signature': components['parameters']['webhook_signature_header'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookProductEvent'];
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookProductDeleted: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id, the same on every retry and resend (drop duplicates by it). */
+        'webhook-id': components['parameters']['webhook_id_header'];
+        /** @description Seconds since the Unix epoch when this attempt was signed. */
+        'webhook-timestamp': components['parameters']['webhook_timestamp_header'];
+        /** @description `v1,` + base64 of the HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the secret's bytes (the part after `whsec_`, base64-decoded). */
+        'webhook-signature': components['parameters']['webhook_signature_header'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookProductEvent'];
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
 }

@@ -33,4 +33,5 @@ export const AdminPermission = {
   'reports:read': 'reports:read',
   'analytics:read': 'analytics:read',
   'api_tokens:manage': 'api_tokens:manage',
+  'webhooks:manage': 'webhooks:manage',
 } as const;

@@ -30,4 +30,6 @@ export const AuditEntity = {
   shipping_zone: 'shipping_zone',
   shipping_method: 'shipping_method',
   api_token: 'api_token',
+  webhook_endpoint: 'webhook_endpoint',
+  webhook_delivery: 'webhook_delivery',
 } as const;

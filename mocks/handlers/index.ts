@@ -15,6 +15,7 @@ import { analyticsStock } from './analytics-stock';
 import { analyticsSales } from './analytics-sales';
 import { sessions } from './account-sessions';
 import { apiTokens } from './api-tokens';
+import { webhooks } from './webhooks';
 import { audit } from './audit';
 import { auth } from './auth';
 import { backups } from './backups';
@@ -73,6 +74,7 @@ export {
   reports,
   sessions,
   apiTokens,
+  webhooks,
   settings,
   shippingMethods,
   shippingZones,
@@ -110,6 +112,14 @@ export const defaultHandlers = [
   apiTokens.list(),
   apiTokens.create(),
   apiTokens.revoke(),
+  webhooks.list(),
+  webhooks.get(),
+  webhooks.create(),
+  webhooks.update(),
+  webhooks.remove(),
+  webhooks.rotateSecret(),
+  webhooks.deliveries(),
+  webhooks.resend(),
   twoFactor.startTotp(),
   twoFactor.confirmTotp(),
   twoFactor.disableTotp(),

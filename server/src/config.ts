@@ -102,6 +102,11 @@ export interface Config extends Secrets {
   metricsToken: string | undefined;
   /** SHUTDOWN_TIMEOUT_S in ms (default 25 s): how long in-flight requests get after SIGTERM. */
   shutdownTimeoutMs: number;
+  /**
+   * SHOP_TEST_CLOCK=true (#32): the server's time is the one PUT /api/v1/test/clock sets (the shop
+   * simulator's); refused with NODE_ENV=production. Not part of the public contract.
+   */
+  testClock: boolean;
 
   // Media in an S3-compatible object store (#16): used when S3_BUCKET is set, else DATA_DIR/uploads.
   /** S3_BUCKET: the bucket of uploaded media; unset keeps them on the local disk. */
@@ -144,6 +149,12 @@ export interface Config extends Secrets {
    * certificate that sign the e-invoices (XAdES-BES); unset: the TEIF is unsigned.
    */
   teifCertificate: TeifCertificate | undefined;
+
+  /**
+   * WEBHOOKS_ALLOW_PRIVATE (default false; #31, services/webhooks/): webhook endpoints may be on
+   * private, loopback, link-local or unique-local addresses (a receiver on the same network, tests).
+   */
+  webhooksAllowPrivate: boolean;
 }
 
 /** The signing key and certificate of the e-invoices, read from TEIF_CERT_P12 at start. */
@@ -199,6 +210,8 @@ export const SETTINGS = [
   'TTN_URL',
   'TEIF_CERT_P12',
   'TEIF_CERT_PASSWORD',
+  'SHOP_TEST_CLOCK',
+  'WEBHOOKS_ALLOW_PRIVATE',
 ] as const;
 type Setting = (typeof SETTINGS)[number];
 
@@ -263,8 +276,31 @@ export function loadConfig(env: Env = process.env): Config {
     ...readS3(env),
     logLevel: readLogLevel(env),
     ...readTeif(env),
+    testClock: readTestClock(env),
+    webhooksAllowPrivate: readWebhooksAllowPrivate(env),
     ...loadSecrets(dataDir, env),
   };
+}
+
+function readWebhooksAllowPrivate(env: Env): boolean {
+  const value = read(env, 'WEBHOOKS_ALLOW_PRIVATE') ?? 'false';
+  if (value !== 'true' && value !== 'false') {
+    throw new Error(`WEBHOOKS_ALLOW_PRIVATE must be true or false, got "${value}"`);
+  }
+  return value === 'true';
+}
+
+// The simulator's clock (#32): a server whose time anyone may set has no place in production.
+// NODE_ENV is read only when the setting is on, so it stays outside SETTINGS (it is not ours).
+function readTestClock(env: Env): boolean {
+  const value = read(env, 'SHOP_TEST_CLOCK') ?? 'false';
+  if (value !== 'true' && value !== 'false') {
+    throw new Error(`SHOP_TEST_CLOCK must be true or false, got "${value}"`);
+  }
+  if (value === 'true' && env.NODE_ENV?.trim() === 'production') {
+    throw new Error('SHOP_TEST_CLOCK=true is refused with NODE_ENV=production (a test-only clock)');
+  }
+  return value === 'true';
 }
 
 /**

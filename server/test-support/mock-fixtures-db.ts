@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { adminUsers } from '../../mocks/fixtures/admin-users';
 import { apiTokens } from '../../mocks/fixtures/api-tokens';
+import { webhookDeliveries, webhookEndpoints } from '../../mocks/fixtures/webhooks';
 import { MOCK_PASSWORD } from '../../mocks/handlers/account';
 import { auditEntries } from '../../mocks/fixtures/audit';
 import { backups } from '../../mocks/fixtures/backups';
@@ -936,5 +937,41 @@ export async function withApiTokens<T>(t: TestApp, work: () => Promise<T>): Prom
     return await work();
   } finally {
     await db.deleteFrom('api_tokens').where('id', 'in', ids).execute();
+  }
+}
+
+/**
+ * Runs `work` while the server holds the mocks' webhook endpoints and deliveries (#31; their
+ * secrets made up, their payloads empty: the lists show neither), then removes them.
+ */
+export async function withWebhooks<T>(t: TestApp, work: () => Promise<T>): Promise<T> {
+  const db = t.database.db;
+  try {
+    for (const e of webhookEndpoints) {
+      await db
+        .insertInto('webhook_endpoints')
+        .values({
+          id: e.id,
+          url: e.url,
+          description: e.description,
+          events: JSON.stringify(e.events),
+          secret: `whsec_${Buffer.alloc(32, e.id).toString('base64')}`,
+          enabled: e.enabled ? 1 : 0,
+          disabled_at: e.disabled_at,
+          failing_since: e.failing_since,
+          created_at: e.created_at,
+          updated_at: e.updated_at,
+        })
+        .execute();
+    }
+    for (const d of webhookDeliveries) {
+      await db
+        .insertInto('webhook_deliveries')
+        .values({ ...d, payload: '{}', variant_id: null })
+        .execute();
+    }
+    return await work();
+  } finally {
+    await db.deleteFrom('webhook_endpoints').execute();
   }
 }

@@ -661,6 +661,43 @@ interface ApiTokensTable {
   last_used_ip: string | null;
 }
 
+/** An endpoint receiving the shop's events (#31, migration 043; services/webhooks/). */
+interface WebhookEndpointsTable {
+  id: Id;
+  url: string;
+  description: string;
+  /** JSON array of event types. */
+  events: string;
+  /** `whsec_` + base64 of 32 bytes, in clear: the server signs with it. */
+  secret: string;
+  enabled: number;
+  disabled_at: string | null;
+  failing_since: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One event for one endpoint (migration 043), written with the write that raised it. */
+interface WebhookDeliveriesTable {
+  id: Id;
+  endpoint_id: number;
+  /** The webhook-id header, the same on every attempt. */
+  event_id: string;
+  event: string;
+  /** The exact JSON body sent. */
+  payload: string;
+  /** A stock event's variant until its first attempt fills in `data`; null after. */
+  variant_id: number | null;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: IntDefault;
+  response_code: number | null;
+  duration_ms: number | null;
+  error: string | null;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  created_at: Timestamp;
+}
+
 interface AuditLogTable {
   id: Id;
   created_at: Timestamp;
@@ -805,6 +842,8 @@ export interface Database {
   draft_order_lines: DraftOrderLinesTable;
   audit_log: AuditLogTable;
   api_tokens: ApiTokensTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   jobs: JobsTable;
   mail_deliveries: MailDeliveriesTable;
   order_emails: OrderEmailsTable;

@@ -60,7 +60,8 @@ describe('can', () => {
           p !== 'settings:write' &&
           p !== 'customers:personal_data' &&
           p !== 'audit:read' &&
-          p !== 'reports:read',
+          p !== 'reports:read' &&
+          p !== 'webhooks:manage',
       ),
       [
         'users:read',
@@ -72,6 +73,7 @@ describe('can', () => {
         'backups:manage',
         'customers:personal_data',
         'reports:read',
+        'webhooks:manage',
       ],
     );
   });

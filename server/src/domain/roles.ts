@@ -58,6 +58,9 @@ export const PERMISSIONS = [
   'analytics:read',
   // API tokens (#31): an integration's credentials, scoped to a part of their creator's permissions.
   'api_tokens:manage',
+  // Webhooks (#31): where the shop's events go (every order with its customer's address) and the
+  // secrets that sign them: an admin's alone, a manager's desk does not send data out.
+  'webhooks:manage',
 ] as const satisfies readonly Permission[];
 
 const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
@@ -86,6 +89,7 @@ const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'analytics:read': 'Read the sales, best sellers, returns and stock reports',
   'api_tokens:manage':
     "Create, list and revoke API tokens, each with part of the creator's permissions",
+  'webhooks:manage': "Manage the webhook endpoints that receive the shop's events, and resend",
 };
 
 const CATALOGUE: readonly Permission[] = [

@@ -68,6 +68,17 @@ const REQUESTS: Record<string, Request> = {
   listApiTokens: {},
   createApiToken: { body: { name: 'Probe', scopes: ['orders:read'] } },
   revokeApiToken: {},
+  // Webhooks (#31): a public address given as such (no DNS lookup); ids no row has otherwise.
+  listWebhookEndpoints: {},
+  createWebhookEndpoint: {
+    body: { url: 'https://93.184.215.14/probe', events: ['order.created'] },
+  },
+  getWebhookEndpoint: {},
+  updateWebhookEndpoint: { body: { enabled: false } },
+  deleteWebhookEndpoint: {},
+  rotateWebhookSecret: {},
+  listWebhookDeliveries: {},
+  resendWebhookDelivery: {},
   endMySession: { params: { id: 'no-such-session' } },
   startTotpEnrolment: {},
   disableTotp: { body: { password: 'not-my-password' } },

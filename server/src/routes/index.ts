@@ -4,6 +4,7 @@ import { createListCache, type ListCache } from '../http/list-cache';
 import type { Handlers } from '../http/types';
 import { accountPasswordHandlers } from './account-password';
 import { apiTokensHandlers } from './api-tokens';
+import { webhooksHandlers } from './webhooks';
 import { addressesHandlers } from './addresses';
 import { auditHandlers } from './audit';
 import { authHandlers } from './auth';
@@ -69,6 +70,7 @@ const MODULES: ((ctx: AppContext, lists: ListCache) => Handlers)[] = [
   twoFactorHandlers,
   backupsHandlers,
   (ctx) => apiTokensHandlers(ctx),
+  (ctx) => webhooksHandlers(ctx),
 ];
 
 /** Every operation's handler, by operationId. */

@@ -102,7 +102,7 @@ export function ordersHandlers(ctx: AppContext, lists: ListCache): Handlers {
 
     // Not through the list cache: "today" moves at the shop's midnight without any write.
     getDashboardSummary: async (request) =>
-      dashboardSummary(ctx, withDefaults(request.query, 'period')),
+      dashboardSummary(ctx, withDefaults(request.query, 'period'), requireAdmin(request).role),
 
     getRecentActivity: async (request) =>
       recentActivity(db, requireAdmin(request).role, withDefaults(request.query, 'limit').limit),

@@ -406,7 +406,7 @@ function PeriodPicker({
 
 /** The To do's items in order, each with the screen it leads to and who may open it. */
 const TODO_ITEMS: readonly {
-  key: Exclude<keyof DashboardTodo, 'invoice_settings_missing'>;
+  key: Exclude<keyof DashboardTodo, 'invoice_settings_missing' | 'disabled_webhooks'>;
   target: keyof TodoTargets;
   href: string;
 }[] = [

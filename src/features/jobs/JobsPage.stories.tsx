@@ -94,6 +94,7 @@ export const Filled: Story = {
       'E-mails (mail.send)',
       'Order e-mails (order.email)',
       'E-invoices to TTN (teif.submit)',
+      'Webhook deliveries (webhook.deliver)',
       'Imported product images (catalogue.import_images)',
       'Media clean-up (media.sweep)',
       'Audit retention (audit.retention)',

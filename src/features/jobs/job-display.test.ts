@@ -17,6 +17,7 @@ describe('job labels', () => {
       'E-mails',
       'Order e-mails',
       'E-invoices to TTN',
+      'Webhook deliveries',
       'Imported product images',
       'Media clean-up',
       'Audit retention',

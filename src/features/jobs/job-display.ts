@@ -10,6 +10,7 @@ export const JOB_KINDS = [
   'mail.send',
   'order.email',
   'teif.submit',
+  'webhook.deliver',
   'catalogue.import_images',
   'media.sweep',
   'audit.retention',

@@ -40,6 +40,8 @@ import { salesRollups } from './038_sales_rollups';
 import { stockReports } from './040_stock_reports';
 import { customerFirstOrder } from './041_customer_first_order';
 import { apiTokens } from './042_api_tokens';
+import { webhooks } from './043_webhooks';
+import { orderCategories } from './045_order_categories';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -81,5 +83,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '040_stock_reports': stockReports(),
     '041_customer_first_order': customerFirstOrder(dialect),
     '042_api_tokens': apiTokens(dialect),
+    '043_webhooks': webhooks(dialect),
+    '045_order_categories': orderCategories(dialect),
   };
 }

@@ -26,7 +26,8 @@ interface ListCases {
     | 'caller sessions'
     | 'backup files'
     | 'order timeline records'
-    | 'api tokens';
+    | 'api tokens'
+    | 'webhooks';
   /**
    * Compare the whole items, not only their keys (for what the server derives or presents);
    * `but key`: every field but the key (ids the mocks make up, not the server's).
@@ -305,6 +306,20 @@ export const LIST_CASES: Record<string, ListCases | NotCompared> = {
     whole: true,
     queries: [''],
   },
+  // Webhooks (#31): the mocks' endpoints and deliveries, given to the server as rows.
+  listWebhookEndpoints: {
+    path: '/api/v1/admin/webhooks/',
+    given: 'webhooks',
+    whole: true,
+    queries: [''],
+  },
+  listWebhookDeliveries: {
+    path: '/api/v1/admin/webhooks/{id}/deliveries',
+    ids: [2, 1, 999],
+    given: 'webhooks',
+    whole: true,
+    queries: ['', 'status=failed', 'status=pending', 'skip=1&limit=1', 'skip=5&limit=2'],
+  },
   listMySessions: {
     path: '/api/v1/admin/auth/me/sessions',
     given: 'caller sessions',
@@ -354,9 +369,10 @@ export interface ConflictCase {
   /**
    * What is under way on both sides while the request is sent: a backup being written (the
    * server's own backup lock held, the mocks' shelf writing); no default VAT rate in force for
-   * the shop's country (the server's rates no longer default, the mocks' drafts priced so).
+   * the shop's country (the server's rates no longer default, the mocks' drafts priced so); the
+   * mocks' webhook endpoints and deliveries given to the server as rows (withWebhooks).
    */
-  during?: 'a backup being written' | 'no default VAT rate in force';
+  during?: 'a backup being written' | 'no default VAT rate in force' | 'the webhook fixtures';
   /**
    * The caller's second factors for this case, on both sides: rows of the fixtures' admin 1 on
    * the server (test-support/mock-fixtures-db.ts withAdminFactors), the same as the factory
@@ -584,6 +600,12 @@ export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
     patch('a new country for a rate that took effect', '/api/v1/admin/vat-rates/5', {
       country_code: 'BE',
     }),
+  ],
+  resendWebhookDelivery: [
+    {
+      ...post('a delivery pending already', '/api/v1/admin/webhooks/2/deliveries/14/resend'),
+      during: 'the webhook fixtures',
+    },
   ],
   deleteVatRate: [del('a rate products use', '/api/v1/admin/vat-rates/3')],
   createDiscount: [

@@ -15,6 +15,7 @@ import {
   withAdminFactors,
   withAdminSessions,
   withApiTokens,
+  withWebhooks,
   withBackupFiles,
   withOrderTimelineRecords,
 } from '../../../test-support/mock-fixtures-db';
@@ -235,6 +236,7 @@ describe.each(testDialects)('the mocks list as the server (%s)', (dialect) => {
     if (what === 'caller sessions') return withAdminSessions(t, 1, send);
     if (what === 'backup files') return withBackupFiles(t, () => send(admin));
     if (what === 'api tokens') return withApiTokens(t, () => send(admin));
+    if (what === 'webhooks') return withWebhooks(t, () => send(admin));
     if (what === 'order timeline records') return withOrderTimelineRecords(t, () => send(admin));
     return send(admin);
   }
@@ -273,6 +275,7 @@ describe.each(testDialects)('the mocks list as the server (%s)', (dialect) => {
   /** Runs `send` with what the case says is under way held on both sides. */
   async function during<T>(what: ConflictCase['during'], send: () => Promise<T>): Promise<T> {
     if (what === undefined) return send();
+    if (what === 'the webhook fixtures') return withWebhooks(t, send);
     if (what === 'no default VAT rate in force') {
       const db = t.database.db;
       const defaults = await db

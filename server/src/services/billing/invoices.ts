@@ -28,6 +28,7 @@ import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../api/problem';
 import { json } from '../../api/present';
+import { emitWebhookEvent } from '../webhooks/outbox';
 import type { Schemas } from '../../api/types';
 import type { Db } from '../../db/database';
 import { toBool } from '../../db/bool';
@@ -258,6 +259,7 @@ async function insertDocument(
       amount_due: document.amount_due,
     },
   });
+  await emitWebhookEvent(trx, `${kind}.issued`, issue.now, () => Promise.resolve(document));
   return document;
 }
 

@@ -40,6 +40,7 @@ import { variantFacts, type VariantFacts } from './variant-facts';
 import { stockSortKey } from '../../db/migrations/026_product_stock';
 import { mediaStorage, releaseRemovedMedia, type MediaLog } from '../platform/media';
 import { recordAudit, type AuditActor } from '../platform/audit';
+import { emitWebhookEvent } from '../webhooks/outbox';
 
 type Product = Schemas['Product'];
 
@@ -448,6 +449,9 @@ export async function createProduct(
         label: after.name,
         after,
       });
+      await emitWebhookEvent(trx, 'product.created', ctx.now(), () =>
+        getProduct(trx, row.id, ctx.now()),
+      );
       return row.id;
     });
   } catch (err) {
@@ -549,6 +553,9 @@ export async function updateProduct(
         before,
         after,
       });
+      await emitWebhookEvent(trx, 'product.updated', ctx.now(), () =>
+        getProduct(trx, id, ctx.now()),
+      );
     });
   } catch (err) {
     throw mapUniqueViolation(err);
@@ -566,6 +573,8 @@ export async function deleteProduct(ctx: AppContext, id: number, actor: AuditAct
   await ctx.db.transaction().execute(async (trx) => {
     if (ctx.dialect === 'postgres') await lockProductRow(trx, id);
     const before = await auditedProduct(trx, id, ctx.now());
+    // Before the delete: the event carries the product as it was (a failed delete rolls it back).
+    await emitWebhookEvent(trx, 'product.deleted', ctx.now(), () => getProduct(trx, id, ctx.now()));
     const result = await trx.deleteFrom('products').where('id', '=', id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw notFound(PRODUCT_NOT_FOUND);
     await recordAudit(trx, actor, {

@@ -15,7 +15,8 @@ import type {
   VariantUpdate,
 } from '../../db/schema';
 import type { Db, DialectName } from '../../db/database';
-import { isStockFigure, MAX_STOCK } from '../../domain/inventory';
+import { isStockFigure, MAX_STOCK, stockState } from '../../domain/inventory';
+import { emitStockEvent } from '../webhooks/outbox';
 import { conflict, invalid, notFound } from '../../api/problem';
 
 /**
@@ -267,6 +268,19 @@ export const movementTitle = (
   variant: Pick<VariantRow, 'is_default' | 'variant_title'>,
 ) => (variant.is_default === 1 ? productName : `${productName} — ${variant.variant_title}`);
 
+/** The stock event (#31) a change raises: on entering out of stock, or low stock from in stock. */
+function stockCrossing(
+  variant: { track_inventory: number; low_stock_threshold: number },
+  before: number,
+  after: number,
+): 'stock.low' | 'stock.out' | null {
+  const state = (stock_quantity: number) => stockState({ ...variant, stock_quantity });
+  const [from, to] = [state(before), state(after)];
+  if (to === 'out_of_stock' && from !== 'out_of_stock') return 'stock.out';
+  if (to === 'low_stock' && from === 'in_stock') return 'stock.low';
+  return null;
+}
+
 /**
  * Writes one movement of a variant that exists, with the SKU and title it has now. Only the
  * functions above call it, right after the stock itself changed.
@@ -281,9 +295,11 @@ async function recordMovement(
   const variant = await db
     .selectFrom('variants as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(VARIANT_NAME_COLUMNS)
+    .select([...VARIANT_NAME_COLUMNS, 'v.track_inventory', 'v.low_stock_threshold'])
     .where('v.id', '=', variantId)
     .executeTakeFirstOrThrow();
+  const crossed = stockCrossing(variant, stockBefore, stockAfter);
+  if (crossed) await emitStockEvent(db, crossed, variantId, new Date(change.now));
   return db
     .insertInto('stock_movements')
     .values({

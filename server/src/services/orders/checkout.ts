@@ -72,7 +72,8 @@ import type { Body, Schemas } from '../../api/types';
 import { cartMeasure, findCart, resolveOwner, type CartCaller } from './cart';
 import { destinationOf, orderShipping, type OrderShipping } from '../shipping/quotes';
 import { nextOrderNumber } from './order-numbers';
-import { findOrder } from './orders';
+import { findOrder, getAdminOrder } from './orders';
+import { emitWebhookEvent } from '../webhooks/outbox';
 import {
   buyerOf,
   noLongerAvailable,
@@ -361,6 +362,7 @@ export async function writeOrder(
     if (toBool(row.track_inventory))
       await takeStock(trx, row.variant_id, line.quantity, row.product_name, stockChange);
   }
+  await emitWebhookEvent(trx, 'order.created', o.at, () => getAdminOrder(trx, order.id));
   return order.id;
 }
 

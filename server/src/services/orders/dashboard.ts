@@ -28,6 +28,7 @@ import {
 } from '../../domain/dashboard-period';
 import { missingForInvoices } from '../../domain/invoice-identity';
 import { can } from '../../domain/roles';
+import { disabledWebhooks } from '../webhooks/endpoints';
 import { stockStateSql } from '../inventory/inventory-status';
 import { presentAuditEntry } from '../platform/audit';
 import { counterSql } from '../platform/row-counts';
@@ -143,10 +144,16 @@ async function todo(db: Db): Promise<Omit<Schemas['DashboardTodo'], 'invoice_set
   };
 }
 
+async function disabledWebhooksTodo(db: Db) {
+  const disabled = await disabledWebhooks(db);
+  return disabled.length > 0 ? { disabled_webhooks: disabled } : {};
+}
+
 /** getDashboardSummary: the cards over the period and the previous one, the sales, the To do. */
 export async function dashboardSummary(
   ctx: Pick<AppContext, 'db' | 'now'>,
   q: DashboardPeriodQuery,
+  role?: AdminRole,
 ): Promise<Schemas['DashboardSummary']> {
   const { db } = ctx;
   const settings = await loadShopSettings(db);
@@ -185,7 +192,13 @@ export async function dashboardSummary(
       order_count: b.order_count,
       revenue: b.gross,
     })),
-    todo: { ...waiting, invoice_settings_missing: missingForInvoices(settings) },
+    todo: {
+      ...waiting,
+      invoice_settings_missing: missingForInvoices(settings),
+      // Endpoints the server disabled (#31), for those who may enable them again; absent when
+      // there are none, as for the roles that may not.
+      ...(role !== undefined && can(role, 'webhooks:manage') ? await disabledWebhooksTodo(db) : {}),
+    },
   };
 }
 

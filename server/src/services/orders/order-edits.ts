@@ -45,6 +45,7 @@ import { ORDER_NOT_FOUND, orderItemsOf } from './order-lookup';
 import { refreshOrderBalance } from './order-balance';
 import { placeablePricing, priceOrder, noLongerAvailable } from './order-pricing';
 import { getAdminOrder } from './orders';
+import { emitWebhookEvent } from '../webhooks/outbox';
 import { statusesWhere, statusRules } from '../../../../contract/order-status';
 
 type Order = Schemas['Order'];
@@ -381,6 +382,7 @@ export async function editOrder(
       await queueCreditNoteEmail(trx, orderId, document.id, now);
     }
     await refreshOrderBalance(trx, orderId);
+    await emitWebhookEvent(trx, 'order.edited', new Date(now), () => getAdminOrder(trx, orderId));
     return getAdminOrder(trx, orderId);
   });
 }

@@ -41,7 +41,8 @@ import { recordAudit } from '../platform/audit';
 import { requiredText } from '../platform/text-input';
 import { ORDER_NOT_FOUND, orderItemsOf, requireOrder } from './order-lookup';
 import { refreshOrderBalance } from './order-balance';
-import { changeStatusIn, damagedUnits } from './orders';
+import { changeStatusIn, damagedUnits, getAdminOrder } from './orders';
+import { emitWebhookEvent } from '../webhooks/outbox';
 import { statusesWhere, statusRules } from '../../../../contract/order-status';
 
 type OrderReturn = Schemas['OrderReturn'];
@@ -370,6 +371,8 @@ async function recordReturn(
       await changeStatusIn(trx, ctx, orderId, 'refunded', { admin, note: reason, now });
     }
     await refreshOrderBalance(trx, orderId);
+    // A preview rolls back below, and its event with it (the outbox is in this transaction).
+    await emitWebhookEvent(trx, 'order.returned', new Date(now), () => getAdminOrder(trx, orderId));
     if (body.dry_run === true) throw new PreviewRollback(presented);
     return presented;
   });

@@ -70,6 +70,7 @@ import { refreshOrderBalance } from './order-balance';
 import { queueStatusEmail } from './order-emails';
 import { shipmentTrackingUrl } from './order-tracking';
 import { presentOrderShippingMethod } from '../shipping/quotes';
+import { emitWebhookEvent } from '../webhooks/outbox';
 import { orderEmailLanguage } from '../../domain/order-emails';
 import { statusesWhere, statusRules, transitionEffects } from '../../../../contract/order-status';
 
@@ -667,6 +668,9 @@ export async function changeStatusIn(
   // A credited status owes nothing (domain/payments.ts).
   await refreshOrderBalance(trx, orderId);
   await queueStatusEmail(trx, orderId, to, creditNote, change.now);
+  await emitWebhookEvent(trx, 'order.status_changed', new Date(change.now), () =>
+    getAdminOrder(trx, orderId),
+  );
 }
 
 /** Cancels a pending, confirmed or processing order and gives back the stock it holds. */
@@ -693,6 +697,9 @@ export async function cancelOrder(
     );
     await refreshOrderBalance(trx, orderId);
     await queueStatusEmail(trx, orderId, 'cancelled', creditNote, now);
+    await emitWebhookEvent(trx, 'order.status_changed', new Date(now), () =>
+      getAdminOrder(trx, orderId),
+    );
     return getAdminOrder(trx, orderId);
   });
 }

@@ -28,6 +28,8 @@ import { recordAudit, type AuditActor } from '../platform/audit';
 import { shopTimeZone } from '../platform/shop-settings';
 import { ORDER_NOT_FOUND } from './order-lookup';
 import { readOrderBalance, refreshOrderBalance } from './order-balance';
+import { getAdminOrder } from './orders';
+import { emitWebhookEvent } from '../webhooks/outbox';
 
 type OrderPayments = Schemas['OrderPayments'];
 type OrderPaymentCreate = Schemas['OrderPaymentCreate'];
@@ -85,7 +87,14 @@ export async function listOrderPayments(db: Db, orderId: number): Promise<OrderP
 async function lockOrder(trx: Trx, dialect: DialectName, orderId: number) {
   const query = trx
     .selectFrom('orders')
-    .select(['id', 'order_number', 'customer_type', 'payment_method', 'balance_due'])
+    .select([
+      'id',
+      'order_number',
+      'customer_type',
+      'payment_method',
+      'balance_due',
+      'payment_status',
+    ])
     .where('id', '=', orderId);
   const order = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   if (!order) throw notFound(ORDER_NOT_FOUND);
@@ -214,6 +223,22 @@ interface Writer {
 }
 
 /** Records a payment or a refund (see the header) and refreshes the order's balance. */
+/**
+ * The order's balance refreshed after a payment was recorded (by hand or a carrier's remittance),
+ * and its order.paid event (#31) when this payment made it paid.
+ */
+export async function refreshAfterPayment(trx: Trx, orderId: number, now: Date): Promise<void> {
+  const before = await trx
+    .selectFrom('orders')
+    .select('payment_status')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const balance = await refreshOrderBalance(trx, orderId);
+  if (balance.payment_status === 'paid' && before.payment_status !== 'paid') {
+    await emitWebhookEvent(trx, 'order.paid', now, () => getAdminOrder(trx, orderId));
+  }
+}
+
 export async function createOrderPayment(
   ctx: AppContext,
   orderId: number,
@@ -286,7 +311,7 @@ export async function createOrderPayment(
       admin,
       now,
     );
-    await refreshOrderBalance(trx, orderId);
+    await refreshAfterPayment(trx, orderId, now);
     return listOrderPayments(trx, orderId);
   });
 }

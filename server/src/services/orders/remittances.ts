@@ -18,8 +18,7 @@ import { HttpProblem, invalid } from '../../api/problem';
 import { money } from '../../api/present';
 import { fromMillimes, toMillimes } from '../../domain/money';
 import { recordAudit, type AuditActor } from '../platform/audit';
-import { cleanText, insertPayment, requireReceived } from './payments';
-import { refreshOrderBalance } from './order-balance';
+import { cleanText, insertPayment, refreshAfterPayment, requireReceived } from './payments';
 
 type Remittance = Schemas['Remittance'];
 type Refusal = Schemas['RemittanceRefusal'];
@@ -228,7 +227,7 @@ export async function recordRemittance(
         admin,
         now,
       );
-      await refreshOrderBalance(trx, order.id);
+      await refreshAfterPayment(trx, order.id, now);
       lines.push({
         line: l.line,
         order_id: order.id,

@@ -23,6 +23,8 @@ import { DEFAULT_UPLOAD_LIMITS } from '../../domain/media-limits';
 import { httpTtnClient } from '../../teif';
 import { teifSubmitJob } from '../billing/teif';
 import { TEIF_JOB } from '../billing/teif-queue';
+import { webhookDeliveryJob } from '../webhooks/delivery';
+import { WEBHOOK_JOB } from '../webhooks/outbox';
 
 /** The housekeeping each instance enqueues for every period (it runs once per period). */
 const PERIODIC_JOBS: readonly PeriodicJob[] = [MEDIA_SWEEP_JOB, AUDIT_RETENTION_JOB, INTEGRITY_JOB];
@@ -94,6 +96,14 @@ export function backgroundJobHandlers(
       db: ctx.db,
       config: ctx.config,
       client: ctx.config.ttnUrl === undefined ? undefined : httpTtnClient(ctx.config.ttnUrl),
+      now: () => ctx.now(),
+      log,
+    }),
+    // One webhook delivery's attempt (#31, services/webhooks/delivery.ts). The job names its
+    // attempt: a second run finds the attempt made (the delivery moved on) and sends nothing.
+    [WEBHOOK_JOB]: webhookDeliveryJob({
+      db: ctx.db,
+      config: ctx.config,
       now: () => ctx.now(),
       log,
     }),
