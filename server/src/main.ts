@@ -21,6 +21,8 @@ import { mediaStorage } from './services/platform/media';
 import { collectDefaultMetrics } from 'prom-client';
 import { listenForMetrics } from './http/metrics';
 import { shutDown } from './shutdown';
+// The shop simulator's clock (#32), only with SHOP_TEST_CLOCK=true.
+import { createTestClock, registerTestClock } from './simulate/test-clock';
 
 // A refused setting (LOG_LEVEL too) is logged by a logger of its own: no level is known yet.
 const config = (() => {
@@ -62,15 +64,17 @@ async function start() {
   await recordIntegrity(database.db, new Date(), null);
 
   const spaDir = fileURLToPath(new URL('../../dist', import.meta.url));
+  const testClock = config.testClock ? createTestClock() : undefined;
   const ctx = {
     db: database.db,
     dialect: database.dialect,
     config,
     tokens: new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds),
     mailer: createMailer(config, log),
-    now: () => new Date(),
+    now: testClock ? () => testClock.now() : () => new Date(),
   };
   const app = await buildApp(ctx, { loggerInstance: log, spaDir });
+  if (testClock) registerTestClock(app, testClock);
 
   if (first.createdAdmin) {
     if (first.generatedAdminPassword) {
