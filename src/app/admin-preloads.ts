@@ -1,6 +1,7 @@
 // The first data request of screens whose calls are fixed, started with the key their hook uses:
 // SWR hands the hook the request under way (one request, not two).
 import { preload } from 'swr';
+import { getListApiTokensKey, listApiTokens } from '@generated/hooks/api-tokens/api-tokens';
 import { getAdminMe, getGetAdminMeKey } from '@generated/hooks/auth/auth';
 import {
   getListAdminCategoriesKey,
@@ -28,6 +29,8 @@ export const preloadCategories = () =>
 export const preloadVatRates = () => start(getListVatRatesKey(), () => listVatRates());
 
 export const preloadUsers = () => start(getListUsersKey(), () => listUsers());
+
+export const preloadApiTokens = () => start(getListApiTokensKey(), () => listApiTokens());
 
 export const preloadSettings = () => start(getGetShopSettingsKey(), () => getShopSettings());
 

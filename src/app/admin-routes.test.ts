@@ -41,6 +41,7 @@ it('asks each screen for the permission of the call that loads it', () => {
     [paths.users.list]: 'users:read',
     [paths.auditLog]: 'audit:read',
     [paths.jobs]: 'jobs:read',
+    [paths.apiTokens]: 'api_tokens:manage', // listApiTokens, createApiToken, revokeApiToken
     [paths.settings]: 'settings:read',
     [paths.account]: null, // every role: one's own account
     [paths.twoFactorSetup]: null, // every role the shop requires a second factor of

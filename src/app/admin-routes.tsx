@@ -1,5 +1,6 @@
 import { lazyPage, type LazyPage } from './lazy-page';
 import {
+  preloadApiTokens,
   preloadCategories,
   preloadProductForm,
   preloadSettings,
@@ -85,6 +86,10 @@ const StockReportPage = lazyPage(
 );
 const UsersPage = lazyPage(() => import('@/features/users/UsersPage'), 'UsersPage');
 const AuditLogPage = lazyPage(() => import('@/features/audit-log/AuditLogPage'), 'AuditLogPage');
+const ApiTokensPage = lazyPage(
+  () => import('@/features/api-tokens/ApiTokensPage'),
+  'ApiTokensPage',
+);
 const JobsPage = lazyPage(() => import('@/features/jobs/JobsPage'), 'JobsPage');
 const SettingsPage = lazyPage(() => import('@/features/settings/SettingsPage'), 'SettingsPage');
 const MyAccountPage = lazyPage(() => import('@/features/account'), 'MyAccountPage');
@@ -203,6 +208,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     },
   },
   { path: paths.jobs, component: JobsPage, permission: 'jobs:read', preload: preloadJobs },
+  // listApiTokens, createApiToken, revokeApiToken (#31).
+  {
+    path: paths.apiTokens,
+    component: ApiTokensPage,
+    permission: 'api_tokens:manage',
+    preload: preloadApiTokens,
+  },
   {
     path: paths.settings,
     component: SettingsPage,

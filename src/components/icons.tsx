@@ -13,6 +13,7 @@ import {
   GripVertical,
   HandCoins,
   History,
+  KeyRound,
   Languages,
   Image,
   ImageOff,
@@ -77,6 +78,7 @@ export const HistoryIcon = chakraIcon(History, 'HistoryIcon');
 export const ImageIcon = chakraIcon(Image, 'ImageIcon');
 export const ImageOffIcon = chakraIcon(ImageOff, 'ImageOffIcon');
 export const JobsIcon = chakraIcon(ListRestart, 'JobsIcon');
+export const KeyIcon = chakraIcon(KeyRound, 'KeyIcon');
 export const LandmarkIcon = chakraIcon(Landmark, 'LandmarkIcon');
 export const LanguagesIcon = chakraIcon(Languages, 'LanguagesIcon');
 export const LogOutIcon = chakraIcon(LogOut, 'LogOutIcon');

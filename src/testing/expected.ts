@@ -150,10 +150,15 @@ const EVERY_SCREEN = [
   'Users',
   'Audit Log',
   'Background Jobs',
+  'API Tokens',
   'Settings',
 ];
-/** The menu without the administration screens (users, audit log, jobs). */
+/** The menu without the administration screens (users, audit log, jobs, API tokens). */
 const SHOP_SCREENS = EVERY_SCREEN.filter(
+  (s) => !['Users', 'Audit Log', 'Background Jobs', 'API Tokens'].includes(s),
+);
+/** A manager's: the shop's screens and API tokens (api_tokens:manage, docs/product.md §10.31). */
+const MANAGER_SCREENS = EVERY_SCREEN.filter(
   (s) => !['Users', 'Audit Log', 'Background Jobs'].includes(s),
 );
 
@@ -164,7 +169,7 @@ const SHOP_SCREENS = EVERY_SCREEN.filter(
 export const expectedMenus: Record<AdminRole, readonly string[]> = {
   super_admin: EVERY_SCREEN,
   admin: EVERY_SCREEN,
-  manager: SHOP_SCREENS,
+  manager: MANAGER_SCREENS,
   support: SHOP_SCREENS,
   inventory_manager: [
     'Dashboard',

@@ -26,6 +26,7 @@ const HREFS = [
   '/admin/users',
   '/admin/audit-log',
   '/admin/jobs',
+  '/admin/api-tokens',
   '/admin/settings',
 ];
 

@@ -59,6 +59,7 @@ it('asks for the permission of each restricted screen', () => {
     'users:read',
     'audit:read',
     'jobs:read',
+    'api_tokens:manage',
     'settings:read',
   ]);
 });

@@ -10,6 +10,7 @@ import {
   HandCoinsIcon,
   HistoryIcon,
   JobsIcon,
+  KeyIcon,
   LandmarkIcon,
   PackageIcon,
   PercentIcon,
@@ -104,6 +105,12 @@ export const ADMIN_NAV: readonly NavItem[] = [
     permission: 'audit:read',
   },
   { label: () => t('navJobs'), href: paths.jobs, icon: JobsIcon, permission: 'jobs:read' },
+  {
+    label: () => t('navApiTokens'),
+    href: paths.apiTokens,
+    icon: KeyIcon,
+    permission: 'api_tokens:manage',
+  },
   {
     label: () => t('navSettings'),
     href: paths.settings,

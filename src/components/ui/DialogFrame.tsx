@@ -9,6 +9,11 @@ export interface DialogFrameProps {
   onClose: () => void;
   /** Something is under way: the dialog cannot be closed. */
   busy?: boolean;
+  /**
+   * A click or focus outside closes it (default). Off for a dialog opened in place of another:
+   * the focus the closed one gives back to its trigger lies outside it.
+   */
+  closeOnInteractOutside?: boolean;
   size?: DialogRootProps['size'];
   /** The buttons under the body. */
   footer?: ReactNode;
@@ -25,6 +30,7 @@ export function DialogFrame({
   title,
   onClose,
   busy = false,
+  closeOnInteractOutside = true,
   size,
   footer,
   children,
@@ -35,7 +41,7 @@ export function DialogFrame({
       onOpenChange={(details) => {
         if (!details.open && !busy) onClose();
       }}
-      closeOnInteractOutside={!busy}
+      closeOnInteractOutside={!busy && closeOnInteractOutside}
       size={size}
       scrollBehavior="inside"
       placement="center"

@@ -81,6 +81,17 @@ export const JobsForManager: Story = {
   },
 };
 
+/** A support agent types /admin/api-tokens (api_tokens:manage, #31): no tokens are asked for. */
+export const ApiTokensForSupport: Story = {
+  parameters: { route: '/admin/api-tokens', auth: as('support') },
+  play: async ({ canvasElement }) => {
+    await expectNotAllowed(canvasElement);
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Management' });
+    await expect(within(nav).queryByRole('link', { name: 'API Tokens' })).toBeNull();
+    await expect(requests.to('GET', /\/api\/v1\/admin\/api-tokens/)).toHaveLength(0);
+  },
+};
+
 /** A restored session: /me is loaded first, then its permissions decide. */
 export const AfterLoadingTheUser: Story = {
   parameters: {

@@ -64,6 +64,8 @@ export const paths = {
   users: { list: '/admin/users' },
   auditLog: '/admin/audit-log',
   jobs: '/admin/jobs',
+  /** The integrations' API tokens (docs/product.md §10.31, api_tokens:manage). */
+  apiTokens: '/admin/api-tokens',
   settings: '/admin/settings',
   /** My account: the signed-in admin's password, sessions and second factors (every role). */
   account: '/admin/account',
