@@ -137,13 +137,34 @@ function followsRoundingRule(l: {
  * Every order's totals are the sums of its lines (expectOrderAddsUp, the rule the order tests
  * use), and each line follows the rounding rule.
  */
-export async function checkOrderTotals(db: Kysely<Database>, sinceOrderId: number): Promise<void> {
-  const orders = await db.selectFrom('orders').selectAll().where('id', '>', sinceOrderId).execute();
+/**
+ * Every order placed since `sinceOrderId`, and the orders in `changed` (edited since they were
+ * checked: an edit rewrites their lines and totals).
+ */
+export async function checkOrderTotals(
+  db: Kysely<Database>,
+  sinceOrderId: number,
+  changed: readonly number[] = [],
+): Promise<void> {
+  const ids = [...changed];
+  const orders = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where((eb) =>
+      ids.length > 0
+        ? eb.or([eb('id', '>', sinceOrderId), eb('id', 'in', ids)])
+        : eb('id', '>', sinceOrderId),
+    )
+    .execute();
   if (orders.length === 0) return;
   const items = await db
     .selectFrom('order_items')
     .selectAll()
-    .where('order_id', '>', sinceOrderId)
+    .where((eb) =>
+      ids.length > 0
+        ? eb.or([eb('order_id', '>', sinceOrderId), eb('order_id', 'in', ids)])
+        : eb('order_id', '>', sinceOrderId),
+    )
     .execute();
   const byOrder = new Map<number, typeof items>();
   for (const i of items) byOrder.set(i.order_id, [...(byOrder.get(i.order_id) ?? []), i]);

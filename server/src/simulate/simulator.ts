@@ -46,6 +46,10 @@ export interface SimulationResult {
   days: number;
   orders: number;
   returns: number;
+  /** Orders whose lines were edited (a credit note and a new invoice once invoiced). */
+  edits: number;
+  /** Cash-on-delivery remittances recorded (one per remitting day). */
+  remittances: number;
   documents: number;
   calls: number;
   /** Of the run, the time spent waiting for the server's answers. */
@@ -105,6 +109,7 @@ type Status = 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' |
 
 interface Placed {
   id: number;
+  number: string;
   status: Status;
   items: { id: number; quantity: number }[];
   returned: boolean;
@@ -122,6 +127,7 @@ interface Product {
 
 interface OrderAnswer {
   id: number;
+  order_number: string;
   status: Status;
   balance_due?: string;
   items: { id: number; quantity: number }[];
@@ -207,7 +213,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   };
 
   const started = performance.now();
-  const totals = { orders: 0, returns: 0 };
+  const totals = { orders: 0, returns: 0, edits: 0, remittances: 0 };
   const placed: Placed[] = [];
   const products: Product[] = [];
   let discountCode = '';
@@ -309,7 +315,9 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       minuteOfDay = date.endsWith('-01-01') ? 20 : 8 * 60;
       // Overnight idle: the admin's access token has long expired; the next call refreshes it.
       await client.setClock(at(0, minuteOfDay));
-      const today = { orders: 0, returns: 0 };
+      const today = { orders: 0, returns: 0, edits: 0, remittances: 0 };
+      /** Orders edited today: their lines and totals are checked again tonight. */
+      const edited = new Set<number>();
       /** The orders whose balance may have moved today: checked tonight. */
       const touched = new Set<number>();
 
@@ -423,24 +431,77 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       }
       await tick();
 
-      // Payments: transfers when confirmed, cash on delivery once delivered.
+      // Edits: now and then the customer of an order not yet shipped calls to take one more of
+      // a line. Stock, totals and, once invoiced, a credit note and a new invoice follow; an
+      // order with a discount keeps its lines (409), as a short stock does (409).
+      for (const order of placed.filter(
+        (o) => (o.status === 'confirmed' || o.status === 'processing') && !o.paid,
+      )) {
+        if (!rng.chance(0.05)) continue;
+        const grown = rng.int(0, order.items.length - 1);
+        const res = await client.call<OrderAnswer>('POST', `/admin/orders/${order.id}/edit`, {
+          lines: order.items.map((item, i) => ({
+            order_item_id: item.id,
+            quantity: i === grown ? item.quantity + 1 : item.quantity,
+          })),
+          note: 'The customer called for one more',
+        });
+        if (res.status === 200) {
+          order.items = pick(res.body).items;
+          touched.add(order.id);
+          edited.add(order.id);
+          today.edits += 1;
+        } else if (res.status !== 409) {
+          throw new Error(`editOrder answered ${res.status}: ${JSON.stringify(res.body)}`);
+        }
+      }
+      await tick();
+
+      // Payments: transfers once confirmed; cash on delivery as the carrier remits it: on some
+      // days one remittance of the delivered orders it collected, its fee and the 3 % it withheld
+      // kept back (docs/product.md §10.22).
+      const remitting = rng.chance(0.5);
+      const remitted: { order: Placed; amount: string }[] = [];
       for (const order of placed.filter((o) => !o.paid && o.status !== 'cancelled')) {
-        if (order.cod ? order.status !== 'delivered' : order.status === 'pending') continue;
-        if (!rng.chance(0.7)) continue;
+        if (order.cod ? order.status !== 'delivered' || !remitting : order.status === 'pending')
+          continue;
+        if (!order.cod && !rng.chance(0.7)) continue;
         const balance = await client.expect<{ balance_due: string }>(
           200,
           'GET',
           `/admin/orders/${order.id}/payments`,
         );
         if (Number(balance.balance_due) <= 0) continue;
+        if (order.cod) {
+          remitted.push({ order, amount: balance.balance_due });
+          continue;
+        }
         await client.expect(201, 'POST', `/admin/orders/${order.id}/payments`, {
           amount: balance.balance_due,
-          method: order.cod ? 'cash_on_delivery' : 'bank_transfer',
+          method: 'bank_transfer',
           received_on: shopDayOf(client.now.toISOString(), TIME_ZONE),
           reference: `SIM-${order.id}`,
         });
         order.paid = true;
         touched.add(order.id);
+      }
+      if (remitted.length > 0) {
+        const millimes = remitted.reduce((sum, r) => sum + Math.round(Number(r.amount) * 1000), 0);
+        const fee = Math.min(2000 * remitted.length, Math.floor(millimes / 2));
+        const withheld = Math.round(millimes * 0.03);
+        await client.expect(201, 'POST', '/admin/payments/remittances', {
+          carrier: 'Rapid-Poste',
+          received_on: shopDayOf(client.now.toISOString(), TIME_ZONE),
+          reference: `REM-${seed}-${day}`,
+          fee_amount: (fee / 1000).toFixed(3),
+          withheld_amount: (withheld / 1000).toFixed(3),
+          lines: remitted.map((r) => ({ order_number: r.order.number, amount: r.amount })),
+        });
+        for (const { order } of remitted) {
+          order.paid = true;
+          touched.add(order.id);
+        }
+        today.remittances += 1;
       }
       await tick();
 
@@ -516,12 +577,14 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
 
       totals.orders += today.orders;
       totals.returns += today.returns;
+      totals.edits += today.edits;
+      totals.remittances += today.remittances;
 
       // --- After the day: every rule.
       await client.setClock(at(23));
       await checkStock(db);
       await checkUnitsHeld(db);
-      await checkOrderTotals(db, lastCheckedOrder);
+      await checkOrderTotals(db, lastCheckedOrder, [...edited]);
       lastCheckedOrder = Math.max(lastCheckedOrder, ...placed.map((o) => o.id));
       const docs = await documents(db);
       checkDocuments(docs, TIME_ZONE);
@@ -560,6 +623,8 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       days: options.days,
       orders: totals.orders,
       returns: totals.returns,
+      edits: totals.edits,
+      remittances: totals.remittances,
       documents: docs.length,
       calls: client.calls,
       busyMs: client.busyMs,
@@ -584,6 +649,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
 function pick(o: OrderAnswer): Omit<Placed, 'returned' | 'paid' | 'cod' | 'deliveredOn'> {
   return {
     id: o.id,
+    number: o.order_number,
     status: o.status,
     items: o.items.map((i) => ({ id: i.id, quantity: i.quantity })),
   };

@@ -105,6 +105,7 @@ async function shippingRate(
   order: { shipping_amount: number; shipping_vat_amount: number; created_at: string },
   treatment: VatTreatment,
   shopCountry: string,
+  at: Date,
 ): Promise<number> {
   if (isZeroRated(treatment)) return 0;
   const rates = await loadRates(trx);
@@ -117,8 +118,9 @@ async function shippingRate(
       atOrder ? Number(atOrder.rate_bp) : null,
     );
   }
-  const now = countryDefaultInForce(rates, shopCountry, new Date());
-  return now ? Number(now.rate_bp) : 0;
+  // The rate in force at the edit (the app's clock, as every other date of the edit).
+  const inForce = countryDefaultInForce(rates, shopCountry, at);
+  return inForce ? Number(inForce.rate_bp) : 0;
 }
 
 const DISCOUNTED =
@@ -310,6 +312,7 @@ export async function editOrder(
       order,
       order.vat_treatment as VatTreatment,
       ctx.config.shopCountry,
+      new Date(now),
     );
     const shippingVat =
       shipping === Number(order.shipping_amount)
