@@ -277,15 +277,16 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: readLogLevel(env),
     ...readTeif(env),
     testClock: readTestClock(env),
-    webhooksAllowPrivate: readWebhooksAllowPrivate(env),
+    webhooksAllowPrivate: readFlag(env, 'WEBHOOKS_ALLOW_PRIVATE'),
     ...loadSecrets(dataDir, env),
   };
 }
 
-function readWebhooksAllowPrivate(env: Env): boolean {
-  const value = read(env, 'WEBHOOKS_ALLOW_PRIVATE') ?? 'false';
+/** A true/false setting (any case), false when unset; anything else refuses to start. */
+function readFlag(env: Env, name: Setting): boolean {
+  const value = read(env, name)?.toLowerCase() ?? 'false';
   if (value !== 'true' && value !== 'false') {
-    throw new Error(`WEBHOOKS_ALLOW_PRIVATE must be true or false, got "${value}"`);
+    throw new Error(`${name} must be true or false, got "${value}"`);
   }
   return value === 'true';
 }
@@ -293,14 +294,11 @@ function readWebhooksAllowPrivate(env: Env): boolean {
 // The simulator's clock (#32): a server whose time anyone may set has no place in production.
 // NODE_ENV is read only when the setting is on, so it stays outside SETTINGS (it is not ours).
 function readTestClock(env: Env): boolean {
-  const value = read(env, 'SHOP_TEST_CLOCK') ?? 'false';
-  if (value !== 'true' && value !== 'false') {
-    throw new Error(`SHOP_TEST_CLOCK must be true or false, got "${value}"`);
-  }
-  if (value === 'true' && env.NODE_ENV?.trim() === 'production') {
+  const on = readFlag(env, 'SHOP_TEST_CLOCK');
+  if (on && env.NODE_ENV?.trim() === 'production') {
     throw new Error('SHOP_TEST_CLOCK=true is refused with NODE_ENV=production (a test-only clock)');
   }
-  return value === 'true';
+  return on;
 }
 
 /**
@@ -639,17 +637,14 @@ function readS3(env: Env): S3Settings & Pick<Config, 's3PresignSeconds'> {
   if (!/^[a-z0-9-]{1,64}$/.test(region)) {
     throw new Error(`S3_REGION must be a region name such as eu-west-3, got "${region}"`);
   }
-  const pathStyle = read(env, 'S3_FORCE_PATH_STYLE')?.toLowerCase() ?? 'false';
-  if (pathStyle !== 'true' && pathStyle !== 'false') {
-    throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`);
-  }
+  const pathStyle = readFlag(env, 'S3_FORCE_PATH_STYLE');
   return {
     s3Bucket: bucket,
     s3Endpoint: endpoint,
     s3Region: region,
     s3AccessKeyId: accessKeyId,
     s3SecretAccessKey: secretAccessKey,
-    s3ForcePathStyle: pathStyle === 'true',
+    s3ForcePathStyle: pathStyle,
     // SigV4 presigned URLs live at most 7 days.
     s3PresignSeconds: readInteger(env, 'S3_PRESIGN_SECONDS', {
       min: 10,

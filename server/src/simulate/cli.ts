@@ -53,7 +53,7 @@ try {
   });
   console.log(
     `${result.days} days: ${result.orders} orders, ${result.returns} returns, ` +
-      `${result.edits} edits, ${result.remittances} remittances, ` +
+      `${result.edits} edits, ${result.remittances} remittances, ${result.imports} price lists, ` +
       `${result.documents} invoices and credit notes, ${result.calls} API calls ` +
       `(${Math.round(result.busyMs / 1000)} s waiting for answers); ` +
       `${Math.round(result.msPerDay)} ms per simulated day; slowest operation ` +

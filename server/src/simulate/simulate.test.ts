@@ -54,6 +54,7 @@ describe.each(testDialects)('a shop lived day by day on %s (#32)', (dialect) => 
       expect(result.returns).toBeGreaterThan(0);
       expect(result.edits).toBeGreaterThan(0);
       expect(result.remittances).toBeGreaterThan(0);
+      expect(result.imports).toBe(3);
       expect(result.documents).toBeGreaterThan(result.orders / 2);
       console.log(
         `${dialect}: ${DAYS} days, ${result.orders} orders, ${result.documents} documents, ` +

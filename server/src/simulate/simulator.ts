@@ -3,6 +3,8 @@
 // day through the HTTP API, and every rule of docs/product.md §10.33 is checked after each day.
 // A broken rule stops the run with the day, the seed and the rule (SimulationFailed).
 import { mkdtempSync, rmSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DialectName } from '../db/database';
@@ -50,6 +52,8 @@ export interface SimulationResult {
   edits: number;
   /** Cash-on-delivery remittances recorded (one per remitting day). */
   remittances: number;
+  /** Price lists imported from the catalogue's CSV export (every twenty days). */
+  imports: number;
   documents: number;
   calls: number;
   /** Of the run, the time spent waiting for the server's answers. */
@@ -213,7 +217,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   };
 
   const started = performance.now();
-  const totals = { orders: 0, returns: 0, edits: 0, remittances: 0 };
+  const totals = { orders: 0, returns: 0, edits: 0, remittances: 0, imports: 0 };
   const placed: Placed[] = [];
   const products: Product[] = [];
   let discountCode = '';
@@ -315,7 +319,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       minuteOfDay = date.endsWith('-01-01') ? 20 : 8 * 60;
       // Overnight idle: the admin's access token has long expired; the next call refreshes it.
       await client.setClock(at(0, minuteOfDay));
-      const today = { orders: 0, returns: 0, edits: 0, remittances: 0 };
+      const today = { orders: 0, returns: 0, edits: 0, remittances: 0, imports: 0 };
       /** Orders edited today: their lines and totals are checked again tonight. */
       const edited = new Set<number>();
       /** The orders whose balance may have moved today: checked tonight. */
@@ -547,6 +551,52 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
         });
       }
 
+      // A price list every twenty days (from day 10): the catalogue exported, its prices raised
+      // 2 % and a delivery counted into some stocks in a spreadsheet, imported back (checked,
+      // then applied): later checkouts pay the new prices; the stocks move as kind import.
+      if (day % 20 === 10) {
+        await tick();
+        const exported = await client.expect<string>(200, 'GET', '/admin/exports/products');
+        const rows = parse<Record<string, string>>(exported, { columns: true, bom: true });
+        const edited = rows.map((row) => {
+          const raised = (cell: string | undefined) =>
+            cell ? ((Math.round(Number(cell) * 1000) * 102) / 100_000).toFixed(3) : cell;
+          const stocked = row.stock_quantity !== '' && rng.chance(0.3);
+          return {
+            ...row,
+            base_price: raised(row.base_price),
+            price: raised(row.price),
+            stock_quantity: stocked ? String(Number(row.stock_quantity) + 12) : row.stock_quantity,
+          };
+        });
+        const file = stringify(edited, { header: true });
+        const name = `prices-day-${day}.csv`;
+        type Report = { applied: boolean; summary: { update: number; refused: number } };
+        const checked = await client.upload<Report>(
+          '/admin/imports/products?mode=dry_run',
+          name,
+          file,
+        );
+        const applied = await client.upload<Report>(
+          '/admin/imports/products?mode=apply',
+          name,
+          file,
+        );
+        // Every row's price moved: every row is an update, none refused, and it was written.
+        if (
+          checked.status !== 200 ||
+          applied.status !== 200 ||
+          !applied.body.applied ||
+          applied.body.summary.refused > 0 ||
+          applied.body.summary.update !== rows.length
+        ) {
+          throw new Error(
+            `importProducts answered ${checked.status} then ${applied.status}: ${JSON.stringify(applied.body)}`,
+          );
+        }
+        today.imports += 1;
+      }
+
       // The clerk works the desk until leaving: each morning their session, idle overnight, is
       // refreshed; once deactivated, the refresh is refused (they are signed out).
       await tick(1);
@@ -579,6 +629,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       totals.returns += today.returns;
       totals.edits += today.edits;
       totals.remittances += today.remittances;
+      totals.imports += today.imports;
 
       // --- After the day: every rule.
       await client.setClock(at(23));
@@ -625,6 +676,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       returns: totals.returns,
       edits: totals.edits,
       remittances: totals.remittances,
+      imports: totals.imports,
       documents: docs.length,
       calls: client.calls,
       busyMs: client.busyMs,
