@@ -413,7 +413,15 @@ export async function checkSalesReport(
 
 /** What each admin list's X-Total-Count must equal: the database's count. */
 export async function checkListCounts(client: ShopClient, db: Kysely<Database>): Promise<void> {
-  const count = async (table: 'orders' | 'stock_movements' | 'discounts' | 'admin_users') =>
+  const count = async (
+    table:
+      | 'orders'
+      | 'stock_movements'
+      | 'discounts'
+      | 'admin_users'
+      | 'products'
+      | 'payment_remittances',
+  ) =>
     Number(
       (
         await db
@@ -427,6 +435,8 @@ export async function checkListCounts(client: ShopClient, db: Kysely<Database>):
     ['/admin/stock-movements/?limit=1', 'stock_movements'],
     ['/admin/discounts/?limit=1', 'discounts'],
     ['/admin/users/?limit=1', 'admin_users'],
+    ['/admin/products/?limit=1', 'products'],
+    ['/admin/payments/remittances?limit=1', 'payment_remittances'],
   ] as const;
   for (const [path, table] of lists) {
     const res = await client.call(`GET`, path);
