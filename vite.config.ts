@@ -52,6 +52,9 @@ export default defineConfig({
     // default 5 s is too tight for a first request. Slowness is measured in bench/, not here.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Two test files at a time. Vitest's default is one fewer than the cores: a single worker
+    // here, leaving a core idle while a test waits on PostgreSQL, a spawned server or a browser.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -1,5 +1,6 @@
 import type { Preview } from '@storybook/react-vite';
 import { setupWorker } from 'msw/browser';
+import { configure } from 'storybook/test';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { defaultHandlers } from '@mocks/handlers';
 import { reportUnhandledApiRequest } from '@mocks/violations';
@@ -38,6 +39,12 @@ const viewport = (kind: 'Mobile' | 'Tablet' | 'Desktop', width: number, height: 
   styles: { width: `${width}px`, height: `${height}px` },
   type: kind.toLowerCase() as Lowercase<typeof kind>,
 });
+
+// findBy… and waitFor give up after 5 s rather than testing-library's 1 s: a screen's data comes
+// through its loaders, the mock API and a render or two, which on a busy 2-core machine running
+// two test workers took more than a second (AdminGuard's ExpiredTokenRefreshed: 401, refresh,
+// retry). A passing wait returns as soon as it holds; only a failing one waits longer.
+configure({ asyncUtilTimeout: 5000 });
 
 const preview: Preview = {
   initialGlobals: { locale: 'en', theme: 'light' },
