@@ -20,7 +20,6 @@ import {
   salesReportOf,
   topProductsOf,
   type Catalogue,
-  type SaleOrder,
 } from '../domain/analytics';
 import { shopDay, shopDayOf } from '../domain/books';
 import { toMillimes } from '../domain/money';
@@ -29,6 +28,7 @@ import { testDialects } from '../../test-support/databases';
 import { deleteAll, insertCategory } from '../../test-support/fixtures';
 import { useOrderDesk } from '../../test-support/order-desk';
 import { assertProperty } from '../../test-support/properties';
+import { readSaleOrders, readSalePayments } from '../../test-support/sales';
 import { skuOf, variantTitleOf } from '../services/catalogue/sellable-lines';
 import { checkoutLines, type Order } from '../../test-support/shop';
 import { ORDER_STATUSES } from '../../../contract/order-status';
@@ -118,30 +118,7 @@ describe.each(testDialects)('the sales roll-ups equal a recount (property) on %s
 
   /** Every row the reports are made of, read back from the database, and the recount's catalogue. */
   async function readBack() {
-    const orders: SaleOrder[] = (
-      await db()
-        .selectFrom('orders')
-        .select([
-          'id',
-          'status',
-          'payment_method',
-          'created_at',
-          'total_amount',
-          'vat_amount',
-          'stamp_duty_amount',
-          'discount_amount',
-          'shipping_amount',
-        ])
-        .execute()
-    ).map((o) => ({
-      ...o,
-      id: Number(o.id),
-      total_amount: Number(o.total_amount),
-      vat_amount: Number(o.vat_amount),
-      stamp_duty_amount: o.stamp_duty_amount === null ? null : Number(o.stamp_duty_amount),
-      discount_amount: Number(o.discount_amount),
-      shipping_amount: Number(o.shipping_amount),
-    }));
+    const orders = await readSaleOrders(db());
     const lines = await db()
       .selectFrom('order_items')
       .select([
@@ -156,10 +133,7 @@ describe.each(testDialects)('the sales roll-ups equal a recount (property) on %s
         'discount_amount',
       ])
       .execute();
-    const payments = await db()
-      .selectFrom('order_payments')
-      .select(['amount', 'received_on', 'removed_at'])
-      .execute();
+    const payments = await readSalePayments(db());
     const products = new Map(
       (await db().selectFrom('products').select(['id', 'name', 'category_id']).execute()).map(
         (p) => [p.id, p],
@@ -194,7 +168,7 @@ describe.each(testDialects)('the sales roll-ups equal a recount (property) on %s
         total_price: Number(l.total_price),
         discount_amount: Number(l.discount_amount),
       })),
-      payments: payments.map((p) => ({ ...p, amount: Number(p.amount) })),
+      payments,
       catalogue,
     };
   }

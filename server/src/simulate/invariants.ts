@@ -11,6 +11,7 @@ import { salesReportOf } from '../domain/analytics';
 import { millimesOf, shopDayOf } from '../domain/books';
 import { fromMillimes } from '../domain/money';
 import { expectOrderAddsUp } from '../../test-support/order-totals';
+import { readSaleOrders, readSalePayments } from '../../test-support/sales';
 import { stockLedgerMismatches } from '../../test-support/stock';
 import { InvariantBroken, type ShopClient } from './client';
 
@@ -365,33 +366,8 @@ export async function checkSalesReport(
   period: { from: string; to: string },
   timeZone: string,
 ): Promise<void> {
-  const orders = (
-    await db
-      .selectFrom('orders')
-      .select([
-        'id',
-        'status',
-        'payment_method',
-        'created_at',
-        'total_amount',
-        'vat_amount',
-        'stamp_duty_amount',
-        'discount_amount',
-        'shipping_amount',
-      ])
-      .execute()
-  ).map((o) => ({
-    ...o,
-    id: Number(o.id),
-    total_amount: Number(o.total_amount),
-    vat_amount: Number(o.vat_amount),
-    stamp_duty_amount: o.stamp_duty_amount === null ? null : Number(o.stamp_duty_amount),
-    discount_amount: Number(o.discount_amount),
-    shipping_amount: Number(o.shipping_amount),
-  }));
-  const payments = (
-    await db.selectFrom('order_payments').select(['amount', 'received_on', 'removed_at']).execute()
-  ).map((p) => ({ ...p, amount: Number(p.amount) }));
+  const orders = await readSaleOrders(db);
+  const payments = await readSalePayments(db);
   const report = await client.expect<Schemas['SalesReport']>(
     200,
     'GET',
