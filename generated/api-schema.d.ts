@@ -835,7 +835,7 @@ export interface paths {
     };
     /**
      * List orders (admin)
-     * @description Admin token with role super_admin, admin, manager or support (403 for inventory_manager and for customer tokens). Returns order summaries, newest first unless `sort` says otherwise, filtered by every filter given (all combined with AND). 422 for an invalid filter, or when date_from is after date_to.
+     * @description Admin token with role super_admin, admin, manager or support (403 for inventory_manager and for customer tokens). Returns order summaries, newest first unless `sort` says otherwise, filtered by every filter given (all combined with AND). The number of matches is in `X-Total-Count`; with a search that matches more than 1,000 orders it is 1,000 and `X-Total-Count-Capped` is `true`. 422 for an invalid filter, or when date_from is after date_to.
      */
     get: operations['listAdminOrders'];
     put?: never;
@@ -8922,6 +8922,7 @@ export interface operations {
       200: {
         headers: {
           'X-Total-Count': components['headers']['XTotalCount'];
+          'X-Total-Count-Capped': components['headers']['XTotalCountCapped'];
           [name: string]: unknown;
         };
         content: {
