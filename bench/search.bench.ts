@@ -50,9 +50,12 @@ interface Row {
   size: number;
   /** How many products the word matches (the exact count, from the table). */
   matches: number;
-  /** The X-Total-Count the admin search answered, and whether it was marked an estimate. */
+  /**
+   * The X-Total-Count the admin search answered, and whether it was the cap (over 1,000 matches:
+   * X-Total-Count-Capped, server/src/db/search.ts COUNT_CAP).
+   */
   total: string | null;
-  estimated: boolean;
+  capped: boolean;
   measurements: Record<(typeof LISTS)[number]['name'], Measurement>;
 }
 
@@ -88,7 +91,7 @@ for (const size of STEPS) {
     size,
     matches: Number(counted.n),
     total: probe.headers.get('x-total-count'),
-    estimated: probe.headers.get('x-total-count-estimated') === 'true',
+    capped: probe.headers.get('x-total-count-capped') === 'true',
     measurements,
   });
 }
@@ -121,7 +124,7 @@ for (const side of ['cold', 'figures'] as const) {
         search,
         round(row.size),
         round(row.matches),
-        search === 'admin search' ? `${row.total ?? ''}${row.estimated ? ' (estimated)' : ''}` : '',
+        search === 'admin search' ? `${row.total ?? ''}${row.capped ? ' (capped)' : ''}` : '',
         f ? round(f.requestsPerSecond) : 'n/a',
         f ? String(f.p50) : '',
         f ? String(f.p99) : '',

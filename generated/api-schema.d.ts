@@ -479,7 +479,7 @@ export interface paths {
     };
     /**
      * List products (admin)
-     * @description Admin token required (any admin role). Returns active and inactive products, newest first unless `sort` says otherwise; `search` matches name, slug and brand case-insensitively. The total number of matches is in `X-Total-Count`. 401 without a valid token, 403 for a non-admin token, 422 when a query parameter is invalid.
+     * @description Admin token required (any admin role). Returns active and inactive products, newest first unless `sort` says otherwise; `search` matches name, slug and brand case-insensitively. The total number of matches is in `X-Total-Count`; with a search that matches more than 1,000 products it is 1,000 and `X-Total-Count-Capped` is `true`. 401 without a valid token, 403 for a non-admin token, 422 when a query parameter is invalid.
      */
     get: operations['listAdminProducts'];
     put?: never;
@@ -835,7 +835,7 @@ export interface paths {
     };
     /**
      * List orders (admin)
-     * @description Admin token with role super_admin, admin, manager or support (403 for inventory_manager and for customer tokens). Returns order summaries, newest first unless `sort` says otherwise, filtered by every filter given (all combined with AND). 422 for an invalid filter, or when date_from is after date_to.
+     * @description Admin token with role super_admin, admin, manager or support (403 for inventory_manager and for customer tokens). Returns order summaries, newest first unless `sort` says otherwise, filtered by every filter given (all combined with AND). The number of matches is in `X-Total-Count`; with a search that matches more than 1,000 orders it is 1,000 and `X-Total-Count-Capped` is `true`. 422 for an invalid filter, or when date_from is after date_to.
      */
     get: operations['listAdminOrders'];
     put?: never;
@@ -7492,6 +7492,8 @@ export interface components {
   headers: {
     /** @description Total number of records matching the filters, ignoring skip and limit. */
     XTotalCount: number;
+    /** @description Sent, as `true`, when a search matches more than 1,000 records: `X-Total-Count` is then 1,000, a floor rather than the number of matches, which is not counted so that a page of a common word costs no more than any other. Absent when `X-Total-Count` is exact (1,000 matches included). Keep asking for pages while the last one was full. */
+    XTotalCountCapped: boolean;
   };
   pathItems: never;
 }
@@ -8186,6 +8188,7 @@ export interface operations {
       200: {
         headers: {
           'X-Total-Count': components['headers']['XTotalCount'];
+          'X-Total-Count-Capped': components['headers']['XTotalCountCapped'];
           [name: string]: unknown;
         };
         content: {
@@ -8919,6 +8922,7 @@ export interface operations {
       200: {
         headers: {
           'X-Total-Count': components['headers']['XTotalCount'];
+          'X-Total-Count-Capped': components['headers']['XTotalCountCapped'];
           [name: string]: unknown;
         };
         content: {

@@ -4,6 +4,7 @@
  */
 import {
   byId,
+  countCapOf,
   endpoint,
   json,
   newId,
@@ -41,7 +42,9 @@ export const pagedListOf = <T>(path: string, fixtures: readonly T[]) =>
  * sort and skip/limit (see `queryItems`), with X-Total-Count.
  */
 export const queriedListOf = <T>(path: string, fixtures: readonly T[], spec: ListSpec<T>) =>
-  listOf(path, fixtures, (items, query, url) => pagedList(queryItems(items, query, spec), url));
+  listOf(path, fixtures, (items, query, url) =>
+    pagedList(queryItems(items, query, spec), url, countCapOf(query, spec)),
+  );
 
 /** GET <path>: one record, the fixture unless the story gives another. */
 export const single = <T>(path: string, fixture: T) =>

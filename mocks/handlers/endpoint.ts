@@ -235,12 +235,24 @@ export function adminListEndpoint<T>(
   );
 }
 
-/** A skip/limit list: the page of items plus X-Total-Count (docs/product.md §7 conventions). */
-export function pagedList<T>(items: readonly T[], url: URL): Response {
+/**
+ * The server's count of a search stops at this many matches (server/src/db/search.ts
+ * COUNT_CAP): above it X-Total-Count is this number and X-Total-Count-Capped is true.
+ */
+const SEARCH_COUNT_CAP = 1000;
+
+/**
+ * A skip/limit list: the page of items plus X-Total-Count (docs/product.md §7 conventions); with
+ * `countCap`, more items than that answer the cap, marked X-Total-Count-Capped.
+ */
+export function pagedList<T>(items: readonly T[], url: URL, countCap?: number): Response {
   const skip = Number(url.searchParams.get('skip') ?? 0) || 0;
   const limit = Number(url.searchParams.get('limit') ?? 100) || 100;
+  const capped = countCap !== undefined && items.length > countCap;
   return HttpResponse.json(items.slice(skip, skip + limit) as never, {
-    headers: { 'X-Total-Count': String(items.length) },
+    headers: capped
+      ? { 'X-Total-Count': String(countCap), 'X-Total-Count-Capped': 'true' }
+      : { 'X-Total-Count': String(items.length) },
   });
 }
 
@@ -274,7 +286,13 @@ export interface ListSpec<T> {
   tieBreak?: (item: T) => string | number;
   /** The `sort` the operation applies when none is asked (its contract default). */
   defaultSort?: string;
+  /** The count of a search stops at SEARCH_COUNT_CAP, as the server's (X-Total-Count-Capped). */
+  capsSearchCount?: boolean;
 }
+
+/** The count cap of this query under `spec`: SEARCH_COUNT_CAP with a search, if it caps. */
+export const countCapOf = <T>(query: URLSearchParams, spec: ListSpec<T>): number | undefined =>
+  spec.capsSearchCount && query.get('search')?.trim() ? SEARCH_COUNT_CAP : undefined;
 
 const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
 const idOf = (item: unknown) =>

@@ -91,6 +91,7 @@ export const orderListSpec: ListSpec<OrderSummary> = {
     date_to: (o, to) => Date.parse(o.created_at) <= Date.parse(to),
   },
   defaultSort: '-created_at',
+  capsSearchCount: true,
   sortKeys: {
     created_at: (o) => Date.parse(o.created_at),
     total_amount: (o) => Number(o.total_amount),

@@ -101,6 +101,7 @@ export const productListSpec: ListSpec<Product> = {
     stock: (p) => p.stock_quantity,
   },
   defaultSort: '-created_at',
+  capsSearchCount: true,
 };
 
 export const products = {

@@ -76,7 +76,7 @@ export const getOrder = (id: number, options?: SecondParameter<typeof apiClient<
   return apiClient<Order>({ url: `/api/v1/orders/${id}`, method: 'GET' }, options);
 };
 /**
- * Admin token with role super_admin, admin, manager or support (403 for inventory_manager and for customer tokens). Returns order summaries, newest first unless `sort` says otherwise, filtered by every filter given (all combined with AND). 422 for an invalid filter, or when date_from is after date_to.
+ * Admin token with role super_admin, admin, manager or support (403 for inventory_manager and for customer tokens). Returns order summaries, newest first unless `sort` says otherwise, filtered by every filter given (all combined with AND). The number of matches is in `X-Total-Count`; with a search that matches more than 1,000 orders it is 1,000 and `X-Total-Count-Capped` is `true`. 422 for an invalid filter, or when date_from is after date_to.
  * @summary List orders (admin)
  */
 export const listAdminOrders = (

@@ -81,7 +81,7 @@ export const listProductVariantsBySlug = (
   );
 };
 /**
- * Admin token required (any admin role). Returns active and inactive products, newest first unless `sort` says otherwise; `search` matches name, slug and brand case-insensitively. The total number of matches is in `X-Total-Count`. 401 without a valid token, 403 for a non-admin token, 422 when a query parameter is invalid.
+ * Admin token required (any admin role). Returns active and inactive products, newest first unless `sort` says otherwise; `search` matches name, slug and brand case-insensitively. The total number of matches is in `X-Total-Count`; with a search that matches more than 1,000 products it is 1,000 and `X-Total-Count-Capped` is `true`. 401 without a valid token, 403 for a non-admin token, 422 when a query parameter is invalid.
  * @summary List products (admin)
  */
 export const listAdminProducts = (

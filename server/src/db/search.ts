@@ -46,6 +46,8 @@ export interface IndexedSearch {
   test: RawBuilder<SqlBool>;
   /** How many rows match, counted in the index alone (no join with the listed table). */
   count: (db: Db) => Promise<number>;
+  /** The same, but reading at most `limit` matches: min(matches, limit). */
+  countUpTo: (db: Db, limit: number) => Promise<number>;
 }
 
 /**
@@ -68,6 +70,14 @@ export function indexedSearch(
       const { rows } = await sql<{
         n: number | string;
       }>`select count(*) as n from ${sql.table(index.table)} where ${matching}`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    },
+    countUpTo: async (db, limit) => {
+      const { rows } = await sql<{
+        n: number | string;
+      }>`select count(*) as n from (select 1 from ${sql.table(index.table)} where ${matching} limit ${limit}) as upto`.execute(
+        db,
+      );
       return Number(rows[0]?.n ?? 0);
     },
   };
@@ -126,11 +136,24 @@ export interface SortOrder {
   direction: 'asc' | 'desc';
 }
 
+/**
+ * A page's count stops here when a search is applied (issue #35): counting every match of a
+ * common word costs what the matches number, whereas a page costs the same at 1k and 100k rows.
+ * Above it the list answers this number, marked capped (X-Total-Count-Capped); exports count
+ * exactly, as they read every row anyway.
+ */
+const COUNT_CAP = 1000;
+
 /** What a list keeps (its filters), in which order, and how many rows that is. */
 export interface ListSelection {
   filters: RawBuilder<SqlBool>[];
   order: SortOrder;
   count: () => Promise<number>;
+  /**
+   * How many rows the filters keep, reading at most `limit` of them: min(rows, limit). Given
+   * when a search is applied, the page's count (selectedPage) then stops at COUNT_CAP.
+   */
+  countUpTo?: ((limit: number) => Promise<number>) | undefined;
   /**
    * The same rows as `filters` with the search tested row by row (IndexedSearch.test) instead of
    * looked up: a page is first read in the list's order from these, over at most SCAN_ROWS
@@ -183,6 +206,23 @@ export async function filteredCount<DB, TB extends keyof DB>(
   return Number(row.n);
 }
 
+/**
+ * The number of rows the filters keep, reading at most `limit` of them: `rows` is the listed
+ * table (`products as p`) selecting anything, counted over a subquery limited to `limit` rows.
+ */
+export async function filteredCountUpTo<DB, TB extends keyof DB, O>(
+  db: Db,
+  rows: SelectQueryBuilder<DB, TB, O>,
+  filters: RawBuilder<SqlBool>[],
+  limit: number,
+): Promise<number> {
+  const upTo = filters.reduce((q, f) => q.where(f), rows).limit(limit);
+  const { rows: counted } = await sql<{
+    n: number | string;
+  }>`select count(*) as n from (${upTo}) as upto`.execute(db);
+  return Number(counted[0]?.n ?? 0);
+}
+
 /** The sort key of the order, and its tie, as expressions. */
 function orderKey(order: SortOrder) {
   const column =
@@ -221,18 +261,31 @@ async function scannedPage<DB, TB extends keyof DB, O>(
   return rows.length === paging.limit || last === undefined ? rows : undefined;
 }
 
-/** One page of a list under a selection, and the number of rows it keeps. */
+/**
+ * A page's count: exact, or with `countUpTo` at most COUNT_CAP, `capped` when more rows match
+ * (exactly COUNT_CAP matches is an exact count).
+ */
+async function pageCount(selection: ListSelection): Promise<{ total: number; capped: boolean }> {
+  if (!selection.countUpTo) return { total: await selection.count(), capped: false };
+  const n = await selection.countUpTo(COUNT_CAP + 1);
+  return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
+}
+
+/**
+ * One page of a list under a selection, and the number of rows it keeps (at most COUNT_CAP,
+ * `capped`, when the selection counts up to a limit).
+ */
 export async function selectedPage<DB, TB extends keyof DB, O>(
   page: SelectQueryBuilder<DB, TB, O>,
   selection: ListSelection,
   paging: { skip: number; limit: number },
-): Promise<{ rows: O[]; total: number }> {
+): Promise<{ rows: O[]; total: number; capped: boolean }> {
   const { scan } = selection;
   const read = async () =>
     (scan && (await scannedPage(page, { ...selection, scan }, paging))) ??
     selected(page, selection).limit(paging.limit).offset(paging.skip).execute();
-  const [rows, total] = await Promise.all([read(), selection.count()]);
-  return { rows, total };
+  const [rows, { total, capped }] = await Promise.all([read(), pageCount(selection)]);
+  return { rows, total, capped };
 }
 
 /** One page of a list in this order, and the number of rows under the same filters. */

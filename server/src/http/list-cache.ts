@@ -30,10 +30,14 @@ type OperationRequest<K extends OperationId> = Parameters<Handler<K>>[0];
  */
 type Make<K extends OperationId, T> = (request: OperationRequest<K>, at: Date) => Promise<T>;
 
-/** What a paged list service returns: one page, and how many in all (X-Total-Count). */
+/**
+ * What a paged list service returns: one page, and how many in all (X-Total-Count); `capped`:
+ * more rows match than `total` (db/search.ts COUNT_CAP), said by X-Total-Count-Capped: true.
+ */
 interface Page<K extends OperationId> {
   items: Reply<K>;
   total: number;
+  capped?: boolean;
 }
 
 type Encoding = 'br' | 'gzip';
@@ -45,11 +49,16 @@ interface Entry {
   validUntil: number;
   body: Buffer;
   total: string | undefined;
+  /** The total is a floor (X-Total-Count-Capped: true). */
+  capped: boolean;
   /** Compressed forms, made on first demand. */
   compressed: Partial<Record<Encoding, Buffer>>;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Sent (`true`) when X-Total-Count is the cap, not the number of matching rows. */
+const CAPPED_HEADER = 'X-Total-Count-Capped';
 
 /**
  * The same bytes as @fastify/compress makes (its default options, http/compression.ts), once
@@ -102,10 +111,11 @@ export interface ListCache {
   ): Handler<K>;
 }
 
-/** A body and, for a page, its X-Total-Count. */
+/** A body and, for a page, its X-Total-Count and whether that is capped. */
 interface Answer {
   body: unknown;
   total?: number;
+  capped?: boolean;
 }
 
 export function createListCache(ctx: AppContext, versions: DataVersions): ListCache {
@@ -117,8 +127,8 @@ export function createListCache(ctx: AppContext, versions: DataVersions): ListCa
       })),
     page: (operationId, scopes, make) =>
       cachedHandler(operationId, scopes, async (request, at) => {
-        const { items, total } = await make(request, at);
-        return { body: items, total };
+        const { items, total, capped } = await make(request, at);
+        return { body: items, total, capped };
       }),
   };
 }
@@ -150,6 +160,7 @@ function answers(ctx: AppContext, versions: DataVersions) {
   ) {
     reply.header('content-type', JSON_TYPE);
     if (entry.total !== undefined) reply.header('X-Total-Count', entry.total);
+    if (entry.capped) reply.header(CAPPED_HEADER, 'true');
     const encoding =
       entry.body.length >= COMPRESSION_THRESHOLD &&
       request.headers['x-no-compression'] === undefined
@@ -180,8 +191,9 @@ function answers(ctx: AppContext, versions: DataVersions) {
     ): Handler<K> =>
     async (request, reply) => {
       if (!entries) {
-        const { body, total } = await make(request, ctx.now());
+        const { body, total, capped } = await make(request, ctx.now());
         if (total !== undefined) reply.header('X-Total-Count', String(total));
+        if (capped) reply.header(CAPPED_HEADER, 'true');
         return body as Reply<K>;
       }
       const key = `${operationId}?${JSON.stringify(Object.entries(request.query ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
@@ -191,7 +203,7 @@ function answers(ctx: AppContext, versions: DataVersions) {
       if (held && held.versions === stamp && at.getTime() < held.validUntil) {
         return send(entries, request, reply, key, held);
       }
-      const [{ body, total }, until] = await Promise.all([
+      const [{ body, total, capped }, until] = await Promise.all([
         make(request, at),
         validUntil(scopes, at),
       ]);
@@ -200,6 +212,7 @@ function answers(ctx: AppContext, versions: DataVersions) {
         validUntil: until,
         body: serialized(reply, body),
         total: total === undefined ? undefined : String(total),
+        capped: capped === true,
         compressed: {},
       };
       entries.set(key, entry);

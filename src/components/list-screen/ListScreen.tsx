@@ -12,19 +12,7 @@ import {
 } from './states';
 import { ROW_FROM_SM } from '@/components/layout/responsive';
 import type { ServerListState } from './use-server-list';
-import { formatCount } from '@/lib/format';
-import type { Noun } from './count';
-import { t } from './messages';
-
-interface ListCount {
-  /** What the list counts: the text ('12 products'), and the test id ('product-count'). */
-  noun: Noun;
-  /** How many rows match, of `all` the rows. */
-  shown: number;
-  all: number;
-  /** A search or filter is applied: 'shown of total'. */
-  filtered: boolean;
-}
+import { countText, type ListCount } from './count';
 
 export interface ListScreenProps {
   title: string;
@@ -157,12 +145,6 @@ export function AddButton({ label, onClick }: { label: string; onClick: () => vo
 
 /** Memoised: the title row never changes while the search box is typed in. */
 const Header = memo(PageHeader);
-
-/** '12 products', or '3 of 12 products' when filtered. */
-function countText({ noun, shown, all, filtered }: ListCount): string {
-  const total = noun.count(all);
-  return filtered ? t('countOf', { shown: formatCount(shown), total }) : total;
-}
 
 /** How long the typing pauses before a server-side list is asked (one request per pause). */
 const SEARCH_DEBOUNCE_MS = 300;

@@ -1,5 +1,6 @@
 import { formatCount } from '@/lib/format';
 import type { Translate } from '@/lib/i18n';
+import { t } from './messages';
 
 /**
  * What a list counts, in the language of the moment. A [singular, plural] pair cannot say it:
@@ -29,4 +30,27 @@ export function defineNoun<K extends string>(
     count: (count) => t(countKey, { count, n: formatCount(count) }),
     plural: () => t(pluralKey),
   };
+}
+
+/** How many rows a list screen shows (ListScreen's count). */
+export interface ListCount {
+  /** What the list counts: the text ('12 products'), and the test id ('product-count'). */
+  noun: Noun;
+  /** How many rows match, of `all` the rows. */
+  shown: number;
+  all: number;
+  /** A search or filter is applied: 'shown of total'. */
+  filtered: boolean;
+  /** More than `shown` rows match (the server stops counting a search at 1,000). */
+  capped?: boolean;
+}
+
+/**
+ * '12 products', or '3 of 12 products' when filtered; 'More than 1,000 products' when the
+ * server stopped counting the matches there (against a total, the floor would read as a count).
+ */
+export function countText({ noun, shown, all, filtered, capped }: ListCount): string {
+  if (capped) return t('countMoreThan', { total: noun.count(shown) });
+  const total = noun.count(all);
+  return filtered ? t('countOf', { shown: formatCount(shown), total }) : total;
 }

@@ -33,4 +33,4 @@ export { ExportMenu, type ExportChoice } from './ExportMenu';
 export { SelectionBar } from './SelectionBar';
 export { useKeyedSelection } from './use-keyed-selection';
 export { ExportProgress } from './ExportProgress';
-export { defineNoun, type Noun } from './count';
+export { countText, defineNoun, type Noun } from './count';

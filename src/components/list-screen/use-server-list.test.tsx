@@ -42,7 +42,7 @@ describe('useServerList', () => {
     server.use(products.list(catalogue));
     const { result } = renderList({}, null);
     await waitFor(() => expect(result.current.rows).toHaveLength(100));
-    expect(result.current.count).toEqual({ shown: 250, all: 250, filtered: false });
+    expect(result.current.count).toEqual({ shown: 250, all: 250, filtered: false, capped: false });
     expect(result.current.table.total).toBe(250);
     expect(queries()).toEqual([{ skip: '0', limit: '100' }]);
   });
@@ -75,9 +75,54 @@ describe('useServerList', () => {
     const { result } = renderList({ search: '#000', sort: '-name' }, {});
     await waitFor(() => expect(result.current.count).not.toBeNull());
     const matching = catalogue.filter((p) => p.name.includes('#000')).length;
-    expect(result.current.count).toEqual({ shown: matching, all: 250, filtered: true });
+    expect(result.current.count).toEqual({
+      shown: matching,
+      all: 250,
+      filtered: true,
+      capped: false,
+    });
     expect(queries()).toContainEqual({ skip: '0', limit: '100', search: '#000', sort: '-name' });
     expect(queries()).toContainEqual({ skip: '0', limit: '100' });
+  });
+
+  it('goes on past a capped count while the last page was full, and says it is capped', async () => {
+    // 1,150 products all named "… #0001" to "#1150": a search for "#" matches every one, more
+    // than the server counts (1,000: X-Total-Count-Capped).
+    const many = manyProducts(1_150);
+    server.use(products.list(many));
+    const { result } = renderList({ search: '#' }, {});
+    await waitFor(() => expect(result.current.count).not.toBeNull());
+    expect(result.current.count).toEqual({ shown: 1000, all: 1150, filtered: true, capped: true });
+    // The table counts the rows it has: the total is unknown.
+    expect(result.current.table.total).toBeUndefined();
+    for (let pages = 2; pages <= 12; pages++) {
+      act(() => result.current.table.onEndReached());
+      await waitFor(() => expect(result.current.rows).toHaveLength(Math.min(pages * 100, 1_150)));
+    }
+    expect(result.current.rows?.map((p) => p.id)).toEqual(many.map((p) => p.id));
+    // The last page was not full: no page after it.
+    await act(() => Promise.resolve(result.current.table.onEndReached()));
+    await afterRequestsSentSoFar();
+    expect(queries().filter((q) => q.search === '#')).toEqual(
+      Array.from({ length: 12 }, (_, page) => ({
+        skip: String(page * 100),
+        limit: '100',
+        search: '#',
+      })),
+    );
+  });
+
+  it('stops at an exact count of 1,000 (not capped) like any other', async () => {
+    server.use(products.list(manyProducts(1_000)));
+    const { result } = renderList({ search: '#' }, null);
+    await waitFor(() => expect(result.current.count).not.toBeNull());
+    expect(result.current.count).toEqual({
+      shown: 1000,
+      all: 1000,
+      filtered: false,
+      capped: false,
+    });
+    expect(result.current.table.total).toBe(1000);
   });
 
   it('reports a failed first page as the error', async () => {

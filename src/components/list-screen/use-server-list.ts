@@ -51,6 +51,8 @@ interface ServerCount {
   shown: number;
   all: number;
   filtered: boolean;
+  /** More than `shown` rows match: the server stopped counting there (X-Total-Count-Capped). */
+  capped: boolean;
 }
 
 /**
@@ -94,19 +96,21 @@ export function useServerList<T, P extends object>({
 
   const rows = useMemo(() => pages?.flatMap((page) => page.items), [pages]);
   const total = pages?.[0]?.total;
+  const capped = pages?.[0]?.capped === true;
   const all = unfiltered ? whole.data?.total : total;
   const count: ServerCount | null =
     total === undefined || all === undefined
       ? null
-      : { shown: total, all, filtered: unfiltered !== null };
+      : { shown: total, all, filtered: unfiltered !== null, capped };
 
+  // A capped total is a floor: the list goes on while the last page was full.
   const canLoadMore =
     !isValidating &&
     pages !== undefined &&
     pages.length === size &&
     rows !== undefined &&
     total !== undefined &&
-    rows.length < total;
+    (capped ? pages[pages.length - 1]?.items.length === PAGE_SIZE : rows.length < total);
   // The size asked for last: a second call before the re-render must not ask for the page again.
   const asked = useRef({ listKey, size });
   const loadMore = useCallback(() => {
@@ -122,7 +126,8 @@ export function useServerList<T, P extends object>({
     failed,
     reload: () => list.mutate(),
     table: {
-      total,
+      // Unknown past a capped count: the table counts the rows it has.
+      total: capped ? undefined : total,
       loading: isValidating,
       onEndReached: loadMore,
       ...sorting,

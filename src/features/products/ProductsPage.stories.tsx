@@ -469,6 +469,48 @@ export const ThousandProducts: Story = {
   },
 };
 
+const overThousand = manyProducts(1150);
+
+/**
+ * A search more than 1,000 products match: the server stops counting there (#35,
+ * X-Total-Count-Capped), so the count reads "More than 1,000 products", and the list still loads
+ * page after page past the 1,000th row as it scrolls, to the last match; a narrower search is
+ * counted exactly again.
+ */
+export const MoreThanThousandMatches: Story = {
+  parameters: { msw: { handlers: [products.list(overThousand)] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitForRows(canvasElement);
+    await expect(canvas.getByTestId('product-count')).toHaveTextContent('1,150 products');
+    // Every name holds "#" ("… #0001" to "#1150").
+    await search(canvasElement, '#');
+    await expectSent(LIST, 'search', '#');
+    await waitFor(() =>
+      expect(canvas.getByTestId('product-count')).toHaveTextContent('More than 1,000 products'),
+    );
+    const region = canvas.getByTestId('products-scroll');
+    // Each scroll to the end asks for the next page, until the last product is in view.
+    await waitFor(
+      () => {
+        region.scrollTop = region.scrollHeight;
+        return expect(rowNames(canvasElement)).toContain(overThousand[1149]!.name);
+      },
+      { timeout: 20_000 },
+    );
+    await expect(requests.to('GET', LIST).filter((r) => r.query.search === '#')).toHaveLength(12);
+    await expect(canvas.getByTestId('product-count')).toHaveTextContent('More than 1,000 products');
+
+    const narrower = overThousand.filter((p) => p.name.includes('#11'));
+    await search(canvasElement, '#11');
+    await waitFor(() =>
+      expect(canvas.getByTestId('product-count')).toHaveTextContent(
+        `${narrower.length} of 1,150 products`,
+      ),
+    );
+  },
+};
+
 /**
  * On a 375 px phone each product is a card (docs/product.md §2): thumbnail, name, category, price,
  * stock and status in view, not cut; its checkbox selects it for a bulk edit and its pencil opens

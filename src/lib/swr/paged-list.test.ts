@@ -38,6 +38,17 @@ describe('fetchPage', () => {
     });
   });
 
+  it('marks a page whose count the server capped (X-Total-Count-Capped), and no other', async () => {
+    server.use(products.list(manyProducts(1_001)));
+    const capped = await fetchPage<Product>(getListAdminProductsKey({ search: '#', limit: 10 }));
+    expect(capped).toMatchObject({ total: 1000, capped: true });
+    expect(capped.items).toHaveLength(10);
+    // The same catalogue without a search: counted exactly.
+    const exact = await fetchPage<Product>(getListAdminProductsKey({ limit: 10 }));
+    expect(exact.total).toBe(1001);
+    expect(exact.capped).toBeUndefined();
+  });
+
   it('rejects with the ApiError of a failed request', async () => {
     server.use(products.list.error(503, 'Down for maintenance'));
     await expect(fetchPage(getListAdminProductsKey())).rejects.toMatchObject({

@@ -20,10 +20,14 @@ export interface PageParams {
 /** A generated SWR key: `getListAdminProductsKey(params)`. */
 export type PageKey = readonly [url: string, ...params: object[]];
 
-/** One page of a list and the number of rows matching its filters. */
+/**
+ * One page of a list and the number of rows matching its filters; `capped`: more rows match
+ * than `total` (the server stops counting a search at 1,000: X-Total-Count-Capped).
+ */
 export interface Page<T> {
   items: T[];
   total: number;
+  capped?: boolean;
 }
 
 /** The X-Total-Count header; `fallback` when the server did not send a number. */
@@ -36,7 +40,10 @@ export function totalCount(header: unknown, fallback: number): number {
 export async function fetchPage<T>([url, params]: PageKey): Promise<Page<T>> {
   const response = await httpClient.get<T[]>(url, { params });
   const items = response.data;
-  return { items, total: totalCount(response.headers['x-total-count'], items.length) };
+  const total = totalCount(response.headers['x-total-count'], items.length);
+  return response.headers['x-total-count-capped'] === 'true'
+    ? { items, total, capped: true }
+    : { items, total };
 }
 
 /** The params of page `index` (0-based). */

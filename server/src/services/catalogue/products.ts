@@ -11,6 +11,7 @@ import type {
 import type { Db } from '../../db/database';
 import {
   filteredCount,
+  filteredCountUpTo,
   indexedSearch,
   scansInOrder,
   searchIn,
@@ -199,10 +200,25 @@ export function adminProductSelection(db: Db, q: AdminProductFilters): ListSelec
       : indexed && others.length === 0
         ? () => indexed.count(db)
         : undefined;
+  // A search's count stops at the cap (COUNT_CAP): a common word would otherwise cost what its
+  // matches number; in the index alone when the search is the only filter.
+  const countUpTo =
+    search.length === 0
+      ? undefined
+      : indexed && others.length === 0
+        ? (limit: number) => indexed.countUpTo(db, limit)
+        : (limit: number) =>
+            filteredCountUpTo(
+              db,
+              db.selectFrom('products as p').select(sql<number>`1`.as('one')),
+              filters,
+              limit,
+            );
   return {
     filters,
     order: sortOrder(q.sort, SORT_COLUMNS, 'p.id'),
     count: () => filteredCount(countProducts(db), filters, counted),
+    countUpTo,
     scan: indexed && scansInOrder(db) ? [indexed.test, ...others] : undefined,
   };
 }
@@ -211,13 +227,13 @@ export async function listAdminProducts(
   db: Db,
   q: AdminProductQuery,
   at: Date,
-): Promise<{ items: Product[]; total: number }> {
-  const { rows, total } = await selectedPage(
+): Promise<{ items: Product[]; total: number; capped: boolean }> {
+  const { rows, total, capped } = await selectedPage(
     selectAdminProducts(db),
     adminProductSelection(db, q),
     q,
   );
-  return { items: await presentProducts(db, rows, at), total };
+  return { items: await presentProducts(db, rows, at), total, capped };
 }
 
 async function findProduct(db: Db, id: number, at: Date): Promise<Product | undefined> {

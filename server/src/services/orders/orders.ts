@@ -44,6 +44,7 @@ import type { Db, DialectName } from '../../db/database';
 import { toBool } from '../../db/bool';
 import {
   filteredCount,
+  filteredCountUpTo,
   searchIn,
   selectedPage,
   sortOrder,
@@ -380,13 +381,12 @@ export function adminOrderSelection(db: Db, q: AdminOrderFilters): ListSelection
   if (q.status !== undefined) filters.push(sql<SqlBool>`o.status = ${q.status}`);
   if (from !== undefined) filters.push(sql<SqlBool>`o.created_at >= ${from}`);
   if (to !== undefined) filters.push(sql<SqlBool>`o.created_at <= ${to}`);
-  filters.push(
-    ...searchIn(
-      q.search,
-      ['o.order_number', 'o.customer_email', 'o.shipping_email_key', 'o.shipping_name'],
-      { table: 'order_search', id: 'o.id' },
-    ),
+  const search = searchIn(
+    q.search,
+    ['o.order_number', 'o.customer_email', 'o.shipping_email_key', 'o.shipping_name'],
+    { table: 'order_search', id: 'o.id' },
   );
+  filters.push(...search);
   if (q.customer_email !== undefined) {
     filters.push(sql<SqlBool>`lower(o.customer_email) = lower(${q.customer_email.trim()})`);
   }
@@ -412,15 +412,31 @@ export function adminOrderSelection(db: Db, q: AdminOrderFilters): ListSelection
     order: sortOrder(q.sort, SORT_COLUMNS, 'o.id'),
     count: () =>
       filteredCount(countOrders(db), filters, countedByStatus(db, q.status, filters.length)),
+    // A search's count stops at the cap (COUNT_CAP): a common word (a mail domain) would
+    // otherwise cost what its matches number.
+    countUpTo:
+      search.length === 0
+        ? undefined
+        : (limit) =>
+            filteredCountUpTo(
+              db,
+              db.selectFrom('orders as o').select(sql<number>`1`.as('one')),
+              filters,
+              limit,
+            ),
   };
 }
 
 export async function listAdminOrders(
   db: Db,
   q: AdminOrderQuery,
-): Promise<{ items: OrderSummary[]; total: number }> {
-  const { rows, total } = await selectedPage(selectOrders(db), adminOrderSelection(db, q), q);
-  return { items: (await withItemCounts(db, rows)).map(presentOrderSummary), total };
+): Promise<{ items: OrderSummary[]; total: number; capped: boolean }> {
+  const { rows, total, capped } = await selectedPage(
+    selectOrders(db),
+    adminOrderSelection(db, q),
+    q,
+  );
+  return { items: (await withItemCounts(db, rows)).map(presentOrderSummary), total, capped };
 }
 
 // ---------------------------------------------------------------------------------------------
