@@ -3,8 +3,7 @@
 // stock of the fixture variants and the lines of the fixture orders, so the mock and the server
 // cannot disagree on a figure. The fixtures record no returns: the returns report is all zeros
 // unless a story hands its own report to the factory.
-import type { LowStockReport, ReturnsReport, SlowMovers, StockValuation } from '@generated/model';
-import { periodFault, type ReportInterval } from '../../server/src/domain/analytics';
+import type { LowStockReport, SlowMovers, StockValuation } from '@generated/model';
 import { shopDayOf } from '../../server/src/domain/books';
 import { toMillimes } from '../../server/src/domain/money';
 import {
@@ -24,12 +23,9 @@ import {
   type StockVariantRow,
 } from '../../server/src/domain/stock-analytics';
 import { categories, orderDetails, products, variants } from '../fixtures';
-import { shopSettings } from '../fixtures/settings';
+import { periodReport, timeZone, today, type Period } from './analytics-common';
 import { endpoint, json, now } from './endpoint';
-import { csvAnswer, queryRefusal } from './reports';
-
-const timeZone = () => shopSettings.time_zone;
-const today = () => shopDayOf(now(), timeZone());
+import { csvAnswer } from './reports';
 
 /** The fixture variants as the reports read them (a product's name and category now). */
 function stockRows(): StockVariantRow[] {
@@ -67,24 +63,14 @@ const saleLines = (): SaleLineRow[] =>
     })),
   );
 
-const INTERVALS: readonly string[] = ['day', 'week', 'month'];
-
-/** The returns report's query, or the server's 422 for it. */
-function returnsQuery(url: URL) {
-  const from = url.searchParams.get('from') ?? '';
-  const to = url.searchParams.get('to') ?? '';
-  const interval = url.searchParams.get('interval') ?? 'day';
-  const fault = periodFault(from, to, today());
-  if (fault) return { refusal: queryRefusal(fault.field, fault.detail) };
-  if (!INTERVALS.includes(interval)) return { refusal: json({ detail: 'Validation error' }, 422) };
-  return { query: { from, to, interval: interval as ReportInterval } };
-}
-
 const numberOf = (url: URL, name: string, fallback: number) =>
   Number(url.searchParams.get(name) ?? fallback) || fallback;
 
-const fixtureReturns = (query: { from: string; to: string; interval: ReportInterval }) =>
-  returnsReportOf([], query, timeZone());
+const fixtureReturns = (period: Period) => returnsReportOf([], period, timeZone());
+const returns = periodReport('/admin/reports/returns', 'returns', fixtureReturns, {
+  columns: RETURNS_COLUMNS,
+  rows: (report) => report.buckets.map(returnsRow),
+});
 const fixtureValuation = () => stockValuationOf(stockRows(), now());
 const fixtureSlowMovers = (url: URL) =>
   slowMoversOf(stockRows(), saleLines(), {
@@ -97,23 +83,9 @@ const fixtureLowStock = (url: URL) =>
 
 export const analyticsStock = {
   /** GET /admin/reports/returns?from&to&interval → the returns report (422 for a bad period) */
-  returns: endpoint('get', '/admin/reports/returns', (data?: ReturnsReport) => ({ url }) => {
-    const { refusal, query } = returnsQuery(url);
-    return refusal ?? json(data ?? fixtureReturns(query));
-  }),
+  returns: returns.report,
   /** GET /admin/reports/returns.csv → returns-<from>-<to>.csv */
-  returnsCsv: endpoint('get', '/admin/reports/returns.csv', () => ({ url }) => {
-    const { refusal, query } = returnsQuery(url);
-    return (
-      refusal ??
-      csvAnswer(
-        url,
-        `returns-${query.from}-${query.to}.csv`,
-        RETURNS_COLUMNS,
-        fixtureReturns(query).buckets.map(returnsRow),
-      )
-    );
-  }),
+  returnsCsv: returns.csv,
   /** GET /admin/reports/stock-valuation → the fixture variants' stock at cost */
   stockValuation: endpoint(
     'get',

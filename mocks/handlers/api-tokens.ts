@@ -1,8 +1,9 @@
-import type { ApiToken, ApiTokenCreate, ApiTokenCreated } from '@generated/model';
+import type { ApiTokenCreate, ApiTokenCreated } from '@generated/model';
 import { scopeProblem } from '../../server/src/domain/api-token-scopes';
 import { apiTokens as fixtures } from '../fixtures/api-tokens';
 import { roleOfAdminToken } from './access';
-import { endpoint, json, newId, noContent, notFound, now } from './endpoint';
+import * as crud from './crud';
+import { endpoint, json, newId, now } from './endpoint';
 
 const issue = (loc: (string | number)[], msg: string) =>
   json({ detail: [{ loc, msg, type: 'value_error' }] }, 422);
@@ -10,13 +11,7 @@ const issue = (loc: (string | number)[], msg: string) =>
 /** API tokens (#31): the list, a creation answering the secret once, and revocation. */
 export const apiTokens = {
   /** GET /admin/api-tokens/: `items` (default: the fixtures), the newest first. */
-  list: endpoint(
-    'get',
-    '/admin/api-tokens/',
-    (items: readonly ApiToken[] = fixtures) =>
-      () =>
-        json(items),
-  ),
+  list: crud.listOf('/admin/api-tokens/', fixtures, (items) => json(items)),
   /**
    * POST /admin/api-tokens/ (201) with a made-up secret, refused as the server refuses it: a
    * blank name, a scope the caller's role lacks or api_tokens:manage, an expiry in the past.
@@ -48,13 +43,5 @@ export const apiTokens = {
     return json(created, 201);
   }),
   /** DELETE /admin/api-tokens/{id} (204) of one of `items`, else 404 'API token not found'. */
-  revoke: endpoint(
-    'delete',
-    '/admin/api-tokens/:id',
-    (items: readonly ApiToken[] = fixtures) =>
-      ({ params }) =>
-        items.some((t) => String(t.id) === params.id)
-          ? noContent()
-          : notFound('API token not found'),
-  ),
+  revoke: crud.remove('/admin/api-tokens/:id', fixtures, 'API token'),
 };

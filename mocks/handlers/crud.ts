@@ -15,6 +15,7 @@ import {
   queryItems,
   type Call,
   type ListSpec,
+  type Method,
 } from './endpoint';
 
 type Params = Call['params'];
@@ -44,6 +45,25 @@ export const pagedListOf = <T>(path: string, fixtures: readonly T[]) =>
 export const queriedListOf = <T>(path: string, fixtures: readonly T[], spec: ListSpec<T>) =>
   listOf(path, fixtures, (items, query, url) =>
     pagedList(queryItems(items, query, spec), url, countCapOf(query, spec)),
+  );
+
+/**
+ * <method> <path>: what `answer` makes of two lists, each the fixtures unless a story gives
+ * others; for a rule that reads a second resource (a shipping method's zones, a webhook
+ * endpoint's deliveries).
+ */
+export const withTwoLists = <A, B>(
+  method: Method,
+  path: string,
+  fixtures: readonly [readonly A[], readonly B[]],
+  answer: (first: readonly A[], second: readonly B[], call: Call) => Response,
+) =>
+  endpoint(
+    method,
+    path,
+    (first: readonly A[] = fixtures[0], second: readonly B[] = fixtures[1]) =>
+      (call) =>
+        answer(first, second, call),
   );
 
 /** GET <path>: one record, the fixture unless the story gives another. */

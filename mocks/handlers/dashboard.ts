@@ -15,7 +15,7 @@ import { auditEntries, orders, products, variants } from '../fixtures';
 import { statsOf } from '../fixtures/customers';
 import { orderPayments } from '../fixtures/payments';
 import { shopSettings } from '../fixtures/settings';
-import { salesReportOf, type SaleOrder } from '../../server/src/domain/analytics';
+import { salesReportOf } from '../../server/src/domain/analytics';
 import { periodBounds, shopDayOf } from '../../server/src/domain/books';
 import {
   dashboardPeriods,
@@ -30,6 +30,7 @@ import {
 import { stockState } from '../../server/src/domain/inventory';
 import { toMillimes } from '../../server/src/domain/money';
 import { can } from '../../server/src/domain/roles';
+import { saleOrderOf, salePaymentOf } from './analytics-common';
 import { endpoint, json } from './endpoint';
 import { queryRefusal } from './reports';
 
@@ -44,25 +45,6 @@ const MOCK_TODAY = shopDayOf(
   orders.reduce((latest, o) => (o.created_at > latest ? o.created_at : latest), ''),
   shopSettings.time_zone,
 );
-
-/** What the sales reports read of an order (millimes). */
-const saleOrderOf = (o: OrderSummary): SaleOrder => ({
-  id: o.id,
-  status: o.status,
-  payment_method: o.payment_method,
-  created_at: o.created_at,
-  total_amount: toMillimes(o.total_amount),
-  vat_amount: toMillimes(o.vat_amount),
-  stamp_duty_amount: toMillimes(o.stamp_duty_amount),
-  discount_amount: toMillimes(o.discount_amount),
-  shipping_amount: toMillimes(o.shipping_amount),
-});
-
-const salePaymentOf = (p: OrderPayment) => ({
-  amount: toMillimes(p.amount),
-  received_on: p.received_on,
-  removed_at: p.removed_at,
-});
 
 /** Each customer's first order (orders grouped by shipping e-mail, as customer_overview does). */
 function firstOrders(list: readonly OrderSummary[]): string[] {

@@ -12,7 +12,7 @@ import { accessRefusal } from './access';
  */
 export const API = '*/api/v1';
 
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface Call {
   request: Request;

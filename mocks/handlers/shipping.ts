@@ -159,6 +159,12 @@ const positionedReads = <T extends { id: number; position: number }>(
   get: crud.getById(`${path}:id`, fixtures, what),
 });
 
+/**
+ * The lists of the operations whose rule reads both: a method's zones must exist, a zone may not
+ * be a method's only one. A story gives its own `zones` and `methods` in this order.
+ */
+const ZONES_AND_METHODS = [zoneFixtures, methodFixtures] as const;
+
 export const shippingZones = {
   /** GET /admin/shipping-zones/ and /admin/shipping-zones/{id}. */
   ...positionedReads('/admin/shipping-zones/', zoneFixtures, 'Shipping zone'),
@@ -202,20 +208,17 @@ export const shippingZones = {
    * DELETE /admin/shipping-zones/{id} (204) of `zones`, else 404; 409 when one of `methods`
    * delivers to it alone.
    */
-  delete: endpoint(
+  delete: crud.withTwoLists(
     'delete',
     '/admin/shipping-zones/:id',
-    (
-      zones: readonly ShippingZone[] = zoneFixtures,
-      methods: readonly ShippingMethod[] = methodFixtures,
-    ) =>
-      ({ params }) => {
-        const zone = crud.findById(zones, params.id);
-        if (!zone) return notFound(ZONE_NOT_FOUND);
-        const stranded = methods.find((m) => m.zone_ids.length === 1 && m.zone_ids[0] === zone.id);
-        if (stranded) return conflict(onlyZoneDetail(stranded, zone));
-        return noContent();
-      },
+    ZONES_AND_METHODS,
+    (zones, methods, { params }) => {
+      const zone = crud.findById(zones, params.id);
+      if (!zone) return notFound(ZONE_NOT_FOUND);
+      const stranded = methods.find((m) => m.zone_ids.length === 1 && m.zone_ids[0] === zone.id);
+      if (stranded) return conflict(onlyZoneDetail(stranded, zone));
+      return noContent();
+    },
   ),
 };
 
@@ -226,52 +229,46 @@ export const shippingMethods = {
    * POST /admin/shipping-methods/ (201): the method the body makes (active, after the last of
    * `methods`); 422 for the rate's rule (domain rateProblem), 409 for a zone not in `zones`.
    */
-  create: endpoint(
+  create: crud.withTwoLists(
     'post',
     '/admin/shipping-methods/',
-    (
-      zones: readonly ShippingZone[] = zoneFixtures,
-      methods: readonly ShippingMethod[] = methodFixtures,
-    ) =>
-      ({ body }) => {
-        const input = body as ShippingMethodInput;
-        const missing = missingProperty(input, [
-          ['name', 'Enter a name'],
-          ['zone_ids', 'Choose at least one zone'],
-          ['rate_kind', 'Choose a rate: flat, weight or subtotal'],
-        ]);
-        if (missing) return missing;
-        const method: ShippingMethod = {
-          id: newId(),
-          name: input.name ?? { en: '', fr: '', ar: '' },
-          zone_ids: input.zone_ids ?? [],
-          rate_kind: input.rate_kind ?? 'flat',
-          flat_price: input.flat_price ?? null,
-          bands: input.bands ?? [],
-          free_above: input.free_above ?? null,
-          cod_fee: input.cod_fee ?? null,
-          carrier: input.carrier ?? null,
-          tracking_url_template: input.tracking_url_template ?? null,
-          is_active: input.is_active ?? true,
-          position: input.position ?? nextPosition(methods),
-          created_at: now(),
-          updated_at: now(),
-        };
-        return savedMethod(method, zones, 201);
-      },
+    ZONES_AND_METHODS,
+    (zones, methods, { body }) => {
+      const input = body as ShippingMethodInput;
+      const missing = missingProperty(input, [
+        ['name', 'Enter a name'],
+        ['zone_ids', 'Choose at least one zone'],
+        ['rate_kind', 'Choose a rate: flat, weight or subtotal'],
+      ]);
+      if (missing) return missing;
+      const method: ShippingMethod = {
+        id: newId(),
+        name: input.name ?? { en: '', fr: '', ar: '' },
+        zone_ids: input.zone_ids ?? [],
+        rate_kind: input.rate_kind ?? 'flat',
+        flat_price: input.flat_price ?? null,
+        bands: input.bands ?? [],
+        free_above: input.free_above ?? null,
+        cod_fee: input.cod_fee ?? null,
+        carrier: input.carrier ?? null,
+        tracking_url_template: input.tracking_url_template ?? null,
+        is_active: input.is_active ?? true,
+        position: input.position ?? nextPosition(methods),
+        created_at: now(),
+        updated_at: now(),
+      };
+      return savedMethod(method, zones, 201);
+    },
   ),
   /** PATCH /admin/shipping-methods/{id}: the method with the body applied; the rules apply. */
-  update: endpoint(
+  update: crud.withTwoLists(
     'patch',
     '/admin/shipping-methods/:id',
-    (
-      zones: readonly ShippingZone[] = zoneFixtures,
-      methods: readonly ShippingMethod[] = methodFixtures,
-    ) =>
-      ({ params, body }) =>
-        patched(methods, params.id, METHOD_NOT_FOUND, body, (method) =>
-          savedMethod(method, zones, 200),
-        ),
+    ZONES_AND_METHODS,
+    (zones, methods, { params, body }) =>
+      patched(methods, params.id, METHOD_NOT_FOUND, body, (method) =>
+        savedMethod(method, zones, 200),
+      ),
   ),
   /** DELETE /admin/shipping-methods/{id} (204) of `methods`, else 404. */
   delete: crud.remove('/admin/shipping-methods/:id', methodFixtures, 'Shipping method'),

@@ -9,9 +9,11 @@ import {
   webhookDeliveries as deliveryFixtures,
   webhookEndpoints as fixtures,
 } from '../fixtures/webhooks';
-import { endpoint, json, newId, noContent, notFound, now, pagedList } from './endpoint';
+import * as crud from './crud';
+import { endpoint, json, newId, notFound, now, pagedList, type Call } from './endpoint';
 
-const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found';
+const WHAT = 'Webhook endpoint';
+const ENDPOINT_NOT_FOUND = `${WHAT} not found`;
 const urlIssue = (msg: string) =>
   json({ detail: [{ loc: ['body', 'url'], msg, type: 'value_error' }] }, 422);
 
@@ -35,29 +37,27 @@ function urlProblem(url: string): Response | null {
   return null;
 }
 
-const find = (items: readonly WebhookEndpoint[], id: string | undefined) =>
-  items.find((e) => String(e.id) === id);
+/**
+ * An operation on the deliveries of the endpoint :id among `items`, both lists the fixtures
+ * unless a story gives others: 404 for an endpoint not there (as the server answers, before
+ * looking at a delivery), else what `answer` makes of the endpoint and `deliveries`.
+ */
+const deliveryOperation = (
+  method: 'get' | 'post',
+  path: string,
+  answer: (found: WebhookEndpoint, deliveries: readonly WebhookDelivery[], call: Call) => Response,
+) =>
+  crud.withTwoLists(method, path, [fixtures, deliveryFixtures], (items, deliveries, call) => {
+    const found = crud.findById(items, call.params.id);
+    return found ? answer(found, deliveries, call) : notFound(ENDPOINT_NOT_FOUND);
+  });
 
 /** Webhooks (#31): endpoints (the secret answered once), their deliveries and a resend. */
 export const webhooks = {
   /** GET /admin/webhooks/: `items` (default: the fixtures), the newest first. */
-  list: endpoint(
-    'get',
-    '/admin/webhooks/',
-    (items: readonly WebhookEndpoint[] = fixtures) =>
-      () =>
-        json(items),
-  ),
+  list: crud.listOf('/admin/webhooks/', fixtures, (items) => json(items)),
   /** GET /admin/webhooks/{id}: one of `items`, else 404. */
-  get: endpoint(
-    'get',
-    '/admin/webhooks/:id',
-    (items: readonly WebhookEndpoint[] = fixtures) =>
-      ({ params }) => {
-        const found = find(items, params.id);
-        return found ? json(found) : notFound(ENDPOINT_NOT_FOUND);
-      },
-  ),
+  get: crud.getById('/admin/webhooks/:id', fixtures, WHAT),
   /** POST /admin/webhooks/ (201) with a made-up secret; a non-http(s) URL refused (422). */
   create: endpoint('post', '/admin/webhooks/', () => ({ body }) => {
     const input = body as WebhookEndpointCreate;
@@ -84,7 +84,7 @@ export const webhooks = {
     '/admin/webhooks/:id',
     (items: readonly WebhookEndpoint[] = fixtures) =>
       ({ params, body }) => {
-        const found = find(items, params.id);
+        const found = crud.findById(items, params.id);
         if (!found) return notFound(ENDPOINT_NOT_FOUND);
         const input = body as WebhookEndpointUpdate;
         const problem = input.url === undefined ? null : urlProblem(input.url);
@@ -100,67 +100,50 @@ export const webhooks = {
       },
   ),
   /** DELETE /admin/webhooks/{id} (204) of one of `items`, else 404. */
-  remove: endpoint(
-    'delete',
-    '/admin/webhooks/:id',
-    (items: readonly WebhookEndpoint[] = fixtures) =>
-      ({ params }) =>
-        find(items, params.id) ? noContent() : notFound(ENDPOINT_NOT_FOUND),
-  ),
+  remove: crud.remove('/admin/webhooks/:id', fixtures, WHAT),
   /** POST /admin/webhooks/{id}/rotate-secret: a new made-up secret. */
   rotateSecret: endpoint(
     'post',
     '/admin/webhooks/:id/rotate-secret',
     (items: readonly WebhookEndpoint[] = fixtures) =>
       ({ params }) =>
-        find(items, params.id)
+        crud.findById(items, params.id)
           ? json({ secret: 'whsec_T2xkU2VjcmV0UmVwbGFjZWRCeUFOZXdPbmVYWVo=' })
           : notFound(ENDPOINT_NOT_FOUND),
   ),
   /** GET /admin/webhooks/{id}/deliveries: the endpoint's, filtered by status, paged. */
-  deliveries: endpoint(
+  deliveries: deliveryOperation(
     'get',
     '/admin/webhooks/:id/deliveries',
-    (
-      items: readonly WebhookEndpoint[] = fixtures,
-      deliveries: readonly WebhookDelivery[] = deliveryFixtures,
-    ) =>
-      ({ params, url }) => {
-        if (!find(items, params.id)) return notFound(ENDPOINT_NOT_FOUND);
-        const status = url.searchParams.get('status');
-        return pagedList(
-          deliveries.filter(
-            (d) => String(d.endpoint_id) === params.id && (status === null || d.status === status),
-          ),
-          url,
-        );
-      },
+    (found, deliveries, { url }) => {
+      const status = url.searchParams.get('status');
+      return pagedList(
+        deliveries.filter(
+          (d) => d.endpoint_id === found.id && (status === null || d.status === status),
+        ),
+        url,
+      );
+    },
   ),
   /** POST …/deliveries/{deliveryId}/resend: back to pending, as the server's 404s and 409s. */
-  resend: endpoint(
+  resend: deliveryOperation(
     'post',
     '/admin/webhooks/:id/deliveries/:deliveryId/resend',
-    (
-      items: readonly WebhookEndpoint[] = fixtures,
-      deliveries: readonly WebhookDelivery[] = deliveryFixtures,
-    ) =>
-      ({ params }) => {
-        const found = find(items, params.id);
-        if (!found) return notFound(ENDPOINT_NOT_FOUND);
-        const delivery = deliveries.find(
-          (d) => String(d.id) === params.deliveryId && d.endpoint_id === found.id,
+    (found, deliveries, { params }) => {
+      const delivery = deliveries.find(
+        (d) => String(d.id) === params.deliveryId && d.endpoint_id === found.id,
+      );
+      if (!delivery) return notFound('Webhook delivery not found');
+      if (!found.enabled) {
+        return json(
+          { detail: 'The endpoint is disabled: enable it before resending its deliveries' },
+          409,
         );
-        if (!delivery) return notFound('Webhook delivery not found');
-        if (!found.enabled) {
-          return json(
-            { detail: 'The endpoint is disabled: enable it before resending its deliveries' },
-            409,
-          );
-        }
-        if (delivery.status === 'pending') {
-          return json({ detail: 'The delivery is pending already: it will be sent' }, 409);
-        }
-        return json({ ...delivery, status: 'pending', next_attempt_at: now() });
-      },
+      }
+      if (delivery.status === 'pending') {
+        return json({ detail: 'The delivery is pending already: it will be sent' }, 409);
+      }
+      return json({ ...delivery, status: 'pending', next_attempt_at: now() });
+    },
   ),
 };

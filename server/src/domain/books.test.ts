@@ -30,6 +30,7 @@ import {
   saleLine,
   type Sale,
 } from '../../test-support/books';
+import { enteredPrice } from '../../test-support/entered-price';
 
 const TZ = 'Africa/Tunis';
 const NO_WITHHOLDING = { payments: 0, amount: '0.000', missing_certificates: 0 };
@@ -106,8 +107,7 @@ describe('allocate', () => {
 // Documents as checkout and returns make them (server/test-support/books.ts)
 
 const lineArb = fc.record({
-  price: fc.integer({ min: 1, max: 2_000_000 }),
-  includesVat: fc.boolean(),
+  ...enteredPrice(2_000_000),
   rateBp: fc.constantFrom(0, 700, 1300, 1900),
   quantity: fc.integer({ min: 1, max: 5 }),
 });

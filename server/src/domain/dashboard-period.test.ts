@@ -3,54 +3,52 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from './analytics';
-import { dashboardPeriods, daysIn, previousPeriod } from './dashboard-period';
+import {
+  dashboardPeriods,
+  daysIn,
+  previousPeriod,
+  type DashboardPeriodName,
+} from './dashboard-period';
 
 describe('dashboardPeriods', () => {
+  /** Each row: a period's name, today, then [from, to] of the period and of the one before. */
+  type Row = [
+    DashboardPeriodName,
+    today: string,
+    period: [string, string],
+    previous: [string, string],
+  ];
+  const expectPeriods = (rows: readonly Row[]) => {
+    for (const [name, today, [from, to], [previousFrom, previousTo]] of rows) {
+      expect(dashboardPeriods(name, today), `${name} on ${today}`).toEqual({
+        period: { from, to },
+        previous_period: { from: previousFrom, to: previousTo },
+      });
+    }
+  };
+
   it('counts today, the last 7 and 30 days with today, and the days just before', () => {
-    expect(dashboardPeriods('today', '2026-03-01')).toEqual({
-      period: { from: '2026-03-01', to: '2026-03-01' },
-      previous_period: { from: '2026-02-28', to: '2026-02-28' },
-    });
-    expect(dashboardPeriods('7_days', '2026-03-03')).toEqual({
-      period: { from: '2026-02-25', to: '2026-03-03' },
-      previous_period: { from: '2026-02-18', to: '2026-02-24' },
-    });
-    expect(dashboardPeriods('30_days', '2026-11-30')).toEqual({
-      period: { from: '2026-11-01', to: '2026-11-30' },
-      previous_period: { from: '2026-10-02', to: '2026-10-31' },
-    });
+    expectPeriods([
+      ['today', '2026-03-01', ['2026-03-01', '2026-03-01'], ['2026-02-28', '2026-02-28']],
+      ['7_days', '2026-03-03', ['2026-02-25', '2026-03-03'], ['2026-02-18', '2026-02-24']],
+      ['30_days', '2026-11-30', ['2026-11-01', '2026-11-30'], ['2026-10-02', '2026-10-31']],
+    ]);
   });
 
   it('compares this month so far with as many first days of the previous month, up to its end', () => {
-    // 31 March: the whole of February (28 days), not into March.
-    expect(dashboardPeriods('this_month', '2026-03-31')).toEqual({
-      period: { from: '2026-03-01', to: '2026-03-31' },
-      previous_period: { from: '2026-02-01', to: '2026-02-28' },
-    });
-    // A leap year: 29 February.
-    expect(dashboardPeriods('this_month', '2028-03-30').previous_period).toEqual({
-      from: '2028-02-01',
-      to: '2028-02-29',
-    });
-    expect(dashboardPeriods('this_month', '2026-03-15').previous_period).toEqual({
-      from: '2026-02-01',
-      to: '2026-02-15',
-    });
-    // 31 January: the whole of December of the year before.
-    expect(dashboardPeriods('this_month', '2027-01-31')).toEqual({
-      period: { from: '2027-01-01', to: '2027-01-31' },
-      previous_period: { from: '2026-12-01', to: '2026-12-31' },
-    });
-    // The 1st: one day against the 1st of the month before.
-    expect(dashboardPeriods('this_month', '2026-12-01').previous_period).toEqual({
-      from: '2026-11-01',
-      to: '2026-11-01',
-    });
-    // 31 May against April's 30 days.
-    expect(dashboardPeriods('this_month', '2026-05-31').previous_period).toEqual({
-      from: '2026-04-01',
-      to: '2026-04-30',
-    });
+    expectPeriods([
+      // 31 March: the whole of February (28 days), not into March.
+      ['this_month', '2026-03-31', ['2026-03-01', '2026-03-31'], ['2026-02-01', '2026-02-28']],
+      // A leap year: 29 February.
+      ['this_month', '2028-03-30', ['2028-03-01', '2028-03-30'], ['2028-02-01', '2028-02-29']],
+      ['this_month', '2026-03-15', ['2026-03-01', '2026-03-15'], ['2026-02-01', '2026-02-15']],
+      // 31 January: the whole of December of the year before.
+      ['this_month', '2027-01-31', ['2027-01-01', '2027-01-31'], ['2026-12-01', '2026-12-31']],
+      // The 1st: one day against the 1st of the month before.
+      ['this_month', '2026-12-01', ['2026-12-01', '2026-12-01'], ['2026-11-01', '2026-11-01']],
+      // 31 May against April's 30 days.
+      ['this_month', '2026-05-31', ['2026-05-01', '2026-05-31'], ['2026-04-01', '2026-04-30']],
+    ]);
   });
 
   it('takes a custom period as given, compared with as many days just before', () => {

@@ -14,6 +14,7 @@ import {
 } from './invoice';
 import { toMillimes } from './money';
 import { pricedOrder, SELLER_FACTS } from '../../test-support/books';
+import { enteredPrice } from '../../test-support/entered-price';
 
 const ISSUE = {
   kind: 'invoice' as const,
@@ -24,8 +25,7 @@ const ISSUE = {
 };
 
 const line = fc.record({
-  price: fc.integer({ min: 1, max: 5_000_000 }),
-  includesVat: fc.boolean(),
+  ...enteredPrice(5_000_000),
   rateBp: fc.constantFrom(0, 700, 1300, 1900, 1950),
   quantity: fc.integer({ min: 1, max: 50 }),
 });

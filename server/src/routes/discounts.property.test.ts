@@ -15,13 +15,13 @@ import { expectOrderAddsUp } from '../../test-support/order-totals';
 import { assertProperty, discountValueArb } from '../../test-support/properties';
 import { addToCart, checkout, type Order } from '../../test-support/shop';
 import { toMillimes } from '../domain/money';
+import { enteredPrice } from '../../test-support/entered-price';
 
 type Cart = Schemas['Cart'];
 const m = (amount: string) => toMillimes(amount);
 
 const lineArb = fc.record({
-  price: fc.integer({ min: 1, max: 300_000 }),
-  includesVat: fc.boolean(),
+  ...enteredPrice(300_000),
   rate: fc.constantFrom(0, 700, 1900),
   quantity: fc.integer({ min: 1, max: 5 }),
   inScope: fc.boolean(),

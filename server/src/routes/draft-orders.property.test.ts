@@ -27,6 +27,7 @@ import {
   shippingAddress,
 } from '../../test-support/shop';
 import { stockLedgerMismatches, stockShop } from '../../test-support/stock';
+import { enteredPrice } from '../../test-support/entered-price';
 
 const NUM_RUNS = 25;
 const SHIPPING = 7_000;
@@ -44,9 +45,7 @@ const BUYERS = {
 } as const;
 
 const productArb = fc.record({
-  /** Millimes, as entered. */
-  price: fc.integer({ min: 1, max: 250_000 }),
-  includesVat: fc.boolean(),
+  ...enteredPrice(250_000),
   rate: fc.constantFrom(0, 1, 2),
   stock: fc.integer({ min: 0, max: 12 }),
   backorder: fc.boolean(),

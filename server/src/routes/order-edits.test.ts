@@ -22,8 +22,7 @@ import { HAS_RETURNS, NOT_EDITABLE } from '../services/orders/order-edits';
 import { statusRules } from '../../../contract/order-status';
 
 describe.each(testDialects)('order edits (%s)', (dialect) => {
-  const { t, shop, support, inventory, api, place, post, documents, timeline } =
-    useOrderDesk(dialect);
+  const { t, shop, inventory, api, place, post, documents, timeline } = useOrderDesk(dialect);
   let names = 0;
   /** A product (price 10.000 incl. VAT) with this stock. */
   const product = async (stock = 50) => {
@@ -277,14 +276,9 @@ describe.each(testDialects)('order edits (%s)', (dialect) => {
     expect(await documents(placed.id)).toEqual(docsBefore);
 
     // With a return: 409.
-    const back = await t.request('createOrderReturn', {
-      method: 'POST',
-      url: `/api/v1/admin/orders/${placed.id}/returns`,
-      headers: support.headers,
-      payload: {
-        reason: 'Too long',
-        lines: [{ order_item_id: itemId, quantity: 1, restock: true }],
-      },
+    const back = await post('createOrderReturn', '/returns')(placed.id, {
+      reason: 'Too long',
+      lines: [{ order_item_id: itemId, quantity: 1, restock: true }],
     });
     expect(back.statusCode).toBe(201);
     expectProblem(

@@ -30,6 +30,7 @@ import { testDialects } from '../../test-support/databases';
 import { deleteAll, insertOrder } from '../../test-support/fixtures';
 import { completeShopSettings, resetShopSettings } from '../../test-support/invoices';
 import { assertProperty } from '../../test-support/properties';
+import { enteredPrice } from '../../test-support/entered-price';
 
 const NUM_RUNS = 15;
 const MAX_SALES = 8;
@@ -41,8 +42,7 @@ const RATE_CHANGE = Date.parse('2026-10-15T23:00:00.000Z');
 const saleArb = fc.record({
   lines: fc.array(
     fc.record({
-      price: fc.integer({ min: 1, max: 2_000_000 }),
-      includesVat: fc.boolean(),
+      ...enteredPrice(2_000_000),
       standard: fc.boolean(),
       quantity: fc.integer({ min: 1, max: 4 }),
     }),

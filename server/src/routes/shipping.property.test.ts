@@ -14,6 +14,7 @@ import { addToCart, checkout, shippingAddress, useShop } from '../../test-suppor
 import { formatScaled } from '../domain/fixed-point';
 import { fromMillimes, toMillimes } from '../domain/money';
 import { vatOfNet } from '../domain/vat';
+import { enteredPrice } from '../../test-support/entered-price';
 
 type Quote = Schemas['ShippingQuote'];
 type Order = Schemas['Order'];
@@ -21,8 +22,7 @@ type Method = Schemas['ShippingMethod'];
 const m = (amount: string) => toMillimes(amount);
 
 const lineArb = fc.record({
-  price: fc.integer({ min: 1, max: 120_000 }),
-  includesVat: fc.boolean(),
+  ...enteredPrice(120_000),
   weightGrams: fc.option(fc.integer({ min: 0, max: 4_000 }), { nil: null }),
   quantity: fc.integer({ min: 1, max: 4 }),
 });

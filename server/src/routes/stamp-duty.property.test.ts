@@ -27,6 +27,7 @@ import {
 } from '../../test-support/shop';
 import { stockShop } from '../../test-support/stock';
 import { fromMillimes, toMillimes } from '../domain/money';
+import { enteredPrice } from '../../test-support/entered-price';
 
 const NUM_RUNS = 12;
 const SHIPPING = 7_000;
@@ -58,8 +59,7 @@ const runArb = fc.record({
   stamp: fc.oneof(fc.constant(1000), fc.integer({ min: 0, max: 9_999 })),
   lines: fc.array(
     fc.record({
-      price: fc.integer({ min: 1, max: 250_000 }),
-      includesVat: fc.boolean(),
+      ...enteredPrice(250_000),
       quantity: fc.integer({ min: 1, max: 5 }),
     }),
     { minLength: 1, maxLength: 3 },

@@ -101,6 +101,16 @@ async function recordReturn(
 /** Noon UTC of a day (13:00 in Tunis, the same shop day). */
 const noon = (day: string) => `${day}T12:00:00.000Z`;
 
+/** The columns both stock reports' CSV files start with: the variant a row is about, its stock. */
+const VARIANT_COLUMNS = [
+  'variant_id',
+  'product_id',
+  'product_name',
+  'variant_title',
+  'sku',
+  'stock_quantity',
+];
+
 describe.each(testDialects)('returns and stock reports on %s', (dialect) => {
   const t = useTestApp(dialect);
   let admin: AuthHeaders;
@@ -373,16 +383,7 @@ describe.each(testDialects)('returns and stock reports on %s', (dialect) => {
       }
     }
     expect(csvOf(await get('slow-movers.csv?days=30&limit=1'), 'slow-movers.csv')).toEqual([
-      [
-        'variant_id',
-        'product_id',
-        'product_name',
-        'variant_title',
-        'sku',
-        'stock_quantity',
-        'cost_value',
-        'last_sold_on',
-      ],
+      [...VARIANT_COLUMNS, 'cost_value', 'last_sold_on'],
       [
         String(s.lampSmall.variantId),
         String(s.lampSmall.productId),
@@ -448,12 +449,7 @@ describe.each(testDialects)('returns and stock reports on %s', (dialect) => {
     expect(two).toEqual({ total: 4, items: report.items.slice(0, 2) });
     const csv = csvOf(await get('low-stock.csv'), 'low-stock.csv');
     expect(csv[0]).toEqual([
-      'variant_id',
-      'product_id',
-      'product_name',
-      'variant_title',
-      'sku',
-      'stock_quantity',
+      ...VARIANT_COLUMNS,
       'low_stock_threshold',
       'units_sold_30_days',
       'days_of_cover',
