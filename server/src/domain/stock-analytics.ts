@@ -352,25 +352,32 @@ export function slowMoversOf(
   };
 }
 
-/** The CSV of the slow movers, one row per variant. */
-export const SLOW_MOVERS_COLUMNS = [
+/** The columns every stock report's CSV row starts with: the variant it is about, its stock. */
+const VARIANT_COLUMNS = [
   'variant_id',
   'product_id',
   'product_name',
   'variant_title',
   'sku',
   'stock_quantity',
-  'cost_value',
-  'last_sold_on',
 ] as const;
 
+const variantCells = (
+  v: Pick<Schemas['LowStockVariant'] & Schemas['SlowMover'], (typeof VARIANT_COLUMNS)[number]>,
+): CsvValue[] => [
+  v.variant_id,
+  v.product_id,
+  v.product_name,
+  v.variant_title,
+  v.sku,
+  v.stock_quantity,
+];
+
+/** The CSV of the slow movers, one row per variant. */
+export const SLOW_MOVERS_COLUMNS = [...VARIANT_COLUMNS, 'cost_value', 'last_sold_on'] as const;
+
 export const slowMoverRow = (m: Schemas['SlowMover']): CsvValue[] => [
-  m.variant_id,
-  m.product_id,
-  m.product_name,
-  m.variant_title,
-  m.sku,
-  m.stock_quantity,
+  ...variantCells(m),
   m.cost_value === null ? null : decimal(m.cost_value),
   m.last_sold_on,
 ];
@@ -438,24 +445,14 @@ export function lowStockReportOf(
 
 /** The CSV of the low-stock report, one row per variant. */
 export const LOW_STOCK_COLUMNS = [
-  'variant_id',
-  'product_id',
-  'product_name',
-  'variant_title',
-  'sku',
-  'stock_quantity',
+  ...VARIANT_COLUMNS,
   'low_stock_threshold',
   'units_sold_30_days',
   'days_of_cover',
 ] as const;
 
 export const lowStockRow = (v: Schemas['LowStockVariant']): CsvValue[] => [
-  v.variant_id,
-  v.product_id,
-  v.product_name,
-  v.variant_title,
-  v.sku,
-  v.stock_quantity,
+  ...variantCells(v),
   v.low_stock_threshold,
   v.units_sold_30_days,
   v.days_of_cover,

@@ -16,6 +16,8 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../../test-support/server-process';
+// The seller of the invoice tests' shop: the simulated shop issues its documents as it.
+import { SELLER } from '../../test-support/invoices';
 import { InvariantBroken, ShopClient, type Tokens } from './client';
 import {
   checkBalances,
@@ -78,14 +80,6 @@ export class SimulationFailed extends Error {
 
 const TIME_ZONE = 'Africa/Tunis';
 const PASSWORD = 'Simulated-Shop-2030!';
-const SELLER = {
-  legal_name: 'Maison Carthage SARL',
-  address: '12 Avenue Habib Bourguiba\n1000 Tunis',
-  matricule_fiscal: '1234567A/A/M/000',
-  trade_register_number: 'B01234562026',
-  phone: '+216 71 000 000',
-  email: 'contact@example.tn',
-};
 
 /** mulberry32: a small seeded generator, so a seed replays the same shop. */
 function random(seed: number) {

@@ -3,16 +3,10 @@
 import type { Db } from '../../db/database';
 import { toBool } from '../../db/bool';
 import { keysetPages } from '../../db/search';
-import { decimal, type CsvSeparator, type CsvValue } from '../../domain/csv';
+import { decimal, type CsvValue } from '../../domain/csv';
 import { toGross } from '../../domain/vat';
 import { json, money } from '../../api/present';
-import {
-  datedCsv,
-  groupBy,
-  PAGE_SIZE,
-  type CsvDownload,
-  type CsvExport,
-} from '../platform/csv-export';
+import { datedExport, groupBy, PAGE_SIZE, type CsvExport } from '../platform/csv-export';
 import { adminProductSelection, type AdminProductFilters } from './products';
 import { ratesInForce } from './pricing';
 import { CSV_COLUMNS } from '../../../../contract/csv-columns';
@@ -53,14 +47,7 @@ const optionText = (optionValues: string): string =>
     .join('; ');
 
 /** The products file of the export (products-<day>.csv). */
-export async function exportProducts(
-  db: Db,
-  q: AdminProductFilters,
-  at: Date,
-  separator?: CsvSeparator,
-): Promise<CsvDownload> {
-  return datedCsv(db, at, 'products', await productRows(db, q, at), separator);
-}
+export const exportProducts = datedExport('products', productRows);
 
 /**
  * One row per variant, every variant (a simple product's own one too), by position. `pageSize`:

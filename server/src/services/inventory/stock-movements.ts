@@ -22,17 +22,15 @@ import {
 import type { Query, Schemas } from '../../api/types';
 import { invalid } from '../../api/problem';
 import { CSV_COLUMNS } from '../../../../contract/csv-columns';
-import type { CsvSeparator, CsvValue } from '../../domain/csv';
+import type { CsvValue } from '../../domain/csv';
 import { countOf } from '../platform/row-counts';
 import { instant } from '../orders/orders';
 import {
-  datedCsv,
-  localTimestamps,
+  datedExport,
+  exportCountAndClock,
   PAGE_SIZE,
-  type CsvDownload,
   type CsvExport,
 } from '../platform/csv-export';
-import { shopTimeZone } from '../platform/shop-settings';
 
 type StockMovementEntry = Schemas['StockMovementEntry'];
 
@@ -157,21 +155,13 @@ export function listStockMovementAdmins(db: Db): Promise<Schemas['StockMovementA
     .execute();
 }
 
-/** The ledger as CSV, one row per movement, in the list's order. */
 /** The ledger file of the export (stock-movements-<day>.csv). */
-export async function exportStockMovements(
-  db: Db,
-  q: StockMovementFilters,
-  at: Date,
-  separator?: CsvSeparator,
-): Promise<CsvDownload> {
-  return datedCsv(db, at, 'stock-movements', await movementRows(db, q), separator);
-}
+export const exportStockMovements = datedExport('stock-movements', movementRows);
 
+/** The ledger as CSV, one row per movement, in the list's order. */
 async function movementRows(db: Db, q: StockMovementFilters): Promise<CsvExport> {
   const selection = stockMovementSelection(db, q);
-  const [total, timeZone] = await Promise.all([selection.count(), shopTimeZone(db)]);
-  const local = localTimestamps(timeZone);
+  const { total, local } = await exportCountAndClock(db, selection);
 
   async function* records(): AsyncGenerator<CsvValue[][]> {
     for await (const page of keysetPages(selectEntries(db), selection, PAGE_SIZE)) {

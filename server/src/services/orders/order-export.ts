@@ -4,18 +4,16 @@ import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import { toBool } from '../../db/bool';
 import { filteredCount, keysetPages, type ListSelection } from '../../db/search';
-import { decimal, type CsvSeparator, type CsvValue } from '../../domain/csv';
+import { decimal, type CsvValue } from '../../domain/csv';
 import { json, money, percent } from '../../api/present';
 import type { Query, Schemas } from '../../api/types';
 import {
-  datedCsv,
+  datedExport,
   groupBy,
-  localTimestamps,
+  exportCountAndClock,
   PAGE_SIZE,
-  type CsvDownload,
   type CsvExport,
 } from '../platform/csv-export';
-import { shopTimeZone } from '../platform/shop-settings';
 import { adminOrderSelection, withItemCounts, type AdminOrderFilters } from './orders';
 import { inForce } from '../billing/invoices';
 import { CSV_COLUMNS } from '../../../../contract/csv-columns';
@@ -95,20 +93,12 @@ async function invoicesInForce(db: Db, orderIds: number[]): Promise<Map<number, 
 }
 
 /** The orders file of the export (orders-<day>.csv). */
-export async function exportOrders(
-  db: Db,
-  q: ExportOrdersQuery,
-  at: Date,
-  separator?: CsvSeparator,
-): Promise<CsvDownload> {
-  return datedCsv(db, at, 'orders', await orderRows(db, q), separator);
-}
+export const exportOrders = datedExport('orders', orderRows);
 
 async function orderRows(db: Db, q: ExportOrdersQuery): Promise<CsvExport> {
   const { rows: rowsPer, ids, ...filters } = q;
   const selection = onlyIds(db, adminOrderSelection(db, filters), ids);
-  const [total, timeZone] = await Promise.all([selection.count(), shopTimeZone(db)]);
-  const local = localTimestamps(timeZone);
+  const { total, local } = await exportCountAndClock(db, selection);
   const orderPages = keysetPages(selectExportedOrders(db), selection, PAGE_SIZE);
 
   async function* orderRecords(): AsyncGenerator<CsvValue[][]> {

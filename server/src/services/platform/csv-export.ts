@@ -15,6 +15,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { Db } from '../../db/database';
+import type { ListSelection } from '../../db/search';
 import { zoneClock } from '../../domain/zone-clock';
 import {
   CSV_DELIMITER,
@@ -120,6 +121,18 @@ export function localTimestamps(timeZone: string): (iso: string) => string {
   };
 }
 
+/**
+ * What the export of a list reads before its rows, together: how many rows its selection holds
+ * (the file's row count, sent before the first byte) and the shop's local time of a timestamp.
+ */
+export async function exportCountAndClock(
+  db: Db,
+  selection: Pick<ListSelection, 'count'>,
+): Promise<{ total: number; local: (iso: string) => string }> {
+  const [total, timeZone] = await Promise.all([selection.count(), shopTimeZone(db)]);
+  return { total, local: localTimestamps(timeZone) };
+}
+
 /** The day it is in the shop (for a file name: this CSV's, the orders' joined PDF's). */
 export async function shopDate(db: Db, at: Date): Promise<string> {
   return zoneParts(await shopTimeZone(db))(at).date;
@@ -133,7 +146,7 @@ export interface CsvDownload {
 }
 
 /** `file` as `<name>-<the shop's day>.csv`, e.g. orders-2026-11-29.csv. */
-export async function datedCsv(
+async function datedCsv(
   db: Db,
   at: Date,
   name: string,
@@ -146,3 +159,12 @@ export async function datedCsv(
     body: csvStream(file, separator),
   };
 }
+
+/**
+ * The export of a list as a download (the orders, products and stock-movements files): the
+ * rows `rows` reads for the query at `at`, in the file `<name>-<the shop's day>.csv`.
+ */
+export const datedExport =
+  <Q>(name: string, rows: (db: Db, q: Q, at: Date) => Promise<CsvExport>) =>
+  async (db: Db, q: Q, at: Date, separator?: CsvSeparator): Promise<CsvDownload> =>
+    datedCsv(db, at, name, await rows(db, q, at), separator);

@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { fromBool, toBool } from '../../db/bool';
 import type { AdminUserRow } from '../../db/schema';
-import { recordAudit } from '../platform/audit';
+import { recordAudit, type AuditAction, type AuditEntry } from '../platform/audit';
 import { checkedWebhookAddress, WebhookUrlRefused } from './addresses';
 import { enqueueDelivery, type WebhookEventType } from './outbox';
 
@@ -67,6 +67,23 @@ const audited = (e: Endpoint) => ({
   description: e.description,
   events: e.events,
   enabled: e.enabled,
+});
+
+/**
+ * The audit entry of a write on `endpoint`, named by its URL: the values before and after as
+ * `audited` shows them.
+ */
+const endpointEntry = (
+  action: AuditAction,
+  endpoint: Endpoint,
+  values: { before?: Endpoint; after?: Endpoint },
+): AuditEntry => ({
+  action,
+  entity: 'webhook_endpoint',
+  entity_id: endpoint.id,
+  label: endpoint.url,
+  before: values.before ? audited(values.before) : null,
+  after: values.after ? audited(values.after) : null,
 });
 
 interface WebhookSettings {
@@ -137,18 +154,7 @@ export async function createWebhookEndpoint(
       .returning(ENDPOINT_COLUMNS)
       .executeTakeFirstOrThrow();
     const endpoint = present(row);
-    await recordAudit(
-      trx,
-      admin,
-      {
-        action: 'create',
-        entity: 'webhook_endpoint',
-        entity_id: endpoint.id,
-        label: url,
-        after: audited(endpoint),
-      },
-      now,
-    );
+    await recordAudit(trx, admin, endpointEntry('create', endpoint, { after: endpoint }), now);
     return { ...endpoint, secret };
   });
 }
@@ -180,19 +186,7 @@ export async function updateWebhookEndpoint(
       .returning(ENDPOINT_COLUMNS)
       .executeTakeFirstOrThrow();
     const after = present(row);
-    await recordAudit(
-      trx,
-      admin,
-      {
-        action: 'update',
-        entity: 'webhook_endpoint',
-        entity_id: id,
-        label: after.url,
-        before: audited(before),
-        after: audited(after),
-      },
-      now,
-    );
+    await recordAudit(trx, admin, endpointEntry('update', after, { before, after }), now);
     return after;
   });
 }
@@ -207,18 +201,7 @@ export async function deleteWebhookEndpoint(
     const before = await endpointOrThrow(trx, id);
     // Its deliveries go with it (ON DELETE CASCADE); their queued jobs find nothing to send.
     await trx.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
-    await recordAudit(
-      trx,
-      admin,
-      {
-        action: 'delete',
-        entity: 'webhook_endpoint',
-        entity_id: id,
-        label: before.url,
-        before: audited(before),
-      },
-      now,
-    );
+    await recordAudit(trx, admin, endpointEntry('delete', before, { before }), now);
   });
 }
 
@@ -241,10 +224,7 @@ export async function rotateWebhookSecret(
       trx,
       admin,
       {
-        action: 'update',
-        entity: 'webhook_endpoint',
-        entity_id: id,
-        label: endpoint.url,
+        ...endpointEntry('update', endpoint, {}),
         before: { secret: 'old' },
         after: { secret: 'new' },
       },
