@@ -180,6 +180,20 @@ export async function dialog(name: string, role: DialogRole = 'dialog'): Promise
   return within(element);
 }
 
+/**
+ * A role that may read the list but not change it: none of the header's `addButtons`, and no row
+ * has an Edit or Delete button.
+ */
+export async function expectNoEditing(
+  canvasElement: HTMLElement,
+  addButtons: readonly string[],
+): Promise<void> {
+  const canvas = within(canvasElement);
+  for (const name of addButtons) await expect(canvas.queryByRole('button', { name })).toBeNull();
+  await expect(canvas.queryByRole('button', { name: /^Edit / })).toBeNull();
+  await expect(canvas.queryByRole('button', { name: /^Delete / })).toBeNull();
+}
+
 /** Every dialog of this role is gone (closing animation over). */
 export async function dialogClosed(role: DialogRole): Promise<void> {
   await waitFor(() => expect(screen.queryByRole(role)).toBeNull(), { timeout: 3000 });

@@ -9,6 +9,13 @@ import { listScreen } from './list-screen';
 
 type Play = (context: { canvasElement: HTMLElement }) => Promise<void>;
 
+/**
+ * The query of a server list's first page: no search, filter or sort, and useServerList's page
+ * of 100 rows. Written out rather than read from PAGE_SIZE, so that a change of the page size
+ * shows in the stories.
+ */
+export const FIRST_PAGE = { skip: '0', limit: '100' };
+
 interface ServerListStoriesOptions<T> {
   /** The list's mock handler factory (`products.list`) and the path it answers. */
   list: (items: T[]) => HttpHandler;

@@ -50,25 +50,39 @@ export interface Column<R> {
   sortKey?: string;
 }
 
+interface TextColumnOptions<R> {
+  width?: string;
+  tone?: 'strong' | 'muted';
+  sortKey?: string;
+  card?: CardRole;
+  /**
+   * The rows whose text only stands in for a missing value ('Never used', '—'): muted, whatever
+   * the column's tone, so that it does not read as data.
+   */
+  missing?: (row: R) => boolean;
+  /** The tooltip when it is not the whole text (undefined: none). */
+  title?: (row: R) => string | undefined;
+  /** The test id of each cell's text. */
+  testId?: string;
+}
+
 /** A column of one line of text, cut with an ellipsis; the whole text is its tooltip. */
 export function textColumn<R>(
   header: string,
   text: (row: R) => string,
-  {
-    width,
-    tone,
-    sortKey,
-    card,
-  }: { width?: string; tone?: 'strong' | 'muted'; sortKey?: string; card?: CardRole } = {},
+  { width, tone, sortKey, card, missing, title = text, testId }: TextColumnOptions<R> = {},
 ): Column<R> {
-  const className = tone ? `cell-text cell-${tone}` : 'cell-text';
+  const classOf = (row: R) => {
+    const rowTone = missing?.(row) ? 'muted' : tone;
+    return rowTone ? `cell-text cell-${rowTone}` : 'cell-text';
+  };
   return {
     header,
     width,
     sortKey,
     card,
     cell: (row) => (
-      <span className={className} title={text(row)}>
+      <span className={classOf(row)} title={title(row)} data-testid={testId}>
         {text(row)}
       </span>
     ),

@@ -1,10 +1,10 @@
-import { Flex, Stack, Text } from '@chakra-ui/react';
-import { useMemo, type ReactNode } from 'react';
+import { Flex, Stack, Table, Text } from '@chakra-ui/react';
+import { useMemo, type ComponentProps, type ReactNode } from 'react';
 import type { ReportInterval } from '@generated/model';
 import { FilterSelect } from '@/components/list-screen';
 import { DayField } from '@/components/list-screen/DayField';
 import { formatShopDay } from '@/lib/format';
-import { SectionTitle } from '../reports';
+import { FiguresTable, ReportChart, SectionTitle } from '../reports';
 import { INTERVALS, PRESETS, type PeriodChoice, type Preset } from './analytics-period';
 import { useT } from './messages';
 import type { AnalyticsQuery } from './use-analytics';
@@ -95,7 +95,7 @@ export function PeriodPicker({
 }
 
 /** A bucket's days as a table writes them: one day, or its first and last. */
-export const bucketText = ({ start, end }: { start: string; end: string }) =>
+const bucketText = ({ start, end }: { start: string; end: string }) =>
   start === end ? formatShopDay(start) : `${formatShopDay(start)} – ${formatShopDay(end)}`;
 
 /** A part of a report screen: its title (and text), then its content. */
@@ -127,5 +127,123 @@ export function EmptyReport({ children }: { children: ReactNode }) {
     <Text color="fg.muted" borderWidth="1px" rounded="md" p="4">
       {children}
     </Text>
+  );
+}
+
+/** A bucket of a report over time: its first and last day. */
+interface Bucket {
+  start: string;
+  end: string;
+}
+
+/**
+ * A report over time: its chart (a point a bucket), then its table, a row a bucket (its period,
+ * then its figures) and the period's totals.
+ */
+export function BucketsReport<F>({
+  chart: { heights, ...chart },
+  table,
+  buckets,
+  totals,
+  cells,
+}: {
+  /** The chart, and a bucket's height in each of its series. */
+  chart: Omit<ComponentProps<typeof ReportChart>, 'points'> & {
+    heights: (bucket: F) => Record<string, number>;
+  };
+  /** The table's label and width, and the figures' headers in the order `cells` writes them. */
+  table: { label: string; minW: string; figures: readonly string[] };
+  buckets: readonly (F & Bucket)[];
+  totals: F;
+  /** The figure cells of a bucket, or of the totals (strong). */
+  cells: (figures: F, strong?: boolean) => ReactNode;
+}) {
+  const t = useT();
+  return (
+    <>
+      <ReportChart
+        {...chart}
+        points={buckets.map((bucket) => ({ label: bucketText(bucket), ...heights(bucket) }))}
+      />
+      <FiguresTable
+        {...table}
+        names={[t('columnPeriod')]}
+        rows={buckets}
+        rowKey={(bucket) => bucket.start}
+        total={cells(totals, true)}
+      >
+        {(bucket) => (
+          <>
+            <Table.Cell whiteSpace="nowrap">{bucketText(bucket)}</Table.Cell>
+            {cells(bucket)}
+          </>
+        )}
+      </FiguresTable>
+    </>
+  );
+}
+
+/** A row of a report by category (none for the products without one). */
+interface CategoryRow {
+  category_id: number | null;
+  category_name: string | null;
+}
+
+/**
+ * A report's section by category: one amount a category charted, then the table of the
+ * categories' figures ('No category' for the products without one), or `emptyText`.
+ */
+export function ByCategorySection<C extends CategoryRow>({
+  title,
+  emptyText,
+  chart,
+  table,
+  rows,
+  cells,
+  total,
+}: {
+  title: string;
+  emptyText: string;
+  /** The charted amount: its series' name and label, and its value in a row. */
+  chart: { testId: string; name: string; label: string; amount: (row: C) => string };
+  table: { label: string; minW: string; figures: readonly string[] };
+  rows: readonly C[];
+  /** A category's figure cells, in the order of `table.figures`. */
+  cells: (row: C) => ReactNode;
+  total?: ReactNode;
+}) {
+  const t = useT();
+  const categoryName = (row: C) => row.category_name ?? t('noCategory');
+  return (
+    <ReportSection title={title}>
+      {rows.length === 0 ? (
+        <EmptyReport>{emptyText}</EmptyReport>
+      ) : (
+        <>
+          <ReportChart
+            testId={chart.testId}
+            points={rows.map((row) => ({
+              label: categoryName(row),
+              [chart.name]: Number(chart.amount(row)),
+            }))}
+            series={[{ name: chart.name, label: chart.label, color: 'teal.solid', unit: 'money' }]}
+          />
+          <FiguresTable
+            {...table}
+            names={[t('columnCategory')]}
+            rows={rows}
+            rowKey={(row) => row.category_id ?? 'none'}
+            total={total}
+          >
+            {(row) => (
+              <>
+                <Table.Cell>{categoryName(row)}</Table.Cell>
+                {cells(row)}
+              </>
+            )}
+          </FiguresTable>
+        </>
+      )}
+    </ReportSection>
   );
 }

@@ -1,5 +1,5 @@
 import { Stack, Table, Text } from '@chakra-ui/react';
-import { useMemo } from 'react';
+import { useMemo, type Key, type ReactNode } from 'react';
 import type {
   LowStockReport,
   ProductSales,
@@ -11,12 +11,12 @@ import { FilterSelect } from '@/components/list-screen';
 import { formatCount, formatMoney, formatShopDay } from '@/lib/format';
 import {
   FigureCell,
+  FiguresTable,
   MoneyCell,
   ReportBody,
-  ReportScreen,
-  ReportTable,
-  type ReportLoad,
   ReportChart,
+  ReportScreen,
+  type ReportLoad,
 } from '../reports';
 import { SLOW_MOVER_DAYS } from './analytics-period';
 import { EmptyReport, PeriodPicker, ReportSection } from './AnalyticsControls';
@@ -73,16 +73,11 @@ export function ProductsReportView({
 function BestSellers({ data }: { data: TopProducts }) {
   const t = useT();
   if (data.products.length === 0) return <EmptyReport>{t('productsEmpty')}</EmptyReport>;
-  const figures = (row: ProductSales) => (
+  const figures = [t('columnUnits'), t('columnRevenue')];
+  const cells = (row: ProductSales) => (
     <>
       <FigureCell>{formatCount(row.units)}</FigureCell>
       <MoneyCell amount={row.revenue} />
-    </>
-  );
-  const figureHeaders = (
-    <>
-      <Table.ColumnHeader textAlign="end">{t('columnUnits')}</Table.ColumnHeader>
-      <Table.ColumnHeader textAlign="end">{t('columnRevenue')}</Table.ColumnHeader>
     </>
   );
   return (
@@ -92,42 +87,29 @@ function BestSellers({ data }: { data: TopProducts }) {
         points={data.products.map((p) => ({ label: p.product_name, units: p.units }))}
         series={[{ name: 'units', label: t('unitsSold'), color: 'teal.solid', unit: 'count' }]}
       />
-      <ReportTable label={t('topProductsTable')} minW="24rem">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('columnProduct')}</Table.ColumnHeader>
-            {figureHeaders}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {data.products.map((p, i) => (
-            <Table.Row key={p.product_id ?? `deleted-${i}`}>
-              <Table.Cell>{p.product_name}</Table.Cell>
-              {figures(p)}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </ReportTable>
-      <ReportTable label={t('topVariantsTable')} minW="36rem">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('columnProduct')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('columnVariant')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('columnSku')}</Table.ColumnHeader>
-            {figureHeaders}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {data.variants.map((v, i) => (
-            <Table.Row key={v.variant_id ?? `deleted-${i}`}>
-              <Table.Cell>{v.product_name}</Table.Cell>
-              <Table.Cell>{v.variant_title ?? '-'}</Table.Cell>
-              <Table.Cell>{v.sku ?? '-'}</Table.Cell>
-              {figures(v)}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </ReportTable>
+      <FiguresTable
+        label={t('topProductsTable')}
+        minW="24rem"
+        names={[t('columnProduct')]}
+        figures={figures}
+        rows={data.products}
+        rowKey={(p, i) => p.product_id ?? `deleted-${i}`}
+      >
+        {(p) => (
+          <>
+            <Table.Cell>{p.product_name}</Table.Cell>
+            {cells(p)}
+          </>
+        )}
+      </FiguresTable>
+      <VariantsTable
+        label={t('topVariantsTable')}
+        minW="36rem"
+        figures={figures}
+        rows={data.variants}
+        rowKey={(v, i) => v.variant_id ?? `deleted-${i}`}
+        cells={cells}
+      />
     </Stack>
   );
 }
@@ -153,26 +135,34 @@ function DaysPicker({ days, onChange }: { days: number; onChange: (days: number)
   );
 }
 
-/** The product, variant and SKU cells of a variant's row. */
-function VariantCells({ row }: { row: StockVariant }) {
-  return (
-    <>
-      <Table.Cell>{row.product_name}</Table.Cell>
-      <Table.Cell>{row.variant_title ?? '-'}</Table.Cell>
-      <Table.Cell>{row.sku ?? '-'}</Table.Cell>
-    </>
-  );
-}
+/** What names a variant's row: its product, its title and its SKU (a dash when it has none). */
+type VariantRow = Pick<StockVariant, 'product_name' | 'variant_title' | 'sku'>;
 
-function VariantHeaders() {
+/** A table of variants: the product, variant and SKU columns, then the figures. */
+function VariantsTable<R extends VariantRow>({
+  cells,
+  ...table
+}: {
+  label: string;
+  minW: string;
+  figures: readonly string[];
+  rows: readonly R[];
+  rowKey: (row: R, index: number) => Key;
+  /** A variant's figure cells, in the order of `figures`. */
+  cells: (row: R) => ReactNode;
+}) {
   const t = useT();
   return (
-    <>
-      <Table.ColumnHeader>{t('columnProduct')}</Table.ColumnHeader>
-      <Table.ColumnHeader>{t('columnVariant')}</Table.ColumnHeader>
-      <Table.ColumnHeader>{t('columnSku')}</Table.ColumnHeader>
-      <Table.ColumnHeader textAlign="end">{t('columnStock')}</Table.ColumnHeader>
-    </>
+    <FiguresTable {...table} names={[t('columnProduct'), t('columnVariant'), t('columnSku')]}>
+      {(row) => (
+        <>
+          <Table.Cell>{row.product_name}</Table.Cell>
+          <Table.Cell>{row.variant_title ?? '-'}</Table.Cell>
+          <Table.Cell>{row.sku ?? '-'}</Table.Cell>
+          {cells(row)}
+        </>
+      )}
+    </FiguresTable>
   );
 }
 
@@ -197,29 +187,22 @@ function SlowMoversTable({ data }: { data: SlowMovers }) {
       {data.items.length === 0 ? (
         <EmptyReport>{t('slowMoversEmpty')}</EmptyReport>
       ) : (
-        <ReportTable label={t('slowMoversTitle')} minW="44rem">
-          <Table.Header>
-            <Table.Row>
-              <VariantHeaders />
-              <Table.ColumnHeader textAlign="end">{t('columnCostValue')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('columnLastSold')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {data.items.map((row) => (
-              <Table.Row key={row.variant_id}>
-                <VariantCells row={row} />
-                <FigureCell>{formatCount(row.stock_quantity)}</FigureCell>
-                <FigureCell>
-                  {row.cost_value === null ? '-' : formatMoney(row.cost_value)}
-                </FigureCell>
-                <FigureCell>
-                  {row.last_sold_on === null ? t('never') : formatShopDay(row.last_sold_on)}
-                </FigureCell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </ReportTable>
+        <VariantsTable
+          label={t('slowMoversTitle')}
+          minW="44rem"
+          figures={[t('columnStock'), t('columnCostValue'), t('columnLastSold')]}
+          rows={data.items}
+          rowKey={(row) => row.variant_id}
+          cells={(row) => (
+            <>
+              <FigureCell>{formatCount(row.stock_quantity)}</FigureCell>
+              <FigureCell>{row.cost_value === null ? '-' : formatMoney(row.cost_value)}</FigureCell>
+              <FigureCell>
+                {row.last_sold_on === null ? t('never') : formatShopDay(row.last_sold_on)}
+              </FigureCell>
+            </>
+          )}
+        />
       )}
       <ShownOf shown={data.items.length} total={data.total} />
     </Stack>
@@ -231,29 +214,23 @@ function LowStockTable({ data }: { data: LowStockReport }) {
   if (data.items.length === 0) return <EmptyReport>{t('lowStockEmpty')}</EmptyReport>;
   return (
     <Stack gap="3">
-      <ReportTable label={t('lowStockTitle')} minW="48rem">
-        <Table.Header>
-          <Table.Row>
-            <VariantHeaders />
-            <Table.ColumnHeader textAlign="end">{t('columnThreshold')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('columnSold30')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('columnCover')}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {data.items.map((row) => (
-            <Table.Row key={row.variant_id}>
-              <VariantCells row={row} />
-              <FigureCell>{formatCount(row.stock_quantity)}</FigureCell>
-              <FigureCell>{formatCount(row.low_stock_threshold)}</FigureCell>
-              <FigureCell>{formatCount(row.units_sold_30_days)}</FigureCell>
-              <FigureCell>
-                {row.days_of_cover === null ? t('noSale') : formatCount(row.days_of_cover)}
-              </FigureCell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </ReportTable>
+      <VariantsTable
+        label={t('lowStockTitle')}
+        minW="48rem"
+        figures={[t('columnStock'), t('columnThreshold'), t('columnSold30'), t('columnCover')]}
+        rows={data.items}
+        rowKey={(row) => row.variant_id}
+        cells={(row) => (
+          <>
+            <FigureCell>{formatCount(row.stock_quantity)}</FigureCell>
+            <FigureCell>{formatCount(row.low_stock_threshold)}</FigureCell>
+            <FigureCell>{formatCount(row.units_sold_30_days)}</FigureCell>
+            <FigureCell>
+              {row.days_of_cover === null ? t('noSale') : formatCount(row.days_of_cover)}
+            </FigureCell>
+          </>
+        )}
+      />
       <ShownOf shown={data.items.length} total={data.total} />
     </Stack>
   );

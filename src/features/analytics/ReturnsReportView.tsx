@@ -1,15 +1,8 @@
 import { Stack, Table } from '@chakra-ui/react';
 import type { ReturnsFigures, ReturnsReport } from '@generated/model';
 import { formatCount } from '@/lib/format';
-import {
-  FigureCell,
-  MoneyCell,
-  ReportScreen,
-  ReportTable,
-  type ReportLoad,
-  ReportChart,
-} from '../reports';
-import { bucketText, EmptyReport, PeriodPicker, ReportSection } from './AnalyticsControls';
+import { FigureCell, FiguresTable, MoneyCell, ReportScreen, type ReportLoad } from '../reports';
+import { BucketsReport, EmptyReport, PeriodPicker, ReportSection } from './AnalyticsControls';
 import { useT } from './messages';
 import type { AnalyticsDownloads, AnalyticsQuery } from './use-analytics';
 
@@ -36,44 +29,47 @@ export function ReturnsReportView({ query, returns, ...downloads }: ReturnsRepor
         ) : (
           <Stack gap="8">
             <ReportSection title={t('returnsOverTime')}>
-              <ReportChart
-                testId="returns-chart"
-                points={data.buckets.map((b) => ({
-                  label: bucketText(b),
-                  amount: Number(b.amount),
-                  units: b.units,
-                }))}
-                series={[
-                  {
-                    name: 'amount',
-                    label: t('columnCredited'),
-                    color: 'red.solid',
-                    unit: 'money',
-                  },
-                  { name: 'units', label: t('columnUnits'), color: 'blue.solid', unit: 'count' },
-                ]}
+              <BucketsReport
+                chart={{
+                  testId: 'returns-chart',
+                  series: [
+                    {
+                      name: 'amount',
+                      label: t('columnCredited'),
+                      color: 'red.solid',
+                      unit: 'money',
+                    },
+                    { name: 'units', label: t('columnUnits'), color: 'blue.solid', unit: 'count' },
+                  ],
+                  heights: (b) => ({ amount: Number(b.amount), units: b.units }),
+                }}
+                table={{
+                  label: t('returnsTable'),
+                  minW: '28rem',
+                  figures: [t('columnReturns'), t('columnUnits'), t('columnCredited')],
+                }}
+                buckets={data.buckets}
+                totals={data.totals}
+                cells={(figures, strong) => <FigureCells figures={figures} strong={strong} />}
               />
-              <ReturnsTable data={data} />
             </ReportSection>
             <ReportSection title={t('returnedProductsTitle')}>
-              <ReportTable label={t('returnedProductsTitle')} minW="24rem">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('columnProduct')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('columnUnits')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('columnCredited')}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {data.products.map((p, i) => (
-                    <Table.Row key={p.product_id ?? `deleted-${i}`}>
-                      <Table.Cell>{p.product_name}</Table.Cell>
-                      <FigureCell>{formatCount(p.units)}</FigureCell>
-                      <MoneyCell amount={p.revenue} />
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </ReportTable>
+              <FiguresTable
+                label={t('returnedProductsTitle')}
+                minW="24rem"
+                names={[t('columnProduct')]}
+                figures={[t('columnUnits'), t('columnCredited')]}
+                rows={data.products}
+                rowKey={(p, i) => p.product_id ?? `deleted-${i}`}
+              >
+                {(p) => (
+                  <>
+                    <Table.Cell>{p.product_name}</Table.Cell>
+                    <FigureCell>{formatCount(p.units)}</FigureCell>
+                    <MoneyCell amount={p.revenue} />
+                  </>
+                )}
+              </FiguresTable>
             </ReportSection>
           </Stack>
         )
@@ -89,35 +85,5 @@ function FigureCells({ figures, strong }: { figures: ReturnsFigures; strong?: bo
       <FigureCell strong={strong}>{formatCount(figures.units)}</FigureCell>
       <MoneyCell amount={figures.amount} strong={strong} />
     </>
-  );
-}
-
-function ReturnsTable({ data }: { data: ReturnsReport }) {
-  const t = useT();
-  return (
-    <ReportTable label={t('returnsTable')} minW="28rem">
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader>{t('columnPeriod')}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">{t('columnReturns')}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">{t('columnUnits')}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">{t('columnCredited')}</Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {data.buckets.map((bucket) => (
-          <Table.Row key={bucket.start}>
-            <Table.Cell whiteSpace="nowrap">{bucketText(bucket)}</Table.Cell>
-            <FigureCells figures={bucket} />
-          </Table.Row>
-        ))}
-      </Table.Body>
-      <Table.Footer>
-        <Table.Row>
-          <Table.Cell fontWeight="semibold">{t('total')}</Table.Cell>
-          <FigureCells figures={data.totals} strong />
-        </Table.Row>
-      </Table.Footer>
-    </ReportTable>
   );
 }

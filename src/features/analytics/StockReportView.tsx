@@ -1,15 +1,8 @@
 import { Stack, Table, Text } from '@chakra-ui/react';
 import type { StockValuation } from '@generated/model';
 import { formatCount, formatDateTime, formatMoney } from '@/lib/format';
-import {
-  FigureCell,
-  MoneyCell,
-  ReportScreen,
-  ReportTable,
-  type ReportLoad,
-  ReportChart,
-} from '../reports';
-import { EmptyReport, ReportSection } from './AnalyticsControls';
+import { FigureCell, MoneyCell, ReportScreen, ReportTable, type ReportLoad } from '../reports';
+import { ByCategorySection } from './AnalyticsControls';
 import { useT } from './messages';
 import type { AnalyticsDownloads } from './use-analytics';
 
@@ -36,7 +29,6 @@ export function StockReportView({ valuation, ...downloads }: StockReportViewProp
 
 function Valuation({ data }: { data: StockValuation }) {
   const t = useT();
-  const categoryName = (name: string | null) => name ?? t('noCategory');
   return (
     <Stack gap="8">
       <Stack gap="3">
@@ -58,52 +50,36 @@ function Valuation({ data }: { data: StockValuation }) {
           </Table.Body>
         </ReportTable>
       </Stack>
-      <ReportSection title={t('stockByCategoryTitle')}>
-        {data.by_category.length === 0 ? (
-          <EmptyReport>{t('stockEmpty')}</EmptyReport>
-        ) : (
+      <ByCategorySection
+        title={t('stockByCategoryTitle')}
+        emptyText={t('stockEmpty')}
+        chart={{
+          testId: 'stock-chart',
+          name: 'value',
+          label: t('columnCostValue'),
+          amount: (c) => c.cost_value,
+        }}
+        table={{
+          label: t('stockByCategoryTable'),
+          minW: '32rem',
+          figures: [t('columnUnits'), t('columnCostValue'), t('columnWithoutCost')],
+        }}
+        rows={data.by_category}
+        cells={(c) => (
           <>
-            <ReportChart
-              testId="stock-chart"
-              points={data.by_category.map((c) => ({
-                label: categoryName(c.category_name),
-                value: Number(c.cost_value),
-              }))}
-              series={[
-                { name: 'value', label: t('columnCostValue'), color: 'teal.solid', unit: 'money' },
-              ]}
-            />
-            <ReportTable label={t('stockByCategoryTable')} minW="32rem">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('columnCategory')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('columnUnits')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('columnCostValue')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('columnWithoutCost')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.by_category.map((c) => (
-                  <Table.Row key={c.category_id ?? 'none'}>
-                    <Table.Cell>{categoryName(c.category_name)}</Table.Cell>
-                    <FigureCell>{formatCount(c.units)}</FigureCell>
-                    <MoneyCell amount={c.cost_value} />
-                    <FigureCell>{formatCount(c.variants_without_cost)}</FigureCell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-              <Table.Footer>
-                <Table.Row>
-                  <Table.Cell fontWeight="semibold">{t('total')}</Table.Cell>
-                  <FigureCell strong>{formatCount(data.units)}</FigureCell>
-                  <MoneyCell amount={data.cost_value} strong />
-                  <FigureCell strong>{formatCount(data.variants_without_cost)}</FigureCell>
-                </Table.Row>
-              </Table.Footer>
-            </ReportTable>
+            <FigureCell>{formatCount(c.units)}</FigureCell>
+            <MoneyCell amount={c.cost_value} />
+            <FigureCell>{formatCount(c.variants_without_cost)}</FigureCell>
           </>
         )}
-      </ReportSection>
+        total={
+          <>
+            <FigureCell strong>{formatCount(data.units)}</FigureCell>
+            <MoneyCell amount={data.cost_value} strong />
+            <FigureCell strong>{formatCount(data.variants_without_cost)}</FigureCell>
+          </>
+        }
+      />
     </Stack>
   );
 }

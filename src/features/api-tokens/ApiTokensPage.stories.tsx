@@ -28,6 +28,7 @@ import {
   type Scope,
 } from '@/testing/story';
 import { ApiTokensPage } from './ApiTokensPage';
+import { expectedScopes } from './expected-scopes';
 
 /** API tokens of /admin/api-tokens (docs/product.md §10.31) in the admin layout, over the mock API. */
 const meta = {
@@ -84,34 +85,6 @@ const CARRIER_ROW = [
   'Never used',
   'Expired',
   '',
-];
-
-/** A super admin's scopes: every permission but api_tokens:manage, in the contract's order. */
-const SUPER_ADMIN_SCOPES = [
-  'users:read',
-  'users:write',
-  'users:reset_two_factor',
-  'catalogue:read',
-  'products:write',
-  'categories:write',
-  'vat:write',
-  'variants:write',
-  'orders:read',
-  'orders:write',
-  'payments:write',
-  'discounts:write',
-  'customers:write',
-  'customers:personal_data',
-  'uploads:write',
-  'settings:read',
-  'settings:write',
-  'audit:read',
-  'jobs:read',
-  'jobs:write',
-  'backups:manage',
-  'reports:read',
-  'analytics:read',
-  'webhooks:manage',
 ];
 
 const { waitForRows } = listScreen({ table: TABLE });
@@ -197,7 +170,7 @@ export const CreateToken: Story = {
   play: async ({ canvasElement }) => {
     const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     const form = await openCreate(canvasElement);
-    await expect(scopeLabels(form)).toEqual(SUPER_ADMIN_SCOPES);
+    await expect(scopeLabels(form)).toEqual(expectedScopes.super_admin);
     await expect(
       form.getByText(
         'Leave empty for a token that never expires; it works until the end of that day (shop time)',
@@ -297,21 +270,7 @@ export const CreateAsManager: Story = {
   parameters: { auth: { userType: 'admin', user: { ...adminUser, role: 'manager' } } },
   play: async ({ canvasElement }) => {
     const form = await openCreate(canvasElement);
-    await expect(scopeLabels(form)).toEqual([
-      'catalogue:read',
-      'products:write',
-      'categories:write',
-      'vat:write',
-      'variants:write',
-      'orders:read',
-      'orders:write',
-      'payments:write',
-      'discounts:write',
-      'customers:write',
-      'uploads:write',
-      'settings:read',
-      'analytics:read',
-    ]);
+    await expect(scopeLabels(form)).toEqual(expectedScopes.manager);
   },
 };
 

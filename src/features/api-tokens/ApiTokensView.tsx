@@ -91,19 +91,11 @@ function columns(now: Date, askRevoke: (token: ApiToken) => void): readonly Colu
         </span>
       ),
     },
-    {
-      header: t('lastUsed'),
+    textColumn(t('lastUsed'), lastUsedText, {
       width: '15rem',
       card: 'meta',
-      cell: (token) => (
-        <span
-          className={token.last_used_at ? 'cell-text' : 'cell-text cell-muted'}
-          title={lastUsedText(token)}
-        >
-          {lastUsedText(token)}
-        </span>
-      ),
-    },
+      missing: (token) => token.last_used_at === null,
+    }),
     {
       header: t('status'),
       width: '6.5rem',

@@ -20,7 +20,7 @@ import { expectScreenTitle, mockedBy, type Scope } from '@/testing/story';
 import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { AuditLogPage } from './AuditLogPage';
 import { typeDay } from '@/testing/day-field';
-import { chooseFilter } from '@/testing/server-list';
+import { chooseFilter, FIRST_PAGE } from '@/testing/server-list';
 
 /** The audit log of /admin/audit-log in the admin layout, over the mock API. */
 const meta = { title: 'AuditLog/AuditLogPage', ...adminScreenMeta(AuditLogPage, paths.auditLog) };
@@ -29,7 +29,6 @@ type Story = StoryObj<typeof meta>;
 
 const LIST = '/api/v1/admin/audit-log/';
 const HEADERS = ['When', 'Admin', 'Action', 'Entity', 'Changes'];
-const FIRST_PAGE = { skip: '0', limit: '100' };
 
 /* The fixtures' rows as the screen shows them (times in the shop's, Tunis), newest first. */
 const ROWS = [

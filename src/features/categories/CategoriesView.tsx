@@ -49,19 +49,12 @@ function categoryColumns(
       tone: 'muted',
       card: 'subtitle',
     }),
-    {
-      header: translate('columnDescription'),
+    textColumn(translate('columnDescription'), (category) => category.description || '-', {
       card: 'meta',
-      cell: (category) => (
-        <span
-          className={category.description ? 'cell-text' : 'cell-text cell-muted'}
-          title={category.description ?? undefined}
-          data-testid="category-description"
-        >
-          {category.description || '-'}
-        </span>
-      ),
-    },
+      missing: (category) => !category.description,
+      title: (category) => category.description ?? undefined,
+      testId: 'category-description',
+    }),
     {
       header: translate('columnStatus'),
       width: '6.5rem',

@@ -6,7 +6,7 @@ import { adminScreenMeta } from '@/testing/admin-screen';
 import { csvExportStories, expectListExported, lastListQuery } from '@/testing/csv-export';
 import { expectedMovementCells, expectedReasonsOfEveryKind } from '@/testing/expected';
 import { expectLoading, listScreen } from '@/testing/list-screen';
-import { expectSent, chooseFilter } from '@/testing/server-list';
+import { expectSent, chooseFilter, FIRST_PAGE } from '@/testing/server-list';
 import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { expectLocation, expectScreenTitle, expectToast, mockedBy } from '@/testing/story';
 import { movementsOfEveryKind, stockMovements } from '@mocks/fixtures/stock-movements';
@@ -82,7 +82,7 @@ export const Filled: Story = {
       paths.orders.detail(2),
     );
     const [call] = await requests.waitFor('GET', LIST);
-    await expect(call?.query).toEqual({ skip: '0', limit: '100' });
+    await expect(call?.query).toEqual(FIRST_PAGE);
     await requests.waitFor('GET', ADMINS);
     // The filters' choices: the admins who made movements, and the products. They are drawn
     // after the admins' answer arrives, so the check waits for them.

@@ -19,12 +19,11 @@ import {
 import { expectScreenTitle, expectToast, mockedBy } from '@/testing/story';
 import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
 import { JobsPage } from './JobsPage';
-import { chooseFilter } from '@/testing/server-list';
+import { chooseFilter, FIRST_PAGE } from '@/testing/server-list';
 
 const LIST = '/api/v1/admin/jobs/';
 const RETRY = '/api/v1/admin/jobs/5/retry';
 const HEADERS = ['Job', 'Status', 'Attempts', 'Last error', 'Created', 'Finished', 'Actions'];
-const FIRST_PAGE = { skip: '0', limit: '100' };
 /** The title of the alert shown instead of jobs that could not be loaded. */
 const TITLE = 'Failed to load the background jobs';
 /** Why the first request of LoadError fails. */

@@ -13,7 +13,13 @@ import {
 import { adminScreen } from '@/testing/admin-screen';
 import { expectLoading, listScreen, rowOf } from '@/testing/list-screen';
 import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
-import { clickSort, columnHeader, expectSent, serverListStories } from '@/testing/server-list';
+import {
+  clickSort,
+  columnHeader,
+  expectSent,
+  FIRST_PAGE,
+  serverListStories,
+} from '@/testing/server-list';
 import { expectLocation, expectToast, expectScreenTitle } from '@/testing/story';
 import { orders as orderFixtures } from '@mocks/fixtures';
 import { customerOrders } from '@mocks/fixtures/customer-orders';
@@ -120,7 +126,7 @@ export const Filled: Story = {
     // One request, for the first page of 100 orders (docs/product.md §7).
     const calls = await requests.waitFor('GET', LIST);
     await expect(calls).toHaveLength(1);
-    await expect(calls[0]?.query).toEqual({ skip: '0', limit: '100' });
+    await expect(calls[0]?.query).toEqual(FIRST_PAGE);
   },
 };
 

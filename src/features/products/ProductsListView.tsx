@@ -114,19 +114,12 @@ function productColumns(
           </span>
         ),
     },
-    {
-      header: t('columnCategory'),
+    textColumn(t('columnCategory'), (row) => row.category ?? '—', {
       width: '7rem',
       card: 'subtitle',
-      cell: (row) => (
-        <span
-          className={row.category ? 'cell-text' : 'cell-text cell-muted'}
-          title={row.category ?? t('categoriesNotLoaded')}
-        >
-          {row.category ?? '—'}
-        </span>
-      ),
-    },
+      missing: (row) => !row.category,
+      title: (row) => row.category ?? t('categoriesNotLoaded'),
+    }),
     figureColumn(t('columnPrice'), (row) => row.price, {
       // A range of prices ("45.000 – 49.000 TND") whole.
       width: '9rem',

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, IconButton, Stack, Table, Text } from '@chakra-ui/react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type Key, type ReactNode } from 'react';
 import { ArrowLeftIcon } from '@/components/icons';
 import { PageHeader } from '@/components/layout/PageHeader';
 import {
@@ -260,6 +260,69 @@ export function ReportTable({
         {children}
       </Table.Root>
     </Box>
+  );
+}
+
+interface FiguresTableProps<R> {
+  label: string;
+  minW: string;
+  /** The headers of the columns that name a row (a period; a product, its variant, its SKU). */
+  names: readonly string[];
+  /** The headers of the figures, aligned to the end like their cells. */
+  figures: readonly string[];
+  rows: readonly R[];
+  rowKey: (row: R, index: number) => Key;
+  /** A row's cells: its names, then its figures. */
+  children: (row: R) => ReactNode;
+  /** The cells of the total row under the figures (its label spans the names' columns). */
+  total?: ReactNode;
+}
+
+/**
+ * A report's table of figures: the columns that name a row, then the figures (end-aligned), a row
+ * an item, and the total when the report has one.
+ */
+export function FiguresTable<R>({
+  label,
+  minW,
+  names,
+  figures,
+  rows,
+  rowKey,
+  children,
+  total,
+}: FiguresTableProps<R>) {
+  const t = useT();
+  return (
+    <ReportTable label={label} minW={minW}>
+      <Table.Header>
+        <Table.Row>
+          {names.map((header) => (
+            <Table.ColumnHeader key={header}>{header}</Table.ColumnHeader>
+          ))}
+          {figures.map((header) => (
+            <Table.ColumnHeader key={header} textAlign="end">
+              {header}
+            </Table.ColumnHeader>
+          ))}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {rows.map((row, index) => (
+          <Table.Row key={rowKey(row, index)}>{children(row)}</Table.Row>
+        ))}
+      </Table.Body>
+      {total && (
+        <Table.Footer>
+          <Table.Row>
+            <Table.Cell colSpan={names.length} fontWeight="semibold">
+              {t('total')}
+            </Table.Cell>
+            {total}
+          </Table.Row>
+        </Table.Footer>
+      )}
+    </ReportTable>
   );
 }
 

@@ -7,6 +7,7 @@ import { paths } from '@/lib/paths';
 import { creditNoteNoun, invoiceNoun, useT } from './messages';
 import {
   FigureCell,
+  FiguresTable,
   MoneyCell,
   MonthlyReportScreen,
   ReportTable,
@@ -77,46 +78,40 @@ function VatReturnReport({ data }: { data: VatReturn }) {
 function RatesTable({ data }: { data: VatReturn }) {
   const t = useT();
   return (
-    <ReportTable label={t('ratesTable')} minW="48rem">
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader>{t('columnRate')}</Table.ColumnHeader>
-          {[
-            t('columnInvoicesTaxable'),
-            t('columnInvoicesVat'),
-            t('columnCreditTaxable'),
-            t('columnCreditVat'),
-            t('columnNetTaxable'),
-            t('columnNetVat'),
-          ].map((header) => (
-            <Table.ColumnHeader key={header} textAlign="end">
-              {header}
-            </Table.ColumnHeader>
-          ))}
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {data.rates.map((rate) => (
-          <Table.Row key={rate.vat_rate}>
-            <Table.Cell fontWeight="medium">{formatVatRate(rate.vat_rate)}</Table.Cell>
-            <MoneyCell amount={rate.invoices.taxable_amount} />
-            <MoneyCell amount={rate.invoices.vat_amount} />
-            <MoneyCell amount={rate.credit_notes.taxable_amount} />
-            <MoneyCell amount={rate.credit_notes.vat_amount} />
-            <MoneyCell amount={rate.net.taxable_amount} strong />
-            <MoneyCell amount={rate.net.vat_amount} strong />
-          </Table.Row>
-        ))}
-      </Table.Body>
-      <Table.Footer>
-        <Table.Row>
-          <Table.Cell fontWeight="semibold">{t('total')}</Table.Cell>
+    <FiguresTable
+      label={t('ratesTable')}
+      minW="48rem"
+      names={[t('columnRate')]}
+      figures={[
+        t('columnInvoicesTaxable'),
+        t('columnInvoicesVat'),
+        t('columnCreditTaxable'),
+        t('columnCreditVat'),
+        t('columnNetTaxable'),
+        t('columnNetVat'),
+      ]}
+      rows={data.rates}
+      rowKey={(rate) => rate.vat_rate}
+      total={
+        <>
           <Table.Cell colSpan={4} />
           <MoneyCell amount={data.totals.taxable_amount} strong />
           <MoneyCell amount={data.totals.vat_amount} strong />
-        </Table.Row>
-      </Table.Footer>
-    </ReportTable>
+        </>
+      }
+    >
+      {(rate) => (
+        <>
+          <Table.Cell fontWeight="medium">{formatVatRate(rate.vat_rate)}</Table.Cell>
+          <MoneyCell amount={rate.invoices.taxable_amount} />
+          <MoneyCell amount={rate.invoices.vat_amount} />
+          <MoneyCell amount={rate.credit_notes.taxable_amount} />
+          <MoneyCell amount={rate.credit_notes.vat_amount} />
+          <MoneyCell amount={rate.net.taxable_amount} strong />
+          <MoneyCell amount={rate.net.vat_amount} strong />
+        </>
+      )}
+    </FiguresTable>
   );
 }
 
@@ -138,23 +133,24 @@ function ReturnLines({ data }: { data: VatReturn }) {
     ],
     [t('lineAmountDue'), data.totals.amount_due],
   ];
+  // The VAT and the amount due stand out: the figures the return is filed for.
+  const strong = [t('lineVat'), t('lineAmountDue')];
   return (
-    <ReportTable label={t('returnTable')} minW="20rem">
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader>{t('columnLine')}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">{t('columnAmount')}</Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {lines.map(([label, amount], index) => (
-          <Table.Row key={label}>
-            <Table.Cell>{label}</Table.Cell>
-            <MoneyCell amount={amount} strong={index === 1 || index === lines.length - 1} />
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </ReportTable>
+    <FiguresTable
+      label={t('returnTable')}
+      minW="20rem"
+      names={[t('columnLine')]}
+      figures={[t('columnAmount')]}
+      rows={lines}
+      rowKey={([label]) => label}
+    >
+      {([label, amount]) => (
+        <>
+          <Table.Cell>{label}</Table.Cell>
+          <MoneyCell amount={amount} strong={strong.includes(label)} />
+        </>
+      )}
+    </FiguresTable>
   );
 }
 
@@ -205,23 +201,21 @@ function TrendTable({ data }: { data: VatReturn }) {
   const t = useT();
   const locale = useLocale();
   return (
-    <ReportTable label={t('trendTable')} minW="20rem">
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader>{t('columnMonth')}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">{t('columnTaxable')}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">{t('columnVat')}</Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {data.trend.map((m) => (
-          <Table.Row key={m.month}>
-            <Table.Cell>{formatMonth(m.month, INTL_TAGS[locale])}</Table.Cell>
-            <MoneyCell amount={m.taxable_amount} />
-            <MoneyCell amount={m.vat_amount} />
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </ReportTable>
+    <FiguresTable
+      label={t('trendTable')}
+      minW="20rem"
+      names={[t('columnMonth')]}
+      figures={[t('columnTaxable'), t('columnVat')]}
+      rows={data.trend}
+      rowKey={(m) => m.month}
+    >
+      {(m) => (
+        <>
+          <Table.Cell>{formatMonth(m.month, INTL_TAGS[locale])}</Table.Cell>
+          <MoneyCell amount={m.taxable_amount} />
+          <MoneyCell amount={m.vat_amount} />
+        </>
+      )}
+    </FiguresTable>
   );
 }

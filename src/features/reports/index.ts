@@ -2,6 +2,7 @@
 // the report or why it is not there), its table cells, and the days of the shop's calendar.
 export {
   FigureCell,
+  FiguresTable,
   MoneyCell,
   ReportBody,
   ReportScreen,
