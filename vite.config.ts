@@ -63,6 +63,7 @@ export default defineConfig({
           include: [
             'src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
+            '.storybook/**/*.test.ts',
             'contract/**/*.test.ts',
             'sdk/**/*.test.ts',
           ],

@@ -89,7 +89,7 @@ export async function renderInMode(page: Page, mode: Mode): Promise<void> {
  * waiting them out cost a second per check — a fifth of a screen's checks (VatRatesPage: 33 s of
  * settling before, 17 s after).
  */
-async function settle(page: Page): Promise<void> {
+export async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
     for (const animation of document.getAnimations()) {
       const end = animation.effect?.getComputedTiming().endTime ?? Infinity;

@@ -6,6 +6,7 @@ import { defaultHandlers } from '@mocks/handlers';
 import { reportUnhandledApiRequest } from '@mocks/violations';
 import { activateLocale, isLocale, LOCALE_NAMES, LOCALES } from '@/lib/i18n';
 import { prepareStory, type StoryAuth } from './session';
+import { IN_FLIGHT_KEY } from './in-flight';
 import { StoryShell } from './story-shell';
 
 /**
@@ -17,6 +18,8 @@ import { StoryShell } from './story-shell';
  * - `msw`: `{ handlers: [...] }` or `{ handlers: { name: [...] } }` (msw-storybook-addon); the
  *   fixtures API of mocks/handlers answers whatever a story does not.
  * Viewports: `globals: { viewport: { value: 'mobile375' } }` (the test runner sizes its page too).
+ * Tag `visual` on a screen's story: its accepted images (visual/) are compared on every run
+ * (.storybook/visual.ts).
  * Language and colour mode: `globals: { locale: 'ar', theme: 'dark' }` (toolbar menus too; the
  * test runner checks accessibility in each, .storybook/test-runner.ts).
  */
@@ -80,6 +83,12 @@ const preview: Preview = {
         // unhandled request fails a Vitest test.
         onUnhandledRequest: reportUnhandledApiRequest,
       });
+      // The requests the page has sent and not yet had answered: the visual review photographs a
+      // screen once they are all answered (visual.ts), not while its data is on the way.
+      const inFlight = new Set<string>();
+      worker.events.on('request:start', ({ requestId }) => inFlight.add(requestId));
+      worker.events.on('request:end', ({ requestId }) => inFlight.delete(requestId));
+      Object.assign(globalThis, { [IN_FLIGHT_KEY]: inFlight });
       return worker;
     }),
   ],

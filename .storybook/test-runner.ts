@@ -2,6 +2,7 @@ import { getStoryContext, type TestRunnerConfig } from '@storybook/test-runner';
 import { MINIMAL_VIEWPORTS } from 'storybook/viewport';
 import { VIOLATIONS_KEY, violationsError, type ContractViolation } from '../mocks/violations';
 import { findViolations, renderInMode, type Mode } from './accessibility';
+import { reviewVisually, VISUAL_TAG } from './visual';
 
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
 
@@ -59,7 +60,8 @@ const config: TestRunnerConfig = {
   /**
    * A story whose mock API saw a request the server would refuse, or answered what the contract
    * does not describe (mocks/contract.ts), fails even when its play function passed. Then axe-core
-   * checks it in its own globals, and a screen's story in the other modes too.
+   * checks it in its own globals, and a screen's story in the other modes too; a story tagged
+   * `visual` is then compared with its accepted images (visual.ts).
    */
   async postVisit(page, story) {
     const violations = await page.evaluate((key) => {
@@ -84,6 +86,7 @@ const config: TestRunnerConfig = {
         await renderInMode(page, DEFAULT_MODE);
       }
     }
+    if (context.tags.includes(VISUAL_TAG)) faults.push(await reviewVisually(page, story.id));
     const found = faults.filter(Boolean);
     if (found.length > 0) throw new Error(found.join('\n'));
   },

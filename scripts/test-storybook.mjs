@@ -8,6 +8,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { clearVisualReport, REPORT_DIR, writeVisualReport } from './visual-report.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 // STORYBOOK_DIR: another build folder (parallel work must not share storybook-static/).
@@ -54,6 +55,7 @@ const { port } = server.address();
 const url = `http://127.0.0.1:${port}`;
 console.log(`test-storybook: serving storybook-static on ${url}`);
 
+clearVisualReport(root);
 const bin = join(root, 'node_modules', '.bin', 'test-storybook');
 const started = Date.now();
 const runner = spawn(bin, ['--url', url, '--maxWorkers=2', ...process.argv.slice(2)], {
@@ -70,6 +72,12 @@ const code = await new Promise((done) =>
   runner.on('close', (c, signal) => done(c ?? (signal ? 1 : 0))),
 );
 server.close();
+const differences = writeVisualReport(root);
+if (differences > 0) {
+  console.log(
+    `test-storybook: ${differences} visual difference(s): ${join(root, REPORT_DIR, 'index.html')}`,
+  );
+}
 console.log(
   `test-storybook: finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${code})`,
 );

@@ -3,6 +3,7 @@ import { createContext, useContext, type ComponentType, type ReactNode } from 'r
 import { ColorModeProvider } from './color-mode';
 import { DirectionProvider } from './direction';
 import { system } from './theme';
+import './fonts.css';
 
 const InScope = createContext(false);
 

@@ -45,6 +45,7 @@ const submit = (scope: Scope) =>
   userEvent.click(scope.getByRole('button', { name: 'Change password' }));
 
 export const Filled: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     await waitFor(() => expectScreenTitle(canvasElement, 'My account'));
     const canvas = within(canvasElement);

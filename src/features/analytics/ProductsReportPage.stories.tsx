@@ -151,6 +151,7 @@ async function expectFilled(canvasElement: HTMLElement): Promise<void> {
 
 /** The period's best sellers, 180 days picked for the slow movers (a new request), the CSV. */
 export const Filled: Story = {
+  tags: ['visual'],
   parameters: filled,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

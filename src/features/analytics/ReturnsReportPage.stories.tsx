@@ -59,6 +59,7 @@ async function expectFilled(canvasElement: HTMLElement): Promise<void> {
 
 /** The period of the address, its figures, a preset picked (a new request), and the CSV. */
 export const Filled: Story = {
+  tags: ['visual'],
   parameters: filled,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -155,6 +155,7 @@ async function expectFilled(canvasElement: HTMLElement): Promise<void> {
 
 /** The address's period by month, its figures, weeks picked (a new request), and the CSV. */
 export const Filled: Story = {
+  tags: ['visual'],
   parameters: filled,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

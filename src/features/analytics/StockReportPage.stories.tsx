@@ -66,6 +66,7 @@ async function expectFilled(canvasElement: HTMLElement): Promise<void> {
 }
 
 export const Filled: Story = {
+  tags: ['visual'],
   parameters: filled,
   play: async ({ canvasElement }) => {
     await expectFilled(canvasElement);

@@ -124,6 +124,7 @@ const created: ApiToken = {
 };
 
 export const Filled: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
     await expectScreenTitle(canvasElement, 'API Tokens');

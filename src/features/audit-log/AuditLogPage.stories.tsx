@@ -77,6 +77,7 @@ const changeCells = (changes: Scope) =>
     .map((row) => cellTexts(row));
 
 export const Filled: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);

@@ -27,6 +27,7 @@ async function signIn(canvasElement: HTMLElement, username = 'admin', password =
 }
 
 export const Default: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByLabelText(/Username/)).toBeVisible();

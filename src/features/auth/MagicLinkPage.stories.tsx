@@ -82,6 +82,7 @@ export const ReplacesAnAdminSession: Story = {
 };
 
 export const ExpiredOrUsed: Story = {
+  tags: ['visual'],
   parameters: { msw: { handlers: [auth.verifyMagicLink.error(401, 'Invalid or expired link')] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

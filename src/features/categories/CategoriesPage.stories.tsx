@@ -70,6 +70,7 @@ const optionTexts = (select: HTMLElement) =>
     .map((option) => option.textContent);
 
 export const Filled: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);

@@ -64,6 +64,7 @@ async function loaded(canvasElement: HTMLElement, customer: CustomerDetail) {
 
 /** An account: identity, contact, address book, orders (links), totals, notes and tags. */
 export const Account: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement, accountCustomer);
     await requests.waitFor('GET', API('a11'));

@@ -115,6 +115,7 @@ const {
 } = listScreen({ searchPlaceholder: 'Search by email, type or country...' });
 
 export const Filled: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);

@@ -136,6 +136,7 @@ async function activityTexts(canvasElement: HTMLElement): Promise<string[]> {
 }
 
 export const Filled: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expectStats(canvasElement, [

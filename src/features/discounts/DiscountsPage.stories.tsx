@@ -105,6 +105,7 @@ async function nameAndCode(dialog: Scope, name: string, code: string): Promise<v
 const create = (dialog: Scope) => userEvent.click(dialog.getByRole('button', { name: 'Create' }));
 
 export const Filled: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);

@@ -69,6 +69,7 @@ export const Laptop1366: Story = {
 };
 
 export const Filled: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);

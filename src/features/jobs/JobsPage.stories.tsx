@@ -58,6 +58,7 @@ const retryButtons = (canvasElement: HTMLElement) =>
   within(canvasElement).queryAllByRole('button', { name: /^Retry job/ });
 
 export const Filled: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);

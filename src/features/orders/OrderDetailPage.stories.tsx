@@ -132,6 +132,7 @@ async function expectOrder(canvasElement: HTMLElement, order: Order) {
 
 /** A pending individual order: no VAT number, no discount, no reverse charge. */
 export const Filled: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const order = byId(1);
     await expectOrder(canvasElement, order);

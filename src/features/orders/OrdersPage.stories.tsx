@@ -106,6 +106,7 @@ const {
 } = listScreen({ searchPlaceholder: 'Search by order number...' });
 
 export const Filled: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);

@@ -92,6 +92,7 @@ async function createFilled(canvasElement: HTMLElement) {
 /* ---------------- Create ---------------- */
 
 export const CreateEmpty: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Create Product' })).toBeVisible();

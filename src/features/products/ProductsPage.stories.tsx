@@ -98,6 +98,7 @@ const { dataRows, rowNames, waitForRows, search, expectVirtualised, rowCells, ta
     searchPlaceholder: 'Search products...',
   });
 export const Filled: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);

@@ -122,6 +122,7 @@ async function expectFilled(canvasElement: HTMLElement): Promise<void> {
 }
 
 export const Filled: Story = {
+  tags: ['visual'],
   parameters: filled,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

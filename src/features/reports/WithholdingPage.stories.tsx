@@ -56,6 +56,7 @@ const ROWS = [
 ];
 
 export const Filled: Story = {
+  tags: ['visual'],
   parameters: filled,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -126,6 +126,7 @@ export const LegalDetailsComplete: Story = {
 };
 
 export const Filled: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
     await expectScreenTitle(canvasElement, 'Settings');

@@ -178,6 +178,7 @@ const exampleLines = (form: Scope) =>
   Array.from(form.getByTestId('shipping-example-text').children, (line) => line.textContent);
 
 export const Filled: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForLists(canvasElement);

@@ -100,6 +100,7 @@ async function fillNewUser(dialog: Scope) {
 }
 
 export const Filled: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);

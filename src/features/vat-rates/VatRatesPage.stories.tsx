@@ -87,6 +87,7 @@ async function fillNewRate(dialog: Scope, { effectiveTo }: { effectiveTo?: strin
 }
 
 export const Filled: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitForRows(canvasElement);

@@ -54,6 +54,7 @@ type Story = StoryObj<typeof meta>;
 const SETUP = '/admin/account/two-factor';
 
 export const ForcedEnrolment: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expectLocation(canvasElement, SETUP);

@@ -60,6 +60,7 @@ async function fillCustomer(canvasElement: HTMLElement) {
 
 /** Nothing picked yet: no line, no totals, and the complete button waits. */
 export const Empty: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     // The first story of the file pays the console's cold start.

@@ -31,6 +31,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Each draft with its customer, lines, total; Open continues it. */
 export const Filled: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('heading', { level: 1, name: 'Draft orders' }, { timeout: 5000 });

@@ -60,6 +60,7 @@ async function openDialog(canvasElement: HTMLElement) {
 
 /** What each carrier collected, kept and paid, newest first. */
 export const Filled: Story = {
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const grid = await table(canvasElement);
     await expectScreenTitle(canvasElement, 'Remittances');
