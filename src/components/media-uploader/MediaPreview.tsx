@@ -52,7 +52,10 @@ export function MediaPreview({ url, kind, alt, previewUrl }: MediaPreviewProps) 
       </Center>
     );
 
-  if (src === undefined) return <Skeleton boxSize="full" borderRadius="0" aria-label={alt} />;
+  // While its address is on the way, a shimmer only: a name on a <div> without a role is not
+  // announced (axe's aria-prohibited-attr, seen in the command palette's results), and the image
+  // brings its own alt text the moment it is shown.
+  if (src === undefined) return <Skeleton boxSize="full" borderRadius="0" aria-hidden />;
 
   // The signed URL failed: try the original one; the original failed: placeholder.
   const onError = () => setStage(stage === 'signed' && src === signedUrl ? 'original' : 'failed');
