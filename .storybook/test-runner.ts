@@ -2,7 +2,7 @@ import { getStoryContext, type TestRunnerConfig } from '@storybook/test-runner';
 import { MINIMAL_VIEWPORTS } from 'storybook/viewport';
 import { VIOLATIONS_KEY, violationsError, type ContractViolation } from '../mocks/violations';
 import { findViolations, renderInMode, type Mode } from './accessibility';
-import { reviewVisually, VISUAL_TAG } from './visual';
+import { isVisualStory, reviewVisually } from './visual';
 
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
 
@@ -86,7 +86,7 @@ const config: TestRunnerConfig = {
         await renderInMode(page, DEFAULT_MODE);
       }
     }
-    if (context.tags.includes(VISUAL_TAG)) faults.push(await reviewVisually(page, story.id));
+    if (await isVisualStory(page, story.id)) faults.push(await reviewVisually(page, story.id));
     const found = faults.filter(Boolean);
     if (found.length > 0) throw new Error(found.join('\n'));
   },

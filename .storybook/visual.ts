@@ -18,7 +18,29 @@ import { IN_FLIGHT_KEY } from './in-flight';
 type Page = Parameters<NonNullable<TestRunnerConfig['postVisit']>>[0];
 type BrowserContext = ReturnType<Page['context']>;
 
-export const VISUAL_TAG = 'visual';
+const VISUAL_TAG = 'visual';
+
+let taggedIds: Promise<Set<string>> | undefined;
+
+/**
+ * Whether the story is tagged `visual` in the built Storybook's index, which is what
+ * `--includeTags visual` (npm run test:visual:update) selects. Not the story's tags at run time: a
+ * story spreading a tagged one (`{ ...Filled, globals }`) carries its tags there, but not in the
+ * index, and would be reviewed without ever being given accepted images.
+ */
+export async function isVisualStory(page: Page, storyId: string): Promise<boolean> {
+  taggedIds ??= page
+    .evaluate(async (tag) => {
+      const index = (await (await fetch('index.json')).json()) as {
+        entries: Record<string, { id: string; tags?: string[] }>;
+      };
+      return Object.values(index.entries)
+        .filter((entry) => entry.tags?.includes(tag))
+        .map((entry) => entry.id);
+    }, VISUAL_TAG)
+    .then((ids) => new Set(ids));
+  return (await taggedIds).has(storyId);
+}
 
 /** Where accepted images live (a failed comparison leaves its three images in REPORT_DIR). */
 const ACCEPTED_DIR = 'visual';
@@ -29,7 +51,7 @@ const PHONE = { width: 375, height: 812 };
 /**
  * pixelmatch's per-pixel colour distance (0–1; its default 0.1 lets anti-aliased edges of the
  * same text pass) and how many pixels may then differ: none. A button moved by one pixel changes
- * hundreds; a rendering that is the same on every machine (fonts from npm, Debian's Chromium)
+ * hundreds; a rendering that is the same on every machine (Debian's Chromium and fonts)
  * changes none.
  */
 const PIXEL_THRESHOLD = 0.1;

@@ -7,9 +7,9 @@ CHROMIUM=${CHROMIUM_PATH:-/usr/bin/chromium}
 if [ ! -x "$CHROMIUM" ]; then
   apt_install ensure-chromium chromium
 fi
-# What the console's own fonts (src/components/ui/fonts.css) do not cover, monospace text and
-# symbols, is drawn with Debian's fonts: the same packages on every machine, so that Storybook's
-# accepted images (.storybook/visual.ts) match wherever the test runner runs.
+# The console names Inter and falls back to the system's fonts; the browser tests draw with Debian's
+# (DejaVu, Liberation), the same packages on every machine, so that Storybook's accepted images
+# (.storybook/visual.ts) match wherever the test runner runs.
 if command -v dpkg >/dev/null 2>&1; then
   for fonts in fonts-dejavu-core fonts-liberation; do
     dpkg -s "$fonts" >/dev/null 2>&1 || apt_install ensure-chromium "$fonts"

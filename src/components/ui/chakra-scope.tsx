@@ -3,7 +3,6 @@ import { createContext, useContext, type ComponentType, type ReactNode } from 'r
 import { ColorModeProvider } from './color-mode';
 import { DirectionProvider } from './direction';
 import { system } from './theme';
-import './fonts.css';
 
 const InScope = createContext(false);
 

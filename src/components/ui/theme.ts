@@ -44,9 +44,6 @@ import {
 } from '@chakra-ui/react/theme';
 import { dateInputSlotRecipe } from './date-input-recipe';
 
-/** Chakra's fallback after Inter (@chakra-ui/react theme/tokens/fonts). */
-const SYSTEM_FONTS = `-apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol"`;
-
 /**
  * Chakra's default colours where they fail WCAG's 4.5:1 for text (axe-core checks every story in
  * light and dark, .storybook/test-runner.ts): status text on the page and panels, white text on
@@ -54,14 +51,6 @@ const SYSTEM_FONTS = `-apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, 
  */
 const contrast = defineConfig({
   theme: {
-    tokens: {
-      // Chakra's Inter (fonts.css serves it) with Noto Sans Arabic for the Arabic letters, before
-      // the system fonts Chakra falls back to.
-      fonts: {
-        body: { value: `Inter, 'Noto Sans Arabic', ${SYSTEM_FONTS}` },
-        heading: { value: `Inter, 'Noto Sans Arabic', ${SYSTEM_FONTS}` },
-      },
-    },
     semanticTokens: {
       colors: {
         fg: {
