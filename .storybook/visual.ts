@@ -73,20 +73,13 @@ const MAX_HEIGHT = 4000;
  * then its fonts loaded.
  */
 async function ready(page: Page): Promise<void> {
+  // Runs in the page: whether preview.tsx's set of unanswered requests is empty.
+  const noneInFlight = (key: string) =>
+    ((globalThis as Record<string, unknown>)[key] as Set<string> | undefined)?.size === 0;
   for (let round = 0; round < 5; round += 1) {
-    await page.waitForFunction(
-      (key) =>
-        ((globalThis as Record<string, unknown>)[key] as Set<string> | undefined)?.size === 0,
-      IN_FLIGHT_KEY,
-      { timeout: 15_000 },
-    );
+    await page.waitForFunction(noneInFlight, IN_FLIGHT_KEY, { timeout: 15_000 });
     await settle(page);
-    const idle = await page.evaluate(
-      (key) =>
-        ((globalThis as Record<string, unknown>)[key] as Set<string> | undefined)?.size === 0,
-      IN_FLIGHT_KEY,
-    );
-    if (idle) break;
+    if (await page.evaluate(noneInFlight, IN_FLIGHT_KEY)) break;
   }
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
@@ -137,8 +130,8 @@ const MODES: VisualMode[] = [
 /**
  * The story loaded afresh in `mode` (its play function run, as the runner runs it), in a page of
  * its own whose clock is fixed at VISUAL_NOW. A fresh load, not a re-render of the runner's page
- * with other globals: a re-render reuses the screen's requests of the render before, whose
- * answers the mock API never settles (mocks/recorder.ts), and photographed skeletons.
+ * with other globals: re-rendered so, the dashboard stayed in its loading skeletons for good
+ * although its requests were sent and answered (cause not found yet), and was photographed so.
  */
 async function shootMode(
   context: BrowserContext,
