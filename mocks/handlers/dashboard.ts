@@ -1,5 +1,4 @@
 import type {
-  ActivityItem,
   AdminRole,
   AuditEntry,
   DashboardCount,
@@ -22,6 +21,7 @@ import {
   dashboardQueryFault,
   DASHBOARD_PERIODS,
   isUnpaidCashOnDelivery,
+  mergeActivity,
   TO_CONFIRM,
   TO_SHIP,
   type DashboardPeriodQuery,
@@ -145,17 +145,7 @@ export function activityOf(
   role: AdminRole,
   limit: number,
 ): RecentActivity {
-  const items: ActivityItem[] = [
-    ...list.map((order) => ({ kind: 'order' as const, at: order.created_at, order, audit: null })),
-    ...(can(role, 'audit:read') ? entries : []).map((audit) => ({
-      kind: 'audit' as const,
-      at: audit.created_at,
-      order: null,
-      audit,
-    })),
-  ];
-  items.sort((a, b) => b.at.localeCompare(a.at) || (a.kind === 'order' ? -1 : 1));
-  return { items: items.slice(0, limit) };
+  return mergeActivity(list, can(role, 'audit:read') ? entries : [], limit);
 }
 
 export const dashboard = {

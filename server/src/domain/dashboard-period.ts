@@ -131,3 +131,35 @@ export const isUnpaidCashOnDelivery = (o: {
   o.payment_method === 'cash_on_delivery' &&
   (o.status === 'shipped' || o.status === 'delivered') &&
   o.balance_due > 0;
+
+// ---------------------------------------------------------------------------------------------
+// Recent Activity
+
+/**
+ * Recent Activity: the latest orders placed and audit entries (each list already cut to `limit`,
+ * the entries only for a role that may read the audit log), merged, the latest first, `limit` in
+ * all. ISO instants in UTC sort as text; at the same instant an order comes before the entry it
+ * caused. The server (services/orders/dashboard.ts) and the mock API both answer with it.
+ */
+export function mergeActivity(
+  orders: readonly Schemas['OrderSummary'][],
+  entries: readonly Schemas['AuditEntry'][],
+  limit: number,
+): Schemas['RecentActivity'] {
+  const items: Schemas['ActivityItem'][] = [
+    ...orders.map((order) => ({
+      kind: 'order' as const,
+      at: order.created_at,
+      order,
+      audit: null,
+    })),
+    ...entries.map((audit) => ({
+      kind: 'audit' as const,
+      at: audit.created_at,
+      order: null,
+      audit,
+    })),
+  ];
+  items.sort((a, b) => b.at.localeCompare(a.at) || (a.kind === 'order' ? -1 : 1));
+  return { items: items.slice(0, limit) };
+}

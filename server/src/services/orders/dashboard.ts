@@ -21,6 +21,7 @@ import { periodBounds, shopDay } from '../../domain/books';
 import {
   dashboardPeriods,
   dashboardQueryFault,
+  mergeActivity,
   TO_CONFIRM,
   TO_SHIP,
   type DashboardPeriodQuery,
@@ -220,21 +221,5 @@ export async function recentActivity(
       ? db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(limit).execute()
       : [],
   ]);
-  const items: Schemas['ActivityItem'][] = [
-    ...orders.items.map((order) => ({
-      kind: 'order' as const,
-      at: order.created_at,
-      order,
-      audit: null,
-    })),
-    ...entries.map(presentAuditEntry).map((audit) => ({
-      kind: 'audit' as const,
-      at: audit.created_at,
-      order: null,
-      audit,
-    })),
-  ];
-  // ISO instants in UTC sort as text; at the same instant an order before the entry it caused.
-  items.sort((a, b) => b.at.localeCompare(a.at) || (a.kind === 'order' ? -1 : 1));
-  return { items: items.slice(0, limit) };
+  return mergeActivity(orders.items, entries.map(presentAuditEntry), limit);
 }
