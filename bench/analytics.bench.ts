@@ -9,10 +9,12 @@
 // Each order is written owing its total (0 when credited), as migration 029's trigger would set
 // it: the trigger then finds nothing to do instead of updating every order once more.
 // Then, one request at a time (BENCH_REQUESTS, default 20, after 2 to warm up), each report
-// with its default period (the last 30 shop days; the sales over time: the last year, by month)
-// and the dashboard of the last 30 days (skipped while it answers 404), with p50/p99 beside the
-// 100 ms target and beside the limit measured in the same run (the same bytes answered from a
-// buffer by a bare Fastify route). Figures, never asserted. On SQLite, or PostgreSQL under
+// with its default period (the last 30 shop days; the sales over time: the last year, by month),
+// the breakdown and the best sellers over the last year too (whole months, read from the monthly
+// roll-up of migration 046) and the best sellers over a year inside months (edge days from the
+// daily roll-up), and the dashboard of the last 30 days (skipped while it answers 404), with
+// p50/p99 beside the 100 ms target and beside the limit measured in the same run (the same bytes
+// answered from a buffer by a bare Fastify route). Figures, never asserted. On SQLite, or PostgreSQL under
 // scripts/with-postgres.sh:
 //   npx tsx bench/analytics.bench.ts
 //   BENCH_ANALYTICS_ORDERS=20000 bash scripts/with-postgres.sh npx tsx bench/analytics.bench.ts
@@ -202,11 +204,17 @@ const f = (n: number) => n.toFixed(1);
 const today = shopDay(new Date(), 'Africa/Tunis');
 const month = `from=${addDays(today, -29)}&to=${today}`;
 const year = `from=${addDays(today, -364)}&to=${today}`;
+// A year that starts and ends inside a month (about two weeks of days at each edge), read partly
+// from the daily roll-up; the 30 days and the year above may fall on whole months.
+const yearInMonths = `from=${addDays(today, -350)}&to=${addDays(today, -16)}`;
 const PATHS = [
   `/api/v1/admin/reports/sales?${year}&interval=month`,
   `/api/v1/admin/reports/sales?${month}&interval=day`,
   `/api/v1/admin/reports/sales-breakdown?${month}`,
+  `/api/v1/admin/reports/sales-breakdown?${year}`,
   `/api/v1/admin/reports/top-products?${month}`,
+  `/api/v1/admin/reports/top-products?${year}`,
+  `/api/v1/admin/reports/top-products?${yearInMonths}`,
   `/api/v1/admin/reports/returns?${month}`,
   '/api/v1/admin/reports/stock-valuation',
   '/api/v1/admin/reports/slow-movers',

@@ -2,8 +2,10 @@
 // orders are placed at checkout around the turn of October in Tunis, then cancelled and
 // reopened, refunded, edited, partly returned and refunded by a payment; the figures by day and
 // by week, the time zone case (23:30 UTC on 31 October is 1 November in Tunis; a change of the
-// shop's time zone moves it back), the breakdown and the best sellers, the CSV files, the
+// shop's time zone moves it back; the best sellers by whole months, from the monthly roll-up,
+// count it in November too), the breakdown and the best sellers, the CSV files, the
 // period's 422s and who may read them. Both databases.
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../api/types';
 import { shopDay } from '../domain/books';
@@ -301,6 +303,67 @@ describe.each(testDialects)('sales reports on %s', (dialect) => {
       order_count: 1,
       units: 2,
     });
+  });
+
+  it('counts a sale at 23:30 UTC on 31 October in November in Tunis, by whole months too', async () => {
+    const { shirt, scarf } = await smallShop();
+    const units = async (period: string) =>
+      (
+        await report<Schemas['TopProducts']>('getTopProducts', `top-products?${period}`)
+      ).products.map((p) => [p.product_name, p.units]);
+    // Whole months are read from the monthly roll-up: the late shirts are November's.
+    expect(await units('from=2026-10-01&to=2026-10-31')).toEqual([['Wool scarf', 2]]);
+    expect(await units('from=2026-11-01&to=2026-11-30')).toEqual([['Linen shirt', 4]]);
+    expect(await units('from=2026-10-01&to=2026-11-30')).toEqual([
+      ['Linen shirt', 4],
+      ['Wool scarf', 2],
+    ]);
+    // A partial September (its days from the daily roll-up) and two whole months; no whole
+    // month; one day at each side of the boundary.
+    expect(await units('from=2026-09-20&to=2026-11-30')).toEqual([
+      ['Linen shirt', 4],
+      ['Wool scarf', 2],
+    ]);
+    expect(await units('from=2026-10-15&to=2026-11-15')).toEqual([
+      ['Linen shirt', 4],
+      ['Wool scarf', 2],
+    ]);
+    expect(await units('from=2026-10-31&to=2026-10-31')).toEqual([['Wool scarf', 2]]);
+    expect(await units('from=2026-11-01&to=2026-11-01')).toEqual([['Linen shirt', 3]]);
+    // What is stored: each product's sales by month, from the shop day of its order (the
+    // cancelled order left out; the keys whose figures moved away are kept at 0; the shirt was
+    // created first, so its id is the smaller).
+    const months = async () =>
+      (
+        await sql<{ month: string; product_key: number; units: number | string }>`select month,
+            product_key, sum(units) as units
+          from product_sales_monthly
+          group by month, product_key having sum(units) <> 0
+          order by month, product_key`.execute(db())
+      ).rows.map((r) => [r.month, Number(r.product_key), Number(r.units)]);
+    expect(await months()).toEqual([
+      ['2026-10', scarf.productId, 2],
+      ['2026-11', shirt.productId, 4],
+    ]);
+
+    // In UTC, 23:30 on 31 October is October's: the months were rebuilt with the days.
+    const moved = await t.request('updateShopSettings', {
+      method: 'PATCH',
+      url: '/api/v1/admin/settings/shop',
+      headers: admin.headers,
+      payload: { time_zone: 'UTC' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await units('from=2026-10-01&to=2026-10-31')).toEqual([
+      ['Linen shirt', 3],
+      ['Wool scarf', 2],
+    ]);
+    expect(await units('from=2026-11-01&to=2026-11-30')).toEqual([['Linen shirt', 1]]);
+    expect(await months()).toEqual([
+      ['2026-10', shirt.productId, 3],
+      ['2026-10', scarf.productId, 2],
+      ['2026-11', shirt.productId, 1],
+    ]);
   });
 
   it('writes the three CSV files: header, rows as the API writes them, attachment names', async () => {

@@ -7,7 +7,11 @@
 // order_categories) equal their recount by domain/analytics.ts over every row read back from
 // the database: the sales by day and by month, the breakdown by category and payment method,
 // and the best sellers, whole and cut to one or two (ties at the cut settled as the recount
-// does). Both databases; FC_SEED / FC_PATH / FC_RUNS replay a failure.
+// does). The best sellers and the breakdown are also asked for a random period whose ends fall
+// on month edges or inside months (whole months read from migration 046's monthly roll-up, the
+// edge days from the daily one), and the monthly roll-up must equal the daily one summed by
+// month, so a write that reaches the daily roll-up and not the monthly fails.
+// Both databases; FC_SEED / FC_PATH / FC_RUNS replay a failure.
 // Not vacuous: with the trigger that refreshes an order's categories when a line is updated
 // dropped (045's order_categories_line_update), it fails on a deleted product's orders.
 import fc from 'fast-check';
@@ -31,9 +35,10 @@ import { assertProperty } from '../../test-support/properties';
 import { readSaleOrders, readSalePayments } from '../../test-support/sales';
 import { skuOf, variantTitleOf } from '../services/catalogue/sellable-lines';
 import { checkoutLines, type Order } from '../../test-support/shop';
-import { ORDER_STATUSES } from '../../../contract/order-status';
+import { ORDER_STATUSES, statusesWhere } from '../../../contract/order-status';
 
 const NUM_RUNS = 8;
+const CREDITED = statusesWhere('credited');
 const HOUR = 3_600_000;
 /** The first day of the reports' period; orders are placed from 2026-09-01 00:00 UTC on. */
 const FROM = '2026-09-01';
@@ -108,6 +113,46 @@ const actionArb = fc.oneof(
     }),
   },
 );
+
+/** Ends of the random period: month edges, days inside months, and today ('today'). */
+const periodArb = fc.record({
+  from: fc.constantFrom('2026-08-31', '2026-09-01', '2026-09-17', '2026-09-30', '2026-10-01'),
+  to: fc.constantFrom(
+    '2026-09-30',
+    '2026-10-01',
+    '2026-10-31',
+    '2026-11-01',
+    '2026-11-20',
+    'today',
+  ),
+});
+
+/** The product roll-up's sales summed by month, the keys whose figures are not all 0. */
+const MONTHLY = `select month, product_key, variant_key, sold_name, sold_title, sold_sku,
+    sum(units) as units, sum(revenue) as revenue, sum(lines) as lines`;
+const KEYS = 'product_key, variant_key, sold_name, sold_title, sold_sku';
+const NONZERO = 'having sum(units) <> 0 or sum(revenue) <> 0 or sum(lines) <> 0';
+
+type MonthRow = Record<'month' | 'sold_name' | 'sold_title' | 'sold_sku', string> &
+  Record<'product_key' | 'variant_key' | 'units' | 'revenue' | 'lines', number | string>;
+
+/** Rows of MONTHLY as comparable text, sorted (PostgreSQL answers sums as text). */
+const monthRows = (rows: MonthRow[]) =>
+  rows
+    .map((r) =>
+      JSON.stringify([
+        r.month,
+        Number(r.product_key),
+        Number(r.variant_key),
+        r.sold_name,
+        r.sold_title,
+        r.sold_sku,
+        Number(r.units),
+        Number(r.revenue),
+        Number(r.lines),
+      ]),
+    )
+    .sort();
 
 describe.each(testDialects)('the sales roll-ups equal a recount (property) on %s', (dialect) => {
   const { t, shop, admin, api, post } = useOrderDesk(dialect);
@@ -188,197 +233,243 @@ describe.each(testDialects)('the sales roll-ups equal a recount (property) on %s
     const linen = await insertCategory(db(), { name: 'Linen' });
     const wool = await insertCategory(db(), { name: 'Wool' });
     await assertProperty(
-      fc.asyncProperty(fc.array(actionArb, { minLength: 1, maxLength: 14 }), async (actions) => {
-        // Each run starts from an empty shop and empty roll-ups, so that a failing run does not
-        // leave its wrong figures to the runs that shrink it (deleting an order is an action).
-        await deleteAll(db(), [
-          'stock_movements',
-          'order_payments',
-          'order_returns',
-          'invoices',
-          'orders',
-          'products',
-        ]);
-        await sql`delete from sales_daily`.execute(db());
-        await sql`delete from product_sales_daily`.execute(db());
-        const products = [];
-        for (let i = 0; i < 3; i++) {
-          products.push(
-            await api().product(
-              `Shirt ${i}`,
-              { stock_quantity: 500 },
-              { vatRateId: shop.tn19.id, categoryId: i < 2 ? linen.id : wool.id },
-            ),
-          );
-        }
-        const placed: Order[] = [];
-        const pick = (n: number) => placed[n % Math.max(placed.length, 1)];
-        let sessions = 0;
-        for (const a of actions) {
-          if (a.kind === 'place') {
-            const product = products[a.product];
-            if (!product) continue;
-            sessions += 1;
-            const res = await checkoutLines(
-              t.app,
-              { session: `sess_rollups_${process.pid}_${sessions}` },
-              [{ productId: product.productId, quantity: a.quantity }],
-              { payment_method: a.method },
+      fc.asyncProperty(
+        fc.array(actionArb, { minLength: 1, maxLength: 14 }),
+        periodArb,
+        async (actions, ends) => {
+          // Each run starts from an empty shop and empty roll-ups, so that a failing run does not
+          // leave its wrong figures to the runs that shrink it (deleting an order is an action).
+          await deleteAll(db(), [
+            'stock_movements',
+            'order_payments',
+            'order_returns',
+            'invoices',
+            'orders',
+            'products',
+          ]);
+          await sql`delete from sales_daily`.execute(db());
+          await sql`delete from product_sales_daily`.execute(db());
+          await sql`delete from product_sales_monthly`.execute(db());
+          const products = [];
+          for (let i = 0; i < 3; i++) {
+            products.push(
+              await api().product(
+                `Shirt ${i}`,
+                { stock_quantity: 500 },
+                { vatRateId: shop.tn19.id, categoryId: i < 2 ? linen.id : wool.id },
+              ),
             );
-            if (res.statusCode !== 201) continue;
-            const order = res.json<Order>();
-            placed.push(order);
-            await db()
-              .updateTable('orders')
-              .set({ created_at: at(a.hour, a.minute) })
-              .where('id', '=', order.id)
-              .execute();
-            continue;
           }
-          if (a.kind === 'dropProduct') {
-            // Its lines keep their name as sold; a later checkout of it is skipped.
-            const [product] = products.splice(a.product % Math.max(products.length, 1), 1);
-            if (product) {
+          const placed: Order[] = [];
+          const pick = (n: number) => placed[n % Math.max(placed.length, 1)];
+          let sessions = 0;
+          for (const a of actions) {
+            if (a.kind === 'place') {
+              const product = products[a.product];
+              if (!product) continue;
+              sessions += 1;
+              const res = await checkoutLines(
+                t.app,
+                { session: `sess_rollups_${process.pid}_${sessions}` },
+                [{ productId: product.productId, quantity: a.quantity }],
+                { payment_method: a.method },
+              );
+              if (res.statusCode !== 201) continue;
+              const order = res.json<Order>();
+              placed.push(order);
               await db()
-                .deleteFrom('stock_movements')
-                .where('variant_id', '=', product.variantId)
+                .updateTable('orders')
+                .set({ created_at: at(a.hour, a.minute) })
+                .where('id', '=', order.id)
                 .execute();
-              await db().deleteFrom('products').where('id', '=', product.productId).execute();
+              continue;
             }
-            continue;
-          }
-          if (a.kind === 'recategorise') {
-            // The breakdown counts each product in its category now: its past orders move.
-            const product = products[a.product % Math.max(products.length, 1)];
-            if (product) {
-              const category = a.category === null ? null : a.category === 'linen' ? linen : wool;
+            if (a.kind === 'dropProduct') {
+              // Its lines keep their name as sold; a later checkout of it is skipped.
+              const [product] = products.splice(a.product % Math.max(products.length, 1), 1);
+              if (product) {
+                await db()
+                  .deleteFrom('stock_movements')
+                  .where('variant_id', '=', product.variantId)
+                  .execute();
+                await db().deleteFrom('products').where('id', '=', product.productId).execute();
+              }
+              continue;
+            }
+            if (a.kind === 'recategorise') {
+              // The breakdown counts each product in its category now: its past orders move.
+              const product = products[a.product % Math.max(products.length, 1)];
+              if (product) {
+                const category = a.category === null ? null : a.category === 'linen' ? linen : wool;
+                await db()
+                  .updateTable('products')
+                  .set({ category_id: category?.id ?? null })
+                  .where('id', '=', product.productId)
+                  .execute();
+              }
+              continue;
+            }
+            if (a.kind === 'zone') {
+              const res = await t.request('updateShopSettings', {
+                method: 'PATCH',
+                url: '/api/v1/admin/settings/shop',
+                headers: admin.headers,
+                payload: { time_zone: a.zone },
+              });
+              expect(res.statusCode, res.body).toBe(200);
+              continue;
+            }
+            const order = pick(a.order);
+            if (!order) continue;
+            if (a.kind === 'status') await api().status(order.id, a.status);
+            else if (a.kind === 'edit') {
+              const item = order.items[0];
+              await post('editOrder', '/edit')(
+                order.id,
+                { lines: [{ order_item_id: item?.id, quantity: a.quantity }] },
+                admin.headers,
+              );
+            } else if (a.kind === 'return') {
+              await post('createOrderReturn', '/returns')(
+                order.id,
+                { lines: [{ order_item_id: order.items[0]?.id, quantity: 1, restock: true }] },
+                admin.headers,
+              );
+            } else if (a.kind === 'refund') {
+              // Refund rows written as a copy of a shop holds them: the reports read only their
+              // amount, day and removal (the refund's own rules are payments.test.ts's).
               await db()
-                .updateTable('products')
-                .set({ category_id: category?.id ?? null })
-                .where('id', '=', product.productId)
+                .insertInto('order_payments')
+                .values({
+                  order_id: order.id,
+                  amount: -a.amount,
+                  method: 'card',
+                  received_on: new Date(Date.parse(FROM) + a.day * 24 * HOUR)
+                    .toISOString()
+                    .slice(0, 10),
+                  removed_at: a.removed ? new Date().toISOString() : null,
+                  created_at: new Date().toISOString(),
+                })
                 .execute();
+            } else if (a.kind === 'backdate') {
+              await db()
+                .updateTable('orders')
+                .set({ created_at: at(a.hour) })
+                .where('id', '=', order.id)
+                .execute();
+            } else {
+              // No path of the API deletes an order; a copy of the data may: what names it first.
+              for (const table of ['order_payments', 'order_returns', 'stock_movements'] as const) {
+                await db().deleteFrom(table).where('order_id', '=', order.id).execute();
+              }
+              await db()
+                .deleteFrom('invoices')
+                .where('order_id', '=', order.id)
+                .where('kind', '=', 'credit_note')
+                .execute();
+              await db().deleteFrom('invoices').where('order_id', '=', order.id).execute();
+              await db().deleteFrom('orders').where('id', '=', order.id).execute();
+              placed.splice(placed.indexOf(order), 1);
             }
-            continue;
           }
-          if (a.kind === 'zone') {
-            const res = await t.request('updateShopSettings', {
-              method: 'PATCH',
-              url: '/api/v1/admin/settings/shop',
-              headers: admin.headers,
-              payload: { time_zone: a.zone },
-            });
-            expect(res.statusCode, res.body).toBe(200);
-            continue;
-          }
-          const order = pick(a.order);
-          if (!order) continue;
-          if (a.kind === 'status') await api().status(order.id, a.status);
-          else if (a.kind === 'edit') {
-            const item = order.items[0];
-            await post('editOrder', '/edit')(
-              order.id,
-              { lines: [{ order_item_id: item?.id, quantity: a.quantity }] },
-              admin.headers,
-            );
-          } else if (a.kind === 'return') {
-            await post('createOrderReturn', '/returns')(
-              order.id,
-              { lines: [{ order_item_id: order.items[0]?.id, quantity: 1, restock: true }] },
-              admin.headers,
-            );
-          } else if (a.kind === 'refund') {
-            // Refund rows written as a copy of a shop holds them: the reports read only their
-            // amount, day and removal (the refund's own rules are payments.test.ts's).
-            await db()
-              .insertInto('order_payments')
-              .values({
-                order_id: order.id,
-                amount: -a.amount,
-                method: 'card',
-                received_on: new Date(Date.parse(FROM) + a.day * 24 * HOUR)
-                  .toISOString()
-                  .slice(0, 10),
-                removed_at: a.removed ? new Date().toISOString() : null,
-                created_at: new Date().toISOString(),
-              })
-              .execute();
-          } else if (a.kind === 'backdate') {
-            await db()
-              .updateTable('orders')
-              .set({ created_at: at(a.hour) })
-              .where('id', '=', order.id)
-              .execute();
-          } else {
-            // No path of the API deletes an order; a copy of the data may: what names it first.
-            for (const table of ['order_payments', 'order_returns', 'stock_movements'] as const) {
-              await db().deleteFrom(table).where('order_id', '=', order.id).execute();
-            }
-            await db()
-              .deleteFrom('invoices')
-              .where('order_id', '=', order.id)
-              .where('kind', '=', 'credit_note')
-              .execute();
-            await db().deleteFrom('invoices').where('order_id', '=', order.id).execute();
-            await db().deleteFrom('orders').where('id', '=', order.id).execute();
-            placed.splice(placed.indexOf(order), 1);
-          }
-        }
 
-        const rows = await readBack();
-        const settings = await db()
-          .selectFrom('shop_settings')
-          .select('time_zone')
-          .executeTakeFirstOrThrow();
-        const timeZone = settings.time_zone;
-        const to = shopDay(t.ctx.now(), timeZone);
-        for (const interval of ['day', 'month'] as const) {
-          const report = await get<Schemas['SalesReport']>(
-            'getSalesReport',
-            `sales?from=${FROM}&to=${to}&interval=${interval}`,
-          );
-          expect(report).toEqual(
-            salesReportOf(rows.orders, rows.payments, { from: FROM, to, interval }, timeZone),
-          );
-        }
-        expect(
-          await get<Schemas['SalesBreakdown']>(
-            'getSalesBreakdown',
-            `sales-breakdown?from=${FROM}&to=${to}`,
-          ),
-        ).toEqual(
-          salesBreakdownOf(rows.orders, rows.lines, rows.catalogue, { from: FROM, to }, timeZone),
-        );
-        for (const limit of [100, 2, 1]) {
+          const rows = await readBack();
+          const settings = await db()
+            .selectFrom('shop_settings')
+            .select('time_zone')
+            .executeTakeFirstOrThrow();
+          const timeZone = settings.time_zone;
+          const to = shopDay(t.ctx.now(), timeZone);
+          for (const interval of ['day', 'month'] as const) {
+            const report = await get<Schemas['SalesReport']>(
+              'getSalesReport',
+              `sales?from=${FROM}&to=${to}&interval=${interval}`,
+            );
+            expect(report).toEqual(
+              salesReportOf(rows.orders, rows.payments, { from: FROM, to, interval }, timeZone),
+            );
+          }
           expect(
-            await get<Schemas['TopProducts']>(
-              'getTopProducts',
-              `top-products?from=${FROM}&to=${to}&limit=${limit}`,
+            await get<Schemas['SalesBreakdown']>(
+              'getSalesBreakdown',
+              `sales-breakdown?from=${FROM}&to=${to}`,
             ),
           ).toEqual(
-            topProductsOf(
+            salesBreakdownOf(rows.orders, rows.lines, rows.catalogue, { from: FROM, to }, timeZone),
+          );
+          for (const limit of [100, 2, 1]) {
+            expect(
+              await get<Schemas['TopProducts']>(
+                'getTopProducts',
+                `top-products?from=${FROM}&to=${to}&limit=${limit}`,
+              ),
+            ).toEqual(
+              topProductsOf(
+                rows.orders,
+                rows.lines,
+                rows.catalogue,
+                { from: FROM, to },
+                limit,
+                timeZone,
+              ),
+            );
+          }
+          // A period of whole and partial months, its ends in either order.
+          const [from = FROM, until = to] = [ends.from, ends.to === 'today' ? to : ends.to].sort();
+          const period = `from=${from}&to=${until}`;
+          expect(
+            await get<Schemas['SalesBreakdown']>('getSalesBreakdown', `sales-breakdown?${period}`),
+          ).toEqual(
+            salesBreakdownOf(
               rows.orders,
               rows.lines,
               rows.catalogue,
-              { from: FROM, to },
-              limit,
+              { from, to: until },
               timeZone,
             ),
           );
-        }
-        // Not vacuous: the reports hold every earned order placed in the period.
-        const earned = rows.orders.filter((o) => {
-          const day = shopDayOf(o.created_at, timeZone);
-          return isEarned(o.status) && day >= FROM && day <= to;
-        });
-        const { totals } = salesReportOf(
-          rows.orders,
-          [],
-          { from: FROM, to, interval: 'month' },
-          timeZone,
-        );
-        expect(totals.order_count).toBe(earned.length);
-        expect(toMillimes(totals.gross)).toBe(earned.reduce((s, o) => s + o.total_amount, 0));
-      }),
+          for (const limit of [100, 1]) {
+            expect(
+              await get<Schemas['TopProducts']>(
+                'getTopProducts',
+                `top-products?${period}&limit=${limit}`,
+              ),
+            ).toEqual(
+              topProductsOf(
+                rows.orders,
+                rows.lines,
+                rows.catalogue,
+                { from, to: until },
+                limit,
+                timeZone,
+              ),
+            );
+          }
+          // The monthly roll-up is the daily one's sales (the contract's rule) summed by month.
+          const monthly = await sql<MonthRow>`${sql.raw(MONTHLY)} from product_sales_monthly
+          group by month, ${sql.raw(KEYS)} ${sql.raw(NONZERO)}`.execute(db());
+          const daily = await sql<MonthRow>`${sql.raw(
+            MONTHLY.replace('select month', 'select substr(day, 1, 7) as month'),
+          )} from product_sales_daily where status not in (${sql.join(CREDITED)})
+          group by substr(day, 1, 7), ${sql.raw(KEYS)}
+          ${sql.raw(NONZERO)}`.execute(db());
+          expect(monthRows(monthly.rows)).toEqual(monthRows(daily.rows));
+
+          // Not vacuous: the reports hold every earned order placed in the period.
+          const earned = rows.orders.filter((o) => {
+            const day = shopDayOf(o.created_at, timeZone);
+            return isEarned(o.status) && day >= FROM && day <= to;
+          });
+          const { totals } = salesReportOf(
+            rows.orders,
+            [],
+            { from: FROM, to, interval: 'month' },
+            timeZone,
+          );
+          expect(totals.order_count).toBe(earned.length);
+          expect(toMillimes(totals.gross)).toBe(earned.reduce((s, o) => s + o.total_amount, 0));
+        },
+      ),
       { numRuns: NUM_RUNS },
     );
   });

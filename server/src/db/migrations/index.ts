@@ -42,6 +42,7 @@ import { customerFirstOrder } from './041_customer_first_order';
 import { apiTokens } from './042_api_tokens';
 import { webhooks } from './043_webhooks';
 import { orderCategories } from './045_order_categories';
+import { productSalesMonthly } from './046_product_sales_monthly';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -85,5 +86,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '042_api_tokens': apiTokens(dialect),
     '043_webhooks': webhooks(dialect),
     '045_order_categories': orderCategories(dialect),
+    '046_product_sales_monthly': productSalesMonthly(dialect),
   };
 }

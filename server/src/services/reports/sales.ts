@@ -13,11 +13,16 @@
 //   order_categories (migration 045: one row per order and category of its lines, kept by
 //   triggers), the period's rows of one covering index.
 // - Best sellers: ranked and cut in SQL (getTopProducts), the first `limit` keys only named.
+// - Product figures over long periods (best sellers, units and revenue by category): whole months
+//   from the monthly roll-up (migration 046), the days at the period's edges from the daily one
+//   (productSalesOf).
 import { sql, type RawBuilder } from 'kysely';
 import type { Schemas } from '../../api/types';
 import type { Db } from '../../db/database';
 import { invalid } from '../../api/problem';
 import {
+  addDays,
+  periodBuckets,
   periodFault,
   SALES_BREAKDOWN_COLUMNS,
   SALES_COLUMNS,
@@ -51,6 +56,36 @@ const creditedList = sql.join(CREDITED.map((s) => sql`${s}`));
 export interface ShopPeriod {
   from: ShopDay;
   to: ShopDay;
+}
+
+/**
+ * The product roll-up's rows of a period's earned orders, as `p` (product_key, variant_key,
+ * sold_name, sold_title, sold_sku, units, revenue): its whole months from product_sales_monthly
+ * (migration 046), the days of the partial months at its edges from product_sales_daily. Each
+ * monthly row is the sum of the daily rows of its month, so grouping these rows by any of the
+ * keys gives what grouping the period's daily rows gives, from about 12 rows per key in a year
+ * instead of 365. The months are domain/analytics.ts's (periodBuckets, as the sales by month).
+ */
+function productSalesOf(period: ShopPeriod): RawBuilder<unknown> {
+  const columns = sql`product_key, variant_key, sold_name, sold_title, sold_sku, units, revenue`;
+  const earned = sql`status not in (${creditedList})`;
+  const whole = periodBuckets(period.from, period.to, 'month').filter(
+    (b) => b.start.endsWith('-01') && addDays(b.end, 1).endsWith('-01'),
+  );
+  const first = whole[0];
+  const last = whole[whole.length - 1];
+  const days = (from: ShopDay, to: ShopDay) => sql`select ${columns} from product_sales_daily
+    where day >= ${from} and day <= ${to} and ${earned}`;
+  if (!first || !last) return days(period.from, period.to);
+  // Whole months are consecutive: only the first and the last bucket can be partial.
+  // The monthly roll-up holds the sales only (migration 046 leaves the credited statuses out).
+  const parts = [
+    sql`select ${columns} from product_sales_monthly
+      where month >= ${first.start.slice(0, 7)} and month <= ${last.start.slice(0, 7)}`,
+  ];
+  if (period.from < first.start) parts.push(days(period.from, addDays(first.start, -1)));
+  if (period.to > last.end) parts.push(days(addDays(last.end, 1), period.to));
+  return sql.join(parts, sql` union all `);
 }
 
 /**
@@ -166,8 +201,7 @@ export async function getSalesBreakdown(
       select c.id as category_id, c.name as category_name,
         sum(s.units) as units, sum(s.revenue) as revenue
       from (select p.product_key, sum(p.units) as units, sum(p.revenue) as revenue
-          from product_sales_daily p
-          where ${inPeriod}
+          from (${productSalesOf(period)}) p
           group by p.product_key) s
         left join products pr on pr.id = s.product_key
         left join categories c on c.id = pr.category_id
@@ -261,9 +295,10 @@ function itemOf(r: TopRow): ItemSales {
 /**
  * getTopProducts: the best sellers ranked in SQL, `limit` products and `limit` variants.
  *
- * Each is one grouped read of the period's roll-up rows, ordered as domain/analytics.ts's
- * bestFirst orders (more units, more revenue, the smaller id, deleted ones last by their name as
- * sold) and cut at `limit`; only those rows are named from the catalogue and come back, and
+ * Both come from one grouped read of the period's roll-up rows (productSalesOf: whole months
+ * from the monthly roll-up, the edge days from the daily one), each level ordered as
+ * domain/analytics.ts's bestFirst orders (more units, more revenue, the smaller id, deleted ones
+ * last by their name as sold) and cut at `limit`; only those rows are named from the catalogue and come back, and
  * topProductsFromItems writes them. The keys: a product is its id (product_key), or 0 and its
  * name as sold when deleted; a variant adds its id, or 0 and its title and SKU as sold. A key
  * that is not 0 names a row of the catalogue (the foreign keys set a deleted one's lines null,
@@ -276,36 +311,42 @@ export async function getTopProducts(
 ): Promise<Schemas['TopProducts']> {
   await analyticsPeriod(ctx, query);
   const bytes = sql.raw(ctx.dialect === 'postgres' ? ' collate "C"' : '');
-  const inPeriod = sql`p.day >= ${query.from} and p.day <= ${query.to}
-    and p.status not in (${creditedList})`;
-  const named = (ranked: RawBuilder<unknown>) => sql<TopRow>`select t.product_key,
-      t.variant_key, t.sold_name, t.sold_title, t.sold_sku, pr.name as product_name,
-      v.variant_title, v.sku, v.is_default, v.id as variant_found, t.units, t.revenue
-    from (${ranked}) t
-      left join products pr on pr.id = t.product_key
-      left join variants v on v.id = t.variant_key`;
-  const [products, variants] = await Promise.all([
-    named(sql`select p.product_key, 0 as variant_key, p.sold_name, '' as sold_title,
-        '' as sold_sku, sum(p.units) as units, sum(p.revenue) as revenue
-      from product_sales_daily p
-      where ${inPeriod}
-      group by p.product_key, p.sold_name
-      having sum(p.units) <> 0 or sum(p.revenue) <> 0
-      order by units desc, revenue desc, p.product_key = 0, p.product_key, p.sold_name${bytes}
-      limit ${query.limit}`).execute(ctx.db),
-    named(sql`select p.product_key, p.variant_key, p.sold_name, p.sold_title, p.sold_sku,
+  const rows = productSalesOf(query);
+  // One grouped read of the period's rows per variant key (v); the products are summed from
+  // it (a product key is a prefix of its variants' keys, so the sums are the same), which
+  // halves the work of a long period. Each level is ordered and cut, then named.
+  const ranked = await sql<TopRow & { level: number }>`with v as (
+      select p.product_key, p.variant_key, p.sold_name, p.sold_title, p.sold_sku,
         sum(p.units) as units, sum(p.revenue) as revenue
-      from product_sales_daily p
-      where ${inPeriod}
+      from (${rows}) p
       group by p.product_key, p.variant_key, p.sold_name, p.sold_title, p.sold_sku
-      having sum(p.units) <> 0 or sum(p.revenue) <> 0
-      order by units desc, revenue desc, p.product_key = 0, p.product_key, p.variant_key = 0,
-        p.variant_key, p.sold_name${bytes}, p.sold_title${bytes}, p.sold_sku${bytes}
-      limit ${query.limit}`).execute(ctx.db),
-  ]);
+      having sum(p.units) <> 0 or sum(p.revenue) <> 0)
+    select t.level, t.product_key, t.variant_key, t.sold_name, t.sold_title, t.sold_sku,
+      pr.name as product_name, v.variant_title, v.sku, v.is_default, v.id as variant_found,
+      t.units, t.revenue
+    from (
+      select 1 as level, a.product_key, 0 as variant_key, a.sold_name, '' as sold_title,
+        '' as sold_sku, a.units, a.revenue
+      from (select product_key, sold_name, sum(units) as units, sum(revenue) as revenue
+        from v
+        group by product_key, sold_name
+        having sum(units) <> 0 or sum(revenue) <> 0
+        order by units desc, revenue desc, product_key = 0, product_key, sold_name${bytes}
+        limit ${query.limit}) a
+      union all
+      select 2 as level, b.product_key, b.variant_key, b.sold_name, b.sold_title, b.sold_sku,
+        b.units, b.revenue
+      from (select * from v
+        order by units desc, revenue desc, product_key = 0, product_key, variant_key = 0,
+          variant_key, sold_name${bytes}, sold_title${bytes}, sold_sku${bytes}
+        limit ${query.limit}) b) t
+      left join products pr on pr.id = t.product_key
+      left join variants v on v.id = t.variant_key`.execute(ctx.db);
+  const products = ranked.rows.filter((r) => Number(r.level) === 1);
+  const variants = ranked.rows.filter((r) => Number(r.level) === 2);
   return {
-    ...topProductsFromItems(products.rows.map(itemOf), query, query.limit),
-    variants: topProductsFromItems(variants.rows.map(itemOf), query, query.limit).variants,
+    ...topProductsFromItems(products.map(itemOf), query, query.limit),
+    variants: topProductsFromItems(variants.map(itemOf), query, query.limit).variants,
   };
 }
 
