@@ -42,6 +42,8 @@ it('asks each screen for the permission of the call that loads it', () => {
     [paths.auditLog]: 'audit:read',
     [paths.jobs]: 'jobs:read',
     [paths.apiTokens]: 'api_tokens:manage', // listApiTokens, createApiToken, revokeApiToken
+    [paths.webhooks.list]: 'webhooks:manage', // listWebhookEndpoints, create/update/delete
+    [paths.webhooks.detailPattern]: 'webhooks:manage', // getWebhookEndpoint, listWebhookDeliveries
     [paths.settings]: 'settings:read',
     [paths.account]: null, // every role: one's own account
     [paths.twoFactorSetup]: null, // every role the shop requires a second factor of

@@ -19,6 +19,7 @@ import { preloadJobs } from '@/features/jobs';
 import { preloadOrders } from '@/features/orders';
 import { preloadProducts } from '@/features/products';
 import { preloadShipping } from '@/features/shipping';
+import { preloadWebhook, preloadWebhooks } from '@/features/webhooks';
 
 const DashboardPage = lazyPage(() => import('@/features/dashboard/DashboardPage'), 'DashboardPage');
 const ProductsPage = lazyPage(() => import('@/features/products/ProductsPage'), 'ProductsPage');
@@ -89,6 +90,11 @@ const AuditLogPage = lazyPage(() => import('@/features/audit-log/AuditLogPage'),
 const ApiTokensPage = lazyPage(
   () => import('@/features/api-tokens/ApiTokensPage'),
   'ApiTokensPage',
+);
+const WebhooksPage = lazyPage(() => import('@/features/webhooks/WebhooksPage'), 'WebhooksPage');
+const WebhookDetailPage = lazyPage(
+  () => import('@/features/webhooks/WebhookDetailPage'),
+  'WebhookDetailPage',
 );
 const JobsPage = lazyPage(() => import('@/features/jobs/JobsPage'), 'JobsPage');
 const SettingsPage = lazyPage(() => import('@/features/settings/SettingsPage'), 'SettingsPage');
@@ -214,6 +220,19 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     component: ApiTokensPage,
     permission: 'api_tokens:manage',
     preload: preloadApiTokens,
+  },
+  // listWebhookEndpoints and the rest; one endpoint: getWebhookEndpoint, listWebhookDeliveries (#31).
+  {
+    path: paths.webhooks.list,
+    component: WebhooksPage,
+    permission: 'webhooks:manage',
+    preload: preloadWebhooks,
+  },
+  {
+    path: paths.webhooks.detailPattern,
+    component: WebhookDetailPage,
+    permission: 'webhooks:manage',
+    preload: preloadWebhook,
   },
   {
     path: paths.settings,

@@ -42,6 +42,7 @@ import {
   User,
   Users,
   Video,
+  Webhook,
   X,
   type LucideIcon,
 } from 'lucide-react';
@@ -103,6 +104,7 @@ export const UserIcon = chakraIcon(User, 'UserIcon');
 export const UsersIcon = chakraIcon(Users, 'UsersIcon');
 export const VideoIcon = chakraIcon(Video, 'VideoIcon');
 export const WarningIcon = chakraIcon(TriangleAlert, 'WarningIcon');
+export const WebhookIcon = chakraIcon(Webhook, 'WebhookIcon');
 export const XIcon = chakraIcon(X, 'XIcon');
 
 /*

@@ -151,15 +151,16 @@ const EVERY_SCREEN = [
   'Audit Log',
   'Background Jobs',
   'API Tokens',
+  'Webhooks',
   'Settings',
 ];
-/** The menu without the administration screens (users, audit log, jobs, API tokens). */
+/** The menu without the administration screens (users, audit log, jobs, API tokens, webhooks). */
 const SHOP_SCREENS = EVERY_SCREEN.filter(
-  (s) => !['Users', 'Audit Log', 'Background Jobs', 'API Tokens'].includes(s),
+  (s) => !['Users', 'Audit Log', 'Background Jobs', 'API Tokens', 'Webhooks'].includes(s),
 );
 /** A manager's: the shop's screens and API tokens (api_tokens:manage, docs/product.md §10.31). */
 const MANAGER_SCREENS = EVERY_SCREEN.filter(
-  (s) => !['Users', 'Audit Log', 'Background Jobs'].includes(s),
+  (s) => !['Users', 'Audit Log', 'Background Jobs', 'Webhooks'].includes(s),
 );
 
 /**

@@ -27,6 +27,7 @@ const HREFS = [
   '/admin/audit-log',
   '/admin/jobs',
   '/admin/api-tokens',
+  '/admin/webhooks',
   '/admin/settings',
 ];
 

@@ -60,6 +60,7 @@ it('asks for the permission of each restricted screen', () => {
     'audit:read',
     'jobs:read',
     'api_tokens:manage',
+    'webhooks:manage',
     'settings:read',
   ]);
 });

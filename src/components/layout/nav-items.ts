@@ -22,6 +22,7 @@ import {
   TrophyIcon,
   TruckIcon,
   UsersIcon,
+  WebhookIcon,
 } from '@/components/icons';
 import type { Permission } from '@/lib/auth/permissions';
 import { paths } from '@/lib/paths';
@@ -110,6 +111,12 @@ export const ADMIN_NAV: readonly NavItem[] = [
     href: paths.apiTokens,
     icon: KeyIcon,
     permission: 'api_tokens:manage',
+  },
+  {
+    label: () => t('navWebhooks'),
+    href: paths.webhooks.list,
+    icon: WebhookIcon,
+    permission: 'webhooks:manage',
   },
   {
     label: () => t('navSettings'),

@@ -520,3 +520,57 @@ export const CustomPeriod: Story = {
     );
   },
 };
+
+const DISABLED_WEBHOOK =
+  'Webhook https://stock.example.net/webhooks was disabled after a day of failed deliveries';
+
+/** Today's summary with one webhook endpoint the server disabled (#31). */
+function summaryWithDisabledWebhook(): DashboardSummary {
+  const today = summaryFor({ period: 'today' });
+  // Read by name: lint refuses `.todo` (a test's narrowing) on any object.
+  const waiting: DashboardTodo = Reflect.get(today, 'todo');
+  return {
+    ...today,
+    todo: {
+      ...waiting,
+      disabled_webhooks: [
+        {
+          id: 1,
+          url: 'https://stock.example.net/webhooks',
+          disabled_at: '2026-11-27T14:05:00.000Z',
+        },
+      ],
+    },
+  };
+}
+
+/**
+ * A webhook endpoint the server disabled after a day of failed deliveries: the To do says so and
+ * leads to the endpoint, where it is enabled again.
+ */
+export const DisabledWebhook: Story = {
+  parameters: { msw: { handlers: [dashboard.summary(summaryWithDisabledWebhook())] } },
+  play: async ({ canvasElement }) => {
+    const list = within(await within(canvasElement).findByTestId('todo-list', {}, SHOWN));
+    const link = await list.findByRole('link', { name: DISABLED_WEBHOOK });
+    await expect(link).toHaveAttribute('href', '/admin/webhooks/1');
+    // After the counted items, as the last thing waiting.
+    await expect(list.getAllByRole('link').at(-1)).toBe(link);
+    await userEvent.click(link);
+    await expectLocation(canvasElement, '/admin/webhooks/1');
+  },
+};
+
+/** A manager may not open the webhooks: not told, even if an endpoint were listed. */
+export const DisabledWebhookForManager: Story = {
+  parameters: {
+    auth: { userType: 'admin', user: { ...adminUser, role: 'manager' } },
+    msw: { handlers: [dashboard.summary(summaryWithDisabledWebhook())] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = within(await canvas.findByTestId('todo-list', {}, SHOWN));
+    await expect(list.getAllByRole('link').length).toBeGreaterThan(0);
+    await expect(canvas.queryByText(DISABLED_WEBHOOK)).toBeNull();
+  },
+};

@@ -69,6 +69,7 @@ export function DashboardPage() {
         orders: can('orders:read'),
         products: can('catalogue:read'),
         settings: canSetUp,
+        webhooks: can('webhooks:manage'),
       }}
     />
   );

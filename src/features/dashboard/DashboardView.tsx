@@ -74,10 +74,12 @@ interface TodoTargets {
   products: boolean;
   /** The shop settings (settings:write: the fields are set there). */
   settings: boolean;
+  /** The webhooks screen (webhooks:manage: an endpoint is enabled again there). */
+  webhooks: boolean;
 }
 
 const ALL_ACTIONS = { addProduct: true, viewOrders: true, manageCategories: true };
-const ALL_TARGETS: TodoTargets = { orders: true, products: true, settings: true };
+const ALL_TARGETS: TodoTargets = { orders: true, products: true, settings: true, webhooks: true };
 
 type IconComponent = ComponentType<{ boxSize?: string; color?: string }>;
 
@@ -426,10 +428,13 @@ const TODO_ITEMS: readonly {
   },
 ];
 
-/** What waits for the staff: each item that is not zero, as a link to its list. */
+/**
+ * What waits for the staff: each item that is not zero, as a link to its list; each webhook
+ * endpoint the server disabled, as a link to it (where it is enabled again).
+ */
 function TodoList({ todo, targets }: { todo: DashboardTodo; targets: TodoTargets }) {
   const t = useT();
-  const items: { key: keyof DashboardTodo; href: string; text: string }[] = TODO_ITEMS.filter(
+  const items: { key: string; href: string; text: string }[] = TODO_ITEMS.filter(
     (item) => todo[item.key] > 0 && targets[item.target],
   ).map((item) => ({
     key: item.key,
@@ -442,6 +447,16 @@ function TodoList({ todo, targets }: { todo: DashboardTodo; targets: TodoTargets
       href: paths.settings,
       text: t('todo.invoice_settings_missing'),
     });
+  }
+  // Absent for the roles without webhooks:manage, whom the server does not tell.
+  if (targets.webhooks) {
+    for (const endpoint of todo.disabled_webhooks ?? []) {
+      items.push({
+        key: `disabled_webhook-${endpoint.id}`,
+        href: paths.webhooks.detail(endpoint.id),
+        text: t('todo.disabled_webhook', { url: endpoint.url }),
+      });
+    }
   }
   if (items.length === 0) return <Text color="fg.muted">{t('todoNothing')}</Text>;
   return (

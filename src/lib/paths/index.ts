@@ -66,6 +66,12 @@ export const paths = {
   jobs: '/admin/jobs',
   /** The integrations' API tokens (docs/product.md §10.31, api_tokens:manage). */
   apiTokens: '/admin/api-tokens',
+  /** Webhook endpoints and each one's deliveries (docs/product.md §10.32, webhooks:manage). */
+  webhooks: {
+    list: '/admin/webhooks',
+    detail: (id: string | number) => `/admin/webhooks/${encode(id)}`,
+    detailPattern: '/admin/webhooks/:id',
+  },
   settings: '/admin/settings',
   /** My account: the signed-in admin's password, sessions and second factors (every role). */
   account: '/admin/account',
