@@ -300,6 +300,7 @@ describe.each(testDialects)('jobs (%s)', (dialect) => {
             { kind: 'db.integrity', status: 'done' },
             { kind: 'jobs.prune', status: 'done' },
             { kind: 'media.sweep', status: 'done' },
+            { kind: 'webhooks.prune', status: 'done' },
           ]),
         { timeout: 10_000 },
       );

@@ -99,6 +99,7 @@ export const Filled: Story = {
       'Media clean-up (media.sweep)',
       'Audit retention (audit.retention)',
       'Finished jobs clean-up (jobs.prune)',
+      'Webhook deliveries clean-up (webhooks.prune)',
       'Database integrity check (db.integrity)',
       'Scheduled backup (backup.run)',
     ]);

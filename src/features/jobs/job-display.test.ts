@@ -22,6 +22,7 @@ describe('job labels', () => {
       'Media clean-up',
       'Audit retention',
       'Finished jobs clean-up',
+      'Webhook deliveries clean-up',
       'Database integrity check',
       'Scheduled backup',
       'export.csv',

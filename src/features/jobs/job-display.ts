@@ -15,6 +15,7 @@ export const JOB_KINDS = [
   'media.sweep',
   'audit.retention',
   'jobs.prune',
+  'webhooks.prune',
   'db.integrity',
   'backup.run',
 ] as const;

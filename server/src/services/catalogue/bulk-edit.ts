@@ -16,6 +16,7 @@ import { changedPrice, priceChange, type PriceChange } from '../../domain/price-
 import { recordAudit, type AuditActor, type AuditEntity } from '../platform/audit';
 import { adjustStock, setStock, type StockChange } from '../inventory/stock';
 import { checkReferences } from './products';
+import { emitProductsUpdated } from '../webhooks/product-events';
 
 type Trx = Transaction<Database>;
 type BulkAction = Schemas['ProductBulkEdit']['action'];
@@ -41,6 +42,8 @@ interface OwnVariant {
 /** A product or a variant as an action sees it; a string says why the row cannot take it. */
 interface BulkRow {
   id: number;
+  /** The product the row is (a product) or belongs to (a variant): the one its event names. */
+  productId: number;
   label: string;
   price: number | string;
   /** A product's own variants (not its hidden default variant, which follows base_price). */
@@ -130,6 +133,7 @@ export const PRODUCTS: Target = {
     }
     return rows.map((r) => ({
       id: r.id,
+      productId: r.id,
       label: r.name,
       price: Number(r.base_price),
       variants: own.get(r.id) ?? [],
@@ -176,6 +180,7 @@ export const VARIANTS: Target = {
     const rows = await (dialect === 'postgres' ? query.forUpdate() : query).execute();
     return rows.map((v) => ({
       id: v.id,
+      productId: v.product_id,
       label: v.sku,
       price: v.is_default === 1 ? 'its price follows its product' : Number(v.price),
       variants: [],
@@ -473,5 +478,23 @@ async function editIn(
     ]),
     w.now,
   );
+  await emitEvents(trx, action, changes, w.now);
   return result;
+}
+
+/**
+ * The webhook events (#31) of a bulk edit, in its transaction: product.updated once per product
+ * whose values or variants' values it changed (four variants of one product: one event), none
+ * for a row it left as it was. A stock action is a stock adjustment as the stock dialog's (kind
+ * adjustment, through inventory/stock.ts): it raises stock.low / stock.out there, and no
+ * product.updated, as an order's stock movement raises none.
+ */
+async function emitEvents(trx: Trx, action: BulkAction, changes: readonly Change[], at: Date) {
+  if (action.type === 'set_stock' || action.type === 'adjust_stock') return;
+  const changed = changes.filter((c) => c.before !== c.after || (c.variants?.length ?? 0) > 0);
+  await emitProductsUpdated(
+    trx,
+    changed.map((c) => c.row.productId),
+    at,
+  );
 }

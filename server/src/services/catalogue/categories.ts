@@ -10,6 +10,7 @@ import { conflict, invalid, notFound } from '../../api/problem';
 import type { Schemas } from '../../api/types';
 import { optionalText, requiredText } from '../platform/text-input';
 import { auditEntries, recordAudit, type AuditActor, type AuditKind } from '../platform/audit';
+import { emitProductsUpdated } from '../webhooks/product-events';
 
 export type Store = Pick<AppContext, 'db' | 'dialect'>;
 
@@ -222,13 +223,20 @@ export async function forceDeleteCategory(
       .set({ parent_id: null, updated_at: now })
       .where('parent_id', '=', id)
       .execute();
-    await trx
+    const uncategorised = await trx
       .updateTable('products')
       .set({ category_id: null, updated_at: now })
       .where('category_id', '=', id)
+      .returning('id')
       .execute();
     await trx.deleteFrom('categories').where('id', '=', id).execute();
     await recordAudit(trx, actor, auditEntries(CATEGORY, 'delete', { before: [before] }));
+    // Each product left without its category is updated as the API shows it (#31).
+    await emitProductsUpdated(
+      trx,
+      uncategorised.map((p) => p.id),
+      new Date(now),
+    );
   });
 }
 

@@ -53,7 +53,9 @@ import type { ImportFormat } from '../../domain/import-formats';
 import { countryDefaultInForce, rateStatus } from '../../domain/vat';
 import { recordAudit, type AuditActor, type AuditEntry } from '../platform/audit';
 import { csvStream, type CsvDownload } from '../platform/csv-export';
-import { movementOrigin, movementTitle } from '../inventory/stock';
+import { movementOrigin, movementTitle, stockCrossing } from '../inventory/stock';
+import { emitStockEvents } from '../webhooks/outbox';
+import { emitProductsCreated, emitProductsUpdated } from '../webhooks/product-events';
 import { queueImportImages } from './import-formats/import-images';
 
 type Report = Schemas['ProductImportReport'];
@@ -790,6 +792,48 @@ async function writePlan(trx: Db, plan: ImportPlan, writer: Writer) {
   await insertMovements(trx, [...created, ...changed], at, writer);
   await recordAudit(trx, writer.actor, audits, writer.now);
   if (writer.options?.fetchImages) await queueImages(trx, plan, writer.fileName);
+  await emitEvents(trx, plan, [...created, ...changed], writer.now);
+}
+
+/**
+ * Step: the webhook events (#31) of the file, in its transaction: product.created per product
+ * created, product.updated per existing product whose own values or any of whose variants the
+ * file changes — once per product whatever its number of rows, none for a product the file
+ * leaves as it is — and, as inventory/stock.ts raises them, stock.low / stock.out per variant
+ * whose stock the file takes across its threshold (a new variant's stock starts from 0, so it
+ * crosses nothing, as a variant created with stock does).
+ */
+async function emitEvents(trx: Db, plan: ImportPlan, movements: Movement[], at: Date) {
+  const changedProducts = new Set(
+    plan.variants
+      .filter((v) => v.before === null || differs(v.before, v.after))
+      .map((v) => v.product),
+  );
+  for (const p of plan.products) {
+    if (p.before && differs(p.before, p.after)) changedProducts.add(p);
+  }
+  await emitProductsCreated(
+    trx,
+    plan.products.filter((p) => !p.existing).map((p) => p.id!),
+    at,
+  );
+  await emitProductsUpdated(
+    trx,
+    [...changedProducts].filter((p) => p.existing).map((p) => p.id!),
+    at,
+  );
+  const crossings = movements.flatMap(({ variant: v, before }) => {
+    const type = stockCrossing(
+      {
+        track_inventory: v.after.track_inventory,
+        low_stock_threshold: v.existing?.low_stock_threshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+      },
+      before,
+      v.after.stock_quantity,
+    );
+    return type ? [{ type, variantId: v.id! }] : [];
+  });
+  await emitStockEvents(trx, crossings, at);
 }
 
 /** The images a file's new products name, to fetch (option fetchImages): those products only. */

@@ -42,6 +42,7 @@ import { stockSortKey } from '../../db/migrations/026_product_stock';
 import { mediaStorage, releaseRemovedMedia, type MediaLog } from '../platform/media';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { emitWebhookEvent } from '../webhooks/outbox';
+import { withStockAfterWrite } from '../webhooks/product-stock';
 
 type Product = Schemas['Product'];
 
@@ -465,8 +466,9 @@ export async function createProduct(
         label: after.name,
         after,
       });
-      await emitWebhookEvent(trx, 'product.created', ctx.now(), () =>
-        getProduct(trx, row.id, ctx.now()),
+      // The stock figures as they are after the write (PostgreSQL writes them at commit).
+      await emitWebhookEvent(trx, 'product.created', ctx.now(), async () =>
+        withStockAfterWrite(trx, await getProduct(trx, row.id, ctx.now())),
       );
       return row.id;
     });
@@ -569,8 +571,8 @@ export async function updateProduct(
         before,
         after,
       });
-      await emitWebhookEvent(trx, 'product.updated', ctx.now(), () =>
-        getProduct(trx, id, ctx.now()),
+      await emitWebhookEvent(trx, 'product.updated', ctx.now(), async () =>
+        withStockAfterWrite(trx, await getProduct(trx, id, ctx.now())),
       );
     });
   } catch (err) {

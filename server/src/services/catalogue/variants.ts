@@ -29,6 +29,7 @@ import { auditEntries, recordAudit, type AuditActor, type AuditKind } from '../p
 import { releaseRemovedMedia, type MediaLog } from '../platform/media';
 import type { Storage } from '../../storage/storage';
 import { PLACEHOLDER_SKU } from '../../domain/inventory';
+import { emitProductsUpdated } from '../webhooks/product-events';
 
 type Variant = Schemas['Variant'];
 type Dimensions = Schemas['Dimensions'];
@@ -590,10 +591,27 @@ const writeContext = (w: VariantWriter): WriteContext => ({
 /** The variant of a single write (its list of one). */
 const only = (variants: Variant[]) => variants[0] as Variant;
 
-/** The variants just created, recorded as such. */
+/**
+ * The webhook event (#31) of a variants write: a variant is part of its product as the API
+ * returns it (variant_count, price_range, sku, stock), so the product is updated: one
+ * product.updated per product of the write (a bulk write over four variants of one product
+ * raises one), with the product as it is after it.
+ */
+const productsUpdated = (trx: Transaction<Database>, w: VariantWriter, variants: Variant[]) =>
+  emitProductsUpdated(
+    trx,
+    variants.map((v) => v.product_id),
+    w.now,
+  );
+
+/** A variant as saved, without the time of the save: what a no-op save leaves unchanged. */
+const savedValues = ({ updated_at: _, ...values }: Variant) => JSON.stringify(values);
+
+/** The variants just created, recorded as such, their products' events raised. */
 async function created(trx: Transaction<Database>, w: VariantWriter, ids: number[]) {
   const after = await variantsInOrder(trx, ids, w.now);
   await recordAudit(trx, w.actor, auditEntries(VARIANT, 'create', { after }));
+  await productsUpdated(trx, w, after);
   return after;
 }
 
@@ -610,6 +628,13 @@ function updating(
     await write(trx);
     const after = await variantsInOrder(trx, ids, w.now);
     await recordAudit(trx, w.actor, auditEntries(VARIANT, 'update', { before, after }));
+    // A save that sends the values a variant has changes nothing an integration sees.
+    const saved = new Map(before.map((v) => [v.id, savedValues(v)]));
+    await productsUpdated(
+      trx,
+      w,
+      after.filter((v) => saved.get(v.id) !== savedValues(v)),
+    );
     return { before, after };
   });
 }
@@ -716,6 +741,7 @@ export function deleteVariant(db: Db, id: number, w: VariantWriter): Promise<voi
     const before = await getVariantOrThrow(trx, id, w.now);
     await removeVariants(trx, [id], writeContext(w), true);
     await recordAudit(trx, w.actor, auditEntries(VARIANT, 'delete', { before: [before] }));
+    await productsUpdated(trx, w, [before]);
   });
 }
 
@@ -723,7 +749,11 @@ export function bulkDeleteVariants(db: Db, ids: number[], w: VariantWriter): Pro
   return db.transaction().execute(async (trx) => {
     const before = await variantsInOrder(trx, ids, w.now).catch(() => undefined);
     await removeVariants(trx, ids, writeContext(w), false);
-    if (before) await recordAudit(trx, w.actor, auditEntries(VARIANT, 'delete', { before }));
+    // removeVariants refused any id it did not find: `before` holds every deleted variant.
+    if (before) {
+      await recordAudit(trx, w.actor, auditEntries(VARIANT, 'delete', { before }));
+      await productsUpdated(trx, w, before);
+    }
   });
 }
 

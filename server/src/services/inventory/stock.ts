@@ -268,8 +268,11 @@ export const movementTitle = (
   variant: Pick<VariantRow, 'is_default' | 'variant_title'>,
 ) => (variant.is_default === 1 ? productName : `${productName} — ${variant.variant_title}`);
 
-/** The stock event (#31) a change raises: on entering out of stock, or low stock from in stock. */
-function stockCrossing(
+/**
+ * The stock event (#31) a change raises: on entering out of stock, or low stock from in stock.
+ * Exported for the CSV import, which writes its stock movements in batches (product-import.ts).
+ */
+export function stockCrossing(
   variant: { track_inventory: number; low_stock_threshold: number },
   before: number,
   after: number,

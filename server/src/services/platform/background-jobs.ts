@@ -25,9 +25,15 @@ import { teifSubmitJob } from '../billing/teif';
 import { TEIF_JOB } from '../billing/teif-queue';
 import { webhookDeliveryJob } from '../webhooks/delivery';
 import { WEBHOOK_JOB } from '../webhooks/outbox';
+import { WEBHOOK_PRUNE_JOB, webhookPruneJob } from '../webhooks/pruning';
 
 /** The housekeeping each instance enqueues for every period (it runs once per period). */
-const PERIODIC_JOBS: readonly PeriodicJob[] = [MEDIA_SWEEP_JOB, AUDIT_RETENTION_JOB, INTEGRITY_JOB];
+const PERIODIC_JOBS: readonly PeriodicJob[] = [
+  MEDIA_SWEEP_JOB,
+  AUDIT_RETENTION_JOB,
+  INTEGRITY_JOB,
+  WEBHOOK_PRUNE_JOB,
+];
 
 /** The handler of every kind the services enqueue (jobs.prune is the queue's own). */
 export function backgroundJobHandlers(
@@ -107,6 +113,9 @@ export function backgroundJobHandlers(
       now: () => ctx.now(),
       log,
     }),
+    // Webhook deliveries sent or failed for good, older than WEBHOOK_DELIVERIES_KEPT_DAYS: a
+    // second run deletes what the first left (nothing, or what aged since).
+    [WEBHOOK_PRUNE_JOB.kind]: webhookPruneJob({ db: ctx.db, now: () => ctx.now(), log }),
   } satisfies JobHandlers;
 }
 

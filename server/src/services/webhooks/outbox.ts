@@ -101,6 +101,30 @@ export async function emitWebhookEvent<T extends Exclude<WebhookEventType, `stoc
 }
 
 /**
+ * emitWebhookEvent for the objects of one write that changes many (an import, a bulk edit): one
+ * event per object, `data` read only when some endpoint wants the event, the endpoints read once
+ * (a 10,000-row import in a shop without webhooks pays one read, not 10,000).
+ */
+export async function emitWebhookEvents<T extends Exclude<WebhookEventType, `stock.${string}`>>(
+  trx: Db,
+  type: T,
+  at: Date,
+  data: readonly (() => Promise<WebhookData<T>>)[],
+): Promise<void> {
+  if (data.length === 0) return;
+  const endpoints = await subscribers(trx, type);
+  if (endpoints.length === 0) return;
+  for (const read of data) {
+    await queueDeliveries(trx, endpoints, {
+      type,
+      at,
+      payload: body(type, at, await read()),
+      variantId: null,
+    });
+  }
+}
+
+/**
  * Queues a stock event of a variant, in the stock change's transaction (inventory/stock.ts). The
  * stock ledger cannot present a variant (catalogue/variants.ts builds on the ledger), so the
  * delivery's first attempt fills in `data` with the variant as it is then (delivery.ts).
@@ -114,4 +138,24 @@ export async function emitStockEvent(
   const endpoints = await subscribers(trx, type);
   if (endpoints.length === 0) return;
   await queueDeliveries(trx, endpoints, { type, at, payload: body(type, at, null), variantId });
+}
+
+/**
+ * emitStockEvent for the stock changes of one write that moves many variants without
+ * inventory/stock.ts (the CSV import writes its movements in batches): the endpoints read once.
+ */
+export async function emitStockEvents(
+  trx: Db,
+  events: readonly { type: 'stock.low' | 'stock.out'; variantId: number }[],
+  at: Date,
+): Promise<void> {
+  for (const type of ['stock.low', 'stock.out'] as const) {
+    const ids = events.filter((e) => e.type === type).map((e) => e.variantId);
+    if (ids.length === 0) continue;
+    const endpoints = await subscribers(trx, type);
+    if (endpoints.length === 0) continue;
+    for (const variantId of ids) {
+      await queueDeliveries(trx, endpoints, { type, at, payload: body(type, at, null), variantId });
+    }
+  }
 }

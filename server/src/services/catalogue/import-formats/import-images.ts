@@ -9,6 +9,7 @@ import type { JobLog } from '../../../jobs/worker';
 import { contentTypeForKey, newMediaKey, type Storage } from '../../../storage/storage';
 import { recordAudit, type AuditEntry } from '../../platform/audit';
 import { mediaUrl } from '../../platform/signed-urls';
+import { emitProductsUpdated } from '../../webhooks/product-events';
 import { fetchImage, ImageRefused, type FetchDeps } from './image-fetch';
 
 export const IMPORT_IMAGES_JOB = 'catalogue.import_images';
@@ -103,6 +104,8 @@ export function importImagesJob({ db, storage, fetch, now, log }: ImportImagesOp
         },
       ];
       await recordAudit(trx, null, entries, at);
+      // The product now shows its images: the ERP hears it as of any other change (#31).
+      if (images.length > 0) await emitProductsUpdated(trx, [product.id], at);
       return true;
     });
     if (!written) {
