@@ -1,11 +1,9 @@
-import { Alert, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Alert, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { ApiTokenCreate, ApiTokenCreated } from '@generated/model';
 import { CheckboxesField, FormDialog, TextField, useFormDialog } from '@/components/form';
-import { CopyIcon } from '@/components/icons';
 import { DayField } from '@/components/list-screen/DayField';
-import { DialogFrame } from '@/components/ui/DialogFrame';
-import { notify } from '@/components/ui/notify';
+import { ShownOnceDialog } from '@/components/ui/ShownOnceDialog';
 import type { Permission } from '@/lib/auth/permissions';
 import { fieldIssues, serverMessage } from '@/lib/http';
 import {
@@ -139,52 +137,21 @@ function SecretDialog({
   onDone: () => void;
 }) {
   const t = useT();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(token.token);
-    } catch {
-      notify.error(t('error'), t('copyFailed'));
-      return;
-    }
-    notify.success(t('success'), t('copied'));
-  };
   return (
-    <DialogFrame
+    <ShownOnceDialog
       open={open}
-      title={t('secretTitle')}
-      onClose={onDone}
-      // Opened in place of the form's dialog, whose focus goes back outside; and a stray click
-      // must not hide a secret shown once: Done, the × or Escape close it.
-      closeOnInteractOutside={false}
-      footer={<Button onClick={onDone}>{t('done')}</Button>}
-    >
-      <Stack gap="4">
-        <Text>{t('secretIntro')}</Text>
-        <Flex gap="2" align="center" wrap={{ base: 'wrap', sm: 'nowrap' }}>
-          <Box
-            as="output"
-            aria-label={t('secretLabel', { name: token.name })}
-            data-testid="api-token-secret"
-            dir="ltr"
-            flex="1"
-            minW="0"
-            p="3"
-            borderWidth="1px"
-            borderRadius="l2"
-            bg="bg.muted"
-            fontFamily="mono"
-            fontSize="sm"
-            wordBreak="break-all"
-            userSelect="all"
-          >
-            {token.token}
-          </Box>
-          <Button variant="outline" onClick={() => void copy()}>
-            <CopyIcon />
-            {t('copy')}
-          </Button>
-        </Flex>
-      </Stack>
-    </DialogFrame>
+      secret={token.token}
+      testId="api-token-secret"
+      onDone={onDone}
+      texts={{
+        title: t('secretTitle'),
+        intro: t('secretIntro'),
+        label: t('secretLabel', { name: token.name }),
+        copy: t('copy'),
+        copied: t('copied'),
+        copyFailed: t('copyFailed'),
+        done: t('done'),
+      }}
+    />
   );
 }
