@@ -51,14 +51,22 @@ try {
     firstDay: values.from,
     log: (line) => console.log(line),
   });
+  const flawed = result.remittanceFiles - result.remittanceFlaws.none;
   console.log(
     `${result.days} days: ${result.orders} orders, ${result.returns} returns, ` +
-      `${result.edits} edits, ${result.remittances} remittances, ${result.imports} price lists, ` +
+      `${result.edits} edits, ${result.remittances} remittances, ` +
+      `${result.remittanceFiles} remittance files (${flawed} with a flaw), ${result.imports} price lists, ` +
       `${result.documents} invoices and credit notes, ${result.calls} API calls ` +
       `(${Math.round(result.busyMs / 1000)} s waiting for answers); ` +
       `${Math.round(result.msPerDay)} ms per simulated day; slowest operation ` +
       `${result.slowest.operation} (${Math.round(result.slowest.ms)} ms)`,
   );
+  const flaws = Object.entries(result.remittanceFlaws).filter(
+    ([flaw, n]) => flaw !== 'none' && n > 0,
+  );
+  if (flaws.length > 0) {
+    console.log(`  remittance file flaws: ${flaws.map(([flaw, n]) => `${flaw} ${n}`).join(', ')}`);
+  }
   for (const o of result.byOperation.slice(0, 8)) {
     console.log(`  ${o.operation}: ${o.calls} calls, ${Math.round(o.ms / o.calls)} ms each`);
   }

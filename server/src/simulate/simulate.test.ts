@@ -48,12 +48,18 @@ describe.each(testDialects)('a shop lived day by day on %s (#32)', (dialect) => 
       // Every day was lived and checked, and the days had something in them to check.
       expect(lines).toHaveLength(DAYS);
       expect(lines[DAYS - 1]).toMatch(
-        new RegExp(`^day ${DAYS}: \\d+ orders, \\d+ returns, invariants held$`),
+        new RegExp(
+          `^day ${DAYS}: \\d+ orders, \\d+ returns, \\d+ remittance files, invariants held$`,
+        ),
       );
       expect(result.orders).toBeGreaterThan(DAYS * 3);
       expect(result.returns).toBeGreaterThan(0);
       expect(result.edits).toBeGreaterThan(0);
       expect(result.remittances).toBeGreaterThan(0);
+      // The carrier's CSV files came in, some with a flaw the import had to refuse or take in part.
+      expect(result.remittanceFiles).toBeGreaterThan(0);
+      expect(result.remittanceFiles - result.remittanceFlaws.none).toBeGreaterThan(0);
+      expect(lines.filter((l) => !/ 0 remittance files,/.test(l)).length).toBeGreaterThan(0);
       expect(result.imports).toBe(3);
       expect(result.documents).toBeGreaterThan(result.orders / 2);
       console.log(

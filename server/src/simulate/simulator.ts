@@ -11,6 +11,7 @@ import type { DialectName } from '../db/database';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { addDays } from '../domain/analytics';
 import { dayStart, shopDayOf } from '../domain/books';
+import { fromMillimes } from '../domain/money';
 import {
   createPostgresDatabase,
   startServerProcess,
@@ -31,6 +32,7 @@ import {
   documents,
   writtenCounts,
 } from './invariants';
+import { CarrierFiles, carrierCharges, type Flaw } from './remittance-files';
 
 export interface SimulationOptions {
   days: number;
@@ -52,8 +54,12 @@ export interface SimulationResult {
   returns: number;
   /** Orders whose lines were edited (a credit note and a new invoice once invoiced). */
   edits: number;
-  /** Cash-on-delivery remittances recorded (one per remitting day). */
+  /** Cash-on-delivery remittances recorded (one per remitting day, typed in or from a file). */
   remittances: number;
+  /** The carrier's CSV files imported (a file sent again counts once more). */
+  remittanceFiles: number;
+  /** Those files by their flaw ('none': a clean file). */
+  remittanceFlaws: Record<Flaw, number>;
   /** Price lists imported from the catalogue's CSV export (every twenty days). */
   imports: number;
   documents: number;
@@ -113,6 +119,8 @@ interface Placed {
   returned: boolean;
   paid: boolean;
   cod: boolean;
+  /** What the carrier remitted for it last (a file may list it again). */
+  collected?: string;
   /** The simulated day it was delivered (returns are taken for two weeks). */
   deliveredOn: number;
 }
@@ -211,7 +219,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   };
 
   const started = performance.now();
-  const totals = { orders: 0, returns: 0, edits: 0, remittances: 0, imports: 0 };
+  const totals = { orders: 0, returns: 0, edits: 0, remittances: 0, imports: 0, files: 0 };
   const placed: Placed[] = [];
   const products: Product[] = [];
   let discountCode = '';
@@ -230,6 +238,10 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       ...(dialect === 'sqlite' ? { sqliteFile: join(dataDir, 'shop.db') } : {}),
     });
     const db = database.db;
+    // The carrier's files draw from a stream of their own: the rest of the shop lives the days
+    // it lived before files came in.
+    const fileRandom = random(seed ^ 0x5eed32);
+    const files = new CarrierFiles(client, db, fileRandom);
 
     // --- The shop before day 1: its identity, VAT law, catalogue, a discount, a clerk.
     await client.expect(200, 'PATCH', '/admin/settings/shop', SELLER);
@@ -313,7 +325,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       minuteOfDay = date.endsWith('-01-01') ? 20 : 8 * 60;
       // Overnight idle: the admin's access token has long expired; the next call refreshes it.
       await client.setClock(at(0, minuteOfDay));
-      const today = { orders: 0, returns: 0, edits: 0, remittances: 0, imports: 0 };
+      const today = { orders: 0, returns: 0, edits: 0, remittances: 0, imports: 0, files: 0 };
       /** Orders edited today: their lines and totals are checked again tonight. */
       const edited = new Set<number>();
       /** The orders whose balance may have moved today: checked tonight. */
@@ -458,6 +470,8 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       // Payments: transfers once confirmed; cash on delivery as the carrier remits it: on some
       // days one remittance of the delivered orders it collected, its fee and the 3 % it withheld
       // kept back (docs/product.md §10.22).
+      const receivedBefore = Object.values(files.received).reduce((a, b) => a + b, 0);
+      for (const id of await files.sendAgain()) touched.add(id);
       const remitting = rng.chance(0.5);
       const remitted: { order: Placed; amount: string }[] = [];
       for (const order of placed.filter((o) => !o.paid && o.status !== 'cancelled')) {
@@ -483,24 +497,45 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
         order.paid = true;
         touched.add(order.id);
       }
-      if (remitted.length > 0) {
-        const millimes = remitted.reduce((sum, r) => sum + Math.round(Number(r.amount) * 1000), 0);
-        const fee = Math.min(2000 * remitted.length, Math.floor(millimes / 2));
-        const withheld = Math.round(millimes * 0.03);
+      const remittance = {
+        carrier: 'Rapid-Poste',
+        received_on: shopDayOf(client.now.toISOString(), TIME_ZONE),
+        reference: `REM-${seed}-${day}`,
+      };
+      if (remitted.length > 0 && fileRandom.chance(0.5)) {
+        // The carrier's CSV file, now and then with a mistake (remittance-files.ts).
+        const byId = new Map(remitted.map((r) => [r.order.id, r]));
+        const answer = await files.remit(
+          remitted.map((r) => ({ id: r.order.id, number: r.order.number, amount: r.amount })),
+          placed.flatMap((o) =>
+            o.paid && o.collected ? [{ id: o.id, number: o.number, amount: o.collected }] : [],
+          ),
+          new Set(placed.map((o) => o.number)),
+          remittance,
+        );
+        for (const id of answer.paidInFull) {
+          const r = byId.get(id)!;
+          r.order.paid = true;
+          r.order.collected = r.amount;
+        }
+        for (const id of answer.named) touched.add(id);
+        if (answer.recorded) today.remittances += 1;
+      } else if (remitted.length > 0) {
+        const { fee, withheld } = carrierCharges(remitted);
         await client.expect(201, 'POST', '/admin/payments/remittances', {
-          carrier: 'Rapid-Poste',
-          received_on: shopDayOf(client.now.toISOString(), TIME_ZONE),
-          reference: `REM-${seed}-${day}`,
-          fee_amount: (fee / 1000).toFixed(3),
-          withheld_amount: (withheld / 1000).toFixed(3),
+          ...remittance,
+          fee_amount: fromMillimes(fee),
+          withheld_amount: fromMillimes(withheld),
           lines: remitted.map((r) => ({ order_number: r.order.number, amount: r.amount })),
         });
-        for (const { order } of remitted) {
-          order.paid = true;
-          touched.add(order.id);
+        for (const r of remitted) {
+          r.order.paid = true;
+          r.order.collected = r.amount;
+          touched.add(r.order.id);
         }
         today.remittances += 1;
       }
+      today.files = Object.values(files.received).reduce((a, b) => a + b, 0) - receivedBefore;
       await tick();
 
       // Partial returns of delivered orders: one unit back, restocked or damaged.
@@ -624,6 +659,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       totals.edits += today.edits;
       totals.remittances += today.remittances;
       totals.imports += today.imports;
+      totals.files += today.files;
 
       // --- After the day: every rule.
       await client.setClock(at(23));
@@ -661,7 +697,10 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
           );
         }
       }
-      log(`day ${day}: ${today.orders} orders, ${today.returns} returns, invariants held`);
+      log(
+        `day ${day}: ${today.orders} orders, ${today.returns} returns, ` +
+          `${today.files} remittance files, invariants held`,
+      );
     }
     const docs = await documents(db);
     return {
@@ -670,6 +709,8 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       returns: totals.returns,
       edits: totals.edits,
       remittances: totals.remittances,
+      remittanceFiles: totals.files,
+      remittanceFlaws: { ...files.received },
       imports: totals.imports,
       documents: docs.length,
       calls: client.calls,
