@@ -113,23 +113,26 @@ interface VisualMode {
   name: string;
   /** The story's globals in the address (preview.tsx's globalTypes). */
   globals: string;
-  /** Undefined: the story's own viewport. */
-  viewport?: { width: number; height: number };
+  /** Pictures of the same load at other sizes after the first (the phone): name → viewport. */
+  resized?: Record<string, { width: number; height: number }>;
 }
 
 /**
- * The pictures of a story: English light at its own viewport, Arabic dark (the colours and the
- * direction a light English picture cannot show), and English light on a phone.
+ * The pictures of a story: English light at its own viewport, then the same page narrowed to a
+ * phone (a resize, as a reviewer narrowing the window sees it: the screens' layouts follow the
+ * viewport through CSS and Chakra's breakpoint hooks, so a third load of the story would show the
+ * same, at a quarter of the review's time), and Arabic dark (the colours and the direction a light
+ * English picture cannot show).
  */
 const MODES: VisualMode[] = [
-  { name: 'en-light', globals: 'locale:en;theme:light' },
+  { name: 'en-light', globals: 'locale:en;theme:light', resized: { phone: PHONE } },
   { name: 'ar-dark', globals: 'locale:ar;theme:dark' },
-  { name: 'phone', globals: 'locale:en;theme:light', viewport: PHONE },
 ];
 
 /**
  * The story loaded afresh in `mode` (its play function run, as the runner runs it), in a page of
- * its own whose clock is fixed at VISUAL_NOW. A fresh load, not a re-render of the runner's page
+ * its own whose clock is fixed at VISUAL_NOW, photographed at its own size and then at the mode's
+ * other sizes. A fresh load, not a re-render of the runner's page
  * with other globals: re-rendered so, the dashboard stayed in its loading skeletons for good
  * although its requests were sent and answered (cause not found yet), and was photographed so.
  */
@@ -138,11 +141,10 @@ async function shootMode(
   storyUrl: URL,
   own: { width: number; height: number },
   mode: VisualMode,
-): Promise<Buffer> {
+): Promise<Shot[]> {
   const page = await context.newPage();
   try {
-    const size = mode.viewport ?? own;
-    await page.setViewportSize(size);
+    await page.setViewportSize(own);
     const url = new URL(storyUrl);
     url.searchParams.set('globals', mode.globals);
     await page.goto(url.href);
@@ -156,7 +158,11 @@ async function shootMode(
       FINISHED_PHASES,
       { timeout: 30_000 },
     );
-    return await shoot(page, size);
+    const shots: Shot[] = [{ name: mode.name, png: await shoot(page, own) }];
+    for (const [name, size] of Object.entries(mode.resized ?? {})) {
+      shots.push({ name, png: await shoot(page, size) });
+    }
+    return shots;
   } finally {
     await page.close();
   }
@@ -174,7 +180,7 @@ async function takeShots(page: Page, storyId: string): Promise<Shot[]> {
     const own = page.viewportSize() ?? { width: 1280, height: 720 };
     const shots: Shot[] = [];
     for (const mode of MODES) {
-      shots.push({ name: mode.name, png: await shootMode(context, storyUrl, own, mode) });
+      shots.push(...(await shootMode(context, storyUrl, own, mode)));
     }
     return shots;
   } finally {

@@ -14,7 +14,7 @@ import { fromMillimes } from '../domain/money';
 import { InvariantBroken, type ShopClient } from './client';
 
 /** The mistakes of a carrier's file, one at most per file. */
-export const FLAWS = [
+const FLAWS = [
   // A clean file.
   'none',
   // An order number mistyped: no such order.
@@ -32,13 +32,13 @@ export const FLAWS = [
 ] as const;
 export type Flaw = (typeof FLAWS)[number];
 
-export interface FileLine {
+interface FileLine {
   order_number: string;
   /** As the file writes it: "45.230" (a semicolon file writes "45,230"). */
   amount: string;
 }
 
-export interface FileStyle {
+interface FileStyle {
   delimiter: ',' | ';';
   bom: boolean;
   crlf: boolean;
@@ -48,19 +48,19 @@ type Refusal = Schemas['RemittanceRefusal'];
 type Remittance = Schemas['Remittance'];
 
 /** A line of the file refused as the docs say, with its file line (the header is line 1). */
-export interface ExpectedRefusal {
+interface ExpectedRefusal {
   index: number;
   reason: string;
 }
 
 /** The file's line of its `index`-th data row: rows follow the header, one line each. */
-export const lineOf = (index: number) => index + 2;
+const lineOf = (index: number) => index + 2;
 
 /**
  * The carrier's CSV: a parcel number, the order, the recipient (a comma inside, so quoted in a
  * comma file) and the city around the two columns the import reads.
  */
-export function carrierFile(lines: readonly FileLine[], style: FileStyle): string {
+function carrierFile(lines: readonly FileLine[], style: FileStyle): string {
   const cell = (text: string) =>
     text.includes(style.delimiter) || text.includes('"') ? `"${text.replace(/"/g, '""')}"` : text;
   const rows = [
@@ -90,7 +90,7 @@ export function carrierCharges(lines: readonly { amount: string }[]) {
 }
 
 /** The import's query: the remittance's fields, its charges from the lines it carries. */
-export function importPath(
+function importPath(
   lines: readonly FileLine[],
   remittance: { carrier: string; received_on: string; reference: string },
 ): string {
@@ -104,7 +104,7 @@ export function importPath(
 }
 
 /** What a refused or a recorded import must leave written: the rows a remittance writes. */
-export async function remittanceRows(
+async function remittanceRows(
   db: Kysely<Database>,
 ): Promise<{ remittances: number; payments: number }> {
   const count = async (table: 'payment_remittances' | 'order_payments') =>
@@ -129,7 +129,7 @@ const RECORDED_RULE = 'a remittance file records exactly its lines';
  * A refused file: 422, the docs' sentence, every flawed line (and only those) with its file
  * line, order number and reason, and nothing written.
  */
-export async function expectRefused(
+async function expectRefused(
   db: Kysely<Database>,
   answer: { status: number; body: unknown },
   lines: readonly FileLine[],
@@ -170,7 +170,7 @@ export async function expectRefused(
  * A recorded file: 201, the remittance as sent (carrier, day, reference, charges, net), and one
  * line per row of the file (its file line, order, amount), each a new payment of its own.
  */
-export function expectRecorded(
+function expectRecorded(
   answer: { status: number; body: unknown },
   lines: readonly FileLine[],
   orderIds: ReadonlyMap<string, number>,
@@ -228,7 +228,7 @@ export function expectRecorded(
 }
 
 /** An order's balance due, as the admin reads it. */
-export async function balanceOf(client: ShopClient, orderId: number): Promise<string> {
+async function balanceOf(client: ShopClient, orderId: number): Promise<string> {
   const answer = await client.expect<{ balance_due: string }>(
     200,
     'GET',
@@ -238,13 +238,13 @@ export async function balanceOf(client: ShopClient, orderId: number): Promise<st
 }
 
 /** The reason docs/product.md gives a line above what its order owes. */
-export const overBalance = (balanceDue: string) => `More than its balance due (${balanceDue})`;
+const overBalance = (balanceDue: string) => `More than its balance due (${balanceDue})`;
 
 /**
  * An order number with one digit mistyped, the last digits first, that is no order's (`known`
  * holds every order's number); a digit too many when every such typo is an order's.
  */
-export function mistyped(number: string, known: ReadonlySet<string>): string {
+function mistyped(number: string, known: ReadonlySet<string>): string {
   for (let i = number.length - 1; i >= 0 && /\d/.test(number[i]!); i--) {
     for (let step = 1; step < 10; step++) {
       const digit = String((Number(number[i]) + step) % 10);

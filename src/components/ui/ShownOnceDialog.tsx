@@ -5,7 +5,7 @@ import { useT } from './messages';
 import { notify } from './notify';
 
 /** A feature's own words for its secret (an API token, a webhook's signing secret). */
-export interface ShownOnceTexts {
+interface ShownOnceTexts {
   title: string;
   /** That this is the only time it is shown, and what to do with it. */
   intro: string;

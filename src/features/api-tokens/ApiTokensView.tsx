@@ -11,7 +11,7 @@ import {
   type Column,
 } from '@/components/list-screen';
 import type { Permission } from '@/lib/auth/permissions';
-import { formatCount, formatDateTime } from '@/lib/format';
+import { formatCount, formatDate, formatDateTime } from '@/lib/format';
 import { ApiTokenCreateDialog } from './ApiTokenCreateDialog';
 import { tokenStatus, type TokenStatus } from './api-token-display';
 import { noun, t, useT } from './messages';
@@ -54,7 +54,7 @@ function columns(now: Date, askRevoke: (token: ApiToken) => void): readonly Colu
     textColumn(t('name'), (token) => token.name, { tone: 'strong', card: 'title' }),
     {
       header: t('scopes'),
-      width: '7.5rem',
+      width: '6rem',
       card: 'meta',
       // The count in the cell, every scope in its tooltip and accessible description.
       cell: (token) => (
@@ -72,18 +72,24 @@ function columns(now: Date, askRevoke: (token: ApiToken) => void): readonly Colu
       ),
     },
     textColumn(t('createdBy'), (token) => token.created_by ?? '-', {
-      width: '9rem',
+      width: '7rem',
       card: 'subtitle',
     }),
     {
       header: t('created'),
-      width: '10.5rem',
+      width: '7rem',
       card: 'meta',
-      cell: (token) => <span className="cell-nowrap">{formatDateTime(token.created_at)}</span>,
+      // The day, its time in the tooltip: the columns' fixed widths once left the token's name
+      // 2rem at 1280 px ('E…'), as the visual review showed.
+      cell: (token) => (
+        <span className="cell-nowrap" title={formatDateTime(token.created_at)}>
+          {formatDate(token.created_at)}
+        </span>
+      ),
     },
     {
       header: t('expires'),
-      width: '10.5rem',
+      width: '10rem',
       card: 'meta',
       cell: (token) => (
         <span className={token.expires_at ? 'cell-nowrap' : 'cell-nowrap cell-muted'}>
@@ -92,7 +98,7 @@ function columns(now: Date, askRevoke: (token: ApiToken) => void): readonly Colu
       ),
     },
     textColumn(t('lastUsed'), lastUsedText, {
-      width: '15rem',
+      width: '11rem',
       card: 'meta',
       missing: (token) => token.last_used_at === null,
     }),
@@ -115,7 +121,7 @@ function columns(now: Date, askRevoke: (token: ApiToken) => void): readonly Colu
     },
     {
       header: t('actions'),
-      width: '7rem',
+      width: '6rem',
       align: 'end',
       card: 'actions',
       // Only a token still in use is revoked: an expired or revoked one is refused already.
@@ -201,7 +207,7 @@ export function ApiTokensView({
         rowKey={idOf}
         label={t('tableLabel')}
         emptyText={t('empty')}
-        minW="68rem"
+        minW="60rem"
       />
     </ListScreen>
   );

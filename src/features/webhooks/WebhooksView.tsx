@@ -17,7 +17,7 @@ import {
   useDeleteConfirmation,
   type Column,
 } from '@/components/list-screen';
-import { formatCount, formatDateTime } from '@/lib/format';
+import { formatCount, formatDate, formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { endpointStatusNote, eventLabel } from './webhook-display';
 import { WebhookFormDialog } from './WebhookFormDialog';
@@ -120,8 +120,12 @@ function columns(
       header: t('created'),
       width: '10.5rem',
       card: 'meta',
+      // The day in the cell (with the time the column cut it off at 1280 px, as the visual
+      // review showed), the time in its tooltip.
       cell: (endpoint) => (
-        <span className="cell-nowrap">{formatDateTime(endpoint.created_at)}</span>
+        <span className="cell-nowrap" title={formatDateTime(endpoint.created_at)}>
+          {formatDate(endpoint.created_at)}
+        </span>
       ),
     },
     {

@@ -13,7 +13,7 @@ import { withStockAfterWrite } from './product-stock';
 type Product = Schemas['Product'];
 
 /** The product as the API will return it once the write commits (its stock figures included). */
-export async function productAfterWrite(trx: Db, id: number, at: Date): Promise<Product> {
+async function productAfterWrite(trx: Db, id: number, at: Date): Promise<Product> {
   return withStockAfterWrite(trx, await getProduct(trx, id, at));
 }
 

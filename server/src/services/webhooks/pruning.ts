@@ -13,7 +13,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * is disabled, long enough for an integrator back from a month's leave to find what failed and
  * resend it, short enough that the table holds a month of events, not the shop's whole history.
  */
-export const WEBHOOK_DELIVERIES_KEPT_DAYS = 30;
+const WEBHOOK_DELIVERIES_KEPT_DAYS = 30;
 
 /** The daily job (one per day whatever the number of instances: jobs/periodic.ts). */
 export const WEBHOOK_PRUNE_JOB = { kind: 'webhooks.prune', everyMs: DAY_MS } as const;
@@ -24,7 +24,7 @@ export const WEBHOOK_PRUNE_JOB = { kind: 'webhooks.prune', everyMs: DAY_MS } as 
  * with the number deleted. One conditional DELETE: a delivery resent meanwhile is pending again
  * and stays. Timestamps are ISO texts, compared as text on both databases.
  */
-export async function pruneWebhookDeliveries(db: Db, now: Date): Promise<number> {
+async function pruneWebhookDeliveries(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - WEBHOOK_DELIVERIES_KEPT_DAYS * DAY_MS).toISOString();
   const result = await db
     .deleteFrom('webhook_deliveries')

@@ -54,7 +54,6 @@ type Story = StoryObj<typeof meta>;
 const SETUP = '/admin/account/two-factor';
 
 export const ForcedEnrolment: Story = {
-  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expectLocation(canvasElement, SETUP);
@@ -92,8 +91,13 @@ export const ForcedEnrolment: Story = {
   },
 };
 
-/** A restored session: the user comes from /me, which says a second factor is still needed. */
+/**
+ * A restored session: the user comes from /me, which says a second factor is still needed. The
+ * screen's visual story: ForcedEnrolment ends on the orders list under a toast that fades on its
+ * own timer, a different picture at every speed of the machine.
+ */
 export const RestoredSession: Story = {
+  tags: ['visual'],
   parameters: {
     route: '/admin/settings',
     auth: { userType: 'admin' as const, token: 'restored-token' },
