@@ -10,6 +10,7 @@ import type { Database } from '../db/schema';
 import { salesReportOf } from '../domain/analytics';
 import { millimesOf, shopDayOf } from '../domain/books';
 import { fromMillimes } from '../domain/money';
+import { rowCount } from '../../test-support/fixtures';
 import { expectOrderAddsUp } from '../../test-support/order-totals';
 import { readSaleOrders, readSalePayments } from '../../test-support/sales';
 import { stockLedgerMismatches } from '../../test-support/stock';
@@ -389,7 +390,7 @@ export async function checkSalesReport(
 
 /** What each admin list's X-Total-Count must equal: the database's count. */
 export async function checkListCounts(client: ShopClient, db: Kysely<Database>): Promise<void> {
-  const count = async (
+  const count = (
     table:
       | 'orders'
       | 'stock_movements'
@@ -397,15 +398,7 @@ export async function checkListCounts(client: ShopClient, db: Kysely<Database>):
       | 'admin_users'
       | 'products'
       | 'payment_remittances',
-  ) =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  ) => rowCount(db, table);
   const lists = [
     ['/admin/orders/?limit=1', 'orders'],
     ['/admin/stock-movements/?limit=1', 'stock_movements'],

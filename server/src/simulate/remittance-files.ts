@@ -11,6 +11,7 @@ import type { Schemas } from '../api/types';
 import type { Database } from '../db/schema';
 import { millimesOf } from '../domain/books';
 import { fromMillimes } from '../domain/money';
+import { rowCount } from '../../test-support/fixtures';
 import { InvariantBroken, type ShopClient } from './client';
 
 /** The mistakes of a carrier's file, one at most per file. */
@@ -107,15 +108,7 @@ function importPath(
 async function remittanceRows(
   db: Kysely<Database>,
 ): Promise<{ remittances: number; payments: number }> {
-  const count = async (table: 'payment_remittances' | 'order_payments') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'payment_remittances' | 'order_payments') => rowCount(db, table);
   return {
     remittances: await count('payment_remittances'),
     payments: await count('order_payments'),
