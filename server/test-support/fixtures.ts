@@ -289,3 +289,29 @@ export async function insertOrder(
       return order;
     });
 }
+
+/**
+ * A webhook endpoint subscribed to `events`, enabled, as the server would have saved it (no
+ * address check: a test of the outbox or of a delivery reads what it queued). Its id.
+ */
+export async function insertWebhookEndpoint(
+  db: Kysely<Database>,
+  events: readonly string[],
+  values: { url?: string; at?: string } = {},
+): Promise<number> {
+  const at = values.at ?? now();
+  const row = await db
+    .insertInto('webhook_endpoints')
+    .values({
+      url: values.url ?? 'https://erp.example.com/hooks',
+      description: '',
+      events: JSON.stringify(events),
+      secret: `whsec_${Buffer.alloc(32, 3).toString('base64')}`,
+      enabled: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

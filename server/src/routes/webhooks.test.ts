@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp, type AuthHeaders, type TestApp } from '../../test-support/app';
 import { expectProblem, validationIssues, type Schemas } from '../../test-support/contract';
 import { testDialects } from '../../test-support/databases';
-import { insertCategory } from '../../test-support/fixtures';
+import { insertCategory, insertWebhookEndpoint } from '../../test-support/fixtures';
 import { silentJobLog } from '../../test-support/jobs';
 import { useOrderDesk } from '../../test-support/order-desk';
 import { placeOrder, useShop } from '../../test-support/shop';
@@ -388,20 +388,10 @@ describe.each(testDialects)('webhooks to private addresses (%s)', (dialect) => {
       /^localhost is a private, loopback, link-local or reserved address \((127\.0\.0\.1|::1)\)/,
     );
     // An endpoint saved while its name resolved elsewhere (written as the server would have).
-    const at = t.ctx.now().toISOString();
-    const { id } = await t.database.db
-      .insertInto('webhook_endpoints')
-      .values({
-        url: 'http://localhost:9/hooks',
-        description: '',
-        events: JSON.stringify(['order.created']),
-        secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}`,
-        enabled: 1,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertWebhookEndpoint(t.database.db, ['order.created'], {
+      url: 'http://localhost:9/hooks',
+      at: t.ctx.now().toISOString(),
+    });
     const { productId } = await shop.simple();
     await placeOrder(t.app, { session: 'webhook-buyer-4' }, [{ productId, quantity: 1 }]);
     expect(await deliveryRunner(t).runNext()).toBe(true);
@@ -427,23 +417,8 @@ describe.each(testDialects)('webhook events and rolled-back writes (%s)', (diale
     await t.database.db.deleteFrom('jobs').where('kind', '=', WEBHOOK_JOB).execute();
   });
   /** An endpoint of these events, written as the server would (no delivery is attempted here). */
-  const subscribed = async (events: string[]) => {
-    const at = t.ctx.now().toISOString();
-    const row = await t.database.db
-      .insertInto('webhook_endpoints')
-      .values({
-        url: 'https://erp.example.com/hooks',
-        description: '',
-        events: JSON.stringify(events),
-        secret: `whsec_${Buffer.alloc(32, 2).toString('base64')}`,
-        enabled: 1,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  };
+  const subscribed = (events: string[]) =>
+    insertWebhookEndpoint(t.database.db, events, { at: t.ctx.now().toISOString() });
   /** The events queued for an endpoint, oldest first, with their bodies. */
   const queued = (endpointId: number) =>
     t.database.db

@@ -13,7 +13,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useAdminAccount, useTestApp } from '../../../test-support/app';
 import { expectStatus, type Schemas } from '../../../test-support/contract';
 import { testDialects } from '../../../test-support/databases';
-import { insertCategory, insertProduct, insertVariant } from '../../../test-support/fixtures';
+import {
+  insertCategory,
+  insertProduct,
+  insertVariant,
+  insertWebhookEndpoint,
+} from '../../../test-support/fixtures';
 import { injectJson } from '../../../test-support/openapi-validator';
 import { assertProperty } from '../../../test-support/properties';
 import { silentJobLog } from '../../../test-support/jobs';
@@ -56,22 +61,7 @@ describe.each(testDialects)('catalogue webhook events (%s)', (dialect) => {
   beforeEach(async () => {
     await db().deleteFrom('webhook_endpoints').execute();
     await db().deleteFrom('jobs').where('kind', '=', WEBHOOK_JOB).execute();
-    const at = t.ctx.now().toISOString();
-    // Written as the server would: no delivery is attempted here, the outbox is read.
-    const row = await db()
-      .insertInto('webhook_endpoints')
-      .values({
-        url: 'https://erp.example.com/hooks',
-        description: '',
-        events: JSON.stringify(EVERY_EVENT),
-        secret: `whsec_${Buffer.alloc(32, 3).toString('base64')}`,
-        enabled: 1,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    endpointId = row.id;
+    endpointId = await insertWebhookEndpoint(db(), EVERY_EVENT, { at: t.ctx.now().toISOString() });
   });
 
   /** The events queued so far, oldest first. */
@@ -577,21 +567,9 @@ describe.each(testDialects)('order webhook events of bulk and staff orders (%s)'
   beforeEach(async () => {
     await db().deleteFrom('webhook_endpoints').execute();
     await db().deleteFrom('jobs').where('kind', '=', WEBHOOK_JOB).execute();
-    const at = t.ctx.now().toISOString();
-    const row = await db()
-      .insertInto('webhook_endpoints')
-      .values({
-        url: 'https://erp.example.com/hooks',
-        description: '',
-        events: JSON.stringify(['order.created', 'order.status_changed']),
-        secret: `whsec_${Buffer.alloc(32, 4).toString('base64')}`,
-        enabled: 1,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    endpointId = row.id;
+    endpointId = await insertWebhookEndpoint(db(), ['order.created', 'order.status_changed'], {
+      at: t.ctx.now().toISOString(),
+    });
   });
   const queued = async () =>
     (

@@ -4,6 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test-support/app';
 import { testDialects } from '../../../test-support/databases';
+import { insertWebhookEndpoint } from '../../../test-support/fixtures';
 import { runPeriodicJob, silentJobLog } from '../../../test-support/jobs';
 import { WEBHOOK_PRUNE_JOB, webhookPruneJob } from './pruning';
 
@@ -18,20 +19,7 @@ describe.each(testDialects)('webhook delivery pruning (%s)', (dialect) => {
 
   beforeEach(async () => {
     await db().deleteFrom('webhook_endpoints').execute();
-    const row = await db()
-      .insertInto('webhook_endpoints')
-      .values({
-        url: 'https://erp.example.com/hooks',
-        description: '',
-        events: JSON.stringify(['order.created']),
-        secret: `whsec_${Buffer.alloc(32, 5).toString('base64')}`,
-        enabled: 1,
-        created_at: daysAgo(100),
-        updated_at: daysAgo(100),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    endpointId = row.id;
+    endpointId = await insertWebhookEndpoint(db(), ['order.created'], { at: daysAgo(100) });
   });
 
   /** A delivery named by its event id, created `created` days ago, last tried `tried` days ago. */
