@@ -312,10 +312,10 @@ export async function getTopProducts(
   await analyticsPeriod(ctx, query);
   const bytes = sql.raw(ctx.dialect === 'postgres' ? ' collate "C"' : '');
   const rows = productSalesOf(query);
-  // One grouped read of the period's rows per variant key (v); the products are summed from
-  // it (a product key is a prefix of its variants' keys, so the sums are the same), which
+  // One grouped read of the period's rows per variant key (by_variant); the products are summed
+  // from it (a product key is a prefix of its variants' keys, so the sums are the same), which
   // halves the work of a long period. Each level is ordered and cut, then named.
-  const ranked = await sql<TopRow & { level: number }>`with v as (
+  const ranked = await sql<TopRow & { level: number }>`with by_variant as (
       select p.product_key, p.variant_key, p.sold_name, p.sold_title, p.sold_sku,
         sum(p.units) as units, sum(p.revenue) as revenue
       from (${rows}) p
@@ -328,7 +328,7 @@ export async function getTopProducts(
       select 1 as level, a.product_key, 0 as variant_key, a.sold_name, '' as sold_title,
         '' as sold_sku, a.units, a.revenue
       from (select product_key, sold_name, sum(units) as units, sum(revenue) as revenue
-        from v
+        from by_variant
         group by product_key, sold_name
         having sum(units) <> 0 or sum(revenue) <> 0
         order by units desc, revenue desc, product_key = 0, product_key, sold_name${bytes}
@@ -336,7 +336,7 @@ export async function getTopProducts(
       union all
       select 2 as level, b.product_key, b.variant_key, b.sold_name, b.sold_title, b.sold_sku,
         b.units, b.revenue
-      from (select * from v
+      from (select * from by_variant
         order by units desc, revenue desc, product_key = 0, product_key, variant_key = 0,
           variant_key, sold_name${bytes}, sold_title${bytes}, sold_sku${bytes}
         limit ${query.limit}) b) t
