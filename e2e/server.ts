@@ -78,3 +78,21 @@ export async function startShop(
     },
   };
 }
+
+/**
+ * Moves the shop's clock `seconds` on, for a shop started with SHOP_TEST_CLOCK=true (its time
+ * stands still otherwise): a token's lifetime passes without the test waiting it out.
+ */
+export async function moveServerClock(shop: RunningShop, seconds: number): Promise<void> {
+  const url = `${shop.baseURL}/api/v1/test/clock`;
+  const read = await fetch(url);
+  if (!read.ok) throw new Error(`GET ${url} → ${read.status}: start the shop with SHOP_TEST_CLOCK`);
+  const { now } = (await read.json()) as { now: string };
+  const to = new Date(Date.parse(now) + seconds * 1000).toISOString();
+  const set = await fetch(url, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ now: to }),
+  });
+  if (!set.ok) throw new Error(`PUT ${url} → ${set.status}: ${await set.text()}`);
+}

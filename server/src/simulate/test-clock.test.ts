@@ -62,6 +62,7 @@ describe('SHOP_TEST_CLOCK', () => {
     try {
       const res = await putClock(server.origin, JSON.stringify({ now: '2031-01-01T00:00:00Z' }));
       expect(res.status).toBe(404);
+      expect((await fetch(`${server.origin}${TEST_CLOCK_PATH}`)).status).toBe(404);
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;
@@ -89,6 +90,9 @@ describe('SHOP_TEST_CLOCK', () => {
         Buffer.from(access_token.split('.')[1] ?? '', 'base64url').toString(),
       ) as { iat: number };
       expect(new Date(claims.iat * 1000).toISOString()).toBe('2031-01-01T06:30:00.000Z');
+      // It stood still through the sign-in (argon2 takes a while), until set again: GET reads it.
+      const read = await fetch(`${server.origin}${TEST_CLOCK_PATH}`);
+      expect(await read.json()).toEqual({ now: '2031-01-01T06:30:00.000Z' });
 
       for (const [body, status, detail] of [
         ['{"now": "tomorrow"}', 422, '"now" must be an ISO 8601 instant with its offset'],

@@ -24,8 +24,12 @@ export function createTestClock(start = new Date()): TestClock {
   };
 }
 
-/** PUT {"now": "<ISO instant>"} sets the clock; the answer is the time now in force. */
+/**
+ * PUT {"now": "<ISO instant>"} sets the clock; GET reads it (so a test can move it on by a
+ * lifetime without keeping its own copy). Both answer the time now in force.
+ */
 export function registerTestClock(app: FastifyInstance, clock: TestClock): void {
+  app.get(TEST_CLOCK_PATH, () => ({ now: clock.now().toISOString() }));
   app.put(TEST_CLOCK_PATH, (request) => {
     // Every body arrives as text (http/contract-validation.ts): parse it here.
     let body: unknown;
