@@ -1702,7 +1702,7 @@ export interface paths {
     put?: never;
     /**
      * Record a carrier's cash-on-delivery remittance
-     * @description Admin token with role super_admin, admin or manager (403 otherwise). One payment per line (method cash_on_delivery, linked to the remittance, received_on and reference of the remittance), all or nothing: 422 RemittanceRefused lists every refused line with its number (an unknown order, an order not paid on delivery, an amount above the order's balance_due, the same order as an earlier line) and nothing is recorded. 422 naming the field when fee_amount + withheld_amount exceed the lines' total or received_on is after today in the shop's time zone.
+     * @description Admin token with role super_admin, admin or manager (403 otherwise). One payment per line (method cash_on_delivery, linked to the remittance, received_on and reference of the remittance), all or nothing: 422 RemittanceRefused lists every refused line with its number (an unknown order, an order not paid on delivery, an amount above the order's balance_due, the same order as an earlier line) and nothing is recorded. 422 naming the field when fee_amount + withheld_amount exceed the lines' total or received_on is after today in the shop's time zone. 409 when a remittance still in force (a payment of it not removed) has the same carrier and reference (trimmed, any case): recorded again, it would pay its orders twice; nothing is recorded.
      */
     post: operations['createRemittance'];
     delete?: never;
@@ -1722,7 +1722,7 @@ export interface paths {
     put?: never;
     /**
      * Record a remittance from the carrier's CSV file
-     * @description As createRemittance, with the lines from a CSV file: a header naming order_number and amount (other columns are ignored), comma- or semicolon-separated (read from the header; a semicolon file may write "12,5"), UTF-8 with or without a byte order mark, at most 10 MB and 50,000 rows. The line numbers of the refusals are the file's, and a cell that is not an amount refuses its line ('"abc" is not an amount'). File errors change nothing: 413 above 10 MB, 415 for a file that is not text/csv, 422 for a file that is not UTF-8, has no header, misses the order_number or amount column, or has no data row.
+     * @description As createRemittance, with the lines from a CSV file: a header naming order_number and amount (other columns are ignored), comma- or semicolon-separated (read from the header; a semicolon file may write "12,5"), UTF-8 with or without a byte order mark, at most 10 MB and 50,000 rows. The line numbers of the refusals are the file's, and a cell that is not an amount refuses its line ('"abc" is not an amount'). File errors change nothing: 413 above 10 MB, 415 for a file that is not text/csv, 422 for a file that is not UTF-8, has no header, misses the order_number or amount column, or has no data row. 409 as createRemittance, and when the same file (byte for byte) was imported as a remittance still in force.
      */
     post: operations['importRemittance'];
     delete?: never;
@@ -10451,6 +10451,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
       /** @description Refused lines (RemittanceRefused, nothing recorded) or an invalid field. */
       422: {
         headers: {
@@ -10501,6 +10502,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       /** @description The file cannot be read ({detail}), refused lines (RemittanceRefused, nothing recorded) or an invalid field. */

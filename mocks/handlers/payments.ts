@@ -187,6 +187,25 @@ function remittanceRefusals(lines: readonly MockLine[]): RemittanceRefusal[] {
   return refused;
 }
 
+/**
+ * The server's 409 for a remittance recorded again by its carrier and reference (one still in
+ * force: a payment of it not removed); the server also knows each imported file's fingerprint,
+ * which the fixtures have none of.
+ */
+function recordedAgain(body: Pick<RemittanceCreate, 'carrier' | 'reference'>) {
+  const reference = body.reference?.trim();
+  if (!reference) return undefined;
+  const earlier = remittances.find(
+    (r) =>
+      r.carrier.toLowerCase() === body.carrier.trim().toLowerCase() &&
+      r.reference?.toLowerCase() === reference.toLowerCase() &&
+      orderPayments.some((p) => p.remittance_id === r.id && p.removed_at === null),
+  );
+  if (!earlier) return undefined;
+  const which = `remittance ${earlier.id} of ${earlier.carrier}, received on ${earlier.received_on}`;
+  return conflict(`Reference ${reference} was already recorded (${which}); nothing was recorded`);
+}
+
 function remittanceOf(body: RemittanceCreate, lines: readonly MockLine[]): Remittance {
   const total = lines.reduce((sum, l) => sum + toMillimes(l.amount), 0);
   const fee = toMillimes(body.fee_amount ?? '0');
@@ -281,7 +300,10 @@ export const payments = {
     'orders:read',
     remittances,
   ),
-  /** POST /admin/payments/remittances → 201 the remittance; 422 listing every refused line */
+  /**
+   * POST /admin/payments/remittances → 201 the remittance; 409 when recorded already; 422 listing
+   * every refused line
+   */
   createRemittance: endpoint(
     'post',
     '/admin/payments/remittances',
@@ -289,6 +311,8 @@ export const payments = {
       ({ body }) => {
         if (result !== undefined) return json(result, 201);
         const input = body as RemittanceCreate;
+        const again = recordedAgain(input);
+        if (again) return again;
         const refused = remittanceRefusals(input.lines);
         if (refused.length > 0) return refusedAnswer(refused);
         return json(remittanceOf(input, input.lines), 201);
@@ -318,6 +342,8 @@ export const payments = {
         const read = readRemittanceCsv(await file.text());
         if (typeof read === 'string') return json({ detail: read }, 422);
         const query = Object.fromEntries(url.searchParams) as unknown as RemittanceCreate;
+        const again = recordedAgain(query);
+        if (again) return again;
         const refused = remittanceRefusals(read);
         if (refused.length > 0) return refusedAnswer(refused);
         return json(remittanceOf(query, read), 201);

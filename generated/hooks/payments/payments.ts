@@ -278,7 +278,7 @@ export const useListRemittances = <
   };
 };
 /**
- * Admin token with role super_admin, admin or manager (403 otherwise). One payment per line (method cash_on_delivery, linked to the remittance, received_on and reference of the remittance), all or nothing: 422 RemittanceRefused lists every refused line with its number (an unknown order, an order not paid on delivery, an amount above the order's balance_due, the same order as an earlier line) and nothing is recorded. 422 naming the field when fee_amount + withheld_amount exceed the lines' total or received_on is after today in the shop's time zone.
+ * Admin token with role super_admin, admin or manager (403 otherwise). One payment per line (method cash_on_delivery, linked to the remittance, received_on and reference of the remittance), all or nothing: 422 RemittanceRefused lists every refused line with its number (an unknown order, an order not paid on delivery, an amount above the order's balance_due, the same order as an earlier line) and nothing is recorded. 422 naming the field when fee_amount + withheld_amount exceed the lines' total or received_on is after today in the shop's time zone. 409 when a remittance still in force (a payment of it not removed) has the same carrier and reference (trimmed, any case): recorded again, it would pay its orders twice; nothing is recorded.
  * @summary Record a carrier's cash-on-delivery remittance
  */
 export const createRemittance = (
@@ -307,14 +307,16 @@ export type CreateRemittanceMutationResult = NonNullable<
   Awaited<ReturnType<typeof createRemittance>>
 >;
 export type CreateRemittanceMutationError = ErrorType<
-  UnauthorizedResponse | ForbiddenResponse | CreateRemittance422
+  UnauthorizedResponse | ForbiddenResponse | ConflictResponse | CreateRemittance422
 >;
 
 /**
  * @summary Record a carrier's cash-on-delivery remittance
  */
 export const useCreateRemittance = <
-  TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | CreateRemittance422>,
+  TError = ErrorType<
+    UnauthorizedResponse | ForbiddenResponse | ConflictResponse | CreateRemittance422
+  >,
 >(options?: {
   swr?: SWRMutationConfiguration<
     Awaited<ReturnType<typeof createRemittance>>,
@@ -338,7 +340,7 @@ export const useCreateRemittance = <
   };
 };
 /**
- * As createRemittance, with the lines from a CSV file: a header naming order_number and amount (other columns are ignored), comma- or semicolon-separated (read from the header; a semicolon file may write "12,5"), UTF-8 with or without a byte order mark, at most 10 MB and 50,000 rows. The line numbers of the refusals are the file's, and a cell that is not an amount refuses its line ('"abc" is not an amount'). File errors change nothing: 413 above 10 MB, 415 for a file that is not text/csv, 422 for a file that is not UTF-8, has no header, misses the order_number or amount column, or has no data row.
+ * As createRemittance, with the lines from a CSV file: a header naming order_number and amount (other columns are ignored), comma- or semicolon-separated (read from the header; a semicolon file may write "12,5"), UTF-8 with or without a byte order mark, at most 10 MB and 50,000 rows. The line numbers of the refusals are the file's, and a cell that is not an amount refuses its line ('"abc" is not an amount'). File errors change nothing: 413 above 10 MB, 415 for a file that is not text/csv, 422 for a file that is not UTF-8, has no header, misses the order_number or amount column, or has no data row. 409 as createRemittance, and when the same file (byte for byte) was imported as a remittance still in force.
  * @summary Record a remittance from the carrier's CSV file
  */
 export const importRemittance = (
@@ -379,6 +381,7 @@ export type ImportRemittanceMutationError = ErrorType<
   | BadRequestResponse
   | UnauthorizedResponse
   | ForbiddenResponse
+  | ConflictResponse
   | PayloadTooLargeResponse
   | UnsupportedMediaTypeResponse
   | ImportRemittance422
@@ -392,6 +395,7 @@ export const useImportRemittance = <
     | BadRequestResponse
     | UnauthorizedResponse
     | ForbiddenResponse
+    | ConflictResponse
     | PayloadTooLargeResponse
     | UnsupportedMediaTypeResponse
     | ImportRemittance422

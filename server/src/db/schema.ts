@@ -402,6 +402,8 @@ interface PaymentRemittancesTable {
   created_by_admin_id: number | null;
   created_by: string | null;
   created_at: Timestamp;
+  /** SHA-256 (hex) of the CSV file it was imported from; NULL when typed in (migration 047). */
+  file_sha256: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

@@ -656,5 +656,87 @@ describe.each(testDialects)('payments (%s)', (dialect) => {
       );
       expect((await importFile('x', query, 'remit.pdf', 'application/pdf')).statusCode).toBe(415);
     });
+
+    it('refuses a remittance recorded again, by its file or its reference, until it is removed', async () => {
+      // The carrier kept some of each order: a second copy would still fit the balances left.
+      const a = await order('cash_on_delivery', 2); // 20.000
+      const b = await order('cash_on_delivery', 2);
+      const file = `order_number,amount\n${a.order_number},12.500\n`;
+      const first = expectStatus<Remittance>(
+        await importFile(file, `carrier=Aramex&received_on=${today()}`),
+        201,
+        'importRemittance',
+      );
+      const once = await written();
+      const which = `remittance ${first.id} of Aramex, received on ${today()}`;
+
+      // The same file, even under another carrier, reference or name: refused, nothing written.
+      const again = await importFile(
+        file,
+        `carrier=Colissimo&received_on=${today()}&reference=AGAIN`,
+        'aramex (1).csv',
+      );
+      expectProblem(
+        again,
+        409,
+        `This file was already recorded (${which}); nothing was recorded`,
+        'importRemittance',
+      );
+      expect(await written()).toEqual(once);
+      expect(await orderBalance(a.id)).toMatchObject({ balance_due: '7.500' });
+
+      // Typed in: the same carrier and reference (trimmed, any case) is refused; another
+      // carrier's reference of the same name is not theirs.
+      const typed = expectStatus<Remittance>(
+        await remit({
+          reference: 'ARX-9',
+          lines: [{ order_number: b.order_number, amount: '5.000' }],
+        }),
+        201,
+        'createRemittance',
+      );
+      const twice = await written();
+      expectProblem(
+        await remit({
+          carrier: ' aramex ',
+          reference: ' arx-9 ',
+          lines: [{ order_number: b.order_number, amount: '5.000' }],
+        }),
+        409,
+        `Reference arx-9 was already recorded (remittance ${typed.id} of Aramex, received on ${today()}); nothing was recorded`,
+        'createRemittance',
+      );
+      expect(await written()).toEqual(twice);
+      expectStatus<Remittance>(
+        await remit({
+          carrier: 'Colissimo',
+          reference: 'ARX-9',
+          lines: [{ order_number: b.order_number, amount: '1.000' }],
+        }),
+        201,
+        'createRemittance',
+      );
+      expect(await orderBalance(b.id)).toMatchObject({ balance_due: '14.000' });
+
+      // Once the first file's payment is removed (entered by mistake), it may be recorded again.
+      expectStatus(await remove(a.id, first.lines[0]!.payment_id), 200, 'removeOrderPayment');
+      expect(await orderBalance(a.id)).toMatchObject({ balance_due: '20.000' });
+      expectStatus<Remittance>(
+        await importFile(file, `carrier=Aramex&received_on=${today()}`),
+        201,
+        'importRemittance',
+      );
+      expect(await orderBalance(a.id)).toMatchObject({ balance_due: '7.500' });
+    });
+
+    it('records one of two copies of a file sent at the same moment', async () => {
+      const a = await order('cash_on_delivery', 2);
+      const file = `order_number,amount\n${a.order_number},12.500\n`;
+      const query = `carrier=Aramex&received_on=${today()}`;
+      const answers = await Promise.all([importFile(file, query), importFile(file, query)]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      expect(await orderBalance(a.id)).toMatchObject({ balance_due: '7.500' });
+      expect((await written()).remittances).toHaveLength(1);
+    });
   });
 });

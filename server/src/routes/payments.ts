@@ -1,6 +1,7 @@
 // Payments tag: an order's payments and refunds, and carriers' cash-on-delivery remittances
 // (services/orders/payments.ts, remittances.ts). Access (orders:read / payments:write) is
 // enforced before these handlers run.
+import { createHash } from 'node:crypto';
 import type { AppContext } from '../context';
 import { HttpProblem } from '../api/problem';
 import { ImportFileError } from '../domain/product-import';
@@ -15,6 +16,9 @@ import {
 } from '../services/orders/payments';
 import { listRemittances, recordRemittance } from '../services/orders/remittances';
 import { readCsvUpload } from './imports';
+
+/** The file's fingerprint: the same carrier file imported twice is refused (remittances.ts). */
+const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 export function paymentsHandlers(ctx: AppContext): Handlers {
   const { db } = ctx;
@@ -73,7 +77,7 @@ export function paymentsHandlers(ctx: AppContext): Handlers {
       }
       const remittance = await recordRemittance(
         ctx,
-        { ...request.query, lines },
+        { ...request.query, lines, file_sha256: sha256Hex(file.bytes) },
         'query',
         request.admin,
       );

@@ -28,7 +28,7 @@ const FLAWS = [
   'amount short',
   // A parcel listed twice.
   'same order twice',
-  // The whole file sent again the next day.
+  // The whole file sent again the next day: refused as recorded already (409).
   'sent again',
 ] as const;
 export type Flaw = (typeof FLAWS)[number];
@@ -160,6 +160,38 @@ async function expectRefused(
 }
 
 /**
+ * A file sent again: 409 naming the remittance it was recorded as (docs/product.md), and
+ * nothing written.
+ */
+async function expectRecordedAlready(
+  db: Kysely<Database>,
+  answer: { status: number; body: unknown },
+  recorded: { id: number; carrier: string; received_on: string },
+  before: { remittances: number; payments: number },
+  name: string,
+): Promise<void> {
+  const which = `remittance ${recorded.id} of ${recorded.carrier}, received on ${recorded.received_on}`;
+  const expected = {
+    status: 409,
+    detail: `This file was already recorded (${which}); nothing was recorded`,
+  };
+  const actual = { status: answer.status, detail: (answer.body as { detail?: unknown }).detail };
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+    throw new InvariantBroken(
+      REFUSED_RULE,
+      `${name} answered ${JSON.stringify(answer.body)} (${answer.status}), expected ${JSON.stringify(expected)}`,
+    );
+  }
+  const after = await remittanceRows(db);
+  if (JSON.stringify(after) !== JSON.stringify(before)) {
+    throw new InvariantBroken(
+      REFUSED_RULE,
+      `${name} was refused but wrote rows: before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`,
+    );
+  }
+}
+
+/**
  * A recorded file: 201, the remittance as sent (carrier, day, reference, charges, net), and one
  * line per row of the file (its file line, order, amount), each a new payment of its own.
  */
@@ -272,8 +304,9 @@ interface SentFile {
   name: string;
   path: string;
   text: string;
-  lines: FileLine[];
   ids: Map<string, number>;
+  /** The remittance it was recorded as. */
+  recorded: { id: number; carrier: string; received_on: string };
 }
 
 /**
@@ -292,25 +325,18 @@ export class CarrierFiles {
   ) {}
 
   /**
-   * Yesterday's file, sent again when it was its flaw: every line refused as more than what its
-   * order now owes, nothing recorded. Returns the orders it named (their balances are checked
-   * tonight).
+   * Yesterday's file, sent again when it was its flaw: refused as the remittance it was
+   * recorded as, nothing recorded (not even the lines an order still owes, where the carrier
+   * kept some). Returns the orders it named (their balances are checked tonight).
    */
   async sendAgain(): Promise<number[]> {
     const file = this.again;
     this.again = undefined;
     if (!file) return [];
     this.received['sent again'] += 1;
-    const refusals: ExpectedRefusal[] = [];
-    for (const [index, line] of file.lines.entries()) {
-      refusals.push({
-        index,
-        reason: overBalance(await balanceOf(this.client, file.ids.get(line.order_number)!)),
-      });
-    }
     const before = await remittanceRows(this.db);
     const answer = await this.client.upload(file.path, file.name, file.text);
-    await expectRefused(this.db, answer, file.lines, refusals, before, `${file.name} sent again`);
+    await expectRecordedAlready(this.db, answer, file.recorded, before, `${file.name} sent again`);
     return [...file.ids.values()];
   }
 
@@ -350,8 +376,7 @@ export class CarrierFiles {
       lines[at] = { ...target, amount: fromMillimes(millimesOf(owes) + choose.int(1, 20) * 1000) };
       refusals.push({ index: at, reason: overBalance(owes) });
     } else if (flaw === 'amount short') {
-      // Kept back at most a third, so that the line stays above what is then left due (a file
-      // sent again is refused by the balances: the import keeps no record of files).
+      // Kept back at most a third.
       const owes = millimesOf(target.amount);
       const kept = Math.min(choose.int(500, 5000), Math.floor(owes / 3));
       if (kept > 0) {
@@ -378,6 +403,7 @@ export class CarrierFiles {
     let text = carrierFile(sent, style);
     const before = await remittanceRows(this.db);
     const first = await this.client.upload(path, name, text);
+    let recorded = first;
     if (refusals.length > 0) {
       await expectRefused(this.db, first, lines, refusals, before, name);
       // The shop takes the lines the carrier got right and sorts the others out with it later.
@@ -387,6 +413,7 @@ export class CarrierFiles {
       path = importPath(sent, fields);
       text = carrierFile(sent, style);
       const corrected = await this.client.upload(path, name, text);
+      recorded = corrected;
       expectRecorded(
         corrected,
         sent,
@@ -397,7 +424,10 @@ export class CarrierFiles {
     } else {
       expectRecorded(first, sent, ids, { ...fields, created_at }, name);
     }
-    if (flaw === 'sent again') this.again = { name, path, text, lines: sent, ids };
+    if (flaw === 'sent again') {
+      const { id, carrier, received_on } = recorded.body as Remittance;
+      this.again = { name, path, text, ids, recorded: { id, carrier, received_on } };
+    }
     return {
       recorded: true,
       paidInFull: sent

@@ -43,6 +43,7 @@ import { apiTokens } from './042_api_tokens';
 import { webhooks } from './043_webhooks';
 import { orderCategories } from './045_order_categories';
 import { productSalesMonthly } from './046_product_sales_monthly';
+import { remittanceDuplicates } from './047_remittance_duplicates';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -87,5 +88,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '043_webhooks': webhooks(dialect),
     '045_order_categories': orderCategories(dialect),
     '046_product_sales_monthly': productSalesMonthly(dialect),
+    '047_remittance_duplicates': remittanceDuplicates(),
   };
 }

@@ -9,12 +9,16 @@
 //   68): net received = total − fee − withheld, which may not be negative.
 // - The orders are locked in id order (PostgreSQL `for update`), the lock order of every writer
 //   of an order's payments, so the balances checked are those the payments are recorded against.
-import type { Transaction } from 'kysely';
+// - A remittance recorded again is refused (409), not paid twice: the same carrier and reference,
+//   or the same CSV file, as a remittance still in force (one of its payments not removed).
+//   Checked after the orders are locked, so of two copies sent at once the second sees the
+//   first. Removing the first one's payments lets it be recorded again (a corrected entry).
+import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database, PaymentRemittanceRow } from '../../db/schema';
 import type { Db } from '../../db/database';
 import type { Schemas } from '../../api/types';
-import { HttpProblem, invalid } from '../../api/problem';
+import { conflict, HttpProblem, invalid } from '../../api/problem';
 import { money } from '../../api/present';
 import { fromMillimes, toMillimes } from '../../domain/money';
 import { recordAudit, type AuditActor } from '../platform/audit';
@@ -48,6 +52,8 @@ export interface RemittanceIn {
   fee_amount?: string | undefined;
   withheld_amount?: string | undefined;
   lines: RemittanceLineIn[];
+  /** SHA-256 (hex) of the CSV file the lines were read from (importRemittance). */
+  file_sha256?: string | undefined;
 }
 
 /** Where a field of the remittance is: the JSON body, or the import's query. */
@@ -135,6 +141,54 @@ async function lockOrders(
   return found;
 }
 
+/**
+ * The remittance still in force that this one would record again (see the header): the same
+ * file, or the same carrier and reference (both compared trimmed and case-insensitively).
+ */
+async function recordedBefore(
+  trx: Trx,
+  carrier: string,
+  reference: string | null,
+  fileSha256: string | undefined,
+): Promise<{ id: number; carrier: string; received_on: string; sameFile: boolean } | undefined> {
+  if (reference === null && fileSha256 === undefined) return undefined;
+  const row = await trx
+    .selectFrom('payment_remittances as r')
+    .select(['r.id', 'r.carrier', 'r.received_on', 'r.file_sha256'])
+    .where((eb) =>
+      eb.or([
+        ...(fileSha256 === undefined ? [] : [eb('r.file_sha256', '=', fileSha256)]),
+        ...(reference === null
+          ? []
+          : [
+              eb.and([
+                eb(sql<string>`lower(r.reference)`, '=', reference.toLowerCase()),
+                eb(eb.fn('lower', ['r.carrier']), '=', carrier.toLowerCase()),
+              ]),
+            ]),
+      ]),
+    )
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('order_payments as p')
+          .select('p.id')
+          .whereRef('p.remittance_id', '=', 'r.id')
+          .where('p.removed_at', 'is', null),
+      ),
+    )
+    .orderBy('r.id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    carrier: row.carrier,
+    received_on: row.received_on,
+    sameFile: fileSha256 !== undefined && row.file_sha256 === fileSha256,
+  };
+}
+
 /** Every refused line (see the header), in line order. */
 function refusals(lines: RemittanceLineIn[], orders: Map<string, LockedOrder>): Refusal[] {
   const firstLine = new Map<string, number>();
@@ -177,6 +231,16 @@ export async function recordRemittance(
     await requireReceived(trx, input.received_on, now, [place, 'received_on']);
     const numbers = [...new Set(input.lines.map((l) => l.order_number))];
     const orders = await lockOrders(trx, ctx.dialect, numbers);
+    const reference = cleanText(input.reference);
+    const earlier = await recordedBefore(trx, carrier, reference, input.file_sha256);
+    if (earlier) {
+      const which = `remittance ${earlier.id} of ${earlier.carrier}, received on ${earlier.received_on}`;
+      throw conflict(
+        earlier.sameFile
+          ? `This file was already recorded (${which}); nothing was recorded`
+          : `Reference ${reference} was already recorded (${which}); nothing was recorded`,
+      );
+    }
     const refused = refusals(input.lines, orders);
     if (refused.length > 0) throw new RemittanceRefused(refused);
     const total = input.lines.reduce((sum, l) => sum + (l.amount ?? 0), 0);
@@ -187,7 +251,6 @@ export async function recordRemittance(
           `lines' total (${fromMillimes(total)})`,
       );
     }
-    const reference = cleanText(input.reference);
     const row = await trx
       .insertInto('payment_remittances')
       .values({
@@ -201,6 +264,7 @@ export async function recordRemittance(
         created_by_admin_id: admin?.id ?? null,
         created_by: admin?.username ?? null,
         created_at: now.toISOString(),
+        file_sha256: input.file_sha256 ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
