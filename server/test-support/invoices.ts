@@ -1,10 +1,12 @@
 // The shop settings and documents of the invoice tests: complete settings written straight into
-// the database, the settings reset between tests, and the text of a PDF answer.
+// the database, the settings reset between tests, the issued invoice the document renderers'
+// tests draw (PDF, TEIF), and the text of a PDF (bytes or answer).
 import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely, Updateable } from 'kysely';
 import { PDFParse } from 'pdf-parse';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/schema';
+import type { InvoiceContent } from '../src/domain/invoice';
 import type { Schemas } from './contract';
 import { deleteAll } from './fixtures';
 import { toMillimes } from '../src/domain/money';
@@ -45,6 +47,77 @@ export const PROFESSIONAL_BUYER: Schemas['InvoiceBuyer'] = {
   vat_number: BUYER_MATRICULE,
 };
 
+type IssuedLine = InvoiceContent['lines'][number];
+
+/** The issued invoice's first line: three shirts at 19 %. */
+export const ISSUED_SHIRTS: IssuedLine = {
+  description: 'Chemise été / M',
+  sku: 'SHIRT-M',
+  quantity: 3,
+  unit_price: '10.000',
+  vat_rate: 19,
+  total_price: '30.000',
+  vat_amount: '5.700',
+  total_price_incl_vat: '35.700',
+};
+
+/** The issued invoice's second line: a book at 7 %, without a SKU. */
+export const ISSUED_BOOK: IssuedLine = {
+  description: 'Livre',
+  sku: null,
+  quantity: 1,
+  unit_price: '10.000',
+  vat_rate: 7,
+  total_price: '10.000',
+  vat_amount: '0.700',
+  total_price_incl_vat: '10.700',
+};
+
+/**
+ * The invoice of the document tests, as issued before issue #25 with every optional field of the
+ * time, from SELLER to PROFESSIONAL_BUYER. invoice-pdf.golden.test.ts pins the bytes drawn from
+ * it, so it never changes: a test that needs other values spreads it with its own (teif.test.ts).
+ */
+export const ISSUED_INVOICE: InvoiceContent = {
+  kind: 'invoice',
+  number: 'INV-2026-000042',
+  // 23:30 UTC on 31 December is already 1 January in Tunis (UTC+1): the date is the shop's.
+  issued_at: '2026-12-31T23:30:00.000Z',
+  order_id: 7,
+  order_number: 'ORD-20261231-0007',
+  credits: null,
+  seller: { ...SELLER, logo_key: 'img_logo.png' },
+  buyer: PROFESSIONAL_BUYER,
+  lines: [ISSUED_SHIRTS, ISSUED_BOOK],
+  vat_breakdown: [
+    { vat_rate: 19, taxable_amount: '35.882', vat_amount: '6.818' },
+    { vat_rate: 7, taxable_amount: '10.000', vat_amount: '0.700' },
+  ],
+  shipping_amount: '5.882',
+  shipping_vat_rate: 19,
+  shipping_vat_amount: '1.118',
+  discount_amount: '0.000',
+  total_excl_vat: '45.882',
+  total_vat: '7.518',
+  total_incl_vat: '53.400',
+  stamp_duty: '1.000',
+  amount_due: '54.400',
+  currency: 'TND',
+  payment_method: 'cash_on_delivery',
+  vat_reverse_charge: false,
+  time_zone: 'Africa/Tunis',
+  issued_by: 'admin',
+};
+
+/** The credit note that reverses `invoice` (id 42) in full, the first of 2027. */
+export const fullCreditNoteOf = <T extends InvoiceContent>(invoice: T): T => ({
+  ...invoice,
+  kind: 'credit_note',
+  number: 'CN-2027-000001',
+  issued_at: '2027-01-02T08:00:00.000Z',
+  credits: { id: 42, kind: 'invoice', number: invoice.number },
+});
+
 /** The settings as migration 008 leaves them (incomplete), and no change recorded. */
 export async function resetShopSettings(db: Kysely<Database>): Promise<void> {
   await deleteAll(db, ['shop_settings_changes']);
@@ -78,16 +151,27 @@ export async function completeShopSettings(
     .execute();
 }
 
-/** The text of a PDF answer (200, application/pdf). */
-export async function pdfText(res: LightMyRequestResponse): Promise<string> {
-  expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
-  expect(res.headers['content-type']).toBe('application/pdf');
-  const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
+/** The text of a PDF's bytes: the whole document's, and each page's. */
+export async function readPdfText(bytes: Buffer): Promise<{ text: string; pages: string[] }> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
   try {
-    return (await parser.getText()).text;
+    const { text, pages } = await parser.getText();
+    return { text, pages: pages.map((page) => page.text) };
   } finally {
     await parser.destroy();
   }
+}
+
+/** The text of a PDF answer (200, application/pdf). */
+export async function pdfText(res: LightMyRequestResponse): Promise<string> {
+  return (await pdfAnswerText(res)).text;
+}
+
+/** The text of a PDF answer (200, application/pdf), whole and per page. */
+export async function pdfAnswerText(res: LightMyRequestResponse) {
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  expect(res.headers['content-type']).toBe('application/pdf');
+  return readPdfText(res.rawPayload);
 }
 
 /**

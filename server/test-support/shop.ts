@@ -174,11 +174,11 @@ export async function signedInCustomer(t: TestApp, values: Partial<NewCustomer> 
 }
 
 /**
- * Every test of the block starts on resetShop; `tn19` is that test's TN rate, `simple` a simple
- * product on it (stock 10 unless told), `customer` a signed-in customer.
+ * Every test of the block starts on resetShop; `tn19` is that test's TN rate (its row: id, name…),
+ * `simple` a simple product on it (stock 10 unless told), `customer` a signed-in customer.
  */
 export function useShop(t: TestApp) {
-  let tn19: { id: number } | undefined;
+  let tn19: Awaited<ReturnType<typeof resetShop>> | undefined;
   beforeEach(async () => {
     tn19 = await resetShop(t.database.db);
   });

@@ -4,69 +4,20 @@
 // Node's zlib or Intl) would alter documents already sent to customers: keep the old bytes for
 // documents issued before it (e.g. a renderer version frozen with each document), never re-pin.
 import { createHash } from 'node:crypto';
-import { PDFParse } from 'pdf-parse';
 import { describe, expect, it, vi } from 'vitest';
-import type { InvoiceContent } from '../domain/invoice';
 import { renderInvoicePdf } from './invoice-pdf';
-import { PROFESSIONAL_BUYER, SELLER } from '../../test-support/invoices';
+// The invoice every document test uses (test-support/invoices.ts): the pinned bytes below are
+// drawn from it.
+import {
+  fullCreditNoteOf,
+  ISSUED_INVOICE as INVOICE,
+  readPdfText,
+} from '../../test-support/invoices';
 
 const LOGO = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** An invoice as issued before issue #25, with every optional field of the time. */
-const INVOICE: InvoiceContent = {
-  kind: 'invoice',
-  number: 'INV-2026-000042',
-  issued_at: '2026-12-31T23:30:00.000Z',
-  order_id: 7,
-  order_number: 'ORD-20261231-0007',
-  credits: null,
-  // The seller and buyer every invoice test uses: the pinned bytes below are drawn from them.
-  seller: { ...SELLER, logo_key: 'img_logo.png' },
-  buyer: PROFESSIONAL_BUYER,
-  lines: [
-    {
-      description: 'Chemise été / M',
-      sku: 'SHIRT-M',
-      quantity: 3,
-      unit_price: '10.000',
-      vat_rate: 19,
-      total_price: '30.000',
-      vat_amount: '5.700',
-      total_price_incl_vat: '35.700',
-    },
-    {
-      description: 'Livre',
-      sku: null,
-      quantity: 1,
-      unit_price: '10.000',
-      vat_rate: 7,
-      total_price: '10.000',
-      vat_amount: '0.700',
-      total_price_incl_vat: '10.700',
-    },
-  ],
-  vat_breakdown: [
-    { vat_rate: 19, taxable_amount: '35.882', vat_amount: '6.818' },
-    { vat_rate: 7, taxable_amount: '10.000', vat_amount: '0.700' },
-  ],
-  shipping_amount: '5.882',
-  shipping_vat_rate: 19,
-  shipping_vat_amount: '1.118',
-  discount_amount: '0.000',
-  total_excl_vat: '45.882',
-  total_vat: '7.518',
-  total_incl_vat: '53.400',
-  stamp_duty: '1.000',
-  amount_due: '54.400',
-  currency: 'TND',
-  payment_method: 'cash_on_delivery',
-  vat_reverse_charge: false,
-  time_zone: 'Africa/Tunis',
-  issued_by: 'admin',
-};
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -89,13 +40,7 @@ describe('an issued invoice PDF', () => {
   });
 
   it('keeps its pinned bytes, in both languages, with and without a logo', async () => {
-    const credit: InvoiceContent = {
-      ...INVOICE,
-      kind: 'credit_note',
-      number: 'CN-2027-000001',
-      issued_at: '2027-01-02T08:00:00.000Z',
-      credits: { id: 42, kind: 'invoice', number: INVOICE.number },
-    };
+    const credit = fullCreditNoteOf(INVOICE);
     const shas = {
       invoiceEn: sha256(await renderInvoicePdf(INVOICE, 'en', LOGO)),
       invoiceFr: sha256(await renderInvoicePdf(INVOICE, 'fr', LOGO)),
@@ -108,14 +53,7 @@ describe('an issued invoice PDF', () => {
 
 describe('an invoice TTN accepted (#30)', () => {
   const ttn = { reference: 'TTN-2026-0000012345', qr_code: 'https://elfatoora.tn/v/0000012345' };
-  const text = async (pdf: Buffer) => {
-    const parser = new PDFParse({ data: new Uint8Array(pdf) });
-    try {
-      return (await parser.getText()).text;
-    } finally {
-      await parser.destroy();
-    }
-  };
+  const text = async (pdf: Buffer) => (await readPdfText(pdf)).text;
 
   it("prints TTN's reference beside its QR code, in the reader's language", async () => {
     const fr = await renderInvoicePdf(INVOICE, 'fr', LOGO, ttn);

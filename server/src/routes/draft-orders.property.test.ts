@@ -192,7 +192,6 @@ describe.each(testDialects)('staff orders price as the checkout, property (%s)',
             { shipping_address: address, ...buyer.body },
           );
           expect(placed.statusCode, placed.body).toBe(201);
-          expect(placed.statusCode, placed.body).toBe(201);
           const order = placed.json<Order>();
           const byVariant = [...draft.lines].sort((a, b) => a.variant_id - b.variant_id);
           expect(byVariant.map(lineAmounts)).toEqual(order.items.map(lineAmounts));

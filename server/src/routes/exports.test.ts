@@ -370,13 +370,7 @@ describe.each(testDialects)('CSV exports (%s)', (dialect) => {
       vat_rate_id: shop.tn19.id,
       created_at: '2026-01-01T00:00:00.000Z',
     });
-    const rateName = (
-      await db()
-        .selectFrom('vat_rates')
-        .select('name')
-        .where('id', '=', shop.tn19.id)
-        .executeTakeFirstOrThrow()
-    ).name;
+    const rateName = shop.tn19.name;
 
     const res = await get(`${PRODUCTS_CSV}?sort=created_at`);
     expect(res.headers['x-total-count']).toBe('2');

@@ -31,13 +31,15 @@ describe.each(testDialects)('sales reports on %s', (dialect) => {
     expectStatus<T>(await get(operationId, path), 200, operationId);
 
   let sessions = 0;
-  /** A guest's checkout of these lines by `method`, placed at `placedAt` (backdated). */
+  /** A guest's checkout of `quantity` of a product by `method`, placed at `placedAt` (backdated). */
   const order = async (
-    lines: { productId: number; quantity: number }[],
+    productId: number,
+    quantity: number,
     method: string,
     placedAt: string,
   ): Promise<Order> => {
     sessions += 1;
+    const lines = [{ productId, quantity }];
     const res = await checkoutLines(t.app, { session: `sess_sales_${sessions}` }, lines, {
       payment_method: method,
     });
@@ -51,6 +53,16 @@ describe.each(testDialects)('sales reports on %s', (dialect) => {
   };
   const status = async (id: number, to: Order['status']) =>
     expect((await api().status(id, to)).statusCode).toBe(200);
+  /** The shop's time zone changed to UTC through the settings (the roll-ups are rebuilt). */
+  const moveShopToUtc = async () => {
+    const moved = await t.request('updateShopSettings', {
+      method: 'PATCH',
+      url: '/api/v1/admin/settings/shop',
+      headers: admin.headers,
+      payload: { time_zone: 'UTC' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+  };
 
   /** The shop of the tests: two products in two categories, four orders and their stories. */
   async function smallShop() {
@@ -67,26 +79,10 @@ describe.each(testDialects)('sales reports on %s', (dialect) => {
       { vatRateId: shop.tn19.id, categoryId: wool.id },
     );
     // 23:30 UTC on 31 October: 00:30 on 1 November in Tunis (UTC+1).
-    const late = await order(
-      [{ productId: shirt.productId, quantity: 2 }],
-      'card',
-      '2026-10-31T23:30:00.000Z',
-    );
-    const early = await order(
-      [{ productId: scarf.productId, quantity: 2 }],
-      'cash_on_delivery',
-      '2026-10-31T10:00:00.000Z',
-    );
-    const reopened = await order(
-      [{ productId: shirt.productId, quantity: 1 }],
-      'bank_transfer',
-      '2026-11-02T09:00:00.000Z',
-    );
-    const undone = await order(
-      [{ productId: scarf.productId, quantity: 3 }],
-      'card',
-      '2026-11-02T12:00:00.000Z',
-    );
+    const late = await order(shirt.productId, 2, 'card', '2026-10-31T23:30:00.000Z');
+    const early = await order(scarf.productId, 2, 'cash_on_delivery', '2026-10-31T10:00:00.000Z');
+    const reopened = await order(shirt.productId, 1, 'bank_transfer', '2026-11-02T09:00:00.000Z');
+    const undone = await order(scarf.productId, 3, 'card', '2026-11-02T12:00:00.000Z');
     // Cancelled then reopened: a sale again on the day it was placed.
     await status(reopened.id, 'cancelled');
     await status(reopened.id, 'pending');
@@ -194,13 +190,7 @@ describe.each(testDialects)('sales reports on %s', (dialect) => {
     ]);
 
     // The shop moves to UTC: 23:30 on 31 October is that day; the roll-ups were rebuilt.
-    const moved = await t.request('updateShopSettings', {
-      method: 'PATCH',
-      url: '/api/v1/admin/settings/shop',
-      headers: admin.headers,
-      payload: { time_zone: 'UTC' },
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
+    await moveShopToUtc();
     const utc = await report<Schemas['SalesReport']>(
       'getSalesReport',
       'sales?from=2026-10-31&to=2026-11-01&interval=day',
@@ -347,13 +337,7 @@ describe.each(testDialects)('sales reports on %s', (dialect) => {
     ]);
 
     // In UTC, 23:30 on 31 October is October's: the months were rebuilt with the days.
-    const moved = await t.request('updateShopSettings', {
-      method: 'PATCH',
-      url: '/api/v1/admin/settings/shop',
-      headers: admin.headers,
-      payload: { time_zone: 'UTC' },
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
+    await moveShopToUtc();
     expect(await units('from=2026-10-01&to=2026-10-31')).toEqual([
       ['Linen shirt', 3],
       ['Wool scarf', 2],
