@@ -30,6 +30,14 @@ window.addEventListener('beforeunload', (event) => {
   if (!event.isTrusted) event.stopImmediatePropagation();
 });
 
+/**
+ * The requests the page has sent and not yet had answered: the visual review photographs a screen
+ * once they are all answered (visual.ts), and axe looks once they are (accessibility.ts), not
+ * while its data is on the way.
+ */
+const inFlight = new Set<string>();
+Object.assign(globalThis, { [IN_FLIGHT_KEY]: inFlight });
+
 /** A toolbar menu that sets a global; its button shows the chosen item's title. */
 const toolbar = (description: string, icon: string, items: { value: string; title: string }[]) => ({
   description,
@@ -83,16 +91,15 @@ const preview: Preview = {
         // unhandled request fails a Vitest test.
         onUnhandledRequest: reportUnhandledApiRequest,
       });
-      // The requests the page has sent and not yet had answered: the visual review photographs a
-      // screen once they are all answered (visual.ts), not while its data is on the way.
-      const inFlight = new Set<string>();
       worker.events.on('request:start', ({ requestId }) => inFlight.add(requestId));
       worker.events.on('request:end', ({ requestId }) => inFlight.delete(requestId));
-      Object.assign(globalThis, { [IN_FLIGHT_KEY]: inFlight });
       return worker;
     }),
   ],
   beforeEach({ parameters }) {
+    // A story's own requests only: one a story before it held unanswered on purpose (a loading
+    // state) stays unanswered on the reused page, and was waited for by every story after it.
+    inFlight.clear();
     prepareStory(
       parameters.auth as StoryAuth | undefined,
       parameters.cookies as Record<string, string> | undefined,
