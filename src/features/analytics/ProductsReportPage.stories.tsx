@@ -7,9 +7,10 @@ import { paths } from '@/lib/paths';
 import { adminScreenMeta } from '@/testing/admin-screen';
 import { localMoney } from '@/testing/languages';
 import { expectRows, tableRows } from '@/testing/report-screen';
-import { apiPath, expectLocation, expectScreenTitle, mockedBy } from '@/testing/story';
+import { expectCsvExported, filledReport } from '@/testing/report-stories';
+import { apiPath, expectLocation, mockedBy } from '@/testing/story';
 import { ProductsReportPage } from './ProductsReportPage';
-import { expectChartShown, expectCsvExported, stateStories } from './story-helpers';
+import { expectChartShown, stateStories } from './story-helpers';
 
 /** Best sellers, slow movers and low stock (/admin/reports/products, docs/product.md §10.30). */
 const meta = {
@@ -116,12 +117,6 @@ const LOW: LowStockReport = {
     },
   ],
 };
-const filled = mockedBy(
-  analyticsSales.topProducts(TOP),
-  analyticsStock.slowMovers(SLOW),
-  analyticsStock.lowStock(LOW),
-);
-
 async function expectFilled(canvasElement: HTMLElement): Promise<void> {
   await expectChartShown(canvasElement, 'top-products-chart');
   await expectRows(canvasElement, 'Best-selling products', [
@@ -145,18 +140,22 @@ async function expectFilled(canvasElement: HTMLElement): Promise<void> {
     ['Mint tea', '250 g', 'TEA-250', '3', '5', '9', '10'],
     ['Copper tray', '-', '-', '2', '3', '0', 'No sale'],
   ]);
-  const canvas = within(canvasElement);
-  await expect(canvas.getByText('The first 2 of 3')).toBeVisible();
+  await expect(within(canvasElement).getByText('The first 2 of 3')).toBeVisible();
 }
+
+const report = filledReport(
+  mockedBy(
+    analyticsSales.topProducts(TOP),
+    analyticsStock.slowMovers(SLOW),
+    analyticsStock.lowStock(LOW),
+  ),
+  expectFilled,
+);
 
 /** The period's best sellers, 180 days picked for the slow movers (a new request), the CSV. */
 export const Filled: Story = {
   tags: ['visual'],
-  parameters: filled,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expectFilled(canvasElement);
-    await expectScreenTitle(canvasElement, 'Best sellers');
+  ...report.filled('Best sellers', async (canvasElement, canvas) => {
     const [top] = await requests.waitFor('GET', apiPath(analyticsSales.topProducts));
     await expect(top?.query).toEqual({ from: '2025-03-01', to: '2025-03-31' });
     const [slow] = await requests.waitFor('GET', SLOW_MOVERS);
@@ -176,17 +175,16 @@ export const Filled: Story = {
       query: { days: '180' },
       file: 'slow-movers.csv',
     });
-  },
+  }),
 };
 
-const states = stateStories({
+const { Loading, Empty, LoadError, Phone, Arabic, Dark } = stateStories({
   endpoint: analyticsSales.topProducts,
   empty: { ...TOP, products: [], variants: [] },
   emptyText: 'Nothing was sold in this period.',
   loadingText: 'Loading the best sellers...',
   failure: 'Failed to load the best sellers',
-  filled: expectFilled,
-  filledParameters: filled,
+  report,
   arabic: {
     heading: 'الأكثر مبيعًا',
     check: async (canvasElement) => {
@@ -198,9 +196,4 @@ const states = stateStories({
   },
   chartTestId: 'top-products-chart',
 });
-export const Loading: Story = states.Loading;
-export const Empty: Story = states.Empty;
-export const LoadError: Story = states.LoadError;
-export const Phone: Story = states.Phone;
-export const Arabic: Story = states.Arabic;
-export const Dark: Story = states.Dark;
+export { Loading, Empty, LoadError, Phone, Arabic, Dark };

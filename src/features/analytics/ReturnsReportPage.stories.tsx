@@ -1,5 +1,5 @@
 import type { StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import type { ReturnsReport } from '@generated/model';
 import { analyticsStock } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
@@ -7,10 +7,11 @@ import { paths } from '@/lib/paths';
 import { adminScreenMeta } from '@/testing/admin-screen';
 import { localMoney } from '@/testing/languages';
 import { expectRows, tableRows } from '@/testing/report-screen';
-import { apiPath, expectLocation, expectScreenTitle, mockedBy } from '@/testing/story';
+import { expectCsvExported, filledReport } from '@/testing/report-stories';
+import { apiPath, expectLocation, mockedBy } from '@/testing/story';
 import { addDays } from '../../../server/src/domain/analytics';
 import { ReturnsReportPage } from './ReturnsReportPage';
-import { expectChartShown, expectCsvExported, stateStories, TODAY } from './story-helpers';
+import { expectChartShown, QUARTER, stateStories, TODAY } from './story-helpers';
 
 /** The returns over time (/admin/reports/returns, docs/product.md §10.30). */
 const meta = {
@@ -25,9 +26,7 @@ type Story = StoryObj<typeof meta>;
 
 const RETURNS = apiPath(analyticsStock.returns);
 const REPORT: ReturnsReport = {
-  from: '2025-01-01',
-  to: '2025-03-31',
-  interval: 'month',
+  ...QUARTER,
   buckets: [
     { start: '2025-01-01', end: '2025-01-31', return_count: 2, units: 3, amount: '154.700' },
     { start: '2025-02-01', end: '2025-02-28', return_count: 0, units: 0, amount: '0.000' },
@@ -39,8 +38,6 @@ const REPORT: ReturnsReport = {
     { product_id: null, product_name: 'Old lamp', units: 1, revenue: '1250.000' },
   ],
 };
-const filled = mockedBy(analyticsStock.returns(REPORT));
-
 async function expectFilled(canvasElement: HTMLElement): Promise<void> {
   await expectChartShown(canvasElement, 'returns-chart');
   await expectRows(canvasElement, 'Returns by period', [
@@ -57,14 +54,12 @@ async function expectFilled(canvasElement: HTMLElement): Promise<void> {
   ]);
 }
 
+const report = filledReport(mockedBy(analyticsStock.returns(REPORT)), expectFilled);
+
 /** The period of the address, its figures, a preset picked (a new request), and the CSV. */
 export const Filled: Story = {
   tags: ['visual'],
-  parameters: filled,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expectFilled(canvasElement);
-    await expectScreenTitle(canvasElement, 'Returns');
+  ...report.filled('Returns', async (canvasElement, canvas) => {
     await expect(canvas.getByTestId('period-text')).toHaveTextContent(
       'From 01 Jan 2025 to 31 Mar 2025',
     );
@@ -80,10 +75,10 @@ export const Filled: Story = {
       query: week,
       file: `returns-${week.from}-${week.to}.csv`,
     });
-  },
+  }),
 };
 
-const states = stateStories({
+const { Loading, Empty, LoadError, Phone, Arabic, Dark } = stateStories({
   endpoint: analyticsStock.returns,
   empty: {
     ...REPORT,
@@ -94,8 +89,7 @@ const states = stateStories({
   emptyText: 'No return was recorded in this period.',
   loadingText: 'Loading the returns...',
   failure: 'Failed to load the returns',
-  filled: expectFilled,
-  filledParameters: filled,
+  report,
   arabic: {
     heading: 'المرتجعات',
     check: async (canvasElement) => {
@@ -105,9 +99,4 @@ const states = stateStories({
   },
   chartTestId: 'returns-chart',
 });
-export const Loading: Story = states.Loading;
-export const Empty: Story = states.Empty;
-export const LoadError: Story = states.LoadError;
-export const Phone: Story = states.Phone;
-export const Arabic: Story = states.Arabic;
-export const Dark: Story = states.Dark;
+export { Loading, Empty, LoadError, Phone, Arabic, Dark };

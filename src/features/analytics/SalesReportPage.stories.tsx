@@ -7,9 +7,11 @@ import { paths } from '@/lib/paths';
 import { adminScreenMeta } from '@/testing/admin-screen';
 import { localMoney } from '@/testing/languages';
 import { expectRows, tableRows } from '@/testing/report-screen';
-import { apiPath, expectLocation, expectScreenTitle, mockedBy } from '@/testing/story';
+import { expectCsvExported, filledReport } from '@/testing/report-stories';
+import { apiPath, expectLocation, mockedBy } from '@/testing/story';
+import { salesReportFromDays } from '../../../server/src/domain/analytics';
 import { SalesReportPage } from './SalesReportPage';
-import { expectChartShown, expectCsvExported, stateStories } from './story-helpers';
+import { expectChartShown, QUARTER, stateStories } from './story-helpers';
 
 /** Sales over time, by category and by payment method (/admin/reports/sales, docs/product.md §10.30). */
 const meta = {
@@ -23,21 +25,10 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const SALES = apiPath(analyticsSales.sales);
-const ZERO = {
-  order_count: 0,
-  gross: '0.000',
-  net: '0.000',
-  vat: '0.000',
-  discounts: '0.000',
-  shipping: '0.000',
-  refunds: '0.000',
-  average_order: '0.000',
-};
+/** The quarter without a sale, as the server's rule reports it (every month, zeros). */
+const NO_SALE = salesReportFromDays([], [], QUARTER, 'Africa/Tunis');
 const REPORT: SalesReport = {
-  from: '2025-01-01',
-  to: '2025-03-31',
-  interval: 'month',
-  time_zone: 'Africa/Tunis',
+  ...NO_SALE,
   buckets: [
     {
       start: '2025-01-01',
@@ -51,7 +42,7 @@ const REPORT: SalesReport = {
       refunds: '0.000',
       average_order: '297.500',
     },
-    { start: '2025-02-01', end: '2025-02-28', ...ZERO },
+    NO_SALE.buckets[1]!,
     {
       start: '2025-03-01',
       end: '2025-03-31',
@@ -88,8 +79,6 @@ const BREAKDOWN: SalesBreakdown = {
     { payment_method: 'bank_transfer', order_count: 2, gross: '477.000' },
   ],
 };
-const filled = mockedBy(analyticsSales.sales(REPORT), analyticsSales.salesBreakdown(BREAKDOWN));
-
 async function expectFilled(canvasElement: HTMLElement): Promise<void> {
   await expectChartShown(canvasElement, 'sales-chart');
   await expectRows(canvasElement, 'Sales by period', [
@@ -149,18 +138,18 @@ async function expectFilled(canvasElement: HTMLElement): Promise<void> {
     ['Cash on delivery', '4', '1,190.000 TND'],
     ['Bank transfer', '2', '477.000 TND'],
   ]);
-  const canvas = within(canvasElement);
-  await expect(canvas.getByTestId('category-chart')).toBeVisible();
+  await expect(within(canvasElement).getByTestId('category-chart')).toBeVisible();
 }
+
+const report = filledReport(
+  mockedBy(analyticsSales.sales(REPORT), analyticsSales.salesBreakdown(BREAKDOWN)),
+  expectFilled,
+);
 
 /** The address's period by month, its figures, weeks picked (a new request), and the CSV. */
 export const Filled: Story = {
   tags: ['visual'],
-  parameters: filled,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expectFilled(canvasElement);
-    await expectScreenTitle(canvasElement, 'Sales');
+  ...report.filled('Sales', async (canvasElement, canvas) => {
     const quarter = { from: '2025-01-01', to: '2025-03-31' };
     const [first] = await requests.waitFor('GET', SALES);
     await expect(first?.query).toEqual({ ...quarter, interval: 'month' });
@@ -178,17 +167,16 @@ export const Filled: Story = {
       query: quarter,
       file: 'sales-breakdown-2025-01-01-2025-03-31.csv',
     });
-  },
+  }),
 };
 
-const states = stateStories({
+const { Loading, Empty, LoadError, Phone, Arabic, Dark } = stateStories({
   endpoint: analyticsSales.sales,
-  empty: { ...REPORT, buckets: REPORT.buckets.map((b) => ({ ...b, ...ZERO })), totals: ZERO },
+  empty: NO_SALE,
   emptyText: 'No sale in this period.',
   loadingText: 'Loading the sales...',
   failure: 'Failed to load the sales',
-  filled: expectFilled,
-  filledParameters: filled,
+  report,
   arabic: {
     heading: 'المبيعات',
     check: async (canvasElement) => {
@@ -198,9 +186,4 @@ const states = stateStories({
   },
   chartTestId: 'sales-chart',
 });
-export const Loading: Story = states.Loading;
-export const Empty: Story = states.Empty;
-export const LoadError: Story = states.LoadError;
-export const Phone: Story = states.Phone;
-export const Arabic: Story = states.Arabic;
-export const Dark: Story = states.Dark;
+export { Loading, Empty, LoadError, Phone, Arabic, Dark };

@@ -1,14 +1,15 @@
 import type { StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect } from 'storybook/test';
 import type { StockValuation } from '@generated/model';
 import { analyticsStock } from '@mocks/handlers';
 import { paths } from '@/lib/paths';
 import { adminScreenMeta } from '@/testing/admin-screen';
 import { localMoney } from '@/testing/languages';
 import { expectRows, tableRows } from '@/testing/report-screen';
-import { apiPath, expectScreenTitle, mockedBy } from '@/testing/story';
+import { expectCsvExported, filledReport } from '@/testing/report-stories';
+import { apiPath, mockedBy } from '@/testing/story';
 import { StockReportPage } from './StockReportPage';
-import { expectChartShown, expectCsvExported, stateStories } from './story-helpers';
+import { expectChartShown, stateStories } from './story-helpers';
 
 /** The stock value at cost (/admin/reports/stock, docs/product.md §10.30). */
 const meta = {
@@ -47,8 +48,6 @@ const VALUATION: StockValuation = {
     },
   ],
 };
-const filled = mockedBy(analyticsStock.stockValuation(VALUATION));
-
 async function expectFilled(canvasElement: HTMLElement): Promise<void> {
   await expectChartShown(canvasElement, 'stock-chart');
   await expectRows(canvasElement, 'Stock value', [
@@ -65,13 +64,12 @@ async function expectFilled(canvasElement: HTMLElement): Promise<void> {
   ]);
 }
 
+const report = filledReport(mockedBy(analyticsStock.stockValuation(VALUATION)), expectFilled);
+
 export const Filled: Story = {
   tags: ['visual'],
-  parameters: filled,
-  play: async ({ canvasElement }) => {
-    await expectFilled(canvasElement);
-    await expectScreenTitle(canvasElement, 'Stock value');
-    await expect(within(canvasElement).getByTestId('stock-as-of')).toHaveTextContent(
+  ...report.filled('Stock value', async (canvasElement, canvas) => {
+    await expect(canvas.getByTestId('stock-as-of')).toHaveTextContent(
       'Stock on hand on 14 Mar 2025',
     );
     await expectCsvExported(canvasElement, {
@@ -79,17 +77,16 @@ export const Filled: Story = {
       query: {},
       file: 'stock-valuation.csv',
     });
-  },
+  }),
 };
 
-const states = stateStories({
+const { Loading, Empty, LoadError, Phone, Arabic, Dark } = stateStories({
   endpoint: analyticsStock.stockValuation,
   empty: { ...VALUATION, units: 0, cost_value: '0.000', variants_without_cost: 0, by_category: [] },
   emptyText: 'No stock on hand.',
   loadingText: 'Loading the stock value...',
   failure: 'Failed to load the stock value',
-  filled: expectFilled,
-  filledParameters: filled,
+  report,
   arabic: {
     heading: 'قيمة المخزون',
     check: async (canvasElement) => {
@@ -99,9 +96,4 @@ const states = stateStories({
   },
   chartTestId: 'stock-chart',
 });
-export const Loading: Story = states.Loading;
-export const Empty: Story = states.Empty;
-export const LoadError: Story = states.LoadError;
-export const Phone: Story = states.Phone;
-export const Arabic: Story = states.Arabic;
-export const Dark: Story = states.Dark;
+export { Loading, Empty, LoadError, Phone, Arabic, Dark };

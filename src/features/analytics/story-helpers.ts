@@ -1,20 +1,22 @@
 /**
  * The stories every analytics screen tells, from one helper (stories only; never imported by the
- * app): loading, empty, failure, phone, Arabic and dark, each a single story; and the checks the
- * screens' own stories share (a CSV downloaded, the chart mirrored in Arabic).
+ * app): loading, empty, failure, phone, Arabic and dark, each a single story (those of every
+ * report screen from src/testing/report-stories.ts); and the check the screens' own stories
+ * share (the chart shown).
  */
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import type { Endpoint } from '@mocks/handlers/endpoint';
-import { requests } from '@mocks/recorder';
-import { captureDownloads } from '@/testing/csv-export';
-import { expectHeading, expectRightToLeft } from '@/testing/languages';
-import { expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
-import { expectLoading, expectReportError } from '@/testing/report-screen';
+import { expectInView } from '@/testing/phone-cards';
+import { expectReportError } from '@/testing/report-screen';
+import { loadingStory, type FilledReport, type Play } from '@/testing/report-stories';
 import { mockedBy } from '@/testing/story';
 import { shopDay } from '../../../server/src/domain/books';
 
 /** The shop's day now in the fixtures' time zone (Africa/Tunis): the presets count from it. */
 export const TODAY = shopDay(new Date(), 'Africa/Tunis');
+
+/** The first quarter of 2025 by month: the period the sales and returns stories open on. */
+export const QUARTER = { from: '2025-01-01', to: '2025-03-31', interval: 'month' } as const;
 
 /** How long a report may take to show on a loaded machine (its first answer and render). */
 const SHOWN = { timeout: 10_000 };
@@ -22,10 +24,6 @@ const SHOWN = { timeout: 10_000 };
 /** Waits until the report's chart `testId` is shown (the report has loaded). */
 export async function expectChartShown(canvasElement: HTMLElement, testId: string) {
   await expect(await within(canvasElement).findByTestId(testId, undefined, SHOWN)).toBeVisible();
-}
-
-interface Play {
-  canvasElement: HTMLElement;
 }
 
 export interface StateStoriesOptions<D> {
@@ -38,10 +36,8 @@ export interface StateStoriesOptions<D> {
   loadingText: string;
   /** The failure's title ('Failed to load the sales'). */
   failure: string;
-  /** Waits for the filled report and checks its figures (English). */
-  filled: (canvasElement: HTMLElement) => Promise<void>;
-  /** The filled report's parameters (its handlers). */
-  filledParameters: ReturnType<typeof mockedBy>;
+  /** The filled report (English). */
+  report: FilledReport;
   /** The screen's heading in Arabic, and a check of its figures there. */
   arabic: { heading: string; check: (canvasElement: HTMLElement) => Promise<void> };
   /** The chart the Arabic story checks is mirrored. */
@@ -61,12 +57,9 @@ async function expectMirroredChart(canvasElement: HTMLElement, testId: string) {
 
 /** The states of an analytics screen, one story each. */
 export function stateStories<D>(options: StateStoriesOptions<D>) {
-  const { endpoint, filled, filledParameters } = options;
+  const { endpoint, report, arabic } = options;
   return {
-    Loading: {
-      parameters: mockedBy(endpoint.loading()),
-      play: ({ canvasElement }: Play) => expectLoading(canvasElement, options.loadingText),
-    },
+    Loading: loadingStory(endpoint, options.loadingText),
     Empty: {
       parameters: mockedBy(endpoint(options.empty)),
       play: async ({ canvasElement }: Play) => {
@@ -82,47 +75,11 @@ export function stateStories<D>(options: StateStoriesOptions<D>) {
         await expect(within(canvasElement).getByRole('button', { name: 'Retry' })).toBeVisible();
       },
     },
-    Phone: {
-      parameters: filledParameters,
-      globals: PHONE_GLOBALS,
-      play: async ({ canvasElement }: Play) => {
-        await filled(canvasElement);
-        await expectInView(within(canvasElement).getByRole('heading', { level: 1 }));
-        // The tables scroll inside their own regions: the page never scrolls sideways.
-        await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-      },
-    },
-    Arabic: {
-      parameters: filledParameters,
-      globals: { locale: 'ar' },
-      play: async ({ canvasElement }: Play) => {
-        await expectHeading(canvasElement, options.arabic.heading);
-        await expectRightToLeft();
-        await options.arabic.check(canvasElement);
-        await expectMirroredChart(canvasElement, options.chartTestId);
-      },
-    },
-    Dark: {
-      parameters: filledParameters,
-      globals: { theme: 'dark' },
-      play: ({ canvasElement }: Play) => filled(canvasElement),
-    },
+    Phone: report.phone((_, canvas) => expectInView(canvas.getByRole('heading', { level: 1 }))),
+    Arabic: report.arabic(arabic.heading, async (canvasElement) => {
+      await arabic.check(canvasElement);
+      await expectMirroredChart(canvasElement, options.chartTestId);
+    }),
+    Dark: report.dark(),
   };
-}
-
-/**
- * Export CSV (then the file `choice` when the screen offers several) asks `api` for its CSV with
- * `query`, and the browser saves it as `file`.
- */
-export async function expectCsvExported(
-  canvasElement: HTMLElement,
-  { api, choice, query, file }: { api: string; choice?: string; query: object; file: string },
-): Promise<void> {
-  const canvas = within(canvasElement);
-  const downloads = captureDownloads();
-  await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }));
-  if (choice) await userEvent.click(canvas.getByRole('button', { name: choice }));
-  const [csv] = await requests.waitFor('GET', `${api}.csv`);
-  await expect(csv?.query).toEqual(query);
-  await waitFor(() => expect(downloads).toEqual([file]));
 }

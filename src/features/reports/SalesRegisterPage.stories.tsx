@@ -7,19 +7,12 @@ import { requests } from '@mocks/recorder';
 import { paths } from '@/lib/paths';
 import { adminScreenMeta } from '@/testing/admin-screen';
 import { typeDay } from '@/testing/day-field';
-import { expectHeading, expectRightToLeft } from '@/testing/languages';
-import { expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
-import { apiPath, expectLocation, expectScreenTitle, mockedBy } from '@/testing/story';
+import { expectInView } from '@/testing/phone-cards';
+import { expectReportError, expectRows, tableRows } from '@/testing/report-screen';
+import { expectCsvExported, filledReport, loadingStory } from '@/testing/report-stories';
+import { apiPath, expectLocation, mockedBy } from '@/testing/story';
 import { SalesRegisterPage } from './SalesRegisterPage';
-import {
-  CURRENT_MONTH,
-  expectCsvDownload,
-  expectLoading,
-  expectPdfDownload,
-  expectReportError,
-  expectRows,
-  tableRows,
-} from './story-helpers';
+import { CURRENT_MONTH, expectNothingThisMonth, expectPdfDownload } from './story-helpers';
 import { monthDays } from './report-period';
 
 /** The sales register (/admin/reports/sales-register, docs/product.md §10.27). */
@@ -34,7 +27,6 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const REGISTER = apiPath(reports.salesRegister);
-const filled = mockedBy(reports.salesRegister(salesRegisterFixture));
 
 const HEADER = [
   'Number',
@@ -121,13 +113,11 @@ async function expectFilled(canvasElement: HTMLElement): Promise<void> {
   await expectRows(canvasElement, 'Totals of the period', TOTALS);
 }
 
+const report = filledReport(mockedBy(reports.salesRegister(salesRegisterFixture)), expectFilled);
+
 export const Filled: Story = {
   tags: ['visual'],
-  parameters: filled,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expectFilled(canvasElement);
-    await expectScreenTitle(canvasElement, 'Sales register');
+  ...report.filled('Sales register', async (_, canvas) => {
     await expect(canvas.getByTestId('numbering')).toHaveTextContent('No gap in the numbering');
     await expect(canvas.getByTestId('document-count')).toHaveTextContent('4 documents');
     const [call] = await requests.waitFor('GET', REGISTER);
@@ -137,7 +127,7 @@ export const Filled: Story = {
       skip: '0',
       limit: '50',
     });
-  },
+  }),
 };
 
 /** A number missing in a series is shown plainly, as an alert naming it. */
@@ -172,14 +162,15 @@ export const GapInTheNumbering: Story = {
 export const EmptyPeriod: Story = {
   parameters: { route: paths.reports.salesRegister },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByText('No invoice or credit note was issued in this period.'),
-    ).toBeVisible();
     const { from, to } = monthDays(CURRENT_MONTH);
-    const [call] = await requests.waitFor('GET', REGISTER);
-    await expect(call?.query).toEqual({ from, to, skip: '0', limit: '50' });
-    await expect(canvas.getByTestId('document-count')).toHaveTextContent('0 documents');
+    await expectNothingThisMonth(canvasElement, {
+      api: REGISTER,
+      query: { from, to, skip: '0', limit: '50' },
+      text: 'No invoice or credit note was issued in this period.',
+    });
+    await expect(within(canvasElement).getByTestId('document-count')).toHaveTextContent(
+      '0 documents',
+    );
     await expectRows(canvasElement, 'Totals of the period', [
       ['Taxable base', '0.000 TND'],
       ['VAT', '0.000 TND'],
@@ -189,10 +180,7 @@ export const EmptyPeriod: Story = {
   },
 };
 
-export const Loading: Story = {
-  parameters: mockedBy(reports.salesRegister.loading()),
-  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading the sales register...'),
-};
+export const Loading: Story = loadingStory(reports.salesRegister, 'Loading the sales register...');
 
 export const LoadError: Story = {
   parameters: mockedBy(reports.salesRegister.networkError()),
@@ -216,7 +204,7 @@ export const InvalidPeriod: Story = {
 
 /** A new first day is sent once typed whole; the address carries the period. */
 export const ChangePeriod: Story = {
-  parameters: filled,
+  parameters: report.parameters,
   play: async ({ canvasElement }) => {
     await expectFilled(canvasElement);
     await typeDay(canvasElement, 'From', '2025-02-01');
@@ -267,16 +255,15 @@ export const Paging: Story = {
 
 /** The period's CSV and French PDF, named by the server. */
 export const Downloads: Story = {
-  parameters: filled,
+  parameters: report.parameters,
   play: async ({ canvasElement }) => {
     await expectFilled(canvasElement);
     const march = { from: '2025-03-01', to: '2025-03-31' };
-    const downloads = await expectCsvDownload(
-      canvasElement,
-      REGISTER,
-      march,
-      'sales-register-2025-03-01-2025-03-31.csv',
-    );
+    const downloads = await expectCsvExported(canvasElement, {
+      api: REGISTER,
+      query: march,
+      file: 'sales-register-2025-03-01-2025-03-31.csv',
+    });
     await expectPdfDownload(
       canvasElement,
       downloads,
@@ -287,33 +274,15 @@ export const Downloads: Story = {
   },
 };
 
-export const Phone: Story = {
-  parameters: filled,
-  globals: PHONE_GLOBALS,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expectFilled(canvasElement);
-    await expectInView(canvas.getByRole('heading', { level: 1, name: 'Sales register' }));
-    await expectInView(canvas.getByTestId('numbering'));
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-  },
-};
+export const Phone: Story = report.phone(async (_, canvas) => {
+  await expectInView(canvas.getByRole('heading', { level: 1, name: 'Sales register' }));
+  await expectInView(canvas.getByTestId('numbering'));
+});
 
-export const Arabic: Story = {
-  parameters: filled,
-  globals: { locale: 'ar' },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expectHeading(canvasElement, 'دفتر المبيعات');
-    await expectRightToLeft();
-    await expect(await canvas.findByTestId('numbering')).toHaveTextContent('لا انقطاع في الترقيم');
-    const rows = await tableRows(canvasElement, 'دفتر المبيعات');
-    await expect(rows[1]?.[3]).toBe('مستهلك نهائي');
-  },
-};
+export const Arabic: Story = report.arabic('دفتر المبيعات', async (canvasElement, canvas) => {
+  await expect(await canvas.findByTestId('numbering')).toHaveTextContent('لا انقطاع في الترقيم');
+  const rows = await tableRows(canvasElement, 'دفتر المبيعات');
+  await expect(rows[1]?.[3]).toBe('مستهلك نهائي');
+});
 
-export const Dark: Story = {
-  parameters: filled,
-  globals: { theme: 'dark' },
-  play: Filled.play,
-};
+export const Dark: Story = report.dark(Filled.play);

@@ -6,18 +6,16 @@ import { reports } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { paths } from '@/lib/paths';
 import { adminScreenMeta } from '@/testing/admin-screen';
-import { expectHeading, expectRightToLeft, localMoney } from '@/testing/languages';
-import { expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
-import { apiPath, expectLocation, expectScreenTitle, mockedBy } from '@/testing/story';
+import { localMoney } from '@/testing/languages';
+import { expectInView } from '@/testing/phone-cards';
+import { expectReportError, expectRows, tableRows } from '@/testing/report-screen';
+import { expectCsvExported, filledReport, loadingStory } from '@/testing/report-stories';
+import { apiPath, expectLocation, mockedBy } from '@/testing/story';
 import {
   CURRENT_MONTH,
-  expectCsvDownload,
-  expectLoading,
+  expectNothingThisMonth,
   expectPdfDownload,
-  expectReportError,
-  expectRows,
   NEXT_MONTH,
-  tableRows,
 } from './story-helpers';
 import { VatReturnPage } from './VatReturnPage';
 
@@ -30,7 +28,6 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const RETURN = apiPath(reports.vatReturn);
-const filled = mockedBy(reports.vatReturn(vatReturnFixture));
 
 /** The return's rates as the table shows them (English, TND). */
 const RATES = [
@@ -78,13 +75,11 @@ async function expectFilled(canvasElement: HTMLElement): Promise<void> {
   await expectRows(canvasElement, 'Lines of the return', LINES);
 }
 
+const report = filledReport(mockedBy(reports.vatReturn(vatReturnFixture)), expectFilled);
+
 export const Filled: Story = {
   tags: ['visual'],
-  parameters: filled,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expectFilled(canvasElement);
-    await expectScreenTitle(canvasElement, 'VAT return');
+  ...report.filled('VAT return', async (canvasElement, canvas) => {
     await expect(canvas.getByRole('combobox', { name: 'Month' })).toHaveValue('2025-03');
     // The month asked is the address's.
     const [call] = await requests.waitFor('GET', RETURN);
@@ -111,7 +106,7 @@ export const Filled: Story = {
     await expect(trend[1]).toEqual(['April 2024', '0.000 TND', '0.000 TND']);
     await expect(trend[9]).toEqual(['December 2024', '2,045.000 TND', '361.550 TND']);
     await expect(trend[12]).toEqual(['March 2025', '1,630.000 TND', '239.500 TND']);
-  },
+  }),
 };
 
 /** Without ?month= the screen asks for the shop's current month, where nothing was issued. */
@@ -119,11 +114,11 @@ export const EmptyMonth: Story = {
   parameters: { route: paths.reports.vatReturn },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByText('No invoice or credit note was issued this month.'),
-    ).toBeVisible();
-    const [call] = await requests.waitFor('GET', RETURN);
-    await expect(call?.query).toEqual({ month: CURRENT_MONTH });
+    await expectNothingThisMonth(canvasElement, {
+      api: RETURN,
+      query: { month: CURRENT_MONTH },
+      text: 'No invoice or credit note was issued this month.',
+    });
     await expect(canvas.getByTestId('vat-period')).toHaveTextContent(
       ': 0 invoices and 0 credit notes.',
     );
@@ -172,7 +167,7 @@ const ANALYTICS_LINKS = [
 
 /** The sidebar's Reports group holds the analytics and the three books, the open one marked. */
 export const ReportsInTheMenu: Story = {
-  parameters: filled,
+  parameters: report.parameters,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expectFilled(canvasElement);
@@ -191,7 +186,7 @@ export const ReportsInTheMenu: Story = {
 /** A manager does not read the books (no reports:read): the Reports group holds the analytics. */
 export const AnalyticsOnlyForAManager: Story = {
   parameters: {
-    ...filled,
+    ...report.parameters,
     auth: { userType: 'admin', user: adminUsers.find((user) => user.role === 'manager') },
   },
   play: async ({ canvasElement }) => {
@@ -204,10 +199,7 @@ export const AnalyticsOnlyForAManager: Story = {
   },
 };
 
-export const Loading: Story = {
-  parameters: mockedBy(reports.vatReturn.loading()),
-  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading the VAT return...'),
-};
+export const Loading: Story = loadingStory(reports.vatReturn, 'Loading the VAT return...');
 
 /** A failure says why and offers Retry, which asks again. */
 export const LoadError: Story = {
@@ -251,7 +243,7 @@ export const NoAccess: Story = {
 
 /** The month moves with the arrows and the select; the address follows. */
 export const ChangeMonth: Story = {
-  parameters: filled,
+  parameters: report.parameters,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expectFilled(canvasElement);
@@ -269,17 +261,16 @@ export const ChangeMonth: Story = {
 
 /** The CSV (in the English spreadsheet's variant) and the PDF in French, named by the server. */
 export const Downloads: Story = {
-  parameters: filled,
+  parameters: report.parameters,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expectFilled(canvasElement);
     const march = { month: '2025-03' };
-    const downloads = await expectCsvDownload(
-      canvasElement,
-      RETURN,
-      march,
-      'vat-return-2025-03.csv',
-    );
+    const downloads = await expectCsvExported(canvasElement, {
+      api: RETURN,
+      query: march,
+      file: 'vat-return-2025-03.csv',
+    });
     await expectPdfDownload(canvasElement, downloads, RETURN, march, 'vat-return-2025-03.pdf');
     // The semicolon file and the English PDF, once chosen.
     await userEvent.selectOptions(
@@ -303,28 +294,17 @@ export const Downloads: Story = {
 };
 
 /** On a 375 px phone the tables scroll inside their own regions; the page does not. */
-export const Phone: Story = {
-  parameters: filled,
-  globals: PHONE_GLOBALS,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expectFilled(canvasElement);
-    await expectInView(canvas.getByRole('heading', { level: 1, name: 'VAT return' }));
-    await expectInView(canvas.getByRole('combobox', { name: 'Month' }));
-    const region = canvas.getByRole('region', { name: 'VAT by rate' });
-    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-  },
-};
+export const Phone: Story = report.phone(async (_, canvas) => {
+  await expectInView(canvas.getByRole('heading', { level: 1, name: 'VAT return' }));
+  await expectInView(canvas.getByRole('combobox', { name: 'Month' }));
+  const region = canvas.getByRole('region', { name: 'VAT by rate' });
+  await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
+});
 
 /** Arabic: right to left, the months and amounts in Arabic, the chart mirrored. */
-export const Arabic: Story = {
-  parameters: filled,
-  globals: { locale: 'ar' },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expectHeading(canvasElement, 'التصريح بالأداء على القيمة المضافة');
-    await expectRightToLeft();
+export const Arabic: Story = report.arabic(
+  'التصريح بالأداء على القيمة المضافة',
+  async (canvasElement, canvas) => {
     const lines = await tableRows(canvasElement, 'أسطر التصريح');
     await expect(lines[1]).toEqual(['الأساس الخاضع للضريبة', localMoney('ar-TN', '1630')]);
     // The months run right to left: the latest month's label (March 2025) left of the first's.
@@ -339,11 +319,11 @@ export const Arabic: Story = {
     const x = (text: string) => tick(text)!.getBoundingClientRect().left;
     await expect(x(label(3, 2025))).toBeLessThan(x(label(4, 2024)));
   },
-};
+);
 
 /** French: the headings and amounts as a French accountant reads them. */
 export const French: Story = {
-  parameters: filled,
+  parameters: report.parameters,
   globals: { locale: 'fr' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -359,8 +339,4 @@ export const French: Story = {
   },
 };
 
-export const Dark: Story = {
-  parameters: filled,
-  globals: { theme: 'dark' },
-  play: Filled.play,
-};
+export const Dark: Story = report.dark(Filled.play);

@@ -5,18 +5,11 @@ import { reports } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { paths } from '@/lib/paths';
 import { adminScreenMeta } from '@/testing/admin-screen';
-import { expectHeading, expectRightToLeft } from '@/testing/languages';
-import { expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
-import { apiPath, expectScreenTitle, mockedBy } from '@/testing/story';
-import {
-  CURRENT_MONTH,
-  expectCsvDownload,
-  expectLoading,
-  expectReportError,
-  expectRows,
-  NEXT_MONTH,
-  tableRows,
-} from './story-helpers';
+import { expectInView } from '@/testing/phone-cards';
+import { expectReportError, expectRows, tableRows } from '@/testing/report-screen';
+import { expectCsvExported, filledReport, loadingStory } from '@/testing/report-stories';
+import { apiPath, mockedBy } from '@/testing/story';
+import { CURRENT_MONTH, expectNothingThisMonth, NEXT_MONTH } from './story-helpers';
 import { WithholdingPage } from './WithholdingPage';
 
 /** The withholding kept by buyers (/admin/reports/withholding, docs/product.md §10.27). */
@@ -28,7 +21,6 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const WITHHOLDING = apiPath(reports.withholding);
-const filled = mockedBy(reports.withholding(withholdingFixture));
 
 const ROWS = [
   ['Received', 'Buyer', 'Tax ID', 'Order', 'Invoice', 'Paid', 'Withheld', 'Certificate'],
@@ -55,32 +47,32 @@ const ROWS = [
   ['Total', '35.020 TND', ''],
 ];
 
+/** The month's payments with a withholding, as an accountant reads them. */
+const expectFilled = (canvasElement: HTMLElement) =>
+  expectRows(canvasElement, 'Payments with a withholding', ROWS);
+const report = filledReport(mockedBy(reports.withholding(withholdingFixture)), expectFilled);
+
 export const Filled: Story = {
   tags: ['visual'],
-  parameters: filled,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expectRows(canvasElement, 'Payments with a withholding', ROWS);
-    await expectScreenTitle(canvasElement, 'Withholding');
+  ...report.filled('Withholding', async (_, canvas) => {
     const totals = canvas.getByTestId('withholding-totals');
     await expect(totals).toHaveTextContent('2 payments, 35.020 TND withheld');
     await expect(totals).toHaveTextContent('1 certificate missing');
     const [call] = await requests.waitFor('GET', WITHHOLDING);
     await expect(call?.query).toEqual({ month: '2025-03' });
-  },
+  }),
 };
 
 /** Without ?month= the screen asks for the shop's current month, where nobody withheld. */
 export const EmptyMonth: Story = {
   parameters: { route: paths.reports.withholding },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByText('No buyer kept a withholding on the payments of this month.'),
-    ).toBeVisible();
-    const [call] = await requests.waitFor('GET', WITHHOLDING);
-    await expect(call?.query).toEqual({ month: CURRENT_MONTH });
-    await expect(canvas.getByTestId('withholding-totals')).toHaveTextContent(
+    await expectNothingThisMonth(canvasElement, {
+      api: WITHHOLDING,
+      query: { month: CURRENT_MONTH },
+      text: 'No buyer kept a withholding on the payments of this month.',
+    });
+    await expect(within(canvasElement).getByTestId('withholding-totals')).toHaveTextContent(
       '0 payments, 0.000 TND withheldEvery certificate received',
     );
   },
@@ -95,10 +87,7 @@ export const FromTheFixtures: Story = {
   },
 };
 
-export const Loading: Story = {
-  parameters: mockedBy(reports.withholding.loading()),
-  play: ({ canvasElement }) => expectLoading(canvasElement, 'Loading the withholding...'),
-};
+export const Loading: Story = loadingStory(reports.withholding, 'Loading the withholding...');
 
 export const LoadError: Story = {
   parameters: mockedBy(reports.withholding.error(500, 'Database unavailable')),
@@ -124,44 +113,25 @@ export const MonthNotStarted: Story = {
 
 /** The month's CSV, named by the server; no PDF is offered. */
 export const Download: Story = {
-  parameters: filled,
+  parameters: report.parameters,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expectRows(canvasElement, 'Payments with a withholding', ROWS);
-    await expect(canvas.queryByRole('button', { name: 'Download PDF' })).toBeNull();
-    await expectCsvDownload(
-      canvasElement,
-      WITHHOLDING,
-      { month: '2025-03' },
-      'withholding-2025-03.csv',
-    );
+    await report.expectFilled(canvasElement);
+    await expect(within(canvasElement).queryByRole('button', { name: 'Download PDF' })).toBeNull();
+    await expectCsvExported(canvasElement, {
+      api: WITHHOLDING,
+      query: { month: '2025-03' },
+      file: 'withholding-2025-03.csv',
+    });
   },
 };
 
-export const Phone: Story = {
-  parameters: filled,
-  globals: PHONE_GLOBALS,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expectRows(canvasElement, 'Payments with a withholding', ROWS);
-    await expectInView(canvas.getByTestId('withholding-totals'));
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-  },
-};
+export const Phone: Story = report.phone((_, canvas) =>
+  expectInView(canvas.getByTestId('withholding-totals')),
+);
 
-export const Arabic: Story = {
-  parameters: filled,
-  globals: { locale: 'ar' },
-  play: async ({ canvasElement }) => {
-    await expectHeading(canvasElement, 'الخصم من المورد');
-    await expectRightToLeft();
-    const rows = await tableRows(canvasElement, 'دفعات مع خصم');
-    await expect(rows[2]?.at(-1)).toBe('ناقصة');
-  },
-};
+export const Arabic: Story = report.arabic('الخصم من المورد', async (canvasElement) => {
+  const rows = await tableRows(canvasElement, 'دفعات مع خصم');
+  await expect(rows[2]?.at(-1)).toBe('ناقصة');
+});
 
-export const Dark: Story = {
-  parameters: filled,
-  globals: { theme: 'dark' },
-  play: Filled.play,
-};
+export const Dark: Story = report.dark(Filled.play);

@@ -3,7 +3,6 @@
  */
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { requests } from '@mocks/recorder';
-import { captureDownloads } from '@/testing/csv-export';
 import { shiftMonth, shopMonthOf } from './report-period';
 
 /** The shop's month now in the fixtures' time zone (Africa/Tunis): the screens' default. */
@@ -11,24 +10,17 @@ export const CURRENT_MONTH = shopMonthOf(new Date(), 'Africa/Tunis');
 /** A month that has not started: the server refuses it. */
 export const NEXT_MONTH = shiftMonth(CURRENT_MONTH, 1);
 
-export { expectLoading, expectReportError, expectRows, tableRows } from '@/testing/report-screen';
-
 /**
- * Export CSV asks the report's `api` for its CSV with `query`, and the browser saves it as `file`.
- * Returns the downloads captured, for a PDF that follows.
+ * Opened without a period, the screen asks the report's `api` for the shop's current month
+ * (`query`), where nothing was issued, and says `text`.
  */
-export async function expectCsvDownload(
+export async function expectNothingThisMonth(
   canvasElement: HTMLElement,
-  api: string,
-  query: Record<string, string>,
-  file: string,
-): Promise<string[]> {
-  const downloads = captureDownloads();
-  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Export CSV' }));
-  const [csv] = await requests.waitFor('GET', `${api}.csv`);
-  await expect(csv?.query).toEqual(query);
-  await waitFor(() => expect(downloads).toEqual([file]));
-  return downloads;
+  { api, query, text }: { api: string; query: Record<string, string>; text: string },
+): Promise<void> {
+  await expect(await within(canvasElement).findByText(text)).toBeVisible();
+  const [call] = await requests.waitFor('GET', api);
+  await expect(call?.query).toEqual(query);
 }
 
 /**
