@@ -3,10 +3,25 @@
  * texts they expect, computed with the browser's own Intl rather than the app's helpers.
  */
 import { expect, within } from 'storybook/test';
+import type { Scope } from './story';
 
 /** The screen's page heading, in the story's language, once shown. */
 export async function expectHeading(canvasElement: HTMLElement, name: string): Promise<void> {
   await expect(await within(canvasElement).findByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+/**
+ * A screen in another language, once `shown` is there: a text of its data, since the table's name
+ * is translated; its page heading then says `heading`. Returns the canvas's queries.
+ */
+export async function translatedScreen(
+  canvasElement: HTMLElement,
+  { shown, heading }: { shown: string; heading: string },
+): Promise<Scope> {
+  const canvas = within(canvasElement);
+  await canvas.findByText(shown);
+  await expectHeading(canvasElement, heading);
+  return canvas;
 }
 
 /** Arabic: the whole page reads right to left. */

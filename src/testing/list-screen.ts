@@ -21,6 +21,13 @@ export function rowOf(canvasElement: HTMLElement, name: string): HTMLElement {
   return within(canvasElement).getByRole('cell', { name }).closest('tr')!;
 }
 
+/**
+ * The row holding the text `text`, as queries: found by its content where the row's labels are
+ * translated.
+ */
+export const rowWithText = (canvasElement: HTMLElement, text: string): Scope =>
+  within(within(canvasElement).getByText(text).closest('tr')!);
+
 interface ListScreenOptions {
   /** The table's accessible name (optional when the screen has one table). */
   table?: string;
@@ -32,7 +39,7 @@ interface ListScreenOptions {
   dialogs?: { add: string; create: string; edit: string; delete: string };
 }
 
-interface OpenDialogOptions {
+export interface OpenDialogOptions {
   /** The button of the screen that opens it ('Add User', 'Edit admin'). */
   button: string;
   /** The dialog's accessible name (its title). */
@@ -144,6 +151,7 @@ export function listScreen({
     rowNames,
     waitForRows,
     search,
+    openDialog,
     openCreate,
     openEdit,
     openDelete,

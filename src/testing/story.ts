@@ -86,11 +86,18 @@ export const mockedBy = (...handlers: HttpHandler[]) => ({ msw: { handlers } });
 /** The path the console requests for a mock `endpoint` (`requests.waitFor('GET', apiPath(…))`). */
 export const apiPath = (endpoint: { readonly path: string }) => `/api/v1${endpoint.path}`;
 
-/** An issue of a mock 422 answer: the request body's `field` refused with the server's `msg`. */
-export const bodyIssue = (field: string, msg: string) => ({
-  loc: ['body', field],
+/**
+ * An issue of a mock 422 answer: the request body's `field` refused with the server's `msg`
+ * (`field` a path, `['scopes', 1]`, for an item of a list; `type` the kind of refusal).
+ */
+export const bodyIssue = (
+  field: string | readonly (string | number)[],
+  msg: string,
+  type = 'value_error',
+) => ({
+  loc: ['body', ...(typeof field === 'string' ? [field] : field)],
   msg,
-  type: 'value_error',
+  type,
 });
 
 export { screen };

@@ -1,6 +1,5 @@
 import type { StoryObj } from '@storybook/react-vite';
-import { HttpResponse } from 'msw';
-import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import type { ApiToken } from '@generated/model';
 import { adminUser } from '@mocks/fixtures';
 import { apiTokens as tokenFixtures } from '@mocks/fixtures/api-tokens';
@@ -9,20 +8,22 @@ import { requests } from '@mocks/recorder';
 import { paths } from '@/lib/paths';
 import { adminScreenMeta } from '@/testing/admin-screen';
 import { typeDay } from '@/testing/day-field';
+import { expectRightToLeft, translatedScreen } from '@/testing/languages';
 import {
   dialog,
   dialogClosed,
+  expectDialogFits,
   expectTable,
-  listScreen,
   listStateStories,
   rowOf,
+  rowWithText,
 } from '@/testing/list-screen';
 import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
+import { secretScreen } from '@/testing/secret-screen';
 import {
   apiPath,
   expectScreenTitle,
   expectToast,
-  findOpenDialog,
   mockedBy,
   screen,
   type Scope,
@@ -87,14 +88,23 @@ const CARRIER_ROW = [
   '',
 ];
 
-const { waitForRows } = listScreen({ table: TABLE });
+const { waitForRows, openDialog, openCreate, listOnceSent, ...secretShown } = secretScreen({
+  table: TABLE,
+  list: apiTokens.list,
+  fixtures: tokenFixtures,
+  listPath: LIST,
+  add: { button: 'Create API token', title: CREATE_TITLE },
+  secret: { title: SECRET_TITLE, testId: 'api-token-secret' },
+  formErrorTestId: 'api-token-form-error',
+});
 
-/** The Create API token dialog, opened from the header once the list is there. */
-async function openCreate(canvasElement: HTMLElement): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Create API token' }));
-  return dialog(CREATE_TITLE);
-}
+/** The confirmation of the ERP sync token's revocation. */
+const openRevoke = (canvasElement: HTMLElement) =>
+  openDialog(canvasElement, {
+    button: 'Revoke ERP sync',
+    name: 'Revoke API token',
+    role: 'alertdialog',
+  });
 
 const scopeLabels = (form: Scope) =>
   within(form.getByRole('group', { name: /^Scopes/ }))
@@ -161,15 +171,8 @@ export const LoadError: Story = states.LoadError;
  * Done returns to the list, which shows the new token.
  */
 export const CreateToken: Story = {
-  parameters: mockedBy(
-    apiTokens.list.reply(() =>
-      HttpResponse.json(
-        requests.to('POST', LIST).length > 0 ? [created, ...tokenFixtures] : tokenFixtures,
-      ),
-    ),
-  ),
+  parameters: listOnceSent(['POST', LIST], () => [created, ...tokenFixtures]),
   play: async ({ canvasElement }) => {
-    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     const form = await openCreate(canvasElement);
     await expect(scopeLabels(form)).toEqual(expectedScopes.super_admin);
     await expect(
@@ -187,37 +190,23 @@ export const CreateToken: Story = {
       expires_at: '2099-12-31T22:59:59.999Z',
     });
 
-    // Waits for the swap from the form's dialog to the secret's to end.
-    const secret = within(await findOpenDialog(SECRET_TITLE));
-    await expect(
-      secret.getByText(
+    await secretShown.expectSecretOnce(SECRET, {
+      intro:
         "This is the only time the token is shown: copy it now and keep it with your integration's secrets. It will not be shown again.",
-      ),
-    ).toBeVisible();
-    await expect(secret.getByTestId('api-token-secret')).toHaveTextContent(SECRET);
-    await userEvent.click(secret.getByRole('button', { name: 'Copy' }));
-    await expectToast('Success', 'API token copied', 'success');
-    await expect(writeText).toHaveBeenCalledWith(SECRET);
-    await userEvent.click(secret.getByRole('button', { name: 'Done' }));
-    await dialogClosed('dialog');
+      copied: 'API token copied',
+    });
 
-    await requests.waitFor('GET', LIST, { count: 2 });
-    await waitFor(() =>
-      expect(listScreen().rowNames(canvasElement)).toEqual([
-        'ERP reports',
-        'ERP sync',
-        'Old storefront',
-        'Carrier trial',
-      ]),
-    );
+    await secretShown.expectReloaded(canvasElement, [
+      'ERP reports',
+      'ERP sync',
+      'Old storefront',
+      'Carrier trial',
+    ]);
     await expect(within(rowOf(canvasElement, 'ERP reports')).getByText('2 scopes')).toBeVisible();
     await expect(within(canvasElement).getByTestId('api-token-count')).toHaveTextContent(
       '4 API tokens',
     );
-    // Opened again, the dialog is a blank form: the secret is not shown twice.
-    const again = await openCreate(canvasElement);
-    await expect(again.getByLabelText(/^Name/)).toHaveValue('');
-    await expect(screen.queryByTestId('api-token-secret')).toBeNull();
+    await secretShown.expectBlankCreate(canvasElement, /^Name/);
   },
 };
 
@@ -240,31 +229,17 @@ export const CreateInvalid: Story = {
 };
 
 /** The server refuses a scope (422): its message in the form, which stays as typed. */
-export const CreateServerError: Story = {
-  parameters: mockedBy(
-    apiTokens.create.error(422, [
-      {
-        loc: ['body', 'scopes', 1],
-        msg: 'Your role does not have the permission orders:read',
-        type: 'value_error',
-      },
-    ]),
-  ),
-  play: async ({ canvasElement }) => {
-    const form = await openCreate(canvasElement);
+export const CreateServerError: Story = secretShown.createRefused({
+  create: apiTokens.create,
+  field: ['scopes', 1],
+  message: 'Your role does not have the permission orders:read',
+  submitForm: async (form) => {
     await fillToken(form);
     await submit(form);
-    await requests.waitFor('POST', LIST);
-    const alert = within(await form.findByTestId('api-token-form-error'));
-    await expect(alert.getByText('Failed to create API token')).toBeVisible();
-    await expect(
-      alert.getByText('Your role does not have the permission orders:read'),
-    ).toBeVisible();
-    await expect(form.getByLabelText(/^Name/)).toHaveValue(' ERP reports ');
-    await expect(screen.queryByRole('dialog', { name: SECRET_TITLE })).toBeNull();
-    await expect(requests.to('GET', LIST)).toHaveLength(1);
   },
-};
+  title: 'Failed to create API token',
+  kept: { label: /^Name/, value: ' ERP reports ' },
+});
 
 /** A manager may give only their role's permissions: no users:write, no audit, no backups. */
 export const CreateAsManager: Story = {
@@ -277,21 +252,13 @@ export const CreateAsManager: Story = {
 
 /** Revoke asks first, then revokes: a toast, and the reloaded row says Revoked. */
 export const Revoke: Story = {
-  parameters: mockedBy(
-    apiTokens.list.reply(() =>
-      HttpResponse.json(
-        requests.to('DELETE', REVOKE_ERP).length > 0
-          ? tokenFixtures.map((token) =>
-              token.id === 3 ? { ...token, revoked_at: '2026-11-30T05:40:00.000Z' } : token,
-            )
-          : tokenFixtures,
-      ),
+  parameters: listOnceSent(['DELETE', REVOKE_ERP], () =>
+    tokenFixtures.map((token) =>
+      token.id === 3 ? { ...token, revoked_at: '2026-11-30T05:40:00.000Z' } : token,
     ),
   ),
   play: async ({ canvasElement }) => {
-    await waitForRows(canvasElement);
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Revoke ERP sync' }));
-    const confirm = await dialog('Revoke API token', 'alertdialog');
+    const confirm = await openRevoke(canvasElement);
     await expect(
       confirm.getByText(
         'Revoke "ERP sync"? The integrations using it are refused from their next request. This cannot be undone.',
@@ -310,9 +277,7 @@ export const Revoke: Story = {
 /** Cancel keeps the token: nothing is sent. */
 export const RevokeCancelled: Story = {
   play: async ({ canvasElement }) => {
-    await waitForRows(canvasElement);
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Revoke ERP sync' }));
-    const confirm = await dialog('Revoke API token', 'alertdialog');
+    const confirm = await openRevoke(canvasElement);
     await userEvent.click(confirm.getByRole('button', { name: 'Cancel' }));
     await dialogClosed('alertdialog');
     await expect(requests.to('DELETE', /api-tokens\/\d+/)).toHaveLength(0);
@@ -324,9 +289,7 @@ export const RevokeCancelled: Story = {
 export const RevokeFailed: Story = {
   parameters: mockedBy(apiTokens.revoke.error(404, 'API token not found')),
   play: async ({ canvasElement }) => {
-    await waitForRows(canvasElement);
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Revoke ERP sync' }));
-    const confirm = await dialog('Revoke API token', 'alertdialog');
+    const confirm = await openRevoke(canvasElement);
     await userEvent.click(confirm.getByRole('button', { name: 'Revoke' }));
     await expectToast('Error', 'API token not found', 'error');
     await dialogClosed('alertdialog');
@@ -344,12 +307,11 @@ export const Mobile: Story = {
       fields: ERP_ROW,
     });
     await expectInView(within(card).getByRole('button', { name: 'Revoke ERP sync' }));
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Create API token' }));
-    const form = await dialog(CREATE_TITLE);
-    await expect(form.getByRole('button', { name: 'Create' })).toBeVisible();
-    await expect(screen.getByRole('dialog').getBoundingClientRect().width).toBeLessThanOrEqual(
-      window.innerWidth,
-    );
+    await expectDialogFits(canvasElement, {
+      button: 'Create API token',
+      name: CREATE_TITLE,
+      submit: 'Create',
+    });
   },
 };
 
@@ -358,16 +320,12 @@ export const Mobile: Story = {
 export const Arabic: Story = {
   globals: { locale: 'ar' },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByText('ERP sync');
-    await expect(
-      canvas.getByRole('heading', { level: 1, name: 'رموز الواجهة البرمجية' }),
-    ).toBeVisible();
-    await expect(document.documentElement.dir).toBe('rtl');
-    const erp = within(canvas.getByText('ERP sync').closest('tr')!);
+    await translatedScreen(canvasElement, { shown: 'ERP sync', heading: 'رموز الواجهة البرمجية' });
+    await expectRightToLeft();
+    const erp = rowWithText(canvasElement, 'ERP sync');
     await expect(erp.getByText('نشط')).toBeVisible();
     await expect(erp.getByRole('button', { name: 'إلغاء ERP sync' })).toBeVisible();
-    const carrier = within(canvas.getByText('Carrier trial').closest('tr')!);
+    const carrier = rowWithText(canvasElement, 'Carrier trial');
     await expect(carrier.getByText('منتهي الصلاحية')).toBeVisible();
     await expect(carrier.getByText('لم يُستخدم')).toBeVisible();
   },
@@ -401,8 +359,6 @@ export const DarkSecret: Story = {
     const form = await openCreate(canvasElement);
     await fillToken(form);
     await submit(form);
-    // Waits for the swap from the form's dialog to the secret's to end.
-    const secret = within(await findOpenDialog(SECRET_TITLE));
-    await expect(secret.getByTestId('api-token-secret')).toHaveTextContent(SECRET);
+    await secretShown.secretDialog(SECRET);
   },
 };

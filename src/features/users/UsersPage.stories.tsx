@@ -4,8 +4,10 @@ import type { AdminMe } from '@generated/model';
 import { adminUser, adminUsers, meOf } from '@mocks/fixtures';
 import { users } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
-import { dialogClosed, replace, rowOf, expectNoEditing } from '@/testing/list-screen';
+import { expectRightToLeft, translatedScreen } from '@/testing/languages';
+import { dialogClosed, replace, rowOf, rowWithText, expectNoEditing } from '@/testing/list-screen';
 import {
+  bodyIssue,
   expectScreenTitle,
   expectToast,
   findOpenDialog,
@@ -245,19 +247,15 @@ export const CreateUser: Story = {
 
 /** A password the server finds too weak: its reason is shown, the dialog stays open. */
 export const CreateWeakPassword: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        users.create.error(422, [
-          {
-            loc: ['body', 'password'],
-            msg: 'Password is too weak: This is a commonly used password. Add more words that are less common.',
-            type: 'password_strength',
-          },
-        ]),
-      ],
-    },
-  },
+  parameters: mockedBy(
+    users.create.error(422, [
+      bodyIssue(
+        'password',
+        'Password is too weak: This is a commonly used password. Add more words that are less common.',
+        'password_strength',
+      ),
+    ]),
+  ),
   play: async ({ canvasElement }) => {
     const dialog = await openCreate(canvasElement);
     await fillNewUser(dialog);
@@ -427,16 +425,13 @@ export const Mobile: Story = crud.mobile({
 export const Arabic: Story = {
   globals: { locale: 'ar' },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    // The table's name is translated: wait for a row by its content.
-    await canvas.findByText('Amira Ben Salah');
-    await expect(canvas.getByRole('heading', { level: 1, name: 'المستخدمون' })).toBeVisible();
-    await expect(document.documentElement.dir).toBe('rtl');
+    await translatedScreen(canvasElement, { shown: 'Amira Ben Salah', heading: 'المستخدمون' });
+    await expectRightToLeft();
     // Found by its name: the row actions' labels are translated elsewhere.
-    const admin = within(canvas.getByText('Amira Ben Salah').closest('tr')!);
+    const admin = rowWithText(canvasElement, 'Amira Ben Salah');
     await expect(admin.getByText('مدير عام')).toBeVisible();
     await expect(admin.getByText(/^14 مارس 2025، 09:12$/)).toBeVisible();
-    const salma = within(canvas.getByText('Salma Gharbi').closest('tr')!);
+    const salma = rowWithText(canvasElement, 'Salma Gharbi');
     await expect(salma.getByText('أبدًا')).toBeVisible();
   },
 };
@@ -444,10 +439,10 @@ export const Arabic: Story = {
 export const French: Story = {
   globals: { locale: 'fr' },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    // The table's name is translated: wait for a row by its content.
-    await canvas.findByText('Amira Ben Salah');
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Utilisateurs' })).toBeVisible();
+    const canvas = await translatedScreen(canvasElement, {
+      shown: 'Amira Ben Salah',
+      heading: 'Utilisateurs',
+    });
     await expect(canvas.getByRole('columnheader', { name: 'Dernière connexion' })).toBeVisible();
   },
 };

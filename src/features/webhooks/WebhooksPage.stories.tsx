@@ -1,6 +1,5 @@
 import type { StoryObj } from '@storybook/react-vite';
-import { HttpResponse } from 'msw';
-import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { WebhookEndpoint } from '@generated/model';
 import { adminUser } from '@mocks/fixtures';
 import { webhookEndpoints as endpointFixtures } from '@mocks/fixtures/webhooks';
@@ -8,23 +7,23 @@ import { webhooks } from '@mocks/handlers';
 import { requests } from '@mocks/recorder';
 import { paths } from '@/lib/paths';
 import { adminScreenMeta } from '@/testing/admin-screen';
-import { expectHeading, expectRightToLeft } from '@/testing/languages';
+import { expectHeading, expectRightToLeft, translatedScreen } from '@/testing/languages';
 import {
   dialog,
   dialogClosed,
+  expectDialogFits,
   expectTable,
   listScreen,
   listStateStories,
   rowOf,
 } from '@/testing/list-screen';
 import { expectCard, expectInView, PHONE_GLOBALS } from '@/testing/phone-cards';
+import { secretScreen } from '@/testing/secret-screen';
 import {
   apiPath,
   expectLocation,
   expectScreenTitle,
   expectToast,
-  findOpenDialog,
-  mockedBy,
   screen,
   type Scope,
 } from '@/testing/story';
@@ -115,14 +114,15 @@ const ERP_DELIVERIES = [
   ],
 ];
 
-const { waitForRows } = listScreen({ table: TABLE });
-
-/** The add dialog, opened from the header once the list is there. */
-async function openCreate(canvasElement: HTMLElement): Promise<Scope> {
-  await waitForRows(canvasElement);
-  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Add endpoint' }));
-  return dialog(CREATE_TITLE);
-}
+const { waitForRows, openCreate, listOnceSent, ...secretShown } = secretScreen({
+  table: TABLE,
+  list: webhooks.list,
+  fixtures: endpointFixtures,
+  listPath: LIST,
+  add: { button: 'Add endpoint', title: CREATE_TITLE },
+  secret: { title: SECRET_TITLE, testId: 'webhook-secret' },
+  formErrorTestId: 'webhook-form-error',
+});
 
 /** Types a URL and a description, and ticks two events (the second before the first). */
 async function fillEndpoint(form: Scope) {
@@ -204,17 +204,8 @@ export const LoadError: Story = states.LoadError;
  * Done returns to the list, which shows the new endpoint.
  */
 export const CreateEndpoint: Story = {
-  parameters: mockedBy(
-    webhooks.list.reply(() =>
-      HttpResponse.json(
-        requests.to('POST', LIST).length > 0
-          ? [newEndpoint, ...endpointFixtures]
-          : endpointFixtures,
-      ),
-    ),
-  ),
+  parameters: listOnceSent(['POST', LIST], () => [newEndpoint, ...endpointFixtures]),
   play: async ({ canvasElement }) => {
-    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     const form = await openCreate(canvasElement);
     const choices = within(form.getByRole('group', { name: /^Events/ }))
       .getAllByRole('checkbox')
@@ -234,31 +225,20 @@ export const CreateEndpoint: Story = {
       enabled: true,
     });
 
-    // Waits for the swap from the form's dialog to the secret's to end.
-    const secret = within(await findOpenDialog(SECRET_TITLE));
-    await expect(secret.getByText(SECRET_INTRO)).toBeVisible();
-    await expect(secret.getByTestId('webhook-secret')).toHaveTextContent(SECRET);
-    await userEvent.click(secret.getByRole('button', { name: 'Copy' }));
-    await expectToast('Success', 'Signing secret copied', 'success');
-    await expect(writeText).toHaveBeenCalledWith(SECRET);
-    await userEvent.click(secret.getByRole('button', { name: 'Done' }));
-    await dialogClosed('dialog');
+    await secretShown.expectSecretOnce(SECRET, {
+      intro: SECRET_INTRO,
+      copied: 'Signing secret copied',
+    });
 
-    await requests.waitFor('GET', LIST, { count: 2 });
-    await waitFor(() =>
-      expect(listScreen().rowNames(canvasElement)).toEqual([
-        'https://crm.example.org/shop-events',
-        ERP_URL,
-        STOCK_URL,
-      ]),
-    );
+    await secretShown.expectReloaded(canvasElement, [
+      'https://crm.example.org/shop-events',
+      ERP_URL,
+      STOCK_URL,
+    ]);
     await expect(within(canvasElement).getByTestId('webhook-count')).toHaveTextContent(
       '3 endpoints',
     );
-    // Opened again, the dialog is a blank form: the secret is not shown twice.
-    const again = await openCreate(canvasElement);
-    await expect(again.getByLabelText(/^URL/)).toHaveValue('');
-    await expect(screen.queryByTestId('webhook-secret')).toBeNull();
+    await secretShown.expectBlankCreate(canvasElement, /^URL/);
   },
 };
 
@@ -279,47 +259,27 @@ export const CreateInvalid: Story = {
 };
 
 /** The server refuses a private address (422): its message in the form, which stays as typed. */
-export const CreateRefused: Story = {
-  parameters: mockedBy(
-    webhooks.create.error(422, [
-      {
-        loc: ['body', 'url'],
-        msg: 'crm.example.org resolves to a private address (10.0.0.12): refused',
-        type: 'value_error',
-      },
-    ]),
-  ),
-  play: async ({ canvasElement }) => {
-    const form = await openCreate(canvasElement);
+export const CreateRefused: Story = secretShown.createRefused({
+  create: webhooks.create,
+  field: 'url',
+  message: 'crm.example.org resolves to a private address (10.0.0.12): refused',
+  submitForm: async (form) => {
     await fillEndpoint(form);
     await submit(form);
-    await requests.waitFor('POST', LIST);
-    const alert = within(await form.findByTestId('webhook-form-error'));
-    await expect(alert.getByText('Failed to add webhook endpoint')).toBeVisible();
-    await expect(
-      alert.getByText('crm.example.org resolves to a private address (10.0.0.12): refused'),
-    ).toBeVisible();
-    // A URL field drops the spaces around what is typed.
-    await expect(form.getByLabelText(/^URL/)).toHaveValue('https://crm.example.org/shop-events');
-    await expect(screen.queryByRole('dialog', { name: SECRET_TITLE })).toBeNull();
-    await expect(requests.to('GET', LIST)).toHaveLength(1);
   },
-};
+  title: 'Failed to add webhook endpoint',
+  // A URL field drops the spaces around what is typed.
+  kept: { label: /^URL/, value: 'https://crm.example.org/shop-events' },
+});
 
 /**
  * Edit the endpoint the server disabled: Enabled switched on sends that alone (what clears the
  * dashboard's notice), a toast, and the reloaded row says Enabled.
  */
 export const EditEnable: Story = {
-  parameters: mockedBy(
-    webhooks.list.reply(() =>
-      HttpResponse.json(
-        requests.to('PATCH', `${LIST}1`).length > 0
-          ? endpointFixtures.map((e) =>
-              e.id === 1 ? { ...e, enabled: true, disabled_at: null, failing_since: null } : e,
-            )
-          : endpointFixtures,
-      ),
+  parameters: listOnceSent(['PATCH', `${LIST}1`], () =>
+    endpointFixtures.map((e) =>
+      e.id === 1 ? { ...e, enabled: true, disabled_at: null, failing_since: null } : e,
     ),
   ),
   play: async ({ canvasElement }) => {
@@ -343,14 +303,8 @@ export const EditEnable: Story = {
 
 /** Delete asks first, then deletes: a toast, and the reloaded list is without it. */
 export const Delete: Story = {
-  parameters: mockedBy(
-    webhooks.list.reply(() =>
-      HttpResponse.json(
-        requests.to('DELETE', `${LIST}2`).length > 0
-          ? endpointFixtures.filter((e) => e.id !== 2)
-          : endpointFixtures,
-      ),
-    ),
+  parameters: listOnceSent(['DELETE', `${LIST}2`], () =>
+    endpointFixtures.filter((e) => e.id !== 2),
   ),
   play: async ({ canvasElement }) => {
     await waitForRows(canvasElement);
@@ -485,8 +439,7 @@ export const Rotate: Story = {
     ).toBeVisible();
     await userEvent.click(confirm.getByRole('button', { name: 'Rotate secret' }));
     await requests.waitFor('POST', `${LIST}2/rotate-secret`);
-    const secret = within(await findOpenDialog(SECRET_TITLE));
-    await expect(secret.getByTestId('webhook-secret')).toHaveTextContent(ROTATED);
+    const secret = await secretShown.secretDialog(ROTATED);
     await userEvent.click(secret.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: SECRET_TITLE })).toBeNull());
     await expect(screen.queryByText(ROTATED)).toBeNull();
@@ -542,12 +495,11 @@ export const Phone: Story = {
       fields: STOCK_ROW,
     });
     await expectInView(within(card).getByRole('button', { name: `Delete ${STOCK_URL}` }));
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Add endpoint' }));
-    const form = await dialog(CREATE_TITLE);
-    await expect(form.getByRole('button', { name: 'Create' })).toBeVisible();
-    await expect(screen.getByRole('dialog').getBoundingClientRect().width).toBeLessThanOrEqual(
-      window.innerWidth,
-    );
+    await expectDialogFits(canvasElement, {
+      button: 'Add endpoint',
+      name: CREATE_TITLE,
+      submit: 'Create',
+    });
   },
 };
 
@@ -556,9 +508,10 @@ export const Phone: Story = {
 export const Arabic: Story = {
   globals: { locale: 'ar' },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByText(ERP_URL);
-    await expectHeading(canvasElement, 'خطافات الويب');
+    const canvas = await translatedScreen(canvasElement, {
+      shown: ERP_URL,
+      heading: 'خطافات الويب',
+    });
     await expectRightToLeft();
     const erp = within(rowOf(canvasElement, ERP_URL));
     await expect(erp.getByText('مفعّل')).toBeVisible();
