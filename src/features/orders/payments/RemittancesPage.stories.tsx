@@ -186,6 +186,32 @@ export const NotACsv: Story = {
 };
 
 /**
+ * A remittance already recorded (the same carrier and reference, any case): the server's 409
+ * in the toast, nothing recorded, the dialog still open as typed.
+ */
+export const RecordedAgain: Story = {
+  play: async ({ canvasElement }) => {
+    await table(canvasElement);
+    const form = await openDialog(canvasElement);
+    await userEvent.type(form.getByRole('textbox', { name: /^Carrier/ }), 'aramex');
+    await userEvent.type(form.getByRole('textbox', { name: 'Reference' }), 'arx-2025-0314');
+    await userEvent.upload(
+      form.getByTestId('remittance-file-input'),
+      csv(`order_number;amount\n${cod.order_number};24,670\n`),
+    );
+    await userEvent.click(form.getByRole('button', { name: 'Record remittance' }));
+    await expectToast(
+      'Error',
+      'Reference arx-2025-0314 was already recorded (remittance 1 of Aramex, received on 2025-03-14); nothing was recorded',
+      'error',
+    );
+    await expect(requests.to('POST', IMPORT)).toHaveLength(1);
+    await expect(form.getByRole('textbox', { name: /^Carrier/ })).toHaveValue('aramex');
+    await expect(form.getByTestId('remittance-file')).toHaveTextContent('File: aramex.csv');
+  },
+};
+
+/**
  * Orders typed in: the totals as typed (net of the fee and withholding), a refusal by line,
  * then the remittance recorded.
  */
