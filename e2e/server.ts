@@ -96,3 +96,24 @@ export async function moveServerClock(shop: RunningShop, seconds: number): Promi
   });
   if (!set.ok) throw new Error(`PUT ${url} → ${set.status}: ${await set.text()}`);
 }
+
+/** The access-token lifetime of a shop started by startShortSessionShop, in seconds. */
+const SHORT_ACCESS_TOKEN_S = 10;
+/** The server accepts a token this long past its expiry (server/src/auth/access-token.ts). */
+const CLOCK_TOLERANCE_S = 5;
+
+/**
+ * A shop whose access tokens live 10 s and whose clock the test moves (SHOP_TEST_CLOCK), for the
+ * tests of sessions outliving their access token.
+ */
+export function startShortSessionShop(database: Database): Promise<RunningShop> {
+  return startShop(
+    { ACCESS_TOKEN_TTL_S: String(SHORT_ACCESS_TOKEN_S), SHOP_TEST_CLOCK: 'true' },
+    { database },
+  );
+}
+
+/** Moves a startShortSessionShop shop past the lifetime of every access token it has issued. */
+export function outliveAccessTokens(shop: RunningShop): Promise<void> {
+  return moveServerClock(shop, SHORT_ACCESS_TOKEN_S + CLOCK_TOLERANCE_S + 1);
+}

@@ -12,22 +12,17 @@ import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
   moveServerClock,
-  startShop,
+  outliveAccessTokens,
+  startShortSessionShop,
   type RunningShop,
 } from './server';
 
-const ACCESS_TOKEN_TTL_S = 10;
-/** The server accepts a token this long past its expiry (auth/access-token.ts). */
-const CLOCK_TOLERANCE_S = 5;
 /** A used refresh token still answers its successor this long (refresh-tokens.ts). */
 const REUSE_INTERVAL_S = 10;
 
 let shop: RunningShop;
 test.beforeAll(async ({ database }) => {
-  shop = await startShop(
-    { ACCESS_TOKEN_TTL_S: String(ACCESS_TOKEN_TTL_S), SHOP_TEST_CLOCK: 'true' },
-    { database },
-  );
+  shop = await startShortSessionShop(database);
 });
 test.afterAll(async () => {
   await shop?.stop();
@@ -135,7 +130,7 @@ async function signIn(page: Page): Promise<void> {
 async function waitForAccessTokenToExpire(page: Page): Promise<void> {
   const token = await stored(page, 'access_token');
   expect(token).toBeTruthy();
-  await moveServerClock(shop, ACCESS_TOKEN_TTL_S + CLOCK_TOLERANCE_S + 1);
+  await outliveAccessTokens(shop);
   expect((await call('GET', '/admin/auth/me', { token: token! })).status).toBe(401);
 }
 

@@ -7,21 +7,14 @@ import { expect, test, type BrowserContext, type Page } from './fixtures';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
-  moveServerClock,
-  startShop,
+  outliveAccessTokens,
+  startShortSessionShop,
   type RunningShop,
 } from './server';
 
-const ACCESS_TOKEN_TTL_S = 10;
-/** The server accepts a token this long past its expiry (auth/access-token.ts). */
-const CLOCK_TOLERANCE_S = 5;
-
 let shop: RunningShop;
 test.beforeAll(async ({ database }) => {
-  shop = await startShop(
-    { ACCESS_TOKEN_TTL_S: String(ACCESS_TOKEN_TTL_S), SHOP_TEST_CLOCK: 'true' },
-    { database },
-  );
+  shop = await startShortSessionShop(database);
 });
 test.afterAll(async () => {
   await shop?.stop();
@@ -54,7 +47,7 @@ async function idlePastTheLifetime(page: Page): Promise<void> {
   const token = (await stored(page, 'access_token'))!;
   expect(token).toBeTruthy();
   expect((await api('/admin/auth/me', token)).status).toBe(200);
-  await moveServerClock(shop, ACCESS_TOKEN_TTL_S + CLOCK_TOLERANCE_S + 1);
+  await outliveAccessTokens(shop);
   expect((await api('/admin/auth/me', token)).status).toBe(401);
 }
 
