@@ -387,6 +387,8 @@ export interface ConflictCase {
    * registered already, a row of fixture admin 2 on the server, a credential id given to the mock.
    */
   ceremony?: { registeredTo?: 'another admin' };
+  /** A CSV file sent as multipart/form-data (field `file`) instead of a JSON body. */
+  file?: { name: string; text: string };
 }
 
 /** A case: `method` sent to `path` with `body` (when given), as a row of the table. */
@@ -535,6 +537,27 @@ export const CONFLICT_CASES: Record<string, ConflictCase[] | NotCompared> = {
     }),
   ],
   removeOrderPayment: [del('a payment removed already', '/api/v1/admin/orders/5/payments/4')],
+  // The fixtures' remittance 1 (Aramex, ARX-2025-0314) pays order 1 and is in force.
+  createRemittance: [
+    post(
+      'the carrier and reference of a remittance in force',
+      '/api/v1/admin/payments/remittances',
+      {
+        carrier: ' aramex ',
+        received_on: '2025-03-20',
+        reference: 'arx-2025-0314',
+        lines: [{ order_number: 'ORD-20250310-0001', amount: '1.000' }],
+      },
+    ),
+  ],
+  importRemittance: [
+    {
+      name: 'a file under the carrier and reference of a remittance in force',
+      method: 'POST',
+      path: '/api/v1/admin/payments/remittances/import?carrier=Aramex&received_on=2025-03-20&reference=ARX-2025-0314',
+      file: { name: 'aramex.csv', text: 'order_number,amount\nORD-20250310-0001,1.000\n' },
+    },
+  ],
   printOrderDocuments: [
     {
       // Order 1 is pending (never invoiced), order 4's invoice was credited; order 2 has one.

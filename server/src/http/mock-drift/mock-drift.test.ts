@@ -366,8 +366,18 @@ describe.each(testDialects)('the mocks list as the server (%s)', (dialect) => {
       ceremony(c, (body) =>
         during(c.during, async () => {
           const headers: Record<string, string> = { ...admin };
-          if (body !== undefined) headers['content-type'] = 'application/json';
-          const payload = body === undefined ? undefined : JSON.stringify(body);
+          let payload: string | Buffer | undefined;
+          if (c.file) {
+            // The same multipart bytes to both sides, as the console's FormData sends them.
+            const form = new FormData();
+            form.append('file', new Blob([c.file.text], { type: 'text/csv' }), c.file.name);
+            const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+            headers['content-type'] = encoded.headers.get('content-type')!;
+            payload = Buffer.from(await encoded.arrayBuffer());
+          } else if (body !== undefined) {
+            headers['content-type'] = 'application/json';
+            payload = JSON.stringify(body);
+          }
           const real = await t.app.inject({
             method,
             url: path,
