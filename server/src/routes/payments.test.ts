@@ -717,6 +717,27 @@ describe.each(testDialects)('payments (%s)', (dialect) => {
         'createRemittance',
       );
       expect(await orderBalance(b.id)).toMatchObject({ balance_due: '14.000' });
+      // A carrier and a reference beyond ASCII: the carrier typed again in another case.
+      const eclair = expectStatus<Remittance>(
+        await remit({
+          carrier: 'Livraison Éclair',
+          reference: 'RÉF-1',
+          lines: [{ order_number: b.order_number, amount: '1.000' }],
+        }),
+        201,
+        'createRemittance',
+      );
+      expectProblem(
+        await remit({
+          carrier: 'livraison éclair',
+          reference: 'RÉF-1',
+          lines: [{ order_number: b.order_number, amount: '1.000' }],
+        }),
+        409,
+        `Reference RÉF-1 was already recorded (remittance ${eclair.id} of Livraison Éclair, received on ${today()}); nothing was recorded`,
+        'createRemittance',
+      );
+      expect(await orderBalance(b.id)).toMatchObject({ balance_due: '13.000' });
 
       // Once the first file's payment is removed (entered by mistake), it may be recorded again.
       expectStatus(await remove(a.id, first.lines[0]!.payment_id), 200, 'removeOrderPayment');

@@ -143,7 +143,10 @@ async function lockOrders(
 
 /**
  * The remittance still in force that this one would record again (see the header): the same
- * file, or the same carrier and reference (both compared trimmed and case-insensitively).
+ * file, or the same carrier and reference (both compared trimmed and case-insensitively). The
+ * carriers are compared here, not in SQL: SQLite's lower() folds ASCII letters only, so
+ * 'Livraison Éclair' would never equal itself lowered by JavaScript. The references are found
+ * in SQL as written or ASCII-lowered (so 'réf-1' does not find 'RÉF-1' on SQLite: a follow-up).
  */
 async function recordedBefore(
   trx: Trx,
@@ -152,19 +155,17 @@ async function recordedBefore(
   fileSha256: string | undefined,
 ): Promise<{ id: number; carrier: string; received_on: string; sameFile: boolean } | undefined> {
   if (reference === null && fileSha256 === undefined) return undefined;
-  const row = await trx
+  const rows = await trx
     .selectFrom('payment_remittances as r')
-    .select(['r.id', 'r.carrier', 'r.received_on', 'r.file_sha256'])
+    .select(['r.id', 'r.carrier', 'r.received_on', 'r.reference', 'r.file_sha256'])
     .where((eb) =>
       eb.or([
         ...(fileSha256 === undefined ? [] : [eb('r.file_sha256', '=', fileSha256)]),
         ...(reference === null
           ? []
           : [
-              eb.and([
-                eb(sql<string>`lower(r.reference)`, '=', reference.toLowerCase()),
-                eb(eb.fn('lower', ['r.carrier']), '=', carrier.toLowerCase()),
-              ]),
+              eb('r.reference', '=', reference),
+              eb(sql<string>`lower(r.reference)`, '=', reference.toLowerCase()),
             ]),
       ]),
     )
@@ -178,14 +179,22 @@ async function recordedBefore(
       ),
     )
     .orderBy('r.id')
-    .limit(1)
-    .executeTakeFirst();
+    .execute();
+  const sameFile = (r: (typeof rows)[number]) =>
+    fileSha256 !== undefined && r.file_sha256 === fileSha256;
+  const row = rows.find(
+    (r) =>
+      sameFile(r) ||
+      (reference !== null &&
+        r.reference?.toLowerCase() === reference.toLowerCase() &&
+        r.carrier.toLowerCase() === carrier.toLowerCase()),
+  );
   if (!row) return undefined;
   return {
     id: row.id,
     carrier: row.carrier,
     received_on: row.received_on,
-    sameFile: fileSha256 !== undefined && row.file_sha256 === fileSha256,
+    sameFile: sameFile(row),
   };
 }
 
