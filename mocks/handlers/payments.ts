@@ -14,7 +14,7 @@ import type {
 } from '@generated/model';
 import { statusRules } from '../../contract/order-status';
 import { fromMillimes, toMillimes } from '../../server/src/domain/money';
-import { orderBalance, refundLimit } from '../../server/src/domain/payments';
+import { orderBalance, refundLimit, remittanceKey } from '../../server/src/domain/payments';
 import { invoices, orderDetails } from '../fixtures';
 import { orderPayments, remittances } from '../fixtures/payments';
 import { conflict } from './conflicts';
@@ -193,16 +193,16 @@ function remittanceRefusals(lines: readonly MockLine[]): RemittanceRefusal[] {
  * which the fixtures have none of.
  */
 function recordedAgain(body: Pick<RemittanceCreate, 'carrier' | 'reference'>) {
-  const reference = body.reference?.trim();
-  if (!reference) return undefined;
+  const key = remittanceKey(body.carrier, body.reference);
+  if (key === null) return undefined;
   const earlier = remittances.find(
     (r) =>
-      r.carrier.toLowerCase() === body.carrier.trim().toLowerCase() &&
-      r.reference?.toLowerCase() === reference.toLowerCase() &&
+      remittanceKey(r.carrier, r.reference) === key &&
       orderPayments.some((p) => p.remittance_id === r.id && p.removed_at === null),
   );
   if (!earlier) return undefined;
   const which = `remittance ${earlier.id} of ${earlier.carrier}, received on ${earlier.received_on}`;
+  const reference = body.reference!.trim();
   return conflict(`Reference ${reference} was already recorded (${which}); nothing was recorded`);
 }
 

@@ -33,6 +33,7 @@ import type { DialectName } from '../src/db/database';
 import type { Database } from '../src/db/schema';
 import { hashPassword } from '../src/auth/passwords';
 import { PLACEHOLDER_SKU } from '../src/domain/inventory';
+import { remittanceKey } from '../src/domain/payments';
 import type { Manifest } from '../src/backup/manifest';
 import { backupStore, ensureWorkDir } from '../src/backup/store';
 import { seal } from '../src/jobs/sealed';
@@ -446,6 +447,7 @@ export async function loadMockFixtures(db: Kysely<Database>, dialect: DialectNam
           carrier: r.carrier,
           received_on: r.received_on,
           reference: r.reference,
+          reference_key: remittanceKey(r.carrier, r.reference),
           total_amount: millimes(r.total_amount),
           fee_amount: millimes(r.fee_amount),
           withheld_amount: millimes(r.withheld_amount),

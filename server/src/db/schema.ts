@@ -404,6 +404,8 @@ interface PaymentRemittancesTable {
   created_at: Timestamp;
   /** SHA-256 (hex) of the CSV file it was imported from; NULL when typed in (migration 047). */
   file_sha256: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its carrier and reference folded (domain/payments.ts remittanceKey); NULL without one. */
+  reference_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

@@ -105,3 +105,19 @@ export function shopDay(at: Date, timeZone: string): string {
     day: '2-digit',
   }).format(at);
 }
+
+/**
+ * What makes two remittances the same one recorded twice (docs/product.md "Cash on delivery
+ * remittances"): the carrier and the reference, trimmed and lower-cased here rather than by the
+ * database (SQLite's lower() folds ASCII letters only: 'RÉF-1' and 'réf-1' would differ there).
+ * Null without a reference: nothing to compare. The two are joined by the unit separator (not
+ * NUL: PostgreSQL's text refuses it).
+ */
+export function remittanceKey(
+  carrier: string,
+  reference: string | null | undefined,
+): string | null {
+  const ref = reference?.trim();
+  if (!ref) return null;
+  return `${carrier.trim().toLowerCase()}\u001f${ref.toLowerCase()}`;
+}

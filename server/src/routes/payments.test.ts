@@ -717,7 +717,7 @@ describe.each(testDialects)('payments (%s)', (dialect) => {
         'createRemittance',
       );
       expect(await orderBalance(b.id)).toMatchObject({ balance_due: '14.000' });
-      // A carrier and a reference beyond ASCII: the carrier typed again in another case.
+      // A carrier and a reference beyond ASCII, typed again in another case.
       const eclair = expectStatus<Remittance>(
         await remit({
           carrier: 'Livraison Éclair',
@@ -730,11 +730,11 @@ describe.each(testDialects)('payments (%s)', (dialect) => {
       expectProblem(
         await remit({
           carrier: 'livraison éclair',
-          reference: 'RÉF-1',
+          reference: 'réf-1',
           lines: [{ order_number: b.order_number, amount: '1.000' }],
         }),
         409,
-        `Reference RÉF-1 was already recorded (remittance ${eclair.id} of Livraison Éclair, received on ${today()}); nothing was recorded`,
+        `Reference réf-1 was already recorded (remittance ${eclair.id} of Livraison Éclair, received on ${today()}); nothing was recorded`,
         'createRemittance',
       );
       expect(await orderBalance(b.id)).toMatchObject({ balance_due: '13.000' });

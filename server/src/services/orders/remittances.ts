@@ -13,7 +13,7 @@
 //   or the same CSV file, as a remittance still in force (one of its payments not removed).
 //   Checked after the orders are locked, so of two copies sent at once the second sees the
 //   first. Removing the first one's payments lets it be recorded again (a corrected entry).
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database, PaymentRemittanceRow } from '../../db/schema';
 import type { Db } from '../../db/database';
@@ -21,6 +21,7 @@ import type { Schemas } from '../../api/types';
 import { conflict, HttpProblem, invalid } from '../../api/problem';
 import { money } from '../../api/present';
 import { fromMillimes, toMillimes } from '../../domain/money';
+import { remittanceKey } from '../../domain/payments';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { cleanText, insertPayment, refreshAfterPayment, requireReceived } from './payments';
 
@@ -143,30 +144,21 @@ async function lockOrders(
 
 /**
  * The remittance still in force that this one would record again (see the header): the same
- * file, or the same carrier and reference (both compared trimmed and case-insensitively). The
- * carriers are compared here, not in SQL: SQLite's lower() folds ASCII letters only, so
- * 'Livraison Éclair' would never equal itself lowered by JavaScript. The references are found
- * in SQL as written or ASCII-lowered (so 'réf-1' does not find 'RÉF-1' on SQLite: a follow-up).
+ * file, or the same carrier and reference (their folded `key`, domain/payments.ts).
  */
 async function recordedBefore(
   trx: Trx,
-  carrier: string,
-  reference: string | null,
+  key: string | null,
   fileSha256: string | undefined,
 ): Promise<{ id: number; carrier: string; received_on: string; sameFile: boolean } | undefined> {
-  if (reference === null && fileSha256 === undefined) return undefined;
-  const rows = await trx
+  if (key === null && fileSha256 === undefined) return undefined;
+  const row = await trx
     .selectFrom('payment_remittances as r')
-    .select(['r.id', 'r.carrier', 'r.received_on', 'r.reference', 'r.file_sha256'])
+    .select(['r.id', 'r.carrier', 'r.received_on', 'r.file_sha256'])
     .where((eb) =>
       eb.or([
         ...(fileSha256 === undefined ? [] : [eb('r.file_sha256', '=', fileSha256)]),
-        ...(reference === null
-          ? []
-          : [
-              eb('r.reference', '=', reference),
-              eb(sql<string>`lower(r.reference)`, '=', reference.toLowerCase()),
-            ]),
+        ...(key === null ? [] : [eb('r.reference_key', '=', key)]),
       ]),
     )
     .where((eb) =>
@@ -179,22 +171,14 @@ async function recordedBefore(
       ),
     )
     .orderBy('r.id')
-    .execute();
-  const sameFile = (r: (typeof rows)[number]) =>
-    fileSha256 !== undefined && r.file_sha256 === fileSha256;
-  const row = rows.find(
-    (r) =>
-      sameFile(r) ||
-      (reference !== null &&
-        r.reference?.toLowerCase() === reference.toLowerCase() &&
-        r.carrier.toLowerCase() === carrier.toLowerCase()),
-  );
+    .limit(1)
+    .executeTakeFirst();
   if (!row) return undefined;
   return {
     id: row.id,
     carrier: row.carrier,
     received_on: row.received_on,
-    sameFile: sameFile(row),
+    sameFile: fileSha256 !== undefined && row.file_sha256 === fileSha256,
   };
 }
 
@@ -241,7 +225,8 @@ export async function recordRemittance(
     const numbers = [...new Set(input.lines.map((l) => l.order_number))];
     const orders = await lockOrders(trx, ctx.dialect, numbers);
     const reference = cleanText(input.reference);
-    const earlier = await recordedBefore(trx, carrier, reference, input.file_sha256);
+    const key = remittanceKey(carrier, reference);
+    const earlier = await recordedBefore(trx, key, input.file_sha256);
     if (earlier) {
       const which = `remittance ${earlier.id} of ${earlier.carrier}, received on ${earlier.received_on}`;
       throw conflict(
@@ -274,6 +259,7 @@ export async function recordRemittance(
         created_by: admin?.username ?? null,
         created_at: now.toISOString(),
         file_sha256: input.file_sha256 ?? null,
+        reference_key: key,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
