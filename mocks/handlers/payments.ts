@@ -14,7 +14,12 @@ import type {
 } from '@generated/model';
 import { statusRules } from '../../contract/order-status';
 import { fromMillimes, toMillimes } from '../../server/src/domain/money';
-import { orderBalance, refundLimit, remittanceKey } from '../../server/src/domain/payments';
+import {
+  orderBalance,
+  recordedAgainDetail,
+  refundLimit,
+  remittanceKey,
+} from '../../server/src/domain/payments';
 import { invoices, orderDetails } from '../fixtures';
 import { orderPayments, remittances } from '../fixtures/payments';
 import { conflict } from './conflicts';
@@ -201,9 +206,7 @@ function recordedAgain(body: Pick<RemittanceCreate, 'carrier' | 'reference'>) {
       orderPayments.some((p) => p.remittance_id === r.id && p.removed_at === null),
   );
   if (!earlier) return undefined;
-  const which = `remittance ${earlier.id} of ${earlier.carrier}, received on ${earlier.received_on}`;
-  const reference = body.reference!.trim();
-  return conflict(`Reference ${reference} was already recorded (${which}); nothing was recorded`);
+  return conflict(recordedAgainDetail(earlier, body.reference!.trim()));
 }
 
 function remittanceOf(body: RemittanceCreate, lines: readonly MockLine[]): Remittance {

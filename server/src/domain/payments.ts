@@ -121,3 +121,16 @@ export function remittanceKey(
   if (!ref) return null;
   return `${carrier.trim().toLowerCase()}\u001f${ref.toLowerCase()}`;
 }
+
+/**
+ * The 409 of a remittance recorded again: the earlier one it repeats, by its file (`reference`
+ * undefined) or by its carrier and reference (as typed this time).
+ */
+export function recordedAgainDetail(
+  earlier: { id: number; carrier: string; received_on: string },
+  reference?: string,
+): string {
+  const which = `remittance ${earlier.id} of ${earlier.carrier}, received on ${earlier.received_on}`;
+  const what = reference === undefined ? 'This file' : `Reference ${reference}`;
+  return `${what} was already recorded (${which}); nothing was recorded`;
+}

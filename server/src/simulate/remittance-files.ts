@@ -118,6 +118,21 @@ async function remittanceRows(
 const REFUSED_RULE = 'a remittance file refuses exactly its flawed lines';
 const RECORDED_RULE = 'a remittance file records exactly its lines';
 
+/** A refused file wrote no remittance and no payment. */
+async function expectNothingWritten(
+  db: Kysely<Database>,
+  before: { remittances: number; payments: number },
+  name: string,
+): Promise<void> {
+  const after = await remittanceRows(db);
+  if (JSON.stringify(after) !== JSON.stringify(before)) {
+    throw new InvariantBroken(
+      REFUSED_RULE,
+      `${name} was refused but wrote rows: before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`,
+    );
+  }
+}
+
 /**
  * A refused file: 422, the docs' sentence, every flawed line (and only those) with its file
  * line, order number and reason, and nothing written.
@@ -150,13 +165,7 @@ async function expectRefused(
       `${name} answered ${JSON.stringify(answer.status === 422 ? actual : answer.body)} (${answer.status}), expected ${JSON.stringify(expected)}`,
     );
   }
-  const after = await remittanceRows(db);
-  if (JSON.stringify(after) !== JSON.stringify(before)) {
-    throw new InvariantBroken(
-      REFUSED_RULE,
-      `${name} was refused but wrote rows: before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`,
-    );
-  }
+  await expectNothingWritten(db, before, name);
 }
 
 /**
@@ -182,13 +191,7 @@ async function expectRecordedAlready(
       `${name} answered ${JSON.stringify(answer.body)} (${answer.status}), expected ${JSON.stringify(expected)}`,
     );
   }
-  const after = await remittanceRows(db);
-  if (JSON.stringify(after) !== JSON.stringify(before)) {
-    throw new InvariantBroken(
-      REFUSED_RULE,
-      `${name} was refused but wrote rows: before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`,
-    );
-  }
+  await expectNothingWritten(db, before, name);
 }
 
 /**

@@ -21,7 +21,7 @@ import type { Schemas } from '../../api/types';
 import { conflict, HttpProblem, invalid } from '../../api/problem';
 import { money } from '../../api/present';
 import { fromMillimes, toMillimes } from '../../domain/money';
-import { remittanceKey } from '../../domain/payments';
+import { recordedAgainDetail, remittanceKey } from '../../domain/payments';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { cleanText, insertPayment, refreshAfterPayment, requireReceived } from './payments';
 
@@ -228,11 +228,12 @@ export async function recordRemittance(
     const key = remittanceKey(carrier, reference);
     const earlier = await recordedBefore(trx, key, input.file_sha256);
     if (earlier) {
-      const which = `remittance ${earlier.id} of ${earlier.carrier}, received on ${earlier.received_on}`;
+      // Not the same file: found by its key, so it has a reference.
       throw conflict(
-        earlier.sameFile
-          ? `This file was already recorded (${which}); nothing was recorded`
-          : `Reference ${reference} was already recorded (${which}); nothing was recorded`,
+        recordedAgainDetail(
+          earlier,
+          earlier.sameFile || reference === null ? undefined : reference,
+        ),
       );
     }
     const refused = refusals(input.lines, orders);
