@@ -2,9 +2,9 @@
 // transfer or cash on delivery, placed at random instants of three months (backdated as the
 // demo seed does), status changes (cancelled and reopened, refunded), edits of a line's
 // quantity, partial returns, refund payments (some removed), orders deleted, a product deleted
-// or moved to another category (or none), the shop's time zone changed — the three sales
-// reports read from the roll-ups (migration 038; the orders per category from migration 045's
-// order_categories) equal their recount by domain/analytics.ts over every row read back from
+// or moved to another category (or none), a category deleted, the shop's time zone changed — the
+// three sales reports read from the roll-ups (migration 038; the orders per category from
+// migration 048's category_orders_daily, kept from 045's order_categories) equal their recount by domain/analytics.ts over every row read back from
 // the database: the sales by day and by month, the breakdown by category and payment method,
 // and the best sellers, whole and cut to one or two (ties at the cut settled as the recount
 // does). The best sellers and the breakdown are also asked for a random period whose ends fall
@@ -44,6 +44,12 @@ const HOUR = 3_600_000;
 const FROM = '2026-09-01';
 const FIRST_INSTANT = Date.parse('2026-08-31T20:00:00.000Z');
 const HOURS = 24 * 88;
+/**
+ * Hours whose instants fall on different days in the three zones, at the period's first day and
+ * at the ends of September and October (22:00–23:59 UTC: the next day in Tunis and Paris, the
+ * same day in New York), so that a change of zone moves an order across a period's edge.
+ */
+const EDGE_HOURS = [3, 4, 722, 723, 1466, 1467];
 
 const actionArb = fc.oneof(
   {
@@ -53,7 +59,7 @@ const actionArb = fc.oneof(
       product: fc.nat(2),
       quantity: fc.integer({ min: 1, max: 3 }),
       method: fc.constantFrom('cash_on_delivery', 'bank_transfer', 'card'),
-      hour: fc.integer({ min: 0, max: HOURS }),
+      hour: fc.oneof(fc.integer({ min: 0, max: HOURS }), fc.constantFrom(...EDGE_HOURS)),
       minute: fc.constantFrom(0, 30, 59),
     }),
   },
@@ -102,9 +108,10 @@ const actionArb = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('recategorise' as const),
       product: fc.nat(2),
-      category: fc.constantFrom('linen' as const, 'wool' as const, null),
+      category: fc.constantFrom('linen' as const, 'wool' as const, 'silk' as const, null),
     }),
   },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('dropCategory' as const) }) },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -250,6 +257,10 @@ describe.each(testDialects)('the sales roll-ups equal a recount (property) on %s
           await sql`delete from sales_daily`.execute(db());
           await sql`delete from product_sales_daily`.execute(db());
           await sql`delete from product_sales_monthly`.execute(db());
+          await sql`delete from category_orders_daily`.execute(db());
+          // A category of this run only, which an action may delete (its products fall to none).
+          await db().deleteFrom('categories').where('id', 'not in', [linen.id, wool.id]).execute();
+          let silk: { id: number } | null = await insertCategory(db(), { name: 'Silk' });
           const products = [];
           for (let i = 0; i < 3; i++) {
             products.push(
@@ -300,13 +311,19 @@ describe.each(testDialects)('the sales roll-ups equal a recount (property) on %s
               // The breakdown counts each product in its category now: its past orders move.
               const product = products[a.product % Math.max(products.length, 1)];
               if (product) {
-                const category = a.category === null ? null : a.category === 'linen' ? linen : wool;
+                if (a.category === 'silk' && !silk) continue;
+                const category = a.category === null ? null : { linen, wool, silk }[a.category];
                 await db()
                   .updateTable('products')
                   .set({ category_id: category?.id ?? null })
                   .where('id', '=', product.productId)
                   .execute();
               }
+              continue;
+            }
+            if (a.kind === 'dropCategory') {
+              if (silk) await db().deleteFrom('categories').where('id', '=', silk.id).execute();
+              silk = null;
               continue;
             }
             if (a.kind === 'zone') {

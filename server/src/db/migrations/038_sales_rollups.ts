@@ -45,7 +45,7 @@ import { SHARDS, createTrigger, dropTrigger, type Trigger } from './006_lists';
 const DAYS_BATCH = 2000;
 
 /** The shop day of an instant (ISO text): the last day starting at or before it. */
-const dayOf = (at: string) => `coalesce((select d.day from shop_days d
+export const dayOf = (at: string) => `coalesce((select d.day from shop_days d
   where d.time_zone = (select c.time_zone from shop_calendar c where c.id = 1)
     and d.starts_at <= ${at}
   order by d.starts_at desc limit 1), substr(${at}, 1, 10))`;

@@ -44,6 +44,7 @@ import { webhooks } from './043_webhooks';
 import { orderCategories } from './045_order_categories';
 import { productSalesMonthly } from './046_product_sales_monthly';
 import { remittanceDuplicates } from './047_remittance_duplicates';
+import { categoryOrdersDaily } from './048_category_orders_daily';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -89,5 +90,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '045_order_categories': orderCategories(dialect),
     '046_product_sales_monthly': productSalesMonthly(dialect),
     '047_remittance_duplicates': remittanceDuplicates(),
+    '048_category_orders_daily': categoryOrdersDaily(dialect),
   };
 }

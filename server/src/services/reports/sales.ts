@@ -9,9 +9,10 @@
 //   index on received_on (refunds are few).
 // - By category: units and revenue from the lines' roll-up, each product in its category now;
 //   the number of orders with a line in a category cannot be summed from per-product figures
-//   (an order with two products of one category would count twice), so it is counted from
-//   order_categories (migration 045: one row per order and category of its lines, kept by
-//   triggers), the period's rows of one covering index.
+//   (an order with two products of one category would count twice), so it is summed from
+//   category_orders_daily (migration 048: per shop day and category, the sales among
+//   order_categories' rows of migration 045, one per order and category of its lines), at most
+//   366 days × the categories whatever the number of orders.
 // - Best sellers: ranked and cut in SQL (getTopProducts), the first `limit` keys only named.
 // - Product figures over long periods (best sellers, units and revenue by category): whole months
 //   from the monthly roll-up (migration 046), the days at the period's edges from the daily one
@@ -37,7 +38,7 @@ import {
   type ItemSales,
   type SalesPeriod,
 } from '../../domain/analytics';
-import { periodBounds, shopDay, type ShopDay } from '../../domain/books';
+import { shopDay, type ShopDay } from '../../domain/books';
 import type { CsvSeparator } from '../../domain/csv';
 import { statusesWhere } from '../../../../contract/order-status';
 import { rebuildSalesRollups } from '../../db/migrations/038_sales_rollups';
@@ -189,8 +190,7 @@ export async function getSalesBreakdown(
   ctx: ReportContext,
   period: ShopPeriod,
 ): Promise<Schemas['SalesBreakdown']> {
-  const timeZone = await analyticsPeriod(ctx, period);
-  const { start, end } = periodBounds(period.from, period.to, timeZone);
+  await analyticsPeriod(ctx, period);
   const inPeriod = sql`p.day >= ${period.from} and p.day <= ${period.to}
     and p.status not in (${creditedList})`;
   type Category = { category_id: number | null; category_name: string | null };
@@ -207,11 +207,10 @@ export async function getSalesBreakdown(
         left join categories c on c.id = pr.category_id
       group by c.id, c.name`.execute(ctx.db),
     sql<{ category_id: number | null; order_count: number | string }>`
-      select c.id as category_id, count(distinct oc.order_id) as order_count
-      from order_categories oc
-        left join categories c on c.id = oc.category_key
-      where oc.created_at >= ${start.toISOString()} and oc.created_at < ${end.toISOString()}
-        and oc.status not in (${creditedList})
+      select c.id as category_id, sum(d.orders) as order_count
+      from category_orders_daily d
+        left join categories c on c.id = d.category_key
+      where d.day >= ${period.from} and d.day <= ${period.to}
       group by c.id`.execute(ctx.db),
     sql<{ payment_method: string; order_count: number | string; gross: number | string }>`
       select payment_method, sum(order_count) as order_count, sum(gross) as gross
