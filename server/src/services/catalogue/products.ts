@@ -41,7 +41,7 @@ import { variantFacts, type VariantFacts } from './variant-facts';
 import { stockSortKey } from '../../db/migrations/026_product_stock';
 import { mediaStorage, releaseRemovedMedia, type MediaLog } from '../platform/media';
 import { recordAudit, type AuditActor } from '../platform/audit';
-import { emitWebhookEvent } from '../webhooks/outbox';
+import { changedBySave, emitWebhookEvent } from '../webhooks/outbox';
 import { withStockAfterWrite } from '../webhooks/product-stock';
 
 type Product = Schemas['Product'];
@@ -571,9 +571,13 @@ export async function updateProduct(
         before,
         after,
       });
-      await emitWebhookEvent(trx, 'product.updated', ctx.now(), async () =>
-        withStockAfterWrite(trx, await getProduct(trx, id, ctx.now())),
-      );
+      // The form sends every field: a save of the values the product has changes nothing an
+      // integration sees, and raises nothing (as the variants API and the import).
+      if (changedBySave(before, after)) {
+        await emitWebhookEvent(trx, 'product.updated', ctx.now(), async () =>
+          withStockAfterWrite(trx, await getProduct(trx, id, ctx.now())),
+        );
+      }
     });
   } catch (err) {
     throw mapUniqueViolation(err);

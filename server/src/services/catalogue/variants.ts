@@ -30,6 +30,7 @@ import { releaseRemovedMedia, type MediaLog } from '../platform/media';
 import type { Storage } from '../../storage/storage';
 import { PLACEHOLDER_SKU } from '../../domain/inventory';
 import { emitProductsUpdated } from '../webhooks/product-events';
+import { changedBySave } from '../webhooks/outbox';
 
 type Variant = Schemas['Variant'];
 type Dimensions = Schemas['Dimensions'];
@@ -604,9 +605,6 @@ const productsUpdated = (trx: Transaction<Database>, w: VariantWriter, variants:
     w.now,
   );
 
-/** A variant as saved, without the time of the save: what a no-op save leaves unchanged. */
-const savedValues = ({ updated_at: _, ...values }: Variant) => JSON.stringify(values);
-
 /** The variants just created, recorded as such, their products' events raised. */
 async function created(trx: Transaction<Database>, w: VariantWriter, ids: number[]) {
   const after = await variantsInOrder(trx, ids, w.now);
@@ -629,11 +627,14 @@ function updating(
     const after = await variantsInOrder(trx, ids, w.now);
     await recordAudit(trx, w.actor, auditEntries(VARIANT, 'update', { before, after }));
     // A save that sends the values a variant has changes nothing an integration sees.
-    const saved = new Map(before.map((v) => [v.id, savedValues(v)]));
+    const saved = new Map(before.map((v) => [v.id, v]));
     await productsUpdated(
       trx,
       w,
-      after.filter((v) => saved.get(v.id) !== savedValues(v)),
+      after.filter((v) => {
+        const was = saved.get(v.id);
+        return !was || changedBySave(was, v);
+      }),
     );
     return { before, after };
   });

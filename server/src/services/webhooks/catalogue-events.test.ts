@@ -139,6 +139,36 @@ describe.each(testDialects)('catalogue webhook events (%s)', (dialect) => {
       ]);
       expect(events[1]?.data).toEqual(await productOf(product.id));
     });
+
+    it('queues nothing for a save of the values the product has, product.updated for a change', async () => {
+      const product = await insertProduct(db(), { vat_rate_id: shop.tn19.id, name: 'Olive oil' });
+      const patch = (payload: object) =>
+        injectJson(t.app, {
+          method: 'PATCH',
+          url: `/api/v1/admin/products/${product.id}`,
+          headers: admin.headers,
+          payload,
+        });
+      // The form sends every field, changed or not.
+      const form = await productOf(product.id);
+      const same = await patch({
+        name: form.name,
+        slug: form.slug,
+        description: form.description,
+        base_price: form.base_price,
+        vat_rate_id: form.vat_rate_id,
+        is_active: form.is_active,
+      });
+      expect(same.statusCode, same.body).toBe(200);
+      expect(await queued()).toEqual([]);
+
+      const renamed = await patch({ name: 'Olive oil, 1 l' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      const events = await queued();
+      expect(events.map((e) => [e.event, e.id, e.data?.name])).toEqual([
+        ['product.updated', product.id, 'Olive oil, 1 l'],
+      ]);
+    });
   });
 
   it('deleting a category for good queues product.updated for each product it held', async () => {

@@ -159,3 +159,14 @@ export async function emitStockEvents(
     }
   }
 }
+
+/**
+ * Whether a save changed what an integration sees of a row: its values but the time of the save
+ * (a save of the values a row has still moves its updated_at). A save that changes nothing
+ * raises no event.
+ */
+export const changedBySave = <T extends { updated_at: string }>(before: T, after: T): boolean =>
+  savedValues(before) !== savedValues(after);
+
+const savedValues = ({ updated_at: _, ...values }: { updated_at: string }) =>
+  JSON.stringify(values);
