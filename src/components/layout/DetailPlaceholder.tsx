@@ -3,13 +3,16 @@ import { Flex, Spinner, Text } from '@chakra-ui/react';
 import { UnavailableState } from '@/components/list-screen';
 import { PageHeader } from './PageHeader';
 
-/** Where a detail screen's record stands while it is not there. */
-interface DetailLoadState {
-  /** No such record: the not-found header and text replace everything else. */
-  notFound: boolean;
-  /** The record could not be loaded for another reason (the container has toasted why). */
-  failed: boolean;
+/**
+ * Where a detail screen's record stands while it is not there: the props a detail view takes
+ * from its container beside the record, and hands on to this placeholder as they are.
+ */
+export interface DetailLoadState {
   loading: boolean;
+  /** No such record: the not-found header and text replace everything else. */
+  notFound?: boolean;
+  /** The record could not be loaded for another reason (the container has toasted why). */
+  failed?: boolean;
   onRetry?: () => void;
 }
 
@@ -34,7 +37,7 @@ export interface DetailPlaceholderProps {
  * a retry), or still loading. One component so that every detail screen says it the same way.
  */
 export function DetailPlaceholder({ back, state, text }: DetailPlaceholderProps) {
-  const { notFound, failed, loading, onRetry } = state;
+  const { notFound = false, failed = false, loading, onRetry } = state;
   if (notFound)
     return (
       <>

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminCustomerUpdate, CustomerDetail } from '@generated/model';
 import { BackLink } from '@/components/layout/BackLink';
-import { DetailPlaceholder } from '@/components/layout/DetailPlaceholder';
+import { DetailPlaceholder, type DetailLoadState } from '@/components/layout/DetailPlaceholder';
 import { Detail, Section } from '@/components/layout/DetailSection';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -25,15 +25,10 @@ import { customerTypeBadge } from './customer-display';
 import { EraseCustomerDialog } from './EraseCustomerDialog';
 import { useT } from './messages';
 
-export interface CustomerDetailViewProps {
+/** `notFound`: no such customer (404: never one, or erased). */
+export interface CustomerDetailViewProps extends DetailLoadState {
   /** The customer; undefined until loaded. */
   customer: CustomerDetail | undefined;
-  loading: boolean;
-  /** No such customer (404: never one, or erased). */
-  notFound?: boolean;
-  /** Could not be loaded for another reason (the container toasts it). */
-  failed?: boolean;
-  onRetry?: () => void;
   /** Saves name, phone, notes and tags; without it (no customers:write) they are only shown. */
   onSave?: (changes: AdminCustomerUpdate) => Promise<boolean>;
   /** Downloads the person's data; without it (no customers:personal_data) no export is offered. */
@@ -198,22 +193,19 @@ function NotesSection({
 /** The customer detail of /admin/customers/{key} (docs/product.md "Customers as people"). */
 export function CustomerDetailView({
   customer,
-  loading,
-  notFound = false,
-  failed = false,
-  onRetry,
   onSave,
   onExport,
   exporting = null,
   onErase,
+  ...state
 }: CustomerDetailViewProps) {
   const t = useT();
   const [erasing, setErasing] = useState(false);
-  if (notFound || !customer)
+  if (state.notFound || !customer)
     return (
       <DetailPlaceholder
         back={<BackToCustomers />}
-        state={{ notFound, failed, loading, onRetry }}
+        state={state}
         text={{
           notFoundTitle: t('notFoundTitle'),
           notFoundText: t('notFoundText'),

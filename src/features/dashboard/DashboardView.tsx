@@ -27,7 +27,6 @@ import { DayField } from '@/components/list-screen/DayField';
 import { formatMoney } from '@/lib/format';
 import type {
   ActivityItem,
-  DashboardCount,
   DashboardStats,
   DashboardSummary,
   DashboardTodo,
@@ -119,15 +118,20 @@ export function DashboardView({
     t('inPeriod', { value }),
     change(current, previous),
   ];
-  /** Products and customers: '+3 in period'. */
-  const added = (c: DashboardCount) => [t('inPeriod', { value: signed.format(c.period) })];
+  /** Products and customers: how many in all, and '+3 in period'. */
+  const countCard = (
+    title: string,
+    total: 'product_count' | 'customer_count',
+    added: 'products' | 'customers',
+    icon: IconComponent,
+  ): StatCardProps => ({
+    title,
+    value: stats ? count(stats[total]) : '—',
+    period: summary && [t('inPeriod', { value: signed.format(summary[added].period) })],
+    icon,
+  });
   const cards: StatCardProps[] = [
-    {
-      title: t('totalProducts'),
-      value: stats ? count(stats.product_count) : '—',
-      period: summary && added(summary.products),
-      icon: PackageIcon,
-    },
+    countCard(t('totalProducts'), 'product_count', 'products', PackageIcon),
     {
       title: t('totalOrders'),
       value: stats ? count(stats.order_count) : '—',
@@ -140,12 +144,7 @@ export function DashboardView({
         ),
       icon: CartIcon,
     },
-    {
-      title: t('totalCustomers'),
-      value: stats ? count(stats.customer_count) : '—',
-      period: summary && added(summary.customers),
-      icon: UsersIcon,
-    },
+    countCard(t('totalCustomers'), 'customer_count', 'customers', UsersIcon),
     {
       title: t('totalRevenue'),
       value: stats ? formatMoney(stats.revenue) : '—',
@@ -462,11 +461,7 @@ function TodoList({ todo, targets }: { todo: DashboardTodo; targets: TodoTargets
   return (
     <Stack as="ul" gap="2" listStyleType="none" data-testid="todo-list">
       {items.map((item) => (
-        <li key={item.key}>
-          <ChakraLink asChild>
-            <Link href={item.href}>{item.text}</Link>
-          </ChakraLink>
-        </li>
+        <LinkItem key={item.key} href={item.href} text={item.text} />
       ))}
     </Stack>
   );
@@ -478,15 +473,24 @@ function ActivityList({ items }: { items: readonly ActivityItem[] }) {
   return (
     <Stack as="ul" gap="3" listStyleType="none" data-testid="activity-list">
       {lines.map((line) => (
-        <li key={line.key}>
-          <ChakraLink asChild>
-            <Link href={line.href}>{line.text}</Link>
-          </ChakraLink>
+        <LinkItem key={line.key} href={line.href} text={line.text}>
           <Text fontSize="xs" color="fg.muted">
             {line.when}
           </Text>
-        </li>
+        </LinkItem>
       ))}
     </Stack>
+  );
+}
+
+/** An item of the To do and of Recent Activity: a link to what it names, and what follows it. */
+function LinkItem({ href, text, children }: { href: string; text: string; children?: ReactNode }) {
+  return (
+    <li>
+      <ChakraLink asChild>
+        <Link href={href}>{text}</Link>
+      </ChakraLink>
+      {children}
+    </li>
   );
 }

@@ -15,7 +15,7 @@ import type { Invoice, Order, OrderItem, OrderStatus } from '@generated/model';
 import { PageHeader } from '@/components/layout/PageHeader';
 import { formatDateTime, formatMoney, toDecimal } from '@/lib/format';
 import { BackLink } from '@/components/layout/BackLink';
-import { DetailPlaceholder } from '@/components/layout/DetailPlaceholder';
+import { DetailPlaceholder, type DetailLoadState } from '@/components/layout/DetailPlaceholder';
 import { LOCALE_NAMES, useLocale } from '@/lib/i18n';
 import { customerName, customerTypeWords, paymentLabel } from './order-display';
 import { governorateName, hasCodFee, methodName } from './shipping-display';
@@ -31,15 +31,10 @@ import { StatusSelect } from './StatusSelect';
 import { StatusChangeConfirm } from './StatusChangeConfirm';
 import { asksFirst } from '../../../contract/order-status';
 
-export interface OrderDetailViewProps {
+/** `notFound`: no such order (404, or an id that is not a number). */
+export interface OrderDetailViewProps extends DetailLoadState {
   /** The order; undefined until loaded. */
   order: Order | undefined;
-  loading: boolean;
-  /** No such order (404, or an id that is not a number). */
-  notFound?: boolean;
-  /** The order could not be loaded for another reason (the container toasts it). */
-  failed?: boolean;
-  onRetry?: () => void;
   /**
    * Sends the new status (cancelled and refunded once confirmed in the view's dialog: they
    * restock and may issue a credit note); the view shows it as chosen until the order has been
@@ -81,10 +76,6 @@ function BackToOrders() {
 /** The order detail of /admin/orders/{id} (docs/product.md §2). */
 export function OrderDetailView({
   order,
-  loading,
-  notFound = false,
-  failed = false,
-  onRetry,
   onStatusChange,
   pendingStatus = null,
   documents,
@@ -95,13 +86,14 @@ export function OrderDetailView({
   onShipmentSave,
   onConfirmVatNumber,
   confirmingVatNumber = false,
+  ...state
 }: OrderDetailViewProps) {
   const t = useT();
-  if (notFound || !order)
+  if (state.notFound || !order)
     return (
       <DetailPlaceholder
         back={<BackToOrders />}
-        state={{ notFound, failed, loading, onRetry }}
+        state={state}
         text={{
           notFoundTitle: t('notFoundTitle'),
           notFoundText: t('notFoundText'),

@@ -98,30 +98,26 @@ export function ReportChart({
             content={<Chart.Tooltip formatter={format} />}
           />
           {legend && <Legend content={<Chart.Legend />} />}
-          {series.map((item) =>
-            axisOf(item) === 'side' ? (
+          {series.map((item) => {
+            // What a series draws from, whichever mark draws it: its axis, its data, its name.
+            const drawn = {
+              yAxisId: axisOf(item),
+              dataKey: chart.key(item.name),
+              name: item.name,
+              isAnimationActive: false,
+            };
+            return drawn.yAxisId === 'side' ? (
               <Line
                 key={item.name}
-                yAxisId="side"
-                isAnimationActive={false}
-                dataKey={chart.key(item.name)}
-                name={item.name}
+                {...drawn}
                 stroke={paint(item.color)}
                 strokeWidth={2}
                 dot={false}
               />
             ) : (
-              <Bar
-                key={item.name}
-                yAxisId="main"
-                isAnimationActive={false}
-                dataKey={chart.key(item.name)}
-                name={item.name}
-                fill={paint(item.color)}
-                radius={[3, 3, 0, 0]}
-              />
-            ),
-          )}
+              <Bar key={item.name} {...drawn} fill={paint(item.color)} radius={[3, 3, 0, 0]} />
+            );
+          })}
         </ComposedChart>
       </Chart.Root>
     </Box>

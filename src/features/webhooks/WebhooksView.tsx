@@ -12,7 +12,7 @@ import {
   DataTable,
   ListScreen,
   LoadErrorState,
-  RowActions,
+  rowActionsColumn,
   textColumn,
   useDeleteConfirmation,
   type Column,
@@ -128,19 +128,11 @@ function columns(
         </span>
       ),
     },
-    {
-      header: t('actions'),
-      width: '5.5rem',
-      align: 'end',
-      card: 'actions',
-      cell: (endpoint) => (
-        <RowActions
-          name={endpoint.url}
-          edit={() => edit(endpoint)}
-          onDelete={() => askDelete(endpoint)}
-        />
-      ),
-    },
+    rowActionsColumn(t('actions'), (endpoint) => ({
+      name: endpoint.url,
+      edit: () => edit(endpoint),
+      onDelete: () => askDelete(endpoint),
+    })),
   ];
 }
 
