@@ -18,6 +18,7 @@ import {
   orderBalance,
   recordedAgainDetail,
   refundLimit,
+  remittanceAmounts,
   remittanceKey,
 } from '../../server/src/domain/payments';
 import { invoices, orderDetails } from '../fixtures';
@@ -218,10 +219,7 @@ function remittanceOf(body: RemittanceCreate, lines: readonly MockLine[]): Remit
     carrier: body.carrier.trim(),
     received_on: body.received_on,
     reference: body.reference?.trim() || null,
-    total_amount: fromMillimes(total),
-    fee_amount: fromMillimes(fee),
-    withheld_amount: fromMillimes(withheld),
-    net_amount: fromMillimes(total - fee - withheld),
+    ...remittanceAmounts(total, fee, withheld),
     order_count: lines.length,
     lines: lines.map((l, i) => ({
       line: l.line ?? i + 1,

@@ -2,6 +2,7 @@
 // what was settled, and its payment status. Pure: services/orders/order-balance.ts reads the
 // figures and stores the result on the order.
 import type { Schemas } from '../api/types';
+import { fromMillimes } from './money';
 
 export type PaymentStatus = Schemas['PaymentStatus'];
 
@@ -133,4 +134,23 @@ export function recordedAgainDetail(
   const which = `remittance ${earlier.id} of ${earlier.carrier}, received on ${earlier.received_on}`;
   const what = reference === undefined ? 'This file' : `Reference ${reference}`;
   return `${what} was already recorded (${which}); nothing was recorded`;
+}
+
+/** A remittance's figures as the API gives them (money strings). */
+type RemittanceAmounts = Pick<
+  Schemas['Remittance'],
+  'total_amount' | 'fee_amount' | 'withheld_amount' | 'net_amount'
+>;
+
+/**
+ * A remittance's figures from millimes: what the carrier collected, its fee and the tax
+ * withheld, and the net it paid, what is left of the total after both.
+ */
+export function remittanceAmounts(total: number, fee: number, withheld: number): RemittanceAmounts {
+  return {
+    total_amount: fromMillimes(total),
+    fee_amount: fromMillimes(fee),
+    withheld_amount: fromMillimes(withheld),
+    net_amount: fromMillimes(total - fee - withheld),
+  };
 }

@@ -21,7 +21,7 @@ import type { Schemas } from '../../api/types';
 import { conflict, HttpProblem, invalid } from '../../api/problem';
 import { money } from '../../api/present';
 import { fromMillimes, toMillimes } from '../../domain/money';
-import { recordedAgainDetail, remittanceKey } from '../../domain/payments';
+import { recordedAgainDetail, remittanceAmounts, remittanceKey } from '../../domain/payments';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { cleanText, insertPayment, refreshAfterPayment, requireReceived } from './payments';
 
@@ -66,18 +66,16 @@ function presentRemittance(
   row: PaymentRemittanceRow,
   lines: Schemas['RemittanceLine'][],
 ): Remittance {
-  const total = Number(row.total_amount);
-  const fee = Number(row.fee_amount);
-  const withheld = Number(row.withheld_amount);
   return {
     id: row.id,
     carrier: row.carrier,
     received_on: row.received_on,
     reference: row.reference,
-    total_amount: money(total),
-    fee_amount: money(fee),
-    withheld_amount: money(withheld),
-    net_amount: money(total - fee - withheld),
+    ...remittanceAmounts(
+      Number(row.total_amount),
+      Number(row.fee_amount),
+      Number(row.withheld_amount),
+    ),
     order_count: Number(row.order_count),
     lines,
     created_by: row.created_by,
