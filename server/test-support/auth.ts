@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import type { Database } from '../src/db/schema';
 import type { Schemas } from '../src/api/types';
 import { hashRefreshToken, startSession } from '../src/services/identity/refresh-tokens';
+import { anyString } from './contract';
 import { injectChecked } from './openapi-validator';
 
 /** A POST from a client address (light-my-request's own default unless told). */
@@ -66,6 +67,26 @@ export const logoutAdmin = (app: FastifyInstance, refreshToken: string) =>
 
 export const logoutCustomer = (app: FastifyInstance, refreshToken: string) =>
   post(app, 'logoutCustomer', withRefreshToken('/api/v1/auth/logout', refreshToken));
+
+/**
+ * A sign-in's or a refresh's answer: 200 and a new bearer pair for this audience, its access
+ * token good for 15 minutes (what every client reads from these operations).
+ */
+export function expectTokenPair(
+  res: LightMyRequestResponse,
+  userType: Schemas['UserType'],
+): Schemas['TokenPair'] {
+  expect(res.statusCode, res.body).toBe(200);
+  const pair = res.json<Schemas['TokenPair']>();
+  expect(pair).toEqual({
+    access_token: anyString,
+    refresh_token: anyString,
+    token_type: 'bearer',
+    expires_in: 900,
+    user_type: userType,
+  });
+  return pair;
+}
 
 /** The refresh token of a new session of this user, as a sign-in from 127.0.0.1 would start. */
 export const newRefreshToken = async (

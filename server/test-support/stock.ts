@@ -1,12 +1,14 @@
 // Stock-ledger helpers shared by the order/stock tests and the demo seed test: the invariant
 // stock = Σ movements, and a small shop driven through the API (products with inventory, guest
-// checkouts, status changes, cancellations, adjustments).
+// checkouts, guests' staff orders, status changes, cancellations, adjustments).
 import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
 import type { Database, OrderStatus } from '../src/db/schema';
 import type { TestApp } from './app';
+import type { Schemas } from './contract';
 import { injectJson, type TestRequest } from './openapi-validator';
-import { checkoutLines, stockOf } from './shop';
+import { checkoutLines, shippingAddress, stockOf } from './shop';
 import { statusesWhere } from '../../contract/order-status';
 import { isStockCounted, productStock } from '../src/domain/inventory';
 
@@ -102,9 +104,15 @@ let sessions = 0;
 export function stockShop(t: TestApp, admin: { authorization: string }) {
   const call = (method: TestRequest['method'], url: string, payload?: unknown) =>
     injectJson(t.app, { method, url, headers: admin, payload });
+  /** A new guest: a cart session of its own. */
+  const guest = () => {
+    sessions += 1;
+    return { session: `sess_stock_${process.pid}_${sessions}` };
+  };
 
   return {
     call,
+    guest,
 
     /** A simple product with this initial stock (through the API, so it is a movement). */
     async product(
@@ -136,9 +144,31 @@ export function stockShop(t: TestApp, admin: { authorization: string }) {
      * cart or the checkout is refused, else the 201.
      */
     checkout(lines: { productId: number; quantity: number }[]): Promise<LightMyRequestResponse> {
-      sessions += 1;
-      return checkoutLines(t.app, { session: `sess_stock_${process.pid}_${sessions}` }, lines);
+      return checkoutLines(t.app, guest(), lines);
     },
+
+    /**
+     * A staff order for a guest (Guest buyer, cash on delivery, shipped to shippingAddress()
+     * unless `body` says) of these lines: the draft of the 201.
+     */
+    async guestDraft(
+      lines: { variant_id: number; quantity: number }[],
+      body: object = {},
+    ): Promise<Schemas['DraftOrder']> {
+      const res = await call('POST', '/api/v1/admin/draft-orders/', {
+        guest: { name: 'Guest buyer', phone: '+216 98 000 000' },
+        shipping_address: shippingAddress(),
+        payment_method: 'cash_on_delivery',
+        lines,
+        ...body,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<Schemas['DraftOrder']>();
+    },
+
+    /** completeDraftOrder: the draft becomes an order (pending unless `payload` says). */
+    complete: (draftId: number, payload?: { status: OrderStatus }) =>
+      call('POST', `/api/v1/admin/draft-orders/${draftId}/complete`, payload),
 
     status: (orderId: number, status: OrderStatus, note?: string) =>
       call('PATCH', `/api/v1/admin/orders/${orderId}/status`, {

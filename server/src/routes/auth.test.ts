@@ -8,6 +8,7 @@ import {
   adminMe,
   expectFamilyRevoked,
   expectLogoutRevokesFamily,
+  expectTokenPair,
   logoutAdmin,
   NO_SECOND_FACTOR,
   newRefreshToken,
@@ -43,15 +44,7 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
       const res = await login('  aLICE ', 'pw-alice-1');
       const after = t.ctx.now().toISOString();
 
-      expect(res.statusCode).toBe(200);
-      const pair = res.json<TokenPair>();
-      expect(pair).toEqual({
-        access_token: anyString,
-        refresh_token: anyString,
-        token_type: 'bearer',
-        expires_in: 900,
-        user_type: 'admin',
-      });
+      const pair = expectTokenPair(res, 'admin');
       const claims = await t.ctx.tokens.verify(pair.access_token, t.ctx.now());
       expect(claims).toEqual({ userType: 'admin', userId: admin.id, sessionId: anyString });
       expect(pair.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -166,17 +159,12 @@ describe.each(testDialects)('admin auth (%s)', (dialect) => {
   describe('refreshAdminToken', () => {
     const signIn = async () => {
       await t.createAdmin({ username: 'gina', password: 'gina-password' });
-      const res = await login('gina', 'gina-password');
-      expect(res.statusCode).toBe(200);
-      return res.json<TokenPair>();
+      return expectTokenPair(await login('gina', 'gina-password'), 'admin');
     };
 
     it('rotates: a new pair, the old token marked used, the new one in the same family', async () => {
       const first = await signIn();
-      const res = await refresh(first.refresh_token);
-      expect(res.statusCode).toBe(200);
-      const second = res.json<TokenPair>();
-      expect(second).toMatchObject({ token_type: 'bearer', expires_in: 900, user_type: 'admin' });
+      const second = expectTokenPair(await refresh(first.refresh_token), 'admin');
       expect(second.refresh_token).not.toBe(first.refresh_token);
       expect((await me({ authorization: `Bearer ${second.access_token}` })).statusCode).toBe(200);
 

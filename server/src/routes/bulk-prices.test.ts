@@ -19,6 +19,7 @@ import {
   insertSimpleProduct,
   insertVariant,
   insertVatRate,
+  rowCount,
 } from '../../test-support/fixtures';
 import { injectJson } from '../../test-support/openapi-validator';
 import { assertProperty } from '../../test-support/properties';
@@ -121,15 +122,7 @@ describe.each(testDialects)('bulk price changes (%s)', (dialect) => {
       ),
     );
   };
-  const auditCount = async () =>
-    Number(
-      (
-        await db()
-          .selectFrom('audit_log')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const auditCount = () => rowCount(db(), 'audit_log');
 
   /** Simple products and products with 1–3 own variants, prices drawn by fast-check. */
   async function catalogue(seed: number) {

@@ -11,7 +11,7 @@ import {
 } from '../../test-support/contract';
 import type { Schemas } from '../../test-support/contract';
 import { testDialects } from '../../test-support/databases';
-import { insertCategory, insertProduct } from '../../test-support/fixtures';
+import { insertCategory, insertProduct, rowCount } from '../../test-support/fixtures';
 import { expectResponseMatches } from '../../test-support/openapi-validator';
 import {
   expectRoleRefused,
@@ -30,8 +30,7 @@ describe.each(testDialects)('categories (%s)', (dialect) => {
 
   const stored = (id: number) =>
     t.database.db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
-  const storedCount = async () =>
-    (await t.database.db.selectFrom('categories').select('id').execute()).length;
+  const storedCount = () => rowCount(t.database.db, 'categories');
 
   /** A category as the refusal tests make and read it. */
   const row = { insert: (name: string) => insertCategory(t.database.db, { name }), stored };

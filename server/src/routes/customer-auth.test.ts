@@ -14,6 +14,7 @@ import {
   verifyMagicLink,
   REFRESH_REUSED,
   expectLogoutRevokesFamily,
+  expectTokenPair,
   logoutCustomer,
   newRefreshToken,
   refreshTokenRow,
@@ -68,9 +69,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
     return linkOf((await mail(before + 1)).text).token;
   };
   const signIn = async (email: string) => {
-    const res = await verify(await linkFor(email), email);
-    expect(res.statusCode).toBe(200);
-    return res.json<TokenPair>();
+    return expectTokenPair(await verify(await linkFor(email), email), 'customer');
   };
   const linkRows = () =>
     t.database.db.selectFrom('magic_link_tokens').selectAll().orderBy('id').execute();
@@ -204,16 +203,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
   describe('verifyMagicLink', () => {
     it('signs in, creating the customer (individual, TN) on first use', async () => {
       const token = await linkFor('Jane@Example.com');
-      const res = await verify(token, 'JANE@example.COM');
-      expect(res.statusCode).toBe(200);
-      const pair = res.json<TokenPair>();
-      expect(pair).toEqual({
-        access_token: anyString,
-        refresh_token: anyString,
-        token_type: 'bearer',
-        expires_in: 900,
-        user_type: 'customer',
-      });
+      const pair = expectTokenPair(await verify(token, 'JANE@example.COM'), 'customer');
 
       const [customer, ...others] = await customers();
       expect(others).toEqual([]);
@@ -383,14 +373,7 @@ describe.each(testDialects)('customer auth (%s)', (dialect) => {
     it('rotates within the family; reusing a used token after 10 s revokes the family', async () => {
       t.freezeClock();
       const first = await signIn('rot@example.com');
-      const res = await refresh(first.refresh_token);
-      expect(res.statusCode).toBe(200);
-      const second = res.json<TokenPair>();
-      expect(second).toMatchObject({
-        token_type: 'bearer',
-        expires_in: 900,
-        user_type: 'customer',
-      });
+      const second = expectTokenPair(await refresh(first.refresh_token), 'customer');
       expect(second.refresh_token).not.toBe(first.refresh_token);
       expect((await me({ authorization: `Bearer ${second.access_token}` })).statusCode).toBe(200);
       const oldRow = await tokenRow(first.refresh_token);

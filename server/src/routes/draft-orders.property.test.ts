@@ -13,8 +13,8 @@
 // Driven through the API on both databases; assertProperty prints the seed and path of a
 // failure, FC_SEED / FC_PATH / FC_RUNS replay it (server/test-support/properties.ts).
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { useAdmin, useTestApp } from '../../test-support/app';
 import type { Schemas } from '../../test-support/contract';
 import { testDialects } from '../../test-support/databases';
 import { insertCategory, insertVatRate } from '../../test-support/fixtures';
@@ -98,12 +98,7 @@ const orderAmounts = (o: DraftOrder | Order) => ({
 
 describe.each(testDialects)('staff orders price as the checkout, property (%s)', (dialect) => {
   const t = useTestApp(dialect, { config: { shippingFlatRateMillimes: SHIPPING } });
-  let shop: ReturnType<typeof stockShop>;
-  let sessions = 0;
-
-  beforeAll(async () => {
-    shop = stockShop(t, await t.authAs('super_admin'));
-  });
+  const shop = stockShop(t, useAdmin(t, 'super_admin'));
 
   it('prices drafts as the checkout, completes them as it does, and keeps the ledger', async () => {
     const db = t.database.db;
@@ -152,19 +147,13 @@ describe.each(testDialects)('staff orders price as the checkout, property (%s)',
         const address = shippingAddress({ country: buyer.country, email: 'Buyer@Example.com' });
 
         // The draft, priced now.
-        const created = await shop.call('POST', '/api/v1/admin/draft-orders/', {
-          guest: { name: 'Guest buyer', phone: '+216 98 000 000' },
-          shipping_address: address,
-          payment_method: 'cash_on_delivery',
-          lines: lines.map((l) => ({ variant_id: l.p.variantId, quantity: l.quantity })),
-          ...buyer.body,
-        });
-        expect(created.statusCode, created.body).toBe(201);
-        const draft = created.json<DraftOrder>();
+        const draft = await shop.guestDraft(
+          lines.map((l) => ({ variant_id: l.p.variantId, quantity: l.quantity })),
+          { shipping_address: address, ...buyer.body },
+        );
 
         // The same cart, checked out by a guest with the same details.
-        sessions += 1;
-        const session = `sess_drafts_${process.pid}_${sessions}`;
+        const guest = shop.guest();
         const stockBefore = new Map<number, number>();
         for (const l of lines) stockBefore.set(l.p.variantId, await shop.stockOf(l.p.variantId));
         const shortAtCheckout = lines.some(
@@ -172,11 +161,10 @@ describe.each(testDialects)('staff orders price as the checkout, property (%s)',
         );
         let cartAccepted = true;
         for (const l of lines) {
-          const added = await addToCart(
-            t.app,
-            { session },
-            { product_id: l.p.productId, quantity: l.quantity },
-          );
+          const added = await addToCart(t.app, guest, {
+            product_id: l.p.productId,
+            quantity: l.quantity,
+          });
           // The cart refuses more than the stock (409), as the checkout would.
           expect(added.statusCode, added.body).toBe(
             !l.p.backorder && l.quantity > (stockBefore.get(l.p.variantId) ?? 0) ? 409 : 201,
@@ -186,11 +174,7 @@ describe.each(testDialects)('staff orders price as the checkout, property (%s)',
         if (!cartAccepted) {
           expect(shortAtCheckout).toBe(true);
         } else {
-          const placed = await checkout(
-            t.app,
-            { session },
-            { shipping_address: address, ...buyer.body },
-          );
+          const placed = await checkout(t.app, guest, { shipping_address: address, ...buyer.body });
           expect(placed.statusCode, placed.body).toBe(201);
           const order = placed.json<Order>();
           const byVariant = [...draft.lines].sort((a, b) => a.variant_id - b.variant_id);
@@ -205,10 +189,7 @@ describe.each(testDialects)('staff orders price as the checkout, property (%s)',
         const short = [...lines]
           .sort((a, b) => a.p.variantId - b.p.variantId)
           .find((l) => !l.p.backorder && l.quantity > (left.get(l.p.variantId) ?? 0));
-        const completed = await shop.call(
-          'POST',
-          `/api/v1/admin/draft-orders/${draft.id}/complete`,
-        );
+        const completed = await shop.complete(draft.id);
         if (short) {
           expect(completed.statusCode, completed.body).toBe(409);
           expect(completed.json()).toEqual({

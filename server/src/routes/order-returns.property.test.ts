@@ -22,9 +22,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { useTestApp } from '../../test-support/app';
+import { useAdmin, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { insertCategory, insertVatRate } from '../../test-support/fixtures';
+import { insertCategory, insertVatRate, rowCount } from '../../test-support/fixtures';
 import {
   BUYER_MATRICULE,
   completeShopSettings,
@@ -37,7 +37,7 @@ import {
   type ModelPayment,
 } from '../../test-support/payment-model';
 import { assertProperty } from '../../test-support/properties';
-import { clearShop, ORDER_STATUSES, shippingAddress } from '../../test-support/shop';
+import { clearShop, ORDER_STATUSES } from '../../test-support/shop';
 import { stockLedgerMismatches, stockShop } from '../../test-support/stock';
 import { statusesWhere, statusRules } from '../../../contract/order-status';
 import { fromMillimes, toMillimes } from '../domain/money';
@@ -238,17 +238,12 @@ describe.each(testDialects)(
   'returns and edits keep stock and documents right, property (%s)',
   (dialect) => {
     const t = useTestApp(dialect, { config: { shippingFlatRateMillimes: 7_000 } });
-    let shop: ReturnType<typeof stockShop>;
+    const shop = stockShop(t, useAdmin(t, 'super_admin'));
+    const { call } = shop;
     let run = 0;
 
-    beforeAll(async () => {
-      shop = stockShop(t, await t.authAs('super_admin'));
-      await completeShopSettings(t.database.db);
-    });
+    beforeAll(() => completeShopSettings(t.database.db));
     afterAll(() => resetShopSettings(t.database.db));
-
-    const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-      shop.call(method, url, payload);
     const today = () => shopDay(t.ctx.now(), 'Africa/Tunis');
 
     /** What a refused request must leave as it was: orders, lines, documents, stock, payments. */
@@ -278,11 +273,7 @@ describe.each(testDialects)(
         db.selectFrom('invoices').select('id').orderBy('id').execute(),
         db.selectFrom('order_returns').select('id').orderBy('id').execute(),
         db.selectFrom('order_payments').select(['id', 'removed_at']).orderBy('id').execute(),
-        db
-          .selectFrom('stock_movements')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n)),
+        rowCount(db, 'stock_movements'),
         db.selectFrom('variants').select(['id', 'stock_quantity']).orderBy('id').execute(),
       ]);
     };
@@ -596,25 +587,19 @@ describe.each(testDialects)(
             } else if (step.kind === 'checkout') {
               // A staff order: a guest's draft of the same lines (it holds no stock), completed
               // as pending or confirmed (409 naming the line when short, as the checkout does).
-              const draft = await call('POST', '/api/v1/admin/draft-orders/', {
-                guest: { name: 'Guest buyer', phone: '+216 98 000 000' },
-                shipping_address: shippingAddress(),
-                payment_method: 'cash_on_delivery',
-                lines: step.lines.map((l) => ({
+              const draft = await shop.guestDraft(
+                step.lines.map((l) => ({
                   variant_id: variants[l.variant]!.variantId,
                   quantity: l.quantity,
                 })),
-                ...(step.professional
+                step.professional
                   ? { customer_type: 'professional', vat_number: BUYER_MATRICULE }
-                  : {}),
-              });
-              expect(draft.statusCode, draft.body).toBe(201);
-              before = await snapshot();
-              const res = await call(
-                'POST',
-                `/api/v1/admin/draft-orders/${draft.json<{ id: number }>().id}/complete`,
-                { status: step.confirm ? 'confirmed' : 'pending' },
+                  : {},
               );
+              before = await snapshot();
+              const res = await shop.complete(draft.id, {
+                status: step.confirm ? 'confirmed' : 'pending',
+              });
               await expectAnsweredOrUnchanged(res, 201, before);
               if (res.statusCode === 201) {
                 seen.staffOrders += 1;

@@ -13,7 +13,7 @@
 // failure, FC_SEED / FC_PATH / FC_RUNS replay it (server/test-support/properties.ts).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test-support/app';
+import { useAdmin, useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
 import { insertCategory, insertVatRate, rowCount } from '../../test-support/fixtures';
 import { completeShopSettings, resetShopSettings } from '../../test-support/invoices';
@@ -175,16 +175,12 @@ const runArb = fc.record({
 
 describe.each(testDialects)('stock follows orders, property (%s)', (dialect) => {
   const t = useTestApp(dialect);
-  let shop: ReturnType<typeof stockShop>;
-  let support: { authorization: string };
+  const shop = stockShop(t, useAdmin(t, 'super_admin'));
+  const support = useAdmin(t, 'support');
   let run = 0;
 
-  beforeAll(async () => {
-    shop = stockShop(t, await t.authAs('super_admin'));
-    support = await t.authAs('support');
-    // Complete settings: entering confirmed… issues the invoice, cancelled/refunded its credit note.
-    await completeShopSettings(t.database.db);
-  });
+  // Complete settings: entering confirmed… issues the invoice, cancelled/refunded its credit note.
+  beforeAll(() => completeShopSettings(t.database.db));
   afterAll(() => resetShopSettings(t.database.db));
   async function reset() {
     const db = t.database.db;

@@ -13,12 +13,7 @@ import {
 import type { Schemas } from '../../test-support/contract';
 import { useTestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import {
-  insertProduct,
-  insertVariant,
-  insertVatRate,
-  updateVariant,
-} from '../../test-support/fixtures';
+import { insertSimpleProduct, insertVatRate, updateVariant } from '../../test-support/fixtures';
 import { expectResponseMatches, injectJson } from '../../test-support/openapi-validator';
 import {
   clearShop,
@@ -51,22 +46,13 @@ describe.each(testDialects)('orders (%s)', (dialect) => {
 
   const db = () => t.database.db;
 
-  async function product(stock = 50, name?: string) {
-    const p = await insertProduct(db(), {
-      vat_rate_id: rateId,
-      base_price: 10_000,
-      price_includes_vat: 0,
-      ...(name ? { name } : {}),
-    });
-    const v = await insertVariant(db(), p.id, {
-      is_default: 1,
-      sku: 'DEFAULT',
-      variant_title: 'DEFAULT',
-      price: 10_000,
-      stock_quantity: stock,
-    });
-    return { productId: p.id, variantId: v.id };
-  }
+  /** A simple product of 10.000 before VAT, with this stock. */
+  const product = (stock = 50, name?: string) =>
+    insertSimpleProduct(
+      db(),
+      { vat_rate_id: rateId, base_price: 10_000, price_includes_vat: 0, ...(name ? { name } : {}) },
+      { stock_quantity: stock },
+    );
 
   function customer(email?: string) {
     seq += 1;

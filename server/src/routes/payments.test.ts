@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { expectProblem, expectStatus, issuesOf, type Schemas } from '../../test-support/contract';
 import { useAdminAccount, useTestApp, type AuthHeaders } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
-import { insertOrder } from '../../test-support/fixtures';
+import { insertOrder, rowCount } from '../../test-support/fixtures';
 import { completeShopSettings } from '../../test-support/invoices';
 import { csvObjects } from '../../test-support/csv';
 import { placeOrder, useShop, type Order } from '../../test-support/shop';
@@ -21,6 +21,8 @@ type Refused = Schemas['RemittanceRefused'];
 const ORDERS = '/api/v1/admin/orders';
 const REMITTANCES = '/api/v1/admin/payments/remittances';
 const BOM = '\uFEFF';
+/** The balance of an order of 10.000 TND with nothing paid. */
+const UNPAID_10 = { payment_status: 'unpaid', amount_paid: '0.000', balance_due: '10.000' };
 
 describe.each(testDialects)('payments (%s)', (dialect) => {
   const t = useTestApp(dialect);
@@ -125,23 +127,13 @@ describe.each(testDialects)('payments (%s)', (dialect) => {
 
   it('shows a new order owing its total, with no payment', async () => {
     const placed = await order();
-    expect(balanceOf(placed as never)).toEqual({
-      payment_status: 'unpaid',
-      amount_paid: '0.000',
-      balance_due: '10.000',
-    });
+    expect(balanceOf(placed as never)).toEqual(UNPAID_10);
     expect(expectStatus<OrderPayments>(await list(placed.id), 200, 'listOrderPayments')).toEqual({
       order_id: placed.id,
-      payment_status: 'unpaid',
-      amount_paid: '0.000',
-      balance_due: '10.000',
+      ...UNPAID_10,
       payments: [],
     });
-    expect(await getOrder(placed.id)).toMatchObject({
-      payment_status: 'unpaid',
-      amount_paid: '0.000',
-      balance_due: '10.000',
-    });
+    expect(await getOrder(placed.id)).toMatchObject(UNPAID_10);
   });
 
   it('settles a professional order with the payment and the tax it withheld, audited', async () => {
@@ -234,11 +226,7 @@ describe.each(testDialects)('payments (%s)', (dialect) => {
     t.advanceClock(60_000);
     const res = await remove(o.id, first.id);
     const after = expectStatus<OrderPayments>(res, 200, 'removeOrderPayment');
-    expect(balanceOf(after)).toEqual({
-      payment_status: 'unpaid',
-      amount_paid: '0.000',
-      balance_due: '10.000',
-    });
+    expect(balanceOf(after)).toEqual(UNPAID_10);
     expect(after.payments).toEqual([
       { ...first, removed_at: t.ctx.now().toISOString(), removed_by: managerName },
     ]);
@@ -382,16 +370,8 @@ describe.each(testDialects)('payments (%s)', (dialect) => {
       'createOrderPayment',
     );
     expectProblem(await list(999_999), 404, 'Order not found', 'listOrderPayments');
-    const count = await db()
-      .selectFrom('order_payments')
-      .select(db().fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(0);
-    expect(await orderBalance(o.id)).toEqual({
-      payment_status: 'unpaid',
-      amount_paid: '0.000',
-      balance_due: '10.000',
-    });
+    expect(await rowCount(db(), 'order_payments')).toBe(0);
+    expect(await orderBalance(o.id)).toEqual(UNPAID_10);
   });
 
   it('lets support see payments but not record or remove them', async () => {
@@ -687,52 +667,35 @@ describe.each(testDialects)('payments (%s)', (dialect) => {
 
       // Typed in: the same carrier and reference (trimmed, any case) is refused; another
       // carrier's reference of the same name is not theirs.
+      const remitToB = (carrier: string, reference: string, amount: string) =>
+        remit({ carrier, reference, lines: [{ order_number: b.order_number, amount }] });
       const typed = expectStatus<Remittance>(
-        await remit({
-          reference: 'ARX-9',
-          lines: [{ order_number: b.order_number, amount: '5.000' }],
-        }),
+        await remitToB('Aramex', 'ARX-9', '5.000'),
         201,
         'createRemittance',
       );
       const twice = await written();
       expectProblem(
-        await remit({
-          carrier: ' aramex ',
-          reference: ' arx-9 ',
-          lines: [{ order_number: b.order_number, amount: '5.000' }],
-        }),
+        await remitToB(' aramex ', ' arx-9 ', '5.000'),
         409,
         `Reference arx-9 was already recorded (remittance ${typed.id} of Aramex, received on ${today()}); nothing was recorded`,
         'createRemittance',
       );
       expect(await written()).toEqual(twice);
       expectStatus<Remittance>(
-        await remit({
-          carrier: 'Colissimo',
-          reference: 'ARX-9',
-          lines: [{ order_number: b.order_number, amount: '1.000' }],
-        }),
+        await remitToB('Colissimo', 'ARX-9', '1.000'),
         201,
         'createRemittance',
       );
       expect(await orderBalance(b.id)).toMatchObject({ balance_due: '14.000' });
       // A carrier and a reference beyond ASCII, typed again in another case.
       const eclair = expectStatus<Remittance>(
-        await remit({
-          carrier: 'Livraison Éclair',
-          reference: 'RÉF-1',
-          lines: [{ order_number: b.order_number, amount: '1.000' }],
-        }),
+        await remitToB('Livraison Éclair', 'RÉF-1', '1.000'),
         201,
         'createRemittance',
       );
       expectProblem(
-        await remit({
-          carrier: 'livraison éclair',
-          reference: 'réf-1',
-          lines: [{ order_number: b.order_number, amount: '1.000' }],
-        }),
+        await remitToB('livraison éclair', 'réf-1', '1.000'),
         409,
         `Reference réf-1 was already recorded (remittance ${eclair.id} of Livraison Éclair, received on ${today()}); nothing was recorded`,
         'createRemittance',

@@ -123,6 +123,14 @@ async function expectPdfTexts(
 
 const ZERO = { taxable_amount: '0.000', vat_amount: '0.000' };
 
+/** October 2026's totals, which the VAT return and the sales register both show. */
+const OCTOBER_TOTALS = {
+  taxable_amount: '134.000',
+  vat_amount: '2.730',
+  stamp_duty: '1.000',
+  amount_due: '137.730',
+};
+
 /** The twelve months ending with October 2026, as the trend gives them. */
 const OCTOBER_TREND = [
   ...['2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04'].map((month) => ({
@@ -184,12 +192,7 @@ describe.each(testDialects)('reports on %s', (dialect) => {
       zero_rated: { exports: '107.000', reverse_charge: '0.000' },
       stamp_duty: { invoices: 2, credit_notes: 1, amount: '1.000' },
       withholding: { payments: 2, amount: '3.785', missing_certificates: 1 },
-      totals: {
-        taxable_amount: '134.000',
-        vat_amount: '2.730',
-        stamp_duty: '1.000',
-        amount_due: '137.730',
-      },
+      totals: OCTOBER_TOTALS,
       trend: OCTOBER_TREND,
     });
   });
@@ -304,12 +307,7 @@ describe.each(testDialects)('reports on %s', (dialect) => {
       time_zone: 'Africa/Tunis',
       total: 5,
       // The VAT return's totals, to the millime.
-      totals: {
-        taxable_amount: '134.000',
-        vat_amount: '2.730',
-        stamp_duty: '1.000',
-        amount_due: '137.730',
-      },
+      totals: OCTOBER_TOTALS,
       gap_free: true,
       numbering: [
         {

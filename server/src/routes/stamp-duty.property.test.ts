@@ -11,8 +11,8 @@
 //   total_amount, to the millime.
 // assertProperty prints the seed and path of a failure (FC_SEED / FC_PATH / FC_RUNS replay it).
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test-support/app';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useAdmin, useTestApp } from '../../test-support/app';
 import type { Schemas } from '../../test-support/contract';
 import { testDialects } from '../../test-support/databases';
 import { insertSimpleProduct, insertVatRate } from '../../test-support/fixtures';
@@ -70,12 +70,7 @@ const m = (text: string) => toMillimes(text);
 
 describe.each(testDialects)('stamp duty in cart = order = invoice, property (%s)', (dialect) => {
   const t = useTestApp(dialect, { config: { shippingFlatRateMillimes: SHIPPING } });
-  let shop: ReturnType<typeof stockShop>;
-  let sessions = 0;
-
-  beforeAll(async () => {
-    shop = stockShop(t, await t.authAs('super_admin'));
-  });
+  const shop = stockShop(t, useAdmin(t, 'super_admin'));
   afterAll(async () => resetShopSettings(t.database.db));
 
   /** The order confirmed (its VAT number confirmed first under the reverse charge): its invoice. */
@@ -138,54 +133,37 @@ describe.each(testDialects)('stamp duty in cart = order = invoice, property (%s)
         const address = shippingAddress({ country: buyer.country });
 
         // The cart: the duty of a buyer in Tunisia as the cart is priced for one (an individual).
-        sessions += 1;
-        const session = `sess_stamp_${process.pid}_${sessions}`;
+        const guest = shop.guest();
         for (const [i, l] of run.lines.entries()) {
-          const added = await addToCart(
-            t.app,
-            { session },
-            { product_id: products[i]!.productId, quantity: l.quantity },
-          );
+          const added = await addToCart(t.app, guest, {
+            product_id: products[i]!.productId,
+            quantity: l.quantity,
+          });
           expect(added.statusCode, added.body).toBe(201);
         }
         const cart = await t.app.inject({
           method: 'GET',
-          url: `/api/v1/cart?session_id=${session}`,
+          url: `/api/v1/cart?session_id=${guest.session}`,
         });
         expect(cart.statusCode, cart.body).toBe(200);
         const cartStamp = m(cart.json<Cart>().stamp_duty);
         expect(cartStamp).toBe(expectedStamp(run.scope, run.stamp, 'tnIndividual'));
 
         // The checkout: the buyer's own duty; for the cart's buyer, the cart's.
-        const placed = await checkout(
-          t.app,
-          { session },
-          { shipping_address: address, ...buyer.body },
-        );
+        const placed = await checkout(t.app, guest, { shipping_address: address, ...buyer.body });
         expect(placed.statusCode, placed.body).toBe(201);
         const order = placed.json<Order>();
         expectStamped(order, stamp);
         if (run.buyer === 'tnIndividual') expect(m(order.stamp_duty_amount)).toBe(cartStamp);
 
         // The staff order for the same buyer and lines, then completed.
-        const created = await shop.call('POST', '/api/v1/admin/draft-orders/', {
-          guest: { name: 'Guest buyer', phone: '+216 98 000 000' },
-          shipping_address: address,
-          payment_method: 'cash_on_delivery',
-          lines: run.lines.map((l, i) => ({
-            variant_id: products[i]!.variantId,
-            quantity: l.quantity,
-          })),
-          ...buyer.body,
-        });
-        expect(created.statusCode, created.body).toBe(201);
-        const draft = created.json<DraftOrder>();
+        const draft = await shop.guestDraft(
+          run.lines.map((l, i) => ({ variant_id: products[i]!.variantId, quantity: l.quantity })),
+          { shipping_address: address, ...buyer.body },
+        );
         expectStamped(draft, stamp);
         expect(draft.total_amount).toBe(order.total_amount);
-        const completed = await shop.call(
-          'POST',
-          `/api/v1/admin/draft-orders/${draft.id}/complete`,
-        );
+        const completed = await shop.complete(draft.id);
         expect(completed.statusCode, completed.body).toBe(201);
         const staffOrder = completed.json<Order>();
         expectStamped(staffOrder, stamp);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDialects } from '../../test-support/databases';
+import { rowCount } from '../../test-support/fixtures';
 import { expectOrderAddsUp } from '../../test-support/order-totals';
 import { ORDER_STATUSES } from '../../test-support/shop';
 import { stockLedgerMismatches } from '../../test-support/stock';
@@ -42,15 +43,7 @@ describe.each(testDialects)('seed:demo --products/--orders on %s', (dialect) => 
   }, 60_000);
   afterAll(() => t.close());
 
-  const count = async (table: 'products' | 'orders' | 'variants') =>
-    Number(
-      (
-        await t.database.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'products' | 'orders' | 'variants') => rowCount(t.database.db, table);
 
   it('writes the requested numbers of products and orders, simple and with variants', async () => {
     expect(await count('products')).toBe(500);
