@@ -350,6 +350,48 @@ describe.each(testDialects)('sales reports on %s', (dialect) => {
     ]);
   });
 
+  it('counts a sale at 23:30 UTC on 30 September in the fourth quarter in Tunis, by whole quarters too', async () => {
+    const { shirt, scarf } = await smallShop();
+    // 00:30 on 1 October in Tunis; and four scarves in August.
+    await order(scarf.productId, 1, 'card', '2026-09-30T23:30:00.000Z');
+    await order(scarf.productId, 4, 'card', '2026-08-10T10:00:00.000Z');
+    const units = async (period: string) =>
+      (
+        await report<Schemas['TopProducts']>('getTopProducts', `top-products?${period}`)
+      ).products.map((p) => [p.product_name, p.units]);
+    // The third quarter whole, from the quarterly roll-up; then with October's month, and with
+    // the days around them (the late shirts are 1 November's).
+    expect(await units('from=2026-07-01&to=2026-09-30')).toEqual([['Wool scarf', 4]]);
+    expect(await units('from=2026-07-01&to=2026-10-31')).toEqual([['Wool scarf', 7]]);
+    expect(await units('from=2026-06-15&to=2026-11-01')).toEqual([
+      ['Wool scarf', 7],
+      ['Linen shirt', 3],
+    ]);
+    // What is stored: each product's sales by quarter, keyed by the quarter's first month.
+    const quarters = async () =>
+      (
+        await sql<{ quarter: string; product_key: number; units: number | string }>`select
+            quarter, product_key, sum(units) as units
+          from product_sales_quarterly
+          group by quarter, product_key having sum(units) <> 0
+          order by quarter, product_key`.execute(db())
+      ).rows.map((r) => [r.quarter, Number(r.product_key), Number(r.units)]);
+    expect(await quarters()).toEqual([
+      ['2026-07', scarf.productId, 4],
+      ['2026-10', shirt.productId, 4],
+      ['2026-10', scarf.productId, 3],
+    ]);
+
+    // In UTC, 23:30 on 30 September is the third quarter's: the quarters follow the days.
+    await moveShopToUtc();
+    expect(await units('from=2026-07-01&to=2026-09-30')).toEqual([['Wool scarf', 5]]);
+    expect(await quarters()).toEqual([
+      ['2026-07', scarf.productId, 5],
+      ['2026-10', shirt.productId, 4],
+      ['2026-10', scarf.productId, 2],
+    ]);
+  });
+
   it('writes the three CSV files: header, rows as the API writes them, attachment names', async () => {
     const { shirt, late, reopened } = await smallShop();
     const csv = async (operationId: string, path: string) => {

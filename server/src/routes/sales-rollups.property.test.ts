@@ -123,7 +123,15 @@ const actionArb = fc.oneof(
 
 /** Ends of the random period: month edges, days inside months, and today ('today'). */
 const periodArb = fc.record({
-  from: fc.constantFrom('2026-08-31', '2026-09-01', '2026-09-17', '2026-09-30', '2026-10-01'),
+  // 1 July: the third quarter whole (from the quarterly roll-up) with October and some days.
+  from: fc.constantFrom(
+    '2026-07-01',
+    '2026-08-31',
+    '2026-09-01',
+    '2026-09-17',
+    '2026-09-30',
+    '2026-10-01',
+  ),
   to: fc.constantFrom(
     '2026-09-30',
     '2026-10-01',
@@ -142,6 +150,37 @@ const NONZERO = 'having sum(units) <> 0 or sum(revenue) <> 0 or sum(lines) <> 0'
 
 type MonthRow = Record<'month' | 'sold_name' | 'sold_title' | 'sold_sku', string> &
   Record<'product_key' | 'variant_key' | 'units' | 'revenue' | 'lines', number | string>;
+
+/** A month's quarter as migration 049 keys it: the quarter's first month. */
+const QUARTER_OF_MONTH: Record<string, string> = Object.fromEntries(
+  Array.from({ length: 12 }, (_, i) => [
+    String(i + 1).padStart(2, '0'),
+    String(Math.floor(i / 3) * 3 + 1).padStart(2, '0'),
+  ]),
+);
+
+/** Rows of MONTHLY summed by month and key, the keys whose figures are not all 0. */
+function sumRows(rows: MonthRow[]): MonthRow[] {
+  const sums = new Map<string, MonthRow>();
+  for (const r of rows) {
+    const key = JSON.stringify([
+      r.month,
+      Number(r.product_key),
+      Number(r.variant_key),
+      r.sold_name,
+      r.sold_title,
+      r.sold_sku,
+    ]);
+    const held = sums.get(key);
+    if (!held) sums.set(key, { ...r });
+    else
+      for (const c of ['units', 'revenue', 'lines'] as const)
+        held[c] = Number(held[c]) + Number(r[c]);
+  }
+  return [...sums.values()].filter((r) =>
+    [r.units, r.revenue, r.lines].some((v) => Number(v) !== 0),
+  );
+}
 
 /** Rows of MONTHLY as comparable text, sorted (PostgreSQL answers sums as text). */
 const monthRows = (rows: MonthRow[]) =>
@@ -257,6 +296,7 @@ describe.each(testDialects)('the sales roll-ups equal a recount (property) on %s
           await sql`delete from sales_daily`.execute(db());
           await sql`delete from product_sales_daily`.execute(db());
           await sql`delete from product_sales_monthly`.execute(db());
+          await sql`delete from product_sales_quarterly`.execute(db());
           await sql`delete from category_orders_daily`.execute(db());
           // A category of this run only, which an action may delete (its products fall to none).
           await db().deleteFrom('categories').where('id', 'not in', [linen.id, wool.id]).execute();
@@ -471,6 +511,16 @@ describe.each(testDialects)('the sales roll-ups equal a recount (property) on %s
           group by substr(day, 1, 7), ${sql.raw(KEYS)}
           ${sql.raw(NONZERO)}`.execute(db());
           expect(monthRows(monthly.rows)).toEqual(monthRows(daily.rows));
+          // The quarterly roll-up is the monthly one summed by quarter (its first month).
+          const quarterly = await sql<MonthRow>`${sql.raw(
+            MONTHLY.replace('select month', 'select quarter as month'),
+          )} from product_sales_quarterly
+          group by quarter, ${sql.raw(KEYS)} ${sql.raw(NONZERO)}`.execute(db());
+          const byQuarter = monthly.rows.map((r) => ({
+            ...r,
+            month: `${r.month.slice(0, 5)}${QUARTER_OF_MONTH[r.month.slice(5)]}`,
+          }));
+          expect(monthRows(quarterly.rows)).toEqual(monthRows(sumRows(byQuarter)));
 
           // Not vacuous: the reports hold every earned order placed in the period.
           const earned = rows.orders.filter((o) => {

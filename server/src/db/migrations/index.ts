@@ -45,6 +45,7 @@ import { orderCategories } from './045_order_categories';
 import { productSalesMonthly } from './046_product_sales_monthly';
 import { remittanceDuplicates } from './047_remittance_duplicates';
 import { categoryOrdersDaily } from './048_category_orders_daily';
+import { productSalesQuarterly } from './049_product_sales_quarterly';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -91,5 +92,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '046_product_sales_monthly': productSalesMonthly(dialect),
     '047_remittance_duplicates': remittanceDuplicates(),
     '048_category_orders_daily': categoryOrdersDaily(dialect),
+    '049_product_sales_quarterly': productSalesQuarterly(dialect),
   };
 }

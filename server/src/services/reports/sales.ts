@@ -14,9 +14,9 @@
 //   order_categories' rows of migration 045, one per order and category of its lines), at most
 //   366 days × the categories whatever the number of orders.
 // - Best sellers: ranked and cut in SQL (getTopProducts), the first `limit` keys only named.
-// - Product figures over long periods (best sellers, units and revenue by category): whole months
-//   from the monthly roll-up (migration 046), the days at the period's edges from the daily one
-//   (productSalesOf).
+// - Product figures over long periods (best sellers, units and revenue by category): whole
+//   quarters from the quarterly roll-up (migration 049), other whole months from the monthly one
+//   (046), the days at the period's edges from the daily one (productSalesOf).
 import { sql, type RawBuilder } from 'kysely';
 import type { Schemas } from '../../api/types';
 import type { Db } from '../../db/database';
@@ -61,33 +61,51 @@ export interface ShopPeriod {
 
 /**
  * The product roll-up's rows of a period's earned orders, as `p` (product_key, variant_key,
- * sold_name, sold_title, sold_sku, units, revenue): its whole months from product_sales_monthly
- * (migration 046), the days of the partial months at its edges from product_sales_daily. Each
- * monthly row is the sum of the daily rows of its month, so grouping these rows by any of the
- * keys gives what grouping the period's daily rows gives, from about 12 rows per key in a year
- * instead of 365. The months are domain/analytics.ts's (periodBuckets, as the sales by month).
+ * sold_name, sold_title, sold_sku, units, revenue): its whole calendar quarters from
+ * product_sales_quarterly (migration 049), its other whole months from product_sales_monthly
+ * (046), the days of the partial months at its edges from product_sales_daily. Each quarterly
+ * row is the sum of its months' rows and each monthly row of its days', so grouping these rows
+ * by any of the keys gives what grouping the period's daily rows gives, from at most about ten
+ * rows per key in a year instead of 365. The months are domain/analytics.ts's (periodBuckets,
+ * as the sales by month).
  */
 function productSalesOf(period: ShopPeriod): RawBuilder<unknown> {
   const columns = sql`product_key, variant_key, sold_name, sold_title, sold_sku, units, revenue`;
   const earned = sql`status not in (${creditedList})`;
+  const days = (from: ShopDay, to: ShopDay) => sql`select ${columns} from product_sales_daily
+    where day >= ${from} and day <= ${to} and ${earned}`;
+  // Whole months are consecutive: only the first and the last bucket can be partial.
   const whole = periodBuckets(period.from, period.to, 'month').filter(
     (b) => b.start.endsWith('-01') && addDays(b.end, 1).endsWith('-01'),
   );
   const first = whole[0];
   const last = whole[whole.length - 1];
-  const days = (from: ShopDay, to: ShopDay) => sql`select ${columns} from product_sales_daily
-    where day >= ${from} and day <= ${to} and ${earned}`;
   if (!first || !last) return days(period.from, period.to);
-  // Whole months are consecutive: only the first and the last bucket can be partial.
-  // The monthly roll-up holds the sales only (migration 046 leaves the credited statuses out).
-  const parts = [
-    sql`select ${columns} from product_sales_monthly
-      where month >= ${first.start.slice(0, 7)} and month <= ${last.start.slice(0, 7)}`,
-  ];
+  const months = whole.map((b) => b.start.slice(0, 7));
+  // The monthly and quarterly roll-ups hold the sales only (046 leaves the credited out).
+  const monthsFrom = (i: number, j: number) => sql`select ${columns} from product_sales_monthly
+    where month >= ${months[i]} and month <= ${months[j]}`;
+  // A whole quarter: a month that starts one, with the two after it in the period.
+  const quarters = months.flatMap((m, i) =>
+    QUARTER_START.test(m) && i + 2 < months.length ? [i] : [],
+  );
+  const q1 = quarters[0];
+  const qn = quarters[quarters.length - 1];
+  const parts: RawBuilder<unknown>[] = [];
+  if (q1 === undefined || qn === undefined) parts.push(monthsFrom(0, months.length - 1));
+  else {
+    parts.push(sql`select ${columns} from product_sales_quarterly
+      where quarter >= ${months[q1]} and quarter <= ${months[qn]}`);
+    if (q1 > 0) parts.push(monthsFrom(0, q1 - 1));
+    if (qn + 3 < months.length) parts.push(monthsFrom(qn + 3, months.length - 1));
+  }
   if (period.from < first.start) parts.push(days(period.from, addDays(first.start, -1)));
   if (period.to > last.end) parts.push(days(addDays(last.end, 1), period.to));
   return sql.join(parts, sql` union all `);
 }
+
+/** The first months of the calendar quarters ('YYYY-MM'), as migration 049 keys them. */
+const QUARTER_START = /-(01|04|07|10)$/;
 
 /**
  * The shop's time zone and the period checked against today (422 with the parameter at fault
