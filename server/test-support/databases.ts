@@ -124,6 +124,32 @@ export async function insertRunner(db: Kysely<Database>, categoryId?: number) {
   return { vatId, productId: product.id, variantId: variant.id };
 }
 
+/** The migration just before `name` (a migration test's starting point), whichever it is. */
+export const migrationBefore = (name: string): string =>
+  Object.keys(allMigrations('sqlite'))
+    .sort()
+    .filter((other) => other < name)
+    .at(-1)!;
+
+/**
+ * An order placed at `at` of `quantity` scarves of 10.000 each, 19 % VAT, on a line without a
+ * product (the roll-up migrations' tests).
+ */
+export async function insertScarfOrder(
+  db: Kysely<Database>,
+  orderNumber: string,
+  at: string,
+  quantity: number,
+): Promise<number> {
+  const id = await insertBareOrder(db, orderNumber);
+  await sql`update orders set created_at = ${at} where id = ${id}`.execute(db);
+  await sql`insert into order_items (order_id, product_name, quantity, unit_price,
+      unit_price_incl_vat, vat_rate_bp, vat_amount, total_price, total_price_incl_vat)
+    values (${id}, 'Scarf', ${quantity}, 10000, 11900, 1900, ${1900 * quantity},
+      ${10000 * quantity}, ${11900 * quantity})`.execute(db);
+  return id;
+}
+
 /** A cash-on-delivery order of nothing, `orderNumber`, written straight into the table; its id. */
 export async function insertBareOrder(db: Kysely<Database>, orderNumber: string): Promise<number> {
   const order = await db

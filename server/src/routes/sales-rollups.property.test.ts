@@ -159,18 +159,21 @@ const QUARTER_OF_MONTH: Record<string, string> = Object.fromEntries(
   ]),
 );
 
+/** A row of MONTHLY's month and key. */
+const keyOf = (r: MonthRow) => [
+  r.month,
+  Number(r.product_key),
+  Number(r.variant_key),
+  r.sold_name,
+  r.sold_title,
+  r.sold_sku,
+];
+
 /** Rows of MONTHLY summed by month and key, the keys whose figures are not all 0. */
 function sumRows(rows: MonthRow[]): MonthRow[] {
   const sums = new Map<string, MonthRow>();
   for (const r of rows) {
-    const key = JSON.stringify([
-      r.month,
-      Number(r.product_key),
-      Number(r.variant_key),
-      r.sold_name,
-      r.sold_title,
-      r.sold_sku,
-    ]);
+    const key = JSON.stringify(keyOf(r));
     const held = sums.get(key);
     if (!held) sums.set(key, { ...r });
     else
@@ -185,19 +188,7 @@ function sumRows(rows: MonthRow[]): MonthRow[] {
 /** Rows of MONTHLY as comparable text, sorted (PostgreSQL answers sums as text). */
 const monthRows = (rows: MonthRow[]) =>
   rows
-    .map((r) =>
-      JSON.stringify([
-        r.month,
-        Number(r.product_key),
-        Number(r.variant_key),
-        r.sold_name,
-        r.sold_title,
-        r.sold_sku,
-        Number(r.units),
-        Number(r.revenue),
-        Number(r.lines),
-      ]),
-    )
+    .map((r) => JSON.stringify([...keyOf(r), Number(r.units), Number(r.revenue), Number(r.lines)]))
     .sort();
 
 describe.each(testDialects)('the sales roll-ups equal a recount (property) on %s', (dialect) => {

@@ -173,6 +173,57 @@ export async function createTrigger(db: Kysely<unknown>, dialect: DialectName, t
   await sql.raw(`create trigger ${t.name} ${on} ${level} execute function ${t.name}()`).execute(db);
 }
 
+/**
+ * The triggers that keep a roll-up from the rows of `table` (046, 048, 049), named
+ * `<name>_insert`, `_update` and `_delete`: a row's figures added when it is inserted, taken out
+ * when it is deleted, the old image out and the new one in when it is updated. SQLite, for each
+ * row: `row('NEW' | 'OLD', sign)` adds one image's figures, signed; PostgreSQL, for each
+ * statement: `rows('new_rows' | 'old_rows', sign)` adds those of a transition table.
+ */
+export function rollupTriggers(
+  dialect: DialectName,
+  name: string,
+  table: string,
+  row: (image: 'NEW' | 'OLD', sign: '' | '-') => string,
+  rows: (side: 'new_rows' | 'old_rows', sign: '' | '-') => string,
+): Trigger[] {
+  if (dialect === 'sqlite') {
+    return [
+      { name: `${name}_insert`, event: 'insert', table, body: row('NEW', '') },
+      {
+        name: `${name}_update`,
+        event: 'update',
+        table,
+        body: `${row('OLD', '-')} ${row('NEW', '')}`,
+      },
+      { name: `${name}_delete`, event: 'delete', table, body: row('OLD', '-') },
+    ];
+  }
+  return [
+    {
+      name: `${name}_insert`,
+      event: 'insert',
+      table,
+      body: rows('new_rows', ''),
+      transitions: 'new table as new_rows',
+    },
+    {
+      name: `${name}_update`,
+      event: 'update',
+      table,
+      body: `${rows('old_rows', '-')} ${rows('new_rows', '')}`,
+      transitions: 'old table as old_rows new table as new_rows',
+    },
+    {
+      name: `${name}_delete`,
+      event: 'delete',
+      table,
+      body: rows('old_rows', '-'),
+      transitions: 'old table as old_rows',
+    },
+  ];
+}
+
 /** Drops a trigger of createTrigger (and its function on PostgreSQL). */
 export async function dropTrigger(db: Kysely<unknown>, dialect: DialectName, t: Trigger) {
   await sql

@@ -4,15 +4,15 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../schema';
-import { atMigration, insertBareOrder, testDialects } from '../../../test-support/databases';
-import { allMigrations } from './index';
+import {
+  atMigration,
+  insertBareOrder,
+  testDialects,
+  migrationBefore,
+} from '../../../test-support/databases';
 
 const NAME = '041_customer_first_order';
-/** The migration just before this one, whichever it is. */
-const BEFORE = Object.keys(allMigrations('sqlite'))
-  .sort()
-  .filter((name) => name < NAME)
-  .at(-1)!;
+const BEFORE = migrationBefore(NAME);
 
 /** An order of `email` placed at `at`. */
 async function order(db: Kysely<Database>, number: string, email: string, at: string) {

@@ -25,7 +25,7 @@
 // Triggers for each row on SQLite; for each statement with transition tables on PostgreSQL.
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
-import { createTrigger, dropTrigger, type Trigger } from './006_lists';
+import { createTrigger, dropTrigger, rollupTriggers, type Trigger } from './006_lists';
 
 /** The statuses credited in contract/order-status.ts when this migration was written. */
 const CREDITED = `('cancelled', 'refunded')`;
@@ -59,45 +59,10 @@ const addMonths = (from: string, sign: string) => `insert into product_sales_mon
 const addRow = (row: 'NEW' | 'OLD', sign: string) => `insert into product_sales_monthly
   (${MONTH_KEY}, ${SUMS.join(', ')}) select ${monthTerms(row, sign)} where ${sales(row)} ${ADD}`;
 
-const triggers = (dialect: DialectName): Trigger[] => {
-  const table = 'product_sales_daily';
-  if (dialect === 'sqlite') {
-    return [
-      { name: 'product_sales_monthly_insert', event: 'insert', table, body: addRow('NEW', '') },
-      {
-        name: 'product_sales_monthly_update',
-        event: 'update',
-        table,
-        // An upsert of 038 changes a row's sums only, but any change is old out, new in.
-        body: `${addRow('OLD', '-')} ${addRow('NEW', '')}`,
-      },
-      { name: 'product_sales_monthly_delete', event: 'delete', table, body: addRow('OLD', '-') },
-    ];
-  }
-  return [
-    {
-      name: 'product_sales_monthly_insert',
-      event: 'insert',
-      table,
-      body: addMonths('new_rows d', ''),
-      transitions: 'new table as new_rows',
-    },
-    {
-      name: 'product_sales_monthly_update',
-      event: 'update',
-      table,
-      body: `${addMonths('old_rows d', '-')} ${addMonths('new_rows d', '')}`,
-      transitions: 'old table as old_rows new table as new_rows',
-    },
-    {
-      name: 'product_sales_monthly_delete',
-      event: 'delete',
-      table,
-      body: addMonths('old_rows d', '-'),
-      transitions: 'old table as old_rows',
-    },
-  ];
-};
+const triggers = (dialect: DialectName): Trigger[] =>
+  rollupTriggers(dialect, 'product_sales_monthly', 'product_sales_daily', addRow, (side, sign) =>
+    addMonths(`${side} d`, sign),
+  );
 
 export function productSalesMonthly(dialect: DialectName): Migration {
   return {

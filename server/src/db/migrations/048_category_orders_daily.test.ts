@@ -6,16 +6,16 @@ import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../schema';
 import { insertCategory, insertProduct } from '../../../test-support/fixtures';
-import { atMigration, insertBareOrder, testDialects } from '../../../test-support/databases';
+import {
+  atMigration,
+  insertBareOrder,
+  testDialects,
+  migrationBefore,
+} from '../../../test-support/databases';
 import { rebuildSalesRollups } from './038_sales_rollups';
-import { allMigrations } from './index';
 
 const NAME = '048_category_orders_daily';
-/** The migration just before this one, whichever it is. */
-const BEFORE = Object.keys(allMigrations('sqlite'))
-  .sort()
-  .filter((name) => name < NAME)
-  .at(-1)!;
+const BEFORE = migrationBefore(NAME);
 
 /** Adds a line of product `productId` to order `orderId`. */
 async function line(db: Kysely<Database>, orderId: number, productId: number | null) {

@@ -26,7 +26,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
 import { dayOf } from './038_sales_rollups';
-import { SHARDS, createTrigger, dropTrigger, type Trigger } from './006_lists';
+import { SHARDS, createTrigger, dropTrigger, rollupTriggers, type Trigger } from './006_lists';
 
 /** The statuses credited in contract/order-status.ts when this migration was written. */
 const CREDITED = `('cancelled', 'refunded')`;
@@ -55,55 +55,19 @@ const addRow = (row: 'NEW' | 'OLD', sign: string) => `insert into
 /** Counts every day from order_categories (into an empty table). */
 const COUNT_ALL = addCounts('order_categories r', '', '0');
 
-const triggers = (dialect: DialectName): Trigger[] => {
-  const table = 'order_categories';
-  const rebuild: Trigger = {
+const triggers = (dialect: DialectName): Trigger[] => [
+  {
     name: 'category_orders_zone',
     event: 'update of time_zone',
     table: 'shop_calendar',
     // Recounted from order_categories, every day having moved.
     body: `delete from category_orders_daily; ${COUNT_ALL}`,
-  };
-  if (dialect === 'sqlite') {
-    return [
-      rebuild,
-      { name: 'category_orders_insert', event: 'insert', table, body: addRow('NEW', '') },
-      {
-        name: 'category_orders_update',
-        event: 'update',
-        table,
-        body: `${addRow('OLD', '-')} ${addRow('NEW', '')}`,
-      },
-      { name: 'category_orders_delete', event: 'delete', table, body: addRow('OLD', '-') },
-    ];
-  }
-  const shard = `pg_backend_pid() % ${SHARDS}`;
-  return [
-    rebuild,
-    {
-      name: 'category_orders_insert',
-      event: 'insert',
-      table,
-      body: addCounts('new_rows r', '', shard),
-      transitions: 'new table as new_rows',
-    },
-    {
-      name: 'category_orders_update',
-      event: 'update',
-      table,
-      // Every image out, every image in: a row updated twice in one statement still nets once.
-      body: `${addCounts('old_rows r', '-', shard)} ${addCounts('new_rows r', '', shard)}`,
-      transitions: 'old table as old_rows new table as new_rows',
-    },
-    {
-      name: 'category_orders_delete',
-      event: 'delete',
-      table,
-      body: addCounts('old_rows r', '-', shard),
-      transitions: 'old table as old_rows',
-    },
-  ];
-};
+  },
+  // Every image out, every image in: a row updated twice in one statement still nets once.
+  ...rollupTriggers(dialect, 'category_orders', 'order_categories', addRow, (side, sign) =>
+    addCounts(`${side} r`, sign, `pg_backend_pid() % ${SHARDS}`),
+  ),
+];
 
 export function categoryOrdersDaily(dialect: DialectName): Migration {
   return {

@@ -5,26 +5,15 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../schema';
-import { atMigration, insertBareOrder, testDialects } from '../../../test-support/databases';
-import { allMigrations } from './index';
+import {
+  atMigration,
+  insertScarfOrder,
+  migrationBefore,
+  testDialects,
+} from '../../../test-support/databases';
 
 const NAME = '049_product_sales_quarterly';
-/** The migration just before this one, whichever it is. */
-const BEFORE = Object.keys(allMigrations('sqlite'))
-  .sort()
-  .filter((name) => name < NAME)
-  .at(-1)!;
-
-/** An order placed at `at` of `quantity` scarves of 10.000 each (a line without a product). */
-async function order(db: Kysely<Database>, number: string, at: string, quantity: number) {
-  const id = await insertBareOrder(db, number);
-  await sql`update orders set created_at = ${at} where id = ${id}`.execute(db);
-  await sql`insert into order_items (order_id, product_name, quantity, unit_price,
-      unit_price_incl_vat, vat_rate_bp, vat_amount, total_price, total_price_incl_vat)
-    values (${id}, 'Scarf', ${quantity}, 10000, 11900, 1900, ${1900 * quantity},
-      ${10000 * quantity}, ${11900 * quantity})`.execute(db);
-  return id;
-}
+const BEFORE = migrationBefore(NAME);
 
 /** The quarterly rows whose figures are not all 0: quarter, units, revenue in millimes, lines. */
 const quarters = async (db: Kysely<Database>) =>
@@ -39,9 +28,9 @@ describe.each(testDialects)(`migration ${NAME} on %s`, (dialect) => {
   it('fills the quarters from the monthly roll-up, keeps them as orders come and go, and drops them', async () => {
     await atMigration(dialect, BEFORE, async (db, migrator) => {
       // 00:30 on 1 October in Tunis (UTC+1); 15 August; a cancelled order (not a sale).
-      await order(db, 'ORD-1', '2026-09-30T23:30:00.000Z', 2);
-      const august = await order(db, 'ORD-2', '2026-08-15T10:00:00.000Z', 1);
-      const cancelled = await order(db, 'ORD-3', '2026-07-20T10:00:00.000Z', 5);
+      await insertScarfOrder(db, 'ORD-1', '2026-09-30T23:30:00.000Z', 2);
+      const august = await insertScarfOrder(db, 'ORD-2', '2026-08-15T10:00:00.000Z', 1);
+      const cancelled = await insertScarfOrder(db, 'ORD-3', '2026-07-20T10:00:00.000Z', 5);
       await sql`update orders set status = 'cancelled' where id = ${cancelled}`.execute(db);
       expect((await migrator.migrateTo(NAME)).error).toBeUndefined();
       expect(await quarters(db)).toEqual([
@@ -51,7 +40,7 @@ describe.each(testDialects)(`migration ${NAME} on %s`, (dialect) => {
 
       // 23:30 UTC on 31 December is January in Tunis; the August order cancelled; the cancelled
       // one reopened and moved to November.
-      await order(db, 'ORD-4', '2026-12-31T23:30:00.000Z', 3);
+      await insertScarfOrder(db, 'ORD-4', '2026-12-31T23:30:00.000Z', 3);
       await sql`update orders set status = 'cancelled' where id = ${august}`.execute(db);
       await sql`update orders set status = 'pending', created_at = '2026-11-10T10:00:00.000Z'
         where id = ${cancelled}`.execute(db);
@@ -65,7 +54,7 @@ describe.each(testDialects)(`migration ${NAME} on %s`, (dialect) => {
       expect(tables).not.toContain('product_sales_quarterly');
       expect(tables).toContain('product_sales_monthly');
       // No trigger is left behind: a line still reaches the monthly roll-up, and only it.
-      await order(db, 'ORD-5', '2026-11-12T10:00:00.000Z', 4);
+      await insertScarfOrder(db, 'ORD-5', '2026-11-12T10:00:00.000Z', 4);
       const monthly = await sql<{ units: number | string }>`select sum(units) as units
         from product_sales_monthly where month = '2026-11' and sold_name = 'Scarf'`.execute(db);
       expect(Number(monthly.rows[0]?.units)).toBe(9);

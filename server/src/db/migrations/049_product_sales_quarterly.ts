@@ -18,7 +18,7 @@
 // Triggers for each row on SQLite; for each statement with transition tables on PostgreSQL.
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
-import { createTrigger, dropTrigger, type Trigger } from './006_lists';
+import { createTrigger, dropTrigger, rollupTriggers, type Trigger } from './006_lists';
 
 const KEY = ['product_key', 'variant_key', 'sold_name', 'sold_title', 'sold_sku'] as const;
 const SUMS = ['units', 'revenue', 'lines'] as const;
@@ -50,44 +50,14 @@ const addQuarters = (from: string, sign: string) => `insert into product_sales_q
 const addRow = (row: 'NEW' | 'OLD', sign: string) => `insert into product_sales_quarterly
   (${QUARTER_KEY}, ${SUMS.join(', ')}) select ${quarterTerms(row, sign)} where true ${ADD}`;
 
-const triggers = (dialect: DialectName): Trigger[] => {
-  const table = 'product_sales_monthly';
-  if (dialect === 'sqlite') {
-    return [
-      { name: 'product_sales_quarterly_insert', event: 'insert', table, body: addRow('NEW', '') },
-      {
-        name: 'product_sales_quarterly_update',
-        event: 'update',
-        table,
-        body: `${addRow('OLD', '-')} ${addRow('NEW', '')}`,
-      },
-      { name: 'product_sales_quarterly_delete', event: 'delete', table, body: addRow('OLD', '-') },
-    ];
-  }
-  return [
-    {
-      name: 'product_sales_quarterly_insert',
-      event: 'insert',
-      table,
-      body: addQuarters('new_rows m', ''),
-      transitions: 'new table as new_rows',
-    },
-    {
-      name: 'product_sales_quarterly_update',
-      event: 'update',
-      table,
-      body: `${addQuarters('old_rows m', '-')} ${addQuarters('new_rows m', '')}`,
-      transitions: 'old table as old_rows new table as new_rows',
-    },
-    {
-      name: 'product_sales_quarterly_delete',
-      event: 'delete',
-      table,
-      body: addQuarters('old_rows m', '-'),
-      transitions: 'old table as old_rows',
-    },
-  ];
-};
+const triggers = (dialect: DialectName): Trigger[] =>
+  rollupTriggers(
+    dialect,
+    'product_sales_quarterly',
+    'product_sales_monthly',
+    addRow,
+    (side, sign) => addQuarters(`${side} m`, sign),
+  );
 
 export function productSalesQuarterly(dialect: DialectName): Migration {
   return {
