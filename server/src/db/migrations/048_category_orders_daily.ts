@@ -10,16 +10,18 @@
 //   (none); a category deleted sets its products' category_id null (the foreign key), which
 //   refreshes their orders' rows (045) and moves their counts to 0 here.
 // - The day is 038's rule (dayOf: the shop day of created_at in shop_calendar's zone), so the
-//   rows follow the shop's time zone: a change of zone (038's rebuildSalesRollups updates
-//   shop_calendar) rebuilds this table from order_categories, in the same transaction, by a
-//   trigger on shop_calendar.
+//   rows follow the shop's time zone: every update of shop_calendar's zone recounts this table
+//   from order_categories, in the same transaction, by a trigger. 038's rebuildSalesRollups
+//   makes the zone's days first and updates the zone last, so the last recount, the one that
+//   stays, sees them (the reports' catch-up, ensureSalesCalendar, updates the zone before
+//   calling it: its first recount is redone).
 // - Sales only: rows whose status is not credited (CREDITED is contract/order-status.ts's rule
 //   when this migration was written, as 046's; the property test recounts with the contract's
 //   rule). A status change of an order updates its order_categories rows (045), whose update
 //   trigger here takes the old image out and puts the new one in.
 // - Sharded on PostgreSQL as sales_daily is (pg_backend_pid() % SHARDS): concurrent checkouts
 //   of one day and category add to different rows instead of queueing on one. SQLite writes
-//   shard 0. Rows are never removed; the breakdown drops a key whose sum is 0.
+//   shard 0. Rows are never removed: a key whose orders went away stays at 0.
 // - 045's index on order_categories by created_at served only the read this replaces: dropped,
 //   which saves every order write its upkeep (down makes it again).
 // Triggers for each row on SQLite; for each statement with transition tables on PostgreSQL.
