@@ -30,8 +30,9 @@ import { createTrigger, dropTrigger, rollupTriggers, type Trigger } from './006_
 /** The statuses credited in contract/order-status.ts when this migration was written. */
 const CREDITED = `('cancelled', 'refunded')`;
 
-const KEY = ['product_key', 'variant_key', 'sold_name', 'sold_title', 'sold_sku'] as const;
-const SUMS = ['units', 'revenue', 'lines'] as const;
+/** 038's product key and sums, also 049's. */
+export const KEY = ['product_key', 'variant_key', 'sold_name', 'sold_title', 'sold_sku'] as const;
+export const SUMS = ['units', 'revenue', 'lines'] as const;
 const MONTH_KEY = `month, ${KEY.join(', ')}`;
 
 /** The sales among daily rows `d` (an alias) as monthly terms, signed. */
@@ -64,19 +65,28 @@ const triggers = (dialect: DialectName): Trigger[] =>
     addMonths(`${side} d`, sign),
   );
 
+/**
+ * A roll-up table of product sales by a period column (046's month, 049's quarter): the period
+ * and 038's product key, the sums, the primary key over both.
+ */
+export async function createProductSalesTable(
+  db: Kysely<unknown>,
+  name: string,
+  period: string,
+): Promise<void> {
+  let table = db.schema.createTable(name).addColumn(period, 'text', (c) => c.notNull());
+  for (const column of KEY) {
+    const type = column.endsWith('_key') ? 'integer' : 'text';
+    table = table.addColumn(column, type, (c) => c.notNull());
+  }
+  for (const column of SUMS) table = table.addColumn(column, 'bigint', (c) => c.notNull());
+  await table.addPrimaryKeyConstraint(`${name}_pk`, [period, ...KEY]).execute();
+}
+
 export function productSalesMonthly(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      let table = db.schema
-        .createTable('product_sales_monthly')
-        .addColumn('month', 'text', (c) => c.notNull())
-        .addColumn('product_key', 'integer', (c) => c.notNull())
-        .addColumn('variant_key', 'integer', (c) => c.notNull())
-        .addColumn('sold_name', 'text', (c) => c.notNull())
-        .addColumn('sold_title', 'text', (c) => c.notNull())
-        .addColumn('sold_sku', 'text', (c) => c.notNull());
-      for (const column of SUMS) table = table.addColumn(column, 'bigint', (c) => c.notNull());
-      await table.addPrimaryKeyConstraint('product_sales_monthly_pk', ['month', ...KEY]).execute();
+      await createProductSalesTable(db, 'product_sales_monthly', 'month');
       await sql.raw(addMonths('product_sales_daily d', '')).execute(db);
       for (const trigger of triggers(dialect)) await createTrigger(db, dialect, trigger);
     },

@@ -19,9 +19,8 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
 import { createTrigger, dropTrigger, rollupTriggers, type Trigger } from './006_lists';
+import { createProductSalesTable, KEY, SUMS } from './046_product_sales_monthly';
 
-const KEY = ['product_key', 'variant_key', 'sold_name', 'sold_title', 'sold_sku'] as const;
-const SUMS = ['units', 'revenue', 'lines'] as const;
 const QUARTER_KEY = `quarter, ${KEY.join(', ')}`;
 
 /** The first month of the quarter of `m`.month ('YYYY-MM', compared as text on both databases). */
@@ -62,18 +61,7 @@ const triggers = (dialect: DialectName): Trigger[] =>
 export function productSalesQuarterly(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      let table = db.schema
-        .createTable('product_sales_quarterly')
-        .addColumn('quarter', 'text', (c) => c.notNull())
-        .addColumn('product_key', 'integer', (c) => c.notNull())
-        .addColumn('variant_key', 'integer', (c) => c.notNull())
-        .addColumn('sold_name', 'text', (c) => c.notNull())
-        .addColumn('sold_title', 'text', (c) => c.notNull())
-        .addColumn('sold_sku', 'text', (c) => c.notNull());
-      for (const column of SUMS) table = table.addColumn(column, 'bigint', (c) => c.notNull());
-      await table
-        .addPrimaryKeyConstraint('product_sales_quarterly_pk', ['quarter', ...KEY])
-        .execute();
+      await createProductSalesTable(db, 'product_sales_quarterly', 'quarter');
       await sql.raw(addQuarters('product_sales_monthly m', '')).execute(db);
       for (const trigger of triggers(dialect)) await createTrigger(db, dialect, trigger);
     },
