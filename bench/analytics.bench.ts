@@ -10,9 +10,9 @@
 // it: the trigger then finds nothing to do instead of updating every order once more.
 // Then, one request at a time (BENCH_REQUESTS, default 20, after 2 to warm up), each report
 // with its default period (the last 30 shop days; the sales over time: the last year, by month),
-// the breakdown and the best sellers over the last year too (whole months, read from the monthly
-// roll-up of migration 046) and the best sellers over a year inside months (edge days from the
-// daily roll-up), and the dashboard of the last 30 days (skipped while it answers 404), with
+// the breakdown and the best sellers over the last year too (whole quarters and months, read
+// from the roll-ups of migrations 049 and 046) and the best sellers over a year inside months
+// (edge days from the daily roll-up), and the dashboard of the last 30 days (skipped while it answers 404), with
 // p50/p99 beside the 100 ms target and beside the limit measured in the same run (the same bytes
 // answered from a buffer by a bare Fastify route). Figures, never asserted. On SQLite, or PostgreSQL under
 // scripts/with-postgres.sh:

@@ -4,13 +4,15 @@
 // quantity, partial returns, refund payments (some removed), orders deleted, a product deleted
 // or moved to another category (or none), a category deleted, the shop's time zone changed — the
 // three sales reports read from the roll-ups (migration 038; the orders per category from
-// migration 048's category_orders_daily, kept from 045's order_categories) equal their recount by domain/analytics.ts over every row read back from
-// the database: the sales by day and by month, the breakdown by category and payment method,
-// and the best sellers, whole and cut to one or two (ties at the cut settled as the recount
-// does). The best sellers and the breakdown are also asked for a random period whose ends fall
-// on month edges or inside months (whole months read from migration 046's monthly roll-up, the
-// edge days from the daily one), and the monthly roll-up must equal the daily one summed by
-// month, so a write that reaches the daily roll-up and not the monthly fails.
+// migration 048's category_orders_daily, kept from 045's order_categories) equal their recount
+// by domain/analytics.ts over every row read back from the database: the sales by day and by
+// month, the breakdown by category and payment method, and the best sellers, whole and cut to
+// one or two (ties at the cut settled as the recount does). The best sellers and the breakdown
+// are also asked for a random period whose ends fall on month edges or inside months, some
+// holding the third quarter whole (whole quarters read from migration 049's quarterly roll-up,
+// other whole months from 046's monthly one, the edge days from the daily one); the monthly
+// roll-up must equal the daily one summed by month and the quarterly the monthly summed by
+// quarter, so a write that reaches one roll-up and not the next fails.
 // Both databases; FC_SEED / FC_PATH / FC_RUNS replay a failure.
 // Not vacuous: with the trigger that refreshes an order's categories when a line is updated
 // dropped (045's order_categories_line_update), it fails on a deleted product's orders.
